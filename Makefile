@@ -1,0 +1,159 @@
+# benchdelta - build, test, install.
+#   make              build ./benchdelta
+#   make check        build and run every test (unit, golden, cli, tui, man)
+#   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make demo         open the TUI on the bundled samples
+#   make bench        import speed and memory figures
+#   make samples      regenerate samples/ by running the real tools
+#   make install / uninstall   (PREFIX, DESTDIR)
+# Missing system packages are installed by scripts/deps.sh on the first build.
+
+.DEFAULT_GOAL := all
+
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+PKG_CONFIG ?= pkg-config
+CFLAGS     ?= -O2 -g
+BUILD      ?= build
+BIN        ?= ./benchdelta
+VERSION    := 0.1.0
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+PKGS      := ncursesw libpcre2-8 jansson libxxhash
+TEST_PKGS := cmocka
+
+BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+             -Wno-missing-field-initializers -DBD_VERSION='"$(VERSION)"'
+ifeq ($(DEVELOPER),1)
+BD_CFLAGS += -Werror
+endif
+
+# The package flags are found once per build directory, after scripts/deps.sh
+# has made sure the packages are there (make restarts once it has this file).
+NO_CONFIG_GOALS := clean distclean uninstall
+ifneq ($(filter-out $(NO_CONFIG_GOALS),$(or $(MAKECMDGOALS),all)),)
+-include $(BUILD)/config.mk
+endif
+
+$(BUILD)/config.mk: scripts/deps.sh Makefile
+	@mkdir -p $(BUILD)
+	@sh scripts/deps.sh
+	@{ echo "PKG_CFLAGS := $$($(PKG_CONFIG) --cflags $(PKGS))"; \
+	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; \
+	   echo "TEST_CFLAGS := $$($(PKG_CONFIG) --cflags $(TEST_PKGS))"; \
+	   echo "TEST_LIBS := $$($(PKG_CONFIG) --libs $(TEST_PKGS))"; } > $@.tmp && mv $@.tmp $@
+
+LIB_SRC := $(sort $(wildcard util/*.c parsers/*.c store/*.c cli/*.c tui/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/main.o
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
+        check-san golden-update demo bench samples install uninstall clean deps fuzz
+.DELETE_ON_ERROR:
+
+all: $(BIN)
+
+deps:
+	@sh scripts/deps.sh
+
+$(BIN): $(MAIN_OBJ) $(LIB_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(MAIN_OBJ) $(LIB_OBJ) $(PKG_LIBS) $(LDLIBS)
+
+$(BUILD)/%.o: %.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(TEST_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+		-o $@ $< $(LIB_OBJ) $(PKG_LIBS) $(TEST_LIBS) $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
+
+# ---- tests ----
+
+TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC
+
+check: check-all
+
+check-all: check-layers check-unit check-golden check-cli check-tui check-man
+	@echo "all tests passed ($(BIN))"
+
+check-layers:
+	@sh tests/check-layers.sh
+
+check-unit: $(UNIT_BIN)
+	@for t in $(UNIT_BIN); do \
+		echo "  UNIT    $$t"; \
+		out=$$(cd tests/unit && $(TEST_ENV) $(abspath .)/$$t 2>&1) || { echo "$$out"; exit 1; }; \
+	done
+
+check-golden: $(BIN)
+	@$(TEST_ENV) sh tests/golden/run.sh
+
+golden-update: $(BIN)
+	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
+
+check-cli: $(BIN)
+	@for t in tests/cli/t*.sh; do \
+		echo "  CLI     $$t"; \
+		$(TEST_ENV) sh $$t || exit 1; \
+	done
+
+check-tui: $(BIN)
+	@$(TEST_ENV) sh tests/tui/run.sh
+
+check-man:
+	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
+	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
+		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
+		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \
+	done
+
+tests/%.sh: FORCE $(BIN)
+	@$(TEST_ENV) sh $@
+FORCE:
+
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+check-san:
+	@$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/benchdelta \
+		CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-all
+
+# ---- the rest ----
+
+demo: $(BIN)
+	@rm -rf $(BUILD)/demo-store
+	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN) import samples/hyperfine/*.txt samples/issues/*.md >/dev/null
+	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
+
+bench: $(BIN)
+	@sh tests/bench/run.sh $(BIN)
+
+samples:
+	@sh scripts/deps.sh samples
+	@sh scripts/make-samples.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/benchdelta
+	install -m 0644 man/benchdelta.1 $(DESTDIR)$(MANDIR)/man1/benchdelta.1
+	install -m 0644 man/benchdelta-store.5 $(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/benchdelta $(DESTDIR)$(MANDIR)/man1/benchdelta.1 \
+		$(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+
+clean:
+	rm -rf build build-san benchdelta

@@ -1,0 +1,34 @@
+/*
+ * cli.h - the subcommands and the exit codes scripts rely on.
+ * Only main.c and cli/ decide exit codes; everything below returns errors.
+ */
+#ifndef BD_CLI_CLI_H
+#define BD_CLI_CLI_H
+
+enum bd_exit {
+	BD_EXIT_OK = 0,
+	BD_EXIT_USAGE = 1,      /* bad command line */
+	BD_EXIT_INPUT = 2,      /* an input (or the store) could not be read */
+	BD_EXIT_EMPTY = 3,      /* no measurement found in any input */
+	BD_EXIT_REGRESSION = 4, /* compare --fail-on-regression found one */
+};
+
+struct cli {
+	const char *store;  /* --store DIR, or NULL */
+	const char *prog;   /* "benchdelta" */
+};
+
+int cmd_import(struct cli *c, int argc, char **argv);
+int cmd_list(struct cli *c, int argc, char **argv);
+int cmd_export(struct cli *c, int argc, char **argv);
+/* The TUI: on the store (no files), or on the files given, not stored. */
+int cmd_tui(struct cli *c, int argc, char **argv);
+
+/* `benchdelta --help-keys` (hidden): the TUI's key table, for the man page test. */
+int cmd_help_keys(void);
+
+/* Print "benchdelta: MESSAGE" and a hint to stderr; returns BD_EXIT_USAGE. */
+int cli_usage_error(struct cli *c, const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * common.c - store loading and argument helpers shared by subcommands.
+ */
+#include "cli/common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "store/csvstore.h"
+#include "util/diag.h"
+
+int cli_usage_error(struct cli *c, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", c->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cmd)
+		fprintf(stderr, "Try '%s %s --help'.\n", c->prog, cmd);
+	else
+		fprintf(stderr, "Try '%s --help'.\n", c->prog);
+	return BD_EXIT_USAGE;
+}
+
+int cli_load_store(struct cli *c, struct model *m)
+{
+	struct diag d = DIAG_INIT;
+	struct store st;
+	char *dir = store_default_dir_dup(c->store);
+	int rc = BD_EXIT_OK;
+
+	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
+		rc = BD_EXIT_INPUT;
+	diag_print(&d, 0, stderr);
+	diag_release(&d);
+	store_close(&st);
+	free(dir);
+	return rc;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return 1;
+	return !n;
+}
+
+const struct experiment *cli_find_experiment(const struct model *m, const char *name)
+{
+	const struct experiment *found = NULL;
+	size_t hits = 0;
+
+	for (size_t e = 0; e < m->nexps; e++)
+		if (!strcmp(m->exps[e].name, name))
+			return &m->exps[e];
+	for (size_t e = 0; e < m->nexps; e++) {
+		if (contains_nocase(m->exps[e].name, name)) {
+			found = &m->exps[e];
+			hits++;
+		}
+	}
+	if (hits == 1)
+		return found;
+	if (hits == 0)
+		fprintf(stderr, "benchdelta: no experiment named \"%s\" (see 'benchdelta list')\n", name);
+	else
+		fprintf(stderr, "benchdelta: \"%s\" matches %zu experiments; name one exactly\n", name, hits);
+	return NULL;
+}

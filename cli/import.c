@@ -1,0 +1,129 @@
+/*
+ * import.c - `benchdelta import [-e EXP] [-V VARIANT] [-n] FILE...|-`:
+ * read the files, import them into the store (or only show the plan with
+ * --dry-run), one line per run found, warnings on stderr.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/input.h"
+#include "cli/plan.h"
+#include "store/csvstore.h"
+#include "store/import.h"
+
+static const char usage[] =
+	"usage: benchdelta import [-e EXP] [-V VARIANT] [-n|--dry-run] FILE...|-\n"
+	"\n"
+	"  -e, --experiment EXP   put everything imported into experiment EXP\n"
+	"  -V, --variant NAME     the variant of every run imported\n"
+	"  -n, --dry-run          show what would be imported; store nothing\n";
+
+int cmd_import(struct cli *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "experiment", required_argument, NULL, 'e' },
+		{ "variant", required_argument, NULL, 'V' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct import_opts io = { NULL, NULL };
+	struct diag d = DIAG_INIT;
+	struct cli_inputs in;
+	struct import_result res;
+	struct model m;
+	struct store st;
+	char *dir;
+	int dry = 0, opt, rc = BD_EXIT_OK, store_ok;
+	size_t new_runs = 0, found = 0;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "+e:V:nh", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			if (!*optarg)
+				return cli_usage_error(c, "import", "-e needs a non-empty experiment name");
+			io.experiment = optarg;
+			break;
+		case 'V':
+			if (!*optarg)
+				return cli_usage_error(c, "import", "-V needs a non-empty variant name");
+			io.variant = optarg;
+			break;
+		case 'n':
+			dry = 1;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		default:
+			return cli_usage_error(c, "import", "unknown option");
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error(c, "import", "name the files to import (or - for standard input)");
+
+	cli_read_inputs(argv + optind, argc - optind, &in, &d);
+	diag_print(&d, 0, stderr);
+	diag_release(&d);
+
+	model_init(&m);
+	dir = store_default_dir_dup(c->store);
+	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
+	if (store_ok && !dry && in.n > 0)
+		store_ok = store_lock(&st, &d) == 0;
+	if (store_ok)
+		store_ok = store_load(&st, &m, &d) == 0;
+	if (!store_ok) {
+		diag_print(&d, 0, stderr);
+		diag_release(&d);
+		store_close(&st);
+		free(dir);
+		cli_inputs_release(&in);
+		model_release(&m);
+		return BD_EXIT_INPUT;
+	}
+	diag_print(&d, 0, stderr); /* damage found in the store is reported, not fatal */
+	diag_release(&d);
+
+	import_texts(&m, in.v, in.n, &io, &res, &d);
+	diag_print(&d, 0, stderr);
+	diag_release(&d);
+
+	plan_print(&m, &res, stdout);
+	for (size_t i = 0; i < res.ninputs; i++) {
+		const struct import_input_result *ir = &res.inputs[i];
+		const char *name = strcmp(in.v[i].name, "-") ? in.v[i].name : "<stdin>";
+
+		if (ir->status != IMPORT_EMPTY)
+			found++;
+		if (ir->status == IMPORT_EMPTY)
+			fprintf(stderr, "%s: warning: no measurements found\n", name);
+		if (dry || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
+			continue;
+		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+			fprintf(stderr, "%s: error: not stored\n", name);
+			rc = BD_EXIT_INPUT;
+			continue;
+		}
+		new_runs += ir->nruns;
+	}
+	plan_summary(&m, &res, in.v, dry, stdout);
+	store_close(&st);
+
+	if (in.unreadable)
+		rc = BD_EXIT_INPUT;
+	else if (rc == BD_EXIT_OK && !found)
+		rc = BD_EXIT_EMPTY;
+	(void)new_runs;
+	import_result_release(&res);
+	cli_inputs_release(&in);
+	model_release(&m);
+	free(dir);
+	return rc;
+}

@@ -1,0 +1,67 @@
+/*
+ * input.c - read the command line's files as texts; see input.h.
+ */
+#include "cli/input.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fsutil.h"
+
+void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
+{
+	int stdin_used = 0;
+
+	memset(in, 0, sizeof(*in));
+	in->v = xcalloc(n ? (size_t)n : 1, sizeof(*in->v));
+	for (int i = 0; i < n; i++) {
+		struct buf text = BUF_INIT;
+		const char *name = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
+		const char *nul;
+
+		if (!strcmp(paths[i], "-")) {
+			if (stdin_used++) {
+				diag_error(d, name, 0, "standard input named twice; read once");
+				continue;
+			}
+		}
+		if (file_read(paths[i], &text, d) < 0) {
+			in->unreadable++;
+			buf_release(&text);
+			continue;
+		}
+		if (text.len == 0) {
+			diag_warn(d, name, 0, "empty; nothing to import");
+			in->empty++;
+			buf_release(&text);
+			continue;
+		}
+		nul = memchr(text.s, '\0', text.len);
+		if (nul && nul - text.s < 8192) {
+			/* as git and grep judge it: a NUL near the start means a binary file */
+			diag_error(d, name, 0, "binary file (NUL byte at offset %zu), not a text log; skipped",
+				   (size_t)(nul - text.s));
+			in->unreadable++;
+			buf_release(&text);
+			continue;
+		}
+		if (nul) {
+			uint32_t line = 1;
+
+			for (const char *p = text.s; p < nul; p++)
+				line += *p == '\n';
+			diag_warn(d, name, line, "NUL byte in the text; read on as text");
+		}
+		in->v[in->n].name = paths[i];
+		in->v[in->n].text = buf_detach(&text, &in->v[in->n].len);
+		in->n++;
+	}
+}
+
+void cli_inputs_release(struct cli_inputs *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		free(in->v[i].text);
+	free(in->v);
+	memset(in, 0, sizeof(*in));
+}

@@ -1,0 +1,99 @@
+/*
+ * plan.c - the import plan as text; see plan.h.
+ */
+#include "cli/plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/names.h"
+#include "util/buf.h"
+
+static const char *input_name(const struct import_input *in, uint32_t i)
+{
+	return strcmp(in[i].name, "-") ? in[i].name : "<stdin>";
+}
+
+void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
+{
+	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
+
+	for (size_t i = 0; i < m->rs.nmeas; i++)
+		nmeas[m->rs.meas[i].run]++;
+	for (size_t i = 0; i < res->nitems; i++) {
+		const struct import_item *it = &res->items[i];
+		const struct source *s;
+		long src = res->inputs[it->input].source;
+
+		if (src < 0)
+			continue;
+		s = &m->sources[src];
+		if (it->duplicate) {
+			fprintf(fp, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
+				(unsigned)it->last_line, fmt_name(it->fmt));
+			continue;
+		}
+		if (it->run_from == it->run_to) {
+			fprintf(fp, "%s:%u-%u  %s  no measurements\n", s->name, (unsigned)it->first_line,
+				(unsigned)it->last_line, fmt_name(it->fmt));
+			continue;
+		}
+		for (uint32_t r = it->run_from; r < it->run_to; r++) {
+			const struct run *run = &m->rs.runs[r];
+			size_t n = nmeas[r];
+
+			fprintf(fp, "%s:%u-%u  %s  variant \"%s\" (%s)", s->name, (unsigned)run->first_line,
+				(unsigned)run->last_line, fmt_name(run->fmt), run->eff_variant.text,
+				vorigin_name(run->eff_variant.origin));
+			if (*run->eff_scenario)
+				fprintf(fp, "  scenario \"%s\"", run->eff_scenario);
+			if (*run->subject)
+				fprintf(fp, "  benchmark \"%s\"", run->subject);
+			fprintf(fp, "  %zu measurement%s", n, n == 1 ? "" : "s");
+			if (run->flags & RUN_INCOMPLETE)
+				fputs("  incomplete", fp);
+			if (run->flags & RUN_FAILED)
+				fputs("  failed", fp);
+			fputc('\n', fp);
+		}
+	}
+	free(nmeas);
+}
+
+void plan_summary(const struct model *m, const struct import_result *res,
+		  const struct import_input *in, int dry, FILE *fp)
+{
+	for (size_t i = 0; i < res->ninputs; i++) {
+		const struct import_input_result *ir = &res->inputs[i];
+		const char *name = input_name(in, (uint32_t)i);
+
+		switch (ir->status) {
+		case IMPORT_NEW: {
+			const struct source *s = &m->sources[ir->source];
+			const char *exp = *s->flag_experiment ? s->flag_experiment : "";
+
+			for (size_t r = 0; r < m->rs.nruns && !*exp; r++)
+				if (m->rs.runs[r].source == (uint32_t)ir->source)
+					exp = m->rs.runs[r].eff_experiment;
+			fprintf(fp, "%s %s: %zu run%s, %zu measurement%s", dry ? "would import" : "imported",
+				name, ir->nruns, ir->nruns == 1 ? "" : "s", ir->nmeas,
+				ir->nmeas == 1 ? "" : "s");
+			if (ir->ndup)
+				fprintf(fp, " (%zu block%s stored before)", ir->ndup, ir->ndup == 1 ? "" : "s");
+			fprintf(fp, " into experiment \"%s\"\n", exp);
+			break;
+		}
+		case IMPORT_SAME_TEXT:
+			fprintf(fp, "%s: already imported (the same text); nothing added\n", name);
+			break;
+		case IMPORT_ALL_DUP:
+			fprintf(fp, "%s: all %zu block%s stored before; nothing added\n", name, ir->ndup,
+				ir->ndup == 1 ? " was" : "s were");
+			break;
+		case IMPORT_EMPTY:
+			break;
+		}
+	}
+	if (dry)
+		fputs("dry run: nothing stored\n", fp);
+}

@@ -1,0 +1,77 @@
+/*
+ * table.c - aligned text tables; see table.h.
+ */
+#include "cli/table.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/text.h"
+
+void table_init(struct table *t, size_t ncols, const char *align)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->align = align;
+}
+
+void table_add(struct table *t, const char *text)
+{
+	ALLOC_GROW(t->cells, t->ncells + 1, t->cap);
+	t->cells[t->ncells++] = xstrdup(text ? text : "");
+}
+
+void table_addf(struct table *t, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	ALLOC_GROW(t->cells, t->ncells + 1, t->cap);
+	t->cells[t->ncells++] = buf_detach(&b, NULL);
+}
+
+void table_print(const struct table *t, FILE *fp)
+{
+	int *width = xcalloc(t->ncols, sizeof(*width));
+	struct buf line = BUF_INIT;
+
+	for (size_t i = 0; i < t->ncells; i++) {
+		int w = text_width(t->cells[i], strlen(t->cells[i]));
+
+		if (w > width[i % t->ncols])
+			width[i % t->ncols] = w;
+	}
+	for (size_t i = 0; i < t->ncells; i++) {
+		size_t c = i % t->ncols;
+		int pad = width[c] - text_width(t->cells[i], strlen(t->cells[i]));
+		int right = t->align && t->align[c] == 'r';
+
+		if (c)
+			buf_adds(&line, "  ");
+		if (right)
+			buf_addf(&line, "%*s", pad, "");
+		buf_adds(&line, t->cells[i]);
+		if (!right)
+			buf_addf(&line, "%*s", pad, "");
+		if (c + 1 == t->ncols || i + 1 == t->ncells) {
+			while (line.len && line.s[line.len - 1] == ' ')
+				line.s[--line.len] = '\0';
+			fprintf(fp, "%s\n", buf_str(&line));
+			buf_reset(&line);
+		}
+	}
+	buf_release(&line);
+	free(width);
+}
+
+void table_release(struct table *t)
+{
+	for (size_t i = 0; i < t->ncells; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	memset(t, 0, sizeof(*t));
+}

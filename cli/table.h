@@ -1,0 +1,26 @@
+/*
+ * table.h - aligned text tables for the CLI: cells are padded by display
+ * width (µ and ± take one column), the last column is never padded.
+ */
+#ifndef BD_CLI_TABLE_H
+#define BD_CLI_TABLE_H
+
+#include <stdio.h>
+
+#include "util/buf.h"
+
+struct table {
+	size_t ncols;
+	char **cells; /* row-major, heap */
+	size_t ncells, cap;
+	const char *align; /* per column 'l' or 'r'; NULL: all left */
+};
+
+void table_init(struct table *t, size_t ncols, const char *align);
+/* Add one cell (copied); rows fill left to right. */
+void table_add(struct table *t, const char *text);
+void table_addf(struct table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void table_print(const struct table *t, FILE *fp);
+void table_release(struct table *t);
+
+#endif

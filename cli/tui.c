@@ -1,0 +1,93 @@
+/*
+ * tui.c - `benchdelta` and `benchdelta FILE...|-`: open the terminal UI on
+ * the store, or on the named logs imported into one unsaved experiment.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "cli/input.h"
+#include "store/import.h"
+#include "tui/tui.h"
+
+static int quick(struct cli *c, int argc, char **argv)
+{
+	struct diag d = DIAG_INIT;
+	struct cli_inputs in;
+	struct import_result res;
+	struct import_opts io = { NULL, NULL };
+	struct tui_opts to = { NULL, "quick comparison (not stored)" };
+	struct model m;
+	int rc = BD_EXIT_OK;
+
+	(void)c;
+	cli_read_inputs(argv, argc, &in, &d);
+	model_init(&m);
+	import_texts(&m, in.v, in.n, &io, &res, &d);
+	diag_print(&d, 0, stderr);
+	if (!m.rs.nruns) {
+		fprintf(stderr, "benchdelta: no measurements found in %s\n",
+			argc == 1 ? argv[0] : "these files");
+		rc = in.unreadable ? BD_EXIT_INPUT : BD_EXIT_EMPTY;
+	} else if (tui_run(&m, &to) < 0) {
+		rc = BD_EXIT_USAGE;
+	}
+	import_result_release(&res);
+	cli_inputs_release(&in);
+	diag_release(&d);
+	model_release(&m);
+	return rc;
+}
+
+/* The store's path for the title bar, with $HOME shown as ~. */
+static const char *home_short(const char *dir, char *out, size_t size)
+{
+	const char *home = getenv("HOME");
+	size_t n = home ? strlen(home) : 0;
+
+	if (n > 1 && !strncmp(dir, home, n) && dir[n] == '/')
+		snprintf(out, size, "~%s", dir + n);
+	else
+		snprintf(out, size, "%s", dir);
+	return out;
+}
+
+int cmd_tui(struct cli *c, int argc, char **argv)
+{
+	char title[4096];
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct model m;
+	struct tui_opts to;
+	char *dir;
+	int rc = BD_EXIT_OK;
+
+	if (argc > 0)
+		return quick(c, argc, argv);
+	dir = store_default_dir_dup(c->store);
+	model_init(&m);
+	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, &m, &d) < 0) {
+		diag_print(&d, 0, stderr);
+		rc = BD_EXIT_INPUT;
+	} else {
+		diag_print(&d, 0, stderr);
+		to.store = &st;
+		to.title = home_short(dir, title, sizeof(title));
+		if (tui_run(&m, &to) < 0)
+			rc = BD_EXIT_USAGE;
+	}
+	store_close(&st);
+	diag_release(&d);
+	model_release(&m);
+	free(dir);
+	return rc;
+}
+
+int cmd_help_keys(void)
+{
+	tui_print_keys();
+	return BD_EXIT_OK;
+}

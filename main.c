@@ -1,0 +1,91 @@
+/*
+ * main.c - benchdelta's front: locale, global options, and the subcommand
+ * table. No logic lives here.
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+#ifndef BD_VERSION
+#define BD_VERSION "0.1.0"
+#endif
+
+static const char usage[] =
+	"usage: benchdelta [--store DIR] [COMMAND] [ARGS]\n"
+	"\n"
+	"Compare benchmark results of build variants (Release, LTO, PGO, BOLT, any A/B)\n"
+	"from hyperfine and other tools' logs, or whole pasted issue threads.\n"
+	"\n"
+	"  benchdelta                      browse the store in the terminal UI\n"
+	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
+	"  benchdelta import [-e EXP] [-V VARIANT] [-n] FILE...|-\n"
+	"                                  add logs to the store (-n: only show the plan)\n"
+	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
+	"\n"
+	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
+	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
+	"  -h, --help     this help; 'benchdelta COMMAND --help' for a command's\n"
+	"  --version      the version\n"
+	"\n"
+	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
+	"3 no measurement found in any input.\n";
+
+static const struct command {
+	const char *name;
+	int (*run)(struct cli *c, int argc, char **argv);
+} commands[] = {
+	{ "import", cmd_import },
+	{ "list", cmd_list },
+	{ "export", cmd_export },
+};
+
+int main(int argc, char **argv)
+{
+	struct cli c = { NULL, "benchdelta" };
+	int i = 1;
+
+	/* the user's locale for characters; numbers are read and written the C way */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+
+	while (i < argc && argv[i][0] == '-' && argv[i][1]) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		} else if (!strcmp(a, "--help-keys")) {
+			return cmd_help_keys();
+		} else if (!strcmp(a, "--version")) {
+			printf("benchdelta %s\n", BD_VERSION);
+			return BD_EXIT_OK;
+		} else if (!strcmp(a, "--store")) {
+			if (i + 1 >= argc)
+				return cli_usage_error(&c, NULL, "--store needs a directory");
+			c.store = argv[i + 1];
+			i += 2;
+		} else if (!strncmp(a, "--store=", 8)) {
+			c.store = a + 8;
+			i++;
+		} else {
+			return cli_usage_error(&c, NULL, "unknown option '%s'", a);
+		}
+	}
+	if (i < argc) {
+		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
+			if (!strcmp(argv[i], commands[k].name))
+				return commands[k].run(&c, argc - i, argv + i);
+		if (!strcmp(argv[i], "help")) {
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		}
+	}
+	/* no command: the TUI, on the store or on the files named */
+	return cmd_tui(&c, argc - i, argv + i);
+}

@@ -1,0 +1,204 @@
+/*
+ * cmdsplit.c - the differing and the shared part of commands; see cmdsplit.h.
+ * Commands are split into words at blanks. The words all commands share at
+ * the start and at the end make the scenario; the words between name each
+ * variant. When that middle is one path per command, the path components
+ * all of them share are dropped too ("target/release/app" vs
+ * "target/lto/app" → "release", "lto").
+ */
+#include "parsers/cmdsplit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+
+struct words {
+	const char **w;
+	size_t *len;
+	size_t n;
+};
+
+static void split_words(const char *s, struct words *out, const char sep_a, const char sep_b)
+{
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	while (*s) {
+		const char *start;
+
+		while (*s == sep_a || *s == sep_b)
+			s++;
+		if (!*s)
+			break;
+		start = s;
+		while (*s && *s != sep_a && *s != sep_b)
+			s++;
+		if (out->n + 1 > cap) {
+			cap = cap ? cap * 2 : 8;
+			out->w = xrealloc(out->w, cap * sizeof(*out->w));
+			out->len = xrealloc(out->len, cap * sizeof(*out->len));
+		}
+		out->w[out->n] = start;
+		out->len[out->n++] = (size_t)(s - start);
+	}
+}
+
+static void free_words(struct words *w)
+{
+	free(w->w);
+	free(w->len);
+}
+
+static int same(const struct words *a, size_t i, const struct words *b, size_t j)
+{
+	return a->len[i] == b->len[j] && !memcmp(a->w[i], b->w[j], a->len[i]);
+}
+
+/* Common leading (from_end = 0) or trailing words of all lists, at most `limit`. */
+static size_t common(const struct words *w, size_t n, int from_end, const size_t *limit)
+{
+	size_t k = 0;
+
+	for (;; k++) {
+		for (size_t c = 0; c < n; c++) {
+			if (k >= limit[c])
+				return k;
+			size_t i = from_end ? w[c].n - 1 - k : k;
+			size_t j = from_end ? w[0].n - 1 - k : k;
+			if (!same(&w[c], i, &w[0], j))
+				return k;
+		}
+	}
+}
+
+static void join(struct buf *b, const struct words *w, size_t from, size_t to, char sep)
+{
+	for (size_t i = from; i < to; i++) {
+		if (b->len)
+			buf_addc(b, sep);
+		buf_add(b, w->w[i], w->len[i]);
+	}
+}
+
+/* The middle is one word per command: drop path components they all share. */
+static int split_paths(const struct words *cw, size_t n, size_t pre, struct arena *a,
+		       const char **variants)
+{
+	struct words *pw = xcalloc(n, sizeof(*pw));
+	char **copies = xcalloc(n, sizeof(*copies)); /* the words point into these */
+	size_t *lim = xcalloc(n, sizeof(*lim));
+	struct buf b = BUF_INIT;
+	size_t lead, trail;
+	int ok = 1;
+
+	for (size_t c = 0; c < n; c++) {
+		copies[c] = xstrndup(cw[c].w[pre], cw[c].len[pre]);
+		split_words(copies[c], &pw[c], '/', '/');
+		lim[c] = pw[c].n;
+		if (!pw[c].n)
+			ok = 0;
+	}
+	if (ok) {
+		lead = common(pw, n, 0, lim);
+		for (size_t c = 0; c < n; c++)
+			lim[c] = pw[c].n - lead;
+		trail = common(pw, n, 1, lim);
+		for (size_t c = 0; c < n && ok; c++)
+			if (lead + trail >= pw[c].n)
+				ok = 0; /* one path is a prefix of another: keep whole words */
+		for (size_t c = 0; c < n && ok; c++) {
+			buf_reset(&b);
+			join(&b, &pw[c], lead, pw[c].n - trail, '/');
+			variants[c] = arena_strndup(a, b.s, b.len);
+		}
+	}
+	for (size_t c = 0; c < n; c++) {
+		free_words(&pw[c]);
+		free(copies[c]);
+	}
+	buf_release(&b);
+	free(copies);
+	free(pw);
+	free(lim);
+	return ok ? 0 : -1;
+}
+
+/* Is word `at` of every command a plain number (a parameter value)? */
+static int all_numbers(const struct words *cw, size_t n, size_t at)
+{
+	for (size_t c = 0; c < n; c++) {
+		const char *w = cw[c].w[at];
+		size_t len = cw[c].len[at], i = 0, digits = 0;
+
+		if (i < len && (w[i] == '-' || w[i] == '+'))
+			i++;
+		for (; i < len; i++) {
+			if (w[i] >= '0' && w[i] <= '9')
+				digits++;
+			else if (w[i] != '.' && w[i] != ',')
+				return 0;
+		}
+		if (!digits)
+			return 0;
+	}
+	return 1;
+}
+
+int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
+	      const char **scenario)
+{
+	struct words *cw;
+	size_t *lim, pre, suf;
+	struct buf b = BUF_INIT;
+	int distinct = 0, one_word = 1;
+
+	for (size_t c = 1; c < n; c++)
+		if (strcmp(cmds[c], cmds[0]))
+			distinct = 1;
+	if (n < 2 || !distinct)
+		return -1;
+	cw = xcalloc(n, sizeof(*cw));
+	lim = xcalloc(n, sizeof(*lim));
+	for (size_t c = 0; c < n; c++) {
+		split_words(cmds[c], &cw[c], ' ', '\t');
+		lim[c] = cw[c].n;
+	}
+	pre = common(cw, n, 0, lim);
+	for (size_t c = 0; c < n; c++)
+		lim[c] = cw[c].n - pre;
+	suf = common(cw, n, 1, lim);
+
+	for (size_t c = 0; c < n; c++)
+		if (cw[c].n - pre - suf != 1)
+			one_word = 0;
+	if (one_word && all_numbers(cw, n, pre)) {
+		/* "./app 28" vs "./app 30" is a parameter scan, not build variants */
+		for (size_t c = 0; c < n; c++)
+			free_words(&cw[c]);
+		free(cw);
+		free(lim);
+		return -1;
+	}
+	if (!one_word || split_paths(cw, n, pre, a, variants) < 0) {
+		for (size_t c = 0; c < n; c++) {
+			buf_reset(&b);
+			if (cw[c].n - pre - suf == 0)
+				buf_adds(&b, cmds[c]); /* "app" beside "app --lto": the whole command */
+			else
+				join(&b, &cw[c], pre, cw[c].n - suf, ' ');
+			variants[c] = arena_strndup(a, b.s, b.len);
+		}
+	}
+	buf_reset(&b);
+	join(&b, &cw[0], 0, pre, ' ');
+	join(&b, &cw[0], cw[0].n - suf, cw[0].n, ' ');
+	*scenario = arena_strndup(a, buf_str(&b), b.len);
+
+	for (size_t c = 0; c < n; c++)
+		free_words(&cw[c]);
+	free(cw);
+	free(lim);
+	buf_release(&b);
+	return 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * cmdsplit.h - tell benchmarked commands apart: the part that differs names
+ * the variant, the part they share names the scenario.
+ *   "taskset -c 0 ./llrt_optimized x.js", "taskset -c 0 ./llrt_release x.js"
+ *   → variants "llrt_optimized", "llrt_release"; scenario "taskset -c 0 x.js"
+ */
+#ifndef BD_PARSERS_CMDSPLIT_H
+#define BD_PARSERS_CMDSPLIT_H
+
+#include <stddef.h>
+
+#include "util/arena.h"
+
+/*
+ * Split `n` commands (n >= 2, not all equal). On success returns 0, sets
+ * variants[i] for each command and *scenario, all allocated in `a`.
+ * Returns -1 (nothing set) when fewer than two distinct commands are given,
+ * or when they differ only in one number (a parameter scan: the number
+ * belongs to the scenario, not the build).
+ */
+int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
+	      const char **scenario);
+
+#endif

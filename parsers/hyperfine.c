@@ -1,0 +1,413 @@
+/*
+ * hyperfine.c - hyperfine's text output → time.{mean,stddev,min,max},
+ * user.mean, system.mean and runs, one run per "Benchmark N:" command.
+ * Every release's shapes: "Benchmark #N" (≤ 1.11), "Time (abs ≡)" single
+ * runs (≥ 1.13), µs (≥ 1.18) and the μ/us spellings hand-edited logs use,
+ * warnings between blocks, the Summary in all its versions (kept as notes:
+ * the compare engine computes its own ratios).
+ */
+#include <string.h>
+
+#include "parsers/cmdsplit.h"
+#include "parsers/parser.h"
+#include "parsers/units.h"
+#include "util/text.h"
+
+#define NUM "[0-9]+(?:\\.[0-9]+)?"
+#define UNIT "(?:s|ms|\xc2\xb5s|\xce\xbcs|us|ns)"
+#define PM "(?:\xc2\xb1|\\+-|\\+/-)"           /* ± */
+#define ELLIPSIS "(?:\xe2\x80\xa6|\\.\\.\\.)" /* … */
+
+enum {
+	RX_BENCH,
+	RX_TIME,
+	RX_RANGE,
+	RX_WARNING,
+	RX_RAN,
+	RX_CMP,
+	RX_REL,
+	RX_ERROR,
+	RX_NOTE,
+};
+
+static struct rx patterns[] = {
+	[RX_BENCH] = { "hyperfine benchmark", "^Benchmark\\s+#?(?<n>[0-9]+):\\s*(?<cmd>.*?)\\s*$", 0 },
+	[RX_TIME] = { "hyperfine time",
+		      "^\\s*Time\\s+\\((?:mean\\s*" PM "\\s*(?:\xcf\x83|sd|std)|abs\\s*\xe2\x89\xa1)\\):\\s*"
+		      "(?<mean>" NUM ")\\s*(?<mu>" UNIT ")"
+		      "(?:\\s+" PM "\\s*(?<sd>" NUM ")\\s*(?<su>" UNIT "))?"
+		      "(?:\\s+\\[User:\\s*(?<user>" NUM ")\\s*(?<uu>" UNIT "),\\s*"
+		      "System:\\s*(?<sys>" NUM ")\\s*(?<yu>" UNIT ")\\])?\\s*$",
+		      0 },
+	[RX_RANGE] = { "hyperfine range",
+		       "^\\s*Range\\s+\\(min\\s*" ELLIPSIS "\\s*max\\):\\s*"
+		       "(?<min>" NUM ")\\s*(?<nu>" UNIT ")\\s*" ELLIPSIS "\\s*"
+		       "(?<max>" NUM ")\\s*(?<xu>" UNIT ")(?:\\s+(?<runs>[0-9]+)\\s+runs?)?\\s*$",
+		       0 },
+	[RX_WARNING] = { "hyperfine warning", "^\\s*Warning:\\s*(?<text>.*?)\\s*$", 0 },
+	[RX_RAN] = { "hyperfine ran", "^\\s*(?<cmd>.+?)\\s+ran\\s*$", 0 },
+	[RX_CMP] = { "hyperfine comparison",
+		     "^\\s*(?:(?<r>" NUM ")(?:\\s*" PM "\\s*(?<rsd>" NUM "))?\\s+times\\s+(?<dir>faster|slower)\\s+than"
+		     "|(?<r2>" NUM ")x\\s+faster\\s+than"
+		     "|As\\s+fast\\s+\\((?<r3>" NUM ")(?:\\s*" PM "\\s*(?<rsd3>" NUM "))?\\)\\s+as)"
+		     "\\s+(?<cmd>.*?)\\s*$",
+		     0 },
+	[RX_REL] = { "hyperfine relative", "^\\s*(?<r>" NUM ")(?:\\s*" PM "\\s*(?<rsd>" NUM "))?\\s+(?<cmd>\\S.*?)\\s*$", 0 },
+	[RX_ERROR] = { "hyperfine error", "^\\s*Error:\\s*(?<text>.*?)\\s*$", 0 },
+	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
+};
+
+/* Does the text of `l` (after its indentation) start with `p`? */
+static int starts(const struct line *l, const char *p)
+{
+	size_t n = strlen(p);
+
+	return l->len - l->indent >= n && !memcmp(l->s + l->indent, p, n);
+}
+
+static int ends_with(const struct line *l, const char *p)
+{
+	size_t n = strlen(p), len = l->len;
+
+	while (len > l->indent && (l->s[len - 1] == ' ' || l->s[len - 1] == '\t'))
+		len--;
+	return len - l->indent >= n && !memcmp(l->s + len - n, p, n);
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. */
+static int bench_number(const struct line *l)
+{
+	const char *s = l->s + l->indent + 9;
+	size_t n = l->len - l->indent;
+	int v = 0;
+
+	if (n < 12 || !starts(l, "Benchmark") || (s[0] != ' ' && s[0] != '\t'))
+		return -1;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '#')
+		s++;
+	if (!is_digit(*s))
+		return -1;
+	while (is_digit(*s) && v < 100000)
+		v = v * 10 + (*s++ - '0');
+	return *s == ':' ? v : -1;
+}
+
+struct claim_state {
+	int in_summary;
+};
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	int bn = bench_number(l);
+
+	if (bn >= 0) {
+		st->in_summary = 0;
+		return in_block && bn > 1 ? CLAIM_BODY : CLAIM_START;
+	}
+	if (starts(l, "Time (") || starts(l, "Time  (")) {
+		if (!in_block)
+			st->in_summary = 0;
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	}
+	if (!in_block)
+		return CLAIM_NONE;
+	if (starts(l, "Range (") || starts(l, "Warning:") || starts(l, "Error:") ||
+	    starts(l, "Note: The benchmark comparison"))
+		return CLAIM_BODY;
+	if (starts(l, "Summary") || starts(l, "Relative speed comparison")) {
+		st->in_summary = 1;
+		return CLAIM_BODY;
+	}
+	if (st->in_summary && (ends_with(l, " ran") || starts(l, "As fast") ||
+			       is_digit(l->s[l->indent])))
+		return CLAIM_BODY;
+	return CLAIM_NONE;
+}
+
+/* What one "Benchmark" has gathered so far. */
+struct bench {
+	uint32_t run;
+	size_t first_meas;  /* its measurements are [first_meas, nmeas) */
+	struct recset_mark mark;
+	int has_time, has_range, single, failed;
+	const char *error;
+};
+
+struct parse {
+	struct sink *s;
+	struct bench cur;
+	int open;
+	uint32_t first_run; /* runs of this block are [first_run, nruns) */
+};
+
+static int group(const struct rx *p, const char *name, const char **v, size_t *n)
+{
+	return rx_named(p, name, v, n);
+}
+
+/* Parse the number in group `num` with the unit in group `unit`; -1 if either is missing or bad. */
+static int value_of(const struct rx *p, const char *num, const char *unit, double *out,
+		    const char **at, size_t *at_len)
+{
+	const char *ns, *us;
+	size_t nn, un;
+	enum unit u;
+
+	if (!group(p, num, &ns, &nn) || !group(p, unit, &us, &un))
+		return -1;
+	if (unit_value(ns, nn, us, un, &u, out) < 0)
+		return -1;
+	*at = ns;
+	*at_len = nn;
+	return 0;
+}
+
+static void emit(struct parse *ps, const struct line *l, const struct rx *p, const char *num,
+		 const char *unit, const char *quantity, enum stat_kind stat)
+{
+	double v;
+	const char *at;
+	size_t at_len;
+
+	/* a spread is not better or worse by itself; times are better lower */
+	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
+		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND,
+			     stat == STAT_SD ? DIR_NONE : DIR_LOWER, v, 0, l, at, at_len);
+}
+
+/* Close the current benchmark: fill in n, or drop it when it produced no figures. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct bench *b = &ps->cur;
+	struct recset *rs = ps->s->rs;
+	struct run *r;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	r = &rs->runs[b->run];
+	if (rs->nmeas == b->first_meas) {
+		if (b->error)
+			sink_warn(ps->s, last, "hyperfine benchmark '%s' failed: %s", r->command, b->error);
+		else
+			sink_warn(ps->s, last, "hyperfine benchmark '%s' has no Time line (cut off?); skipped",
+				  r->command);
+		recset_rollback(rs, &b->mark);
+		return;
+	}
+	if (b->has_time && !b->single && !b->has_range && !(r->flags & RUN_INCOMPLETE)) {
+		struct line at = *last;
+
+		at.no = r->last_line;
+		sink_warn(ps->s, &at, "hyperfine benchmark '%s' has no Range line (cut off?)", r->command);
+		sink_note(ps->s, b->run, NOTE_DAMAGE, NULL, "Range line missing");
+		r->flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *l, const char *cmd, size_t cmd_len)
+{
+	finish(ps, l);
+	memset(&ps->cur, 0, sizeof(ps->cur));
+	ps->cur.mark = recset_mark(ps->s->rs);
+	ps->cur.run = sink_run(ps->s, l);
+	ps->cur.first_meas = ps->s->rs->nmeas;
+	ps->s->rs->runs[ps->cur.run].command = sink_strndup(ps->s, cmd, cmd_len);
+	ps->open = 1;
+}
+
+static void on_time(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_TIME];
+	const char *s;
+	size_t n;
+
+	if (!rx_match(p, l->s, l->len)) {
+		if (!ps->open)
+			begin(ps, l, "", 0);
+		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
+		return;
+	}
+	if (!ps->open || ps->cur.has_time)
+		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
+	ps->cur.has_time = 1;
+	ps->cur.single = !group(p, "sd", &s, &n);
+	emit(ps, l, p, "mean", "mu", "time", STAT_MEAN);
+	emit(ps, l, p, "sd", "su", "time", STAT_SD);
+	emit(ps, l, p, "user", "uu", "user", STAT_MEAN);
+	emit(ps, l, p, "sys", "yu", "system", STAT_MEAN);
+	if (ps->cur.single) {
+		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
+			ps->s->rs->meas[i].n = 1;
+		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, 1, 1, l,
+			     NULL, 0);
+	}
+}
+
+static void on_range(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_RANGE];
+	const char *s;
+	size_t n;
+	double runs;
+
+	if (!ps->open)
+		return;
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
+		return;
+	}
+	ps->cur.has_range = 1;
+	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
+	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
+	if (group(p, "runs", &s, &n) && num_parse(s, n, &runs) == 0 && runs >= 1) {
+		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
+			ps->s->rs->meas[i].n = (uint32_t)runs;
+		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, runs,
+			     (uint32_t)runs, l, s, n);
+	}
+}
+
+/* The run of this block that benchmarked `cmd` (quotes of hyperfine ≤ 1.16 ignored), or -1. */
+static long run_of(struct parse *ps, const char *cmd, size_t n)
+{
+	if (n >= 2 && cmd[0] == '\'' && cmd[n - 1] == '\'') {
+		for (uint32_t i = ps->first_run; i < ps->s->rs->nruns; i++) {
+			const char *c = ps->s->rs->runs[i].command;
+
+			if (strlen(c) == n - 2 && !memcmp(c, cmd + 1, n - 2))
+				return i;
+		}
+	}
+	for (uint32_t i = ps->first_run; i < ps->s->rs->nruns; i++) {
+		const char *c = ps->s->rs->runs[i].command;
+
+		if (strlen(c) == n && !memcmp(c, cmd, n))
+			return i;
+	}
+	return -1;
+}
+
+static void on_summary_line(struct parse *ps, const struct line *l, const char *ref)
+{
+	struct rx *p = &patterns[RX_CMP];
+	const char *cmd;
+	size_t n;
+	long run;
+
+	if (!rx_match(p, l->s, l->len)) {
+		p = &patterns[RX_REL];
+		if (!rx_match(p, l->s, l->len))
+			return;
+	}
+	if (!group(p, "cmd", &cmd, &n))
+		return;
+	run = run_of(ps, cmd, n);
+	if (run >= 0)
+		sink_note(ps->s, (uint32_t)run, NOTE_SUMMARY, l, "%s%s%.*s", ref ? ref : "",
+			  ref ? " ran " : "", (int)(l->len - l->indent), l->s + l->indent);
+}
+
+/* Variants and scenario from the commands: the part that differs names the variant. */
+static void propose_variants(struct parse *ps)
+{
+	struct recset *rs = ps->s->rs;
+	size_t n = rs->nruns - ps->first_run;
+	const char **cmds, **variants, *scenario;
+
+	if (n == 0)
+		return;
+	cmds = xcalloc(n, sizeof(*cmds));
+	variants = xcalloc(n, sizeof(*variants));
+	for (size_t i = 0; i < n; i++)
+		cmds[i] = rs->runs[ps->first_run + i].command;
+	if (cmd_split(cmds, n, ps->s->arena, variants, &scenario) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			struct run *r = &rs->runs[ps->first_run + i];
+
+			r->variant.text = variants[i];
+			r->variant.origin = VO_COMMAND;
+			r->scenario = scenario;
+		}
+	} else {
+		for (size_t i = 0; i < n; i++)
+			rs->runs[ps->first_run + i].scenario = rs->runs[ps->first_run + i].command;
+	}
+	free(cmds);
+	free(variants);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	const char *ref = NULL;
+	int in_summary = 0;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.first_run = (uint32_t)s->rs->nruns;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *v;
+		size_t n;
+
+		if (l->indent == l->len)
+			continue;
+		if (bench_number(l) >= 0) {
+			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
+				v = "", n = 0;
+			begin(&ps, l, v, n);
+			in_summary = 0;
+		} else if (starts(l, "Time")) {
+			on_time(&ps, l);
+		} else if (starts(l, "Range")) {
+			on_range(&ps, l);
+		} else if (rx_match(&patterns[RX_WARNING], l->s, l->len)) {
+			group(&patterns[RX_WARNING], "text", &v, &n);
+			if (ps.open)
+				sink_note(s, ps.cur.run,
+					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
+					  "%.*s", (int)n, v);
+		} else if (rx_match(&patterns[RX_ERROR], l->s, l->len)) {
+			group(&patterns[RX_ERROR], "text", &v, &n);
+			if (ps.open) {
+				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
+				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
+				ps.cur.error = sink_strndup(s, v, n);
+				sink_run_end(s, ps.cur.run, l);
+			}
+		} else if (starts(l, "Summary") || starts(l, "Relative speed comparison")) {
+			finish(&ps, l);
+			in_summary = 1;
+		} else if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len)) {
+			group(&patterns[RX_RAN], "cmd", &v, &n);
+			ref = sink_strndup(s, v, n);
+		} else if (in_summary) {
+			on_summary_line(&ps, l, ref);
+		} else if (rx_match(&patterns[RX_NOTE], l->s, l->len) && ps.open) {
+			group(&patterns[RX_NOTE], "text", &v, &n);
+			sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
+		}
+	}
+	finish(&ps, &b->lines[b->n - 1]);
+	propose_variants(&ps);
+	return (int)(s->rs->nruns - ps.first_run);
+}
+
+const struct parser hyperfine_parser = {
+	.fmt = FMT_HYPERFINE,
+	.starts = "BT",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

@@ -1,0 +1,61 @@
+/*
+ * names.c - enum names from record.h's X-macro tables; see names.h.
+ */
+#include "parsers/names.h"
+
+#include <string.h>
+
+#define NAME2_(e, name) name,
+#define NAME3_(e, name, x) name,
+#define SUFFIX_(e, name, suffix) suffix,
+
+static const char *const fmt_names[] = { "none", FORMATS(NAME3_) };
+static const char *const vorigin_names[] = { VORIGINS(NAME2_) };
+static const char *const stat_names[] = { STATS(NAME3_) };
+static const char *const stat_suffixes[] = { STATS(SUFFIX_) };
+static const char *const unit_names[] = { UNITS(NAME2_) };
+static const char *const dir_names[] = { DIRECTIONS(NAME2_) };
+static const char *const note_names[] = { NOTE_KINDS(NAME2_) };
+
+static const char *name_of(const char *const *names, size_t n, int i)
+{
+	return i >= 0 && (size_t)i < n ? names[i] : "?";
+}
+
+static int lookup(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], s))
+			return (int)i;
+	return -1;
+}
+
+const char *fmt_name(enum fmt f) { return name_of(fmt_names, countof(fmt_names), f); }
+const char *vorigin_name(enum vorigin o) { return name_of(vorigin_names, countof(vorigin_names), o); }
+const char *stat_name(enum stat_kind s) { return name_of(stat_names, countof(stat_names), s); }
+const char *unit_name(enum unit u) { return name_of(unit_names, countof(unit_names), u); }
+const char *dir_name(enum direction d) { return name_of(dir_names, countof(dir_names), d); }
+const char *note_kind_name(enum note_kind k) { return name_of(note_names, countof(note_names), k); }
+
+int fmt_from_name(const char *s)
+{
+	int i = lookup(fmt_names, countof(fmt_names), s);
+
+	return i > 0 ? i : -1; /* "none" is not a format a record can have */
+}
+int vorigin_from_name(const char *s) { return lookup(vorigin_names, countof(vorigin_names), s); }
+int stat_from_name(const char *s) { return lookup(stat_names, countof(stat_names), s); }
+int unit_from_name(const char *s) { return lookup(unit_names, countof(unit_names), s); }
+int dir_from_name(const char *s) { return lookup(dir_names, countof(dir_names), s); }
+int note_kind_from_name(const char *s) { return lookup(note_names, countof(note_names), s); }
+
+void metric_name(struct buf *out, const char *subject, const char *quantity, enum stat_kind stat)
+{
+	const char *suffix = name_of(stat_suffixes, countof(stat_suffixes), stat);
+
+	if (subject && *subject)
+		buf_addf(out, "%s.", subject);
+	buf_adds(out, quantity);
+	if (*suffix)
+		buf_addf(out, ".%s", suffix);
+}

@@ -1,0 +1,32 @@
+/*
+ * names.h - the printed names of record.h's enums, both ways, and the
+ * export metric name of a measurement. Names are what the store keeps: a
+ * name is never changed once released.
+ */
+#ifndef BD_PARSERS_NAMES_H
+#define BD_PARSERS_NAMES_H
+
+#include <stddef.h>
+
+#include "parsers/record.h"
+#include "util/buf.h"
+
+const char *fmt_name(enum fmt f);
+const char *vorigin_name(enum vorigin o);
+const char *stat_name(enum stat_kind s);
+const char *unit_name(enum unit u);
+const char *dir_name(enum direction d);
+const char *note_kind_name(enum note_kind k);
+
+/* Name → enum; -1 when the name is unknown. */
+int fmt_from_name(const char *s);
+int vorigin_from_name(const char *s);
+int stat_from_name(const char *s);
+int unit_from_name(const char *s);
+int dir_from_name(const char *s);
+int note_kind_from_name(const char *s);
+
+/* Append the export metric name [SUBJECT.]QUANTITY[.SUFFIX] of a measurement to *out. */
+void metric_name(struct buf *out, const char *subject, const char *quantity, enum stat_kind stat);
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * parser.h - what the segmenter hands a parser, and what a parser gives back.
+ *
+ * The segmenter (segment.c) cleans each line of a text (no CR, ANSI escapes,
+ * quote prefixes or HTML entities), asks the parsers which lines are theirs
+ * (claim) and groups them into blocks. A parser turns one block into runs,
+ * measurements, samples, series and notes through a sink. Parsers never see
+ * text outside their block and never learn that a store exists.
+ */
+#ifndef BD_PARSERS_PARSER_H
+#define BD_PARSERS_PARSER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parsers/record.h"
+#include "parsers/recset.h"
+#include "parsers/rx.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+/* One line of input, cleaned. Valid while the block that holds it is being parsed. */
+struct line {
+	const char *s;      /* cleaned text, not NUL-terminated */
+	uint32_t len;
+	uint32_t indent;    /* leading blanks (spaces, tabs) in s */
+	uint32_t no;        /* 1-based line number in the source */
+	uint32_t cut;       /* bytes of cleaned text cut before s (a block's common indentation) */
+	uint64_t off;       /* byte offset of the raw line in the source */
+	const char *raw;    /* the line as it is in the source, without its newline */
+	uint32_t raw_len;
+};
+
+/* A run of lines of one format. */
+struct block {
+	enum fmt fmt;
+	const struct line *lines;
+	uint32_t n;
+	uint32_t index;        /* 0-based block number in its source */
+	const char *label;     /* the governing variant label above the block, or NULL */
+	uint32_t label_line;   /* its line, 0 when none */
+	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
+};
+
+/*
+ * Where a parser writes. Strings it keeps are copied into `arena`; runs get
+ * `source` as their source index. Parsers add through the sink_* functions
+ * only, so that line spans and byte offsets are always filled in.
+ */
+struct sink {
+	struct recset *rs;
+	struct arena *arena;
+	struct diag *diag;
+	const char *name;          /* the source's name, for warnings */
+	uint32_t source;
+	const struct block *block; /* the block being parsed */
+};
+
+/* Begin a run at line `first`: its fmt comes from the block; strings are "". Returns its index. */
+uint32_t sink_run(struct sink *s, const struct line *first);
+/* Extend a run's span to `last`. */
+void sink_run_end(struct sink *s, uint32_t run, const struct line *last);
+/*
+ * Add a measurement of `run`. `num`/`num_len` is the printed number inside
+ * l->s (the byte span kept for highlighting); NULL when not printed.
+ */
+void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
+		  enum unit unit, enum direction dir, double value, uint32_t n,
+		  const struct line *l, const char *num, size_t num_len);
+/* Keep a note on `run`; the text is copied. */
+void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct line *l,
+	       const char *fmt, ...) BD_PRINTF(5, 6);
+/* Warn about line `l` ("NAME:LINE: warning: ..."). */
+void sink_warn(struct sink *s, const struct line *l, const char *fmt, ...) BD_PRINTF(3, 4);
+/*
+ * A line of `run` is garbled or cut: warn naming it, note it on the run and
+ * mark the run incomplete. The line's numbers must not be used.
+ */
+void sink_damage(struct sink *s, uint32_t run, const struct line *l, const char *what);
+/* A copy of l->s[off..off+n) in the sink's arena. */
+const char *sink_strndup(struct sink *s, const char *p, size_t n);
+
+enum claim {
+	CLAIM_NONE,  /* not this format's line */
+	CLAIM_BODY,  /* continues an open block of this format (ignored outside one) */
+	CLAIM_START, /* begins a block (and ends an open one of this format) */
+};
+
+struct parser {
+	enum fmt fmt;
+	/* First bytes (after indentation) a START line can have; the segmenter asks only these. */
+	const char *starts;
+	/*
+	 * Is `l` this format's? `in_block` is 1 when a block of this format is
+	 * open. `state` is `state_size` bytes, zeroed when a block starts, for
+	 * formats that need to count (JSON braces).
+	 */
+	enum claim (*claim)(const struct line *l, int in_block, void *state);
+	size_t state_size;
+	/* Turn a block into runs. Returns the number of runs added (0 is fine: warn why). */
+	int (*parse)(const struct block *b, struct sink *s);
+	/* The parser's pattern table, compiled by parsers_init(). */
+	struct rx *rx;
+	size_t nrx;
+};
+
+/* Compile every parser's patterns once. -1 (with the reason in *d) only on a programming error. */
+int parsers_init(struct diag *d);
+void parsers_fini(void);
+/* The parser of a format, or NULL. */
+const struct parser *parser_for(enum fmt f);
+/* All parsers, for the segmenter. */
+const struct parser *const *parsers_all(size_t *n);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * parsers.c - the registry of parsers: one per format, patterns compiled once.
+ */
+#include "parsers/parser.h"
+
+extern const struct parser hyperfine_parser;
+
+static const struct parser *const all[] = {
+	&hyperfine_parser,
+};
+
+static int initialized;
+
+int parsers_init(struct diag *d)
+{
+	if (initialized)
+		return 0;
+	for (size_t i = 0; i < countof(all); i++)
+		if (rx_compile(all[i]->rx, all[i]->nrx, d) < 0)
+			return -1;
+	initialized = 1;
+	return 0;
+}
+
+void parsers_fini(void)
+{
+	for (size_t i = 0; i < countof(all); i++)
+		rx_free(all[i]->rx, all[i]->nrx);
+	initialized = 0;
+}
+
+/* Patterns are compiled on first use; a pattern that does not compile is a bug. */
+static void ensure_init(void)
+{
+	struct diag d = DIAG_INIT;
+
+	if (initialized)
+		return;
+	if (parsers_init(&d) < 0)
+		die("%s", d.n ? d.v[0].text : "cannot compile the parsers' patterns");
+	diag_release(&d);
+}
+
+const struct parser *parser_for(enum fmt f)
+{
+	ensure_init();
+	for (size_t i = 0; i < countof(all); i++)
+		if (all[i]->fmt == f)
+			return all[i];
+	return NULL;
+}
+
+const struct parser *const *parsers_all(size_t *n)
+{
+	ensure_init();
+	*n = countof(all);
+	return all;
+}

@@ -1,0 +1,197 @@
+/*
+ * record.h - the vocabulary every layer shares: formats, runs, measurements,
+ * samples, series, notes and experiment facts. Types and tables only.
+ *
+ * Invariants:
+ *  - Values are SI doubles (s, B, bit/s, B/s, 1/s, %, count) from the moment
+ *    a parser emits them; only units.c's unit_format() turns them back into
+ *    text for people.
+ *  - A run belongs to one source (an imported text) and keeps its line span
+ *    in it; a measurement keeps the byte span of the printed number. That is
+ *    how the Source screen finds the raw block and how warnings name a line.
+ *  - Strings are owned by an arena (the model's, or the parsers' sink's);
+ *    structs here never own heap memory. "" means "none" for strings that
+ *    are always present; NULL is used only where a comment says so.
+ *  - Nothing after the parsers reads log text again.
+ */
+#ifndef BD_PARSERS_RECORD_H
+#define BD_PARSERS_RECORD_H
+
+#include <stdint.h>
+
+/*
+ * Input formats: X(ENUM, name, description). The name is what the store,
+ * `export` and `import --dry-run` print; never rename one (the store keeps it).
+ */
+#define FORMATS(X) X(HYPERFINE, "hyperfine", "hyperfine text output")
+
+#define FMT_ENUM_(e, name, desc) FMT_##e,
+enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
+#undef FMT_ENUM_
+
+/*
+ * Where a run's variant came from, weakest first; user edits come last.
+ *   input     the input file's name (quick comparison, nothing else found)
+ *   filename  a file named in the data (a `size` row)
+ *   command   the part of a benchmarked command that differs (hyperfine)
+ *   label     a label line, heading, bold line or bullet above the block
+ *   legend    a legend in the text mapping a name to a variant
+ *   flag      `import -V`
+ *   override  a recorded per-block fix (`import --set-variant LINE=NAME`)
+ *   alias     `rename-variant` / `merge-variants`
+ */
+#define VORIGINS(X)                                                                                \
+	X(NONE, "none")                                                                            \
+	X(INPUT, "input")                                                                          \
+	X(FILENAME, "filename")                                                                    \
+	X(COMMAND, "command")                                                                      \
+	X(LABEL, "label")                                                                          \
+	X(LEGEND, "legend")                                                                        \
+	X(FLAG, "flag")                                                                            \
+	X(OVERRIDE, "override")                                                                    \
+	X(ALIAS, "alias")
+
+#define VO_ENUM_(e, name) VO_##e,
+enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
+#undef VO_ENUM_
+
+/*
+ * What a number is: X(ENUM, name, metric suffix). The export metric name is
+ * [SUBJECT.]QUANTITY[.SUFFIX]; an empty suffix adds nothing.
+ *   range   max - min of the samples behind the figure (libtest's "+/-")
+ *   rel_sd  relative standard deviation in % (perf stat -r "( +- x% )")
+ *   est     a point estimate with lower/upper bounds beside it (Criterion)
+ */
+#define STATS(X)                                                                                   \
+	X(VALUE, "value", "")                                                                      \
+	X(MEAN, "mean", "mean")                                                                    \
+	X(MEDIAN, "median", "median")                                                              \
+	X(MIN, "min", "min")                                                                       \
+	X(MAX, "max", "max")                                                                       \
+	X(SD, "sd", "stddev")                                                                      \
+	X(RANGE, "range", "dev")                                                                   \
+	X(REL_SD, "rel_sd", "rel_sd")                                                              \
+	X(EST, "est", "")                                                                          \
+	X(LOWER, "lower", "lower")                                                                 \
+	X(UPPER, "upper", "upper")
+
+#define STAT_ENUM_(e, name, suffix) STAT_##e,
+enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
+#undef STAT_ENUM_
+
+/* SI units of stored values: X(ENUM, name). */
+#define UNITS(X)                                                                                   \
+	X(NONE, "")                                                                                \
+	X(SECOND, "s")                                                                             \
+	X(BYTE, "B")                                                                               \
+	X(BIT_PER_S, "bit/s")                                                                      \
+	X(BYTE_PER_S, "B/s")                                                                       \
+	X(PER_S, "1/s")                                                                            \
+	X(PERCENT, "%")                                                                            \
+	X(COUNT, "count")
+
+#define UNIT_ENUM_(e, name) UNIT_##e,
+enum unit { UNITS(UNIT_ENUM_) UNIT__COUNT };
+#undef UNIT_ENUM_
+
+/* Which way is better; decided by the parser, per measurement, never by a view. */
+#define DIRECTIONS(X)                                                                              \
+	X(NONE, "none")                                                                            \
+	X(LOWER, "lower")                                                                          \
+	X(HIGHER, "higher")
+
+#define DIR_ENUM_(e, name) DIR_##e,
+enum direction { DIRECTIONS(DIR_ENUM_) DIR__COUNT };
+#undef DIR_ENUM_
+
+/* Notes kept on a run: X(ENUM, name). */
+#define NOTE_KINDS(X)                                                                              \
+	X(INFO, "info")                                                                            \
+	X(WARNING, "warning")                                                                      \
+	X(ERROR, "error")                                                                          \
+	X(SUMMARY, "summary")                                                                      \
+	X(VERDICT, "verdict")                                                                      \
+	X(OUTLIERS, "outliers")                                                                    \
+	X(DAMAGE, "damage")
+
+#define NOTE_ENUM_(e, name) NOTE_##e,
+enum note_kind { NOTE_KINDS(NOTE_ENUM_) NOTE__COUNT };
+#undef NOTE_ENUM_
+
+enum run_flags {
+	RUN_INCOMPLETE = 1 << 0, /* a line of the run was garbled or cut and skipped */
+	RUN_FAILED = 1 << 1,     /* the tool reported a failure (non-zero exit, error) */
+};
+
+struct variant {
+	const char *key;  /* normalized: the same variant written twice has one key */
+	const char *text; /* as the author wrote it, for display */
+	enum vorigin origin;
+};
+
+struct run {
+	const char *id;      /* "<source hash prefix>:<first line>.<k>": stable across reparse */
+	uint32_t source;     /* index of its source in the model */
+	enum fmt fmt;
+	uint32_t first_line; /* 1-based, inclusive, in the source text */
+	uint32_t last_line;
+	const char *block;   /* dedup key of the block it was parsed from */
+	/* parser output (with the segmenter's labels), as stored */
+	const char *experiment;
+	struct variant variant;
+	const char *scenario; /* what stays the same across variants ("server mode", a command) */
+	const char *subject;  /* the benchmark's name, for harnesses; "" otherwise */
+	const char *command;  /* the command the tool ran, when printed; "" otherwise */
+	unsigned flags;       /* enum run_flags */
+	/* resolved on load: parser output, then import flags, overrides, aliases */
+	const char *eff_experiment;
+	struct variant eff_variant;
+	const char *eff_scenario;
+};
+
+struct measurement {
+	uint32_t run; /* index of its run in the same record set */
+	const char *quantity; /* "time", "sender.bitrate", "write.ops_per_sec" */
+	enum stat_kind stat;
+	enum unit unit;
+	enum direction dir;
+	double value;         /* in `unit` */
+	uint32_t n;           /* samples the figure summarizes; 0 when unknown */
+	uint64_t offset;      /* byte offset of the printed number in the source */
+	uint32_t length;      /* its length in bytes; 0 when the number was not printed */
+};
+
+/* One raw sample of a quantity (hyperfine JSON times[]). */
+struct sample {
+	uint32_t run;
+	const char *quantity;
+	enum unit unit;
+	uint32_t index;
+	double value;
+};
+
+/* One point of a series (iperf3 intervals, fortio histogram rows): y over [x0, x1]. */
+struct series_point {
+	uint32_t run;
+	const char *name;
+	uint32_t index;
+	double x0, x1, y;
+	enum unit unit; /* of y */
+};
+
+struct note {
+	uint32_t run;
+	enum note_kind kind;
+	uint32_t line; /* source line the note came from; 0 when none */
+	const char *text;
+};
+
+/* A fact about the experiment found in the text ("Test environment": CPU, kernel, ...). */
+struct fact {
+	uint32_t source;
+	const char *key;
+	const char *value;
+	uint32_t line;
+};
+
+#endif

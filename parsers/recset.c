@@ -1,0 +1,83 @@
+/*
+ * recset.c - growable record arrays; see recset.h.
+ */
+#include "parsers/recset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+uint32_t recset_add_run(struct recset *rs)
+{
+	struct run *r;
+
+	ALLOC_GROW(rs->runs, rs->nruns + 1, rs->runs_cap);
+	r = &rs->runs[rs->nruns];
+	memset(r, 0, sizeof(*r));
+	r->id = r->block = r->experiment = r->scenario = r->subject = r->command = "";
+	r->variant.key = r->variant.text = "";
+	r->eff_experiment = r->eff_scenario = "";
+	r->eff_variant.key = r->eff_variant.text = "";
+	return (uint32_t)rs->nruns++;
+}
+
+#define ADD_ZEROED(arr, n, cap)                                                                    \
+	do {                                                                                       \
+		ALLOC_GROW(arr, n + 1, cap);                                                       \
+		memset(&arr[n], 0, sizeof(arr[n]));                                                \
+		return &arr[n++];                                                                  \
+	} while (0)
+
+struct measurement *recset_add_meas(struct recset *rs)
+{
+	ADD_ZEROED(rs->meas, rs->nmeas, rs->meas_cap);
+}
+
+struct sample *recset_add_sample(struct recset *rs)
+{
+	ADD_ZEROED(rs->samples, rs->nsamples, rs->samples_cap);
+}
+
+struct series_point *recset_add_series(struct recset *rs)
+{
+	ADD_ZEROED(rs->series, rs->nseries, rs->series_cap);
+}
+
+struct note *recset_add_note(struct recset *rs)
+{
+	ADD_ZEROED(rs->notes, rs->nnotes, rs->notes_cap);
+}
+
+struct fact *recset_add_fact(struct recset *rs)
+{
+	ADD_ZEROED(rs->facts, rs->nfacts, rs->facts_cap);
+}
+
+struct recset_mark recset_mark(const struct recset *rs)
+{
+	struct recset_mark m = { rs->nruns, rs->nmeas, rs->nsamples, rs->nseries, rs->nnotes, rs->nfacts };
+
+	return m;
+}
+
+void recset_rollback(struct recset *rs, const struct recset_mark *m)
+{
+	rs->nruns = m->runs;
+	rs->nmeas = m->meas;
+	rs->nsamples = m->samples;
+	rs->nseries = m->series;
+	rs->nnotes = m->notes;
+	rs->nfacts = m->facts;
+}
+
+void recset_release(struct recset *rs)
+{
+	free(rs->runs);
+	free(rs->meas);
+	free(rs->samples);
+	free(rs->series);
+	free(rs->notes);
+	free(rs->facts);
+	memset(rs, 0, sizeof(*rs));
+}

@@ -1,0 +1,50 @@
+/*
+ * recset.h - growable arrays of records: runs, measurements, samples,
+ * series points, notes and facts. The parsers append to one through their
+ * sink; the model keeps all of its records in one.
+ * Records refer to runs by index, so adding never invalidates a reference;
+ * a pointer to an element is valid only until the next add of its kind.
+ */
+#ifndef BD_PARSERS_RECSET_H
+#define BD_PARSERS_RECSET_H
+
+#include <stddef.h>
+
+#include "parsers/record.h"
+
+struct recset {
+	struct run *runs;
+	size_t nruns, runs_cap;
+	struct measurement *meas;
+	size_t nmeas, meas_cap;
+	struct sample *samples;
+	size_t nsamples, samples_cap;
+	struct series_point *series;
+	size_t nseries, series_cap;
+	struct note *notes;
+	size_t nnotes, notes_cap;
+	struct fact *facts;
+	size_t nfacts, facts_cap;
+};
+
+/* Sizes at one moment, to roll back what a block added when it turns out to be a duplicate. */
+struct recset_mark {
+	size_t runs, meas, samples, series, notes, facts;
+};
+
+#define RECSET_INIT { 0 }
+
+/* Append a zeroed element, strings set to ""; return its index. */
+uint32_t recset_add_run(struct recset *rs);
+struct measurement *recset_add_meas(struct recset *rs);
+struct sample *recset_add_sample(struct recset *rs);
+struct series_point *recset_add_series(struct recset *rs);
+struct note *recset_add_note(struct recset *rs);
+struct fact *recset_add_fact(struct recset *rs);
+
+struct recset_mark recset_mark(const struct recset *rs);
+void recset_rollback(struct recset *rs, const struct recset_mark *m);
+/* Free the arrays (strings belong to an arena); the set is left empty. */
+void recset_release(struct recset *rs);
+
+#endif

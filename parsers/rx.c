@@ -1,0 +1,80 @@
+/*
+ * rx.c - compile-once PCRE2 tables; see rx.h.
+ */
+#include "parsers/rx.h"
+
+static unsigned long match_errors;
+
+int rx_compile(struct rx *t, size_t n, struct diag *d)
+{
+	for (size_t i = 0; i < n; i++) {
+		int err;
+		PCRE2_SIZE at;
+		uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | t[i].flags;
+
+		if (t[i].code)
+			continue;
+		t[i].code = pcre2_compile((PCRE2_SPTR)t[i].pattern, PCRE2_ZERO_TERMINATED, opts, &err,
+					  &at, NULL);
+		if (!t[i].code) {
+			PCRE2_UCHAR msg[256];
+
+			pcre2_get_error_message(err, msg, sizeof(msg));
+			return diag_error(d, NULL, 0, "pattern %s at offset %zu: %s", t[i].name,
+					  (size_t)at, (char *)msg);
+		}
+		/* JIT is best-effort: the interpreter gives the same answers, slower. */
+		(void)pcre2_jit_compile(t[i].code, PCRE2_JIT_COMPLETE);
+		t[i].md = pcre2_match_data_create_from_pattern(t[i].code, NULL);
+		if (!t[i].md)
+			die("out of memory creating match data for %s", t[i].name);
+	}
+	return 0;
+}
+
+void rx_free(struct rx *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		pcre2_match_data_free(t[i].md);
+		pcre2_code_free(t[i].code);
+		t[i].md = NULL;
+		t[i].code = NULL;
+	}
+}
+
+int rx_match(struct rx *p, const char *s, size_t len)
+{
+	int rc = pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
+
+	p->subject = s;
+	if (rc >= 0)
+		return 1;
+	if (rc != PCRE2_ERROR_NOMATCH)
+		match_errors++;
+	return 0;
+}
+
+int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
+{
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+
+	if (i >= pcre2_get_ovector_count(p->md) || ov[2 * i] == PCRE2_UNSET)
+		return 0;
+	*s = p->subject + ov[2 * i];
+	*len = ov[2 * i + 1] - ov[2 * i];
+	return 1;
+}
+
+int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
+{
+	int i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+
+	if (i < 0)
+		return 0;
+	return rx_group(p, (unsigned)i, s, len);
+}
+
+unsigned long rx_errors(void)
+{
+	return match_errors;
+}

@@ -1,0 +1,44 @@
+/*
+ * segment.h - find tool-output blocks in free text.
+ * Input is one text (a log, a pasted issue thread); output is a stream of
+ * blocks, each with a format, its cleaned lines and the variant label that
+ * governs it, handed to a callback as they close. The text is read once,
+ * line by line; only the open block's lines are kept.
+ */
+#ifndef BD_PARSERS_SEGMENT_H
+#define BD_PARSERS_SEGMENT_H
+
+#include <stddef.h>
+
+#include "parsers/parser.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+/* Called for each block; a non-zero return stops the walk and is returned by seg_split. */
+typedef int (*seg_block_fn)(const struct block *b, void *ctx);
+
+/* What the segmenter learns about the text as a whole. Strings live in the arena given. */
+struct seg_result {
+	const char *title;  /* the issue's title line, or NULL */
+	uint32_t title_line;
+	uint32_t nlines;    /* lines in the text */
+	uint32_t nblocks;   /* blocks handed to the callback */
+};
+
+/*
+ * Walk `text` (`len` bytes, any content: NULs and invalid UTF-8 are
+ * tolerated) and call `fn` for every block. `name` names the text in
+ * warnings. Labels and the title are copied into `arena`; the block's lines
+ * are valid during the callback only. Returns 0, or the callback's non-zero
+ * value.
+ */
+int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
+	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
+
+/*
+ * The byte offset in the source of the byte that produced byte `clean_off`
+ * of l->s (cleaning removes bytes, and escapes before it are skipped).
+ */
+uint64_t seg_source_offset(const struct line *l, size_t clean_off);
+
+#endif

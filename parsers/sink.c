@@ -1,0 +1,101 @@
+/*
+ * sink.c - how parsers add records; see parser.h.
+ */
+#include "parsers/parser.h"
+
+#include <stdarg.h>
+
+#include "parsers/segment.h"
+#include "util/buf.h"
+#include "util/text.h"
+
+uint32_t sink_run(struct sink *s, const struct line *first)
+{
+	uint32_t i = recset_add_run(s->rs);
+	struct run *r = &s->rs->runs[i];
+
+	r->source = s->source;
+	r->fmt = s->block->fmt;
+	r->first_line = r->last_line = first->no;
+	return i;
+}
+
+void sink_run_end(struct sink *s, uint32_t run, const struct line *last)
+{
+	struct run *r = &s->rs->runs[run];
+
+	if (last->no > r->last_line)
+		r->last_line = last->no;
+}
+
+void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
+		  enum unit unit, enum direction dir, double value, uint32_t n,
+		  const struct line *l, const char *num, size_t num_len)
+{
+	struct measurement *m = recset_add_meas(s->rs);
+
+	m->run = run;
+	m->quantity = quantity;
+	m->stat = stat;
+	m->unit = unit;
+	m->dir = dir;
+	m->value = value;
+	m->n = n;
+	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
+		uint64_t a = seg_source_offset(l, (size_t)(num - l->s));
+		/* numbers end in a plain ASCII byte: one past it is the end */
+		uint64_t b = seg_source_offset(l, (size_t)(num - l->s) + num_len - 1) + 1;
+
+		m->offset = a;
+		m->length = (uint32_t)(b - a);
+	}
+	if (l)
+		sink_run_end(s, run, l);
+}
+
+void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct line *l,
+	       const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	struct note *nt;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	nt = recset_add_note(s->rs);
+	nt->run = run;
+	nt->kind = kind;
+	nt->line = l ? l->no : 0;
+	nt->text = arena_strndup(s->arena, buf_str(&b), b.len);
+	buf_release(&b);
+}
+
+void sink_warn(struct sink *s, const struct line *l, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	diag_warn(s->diag, s->name, l ? l->no : 0, "%s", buf_str(&b));
+	buf_release(&b);
+}
+
+void sink_damage(struct sink *s, uint32_t run, const struct line *l, const char *what)
+{
+	struct buf ex = BUF_INIT;
+
+	text_excerpt(&ex, l->s + l->indent, l->len - l->indent, 60);
+	sink_warn(s, l, "%s skipped: \"%s\"", what, buf_str(&ex));
+	buf_release(&ex);
+	sink_note(s, run, NOTE_DAMAGE, l, "%s skipped", what);
+	s->rs->runs[run].flags |= RUN_INCOMPLETE;
+	sink_run_end(s, run, l);
+}
+
+const char *sink_strndup(struct sink *s, const char *p, size_t n)
+{
+	return arena_strndup(s->arena, p, n);
+}

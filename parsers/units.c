@@ -1,0 +1,304 @@
+/*
+ * units.c - unit spellings to SI, SI back to human text; see units.h.
+ */
+#include "parsers/units.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+int num_parse(const char *s, size_t n, double *out)
+{
+	char tmp[64], *end;
+	double v;
+	size_t i = 0;
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -1;
+	/* strtod also takes hex, "inf", "nan" and leading spaces: only plain decimals here */
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	if (i >= n || !((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+		return -1;
+	for (size_t j = i; j < n; j++)
+		if (!strchr("0123456789.eE+-", s[j]))
+			return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	v = strtod(tmp, &end);
+	if (end != tmp + n || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int num_parse_grouped(const char *s, size_t n, char sep, double *out)
+{
+	char tmp[64];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == sep) {
+			/* a separator sits between digits only */
+			if (i == 0 || i + 1 >= n || s[i - 1] < '0' || s[i - 1] > '9' || s[i + 1] < '0' ||
+			    s[i + 1] > '9')
+				return -1;
+			continue;
+		}
+		if (k + 1 >= sizeof(tmp))
+			return -1;
+		tmp[k++] = s[i];
+	}
+	return num_parse(tmp, k, out);
+}
+
+struct unit_spelling {
+	const char *text;
+	enum unit unit;
+	double factor;
+};
+
+#define KI 1024.0
+#define MI (1024.0 * 1024.0)
+#define GI (1024.0 * 1024.0 * 1024.0)
+#define TI (1024.0 * 1024.0 * 1024.0 * 1024.0)
+
+/* Every spelling a supported tool prints, and the common hand-written synonyms. */
+static const struct unit_spelling spellings[] = {
+	/* time */
+	{ "s", UNIT_SECOND, 1 },
+	{ "sec", UNIT_SECOND, 1 },
+	{ "secs", UNIT_SECOND, 1 },
+	{ "ms", UNIT_SECOND, 1e-3 },
+	{ "msec", UNIT_SECOND, 1e-3 },
+	{ "\xc2\xb5s", UNIT_SECOND, 1e-6 }, /* U+00B5 MICRO SIGN */
+	{ "\xce\xbcs", UNIT_SECOND, 1e-6 }, /* U+03BC GREEK SMALL LETTER MU */
+	{ "us", UNIT_SECOND, 1e-6 },
+	{ "usec", UNIT_SECOND, 1e-6 },
+	{ "ns", UNIT_SECOND, 1e-9 },
+	{ "nsec", UNIT_SECOND, 1e-9 },
+	{ "ps", UNIT_SECOND, 1e-12 },
+	{ "min", UNIT_SECOND, 60 },
+	{ "h", UNIT_SECOND, 3600 },
+	/* sizes: iperf3's "KBytes" are 1024-based, SI "KB" 1000-based */
+	{ "B", UNIT_BYTE, 1 },
+	{ "Bytes", UNIT_BYTE, 1 },
+	{ "bytes", UNIT_BYTE, 1 },
+	{ "KBytes", UNIT_BYTE, KI },
+	{ "MBytes", UNIT_BYTE, MI },
+	{ "GBytes", UNIT_BYTE, GI },
+	{ "TBytes", UNIT_BYTE, TI },
+	{ "KiB", UNIT_BYTE, KI },
+	{ "MiB", UNIT_BYTE, MI },
+	{ "GiB", UNIT_BYTE, GI },
+	{ "TiB", UNIT_BYTE, TI },
+	{ "kB", UNIT_BYTE, 1e3 },
+	{ "KB", UNIT_BYTE, 1e3 },
+	{ "MB", UNIT_BYTE, 1e6 },
+	{ "GB", UNIT_BYTE, 1e9 },
+	{ "TB", UNIT_BYTE, 1e12 },
+	/* bit rates, always 1000-based */
+	{ "bits/sec", UNIT_BIT_PER_S, 1 },
+	{ "Kbits/sec", UNIT_BIT_PER_S, 1e3 },
+	{ "Mbits/sec", UNIT_BIT_PER_S, 1e6 },
+	{ "Gbits/sec", UNIT_BIT_PER_S, 1e9 },
+	{ "Tbits/sec", UNIT_BIT_PER_S, 1e12 },
+	{ "bit/s", UNIT_BIT_PER_S, 1 },
+	{ "kbit/s", UNIT_BIT_PER_S, 1e3 },
+	{ "Kbit/s", UNIT_BIT_PER_S, 1e3 },
+	{ "Mbit/s", UNIT_BIT_PER_S, 1e6 },
+	{ "Gbit/s", UNIT_BIT_PER_S, 1e9 },
+	{ "Tbit/s", UNIT_BIT_PER_S, 1e12 },
+	{ "b/s", UNIT_BIT_PER_S, 1 },
+	{ "Kb/s", UNIT_BIT_PER_S, 1e3 },
+	{ "Mb/s", UNIT_BIT_PER_S, 1e6 },
+	{ "Gb/s", UNIT_BIT_PER_S, 1e9 },
+	{ "Tb/s", UNIT_BIT_PER_S, 1e12 },
+	/* byte rates: iperf3 -f K/M/G and Criterion's KiB/s are 1024-based, KB/s and MB/s 1000-based */
+	{ "B/s", UNIT_BYTE_PER_S, 1 },
+	{ "Bytes/sec", UNIT_BYTE_PER_S, 1 },
+	{ "KBytes/sec", UNIT_BYTE_PER_S, KI },
+	{ "MBytes/sec", UNIT_BYTE_PER_S, MI },
+	{ "GBytes/sec", UNIT_BYTE_PER_S, GI },
+	{ "TBytes/sec", UNIT_BYTE_PER_S, TI },
+	{ "KiB/s", UNIT_BYTE_PER_S, KI },
+	{ "MiB/s", UNIT_BYTE_PER_S, MI },
+	{ "GiB/s", UNIT_BYTE_PER_S, GI },
+	{ "TiB/s", UNIT_BYTE_PER_S, TI },
+	{ "KB/s", UNIT_BYTE_PER_S, 1e3 },
+	{ "kB/s", UNIT_BYTE_PER_S, 1e3 },
+	{ "MB/s", UNIT_BYTE_PER_S, 1e6 },
+	{ "GB/s", UNIT_BYTE_PER_S, 1e9 },
+	{ "TB/s", UNIT_BYTE_PER_S, 1e12 },
+	/* event rates */
+	{ "/s", UNIT_PER_S, 1 },
+	{ "/sec", UNIT_PER_S, 1 },
+	{ "K/sec", UNIT_PER_S, 1e3 },
+	{ "M/sec", UNIT_PER_S, 1e6 },
+	{ "G/sec", UNIT_PER_S, 1e9 },
+	{ "op/sec", UNIT_PER_S, 1 },
+	{ "ops/sec", UNIT_PER_S, 1 },
+	{ "ops/s", UNIT_PER_S, 1 },
+	{ "qps", UNIT_PER_S, 1 },
+	{ "elem/s", UNIT_PER_S, 1 },
+	{ "Kelem/s", UNIT_PER_S, 1e3 },
+	{ "Melem/s", UNIT_PER_S, 1e6 },
+	{ "Gelem/s", UNIT_PER_S, 1e9 },
+	/* other */
+	{ "%", UNIT_PERCENT, 1 },
+};
+
+int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
+{
+	for (size_t i = 0; i < countof(spellings); i++) {
+		if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
+			*unit = spellings[i].unit;
+			*factor = spellings[i].factor;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The power of ten `f` is, or 0 when it is none of 1e-12 .. 1e12. */
+static int exponent_of(double f)
+{
+	static const double powers[] = { 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4,
+					  1e-3,  1e-2,  1e-1,  1,    1e1,  1e2,  1e3,  1e4,  1e5,
+					  1e6,   1e7,   1e8,   1e9,  1e10, 1e11, 1e12 };
+
+	for (size_t i = 0; i < countof(powers); i++)
+		if (f == powers[i])
+			return (int)i - 12;
+	return 0;
+}
+
+int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
+	       double *value)
+{
+	double v, f;
+	int e;
+
+	if (num_parse(num, num_len, &v) < 0 || unit_lookup(u, u_len, unit, &f) < 0)
+		return -1;
+	e = exponent_of(f);
+	if (e && num_len < 48 && !memchr(num, 'e', num_len) && !memchr(num, 'E', num_len)) {
+		/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
+		char tmp[64];
+
+		snprintf(tmp, sizeof(tmp), "%.*se%d", (int)num_len, num, e);
+		v = strtod(tmp, NULL);
+		f = 1;
+	}
+	*value = v * f; /* 1024-based factors are powers of two: exact */
+	return 0;
+}
+
+struct prefix {
+	double scale;
+	const char *text;
+};
+
+static const struct prefix time_prefixes[] = {
+	{ 3600, "h" }, { 60, "min" }, { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "\xc2\xb5s" },
+	{ 1e-9, "ns" }, { 1e-12, "ps" }, { 0, NULL },
+};
+static const struct prefix byte_prefixes[] = {
+	{ TI, "TiB" }, { GI, "GiB" }, { MI, "MiB" }, { KI, "KiB" }, { 1, "B" }, { 0, NULL },
+};
+static const struct prefix bitrate_prefixes[] = {
+	{ 1e12, "Tbit/s" }, { 1e9, "Gbit/s" }, { 1e6, "Mbit/s" }, { 1e3, "kbit/s" },
+	{ 1, "bit/s" }, { 0, NULL },
+};
+static const struct prefix byterate_prefixes[] = {
+	{ TI, "TiB/s" }, { GI, "GiB/s" }, { MI, "MiB/s" }, { KI, "KiB/s" }, { 1, "B/s" }, { 0, NULL },
+};
+static const struct prefix rate_prefixes[] = {
+	{ 1e12, "T/s" }, { 1e9, "G/s" }, { 1e6, "M/s" }, { 1e3, "k/s" }, { 1, "/s" }, { 0, NULL },
+};
+static const struct prefix count_prefixes[] = {
+	{ 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" }, { 0, NULL },
+};
+
+static const struct prefix *prefixes_for(enum unit u)
+{
+	switch (u) {
+	case UNIT_SECOND: return time_prefixes;
+	case UNIT_BYTE: return byte_prefixes;
+	case UNIT_BIT_PER_S: return bitrate_prefixes;
+	case UNIT_BYTE_PER_S: return byterate_prefixes;
+	case UNIT_PER_S: return rate_prefixes;
+	case UNIT_COUNT: return count_prefixes;
+	default: return NULL;
+	}
+}
+
+/* Three significant digits of x (already scaled), e.g. 2.66, 26.6, 266. */
+static void sig3(char *out, size_t size, double x, const char *suffix)
+{
+	double a = fabs(x);
+	int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+
+	snprintf(out, size, "%.*f%s%s", decimals, x, *suffix ? " " : "", suffix);
+}
+
+static char *format(double v, enum unit unit, char *out, size_t size, int is_delta)
+{
+	const struct prefix *p = prefixes_for(unit);
+	double a = fabs(v);
+
+	if (!isfinite(v)) {
+		snprintf(out, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+		return out;
+	}
+	if (unit == UNIT_PERCENT) {
+		sig3(out, size, v, "%");
+		return out;
+	}
+	/* whole counts below a million read best as they are: "10000 runs" */
+	if (!is_delta && unit == UNIT_COUNT && a < 1e6 && v == floor(v)) {
+		snprintf(out, size, "%.0f", v);
+		return out;
+	}
+	if (!p) {
+		snprintf(out, size, "%.3g", v);
+		return out;
+	}
+	if (a == 0) {
+		for (; p[1].text; p++)
+			if (p->scale == 1)
+				break;
+		snprintf(out, size, "0%s%s", *p->text ? " " : "", p->text);
+		return out;
+	}
+	/* the largest prefix that keeps the scaled value >= 1 once rounded to 3 digits */
+	for (; p[1].text; p++) {
+		if (a / p->scale >= 0.9995)
+			break;
+	}
+	sig3(out, size, v / p->scale, p->text);
+	return out;
+}
+
+char *unit_format(double v, enum unit unit, char *out, size_t size)
+{
+	return format(v, unit, out, size, 0);
+}
+
+char *unit_format_delta(double v, enum unit unit, char *out, size_t size)
+{
+	return format(v, unit, out, size, 1);
+}
+
+char *num_exact(double v, char out[32])
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	return out;
+}

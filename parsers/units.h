@@ -1,0 +1,43 @@
+/*
+ * units.h - the one place where printed numbers and units become SI values
+ * and where SI values become text for people again.
+ */
+#ifndef BD_PARSERS_UNITS_H
+#define BD_PARSERS_UNITS_H
+
+#include <stddef.h>
+
+#include "parsers/record.h"
+
+/*
+ * Parse a whole span as a finite decimal number ("12", "-0.5", "1e+02",
+ * "4.9404876e-05"). Returns 0, or -1 when any byte of the span is not part
+ * of the number ("0.00O281" is an error, never 0.00).
+ */
+int num_parse(const char *s, size_t n, double *out);
+/* The same, skipping `sep` between digit groups ("1,234,567" with ','). */
+int num_parse_grouped(const char *s, size_t n, char sep, double *out);
+
+/*
+ * Look up a unit as printed ("ms", "µs", "Gbits/sec", "KBytes", "MiB/s").
+ * Returns 0 with the SI unit and the factor to multiply by, or -1 when the
+ * spelling is unknown. Spellings are case-sensitive ("Mb/s" is not "MB/s").
+ */
+int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor);
+/* num_parse of `num` times the factor of unit spelling `u`; -1 if either fails. */
+int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
+	       double *value);
+
+/*
+ * Format an SI value for people with three significant digits and a
+ * prefix: "2.66 ms", "6.29 Gbit/s", "1.30 MiB", "12.0 %". Writes at most
+ * `size` bytes into `out` and returns it.
+ */
+char *unit_format(double v, enum unit unit, char *out, size_t size);
+/* The same for a difference or spread (never switches to a count's plain integer form). */
+char *unit_format_delta(double v, enum unit unit, char *out, size_t size);
+
+/* The shortest decimal text that reads back as exactly `v` (%.17g at worst). */
+char *num_exact(double v, char out[32]);
+
+#endif

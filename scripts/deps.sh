@@ -1,0 +1,78 @@
+#!/bin/sh
+# deps.sh - make sure the system packages benchdelta needs are present.
+# Called by the Makefile before anything is compiled and by .ci/run.
+#   scripts/deps.sh           build + test dependencies
+#   scripts/deps.sh samples   also the tools `make samples` runs
+# On Debian/Ubuntu missing packages are installed with apt-get (as root, or
+# through sudo); elsewhere the script names what is missing and fails.
+set -eu
+
+# Debian package names, one list; each line: package, then how to tell it is there.
+packages_build='
+pkg-config       cmd:pkg-config
+make             cmd:make
+gcc              cmd:cc
+libncurses-dev   pc:ncursesw
+libpcre2-dev     pc:libpcre2-8
+libcsv-dev       hdr:csv.h
+libjansson-dev   pc:jansson
+libgsl-dev       pc:gsl
+libxxhash-dev    pc:libxxhash
+libcmocka-dev    pc:cmocka
+tmux             cmd:tmux
+groff-base       cmd:groff
+locales          cmd:locale
+'
+packages_samples='
+hyperfine        cmd:hyperfine
+time             file:/usr/bin/time
+iperf3           cmd:iperf3
+'
+
+want=$packages_build
+[ "${1:-}" = samples ] && want="$want$packages_samples"
+
+present() {
+	case $1 in
+	cmd:*) command -v "${1#cmd:}" >/dev/null 2>&1 ;;
+	pc:*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "${1#pc:}" ;;
+	hdr:*) for d in /usr/include /usr/local/include /usr/include/*-linux-gnu; do
+		[ -f "$d/${1#hdr:}" ] && return 0; done; return 1 ;;
+	file:*) [ -e "${1#file:}" ] ;;
+	esac
+}
+
+missing=
+for_each() {
+	printf '%s\n' "$want" | while read -r pkg probe; do
+		[ -n "$pkg" ] || continue
+		present "$probe" || printf '%s ' "$pkg"
+	done
+}
+missing=$(for_each)
+[ -z "$missing" ] && exit 0
+
+echo "benchdelta: installing missing packages: $missing" >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "benchdelta: this is not a Debian/Ubuntu system; please install the equivalents of: $missing" >&2
+	exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	SUDO=
+elif command -v sudo >/dev/null 2>&1; then
+	SUDO=sudo
+else
+	echo "benchdelta: need root to install: $missing (run as root, or install sudo)" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+if ! $SUDO apt-get install -y --no-install-recommends $missing >&2; then
+	$SUDO apt-get update >&2
+	$SUDO apt-get install -y --no-install-recommends $missing >&2
+fi
+missing=$(for_each)
+if [ -n "$missing" ]; then
+	echo "benchdelta: still missing after apt-get: $missing" >&2
+	exit 1
+fi

@@ -1,0 +1,38 @@
+#!/bin/sh
+# make-samples.sh - regenerate the real samples in samples/ by running the
+# real tools on a tiny program built several ways. `make samples` runs it;
+# `make check` only reads what it wrote (and never runs these tools).
+# Timings differ on every run: after regenerating, `make golden-update`
+# and review the diff.
+set -eu
+cd "$(dirname "$0")/.."
+out=samples/hyperfine
+bin=build/samples
+mkdir -p "$out" "$bin"
+
+cc=${CC:-cc}
+$cc -O0 -o "$bin/fib_O0" samples/src/fib.c
+$cc -O2 -o "$bin/fib_O2" samples/src/fib.c
+
+# Run from inside $bin so the commands in the logs read ./fib_O0, ./fib_O2.
+run() { # run OUTPUT.txt HYPERFINE-ARGS...
+	f=$1; shift
+	(cd "$bin" && hyperfine "$@") >"$out/$f" 2>&1 || true
+	echo "wrote $out/$f"
+}
+
+# Two commands in one invocation: the commands tell the variants apart.
+run o0-vs-o2.txt -N --warmup 3 --runs 20 './fib_O0 30' './fib_O2 30'
+# One variant per file: the quick comparison names variants after the files.
+run release.txt -N --warmup 3 --runs 15 './fib_O0 30'
+run optimized.txt -N --warmup 3 --runs 15 './fib_O2 30'
+# A single run: "Time (abs ≡)" and no Range line.
+run single-run.txt -N --runs 1 './fib_O2 30'
+# Warnings between blocks (too fast to measure well).
+run warnings.txt --runs 30 './fib_O2 5'
+# A failing command, without -i: an Error line and no figures.
+run failure.txt -N --runs 3 'false'
+# A parameter scan: three commands that differ in the argument.
+run scan.txt -N --runs 10 -P n 28 30 './fib_O2 {n}'
+# Colours forced on (as a terminal shows them): ANSI escapes inside the fields.
+run color.txt -N --runs 8 --style color './fib_O2 30' './fib_O0 30'

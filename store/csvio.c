@@ -1,0 +1,100 @@
+/*
+ * csvio.c - CSV rows through libcsv; see csvio.h.
+ */
+#include "store/csvio.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fsutil.h"
+
+void csvio_row(struct buf *out, const char *const *fields, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *f = fields[i] ? fields[i] : "";
+		size_t flen = strlen(f), need = csv_write(NULL, 0, f, flen);
+
+		if (i)
+			buf_addc(out, ',');
+		buf_grow(out, need);
+		csv_write(out->s + out->len, need, f, flen);
+		out->len += need;
+		out->s[out->len] = '\0';
+	}
+	buf_addc(out, '\n');
+}
+
+struct reader {
+	char **fields;
+	size_t n, cap;
+	size_t row;
+	csvio_row_fn fn;
+	void *ctx;
+	int stop;
+};
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct reader *r = data;
+
+	ALLOC_GROW(r->fields, r->n + 1, r->cap);
+	/* libcsv's buffer is reused: copy the field now */
+	r->fields[r->n++] = s ? xstrndup(s, len) : xstrdup("");
+}
+
+static void clear_fields(struct reader *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->fields[i]);
+	r->n = 0;
+}
+
+static void on_row(int c, void *data)
+{
+	struct reader *r = data;
+
+	(void)c;
+	r->row++;
+	if (!r->stop)
+		r->stop = r->fn(r->fields, r->n, r->row, r->ctx);
+	clear_fields(r);
+}
+
+int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn, void *ctx,
+		struct diag *d)
+{
+	struct csv_parser p;
+	struct reader r;
+
+	memset(&r, 0, sizeof(r));
+	r.fn = fn;
+	r.ctx = ctx;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		die("csv_init failed");
+	if (csv_parse(&p, text, len, on_field, on_row, &r) != len) {
+		diag_warn(d, name, 0, "malformed CSV after row %zu (%s); the rest of the file is ignored",
+			  r.row, csv_strerror(csv_error(&p)));
+	} else if (csv_fini(&p, on_field, on_row, &r) != 0) {
+		diag_warn(d, name, 0, "malformed CSV at the end (%s); the last row is ignored",
+			  csv_strerror(csv_error(&p)));
+	}
+	clear_fields(&r);
+	free(r.fields);
+	csv_free(&p);
+	return r.stop;
+}
+
+int csvio_read(const char *path, csvio_row_fn fn, void *ctx, struct diag *d)
+{
+	struct buf text = BUF_INIT;
+	int rc;
+
+	if (file_read(path, &text, d) < 0) {
+		buf_release(&text);
+		return -1;
+	}
+	rc = csvio_parse(path, buf_str(&text), text.len, fn, ctx, d);
+	buf_release(&text);
+	return rc;
+}

@@ -1,0 +1,834 @@
+/*
+ * csvstore.c - load and save the model as a directory of CSV files; see
+ * csvstore.h and benchdelta-store(5) for the layout.
+ */
+#include "store/csvstore.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "parsers/names.h"
+#include "parsers/units.h"
+#include "store/csvio.h"
+#include "util/buf.h"
+#include "util/fsutil.h"
+
+#define VERSION_LINE "benchdelta-store"
+
+/* Column lists, in the order they are written. */
+static const char *const source_cols[] = { "key", "value" };
+static const char *const run_cols[] = { "id",       "fmt",       "first_line", "last_line",
+					"block",    "experiment", "variant",   "variant_key",
+					"variant_origin", "scenario", "subject", "command",
+					"flags" };
+static const char *const meas_cols[] = { "run", "quantity", "stat",   "unit",  "value",
+					 "n",   "direction", "offset", "length" };
+static const char *const sample_cols[] = { "run", "quantity", "unit", "index", "value" };
+static const char *const series_cols[] = { "run", "series", "index", "x0", "x1", "y", "unit" };
+static const char *const note_cols[] = { "run", "kind", "line", "text" };
+static const char *const fact_cols[] = { "key", "value", "line" };
+static const char *const override_cols[] = { "kind", "target", "value", "created" };
+static const char *const alias_cols[] = { "experiment", "from", "to", "created" };
+
+char *store_default_dir_dup(const char *flag)
+{
+	const char *env = getenv("BENCHDELTA_STORE");
+	const char *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	struct buf b = BUF_INIT;
+
+	if (flag && *flag)
+		return xstrdup(flag);
+	if (env && *env)
+		return xstrdup(env);
+	if (xdg && *xdg == '/')
+		buf_addf(&b, "%s/benchdelta", xdg);
+	else
+		buf_addf(&b, "%s/.local/share/benchdelta", home && *home ? home : ".");
+	return buf_detach(&b, NULL);
+}
+
+static char *path_dup(const struct store *st, const char *fmt, const char *arg)
+{
+	struct buf b = BUF_INIT;
+
+	buf_addf(&b, "%s/", st->dir);
+	buf_addf(&b, fmt, arg);
+	return buf_detach(&b, NULL);
+}
+
+static int dir_is_empty(const char *path)
+{
+	DIR *dp = opendir(path);
+	struct dirent *de;
+	int empty = 1;
+
+	if (!dp)
+		return 1;
+	while ((de = readdir(dp)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			empty = 0;
+	closedir(dp);
+	return empty;
+}
+
+int store_open(struct store *st, const char *dir, int create, struct diag *d)
+{
+	char *version;
+	struct buf text = BUF_INIT;
+	struct stat sb;
+	int rc = 0;
+
+	st->dir = xstrdup(dir);
+	st->lock_fd = -1;
+	if (stat(dir, &sb) < 0) {
+		if (errno != ENOENT)
+			return diag_error(d, dir, 0, "cannot use store: %s", strerror(errno));
+		if (!create)
+			return 0; /* an empty store, not made until something is written */
+		if (dir_make(dir, d) < 0)
+			return -1;
+	} else if (!S_ISDIR(sb.st_mode)) {
+		return diag_error(d, dir, 0, "store is not a directory");
+	}
+	version = path_dup(st, "%s", "VERSION");
+	if (!path_exists(version)) {
+		if (!path_exists(dir))
+			goto out;
+		if (!dir_is_empty(dir)) {
+			rc = diag_error(d, dir, 0,
+					"not a benchdelta store (no VERSION file) and not empty; "
+					"refusing to use it");
+		} else if (create) {
+			struct buf v = BUF_INIT;
+
+			buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+			rc = file_write_atomic(version, v.s, v.len, d);
+			buf_release(&v);
+		}
+		goto out;
+	}
+	if (file_read(version, &text, d) < 0) {
+		rc = -1;
+		goto out;
+	}
+	{
+		int schema = 0;
+
+		if (sscanf(buf_str(&text), VERSION_LINE " %d", &schema) != 1)
+			rc = diag_error(d, version, 1, "not a benchdelta store version line");
+		else if (schema > STORE_SCHEMA)
+			rc = diag_error(d, version, 1,
+					"store schema %d is newer than this benchdelta understands (%d)",
+					schema, STORE_SCHEMA);
+	}
+out:
+	buf_release(&text);
+	free(version);
+	return rc;
+}
+
+void store_close(struct store *st)
+{
+	store_unlock(st);
+	free(st->dir);
+	st->dir = NULL;
+}
+
+int store_lock(struct store *st, struct diag *d)
+{
+	char *path = path_dup(st, "%s", ".lock");
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		diag_error(d, path, 0, "cannot open lock file: %s", strerror(errno));
+		free(path);
+		return -1;
+	}
+	while (flock(fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			diag_error(d, path, 0, "cannot lock: %s", strerror(errno));
+			close(fd);
+			free(path);
+			return -1;
+		}
+	}
+	free(path);
+	st->lock_fd = fd;
+	return 0;
+}
+
+void store_unlock(struct store *st)
+{
+	if (st->lock_fd >= 0) {
+		flock(st->lock_fd, LOCK_UN);
+		close(st->lock_fd);
+		st->lock_fd = -1;
+	}
+}
+
+int store_has_source(const struct store *st, const char *hash)
+{
+	char *p = path_dup(st, "data/%s", hash);
+	int r = path_exists(p);
+
+	free(p);
+	return r;
+}
+
+/* ---- loading ---- */
+
+/* Reading one CSV file: the header maps our column names to its positions. */
+struct csvtable {
+	const char *path;
+	const char *const *cols;
+	size_t ncols;
+	int map[16];    /* column → position in the file's rows */
+	int header_ok;
+	struct diag *d;
+	struct model *m;
+	uint32_t source;
+	struct strmap *runs; /* id → run index, for the per-source files */
+	int (*row)(struct csvtable *t, char **f, size_t row);
+	size_t skipped;
+};
+
+static int table_row(char **fields, size_t n, size_t row, void *ctx)
+{
+	struct csvtable *t = ctx;
+	char *f[16];
+
+	if (row == 1) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			t->map[c] = -1;
+			for (size_t i = 0; i < n; i++)
+				if (!strcmp(fields[i], t->cols[c]))
+					t->map[c] = (int)i;
+			if (t->map[c] < 0) {
+				diag_warn(t->d, t->path, 1, "header has no column '%s'; file skipped",
+					  t->cols[c]);
+				return 1;
+			}
+		}
+		t->header_ok = 1;
+		return 0;
+	}
+	for (size_t c = 0; c < t->ncols; c++) {
+		if ((size_t)t->map[c] >= n) {
+			diag_warn(t->d, t->path, (uint32_t)row, "row has %zu fields, expected %zu; skipped",
+				  n, t->ncols);
+			t->skipped++;
+			return 0;
+		}
+		f[c] = fields[t->map[c]];
+	}
+	if (t->row(t, f, row) < 0)
+		t->skipped++;
+	return 0;
+}
+
+static int read_table(struct csvtable *t, int required)
+{
+	struct diag local = DIAG_INIT;
+	int rc;
+
+	if (!path_exists(t->path)) {
+		if (required)
+			diag_warn(t->d, t->path, 0, "missing");
+		return required ? -1 : 0;
+	}
+	rc = csvio_read(t->path, table_row, t, &local);
+	diag_take(t->d, &local);
+	return rc < 0 ? -1 : 0;
+}
+
+static int bad(struct csvtable *t, size_t row, const char *what, const char *value)
+{
+	diag_warn(t->d, t->path, (uint32_t)row, "bad %s '%.40s'; row skipped", what, value);
+	return -1;
+}
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno || v > UINT32_MAX)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+	return num_parse(s, strlen(s), out);
+}
+
+static const char *keep(struct csvtable *t, const char *s)
+{
+	return arena_strdup(&t->m->arena, s);
+}
+
+static int find_run(struct csvtable *t, const char *id, size_t row, uint32_t *run)
+{
+	if (!strmap_get(t->runs, id, run))
+		return bad(t, row, "run id (no such run)", id);
+	return 0;
+}
+
+static int source_row(struct csvtable *t, char **f, size_t row)
+{
+	struct source *s = &t->m->sources[t->source];
+	uint32_t u;
+
+	(void)row;
+	if (!strcmp(f[0], "name"))
+		s->name = keep(t, f[1]);
+	else if (!strcmp(f[0], "imported"))
+		s->imported = keep(t, f[1]);
+	else if (!strcmp(f[0], "title"))
+		s->title = keep(t, f[1]);
+	else if (!strcmp(f[0], "flag.experiment"))
+		s->flag_experiment = keep(t, f[1]);
+	else if (!strcmp(f[0], "flag.variant"))
+		s->flag_variant = keep(t, f[1]);
+	else if (!strcmp(f[0], "lines") && parse_u32(f[1], &u) == 0)
+		s->nlines = u;
+	/* unknown keys come from newer versions: ignored */
+	return 0;
+}
+
+static int run_row(struct csvtable *t, char **f, size_t row)
+{
+	int fmt = fmt_from_name(f[1]);
+	int origin = vorigin_from_name(f[8]);
+	uint32_t first, last, i;
+	struct run *r;
+
+	if (fmt < 0)
+		return bad(t, row, "format", f[1]);
+	if (parse_u32(f[2], &first) < 0 || parse_u32(f[3], &last) < 0 || last < first)
+		return bad(t, row, "line span", f[2]);
+	if (origin < 0)
+		return bad(t, row, "variant origin", f[8]);
+	if (!*f[0] || strmap_get(t->runs, f[0], NULL))
+		return bad(t, row, "run id (empty or repeated)", f[0]);
+	i = recset_add_run(&t->m->rs);
+	r = &t->m->rs.runs[i];
+	r->id = keep(t, f[0]);
+	r->source = t->source;
+	r->fmt = (enum fmt)fmt;
+	r->first_line = first;
+	r->last_line = last;
+	r->block = keep(t, f[4]);
+	r->experiment = keep(t, f[5]);
+	r->variant.text = keep(t, f[6]);
+	r->variant.key = keep(t, f[7]);
+	r->variant.origin = (enum vorigin)origin;
+	r->scenario = keep(t, f[9]);
+	r->subject = keep(t, f[10]);
+	r->command = keep(t, f[11]);
+	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
+		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
+	strmap_put(t->runs, r->id, i);
+	strmap_put(&t->m->blocks, r->block, 1);
+	return 0;
+}
+
+static int meas_row(struct csvtable *t, char **f, size_t row)
+{
+	int stat = stat_from_name(f[2]), unit = unit_from_name(f[3]), dir = dir_from_name(f[6]);
+	struct measurement *m;
+	uint32_t run, n, length;
+	uint64_t offset;
+	double v;
+
+	if (find_run(t, f[0], row, &run) < 0)
+		return -1;
+	if (stat < 0)
+		return bad(t, row, "stat", f[2]);
+	if (unit < 0)
+		return bad(t, row, "unit", f[3]);
+	if (parse_double(f[4], &v) < 0)
+		return bad(t, row, "value", f[4]);
+	if (parse_u32(f[5], &n) < 0)
+		return bad(t, row, "n", f[5]);
+	if (dir < 0)
+		return bad(t, row, "direction", f[6]);
+	if (parse_u64(f[7], &offset) < 0 || parse_u32(f[8], &length) < 0)
+		return bad(t, row, "offset", f[7]);
+	m = recset_add_meas(&t->m->rs);
+	m->run = run;
+	m->quantity = keep(t, f[1]);
+	m->stat = (enum stat_kind)stat;
+	m->unit = (enum unit)unit;
+	m->value = v;
+	m->n = n;
+	m->dir = (enum direction)dir;
+	m->offset = offset;
+	m->length = length;
+	return 0;
+}
+
+static int sample_row(struct csvtable *t, char **f, size_t row)
+{
+	int unit = unit_from_name(f[2]);
+	struct sample *s;
+	uint32_t run, idx;
+	double v;
+
+	if (find_run(t, f[0], row, &run) < 0)
+		return -1;
+	if (unit < 0 || parse_u32(f[3], &idx) < 0 || parse_double(f[4], &v) < 0)
+		return bad(t, row, "sample", f[4]);
+	s = recset_add_sample(&t->m->rs);
+	s->run = run;
+	s->quantity = keep(t, f[1]);
+	s->unit = (enum unit)unit;
+	s->index = idx;
+	s->value = v;
+	return 0;
+}
+
+static int series_row(struct csvtable *t, char **f, size_t row)
+{
+	int unit = unit_from_name(f[6]);
+	struct series_point *p;
+	uint32_t run, idx;
+	double x0, x1, y;
+
+	if (find_run(t, f[0], row, &run) < 0)
+		return -1;
+	if (unit < 0 || parse_u32(f[2], &idx) < 0 || parse_double(f[3], &x0) < 0 ||
+	    parse_double(f[4], &x1) < 0 || parse_double(f[5], &y) < 0)
+		return bad(t, row, "series point", f[5]);
+	p = recset_add_series(&t->m->rs);
+	p->run = run;
+	p->name = keep(t, f[1]);
+	p->index = idx;
+	p->x0 = x0;
+	p->x1 = x1;
+	p->y = y;
+	p->unit = (enum unit)unit;
+	return 0;
+}
+
+static int note_row(struct csvtable *t, char **f, size_t row)
+{
+	int kind = note_kind_from_name(f[1]);
+	struct note *nt;
+	uint32_t run, line;
+
+	if (find_run(t, f[0], row, &run) < 0)
+		return -1;
+	if (kind < 0 || parse_u32(f[2], &line) < 0)
+		return bad(t, row, "note", f[1]);
+	nt = recset_add_note(&t->m->rs);
+	nt->run = run;
+	nt->kind = (enum note_kind)kind;
+	nt->line = line;
+	nt->text = keep(t, f[3]);
+	return 0;
+}
+
+static int fact_row(struct csvtable *t, char **f, size_t row)
+{
+	struct fact *ft;
+	uint32_t line;
+
+	if (parse_u32(f[2], &line) < 0)
+		return bad(t, row, "line", f[2]);
+	ft = recset_add_fact(&t->m->rs);
+	ft->source = t->source;
+	ft->key = keep(t, f[0]);
+	ft->value = keep(t, f[1]);
+	ft->line = line;
+	return 0;
+}
+
+static int override_row(struct csvtable *t, char **f, size_t row)
+{
+	(void)row;
+	model_add_override(t->m, f[0], f[1], f[2], f[3]);
+	return 0;
+}
+
+static int alias_row(struct csvtable *t, char **f, size_t row)
+{
+	(void)row;
+	model_add_alias(t->m, f[0], f[1], f[2], f[3]);
+	return 0;
+}
+
+#define TABLE(path_, cols_, fn_)                                                                  \
+	{ .path = (path_), .cols = (cols_), .ncols = countof(cols_), .row = (fn_) }
+
+static void load_data_dir(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	struct strmap runs = STRMAP_INIT;
+	struct {
+		const char *file;
+		const char *const *cols;
+		size_t ncols;
+		int (*row)(struct csvtable *, char **, size_t);
+		int required;
+	} files[] = {
+		{ "runs.csv", run_cols, countof(run_cols), run_row, 1 },
+		{ "measurements.csv", meas_cols, countof(meas_cols), meas_row, 1 },
+		{ "samples.csv", sample_cols, countof(sample_cols), sample_row, 0 },
+		{ "series.csv", series_cols, countof(series_cols), series_row, 0 },
+		{ "notes.csv", note_cols, countof(note_cols), note_row, 0 },
+		{ "facts.csv", fact_cols, countof(fact_cols), fact_row, 0 },
+	};
+
+	for (size_t i = 0; i < countof(files); i++) {
+		struct buf path = BUF_INIT;
+		struct csvtable t = { 0 };
+
+		buf_addf(&path, "%s/data/%s/%s", st->dir, m->sources[src].hash, files[i].file);
+		t.path = path.s;
+		t.cols = files[i].cols;
+		t.ncols = files[i].ncols;
+		t.row = files[i].row;
+		t.d = d;
+		t.m = m;
+		t.source = src;
+		t.runs = &runs;
+		read_table(&t, files[i].required);
+		buf_release(&path);
+	}
+	strmap_release(&runs);
+}
+
+static int cmp_sources(const void *a, const void *b)
+{
+	const struct source *x = a, *y = b;
+	int c = strcmp(x->imported, y->imported);
+
+	return c ? c : strcmp(x->hash, y->hash);
+}
+
+int store_load(struct store *st, struct model *m, struct diag *d)
+{
+	char *data = path_dup(st, "%s", "data");
+	DIR *dp;
+	struct dirent *de;
+
+	m->store_dir = arena_strdup(&m->arena, st->dir);
+	{
+		char *p = path_dup(st, "%s", "overrides.csv");
+		struct csvtable t = TABLE(p, override_cols, override_row);
+
+		t.d = d;
+		t.m = m;
+		read_table(&t, 0);
+		free(p);
+		p = path_dup(st, "%s", "aliases.csv");
+		struct csvtable a = TABLE(p, alias_cols, alias_row);
+		a.d = d;
+		a.m = m;
+		read_table(&a, 0);
+		free(p);
+	}
+
+	dp = opendir(data);
+	if (!dp) {
+		free(data);
+		if (errno == ENOENT) {
+			model_resolve(m);
+			return 0; /* nothing imported yet */
+		}
+		return diag_error(d, st->dir, 0, "cannot read data directory: %s", strerror(errno));
+	}
+	while ((de = readdir(dp))) {
+		struct buf p = BUF_INIT;
+		uint32_t src;
+
+		if (de->d_name[0] == '.')
+			continue; /* ., .., and temporary directories of an unfinished import */
+		if (!hash_is_hex(de->d_name)) {
+			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
+			continue;
+		}
+		src = model_add_source(m, de->d_name, NULL, 0);
+		m->sources[src].stored = 1;
+		buf_addf(&p, "%s/%s/source.csv", data, de->d_name);
+		struct csvtable t = TABLE(p.s, source_cols, source_row);
+		t.d = d;
+		t.m = m;
+		t.source = src;
+		read_table(&t, 1);
+		buf_release(&p);
+	}
+	closedir(dp);
+	free(data);
+
+	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	for (uint32_t s = 0; s < m->nsources; s++)
+		load_data_dir(st, m, s, d);
+	model_resolve(m);
+	return 0;
+}
+
+/* ---- saving ---- */
+
+static const char *u32s(char *tmp, uint64_t v)
+{
+	snprintf(tmp, 32, "%llu", (unsigned long long)v);
+	return tmp;
+}
+
+static void flags_text(struct buf *b, unsigned flags)
+{
+	if (flags & RUN_INCOMPLETE)
+		buf_adds(b, "incomplete");
+	if (flags & RUN_FAILED)
+		buf_adds(b, b->len ? " failed" : "failed");
+}
+
+/* The CSV files of one source's records, each into its own buffer. */
+static void render_source(const struct model *m, uint32_t src, struct buf *out /* [7] */)
+{
+	const struct source *s = &m->sources[src];
+	const struct recset *rs = &m->rs;
+	char a[32], b[32], c[32], e[32];
+	struct buf fl = BUF_INIT;
+
+	csvio_row(&out[0], source_cols, countof(source_cols));
+	{
+		const char *kv[][2] = {
+			{ "name", s->name },
+			{ "imported", s->imported },
+			{ "title", s->title },
+			{ "flag.experiment", s->flag_experiment },
+			{ "flag.variant", s->flag_variant },
+			{ "lines", u32s(a, s->nlines) },
+		};
+		for (size_t i = 0; i < countof(kv); i++)
+			csvio_row(&out[0], kv[i], 2);
+	}
+	csvio_row(&out[1], run_cols, countof(run_cols));
+	csvio_row(&out[2], meas_cols, countof(meas_cols));
+	csvio_row(&out[3], sample_cols, countof(sample_cols));
+	csvio_row(&out[4], series_cols, countof(series_cols));
+	csvio_row(&out[5], note_cols, countof(note_cols));
+	csvio_row(&out[6], fact_cols, countof(fact_cols));
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+
+		if (r->source != src)
+			continue;
+		buf_reset(&fl);
+		flags_text(&fl, r->flags);
+		const char *f[] = { r->id,
+				    fmt_name(r->fmt),
+				    u32s(a, r->first_line),
+				    u32s(b, r->last_line),
+				    r->block,
+				    r->experiment,
+				    r->variant.text,
+				    r->variant.key,
+				    vorigin_name(r->variant.origin),
+				    r->scenario,
+				    r->subject,
+				    r->command,
+				    buf_str(&fl) };
+		csvio_row(&out[1], f, countof(f));
+	}
+	for (size_t i = 0; i < rs->nmeas; i++) {
+		const struct measurement *me = &rs->meas[i];
+
+		if (rs->runs[me->run].source != src)
+			continue;
+		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
+				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
+				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
+		csvio_row(&out[2], f, countof(f));
+	}
+	for (size_t i = 0; i < rs->nsamples; i++) {
+		const struct sample *sm = &rs->samples[i];
+
+		if (rs->runs[sm->run].source != src)
+			continue;
+		const char *f[] = { rs->runs[sm->run].id, sm->quantity, unit_name(sm->unit),
+				    u32s(a, sm->index), num_exact(sm->value, c) };
+		csvio_row(&out[3], f, countof(f));
+	}
+	for (size_t i = 0; i < rs->nseries; i++) {
+		const struct series_point *p = &rs->series[i];
+		char y[32];
+
+		if (rs->runs[p->run].source != src)
+			continue;
+		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
+				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
+				    unit_name(p->unit) };
+		csvio_row(&out[4], f, countof(f));
+	}
+	for (size_t i = 0; i < rs->nnotes; i++) {
+		const struct note *nt = &rs->notes[i];
+
+		if (rs->runs[nt->run].source != src)
+			continue;
+		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
+				    nt->text };
+		csvio_row(&out[5], f, countof(f));
+	}
+	for (size_t i = 0; i < rs->nfacts; i++) {
+		const struct fact *ft = &rs->facts[i];
+
+		if (ft->source != src)
+			continue;
+		const char *f[] = { ft->key, ft->value, u32s(a, ft->line) };
+		csvio_row(&out[6], f, countof(f));
+	}
+	buf_release(&fl);
+}
+
+/* Remove temporary directories an interrupted import left behind (we hold the lock). */
+static void remove_stale_temps(const char *data)
+{
+	DIR *dp = opendir(data);
+	struct dirent *de;
+	struct buf p = BUF_INIT;
+
+	if (!dp)
+		return;
+	while ((de = readdir(dp))) {
+		if (strncmp(de->d_name, ".tmp-", 5))
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", data, de->d_name);
+		dir_remove_flat(p.s);
+	}
+	closedir(dp);
+	buf_release(&p);
+}
+
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	/* in render_source's order */
+	static const char *const names[] = { "source.csv", "runs.csv",  "measurements.csv",
+					     "samples.csv", "series.csv", "notes.csv",
+					     "facts.csv" };
+	struct source *s = &m->sources[src];
+	struct buf out[7], tmp = BUF_INIT, final = BUF_INIT, path = BUF_INIT;
+	char *data = path_dup(st, "%s", "data"), *sources = path_dup(st, "%s", "sources");
+	int rc = -1;
+
+	memset(out, 0, sizeof(out));
+	if (dir_make(data, d) < 0 || dir_make(sources, d) < 0)
+		goto out;
+	remove_stale_temps(data);
+
+	/* the text first: a data directory never refers to a missing source */
+	buf_addf(&path, "%s/%s", sources, s->hash);
+	if (!path_exists(path.s) && file_write_atomic(path.s, s->text, s->len, d) < 0)
+		goto out;
+
+	render_source(m, src, out);
+	buf_addf(&tmp, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
+	buf_addf(&final, "%s/%s", data, s->hash);
+	dir_remove_flat(tmp.s);
+	if (mkdir(tmp.s, 0755) < 0) {
+		diag_error(d, tmp.s, 0, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	for (size_t i = 0; i < countof(out); i++) {
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", tmp.s, names[i]);
+		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
+			goto fail;
+	}
+	if (dir_sync(tmp.s, d) < 0)
+		goto fail;
+	if (rename(tmp.s, final.s) < 0) {
+		diag_error(d, final.s, 0, "cannot store: %s", strerror(errno));
+		goto fail;
+	}
+	rc = dir_sync(data, d);
+	s->stored = 1;
+	goto out;
+fail:
+	dir_remove_flat(tmp.s);
+out:
+	for (size_t i = 0; i < countof(out); i++)
+		buf_release(&out[i]);
+	buf_release(&tmp);
+	buf_release(&final);
+	buf_release(&path);
+	free(data);
+	free(sources);
+	return rc;
+}
+
+/* Append one row to a small table file, creating it with its header when missing. */
+static int append_row(struct store *st, const char *file, const char *const *cols, size_t ncols,
+		      const char *const *fields, struct diag *d)
+{
+	char *path = path_dup(st, "%s", file);
+	struct buf text = BUF_INIT;
+	int had_lock = st->lock_fd >= 0, rc = -1;
+
+	if (!had_lock && store_lock(st, d) < 0)
+		goto out;
+	if (path_exists(path)) {
+		if (file_read(path, &text, d) < 0)
+			goto unlock;
+		if (text.len && text.s[text.len - 1] != '\n')
+			buf_addc(&text, '\n');
+	} else {
+		csvio_row(&text, cols, ncols);
+	}
+	csvio_row(&text, fields, ncols);
+	rc = file_write_atomic(path, text.s, text.len, d);
+unlock:
+	if (!had_lock)
+		store_unlock(st);
+out:
+	buf_release(&text);
+	free(path);
+	return rc;
+}
+
+int store_add_override(struct store *st, const char *kind, const char *target, const char *value,
+		       const char *created, struct diag *d)
+{
+	const char *f[] = { kind, target, value, created };
+
+	return append_row(st, "overrides.csv", override_cols, countof(override_cols), f, d);
+}
+
+int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
+		    const char *created, struct diag *d)
+{
+	const char *f[] = { experiment, from, to, created };
+
+	return append_row(st, "aliases.csv", alias_cols, countof(alias_cols), f, d);
+}

@@ -1,0 +1,77 @@
+/*
+ * csvstore.h - the durable store: a directory of CSV files (see
+ * benchdelta-store(5)).
+ *
+ *   VERSION                      "benchdelta-store 1"
+ *   sources/<hash>               every imported text, byte for byte
+ *   data/<hash>/source.csv       what was imported, when, with which flags
+ *   data/<hash>/runs.csv         runs parsed from that text
+ *   data/<hash>/measurements.csv
+ *   data/<hash>/samples.csv, series.csv, notes.csv, facts.csv
+ *   overrides.csv, aliases.csv   user edits, applied on load
+ *
+ * An import only adds sources/<hash> and a new data/<hash>/ directory,
+ * written into a temporary directory, fsync'ed and renamed into place under
+ * an exclusive flock on .lock: a crash or a concurrent import never leaves
+ * half a directory, and nothing already stored is rewritten.
+ */
+#ifndef BD_STORE_CSVSTORE_H
+#define BD_STORE_CSVSTORE_H
+
+#include "store/model.h"
+#include "util/diag.h"
+
+#define STORE_SCHEMA 1
+
+struct store {
+	char *dir;
+	int lock_fd; /* -1 when not locked */
+};
+
+/*
+ * The store directory to use: `flag` (--store) if given, else
+ * $BENCHDELTA_STORE, else $XDG_DATA_HOME/benchdelta, else
+ * ~/.local/share/benchdelta. Heap string the caller frees.
+ */
+char *store_default_dir_dup(const char *flag);
+
+/*
+ * Open (and with `create`, create) the store at `dir`. A directory that
+ * holds other things than a store, or a store of a newer schema, is an
+ * error. Returns 0, or -1 with the reason in *d.
+ */
+int store_open(struct store *st, const char *dir, int create, struct diag *d);
+void store_close(struct store *st);
+
+/* Take the exclusive writer lock (waits for other writers). */
+int store_lock(struct store *st, struct diag *d);
+void store_unlock(struct store *st);
+
+/*
+ * Load everything into `m` (which must be empty) and resolve it. Damaged
+ * rows or files are warnings naming the file and row; whatever can be read
+ * is loaded. Returns 0, or -1 when the store cannot be read at all.
+ */
+int store_load(struct store *st, struct model *m, struct diag *d);
+
+/* 1 when data for this source hash is stored already. */
+int store_has_source(const struct store *st, const char *hash);
+
+/*
+ * Write source `src` of `m` with all its records: the text to
+ * sources/<hash> and a new data/<hash>/, atomically. Call with the lock
+ * held. Returns 0, or -1 (nothing half-written is left behind).
+ */
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d);
+
+/*
+ * Record one user edit: append it to overrides.csv or aliases.csv (as they
+ * are on disk now, not as loaded) and rewrite the file atomically, under
+ * the lock (taken here when not held). Returns 0, or -1.
+ */
+int store_add_override(struct store *st, const char *kind, const char *target, const char *value,
+		       const char *created, struct diag *d);
+int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
+		    const char *created, struct diag *d);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * import.h - the one place where segmenter, parsers and model meet: texts
+ * in, runs in the model out. The CLI's `import`, the quick comparison and
+ * the TUI's Paste screen all call import_texts(); storing is the caller's
+ * next step (csvstore.c), so a dry run is an import that is not stored.
+ */
+#ifndef BD_STORE_IMPORT_H
+#define BD_STORE_IMPORT_H
+
+#include "store/model.h"
+#include "util/diag.h"
+
+struct import_input {
+	const char *name; /* for messages and as the variant of unlabelled runs ("-" for stdin) */
+	char *text;       /* heap; adopted by import_texts() in every case */
+	size_t len;
+};
+
+struct import_opts {
+	const char *experiment; /* `-e`, or NULL */
+	const char *variant;    /* `-V`, or NULL */
+};
+
+enum import_status {
+	IMPORT_NEW,       /* new runs were added */
+	IMPORT_SAME_TEXT, /* this exact text is in the model already */
+	IMPORT_ALL_DUP,   /* every block of it is in the model already */
+	IMPORT_EMPTY,     /* no measurement found */
+};
+
+/* One block found in an input. */
+struct import_item {
+	uint32_t input;
+	uint32_t first_line, last_line;
+	enum fmt fmt;
+	int duplicate;             /* stored before: not parsed again */
+	uint32_t run_from, run_to; /* its new runs: [run_from, run_to) in m->rs.runs */
+};
+
+struct import_result {
+	struct import_item *items;
+	size_t nitems, items_cap;
+	struct import_input_result {
+		enum import_status status;
+		long source; /* its index in the model, or -1 */
+		size_t nruns, nmeas, ndup;
+	} *inputs;
+	size_t ninputs;
+};
+
+/*
+ * Import `n` texts into `m`: segment, parse, drop blocks the model holds
+ * already, name variants and experiments, then model_resolve(). Warnings
+ * about the texts go to *d. Sources added are marked unstored; the caller
+ * stores them (or not, for a dry run or a quick comparison).
+ */
+void import_texts(struct model *m, struct import_input *in, size_t n,
+		  const struct import_opts *o, struct import_result *res, struct diag *d);
+void import_result_release(struct import_result *res);
+
+#endif

@@ -1,0 +1,342 @@
+/*
+ * model.c - the in-memory model and the resolution of user edits; see model.h.
+ */
+#include "store/model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "parsers/label.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/fsutil.h"
+
+void model_init(struct model *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void model_release(struct model *m)
+{
+	for (size_t i = 0; i < m->nsources; i++)
+		free(m->sources[i].text);
+	free(m->sources);
+	free(m->overrides);
+	free(m->aliases);
+	recset_release(&m->rs);
+	strmap_release(&m->blocks);
+	arena_release(&m->arena);
+	memset(m, 0, sizeof(*m));
+}
+
+uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t len)
+{
+	struct source *s;
+
+	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_cap);
+	s = &m->sources[m->nsources];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->hash, sizeof(s->hash), "%s", hash);
+	s->name = s->imported = s->title = s->flag_experiment = s->flag_variant = "";
+	s->text = text;
+	s->len = len;
+	return (uint32_t)m->nsources++;
+}
+
+long model_find_source(const struct model *m, const char *hash)
+{
+	for (size_t i = 0; i < m->nsources; i++)
+		if (!strcmp(m->sources[i].hash, hash))
+			return (long)i;
+	return -1;
+}
+
+const char *model_source_text(struct model *m, uint32_t source, size_t *len)
+{
+	struct source *s = &m->sources[source];
+
+	if (!s->text && m->store_dir) {
+		struct buf path = BUF_INIT, text = BUF_INIT;
+		struct diag d = DIAG_INIT;
+
+		buf_addf(&path, "%s/sources/%s", m->store_dir, s->hash);
+		if (file_read(path.s, &text, &d) == 0)
+			s->text = buf_detach(&text, &s->len);
+		buf_release(&text);
+		buf_release(&path);
+		diag_release(&d);
+	}
+	*len = s->text ? s->len : 0;
+	return s->text;
+}
+
+void model_add_override(struct model *m, const char *kind, const char *target, const char *value,
+			const char *created)
+{
+	struct override *o;
+
+	ALLOC_GROW(m->overrides, m->noverrides + 1, m->overrides_cap);
+	o = &m->overrides[m->noverrides++];
+	o->kind = arena_strdup(&m->arena, kind);
+	o->target = arena_strdup(&m->arena, target);
+	o->value = arena_strdup(&m->arena, value);
+	o->created = arena_strdup(&m->arena, created ? created : "");
+}
+
+void model_add_alias(struct model *m, const char *experiment, const char *from, const char *to,
+		     const char *created)
+{
+	struct alias *a;
+
+	ALLOC_GROW(m->aliases, m->naliases + 1, m->aliases_cap);
+	a = &m->aliases[m->naliases++];
+	a->experiment = arena_strdup(&m->arena, experiment);
+	a->from = arena_strdup(&m->arena, from);
+	a->to = arena_strdup(&m->arena, to);
+	a->created = arena_strdup(&m->arena, created ? created : "");
+}
+
+const char *model_variant_key(struct model *m, const char *text)
+{
+	struct buf b = BUF_INIT;
+	const char *k;
+
+	variant_key(text, strlen(text), &b);
+	k = arena_strndup(&m->arena, buf_str(&b), b.len);
+	buf_release(&b);
+	return k;
+}
+
+const char *model_now(struct model *m)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+	char s[32];
+
+	gmtime_r(&t, &tm);
+	strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return arena_strdup(&m->arena, s);
+}
+
+/* Does a "variant" override target ("<hash>:<line>") fall in the block of run r? */
+static int override_hits(const struct model *m, const struct override *o, const struct run *r,
+			 uint32_t block_first, uint32_t block_last)
+{
+	const struct source *s = &m->sources[r->source];
+	const char *colon = strrchr(o->target, ':');
+	unsigned long line;
+
+	if (!colon || (size_t)(colon - o->target) != strlen(s->hash) ||
+	    memcmp(o->target, s->hash, strlen(s->hash)))
+		return 0;
+	line = strtoul(colon + 1, NULL, 10);
+	return line >= block_first && line <= block_last;
+}
+
+static void resolve_run(struct model *m, uint32_t i, uint32_t block_first, uint32_t block_last)
+{
+	struct run *r = &m->rs.runs[i];
+	const struct source *s = &m->sources[r->source];
+
+	r->eff_experiment = *s->flag_experiment ? s->flag_experiment : r->experiment;
+	r->eff_variant = r->variant;
+	r->eff_scenario = r->scenario;
+	if (*s->flag_variant) {
+		r->eff_variant.text = s->flag_variant;
+		r->eff_variant.key = model_variant_key(m, s->flag_variant);
+		r->eff_variant.origin = VO_FLAG;
+	}
+	for (size_t k = 0; k < m->noverrides; k++) {
+		const struct override *o = &m->overrides[k];
+
+		if (!strcmp(o->kind, "variant") && override_hits(m, o, r, block_first, block_last)) {
+			r->eff_variant.text = o->value;
+			r->eff_variant.key = model_variant_key(m, o->value);
+			r->eff_variant.origin = VO_OVERRIDE;
+		} else if (!strcmp(o->kind, "experiment") && !strcmp(o->target, s->hash)) {
+			r->eff_experiment = o->value;
+		}
+	}
+	/* aliases apply in the order they were made, so a rename of a rename works */
+	for (size_t k = 0; k < m->naliases; k++) {
+		const struct alias *a = &m->aliases[k];
+
+		if ((!*a->experiment || !strcmp(a->experiment, r->eff_experiment)) &&
+		    !strcmp(a->from, r->eff_variant.key)) {
+			r->eff_variant.text = a->to;
+			r->eff_variant.key = model_variant_key(m, a->to);
+			r->eff_variant.origin = VO_ALIAS;
+		}
+	}
+}
+
+static int has_word(const char *key, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = key; (p = strstr(p, word)); p++)
+		if ((p == key || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+static size_t count_words(const char *key)
+{
+	size_t w = *key ? 1 : 0;
+
+	for (; *key; key++)
+		w += *key == ' ';
+	return w;
+}
+
+/* The variant a comparison starts from when the user named none. */
+static const char *default_baseline(const struct model *m, const struct experiment *e)
+{
+	static const char *const words[] = { "release", "baseline", "base",    "default",
+					     "before",  "vanilla",  "original", "stock",
+					     "master",  "main",     "old",     "reference" };
+	const char *best = NULL;
+	size_t best_words = 0;
+
+	for (size_t k = 0; k < m->noverrides; k++)
+		if (!strcmp(m->overrides[k].kind, "baseline") && !strcmp(m->overrides[k].target, e->name) &&
+		    model_variant(e, m->overrides[k].value))
+			best = m->overrides[k].value; /* the latest one wins */
+	if (best)
+		return best;
+	for (size_t v = 0; v < e->nvariants; v++) {
+		const char *key = e->variants[v].key;
+
+		for (size_t w = 0; w < countof(words); w++) {
+			if (has_word(key, words[w]) && (!best || count_words(key) < best_words)) {
+				best = key;
+				best_words = count_words(key);
+			}
+		}
+	}
+	return best ? best : e->nvariants ? e->variants[0].key : "";
+}
+
+void model_resolve(struct model *m)
+{
+	struct strmap exp_index = STRMAP_INIT;
+	size_t nruns = m->rs.nruns;
+	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
+	size_t i = 0;
+
+	/* runs of one block are contiguous: find each block's span, then resolve its runs */
+	while (i < nruns) {
+		size_t j = i;
+		uint32_t first = m->rs.runs[i].first_line, last = m->rs.runs[i].last_line;
+
+		while (j + 1 < nruns && m->rs.runs[j + 1].source == m->rs.runs[i].source &&
+		       !strcmp(m->rs.runs[j + 1].block, m->rs.runs[i].block)) {
+			j++;
+			if (m->rs.runs[j].last_line > last)
+				last = m->rs.runs[j].last_line;
+		}
+		for (size_t k = i; k <= j; k++)
+			resolve_run(m, (uint32_t)k, first, last);
+		i = j + 1;
+	}
+
+	m->nexps = 0;
+	m->exps = NULL;
+	for (i = 0; i < nruns; i++) {
+		uint32_t e;
+
+		if (!strmap_get(&exp_index, m->rs.runs[i].eff_experiment, &e)) {
+			e = (uint32_t)m->nexps++;
+			strmap_put(&exp_index, m->rs.runs[i].eff_experiment, e);
+		}
+		exp_of[i] = e;
+	}
+	m->exps = arena_alloc(&m->arena, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
+	memset(m->exps, 0, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
+	for (i = 0; i < nruns; i++)
+		m->exps[exp_of[i]].nruns++;
+	for (size_t e = 0; e < m->nexps; e++) {
+		m->exps[e].runs = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
+		/* at most one variant per run */
+		m->exps[e].variants = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(struct variant_info));
+		m->exps[e].nruns = 0;
+		m->exps[e].imported = "";
+	}
+	for (i = 0; i < nruns; i++) {
+		struct experiment *e = &m->exps[exp_of[i]];
+		const struct run *r = &m->rs.runs[i];
+		struct variant_info *vi = (struct variant_info *)model_variant(e, r->eff_variant.key);
+		const char *when = m->sources[r->source].imported;
+
+		e->name = r->eff_experiment;
+		e->runs[e->nruns++] = (uint32_t)i;
+		e->fmts |= 1ul << r->fmt;
+		if (strcmp(when, e->imported) > 0)
+			e->imported = when;
+		if (!vi) {
+			vi = &e->variants[e->nvariants++];
+			vi->key = r->eff_variant.key;
+			vi->text = r->eff_variant.text;
+			vi->nruns = 0;
+		}
+		vi->nruns++;
+	}
+	for (i = 0; i < m->rs.nmeas; i++)
+		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
+	for (size_t e = 0; e < m->nexps; e++)
+		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
+	strmap_release(&exp_index);
+	free(exp_of);
+}
+
+const struct experiment *model_experiment(const struct model *m, const char *name)
+{
+	for (size_t e = 0; e < m->nexps; e++)
+		if (!strcmp(m->exps[e].name, name))
+			return &m->exps[e];
+	return NULL;
+}
+
+const struct variant_info *model_variant(const struct experiment *e, const char *key)
+{
+	for (size_t v = 0; v < e->nvariants; v++)
+		if (!strcmp(e->variants[v].key, key))
+			return &e->variants[v];
+	return NULL;
+}
+
+void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
+		 size_t nruns)
+{
+	const unsigned char *p = records;
+	uint32_t *fill;
+
+	b->start = xcalloc(nruns + 1, sizeof(*b->start));
+	b->order = xcalloc(n ? n : 1, sizeof(*b->order));
+	for (size_t i = 0; i < n; i++) {
+		uint32_t run;
+
+		memcpy(&run, p + i * size + run_offset, sizeof(run));
+		b->start[run + 1]++;
+	}
+	for (size_t r = 0; r < nruns; r++)
+		b->start[r + 1] += b->start[r];
+	fill = xcalloc(nruns ? nruns : 1, sizeof(*fill));
+	for (size_t i = 0; i < n; i++) {
+		uint32_t run;
+
+		memcpy(&run, p + i * size + run_offset, sizeof(run));
+		b->order[b->start[run] + fill[run]++] = (uint32_t)i;
+	}
+	free(fill);
+}
+
+void byrun_release(struct byrun *b)
+{
+	free(b->start);
+	free(b->order);
+	b->start = b->order = NULL;
+}

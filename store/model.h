@@ -1,0 +1,133 @@
+/*
+ * model.h - everything benchdelta knows, in memory: the imported sources,
+ * their records, the user's recorded edits, and the experiments derived
+ * from them. Filled by the store loader (csvstore.c) or by an import
+ * without a store (a quick comparison); read by compare and the views.
+ *
+ * Ownership: the model owns one arena for every string and record it
+ * holds, and each source's text. model_release() frees it all at once.
+ * Edits are never applied to the parsed records: model_resolve() computes
+ * each run's effective experiment, variant and scenario from parser output,
+ * then import flags, then overrides, then aliases.
+ */
+#ifndef BD_STORE_MODEL_H
+#define BD_STORE_MODEL_H
+
+#include <stddef.h>
+
+#include "parsers/recset.h"
+#include "util/arena.h"
+#include "util/hash.h"
+#include "util/strmap.h"
+
+struct source {
+	char hash[HASH_HEX_LEN + 1];
+	const char *name;            /* as given: a path, "<stdin>", "<paste>" */
+	const char *imported;        /* ISO 8601 UTC time of the import */
+	const char *title;           /* the text's own title (an issue's), or "" */
+	const char *flag_experiment; /* `import -e`, or "" */
+	const char *flag_variant;    /* `import -V`, or "" */
+	uint32_t nlines;
+	int stored;                  /* 1 when it is in the store */
+	char *text;                  /* heap, owned; NULL until model_source_text() */
+	size_t len;
+};
+
+/* A recorded user edit. kind "variant": target "<source hash>:<line>", the block at that line. */
+/* kind "baseline": target an experiment name, value a variant key. */
+struct override {
+	const char *kind;
+	const char *target;
+	const char *value;
+	const char *created;
+};
+
+/* rename-variant / merge-variants: in `experiment` ("" = all), variant key `from` becomes `to`. */
+struct alias {
+	const char *experiment;
+	const char *from;
+	const char *to;
+	const char *created;
+};
+
+struct variant_info {
+	const char *key;
+	const char *text;
+	size_t nruns;
+};
+
+/* Derived by model_resolve(); arrays live in the model's arena. */
+struct experiment {
+	const char *name;
+	uint32_t *runs; /* indexes into model.rs.runs, in import order */
+	size_t nruns;
+	struct variant_info *variants; /* in order of first appearance */
+	size_t nvariants;
+	const char *baseline;          /* key of the baseline variant */
+	const char *imported;          /* time of the latest import */
+	unsigned long fmts;            /* bit (1 << fmt) per format present */
+	size_t nmeas;
+};
+
+struct model {
+	struct arena arena;
+	struct source *sources;
+	size_t nsources, sources_cap;
+	struct recset rs;
+	struct override *overrides;
+	size_t noverrides, overrides_cap;
+	struct alias *aliases;
+	size_t naliases, aliases_cap;
+	struct strmap blocks; /* block key → 1, for dedup */
+	const char *store_dir; /* where source texts can be read from; NULL when none */
+	/* derived */
+	struct experiment *exps;
+	size_t nexps;
+};
+
+void model_init(struct model *m);
+void model_release(struct model *m);
+
+/* Add a source (zeroed, strings ""), return its index. `text` (heap, or NULL) is adopted. */
+uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t len);
+/* Index of the source with this hash, or -1. */
+long model_find_source(const struct model *m, const char *hash);
+/*
+ * The text of a source, reading sources/<hash> from the store the first
+ * time. NULL (with *len = 0) when it cannot be read.
+ */
+const char *model_source_text(struct model *m, uint32_t source, size_t *len);
+
+void model_add_override(struct model *m, const char *kind, const char *target, const char *value,
+			const char *created);
+void model_add_alias(struct model *m, const char *experiment, const char *from, const char *to,
+		     const char *created);
+
+/* Compute effective fields and the experiment list. Call after any change. */
+void model_resolve(struct model *m);
+/* The experiment of that name, or NULL. */
+const struct experiment *model_experiment(const struct model *m, const char *name);
+/* The variant of `e` with this key, or NULL. */
+const struct variant_info *model_variant(const struct experiment *e, const char *key);
+
+/* The arena-owned key of a variant text. */
+const char *model_variant_key(struct model *m, const char *text);
+
+/*
+ * Records grouped by run: the records of run r are order[start[r] ..
+ * start[r + 1]), in their original order. Build with byrun_build() over
+ * any record array whose elements hold a uint32_t run index at
+ * `run_offset`; free with byrun_release().
+ */
+struct byrun {
+	uint32_t *start; /* nruns + 1 entries */
+	uint32_t *order;
+};
+void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
+		 size_t nruns);
+void byrun_release(struct byrun *b);
+
+/* The current time as ISO 8601 UTC, arena-owned (SOURCE_DATE_EPOCH honoured, for tests). */
+const char *model_now(struct model *m);
+
+#endif

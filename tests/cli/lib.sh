@@ -1,0 +1,22 @@
+# lib.sh - helpers for the CLI contract tests (sourced).
+# Each test gets a fresh store and a scratch directory, removed on exit.
+cd "$(dirname "$0")/../.." || exit 1
+BD=${BENCHDELTA:-./benchdelta}
+export LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COLOR=1
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT INT TERM
+export BENCHDELTA_STORE="$T/store"
+test_name=$(basename "$0" .sh)
+
+fail() { echo "FAIL $test_name: $*" >&2; exit 1; }
+
+# run CMD... : runs benchdelta, keeps stdout in $T/out, stderr in $T/err, status in $rc
+run() {
+	"$BD" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+expect_rc() { [ "$rc" -eq "$1" ] || { cat "$T/err" >&2; fail "exit $rc, want $1 ($2)"; }; }
+expect_out() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks: $1"; }; }
+expect_err() { grep -qF -- "$1" "$T/err" || { cat "$T/err" >&2; fail "stderr lacks: $1"; }; }
+# A fingerprint of every file in the store (names and contents).
+store_sum() { (cd "$BENCHDELTA_STORE" 2>/dev/null && find . -type f ! -name .lock | sort | xargs -r md5sum) ; }

@@ -1,0 +1,20 @@
+#!/bin/sh
+# On the store: Experiments → Enter → Compare; b makes the candidate the
+# baseline, and that choice is recorded (list variants shows it afterwards).
+. "$(dirname "$0")/lib.sh"
+
+import samples/hyperfine/hand-new-us.txt
+import samples/hyperfine/hand-relative.txt
+tui_start 80 24 -- ""
+tui_wait "Experiments"
+tui_wait "hand-relative"
+tui_expect t21-experiments
+tui_keys Down Enter
+tui_wait "baseline:  tool_release"
+tui_keys b
+tui_wait "baseline is now tool_pgo"
+tui_wait "baseline:  tool_pgo"
+tui_keys q
+tui_gone "baseline:"
+BENCHDELTA_STORE=$STORE "$BD" list variants -e hand-relative >"$TMP/out" 2>&1
+grep -q 'tool_pgo .*\*' "$TMP/out" || { cat "$TMP/out"; fail "baseline not recorded"; }

@@ -1,0 +1,44 @@
+/*
+ * keys.h - the TUI's actions: one table maps keys to actions and gives the
+ * help screen (and the man page's KEYS section) its lines. Screens receive
+ * actions, never raw keys.
+ */
+#ifndef BD_TUI_KEYS_H
+#define BD_TUI_KEYS_H
+
+#include <wchar.h>
+
+/* X(ENUM, keys as shown in help, what it does) */
+#define ACTIONS(X)                                                                                 \
+	X(QUIT, "q", "quit")                                                                       \
+	X(HELP, "?", "show the keys")                                                              \
+	X(SCREEN_EXPERIMENTS, "1", "Experiments: every experiment in the store")                   \
+	X(SCREEN_COMPARE, "2", "Compare: baseline against candidate, metric by metric")            \
+	X(UP, "Up k", "move up")                                                                   \
+	X(DOWN, "Down j", "move down")                                                             \
+	X(PAGE_UP, "PgUp", "page up")                                                              \
+	X(PAGE_DOWN, "PgDn Space", "page down")                                                    \
+	X(HOME, "Home g", "first line")                                                            \
+	X(END, "End G", "last line")                                                               \
+	X(ENTER, "Enter", "open the selected experiment")                                          \
+	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
+	X(NEXT, "Right Tab l", "next candidate variant")                                           \
+	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \
+	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                                        \
+	X(SWAP, "s", "swap baseline and candidate")                                                \
+	X(REDRAW, "^L", "redraw the screen")
+
+#define ACTION_ENUM_(e, keys, help) ACT_##e,
+enum action { ACT_NONE, ACTIONS(ACTION_ENUM_) ACT__COUNT };
+#undef ACTION_ENUM_
+
+/* The action of a key from get_wch (`is_code` when it returned KEY_CODE_YES). */
+enum action keys_action(wint_t key, int is_code);
+/* Print the key table, "KEYS<TAB>HELP" per action (for the man page test). */
+#include <stdio.h>
+void keys_print(FILE *fp);
+/* Help text of an action: its keys and what it does. */
+const char *keys_names(enum action a);
+const char *keys_help(enum action a);
+
+#endif

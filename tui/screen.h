@@ -1,0 +1,65 @@
+/*
+ * screen.h - what every screen is: a name, the action that opens it, and
+ * draw/act functions over the shared TUI state. Screens draw the whole body
+ * from state and model; they never read keys or refresh (tui.c does).
+ */
+#ifndef BD_TUI_SCREEN_H
+#define BD_TUI_SCREEN_H
+
+#include "store/compare.h"
+#include "store/csvstore.h"
+#include "store/model.h"
+#include "tui/keys.h"
+#include "tui/list.h"
+
+enum screen_id { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP, SCREEN__COUNT };
+
+/* What an act() did: bits. */
+enum act_result {
+	ACT_IGNORED = 0,
+	ACT_DONE = 1 << 0, /* handled; redraw */
+};
+
+/* A line of the Compare table: a scenario heading (row < 0) or cmp row `row`. */
+struct cmp_line {
+	long row;
+	const char *scenario;
+};
+
+struct tui {
+	struct model *m;
+	struct store *store;
+	const char *title;
+	enum screen_id cur, prev;
+	struct list exps;   /* Experiments: cursor = selected experiment */
+	/* Compare */
+	const char *base, *cand; /* variant keys; cand "" when there is only one variant */
+	size_t cmp_exp;          /* the experiment the table was built for */
+	int cmp_valid;
+	struct cmp_table cmp;
+	struct cmp_line *lines;
+	size_t nlines, lines_cap;
+	struct list cmp_lines;
+	struct list help;
+	char message[256]; /* shown in the status line until the next key */
+};
+
+struct screen {
+	const char *name;
+	enum action opener; /* the action that switches to it */
+	/* Draw rows [top, top + height) of the screen. */
+	void (*draw)(struct tui *t, int top, int height);
+	/* React to an action; ACT_IGNORED lets the global keys have it. */
+	int (*act)(struct tui *t, enum action a, int height);
+};
+
+extern const struct screen screen_experiments;
+extern const struct screen screen_compare;
+extern const struct screen screen_help;
+
+/* Open the Compare screen on experiment `e` (resets baseline/candidate to the defaults). */
+void tui_open_compare(struct tui *t, size_t e);
+/* Set the status-line message. */
+void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * screen_experiments.c - Experiments: every experiment with its variants,
+ * runs, tools and import date; Enter opens it in Compare.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/names.h"
+#include "tui/draw.h"
+#include "tui/screen.h"
+#include "util/buf.h"
+
+/* Columns right of the name: variants, runs, tools, imported date. */
+#define W_VARIANTS 8
+#define W_RUNS 6
+#define W_TOOLS 12
+#define W_DATE 10
+
+static void tools_of(struct buf *b, unsigned long fmts)
+{
+	for (int f = 1; f < FMT__COUNT; f++) {
+		if (fmts & (1ul << f)) {
+			if (b->len)
+				buf_addc(b, ',');
+			buf_adds(b, fmt_name((enum fmt)f));
+		}
+	}
+}
+
+/* Rows under the list that show the selected experiment's variants. */
+static int detail_rows(int height)
+{
+	return height >= 14 ? 4 : 0;
+}
+
+static void draw_row(int y, const struct experiment *e, int selected)
+{
+	enum color_role r = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	int wide = COLS >= 70;
+	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
+	int x = 1;
+	char num[32];
+	struct buf tools = BUF_INIT;
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	draw_text(y, x, name_w, e->name, r);
+	x += name_w + 1;
+	snprintf(num, sizeof(num), "%zu", e->nvariants);
+	draw_right(y, x, W_VARIANTS, num, r);
+	x += W_VARIANTS + 1;
+	snprintf(num, sizeof(num), "%zu", e->nruns);
+	draw_right(y, x, W_RUNS, num, r);
+	x += W_RUNS + 2;
+	if (wide) {
+		tools_of(&tools, e->fmts);
+		draw_text(y, x, W_TOOLS, buf_str(&tools), r);
+		x += W_TOOLS + 1;
+		snprintf(num, sizeof(num), "%.10s", e->imported);
+		draw_text(y, x, W_DATE, num, r);
+	}
+	buf_release(&tools);
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	const struct model *m = t->m;
+	int list_h = height - 1 - detail_rows(height);
+	int wide = COLS >= 70;
+	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
+
+	t->exps.count = m->nexps;
+	list_clamp(&t->exps, list_h);
+	if (!m->nexps) {
+		draw_text(top + 1, 2, COLS - 4, "No experiments yet.", ROLE_NORMAL);
+		draw_text(top + 3, 2, COLS - 4, "Import logs with:  benchdelta import FILE...", ROLE_DIM);
+		draw_text(top + 4, 2, COLS - 4, "or compare files:  benchdelta a.txt b.txt", ROLE_DIM);
+		return;
+	}
+	draw_text(top, 1, name_w, "EXPERIMENT", ROLE_HEADER);
+	draw_right(top, 1 + name_w + 1, W_VARIANTS, "VARIANTS", ROLE_HEADER);
+	draw_right(top, 1 + name_w + 1 + W_VARIANTS + 1, W_RUNS, "RUNS", ROLE_HEADER);
+	if (wide) {
+		int x = 1 + name_w + 1 + W_VARIANTS + 1 + W_RUNS + 2;
+
+		draw_text(top, x, W_TOOLS, "TOOLS", ROLE_HEADER);
+		draw_text(top, x + W_TOOLS + 1, W_DATE, "IMPORTED", ROLE_HEADER);
+	}
+	for (int i = 0; i < list_h && t->exps.top + (size_t)i < m->nexps; i++) {
+		size_t e = t->exps.top + (size_t)i;
+
+		draw_row(top + 1 + i, &m->exps[e], e == t->exps.cursor);
+	}
+	if (detail_rows(height)) {
+		const struct experiment *e = &m->exps[t->exps.cursor];
+		int y = top + height - detail_rows(height) + 1;
+		struct buf b = BUF_INIT;
+
+		for (size_t v = 0; v < e->nvariants; v++) {
+			if (v)
+				buf_adds(&b, ", ");
+			buf_adds(&b, e->variants[v].text);
+			if (!strcmp(e->variants[v].key, e->baseline))
+				buf_adds(&b, " (baseline)");
+		}
+		draw_text(y, 1, 10, "Variants:", ROLE_DIM);
+		draw_text(y, 11, COLS - 12, buf_str(&b), ROLE_NORMAL);
+		draw_text(y + 2, 1, COLS - 2, "Enter: compare the variants   \xe2\x86\x91/\xe2\x86\x93: select",
+			  ROLE_DIM);
+		buf_release(&b);
+	}
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	int list_h = height - 1 - detail_rows(height);
+
+	t->exps.count = t->m->nexps;
+	if (list_act(&t->exps, a, list_h))
+		return ACT_DONE;
+	if (a == ACT_ENTER && t->m->nexps) {
+		tui_open_compare(t, t->exps.cursor);
+		return ACT_DONE;
+	}
+	return ACT_IGNORED;
+}
+
+const struct screen screen_experiments = {
+	.name = "Experiments",
+	.opener = ACT_SCREEN_EXPERIMENTS,
+	.draw = draw,
+	.act = act,
+};

@@ -1,0 +1,252 @@
+/*
+ * tui.c - curses setup and teardown, the event loop, screen switching and
+ * the status line. The only file that calls initscr/newterm, endwin,
+ * refresh and get_wch.
+ */
+#define NCURSES_WIDECHAR 1
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tui/draw.h"
+#include "tui/screen.h"
+#include "util/util.h"
+
+#define MIN_COLS 40
+#define MIN_LINES 10
+
+static const struct screen *const screens[SCREEN__COUNT] = {
+	[SCREEN_EXPERIMENTS] = &screen_experiments,
+	[SCREEN_COMPARE] = &screen_compare,
+	[SCREEN_HELP] = &screen_help,
+};
+
+static int curses_on;
+static SCREEN *term_screen;
+static FILE *tty_in;
+
+static void leave_curses(void)
+{
+	if (!curses_on)
+		return;
+	curses_on = 0;
+	endwin();
+}
+
+void tui_message(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->message, sizeof(t->message), fmt, ap);
+	va_end(ap);
+}
+
+void tui_open_compare(struct tui *t, size_t e)
+{
+	const struct experiment *x;
+
+	if (e >= t->m->nexps)
+		return;
+	x = &t->m->exps[e];
+	t->exps.cursor = e;
+	t->base = x->baseline;
+	t->cand = "";
+	for (size_t v = 0; v < x->nvariants; v++) {
+		if (strcmp(x->variants[v].key, t->base)) {
+			t->cand = x->variants[v].key;
+			break;
+		}
+	}
+	t->cmp_valid = 0;
+	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
+	if (t->cur != SCREEN_COMPARE)
+		t->prev = t->cur;
+	t->cur = SCREEN_COMPARE;
+}
+
+static void switch_to(struct tui *t, enum screen_id s)
+{
+	if (s == t->cur)
+		return;
+	if (s == SCREEN_COMPARE && !t->m->nexps) {
+		tui_message(t, "nothing to compare yet: the store is empty");
+		return;
+	}
+	if (s == SCREEN_COMPARE && !*t->base)
+		tui_open_compare(t, t->exps.cursor);
+	t->prev = t->cur;
+	t->cur = s;
+}
+
+static void draw_title(struct tui *t)
+{
+	char left[512];
+
+	draw_fill(0, ROLE_HEADER);
+	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s \xc2\xb7 %s", screens[t->cur]->name,
+		 t->title);
+	draw_text(0, 1, COLS - 2, left, ROLE_HEADER);
+}
+
+static void draw_status(struct tui *t)
+{
+	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP };
+	int y = LINES - 1, x = 1;
+
+	draw_fill(y, ROLE_STATUS);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && x < COLS; i++) {
+		const struct screen *s = screens[order[i]];
+		char label[64];
+		enum color_role r = order[i] == t->cur ? ROLE_STATUS_KEY : ROLE_STATUS;
+
+		snprintf(label, sizeof(label), "%s %s", keys_names(s->opener), s->name);
+		x += draw_text(y, x, COLS - x, label, r) + 2;
+	}
+	x += draw_text(y, x, COLS - x, "q Quit", ROLE_STATUS) + 2;
+	if (t->message[0] && x < COLS - 4)
+		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
+}
+
+static void draw_all(struct tui *t)
+{
+	erase();
+	if (COLS < MIN_COLS || LINES < MIN_LINES) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "terminal too small (%dx%d); benchdelta needs %dx%d", COLS,
+			 LINES, MIN_COLS, MIN_LINES);
+		draw_text(0, 0, COLS, msg, ROLE_NORMAL);
+	} else {
+		draw_title(t);
+		screens[t->cur]->draw(t, 1, LINES - 2);
+		draw_status(t);
+	}
+	refresh();
+}
+
+static int start_curses(void)
+{
+	if (isatty(STDIN_FILENO)) {
+		if (!isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "benchdelta: the terminal UI needs a terminal on standard output\n");
+			return -1;
+		}
+		if (!initscr())
+			return -1;
+	} else {
+		/* the logs came through a pipe: read the keys from the terminal itself */
+		tty_in = fopen("/dev/tty", "r");
+		if (!tty_in) {
+			fprintf(stderr, "benchdelta: no terminal to run the UI on "
+					"(use 'benchdelta import' or 'export' in scripts)\n");
+			return -1;
+		}
+		term_screen = newterm(NULL, stdout, tty_in);
+		if (!term_screen) {
+			fclose(tty_in);
+			tty_in = NULL;
+			fprintf(stderr, "benchdelta: cannot start the terminal UI (TERM=%s)\n",
+				getenv("TERM") ? getenv("TERM") : "");
+			return -1;
+		}
+		set_term(term_screen);
+	}
+	curses_on = 1;
+	die_set_hook(leave_curses);
+	atexit(leave_curses);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	color_init();
+	return 0;
+}
+
+void tui_print_keys(void)
+{
+	keys_print(stdout);
+}
+
+int tui_run(struct model *m, const struct tui_opts *o)
+{
+	struct tui t;
+
+	memset(&t, 0, sizeof(t));
+	t.m = m;
+	t.store = o->store;
+	t.title = o->title ? o->title : "";
+	t.base = t.cand = "";
+	t.exps.count = m->nexps;
+	t.cur = SCREEN_EXPERIMENTS;
+	if (m->nexps == 1)
+		tui_open_compare(&t, 0); /* one experiment: straight to the comparison */
+	t.prev = SCREEN_EXPERIMENTS;
+
+	if (start_curses() < 0)
+		return -1;
+	for (int dirty = 1;;) {
+		wint_t ch;
+		int r, res;
+		enum action a;
+
+		if (dirty)
+			draw_all(&t);
+		dirty = 0;
+		r = get_wch(&ch);
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+			dirty = 1; /* layout comes from LINES and COLS at each draw */
+			continue;
+		}
+		t.message[0] = '\0';
+		a = keys_action(ch, r == KEY_CODE_YES);
+		dirty = 1;
+		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
+		if (res & ACT_DONE)
+			continue;
+		switch (a) {
+		case ACT_QUIT:
+			goto out;
+		case ACT_HELP:
+			switch_to(&t, SCREEN_HELP);
+			break;
+		case ACT_SCREEN_EXPERIMENTS:
+			switch_to(&t, SCREEN_EXPERIMENTS);
+			break;
+		case ACT_SCREEN_COMPARE:
+			switch_to(&t, SCREEN_COMPARE);
+			break;
+		case ACT_BACK:
+			switch_to(&t, t.cur == SCREEN_EXPERIMENTS ? SCREEN_EXPERIMENTS : t.prev == t.cur ? SCREEN_EXPERIMENTS : t.prev);
+			break;
+		case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			break;
+		default:
+			break;
+		}
+	}
+out:
+	leave_curses();
+	die_set_hook(NULL);
+	if (term_screen) {
+		delscreen(term_screen);
+		term_screen = NULL;
+	}
+	if (tty_in) {
+		fclose(tty_in);
+		tty_in = NULL;
+	}
+	cmp_release(&t.cmp);
+	free(t.lines);
+	return 0;
+}

@@ -1,0 +1,26 @@
+/*
+ * tui.h - the terminal UI over a model: Experiments and Compare screens,
+ * help, a status line. Starts curses, runs the event loop, restores the
+ * terminal on every way out (quit, die(), exit).
+ */
+#ifndef BD_TUI_TUI_H
+#define BD_TUI_TUI_H
+
+#include "store/csvstore.h"
+#include "store/model.h"
+
+struct tui_opts {
+	struct store *store; /* where edits (the baseline) are recorded; NULL: not saved */
+	const char *title;   /* shown in the title bar: the store, or "quick comparison" */
+};
+
+/*
+ * Run the TUI until the user quits. When standard input is not a terminal
+ * (the logs came through a pipe) the keyboard is read from /dev/tty.
+ * Returns 0, or -1 with a message on stderr when no terminal can be used.
+ */
+int tui_run(struct model *m, const struct tui_opts *o);
+/* The key table, one "KEYS<TAB>WHAT" line per action (the man page's KEYS are tested against it). */
+void tui_print_keys(void);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * buf.c - growable byte buffer; see buf.h.
+ */
+#include "util/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void buf_grow(struct buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+
+	if (need <= b->cap)
+		return;
+	if (need < b->cap * 2)
+		need = b->cap * 2;
+	if (need < 64)
+		need = 64;
+	b->s = xrealloc(b->s, need);
+	b->cap = need;
+}
+
+void buf_add(struct buf *b, const void *p, size_t n)
+{
+	buf_grow(b, n);
+	if (n)
+		memcpy(b->s + b->len, p, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void buf_addc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	buf_grow(b, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		die("vsnprintf failed for format '%s'", fmt);
+	if ((size_t)n >= b->cap - b->len) {
+		buf_grow(b, (size_t)n);
+		n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+	}
+	b->len += (size_t)n;
+}
+
+void buf_addf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+void buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+const char *buf_str(const struct buf *b)
+{
+	return b->s ? b->s : "";
+}
+
+char *buf_detach(struct buf *b, size_t *len)
+{
+	char *s;
+
+	if (!b->s)
+		buf_grow(b, 0), b->s[0] = '\0';
+	s = b->s;
+	if (len)
+		*len = b->len;
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+void buf_release(struct buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}

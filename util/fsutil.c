@@ -1,0 +1,213 @@
+/*
+ * fsutil.c - whole-file reads and atomic writes; see fsutil.h.
+ */
+#include "util/fsutil.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define READ_BLOCK (1u << 20)
+
+int file_read(const char *path, struct buf *out, struct diag *d)
+{
+	int is_stdin = !strcmp(path, "-");
+	const char *name = is_stdin ? "<stdin>" : path;
+	struct stat st;
+	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return diag_error(d, name, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			if (!is_stdin)
+				close(fd);
+			return diag_error(d, name, 0, "is a directory, not a log file");
+		}
+		if (S_ISREG(st.st_mode) && st.st_size > 0)
+			buf_grow(out, (size_t)st.st_size);
+	}
+	for (;;) {
+		ssize_t r;
+
+		buf_grow(out, READ_BLOCK);
+		r = read(fd, out->s + out->len, READ_BLOCK);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			int err = errno;
+			if (!is_stdin)
+				close(fd);
+			return diag_error(d, name, 0, "cannot read: %s", strerror(err));
+		}
+		if (r == 0)
+			break;
+		out->len += (size_t)r;
+	}
+	out->s[out->len] = '\0';
+	if (!is_stdin)
+		close(fd);
+	return 0;
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int file_write_new(const char *path, const void *p, size_t n, struct diag *d)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return diag_error(d, path, 0, "cannot create: %s", strerror(errno));
+	if (write_all(fd, p, n) < 0 || fsync(fd) < 0) {
+		int err = errno;
+
+		close(fd);
+		unlink(path);
+		return diag_error(d, path, 0, "cannot write: %s", strerror(err));
+	}
+	if (close(fd) < 0) {
+		unlink(path);
+		return diag_error(d, path, 0, "cannot write: %s", strerror(errno));
+	}
+	return 0;
+}
+
+static char *dir_of_dup(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+int dir_sync(const char *path, struct diag *d)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return diag_error(d, path, 0, "cannot open directory: %s", strerror(errno));
+	if (fsync(fd) < 0 && errno != EINVAL) {
+		int err = errno;
+
+		close(fd);
+		return diag_error(d, path, 0, "cannot sync directory: %s", strerror(err));
+	}
+	close(fd);
+	return 0;
+}
+
+int file_write_atomic(const char *path, const void *p, size_t n, struct diag *d)
+{
+	struct buf tmp = BUF_INIT;
+	char *dir;
+	int rc = -1;
+
+	buf_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	unlink(tmp.s);
+	if (file_write_new(tmp.s, p, n, d) < 0)
+		goto out;
+	if (rename(tmp.s, path) < 0) {
+		diag_error(d, path, 0, "cannot replace: %s", strerror(errno));
+		unlink(tmp.s);
+		goto out;
+	}
+	dir = dir_of_dup(path);
+	rc = dir_sync(dir, d);
+	free(dir);
+out:
+	buf_release(&tmp);
+	return rc;
+}
+
+int dir_make(const char *path, struct diag *d)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+				rc = diag_error(d, p, 0, "cannot create directory: %s", strerror(errno));
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	if (rc == 0) {
+		struct stat st;
+
+		if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+			rc = diag_error(d, path, 0, "not a directory");
+	}
+	free(p);
+	return rc;
+}
+
+void dir_remove_flat(const char *path)
+{
+	DIR *dp = opendir(path);
+	struct dirent *de;
+
+	if (dp) {
+		struct buf b = BUF_INIT;
+
+		while ((de = readdir(dp))) {
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			buf_reset(&b);
+			buf_addf(&b, "%s/%s", path, de->d_name);
+			unlink(b.s);
+		}
+		closedir(dp);
+		buf_release(&b);
+	}
+	rmdir(path);
+}
+
+int path_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+char *path_stem_dup(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		dot = base + strlen(base);
+	return xstrndup(base, (size_t)(dot - base));
+}

@@ -1,0 +1,36 @@
+/*
+ * fsutil.h - whole-file reads and crash-safe writes.
+ * Reads use read(2) in large blocks. Writes go to a temporary file in the
+ * same directory, are fsync'ed, renamed over the target and the directory
+ * is fsync'ed: a reader sees the old file or the new one, never half of one.
+ * Errors are returned as -1 with a message naming the path in *d.
+ */
+#ifndef BD_UTIL_FSUTIL_H
+#define BD_UTIL_FSUTIL_H
+
+#include <stddef.h>
+
+#include "util/buf.h"
+#include "util/diag.h"
+
+/*
+ * Append the whole of `path` ("-" is standard input) to *out.
+ * A directory, a missing or unreadable file is an error.
+ */
+int file_read(const char *path, struct buf *out, struct diag *d);
+/* Replace `path` atomically with `n` bytes. */
+int file_write_atomic(const char *path, const void *p, size_t n, struct diag *d);
+/* Write `n` bytes to a new file `path` (O_EXCL) and fsync it; for files inside a temp dir. */
+int file_write_new(const char *path, const void *p, size_t n, struct diag *d);
+/* fsync a directory so that a rename inside it is durable. */
+int dir_sync(const char *path, struct diag *d);
+/* mkdir -p; existing directories are fine. */
+int dir_make(const char *path, struct diag *d);
+/* Remove a directory and the plain files directly inside it (for temp dirs); errors ignored. */
+void dir_remove_flat(const char *path);
+/* 1 when `path` exists (any type), 0 when not. */
+int path_exists(const char *path);
+/* The last path component without its extension, into a heap string the caller frees. */
+char *path_stem_dup(const char *path);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * hash.c - XXH3-128 content hashes as hex; see hash.h.
+ */
+#include "util/hash.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <xxhash.h>
+
+void hash_hex(const void *p, size_t n, char out[HASH_HEX_LEN + 1])
+{
+	XXH128_hash_t h = XXH3_128bits(p, n);
+
+	snprintf(out, HASH_HEX_LEN + 1, "%016llx%016llx", (unsigned long long)h.high64,
+		 (unsigned long long)h.low64);
+}
+
+int hash_is_hex(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i]; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return i == HASH_HEX_LEN;
+}

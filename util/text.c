@@ -1,0 +1,124 @@
+/*
+ * text.c - display widths and printable excerpts; see text.h.
+ */
+#include "util/text.h"
+
+#include <string.h>
+#include <wchar.h>
+
+/* Decode one UTF-8 character; returns its length, or 0 when invalid (cp untouched). */
+static size_t decode(const unsigned char *s, size_t n, unsigned *cp)
+{
+	unsigned c = s[0];
+	size_t len, i;
+	unsigned v;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, v = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, v = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, v = c & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+size_t text_char_len(const char *s, size_t n)
+{
+	unsigned cp;
+	size_t len = n ? decode((const unsigned char *)s, n, &cp) : 0;
+
+	return len ? len : 1;
+}
+
+static int char_width(unsigned cp)
+{
+	int w;
+
+	if (cp < 0x20 || cp == 0x7f)
+		return 1; /* shown as '?' */
+	w = wcwidth((wchar_t)cp);
+	return w < 0 ? 1 : w;
+}
+
+size_t text_fit(const char *s, size_t n, int cols, int *used)
+{
+	size_t i = 0;
+	int w = 0;
+
+	while (i < n) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+		int cw = len ? char_width(cp) : 1;
+
+		if (w + cw > cols)
+			break;
+		w += cw;
+		i += len ? len : 1;
+	}
+	if (used)
+		*used = w;
+	return i;
+}
+
+int text_width(const char *s, size_t n)
+{
+	int w;
+
+	text_fit(s, n, 1 << 30, &w);
+	return w;
+}
+
+void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
+{
+	size_t i = 0, end = n;
+
+	if (max_cols < 4)
+		max_cols = 4;
+	if (text_width(s, n) > max_cols)
+		end = text_fit(s, n, max_cols - 3, NULL);
+	while (i < end) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, end - i, &cp);
+
+		if (!len || cp < 0x20 || cp == 0x7f)
+			buf_addc(out, '?');
+		else
+			buf_add(out, s + i, len);
+		i += len ? len : 1;
+	}
+	if (end < n)
+		buf_adds(out, "...");
+}
+
+int text_contains(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+
+	if (k == 0)
+		return 1;
+	for (const char *p = s; (size_t)(p - s) + k <= n; p++) {
+		p = memchr(p, needle[0], n - (size_t)(p - s) - k + 1);
+		if (!p)
+			return 0;
+		if (!memcmp(p, needle, k))
+			return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * text.h - UTF-8 text for people: display widths (a wide character takes
+ * two columns, µ and ± one) and safe excerpts of untrusted lines.
+ * Invalid UTF-8 bytes count as one column each and are shown as '?'.
+ */
+#ifndef BD_UTIL_TEXT_H
+#define BD_UTIL_TEXT_H
+
+#include <stddef.h>
+
+#include "util/buf.h"
+
+/* Columns `s[0..n)` takes on a terminal. */
+int text_width(const char *s, size_t n);
+/* Bytes of the longest prefix of `s[0..n)` that fits in `cols` columns; its width in *used. */
+size_t text_fit(const char *s, size_t n, int cols, int *used);
+/*
+ * Append a printable excerpt of `s[0..n)` to *out: control bytes and
+ * invalid UTF-8 become '?', at most `max_cols` columns, "..." when cut.
+ */
+void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
+/* 1 when `needle` occurs in s[0..n). */
+int text_contains(const char *s, size_t n, const char *needle);
+/* Length in bytes of the UTF-8 character at s (1 for an invalid byte). */
+size_t text_char_len(const char *s, size_t n);
+
+#endif

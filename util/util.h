@@ -1,0 +1,52 @@
+/*
+ * util.h - the base every other layer stands on: allocation that dies on
+ * out-of-memory, die() with a hook the TUI uses to restore the terminal,
+ * and growable arrays.
+ * Library code never exits except through xmalloc's OOM path; errors are
+ * returned (-1) and described in a struct diag (util/diag.h).
+ */
+#ifndef BD_UTIL_UTIL_H
+#define BD_UTIL_UTIL_H
+
+#include <stddef.h>
+#include <stdnoreturn.h>
+
+#define countof(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define BD_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define BD_PRINTF(f, a)
+#endif
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Heap copies the caller frees. */
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/*
+ * Print "benchdelta: MESSAGE" on stderr and exit(2). Runs the hook set by
+ * die_set_hook() first (the TUI uses it to leave curses mode).
+ */
+noreturn void die(const char *fmt, ...) BD_PRINTF(1, 2);
+void die_set_hook(void (*hook)(void));
+
+/*
+ * Grow a dynamic array so that it holds at least `need` elements:
+ *   ALLOC_GROW(runs, n + 1, runs_cap);
+ * `ptr` is reallocated (never NULL afterwards), `cap` updated.
+ */
+#define ALLOC_GROW(ptr, need, cap)                                             \
+	do {                                                                   \
+		if ((size_t)(need) > (cap)) {                                  \
+			size_t grow_ = (cap) < 8 ? 8 : (cap) * 2;              \
+			if (grow_ < (size_t)(need))                            \
+				grow_ = (need);                                \
+			(ptr) = xrealloc((ptr), grow_ * sizeof(*(ptr)));       \
+			(cap) = grow_;                                         \
+		}                                                              \
+	} while (0)
+
+#endif
