@@ -202,3 +202,30 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 	buf_release(&b);
 	return 0;
 }
+
+void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
+{
+	size_t n = rs->nruns > from ? rs->nruns - from : 0;
+	const char **cmds, **variants, *scenario;
+
+	if (n == 0)
+		return;
+	cmds = xcalloc(n, sizeof(*cmds));
+	variants = xcalloc(n, sizeof(*variants));
+	for (size_t i = 0; i < n; i++)
+		cmds[i] = rs->runs[from + i].command;
+	if (cmd_split(cmds, n, a, variants, &scenario) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			struct run *r = &rs->runs[from + i];
+
+			r->variant.text = variants[i];
+			r->variant.origin = VO_COMMAND;
+			r->scenario = scenario;
+		}
+	} else {
+		for (size_t i = 0; i < n; i++)
+			rs->runs[from + i].scenario = rs->runs[from + i].command;
+	}
+	free(cmds);
+	free(variants);
+}

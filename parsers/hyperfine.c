@@ -316,35 +316,6 @@ static void on_summary_line(struct parse *ps, const struct line *l, const char *
 			  ref ? " ran " : "", (int)(l->len - l->indent), l->s + l->indent);
 }
 
-/* Variants and scenario from the commands: the part that differs names the variant. */
-static void propose_variants(struct parse *ps)
-{
-	struct recset *rs = ps->s->rs;
-	size_t n = rs->nruns - ps->first_run;
-	const char **cmds, **variants, *scenario;
-
-	if (n == 0)
-		return;
-	cmds = xcalloc(n, sizeof(*cmds));
-	variants = xcalloc(n, sizeof(*variants));
-	for (size_t i = 0; i < n; i++)
-		cmds[i] = rs->runs[ps->first_run + i].command;
-	if (cmd_split(cmds, n, ps->s->arena, variants, &scenario) == 0) {
-		for (size_t i = 0; i < n; i++) {
-			struct run *r = &rs->runs[ps->first_run + i];
-
-			r->variant.text = variants[i];
-			r->variant.origin = VO_COMMAND;
-			r->scenario = scenario;
-		}
-	} else {
-		for (size_t i = 0; i < n; i++)
-			rs->runs[ps->first_run + i].scenario = rs->runs[ps->first_run + i].command;
-	}
-	free(cmds);
-	free(variants);
-}
-
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
@@ -398,7 +369,7 @@ static int parse(const struct block *b, struct sink *s)
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
-	propose_variants(&ps);
+	cmd_propose(s->rs, ps.first_run, s->arena);
 	return (int)(s->rs->nruns - ps.first_run);
 }
 

@@ -58,6 +58,8 @@ struct sink {
 
 /* Begin a run at line `first`: its fmt comes from the block; strings are "". Returns its index. */
 uint32_t sink_run(struct sink *s, const struct line *first);
+/* The same, for a parser whose block holds several formats (JSON documents): the run gets `fmt`. */
+uint32_t sink_run_as(struct sink *s, const struct line *first, enum fmt fmt);
 /* Extend a run's span to `last`. */
 void sink_run_end(struct sink *s, uint32_t run, const struct line *last);
 /*
@@ -67,6 +69,14 @@ void sink_run_end(struct sink *s, uint32_t run, const struct line *last);
 void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
 		  enum unit unit, enum direction dir, double value, uint32_t n,
 		  const struct line *l, const char *num, size_t num_len);
+/* Keep one raw sample of a quantity (hyperfine JSON times[]); `quantity` is copied. */
+void sink_sample(struct sink *s, uint32_t run, const char *quantity, enum unit unit,
+		 uint32_t index, double value);
+/* Keep one point of a named series (iperf3 intervals, fortio histogram rows). */
+void sink_series(struct sink *s, uint32_t run, const char *name, uint32_t index, double x0,
+		 double x1, double y, enum unit unit);
+/* Record a fact about the experiment (CPU, OS, compiler...) found at line `l`. */
+void sink_fact(struct sink *s, const struct line *l, const char *key, const char *value);
 /* Keep a note on `run`; the text is copied. */
 void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct line *l,
 	       const char *fmt, ...) BD_PRINTF(5, 6);

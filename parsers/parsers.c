@@ -4,9 +4,11 @@
 #include "parsers/parser.h"
 
 extern const struct parser hyperfine_parser;
+extern const struct parser json_parser;
 
 static const struct parser *const all[] = {
 	&hyperfine_parser,
+	&json_parser,
 };
 
 static int initialized;
@@ -16,7 +18,7 @@ int parsers_init(struct diag *d)
 	if (initialized)
 		return 0;
 	for (size_t i = 0; i < countof(all); i++)
-		if (rx_compile(all[i]->rx, all[i]->nrx, d) < 0)
+		if (all[i]->nrx && rx_compile(all[i]->rx, all[i]->nrx, d) < 0)
 			return -1;
 	initialized = 1;
 	return 0;
@@ -25,7 +27,8 @@ int parsers_init(struct diag *d)
 void parsers_fini(void)
 {
 	for (size_t i = 0; i < countof(all); i++)
-		rx_free(all[i]->rx, all[i]->nrx);
+		if (all[i]->nrx)
+			rx_free(all[i]->rx, all[i]->nrx);
 	initialized = 0;
 }
 

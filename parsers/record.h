@@ -23,7 +23,10 @@
  * Input formats: X(ENUM, name, description). The name is what the store,
  * `export` and `import --dry-run` print; never rename one (the store keeps it).
  */
-#define FORMATS(X) X(HYPERFINE, "hyperfine", "hyperfine text output")
+#define FORMATS(X)                                                                                 \
+	X(HYPERFINE, "hyperfine", "hyperfine text output")                                         \
+	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
+	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

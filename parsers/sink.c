@@ -4,20 +4,26 @@
 #include "parsers/parser.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "parsers/segment.h"
 #include "util/buf.h"
 #include "util/text.h"
 
-uint32_t sink_run(struct sink *s, const struct line *first)
+uint32_t sink_run_as(struct sink *s, const struct line *first, enum fmt fmt)
 {
 	uint32_t i = recset_add_run(s->rs);
 	struct run *r = &s->rs->runs[i];
 
 	r->source = s->source;
-	r->fmt = s->block->fmt;
+	r->fmt = fmt;
 	r->first_line = r->last_line = first->no;
 	return i;
+}
+
+uint32_t sink_run(struct sink *s, const struct line *first)
+{
+	return sink_run_as(s, first, s->block->fmt);
 }
 
 void sink_run_end(struct sink *s, uint32_t run, const struct line *last)
@@ -51,6 +57,49 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	}
 	if (l)
 		sink_run_end(s, run, l);
+}
+
+void sink_sample(struct sink *s, uint32_t run, const char *quantity, enum unit unit,
+		 uint32_t index, double value)
+{
+	struct sample *sm = recset_add_sample(s->rs);
+
+	sm->run = run;
+	/* consecutive samples share their quantity's name: copy it once */
+	if (s->rs->nsamples > 1 && !strcmp(sm[-1].quantity, quantity))
+		sm->quantity = sm[-1].quantity;
+	else
+		sm->quantity = arena_strdup(s->arena, quantity);
+	sm->unit = unit;
+	sm->index = index;
+	sm->value = value;
+}
+
+void sink_series(struct sink *s, uint32_t run, const char *name, uint32_t index, double x0,
+		 double x1, double y, enum unit unit)
+{
+	struct series_point *p = recset_add_series(s->rs);
+
+	p->run = run;
+	if (s->rs->nseries > 1 && !strcmp(p[-1].name, name))
+		p->name = p[-1].name;
+	else
+		p->name = arena_strdup(s->arena, name);
+	p->index = index;
+	p->x0 = x0;
+	p->x1 = x1;
+	p->y = y;
+	p->unit = unit;
+}
+
+void sink_fact(struct sink *s, const struct line *l, const char *key, const char *value)
+{
+	struct fact *f = recset_add_fact(s->rs);
+
+	f->source = s->source;
+	f->key = arena_strdup(s->arena, key);
+	f->value = arena_strdup(s->arena, value);
+	f->line = l ? l->no : 0;
 }
 
 void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct line *l,

@@ -36,3 +36,16 @@ run failure.txt -N --runs 3 'false'
 run scan.txt -N --runs 10 -P n 28 30 './fib_O2 {n}'
 # Colours forced on (as a terminal shows them): ANSI escapes inside the fields.
 run color.txt -N --runs 8 --style color './fib_O2 30' './fib_O0 30'
+
+# --export-json: every run's time kept (the compare engine's raw samples).
+json() { # json OUTPUT.json HYPERFINE-ARGS...
+	f=$1; shift
+	(cd "$bin" && hyperfine --export-json "$OLDPWD/$out/$f" "$@") >/dev/null 2>&1 || true
+	echo "wrote $out/$f"
+}
+json export.json -N --warmup 3 --runs 12 './fib_O0 30' './fib_O2 30'
+json export-single.json -N --runs 1 './fib_O2 30'
+json export-scan.json -N --runs 5 -P n 28 29 './fib_O2 {n}'
+# A log cut off in the middle of the second result (as a truncated paste is).
+head -n 40 "$out/export.json" >"$out/export-cut.json"
+echo "wrote $out/export-cut.json"

@@ -300,6 +300,84 @@ static void test_not_hyperfine(void **state)
 	assert_int_equal(f->m.rs.nmeas, 0);
 }
 
+static size_t count_samples(const struct model *m, uint32_t run)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->rs.nsamples; i++)
+		n += m->rs.samples[i].run == run;
+	return n;
+}
+
+static void test_json_export(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/hyperfine/export.json", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_HYPERFINE_JSON);
+	assert_string_equal(f->m.rs.runs[0].command, "./fib_O0 30");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "fib_O2");
+	/* every run's time is a sample: the compare engine gets the raw distribution */
+	assert_int_equal(count_samples(&f->m, 0), 12);
+	assert_int_equal(count_samples(&f->m, 1), 12);
+	assert_non_null(find_meas(&f->m, 0, "time.median"));
+	assert_int_equal(find_meas(&f->m, 0, "time.mean")->n, 12);
+	assert_value(&f->m, 0, "runs", 12);
+	assert_int_equal(f->d.n, 0);
+}
+
+static void test_json_single_and_cut(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/hyperfine/export-single.json", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_null(find_meas(&f->m, 0, "time.stddev")); /* "stddev": null */
+	assert_int_equal(count_samples(&f->m, 0), 1);
+
+	import_sample(&f->m, "samples/hyperfine/export-cut.json", &f->d);
+	/* cut in the second result: the first is kept, marked incomplete */
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[1].command, "./fib_O0 30");
+	assert_true(f->m.rs.runs[1].flags & RUN_INCOMPLETE);
+	assert_true(has_warning(&f->d, 40, "hyperfine JSON cut off"));
+}
+
+static void test_json_in_thread(void **state)
+{
+	struct fixture *f = *state;
+	const char *text =
+		"Here is my config, not a benchmark:\n"
+		"```json\n"
+		"{\n  \"threads\": 4,\n  \"results\": \"none yet\"\n}\n"
+		"```\n"
+		"PGO build:\n"
+		"```json\n"
+		"{\n"
+		"  \"results\": [\n"
+		"    {\n"
+		"      \"command\": \"./app\",\n"
+		"      \"mean\": 0.5,\n"
+		"      \"stddev\": 0.01,\n"
+		"      \"times\": [0.49, 0.51],\n"
+		"      \"exit_codes\": [0, 1]\n"
+		"    }\n"
+		"  ]\n"
+		"}\n"
+		"```\n"
+		"{ \"a\": 1 }\n";
+
+	import_string(&f->m, "thread.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "PGO build");
+	assert_true(f->m.rs.runs[0].flags & RUN_FAILED);
+	assert_int_equal(f->m.rs.runs[0].first_line, 10);
+	assert_int_equal(count_samples(&f->m, 0), 2);
+	/* foreign JSON is neither read nor warned about */
+	assert_int_equal(f->d.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +394,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_pasted_shapes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_time_without_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_hyperfine, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_export, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_single_and_cut, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_in_thread, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,198 @@
+/*
+ * json.c - JSON documents as blocks, dispatched to the kind that wrote
+ * them; see json.h.
+ */
+#include "parsers/json.h"
+
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/text.h"
+
+extern const struct json_kind hyperfine_json_kind;
+
+static const struct json_kind *const kinds[] = {
+	&hyperfine_json_kind,
+};
+
+struct json_state {
+	int depth, in_string, escape;
+};
+
+/* Track bracket depth over a line, outside strings. */
+static void scan(struct json_state *st, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (st->in_string) {
+			if (st->escape)
+				st->escape = 0;
+			else if (c == '\\')
+				st->escape = 1;
+			else if (c == '"')
+				st->in_string = 0;
+		} else if (c == '"') {
+			st->in_string = 1;
+		} else if (c == '{' || c == '[') {
+			st->depth++;
+		} else if (c == '}' || c == ']') {
+			st->depth--;
+		}
+	}
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct json_state *st = state;
+
+	if (!in_block) {
+		if (l->s[l->indent] != '{')
+			return CLAIM_NONE;
+		memset(st, 0, sizeof(*st));
+		scan(st, l->s + l->indent, l->len - l->indent);
+		return CLAIM_START;
+	}
+	if (st->depth <= 0)
+		return CLAIM_NONE; /* the document is complete */
+	scan(st, l->s, l->len);
+	return CLAIM_BODY;
+}
+
+int json_number(json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_number(v))
+		return -1;
+	*out = json_number_value(v);
+	return 0;
+}
+
+const char *json_str(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/*
+ * A document cut off mid-way: keep it up to the end of its last complete
+ * entry inside a container and close what is still open. Returns 1 when
+ * `text` was changed.
+ */
+static int repair(struct buf *text)
+{
+	char stack[256];
+	int depth = 0, in_string = 0, escape = 0, cut_depth = -1;
+	size_t cut = 0;
+	char saved[256];
+
+	for (size_t i = 0; i < text->len; i++) {
+		char c = text->s[i];
+
+		if (in_string) {
+			if (escape)
+				escape = 0;
+			else if (c == '\\')
+				escape = 1;
+			else if (c == '"')
+				in_string = 0;
+			continue;
+		}
+		if (c == '"') {
+			in_string = 1;
+		} else if (c == '{' || c == '[') {
+			if (depth >= (int)sizeof(stack))
+				return 0;
+			stack[depth++] = c;
+		} else if (c == '}' || c == ']') {
+			if (--depth < 0)
+				return 0;
+			if (depth >= 1) { /* an entry of an enclosing container ends here */
+				cut = i + 1;
+				cut_depth = depth;
+				memcpy(saved, stack, (size_t)depth);
+			}
+		}
+	}
+	if (depth <= 0 || cut_depth < 1)
+		return 0;
+	text->len = cut;
+	text->s[cut] = '\0';
+	for (int d = cut_depth - 1; d >= 0; d--)
+		buf_addc(text, saved[d] == '{' ? '}' : ']');
+	return 1;
+}
+
+static const struct json_kind *kind_of(json_t *doc)
+{
+	for (size_t k = 0; k < countof(kinds); k++)
+		if (kinds[k]->match(doc))
+			return kinds[k];
+	return NULL;
+}
+
+static const struct json_kind *kind_by_signature(const struct buf *text)
+{
+	for (size_t k = 0; k < countof(kinds); k++)
+		if (text_contains(text->s, text->len, kinds[k]->signature))
+			return kinds[k];
+	return NULL;
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct buf text = BUF_INIT;
+	json_error_t err;
+	json_t *doc;
+	const struct json_kind *kind;
+	uint32_t from = (uint32_t)s->rs->nruns;
+	int repaired = 0, n = 0;
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		buf_add(&text, b->lines[i].s, b->lines[i].len);
+		buf_addc(&text, '\n');
+	}
+	doc = json_loadb(text.s, text.len, JSON_DECODE_ANY, &err);
+	if (!doc || !json_is_object(doc)) {
+		const struct json_kind *k = kind_by_signature(&text);
+		uint32_t at = err.line > 0 && (uint32_t)err.line <= b->n ? (uint32_t)err.line - 1 : b->n - 1;
+
+		json_decref(doc);
+		doc = NULL;
+		if (!k) /* JSON from something else (a config, an API reply): not ours */
+			goto out;
+		if (repair(&text))
+			doc = json_loadb(text.s, text.len, 0, NULL);
+		sink_warn(s, &b->lines[at], "%s %s: %s", k->name,
+			  doc ? "cut off or damaged; its complete entries are kept" : "cannot be read",
+			  err.text);
+		if (!doc)
+			goto out;
+		repaired = 1;
+	}
+	kind = kind_of(doc);
+	if (kind)
+		n = kind->parse(doc, b, s);
+	if (repaired) {
+		for (uint32_t i = from; i < s->rs->nruns; i++) {
+			s->rs->runs[i].flags |= RUN_INCOMPLETE;
+			sink_note(s, i, NOTE_DAMAGE, &b->lines[b->n - 1], "JSON document cut off");
+		}
+	}
+out:
+	json_decref(doc);
+	buf_release(&text);
+	return n;
+}
+
+const struct parser json_parser = {
+	.fmt = FMT_JSON,
+	.starts = "{",
+	.claim = claim,
+	.state_size = sizeof(struct json_state),
+	.parse = parse,
+	.rx = NULL,
+	.nrx = 0,
+};

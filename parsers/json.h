@@ -1,0 +1,35 @@
+/*
+ * json.h - JSON documents in a text: one block format ("json") for every
+ * tool that writes JSON, dispatched by the document's keys to the kind
+ * that wrote it (hyperfine --export-json, iperf3 -J, fortio -json...).
+ * Documents are read with jansson; a document cut off mid-way (a truncated
+ * log) is repaired to its last complete entry and its runs marked
+ * incomplete.
+ */
+#ifndef BD_PARSERS_JSON_H
+#define BD_PARSERS_JSON_H
+
+#include <jansson.h>
+
+#include "parsers/parser.h"
+
+struct json_kind {
+	enum fmt fmt;       /* the runs' format */
+	const char *name;   /* for messages: "hyperfine JSON" */
+	/* A key every such document holds, to tell a damaged one from foreign JSON. */
+	const char *signature;
+	/* 1 when `doc` is this kind's document. */
+	int (*match)(json_t *doc);
+	/*
+	 * Add the document's runs (use sink_run_as with this kind's fmt; the
+	 * document's lines are the block's). Returns the number of runs added.
+	 */
+	int (*parse)(json_t *doc, const struct block *b, struct sink *s);
+};
+
+/* Helpers for kinds: a number member as a double (0 when absent or not a number). */
+int json_number(json_t *obj, const char *key, double *out);
+/* A string member, or NULL. */
+const char *json_str(json_t *obj, const char *key);
+
+#endif
