@@ -143,7 +143,7 @@ bench: $(BIN)
 
 samples:
 	@sh scripts/deps.sh samples
-	@sh scripts/make-samples.sh
+	@TOOLS="$(TOOLS)" sh scripts/make-samples.sh
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5

@@ -1,51 +1,21 @@
 #!/bin/sh
 # make-samples.sh - regenerate the real samples in samples/ by running the
-# real tools on a tiny program built several ways. `make samples` runs it;
-# `make check` only reads what it wrote (and never runs these tools).
-# Timings differ on every run: after regenerating, `make golden-update`
-# and review the diff.
+# real tools (installed from Debian by scripts/deps.sh samples). `make
+# samples` runs every scripts/samples/TOOL.sh; `make samples TOOLS="hyperfine"`
+# only some. `make check` only reads what they wrote and never runs a tool.
+# Timings differ on every run: afterwards, `make golden-update` and review
+# the diff.
 set -eu
 cd "$(dirname "$0")/.."
-out=samples/hyperfine
-bin=build/samples
-mkdir -p "$out" "$bin"
 
+# the program the tools measure, built several ways
+bin=build/samples
+mkdir -p "$bin"
 cc=${CC:-cc}
 $cc -O0 -o "$bin/fib_O0" samples/src/fib.c
 $cc -O2 -o "$bin/fib_O2" samples/src/fib.c
 
-# Run from inside $bin so the commands in the logs read ./fib_O0, ./fib_O2.
-run() { # run OUTPUT.txt HYPERFINE-ARGS...
-	f=$1; shift
-	(cd "$bin" && hyperfine "$@") >"$out/$f" 2>&1 || true
-	echo "wrote $out/$f"
-}
-
-# Two commands in one invocation: the commands tell the variants apart.
-run o0-vs-o2.txt -N --warmup 3 --runs 20 './fib_O0 30' './fib_O2 30'
-# One variant per file: the quick comparison names variants after the files.
-run release.txt -N --warmup 3 --runs 15 './fib_O0 30'
-run optimized.txt -N --warmup 3 --runs 15 './fib_O2 30'
-# A single run: "Time (abs ≡)" and no Range line.
-run single-run.txt -N --runs 1 './fib_O2 30'
-# Warnings between blocks (too fast to measure well).
-run warnings.txt --runs 30 './fib_O2 5'
-# A failing command, without -i: an Error line and no figures.
-run failure.txt -N --runs 3 'false'
-# A parameter scan: three commands that differ in the argument.
-run scan.txt -N --runs 10 -P n 28 30 './fib_O2 {n}'
-# Colours forced on (as a terminal shows them): ANSI escapes inside the fields.
-run color.txt -N --runs 8 --style color './fib_O2 30' './fib_O0 30'
-
-# --export-json: every run's time kept (the compare engine's raw samples).
-json() { # json OUTPUT.json HYPERFINE-ARGS...
-	f=$1; shift
-	(cd "$bin" && hyperfine --export-json "$OLDPWD/$out/$f" "$@") >/dev/null 2>&1 || true
-	echo "wrote $out/$f"
-}
-json export.json -N --warmup 3 --runs 12 './fib_O0 30' './fib_O2 30'
-json export-single.json -N --runs 1 './fib_O2 30'
-json export-scan.json -N --runs 5 -P n 28 29 './fib_O2 {n}'
-# A log cut off in the middle of the second result (as a truncated paste is).
-head -n 40 "$out/export.json" >"$out/export-cut.json"
-echo "wrote $out/export-cut.json"
+for tool in ${TOOLS:-$(cd scripts/samples && ls *.sh | sed 's/\.sh$//')}; do
+	echo "== $tool"
+	sh "scripts/samples/$tool.sh"
+done
