@@ -28,6 +28,12 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 		if (src < 0)
 			continue;
 		s = &m->sources[src];
+		if (it->repeat_of) {
+			fprintf(fp, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
+				(unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
+				(unsigned)it->repeat_of);
+			continue;
+		}
 		if (it->duplicate) {
 			fprintf(fp, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
 				(unsigned)it->last_line, fmt_name(it->fmt));

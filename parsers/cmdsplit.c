@@ -229,3 +229,87 @@ void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 	free(cmds);
 	free(variants);
 }
+
+int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngroups,
+	      struct arena *a, const char **scenario, const char **names)
+{
+	struct words *cw = xcalloc(n ? n : 1, sizeof(*cw));
+	struct words *rep = xcalloc(ngroups ? ngroups : 1, sizeof(*rep));
+	unsigned char *naming = NULL;
+	size_t *first = xcalloc(ngroups ? ngroups : 1, sizeof(*first));
+	size_t words = 0, picked = 0, at = 0;
+	struct buf b = BUF_INIT;
+	int rc = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		split_words(cmds[i], &cw[i], ' ', '\t');
+		if (i && cw[i].n != cw[0].n)
+			goto out; /* only commands of one shape line up word by word */
+	}
+	if (ngroups < 2 || !n)
+		goto out;
+	words = cw[0].n;
+	for (size_t g = 0; g < ngroups; g++)
+		first[g] = (size_t)-1;
+	for (size_t i = 0; i < n; i++)
+		if (first[group[i]] == (size_t)-1)
+			first[group[i]] = i;
+	for (size_t g = 0; g < ngroups; g++)
+		if (first[g] == (size_t)-1)
+			goto out;
+	/* the words constant within every group that differ between groups */
+	naming = xcalloc(words ? words : 1, 1);
+	for (size_t p = 0; p < words; p++) {
+		int within = 1, across = 0;
+
+		for (size_t i = 0; i < n && within; i++)
+			within = same(&cw[i], p, &cw[first[group[i]]], p);
+		for (size_t g = 1; g < ngroups && !across; g++)
+			across = !same(&cw[first[g]], p, &cw[first[0]], p);
+		if (within && across) {
+			naming[p] = 1;
+			picked++;
+			at = p;
+		}
+	}
+	if (!picked)
+		goto out;
+	for (size_t g = 0; g < ngroups; g++)
+		rep[g] = cw[first[g]];
+	if (picked == 1 && all_numbers(rep, ngroups, at))
+		goto out; /* a parameter scan */
+	if (picked > 1 || split_paths(rep, ngroups, at, a, names) < 0) {
+		for (size_t g = 0; g < ngroups; g++) {
+			buf_reset(&b);
+			for (size_t p = 0; p < words; p++) {
+				if (!naming[p])
+					continue;
+				if (b.len)
+					buf_addc(&b, ' ');
+				buf_add(&b, rep[g].w[p], rep[g].len[p]);
+			}
+			names[g] = arena_strndup(a, b.s, b.len);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		buf_reset(&b);
+		for (size_t p = 0; p < words; p++) {
+			if (naming[p])
+				continue;
+			if (b.len)
+				buf_addc(&b, ' ');
+			buf_add(&b, cw[i].w[p], cw[i].len[p]);
+		}
+		scenario[i] = arena_strndup(a, buf_str(&b), b.len);
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; i < n; i++)
+		free_words(&cw[i]);
+	free(cw);
+	free(rep);
+	free(first);
+	free(naming);
+	buf_release(&b);
+	return rc;
+}

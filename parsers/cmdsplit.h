@@ -23,6 +23,18 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 	      const char **scenario);
 
 /*
+ * Line up commands of several variants: `group[i]` says which variant ran
+ * cmds[i] (0 .. ngroups-1, every group present). Finds the words that are
+ * the same within each group and differ between groups: they name each
+ * group (names[g], shared path parts trimmed), the remaining words are each
+ * command's scenario (scenario[i]). Returns 0, or -1 (nothing set) when the
+ * commands differ in shape, no word tells the groups apart, or only a
+ * number does (a parameter scan). Strings go to `a`.
+ */
+int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngroups,
+	      struct arena *a, const char **scenario, const char **names);
+
+/*
  * For the runs [from, rs->nruns) of one invocation (a hyperfine block, a
  * JSON or CSV export): when their commands tell them apart, propose each
  * run's variant (origin "command") and their shared scenario; otherwise

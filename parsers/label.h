@@ -1,5 +1,8 @@
 /*
- * label.h - variant labels: which prose lines name a build variant, and the
+ * label.h - what a prose line above tool output says about it: a variant
+ * label ("Release + PGO optimized:"), a scenario ("Server mode", "... in
+ * the client mode"), a section heading that ends what came before
+ * ("Results", "Test environment"), or nothing (a sentence). Also the
  * normalized key under which two spellings of one variant meet.
  */
 #ifndef BD_PARSERS_LABEL_H
@@ -7,20 +10,48 @@
 
 #include <stddef.h>
 
+#include "parsers/rx.h"
 #include "util/buf.h"
 
+enum label_kind {
+	LABEL_NONE,     /* prose: changes nothing */
+	LABEL_VARIANT,  /* names the variant of the blocks below (maybe with a scenario) */
+	LABEL_SCENARIO, /* names the scenario of the blocks below, no variant */
+	LABEL_SECTION,  /* a heading that ends the previous label's reach */
+};
+
+enum label_shape {
+	SHAPE_PLAIN,   /* a short line standing alone (a heading copied from a rendered page) */
+	SHAPE_MARKED,  /* a Markdown heading, a bold line, a line ending with ':', a <summary> */
+};
+
+struct label {
+	enum label_kind kind;
+	struct buf variant;  /* the variant's text, asides and scenario words removed */
+	struct buf scenario; /* "server mode", or empty */
+};
+
 /*
- * If the prose line `s` reads as a label for the blocks below it (a
- * heading, a bold line, a short line ending with ':'), append its text
- * without the markup and the colon to *out and return 1; else return 0.
+ * Read a prose line (`s[0..n)`, cleaned, with its indentation). `plain_ok`
+ * says the line stands alone between blank lines, so that an unmarked
+ * short line may be a heading. Fills *out (its buffers are reset first);
+ * returns out->kind.
  */
-int label_parse(const char *s, size_t n, struct buf *out);
+enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out);
+void label_release(struct label *l);
 
 /*
  * Append the key of a variant text to *out: lower case, runs of spaces,
- * '-', '_' and '.' folded to one space, other punctuation but '+' dropped,
- * so "Release + PGO-optimized" and "release + pgo optimized" meet.
+ * '-', '_', '.' and '/' folded to one space, other ASCII punctuation but
+ * '+' dropped, and the filler words "build", "version", "binary",
+ * "variant" dropped while other words remain — so "Release + PGO-optimized"
+ * and "release + pgo optimized build" meet. Only ASCII is folded: keys do
+ * not depend on the locale.
  */
 void variant_key(const char *s, size_t n, struct buf *out);
+
+/* The patterns label_read() uses, compiled by parsers_init(). */
+extern struct rx label_rx[];
+extern const size_t label_nrx;
 
 #endif

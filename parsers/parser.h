@@ -29,6 +29,7 @@ struct line {
 	uint64_t off;       /* byte offset of the raw line in the source */
 	const char *raw;    /* the line as it is in the source, without its newline */
 	uint32_t raw_len;
+	uint8_t quoted;     /* a Markdown quote marker was removed ("> ") */
 };
 
 /* A run of lines of one format. */
@@ -39,7 +40,9 @@ struct block {
 	uint32_t index;        /* 0-based block number in its source */
 	const char *label;     /* the governing variant label above the block, or NULL */
 	uint32_t label_line;   /* its line, 0 when none */
+	const char *scenario;  /* the scenario a label or heading above names, or NULL */
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
+	int quoted;            /* every line was inside a Markdown quote (a reply quoting) */
 };
 
 /*

@@ -1,7 +1,9 @@
 /*
  * parsers.c - the registry of parsers: one per format, patterns compiled once.
  */
+#include "parsers/label.h"
 #include "parsers/parser.h"
+#include "parsers/prose.h"
 
 extern const struct parser hyperfine_parser;
 extern const struct parser json_parser;
@@ -13,12 +15,24 @@ static const struct parser *const all[] = {
 
 static int initialized;
 
+/* Pattern tables of the segmenter's prose readers, beside the parsers' own. */
+static struct {
+	struct rx *rx;
+	const size_t *n;
+} prose_tables[] = {
+	{ label_rx, &label_nrx },
+	{ prose_rx, &prose_nrx },
+};
+
 int parsers_init(struct diag *d)
 {
 	if (initialized)
 		return 0;
 	for (size_t i = 0; i < countof(all); i++)
 		if (all[i]->nrx && rx_compile(all[i]->rx, all[i]->nrx, d) < 0)
+			return -1;
+	for (size_t i = 0; i < countof(prose_tables); i++)
+		if (rx_compile(prose_tables[i].rx, *prose_tables[i].n, d) < 0)
 			return -1;
 	initialized = 1;
 	return 0;
@@ -29,6 +43,8 @@ void parsers_fini(void)
 	for (size_t i = 0; i < countof(all); i++)
 		if (all[i]->nrx)
 			rx_free(all[i]->rx, all[i]->nrx);
+	for (size_t i = 0; i < countof(prose_tables); i++)
+		rx_free(prose_tables[i].rx, *prose_tables[i].n);
 	initialized = 0;
 }
 

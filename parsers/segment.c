@@ -12,8 +12,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/label.h"
+#include "parsers/prose.h"
 #include "util/buf.h"
 
 #define MAX_STATE 256
@@ -24,7 +26,7 @@
  * return the raw offset reached; otherwise return the cleaned length. One
  * function does both so that offsets map back exactly.
  */
-static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop)
+static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int *quoted)
 {
 	size_t i = 0, produced = 0;
 	const char *cr;
@@ -55,6 +57,8 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop)
 				break;
 		}
 		i = k;
+		if (quoted)
+			*quoted = 1;
 	}
 
 	while (i < n) {
@@ -132,7 +136,7 @@ uint64_t seg_source_offset(const struct line *l, size_t clean_off)
 
 	if (l->s - l->cut == l->raw) /* the line needed no cleaning */
 		return l->off + want;
-	return l->off + clean(l->raw, l->raw_len, NULL, want);
+	return l->off + clean(l->raw, l->raw_len, NULL, want, NULL);
 }
 
 struct seg {
@@ -157,12 +161,26 @@ struct seg {
 	struct arena block_arena;           /* cleaned text of the open block's lines */
 
 	/* what governs the next block */
-	const char *label;
+	const char *label;          /* variant label, or NULL */
 	uint32_t label_line;
-	struct buf prev_prose; /* the last prose line, for a command above a block */
+	const char *label_scenario; /* the scenario the label itself names, or NULL */
+	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
+	struct buf prev_prose;      /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
-	struct buf context;    /* the open block's command line, when it has one */
+	struct buf context;         /* the open block's command line, when it has one */
 	uint32_t last_nonblank_line;
+
+	/* a short line standing alone may be a heading: decided when the next line comes */
+	struct buf pending;
+	uint32_t pending_line;
+	int prev_blank;   /* the last line was blank */
+	int after_blank;  /* the current line follows a blank line */
+
+	int env;            /* in a "Test environment" section: 1 before its first fact, 2 after */
+	int title_done;     /* the title was found, or can no longer be */
+	uint32_t first_text_line;
+	struct buf first_text;
+	struct label lab;   /* scratch for label_read */
 
 	int stopped;
 };
@@ -230,7 +248,12 @@ static void close_block(struct seg *sg)
 		b.index = sg->res->nblocks++;
 		b.label = sg->label;
 		b.label_line = sg->label_line;
+		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
+		b.quoted = 1;
+		for (size_t i = 0; i < sg->nlines; i++)
+			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
+				b.quoted = 0;
 		rc = sg->fn(&b, sg->ctx);
 		if (rc)
 			sg->stopped = rc;
@@ -274,17 +297,134 @@ static int is_fence(const struct line *l)
 			  (s[0] == '~' && s[1] == '~' && s[2] == '~'));
 }
 
+static const char *keep(struct seg *sg, const struct buf *b)
+{
+	return b->len ? arena_strndup(sg->arena, b->s, b->len) : NULL;
+}
+
+static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
+{
+	switch (lab->kind) {
+	case LABEL_VARIANT:
+		sg->label = keep(sg, &lab->variant);
+		sg->label_scenario = keep(sg, &lab->scenario);
+		sg->label_line = line;
+		break;
+	case LABEL_SCENARIO:
+		sg->label = sg->label_scenario = NULL;
+		sg->scenario = keep(sg, &lab->scenario);
+		break;
+	case LABEL_SECTION:
+		sg->label = sg->label_scenario = sg->scenario = NULL;
+		break;
+	case LABEL_NONE:
+		break;
+	}
+}
+
+/* The line after a pending bare line decides: a blank line or a block makes it a heading. */
+static void settle_pending(struct seg *sg, int standalone)
+{
+	if (!sg->pending.len)
+		return;
+	if (standalone && label_read(sg->pending.s, sg->pending.len, 1, &sg->lab) != LABEL_NONE)
+		apply_label(sg, &sg->lab, sg->pending_line);
+	buf_reset(&sg->pending);
+}
+
+static void add_fact(struct seg *sg, const char *key, const char *value, size_t vlen, uint32_t line)
+{
+	struct seg_fact *f;
+
+	ALLOC_GROW(sg->res->facts, sg->res->nfacts + 1, sg->res->facts_cap);
+	f = &sg->res->facts[sg->res->nfacts++];
+	f->key = arena_strdup(sg->arena, key);
+	f->value = arena_strndup(sg->arena, value, vlen);
+	f->line = line;
+}
+
+/* A title stated outright in the first lines, or the first line of a text that reads as one. */
+static void look_for_title(struct seg *sg, const struct line *l)
+{
+	struct buf t = BUF_INIT;
+
+	if (sg->title_done)
+		return;
+	if (l->no > 60) {
+		sg->title_done = 1;
+		return;
+	}
+	if (prose_title(l->s, l->len, &t)) {
+		sg->res->title = arena_strndup(sg->arena, t.s, t.len);
+		sg->res->title_line = l->no;
+		sg->title_done = 1;
+	} else if (!sg->first_text_line) {
+		const char *s = l->s + l->indent;
+		size_t n = l->len - l->indent;
+
+		sg->first_text_line = l->no;
+		if (n > 2 && s[0] == '#' && s[1] == ' ') /* "# Title" at the top of a Markdown text */
+			s += 2, n -= 2;
+		buf_add(&sg->first_text, s, n);
+	}
+	buf_release(&t);
+}
+
+/* <details>, </details>, <pre>, </pre>, <br>: structure, not prose ( <summary> is read as a label). */
+static int is_html_structure(const struct line *l)
+{
+	static const char *const tags[] = { "<details", "</details>", "<pre", "</pre>", "<br", "</summary>",
+					    "<p>", "</p>", "<code>", "</code>" };
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
+
+	if (!n || s[0] != '<')
+		return 0;
+	for (size_t k = 0; k < countof(tags); k++)
+		if (n >= strlen(tags[k]) && !strncasecmp(s, tags[k], strlen(tags[k])) &&
+		    !(k == 0 && n > 9 && memchr(s, '>', n) && (size_t)((const char *)memchr(s, '>', n) - s) + 1 < n))
+			return 1;
+	return 0;
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
-	struct buf lab = BUF_INIT;
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
 
-	if (label_parse(l->s, l->len, &lab)) {
-		sg->label = arena_strndup(sg->arena, lab.s, lab.len);
-		sg->label_line = l->no;
+	look_for_title(sg, l);
+	if (prose_comment_header(l->s, l->len)) {
+		/* a new comment: what the previous one labelled does not reach into it */
+		sg->label = sg->label_scenario = sg->scenario = NULL;
+		sg->env = 0;
+		buf_reset(&sg->pending);
+		return;
 	}
-	buf_release(&lab);
+	if (prose_env_heading(l->s, l->len)) {
+		sg->label = sg->label_scenario = sg->scenario = NULL;
+		sg->env = 1;
+		buf_reset(&sg->pending);
+		return;
+	}
+	if (sg->env) {
+		struct buf key = BUF_INIT, value = BUF_INIT;
+
+		if (prose_fact(l->s, l->len, &key, &value))
+			add_fact(sg, key.s, value.s, value.len, l->no);
+		sg->env = 2;
+		buf_release(&key);
+		buf_release(&value);
+		return;
+	}
+	if (label_read(l->s, l->len, 0, &sg->lab) != LABEL_NONE) {
+		apply_label(sg, &sg->lab, l->no);
+	} else if (sg->after_blank && n <= 160 && label_read(l->s, l->len, 1, &sg->lab) != LABEL_NONE) {
+		buf_reset(&sg->pending);
+		buf_add(&sg->pending, l->s, l->len);
+		sg->pending_line = l->no;
+	}
 	buf_reset(&sg->prev_prose);
-	buf_add(&sg->prev_prose, l->s + l->indent, l->len - l->indent);
+	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_line = l->no;
 }
 
@@ -303,11 +443,20 @@ static void do_line(struct seg *sg, struct line *l)
 	if (blank) {
 		if (sg->open)
 			add_line(sg, l, 1);
+		settle_pending(sg, 1);
+		if (sg->env == 2)
+			sg->env = 0; /* the environment section ends with its paragraph */
+		sg->prev_blank = 1;
 		return;
 	}
-	if (is_fence(l)) {
+	sg->after_blank = sg->prev_blank;
+	sg->prev_blank = 0;
+	if (is_fence(l) || is_html_structure(l)) {
 		/* a fence ends a block but keeps the label and the command above it */
 		close_block(sg);
+		settle_pending(sg, 1);
+		if (is_fence(l))
+			sg->prev_blank = 1;
 		return;
 	}
 	if (sg->open) {
@@ -336,6 +485,9 @@ static void do_line(struct seg *sg, struct line *l)
 
 		memset(tmp, 0, sizeof(tmp));
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
+			settle_pending(sg, 1);
+			sg->env = 0;
+			sg->title_done = sg->title_done || !sg->first_text_line;
 			open_block(sg, p, tmp);
 			add_line(sg, l, 0);
 			sg->last_nonblank_line = l->no;
@@ -343,6 +495,7 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	close_block(sg);
+	settle_pending(sg, 0);
 	prose_line(sg, l);
 	sg->last_nonblank_line = l->no;
 }
@@ -364,6 +517,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	sg.ctx = ctx;
 	sg.res = res;
 	sg.parsers = parsers_all(&sg.nparsers);
+	sg.prev_blank = 1; /* the first line stands at the top */
 	build_dispatch(&sg);
 
 	while (pos < len && !sg.stopped) {
@@ -381,7 +535,10 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 			l.raw_len--;
 		if (needs_clean(raw, l.raw_len)) {
 			buf_reset(&scratch);
-			clean(raw, l.raw_len, &scratch, (size_t)-1);
+			int quoted = 0;
+
+			clean(raw, l.raw_len, &scratch, (size_t)-1, &quoted);
+			l.quoted = (uint8_t)quoted;
 			buf_addc(&scratch, '\0');
 			l.s = scratch.s;
 			l.len = (uint32_t)scratch.len - 1;
@@ -393,12 +550,30 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		pos += n + (nl ? 1 : 0);
 	}
 	close_block(&sg);
+	settle_pending(&sg, 1);
 	res->nlines = no;
+	/* no title stated: the first line, when it reads as one and the text is an issue's */
+	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text.len <= 160 &&
+	    res->nblocks && no > 5 && !strchr(".:?!", sg.first_text.s[sg.first_text.len - 1]) &&
+	    !looks_like_command(sg.first_text.s, sg.first_text.len)) {
+		res->title = arena_strndup(arena, sg.first_text.s, sg.first_text.len);
+		res->title_line = sg.first_text_line;
+	}
 
 	free(sg.lines);
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
+	buf_release(&sg.pending);
+	buf_release(&sg.first_text);
+	label_release(&sg.lab);
 	buf_release(&scratch);
 	return sg.stopped;
+}
+
+void seg_result_release(struct seg_result *r)
+{
+	free(r->facts);
+	r->facts = NULL;
+	r->nfacts = r->facts_cap = 0;
 }

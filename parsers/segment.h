@@ -17,12 +17,23 @@
 /* Called for each block; a non-zero return stops the walk and is returned by seg_split. */
 typedef int (*seg_block_fn)(const struct block *b, void *ctx);
 
-/* What the segmenter learns about the text as a whole. Strings live in the arena given. */
+/* A fact of a "Test environment" section. */
+struct seg_fact {
+	const char *key, *value;
+	uint32_t line;
+};
+
+/*
+ * What the segmenter learns about the text as a whole. Strings live in the
+ * arena given; the facts array is heap, freed by seg_result_release().
+ */
 struct seg_result {
 	const char *title;  /* the title line, or NULL */
 	uint32_t title_line;
 	uint32_t nlines;    /* lines in the text */
 	uint32_t nblocks;   /* blocks handed to the callback */
+	struct seg_fact *facts;
+	size_t nfacts, facts_cap;
 };
 
 /*
@@ -34,6 +45,8 @@ struct seg_result {
  */
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
+
+void seg_result_release(struct seg_result *r);
 
 /*
  * The byte offset in the source of the byte that produced byte `clean_off`

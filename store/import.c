@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/legend.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/naming.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
@@ -27,7 +29,8 @@ struct ctx {
 	uint32_t input, source;
 	const char *name;         /* the input's name for messages */
 	const char *input_variant; /* the input's file name, for unlabelled runs */
-	struct strmap seen;       /* block content hash → occurrences in this text */
+	struct strmap seen;       /* block content hash → first line of its first occurrence */
+	struct naming *naming;
 	struct arena scratch;
 };
 
@@ -36,12 +39,16 @@ static const char *display_name(const char *name)
 	return strcmp(name, "-") ? name : "<stdin>";
 }
 
-/* The key of a block: its format and cleaned lines, and which occurrence of that content it is. */
-static const char *block_key(struct ctx *c, const struct block *b)
+/*
+ * The key of a block: a hash of its format and cleaned lines. A block that
+ * repeats one seen earlier in the same text gets its occurrence appended
+ * ("…​.2"), and *first_line says where the first one was (0: first).
+ */
+static const char *block_key(struct ctx *c, const struct block *b, uint32_t *first_line)
 {
 	struct buf text = BUF_INIT;
 	char hex[HASH_HEX_LEN + 1];
-	uint32_t seen = 0;
+	uint32_t first = 0;
 	const char *k;
 
 	buf_adds(&text, fmt_name(b->fmt));
@@ -51,42 +58,25 @@ static const char *block_key(struct ctx *c, const struct block *b)
 	}
 	hash_hex(text.s, text.len, hex);
 	hex[20] = '\0';
-	strmap_get(&c->seen, hex, &seen);
-	seen++;
-	strmap_put(&c->seen, arena_strdup(&c->scratch, hex), seen);
-	k = arena_printf(&c->m->arena, "%s.%u", hex, (unsigned)seen);
 	buf_release(&text);
-	return k;
-}
-
-/* Name the runs of one block: the parser's own variants, else the label, else the input. */
-static void name_block_runs(struct ctx *c, const struct block *b, uint32_t from, uint32_t to)
-{
-	struct run *runs = c->m->rs.runs;
-	size_t distinct = 0;
-
-	for (uint32_t i = from; i < to; i++) {
-		int seen = 0;
-
-		if (!*runs[i].variant.text)
-			continue;
-		for (uint32_t j = from; j < i; j++)
-			if (!strcmp(runs[j].variant.text, runs[i].variant.text))
-				seen = 1;
-		distinct += !seen;
+	*first_line = 0;
+	if (!strmap_get(&c->seen, hex, &first)) {
+		strmap_put(&c->seen, arena_strdup(&c->scratch, hex), b->lines[0].no);
+		return arena_strdup(&c->m->arena, hex);
 	}
-	for (uint32_t i = from; i < to; i++) {
-		struct run *r = &runs[i];
+	*first_line = first;
+	/* the n-th occurrence of this content in the text */
+	for (unsigned n = 2;; n++) {
+		struct buf kb = BUF_INIT;
 
-		if (distinct >= 2)
-			continue;
-		if (b->label) {
-			r->variant.text = b->label;
-			r->variant.origin = VO_LABEL;
-		} else if (!*r->variant.text) {
-			r->variant.text = c->input_variant;
-			r->variant.origin = VO_INPUT;
+		buf_addf(&kb, "%s.%u", hex, n);
+		if (!strmap_get(&c->seen, kb.s, NULL)) {
+			strmap_put(&c->seen, arena_strdup(&c->scratch, kb.s), b->lines[0].no);
+			k = arena_strdup(&c->m->arena, kb.s);
+			buf_release(&kb);
+			return k;
 		}
+		buf_release(&kb);
 	}
 }
 
@@ -95,7 +85,8 @@ static int on_block(const struct block *b, void *arg)
 	struct ctx *c = arg;
 	struct model *m = c->m;
 	const struct parser *p = parser_for(b->fmt);
-	const char *key = block_key(c, b);
+	uint32_t repeat_of;
+	const char *key = block_key(c, b, &repeat_of);
 	struct import_item *it;
 	struct sink s;
 	uint32_t from = (uint32_t)m->rs.nruns;
@@ -108,6 +99,14 @@ static int on_block(const struct block *b, void *arg)
 	it->last_line = b->lines[b->n - 1].no;
 	it->fmt = b->fmt;
 	it->run_from = it->run_to = from;
+	/*
+	 * The same output again in one text is a reply quoting it, not a new
+	 * run — unless it is short, where two real runs may print the same.
+	 */
+	if (repeat_of && (b->quoted || b->n >= 5)) {
+		it->repeat_of = repeat_of;
+		return 0;
+	}
 	if (strmap_get(&m->blocks, key, NULL)) {
 		it->duplicate = 1;
 		c->res->inputs[c->input].ndup++;
@@ -134,7 +133,7 @@ static int on_block(const struct block *b, void *arg)
 		r->id = arena_printf(&m->arena, "%.12s:%u.%u", m->sources[c->source].hash,
 				     (unsigned)r->first_line, (unsigned)k);
 	}
-	name_block_runs(c, b, from, it->run_to);
+	naming_block(c->naming, m, b, from, it->run_to, c->input_variant);
 	return 0;
 }
 
@@ -172,89 +171,16 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	return name;
 }
 
-/*
- * Runs named by a label or an input whose scenario is still their whole
- * command: when each variant ran the same commands in the same order with
- * one part changed ("./app_release x.js", "./app_pgo x.js"), the shared
- * part is the scenario, so that the variants' rows meet in a comparison.
- */
-static void align_scenarios(struct model *m, uint32_t from, enum fmt fmt)
-{
-	struct strmap vindex = STRMAP_INIT;
-	const char ***cmds = NULL; /* per variant: its distinct commands in order */
-	size_t *ncmds = NULL, nvar = 0, cap = 0, k;
-	struct run *runs = m->rs.runs;
-
-	for (uint32_t i = from; i < m->rs.nruns; i++) {
-		struct run *r = &runs[i];
-		uint32_t v;
-		int dup = 0;
-
-		if (r->fmt != fmt || !*r->command || r->variant.origin == VO_COMMAND ||
-		    strcmp(r->scenario, r->command))
-			continue;
-		if (!strmap_get(&vindex, r->variant.text, &v)) {
-			v = (uint32_t)nvar++;
-			strmap_put(&vindex, r->variant.text, v);
-			if (nvar > cap) {
-				cap = cap ? cap * 2 : 8;
-				cmds = xrealloc(cmds, cap * sizeof(*cmds));
-				ncmds = xrealloc(ncmds, cap * sizeof(*ncmds));
-			}
-			cmds[v] = NULL;
-			ncmds[v] = 0;
-		}
-		for (size_t j = 0; j < ncmds[v]; j++)
-			if (!strcmp(cmds[v][j], r->command))
-				dup = 1;
-		if (!dup) {
-			cmds[v] = xrealloc(cmds[v], (ncmds[v] + 1) * sizeof(**cmds));
-			cmds[v][ncmds[v]++] = r->command;
-		}
-	}
-	k = nvar ? ncmds[0] : 0;
-	for (size_t v = 1; v < nvar; v++)
-		if (ncmds[v] != k)
-			k = 0;
-	if (nvar >= 2) {
-		const char **col = xcalloc(nvar, sizeof(*col));
-		const char **variants = xcalloc(nvar, sizeof(*variants));
-
-		for (size_t j = 0; j < k; j++) {
-			const char *scenario;
-
-			for (size_t v = 0; v < nvar; v++)
-				col[v] = cmds[v][j];
-			if (cmd_split(col, nvar, &m->arena, variants, &scenario) < 0)
-				continue;
-			for (uint32_t i = from; i < m->rs.nruns; i++) {
-				uint32_t v;
-
-				if (runs[i].fmt == fmt && runs[i].variant.origin != VO_COMMAND &&
-				    strmap_get(&vindex, runs[i].variant.text, &v) &&
-				    !strcmp(runs[i].command, col[v]) &&
-				    !strcmp(runs[i].scenario, runs[i].command))
-					runs[i].scenario = scenario;
-			}
-		}
-		free(col);
-		free(variants);
-	}
-	for (size_t v = 0; v < nvar; v++)
-		free(cmds[v]);
-	free(cmds);
-	free(ncmds);
-	strmap_release(&vindex);
-}
-
 void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d)
 {
 	uint32_t first_run = (uint32_t)m->rs.nruns;
 	const char *now = model_now(m);
 	const char *group;
+	struct naming nm;
 
 	memset(res, 0, sizeof(*res));
+	naming_init(&nm, first_run);
 	res->inputs = xcalloc(n ? n : 1, sizeof(*res->inputs));
 	res->ninputs = n;
 	for (size_t i = 0; i < n; i++) {
@@ -280,6 +206,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.res = res;
 		c.d = d;
 		c.input = (uint32_t)i;
+		c.naming = &nm;
 		c.name = display_name(in[i].name);
 		stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
 		c.input_variant = arena_strdup(&m->arena, stem);
@@ -296,6 +223,16 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s = &m->sources[c.source];
 		s->title = sr.title ? sr.title : "";
 		s->nlines = sr.nlines;
+		legend_apply(s->text ? s->text : "", s->len, &m->rs, (uint32_t)mark.runs, &m->arena);
+		for (size_t k = 0; k < sr.nfacts; k++) {
+			struct fact *f = recset_add_fact(&m->rs);
+
+			f->source = c.source;
+			f->key = sr.facts[k].key;
+			f->value = sr.facts[k].value;
+			f->line = sr.facts[k].line;
+		}
+		seg_result_release(&sr);
 		strmap_release(&c.seen);
 		arena_release(&c.scratch);
 
@@ -308,6 +245,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		} else {
 			/* nothing of it is kept: forget the source again */
 			recset_rollback(&m->rs, &mark);
+			naming_truncate(&nm, (uint32_t)mark.runs);
 			free(m->sources[c.source].text);
 			m->nsources--;
 			ir->status = IMPORT_EMPTY;
@@ -323,13 +261,8 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 
 		r->experiment = *s->title ? s->title : group;
 	}
-	for (int f = 1; f < FMT__COUNT; f++)
-		align_scenarios(m, first_run, (enum fmt)f);
-	for (uint32_t i = first_run; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-
-		r->variant.key = model_variant_key(m, r->variant.text);
-	}
+	naming_finish(&nm, m);
+	naming_release(&nm);
 	model_resolve(m);
 }
 

@@ -34,6 +34,7 @@ struct import_item {
 	uint32_t first_line, last_line;
 	enum fmt fmt;
 	int duplicate;             /* stored before: not parsed again */
+	uint32_t repeat_of;        /* repeats the block at this line of the same text (a quote): skipped */
 	uint32_t run_from, run_to; /* its new runs: [run_from, run_to) in m->rs.runs */
 };
 

@@ -251,7 +251,7 @@ static void test_pasted_shapes(void **state)
 		">   Time (mean \xc2\xb1 \xcf\x83):     10.0 ms \xc2\xb1   0.5 ms    [User: 9.0 ms, System: 1.0 ms]\n"
 		">   Range (min \xe2\x80\xa6 max):    9.1 ms \xe2\x80\xa6  11.2 ms    40 runs\n"
 		"\n"
-		"- results:\n"
+		"- LTO build:\n"
 		"    Benchmark 1: ./a_pgo\r\n"
 		"      Time (mean \xc2\xb1 \xcf\x83):      8.0 ms \xc2\xb1   0.4 ms    [User: 7.1 ms, System: 0.9 ms]\r\n"
 		"      Range (min \xe2\x80\xa6 max):    7.5 ms \xe2\x80\xa6   9.0 ms    40 runs\r\n"
@@ -271,7 +271,7 @@ static void test_pasted_shapes(void **state)
 	assert_int_equal(f->m.rs.runs[0].first_line, 3);
 	assert_int_equal(f->m.rs.runs[1].first_line, 8);
 	/* the label line governs the block below it */
-	assert_string_equal(f->m.rs.runs[1].variant.text, "results");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "LTO build");
 }
 
 static void test_time_without_header(void **state)

@@ -11,6 +11,7 @@
 
 #include "parsers/cmdsplit.h"
 #include "parsers/label.h"
+#include "parsers/parser.h"
 #include "util/buf.h"
 
 static void check_key(const char *text, const char *want)
@@ -32,38 +33,84 @@ static void test_keys(void **state)
 	check_key("  Release:  ", "release");
 	check_key("quilkin_release_pgo_optimized", "quilkin release pgo optimized");
 	check_key("LTO (fat)", "lto fat");
+	check_key("Release build", "release");
+	check_key("Release version", "release");
+	check_key("PGO-optimized binary", "pgo optimized");
+	check_key("build", "build"); /* a filler word alone stays */
 	check_key("", "");
 	check_key("Релиз", "Релиз"); /* only ASCII is folded: keys must not depend on the locale */
 }
 
-static void check_label(const char *line, const char *want)
+static void check_read(const char *line, int plain_ok, enum label_kind kind, const char *variant,
+		       const char *scenario)
 {
-	struct buf b = BUF_INIT;
-	int got = label_parse(line, strlen(line), &b);
+	struct label l = { 0 };
+	enum label_kind got = label_read(line, strlen(line), plain_ok, &l);
 
-	if (!want && got)
-		fail_msg("\"%s\" read as label \"%s\"", line, buf_str(&b));
-	if (want && !got)
-		fail_msg("\"%s\" not read as a label", line);
-	if (want && strcmp(buf_str(&b), want))
-		fail_msg("label of \"%s\" = \"%s\", want \"%s\"", line, buf_str(&b), want);
-	buf_release(&b);
+	if (got != kind)
+		fail_msg("\"%s\": kind %d, want %d (variant \"%s\", scenario \"%s\")", line, got, kind,
+			 buf_str(&l.variant), buf_str(&l.scenario));
+	if (variant && strcmp(buf_str(&l.variant), variant))
+		fail_msg("\"%s\": variant \"%s\", want \"%s\"", line, buf_str(&l.variant), variant);
+	if (scenario && strcmp(buf_str(&l.scenario), scenario))
+		fail_msg("\"%s\": scenario \"%s\", want \"%s\"", line, buf_str(&l.scenario), scenario);
+	label_release(&l);
 }
 
-static void test_labels(void **state)
+static void test_variant_labels(void **state)
 {
 	(void)state;
-	check_label("Release:", "Release");
-	check_label("Release + PGO optimized:", "Release + PGO optimized");
-	check_label("## LTO build", "LTO build");
-	check_label("**PGO**", "PGO");
-	check_label("**Release:**", "Release");
-	check_label("- Release + BOLT:", "Release + BOLT");
-	check_label("\xe2\x80\xa2 Release:", "Release");
-	check_label("Just some prose without a colon", NULL);
-	check_label("#hashtag", NULL);
-	check_label("", NULL);
-	check_label("This sentence is far too long to be a label because it goes on and on and on:", NULL);
+	check_read("Release:", 0, LABEL_VARIANT, "Release", "");
+	check_read("Release + PGO optimized:", 0, LABEL_VARIANT, "Release + PGO optimized", "");
+	check_read("Rathole Release in the server mode (4 measurements):", 0, LABEL_VARIANT,
+		   "Rathole Release", "server mode");
+	check_read("Rathole Release + PGO-optimized in the server mode:", 0, LABEL_VARIANT,
+		   "Rathole Release + PGO-optimized", "server mode");
+	check_read("(just for reference) Release + PGO instrumentation:", 0, LABEL_VARIANT,
+		   "Release + PGO instrumentation", "");
+	check_read("(just for reference again) Release + PGO optimized + BOLT instrumented:", 0,
+		   LABEL_VARIANT, "Release + PGO optimized + BOLT instrumented", "");
+	check_read("## LTO build", 0, LABEL_VARIANT, "LTO build", "");
+	check_read("**PGO**", 0, LABEL_VARIANT, "PGO", "");
+	check_read("**Release:**", 0, LABEL_VARIANT, "Release", "");
+	check_read("- Release + BOLT:", 0, LABEL_VARIANT, "Release + BOLT", "");
+	check_read("\xe2\x80\xa2 Release:", 0, LABEL_VARIANT, "Release", "");
+	check_read("<summary>Release + LTO</summary>", 0, LABEL_VARIANT, "Release + LTO", "");
+	check_read("Results for Release + PGO:", 0, LABEL_VARIANT, "Release + PGO", "");
+	check_read("Release with 4 threads:", 0, LABEL_VARIANT, "Release", "4 threads");
+	check_read("Old:", 0, LABEL_VARIANT, "Old", "");
+	/* a bare line is a label only standing alone, and only with a build word */
+	check_read("Release + PGO", 1, LABEL_VARIANT, "Release + PGO", "");
+	check_read("Release + PGO", 0, LABEL_NONE, NULL, NULL);
+}
+
+static void test_scenarios_and_sections(void **state)
+{
+	(void)state;
+	check_read("Server mode", 1, LABEL_SCENARIO, "", "server mode");
+	check_read("## Client mode", 0, LABEL_SCENARIO, "", "client mode");
+	check_read("Rathole in the client mode", 1, LABEL_SCENARIO, "", "client mode");
+	check_read("Results", 1, LABEL_SECTION, "", "");
+	check_read("## Test environment", 0, LABEL_SECTION, "", "");
+	check_read("Benchmark method", 1, LABEL_SECTION, "", "");
+	check_read("Further steps:", 0, LABEL_SECTION, "", "");
+	check_read("Apache License 2.0", 1, LABEL_SECTION, "", "");
+}
+
+static void test_prose_is_not_a_label(void **state)
+{
+	(void)state;
+	check_read("I got the following results:", 0, LABEL_NONE, NULL, NULL);
+	check_read("Here are the numbers for the optimized build:", 0, LABEL_NONE, NULL, NULL);
+	check_read("Also, here is mine iperf3 -v:", 0, LABEL_NONE, NULL, NULL);
+	check_read("Binary sizes for all binaries with size command (just for reference):", 0,
+		   LABEL_NONE, NULL, NULL);
+	check_read("This sentence is far too long to be a label because it goes on and on and on "
+		   "about nothing at all:", 0, LABEL_NONE, NULL, NULL);
+	check_read("Just some prose without a colon", 0, LABEL_NONE, NULL, NULL);
+	check_read("The results are presented in the iperf3 format.", 1, LABEL_NONE, NULL, NULL);
+	check_read("#hashtag", 0, LABEL_NONE, NULL, NULL);
+	check_read("", 1, LABEL_NONE, NULL, NULL);
 }
 
 static void check_split(const char *a, const char *b, const char *va, const char *vb,
@@ -102,13 +149,25 @@ static void test_cmdsplit(void **state)
 	check_split("grep -r foo .", "rg foo .", "grep -r", "rg", "foo .");
 }
 
+/* label_read uses the parsers' compiled patterns */
+static int init(void **state)
+{
+	size_t n;
+
+	(void)state;
+	parsers_all(&n);
+	return 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
-		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_variant_labels),
+		cmocka_unit_test(test_scenarios_and_sections),
+		cmocka_unit_test(test_prose_is_not_a_label),
 		cmocka_unit_test(test_cmdsplit),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, init, NULL);
 }
