@@ -20,10 +20,13 @@ static const char usage[] =
 	"\n"
 	"  benchdelta                      browse the store in the terminal UI\n"
 	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
-	"  benchdelta import [-e EXP] [-V VARIANT] [-n] FILE...|-\n"
+	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-\n"
 	"                                  add logs to the store (-n: only show the plan)\n"
 	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
+	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
+	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
+	"                                  tidy up variant names (recorded, undoable)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -40,6 +43,8 @@ static const struct command {
 	{ "import", cmd_import },
 	{ "list", cmd_list },
 	{ "export", cmd_export },
+	{ "rename-variant", cmd_rename_variant },
+	{ "merge-variants", cmd_merge_variants },
 };
 
 int main(int argc, char **argv)

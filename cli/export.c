@@ -147,6 +147,27 @@ static json_t *run_json(const struct model *m, uint32_t ri, const struct byrun *
 	return jr;
 }
 
+/* The experiment's environment facts: {"cpu": ["AMD Ryzen 9 5900x"], ...}. */
+static json_t *facts_json(const struct model *m, const struct experiment *x)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < m->rs.nfacts; i++) {
+		const struct fact *f = &m->rs.facts[i];
+		json_t *arr;
+
+		if (!model_fact_in(x, f))
+			continue;
+		arr = json_object_get(o, f->key);
+		if (!arr) {
+			arr = json_array();
+			json_object_set_new(o, f->key, arr);
+		}
+		json_array_append_new(arr, json_string(f->value));
+	}
+	return o;
+}
+
 static int as_json(const struct model *m, const struct experiment *only)
 {
 	struct byrun bm, bn, bs;
@@ -177,6 +198,7 @@ static int as_json(const struct model *m, const struct experiment *only)
 		for (size_t k = 0; k < x->nruns; k++)
 			json_array_append_new(jr, run_json(m, x->runs[k], &bm, &bn, &bs));
 		json_object_set_new(je, "variants", jv);
+		json_object_set_new(je, "facts", facts_json(m, x));
 		json_object_set_new(je, "runs", jr);
 		json_array_append_new(exps, je);
 	}

@@ -15,11 +15,29 @@
 #include "store/import.h"
 
 static const char usage[] =
-	"usage: benchdelta import [-e EXP] [-V VARIANT] [-n|--dry-run] FILE...|-\n"
+	"usage: benchdelta import [-e EXP] [-V VARIANT] [--set-variant LINE=NAME]... [-n] FILE...|-\n"
 	"\n"
-	"  -e, --experiment EXP   put everything imported into experiment EXP\n"
-	"  -V, --variant NAME     the variant of every run imported\n"
-	"  -n, --dry-run          show what would be imported; store nothing\n";
+	"  -e, --experiment EXP         put everything imported into experiment EXP\n"
+	"  -V, --variant NAME           the variant of every run imported\n"
+	"  -s, --set-variant LINE=NAME  the block at LINE (see the plan's line spans) is NAME\n"
+	"  -n, --dry-run                show what would be imported; store nothing\n";
+
+/* "12=Release + LTO" → line 12, name "Release + LTO"; -1 when it is not of that shape. */
+static int parse_set_variant(const char *arg, struct set_variant *out)
+{
+	const char *eq = strchr(arg, '=');
+	char *end;
+	unsigned long line;
+
+	if (!eq || eq == arg || !eq[1])
+		return -1;
+	line = strtoul(arg, &end, 10);
+	if (end != eq || line == 0 || line > UINT32_MAX)
+		return -1;
+	out->line = (uint32_t)line;
+	out->name = eq + 1;
+	return 0;
+}
 
 int cmd_import(struct cli *c, int argc, char **argv)
 {
@@ -27,10 +45,13 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "variant", required_argument, NULL, 'V' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "set-variant", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct import_opts io = { NULL, NULL };
+	struct import_opts io = { NULL, NULL, NULL, 0 };
+	struct set_variant *sets = NULL;
+	size_t nsets = 0, sets_cap = 0;
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
 	struct import_result res;
@@ -38,10 +59,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct store st;
 	char *dir;
 	int dry = 0, opt, rc = BD_EXIT_OK, store_ok;
-	size_t new_runs = 0, found = 0;
+	size_t found = 0;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "+e:V:nh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:V:s:nh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			if (!*optarg)
@@ -56,15 +77,30 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		case 'n':
 			dry = 1;
 			break;
+		case 's':
+			ALLOC_GROW(sets, nsets + 1, sets_cap);
+			if (parse_set_variant(optarg, &sets[nsets]) < 0) {
+				free(sets);
+				return cli_usage_error(c, "import", "--set-variant wants LINE=NAME, not '%s'",
+						       optarg);
+			}
+			nsets++;
+			break;
 		case 'h':
+			free(sets);
 			fputs(usage, stdout);
 			return BD_EXIT_OK;
 		default:
+			free(sets);
 			return cli_usage_error(c, "import", "unknown option");
 		}
 	}
-	if (optind >= argc)
+	if (optind >= argc) {
+		free(sets);
 		return cli_usage_error(c, "import", "name the files to import (or - for standard input)");
+	}
+	io.set = sets;
+	io.nset = nsets;
 
 	cli_read_inputs(argv + optind, argc - optind, &in, &d);
 	diag_print(&d, 0, stderr);
@@ -82,6 +118,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		diag_release(&d);
 		store_close(&st);
 		free(dir);
+		free(sets);
 		cli_inputs_release(&in);
 		model_release(&m);
 		return BD_EXIT_INPUT;
@@ -111,7 +148,16 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			rc = BD_EXIT_INPUT;
 			continue;
 		}
-		new_runs += ir->nruns;
+	}
+	/* --set-variant fixes are user edits: kept apart from what was parsed */
+	for (size_t k = res.overrides_from; !dry && k < m.noverrides; k++) {
+		const struct override *ov = &m.overrides[k];
+
+		if (store_add_override(&st, ov->kind, ov->target, ov->value, ov->created, &d) < 0) {
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+			rc = BD_EXIT_INPUT;
+		}
 	}
 	plan_summary(&m, &res, in.v, dry, stdout);
 	store_close(&st);
@@ -120,10 +166,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		rc = BD_EXIT_INPUT;
 	else if (rc == BD_EXIT_OK && !found)
 		rc = BD_EXIT_EMPTY;
-	(void)new_runs;
 	import_result_release(&res);
 	cli_inputs_release(&in);
 	model_release(&m);
 	free(dir);
+	free(sets);
 	return rc;
 }

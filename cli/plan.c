@@ -8,6 +8,7 @@
 
 #include "parsers/names.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 static const char *input_name(const struct import_input *in, uint32_t i)
 {
@@ -39,11 +40,9 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 				(unsigned)it->last_line, fmt_name(it->fmt));
 			continue;
 		}
-		if (it->run_from == it->run_to) {
-			fprintf(fp, "%s:%u-%u  %s  no measurements\n", s->name, (unsigned)it->first_line,
-				(unsigned)it->last_line, fmt_name(it->fmt));
+		/* a block that gave nothing was prose after all, or its warnings said why */
+		if (it->run_from == it->run_to)
 			continue;
-		}
 		for (uint32_t r = it->run_from; r < it->run_to; r++) {
 			const struct run *run = &m->rs.runs[r];
 			size_t n = nmeas[r];
@@ -76,6 +75,23 @@ void plan_summary(const struct model *m, const struct import_result *res,
 		switch (ir->status) {
 		case IMPORT_NEW: {
 			const struct source *s = &m->sources[ir->source];
+			struct buf keys = BUF_INIT;
+			size_t nfacts = 0;
+
+			for (size_t f = 0; f < m->rs.nfacts; f++) {
+				if (m->rs.facts[f].source != (uint32_t)ir->source)
+					continue;
+				if (!text_contains(keys.s ? keys.s : "", keys.len, m->rs.facts[f].key)) {
+					if (keys.len)
+						buf_adds(&keys, ", ");
+					buf_adds(&keys, m->rs.facts[f].key);
+				}
+				nfacts++;
+			}
+			if (nfacts)
+				fprintf(fp, "%s: environment: %zu fact%s (%s)\n", name, nfacts,
+					nfacts == 1 ? "" : "s", keys.s);
+			buf_release(&keys);
 			const char *exp = *s->flag_experiment ? s->flag_experiment : "";
 
 			for (size_t r = 0; r < m->rs.nruns && !*exp; r++)

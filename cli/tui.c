@@ -18,7 +18,7 @@ static int quick(struct cli *c, int argc, char **argv)
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
 	struct import_result res;
-	struct import_opts io = { NULL, NULL };
+	struct import_opts io = { NULL, NULL, NULL, 0 };
 	struct tui_opts to = { NULL, "quick comparison (not stored)" };
 	struct model m;
 	int rc = BD_EXIT_OK;

@@ -145,6 +145,24 @@ static int all_numbers(const struct words *cw, size_t n, size_t at)
 	return 1;
 }
 
+/* A scenario cut out of a quoted command keeps half a quote pair: drop quotes left unpaired. */
+static void balance_quotes(struct buf *b)
+{
+	for (const char *q = "'\""; *q; q++) {
+		size_t count = 0, k = 0;
+
+		for (size_t i = 0; i < b->len; i++)
+			count += b->s[i] == *q;
+		if (count % 2 == 0)
+			continue;
+		for (size_t i = 0; i < b->len; i++)
+			if (b->s[i] != *q)
+				b->s[k++] = b->s[i];
+		b->len = k;
+		b->s[k] = '\0';
+	}
+}
+
 int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 	      const char **scenario)
 {
@@ -193,6 +211,8 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 	buf_reset(&b);
 	join(&b, &cw[0], 0, pre, ' ');
 	join(&b, &cw[0], cw[0].n - suf, cw[0].n, ' ');
+	if (b.len)
+		balance_quotes(&b);
 	*scenario = arena_strndup(a, buf_str(&b), b.len);
 
 	for (size_t c = 0; c < n; c++)
@@ -300,6 +320,8 @@ int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngr
 				buf_addc(&b, ' ');
 			buf_add(&b, cw[i].w[p], cw[i].len[p]);
 		}
+		if (b.len)
+			balance_quotes(&b);
 		scenario[i] = arena_strndup(a, buf_str(&b), b.len);
 	}
 	rc = 0;

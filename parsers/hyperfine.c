@@ -113,9 +113,13 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return in_block && bn > 1 ? CLAIM_BODY : CLAIM_START;
 	}
 	if (starts(l, "Time (") || starts(l, "Time  (")) {
-		if (!in_block)
-			st->in_summary = 0;
-		return in_block ? CLAIM_BODY : CLAIM_START;
+		if (in_block)
+			return CLAIM_BODY; /* even garbled: the parser reports it */
+		/* outside a block only a well-formed line starts one: "Time (mean) was 5 ms" is prose */
+		if (!rx_match(&patterns[RX_TIME], l->s, l->len))
+			return CLAIM_NONE;
+		st->in_summary = 0;
+		return CLAIM_START;
 	}
 	if (!in_block)
 		return CLAIM_NONE;
@@ -137,7 +141,7 @@ struct bench {
 	uint32_t run;
 	size_t first_meas;  /* its measurements are [first_meas, nmeas) */
 	struct recset_mark mark;
-	int has_time, has_range, single, failed;
+	int has_time, has_range, single, failed, damaged;
 	const char *error;
 };
 
@@ -195,9 +199,13 @@ static void finish(struct parse *ps, const struct line *last)
 	ps->open = 0;
 	r = &rs->runs[b->run];
 	if (rs->nmeas == b->first_meas) {
+		/*
+		 * A "Benchmark 1: ..." line alone is as likely prose as a cut log:
+		 * only warn when the block shows hyperfine output around it.
+		 */
 		if (b->error)
 			sink_warn(ps->s, last, "hyperfine benchmark '%s' failed: %s", r->command, b->error);
-		else
+		else if (b->run > ps->first_run || b->damaged)
 			sink_warn(ps->s, last, "hyperfine benchmark '%s' has no Time line (cut off?); skipped",
 				  r->command);
 		recset_rollback(rs, &b->mark);
@@ -234,6 +242,7 @@ static void on_time(struct parse *ps, const struct line *l)
 		if (!ps->open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
+		ps->cur.damaged = 1;
 		return;
 	}
 	if (!ps->open || ps->cur.has_time)
@@ -263,6 +272,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
+		ps->cur.damaged = 1;
 		return;
 	}
 	ps->cur.has_range = 1;

@@ -27,7 +27,8 @@ struct rx label_rx[] = {
 			     "(?i)^(?:results?|numbers|benchmarks?|measurements?|outputs?|timings?|"
 			     "figures)\\s+(?:for|of|with|from|on)\\s+(?:the\\s+)?", 0 },
 	/* <summary>Release + PGO</summary> */
-	[RX_SUMMARY_TAG] = { "label summary tag", "(?i)^\\s*<summary>\\s*(?<t>.*?)\\s*</summary>\\s*$", 0 },
+	[RX_SUMMARY_TAG] = { "label summary tag",
+			     "(?i)^\\s*(?:<details[^>]*>\\s*)?<summary>\\s*(?<t>.*?)\\s*</summary>\\s*$", 0 },
 };
 const size_t label_nrx = sizeof(label_rx) / sizeof(label_rx[0]);
 
@@ -187,7 +188,9 @@ static void drop_asides(struct buf *b)
 		if (b->s[i] != '(' || !(close = memchr(b->s + i, ')', b->len - i)))
 			continue;
 		end = (size_t)(close - b->s) + 1;
-		if (!all_words(b->s + i + 1, end - i - 2, aside_words))
+		/* an aside: only aside words, or a whole sentence ("(the log got cut)") */
+		if (!all_words(b->s + i + 1, end - i - 2, aside_words) &&
+		    !any_word(b->s + i + 1, end - i - 2, prose_words))
 			continue;
 		memmove(b->s + i, b->s + end, b->len - end);
 		b->len -= end - i;

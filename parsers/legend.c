@@ -115,51 +115,104 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 	return out->len > 0;
 }
 
+/* Find a legend of `name` in the text; its description goes to *desc. */
+static int find_legend(const char *text, size_t len, const char *name, struct buf *desc)
+{
+	size_t n = strlen(name);
+	const char *p = text;
+
+	if (n < 2)
+		return 0;
+	while (p + n <= text + len) {
+		const char *hit = memchr(p, name[0], (size_t)(text + len - p));
+		const char *eol;
+
+		if (!hit || hit + n > text + len)
+			return 0;
+		p = hit + 1;
+		if (memcmp(hit, name, n) || (hit > text && ident_char((unsigned char)hit[-1])) ||
+		    (hit + n < text + len && ident_char((unsigned char)hit[n]) && hit[n] != '.' &&
+		     hit[n] != '-'))
+			continue;
+		eol = memchr(hit, '\n', (size_t)(text + len - hit));
+		if (!eol)
+			eol = text + len;
+		buf_reset(desc);
+		if (describe(hit + n, eol, hit - text >= 5 && !memcmp(hit - 5, " and ", 5), desc))
+			return 1;
+	}
+	return 0;
+}
+
+/* Rename every run of [from, nruns) called `name` with origin `o`. */
+static void rename_all(struct recset *rs, uint32_t from, const char *name, enum vorigin o,
+		       const char *text)
+{
+	for (uint32_t j = from; j < rs->nruns; j++) {
+		struct run *r = &rs->runs[j];
+
+		if (r->variant.origin == o && !strcmp(r->variant.text, name)) {
+			r->variant.text = text;
+			r->variant.origin = VO_LEGEND;
+		}
+	}
+}
+
+/* The program a command runs, as a legend would name it: "./bin/app_pgo x" → "app_pgo". */
+static int program_of(const char *cmd, struct buf *out)
+{
+	static const char *const wrappers[] = { "taskset", "sudo", "nice", "numactl", "env", "time",
+						"/usr/bin/time", "perf", NULL };
+	const char *w = cmd;
+
+	for (;;) {
+		const char *end, *base;
+		int wrapper = 0;
+
+		while (*w == ' ' || *w == '\t')
+			w++;
+		if (!*w)
+			return 0;
+		end = w + strcspn(w, " \t");
+		for (const char *const *k = wrappers; *k; k++)
+			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
+		/* skip wrappers and their options ("taskset -c 0") */
+		if (wrapper || *w == '-' || (*w >= '0' && *w <= '9')) {
+			w = end;
+			continue;
+		}
+		base = w;
+		for (const char *q = w; q < end; q++)
+			if (*q == '/' || *q == '\\')
+				base = q + 1;
+		buf_add(out, base, (size_t)(end - base));
+		return out->len > 0;
+	}
+}
+
 void legend_apply(const char *text, size_t len, struct recset *rs, uint32_t from,
 		  struct arena *a)
 {
-	struct buf desc = BUF_INIT;
+	struct buf desc = BUF_INIT, prog = BUF_INIT;
 
 	for (uint32_t i = from; i < rs->nruns; i++) {
-		const char *name = rs->runs[i].variant.text, *found = NULL, *p = text;
-		size_t n = strlen(name);
-		enum vorigin o = rs->runs[i].variant.origin;
+		struct run *r = &rs->runs[i];
+		enum vorigin o = r->variant.origin;
+		const char *name = r->variant.text;
 
-		if ((o != VO_COMMAND && o != VO_FILENAME) || n < 2)
-			continue;
-		while (!found && p + n <= text + len) {
-			const char *hit = memchr(p, name[0], (size_t)(text + len - p));
-			const char *eol;
-
-			if (!hit || hit + n > text + len)
-				break;
-			p = hit + 1;
-			if (memcmp(hit, name, n) || (hit > text && ident_char((unsigned char)hit[-1])) ||
-			    (hit + n < text + len && ident_char((unsigned char)hit[n]) && hit[n] != '.' &&
-			     hit[n] != '-'))
+		if (o == VO_INPUT && *r->command) {
+			/* not named yet: the program it ran may be what a legend describes */
+			buf_reset(&prog);
+			if (!program_of(r->command, &prog) || !find_legend(text, len, prog.s, &desc))
 				continue;
-			eol = memchr(hit, '\n', (size_t)(text + len - hit));
-			if (!eol)
-				eol = text + len;
-			buf_reset(&desc);
-			if (describe(hit + n, eol, hit - text >= 5 && !memcmp(hit - 5, " and ", 5), &desc))
-				found = hit;
-		}
-		if (!found)
+			r->variant.text = arena_strndup(a, desc.s, desc.len);
+			r->variant.origin = VO_LEGEND;
 			continue;
-		/* every run of that name, this one included */
-		{
-			const char *text_of = arena_strndup(a, desc.s, desc.len);
-
-			for (uint32_t j = rs->nruns; j-- > i;) {
-				struct run *r = &rs->runs[j];
-
-				if (r->variant.origin == o && !strcmp(r->variant.text, name)) {
-					r->variant.text = text_of;
-					r->variant.origin = VO_LEGEND;
-				}
-			}
 		}
+		if ((o != VO_COMMAND && o != VO_FILENAME) || !find_legend(text, len, name, &desc))
+			continue;
+		rename_all(rs, i, name, o, arena_strndup(a, desc.s, desc.len));
 	}
 	buf_release(&desc);
+	buf_release(&prog);
 }

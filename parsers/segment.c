@@ -365,6 +365,8 @@ static void look_for_title(struct seg *sg, const struct line *l)
 		sg->first_text_line = l->no;
 		if (n > 2 && s[0] == '#' && s[1] == ' ') /* "# Title" at the top of a Markdown text */
 			s += 2, n -= 2;
+		else if (n && s[0] == '#') /* "## Results" is a section, not a title */
+			n = 0;
 		buf_add(&sg->first_text, s, n);
 	}
 	buf_release(&t);
@@ -416,7 +418,9 @@ static void prose_line(struct seg *sg, const struct line *l)
 		buf_release(&value);
 		return;
 	}
-	if (label_read(l->s, l->len, 0, &sg->lab) != LABEL_NONE) {
+	if (looks_like_command(s, n)) {
+		/* "$ hyperfine ./app_release": the command above the output, not a label */
+	} else if (label_read(l->s, l->len, 0, &sg->lab) != LABEL_NONE) {
 		apply_label(sg, &sg->lab, l->no);
 	} else if (sg->after_blank && n <= 160 && label_read(l->s, l->len, 1, &sg->lab) != LABEL_NONE) {
 		buf_reset(&sg->pending);
@@ -553,7 +557,8 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	settle_pending(&sg, 1);
 	res->nlines = no;
 	/* no title stated: the first line, when it reads as one and the text is an issue's */
-	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text.len <= 160 &&
+	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text.len &&
+	    sg.first_text.len <= 160 &&
 	    res->nblocks && no > 5 && !strchr(".:?!", sg.first_text.s[sg.first_text.len - 1]) &&
 	    !looks_like_command(sg.first_text.s, sg.first_text.len)) {
 		res->title = arena_strndup(arena, sg.first_text.s, sg.first_text.len);

@@ -171,6 +171,41 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	return name;
 }
 
+/* --set-variant LINE=NAME: an override for the block at LINE of each new text. */
+static void set_variants(struct model *m, struct import_result *res, const struct import_opts *o,
+			 const char *now, struct diag *d)
+{
+	res->overrides_from = m->noverrides;
+	for (size_t k = 0; k < o->nset; k++) {
+		int used = 0;
+
+		for (size_t i = 0; i < res->ninputs; i++) {
+			const struct import_input_result *ir = &res->inputs[i];
+			const struct source *s;
+			int hit = 0;
+
+			if (ir->status != IMPORT_NEW)
+				continue;
+			s = &m->sources[ir->source];
+			for (size_t r = 0; r < m->rs.nruns && !hit; r++) {
+				const struct run *run = &m->rs.runs[r];
+
+				hit = run->source == (uint32_t)ir->source && o->set[k].line >= run->first_line &&
+				      o->set[k].line <= run->last_line;
+			}
+			if (hit) {
+				char *target = arena_printf(&m->arena, "%s:%u", s->hash, (unsigned)o->set[k].line);
+
+				model_add_override(m, "variant", target, o->set[k].name, now);
+				used = 1;
+			}
+		}
+		if (!used)
+			diag_warn(d, NULL, 0, "--set-variant %u=%s: no new tool output at line %u; ignored",
+				  (unsigned)o->set[k].line, o->set[k].name, (unsigned)o->set[k].line);
+	}
+}
+
 void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d)
 {
@@ -263,6 +298,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	}
 	naming_finish(&nm, m);
 	naming_release(&nm);
+	set_variants(m, res, o, now, d);
 	model_resolve(m);
 }
 

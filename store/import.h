@@ -16,9 +16,17 @@ struct import_input {
 	size_t len;
 };
 
+/* `import --set-variant LINE=NAME`: the block at LINE of the text is NAME. */
+struct set_variant {
+	uint32_t line;
+	const char *name;
+};
+
 struct import_opts {
 	const char *experiment; /* `-e`, or NULL */
 	const char *variant;    /* `-V`, or NULL */
+	const struct set_variant *set;
+	size_t nset;
 };
 
 enum import_status {
@@ -47,13 +55,16 @@ struct import_result {
 		size_t nruns, nmeas, ndup;
 	} *inputs;
 	size_t ninputs;
+	/* the overrides --set-variant added to the model: [overrides_from, m->noverrides) */
+	size_t overrides_from;
 };
 
 /*
  * Import `n` texts into `m`: segment, parse, drop blocks the model holds
- * already, name variants and experiments, then model_resolve(). Warnings
- * about the texts go to *d. Sources added are marked unstored; the caller
- * stores them (or not, for a dry run or a quick comparison).
+ * already, name variants and experiments, record --set-variant fixes as
+ * overrides, then model_resolve(). Warnings about the texts go to *d.
+ * Sources added are marked unstored; the caller stores them and the new
+ * overrides (or not, for a dry run or a quick comparison).
  */
 void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d);

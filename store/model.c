@@ -287,6 +287,22 @@ void model_resolve(struct model *m)
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
 	for (size_t e = 0; e < m->nexps; e++)
+		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
+	for (i = 0; i < nruns; i++) {
+		struct experiment *e = &m->exps[exp_of[i]];
+		uint32_t src = m->rs.runs[i].source;
+
+		/* runs of one source are contiguous: a new source shows at a change */
+		if (!e->nsources || e->sources[e->nsources - 1] != src) {
+			size_t k = 0;
+
+			while (k < e->nsources && e->sources[k] != src)
+				k++;
+			if (k == e->nsources)
+				e->sources[e->nsources++] = src;
+		}
+	}
+	for (size_t e = 0; e < m->nexps; e++)
 		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
 	strmap_release(&exp_index);
 	free(exp_of);
@@ -298,6 +314,14 @@ const struct experiment *model_experiment(const struct model *m, const char *nam
 		if (!strcmp(m->exps[e].name, name))
 			return &m->exps[e];
 	return NULL;
+}
+
+int model_fact_in(const struct experiment *e, const struct fact *f)
+{
+	for (size_t k = 0; k < e->nsources; k++)
+		if (e->sources[k] == f->source)
+			return 1;
+	return 0;
 }
 
 const struct variant_info *model_variant(const struct experiment *e, const char *key)

@@ -67,6 +67,8 @@ struct experiment {
 	const char *imported;          /* time of the latest import */
 	unsigned long fmts;            /* bit (1 << fmt) per format present */
 	size_t nmeas;
+	uint32_t *sources;             /* the sources its runs came from, in import order */
+	size_t nsources;
 };
 
 struct model {
@@ -107,6 +109,8 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 void model_resolve(struct model *m);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
+/* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */
+int model_fact_in(const struct experiment *e, const struct fact *f);
 /* The variant of `e` with this key, or NULL. */
 const struct variant_info *model_variant(const struct experiment *e, const char *key);
 

@@ -29,10 +29,29 @@ static void tools_of(struct buf *b, unsigned long fmts)
 	}
 }
 
-/* Rows under the list that show the selected experiment's variants. */
+/* Rows under the list that show the selected experiment's variants and environment. */
 static int detail_rows(int height)
 {
-	return height >= 14 ? 4 : 0;
+	return height >= 14 ? 5 : 0;
+}
+
+/* "Fedora 38 · AMD Ryzen 9 5900x · rustc 1.72.0": the facts people compare machines by. */
+static void environment(const struct model *m, const struct experiment *e, struct buf *b)
+{
+	static const char *const keys[] = { "os", "cpu", "compiler", "kernel" };
+
+	for (size_t k = 0; k < countof(keys); k++) {
+		for (size_t i = 0; i < m->rs.nfacts; i++) {
+			const struct fact *f = &m->rs.facts[i];
+
+			if (strcmp(f->key, keys[k]) || !model_fact_in(e, f))
+				continue;
+			if (b->len)
+				buf_adds(b, " \xc2\xb7 ");
+			buf_adds(b, f->value);
+			break;
+		}
+	}
 }
 
 static void draw_row(int y, const struct experiment *e, int selected)
@@ -105,9 +124,15 @@ static void draw(struct tui *t, int top, int height)
 			if (!strcmp(e->variants[v].key, e->baseline))
 				buf_adds(&b, " (baseline)");
 		}
-		draw_text(y, 1, 10, "Variants:", ROLE_DIM);
-		draw_text(y, 11, COLS - 12, buf_str(&b), ROLE_NORMAL);
-		draw_text(y + 2, 1, COLS - 2, "Enter: compare the variants   \xe2\x86\x91/\xe2\x86\x93: select",
+		draw_text(y, 1, 13, "Variants:", ROLE_DIM);
+		draw_text(y, 14, COLS - 15, buf_str(&b), ROLE_NORMAL);
+		buf_reset(&b);
+		environment(m, e, &b);
+		if (b.len) {
+			draw_text(y + 1, 1, 13, "Environment:", ROLE_DIM);
+			draw_text(y + 1, 14, COLS - 15, b.s, ROLE_NORMAL);
+		}
+		draw_text(y + 3, 1, COLS - 2, "Enter: compare the variants   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
 		buf_release(&b);
 	}

@@ -20,3 +20,5 @@ expect_out() { grep -qF -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lac
 expect_err() { grep -qF -- "$1" "$T/err" || { cat "$T/err" >&2; fail "stderr lacks: $1"; }; }
 # A fingerprint of every file in the store (names and contents).
 store_sum() { (cd "$BENCHDELTA_STORE" 2>/dev/null && find . -type f ! -name .lock | sort | xargs -r md5sum) ; }
+# expect_re REGEX: some stdout line matches the extended regex (columns move; use ' +')
+expect_re() { grep -qE -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks a line matching: $1"; }; }

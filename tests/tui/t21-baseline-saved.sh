@@ -5,10 +5,15 @@
 
 import samples/hyperfine/hand-new-us.txt
 import samples/hyperfine/hand-relative.txt
+import samples/issues/test-environment.md
 tui_start 80 24 -- ""
 tui_wait "Experiments"
 tui_wait "hand-relative"
 tui_expect t21-experiments
+# the selected experiment's environment, from its "Test environment" section
+tui_keys Down
+tui_wait "Environment: Debian 12 (bookworm)"
+tui_wait "AMD EPYC 7763"
 tui_keys Down Enter
 tui_wait "baseline:  tool_release"
 tui_keys b

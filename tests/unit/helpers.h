@@ -19,7 +19,7 @@ static inline void import_string(struct model *m, const char *name, const char *
 				 struct diag *d)
 {
 	struct import_input in = { name, xstrdup(text), strlen(text) };
-	struct import_opts o = { NULL, NULL };
+	struct import_opts o = { NULL, NULL, NULL, 0 };
 	struct import_result res;
 
 	import_texts(m, &in, 1, &o, &res, d);
@@ -31,7 +31,7 @@ static inline void import_sample(struct model *m, const char *path, struct diag 
 {
 	struct buf p = BUF_INIT, text = BUF_INIT;
 	struct import_input in;
-	struct import_opts o = { NULL, NULL };
+	struct import_opts o = { NULL, NULL, NULL, 0 };
 	struct import_result res;
 
 	buf_addf(&p, "../../%s", path);

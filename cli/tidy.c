@@ -1,0 +1,159 @@
+/*
+ * tidy.c - `rename-variant` and `merge-variants`: tidy up the variant
+ * names a thread used. Both are recorded as user edits (aliases.csv),
+ * never by rewriting what was parsed, so a later reparse keeps them.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/common.h"
+#include "store/csvstore.h"
+
+static const char rename_usage[] =
+	"usage: benchdelta rename-variant [-e EXP] OLD NEW\n"
+	"\n"
+	"Show variant OLD as NEW (in experiment EXP, else wherever OLD appears).\n"
+	"OLD matches however it was written (case, spaces and '-' do not matter).\n";
+
+static const char merge_usage[] =
+	"usage: benchdelta merge-variants [-e EXP] INTO FROM...\n"
+	"\n"
+	"Make the variants FROM... one with INTO (in experiment EXP, else wherever they appear).\n";
+
+/* The experiments (of `only`, or all) that hold a variant with this key; how many. */
+static size_t holders(const struct model *m, const struct experiment *only, const char *key,
+		      const struct experiment **last)
+{
+	size_t n = 0;
+
+	for (size_t e = 0; e < m->nexps; e++) {
+		if (only && only != &m->exps[e])
+			continue;
+		if (model_variant(&m->exps[e], key)) {
+			n++;
+			*last = &m->exps[e];
+		}
+	}
+	return n;
+}
+
+/*
+ * Record aliases FROM... → INTO under the store's lock, each checked
+ * against the store as it is now. `merge`: INTO should already exist.
+ */
+static int record(struct cli *c, const char *cmd, const char *exp_name, char **from, int nfrom,
+		  const char *into, int merge)
+{
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct model m;
+	const struct experiment *only = NULL, *e = NULL;
+	char *dir = store_default_dir_dup(c->store);
+	int rc = BD_EXIT_OK;
+
+	model_init(&m);
+	if (store_open(&st, dir, 0, &d) < 0 || store_lock(&st, &d) < 0 || store_load(&st, &m, &d) < 0) {
+		diag_print(&d, 0, stderr);
+		rc = BD_EXIT_INPUT;
+		goto out;
+	}
+	diag_print(&d, 0, stderr);
+	diag_release(&d);
+	if (exp_name && !(only = cli_find_experiment(&m, exp_name))) {
+		rc = BD_EXIT_USAGE;
+		goto out;
+	}
+	if (merge) {
+		const char *key = model_variant_key(&m, into);
+
+		if (!holders(&m, only, key, &e)) {
+			fprintf(stderr, "benchdelta: %s: no variant \"%s\"%s%s\n", cmd, into,
+				only ? " in " : "", only ? only->name : "");
+			rc = BD_EXIT_USAGE;
+			goto out;
+		}
+		into = model_variant(e, key)->text; /* as the thread wrote it */
+	}
+	for (int i = 0; i < nfrom; i++) {
+		const char *key = model_variant_key(&m, from[i]);
+		const char *created = model_now(&m);
+		size_t n = holders(&m, only, key, &e);
+
+		if (!n) {
+			fprintf(stderr, "benchdelta: %s: no variant \"%s\"%s%s (see 'benchdelta list variants')\n",
+				cmd, from[i], only ? " in " : "", only ? only->name : "");
+			rc = BD_EXIT_USAGE;
+			continue;
+		}
+		if (!strcmp(key, model_variant_key(&m, into))) {
+			fprintf(stderr, "benchdelta: %s: \"%s\" and \"%s\" are one variant already\n", cmd,
+				from[i], into);
+			continue;
+		}
+		if (store_add_alias(&st, only ? only->name : "", key, into, created, &d) < 0) {
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+			rc = BD_EXIT_INPUT;
+			continue;
+		}
+		if (only || n == 1)
+			printf("%s \"%s\" %s \"%s\" in experiment \"%s\"\n", merge ? "merged" : "renamed",
+			       from[i], merge ? "into" : "to", into, (only ? only : e)->name);
+		else
+			printf("%s \"%s\" %s \"%s\" in %zu experiments\n", merge ? "merged" : "renamed",
+			       from[i], merge ? "into" : "to", into, n);
+	}
+out:
+	store_close(&st);
+	diag_release(&d);
+	model_release(&m);
+	free(dir);
+	return rc;
+}
+
+static int run(struct cli *c, int argc, char **argv, const char *cmd, const char *usage, int merge)
+{
+	static const struct option opts[] = {
+		{ "experiment", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *exp = NULL;
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "e:h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			exp = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		default:
+			return cli_usage_error(c, cmd, "unknown option");
+		}
+	}
+	if (merge) {
+		if (argc - optind < 2)
+			return cli_usage_error(c, cmd, "name the variant to keep and those to merge into it");
+		return record(c, cmd, exp, argv + optind + 1, argc - optind - 1, argv[optind], 1);
+	}
+	if (argc - optind != 2)
+		return cli_usage_error(c, cmd, "name the variant and its new name");
+	if (!*argv[optind + 1])
+		return cli_usage_error(c, cmd, "the new name is empty");
+	return record(c, cmd, exp, argv + optind, 1, argv[optind + 1], 0);
+}
+
+int cmd_rename_variant(struct cli *c, int argc, char **argv)
+{
+	return run(c, argc, argv, "rename-variant", rename_usage, 0);
+}
+
+int cmd_merge_variants(struct cli *c, int argc, char **argv)
+{
+	return run(c, argc, argv, "merge-variants", merge_usage, 1);
+}

@@ -1,0 +1,177 @@
+/*
+ * test_segment.c - reading whole threads: titles, comment boundaries,
+ * environment facts, legends, scenarios, quotes and fences, on small
+ * texts written here (the samples/issues goldens cover whole threads).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "helpers.h"
+
+#define HF(cmd, mean)                                                                              \
+	"Benchmark 1: " cmd "\n"                                                                   \
+	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
+	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+
+struct fixture {
+	struct model m;
+	struct diag d;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	model_init(&f->m);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	model_release(&f->m);
+	diag_release(&f->d);
+	free(f);
+	return 0;
+}
+
+static const char *fact(const struct model *m, const char *key)
+{
+	for (size_t i = 0; i < m->rs.nfacts; i++)
+		if (!strcmp(m->rs.facts[i].key, key))
+			return m->rs.facts[i].value;
+	return NULL;
+}
+
+static void test_titles(void **state)
+{
+	struct fixture *f = *state;
+
+	import_string(&f->m, "a.md", "title:\tMake it faster\nstate:\tOPEN\n--\nRelease:\n\n" HF("./a", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[0].title, "Make it faster");
+	assert_string_equal(f->m.rs.runs[0].experiment, "Make it faster");
+
+	import_string(&f->m, "b.txt", "search\nowner / repo\n\nTry PGO on the server #1234\nOpen x opened this issue\n\nRelease:\n\n" HF("./b", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[1].title, "Try PGO on the server");
+
+	/* a plain log has no title: the file names the experiment */
+	import_string(&f->m, "logs/c.txt", HF("./c", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[2].title, "");
+	assert_string_equal(f->m.rs.runs[2].experiment, "c");
+}
+
+static void test_comment_boundary_ends_label(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "Release:\n\n" HF("./x_release in", "5.0") "\n"
+			   "bob commented 2 days ago\n\n" HF("./x_pgo in", "4.0");
+
+	import_string(&f->m, "t.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+	/* the label did not reach into bob's comment: his command names his run */
+	assert_string_equal(f->m.rs.runs[1].variant.text, "x_pgo");
+	assert_int_equal(f->m.rs.runs[1].variant.origin, VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[0].scenario, "in");
+	assert_string_equal(f->m.rs.runs[1].scenario, "in");
+}
+
+static void test_environment_facts(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "Test environment:\n\n"
+			   "* Ubuntu 22.04\n"
+			   "* Linux kernel 6.5.0\n"
+			   "* Intel Xeon Gold 6338\n"
+			   "* 128 GB RAM\n"
+			   "* gcc 13.1\n"
+			   "* at commit 0123456789abcdef0123456789abcdef01234567\n"
+			   "* turbo off\n"
+			   "\n"
+			   "Ryzen numbers in prose are not facts: AMD is great.\n\n"
+			   "Release:\n\n" HF("./r", "5.0");
+
+	import_string(&f->m, "env.md", text, &f->d);
+	assert_string_equal(fact(&f->m, "os"), "Ubuntu 22.04");
+	assert_string_equal(fact(&f->m, "kernel"), "Linux kernel 6.5.0");
+	assert_string_equal(fact(&f->m, "cpu"), "Intel Xeon Gold 6338");
+	assert_string_equal(fact(&f->m, "ram"), "128 GB RAM");
+	assert_string_equal(fact(&f->m, "compiler"), "gcc 13.1");
+	assert_string_equal(fact(&f->m, "commit"), "0123456789abcdef0123456789abcdef01234567");
+	assert_string_equal(fact(&f->m, "env"), "turbo off");
+	assert_int_equal(f->m.rs.nfacts, 7);
+	assert_int_equal(f->m.rs.facts[0].line, 3);
+}
+
+static void test_legend_kinds(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "app_a is the usual Release build and app_b the PGO-optimized one.\n\n"
+			   HF("./app_a x", "5.0") HF("./app_b x", "4.0");
+
+	import_string(&f->m, "l.md", text, &f->d);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "PGO-optimized");
+	assert_int_equal(f->m.rs.runs[1].variant.origin, VO_LEGEND);
+	/* a name followed by anything but a legend's separator is left alone */
+	import_string(&f->m, "n.md", "We ran ./tool_a for the test.\n\n" HF("./tool_a y", "5.0"), &f->d);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "n");
+	assert_int_equal(f->m.rs.runs[2].variant.origin, VO_INPUT);
+}
+
+static void test_scenarios_from_headings(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "## Client mode\n\nRelease:\n\n" HF("./c", "5.0") "\n"
+			   "Release + PGO in the server mode (4 measurements):\n\n" HF("./c", "4.0");
+
+	import_string(&f->m, "s.md", text, &f->d);
+	assert_string_equal(f->m.rs.runs[0].scenario, "client mode");
+	assert_string_equal(f->m.rs.runs[1].scenario, "server mode");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "Release + PGO");
+}
+
+static void test_fences_and_html(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "<details>\n<summary>Release + LTO</summary>\n\n```text\n" HF("./l", "5.0")
+			   "```\n</details>\n\n~~~\n" HF("./m", "4.0") "~~~\n";
+
+	import_string(&f->m, "h.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release + LTO");
+	assert_int_equal(f->m.rs.runs[0].first_line, 5);
+	assert_int_equal(f->m.rs.runs[1].first_line, 12);
+}
+
+static void test_quoted_repeat_skipped(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "Release:\n\n" HF("./q", "5.0") "\n"
+			   "> Benchmark 1: ./q\n"
+			   ">   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n"
+			   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n";
+
+	import_string(&f->m, "q.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_titles, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_comment_boundary_ends_label, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_environment_facts, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_legend_kinds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_scenarios_from_headings, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fences_and_html, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
