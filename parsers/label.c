@@ -53,7 +53,7 @@ static int is_word_char(unsigned char c)
 static int in_list(const char *w, size_t n, const char *const *list)
 {
 	for (; *list; list++)
-		if (strlen(*list) == n && !strncmp(*list, w, n))
+		if ((*list)[0] == w[0] && !strncmp(*list, w, n) && (*list)[n] == '\0')
 			return 1;
 	return 0;
 }
@@ -331,6 +331,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	} else {
 		marked = unmark(&s, &n);
 	}
+	out->marked = marked;
 	if (!n || (!marked && !plain_ok))
 		return LABEL_NONE;
 	nwords = words(s, n, NULL, NULL, &stop);

@@ -27,6 +27,7 @@ enum label_shape {
 
 struct label {
 	enum label_kind kind;
+	int marked;          /* the line was marked as a label (else it counted only standing alone) */
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };

@@ -7,9 +7,11 @@
  */
 #include "parsers/legend.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/strmap.h"
 
 static int ident_char(unsigned char c)
 {
@@ -190,29 +192,58 @@ static int program_of(const char *cmd, struct buf *out)
 	}
 }
 
+/*
+ * The legend of a name, looked up once: a text holds thousands of runs but
+ * few names. Returns the description (arena) or NULL.
+ */
+static const char *legend_of(const char *text, size_t len, const char *name, struct strmap *cache,
+			     const char ***found, size_t *nfound, size_t *cap, struct arena *a)
+{
+	struct buf desc = BUF_INIT;
+	uint32_t at;
+	const char *result = NULL;
+
+	if (strmap_get(cache, name, &at))
+		return at ? (*found)[at - 1] : NULL;
+	if (find_legend(text, len, name, &desc)) {
+		ALLOC_GROW(*found, *nfound + 1, *cap);
+		(*found)[(*nfound)++] = result = arena_strndup(a, desc.s, desc.len);
+	}
+	strmap_put(cache, arena_strdup(a, name), result ? (uint32_t)*nfound : 0);
+	buf_release(&desc);
+	return result;
+}
+
 void legend_apply(const char *text, size_t len, struct recset *rs, uint32_t from,
 		  struct arena *a)
 {
-	struct buf desc = BUF_INIT, prog = BUF_INIT;
+	struct buf prog = BUF_INIT;
+	struct strmap cache = STRMAP_INIT;
+	const char **found = NULL;
+	size_t nfound = 0, cap = 0;
 
 	for (uint32_t i = from; i < rs->nruns; i++) {
 		struct run *r = &rs->runs[i];
 		enum vorigin o = r->variant.origin;
 		const char *name = r->variant.text;
 
+		const char *d;
+
 		if (o == VO_INPUT && *r->command) {
 			/* not named yet: the program it ran may be what a legend describes */
 			buf_reset(&prog);
-			if (!program_of(r->command, &prog) || !find_legend(text, len, prog.s, &desc))
-				continue;
-			r->variant.text = arena_strndup(a, desc.s, desc.len);
-			r->variant.origin = VO_LEGEND;
+			if (program_of(r->command, &prog) &&
+			    (d = legend_of(text, len, prog.s, &cache, &found, &nfound, &cap, a))) {
+				r->variant.text = d;
+				r->variant.origin = VO_LEGEND;
+			}
 			continue;
 		}
-		if ((o != VO_COMMAND && o != VO_FILENAME) || !find_legend(text, len, name, &desc))
-			continue;
-		rename_all(rs, i, name, o, arena_strndup(a, desc.s, desc.len));
+		if ((o == VO_COMMAND || o == VO_FILENAME) &&
+		    (d = legend_of(text, len, name, &cache, &found, &nfound, &cap, a)))
+			rename_all(rs, i, name, o, d);
 	}
-	buf_release(&desc);
 	buf_release(&prog);
+	strmap_release(&cache);
+	free(found);
 }

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "util/text.h"
+
 enum {
 	RX_COMMENT,
 	RX_ENV_HEADING,
@@ -60,12 +62,45 @@ const size_t prose_nrx = sizeof(prose_rx) / sizeof(prose_rx[0]);
 
 int prose_comment_header(const char *s, size_t n)
 {
-	return n < 120 && rx_match(&prose_rx[RX_COMMENT], s, n);
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (n >= 120 || i == n)
+		return 0;
+	/*
+	 * Most prose lines are none of these: "[user]", "--", "author:", or a
+	 * verb as the second or third word ("user commented", "Open user opened").
+	 */
+	if (s[i] != '[' && s[i] != '-' && s[i] != 'a') {
+		static const char *const verbs[] = { "commented", "opened", "replied", "wrote" };
+		int found = 0;
+
+		for (int w = 0, at = (int)i; w < 2 && !found; w++) {
+			const char *sp = memchr(s + at, ' ', n - (size_t)at);
+
+			if (!sp)
+				break;
+			at = (int)(sp - s) + 1;
+			for (size_t k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+				found |= n - (size_t)at >= strlen(verbs[k]) &&
+					 !memcmp(s + at, verbs[k], strlen(verbs[k]));
+		}
+		if (!found)
+			return 0;
+	}
+	return rx_match(&prose_rx[RX_COMMENT], s, n);
 }
 
 int prose_env_heading(const char *s, size_t n)
 {
-	return n < 80 && rx_match(&prose_rx[RX_ENV_HEADING], s, n);
+	size_t words = 0;
+
+	if (n >= 64)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+	return words <= 6 && rx_match(&prose_rx[RX_ENV_HEADING], s, n);
 }
 
 /* The line without indentation, bullet and trailing blanks. */

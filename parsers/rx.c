@@ -3,6 +3,8 @@
  */
 #include "parsers/rx.h"
 
+#include <string.h>
+
 static unsigned long match_errors;
 
 int rx_compile(struct rx *t, size_t n, struct diag *d)
@@ -39,6 +41,7 @@ void rx_free(struct rx *t, size_t n)
 		pcre2_code_free(t[i].code);
 		t[i].md = NULL;
 		t[i].code = NULL;
+		memset(t[i].names, 0, sizeof(t[i].names));
 	}
 }
 
@@ -67,8 +70,23 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 
 int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
 {
-	int i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+	struct rx *q = (struct rx *)p; /* the cache is not part of the pattern's value */
+	int i = -1;
+	size_t k;
 
+	for (k = 0; k < countof(q->names) && q->names[k]; k++) {
+		if (q->names[k] == name) {
+			i = q->numbers[k];
+			break;
+		}
+	}
+	if (i < 0) {
+		i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+		if (k < countof(q->names)) {
+			q->names[k] = name;
+			q->numbers[k] = i;
+		}
+	}
 	if (i < 0)
 		return 0;
 	return rx_group(p, (unsigned)i, s, len);

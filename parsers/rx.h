@@ -22,6 +22,9 @@ struct rx {
 	pcre2_code *code;    /* set by rx_compile */
 	pcre2_match_data *md;
 	const char *subject; /* last subject matched, for rx_group */
+	/* group numbers of names asked for, by the name's address (literals are stable) */
+	const char *names[12];
+	int numbers[12];
 };
 
 /* Compile `n` patterns. A bad pattern is a programming error: -1 with the PCRE2 message in *d. */
@@ -34,7 +37,7 @@ void rx_free(struct rx *t, size_t n);
 int rx_match(struct rx *p, const char *s, size_t len);
 /* Capture group `i` of the last match: 1 and its span, or 0 when it did not take part. */
 int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len);
-/* The same by group name. */
+/* The same by group name. `name` must be a string literal: numbers are cached by its address. */
 int rx_named(const struct rx *p, const char *name, const char **s, size_t *len);
 /* Match failures other than "no match" since start (for diagnostics in tests). */
 unsigned long rx_errors(void);

@@ -171,8 +171,8 @@ struct seg {
 	uint32_t last_nonblank_line;
 
 	/* a short line standing alone may be a heading: decided when the next line comes */
-	struct buf pending;
-	uint32_t pending_line;
+	struct label pending;
+	uint32_t pending_line; /* 0: nothing pending */
 	int prev_blank;   /* the last line was blank */
 	int after_blank;  /* the current line follows a blank line */
 
@@ -215,7 +215,8 @@ static int looks_like_command(const char *s, size_t n)
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words); k++)
-		if (strlen(command_words[k]) == w - i && !memcmp(s + i, command_words[k], w - i))
+		if (command_words[k][0] == s[i] && !strncmp(command_words[k], s + i, w - i) &&
+		    command_words[k][w - i] == '\0')
 			return 1;
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
@@ -325,11 +326,11 @@ static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
 /* The line after a pending bare line decides: a blank line or a block makes it a heading. */
 static void settle_pending(struct seg *sg, int standalone)
 {
-	if (!sg->pending.len)
+	if (!sg->pending_line)
 		return;
-	if (standalone && label_read(sg->pending.s, sg->pending.len, 1, &sg->lab) != LABEL_NONE)
-		apply_label(sg, &sg->lab, sg->pending_line);
-	buf_reset(&sg->pending);
+	if (standalone)
+		apply_label(sg, &sg->pending, sg->pending_line);
+	sg->pending_line = 0;
 }
 
 static void add_fact(struct seg *sg, const char *key, const char *value, size_t vlen, uint32_t line)
@@ -389,6 +390,25 @@ static int is_html_structure(const struct line *l)
 	return 0;
 }
 
+/*
+ * Could the line be a label at all? Marked labels start with '#', '*',
+ * '-', '+', '_', '<', a digit or a bullet, or end with ':'; a bare one must
+ * follow a blank line. Most prose lines are none of these.
+ */
+static int label_shaped(const struct seg *sg, const char *s, size_t n)
+{
+	size_t end = n;
+
+	while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	if (!end || n > 200)
+		return 0;
+	if (sg->after_blank || s[end - 1] == ':' || strchr("#*-+_<0123456789", s[0]) ||
+	    (end >= 2 && s[end - 1] == '*' && s[end - 2] == '*'))
+		return 1;
+	return n > 3 && !memcmp(s, "\xe2\x80\xa2", 3); /* • */
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -399,13 +419,13 @@ static void prose_line(struct seg *sg, const struct line *l)
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;
-		buf_reset(&sg->pending);
+		sg->pending_line = 0;
 		return;
 	}
-	if (prose_env_heading(l->s, l->len)) {
+	if (label_shaped(sg, s, n) && prose_env_heading(l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
-		buf_reset(&sg->pending);
+		sg->pending_line = 0;
 		return;
 	}
 	if (sg->env) {
@@ -418,14 +438,19 @@ static void prose_line(struct seg *sg, const struct line *l)
 		buf_release(&value);
 		return;
 	}
-	if (looks_like_command(s, n)) {
+	if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
-	} else if (label_read(l->s, l->len, 0, &sg->lab) != LABEL_NONE) {
-		apply_label(sg, &sg->lab, l->no);
-	} else if (sg->after_blank && n <= 160 && label_read(l->s, l->len, 1, &sg->lab) != LABEL_NONE) {
-		buf_reset(&sg->pending);
-		buf_add(&sg->pending, l->s, l->len);
-		sg->pending_line = l->no;
+	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
+		if (sg->lab.marked) {
+			apply_label(sg, &sg->lab, l->no);
+		} else {
+			/* a bare line: a heading only if a blank line or a block follows */
+			struct label swap = sg->pending;
+
+			sg->pending = sg->lab;
+			sg->lab = swap;
+			sg->pending_line = l->no;
+		}
 	}
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
@@ -569,7 +594,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
-	buf_release(&sg.pending);
+	label_release(&sg.pending);
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&scratch);

@@ -188,8 +188,16 @@ int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enu
 	if (e && num_len < 48 && !memchr(num, 'e', num_len) && !memchr(num, 'E', num_len)) {
 		/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
 		char tmp[64];
+		size_t k = num_len;
 
-		snprintf(tmp, sizeof(tmp), "%.*se%d", (int)num_len, num, e);
+		memcpy(tmp, num, num_len);
+		tmp[k++] = 'e';
+		if (e < 0)
+			tmp[k++] = '-', e = -e;
+		if (e >= 10)
+			tmp[k++] = (char)('0' + e / 10);
+		tmp[k++] = (char)('0' + e % 10);
+		tmp[k] = '\0';
 		v = strtod(tmp, NULL);
 		f = 1;
 	}

@@ -29,7 +29,12 @@ struct ctx {
 	uint32_t input, source;
 	const char *name;         /* the input's name for messages */
 	const char *input_variant; /* the input's file name, for unlabelled runs */
-	struct strmap seen;       /* block content hash → first line of its first occurrence */
+	struct strmap seen;       /* block content hash → its slot in occ */
+	struct occurrence {
+		uint32_t first_line; /* where the content first appeared */
+		uint32_t count;      /* how often so far */
+	} *occ;
+	size_t nocc, occ_cap;
 	struct naming *naming;
 	struct arena scratch;
 };
@@ -42,13 +47,13 @@ static const char *display_name(const char *name)
 /*
  * The key of a block: a hash of its format and cleaned lines. A block that
  * repeats one seen earlier in the same text gets its occurrence appended
- * ("…​.2"), and *first_line says where the first one was (0: first).
+ * ("<hash>.2"), and *first_line says where the first one was (0: first).
  */
 static const char *block_key(struct ctx *c, const struct block *b, uint32_t *first_line)
 {
 	struct buf text = BUF_INIT;
 	char hex[HASH_HEX_LEN + 1];
-	uint32_t first = 0;
+	uint32_t slot;
 	const char *k;
 
 	buf_adds(&text, fmt_name(b->fmt));
@@ -59,25 +64,17 @@ static const char *block_key(struct ctx *c, const struct block *b, uint32_t *fir
 	hash_hex(text.s, text.len, hex);
 	hex[20] = '\0';
 	buf_release(&text);
-	*first_line = 0;
-	if (!strmap_get(&c->seen, hex, &first)) {
-		strmap_put(&c->seen, arena_strdup(&c->scratch, hex), b->lines[0].no);
+	if (!strmap_get(&c->seen, hex, &slot)) {
+		ALLOC_GROW(c->occ, c->nocc + 1, c->occ_cap);
+		c->occ[c->nocc].first_line = b->lines[0].no;
+		c->occ[c->nocc].count = 1;
+		strmap_put(&c->seen, arena_strdup(&c->scratch, hex), (uint32_t)c->nocc++);
+		*first_line = 0;
 		return arena_strdup(&c->m->arena, hex);
 	}
-	*first_line = first;
-	/* the n-th occurrence of this content in the text */
-	for (unsigned n = 2;; n++) {
-		struct buf kb = BUF_INIT;
-
-		buf_addf(&kb, "%s.%u", hex, n);
-		if (!strmap_get(&c->seen, kb.s, NULL)) {
-			strmap_put(&c->seen, arena_strdup(&c->scratch, kb.s), b->lines[0].no);
-			k = arena_strdup(&c->m->arena, kb.s);
-			buf_release(&kb);
-			return k;
-		}
-		buf_release(&kb);
-	}
+	*first_line = c->occ[slot].first_line;
+	k = arena_printf(&c->m->arena, "%s.%u", hex, (unsigned)++c->occ[slot].count);
+	return k;
 }
 
 static int on_block(const struct block *b, void *arg)
@@ -269,6 +266,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		}
 		seg_result_release(&sr);
 		strmap_release(&c.seen);
+		free(c.occ);
 		arena_release(&c.scratch);
 
 		ir->nruns = m->rs.nruns - mark.runs;

@@ -1,6 +1,7 @@
 /*
  * text.c - display widths and printable excerpts; see text.h.
  */
+#define _GNU_SOURCE /* memmem */
 #include "util/text.h"
 
 #include <string.h>
@@ -109,16 +110,5 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 
 int text_contains(const char *s, size_t n, const char *needle)
 {
-	size_t k = strlen(needle);
-
-	if (k == 0)
-		return 1;
-	for (const char *p = s; (size_t)(p - s) + k <= n; p++) {
-		p = memchr(p, needle[0], n - (size_t)(p - s) - k + 1);
-		if (!p)
-			return 0;
-		if (!memcmp(p, needle, k))
-			return 1;
-	}
-	return 0;
+	return memmem(s, n, needle, strlen(needle)) != NULL;
 }

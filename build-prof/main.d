@@ -1,0 +1,2 @@
+build-prof/main.o: main.c cli/cli.h
+cli/cli.h:

@@ -1,0 +1,2 @@
+build-prof/tui/color.o: tui/color.c tui/color.h
+tui/color.h:

@@ -1,0 +1,20 @@
+build-prof/tui/screen_compare.o: tui/screen_compare.c parsers/units.h \
+ parsers/record.h tui/draw.h tui/color.h tui/screen.h store/compare.h \
+ store/model.h parsers/recset.h util/arena.h util/util.h util/hash.h \
+ util/strmap.h store/csvstore.h util/diag.h tui/keys.h tui/list.h
+parsers/units.h:
+parsers/record.h:
+tui/draw.h:
+tui/color.h:
+tui/screen.h:
+store/compare.h:
+store/model.h:
+parsers/recset.h:
+util/arena.h:
+util/util.h:
+util/hash.h:
+util/strmap.h:
+store/csvstore.h:
+util/diag.h:
+tui/keys.h:
+tui/list.h:

@@ -1,0 +1,2 @@
+build-prof/util/util.o: util/util.c util/util.h
+util/util.h:
