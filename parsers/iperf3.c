@@ -161,9 +161,15 @@ static int direction_of(const struct rx *p)
 
 	if (!rx_named(p, "role", &role, &rn) || !rx_named(p, "side", &side, &sn))
 		return 0;
-	/* the client transmits or the server receives: the usual way */
+	/* TX-S (the server transmits) and RX-C (the client receives) are server to client */
 	return (role[0] == 'T') == (side[0] == 'S');
 }
+
+/* A printed field of a data line: a span of its text, converted only if the line is read. */
+struct field {
+	const char *s;
+	size_t n;
+};
 
 /* One data line kept until the test ends, when the lines to read are chosen. */
 struct data_line {
@@ -173,6 +179,7 @@ struct data_line {
 	int role;     /* summary lines: 0 sender, 1 receiver; -1 for an interval */
 	int omitted;
 	char id[8];
+	struct field start, end, rate, rate_unit; /* intervals: the series point */
 };
 
 enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
@@ -184,9 +191,7 @@ struct test {
 	size_t first_meas;
 	enum side side;
 	int udp, reverse, bidir, streams, connections;
-	int retr_column;      /* the last header has a Retr column: a bare integer is retransmits */
 	int in_server_output; /* --get-server-output: the server's copy of the numbers, not read */
-	int done;             /* "iperf Done." */
 	int failed;
 	struct data_line *lines;
 	size_t nlines, lines_cap;
@@ -227,6 +232,15 @@ const char *iperf3_scenario(struct sink *s, const struct iperf3_shape *t)
 	return sink_strndup(s, buf, strlen(buf));
 }
 
+/* Byte rates (-f K/M/G) as bit/s, so that every log's bitrate compares. */
+static void as_bits(double *v, enum unit *u)
+{
+	if (*u == UNIT_BYTE_PER_S) {
+		*v *= 8; /* exact: a power of two */
+		*u = UNIT_BIT_PER_S;
+	}
+}
+
 /*
  * A transfer or bitrate with its unit: bytes stay bytes, byte rates
  * (-f K/M/G) become bit/s so that every log's bitrate compares. -1 for
@@ -241,10 +255,7 @@ static int rate_or_size(const struct rx *p, const char *num, const char *unit, d
 	if (!rx_named(p, num, at, at_n) || !rx_named(p, unit, &us, &un) ||
 	    unit_value(*at, *at_n, us, un, u, out) < 0)
 		return -1;
-	if (*u == UNIT_BYTE_PER_S) {
-		*out *= 8; /* exact: a power of two */
-		*u = UNIT_BIT_PER_S;
-	}
+	as_bits(out, u);
 	return 0;
 }
 
@@ -315,16 +326,13 @@ static int chosen(const struct choice *c, const struct data_line *d)
 
 static void series_point(struct parse *ps, const struct data_line *d, uint32_t index)
 {
-	struct rx *p = &patterns[RX_DATA];
-	const char *s, *e;
-	size_t sn, en;
 	double x0, x1, v;
 	enum unit u;
 
-	if (!rx_match(p, d->l->s, d->l->len) || !rx_named(p, "start", &s, &sn) ||
-	    !rx_named(p, "end", &e, &en) || num_parse(s, sn, &x0) < 0 || num_parse(e, en, &x1) < 0 ||
-	    rate_or_size(p, "rate", "rateu", &v, &u, &s, &sn) < 0)
-		return;
+	if (num_parse(d->start.s, d->start.n, &x0) < 0 || num_parse(d->end.s, d->end.n, &x1) < 0 ||
+	    unit_value(d->rate.s, d->rate.n, d->rate_unit.s, d->rate_unit.n, &u, &v) < 0)
+		return; /* "inf" or "nan": a zero-length interval */
+	as_bits(&v, &u);
 	sink_series(ps->s, ps->t.run, d->dir ? "reverse.bitrate" : "bitrate", index, x0, x1, v, u);
 }
 
@@ -444,6 +452,10 @@ static void on_data(struct parse *ps, const struct line *l)
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
 	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
 	d.omitted = rx_named(p, "omitted", &s, &n);
+	rx_named(p, "start", &d.start.s, &d.start.n);
+	rx_named(p, "end", &d.end.s, &d.end.n);
+	rx_named(p, "rate", &d.rate.s, &d.rate.n);
+	rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n);
 	if (rx_named(p, "jitter", &s, &n))
 		ps->t.udp = 1;
 	if (d.role == 0 && ps->open && ps->t.side == SIDE_SERVER && is_placeholder(p))
@@ -475,7 +487,6 @@ static void on_header(struct parse *ps, const struct line *l)
 	if (!ps->open || ps->t.nsummary)
 		begin(ps, l, SIDE_UNKNOWN);
 	rx_named(p, "cols", &cols, &n);
-	ps->t.retr_column = text_contains(cols, n, "Retr");
 	if (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams"))
 		ps->t.udp = 1;
 	if (text_contains(l->s, l->len, "[Role]"))
