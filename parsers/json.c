@@ -10,9 +10,11 @@
 #include "util/text.h"
 
 extern const struct json_kind hyperfine_json_kind;
+extern const struct json_kind iperf3_json_kind;
 
 static const struct json_kind *const kinds[] = {
 	&hyperfine_json_kind,
+	&iperf3_json_kind,
 };
 
 struct json_state {

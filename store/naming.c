@@ -167,6 +167,36 @@ static int align(struct model *m, uint32_t first, const char *experiment, enum f
 	return aligned ? 0 : -1;
 }
 
+/* Is every word of `part` a word of `whole`? (A scenario cut out of a command.) */
+static int words_within(const char *part, const char *whole)
+{
+	const char *p = part;
+
+	while (*p) {
+		size_t n;
+		int found = 0;
+
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " ");
+		if (!n)
+			break;
+		for (const char *w = whole; *w && !found;) {
+			size_t k;
+
+			while (*w == ' ' || *w == '\t')
+				w++;
+			k = strcspn(w, " \t");
+			found = k == n && !strncmp(w, p, n);
+			w += k;
+		}
+		if (!found)
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -208,10 +238,13 @@ void naming_finish(struct naming *nm, struct model *m)
 
 		/*
 		 * What the commands share says more than a heading ("Client mode"),
-		 * but a whole command that nothing lined up says less.
+		 * but a whole command that nothing lined up says less; a scenario
+		 * the parser read from the output ("tcp") goes with the heading's.
 		 */
 		if (bs && (!*r->scenario || !strcmp(r->scenario, r->command)))
 			r->scenario = bs;
+		else if (bs && !words_within(r->scenario, r->command))
+			r->scenario = arena_printf(&m->arena, "%s, %s", bs, r->scenario);
 		r->variant.key = model_variant_key(m, r->variant.text);
 	}
 	strmap_release(&seen);

@@ -1,0 +1,616 @@
+/*
+ * iperf3.c - iperf3's text output → one run per test: sender/receiver
+ * bitrate (bit/s) and transfer (B), sender.retransmits, receiver.jitter and
+ * receiver.lost_percent (UDP), cpu.local/cpu.remote (-V); the interval
+ * lines become the "bitrate" series. Client and server logs, -P, -R,
+ * --bidir (the server-to-client direction as "reverse.*"), -u, -V, -O,
+ * -f and the bare summaries people paste into issues.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/iperf3.h"
+#include "parsers/units.h"
+#include "util/text.h"
+
+#define NUM "[0-9]+(?:\\.[0-9]+)?"
+#define VAL "(?:" NUM "|inf|-?nan)"
+
+enum {
+	RX_DATA,
+	RX_HEADER,
+	RX_CPU,
+	RX_STARTING,
+	RX_VERSION,
+	RX_ERROR,
+	RX_NOTE,
+};
+
+static struct rx patterns[] = {
+	/* every interval and summary line (src/iperf_locale.c), all protocols and roles */
+	[RX_DATA] = { "iperf3 data",
+		      "^\\[\\s*(?<id>[0-9]+|SUM)\\](?:\\[(?<role>TX|RX)-(?<side>[CS])\\])?\\s+"
+		      "(?<start>[0-9]+\\.[0-9]+)-\\s*(?<end>[0-9]+\\.[0-9]+)\\s+sec\\s+"
+		      "(?<xfer>" VAL ")\\s+(?<xferu>[KMGT]?Bytes)\\s+"
+		      "(?<rate>" VAL ")\\s+(?<rateu>[KMGT]?(?:bits|Bytes)/sec)"
+		      "(?:\\s+(?<jitter>" NUM ")\\s+ms\\s+(?<lost>[0-9]+|Unknown)/(?<total>[0-9]+)"
+		      "(?:\\s+\\((?<lostpct>[^)%\\s]*)%\\))?"
+		      "|\\s+(?<n>[0-9]+)(?:\\s+(?<cwnd>" NUM ")\\s+(?<cwndu>[KMGT]?Bytes))?)?"
+		      "\\s*(?<tag>sender|receiver)?\\s*(?<omitted>\\(omitted\\))?\\s*$",
+		      0 },
+	[RX_HEADER] = { "iperf3 header",
+			"^\\[ ID\\](?:\\[Role\\])?\\s+Interval\\s+Transfer\\s+(?:Bitrate|Bandwidth)(?<cols>.*?)\\s*$", 0 },
+	[RX_CPU] = { "iperf3 cpu",
+		     "^CPU Utilization:\\s+local/(?:sender|receiver)\\s+(?<local>" NUM ")%\\s+\\(" NUM "%u/" NUM "%s\\),"
+		     "\\s+remote/(?:sender|receiver)\\s+(?<remote>" NUM ")%\\s+\\(" NUM "%u/" NUM "%s\\)\\s*$",
+		     0 },
+	[RX_STARTING] = { "iperf3 starting",
+			  "^Starting Test:\\s+protocol:\\s+(?<proto>[A-Z]+),\\s+(?<streams>[0-9]+)\\s+streams?", 0 },
+	[RX_VERSION] = { "iperf3 version", "^iperf (?<v>3\\.[0-9][^\\s]*)", 0 },
+	[RX_ERROR] = { "iperf3 error", "^iperf3: (?<text>(?:error|interrupt) - .*?)\\s*$", 0 },
+	[RX_NOTE] = { "iperf3 note",
+		      "^(?:snd_tcp_congestion|rcv_tcp_congestion|warning:)\\s*(?<text>.*?)\\s*$|"
+		      "datagrams received out-of-order", 0 },
+};
+
+static int starts(const struct line *l, const char *p)
+{
+	size_t n = strlen(p);
+
+	return l->len - l->indent >= n && !memcmp(l->s + l->indent, p, n);
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* "[  5]", "[SUM]", "[ ID]" at the start of the line: the length of the tag, 0 when it is none. */
+static size_t bracket_tag(const struct line *l)
+{
+	const char *s = l->s + l->indent, *e = l->s + l->len, *p = s + 1;
+
+	if (s >= e || *s != '[')
+		return 0;
+	while (p < e && *p == ' ')
+		p++;
+	if (e - p >= 4 && !memcmp(p, "SUM]", 4))
+		return (size_t)(p + 4 - s);
+	if (e - p >= 3 && !memcmp(p, "ID]", 3))
+		return (size_t)(p + 3 - s);
+	if (p >= e || !is_digit(*p))
+		return 0;
+	while (p < e && is_digit(*p))
+		p++;
+	return p < e && *p == ']' ? (size_t)(p - s + 1) : 0;
+}
+
+/* "- - - - -": the separator after the intervals and after each -P interval. */
+static int is_separator(const struct line *l)
+{
+	return starts(l, "- - - - - - - -");
+}
+
+/* The server's banner rule: a long line of dashes. */
+static int is_rule(const struct line *l)
+{
+	return starts(l, "--------------------");
+}
+
+struct claim_state {
+	int after_version; /* -V: the system line follows "iperf 3.x" */
+	int has_test;      /* a "Connecting to host" or "Accepted connection" line was seen */
+};
+
+static const char *const body_prefixes[] = {
+	"Reverse mode", "Cookie:", "TCP MSS:", "Target Bitrate:", "Starting Test:",
+	"Test Complete.", "CPU Utilization:", "snd_tcp_congestion", "rcv_tcp_congestion",
+	"Server output:", "iperf Done.", "Time:", "Control connection MSS", "Setting UDP block size",
+	"iperf3: ", "warning:",
+};
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	size_t tag = bracket_tag(l);
+	int after_version = st->after_version;
+
+	st->after_version = 0;
+	if (starts(l, "Connecting to host ")) {
+		/* one block per client test; -V's preamble above it belongs to it */
+		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
+
+		st->has_test = 1;
+		return c;
+	}
+	if (tag) {
+		const char *rest = l->s + l->indent + tag;
+		size_t n = l->len - l->indent - tag;
+
+		if (in_block)
+			return CLAIM_BODY; /* every "[..]" line, so that a garbled one is reported */
+		/* a data, header or connection line; "[1] a footnote" is prose */
+		return text_contains(rest, n, " sec ") || text_contains(rest, n, "Interval") ||
+				       text_contains(rest, n, " local ")
+			       ? CLAIM_START
+			       : CLAIM_NONE;
+	}
+	if (starts(l, "Server listening on ") || starts(l, "Accepted connection from ") ||
+	    is_rule(l) || starts(l, "iperf3: error - ") ||
+	    (starts(l, "iperf 3") && !starts(l, "iperf 3 "))) {
+		st->after_version = starts(l, "iperf 3");
+		st->has_test |= starts(l, "Accepted");
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	}
+	if (!in_block)
+		return CLAIM_NONE;
+	if (after_version || is_separator(l))
+		return CLAIM_BODY;
+	for (size_t i = 0; i < countof(body_prefixes); i++)
+		if (starts(l, body_prefixes[i]))
+			return CLAIM_BODY;
+	return CLAIM_NONE;
+}
+
+/* The direction of a data line: 0 client → server (or no roles), 1 server → client (--bidir). */
+static int direction_of(const struct rx *p)
+{
+	const char *role, *side;
+	size_t rn, sn;
+
+	if (!rx_named(p, "role", &role, &rn) || !rx_named(p, "side", &side, &sn))
+		return 0;
+	/* TX-S (the server transmits) and RX-C (the client receives) are server to client */
+	return (role[0] == 'T') == (side[0] == 'S');
+}
+
+/* A printed field of a data line: a span of its text, converted only if the line is read. */
+struct field {
+	const char *s;
+	size_t n;
+};
+
+/* One data line kept until the test ends, when the lines to read are chosen. */
+struct data_line {
+	const struct line *l;
+	int dir;      /* direction_of() */
+	int sum;      /* a [SUM] line */
+	int role;     /* summary lines: 0 sender, 1 receiver; -1 for an interval */
+	int omitted;
+	char id[8];
+	struct field start, end, rate, rate_unit; /* intervals: the series point */
+};
+
+enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
+
+/* What one test has gathered so far. */
+struct test {
+	uint32_t run;
+	struct recset_mark mark;
+	size_t first_meas;
+	enum side side;
+	int udp, reverse, bidir, streams, connections;
+	int in_server_output; /* --get-server-output: the server's copy of the numbers, not read */
+	int failed;
+	struct data_line *lines;
+	size_t nlines, lines_cap;
+	size_t nsummary;
+};
+
+struct parse {
+	struct sink *s;
+	struct test t;
+	int open;
+	uint32_t first_run;
+};
+
+static const char *const quantities[2][2][5] = {
+	{ { "sender.transfer", "sender.bitrate", "sender.retransmits", "sender.jitter", "sender.lost_percent" },
+	  { "receiver.transfer", "receiver.bitrate", "receiver.retransmits", "receiver.jitter",
+	    "receiver.lost_percent" } },
+	{ { "reverse.sender.transfer", "reverse.sender.bitrate", "reverse.sender.retransmits",
+	    "reverse.sender.jitter", "reverse.sender.lost_percent" },
+	  { "reverse.receiver.transfer", "reverse.receiver.bitrate", "reverse.receiver.retransmits",
+	    "reverse.receiver.jitter", "reverse.receiver.lost_percent" } },
+};
+
+const char *iperf3_quantity(int reverse, int receiver, enum iperf3_quantity q)
+{
+	return quantities[!!reverse][!!receiver][q];
+}
+
+const char *iperf3_scenario(struct sink *s, const struct iperf3_shape *t)
+{
+	char parallel[32] = "";
+	char buf[96];
+
+	if (t->streams > 1)
+		snprintf(parallel, sizeof(parallel), " -P %d", t->streams);
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s", t->udp ? "udp" : "tcp", parallel, t->reverse ? " -R" : "",
+		 t->bidir ? " --bidir" : "", t->server ? " (server side)" : "");
+	return sink_strndup(s, buf, strlen(buf));
+}
+
+/* Byte rates (-f K/M/G) as bit/s, so that every log's bitrate compares. */
+static void as_bits(double *v, enum unit *u)
+{
+	if (*u == UNIT_BYTE_PER_S) {
+		*v *= 8; /* exact: a power of two */
+		*u = UNIT_BIT_PER_S;
+	}
+}
+
+/*
+ * A transfer or bitrate with its unit: bytes stay bytes, byte rates
+ * (-f K/M/G) become bit/s so that every log's bitrate compares. -1 for
+ * "inf"/"nan" (a zero-length interval) or an unknown unit.
+ */
+static int rate_or_size(const struct rx *p, const char *num, const char *unit, double *out,
+			enum unit *u, const char **at, size_t *at_n)
+{
+	const char *us;
+	size_t un;
+
+	if (!rx_named(p, num, at, at_n) || !rx_named(p, unit, &us, &un) ||
+	    unit_value(*at, *at_n, us, un, u, out) < 0)
+		return -1;
+	as_bits(out, u);
+	return 0;
+}
+
+static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
+		    const char *at, size_t at_n, double v, enum unit u, enum direction dir)
+{
+	sink_measure(ps->s, ps->t.run, iperf3_quantity(d->dir, d->role, q), STAT_VALUE, u, dir, v, 0,
+		     d->l, at, at_n);
+}
+
+/* The measurements of one summary line. */
+static void summary_line(struct parse *ps, const struct data_line *d)
+{
+	struct rx *p = &patterns[RX_DATA];
+	const char *s;
+	size_t n;
+	enum unit u;
+	double v;
+
+	if (!rx_match(p, d->l->s, d->l->len))
+		return;
+	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
+		measure(ps, d, IPERF3_TRANSFER, s, n, v, u, DIR_HIGHER);
+	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
+		measure(ps, d, IPERF3_BITRATE, s, n, v, u, DIR_HIGHER);
+	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
+	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
+		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT, DIR_LOWER);
+	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
+	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
+		measure(ps, d, IPERF3_JITTER, s, n, v, u, DIR_LOWER);
+	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
+		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT, DIR_LOWER);
+}
+
+/*
+ * Which lines stand for the whole test, per direction and kind (interval
+ * or summary): its [SUM] lines when there are several streams, else the
+ * one stream's lines.
+ */
+struct choice {
+	int has_sum[2][2];
+	const char *first_id[2][2];
+};
+
+static void choose(const struct test *t, struct choice *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < t->nlines; i++) {
+		const struct data_line *d = &t->lines[i];
+		int kind = d->role >= 0;
+
+		if (d->sum)
+			c->has_sum[d->dir][kind] = 1;
+		else if (!c->first_id[d->dir][kind])
+			c->first_id[d->dir][kind] = d->id;
+	}
+}
+
+static int chosen(const struct choice *c, const struct data_line *d)
+{
+	int kind = d->role >= 0;
+
+	if (c->has_sum[d->dir][kind])
+		return d->sum;
+	return !d->sum && !strcmp(c->first_id[d->dir][kind], d->id);
+}
+
+static void series_point(struct parse *ps, const struct data_line *d, uint32_t index)
+{
+	double x0, x1, v;
+	enum unit u;
+
+	if (num_parse(d->start.s, d->start.n, &x0) < 0 || num_parse(d->end.s, d->end.n, &x1) < 0 ||
+	    unit_value(d->rate.s, d->rate.n, d->rate_unit.s, d->rate_unit.n, &u, &v) < 0)
+		return; /* "inf" or "nan": a zero-length interval */
+	as_bits(&v, &u);
+	sink_series(ps->s, ps->t.run, d->dir ? "reverse.bitrate" : "bitrate", index, x0, x1, v, u);
+}
+
+static const char *scenario_of(struct parse *ps)
+{
+	const struct test *t = &ps->t;
+	struct iperf3_shape shape = {
+		.udp = t->udp,
+		.streams = t->streams ? t->streams : t->connections / (t->bidir ? 2 : 1),
+		.reverse = t->reverse,
+		.bidir = t->bidir,
+		.server = t->side == SIDE_SERVER,
+	};
+
+	return iperf3_scenario(ps->s, &shape);
+}
+
+/* Close the current test: read its chosen lines, or drop it when it has no summary. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct test *t = &ps->t;
+	struct recset *rs = ps->s->rs;
+	uint32_t index[2] = { 0, 0 };
+	int has_receiver = 0;
+	struct choice c;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	choose(t, &c);
+	for (size_t i = 0; i < t->nlines; i++) {
+		const struct data_line *d = &t->lines[i];
+
+		if (!chosen(&c, d))
+			continue;
+		if (d->role < 0) {
+			if (!d->omitted)
+				series_point(ps, d, index[d->dir]++);
+		} else {
+			summary_line(ps, d);
+			has_receiver |= d->role == 1;
+		}
+	}
+	free(t->lines);
+	t->lines = NULL;
+	if (rs->nmeas == t->first_meas) {
+		if (!t->failed)
+			sink_warn(ps->s, last, "iperf3 test has no summary lines (cut off?); skipped");
+		recset_rollback(rs, &t->mark);
+		return;
+	}
+	rs->runs[t->run].scenario = scenario_of(ps);
+	if (t->side == SIDE_CLIENT && !has_receiver) {
+		struct line at = *last;
+
+		at.no = rs->runs[t->run].last_line;
+		sink_warn(ps->s, &at, "iperf3 client test has no receiver summary line (cut off?)");
+		sink_note(ps->s, t->run, NOTE_DAMAGE, NULL, "receiver summary line missing");
+		rs->runs[t->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *l, enum side side)
+{
+	finish(ps, l);
+	memset(&ps->t, 0, sizeof(ps->t));
+	ps->t.mark = recset_mark(ps->s->rs);
+	ps->t.run = sink_run(ps->s, l);
+	ps->t.first_meas = ps->s->rs->nmeas;
+	ps->t.side = side;
+	ps->open = 1;
+}
+
+/* Does this summary line repeat a stream and role the open test already has? */
+static int repeats(const struct test *t, const struct data_line *d)
+{
+	for (size_t i = 0; i < t->nlines; i++) {
+		const struct data_line *o = &t->lines[i];
+
+		if (o->role == d->role && o->dir == d->dir && !strcmp(o->id, d->id))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * iperf3 3.0 - 3.1 servers print the role they did not play as
+ * "0.00 Bytes  0.00 bits/sec ... sender": a placeholder, not a measurement.
+ */
+static int is_placeholder(const struct rx *p)
+{
+	const char *x, *r;
+	size_t xn, rn;
+
+	return rx_named(p, "xfer", &x, &xn) && rx_named(p, "rate", &r, &rn) && xn == 4 &&
+	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
+}
+
+static void on_data(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_DATA];
+	struct data_line d;
+	const char *s;
+	size_t n;
+
+	if (!rx_match(p, l->s, l->len)) {
+		if (!ps->open)
+			begin(ps, l, SIDE_UNKNOWN);
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
+		return;
+	}
+	memset(&d, 0, sizeof(d));
+	d.l = l;
+	d.dir = direction_of(p);
+	rx_named(p, "id", &s, &n);
+	d.sum = s[0] == 'S';
+	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
+	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
+	d.omitted = rx_named(p, "omitted", &s, &n);
+	rx_named(p, "start", &d.start.s, &d.start.n);
+	rx_named(p, "end", &d.end.s, &d.end.n);
+	rx_named(p, "rate", &d.rate.s, &d.rate.n);
+	rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n);
+	if (rx_named(p, "jitter", &s, &n))
+		ps->t.udp = 1;
+	if (d.role == 0 && ps->open && ps->t.side == SIDE_SERVER && is_placeholder(p))
+		return;
+	/* a new test pasted right after the previous one's summary, without its header */
+	if (!ps->open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
+		begin(ps, l, SIDE_UNKNOWN);
+	if (d.role >= 0)
+		ps->t.nsummary++;
+	if (d.role == 0 && d.dir == 0 && ps->t.side == SIDE_SERVER)
+		ps->t.reverse = 1; /* the server sent: the client ran -R */
+	ALLOC_GROW(ps->t.lines, ps->t.nlines + 1, ps->t.lines_cap);
+	ps->t.lines[ps->t.nlines++] = d;
+	sink_run_end(ps->s, ps->t.run, l);
+}
+
+static void on_header(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_HEADER];
+	const char *cols;
+	size_t n;
+
+	if (!rx_match(p, l->s, l->len)) {
+		if (ps->open)
+			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
+		return;
+	}
+	/* a header after a summary: the next test of a paste of bare summaries */
+	if (!ps->open || ps->t.nsummary)
+		begin(ps, l, SIDE_UNKNOWN);
+	rx_named(p, "cols", &cols, &n);
+	if (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams"))
+		ps->t.udp = 1;
+	if (text_contains(l->s, l->len, "[Role]"))
+		ps->t.bidir = 1;
+	sink_run_end(ps->s, ps->t.run, l);
+}
+
+static void on_cpu(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_CPU];
+	const char *s;
+	size_t n;
+	double v;
+
+	if (!ps->open)
+		return;
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
+		return;
+	}
+	if (rx_named(p, "local", &s, &n) && num_parse(s, n, &v) == 0)
+		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+	/* the server prints the client's share as 0.0%: it has not arrived yet */
+	if (ps->t.side != SIDE_SERVER && rx_named(p, "remote", &s, &n) && num_parse(s, n, &v) == 0)
+		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+}
+
+/* Lines outside the data: connections, -V details, errors, notes. */
+static void on_other(struct parse *ps, const struct line *l, const struct line *prev)
+{
+	struct sink *s = ps->s;
+	struct rx *p;
+	const char *v;
+	size_t n;
+
+	if (rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
+		rx_named(p, "v", &v, &n);
+		sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
+		return;
+	}
+	if (prev && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
+		/* -V: the system line after the version */
+		sink_fact(s, l, "system", sink_strndup(s, l->s + l->indent, l->len - l->indent));
+		return;
+	}
+	if (rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
+		/* said even when no test started: "unable to connect" is all a log may hold */
+		rx_named(p, "text", &v, &n);
+		sink_warn(s, l, "iperf3 %.*s", (int)n, v);
+		if (ps->open) {
+			sink_note(s, ps->t.run, NOTE_ERROR, l, "%.*s", (int)n, v);
+			s->rs->runs[ps->t.run].flags |= RUN_FAILED;
+			ps->t.failed = 1;
+		}
+		return;
+	}
+	if (!ps->open)
+		return;
+	if (bracket_tag(l) && text_contains(l->s, l->len, " local ")) {
+		ps->t.connections++;
+	} else if (starts(l, "Reverse mode")) {
+		ps->t.reverse = 1;
+	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
+		double streams;
+
+		rx_named(p, "proto", &v, &n);
+		ps->t.udp = n == 3 && !memcmp(v, "UDP", 3);
+		rx_named(p, "streams", &v, &n);
+		if (num_parse(v, n, &streams) == 0)
+			ps->t.streams = (int)streams;
+	} else if (rx_match(p = &patterns[RX_NOTE], l->s, l->len)) {
+		sink_note(s, ps->t.run, NOTE_INFO, l, "%.*s", (int)(l->len - l->indent), l->s + l->indent);
+	} else if (starts(l, "Server output:")) {
+		ps->t.in_server_output = 1;
+		sink_note(s, ps->t.run, NOTE_INFO, l, "the server's output follows (not read: the same test)");
+	}
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	const struct line *prev = NULL;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.first_run = (uint32_t)s->rs->nruns;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (l->indent == l->len)
+			continue;
+		if (starts(l, "Connecting to host ")) {
+			begin(&ps, l, SIDE_CLIENT);
+		} else if (starts(l, "iperf Done.")) {
+			if (ps.open)
+				sink_run_end(s, ps.t.run, l);
+			finish(&ps, l);
+		} else if (ps.open && ps.t.in_server_output) {
+			/* the server's lines repeat the client's test */
+		} else if (starts(l, "Accepted connection from ")) {
+			begin(&ps, l, SIDE_SERVER);
+		} else if (starts(l, "[ ID]")) {
+			on_header(&ps, l);
+		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
+			   !text_contains(l->s, l->len, "statistics not available") &&
+			   !text_contains(l->s, l->len, "out-of-order")) {
+			on_data(&ps, l);
+		} else if (starts(l, "CPU Utilization:")) {
+			on_cpu(&ps, l);
+		} else {
+			on_other(&ps, l, prev);
+		}
+		prev = l;
+	}
+	finish(&ps, &b->lines[b->n - 1]);
+	return (int)(s->rs->nruns - ps.first_run);
+}
+
+const struct parser iperf3_parser = {
+	.fmt = FMT_IPERF3,
+	.starts = "C[-SAi",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

@@ -1,0 +1,415 @@
+/*
+ * test_iperf3.c - the iperf3 text parser, through the segmenter: exact
+ * values on hand-written summaries, structure on the real samples (iperf
+ * 3.12 over loopback, captured here), which lines stand for a test (-P,
+ * --bidir, --get-server-output), scenarios, series, damage and offsets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+
+#include "helpers.h"
+
+struct fixture {
+	struct model m;
+	struct diag d;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	model_init(&f->m);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	model_release(&f->m);
+	diag_release(&f->d);
+	free(f);
+	return 0;
+}
+
+static void assert_value(const struct model *m, uint32_t run, const char *metric, double want)
+{
+	const struct measurement *me = find_meas(m, run, metric);
+
+	if (!me)
+		fail_msg("run %u has no %s", (unsigned)run, metric);
+	if (me->value != want)
+		fail_msg("run %u %s = %.17g, want %.17g", (unsigned)run, metric, me->value, want);
+}
+
+/* The source line a measurement's number was read from, as text. */
+static void line_of(struct model *m, const struct measurement *me, struct buf *out)
+{
+	size_t len, a, b;
+	const char *text = model_source_text(m, m->rs.runs[me->run].source, &len);
+
+	for (a = me->offset; a > 0 && text[a - 1] != '\n'; a--)
+		;
+	for (b = me->offset; b < len && text[b] != '\n'; b++)
+		;
+	buf_reset(out);
+	buf_add(out, text + a, b - a);
+}
+
+static size_t count_series(const struct model *m, uint32_t run, const char *name)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->rs.nseries; i++)
+		n += m->rs.series[i].run == run && !strcmp(m->rs.series[i].name, name);
+	return n;
+}
+
+static void test_exact_summary(void **state)
+{
+	struct fixture *f = *state;
+	const char *text =
+		"[ ID] Interval           Transfer     Bitrate         Retr\n"
+		"[  5]   0.00-60.00  sec  43.9 GBytes  6.29 Gbits/sec    7             sender\n"
+		"[  5]   0.00-60.05  sec  1023 KBytes   941 Mbits/sec                  receiver\n";
+	const struct measurement *me;
+
+	import_string(&f->m, "exact.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_IPERF3);
+	/* transfers are 1024-based, bit rates 1000-based */
+	assert_value(&f->m, 0, "sender.transfer", 43.9 * 1073741824.0);
+	assert_value(&f->m, 0, "sender.bitrate", 6.29e9);
+	assert_value(&f->m, 0, "sender.retransmits", 7);
+	assert_value(&f->m, 0, "receiver.transfer", 1023 * 1024.0);
+	assert_value(&f->m, 0, "receiver.bitrate", 941e6);
+	assert_int_equal(count_meas(&f->m, 0), 5);
+	me = find_meas(&f->m, 0, "sender.bitrate");
+	assert_int_equal(me->unit, UNIT_BIT_PER_S);
+	assert_int_equal(me->dir, DIR_HIGHER);
+	assert_int_equal(find_meas(&f->m, 0, "receiver.transfer")->unit, UNIT_BYTE);
+	assert_int_equal(find_meas(&f->m, 0, "sender.retransmits")->dir, DIR_LOWER);
+	assert_int_equal(find_meas(&f->m, 0, "sender.retransmits")->unit, UNIT_COUNT);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp");
+	assert_false(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+}
+
+static void test_byte_rates_become_bits(void **state)
+{
+	struct fixture *f = *state;
+	const char *text =
+		"[ ID] Interval           Transfer     Bitrate         Retr\n"
+		"[  5]   0.00-1.00   sec  1.76 GBytes  1846990 KBytes/sec   24             sender\n"
+		"[  5]   0.00-1.00   sec  1.76 GBytes  15355 Mbits/sec                  receiver\n";
+
+	import_string(&f->m, "f.txt", text, &f->d);
+	/* -f K prints bytes per second (1024-based): stored as bit/s like every other log */
+	assert_value(&f->m, 0, "sender.bitrate", 1846990.0 * 1024 * 8);
+	assert_int_equal(find_meas(&f->m, 0, "sender.bitrate")->unit, UNIT_BIT_PER_S);
+	assert_value(&f->m, 0, "receiver.bitrate", 15355e6);
+}
+
+static void test_issue_paste(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/hand-issue.md", &f->d);
+	assert_int_equal(f->d.n, 0);
+	/* bare summaries pasted one after the other: each header starts a test */
+	assert_int_equal(f->m.rs.nruns, 6);
+	for (uint32_t r = 0; r < 6; r++) {
+		assert_int_equal(count_meas(&f->m, r), 5);
+		assert_string_equal(f->m.rs.runs[r].scenario, "tcp");
+		assert_int_equal(f->m.rs.runs[r].variant.origin, VO_LABEL);
+	}
+	/* the "(3 runs)" aside is not part of the name */
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+	assert_string_equal(f->m.rs.runs[3].variant.text, "Release + PGO");
+	assert_int_equal(f->m.rs.runs[1].first_line, 12);
+	assert_int_equal(f->m.rs.runs[1].last_line, 14);
+	assert_value(&f->m, 2, "sender.retransmits", 2);
+	assert_value(&f->m, 4, "sender.bitrate", 6.46e9);
+}
+
+static void test_parallel_reads_sum_lines(void **state)
+{
+	struct fixture *f = *state;
+	struct buf line = BUF_INIT;
+
+	import_sample(&f->m, "samples/iperf3/parallel.txt", &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp -P 3");
+	assert_int_equal(count_meas(&f->m, 0), 5);
+	/* the streams' lines are parts of the [SUM] lines: only those are read */
+	for (size_t i = 0; i < f->m.rs.nmeas; i++) {
+		line_of(&f->m, &f->m.rs.meas[i], &line);
+		assert_true(!strncmp(line.s, "[SUM]", 5));
+	}
+	/* one series point per interval, from the [SUM] interval lines */
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+	buf_release(&line);
+}
+
+static void test_client_variants(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/reverse.txt", &f->d);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp -R");
+	assert_non_null(find_meas(&f->m, 0, "sender.retransmits"));
+
+	import_sample(&f->m, "samples/iperf3/bidir.txt", &f->d);
+	assert_string_equal(f->m.rs.runs[1].scenario, "tcp --bidir");
+	/* the server-to-client direction has its own metrics */
+	assert_non_null(find_meas(&f->m, 1, "sender.bitrate"));
+	assert_non_null(find_meas(&f->m, 1, "reverse.sender.bitrate"));
+	assert_non_null(find_meas(&f->m, 1, "reverse.receiver.bitrate"));
+	assert_int_equal(count_series(&f->m, 1, "reverse.bitrate"), 2);
+
+	import_sample(&f->m, "samples/iperf3/udp.txt", &f->d);
+	assert_string_equal(f->m.rs.runs[2].scenario, "udp");
+	assert_int_equal(find_meas(&f->m, 2, "receiver.jitter")->unit, UNIT_SECOND);
+	assert_true(find_meas(&f->m, 2, "receiver.jitter")->value < 0.01);
+	assert_int_equal(find_meas(&f->m, 2, "receiver.lost_percent")->unit, UNIT_PERCENT);
+	/* the UDP sender's "0.000 ms 0/N (0%)" is not a measurement */
+	assert_null(find_meas(&f->m, 2, "sender.jitter"));
+	assert_null(find_meas(&f->m, 2, "sender.retransmits"));
+	assert_int_equal(f->d.n, 0);
+}
+
+static void test_server_output_not_read(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/server-output.txt", &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(count_meas(&f->m, 0), 5);
+	/* the client's two intervals; the server's three (with "2.00-2.00") are skipped */
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+}
+
+static void test_verbose_and_server(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/verbose.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(find_meas(&f->m, 0, "cpu.local")->value > 0);
+	assert_non_null(find_meas(&f->m, 0, "cpu.remote"));
+	assert_int_equal(find_meas(&f->m, 0, "cpu.local")->dir, DIR_LOWER);
+	/* the -V preamble is about the machine */
+	assert_true(f->m.rs.nfacts >= 2);
+	assert_string_equal(f->m.rs.facts[0].key, "iperf3");
+	assert_string_equal(f->m.rs.facts[0].value, "3.12");
+	assert_string_equal(f->m.rs.facts[1].key, "system");
+
+	import_sample(&f->m, "samples/iperf3/server-udp.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[1].scenario, "udp (server side)");
+	/* the server received: only receiver figures */
+	assert_non_null(find_meas(&f->m, 1, "receiver.jitter"));
+	assert_null(find_meas(&f->m, 1, "sender.bitrate"));
+	assert_int_equal(f->d.n, 0);
+}
+
+static void test_old_server_placeholders(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/hand-old-server.txt", &f->d);
+	assert_int_equal(f->d.n, 0);
+	/* two tests in one server log, "Bandwidth" headers, no "(test #n)" */
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* "0.00 Bytes 0.00 bits/sec sender" is the role the server did not play */
+	assert_null(find_meas(&f->m, 0, "sender.bitrate"));
+	assert_value(&f->m, 0, "receiver.bitrate", 925e6);
+	assert_value(&f->m, 1, "receiver.bitrate", 931e6);
+	/* ≤ 3.6 prints the CPU line on the server too; its remote share is not known yet */
+	assert_value(&f->m, 0, "cpu.local", 10.2);
+	assert_null(find_meas(&f->m, 0, "cpu.remote"));
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp (server side)");
+}
+
+static void test_udp_shapes(void **state)
+{
+	struct fixture *f = *state;
+	struct buf notes = BUF_INIT;
+
+	import_sample(&f->m, "samples/iperf3/hand-udp-new.txt", &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* 3.14+: "Unknown/8633" has no loss figure, and no loss is made up */
+	assert_null(find_meas(&f->m, 0, "receiver.lost_percent"));
+	assert_value(&f->m, 0, "receiver.jitter", 0.021e-3);
+	/* the omitted interval is not in the series */
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+	/* %.2g: "1e+00%" is 1 % */
+	assert_value(&f->m, 1, "receiver.lost_percent", 1);
+	assert_int_equal(notes_of(&f->m, 1, NOTE_INFO, &notes), 1);
+	assert_non_null(strstr(notes.s, "out-of-order"));
+	buf_release(&notes);
+}
+
+static void test_damage(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/hand-damaged.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* a garbled interval and a garbled sender line ("2l"): skipped, the rest kept */
+	assert_true(has_warning(&f->d, 5, "garbled iperf3 line"));
+	assert_true(has_warning(&f->d, 9, "garbled iperf3 line"));
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_null(find_meas(&f->m, 0, "sender.retransmits"));
+	assert_null(find_meas(&f->m, 0, "sender.bitrate"));
+	assert_value(&f->m, 0, "receiver.bitrate", 14.5e9);
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+	/* a test cut after its sender line */
+	assert_true(has_warning(&f->d, 19, "no receiver summary line"));
+	assert_true(f->m.rs.runs[1].flags & RUN_INCOMPLETE);
+	assert_value(&f->m, 1, "sender.retransmits", 9);
+	/* a test cut in its intervals has no figures: dropped, with a warning */
+	assert_true(has_warning(&f->d, 24, "garbled iperf3 line"));
+	assert_true(has_warning(&f->d, 24, "no summary lines"));
+	assert_int_equal(f->d.n, 5);
+}
+
+static void test_prose_is_not_iperf3(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = "See the notes below.\n"
+			   "[1] the server was pinned with taskset\n"
+			   "[ 2] nothing here either\n"
+			   "---------------------------------------------\n"
+			   "Connecting to host example.org, port 5201\n"
+			   "iperf3: error - unable to connect to server: Connection refused\n";
+
+	import_string(&f->m, "prose.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+	/* the error is said once, naming its line */
+	assert_true(has_warning(&f->d, 6, "unable to connect"));
+	assert_int_equal(f->d.n, 1);
+}
+
+static void test_json_real(void **state)
+{
+	struct fixture *f = *state;
+
+	import_sample(&f->m, "samples/iperf3/json.json", &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_IPERF3_JSON);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp");
+	assert_int_equal(count_meas(&f->m, 0), 7);
+	assert_true(find_meas(&f->m, 0, "sender.bitrate")->value > 1e6);
+	assert_non_null(find_meas(&f->m, 0, "sender.retransmits"));
+	assert_non_null(find_meas(&f->m, 0, "cpu.remote"));
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+
+	import_sample(&f->m, "samples/iperf3/json-udp.json", &f->d);
+	assert_string_equal(f->m.rs.runs[1].scenario, "udp");
+	assert_true(find_meas(&f->m, 1, "receiver.jitter")->value < 0.01);
+	assert_null(find_meas(&f->m, 1, "sender.jitter"));
+
+	/* cut in its intervals: said, and nothing made up */
+	import_sample(&f->m, "samples/iperf3/json-cut.json", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 60, "no end sums"));
+}
+
+static void test_json_exact(void **state)
+{
+	struct fixture *f = *state;
+	const char *server =
+		"{\"start\": {\"version\": \"iperf 3.9\", \"accepted_connection\": {\"host\": \"10.0.0.1\"},\n"
+		"  \"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 2, \"reverse\": 1}},\n"
+		" \"intervals\": [{\"sum\": {\"start\": 0, \"end\": 1, \"bits_per_second\": 1e9, \"omitted\": true}},\n"
+		"   {\"sum\": {\"start\": 0, \"end\": 1.5, \"bits_per_second\": 2.5e9, \"omitted\": false}}],\n"
+		" \"end\": {\"sum_sent\": {\"bytes\": 1000, \"bits_per_second\": 8000, \"retransmits\": 3},\n"
+		"   \"sum_received\": {\"bytes\": 990, \"bits_per_second\": 7920},\n"
+		"   \"cpu_utilization_percent\": {\"host_total\": 12.5, \"remote_total\": 0}}}\n";
+	const char *old_udp =
+		"{\"start\": {\"test_start\": {\"protocol\": \"UDP\", \"num_streams\": 1, \"reverse\": 0}},\n"
+		" \"end\": {\"sum\": {\"bytes\": 5000, \"bits_per_second\": 40000, \"jitter_ms\": 0.25, \"lost_percent\": 1.5}}}\n";
+	const char *failed =
+		"{\"start\": {\"test_start\": {}}, \"intervals\": [], \"end\": {},\n"
+		" \"error\": \"unable to connect to server: Connection refused\"}\n";
+
+	import_string(&f->m, "server.json", server, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp -P 2 -R (server side)");
+	assert_value(&f->m, 0, "sender.transfer", 1000);
+	assert_value(&f->m, 0, "sender.bitrate", 8000);
+	assert_value(&f->m, 0, "sender.retransmits", 3);
+	assert_value(&f->m, 0, "receiver.transfer", 990);
+	assert_value(&f->m, 0, "receiver.bitrate", 7920);
+	assert_value(&f->m, 0, "cpu.local", 12.5);
+	assert_null(find_meas(&f->m, 0, "cpu.remote"));
+	/* the omitted interval is not in the series */
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 1);
+	assert_true(f->m.rs.series[0].y == 2.5e9 && f->m.rs.series[0].x1 == 1.5);
+
+	import_string(&f->m, "old-udp.json", old_udp, &f->d);
+	assert_string_equal(f->m.rs.runs[1].scenario, "udp");
+	assert_value(&f->m, 1, "sender.bitrate", 40000);
+	assert_value(&f->m, 1, "receiver.jitter", 0.25 * 1e-3);
+	assert_value(&f->m, 1, "receiver.lost_percent", 1.5);
+
+	import_string(&f->m, "failed.json", failed, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 1, "the test failed: unable to connect"));
+	assert_int_equal(f->d.n, 1);
+}
+
+static void test_offsets_point_at_numbers(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const samples[] = { "samples/iperf3/parallel.txt", "samples/iperf3/udp.txt",
+					       "samples/iperf3/bidir.txt", "samples/iperf3/verbose.txt" };
+	size_t len;
+
+	for (size_t k = 0; k < countof(samples); k++)
+		import_sample(&f->m, samples[k], &f->d);
+	for (size_t i = 0; i < f->m.rs.nmeas; i++) {
+		const struct measurement *me = &f->m.rs.meas[i];
+		const char *text = model_source_text(&f->m, f->m.rs.runs[me->run].source, &len);
+		char num[32];
+		double v;
+
+		assert_true(me->length > 0 && me->length < sizeof(num));
+		memcpy(num, text + me->offset, me->length);
+		num[me->length] = '\0';
+		assert_int_equal(num_parse(num, me->length, &v), 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_exact_summary, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_byte_rates_become_bits, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_issue_paste, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parallel_reads_sum_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_client_variants, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_server_output_not_read, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verbose_and_server, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_old_server_placeholders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_udp_shapes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prose_is_not_iperf3, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_real, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_exact, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
