@@ -125,7 +125,8 @@ static void test_issue_paste(void **state)
 	assert_int_equal(f->m.rs.nruns, 6);
 	for (uint32_t r = 0; r < 6; r++) {
 		assert_int_equal(count_meas(&f->m, r), 5);
-		assert_string_equal(f->m.rs.runs[r].scenario, "tcp");
+		/* the heading above names the scenario beside what iperf3 printed */
+		assert_string_equal(f->m.rs.runs[r].scenario, "server mode, tcp");
 		assert_int_equal(f->m.rs.runs[r].variant.origin, VO_LABEL);
 	}
 	/* the "(3 runs)" aside is not part of the name */
