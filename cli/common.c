@@ -76,3 +76,14 @@ const struct experiment *cli_find_experiment(const struct model *m, const char *
 		fprintf(stderr, "benchdelta: \"%s\" matches %zu experiments; name one exactly\n", name, hits);
 	return NULL;
 }
+
+int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
+			const struct experiment **only)
+{
+	int rc = cli_load_store(c, m);
+
+	*only = NULL;
+	if (rc == BD_EXIT_OK && exp && !(*only = cli_find_experiment(m, exp)))
+		rc = BD_EXIT_USAGE;
+	return rc;
+}

@@ -11,6 +11,13 @@
 /* Load the store into `m` (read-only, no lock). Returns BD_EXIT_OK, or BD_EXIT_INPUT after printing why. */
 int cli_load_store(struct cli *c, struct model *m);
 /*
+ * Load the store into `m` and, when `exp` is given, find that experiment
+ * (*only, else NULL). Returns BD_EXIT_OK, BD_EXIT_INPUT (store unreadable)
+ * or BD_EXIT_USAGE (no such experiment), after printing why.
+ */
+int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
+			const struct experiment **only);
+/*
  * The experiment named `name` (exact, else the only one containing it,
  * case-insensitively), or NULL after printing why to stderr.
  */

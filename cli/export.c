@@ -221,7 +221,7 @@ int cmd_export(struct cli *c, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *fmt = NULL, *exp = NULL;
-	const struct experiment *only = NULL;
+	const struct experiment *only;
 	struct model m;
 	int opt, rc;
 
@@ -249,9 +249,7 @@ int cmd_export(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "export", "unknown format '%s' (tsv, csv or json)", fmt);
 
 	model_init(&m);
-	rc = cli_load_store(c, &m);
-	if (rc == BD_EXIT_OK && exp && !(only = cli_find_experiment(&m, exp)))
-		rc = BD_EXIT_USAGE;
+	rc = cli_load_experiment(c, &m, exp, &only);
 	if (rc == BD_EXIT_OK) {
 		if (!strcmp(fmt, "json"))
 			rc = as_json(&m, only) < 0 ? BD_EXIT_INPUT : BD_EXIT_OK;

@@ -134,7 +134,7 @@ int cmd_list(struct cli *c, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *what = "experiments", *exp = NULL;
-	const struct experiment *only = NULL;
+	const struct experiment *only;
 	struct model m;
 	int opt, rc;
 
@@ -159,9 +159,7 @@ int cmd_list(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "list", "list experiments, variants or runs, not '%s'", what);
 
 	model_init(&m);
-	rc = cli_load_store(c, &m);
-	if (rc == BD_EXIT_OK && exp && !(only = cli_find_experiment(&m, exp)))
-		rc = BD_EXIT_USAGE;
+	rc = cli_load_experiment(c, &m, exp, &only);
 	if (rc == BD_EXIT_OK) {
 		if (!m.nexps)
 			fprintf(stderr, "benchdelta: the store is empty; add logs with 'benchdelta import FILE'\n");

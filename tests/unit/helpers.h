@@ -14,6 +14,33 @@
 #include "util/buf.h"
 #include "util/fsutil.h"
 
+/* A fresh model and diagnostics per test: cmocka setup/teardown. */
+struct model_fixture {
+	struct model m;
+	struct diag d;
+};
+
+static inline int model_fixture_setup(void **state)
+{
+	struct model_fixture *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	model_init(&f->m);
+	*state = f;
+	return 0;
+}
+
+static inline int model_fixture_teardown(void **state)
+{
+	struct model_fixture *f = *state;
+
+	model_release(&f->m);
+	diag_release(&f->d);
+	free(f);
+	return 0;
+}
+
 /* Import `text` as an input called `name` into `m`; warnings land in *d. */
 static inline void import_string(struct model *m, const char *name, const char *text,
 				 struct diag *d)

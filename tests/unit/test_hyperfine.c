@@ -12,29 +12,6 @@
 
 #include "helpers.h"
 
-struct fixture {
-	struct model m;
-	struct diag d;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	model_init(&f->m);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	model_release(&f->m);
-	diag_release(&f->d);
-	free(f);
-	return 0;
-}
 
 static void assert_value(const struct model *m, uint32_t run, const char *metric, double want)
 {
@@ -48,7 +25,7 @@ static void assert_value(const struct model *m, uint32_t run, const char *metric
 
 static void test_two_commands(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const struct measurement *me;
 	struct buf notes = BUF_INIT;
 
@@ -85,7 +62,7 @@ static void test_two_commands(void **state)
 
 static void test_offsets_point_at_numbers(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	size_t len;
 	const char *text;
 
@@ -108,7 +85,7 @@ static void test_offsets_point_at_numbers(void **state)
 
 static void test_exact_values(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text =
 		"Benchmark 1: ./fib_O0 30\n"
 		"  Time (mean \xc2\xb1 \xcf\x83):       4.9 ms \xc2\xb1   0.1 ms    [User: 4.8 ms, System: 0.0 ms]\n"
@@ -128,7 +105,7 @@ static void test_exact_values(void **state)
 
 static void test_single_run(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/single-run.txt", &f->d);
 	assert_int_equal(f->m.rs.nruns, 1);
@@ -145,7 +122,7 @@ static void test_single_run(void **state)
 
 static void test_micro_and_slower(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	struct buf b = BUF_INIT;
 
 	import_sample(&f->m, "samples/hyperfine/hand-new-us.txt", &f->d);
@@ -167,7 +144,7 @@ static void test_micro_and_slower(void **state)
 
 static void test_hand_edited_mu_crlf(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/hand-edited-mu.txt", &f->d);
 	assert_int_equal(f->m.rs.nruns, 2);
@@ -180,7 +157,7 @@ static void test_hand_edited_mu_crlf(void **state)
 
 static void test_old_versions(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	struct buf b = BUF_INIT;
 
 	import_sample(&f->m, "samples/hyperfine/hand-old-hash.txt", &f->d);
@@ -197,7 +174,7 @@ static void test_old_versions(void **state)
 
 static void test_relative_speed(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	struct buf b = BUF_INIT;
 
 	import_sample(&f->m, "samples/hyperfine/hand-relative.txt", &f->d);
@@ -210,7 +187,7 @@ static void test_relative_speed(void **state)
 
 static void test_damage(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/hand-damaged.txt", &f->d);
 	/* the cut-off fourth benchmark has no figures: not a run */
@@ -233,7 +210,7 @@ static void test_damage(void **state)
 
 static void test_failure(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/failure.txt", &f->d);
 	assert_int_equal(f->m.rs.nruns, 0);
@@ -242,7 +219,7 @@ static void test_failure(void **state)
 
 static void test_pasted_shapes(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	/* quoted, indented in a list, ANSI-coloured, CRLF: one block each */
 	const char *text =
 		"Some prose about the build.\n"
@@ -276,7 +253,7 @@ static void test_pasted_shapes(void **state)
 
 static void test_time_without_header(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "Release:\n"
 			   "  Time (mean \xc2\xb1 \xcf\x83):     2.5 s \xc2\xb1 0.1 s    [User: 2.4 s, System: 0.1 s]\n"
 			   "  Range (min \xe2\x80\xa6 max):   2.3 s \xe2\x80\xa6 2.7 s    10 runs\n";
@@ -290,7 +267,7 @@ static void test_time_without_header(void **state)
 
 static void test_not_hyperfine(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "Benchmark 1: is where we start.\n"
 			   "Time (mean) was great, around 5 ms.\n"
 			   "Range (min … max): who knows\n";
@@ -311,7 +288,7 @@ static size_t count_samples(const struct model *m, uint32_t run)
 
 static void test_json_export(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/export.json", &f->d);
 	assert_int_equal(f->m.rs.nruns, 2);
@@ -329,7 +306,7 @@ static void test_json_export(void **state)
 
 static void test_json_single_and_cut(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/hyperfine/export-single.json", &f->d);
 	assert_int_equal(f->m.rs.nruns, 1);
@@ -346,7 +323,7 @@ static void test_json_single_and_cut(void **state)
 
 static void test_json_in_thread(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text =
 		"Here is my config, not a benchmark:\n"
 		"```json\n"
@@ -381,22 +358,22 @@ static void test_json_in_thread(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_two_commands, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_exact_values, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_single_run, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_micro_and_slower, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_hand_edited_mu_crlf, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_old_versions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_relative_speed, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_failure, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_pasted_shapes, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_time_without_header, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_not_hyperfine, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_export, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_single_and_cut, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_in_thread, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_two_commands, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_exact_values, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_single_run, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_micro_and_slower, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_hand_edited_mu_crlf, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_old_versions, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_relative_speed, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_failure, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_pasted_shapes, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_time_without_header, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_not_hyperfine, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_json_export, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_json_single_and_cut, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_json_in_thread, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

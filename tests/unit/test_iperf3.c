@@ -13,29 +13,6 @@
 
 #include "helpers.h"
 
-struct fixture {
-	struct model m;
-	struct diag d;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	model_init(&f->m);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	model_release(&f->m);
-	diag_release(&f->d);
-	free(f);
-	return 0;
-}
 
 static void assert_value(const struct model *m, uint32_t run, const char *metric, double want)
 {
@@ -72,7 +49,7 @@ static size_t count_series(const struct model *m, uint32_t run, const char *name
 
 static void test_exact_summary(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text =
 		"[ ID] Interval           Transfer     Bitrate         Retr\n"
 		"[  5]   0.00-60.00  sec  43.9 GBytes  6.29 Gbits/sec    7             sender\n"
@@ -102,7 +79,7 @@ static void test_exact_summary(void **state)
 
 static void test_byte_rates_become_bits(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text =
 		"[ ID] Interval           Transfer     Bitrate         Retr\n"
 		"[  5]   0.00-1.00   sec  1.76 GBytes  1846990 KBytes/sec   24             sender\n"
@@ -117,7 +94,7 @@ static void test_byte_rates_become_bits(void **state)
 
 static void test_issue_paste(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/hand-issue.md", &f->d);
 	assert_int_equal(f->d.n, 0);
@@ -140,7 +117,7 @@ static void test_issue_paste(void **state)
 
 static void test_parallel_reads_sum_lines(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	struct buf line = BUF_INIT;
 
 	import_sample(&f->m, "samples/iperf3/parallel.txt", &f->d);
@@ -160,7 +137,7 @@ static void test_parallel_reads_sum_lines(void **state)
 
 static void test_client_variants(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/reverse.txt", &f->d);
 	assert_string_equal(f->m.rs.runs[0].scenario, "tcp -R");
@@ -187,7 +164,7 @@ static void test_client_variants(void **state)
 
 static void test_server_output_not_read(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/server-output.txt", &f->d);
 	assert_int_equal(f->d.n, 0);
@@ -199,7 +176,7 @@ static void test_server_output_not_read(void **state)
 
 static void test_verbose_and_server(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/verbose.txt", &f->d);
 	assert_int_equal(f->m.rs.nruns, 1);
@@ -223,7 +200,7 @@ static void test_verbose_and_server(void **state)
 
 static void test_old_server_placeholders(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/hand-old-server.txt", &f->d);
 	assert_int_equal(f->d.n, 0);
@@ -241,7 +218,7 @@ static void test_old_server_placeholders(void **state)
 
 static void test_udp_shapes(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	struct buf notes = BUF_INIT;
 
 	import_sample(&f->m, "samples/iperf3/hand-udp-new.txt", &f->d);
@@ -261,7 +238,7 @@ static void test_udp_shapes(void **state)
 
 static void test_damage(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/hand-damaged.txt", &f->d);
 	assert_int_equal(f->m.rs.nruns, 2);
@@ -285,7 +262,7 @@ static void test_damage(void **state)
 
 static void test_prose_is_not_iperf3(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "See the notes below.\n"
 			   "[1] the server was pinned with taskset\n"
 			   "[ 2] nothing here either\n"
@@ -302,7 +279,7 @@ static void test_prose_is_not_iperf3(void **state)
 
 static void test_json_real(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_sample(&f->m, "samples/iperf3/json.json", &f->d);
 	assert_int_equal(f->d.n, 0);
@@ -328,7 +305,7 @@ static void test_json_real(void **state)
 
 static void test_json_exact(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *server =
 		"{\"start\": {\"version\": \"iperf 3.9\", \"accepted_connection\": {\"host\": \"10.0.0.1\"},\n"
 		"  \"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 2, \"reverse\": 1}},\n"
@@ -373,7 +350,7 @@ static void test_json_exact(void **state)
 
 static void test_offsets_point_at_numbers(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	static const char *const samples[] = { "samples/iperf3/parallel.txt", "samples/iperf3/udp.txt",
 					       "samples/iperf3/bidir.txt", "samples/iperf3/verbose.txt" };
 	size_t len;
@@ -396,20 +373,20 @@ static void test_offsets_point_at_numbers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_exact_summary, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_byte_rates_become_bits, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_issue_paste, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_parallel_reads_sum_lines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_client_variants, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_server_output_not_read, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_verbose_and_server, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_old_server_placeholders, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_udp_shapes, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_prose_is_not_iperf3, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_real, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_exact, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_exact_summary, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_byte_rates_become_bits, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_issue_paste, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_parallel_reads_sum_lines, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_client_variants, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_server_output_not_read, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_verbose_and_server, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_old_server_placeholders, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_udp_shapes, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_prose_is_not_iperf3, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_json_real, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_json_exact, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

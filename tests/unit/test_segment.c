@@ -16,29 +16,6 @@
 	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
 	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
 
-struct fixture {
-	struct model m;
-	struct diag d;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	model_init(&f->m);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	model_release(&f->m);
-	diag_release(&f->d);
-	free(f);
-	return 0;
-}
 
 static const char *fact(const struct model *m, const char *key)
 {
@@ -50,7 +27,7 @@ static const char *fact(const struct model *m, const char *key)
 
 static void test_titles(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 
 	import_string(&f->m, "a.md", "title:\tMake it faster\nstate:\tOPEN\n--\nRelease:\n\n" HF("./a", "5.0"), &f->d);
 	assert_string_equal(f->m.sources[0].title, "Make it faster");
@@ -67,7 +44,7 @@ static void test_titles(void **state)
 
 static void test_comment_boundary_ends_label(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "Release:\n\n" HF("./x_release in", "5.0") "\n"
 			   "bob commented 2 days ago\n\n" HF("./x_pgo in", "4.0");
 
@@ -83,7 +60,7 @@ static void test_comment_boundary_ends_label(void **state)
 
 static void test_environment_facts(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "Test environment:\n\n"
 			   "* Ubuntu 22.04\n"
 			   "* Linux kernel 6.5.0\n"
@@ -110,7 +87,7 @@ static void test_environment_facts(void **state)
 
 static void test_legend_kinds(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "app_a is the usual Release build and app_b the PGO-optimized one.\n\n"
 			   HF("./app_a x", "5.0") HF("./app_b x", "4.0");
 
@@ -126,7 +103,7 @@ static void test_legend_kinds(void **state)
 
 static void test_scenarios_from_headings(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "## Client mode\n\nRelease:\n\n" HF("./c", "5.0") "\n"
 			   "Release + PGO in the server mode (4 measurements):\n\n" HF("./c", "4.0");
 
@@ -138,7 +115,7 @@ static void test_scenarios_from_headings(void **state)
 
 static void test_fences_and_html(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "<details>\n<summary>Release + LTO</summary>\n\n```text\n" HF("./l", "5.0")
 			   "```\n</details>\n\n~~~\n" HF("./m", "4.0") "~~~\n";
 
@@ -151,7 +128,7 @@ static void test_fences_and_html(void **state)
 
 static void test_quoted_repeat_skipped(void **state)
 {
-	struct fixture *f = *state;
+	struct model_fixture *f = *state;
 	const char *text = "Release:\n\n" HF("./q", "5.0") "\n"
 			   "> Benchmark 1: ./q\n"
 			   ">   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n"
@@ -164,13 +141,13 @@ static void test_quoted_repeat_skipped(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_titles, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_comment_boundary_ends_label, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_environment_facts, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_legend_kinds, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_scenarios_from_headings, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_fences_and_html, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_titles, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_comment_boundary_ends_label, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_environment_facts, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_legend_kinds, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_scenarios_from_headings, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
