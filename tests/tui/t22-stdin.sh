@@ -1,0 +1,12 @@
+#!/bin/sh
+# `benchdelta -`: the logs come through a pipe, the keys from the terminal.
+. "$(dirname "$0")/lib.sh"
+
+tui_start 80 24 -- "- < samples/issues/browser-copy.txt"
+tui_wait "quick comparison (not stored)"
+tui_wait "candidate: Release + PGO"
+tui_wait "--bench client"
+tui_keys Right
+tui_wait "candidate: proxy_pgo_bolt"
+tui_keys q
+tui_gone "candidate:"
