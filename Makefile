@@ -133,9 +133,12 @@ check-san:
 
 # ---- the rest ----
 
+# every sample file its own import, so each thread or log is its own experiment
 demo: $(BIN)
 	@rm -rf $(BUILD)/demo-store
-	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN) import samples/hyperfine/*.txt samples/issues/*.md >/dev/null
+	@for f in samples/issues/* samples/*/*.txt samples/*/*.json; do \
+		BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN) import "$$f" >/dev/null 2>&1; \
+	done; true
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
 bench: $(BIN)

@@ -19,17 +19,6 @@ static const char usage[] =
 	"  runs          every run: id, variant, scenario, format, where it came from\n"
 	"  -e EXP        only this experiment\n";
 
-static void tools_of(struct buf *b, unsigned long fmts)
-{
-	for (int f = 1; f < FMT__COUNT; f++) {
-		if (fmts & (1ul << f)) {
-			if (b->len)
-				buf_addc(b, ',');
-			buf_adds(b, fmt_name((enum fmt)f));
-		}
-	}
-}
-
 static void list_experiments(const struct model *m, const struct experiment *only)
 {
 	struct table t;
@@ -47,7 +36,7 @@ static void list_experiments(const struct model *m, const struct experiment *onl
 
 		if (only && only != x)
 			continue;
-		tools_of(&tools, x->fmts);
+		fmt_tools(&tools, x->fmts);
 		table_add(&t, x->name);
 		table_addf(&t, "%.10s", x->imported);
 		table_addf(&t, "%zu", x->nvariants);

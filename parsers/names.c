@@ -59,3 +59,30 @@ void metric_name(struct buf *out, const char *subject, const char *quantity, enu
 	if (*suffix)
 		buf_addf(out, ".%s", suffix);
 }
+
+size_t fmt_tool_len(enum fmt f)
+{
+	return strcspn(fmt_name(f), "-");
+}
+
+void fmt_tools(struct buf *out, unsigned long fmts)
+{
+	size_t start = out->len;
+
+	for (int f = 1; f < FMT__COUNT; f++) {
+		const char *name = fmt_name((enum fmt)f);
+		size_t n = fmt_tool_len((enum fmt)f);
+		int seen = 0;
+
+		if (!(fmts & (1ul << f)))
+			continue;
+		for (int g = 1; g < f && !seen; g++)
+			seen = (fmts & (1ul << g)) && fmt_tool_len((enum fmt)g) == n &&
+			       !strncmp(fmt_name((enum fmt)g), name, n);
+		if (seen)
+			continue;
+		if (out->len > start)
+			buf_addc(out, ',');
+		buf_add(out, name, n);
+	}
+}

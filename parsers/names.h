@@ -26,6 +26,14 @@ int unit_from_name(const char *s);
 int dir_from_name(const char *s);
 int note_kind_from_name(const char *s);
 
+/*
+ * The tool a format belongs to is its name up to a '-' ("hyperfine-json"
+ * → "hyperfine"): the length of that part.
+ */
+size_t fmt_tool_len(enum fmt f);
+/* Append the tools of a set of formats (bit 1 << fmt each), "hyperfine,iperf3". */
+void fmt_tools(struct buf *out, unsigned long fmts);
+
 /* Append the export metric name [SUBJECT.]QUANTITY[.SUFFIX] of a measurement to *out. */
 void metric_name(struct buf *out, const char *subject, const char *quantity, enum stat_kind stat);
 

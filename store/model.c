@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "parsers/label.h"
@@ -220,6 +221,14 @@ static const char *default_baseline(const struct model *m, const struct experime
 	return best ? best : e->nvariants ? e->variants[0].key : "";
 }
 
+static int cmp_experiments(const void *a, const void *b)
+{
+	const struct experiment *x = a, *y = b;
+	int c = strcmp(y->imported, x->imported);
+
+	return c ? c : strcasecmp(x->name, y->name);
+}
+
 void model_resolve(struct model *m)
 {
 	struct strmap exp_index = STRMAP_INIT;
@@ -304,6 +313,8 @@ void model_resolve(struct model *m)
 	}
 	for (size_t e = 0; e < m->nexps; e++)
 		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
+	/* the latest imports first; experiments imported together by name */
+	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
 	strmap_release(&exp_index);
 	free(exp_of);
 }

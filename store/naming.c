@@ -87,10 +87,9 @@ static const char *group_key(struct model *m, const struct run *r, int rename)
 /* Formats of one tool line up ("hyperfine" and "hyperfine-json"): the name before a '-'. */
 static int same_tool(enum fmt a, enum fmt b)
 {
-	const char *x = fmt_name(a), *y = fmt_name(b);
-	size_t nx = strcspn(x, "-"), ny = strcspn(y, "-");
+	size_t n = fmt_tool_len(a);
 
-	return nx == ny && !strncmp(x, y, nx);
+	return n == fmt_tool_len(b) && !strncmp(fmt_name(a), fmt_name(b), n);
 }
 
 #define ALL_SOURCES UINT32_MAX
@@ -221,8 +220,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		const struct run *r = &m->rs.runs[i];
 		struct buf key = BUF_INIT;
 
-		buf_addf(&key, "%s\x1f%.*s", r->experiment, (int)strcspn(fmt_name(r->fmt), "-"),
-			 fmt_name(r->fmt));
+		buf_addf(&key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
 		if (!strmap_get(&seen, key.s, NULL)) {
 			strmap_put(&seen, arena_strdup(&m->arena, key.s), 1);
 			/* unrelated files imported together: line up each text on its own */

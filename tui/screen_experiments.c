@@ -18,17 +18,6 @@
 #define W_TOOLS 12
 #define W_DATE 10
 
-static void tools_of(struct buf *b, unsigned long fmts)
-{
-	for (int f = 1; f < FMT__COUNT; f++) {
-		if (fmts & (1ul << f)) {
-			if (b->len)
-				buf_addc(b, ',');
-			buf_adds(b, fmt_name((enum fmt)f));
-		}
-	}
-}
-
 /* Rows under the list that show the selected experiment's variants and environment. */
 static int detail_rows(int height)
 {
@@ -74,7 +63,7 @@ static void draw_row(int y, const struct experiment *e, int selected)
 	draw_right(y, x, W_RUNS, num, r);
 	x += W_RUNS + 2;
 	if (wide) {
-		tools_of(&tools, e->fmts);
+		fmt_tools(&tools, e->fmts);
 		draw_text(y, x, W_TOOLS, buf_str(&tools), r);
 		x += W_TOOLS + 1;
 		snprintf(num, sizeof(num), "%.10s", e->imported);

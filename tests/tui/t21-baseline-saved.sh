@@ -11,10 +11,10 @@ tui_wait "Experiments"
 tui_wait "hand-relative"
 tui_expect t21-experiments
 # the selected experiment's environment, from its "Test environment" section
-tui_keys Down
+tui_keys Down Down
 tui_wait "Environment: Debian 12 (bookworm)"
 tui_wait "AMD EPYC 7763"
-tui_keys Down Enter
+tui_keys Up Enter
 tui_wait "baseline:  tool_release"
 tui_keys b
 tui_wait "baseline is now tool_pgo"
