@@ -160,3 +160,19 @@ uninstall:
 
 clean:
 	rm -rf build build-san benchdelta
+
+# ---- fuzzing (clang + libFuzzer; not part of check) ----
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" \
+		build-fuzz/fuzz_import
+	@mkdir -p build-fuzz/corpus
+	@cp samples/*/*.txt samples/*/*.md samples/*/*.json build-fuzz/corpus/ 2>/dev/null; true
+	build-fuzz/fuzz_import -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-rss_limit_mb=2048 build-fuzz/corpus
+
+build-fuzz/fuzz_import: tests/fuzz/fuzz_import.c $(LIB_OBJ)
+	$(Q)$(CC) -I. $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS)

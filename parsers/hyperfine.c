@@ -6,6 +6,7 @@
  * warnings between blocks, the Summary in all its versions (kept as notes:
  * the compare engine computes its own ratios).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
@@ -278,7 +279,10 @@ static void on_range(struct parse *ps, const struct line *l)
 	ps->cur.has_range = 1;
 	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
 	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
-	if (group(p, "runs", &s, &n) && num_parse(s, n, &runs) == 0 && runs >= 1) {
+	if (group(p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
+		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
+		ps->cur.damaged = 1;
+	} else if (group(p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, runs,

@@ -215,8 +215,8 @@ static int looks_like_command(const char *s, size_t n)
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words); k++)
-		if (command_words[k][0] == s[i] && !strncmp(command_words[k], s + i, w - i) &&
-		    command_words[k][w - i] == '\0')
+		if (command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
+		    !memcmp(command_words[k], s + i, w - i))
 			return 1;
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';

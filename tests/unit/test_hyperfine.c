@@ -355,6 +355,23 @@ static void test_json_in_thread(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+static void test_implausible_run_count(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Benchmark 1: ./x\n"
+		"  Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 4.0 ms, System: 1.0 ms]\n"
+		"  Range (min \xe2\x80\xa6 max):    4.8 ms \xe2\x80\xa6   5.2 ms    "
+		"105556000000000000000000000000000000000000 runs\n";
+
+	/* found by fuzzing: a count no uint32_t holds is damage, not undefined behaviour */
+	import_string(&f->m, "big.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_null(find_meas(&f->m, 0, "runs"));
+	assert_true(has_warning(&f->d, 3, "implausible hyperfine run count"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -371,6 +388,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_pasted_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_time_without_header, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_not_hyperfine, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_implausible_run_count, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_export, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_single_and_cut, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_in_thread, model_fixture_setup, model_fixture_teardown),

@@ -138,6 +138,23 @@ static void test_quoted_repeat_skipped(void **state)
 	assert_int_equal(f->m.rs.nruns, 1);
 }
 
+static void test_nul_bytes_in_prose(void **state)
+{
+	struct model_fixture *f = *state;
+	/* found by fuzzing: a command word followed by a NUL byte inside the line */
+	static const char text[] = "iperf3\0abl\x81\xbc\x02\0" "1.26 \xc2\xb1  to server\n"
+				   "Release:\n\n" HF("./n", "5.0");
+	struct import_input in = { "nul.txt", malloc(sizeof(text)), sizeof(text) - 1 };
+	struct import_opts o = { NULL, NULL, NULL, 0 };
+	struct import_result res;
+
+	memcpy(in.text, text, sizeof(text));
+	import_texts(&f->m, &in, 1, &o, &res, &f->d);
+	import_result_release(&res);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -147,6 +164,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_legend_kinds, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_scenarios_from_headings, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
 	};
 
