@@ -25,7 +25,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
