@@ -104,6 +104,7 @@ check-golden: $(BIN)
 
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
+	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
 
 check-cli: $(BIN)
 	@for t in tests/cli/t*.sh; do \

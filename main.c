@@ -23,6 +23,10 @@ static const char usage[] =
 	"  benchdelta import [-e EXP] [-V VARIANT] [-n] FILE...|-\n"
 	"                                  add logs to the store (-n: only show the plan)\n"
 	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
+	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
+	"                    [--fail-on-regression PCT]\n"
+	"                                  baseline against candidates, with significance\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
@@ -31,7 +35,8 @@ static const char usage[] =
 	"  --version      the version\n"
 	"\n"
 	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
-	"3 no measurement found in any input.\n";
+	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
+	"a significant regression.\n";
 
 static const struct command {
 	const char *name;
@@ -40,6 +45,7 @@ static const struct command {
 	{ "import", cmd_import },
 	{ "list", cmd_list },
 	{ "export", cmd_export },
+	{ "compare", cmd_compare },
 };
 
 int main(int argc, char **argv)

@@ -21,6 +21,7 @@ struct cli {
 int cmd_import(struct cli *c, int argc, char **argv);
 int cmd_list(struct cli *c, int argc, char **argv);
 int cmd_export(struct cli *c, int argc, char **argv);
+int cmd_compare(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 
