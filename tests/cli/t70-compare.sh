@@ -73,8 +73,16 @@ expect_out "experiment: hand-old-hash"
 run compare -e nothing-like-this
 expect_rc 1 "unknown experiment"
 
+# Markdown cells escape the '|' a variant name may hold
+run import -e pipes -V 'O2|LTO' samples/hyperfine/optimized.txt
+run import -e pipes -V 'O0' samples/hyperfine/release.txt
+run compare -e pipes O0 -f markdown
+expect_rc 0 "markdown with a pipe in a name"
+expect_out '| O0 | O2\|LTO |'
+expect_out '**O2|LTO** against **O0** (baseline)'
+
 # an experiment of one variant has nothing to compare
-run import -e lonely samples/hyperfine/release.txt
+run import -e lonely samples/hyperfine/single-run.txt
 run compare -e lonely
 expect_rc 1 "one variant"
 expect_err "nothing to compare it with"

@@ -154,6 +154,13 @@ static void test_welch_from_hyperfine_text(void **state)
 	assert_false(r->base.flags & CMP_F_OUTLIERS);
 	assert_string_equal(cmp_text_verdict(r), "better");
 	assert_string_equal(cmp_text_p(r, buf, sizeof(buf)), "<0.001");
+	assert_string_equal(cmp_text_delta(r, buf, sizeof(buf)), "-13.6%");
+	/* half of 13.716510 - 13.486838 */
+	assert_string_equal(cmp_text_ci(r, buf, sizeof(buf)), "\xc2\xb1" "0.11%");
+	/* 21.3 / 812.4 */
+	assert_string_equal(cmp_text_spread(&r->base, buf, sizeof(buf)), "\xc2\xb1" "2.6%");
+	assert_string_equal(cmp_text_figure(&r->base, r->unit, buf, sizeof(buf)), "812 \xc2\xb5s");
+	assert_string_equal(cmp_text_n(r, buf, sizeof(buf)), "3312/3907");
 	/* user time: a mean without a deviation on either side: the delta alone */
 	r = row_of(&t, "input.json", "user");
 	assert_int_equal(r->method, CMP_DELTA);
@@ -598,6 +605,11 @@ static void test_geomeans(void **state)
 	assert_close(t[0].geo[0].ratio, 0.90552161051965219, 1e-13);
 	assert_close(t[0].geo[0].gain, 1 / 0.90552161051965219, 1e-13);
 	assert_int_equal(t[0].geo[0].verdict, CMP_BETTER);
+	{
+		char buf[32];
+
+		assert_string_equal(cmp_text_gain(&t[0].geo[0], buf, sizeof(buf)), "1.10\xc3\x97 better");
+	}
 	cmp_build(&m, e, model_variant_key(&m, "main"), model_variant_key(&m, "bolt"), NULL, &t[1]);
 	/* together: only a and b are in every table. R: geomean of c(0.9e-6, 2.2e-6) over c(1e-6, 2e-6) */
 	cmp_geomeans(t, 2);
