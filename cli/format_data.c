@@ -35,13 +35,31 @@ struct csv_row {
 	size_t n;
 };
 
+/* Every put_* checks the room first: a miscounted row is a bug, never an overflow. */
+static int full(const struct csv_row *c)
+{
+	if (c->n < NCOLS)
+		return 0;
+	die("compare CSV: more than %d fields in a row", (int)NCOLS);
+}
+
+static void emit(struct buf *out, const struct csv_row *c)
+{
+	if (c->n != NCOLS)
+		die("compare CSV: %zu fields in a row of %d", c->n, (int)NCOLS);
+	csvio_row(out, c->f, c->n);
+}
+
 static void put(struct csv_row *c, const char *s)
 {
-	c->f[c->n++] = s;
+	if (!full(c))
+		c->f[c->n++] = s;
 }
 
 static void put_num(struct csv_row *c, double v)
 {
+	if (full(c))
+		return;
 	if (isnan(v))
 		c->num[c->n][0] = '\0';
 	else
@@ -52,6 +70,8 @@ static void put_num(struct csv_row *c, double v)
 
 static void put_count(struct csv_row *c, size_t v)
 {
+	if (full(c))
+		return;
 	snprintf(c->num[c->n], FIELD, "%zu", v);
 	c->f[c->n] = c->num[c->n];
 	c->n++;
@@ -119,7 +139,7 @@ void format_csv(const struct cmp_report *r, FILE *fp)
 			put(&c, row->significant ? "1" : "0");
 			put(&c, cmp_verdict_name(row->verdict));
 			put(&c, buf_str(&flags));
-			csvio_row(&out, c.f, c.n);
+			emit(&out, &c);
 		}
 		for (size_t i = 0; i < t->ngeo; i++) {
 			const struct cmp_geomean *g = &t->geo[i];
@@ -152,7 +172,7 @@ void format_csv(const struct cmp_report *r, FILE *fp)
 			put(&c, "0");
 			put(&c, cmp_verdict_name(g->verdict));
 			put(&c, "");
-			csvio_row(&out, c.f, c.n);
+			emit(&out, &c);
 		}
 	}
 	fwrite(buf_str(&out), 1, out.len, fp);
