@@ -25,7 +25,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -104,6 +104,7 @@ check-golden: $(BIN)
 
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
+	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
 
 check-cli: $(BIN)
 	@for t in tests/cli/t*.sh; do \

@@ -23,6 +23,10 @@ static const char usage[] =
 	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-\n"
 	"                                  add logs to the store (-n: only show the plan)\n"
 	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
+	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
+	"                    [--fail-on-regression PCT]\n"
+	"                                  baseline against candidates, with significance\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
@@ -34,7 +38,8 @@ static const char usage[] =
 	"  --version      the version\n"
 	"\n"
 	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
-	"3 no measurement found in any input.\n";
+	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
+	"a significant regression.\n";
 
 static const struct command {
 	const char *name;
@@ -45,6 +50,7 @@ static const struct command {
 	{ "export", cmd_export },
 	{ "rename-variant", cmd_rename_variant },
 	{ "merge-variants", cmd_merge_variants },
+	{ "compare", cmd_compare },
 };
 
 int main(int argc, char **argv)

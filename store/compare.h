@@ -1,7 +1,21 @@
 /*
  * compare.h - the compare engine: for one experiment, a baseline variant
- * against a candidate, one row per (scenario, metric) with each side's
- * figures and the change. The TUI and the CLI render the same rows.
+ * against a candidate, one row per (scenario, subject, quantity) with each
+ * side's figures, the change, how sure we are of it and a verdict; then
+ * geometric means over the rows. The TUI and the `compare` command render
+ * the same rows. Statistics live in stats.c; this layer picks which to use.
+ *
+ * How a row is judged depends on the figures both sides have:
+ *  - several runs on a side: each run's figure is one sample (n = runs),
+ *    both sides alike; Mann-Whitney U test;
+ *  - one run a side, both with raw samples (hyperfine JSON times[]): U test;
+ *  - one run a side with mean, standard deviation and count: Welch's t-test
+ *    from the summaries;
+ *  - both with [lower, estimate, upper] (Criterion): interval overlap;
+ *  - otherwise (a size row, a mean without spread): the delta alone.
+ * A change is significant when its p-value (Holm-adjusted on request) is
+ * below alpha, or the intervals are apart, and it is larger than the noise
+ * threshold; otherwise it is "the same" (shown `~`).
  */
 #ifndef BD_STORE_COMPARE_H
 #define BD_STORE_COMPARE_H
@@ -10,40 +24,134 @@
 
 #include "store/model.h"
 
-struct cmp_side {
-	int present;     /* 0: the variant has no such measurement */
-	size_t nvalues;  /* measurements behind the figure (runs of the variant) */
-	uint32_t n;      /* samples the figure summarizes (hyperfine's N runs when one run) */
-	double mean, min, max;
+struct cmp_opts {
+	double alpha;     /* significance level; confidence intervals are at 1 - alpha */
+	double threshold; /* noise threshold in % of the baseline: smaller changes are `~` */
+	int holm;         /* Holm-adjust the p-values over the rows of a table */
 };
 
-enum cmp_verdict { CMP_UNKNOWN, CMP_BETTER, CMP_WORSE, CMP_SAME };
+#define CMP_OPTS_INIT { 0.05, 1.0, 0 }
+
+/* How a row was judged: X(ENUM, name). */
+#define CMP_METHODS(X)                                                                             \
+	X(NONE, "none")      /* a side has no figure */                                          \
+	X(DELTA, "delta")    /* one figure a side: the delta alone, no test */                  \
+	X(UTEST, "u-test")   /* Mann-Whitney U test on samples */                               \
+	X(WELCH, "welch")    /* Welch's t-test from mean, sd and n */                            \
+	X(OVERLAP, "overlap") /* the tool's own intervals, apart or not */
+
+#define CMP_METHOD_ENUM_(e, name) CMP_##e,
+enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };
+#undef CMP_METHOD_ENUM_
+
+/* Data-quality flags beside a verdict: X(ENUM, name). */
+#define CMP_FLAGS(X)                                                                               \
+	X(OUTLIERS, "outliers")      /* the tool reported outliers */                              \
+	X(WARNINGS, "warnings")      /* the tool warned (first run slower, too fast, ...) */        \
+	X(FAILED, "failed")          /* a run failed or exited non-zero */                          \
+	X(INCOMPLETE, "incomplete")  /* lines of a run were garbled or cut */                       \
+	X(FEW, "few-samples")        /* too few values for a test to ever be significant */         \
+	X(SCENARIOS, "mixed-scenarios") /* the sides were measured in different scenarios */
+
+#define CMP_FLAG_BIT_(e, name) CMP_FBIT_##e,
+enum { CMP_FLAGS(CMP_FLAG_BIT_) CMP__FLAGS };
+#undef CMP_FLAG_BIT_
+#define CMP_FLAG_(e, name) CMP_F_##e = 1u << CMP_FBIT_##e,
+enum cmp_flag { CMP_FLAGS(CMP_FLAG_) };
+#undef CMP_FLAG_
+
+enum cmp_verdict {
+	CMP_UNKNOWN, /* a side is missing, or the metric has no better direction */
+	CMP_BETTER,
+	CMP_WORSE,
+	CMP_SAME, /* `~`: not significant, or within the noise threshold */
+};
+
+struct cmp_side {
+	int present;          /* 0: the variant has no figure for this row */
+	const char *scenario; /* where its figures come from (the row's, but see CMP_F_SCENARIOS) */
+	size_t nruns;         /* runs behind the figures */
+	uint32_t n;           /* values behind them: samples, runs, or the tool's count; 0 unknown */
+	double center;        /* the figure compared: mean, else estimate, else the value */
+	double mean, median, sd, min, max; /* NaN when unknown */
+	double lo, hi;        /* the mean's confidence interval, or the tool's bounds; NaN when none */
+	unsigned flags;       /* CMP_F_* from this side's runs */
+};
 
 struct cmp_row {
 	const char *scenario; /* "" when none */
-	const char *metric;   /* the export metric name */
+	const char *subject;  /* the benchmark, for harnesses; "" otherwise */
+	const char *quantity; /* "time", "sender.bitrate" */
+	const char *metric;   /* [SUBJECT.]QUANTITY, for people */
 	enum unit unit;
 	enum direction dir;
 	struct cmp_side base, cand;
+	enum cmp_method method;
 	int has_delta;
-	double delta_pct;     /* (cand - base) / |base| * 100 */
+	double delta_pct;    /* (cand - base) / |base| * 100 */
+	double ratio;        /* cand / base */
+	double ci_lo, ci_hi; /* confidence interval of delta_pct (Welch, on the means); NaN when none */
+	double p;            /* the test's two-sided p-value; NaN when none */
+	double p_adj;        /* Holm-adjusted p with opts.holm, else p */
+	unsigned need;       /* > 0: values a side needs before a test could ever be significant */
+	int tested;          /* a p-value (or an interval comparison) exists */
+	int significant;     /* tested, below alpha (or apart) and beyond the threshold */
+	/*
+	 * By the metric's direction. Tested rows: BETTER/WORSE when significant,
+	 * else SAME. Untested rows: BETTER/WORSE when beyond the threshold (views
+	 * mark them as untested), else SAME.
+	 */
 	enum cmp_verdict verdict;
+	unsigned flags; /* both sides' flags, CMP_F_FEW and CMP_F_SCENARIOS */
+};
+
+/* The geometric mean of one quantity over the rows present in every table compared. */
+struct cmp_geomean {
+	const char *quantity;
+	enum unit unit;
+	enum direction dir;
+	size_t nrows;     /* rows (scenarios, benchmarks) it is taken over */
+	double base, cand; /* geometric means of each side's centers */
+	double ratio;     /* cand / base: the geometric mean of the rows' ratios */
+	double delta_pct; /* (ratio - 1) * 100 */
+	double gain;      /* oriented: > 1 is better (base/cand when lower is better) */
+	enum cmp_verdict verdict; /* by the threshold; a summary is never tested */
 };
 
 struct cmp_table {
-	struct arena arena;   /* owns rows' strings */
+	struct arena arena;      /* owns the rows' strings */
 	const char *base, *cand; /* variant keys */
+	struct cmp_opts opts;
 	struct cmp_row *rows;
 	size_t nrows, rows_cap;
+	struct cmp_geomean *geo; /* filled by cmp_geomeans() */
+	size_t ngeo;
+	/* rows with a direction and both sides: significant better, worse, tested `~`, untested */
+	size_t improved, regressed, unchanged, untested;
 };
 
 /*
- * Build the rows of `e` for baseline `base` and candidate `cand` (variant
- * keys). Rows come in the order their metrics first appear. The table is
- * released with cmp_release().
+ * Build the table of experiment `e` for variant keys `base` and `cand`
+ * (cand == base: only the baseline side is filled). Rows come in the order
+ * their figures first appear in the experiment's runs. `o` may be NULL for
+ * CMP_OPTS_INIT. The table owns everything it points to except `e`'s and
+ * the model's strings; release it with cmp_release().
  */
 void cmp_build(const struct model *m, const struct experiment *e, const char *base,
-	       const char *cand, struct cmp_table *t);
+	       const char *cand, const struct cmp_opts *o, struct cmp_table *t);
+/*
+ * Fill each table's geometric means, over the rows (scenario, subject,
+ * quantity) present with positive figures on both sides of every one of
+ * the `n` tables (one baseline against several candidates), for each
+ * quantity with a direction found in at least two such rows.
+ */
+void cmp_geomeans(struct cmp_table *t, size_t n);
 void cmp_release(struct cmp_table *t);
+
+const char *cmp_method_name(enum cmp_method m);
+/* The name of one flag bit (CMP_F_*); "" for anything else. */
+const char *cmp_flag_name(unsigned flag);
+/* "better", "worse", "same", "unknown". */
+const char *cmp_verdict_name(enum cmp_verdict v);
 
 #endif

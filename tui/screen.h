@@ -20,10 +20,18 @@ enum act_result {
 	ACT_DONE = 1 << 0, /* handled; redraw */
 };
 
-/* A line of the Compare table: a scenario heading (row < 0) or cmp row `row`. */
+/* A line of the Compare table. */
+enum cmp_line_kind {
+	LINE_HEADING, /* a scenario, or "geomean": `text` */
+	LINE_ROW,     /* cmp row `index` */
+	LINE_GEO,     /* geometric mean `index` */
+	LINE_COUNTS,  /* improved / regressed / unchanged / untested */
+};
+
 struct cmp_line {
-	long row;
-	const char *scenario;
+	enum cmp_line_kind kind;
+	size_t index;
+	const char *text;
 };
 
 struct tui {

@@ -1,8 +1,9 @@
 /*
- * screen_compare.c - Compare: one row per metric, grouped by scenario, the
- * baseline's and the candidate's figures in human units and the change,
- * marked better or worse by the metric's direction. ←/→ flip the
- * candidate, b makes it the baseline (recorded in the store), s swaps.
+ * screen_compare.c - Compare: the compare engine's rows (one per quantity,
+ * grouped by scenario) with each side's figure, the change, its interval,
+ * p-value and verdict (`~` when not significant, `?` when untested), the
+ * geometric means, and the selected row's method and flags at the bottom.
+ * ←/→ flip the candidate, b makes it the baseline (recorded), s swaps.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -11,35 +12,51 @@
 #include <string.h>
 
 #include "parsers/units.h"
+#include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
+#include "util/buf.h"
 #include "util/diag.h"
 
-/* Column widths for the terminal's width now; never cached. */
+/* Column widths for the terminal's width now; never cached. 0: the column is not shown. */
 struct layout {
-	int metric, value, delta, verdict, indent;
+	int metric, value, delta, ci, p, verdict, indent;
+	int detail; /* a line about the selected row at the bottom */
 };
 
-static struct layout layout(void)
+static struct layout layout(int height)
 {
-	struct layout l = { 0, 11, 9, 7, 2 };
+	struct layout l = { 0, 11, 8, 7, 7, 7, 2, height >= 16 };
 
-	if (COLS < 72)
-		l.verdict = 0; /* the colour (or bold/underline) of the delta still tells */
+	if (COLS < 80)
+		l.ci = 0;
+	if (COLS < 68)
+		l.p = 0;
 	if (COLS < 60) {
+		/* the verdict shrinks to a mark: ↑ better, ↓ worse, ~ the same, ? untested */
 		l.value = 8;
 		l.delta = 7;
+		l.verdict = 2;
 		l.indent = 1;
 	}
-	l.metric = COLS - 2 - (l.value + 1) * 2 - (l.delta + 2) - l.verdict;
-	if (l.metric > 44)
-		l.metric = 44; /* wide terminals: keep the figures near their names */
+	l.metric = COLS - 2 - (l.value + 1) * 2 - (l.delta + 1) - (l.ci ? l.ci + 1 : 0) -
+		   (l.p ? l.p + 1 : 0) - (l.verdict + 2);
+	if (l.metric > 40)
+		l.metric = 40; /* wide terminals: keep the figures near their names */
 	return l;
 }
 
 static const struct experiment *current(const struct tui *t)
 {
 	return t->exps.cursor < t->m->nexps ? &t->m->exps[t->exps.cursor] : NULL;
+}
+
+static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const char *text)
+{
+	ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
+	t->lines[t->nlines].kind = kind;
+	t->lines[t->nlines].index = index;
+	t->lines[t->nlines++].text = text;
 }
 
 static void rebuild(struct tui *t)
@@ -54,7 +71,8 @@ static void rebuild(struct tui *t)
 	t->nlines = 0;
 	if (!e)
 		return;
-	cmp_build(t->m, e, t->base, *t->cand ? t->cand : t->base, &t->cmp);
+	cmp_build(t->m, e, t->base, *t->cand ? t->cand : t->base, NULL, &t->cmp);
+	cmp_geomeans(&t->cmp, 1);
 	for (size_t i = 1; i < t->cmp.nrows; i++)
 		if (strcmp(t->cmp.rows[i].scenario, t->cmp.rows[0].scenario))
 			several = 1;
@@ -62,15 +80,17 @@ static void rebuild(struct tui *t)
 		const char *s = t->cmp.rows[i].scenario;
 
 		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
-			ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
-			t->lines[t->nlines].row = -1;
-			t->lines[t->nlines++].scenario = *s ? s : "(no scenario)";
+			add_line(t, LINE_HEADING, 0, *s ? s : "(no scenario)");
 			scenario = s;
 		}
-		ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
-		t->lines[t->nlines].row = (long)i;
-		t->lines[t->nlines++].scenario = s;
+		add_line(t, LINE_ROW, i, s);
 	}
+	if (t->cmp.ngeo)
+		add_line(t, LINE_HEADING, 0, "geomean");
+	for (size_t i = 0; i < t->cmp.ngeo; i++)
+		add_line(t, LINE_GEO, i, "");
+	if (*t->cand && t->cmp.nrows)
+		add_line(t, LINE_COUNTS, 0, "");
 	t->cmp_valid = 1;
 	t->cmp_exp = t->exps.cursor;
 	t->cmp_lines.count = t->nlines;
@@ -109,57 +129,162 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 	draw_text(y + 1, x, COLS - x - 1, buf, ROLE_DIM);
 }
 
-static void draw_line(struct tui *t, const struct cmp_line *l, int y, const struct layout *L,
-		      int selected)
+static enum color_role verdict_role(enum cmp_verdict v)
 {
-	const struct cmp_row *r;
-	char v[48];
-	int x = 1;
-	enum color_role role;
+	return v == CMP_BETTER ? ROLE_BETTER : v == CMP_WORSE ? ROLE_WORSE : ROLE_NEUTRAL;
+}
 
-	if (selected)
-		draw_fill(y, ROLE_SELECTED);
-	if (l->row < 0) {
-		draw_text(y, 1, COLS - 2, l->scenario, selected ? ROLE_SELECTED : ROLE_HEADER);
-		return;
+/* The verdict in the room there is: a word, or at narrow widths a mark. */
+static const char *verdict_text(const struct cmp_row *r, const struct layout *L)
+{
+	if (L->verdict >= 7)
+		return cmp_text_verdict(r);
+	switch (r->verdict) {
+	case CMP_BETTER:
+		return r->tested ? "\xe2\x86\x91" : "\xe2\x86\x91?";
+	case CMP_WORSE:
+		return r->tested ? "\xe2\x86\x93" : "\xe2\x86\x93?";
+	case CMP_SAME:
+		return "~";
+	default:
+		return "";
 	}
-	r = &t->cmp.rows[l->row];
-	role = selected ? ROLE_SELECTED : ROLE_NORMAL;
+}
+
+/* Columns right of the figures: delta, interval, p, verdict; returns the verdict's x. */
+static int draw_change(int y, int x, const struct layout *L, const char *delta, const char *ci,
+		       const char *p, enum color_role role)
+{
+	draw_right(y, x, L->delta, delta, role);
+	x += L->delta + 1;
+	if (L->ci) {
+		draw_right(y, x, L->ci, ci, role == ROLE_SELECTED ? role : ROLE_NORMAL);
+		x += L->ci + 1;
+	}
+	if (L->p) {
+		draw_right(y, x, L->p, p, role == ROLE_SELECTED ? role : ROLE_NORMAL);
+		x += L->p + 1;
+	}
+	return x + 1;
+}
+
+static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct layout *L,
+		     int selected)
+{
+	char v[64], d[32], ci[32], p[32];
+	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	int x = 1;
+
 	draw_text(y, x + L->indent, L->metric - L->indent, r->metric, role);
 	x += L->metric + 1;
-	draw_right(y, x, L->value,
-		   r->base.present ? unit_format(r->base.mean, r->unit, v, sizeof(v)) : "-", role);
+	draw_right(y, x, L->value, cmp_text_figure(&r->base, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!*t->cand)
 		return;
-	draw_right(y, x, L->value,
-		   r->cand.present ? unit_format(r->cand.mean, r->unit, v, sizeof(v)) : "-", role);
+	draw_right(y, x, L->value, cmp_text_figure(&r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
-		role = r->verdict == CMP_BETTER ? ROLE_BETTER : r->verdict == CMP_WORSE ? ROLE_WORSE : ROLE_NEUTRAL;
-	if (r->has_delta) {
-		snprintf(v, sizeof(v), "%+.1f%%", r->delta_pct);
-		draw_right(y, x, L->delta, v, role);
+		role = verdict_role(r->verdict);
+	x = draw_change(y, x, L, cmp_text_delta(r, d, sizeof(d)), cmp_text_ci(r, ci, sizeof(ci)),
+			cmp_text_p(r, p, sizeof(p)), role);
+	draw_text(y, x, COLS - x - 1, verdict_text(r, L), role);
+}
+
+static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L, int selected)
+{
+	char v[64], d[32];
+	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	int x = 1;
+
+	draw_text(y, x + L->indent, L->metric - L->indent, g->quantity, role);
+	x += L->metric + 1;
+	draw_right(y, x, L->value, unit_format(g->base, g->unit, v, sizeof(v)), role);
+	x += L->value + 1;
+	draw_right(y, x, L->value, unit_format(g->cand, g->unit, v, sizeof(v)), role);
+	x += L->value + 1;
+	if (!selected)
+		role = verdict_role(g->verdict);
+	x = draw_change(y, x, L, cmp_text_pct(g->delta_pct, d, sizeof(d)), "", "", role);
+	draw_text(y, x, COLS - x - 1, L->verdict >= 7 ? cmp_text_gain(g, v, sizeof(v)) : "", role);
+}
+
+static void draw_line(struct tui *t, const struct cmp_line *l, int y, const struct layout *L,
+		      int selected)
+{
+	const struct cmp_table *c = &t->cmp;
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	switch (l->kind) {
+	case LINE_HEADING:
+		draw_text(y, 1, COLS - 2, l->text, selected ? ROLE_SELECTED : ROLE_HEADER);
+		break;
+	case LINE_ROW:
+		draw_row(t, &c->rows[l->index], y, L, selected);
+		break;
+	case LINE_GEO:
+		draw_geo(&c->geo[l->index], y, L, selected);
+		break;
+	case LINE_COUNTS: {
+		char b[128];
+
+		snprintf(b, sizeof(b), "%zu improved \xc2\xb7 %zu regressed \xc2\xb7 %zu unchanged \xc2\xb7 %zu untested",
+			 c->improved, c->regressed, c->unchanged, c->untested);
+		draw_text(y, 1, COLS - 2, b, selected ? ROLE_SELECTED : ROLE_DIM);
+		break;
 	}
-	x += L->delta + 2;
-	if (L->verdict) {
-		const char *word = r->verdict == CMP_BETTER ? "better" :
-				   r->verdict == CMP_WORSE  ? "worse" :
-				   r->verdict == CMP_SAME   ? "same" : "";
-		draw_text(y, x, L->verdict, word, role);
 	}
+}
+
+/* What the selected line rests on: the test, the counts, the flags. */
+static void draw_detail(struct tui *t, int y)
+{
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	struct buf b = BUF_INIT;
+	char n[32], s1[32], s2[32];
+
+	if (l && l->kind == LINE_ROW && *t->cand) {
+		const struct cmp_row *r = &t->cmp.rows[l->index];
+
+		buf_addf(&b, "%s: %s", r->metric, cmp_text_method(r->method));
+		if (*cmp_text_n(r, n, sizeof(n)))
+			buf_addf(&b, " \xc2\xb7 n %s", n);
+		if (r->need)
+			buf_addf(&b, " \xc2\xb7 a test needs \xe2\x89\xa5%u a side", r->need);
+		cmp_text_spread(&r->base, s1, sizeof(s1));
+		cmp_text_spread(&r->cand, s2, sizeof(s2));
+		if (*s1 || *s2)
+			buf_addf(&b, " \xc2\xb7 sd %s/%s", *s1 ? s1 : "?", *s2 ? s2 : "?");
+		if (r->flags & CMP_F_SCENARIOS)
+			buf_addf(&b, " \xc2\xb7 %s vs %s", r->base.scenario, r->cand.scenario);
+		if (r->flags) {
+			buf_adds(&b, " \xc2\xb7 ");
+			cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", &b);
+		}
+	} else if (l && l->kind == LINE_GEO) {
+		const struct cmp_geomean *g = &t->cmp.geo[l->index];
+
+		buf_addf(&b, "geometric mean of %s over the %zu rows both variants have", g->quantity,
+			 g->nrows);
+	} else if (*t->cand) {
+		buf_addf(&b, "\xce\xb1 = %g \xc2\xb7 changes under %g%% are ~ \xc2\xb7 ? untested",
+			 t->cmp.opts.alpha, t->cmp.opts.threshold);
+	}
+	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	buf_release(&b);
 }
 
 static int table_height(int height)
 {
-	return height - 3;
+	return height - 3 - (layout(height).detail ? 2 : 0);
 }
 
 static void draw(struct tui *t, int top, int height)
 {
 	const struct experiment *e = current(t);
-	struct layout L = layout();
-	int rows = table_height(height);
+	struct layout L = layout(height);
+	int rows = table_height(height), x;
+	char ci[32];
 
 	if (!e) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
@@ -168,12 +293,16 @@ static void draw(struct tui *t, int top, int height)
 	rebuild(t);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
-	draw_text(top + 2, 1, L.metric, "METRIC", ROLE_HEADER);
-	draw_right(top + 2, 1 + L.metric + 1, L.value, variant_text(e, t->base), ROLE_HEADER);
+	x = 1;
+	draw_text(top + 2, x, L.metric, "METRIC", ROLE_HEADER);
+	x += L.metric + 1;
+	draw_right(top + 2, x, L.value, variant_text(e, t->base), ROLE_HEADER);
+	x += L.value + 1;
 	if (*t->cand) {
-		draw_right(top + 2, 1 + L.metric + 1 + L.value + 1, L.value, variant_text(e, t->cand),
-			   ROLE_HEADER);
-		draw_right(top + 2, 1 + L.metric + 1 + 2 * (L.value + 1), L.delta, "DELTA", ROLE_HEADER);
+		draw_right(top + 2, x, L.value, variant_text(e, t->cand), ROLE_HEADER);
+		x += L.value + 1;
+		snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->cmp.opts.alpha) * 100);
+		draw_change(top + 2, x, &L, "DELTA", ci, "P", ROLE_HEADER);
 	}
 	if (!t->nlines)
 		draw_text(top + 4, 2, COLS - 4, "No measurements for these variants.", ROLE_DIM);
@@ -182,6 +311,8 @@ static void draw(struct tui *t, int top, int height)
 
 		draw_line(t, &t->lines[k], top + 3 + i, &L, k == t->cmp_lines.cursor);
 	}
+	if (L.detail)
+		draw_detail(t, top + height - 1);
 }
 
 /* Record the baseline choice when there is a store; the model is updated either way. */

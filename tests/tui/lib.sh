@@ -57,6 +57,12 @@ tui_resize() { $T resize-window -t t -x "$1" -y "$2"; }
 tui_expect() {
 	name=$1
 	want=tests/tui/expect/$name.screen
+	# a redraw may be half on the screen when we look: let it settle (~2 s) before judging
+	n=0
+	while [ -z "${UPDATE:-}" ] && [ -f "$want" ] && ! tui_snap | cmp -s - "$want" && [ $n -lt 40 ]; do
+		n=$((n + 1))
+		sleep 0.05
+	done
 	tui_snap >"$TMP/$name.screen"
 	if [ -n "${UPDATE:-}" ]; then
 		cp "$TMP/$name.screen" "$want"

@@ -6,11 +6,11 @@
 tui_start 100 24 NO_COLOR= -- samples/hyperfine/hand-new-us.txt
 tui_wait "candidate: app_pgo "
 $T capture-pane -e -p -t t >"$TMP/color"
-better=$(grep 'time.mean' "$TMP/color" | grep -o '\[[0-9;]*m[^[]*better' | head -1 | sed 's/m.*//')
+better=$(grep ' time  ' "$TMP/color" | grep -o '\[[0-9;]*m[^[]*better' | head -1 | sed 's/m.*//')
 tui_keys Right
 tui_wait "candidate: app_pgo_bolt"
 $T capture-pane -e -p -t t >"$TMP/color2"
-worse=$(grep 'time.mean' "$TMP/color2" | grep -o '\[[0-9;]*m[^[]*worse' | head -1 | sed 's/m.*//')
+worse=$(grep ' time  ' "$TMP/color2" | grep -o '\[[0-9;]*m[^[]*worse' | head -1 | sed 's/m.*//')
 [ -n "$better" ] || fail "no colour code before 'better'"
 [ -n "$worse" ] || fail "no colour code before 'worse'"
 [ "$better" != "$worse" ] || fail "better and worse share the colour code $better"

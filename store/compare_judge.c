@@ -1,0 +1,310 @@
+/*
+ * compare_judge.c - from the figures gathered for a row to its sides,
+ * method, delta, interval, p-value and verdict; see compare_judge.h and the
+ * rules in compare.h. The statistics themselves are stats.c's.
+ */
+#include "store/compare_judge.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/stats.h"
+
+/* The figure a run is compared by: its mean, else its estimate, value or median, else its samples' mean. */
+static double center_of(const struct cmp_fig *f)
+{
+	static const enum stat_kind order[] = { STAT_MEAN, STAT_EST, STAT_VALUE, STAT_MEDIAN };
+	struct stats_summary s;
+
+	for (size_t i = 0; i < countof(order); i++)
+		if (!isnan(f->v[order[i]]))
+			return f->v[order[i]];
+	if (f->nsamples) {
+		stats_summarize(f->samples, f->nsamples, &s);
+		return s.mean;
+	}
+	return NAN;
+}
+
+static void side_clear(struct cmp_side *s)
+{
+	s->present = 0;
+	s->scenario = "";
+	s->nruns = 0;
+	s->n = 0;
+	s->center = s->mean = s->median = s->sd = s->min = s->max = s->lo = s->hi = NAN;
+	s->flags = 0;
+}
+
+/* A side made of several values: a run's raw samples, or one figure per run. */
+static void side_from_values(struct cmp_side *s, const double *x, size_t n, double level)
+{
+	struct stats_summary sum;
+
+	stats_summarize(x, n, &sum);
+	s->present = 1;
+	s->n = (uint32_t)n;
+	s->center = s->mean = sum.mean;
+	s->median = sum.median;
+	s->sd = sum.sd;
+	s->min = sum.min;
+	s->max = sum.max;
+	stats_mean_ci(s->mean, s->sd, (double)n, level, &s->lo, &s->hi);
+}
+
+/* A side made of one run's printed figures. */
+static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, double level)
+{
+	const double *v = f->v;
+
+	s->present = 1;
+	s->n = f->n;
+	s->center = center_of(f);
+	s->mean = v[STAT_MEAN];
+	s->median = v[STAT_MEDIAN];
+	s->min = v[STAT_MIN];
+	s->max = v[STAT_MAX];
+	s->sd = v[STAT_SD];
+	/*
+	 * The only relative spread we read is perf stat -r's "( +- x% )", and
+	 * perf prints the standard error of the mean there (its stddev_stats()
+	 * divides the variance by n): the deviation is that times √n.
+	 */
+	if (isnan(s->sd) && !isnan(v[STAT_REL_SD]) && f->n >= 1)
+		s->sd = v[STAT_REL_SD] / 100 * fabs(s->center) * sqrt((double)f->n);
+	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
+		s->lo = v[STAT_LOWER];
+		s->hi = v[STAT_UPPER];
+	} else if (!isnan(s->mean)) {
+		stats_mean_ci(s->mean, s->sd, (double)s->n, level, &s->lo, &s->hi);
+	}
+}
+
+/* Does a side summarize a distribution a t-test can use? */
+static int has_spread(const struct cmp_side *s)
+{
+	return !isnan(s->mean) && s->sd >= 0 && s->n >= 2;
+}
+
+/* The Welch interval of the difference of the means, in % of the baseline. */
+static void delta_ci(struct cmp_row *r, double level)
+{
+	struct stats_welch w;
+	double b = fabs(r->base.center);
+
+	if (!r->has_delta || !has_spread(&r->base) || !has_spread(&r->cand))
+		return;
+	if (stats_welch(r->base.mean, r->base.sd, r->base.n, r->cand.mean, r->cand.sd, r->cand.n,
+			level, &w) < 0 || isnan(w.lo))
+		return;
+	r->ci_lo = w.lo / b * 100;
+	r->ci_hi = w.hi / b * 100;
+}
+
+static void utest(struct cmp_row *r, const double *x, size_t nx, const double *y, size_t ny,
+		  const struct cmp_opts *o)
+{
+	struct stats_utest u;
+
+	r->method = CMP_UTEST;
+	if (stats_utest_min_p(nx, ny) >= o->alpha) {
+		/* no arrangement of so few values could reach alpha: say how many it takes instead */
+		r->need = stats_utest_need(o->alpha);
+		return;
+	}
+	r->tested = 1;
+	/* every value equal on both sides: U sits at the centre of its distribution */
+	r->p = stats_utest(x, nx, y, ny, &u) == 0 ? u.p : 1;
+}
+
+static void welch(struct cmp_row *r, double level)
+{
+	struct stats_welch w;
+
+	r->method = CMP_WELCH;
+	if (stats_welch(r->base.mean, r->base.sd, r->base.n, r->cand.mean, r->cand.sd, r->cand.n,
+			level, &w) < 0)
+		return; /* neither side varies (a deviation printed as 0): no test */
+	r->tested = 1;
+	r->p = w.p;
+}
+
+/* The centers of figures f[0..n), into a heap array the caller frees. */
+static double *centers(const struct cmp_fig *const *f, size_t n)
+{
+	double *x = xmalloc((n ? n : 1) * sizeof(*x));
+
+	for (size_t i = 0; i < n; i++)
+		x[i] = center_of(f[i]);
+	return x;
+}
+
+/* Several runs on a side: one value per run on both sides, whatever each run holds. */
+static void judge_runs(struct cmp_row *r, const struct cmp_fig *const *b, size_t nb,
+		       const struct cmp_fig *const *c, size_t nc, const struct cmp_opts *o)
+{
+	double *xb = centers(b, nb), *xc = centers(c, nc), level = 1 - o->alpha;
+
+	if (nb)
+		side_from_values(&r->base, xb, nb, level);
+	if (nc)
+		side_from_values(&r->cand, xc, nc, level);
+	if (nb && nc && r->dir != DIR_NONE)
+		utest(r, xb, nb, xc, nc, o);
+	else if (nb && nc)
+		r->method = CMP_DELTA;
+	free(xb);
+	free(xc);
+}
+
+/* One run a side (or none): its samples, else its printed figures. */
+static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct cmp_fig *c,
+		      const struct cmp_opts *o)
+{
+	double level = 1 - o->alpha;
+	int samples = b && c && b->nsamples && c->nsamples;
+
+	if (b && samples)
+		side_from_values(&r->base, b->samples, b->nsamples, level);
+	else if (b)
+		side_from_summary(&r->base, b, level);
+	if (c && samples)
+		side_from_values(&r->cand, c->samples, c->nsamples, level);
+	else if (c)
+		side_from_summary(&r->cand, c, level);
+	if (!b || !c)
+		return;
+	if (r->dir == DIR_NONE) {
+		r->method = CMP_DELTA; /* no better side: nothing for a test to decide */
+	} else if (samples) {
+		utest(r, b->samples, b->nsamples, c->samples, c->nsamples, o);
+	} else if (has_spread(&r->base) && has_spread(&r->cand)) {
+		welch(r, level);
+	} else if (!isnan(b->v[STAT_LOWER]) && !isnan(b->v[STAT_UPPER]) && !isnan(c->v[STAT_LOWER]) &&
+		   !isnan(c->v[STAT_UPPER])) {
+		r->method = CMP_OVERLAP;
+		r->tested = 1;
+	} else {
+		r->method = CMP_DELTA;
+		/* a distribution against a single measurement: a second one would allow a test */
+		if ((has_spread(&r->base) && r->cand.n == 1) || (has_spread(&r->cand) && r->base.n == 1))
+			r->need = 2;
+	}
+}
+
+void cmp_judge_row(struct cmp_row *r, const struct cmp_fig *const *base, size_t nb,
+		   const struct cmp_fig *const *cand, size_t nc, const struct cmp_opts *o)
+{
+	const struct cmp_fig **b = xmalloc((nb ? nb : 1) * sizeof(*b));
+	const struct cmp_fig **c = xmalloc((nc ? nc : 1) * sizeof(*c));
+	size_t kb = 0, kc = 0;
+
+	side_clear(&r->base);
+	side_clear(&r->cand);
+	r->method = CMP_NONE;
+	r->has_delta = r->tested = r->significant = 0;
+	r->need = 0;
+	r->delta_pct = r->ratio = r->ci_lo = r->ci_hi = r->p = r->p_adj = NAN;
+	r->verdict = CMP_UNKNOWN;
+	/* a run without a figure to compare by (a spread alone) does not count */
+	for (size_t i = 0; i < nb; i++)
+		if (!isnan(center_of(base[i])))
+			b[kb++] = base[i];
+	for (size_t i = 0; i < nc; i++)
+		if (!isnan(center_of(cand[i])))
+			c[kc++] = cand[i];
+	if (kb >= 2 || kc >= 2)
+		judge_runs(r, b, kb, c, kc, o);
+	else
+		judge_one(r, kb ? b[0] : NULL, kc ? c[0] : NULL, o);
+	r->base.nruns = kb;
+	r->cand.nruns = kc;
+	for (size_t i = 0; i < kb; i++)
+		r->base.flags |= b[i]->flags;
+	for (size_t i = 0; i < kc; i++)
+		r->cand.flags |= c[i]->flags;
+	if (kb)
+		r->base.scenario = b[0]->scenario;
+	if (kc)
+		r->cand.scenario = c[0]->scenario;
+	r->flags = r->base.flags | r->cand.flags | (r->need ? CMP_F_FEW : 0);
+	if (kb && kc && strcmp(r->base.scenario, r->cand.scenario))
+		r->flags |= CMP_F_SCENARIOS;
+	if (r->base.present && r->cand.present && isfinite(r->base.center) &&
+	    isfinite(r->cand.center) && r->base.center != 0) {
+		r->has_delta = 1;
+		r->delta_pct = (r->cand.center - r->base.center) / fabs(r->base.center) * 100;
+		r->ratio = r->cand.center / r->base.center;
+		if (r->method == CMP_UTEST || r->method == CMP_WELCH)
+			delta_ci(r, 1 - o->alpha);
+	}
+	r->p_adj = r->p;
+	free(b);
+	free(c);
+}
+
+static enum cmp_verdict direction_verdict(enum direction dir, double change)
+{
+	if (dir == DIR_NONE || change == 0 || isnan(change))
+		return CMP_SAME;
+	return (change < 0) == (dir == DIR_LOWER) ? CMP_BETTER : CMP_WORSE;
+}
+
+/* A row whose change the counts and verdicts speak about. */
+static int judged(const struct cmp_row *r)
+{
+	return r->dir != DIR_NONE && r->base.present && r->cand.present && r->method != CMP_NONE &&
+	       isfinite(r->base.center) && isfinite(r->cand.center);
+}
+
+static void holm(struct cmp_table *t)
+{
+	double *p = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*p));
+
+	for (size_t i = 0; i < t->nrows; i++)
+		p[i] = judged(&t->rows[i]) ? t->rows[i].p : NAN;
+	stats_holm(p, t->nrows, p);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (judged(&t->rows[i]))
+			t->rows[i].p_adj = p[i];
+	free(p);
+}
+
+void cmp_judge_table(struct cmp_table *t)
+{
+	const struct cmp_opts *o = &t->opts;
+
+	t->improved = t->regressed = t->unchanged = t->untested = 0;
+	if (o->holm)
+		holm(t);
+	for (size_t i = 0; i < t->nrows; i++) {
+		struct cmp_row *r = &t->rows[i];
+		double change = r->cand.center - r->base.center;
+		int beyond, evidence;
+
+		r->significant = 0;
+		r->verdict = CMP_UNKNOWN;
+		if (!judged(r))
+			continue;
+		/* without a baseline to take a percentage of, any difference is beyond the threshold */
+		beyond = r->has_delta ? fabs(r->delta_pct) > o->threshold : change != 0;
+		if (r->method == CMP_OVERLAP)
+			evidence = r->cand.hi < r->base.lo || r->cand.lo > r->base.hi;
+		else
+			evidence = r->p_adj < o->alpha;
+		if (r->tested) {
+			r->significant = evidence && beyond;
+			r->verdict = r->significant ? direction_verdict(r->dir, change) : CMP_SAME;
+			if (!r->significant)
+				t->unchanged++;
+			else if (r->verdict == CMP_BETTER)
+				t->improved++;
+			else
+				t->regressed++;
+		} else {
+			r->verdict = beyond ? direction_verdict(r->dir, change) : CMP_SAME;
+			t->untested++;
+		}
+	}
+}

@@ -1,0 +1,150 @@
+/*
+ * compare_text.c - the cells of a comparison for people; see compare_text.h.
+ */
+#include "store/compare_text.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "parsers/units.h"
+
+/* Two decimals below 1% (but 0 is "0.0"), one up to 100%, none beyond. */
+static int pct_decimals(double a)
+{
+	return a < 1 && a > 0 ? 2 : a < 100 ? 1 : 0;
+}
+
+char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_t size)
+{
+	if (!s->present || isnan(s->center))
+		snprintf(out, size, "-");
+	else
+		unit_format(s->center, unit, out, size);
+	return out;
+}
+
+char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size)
+{
+	double rel = NAN;
+
+	*out = '\0';
+	if (!s->present || !(fabs(s->center) > 0))
+		return out;
+	if (s->sd >= 0)
+		rel = s->sd / fabs(s->center) * 100;
+	else if (isnan(s->mean) && s->hi >= s->lo)
+		rel = (s->hi - s->lo) / 2 / fabs(s->center) * 100; /* the tool's own interval */
+	if (rel >= 0 && isfinite(rel))
+		snprintf(out, size, "\xc2\xb1%.*f%%", pct_decimals(rel), rel);
+	return out;
+}
+
+char *cmp_text_pct(double pct, char *out, size_t size)
+{
+	if (isnan(pct))
+		*out = '\0';
+	else
+		snprintf(out, size, "%+.*f%%", pct_decimals(fabs(pct)), pct);
+	return out;
+}
+
+char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size)
+{
+	if (!r->has_delta)
+		*out = '\0';
+	else
+		cmp_text_pct(r->delta_pct, out, size);
+	return out;
+}
+
+char *cmp_text_ci(const struct cmp_row *r, char *out, size_t size)
+{
+	double half = (r->ci_hi - r->ci_lo) / 2;
+
+	*out = '\0';
+	if (half >= 0)
+		snprintf(out, size, "\xc2\xb1%.*f%%", pct_decimals(half), half);
+	return out;
+}
+
+char *cmp_text_p(const struct cmp_row *r, char *out, size_t size)
+{
+	*out = '\0';
+	if (r->need)
+		snprintf(out, size, "need \xe2\x89\xa5%u", r->need);
+	else if (r->p_adj < 0.001)
+		snprintf(out, size, "<0.001");
+	else if (r->p_adj >= 0)
+		snprintf(out, size, "%.3f", r->p_adj);
+	return out;
+}
+
+char *cmp_text_n(const struct cmp_row *r, char *out, size_t size)
+{
+	char b[16] = "?", c[16] = "?";
+
+	*out = '\0';
+	if (!r->base.present || !r->cand.present)
+		return out;
+	if (r->base.n)
+		snprintf(b, sizeof(b), "%u", (unsigned)r->base.n);
+	if (r->cand.n)
+		snprintf(c, sizeof(c), "%u", (unsigned)r->cand.n);
+	snprintf(out, size, "%s/%s", b, c);
+	return out;
+}
+
+const char *cmp_text_verdict(const struct cmp_row *r)
+{
+	switch (r->verdict) {
+	case CMP_BETTER:
+		return r->tested ? "better" : "better?";
+	case CMP_WORSE:
+		return r->tested ? "worse" : "worse?";
+	case CMP_SAME:
+		return "~";
+	default:
+		return "";
+	}
+}
+
+const char *cmp_text_method(enum cmp_method m)
+{
+	switch (m) {
+	case CMP_DELTA:
+		return "one figure a side, no test";
+	case CMP_UTEST:
+		return "Mann-Whitney U on the samples";
+	case CMP_WELCH:
+		return "Welch's t-test on mean, sd, n";
+	case CMP_OVERLAP:
+		return "the tool's intervals";
+	default:
+		return "a side has no figure";
+	}
+}
+
+char *cmp_text_gain(const struct cmp_geomean *g, char *out, size_t size)
+{
+	if (g->verdict == CMP_SAME || !(g->gain > 0))
+		snprintf(out, size, "~");
+	else if (g->gain >= 1)
+		snprintf(out, size, "%.2f\xc3\x97 better", g->gain);
+	else
+		snprintf(out, size, "%.2f\xc3\x97 worse", 1 / g->gain);
+	return out;
+}
+
+void cmp_text_flags(unsigned flags, const char *sep, struct buf *out)
+{
+	int first = 1;
+
+	for (unsigned b = 0; b < CMP__FLAGS; b++) {
+		if (!(flags & (1u << b)))
+			continue;
+		if (!first)
+			buf_adds(out, sep);
+		buf_adds(out, cmp_flag_name(1u << b));
+		first = 0;
+	}
+}

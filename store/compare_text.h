@@ -1,0 +1,46 @@
+/*
+ * compare_text.h - the cells of a comparison as people read them, shared
+ * by the TUI's Compare screen and the `compare` command's text and
+ * Markdown, so that both say the same thing the same way. Figures go
+ * through units.c's unit_format(); this adds spreads, deltas, p-values and
+ * the verdict marks (`~` not significant, `?` untested).
+ *
+ * Each function writes at most `size` bytes into `out` and returns `out`;
+ * "" stands for "nothing to say".
+ */
+#ifndef BD_STORE_COMPARE_TEXT_H
+#define BD_STORE_COMPARE_TEXT_H
+
+#include <stddef.h>
+
+#include "store/compare.h"
+#include "util/buf.h"
+
+/* A side's figure in human units ("812 µs"), or "-" when the side is missing. */
+char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_t size);
+/* Its spread relative to the figure: "±2.6%" (standard deviation, else half the tool's interval). */
+char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size);
+/* A change in percent with its sign: "-13.6%", "+0.42%". */
+char *cmp_text_pct(double pct, char *out, size_t size);
+/* The row's delta ("-13.6%"), or "". */
+char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size);
+/* Half the width of the delta's confidence interval: "±0.13%", or "". */
+char *cmp_text_ci(const struct cmp_row *r, char *out, size_t size);
+/* The p-value used for the verdict ("0.003", "<0.001"), "need ≥4" when too few values, or "". */
+char *cmp_text_p(const struct cmp_row *r, char *out, size_t size);
+/* The values behind each side: "3312/3907", "?" for an unknown count, or "". */
+char *cmp_text_n(const struct cmp_row *r, char *out, size_t size);
+/*
+ * The verdict mark: "better", "worse", "~" (no significant change),
+ * "better?"/"worse?" (beyond the threshold but untested), or "" (no
+ * direction, or a side missing).
+ */
+const char *cmp_text_verdict(const struct cmp_row *r);
+/* What a method is, in a few words: "Welch's t-test on mean, sd, n". */
+const char *cmp_text_method(enum cmp_method m);
+/* A geometric mean's verdict: "1.16× better", "1.26× worse", "~", into out. */
+char *cmp_text_gain(const struct cmp_geomean *g, char *out, size_t size);
+/* Append the names of the flags set in `flags` to *out, separated by `sep`. */
+void cmp_text_flags(unsigned flags, const char *sep, struct buf *out);
+
+#endif

@@ -1,0 +1,290 @@
+/*
+ * stats.c - summaries, intervals and tests for the compare engine; see
+ * stats.h. GSL provides the t and normal distributions, binomial
+ * coefficients and the descriptive statistics; the exact distribution of
+ * the Mann-Whitney U statistic under ties is computed here.
+ */
+#include "store/stats.h"
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+/* GSL's default handler aborts on a domain error; we check results ourselves. */
+static void gsl_quiet(void)
+{
+	gsl_set_error_handler_off();
+}
+
+void stats_summarize(const double *x, size_t n, struct stats_summary *s)
+{
+	double *sorted;
+
+	s->n = n;
+	s->mean = s->median = s->sd = s->min = s->max = NAN;
+	if (!n)
+		return;
+	gsl_quiet();
+	sorted = xmalloc(n * sizeof(*sorted));
+	memcpy(sorted, x, n * sizeof(*sorted));
+	gsl_sort(sorted, 1, n);
+	s->mean = gsl_stats_mean(sorted, 1, n);
+	s->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+	s->min = sorted[0];
+	s->max = sorted[n - 1];
+	if (n >= 2)
+		s->sd = gsl_stats_sd_m(sorted, 1, n, s->mean);
+	free(sorted);
+}
+
+int stats_mean_ci(double mean, double sd, double n, double level, double *lo, double *hi)
+{
+	double q, half;
+
+	*lo = *hi = NAN;
+	if (!(n >= 2) || !(sd >= 0) || !isfinite(mean) || !(level > 0 && level < 1))
+		return -1;
+	gsl_quiet();
+	q = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, n - 1);
+	half = q * sd / sqrt(n);
+	*lo = mean - half;
+	*hi = mean + half;
+	return 0;
+}
+
+int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2, double level,
+		struct stats_welch *w)
+{
+	double v1, v2, se, q;
+
+	w->diff = m2 - m1;
+	w->t = w->df = w->p = w->lo = w->hi = NAN;
+	if (!(n1 >= 2) || !(n2 >= 2) || !(s1 >= 0) || !(s2 >= 0) || !isfinite(w->diff))
+		return -1;
+	v1 = s1 * s1 / n1;
+	v2 = s2 * s2 / n2;
+	se = sqrt(v1 + v2);
+	if (!(se > 0))
+		return -1;
+	gsl_quiet();
+	w->t = w->diff / se;
+	w->df = (v1 + v2) * (v1 + v2) / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1));
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	if (w->p > 1)
+		w->p = 1;
+	if (level > 0 && level < 1) {
+		q = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, w->df);
+		w->lo = w->diff - q * se;
+		w->hi = w->diff + q * se;
+	}
+	return 0;
+}
+
+struct ranked {
+	double v;
+	int from_x;
+};
+
+static int by_value(const void *a, const void *b)
+{
+	double x = ((const struct ranked *)a)->v, y = ((const struct ranked *)b)->v;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * P(|2U - n1·n2| >= |two_u - n1·n2|) for the U of a sample of n1 values
+ * among n1 + n2 whose ties form `groups` (sizes in ascending value order).
+ * Under the null every choice of which n1 of the N values belong to the
+ * first sample is equally likely; we count choices by their 2U with a
+ * knapsack over the tie groups. Taking j of a group of t values, with m
+ * values of the second sample below the group, adds j·m pairs won and
+ * j·(t - j) ties, so 2U grows by j·(2m + t - j) in C(t, j) ways. Doubles
+ * hold the counts: C(100, 50) ≈ 1e29 is far below their range.
+ */
+static double exact_p(const size_t *groups, size_t ng, size_t n1, size_t n2, long two_u)
+{
+	size_t S = 2 * n1 * n2, W = S + 1, done = 0, hi = 0;
+	double *dp = xcalloc((n1 + 1) * W, sizeof(*dp)), *nd = xcalloc((n1 + 1) * W, sizeof(*nd));
+	double total = 0, tail = 0, *tmp;
+	long centre = (long)(n1 * n2), dist = labs(two_u - centre);
+
+	dp[0] = 1;
+	for (size_t g = 0; g < ng; g++) {
+		size_t t = groups[g], kmax = done + t < n1 ? done + t : n1, new_hi = hi;
+
+		memset(nd, 0, (kmax + 1) * W * sizeof(*nd));
+		for (size_t k = 0; k <= n1 && k <= done; k++) {
+			size_t m = done - k; /* second-sample values below this group */
+
+			if (m > n2)
+				continue;
+			for (size_t j = 0; j <= t && k + j <= n1; j++) {
+				size_t add = j * (2 * m + t - j);
+				const double *src = dp + k * W;
+				double *dst = nd + (k + j) * W;
+				double ways;
+
+				if (m + (t - j) > n2 || add > S)
+					continue;
+				ways = gsl_sf_choose((unsigned)t, (unsigned)j);
+				for (size_t u = 0; u <= hi && u + add <= S; u++)
+					if (src[u] != 0)
+						dst[u + add] += src[u] * ways;
+				if (hi + add > new_hi)
+					new_hi = hi + add < S ? hi + add : S;
+			}
+		}
+		tmp = dp, dp = nd, nd = tmp;
+		done += t;
+		hi = new_hi;
+	}
+	for (size_t u = 0; u <= S; u++) {
+		double c = dp[n1 * W + u];
+
+		total += c;
+		if (labs((long)u - centre) >= dist)
+			tail += c;
+	}
+	free(dp);
+	free(nd);
+	return total > 0 && tail < total ? tail / total : 1;
+}
+
+int stats_utest(const double *x, size_t nx, const double *y, size_t ny, struct stats_utest *r)
+{
+	size_t N = nx + ny, ng = 0, *groups;
+	struct ranked *all;
+	long two_r1 = 0, two_u;
+	double tie_sum = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->u = r->p = NAN;
+	if (!nx || !ny)
+		return -1;
+	gsl_quiet();
+	all = xmalloc(N * sizeof(*all));
+	groups = xmalloc(N * sizeof(*groups));
+	for (size_t i = 0; i < nx; i++)
+		all[i] = (struct ranked){ x[i], 1 };
+	for (size_t i = 0; i < ny; i++)
+		all[nx + i] = (struct ranked){ y[i], 0 };
+	qsort(all, N, sizeof(*all), by_value);
+	/* mid-ranks: a group of t equal values starting at rank a has rank a + (t - 1)/2 each */
+	for (size_t a = 0; a < N;) {
+		size_t b = a, inx = 0;
+
+		while (b < N && all[b].v == all[a].v)
+			inx += all[b++].from_x;
+		groups[ng++] = b - a;
+		two_r1 += (long)inx * (long)(2 * (a + 1) + (b - a) - 1);
+		tie_sum += pow((double)(b - a), 3) - (double)(b - a);
+		a = b;
+	}
+	free(all);
+	if (ng == 1) {
+		free(groups);
+		return -1; /* every value equal: nothing to rank */
+	}
+	two_u = two_r1 - (long)(nx * (nx + 1));
+	r->u = (double)two_u / 2;
+	r->ties = ng < N;
+	if (nx <= STATS_U_EXACT_MAX && ny <= STATS_U_EXACT_MAX) {
+		/* U of y is n1·n2 - U of x: the same distance from the centre, so count over the smaller */
+		if (nx <= ny)
+			r->p = exact_p(groups, ng, nx, ny, two_u);
+		else
+			r->p = exact_p(groups, ng, ny, nx, (long)(2 * nx * ny) - two_u);
+		r->exact = 1;
+	} else {
+		double n1n2 = (double)nx * (double)ny, dN = (double)N;
+		double sigma = sqrt(n1n2 / 12 * ((dN + 1) - tie_sum / (dN * (dN - 1))));
+		double d = r->u - n1n2 / 2, z;
+
+		d -= d > 0 ? 0.5 : d < 0 ? -0.5 : 0; /* continuity correction */
+		z = d / sigma;
+		r->p = 2 * (z < 0 ? gsl_cdf_ugaussian_P(z) : gsl_cdf_ugaussian_Q(z));
+		if (r->p > 1)
+			r->p = 1;
+	}
+	free(groups);
+	return 0;
+}
+
+double stats_utest_min_p(size_t n1, size_t n2)
+{
+	double p;
+
+	if (!n1 || !n2)
+		return 1;
+	gsl_quiet();
+	p = 2 * exp(-gsl_sf_lnchoose((unsigned)(n1 + n2), (unsigned)n1));
+	return p < 1 ? p : 1;
+}
+
+unsigned stats_utest_need(double alpha)
+{
+	unsigned n = 1;
+
+	while (n < 1000 && !(stats_utest_min_p(n, n) < alpha))
+		n++;
+	return n;
+}
+
+struct indexed_p {
+	double p;
+	size_t i;
+};
+
+static int by_p(const void *a, const void *b)
+{
+	const struct indexed_p *x = a, *y = b;
+
+	if (x->p != y->p)
+		return (x->p > y->p) - (x->p < y->p);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+void stats_holm(const double *p, size_t n, double *adj)
+{
+	struct indexed_p *v = xmalloc((n ? n : 1) * sizeof(*v));
+	size_t m = 0;
+	double running = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			v[m++] = (struct indexed_p){ p[i], i };
+	qsort(v, m, sizeof(*v), by_p);
+	for (size_t i = 0; i < n; i++)
+		adj[i] = NAN;
+	/* the k-th smallest (from 0) is multiplied by m - k; adjusted values never decrease */
+	for (size_t k = 0; k < m; k++) {
+		double a = (double)(m - k) * v[k].p;
+
+		if (a > running)
+			running = a;
+		adj[v[k].i] = running < 1 ? running : 1;
+	}
+	free(v);
+}
+
+double stats_geomean(const double *x, size_t n)
+{
+	double s = 0;
+
+	if (!n)
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		if (!(x[i] > 0))
+			return NAN;
+		s += log(x[i]);
+	}
+	return exp(s / (double)n);
+}
