@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "parsers/record.h"
 #include "parsers/recset.h"
@@ -31,6 +32,24 @@ struct line {
 	uint32_t raw_len;
 };
 
+/* Does the text of `l` after its indentation start with `prefix`? */
+static inline int line_starts(const struct line *l, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
+}
+
+/* Does the text of `l` end with `suffix`, trailing blanks aside? */
+static inline int line_ends(const struct line *l, const char *suffix)
+{
+	size_t n = strlen(suffix), len = l->len;
+
+	while (len > l->indent && (l->s[len - 1] == ' ' || l->s[len - 1] == '\t'))
+		len--;
+	return len - l->indent >= n && !memcmp(l->s + len - n, suffix, n);
+}
+
 /* A run of lines of one format. */
 struct block {
 	enum fmt fmt;
@@ -40,6 +59,13 @@ struct block {
 	const char *label;     /* the governing variant label above the block, or NULL */
 	uint32_t label_line;   /* its line, 0 when none */
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
+	/*
+	 * The prose line just above the block (blank lines aside; it may be the
+	 * label or the context line), without its indentation, or NULL; and its
+	 * line. A Criterion id too long for its column sits there.
+	 */
+	const char *above;
+	uint32_t above_line;
 };
 
 /*

@@ -162,6 +162,8 @@ struct seg {
 	struct buf prev_prose; /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
 	struct buf context;    /* the open block's command line, when it has one */
+	struct buf above;      /* the prose line above the open block, when there is one */
+	uint32_t above_line;
 	uint32_t last_nonblank_line;
 
 	int stopped;
@@ -231,6 +233,8 @@ static void close_block(struct seg *sg)
 		b.label = sg->label;
 		b.label_line = sg->label_line;
 		b.context = sg->context.len ? sg->context.s : NULL;
+		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
+		b.above_line = sg->above_line;
 		rc = sg->fn(&b, sg->ctx);
 		if (rc)
 			sg->stopped = rc;
@@ -239,6 +243,8 @@ static void close_block(struct seg *sg)
 	sg->nlines = sg->ncontent = 0;
 	arena_release(&sg->block_arena);
 	buf_reset(&sg->context);
+	buf_reset(&sg->above);
+	sg->above_line = 0;
 }
 
 static void add_line(struct seg *sg, const struct line *l, int blank)
@@ -260,9 +266,12 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	sg->open = p;
 	memcpy(sg->state, state, sizeof(sg->state));
 	/* the prose line right above (blank lines aside) may be the command that ran */
-	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line &&
-	    looks_like_command(sg->prev_prose.s, sg->prev_prose.len))
-		buf_add(&sg->context, sg->prev_prose.s, sg->prev_prose.len);
+	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
+		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
+		sg->above_line = sg->prev_prose_line;
+		if (looks_like_command(sg->prev_prose.s, sg->prev_prose.len))
+			buf_add(&sg->context, sg->prev_prose.s, sg->prev_prose.len);
+	}
 }
 
 static int is_fence(const struct line *l)
@@ -399,6 +408,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
+	buf_release(&sg.above);
 	buf_release(&scratch);
 	return sg.stopped;
 }

@@ -107,18 +107,23 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 		buf_adds(out, "...");
 }
 
-int text_contains(const char *s, size_t n, const char *needle)
+const char *text_find(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle);
 
 	if (k == 0)
-		return 1;
+		return s;
 	for (const char *p = s; (size_t)(p - s) + k <= n; p++) {
 		p = memchr(p, needle[0], n - (size_t)(p - s) - k + 1);
 		if (!p)
-			return 0;
+			return NULL;
 		if (!memcmp(p, needle, k))
-			return 1;
+			return p;
 	}
-	return 0;
+	return NULL;
+}
+
+int text_contains(const char *s, size_t n, const char *needle)
+{
+	return text_find(s, n, needle) != NULL;
 }
