@@ -5,10 +5,14 @@
 
 extern const struct parser hyperfine_parser;
 extern const struct parser json_parser;
+extern const struct parser hyperfine_csv_parser;
+extern const struct parser hyperfine_md_parser;
 
 static const struct parser *const all[] = {
 	&hyperfine_parser,
 	&json_parser,
+	&hyperfine_csv_parser,
+	&hyperfine_md_parser,
 };
 
 static int initialized;

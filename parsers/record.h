@@ -26,6 +26,8 @@
 #define FORMATS(X)                                                                                 \
 	X(HYPERFINE, "hyperfine", "hyperfine text output")                                         \
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
+	X(HYPERFINE_CSV, "hyperfine-csv", "hyperfine --export-csv")                                \
+	X(HYPERFINE_MD, "hyperfine-md", "hyperfine --export-markdown")                             \
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
