@@ -28,6 +28,10 @@
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
 	X(HYPERFINE_CSV, "hyperfine-csv", "hyperfine --export-csv")                                \
 	X(HYPERFINE_MD, "hyperfine-md", "hyperfine --export-markdown")                             \
+	X(CRITERION, "criterion", "Criterion.rs benchmark results")                                \
+	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)")    \
+	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)")                              \
+	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                         \
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
