@@ -1,7 +1,8 @@
 /*
  * libtest.c - Rust libtest #[bench] lines (and Criterion's bencher format)
  * → NAME.time_per_op (the median), NAME.time_per_op.dev (the "+/-", which
- * is max - min of the samples: a range, not a standard deviation) and
+ * is max - min of the samples: a range, not a standard deviation; from
+ * Criterion's bencher format it is one: NAME.time_per_op.stddev) and
  * NAME.throughput (the "= N MB/s" of benches that set b.bytes); one run
  * per bench line. Every Rust's shapes: integers with ',' groups (< 1.80),
  * two decimals (≥ 1.80), and other time units for hand-edited logs.
@@ -47,7 +48,35 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_NONE;
 }
 
-static void on_bench(struct sink *s, const struct line *l)
+/*
+ * Criterion's --output-format bencher prints the same lines, but its
+ * "+/-" is a standard deviation. Its ids may hold blanks or '/' (libtest
+ * names are Rust paths), and it prints no "running N tests" header and no
+ * "test result:" line. A block that is libtest's by neither sign and has
+ * such an id is Criterion's.
+ */
+static int is_criterion_bencher(const struct block *b)
+{
+	struct rx *p = &patterns[RX_BENCH];
+	int criterion_id = 0;
+
+	if (b->above && !strncmp(b->above, "running ", 8))
+		return 0;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *name;
+		size_t n;
+
+		if (line_starts(l, "test result:"))
+			return 0;
+		if (is_bench_line(l) && rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &n) &&
+		    (memchr(name, ' ', n) || memchr(name, '/', n)))
+			criterion_id = 1;
+	}
+	return criterion_id;
+}
+
+static void on_bench(struct sink *s, const struct line *l, int bencher)
 {
 	struct rx *p = &patterns[RX_BENCH];
 	const char *name, *v, *u, *dev, *mbs;
@@ -61,7 +90,8 @@ static void on_bench(struct sink *s, const struct line *l)
 	}
 	run = bench_run(s, l, name, nn);
 	bench_figure(s, run, "time_per_op", STAT_VALUE, DIR_LOWER, l, v, vn, ',', u, un);
-	bench_figure(s, run, "time_per_op", STAT_RANGE, DIR_NONE, l, dev, dn, ',', u, un);
+	bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, DIR_NONE, l, dev, dn, ',', u,
+		     un);
 	if (rx_named(p, "mbs", &mbs, &mn))
 		bench_figure(s, run, "throughput", STAT_VALUE, DIR_HIGHER, l, mbs, mn, ',', "MB/s", 4);
 }
@@ -69,12 +99,13 @@ static void on_bench(struct sink *s, const struct line *l)
 static int parse(const struct block *b, struct sink *s)
 {
 	uint32_t first_run = (uint32_t)s->rs->nruns;
+	int bencher = is_criterion_bencher(b);
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
 		if (is_bench_line(l))
-			on_bench(s, l);
+			on_bench(s, l, bencher);
 		else if (line_starts(l, "test ") && line_ends(l, "FAILED"))
 			sink_warn(s, l, "libtest reports a failure: %.*s", (int)(l->len - l->indent),
 				  l->s + l->indent);

@@ -72,7 +72,10 @@ static void test_criterion_bencher(void **state)
 	assert_int_equal(f->m.rs.runs[0].fmt, FMT_LIBTEST);
 	assert_string_equal(f->m.rs.runs[0].subject, "fib 10");
 	assert_string_equal(f->m.rs.runs[4].subject, "thr/elems/1000");
-	assert_non_null(find_meas(&f->m, 6, "slow.time_per_op.dev"));
+	/* its "+/-" is a standard deviation, not libtest's max - min */
+	assert_null(find_meas(&f->m, 6, "slow.time_per_op.dev"));
+	assert_int_equal(must_find(&f->m, 6, "slow.time_per_op.stddev")->stat, STAT_SD);
+	assert_int_equal(must_find(&f->m, 6, "slow.time_per_op.stddev")->dir, DIR_NONE);
 	assert_int_equal(f->d.n, 0);
 }
 
