@@ -12,7 +12,7 @@
 #include "parsers/names.h"
 #include "parsers/units.h"
 #include "store/compare_text.h"
-#include "store/csvio.h"
+#include "util/csvio.h"
 
 /* ---- csv ---- */
 

@@ -58,23 +58,6 @@ static struct rx patterns[] = {
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
 
-/* Does the text of `l` (after its indentation) start with `p`? */
-static int starts(const struct line *l, const char *p)
-{
-	size_t n = strlen(p);
-
-	return l->len - l->indent >= n && !memcmp(l->s + l->indent, p, n);
-}
-
-static int ends_with(const struct line *l, const char *p)
-{
-	size_t n = strlen(p), len = l->len;
-
-	while (len > l->indent && (l->s[len - 1] == ' ' || l->s[len - 1] == '\t'))
-		len--;
-	return len - l->indent >= n && !memcmp(l->s + len - n, p, n);
-}
-
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -87,7 +70,7 @@ static int bench_number(const struct line *l)
 	size_t n = l->len - l->indent;
 	int v = 0;
 
-	if (n < 12 || !starts(l, "Benchmark") || (s[0] != ' ' && s[0] != '\t'))
+	if (n < 12 || !line_starts(l, "Benchmark") || (s[0] != ' ' && s[0] != '\t'))
 		return -1;
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -113,7 +96,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		st->in_summary = 0;
 		return in_block && bn > 1 ? CLAIM_BODY : CLAIM_START;
 	}
-	if (starts(l, "Time (") || starts(l, "Time  (")) {
+	if (line_starts(l, "Time (") || line_starts(l, "Time  (")) {
 		if (in_block)
 			return CLAIM_BODY; /* even garbled: the parser reports it */
 		/* outside a block only a well-formed line starts one: "Time (mean) was 5 ms" is prose */
@@ -124,14 +107,14 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	}
 	if (!in_block)
 		return CLAIM_NONE;
-	if (starts(l, "Range (") || starts(l, "Warning:") || starts(l, "Error:") ||
-	    starts(l, "Note: The benchmark comparison"))
+	if (line_starts(l, "Range (") || line_starts(l, "Warning:") || line_starts(l, "Error:") ||
+	    line_starts(l, "Note: The benchmark comparison"))
 		return CLAIM_BODY;
-	if (starts(l, "Summary") || starts(l, "Relative speed comparison")) {
+	if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
 		st->in_summary = 1;
 		return CLAIM_BODY;
 	}
-	if (st->in_summary && (ends_with(l, " ran") || starts(l, "As fast") ||
+	if (st->in_summary && (line_ends(l, " ran") || line_starts(l, "As fast") ||
 			       is_digit(l->s[l->indent])))
 		return CLAIM_BODY;
 	return CLAIM_NONE;
@@ -351,9 +334,9 @@ static int parse(const struct block *b, struct sink *s)
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
-		} else if (starts(l, "Time")) {
+		} else if (line_starts(l, "Time")) {
 			on_time(&ps, l);
-		} else if (starts(l, "Range")) {
+		} else if (line_starts(l, "Range")) {
 			on_range(&ps, l);
 		} else if (rx_match(&patterns[RX_WARNING], l->s, l->len)) {
 			group(&patterns[RX_WARNING], "text", &v, &n);
@@ -369,7 +352,7 @@ static int parse(const struct block *b, struct sink *s)
 				ps.cur.error = sink_strndup(s, v, n);
 				sink_run_end(s, ps.cur.run, l);
 			}
-		} else if (starts(l, "Summary") || starts(l, "Relative speed comparison")) {
+		} else if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
 			finish(&ps, l);
 			in_summary = 1;
 		} else if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len)) {

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "parsers/record.h"
 #include "parsers/recset.h"
@@ -32,6 +33,24 @@ struct line {
 	uint8_t quoted;     /* a Markdown quote marker was removed ("> ") */
 };
 
+/* Does the text of `l` after its indentation start with `prefix`? */
+static inline int line_starts(const struct line *l, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
+}
+
+/* Does the text of `l` end with `suffix`, trailing blanks aside? */
+static inline int line_ends(const struct line *l, const char *suffix)
+{
+	size_t n = strlen(suffix), len = l->len;
+
+	while (len > l->indent && (l->s[len - 1] == ' ' || l->s[len - 1] == '\t'))
+		len--;
+	return len - l->indent >= n && !memcmp(l->s + len - n, suffix, n);
+}
+
 /* A run of lines of one format. */
 struct block {
 	enum fmt fmt;
@@ -43,6 +62,13 @@ struct block {
 	const char *scenario;  /* the scenario a label or heading above names, or NULL */
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
 	int quoted;            /* every line was inside a Markdown quote (a reply quoting) */
+	/*
+	 * The prose line just above the block (blank lines aside; it may be the
+	 * label or the context line), without its indentation, or NULL; and its
+	 * line. A Criterion id too long for its column sits there.
+	 */
+	const char *above;
+	uint32_t above_line;
 };
 
 /*

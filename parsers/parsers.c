@@ -8,11 +8,24 @@
 extern const struct parser hyperfine_parser;
 extern const struct parser json_parser;
 extern const struct parser iperf3_parser;
+extern const struct parser hyperfine_csv_parser;
+extern const struct parser hyperfine_md_parser;
+extern const struct parser criterion_parser;
+extern const struct parser libtest_parser;
+extern const struct parser gotest_parser;
+extern const struct parser bolt_parser;
 
+/* Criterion comes last: its START lines can begin with any byte, so it is asked after the others. */
 static const struct parser *const all[] = {
 	&hyperfine_parser,
 	&json_parser,
 	&iperf3_parser,
+	&hyperfine_csv_parser,
+	&hyperfine_md_parser,
+	&libtest_parser,
+	&gotest_parser,
+	&bolt_parser,
+	&criterion_parser,
 };
 
 static int initialized;

@@ -28,7 +28,13 @@
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                 \
 	X(IPERF3, "iperf3", "iperf3 text output")                                                  \
-	X(IPERF3_JSON, "iperf3-json", "iperf3 -J")
+	X(IPERF3_JSON, "iperf3-json", "iperf3 -J")                                                 \
+	X(HYPERFINE_CSV, "hyperfine-csv", "hyperfine --export-csv")                                \
+	X(HYPERFINE_MD, "hyperfine-md", "hyperfine --export-markdown")                             \
+	X(CRITERION, "criterion", "Criterion.rs benchmark results")                                \
+	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)")    \
+	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)")                              \
+	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -167,7 +167,9 @@ struct seg {
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
 	struct buf prev_prose;      /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
-	struct buf context;         /* the open block's command line, when it has one */
+	struct buf context;    /* the open block's command line, when it has one */
+	struct buf above;      /* the prose line above the open block, when there is one */
+	uint32_t above_line;
 	uint32_t last_nonblank_line;
 
 	/* a short line standing alone may be a heading: decided when the next line comes */
@@ -180,6 +182,9 @@ struct seg {
 	int title_done;     /* the title was found, or can no longer be */
 	uint32_t first_text_line;
 	struct buf first_text;
+	int first_text_alone;   /* a blank line follows the first line */
+	int first_text_h1;      /* it was a Markdown "# " heading */
+	int sentences;          /* prose sentences before the first block */
 	struct label lab;   /* scratch for label_read */
 
 	int stopped;
@@ -210,8 +215,11 @@ static int looks_like_command(const char *s, size_t n)
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (i + 1 < n && (s[i] == '$' || s[i] == '#') && s[i + 1] == ' ')
+	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
 		return 1;
+	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
+	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ')
+		i += 2;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words); k++)
@@ -255,6 +263,8 @@ static void close_block(struct seg *sg)
 		for (size_t i = 0; i < sg->nlines; i++)
 			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
 				b.quoted = 0;
+		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
+		b.above_line = sg->above_line;
 		rc = sg->fn(&b, sg->ctx);
 		if (rc)
 			sg->stopped = rc;
@@ -263,6 +273,8 @@ static void close_block(struct seg *sg)
 	sg->nlines = sg->ncontent = 0;
 	arena_release(&sg->block_arena);
 	buf_reset(&sg->context);
+	buf_reset(&sg->above);
+	sg->above_line = 0;
 }
 
 static void add_line(struct seg *sg, const struct line *l, int blank)
@@ -284,9 +296,12 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	sg->open = p;
 	memcpy(sg->state, state, sizeof(sg->state));
 	/* the prose line right above (blank lines aside) may be the command that ran */
-	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line &&
-	    looks_like_command(sg->prev_prose.s, sg->prev_prose.len))
-		buf_add(&sg->context, sg->prev_prose.s, sg->prev_prose.len);
+	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
+		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
+		sg->above_line = sg->prev_prose_line;
+		if (looks_like_command(sg->prev_prose.s, sg->prev_prose.len))
+			buf_add(&sg->context, sg->prev_prose.s, sg->prev_prose.len);
+	}
 }
 
 static int is_fence(const struct line *l)
@@ -323,7 +338,7 @@ static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
 	}
 }
 
-/* The line after a pending bare line decides: a blank line or a block makes it a heading. */
+/* The line after a pending bare line decides: a blank line (or a fence) makes it a heading. */
 static void settle_pending(struct seg *sg, int standalone)
 {
 	if (!sg->pending_line)
@@ -364,8 +379,10 @@ static void look_for_title(struct seg *sg, const struct line *l)
 		size_t n = l->len - l->indent;
 
 		sg->first_text_line = l->no;
-		if (n > 2 && s[0] == '#' && s[1] == ' ') /* "# Title" at the top of a Markdown text */
+		if (n > 2 && s[0] == '#' && s[1] == ' ') { /* "# Title" at the top of a Markdown text */
 			s += 2, n -= 2;
+			sg->first_text_h1 = 1;
+		}
 		else if (n && s[0] == '#') /* "## Results" is a section, not a title */
 			n = 0;
 		buf_add(&sg->first_text, s, n);
@@ -409,11 +426,23 @@ static int label_shaped(const struct seg *sg, const char *s, size_t n)
 	return n > 3 && !memcmp(s, "\xe2\x80\xa2", 3); /* • */
 }
 
+/* A line of six words or more is a sentence: issue threads have them, tool logs do not. */
+static int is_sentence(const char *s, size_t n)
+{
+	size_t words = 0;
+
+	for (size_t i = 0; i < n; i++)
+		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+	return words >= 6;
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent;
 
+	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
+		sg->sentences++;
 	look_for_title(sg, l);
 	if (prose_comment_header(l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
@@ -475,6 +504,8 @@ static void do_line(struct seg *sg, struct line *l)
 		settle_pending(sg, 1);
 		if (sg->env == 2)
 			sg->env = 0; /* the environment section ends with its paragraph */
+		if (sg->first_text_line && sg->last_nonblank_line == sg->first_text_line)
+			sg->first_text_alone = 1;
 		sg->prev_blank = 1;
 		return;
 	}
@@ -514,7 +545,8 @@ static void do_line(struct seg *sg, struct line *l)
 
 		memset(tmp, 0, sizeof(tmp));
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
-			settle_pending(sg, 1);
+			/* a bare line right above tool output is its caption, not a heading */
+			settle_pending(sg, 0);
 			sg->env = 0;
 			sg->title_done = sg->title_done || !sg->first_text_line;
 			open_block(sg, p, tmp);
@@ -581,9 +613,12 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	close_block(&sg);
 	settle_pending(&sg, 1);
 	res->nlines = no;
-	/* no title stated: the first line, when it reads as one and the text is an issue's */
-	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text.len &&
-	    sg.first_text.len <= 160 &&
+	/*
+	 * No title stated: the first line, when it stands alone at the top of a
+	 * text that reads as an issue's (sentences before the tool output).
+	 */
+	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text_alone &&
+	    (sg.sentences || sg.first_text_h1) && sg.first_text.len && sg.first_text.len <= 160 &&
 	    res->nblocks && no > 5 && !strchr(".:?!", sg.first_text.s[sg.first_text.len - 1]) &&
 	    !looks_like_command(sg.first_text.s, sg.first_text.len)) {
 		res->title = arena_strndup(arena, sg.first_text.s, sg.first_text.len);
@@ -597,6 +632,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	label_release(&sg.pending);
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
+	buf_release(&sg.above);
 	buf_release(&scratch);
 	return sg.stopped;
 }

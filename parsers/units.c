@@ -35,9 +35,13 @@ int num_parse(const char *s, size_t n, double *out)
 	return 0;
 }
 
-int num_parse_grouped(const char *s, size_t n, char sep, double *out)
+/*
+ * Copy s[0..n) into tmp without the `sep` bytes between digit groups.
+ * Returns the copy's length, or -1 when a separator is not between two
+ * digits or the copy does not fit.
+ */
+static long ungroup(const char *s, size_t n, char sep, char tmp[64])
 {
-	char tmp[64];
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -48,11 +52,19 @@ int num_parse_grouped(const char *s, size_t n, char sep, double *out)
 				return -1;
 			continue;
 		}
-		if (k + 1 >= sizeof(tmp))
+		if (k + 1 >= 64)
 			return -1;
 		tmp[k++] = s[i];
 	}
-	return num_parse(tmp, k, out);
+	return (long)k;
+}
+
+int num_parse_grouped(const char *s, size_t n, char sep, double *out)
+{
+	char tmp[64];
+	long k = ungroup(s, n, sep, tmp);
+
+	return k < 0 ? -1 : num_parse(tmp, (size_t)k, out);
 }
 
 struct unit_spelling {
@@ -202,6 +214,69 @@ int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enu
 		f = 1;
 	}
 	*value = v * f; /* 1024-based factors are powers of two: exact */
+	return 0;
+}
+
+int unit_value_grouped(const char *num, size_t num_len, char sep, const char *u, size_t u_len,
+		       enum unit *unit, double *value)
+{
+	char tmp[64];
+	long k = ungroup(num, num_len, sep, tmp);
+
+	return k < 0 ? -1 : unit_value(tmp, (size_t)k, u, u_len, unit, value);
+}
+
+/* Go and Rust duration units, largest first; "m" is minutes there. */
+static const struct {
+	const char *text, *spelling;
+} duration_units[] = {
+	{ "h", "h" },
+	{ "m", "min" },
+	{ "s", "s" },
+	{ "ms", "ms" },
+	{ "\xc2\xb5s", "\xc2\xb5s" }, /* U+00B5, as Go and Rust print it */
+	{ "\xce\xbcs", "\xce\xbcs" }, /* U+03BC, in hand-edited logs */
+	{ "us", "us" },
+	{ "ns", "ns" },
+};
+
+int unit_duration(const char *s, size_t n, double *out)
+{
+	size_t i = 0;
+	int last = -1, neg = 0;
+	double total = 0;
+
+	if (n && s[0] == '-')
+		neg = 1, i = 1;
+	if (i >= n)
+		return -1;
+	while (i < n) {
+		size_t num = i, u;
+		int k, rank = -1;
+		enum unit unit;
+		double v;
+
+		while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+			i++;
+		for (u = i; u < n && !(s[u] >= '0' && s[u] <= '9') && s[u] != '.'; u++)
+			;
+		for (k = 0; k < (int)countof(duration_units); k++) {
+			if (strlen(duration_units[k].text) == u - i &&
+			    !memcmp(s + i, duration_units[k].text, u - i)) {
+				/* µs, μs and us are one unit: the same rank */
+				rank = k < 4 ? k : k == 7 ? 5 : 4;
+				break;
+			}
+		}
+		if (i == num || rank <= last || k == (int)countof(duration_units) ||
+		    unit_value(s + num, i - num, duration_units[k].spelling,
+			       strlen(duration_units[k].spelling), &unit, &v) < 0)
+			return -1;
+		total += v;
+		last = rank;
+		i = u;
+	}
+	*out = neg ? -total : total;
 	return 0;
 }
 

@@ -27,6 +27,19 @@ int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor);
 /* num_parse of `num` times the factor of unit spelling `u`; -1 if either fails. */
 int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
 	       double *value);
+/* The same for a number with `sep` between digit groups ("617,809" ns with ','). */
+int unit_value_grouped(const char *num, size_t num_len, char sep, const char *u, size_t u_len,
+		       enum unit *unit, double *value);
+
+/*
+ * Parse a duration as Go's time.Duration.String() and Rust's Duration
+ * {:?} print it: "16ns", "3.815µs", "38.152414ms", "1.000080449s",
+ * "1m2.5s", "1h2m5s", "61s", "0s" (µ as U+00B5 or U+03BC, or "us").
+ * Components come largest first, each unit at most once, and the whole
+ * span must be one duration. Returns 0 with seconds in *out, or -1
+ * ("1.2.3s", "5", "2s1m", "3.8l5µs" are errors, never a number).
+ */
+int unit_duration(const char *s, size_t n, double *out);
 
 /*
  * Format an SI value for people with three significant digits and a

@@ -27,6 +27,10 @@ packages_samples='
 hyperfine        cmd:hyperfine
 time             file:/usr/bin/time
 iperf3           cmd:iperf3
+golang-go        file:/usr/bin/go
+rustc            file:/usr/bin/rustc
+cargo            file:/usr/bin/cargo
+librust-criterion-dev file:/usr/share/cargo/registry/criterion-0.3.6
 '
 
 want=$packages_build

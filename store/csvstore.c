@@ -16,8 +16,8 @@
 
 #include "parsers/names.h"
 #include "parsers/units.h"
-#include "store/csvio.h"
 #include "util/buf.h"
+#include "util/csvio.h"
 #include "util/fsutil.h"
 
 #define VERSION_LINE "benchdelta-store"

@@ -61,7 +61,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 				cmd += 2;
 			r->command = arena_strdup(&m->arena, cmd);
 		}
-		if (!*r->scenario)
+		/* a run named after its command does not meet others on that command */
+		if (!*r->scenario && r->variant.origin != VO_COMMAND)
 			r->scenario = r->command;
 		ALLOC_GROW(nm->block_scenario, (size_t)(i - nm->first) + 1, nm->cap);
 		while (nm->n <= (size_t)(i - nm->first))

@@ -108,7 +108,12 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 		buf_adds(out, "...");
 }
 
+const char *text_find(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle));
+}
+
 int text_contains(const char *s, size_t n, const char *needle)
 {
-	return memmem(s, n, needle, strlen(needle)) != NULL;
+	return text_find(s, n, needle) != NULL;
 }

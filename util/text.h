@@ -21,6 +21,8 @@ size_t text_fit(const char *s, size_t n, int cols, int *used);
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
 /* 1 when `needle` occurs in s[0..n). */
 int text_contains(const char *s, size_t n, const char *needle);
+/* Where `needle` first occurs in s[0..n) (a pointer into s), or NULL. */
+const char *text_find(const char *s, size_t n, const char *needle);
 /* Length in bytes of the UTF-8 character at s (1 for an invalid byte). */
 size_t text_char_len(const char *s, size_t n);
 

@@ -41,3 +41,20 @@ json export-scan.json -N --runs 5 -P n 28 29 './fib_O2 {n}'
 # A log cut off in the middle of the second result (as a truncated paste is).
 head -n 40 "$out/export.json" >"$out/export-cut.json"
 echo "wrote $out/export-cut.json"
+
+# --export-csv and --export-markdown: the same figures as tables.
+export_to() { # export_to --export-FORMAT OUTPUT HYPERFINE-ARGS...
+	opt=$1 f=$2
+	shift 2
+	(cd "$bin" && hyperfine "$opt" "$OLDPWD/$out/$f" "$@") >/dev/null 2>&1 || true
+	echo "wrote $out/$f"
+}
+export_to --export-csv csv-o0-vs-o2.csv -N --warmup 3 --runs 12 './fib_O0 30' './fib_O2 30'
+export_to --export-csv csv-single.csv -N --runs 1 './fib_O2 30'
+export_to --export-csv csv-scan.csv -N --runs 5 -P n 28 29 './fib_O2 {n}'
+# Commands with a comma and quotes: RFC 4180 quoting (through the shell).
+export_to --export-csv csv-quoted.csv --runs 5 './fib_O2 28,29' 'printf "%s" x'
+export_to --export-markdown md-o0-vs-o2.md -N --warmup 3 --runs 12 './fib_O0 30' './fib_O2 30'
+export_to --export-markdown md-single.md -N --runs 1 './fib_O2 30'
+# A command with a '|', escaped as '\|' in the table.
+export_to --export-markdown md-pipe.md --runs 5 './fib_O2 28 | cat' './fib_O0 28 | cat'

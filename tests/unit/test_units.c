@@ -1,6 +1,7 @@
 /*
- * test_units.c - unit conversion, table-driven from units.table (one case
- * per line; adding a unit is adding a line), and the human formatting.
+ * test_units.c - unit conversion, table-driven from units.table and
+ * durations.table (one case per line; adding a unit is adding a line),
+ * digit groups, and the human formatting.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -62,6 +63,69 @@ static void test_table(void **state)
 	}
 	fclose(fp);
 	assert_true(cases >= 20);
+}
+
+/* Go and Rust duration strings, from durations.table: "<text>\t<seconds or error>". */
+static void test_durations(void **state)
+{
+	FILE *fp = fopen("durations.table", "r");
+	char line[256];
+	int cases = 0, lineno = 0;
+
+	(void)state;
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp)) {
+		char *text = line, *want;
+		double v;
+		int rc;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		want = strchr(line, '\t');
+		assert_non_null(want);
+		*want++ = '\0';
+		rc = unit_duration(text, strlen(text), &v);
+		if (!strcmp(want, "error")) {
+			if (rc != -1)
+				fail_msg("durations.table:%d: '%s' read as %.17g, should be rejected", lineno, text, v);
+		} else {
+			double w = strtod(want, NULL);
+
+			if (rc != 0)
+				fail_msg("durations.table:%d: '%s' rejected", lineno, text);
+			if (fabs(v - w) > 1e-12 * fabs(w))
+				fail_msg("durations.table:%d: '%s' = %.17g, want %.17g", lineno, text, v, w);
+		}
+		cases++;
+	}
+	fclose(fp);
+	assert_true(cases >= 20);
+}
+
+static void test_grouped(void **state)
+{
+	enum unit u;
+	double v;
+
+	(void)state;
+	/* libtest before Rust 1.80, and from 1.80 with two decimals */
+	assert_int_equal(unit_value_grouped("617,809", 7, ',', "ns", 2, &u, &v), 0);
+	assert_int_equal(u, UNIT_SECOND);
+	assert_true(v == 0.000617809);
+	assert_int_equal(unit_value_grouped("613,662.10", 10, ',', "ns", 2, &u, &v), 0);
+	assert_true(v == 0.00061366210);
+	assert_int_equal(unit_value_grouped("0.31", 4, ',', "ns", 2, &u, &v), 0);
+	assert_true(v == 0.31e-9);
+	assert_int_equal(unit_value_grouped("65,536,000", 10, ',', "MB/s", 4, &u, &v), 0);
+	assert_int_equal(u, UNIT_BYTE_PER_S);
+	assert_true(v == 65536000e6);
+	/* a separator between digits only */
+	assert_int_equal(unit_value_grouped("1,,234", 6, ',', "ns", 2, &u, &v), -1);
+	assert_int_equal(unit_value_grouped(",234", 4, ',', "ns", 2, &u, &v), -1);
+	assert_int_equal(unit_value_grouped("1,234,", 6, ',', "ns", 2, &u, &v), -1);
+	assert_int_equal(unit_value_grouped("1,2O4", 5, ',', "ns", 2, &u, &v), -1);
 }
 
 static void test_decimal_exact(void **state)
@@ -140,6 +204,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_grouped),
 		cmocka_unit_test(test_decimal_exact),
 		cmocka_unit_test(test_num_parse),
 		cmocka_unit_test(test_format),

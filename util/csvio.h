@@ -1,10 +1,11 @@
 /*
- * csvio.h - the store's CSV rows, read and written with libcsv.
+ * csvio.h - CSV rows read and written with libcsv: the store's files, and
+ * CSV a parser meets in a log (hyperfine --export-csv).
  * Every field is written quoted (libcsv's csv_write always quotes), which
  * keeps the files diff-stable whatever a field holds.
  */
-#ifndef BD_STORE_CSVIO_H
-#define BD_STORE_CSVIO_H
+#ifndef BD_UTIL_CSVIO_H
+#define BD_UTIL_CSVIO_H
 
 #include <stddef.h>
 

@@ -1,0 +1,47 @@
+/*
+ * bench.c - the pieces the harness parsers share; see bench.h.
+ */
+#include "parsers/bench.h"
+
+#include "parsers/units.h"
+
+uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len)
+{
+	const struct block *b = s->block;
+	uint32_t run = sink_run(s, l);
+	struct run *r = &s->rs->runs[run];
+	const char *cmd = b->context;
+
+	r->subject = sink_strndup(s, name, len);
+	if (cmd && b->above_line != b->label_line) {
+		/* a shell prompt is not part of the command */
+		if ((cmd[0] == '$' || cmd[0] == '#') && cmd[1] == ' ')
+			cmd += 2;
+		r->command = sink_strndup(s, cmd, strlen(cmd));
+	}
+	return run;
+}
+
+int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
+		 enum direction dir, const struct line *l, const char *num, size_t num_len, char sep,
+		 const char *unit, size_t unit_len)
+{
+	enum unit u;
+	double v;
+	int rc = sep ? unit_value_grouped(num, num_len, sep, unit, unit_len, &u, &v)
+		     : unit_value(num, num_len, unit, unit_len, &u, &v);
+
+	if (rc < 0)
+		return -1;
+	sink_measure(s, run, quantity, stat, u, dir, v, 0, l, num, num_len);
+	return 0;
+}
+
+void bench_lost(struct sink *s, const struct line *l, const char *what)
+{
+	struct recset_mark mark = recset_mark(s->rs);
+
+	/* sink_damage warns about a run's line; the run itself is not kept */
+	sink_damage(s, sink_run(s, l), l, what);
+	recset_rollback(s->rs, &mark);
+}

@@ -1,0 +1,35 @@
+/*
+ * bench.h - what the micro-benchmark harness parsers share (Criterion,
+ * libtest, Go testing, bolt bench): one run per benchmark, named by its
+ * subject as printed, figures from printed number-and-unit pairs, and a
+ * garbled line that was a whole run.
+ */
+#ifndef BD_PARSERS_BENCH_H
+#define BD_PARSERS_BENCH_H
+
+#include "parsers/parser.h"
+
+/*
+ * Begin a run at line `l` for the benchmark `name[0..len)` (copied; "" for
+ * none). Its command is the command line printed above the block, when
+ * there is one and it is not the block's label.
+ */
+uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len);
+
+/*
+ * Add a measurement of `run` from the printed number `num` (digit groups
+ * split by `sep`, or 0 when numbers are not grouped) in the printed unit
+ * `unit`, converted to SI by units.c. Returns 0, or -1 (nothing added)
+ * when either does not parse.
+ */
+int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
+		 enum direction dir, const struct line *l, const char *num, size_t num_len, char sep,
+		 const char *unit, size_t unit_len);
+
+/*
+ * A line that holds a whole run (a Go or libtest result line, a CSV row)
+ * is garbled: warn naming it, as sink_damage does, and keep nothing of it.
+ */
+void bench_lost(struct sink *s, const struct line *l, const char *what);
+
+#endif

@@ -1,0 +1,144 @@
+/*
+ * bolt.c - bbolt / boltdb-style `bench` output ("# Write<TAB>38.15ms<TAB>
+ * (3.815µs/op)<TAB>(262123 op/sec)", and "# Read") → write.time,
+ * write.time_per_op, write.ops_per_sec (and write.ops, the "(ops)" count
+ * of bbolt ≥ 1.4), the same for read; one run per bench invocation (a
+ * Write line and the Read line after it). Durations are Go or Rust
+ * duration strings (units.c's unit_duration); fields are split by TABs,
+ * or by runs of spaces in pasted logs.
+ */
+#include "parsers/bench.h"
+#include "parsers/units.h"
+
+enum {
+	RX_LINE,
+};
+
+static struct rx patterns[] = {
+	[RX_LINE] = { "bolt line",
+		      "^\\s*#\\s+(?<op>Write|Read)\\s+(?:(?<ops>[0-9]+)\\(ops\\)\\s+)?(?<time>[^\\s]+)\\s+"
+		      "\\((?<per>[^\\s]+)/op\\)\\s+\\((?<rate>[0-9]+)\\s+op/sec\\)\\s*$",
+		      0 },
+};
+
+/* "# Write" or "# Read", then blanks and a digit: a bolt line, or a garbled one. */
+static int op_line(const struct line *l, int *is_write)
+{
+	const char *s = l->s + l->indent, *end = l->s + l->len;
+
+	if (!line_starts(l, "# Write") && !line_starts(l, "# Read"))
+		return 0;
+	*is_write = s[2] == 'W';
+	s += *is_write ? 7 : 6;
+	if (s == end || (*s != ' ' && *s != '\t'))
+		return 0;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s < end && *s >= '0' && *s <= '9';
+}
+
+/* Lines bbolt ≥ 1.4 prints on stderr between the two. */
+static int is_notice(const struct line *l)
+{
+	return line_starts(l, "starting ") && line_ends(l, "benchmark.");
+}
+
+/* Claimed whole, a bolt line is data, not the Markdown heading its '#' would make it. */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	int is_write;
+
+	(void)state;
+	if (op_line(l, &is_write))
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	return in_block && is_notice(l) ? CLAIM_BODY : CLAIM_NONE;
+}
+
+struct parse {
+	struct sink *s;
+	long run;      /* the current invocation's run, -1 before the first */
+	int has_read;  /* it has had its Read line: the next line begins another */
+	struct recset_mark mark;
+	size_t first_meas;
+};
+
+static void finish(struct parse *ps)
+{
+	/* an invocation whose lines were all garbled: already warned, nothing to keep */
+	if (ps->run >= 0 && ps->s->rs->nmeas == ps->first_meas)
+		recset_rollback(ps->s->rs, &ps->mark);
+	ps->run = -1;
+}
+
+static void begin(struct parse *ps, const struct line *l)
+{
+	finish(ps);
+	ps->mark = recset_mark(ps->s->rs);
+	ps->run = bench_run(ps->s, l, "", 0);
+	ps->first_meas = ps->s->rs->nmeas;
+	ps->has_read = 0;
+	/* the same bench command across variants is the scenario */
+	ps->s->rs->runs[ps->run].scenario = ps->s->rs->runs[ps->run].command;
+}
+
+static void on_line(struct parse *ps, const struct line *l, int is_write)
+{
+	struct rx *p = &patterns[RX_LINE];
+	const char *time, *per, *rate, *ops;
+	size_t tn, pn, rn, on;
+	double t, per_op, r, count;
+	const char *const *q;
+	static const char *const write_q[] = { "write.time", "write.time_per_op", "write.ops_per_sec",
+					       "write.ops" };
+	static const char *const read_q[] = { "read.time", "read.time_per_op", "read.ops_per_sec",
+					      "read.ops" };
+
+	if (ps->run < 0 || is_write || ps->has_read)
+		begin(ps, l);
+	if (!is_write)
+		ps->has_read = 1;
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "time", &time, &tn) ||
+	    !rx_named(p, "per", &per, &pn) || !rx_named(p, "rate", &rate, &rn) ||
+	    unit_duration(time, tn, &t) < 0 || unit_duration(per, pn, &per_op) < 0 ||
+	    num_parse(rate, rn, &r) < 0) {
+		sink_damage(ps->s, (uint32_t)ps->run, l,
+			    is_write ? "garbled bolt Write line" : "garbled bolt Read line");
+		return;
+	}
+	q = is_write ? write_q : read_q;
+	sink_measure(ps->s, (uint32_t)ps->run, q[0], STAT_VALUE, UNIT_SECOND, DIR_LOWER, t, 0, l, time, tn);
+	sink_measure(ps->s, (uint32_t)ps->run, q[1], STAT_VALUE, UNIT_SECOND, DIR_LOWER, per_op, 0, l, per,
+		     pn);
+	sink_measure(ps->s, (uint32_t)ps->run, q[2], STAT_VALUE, UNIT_PER_S, DIR_HIGHER, r, 0, l, rate, rn);
+	if (rx_named(p, "ops", &ops, &on) && num_parse(ops, on, &count) == 0)
+		sink_measure(ps->s, (uint32_t)ps->run, q[3], STAT_VALUE, UNIT_COUNT, DIR_NONE, count, 0, l, ops,
+			     on);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.run = -1;
+	for (uint32_t i = 0; i < b->n; i++) {
+		int is_write;
+
+		if (op_line(&b->lines[i], &is_write))
+			on_line(&ps, &b->lines[i], is_write);
+	}
+	finish(&ps);
+	return (int)(s->rs->nruns - first_run);
+}
+
+const struct parser bolt_parser = {
+	.fmt = FMT_BOLT,
+	.starts = "#",
+	.claim = claim,
+	.state_size = 0,
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

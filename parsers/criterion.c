@@ -1,0 +1,345 @@
+/*
+ * criterion.c - Criterion.rs results → NAME.time_per_op (the middle
+ * estimate) with .lower/.upper, and NAME.throughput with .lower/.upper;
+ * one run per benchmark id. Criterion's comparison with a saved baseline
+ * (change lines, verdicts) and its outlier reports are notes, never
+ * measurements. Every version's shapes: ids too long for their column on
+ * their own line, progress lines (0.3), U+2212 minus signs (≥ 0.6).
+ */
+#include "parsers/bench.h"
+#include "parsers/units.h"
+#include "util/buf.h"
+#include "util/text.h"
+
+#define NUM "[0-9]+(?:\\.[0-9]+)?"
+#define SNUM "(?:[-+]|\xe2\x88\x92)?" NUM "%"
+#define TIME_UNIT "(?:ps|ns|\xc2\xb5s|\xce\xbcs|us|ms|s)"
+#define RATE_UNIT "(?:[KMGT]?i?B/s|[KMG]?b/s|[KMG]?elem/s)"
+/* [lower estimate upper], each value with its own unit */
+#define TRIPLE(u)                                                                                  \
+	"\\[\\s*(?<lo>" NUM ")\\s+(?<lu>" u ")\\s+(?<est>" NUM ")\\s+(?<eu>" u ")\\s+"             \
+	"(?<hi>" NUM ")\\s+(?<hu>" u ")\\s*\\]"
+
+enum {
+	RX_ID,
+	RX_TIME,
+	RX_THRPT,
+	RX_CHANGE,
+	RX_FOUND,
+	RX_OUTLIER,
+};
+
+static struct rx patterns[] = {
+	[RX_ID] = { "criterion id", "^\\s*(?:(?<id>[^\\s].*?)\\s+)?time:", 0 },
+	[RX_TIME] = { "criterion time", "^\\s*(?:(?<id>[^\\s].*?)\\s+)?time:\\s+" TRIPLE(TIME_UNIT) "\\s*$", 0 },
+	[RX_THRPT] = { "criterion throughput", "^\\s*thrpt:\\s+" TRIPLE(RATE_UNIT) "\\s*$", 0 },
+	/* a change block: "change:", or its "time:"/"thrpt:" lines of percentages (trap 23) */
+	[RX_CHANGE] = { "criterion change",
+			"^\\s*(?:change|time|thrpt):\\s+\\[\\s*" SNUM "\\s+" SNUM "\\s+" SNUM "\\s*\\]"
+			"(?:\\s+\\(p\\s*=\\s*" NUM "\\s*[<>]\\s*" NUM "\\))?\\s*$",
+			0 },
+	[RX_FOUND] = { "criterion outliers",
+		       "^\\s*Found\\s+[0-9]+\\s+outliers\\s+among\\s+(?<m>[0-9]+)\\s+measurements\\s+"
+		       "\\(" NUM "%\\)\\s*$",
+		       0 },
+	[RX_OUTLIER] = { "criterion outlier class",
+			 "^\\s*[0-9]+\\s+\\(" NUM "%\\)\\s+(?:low|high)\\s+(?:mild|severe)\\s*$", 0 },
+};
+
+static const char *const verdicts[] = {
+	"No change in performance detected.",
+	"Change within noise threshold.",
+	"Performance has improved.",
+	"Performance has regressed.",
+};
+
+/* Lines of a result block that carry no figure: progress, notices, --verbose statistics. */
+static const char *const chatter[] = {
+	"Benchmarking ", "WARNING:", "Gnuplot not found", "slope ", "mean ", "median ", "change:",
+};
+
+/* The byte after "time:" and its blanks when it is '[' (a result or change line), or NULL. */
+static const char *after_time(const struct line *l)
+{
+	const char *start = l->s + l->indent, *end = l->s + l->len, *p = start;
+
+	/* every line of every text comes here: look for the rare ':' first (memchr is fast) */
+	while ((p = memchr(p, ':', (size_t)(end - p)))) {
+		if (p - start >= 4 && !memcmp(p - 4, "time", 4))
+			break;
+		p++;
+	}
+	if (!p)
+		return NULL;
+	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	return p < end && *p == '[' ? p + 1 : NULL;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int starts_any(const struct line *l, const char *const *prefixes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (line_starts(l, prefixes[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A result line ("<id> time: [<number>...") starts a block; once one is
+ * open, the lines Criterion prints around results continue it. A line of
+ * percentages after "time:" is a change line, never a start.
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	const char *p = after_time(l);
+
+	(void)state;
+	if (p) {
+		while (p < l->s + l->len && (*p == ' ' || *p == '\t'))
+			p++;
+		if (in_block)
+			return CLAIM_BODY;
+		return p < l->s + l->len && is_digit(*p) && !memchr(p, '%', (size_t)(l->s + l->len - p))
+			       ? CLAIM_START
+			       : CLAIM_NONE;
+	}
+	if (!in_block)
+		return CLAIM_NONE;
+	if (line_starts(l, "thrpt:") || line_starts(l, "Found ") ||
+	    starts_any(l, chatter, countof(chatter)) || starts_any(l, verdicts, countof(verdicts)))
+		return CLAIM_BODY;
+	/* "  1 (10.00%) high mild" */
+	if (is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
+					  text_contains(l->s, l->len, "%) high ")))
+		return CLAIM_BODY;
+	return CLAIM_NONE;
+}
+
+struct parse {
+	struct sink *s;
+	long run;               /* the current benchmark's run, -1 before the first */
+	size_t first_meas;      /* its measurements are [first_meas, nmeas) */
+	struct recset_mark mark;
+	struct buf outliers;    /* the outlier report being gathered */
+	const struct line *outliers_at;
+};
+
+static int group(const struct rx *p, const char *name, const char **v, size_t *n)
+{
+	return rx_named(p, name, v, n);
+}
+
+/*
+ * The three figures of `quantity` from a matched TRIPLE, all or none: -1
+ * (nothing added) when a unit is not one units.c knows.
+ */
+static int triple(struct parse *ps, const struct line *l, const struct rx *p, const char *quantity,
+		  enum direction dir)
+{
+	static const struct {
+		const char *num, *unit;
+		enum stat_kind stat;
+	} parts[] = { { "est", "eu", STAT_EST }, { "lo", "lu", STAT_LOWER }, { "hi", "hu", STAT_UPPER } };
+	const char *num[3], *unit[3];
+	size_t nn[3], un[3];
+
+	for (size_t i = 0; i < countof(parts); i++) {
+		enum unit u;
+		double v;
+
+		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
+		    unit_value(num[i], nn[i], unit[i], un[i], &u, &v) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < countof(parts); i++)
+		bench_figure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, dir, l, num[i], nn[i], 0,
+			     unit[i], un[i]);
+	return 0;
+}
+
+/* Keep line `l` of the current benchmark as a note; its span grows to it. */
+static void note_line(struct parse *ps, enum note_kind kind, const struct line *l, const char *prefix)
+{
+	if (ps->run < 0)
+		return;
+	sink_note(ps->s, (uint32_t)ps->run, kind, l, "%s%.*s", prefix, (int)(l->len - l->indent),
+		  l->s + l->indent);
+	sink_run_end(ps->s, (uint32_t)ps->run, l);
+}
+
+static void flush_outliers(struct parse *ps)
+{
+	if (ps->outliers.len && ps->run >= 0)
+		sink_note(ps->s, (uint32_t)ps->run, NOTE_OUTLIERS, ps->outliers_at, "%s", ps->outliers.s);
+	buf_reset(&ps->outliers);
+}
+
+/* Close the current benchmark; one that gave no figure at all is not kept. */
+static void finish(struct parse *ps)
+{
+	flush_outliers(ps);
+	if (ps->run >= 0 && ps->s->rs->nmeas == ps->first_meas)
+		recset_rollback(ps->s->rs, &ps->mark); /* its time line was garbled: already warned */
+	ps->run = -1;
+}
+
+static void begin(struct parse *ps, const struct line *l, const char *id, size_t n)
+{
+	finish(ps);
+	ps->mark = recset_mark(ps->s->rs);
+	ps->run = bench_run(ps->s, l, id, n);
+	ps->first_meas = ps->s->rs->nmeas;
+}
+
+/* The id printed alone on the line above the block, when the block starts without one. */
+static int id_above(const struct block *b, const char **id, size_t *n)
+{
+	const char *s = b->above;
+	size_t len;
+
+	if (!s || b->above_line + 1 != b->lines[0].no || b->above_line == b->label_line)
+		return 0;
+	len = strlen(s);
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	*id = s;
+	*n = len;
+	return len > 0;
+}
+
+static void on_time(struct parse *ps, const struct block *b, const struct line *l, uint32_t i)
+{
+	const struct rx *p = &patterns[RX_TIME];
+	const char *id;
+	size_t n;
+	int garbled = 0;
+
+	if (!rx_match(&patterns[RX_TIME], l->s, l->len)) {
+		if (rx_match(&patterns[RX_CHANGE], l->s, l->len)) {
+			note_line(ps, NOTE_VERDICT, l, "change ");
+			return;
+		}
+		/* its figures are lost, but whose they were is still known */
+		garbled = 1;
+		p = &patterns[RX_ID];
+		if (!rx_match(&patterns[RX_ID], l->s, l->len))
+			p = NULL;
+	}
+	/* the id is on this line, or alone on the line above the block */
+	if (!(p && group(p, "id", &id, &n)) && !(i == 0 && id_above(b, &id, &n))) {
+		finish(ps);
+		if (garbled)
+			bench_lost(ps->s, l, "garbled Criterion time line");
+		else
+			sink_warn(ps->s, l, "Criterion result without its benchmark id (cut off above?); skipped");
+		return;
+	}
+	begin(ps, l, id, n);
+	if (i == 0 && id == b->above) /* the run's lines begin with its id's */
+		ps->s->rs->runs[ps->run].first_line = b->above_line;
+	if (garbled)
+		sink_damage(ps->s, (uint32_t)ps->run, l, "garbled Criterion time line");
+	else if (triple(ps, l, p, "time_per_op", DIR_LOWER) < 0)
+		sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion time line with an unknown unit");
+}
+
+static void on_thrpt(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_THRPT];
+
+	if (ps->run < 0)
+		return;
+	if (rx_match(p, l->s, l->len)) {
+		if (triple(ps, l, p, "throughput", DIR_HIGHER) < 0)
+			sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion thrpt line with an unknown unit");
+	} else if (rx_match(&patterns[RX_CHANGE], l->s, l->len)) {
+		note_line(ps, NOTE_VERDICT, l, "change ");
+	} else {
+		sink_damage(ps->s, (uint32_t)ps->run, l, "garbled Criterion thrpt line");
+	}
+}
+
+static void on_found(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_FOUND];
+	const char *m;
+	size_t mn;
+	double samples;
+
+	flush_outliers(ps);
+	if (ps->run < 0 || !rx_match(p, l->s, l->len))
+		return;
+	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
+	ps->outliers_at = l;
+	sink_run_end(ps->s, (uint32_t)ps->run, l);
+	/* M measurements: how many samples each figure of the run summarizes */
+	if (group(p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0 && samples >= 1 &&
+	    samples < 4294967296.0) {
+		for (size_t k = ps->first_meas; k < ps->s->rs->nmeas; k++)
+			ps->s->rs->meas[k].n = (uint32_t)samples;
+	}
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.run = -1;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (l->indent == l->len)
+			continue;
+		if (after_time(l)) {
+			on_time(&ps, b, l, i);
+		} else if (line_starts(l, "thrpt:")) {
+			on_thrpt(&ps, l);
+		} else if (line_starts(l, "Found ")) {
+			on_found(&ps, l);
+		} else if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
+			buf_adds(&ps.outliers, "; ");
+			buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
+			sink_run_end(s, (uint32_t)ps.run, l);
+		} else if (line_starts(l, "change:")) {
+			/* alone, it heads the time and thrpt change lines below it */
+			if (rx_match(&patterns[RX_CHANGE], l->s, l->len))
+				note_line(&ps, NOTE_VERDICT, l, "");
+		} else if (starts_any(l, verdicts, countof(verdicts))) {
+			note_line(&ps, NOTE_VERDICT, l, "");
+		} else if (line_starts(l, "slope ") || line_starts(l, "mean ") || line_starts(l, "median ")) {
+			note_line(&ps, NOTE_INFO, l, "");
+		}
+	}
+	finish(&ps);
+	buf_release(&ps.outliers);
+	return (int)(s->rs->nruns - first_run);
+}
+
+/*
+ * Ids can begin with any printable byte (or a UTF-8 lead byte): the claim
+ * looks for "time:" instead.
+ */
+#define PRINTABLE                                                                                  \
+	"!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+#define UTF8_LEAD                                                                                  \
+	"\xc2\xc3\xc4\xc5\xc6\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0\xd1\xd2"                                         \
+	"\xd3\xd4\xd5\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0\xe1\xe2\xe3"                                         \
+	"\xe4\xe5\xe6\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf0\xf1\xf2\xf3\xf4"
+
+const struct parser criterion_parser = {
+	.fmt = FMT_CRITERION,
+	.starts = PRINTABLE UTF8_LEAD,
+	.claim = claim,
+	.state_size = 0,
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

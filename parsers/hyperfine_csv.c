@@ -1,0 +1,227 @@
+/*
+ * hyperfine_csv.c - hyperfine --export-csv: one run per row, each line
+ * read with libcsv (util/csvio.h) → time.{mean,stddev,median,min,max},
+ * user.mean and system.mean (seconds, as the export always writes them);
+ * parameter_* columns as a note. Columns are found by their header names,
+ * so every version's header works. Variants come from the commands, as
+ * for hyperfine's other outputs.
+ */
+#include "parsers/bench.h"
+#include "parsers/cmdsplit.h"
+#include "parsers/units.h"
+#include "util/buf.h"
+#include "util/csvio.h"
+#include "util/text.h"
+
+#define MAX_COLUMNS 64
+
+/* The figure columns: header name → quantity and stat. */
+static const struct {
+	const char *column;
+	const char *quantity;
+	enum stat_kind stat;
+} figures[] = {
+	{ "mean", "time", STAT_MEAN },	  { "stddev", "time", STAT_SD },  { "median", "time", STAT_MEDIAN },
+	{ "min", "time", STAT_MIN },	  { "max", "time", STAT_MAX },	  { "user", "user", STAT_MEAN },
+	{ "system", "system", STAT_MEAN },
+};
+
+struct claim_state {
+	size_t columns; /* in the header */
+};
+
+static size_t count_commas(const struct line *l)
+{
+	size_t n = 0;
+
+	for (uint32_t i = l->indent; i < l->len; i++)
+		n += l->s[i] == ',';
+	return n;
+}
+
+/*
+ * A row has a field per column; a row cut short still has commas with no
+ * blank after them, where prose puts one.
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	const char *comma;
+
+	if (line_starts(l, "command,mean,stddev,")) {
+		st->columns = count_commas(l) + 1;
+		return CLAIM_START;
+	}
+	if (!in_block)
+		return CLAIM_NONE;
+	if (count_commas(l) + 1 >= st->columns)
+		return CLAIM_BODY;
+	comma = memchr(l->s + l->indent, ',', l->len - l->indent);
+	return comma && comma + 1 < l->s + l->len && comma[1] != ' ' ? CLAIM_BODY : CLAIM_NONE;
+}
+
+/* One CSV record's fields, copied out of libcsv's callback. */
+struct record {
+	struct buf text; /* the fields, each NUL-terminated */
+	size_t off[MAX_COLUMNS];
+	size_t n;
+	int rows;
+};
+
+static int on_record(char **fields, size_t n, size_t row, void *ctx)
+{
+	struct record *rec = ctx;
+
+	(void)row;
+	if (++rec->rows > 1)
+		return 1;
+	buf_reset(&rec->text);
+	rec->n = n < MAX_COLUMNS ? n : MAX_COLUMNS;
+	for (size_t i = 0; i < rec->n; i++) {
+		rec->off[i] = rec->text.len;
+		buf_adds(&rec->text, fields[i]);
+		buf_addc(&rec->text, '\0');
+	}
+	return 0;
+}
+
+static const char *field(const struct record *rec, size_t i)
+{
+	return rec->text.s + rec->off[i];
+}
+
+/* Read line `l` as exactly one CSV record. -1 when it is not one (malformed, or two rows). */
+static int read_record(struct sink *s, const struct line *l, struct record *rec)
+{
+	struct diag d = DIAG_INIT;
+
+	rec->n = 0;
+	rec->rows = 0;
+	csvio_parse(s->name, l->s + l->indent, l->len - l->indent, on_record, rec, &d);
+	if (d.n || rec->rows != 1) {
+		diag_release(&d);
+		return -1;
+	}
+	return 0;
+}
+
+/* Where the unquoted field `f` is printed in `l`, searching from *from; NULL when it is not found. */
+static const char *printed_at(const struct line *l, const char **from, const char *f)
+{
+	const char *end = l->s + l->len;
+	size_t n = strlen(f);
+
+	for (const char *p = *from; p < end;) {
+		const char *hit = text_find(p, (size_t)(end - p), f);
+
+		if (!hit)
+			return NULL;
+		if ((hit == l->s + l->indent || hit[-1] == ',') && (hit + n == end || hit[n] == ',')) {
+			*from = hit + n;
+			return hit;
+		}
+		p = hit + 1;
+	}
+	return NULL;
+}
+
+struct columns {
+	long command;
+	long figure[countof(figures)];
+	size_t n;
+};
+
+static void on_row(struct sink *s, const struct line *l, const struct columns *c,
+		   const struct record *head, struct record *rec)
+{
+	double v[countof(figures)];
+	const char *from, *quote;
+	struct buf params = BUF_INIT;
+	uint32_t run;
+
+	if (read_record(s, l, rec) < 0 || rec->n != c->n || !*field(rec, (size_t)c->command)) {
+		bench_lost(s, l, "garbled hyperfine CSV row");
+		return;
+	}
+	for (size_t k = 0; k < countof(figures); k++) {
+		const char *f = c->figure[k] >= 0 ? field(rec, (size_t)c->figure[k]) : NULL;
+
+		if (f && num_parse(f, strlen(f), &v[k]) < 0) {
+			bench_lost(s, l, "garbled hyperfine CSV row");
+			return;
+		}
+	}
+	run = sink_run(s, l);
+	s->rs->runs[run].command = sink_strndup(s, field(rec, (size_t)c->command),
+						strlen(field(rec, (size_t)c->command)));
+	/* numbers are never quoted: they are printed after the (maybe quoted) command */
+	quote = NULL;
+	for (const char *p = l->s + l->indent; p < l->s + l->len; p++)
+		if (*p == '"')
+			quote = p;
+	from = quote ? quote + 1 : l->s + l->indent;
+	/* in the order they are printed, so that each is found after the one before */
+	for (size_t i = 0; i < c->n; i++) {
+		for (size_t k = 0; k < countof(figures); k++) {
+			const char *f, *at;
+
+			if (c->figure[k] != (long)i)
+				continue;
+			f = field(rec, i);
+			at = printed_at(l, &from, f);
+			sink_measure(s, run, figures[k].quantity, figures[k].stat, UNIT_SECOND,
+				     figures[k].stat == STAT_SD ? DIR_NONE : DIR_LOWER, v[k], 0, l, at,
+				     at ? strlen(f) : 0);
+		}
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		if (strncmp(field(head, i), "parameter_", 10))
+			continue;
+		buf_addf(&params, "%s%s=%s", params.len ? ", " : "", field(head, i) + 10, field(rec, i));
+	}
+	if (params.len)
+		sink_note(s, run, NOTE_INFO, l, "parameters: %s", params.s);
+	buf_release(&params);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct record head = { BUF_INIT, { 0 }, 0, 0 }, rec = { BUF_INIT, { 0 }, 0, 0 };
+	struct columns c;
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+
+	memset(&c, 0, sizeof(c));
+	if (read_record(s, &b->lines[0], &head) < 0) {
+		sink_warn(s, &b->lines[0], "hyperfine CSV header cannot be read; table skipped");
+		goto out;
+	}
+	c.n = head.n;
+	c.command = -1;
+	for (size_t k = 0; k < countof(figures); k++)
+		c.figure[k] = -1;
+	for (size_t i = 0; i < head.n; i++) {
+		if (!strcmp(field(&head, i), "command"))
+			c.command = (long)i;
+		for (size_t k = 0; k < countof(figures); k++)
+			if (!strcmp(field(&head, i), figures[k].column))
+				c.figure[k] = (long)i;
+	}
+	for (uint32_t i = 1; i < b->n; i++)
+		if (b->lines[i].indent < b->lines[i].len)
+			on_row(s, &b->lines[i], &c, &head, &rec);
+	cmd_propose(s->rs, first_run, s->arena);
+out:
+	buf_release(&head.text);
+	buf_release(&rec.text);
+	return (int)(s->rs->nruns - first_run);
+}
+
+const struct parser hyperfine_csv_parser = {
+	.fmt = FMT_HYPERFINE_CSV,
+	.starts = "c",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = NULL,
+	.nrx = 0,
+};

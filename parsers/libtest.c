@@ -1,0 +1,124 @@
+/*
+ * libtest.c - Rust libtest #[bench] lines (and Criterion's bencher format)
+ * → NAME.time_per_op (the median), NAME.time_per_op.dev (the "+/-", which
+ * is max - min of the samples: a range, not a standard deviation; from
+ * Criterion's bencher format it is one: NAME.time_per_op.stddev) and
+ * NAME.throughput (the "= N MB/s" of benches that set b.bytes); one run
+ * per bench line. Every Rust's shapes: integers with ',' groups (< 1.80),
+ * two decimals (≥ 1.80), and other time units for hand-edited logs.
+ */
+#include "parsers/bench.h"
+#include "util/text.h"
+
+#define GNUM "(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\\.[0-9]+)?"
+#define TIME_UNIT "(?:ps|ns|\xc2\xb5s|\xce\xbcs|us|ms|s)"
+
+enum {
+	RX_BENCH,
+};
+
+static struct rx patterns[] = {
+	[RX_BENCH] = { "libtest bench",
+		       "^\\s*test\\s+(?<name>[^\\s].*?)\\s+\\.\\.\\.\\s+bench:\\s+(?<v>" GNUM ")\\s*"
+		       "(?<u>" TIME_UNIT ")/iter\\s+\\(\\+/-\\s*(?<dev>" GNUM ")\\)"
+		       "(?:\\s*=\\s*(?<mbs>" GNUM ")\\s*MB/s)?\\s*$",
+		       0 },
+};
+
+/* "test NAME ... bench:" then a digit: a bench line, or a garbled one. */
+static int is_bench_line(const struct line *l)
+{
+	const char *end = l->s + l->len, *p;
+
+	if (!line_starts(l, "test ") || !(p = text_find(l->s, l->len, "... bench:")))
+		return 0;
+	for (p += 10; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	return p < end && *p >= '0' && *p <= '9';
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	(void)state;
+	if (is_bench_line(l))
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	/* the ignored tests and the "test result:" line between and after the benches */
+	if (in_block && line_starts(l, "test "))
+		return CLAIM_BODY;
+	return CLAIM_NONE;
+}
+
+/*
+ * Criterion's --output-format bencher prints the same lines, but its
+ * "+/-" is a standard deviation. Its ids may hold blanks or '/' (libtest
+ * names are Rust paths), and it prints no "running N tests" header and no
+ * "test result:" line. A block that is libtest's by neither sign and has
+ * such an id is Criterion's.
+ */
+static int is_criterion_bencher(const struct block *b)
+{
+	struct rx *p = &patterns[RX_BENCH];
+	int criterion_id = 0;
+
+	if (b->above && !strncmp(b->above, "running ", 8))
+		return 0;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *name;
+		size_t n;
+
+		if (line_starts(l, "test result:"))
+			return 0;
+		if (is_bench_line(l) && rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &n) &&
+		    (memchr(name, ' ', n) || memchr(name, '/', n)))
+			criterion_id = 1;
+	}
+	return criterion_id;
+}
+
+static void on_bench(struct sink *s, const struct line *l, int bencher)
+{
+	struct rx *p = &patterns[RX_BENCH];
+	const char *name, *v, *u, *dev, *mbs;
+	size_t nn, vn, un, dn, mn;
+	uint32_t run;
+
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
+	    !rx_named(p, "v", &v, &vn) || !rx_named(p, "u", &u, &un) || !rx_named(p, "dev", &dev, &dn)) {
+		bench_lost(s, l, "garbled libtest bench line");
+		return;
+	}
+	run = bench_run(s, l, name, nn);
+	bench_figure(s, run, "time_per_op", STAT_VALUE, DIR_LOWER, l, v, vn, ',', u, un);
+	bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, DIR_NONE, l, dev, dn, ',', u,
+		     un);
+	if (rx_named(p, "mbs", &mbs, &mn))
+		bench_figure(s, run, "throughput", STAT_VALUE, DIR_HIGHER, l, mbs, mn, ',', "MB/s", 4);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+	int bencher = is_criterion_bencher(b);
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (is_bench_line(l))
+			on_bench(s, l, bencher);
+		else if (line_starts(l, "test ") && line_ends(l, "FAILED"))
+			sink_warn(s, l, "libtest reports a failure: %.*s", (int)(l->len - l->indent),
+				  l->s + l->indent);
+	}
+	return (int)(s->rs->nruns - first_run);
+}
+
+const struct parser libtest_parser = {
+	.fmt = FMT_LIBTEST,
+	.starts = "t",
+	.claim = claim,
+	.state_size = 0,
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

@@ -1,0 +1,3 @@
+module example.com/benchdelta/gobench
+
+go 1.19
