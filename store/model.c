@@ -231,7 +231,8 @@ static int cmp_experiments(const void *a, const void *b)
 
 void model_resolve(struct model *m)
 {
-	struct strmap exp_index = STRMAP_INIT;
+	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
+	struct buf vkey = BUF_INIT;
 	size_t nruns = m->rs.nruns;
 	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
 	size_t i = 0;
@@ -277,8 +278,15 @@ void model_resolve(struct model *m)
 	for (i = 0; i < nruns; i++) {
 		struct experiment *e = &m->exps[exp_of[i]];
 		const struct run *r = &m->rs.runs[i];
-		struct variant_info *vi = (struct variant_info *)model_variant(e, r->eff_variant.key);
+		struct variant_info *vi = NULL;
 		const char *when = m->sources[r->source].imported;
+		uint32_t at;
+
+		/* a map, not a scan: a store may hold thousands of variants */
+		buf_reset(&vkey);
+		buf_addf(&vkey, "%u\x1f%s", (unsigned)exp_of[i], r->eff_variant.key);
+		if (strmap_get(&vindex, vkey.s, &at))
+			vi = &e->variants[at];
 
 		e->name = r->eff_experiment;
 		e->runs[e->nruns++] = (uint32_t)i;
@@ -286,6 +294,7 @@ void model_resolve(struct model *m)
 		if (strcmp(when, e->imported) > 0)
 			e->imported = when;
 		if (!vi) {
+			strmap_put(&vindex, arena_strndup(&m->arena, vkey.s, vkey.len), (uint32_t)e->nvariants);
 			vi = &e->variants[e->nvariants++];
 			vi->key = r->eff_variant.key;
 			vi->text = r->eff_variant.text;
@@ -316,6 +325,8 @@ void model_resolve(struct model *m)
 	/* the latest imports first; experiments imported together by name */
 	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
 	strmap_release(&exp_index);
+	strmap_release(&vindex);
+	buf_release(&vkey);
 	free(exp_of);
 }
 

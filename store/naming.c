@@ -85,76 +85,57 @@ static const char *group_key(struct model *m, const struct run *r, int rename)
 	return rename ? arena_printf(&m->arena, "\x01%s", r->command) : r->variant.text;
 }
 
-/* Formats of one tool line up ("hyperfine" and "hyperfine-json"): the name before a '-'. */
-static int same_tool(enum fmt a, enum fmt b)
+static int alignable(const struct run *r)
 {
-	size_t n = fmt_tool_len(a);
-
-	return n == fmt_tool_len(b) && !strncmp(fmt_name(a), fmt_name(b), n);
-}
-
-#define ALL_SOURCES UINT32_MAX
-
-static int alignable(const struct run *r, const char *experiment, enum fmt fmt, uint32_t source)
-{
-	return same_tool(r->fmt, fmt) && !strcmp(r->experiment, experiment) && *r->command &&
-	       (source == ALL_SOURCES || r->source == source) && r->variant.origin != VO_COMMAND &&
-	       !strcmp(r->scenario, r->command);
+	return *r->command && r->variant.origin != VO_COMMAND && !strcmp(r->scenario, r->command);
 }
 
 /*
- * Within one experiment and format, runs whose scenario is still their
- * whole command: the words that tell the variants apart leave the
- * scenario, and name the runs nothing else named.
+ * Runs `idx[0..n)` (one experiment, one tool), whose scenario is still their
+ * whole command: the words that tell the variants apart leave the scenario,
+ * and name the runs nothing else named. Returns 0, or -1 when the commands
+ * do not line up.
  */
-static int align(struct model *m, uint32_t first, const char *experiment, enum fmt fmt,
-		 uint32_t source, const unsigned char *renamable)
+static int align(struct model *m, uint32_t first, const uint32_t *idx, size_t n,
+		 const unsigned char *renamable)
 {
 	struct strmap groups = STRMAP_INIT, cmdset = STRMAP_INIT;
 	const char **cmds = NULL, **scenario, **names;
-	size_t *group = NULL, n = 0, cap = 0, gcap = 0, ngroups = 0;
-	uint32_t *cmd_of = xcalloc(m->rs.nruns - first + 1, sizeof(*cmd_of));
+	size_t *group = NULL, ncmds = 0, cap = 0, gcap = 0, ngroups = 0;
+	uint32_t *cmd_of = xcalloc(n ? n : 1, sizeof(*cmd_of));
 	int aligned;
 
-	for (uint32_t i = first; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
+	for (size_t k = 0; k < n; k++) {
+		struct run *r = &m->rs.runs[idx[k]];
+		const char *gk = group_key(m, r, renamable[idx[k] - first]);
+		const char *ck;
 		uint32_t g, c;
 
-		if (!alignable(r, experiment, fmt, source))
-			continue;
-		if (!strmap_get(&groups, group_key(m, r, renamable[i - first]), &g)) {
+		if (!strmap_get(&groups, gk, &g)) {
 			g = (uint32_t)ngroups++;
-			strmap_put(&groups, group_key(m, r, renamable[i - first]), g);
+			strmap_put(&groups, gk, g);
 		}
-		{
-			const char *ck = arena_printf(&m->arena, "%u\x1f%s", (unsigned)g, r->command);
-
-			if (!strmap_get(&cmdset, ck, &c)) {
-				ALLOC_GROW(cmds, n + 1, cap);
-				ALLOC_GROW(group, n + 1, gcap);
-				cmds[n] = r->command;
-				group[n] = g;
-				c = (uint32_t)n++;
-				strmap_put(&cmdset, ck, c);
-			}
+		ck = arena_printf(&m->arena, "%u\x1f%s", (unsigned)g, r->command);
+		if (!strmap_get(&cmdset, ck, &c)) {
+			ALLOC_GROW(cmds, ncmds + 1, cap);
+			ALLOC_GROW(group, ncmds + 1, gcap);
+			cmds[ncmds] = r->command;
+			group[ncmds] = g;
+			c = (uint32_t)ncmds++;
+			strmap_put(&cmdset, ck, c);
 		}
-		cmd_of[i - first] = c + 1;
+		cmd_of[k] = c;
 	}
-	scenario = xcalloc(n ? n : 1, sizeof(*scenario));
+	scenario = xcalloc(ncmds ? ncmds : 1, sizeof(*scenario));
 	names = xcalloc(ngroups ? ngroups : 1, sizeof(*names));
-	aligned = ngroups >= 2 && cmd_align(cmds, group, n, ngroups, &m->arena, scenario, names) == 0;
-	if (aligned) {
-		for (uint32_t i = first; i < m->rs.nruns; i++) {
-			struct run *r = &m->rs.runs[i];
-			uint32_t c = cmd_of[i - first];
+	aligned = ngroups >= 2 && cmd_align(cmds, group, ncmds, ngroups, &m->arena, scenario, names) == 0;
+	for (size_t k = 0; aligned && k < n; k++) {
+		struct run *r = &m->rs.runs[idx[k]];
 
-			if (!c)
-				continue;
-			r->scenario = scenario[c - 1];
-			if (renamable[i - first]) {
-				r->variant.text = names[group[c - 1]];
-				r->variant.origin = VO_COMMAND;
-			}
+		r->scenario = scenario[cmd_of[k]];
+		if (renamable[idx[k] - first]) {
+			r->variant.text = names[group[cmd_of[k]]];
+			r->variant.origin = VO_COMMAND;
 		}
 	}
 	free(scenario);
@@ -165,6 +146,39 @@ static int align(struct model *m, uint32_t first, const char *experiment, enum f
 	strmap_release(&groups);
 	strmap_release(&cmdset);
 	return aligned ? 0 : -1;
+}
+
+/* A bucket of runs to line up: one experiment and tool. */
+struct bucket {
+	uint32_t *idx;
+	size_t n, cap;
+};
+
+/* Line up each bucket; where unrelated files imported together do not line up, each text alone. */
+static void align_buckets(struct model *m, uint32_t first, struct bucket *b, size_t nb,
+			  const unsigned char *renamable)
+{
+	for (size_t k = 0; k < nb; k++) {
+		uint32_t *one = xcalloc(b[k].n ? b[k].n : 1, sizeof(*one));
+
+		if (align(m, first, b[k].idx, b[k].n, renamable) < 0) {
+			for (size_t a = 0; a < b[k].n; a++) {
+				uint32_t src = m->rs.runs[b[k].idx[a]].source;
+				size_t n = 0;
+				int done = 0;
+
+				for (size_t c = 0; c < a && !done; c++)
+					done = m->rs.runs[b[k].idx[c]].source == src;
+				if (done)
+					continue; /* this text was lined up already */
+				for (size_t c = a; c < b[k].n; c++)
+					if (m->rs.runs[b[k].idx[c]].source == src)
+						one[n++] = b[k].idx[c];
+				align(m, first, one, n, renamable);
+			}
+		}
+		free(one);
+	}
 }
 
 /* Is every word of `part` a word of `whole`? (A scenario cut out of a command.) */
@@ -203,6 +217,9 @@ void naming_finish(struct naming *nm, struct model *m)
 	unsigned char *renamable = xcalloc(n ? n : 1, 1);
 	unsigned char *names = xcalloc(m->nsources ? m->nsources : 1, 1);
 	struct strmap seen = STRMAP_INIT;
+	struct bucket *buckets = NULL;
+	size_t nbuckets = 0, bcap = 0;
+	struct buf key = BUF_INIT;
 
 	/* a text that names some of its variants: its unnamed runs may take names from commands */
 	for (uint32_t i = first; i < m->rs.nruns; i++) {
@@ -219,18 +236,26 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(names);
 	for (uint32_t i = first; i < m->rs.nruns; i++) {
 		const struct run *r = &m->rs.runs[i];
-		struct buf key = BUF_INIT;
+		uint32_t at;
 
+		if (!alignable(r))
+			continue;
+		buf_reset(&key);
 		buf_addf(&key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
-		if (!strmap_get(&seen, key.s, NULL)) {
-			strmap_put(&seen, arena_strdup(&m->arena, key.s), 1);
-			/* unrelated files imported together: line up each text on its own */
-			if (align(m, first, r->experiment, r->fmt, ALL_SOURCES, renamable) < 0)
-				for (uint32_t src = 0; src < m->nsources; src++)
-					align(m, first, r->experiment, r->fmt, src, renamable);
+		if (!strmap_get(&seen, key.s, &at)) {
+			ALLOC_GROW(buckets, nbuckets + 1, bcap);
+			memset(&buckets[nbuckets], 0, sizeof(buckets[nbuckets]));
+			at = (uint32_t)nbuckets++;
+			strmap_put(&seen, arena_strdup(&m->arena, key.s), at);
 		}
-		buf_release(&key);
+		ALLOC_GROW(buckets[at].idx, buckets[at].n + 1, buckets[at].cap);
+		buckets[at].idx[buckets[at].n++] = i;
 	}
+	align_buckets(m, first, buckets, nbuckets, renamable);
+	for (size_t k = 0; k < nbuckets; k++)
+		free(buckets[k].idx);
+	free(buckets);
+	buf_release(&key);
 	for (uint32_t i = first; i < m->rs.nruns; i++) {
 		struct run *r = &m->rs.runs[i];
 		const char *bs = i - first < nm->n ? nm->block_scenario[i - first] : NULL;

@@ -1,7 +1,7 @@
 build-prof/cli/export.o: cli/export.c cli/common.h cli/cli.h \
  store/model.h parsers/recset.h parsers/record.h util/arena.h util/util.h \
  util/hash.h util/strmap.h parsers/names.h util/buf.h parsers/units.h \
- store/csvio.h util/diag.h
+ util/csvio.h util/diag.h
 cli/common.h:
 cli/cli.h:
 store/model.h:
@@ -14,5 +14,5 @@ util/strmap.h:
 parsers/names.h:
 util/buf.h:
 parsers/units.h:
-store/csvio.h:
+util/csvio.h:
 util/diag.h:
