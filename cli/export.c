@@ -13,7 +13,7 @@
 #include "cli/common.h"
 #include "parsers/names.h"
 #include "parsers/units.h"
-#include "store/csvio.h"
+#include "util/csvio.h"
 
 static const char usage[] =
 	"usage: benchdelta export [-e EXP] -f tsv|csv|json\n"

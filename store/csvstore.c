@@ -16,7 +16,7 @@
 
 #include "parsers/names.h"
 #include "parsers/units.h"
-#include "store/csvio.h"
+#include "util/csvio.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
 

@@ -3,8 +3,8 @@
  * Every field is written quoted (libcsv's csv_write always quotes), which
  * keeps the files diff-stable whatever a field holds.
  */
-#ifndef BD_STORE_CSVIO_H
-#define BD_STORE_CSVIO_H
+#ifndef BD_UTIL_CSVIO_H
+#define BD_UTIL_CSVIO_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /*
  * csvio.c - CSV rows through libcsv; see csvio.h.
  */
-#include "store/csvio.h"
+#include "util/csvio.h"
 
 #include <csv.h>
 #include <stdlib.h>
