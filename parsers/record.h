@@ -26,7 +26,9 @@
 #define FORMATS(X)                                                                                 \
 	X(HYPERFINE, "hyperfine", "hyperfine text output")                                         \
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
-	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")
+	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                  \
+	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
+	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -27,6 +27,8 @@ packages_samples='
 hyperfine        cmd:hyperfine
 time             file:/usr/bin/time
 iperf3           cmd:iperf3
+binutils         cmd:size
+linux-perf       cmd:perf
 '
 
 want=$packages_build
