@@ -7,12 +7,14 @@ extern const struct parser hyperfine_parser;
 extern const struct parser json_parser;
 extern const struct parser size_parser;
 extern const struct parser size_sysv_parser;
+extern const struct parser time_parser;
 
 static const struct parser *const all[] = {
 	&hyperfine_parser,
 	&json_parser,
 	&size_parser,
 	&size_sysv_parser,
+	&time_parser,
 };
 
 static int initialized;

@@ -28,7 +28,8 @@
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                  \
 	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
-	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")
+	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
+	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
