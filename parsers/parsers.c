@@ -8,6 +8,8 @@ extern const struct parser json_parser;
 extern const struct parser size_parser;
 extern const struct parser size_sysv_parser;
 extern const struct parser time_parser;
+extern const struct parser perf_parser;
+extern const struct parser perf_csv_parser;
 
 static const struct parser *const all[] = {
 	&hyperfine_parser,
@@ -15,6 +17,8 @@ static const struct parser *const all[] = {
 	&size_parser,
 	&size_sysv_parser,
 	&time_parser,
+	&perf_parser,
+	&perf_csv_parser,
 };
 
 static int initialized;

@@ -29,7 +29,9 @@
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                  \
 	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
 	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
-	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")
+	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")                 \
+	X(PERF, "perf", "perf stat")                                                               \
+	X(PERF_CSV, "perf-csv", "perf stat -x,")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -65,7 +67,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  * What a number is: X(ENUM, name, metric suffix). The export metric name is
  * [SUBJECT.]QUANTITY[.SUFFIX]; an empty suffix adds nothing.
  *   range   max - min of the samples behind the figure (libtest's "+/-")
- *   rel_sd  relative standard deviation in % (perf stat -r "( +- x% )")
+ *   rel_sd  relative spread in %: perf stat -r's "( +- x% )", which is the
+ *           standard error of the mean (σ/√n) over the mean
  *   est     a point estimate with lower/upper bounds beside it (Criterion)
  */
 #define STATS(X)                                                                                   \

@@ -109,6 +109,17 @@ static const struct field *field_named(const char *quantity)
 	return NULL;
 }
 
+/* The start of a -v label, as a line cut in the middle of one has it ("Minor (reclai"). */
+static int is_label_start(const struct line *l)
+{
+	size_t n = line_end(l) - l->indent;
+
+	for (size_t i = 0; i < countof(fields) && n >= 4; i++)
+		if (strlen(fields[i].label) >= n && !memcmp(fields[i].label, l->s + l->indent, n))
+			return 1;
+	return 0;
+}
+
 static int is_status(const struct line *l)
 {
 	return line_starts(l, "Command exited with") || line_starts(l, "Command terminated by") ||
@@ -193,8 +204,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		st->done = 1;
 		return CLAIM_BODY;
 	case SH_VERBOSE:
-		/* every -v line until "Exit status", a garbled one included */
-		if (!text_contains(l->s, l->len, ": "))
+		/* every -v line until "Exit status", a garbled or cut one included */
+		if (!text_contains(l->s, l->len, ": ") && !is_label_start(l))
 			return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
 		if (line_starts(l, "Command being timed: "))
 			return CLAIM_START;
@@ -467,6 +478,17 @@ static void on_shell(struct parse *ps, const struct line *l)
 	sink_measure(ps->s, ps->run, quantity, STAT_VALUE, UNIT_SECOND, DIR_LOWER, x, 1, l, at, at_len);
 }
 
+/*
+ * The output stops at `l`, before its last line: a value that ends a line
+ * ("Maximum resident set size (kbytes): 21" of 21880, -p's "user 0.1" of 0.10)
+ * may have been cut with it, so the line is not read.
+ */
+static void cut_at(struct parse *ps, const struct line *l)
+{
+	sink_damage(ps->s, ps->run, l, "last line of a cut-off time output");
+	ps->missing = NULL; /* named: no second warning */
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
@@ -492,11 +514,18 @@ static int parse(const struct block *b, struct sink *s)
 			on_default(&ps, l, 2);
 			ps.missing = NULL;
 		} else if (is_shell(l, "real") || is_shell(l, "user") || is_shell(l, "sys")) {
-			on_shell(&ps, l);
 			ps.missing = is_shell(l, "sys") ? NULL : "sys";
+			/* "0m0.100s" shows its end; "user 0.10" (-p) does not */
+			if (ps.missing && i == b->n - 1 && !line_ends(l, "s"))
+				cut_at(&ps, l);
+			else
+				on_shell(&ps, l);
 		} else {
-			on_verbose(&ps, l);
 			ps.missing = line_starts(l, "Exit status:") ? NULL : "Exit status";
+			if (ps.missing && i == b->n - 1)
+				cut_at(&ps, l);
+			else
+				on_verbose(&ps, l);
 		}
 	}
 	if (s->rs->nmeas == first_meas) {

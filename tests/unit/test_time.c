@@ -193,9 +193,10 @@ static void test_damage(void **state)
 	assert_null(find_meas(&f->m, 1, "max_rss"));
 	assert_value(&f->m, 1, "user_time", 0.09);
 	assert_value(&f->m, 1, "major_faults", 0);
+	assert_null(find_meas(&f->m, 1, "minor_faults"));
 	assert_true(has_warning(&f->d, 8, "garbled GNU time -v line"));
 	assert_true(has_warning(&f->d, 9, "garbled GNU time -v line"));
-	assert_true(has_warning(&f->d, 11, "cut off before its Exit status line"));
+	assert_true(has_warning(&f->d, 12, "last line of a cut-off time output"));
 	/* the shell's real line garbled: user and sys kept */
 	assert_null(find_meas(&f->m, 2, "wall_time"));
 	assert_value(&f->m, 2, "user_time", 0.081);
