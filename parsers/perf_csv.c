@@ -44,6 +44,15 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return CLAIM_BODY; /* a further metric of the line above */
 	if (!is_digit(c) && c != '<')
 		return CLAIM_NONE;
+	if (!in_block && c != '<') {
+		/* a value ("3.52", "75") and its comma, before any pattern */
+		uint32_t i = 0;
+
+		while (i < l->len && (is_digit(l->s[i]) || l->s[i] == '.'))
+			i++;
+		if (i >= l->len || l->s[i] != ',')
+			return CLAIM_NONE;
+	}
 	if (rx_match(&patterns[RX_LINE], l->s, l->len))
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	return in_block && commas(l) >= 2 ? CLAIM_BODY : CLAIM_NONE;

@@ -39,9 +39,11 @@ static int is_title(const struct line *l)
 {
 	size_t end = line_end(l);
 
-	if (line_ends(l, "  :"))
-		return end - l->indent > 3;
-	return line_ends(l, "):") && text_contains(l->s, end, "   (ex ");
+	if (end - l->indent < 4 || l->s[end - 1] != ':')
+		return 0; /* most lines: one test */
+	if (l->s[end - 2] == ' ' && l->s[end - 3] == ' ')
+		return 1;
+	return l->s[end - 2] == ')' && text_contains(l->s, end, "   (ex ");
 }
 
 static int is_header(const struct line *l)

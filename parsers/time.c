@@ -126,10 +126,15 @@ static int is_status(const struct line *l)
 	       line_starts(l, "Command stopped by");
 }
 
-/* The default format's first line, or a garbled one: "0.07user 0.00system 0:00.08elapsed ..." */
+/*
+ * The default format's first line, or a garbled one: "0.07user 0.00system
+ * 0:00.08elapsed ...". %U is short, so "user" comes within a few bytes.
+ */
 static int is_default1(const struct line *l)
 {
-	return is_digit(l->s[l->indent]) && text_contains(l->s, l->len, "user") &&
+	size_t head = l->len - l->indent < 24 ? l->len - l->indent : 24;
+
+	return is_digit(l->s[l->indent]) && text_contains(l->s + l->indent, head, "user") &&
 	       text_contains(l->s, l->len, "elapsed");
 }
 
@@ -139,13 +144,23 @@ static int is_default2(const struct line *l)
 					     text_contains(l->s, l->len, "pagefaults"));
 }
 
-/* "real 0.10", "real<TAB>0m0.110s": `word` then a blank. */
+/*
+ * "real 0.10", "real<TAB>0m0.110s": `word`, blanks, then one word that
+ * starts with a digit ("real 2 builds were faster" is prose).
+ */
 static int is_shell(const struct line *l, const char *word)
 {
-	size_t n = strlen(word);
+	size_t n = strlen(word), i = l->indent + n, end = line_end(l);
 
-	return line_starts(l, word) && l->len > l->indent + n &&
-	       (l->s[l->indent + n] == ' ' || l->s[l->indent + n] == '\t');
+	if (!line_starts(l, word) || i >= end || (l->s[i] != ' ' && l->s[i] != '\t'))
+		return 0;
+	while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	if (i >= end || !is_digit(l->s[i]))
+		return 0;
+	while (i < end && l->s[i] != ' ' && l->s[i] != '\t')
+		i++;
+	return i == end;
 }
 
 enum shape {
