@@ -36,7 +36,7 @@ static struct rx patterns[] = {
 			 "^\\s*(?<value><not supported>|<not counted>|" LNUM ")\\s+"
 			 "(?:(?<event4>\\S+)\\s+\\((?<unit4>[A-Za-z]+)\\)"
 			 "|(?:(?<unit>[A-Za-z]+)\\s+(?=\\S+(?:\\s+#|\\s+\\(|\\s*$)))?(?<event>\\S+))"
-			 "(?:\\s+#\\s+(?<mval>-?" DNUM ")\\s*(?<munit>[^(]*?))?"
+			 "(?:\\s+#\\s+(?<mval>-?" DNUM ")(?=[\\s%])\\s*(?<munit>[^(]*?))?"
 			 "(?:\\s+\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?"
 			 "(?:\\s+\\((?<share>" DNUM ")%\\))?\\s*$",
 			 0 },
@@ -59,9 +59,10 @@ struct claim_state {
 };
 
 /*
- * A line of the table: a value ("2,027", "<not supported>") followed by
- * perf's column padding, a footer line ("... seconds ..."), a --table row
- * ("(+0.001026)") or a '#' line. Prose that starts with a digit has none.
+ * A line of the table: a value ("2,027", "<not supported>", or a garbled
+ * one) followed by perf's column padding, a footer line ("... seconds
+ * ..."), a --table row ("(+0.001026)") or a '#' line. Prose has none of
+ * these (and a line of prose after a table is rarely padded).
  */
 static int looks_like_table_line(const struct line *l)
 {
@@ -69,10 +70,10 @@ static int looks_like_table_line(const struct line *l)
 
 	if (c == '#')
 		return 1;
-	if (!is_digit(c) && c != '<')
-		return 0;
-	return text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
-	       text_contains(l->s, l->len, " seconds ") || text_contains(l->s, l->len, " (");
+	if (text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	    text_contains(l->s, l->len, " seconds "))
+		return 1;
+	return (is_digit(c) || c == '<') && text_contains(l->s, l->len, " (");
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)

@@ -17,9 +17,9 @@ enum {
 };
 
 static struct rx patterns[] = {
-	/* value, unit, event, then at least runtime, share, metric value and unit */
+	/* value (maybe garbled), unit, event, then at least runtime, share, metric value and unit */
 	[RX_LINE] = { "perf stat -x, line",
-		      "^(?:[0-9][0-9.]*|<not supported>|<not counted>),[A-Za-z]*,[A-Za-z_][^,]*(?:,[^,]*){4,}$",
+		      "^(?:[0-9][^,]*|<not supported>|<not counted>),[A-Za-z]*,[A-Za-z_][^,]*(?:,[^,]*){4,}$",
 		      0 },
 };
 
@@ -40,22 +40,13 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	(void)state;
 	if (l->indent)
 		return CLAIM_NONE; /* perf -x lines start at the margin */
-	if (in_block && c == ',')
-		return CLAIM_BODY; /* a further metric of the line above */
+	if (in_block && (c == ',' || commas(l) >= 2))
+		return CLAIM_BODY; /* a further metric of the line above, or a damaged line */
 	if (!is_digit(c) && c != '<')
 		return CLAIM_NONE;
-	if (!in_block && c != '<') {
-		/* a value ("3.52", "75") and its comma, before any pattern */
-		uint32_t i = 0;
-
-		while (i < l->len && (is_digit(l->s[i]) || l->s[i] == '.'))
-			i++;
-		if (i >= l->len || l->s[i] != ',')
-			return CLAIM_NONE;
-	}
-	if (rx_match(&patterns[RX_LINE], l->s, l->len))
-		return in_block ? CLAIM_BODY : CLAIM_START;
-	return in_block && commas(l) >= 2 ? CLAIM_BODY : CLAIM_NONE;
+	if (c != '<' && !memchr(l->s, ',', l->len < 32 ? l->len : 32))
+		return CLAIM_NONE; /* a value ("3.52", "75") ends at a comma */
+	return rx_match(&patterns[RX_LINE], l->s, l->len) ? CLAIM_START : CLAIM_NONE;
 }
 
 /* One line's fields, copied out of libcsv's callback. */

@@ -40,23 +40,32 @@ static size_t word_len(const struct line *l, size_t at)
 }
 
 /*
- * A row, or what is left of one: a first word of digits (or 0x...), then a
- * tab, another number or nothing. "2 builds were ..." is prose.
+ * A row, or what is left of one (garbled or cut): size separates its
+ * columns with tabs. A table copied from a rendered page has spaces: there
+ * a row starts with a number followed by another one (or nothing), or
+ * three of its first five words are numbers. "2 builds were faster than 3"
+ * is prose.
  */
 static int looks_like_row(const struct line *l)
 {
-	size_t at = l->indent, n = word_len(l, at), i;
+	size_t i = l->indent, end = line_end(l), tabs = 0, words = 0, numbers = 0;
+	int first_digit = is_digit(l->s[l->indent]);
 
-	if (!n || !is_digit(l->s[at]))
-		return 0;
-	for (i = at + (n > 2 && l->s[at + 1] == 'x' ? 2 : 0); i < at + n; i++)
-		if (!is_digit(l->s[i]) && !((l->s[i] | 0x20) >= 'a' && (l->s[i] | 0x20) <= 'f'))
-			return 0;
-	if (memchr(l->s + at, '\t', l->len - at))
+	for (uint32_t k = 0; k < l->len && tabs < 4; k++)
+		tabs += l->s[k] == '\t';
+	if (tabs >= 4 || (first_digit && tabs))
 		return 1;
-	while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t'))
-		i++;
-	return i >= line_end(l) || is_digit(l->s[i]);
+	while (i < end && words < 5) {
+		while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+			i++;
+		if (i >= end)
+			break;
+		numbers += is_digit(l->s[i]);
+		if (++words == 2 && first_digit && is_digit(l->s[i]))
+			return 1;
+		i += word_len(l, i);
+	}
+	return (first_digit && words == 1) || numbers >= 3;
 }
 
 struct claim_state {

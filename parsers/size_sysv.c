@@ -51,16 +51,19 @@ static int is_header(const struct line *l)
 	return line_starts(l, "section") && rx_match(&patterns[RX_HEADER], l->s, l->len);
 }
 
-/* A section row, or what is left of one: a name, then a word that starts with a digit. */
+/*
+ * A section row, or what is left of one: two or three words ("NAME SIZE
+ * ADDR"; a garbled size is still a word). Prose has more.
+ */
 static int looks_like_section(const struct line *l)
 {
-	size_t i = l->indent;
+	size_t words = 0, end = line_end(l);
 
-	while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t')
-		i++;
-	while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t'))
-		i++;
-	return i > l->indent && i < l->len && is_digit(l->s[i]);
+	for (size_t i = l->indent; i < end; i++)
+		if (l->s[i] != ' ' && l->s[i] != '\t' && (i == l->indent || l->s[i - 1] == ' ' ||
+							   l->s[i - 1] == '\t'))
+			words++;
+	return words == 2 || words == 3;
 }
 
 enum phase {

@@ -134,33 +134,32 @@ static int is_default1(const struct line *l)
 {
 	size_t head = l->len - l->indent < 24 ? l->len - l->indent : 24;
 
-	return is_digit(l->s[l->indent]) && text_contains(l->s + l->indent, head, "user") &&
-	       text_contains(l->s, l->len, "elapsed");
+	return text_contains(l->s + l->indent, head, "user") && text_contains(l->s, l->len, "elapsed");
 }
 
+/* The default format's second line (read only after a first one), a garbled one included. */
 static int is_default2(const struct line *l)
 {
-	return is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "inputs+") ||
-					     text_contains(l->s, l->len, "pagefaults"));
+	return text_contains(l->s, l->len, "inputs+") || text_contains(l->s, l->len, "pagefaults");
 }
 
 /*
- * "real 0.10", "real<TAB>0m0.110s": `word`, blanks, then one word that
- * starts with a digit ("real 2 builds were faster" is prose).
+ * "real 0.10", "real<TAB>0m0.110s": `word`, blanks, then one more word
+ * with a digit in it, a garbled one included ("real 2 builds were faster"
+ * and "real world" are prose).
  */
 static int is_shell(const struct line *l, const char *word)
 {
 	size_t n = strlen(word), i = l->indent + n, end = line_end(l);
+	int digit = 0;
 
 	if (!line_starts(l, word) || i >= end || (l->s[i] != ' ' && l->s[i] != '\t'))
 		return 0;
 	while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
 		i++;
-	if (i >= end || !is_digit(l->s[i]))
-		return 0;
-	while (i < end && l->s[i] != ' ' && l->s[i] != '\t')
-		i++;
-	return i == end;
+	for (; i < end && l->s[i] != ' ' && l->s[i] != '\t'; i++)
+		digit |= is_digit(l->s[i]);
+	return digit && i == end;
 }
 
 enum shape {

@@ -15,7 +15,7 @@ struct fixture {
 	struct diag d;
 };
 
-static int setup(void **state)
+static inline int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 
@@ -24,7 +24,7 @@ static int setup(void **state)
 	return 0;
 }
 
-static int teardown(void **state)
+static inline int teardown(void **state)
 {
 	struct fixture *f = *state;
 

@@ -208,6 +208,8 @@ static void test_cut_and_prose(void **state)
 {
 	struct fixture *f = *state;
 	const char *text = "user 5 minutes of my life\n"
+			   "real 2 builds were faster\n"
+			   "real world\n"
 			   "Command being timed is what -v prints first.\n"
 			   "real\t0m0.110s\n"
 			   "user\t0m0.100s\n"
@@ -221,10 +223,10 @@ static void test_cut_and_prose(void **state)
 	assert_value(&f->m, 0, "wall_time", 0.11);
 	assert_value(&f->m, 0, "user_time", 0.1);
 	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
-	assert_true(has_warning(&f->d, 4, "cut off before its sys line"));
-	assert_true(has_warning(&f->d, 6, "garbled GNU time line"));
+	assert_true(has_warning(&f->d, 6, "cut off before its sys line"));
+	assert_true(has_warning(&f->d, 8, "garbled GNU time line"));
 	/* a status line and nothing after it */
-	assert_true(has_warning(&f->d, 7, "without a single figure"));
+	assert_true(has_warning(&f->d, 9, "without a single figure"));
 	assert_int_equal(f->d.n, 3);
 }
 
