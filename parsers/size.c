@@ -89,6 +89,7 @@ struct table {
 	struct sink *s;
 	int octal;          /* size -o: text, data, bss and the fourth column in octal */
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
+	struct size_names names;
 };
 
 /* A number group of the last row match, in the radix of its column. */
@@ -147,7 +148,7 @@ static void on_row(struct table *t, const struct line *l)
 	}
 	rx_named(&patterns[RX_ROW], "archive", &archive, &archive_len);
 	run = sink_run(t->s, l);
-	size_name_run(t->s, run, file, file_len, archive, archive_len);
+	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
 	for (int i = 0; i < 4; i++)
 		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, DIR_LOWER, v[i], 0, l, at[i],
 			     len[i]);
@@ -160,6 +161,7 @@ static int parse(const struct block *b, struct sink *s)
 	memset(&t, 0, sizeof(t));
 	t.s = s;
 	t.first_run = (uint32_t)s->rs->nruns;
+	t.names.first_run = t.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 		const char *total;
@@ -174,6 +176,7 @@ static int parse(const struct block *b, struct sink *s)
 			on_row(&t, l);
 		}
 	}
+	size_names_finish(s, &t.names);
 	return (int)(s->rs->nruns - t.first_run);
 }
 

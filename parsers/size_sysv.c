@@ -131,6 +131,7 @@ struct parse {
 	struct sink *s;
 	struct file cur;
 	uint32_t first_run;
+	struct size_names names;
 };
 
 /*
@@ -177,7 +178,7 @@ static void begin(struct parse *ps, const struct line *title, const struct line 
 	if (title && rx_match(&patterns[RX_TITLE], title->s, title->len) &&
 	    rx_named(&patterns[RX_TITLE], "file", &file, &file_len)) {
 		rx_named(&patterns[RX_TITLE], "archive", &archive, &archive_len);
-		size_name_run(ps->s, f->run, file, file_len, archive, archive_len);
+		size_name_run(ps->s, &ps->names, f->run, file, file_len, archive, archive_len);
 	}
 }
 
@@ -228,6 +229,7 @@ static int parse(const struct block *b, struct sink *s)
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
 	ps.first_run = (uint32_t)s->rs->nruns;
+	ps.names.first_run = ps.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
@@ -248,6 +250,7 @@ static int parse(const struct block *b, struct sink *s)
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
+	size_names_finish(s, &ps.names);
 	return (int)(s->rs->nruns - ps.first_run);
 }
 

@@ -19,15 +19,36 @@
  */
 int size_number(const char *s, size_t n, int radix, double *out);
 
+/* The paths a table's runs were named after, to tell apart files of one name. */
+struct size_names {
+	uint32_t first_run;       /* the table's runs are [first_run, nruns) */
+	struct size_name *v;      /* in naming order; a rolled-back run's entry is superseded */
+	size_t n, cap;
+};
+
+struct size_name {
+	uint32_t run;
+	const char *path; /* in the sink's arena */
+};
+
 /*
  * Name `run` after the file it measures. The variant it proposes is the
  * file name without directories (origin "filename"; store/import.c keeps
  * it when the block's runs name two builds or more). An archive member
  * ("buf.o (ex lib/libutil.a)", archive != NULL) proposes the archive's
  * name and takes the member as its scenario, so that the same member of
- * two builds meets in a comparison. Strings are copied into the sink.
+ * two builds meets in a comparison. Strings are copied into the sink; the
+ * path is remembered in *names.
  */
-void size_name_run(struct sink *s, uint32_t run, const char *file, size_t file_len,
-		   const char *archive, size_t archive_len);
+void size_name_run(struct sink *s, struct size_names *names, uint32_t run, const char *file,
+		   size_t file_len, const char *archive, size_t archive_len);
+
+/*
+ * Once a table is read: when two of its runs carry one file name from
+ * different directories ("release/app", "lto/app"), name each by the part
+ * of its path that differs ("release", "lto"), as commands are told apart
+ * (cmdsplit.h). Frees what *names holds.
+ */
+void size_names_finish(struct sink *s, struct size_names *names);
 
 #endif

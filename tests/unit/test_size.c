@@ -127,6 +127,36 @@ static void test_rendered_page_and_labels(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+static void test_one_name_two_directories(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = HEADER
+		" 121653\t   7128\t    160\t 128941\t  1f7ad\ttarget/release/app\n"
+		" 122003\t   7208\t     56\t 129267\t  1f8f3\ttarget/lto/app\n"
+		"\n"
+		"target/release/app  :\n"
+		"section           size   addr\n"
+		".text               12      0\n"
+		"Total               12\n"
+		"\n"
+		"\n"
+		"target/lto/app  :\n"
+		"section           size   addr\n"
+		".text               10      0\n"
+		"Total               10\n";
+
+	import_string(&f->m, "dirs.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	/* "app" twice would name one build: the directories that differ name them */
+	assert_string_equal(f->m.rs.runs[0].variant.text, "release");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "lto");
+	assert_int_equal(f->m.rs.runs[1].variant.origin, VO_FILENAME);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "release");
+	assert_string_equal(f->m.rs.runs[3].variant.text, "lto");
+	assert_value(&f->m, 3, "total", 10);
+	assert_int_equal(f->d.n, 0);
+}
+
 static void test_damage(void **state)
 {
 	struct fixture *f = *state;
@@ -395,6 +425,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_radix, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_archive_members, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rendered_page_and_labels, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_one_name_two_directories, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hostile_input, setup, teardown),
 		cmocka_unit_test(test_size_number),
