@@ -59,21 +59,18 @@ struct claim_state {
 };
 
 /*
- * A line of the table: a value ("2,027", "<not supported>", or a garbled
- * one) followed by perf's column padding, a footer line ("... seconds
- * ..."), a --table row ("(+0.001026)") or a '#' line. Prose has none of
- * these (and a line of prose after a table is rarely padded).
+ * A line of the table, read before its "seconds time elapsed": a value
+ * ("2,027", "<not supported>"), a '#' line, a footer line ("... seconds
+ * ..."), or a garbled value still followed by perf's column padding.
+ * Prose does not come between a table's header and its footer.
  */
 static int looks_like_table_line(const struct line *l)
 {
 	char c = l->s[l->indent];
 
-	if (c == '#')
-		return 1;
-	if (text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
-	    text_contains(l->s, l->len, " seconds "))
-		return 1;
-	return (is_digit(c) || c == '<') && text_contains(l->s, l->len, " (");
+	return c == '#' || c == '<' || is_digit(c) ||
+	       text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	       text_contains(l->s, l->len, " seconds ");
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)

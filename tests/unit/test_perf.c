@@ -292,6 +292,40 @@ static void test_prose_around(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+static void test_targets(void **state)
+{
+	struct fixture *f = *state;
+	struct buf notes = BUF_INIT;
+	const char *text = " Performance counter stats for 'system wide':\n"
+			   "\n"
+			   "          8,012.44 msec cpu-clock                        #    8.000 CPUs utilized\n"
+			   "     <not counted> msec task-clock\n"
+			   "\n"
+			   "       1.001570382 seconds time elapsed\n"
+			   "\n"
+			   " Performance counter stats for process id '4242':\n"
+			   "\n"
+			   "                12      context-switches\n"
+			   "\n"
+			   "       2.000314151 seconds time elapsed\n";
+
+	import_string(&f->m, "targets.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* a target that is not a command: no command, a note says what was counted */
+	assert_string_equal(f->m.rs.runs[0].command, "");
+	assert_true(find_meas(&f->m, 0, "cpu_clock")->value == 8.01244);
+	/* cpu-clock's "CPUs utilized" repeats task-clock's: not kept from it */
+	assert_null(find_meas(&f->m, 0, "cpus_utilized"));
+	assert_int_equal(notes_of(&f->m, 0, NOTE_INFO, &notes), 2);
+	assert_non_null(strstr(notes.s, "counted 'system wide'"));
+	assert_non_null(strstr(notes.s, "task-clock <not counted>"));
+	assert_string_equal(f->m.rs.runs[1].command, "");
+	assert_value(&f->m, 1, "context_switches", 12);
+	assert_value(&f->m, 1, "wall_time", 2.000314151);
+	assert_int_equal(f->d.n, 0);
+	buf_release(&notes);
+}
+
 static size_t count_samples(const struct model *m, uint32_t run, const char *quantity)
 {
 	size_t n = 0;
@@ -377,6 +411,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_csv_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prose_around, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_targets, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_real_samples, setup, teardown),
 	};
 
