@@ -6,9 +6,9 @@
  * the other -v figures under their own names. "Command exited with
  * non-zero status N" marks the run failed; its figures are still kept.
  */
-#include <stdio.h>
 #include <string.h>
 
+#include "parsers/clock.h"
 #include "parsers/cmdsplit.h"
 #include "parsers/lineutil.h"
 #include "parsers/parser.h"
@@ -42,7 +42,7 @@ static struct rx patterns[] = {
 	/* labels contain ':' ("(h:mm:ss or m:ss)") but never ": " */
 	[RX_VERBOSE] = { "time -v line", "^\\s*(?<label>.+?): (?<value>.*?)\\s*$", 0 },
 	[RX_SHELL] = { "time real/user/sys",
-		       "^\\s*(?<name>real|user|sys)(?:\\s+(?<m>[0-9]+)m(?<s>" SECS ")s|\\s+(?<p>" SECS "))\\s*$",
+		       "^\\s*(?<name>real|user|sys)(?:\\s+(?<ms>[0-9]+m" SECS "s)|\\s+(?<p>" SECS "))\\s*$",
 		       0 },
 };
 
@@ -243,54 +243,13 @@ struct parse {
 	const char *missing; /* the line that ends the shape read so far, until it is read */
 };
 
-/* Seconds from whole seconds and the printed decimals after the mark ("" for none), exactly. */
-static int seconds_of(unsigned long long whole, const char *frac, size_t frac_len, double *out)
+/* GNU time prints its counts and sizes as plain digits. */
+static int all_digits(const char *s, size_t n)
 {
-	char tmp[64];
-	int n = snprintf(tmp, sizeof(tmp), "%llu%s%.*s", whole, frac_len ? "." : "", (int)frac_len,
-			 frac);
-
-	return n > 0 && (size_t)n < sizeof(tmp) ? num_parse(tmp, (size_t)n, out) : -1;
-}
-
-/* A run of digits as a number, or -1 when empty, too long or not digits. */
-static long long digits(const char *s, size_t n)
-{
-	long long v = 0;
-
-	if (n == 0 || n > 12)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		if (!is_digit(s[i]))
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
-
-/* GNU time's %E: "m:ss.cc" below an hour, "h:mm:ss" from one. */
-static int clock_of(const char *s, size_t n, double *out)
-{
-	const char *c1 = memchr(s, ':', n), *c2, *dot;
-	long long h = 0, m, sec;
-
-	if (!c1)
-		return -1;
-	c2 = memchr(c1 + 1, ':', n - (size_t)(c1 + 1 - s));
-	if (c2) {
-		h = digits(s, (size_t)(c1 - s));
-		m = digits(c1 + 1, (size_t)(c2 - c1 - 1));
-		sec = (size_t)(s + n - c2 - 1) == 2 ? digits(c2 + 1, 2) : -1;
-		if (h < 0 || m < 0 || m > 59 || sec < 0 || sec > 59 || c2 - c1 - 1 != 2)
-			return -1;
-		return seconds_of((unsigned long long)(h * 3600 + m * 60 + sec), "", 0, out);
-	}
-	dot = memchr(c1 + 1, '.', n - (size_t)(c1 + 1 - s));
-	m = digits(s, (size_t)(c1 - s));
-	sec = dot && dot - c1 - 1 == 2 ? digits(c1 + 1, 2) : -1;
-	if (m < 0 || sec < 0 || sec > 59 || digits(dot + 1, (size_t)(s + n - dot - 1)) < 0)
-		return -1;
-	return seconds_of((unsigned long long)(m * 60 + sec), dot + 1, (size_t)(s + n - dot - 1), out);
+			return 0;
+	return n > 0 && n < 16;
 }
 
 /*
@@ -316,20 +275,20 @@ static int add_field(struct parse *ps, const struct line *l, const struct field 
 		if (n == 2 && !memcmp(v, "?%", 2))
 			return 1;
 		num_len = n - 1;
-		if (n < 2 || v[n - 1] != '%' || digits(v, num_len) < 0 || num_parse(v, num_len, &x) < 0)
+		if (n < 2 || v[n - 1] != '%' || !all_digits(v, num_len) || num_parse(v, num_len, &x) < 0)
 			return -1;
 		break;
 	case K_CLOCK:
 		unit = UNIT_SECOND;
-		if (clock_of(v, n, &x) < 0)
+		if (clock_parse(v, n, &x) < 0)
 			return -1;
 		break;
 	case K_KBYTES:
-		if (digits(v, n) < 0 || unit_value(v, n, "kbytes", 6, &unit, &x) < 0)
+		if (!all_digits(v, n) || unit_value(v, n, "kbytes", 6, &unit, &x) < 0)
 			return -1;
 		break;
 	case K_COUNT:
-		if (digits(v, n) < 0 || num_parse(v, n, &x) < 0)
+		if (!all_digits(v, n) || num_parse(v, n, &x) < 0)
 			return -1;
 		break;
 	default:
@@ -399,6 +358,7 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	const struct field *f = NULL;
 	const char *label, *v;
 	size_t label_len, n;
+	double status;
 	int rc;
 
 	if (rx_match(p, l->s, l->len)) {
@@ -418,7 +378,7 @@ static void on_verbose(struct parse *ps, const struct line *l)
 		sink_run_end(ps->s, ps->run, l);
 		return;
 	case K_PAGE:
-		if (digits(v, n) < 0) {
+		if (!all_digits(v, n)) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
 			return;
 		}
@@ -426,11 +386,11 @@ static void on_verbose(struct parse *ps, const struct line *l)
 		sink_run_end(ps->s, ps->run, l);
 		return;
 	case K_EXIT:
-		if (digits(v, n) < 0) {
+		if (!all_digits(v, n) || num_parse(v, n, &status) < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
 			return;
 		}
-		if (digits(v, n) != 0) {
+		if (status != 0) {
 			ps->s->rs->runs[ps->run].flags |= RUN_FAILED;
 			sink_note(ps->s, ps->run, NOTE_ERROR, l, "Exit status: %.*s", (int)n, v);
 		}
@@ -450,46 +410,30 @@ static void on_verbose(struct parse *ps, const struct line *l)
 static void on_shell(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_SHELL];
-	const char *name, *m, *sec, *at;
-	size_t name_len, m_len, sec_len, at_len;
+	const char *name, *at;
+	size_t name_len, at_len;
 	char plain[64];
-	int k;
-	double x, mins = 0;
-	const char *quantity;
+	int k = -1;
+	double x;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (rx_match(p, l->s, l->len)) {
+		if (rx_named(p, "ms", &at, &at_len)) {
+			k = clock_parse(at, at_len, &x);
+		} else {
+			rx_named(p, "p", &at, &at_len);
+			k = num_unlocalize(at, at_len, 1, plain, sizeof(plain));
+			if (k >= 0)
+				k = num_parse(plain, (size_t)k, &x);
+		}
+	}
+	if (k < 0) {
 		sink_damage(ps->s, ps->run, l, "garbled time line");
 		return;
 	}
 	rx_named(p, "name", &name, &name_len);
-	quantity = *name == 'r' ? "wall_time" : *name == 'u' ? "user_time" : "system_time";
-	if (rx_named(p, "m", &m, &m_len)) {
-		rx_named(p, "s", &sec, &sec_len);
-		mins = (double)digits(m, m_len);
-		at = m;
-		at_len = (size_t)(sec + sec_len + 1 - m);
-	} else {
-		rx_named(p, "p", &sec, &sec_len);
-		at = sec;
-		at_len = sec_len;
-	}
-	k = num_unlocalize(sec, sec_len, 1, plain, sizeof(plain));
-	if (mins < 0 || k < 0 || num_parse(plain, (size_t)k, &x) < 0) {
-		sink_damage(ps->s, ps->run, l, "garbled time line");
-		return;
-	}
-	if (mins > 0) {
-		/* whole seconds and the printed decimals, so "1m2.345s" is exactly 62.345 */
-		const char *dot = memchr(plain, '.', (size_t)k);
-		long long whole = digits(plain, dot ? (size_t)(dot - plain) : (size_t)k);
-
-		if (whole < 0 || seconds_of((unsigned long long)(mins * 60 + (double)whole), dot ? dot + 1 : "",
-					    dot ? (size_t)(plain + k - dot - 1) : 0, &x) < 0) {
-			sink_damage(ps->s, ps->run, l, "garbled time line");
-			return;
-		}
-	}
-	sink_measure(ps->s, ps->run, quantity, STAT_VALUE, UNIT_SECOND, DIR_LOWER, x, 1, l, at, at_len);
+	sink_measure(ps->s, ps->run,
+		     *name == 'r' ? "wall_time" : *name == 'u' ? "user_time" : "system_time",
+		     STAT_VALUE, UNIT_SECOND, DIR_LOWER, x, 1, l, at, at_len);
 }
 
 /*

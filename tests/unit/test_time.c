@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fixture.h"
+#include "parsers/clock.h"
 
 static void test_default_format(void **state)
 {
@@ -230,6 +231,46 @@ static void test_cut_and_prose(void **state)
 	assert_int_equal(f->d.n, 3);
 }
 
+static void check_clock(const char *text, double want)
+{
+	double v = -1;
+	int rc = clock_parse(text, strlen(text), &v);
+
+	if (want < 0) {
+		if (rc != -1)
+			fail_msg("'%s' read as %.17g, should be rejected", text, v);
+		return;
+	}
+	if (rc != 0 || v != want)
+		fail_msg("'%s': rc %d, %.17g, want %.17g", text, rc, v, want);
+}
+
+static void test_clock_parse(void **state)
+{
+	(void)state;
+	check_clock("0:00.08", 0.08);
+	check_clock("12:03.45", 723.45);
+	check_clock("1:02:03", 3723);
+	check_clock("100:00:00", 360000);
+	check_clock("0m0.110s", 0.11);
+	check_clock("1m2.345s", 62.345);
+	check_clock("0m0,112s", 0.112);
+	check_clock("75m0.000s", 4500); /* the shell's minutes never roll into hours */
+	check_clock("0m5s", 5);
+	check_clock("0:60.00", -1);
+	check_clock("1:2:03", -1);
+	check_clock("1:02:3", -1);
+	check_clock("1:02:03.5", -1);
+	check_clock("0:00", -1);
+	check_clock("0:0.08", -1);
+	check_clock("0:00.O8", -1);
+	check_clock("1m2.3O5s", -1);
+	check_clock("m1.0s", -1);
+	check_clock("1m.5s", -1);
+	check_clock("1m2.s", -1);
+	check_clock("", -1);
+}
+
 static void test_real_samples(void **state)
 {
 	struct fixture *f = *state;
@@ -286,6 +327,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_shell_keyword, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cut_and_prose, setup, teardown),
+		cmocka_unit_test(test_clock_parse),
 		cmocka_unit_test_setup_teardown(test_real_samples, setup, teardown),
 	};
 
