@@ -26,7 +26,8 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
  * For the runs [from, rs->nruns) of one invocation (a hyperfine block, a
  * JSON or CSV export): when their commands tell them apart, propose each
  * run's variant (origin "command") and their shared scenario; otherwise
- * the scenario is each run's whole command.
+ * (or when a run's command is unknown, "") the scenario is each run's
+ * whole command.
  */
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a);
 

@@ -1,8 +1,9 @@
 /*
  * perf.c - perf stat's table ("Performance counter stats for 'CMD'") →
- * one run per table: every counter (perf_counter.c: task_clock, cycles,
- * instructions, branches, branch_misses, context_switches, cpu_migrations,
- * page_faults...), wall_time, user_time and system_time. Numbers follow
+ * one run per table (tables one after the other are one block: their
+ * commands name them when they differ): every counter (perf_counter.c:
+ * task_clock, cycles, instructions, branches, branch_misses,
+ * context_switches, page_faults...), wall, user and system time. Numbers follow
  * the locale (2,027 / 2.031 / 2 026 / 73,07); -r N gives every figure n =
  * N and its "( +- x% )" as .rel_sd; --table's rows are wall_time samples.
  * perf 6.x ("msec task-clock") and 4.x ("task-clock (msec)") layouts.
@@ -77,8 +78,11 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
 
-	if (line_starts(l, "Performance counter stats for "))
-		return CLAIM_START;
+	if (line_starts(l, "Performance counter stats for ")) {
+		/* tables one after the other are one block: their commands may name them */
+		st->phase = PH_COUNTERS;
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	}
 	if (!in_block || st->phase == PH_DONE)
 		return CLAIM_NONE;
 	if (st->phase == PH_FOOTER) {
@@ -96,13 +100,17 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
+/* One table ("Performance counter stats for ..." to its footer): one run. */
 struct parse {
 	struct sink *s;
 	uint32_t run;
 	uint32_t n;       /* runs the figures average (-r N), 1 without -r */
 	uint32_t samples; /* --table rows read */
+	int open;
 	int elapsed;      /* the "seconds time elapsed" line was met (garbled or not) */
 	int cut;          /* the table's last line was a counter line, skipped */
+	struct recset_mark mark;
+	size_t first_meas;
 };
 
 static struct perf_span group(const struct rx *p, const char *name)
@@ -233,29 +241,67 @@ static void on_header(struct parse *ps, const struct line *l)
 		sink_note(ps->s, ps->run, NOTE_INFO, l, "counted %.*s", (int)target.n, target.s);
 }
 
+/* Close the open table's run: dropped without a figure, incomplete without its footer. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct sink *s = ps->s;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	if (s->rs->nmeas == ps->first_meas) {
+		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
+			sink_warn(s, last, "perf stat output without a single figure (cut off?); skipped");
+		recset_rollback(s->rs, &ps->mark);
+	} else if (!ps->elapsed && !ps->cut) {
+		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
+		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
+		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *header)
+{
+	finish(ps, header);
+	ps->samples = 0;
+	ps->elapsed = ps->cut = 0;
+	ps->mark = recset_mark(ps->s->rs);
+	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = sink_run(ps->s, header);
+	ps->open = 1;
+	on_header(ps, header);
+}
+
+/* Does the table that holds line `i` end after it (the block ends, or the next table starts)? */
+static int ends_table(const struct block *b, uint32_t i)
+{
+	while (++i < b->n && b->lines[i].indent == b->lines[i].len)
+		;
+	return i == b->n || line_starts(&b->lines[i], "Performance counter stats for ");
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
-	struct recset_mark mark = recset_mark(s->rs);
 	uint32_t first_run = (uint32_t)s->rs->nruns;
-	size_t first_meas = s->rs->nmeas;
-	const struct line *last = &b->lines[b->n - 1];
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
-	ps.run = sink_run(s, &b->lines[0]);
-	on_header(&ps, &b->lines[0]);
-	for (uint32_t i = 1; i < b->n; i++) {
+	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
 		if (l->indent == l->len || l->s[l->indent] == '#')
 			continue; /* metric continuations, --table's headings */
-		if (text_contains(l->s, l->len, "seconds time elapsed")) {
+		if (line_starts(l, "Performance counter stats for ")) {
+			begin(&ps, l);
+		} else if (!ps.open) {
+			continue;
+		} else if (text_contains(l->s, l->len, "seconds time elapsed")) {
 			on_elapsed(&ps, l);
 		} else if (text_contains(l->s, l->len, " seconds user") ||
 			   text_contains(l->s, l->len, " seconds sys")) {
 			on_user_sys(&ps, l);
-		} else if (i == b->n - 1 && !ps.elapsed) {
+		} else if (!ps.elapsed && ends_table(b, i)) {
 			/*
 			 * The table stops at a counter line: the cut may have gone
 			 * through its event's name ("4,811  page-f"), so it is not read.
@@ -268,20 +314,10 @@ static int parse(const struct block *b, struct sink *s)
 			on_counter(&ps, l);
 		}
 	}
-	if (s->rs->nmeas == first_meas) {
-		if (!(s->rs->runs[ps.run].flags & RUN_INCOMPLETE))
-			sink_warn(s, last, "perf stat output without a single figure (cut off?); skipped");
-		recset_rollback(s->rs, &mark);
-		return 0;
-	}
-	if (!ps.elapsed && !ps.cut) {
-		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
-		sink_note(s, ps.run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
-		s->rs->runs[ps.run].flags |= RUN_INCOMPLETE;
-	}
-	/* one command: it is the scenario (labelled runs of one command share a part of it) */
+	finish(&ps, &b->lines[b->n - 1]);
+	/* tables of different commands: the part that differs names each (else the label does) */
 	cmd_propose(s->rs, first_run, s->arena);
-	return 1;
+	return (int)(s->rs->nruns - first_run);
 }
 
 const struct parser perf_parser = {

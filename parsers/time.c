@@ -201,8 +201,14 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		st->done = 0;
 		return CLAIM_START;
 	}
-	if (st->done)
-		return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+	if (st->done) {
+		/* outputs one after the other are one block: their commands may name them */
+		if (!opens(l, &shape))
+			return CLAIM_NONE;
+		st->shape = shape;
+		st->done = 0;
+		return CLAIM_BODY;
+	}
 	switch (st->shape) {
 	case SH_STATUS:
 		/* the status line comes first; the figures follow it */
@@ -237,10 +243,15 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_NONE;
 }
 
+/* One invocation's output: one run. */
 struct parse {
 	struct sink *s;
 	uint32_t run;
+	int open;
+	int done;            /* the line that ends its shape was read: the next output may follow */
 	const char *missing; /* the line that ends the shape read so far, until it is read */
+	struct recset_mark mark;
+	size_t first_meas;
 };
 
 /* GNU time prints its counts and sizes as plain digits. */
@@ -447,22 +458,55 @@ static void cut_at(struct parse *ps, const struct line *l)
 	ps->missing = NULL; /* named: no second warning */
 }
 
+/* Close the open run: dropped without a figure, incomplete when cut before its last line. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct sink *s = ps->s;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	if (s->rs->nmeas == ps->first_meas) {
+		/* a garbled line has been named already */
+		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
+			sink_warn(s, last, "time output without a single figure (cut off?); skipped");
+		recset_rollback(s->rs, &ps->mark);
+	} else if (ps->missing) {
+		/* the figures read are right; the ones after the cut are missing */
+		sink_warn(s, last, "time output cut off before its %s line", ps->missing);
+		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before the %s line", ps->missing);
+		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *first, const struct line *prev)
+{
+	finish(ps, prev);
+	ps->mark = recset_mark(ps->s->rs);
+	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = sink_run(ps->s, first);
+	ps->open = 1;
+	ps->done = 0;
+	ps->missing = NULL;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
-	struct recset_mark mark = recset_mark(s->rs);
 	uint32_t first_run = (uint32_t)s->rs->nruns;
-	size_t first_meas = s->rs->nmeas;
-	const struct line *last = &b->lines[b->n - 1];
+	const struct line *prev = &b->lines[0];
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
-	ps.run = sink_run(s, &b->lines[0]);
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		enum shape shape;
 
 		if (l->indent == l->len)
 			continue;
+		if (!ps.open || (ps.done && opens(l, &shape)))
+			begin(&ps, l, prev);
+		prev = l;
 		if (is_status(l)) {
 			on_status(&ps, l);
 		} else if (is_default1(l)) {
@@ -485,23 +529,12 @@ static int parse(const struct block *b, struct sink *s)
 			else
 				on_verbose(&ps, l);
 		}
+		ps.done = !ps.missing && !is_status(l);
 	}
-	if (s->rs->nmeas == first_meas) {
-		/* a garbled line has been named already */
-		if (!(s->rs->runs[ps.run].flags & RUN_INCOMPLETE))
-			sink_warn(s, last, "time output without a single figure (cut off?); skipped");
-		recset_rollback(s->rs, &mark);
-		return 0;
-	}
-	if (ps.missing) {
-		/* the figures read are right; the ones after the cut are missing */
-		sink_warn(s, last, "time output cut off before its %s line", ps.missing);
-		sink_note(s, ps.run, NOTE_DAMAGE, NULL, "cut off before the %s line", ps.missing);
-		s->rs->runs[ps.run].flags |= RUN_INCOMPLETE;
-	}
-	/* one invocation: the scenario is its command, when -v printed it */
+	finish(&ps, &b->lines[b->n - 1]);
+	/* outputs of different commands (-v prints them): the part that differs names each */
 	cmd_propose(s->rs, first_run, s->arena);
-	return 1;
+	return (int)(s->rs->nruns - first_run);
 }
 
 const struct parser time_parser = {

@@ -43,6 +43,11 @@ run csv-repeat.txt C -x, -r 3 $work
 	LC_ALL=C perf stat ./benchdelta_$v import -n workload.txt 2>&1 >/dev/null
 done) >"$out/builds.txt" || true
 echo "wrote $out/builds.txt"
+# The same without labels, as a loop in a script logs it: the commands name the builds.
+(cd "$bin" && for v in O2 Os_lto; do
+	LC_ALL=C perf stat ./benchdelta_$v import -n workload.txt 2>&1 >/dev/null
+done) >"$out/commands.txt" || true
+echo "wrote $out/commands.txt"
 (cd "$bin" && for v in O2 O2_lto; do
 	echo "$v:"
 	LC_ALL=C perf stat -x, -e task-clock,page-faults,context-switches ./benchdelta_$v import -n workload.txt 2>&1 >/dev/null

@@ -37,6 +37,11 @@ run failed-verbose.txt /usr/bin/time -v ./benchdelta_O2 import -n no-such-file.t
 	echo
 done) >"$out/verbose-builds.txt" || true
 echo "wrote $out/verbose-builds.txt"
+# The same without labels, as a loop in a script logs it: the commands name the builds.
+(cd "$bin" && for v in O2 Os_lto; do
+	/usr/bin/time -v ./benchdelta_$v $work 2>&1 >/dev/null
+done) >"$out/verbose-commands.txt" || true
+echo "wrote $out/verbose-commands.txt"
 (cd "$bin" && for v in O0 O2 Os_lto; do
 	echo "-$v:"
 	/usr/bin/time ./benchdelta_$v $work 2>&1 >/dev/null

@@ -386,14 +386,22 @@ static void test_real_samples(void **state)
 	assert_string_equal(f->m.rs.runs[8].variant.text, "benchdelta_Os_lto");
 	assert_string_equal(f->m.rs.runs[6].scenario, "import -n workload.txt");
 
+	/* tables one after the other, no label: the commands name them */
+	import_sample(&f->m, "samples/perf/commands.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 11);
+	assert_string_equal(f->m.rs.runs[9].variant.text, "benchdelta_O2");
+	assert_int_equal(f->m.rs.runs[9].variant.origin, VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[10].variant.text, "benchdelta_Os_lto");
+	assert_string_equal(f->m.rs.runs[10].scenario, "import -n workload.txt");
+
 	import_sample(&f->m, "samples/perf/csv.txt", &f->d);
 	import_sample(&f->m, "samples/perf/csv-repeat.txt", &f->d);
 	import_sample(&f->m, "samples/perf/csv-builds.txt", &f->d);
-	assert_int_equal(f->m.rs.nruns, 13);
-	assert_int_equal(f->m.rs.runs[9].fmt, FMT_PERF_CSV);
-	assert_non_null(find_meas(&f->m, 10, "page_faults.rel_sd"));
-	assert_string_equal(f->m.rs.runs[11].variant.text, "O2");
-	assert_string_equal(f->m.rs.runs[12].variant.text, "O2_lto");
+	assert_int_equal(f->m.rs.nruns, 15);
+	assert_int_equal(f->m.rs.runs[11].fmt, FMT_PERF_CSV);
+	assert_non_null(find_meas(&f->m, 12, "page_faults.rel_sd"));
+	assert_string_equal(f->m.rs.runs[13].variant.text, "O2");
+	assert_string_equal(f->m.rs.runs[14].variant.text, "O2_lto");
 	assert_int_equal(f->d.n, 0);
 	buf_release(&notes);
 }

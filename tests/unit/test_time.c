@@ -73,6 +73,10 @@ static void test_hours_and_unknown_cpu(void **state)
 	assert_int_equal(notes_of(&f->m, 1, NOTE_INFO, &b), 1);
 	/* -v, with a command holding ": " */
 	assert_string_equal(f->m.rs.runs[2].command, "./server_pgo --bench: 60s");
+	/* one block of three outputs, two without a command: no command names them */
+	assert_string_equal(f->m.rs.runs[2].variant.text, "hand-hours");
+	assert_int_equal(f->m.rs.runs[2].variant.origin, VO_INPUT);
+	assert_string_equal(f->m.rs.runs[2].scenario, "./server_pgo --bench: 60s");
 	assert_value(&f->m, 2, "user_time", 3722.05);
 	assert_value(&f->m, 2, "wall_time", 3735);
 	assert_value(&f->m, 2, "max_rss", 536870912.0);
@@ -306,12 +310,20 @@ static void test_real_samples(void **state)
 	/* labelled runs of one command: what they share is the scenario */
 	assert_string_equal(f->m.rs.runs[4].scenario, "import -n workload.txt");
 
+	/* -v outputs one after the other, no label: the commands name them */
+	import_sample(&f->m, "samples/time/verbose-commands.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 9);
+	assert_string_equal(f->m.rs.runs[7].variant.text, "benchdelta_O2");
+	assert_int_equal(f->m.rs.runs[7].variant.origin, VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[8].variant.text, "benchdelta_Os_lto");
+	assert_int_equal(count_meas(&f->m, 8), 20);
+
 	import_sample(&f->m, "samples/time/bash.txt", &f->d);
 	import_sample(&f->m, "samples/time/bash-de.txt", &f->d);
 	import_sample(&f->m, "samples/time/bash-p.txt", &f->d);
 	import_sample(&f->m, "samples/time/posix.txt", &f->d);
-	assert_int_equal(f->m.rs.nruns, 11);
-	for (uint32_t r = 7; r < 11; r++) {
+	assert_int_equal(f->m.rs.nruns, 13);
+	for (uint32_t r = 9; r < 13; r++) {
 		assert_int_equal(count_meas(&f->m, r), 3);
 		assert_true(find_meas(&f->m, r, "wall_time")->value > 0);
 	}
