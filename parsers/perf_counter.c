@@ -145,8 +145,8 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 			metric_dir = DIR_HIGHER;
 		}
 		/* the other metrics (/sec, GHz, % of all branches) are ratios of kept figures */
-		if (metric_name && number(c, &c->mval, plain, sizeof(plain), &metric) < 0)
-			return -1;
+		if (number(c, &c->mval, plain, sizeof(plain), &metric) < 0)
+			return -1; /* a garbled metric is a garbled line, kept or not */
 	}
 
 	sink_measure(s, run, quantity, STAT_VALUE, unit, DIR_LOWER, value, n, l, c->value.s,

@@ -160,6 +160,11 @@ static void on_line(struct parse *ps, struct diag *scratch, const struct line *l
 		c.noise.n--; /* without its '%' */
 		at++;
 	}
+	/* the counter's run time (ns) is not kept, but a garbled one is a garbled line */
+	if (strspn(row.fields[at], "0123456789") != strlen(row.fields[at])) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat -x line");
+		return;
+	}
 	c.share = field_span(l, &row, at + 1);
 	if (*row.fields[at + 2] && *row.fields[at + 3]) {
 		c.mval = field_span(l, &row, at + 2);

@@ -267,6 +267,35 @@ static void test_csv_damage(void **state)
 	assert_int_equal(f->d.n, 4);
 }
 
+static void test_unkept_fields_garbled(void **state)
+{
+	struct fixture *f = *state;
+	const char *text = " Performance counter stats for './a':\n"
+			   "\n"
+			   "               138      context-switches                 #    1.3O8 K/sec\n"
+			   "              2012      page-faults                      #   19.360 K/sec\n"
+			   "\n"
+			   "       0.109438031 seconds time elapsed\n"
+			   "\n"
+			   "Same with -x,:\n"
+			   "2,,context-switches,3519289,100.00,568.2O7,/sec\n"
+			   "75,,page-faults,35192B9,100.00,21.311,K/sec\n"
+			   "1,,cpu-migrations,3519289,100.00,284.148,/sec\n";
+
+	import_string(&f->m, "unkept.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* a figure that is not kept (/sec, the run time) garbled: the line is not trusted */
+	assert_null(find_meas(&f->m, 0, "context_switches"));
+	assert_value(&f->m, 0, "page_faults", 2012);
+	assert_true(has_warning(&f->d, 3, "garbled perf stat line"));
+	assert_null(find_meas(&f->m, 1, "context_switches"));
+	assert_null(find_meas(&f->m, 1, "page_faults"));
+	assert_value(&f->m, 1, "cpu_migrations", 1);
+	assert_true(has_warning(&f->d, 9, "garbled perf stat -x line"));
+	assert_true(has_warning(&f->d, 10, "garbled perf stat -x line"));
+	assert_int_equal(f->d.n, 3);
+}
+
 static void test_prose_around(void **state)
 {
 	struct fixture *f = *state;
@@ -418,6 +447,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_csv_runs_and_repeat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_csv_damage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unkept_fields_garbled, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prose_around, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_targets, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_real_samples, setup, teardown),
