@@ -161,8 +161,8 @@ static int seconds(const struct perf_span *sp, double *v)
 static void on_elapsed(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_ELAPSED];
-	struct perf_span value, noise;
-	double v, rel = 0;
+	struct perf_span value, noise, sem;
+	double v, rel = 0, unused;
 
 	ps->elapsed = 1;
 	if (!rx_match(p, l->s, l->len)) {
@@ -171,7 +171,9 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	}
 	value = group(p, "value");
 	noise = group(p, "noise");
-	if (seconds(&value, &v) < 0 || (noise.s && seconds(&noise, &rel) < 0)) {
+	sem = group(p, "sem");
+	if (seconds(&value, &v) < 0 || (noise.s && seconds(&noise, &rel) < 0) ||
+	    (sem.s && seconds(&sem, &unused) < 0)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
 		return;
 	}
