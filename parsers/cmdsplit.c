@@ -227,14 +227,19 @@ void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 {
 	size_t n = rs->nruns > from ? rs->nruns - from : 0;
 	const char **cmds, **variants, *scenario;
+	int all_known = 1;
 
 	if (n == 0)
 		return;
 	cmds = xcalloc(n, sizeof(*cmds));
 	variants = xcalloc(n, sizeof(*variants));
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		cmds[i] = rs->runs[from + i].command;
-	if (cmd_split(cmds, n, a, variants, &scenario) == 0) {
+		if (!*cmds[i])
+			all_known = 0;
+	}
+	/* a run whose command was not printed cannot be told apart by it */
+	if (all_known && cmd_split(cmds, n, a, variants, &scenario) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			struct run *r = &rs->runs[from + i];
 

@@ -38,7 +38,8 @@ int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngr
  * For the runs [from, rs->nruns) of one invocation (a hyperfine block, a
  * JSON or CSV export): when their commands tell them apart, propose each
  * run's variant (origin "command") and their shared scenario; otherwise
- * the scenario is each run's whole command.
+ * (or when a run's command is unknown, "") the scenario is each run's
+ * whole command.
  */
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a);
 

@@ -76,11 +76,6 @@ static const char *after_time(const struct line *l)
 	return p < end && *p == '[' ? p + 1 : NULL;
 }
 
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 static int starts_any(const struct line *l, const char *const *prefixes, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -104,7 +99,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 			p++;
 		if (in_block)
 			return CLAIM_BODY;
-		return p < l->s + l->len && is_digit(*p) && !memchr(p, '%', (size_t)(l->s + l->len - p))
+		return p < l->s + l->len && char_is_digit(*p) && !memchr(p, '%', (size_t)(l->s + l->len - p))
 			       ? CLAIM_START
 			       : CLAIM_NONE;
 	}
@@ -114,7 +109,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	    starts_any(l, chatter, countof(chatter)) || starts_any(l, verdicts, countof(verdicts)))
 		return CLAIM_BODY;
 	/* "  1 (10.00%) high mild" */
-	if (is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
+	if (char_is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
 					  text_contains(l->s, l->len, "%) high ")))
 		return CLAIM_BODY;
 	return CLAIM_NONE;

@@ -58,11 +58,6 @@ static struct rx patterns[] = {
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
 
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. */
 static int bench_number(const struct line *l)
 {
@@ -76,9 +71,9 @@ static int bench_number(const struct line *l)
 		s++;
 	if (*s == '#')
 		s++;
-	if (!is_digit(*s))
+	if (!char_is_digit(*s))
 		return -1;
-	while (is_digit(*s) && v < 100000)
+	while (char_is_digit(*s) && v < 100000)
 		v = v * 10 + (*s++ - '0');
 	return *s == ':' ? v : -1;
 }
@@ -115,7 +110,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return CLAIM_BODY;
 	}
 	if (st->in_summary && (line_ends(l, " ran") || line_starts(l, "As fast") ||
-			       is_digit(l->s[l->indent])))
+			       char_is_digit(l->s[l->indent])))
 		return CLAIM_BODY;
 	return CLAIM_NONE;
 }

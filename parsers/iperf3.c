@@ -61,11 +61,6 @@ static int starts(const struct line *l, const char *p)
 	return l->len - l->indent >= n && !memcmp(l->s + l->indent, p, n);
 }
 
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* "[  5]", "[SUM]", "[ ID]" at the start of the line: the length of the tag, 0 when it is none. */
 static size_t bracket_tag(const struct line *l)
 {
@@ -79,9 +74,9 @@ static size_t bracket_tag(const struct line *l)
 		return (size_t)(p + 4 - s);
 	if (e - p >= 3 && !memcmp(p, "ID]", 3))
 		return (size_t)(p + 3 - s);
-	if (p >= e || !is_digit(*p))
+	if (p >= e || !char_is_digit(*p))
 		return 0;
-	while (p < e && is_digit(*p))
+	while (p < e && char_is_digit(*p))
 		p++;
 	return p < e && *p == ']' ? (size_t)(p - s + 1) : 0;
 }

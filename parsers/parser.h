@@ -33,6 +33,21 @@ struct line {
 	uint8_t quoted;     /* a Markdown quote marker was removed ("> ") */
 };
 
+/* Length of l->s without its trailing blanks (never less than l->indent). */
+static inline size_t line_end(const struct line *l)
+{
+	size_t n = l->len;
+
+	while (n > l->indent && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+static inline int char_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 /* Does the text of `l` after its indentation start with `prefix`? */
 static inline int line_starts(const struct line *l, const char *prefix)
 {
@@ -44,10 +59,8 @@ static inline int line_starts(const struct line *l, const char *prefix)
 /* Does the text of `l` end with `suffix`, trailing blanks aside? */
 static inline int line_ends(const struct line *l, const char *suffix)
 {
-	size_t n = strlen(suffix), len = l->len;
+	size_t n = strlen(suffix), len = line_end(l);
 
-	while (len > l->indent && (l->s[len - 1] == ' ' || l->s[len - 1] == '\t'))
-		len--;
 	return len - l->indent >= n && !memcmp(l->s + len - n, suffix, n);
 }
 

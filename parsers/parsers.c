@@ -14,6 +14,11 @@ extern const struct parser criterion_parser;
 extern const struct parser libtest_parser;
 extern const struct parser gotest_parser;
 extern const struct parser bolt_parser;
+extern const struct parser size_parser;
+extern const struct parser size_sysv_parser;
+extern const struct parser time_parser;
+extern const struct parser perf_parser;
+extern const struct parser perf_csv_parser;
 
 /* Criterion comes last: its START lines can begin with any byte, so it is asked after the others. */
 static const struct parser *const all[] = {
@@ -26,6 +31,11 @@ static const struct parser *const all[] = {
 	&gotest_parser,
 	&bolt_parser,
 	&criterion_parser,
+	&size_parser,
+	&size_sysv_parser,
+	&time_parser,
+	&perf_parser,
+	&perf_csv_parser,
 };
 
 static int initialized;

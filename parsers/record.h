@@ -34,7 +34,12 @@
 	X(CRITERION, "criterion", "Criterion.rs benchmark results")                                \
 	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)")    \
 	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)")                              \
-	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")
+	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                                 \
+	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
+	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
+	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")                 \
+	X(PERF, "perf", "perf stat")                                                               \
+	X(PERF_CSV, "perf-csv", "perf stat -x,")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -70,7 +75,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  * What a number is: X(ENUM, name, metric suffix). The export metric name is
  * [SUBJECT.]QUANTITY[.SUFFIX]; an empty suffix adds nothing.
  *   range   max - min of the samples behind the figure (libtest's "+/-")
- *   rel_sd  relative standard deviation in % (perf stat -r "( +- x% )")
+ *   rel_sd  relative spread in %: perf stat -r's "( +- x% )", which is the
+ *           standard error of the mean (σ/√n) over the mean
  *   est     a point estimate with lower/upper bounds beside it (Criterion)
  */
 #define STATS(X)                                                                                   \

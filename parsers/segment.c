@@ -294,7 +294,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 {
 	close_block(sg);
 	sg->open = p;
-	memcpy(sg->state, state, sizeof(sg->state));
+	memcpy(sg->state, state, p->state_size);
 	/* the prose line right above (blank lines aside) may be the command that ran */
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
 		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
@@ -543,7 +543,7 @@ static void do_line(struct seg *sg, struct line *l)
 	for (unsigned k = 0; k < sg->ndispatch[b]; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
-		memset(tmp, 0, sizeof(tmp));
+		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			/* a bare line right above tool output is its caption, not a heading */
 			settle_pending(sg, 0);

@@ -67,6 +67,80 @@ int num_parse_grouped(const char *s, size_t n, char sep, double *out)
 	return k < 0 ? -1 : num_parse(tmp, (size_t)k, out);
 }
 
+/* The length of the digit-group separator at s[0..n), or 0 when there is none. */
+static size_t group_sep_len(const char *s, size_t n)
+{
+	if (s[0] == ',' || s[0] == '.' || s[0] == '\'')
+		return 1;
+	if (n >= 2 && !memcmp(s, "\xc2\xa0", 2)) /* U+00A0 NO-BREAK SPACE */
+		return 2;
+	if (n >= 3 && (!memcmp(s, "\xe2\x80\xaf", 3) ||  /* U+202F NARROW NO-BREAK SPACE */
+		       !memcmp(s, "\xe2\x80\x99", 3))) /* U+2019 RIGHT SINGLE QUOTATION MARK */
+		return 3;
+	return 0;
+}
+
+int num_unlocalize(const char *s, size_t n, int fraction, char *out, size_t size)
+{
+	size_t end = n, k = 0, group = 0, i = 0;
+	const char *sep = NULL;
+	size_t sep_len = 0;
+	int seen_sep = 0;
+
+	if (n == 0 || size < 2)
+		return -1;
+	if (fraction) {
+		/* the decimal mark: the last '.' or ',', with digits after it */
+		for (size_t j = n; j-- > 0;) {
+			if (s[j] == '.' || s[j] == ',') {
+				end = j;
+				break;
+			}
+			if (s[j] < '0' || s[j] > '9')
+				break;
+		}
+		if (end + 1 == n)
+			return -1;
+	}
+	if (s[0] == '-' || s[0] == '+')
+		out[k++] = s[i++];
+	for (; i < end; i++) {
+		size_t l;
+
+		if (s[i] >= '0' && s[i] <= '9') {
+			if (k + 2 >= size)
+				return -1;
+			out[k++] = s[i];
+			group++;
+			continue;
+		}
+		l = group_sep_len(s + i, end - i);
+		/* one separator, between digit groups of three after the first */
+		if (!l || !group || (seen_sep && group != 3) || (!seen_sep && group > 3) ||
+		    (sep && (l != sep_len || memcmp(sep, s + i, l))))
+			return -1;
+		sep = s + i;
+		sep_len = l;
+		seen_sep = 1;
+		group = 0;
+		i += l - 1;
+	}
+	if (!group || (seen_sep && group != 3))
+		return -1;
+	if (end < n) {
+		/* the decimal mark cannot also be the grouping character */
+		if (sep && sep_len == 1 && *sep == s[end])
+			return -1;
+		if (k + (n - end) + 1 > size)
+			return -1;
+		out[k++] = '.';
+		for (size_t j = end + 1; j < n; j++)
+			out[k++] = s[j];
+	}
+	out[k] = '\0';
+	return (int)k;
+}
+
 struct unit_spelling {
 	const char *text;
 	enum unit unit;
@@ -100,6 +174,7 @@ static const struct unit_spelling spellings[] = {
 	{ "Bytes", UNIT_BYTE, 1 },
 	{ "bytes", UNIT_BYTE, 1 },
 	{ "KBytes", UNIT_BYTE, KI },
+	{ "kbytes", UNIT_BYTE, KI }, /* GNU time's "(kbytes)" are KiB */
 	{ "MBytes", UNIT_BYTE, MI },
 	{ "GBytes", UNIT_BYTE, GI },
 	{ "TBytes", UNIT_BYTE, TI },

@@ -17,6 +17,17 @@
 int num_parse(const char *s, size_t n, double *out);
 /* The same, skipping `sep` between digit groups ("1,234,567" with ','). */
 int num_parse_grouped(const char *s, size_t n, char sep, double *out);
+/*
+ * Rewrite a number printed under some locale as a plain decimal for
+ * num_parse() and unit_value(): "2,027", "2.031", "2 026" (U+202F or
+ * U+00A0), "2’025" or "2'025", "73,07", "1.234,56". With `fraction` set
+ * the last '.' or ',' is the decimal mark; without it every separator
+ * groups digits. Groups after a separator must have three digits, and one
+ * character groups a number. Writes at most `size` bytes (NUL included)
+ * into `out` and returns the length, or -1 when the span is no such number
+ * ("2,0O7", "20,27", "1,234,56").
+ */
+int num_unlocalize(const char *s, size_t n, int fraction, char *out, size_t size);
 
 /*
  * Look up a unit as printed ("ms", "µs", "Gbits/sec", "KBytes", "MiB/s").

@@ -31,6 +31,8 @@ golang-go        file:/usr/bin/go
 rustc            file:/usr/bin/rustc
 cargo            file:/usr/bin/cargo
 librust-criterion-dev file:/usr/share/cargo/registry/criterion-0.3.6
+binutils         cmd:size
+linux-perf       cmd:perf
 '
 
 want=$packages_build

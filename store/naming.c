@@ -49,6 +49,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 {
 	struct run *runs = m->rs.runs;
 	size_t distinct = distinct_variants(runs, from, to);
+	int files = 0;
+
+	for (uint32_t i = from; i < to; i++)
+		files |= runs[i].variant.origin == VO_FILENAME;
 
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
@@ -61,8 +65,11 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 				cmd += 2;
 			r->command = arena_strdup(&m->arena, cmd);
 		}
-		/* a run named after its command does not meet others on that command */
-		if (!*r->scenario && r->variant.origin != VO_COMMAND)
+		/*
+		 * A run named after its command, or a row of a table of files
+		 * ("size a b c"), does not meet others on that command.
+		 */
+		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
 		ALLOC_GROW(nm->block_scenario, (size_t)(i - nm->first) + 1, nm->cap);
 		while (nm->n <= (size_t)(i - nm->first))
@@ -154,6 +161,33 @@ struct bucket {
 	size_t n, cap;
 };
 
+/*
+ * Runs whose whole command nothing lined up, in an experiment where the
+ * tool's other runs have no scenario (a size table's rows beside one file
+ * sized under a label): they meet those runs.
+ */
+static void join_unscoped(struct model *m, uint32_t first, const struct bucket *b)
+{
+	int unscoped = 0;
+
+	for (uint32_t i = first; i < m->rs.nruns && !unscoped; i++) {
+		const struct run *r = &m->rs.runs[i];
+		const struct run *x = &m->rs.runs[b->idx[0]];
+
+		unscoped = !*r->scenario && !strcmp(r->experiment, x->experiment) &&
+			   fmt_tool_len(r->fmt) == fmt_tool_len(x->fmt) &&
+			   !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), fmt_tool_len(x->fmt));
+	}
+	if (!unscoped)
+		return;
+	for (size_t k = 0; k < b->n; k++) {
+		struct run *r = &m->rs.runs[b->idx[k]];
+
+		if (!strcmp(r->scenario, r->command))
+			r->scenario = "";
+	}
+}
+
 /* Line up each bucket; where unrelated files imported together do not line up, each text alone. */
 static void align_buckets(struct model *m, uint32_t first, struct bucket *b, size_t nb,
 			  const unsigned char *renamable)
@@ -177,6 +211,7 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 				align(m, first, one, n, renamable);
 			}
 		}
+		join_unscoped(m, first, &b[k]);
 		free(one);
 	}
 }

@@ -98,7 +98,9 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 		unsigned cp;
 		size_t len = decode((const unsigned char *)s + i, end - i, &cp);
 
-		if (!len || cp < 0x20 || cp == 0x7f)
+		if (len && cp == '\t')
+			buf_addc(out, ' '); /* size and GNU time separate columns with tabs */
+		else if (!len || cp < 0x20 || cp == 0x7f)
 			buf_addc(out, '?');
 		else
 			buf_add(out, s + i, len);

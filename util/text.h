@@ -15,8 +15,9 @@ int text_width(const char *s, size_t n);
 /* Bytes of the longest prefix of `s[0..n)` that fits in `cols` columns; its width in *used. */
 size_t text_fit(const char *s, size_t n, int cols, int *used);
 /*
- * Append a printable excerpt of `s[0..n)` to *out: control bytes and
- * invalid UTF-8 become '?', at most `max_cols` columns, "..." when cut.
+ * Append a printable excerpt of `s[0..n)` to *out: a tab becomes a space,
+ * other control bytes and invalid UTF-8 '?', at most `max_cols` columns,
+ * "..." when cut.
  */
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
 /* 1 when `needle` occurs in s[0..n). */

@@ -160,6 +160,54 @@ static void test_num_parse(void **state)
 	assert_int_equal(num_parse_grouped(",123", 4, ',', &v), -1);
 }
 
+/* num_unlocalize: `fraction` says whether the number has decimals. */
+static void check_unlocalize(const char *in, int fraction, const char *want)
+{
+	char out[64];
+	int n = num_unlocalize(in, strlen(in), fraction, out, sizeof(out));
+
+	if (!want) {
+		if (n != -1)
+			fail_msg("'%s' accepted as '%s', should be rejected", in, out);
+		return;
+	}
+	if (n < 0)
+		fail_msg("'%s' rejected, want '%s'", in, want);
+	assert_string_equal(out, want);
+	assert_int_equal(n, strlen(want));
+}
+
+static void test_unlocalize(void **state)
+{
+	(void)state;
+	/* perf stat counts in C, en_US, de_DE, fr_FR (U+202F), de_CH (U+2019) */
+	check_unlocalize("2012", 0, "2012");
+	check_unlocalize("2,027", 0, "2027");
+	check_unlocalize("2.031", 0, "2031");
+	check_unlocalize("2\xe2\x80\xaf" "026", 0, "2026");
+	check_unlocalize("2\xe2\x80\x99" "025", 0, "2025");
+	check_unlocalize("2\xc2\xa0" "026", 0, "2026");
+	check_unlocalize("3,184,232", 0, "3184232");
+	/* clocks and the shell's time: the last '.' or ',' is the decimal mark */
+	check_unlocalize("103.63", 1, "103.63");
+	check_unlocalize("73,07", 1, "73.07");
+	check_unlocalize("1,238.20", 1, "1238.20");
+	check_unlocalize("1.238,20", 1, "1238.20");
+	check_unlocalize("0,112", 1, "0.112");
+	check_unlocalize("-0.5", 1, "-0.5");
+	/* damage is never a number */
+	check_unlocalize("2,0O7", 0, NULL);
+	check_unlocalize("20,27", 0, NULL);   /* a group of two: not grouping */
+	check_unlocalize("1234,567", 0, NULL);
+	check_unlocalize("1,234.567", 0, NULL); /* two grouping characters */
+	check_unlocalize("1,234,56", 1, NULL);  /* grouping and decimal mark alike */
+	check_unlocalize(",123", 0, NULL);
+	check_unlocalize("123,", 0, NULL);
+	check_unlocalize("73,", 1, NULL);
+	check_unlocalize("", 0, NULL);
+	check_unlocalize("-", 0, NULL);
+}
+
 static void check_format(double v, enum unit u, const char *want)
 {
 	char out[64];
@@ -208,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_grouped),
 		cmocka_unit_test(test_decimal_exact),
 		cmocka_unit_test(test_num_parse),
+		cmocka_unit_test(test_unlocalize),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_num_exact),
 	};

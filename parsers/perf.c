@@ -1,0 +1,332 @@
+/*
+ * perf.c - perf stat's table ("Performance counter stats for 'CMD'") →
+ * one run per table (tables one after the other are one block: their
+ * commands name them when they differ): every counter (perf_counter.c:
+ * task_clock, cycles, instructions, branches, branch_misses,
+ * context_switches, page_faults...), wall, user and system time. Numbers follow
+ * the locale (2,027 / 2.031 / 2 026 / 73,07); -r N gives every figure n =
+ * N and its "( +- x% )" as .rel_sd; --table's rows are wall_time samples.
+ * perf 6.x ("msec task-clock") and 4.x ("task-clock (msec)") layouts.
+ */
+#include <string.h>
+
+#include "parsers/cmdsplit.h"
+#include "parsers/parser.h"
+#include "parsers/perf_counter.h"
+#include "parsers/units.h"
+#include "util/text.h"
+
+/* a number as some locale prints it: grouped by , . ' ’ U+202F U+00A0 */
+#define LNUM "[0-9][0-9.,'\\x{2019}\\x{202F}\\x{A0}]*"
+#define DNUM "[0-9][0-9.,]*"
+
+enum {
+	RX_HEADER,
+	RX_COUNTER,
+	RX_ELAPSED,
+	RX_USERSYS,
+	RX_TABLE_ROW,
+};
+
+static struct rx patterns[] = {
+	[RX_HEADER] = { "perf stat header",
+			"^\\s*Performance counter stats for (?<target>.*?)(?: \\((?<runs>[0-9]+) runs\\))?:\\s*$",
+			0 },
+	[RX_COUNTER] = { "perf stat counter",
+			 "^\\s*(?<value><not supported>|<not counted>|" LNUM ")\\s+"
+			 "(?:(?<event4>\\S+)\\s+\\((?<unit4>[A-Za-z]+)\\)"
+			 "|(?:(?<unit>[A-Za-z]+)\\s+(?=\\S+(?:\\s+#|\\s+\\(|\\s*$)))?(?<event>\\S+))"
+			 "(?:\\s+#\\s+(?<mval>-?" DNUM ")(?=[\\s%])\\s*(?<munit>[^(]*?))?"
+			 "(?:\\s+\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?"
+			 "(?:\\s+\\((?<share>" DNUM ")%\\))?\\s*$",
+			 0 },
+	[RX_ELAPSED] = { "perf stat elapsed",
+			 "^\\s*(?<value>" DNUM ")(?:\\s+\\+-\\s+(?<sem>" DNUM "))?\\s+seconds time elapsed"
+			 "(?:\\s+\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?\\s*$",
+			 0 },
+	[RX_USERSYS] = { "perf stat user/sys", "^\\s*(?<value>" DNUM ")\\s+seconds (?<which>user|sys)\\s*$", 0 },
+	[RX_TABLE_ROW] = { "perf stat --table row", "^\\s*(?<value>" DNUM ")\\s+\\([-+]" DNUM "\\)\\s*#*\\s*$", 0 },
+};
+
+enum phase {
+	PH_COUNTERS, /* counter lines, --table, until "seconds time elapsed" */
+	PH_FOOTER,   /* "seconds user", "seconds sys" */
+	PH_DONE,
+};
+
+struct claim_state {
+	enum phase phase;
+};
+
+/*
+ * A line of the table, read before its "seconds time elapsed": a value
+ * ("2,027", "<not supported>"), a '#' line, a footer line ("... seconds
+ * ..."), or a garbled value still followed by perf's column padding.
+ * Prose does not come between a table's header and its footer.
+ */
+static int looks_like_table_line(const struct line *l)
+{
+	char c = l->s[l->indent];
+
+	return c == '#' || c == '<' || char_is_digit(c) ||
+	       text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	       text_contains(l->s, l->len, " seconds ");
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+
+	if (line_starts(l, "Performance counter stats for ")) {
+		/* tables one after the other are one block: their commands may name them */
+		st->phase = PH_COUNTERS;
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	}
+	if (!in_block || st->phase == PH_DONE)
+		return CLAIM_NONE;
+	if (st->phase == PH_FOOTER) {
+		if (!text_contains(l->s, l->len, " seconds "))
+			return CLAIM_NONE;
+		if (text_contains(l->s, l->len, " seconds sys"))
+			st->phase = PH_DONE;
+		return CLAIM_BODY;
+	}
+	if (!looks_like_table_line(l))
+		return CLAIM_NONE;
+	if (text_contains(l->s, l->len, "seconds time elapsed"))
+		/* with -r there are no user and sys lines after it */
+		st->phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
+	return CLAIM_BODY;
+}
+
+/* One table ("Performance counter stats for ..." to its footer): one run. */
+struct parse {
+	struct sink *s;
+	uint32_t run;
+	uint32_t n;       /* runs the figures average (-r N), 1 without -r */
+	uint32_t samples; /* --table rows read */
+	int open;
+	int elapsed;      /* the "seconds time elapsed" line was met (garbled or not) */
+	int cut;          /* the table's last line was a counter line, skipped */
+	struct recset_mark mark;
+	size_t first_meas;
+};
+
+static struct perf_span group(const struct rx *p, const char *name)
+{
+	struct perf_span sp = { NULL, 0 };
+
+	if (!rx_named(p, name, &sp.s, &sp.n))
+		sp.s = NULL;
+	return sp;
+}
+
+static void on_counter(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_COUNTER];
+	struct perf_counter c;
+
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
+		return;
+	}
+	memset(&c, 0, sizeof(c));
+	c.localized = 1;
+	c.value = group(p, "value");
+	c.event = group(p, "event4");
+	if (c.event.s) {
+		c.unit = group(p, "unit4"); /* perf 4.x: "task-clock (msec)" */
+	} else {
+		c.event = group(p, "event");
+		c.unit = group(p, "unit");
+	}
+	c.noise = group(p, "noise");
+	c.share = group(p, "share");
+	c.mval = group(p, "mval");
+	c.munit = group(p, "munit");
+	if (perf_add_counter(ps->s, ps->run, l, &c, ps->n) < 0)
+		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
+}
+
+/* A footer or --table number (always with decimals) as seconds, or -1. */
+static int seconds(const struct perf_span *sp, double *v)
+{
+	char plain[64];
+	int k = perf_number(sp->s, sp->n, PERF_DECIMAL, plain, sizeof(plain));
+
+	return k < 0 ? -1 : num_parse(plain, (size_t)k, v);
+}
+
+static void on_elapsed(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_ELAPSED];
+	struct perf_span value, noise, sem;
+	double v, rel = 0, unused;
+
+	ps->elapsed = 1;
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
+		return;
+	}
+	value = group(p, "value");
+	noise = group(p, "noise");
+	sem = group(p, "sem");
+	if (seconds(&value, &v) < 0 || (noise.s && seconds(&noise, &rel) < 0) ||
+	    (sem.s && seconds(&sem, &unused) < 0)) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
+		return;
+	}
+	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, DIR_LOWER, v, ps->n, l,
+		     value.s, value.n);
+	/*
+	 * "+- 0.00945" is perf's standard error of the mean (σ/√N), not σ: the
+	 * percentage beside it says the same relative to the mean, and that is
+	 * what every counter line gives too, so only it is kept.
+	 */
+	if (noise.s)
+		sink_measure(ps->s, ps->run, "wall_time", STAT_REL_SD, UNIT_PERCENT, DIR_NONE, rel,
+			     ps->n, l, noise.s, noise.n);
+}
+
+static void on_user_sys(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_USERSYS];
+	struct perf_span value, which;
+	double v;
+
+	if (!rx_match(p, l->s, l->len) || (value = group(p, "value"), seconds(&value, &v) < 0)) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat user/sys line");
+		return;
+	}
+	which = group(p, "which");
+	sink_measure(ps->s, ps->run, *which.s == 'u' ? "user_time" : "system_time", STAT_VALUE,
+		     UNIT_SECOND, DIR_LOWER, v, ps->n, l, value.s, value.n);
+}
+
+static void on_table_row(struct parse *ps, const struct line *l)
+{
+	struct perf_span value = group(&patterns[RX_TABLE_ROW], "value");
+	double v;
+
+	if (seconds(&value, &v) < 0) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat --table row");
+		return;
+	}
+	sink_sample(ps->s, ps->run, "wall_time", UNIT_SECOND, ps->samples++, v);
+	sink_run_end(ps->s, ps->run, l);
+}
+
+/* The header: the command (between quotes), and -r's N. */
+static void on_header(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_HEADER];
+	struct run *r = &ps->s->rs->runs[ps->run];
+	struct perf_span target, runs;
+	double n;
+
+	ps->n = 1;
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->run, l, "garbled perf stat header");
+		return;
+	}
+	target = group(p, "target");
+	runs = group(p, "runs");
+	if (runs.s && num_parse(runs.s, runs.n, &n) == 0 && n >= 1 && n < 4e9)
+		ps->n = (uint32_t)n;
+	/* 'CMD'; 'system wide', 'CPU(s) 0-3', process id '123' are targets, not commands */
+	if (target.n >= 2 && target.s[0] == '\'' && target.s[target.n - 1] == '\'' &&
+	    !(target.n == 13 && !memcmp(target.s, "'system wide'", 13)) &&
+	    !(target.n > 8 && !memcmp(target.s, "'CPU(s) ", 8)))
+		r->command = sink_strndup(ps->s, target.s + 1, target.n - 2);
+	else
+		sink_note(ps->s, ps->run, NOTE_INFO, l, "counted %.*s", (int)target.n, target.s);
+}
+
+/* Close the open table's run: dropped without a figure, incomplete without its footer. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct sink *s = ps->s;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	if (s->rs->nmeas == ps->first_meas) {
+		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
+			sink_warn(s, last, "perf stat output without a single figure (cut off?); skipped");
+		recset_rollback(s->rs, &ps->mark);
+	} else if (!ps->elapsed && !ps->cut) {
+		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
+		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
+		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *header)
+{
+	finish(ps, header);
+	ps->samples = 0;
+	ps->elapsed = ps->cut = 0;
+	ps->mark = recset_mark(ps->s->rs);
+	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = sink_run(ps->s, header);
+	ps->open = 1;
+	on_header(ps, header);
+}
+
+/* Does the table that holds line `i` end after it (the block ends, or the next table starts)? */
+static int ends_table(const struct block *b, uint32_t i)
+{
+	while (++i < b->n && b->lines[i].indent == b->lines[i].len)
+		;
+	return i == b->n || line_starts(&b->lines[i], "Performance counter stats for ");
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (l->indent == l->len || l->s[l->indent] == '#')
+			continue; /* metric continuations, --table's headings */
+		if (line_starts(l, "Performance counter stats for ")) {
+			begin(&ps, l);
+		} else if (!ps.open) {
+			continue;
+		} else if (text_contains(l->s, l->len, "seconds time elapsed")) {
+			on_elapsed(&ps, l);
+		} else if (text_contains(l->s, l->len, " seconds user") ||
+			   text_contains(l->s, l->len, " seconds sys")) {
+			on_user_sys(&ps, l);
+		} else if (!ps.elapsed && ends_table(b, i)) {
+			/*
+			 * The table stops at a counter line: the cut may have gone
+			 * through its event's name ("4,811  page-f"), so it is not read.
+			 */
+			sink_damage(s, ps.run, l, "last line of a cut-off perf stat output");
+			ps.cut = 1;
+		} else if (rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
+			on_table_row(&ps, l);
+		} else {
+			on_counter(&ps, l);
+		}
+	}
+	finish(&ps, &b->lines[b->n - 1]);
+	/* tables of different commands: the part that differs names each (else the label does) */
+	cmd_propose(s->rs, first_run, s->arena);
+	return (int)(s->rs->nruns - first_run);
+}
+
+const struct parser perf_parser = {
+	.fmt = FMT_PERF,
+	.starts = "P",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

@@ -1,0 +1,190 @@
+/*
+ * size.c - GNU size's Berkeley table ("text data bss dec hex filename")
+ * → text, data, bss and dec in bytes, one run per file row. Every radix
+ * size prints (-d, -x with 0x, -o with its "oct" column), archive members
+ * ("buf.o (ex libutil.a)"), the -t (TOTALS) row (a derived sum: a note,
+ * not a run), and tables copied from a rendered page (spaces for tabs).
+ * Each row proposes its file name as its variant (sizefile.c).
+ */
+#include <string.h>
+
+#include "parsers/parser.h"
+#include "parsers/sizefile.h"
+
+#define NUM "(?:0x[0-9a-fA-F]+|[0-9]+)"
+
+enum {
+	RX_HEADER,
+	RX_ROW,
+};
+
+static struct rx patterns[] = {
+	[RX_HEADER] = { "size header",
+			"^\\s*text\\s+data\\s+bss\\s+(?<total>dec|oct)\\s+hex\\s+filename\\s*$", 0 },
+	[RX_ROW] = { "size row",
+		     "^\\s*(?<text>" NUM ")\\s+(?<data>" NUM ")\\s+(?<bss>" NUM ")\\s+"
+		     "(?<dec>[0-9]+)\\s+(?<hex>[0-9a-fA-F]+)\\s+"
+		     "(?<file>\\S.*?)(?:\\s+\\(ex\\s+(?<archive>.+)\\))?\\s*$",
+		     0 },
+};
+
+/* Bytes of the first blank-separated word of `l` from `at`, 0 when there is none. */
+static size_t word_len(const struct line *l, size_t at)
+{
+	size_t i = at;
+
+	while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t')
+		i++;
+	return i - at;
+}
+
+/*
+ * A row, or what is left of one (garbled or cut): size separates its
+ * columns with tabs. A table copied from a rendered page has spaces: there
+ * a row starts with a number followed by another one (or nothing), or
+ * three of its first five words are numbers. "2 builds were faster than 3"
+ * is prose.
+ */
+static int looks_like_row(const struct line *l)
+{
+	size_t i = l->indent, end = line_end(l), tabs = 0, words = 0, numbers = 0;
+	int first_digit = char_is_digit(l->s[l->indent]);
+
+	for (uint32_t k = 0; k < l->len && tabs < 4; k++)
+		tabs += l->s[k] == '\t';
+	if (tabs >= 4 || (first_digit && tabs))
+		return 1;
+	while (i < end && words < 5) {
+		while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+			i++;
+		if (i >= end)
+			break;
+		numbers += char_is_digit(l->s[i]);
+		if (++words == 2 && first_digit && char_is_digit(l->s[i]))
+			return 1;
+		i += word_len(l, i);
+	}
+	return (first_digit && words == 1) || numbers >= 3;
+}
+
+struct claim_state {
+	int done; /* the (TOTALS) row ends a table */
+};
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+
+	if (line_starts(l, "text"))
+		return rx_match(&patterns[RX_HEADER], l->s, l->len) ? CLAIM_START : CLAIM_NONE;
+	if (!in_block || st->done || !looks_like_row(l))
+		return CLAIM_NONE;
+	if (line_ends(l, "(TOTALS)"))
+		st->done = 1;
+	return CLAIM_BODY;
+}
+
+struct table {
+	struct sink *s;
+	int octal;          /* size -o: text, data, bss and the fourth column in octal */
+	uint32_t first_run; /* runs of this block are [first_run, nruns) */
+	struct size_names names;
+};
+
+/* A number group of the last row match, in the radix of its column. */
+static int column(const char *name, int radix, double *v, const char **at, size_t *len)
+{
+	return rx_named(&patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
+}
+
+/* Skip a row that cannot be trusted: a warning naming it, and no run. */
+static void skip_row(struct table *t, const struct line *l, const char *what)
+{
+	struct recset_mark mark = recset_mark(t->s->rs);
+	uint32_t run = sink_run(t->s, l);
+
+	sink_damage(t->s, run, l, what);
+	recset_rollback(t->s->rs, &mark);
+}
+
+static void on_row(struct table *t, const struct line *l)
+{
+	static const char *const names[] = { "text", "data", "bss", "dec" };
+	int radix = t->octal ? 8 : 10;
+	double v[4], hex;
+	const char *at[4], *p, *file, *archive = NULL;
+	size_t len[4], n, file_len, archive_len = 0;
+	uint32_t run;
+
+	if (!rx_match(&patterns[RX_ROW], l->s, l->len)) {
+		skip_row(t, l, "garbled size row");
+		return;
+	}
+	for (int i = 0; i < 4; i++) {
+		if (column(names[i], radix, &v[i], &at[i], &len[i]) < 0) {
+			skip_row(t, l, "garbled size row");
+			return;
+		}
+	}
+	/* dec (or oct) and hex are the same sum printed twice: a digit changed in transit shows */
+	if (column("hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
+		skip_row(t, l, "garbled size row (its hex column is not its total)");
+		return;
+	}
+	if (v[0] + v[1] + v[2] != v[3]) {
+		skip_row(t, l, "garbled size row (text + data + bss is not its total)");
+		return;
+	}
+	rx_named(&patterns[RX_ROW], "file", &file, &file_len);
+	if (file_len == 8 && !memcmp(file, "(TOTALS)", 8)) {
+		/* a derived sum: kept beside the table's first run, never compared */
+		if (t->s->rs->nruns > t->first_run)
+			sink_note(t->s, t->first_run, NOTE_SUMMARY, l,
+				  "size (TOTALS): text %.*s, data %.*s, bss %.*s, %s %.*s", (int)len[0],
+				  at[0], (int)len[1], at[1], (int)len[2], at[2], t->octal ? "oct" : "dec",
+				  (int)len[3], at[3]);
+		return;
+	}
+	rx_named(&patterns[RX_ROW], "archive", &archive, &archive_len);
+	run = sink_run(t->s, l);
+	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
+	for (int i = 0; i < 4; i++)
+		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, DIR_LOWER, v[i], 0, l, at[i],
+			     len[i]);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct table t;
+
+	memset(&t, 0, sizeof(t));
+	t.s = s;
+	t.first_run = (uint32_t)s->rs->nruns;
+	t.names.first_run = t.first_run;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *total;
+		size_t n;
+
+		if (l->indent == l->len)
+			continue;
+		if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
+			rx_named(&patterns[RX_HEADER], "total", &total, &n);
+			t.octal = *total == 'o';
+		} else {
+			on_row(&t, l);
+		}
+	}
+	size_names_finish(s, &t.names);
+	return (int)(s->rs->nruns - t.first_run);
+}
+
+const struct parser size_parser = {
+	.fmt = FMT_SIZE,
+	.starts = "t",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

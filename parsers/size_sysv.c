@@ -1,0 +1,264 @@
+/*
+ * size_sysv.c - GNU size -A (SysV format) → section.NAME (".text" is
+ * section.text) and total, in bytes, one run per file. A file's block is
+ * its title ("FILE  :", or "MEMBER   (ex ARCHIVE):"), a "section size addr"
+ * header, one row per section and "Total"; the next file's title follows
+ * two blank lines. Sizes are decimal, 0x hex (-x) or 0-led octal (-o).
+ */
+#include <string.h>
+
+#include "parsers/parser.h"
+#include "parsers/sizefile.h"
+#include "util/buf.h"
+#include "util/text.h"
+
+#define NUM "(?:0x[0-9a-fA-F]+|[0-9]+)"
+
+enum {
+	RX_TITLE,
+	RX_HEADER,
+	RX_SECTION,
+	RX_TOTAL,
+};
+
+static struct rx patterns[] = {
+	[RX_TITLE] = { "size -A title",
+		       "^\\s*(?<file>\\S.*?)(?:\\s+\\(ex\\s+(?<archive>.+)\\))?\\s*:\\s*$", 0 },
+	[RX_HEADER] = { "size -A header", "^\\s*section\\s+size\\s+addr\\s*$", 0 },
+	[RX_SECTION] = { "size -A section",
+			 "^\\s*(?<name>\\S+)\\s+(?<size>" NUM ")\\s+(?<addr>" NUM ")\\s*$", 0 },
+	[RX_TOTAL] = { "size -A total", "^\\s*Total\\s+(?<size>" NUM ")\\s*$", 0 },
+};
+
+/*
+ * size prints a title as "FILE  :" or "MEMBER   (ex ARCHIVE):". The blanks
+ * set it apart from a label such as "Release:" or "Results (ex post):".
+ */
+static int is_title(const struct line *l)
+{
+	size_t end = line_end(l);
+
+	if (end - l->indent < 4 || l->s[end - 1] != ':')
+		return 0; /* most lines: one test */
+	if (l->s[end - 2] == ' ' && l->s[end - 3] == ' ')
+		return 1;
+	return l->s[end - 2] == ')' && text_contains(l->s, end, "   (ex ");
+}
+
+static int is_header(const struct line *l)
+{
+	return line_starts(l, "section") && rx_match(&patterns[RX_HEADER], l->s, l->len);
+}
+
+/*
+ * A section row, or what is left of one: two or three words ("NAME SIZE
+ * ADDR"; a garbled size is still a word). Prose has more.
+ */
+static int looks_like_section(const struct line *l)
+{
+	size_t words = 0, end = line_end(l);
+
+	for (size_t i = l->indent; i < end; i++)
+		if (l->s[i] != ' ' && l->s[i] != '\t' && (i == l->indent || l->s[i - 1] == ' ' ||
+							   l->s[i - 1] == '\t'))
+			words++;
+	return words == 2 || words == 3;
+}
+
+enum phase {
+	PH_TITLE,    /* a title was read: its header comes next */
+	PH_SECTIONS, /* section rows until Total */
+	PH_TOTAL,    /* after Total: the next file's title, or the end */
+};
+
+struct claim_state {
+	enum phase phase;
+};
+
+/*
+ * The file names a title can begin with are not a short list, so `starts`
+ * holds every byte a name usually begins with; is_title() is a test on the
+ * line's last bytes, as cheap as a prefix test.
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+
+	if (!in_block) {
+		if (is_header(l)) {
+			st->phase = PH_SECTIONS;
+			return CLAIM_START;
+		}
+		if (is_title(l)) {
+			st->phase = PH_TITLE;
+			return CLAIM_START;
+		}
+		return CLAIM_NONE;
+	}
+	switch (st->phase) {
+	case PH_TITLE:
+		if (!is_header(l))
+			return CLAIM_NONE;
+		st->phase = PH_SECTIONS;
+		return CLAIM_BODY;
+	case PH_SECTIONS:
+		if (line_starts(l, "Total")) {
+			st->phase = PH_TOTAL;
+			return CLAIM_BODY;
+		}
+		if (is_header(l))
+			return CLAIM_START;
+		return looks_like_section(l) ? CLAIM_BODY : CLAIM_NONE;
+	case PH_TOTAL:
+		if (is_title(l)) {
+			st->phase = PH_TITLE;
+			return CLAIM_BODY;
+		}
+		return is_header(l) ? CLAIM_START : CLAIM_NONE;
+	}
+	return CLAIM_NONE;
+}
+
+struct file {
+	uint32_t run;
+	struct recset_mark mark;
+	size_t first_meas;
+	int open, has_total;
+};
+
+struct parse {
+	struct sink *s;
+	struct file cur;
+	uint32_t first_run;
+	struct size_names names;
+};
+
+/*
+ * Close the current file's run: one without a single size is dropped, one
+ * without its Total line was cut off and is marked incomplete.
+ */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct file *f = &ps->cur;
+	struct run *r;
+	const char *name;
+
+	if (!f->open)
+		return;
+	f->open = 0;
+	r = &ps->s->rs->runs[f->run];
+	name = *r->variant.text ? r->variant.text : "a file";
+	if (ps->s->rs->nmeas == f->first_meas) {
+		sink_warn(ps->s, last, "size -A table of %s has no sizes (cut off?); skipped", name);
+		recset_rollback(ps->s->rs, &f->mark);
+	} else if (!f->has_total && !(r->flags & RUN_INCOMPLETE)) {
+		struct line at = *last;
+
+		at.no = r->last_line;
+		sink_warn(ps->s, &at, "size -A table of %s has no Total line (cut off?)", name);
+		sink_note(ps->s, f->run, NOTE_DAMAGE, NULL, "Total line missing");
+		r->flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *title, const struct line *header)
+{
+	struct file *f = &ps->cur;
+	const char *file, *archive = NULL;
+	size_t file_len, archive_len = 0;
+
+	finish(ps, header);
+	memset(f, 0, sizeof(*f));
+	f->mark = recset_mark(ps->s->rs);
+	f->run = sink_run(ps->s, title ? title : header);
+	f->first_meas = ps->s->rs->nmeas;
+	f->open = 1;
+	sink_run_end(ps->s, f->run, header);
+	if (title && rx_match(&patterns[RX_TITLE], title->s, title->len) &&
+	    rx_named(&patterns[RX_TITLE], "file", &file, &file_len)) {
+		rx_named(&patterns[RX_TITLE], "archive", &archive, &archive_len);
+		size_name_run(ps->s, &ps->names, f->run, file, file_len, archive, archive_len);
+	}
+}
+
+static void on_section(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_SECTION];
+	const char *name, *num;
+	size_t name_len, n;
+	double v;
+	struct buf q = BUF_INIT;
+
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "size", &num, &n) ||
+	    size_number(num, n, 0, &v) < 0) {
+		sink_damage(ps->s, ps->cur.run, l, "garbled size -A section row");
+		return;
+	}
+	rx_named(p, "name", &name, &name_len);
+	/* ".text" is section.text, not section..text */
+	if (name_len > 1 && name[0] == '.')
+		name++, name_len--;
+	buf_addf(&q, "section.%.*s", (int)name_len, name);
+	sink_measure(ps->s, ps->cur.run, sink_strndup(ps->s, q.s, q.len), STAT_VALUE, UNIT_BYTE,
+		     DIR_LOWER, v, 0, l, num, n);
+	buf_release(&q);
+}
+
+static void on_total(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_TOTAL];
+	const char *num;
+	size_t n;
+	double v;
+
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "size", &num, &n) ||
+	    size_number(num, n, 0, &v) < 0) {
+		sink_damage(ps->s, ps->cur.run, l, "garbled size -A Total line");
+		return;
+	}
+	ps->cur.has_total = 1;
+	sink_measure(ps->s, ps->cur.run, "total", STAT_VALUE, UNIT_BYTE, DIR_LOWER, v, 0, l, num, n);
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	const struct line *title = NULL;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.first_run = (uint32_t)s->rs->nruns;
+	ps.names.first_run = ps.first_run;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (l->indent == l->len)
+			continue;
+		if (is_header(l)) {
+			begin(&ps, title, l);
+			title = NULL;
+		} else if (is_title(l)) {
+			finish(&ps, l);
+			title = l;
+		} else if (!ps.cur.open) {
+			continue; /* a title whose table never came */
+		} else if (line_starts(l, "Total")) {
+			on_total(&ps, l);
+		} else {
+			on_section(&ps, l);
+		}
+	}
+	finish(&ps, &b->lines[b->n - 1]);
+	size_names_finish(s, &ps.names);
+	return (int)(s->rs->nruns - ps.first_run);
+}
+
+const struct parser size_sysv_parser = {
+	.fmt = FMT_SIZE_SYSV,
+	.starts = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./_~-",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};

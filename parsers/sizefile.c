@@ -1,0 +1,115 @@
+/*
+ * sizefile.c - radix numbers and file names of GNU size's output; see
+ * sizefile.h.
+ */
+#include "parsers/sizefile.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/cmdsplit.h"
+
+int size_number(const char *s, size_t n, int radix, double *out)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		radix = 16;
+		i = 2;
+	} else if (radix == 0) {
+		radix = n > 1 && s[0] == '0' ? 8 : 10;
+	}
+	if (i >= n)
+		return -1;
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		int d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return -1;
+		if (d >= radix)
+			return -1;
+		v = v * (uint64_t)radix + (uint64_t)d;
+		if (v > (UINT64_C(1) << 53))
+			return -1;
+	}
+	*out = (double)v;
+	return 0;
+}
+
+/* The part of a path after its last '/'. */
+static const char *base_name(const char *p, size_t *n)
+{
+	for (size_t i = *n; i-- > 0;) {
+		if (p[i] == '/') {
+			*n -= i + 1;
+			return p + i + 1;
+		}
+	}
+	return p;
+}
+
+void size_name_run(struct sink *s, struct size_names *names, uint32_t run, const char *file,
+		   size_t file_len, const char *archive, size_t archive_len)
+{
+	struct run *r = &s->rs->runs[run];
+	const char *path = archive ? archive : file;
+	size_t path_len = archive ? archive_len : file_len, n = path_len;
+	const char *name = base_name(path, &n);
+
+	if (!n)
+		return;
+	r->variant.text = sink_strndup(s, name, n);
+	r->variant.origin = VO_FILENAME;
+	if (archive)
+		r->scenario = sink_strndup(s, file, file_len);
+	ALLOC_GROW(names->v, names->n + 1, names->cap);
+	names->v[names->n].run = run;
+	names->v[names->n++].path = sink_strndup(s, path, path_len);
+}
+
+void size_names_finish(struct sink *s, struct size_names *names)
+{
+	size_t nruns = s->rs->nruns > names->first_run ? s->rs->nruns - names->first_run : 0;
+	const char **paths = xcalloc(nruns ? nruns : 1, sizeof(*paths));
+	const char **cmds = xcalloc(nruns ? nruns : 1, sizeof(*cmds));
+	const char **variants = xcalloc(nruns ? nruns : 1, sizeof(*variants));
+	uint32_t *runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	size_t k = 0;
+	int clash = 0;
+	const char *scenario;
+
+	/* the latest entry of a run index is its own: earlier ones were rolled back */
+	for (size_t i = 0; i < names->n; i++)
+		if (names->v[i].run >= names->first_run && names->v[i].run - names->first_run < nruns)
+			paths[names->v[i].run - names->first_run] = names->v[i].path;
+	for (size_t i = 0; i < nruns; i++) {
+		const struct run *r = &s->rs->runs[names->first_run + i];
+
+		if (!paths[i] || r->variant.origin != VO_FILENAME)
+			continue;
+		for (size_t j = 0; j < k; j++)
+			if (!strcmp(s->rs->runs[runs[j]].variant.text, r->variant.text) &&
+			    strcmp(cmds[j], paths[i]))
+				clash = 1;
+		runs[k] = names->first_run + (uint32_t)i;
+		cmds[k++] = paths[i];
+	}
+	if (clash && cmd_split(cmds, k, s->arena, variants, &scenario) == 0)
+		for (size_t j = 0; j < k; j++)
+			s->rs->runs[runs[j]].variant.text = variants[j];
+	free(paths);
+	free(cmds);
+	free(variants);
+	free(runs);
+	free(names->v);
+	memset(names, 0, sizeof(*names));
+}

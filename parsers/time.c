@@ -1,0 +1,547 @@
+/*
+ * time.c - what a timed command reports, one run per invocation: GNU
+ * time's default two lines, its -v table and -p, and the shell's time
+ * keyword (real/user/sys, "0m0.112s", a locale's decimal comma) →
+ * user_time, system_time, wall_time (s), cpu_percent (%), max_rss (B) and
+ * the other -v figures under their own names. "Command exited with
+ * non-zero status N" marks the run failed; its figures are still kept.
+ */
+#include <string.h>
+
+#include "parsers/clock.h"
+#include "parsers/cmdsplit.h"
+#include "parsers/parser.h"
+#include "parsers/units.h"
+#include "util/text.h"
+
+#define SECS "[0-9]+(?:[.,][0-9]+)?"
+
+enum {
+	RX_STATUS,
+	RX_DEFAULT1,
+	RX_DEFAULT2,
+	RX_VERBOSE,
+	RX_SHELL,
+};
+
+static struct rx patterns[] = {
+	[RX_STATUS] = { "time status",
+			"^\\s*Command (?<what>exited with non-zero status|terminated by signal|"
+			"stopped by signal) (?<n>[0-9]+)\\s*$",
+			0 },
+	[RX_DEFAULT1] = { "time default line 1",
+			  "^\\s*(?<user>[0-9]+\\.[0-9]+)user\\s+(?<sys>[0-9]+\\.[0-9]+)system\\s+"
+			  "(?<wall>[0-9]+:[0-9]+(?::[0-9]+|\\.[0-9]+))elapsed\\s+(?<cpu>[0-9]+|\\?)%CPU\\s+"
+			  "\\((?<text>[0-9]+)avgtext\\+(?<data>[0-9]+)avgdata\\s+(?<rss>[0-9]+)maxresident\\)k\\s*$",
+			  0 },
+	[RX_DEFAULT2] = { "time default line 2",
+			  "^\\s*(?<in>[0-9]+)inputs\\+(?<out>[0-9]+)outputs\\s+\\((?<major>[0-9]+)major\\+"
+			  "(?<minor>[0-9]+)minor\\)pagefaults\\s+(?<swaps>[0-9]+)swaps\\s*$",
+			  0 },
+	/* labels contain ':' ("(h:mm:ss or m:ss)") but never ": " */
+	[RX_VERBOSE] = { "time -v line", "^\\s*(?<label>.+?): (?<value>.*?)\\s*$", 0 },
+	[RX_SHELL] = { "time real/user/sys",
+		       "^\\s*(?<name>real|user|sys)(?:\\s+(?<ms>[0-9]+m" SECS "s)|\\s+(?<p>" SECS "))\\s*$",
+		       0 },
+};
+
+enum kind {
+	K_COMMAND, /* the command line, quoted */
+	K_SECONDS, /* "0.07" */
+	K_PERCENT, /* "98%", or "?%" when nothing elapsed */
+	K_CLOCK,   /* "0:00.08" (m:ss.cc) or "1:02:03" (h:mm:ss) */
+	K_KBYTES,  /* KiB */
+	K_COUNT,
+	K_PAGE,    /* the page size: a fact about the machine, not a figure of the run */
+	K_EXIT,    /* the exit status: a failure when not 0 */
+};
+
+struct field {
+	const char *label; /* as -v prints it, before ": " */
+	const char *quantity;
+	enum kind kind;
+	enum direction dir;
+};
+
+/* GNU time 1.7 to 1.9 -v, in its order; the default format reads into the same names. */
+static const struct field fields[] = {
+	{ "Command being timed", NULL, K_COMMAND, DIR_NONE },
+	{ "User time (seconds)", "user_time", K_SECONDS, DIR_LOWER },
+	{ "System time (seconds)", "system_time", K_SECONDS, DIR_LOWER },
+	{ "Percent of CPU this job got", "cpu_percent", K_PERCENT, DIR_LOWER },
+	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", K_CLOCK, DIR_LOWER },
+	{ "Average shared text size (kbytes)", "avg_shared_text", K_KBYTES, DIR_LOWER },
+	{ "Average unshared data size (kbytes)", "avg_unshared_data", K_KBYTES, DIR_LOWER },
+	{ "Average stack size (kbytes)", "avg_stack", K_KBYTES, DIR_LOWER },
+	{ "Average total size (kbytes)", "avg_total", K_KBYTES, DIR_LOWER },
+	{ "Maximum resident set size (kbytes)", "max_rss", K_KBYTES, DIR_LOWER },
+	{ "Average resident set size (kbytes)", "avg_rss", K_KBYTES, DIR_LOWER },
+	{ "Major (requiring I/O) page faults", "major_faults", K_COUNT, DIR_LOWER },
+	{ "Minor (reclaiming a frame) page faults", "minor_faults", K_COUNT, DIR_LOWER },
+	{ "Voluntary context switches", "voluntary_switches", K_COUNT, DIR_LOWER },
+	{ "Involuntary context switches", "involuntary_switches", K_COUNT, DIR_LOWER },
+	{ "Swaps", "swaps", K_COUNT, DIR_LOWER },
+	{ "File system inputs", "fs_inputs", K_COUNT, DIR_LOWER },
+	{ "File system outputs", "fs_outputs", K_COUNT, DIR_LOWER },
+	{ "Socket messages sent", "socket_sent", K_COUNT, DIR_NONE },
+	{ "Socket messages received", "socket_received", K_COUNT, DIR_NONE },
+	{ "Signals delivered", "signals", K_COUNT, DIR_NONE },
+	{ "Page size (bytes)", NULL, K_PAGE, DIR_NONE },
+	{ "Exit status", NULL, K_EXIT, DIR_NONE },
+};
+
+/* The field `label` names, or NULL. */
+static const struct field *field_of(const char *label, size_t n)
+{
+	for (size_t i = 0; i < countof(fields); i++)
+		if (strlen(fields[i].label) == n && !memcmp(fields[i].label, label, n))
+			return &fields[i];
+	return NULL;
+}
+
+/* The field a default-format line names by its -v label. */
+static const struct field *field_named(const char *quantity)
+{
+	for (size_t i = 0; i < countof(fields); i++)
+		if (fields[i].quantity && !strcmp(fields[i].quantity, quantity))
+			return &fields[i];
+	return NULL;
+}
+
+/* The start of a -v label, as a line cut in the middle of one has it ("Minor (reclai"). */
+static int is_label_start(const struct line *l)
+{
+	size_t n = line_end(l) - l->indent;
+
+	for (size_t i = 0; i < countof(fields) && n >= 4; i++)
+		if (strlen(fields[i].label) >= n && !memcmp(fields[i].label, l->s + l->indent, n))
+			return 1;
+	return 0;
+}
+
+static int is_status(const struct line *l)
+{
+	return line_starts(l, "Command exited with") || line_starts(l, "Command terminated by") ||
+	       line_starts(l, "Command stopped by");
+}
+
+/*
+ * The default format's first line, or a garbled one: "0.07user 0.00system
+ * 0:00.08elapsed ...". %U is short, so "user" comes within a few bytes.
+ */
+static int is_default1(const struct line *l)
+{
+	size_t head = l->len - l->indent < 24 ? l->len - l->indent : 24;
+
+	return text_contains(l->s + l->indent, head, "user") && text_contains(l->s, l->len, "elapsed");
+}
+
+/* The default format's second line (read only after a first one), a garbled one included. */
+static int is_default2(const struct line *l)
+{
+	return text_contains(l->s, l->len, "inputs+") || text_contains(l->s, l->len, "pagefaults");
+}
+
+/*
+ * "real 0.10", "real<TAB>0m0.110s": `word`, blanks, then one more word
+ * with a digit in it, a garbled one included ("real 2 builds were faster"
+ * and "real world" are prose).
+ */
+static int is_shell(const struct line *l, const char *word)
+{
+	size_t n = strlen(word), i = l->indent + n, end = line_end(l);
+	int digit = 0;
+
+	if (!line_starts(l, word) || i >= end || (l->s[i] != ' ' && l->s[i] != '\t'))
+		return 0;
+	while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	for (; i < end && l->s[i] != ' ' && l->s[i] != '\t'; i++)
+		digit |= char_is_digit(l->s[i]);
+	return digit && i == end;
+}
+
+enum shape {
+	SH_STATUS,  /* only the "Command exited ..." line so far */
+	SH_DEFAULT,
+	SH_VERBOSE,
+	SH_SHELL,
+};
+
+struct claim_state {
+	enum shape shape;
+	int done; /* the last line of the shape was read */
+};
+
+/* A line that begins an invocation's output, and the shape it begins. */
+static int opens(const struct line *l, enum shape *shape)
+{
+	if (is_status(l))
+		*shape = SH_STATUS;
+	else if (is_default1(l))
+		*shape = SH_DEFAULT;
+	else if (line_starts(l, "Command being timed: ") || line_starts(l, "User time (seconds): "))
+		*shape = SH_VERBOSE;
+	else if (is_shell(l, "real"))
+		*shape = SH_SHELL;
+	else
+		return 0;
+	return 1;
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum shape shape;
+
+	if (!in_block) {
+		if (!opens(l, &st->shape))
+			return CLAIM_NONE;
+		st->done = 0;
+		return CLAIM_START;
+	}
+	if (st->done) {
+		/* outputs one after the other are one block: their commands may name them */
+		if (!opens(l, &shape))
+			return CLAIM_NONE;
+		st->shape = shape;
+		st->done = 0;
+		return CLAIM_BODY;
+	}
+	switch (st->shape) {
+	case SH_STATUS:
+		/* the status line comes first; the figures follow it */
+		if (!opens(l, &shape))
+			return CLAIM_NONE;
+		if (shape == SH_STATUS)
+			return CLAIM_START;
+		st->shape = shape;
+		return CLAIM_BODY;
+	case SH_DEFAULT:
+		if (!is_default2(l))
+			return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+		st->done = 1;
+		return CLAIM_BODY;
+	case SH_VERBOSE:
+		/* every -v line until "Exit status", a garbled or cut one included */
+		if (!text_contains(l->s, l->len, ": ") && !is_label_start(l))
+			return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+		if (line_starts(l, "Command being timed: "))
+			return CLAIM_START;
+		st->done = line_starts(l, "Exit status:");
+		return CLAIM_BODY;
+	case SH_SHELL:
+		if (is_shell(l, "user"))
+			return CLAIM_BODY;
+		if (is_shell(l, "sys")) {
+			st->done = 1;
+			return CLAIM_BODY;
+		}
+		return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+	}
+	return CLAIM_NONE;
+}
+
+/* One invocation's output: one run. */
+struct parse {
+	struct sink *s;
+	uint32_t run;
+	int open;
+	int done;            /* the line that ends its shape was read: the next output may follow */
+	const char *missing; /* the line that ends the shape read so far, until it is read */
+	struct recset_mark mark;
+	size_t first_meas;
+};
+
+/* GNU time prints its counts and sizes as plain digits. */
+static int all_digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!char_is_digit(s[i]))
+			return 0;
+	return n > 0 && n < 16;
+}
+
+/*
+ * Read one figure as its kind says and add it to the run. Returns 0, 1
+ * when the tool printed no value ("?%"), or -1 when the text is no such
+ * figure (the caller reports the damage).
+ */
+static int add_field(struct parse *ps, const struct line *l, const struct field *f, const char *v,
+		     size_t n)
+{
+	enum unit unit = UNIT_COUNT;
+	double x;
+	size_t num_len = n;
+
+	switch (f->kind) {
+	case K_SECONDS:
+		unit = UNIT_SECOND;
+		if (num_parse(v, n, &x) < 0)
+			return -1;
+		break;
+	case K_PERCENT:
+		unit = UNIT_PERCENT;
+		if (n == 2 && !memcmp(v, "?%", 2))
+			return 1;
+		num_len = n - 1;
+		if (n < 2 || v[n - 1] != '%' || !all_digits(v, num_len) || num_parse(v, num_len, &x) < 0)
+			return -1;
+		break;
+	case K_CLOCK:
+		unit = UNIT_SECOND;
+		if (clock_parse(v, n, &x) < 0)
+			return -1;
+		break;
+	case K_KBYTES:
+		if (!all_digits(v, n) || unit_value(v, n, "kbytes", 6, &unit, &x) < 0)
+			return -1;
+		break;
+	case K_COUNT:
+		if (!all_digits(v, n) || num_parse(v, n, &x) < 0)
+			return -1;
+		break;
+	default:
+		return -1;
+	}
+	sink_measure(ps->s, ps->run, f->quantity, STAT_VALUE, unit, f->dir, x, 1, l, v, num_len);
+	return 0;
+}
+
+static void on_status(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_STATUS];
+	struct run *r = &ps->s->rs->runs[ps->run];
+
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->run, l, "garbled GNU time status line");
+		return;
+	}
+	sink_note(ps->s, ps->run, NOTE_ERROR, l, "%.*s", (int)(line_end(l) - l->indent),
+		  l->s + l->indent);
+	r->flags |= RUN_FAILED;
+	sink_run_end(ps->s, ps->run, l);
+}
+
+/* The named groups of a default-format line, into the fields of the same name. */
+static void on_default(struct parse *ps, const struct line *l, int which)
+{
+	static const char *const first[][2] = {
+		{ "user", "user_time" },	{ "sys", "system_time" },
+		{ "wall", "wall_time" },	{ "cpu", "cpu_percent" },
+		{ "text", "avg_shared_text" }, { "data", "avg_unshared_data" },
+		{ "rss", "max_rss" },
+	};
+	static const char *const second[][2] = {
+		{ "in", "fs_inputs" },	      { "out", "fs_outputs" }, { "major", "major_faults" },
+		{ "minor", "minor_faults" }, { "swaps", "swaps" },
+	};
+	struct rx *p = &patterns[which == 1 ? RX_DEFAULT1 : RX_DEFAULT2];
+	const char *const(*groups)[2] = which == 1 ? first : second;
+	size_t ngroups = which == 1 ? countof(first) : countof(second);
+
+	if (!rx_match(p, l->s, l->len)) {
+		sink_damage(ps->s, ps->run, l, "garbled GNU time line");
+		return;
+	}
+	for (size_t i = 0; i < ngroups; i++) {
+		const struct field *f = field_named(groups[i][1]);
+		const char *v;
+		size_t n;
+		int rc;
+
+		rx_named(p, groups[i][0], &v, &n);
+		/* the percent sign follows the group in this format */
+		rc = add_field(ps, l, f, v, f->kind == K_PERCENT ? n + 1 : n);
+		if (rc < 0) {
+			sink_damage(ps->s, ps->run, l, "garbled GNU time line");
+			return;
+		}
+		if (rc > 0)
+			sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+	}
+}
+
+static void on_verbose(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_VERBOSE];
+	const struct field *f = NULL;
+	const char *label, *v;
+	size_t label_len, n;
+	double status;
+	int rc;
+
+	if (rx_match(p, l->s, l->len)) {
+		rx_named(p, "label", &label, &label_len);
+		rx_named(p, "value", &v, &n);
+		f = field_of(label, label_len);
+	}
+	if (!f) {
+		sink_damage(ps->s, ps->run, l, "unrecognized GNU time -v line");
+		return;
+	}
+	switch (f->kind) {
+	case K_COMMAND:
+		if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
+			v++, n -= 2;
+		ps->s->rs->runs[ps->run].command = sink_strndup(ps->s, v, n);
+		sink_run_end(ps->s, ps->run, l);
+		return;
+	case K_PAGE:
+		if (!all_digits(v, n)) {
+			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
+			return;
+		}
+		sink_fact(ps->s, l, "page_size", sink_strndup(ps->s, v, n));
+		sink_run_end(ps->s, ps->run, l);
+		return;
+	case K_EXIT:
+		if (!all_digits(v, n) || num_parse(v, n, &status) < 0) {
+			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
+			return;
+		}
+		if (status != 0) {
+			ps->s->rs->runs[ps->run].flags |= RUN_FAILED;
+			sink_note(ps->s, ps->run, NOTE_ERROR, l, "Exit status: %.*s", (int)n, v);
+		}
+		sink_run_end(ps->s, ps->run, l);
+		return;
+	default:
+		break;
+	}
+	rc = add_field(ps, l, f, v, n);
+	if (rc < 0)
+		sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
+	else if (rc > 0)
+		sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+}
+
+/* real/user/sys: "0.10" (-p), "0m0.110s" (bash), with the locale's decimal mark. */
+static void on_shell(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_SHELL];
+	const char *name, *at;
+	size_t name_len, at_len;
+	char plain[64];
+	int k = -1;
+	double x;
+
+	if (rx_match(p, l->s, l->len)) {
+		if (rx_named(p, "ms", &at, &at_len)) {
+			k = clock_parse(at, at_len, &x);
+		} else {
+			rx_named(p, "p", &at, &at_len);
+			k = num_unlocalize(at, at_len, 1, plain, sizeof(plain));
+			if (k >= 0)
+				k = num_parse(plain, (size_t)k, &x);
+		}
+	}
+	if (k < 0) {
+		sink_damage(ps->s, ps->run, l, "garbled time line");
+		return;
+	}
+	rx_named(p, "name", &name, &name_len);
+	sink_measure(ps->s, ps->run,
+		     *name == 'r' ? "wall_time" : *name == 'u' ? "user_time" : "system_time",
+		     STAT_VALUE, UNIT_SECOND, DIR_LOWER, x, 1, l, at, at_len);
+}
+
+/*
+ * The output stops at `l`, before its last line: a value that ends a line
+ * ("Maximum resident set size (kbytes): 21" of 21880, -p's "user 0.1" of 0.10)
+ * may have been cut with it, so the line is not read.
+ */
+static void cut_at(struct parse *ps, const struct line *l)
+{
+	sink_damage(ps->s, ps->run, l, "last line of a cut-off time output");
+	ps->missing = NULL; /* named: no second warning */
+}
+
+/* Close the open run: dropped without a figure, incomplete when cut before its last line. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct sink *s = ps->s;
+
+	if (!ps->open)
+		return;
+	ps->open = 0;
+	if (s->rs->nmeas == ps->first_meas) {
+		/* a garbled line has been named already */
+		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
+			sink_warn(s, last, "time output without a single figure (cut off?); skipped");
+		recset_rollback(s->rs, &ps->mark);
+	} else if (ps->missing) {
+		/* the figures read are right; the ones after the cut are missing */
+		sink_warn(s, last, "time output cut off before its %s line", ps->missing);
+		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before the %s line", ps->missing);
+		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+static void begin(struct parse *ps, const struct line *first, const struct line *prev)
+{
+	finish(ps, prev);
+	ps->mark = recset_mark(ps->s->rs);
+	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = sink_run(ps->s, first);
+	ps->open = 1;
+	ps->done = 0;
+	ps->missing = NULL;
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	uint32_t first_run = (uint32_t)s->rs->nruns;
+	const struct line *prev = &b->lines[0];
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		enum shape shape;
+
+		if (l->indent == l->len)
+			continue;
+		if (!ps.open || (ps.done && opens(l, &shape)))
+			begin(&ps, l, prev);
+		prev = l;
+		if (is_status(l)) {
+			on_status(&ps, l);
+		} else if (is_default1(l)) {
+			on_default(&ps, l, 1);
+			ps.missing = "second";
+		} else if (is_default2(l)) {
+			on_default(&ps, l, 2);
+			ps.missing = NULL;
+		} else if (is_shell(l, "real") || is_shell(l, "user") || is_shell(l, "sys")) {
+			ps.missing = is_shell(l, "sys") ? NULL : "sys";
+			/* "0m0.100s" shows its end; "user 0.10" (-p) does not */
+			if (ps.missing && i == b->n - 1 && !line_ends(l, "s"))
+				cut_at(&ps, l);
+			else
+				on_shell(&ps, l);
+		} else {
+			ps.missing = line_starts(l, "Exit status:") ? NULL : "Exit status";
+			if (ps.missing && i == b->n - 1)
+				cut_at(&ps, l);
+			else
+				on_verbose(&ps, l);
+		}
+		ps.done = !ps.missing && !is_status(l);
+	}
+	finish(&ps, &b->lines[b->n - 1]);
+	/* outputs of different commands (-v prints them): the part that differs names each */
+	cmd_propose(s->rs, first_run, s->arena);
+	return (int)(s->rs->nruns - first_run);
+}
+
+const struct parser time_parser = {
+	.fmt = FMT_TIME,
+	.starts = "0123456789CUr",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};
