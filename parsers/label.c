@@ -231,6 +231,41 @@ static void cut_clause(struct buf *b)
 	}
 }
 
+/* Does `s` hold `word` (lower case), in any case? */
+static int has_nocase(const char *s, size_t n, const char *word)
+{
+	size_t k = strlen(word);
+
+	for (size_t i = 0; i + k <= n; i++) {
+		size_t j = 0;
+
+		while (j < k && (s[i + j] | 0x20) == word[j])
+			j++;
+		if (j == k)
+			return 1;
+	}
+	return 0;
+}
+
+/* The words each scenario pattern needs: a cheap test before the pattern runs. */
+static int may_match(const struct buf *t, int rx)
+{
+	static const char *const tails[] = { "scenario", "workload", "benchmark", "test", "load", "case" };
+
+	switch (rx) {
+	case RX_MODE:
+		return has_nocase(t->s, t->len, "mode");
+	case RX_SCENARIO_TAIL:
+		for (size_t k = 0; k < sizeof(tails) / sizeof(tails[0]); k++)
+			if (has_nocase(t->s, t->len, tails[k]))
+				return 1;
+		return 0;
+	case RX_WITH:
+		return strpbrk(t->s, "0123456789") != NULL;
+	}
+	return 1;
+}
+
 /* Move a trailing scenario phrase from `text` to `scenario`. */
 static void take_scenario(struct buf *text, struct buf *scenario)
 {
@@ -241,7 +276,8 @@ static void take_scenario(struct buf *text, struct buf *scenario)
 		const char *s;
 		size_t n;
 
-		if (!text->len || !rx_match(p, text->s, text->len) || !rx_named(p, "s", &s, &n))
+		if (!text->len || !may_match(text, order[k]) || !rx_match(p, text->s, text->len) ||
+		    !rx_named(p, "s", &s, &n))
 			continue;
 		if (scenario->len)
 			buf_adds(scenario, ", ");
@@ -344,6 +380,11 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	drop_asides(&out->variant);
 	tidy(&out->variant);
 	cut_clause(&out->variant);
+	/* a sentence is never a label: decided before the patterns run */
+	if (any_word(out->variant.s, out->variant.len, prose_words)) {
+		buf_reset(&out->variant);
+		return out->kind = LABEL_NONE;
+	}
 	if (rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
@@ -354,8 +395,6 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	}
 	take_scenario(&out->variant, &out->scenario);
 
-	if (any_word(out->variant.s, out->variant.len, prose_words))
-		return out->kind = LABEL_NONE;
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	if (all_words(out->variant.s, out->variant.len, section_words)) {

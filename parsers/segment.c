@@ -414,16 +414,24 @@ static int is_html_structure(const struct line *l)
  */
 static int label_shaped(const struct seg *sg, const char *s, size_t n)
 {
-	size_t end = n;
+	size_t end = n, words = 0;
+	char last;
 
 	while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
 		end--;
 	if (!end || n > 200)
 		return 0;
-	if (sg->after_blank || s[end - 1] == ':' || strchr("#*-+_<0123456789", s[0]) ||
-	    (end >= 2 && s[end - 1] == '*' && s[end - 2] == '*'))
+	last = s[end - 1];
+	if (last == ':' || strchr("#*-+_<0123456789", s[0]) || (end >= 2 && last == '*' && s[end - 2] == '*'))
 		return 1;
-	return n > 3 && !memcmp(s, "\xe2\x80\xa2", 3); /* • */
+	if (n > 3 && !memcmp(s, "\xe2\x80\xa2", 3)) /* • */
+		return 1;
+	/* a bare line: only right after a blank line, short, and not a sentence's end */
+	if (!sg->after_blank || strchr(".?!,;", last))
+		return 0;
+	for (size_t i = 0; i < end && words <= 7; i++)
+		words += s[i] != ' ' && (i == 0 || s[i - 1] == ' ');
+	return words <= 7;
 }
 
 /* A line of six words or more is a sentence: issue threads have them, tool logs do not. */

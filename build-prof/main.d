@@ -1,2 +1,0 @@
-build-prof/main.o: main.c cli/cli.h
-cli/cli.h:

@@ -1,2 +1,0 @@
-build-prof/tui/color.o: tui/color.c tui/color.h
-tui/color.h:

@@ -1,2 +1,0 @@
-build-prof/tui/keys.o: tui/keys.c tui/keys.h
-tui/keys.h:

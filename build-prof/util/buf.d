@@ -1,3 +1,0 @@
-build-prof/util/buf.o: util/buf.c util/buf.h util/util.h
-util/buf.h:
-util/util.h:

@@ -1,2 +1,0 @@
-build-prof/util/hash.o: util/hash.c util/hash.h
-util/hash.h:

@@ -1,3 +1,0 @@
-build-prof/util/strmap.o: util/strmap.c util/strmap.h util/util.h
-util/strmap.h:
-util/util.h:
