@@ -8,11 +8,13 @@
 extern const struct parser hyperfine_parser;
 extern const struct parser json_parser;
 extern const struct parser iperf3_parser;
+extern const struct parser fortio_parser;
 
 static const struct parser *const all[] = {
 	&hyperfine_parser,
 	&json_parser,
 	&iperf3_parser,
+	&fortio_parser,
 };
 
 static int initialized;

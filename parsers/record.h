@@ -28,7 +28,9 @@
 	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
 	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                 \
 	X(IPERF3, "iperf3", "iperf3 text output")                                                  \
-	X(IPERF3_JSON, "iperf3-json", "iperf3 -J")
+	X(IPERF3_JSON, "iperf3-json", "iperf3 -J")                                                 \
+	X(FORTIO, "fortio", "fortio load text output")                                             \
+	X(FORTIO_JSON, "fortio-json", "fortio load -json")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
