@@ -43,6 +43,11 @@ client server-output.txt -- -t 2 --get-server-output
 client omit.txt -- -t 2 -O 1
 client format-m.txt -- -t 1 -f m
 client format-bytes.txt -- -t 1 -f K
+# --timestamps ("%c " before every line, blank ones too) and -T (a "TITLE:  " prefix);
+# both at once with a timestamp format of our own, over UDP.
+client timestamps.txt -- -t 2 --timestamps
+client title.txt -- -t 2 -T pgo
+client timestamps-title.txt -- -t 2 -u -b 10M --timestamps='%F %T ' -T release
 # -J: one JSON document per test.
 client json.json -- -t 2 -J
 client json-udp.json -- -t 1 -u -b 10M -J
