@@ -335,7 +335,7 @@ static void test_json_exact(void **state)
 		" \"intervals\": [{\"sum\": {\"start\": 0, \"end\": 1, \"bits_per_second\": 1e9, \"omitted\": true}},\n"
 		"   {\"sum\": {\"start\": 0, \"end\": 1.5, \"bits_per_second\": 2.5e9, \"omitted\": false}}],\n"
 		" \"end\": {\"sum_sent\": {\"bytes\": 1000, \"bits_per_second\": 8000, \"retransmits\": 3},\n"
-		"   \"sum_received\": {\"bytes\": 990, \"bits_per_second\": 7920},\n"
+		"   \"sum_received\": {\"bytes\": 0, \"bits_per_second\": 0},\n"
 		"   \"cpu_utilization_percent\": {\"host_total\": 12.5, \"remote_total\": 0}}}\n";
 	const char *old_udp =
 		"{\"start\": {\"test_start\": {\"protocol\": \"UDP\", \"num_streams\": 1, \"reverse\": 0}},\n"
@@ -351,8 +351,9 @@ static void test_json_exact(void **state)
 	assert_value(&f->m, 0, "sender.transfer", 1000);
 	assert_value(&f->m, 0, "sender.bitrate", 8000);
 	assert_value(&f->m, 0, "sender.retransmits", 3);
-	assert_value(&f->m, 0, "receiver.transfer", 990);
-	assert_value(&f->m, 0, "receiver.bitrate", 7920);
+	/* the server sent (-R): its receiver sums are zeros standing for nothing */
+	assert_null(find_meas(&f->m, 0, "receiver.transfer"));
+	assert_null(find_meas(&f->m, 0, "receiver.bitrate"));
 	assert_value(&f->m, 0, "cpu.local", 12.5);
 	assert_null(find_meas(&f->m, 0, "cpu.remote"));
 	/* the omitted interval is not in the series */
@@ -444,6 +445,37 @@ static void test_prefixes_exact(void **state)
 	buf_release(&line);
 }
 
+static void test_server_json_stream(void **state)
+{
+	struct fixture *f = *state;
+
+	/* a server's -J log: one document per test, one after the other, then the one of its stop */
+	import_sample(&f->m, "samples/iperf3/server-json.json", &f->d);
+	assert_int_equal(f->m.rs.nruns, 3);
+	for (uint32_t r = 0; r < 3; r++)
+		assert_int_equal(f->m.rs.runs[r].fmt, FMT_IPERF3_JSON);
+	assert_int_equal(f->m.rs.runs[1].first_line, f->m.rs.runs[0].last_line + 1);
+	assert_int_equal(f->m.rs.runs[2].first_line, f->m.rs.runs[1].last_line + 1);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp (server side)");
+	assert_string_equal(f->m.rs.runs[1].scenario, "tcp -R (server side)");
+	assert_string_equal(f->m.rs.runs[2].scenario, "tcp --bidir (server side)");
+	/* only the role the server played: the other one's zeros are placeholders */
+	assert_true(find_meas(&f->m, 0, "receiver.bitrate")->value > 1e6);
+	assert_null(find_meas(&f->m, 0, "sender.bitrate"));
+	assert_true(find_meas(&f->m, 1, "sender.bitrate")->value > 1e6);
+	assert_non_null(find_meas(&f->m, 1, "sender.retransmits"));
+	assert_null(find_meas(&f->m, 1, "receiver.bitrate"));
+	assert_true(find_meas(&f->m, 2, "receiver.bitrate")->value > 1e6);
+	assert_true(find_meas(&f->m, 2, "reverse.sender.bitrate")->value > 1e6);
+	assert_null(find_meas(&f->m, 2, "sender.bitrate"));
+	assert_null(find_meas(&f->m, 2, "reverse.receiver.bitrate"));
+	for (size_t i = 0; i < f->m.rs.nmeas; i++)
+		assert_true(f->m.rs.meas[i].value > 0);
+	/* stopping the server is no failed test */
+	assert_int_equal(f->d.n, 1);
+	assert_non_null(strstr(f->d.v[0].text, "no test: interrupt - the server has terminated"));
+}
+
 static void test_offsets_point_at_numbers(void **state)
 {
 	struct fixture *f = *state;
@@ -485,6 +517,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_exact, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefixes_real, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefixes_exact, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_server_json_stream, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, setup, teardown),
 	};
 
