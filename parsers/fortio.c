@@ -432,6 +432,35 @@ struct claim_state {
 #define SEEN(k) (1u << (k))
 
 /*
+ * Can this line begin a block? Prose says "Starting at", "All done" and
+ * "Ping time : 5 ms" too: outside a block a line must have its whole
+ * shape, inside one its first words are enough (a garbled or cut line is
+ * then reported, not left to end the block).
+ */
+static int can_start(enum kind k, const char *s, size_t n)
+{
+	switch (k) {
+	case K_BANNER: return text_contains(s, n, " queries per second, ");
+	case K_STARTING: return text_contains(s, n, " qps with ");
+	case K_ENDED: return text_contains(s, n, " calls. qps=");
+	case K_DONE: return text_contains(s, n, " ms avg, ");
+	case K_CODE: {
+		const char *c = memchr(s, ':', n);
+
+		return c && c + 2 < s + n && c[1] == ' ' && is_digit(c[2]);
+	}
+	case K_GRPC: {
+		const char *sp = memchr(s, ' ', n);
+
+		return sp && sp + 1 < s + n && sp[1] >= 'A' && sp[1] <= 'Z';
+	}
+	case K_OTHER:
+		return has_prefix(s, n, "# range, mid point") || has_prefix(s, n, "# Socket and IP used");
+	default: return k != K_NONE;
+	}
+}
+
+/*
  * One block per load test. Inside a block, a line that begins a test
  * begins a new block when the open one already has what it would start:
  * a banner after results (log lines may come before it), a second
@@ -451,6 +480,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	if (k == K_NONE)
 		return in_block && (st->iplist || is_elision(s, n)) ? CLAIM_BODY : CLAIM_NONE;
 	if (!in_block) {
+		if (!can_start(k, s, n))
+			return CLAIM_NONE;
 		st->seen = SEEN(k);
 		return CLAIM_START;
 	}

@@ -423,6 +423,18 @@ static void test_claims_in_prose(void **state)
 	assert_value(&f->m, 0, "qps", 100);
 	assert_value(&f->m, 1, "qps", 50);
 	assert_value(&f->m, 1, "latency.avg", 0.002);
+
+	/* sentences that begin like fortio's lines are prose: no block, no warning */
+	import_string(&f->m, "words.md",
+		      "Starting at 9am we ran three loads.\n"
+		      "Ended after 3 attempts: the proxy crashed.\n"
+		      "All done 3 runs, thanks!\n"
+		      "Ping time : 5 ms on average\n"
+		      "Successfully wrote the patch.\n"
+		      "Code 200 : that is all we saw\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->d.n, 0);
 }
 
 static const char http_json[] =
