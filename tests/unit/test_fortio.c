@@ -437,6 +437,30 @@ static void test_claims_in_prose(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+static void test_quoted_rows(void **state)
+{
+	struct fixture *f = *state;
+	/* a reply quoting a run: the quote markers go, the rows' own '>' stay */
+	const char *text = "> Aggregated Sleep Time : count 4 avg -0.5 +/- 0.1 min -0.6 max -0.4 sum -2\n"
+			   "> # range, mid point, percentile, count\n"
+			   "> >= -0.6 <= -0.4 , -0.5 , 100.00, 4\n"
+			   "> Aggregated Function Time : count 10 avg 0.0015 +/- 0.0002 min 0.001 max 0.003 sum 0.015\n"
+			   "> # range, mid point, percentile, count\n"
+			   "> >= 0.001 <= 0.002 , 0.0015 , 90.00, 9\n"
+			   "> > 0.002 <= 0.003 , 0.0025 , 100.00, 1\n"
+			   "> # target 50% 0.00155556\n"
+			   "> All done 10 calls (plus 0 warmup) 1.500 ms avg, 20.0 qps\n";
+
+	import_string(&f->m, "reply.md", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(count_series(&f->m, 0, "latency"), 2);
+	assert_true(series_at(&f->m, 0, 0)->x0 == 0.001 && series_at(&f->m, 0, 0)->y == 9);
+	assert_true(series_at(&f->m, 0, 1)->x0 == 0.002 && series_at(&f->m, 0, 1)->y == 1);
+	assert_value(&f->m, 0, "latency.p50", 0.00155556);
+	assert_from(&f->m, 0, "latency.p50", "> # target 50%");
+}
+
 static const char http_json[] =
 	"{\n"
 	"  \"RunType\": \"HTTP\",\n"
@@ -598,6 +622,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cut_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_claims_in_prose, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_quoted_rows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_exact, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_samples, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_issue_labels, setup, teardown),
