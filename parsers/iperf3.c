@@ -4,7 +4,8 @@
  * receiver.lost_percent (UDP), cpu.local/cpu.remote (-V); the interval
  * lines become the "bitrate" series. Client and server logs, -P, -R,
  * --bidir (the server-to-client direction as "reverse.*"), -u, -V, -O,
- * -f and the bare summaries people paste into issues.
+ * -f, --timestamps and -T (a prefix before every line) and the bare
+ * summaries people paste into issues.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,10 +94,110 @@ static int is_rule(const struct line *l)
 	return starts(l, "--------------------");
 }
 
+/* --timestamps' default, strftime("%c ") in the C locale: "Mon Nov 30 00:46:04 2026 ". */
+static size_t ctime_prefix(const char *s, size_t n)
+{
+	/* A: upper case, a: lower case, 9: digit, 0: digit or blank (the day is space-padded) */
+	static const char shape[] = "Aaa Aaa 09 99:99:99 9999 ";
+
+	if (n < sizeof(shape) - 2)
+		return 0;
+	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
+		char c = i < n ? s[i] : ' ', m = shape[i];
+		int ok = m == 'A' ? (c >= 'A' && c <= 'Z')
+			 : m == 'a' ? (c >= 'a' && c <= 'z')
+			 : m == '9' ? char_is_digit(c)
+			 : m == '0' ? (char_is_digit(c) || c == ' ')
+				    : c == m;
+
+		if (!ok)
+			return 0;
+	}
+	return n < sizeof(shape) - 1 ? n : sizeof(shape) - 1;
+}
+
+/*
+ * --timestamps=FMT with a format of digits and separators: "2026-11-30
+ * 00:46:09 ", "00:46:09 ", "1764463569 ". Words that begin with a digit,
+ * then a blank; at least 8 bytes of them.
+ */
+static size_t numeric_prefix(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+
+	while (i < n && char_is_digit(s[i])) {
+		while (i < n && (char_is_digit(s[i]) || memchr(":./,T+-Z", s[i], 8)))
+			i++;
+		if (i < n && s[i] != ' ')
+			return 0;
+		end = i < n ? ++i : i;
+	}
+	return end >= 8 ? end : 0;
+}
+
+/* -T TITLE: "TITLE:  " (two blanks) before the line; the title's length in *tn. */
+static size_t title_prefix(const char *s, size_t n, size_t *tn)
+{
+	size_t lim = n < 64 ? n : 64;
+
+	for (size_t i = 1; i < lim && i + 3 <= n; i++) {
+		if (s[i] == ':' && s[i + 1] == ' ' && s[i + 2] == ' ') {
+			if (s[0] == ' ' || s[0] == '\t')
+				return 0;
+			*tn = i;
+			return i + 3;
+		}
+	}
+	return 0;
+}
+
+/*
+ * `l` without the prefix --timestamps and -T put before every line, in
+ * *out: the same text, shifted (out->cut counts the prefix, so offsets
+ * still map to the source). Returns 1 when there was a prefix; its title
+ * (-T) in *title (NULL when none).
+ */
+static int strip_prefix(const struct line *l, struct line *out, const char **title, size_t *title_len)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent, ts, tt, tn = 0;
+
+	*out = *l;
+	*title = NULL;
+	ts = ctime_prefix(s, n);
+	if (!ts)
+		ts = numeric_prefix(s, n);
+	tt = title_prefix(s + ts, n - ts, &tn);
+	if (!ts && !tt)
+		return 0;
+	if (tt) {
+		*title = s + ts;
+		*title_len = tn;
+	}
+	out->s = s + ts + tt;
+	out->len = (uint32_t)(n - ts - tt);
+	out->cut += (uint32_t)(l->indent + ts + tt);
+	for (out->indent = 0; out->indent < out->len && (out->s[out->indent] == ' ' || out->s[out->indent] == '\t');)
+		out->indent++;
+	return 1;
+}
+
 struct claim_state {
 	int after_version; /* -V: the system line follows "iperf 3.x" */
 	int has_test;      /* a "Connecting to host" or "Accepted connection" line was seen */
+	char title[32];    /* -T: the block's title, so that "TITLE:  " alone is its empty line */
+	size_t title_len;
 };
+
+/* Remember the block's -T title; 1 when `t` is it. */
+static int same_title(struct claim_state *st, const char *t, size_t n, int remember)
+{
+	if (remember && n <= sizeof(st->title)) {
+		memcpy(st->title, t, n);
+		st->title_len = n;
+	}
+	return n == st->title_len && !memcmp(st->title, t, n);
+}
 
 static const char *const body_prefixes[] = {
 	"Reverse mode", "Cookie:", "TCP MSS:", "Target Bitrate:", "Starting Test:",
@@ -105,9 +206,8 @@ static const char *const body_prefixes[] = {
 	"iperf3: ", "warning:",
 };
 
-static enum claim claim(const struct line *l, int in_block, void *state)
+static enum claim claim_bare(const struct line *l, int in_block, struct claim_state *st)
 {
-	struct claim_state *st = state;
 	size_t tag = bracket_tag(l);
 	int after_version = st->after_version;
 
@@ -146,6 +246,32 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		if (starts(l, body_prefixes[i]))
 			return CLAIM_BODY;
 	return CLAIM_NONE;
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	struct line bare;
+	const char *title = NULL;
+	size_t tn = 0;
+	enum claim c;
+
+	if (strip_prefix(l, &bare, &title, &tn)) {
+		if (bare.indent == bare.len) {
+			/*
+			 * --timestamps and -T prefix empty lines too; but "Release:  "
+			 * (a Markdown line break) is a label, not this block's title
+			 */
+			int stamped = !title || title > l->s + l->indent;
+
+			return in_block && (stamped || same_title(st, title, tn, 0)) ? CLAIM_BODY : CLAIM_NONE;
+		}
+		l = &bare;
+	}
+	c = claim_bare(l, in_block, st);
+	if (c != CLAIM_NONE && title)
+		same_title(st, title, tn, 1);
+	return c;
 }
 
 /* The direction of a data line: 0 client → server (or no roles), 1 server → client (--bidir). */
@@ -191,6 +317,8 @@ struct test {
 	struct data_line *lines;
 	size_t nlines, lines_cap;
 	size_t nsummary;
+	const char *title; /* -T, as printed before its lines; NULL when none */
+	size_t title_len;
 };
 
 struct parse {
@@ -380,6 +508,8 @@ static void finish(struct parse *ps, const struct line *last)
 		return;
 	}
 	rs->runs[t->run].scenario = scenario_of(ps);
+	if (t->title)
+		sink_note(ps->s, t->run, NOTE_INFO, NULL, "title: %.*s", (int)t->title_len, t->title);
 	if (t->side == SIDE_CLIENT && !has_receiver) {
 		struct line at = *last;
 
@@ -564,13 +694,20 @@ static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
 	const struct line *prev = NULL;
+	struct line *bare = xmalloc(b->n * sizeof(*bare));
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
 	ps.first_run = (uint32_t)s->rs->nruns;
 	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &b->lines[i];
+		const struct line *l = &bare[i];
+		const char *title;
+		size_t tn;
 
+		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.open && !ps.t.title) {
+			ps.t.title = title;
+			ps.t.title_len = tn;
+		}
 		if (l->indent == l->len)
 			continue;
 		if (starts(l, "Connecting to host ")) {
@@ -596,13 +733,15 @@ static int parse(const struct block *b, struct sink *s)
 		}
 		prev = l;
 	}
-	finish(&ps, &b->lines[b->n - 1]);
+	finish(&ps, &bare[b->n - 1]);
+	free(bare);
 	return (int)(s->rs->nruns - ps.first_run);
 }
 
 const struct parser iperf3_parser = {
 	.fmt = FMT_IPERF3,
-	.starts = "C[-SAi",
+	/* with -T, a line begins with its title: any letter or digit */
+	.starts = "C[-SAiBDEFGHIJKLMNOPQRTUVWXYZabcdefghjklmnopqrstuvwxyz0123456789",
 	.claim = claim,
 	.state_size = sizeof(struct claim_state),
 	.parse = parse,

@@ -3,7 +3,8 @@
  * the text reader (end.sum_sent / sum_received, UDP jitter and loss, the
  * --bidir reverse sums, cpu_utilization_percent) and intervals[].sum as
  * the "bitrate" series. A document whose test failed ("error") is a
- * warning, not a run.
+ * warning, not a run. A server in -J mode writes one document per test,
+ * one after the other: each is a block of its own.
  */
 #include <string.h>
 
@@ -87,9 +88,16 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	run = sink_run_as(s, &b->lines[0], FMT_IPERF3_JSON);
 	sink_run_end(s, run, &b->lines[b->n - 1]);
 	s->rs->runs[run].scenario = iperf3_scenario(s, &shape);
+	/*
+	 * A server's document has zeros for the role it did not play (the
+	 * sender's sums when it received, the receiver's when it sent, -R and
+	 * --bidir's reverse direction): placeholders, not measurements.
+	 */
 	if (json_object_get(end, "sum_sent")) {
-		sum(s, run, json_object_get(end, "sum_sent"), 0, 0);
-		sum(s, run, json_object_get(end, "sum_received"), 0, 1);
+		if (!shape.server || shape.reverse)
+			sum(s, run, json_object_get(end, "sum_sent"), 0, 0);
+		if (!shape.server || !shape.reverse)
+			sum(s, run, json_object_get(end, "sum_received"), 0, 1);
 		if (shape.udp && !json_object_get(json_object_get(end, "sum_received"), "jitter_ms"))
 			sum(s, run, json_object_get(end, "sum"), 0, 1);
 	} else {
@@ -102,7 +110,8 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 		figure(s, run, all, "lost_percent", "receiver.lost_percent", UNIT_PERCENT, 1, DIR_LOWER);
 	}
 	sum(s, run, json_object_get(end, "sum_sent_bidir_reverse"), 1, 0);
-	sum(s, run, json_object_get(end, "sum_received_bidir_reverse"), 1, 1);
+	if (!shape.server)
+		sum(s, run, json_object_get(end, "sum_received_bidir_reverse"), 1, 1);
 	cpu = json_object_get(end, "cpu_utilization_percent");
 	figure(s, run, cpu, "host_total", "cpu.local", UNIT_PERCENT, 1, DIR_LOWER);
 	/* a server's document has the client's share as 0: it had not arrived */
@@ -111,7 +120,10 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	series(s, run, json_object_get(doc, "intervals"), "sum", "bitrate");
 	series(s, run, json_object_get(doc, "intervals"), "sum_bidir_reverse", "reverse.bitrate");
 
-	if (error) {
+	if (error && !ts) {
+		/* a server stopped between tests writes one more document, with no test in it */
+		sink_warn(s, &b->lines[0], "iperf3 JSON: no test: %s", error);
+	} else if (error) {
 		sink_warn(s, &b->lines[0], "iperf3 JSON: the test failed: %s", error);
 		sink_note(s, run, NOTE_ERROR, &b->lines[0], "%s", error);
 		s->rs->runs[run].flags |= RUN_FAILED;

@@ -11,10 +11,12 @@
 
 extern const struct json_kind hyperfine_json_kind;
 extern const struct json_kind iperf3_json_kind;
+extern const struct json_kind fortio_json_kind;
 
 static const struct json_kind *const kinds[] = {
 	&hyperfine_json_kind,
 	&iperf3_json_kind,
+	&fortio_json_kind,
 };
 
 struct json_state {
@@ -49,7 +51,9 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	struct json_state *st = state;
 
 	if (!in_block) {
-		if (l->s[l->indent] != '{')
+		/* {"ts":...}: a line of fortio's JSON log (fortio.c's), not a document */
+		if (l->s[l->indent] != '{' ||
+		    (l->len - l->indent >= 6 && !memcmp(l->s + l->indent, "{\"ts\":", 6)))
 			return CLAIM_NONE;
 		memset(st, 0, sizeof(*st));
 		scan(st, l->s + l->indent, l->len - l->indent);

@@ -19,6 +19,7 @@ extern const struct parser size_sysv_parser;
 extern const struct parser time_parser;
 extern const struct parser perf_parser;
 extern const struct parser perf_csv_parser;
+extern const struct parser fortio_parser;
 
 /* Criterion comes last: its START lines can begin with any byte, so it is asked after the others. */
 static const struct parser *const all[] = {
@@ -36,6 +37,7 @@ static const struct parser *const all[] = {
 	&time_parser,
 	&perf_parser,
 	&perf_csv_parser,
+	&fortio_parser,
 };
 
 static int initialized;

@@ -34,12 +34,14 @@
 	X(CRITERION, "criterion", "Criterion.rs benchmark results")                                \
 	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)")    \
 	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)")                              \
-	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                                 \
+	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                         \
 	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
 	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
 	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")                 \
 	X(PERF, "perf", "perf stat")                                                               \
-	X(PERF_CSV, "perf-csv", "perf stat -x,")
+	X(PERF_CSV, "perf-csv", "perf stat -x,")                                                   \
+	X(FORTIO, "fortio", "fortio load text output")                                             \
+	X(FORTIO_JSON, "fortio-json", "fortio load -json")
 
 #define FMT_ENUM_(e, name, desc) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

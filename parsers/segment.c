@@ -36,8 +36,9 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		i = (size_t)(cr - raw) + 1;
 
 	/*
-	 * Markdown quote markers: "> " or ">", nested. A fortio histogram row
-	 * ("> 0.001 <= 0.002 , ...") starts with '>' too; it is data, not a quote.
+	 * Markdown quote markers: "> " or ">", nested. Fortio histogram rows
+	 * (">= 0.001 <= 0.002 , ...", "> -0.5 <= 0 , ...") start with '>'
+	 * too; they are data, not quotes.
 	 */
 	for (;;) {
 		size_t j = i;
@@ -47,9 +48,11 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		if (j >= n || raw[j] != '>')
 			break;
 		size_t k = j + 1;
+		if (k < n && raw[k] == '=')
+			break;
 		if (k < n && raw[k] == ' ')
 			k++;
-		if (k < n && ((raw[k] >= '0' && raw[k] <= '9') || raw[k] == '.')) {
+		if (k < n && ((raw[k] >= '0' && raw[k] <= '9') || raw[k] == '.' || raw[k] == '-')) {
 			size_t m = k;
 			while (m < n && raw[m] != ' ' && raw[m] != ',')
 				m++;

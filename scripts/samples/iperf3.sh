@@ -43,9 +43,27 @@ client server-output.txt -- -t 2 --get-server-output
 client omit.txt -- -t 2 -O 1
 client format-m.txt -- -t 1 -f m
 client format-bytes.txt -- -t 1 -f K
+# --timestamps ("%c " before every line, blank ones too) and -T (a "TITLE:  " prefix);
+# both at once with a timestamp format of our own, over UDP.
+client timestamps.txt -- -t 2 --timestamps
+client title.txt -- -t 2 -T pgo
+client timestamps-title.txt -- -t 2 -u -b 10M --timestamps='%F %T ' -T release
 # -J: one JSON document per test.
 client json.json -- -t 2 -J
 client json-udp.json -- -t 1 -u -b 10M -J
+# A server in -J mode writes one document per test, one after the other (not an
+# array), and one with "error" when it is stopped: three tests (-R, --bidir),
+# then the server is stopped by its PID.
+iperf3 -s -J -p "$port" >"$out/server-json.json" 2>&1 &
+spid=$!
+sleep 0.5
+for args in "" "-R" "--bidir"; do
+	# shellcheck disable=SC2086 # the empty one is no argument
+	iperf3 -c 127.0.0.1 -p "$port" -t 2 $args >/dev/null 2>&1 || true
+done
+kill "$spid"
+wait "$spid" || true
+echo "wrote $out/server-json.json"
 # A document cut off in its intervals (as a truncated paste is): no end sums.
 head -n 60 "$out/json.json" >"$out/json-cut.json"
 echo "wrote $out/json-cut.json"

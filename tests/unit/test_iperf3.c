@@ -312,7 +312,7 @@ static void test_json_exact(void **state)
 		" \"intervals\": [{\"sum\": {\"start\": 0, \"end\": 1, \"bits_per_second\": 1e9, \"omitted\": true}},\n"
 		"   {\"sum\": {\"start\": 0, \"end\": 1.5, \"bits_per_second\": 2.5e9, \"omitted\": false}}],\n"
 		" \"end\": {\"sum_sent\": {\"bytes\": 1000, \"bits_per_second\": 8000, \"retransmits\": 3},\n"
-		"   \"sum_received\": {\"bytes\": 990, \"bits_per_second\": 7920},\n"
+		"   \"sum_received\": {\"bytes\": 0, \"bits_per_second\": 0},\n"
 		"   \"cpu_utilization_percent\": {\"host_total\": 12.5, \"remote_total\": 0}}}\n";
 	const char *old_udp =
 		"{\"start\": {\"test_start\": {\"protocol\": \"UDP\", \"num_streams\": 1, \"reverse\": 0}},\n"
@@ -328,8 +328,9 @@ static void test_json_exact(void **state)
 	assert_value(&f->m, 0, "sender.transfer", 1000);
 	assert_value(&f->m, 0, "sender.bitrate", 8000);
 	assert_value(&f->m, 0, "sender.retransmits", 3);
-	assert_value(&f->m, 0, "receiver.transfer", 990);
-	assert_value(&f->m, 0, "receiver.bitrate", 7920);
+	/* the server sent (-R): its receiver sums are zeros standing for nothing */
+	assert_null(find_meas(&f->m, 0, "receiver.transfer"));
+	assert_null(find_meas(&f->m, 0, "receiver.bitrate"));
 	assert_value(&f->m, 0, "cpu.local", 12.5);
 	assert_null(find_meas(&f->m, 0, "cpu.remote"));
 	/* the omitted interval is not in the series */
@@ -348,11 +349,116 @@ static void test_json_exact(void **state)
 	assert_int_equal(f->d.n, 1);
 }
 
+static void test_prefixes_real(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf notes = BUF_INIT;
+
+	/* --timestamps: "Mon Nov 30 00:50:01 2026 " before every line, the empty ones too */
+	import_sample(&f->m, "samples/iperf3/timestamps.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->m.rs.runs[0].first_line, 1);
+	assert_int_equal(f->m.rs.runs[0].last_line, 11);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp");
+	assert_int_equal(count_meas(&f->m, 0), 5);
+	assert_int_equal(count_series(&f->m, 0, "bitrate"), 2);
+	/* -T pgo: "pgo:  " before every line; the title is kept as a note */
+	import_sample(&f->m, "samples/iperf3/title.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(count_meas(&f->m, 1), 5);
+	/* "pgo:  " alone is the test's empty line, before "pgo:  iperf Done." */
+	assert_int_equal(f->m.rs.runs[1].last_line, 11);
+	assert_int_equal(notes_of(&f->m, 1, NOTE_INFO, &notes), 1);
+	assert_string_equal(notes.s, "title: pgo\n");
+	/* both, with --timestamps='%F %T ', over UDP */
+	import_sample(&f->m, "samples/iperf3/timestamps-title.txt", &f->d);
+	assert_int_equal(f->m.rs.nruns, 3);
+	assert_string_equal(f->m.rs.runs[2].scenario, "udp");
+	assert_non_null(find_meas(&f->m, 2, "receiver.jitter"));
+	assert_null(find_meas(&f->m, 2, "sender.jitter"));
+	assert_int_equal(f->d.n, 0);
+	buf_release(&notes);
+}
+
+static void test_prefixes_exact(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Release:\n"
+		"\n"
+		"Sun Nov  1 09:05:07 2026 Connecting to host 10.0.0.2, port 5201\n"
+		"Sun Nov  1 09:05:07 2026 [ ID] Interval           Transfer     Bitrate         Retr\n"
+		"Sun Nov  1 09:05:08 2026 [  5]   0.00-1.00   sec  1.10 GBytes  9.42 Gbits/sec    2             sender\n"
+		"Sun Nov  1 09:05:08 2026 [  5]   0.00-1.00   sec  1.09 GBytes  9.40 Gbits/sec                  receiver\n"
+		"Sun Nov  1 09:05:08 2026\n"
+		"Sun Nov  1 09:05:08 2026 iperf Done.\n"
+		"Release + PGO:  \n"
+		"09:06:10 lto run:  [ ID] Interval           Transfer     Bitrate         Retr\n"
+		"09:06:11 lto run:  [  5]   0.00-1.00   sec  1.15 GBytes  9.87 Gbits/sec    0             sender\n"
+		"09:06:11 lto run:  [  5]   0.00-1.00   sec  1.15 GBytes  9.85 Gbits/sec                  receiver\n"
+		"Note:  the second run had a title.\n";
+	struct buf line = BUF_INIT;
+	const char *src;
+	size_t len;
+
+	import_string(&f->m, "stamped.md", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	/* a stamp with its trailing blank trimmed is still an empty line of the test */
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[0].last_line, 8);
+	/* the labels between the tests are not swallowed by them, even with a Markdown "  " break */
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "Release + PGO");
+	assert_value(&f->m, 0, "sender.bitrate", 9.42e9);
+	assert_value(&f->m, 0, "sender.retransmits", 2);
+	assert_value(&f->m, 1, "receiver.bitrate", 9.85e9);
+	assert_int_equal(f->m.rs.runs[1].last_line, 12);
+	/* offsets still point into the stamped source lines */
+	line_of(&f->m, find_meas(&f->m, 0, "sender.bitrate"), &line);
+	assert_true(!strncmp(line.s, "Sun Nov  1 09:05:08 2026 [  5]", 30));
+	src = model_source_text(&f->m, 0, &len);
+	assert_true(!strncmp(src + find_meas(&f->m, 0, "sender.bitrate")->offset, "9.42 ", 5));
+	assert_true(!strncmp(src + find_meas(&f->m, 1, "receiver.bitrate")->offset, "9.85 ", 5));
+	buf_release(&line);
+}
+
+static void test_server_json_stream(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a server's -J log: one document per test, one after the other, then the one of its stop */
+	import_sample(&f->m, "samples/iperf3/server-json.json", &f->d);
+	assert_int_equal(f->m.rs.nruns, 3);
+	for (uint32_t r = 0; r < 3; r++)
+		assert_int_equal(f->m.rs.runs[r].fmt, FMT_IPERF3_JSON);
+	assert_int_equal(f->m.rs.runs[1].first_line, f->m.rs.runs[0].last_line + 1);
+	assert_int_equal(f->m.rs.runs[2].first_line, f->m.rs.runs[1].last_line + 1);
+	assert_string_equal(f->m.rs.runs[0].scenario, "tcp (server side)");
+	assert_string_equal(f->m.rs.runs[1].scenario, "tcp -R (server side)");
+	assert_string_equal(f->m.rs.runs[2].scenario, "tcp --bidir (server side)");
+	/* only the role the server played: the other one's zeros are placeholders */
+	assert_true(find_meas(&f->m, 0, "receiver.bitrate")->value > 1e6);
+	assert_null(find_meas(&f->m, 0, "sender.bitrate"));
+	assert_true(find_meas(&f->m, 1, "sender.bitrate")->value > 1e6);
+	assert_non_null(find_meas(&f->m, 1, "sender.retransmits"));
+	assert_null(find_meas(&f->m, 1, "receiver.bitrate"));
+	assert_true(find_meas(&f->m, 2, "receiver.bitrate")->value > 1e6);
+	assert_true(find_meas(&f->m, 2, "reverse.sender.bitrate")->value > 1e6);
+	assert_null(find_meas(&f->m, 2, "sender.bitrate"));
+	assert_null(find_meas(&f->m, 2, "reverse.receiver.bitrate"));
+	for (size_t i = 0; i < f->m.rs.nmeas; i++)
+		assert_true(f->m.rs.meas[i].value > 0);
+	/* stopping the server is no failed test */
+	assert_int_equal(f->d.n, 1);
+	assert_non_null(strstr(f->d.v[0].text, "no test: interrupt - the server has terminated"));
+}
+
 static void test_offsets_point_at_numbers(void **state)
 {
 	struct model_fixture *f = *state;
 	static const char *const samples[] = { "samples/iperf3/parallel.txt", "samples/iperf3/udp.txt",
-					       "samples/iperf3/bidir.txt", "samples/iperf3/verbose.txt" };
+					       "samples/iperf3/bidir.txt", "samples/iperf3/verbose.txt",
+					       "samples/iperf3/timestamps.txt", "samples/iperf3/timestamps-title.txt" };
 	size_t len;
 
 	for (size_t k = 0; k < countof(samples); k++)
@@ -386,6 +492,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_prose_is_not_iperf3, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_real, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_exact, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_prefixes_real, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_prefixes_exact, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_server_json_stream, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 	};
 

@@ -139,6 +139,14 @@ static void test_decimal_exact(void **state)
 	assert_true(v == 0.0049);
 	assert_int_equal(unit_value("2664.8", 6, "\xc2\xb5s", 3, &u, &v), 0);
 	assert_true(v == 0.0026648);
+	/* fortio's "All done ... 60.588 ms avg" */
+	assert_int_equal(unit_value("60.588", 6, "ms", 2, &u, &v), 0);
+	assert_true(v == 0.060588);
+	assert_int_equal(unit_value("0.341", 5, "ms", 2, &u, &v), 0);
+	assert_true(v == 0.000341);
+	/* Go %g: the exponent is read as printed */
+	assert_int_equal(unit_value("1.0301e+05", 10, "qps", 3, &u, &v), 0);
+	assert_true(v == 103010 && u == UNIT_PER_S);
 }
 
 static void test_num_parse(void **state)

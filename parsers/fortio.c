@@ -1,0 +1,973 @@
+/*
+ * fortio.c - `fortio load` text output (HTTP, TCP and UDP echo, gRPC ping
+ * and health), every version's shape, → one run per load test: qps,
+ * latency.avg, latency.pNN (the "# target" lines), calls, errors and
+ * code.NNN; the Aggregated Function Time histogram rows become the
+ * "latency" series (count per bucket). The claims cut a log into one block
+ * per test, so a block is one run. Log lines (fortio's text logs and the
+ * JSON ones of fortio >= 1.55) belong to the block and are skipped.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/fortio.h"
+#include "parsers/units.h"
+#include "util/buf.h"
+#include "util/text.h"
+
+enum {
+	RX_BANNER,
+	RX_STARTING,
+	RX_ENDED,
+	RX_COUNTER,
+	RX_ROW,
+	RX_TARGET,
+	RX_CODE,
+	RX_ECHO,
+	RX_GRPC,
+	RX_DONE,
+	RX_SLEEP,
+};
+
+/*
+ * Numbers are captured as \S+ and read with num_parse(), which refuses
+ * "0.00O281": a number that is not one makes the line garbled, never a
+ * shorter number.
+ */
+static struct rx patterns[] = {
+	[RX_BANNER] = { "fortio banner",
+			"^Fortio (?:(?<ver>\\S+) )?running at (?<qps>\\S+) queries per second, \\S+ procs, "
+			"(?:for (?<calls>[0-9]+) calls|for (?<dur>\\S+)|until interrupted): (?<url>\\S+)\\s*$",
+			0 },
+	[RX_STARTING] = { "fortio starting",
+			  "^Starting at (?<qps>\\S+) qps with (?<threads>[0-9]+) thread\\(s\\) \\[gomax [0-9]+\\]"
+			  "(?: for exactly (?<exactly>[0-9]+) calls| : exactly (?<exactly2>[0-9]+),"
+			  "| for (?<dur>\\S+)| until interrupted)?",
+			  0 },
+	[RX_ENDED] = { "fortio ended", "^Ended after \\S+ : (?<calls>\\S+) calls\\. qps=(?<qps>\\S+?)\\s*$", 0 },
+	[RX_COUNTER] = { "fortio counter",
+			 "^\\S.*? : (?:count (?<count>\\S+) avg (?<avg>\\S+) \\+/- \\S+ min (?<min>\\S+) max \\S+ "
+			 "sum \\S+?|(?<nodata>no data))\\s*$",
+			 0 },
+	/* ">= a <= b", "> a <= b"; before v0.6 ">= a < b" and a first row "< b" */
+	[RX_ROW] = { "fortio histogram row",
+		     "^(?:>=? (?<a>\\S+) )?<=? (?<b>\\S+) , (?<mid>\\S+) , (?<pct>\\S+), (?<n>\\S+?)\\s*$", 0 },
+	[RX_TARGET] = { "fortio target", "^# target (?<p>\\S+)% (?<v>\\S+?)\\s*$", 0 },
+	[RX_CODE] = { "fortio code", "^Code\\s+(?<code>\\S+) : (?<n>\\S+?)(?: \\(\\S+ %\\))?\\s*$", 0 },
+	/* the key of a failure is its error text, which may hold " : " */
+	[RX_ECHO] = { "fortio echo code", "^(?:tcp|udp) (?<key>.+) : (?<n>\\S+) \\(\\S+ %\\)\\s*$", 0 },
+	[RX_GRPC] = { "fortio grpc code",
+		       "^(?:Health|Ping|Custom gRPC Method) (?<key>\\S+) : (?<n>\\S+?)\\s*$", 0 },
+	[RX_DONE] = { "fortio all done",
+		      "^All done (?<calls>\\S+) calls (?:\\(plus [0-9]+ warmup\\) )?(?<ms>\\S+) ms avg, "
+		      "(?<qps>\\S+) qps\\s*$",
+		      0 },
+	[RX_SLEEP] = { "fortio sleep warning", "^WARNING \\S+% of sleep were falling behind\\s*$", 0 },
+};
+
+void fortio_shape_init(struct fortio_shape *sh)
+{
+	memset(sh, 0, sizeof(*sh));
+	sh->threads = -1;
+	sh->calls = -1;
+}
+
+const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh)
+{
+	struct buf b = BUF_INIT;
+	const char *out;
+	char num[32];
+	double v;
+
+	if (sh->target)
+		buf_addf(&b, " %.*s", (int)sh->target_len, sh->target);
+	if (sh->threads >= 0)
+		buf_addf(&b, " -c %ld", sh->threads);
+	if (sh->qps && ((sh->qps_len == 3 && !memcmp(sh->qps, "max", 3)) ||
+			(num_parse(sh->qps, sh->qps_len, &v) == 0 && v <= 0)))
+		buf_adds(&b, " -qps max");
+	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0)
+		buf_addf(&b, " -qps %s", num_exact(v, num));
+	if (sh->calls > 0)
+		buf_addf(&b, " -n %ld", sh->calls);
+	else if (sh->duration)
+		buf_addf(&b, " -t %.*s", (int)sh->duration_len, sh->duration);
+	out = b.len ? sink_strndup(s, b.s + 1, b.len - 1) : "";
+	buf_release(&b);
+	return out;
+}
+
+/* The word's last path component is "fortio": "fortio", "/usr/bin/fortio", "fortio/fortio". */
+static int is_fortio(const char *w, size_t n)
+{
+	return n >= 6 && !memcmp(w + n - 6, "fortio", 6) && (n == 6 || w[n - 7] == '/');
+}
+
+static int word_is(const char *w, size_t n, const char *s)
+{
+	return strlen(s) == n && !memcmp(w, s, n);
+}
+
+void fortio_shape_from_command(struct fortio_shape *sh, const char *cmd)
+{
+	const char *w[64], *v;
+	size_t wn[64], n = 0, i, vn;
+	const char *p = cmd;
+	double x;
+
+	if (!cmd)
+		return;
+	while (n < countof(w)) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		w[n] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		wn[n] = (size_t)(p - w[n]);
+		/* a pipe or a redirection ends the command ("2>&1 | tee log") */
+		if (memchr(w[n], '|', wn[n]) || memchr(w[n], '>', wn[n]) || memchr(w[n], '<', wn[n]))
+			break;
+		n++;
+	}
+	for (i = 0; i + 1 < n && !(is_fortio(w[i], wn[i]) && word_is(w[i + 1], wn[i + 1], "load")); i++)
+		;
+	for (i += 2; i < n; i++) {
+		const char *f = w[i], *eq;
+		size_t fn = wn[i];
+
+		if (f[0] != '-') {
+			/* fortio takes one argument, after its flags: the last word is the target */
+			if (i + 1 == n && !sh->target) {
+				sh->target = f;
+				sh->target_len = fn;
+			}
+			continue;
+		}
+		f++, fn--;
+		if (fn && f[0] == '-')
+			f++, fn--;
+		eq = memchr(f, '=', fn);
+		if (eq) {
+			v = eq + 1;
+			vn = fn - (size_t)(v - f);
+			fn = (size_t)(eq - f);
+		} else if (i + 1 < n && (word_is(f, fn, "c") || word_is(f, fn, "qps") || word_is(f, fn, "t") ||
+					 word_is(f, fn, "n"))) {
+			v = w[++i];
+			vn = wn[i];
+		} else {
+			continue; /* a flag whose value we do not need, or a boolean one */
+		}
+		if (word_is(f, fn, "c") && sh->threads < 0 && num_parse(v, vn, &x) == 0)
+			sh->threads = (long)x;
+		else if (word_is(f, fn, "n") && sh->calls < 0 && num_parse(v, vn, &x) == 0)
+			sh->calls = (long)x;
+		else if (word_is(f, fn, "qps") && !sh->qps)
+			sh->qps = v, sh->qps_len = vn;
+		else if (word_is(f, fn, "t") && !sh->duration)
+			sh->duration = v, sh->duration_len = vn;
+	}
+}
+
+void fortio_version(struct sink *s, const struct line *l, const char *v, size_t n)
+{
+	const struct recset *rs = s->rs;
+
+	for (size_t i = 0; i < rs->nfacts; i++)
+		if (rs->facts[i].source == s->source && !strcmp(rs->facts[i].key, "fortio") &&
+		    strlen(rs->facts[i].value) == n && !memcmp(rs->facts[i].value, v, n))
+			return;
+	sink_fact(s, l, "fortio", sink_strndup(s, v, n));
+}
+
+const char *fortio_percentile_quantity(struct sink *s, double p)
+{
+	char buf[48];
+
+	snprintf(buf, sizeof(buf), "latency.p%g", p);
+	return sink_strndup(s, buf, strlen(buf));
+}
+
+const char *fortio_code_quantity(struct sink *s, const char *key, size_t n)
+{
+	int number = n > 0, name = n > 0 && key[0] >= 'A' && key[0] <= 'Z';
+	char buf[48];
+
+	for (size_t i = 0; i < n; i++) {
+		number &= (key[i] >= '0' && key[i] <= '9') || (i == 0 && key[i] == '-' && n > 1);
+		name &= (key[i] >= 'A' && key[i] <= 'Z') || key[i] == '_';
+	}
+	if ((!number && !name) || n > 32)
+		return NULL;
+	snprintf(buf, sizeof(buf), "code.%.*s", (int)n, key);
+	return sink_strndup(s, buf, strlen(buf));
+}
+
+int fortio_code_ok(const char *key, size_t n)
+{
+	/* fortio's own rule for HTTP: 2xx, and 418 */
+	if (n == 3 && ((key[0] == '2' && char_is_digit(key[1]) && char_is_digit(key[2])) || !memcmp(key, "418", 3)))
+		return 1;
+	return word_is(key, n, "OK") || word_is(key, n, "SERVING");
+}
+
+/* What a line is, from its first bytes. */
+enum kind {
+	K_NONE,
+	K_LOG,      /* a log line: "20:01:31 I file.go:218> ...", "{"ts":...}" */
+	K_BANNER,   /* "Fortio 1.60.3 running at ..." */
+	K_STARTING, /* "Starting at 8 qps with 4 thread(s) ..." */
+	K_ENDED,    /* "Ended after 5.05s : 40 calls. qps=7.9056" */
+	K_COUNTER,  /* "<label> : count ..." or "<label> : no data" */
+	K_AGG,      /* the Aggregated Function Time counter */
+	K_ROW,      /* a histogram row */
+	K_TARGET,   /* "# target 50% 0.000457" */
+	K_CODE,     /* "Code 200 : 40 (100.0 %)" */
+	K_ECHO,     /* "tcp OK : 100000 (100.0 %)" */
+	K_GRPC,     /* "Health SERVING : 40" */
+	K_DONE,     /* "All done 40 calls ..." */
+	K_SLEEP,    /* "WARNING 12.50% of sleep were falling behind" */
+	K_IPLIST,   /* "IP addresses distribution:" (host:port lines follow) */
+	K_OTHER,    /* other report lines: read by no one, kept in the block */
+};
+
+static int has_prefix(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+
+	return n >= k && !memcmp(s, p, k);
+}
+
+/*
+ * fortio's own log lines: "20:01:31 I tcprunner.go:218> ...",
+ * "21:27:04.903 r120 [INF] periodic.go:882> ...", and since v1.55, when
+ * stderr is not a terminal, {"ts":1689986143.46,"level":"info",...}.
+ */
+static int is_log(const char *s, size_t n)
+{
+	size_t lim = n < 48 ? n : 48;
+
+	if (has_prefix(s, n, "{\"ts\":"))
+		return 1;
+	if (n < 12 || !char_is_digit(s[0]) || !char_is_digit(s[1]) || s[2] != ':' || !char_is_digit(s[3]) ||
+	    !char_is_digit(s[4]) || s[5] != ':' || !char_is_digit(s[6]) || !char_is_digit(s[7]))
+		return 0;
+	for (size_t i = 8; i + 4 < lim; i++) {
+		if (s[i] == '.' && s[i + 1] == 'g' && s[i + 2] == 'o' && s[i + 3] == ':') {
+			for (i += 4; i < n && char_is_digit(s[i]); i++)
+				;
+			return i < n && s[i] == '>';
+		}
+	}
+	return 0;
+}
+
+/* "Code 200 : ", "Code  -1 : " */
+static int is_code(const char *s, size_t n)
+{
+	size_t i = 4;
+
+	if (!has_prefix(s, n, "Code "))
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i < n && s[i] == '-')
+		i++;
+	return i < n && char_is_digit(s[i]) && text_contains(s + i, n - i, " : ");
+}
+
+/* A histogram row: ">= 0.001 <= 0.002 , ...", "> 0.002 <= ...", "< 0.001 , ..." */
+static int is_row(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n && (s[0] == '>' || s[0] == '<'))
+		i = 1;
+	else
+		return 0;
+	if (i < n && s[i] == '=')
+		i++;
+	if (i >= n || s[i] != ' ')
+		return 0;
+	i++;
+	return i < n && (char_is_digit(s[i]) || s[i] == '-' || s[i] == '.') && text_contains(s, n, " , ");
+}
+
+/* "# target 50% 0.00045": digits, then "% " */
+static int is_target(const char *s, size_t n)
+{
+	size_t i = 9;
+
+	if (!has_prefix(s, n, "# target "))
+		return 0;
+	if (i >= n || !char_is_digit(s[i]))
+		return 0;
+	while (i < n && (char_is_digit(s[i]) || s[i] == '.'))
+		i++;
+	return i + 1 < n && s[i] == '%' && s[i + 1] == ' ';
+}
+
+/* The counters of a report no metric comes from (each may have its own histogram). */
+static const char *const counters[] = {
+	"Sleep times :", "Aggregated Sleep Time :", "Error cases :", "Connection time (s) :",
+	"Connection time histogram (s) :", "Response Header Sizes", "Response Body/Total Sizes",
+	"RTT histogram usec :", "Clock skew histogram usec :",
+};
+
+static const char *const other_prefixes[] = {
+	"# range, mid point, percentile, count", "# Socket and IP used for each connection:",
+	"Sockets used: ", "Uniform: ", "Jitter: ", "Total Bytes sent: ", "IP address ",
+	"Successfully wrote ", "Wrote profile data", "Aborting because",
+};
+
+static enum kind kind_of(const char *s, size_t n)
+{
+	if (!n)
+		return K_NONE;
+	switch (s[0]) {
+	case '{':
+		return has_prefix(s, n, "{\"ts\":") ? K_LOG : K_NONE;
+	case 'F':
+		return has_prefix(s, n, "Fortio ") && text_contains(s, n, " running at ") ? K_BANNER : K_NONE;
+	case 'S':
+		if (has_prefix(s, n, "Starting at "))
+			return K_STARTING;
+		break;
+	case 'E':
+		if (has_prefix(s, n, "Ended after "))
+			return K_ENDED;
+		break;
+	case 'A':
+		if (has_prefix(s, n, "All done "))
+			return K_DONE;
+		if (has_prefix(s, n, "Aggregated Function Time :"))
+			return K_AGG;
+		break;
+	case '#':
+		if (is_target(s, n))
+			return K_TARGET;
+		break;
+	case 'C':
+		if (is_code(s, n))
+			return K_CODE;
+		if (has_prefix(s, n, "Custom gRPC Method ") && text_contains(s, n, " : "))
+			return K_GRPC;
+		break;
+	case '>':
+	case '<':
+		return is_row(s, n) ? K_ROW : K_NONE;
+	case 'I':
+		if (has_prefix(s, n, "IP addresses distribution:"))
+			return K_IPLIST;
+		break;
+	case 'W':
+		if (has_prefix(s, n, "WARNING ") && text_contains(s, n, "% of sleep were falling behind"))
+			return K_SLEEP;
+		break;
+	case 't':
+	case 'u':
+		if ((has_prefix(s, n, "tcp ") || has_prefix(s, n, "udp ")) && text_contains(s, n, " : ") &&
+		    n && s[n - 1] == ')')
+			return K_ECHO;
+		return K_NONE;
+	case 'H':
+	case 'P':
+		if ((has_prefix(s, n, "Health ") || has_prefix(s, n, "Ping ")) && text_contains(s, n, " : "))
+			return K_GRPC;
+		break;
+	case '[':
+		/* "[0]   1 socket used, resolved to ...", "[0] Host ... resolve to IP address" */
+		return n > 2 && char_is_digit(s[1]) ? K_OTHER : K_NONE;
+	default:
+		if (char_is_digit(s[0]))
+			return is_log(s, n) ? K_LOG : K_NONE;
+		break;
+	}
+	for (size_t i = 0; i < countof(counters); i++)
+		if (has_prefix(s, n, counters[i]))
+			return K_COUNTER;
+	for (size_t i = 0; i < countof(other_prefixes); i++)
+		if (has_prefix(s, n, other_prefixes[i]))
+			return K_OTHER;
+	return K_NONE;
+}
+
+/* "...", "[...]", "(…)": lines left out of a long log by whoever pasted it */
+static int is_elision(const char *s, size_t n)
+{
+	static const char *const forms[] = { "...", "\xe2\x80\xa6", "[...]", "[\xe2\x80\xa6]", "(...)",
+					     "(\xe2\x80\xa6)" };
+	size_t end = n;
+
+	while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	for (size_t i = 0; i < countof(forms); i++)
+		if (strlen(forms[i]) == end && !memcmp(s, forms[i], end))
+			return 1;
+	return 0;
+}
+
+/* "127.0.0.1:8080: 4", "[::1]:8080: 4": a line of the IP addresses list */
+static int is_ip_count(const char *s, size_t n)
+{
+	size_t i = n;
+
+	while (i && char_is_digit(s[i - 1]))
+		i--;
+	return i < n && i >= 3 && s[i - 1] == ' ' && s[i - 2] == ':' && !memchr(s, ' ', i - 1);
+}
+
+struct claim_state {
+	unsigned seen; /* 1 << kind of the lines of the open block */
+	int iplist;    /* the last line was the IP list header or one of its lines */
+};
+
+#define SEEN(k) (1u << (k))
+
+/*
+ * Can this line begin a block? Prose says "Starting at", "All done" and
+ * "Ping time : 5 ms" too: outside a block a line must have its whole
+ * shape, inside one its first words are enough (a garbled or cut line is
+ * then reported, not left to end the block).
+ */
+static int can_start(enum kind k, const char *s, size_t n)
+{
+	switch (k) {
+	case K_BANNER: return text_contains(s, n, " queries per second, ");
+	case K_STARTING: return text_contains(s, n, " qps with ");
+	case K_ENDED: return text_contains(s, n, " calls. qps=");
+	case K_DONE: return text_contains(s, n, " ms avg, ");
+	case K_CODE: {
+		const char *c = memchr(s, ':', n);
+
+		return c && c + 2 < s + n && c[1] == ' ' && char_is_digit(c[2]);
+	}
+	case K_GRPC: {
+		const char *sp = memchr(s, ' ', n);
+
+		return sp && sp + 1 < s + n && sp[1] >= 'A' && sp[1] <= 'Z';
+	}
+	case K_OTHER:
+		return has_prefix(s, n, "# range, mid point") || has_prefix(s, n, "# Socket and IP used");
+	default: return k != K_NONE;
+	}
+}
+
+/*
+ * One block per load test. Inside a block, a line that begins a test
+ * begins a new block when the open one already has what it would start:
+ * a banner after results (log lines may come before it), a second
+ * Starting, Ended or Aggregated Function Time line, a result line after
+ * "All done".
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
+	enum kind k = kind_of(s, n);
+	int iplist = st->iplist;
+	unsigned results = st->seen & ~SEEN(K_LOG);
+
+	st->iplist = k == K_IPLIST || (iplist && k == K_NONE && is_ip_count(s, n));
+	if (k == K_NONE)
+		return in_block && (st->iplist || is_elision(s, n)) ? CLAIM_BODY : CLAIM_NONE;
+	if (!in_block) {
+		if (!can_start(k, s, n))
+			return CLAIM_NONE;
+		st->seen = SEEN(k);
+		return CLAIM_START;
+	}
+	if (k != K_LOG && k != K_OTHER && (st->seen & SEEN(K_DONE)))
+		return CLAIM_START;
+	if (k == K_BANNER && results)
+		return CLAIM_START;
+	if ((k == K_STARTING || k == K_ENDED || k == K_AGG) && (st->seen & SEEN(k)))
+		return CLAIM_START;
+	st->seen |= SEEN(k);
+	return CLAIM_BODY;
+}
+
+/* A number as printed, kept until the run ends, when the best reading of each metric is chosen. */
+struct reading {
+	const struct line *l;
+	const char *num;
+	size_t n;
+	double v;
+	uint32_t count; /* samples the figure summarizes */
+	int set;
+};
+
+struct named_reading {
+	const char *quantity;
+	struct reading r;
+};
+
+enum section { SEC_UNKNOWN, SEC_FUNC, SEC_OTHER };
+
+struct parse {
+	struct sink *s;
+	uint32_t run;
+	int open;
+	struct recset_mark mark;
+	enum section section;
+	int done;
+	struct fortio_shape shape;
+	struct reading qps_done, qps_ended, calls_done, calls_ended, calls_agg, avg_agg, avg_done;
+	double min;                 /* the fastest call (Aggregated Function Time), 0 until known */
+	struct reading errors;      /* "Error cases : count N" */
+	const struct line *no_errors; /* "Error cases : no data" */
+	double code_errors;         /* calls whose code is not a success */
+	size_t ncode_errors;        /* lines that counted them */
+	struct reading code_error;  /* the last of them */
+	int has_codes;
+	struct named_reading *pct, *codes;
+	size_t npct, pct_cap, ncodes, codes_cap;
+	uint32_t series_index;
+	const struct line *suspect;     /* the last line of a cut-off run, when it ends in a number */
+	const struct line *log_warning; /* the first warning or error log line */
+	size_t nlog_warnings;
+};
+
+static void begin(struct parse *ps, const struct line *l)
+{
+	if (ps->open)
+		return;
+	ps->mark = recset_mark(ps->s->rs);
+	ps->run = sink_run(ps->s, l);
+	ps->open = 1;
+}
+
+static void damage(struct parse *ps, const struct line *l, const char *what)
+{
+	begin(ps, l);
+	sink_damage(ps->s, ps->run, l, what);
+}
+
+/* A whole number (a count); -1 otherwise. */
+static int count_parse(const char *s, size_t n, double *v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!char_is_digit(s[i]))
+			return -1;
+	return num_parse(s, n, v);
+}
+
+/* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
+static int read_num(const struct rx *p, const char *name, const struct line *l, int count,
+		    struct reading *r)
+{
+	struct reading t;
+
+	memset(&t, 0, sizeof(t));
+	if (!rx_named(p, name, &t.num, &t.n))
+		return -1;
+	if ((count ? count_parse(t.num, t.n, &t.v) : num_parse(t.num, t.n, &t.v)) < 0)
+		return -1;
+	t.l = l;
+	t.set = 1;
+	*r = t;
+	return 0;
+}
+
+static void add_named(struct named_reading **v, size_t *n, size_t *cap, const char *quantity,
+		      const struct reading *r)
+{
+	ALLOC_GROW(*v, *n + 1, *cap);
+	(*v)[*n].quantity = quantity;
+	(*v)[(*n)++].r = *r;
+}
+
+static void on_banner(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_BANNER];
+	const char *v;
+	size_t vn;
+	double calls;
+
+	if (!rx_match(p, s, n)) {
+		damage(ps, l, "garbled fortio banner line");
+		return;
+	}
+	if (rx_named(p, "ver", &v, &vn))
+		fortio_version(ps->s, l, v, vn);
+	rx_named(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
+	rx_named(p, "url", &ps->shape.target, &ps->shape.target_len);
+	if (rx_named(p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
+		ps->shape.calls = (long)calls;
+	rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+}
+
+static void on_starting(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_STARTING];
+	const char *v;
+	size_t vn;
+	double x;
+
+	if (!rx_match(p, s, n) || !rx_named(p, "qps", &v, &vn) ||
+	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
+		damage(ps, l, "garbled fortio Starting line");
+		return;
+	}
+	if (!ps->shape.qps) {
+		ps->shape.qps = v;
+		ps->shape.qps_len = vn;
+	}
+	rx_named(p, "threads", &v, &vn);
+	if (count_parse(v, vn, &x) == 0)
+		ps->shape.threads = (long)x;
+	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
+	if ((rx_named(p, "exactly", &v, &vn) || rx_named(p, "exactly2", &v, &vn)) &&
+	    count_parse(v, vn, &x) == 0)
+		ps->shape.calls = (long)x;
+	if (!ps->shape.duration)
+		rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+}
+
+static void on_ended(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_ENDED];
+	struct reading calls, qps;
+
+	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
+	    read_num(p, "qps", l, 0, &qps) < 0) {
+		damage(ps, l, "garbled fortio Ended line");
+		return;
+	}
+	ps->calls_ended = calls;
+	ps->qps_ended = qps;
+}
+
+/* "Aggregated Function Time : count ...", "Error cases : ...", and the counters no metric comes from. */
+static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
+{
+	struct rx *p = &patterns[RX_COUNTER];
+	int match = rx_match(p, s, n);
+	const char *v;
+	size_t vn;
+	struct reading count, avg, min;
+
+	/* the rows and percentiles that follow are this counter's */
+	ps->section = k == K_AGG ? SEC_FUNC : SEC_OTHER;
+	if (k == K_AGG) {
+		if (match && rx_named(p, "nodata", &v, &vn))
+			return;
+		if (!match || read_num(p, "count", l, 1, &count) < 0 || read_num(p, "avg", l, 0, &avg) < 0 ||
+		    read_num(p, "min", l, 0, &min) < 0) {
+			damage(ps, l, "garbled fortio Aggregated Function Time line");
+			return;
+		}
+		avg.count = (uint32_t)count.v;
+		ps->avg_agg = avg;
+		ps->calls_agg = count;
+		ps->min = min.v;
+		return;
+	}
+	if (!has_prefix(s, n, "Error cases :"))
+		return;
+	if (match && rx_named(p, "nodata", &v, &vn))
+		ps->no_errors = l;
+	else if (!match || read_num(p, "count", l, 1, &count) < 0)
+		damage(ps, l, "garbled fortio Error cases line");
+	else
+		ps->errors = count;
+}
+
+static void on_row(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_ROW];
+	struct reading a, b, mid, pct, count;
+	const char *x;
+	size_t xn;
+	int has_a;
+
+	if (ps->section == SEC_OTHER)
+		return; /* the rows of the sleep, error or size histograms */
+	if (!rx_match(p, s, n)) {
+		damage(ps, l, "garbled fortio histogram row");
+		return;
+	}
+	has_a = rx_named(p, "a", &x, &xn);
+	if ((has_a && read_num(p, "a", l, 0, &a) < 0) || read_num(p, "b", l, 0, &b) < 0 ||
+	    read_num(p, "mid", l, 0, &mid) < 0 || read_num(p, "pct", l, 0, &pct) < 0 ||
+	    read_num(p, "n", l, 1, &count) < 0) {
+		damage(ps, l, "garbled fortio histogram row");
+		return;
+	}
+	/* the first row of fortio < 0.6 ("< 0.001") has no lower bound: the fastest call is it */
+	sink_series(ps->s, ps->run, "latency", ps->series_index++, has_a ? a.v : ps->min, b.v, count.v,
+		    UNIT_COUNT);
+}
+
+static void on_target(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_TARGET];
+	struct reading pc, v;
+
+	if (ps->section == SEC_OTHER)
+		return; /* the percentiles of the sleep or error histograms */
+	if (!rx_match(p, s, n) || read_num(p, "p", l, 0, &pc) < 0 || read_num(p, "v", l, 0, &v) < 0) {
+		damage(ps, l, "garbled fortio percentile line");
+		return;
+	}
+	add_named(&ps->pct, &ps->npct, &ps->pct_cap, fortio_percentile_quantity(ps->s, pc.v), &v);
+}
+
+/* One return code and its count; failures count as errors. */
+static void code(struct parse *ps, const struct line *l, const char *key, size_t kn,
+		 const struct reading *r)
+{
+	const char *q = fortio_code_quantity(ps->s, key, kn);
+
+	ps->has_codes = 1;
+	if (q)
+		add_named(&ps->codes, &ps->ncodes, &ps->codes_cap, q, r);
+	else /* an error text as the key: "read udp ...: i/o timeout" */
+		sink_note(ps->s, ps->run, NOTE_WARNING, l, "%.*s: %.0f calls", (int)kn, key, r->v);
+	if (!fortio_code_ok(key, kn)) {
+		ps->code_errors += r->v;
+		ps->ncode_errors++;
+		ps->code_error = *r;
+	}
+}
+
+static void on_code(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
+{
+	static const int which[] = { [K_CODE] = RX_CODE, [K_ECHO] = RX_ECHO, [K_GRPC] = RX_GRPC };
+	static const char *const what[] = { [K_CODE] = "garbled fortio Code line",
+					    [K_ECHO] = "garbled fortio echo result line",
+					    [K_GRPC] = "garbled fortio gRPC result line" };
+	struct rx *p = &patterns[which[k]];
+	const char *key;
+	size_t kn;
+	struct reading r;
+	double x;
+
+	if (!rx_match(p, s, n) || !rx_named(p, k == K_CODE ? "code" : "key", &key, &kn) ||
+	    read_num(p, "n", l, 1, &r) < 0 ||
+	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
+		damage(ps, l, what[k]);
+		return;
+	}
+	code(ps, l, key, kn, &r);
+}
+
+static void on_done(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	struct rx *p = &patterns[RX_DONE];
+	struct reading calls, ms, qps;
+	enum unit unit;
+
+	ps->done = 1; /* garbled or not, the run reached its end */
+	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
+	    read_num(p, "ms", l, 0, &ms) < 0 || read_num(p, "qps", l, 0, &qps) < 0 ||
+	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
+		damage(ps, l, "garbled fortio All done line");
+		return;
+	}
+	ms.count = (uint32_t)calls.v;
+	ps->calls_done = calls;
+	ps->avg_done = ms;
+	ps->qps_done = qps;
+}
+
+/* Log lines: skipped, but warnings and errors are counted (3000 threads may each say one). */
+static void on_log(struct parse *ps, const struct line *l, const char *s, size_t n)
+{
+	static const char *const levels[] = {
+		" W ", " E ", " C ", " F ", "[WRN]", "[ERR]", "[CRI]", "[FTL]",
+		"\"level\":\"warn", "\"level\":\"err", "\"level\":\"crit", "\"level\":\"fatal",
+	};
+	size_t lim = n < 64 ? n : 64;
+
+	for (size_t i = 0; i < countof(levels); i++) {
+		/* the JSON ones anywhere, the text ones in the line's head */
+		if (text_contains(s, levels[i][0] == '"' ? n : lim, levels[i])) {
+			if (!ps->nlog_warnings++)
+				ps->log_warning = l;
+			return;
+		}
+	}
+}
+
+/* Store a reading; one never set (the line was not printed, or garbled) stores nothing. */
+static void emit(struct parse *ps, const char *quantity, enum unit u, enum direction dir,
+		 const struct reading *r)
+{
+	if (r->set)
+		sink_measure(ps->s, ps->run, quantity, STAT_VALUE, u, dir, r->v, r->count, r->l, r->num,
+			     r->n);
+}
+
+/*
+ * errors: "Error cases" when printed (fortio >= 1.30), else the calls
+ * whose code is not a success. A count said in words ("no data") or
+ * summed over several lines has no one number to point at.
+ */
+static void emit_errors(struct parse *ps)
+{
+	struct reading r;
+
+	if (ps->errors.set) {
+		emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &ps->errors);
+		return;
+	}
+	if (ps->ncode_errors == 1 && !ps->no_errors) {
+		emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &ps->code_error);
+		return;
+	}
+	if (!ps->no_errors && !ps->has_codes)
+		return;
+	memset(&r, 0, sizeof(r));
+	r.set = 1;
+	r.l = ps->no_errors ? ps->no_errors : ps->code_error.l;
+	r.v = ps->no_errors ? 0 : ps->code_errors;
+	emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &r);
+}
+
+/* The run is complete: choose the best reading of each metric, or drop a run with none. */
+static void finish(struct parse *ps, const struct line *last)
+{
+	struct sink *s = ps->s;
+	struct fortio_shape *sh = &ps->shape;
+	const char *scenario;
+
+	if (!ps->open)
+		return;
+	emit(ps, "qps", UNIT_PER_S, DIR_HIGHER, ps->qps_done.set ? &ps->qps_done : &ps->qps_ended);
+	if (ps->avg_agg.set || ps->avg_done.set)
+		emit(ps, "latency.avg", UNIT_SECOND, DIR_LOWER, ps->avg_agg.set ? &ps->avg_agg : &ps->avg_done);
+	for (size_t i = 0; i < ps->npct; i++) {
+		ps->pct[i].r.count = ps->avg_agg.count;
+		emit(ps, ps->pct[i].quantity, UNIT_SECOND, DIR_LOWER, &ps->pct[i].r);
+	}
+	emit(ps, "calls", UNIT_COUNT, DIR_NONE,
+	     ps->calls_done.set ? &ps->calls_done : ps->calls_ended.set ? &ps->calls_ended : &ps->calls_agg);
+	emit_errors(ps);
+	for (size_t i = 0; i < ps->ncodes; i++)
+		emit(ps, ps->codes[i].quantity, UNIT_COUNT, DIR_NONE, &ps->codes[i].r);
+	if (s->rs->nmeas == ps->mark.meas) {
+		sink_warn(s, last, "fortio run has no results (cut off?); skipped");
+		recset_rollback(s->rs, &ps->mark);
+		return;
+	}
+	fortio_shape_from_command(sh, s->block->context);
+	scenario = fortio_scenario(s, sh);
+	if (*scenario)
+		s->rs->runs[ps->run].scenario = scenario;
+	if (ps->nlog_warnings) {
+		struct buf ex = BUF_INIT;
+		const struct line *w = ps->log_warning;
+
+		text_excerpt(&ex, w->s + w->indent, w->len - w->indent, 80);
+		sink_note(s, ps->run, NOTE_WARNING, w, "%zu warning or error log line%s, the first: %s",
+			  ps->nlog_warnings, ps->nlog_warnings == 1 ? "" : "s", buf_str(&ex));
+		buf_release(&ex);
+	}
+	if (!ps->done) {
+		struct line at = *last;
+
+		at.no = s->rs->runs[ps->run].last_line;
+		sink_warn(s, &at, "fortio run has no \"All done\" line (cut off?)");
+		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "\"All done\" line missing");
+		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
+	}
+}
+
+/* Read one line of the block. */
+static void line(struct parse *ps, const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
+	enum kind k = kind_of(s, n);
+
+	if (k == K_LOG) {
+		on_log(ps, l, s, n);
+		return;
+	}
+	if (k == K_NONE || k == K_IPLIST || k == K_OTHER) {
+		if (ps->open && k != K_NONE)
+			sink_run_end(ps->s, ps->run, l);
+		if (k != K_NONE && k != K_OTHER)
+			ps->section = SEC_OTHER;
+		return;
+	}
+	if (l == ps->suspect) {
+		damage(ps, l, "possibly cut fortio line");
+		return;
+	}
+	begin(ps, l);
+	sink_run_end(ps->s, ps->run, l);
+	switch (k) {
+	case K_BANNER: on_banner(ps, l, s, n); break;
+	case K_STARTING: on_starting(ps, l, s, n); break;
+	case K_ENDED: on_ended(ps, l, s, n); break;
+	case K_AGG:
+	case K_COUNTER: on_counter(ps, l, s, n, k); break;
+	case K_ROW: on_row(ps, l, s, n); break;
+	case K_TARGET: on_target(ps, l, s, n); break;
+	case K_CODE:
+	case K_ECHO:
+	case K_GRPC: on_code(ps, l, s, n, k); break;
+	case K_DONE: on_done(ps, l, s, n); break;
+	case K_SLEEP:
+		sink_note(ps->s, ps->run, NOTE_WARNING, l, "%.*s", (int)n, s);
+		break;
+	default: break;
+	}
+}
+
+/*
+ * A run without "All done" was cut off, and the cut may have gone through
+ * its last line: "# target 90% 0.0009" could be the start of 0.000929623.
+ * When that line ends in a number we would read, it is not to be trusted.
+ */
+static const struct line *suspect_line(const struct block *b)
+{
+	const struct line *last = NULL;
+	enum kind lk = K_NONE;
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		enum kind k = kind_of(l->s + l->indent, l->len - l->indent);
+
+		if (k == K_DONE)
+			return NULL;
+		if (k != K_NONE && k != K_LOG && k != K_OTHER && k != K_IPLIST)
+			last = l, lk = k;
+	}
+	if (!last || !(lk == K_ROW || lk == K_TARGET || lk == K_ENDED || lk == K_CODE || lk == K_GRPC))
+		return NULL;
+	return last->len && char_is_digit(last->s[last->len - 1]) ? last : NULL;
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	struct parse ps;
+	uint32_t from = (uint32_t)s->rs->nruns;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.s = s;
+	ps.suspect = suspect_line(b);
+	fortio_shape_init(&ps.shape);
+	for (uint32_t i = 0; i < b->n; i++)
+		if (b->lines[i].indent < b->lines[i].len)
+			line(&ps, &b->lines[i]);
+	finish(&ps, &b->lines[b->n - 1]);
+	free(ps.pct);
+	free(ps.codes);
+	return (int)(s->rs->nruns - from);
+}
+
+const struct parser fortio_parser = {
+	.fmt = FMT_FORTIO,
+	.starts = "{FSEA#C><IWtuHP0123456789",
+	.claim = claim,
+	.state_size = sizeof(struct claim_state),
+	.parse = parse,
+	.rx = patterns,
+	.nrx = countof(patterns),
+};
