@@ -276,7 +276,7 @@ static void on_found(struct parse *ps, const struct line *l)
 	if (group(p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0 && samples >= 1 &&
 	    samples < 4294967296.0) {
 		for (size_t k = ps->first_meas; k < ps->s->rs->nmeas; k++)
-			ps->s->rs->meas[k].n = (uint32_t)samples;
+			ps->s->rs->meas[k].n = num_count(samples);
 	}
 }
 

@@ -161,9 +161,9 @@ void fortio_shape_from_command(struct fortio_shape *sh, const char *cmd)
 			continue; /* a flag whose value we do not need, or a boolean one */
 		}
 		if (word_is(f, fn, "c") && sh->threads < 0 && num_parse(v, vn, &x) == 0)
-			sh->threads = (long)x;
+			sh->threads = num_whole(x);
 		else if (word_is(f, fn, "n") && sh->calls < 0 && num_parse(v, vn, &x) == 0)
-			sh->calls = (long)x;
+			sh->calls = num_whole(x);
 		else if (word_is(f, fn, "qps") && !sh->qps)
 			sh->qps = v, sh->qps_len = vn;
 		else if (word_is(f, fn, "t") && !sh->duration)
@@ -596,7 +596,7 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	rx_named(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
 	rx_named(p, "url", &ps->shape.target, &ps->shape.target_len);
 	if (rx_named(p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
-		ps->shape.calls = (long)calls;
+		ps->shape.calls = num_whole(calls);
 	rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
@@ -618,11 +618,11 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 	}
 	rx_named(p, "threads", &v, &vn);
 	if (count_parse(v, vn, &x) == 0)
-		ps->shape.threads = (long)x;
+		ps->shape.threads = num_whole(x);
 	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
 	if ((rx_named(p, "exactly", &v, &vn) || rx_named(p, "exactly2", &v, &vn)) &&
 	    count_parse(v, vn, &x) == 0)
-		ps->shape.calls = (long)x;
+		ps->shape.calls = num_whole(x);
 	if (!ps->shape.duration)
 		rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
@@ -660,7 +660,7 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 			damage(ps, l, "garbled fortio Aggregated Function Time line");
 			return;
 		}
-		avg.count = (uint32_t)count.v;
+		avg.count = num_count(count.v);
 		ps->avg_agg = avg;
 		ps->calls_agg = count;
 		ps->min = min.v;
@@ -768,7 +768,7 @@ static void on_done(struct parse *ps, const struct line *l, const char *s, size_
 		damage(ps, l, "garbled fortio All done line");
 		return;
 	}
-	ms.count = (uint32_t)calls.v;
+	ms.count = num_count(calls.v);
 	ps->calls_done = calls;
 	ps->avg_done = ms;
 	ps->qps_done = qps;

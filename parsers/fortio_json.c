@@ -10,6 +10,7 @@
 
 #include "parsers/fortio.h"
 #include "parsers/json.h"
+#include "parsers/units.h"
 
 static int match(json_t *doc)
 {
@@ -94,11 +95,11 @@ static const char *scenario(struct sink *s, json_t *doc, const struct block *b)
 	if ((v = json_str(doc, "URL")) || (v = json_str(doc, "Destination")))
 		sh.target = v, sh.target_len = strlen(v);
 	if (json_number(doc, "NumThreads", &x) == 0)
-		sh.threads = (long)x;
+		sh.threads = num_whole(x);
 	if ((v = json_str(doc, "RequestedQPS")))
 		sh.qps = v, sh.qps_len = strlen(v);
 	if (json_number(doc, "Exactly", &x) == 0 && x > 0)
-		sh.calls = (long)x;
+		sh.calls = num_whole(x);
 	/* "5s"; not "exactly 100 calls" or "until stop" */
 	if ((v = json_str(doc, "RequestedDuration")) && !strchr(v, ' '))
 		sh.duration = v, sh.duration_len = strlen(v);
@@ -120,7 +121,7 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	run = sink_run_as(s, first, FMT_FORTIO_JSON);
 	sink_run_end(s, run, &b->lines[b->n - 1]);
 	if (json_number(h, "Count", &v) == 0)
-		count = (uint32_t)v;
+		count = num_count(v);
 	figure(s, run, doc, "ActualQPS", "qps", UNIT_PER_S, DIR_HIGHER, 0);
 	figure(s, run, h, "Avg", "latency.avg", UNIT_SECOND, DIR_LOWER, count);
 	percentiles(s, run, json_object_get(h, "Percentiles"), count);

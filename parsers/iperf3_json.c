@@ -10,6 +10,7 @@
 
 #include "parsers/iperf3.h"
 #include "parsers/json.h"
+#include "parsers/units.h"
 
 static int match(json_t *doc)
 {
@@ -80,7 +81,7 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 
 	memset(&shape, 0, sizeof(shape));
 	shape.udp = proto && !strcmp(proto, "UDP");
-	shape.streams = json_number(ts, "num_streams", &v) == 0 ? (int)v : 1;
+	shape.streams = json_number(ts, "num_streams", &v) == 0 && num_whole(v) >= 1 && v < 1e6 ? (int)v : 1;
 	shape.reverse = json_number(ts, "reverse", &v) == 0 && v != 0;
 	shape.bidir = json_object_get(end, "sum_sent_bidir_reverse") != NULL;
 	shape.server = json_object_get(start, "accepted_connection") != NULL;

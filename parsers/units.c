@@ -59,6 +59,20 @@ static long ungroup(const char *s, size_t n, char sep, char tmp[64])
 	return (long)k;
 }
 
+uint32_t num_count(double v)
+{
+	if (!(v >= 0 && v <= (double)UINT32_MAX) || v != floor(v))
+		return 0;
+	return (uint32_t)v;
+}
+
+long num_whole(double v)
+{
+	if (!(v >= 0 && v <= 4294967295.0) || v != floor(v))
+		return -1;
+	return (long)v;
+}
+
 int num_parse_grouped(const char *s, size_t n, char sep, double *out)
 {
 	char tmp[64];

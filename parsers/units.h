@@ -6,6 +6,7 @@
 #define BD_PARSERS_UNITS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "parsers/record.h"
 
@@ -28,6 +29,15 @@ int num_parse_grouped(const char *s, size_t n, char sep, double *out);
  * ("2,0O7", "20,27", "1,234,56").
  */
 int num_unlocalize(const char *s, size_t n, int fraction, char *out, size_t size);
+
+/*
+ * A printed count as a measurement's n: the value when it is a whole number
+ * that fits (0 .. UINT32_MAX), else 0 ("unknown"). Never a cast of a double
+ * that no uint32_t holds.
+ */
+uint32_t num_count(double v);
+/* The same for a whole number that is not a measurement's n: the value, or -1 when it is none. */
+long num_whole(double v);
 
 /*
  * Look up a unit as printed ("ms", "µs", "Gbits/sec", "KBytes", "MiB/s").

@@ -256,6 +256,21 @@ static void test_num_exact(void **state)
 	assert_string_equal(num_exact(0.0049, out), "0.0049");
 }
 
+static void test_counts(void **state)
+{
+	(void)state;
+	/* found by fuzzing: a 26-digit call count must not be cast as it is */
+	assert_int_equal(num_count(2.96061e25), 0);
+	assert_int_equal(num_count(3), 3);
+	assert_int_equal(num_count(4294967295.0), 4294967295u);
+	assert_int_equal(num_count(4294967296.0), 0);
+	assert_int_equal(num_count(2.5), 0);
+	assert_int_equal(num_count(-1), 0);
+	assert_int_equal(num_whole(1e12), -1);
+	assert_int_equal(num_whole(3000), 3000);
+	assert_int_equal(num_whole(-2), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -267,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_unlocalize),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_num_exact),
+		cmocka_unit_test(test_counts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
