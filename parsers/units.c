@@ -8,31 +8,105 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/parser.h"
 #include "util/util.h"
+
+/* Exact powers of ten: every one up to 1e22 is a double. */
+static const double exact_tens[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+
+/*
+ * Read a plain decimal ([+-]digits[.digits][e[+-]digits], or [+-].digits…)
+ * times 10^scale, correctly rounded. When the digits fit in 2^53 and the
+ * power of ten is at most 22, one IEEE multiplication or division of two
+ * exact values rounds correctly (Clinger's fast path); otherwise strtod
+ * reads the text with the power appended. -1 when the span is anything
+ * else ("0.00O281", "inf", "0x10", " 1").
+ */
+static int decimal(const char *s, size_t n, int scale, double *out)
+{
+	uint64_t mant = 0;
+	int digits = 0, frac = 0, exp = 0, any = 0, neg = 0, big = 0;
+	size_t i = 0;
+
+	if (n == 0 || n >= 64)
+		return -1;
+	if (s[i] == '+' || s[i] == '-')
+		neg = s[i++] == '-';
+	for (; i < n && char_is_digit(s[i]); i++, any = 1) {
+		if (mant || s[i] != '0')
+			digits++;
+		if (digits <= 19)
+			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		else
+			big = 1;
+	}
+	if (i < n && s[i] == '.') {
+		for (i++; i < n && char_is_digit(s[i]); i++, any = 1) {
+			if (mant || s[i] != '0')
+				digits++;
+			if (digits <= 19) {
+				mant = mant * 10 + (uint64_t)(s[i] - '0');
+				frac++;
+			} else {
+				big = 1;
+			}
+		}
+	}
+	if (!any)
+		return -1;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		int eneg = 0, edigits = 0;
+
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			eneg = s[i++] == '-';
+		for (; i < n && char_is_digit(s[i]); i++, edigits++)
+			if (exp < 10000)
+				exp = exp * 10 + (s[i] - '0');
+		if (!edigits)
+			return -1;
+		if (eneg)
+			exp = -exp;
+	}
+	if (i != n)
+		return -1;
+	exp += scale - frac;
+	if (!big && mant <= (1ull << 53) && exp >= -22 && exp <= 22) {
+		double v = (double)mant;
+
+		v = exp < 0 ? v / exact_tens[-exp] : v * exact_tens[exp];
+		*out = neg ? -v : v;
+		return 0;
+	}
+	{
+		char tmp[96];
+		char *end;
+		int k = snprintf(tmp, sizeof(tmp), "%.*se%d", (int)n, s, scale);
+		double v;
+
+		if (k < 0 || (size_t)k >= sizeof(tmp))
+			return -1;
+		/* "1.5e3" with a scale: strtod reads the first exponent only, so fold them */
+		if (memchr(s, 'e', n) || memchr(s, 'E', n)) {
+			v = strtod(tmp, &end);
+			if (!isfinite(v))
+				return -1;
+			v *= pow(10, scale);
+		} else {
+			v = strtod(tmp, &end);
+		}
+		if (!isfinite(v))
+			return -1;
+		*out = v;
+		return 0;
+	}
+}
 
 int num_parse(const char *s, size_t n, double *out)
 {
-	char tmp[64], *end;
-	double v;
-	size_t i = 0;
-
-	if (n == 0 || n >= sizeof(tmp))
-		return -1;
-	/* strtod also takes hex, "inf", "nan" and leading spaces: only plain decimals here */
-	if (s[i] == '+' || s[i] == '-')
-		i++;
-	if (i >= n || !((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
-		return -1;
-	for (size_t j = i; j < n; j++)
-		if (!strchr("0123456789.eE+-", s[j]))
-			return -1;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	v = strtod(tmp, &end);
-	if (end != tmp + n || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
+	return decimal(s, n, 0, out);
 }
 
 /*
@@ -283,26 +357,13 @@ int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enu
 	double v, f;
 	int e;
 
-	if (num_parse(num, num_len, &v) < 0 || unit_lookup(u, u_len, unit, &f) < 0)
+	if (unit_lookup(u, u_len, unit, &f) < 0)
 		return -1;
+	/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
 	e = exponent_of(f);
-	if (e && num_len < 48 && !memchr(num, 'e', num_len) && !memchr(num, 'E', num_len)) {
-		/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
-		char tmp[64];
-		size_t k = num_len;
-
-		memcpy(tmp, num, num_len);
-		tmp[k++] = 'e';
-		if (e < 0)
-			tmp[k++] = '-', e = -e;
-		if (e >= 10)
-			tmp[k++] = (char)('0' + e / 10);
-		tmp[k++] = (char)('0' + e % 10);
-		tmp[k] = '\0';
-		v = strtod(tmp, NULL);
-		f = 1;
-	}
-	*value = v * f; /* 1024-based factors are powers of two: exact */
+	if (decimal(num, num_len, e, &v) < 0)
+		return -1;
+	*value = e ? v : v * f; /* 1024-based factors are powers of two: exact */
 	return 0;
 }
 

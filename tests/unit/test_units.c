@@ -256,6 +256,51 @@ static void test_num_exact(void **state)
 	assert_string_equal(num_exact(0.0049, out), "0.0049");
 }
 
+/* The fast decimal path must give strtod's correctly rounded double, bit for bit. */
+static void test_decimal_matches_strtod(void **state)
+{
+	unsigned seed = 12345;
+	char text[64], scaled[80];
+
+	(void)state;
+	for (int k = 0; k < 200000; k++) {
+		int len = 0, ndig, point, exp = 0, with_exp;
+		double a, b;
+		enum unit u;
+
+		seed = seed * 1103515245u + 12345u;
+		ndig = 1 + (int)((seed >> 16) % 20);
+		seed = seed * 1103515245u + 12345u;
+		point = (int)((seed >> 16) % (unsigned)(ndig + 1));
+		for (int d = 0; d < ndig; d++) {
+			if (d == point && d > 0)
+				text[len++] = '.';
+			seed = seed * 1103515245u + 12345u;
+			text[len++] = (char)('0' + (seed >> 16) % 10);
+		}
+		seed = seed * 1103515245u + 12345u;
+		with_exp = (seed >> 16) % 4 == 0;
+		if (with_exp) {
+			seed = seed * 1103515245u + 12345u;
+			exp = (int)((seed >> 16) % 61) - 30;
+			len += snprintf(text + len, sizeof(text) - (size_t)len, "e%d", exp);
+		}
+		text[len] = '\0';
+		assert_int_equal(num_parse(text, (size_t)len, &a), 0);
+		b = strtod(text, NULL);
+		if (a != b)
+			fail_msg("num_parse(\"%s\") = %.17g, strtod = %.17g", text, a, b);
+		if (!with_exp) {
+			/* a millisecond figure is read as text with e-3 appended */
+			snprintf(scaled, sizeof(scaled), "%se-3", text);
+			assert_int_equal(unit_value(text, (size_t)len, "ms", 2, &u, &a), 0);
+			b = strtod(scaled, NULL);
+			if (a != b)
+				fail_msg("\"%s ms\" = %.17g, strtod(\"%s\") = %.17g", text, a, scaled, b);
+		}
+	}
+}
+
 static void test_counts(void **state)
 {
 	(void)state;
@@ -283,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_num_exact),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_decimal_matches_strtod),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
