@@ -11,6 +11,7 @@
 
 #include "store/csvstore.h"
 #include "util/diag.h"
+#include "util/text.h"
 
 int cli_usage_error(struct cli *c, const char *cmd, const char *fmt, ...)
 {
@@ -44,16 +45,6 @@ int cli_load_store(struct cli *c, struct model *m)
 	return rc;
 }
 
-static int contains_nocase(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (; *hay; hay++)
-		if (!strncasecmp(hay, needle, n))
-			return 1;
-	return !n;
-}
-
 const struct experiment *cli_find_experiment(const struct model *m, const char *name)
 {
 	const struct experiment *found = NULL;
@@ -63,7 +54,7 @@ const struct experiment *cli_find_experiment(const struct model *m, const char *
 		if (!strcmp(m->exps[e].name, name))
 			return &m->exps[e];
 	for (size_t e = 0; e < m->nexps; e++) {
-		if (contains_nocase(m->exps[e].name, name)) {
+		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
 			found = &m->exps[e];
 			hits++;
 		}

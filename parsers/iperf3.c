@@ -55,13 +55,6 @@ static struct rx patterns[] = {
 		      "datagrams received out-of-order", 0 },
 };
 
-static int starts(const struct line *l, const char *p)
-{
-	size_t n = strlen(p);
-
-	return l->len - l->indent >= n && !memcmp(l->s + l->indent, p, n);
-}
-
 /* "[  5]", "[SUM]", "[ ID]" at the start of the line: the length of the tag, 0 when it is none. */
 static size_t bracket_tag(const struct line *l)
 {
@@ -85,13 +78,13 @@ static size_t bracket_tag(const struct line *l)
 /* "- - - - -": the separator after the intervals and after each -P interval. */
 static int is_separator(const struct line *l)
 {
-	return starts(l, "- - - - - - - -");
+	return line_starts(l, "- - - - - - - -");
 }
 
 /* The server's banner rule: a long line of dashes. */
 static int is_rule(const struct line *l)
 {
-	return starts(l, "--------------------");
+	return line_starts(l, "--------------------");
 }
 
 /* --timestamps' default, strftime("%c ") in the C locale: "Mon Nov 30 00:46:04 2026 ". */
@@ -212,7 +205,7 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	int after_version = st->after_version;
 
 	st->after_version = 0;
-	if (starts(l, "Connecting to host ")) {
+	if (line_starts(l, "Connecting to host ")) {
 		/* one block per client test; -V's preamble above it belongs to it */
 		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
 
@@ -231,11 +224,11 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 			       ? CLAIM_START
 			       : CLAIM_NONE;
 	}
-	if (starts(l, "Server listening on ") || starts(l, "Accepted connection from ") ||
-	    is_rule(l) || starts(l, "iperf3: error - ") ||
-	    (starts(l, "iperf 3") && !starts(l, "iperf 3 "))) {
-		st->after_version = starts(l, "iperf 3");
-		st->has_test |= starts(l, "Accepted");
+	if (line_starts(l, "Server listening on ") || line_starts(l, "Accepted connection from ") ||
+	    is_rule(l) || line_starts(l, "iperf3: error - ") ||
+	    (line_starts(l, "iperf 3") && !line_starts(l, "iperf 3 "))) {
+		st->after_version = line_starts(l, "iperf 3");
+		st->has_test |= line_starts(l, "Accepted");
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	}
 	if (!in_block)
@@ -243,7 +236,7 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	if (after_version || is_separator(l))
 		return CLAIM_BODY;
 	for (size_t i = 0; i < countof(body_prefixes); i++)
-		if (starts(l, body_prefixes[i]))
+		if (line_starts(l, body_prefixes[i]))
 			return CLAIM_BODY;
 	return CLAIM_NONE;
 }
@@ -672,7 +665,7 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 		return;
 	if (bracket_tag(l) && text_contains(l->s, l->len, " local ")) {
 		ps->t.connections++;
-	} else if (starts(l, "Reverse mode")) {
+	} else if (line_starts(l, "Reverse mode")) {
 		ps->t.reverse = 1;
 	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
@@ -684,7 +677,7 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 			ps->t.streams = (int)streams;
 	} else if (rx_match(p = &patterns[RX_NOTE], l->s, l->len)) {
 		sink_note(s, ps->t.run, NOTE_INFO, l, "%.*s", (int)(l->len - l->indent), l->s + l->indent);
-	} else if (starts(l, "Server output:")) {
+	} else if (line_starts(l, "Server output:")) {
 		ps->t.in_server_output = 1;
 		sink_note(s, ps->t.run, NOTE_INFO, l, "the server's output follows (not read: the same test)");
 	}
@@ -710,23 +703,23 @@ static int parse(const struct block *b, struct sink *s)
 		}
 		if (l->indent == l->len)
 			continue;
-		if (starts(l, "Connecting to host ")) {
+		if (line_starts(l, "Connecting to host ")) {
 			begin(&ps, l, SIDE_CLIENT);
-		} else if (starts(l, "iperf Done.")) {
+		} else if (line_starts(l, "iperf Done.")) {
 			if (ps.open)
 				sink_run_end(s, ps.t.run, l);
 			finish(&ps, l);
 		} else if (ps.open && ps.t.in_server_output) {
 			/* the server's lines repeat the client's test */
-		} else if (starts(l, "Accepted connection from ")) {
+		} else if (line_starts(l, "Accepted connection from ")) {
 			begin(&ps, l, SIDE_SERVER);
-		} else if (starts(l, "[ ID]")) {
+		} else if (line_starts(l, "[ ID]")) {
 			on_header(&ps, l);
 		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
 			   !text_contains(l->s, l->len, "statistics not available") &&
 			   !text_contains(l->s, l->len, "out-of-order")) {
 			on_data(&ps, l);
-		} else if (starts(l, "CPU Utilization:")) {
+		} else if (line_starts(l, "CPU Utilization:")) {
 			on_cpu(&ps, l);
 		} else {
 			on_other(&ps, l, prev);

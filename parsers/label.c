@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "util/text.h"
+
 enum { RX_MODE, RX_SCENARIO_TAIL, RX_WITH, RX_RESULTS_FOR, RX_SUMMARY_TAG };
 
 struct rx label_rx[] = {
@@ -231,22 +233,6 @@ static void cut_clause(struct buf *b)
 	}
 }
 
-/* Does `s` hold `word` (lower case), in any case? */
-static int has_nocase(const char *s, size_t n, const char *word)
-{
-	size_t k = strlen(word);
-
-	for (size_t i = 0; i + k <= n; i++) {
-		size_t j = 0;
-
-		while (j < k && (s[i + j] | 0x20) == word[j])
-			j++;
-		if (j == k)
-			return 1;
-	}
-	return 0;
-}
-
 /* The words each scenario pattern needs: a cheap test before the pattern runs. */
 static int may_match(const struct buf *t, int rx)
 {
@@ -254,10 +240,10 @@ static int may_match(const struct buf *t, int rx)
 
 	switch (rx) {
 	case RX_MODE:
-		return has_nocase(t->s, t->len, "mode");
+		return text_contains_nocase(t->s, t->len, "mode");
 	case RX_SCENARIO_TAIL:
 		for (size_t k = 0; k < sizeof(tails) / sizeof(tails[0]); k++)
-			if (has_nocase(t->s, t->len, tails[k]))
+			if (text_contains_nocase(t->s, t->len, tails[k]))
 				return 1;
 		return 0;
 	case RX_WITH:

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/text.h"
 #include "util/strmap.h"
 
 static int ident_char(unsigned char c)
@@ -109,8 +110,7 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 	while (e < end && !strchr(",;)(\n", *e) && !(*e == '.' && (e + 1 == end || e[1] == ' ')) &&
 	       !starts_with(e, (size_t)(end - e), " and "))
 		e++;
-	for (const char *q = d; q < e; q++)
-		words += (q == d || q[-1] == ' ') && *q != ' ';
+	words = text_words(d, (size_t)(e - d), 6);
 	if (!words || words > 6)
 		return 0;
 	clean_description(d, (size_t)(e - d), out);

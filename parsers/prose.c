@@ -94,13 +94,9 @@ int prose_comment_header(const char *s, size_t n)
 
 int prose_env_heading(const char *s, size_t n)
 {
-	size_t words = 0;
-
 	if (n >= 64)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
-	return words <= 6 && rx_match(&prose_rx[RX_ENV_HEADING], s, n);
+	return text_words(s, n, 6) <= 6 && rx_match(&prose_rx[RX_ENV_HEADING], s, n);
 }
 
 /* The line without indentation, bullet and trailing blanks. */

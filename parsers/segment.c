@@ -17,6 +17,7 @@
 #include "parsers/label.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 #define MAX_STATE 256
 
@@ -417,7 +418,7 @@ static int is_html_structure(const struct line *l)
  */
 static int label_shaped(const struct seg *sg, const char *s, size_t n)
 {
-	size_t end = n, words = 0;
+	size_t end = n;
 	char last;
 
 	while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
@@ -432,19 +433,13 @@ static int label_shaped(const struct seg *sg, const char *s, size_t n)
 	/* a bare line: only right after a blank line, short, and not a sentence's end */
 	if (!sg->after_blank || strchr(".?!,;", last))
 		return 0;
-	for (size_t i = 0; i < end && words <= 7; i++)
-		words += s[i] != ' ' && (i == 0 || s[i - 1] == ' ');
-	return words <= 7;
+	return text_words(s, end, 7) <= 7;
 }
 
 /* A line of six words or more is a sentence: issue threads have them, tool logs do not. */
 static int is_sentence(const char *s, size_t n)
 {
-	size_t words = 0;
-
-	for (size_t i = 0; i < n; i++)
-		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
-	return words >= 6;
+	return text_words(s, n, 6) >= 6;
 }
 
 static void prose_line(struct seg *sg, const struct line *l)

@@ -56,12 +56,8 @@ static int is_header(const struct line *l)
  */
 static int looks_like_section(const struct line *l)
 {
-	size_t words = 0, end = line_end(l);
+	size_t words = text_words(l->s + l->indent, line_end(l) - l->indent, 3);
 
-	for (size_t i = l->indent; i < end; i++)
-		if (l->s[i] != ' ' && l->s[i] != '\t' && (i == l->indent || l->s[i - 1] == ' ' ||
-							   l->s[i - 1] == '\t'))
-			words++;
 	return words == 2 || words == 3;
 }
 

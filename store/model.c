@@ -13,6 +13,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/fsutil.h"
+#include "util/text.h"
 
 void model_init(struct model *m)
 {
@@ -184,15 +185,6 @@ static int has_word(const char *key, const char *word)
 	return 0;
 }
 
-static size_t count_words(const char *key)
-{
-	size_t w = *key ? 1 : 0;
-
-	for (; *key; key++)
-		w += *key == ' ';
-	return w;
-}
-
 /* The variant a comparison starts from when the user named none. */
 static const char *default_baseline(const struct model *m, const struct experiment *e)
 {
@@ -212,9 +204,9 @@ static const char *default_baseline(const struct model *m, const struct experime
 		const char *key = e->variants[v].key;
 
 		for (size_t w = 0; w < countof(words); w++) {
-			if (has_word(key, words[w]) && (!best || count_words(key) < best_words)) {
+			if (has_word(key, words[w]) && (!best || text_words(key, strlen(key), 0) < best_words)) {
 				best = key;
-				best_words = count_words(key);
+				best_words = text_words(key, strlen(key), 0);
 			}
 		}
 	}

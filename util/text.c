@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "util/text.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -118,4 +119,28 @@ const char *text_find(const char *s, size_t n, const char *needle)
 int text_contains(const char *s, size_t n, const char *needle)
 {
 	return text_find(s, n, needle) != NULL;
+}
+
+size_t text_words(const char *s, size_t n, size_t limit)
+{
+	size_t words = 0;
+
+	for (size_t i = 0; i < n && (!limit || words <= limit); i++)
+		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+	return words;
+}
+
+int text_contains_nocase(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+
+	for (size_t i = 0; i + k <= n; i++) {
+		size_t j = 0;
+
+		while (j < k && tolower((unsigned char)s[i + j]) == tolower((unsigned char)needle[j]))
+			j++;
+		if (j == k)
+			return 1;
+	}
+	return 0;
 }

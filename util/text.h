@@ -20,6 +20,13 @@ size_t text_fit(const char *s, size_t n, int cols, int *used);
  * "..." when cut.
  */
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
+/*
+ * Words of s[0..n), separated by spaces and tabs. Counting stops once it
+ * passes `limit` (0: no limit), so a long line costs no more than a short one.
+ */
+size_t text_words(const char *s, size_t n, size_t limit);
+/* 1 when `needle` occurs in s[0..n), ASCII letters in any case. */
+int text_contains_nocase(const char *s, size_t n, const char *needle);
 /* 1 when `needle` occurs in s[0..n). */
 int text_contains(const char *s, size_t n, const char *needle);
 /* Where `needle` first occurs in s[0..n) (a pointer into s), or NULL. */
