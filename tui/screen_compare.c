@@ -48,7 +48,7 @@ static struct layout layout(int height)
 
 static const struct experiment *current(const struct tui *t)
 {
-	return t->exps.cursor < t->m->nexps ? &t->m->exps[t->exps.cursor] : NULL;
+	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 }
 
 static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const char *text)
@@ -65,7 +65,7 @@ static void rebuild(struct tui *t)
 	const char *scenario = NULL;
 	int several = 0;
 
-	if (t->cmp_valid && t->cmp_exp == t->exps.cursor)
+	if (t->cmp_valid && t->cmp_exp == t->view_exp)
 		return;
 	cmp_release(&t->cmp);
 	t->nlines = 0;
@@ -92,7 +92,7 @@ static void rebuild(struct tui *t)
 	if (*t->cand && t->cmp.nrows)
 		add_line(t, LINE_COUNTS, 0, "");
 	t->cmp_valid = 1;
-	t->cmp_exp = t->exps.cursor;
+	t->cmp_exp = t->view_exp;
 	t->cmp_lines.count = t->nlines;
 }
 
@@ -315,12 +315,21 @@ static void draw(struct tui *t, int top, int height)
 		draw_detail(t, top + height - 1);
 }
 
-/* Record the baseline choice when there is a store; the model is updated either way. */
-static void set_baseline(struct tui *t, const struct experiment *e, const char *key)
+/*
+ * Record the baseline choice when there is a store; the model is updated
+ * either way. Only a variant of `e` can be its baseline: anything else is
+ * refused (returns -1) and nothing is recorded.
+ */
+static int set_baseline(struct tui *t, const struct experiment *e, const char *key)
 {
 	struct model *m = t->m;
-	const char *now = model_now(m);
+	const char *now;
 
+	if (!model_variant(e, key)) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	now = model_now(m);
 	model_add_override(m, "baseline", e->name, key, now);
 	if (t->store) {
 		struct diag d = DIAG_INIT;
@@ -329,6 +338,7 @@ static void set_baseline(struct tui *t, const struct experiment *e, const char *
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
 	}
+	return 0;
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -361,19 +371,21 @@ static int act(struct tui *t, enum action a, int height)
 
 		if (!*t->cand)
 			return ACT_DONE;
+		if (a == ACT_BASELINE && set_baseline(t, e, t->cand) < 0)
+			return ACT_DONE;
 		t->base = t->cand;
 		t->cand = old;
 		t->cmp_valid = 0;
 		if (a == ACT_BASELINE) {
 			const char *name = e->name;
-			size_t exp = t->exps.cursor;
+			size_t exp = t->view_exp;
 
-			set_baseline(t, e, t->base);
 			model_resolve(t->m); /* experiments are rebuilt: look ours up again */
 			for (size_t k = 0; k < t->m->nexps; k++)
 				if (!strcmp(t->m->exps[k].name, name))
 					exp = k;
 			t->exps.cursor = exp;
+			t->view_exp = exp;
 			tui_message(t, "baseline is now %s", variant_text(&t->m->exps[exp], t->base));
 		}
 		return ACT_DONE;
@@ -386,6 +398,7 @@ static int act(struct tui *t, enum action a, int height)
 const struct screen screen_compare = {
 	.name = "Compare",
 	.opener = ACT_SCREEN_COMPARE,
+	.per_exp = 1,
 	.draw = draw,
 	.act = act,
 };
