@@ -5,6 +5,7 @@
 #   make demo         open the TUI on the bundled samples
 #   make bench        import speed and memory figures
 #   make samples      regenerate samples/ by running the real tools
+#   make man          rewrite the man page's METRICS section from parsers/metrics.h
 #   make install / uninstall   (PREFIX, DESTDIR)
 # Missing system packages are installed by scripts/deps.sh on the first build.
 
@@ -56,7 +57,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
-        check-san golden-update demo bench samples install uninstall clean deps fuzz
+        check-san golden-update demo bench samples install uninstall clean deps fuzz man
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -115,8 +116,18 @@ check-cli: $(BIN)
 check-tui: $(BIN)
 	@$(TEST_ENV) sh tests/tui/run.sh
 
-check-man:
+# the METRICS section of benchdelta(1) is printed from the METRICS table
+$(BUILD)/gen-metrics: man/gen-metrics.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
+
+man: $(BUILD)/gen-metrics
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1
+
+check-man: $(BUILD)/gen-metrics
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1 check
 	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
 		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \
