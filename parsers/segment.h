@@ -48,10 +48,4 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 
 void seg_result_release(struct seg_result *r);
 
-/*
- * The byte offset in the source of the byte that produced byte `clean_off`
- * of l->s (cleaning removes bytes, and escapes before it are skipped).
- */
-uint64_t seg_source_offset(const struct line *l, size_t clean_off);
-
 #endif
