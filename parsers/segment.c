@@ -16,6 +16,7 @@
 
 #include "parsers/clean.h"
 #include "parsers/label.h"
+#include "parsers/legend.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -259,6 +260,24 @@ static void add_fact(struct seg *sg, const char *key, const char *value, size_t 
 	f->line = line;
 }
 
+struct legend_ctx {
+	struct seg *sg;
+	uint32_t line;
+};
+
+static void add_legend(void *arg, const char *name, size_t nn, const char *desc, size_t dn)
+{
+	struct legend_ctx *c = arg;
+	struct seg_result *r = c->sg->res;
+	struct seg_legend *g;
+
+	ALLOC_GROW(r->legends, r->nlegends + 1, r->legends_cap);
+	g = &r->legends[r->nlegends++];
+	g->name = arena_strndup(c->sg->arena, name, nn);
+	g->desc = arena_strndup(c->sg->arena, desc, dn);
+	g->line = c->line;
+}
+
 /* A title stated outright in the first lines, or the first line of a text that reads as one. */
 static void look_for_title(struct seg *sg, const struct line *l)
 {
@@ -352,6 +371,11 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->env = 0;
 		sg->pending_line = 0;
 		return;
+	}
+	{
+		struct legend_ctx lc = { sg, l->no };
+
+		legend_scan(s, n, add_legend, &lc);
 	}
 	if (label_shaped(sg, s, n) && prose_env_heading(l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
@@ -618,4 +642,7 @@ void seg_result_release(struct seg_result *r)
 	free(r->facts);
 	r->facts = NULL;
 	r->nfacts = r->facts_cap = 0;
+	free(r->legends);
+	r->legends = NULL;
+	r->nlegends = r->legends_cap = 0;
 }

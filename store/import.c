@@ -1,11 +1,8 @@
 /*
  * import.c - texts → segmenter → parsers → model; see import.h.
  *
- * Naming, weakest evidence first: a parser may propose variants from the
- * data (hyperfine commands that differ, size rows' file names); a label
- * above the block names all its runs unless the parser found several
- * variants inside it; what is still unnamed takes the input's file name.
- * Scenarios come from what the variants' commands share.
+ * Names are decided by store/naming.c in one pass, once every text is
+ * read: the import hands it each block's runs and each text's legends.
  */
 #include "store/import.h"
 
@@ -13,7 +10,6 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
-#include "parsers/legend.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
@@ -255,7 +251,6 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s = &m->sources[c.source];
 		s->title = sr.title ? sr.title : "";
 		s->nlines = sr.nlines;
-		legend_apply(s->text ? s->text : "", s->len, &m->rs, (uint32_t)mark.runs, &m->arena);
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
 
@@ -264,7 +259,6 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			f->value = sr.facts[k].value;
 			f->line = sr.facts[k].line;
 		}
-		seg_result_release(&sr);
 		strmap_release(&c.seen);
 		free(c.occ);
 		arena_release(&c.scratch);
@@ -282,9 +276,12 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			free(m->sources[c.source].text);
 			m->nsources--;
 			ir->status = IMPORT_EMPTY;
+			seg_result_release(&sr);
 			continue;
 		}
 		ir->source = c.source;
+		naming_legends(&nm, c.source, sr.legends, sr.nlegends);
+		seg_result_release(&sr);
 	}
 
 	group = group_name(m, in, n, res);

@@ -113,7 +113,7 @@ static void test_never_a_name(void **state)
 			    "Release|t");
 	/* perf report's header comments and code are no labels */
 	assert_string_equal(variants_of(f, "# Samples: 10K of event 'cycles'\n# Event count (approx.): 123\n\n"
-					   HF("./n", "5.0") "\nfoo::bar():\n\n" HF("./n2", "5.0")),
+					   HF("./n", "5.0") "\nfoo::bar():\n\n" HF("./n", "5.5")),
 			    "t|t");
 	/* a comma inside brackets does not cut a label */
 	assert_string_equal(variants_of(f, "Release (cargo build --release, thin LTO):\n\n" HF("./o", "5.0")),
