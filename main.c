@@ -27,6 +27,9 @@ static const char usage[] =
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
 	"                                  baseline against candidates, with significance\n"
+	"  benchdelta show RUN...          a run's figures, samples, series, notes and origin\n"
+	"  benchdelta source [-C N|--all] RUN...\n"
+	"                                  the text a run was read from, its numbers marked\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
@@ -51,6 +54,8 @@ static const struct command {
 	{ "rename-variant", cmd_rename_variant },
 	{ "merge-variants", cmd_merge_variants },
 	{ "compare", cmd_compare },
+	{ "show", cmd_show },
+	{ "source", cmd_source },
 };
 
 int main(int argc, char **argv)

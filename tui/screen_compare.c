@@ -14,6 +14,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -331,6 +332,25 @@ static void set_baseline(struct tui *t, const struct experiment *e, const char *
 	}
 }
 
+/* Enter on a row: the runs behind both of its figures. */
+static void open_runs(struct tui *t)
+{
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	const struct cmp_row *r;
+	const char *keys[2], *scen[2];
+
+	if (!l || l->kind != LINE_ROW) {
+		tui_message(t, "Enter on a metric's row shows the runs behind it");
+		return;
+	}
+	r = &t->cmp.rows[l->index];
+	keys[0] = t->base;
+	keys[1] = t->cand;
+	scen[0] = r->base.present ? r->base.scenario : r->scenario;
+	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
+	tui_open_runs(t, t->exps.cursor, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	const struct experiment *e = current(t);
@@ -342,6 +362,9 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {
+	case ACT_ENTER:
+		open_runs(t);
+		return ACT_DONE;
 	case ACT_NEXT:
 	case ACT_PREV:
 		if (!*t->cand || n < 3) {
