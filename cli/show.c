@@ -237,6 +237,37 @@ static void show_run(struct model *m, uint32_t ri, int utf8, FILE *fp)
 	trace_records_release(&rec);
 }
 
+static int show_one(struct model *m, uint32_t run, void *arg)
+{
+	show_run(m, run, *(int *)arg, stdout);
+	return BD_EXIT_OK;
+}
+
+int cli_each_run(struct cli *c, const char *cmd, int n, char **ids,
+		 int (*fn)(struct model *m, uint32_t run, void *arg), void *arg)
+{
+	struct model m;
+	int rc;
+
+	if (n <= 0)
+		return cli_usage_error(c, cmd, "which run? (see 'benchdelta list runs')");
+	model_init(&m);
+	rc = cli_load_store(c, &m);
+	for (int i = 0; rc == BD_EXIT_OK && i < n; i++) {
+		long r = cli_find_run(&m, ids[i]);
+
+		if (r < 0) {
+			rc = BD_EXIT_USAGE;
+			break;
+		}
+		if (i)
+			fputc('\n', stdout);
+		rc = fn(&m, (uint32_t)r, arg);
+	}
+	model_release(&m);
+	return rc;
+}
+
 int cmd_show(struct cli *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -244,8 +275,7 @@ int cmd_show(struct cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct model m;
-	int opt, rc, utf8 = plot_utf8();
+	int opt, utf8 = plot_utf8();
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -260,21 +290,5 @@ int cmd_show(struct cli *c, int argc, char **argv)
 			return cli_usage_error(c, "show", "unknown option");
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error(c, "show", "which run? (see 'benchdelta list runs')");
-	model_init(&m);
-	rc = cli_load_store(c, &m);
-	for (int i = optind; rc == BD_EXIT_OK && i < argc; i++) {
-		long r = cli_find_run(&m, argv[i]);
-
-		if (r < 0) {
-			rc = BD_EXIT_USAGE;
-			break;
-		}
-		if (i > optind)
-			fputc('\n', stdout);
-		show_run(&m, (uint32_t)r, utf8, stdout);
-	}
-	model_release(&m);
-	return rc;
+	return cli_each_run(c, "show", argc - optind, argv + optind, show_one, &utf8);
 }

@@ -130,6 +130,11 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 	return BD_EXIT_OK;
 }
 
+static int source_one(struct model *m, uint32_t run, void *arg)
+{
+	return show_source(m, run, *(int *)arg, stdout);
+}
+
 int cmd_source(struct cli *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -138,8 +143,7 @@ int cmd_source(struct cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct model m;
-	int opt, rc, context = 3;
+	int opt, context = 3;
 	char *end;
 
 	optind = 1;
@@ -161,21 +165,5 @@ int cmd_source(struct cli *c, int argc, char **argv)
 			return cli_usage_error(c, "source", "unknown option");
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error(c, "source", "which run? (see 'benchdelta list runs')");
-	model_init(&m);
-	rc = cli_load_store(c, &m);
-	for (int i = optind; rc == BD_EXIT_OK && i < argc; i++) {
-		long r = cli_find_run(&m, argv[i]);
-
-		if (r < 0) {
-			rc = BD_EXIT_USAGE;
-			break;
-		}
-		if (i > optind)
-			fputc('\n', stdout);
-		rc = show_source(&m, (uint32_t)r, context, stdout);
-	}
-	model_release(&m);
-	return rc;
+	return cli_each_run(c, "source", argc - optind, argv + optind, source_one, &context);
 }
