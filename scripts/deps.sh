@@ -22,6 +22,7 @@ libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+strace           cmd:strace
 '
 packages_samples='
 hyperfine        cmd:hyperfine
