@@ -4,6 +4,7 @@
 #   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
 #   make bench        import speed and memory figures
+#   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
 #   make install / uninstall   (PREFIX, DESTDIR)
 # Missing system packages are installed by scripts/deps.sh on the first build.
@@ -56,7 +57,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
-        check-san golden-update demo bench samples install uninstall clean deps fuzz
+        check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -87,7 +88,7 @@ TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus
 	@echo "all tests passed ($(BIN))"
 
 check-layers:
@@ -114,6 +115,17 @@ check-cli: $(BIN)
 
 check-tui: $(BIN)
 	@$(TEST_ENV) sh tests/tui/run.sh
+
+# the corpus of real threads: no case may fall below its floor (tests/corpus/FLOORS)
+check-corpus: $(BIN)
+	@echo "  CORPUS  tests/corpus"
+	@out=$$($(TEST_ENV) CHECK=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh 2>&1) || { echo "$$out"; exit 1; }
+
+corpus: $(BIN)
+	@$(TEST_ENV) CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
+
+corpus-update: $(BIN)
+	@$(TEST_ENV) UPDATE=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
 
 check-man:
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
