@@ -7,7 +7,8 @@
 #   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
 #   make install / uninstall   (PREFIX, DESTDIR)
-# Missing system packages are installed by scripts/deps.sh on the first build.
+# Missing system packages are installed by scripts/deps.sh: `make` installs
+# only what the build needs, the test targets also what the tests need.
 
 .DEFAULT_GOAL := all
 
@@ -46,8 +47,20 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 	@mkdir -p $(BUILD)
 	@sh scripts/deps.sh
 	@{ echo "PKG_CFLAGS := $$($(PKG_CONFIG) --cflags $(PKGS))"; \
-	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; \
-	   echo "TEST_CFLAGS := $$($(PKG_CONFIG) --cflags $(TEST_PKGS))"; \
+	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; } > $@.tmp && mv $@.tmp $@
+
+# The test goals also need the test-only packages (cmocka, tmux, groff...):
+# a second file, made only when a test goal is asked for, so that a plain
+# `make` never installs them.
+TEST_GOALS := check check-% golden-update tests/%.sh
+ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
+-include $(BUILD)/test-config.mk
+endif
+
+$(BUILD)/test-config.mk: scripts/deps.sh Makefile
+	@mkdir -p $(BUILD)
+	@sh scripts/deps.sh test
+	@{ echo "TEST_CFLAGS := $$($(PKG_CONFIG) --cflags $(TEST_PKGS))"; \
 	   echo "TEST_LIBS := $$($(PKG_CONFIG) --libs $(TEST_PKGS))"; } > $@.tmp && mv $@.tmp $@
 
 LIB_SRC := $(sort $(wildcard util/*.c parsers/*.c store/*.c cli/*.c tui/*.c))
@@ -63,7 +76,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BIN)
 
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh test
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LD      $@"
@@ -74,7 +87,7 @@ $(BUILD)/%.o: %.c $(BUILD)/config.mk
 	@echo "  CC      $<"
 	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-config.mk
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(TEST_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) \
