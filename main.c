@@ -34,6 +34,8 @@ static const char usage[] =
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
 	"                                  tidy up variant names (recorded, undoable)\n"
+	"  benchdelta edits                every edit made to the store, numbered\n"
+	"  benchdelta undo [-n] [ID]       undo the latest edit (or edit ID)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -56,6 +58,8 @@ static const struct command {
 	{ "compare", cmd_compare },
 	{ "show", cmd_show },
 	{ "source", cmd_source },
+	{ "edits", cmd_edits },
+	{ "undo", cmd_undo },
 };
 
 int main(int argc, char **argv)
