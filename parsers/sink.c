@@ -6,8 +6,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "parsers/clean.h"
 #include "parsers/metrics.h"
-#include "parsers/segment.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -49,9 +49,9 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	m->value = value;
 	m->n = n;
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
-		uint64_t a = seg_source_offset(l, (size_t)(num - l->s));
+		uint64_t a = clean_source_offset(l, (size_t)(num - l->s));
 		/* numbers end in a plain ASCII byte: one past it is the end */
-		uint64_t b = seg_source_offset(l, (size_t)(num - l->s) + num_len - 1) + 1;
+		uint64_t b = clean_source_offset(l, (size_t)(num - l->s) + num_len - 1) + 1;
 
 		m->offset = a;
 		m->length = (uint32_t)(b - a);

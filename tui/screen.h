@@ -12,7 +12,14 @@
 #include "tui/keys.h"
 #include "tui/list.h"
 
-enum screen_id { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP, SCREEN__COUNT };
+enum screen_id {
+	SCREEN_EXPERIMENTS,
+	SCREEN_COMPARE,
+	SCREEN_HELP,
+	SCREEN_RUNS,
+	SCREEN_SOURCE,
+	SCREEN__COUNT
+};
 
 /* What an act() did: bits. */
 enum act_result {
@@ -50,6 +57,7 @@ struct tui {
 	struct list cmp_lines;
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
+	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
 };
 
 struct screen {
@@ -64,6 +72,8 @@ struct screen {
 extern const struct screen screen_experiments;
 extern const struct screen screen_compare;
 extern const struct screen screen_help;
+extern const struct screen screen_runs;
+extern const struct screen screen_source;
 
 /* Open the Compare screen on experiment `e` (resets baseline/candidate to the defaults). */
 void tui_open_compare(struct tui *t, size_t e);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/util.h"
 
@@ -24,6 +25,8 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
 	[SCREEN_COMPARE] = &screen_compare,
 	[SCREEN_HELP] = &screen_help,
+	[SCREEN_RUNS] = &screen_runs,
+	[SCREEN_SOURCE] = &screen_source,
 };
 
 static int curses_on;
@@ -248,5 +251,6 @@ out:
 	}
 	cmp_release(&t.cmp);
 	free(t.lines);
+	explore_release(&t);
 	return 0;
 }
