@@ -20,7 +20,7 @@
 	X(PAGE_DOWN, "PgDn Space", "page down")                                                    \
 	X(HOME, "Home g", "first line")                                                            \
 	X(END, "End G", "last line")                                                               \
-	X(ENTER, "Enter", "open the selected experiment")                                          \
+	X(ENTER, "Enter", "open: an experiment in Compare, a row's runs in Runs, a run's text in Source") \
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
 	X(NEXT, "Right Tab l", "next candidate variant")                                           \
 	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \

@@ -13,7 +13,15 @@
 #include "tui/list.h"
 #include "util/diag.h"
 
-enum screen_id { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP, SCREEN_WARNINGS, SCREEN__COUNT };
+enum screen_id {
+	SCREEN_EXPERIMENTS,
+	SCREEN_COMPARE,
+	SCREEN_HELP,
+	SCREEN_WARNINGS,
+	SCREEN_RUNS,
+	SCREEN_SOURCE,
+	SCREEN__COUNT
+};
 
 /* What an act() did: bits. */
 enum act_result {
@@ -60,6 +68,7 @@ struct tui {
 	struct list cmp_lines;
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
+	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
 };
 
 struct screen {
@@ -76,6 +85,8 @@ extern const struct screen screen_experiments;
 extern const struct screen screen_compare;
 extern const struct screen screen_help;
 extern const struct screen screen_warnings;
+extern const struct screen screen_runs;
+extern const struct screen screen_source;
 
 /* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
 void tui_set_experiment(struct tui *t, size_t e);

@@ -14,6 +14,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -316,9 +317,10 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * Record the baseline choice when there is a store; the model is updated
- * either way. Only a variant of `e` can be its baseline: anything else is
- * refused (returns -1) and nothing is recorded.
+ * Record the baseline choice (an edit of the store's journal when there is
+ * a store), then in the model. Returns 0, or -1 with the error shown and
+ * the model unchanged: a choice that was not saved is never reported as made.
+ * Only a variant of `e` can be its baseline: anything else is refused.
  */
 static int set_baseline(struct tui *t, const struct experiment *e, const char *key)
 {
@@ -330,15 +332,37 @@ static int set_baseline(struct tui *t, const struct experiment *e, const char *k
 		return -1;
 	}
 	now = model_now(m);
-	model_add_override(m, "baseline", e->name, key, now);
 	if (t->store) {
 		struct diag d = DIAG_INIT;
+		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
 
-		if (store_add_override(t->store, "baseline", e->name, key, now, &d) < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[0].text : "error");
+		if (rc < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
+		if (rc < 0)
+			return -1;
 	}
+	model_add_override(m, "baseline", e->name, key, now);
 	return 0;
+}
+
+/* Enter on a row: the runs behind both of its figures. */
+static void open_runs(struct tui *t)
+{
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	const struct cmp_row *r;
+	const char *keys[2], *scen[2];
+
+	if (!l || l->kind != LINE_ROW) {
+		tui_message(t, "Enter on a metric's row shows the runs behind it");
+		return;
+	}
+	r = &t->cmp.rows[l->index];
+	keys[0] = t->base;
+	keys[1] = t->cand;
+	scen[0] = r->base.present ? r->base.scenario : r->scenario;
+	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
+	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -352,6 +376,9 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {
+	case ACT_ENTER:
+		open_runs(t);
+		return ACT_DONE;
 	case ACT_NEXT:
 	case ACT_PREV:
 		if (!*t->cand || n < 3) {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/text.h"
 #include "util/util.h"
@@ -26,6 +27,8 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_COMPARE] = &screen_compare,
 	[SCREEN_HELP] = &screen_help,
 	[SCREEN_WARNINGS] = &screen_warnings,
+	[SCREEN_RUNS] = &screen_runs,
+	[SCREEN_SOURCE] = &screen_source,
 };
 
 static int curses_on;
@@ -324,5 +327,6 @@ out:
 	}
 	cmp_release(&t.cmp);
 	free(t.lines);
+	explore_release(&t);
 	return 0;
 }
