@@ -74,9 +74,9 @@ static void text_row(struct table *tb, const struct cmp_row *r, const char *inde
 
 	cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ",", &notes); /* "need ≥N" says it */
 	table_addf(tb, "%s%s", indent, r->metric);
-	table_add(tb, cmp_text_figure(&r->base, r->unit, c[0], CELL));
+	table_add(tb, cmp_text_value(r->quantity, &r->base, r->unit, c[0], CELL));
 	table_add(tb, cmp_text_spread(&r->base, c[1], CELL));
-	table_add(tb, cmp_text_figure(&r->cand, r->unit, c[2], CELL));
+	table_add(tb, cmp_text_value(r->quantity, &r->cand, r->unit, c[2], CELL));
 	table_add(tb, cmp_text_spread(&r->cand, c[3], CELL));
 	table_add(tb, cmp_text_delta(r, c[4], CELL));
 	table_add(tb, cmp_text_ci(r, c[5], CELL));
@@ -178,11 +178,11 @@ static void md_cell(FILE *fp, const char *s)
 	fputc(' ', fp);
 }
 
-static void md_figure(FILE *fp, const struct cmp_side *s, enum unit unit)
+static void md_figure(FILE *fp, const char *quantity, const struct cmp_side *s, enum unit unit)
 {
 	char fig[CELL], spread[CELL], cell[2 * CELL + 2];
 
-	cmp_text_figure(s, unit, fig, sizeof(fig));
+	cmp_text_value(quantity, s, unit, fig, sizeof(fig));
 	cmp_text_spread(s, spread, sizeof(spread));
 	snprintf(cell, sizeof(cell), "%s%s%s", fig, *spread ? " " : "", spread);
 	md_cell(fp, cell);
@@ -195,8 +195,8 @@ static void md_row(FILE *fp, const struct cmp_row *r)
 	struct buf verdict = BUF_INIT;
 
 	md_cell(fp, r->metric);
-	md_figure(fp, &r->base, r->unit);
-	md_figure(fp, &r->cand, r->unit);
+	md_figure(fp, r->quantity, &r->base, r->unit);
+	md_figure(fp, r->quantity, &r->cand, r->unit);
 	md_cell(fp, cmp_text_delta(r, c[0], CELL));
 	md_cell(fp, cmp_text_ci(r, c[1], CELL));
 	md_cell(fp, cmp_text_p(r, c[2], CELL));
