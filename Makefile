@@ -4,7 +4,9 @@
 #   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
 #   make bench        import speed and memory figures
+#   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
+#   make man          rewrite the man page's METRICS section from parsers/metrics.h
 #   make install / uninstall   (PREFIX, DESTDIR)
 # Missing system packages are installed by scripts/deps.sh: `make` installs
 # only what the build needs, the test targets also what the tests need.
@@ -69,7 +71,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
-        check-san golden-update demo bench samples install uninstall clean deps fuzz
+        check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
+        man
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -103,7 +106,7 @@ TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspa
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus
 	@echo "all tests passed ($(BIN))"
 
 check-layers:
@@ -136,8 +139,29 @@ check-cli: $(BIN) $(REPLAY)
 check-tui: $(BIN)
 	@$(TEST_ENV) sh tests/tui/run.sh
 
-check-man:
+# the corpus of real threads: no case may fall below its floor (tests/corpus/FLOORS)
+check-corpus: $(BIN)
+	@echo "  CORPUS  tests/corpus"
+	@out=$$($(TEST_ENV) CHECK=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh 2>&1) || { echo "$$out"; exit 1; }
+
+corpus: $(BIN)
+	@$(TEST_ENV) CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
+
+corpus-update: $(BIN)
+	@$(TEST_ENV) UPDATE=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
+
+# the METRICS section of benchdelta(1) is printed from the METRICS table
+$(BUILD)/gen-metrics: man/gen-metrics.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
+
+man: $(BUILD)/gen-metrics
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1
+
+check-man: $(BUILD)/gen-metrics
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1 check
 	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
 		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \

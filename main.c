@@ -28,10 +28,15 @@ static const char usage[] =
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
 	"                                  baseline against candidates, with significance\n"
+	"  benchdelta show RUN...          a run's figures, samples, series, notes and origin\n"
+	"  benchdelta source [-C N|--all] RUN...\n"
+	"                                  the text a run was read from, its numbers marked\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
 	"                                  tidy up variant names (recorded, undoable)\n"
+	"  benchdelta edits                every edit made to the store, numbered\n"
+	"  benchdelta undo [-n] [ID]       undo the latest edit (or edit ID)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -53,6 +58,10 @@ static const struct command {
 	{ "rename-variant", cmd_rename_variant },
 	{ "merge-variants", cmd_merge_variants },
 	{ "compare", cmd_compare },
+	{ "show", cmd_show },
+	{ "source", cmd_source },
+	{ "edits", cmd_edits },
+	{ "undo", cmd_undo },
 };
 
 int main(int argc, char **argv)

@@ -25,6 +25,11 @@ int cmd_export(struct cli *c, int argc, char **argv);
 int cmd_rename_variant(struct cli *c, int argc, char **argv);
 int cmd_merge_variants(struct cli *c, int argc, char **argv);
 int cmd_compare(struct cli *c, int argc, char **argv);
+/* What is behind a number: one run's records, and the source text around it. */
+int cmd_show(struct cli *c, int argc, char **argv);
+int cmd_source(struct cli *c, int argc, char **argv);
+int cmd_edits(struct cli *c, int argc, char **argv);
+int cmd_undo(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 

@@ -106,12 +106,12 @@ static void on_line(struct parse *ps, const struct line *l, int is_write)
 		return;
 	}
 	q = is_write ? write_q : read_q;
-	sink_measure(ps->s, (uint32_t)ps->run, q[0], STAT_VALUE, UNIT_SECOND, DIR_LOWER, t, 0, l, time, tn);
-	sink_measure(ps->s, (uint32_t)ps->run, q[1], STAT_VALUE, UNIT_SECOND, DIR_LOWER, per_op, 0, l, per,
+	sink_measure(ps->s, (uint32_t)ps->run, q[0], STAT_VALUE, UNIT_SECOND, t, 0, l, time, tn);
+	sink_measure(ps->s, (uint32_t)ps->run, q[1], STAT_VALUE, UNIT_SECOND, per_op, 0, l, per,
 		     pn);
-	sink_measure(ps->s, (uint32_t)ps->run, q[2], STAT_VALUE, UNIT_PER_S, DIR_HIGHER, r, 0, l, rate, rn);
+	sink_measure(ps->s, (uint32_t)ps->run, q[2], STAT_VALUE, UNIT_PER_S, r, 0, l, rate, rn);
 	if (rx_named(p, "ops", &ops, &on) && num_parse(ops, on, &count) == 0)
-		sink_measure(ps->s, (uint32_t)ps->run, q[3], STAT_VALUE, UNIT_COUNT, DIR_NONE, count, 0, l, ops,
+		sink_measure(ps->s, (uint32_t)ps->run, q[3], STAT_VALUE, UNIT_COUNT, count, 0, l, ops,
 			     on);
 }
 

@@ -2,9 +2,11 @@
  * gotest.c - `go test -bench` output → NAME.time_per_op, NAME.throughput
  * (MB/s), NAME.bytes_per_op, NAME.allocs_per_op, NAME.iterations, and
  * custom b.ReportMetric units under their own names; one run per result
- * line, so `-count N` gives N runs of one benchmark. NAME is kept as
- * printed, "-N" GOMAXPROCS suffix included (trap 26). The goos, goarch,
- * pkg and cpu header lines are facts; b.Log lines are notes.
+ * line, so `-count N` gives N runs of one benchmark. NAME is as printed
+ * less the "-N" GOMAXPROCS suffix when every result of the block ends in
+ * the same one (trap 26), so that logs of an 8-core and a 16-core machine
+ * pair; N is then a fact ("gomaxprocs") and a note on each run. The goos,
+ * goarch, pkg and cpu header lines are facts; b.Log lines are notes.
  */
 #include "parsers/bench.h"
 #include "parsers/units.h"
@@ -31,12 +33,11 @@ static const struct {
 	const char *printed;
 	const char *quantity;
 	const char *spelling; /* for units.c; NULL for a plain count */
-	enum direction dir;
 } builtin[] = {
-	{ "ns/op", "time_per_op", "ns", DIR_LOWER },
-	{ "MB/s", "throughput", "MB/s", DIR_HIGHER },
-	{ "B/op", "bytes_per_op", "B", DIR_LOWER },
-	{ "allocs/op", "allocs_per_op", NULL, DIR_LOWER },
+	{ "ns/op", "time_per_op", "ns" },
+	{ "MB/s", "throughput", "MB/s" },
+	{ "B/op", "bytes_per_op", "B" },
+	{ "allocs/op", "allocs_per_op", NULL },
 };
 
 static int is_blank(char c)
@@ -104,7 +105,57 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_NONE;
 }
 
-static void on_result(struct sink *s, const struct line *l)
+/* The "-N" GOMAXPROCS suffix of a name ("-8"), N >= 2 without a leading 0; 0 when none. */
+static size_t procs_suffix(const char *name, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && char_is_digit(name[k - 1]))
+		k--;
+	if (k == n || k < 2 || name[k - 1] != '-' || name[k] == '0' || (n - k == 1 && name[k] == '1'))
+		return 0;
+	return n - k + 1;
+}
+
+/*
+ * The suffix every result line of the block ends its name with ("-8"), or
+ * "" when one has none or another: with -cpu 1,2 the names differ by it,
+ * and a name alone cannot tell "size-64" at GOMAXPROCS 1 from "size" at 64.
+ */
+static void common_suffix(const struct block *b, char *out, size_t size)
+{
+	int seen = 0;
+
+	out[0] = '\0';
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *name = l->s + l->indent, *e = name;
+		size_t k;
+
+		if (!starts_result(l))
+			continue;
+		while (e < l->s + l->len && !is_blank(*e))
+			e++;
+		k = procs_suffix(name, (size_t)(e - name));
+		if (!k || k >= size || (seen && (strlen(out) != k || memcmp(out, e - k, k)))) {
+			out[0] = '\0';
+			return;
+		}
+		if (!seen)
+			memcpy(out, e - k, k), out[k] = '\0';
+		seen = 1;
+	}
+}
+
+/* `n` less the block's common suffix when the name ends with it. */
+static size_t without_suffix(const char *name, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
+}
+
+static void on_result(struct sink *s, const struct line *l, const char *suffix)
 {
 	struct rx *p = &patterns[RX_RESULT];
 	const char *name, *iters, *rest, *end;
@@ -116,12 +167,15 @@ static void on_result(struct sink *s, const struct line *l)
 		bench_lost(s, l, "garbled Go benchmark line");
 		return;
 	}
-	run = bench_run(s, l, name, nn);
+	run = bench_run(s, l, name, without_suffix(name, nn, suffix));
+	if (*suffix)
+		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
+			  suffix);
 	{
 		double v;
 
 		if (num_parse(iters, in, &v) == 0)
-			sink_measure(s, run, "iterations", STAT_VALUE, UNIT_COUNT, DIR_NONE, v, 0, l, iters,
+			sink_measure(s, run, "iterations", STAT_VALUE, UNIT_COUNT, v, 0, l, iters,
 				     in);
 	}
 	/* the pattern made `rest` pairs of "<blanks><value><blanks><unit>" */
@@ -144,16 +198,16 @@ static void on_result(struct sink *s, const struct line *l)
 			if (strlen(builtin[k].printed) == unit_len && !memcmp(builtin[k].printed, unit, unit_len))
 				break;
 		if (k < countof(builtin) && builtin[k].spelling) {
-			bench_figure(s, run, builtin[k].quantity, STAT_VALUE, builtin[k].dir, l, num, num_len, 0,
+			bench_figure(s, run, builtin[k].quantity, STAT_VALUE, l, num, num_len, 0,
 				     builtin[k].spelling, strlen(builtin[k].spelling));
 		} else if (num_parse(num, num_len, &v) == 0) {
 			/* a count, or a custom unit: its meaning (and better way) is the author's */
 			if (k < countof(builtin))
-				sink_measure(s, run, builtin[k].quantity, STAT_VALUE, UNIT_COUNT, builtin[k].dir,
+				sink_measure(s, run, builtin[k].quantity, STAT_VALUE, UNIT_COUNT,
 					     v, 0, l, num, num_len);
 			else
 				sink_measure(s, run, sink_strndup(s, unit, unit_len), STAT_VALUE, UNIT_NONE,
-					     DIR_NONE, v, 0, l, num, num_len);
+					     v, 0, l, num, num_len);
 		}
 	}
 }
@@ -174,6 +228,11 @@ static int parse(const struct block *b, struct sink *s)
 {
 	uint32_t first_run = (uint32_t)s->rs->nruns;
 	long log_run = -1; /* the run whose b.Log lines follow */
+	char suffix[16];
+
+	common_suffix(b, suffix, sizeof(suffix));
+	if (*suffix)
+		sink_fact(s, &b->lines[0], "gomaxprocs", suffix + 1);
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
@@ -183,7 +242,7 @@ static int parse(const struct block *b, struct sink *s)
 		if (l->indent == l->len)
 			continue;
 		if (starts_result(l)) {
-			on_result(s, l);
+			on_result(s, l, suffix);
 			log_run = -1;
 		} else if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
 			rx_named(&patterns[RX_HEADER], "key", &k, &kn);
@@ -192,7 +251,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else if (rx_match(&patterns[RX_REPORT], l->s, l->len)) {
 			rx_named(&patterns[RX_REPORT], "what", &k, &kn);
 			rx_named(&patterns[RX_REPORT], "name", &v, &vn);
-			log_run = *k == 'B' ? run_named(s, first_run, v, vn) : -1;
+			log_run = *k == 'B' ? run_named(s, first_run, v, without_suffix(v, vn, suffix)) : -1;
 			if (*k == 'F')
 				sink_warn(s, l, "Go benchmark %.*s failed", (int)vn, v);
 		} else if (log_run >= 0 && l->indent > 0) {

@@ -376,9 +376,9 @@ static int rate_or_size(const struct rx *p, const char *num, const char *unit, d
 }
 
 static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
-		    const char *at, size_t at_n, double v, enum unit u, enum direction dir)
+		    const char *at, size_t at_n, double v, enum unit u)
 {
-	sink_measure(ps->s, ps->t.run, iperf3_quantity(d->dir, d->role, q), STAT_VALUE, u, dir, v, 0,
+	sink_measure(ps->s, ps->t.run, iperf3_quantity(d->dir, d->role, q), STAT_VALUE, u, v, 0,
 		     d->l, at, at_n);
 }
 
@@ -394,17 +394,17 @@ static void summary_line(struct parse *ps, const struct data_line *d)
 	if (!rx_match(p, d->l->s, d->l->len))
 		return;
 	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_TRANSFER, s, n, v, u, DIR_HIGHER);
+		measure(ps, d, IPERF3_TRANSFER, s, n, v, u);
 	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_BITRATE, s, n, v, u, DIR_HIGHER);
+		measure(ps, d, IPERF3_BITRATE, s, n, v, u);
 	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
 	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT, DIR_LOWER);
+		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT);
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
 	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, s, n, v, u, DIR_LOWER);
+		measure(ps, d, IPERF3_JITTER, s, n, v, u);
 	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT, DIR_LOWER);
+		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT);
 }
 
 /*
@@ -626,10 +626,10 @@ static void on_cpu(struct parse *ps, const struct line *l)
 		return;
 	}
 	if (rx_named(p, "local", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 	/* the server prints the client's share as 0.0%: it has not arrived yet */
 	if (ps->t.side != SIDE_SERVER && rx_named(p, "remote", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 }
 
 /* Lines outside the data: connections, -V details, errors, notes. */

@@ -89,11 +89,11 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 		return;
 	}
 	run = bench_run(s, l, name, nn);
-	bench_figure(s, run, "time_per_op", STAT_VALUE, DIR_LOWER, l, v, vn, ',', u, un);
-	bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, DIR_NONE, l, dev, dn, ',', u,
+	bench_figure(s, run, "time_per_op", STAT_VALUE, l, v, vn, ',', u, un);
+	bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, l, dev, dn, ',', u,
 		     un);
 	if (rx_named(p, "mbs", &mbs, &mn))
-		bench_figure(s, run, "throughput", STAT_VALUE, DIR_HIGHER, l, mbs, mn, ',', "MB/s", 4);
+		bench_figure(s, run, "throughput", STAT_VALUE, l, mbs, mn, ',', "MB/s", 4);
 }
 
 static int parse(const struct block *b, struct sink *s)

@@ -28,6 +28,7 @@ libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+strace           cmd:strace
 '
 packages_samples='
 hyperfine        cmd:hyperfine

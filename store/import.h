@@ -59,6 +59,7 @@ struct import_item {
 	int duplicate;             /* stored before: not parsed again */
 	uint32_t repeat_of;        /* repeats the block at this line of the same text (a quote): skipped */
 	uint32_t run_from, run_to; /* its new runs: [run_from, run_to) in m->rs.runs */
+	const char *block;         /* its dedup key (arena-owned) */
 };
 
 struct import_result {
@@ -70,7 +71,11 @@ struct import_result {
 		size_t nruns, nmeas, ndup;
 	} *inputs;
 	size_t ninputs;
-	/* the overrides --set-variant added to the model: [overrides_from, m->noverrides) */
+	/*
+	 * the overrides --set-variant added to the model: [overrides_from,
+	 * m->noverrides); they target new texts, a text stored already, or
+	 * the stored block a duplicate block repeats
+	 */
 	size_t overrides_from;
 };
 
