@@ -53,7 +53,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain
 # `make` never installs them.
-TEST_GOALS := check check-% golden-update tests/%.sh
+TEST_GOALS := check check-% golden-update tests/%.sh $(BUILD)/tests/%
 ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
 -include $(BUILD)/test-config.mk
 endif
