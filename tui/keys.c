@@ -50,6 +50,7 @@ static const struct binding bindings[] = {
 	{ 'h', 0, ACT_PREV },
 	{ 'b', 0, ACT_BASELINE },
 	{ 's', 0, ACT_SWAP },
+	{ 'W', 0, ACT_WARNINGS },
 	{ CTRL('l'), 0, ACT_REDRAW },
 	{ '/', 0, ACT_FIND },
 	{ 'n', 0, ACT_FIND_NEXT },

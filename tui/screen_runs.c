@@ -188,7 +188,7 @@ static void source_lines(const struct model *m, const struct run *r, struct buf 
 static struct layout layout(struct tui *t)
 {
 	struct runs_state *rs = &t->ex->runs;
-	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 ? 16 : 0 };
+	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
 	struct buf b = BUF_INIT;
 	int rest;
 
