@@ -111,6 +111,8 @@ void plan_summary(const struct model *m, const struct import_result *res,
 			break;
 		}
 		case IMPORT_SAME_TEXT:
+			if (in[i].origin)
+				break; /* a comment seen before: the thread's line counts them */
 			fprintf(fp, "%s: already imported (the same text); nothing added\n", name);
 			break;
 		case IMPORT_ALL_DUP:

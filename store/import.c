@@ -1,11 +1,8 @@
 /*
  * import.c - texts → segmenter → parsers → model; see import.h.
  *
- * Naming, weakest evidence first: a parser may propose variants from the
- * data (hyperfine commands that differ, size rows' file names); a label
- * above the block names all its runs unless the parser found several
- * variants inside it; what is still unnamed takes the input's file name.
- * Scenarios come from what the variants' commands share.
+ * Names are decided by store/naming.c in one pass, once every text is
+ * read: the import hands it each block's runs and each text's legends.
  */
 #include "store/import.h"
 
@@ -13,7 +10,6 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
-#include "parsers/legend.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
@@ -170,6 +166,18 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	return name;
 }
 
+/* A fetched text's provenance onto its source (arena copies). */
+static void source_origin(struct model *m, struct source *s, const struct import_origin *o)
+{
+	if (!o)
+		return;
+	s->title = o->title ? arena_strdup(&m->arena, o->title) : "";
+	s->author = o->author ? arena_strdup(&m->arena, o->author) : "";
+	s->posted = o->posted ? arena_strdup(&m->arena, o->posted) : "";
+	s->address = o->address ? arena_strdup(&m->arena, o->address) : "";
+	s->thread = o->thread ? arena_strdup(&m->arena, o->thread) : "";
+}
+
 /* The stored run of the block with this key, or -1. */
 static long run_of_block(const struct model *m, const char *key)
 {
@@ -273,7 +281,10 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.input = (uint32_t)i;
 		c.naming = &nm;
 		c.name = display_name(in[i].name);
-		stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
+		if (in[i].origin && in[i].origin->unnamed)
+			stem = xstrdup(in[i].origin->unnamed);
+		else
+			stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
 		c.input_variant = arena_strdup(&m->arena, stem);
 		free(stem);
 		c.source = model_add_source(m, hash, in[i].text, in[i].len);
@@ -283,12 +294,13 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s->imported = now;
 		s->flag_experiment = o->experiment ? arena_strdup(&m->arena, o->experiment) : "";
 		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
+		source_origin(m, s, in[i].origin);
 
 		seg_split(c.name, s->text ? s->text : "", s->len, &m->arena, on_block, &c, &sr, d);
 		s = &m->sources[c.source];
-		s->title = sr.title ? sr.title : "";
+		if (!*s->title)
+			s->title = sr.title ? sr.title : "";
 		s->nlines = sr.nlines;
-		legend_apply(s->text ? s->text : "", s->len, &m->rs, (uint32_t)mark.runs, &m->arena);
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
 
@@ -297,7 +309,6 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			f->value = sr.facts[k].value;
 			f->line = sr.facts[k].line;
 		}
-		seg_result_release(&sr);
 		strmap_release(&c.seen);
 		free(c.occ);
 		arena_release(&c.scratch);
@@ -315,9 +326,12 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			free(m->sources[c.source].text);
 			m->nsources--;
 			ir->status = IMPORT_EMPTY;
+			seg_result_release(&sr);
 			continue;
 		}
 		ir->source = c.source;
+		naming_legends(&nm, c.source, sr.legends, sr.nlegends);
+		seg_result_release(&sr);
 	}
 
 	group = group_name(m, in, n, res);
