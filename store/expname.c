@@ -16,6 +16,12 @@ static int is_place(const char *name)
 	return *name && *name != '<' && strcmp(name, "-");
 }
 
+/* Where a text came from: the thread's address for a fetched comment, else its name. */
+static const char *place_of(const struct source *s)
+{
+	return s->thread && *s->thread ? s->thread : s->name;
+}
+
 /* The experiment a stored (or earlier in this import) run belongs to. */
 static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_run)
 {
@@ -33,7 +39,7 @@ static const char *same_thread(const struct model *m, const struct import_result
 			       uint32_t first_run, uint32_t done_from, const char **why)
 {
 	const struct import_input_result *ir = &res->inputs[i];
-	const char *name = m->sources[ir->source].name;
+	const char *name = place_of(&m->sources[ir->source]);
 
 	for (size_t k = 0; k < res->nitems; k++) {
 		const struct import_item *it = &res->items[k];
@@ -55,7 +61,7 @@ static const char *same_thread(const struct model *m, const struct import_result
 		if (r >= done_from)
 			break;
 		if ((long)m->rs.runs[r].source != ir->source &&
-		    !strcmp(m->sources[m->rs.runs[r].source].name, name)) {
+		    !strcmp(place_of(&m->sources[m->rs.runs[r].source]), name)) {
 			*why = "it was read from the same place";
 			return exp_of_run(m, r, first_run);
 		}
@@ -193,7 +199,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 				    !*m->sources[res->inputs[k].source].title)
 					name = res->inputs[k].experiment;
 			if (!name && taken(m, first_run, done, base)) {
-				name = distinct(m, first_run, done, base, s->name);
+				name = distinct(m, first_run, done, base, place_of(s));
 				ir->exp_note = arena_printf(&m->arena, "new: \"%s\" holds another %s", base,
 							    *s->title ? "thread" : is_place(s->name) ? "file"
 												      : "text");
