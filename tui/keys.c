@@ -50,6 +50,8 @@ static const struct binding bindings[] = {
 	{ 'h', 0, ACT_PREV },
 	{ 'b', 0, ACT_BASELINE },
 	{ 's', 0, ACT_SWAP },
+	{ 'd', 0, ACT_DELETE },
+	{ 'r', 0, ACT_RENAME },
 	{ 'W', 0, ACT_WARNINGS },
 	{ CTRL('l'), 0, ACT_REDRAW },
 	{ '/', 0, ACT_FIND },

@@ -26,6 +26,8 @@
 	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \
 	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
+	X(DELETE, "d", "Experiments: remove the selected experiment (asks first; an undoable edit)") \
+	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
 	X(FIND_PREV, "N", "previous line that matches")                                            \
