@@ -96,39 +96,6 @@ static int finish(struct session *s, struct edit_plan *p, const char *cmd, int d
 	return BD_EXIT_OK;
 }
 
-/* Options shared by the three: -n, --help, and for rm --import. -1: go on. */
-static int options(struct cli *c, int argc, char **argv, const char *cmd, const char *usage,
-		   int *dry, const char **import)
-{
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "import", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt;
-
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			*dry = 1;
-			break;
-		case 'i':
-			if (!import)
-				return cli_usage_error(c, cmd, "unknown option '--import'");
-			*import = optarg;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return BD_EXIT_OK;
-		default:
-			return cli_usage_error(c, cmd, "unknown option");
-		}
-	}
-	return -1;
-}
-
 /* A failed plan: print why; BD_EXIT_USAGE (the command named something wrong). */
 static int refused(struct session *s, const char *cmd)
 {
@@ -143,7 +110,7 @@ int cmd_rm(struct cli *c, int argc, char **argv)
 	const char *import = NULL;
 	struct edit_plan p;
 	struct session s;
-	int dry = 0, rc = options(c, argc, argv, "rm", rm_usage, &dry, &import);
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "rm", rm_usage, &dry, &import);
 
 	if (rc >= 0)
 		return rc;
@@ -178,7 +145,7 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 	const struct experiment *e;
 	struct edit_plan p;
 	struct session s;
-	int dry = 0, rc = options(c, argc, argv, "rename-experiment", rename_usage, &dry, NULL);
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "rename-experiment", rename_usage, &dry, NULL);
 
 	if (rc >= 0)
 		return rc;
@@ -203,7 +170,7 @@ int cmd_move(struct cli *c, int argc, char **argv)
 	struct edit_plan p;
 	struct session s;
 	long src;
-	int dry = 0, rc = options(c, argc, argv, "move", move_usage, &dry, NULL);
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "move", move_usage, &dry, NULL);
 
 	if (rc >= 0)
 		return rc;
