@@ -28,6 +28,8 @@ enum label_shape {
 struct label {
 	enum label_kind kind;
 	int marked;          /* the line was marked as a label (else it counted only standing alone) */
+	int level;           /* 1..6 for a Markdown or setext heading, 0 for any other line */
+	int handle;          /* one word naming no build ("alice:"): a quote below makes it an author */
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };

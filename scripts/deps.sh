@@ -21,12 +21,14 @@ libcsv-dev       hdr:csv.h
 libjansson-dev   pc:jansson
 libgsl-dev       pc:gsl
 libxxhash-dev    pc:libxxhash
+libcurl4-openssl-dev pc:libcurl
 '
 packages_test='
 libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+strace           cmd:strace
 '
 packages_samples='
 hyperfine        cmd:hyperfine
