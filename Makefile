@@ -6,6 +6,7 @@
 #   make bench        import speed and memory figures
 #   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
+#   make man          rewrite the man page's METRICS section from parsers/metrics.h
 #   make install / uninstall   (PREFIX, DESTDIR)
 # Missing system packages are installed by scripts/deps.sh: `make` installs
 # only what the build needs, the test targets also what the tests need.
@@ -27,7 +28,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -52,7 +53,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain
 # `make` never installs them.
-TEST_GOALS := check check-% golden-update tests/%.sh
+TEST_GOALS := check check-% golden-update tests/%.sh $(BUILD)/tests/%
 ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
 -include $(BUILD)/test-config.mk
 endif
@@ -70,7 +71,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
-        check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz
+        check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
+        man
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -97,7 +99,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-con
 
 # ---- tests ----
 
-TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC
+# the recorded-answers HTTP server the import-by-address tests talk to
+REPLAY := $(BUILD)/tests/http/replay
+
+TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY))
 
 check: check-all
 
@@ -120,7 +125,12 @@ golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
 	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
 
-check-cli: $(BIN)
+$(REPLAY): tests/http/replay.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+check-cli: $(BIN) $(REPLAY)
 	@for t in tests/cli/t*.sh; do \
 		echo "  CLI     $$t"; \
 		$(TEST_ENV) sh $$t || exit 1; \
@@ -140,14 +150,24 @@ corpus: $(BIN)
 corpus-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
 
-check-man:
+# the METRICS section of benchdelta(1) is printed from the METRICS table
+$(BUILD)/gen-metrics: man/gen-metrics.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
+
+man: $(BUILD)/gen-metrics
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1
+
+check-man: $(BUILD)/gen-metrics
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1 check
 	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
 		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \
 	done
 
-tests/%.sh: FORCE $(BIN)
+tests/%.sh: FORCE $(BIN) $(REPLAY)
 	@$(TEST_ENV) sh $@
 FORCE:
 

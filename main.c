@@ -20,8 +20,9 @@ static const char usage[] =
 	"\n"
 	"  benchdelta                      browse the store in the terminal UI\n"
 	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
-	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-\n"
-	"                                  add logs to the store (-n: only show the plan)\n"
+	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
+	"                                  add logs to the store (-n: only show the plan);\n"
+	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"
 	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
 	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
@@ -44,7 +45,8 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
 	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
-	"a significant regression.\n";
+	"a significant regression, 5 a thread could not be fetched now (network,\n"
+	"time limit, rate limit: try again later).\n";
 
 static const struct command {
 	const char *name;

@@ -11,6 +11,7 @@ enum bd_exit {
 	BD_EXIT_INPUT = 2,      /* an input (or the store) could not be read */
 	BD_EXIT_EMPTY = 3,      /* no measurement found in any input */
 	BD_EXIT_REGRESSION = 4, /* compare --fail-on-regression found one */
+	BD_EXIT_NETWORK = 5,    /* a thread could not be fetched now (network, rate limit): retry later */
 };
 
 struct cli {

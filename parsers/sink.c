@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parsers/clean.h"
+#include "parsers/metrics.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -35,7 +36,7 @@ void sink_run_end(struct sink *s, uint32_t run, const struct line *last)
 }
 
 void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
-		  enum unit unit, enum direction dir, double value, uint32_t n,
+		  enum unit unit, double value, uint32_t n,
 		  const struct line *l, const char *num, size_t num_len)
 {
 	struct measurement *m = recset_add_meas(s->rs);
@@ -44,7 +45,7 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	m->quantity = quantity;
 	m->stat = stat;
 	m->unit = unit;
-	m->dir = dir;
+	m->dir = metric_direction(quantity, stat);
 	m->value = value;
 	m->n = n;
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/names.h"
 #include "store/compare_judge.h"
 #include "util/buf.h"
@@ -45,7 +46,7 @@ static size_t row_for(struct gather *g, const struct run *r, const char *quantit
 	metric_name(&metric, r->subject, quantity, STAT_VALUE);
 	row->metric = arena_strdup(&t->arena, buf_str(&metric));
 	row->unit = unit;
-	row->dir = DIR_NONE;
+	row->dir = metric_direction(quantity, STAT_VALUE);
 	strmap_put(&g->index, arena_strdup(&t->arena, g->key.s), at);
 	buf_release(&metric);
 	return at;
@@ -121,8 +122,12 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 			f->v[me->stat] = me->value;
 		if (me->n > f->n)
 			f->n = me->n;
-		/* the direction is the parser's, per measurement; a spread has none, the figure has */
-		if (me->dir != DIR_NONE)
+		/*
+		 * The METRICS table decides a known quantity's direction, even in a
+		 * store written before a row changed; the stored one stands only for a
+		 * quantity no row names (a spread has none, the figure has).
+		 */
+		if (!metric_lookup(me->quantity) && me->dir != DIR_NONE)
 			g->t->rows[row].dir = me->dir;
 	}
 	for (uint32_t k = bs->start[ri]; k < bs->start[ri + 1]; k++) {

@@ -11,7 +11,7 @@
 /* X(ENUM, keys as shown in help, what it does) */
 #define ACTIONS(X)                                                                                 \
 	X(QUIT, "q", "quit")                                                                       \
-	X(HELP, "?", "show the keys")                                                              \
+	X(HELP, "? F1", "show the keys (any key leaves)")                                          \
 	X(SCREEN_EXPERIMENTS, "1", "Experiments: every experiment in the store")                   \
 	X(SCREEN_COMPARE, "2", "Compare: baseline against candidate, metric by metric")            \
 	X(UP, "Up k", "move up")                                                                   \
@@ -24,8 +24,18 @@
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
 	X(NEXT, "Right Tab l", "next candidate variant")                                           \
 	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \
-	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                                        \
+	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
+	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
+	X(FIND_NEXT, "n", "next line that matches")                                                \
+	X(FIND_PREV, "N", "previous line that matches")                                            \
+	X(SORT, "o", "Compare: sort rows by table order, name, change, size of change, p")         \
+	X(HIDE_SAME, "~", "Compare: hide or show unchanged and untested rows")                     \
+	X(NEXT_SIG, "]", "Compare: next significant change")                                       \
+	X(PREV_SIG, "[", "Compare: previous significant change")                                   \
+	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
+	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
+	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
 	X(REDRAW, "^L", "redraw the screen")
 
 #define ACTION_ENUM_(e, keys, help) ACT_##e,

@@ -11,11 +11,14 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
 	SCREEN_COMPARE,
 	SCREEN_HELP,
+	SCREEN_WARNINGS,
 	SCREEN_RUNS,
 	SCREEN_SOURCE,
 	SCREEN__COUNT
@@ -47,6 +50,15 @@ struct tui {
 	const char *title;
 	enum screen_id cur, prev;
 	struct list exps;   /* Experiments: cursor = selected experiment */
+	/*
+	 * The experiment the views' state (base, cand, scroll) belongs to;
+	 * SIZE_MAX before any. A view opened on another experiment than the
+	 * cursor's resets that state first (tui_open_compare), so a view never
+	 * shows one experiment's variants against another's runs.
+	 */
+	size_t view_exp;
+	const struct diag *warnings; /* the last import's, never NULL */
+	struct list warn;
 	/* Compare */
 	const char *base, *cand; /* variant keys; cand "" when there is only one variant */
 	size_t cmp_exp;          /* the experiment the table was built for */
@@ -63,18 +75,30 @@ struct tui {
 struct screen {
 	const char *name;
 	enum action opener; /* the action that switches to it */
+	int per_exp;        /* it shows the experiment under the Experiments cursor */
 	/* Draw rows [top, top + height) of the screen. */
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */
 	int (*act)(struct tui *t, enum action a, int height);
+	/* Optional: find (/ n N) searches these lines and moves the list's cursor to a match. */
+	struct list *(*lines)(struct tui *t);
+	void (*line_text)(struct tui *t, size_t i, struct buf *out);
+	/* Optional: what y and Y copy, as GitHub Markdown. */
+	void (*markdown)(struct tui *t, struct buf *out);
 };
+
+/* The screen shown now. */
+const struct screen *tui_screen(const struct tui *t);
 
 extern const struct screen screen_experiments;
 extern const struct screen screen_compare;
 extern const struct screen screen_help;
+extern const struct screen screen_warnings;
 extern const struct screen screen_runs;
 extern const struct screen screen_source;
 
+/* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
+void tui_set_experiment(struct tui *t, size_t e);
 /* Open the Compare screen on experiment `e` (resets baseline/candidate to the defaults). */
 void tui_open_compare(struct tui *t, size_t e);
 /* Set the status-line message. */

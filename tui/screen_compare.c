@@ -49,7 +49,7 @@ static struct layout layout(int height)
 
 static const struct experiment *current(const struct tui *t)
 {
-	return t->exps.cursor < t->m->nexps ? &t->m->exps[t->exps.cursor] : NULL;
+	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 }
 
 static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const char *text)
@@ -65,8 +65,10 @@ static void rebuild(struct tui *t)
 	const struct experiment *e = current(t);
 	const char *scenario = NULL;
 	int several = 0;
+	const size_t *order;
+	size_t norder;
 
-	if (t->cmp_valid && t->cmp_exp == t->exps.cursor)
+	if (t->cmp_valid && t->cmp_exp == t->view_exp)
 		return;
 	cmp_release(&t->cmp);
 	t->nlines = 0;
@@ -77,7 +79,9 @@ static void rebuild(struct tui *t)
 	for (size_t i = 1; i < t->cmp.nrows; i++)
 		if (strcmp(t->cmp.rows[i].scenario, t->cmp.rows[0].scenario))
 			several = 1;
-	for (size_t i = 0; i < t->cmp.nrows; i++) {
+	order = explore_row_order(t, &norder);
+	for (size_t k = 0; k < norder; k++) {
+		size_t i = order[k];
 		const char *s = t->cmp.rows[i].scenario;
 
 		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
@@ -93,7 +97,7 @@ static void rebuild(struct tui *t)
 	if (*t->cand && t->cmp.nrows)
 		add_line(t, LINE_COUNTS, 0, "");
 	t->cmp_valid = 1;
-	t->cmp_exp = t->exps.cursor;
+	t->cmp_exp = t->view_exp;
 	t->cmp_lines.count = t->nlines;
 }
 
@@ -295,7 +299,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;
-	draw_text(top + 2, x, L.metric, "METRIC", ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	draw_right(top + 2, x, L.value, variant_text(e, t->base), ROLE_HEADER);
 	x += L.value + 1;
@@ -320,12 +324,18 @@ static void draw(struct tui *t, int top, int height)
  * Record the baseline choice (an edit of the store's journal when there is
  * a store), then in the model. Returns 0, or -1 with the error shown and
  * the model unchanged: a choice that was not saved is never reported as made.
+ * Only a variant of `e` can be its baseline: anything else is refused.
  */
 static int set_baseline(struct tui *t, const struct experiment *e, const char *key)
 {
 	struct model *m = t->m;
-	const char *now = model_now(m);
+	const char *now;
 
+	if (!model_variant(e, key)) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	now = model_now(m);
 	if (t->store) {
 		struct diag d = DIAG_INIT;
 		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
@@ -356,7 +366,7 @@ static void open_runs(struct tui *t)
 	keys[1] = t->cand;
 	scen[0] = r->base.present ? r->base.scenario : r->scenario;
 	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
-	tui_open_runs(t, t->exps.cursor, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
+	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -392,20 +402,21 @@ static int act(struct tui *t, enum action a, int height)
 
 		if (!*t->cand)
 			return ACT_DONE;
+		if (a == ACT_BASELINE && set_baseline(t, e, t->cand) < 0)
+			return ACT_DONE;
 		t->base = t->cand;
 		t->cand = old;
 		t->cmp_valid = 0;
 		if (a == ACT_BASELINE) {
 			const char *name = e->name;
-			size_t exp = t->exps.cursor;
+			size_t exp = t->view_exp;
 
-			if (set_baseline(t, e, t->base) < 0)
-				return ACT_DONE; /* the swap stays on screen only; the error stays shown */
 			model_resolve(t->m); /* experiments are rebuilt: look ours up again */
 			for (size_t k = 0; k < t->m->nexps; k++)
 				if (!strcmp(t->m->exps[k].name, name))
 					exp = k;
 			t->exps.cursor = exp;
+			t->view_exp = exp;
 			tui_message(t, "baseline is now %s", variant_text(&t->m->exps[exp], t->base));
 		}
 		return ACT_DONE;
@@ -418,6 +429,10 @@ static int act(struct tui *t, enum action a, int height)
 const struct screen screen_compare = {
 	.name = "Compare",
 	.opener = ACT_SCREEN_COMPARE,
+	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = compare_lines,
+	.line_text = compare_line_text,
+	.markdown = compare_markdown,
 };

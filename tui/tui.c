@@ -16,6 +16,7 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/screen.h"
+#include "util/text.h"
 #include "util/util.h"
 
 #define MIN_COLS 40
@@ -25,9 +26,15 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
 	[SCREEN_COMPARE] = &screen_compare,
 	[SCREEN_HELP] = &screen_help,
+	[SCREEN_WARNINGS] = &screen_warnings,
 	[SCREEN_RUNS] = &screen_runs,
 	[SCREEN_SOURCE] = &screen_source,
 };
+
+const struct screen *tui_screen(const struct tui *t)
+{
+	return screens[t->cur];
+}
 
 static int curses_on;
 static SCREEN *term_screen;
@@ -50,7 +57,7 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tui_open_compare(struct tui *t, size_t e)
+void tui_set_experiment(struct tui *t, size_t e)
 {
 	const struct experiment *x;
 
@@ -58,6 +65,7 @@ void tui_open_compare(struct tui *t, size_t e)
 		return;
 	x = &t->m->exps[e];
 	t->exps.cursor = e;
+	t->view_exp = e;
 	t->base = x->baseline;
 	t->cand = "";
 	for (size_t v = 0; v < x->nvariants; v++) {
@@ -68,6 +76,13 @@ void tui_open_compare(struct tui *t, size_t e)
 	}
 	t->cmp_valid = 0;
 	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
+}
+
+void tui_open_compare(struct tui *t, size_t e)
+{
+	if (e >= t->m->nexps)
+		return;
+	tui_set_experiment(t, e);
 	if (t->cur != SCREEN_COMPARE)
 		t->prev = t->cur;
 	t->cur = SCREEN_COMPARE;
@@ -75,26 +90,54 @@ void tui_open_compare(struct tui *t, size_t e)
 
 static void switch_to(struct tui *t, enum screen_id s)
 {
+	if (screens[s]->per_exp) {
+		if (!t->m->nexps) {
+			tui_message(t, "nothing to compare yet: the store is empty");
+			return;
+		}
+		if (t->view_exp != t->exps.cursor)
+			tui_set_experiment(t, t->exps.cursor);
+	}
 	if (s == t->cur)
 		return;
-	if (s == SCREEN_COMPARE && !t->m->nexps) {
-		tui_message(t, "nothing to compare yet: the store is empty");
-		return;
-	}
-	if (s == SCREEN_COMPARE && !*t->base)
-		tui_open_compare(t, t->exps.cursor);
 	t->prev = t->cur;
 	t->cur = s;
 }
 
+/*
+ * "benchdelta · Compare · EXPERIMENT 3/12 · STORE": the experiment a view
+ * shows, with its place in the list; the store goes first when room is
+ * short, then the experiment's name is cut (with an ellipsis).
+ */
 static void draw_title(struct tui *t)
 {
-	char left[512];
+	char left[128], pos[48];
+	int x, room, wname, wstore;
+	const char *name = "";
 
 	draw_fill(0, ROLE_HEADER);
-	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s \xc2\xb7 %s", screens[t->cur]->name,
-		 t->title);
-	draw_text(0, 1, COLS - 2, left, ROLE_HEADER);
+	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s", screens[t->cur]->name);
+	x = 1 + draw_text(0, 1, COLS - 2, left, ROLE_HEADER);
+	pos[0] = '\0';
+	if (screens[t->cur]->per_exp && t->view_exp < t->m->nexps) {
+		name = t->m->exps[t->view_exp].name;
+		snprintf(pos, sizeof(pos), " (%zu/%zu)", t->view_exp + 1, t->m->nexps);
+	}
+	room = COLS - 1 - x;
+	wstore = *t->title ? text_width(t->title, strlen(t->title)) + 3 : 0;
+	if (*name) {
+		wname = text_width(name, strlen(name)) + 3 + text_width(pos, strlen(pos));
+		if (wname + wstore > room)
+			wstore = 0;
+		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
+		x += draw_text(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
+			       ROLE_HEADER);
+		x += draw_text(0, x, COLS - 1 - x, pos, ROLE_HEADER);
+	}
+	if (wstore && (!*name || wstore <= COLS - 1 - x)) {
+		x += draw_text(0, x, COLS - 1 - x, " \xc2\xb7 ", ROLE_HEADER);
+		draw_text(0, x, COLS - 1 - x, t->title, ROLE_HEADER);
+	}
 }
 
 static void draw_status(struct tui *t)
@@ -108,10 +151,18 @@ static void draw_status(struct tui *t)
 		char label[64];
 		enum color_role r = order[i] == t->cur ? ROLE_STATUS_KEY : ROLE_STATUS;
 
-		snprintf(label, sizeof(label), "%s %s", keys_names(s->opener), s->name);
+		/* the first of its keys: "? F1" opens Help, the line says "? Help" */
+		snprintf(label, sizeof(label), "%.*s %s", (int)strcspn(keys_names(s->opener), " "),
+			 keys_names(s->opener), s->name);
 		x += draw_text(y, x, COLS - x, label, r) + 2;
 	}
 	x += draw_text(y, x, COLS - x, "q Quit", ROLE_STATUS) + 2;
+	if (t->warnings->n && !t->message[0] && x < COLS - 4) {
+		char w[64];
+
+		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
+		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
+	}
 	if (t->message[0] && x < COLS - 4)
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 }
@@ -129,6 +180,7 @@ static void draw_all(struct tui *t)
 		draw_title(t);
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
+		explore_draw(t);
 	}
 	refresh();
 }
@@ -170,6 +222,7 @@ static int start_curses(void)
 	set_escdelay(25);
 	curs_set(0);
 	color_init();
+	draw_init();
 	return 0;
 }
 
@@ -178,8 +231,28 @@ void tui_print_keys(void)
 	keys_print(stdout);
 }
 
+/*
+ * Help is a page over the screen it was opened from: its scrolling keys
+ * scroll it, ?, F1, Esc and q close it, and any other key closes it and
+ * then does what it does there. Returns the action left to do, or ACT_NONE.
+ */
+static enum action leave_help(struct tui *t, enum action a)
+{
+	t->cur = t->prev == SCREEN_HELP ? SCREEN_EXPERIMENTS : t->prev;
+	switch (a) {
+	case ACT_HELP:
+	case ACT_BACK:
+	case ACT_QUIT:
+	case ACT_NONE:
+		return ACT_NONE;
+	default:
+		return a;
+	}
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
+	static const struct diag none = DIAG_INIT;
 	struct tui t;
 
 	memset(&t, 0, sizeof(t));
@@ -187,6 +260,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.store = o->store;
 	t.title = o->title ? o->title : "";
 	t.base = t.cand = "";
+	t.view_exp = SIZE_MAX;
+	t.warnings = o->warnings ? o->warnings : &none;
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
 	if (m->nexps == 1)
@@ -211,9 +286,17 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
+		if (explore_key(&t, ch, r == KEY_CODE_YES)) {
+			dirty = 1;
+			continue;
+		}
 		a = keys_action(ch, r == KEY_CODE_YES);
 		dirty = 1;
 		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
+		if (res & ACT_DONE)
+			continue;
+		if (t.cur == SCREEN_HELP && (a = leave_help(&t, a)) != ACT_NONE)
+			res = screens[t.cur]->act(&t, a, LINES - 2);
 		if (res & ACT_DONE)
 			continue;
 		switch (a) {
@@ -228,6 +311,9 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		case ACT_SCREEN_COMPARE:
 			switch_to(&t, SCREEN_COMPARE);
 			break;
+		case ACT_WARNINGS:
+			switch_to(&t, SCREEN_WARNINGS);
+			break;
 		case ACT_BACK:
 			switch_to(&t, t.cur == SCREEN_EXPERIMENTS ? SCREEN_EXPERIMENTS : t.prev == t.cur ? SCREEN_EXPERIMENTS : t.prev);
 			break;
@@ -235,6 +321,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
+			explore_action(&t, a);
 			break;
 		}
 	}

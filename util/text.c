@@ -144,3 +144,57 @@ int text_contains_nocase(const char *s, size_t n, const char *needle)
 	}
 	return 0;
 }
+
+/* The symbols benchdelta prints, and what they become in ASCII. */
+static const struct {
+	unsigned cp;
+	const char *ascii;
+} ascii_forms[] = {
+	{ 0x00b5, "u" },    /* µ (micro sign) */
+	{ 0x03bc, "u" },    /* μ (Greek mu) */
+	{ 0x00b1, "+-" },   /* ± */
+	{ 0x00b7, "-" },    /* · */
+	{ 0x00d7, "x" },    /* × */
+	{ 0x03b1, "alpha" }, /* α */
+	{ 0x03c3, "sd" },   /* σ */
+	{ 0x0394, "d" },    /* Δ */
+	{ 0x2026, "..." },  /* … */
+	{ 0x2190, "<-" },   /* ← */
+	{ 0x2192, "->" },   /* → */
+	{ 0x2191, "^" },    /* ↑ */
+	{ 0x2193, "v" },    /* ↓ */
+	{ 0x2212, "-" },    /* − (minus sign) */
+	{ 0x2264, "<=" },   /* ≤ */
+	{ 0x2265, ">=" },   /* ≥ */
+	{ 0x2261, "=" },    /* ≡ */
+	{ 0x2248, "~" },    /* ≈ */
+	{ 0x2014, "--" },   /* — */
+	{ 0x2013, "-" },    /* – */
+	{ 0x2713, "+" },    /* ✓ */
+	{ 0x2717, "x" },    /* ✗ */
+	{ 0x2588, "#" },    /* █ */
+	{ 0x258c, "#" },    /* ▌ */
+	{ 0x2502, "|" },    /* │ */
+};
+
+void text_ascii(struct buf *out, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+		const char *a = "?";
+
+		if (len && cp < 0x80) {
+			buf_addc(out, (char)cp);
+			i += len;
+			continue;
+		}
+		for (size_t k = 0; len && k < sizeof(ascii_forms) / sizeof(ascii_forms[0]); k++)
+			if (ascii_forms[k].cp == cp)
+				a = ascii_forms[k].ascii;
+		buf_adds(out, a);
+		i += len ? len : 1;
+	}
+}

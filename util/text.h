@@ -33,5 +33,12 @@ int text_contains(const char *s, size_t n, const char *needle);
 const char *text_find(const char *s, size_t n, const char *needle);
 /* Length in bytes of the UTF-8 character at s (1 for an invalid byte). */
 size_t text_char_len(const char *s, size_t n);
+/*
+ * Append s[0..n) to *out in ASCII, for a terminal whose locale is not
+ * UTF-8: the symbols benchdelta prints become their ASCII spelling ("µs"
+ * "us", "±" "+-", "…" "...", arrows "->"), any other non-ASCII character
+ * (and invalid UTF-8) '?'.
+ */
+void text_ascii(struct buf *out, const char *s, size_t n);
 
 #endif

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- "- < samples/issues/browser-copy.txt"
-tui_wait "quick comparison (not stored)"
+tui_wait "(1/1)"
 tui_wait "candidate: Release + PGO"
 tui_wait "--bench client"
 tui_keys Right

@@ -6,7 +6,7 @@
 tui_start 80 24 -- samples/hyperfine/hand-new-us.txt
 tui_wait "candidate: app_pgo "
 tui_resize 40 12
-tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qui"
+tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qu…"
 tui_expect t90-compare-40x12
 tui_resize 120 40
 tui_wait_line 40 " 1 Experiments  2 Compare  ? Help  q Quit"
@@ -18,6 +18,6 @@ tui_wait "candidate: app_pgo "
 tui_keys 1
 tui_wait "EXPERIMENT"
 tui_resize 40 12
-tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qui"
+tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qu…"
 tui_expect t90-experiments-40x12
 tui_keys q
