@@ -28,7 +28,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -53,7 +53,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain
 # `make` never installs them.
-TEST_GOALS := check check-% golden-update tests/%.sh
+TEST_GOALS := check check-% golden-update tests/%.sh $(BUILD)/tests/%
 ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
 -include $(BUILD)/test-config.mk
 endif
@@ -99,7 +99,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-con
 
 # ---- tests ----
 
-TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC
+# the recorded-answers HTTP server the import-by-address tests talk to
+REPLAY := $(BUILD)/tests/http/replay
+
+TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY))
 
 check: check-all
 
@@ -122,7 +125,12 @@ golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
 	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
 
-check-cli: $(BIN)
+$(REPLAY): tests/http/replay.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+check-cli: $(BIN) $(REPLAY)
 	@for t in tests/cli/t*.sh; do \
 		echo "  CLI     $$t"; \
 		$(TEST_ENV) sh $$t || exit 1; \
@@ -159,7 +167,7 @@ check-man: $(BUILD)/gen-metrics
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \
 	done
 
-tests/%.sh: FORCE $(BIN)
+tests/%.sh: FORCE $(BIN) $(REPLAY)
 	@$(TEST_ENV) sh $@
 FORCE:
 

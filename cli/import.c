@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/github.h"
 #include "cli/input.h"
 #include "cli/plan.h"
 #include "store/csvstore.h"
@@ -17,7 +18,12 @@
 #include "util/buf.h"
 
 static const char usage[] =
-	"usage: benchdelta import [-e EXP] [-V VARIANT] [--set-variant LINE=NAME]... [-n] FILE...|-\n"
+	"usage: benchdelta import [-e EXP] [-V VARIANT] [--set-variant LINE=NAME]... [-n] FILE...|-|URL...\n"
+	"\n"
+	"  URL is an issue or pull request: https://github.com/OWNER/REPO/issues/N,\n"
+	"  .../pull/N, or OWNER/REPO#N. Its description and every comment are fetched\n"
+	"  (GITHUB_TOKEN, GH_TOKEN or 'gh auth token'; GITHUB_API_URL; BENCHDELTA_TIMEOUT)\n"
+	"  and each is imported as a text of its own, with its author, date and address.\n"
 	"\n"
 	"  -e, --experiment EXP         put everything imported into experiment EXP\n"
 	"  -V, --variant NAME           the variant of every run imported\n"
@@ -56,6 +62,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	size_t nsets = 0, sets_cap = 0;
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
+	struct cli_threads th = { NULL, 0 };
+	char **files, **addrs;
+	size_t nfiles = 0, naddrs = 0;
 	struct import_result res;
 	struct model m;
 	struct store st;
@@ -104,7 +113,25 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	io.set = sets;
 	io.nset = nsets;
 
-	cli_read_inputs(argv + optind, argc - optind, &in, &d);
+	/* threads first: a thread that cannot be fetched whole stops everything */
+	files = xcalloc((size_t)(argc - optind), sizeof(*files));
+	addrs = xcalloc((size_t)(argc - optind), sizeof(*addrs));
+	for (int i = optind; i < argc; i++) {
+		if (cli_is_thread_address(argv[i]))
+			addrs[naddrs++] = argv[i];
+		else
+			files[nfiles++] = argv[i];
+	}
+	rc = cli_fetch_threads(addrs, naddrs, &th);
+	free(addrs);
+	if (rc != BD_EXIT_OK) {
+		free(files);
+		free(sets);
+		return rc;
+	}
+	cli_read_inputs(files, (int)nfiles, &in, &d);
+	free(files);
+	cli_threads_to_inputs(&th, &in);
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 
@@ -122,6 +149,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		free(dir);
 		free(sets);
 		cli_inputs_release(&in);
+		cli_threads_release(&th);
 		model_release(&m);
 		return BD_EXIT_INPUT;
 	}
@@ -173,7 +201,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 
 		if (ir->status != IMPORT_EMPTY)
 			found++;
-		if (ir->status == IMPORT_EMPTY)
+		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) /* a thread's line counts those */
 			fprintf(stderr, "%s: warning: no measurements found\n", name);
 		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
@@ -185,8 +213,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			continue;
 		}
 	}
-	if (!stop)
+	if (!stop) {
 		plan_summary(&m, &res, in.v, dry, stdout);
+		cli_threads_summary(&th, &res, dry, stdout);
+	}
 	store_close(&st);
 
 	if (in.unreadable)
@@ -195,6 +225,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		rc = BD_EXIT_EMPTY;
 	import_result_release(&res);
 	cli_inputs_release(&in);
+	cli_threads_release(&th);
 	model_release(&m);
 	free(dir);
 	free(sets);

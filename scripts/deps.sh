@@ -21,6 +21,7 @@ libcsv-dev       hdr:csv.h
 libjansson-dev   pc:jansson
 libgsl-dev       pc:gsl
 libxxhash-dev    pc:libxxhash
+libcurl4-openssl-dev pc:libcurl
 '
 packages_test='
 libcmocka-dev    pc:cmocka

@@ -360,6 +360,14 @@ static int source_row(struct csvtable *t, char **f, size_t row)
 		s->instance = keep(t, f[1]);
 	else if (!strcmp(f[0], "lines") && parse_u32(f[1], &u) == 0)
 		s->nlines = u;
+	else if (!strcmp(f[0], "author"))
+		s->author = keep(t, f[1]);
+	else if (!strcmp(f[0], "posted"))
+		s->posted = keep(t, f[1]);
+	else if (!strcmp(f[0], "address"))
+		s->address = keep(t, f[1]);
+	else if (!strcmp(f[0], "thread"))
+		s->thread = keep(t, f[1]);
 	/* unknown keys come from newer versions: ignored */
 	return 0;
 }
@@ -649,8 +657,18 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 			{ "instance", s->instance },
 			{ "lines", u32s(a, s->nlines) },
 		};
+		/* a fetched text's provenance: written only when there is one */
+		const char *origin[][2] = {
+			{ "author", s->author },
+			{ "posted", s->posted },
+			{ "address", s->address },
+			{ "thread", s->thread },
+		};
 		for (size_t i = 0; i < countof(kv); i++)
 			csvio_row(&out[0], kv[i], 2);
+		for (size_t i = 0; i < countof(origin); i++)
+			if (*origin[i][1])
+				csvio_row(&out[0], origin[i], 2);
 	}
 	csvio_row(&out[1], run_cols, countof(run_cols));
 	csvio_row(&out[2], meas_cols, countof(meas_cols));

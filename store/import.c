@@ -13,6 +13,7 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
@@ -165,6 +166,18 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	return name;
 }
 
+/* A fetched text's provenance onto its source (arena copies). */
+static void source_origin(struct model *m, struct source *s, const struct import_origin *o)
+{
+	if (!o)
+		return;
+	s->title = o->title ? arena_strdup(&m->arena, o->title) : "";
+	s->author = o->author ? arena_strdup(&m->arena, o->author) : "";
+	s->posted = o->posted ? arena_strdup(&m->arena, o->posted) : "";
+	s->address = o->address ? arena_strdup(&m->arena, o->address) : "";
+	s->thread = o->thread ? arena_strdup(&m->arena, o->thread) : "";
+}
+
 /* The stored run of the block with this key, or -1. */
 static long run_of_block(const struct model *m, const char *key)
 {
@@ -268,7 +281,10 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.input = (uint32_t)i;
 		c.naming = &nm;
 		c.name = display_name(in[i].name);
-		stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
+		if (in[i].origin && in[i].origin->unnamed)
+			stem = xstrdup(in[i].origin->unnamed);
+		else
+			stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
 		c.input_variant = arena_strdup(&m->arena, stem);
 		free(stem);
 		c.source = model_add_source(m, hash, in[i].text, in[i].len);
@@ -278,10 +294,12 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s->imported = now;
 		s->flag_experiment = o->experiment ? arena_strdup(&m->arena, o->experiment) : "";
 		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
+		source_origin(m, s, in[i].origin);
 
 		seg_split(c.name, s->text ? s->text : "", s->len, &m->arena, on_block, &c, &sr, d);
 		s = &m->sources[c.source];
-		s->title = sr.title ? sr.title : "";
+		if (!*s->title)
+			s->title = sr.title ? sr.title : "";
 		s->nlines = sr.nlines;
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
@@ -317,12 +335,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	}
 
 	group = group_name(m, in, n, res);
-	for (uint32_t i = first_run; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-		const struct source *s = &m->sources[r->source];
-
-		r->experiment = *s->title ? s->title : group;
-	}
+	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m);
 	naming_release(&nm);
 	set_variants(m, res, o, now, d);

@@ -44,6 +44,7 @@ uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->hash, sizeof(s->hash), "%s", hash);
 	s->name = s->imported = s->title = s->flag_experiment = s->flag_variant = "";
+	s->author = s->posted = s->address = s->thread = "";
 	s->instance = "";
 	s->text = text;
 	s->len = len;

@@ -27,6 +27,11 @@ struct source {
 	const char *title;           /* the text's own title (an issue's), or "" */
 	const char *flag_experiment; /* `import -e`, or "" */
 	const char *flag_variant;    /* `import -V`, or "" */
+	/* a text fetched from an issue thread (else ""): who wrote it, when, where */
+	const char *author;          /* the comment's author */
+	const char *posted;          /* ISO 8601 UTC */
+	const char *address;         /* the comment's web address */
+	const char *thread;          /* the web address of the issue or pull request */
 	const char *instance;        /* tag of this stored copy (journal.h), or "" */
 	uint32_t nlines;
 	int stored;                  /* 1 when it is in the store */
