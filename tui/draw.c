@@ -95,6 +95,30 @@ void draw_right(int y, int x, int cols, const char *s, enum color_role role)
 		draw_text(y, x + cols - w, w, s, role);
 }
 
+int draw_bar(int y, int x, int cols, double frac, enum color_role role)
+{
+	static const char *const eighths[] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d",
+						"\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a", "\xe2\x96\x89" };
+	struct buf b = BUF_INIT;
+	int units, whole, n;
+
+	if (cols <= 0 || !(frac > 0))
+		return 0;
+	if (frac > 1)
+		frac = 1;
+	units = (int)(frac * cols * 8 + 0.5);
+	if (!units)
+		units = 1; /* something, however small, is not nothing */
+	whole = units / 8;
+	for (int i = 0; i < whole; i++)
+		buf_adds(&b, utf8 ? "\xe2\x96\x88" : "#");
+	if (units % 8)
+		buf_adds(&b, utf8 ? eighths[units % 8] : whole ? "" : "#");
+	n = b.len ? draw_text(y, x, cols, b.s, role) : 0;
+	buf_release(&b);
+	return n;
+}
+
 void draw_fill(int y, enum color_role role)
 {
 	int attr = color_attr(role);

@@ -20,6 +20,12 @@ int draw_width(const char *s);
 int draw_text(int y, int x, int cols, const char *s, enum color_role role);
 /* Draw `s` right-aligned in a cell of `cols` columns ending at x + cols. */
 void draw_right(int y, int x, int cols, const char *s, enum color_role role);
+/*
+ * A horizontal bar of `frac` (0..1) of `cols` columns at (y, x): whole
+ * blocks and, in UTF-8, an eighth block for the rest; '#' in ASCII.
+ * Returns the columns drawn.
+ */
+int draw_bar(int y, int x, int cols, double frac, enum color_role role);
 /* Fill row y with blanks in `role`. */
 void draw_fill(int y, enum color_role role);
 

@@ -18,6 +18,9 @@ enum screen_id {
 	SCREEN_EXPERIMENTS,
 	SCREEN_MATRIX,
 	SCREEN_COMPARE,
+	SCREEN_CPU,
+	SCREEN_SIZES,
+	SCREEN_SCORE,
 	SCREEN_HELP,
 	SCREEN_WARNINGS,
 	SCREEN_RUNS,
@@ -97,6 +100,9 @@ const struct screen *tui_screen(const struct tui *t);
 extern const struct screen screen_experiments;
 extern const struct screen screen_matrix;
 extern const struct screen screen_compare;
+extern const struct screen screen_cpu;
+extern const struct screen screen_sizes;
+extern const struct screen screen_score;
 extern const struct screen screen_help;
 extern const struct screen screen_warnings;
 extern const struct screen screen_runs;

@@ -27,6 +27,9 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
 	[SCREEN_MATRIX] = &screen_matrix,
 	[SCREEN_COMPARE] = &screen_compare,
+	[SCREEN_CPU] = &screen_cpu,
+	[SCREEN_SIZES] = &screen_sizes,
+	[SCREEN_SCORE] = &screen_score,
 	[SCREEN_HELP] = &screen_help,
 	[SCREEN_WARNINGS] = &screen_warnings,
 	[SCREEN_RUNS] = &screen_runs,
@@ -185,30 +188,56 @@ static void draw_title(struct tui *t)
 	}
 }
 
+/* The status line's label of screen `s`: its first key, and its name unless `terse`. */
+static void status_label(const struct screen *s, int terse, char *out, size_t size)
+{
+	/* the first of its keys: "? F1" opens Help, the line says "? Help" */
+	int k = (int)strcspn(keys_names(s->opener), " ");
+
+	if (terse)
+		snprintf(out, size, "%.*s", k, keys_names(s->opener));
+	else
+		snprintf(out, size, "%.*s %s", k, keys_names(s->opener), s->name);
+}
+
+/*
+ * "1 Experiments  2 Matrix ... q Quit   W 2 warnings": every screen's key,
+ * named in full when the line has the room, else only the current one.
+ * A message (what a key just did) takes the right end, or the whole line.
+ */
 static void draw_status(struct tui *t)
 {
 	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE,
-						SCREEN_HELP };
-	int y = LINES - 1, x = 1;
+						SCREEN_CPU, SCREEN_SIZES, SCREEN_SCORE, SCREEN_HELP };
+	size_t n = sizeof(order) / sizeof(order[0]);
+	int y = LINES - 1, x = 1, terse = 0, gap = 2;
+	char w[64], label[64];
 
+	w[0] = '\0';
+	if (t->warnings->n)
+		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
+	for (int fit = 0; fit < 3; fit++) {
+		int total = 1 + draw_width("q Quit") + (*w ? 2 + draw_width(w) : 0);
+
+		terse = fit == 2;
+		gap = fit == 0 ? 2 : 1;
+		for (size_t i = 0; i < n; i++) {
+			status_label(screens[order[i]], terse && order[i] != t->cur, label, sizeof(label));
+			total += draw_width(label) + gap;
+		}
+		if (total <= COLS - 1)
+			break;
+	}
 	draw_fill(y, ROLE_STATUS);
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && x < COLS; i++) {
-		const struct screen *s = screens[order[i]];
-		char label[64];
+	for (size_t i = 0; i < n && x < COLS; i++) {
 		enum color_role r = order[i] == t->cur ? ROLE_STATUS_KEY : ROLE_STATUS;
 
-		/* the first of its keys: "? F1" opens Help, the line says "? Help" */
-		snprintf(label, sizeof(label), "%.*s %s", (int)strcspn(keys_names(s->opener), " "),
-			 keys_names(s->opener), s->name);
-		x += draw_text(y, x, COLS - x, label, r) + 2;
+		status_label(screens[order[i]], terse && order[i] != t->cur, label, sizeof(label));
+		x += draw_text(y, x, COLS - x, label, r) + gap;
 	}
-	x += draw_text(y, x, COLS - x, "q Quit", ROLE_STATUS) + 2;
-	if (t->warnings->n && !t->message[0] && x < COLS - 4) {
-		char w[64];
-
-		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
+	x += draw_text(y, x, COLS - x, terse ? "q" : "q Quit", ROLE_STATUS) + gap;
+	if (*w && !t->message[0] && x < COLS - 4)
 		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
-	}
 	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 	} else if (t->message[0]) {
@@ -364,6 +393,15 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			break;
 		case ACT_SCREEN_COMPARE:
 			switch_to(&t, SCREEN_COMPARE);
+			break;
+		case ACT_SCREEN_CPU:
+			switch_to(&t, SCREEN_CPU);
+			break;
+		case ACT_SCREEN_SIZES:
+			switch_to(&t, SCREEN_SIZES);
+			break;
+		case ACT_SCREEN_SCORE:
+			switch_to(&t, SCREEN_SCORE);
 			break;
 		case ACT_WARNINGS:
 			switch_to(&t, SCREEN_WARNINGS);

@@ -7,6 +7,7 @@
 #include <curses.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "parsers/units.h"
@@ -47,6 +48,11 @@ static void free_built(struct views *v)
 	free(v->w_spr);
 	free(v->w_delta);
 	free(v->w_mark);
+	free(v->cpu_lines);
+	free(v->size_lines);
+	v->cpu_lines = v->size_lines = NULL;
+	v->ncpu = v->nsize = 0;
+	v->cpu_made = v->size_made = 0;
 	v->trim = NULL;
 	v->cells = NULL;
 	v->w_val = v->w_spr = v->w_delta = v->w_mark = NULL;
@@ -172,6 +178,7 @@ static void build(struct tui *t, struct views *v)
 				v->rows.cursor = l;
 				break;
 			}
+		v->score.cursor = v->mx.ncols > 1 ? 1 : 0;
 		v->fresh = 0;
 	}
 	if (v->col >= v->mx.ncols)
@@ -226,4 +233,24 @@ void views_release(struct tui *t)
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c)
 {
 	return &v->cells[l * v->mx.ncols + c];
+}
+
+const char *views_name(const struct views *v, size_t c)
+{
+	return v->trimmed ? v->trim[c] : cmp_matrix_name(&v->mx, c);
+}
+
+char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size)
+{
+	int fit = 1;
+	char letter[8];
+
+	for (size_t k = 0; k < v->mx.ncols && fit; k++)
+		if (draw_width(views_name(v, k)) + (k ? 0 : 11) > width)
+			fit = 0;
+	if (fit)
+		snprintf(out, size, "%s%s", views_name(v, c), c ? "" : " (baseline)");
+	else
+		snprintf(out, size, "%s %s%s", abbrev_letter(c, letter), views_name(v, c), c ? "" : " (baseline)");
+	return out;
 }

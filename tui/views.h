@@ -47,8 +47,27 @@ struct views {
 	struct list rows;
 	size_t col;           /* selected column; 0 the baseline */
 	size_t left;          /* first candidate column shown when scrolled */
-	/* CPU, Sizes, Scorecard */
+	/* CPU, Sizes, Scorecard: their lines, made on first use after a build */
 	struct list cpu, sizes, score;
+	struct vline *cpu_lines, *size_lines;
+	size_t ncpu, nsize;
+	int cpu_made, size_made;
+};
+
+/* A line of the CPU or Sizes screen. */
+enum vline_kind {
+	VL_HEADING, /* a scenario or a variant: `text` */
+	VL_METRIC,  /* a metric's name: `text`, matrix row `row` */
+	VL_FIGURE,  /* variant `col`'s figure of matrix row `row` (and `row2`: see VL_IPC) */
+	VL_IPC,     /* instructions per cycle, derived: row `row` cycles, `row2` instructions */
+	VL_BLANK,
+};
+
+struct vline {
+	enum vline_kind kind;
+	size_t row, row2, col;
+	int ipc;           /* VL_FIGURE of a derived IPC */
+	const char *text;
 };
 
 /* The views of t, built for the shown experiment and baseline (rebuilt when either changed). */
@@ -56,6 +75,15 @@ struct views *views_get(struct tui *t);
 /* Mark them stale (after an edit rebuilt the model's experiments). */
 void views_invalidate(struct tui *t);
 void views_release(struct tui *t);
+/* The name of column c as the views show it in a row: without what every name shares when that tells them apart. */
+const char *views_name(const struct views *v, size_t c);
+/*
+ * The label of column c's row in a screen that lists variants as rows, in
+ * `width` columns: its name (views_name, " (baseline)" after the first)
+ * when every name fits, else its letter and the name cut, so that two
+ * labels never read alike. Writes into out (size bytes); returns it.
+ */
+char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size);
 /* The cell of line l, column c. */
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
 /* The colour role of a row's verdict: bold when significant, dim when untested. */

@@ -1,0 +1,249 @@
+/*
+ * screen_score.c - Scorecard: the whole trade-off in one glance, one line
+ * per variant against the baseline: the geometric mean of the changes of
+ * its time metrics, throughput, total and .text size, CPU and peak memory
+ * (store/compare_matrix.c's summaries), each with its mark. A summary is
+ * never tested itself: it is ✓/✗ only when every row behind it is a
+ * significant change that way, else ✓?/✗?; the line at the bottom says
+ * how many rows each rests on.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/metrics.h"
+#include "store/compare_text.h"
+#include "tui/draw.h"
+#include "tui/screen.h"
+#include "tui/views.h"
+#include "util/buf.h"
+
+static int pick_family(const struct cmp_mrow *r, void *arg)
+{
+	return r->family == *(enum metric_family *)arg;
+}
+
+static int pick_quantities(const struct cmp_mrow *r, void *arg)
+{
+	for (const char *const *q = arg; *q; q++)
+		if (!strcmp(r->quantity, *q))
+			return 1;
+	return 0;
+}
+
+static enum metric_family f_time = MF_TIME, f_put = MF_THROUGHPUT, f_cpu = MF_CPU;
+static const char *const q_total[] = { "dec", "total", NULL };
+static const char *const q_text[] = { "text", "section.text", NULL };
+static const char *const q_mem[] = { "max_rss", NULL };
+
+/* The scorecard's columns: a heading, the rows a summary takes. */
+static const struct column {
+	const char *head, *words;
+	int (*pick)(const struct cmp_mrow *r, void *arg);
+	void *arg;
+} columns[] = {
+	{ "TIME", "time", pick_family, &f_time },
+	{ "THROUGHPUT", "throughput", pick_family, &f_put },
+	{ "SIZE", "size", pick_quantities, (void *)q_total },
+	{ ".TEXT", ".text", pick_quantities, (void *)q_text },
+	{ "CPU", "CPU", pick_family, &f_cpu },
+	{ "PEAK MEM", "peak memory", pick_quantities, (void *)q_mem },
+};
+
+#define NCOL (sizeof(columns) / sizeof(columns[0]))
+#define W_CELL 11
+
+/* A summary's mark: ✓/✗ when every row behind it is significant that way, ✓?/✗? otherwise. */
+static const char *mark(const struct cmp_summary *s)
+{
+	int sure = s->significant == s->nrows;
+
+	switch (s->verdict) {
+	case CMP_BETTER:
+		return sure ? "\xe2\x9c\x93" : "\xe2\x9c\x93?";
+	case CMP_WORSE:
+		return sure ? "\xe2\x9c\x97" : "\xe2\x9c\x97?";
+	case CMP_SAME:
+		return "~";
+	default:
+		return "";
+	}
+}
+
+static int name_width(const struct views *v, const int *shown)
+{
+	int w = 8, cells = 0;
+
+	for (size_t k = 0; k < NCOL; k++)
+		cells += shown[k] ? W_CELL + 1 : 0;
+	for (size_t c = 0; c < v->mx.ncols; c++) {
+		int n = draw_width(views_name(v, c)) + (c ? 0 : 11);
+
+		if (n > w)
+			w = n;
+	}
+	return w < COLS - 2 - cells ? w : COLS - 2 - cells;
+}
+
+/* Which columns any variant has rows for: an empty column is not shown. */
+static void present(const struct views *v, int *shown)
+{
+	for (size_t k = 0; k < NCOL; k++) {
+		shown[k] = 0;
+		for (size_t c = 1; c < v->mx.ncols && !shown[k]; c++) {
+			struct cmp_summary s;
+
+			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			shown[k] = s.nrows > 0;
+		}
+	}
+}
+
+static void draw_row(const struct views *v, size_t c, int y, int namew, const int *shown, int sel)
+{
+	enum color_role plain = sel ? ROLE_SELECTED : ROLE_NORMAL;
+	char name[256];
+	int x = 1;
+
+	if (sel)
+		draw_fill(y, ROLE_SELECTED);
+	draw_text(y, x, namew, views_row_label(v, c, namew, name, sizeof(name)), plain);
+	x += namew + 1;
+	for (size_t k = 0; k < NCOL; k++) {
+		struct cmp_summary s;
+		char cell[48], pct[24];
+
+		if (!shown[k])
+			continue;
+		if (!c) {
+			draw_right(y, x, W_CELL, "-", ROLE_DIM);
+			x += W_CELL + 1;
+			continue;
+		}
+		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		if (!s.nrows)
+			snprintf(cell, sizeof(cell), "-");
+		else
+			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s));
+		draw_right(y, x, W_CELL, cell,
+			   sel ? ROLE_SELECTED : views_role(s.verdict, s.nrows && s.significant == s.nrows));
+		x += W_CELL + 1;
+	}
+}
+
+/* "PGO+BOLT: time -27.1% ✓? (6 rows, untested), size +1.2% ✗? (1 row, untested)" */
+static void draw_sentence(const struct views *v, size_t c, int y, int lines)
+{
+	struct buf b = BUF_INIT;
+
+	if (c < 1 || c >= v->mx.ncols) {
+		draw_text(y, 1, COLS - 2, "The baseline: every other line is against it.", ROLE_DIM);
+		return;
+	}
+	buf_addf(&b, "%s against %s:", cmp_matrix_name(&v->mx, c), cmp_matrix_name(&v->mx, 0));
+	for (size_t k = 0, first = 1; k < NCOL; k++) {
+		struct cmp_summary s;
+		char pct[24];
+
+		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		if (!s.nrows)
+			continue;
+		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", columns[k].words,
+			 cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
+		if (s.untested == s.nrows)
+			buf_adds(&b, ", untested");
+		else if (s.significant)
+			buf_addf(&b, ", %zu significant", s.significant);
+		buf_addc(&b, ')');
+		first = 0;
+	}
+	/* wrap over the lines there are, at spaces */
+	{
+		const char *s = buf_str(&b);
+
+		for (int i = 0; i < lines && *s; i++) {
+			size_t n = strlen(s), cut = n;
+			char line[1024];
+
+			if (draw_width(s) > COLS - 2) {
+				cut = 0;
+				for (size_t k = 0; k < n && k < sizeof(line) - 1; k++) {
+					if (s[k] == ' ') {
+						snprintf(line, sizeof(line), "%.*s", (int)k, s);
+						if (draw_width(line) > COLS - 2)
+							break;
+						cut = k;
+					}
+				}
+				if (!cut || i == lines - 1)
+					cut = n;
+			}
+			snprintf(line, sizeof(line), "%.*s", (int)cut, s);
+			draw_text(y + i, 1, COLS - 2, line, ROLE_NORMAL);
+			s += cut;
+			while (*s == ' ')
+				s++;
+		}
+	}
+	buf_release(&b);
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct views *v;
+	int shown[NCOL], namew, x, any = 0;
+
+	if (t->view_exp >= t->m->nexps) {
+		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
+		return;
+	}
+	v = views_get(t);
+	v->score.count = v->mx.ncols;
+	list_clamp(&v->score, height - 6);
+	present(v, shown);
+	namew = name_width(v, shown);
+	draw_text(top, 1, COLS - 2, "Each variant against the baseline: the geometric mean of each family's changes",
+		  ROLE_DIM);
+	draw_text(top + 1, 1, namew, "VARIANT", ROLE_HEADER);
+	x = 1 + namew + 1;
+	for (size_t k = 0; k < NCOL; k++) {
+		if (!shown[k])
+			continue;
+		draw_right(top + 1, x, W_CELL, columns[k].head, ROLE_HEADER);
+		x += W_CELL + 1;
+		any = 1;
+	}
+	for (size_t i = 0; i < (size_t)(height - 6) && v->score.top + i < v->mx.ncols; i++) {
+		size_t c = v->score.top + i;
+
+		draw_row(v, c, top + 2 + (int)i, namew, shown, c == v->score.cursor);
+	}
+	if (!any)
+		draw_text(top + 3 + (int)v->mx.ncols, 2, COLS - 4,
+			  "No time, throughput, size, CPU or memory figures with a direction here.", ROLE_DIM);
+	draw_text(top + height - 4, 1, COLS - 2,
+		  "\xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant \xc2\xb7 ~ within the noise",
+		  ROLE_DIM);
+	draw_sentence(v, v->score.cursor, top + height - 3, 3);
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct views *v;
+
+	if (t->view_exp >= t->m->nexps)
+		return ACT_IGNORED;
+	v = views_get(t);
+	v->score.count = v->mx.ncols;
+	return list_act(&v->score, a, height - 6) ? ACT_DONE : ACT_IGNORED;
+}
+
+const struct screen screen_score = {
+	.name = "Scorecard",
+	.opener = ACT_SCREEN_SCORE,
+	.per_exp = 1,
+	.draw = draw,
+	.act = act,
+};

@@ -1,0 +1,280 @@
+/*
+ * screen_sizes.c - Sizes, as bloaty and bloat-o-meter users read them: for
+ * every variant against the baseline, each section (text, data, bss,
+ * dec/total, the SysV sections when size -A printed them) in exact bytes
+ * with digits grouped, the change in bytes and in %, and a bar on both
+ * sides of an axis (shrinking to the left, growing to the right; scaled to
+ * the variant's largest change), sorted by the size of the change. Sizes are single figures: there is no n.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/metrics.h"
+#include "store/compare_text.h"
+#include "tui/draw.h"
+#include "tui/screen.h"
+#include "tui/views.h"
+#include "util/buf.h"
+
+/* Columns: section, baseline, variant, Δ bytes, Δ %, mark, then the bar. */
+#define W_BYTES 13
+#define W_DELTA 8
+
+static int is_size(const struct cmp_mrow *r)
+{
+	return r->family == MF_SIZE && r->unit == UNIT_BYTE;
+}
+
+/* Δ bytes of matrix row r for column c, or NAN when a side lacks it. */
+static double delta(const struct views *v, size_t r, size_t c)
+{
+	const struct cmp_row *cr = v->mx.rows[r].cell[c - 1];
+
+	if (!cr || !cr->base.present || !cr->cand.present)
+		return NAN;
+	return cr->cand.center - cr->base.center;
+}
+
+struct sort_item {
+	size_t row;
+	double key;
+};
+
+static int by_change(const void *a, const void *b)
+{
+	const struct sort_item *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? 1 : -1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+static void add(struct views *v, size_t *cap, enum vline_kind kind, size_t row, size_t col,
+		const char *text)
+{
+	struct vline *l;
+
+	ALLOC_GROW(v->size_lines, v->nsize + 1, *cap);
+	l = &v->size_lines[v->nsize++];
+	memset(l, 0, sizeof(*l));
+	l->kind = kind;
+	l->row = row;
+	l->col = col;
+	l->text = text;
+}
+
+static void make_lines(struct views *v)
+{
+	struct sort_item *items = xcalloc(v->mx.nrows ? v->mx.nrows : 1, sizeof(*items));
+	size_t cap = 0;
+
+	for (size_t c = 1; c < v->mx.ncols; c++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < v->mx.nrows; i++) {
+			double d;
+
+			if (!is_size(&v->mx.rows[i]))
+				continue;
+			d = delta(v, i, c);
+			items[n].row = i;
+			items[n++].key = isnan(d) ? -1 : fabs(d); /* a section one side lacks goes last */
+		}
+		if (!n)
+			break;
+		qsort(items, n, sizeof(*items), by_change);
+		if (c > 1)
+			add(v, &cap, VL_BLANK, 0, c, "");
+		add(v, &cap, VL_HEADING, 0, c, "");
+		for (size_t k = 0; k < n; k++)
+			add(v, &cap, VL_FIGURE, items[k].row, c, "");
+	}
+	free(items);
+	v->sizes.count = v->nsize;
+	v->size_made = 1;
+}
+
+/* The largest change in bytes of column c, for its bars. */
+static double largest(const struct views *v, size_t c)
+{
+	double m = 0;
+
+	for (size_t k = 0; k < v->nsize; k++) {
+		const struct vline *l = &v->size_lines[k];
+		double d = l->kind == VL_FIGURE && l->col == c ? fabs(delta(v, l->row, l->col)) : NAN;
+
+		if (d > m)
+			m = d;
+	}
+	return m;
+}
+
+static int section_width(const struct views *v)
+{
+	int w = 7;
+
+	for (size_t k = 0; k < v->nsize; k++)
+		if (v->size_lines[k].kind == VL_FIGURE) {
+			int n = draw_width(v->mx.rows[v->size_lines[k].row].metric);
+
+			if (n > w)
+				w = n;
+		}
+	return w < 24 ? w : 24;
+}
+
+/* Both sides of the axis at x: shrinking fills to the left, growing to the right. */
+static void draw_axis_bar(int y, int x, int half, double d, double m, enum color_role role)
+{
+	int n = m > 0 ? (int)(fabs(d) / m * half + 0.5) : 0;
+	struct buf b = BUF_INIT;
+
+	if (half < 1)
+		return;
+	if (!n && d != 0)
+		n = 1;
+	for (int i = 0; i < n; i++)
+		buf_adds(&b, "\xe2\x96\x88");
+	if (d < 0)
+		draw_text(y, x - n, n, buf_str(&b), role);
+	draw_text(y, x, 1, "\xe2\x94\x82", ROLE_DIM);
+	if (d > 0)
+		draw_text(y, x + 1, n, buf_str(&b), role);
+	buf_release(&b);
+}
+
+static void draw_figure(const struct views *v, const struct vline *l, int y, int secw, int sel)
+{
+	double m = largest(v, l->col);
+	const struct cmp_mrow *r = &v->mx.rows[l->row];
+	const struct cmp_row *cr = r->cell[l->col - 1];
+	enum color_role plain = sel ? ROLE_SELECTED : ROLE_NORMAL, role = plain;
+	char b[48], c[48], db[48], dp[24];
+	double d = delta(v, l->row, l->col);
+	int x = 3;
+
+	draw_text(y, x, secw, r->metric, plain);
+	x += secw + 1;
+	draw_right(y, x, W_BYTES, r->base->present ? cmp_text_bytes(r->base->center, 0, b, sizeof(b)) : "-", plain);
+	x += W_BYTES + 1;
+	draw_right(y, x, W_BYTES, cr && cr->cand.present ? cmp_text_bytes(cr->cand.center, 0, c, sizeof(c)) : "-",
+		   plain);
+	x += W_BYTES + 1;
+	if (!isnan(d)) {
+		if (!sel)
+			role = views_role(cr->verdict, cr->tested);
+		draw_right(y, x, W_BYTES, cmp_text_bytes(d, 1, db, sizeof(db)), role);
+		draw_right(y, x + W_BYTES + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
+		draw_text(y, x + W_BYTES + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);
+	} else {
+		draw_text(y, x, COLS - 1 - x, cr && cr->cand.present ? "(not in the baseline)" : "(not in this variant)",
+			  ROLE_DIM);
+		return;
+	}
+	x += W_BYTES + 1 + W_DELTA + 1 + 3;
+	if (COLS - 2 - x >= 9) {
+		int half = (COLS - 2 - x - 1) / 2;
+
+		draw_axis_bar(y, x + half, half, d, m, sel ? ROLE_SELECTED : role == ROLE_NORMAL ? ROLE_DIM : role);
+	}
+}
+
+static void draw_heading(const struct views *v, const struct vline *l, int y, int sel)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text), "%s against %s", cmp_matrix_name(&v->mx, l->col), cmp_matrix_name(&v->mx, 0));
+	draw_text(y, 1, COLS - 2, text, sel ? ROLE_SELECTED : ROLE_HIGHLIGHT);
+}
+
+static void draw_columns(const struct views *v, int y, int secw)
+{
+	int x = 3;
+
+	(void)v;
+	draw_text(y, x, secw, "SECTION", ROLE_HEADER);
+	x += secw + 1;
+	draw_right(y, x, W_BYTES, "BASELINE", ROLE_HEADER);
+	x += W_BYTES + 1;
+	draw_right(y, x, W_BYTES, "VARIANT", ROLE_HEADER);
+	x += W_BYTES + 1;
+	draw_right(y, x, W_BYTES, "\xce\x94 BYTES", ROLE_HEADER);
+	x += W_BYTES + 1;
+	draw_right(y, x, W_DELTA, "\xce\x94 %", ROLE_HEADER);
+	x += W_DELTA + 1 + 3;
+	if (COLS - 2 - x >= 9) {
+		int half = (COLS - 2 - x - 1) / 2;
+
+		draw_right(y, x, half, "shrink", ROLE_DIM);
+		draw_text(y, x + half + 1, half, "grow", ROLE_DIM);
+	}
+}
+
+static int table_height(int height)
+{
+	return height - 2 - (height >= 12 ? 1 : 0);
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct views *v;
+	int rows = table_height(height), secw;
+
+	if (t->view_exp >= t->m->nexps) {
+		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
+		return;
+	}
+	v = views_get(t);
+	if (!v->size_made)
+		make_lines(v);
+	secw = section_width(v);
+	draw_text(top, 1, COLS - 2, "Sizes in bytes, every variant against the baseline, largest change first", ROLE_DIM);
+	if (!v->nsize) {
+		draw_text(top + 2, 2, COLS - 4,
+			  v->mx.ncols < 2 ? "One variant: no sizes to compare."
+					  : "No sizes in this experiment (GNU size prints text, data, bss, dec).",
+			  ROLE_DIM);
+		return;
+	}
+	draw_columns(v, top + 1, secw);
+	list_clamp(&v->sizes, rows);
+	for (int i = 0; i < rows && v->sizes.top + (size_t)i < v->nsize; i++) {
+		size_t k = v->sizes.top + (size_t)i;
+		const struct vline *l = &v->size_lines[k];
+		int y = top + 2 + i, sel = k == v->sizes.cursor;
+
+		if (sel)
+			draw_fill(y, ROLE_SELECTED);
+		if (l->kind == VL_HEADING)
+			draw_heading(v, l, y, sel);
+		else if (l->kind == VL_FIGURE)
+			draw_figure(v, l, y, secw, sel);
+	}
+	if (height >= 12)
+		draw_text(top + height - 1, 1, COLS - 2, CMP_MARKS_LEGEND " \xc2\xb7 one figure a side: never tested",
+			  ROLE_DIM);
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct views *v;
+
+	if (t->view_exp >= t->m->nexps)
+		return ACT_IGNORED;
+	v = views_get(t);
+	if (!v->size_made)
+		make_lines(v);
+	return list_act(&v->sizes, a, table_height(height)) ? ACT_DONE : ACT_IGNORED;
+}
+
+const struct screen screen_sizes = {
+	.name = "Sizes",
+	.opener = ACT_SCREEN_SIZES,
+	.per_exp = 1,
+	.draw = draw,
+	.act = act,
+};
