@@ -60,7 +60,11 @@ int draw_text(int y, int x, int cols, const char *s, enum color_role role)
 		cols = COLS - x;
 	s = shown(s, &a);
 	n = strlen(s);
-	if (text_width(s, n) > cols && cols > dw) {
+	if (text_width(s, n) > cols && cols <= dw) {
+		/* no room for a character and the ellipsis: the ellipsis alone, never a cut number */
+		put(y, x, dots, strlen(utf8 ? dots : "."), color_attr(role));
+		used = 1;
+	} else if (text_width(s, n) > cols) {
 		/* cut: say so with an ellipsis, never silently */
 		n = text_fit(s, n, cols - dw, &used);
 		put(y, x, s, n, color_attr(role));
@@ -72,6 +76,41 @@ int draw_text(int y, int x, int cols, const char *s, enum color_role role)
 	}
 	buf_release(&a);
 	return used;
+}
+
+void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
+{
+	struct buf a = BUF_INIT, head = BUF_INIT;
+	const char *dots = utf8 ? "\xe2\x80\xa6" : "...";
+	int dw = utf8 ? 1 : 3, tw = 0, keep;
+	size_t n, tail;
+
+	s = shown(s, &a);
+	n = strlen(s);
+	if (text_width(s, n) <= cols || cols < 4 + dw) {
+		draw_text(y, x, cols, s, role);
+		buf_release(&a);
+		return;
+	}
+	/* the tail gets half the room, whole characters */
+	keep = (cols - dw) / 2;
+	tail = n;
+	while (tail > 0) {
+		size_t prev = tail - 1;
+
+		while (prev > 0 && ((unsigned char)s[prev] & 0xc0) == 0x80)
+			prev--;
+		if (text_width(s + prev, n - prev) > keep)
+			break;
+		tail = prev;
+	}
+	tw = text_width(s + tail, n - tail);
+	buf_add(&head, s, text_fit(s, tail, cols - dw - tw, NULL));
+	x += draw_text(y, x, cols - dw - tw, buf_str(&head), role);
+	x += draw_text(y, x, dw, dots, role);
+	draw_text(y, x, tw, s + tail, role);
+	buf_release(&head);
+	buf_release(&a);
 }
 
 int draw_width(const char *s)

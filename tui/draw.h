@@ -18,6 +18,12 @@ int draw_utf8(void);
 int draw_width(const char *s);
 /* Draw `s` at (y, x) in at most `cols` columns (cut with an ellipsis); returns the columns used. */
 int draw_text(int y, int x, int cols, const char *s, enum color_role role);
+/*
+ * Draw `s` in `cols` columns cut in the middle when it does not fit, so
+ * that its end shows too: "write.time_per_op" in 10 columns is
+ * "writ…er_op", never "write.tim…" beside "write.time".
+ */
+void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role);
 /* Draw `s` right-aligned in a cell of `cols` columns ending at x + cols. */
 void draw_right(int y, int x, int cols, const char *s, enum color_role role);
 /*

@@ -16,6 +16,8 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/screen.h"
+#include "tui/views.h"
+#include "util/abbrev.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
@@ -31,17 +33,18 @@ static struct layout layout(int height)
 
 	if (COLS < 80)
 		l.ci = 0;
-	if (COLS < 68)
+	if (COLS < 68) {
+		/* no room for the p-value: the verdict goes with it (the bottom line still says both) */
 		l.p = 0;
+		l.verdict = 0;
+	}
 	if (COLS < 60) {
-		/* the verdict shrinks to a mark: ↑ better, ↓ worse, ~ the same, ? untested */
 		l.value = 8;
 		l.delta = 7;
-		l.verdict = 2;
 		l.indent = 1;
 	}
 	l.metric = COLS - 2 - (l.value + 1) * 2 - (l.delta + 1) - (l.ci ? l.ci + 1 : 0) -
-		   (l.p ? l.p + 1 : 0) - (l.verdict + 2);
+		   (l.p ? l.p + 1 : 0) - (l.verdict ? l.verdict + 2 : 0);
 	if (l.metric > 40)
 		l.metric = 40; /* wide terminals: keep the figures near their names */
 	return l;
@@ -171,26 +174,10 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 	draw_text(y + 1, x, COLS - x - 1, buf, ROLE_DIM);
 }
 
-static enum color_role verdict_role(enum cmp_verdict v)
+/* A verdict's colour: bold when a test backs it, dimmed when untested; plain without its column. */
+static enum color_role verdict_role(const struct layout *L, enum cmp_verdict v, int tested)
 {
-	return v == CMP_BETTER ? ROLE_BETTER : v == CMP_WORSE ? ROLE_WORSE : ROLE_NEUTRAL;
-}
-
-/* The verdict in the room there is: a word, or at narrow widths a mark. */
-static const char *verdict_text(const struct cmp_row *r, const struct layout *L)
-{
-	if (L->verdict >= 7)
-		return cmp_text_verdict(r);
-	switch (r->verdict) {
-	case CMP_BETTER:
-		return r->tested ? "\xe2\x86\x91" : "\xe2\x86\x91?";
-	case CMP_WORSE:
-		return r->tested ? "\xe2\x86\x93" : "\xe2\x86\x93?";
-	case CMP_SAME:
-		return "~";
-	default:
-		return "";
-	}
+	return L->verdict ? views_role(v, tested) : ROLE_NORMAL;
 }
 
 /* Columns right of the figures: delta, interval, p, verdict; returns the verdict's x. */
@@ -217,7 +204,7 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	int x = 1;
 
-	draw_text(y, x + L->indent, L->metric - L->indent, r->metric, role);
+	draw_text_mid(y, x + L->indent, L->metric - L->indent, r->metric, role);
 	x += L->metric + 1;
 	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
@@ -226,10 +213,11 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
-		role = verdict_role(r->verdict);
+		role = verdict_role(L, r->verdict, r->tested);
 	x = draw_change(y, x, L, cmp_text_delta(r, d, sizeof(d)), cmp_text_ci(r, ci, sizeof(ci)),
 			cmp_text_p(r, p, sizeof(p)), role);
-	draw_text(y, x, COLS - x - 1, verdict_text(r, L), role);
+	if (L->verdict)
+		draw_text(y, x, COLS - x - 1, cmp_text_verdict(r), role);
 }
 
 static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L, int selected)
@@ -238,16 +226,17 @@ static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L,
 	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	int x = 1;
 
-	draw_text(y, x + L->indent, L->metric - L->indent, g->quantity, role);
+	draw_text_mid(y, x + L->indent, L->metric - L->indent, g->quantity, role);
 	x += L->metric + 1;
 	draw_right(y, x, L->value, unit_format(g->base, g->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	draw_right(y, x, L->value, unit_format(g->cand, g->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
-		role = verdict_role(g->verdict);
+		role = verdict_role(L, g->verdict, 0);
 	x = draw_change(y, x, L, cmp_text_pct(g->delta_pct, d, sizeof(d)), "", "", role);
-	draw_text(y, x, COLS - x - 1, L->verdict >= 7 ? cmp_text_gain(g, v, sizeof(v)) : "", role);
+	if (L->verdict)
+		draw_text(y, x, COLS - x - 1, cmp_text_gain(g, v, sizeof(v)), role);
 }
 
 static void draw_line(struct tui *t, const struct cmp_line *l, int y, const struct layout *L,
@@ -283,12 +272,16 @@ static void draw_detail(struct tui *t, int y)
 {
 	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
 	struct buf b = BUF_INIT;
-	char n[32], s1[32], s2[32];
+	char n[32], s1[32], s2[32], p[32];
 
 	if (l && l->kind == LINE_ROW && *t->cand) {
 		const struct cmp_row *r = &t->cmp.rows[l->index];
 
 		buf_addf(&b, "%s: %s", r->metric, cmp_text_method(r->method));
+		if (*cmp_text_p(r, p, sizeof(p)) && !layout(LINES - 2).p)
+			buf_addf(&b, " \xc2\xb7 p %s", p);
+		if (*cmp_text_verdict(r) && !layout(LINES - 2).verdict)
+			buf_addf(&b, " \xc2\xb7 %s", cmp_text_verdict(r));
 		if (*cmp_text_n(r, n, sizeof(n)))
 			buf_addf(&b, " \xc2\xb7 n %s", n);
 		if (r->need)
@@ -321,8 +314,40 @@ static int table_height(int height)
 	return height - 3 - (layout(height).detail ? 2 : 0);
 }
 
+/*
+ * The columns' headers in `width` columns each: the variants' names, else
+ * the names without what they share, else BASE and CAND (the lines above
+ * name both in full): never two cut names that read alike.
+ */
+static void column_names(const struct experiment *e, const struct tui *t, int width, char heads[2][128])
+{
+	const char *names[2] = { variant_text(e, t->base), *t->cand ? variant_text(e, t->cand) : "" };
+	char *trim[2];
+	int n = *t->cand ? 2 : 1, ok;
+
+	snprintf(heads[0], 128, "%s", names[0]);
+	snprintf(heads[1], 128, "%s", names[1]);
+	if (draw_width(names[0]) <= width && draw_width(names[1]) <= width)
+		return;
+	ok = n == 2 && abbrev_trim(names, 2, trim);
+	if (n == 2) {
+		if (ok && draw_width(trim[0]) <= width && draw_width(trim[1]) <= width) {
+			snprintf(heads[0], 128, "%s", trim[0]);
+			snprintf(heads[1], 128, "%s", trim[1]);
+		} else {
+			snprintf(heads[0], 128, "BASE");
+			snprintf(heads[1], 128, "CAND");
+		}
+		free(trim[0]);
+		free(trim[1]);
+	} else if (draw_width(names[0]) > width) {
+		snprintf(heads[0], 128, "BASE");
+	}
+}
+
 static void draw(struct tui *t, int top, int height)
 {
+	char heads[2][128];
 	const struct experiment *e = current(t);
 	struct layout L = layout(height);
 	int rows = table_height(height), x;
@@ -339,10 +364,11 @@ static void draw(struct tui *t, int top, int height)
 	x = 1;
 	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
-	draw_right(top + 2, x, L.value, variant_text(e, t->base), ROLE_HEADER);
+	column_names(e, t, L.value, heads);
+	draw_right(top + 2, x, L.value, heads[0], ROLE_HEADER);
 	x += L.value + 1;
 	if (*t->cand) {
-		draw_right(top + 2, x, L.value, variant_text(e, t->cand), ROLE_HEADER);
+		draw_right(top + 2, x, L.value, heads[1], ROLE_HEADER);
 		x += L.value + 1;
 		snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->cmp.opts.alpha) * 100);
 		draw_change(top + 2, x, &L, "DELTA", ci, "P", ROLE_HEADER);

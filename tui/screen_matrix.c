@@ -223,35 +223,6 @@ static void draw_columns(const struct views *v, const struct mlayout *L, size_t 
 		draw_text(y, COLS - 1, 1, "\xe2\x80\xba", ROLE_HIGHLIGHT); /* more on the right */
 }
 
-/* A metric name in `cols`: cut in the middle, so that both its subject and its quantity show. */
-static void draw_metric(int y, int x, int cols, const char *s, enum color_role role)
-{
-	int w = draw_width(s);
-	char buf[256];
-
-	if (w <= cols || cols < 8 || strlen(s) >= sizeof(buf) || !draw_utf8()) {
-		draw_text(y, x, cols, s, role);
-		return;
-	}
-	/* keep the tail whole: "write.time_per_op" in 10 columns is "wri…per_op" */
-	{
-		size_t n = strlen(s), tail = n;
-		int tw = 0, keep = (cols - 1) / 2;
-
-		while (tail > 0 && tw < keep) {
-			tail--;
-			while (tail > 0 && ((unsigned char)s[tail] & 0xc0) == 0x80)
-				tail--;
-			tw = draw_width(s + tail);
-		}
-		snprintf(buf, sizeof(buf), "%s", s);
-		buf[tail] = '\0';
-		x += draw_text(y, x, cols - tw - 1, buf, role) ;
-		x += draw_text(y, x, 1, "\xe2\x80\xa6", role);
-		draw_text(y, x, tw, s + tail, role);
-	}
-}
-
 static void draw_line(const struct views *v, const struct mlayout *L, size_t l, int y, int selected)
 {
 	const struct mline *ml = &v->lines[l];
@@ -262,7 +233,7 @@ static void draw_line(const struct views *v, const struct mlayout *L, size_t l, 
 		draw_text(y, 1, COLS - 2, ml->text, selected ? ROLE_SELECTED : ROLE_HEADER);
 		return;
 	}
-	draw_metric(y, 3, L->metric - 2, ml->text, selected ? ROLE_SELECTED : ROLE_NORMAL);
+	draw_text_mid(y, 3, L->metric - 2, ml->text, selected ? ROLE_SELECTED : ROLE_NORMAL);
 	draw_columns(v, L, l, y, selected);
 }
 

@@ -68,12 +68,14 @@ for mode in colour mono; do
 	tui_keys j 6
 	tui_wait "(2/5)"
 	tui_keys k # the baseline's line selected, so that the variant's is drawn plainly
+	tui_wait "The baseline: every other line is against it."
 	$T capture-pane -e -p -t t >"$TMP/$mode"
 	sig=$(grep 'Release + PGO-optimized' "$TMP/$mode" | grep -o '\(.\[[0-9;]*m\)*+2\.3% ✓' | head -1)
 	printf '%s' "$sig" | grep -q '\[1m' || fail "$mode: a summary of significant rows is not bold: $sig"
 	tui_keys 1 j 6
 	tui_wait "(3/5)"
 	tui_keys k
+	tui_wait "The baseline: every other line is against it."
 	$T capture-pane -e -p -t t >"$TMP/$mode-u"
 	unt=$(grep 'Release + PGO optimization  ' "$TMP/$mode-u" | grep -o '\(.\[[0-9;]*m\)*-19\.8% ✓?' | head -1)
 	printf '%s' "$unt" | grep -q '\[2m' || fail "$mode: an untested summary is not dim: $unt"
