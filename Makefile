@@ -187,8 +187,15 @@ demo: $(BIN)
 	done; true
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
-bench: $(BIN)
+bench: $(BIN) $(BUILD)/bench_tui
 	@sh tests/bench/run.sh $(BIN)
+	@sh tests/bench/matrix.sh $(BIN) $(BUILD)/bench_tui
+
+# the Matrix's open and redraw times (tests/bench/bench_tui.c)
+$(BUILD)/bench_tui: tests/bench/bench_tui.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
 
 samples:
 	@sh scripts/deps.sh samples

@@ -66,9 +66,19 @@ size_t text_fit(const char *s, size_t n, int cols, int *used)
 
 	while (i < n) {
 		unsigned cp;
-		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
-		int cw = len ? char_width(cp) : 1;
+		size_t len;
+		int cw;
 
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
+			/* printable ASCII, most of what is drawn: one column, no lookup */
+			if (w + 1 > cols)
+				break;
+			w++;
+			i++;
+			continue;
+		}
+		len = decode((const unsigned char *)s + i, n - i, &cp);
+		cw = len ? char_width(cp) : 1;
 		if (w + cw > cols)
 			break;
 		w += cw;
