@@ -5,7 +5,7 @@
 
 tui_start 80 24 LC_ALL=C -- samples/hyperfine/hand-new-us.txt
 tui_wait "812 us"
-tui_wait "+-0.11%"
+tui_wait "+-0.13%"
 tui_wait "alpha = 0.05"
 tui_wait "<-/-> flip"
 tui_snap | LC_ALL=C grep -q "$(printf '[\200-\377]')" && fail "non-ASCII bytes on the screen"
