@@ -102,7 +102,12 @@ void plan_summary(const struct model *m, const struct import_result *res,
 				ir->nmeas == 1 ? "" : "s");
 			if (ir->ndup)
 				fprintf(fp, " (%zu block%s stored before)", ir->ndup, ir->ndup == 1 ? "" : "s");
-			fprintf(fp, " into experiment \"%s\"\n", exp);
+			if (ir->experiment)
+				exp = ir->experiment;
+			fprintf(fp, " into experiment \"%s\"", exp);
+			if (ir->exp_note)
+				fprintf(fp, " (%s)", ir->exp_note);
+			fputc('\n', fp);
 			break;
 		}
 		case IMPORT_SAME_TEXT:

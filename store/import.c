@@ -13,6 +13,7 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
@@ -334,12 +335,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	}
 
 	group = group_name(m, in, n, res);
-	for (uint32_t i = first_run; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-		const struct source *s = &m->sources[r->source];
-
-		r->experiment = *s->title ? s->title : group;
-	}
+	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m);
 	naming_release(&nm);
 	set_variants(m, res, o, now, d);
