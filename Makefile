@@ -3,7 +3,7 @@
 #   make check        build and run every test (unit, golden, cli, tui, man)
 #   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
-#   make bench        import speed and memory figures
+#   make bench        speed and memory as ratios (tests/bench/RESULTS.md)
 #   make samples      regenerate samples/ by running the real tools
 #   make install / uninstall   (PREFIX, DESTDIR)
 # Missing system packages are installed by scripts/deps.sh on the first build.
@@ -143,6 +143,7 @@ demo: $(BIN)
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
 bench: $(BIN)
+	@sh scripts/deps.sh bench
 	@sh tests/bench/run.sh $(BIN)
 
 samples:

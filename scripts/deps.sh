@@ -3,6 +3,7 @@
 # Called by the Makefile before anything is compiled and by .ci/run.
 #   scripts/deps.sh           build + test dependencies
 #   scripts/deps.sh samples   also the tools `make samples` runs
+#   scripts/deps.sh bench     also the references `make bench` measures against
 # On Debian/Ubuntu missing packages are installed with apt-get (as root, or
 # through sudo); elsewhere the script names what is missing and fails.
 set -eu
@@ -35,8 +36,16 @@ binutils         cmd:size
 linux-perf       cmd:perf
 '
 
+# make bench only: pcre2grep is the speed reference, VisiData the "open" one
+packages_bench='
+pcre2-utils      cmd:pcre2grep
+time             file:/usr/bin/time
+visidata         cmd:vd
+'
+
 want=$packages_build
 [ "${1:-}" = samples ] && want="$want$packages_samples"
+[ "${1:-}" = bench ] && want="$want$packages_bench"
 
 present() {
 	case $1 in
