@@ -54,7 +54,22 @@ struct variant_info {
 	const char *key;
 	const char *text;
 	size_t nruns;
+	uint32_t *runs; /* its runs: indexes into model.rs.runs, ascending */
 };
+
+/*
+ * Records grouped by run: the records of run r are order[start[r] ..
+ * start[r + 1]), in their original order. Build with byrun_build() over
+ * any record array whose elements hold a uint32_t run index at
+ * `run_offset`; free with byrun_release().
+ */
+struct byrun {
+	uint32_t *start; /* nruns + 1 entries */
+	uint32_t *order;
+};
+void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
+		 size_t nruns);
+void byrun_release(struct byrun *b);
 
 /* Derived by model_resolve(); arrays live in the model's arena. */
 struct experiment {
@@ -69,6 +84,8 @@ struct experiment {
 	size_t nmeas;
 	uint32_t *sources;             /* the sources its runs came from, in import order */
 	size_t nsources;
+	uint32_t *vslots;              /* variant lookup by key: open addressing, 1 + index, 0 empty */
+	size_t nvslots;                /* a power of two, or 0 */
 };
 
 struct model {
@@ -85,6 +102,9 @@ struct model {
 	/* derived */
 	struct experiment *exps;
 	size_t nexps;
+	/* measurements, samples and notes by run, as of the last model_resolve() (nruns, nmeas, ...) */
+	struct byrun meas_by_run, samples_by_run, notes_by_run;
+	size_t byrun_nruns, byrun_nmeas, byrun_nsamples, byrun_nnotes;
 };
 
 void model_init(struct model *m);
@@ -117,19 +137,6 @@ const struct variant_info *model_variant(const struct experiment *e, const char 
 /* The arena-owned key of a variant text. */
 const char *model_variant_key(struct model *m, const char *text);
 
-/*
- * Records grouped by run: the records of run r are order[start[r] ..
- * start[r + 1]), in their original order. Build with byrun_build() over
- * any record array whose elements hold a uint32_t run index at
- * `run_offset`; free with byrun_release().
- */
-struct byrun {
-	uint32_t *start; /* nruns + 1 entries */
-	uint32_t *order;
-};
-void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
-		 size_t nruns);
-void byrun_release(struct byrun *b);
 
 /* The current time as ISO 8601 UTC, arena-owned (SOURCE_DATE_EPOCH honoured, for tests). */
 const char *model_now(struct model *m);
