@@ -192,36 +192,126 @@ static int program_of(const char *cmd, struct buf *out)
 	}
 }
 
-/*
- * The legend of a name, looked up once: a text holds thousands of runs but
- * few names. Returns the description (arena) or NULL.
- */
-static const char *legend_of(const char *text, size_t len, const char *name, struct strmap *cache,
-			     const char ***found, size_t *nfound, size_t *cap, struct arena *a)
-{
-	struct buf desc = BUF_INIT;
-	uint32_t at;
-	const char *result = NULL;
+/* The names legends are looked for, and what was found for each. */
+struct wanted {
+	struct strmap index;  /* name → slot */
+	const char **name;    /* slot → name (arena) */
+	const char **desc;    /* slot → description (arena), or NULL */
+	unsigned char *done;  /* slot → looked up already */
+	size_t n, cap;
+};
 
-	if (strmap_get(cache, name, &at))
-		return at ? (*found)[at - 1] : NULL;
-	if (find_legend(text, len, name, &desc)) {
-		ALLOC_GROW(*found, *nfound + 1, *cap);
-		(*found)[(*nfound)++] = result = arena_strndup(a, desc.s, desc.len);
+/* A name made of identifier characters only can be found by tokens (want_scan). */
+static int ident_name(const char *name)
+{
+	if (!*name)
+		return 0;
+	for (const char *p = name; *p; p++)
+		if (!ident_char((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+static void want(struct wanted *w, const char *name, struct arena *a)
+{
+	if (strlen(name) < 2 || strmap_get(&w->index, name, NULL))
+		return;
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 16;
+		w->name = xrealloc(w->name, w->cap * sizeof(*w->name));
+		w->desc = xrealloc(w->desc, w->cap * sizeof(*w->desc));
+		w->done = xrealloc(w->done, w->cap);
 	}
-	strmap_put(cache, arena_strdup(a, name), result ? (uint32_t)*nfound : 0);
+	w->name[w->n] = arena_strdup(a, name);
+	w->desc[w->n] = NULL;
+	w->done[w->n] = 0;
+	strmap_put(&w->index, w->name[w->n], (uint32_t)w->n);
+	w->n++;
+}
+
+/*
+ * Every wanted identifier name's first legend, in one pass over the text.
+ * Such a name is found where find_legend() would find it: a whole token
+ * (no identifier character before it; a separator, which starts with ' '
+ * or ':', right after it), the first one whose description reads.
+ */
+static void want_scan(struct wanted *w, const char *text, size_t len, struct arena *a)
+{
+	struct buf tok = BUF_INIT, desc = BUF_INIT;
+	const char *end = text + len;
+	size_t left = 0;
+	uint32_t at;
+
+	for (size_t k = 0; k < w->n; k++)
+		left += ident_name(w->name[k]);
+	for (const char *p = text; p < end && left;) {
+		const char *e = p, *eol;
+
+		if (!ident_char((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (e < end && ident_char((unsigned char)*e))
+			e++;
+		if (e < end && (*e == ' ' || *e == ':') && e - p >= 2) {
+			buf_reset(&tok);
+			buf_add(&tok, p, (size_t)(e - p));
+			if (strmap_get(&w->index, tok.s, &at) && !w->done[at]) {
+				eol = memchr(e, '\n', (size_t)(end - e));
+				buf_reset(&desc);
+				if (describe(e, eol ? eol : end, p - text >= 5 && !memcmp(p - 5, " and ", 5),
+					     &desc)) {
+					w->desc[at] = arena_strndup(a, desc.s, desc.len);
+					w->done[at] = 1;
+					left--;
+				}
+			}
+		}
+		p = e;
+	}
+	/* the rest was looked for and not found; names of other characters are looked up alone */
+	for (size_t k = 0; k < w->n; k++) {
+		if (w->done[k])
+			continue;
+		w->done[k] = 1;
+		if (!ident_name(w->name[k]) && find_legend(text, len, w->name[k], &desc))
+			w->desc[k] = arena_strndup(a, desc.s, desc.len);
+	}
+	buf_release(&tok);
 	buf_release(&desc);
-	return result;
+}
+
+/* The legend found for a name (NULL: none). */
+static const char *legend_of(const struct wanted *w, const char *name)
+{
+	uint32_t at;
+
+	return strmap_get(&w->index, name, &at) ? w->desc[at] : NULL;
 }
 
 void legend_apply(const char *text, size_t len, struct recset *rs, uint32_t from,
 		  struct arena *a)
 {
 	struct buf prog = BUF_INIT;
-	struct strmap cache = STRMAP_INIT;
-	const char **found = NULL;
-	size_t nfound = 0, cap = 0;
+	struct wanted w;
 
+	memset(&w, 0, sizeof(w));
+	/* first the names that could have a legend, then one pass over the text for them all */
+	for (uint32_t i = from; i < rs->nruns; i++) {
+		const struct run *r = &rs->runs[i];
+		enum vorigin o = r->variant.origin;
+
+		if (o == VO_INPUT && *r->command) {
+			buf_reset(&prog);
+			if (program_of(r->command, &prog))
+				want(&w, prog.s, a);
+		} else if (o == VO_COMMAND || o == VO_FILENAME) {
+			want(&w, r->variant.text, a);
+		}
+	}
+	if (!w.n)
+		goto out;
+	want_scan(&w, text, len, a);
 	for (uint32_t i = from; i < rs->nruns; i++) {
 		struct run *r = &rs->runs[i];
 		enum vorigin o = r->variant.origin;
@@ -232,18 +322,19 @@ void legend_apply(const char *text, size_t len, struct recset *rs, uint32_t from
 		if (o == VO_INPUT && *r->command) {
 			/* not named yet: the program it ran may be what a legend describes */
 			buf_reset(&prog);
-			if (program_of(r->command, &prog) &&
-			    (d = legend_of(text, len, prog.s, &cache, &found, &nfound, &cap, a))) {
+			if (program_of(r->command, &prog) && (d = legend_of(&w, prog.s))) {
 				r->variant.text = d;
 				r->variant.origin = VO_LEGEND;
 			}
 			continue;
 		}
-		if ((o == VO_COMMAND || o == VO_FILENAME) &&
-		    (d = legend_of(text, len, name, &cache, &found, &nfound, &cap, a)))
+		if ((o == VO_COMMAND || o == VO_FILENAME) && (d = legend_of(&w, name)))
 			rename_all(rs, i, name, o, d);
 	}
+out:
 	buf_release(&prog);
-	strmap_release(&cache);
-	free(found);
+	strmap_release(&w.index);
+	free(w.name);
+	free(w.desc);
+	free(w.done);
 }
