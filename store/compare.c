@@ -257,9 +257,7 @@ void cmp_build(const struct model *m, const struct experiment *e, const char *ba
 	struct byrun bm, bs, bn;
 	int same = !strcmp(base, cand);
 	/* the model's indexes, unless records were added since it was resolved */
-	int fresh = m->meas_by_run.start && m->byrun_nruns == m->rs.nruns &&
-		    m->byrun_nmeas == m->rs.nmeas && m->byrun_nsamples == m->rs.nsamples &&
-		    m->byrun_nnotes == m->rs.nnotes;
+	int fresh = model_indexes_fresh(m);
 	const struct variant_info *vb = model_variant(e, base), *vc = same ? NULL : model_variant(e, cand);
 	size_t ib = 0, ic = 0, nb = vb ? vb->nruns : 0, nc = vc ? vc->nruns : 0;
 

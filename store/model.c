@@ -21,6 +21,15 @@ void model_init(struct model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+static void release_indexes(struct model *m)
+{
+	byrun_release(&m->meas_by_run);
+	byrun_release(&m->samples_by_run);
+	byrun_release(&m->notes_by_run);
+	byrun_release(&m->series_by_run);
+	byrun_release(&m->runs_by_source);
+}
+
 void model_release(struct model *m)
 {
 	for (size_t i = 0; i < m->nsources; i++)
@@ -29,9 +38,7 @@ void model_release(struct model *m)
 	free(m->overrides);
 	free(m->aliases);
 	recset_release(&m->rs);
-	byrun_release(&m->meas_by_run);
-	byrun_release(&m->samples_by_run);
-	byrun_release(&m->notes_by_run);
+	release_indexes(m);
 	strmap_release(&m->blocks);
 	arena_release(&m->arena);
 	memset(m, 0, sizeof(*m));
@@ -253,6 +260,39 @@ static int cmp_experiments(const void *a, const void *b)
 	return c ? c : strcasecmp(x->name, y->name);
 }
 
+/* Records by run and runs by source, for readers of one run or one source (compare, store). */
+static void build_indexes(struct model *m)
+{
+	const struct recset *rs = &m->rs;
+
+	release_indexes(m);
+	byrun_build(&m->meas_by_run, rs->meas, rs->nmeas, sizeof(*rs->meas),
+		    offsetof(struct measurement, run), rs->nruns);
+	byrun_build(&m->samples_by_run, rs->samples, rs->nsamples, sizeof(*rs->samples),
+		    offsetof(struct sample, run), rs->nruns);
+	byrun_build(&m->notes_by_run, rs->notes, rs->nnotes, sizeof(*rs->notes),
+		    offsetof(struct note, run), rs->nruns);
+	byrun_build(&m->series_by_run, rs->series, rs->nseries, sizeof(*rs->series),
+		    offsetof(struct series_point, run), rs->nruns);
+	byrun_build(&m->runs_by_source, rs->runs, rs->nruns, sizeof(*rs->runs),
+		    offsetof(struct run, source), m->nsources);
+	m->byrun_nruns = rs->nruns;
+	m->byrun_nmeas = rs->nmeas;
+	m->byrun_nsamples = rs->nsamples;
+	m->byrun_nnotes = rs->nnotes;
+	m->byrun_nseries = rs->nseries;
+	m->byrun_nsources = m->nsources;
+}
+
+int model_indexes_fresh(const struct model *m)
+{
+	const struct recset *rs = &m->rs;
+
+	return m->meas_by_run.start && m->byrun_nruns == rs->nruns && m->byrun_nmeas == rs->nmeas &&
+	       m->byrun_nsamples == rs->nsamples && m->byrun_nnotes == rs->nnotes &&
+	       m->byrun_nseries == rs->nseries && m->byrun_nsources == m->nsources;
+}
+
 void model_resolve(struct model *m)
 {
 	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
@@ -346,19 +386,7 @@ void model_resolve(struct model *m)
 	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
-	byrun_release(&m->meas_by_run);
-	byrun_release(&m->samples_by_run);
-	byrun_release(&m->notes_by_run);
-	byrun_build(&m->meas_by_run, m->rs.meas, m->rs.nmeas, sizeof(*m->rs.meas),
-		    offsetof(struct measurement, run), nruns);
-	byrun_build(&m->samples_by_run, m->rs.samples, m->rs.nsamples, sizeof(*m->rs.samples),
-		    offsetof(struct sample, run), nruns);
-	byrun_build(&m->notes_by_run, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes),
-		    offsetof(struct note, run), nruns);
-	m->byrun_nruns = nruns;
-	m->byrun_nmeas = m->rs.nmeas;
-	m->byrun_nsamples = m->rs.nsamples;
-	m->byrun_nnotes = m->rs.nnotes;
+	build_indexes(m);
 	for (size_t e = 0; e < m->nexps; e++)
 		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
 	for (i = 0; i < nruns; i++) {

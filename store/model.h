@@ -103,8 +103,9 @@ struct model {
 	struct experiment *exps;
 	size_t nexps;
 	/* measurements, samples and notes by run, as of the last model_resolve() (nruns, nmeas, ...) */
-	struct byrun meas_by_run, samples_by_run, notes_by_run;
-	size_t byrun_nruns, byrun_nmeas, byrun_nsamples, byrun_nnotes;
+	struct byrun meas_by_run, samples_by_run, notes_by_run, series_by_run;
+	struct byrun runs_by_source; /* "run" = source here: the runs of source s, ascending */
+	size_t byrun_nruns, byrun_nmeas, byrun_nsamples, byrun_nnotes, byrun_nseries, byrun_nsources;
 };
 
 void model_init(struct model *m);
@@ -127,6 +128,11 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
+/*
+ * 1 when the model's by-run and by-source indexes describe its records as
+ * they are now (no record was added since the last model_resolve()).
+ */
+int model_indexes_fresh(const struct model *m);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
 /* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */
