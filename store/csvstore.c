@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "store/clean.h"
 #include "store/journal.h"
 #include "parsers/units.h"
 #include "util/buf.h"
@@ -618,6 +619,13 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
 	for (uint32_t s = 0; s < m->nsources; s++)
 		load_data_dir(st, m, s, d);
+	{
+		/* stores written before names were cleaned at import */
+		struct recset_mark all = { 0 };
+
+		clean_records(m, &all);
+		clean_sources(m, 0);
+	}
 	model_resolve(m);
 	return 0;
 }
