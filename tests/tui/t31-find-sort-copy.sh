@@ -9,6 +9,8 @@ import samples/issues/seed-rathole.txt
 cd "$TMP" || exit 1 # Y writes into the current directory
 tui_start 80 24 -- ""
 $T set-option -g set-clipboard on
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "candidate: Rathole Release + PGO-optimized"
 tui_wait "   sender.transfer "
 # find: the cursor moves to the matches, the status line counts them
