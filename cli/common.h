@@ -23,4 +23,12 @@ int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
  */
 const struct experiment *cli_find_experiment(const struct model *m, const char *name);
 
+/*
+ * The options of the commands that edit the store: -n/--dry-run (when
+ * `dry` is not NULL), --import ID (when `import` is not NULL) and --help.
+ * Returns -1 to go on (optind at the operands), else the exit status.
+ */
+int cli_edit_options(struct cli *c, int argc, char **argv, const char *cmd, const char *usage,
+		     int *dry, const char **import);
+
 #endif

@@ -219,6 +219,11 @@ static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
 
 	switch (lab->kind) {
 	case LABEL_VARIANT:
+		if (under && lab->level && !lab->build && !lab->scenario.len) {
+			/* "## TX TCP" under "# Without patches": what was measured, not a build */
+			sg->scenario = keep(sg, &lab->variant);
+			break;
+		}
 		sg->label = keep(sg, &lab->variant);
 		sg->label_scenario = keep(sg, &lab->scenario);
 		sg->label_line = line;
@@ -452,6 +457,23 @@ static int setext_level(const struct line *l)
 	return i == n ? (s[0] == '=' ? 1 : 2) : 0;
 }
 
+/* A thematic break: "---", "***", "___" (spaces between allowed). */
+static int is_rule(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent, marks = 0;
+
+	if (!n || (s[0] != '-' && s[0] != '*' && s[0] != '_'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == s[0])
+			marks++;
+		else if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	}
+	return marks >= 3;
+}
+
 /*
  * A setext underline at `l` right under a line that stood alone: that line
  * is a heading. Returns 1 when it was (the underline is then consumed).
@@ -558,6 +580,8 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	settle_pending(sg, 0);
 	prose_line(sg, l);
+	if (is_rule(l))
+		sg->prev_blank = 1; /* the line under "---" stands alone, as after a blank line */
 	sg->last_nonblank_line = l->no;
 }
 

@@ -29,6 +29,7 @@ tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
 strace           cmd:strace
+cmark-gfm        cmd:cmark-gfm
 '
 packages_samples='
 hyperfine        cmd:hyperfine

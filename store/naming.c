@@ -290,6 +290,7 @@ struct pass {
 	const char **proposal;    /* per run: the parser's name from the data, or NULL */
 	enum vorigin *prop_origin;
 	const char **words;       /* per run: the words its command differs by, or NULL */
+	const char **built;       /* per run: the build its lone binary's path names, or NULL */
 	unsigned char *attached;  /* per run: its block's label names it */
 };
 
@@ -321,12 +322,16 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	return d;
 }
 
-/* Row 4: the words that tell the commands or binaries apart. */
+/*
+ * Row 4: the words that tell the commands or binaries apart; for a text
+ * with nothing to tell apart, the build its binary's path names
+ * ("./target/debug/deno").
+ */
 static const char *row_words(struct pass *p, uint32_t k)
 {
 	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
 		return p->proposal[k];
-	return p->words[k];
+	return p->words[k] ? p->words[k] : p->built[k];
 }
 
 /* Row 4 too: a size row's file name. */
@@ -424,6 +429,47 @@ static void attach_labels(struct pass *p)
 	arena_release(&keys);
 }
 
+/*
+ * Runs of a thread (a text with a title) still named after their source,
+ * whose binary's path names a build ("./target/debug/deno"): that build
+ * names them — unless texts of one
+ * experiment would meet on it (release.txt and pgo.txt both running
+ * "./target/release/app": their file names tell them apart, the path not).
+ */
+static void lone_builds(struct pass *p)
+{
+	struct model *m = p->m;
+	struct strmap src = STRMAP_INIT;
+	struct buf b = BUF_INIT;
+	uint32_t first = p->nm->first;
+
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		if (r->variant.origin != VO_INPUT)
+			continue;
+		if (!strmap_get(&src, r->experiment, &s))
+			strmap_put(&src, r->experiment, r->source);
+		else if (s != r->source)
+			strmap_put(&src, r->experiment, UINT32_MAX);
+	}
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		/* a plain log's file name is its author's label; a thread's is only where it was saved */
+		if (r->variant.origin != VO_INPUT || !*r->command || !*m->sources[r->source].title ||
+		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
+			continue;
+		buf_reset(&b);
+		if (cmd_build_name(r->command, &b))
+			p->built[k] = arena_strndup(&m->arena, b.s, b.len);
+	}
+	buf_release(&b);
+	strmap_release(&src);
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -444,6 +490,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.proposal = xcalloc(n ? n : 1, sizeof(*p.proposal));
 	p.prop_origin = xcalloc(n ? n : 1, sizeof(*p.prop_origin));
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
+	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
@@ -505,6 +552,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(buckets);
 	buf_release(&key);
 
+	lone_builds(&p);
+
 	/* the runs the words named: a legend of those words still comes first */
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -512,7 +561,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		if (renamable[k] && r->variant.origin == VO_COMMAND) {
 			p.words[k] = r->variant.text;
 			decide(&p, k);
-		} else if (r->variant.origin == VO_INPUT && nm->ndesc) {
+		} else if (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k])) {
 			decide(&p, k);
 		}
 	}
@@ -539,6 +588,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.proposal);
 	free(p.prop_origin);
 	free(p.words);
+	free(p.built);
 	free(p.attached);
 	buf_release(&p.scratch);
 }
