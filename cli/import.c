@@ -15,6 +15,7 @@
 #include "cli/plan.h"
 #include "store/csvstore.h"
 #include "store/import.h"
+#include "store/import_edits.h"
 #include "store/journal.h"
 #include "util/buf.h"
 
@@ -169,25 +170,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	 * both, and running the command again records nothing twice.
 	 */
 	if (!dry && m.noverrides > res.overrides_from) {
-		struct edit_row *rows = xcalloc(m.noverrides - res.overrides_from, sizeof(*rows));
-		struct buf what = BUF_INIT;
-		size_t n = 0;
-		long id;
+		long id = import_record_sets(&st, &m, &res, &d);
 
-		for (size_t k = res.overrides_from; k < m.noverrides; k++, n++) {
-			const char *colon = strrchr(m.overrides[k].target, ':');
-
-			rows[n].op = EDIT_VARIANT;
-			rows[n].target = m.overrides[k].target;
-			rows[n].value = m.overrides[k].value;
-			buf_addf(&what, "%sblock at line %s of %.12s is variant \"%s\"", n ? "; " : "",
-				 colon ? colon + 1 : "?", m.overrides[k].target, m.overrides[k].value);
-		}
-		id = journal_record(&st, NULL, "import --set-variant", what.s, rows, n, &d);
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
-		free(rows);
-		buf_release(&what);
 		if (id < 0) {
 			fputs("benchdelta: import: nothing stored\n", stderr);
 			stop = 1; /* neither the edit nor the data */

@@ -3,8 +3,10 @@
  */
 #include "cli/input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/textin.h"
 
@@ -24,6 +26,11 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 				diag_error(d, name, 0, "standard input named twice; read once");
 				continue;
 			}
+			/* nothing is piped in: say what we wait for, rather than seem to hang */
+			if (isatty(STDIN_FILENO))
+				fputs("benchdelta: reading the text to import from the terminal: paste it, "
+				      "then press Ctrl-D on an empty line\n",
+				      stderr);
 		}
 		if (textin_read(paths[i], &text, d) < 0) {
 			in->unreadable++;

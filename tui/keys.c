@@ -55,6 +55,8 @@ static const struct binding bindings[] = {
 	{ 'r', 0, ACT_RENAME },
 	{ 'W', 0, ACT_WARNINGS },
 	{ CTRL('l'), 0, ACT_REDRAW },
+	{ 'e', 0, ACT_SET_VARIANT },
+	{ 'i', 0, ACT_IMPORT },
 	{ '/', 0, ACT_FIND },
 	{ 'n', 0, ACT_FIND_NEXT },
 	{ 'N', 0, ACT_FIND_PREV },
