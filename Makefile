@@ -4,9 +4,12 @@
 #   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
 #   make bench        speed and memory as ratios (tests/bench/RESULTS.md)
+#   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
+#   make man          rewrite the man page's METRICS section from parsers/metrics.h
 #   make install / uninstall   (PREFIX, DESTDIR)
-# Missing system packages are installed by scripts/deps.sh on the first build.
+# Missing system packages are installed by scripts/deps.sh: `make` installs
+# only what the build needs, the test targets also what the tests need.
 
 .DEFAULT_GOAL := all
 
@@ -25,7 +28,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -45,8 +48,20 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 	@mkdir -p $(BUILD)
 	@sh scripts/deps.sh
 	@{ echo "PKG_CFLAGS := $$($(PKG_CONFIG) --cflags $(PKGS))"; \
-	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; \
-	   echo "TEST_CFLAGS := $$($(PKG_CONFIG) --cflags $(TEST_PKGS))"; \
+	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; } > $@.tmp && mv $@.tmp $@
+
+# The test goals also need the test-only packages (cmocka, tmux, groff...):
+# a second file, made only when a test goal is asked for, so that a plain
+# `make` never installs them.
+TEST_GOALS := check check-% golden-update tests/%.sh $(BUILD)/tests/%
+ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
+-include $(BUILD)/test-config.mk
+endif
+
+$(BUILD)/test-config.mk: scripts/deps.sh Makefile
+	@mkdir -p $(BUILD)
+	@sh scripts/deps.sh test
+	@{ echo "TEST_CFLAGS := $$($(PKG_CONFIG) --cflags $(TEST_PKGS))"; \
 	   echo "TEST_LIBS := $$($(PKG_CONFIG) --libs $(TEST_PKGS))"; } > $@.tmp && mv $@.tmp $@
 
 LIB_SRC := $(sort $(wildcard util/*.c parsers/*.c store/*.c cli/*.c tui/*.c))
@@ -56,13 +71,14 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
-        check-san golden-update demo bench samples install uninstall clean deps fuzz
+        check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
+        man
 .DELETE_ON_ERROR:
 
 all: $(BIN)
 
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh test
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LD      $@"
@@ -73,7 +89,7 @@ $(BUILD)/%.o: %.c $(BUILD)/config.mk
 	@echo "  CC      $<"
 	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-config.mk
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(TEST_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) \
@@ -83,11 +99,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk
 
 # ---- tests ----
 
-TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC
+# the recorded-answers HTTP server the import-by-address tests talk to
+REPLAY := $(BUILD)/tests/http/replay
+
+TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY))
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus
 	@echo "all tests passed ($(BIN))"
 
 check-layers:
@@ -106,7 +125,12 @@ golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
 	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
 
-check-cli: $(BIN)
+$(REPLAY): tests/http/replay.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+check-cli: $(BIN) $(REPLAY)
 	@for t in tests/cli/t*.sh; do \
 		echo "  CLI     $$t"; \
 		$(TEST_ENV) sh $$t || exit 1; \
@@ -115,14 +139,35 @@ check-cli: $(BIN)
 check-tui: $(BIN)
 	@$(TEST_ENV) sh tests/tui/run.sh
 
-check-man:
+# the corpus of real threads: no case may fall below its floor (tests/corpus/FLOORS)
+check-corpus: $(BIN)
+	@echo "  CORPUS  tests/corpus"
+	@out=$$($(TEST_ENV) CHECK=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh 2>&1) || { echo "$$out"; exit 1; }
+
+corpus: $(BIN)
+	@$(TEST_ENV) CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
+
+corpus-update: $(BIN)
+	@$(TEST_ENV) UPDATE=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh
+
+# the METRICS section of benchdelta(1) is printed from the METRICS table
+$(BUILD)/gen-metrics: man/gen-metrics.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
+
+man: $(BUILD)/gen-metrics
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1
+
+check-man: $(BUILD)/gen-metrics
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
+	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1 check
 	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
 		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \
 	done
 
-tests/%.sh: FORCE $(BIN)
+tests/%.sh: FORCE $(BIN) $(REPLAY)
 	@$(TEST_ENV) sh $@
 FORCE:
 

@@ -20,17 +20,27 @@ static const char usage[] =
 	"\n"
 	"  benchdelta                      browse the store in the terminal UI\n"
 	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
-	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-\n"
-	"                                  add logs to the store (-n: only show the plan)\n"
-	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
+	"                                  add logs to the store (-n: only show the plan);\n"
+	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"
+	"  benchdelta list [experiments|variants|runs|imports] [-e EXP]\n"
 	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
 	"                                  baseline against candidates, with significance\n"
+	"  benchdelta show RUN...          a run's figures, samples, series, notes and origin\n"
+	"  benchdelta source [-C N|--all] RUN...\n"
+	"                                  the text a run was read from, its numbers marked\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
 	"                                  tidy up variant names (recorded, undoable)\n"
+	"  benchdelta edits                every edit made to the store, numbered\n"
+	"  benchdelta undo [-n] [ID]       undo the latest edit (or edit ID)\n"
+	"  benchdelta rm [-n] EXP | --import ID\n"
+	"  benchdelta rename-experiment [-n] OLD NEW\n"
+	"  benchdelta move [-n] IMPORT EXP\n"
+	"                                  manage experiments and imports (recorded, undoable)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -39,7 +49,8 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
 	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
-	"a significant regression.\n";
+	"a significant regression, 5 a thread could not be fetched now (network,\n"
+	"time limit, rate limit: try again later).\n";
 
 static const struct command {
 	const char *name;
@@ -51,6 +62,13 @@ static const struct command {
 	{ "rename-variant", cmd_rename_variant },
 	{ "merge-variants", cmd_merge_variants },
 	{ "compare", cmd_compare },
+	{ "show", cmd_show },
+	{ "source", cmd_source },
+	{ "edits", cmd_edits },
+	{ "undo", cmd_undo },
+	{ "rm", cmd_rm },
+	{ "rename-experiment", cmd_rename_experiment },
+	{ "move", cmd_move },
 };
 
 int main(int argc, char **argv)

@@ -11,6 +11,7 @@ enum bd_exit {
 	BD_EXIT_INPUT = 2,      /* an input (or the store) could not be read */
 	BD_EXIT_EMPTY = 3,      /* no measurement found in any input */
 	BD_EXIT_REGRESSION = 4, /* compare --fail-on-regression found one */
+	BD_EXIT_NETWORK = 5,    /* a thread could not be fetched now (network, rate limit): retry later */
 };
 
 struct cli {
@@ -24,6 +25,14 @@ int cmd_export(struct cli *c, int argc, char **argv);
 int cmd_rename_variant(struct cli *c, int argc, char **argv);
 int cmd_merge_variants(struct cli *c, int argc, char **argv);
 int cmd_compare(struct cli *c, int argc, char **argv);
+/* What is behind a number: one run's records, and the source text around it. */
+int cmd_show(struct cli *c, int argc, char **argv);
+int cmd_source(struct cli *c, int argc, char **argv);
+int cmd_edits(struct cli *c, int argc, char **argv);
+int cmd_undo(struct cli *c, int argc, char **argv);
+int cmd_rm(struct cli *c, int argc, char **argv);
+int cmd_rename_experiment(struct cli *c, int argc, char **argv);
+int cmd_move(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 

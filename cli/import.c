@@ -9,13 +9,23 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/common.h"
+#include "cli/github.h"
 #include "cli/input.h"
 #include "cli/plan.h"
 #include "store/csvstore.h"
 #include "store/import.h"
+#include "store/import_edits.h"
+#include "store/journal.h"
+#include "util/buf.h"
 
 static const char usage[] =
-	"usage: benchdelta import [-e EXP] [-V VARIANT] [--set-variant LINE=NAME]... [-n] FILE...|-\n"
+	"usage: benchdelta import [-e EXP] [-V VARIANT] [--set-variant LINE=NAME]... [-n] FILE...|-|URL...\n"
+	"\n"
+	"  URL is an issue or pull request: https://github.com/OWNER/REPO/issues/N,\n"
+	"  .../pull/N, or OWNER/REPO#N. Its description and every comment are fetched\n"
+	"  (GITHUB_TOKEN, GH_TOKEN or 'gh auth token'; GITHUB_API_URL; BENCHDELTA_TIMEOUT)\n"
+	"  and each is imported as a text of its own, with its author, date and address.\n"
 	"\n"
 	"  -e, --experiment EXP         put everything imported into experiment EXP\n"
 	"  -V, --variant NAME           the variant of every run imported\n"
@@ -35,7 +45,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 	if (end != eq || line == 0 || line > UINT32_MAX)
 		return -1;
 	out->line = (uint32_t)line;
-	out->name = eq + 1;
+	out->name = cli_clean_arg((char *)eq + 1);
 	return 0;
 }
 
@@ -54,11 +64,14 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	size_t nsets = 0, sets_cap = 0;
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
+	struct cli_threads th = { NULL, 0 };
+	char **files, **addrs;
+	size_t nfiles = 0, naddrs = 0;
 	struct import_result res;
 	struct model m;
 	struct store st;
 	char *dir;
-	int dry = 0, opt, rc = BD_EXIT_OK, store_ok;
+	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok;
 	size_t found = 0;
 
 	optind = 1;
@@ -67,12 +80,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		case 'e':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-e needs a non-empty experiment name");
-			io.experiment = optarg;
+			io.experiment = cli_clean_arg(optarg);
 			break;
 		case 'V':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-V needs a non-empty variant name");
-			io.variant = optarg;
+			io.variant = cli_clean_arg(optarg);
 			break;
 		case 'n':
 			dry = 1;
@@ -102,7 +115,25 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	io.set = sets;
 	io.nset = nsets;
 
-	cli_read_inputs(argv + optind, argc - optind, &in, &d);
+	/* threads first: a thread that cannot be fetched whole stops everything */
+	files = xcalloc((size_t)(argc - optind), sizeof(*files));
+	addrs = xcalloc((size_t)(argc - optind), sizeof(*addrs));
+	for (int i = optind; i < argc; i++) {
+		if (cli_is_thread_address(argv[i]))
+			addrs[naddrs++] = argv[i];
+		else
+			files[nfiles++] = argv[i];
+	}
+	rc = cli_fetch_threads(addrs, naddrs, &th);
+	free(addrs);
+	if (rc != BD_EXIT_OK) {
+		free(files);
+		free(sets);
+		return rc;
+	}
+	cli_read_inputs(files, (int)nfiles, &in, &d);
+	free(files);
+	cli_threads_to_inputs(&th, &in);
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 
@@ -110,7 +141,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	dir = store_default_dir_dup(c->store);
 	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
 	if (store_ok && !dry && in.n > 0)
-		store_ok = store_lock(&st, &d) == 0;
+		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
 	if (store_ok)
 		store_ok = store_load(&st, &m, &d) == 0;
 	if (!store_ok) {
@@ -120,6 +151,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		free(dir);
 		free(sets);
 		cli_inputs_release(&in);
+		cli_threads_release(&th);
 		model_release(&m);
 		return BD_EXIT_INPUT;
 	}
@@ -131,35 +163,50 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	diag_release(&d);
 
 	plan_print(&m, &res, stdout);
+	/*
+	 * --set-variant fixes are user edits, kept apart from what was parsed.
+	 * The edit is recorded before the data: until the data is stored it
+	 * targets nothing, so a crash between the two shows either nothing or
+	 * both, and running the command again records nothing twice.
+	 */
+	if (!dry && m.noverrides > res.overrides_from) {
+		long id = import_record_sets(&st, &m, &res, &d);
+
+		diag_print(&d, 0, stderr);
+		diag_release(&d);
+		if (id < 0) {
+			fputs("benchdelta: import: nothing stored\n", stderr);
+			stop = 1; /* neither the edit nor the data */
+			rc = BD_EXIT_INPUT;
+		} else if (id > 0) {
+			printf("recorded edit %ld: --set-variant (undo: 'benchdelta undo %ld')\n", id, id);
+		}
+	}
 	for (size_t i = 0; i < res.ninputs; i++) {
 		const struct import_input_result *ir = &res.inputs[i];
 		const char *name = strcmp(in.v[i].name, "-") ? in.v[i].name : "<stdin>";
 
 		if (ir->status != IMPORT_EMPTY)
 			found++;
-		if (ir->status == IMPORT_EMPTY)
-			fprintf(stderr, "%s: warning: no measurements found\n", name);
-		if (dry || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
+		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) { /* a thread's line counts those */
+			diag_warn(&d, name, 0, "no measurements found"); /* printed clean */
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+		}
+		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
-			fprintf(stderr, "%s: error: not stored\n", name);
 			rc = BD_EXIT_INPUT;
 			continue;
 		}
 	}
-	/* --set-variant fixes are user edits: kept apart from what was parsed */
-	for (size_t k = res.overrides_from; !dry && k < m.noverrides; k++) {
-		const struct override *ov = &m.overrides[k];
-
-		if (store_add_override(&st, ov->kind, ov->target, ov->value, ov->created, &d) < 0) {
-			diag_print(&d, 0, stderr);
-			diag_release(&d);
-			rc = BD_EXIT_INPUT;
-		}
+	if (!stop) {
+		plan_summary(&m, &res, in.v, dry, stdout);
+		cli_threads_summary(&th, &res, dry, stdout);
 	}
-	plan_summary(&m, &res, in.v, dry, stdout);
 	store_close(&st);
 
 	if (in.unreadable)
@@ -168,6 +215,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		rc = BD_EXIT_EMPTY;
 	import_result_release(&res);
 	cli_inputs_release(&in);
+	cli_threads_release(&th);
 	model_release(&m);
 	free(dir);
 	free(sets);

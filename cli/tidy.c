@@ -1,7 +1,8 @@
 /*
  * tidy.c - `rename-variant` and `merge-variants`: tidy up the variant
- * names a thread used. Both are recorded as user edits (aliases.csv),
- * never by rewriting what was parsed, so a later reparse keeps them.
+ * names a thread used. Each command is one edit of the journal (one alias
+ * row per variant renamed), never a rewrite of what was parsed, so a later
+ * reparse keeps it and 'benchdelta undo' takes it back whole.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,6 +11,8 @@
 
 #include "cli/common.h"
 #include "store/csvstore.h"
+#include "store/journal.h"
+#include "util/buf.h"
 
 static const char rename_usage[] =
 	"usage: benchdelta rename-variant [-e EXP] OLD NEW\n"
@@ -51,6 +54,9 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	struct model m;
 	const struct experiment *only = NULL, *e = NULL;
 	char *dir = store_default_dir_dup(c->store);
+	struct edit_row *rows = xcalloc((size_t)nfrom + 1, sizeof(*rows));
+	struct buf what = BUF_INIT, said = BUF_INIT;
+	size_t nrows = 0;
 	int rc = BD_EXIT_OK;
 
 	model_init(&m);
@@ -78,7 +84,6 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	}
 	for (int i = 0; i < nfrom; i++) {
 		const char *key = model_variant_key(&m, from[i]);
-		const char *created = model_now(&m);
 		size_t n = holders(&m, only, key, &e);
 
 		if (!n) {
@@ -92,20 +97,43 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 				from[i], into);
 			continue;
 		}
-		if (store_add_alias(&st, only ? only->name : "", key, into, created, &d) < 0) {
-			diag_print(&d, 0, stderr);
-			diag_release(&d);
-			rc = BD_EXIT_INPUT;
-			continue;
+		rows[nrows].op = EDIT_ALIAS;
+		rows[nrows].experiment = only ? only->name : "";
+		rows[nrows].target = key;
+		rows[nrows].value = into;
+		nrows++;
+		if (what.len)
+			buf_adds(&what, "; ");
+		if (only || n == 1) {
+			buf_addf(&said, "%s \"%s\" %s \"%s\" in experiment \"%s\"\n",
+				 merge ? "merged" : "renamed", from[i], merge ? "into" : "to", into,
+				 (only ? only : e)->name);
+			buf_addf(&what, "variant \"%s\" %s \"%s\" in \"%s\"", from[i],
+				 merge ? "merged into" : "renamed to", into, (only ? only : e)->name);
+		} else {
+			buf_addf(&said, "%s \"%s\" %s \"%s\" in %zu experiments\n", merge ? "merged" : "renamed",
+				 from[i], merge ? "into" : "to", into, n);
+			buf_addf(&what, "variant \"%s\" %s \"%s\" everywhere", from[i],
+				 merge ? "merged into" : "renamed to", into);
 		}
-		if (only || n == 1)
-			printf("%s \"%s\" %s \"%s\" in experiment \"%s\"\n", merge ? "merged" : "renamed",
-			       from[i], merge ? "into" : "to", into, (only ? only : e)->name);
-		else
-			printf("%s \"%s\" %s \"%s\" in %zu experiments\n", merge ? "merged" : "renamed",
-			       from[i], merge ? "into" : "to", into, n);
+	}
+	if (nrows) {
+		long id = journal_record(&st, &m, cmd, what.s, rows, nrows, &d);
+
+		diag_print(&d, 0, stderr);
+		if (id < 0) {
+			fprintf(stderr, "benchdelta: %s: nothing recorded\n", cmd);
+			rc = BD_EXIT_INPUT;
+		} else {
+			fputs(buf_str(&said), stdout);
+			if (id > 0)
+				printf("recorded edit %ld (undo it with 'benchdelta undo %ld')\n", id, id);
+		}
 	}
 out:
+	free(rows);
+	buf_release(&what);
+	buf_release(&said);
 	store_close(&st);
 	diag_release(&d);
 	model_release(&m);
@@ -136,6 +164,10 @@ static int run(struct cli *c, int argc, char **argv, const char *cmd, const char
 			return cli_usage_error(c, cmd, "unknown option");
 		}
 	}
+	for (int i = optind; i < argc; i++)
+		cli_clean_arg(argv[i]);
+	if (exp)
+		cli_clean_arg((char *)exp);
 	if (merge) {
 		if (argc - optind < 2)
 			return cli_usage_error(c, cmd, "name the variant to keep and those to merge into it");

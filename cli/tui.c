@@ -19,7 +19,7 @@ static int quick(struct cli *c, int argc, char **argv)
 	struct cli_inputs in;
 	struct import_result res;
 	struct import_opts io = { NULL, NULL, NULL, 0 };
-	struct tui_opts to = { NULL, "quick comparison (not stored)" };
+	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL };
 	struct model m;
 	int rc = BD_EXIT_OK;
 
@@ -28,6 +28,7 @@ static int quick(struct cli *c, int argc, char **argv)
 	model_init(&m);
 	import_texts(&m, in.v, in.n, &io, &res, &d);
 	diag_print(&d, 0, stderr);
+	to.warnings = &d;
 	if (!m.rs.nruns) {
 		fprintf(stderr, "benchdelta: no measurements found in %s\n",
 			argc == 1 ? argv[0] : "these files");
@@ -40,6 +41,34 @@ static int quick(struct cli *c, int argc, char **argv)
 	diag_release(&d);
 	model_release(&m);
 	return rc;
+}
+
+/*
+ * The warnings of the store's last import, as the import printed them:
+ * the damage, warning and error notes of the runs from the sources
+ * imported last (the latest import time), "FILE:LINE: warning: TEXT".
+ */
+static void last_import_warnings(const struct model *m, struct diag *d)
+{
+	const char *last = "";
+
+	for (size_t i = 0; i < m->nsources; i++)
+		if (m->sources[i].imported && strcmp(m->sources[i].imported, last) > 0)
+			last = m->sources[i].imported;
+	for (size_t i = 0; *last && i < m->rs.nnotes; i++) {
+		const struct note *n = &m->rs.notes[i];
+		const struct source *src;
+
+		if (n->kind != NOTE_DAMAGE && n->kind != NOTE_WARNING && n->kind != NOTE_ERROR)
+			continue;
+		if (n->run >= m->rs.nruns)
+			continue;
+		src = &m->sources[m->rs.runs[n->run].source];
+		if (strcmp(src->imported, last))
+			continue;
+		diag_add(d, n->kind == NOTE_ERROR ? DIAG_ERROR : DIAG_WARNING, src->name, n->line, "%s",
+			 n->text);
+	}
 }
 
 /* The store's path for the title bar, with $HOME shown as ~. */
@@ -74,7 +103,9 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 		rc = BD_EXIT_INPUT;
 	} else {
 		diag_print(&d, 0, stderr);
+		last_import_warnings(&m, &d);
 		to.store = &st;
+		to.warnings = &d;
 		to.title = home_short(dir, title, sizeof(title));
 		if (tui_run(&m, &to) < 0)
 			rc = BD_EXIT_USAGE;

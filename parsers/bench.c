@@ -23,7 +23,7 @@ uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_
 }
 
 int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
-		 enum direction dir, const struct line *l, const char *num, size_t num_len, char sep,
+		 const struct line *l, const char *num, size_t num_len, char sep,
 		 const char *unit, size_t unit_len)
 {
 	enum unit u;
@@ -33,7 +33,7 @@ int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_k
 
 	if (rc < 0)
 		return -1;
-	sink_measure(s, run, quantity, stat, u, dir, v, 0, l, num, num_len);
+	sink_measure(s, run, quantity, stat, u, v, 0, l, num, num_len);
 	return 0;
 }
 

@@ -23,7 +23,7 @@ uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_
  * when either does not parse.
  */
 int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
-		 enum direction dir, const struct line *l, const char *num, size_t num_len, char sep,
+		 const struct line *l, const char *num, size_t num_len, char sep,
 		 const char *unit, size_t unit_len);
 
 /*

@@ -11,6 +11,7 @@
 
 #include "parsers/recset.h"
 #include "util/arena.h"
+#include "util/buf.h"
 
 /*
  * Split `n` commands (n >= 2, not all equal). On success returns 0, sets
@@ -42,5 +43,13 @@ int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngr
  * whole command.
  */
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a);
+
+/*
+ * The build a lone command's program names by itself: a build word as a
+ * directory ("./target/debug/deno" → "debug", "build/lto/app" → "lto") or
+ * after the program's own name ("./app-pgo" → "pgo", "rg.non-lto" →
+ * "non-lto"), appended to *out. 0 when it names none.
+ */
+int cmd_build_name(const char *cmd, struct buf *out);
 
 #endif

@@ -5,6 +5,8 @@
  * (change lines, verdicts) and its outlier reports are notes, never
  * measurements. Every version's shapes: ids too long for their column on
  * their own line, progress lines (0.3), U+2212 minus signs (≥ 0.6).
+ * A figure's n is the sample count of "Benchmarking ID: Collecting N
+ * samples"; that line starts a block, so the first benchmark has it too.
  */
 #include "parsers/bench.h"
 #include "parsers/units.h"
@@ -27,6 +29,7 @@ enum {
 	RX_CHANGE,
 	RX_FOUND,
 	RX_OUTLIER,
+	RX_COLLECTING,
 };
 
 static struct rx patterns[] = {
@@ -44,6 +47,10 @@ static struct rx patterns[] = {
 		       0 },
 	[RX_OUTLIER] = { "criterion outlier class",
 			 "^\\s*[0-9]+\\s+\\(" NUM "%\\)\\s+(?:low|high)\\s+(?:mild|severe)\\s*$", 0 },
+	[RX_COLLECTING] = { "criterion collecting",
+			    "^\\s*Benchmarking\\s+(?<id>[^\\s].*?):\\s+Collecting\\s+(?<n>[0-9]+)\\s+samples\\s+"
+			    "in\\s+estimated\\s",
+			    0 },
 };
 
 static const char *const verdicts[] = {
@@ -55,7 +62,8 @@ static const char *const verdicts[] = {
 
 /* Lines of a result block that carry no figure: progress, notices, --verbose statistics. */
 static const char *const chatter[] = {
-	"Benchmarking ", "WARNING:", "Gnuplot not found", "slope ", "mean ", "median ", "change:",
+	"WARNING:",
+	"Gnuplot not found",
 };
 
 /* The byte after "time:" and its blanks when it is '[' (a result or change line), or NULL. */
@@ -85,34 +93,165 @@ static int starts_any(const struct line *l, const char *const *prefixes, size_t 
 }
 
 /*
- * A result line ("<id> time: [<number>...") starts a block; once one is
- * open, the lines Criterion prints around results continue it. A line of
- * percentages after "time:" is a change line, never a start.
+ * What the claim remembers: the id of the last "Benchmarking ID..." line,
+ * so that the id printed alone above its result (too long for its column)
+ * continues the block. Longer ids are not remembered (the line then ends
+ * the block, and the result line finds its id above the next one).
  */
-static enum claim claim(const struct line *l, int in_block, void *state)
-{
-	const char *p = after_time(l);
+#define CLAIM_ID_MAX 200
+struct claim_state {
+	uint8_t len;
+	char id[CLAIM_ID_MAX];
+};
 
-	(void)state;
-	if (p) {
-		while (p < l->s + l->len && (*p == ' ' || *p == '\t'))
-			p++;
-		if (in_block)
-			return CLAIM_BODY;
-		return p < l->s + l->len && char_is_digit(*p) && !memchr(p, '%', (size_t)(l->s + l->len - p))
-			       ? CLAIM_START
-			       : CLAIM_NONE;
+/* The id of a "Benchmarking ID" or "Benchmarking ID: Phase..." line; 0 when `l` is none. */
+static int progress_id(const struct line *l, const char **id, size_t *n)
+{
+	static const char *const phases[] = { ": Warming up", ": Collecting ", ": Analyzing",
+					      ": Complete" };
+	const char *s = l->s + l->indent + 13, *end = l->s + line_end(l);
+
+	if (!line_starts(l, "Benchmarking "))
+		return 0;
+	*id = s;
+	*n = (size_t)(end - s);
+	for (const char *p = s; p < end; p++)
+		for (size_t k = 0; k < countof(phases); k++)
+			if (!strncmp(p, phases[k], strlen(phases[k])) && (size_t)(end - p) >= strlen(phases[k])) {
+				*n = (size_t)(p - s);
+				return *n > 0;
+			}
+	return *n > 0;
+}
+
+/* Is `l`, trimmed, the id the state remembers? */
+static int is_lone_id(const struct line *l, const struct claim_state *st)
+{
+	size_t n = line_end(l) - l->indent;
+
+	return st->len && n == st->len && !memcmp(l->s + l->indent, st->id, n);
+}
+
+static void remember(struct claim_state *st, const char *id, size_t n)
+{
+	st->len = 0;
+	if (n > 0 && n <= CLAIM_ID_MAX && n <= UINT8_MAX) {
+		memcpy(st->id, id, n);
+		st->len = (uint8_t)n;
 	}
-	if (!in_block)
-		return CLAIM_NONE;
-	if (line_starts(l, "thrpt:") || line_starts(l, "Found ") ||
-	    starts_any(l, chatter, countof(chatter)) || starts_any(l, verdicts, countof(verdicts)))
-		return CLAIM_BODY;
+}
+
+/* What a line of Criterion output is, by its fixed words alone (never by its digits). */
+enum kind {
+	K_NONE,
+	K_PROGRESS, /* "Benchmarking ID[: phase]" */
+	K_RESULT,   /* "[ID] time: [lo u est u hi u]", garbled or cut */
+	K_TIME,     /* another "time: [" line: a change line of percentages, or damage in a block */
+	K_THRPT,    /* "thrpt: [...]" */
+	K_FOUND,    /* "Found N outliers among M measurements (x%)" */
+	K_OUTLIER,  /* "  1 (10.00%) high mild" */
+	K_CHANGE,   /* "change:" (alone, it heads the change lines below it) */
+	K_VERDICT,  /* "Performance has improved." ... */
+	K_STATS,    /* --verbose's slope, mean and median lines */
+	K_CHATTER,  /* notices: "WARNING:", "Gnuplot not found" */
+};
+
+/* Is [p, end) a time unit Criterion prints? */
+static int is_time_unit(const char *p, size_t n)
+{
+	static const char *const units[] = { "ps", "ns", "\xc2\xb5s", "\xce\xbcs", "us", "ms", "s" };
+
+	for (size_t i = 0; i < countof(units); i++)
+		if (strlen(units[i]) == n && !memcmp(units[i], p, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * After "time: [": a result, by its fixed words: no '%' (a change line's),
+ * and a digit first (a line cut short) or at least two time units among
+ * its words (one digit garbled anywhere leaves it a result line).
+ */
+static int result_like(const char *p, const char *end)
+{
+	int units = 0;
+
+	if (memchr(p, '%', (size_t)(end - p)))
+		return 0;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && char_is_digit(*p))
+		return 1;
+	while (p < end) {
+		const char *w;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		for (w = p; p < end && *p != ' ' && *p != '\t' && *p != ']'; p++)
+			;
+		units += is_time_unit(w, (size_t)(p - w));
+		if (p < end && *p == ']')
+			break;
+	}
+	return units >= 2;
+}
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
+{
+	const char *p = after_time(l), *id;
+	size_t n;
+
+	if (progress_id(l, &id, &n))
+		return K_PROGRESS;
+	if (p)
+		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
+	if (line_starts(l, "thrpt:"))
+		return K_THRPT;
+	if (line_starts(l, "Found "))
+		return K_FOUND;
+	if (line_starts(l, "change:"))
+		return K_CHANGE;
+	if (starts_any(l, verdicts, countof(verdicts)))
+		return K_VERDICT;
+	if (line_starts(l, "slope ") || line_starts(l, "mean ") || line_starts(l, "median "))
+		return K_STATS;
+	if (starts_any(l, chatter, countof(chatter)))
+		return K_CHATTER;
 	/* "  1 (10.00%) high mild" */
 	if (char_is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
 					  text_contains(l->s, l->len, "%) high ")))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
+		return K_OUTLIER;
+	return K_NONE;
+}
+
+/*
+ * A result line or a "Benchmarking ID: Collecting N samples" line starts
+ * a block; once one is open, the lines Criterion prints around results
+ * continue it. A line of percentages after "time:" is a change line, never
+ * a start.
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum kind k = classify(l);
+	const char *id;
+	size_t n;
+
+	switch (k) {
+	case K_PROGRESS:
+		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
+			return CLAIM_NONE;
+		progress_id(l, &id, &n);
+		remember(st, id, n);
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	case K_RESULT:
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	case K_NONE:
+		return in_block && is_lone_id(l, st) ? CLAIM_BODY : CLAIM_NONE;
+	default:
+		return in_block ? CLAIM_BODY : CLAIM_NONE;
+	}
 }
 
 struct parse {
@@ -122,6 +261,10 @@ struct parse {
 	struct recset_mark mark;
 	struct buf outliers;    /* the outlier report being gathered */
 	const struct line *outliers_at;
+	const char *progress;   /* the id of the last "Benchmarking" line, and its length */
+	size_t progress_len;
+	uint32_t collected;     /* its "Collecting N samples", 0 when none */
+	uint32_t n;             /* the current benchmark's sample count, 0 when unknown */
 };
 
 static int group(const struct rx *p, const char *name, const char **v, size_t *n)
@@ -133,8 +276,7 @@ static int group(const struct rx *p, const char *name, const char **v, size_t *n
  * The three figures of `quantity` from a matched TRIPLE, all or none: -1
  * (nothing added) when a unit is not one units.c knows.
  */
-static int triple(struct parse *ps, const struct line *l, const struct rx *p, const char *quantity,
-		  enum direction dir)
+static int triple(struct parse *ps, const struct line *l, const struct rx *p, const char *quantity)
 {
 	static const struct {
 		const char *num, *unit;
@@ -152,7 +294,7 @@ static int triple(struct parse *ps, const struct line *l, const struct rx *p, co
 			return -1;
 	}
 	for (size_t i = 0; i < countof(parts); i++)
-		bench_figure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, dir, l, num[i], nn[i], 0,
+		bench_figure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, l, num[i], nn[i], 0,
 			     unit[i], un[i]);
 	return 0;
 }
@@ -174,13 +316,20 @@ static void flush_outliers(struct parse *ps)
 	buf_reset(&ps->outliers);
 }
 
-/* Close the current benchmark; one that gave no figure at all is not kept. */
+/*
+ * Close the current benchmark: each of its figures summarizes its samples;
+ * one that gave no figure at all is not kept.
+ */
 static void finish(struct parse *ps)
 {
 	flush_outliers(ps);
 	if (ps->run >= 0 && ps->s->rs->nmeas == ps->first_meas)
 		recset_rollback(ps->s->rs, &ps->mark); /* its time line was garbled: already warned */
+	else if (ps->run >= 0 && ps->n)
+		for (size_t k = ps->first_meas; k < ps->s->rs->nmeas; k++)
+			ps->s->rs->meas[k].n = ps->n;
 	ps->run = -1;
+	ps->n = 0;
 }
 
 static void begin(struct parse *ps, const struct line *l, const char *id, size_t n)
@@ -189,6 +338,46 @@ static void begin(struct parse *ps, const struct line *l, const char *id, size_t
 	ps->mark = recset_mark(ps->s->rs);
 	ps->run = bench_run(ps->s, l, id, n);
 	ps->first_meas = ps->s->rs->nmeas;
+	/* the samples Criterion said it collected for this id */
+	if (ps->collected && ps->progress_len == n && !memcmp(ps->progress, id, n))
+		ps->n = ps->collected;
+}
+
+/* "Benchmarking ID: Collecting N samples ...": N is the sample count of ID's figures. */
+static void on_progress(struct parse *ps, const struct line *l)
+{
+	struct rx *p = &patterns[RX_COLLECTING];
+	const char *id, *num;
+	size_t n, nn;
+	double v;
+
+	if (!progress_id(l, &id, &n))
+		return;
+	if (ps->progress_len != n || memcmp(ps->progress, id, n))
+		ps->collected = 0;
+	ps->progress = id;
+	ps->progress_len = n;
+	if (rx_match(p, l->s, l->len) && group(p, "n", &num, &nn) && num_parse(num, nn, &v) == 0)
+		ps->collected = num_count(v);
+}
+
+/* The id the line above the result (`i` > 0) holds alone: the last "Benchmarking" id. */
+static const struct line *id_inside(const struct parse *ps, const struct block *b, uint32_t i,
+				     const char **id, size_t *n)
+{
+	const struct line *l;
+
+	while (i > 0 && b->lines[i - 1].indent == b->lines[i - 1].len)
+		i--;
+	if (i == 0 || !ps->progress_len)
+		return NULL;
+	l = &b->lines[i - 1];
+	if (line_end(l) - l->indent != ps->progress_len ||
+	    memcmp(l->s + l->indent, ps->progress, ps->progress_len))
+		return NULL;
+	*id = l->s + l->indent;
+	*n = ps->progress_len;
+	return l;
 }
 
 /* The id printed alone on the line above the block, when the block starts without one. */
@@ -210,6 +399,7 @@ static int id_above(const struct block *b, const char **id, size_t *n)
 static void on_time(struct parse *ps, const struct block *b, const struct line *l, uint32_t i)
 {
 	const struct rx *p = &patterns[RX_TIME];
+	const struct line *inside = NULL; /* the line holding the id alone, in the block */
 	const char *id;
 	size_t n;
 	int garbled = 0;
@@ -225,8 +415,9 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 		if (!rx_match(&patterns[RX_ID], l->s, l->len))
 			p = NULL;
 	}
-	/* the id is on this line, or alone on the line above the block */
-	if (!(p && group(p, "id", &id, &n)) && !(i == 0 && id_above(b, &id, &n))) {
+	/* the id is on this line, alone on the line above, or above the block */
+	if (!(p && group(p, "id", &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
+	    !(i == 0 && id_above(b, &id, &n))) {
 		finish(ps);
 		if (garbled)
 			bench_lost(ps->s, l, "garbled Criterion time line");
@@ -237,9 +428,11 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 	begin(ps, l, id, n);
 	if (i == 0 && id == b->above) /* the run's lines begin with its id's */
 		ps->s->rs->runs[ps->run].first_line = b->above_line;
+	else if (inside)
+		ps->s->rs->runs[ps->run].first_line = inside->no;
 	if (garbled)
 		sink_damage(ps->s, (uint32_t)ps->run, l, "garbled Criterion time line");
-	else if (triple(ps, l, p, "time_per_op", DIR_LOWER) < 0)
+	else if (triple(ps, l, p, "time_per_op") < 0)
 		sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion time line with an unknown unit");
 }
 
@@ -250,7 +443,7 @@ static void on_thrpt(struct parse *ps, const struct line *l)
 	if (ps->run < 0)
 		return;
 	if (rx_match(p, l->s, l->len)) {
-		if (triple(ps, l, p, "throughput", DIR_HIGHER) < 0)
+		if (triple(ps, l, p, "throughput") < 0)
 			sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion thrpt line with an unknown unit");
 	} else if (rx_match(&patterns[RX_CHANGE], l->s, l->len)) {
 		note_line(ps, NOTE_VERDICT, l, "change ");
@@ -272,12 +465,13 @@ static void on_found(struct parse *ps, const struct line *l)
 	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
 	ps->outliers_at = l;
 	sink_run_end(ps->s, (uint32_t)ps->run, l);
-	/* M measurements: how many samples each figure of the run summarizes */
-	if (group(p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0 && samples >= 1 &&
-	    samples < 4294967296.0) {
-		for (size_t k = ps->first_meas; k < ps->s->rs->nmeas; k++)
-			ps->s->rs->meas[k].n = num_count(samples);
-	}
+	/*
+	 * Tukey's fences classify each of the run's samples, so M is the sample
+	 * count too; it stands only when no "Collecting N samples" was in view
+	 * (output pasted without its progress lines).
+	 */
+	if (!ps->n && group(p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0)
+		ps->n = num_count(samples);
 }
 
 static int parse(const struct block *b, struct sink *s)
@@ -293,24 +487,41 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (after_time(l)) {
+		switch (classify(l)) {
+		case K_PROGRESS:
+			on_progress(&ps, l);
+			break;
+		case K_RESULT:
+		case K_TIME:
 			on_time(&ps, b, l, i);
-		} else if (line_starts(l, "thrpt:")) {
+			break;
+		case K_THRPT:
 			on_thrpt(&ps, l);
-		} else if (line_starts(l, "Found ")) {
+			break;
+		case K_FOUND:
 			on_found(&ps, l);
-		} else if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
-			buf_adds(&ps.outliers, "; ");
-			buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
-			sink_run_end(s, (uint32_t)ps.run, l);
-		} else if (line_starts(l, "change:")) {
+			break;
+		case K_OUTLIER:
+			if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
+				buf_adds(&ps.outliers, "; ");
+				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
+				sink_run_end(s, (uint32_t)ps.run, l);
+			}
+			break;
+		case K_CHANGE:
 			/* alone, it heads the time and thrpt change lines below it */
 			if (rx_match(&patterns[RX_CHANGE], l->s, l->len))
 				note_line(&ps, NOTE_VERDICT, l, "");
-		} else if (starts_any(l, verdicts, countof(verdicts))) {
+			break;
+		case K_VERDICT:
 			note_line(&ps, NOTE_VERDICT, l, "");
-		} else if (line_starts(l, "slope ") || line_starts(l, "mean ") || line_starts(l, "median ")) {
+			break;
+		case K_STATS:
 			note_line(&ps, NOTE_INFO, l, "");
+			break;
+		case K_CHATTER:
+		case K_NONE:
+			break;
 		}
 	}
 	finish(&ps);
@@ -333,7 +544,7 @@ const struct parser criterion_parser = {
 	.fmt = FMT_CRITERION,
 	.starts = PRINTABLE UTF8_LEAD,
 	.claim = claim,
-	.state_size = 0,
+	.state_size = sizeof(struct claim_state),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

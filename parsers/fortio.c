@@ -794,11 +794,11 @@ static void on_log(struct parse *ps, const struct line *l, const char *s, size_t
 }
 
 /* Store a reading; one never set (the line was not printed, or garbled) stores nothing. */
-static void emit(struct parse *ps, const char *quantity, enum unit u, enum direction dir,
+static void emit(struct parse *ps, const char *quantity, enum unit u,
 		 const struct reading *r)
 {
 	if (r->set)
-		sink_measure(ps->s, ps->run, quantity, STAT_VALUE, u, dir, r->v, r->count, r->l, r->num,
+		sink_measure(ps->s, ps->run, quantity, STAT_VALUE, u, r->v, r->count, r->l, r->num,
 			     r->n);
 }
 
@@ -812,11 +812,11 @@ static void emit_errors(struct parse *ps)
 	struct reading r;
 
 	if (ps->errors.set) {
-		emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &ps->errors);
+		emit(ps, "errors", UNIT_COUNT, &ps->errors);
 		return;
 	}
 	if (ps->ncode_errors == 1 && !ps->no_errors) {
-		emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &ps->code_error);
+		emit(ps, "errors", UNIT_COUNT, &ps->code_error);
 		return;
 	}
 	if (!ps->no_errors && !ps->has_codes)
@@ -825,7 +825,7 @@ static void emit_errors(struct parse *ps)
 	r.set = 1;
 	r.l = ps->no_errors ? ps->no_errors : ps->code_error.l;
 	r.v = ps->no_errors ? 0 : ps->code_errors;
-	emit(ps, "errors", UNIT_COUNT, DIR_LOWER, &r);
+	emit(ps, "errors", UNIT_COUNT, &r);
 }
 
 /* The run is complete: choose the best reading of each metric, or drop a run with none. */
@@ -837,18 +837,18 @@ static void finish(struct parse *ps, const struct line *last)
 
 	if (!ps->open)
 		return;
-	emit(ps, "qps", UNIT_PER_S, DIR_HIGHER, ps->qps_done.set ? &ps->qps_done : &ps->qps_ended);
+	emit(ps, "qps", UNIT_PER_S, ps->qps_done.set ? &ps->qps_done : &ps->qps_ended);
 	if (ps->avg_agg.set || ps->avg_done.set)
-		emit(ps, "latency.avg", UNIT_SECOND, DIR_LOWER, ps->avg_agg.set ? &ps->avg_agg : &ps->avg_done);
+		emit(ps, "latency.avg", UNIT_SECOND, ps->avg_agg.set ? &ps->avg_agg : &ps->avg_done);
 	for (size_t i = 0; i < ps->npct; i++) {
 		ps->pct[i].r.count = ps->avg_agg.count;
-		emit(ps, ps->pct[i].quantity, UNIT_SECOND, DIR_LOWER, &ps->pct[i].r);
+		emit(ps, ps->pct[i].quantity, UNIT_SECOND, &ps->pct[i].r);
 	}
-	emit(ps, "calls", UNIT_COUNT, DIR_NONE,
+	emit(ps, "calls", UNIT_COUNT,
 	     ps->calls_done.set ? &ps->calls_done : ps->calls_ended.set ? &ps->calls_ended : &ps->calls_agg);
 	emit_errors(ps);
 	for (size_t i = 0; i < ps->ncodes; i++)
-		emit(ps, ps->codes[i].quantity, UNIT_COUNT, DIR_NONE, &ps->codes[i].r);
+		emit(ps, ps->codes[i].quantity, UNIT_COUNT, &ps->codes[i].r);
 	if (s->rs->nmeas == ps->mark.meas) {
 		sink_warn(s, last, "fortio run has no results (cut off?); skipped");
 		recset_rollback(s->rs, &ps->mark);

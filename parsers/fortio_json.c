@@ -20,12 +20,12 @@ static int match(json_t *doc)
 }
 
 static void figure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
-		   enum unit unit, enum direction dir, uint32_t n)
+		   enum unit unit, uint32_t n)
 {
 	double v;
 
 	if (json_number(obj, key, &v) == 0)
-		sink_measure(s, run, quantity, STAT_VALUE, unit, dir, v, n, NULL, NULL, 0);
+		sink_measure(s, run, quantity, STAT_VALUE, unit, v, n, NULL, NULL, 0);
 }
 
 static void percentiles(struct sink *s, uint32_t run, json_t *list, uint32_t n)
@@ -36,8 +36,8 @@ static void percentiles(struct sink *s, uint32_t run, json_t *list, uint32_t n)
 
 	json_array_foreach(list, i, p)
 		if (json_number(p, "Percentile", &pc) == 0 && json_number(p, "Value", &v) == 0)
-			sink_measure(s, run, fortio_percentile_quantity(s, pc), STAT_VALUE, UNIT_SECOND,
-				     DIR_LOWER, v, n, NULL, NULL, 0);
+			sink_measure(s, run, fortio_percentile_quantity(s, pc), STAT_VALUE, UNIT_SECOND, v, n,
+				     NULL, NULL, 0);
 }
 
 static void series(struct sink *s, uint32_t run, json_t *data)
@@ -75,7 +75,7 @@ static int codes(struct sink *s, uint32_t run, json_t *obj, const struct line *a
 		n = json_number_value(v);
 		any = 1;
 		if (store && q)
-			sink_measure(s, run, q, STAT_VALUE, UNIT_COUNT, DIR_NONE, n, 0, NULL, NULL, 0);
+			sink_measure(s, run, q, STAT_VALUE, UNIT_COUNT, n, 0, NULL, NULL, 0);
 		else if (store)
 			sink_note(s, run, NOTE_WARNING, at, "%s: %.0f calls", key, n);
 		if (!fortio_code_ok(key, strlen(key)))
@@ -122,15 +122,15 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	sink_run_end(s, run, &b->lines[b->n - 1]);
 	if (json_number(h, "Count", &v) == 0)
 		count = num_count(v);
-	figure(s, run, doc, "ActualQPS", "qps", UNIT_PER_S, DIR_HIGHER, 0);
-	figure(s, run, h, "Avg", "latency.avg", UNIT_SECOND, DIR_LOWER, count);
+	figure(s, run, doc, "ActualQPS", "qps", UNIT_PER_S, 0);
+	figure(s, run, h, "Avg", "latency.avg", UNIT_SECOND, count);
 	percentiles(s, run, json_object_get(h, "Percentiles"), count);
-	figure(s, run, h, "Count", "calls", UNIT_COUNT, DIR_NONE, 0);
+	figure(s, run, h, "Count", "calls", UNIT_COUNT, 0);
 	has_codes = codes(s, run, json_object_get(doc, "RetCodes"), first, 0, &failed) == 0;
 	if (json_is_object(eh)) /* fortio >= 1.30 */
-		figure(s, run, eh, "Count", "errors", UNIT_COUNT, DIR_LOWER, 0);
+		figure(s, run, eh, "Count", "errors", UNIT_COUNT, 0);
 	else if (has_codes)
-		sink_measure(s, run, "errors", STAT_VALUE, UNIT_COUNT, DIR_LOWER, failed, 0, NULL, NULL, 0);
+		sink_measure(s, run, "errors", STAT_VALUE, UNIT_COUNT, failed, 0, NULL, NULL, 0);
 	codes(s, run, json_object_get(doc, "RetCodes"), first, 1, &failed);
 	if (s->rs->nmeas == mark.meas) {
 		sink_warn(s, &b->lines[b->n - 1], "fortio JSON document has no results (cut off?); skipped");

@@ -161,9 +161,13 @@ static void emit(struct parse *ps, const struct line *l, const struct rx *p, con
 	size_t at_len;
 
 	/* a spread is not better or worse by itself; times are better lower */
-	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
-		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND,
-			     stat == STAT_SD ? DIR_NONE : DIR_LOWER, v, 0, l, at, at_len);
+	if (value_of(p, num, unit, &v, &at, &at_len) == 0) {
+		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, v, 0, l, at, at_len);
+	} else if (group(p, num, &at, &at_len)) {
+		/* printed but unreadable (400 digits, say): said, never silently lost */
+		sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
+		ps->cur.damaged = 1;
+	}
 }
 
 /* Close the current benchmark: fill in n, or drop it when it produced no figures. */
@@ -235,7 +239,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	if (ps->cur.single) {
 		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = 1;
-		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, 1, 1, l,
+		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, 1, 1, l,
 			     NULL, 0);
 	}
 }
@@ -263,7 +267,7 @@ static void on_range(struct parse *ps, const struct line *l)
 	} else if (group(p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
-		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, runs,
+		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
 			     (uint32_t)runs, l, s, n);
 	}
 }

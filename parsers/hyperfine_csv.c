@@ -169,8 +169,7 @@ static void on_row(struct sink *s, const struct line *l, const struct columns *c
 				continue;
 			f = field(rec, i);
 			at = printed_at(l, &from, f);
-			sink_measure(s, run, figures[k].quantity, figures[k].stat, UNIT_SECOND,
-				     figures[k].stat == STAT_SD ? DIR_NONE : DIR_LOWER, v[k], 0, l, at,
+			sink_measure(s, run, figures[k].quantity, figures[k].stat, UNIT_SECOND, v[k], 0, l, at,
 				     at ? strlen(f) : 0);
 		}
 	}

@@ -26,7 +26,7 @@ static void figure(struct sink *s, uint32_t run, json_t *res, const char *key,
 	double v;
 
 	if (json_number(res, key, &v) == 0)
-		sink_measure(s, run, quantity, stat, UNIT_SECOND, stat == STAT_SD ? DIR_NONE : DIR_LOWER,
+		sink_measure(s, run, quantity, stat, UNIT_SECOND,
 			     v, n, NULL, NULL, 0);
 }
 
@@ -94,7 +94,7 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 		figure(s, run, res, "user", "user", STAT_MEAN, n);
 		figure(s, run, res, "system", "system", STAT_MEAN, n);
 		if (n)
-			sink_measure(s, run, "runs", STAT_VALUE, UNIT_COUNT, DIR_NONE, n, n, NULL, NULL, 0);
+			sink_measure(s, run, "runs", STAT_VALUE, UNIT_COUNT, n, n, NULL, NULL, 0);
 		json_array_foreach(times, k, t)
 			if (json_is_number(t))
 				sink_sample(s, run, "time", UNIT_SECOND, (uint32_t)k, json_number_value(t));

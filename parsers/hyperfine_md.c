@@ -164,7 +164,7 @@ static int figure(struct sink *s, uint32_t run, const struct line *l, const stru
 	if (unit_value(num, n, t->unit[col].s, t->unit[col].n, &u, &v) < 0 || u != UNIT_SECOND)
 		return -1;
 	if (!dry)
-		sink_measure(s, run, quantity, stat, UNIT_SECOND, stat == STAT_SD ? DIR_NONE : DIR_LOWER, v, 0,
+		sink_measure(s, run, quantity, stat, UNIT_SECOND, v, 0,
 			     l, num, n);
 	return 0;
 }

@@ -376,9 +376,9 @@ static int rate_or_size(const struct rx *p, const char *num, const char *unit, d
 }
 
 static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
-		    const char *at, size_t at_n, double v, enum unit u, enum direction dir)
+		    const char *at, size_t at_n, double v, enum unit u)
 {
-	sink_measure(ps->s, ps->t.run, iperf3_quantity(d->dir, d->role, q), STAT_VALUE, u, dir, v, 0,
+	sink_measure(ps->s, ps->t.run, iperf3_quantity(d->dir, d->role, q), STAT_VALUE, u, v, 0,
 		     d->l, at, at_n);
 }
 
@@ -394,17 +394,17 @@ static void summary_line(struct parse *ps, const struct data_line *d)
 	if (!rx_match(p, d->l->s, d->l->len))
 		return;
 	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_TRANSFER, s, n, v, u, DIR_HIGHER);
+		measure(ps, d, IPERF3_TRANSFER, s, n, v, u);
 	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_BITRATE, s, n, v, u, DIR_HIGHER);
+		measure(ps, d, IPERF3_BITRATE, s, n, v, u);
 	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
 	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT, DIR_LOWER);
+		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT);
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
 	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, s, n, v, u, DIR_LOWER);
+		measure(ps, d, IPERF3_JITTER, s, n, v, u);
 	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT, DIR_LOWER);
+		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT);
 }
 
 /*
@@ -549,6 +549,22 @@ static int is_placeholder(const struct rx *p)
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
 }
 
+/*
+ * The lost share is matched loosely, for iperf3 prints "nan" or "-nan" when
+ * nothing was sent: anything else that is not a number is a garbled line.
+ */
+static int lost_share_reads(const struct rx *p)
+{
+	const char *s;
+	size_t n;
+	double v;
+
+	if (!rx_named(p, "lostpct", &s, &n))
+		return 1;
+	return num_parse(s, n, &v) == 0 || (n == 3 && !memcmp(s, "nan", 3)) ||
+	       (n == 4 && !memcmp(s, "-nan", 4));
+}
+
 static void on_data(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_DATA];
@@ -556,7 +572,8 @@ static void on_data(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!rx_match(p, l->s, l->len)) {
+	/* every figure of the line reads, or none is used */
+	if (!rx_match(p, l->s, l->len) || !lost_share_reads(p)) {
 		if (!ps->open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
@@ -626,10 +643,10 @@ static void on_cpu(struct parse *ps, const struct line *l)
 		return;
 	}
 	if (rx_named(p, "local", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 	/* the server prints the client's share as 0.0%: it has not arrived yet */
 	if (ps->t.side != SIDE_SERVER && rx_named(p, "remote", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, DIR_LOWER, v, 0, l, s, n);
+		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 }
 
 /* Lines outside the data: connections, -V details, errors, notes. */

@@ -23,12 +23,12 @@ static int match(json_t *doc)
 }
 
 static void figure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
-		   enum unit unit, double scale, enum direction dir)
+		   enum unit unit, double scale)
 {
 	double v;
 
 	if (json_number(obj, key, &v) == 0)
-		sink_measure(s, run, quantity, STAT_VALUE, unit, dir, v * scale, 0, NULL, NULL, 0);
+		sink_measure(s, run, quantity, STAT_VALUE, unit, v * scale, 0, NULL, NULL, 0);
 }
 
 /* One side's sum: transfer and bitrate always, retransmits on the sender, jitter and loss (UDP) on the receiver. */
@@ -36,18 +36,17 @@ static void sum(struct sink *s, uint32_t run, json_t *obj, int reverse, int rece
 {
 	if (!json_is_object(obj))
 		return;
-	figure(s, run, obj, "bytes", iperf3_quantity(reverse, receiver, IPERF3_TRANSFER), UNIT_BYTE, 1,
-	       DIR_HIGHER);
+	figure(s, run, obj, "bytes", iperf3_quantity(reverse, receiver, IPERF3_TRANSFER), UNIT_BYTE, 1);
 	figure(s, run, obj, "bits_per_second", iperf3_quantity(reverse, receiver, IPERF3_BITRATE),
-	       UNIT_BIT_PER_S, 1, DIR_HIGHER);
+	       UNIT_BIT_PER_S, 1);
 	if (!receiver)
 		figure(s, run, obj, "retransmits", iperf3_quantity(reverse, 0, IPERF3_RETRANSMITS),
-		       UNIT_COUNT, 1, DIR_LOWER);
+		       UNIT_COUNT, 1);
 	if (receiver) {
 		figure(s, run, obj, "jitter_ms", iperf3_quantity(reverse, 1, IPERF3_JITTER), UNIT_SECOND,
-		       1e-3, DIR_LOWER);
+		       1e-3);
 		figure(s, run, obj, "lost_percent", iperf3_quantity(reverse, 1, IPERF3_LOST_PERCENT),
-		       UNIT_PERCENT, 1, DIR_LOWER);
+		       UNIT_PERCENT, 1);
 	}
 }
 
@@ -105,19 +104,19 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 		/* UDP before 3.11: one "sum", the sender's bytes and the receiver's jitter and loss */
 		json_t *all = json_object_get(end, "sum");
 
-		figure(s, run, all, "bytes", "sender.transfer", UNIT_BYTE, 1, DIR_HIGHER);
-		figure(s, run, all, "bits_per_second", "sender.bitrate", UNIT_BIT_PER_S, 1, DIR_HIGHER);
-		figure(s, run, all, "jitter_ms", "receiver.jitter", UNIT_SECOND, 1e-3, DIR_LOWER);
-		figure(s, run, all, "lost_percent", "receiver.lost_percent", UNIT_PERCENT, 1, DIR_LOWER);
+		figure(s, run, all, "bytes", "sender.transfer", UNIT_BYTE, 1);
+		figure(s, run, all, "bits_per_second", "sender.bitrate", UNIT_BIT_PER_S, 1);
+		figure(s, run, all, "jitter_ms", "receiver.jitter", UNIT_SECOND, 1e-3);
+		figure(s, run, all, "lost_percent", "receiver.lost_percent", UNIT_PERCENT, 1);
 	}
 	sum(s, run, json_object_get(end, "sum_sent_bidir_reverse"), 1, 0);
 	if (!shape.server)
 		sum(s, run, json_object_get(end, "sum_received_bidir_reverse"), 1, 1);
 	cpu = json_object_get(end, "cpu_utilization_percent");
-	figure(s, run, cpu, "host_total", "cpu.local", UNIT_PERCENT, 1, DIR_LOWER);
+	figure(s, run, cpu, "host_total", "cpu.local", UNIT_PERCENT, 1);
 	/* a server's document has the client's share as 0: it had not arrived */
 	if (!shape.server)
-		figure(s, run, cpu, "remote_total", "cpu.remote", UNIT_PERCENT, 1, DIR_LOWER);
+		figure(s, run, cpu, "remote_total", "cpu.remote", UNIT_PERCENT, 1);
 	series(s, run, json_object_get(doc, "intervals"), "sum", "bitrate");
 	series(s, run, json_object_get(doc, "intervals"), "sum_bidir_reverse", "reverse.bitrate");
 

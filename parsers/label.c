@@ -115,7 +115,9 @@ static const char *const section_words[] = {
 	"the", "and", "of", "a", "an", "for", "in", "on", "with", "some", "other", "more", "my",
 	"action", "points", "items", "todo", "bugs", "bug", "issue", "issues", "example", "examples",
 	"time", "times", "training", "profile", "profiles", "workload", "load", "server", "client",
-	"mode", "scenario", "scenarios", "cases", "case", NULL,
+	"mode", "scenario", "scenarios", "cases", "case", "settings", "setting", "parameters",
+	"params", "options", "flags", "args", "arguments", "input", "inputs", "log", "logs", "stats",
+	"statistics", "invocation", "run", "runs", "running", NULL,
 };
 
 /* Words that name a build, for lines that are not marked as labels. */
@@ -138,6 +140,17 @@ static const char *const aside_words[] = {
 	"cut", "truncated", "excerpt", "same", "results", "output", "of", NULL,
 };
 
+int label_build_word(const char *w, size_t n)
+{
+	char low[32];
+
+	if (!n || n >= sizeof(low))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+	return in_list(low, n, build_words);
+}
+
 static int hit_list(const char *w, size_t len, void *ctx)
 {
 	return in_list(w, len, ctx);
@@ -145,7 +158,7 @@ static int hit_list(const char *w, size_t len, void *ctx)
 
 struct all_in {
 	const char *const *list;
-	int all;
+	int all, named;
 };
 
 static int check_all(const char *w, size_t len, void *ctx)
@@ -155,6 +168,7 @@ static int check_all(const char *w, size_t len, void *ctx)
 	/* numbers may sit in an aside ("4 measurements") */
 	if (len && w[0] >= '0' && w[0] <= '9')
 		return 0;
+	a->named = 1;
 	if (!in_list(w, len, a->list)) {
 		a->all = 0;
 		return 1;
@@ -172,12 +186,13 @@ static int any_word(const char *s, size_t n, const char *const *list)
 
 static int all_words(const char *s, size_t n, const char *const *list)
 {
-	struct all_in a = { list, 1 };
+	struct all_in a = { list, 1, 0 };
 	int stop;
 
+	/* numbers alone ("2017-07-24") are in no list */
 	if (!words(s, n, check_all, &a, &stop))
 		return 0;
-	return a.all;
+	return a.all && a.named;
 }
 
 /* Remove "(just for reference)"-like asides, anywhere in the text. */
@@ -224,7 +239,18 @@ static void tidy(struct buf *b)
 /* "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma that follows a build. */
 static void cut_clause(struct buf *b)
 {
-	const char *comma = memchr(b->s ? b->s : "", ',', b->len);
+	const char *comma = NULL;
+	int depth = 0;
+
+	/* a comma inside brackets does not cut: "Release (cargo build --release, thin LTO)" */
+	for (size_t i = 0; i < b->len && !comma; i++) {
+		if (b->s[i] == '(' || b->s[i] == '[')
+			depth++;
+		else if ((b->s[i] == ')' || b->s[i] == ']') && depth)
+			depth--;
+		else if (b->s[i] == ',' && !depth)
+			comma = b->s + i;
+	}
 
 	if (comma && any_word(b->s, (size_t)(comma - b->s), build_words)) {
 		b->len = (size_t)(comma - b->s);
@@ -279,8 +305,68 @@ static void take_scenario(struct buf *text, struct buf *scenario)
 			scenario->s[i] = (char)(scenario->s[i] - 'A' + 'a');
 }
 
+/*
+ * Emphasis around the whole text: "**With LTO**", "__PGO__", "*2017-07-24*",
+ * "_old_", "***x***". The marks must hug the text ("* a *" is no emphasis).
+ */
+static int unemphasize(const char **s, size_t *n)
+{
+	size_t k = 0;
+	char c;
+
+	if (*n < 3 || ((*s)[0] != '*' && (*s)[0] != '_'))
+		return 0;
+	c = (*s)[0];
+	while (k < 3 && 2 * k + 2 < *n && (*s)[k] == c && (*s)[*n - 1 - k] == c)
+		k++;
+	if (!k || is_space((*s)[k]) || is_space((*s)[*n - 1 - k]))
+		return 0;
+	*s += k;
+	*n -= 2 * k;
+	trim(s, n);
+	return 1;
+}
+
+/*
+ * A script's banner around a name: "-> old", "==> new", "=== PGO ===",
+ * "--- LTO ---", "### BOLT ###". Marks the line as a label.
+ */
+static int unbanner(const char **s, size_t *n)
+{
+	static const char *const arrows[] = { "-> ", "=> ", "==> ", "--> ", ">> ", NULL };
+	size_t lead = 0, tail = 0;
+	char c;
+
+	for (const char *const *a = arrows; *a; a++) {
+		size_t k = strlen(*a);
+
+		if (*n > k && !memcmp(*s, *a, k)) {
+			*s += k;
+			*n -= k;
+			trim(s, n);
+			return 1;
+		}
+	}
+	if (*n < 7)
+		return 0;
+	c = (*s)[0];
+	if (c != '=' && c != '-' && c != '#' && c != '*')
+		return 0;
+	while (lead < *n && (*s)[lead] == c)
+		lead++;
+	while (tail < *n - lead && (*s)[*n - 1 - tail] == c)
+		tail++;
+	if (lead < 3 || tail < 3 || lead + tail + 1 >= *n || !is_space((*s)[lead]) ||
+	    !is_space((*s)[*n - 1 - tail]))
+		return 0;
+	*s += lead;
+	*n -= lead + tail;
+	trim(s, n);
+	return 1;
+}
+
 /* Strip Markdown marks; tell whether the line was marked as a label. */
-static int unmark(const char **s, size_t *n)
+static int unmark(const char **s, size_t *n, int *level)
 {
 	int marked = 0;
 
@@ -291,8 +377,16 @@ static int unmark(const char **s, size_t *n)
 		while (h < *n && (*s)[h] == '#')
 			h++;
 		if (h <= 6 && h < *n && is_space((*s)[h])) {
+			size_t c = 0;
+
+			*level = (int)h;
 			*s += h;
 			*n -= h;
+			/* a closing sequence: "## Title ##" */
+			while (c < *n && (*s)[*n - 1 - c] == '#')
+				c++;
+			if (c && c < *n && is_space((*s)[*n - 1 - c]))
+				*n -= c;
 			trim(s, n);
 			marked = 1;
 		}
@@ -317,41 +411,179 @@ static int unmark(const char **s, size_t *n)
 			trim(s, n);
 		}
 	}
-	for (int pass = 0; pass < 2; pass++) {
+	marked |= unbanner(s, n);
+	for (int pass = 0; pass < 3; pass++) {
 		if (*n && (*s)[*n - 1] == ':') {
 			(*n)--;
 			trim(s, n);
 			marked = 1;
 		}
-		if (*n > 4 && ((!memcmp(*s, "**", 2) && !memcmp(*s + *n - 2, "**", 2)) ||
-			       (!memcmp(*s, "__", 2) && !memcmp(*s + *n - 2, "__", 2)))) {
-			*s += 2;
-			*n -= 4;
-			trim(s, n);
-			marked = 1;
-		}
+		marked |= unemphasize(s, n);
 	}
 	return marked;
+}
+
+/* Words that name a change under test, for the end of a sentence ("with the patch applied"). */
+static const char *const change_words[] = {
+	"patch", "patches", "applied", "change", "changes", "fix", "pr", "branch", "commit", "flag",
+	"option", NULL,
+};
+
+/*
+ * "…and with the patch applied" → "with the patch applied": a label at the
+ * end of a sentence, from its last "with"/"without"/"using" on, when that
+ * phrase is short, holds no prose word and names a build or a change.
+ * Returns 1 with *b cut to the phrase.
+ */
+static int sentence_tail(struct buf *b)
+{
+	static const char *const heads[] = { "with", "without", "using", NULL };
+	size_t at = (size_t)-1;
+
+	for (size_t i = 0; i < b->len;) {
+		size_t j = i;
+
+		while (j < b->len && is_word_char((unsigned char)b->s[j]))
+			j++;
+		if (j > i && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+			char w[16];
+			size_t k;
+
+			for (k = 0; k < j - i && k + 1 < sizeof(w); k++)
+				w[k] = (char)(b->s[i + k] >= 'A' && b->s[i + k] <= 'Z' ? b->s[i + k] - 'A' + 'a' : b->s[i + k]);
+			if (k == j - i && in_list(w, k, heads))
+				at = i;
+		}
+		i = j > i ? j : i + 1;
+	}
+	if (at == (size_t)-1 || at == 0)
+		return 0;
+	{
+		const char *t = b->s + at;
+		size_t tn = b->len - at, nw;
+		int stop;
+
+		nw = words(t, tn, NULL, NULL, &stop);
+		if (nw < 2 || nw > 5 || any_word(t, tn, prose_words) ||
+		    !(any_word(t, tn, build_words) || any_word(t, tn, change_words)))
+			return 0;
+		memmove(b->s, t, tn);
+		b->len = tn;
+		b->s[tn] = '\0';
+	}
+	return 1;
+}
+
+/* Words a short label naming a change may hold beside it: "This PR", "With this patch". */
+static const char *const change_filler[] = { "this", "that", "my", "our", "your", "the", "with",
+					     "without", NULL };
+
+static int change_or_filler(const char *w, size_t len, void *ctx)
+{
+	(void)ctx;
+	return !in_list(w, len, change_words) && !in_list(w, len, change_filler);
+}
+
+/* "This PR", "with this patch": a marked label of a few words naming a change. */
+static int change_label(const struct buf *b)
+{
+	int stop;
+	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
+
+	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+}
+
+/*
+ * Lines that look like labels and never are: `perf report`'s header
+ * comments ("# Samples: 10K of event 'cycles'"), and code ("main():",
+ * "impl Foo {", "std::sort:").
+ */
+static int never_label(const char *s, size_t n)
+{
+	static const char *const perf_report[] = {
+		"Samples:", "Event count", "Overhead", "Children", "Total Lost", "To display",
+		"Captured and counted", "dso:", "comm:", "Percent", "Sort order", "Samples", "Total ",
+		"........", "cmdline", "arch", "nrcpus", "cpudesc", "event ", "hostname", "os release",
+		"perf version", "total memory", "captured on", "header version", "data size", "feat", NULL,
+	};
+	size_t i = 0;
+
+	while (i < n && is_space(s[i]))
+		i++;
+	if (n - i >= 2 && s[i] == '#' && is_space(s[i + 1])) {
+		i += 2;
+		while (i < n && is_space(s[i]))
+			i++;
+		for (const char *const *p = perf_report; *p; p++)
+			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
+				return 1;
+	}
+	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
+	       memchr(s, '}', n) || (n && s[n - 1] == ';');
+}
+
+/* Words that count a heading rather than name a build: "Run 2", "Test 1", "Attempt 3". */
+static const char *const ordinal_words[] = {
+	"run", "test", "attempt", "round", "step", "try", "trial", "case", "part", "pass",
+	"iteration", "experiment", "config", "configuration", "setup", "option", NULL,
+};
+
+/*
+ * "Run 2: with BOLT" → "with BOLT", "Run 2" → "": a counting head (ordinal
+ * words and a number) before ": " or alone goes. Returns 1 when it went.
+ */
+static int cut_ordinal(struct buf *b)
+{
+	const char *colon = b->len ? text_find(b->s, b->len, ": ") : NULL;
+	size_t head = colon ? (size_t)(colon - b->s) : b->len;
+	int digit = 0;
+
+	for (size_t i = 0; i < head; i++)
+		digit |= b->s[i] >= '0' && b->s[i] <= '9';
+	if (!digit || !head || !all_words(b->s, head, ordinal_words) || !is_word_char((unsigned char)b->s[0]))
+		return 0;
+	if (!colon) {
+		b->len = 0;
+		b->s[0] = '\0';
+		return 1;
+	}
+	memmove(b->s, colon + 2, b->len - head - 2);
+	b->len -= head + 2;
+	b->s[b->len] = '\0';
+	tidy(b);
+	return 1;
+}
+
+/* Does the line end with ':' (emphasis and blanks aside)? */
+static int ends_colon(const char *s, size_t n)
+{
+	while (n && (is_space(s[n - 1]) || s[n - 1] == '*' || s[n - 1] == '_'))
+		n--;
+	return n && s[n - 1] == ':';
 }
 
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
 	int marked;
-	size_t nwords;
+	const char *s0 = s;
+	size_t nwords, n0 = n;
 	int stop;
 
 	buf_reset(&out->variant);
 	buf_reset(&out->scenario);
 	out->kind = LABEL_NONE;
-	if (n > 160)
+	out->level = 0;
+	out->handle = 0;
+	out->build = 0;
+	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
 		rx_named(sum, "t", &s, &n);
 		marked = 1;
 		trim(&s, &n);
 	} else {
-		marked = unmark(&s, &n);
+		marked = unmark(&s, &n, &out->level);
 	}
 	out->marked = marked;
 	if (!n || (!marked && !plain_ok))
@@ -362,12 +594,18 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	if (!marked && strchr(".?!,;", s[n - 1]))
 		return LABEL_NONE;
 
-	buf_add(&out->variant, s, n);
+	/* code marks around a name: "`master`" is master */
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '`')
+			buf_addc(&out->variant, s[i]);
 	drop_asides(&out->variant);
 	tidy(&out->variant);
 	cut_clause(&out->variant);
-	/* a sentence is never a label: decided before the patterns run */
-	if (any_word(out->variant.s, out->variant.len, prose_words)) {
+	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
+		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	/* a sentence is never a label (but its end may be one): decided before the patterns run */
+	if (any_word(out->variant.s, out->variant.len, prose_words) &&
+	    !(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
@@ -399,6 +637,12 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
+	out->build = any_word(out->variant.s, out->variant.len, build_words) ||
+		     any_word(out->variant.s, out->variant.len, change_words);
+	/* "alice:": one word that names no build may be who wrote what follows */
+	out->handle = !out->level && text_words(out->variant.s, out->variant.len, 2) == 1 &&
+		      !any_word(out->variant.s, out->variant.len, build_words) &&
+		      !strpbrk(out->variant.s, "0123456789");
 	return out->kind = LABEL_VARIANT;
 }
 

@@ -28,6 +28,9 @@ enum label_shape {
 struct label {
 	enum label_kind kind;
 	int marked;          /* the line was marked as a label (else it counted only standing alone) */
+	int level;           /* 1..6 for a Markdown or setext heading, 0 for any other line */
+	int handle;          /* one word naming no build ("alice:"): a quote below makes it an author */
+	int build;           /* it holds a build word ("LTO", "Release") or a change ("patch", "PR") */
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };
@@ -50,6 +53,9 @@ void label_release(struct label *l);
  * not depend on the locale.
  */
 void variant_key(const char *s, size_t n, struct buf *out);
+
+/* Is w[0..n) a word that names a build ("release", "LTO", "pgo"), in any case? */
+int label_build_word(const char *w, size_t n);
 
 /* The patterns label_read() uses, compiled by parsers_init(). */
 extern struct rx label_rx[];

@@ -1,18 +1,15 @@
 /*
- * legend.c - apply the legends of a text to the names its tool output
- * carries: ", where llrt_release - usual Release version, llrt_optimized -
- * PGO-optimized version" or "app_release is the usual Release build and
- * app_pgo the PGO one" rename runs named llrt_release/app_pgo (from
- * commands or file names) to the variant the author meant.
+ * legend.c - read the legends of one prose line; see legend.h.
+ *   "where llrt_release - usual Release version, llrt_optimized - PGO-optimized version"
+ *   "app_release is the usual Release build and app_pgo the PGO one"
+ *   "`app_opt` is the PGO build"
+ *   "Default Release, binary called `app_z`"
  */
 #include "parsers/legend.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "util/buf.h"
 #include "util/text.h"
-#include "util/strmap.h"
 
 static int ident_char(unsigned char c)
 {
@@ -27,7 +24,7 @@ static int starts_with(const char *s, size_t n, const char *p)
 	return n >= k && !strncmp(s, p, k);
 }
 
-/* Skip what joins a name to its description: " - ", " is the ", ": ", " = ", " the ". */
+/* Skip what joins a name to its description: " - ", " is the ", ": ", " = ". */
 static size_t separator(const char *s, size_t n)
 {
 	static const char *const seps[] = { " is the ", " is a ", " is an ", " is ", " - ", " -- ",
@@ -59,14 +56,14 @@ static int word_is(const char *s, size_t n, const char *w)
 static void clean_description(const char *s, size_t n, struct buf *out)
 {
 	static const char *const lead[] = { "the", "a", "an", "usual", "regular", "plain", "normal",
-					    "standard", "default", "our", "my", NULL };
+					    "standard", "our", "my", NULL };
 	static const char *const trail[] = { "version", "build", "binary", "one", "variant",
 					     "executable", NULL };
 	int changed = 1;
 
-	while (n && (*s == ' ' || *s == '"' || *s == '\'' || *s == '`'))
+	while (n && strchr(" \"'`*-", *s))
 		s++, n--;
-	while (n && strchr(" \"'`", s[n - 1]))
+	while (n && strchr(" \"'`*,", s[n - 1]))
 		n--;
 	while (changed) {
 		changed = 0;
@@ -117,54 +114,133 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 	return out->len > 0;
 }
 
-/* Find a legend of `name` in the text; its description goes to *desc. */
-static int find_legend(const char *text, size_t len, const char *name, struct buf *desc)
+/* A name's base: "./bin/app_pgo" → "app_pgo"; a trailing '.' or '-' of the sentence goes. */
+static void base_name(const char **s, size_t *n)
 {
-	size_t n = strlen(name);
-	const char *p = text;
+	while (*n && ((*s)[*n - 1] == '.' || (*s)[*n - 1] == '-' || (*s)[*n - 1] == '/'))
+		(*n)--;
+	for (size_t i = *n; i > 0; i--)
+		if ((*s)[i - 1] == '/') {
+			*n -= i;
+			*s += i;
+			break;
+		}
+}
 
-	if (n < 2)
-		return 0;
-	while (p + n <= text + len) {
-		const char *hit = memchr(p, name[0], (size_t)(text + len - p));
-		const char *eol;
-
-		if (!hit || hit + n > text + len)
-			return 0;
-		p = hit + 1;
-		if (memcmp(hit, name, n) || (hit > text && ident_char((unsigned char)hit[-1])) ||
-		    (hit + n < text + len && ident_char((unsigned char)hit[n]) && hit[n] != '.' &&
-		     hit[n] != '-'))
-			continue;
-		eol = memchr(hit, '\n', (size_t)(text + len - hit));
-		if (!eol)
-			eol = text + len;
-		buf_reset(desc);
-		if (describe(hit + n, eol, hit - text >= 5 && !memcmp(hit - 5, " and ", 5), desc))
+static int has_letter(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z'))
 			return 1;
-	}
 	return 0;
 }
 
-/* Rename every run of [from, nruns) called `name` with origin `o`. */
-static void rename_all(struct recset *rs, uint32_t from, const char *name, enum vorigin o,
-		       const char *text)
+/*
+ * "Default Release, binary called `app_z`": a description before
+ * "[binary|executable|build] called|named NAME". Returns 1 with the
+ * name's span and the description in *desc.
+ */
+static int describe_before(const char *s, const char *at, const char *end, const char **name,
+			   size_t *name_len, struct buf *desc)
 {
-	for (uint32_t j = from; j < rs->nruns; j++) {
-		struct run *r = &rs->runs[j];
+	static const char *const joins[] = { " called ", " named ", NULL };
+	static const char *const nouns[] = { "binary", "executable", "build", "file", "the", "a", NULL };
+	const char *d = at, *n0;
+	size_t k = 0;
 
-		if (r->variant.origin == o && !strcmp(r->variant.text, name)) {
-			r->variant.text = text;
-			r->variant.origin = VO_LEGEND;
+	for (const char *const *j = joins; *j && !k; j++)
+		if (starts_with(at, (size_t)(end - at), *j))
+			k = strlen(*j);
+	if (!k)
+		return 0;
+	n0 = at + k;
+	while (n0 < end && strchr("`\"'", *n0))
+		n0++;
+	*name = n0;
+	while (n0 < end && ident_char((unsigned char)*n0))
+		n0++;
+	*name_len = (size_t)(n0 - *name);
+	/* back over "binary", ", the binary" to the description */
+	for (int again = 1; again;) {
+		again = 0;
+		while (d > s && (d[-1] == ' ' || d[-1] == ','))
+			d--;
+		for (const char *const *w = nouns; *w; w++) {
+			size_t wl = strlen(*w);
+
+			if ((size_t)(d - s) >= wl && word_is(d - wl, wl, *w) &&
+			    (d - wl == s || d[-(long)wl - 1] == ' ' || d[-(long)wl - 1] == ',')) {
+				d -= wl;
+				again = 1;
+				break;
+			}
 		}
 	}
+	{
+		const char *b = d;
+
+		/* from the start of the clause: the line, a bullet, a sentence or a bracket */
+		while (b > s && !strchr(".;:(", b[-1]))
+			b--;
+		while (b < d && (*b == ' ' || *b == '-' || *b == '*' || *b == '+'))
+			b++;
+		if (text_words(b, (size_t)(d - b), 6) > 5 || d == b)
+			return 0;
+		clean_description(b, (size_t)(d - b), desc);
+	}
+	return desc->len > 0 && *name_len > 0;
 }
 
-/* The program a command runs, as a legend would name it: "./bin/app_pgo x" → "app_pgo". */
-static int program_of(const char *cmd, struct buf *out)
+size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
+{
+	struct buf desc = BUF_INIT;
+	const char *end = s + n;
+	size_t found = 0;
+
+	for (const char *p = s; p < end;) {
+		const char *t = p, *e, *name;
+		size_t name_len;
+		int after_and;
+
+		if (!ident_char((unsigned char)*p) || (p > s && ident_char((unsigned char)p[-1]))) {
+			buf_reset(&desc);
+			if (*p == ' ' && describe_before(s, p, end, &name, &name_len, &desc)) {
+				base_name(&name, &name_len);
+				if (name_len >= 2 && has_letter(name, name_len)) {
+					fn(ctx, name, name_len, desc.s, desc.len);
+					found++;
+				}
+			}
+			p++;
+			continue;
+		}
+		e = t;
+		while (e < end && ident_char((unsigned char)*e))
+			e++;
+		p = e;
+		name = t;
+		name_len = (size_t)(e - t);
+		/* a closing quote or backtick sits between a name and its separator */
+		while (e < end && strchr("`\"'*", *e))
+			e++;
+		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
+		base_name(&name, &name_len);
+		if (name_len < 2 || !has_letter(name, name_len))
+			continue;
+		buf_reset(&desc);
+		if (describe(e, end, after_and, &desc)) {
+			fn(ctx, name, name_len, desc.s, desc.len);
+			found++;
+		}
+	}
+	buf_release(&desc);
+	return found;
+}
+
+int legend_program(const char *cmd, struct buf *out)
 {
 	static const char *const wrappers[] = { "taskset", "sudo", "nice", "numactl", "env", "time",
-						"/usr/bin/time", "perf", NULL };
+						"/usr/bin/time", "perf", "stat", "$", "#", NULL };
 	const char *w = cmd;
 
 	for (;;) {
@@ -178,8 +254,8 @@ static int program_of(const char *cmd, struct buf *out)
 		end = w + strcspn(w, " \t");
 		for (const char *const *k = wrappers; *k; k++)
 			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
-		/* skip wrappers and their options ("taskset -c 0") */
-		if (wrapper || *w == '-' || (*w >= '0' && *w <= '9')) {
+		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
+		if (wrapper || *w == '-' || (*w >= '0' && *w <= '9') || memchr(w, '=', (size_t)(end - w))) {
 			w = end;
 			continue;
 		}
@@ -190,151 +266,4 @@ static int program_of(const char *cmd, struct buf *out)
 		buf_add(out, base, (size_t)(end - base));
 		return out->len > 0;
 	}
-}
-
-/* The names legends are looked for, and what was found for each. */
-struct wanted {
-	struct strmap index;  /* name → slot */
-	const char **name;    /* slot → name (arena) */
-	const char **desc;    /* slot → description (arena), or NULL */
-	unsigned char *done;  /* slot → looked up already */
-	size_t n, cap;
-};
-
-/* A name made of identifier characters only can be found by tokens (want_scan). */
-static int ident_name(const char *name)
-{
-	if (!*name)
-		return 0;
-	for (const char *p = name; *p; p++)
-		if (!ident_char((unsigned char)*p))
-			return 0;
-	return 1;
-}
-
-static void want(struct wanted *w, const char *name, struct arena *a)
-{
-	if (strlen(name) < 2 || strmap_get(&w->index, name, NULL))
-		return;
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 16;
-		w->name = xrealloc(w->name, w->cap * sizeof(*w->name));
-		w->desc = xrealloc(w->desc, w->cap * sizeof(*w->desc));
-		w->done = xrealloc(w->done, w->cap);
-	}
-	w->name[w->n] = arena_strdup(a, name);
-	w->desc[w->n] = NULL;
-	w->done[w->n] = 0;
-	strmap_put(&w->index, w->name[w->n], (uint32_t)w->n);
-	w->n++;
-}
-
-/*
- * Every wanted identifier name's first legend, in one pass over the text.
- * Such a name is found where find_legend() would find it: a whole token
- * (no identifier character before it; a separator, which starts with ' '
- * or ':', right after it), the first one whose description reads.
- */
-static void want_scan(struct wanted *w, const char *text, size_t len, struct arena *a)
-{
-	struct buf tok = BUF_INIT, desc = BUF_INIT;
-	const char *end = text + len;
-	size_t left = 0;
-	uint32_t at;
-
-	for (size_t k = 0; k < w->n; k++)
-		left += ident_name(w->name[k]);
-	for (const char *p = text; p < end && left;) {
-		const char *e = p, *eol;
-
-		if (!ident_char((unsigned char)*p)) {
-			p++;
-			continue;
-		}
-		while (e < end && ident_char((unsigned char)*e))
-			e++;
-		if (e < end && (*e == ' ' || *e == ':') && e - p >= 2) {
-			buf_reset(&tok);
-			buf_add(&tok, p, (size_t)(e - p));
-			if (strmap_get(&w->index, tok.s, &at) && !w->done[at]) {
-				eol = memchr(e, '\n', (size_t)(end - e));
-				buf_reset(&desc);
-				if (describe(e, eol ? eol : end, p - text >= 5 && !memcmp(p - 5, " and ", 5),
-					     &desc)) {
-					w->desc[at] = arena_strndup(a, desc.s, desc.len);
-					w->done[at] = 1;
-					left--;
-				}
-			}
-		}
-		p = e;
-	}
-	/* the rest was looked for and not found; names of other characters are looked up alone */
-	for (size_t k = 0; k < w->n; k++) {
-		if (w->done[k])
-			continue;
-		w->done[k] = 1;
-		if (!ident_name(w->name[k]) && find_legend(text, len, w->name[k], &desc))
-			w->desc[k] = arena_strndup(a, desc.s, desc.len);
-	}
-	buf_release(&tok);
-	buf_release(&desc);
-}
-
-/* The legend found for a name (NULL: none). */
-static const char *legend_of(const struct wanted *w, const char *name)
-{
-	uint32_t at;
-
-	return strmap_get(&w->index, name, &at) ? w->desc[at] : NULL;
-}
-
-void legend_apply(const char *text, size_t len, struct recset *rs, uint32_t from,
-		  struct arena *a)
-{
-	struct buf prog = BUF_INIT;
-	struct wanted w;
-
-	memset(&w, 0, sizeof(w));
-	/* first the names that could have a legend, then one pass over the text for them all */
-	for (uint32_t i = from; i < rs->nruns; i++) {
-		const struct run *r = &rs->runs[i];
-		enum vorigin o = r->variant.origin;
-
-		if (o == VO_INPUT && *r->command) {
-			buf_reset(&prog);
-			if (program_of(r->command, &prog))
-				want(&w, prog.s, a);
-		} else if (o == VO_COMMAND || o == VO_FILENAME) {
-			want(&w, r->variant.text, a);
-		}
-	}
-	if (!w.n)
-		goto out;
-	want_scan(&w, text, len, a);
-	for (uint32_t i = from; i < rs->nruns; i++) {
-		struct run *r = &rs->runs[i];
-		enum vorigin o = r->variant.origin;
-		const char *name = r->variant.text;
-
-		const char *d;
-
-		if (o == VO_INPUT && *r->command) {
-			/* not named yet: the program it ran may be what a legend describes */
-			buf_reset(&prog);
-			if (program_of(r->command, &prog) && (d = legend_of(&w, prog.s))) {
-				r->variant.text = d;
-				r->variant.origin = VO_LEGEND;
-			}
-			continue;
-		}
-		if ((o == VO_COMMAND || o == VO_FILENAME) && (d = legend_of(&w, name)))
-			rename_all(rs, i, name, o, d);
-	}
-out:
-	buf_release(&prog);
-	strmap_release(&w.index);
-	free(w.name);
-	free(w.desc);
-	free(w.done);
 }

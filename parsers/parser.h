@@ -106,10 +106,12 @@ uint32_t sink_run_as(struct sink *s, const struct line *first, enum fmt fmt);
 void sink_run_end(struct sink *s, uint32_t run, const struct line *last);
 /*
  * Add a measurement of `run`. `num`/`num_len` is the printed number inside
- * l->s (the byte span kept for highlighting); NULL when not printed.
+ * l->s (the byte span kept for highlighting); NULL when not printed. Its
+ * direction comes from the METRICS table (parsers/metrics.h), never from
+ * the parser: a quantity no row names has none.
  */
 void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
-		  enum unit unit, enum direction dir, double value, uint32_t n,
+		  enum unit unit, double value, uint32_t n,
 		  const struct line *l, const char *num, size_t num_len);
 /* Keep one raw sample of a quantity (hyperfine JSON times[]); `quantity` is copied. */
 void sink_sample(struct sink *s, uint32_t run, const char *quantity, enum unit unit,

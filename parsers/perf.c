@@ -176,7 +176,7 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
 		return;
 	}
-	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, DIR_LOWER, v, ps->n, l,
+	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, v, ps->n, l,
 		     value.s, value.n);
 	/*
 	 * "+- 0.00945" is perf's standard error of the mean (σ/√N), not σ: the
@@ -184,7 +184,7 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	 * what every counter line gives too, so only it is kept.
 	 */
 	if (noise.s)
-		sink_measure(ps->s, ps->run, "wall_time", STAT_REL_SD, UNIT_PERCENT, DIR_NONE, rel,
+		sink_measure(ps->s, ps->run, "wall_time", STAT_REL_SD, UNIT_PERCENT, rel,
 			     ps->n, l, noise.s, noise.n);
 }
 
@@ -200,7 +200,7 @@ static void on_user_sys(struct parse *ps, const struct line *l)
 	}
 	which = group(p, "which");
 	sink_measure(ps->s, ps->run, *which.s == 'u' ? "user_time" : "system_time", STAT_VALUE,
-		     UNIT_SECOND, DIR_LOWER, v, ps->n, l, value.s, value.n);
+		     UNIT_SECOND, v, ps->n, l, value.s, value.n);
 }
 
 static void on_table_row(struct parse *ps, const struct line *l)

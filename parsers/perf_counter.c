@@ -109,7 +109,7 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 	double value, noise = 0, share = 100, metric = 0;
 	enum unit unit = UNIT_COUNT;
 	const char *quantity, *metric_name = NULL;
-	enum direction metric_dir = DIR_NONE;
+	enum unit metric_unit = UNIT_NONE;
 	int k;
 
 	if (c->value.n && c->value.s[0] == '<') {
@@ -138,24 +138,23 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 	if (c->mval.s && c->munit.s) {
 		if (span_is(&c->munit, "CPUs utilized") && !strcmp(quantity, "task_clock")) {
 			metric_name = "cpus_utilized";
-			metric_dir = DIR_LOWER; /* as GNU time's cpu_percent */
+			metric_unit = UNIT_CPUS;
 		} else if ((span_is(&c->munit, "insn per cycle") || span_is(&c->munit, "insns per cycle")) &&
 			   !strcmp(quantity, "instructions")) {
 			metric_name = "insn_per_cycle";
-			metric_dir = DIR_HIGHER;
 		}
 		/* the other metrics (/sec, GHz, % of all branches) are ratios of kept figures */
 		if (number(c, &c->mval, plain, sizeof(plain), &metric) < 0)
 			return -1; /* a garbled metric is a garbled line, kept or not */
 	}
 
-	sink_measure(s, run, quantity, STAT_VALUE, unit, DIR_LOWER, value, n, l, c->value.s,
+	sink_measure(s, run, quantity, STAT_VALUE, unit, value, n, l, c->value.s,
 		     c->value.n);
 	if (c->noise.s)
-		sink_measure(s, run, quantity, STAT_REL_SD, UNIT_PERCENT, DIR_NONE, noise, n, l,
+		sink_measure(s, run, quantity, STAT_REL_SD, UNIT_PERCENT, noise, n, l,
 			     c->noise.s, c->noise.n);
 	if (metric_name)
-		sink_measure(s, run, metric_name, STAT_VALUE, UNIT_NONE, metric_dir, metric, n, l,
+		sink_measure(s, run, metric_name, STAT_VALUE, metric_unit, metric, n, l,
 			     c->mval.s, c->mval.n);
 	if (c->share.s && share < 100)
 		sink_note(s, run, NOTE_INFO, l, "%.*s counted %.*s%% of the time (multiplexed, scaled)",

@@ -98,7 +98,7 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
 #undef STAT_ENUM_
 
-/* SI units of stored values: X(ENUM, name). */
+/* SI units of stored values: X(ENUM, name). CPUS: CPUs busy on average (perf's "CPUs utilized"). */
 #define UNITS(X)                                                                                   \
 	X(NONE, "")                                                                                \
 	X(SECOND, "s")                                                                             \
@@ -107,13 +107,14 @@ enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
 	X(BYTE_PER_S, "B/s")                                                                       \
 	X(PER_S, "1/s")                                                                            \
 	X(PERCENT, "%")                                                                            \
-	X(COUNT, "count")
+	X(COUNT, "count")                                                                          \
+	X(CPUS, "CPUs")
 
 #define UNIT_ENUM_(e, name) UNIT_##e,
 enum unit { UNITS(UNIT_ENUM_) UNIT__COUNT };
 #undef UNIT_ENUM_
 
-/* Which way is better; decided by the parser, per measurement, never by a view. */
+/* Which way is better; the METRICS table's (parsers/metrics.h), never a parser's or a view's. */
 #define DIRECTIONS(X)                                                                              \
 	X(NONE, "none")                                                                            \
 	X(LOWER, "lower")                                                                          \

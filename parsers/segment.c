@@ -14,134 +14,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/clean.h"
 #include "parsers/label.h"
+#include "parsers/legend.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
 #include "util/text.h"
 
 #define MAX_STATE 256
-
-/*
- * Clean one raw line. With out != NULL, append the cleaned text to it. With
- * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
- * return the raw offset reached; otherwise return the cleaned length. One
- * function does both so that offsets map back exactly.
- */
-static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int *quoted)
-{
-	size_t i = 0, produced = 0;
-	const char *cr;
-
-	/* a terminal overwrite: only the text after the last CR is visible */
-	while ((cr = memchr(raw + i, '\r', n - i)))
-		i = (size_t)(cr - raw) + 1;
-
-	/*
-	 * Markdown quote markers: "> " or ">", nested. Fortio histogram rows
-	 * (">= 0.001 <= 0.002 , ...", "> -0.5 <= 0 , ...") start with '>'
-	 * too; they are data, not quotes.
-	 */
-	for (;;) {
-		size_t j = i;
-
-		while (j < n && (raw[j] == ' ' || raw[j] == '\t') && j - i < 4)
-			j++;
-		if (j >= n || raw[j] != '>')
-			break;
-		size_t k = j + 1;
-		if (k < n && raw[k] == '=')
-			break;
-		if (k < n && raw[k] == ' ')
-			k++;
-		if (k < n && ((raw[k] >= '0' && raw[k] <= '9') || raw[k] == '.' || raw[k] == '-')) {
-			size_t m = k;
-			while (m < n && raw[m] != ' ' && raw[m] != ',')
-				m++;
-			if (m + 3 < n && raw[m] == ' ' && raw[m + 1] == '<' && raw[m + 2] == '=')
-				break;
-		}
-		i = k;
-		if (quoted)
-			*quoted = 1;
-	}
-
-	while (i < n) {
-		unsigned char c = (unsigned char)raw[i];
-		size_t skip = 0;
-		const char *emit = NULL;
-		size_t emit_len = 0;
-
-		if (c == 0x1b && i + 1 < n) {
-			if (raw[i + 1] == '[') { /* CSI: ESC [ params intermediates final */
-				size_t j = i + 2;
-				while (j < n && (unsigned char)raw[j] >= 0x30 && (unsigned char)raw[j] <= 0x3f)
-					j++;
-				while (j < n && (unsigned char)raw[j] >= 0x20 && (unsigned char)raw[j] <= 0x2f)
-					j++;
-				skip = (j < n ? j + 1 : j) - i;
-			} else if (raw[i + 1] == ']') { /* OSC: up to BEL or ESC \ */
-				size_t j = i + 2;
-				while (j < n && raw[j] != '\a' && !(raw[j] == 0x1b && j + 1 < n && raw[j + 1] == '\\'))
-					j++;
-				skip = (j < n ? (raw[j] == '\a' ? j + 1 : j + 2) : j) - i;
-			} else {
-				skip = 2;
-			}
-		} else if (c == '&') {
-			static const struct {
-				const char *ent, *text;
-			} ents[] = {
-				{ "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" }, { "&quot;", "\"" },
-				{ "&#39;", "'" }, { "&#x27;", "'" }, { "&nbsp;", " " }, { "&#x2F;", "/" },
-			};
-			for (size_t e = 0; e < countof(ents); e++) {
-				size_t el = strlen(ents[e].ent);
-				if (n - i >= el && !memcmp(raw + i, ents[e].ent, el)) {
-					skip = el;
-					emit = ents[e].text;
-					emit_len = strlen(emit);
-					break;
-				}
-			}
-		}
-		if (!skip) {
-			skip = 1;
-			emit = raw + i;
-			emit_len = 1;
-		}
-		if (emit_len) {
-			/* the raw byte that produces cleaned byte `stop` (escapes before it skipped) */
-			if (stop != (size_t)-1 && produced + emit_len > stop)
-				return i;
-			if (out)
-				buf_add(out, emit, emit_len);
-			produced += emit_len;
-		}
-		i += skip;
-	}
-	return stop != (size_t)-1 ? i : produced;
-}
-
-/* Does the raw line need cleaning at all? Most lines of most logs do not. */
-static int needs_clean(const char *raw, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (raw[i] == ' ' || raw[i] == '\t'))
-		i++;
-	if (i < n && raw[i] == '>')
-		return 1;
-	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n);
-}
-
-uint64_t seg_source_offset(const struct line *l, size_t clean_off)
-{
-	size_t want = clean_off + l->cut;
-
-	if (l->s - l->cut == l->raw) /* the line needed no cleaning */
-		return l->off + want;
-	return l->off + clean(l->raw, l->raw_len, NULL, want, NULL);
-}
 
 struct seg {
 	const char *name;
@@ -167,10 +47,14 @@ struct seg {
 	/* what governs the next block */
 	const char *label;          /* variant label, or NULL */
 	uint32_t label_line;
+	int label_rank;             /* its heading level, 7 for a label that is no heading */
+	uint32_t handle_line;       /* the label may be an author's handle ("alice:"): a quote below says so */
 	const char *label_scenario; /* the scenario the label itself names, or NULL */
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
 	struct buf prev_prose;      /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
+	int prev_prose_alone;       /* it followed a blank line */
+	int prev_prose_read;        /* it was read as a label or a command already */
 	struct buf context;    /* the open block's command line, when it has one */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
@@ -322,20 +206,38 @@ static const char *keep(struct seg *sg, const struct buf *b)
 	return b->len ? arena_strndup(sg->arena, b->s, b->len) : NULL;
 }
 
+/* How high a label stands: a Markdown heading by its level, any other label below all headings. */
+static int label_rank(const struct label *lab)
+{
+	return lab->level ? lab->level : 7;
+}
+
 static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
 {
+	/* a heading's sub-parts ("Settings:", "Server mode" under "### With LTO") leave its label */
+	int under = sg->label && label_rank(lab) > sg->label_rank;
+
 	switch (lab->kind) {
 	case LABEL_VARIANT:
+		if (under && lab->level && !lab->build && !lab->scenario.len) {
+			/* "## TX TCP" under "# Without patches": what was measured, not a build */
+			sg->scenario = keep(sg, &lab->variant);
+			break;
+		}
 		sg->label = keep(sg, &lab->variant);
 		sg->label_scenario = keep(sg, &lab->scenario);
 		sg->label_line = line;
+		sg->label_rank = label_rank(lab);
+		sg->handle_line = lab->handle ? line : 0;
 		break;
 	case LABEL_SCENARIO:
-		sg->label = sg->label_scenario = NULL;
+		if (!under)
+			sg->label = sg->label_scenario = NULL;
 		sg->scenario = keep(sg, &lab->scenario);
 		break;
 	case LABEL_SECTION:
-		sg->label = sg->label_scenario = sg->scenario = NULL;
+		if (!under)
+			sg->label = sg->label_scenario = sg->scenario = NULL;
 		break;
 	case LABEL_NONE:
 		break;
@@ -361,6 +263,24 @@ static void add_fact(struct seg *sg, const char *key, const char *value, size_t 
 	f->key = arena_strdup(sg->arena, key);
 	f->value = arena_strndup(sg->arena, value, vlen);
 	f->line = line;
+}
+
+struct legend_ctx {
+	struct seg *sg;
+	uint32_t line;
+};
+
+static void add_legend(void *arg, const char *name, size_t nn, const char *desc, size_t dn)
+{
+	struct legend_ctx *c = arg;
+	struct seg_result *r = c->sg->res;
+	struct seg_legend *g;
+
+	ALLOC_GROW(r->legends, r->nlegends + 1, r->legends_cap);
+	g = &r->legends[r->nlegends++];
+	g->name = arena_strndup(c->sg->arena, name, nn);
+	g->desc = arena_strndup(c->sg->arena, desc, dn);
+	g->line = c->line;
 }
 
 /* A title stated outright in the first lines, or the first line of a text that reads as one. */
@@ -457,6 +377,11 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
+	{
+		struct legend_ctx lc = { sg, l->no };
+
+		legend_scan(s, n, add_legend, &lc);
+	}
 	if (label_shaped(sg, s, n) && prose_env_heading(l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
@@ -473,9 +398,12 @@ static void prose_line(struct seg *sg, const struct line *l)
 		buf_release(&value);
 		return;
 	}
+	sg->prev_prose_read = 0;
 	if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
+		sg->prev_prose_read = looks_like_command(s, n);
 	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
+		sg->prev_prose_read = 1;
 		if (sg->lab.marked) {
 			apply_label(sg, &sg->lab, l->no);
 		} else {
@@ -490,6 +418,85 @@ static void prose_line(struct seg *sg, const struct line *l)
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_line = l->no;
+	sg->prev_prose_alone = sg->after_blank;
+}
+
+/*
+ * Tool output starts at line `l`: a short line right above it, with no
+ * blank line between, is its caption. One that names a build (or a
+ * scenario) names the block; a caption that only organises ("Output")
+ * changes nothing.
+ */
+static void settle_caption(struct seg *sg, const struct line *l)
+{
+	if (sg->pending_line) {
+		if (sg->pending.kind == LABEL_VARIANT || sg->pending.kind == LABEL_SCENARIO)
+			apply_label(sg, &sg->pending, sg->pending_line);
+		sg->pending_line = 0;
+		return;
+	}
+	if (sg->prev_prose_line + 1 != l->no || sg->prev_prose_read || !sg->prev_prose.len)
+		return;
+	if (label_read(sg->prev_prose.s, sg->prev_prose.len, 1, &sg->lab) == LABEL_VARIANT)
+		apply_label(sg, &sg->lab, sg->prev_prose_line);
+	sg->prev_prose_read = 1;
+}
+
+/* "-----" or "=====" under a line: a setext heading (level 2 or 1). */
+static int setext_level(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent, i = 0;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n < 2 || (s[0] != '-' && s[0] != '='))
+		return 0;
+	while (i < n && s[i] == s[0])
+		i++;
+	return i == n ? (s[0] == '=' ? 1 : 2) : 0;
+}
+
+/* A thematic break: "---", "***", "___" (spaces between allowed). */
+static int is_rule(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent, marks = 0;
+
+	if (!n || (s[0] != '-' && s[0] != '*' && s[0] != '_'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == s[0])
+			marks++;
+		else if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	}
+	return marks >= 3;
+}
+
+/*
+ * A setext underline at `l` right under a line that stood alone: that line
+ * is a heading. Returns 1 when it was (the underline is then consumed).
+ */
+static int setext_heading(struct seg *sg, const struct line *l)
+{
+	struct buf h = BUF_INIT;
+	int level = setext_level(l);
+
+	if (!level || sg->prev_prose_line + 1 != l->no || !sg->prev_prose_alone || !sg->prev_prose.len)
+		return 0;
+	/* "threads: 4" or "N=10" above a rule is a setting, not a heading */
+	for (size_t i = 0; i + 1 < sg->prev_prose.len; i++)
+		if (sg->prev_prose.s[i] == '=' || (sg->prev_prose.s[i] == ':' && sg->prev_prose.s[i + 1] == ' '))
+			return 0;
+	buf_adds(&h, level == 1 ? "# " : "## ");
+	buf_add(&h, sg->prev_prose.s, sg->prev_prose.len);
+	sg->pending_line = 0;
+	if (label_read(h.s, h.len, 1, &sg->lab) != LABEL_NONE)
+		apply_label(sg, &sg->lab, sg->prev_prose_line);
+	sg->prev_prose_read = 1;
+	buf_release(&h);
+	return 1;
 }
 
 static void do_line(struct seg *sg, struct line *l)
@@ -517,6 +524,12 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	sg->after_blank = sg->prev_blank;
 	sg->prev_blank = 0;
+	if (sg->handle_line) {
+		/* "alice:" above a quote: who wrote it, not a variant */
+		if (l->quoted && sg->label_line == sg->handle_line)
+			sg->label = sg->label_scenario = NULL;
+		sg->handle_line = 0;
+	}
 	if (is_fence(l) || is_html_structure(l)) {
 		/* a fence ends a block but keeps the label and the command above it */
 		close_block(sg);
@@ -551,8 +564,7 @@ static void do_line(struct seg *sg, struct line *l)
 
 		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
-			/* a bare line right above tool output is its caption, not a heading */
-			settle_pending(sg, 0);
+			settle_caption(sg, l);
 			sg->env = 0;
 			sg->title_done = sg->title_done || !sg->first_text_line;
 			open_block(sg, p, tmp);
@@ -562,8 +574,14 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	close_block(sg);
+	if (setext_heading(sg, l)) {
+		sg->last_nonblank_line = l->no;
+		return;
+	}
 	settle_pending(sg, 0);
 	prose_line(sg, l);
+	if (is_rule(l))
+		sg->prev_blank = 1; /* the line under "---" stands alone, as after a blank line */
 	sg->last_nonblank_line = l->no;
 }
 
@@ -600,11 +618,11 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
-		if (needs_clean(raw, l.raw_len)) {
+		if (clean_needed(raw, l.raw_len)) {
 			buf_reset(&scratch);
 			int quoted = 0;
 
-			clean(raw, l.raw_len, &scratch, (size_t)-1, &quoted);
+			clean_line(raw, l.raw_len, &scratch, &quoted);
 			l.quoted = (uint8_t)quoted;
 			buf_addc(&scratch, '\0');
 			l.s = scratch.s;
@@ -648,4 +666,7 @@ void seg_result_release(struct seg_result *r)
 	free(r->facts);
 	r->facts = NULL;
 	r->nfacts = r->facts_cap = 0;
+	free(r->legends);
+	r->legends = NULL;
+	r->nlegends = r->legends_cap = 0;
 }

@@ -23,9 +23,16 @@ struct seg_fact {
 	uint32_t line;
 };
 
+/* A legend of the prose: `name` in the output is the build `desc` (legend.h). */
+struct seg_legend {
+	const char *name, *desc;
+	uint32_t line;
+};
+
 /*
  * What the segmenter learns about the text as a whole. Strings live in the
- * arena given; the facts array is heap, freed by seg_result_release().
+ * arena given; the facts and legends arrays are heap, freed by
+ * seg_result_release().
  */
 struct seg_result {
 	const char *title;  /* the title line, or NULL */
@@ -34,6 +41,8 @@ struct seg_result {
 	uint32_t nblocks;   /* blocks handed to the callback */
 	struct seg_fact *facts;
 	size_t nfacts, facts_cap;
+	struct seg_legend *legends; /* in the order of the text; heap, like facts */
+	size_t nlegends, legends_cap;
 };
 
 /*
@@ -47,11 +56,5 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
 
 void seg_result_release(struct seg_result *r);
-
-/*
- * The byte offset in the source of the byte that produced byte `clean_off`
- * of l->s (cleaning removes bytes, and escapes before it are skipped).
- */
-uint64_t seg_source_offset(const struct line *l, size_t clean_off);
 
 #endif

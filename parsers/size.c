@@ -149,7 +149,7 @@ static void on_row(struct table *t, const struct line *l)
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
 	for (int i = 0; i < 4; i++)
-		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, DIR_LOWER, v[i], 0, l, at[i],
+		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, v[i], 0, l, at[i],
 			     len[i]);
 }
 

@@ -196,7 +196,7 @@ static void on_section(struct parse *ps, const struct line *l)
 		name++, name_len--;
 	buf_addf(&q, "section.%.*s", (int)name_len, name);
 	sink_measure(ps->s, ps->cur.run, sink_strndup(ps->s, q.s, q.len), STAT_VALUE, UNIT_BYTE,
-		     DIR_LOWER, v, 0, l, num, n);
+		     v, 0, l, num, n);
 	buf_release(&q);
 }
 
@@ -213,7 +213,7 @@ static void on_total(struct parse *ps, const struct line *l)
 		return;
 	}
 	ps->cur.has_total = 1;
-	sink_measure(ps->s, ps->cur.run, "total", STAT_VALUE, UNIT_BYTE, DIR_LOWER, v, 0, l, num, n);
+	sink_measure(ps->s, ps->cur.run, "total", STAT_VALUE, UNIT_BYTE, v, 0, l, num, n);
 }
 
 static int parse(const struct block *b, struct sink *s)

@@ -60,34 +60,33 @@ struct field {
 	const char *label; /* as -v prints it, before ": " */
 	const char *quantity;
 	enum kind kind;
-	enum direction dir;
 };
 
 /* GNU time 1.7 to 1.9 -v, in its order; the default format reads into the same names. */
 static const struct field fields[] = {
-	{ "Command being timed", NULL, K_COMMAND, DIR_NONE },
-	{ "User time (seconds)", "user_time", K_SECONDS, DIR_LOWER },
-	{ "System time (seconds)", "system_time", K_SECONDS, DIR_LOWER },
-	{ "Percent of CPU this job got", "cpu_percent", K_PERCENT, DIR_LOWER },
-	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", K_CLOCK, DIR_LOWER },
-	{ "Average shared text size (kbytes)", "avg_shared_text", K_KBYTES, DIR_LOWER },
-	{ "Average unshared data size (kbytes)", "avg_unshared_data", K_KBYTES, DIR_LOWER },
-	{ "Average stack size (kbytes)", "avg_stack", K_KBYTES, DIR_LOWER },
-	{ "Average total size (kbytes)", "avg_total", K_KBYTES, DIR_LOWER },
-	{ "Maximum resident set size (kbytes)", "max_rss", K_KBYTES, DIR_LOWER },
-	{ "Average resident set size (kbytes)", "avg_rss", K_KBYTES, DIR_LOWER },
-	{ "Major (requiring I/O) page faults", "major_faults", K_COUNT, DIR_LOWER },
-	{ "Minor (reclaiming a frame) page faults", "minor_faults", K_COUNT, DIR_LOWER },
-	{ "Voluntary context switches", "voluntary_switches", K_COUNT, DIR_LOWER },
-	{ "Involuntary context switches", "involuntary_switches", K_COUNT, DIR_LOWER },
-	{ "Swaps", "swaps", K_COUNT, DIR_LOWER },
-	{ "File system inputs", "fs_inputs", K_COUNT, DIR_LOWER },
-	{ "File system outputs", "fs_outputs", K_COUNT, DIR_LOWER },
-	{ "Socket messages sent", "socket_sent", K_COUNT, DIR_NONE },
-	{ "Socket messages received", "socket_received", K_COUNT, DIR_NONE },
-	{ "Signals delivered", "signals", K_COUNT, DIR_NONE },
-	{ "Page size (bytes)", NULL, K_PAGE, DIR_NONE },
-	{ "Exit status", NULL, K_EXIT, DIR_NONE },
+	{ "Command being timed", NULL, K_COMMAND },
+	{ "User time (seconds)", "user_time", K_SECONDS },
+	{ "System time (seconds)", "system_time", K_SECONDS },
+	{ "Percent of CPU this job got", "cpu_percent", K_PERCENT },
+	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", K_CLOCK },
+	{ "Average shared text size (kbytes)", "avg_shared_text", K_KBYTES },
+	{ "Average unshared data size (kbytes)", "avg_unshared_data", K_KBYTES },
+	{ "Average stack size (kbytes)", "avg_stack", K_KBYTES },
+	{ "Average total size (kbytes)", "avg_total", K_KBYTES },
+	{ "Maximum resident set size (kbytes)", "max_rss", K_KBYTES },
+	{ "Average resident set size (kbytes)", "avg_rss", K_KBYTES },
+	{ "Major (requiring I/O) page faults", "major_faults", K_COUNT },
+	{ "Minor (reclaiming a frame) page faults", "minor_faults", K_COUNT },
+	{ "Voluntary context switches", "voluntary_switches", K_COUNT },
+	{ "Involuntary context switches", "involuntary_switches", K_COUNT },
+	{ "Swaps", "swaps", K_COUNT },
+	{ "File system inputs", "fs_inputs", K_COUNT },
+	{ "File system outputs", "fs_outputs", K_COUNT },
+	{ "Socket messages sent", "socket_sent", K_COUNT },
+	{ "Socket messages received", "socket_received", K_COUNT },
+	{ "Signals delivered", "signals", K_COUNT },
+	{ "Page size (bytes)", NULL, K_PAGE },
+	{ "Exit status", NULL, K_EXIT },
 };
 
 /* The field `label` names, or NULL. */
@@ -304,7 +303,7 @@ static int add_field(struct parse *ps, const struct line *l, const struct field 
 	default:
 		return -1;
 	}
-	sink_measure(ps->s, ps->run, f->quantity, STAT_VALUE, unit, f->dir, x, 1, l, v, num_len);
+	sink_measure(ps->s, ps->run, f->quantity, STAT_VALUE, unit, x, 1, l, v, num_len);
 	return 0;
 }
 
@@ -443,7 +442,7 @@ static void on_shell(struct parse *ps, const struct line *l)
 	rx_named(p, "name", &name, &name_len);
 	sink_measure(ps->s, ps->run,
 		     *name == 'r' ? "wall_time" : *name == 'u' ? "user_time" : "system_time",
-		     STAT_VALUE, UNIT_SECOND, DIR_LOWER, x, 1, l, at, at_len);
+		     STAT_VALUE, UNIT_SECOND, x, 1, l, at, at_len);
 }
 
 /*

@@ -452,6 +452,9 @@ static const struct prefix byterate_prefixes[] = {
 static const struct prefix rate_prefixes[] = {
 	{ 1e12, "T/s" }, { 1e9, "G/s" }, { 1e6, "M/s" }, { 1e3, "k/s" }, { 1, "/s" }, { 0, NULL },
 };
+static const struct prefix cpus_prefixes[] = {
+	{ 1, "CPUs" }, { 0, NULL },
+};
 static const struct prefix count_prefixes[] = {
 	{ 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" }, { 0, NULL },
 };
@@ -465,6 +468,7 @@ static const struct prefix *prefixes_for(enum unit u)
 	case UNIT_BYTE_PER_S: return byterate_prefixes;
 	case UNIT_PER_S: return rate_prefixes;
 	case UNIT_COUNT: return count_prefixes;
+	case UNIT_CPUS: return cpus_prefixes;
 	default: return NULL;
 	}
 }

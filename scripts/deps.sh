@@ -1,14 +1,17 @@
 #!/bin/sh
 # deps.sh - make sure the system packages benchdelta needs are present.
-# Called by the Makefile before anything is compiled and by .ci/run.
-#   scripts/deps.sh           build + test dependencies
-#   scripts/deps.sh samples   also the tools `make samples` runs
-#   scripts/deps.sh bench     also the references `make bench` measures against
+# Called by the Makefile: `make` asks for the build set only, `make check`
+# (and every test target) for the test set too.
+#   scripts/deps.sh           what building ./benchdelta needs
+#   scripts/deps.sh test      that, and what the tests need
+#   scripts/deps.sh samples   that, and the tools `make samples` runs
+#   scripts/deps.sh bench     that, and the references `make bench` measures against
 # On Debian/Ubuntu missing packages are installed with apt-get (as root, or
 # through sudo); elsewhere the script names what is missing and fails.
 set -eu
 
-# Debian package names, one list; each line: package, then how to tell it is there.
+# Debian package names, one list per set; each line: package, then how to
+# tell it is there. A package goes in the test set when only tests use it.
 packages_build='
 pkg-config       cmd:pkg-config
 make             cmd:make
@@ -19,10 +22,15 @@ libcsv-dev       hdr:csv.h
 libjansson-dev   pc:jansson
 libgsl-dev       pc:gsl
 libxxhash-dev    pc:libxxhash
+libcurl4-openssl-dev pc:libcurl
+'
+packages_test='
 libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+strace           cmd:strace
+cmark-gfm        cmd:cmark-gfm
 '
 packages_samples='
 hyperfine        cmd:hyperfine
@@ -44,8 +52,13 @@ visidata         cmd:vd
 '
 
 want=$packages_build
-[ "${1:-}" = samples ] && want="$want$packages_samples"
-[ "${1:-}" = bench ] && want="$want$packages_bench"
+case ${1:-} in
+'') ;;
+test) want="$want$packages_test" ;;
+samples) want="$want$packages_samples" ;;
+bench) want="$want$packages_bench" ;;
+*) echo "usage: scripts/deps.sh [test|samples|bench]" >&2; exit 1 ;;
+esac
 
 present() {
 	case $1 in

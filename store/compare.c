@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/names.h"
+#include "parsers/resolution.h"
 #include "store/compare_judge.h"
 #include "util/buf.h"
 
@@ -45,7 +47,7 @@ static size_t row_for(struct gather *g, const struct run *r, const char *quantit
 	metric_name(&metric, r->subject, quantity, STAT_VALUE);
 	row->metric = arena_strdup(&t->arena, buf_str(&metric));
 	row->unit = unit;
-	row->dir = DIR_NONE;
+	row->dir = metric_direction(quantity, STAT_VALUE);
 	strmap_put(&g->index, arena_strdup(&t->arena, g->key.s), at);
 	buf_release(&metric);
 	return at;
@@ -69,7 +71,7 @@ static struct cmp_fig *fig_for(struct gather *g, size_t first, size_t row, uint3
 	f->scenario = g->m->rs.runs[run].eff_scenario;
 	f->flags = flags;
 	for (int s = 0; s < STAT__COUNT; s++)
-		f->v[s] = NAN;
+		f->v[s] = f->res[s] = NAN;
 	return f;
 }
 
@@ -104,6 +106,22 @@ static unsigned run_flags(const struct model *m, uint32_t ri, const struct byrun
 	return f;
 }
 
+/*
+ * How finely `me` was printed, from its bytes in its source; NaN when it
+ * was not printed (JSON) or its source is not at hand. The model's source
+ * texts are read on first use: that cache is the only thing changed.
+ */
+static double resolution_of(struct gather *g, const struct run *r, const struct measurement *me)
+{
+	const char *text;
+	size_t len;
+
+	if (!me->length)
+		return NAN;
+	text = model_source_text((struct model *)g->m, r->source, &len);
+	return printed_resolution(text, len, me->offset, me->length, me->value);
+}
+
 static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byrun *bm,
 		       const struct byrun *bs, const struct byrun *bn)
 {
@@ -117,12 +135,18 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		size_t row = row_for(g, r, me->quantity, me->unit);
 		struct cmp_fig *f = fig_for(g, first, row, ri, cand, flags);
 
-		if (isnan(f->v[me->stat]))
+		if (isnan(f->v[me->stat])) {
 			f->v[me->stat] = me->value;
+			f->res[me->stat] = resolution_of(g, r, me);
+		}
 		if (me->n > f->n)
 			f->n = me->n;
-		/* the direction is the parser's, per measurement; a spread has none, the figure has */
-		if (me->dir != DIR_NONE)
+		/*
+		 * The METRICS table decides a known quantity's direction, even in a
+		 * store written before a row changed; the stored one stands only for a
+		 * quantity no row names (a spread has none, the figure has).
+		 */
+		if (!metric_lookup(me->quantity) && me->dir != DIR_NONE)
 			g->t->rows[row].dir = me->dir;
 	}
 	for (uint32_t k = bs->start[ri]; k < bs->start[ri + 1]; k++) {

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "store/clean.h"
+#include "store/journal.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -35,8 +37,6 @@ static const char *const sample_cols[] = { "run", "quantity", "unit", "index", "
 static const char *const series_cols[] = { "run", "series", "index", "x0", "x1", "y", "unit" };
 static const char *const note_cols[] = { "run", "kind", "line", "text" };
 static const char *const fact_cols[] = { "key", "value", "line" };
-static const char *const override_cols[] = { "kind", "target", "value", "created" };
-static const char *const alias_cols[] = { "experiment", "from", "to", "created" };
 
 char *store_default_dir_dup(const char *flag)
 {
@@ -65,6 +65,13 @@ static char *path_dup(const struct store *st, const char *fmt, const char *arg)
 	return buf_detach(&b, NULL);
 }
 
+/* A name benchdelta itself leaves while writing: the lock, a temporary file or directory. */
+static int is_leftover_name(const char *name)
+{
+	return !strcmp(name, ".lock") || strstr(name, ".tmp.") || !strncmp(name, ".tmp-", 5);
+}
+
+/* Empty but for what benchdelta leaves while writing (an interrupted first import). */
 static int dir_is_empty(const char *path)
 {
 	DIR *dp = opendir(path);
@@ -74,10 +81,30 @@ static int dir_is_empty(const char *path)
 	if (!dp)
 		return 1;
 	while ((de = readdir(dp)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && !is_leftover_name(de->d_name))
 			empty = 0;
 	closedir(dp);
 	return empty;
+}
+
+/* Remove the temporary files of interrupted writes in `dir` (lock held: no writer is active). */
+static void remove_leftover_files(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	struct buf p = BUF_INIT;
+
+	if (!dp)
+		return;
+	while ((de = readdir(dp))) {
+		if (!strstr(de->d_name, ".tmp."))
+			continue;
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, de->d_name);
+		unlink(p.s);
+	}
+	closedir(dp);
+	buf_release(&p);
 }
 
 int store_open(struct store *st, const char *dir, int create, struct diag *d)
@@ -108,10 +135,17 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 					"not a benchdelta store (no VERSION file) and not empty; "
 					"refusing to use it");
 		} else if (create) {
+			/* under the lock: two first imports at once both find a store */
 			struct buf v = BUF_INIT;
+			int had = st->lock_fd >= 0;
 
-			buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
-			rc = file_write_atomic(version, v.s, v.len, d);
+			rc = had ? 0 : store_lock(st, d);
+			if (rc == 0 && !path_exists(version)) {
+				buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+				rc = file_write_atomic(version, v.s, v.len, d);
+			}
+			if (!had)
+				store_unlock(st);
 			buf_release(&v);
 		}
 		goto out;
@@ -163,6 +197,11 @@ int store_lock(struct store *st, struct diag *d)
 	}
 	free(path);
 	st->lock_fd = fd;
+	/* no other writer is active: temporary files left by interrupted ones go */
+	remove_leftover_files(st->dir);
+	path = path_dup(st, "%s", "sources");
+	remove_leftover_files(path);
+	free(path);
 	return 0;
 }
 
@@ -319,8 +358,18 @@ static int source_row(struct csvtable *t, char **f, size_t row)
 		s->flag_experiment = keep(t, f[1]);
 	else if (!strcmp(f[0], "flag.variant"))
 		s->flag_variant = keep(t, f[1]);
+	else if (!strcmp(f[0], "instance"))
+		s->instance = keep(t, f[1]);
 	else if (!strcmp(f[0], "lines") && parse_u32(f[1], &u) == 0)
 		s->nlines = u;
+	else if (!strcmp(f[0], "author"))
+		s->author = keep(t, f[1]);
+	else if (!strcmp(f[0], "posted"))
+		s->posted = keep(t, f[1]);
+	else if (!strcmp(f[0], "address"))
+		s->address = keep(t, f[1]);
+	else if (!strcmp(f[0], "thread"))
+		s->thread = keep(t, f[1]);
 	/* unknown keys come from newer versions: ignored */
 	return 0;
 }
@@ -473,20 +522,6 @@ static int fact_row(struct csvtable *t, char **f, size_t row)
 	return 0;
 }
 
-static int override_row(struct csvtable *t, char **f, size_t row)
-{
-	(void)row;
-	model_add_override(t->m, f[0], f[1], f[2], f[3]);
-	return 0;
-}
-
-static int alias_row(struct csvtable *t, char **f, size_t row)
-{
-	(void)row;
-	model_add_alias(t->m, f[0], f[1], f[2], f[3]);
-	return 0;
-}
-
 #define TABLE(path_, cols_, fn_)                                                                  \
 	{ .path = (path_), .cols = (cols_), .ncols = countof(cols_), .row = (fn_) }
 
@@ -542,21 +577,7 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	struct dirent *de;
 
 	m->store_dir = arena_strdup(&m->arena, st->dir);
-	{
-		char *p = path_dup(st, "%s", "overrides.csv");
-		struct csvtable t = TABLE(p, override_cols, override_row);
-
-		t.d = d;
-		t.m = m;
-		read_table(&t, 0);
-		free(p);
-		p = path_dup(st, "%s", "aliases.csv");
-		struct csvtable a = TABLE(p, alias_cols, alias_row);
-		a.d = d;
-		a.m = m;
-		read_table(&a, 0);
-		free(p);
-	}
+	journal_load(st, m, d); /* the user's edits: applied by model_resolve() */
 
 	dp = opendir(data);
 	if (!dp) {
@@ -586,6 +607,12 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 		t.source = src;
 		read_table(&t, 1);
 		buf_release(&p);
+		{
+			const char *gone = journal_removed(m, m->sources[src].hash);
+
+			if (gone && !strcmp(gone, m->sources[src].instance))
+				m->nsources--; /* removed by an edit in effect (rm) */
+		}
 	}
 	closedir(dp);
 	free(data);
@@ -593,6 +620,13 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
 	for (uint32_t s = 0; s < m->nsources; s++)
 		load_data_dir(st, m, s, d);
+	{
+		/* stores written before names were cleaned at import */
+		struct recset_mark all = { 0 };
+
+		clean_records(m, &all);
+		clean_sources(m, 0);
+	}
 	model_resolve(m);
 	return 0;
 }
@@ -681,10 +715,21 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 			{ "title", s->title },
 			{ "flag.experiment", s->flag_experiment },
 			{ "flag.variant", s->flag_variant },
+			{ "instance", s->instance },
 			{ "lines", u32s(a, s->nlines) },
+		};
+		/* a fetched text's provenance: written only when there is one */
+		const char *origin[][2] = {
+			{ "author", s->author },
+			{ "posted", s->posted },
+			{ "address", s->address },
+			{ "thread", s->thread },
 		};
 		for (size_t i = 0; i < countof(kv); i++)
 			csvio_row(&out[0], kv[i], 2);
+		for (size_t i = 0; i < countof(origin); i++)
+			if (*origin[i][1])
+				csvio_row(&out[0], origin[i], 2);
 	}
 	csvio_row(&out[1], run_cols, countof(run_cols));
 	csvio_row(&out[2], meas_cols, countof(meas_cols));
@@ -818,6 +863,12 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 	if (!path_exists(path.s) && file_write_atomic(path.s, s->text, s->len, d) < 0)
 		goto out;
 
+	if (!*s->instance) {
+		char *inst = journal_instance_dup(s->hash);
+
+		s->instance = arena_strdup(&m->arena, inst);
+		free(inst);
+	}
 	render_source(m, src, out);
 	buf_addf(&tmp, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
 	buf_addf(&final, "%s/%s", data, s->hash);
@@ -854,47 +905,73 @@ out:
 	return rc;
 }
 
-/* Append one row to a small table file, creating it with its header when missing. */
-static int append_row(struct store *st, const char *file, const char *const *cols, size_t ncols,
-		      const char *const *fields, struct diag *d)
-{
-	char *path = path_dup(st, "%s", file);
-	struct buf text = BUF_INIT;
-	int had_lock = st->lock_fd >= 0, rc = -1;
-
-	if (!had_lock && store_lock(st, d) < 0)
-		goto out;
-	if (path_exists(path)) {
-		if (file_read(path, &text, d) < 0)
-			goto unlock;
-		if (text.len && text.s[text.len - 1] != '\n')
-			buf_addc(&text, '\n');
-	} else {
-		csvio_row(&text, cols, ncols);
-	}
-	csvio_row(&text, fields, ncols);
-	rc = file_write_atomic(path, text.s, text.len, d);
-unlock:
-	if (!had_lock)
-		store_unlock(st);
-out:
-	buf_release(&text);
-	free(path);
-	return rc;
-}
-
 int store_add_override(struct store *st, const char *kind, const char *target, const char *value,
 		       const char *created, struct diag *d)
 {
-	const char *f[] = { kind, target, value, created };
+	struct edit_row r = { 0 };
+	struct buf what = BUF_INIT;
+	const char *command;
+	long rc;
 
-	return append_row(st, "overrides.csv", override_cols, countof(override_cols), f, d);
+	(void)created; /* the journal stamps its own time */
+	r.value = value;
+	if (!strcmp(kind, "baseline")) {
+		r.op = EDIT_BASELINE;
+		r.experiment = target;
+		command = "baseline";
+		buf_addf(&what, "baseline of \"%s\" is \"%s\"", target, value);
+	} else if (!strcmp(kind, "experiment")) {
+		r.op = EDIT_EXPERIMENT;
+		r.target = target;
+		command = "move";
+		buf_addf(&what, "import %.12s moved to \"%s\"", target, value);
+	} else {
+		r.op = EDIT_VARIANT;
+		r.target = target;
+		command = "import --set-variant";
+		buf_addf(&what, "block at %s is variant \"%s\"", target, value);
+	}
+	rc = journal_record(st, NULL, command, what.s, &r, 1, d);
+	buf_release(&what);
+	return rc < 0 ? -1 : 0;
 }
 
 int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
 		    const char *created, struct diag *d)
 {
-	const char *f[] = { experiment, from, to, created };
+	struct edit_row r = { 0 };
+	struct buf what = BUF_INIT;
+	long rc;
 
-	return append_row(st, "aliases.csv", alias_cols, countof(alias_cols), f, d);
+	(void)created;
+	r.op = EDIT_ALIAS;
+	r.experiment = experiment;
+	r.target = from;
+	r.value = to;
+	buf_addf(&what, "variant \"%s\" shown as \"%s\"%s%s%s", from, to, *experiment ? " in \"" : "",
+		 experiment, *experiment ? "\"" : "");
+	rc = journal_record(st, NULL, "rename-variant", what.s, &r, 1, d);
+	buf_release(&what);
+	return rc < 0 ? -1 : 0;
+}
+
+int store_upgrade_schema(struct store *st, struct diag *d)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf text = BUF_INIT, v = BUF_INIT;
+	int schema = 0, rc = 0;
+
+	if (file_read(version, &text, d) == 0 && sscanf(buf_str(&text), VERSION_LINE " %d", &schema) == 1 &&
+	    schema < STORE_SCHEMA) {
+		const char *nl = memchr(text.s, '\n', text.len);
+
+		buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+		if (nl)
+			buf_add(&v, nl + 1, text.len - (size_t)(nl + 1 - text.s));
+		rc = file_write_atomic(version, v.s, v.len, d);
+	}
+	buf_release(&text);
+	buf_release(&v);
+	free(version);
+	return rc;
 }

@@ -8,7 +8,8 @@
  *   data/<hash>/runs.csv         runs parsed from that text
  *   data/<hash>/measurements.csv
  *   data/<hash>/samples.csv, series.csv, notes.csv, facts.csv
- *   overrides.csv, aliases.csv   user edits, applied on load
+ *   edits.csv                    the edit journal (journal.h), applied on load
+ *   removed/<id>/                what edit <id> (an rm) took away, for its undo
  *
  * An import only adds sources/<hash> and a new data/<hash>/ directory,
  * written into a temporary directory, fsync'ed and renamed into place under
@@ -21,7 +22,8 @@
 #include "store/model.h"
 #include "util/diag.h"
 
-#define STORE_SCHEMA 1
+/* 2: the edit journal (edits.csv) replaced overrides.csv and aliases.csv, which 1 had */
+#define STORE_SCHEMA 2
 
 struct store {
 	char *dir;
@@ -65,13 +67,18 @@ int store_has_source(const struct store *st, const char *hash);
 int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d);
 
 /*
- * Record one user edit: append it to overrides.csv or aliases.csv (as they
- * are on disk now, not as loaded) and rewrite the file atomically, under
- * the lock (taken here when not held). Returns 0, or -1.
+ * Record one user edit of one row in the journal (journal_record(), which
+ * see): kind "baseline" (target an experiment), "variant" (target
+ * HASH:LINE) or "experiment" (target an import's hash); an alias is a
+ * variant key `from` shown as `to`. `created` is ignored: the journal
+ * stamps its own time. Returns 0, or -1.
  */
 int store_add_override(struct store *st, const char *kind, const char *target, const char *value,
 		       const char *created, struct diag *d);
 int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
 		    const char *created, struct diag *d);
+
+/* Rewrite VERSION's schema number to STORE_SCHEMA when it is older (lock held). */
+int store_upgrade_schema(struct store *st, struct diag *d);
 
 #endif

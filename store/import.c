@@ -1,11 +1,8 @@
 /*
  * import.c - texts → segmenter → parsers → model; see import.h.
  *
- * Naming, weakest evidence first: a parser may propose variants from the
- * data (hyperfine commands that differ, size rows' file names); a label
- * above the block names all its runs unless the parser found several
- * variants inside it; what is still unnamed takes the input's file name.
- * Scenarios come from what the variants' commands share.
+ * Names are decided by store/naming.c in one pass, once every text is
+ * read: the import hands it each block's runs and each text's legends.
  */
 #include "store/import.h"
 
@@ -13,10 +10,11 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
-#include "parsers/legend.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/clean.h"
+#include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
@@ -96,6 +94,7 @@ static int on_block(const struct block *b, void *arg)
 	it->last_line = b->lines[b->n - 1].no;
 	it->fmt = b->fmt;
 	it->run_from = it->run_to = from;
+	it->block = key;
 	/*
 	 * The same output again in one text is a reply quoting it, not a new
 	 * run — unless it is short, where two real runs may print the same.
@@ -163,12 +162,68 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	}
 	if (total > shown)
 		buf_addf(&b, " +%zu more", total - shown);
-	name = arena_strndup(&m->arena, buf_str(&b), b.len);
+	name = clean_str(&m->arena, arena_strndup(&m->arena, buf_str(&b), b.len));
 	buf_release(&b);
 	return name;
 }
 
-/* --set-variant LINE=NAME: an override for the block at LINE of each new text. */
+/* A fetched text's provenance onto its source (arena copies). */
+static void source_origin(struct model *m, struct source *s, const struct import_origin *o)
+{
+	if (!o)
+		return;
+	s->title = o->title ? arena_strdup(&m->arena, o->title) : "";
+	s->author = o->author ? arena_strdup(&m->arena, o->author) : "";
+	s->posted = o->posted ? arena_strdup(&m->arena, o->posted) : "";
+	s->address = o->address ? arena_strdup(&m->arena, o->address) : "";
+	s->thread = o->thread ? arena_strdup(&m->arena, o->thread) : "";
+}
+
+/* The stored run of the block with this key, or -1. */
+static long run_of_block(const struct model *m, const char *key)
+{
+	for (size_t r = 0; r < m->rs.nruns; r++)
+		if (!strcmp(m->rs.runs[r].block, key))
+			return (long)r;
+	return -1;
+}
+
+/*
+ * The target ("HASH:LINE") of --set-variant at `line` of input `i`: a block
+ * of a new text or of the stored same text, or the stored block that a
+ * duplicate block of it repeats. NULL when no tool output is at that line.
+ */
+static const char *set_target(struct model *m, const struct import_result *res, size_t i,
+			      uint32_t line)
+{
+	const struct import_input_result *ir = &res->inputs[i];
+
+	if (ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) {
+		for (size_t r = 0; r < m->rs.nruns; r++) {
+			const struct run *run = &m->rs.runs[r];
+
+			if (run->source == (uint32_t)ir->source && line >= run->first_line &&
+			    line <= run->last_line)
+				return arena_printf(&m->arena, "%s:%u", m->sources[ir->source].hash,
+						    (unsigned)line);
+		}
+	}
+	for (size_t k = 0; k < res->nitems; k++) {
+		const struct import_item *it = &res->items[k];
+		long r;
+
+		if (it->input != i || !it->duplicate || line < it->first_line || line > it->last_line)
+			continue;
+		if ((r = run_of_block(m, it->block)) < 0)
+			continue;
+		/* the stored block it repeats, wherever that text had it */
+		return arena_printf(&m->arena, "%s:%u", m->sources[m->rs.runs[r].source].hash,
+				    (unsigned)m->rs.runs[r].first_line);
+	}
+	return NULL;
+}
+
+/* --set-variant LINE=NAME: an override for the block at LINE of each text. */
 static void set_variants(struct model *m, struct import_result *res, const struct import_opts *o,
 			 const char *now, struct diag *d)
 {
@@ -177,28 +232,15 @@ static void set_variants(struct model *m, struct import_result *res, const struc
 		int used = 0;
 
 		for (size_t i = 0; i < res->ninputs; i++) {
-			const struct import_input_result *ir = &res->inputs[i];
-			const struct source *s;
-			int hit = 0;
+			const char *target = set_target(m, res, i, o->set[k].line);
 
-			if (ir->status != IMPORT_NEW)
-				continue;
-			s = &m->sources[ir->source];
-			for (size_t r = 0; r < m->rs.nruns && !hit; r++) {
-				const struct run *run = &m->rs.runs[r];
-
-				hit = run->source == (uint32_t)ir->source && o->set[k].line >= run->first_line &&
-				      o->set[k].line <= run->last_line;
-			}
-			if (hit) {
-				char *target = arena_printf(&m->arena, "%s:%u", s->hash, (unsigned)o->set[k].line);
-
+			if (target) {
 				model_add_override(m, "variant", target, o->set[k].name, now);
 				used = 1;
 			}
 		}
 		if (!used)
-			diag_warn(d, NULL, 0, "--set-variant %u=%s: no new tool output at line %u; ignored",
+			diag_warn(d, NULL, 0, "--set-variant %u=%s: no tool output at line %u; ignored",
 				  (unsigned)o->set[k].line, o->set[k].name, (unsigned)o->set[k].line);
 	}
 }
@@ -207,6 +249,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d)
 {
 	uint32_t first_run = (uint32_t)m->rs.nruns;
+	struct recset_mark first_mark = recset_mark(&m->rs);
 	const char *now = model_now(m);
 	const char *group;
 	struct naming nm;
@@ -240,7 +283,10 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.input = (uint32_t)i;
 		c.naming = &nm;
 		c.name = display_name(in[i].name);
-		stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
+		if (in[i].origin && in[i].origin->unnamed)
+			stem = xstrdup(in[i].origin->unnamed);
+		else
+			stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
 		c.input_variant = arena_strdup(&m->arena, stem);
 		free(stem);
 		c.source = model_add_source(m, hash, in[i].text, in[i].len);
@@ -250,12 +296,14 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s->imported = now;
 		s->flag_experiment = o->experiment ? arena_strdup(&m->arena, o->experiment) : "";
 		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
+		source_origin(m, s, in[i].origin);
 
 		seg_split(c.name, s->text ? s->text : "", s->len, &m->arena, on_block, &c, &sr, d);
 		s = &m->sources[c.source];
-		s->title = sr.title ? sr.title : "";
+		if (!*s->title)
+			s->title = sr.title ? sr.title : "";
+		clean_sources(m, c.source); /* its name and title are names from now on */
 		s->nlines = sr.nlines;
-		legend_apply(s->text ? s->text : "", s->len, &m->rs, (uint32_t)mark.runs, &m->arena);
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
 
@@ -264,7 +312,6 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			f->value = sr.facts[k].value;
 			f->line = sr.facts[k].line;
 		}
-		seg_result_release(&sr);
 		strmap_release(&c.seen);
 		free(c.occ);
 		arena_release(&c.scratch);
@@ -282,20 +329,19 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			free(m->sources[c.source].text);
 			m->nsources--;
 			ir->status = IMPORT_EMPTY;
+			seg_result_release(&sr);
 			continue;
 		}
 		ir->source = c.source;
+		naming_legends(&nm, c.source, sr.legends, sr.nlegends);
+		seg_result_release(&sr);
 	}
 
 	group = group_name(m, in, n, res);
-	for (uint32_t i = first_run; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-		const struct source *s = &m->sources[r->source];
-
-		r->experiment = *s->title ? s->title : group;
-	}
+	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m);
 	naming_release(&nm);
+	clean_records(m, &first_mark);
 	set_variants(m, res, o, now, d);
 	model_resolve(m);
 }

@@ -10,10 +10,25 @@
 #include "store/model.h"
 #include "util/diag.h"
 
+/*
+ * Where a fetched text came from (a comment of an issue thread): kept with
+ * its source, so views can say who wrote a block, when and where. The
+ * strings are copied by import_texts().
+ */
+struct import_origin {
+	const char *title;   /* the thread's title: names the experiment */
+	const char *author;  /* the comment's author (never used as a variant) */
+	const char *posted;  /* when it was written, ISO 8601 UTC */
+	const char *address; /* the comment's web address */
+	const char *thread;  /* the thread's web address */
+	const char *unnamed; /* the variant of runs nothing in the text names */
+};
+
 struct import_input {
 	const char *name; /* for messages and as the variant of unlabelled runs ("-" for stdin) */
 	char *text;       /* heap; adopted by import_texts() in every case */
 	size_t len;
+	const struct import_origin *origin; /* a fetched text's provenance, or NULL */
 };
 
 /* `import --set-variant LINE=NAME`: the block at LINE of the text is NAME. */
@@ -44,6 +59,7 @@ struct import_item {
 	int duplicate;             /* stored before: not parsed again */
 	uint32_t repeat_of;        /* repeats the block at this line of the same text (a quote): skipped */
 	uint32_t run_from, run_to; /* its new runs: [run_from, run_to) in m->rs.runs */
+	const char *block;         /* its dedup key (arena-owned) */
 };
 
 struct import_result {
@@ -53,9 +69,15 @@ struct import_result {
 		enum import_status status;
 		long source; /* its index in the model, or -1 */
 		size_t nruns, nmeas, ndup;
+		const char *experiment; /* the experiment it went to (expname.h), or NULL */
+		const char *exp_note;   /* why, when it joined a thread or got a new name; or NULL */
 	} *inputs;
 	size_t ninputs;
-	/* the overrides --set-variant added to the model: [overrides_from, m->noverrides) */
+	/*
+	 * the overrides --set-variant added to the model: [overrides_from,
+	 * m->noverrides); they target new texts, a text stored already, or
+	 * the stored block a duplicate block repeats
+	 */
 	size_t overrides_from;
 };
 

@@ -37,6 +37,8 @@ void model_release(struct model *m)
 	free(m->sources);
 	free(m->overrides);
 	free(m->aliases);
+	free(m->edits);
+	strmap_release(&m->removed);
 	recset_release(&m->rs);
 	release_indexes(m);
 	strmap_release(&m->blocks);
@@ -53,6 +55,8 @@ uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->hash, sizeof(s->hash), "%s", hash);
 	s->name = s->imported = s->title = s->flag_experiment = s->flag_variant = "";
+	s->author = s->posted = s->address = s->thread = "";
+	s->instance = "";
 	s->text = text;
 	s->len = len;
 	return (uint32_t)m->nsources++;
@@ -122,15 +126,21 @@ const char *model_variant_key(struct model *m, const char *text)
 	return k;
 }
 
-const char *model_now(struct model *m)
+void model_now_iso(char out[32])
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	time_t t = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
 	struct tm tm;
-	char s[32];
 
 	gmtime_r(&t, &tm);
-	strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+const char *model_now(struct model *m)
+{
+	char s[32];
+
+	model_now_iso(s);
 	return arena_strdup(&m->arena, s);
 }
 

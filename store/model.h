@@ -27,6 +27,12 @@ struct source {
 	const char *title;           /* the text's own title (an issue's), or "" */
 	const char *flag_experiment; /* `import -e`, or "" */
 	const char *flag_variant;    /* `import -V`, or "" */
+	/* a text fetched from an issue thread (else ""): who wrote it, when, where */
+	const char *author;          /* the comment's author */
+	const char *posted;          /* ISO 8601 UTC */
+	const char *address;         /* the comment's web address */
+	const char *thread;          /* the web address of the issue or pull request */
+	const char *instance;        /* tag of this stored copy (journal.h), or "" */
 	uint32_t nlines;
 	int stored;                  /* 1 when it is in the store */
 	char *text;                  /* heap, owned; NULL until model_source_text() */
@@ -88,6 +94,8 @@ struct experiment {
 	size_t nvslots;                /* a power of two, or 0 */
 };
 
+struct edit_row; /* store/journal.h */
+
 struct model {
 	struct arena arena;
 	struct source *sources;
@@ -98,6 +106,10 @@ struct model {
 	struct alias *aliases;
 	size_t naliases, aliases_cap;
 	struct strmap blocks; /* block key → 1, for dedup */
+	struct edit_row *edits; /* the edit journal, in order (journal.h) */
+	size_t nedits, edits_cap;
+	struct strmap removed;  /* import hash → its row in edits, for removals in effect */
+	int damaged;            /* store_load() found a file that does not verify */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/* derived */
 	struct experiment *exps;
@@ -146,5 +158,7 @@ const char *model_variant_key(struct model *m, const char *text);
 
 /* The current time as ISO 8601 UTC, arena-owned (SOURCE_DATE_EPOCH honoured, for tests). */
 const char *model_now(struct model *m);
+/* The same into `out`. */
+void model_now_iso(char out[32]);
 
 #endif

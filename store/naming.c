@@ -1,5 +1,10 @@
 /*
  * naming.c - variants and scenarios of an import's runs; see naming.h.
+ *
+ * One pass decides each run's name from the evidence recorded while the
+ * text was read, by the rows of `naming_rules`, strongest first. Only the
+ * words that tell commands apart need the whole experiment (every run of
+ * a tool lined up); they are computed before the pass.
  */
 #include "store/naming.h"
 
@@ -7,6 +12,7 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/legend.h"
 #include "parsers/names.h"
 #include "util/buf.h"
 
@@ -18,7 +24,10 @@ void naming_init(struct naming *nm, uint32_t first_run)
 
 void naming_release(struct naming *nm)
 {
-	free(nm->block_scenario);
+	free(nm->runs);
+	free(nm->desc);
+	strmap_release(&nm->legends);
+	arena_release(&nm->arena);
 	memset(nm, 0, sizeof(*nm));
 }
 
@@ -32,7 +41,7 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 {
 	size_t distinct = 0;
 
-	for (uint32_t i = from; i < to; i++) {
+	for (uint32_t i = from; i < to && distinct < 2; i++) {
 		int seen = 0;
 
 		if (!*runs[i].variant.text)
@@ -48,14 +57,15 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		  uint32_t to, const char *input_variant)
 {
 	struct run *runs = m->rs.runs;
-	size_t distinct = distinct_variants(runs, from, to);
+	int multi = distinct_variants(runs, from, to) >= 2;
 	int files = 0;
+	uint32_t block = nm->nblocks++;
 
 	for (uint32_t i = from; i < to; i++)
 		files |= runs[i].variant.origin == VO_FILENAME;
-
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
+		struct naming_run *e;
 
 		/* the command line above the block, when the tool did not print its own */
 		if (!*r->command && b->context) {
@@ -71,20 +81,42 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		 */
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
-		ALLOC_GROW(nm->block_scenario, (size_t)(i - nm->first) + 1, nm->cap);
+		ALLOC_GROW(nm->runs, (size_t)(i - nm->first) + 1, nm->cap);
 		while (nm->n <= (size_t)(i - nm->first))
-			nm->block_scenario[nm->n++] = NULL;
-		nm->block_scenario[i - nm->first] = b->scenario;
-		if (distinct >= 2)
-			continue; /* the block's rows name themselves (size files, hyperfine commands) */
-		if (b->label) {
-			r->variant.text = b->label;
-			r->variant.origin = VO_LABEL;
-		} else if (!*r->variant.text) {
-			r->variant.text = input_variant;
-			r->variant.origin = VO_INPUT;
-		}
+			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
+		e = &nm->runs[i - nm->first];
+		e->label = b->label;
+		e->scenario = b->scenario;
+		e->input = input_variant;
+		e->block = block;
+		e->multi = (uint8_t)multi;
 	}
+}
+
+void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		const char *key = arena_printf(&nm->arena, "%u\x1f%s", (unsigned)source, g[k].name);
+
+		if (strmap_get(&nm->legends, key, NULL))
+			continue; /* the first legend of a name in a text holds */
+		ALLOC_GROW(nm->desc, nm->ndesc + 1, nm->desc_cap);
+		nm->desc[nm->ndesc++] = g[k].desc;
+		strmap_put(&nm->legends, key, (uint32_t)nm->ndesc);
+	}
+}
+
+/* The description a legend of source `source` gives `name`, or NULL. */
+static const char *legend_of(const struct naming *nm, uint32_t source, const char *name,
+			     struct buf *scratch)
+{
+	uint32_t at;
+
+	if (!nm->ndesc || !*name)
+		return NULL;
+	buf_reset(scratch);
+	buf_addf(scratch, "%u\x1f%s", (unsigned)source, name);
+	return strmap_get(&nm->legends, scratch->s, &at) ? nm->desc[at - 1] : NULL;
 }
 
 static const char *group_key(struct model *m, const struct run *r, int rename)
@@ -246,30 +278,258 @@ static int words_within(const char *part, const char *whole)
 	return 1;
 }
 
+/*
+ * The evidence the rows read, per run: what the parser proposed (before
+ * any row renamed the run), the words its command was told apart by, and
+ * whether its block's label reaches it.
+ */
+struct pass {
+	struct naming *nm;
+	struct model *m;
+	struct buf scratch;
+	const char **proposal;    /* per run: the parser's name from the data, or NULL */
+	enum vorigin *prop_origin;
+	const char **words;       /* per run: the words its command differs by, or NULL */
+	const char **built;       /* per run: the build its lone binary's path names, or NULL */
+	unsigned char *attached;  /* per run: its block's label names it */
+};
+
+typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
+
+/* Row 2: the label above the block. */
+static const char *row_label(struct pass *p, uint32_t k)
+{
+	return p->attached[k] ? p->nm->runs[k].label : NULL;
+}
+
+/* Row 3: a legend of the name the run's data gave it, or of the program it ran. */
+static const char *row_legend(struct pass *p, uint32_t k)
+{
+	const struct run *r = &p->m->rs.runs[p->nm->first + k];
+	const char *d = NULL;
+
+	if (p->proposal[k])
+		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch);
+	if (!d && p->words[k])
+		d = legend_of(p->nm, r->source, p->words[k], &p->scratch);
+	if (!d && *r->command && p->nm->ndesc) {
+		struct buf prog = BUF_INIT;
+
+		if (legend_program(r->command, &prog))
+			d = legend_of(p->nm, r->source, prog.s, &p->scratch);
+		buf_release(&prog);
+	}
+	return d;
+}
+
+/*
+ * Row 4: the words that tell the commands or binaries apart; for a text
+ * with nothing to tell apart, the build its binary's path names
+ * ("./target/debug/deno").
+ */
+static const char *row_words(struct pass *p, uint32_t k)
+{
+	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
+		return p->proposal[k];
+	return p->words[k] ? p->words[k] : p->built[k];
+}
+
+/* Row 4 too: a size row's file name. */
+static const char *row_file(struct pass *p, uint32_t k)
+{
+	return p->proposal[k] && p->prop_origin[k] == VO_FILENAME ? p->proposal[k] : NULL;
+}
+
+/* Row 5: the source's name. */
+static const char *row_input(struct pass *p, uint32_t k)
+{
+	return p->nm->runs[k].input;
+}
+
+/*
+ * The precedence, strongest first. Row 1 (the user's override, -V) is not
+ * here: model_resolve() applies it on load, over what this pass decided,
+ * so that a reparse never undoes it. Each row's test is named beside it.
+ */
+static const struct naming_rule {
+	enum vorigin origin;
+	rule_fn name;
+	const char *evidence;
+	const char *test; /* tests/unit/test_naming.c */
+} naming_rules[] = {
+	{ VO_LABEL, row_label, "a label attached to the block", "test_row_label" },
+	{ VO_LEGEND, row_legend, "a legend naming the run's binary or file", "test_row_legend" },
+	{ VO_COMMAND, row_words, "the words that tell the commands apart", "test_row_words" },
+	{ VO_FILENAME, row_file, "a size row's file name", "test_row_file" },
+	{ VO_INPUT, row_input, "the source's name", "test_row_input" },
+};
+
+/* Name run `k` by the first row that has a name for it; returns that row's origin. */
+static enum vorigin decide(struct pass *p, uint32_t k)
+{
+	struct run *r = &p->m->rs.runs[p->nm->first + k];
+
+	for (size_t i = 0; i < countof(naming_rules); i++) {
+		const char *name = naming_rules[i].name(p, k);
+
+		if (name && *name) {
+			r->variant.text = name;
+			r->variant.origin = naming_rules[i].origin;
+			return naming_rules[i].origin;
+		}
+	}
+	return r->variant.origin;
+}
+
+/*
+ * Does a block's label reach its runs? Always, unless the runs name
+ * themselves (two size rows, two commands) — and even then when the same
+ * names come again under another label: two size tables of the same files,
+ * "Before:" and "After:", are told apart only by their labels.
+ */
+static void attach_labels(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct strmap first = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
+
+	for (uint32_t pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < nm->n; k++) {
+			const struct naming_run *e = &nm->runs[k];
+			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			if (!e->label || !e->multi || !p->proposal[k])
+				continue;
+			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, p->proposal[k]);
+			if (!pass) {
+				if (!strmap_get(&first, key, &at))
+					strmap_put(&first, key, k);
+				else if (strcmp(nm->runs[at].label, e->label))
+					again[k] = again[at] = 1;
+			} else if (strmap_get(&first, key, &at) && again[at]) {
+				again[k] = 1;
+			}
+		}
+	}
+	for (uint32_t k = 0; k < nm->n; k++) {
+		struct run *r = &p->m->rs.runs[nm->first + k];
+
+		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		if (again[k]) {
+			/* the file or command that was the name is what stays the same */
+			r->scenario = *r->command ? r->command : p->proposal[k];
+			p->proposal[k] = NULL;
+		}
+	}
+	free(again);
+	strmap_release(&first);
+	arena_release(&keys);
+}
+
+/*
+ * Runs of a thread (a text with a title) still named after their source,
+ * whose binary's path names a build ("./target/debug/deno"): that build
+ * names them — unless texts of one
+ * experiment would meet on it (release.txt and pgo.txt both running
+ * "./target/release/app": their file names tell them apart, the path not).
+ */
+static void lone_builds(struct pass *p)
+{
+	struct model *m = p->m;
+	struct strmap src = STRMAP_INIT;
+	struct buf b = BUF_INIT;
+	uint32_t first = p->nm->first;
+
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		if (r->variant.origin != VO_INPUT)
+			continue;
+		if (!strmap_get(&src, r->experiment, &s))
+			strmap_put(&src, r->experiment, r->source);
+		else if (s != r->source)
+			strmap_put(&src, r->experiment, UINT32_MAX);
+	}
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		/* a plain log's file name is its author's label; a thread's is only where it was saved */
+		if (r->variant.origin != VO_INPUT || !*r->command || !*m->sources[r->source].title ||
+		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
+			continue;
+		buf_reset(&b);
+		if (cmd_build_name(r->command, &b))
+			p->built[k] = arena_strndup(&m->arena, b.s, b.len);
+	}
+	buf_release(&b);
+	strmap_release(&src);
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
 	unsigned char *renamable = xcalloc(n ? n : 1, 1);
 	unsigned char *names = xcalloc(m->nsources ? m->nsources : 1, 1);
+	const char **cmd1 = xcalloc(m->nsources ? m->nsources : 1, sizeof(*cmd1));
 	struct strmap seen = STRMAP_INIT;
 	struct bucket *buckets = NULL;
 	size_t nbuckets = 0, bcap = 0;
 	struct buf key = BUF_INIT;
+	struct pass p;
 
-	/* a text that names some of its variants: its unnamed runs may take names from commands */
-	for (uint32_t i = first; i < m->rs.nruns; i++) {
+	if (n > nm->n)
+		n = (uint32_t)nm->n;
+	memset(&p, 0, sizeof(p));
+	p.nm = nm;
+	p.m = m;
+	p.proposal = xcalloc(n ? n : 1, sizeof(*p.proposal));
+	p.prop_origin = xcalloc(n ? n : 1, sizeof(*p.prop_origin));
+	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
+	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
+	p.attached = xcalloc(n ? n : 1, 1);
+
+	/* the evidence: what the parsers proposed, and which labels reach their runs */
+	for (uint32_t k = 0; k < n; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+
+		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME) && *r->variant.text) {
+			p.proposal[k] = r->variant.text;
+			p.prop_origin[k] = r->variant.origin;
+		}
+	}
+	attach_labels(&p);
+
+	/* the pass without the words of commands, which need every run named so far */
+	for (uint32_t k = 0; k < n; k++)
+		decide(&p, k);
+
+	/*
+	 * The words of commands: a text that names some of its variants, or
+	 * whose runs ran different commands, lets them name its unnamed runs.
+	 */
+	for (uint32_t i = first; i < first + n; i++) {
 		const struct run *r = &m->rs.runs[i];
 
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
+		if (!*r->command)
+			continue;
+		if (!cmd1[r->source])
+			cmd1[r->source] = r->command;
+		else if (strcmp(cmd1[r->source], r->command))
+			names[r->source] = 1;
 	}
-	for (uint32_t i = 0; i < n; i++) {
-		const struct run *r = &m->rs.runs[first + i];
+	for (uint32_t k = 0; k < n; k++) {
+		const struct run *r = &m->rs.runs[first + k];
 
-		renamable[i] = r->variant.origin == VO_INPUT && names[r->source];
+		renamable[k] = r->variant.origin == VO_INPUT && names[r->source];
 	}
-	free(names);
-	for (uint32_t i = first; i < m->rs.nruns; i++) {
+	for (uint32_t i = first; i < first + n; i++) {
 		const struct run *r = &m->rs.runs[i];
 		uint32_t at;
 
@@ -291,9 +551,24 @@ void naming_finish(struct naming *nm, struct model *m)
 		free(buckets[k].idx);
 	free(buckets);
 	buf_release(&key);
-	for (uint32_t i = first; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-		const char *bs = i - first < nm->n ? nm->block_scenario[i - first] : NULL;
+
+	lone_builds(&p);
+
+	/* the runs the words named: a legend of those words still comes first */
+	for (uint32_t k = 0; k < n; k++) {
+		struct run *r = &m->rs.runs[first + k];
+
+		if (renamable[k] && r->variant.origin == VO_COMMAND) {
+			p.words[k] = r->variant.text;
+			decide(&p, k);
+		} else if (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k])) {
+			decide(&p, k);
+		}
+	}
+
+	for (uint32_t k = 0; k < n; k++) {
+		struct run *r = &m->rs.runs[first + k];
+		const char *bs = nm->runs[k].scenario;
 
 		/*
 		 * What the commands share says more than a heading ("Client mode"),
@@ -308,4 +583,12 @@ void naming_finish(struct naming *nm, struct model *m)
 	}
 	strmap_release(&seen);
 	free(renamable);
+	free(names);
+	free(cmd1);
+	free(p.proposal);
+	free(p.prop_origin);
+	free(p.words);
+	free(p.built);
+	free(p.attached);
+	buf_release(&p.scratch);
 }

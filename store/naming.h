@@ -1,33 +1,59 @@
 /*
- * naming.h - the variants and scenarios of the runs one import adds.
- * Block by block (naming_block): the parser's own variants when it found
- * several in the block, else the label above it, else the input's name.
- * Then across each experiment (naming_finish): the commands that tell
- * unlabelled runs apart name them, what the variants' commands share is
- * the scenario, and a label's or heading's scenario comes first.
+ * naming.h - the variants and scenarios of the runs one import adds, in
+ * one pass over what the segmenter and the parsers found, by a written
+ * precedence (strongest first; `naming_rules` in naming.c, HACKING.md):
+ *
+ *   1. the user's override (--set-variant, rename, merge; -V): applied on
+ *      load by model_resolve(), over everything below
+ *   2. a label attached to the block (heading, caption, bold line, a
+ *      comment inside the fence)
+ *   3. a legend of the prose naming the run's binary or file name
+ *   4. the words that tell the runs' commands, binaries or files apart
+ *   5. the source's name
+ *
+ * The import hands over evidence as it goes (naming_block per block,
+ * naming_legends per text) and decides once, in naming_finish().
  */
 #ifndef BD_STORE_NAMING_H
 #define BD_STORE_NAMING_H
 
 #include "parsers/parser.h"
+#include "parsers/segment.h"
 #include "store/model.h"
 
+/* What is known about one run of the import before names are decided. */
+struct naming_run {
+	const char *label;    /* the label governing its block, or NULL */
+	const char *scenario; /* the scenario a label or heading above names, or NULL */
+	const char *input;    /* the name of its source ("release" for release.txt) */
+	uint32_t block;       /* its block's number in the import */
+	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
+};
+
 struct naming {
-	uint32_t first;               /* the import's first run */
-	const char **block_scenario;  /* per run from `first`: what the label/heading named, or NULL */
+	uint32_t first;          /* the import's first run */
+	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
+	uint32_t nblocks;
+	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
+	const char **desc;
+	size_t ndesc, desc_cap;
+	struct arena arena;      /* the legends' keys */
 };
 
 void naming_init(struct naming *nm, uint32_t first_run);
 /*
- * Name runs [from, to) of block `b`; `input_variant` (arena-owned) names
- * what nothing else names.
+ * Record the runs [from, to) of block `b`; `input_variant` (arena-owned)
+ * is the name of their source. The command line above the block becomes
+ * the command of runs that printed none.
  */
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
 		  uint32_t to, const char *input_variant);
+/* Record the legends the segmenter read in source `source` (strings must outlive nm). */
+void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
 void naming_truncate(struct naming *nm, uint32_t to);
-/* Settle names across experiments and set every run's variant key. */
+/* Decide every run's variant and scenario by the precedence, and set its variant key. */
 void naming_finish(struct naming *nm, struct model *m);
 void naming_release(struct naming *nm);
 

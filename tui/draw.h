@@ -2,13 +2,21 @@
  * draw.h - drawing primitives on stdscr: text clipped by display width
  * (never by bytes, so µ, ± and wide characters stay whole), padded cells,
  * whole-line fills. Screens draw only through these and never refresh.
+ * Text that does not fit is cut with an ellipsis; when the locale is not
+ * UTF-8 every string is shown in its ASCII spelling (util/text.h).
  */
 #ifndef BD_TUI_DRAW_H
 #define BD_TUI_DRAW_H
 
 #include "tui/color.h"
 
-/* Draw `s` at (y, x) in at most `cols` columns; returns the columns used. */
+/* Read the locale's character set (after setlocale, before drawing). */
+void draw_init(void);
+/* 1 when the terminal shows UTF-8; 0: ASCII spellings. */
+int draw_utf8(void);
+/* Columns `s` takes as it will be shown. */
+int draw_width(const char *s);
+/* Draw `s` at (y, x) in at most `cols` columns (cut with an ellipsis); returns the columns used. */
 int draw_text(int y, int x, int cols, const char *s, enum color_role role);
 /* Draw `s` right-aligned in a cell of `cols` columns ending at x + cols. */
 void draw_right(int y, int x, int cols, const char *s, enum color_role role);

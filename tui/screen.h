@@ -11,8 +11,20 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
-enum screen_id { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP, SCREEN__COUNT };
+enum screen_id {
+	SCREEN_EXPERIMENTS,
+	SCREEN_MATRIX,
+	SCREEN_COMPARE,
+	SCREEN_HELP,
+	SCREEN_WARNINGS,
+	SCREEN_RUNS,
+	SCREEN_SOURCE,
+	SCREEN_PASTE,
+	SCREEN__COUNT
+};
 
 /* What an act() did: bits. */
 enum act_result {
@@ -40,6 +52,15 @@ struct tui {
 	const char *title;
 	enum screen_id cur, prev;
 	struct list exps;   /* Experiments: cursor = selected experiment */
+	/*
+	 * The experiment the views' state (base, cand, scroll) belongs to;
+	 * SIZE_MAX before any. A view opened on another experiment than the
+	 * cursor's resets that state first (tui_open_compare), so a view never
+	 * shows one experiment's variants against another's runs.
+	 */
+	size_t view_exp;
+	const struct diag *warnings; /* the last import's, never NULL */
+	struct list warn;
 	/* Compare */
 	const char *base, *cand; /* variant keys; cand "" when there is only one variant */
 	size_t cmp_exp;          /* the experiment the table was built for */
@@ -50,23 +71,51 @@ struct tui {
 	struct list cmp_lines;
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
+	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
+	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
+	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
+	char keep_row[512];
 };
 
 struct screen {
 	const char *name;
 	enum action opener; /* the action that switches to it */
+	int per_exp;        /* it shows the experiment under the Experiments cursor */
 	/* Draw rows [top, top + height) of the screen. */
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */
 	int (*act)(struct tui *t, enum action a, int height);
+	/* Optional: find (/ n N) searches these lines and moves the list's cursor to a match. */
+	struct list *(*lines)(struct tui *t);
+	void (*line_text)(struct tui *t, size_t i, struct buf *out);
+	/* Optional: what y and Y copy, as GitHub Markdown. */
+	void (*markdown)(struct tui *t, struct buf *out);
 };
 
+/* The screen shown now. */
+const struct screen *tui_screen(const struct tui *t);
+
 extern const struct screen screen_experiments;
+extern const struct screen screen_matrix;
 extern const struct screen screen_compare;
 extern const struct screen screen_help;
+extern const struct screen screen_warnings;
+extern const struct screen screen_runs;
+extern const struct screen screen_source;
+extern const struct screen screen_paste;
 
-/* Open the Compare screen on experiment `e` (resets baseline/candidate to the defaults). */
+/* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
+void tui_set_experiment(struct tui *t, size_t e);
+/* Open experiment `e`'s first view, the Matrix (baseline and candidate reset to the defaults). */
 void tui_open_compare(struct tui *t, size_t e);
+/*
+ * Make variant `key` the baseline of the shown experiment: recorded (an
+ * edit of the store's journal when there is a store), then in the model,
+ * whose experiments are rebuilt. Returns 0, or -1 with the reason in the
+ * status line and nothing changed: a variant the experiment does not have,
+ * or a store that could not save it.
+ */
+int tui_set_baseline(struct tui *t, const char *key);
 /* Set the status-line message. */
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

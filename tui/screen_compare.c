@@ -14,6 +14,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -48,7 +49,7 @@ static struct layout layout(int height)
 
 static const struct experiment *current(const struct tui *t)
 {
-	return t->exps.cursor < t->m->nexps ? &t->m->exps[t->exps.cursor] : NULL;
+	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 }
 
 static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const char *text)
@@ -64,8 +65,10 @@ static void rebuild(struct tui *t)
 	const struct experiment *e = current(t);
 	const char *scenario = NULL;
 	int several = 0;
+	const size_t *order;
+	size_t norder;
 
-	if (t->cmp_valid && t->cmp_exp == t->exps.cursor)
+	if (t->cmp_valid && t->cmp_exp == t->view_exp)
 		return;
 	cmp_release(&t->cmp);
 	t->nlines = 0;
@@ -76,7 +79,9 @@ static void rebuild(struct tui *t)
 	for (size_t i = 1; i < t->cmp.nrows; i++)
 		if (strcmp(t->cmp.rows[i].scenario, t->cmp.rows[0].scenario))
 			several = 1;
-	for (size_t i = 0; i < t->cmp.nrows; i++) {
+	order = explore_row_order(t, &norder);
+	for (size_t k = 0; k < norder; k++) {
+		size_t i = order[k];
 		const char *s = t->cmp.rows[i].scenario;
 
 		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
@@ -92,8 +97,45 @@ static void rebuild(struct tui *t)
 	if (*t->cand && t->cmp.nrows)
 		add_line(t, LINE_COUNTS, 0, "");
 	t->cmp_valid = 1;
-	t->cmp_exp = t->exps.cursor;
+	t->cmp_exp = t->view_exp;
 	t->cmp_lines.count = t->nlines;
+}
+
+/* The row under the cursor, for the view that opens next (and for a flip). */
+static void remember_row(struct tui *t)
+{
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+
+	if (l && l->kind == LINE_ROW) {
+		const struct cmp_row *r = &t->cmp.rows[l->index];
+
+		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
+			 r->quantity);
+	}
+}
+
+/* Put the cursor on the row t->keep_row names, then forget it. */
+static void keep_row(struct tui *t)
+{
+	struct buf key = BUF_INIT;
+
+	if (!t->keep_row[0])
+		return;
+	for (size_t i = 0; i < t->nlines; i++) {
+		const struct cmp_row *r;
+
+		if (t->lines[i].kind != LINE_ROW)
+			continue;
+		r = &t->cmp.rows[t->lines[i].index];
+		buf_reset(&key);
+		buf_addf(&key, "%s\x1f%s\x1f%s", r->scenario, r->subject, r->quantity);
+		if (!strcmp(key.s, t->keep_row)) {
+			t->cmp_lines.cursor = i;
+			break;
+		}
+	}
+	t->keep_row[0] = '\0';
+	buf_release(&key);
 }
 
 static const char *variant_text(const struct experiment *e, const char *key)
@@ -177,11 +219,11 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 
 	draw_text(y, x + L->indent, L->metric - L->indent, r->metric, role);
 	x += L->metric + 1;
-	draw_right(y, x, L->value, cmp_text_figure(&r->base, r->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!*t->cand)
 		return;
-	draw_right(y, x, L->value, cmp_text_figure(&r->cand, r->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
 		role = verdict_role(r->verdict);
@@ -291,10 +333,11 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	rebuild(t);
+	keep_row(t);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;
-	draw_text(top + 2, x, L.metric, "METRIC", ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	draw_right(top + 2, x, L.value, variant_text(e, t->base), ROLE_HEADER);
 	x += L.value + 1;
@@ -315,20 +358,23 @@ static void draw(struct tui *t, int top, int height)
 		draw_detail(t, top + height - 1);
 }
 
-/* Record the baseline choice when there is a store; the model is updated either way. */
-static void set_baseline(struct tui *t, const struct experiment *e, const char *key)
+/* Enter on a row: the runs behind both of its figures. */
+static void open_runs(struct tui *t)
 {
-	struct model *m = t->m;
-	const char *now = model_now(m);
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	const struct cmp_row *r;
+	const char *keys[2], *scen[2];
 
-	model_add_override(m, "baseline", e->name, key, now);
-	if (t->store) {
-		struct diag d = DIAG_INIT;
-
-		if (store_add_override(t->store, "baseline", e->name, key, now, &d) < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[0].text : "error");
-		diag_release(&d);
+	if (!l || l->kind != LINE_ROW) {
+		tui_message(t, "Enter on a metric's row shows the runs behind it");
+		return;
 	}
+	r = &t->cmp.rows[l->index];
+	keys[0] = t->base;
+	keys[1] = t->cand;
+	scen[0] = r->base.present ? r->base.scenario : r->scenario;
+	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
+	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -342,6 +388,9 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {
+	case ACT_ENTER:
+		open_runs(t);
+		return ACT_DONE;
 	case ACT_NEXT:
 	case ACT_PREV:
 		if (!*t->cand || n < 3) {
@@ -352,32 +401,28 @@ static int act(struct tui *t, enum action a, int height)
 		do
 			i = a == ACT_NEXT ? (i + 1) % n : (i + n - 1) % n;
 		while (!strcmp(e->variants[i].key, t->base));
+		remember_row(t); /* the cursor keeps its row */
 		t->cand = e->variants[i].key;
 		t->cmp_valid = 0;
 		return ACT_DONE;
-	case ACT_SWAP:
-	case ACT_BASELINE: {
+	case ACT_SWAP: {
 		const char *old = t->base;
 
 		if (!*t->cand)
 			return ACT_DONE;
+		remember_row(t);
 		t->base = t->cand;
 		t->cand = old;
 		t->cmp_valid = 0;
-		if (a == ACT_BASELINE) {
-			const char *name = e->name;
-			size_t exp = t->exps.cursor;
-
-			set_baseline(t, e, t->base);
-			model_resolve(t->m); /* experiments are rebuilt: look ours up again */
-			for (size_t k = 0; k < t->m->nexps; k++)
-				if (!strcmp(t->m->exps[k].name, name))
-					exp = k;
-			t->exps.cursor = exp;
-			tui_message(t, "baseline is now %s", variant_text(&t->m->exps[exp], t->base));
-		}
 		return ACT_DONE;
 	}
+	case ACT_BASELINE:
+		if (*t->cand)
+			tui_set_baseline(t, t->cand);
+		return ACT_DONE;
+	case ACT_SCREEN_MATRIX:
+		remember_row(t);
+		return ACT_IGNORED;
 	default:
 		return ACT_IGNORED;
 	}
@@ -386,6 +431,10 @@ static int act(struct tui *t, enum action a, int height)
 const struct screen screen_compare = {
 	.name = "Compare",
 	.opener = ACT_SCREEN_COMPARE,
+	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = compare_lines,
+	.line_text = compare_line_text,
+	.markdown = compare_markdown,
 };

@@ -14,7 +14,10 @@
 #include <unistd.h>
 
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
+#include "tui/views.h"
+#include "util/text.h"
 #include "util/util.h"
 
 #define MIN_COLS 40
@@ -22,9 +25,19 @@
 
 static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
+	[SCREEN_MATRIX] = &screen_matrix,
 	[SCREEN_COMPARE] = &screen_compare,
 	[SCREEN_HELP] = &screen_help,
+	[SCREEN_WARNINGS] = &screen_warnings,
+	[SCREEN_RUNS] = &screen_runs,
+	[SCREEN_SOURCE] = &screen_source,
+	[SCREEN_PASTE] = &screen_paste,
 };
+
+const struct screen *tui_screen(const struct tui *t)
+{
+	return screens[t->cur];
+}
 
 static int curses_on;
 static SCREEN *term_screen;
@@ -35,6 +48,7 @@ static void leave_curses(void)
 	if (!curses_on)
 		return;
 	curses_on = 0;
+	paste_enable(0);
 	endwin();
 }
 
@@ -47,7 +61,7 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tui_open_compare(struct tui *t, size_t e)
+void tui_set_experiment(struct tui *t, size_t e)
 {
 	const struct experiment *x;
 
@@ -55,6 +69,7 @@ void tui_open_compare(struct tui *t, size_t e)
 		return;
 	x = &t->m->exps[e];
 	t->exps.cursor = e;
+	t->view_exp = e;
 	t->base = x->baseline;
 	t->cand = "";
 	for (size_t v = 0; v < x->nvariants; v++) {
@@ -65,38 +80,117 @@ void tui_open_compare(struct tui *t, size_t e)
 	}
 	t->cmp_valid = 0;
 	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
-	if (t->cur != SCREEN_COMPARE)
+}
+
+void tui_open_compare(struct tui *t, size_t e)
+{
+	if (e >= t->m->nexps)
+		return;
+	tui_set_experiment(t, e);
+	if (t->cur != SCREEN_MATRIX)
 		t->prev = t->cur;
-	t->cur = SCREEN_COMPARE;
+	t->cur = SCREEN_MATRIX;
+}
+
+int tui_set_baseline(struct tui *t, const char *key)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const char *now, *old = t->base, *name;
+	size_t exp;
+
+	if (!e || !model_variant(e, key)) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	now = model_now(t->m);
+	if (t->store) {
+		struct diag d = DIAG_INIT;
+		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
+
+		if (rc < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+		diag_release(&d);
+		if (rc < 0)
+			return -1;
+	}
+	model_add_override(t->m, "baseline", e->name, key, now);
+	name = e->name;
+	exp = t->view_exp;
+	model_resolve(t->m); /* experiments are rebuilt: look ours up again */
+	for (size_t k = 0; k < t->m->nexps; k++)
+		if (!strcmp(t->m->exps[k].name, name))
+			exp = k;
+	t->exps.cursor = exp;
+	t->view_exp = exp;
+	t->base = key;
+	if (!*t->cand || !strcmp(t->cand, key))
+		t->cand = old;
+	t->cmp_valid = 0;
+	views_invalidate(t);
+	{
+		const struct variant_info *v = model_variant(&t->m->exps[exp], key);
+
+		tui_message(t, "baseline is now %s", v ? v->text : key);
+	}
+	return 0;
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
 {
+	if (screens[s]->per_exp) {
+		if (!t->m->nexps) {
+			tui_message(t, "nothing to compare yet: the store is empty");
+			return;
+		}
+		if (t->view_exp != t->exps.cursor)
+			tui_set_experiment(t, t->exps.cursor);
+	}
 	if (s == t->cur)
 		return;
-	if (s == SCREEN_COMPARE && !t->m->nexps) {
-		tui_message(t, "nothing to compare yet: the store is empty");
-		return;
-	}
-	if (s == SCREEN_COMPARE && !*t->base)
-		tui_open_compare(t, t->exps.cursor);
 	t->prev = t->cur;
 	t->cur = s;
 }
 
+/*
+ * "benchdelta · Compare · EXPERIMENT 3/12 · STORE": the experiment a view
+ * shows, with its place in the list; the store goes first when room is
+ * short, then the experiment's name is cut (with an ellipsis).
+ */
 static void draw_title(struct tui *t)
 {
-	char left[512];
+	char left[128], pos[48];
+	int x, room, wname, wstore;
+	const char *name = "";
 
 	draw_fill(0, ROLE_HEADER);
-	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s \xc2\xb7 %s", screens[t->cur]->name,
-		 t->title);
-	draw_text(0, 1, COLS - 2, left, ROLE_HEADER);
+	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s", screens[t->cur]->name);
+	x = 1 + draw_text(0, 1, COLS - 2, left, ROLE_HEADER);
+	pos[0] = '\0';
+	if (screens[t->cur]->per_exp && t->view_exp < t->m->nexps) {
+		name = t->m->exps[t->view_exp].name;
+		snprintf(pos, sizeof(pos), " (%zu/%zu)", t->view_exp + 1, t->m->nexps);
+	}
+	room = COLS - 1 - x;
+	wstore = *t->title ? text_width(t->title, strlen(t->title)) + 3 : 0;
+	if (*name) {
+		wname = text_width(name, strlen(name)) + 3 + text_width(pos, strlen(pos));
+		if (wname + wstore > room)
+			wstore = 0;
+		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
+		x += draw_text(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
+			       ROLE_HEADER);
+		x += draw_text(0, x, COLS - 1 - x, pos, ROLE_HEADER);
+	}
+	if (wstore && (!*name || wstore <= COLS - 1 - x)) {
+		x += draw_text(0, x, COLS - 1 - x, " \xc2\xb7 ", ROLE_HEADER);
+		draw_text(0, x, COLS - 1 - x, t->title, ROLE_HEADER);
+	}
 }
 
 static void draw_status(struct tui *t)
 {
-	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP };
+	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE,
+						SCREEN_HELP };
 	int y = LINES - 1, x = 1;
 
 	draw_fill(y, ROLE_STATUS);
@@ -105,12 +199,25 @@ static void draw_status(struct tui *t)
 		char label[64];
 		enum color_role r = order[i] == t->cur ? ROLE_STATUS_KEY : ROLE_STATUS;
 
-		snprintf(label, sizeof(label), "%s %s", keys_names(s->opener), s->name);
+		/* the first of its keys: "? F1" opens Help, the line says "? Help" */
+		snprintf(label, sizeof(label), "%.*s %s", (int)strcspn(keys_names(s->opener), " "),
+			 keys_names(s->opener), s->name);
 		x += draw_text(y, x, COLS - x, label, r) + 2;
 	}
 	x += draw_text(y, x, COLS - x, "q Quit", ROLE_STATUS) + 2;
-	if (t->message[0] && x < COLS - 4)
+	if (t->warnings->n && !t->message[0] && x < COLS - 4) {
+		char w[64];
+
+		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
+		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
+	}
+	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
+	} else if (t->message[0]) {
+		/* a message says what a key just did: it goes before the list of screens */
+		draw_fill(y, ROLE_STATUS);
+		draw_text(y, 1, COLS - 2, t->message, ROLE_STATUS);
+	}
 }
 
 static void draw_all(struct tui *t)
@@ -126,6 +233,7 @@ static void draw_all(struct tui *t)
 		draw_title(t);
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
+		explore_draw(t);
 	}
 	refresh();
 }
@@ -167,6 +275,8 @@ static int start_curses(void)
 	set_escdelay(25);
 	curs_set(0);
 	color_init();
+	draw_init();
+	paste_enable(1);
 	return 0;
 }
 
@@ -175,8 +285,28 @@ void tui_print_keys(void)
 	keys_print(stdout);
 }
 
+/*
+ * Help is a page over the screen it was opened from: its scrolling keys
+ * scroll it, ?, F1, Esc and q close it, and any other key closes it and
+ * then does what it does there. Returns the action left to do, or ACT_NONE.
+ */
+static enum action leave_help(struct tui *t, enum action a)
+{
+	t->cur = t->prev == SCREEN_HELP ? SCREEN_EXPERIMENTS : t->prev;
+	switch (a) {
+	case ACT_HELP:
+	case ACT_BACK:
+	case ACT_QUIT:
+	case ACT_NONE:
+		return ACT_NONE;
+	default:
+		return a;
+	}
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
+	static const struct diag none = DIAG_INIT;
 	struct tui t;
 
 	memset(&t, 0, sizeof(t));
@@ -184,10 +314,12 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.store = o->store;
 	t.title = o->title ? o->title : "";
 	t.base = t.cand = "";
+	t.view_exp = SIZE_MAX;
+	t.warnings = o->warnings ? o->warnings : &none;
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
 	if (m->nexps == 1)
-		tui_open_compare(&t, 0); /* one experiment: straight to the comparison */
+		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
 	t.prev = SCREEN_EXPERIMENTS;
 
 	if (start_curses() < 0)
@@ -208,9 +340,17 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
+		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
+			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
+			continue;
+		}
 		a = keys_action(ch, r == KEY_CODE_YES);
 		dirty = 1;
 		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
+		if (res & ACT_DONE)
+			continue;
+		if (t.cur == SCREEN_HELP && (a = leave_help(&t, a)) != ACT_NONE)
+			res = screens[t.cur]->act(&t, a, LINES - 2);
 		if (res & ACT_DONE)
 			continue;
 		switch (a) {
@@ -222,8 +362,14 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		case ACT_SCREEN_EXPERIMENTS:
 			switch_to(&t, SCREEN_EXPERIMENTS);
 			break;
+		case ACT_SCREEN_MATRIX:
+			switch_to(&t, SCREEN_MATRIX);
+			break;
 		case ACT_SCREEN_COMPARE:
 			switch_to(&t, SCREEN_COMPARE);
+			break;
+		case ACT_WARNINGS:
+			switch_to(&t, SCREEN_WARNINGS);
 			break;
 		case ACT_BACK:
 			switch_to(&t, t.cur == SCREEN_EXPERIMENTS ? SCREEN_EXPERIMENTS : t.prev == t.cur ? SCREEN_EXPERIMENTS : t.prev);
@@ -232,6 +378,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
+			explore_action(&t, a);
 			break;
 		}
 	}
@@ -247,6 +394,8 @@ out:
 		tty_in = NULL;
 	}
 	cmp_release(&t.cmp);
+	views_release(&t);
 	free(t.lines);
+	explore_release(&t);
 	return 0;
 }

@@ -8,10 +8,12 @@
 
 #include "store/csvstore.h"
 #include "store/model.h"
+#include "util/diag.h"
 
 struct tui_opts {
 	struct store *store; /* where edits (the baseline) are recorded; NULL: not saved */
 	const char *title;   /* shown in the title bar: the store, or "quick comparison" */
+	const struct diag *warnings; /* the last import's, listed by W; NULL: none */
 };
 
 /*

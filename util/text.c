@@ -49,11 +49,46 @@ size_t text_char_len(const char *s, size_t n)
 	return len ? len : 1;
 }
 
+/* C0, DEL and C1 controls: a terminal acts on them instead of showing them. */
+static int is_control(unsigned cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+int text_has_control(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+
+		if (!len || is_control(cp))
+			return 1;
+		i += len;
+	}
+	return 0;
+}
+
+void text_clean(struct buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+
+		if (len && cp == '\t')
+			buf_addc(out, ' ');
+		else if (!len || is_control(cp))
+			buf_addc(out, '?');
+		else
+			buf_add(out, s + i, len);
+		i += len ? len : 1;
+	}
+}
+
 static int char_width(unsigned cp)
 {
 	int w;
 
-	if (cp < 0x20 || cp == 0x7f)
+	if (is_control(cp))
 		return 1; /* shown as '?' */
 	w = wcwidth((wchar_t)cp);
 	return w < 0 ? 1 : w;
@@ -101,7 +136,7 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 
 		if (len && cp == '\t')
 			buf_addc(out, ' '); /* size and GNU time separate columns with tabs */
-		else if (!len || cp < 0x20 || cp == 0x7f)
+		else if (!len || is_control(cp))
 			buf_addc(out, '?');
 		else
 			buf_add(out, s + i, len);
@@ -143,4 +178,58 @@ int text_contains_nocase(const char *s, size_t n, const char *needle)
 			return 1;
 	}
 	return 0;
+}
+
+/* The symbols benchdelta prints, and what they become in ASCII. */
+static const struct {
+	unsigned cp;
+	const char *ascii;
+} ascii_forms[] = {
+	{ 0x00b5, "u" },    /* µ (micro sign) */
+	{ 0x03bc, "u" },    /* μ (Greek mu) */
+	{ 0x00b1, "+-" },   /* ± */
+	{ 0x00b7, "-" },    /* · */
+	{ 0x00d7, "x" },    /* × */
+	{ 0x03b1, "alpha" }, /* α */
+	{ 0x03c3, "sd" },   /* σ */
+	{ 0x0394, "d" },    /* Δ */
+	{ 0x2026, "..." },  /* … */
+	{ 0x2190, "<-" },   /* ← */
+	{ 0x2192, "->" },   /* → */
+	{ 0x2191, "^" },    /* ↑ */
+	{ 0x2193, "v" },    /* ↓ */
+	{ 0x2212, "-" },    /* − (minus sign) */
+	{ 0x2264, "<=" },   /* ≤ */
+	{ 0x2265, ">=" },   /* ≥ */
+	{ 0x2261, "=" },    /* ≡ */
+	{ 0x2248, "~" },    /* ≈ */
+	{ 0x2014, "--" },   /* — */
+	{ 0x2013, "-" },    /* – */
+	{ 0x2713, "+" },    /* ✓ */
+	{ 0x2717, "x" },    /* ✗ */
+	{ 0x2588, "#" },    /* █ */
+	{ 0x258c, "#" },    /* ▌ */
+	{ 0x2502, "|" },    /* │ */
+};
+
+void text_ascii(struct buf *out, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+		const char *a = "?";
+
+		if (len && cp < 0x80) {
+			buf_addc(out, (char)cp);
+			i += len;
+			continue;
+		}
+		for (size_t k = 0; len && k < sizeof(ascii_forms) / sizeof(ascii_forms[0]); k++)
+			if (ascii_forms[k].cp == cp)
+				a = ascii_forms[k].ascii;
+		buf_adds(out, a);
+		i += len ? len : 1;
+	}
 }

@@ -1,14 +1,14 @@
 #!/bin/sh
 # User edits: --set-variant, rename-variant, merge-variants are recorded
-# (overrides.csv, aliases.csv) and applied on load; what was parsed stays.
+# in the edit journal (edits.csv) and applied on load; what was parsed stays.
 . "$(dirname "$0")/lib.sh"
 
 run import -n -s 15=Custom samples/issues/labels-styles.md
 expect_out 'labels-styles.md:14-16  hyperfine  variant "Custom" (override)'
 run import -s 99=Nowhere samples/issues/labels-styles.md -s 15=Custom
 expect_rc 0 "import with --set-variant"
-expect_err 'no new tool output at line 99'
-grep -q '"variant","[0-9a-f]*:15","Custom"' "$BENCHDELTA_STORE/overrides.csv" || fail "override not recorded"
+expect_err 'no tool output at line 99'
+grep -q '"variant","","[0-9a-f]*:15","Custom"' "$BENCHDELTA_STORE/edits.csv" || fail "override not recorded"
 grep -q '"LTO","lto","label"' "$BENCHDELTA_STORE"/data/*/runs.csv || fail "parsed variant not kept"
 run import -s banana samples/issues/legend-after.md
 expect_rc 1 "malformed --set-variant"
@@ -27,7 +27,7 @@ expect_rc 0 "merge"
 run list variants -e "Startup time"
 expect_re 'Release +4 +\*$'
 [ "$(cat "$BENCHDELTA_STORE"/data/*/runs.csv | md5sum)" = "$before" ] || fail "edits rewrote parsed data"
-grep -q '"Startup time with PGO","pgo","Release"' "$BENCHDELTA_STORE/aliases.csv" || fail "alias not recorded"
+grep -q '"alias","Startup time with PGO","pgo","Release"' "$BENCHDELTA_STORE/edits.csv" || fail "alias not recorded"
 run rename-variant nothing-like-this x
 expect_rc 1 "rename of a missing variant"
 expect_err 'no variant "nothing-like-this"'

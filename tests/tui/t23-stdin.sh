@@ -3,7 +3,9 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- "- < samples/issues/browser-copy.txt"
-tui_wait "quick comparison (not stored)"
+tui_wait "METRIC"
+tui_keys 3 # the pair view
+tui_wait "(1/1)"
 tui_wait "candidate: Release + PGO"
 tui_wait "--bench client"
 tui_keys Right

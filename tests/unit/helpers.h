@@ -57,7 +57,7 @@ static inline void import_string(struct model *m, const char *name, const char *
 static inline void import_sample(struct model *m, const char *path, struct diag *d)
 {
 	struct buf p = BUF_INIT, text = BUF_INIT;
-	struct import_input in;
+	struct import_input in = { NULL, NULL, 0, NULL };
 	struct import_opts o = { NULL, NULL, NULL, 0 };
 	struct import_result res;
 

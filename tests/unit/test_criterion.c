@@ -97,6 +97,10 @@ static void test_real_first_run(void **state)
 		hi = must_find(&f->m, i, metric.s)->value;
 		assert_true(lo <= est && est <= hi && lo > 0);
 		assert_int_equal(count_meas(&f->m, i), strncmp(ids[i], "thr/", 4) ? 3 : 6);
+		/* "Collecting 10 samples" for every id, the first too (no outlier line under it) */
+		for (size_t k = 0; k < f->m.rs.nmeas; k++)
+			if (f->m.rs.meas[k].run == i)
+				assert_int_equal(f->m.rs.meas[k].n, 10);
 		buf_release(&metric);
 	}
 	/* the long id sits on the line above its time line */
@@ -204,6 +208,35 @@ static void test_pasted(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* n is the sample count Criterion collected, whatever the outlier line says. */
+static void test_sample_count(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Benchmarking parse: Collecting 50 samples in estimated 5.0 s (20k iterations)\n"
+			   "Benchmarking parse: Analyzing\n"
+			   "parse                   time:   [1.0 ms 1.1 ms 1.2 ms]\n"
+			   "Benchmarking a_long_name_that_does_not_fit_its_column\n"
+			   "Benchmarking a_long_name_that_does_not_fit_its_column: Collecting 20 samples in "
+			   "estimated 5.0 s (1k iterations)\n"
+			   "a_long_name_that_does_not_fit_its_column\n"
+			   "                        time:   [2.0 ms 2.1 ms 2.2 ms]\n"
+			   "Found 1 outliers among 20 measurements (5.00%)\n"
+			   "quiet                   time:   [3.0 ms 3.1 ms 3.2 ms]\n";
+
+	import_string(&f->m, "t.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 3);
+	assert_int_equal(must_find(&f->m, 0, "parse.time_per_op")->n, 50);
+	assert_int_equal(must_find(&f->m, 0, "parse.time_per_op.upper")->n, 50);
+	/* the id alone in the block, with its own progress lines above */
+	assert_string_equal(f->m.rs.runs[1].subject, "a_long_name_that_does_not_fit_its_column");
+	assert_int_equal(f->m.rs.runs[1].first_line, 6);
+	assert_int_equal(must_find(&f->m, 1, "a_long_name_that_does_not_fit_its_column.time_per_op")->n,
+			 20);
+	/* no progress line for it: n is unknown, never the previous id's */
+	assert_int_equal(must_find(&f->m, 2, "quiet.time_per_op")->n, 0);
+}
+
 static void test_not_criterion(void **state)
 {
 	struct model_fixture *f = *state;
@@ -233,6 +266,7 @@ static void test_id_above_not_label(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_sample_count, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_new_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_first_run, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_comparison, model_fixture_setup, model_fixture_teardown),

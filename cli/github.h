@@ -1,0 +1,50 @@
+/*
+ * github.h - `benchdelta import URL`: issue and pull request addresses on
+ * the command line become texts to import, one per description, comment
+ * and review comment, each with its author, date and address.
+ */
+#ifndef BD_CLI_GITHUB_H
+#define BD_CLI_GITHUB_H
+
+#include <stdio.h>
+
+#include "cli/input.h"
+#include "store/import.h"
+#include "util/github.h"
+
+struct cli_thread {
+	struct gh_address addr;
+	char name[420];              /* "OWNER/REPO#N" */
+	struct gh_thread t;
+	struct import_origin *origins; /* one per text of t */
+	size_t first_input, ninputs;   /* its texts in the inputs: [first, first + n) */
+	size_t nempty;                 /* texts with no body at all, not imported */
+	size_t requests;
+};
+
+struct cli_threads {
+	struct cli_thread *v;
+	size_t n;
+};
+
+/* 1 when `arg` is an issue or pull request address and no file of that name exists. */
+int cli_is_thread_address(const char *arg);
+
+/*
+ * Fetch every thread named in args[0..n) (all addresses). Stops at the
+ * first failure: prints one line ("benchdelta: OWNER/REPO#N: why") and
+ * returns BD_EXIT_INPUT (no such thread, refused) or BD_EXIT_NETWORK (try
+ * again later), keeping nothing. BD_EXIT_OK when all came.
+ */
+int cli_fetch_threads(char **args, size_t n, struct cli_threads *th);
+
+/* Append the fetched texts to `in` (bodies are moved: the threads keep the rest). */
+void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in);
+
+/* One line per thread after the import: what was new, what was there before. */
+void cli_threads_summary(const struct cli_threads *th, const struct import_result *res, int dry,
+			 FILE *fp);
+
+void cli_threads_release(struct cli_threads *th);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * clean.c - the text of a raw line without the noise around it; see clean.h.
+ */
+#include "parsers/clean.h"
+
+#include <string.h>
+
+#include "util/util.h"
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_hex(unsigned char c)
+{
+	return is_digit((char)c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Digits at s[0..n), exactly `k` of them; 1 when so. */
+static int digits(const char *s, size_t n, size_t k)
+{
+	if (n < k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (!is_digit(s[i]))
+			return 0;
+	return 1;
+}
+
+/* "HH:MM:SS" with an optional fraction at s: its length, or 0. */
+static size_t clock_len(const char *s, size_t n)
+{
+	size_t i = 8;
+
+	if (!digits(s, n, 2) || n < 8 || s[2] != ':' || !digits(s + 3, n - 3, 2) || s[5] != ':' ||
+	    !digits(s + 6, n - 6, 2))
+		return 0;
+	if (i < n && (s[i] == '.' || s[i] == ',')) {
+		size_t j = i + 1;
+
+		while (j < n && is_digit(s[j]))
+			j++;
+		if (j > i + 1)
+			i = j;
+	}
+	return i;
+}
+
+/* "2024-04-04T02:16:17.8298213Z" at s: its length, or 0. */
+static size_t iso_len(const char *s, size_t n)
+{
+	size_t c;
+
+	if (n < 20 || !digits(s, n, 4) || s[4] != '-' || !digits(s + 5, n - 5, 2) || s[7] != '-' ||
+	    !digits(s + 8, n - 8, 2) || s[10] != 'T' || !(c = clock_len(s + 11, n - 11)))
+		return 0;
+	c += 11;
+	if (c < n && s[c] == 'Z')
+		return c + 1;
+	return 0;
+}
+
+size_t clean_ci_prefix(const char *raw, size_t n)
+{
+	size_t i = 0, k;
+
+	if (!n)
+		return 0;
+	if ((k = iso_len(raw, n)) && k < n && raw[k] == ' ') {
+		i = k + 1;
+		/* GitLab: the stream and a continuation mark, "00O " or "01E+ " */
+		if (i + 3 < n && is_hex((unsigned char)raw[i]) && is_hex((unsigned char)raw[i + 1]) &&
+		    (raw[i + 2] == 'O' || raw[i + 2] == 'E')) {
+			size_t j = i + 3 + (raw[i + 3] == '+');
+
+			if (j < n && raw[j] == ' ')
+				i = j + 1;
+		}
+	} else if (raw[0] == '[' && (k = clock_len(raw + 1, n - 1)) && k + 2 < n && raw[k + 1] == ']' &&
+		   raw[k + 2] == ' ') {
+		i = k + 3;
+	}
+	/* Actions' workflow commands: "##[group]Run cargo bench", "##[endgroup]" */
+	if (n - i > 4 && !memcmp(raw + i, "##[", 3)) {
+		size_t j = i + 3;
+
+		while (j < n && ((raw[j] >= 'a' && raw[j] <= 'z') || (raw[j] >= 'A' && raw[j] <= 'Z')))
+			j++;
+		if (j > i + 3 && j < n && raw[j] == ']')
+			i = j + 1;
+	}
+	return i;
+}
+
+/*
+ * Where the scroll position a terminal copy leaves at a line's end
+ * ("...   [136/4790]") begins in raw[from..n), blanks before it included;
+ * n when there is none.
+ */
+static size_t residue_start(const char *raw, size_t from, size_t n)
+{
+	size_t e = n, j;
+
+	while (e > from && (raw[e - 1] == ' ' || raw[e - 1] == '\t'))
+		e--;
+	if (e - from < 5 || raw[e - 1] != ']')
+		return n;
+	j = e - 1;
+	while (j > from && is_digit(raw[j - 1]))
+		j--;
+	if (j == e - 1 || j == from || raw[j - 1] != '/')
+		return n;
+	j--;
+	{
+		size_t d = j;
+
+		while (j > from && is_digit(raw[j - 1]))
+			j--;
+		if (j == d || j == from || raw[j - 1] != '[')
+			return n;
+	}
+	j--;
+	if (j > from && raw[j - 1] != ' ' && raw[j - 1] != '\t')
+		return n;
+	while (j > from && (raw[j - 1] == ' ' || raw[j - 1] == '\t'))
+		j--;
+	return j;
+}
+
+/*
+ * Clean one raw line. With out != NULL, append the cleaned text to it. With
+ * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
+ * return the raw offset reached; otherwise return the cleaned length. One
+ * function does both so that offsets map back exactly.
+ */
+static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int *quoted)
+{
+	size_t i = 0, produced = 0;
+	const char *cr;
+
+	/* a terminal overwrite: only the text after the last CR is visible */
+	while ((cr = memchr(raw + i, '\r', n - i)))
+		i = (size_t)(cr - raw) + 1;
+	i += clean_ci_prefix(raw + i, n - i);
+	n = residue_start(raw, i, n);
+
+	/*
+	 * Markdown quote markers: "> " or ">", nested. Fortio histogram rows
+	 * (">= 0.001 <= 0.002 , ...", "> -0.5 <= 0 , ...") start with '>'
+	 * too; they are data, not quotes.
+	 */
+	for (;;) {
+		size_t j = i;
+
+		while (j < n && (raw[j] == ' ' || raw[j] == '\t') && j - i < 4)
+			j++;
+		if (j >= n || raw[j] != '>')
+			break;
+		size_t k = j + 1;
+		if (k < n && raw[k] == '=')
+			break;
+		if (k < n && raw[k] == ' ')
+			k++;
+		if (k < n && ((raw[k] >= '0' && raw[k] <= '9') || raw[k] == '.' || raw[k] == '-')) {
+			size_t m = k;
+			while (m < n && raw[m] != ' ' && raw[m] != ',')
+				m++;
+			if (m + 3 < n && raw[m] == ' ' && raw[m + 1] == '<' && raw[m + 2] == '=')
+				break;
+		}
+		i = k;
+		if (quoted)
+			*quoted = 1;
+	}
+
+	while (i < n) {
+		unsigned char c = (unsigned char)raw[i];
+		size_t skip = 0;
+		const char *emit = NULL;
+		size_t emit_len = 0;
+
+		if (c == 0x1b && i + 1 < n) {
+			if (raw[i + 1] == '[') { /* CSI: ESC [ params intermediates final */
+				size_t j = i + 2;
+				while (j < n && (unsigned char)raw[j] >= 0x30 && (unsigned char)raw[j] <= 0x3f)
+					j++;
+				while (j < n && (unsigned char)raw[j] >= 0x20 && (unsigned char)raw[j] <= 0x2f)
+					j++;
+				skip = (j < n ? j + 1 : j) - i;
+			} else if (raw[i + 1] == ']') { /* OSC: up to BEL or ESC \ */
+				size_t j = i + 2;
+				while (j < n && raw[j] != '\a' && !(raw[j] == 0x1b && j + 1 < n && raw[j + 1] == '\\'))
+					j++;
+				skip = (j < n ? (raw[j] == '\a' ? j + 1 : j + 2) : j) - i;
+			} else {
+				skip = 2;
+			}
+		} else if (c == '&') {
+			static const struct {
+				const char *ent, *text;
+			} ents[] = {
+				{ "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" }, { "&quot;", "\"" },
+				{ "&#39;", "'" }, { "&#x27;", "'" }, { "&nbsp;", " " }, { "&#x2F;", "/" },
+			};
+			for (size_t e = 0; e < countof(ents); e++) {
+				size_t el = strlen(ents[e].ent);
+				if (n - i >= el && !memcmp(raw + i, ents[e].ent, el)) {
+					skip = el;
+					emit = ents[e].text;
+					emit_len = strlen(emit);
+					break;
+				}
+			}
+		}
+		if (!skip) {
+			skip = 1;
+			emit = raw + i;
+			emit_len = 1;
+		}
+		if (emit_len) {
+			/* the raw byte that produces cleaned byte `stop` (escapes before it skipped) */
+			if (stop != (size_t)-1 && produced + emit_len > stop)
+				return i;
+			if (out)
+				buf_add(out, emit, emit_len);
+			produced += emit_len;
+		}
+		i += skip;
+	}
+	return stop != (size_t)-1 ? i : produced;
+}
+
+
+int clean_needed(const char *raw, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (raw[i] == ' ' || raw[i] == '\t'))
+		i++;
+	if (i < n && raw[i] == '>')
+		return 1;
+	if (n && (is_digit(raw[0]) || raw[0] == '[' || raw[0] == '#') && clean_ci_prefix(raw, n))
+		return 1;
+	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
+		return 1;
+	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n);
+}
+
+size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
+{
+	return clean(raw, n, out, (size_t)-1, quoted);
+}
+
+uint64_t clean_source_offset(const struct line *l, size_t clean_off)
+{
+	size_t want = clean_off + l->cut;
+
+	if (l->s - l->cut == l->raw) /* the line needed no cleaning */
+		return l->off + want;
+	return l->off + clean(l->raw, l->raw_len, NULL, want, NULL);
+}

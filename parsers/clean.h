@@ -1,0 +1,41 @@
+/*
+ * clean.h - what a raw line of a log or a pasted thread looks like once the
+ * noise around its text is gone: terminal overwrites (CR), ANSI escapes,
+ * Markdown quote markers, HTML entities, the timestamp a CI runner puts
+ * before every line, and the scroll position a terminal copy leaves at its
+ * end ("[136/4790]"). Cleaning only removes or replaces bytes, so every
+ * cleaned byte maps back to the raw byte that produced it.
+ */
+#ifndef BD_PARSERS_CLEAN_H
+#define BD_PARSERS_CLEAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parsers/parser.h"
+#include "util/buf.h"
+
+/* Does raw[0..n) need cleaning at all? Most lines of most logs do not. */
+int clean_needed(const char *raw, size_t n);
+
+/*
+ * Append the cleaned text of raw[0..n) to *out; *quoted is set to 1 when a
+ * quote marker was removed (quoted may be NULL). Returns the cleaned length.
+ */
+size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted);
+
+/*
+ * The byte offset in the source of the byte that produced byte `clean_off`
+ * of l->s (cleaning removes bytes, and escapes before it are skipped).
+ */
+uint64_t clean_source_offset(const struct line *l, size_t clean_off);
+
+/*
+ * Length of the CI runner's prefix at the start of raw[0..n): a GitHub
+ * Actions or GitLab ISO timestamp ("2024-04-04T02:16:17.8298213Z ", GitLab's
+ * "00O " stream tag after it), a "[12:01:02] " clock, and Actions' "##[group]"
+ * style commands after them. 0 when there is none.
+ */
+size_t clean_ci_prefix(const char *raw, size_t n);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * metrics.c - lookups in the METRICS table; see metrics.h.
+ */
+#include "parsers/metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+#define METRIC_ROW_(e, q, u, d, f, desc) { METRIC_##e, q, u, d, f, desc },
+static const struct metric_def rows[] = { METRICS(METRIC_ROW_) };
+#undef METRIC_ROW_
+
+#define MF_NAME_(e, name, desc) name,
+static const char *const family_names[] = { METRIC_FAMILIES(MF_NAME_) };
+#undef MF_NAME_
+#define MF_DESC_(e, name, desc) desc,
+static const char *const family_descs[] = { METRIC_FAMILIES(MF_DESC_) };
+#undef MF_DESC_
+
+/*
+ * Rows without a '*', sorted by quantity for bsearch(), and the rows with
+ * one, in table order. Built on first use; the program has one thread.
+ */
+static const struct metric_def *exact[countof(rows)], *globs[countof(rows)];
+static size_t nexact, nglobs;
+
+static int by_quantity(const void *a, const void *b)
+{
+	const struct metric_def *const *x = a, *const *y = b;
+
+	return strcmp((*x)->quantity, (*y)->quantity);
+}
+
+static void build(void)
+{
+	if (nexact || nglobs)
+		return;
+	for (size_t i = 0; i < countof(rows); i++) {
+		if (strchr(rows[i].quantity, '*'))
+			globs[nglobs++] = &rows[i];
+		else
+			exact[nexact++] = &rows[i];
+	}
+	qsort(exact, nexact, sizeof(exact[0]), by_quantity);
+}
+
+int metric_pattern_match(const char *p, const char *q)
+{
+	if (!*p)
+		return !*q;
+	if (*p == '*') {
+		for (const char *s = q;; s++) {
+			if (metric_pattern_match(p + 1, s))
+				return 1;
+			if (!*s)
+				return 0;
+		}
+	}
+	return *p == *q && metric_pattern_match(p + 1, q + 1);
+}
+
+static int key_cmp(const void *key, const void *elem)
+{
+	const struct metric_def *const *e = elem;
+
+	return strcmp(key, (*e)->quantity);
+}
+
+const struct metric_def *metric_lookup(const char *quantity)
+{
+	const struct metric_def *const *hit;
+
+	if (!quantity)
+		return NULL;
+	build();
+	hit = bsearch(quantity, exact, nexact, sizeof(exact[0]), key_cmp);
+	if (hit)
+		return *hit;
+	for (size_t i = 0; i < nglobs; i++)
+		if (metric_pattern_match(globs[i]->quantity, quantity))
+			return globs[i];
+	return NULL;
+}
+
+const struct metric_def *metric_def(enum metric_id id)
+{
+	if (id <= METRIC_UNKNOWN || id >= METRIC__COUNT)
+		return NULL;
+	return &rows[id - 1];
+}
+
+enum metric_family metric_family(const char *quantity)
+{
+	const struct metric_def *m = metric_lookup(quantity);
+
+	return m ? m->family : MF_NONE;
+}
+
+enum direction metric_direction(const char *quantity, enum stat_kind stat)
+{
+	const struct metric_def *m;
+
+	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD)
+		return DIR_NONE;
+	m = metric_lookup(quantity);
+	return m ? m->dir : DIR_NONE;
+}
+
+const char *metric_family_name(enum metric_family f)
+{
+	return (unsigned)f < countof(family_names) ? family_names[f] : "?";
+}
+
+const char *metric_family_description(enum metric_family f)
+{
+	return (unsigned)f < countof(family_descs) ? family_descs[f] : "?";
+}

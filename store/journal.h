@@ -1,0 +1,124 @@
+/*
+ * journal.h - the edit journal: every user edit (a variant set on a block,
+ * a baseline, a rename or merge of variants, a moved, renamed or removed
+ * experiment or import) is one numbered entry of edits.csv, applied on
+ * load and undoable. What the parsers read is never rewritten by an edit.
+ *
+ * An edit is one id and one or more rows; an undo is an edit too (op
+ * "undo", target the id it undoes), so an undo can itself be undone (a
+ * redo). An edit is in effect unless an undo in effect targets it.
+ *
+ * edits.csv is rewritten whole and atomically under the store's lock and
+ * ends with a checksum row; a file that does not verify is an error, and
+ * nothing is written over it (`benchdelta fsck --repair` mends it).
+ * Stores from before the journal keep their overrides.csv and aliases.csv:
+ * they are read as edits 1..N, and folded into edits.csv by the first edit.
+ */
+#ifndef BD_STORE_JOURNAL_H
+#define BD_STORE_JOURNAL_H
+
+#include <stdint.h>
+
+#include "store/csvstore.h"
+#include "store/model.h"
+#include "util/diag.h"
+
+/* The row kinds (column "op"): one table, names as stored. */
+#define EDIT_OPS(X)                                                                                \
+	X(EDIT_VARIANT, "variant")       /* target HASH:LINE: the block at LINE is variant `value` */ \
+	X(EDIT_BASELINE, "baseline")     /* experiment's baseline is variant key `value` */          \
+	X(EDIT_ALIAS, "alias")           /* in experiment ("" all) variant key `target` is `value` */ \
+	X(EDIT_EXPERIMENT, "experiment") /* the runs of import `target` (a hash) go to `value` */     \
+	X(EDIT_REMOVE, "remove")         /* import `target` removed; `value` its instance */         \
+	X(EDIT_UNDO, "undo")             /* edit number `target` is undone */
+
+enum edit_op {
+#define X(e, s) e,
+	EDIT_OPS(X)
+#undef X
+};
+
+/* Name of an op, and back (-1 when unknown). */
+const char *edit_op_name(enum edit_op op);
+int edit_op_from_name(const char *s);
+
+/* One row of the journal. Strings are arena-owned when in a model. */
+struct edit_row {
+	uint32_t id;
+	const char *created; /* ISO 8601 UTC */
+	const char *command; /* what the user ran: "rename-variant", "rm", "undo", ... */
+	const char *what;    /* one line for people, as it was when the edit was made */
+	enum edit_op op;
+	const char *experiment;
+	const char *target;
+	const char *value;
+	int undone;          /* derived on load: 1 when an undo in effect targets this id */
+	uint32_t undone_by;  /* that undo's id */
+};
+
+/*
+ * Read the journal of `st` into m->edits (edits.csv, else the legacy
+ * overrides.csv and aliases.csv), mark what is undone, and add the rows in
+ * effect to the model's overrides and aliases. Called by store_load()
+ * before the data is read. A journal that does not verify is an error
+ * naming the file (its readable rows are still applied); returns 0 or -1.
+ */
+int journal_load(const struct store *st, struct model *m, struct diag *d);
+
+/*
+ * The instance of import `hash` that an edit in effect removed, or NULL
+ * when it is not removed. The loader skips a data directory whose instance
+ * matches (a later re-import of the same text has another instance).
+ */
+const char *journal_removed(const struct model *m, const char *hash);
+
+/*
+ * Record one edit of `n` rows (op, experiment, target, value are read from
+ * `rows`; id, created, command and what are filled here). Takes the lock
+ * when not held, re-reads edits.csv from disk, drops rows that repeat a
+ * row in effect (a command run twice records nothing new), appends, writes
+ * atomically, then moves removed imports into removed/ID/. The model, when
+ * given, gets the rows too (call model_resolve() after; a removed import's
+ * records stay in it until the model is loaded again).
+ * Returns the new id, 0 when every row was a repeat, or -1 (nothing
+ * recorded, the reason in *d).
+ */
+long journal_record(struct store *st, struct model *m, const char *command, const char *what,
+		    const struct edit_row *rows, size_t n, struct diag *d);
+
+/* What an undo did (or, dry, would do). */
+struct undo_info {
+	uint32_t undone;  /* the edit undone */
+	uint32_t id;      /* the new undo edit; 0 on a dry run */
+	char what[256];   /* the undone edit's `what` */
+	int redo;         /* 1 when the edit undone was itself an undo */
+};
+
+/*
+ * Undo edit `id`, or with id 0 the latest edit in effect that is not an
+ * undo. Restores exactly the state before that edit (for an older edit:
+ * the later edits replayed without it); a removed import's files come back
+ * from removed/ID/. Takes the lock when not held. With `dry`, checks and
+ * fills *out but changes nothing.
+ *
+ * This is the call behind the TUI's undo key: on success the store on
+ * disk has changed and any model loaded before is stale; load it again
+ * (model_release, model_init, store_load), since pointers into the old
+ * one (experiments, runs) are not updated.
+ *
+ * Returns 0, or -1 with the reason in *d: nothing to undo, no such edit,
+ * already undone, the journal does not verify, a removed import's files
+ * are gone or the same text was imported again since.
+ */
+int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d);
+
+/*
+ * Complete the file moves of removals in effect that an interrupted rm or
+ * undo left undone. Call with the lock held (store_lock). Returns 0 or -1.
+ */
+int journal_settle(struct store *st, struct diag *d);
+
+/* A fresh instance tag for an import being stored (heap, caller frees). */
+char *journal_instance_dup(const char *hash);
+
+#endif

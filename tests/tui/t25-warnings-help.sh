@@ -1,0 +1,41 @@
+#!/bin/sh
+# The last import's warnings are reachable in the UI: a count on the status
+# line, W lists them by file and line (quick comparison and store alike).
+# Help lists F1; ? and any other key leave it (a key then does its job).
+. "$(dirname "$0")/lib.sh"
+
+tui_start 100 24 -- samples/issues/damaged-thread.md
+tui_wait "W 2 warnings"
+tui_keys W
+tui_wait "2 warnings from the last import"
+tui_wait "samples/issues/damaged-thread.md:15: warning: garbled hyperfine Time line skipped"
+tui_wait "samples/issues/damaged-thread.md:24: warning: garbled hyperfine Range line skipped"
+tui_keys Escape
+tui_gone "from the last import"
+tui_keys '?'
+tui_wait "? F1"
+tui_wait "show the keys (any key leaves)"
+tui_keys '?'
+tui_gone "show the keys"
+tui_keys F1
+tui_wait "show the keys"
+tui_keys x
+tui_gone "show the keys"
+tui_keys '?'
+tui_wait "show the keys"
+tui_keys 1
+tui_wait "EXPERIMENT"
+tui_gone "show the keys"
+tui_keys q
+tui_gone "EXPERIMENT"
+$T kill-server 2>/dev/null
+
+# on the store: the warnings of the latest import only
+import samples/hyperfine/hand-new-us.txt
+import samples/issues/damaged-thread.md
+tui_start 100 24 -- ""
+tui_wait "W 2 warnings"
+tui_keys W
+tui_wait "damaged-thread.md:15: warning: garbled hyperfine Time line skipped"
+tui_keys q
+tui_gone "warnings"

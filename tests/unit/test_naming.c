@@ -1,0 +1,151 @@
+/*
+ * test_naming.c - the precedence of a run's name (store/naming.c,
+ * `naming_rules`; HACKING.md): one test per row, each on a text where the
+ * row beats the rows below it, and the two-size-tables case where labels
+ * tell apart rows that would name themselves.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "helpers.h"
+
+#define HF(cmd, mean)                                                                              \
+	"Benchmark 1: " cmd "\n"                                                                   \
+	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
+	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+
+#define SIZE_HEAD "   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
+
+static void expect(const struct model *m, uint32_t run, const char *variant, enum vorigin origin)
+{
+	const struct run *r = &m->rs.runs[run];
+
+	if (strcmp(r->variant.text, variant) || r->variant.origin != origin)
+		fail_msg("run %u: variant \"%s\" (%s), want \"%s\" (%s)", (unsigned)run, r->variant.text,
+			 vorigin_name(r->variant.origin), variant, vorigin_name(origin));
+}
+
+/* Row 1: the user's override beats the label (applied on load, over the pass). */
+static void test_row_override(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Release:\n\n" HF("./a_pgo x", "5.0");
+	struct set_variant sv = { 3, "PGO" };
+	struct import_input in = { "o.md", xstrdup(text), strlen(text) };
+	struct import_opts o = { NULL, NULL, &sv, 1 };
+	struct import_result res;
+
+	import_texts(&f->m, &in, 1, &o, &res, &f->d);
+	import_result_release(&res);
+	expect(&f->m, 0, "Release", VO_LABEL);
+	assert_string_equal(f->m.rs.runs[0].eff_variant.text, "PGO");
+	assert_int_equal(f->m.rs.runs[0].eff_variant.origin, VO_OVERRIDE);
+}
+
+/* Row 2: a label beats a legend of the binary and the command's words. */
+static void test_row_label(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "l.md",
+		      "app_pgo is the PGO build.\n\nWith LTO:\n\n" HF("./app_pgo x", "5.0") "\n"
+		      "Release:\n\n" HF("./app_rel x", "6.0"),
+		      &f->d);
+	expect(&f->m, 0, "With LTO", VO_LABEL);
+	expect(&f->m, 1, "Release", VO_LABEL);
+}
+
+/* Row 3: a legend beats the words of commands and file names. */
+static void test_row_legend(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "g.md",
+		      "* `app_opt` is the PGO build\n* Default Release, binary called `app_z`\n\n"
+		      HF("./app_z x", "5.0") "\n" HF("./app_opt x", "4.0") "\n"
+		      SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\tapp_z\n"
+		      " 103396\t   7400\t    168\t 110964\t  1b174\tapp_opt\n",
+		      &f->d);
+	expect(&f->m, 0, "Default Release", VO_LEGEND);
+	expect(&f->m, 1, "PGO", VO_LEGEND);
+	expect(&f->m, 2, "Default Release", VO_LEGEND);
+	expect(&f->m, 3, "PGO", VO_LEGEND);
+}
+
+/* Row 4: the words that tell commands apart beat the source's name. */
+static void test_row_words(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* one hyperfine block, and blocks named by the prompt line above them */
+	import_string(&f->m, "w.md", HF("./rg.non-lto foo", "5.0") HF("./rg.lto foo", "4.0"), &f->d);
+	expect(&f->m, 0, "rg.non-lto", VO_COMMAND);
+	expect(&f->m, 1, "rg.lto", VO_COMMAND);
+	import_string(&f->m, "p.log",
+		      "$ build/release/app --bench\nreal\t0m1.250s\nuser\t0m1.100s\nsys\t0m0.150s\n\n"
+		      "Then the LTO one.\n\n"
+		      "$ build/lto/app --bench\nreal\t0m1.050s\nuser\t0m0.900s\nsys\t0m0.150s\n",
+		      &f->d);
+	expect(&f->m, 2, "release", VO_COMMAND);
+	expect(&f->m, 3, "lto", VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[3].scenario, "--bench");
+}
+
+/* Row 4 too: a size row's file name, when no label names the block. */
+static void test_row_file(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "s.txt", SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\tapp_O2\n"
+				      " 103396\t   7400\t    168\t 110964\t  1b174\tapp_Os\n", &f->d);
+	expect(&f->m, 0, "app_O2", VO_FILENAME);
+	expect(&f->m, 1, "app_Os", VO_FILENAME);
+}
+
+/* Row 5: nothing else names it: the source's name. */
+static void test_row_input(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "logs/release.txt", HF("./app x", "5.0"), &f->d);
+	expect(&f->m, 0, "release", VO_INPUT);
+}
+
+/* Two size tables of the same files: the labels above them are the variants. */
+static void test_two_size_tables(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "t.md",
+		      "Before:\n\n" SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\tlibfoo.so\n"
+		      "  23456\t    234\t     10\t  23700\t   5c94\tlibbar.so\n\n"
+		      "After:\n\n" SIZE_HEAD " 103396\t   7400\t    168\t 110964\t  1b174\tlibfoo.so\n"
+		      "  21456\t    234\t     10\t  21700\t   54c4\tlibbar.so\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	expect(&f->m, 0, "Before", VO_LABEL);
+	expect(&f->m, 1, "Before", VO_LABEL);
+	expect(&f->m, 2, "After", VO_LABEL);
+	expect(&f->m, 3, "After", VO_LABEL);
+	assert_string_equal(f->m.rs.runs[0].scenario, "libfoo.so");
+	assert_string_equal(f->m.rs.runs[3].scenario, "libbar.so");
+	/* one table of several files under one label: the files name the rows */
+	import_string(&f->m, "u.md", "Sizes:\n\n" SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\tapp_a\n"
+				     " 103396\t   7400\t    168\t 110964\t  1b174\tapp_b\n", &f->d);
+	expect(&f->m, 4, "app_a", VO_FILENAME);
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
+		T(test_row_file),     T(test_row_input), T(test_two_size_tables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,231 @@
+/*
+ * test_shapes.c - the shapes real threads written by others take, each on a
+ * small text written here: where the name of a variant is written, what is
+ * never a name, and what the output around it looks like (CI prefixes,
+ * terminal residue). Each test states the variants its runs must get.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "helpers.h"
+
+#define HF(cmd, mean)                                                                              \
+	"Benchmark 1: " cmd "\n"                                                                   \
+	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
+	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+
+/* The variants of the text's runs, in order, joined by '|'. */
+static const char *variants_of(struct model_fixture *f, const char *text)
+{
+	static char out[512];
+	struct buf b = BUF_INIT;
+	uint32_t from = (uint32_t)f->m.rs.nruns;
+
+	import_string(&f->m, "t.md", text, &f->d);
+	for (uint32_t i = from; i < f->m.rs.nruns; i++) {
+		if (i > from)
+			buf_addc(&b, '|');
+		buf_adds(&b, f->m.rs.runs[i].variant.text);
+	}
+	snprintf(out, sizeof(out), "%s", buf_str(&b));
+	buf_release(&b);
+	return out;
+}
+
+static void test_emphasis(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "*2017-07-24*:\n\n" HF("./a", "5.0") "\n"
+					   "*2017-08-01*:\n\n" HF("./a", "4.0")),
+			    "2017-07-24|2017-08-01");
+	assert_string_equal(variants_of(f, "**With LTO**\n\n" HF("./b", "5.0") "\n__PGO__\n\n" HF("./b", "4.0")),
+			    "With LTO|PGO");
+	assert_string_equal(variants_of(f, "_old_:\n" HF("./c", "5.0") "***new***\n" HF("./c", "4.0")),
+			    "old|new");
+}
+
+static void test_label_directly_above(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* no blank line between the caption and the output, with or without one above it */
+	assert_string_equal(variants_of(f, "Some words first.\n\nRelease\n" HF("./d", "5.0") "\n"
+					   "Release + LTO\n" HF("./d", "4.0")),
+			    "Release|Release + LTO");
+	assert_string_equal(variants_of(f, "We built it twice.\nDefault build\n" HF("./e", "5.0")
+					   "and then:\nPGO build\n" HF("./e", "4.0")),
+			    "Default build|PGO build");
+	/* a caption that only organises changes nothing */
+	assert_string_equal(variants_of(f, "Baseline:\n\nOutput\n" HF("./g", "5.0")), "Baseline");
+}
+
+static void test_headings(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* setext headings, and short lines between a heading and its output */
+	assert_string_equal(variants_of(f, "Intro text here.\n\nWith LTO\n--------\n\nthreads: 4\n---\n"
+					   "```\n" HF("./h", "5.0") "```\n\n"
+					   "With PGO\n========\n\nSettings:\n- threads: 4\n\n" HF("./h", "4.0")),
+			    "With LTO|With PGO");
+	assert_string_equal(variants_of(f, "### BOLT ###\n\nRun 1:\n" HF("./i", "5.0") "Run 2:\n" HF("./i", "5.1")),
+			    "BOLT|BOLT");
+}
+
+static void test_quotes_and_sentences(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "> - Release:\n>\n> " "Benchmark 1: ./j\n"
+					   ">   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms\n"
+					   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+					   ">\n> - LTO:\n>\n> Benchmark 1: ./j\n"
+					   ">   Time (mean \xc2\xb1 \xcf\x83):     4.0 ms \xc2\xb1   0.1 ms\n"
+					   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
+			    "Release|LTO");
+	assert_string_equal(variants_of(f, "This is how it ran before:\n\n" HF("./k", "5.0") "\n"
+					   "And here is the same thing with the patch applied:\n\n" HF("./k", "4.0")),
+			    "t|with the patch applied");
+}
+
+static void test_comments_in_fences(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "```\n# Run 1: baseline\n" HF("./l", "5.0")
+					   "# Run 2: with BOLT\n" HF("./l", "4.0") "```\n"),
+			    "baseline|with BOLT");
+}
+
+static void test_never_a_name(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* an author's handle above a quote */
+	assert_string_equal(variants_of(f, "Release:\n\n" HF("./m", "5.0") "\nalice:\n"
+					   "> Benchmark 1: ./m\n"
+					   ">   Time (mean \xc2\xb1 \xcf\x83):     4.5 ms \xc2\xb1   0.1 ms\n"
+					   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
+			    "Release|t");
+	/* perf report's header comments and code are no labels */
+	assert_string_equal(variants_of(f, "# Samples: 10K of event 'cycles'\n# Event count (approx.): 123\n\n"
+					   HF("./n", "5.0") "\nfoo::bar():\n\n" HF("./n", "5.5")),
+			    "t|t");
+	/* a comma inside brackets does not cut a label */
+	assert_string_equal(variants_of(f, "Release (cargo build --release, thin LTO):\n\n" HF("./o", "5.0")),
+			    "Release (cargo build --release, thin LTO)");
+}
+
+static void test_script_banners(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "-> old\n" HF("./p", "5.0") "-> new\n" HF("./p", "4.0")), "old|new");
+	assert_string_equal(variants_of(f, "=== LTO ===\n" HF("./q", "5.0") "--- PGO ---\n" HF("./q", "4.0")),
+			    "LTO|PGO");
+}
+
+static void test_ci_prefixes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *gha = "2024-04-04T02:16:10.1000000Z ##[group]Run bench\n"
+			  "2024-04-04T02:16:10.2000000Z ##[endgroup]\n"
+			  "2024-04-04T02:16:17.8298213Z Benchmark 1: ./r\n"
+			  "2024-04-04T02:16:17.8298213Z   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms\n"
+			  "2024-04-04T02:16:17.8298213Z   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n";
+	const struct measurement *me;
+	const char *src;
+
+	assert_string_equal(variants_of(f, gha), "t");
+	me = find_meas(&f->m, 0, "time.mean");
+	assert_non_null(me);
+	assert_true(me->value == 0.005);
+	/* the number's span still points at the number in the source */
+	src = f->m.sources[0].text;
+	assert_memory_equal(src + me->offset, "5.0", 3);
+	assert_int_equal(me->length, 3);
+
+	assert_string_equal(variants_of(f, "[12:01:02] Release:\n[12:01:03] Benchmark 1: ./s\n"
+					   "[12:01:03]   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms\n"
+					   "[12:01:03]   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
+			    "Release");
+	/* GitLab: section markers after a CR, a stream tag after the timestamp */
+	assert_string_equal(variants_of(f, "section_start:1712196977:bench\r\x1b[0KPGO:\n"
+					   "2024-04-04T02:16:17.829821Z 00O Benchmark 1: ./u\n"
+					   "2024-04-04T02:16:17.829821Z 00O   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms\n"
+					   "2024-04-04T02:16:17.829821Z 00O+  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+					   "section_end:1712196977:bench\r\x1b[0K\n"),
+			    "PGO");
+}
+
+static void test_terminal_residue(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "LTO:                         [136/4790]\n\n"
+					   "Benchmark 1: ./v\n"
+					   "  Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms   [12/40]\n"
+					   "  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
+			    "LTO");
+	assert_non_null(find_meas(&f->m, 0, "time.mean"));
+}
+
+static void test_rules_and_changes(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a line under a rule stands alone; "This PR" names a change; code marks go */
+	assert_string_equal(variants_of(f, "Numbers:\n\n---\nBefore\n\n```\n" HF("./w", "5.0") "```\n\n"
+					   "---\nAfter\n\n```\n" HF("./w", "4.0") "```\n"),
+			    "Before|After");
+	assert_string_equal(variants_of(f, "`master`:\n\n" HF("./x", "5.0") "\nThis PR:\n\n" HF("./x", "4.0")),
+			    "master|This PR");
+}
+
+static void test_sub_heading_is_scenario(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* "## TX TCP" under "# Without patches" (comments of a shell fence) */
+	assert_string_equal(variants_of(f, "```\n# Without patches\n## TX run\n" HF("./y", "5.0") "```\n"
+					   "```\n# With patches\n## TX run\n" HF("./y", "4.0") "```\n"),
+			    "Without patches|With patches");
+	assert_string_equal(f->m.rs.runs[1].scenario, "TX run");
+}
+
+static void test_lone_binary_build(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a thread's one run: the build its binary's path names */
+	import_string(&f->m, "d.md", "# How much memory does the tool use when it starts\n\nSome words on what we measure here.\n\n"
+				     "$ /usr/bin/time ./target/debug/tool x\n"
+				     "0.07user 0.00system 0:00.08elapsed 100%CPU (0avgtext+0avgdata 21472maxresident)k\n"
+				     "0inputs+8outputs (0major+4843minor)pagefaults 0swaps\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "debug");
+	/* a plain log's file name is its author's label */
+	import_string(&f->m, "pgo.log", "$ /usr/bin/time ./target/debug/tool y\n"
+				       "0.05user 0.00system 0:00.08elapsed 100%CPU (0avgtext+0avgdata 21472maxresident)k\n"
+				       "0inputs+8outputs (0major+4843minor)pagefaults 0swaps\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "pgo");
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_emphasis),	       T(test_label_directly_above), T(test_headings),
+		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
+		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
+		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

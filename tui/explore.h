@@ -1,0 +1,172 @@
+/*
+ * explore.h - the state of the screens that go from a number down to its
+ * bytes: Runs (the runs behind a compare row or cell) and Source (the text
+ * a run was read from). One struct hangs off struct tui; each screen keeps
+ * its part here and rebuilds what it shows from the model on each draw.
+ */
+#ifndef BD_TUI_EXPLORE_H
+#define BD_TUI_EXPLORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+#include "store/import.h"
+#include "store/trace.h"
+#include "parsers/rx.h"
+#include "tui/list.h"
+#include "tui/prompt.h"
+#include "tui/screen.h"
+#include "util/arena.h"
+
+/* A line of the Runs screen: a variant's heading, or one of its runs. */
+struct runs_line {
+	int group;             /* index into runs_state.keys */
+	long run;              /* model run index; -1 for the heading */
+	struct run_figure fig; /* the run's figure for the quantity (runs only) */
+	unsigned notes;        /* bit (1 << kind) per kind of note the run has */
+};
+
+struct runs_state {
+	struct arena arena;       /* the strings below; reset on each open */
+	const char *exp_name;     /* looked up again after an edit rebuilt the experiments */
+	const char *subject, *quantity, *metric;
+	const char **keys;        /* the variants shown, in order */
+	const char **scenarios;   /* per variant: its runs' scenario, or NULL for any */
+	size_t nkeys;
+	struct runs_line *lines;
+	size_t nlines, lines_cap;
+	int valid;                /* lines match the model */
+	struct list list;
+	enum screen_id from;      /* where Esc goes */
+};
+
+struct source_state {
+	long run;                 /* the run whose bytes are marked */
+	uint32_t source;
+	struct line_index ix;     /* of the source's text */
+	const char *text;
+	size_t len;
+	uint32_t named[8];        /* lines that named the variant */
+	size_t nnamed;
+	struct run_records rec;
+	struct list list;         /* over the text's lines: cursor and top, 0-based */
+	int left;                 /* columns scrolled to the right */
+	int placed;               /* top was set for this run */
+	enum screen_id from;
+};
+
+/* How Compare orders its rows within each scenario: X(ENUM, shown as). */
+#define SORTS(X)                                                                                   \
+	X(TABLE, "")                                                                               \
+	X(NAME, "name")                                                                            \
+	X(DELTA, "\xce\x94")                                                                        \
+	X(ABS_DELTA, "|\xce\x94|")                                                                   \
+	X(P, "p")
+
+#define SORT_ENUM_(e, name) SORT_##e,
+enum sort_key { SORTS(SORT_ENUM_) SORT__COUNT };
+#undef SORT_ENUM_
+
+struct find_state {
+	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
+	char pattern[256];
+};
+
+/* A line of the Paste screen's plan. */
+enum paste_line_kind { PL_BLOCK, PL_RUN, PL_WARNING };
+struct paste_line {
+	enum paste_line_kind kind;
+	size_t index; /* import item, plan run, or warning */
+};
+
+struct paste_state {
+	int collecting;            /* inside a bracketed paste */
+	int cr_seen;               /* the last byte came from a CR */
+	struct buf text;           /* what was pasted or read */
+	char name[256];            /* "paste", or the path typed */
+	int planned;               /* plan, res and lines hold a dry run of text */
+	struct model plan;         /* the store with the text imported, not saved */
+	struct import_result res;
+	struct diag diag;          /* the dry run's warnings */
+	struct paste_line *lines;
+	size_t nlines, lines_cap;
+	struct list list;
+	struct set_variant *sets;  /* fixes typed in the plan (names heap) */
+	size_t nsets, sets_cap;
+	uint32_t pending_line;     /* the block `e` asked about */
+	enum screen_id from;
+};
+
+struct explore {
+	struct runs_state runs;
+	struct source_state src;
+	struct prompt prompt;
+	struct find_state find;
+	struct paste_state paste;
+	enum sort_key sort;     /* Compare's row order */
+	int hide_same;          /* Compare hides unchanged and untested rows */
+	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
+	size_t norder;
+};
+
+/*
+ * Keys before the key table: the open prompt takes them all. Returns 1
+ * when the key was taken (tui.c then redraws and waits for the next).
+ */
+int explore_key(struct tui *t, wint_t ch, int is_code); /* 2: taken, more to come: no redraw */
+/* Actions no screen took: find, sort, filter, copy, edits, import, history. Returns ACT_DONE or ACT_IGNORED. */
+int explore_action(struct tui *t, enum action a);
+/* Draw over the finished screen: the prompt on the status line. */
+void explore_draw(struct tui *t);
+
+/*
+ * Compare: the rows of t->cmp to show, in order (sorted within each
+ * scenario by the sort key, unchanged and untested ones left out when
+ * hidden). The array is owned by t->ex; valid until the next call.
+ */
+const size_t *explore_row_order(struct tui *t, size_t *n);
+/*
+ * Put `fresh` in place of the TUI's model (moved: `fresh` is left empty)
+ * and carry every view's state over by name: the experiment, its baseline
+ * and candidate, the run whose source is shown (tui/reload.c).
+ */
+void explore_adopt(struct tui *t, struct model *fresh);
+/* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
+int explore_reload(struct tui *t);
+
+/* Paste (tui/screen_paste.c): bracketed paste on or off (at start and end of curses). */
+void paste_enable(int on);
+/* `i`: open Paste with a prompt for a path. */
+void paste_open(struct tui *t);
+/* Keys while a paste arrives: 0 not taken, 1 taken (redraw), 2 taken (more to come, no redraw). */
+int paste_key(struct tui *t, wint_t ch, int is_code);
+void paste_release(struct paste_state *p);
+
+/* Compare's lines for find and copy (tui/compare_lines.c). */
+struct list *compare_lines(struct tui *t);
+void compare_line_text(struct tui *t, size_t i, struct buf *out);
+void compare_markdown(struct tui *t, struct buf *out);
+/* The Experiments list's, likewise (tui/experiments_lines.c). */
+struct list *experiments_lines(struct tui *t);
+void experiments_line_text(struct tui *t, size_t i, struct buf *out);
+void experiments_markdown(struct tui *t, struct buf *out);
+/* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
+const char *explore_metric_header(struct tui *t, char *out, size_t size);
+
+/* The explore state of t, created on first use; freed by explore_release(). */
+struct explore *explore_of(struct tui *t);
+void explore_release(struct tui *t);
+
+/*
+ * Open Runs on experiment `exp`: the runs of variants keys[0..n) (copied)
+ * with `subject` and `quantity`, each variant's in scenarios[i] (NULL:
+ * any; the array itself may be NULL).
+ */
+void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
+		   const char *const *scenarios, size_t n, const char *subject,
+		   const char *quantity);
+/* Open Source on run `run` (a model run index). */
+void tui_open_source(struct tui *t, long run);
+
+#endif

@@ -1,0 +1,640 @@
+/*
+ * screen_runs.c - Runs: the runs behind a compare row (or a matrix cell),
+ * grouped by variant. Each variant's heading says what named it and plots
+ * its runs' figures (or one run's samples) on an axis the groups share;
+ * each run shows its figure, n, spread, flags, source lines and import
+ * time. Under the list, the selected run: its notes, samples and series.
+ * Enter opens the run's source text.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/names.h"
+#include "parsers/units.h"
+#include "store/compare_md.h"
+#include "tui/draw.h"
+#include "tui/explore.h"
+#include "util/plot.h"
+#include "util/text.h"
+
+void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
+		   const char *const *scenarios, size_t n, const char *subject,
+		   const char *quantity)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	struct buf metric = BUF_INIT;
+
+	if (exp >= t->m->nexps)
+		return;
+	arena_release(&rs->arena);
+	rs->exp_name = arena_strdup(&rs->arena, t->m->exps[exp].name);
+	rs->subject = arena_strdup(&rs->arena, subject);
+	rs->quantity = arena_strdup(&rs->arena, quantity);
+	metric_name(&metric, subject, quantity, STAT_VALUE);
+	rs->metric = arena_strdup(&rs->arena, buf_str(&metric));
+	buf_release(&metric);
+	rs->nkeys = n;
+	rs->keys = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->keys));
+	rs->scenarios = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->scenarios));
+	for (size_t i = 0; i < n; i++) {
+		rs->keys[i] = arena_strdup(&rs->arena, keys[i]);
+		rs->scenarios[i] = scenarios && scenarios[i] ? arena_strdup(&rs->arena, scenarios[i]) : NULL;
+	}
+	rs->valid = 0;
+	memset(&rs->list, 0, sizeof(rs->list));
+	rs->from = t->cur;
+	t->prev = t->cur;
+	t->cur = SCREEN_RUNS;
+}
+
+static const struct experiment *experiment(struct tui *t)
+{
+	return model_experiment(t->m, t->ex->runs.exp_name);
+}
+
+static void add_line(struct tui *t, int group, long run)
+{
+	struct runs_state *rs = &t->ex->runs;
+	struct runs_line *l;
+
+	ALLOC_GROW(rs->lines, rs->nlines + 1, rs->lines_cap);
+	l = &rs->lines[rs->nlines++];
+	memset(l, 0, sizeof(*l));
+	l->group = group;
+	l->run = run;
+	if (run >= 0) {
+		struct run_records rec;
+
+		trace_records(t->m, (uint32_t)run, &rec);
+		trace_figure(t->m, &rec, rs->quantity, &l->fig);
+		for (size_t i = 0; i < rec.nnotes; i++)
+			l->notes |= 1u << t->m->rs.notes[rec.notes[i]].kind;
+		trace_records_release(&rec);
+	}
+}
+
+static void rebuild(struct tui *t)
+{
+	struct runs_state *rs = &t->ex->runs;
+	const struct experiment *e = experiment(t);
+
+	if (rs->valid)
+		return;
+	rs->nlines = 0;
+	for (size_t g = 0; e && g < rs->nkeys; g++) {
+		uint32_t *runs;
+		size_t n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
+				      &runs);
+
+		add_line(t, (int)g, -1);
+		for (size_t i = 0; i < n; i++)
+			add_line(t, (int)g, runs[i]);
+		free(runs);
+	}
+	rs->list.count = rs->nlines;
+	rs->valid = 1;
+}
+
+/* The values a group's strip plot shows: its runs' figures, or one run's own samples. */
+static size_t group_values(struct tui *t, int g, double **out, const char **what)
+{
+	struct runs_state *rs = &t->ex->runs;
+	size_t n = 0, cap = 0, runs = 0;
+	long only = -1;
+
+	*out = NULL;
+	for (size_t i = 0; i < rs->nlines; i++) {
+		if (rs->lines[i].group != g || rs->lines[i].run < 0)
+			continue;
+		runs++;
+		only = rs->lines[i].run;
+	}
+	if (runs == 1) {
+		for (size_t i = 0; i < t->m->rs.nsamples; i++) {
+			const struct sample *s = &t->m->rs.samples[i];
+
+			if (s->run == (uint32_t)only && !strcmp(s->quantity, rs->quantity)) {
+				ALLOC_GROW(*out, n + 1, cap);
+				(*out)[n++] = s->value;
+			}
+		}
+		if (n) {
+			*what = "samples";
+			return n;
+		}
+	}
+	for (size_t i = 0; i < rs->nlines; i++) {
+		if (rs->lines[i].group != g || rs->lines[i].run < 0)
+			continue;
+		ALLOC_GROW(*out, n + 1, cap);
+		(*out)[n++] = rs->lines[i].fig.center;
+	}
+	*what = n == 1 ? "run" : "runs";
+	return n;
+}
+
+/* The axis every group's strip shares: the smallest and largest value plotted. */
+static void axis(struct tui *t, double *lo, double *hi, enum unit *unit)
+{
+	struct runs_state *rs = &t->ex->runs;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	*unit = UNIT_NONE;
+	for (size_t g = 0; g < rs->nkeys; g++) {
+		double *v;
+		const char *what;
+		size_t n = group_values(t, (int)g, &v, &what);
+
+		for (size_t i = 0; i < n; i++) {
+			if (isfinite(v[i]) && v[i] < *lo)
+				*lo = v[i];
+			if (isfinite(v[i]) && v[i] > *hi)
+				*hi = v[i];
+		}
+		free(v);
+	}
+	for (size_t i = 0; i < rs->nlines; i++) {
+		if (rs->lines[i].run >= 0 && rs->lines[i].fig.present) {
+			*unit = rs->lines[i].fig.unit;
+			break;
+		}
+	}
+}
+
+/* Columns: id, value, n, spread, source lines, imported (wide terminals), flags. */
+struct layout {
+	int id, value, n, spread, source, when;
+};
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* "seed-rathole.txt:32-34" */
+static void source_lines(const struct model *m, const struct run *r, struct buf *b)
+{
+	buf_addf(b, "%s:%u-%u", base_name(m->sources[r->source].name), (unsigned)r->first_line,
+		 (unsigned)r->last_line);
+}
+
+static struct layout layout(struct tui *t)
+{
+	struct runs_state *rs = &t->ex->runs;
+	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
+	struct buf b = BUF_INIT;
+	int rest;
+
+	for (size_t i = 0; i < rs->nlines; i++) {
+		const struct run *r;
+		int w;
+
+		if (rs->lines[i].run < 0)
+			continue;
+		r = &t->m->rs.runs[rs->lines[i].run];
+		w = text_width(r->id, strlen(r->id));
+		if (w > l.id)
+			l.id = w;
+		buf_reset(&b);
+		source_lines(t->m, r, &b);
+		w = text_width(b.s, b.len);
+		if (w > l.source)
+			l.source = w;
+		/* N and SPREAD only when some run has them */
+		if (rs->lines[i].fig.n || rs->lines[i].fig.nsamples)
+			l.n = 5;
+		buf_reset(&b);
+		trace_text_spread(&rs->lines[i].fig, &b);
+		w = text_width(buf_str(&b), b.len);
+		if (w && w + 1 > l.spread)
+			l.spread = w + 1 > 24 ? 24 : w + 1;
+	}
+	buf_release(&b);
+	if (COLS < 70) {
+		l.spread = 0;
+		l.n = 0;
+	}
+	/* what is left after the id, value, n and spread goes to the source, then flags */
+	rest = COLS - 3 - (l.id + 1) - (l.value + 1) - (l.n ? l.n + 1 : 0) - (l.spread ? l.spread + 1 : 0) -
+	       (l.when ? l.when + 1 : 0) - 10;
+	if (l.source > rest)
+		l.source = rest > 8 ? rest : 8;
+	return l;
+}
+
+/* The heading's text left of its plot: "Rathole Release (baseline)". */
+static void heading_name(struct tui *t, int g, struct buf *b)
+{
+	struct runs_state *rs = &t->ex->runs;
+	const struct experiment *e = experiment(t);
+	const struct variant_info *v = e ? model_variant(e, rs->keys[g]) : NULL;
+
+	buf_adds(b, v ? v->text : rs->keys[g]);
+	if (e && !strcmp(rs->keys[g], e->baseline))
+		buf_adds(b, " (baseline)");
+}
+
+/* A variant's heading: its name from column 1, its count and strip plot from column `px`. */
+static void draw_heading(struct tui *t, int g, int y, int px, int selected, double lo, double hi,
+			 enum unit unit)
+{
+	enum color_role role = selected ? ROLE_SELECTED : ROLE_HEADER;
+	enum color_role dim = selected ? ROLE_SELECTED : ROLE_DIM;
+	struct buf b = BUF_INIT, plot = BUF_INIT;
+	double *vals;
+	const char *what = "runs";
+	size_t n = group_values(t, g, &vals, &what);
+	char a[48], z[48];
+	int x, w;
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	heading_name(t, g, &b);
+	draw_text(y, 1, px - 2, buf_str(&b), role);
+	buf_reset(&b);
+	buf_addf(&b, "%zu %s", n, what);
+	x = px + draw_text(y, px, COLS - px - 1, b.s, dim) + 1;
+	unit_format(lo, unit, a, sizeof(a));
+	unit_format(hi, unit, z, sizeof(z));
+	w = COLS - 1 - x - text_width(a, strlen(a)) - text_width(z, strlen(z)) - 4;
+	if (w > 40)
+		w = 40;
+	if (n && w >= 8 && isfinite(lo)) {
+		plot_strip(&plot, vals, n, lo, hi, w, plot_utf8());
+		buf_reset(&b);
+		buf_addf(&b, "%s [", a);
+		x += draw_text(y, x, COLS - x - 1, b.s, dim);
+		x += draw_text(y, x, w, plot.s, selected ? role : ROLE_HIGHLIGHT);
+		buf_reset(&b);
+		buf_addf(&b, "] %s", z);
+		draw_text(y, x, COLS - x - 1, b.s, dim);
+	} else if (!n) {
+		draw_text(y, x, COLS - x - 1, "(no run of this variant has it)", ROLE_DIM);
+	}
+	free(vals);
+	buf_release(&b);
+	buf_release(&plot);
+}
+
+static void draw_run(struct tui *t, const struct runs_line *line, int y, int selected,
+		     const struct layout *L)
+{
+	const struct run *r = &t->m->rs.runs[line->run];
+	const struct source *s = &t->m->sources[r->source];
+	const struct run_figure *f = &line->fig;
+	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	struct buf b = BUF_INIT;
+	char v[48];
+	int x = 3;
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	draw_text(y, x, L->id, r->id, role);
+	x += L->id + 1;
+	draw_right(y, x, L->value,
+		   f->present && isfinite(f->center) ? unit_format(f->center, f->unit, v, sizeof(v)) : "-",
+		   role);
+	x += L->value + 1;
+	if (L->n) {
+		if (f->n)
+			snprintf(v, sizeof(v), "%u", (unsigned)f->n);
+		else if (f->nsamples)
+			snprintf(v, sizeof(v), "%zu", f->nsamples);
+		else
+			v[0] = '\0';
+		draw_right(y, x, L->n, v, role);
+		x += L->n + 1;
+	}
+	if (L->spread) {
+		trace_text_spread(f, &b);
+		draw_text(y, x + 1, L->spread - 1, buf_str(&b), role);
+		x += L->spread + 1;
+		buf_reset(&b);
+	}
+	source_lines(t->m, r, &b);
+	draw_text(y, x, L->source, b.s, role);
+	x += L->source + 1;
+	if (L->when) {
+		char when[32];
+
+		draw_text(y, x, L->when, trace_text_when(s->imported, when, sizeof(when)), role);
+		x += L->when + 1;
+	}
+	buf_reset(&b);
+	if (r->flags & RUN_INCOMPLETE)
+		buf_adds(&b, "incomplete ");
+	if (r->flags & RUN_FAILED)
+		buf_adds(&b, "failed ");
+	if (line->notes & (1u << NOTE_WARNING))
+		buf_adds(&b, "warning ");
+	if (line->notes & (1u << NOTE_OUTLIERS))
+		buf_adds(&b, "outliers ");
+	if (strcmp(r->eff_variant.key, r->variant.key) || r->eff_variant.origin != r->variant.origin)
+		buf_adds(&b, "edited");
+	draw_text(y, x, COLS - x - 1, buf_str(&b), selected ? role : ROLE_WORSE);
+	buf_release(&b);
+}
+
+/* Rows the detail of the selected run takes at the bottom. */
+static int detail_rows(int height)
+{
+	return height >= 18 ? 7 : height >= 12 ? 3 : 0;
+}
+
+/* The selected run: where it is from, what named it, its samples, series and notes. */
+static void draw_detail(struct tui *t, long ri, int y, int rows)
+{
+	const struct run *r = &t->m->rs.runs[ri];
+	const struct source *s = &t->m->sources[r->source];
+	struct run_records rec;
+	struct buf b = BUF_INIT;
+	char when[32], a[48], z[48];
+	int end = y + rows;
+
+	trace_records(t->m, (uint32_t)ri, &rec);
+	buf_addf(&b, "%s \xc2\xb7 %s \xc2\xb7 imported %s \xc2\xb7 %s:%u-%u", r->id, fmt_name(r->fmt),
+		 trace_text_when(s->imported, when, sizeof(when)), s->name, (unsigned)r->first_line,
+		 (unsigned)r->last_line);
+	draw_text(y++, 1, COLS - 2, b.s, ROLE_HEADER);
+	buf_reset(&b);
+	buf_adds(&b, "variant: ");
+	trace_text_variant(t->m, (uint32_t)ri, &b);
+	if (*r->eff_scenario)
+		buf_addf(&b, " \xc2\xb7 scenario: %s", r->eff_scenario);
+	draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
+	/* samples of this quantity, then every series, then notes, as many as fit */
+	if (y < end) {
+		double *v = NULL, lo = INFINITY, hi = -INFINITY;
+		size_t n = 0, cap = 0;
+		enum unit u = UNIT_NONE;
+
+		for (size_t i = 0; i < rec.nsamples; i++) {
+			const struct sample *sm = &t->m->rs.samples[rec.samples[i]];
+
+			if (strcmp(sm->quantity, t->ex->runs.quantity))
+				continue;
+			ALLOC_GROW(v, n + 1, cap);
+			v[n++] = sm->value;
+			u = sm->unit;
+			if (isfinite(sm->value) && sm->value < lo)
+				lo = sm->value;
+			if (isfinite(sm->value) && sm->value > hi)
+				hi = sm->value;
+		}
+		if (n) {
+			struct buf p = BUF_INIT;
+
+			plot_strip(&p, v, n, lo, hi, COLS / 2 > 40 ? 40 : COLS / 2, plot_utf8());
+			buf_reset(&b);
+			buf_addf(&b, "%zu samples: %s [%s] %s", n, unit_format(lo, u, a, sizeof(a)), p.s,
+				 unit_format(hi, u, z, sizeof(z)));
+			draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
+			buf_release(&p);
+		}
+		free(v);
+	}
+	for (size_t i = 0; i < rec.nseries && y < end; i++) {
+		const struct series_point *first = &t->m->rs.series[rec.series[i]];
+		double *v = NULL, lo = INFINITY, hi = -INFINITY;
+		size_t n = 0, cap = 0, j = i;
+		struct buf p = BUF_INIT;
+
+		if (i && !strcmp(t->m->rs.series[rec.series[i - 1]].name, first->name))
+			continue;
+		for (; j < rec.nseries && !strcmp(t->m->rs.series[rec.series[j]].name, first->name); j++) {
+			double yv = t->m->rs.series[rec.series[j]].y;
+
+			ALLOC_GROW(v, n + 1, cap);
+			v[n++] = yv;
+			if (isfinite(yv) && yv < lo)
+				lo = yv;
+			if (isfinite(yv) && yv > hi)
+				hi = yv;
+		}
+		plot_sparkline(&p, v, n, COLS / 2 > 40 ? 40 : COLS / 2, plot_utf8());
+		buf_reset(&b);
+		buf_addf(&b, "%s, %zu points: %s [%s] %s", first->name, n,
+			 unit_format(lo, first->unit, a, sizeof(a)), p.s, unit_format(hi, first->unit, z, sizeof(z)));
+		draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
+		buf_release(&p);
+		free(v);
+	}
+	for (size_t i = 0; i < rec.nnotes && y < end; i++) {
+		const struct note *no = &t->m->rs.notes[rec.notes[i]];
+
+		buf_reset(&b);
+		if (no->line)
+			buf_addf(&b, "line %u ", (unsigned)no->line);
+		buf_addf(&b, "%s: %s", note_kind_name(no->kind), no->text);
+		draw_text(y++, 1, COLS - 2, b.s,
+			  no->kind == NOTE_WARNING || no->kind == NOTE_DAMAGE || no->kind == NOTE_ERROR
+				  ? ROLE_WORSE
+				  : ROLE_DIM);
+	}
+	buf_release(&b);
+	trace_records_release(&rec);
+}
+
+static int list_height(int height)
+{
+	return height - 2 - detail_rows(height) - 1;
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	const struct experiment *e = experiment(t);
+	struct layout L;
+	int rows = list_height(height), x, px = 0;
+	double lo, hi;
+	enum unit unit;
+	struct buf b = BUF_INIT;
+	size_t nruns = 0;
+
+	if (!e) {
+		draw_text(top + 1, 2, COLS - 4, "The experiment is gone (renamed or removed).", ROLE_NORMAL);
+		return;
+	}
+	rebuild(t);
+	L = layout(t);
+	list_clamp(&rs->list, rows);
+	/* the groups' plots start in one column, so that their axes line up */
+	for (size_t g = 0; g < rs->nkeys; g++) {
+		struct buf h = BUF_INIT;
+
+		heading_name(t, (int)g, &h);
+		if (text_width(h.s, h.len) + 3 > px)
+			px = text_width(h.s, h.len) + 3;
+		buf_release(&h);
+	}
+	if (px > COLS / 2)
+		px = COLS / 2;
+	for (size_t i = 0; i < rs->nlines; i++)
+		nruns += rs->lines[i].run >= 0;
+	buf_addf(&b, "%s", rs->metric);
+	for (size_t g = 0; g < rs->nkeys; g++)
+		if (rs->scenarios[g] && *rs->scenarios[g] && (!g || !rs->scenarios[g - 1] || strcmp(rs->scenarios[g], rs->scenarios[g - 1])))
+			buf_addf(&b, " \xc2\xb7 %s", rs->scenarios[g]);
+	buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
+	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
+	buf_release(&b);
+	x = 3;
+	draw_text(top + 1, x, L.id, "RUN", ROLE_HEADER);
+	x += L.id + 1;
+	draw_right(top + 1, x, L.value, "VALUE", ROLE_HEADER);
+	x += L.value + 1;
+	if (L.n) {
+		draw_right(top + 1, x, L.n, "N", ROLE_HEADER);
+		x += L.n + 1;
+	}
+	if (L.spread) {
+		draw_text(top + 1, x + 1, L.spread - 1, "SPREAD", ROLE_HEADER);
+		x += L.spread + 1;
+	}
+	draw_text(top + 1, x, L.source, "SOURCE LINES", ROLE_HEADER);
+	x += L.source + 1;
+	if (L.when) {
+		draw_text(top + 1, x, L.when, "IMPORTED", ROLE_HEADER);
+		x += L.when + 1;
+	}
+	draw_text(top + 1, x, COLS - x - 1, "FLAGS", ROLE_HEADER);
+	axis(t, &lo, &hi, &unit);
+	for (int i = 0; i < rows && rs->list.top + (size_t)i < rs->nlines; i++) {
+		size_t k = rs->list.top + (size_t)i;
+		const struct runs_line *l = &rs->lines[k];
+
+		if (l->run < 0)
+			draw_heading(t, l->group, top + 2 + i, px, k == rs->list.cursor, lo, hi, unit);
+		else
+			draw_run(t, l, top + 2 + i, k == rs->list.cursor, &L);
+	}
+	if (detail_rows(height) && rs->list.cursor < rs->nlines) {
+		const struct runs_line *l = &rs->lines[rs->list.cursor];
+		int y = top + height - detail_rows(height);
+
+		if (l->run >= 0)
+			draw_detail(t, l->run, y, detail_rows(height));
+		else
+			draw_text(y, 1, COLS - 2, "Enter on a run: the text it was read from   Esc: back",
+				  ROLE_DIM);
+	}
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	rebuild(t);
+	if (list_act(&rs->list, a, list_height(height)))
+		return ACT_DONE;
+	switch (a) {
+	case ACT_ENTER:
+		if (rs->list.cursor < rs->nlines && rs->lines[rs->list.cursor].run >= 0)
+			tui_open_source(t, rs->lines[rs->list.cursor].run);
+		else
+			tui_message(t, "select a run to see its source");
+		return ACT_DONE;
+	case ACT_BACK:
+		t->cur = rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from;
+		return ACT_DONE;
+	default:
+		return ACT_IGNORED;
+	}
+}
+
+static struct list *lines(struct tui *t)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	rebuild(t);
+	return &rs->list;
+}
+
+/* A line as text: the heading's variant, or the run's id, figure, source lines and flags. */
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	const struct runs_line *l;
+	const struct run *r;
+	char v[48];
+
+	if (i >= rs->nlines)
+		return;
+	l = &rs->lines[i];
+	if (l->run < 0) {
+		heading_name(t, l->group, out);
+		return;
+	}
+	r = &t->m->rs.runs[l->run];
+	buf_addf(out, "%s %s ", r->id,
+		 l->fig.present && isfinite(l->fig.center) ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v)) : "-");
+	source_lines(t->m, r, out);
+	if (r->flags & RUN_INCOMPLETE)
+		buf_adds(out, " incomplete");
+	if (r->flags & RUN_FAILED)
+		buf_adds(out, " failed");
+	if (l->notes & (1u << NOTE_WARNING))
+		buf_adds(out, " warning");
+	if (l->notes & (1u << NOTE_OUTLIERS))
+		buf_adds(out, " outliers");
+}
+
+/* The runs as a Markdown table: what y copies here. */
+static void markdown(struct tui *t, struct buf *out)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	rebuild(t);
+	buf_addf(out, "**%s**\n\n", rs->metric);
+	md_cell(out, "variant");
+	md_cell(out, "run");
+	md_cell(out, rs->metric);
+	md_cell(out, "n");
+	md_cell(out, "spread");
+	md_cell(out, "source");
+	buf_adds(out, "|\n|:--|:--|--:|--:|--:|:--|\n");
+	for (size_t i = 0; i < rs->nlines; i++) {
+		const struct runs_line *l = &rs->lines[i];
+		struct buf cell = BUF_INIT;
+		char v[48];
+
+		if (l->run < 0)
+			continue;
+		heading_name(t, l->group, &cell);
+		md_cell(out, cell.s);
+		md_cell(out, t->m->rs.runs[l->run].id);
+		md_cell(out, l->fig.present && isfinite(l->fig.center)
+				     ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v))
+				     : "");
+		if (l->fig.n)
+			snprintf(v, sizeof(v), "%u", (unsigned)l->fig.n);
+		else
+			v[0] = '\0';
+		md_cell(out, v);
+		buf_reset(&cell);
+		trace_text_spread(&l->fig, &cell);
+		md_cell(out, buf_str(&cell));
+		buf_reset(&cell);
+		source_lines(t->m, &t->m->rs.runs[l->run], &cell);
+		md_cell(out, cell.s);
+		buf_adds(out, "|\n");
+		buf_release(&cell);
+	}
+}
+
+const struct screen screen_runs = {
+	.name = "Runs",
+	.opener = ACT_ENTER,
+	.draw = draw,
+	.act = act,
+	.lines = lines,
+	.line_text = line_text,
+	.markdown = markdown,
+};

@@ -1,0 +1,240 @@
+/*
+ * screen_source.c - Source: the text a run was read from, the whole of it,
+ * opened at the run's block. The block's lines carry a `>` and are
+ * highlighted, the lines that named the variant a `=`, and the bytes each
+ * of the run's figures was read from are shown reversed (from the stored
+ * byte spans). Up/Down/PgUp/PgDn/g/G move through the text, Left/Right
+ * scroll long lines, Enter goes back to the block.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/names.h"
+#include "tui/draw.h"
+#include "tui/explore.h"
+#include "util/text.h"
+
+void tui_open_source(struct tui *t, long run)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	const struct run *r;
+
+	if (run < 0 || (size_t)run >= t->m->rs.nruns)
+		return;
+	r = &t->m->rs.runs[run];
+	trace_index_release(&ss->ix);
+	trace_records_release(&ss->rec);
+	ss->run = run;
+	ss->source = r->source;
+	ss->text = model_source_text(t->m, r->source, &ss->len);
+	if (!ss->text) {
+		tui_message(t, "the text of %s is not in the store", t->m->sources[r->source].name);
+		return;
+	}
+	trace_index_lines(&ss->ix, ss->text, ss->len);
+	trace_records(t->m, (uint32_t)run, &ss->rec);
+	ss->nnamed = trace_variant_lines(t->m, (uint32_t)run, ss->named, countof(ss->named));
+	ss->left = 0;
+	ss->placed = 0;
+	ss->from = t->cur;
+	t->prev = t->cur;
+	t->cur = SCREEN_SOURCE;
+}
+
+static int text_rows(int height)
+{
+	return height - 2;
+}
+
+/* Put the run's block (and the label above it, when it fits) in view. */
+static void place(struct source_state *ss, const struct run *r, int rows)
+{
+	uint32_t from = r->first_line, to = r->last_line;
+
+	for (size_t i = 0; i < ss->nnamed; i++)
+		if (ss->named[i] < from && r->first_line - ss->named[i] < (uint32_t)rows / 2)
+			from = ss->named[i];
+	from = from > 3 ? from - 3 : 1;
+	if (to - from + 1 > (uint32_t)rows)
+		to = from + (uint32_t)rows - 1;
+	ss->list.count = ss->ix.nlines;
+	ss->list.top = from - 1;
+	ss->list.cursor = r->first_line ? r->first_line - 1 : 0;
+	list_clamp(&ss->list, rows);
+	ss->placed = 1;
+}
+
+static int is_named(const struct source_state *ss, uint32_t line)
+{
+	for (size_t i = 0; i < ss->nnamed; i++)
+		if (ss->named[i] == line)
+			return 1;
+	return 0;
+}
+
+/* Is byte `at` of the text inside one of the run's figures? */
+static int in_figure(const struct tui *t, const struct source_state *ss, size_t at)
+{
+	for (size_t i = 0; i < ss->rec.nmeas; i++) {
+		const struct measurement *me = &t->m->rs.meas[ss->rec.meas[i]];
+
+		if (me->length && at >= me->offset && at < me->offset + me->length)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Draw one line of text from column `left` on, in runs of bytes that are
+ * or are not a figure, each in its role. Returns nothing; clips at COLS.
+ */
+static void draw_text_line(struct tui *t, struct source_state *ss, int y, int x, uint32_t line,
+			   enum color_role base)
+{
+	size_t n, i = 0, at;
+	const char *s = trace_line(&ss->ix, ss->text, line, &n);
+	int col = 0;
+
+	if (!s)
+		return;
+	at = (size_t)(s - ss->text);
+	while (i < n && x < COLS - 1) {
+		int fig = in_figure(t, ss, at + i);
+		size_t j = i;
+		int w;
+
+		while (j < n && in_figure(t, ss, at + j) == fig)
+			j += text_char_len(s + j, n - j);
+		/* skip what is scrolled off to the left, a character at a time */
+		while (i < j && col < ss->left) {
+			size_t c = text_char_len(s + i, n - i);
+			int cw = text_width(s + i, c);
+
+			col += cw > 0 ? cw : 1;
+			i += c;
+		}
+		if (i < j) {
+			struct buf b = BUF_INIT;
+
+			buf_add(&b, s + i, j - i);
+			w = draw_text(y, x, COLS - 1 - x, buf_str(&b), fig ? ROLE_SELECTED : base);
+			x += w;
+			col += w;
+			buf_release(&b);
+		}
+		i = j;
+	}
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	const struct run *r;
+	const struct source *src;
+	int rows = text_rows(height), gutter;
+	struct buf b = BUF_INIT;
+	char num[16];
+
+	if (ss->run < 0 || (size_t)ss->run >= t->m->rs.nruns || !ss->text) {
+		draw_text(top + 1, 2, COLS - 4, "No source to show.", ROLE_NORMAL);
+		return;
+	}
+	r = &t->m->rs.runs[ss->run];
+	src = &t->m->sources[ss->source];
+	if (!ss->placed)
+		place(ss, r, rows);
+	ss->list.count = ss->ix.nlines;
+	list_clamp(&ss->list, rows);
+	buf_addf(&b, "lines %zu-%zu of %u \xc2\xb7 run %s (%s, lines %u-%u) \xc2\xb7 %s", ss->list.top + 1,
+		 ss->list.top + (size_t)rows < ss->ix.nlines ? ss->list.top + (size_t)rows : (size_t)ss->ix.nlines,
+		 (unsigned)ss->ix.nlines, r->id, fmt_name(r->fmt), (unsigned)r->first_line,
+		 (unsigned)r->last_line, src->name);
+	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
+	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
+	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {
+		uint32_t line = (uint32_t)(ss->list.top + (size_t)i + 1);
+		int y = top + 1 + i;
+		int block = line >= r->first_line && line <= r->last_line;
+		enum color_role role = block ? ROLE_HIGHLIGHT : is_named(ss, line) ? ROLE_BETTER : ROLE_NORMAL;
+
+		snprintf(num, sizeof(num), "%*u", gutter - 1, (unsigned)line);
+		draw_text(y, 0, gutter, num, line - 1 == ss->list.cursor ? ROLE_SELECTED : ROLE_DIM);
+		draw_text(y, gutter, 2, block ? ">" : is_named(ss, line) ? "=" : " ", role);
+		draw_text_line(t, ss, y, gutter + 2, line, role);
+	}
+	buf_reset(&b);
+	buf_adds(&b, "> block  = label  reversed: figures  \xe2\x86\x90\xe2\x86\x92 scroll  Enter: block  Esc: back");
+	draw_text(top + height - 1, 1, COLS - 2, b.s, ROLE_DIM);
+	buf_release(&b);
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct source_state *ss = &explore_of(t)->src;
+
+	ss->list.count = ss->ix.nlines;
+	if (list_act(&ss->list, a, text_rows(height)))
+		return ACT_DONE;
+	switch (a) {
+	case ACT_NEXT:
+		ss->left += 8;
+		return ACT_DONE;
+	case ACT_PREV:
+		ss->left = ss->left > 8 ? ss->left - 8 : 0;
+		return ACT_DONE;
+	case ACT_ENTER:
+		ss->placed = 0;
+		ss->left = 0;
+		return ACT_DONE;
+	case ACT_BACK:
+		t->cur = ss->from == SCREEN_SOURCE ? SCREEN_RUNS : ss->from;
+		return ACT_DONE;
+	default:
+		return ACT_IGNORED;
+	}
+}
+
+static struct list *lines(struct tui *t)
+{
+	return &explore_of(t)->src.list;
+}
+
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	size_t n;
+	const char *s = ss->text ? trace_line(&ss->ix, ss->text, (uint32_t)i + 1, &n) : NULL;
+
+	if (s)
+		buf_add(out, s, n);
+}
+
+/* The run's block, fenced, with where it came from: what y copies here. */
+static void markdown(struct tui *t, struct buf *out)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	const struct run *r;
+
+	if (ss->run < 0 || !ss->text)
+		return;
+	r = &t->m->rs.runs[ss->run];
+	buf_addf(out, "%s, lines %u-%u:\n\n```\n", t->m->sources[ss->source].name,
+		 (unsigned)r->first_line, (unsigned)r->last_line);
+	for (uint32_t l = r->first_line; l <= r->last_line; l++) {
+		line_text(t, l - 1, out);
+		buf_addc(out, '\n');
+	}
+	buf_adds(out, "```\n");
+}
+
+const struct screen screen_source = {
+	.name = "Source",
+	.opener = ACT_ENTER,
+	.draw = draw,
+	.act = act,
+	.lines = lines,
+	.line_text = line_text,
+	.markdown = markdown,
+};

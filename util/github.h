@@ -1,0 +1,104 @@
+/*
+ * github.h - read an issue or pull request thread through GitHub's REST
+ * API: the address forms, the token, the requests (pagination by the Link
+ * header), and one plain sentence for each way it can fail. Knows nothing
+ * of benchmarks or the store: a thread comes back as texts with their
+ * author, date and address.
+ */
+#ifndef BD_UTIL_GITHUB_H
+#define BD_UTIL_GITHUB_H
+
+#include <stddef.h>
+
+#include "util/buf.h"
+
+/* An issue or pull request, as named on a command line. */
+struct gh_address {
+	char host[128];  /* "github.com", or a GitHub Enterprise host */
+	char owner[128];
+	char repo[128];
+	unsigned long number;
+	int pull;        /* named as a pull request (/pull/N) */
+};
+
+/*
+ * Parse "https://github.com/OWNER/REPO/issues/N", ".../pull/N" (with or
+ * without the scheme, with any trailing path, query or #fragment) or the
+ * shorthand "OWNER/REPO#N". Returns 0, or -1 when `s` is none of these.
+ */
+int gh_parse_address(const char *s, struct gh_address *a);
+
+/* The short name "OWNER/REPO#N" into out (size bytes). */
+void gh_short_name(const struct gh_address *a, char *out, size_t size);
+
+/* Where a token came from, for messages. */
+struct gh_auth {
+	char *token;      /* heap, or NULL: anonymous */
+	const char *from; /* "GITHUB_TOKEN", "GH_TOKEN", "gh auth token", or NULL */
+};
+
+/*
+ * The token to use for `host`: $GITHUB_TOKEN, else $GH_TOKEN, else what
+ * `gh auth token` prints when gh is on the PATH, else none. Release with
+ * gh_auth_release().
+ */
+void gh_auth_find(const char *host, struct gh_auth *auth);
+void gh_auth_release(struct gh_auth *auth);
+
+/*
+ * The API root for `host` (heap, no trailing slash): $GITHUB_API_URL when
+ * set, else https://api.github.com for github.com, else
+ * https://HOST/api/v3 (GitHub Enterprise Server).
+ */
+char *gh_api_root(const char *host);
+
+/* One text of a thread: the description, a comment or a review comment. */
+struct gh_text {
+	char *author;  /* the login, "" when the account is gone */
+	char *posted;  /* created_at, ISO 8601 UTC */
+	char *address; /* its web address (html_url) */
+	char *body;    /* Markdown as written; "" when empty */
+	int review;    /* a pull request review comment (on the diff) */
+};
+
+struct gh_thread {
+	char *title;
+	char *address;        /* the web address of the issue or pull request */
+	int pull;             /* it is a pull request */
+	struct gh_text *texts; /* the description first, then every comment by date */
+	size_t ntexts;
+	size_t requests;      /* how many API requests it took */
+};
+
+enum gh_fail {
+	GH_OK,
+	GH_NOT_FOUND,    /* 404 (also a private repository without a token) */
+	GH_UNAUTHORIZED, /* 401: the token was refused */
+	GH_FORBIDDEN,    /* 403 for another reason than the rate limit */
+	GH_RATE_LIMIT,   /* the rate limit is used up, or the server asks to slow down */
+	GH_UNREACHABLE,  /* no network, name does not resolve, connection refused, TLS */
+	GH_TIMEOUT,      /* a time bound passed */
+	GH_SERVER,       /* 5xx, or another status we do not expect */
+	GH_BAD_ANSWER,   /* not the JSON the API documents, or too large */
+};
+
+struct gh_fetch_opts {
+	const char *api;          /* gh_api_root() */
+	const struct gh_auth *auth;
+	long connect_timeout;     /* seconds */
+	long timeout;             /* seconds per request */
+	const char *user_agent;   /* "benchdelta/VERSION" */
+};
+
+/*
+ * Fetch the whole thread at `a` into *t (release with gh_thread_release()
+ * in every case): the issue, all its comments and, for a pull request,
+ * its review comments, following every Link rel="next". Returns GH_OK, or
+ * why not with one sentence in *msg (no program name, no newline); then
+ * *t holds nothing.
+ */
+enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_opts *o,
+			     struct gh_thread *t, struct buf *msg);
+void gh_thread_release(struct gh_thread *t);
+
+#endif

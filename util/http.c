@@ -1,0 +1,225 @@
+/*
+ * http.c - a bounded HTTP GET through libcurl; see http.h.
+ */
+#include "util/http.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <curl/curl.h>
+
+struct sink {
+	struct http_response *res;
+	size_t max;
+	int too_big;
+};
+
+static size_t on_body(char *p, size_t size, size_t n, void *arg)
+{
+	struct sink *s = arg;
+
+	if (s->res->body.len + n > s->max) {
+		s->too_big = 1;
+		return 0; /* libcurl stops with CURLE_WRITE_ERROR */
+	}
+	buf_add(&s->res->body, p, n);
+	(void)size; /* always 1 */
+	return n;
+}
+
+/* The value of header line `line` (len bytes) when it is `name`, trimmed, as a heap string. */
+static char *header_value(const char *line, size_t len, const char *name)
+{
+	size_t nl = strlen(name);
+	const char *v, *end = line + len;
+
+	if (len <= nl || line[nl] != ':' || strncasecmp(line, name, nl))
+		return NULL;
+	v = line + nl + 1;
+	while (v < end && (*v == ' ' || *v == '\t'))
+		v++;
+	while (end > v && isspace((unsigned char)end[-1]))
+		end--;
+	return xstrndup(v, (size_t)(end - v));
+}
+
+static long long number_or(const char *s, long long dflt)
+{
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return dflt;
+	v = strtoll(s, &end, 10);
+	return *end || v < 0 ? dflt : v;
+}
+
+static size_t on_header(char *p, size_t size, size_t n, void *arg)
+{
+	struct http_response *res = arg;
+	char *v;
+
+	(void)size;
+	if (n >= 5 && !strncmp(p, "HTTP/", 5)) {
+		/* a new answer (after a redirect, or a 100 Continue): forget the last one's */
+		free(res->link_next);
+		res->link_next = NULL;
+		res->rate_limit = res->rate_remaining = res->retry_after = -1;
+		res->rate_reset = -1;
+		return n;
+	}
+	if ((v = header_value(p, n, "link"))) {
+		free(res->link_next);
+		res->link_next = http_link_next(v);
+	} else if ((v = header_value(p, n, "x-ratelimit-limit"))) {
+		res->rate_limit = (long)number_or(v, -1);
+	} else if ((v = header_value(p, n, "x-ratelimit-remaining"))) {
+		res->rate_remaining = (long)number_or(v, -1);
+	} else if ((v = header_value(p, n, "x-ratelimit-reset"))) {
+		res->rate_reset = number_or(v, -1);
+	} else if ((v = header_value(p, n, "retry-after"))) {
+		/* seconds; the HTTP-date form is not used by the APIs we read */
+		res->retry_after = (long)number_or(v, -1);
+	}
+	free(v);
+	return n;
+}
+
+char *http_link_next(const char *value)
+{
+	const char *p = value;
+
+	/* <URL>; param; rel="next", <URL>; rel="last" */
+	while (p && *p) {
+		const char *lt = strchr(p, '<'), *gt, *end;
+
+		if (!lt || !(gt = strchr(lt, '>')))
+			return NULL;
+		end = gt + 1;
+		while (*end && *end != '<')
+			end++;
+		/* the parameters of this link: gt+1 .. end */
+		for (const char *q = gt + 1; q < end; q++) {
+			if (!strncasecmp(q, "rel=", 4)) {
+				const char *r = q + 4;
+				int quoted = *r == '"';
+
+				r += quoted;
+				/* rel may list several space-separated relations */
+				while (r < end && *r != '"' && *r != ';' && *r != ',') {
+					const char *w = r;
+
+					while (r < end && *r != ' ' && *r != '"' && *r != ';' && *r != ',')
+						r++;
+					if (r - w == 4 && !strncasecmp(w, "next", 4))
+						return xstrndup(lt + 1, (size_t)(gt - lt - 1));
+					while (r < end && *r == ' ')
+						r++;
+				}
+			}
+		}
+		p = end;
+	}
+	return NULL;
+}
+
+static int curl_ready;
+
+enum http_fail http_get(const struct http_request *req, struct http_response *res)
+{
+	struct curl_slist *hdrs = NULL;
+	struct sink s;
+	enum http_fail why = HTTP_DONE;
+	CURLcode rc;
+	CURL *h;
+
+	memset(res, 0, sizeof(*res));
+	res->rate_limit = res->rate_remaining = res->retry_after = -1;
+	res->rate_reset = -1;
+	if (!curl_ready) {
+		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+			snprintf(res->error, sizeof(res->error), "libcurl could not start");
+			return HTTP_FAIL_OTHER;
+		}
+		curl_ready = 1;
+	}
+	if (!(h = curl_easy_init())) {
+		snprintf(res->error, sizeof(res->error), "libcurl could not start");
+		return HTTP_FAIL_OTHER;
+	}
+	for (size_t i = 0; req->headers && req->headers[i]; i++)
+		hdrs = curl_slist_append(hdrs, req->headers[i]);
+	s.res = res;
+	s.max = req->max_bytes;
+	s.too_big = 0;
+
+	curl_easy_setopt(h, CURLOPT_URL, req->url);
+	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, &s);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, res);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, res->error);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, req->connect_timeout);
+	curl_easy_setopt(h, CURLOPT_TIMEOUT, req->timeout);
+	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, ""); /* whatever libcurl can decode */
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+
+	rc = curl_easy_perform(h);
+	if (rc == CURLE_OK) {
+		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &res->status);
+	} else if (s.too_big) {
+		why = HTTP_FAIL_TOO_BIG;
+		snprintf(res->error, sizeof(res->error), "the answer is larger than %zu bytes",
+			 req->max_bytes);
+	} else {
+		curl_off_t connected_at = 0;
+
+		if (!res->error[0])
+			snprintf(res->error, sizeof(res->error), "%s", curl_easy_strerror(rc));
+		switch (rc) {
+		case CURLE_COULDNT_RESOLVE_HOST:
+		case CURLE_COULDNT_RESOLVE_PROXY:
+			why = HTTP_FAIL_RESOLVE;
+			break;
+		case CURLE_COULDNT_CONNECT:
+			why = HTTP_FAIL_CONNECT;
+			break;
+		case CURLE_OPERATION_TIMEDOUT:
+			/* which bound fired: before or after the connection was made */
+			curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_at);
+			why = connected_at > 0 ? HTTP_FAIL_TIMEOUT : HTTP_FAIL_CONNECT_TIMEOUT;
+			break;
+		case CURLE_SSL_CONNECT_ERROR:
+		case CURLE_PEER_FAILED_VERIFICATION:
+		case CURLE_SSL_CERTPROBLEM:
+		case CURLE_SSL_CACERT_BADFILE:
+			why = HTTP_FAIL_TLS;
+			break;
+		default:
+			why = HTTP_FAIL_OTHER;
+			break;
+		}
+	}
+	curl_slist_free_all(hdrs);
+	curl_easy_cleanup(h);
+	return why;
+}
+
+void http_response_release(struct http_response *res)
+{
+	buf_release(&res->body);
+	free(res->link_next);
+	res->link_next = NULL;
+}

@@ -1,0 +1,58 @@
+/*
+ * http.h - one HTTP GET with libcurl, bounded in time and size, with the
+ * few response headers an API client needs (Link, rate limits). Knows
+ * nothing of GitHub or the store; the caller turns failures into messages.
+ */
+#ifndef BD_UTIL_HTTP_H
+#define BD_UTIL_HTTP_H
+
+#include "util/buf.h"
+
+/* Why a request got no HTTP answer at all. */
+enum http_fail {
+	HTTP_DONE,         /* an answer came (any status) */
+	HTTP_FAIL_RESOLVE, /* the host name did not resolve (no network, or no such host) */
+	HTTP_FAIL_CONNECT, /* nothing accepted the connection */
+	HTTP_FAIL_CONNECT_TIMEOUT, /* the connection was not made within connect_timeout */
+	HTTP_FAIL_TIMEOUT, /* connected, but no whole answer within timeout */
+	HTTP_FAIL_TLS,     /* TLS handshake or certificate failed */
+	HTTP_FAIL_TOO_BIG, /* the answer passed max_bytes */
+	HTTP_FAIL_OTHER,   /* anything else libcurl reports */
+};
+
+struct http_request {
+	const char *url;
+	const char *const *headers; /* "Name: value" lines, NULL-terminated; may be NULL */
+	long connect_timeout;       /* seconds to make the connection */
+	long timeout;               /* seconds for the whole request, connection included */
+	size_t max_bytes;           /* the largest body accepted */
+};
+
+struct http_response {
+	long status;          /* the HTTP status of the last answer (after redirects) */
+	struct buf body;
+	char *link_next;      /* the Link header's rel="next" address, or NULL */
+	long rate_limit;      /* X-RateLimit-Limit, -1 when absent */
+	long rate_remaining;  /* X-RateLimit-Remaining, -1 when absent */
+	long long rate_reset; /* X-RateLimit-Reset (Unix seconds), -1 when absent */
+	long retry_after;     /* Retry-After in seconds, -1 when absent */
+	char error[256];      /* libcurl's words when the request failed, else "" */
+};
+
+/*
+ * GET req->url into *res (which the caller releases with
+ * http_response_release() in every case). Returns HTTP_DONE when any
+ * answer came, whatever its status; else why not, with res->error set.
+ * Redirects are followed (at most 5); only http and https are spoken.
+ */
+enum http_fail http_get(const struct http_request *req, struct http_response *res);
+void http_response_release(struct http_response *res);
+
+/*
+ * The rel="next" address of a Link header value
+ * ('<https://x/?page=2>; rel="next", <https://x/?page=5>; rel="last"'),
+ * as a heap string the caller frees, or NULL when there is none.
+ */
+char *http_link_next(const char *value);
+
+#endif
