@@ -23,7 +23,7 @@ static const char usage[] =
 	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
 	"                                  add logs to the store (-n: only show the plan);\n"
 	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"
-	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta list [experiments|variants|runs|imports] [-e EXP]\n"
 	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
@@ -37,6 +37,10 @@ static const char usage[] =
 	"                                  tidy up variant names (recorded, undoable)\n"
 	"  benchdelta edits                every edit made to the store, numbered\n"
 	"  benchdelta undo [-n] [ID]       undo the latest edit (or edit ID)\n"
+	"  benchdelta rm [-n] EXP | --import ID\n"
+	"  benchdelta rename-experiment [-n] OLD NEW\n"
+	"  benchdelta move [-n] IMPORT EXP\n"
+	"                                  manage experiments and imports (recorded, undoable)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -62,6 +66,9 @@ static const struct command {
 	{ "source", cmd_source },
 	{ "edits", cmd_edits },
 	{ "undo", cmd_undo },
+	{ "rm", cmd_rm },
+	{ "rename-experiment", cmd_rename_experiment },
+	{ "move", cmd_move },
 };
 
 int main(int argc, char **argv)

@@ -30,6 +30,9 @@ int cmd_show(struct cli *c, int argc, char **argv);
 int cmd_source(struct cli *c, int argc, char **argv);
 int cmd_edits(struct cli *c, int argc, char **argv);
 int cmd_undo(struct cli *c, int argc, char **argv);
+int cmd_rm(struct cli *c, int argc, char **argv);
+int cmd_rename_experiment(struct cli *c, int argc, char **argv);
+int cmd_move(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 

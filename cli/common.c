@@ -3,6 +3,7 @@
  */
 #include "cli/common.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <strings.h>
 
 #include "store/csvstore.h"
+#include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
 
@@ -77,4 +79,44 @@ int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 	if (rc == BD_EXIT_OK && exp && !(*only = cli_find_experiment(m, exp)))
 		rc = BD_EXIT_USAGE;
 	return rc;
+}
+
+int cli_edit_options(struct cli *c, int argc, char **argv, const char *cmd, const char *usage,
+		     int *dry, const char **import)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "import", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, dry ? "nh" : "h", opts, NULL)) != -1) {
+		if (opt == 'n' && dry) {
+			*dry = 1;
+		} else if (opt == 'i' && import) {
+			*import = optarg;
+		} else if (opt == 'h') {
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		} else {
+			return cli_usage_error(c, cmd, "unknown option");
+		}
+	}
+	return -1;
+}
+
+char *cli_clean_arg(char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s);
+
+	if (text_has_control(s, n)) {
+		text_clean(&b, s, n); /* one byte for each character it replaces: never longer */
+		memcpy(s, b.s, b.len + 1);
+		buf_release(&b);
+	}
+	return s;
 }
