@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "store/csvstore.h"
+#include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
 
@@ -105,4 +106,17 @@ int cli_edit_options(struct cli *c, int argc, char **argv, const char *cmd, cons
 		}
 	}
 	return -1;
+}
+
+char *cli_clean_arg(char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s);
+
+	if (text_has_control(s, n)) {
+		text_clean(&b, s, n); /* one byte for each character it replaces: never longer */
+		memcpy(s, b.s, b.len + 1);
+		buf_release(&b);
+	}
+	return s;
 }

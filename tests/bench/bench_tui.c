@@ -10,6 +10,7 @@
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_tui STORE [COLS ROWS]\n");
 		return 1;
 	}
+	/* as main() does; a UTF-8 locale when the environment names none (the UI's usual case) */
+	if (!setlocale(LC_ALL, "") || !strcmp(setlocale(LC_CTYPE, NULL), "C"))
+		setlocale(LC_ALL, "C.UTF-8");
+	setlocale(LC_NUMERIC, "C");
 	model_init(&m);
 	t0 = now_ms();
 	if (store_open(&st, argv[1], 0, &d) < 0 || store_load(&st, &m, &d) < 0 || !m.nexps) {

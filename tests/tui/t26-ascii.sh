@@ -8,7 +8,7 @@ tui_wait "METRIC"
 tui_wait "+ better x worse - ? untested"
 tui_keys 3 # the pair view
 tui_wait "812 us"
-tui_wait "+-0.11%"
+tui_wait "+-0.13%"
 tui_wait "<-/-> flip"
 tui_snap | LC_ALL=C grep -q "$(printf '[\200-\377]')" && fail "non-ASCII bytes on the screen"
 tui_keys q
