@@ -345,6 +345,31 @@ static void column_names(const struct experiment *e, const struct tui *t, int wi
 	}
 }
 
+/* Wide terminals: the figures' columns grow to the variants' names when the line has the room. */
+static void widen(const struct experiment *e, const struct tui *t, struct layout *L)
+{
+	int want = draw_width(variant_text(e, t->base)), used, room, metric = 10;
+
+	/* the metric column needs no more than its longest name */
+	for (size_t i = 0; i < t->cmp.nrows; i++)
+		if (draw_width(t->cmp.rows[i].metric) + L->indent > metric)
+			metric = draw_width(t->cmp.rows[i].metric) + L->indent;
+	for (size_t i = 0; i < t->cmp.ngeo; i++)
+		if (draw_width(t->cmp.geo[i].quantity) + L->indent > metric)
+			metric = draw_width(t->cmp.geo[i].quantity) + L->indent;
+	if (*t->cand && draw_width(variant_text(e, t->cand)) > want)
+		want = draw_width(variant_text(e, t->cand));
+	if (want <= L->value)
+		return;
+	if (metric < L->metric)
+		L->metric = metric;
+	used = 2 + L->metric + (L->value + 1) * 2 + (L->delta + 1) + (L->ci ? L->ci + 1 : 0) +
+	       (L->p ? L->p + 1 : 0) + (L->verdict ? L->verdict + 2 : 0) + 14; /* the flags' words */
+	room = (COLS - used) / 2;
+	if (room > 0)
+		L->value += want - L->value < room ? want - L->value : room;
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	char heads[2][128];
@@ -359,6 +384,7 @@ static void draw(struct tui *t, int top, int height)
 	}
 	rebuild(t);
 	keep_row(t);
+	widen(e, t, &L);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;
