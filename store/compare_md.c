@@ -116,8 +116,8 @@ void cmp_markdown_legend(const struct cmp_table *t, struct buf *out)
 	const struct cmp_opts *o = &t->opts;
 
 	buf_addf(out, "<sub>benchdelta: \xce\xb1 = %g, noise threshold %g%%%s \xc2\xb7 \xc2\xb1 standard "
-		      "deviation \xc2\xb7 %g%% CI of the difference of the means (Welch) \xc2\xb7 ~ not "
-		      "significant \xc2\xb7 ? untested \xc2\xb7 need \xe2\x89\xa5N: too few values for a test"
+		      "deviation \xc2\xb7 %g%% CI of the difference of the means (Welch) \xc2\xb7 ~ no change "
+		      "beyond the noise \xc2\xb7 ? untested \xc2\xb7 need \xe2\x89\xa5N: too few values for a test"
 		      "</sub>\n",
 		 o->alpha, o->threshold, o->holm ? ", Holm-adjusted" : "", (1 - o->alpha) * 100);
 }

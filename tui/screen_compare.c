@@ -302,7 +302,7 @@ static void draw_detail(struct tui *t, int y)
 		buf_addf(&b, "geometric mean of %s over the %zu rows both variants have", g->quantity,
 			 g->nrows);
 	} else if (*t->cand) {
-		buf_addf(&b, "\xce\xb1 = %g \xc2\xb7 changes under %g%% are ~ \xc2\xb7 ? untested",
+		buf_addf(&b, "~ no change beyond the noise (\xce\xb1 = %g, threshold %g%%) \xc2\xb7 ? untested",
 			 t->cmp.opts.alpha, t->cmp.opts.threshold);
 	}
 	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
