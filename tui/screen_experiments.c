@@ -126,7 +126,7 @@ static void draw(struct tui *t, int top, int height)
 			draw_text(y + 1, 1, 13, "Environment:", ROLE_DIM);
 			draw_text(y + 1, 14, COLS - 15, b.s, ROLE_NORMAL);
 		}
-		draw_text(y + 3, 1, COLS - 2, "Enter: compare the variants   \xe2\x86\x91/\xe2\x86\x93: select",
+		draw_text(y + 3, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
 		buf_release(&b);
 	}
