@@ -10,6 +10,8 @@
 
 #include "store/compare.h"
 #include "store/stats.h"
+#include "util/buf.h"
+#include "util/strmap.h"
 
 /* A row a geometric mean can use: judged by a direction, positive figures on both sides. */
 static int usable(const struct cmp_row *r)
@@ -19,28 +21,66 @@ static int usable(const struct cmp_row *r)
 	       isfinite(r->cand.center);
 }
 
-static const struct cmp_row *same_row(const struct cmp_table *t, const struct cmp_row *r)
+/* A row's identity across the tables: unit, quantity, subject, scenario. */
+static char *row_key(const struct cmp_row *r)
 {
-	for (size_t i = 0; i < t->nrows; i++) {
-		const struct cmp_row *o = &t->rows[i];
+	struct buf b = BUF_INIT;
 
-		if (o->unit == r->unit && !strcmp(o->quantity, r->quantity) &&
-		    !strcmp(o->subject, r->subject) && !strcmp(o->scenario, r->scenario))
-			return o;
-	}
-	return NULL;
+	buf_addf(&b, "%d\x1f%s\x1f%s\x1f%s", (int)r->unit, r->quantity, r->subject, r->scenario);
+	return buf_detach(&b, NULL);
 }
 
-/* Add the geometric mean of quantity rows `rows[0..k)` of table 0 to table `t`. */
+/*
+ * For each row i of t[0], the same row of t[k]: match[k * t[0].nrows + i],
+ * NULL when t[k] has none (the first such row when several). One hash
+ * lookup a row, so that a matrix of many rows and variants stays linear.
+ * Heap; the caller frees.
+ */
+static const struct cmp_row **match_rows(const struct cmp_table *t, size_t n)
+{
+	size_t n0 = t[0].nrows;
+	const struct cmp_row **match = xcalloc(n * n0 + 1, sizeof(*match));
+	char **keys0 = xcalloc(n0 + 1, sizeof(*keys0));
+
+	for (size_t i = 0; i < n0; i++)
+		keys0[i] = row_key(&t[0].rows[i]);
+	for (size_t k = 0; k < n; k++) {
+		struct strmap index = STRMAP_INIT;
+		char **keys = xcalloc(t[k].nrows + 1, sizeof(*keys));
+		uint32_t at;
+
+		for (size_t j = 0; j < t[k].nrows; j++) {
+			keys[j] = row_key(&t[k].rows[j]);
+			if (!strmap_get(&index, keys[j], &at))
+				strmap_put(&index, keys[j], (uint32_t)j);
+		}
+		for (size_t i = 0; i < n0; i++)
+			if (strmap_get(&index, keys0[i], &at))
+				match[k * n0 + i] = &t[k].rows[at];
+		strmap_release(&index);
+		for (size_t j = 0; j < t[k].nrows; j++)
+			free(keys[j]);
+		free(keys);
+	}
+	for (size_t i = 0; i < n0; i++)
+		free(keys0[i]);
+	free(keys0);
+	return match;
+}
+
+/*
+ * Add the geometric mean of quantity rows `rows[0..k)` of table 0 to table
+ * `t`, whose rows are match[i] for row i of table 0.
+ */
 static void add_geomean(struct cmp_table *t, const struct cmp_table *t0, const size_t *rows,
-			size_t k)
+			size_t k, const struct cmp_row *const *match)
 {
 	double *b = xmalloc(k * sizeof(*b)), *c = xmalloc(k * sizeof(*c));
 	const struct cmp_row *first = &t0->rows[rows[0]];
 	struct cmp_geomean *g;
 
 	for (size_t i = 0; i < k; i++) {
-		const struct cmp_row *r = same_row(t, &t0->rows[rows[i]]);
+		const struct cmp_row *r = match[rows[i]];
 
 		b[i] = r->base.center;
 		c[i] = r->cand.center;
@@ -69,6 +109,7 @@ void cmp_geomeans(struct cmp_table *t, size_t n)
 	const struct cmp_table *t0 = &t[0];
 	int *keep, *done;
 	size_t *rows;
+	const struct cmp_row **match;
 
 	if (!n)
 		return;
@@ -80,10 +121,11 @@ void cmp_geomeans(struct cmp_table *t, size_t n)
 	keep = xcalloc(t0->nrows + 1, sizeof(*keep));
 	done = xcalloc(t0->nrows + 1, sizeof(*done));
 	rows = xcalloc(t0->nrows + 1, sizeof(*rows));
+	match = match_rows(t, n);
 	for (size_t i = 0; i < t0->nrows; i++) {
 		keep[i] = usable(&t0->rows[i]);
 		for (size_t k = 1; k < n && keep[i]; k++)
-			keep[i] = usable(same_row(&t[k], &t0->rows[i]));
+			keep[i] = usable(match[k * t0->nrows + i]);
 	}
 	for (size_t i = 0; i < t0->nrows; i++) {
 		const struct cmp_row *r = &t0->rows[i];
@@ -103,8 +145,9 @@ void cmp_geomeans(struct cmp_table *t, size_t n)
 		if (nr < 2)
 			continue; /* over one row the mean is that row */
 		for (size_t k = 0; k < n; k++)
-			add_geomean(&t[k], t0, rows, nr);
+			add_geomean(&t[k], t0, rows, nr, match + k * t0->nrows);
 	}
+	free(match);
 	free(keep);
 	free(done);
 	free(rows);

@@ -44,6 +44,23 @@ void stats_summarize(const double *x, size_t n, struct stats_summary *s)
 	free(sorted);
 }
 
+/*
+ * The two-sided t quantile of `level` with df degrees of freedom. The last
+ * one is kept: a table's rows ask for the same one again and again.
+ */
+static double t_quantile(double level, double df)
+{
+	static double last_level = NAN, last_df = NAN, last_q = NAN;
+
+	if (level != last_level || df != last_df) {
+		gsl_quiet();
+		last_q = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, df);
+		last_level = level;
+		last_df = df;
+	}
+	return last_q;
+}
+
 int stats_mean_ci(double mean, double sd, double n, double level, double *lo, double *hi)
 {
 	double q, half;
@@ -51,8 +68,7 @@ int stats_mean_ci(double mean, double sd, double n, double level, double *lo, do
 	*lo = *hi = NAN;
 	if (!(n >= 2) || !(sd >= 0) || !isfinite(mean) || !(level > 0 && level < 1))
 		return -1;
-	gsl_quiet();
-	q = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, n - 1);
+	q = t_quantile(level, n - 1);
 	half = q * sd / sqrt(n);
 	*lo = mean - half;
 	*hi = mean + half;
@@ -140,21 +156,20 @@ static int by_value(const void *a, const void *b)
 }
 
 /*
- * P(|2U - n1·n2| >= |two_u - n1·n2|) for the U of a sample of n1 values
- * among n1 + n2 whose ties form `groups` (sizes in ascending value order).
- * Under the null every choice of which n1 of the N values belong to the
+ * The null distribution of 2U for a sample of n1 values among n1 + n2
+ * whose ties form `groups` (sizes in ascending value order): counts[u]
+ * for u = 0..2·n1·n2, heap, the caller frees. Under the null every choice of which n1 of the N values belong to the
  * first sample is equally likely; we count choices by their 2U with a
  * knapsack over the tie groups. Taking j of a group of t values, with m
  * values of the second sample below the group, adds j·m pairs won and
  * j·(t - j) ties, so 2U grows by j·(2m + t - j) in C(t, j) ways. Doubles
  * hold the counts: C(100, 50) ≈ 1e29 is far below their range.
  */
-static double exact_p(const size_t *groups, size_t ng, size_t n1, size_t n2, long two_u)
+static double *exact_counts(const size_t *groups, size_t ng, size_t n1, size_t n2)
 {
 	size_t S = 2 * n1 * n2, W = S + 1, done = 0, hi = 0;
 	double *dp = xcalloc((n1 + 1) * W, sizeof(*dp)), *nd = xcalloc((n1 + 1) * W, sizeof(*nd));
-	double total = 0, tail = 0, *tmp;
-	long centre = (long)(n1 * n2), dist = labs(two_u - centre);
+	double *tmp, *counts = xmalloc(W * sizeof(*counts));
 
 	dp[0] = 1;
 	for (size_t g = 0; g < ng; g++) {
@@ -186,15 +201,48 @@ static double exact_p(const size_t *groups, size_t ng, size_t n1, size_t n2, lon
 		done += t;
 		hi = new_hi;
 	}
-	for (size_t u = 0; u <= S; u++) {
-		double c = dp[n1 * W + u];
-
-		total += c;
-		if (labs((long)u - centre) >= dist)
-			tail += c;
-	}
+	memcpy(counts, dp + n1 * W, W * sizeof(*counts));
 	free(dp);
 	free(nd);
+	return counts;
+}
+
+/*
+ * P(|2U - n1·n2| >= |two_u - n1·n2|) under that distribution.
+ * Without ties the counts depend on n1 and n2 alone: the last ones made
+ * are kept (a matrix of many rows of n runs a side asks for the same ones
+ * again and again). Owned here, for the life of the process.
+ */
+static struct {
+	size_t n1, n2;
+	double *counts;
+} no_ties;
+
+static double exact_p(const size_t *groups, size_t ng, size_t n1, size_t n2, long two_u)
+{
+	size_t S = 2 * n1 * n2;
+	long centre = (long)(n1 * n2), dist = labs(two_u - centre);
+	double total = 0, tail = 0, *counts;
+	int cached = ng == n1 + n2;
+
+	if (cached && no_ties.counts && no_ties.n1 == n1 && no_ties.n2 == n2) {
+		counts = no_ties.counts;
+	} else {
+		counts = exact_counts(groups, ng, n1, n2);
+		if (cached) {
+			free(no_ties.counts);
+			no_ties.n1 = n1;
+			no_ties.n2 = n2;
+			no_ties.counts = counts;
+		}
+	}
+	for (size_t u = 0; u <= S; u++) {
+		total += counts[u];
+		if (labs((long)u - centre) >= dist)
+			tail += counts[u];
+	}
+	if (!cached)
+		free(counts);
 	return total > 0 && tail < total ? tail / total : 1;
 }
 

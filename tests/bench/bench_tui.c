@@ -3,8 +3,8 @@
  * loads a store, then (on a curses screen whose output goes to
  * /dev/null) times opening its first experiment's Matrix (the comparison
  * matrix built, its cells made, the screen drawn and written out) and the
- * redraw after a key (a cursor move, a column step). Prints figures;
- * asserts nothing: speed is never a test verdict.
+ * redraw after a key (a cursor move, a column step), in CPU time. Prints
+ * figures; asserts nothing: speed is never a test verdict.
  *
  * usage: bench_tui STORE [COLS ROWS]
  */
@@ -22,11 +22,15 @@
 #include "tui/screen.h"
 #include "tui/views.h"
 
+/*
+ * CPU time of this process, in ms: on a machine others share, wall time
+ * says more about the others than about us.
+ */
 static double now_ms(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
@@ -47,7 +51,7 @@ int main(int argc, char **argv)
 	struct tui t;
 	FILE *out, *in;
 	SCREEN *scr;
-	double t0, load, open, engine, cells, keys = 0, worst = 0;
+	double t0, load, open, reopen, engine, cells, keys = 0, worst = 0;
 	int cols = argc > 3 ? atoi(argv[2]) : 200, rows = argc > 3 ? atoi(argv[3]) : 60, nkeys = 0;
 	char size[32];
 
@@ -89,6 +93,13 @@ int main(int argc, char **argv)
 	t.warnings = &none;
 	t.cur = SCREEN_MATRIX;
 
+	/* cold, as a user opens it: the model's indexes are made on the way */
+	t0 = now_ms();
+	tui_set_experiment(&t, 0);
+	views_get(&t);
+	cells = now_ms() - t0;
+	frame(&t);
+	open = now_ms() - t0;
 	{
 		struct cmp_matrix x;
 
@@ -97,12 +108,11 @@ int main(int argc, char **argv)
 		engine = now_ms() - t0;
 		cmp_matrix_release(&x);
 	}
+	/* warm: opened again (after b, or back from another experiment) */
+	views_invalidate(&t);
 	t0 = now_ms();
-	tui_set_experiment(&t, 0);
-	views_get(&t);
-	cells = now_ms() - t0;
 	frame(&t);
-	open = now_ms() - t0;
+	reopen = now_ms() - t0;
 	/* keys: down through the rows, then the columns right and back */
 	for (int i = 0; i < 400; i++) {
 		enum action a = i < 300 ? ACT_DOWN : i < 350 ? ACT_NEXT : ACT_PREV;
@@ -126,11 +136,12 @@ int main(int argc, char **argv)
 		printf("matrix: %zu experiment(s), the first with %zu variants, %zu rows, %zu runs\n", m.nexps,
 		       v->mx.ncols, v->mx.nrows, m.exps[0].nruns);
 	}
-	printf("  store load      %8.1f ms (not part of the view)\n", load);
-	printf("  open Matrix     %8.1f ms at %dx%d (build, cells, first frame); goal <= 50 ms\n", open, cols, rows);
-	printf("    of which      %8.1f ms the comparison matrix (store/compare_matrix.c), %.1f ms with the cells' texts\n",
-	       engine, cells);
-	printf("  redraw per key  %8.3f ms mean, %.3f ms worst, %d keys; goal <= 2 ms\n", keys / nkeys, worst, nkeys);
+	printf("  store load      %8.1f ms CPU (not part of the view)\n", load);
+	printf("  open Matrix     %8.1f ms CPU at %dx%d (build, cells, first frame); goal <= 50 ms\n", open, cols, rows);
+	printf("    of which      %8.1f ms the matrix with its cells' texts; the comparison matrix again: %.1f ms\n",
+	       cells, engine);
+	printf("  open it again   %8.1f ms CPU (the model's indexes made)\n", reopen);
+	printf("  redraw per key  %8.3f ms CPU mean, %.3f ms worst, %d keys; goal <= 2 ms\n", keys / nkeys, worst, nkeys);
 	views_release(&t);
 	store_close(&st);
 	model_release(&m);
