@@ -15,7 +15,7 @@
 	X(SCREEN_EXPERIMENTS, "1", "Experiments: every experiment in the store")                   \
 	X(SCREEN_MATRIX, "2", "Matrix: every variant side by side, the baseline first")            \
 	X(SCREEN_COMPARE, "3", "Compare: the baseline against one candidate, with each test")      \
-	X(SCREEN_CPU, "4", "CPU: CPU time, CPU use, counters and peak memory per variant, with bars") \
+	X(SCREEN_CPU, "4", "CPU: CPU time, use and counters, peak memory, per variant") \
 	X(SCREEN_SIZES, "5", "Sizes: sections in bytes, every variant against the baseline")       \
 	X(SCREEN_SCORE, "6", "Scorecard: each variant's trade-off in one line")                    \
 	X(UP, "Up k", "move up")                                                                   \

@@ -21,7 +21,7 @@ static void draw(struct tui *t, int top, int height)
 
 	if (t->help.top > max_top(rows))
 		t->help.top = max_top(rows);
-	draw_text(top, 1, COLS - 2, "Keys (Esc to go back)", ROLE_HEADER);
+	draw_text(top, 1, COLS - 2, "Keys (\xe2\x86\x91/\xe2\x86\x93 scroll, any other key goes back)", ROLE_HEADER);
 	for (int i = 0; i < rows && t->help.top + (size_t)i < ACT__COUNT - 1; i++) {
 		enum action a = (enum action)(t->help.top + (size_t)i + 1);
 
