@@ -71,6 +71,20 @@ static const struct command {
 	{ "move", cmd_move },
 };
 
+/*
+ * A store that did not verify fails every command that loaded it, whatever
+ * it printed (a name not found may be in the import that was left out).
+ */
+static int finish(const struct cli *c, int rc)
+{
+	if (!c->damaged)
+		return rc;
+	fputs("benchdelta: the store does not verify (the damaged files are named above; their "
+	      "imports were left out): run 'benchdelta fsck'\n",
+	      stderr);
+	return BD_EXIT_INPUT;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { NULL, "benchdelta" };
@@ -109,12 +123,12 @@ int main(int argc, char **argv)
 	if (i < argc) {
 		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
 			if (!strcmp(argv[i], commands[k].name))
-				return commands[k].run(&c, argc - i, argv + i);
+				return finish(&c, commands[k].run(&c, argc - i, argv + i));
 		if (!strcmp(argv[i], "help")) {
 			fputs(usage, stdout);
 			return BD_EXIT_OK;
 		}
 	}
 	/* no command: the TUI, on the store or on the files named */
-	return cmd_tui(&c, argc - i, argv + i);
+	return finish(&c, cmd_tui(&c, argc - i, argv + i));
 }

@@ -17,6 +17,7 @@ enum bd_exit {
 struct cli {
 	const char *store;  /* --store DIR, or NULL */
 	const char *prog;   /* "benchdelta" */
+	int damaged;        /* the store loaded did not verify: the command exits 2 */
 };
 
 int cmd_import(struct cli *c, int argc, char **argv);

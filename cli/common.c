@@ -40,6 +40,7 @@ int cli_load_store(struct cli *c, struct model *m)
 
 	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	store_close(&st);

@@ -67,6 +67,7 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	}
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
+	c->damaged |= m.damaged;
 	if (exp_name && !(only = cli_find_experiment(&m, exp_name))) {
 		rc = BD_EXIT_USAGE;
 		goto out;

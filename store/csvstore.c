@@ -17,6 +17,7 @@
 #include "parsers/names.h"
 #include "store/clean.h"
 #include "store/journal.h"
+#include "store/manifest.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -569,6 +570,19 @@ static int cmp_sources(const void *a, const void *b)
 	return c ? c : strcmp(x->hash, y->hash);
 }
 
+int store_verify_import(const struct store *st, const char *hash, struct diag *d)
+{
+	struct buf dir = BUF_INIT, src = BUF_INIT;
+	int rc;
+
+	buf_addf(&dir, "%s/data/%s", st->dir, hash);
+	buf_addf(&src, "%s/sources/%s", st->dir, hash);
+	rc = manifest_verify(dir.s, src.s, d);
+	buf_release(&dir);
+	buf_release(&src);
+	return rc;
+}
+
 int store_load(struct store *st, struct model *m, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
@@ -595,6 +609,13 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 			continue; /* ., .., and temporary directories of an unfinished import */
 		if (!hash_is_hex(de->d_name)) {
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
+			continue;
+		}
+		if (store_verify_import(st, de->d_name, d) < 0) {
+			/* never half an import: this one is left out, and the command fails */
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not verify "
+					       "(see 'benchdelta fsck')", de->d_name);
+			m->damaged = 1;
 			continue;
 		}
 		src = model_add_source(m, de->d_name, NULL, 0);
@@ -815,6 +836,19 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", tmp.s, names[i]);
 		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
+			goto fail;
+	}
+	{
+		/* what the files must be, checked on every load (manifest.h) */
+		struct buf man = BUF_INIT;
+		int bad;
+
+		manifest_render(&man, names, out, countof(out), s->len);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", tmp.s, MANIFEST_FILE);
+		bad = file_write_new(path.s, man.s, man.len, d) < 0;
+		buf_release(&man);
+		if (bad)
 			goto fail;
 	}
 	if (dir_sync(tmp.s, d) < 0)

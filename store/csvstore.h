@@ -8,6 +8,7 @@
  *   data/<hash>/runs.csv         runs parsed from that text
  *   data/<hash>/measurements.csv
  *   data/<hash>/samples.csv, series.csv, notes.csv, facts.csv
+ *   data/<hash>/manifest.csv     each file's size, rows and checksum (manifest.h)
  *   edits.csv                    the edit journal (journal.h), applied on load
  *   removed/<id>/                what edit <id> (an rm) took away, for its undo
  *
@@ -55,6 +56,13 @@ void store_unlock(struct store *st);
  * is loaded. Returns 0, or -1 when the store cannot be read at all.
  */
 int store_load(struct store *st, struct model *m, struct diag *d);
+
+/*
+ * Check the files of stored import `hash` against its manifest
+ * (manifest.h): 0 when they match, 1 when it has no manifest (stored
+ * before manifests), -1 after errors naming each file that does not.
+ */
+int store_verify_import(const struct store *st, const char *hash, struct diag *d);
 
 /* 1 when data for this source hash is stored already. */
 int store_has_source(const struct store *st, const char *hash);
