@@ -41,6 +41,8 @@ static const char usage[] =
 	"  benchdelta rename-experiment [-n] OLD NEW\n"
 	"  benchdelta move [-n] IMPORT EXP\n"
 	"                                  manage experiments and imports (recorded, undoable)\n"
+	"  benchdelta reparse [-n]         read every stored text again with today's parsers\n"
+	"  benchdelta fsck [--repair]      check every file of the store (and mend it)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -69,6 +71,8 @@ static const struct command {
 	{ "rm", cmd_rm },
 	{ "rename-experiment", cmd_rename_experiment },
 	{ "move", cmd_move },
+	{ "reparse", cmd_reparse },
+	{ "fsck", cmd_fsck },
 };
 
 /*

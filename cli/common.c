@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/parser.h"
 #include "store/csvstore.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -120,4 +121,18 @@ char *cli_clean_arg(char *s)
 		buf_release(&b);
 	}
 	return s;
+}
+
+void cli_advise_reparse(struct cli *c, const struct model *m)
+{
+	char *dir = store_default_dir_dup(c->store);
+	struct store st = { dir, -1 };
+	int gen;
+
+	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+		fprintf(stderr,
+			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
+			"now %d): 'benchdelta reparse' reads them again\n",
+			gen, PARSERS_GENERATION);
+	free(dir);
 }

@@ -2,6 +2,7 @@
  * csvstore.c - load and save the model as a directory of CSV files; see
  * csvstore.h and benchdelta-store(5) for the layout.
  */
+#define _GNU_SOURCE /* renameat2 */
 #include "store/csvstore.h"
 
 #include <dirent.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "parsers/parser.h"
 #include "store/clean.h"
 #include "store/journal.h"
 #include "store/manifest.h"
@@ -141,7 +143,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 
 			rc = had ? 0 : store_lock(st, d);
 			if (rc == 0 && !path_exists(version)) {
-				buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+				buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, PARSERS_GENERATION);
 				rc = file_write_atomic(version, v.s, v.len, d);
 			}
 			if (!had)
@@ -797,7 +799,8 @@ static void remove_stale_temps(const char *data)
 	buf_release(&p);
 }
 
-int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* store_add_source(), or with `replace` store_replace_source(). */
+static int write_source(struct store *st, struct model *m, uint32_t src, int replace, struct diag *d)
 {
 	/* in render_source's order */
 	static const char *const names[] = { "source.csv", "runs.csv",  "measurements.csv",
@@ -853,7 +856,14 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 	}
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
-	if (rename(tmp.s, final.s) < 0) {
+	if (replace && path_exists(final.s)) {
+		/* one atomic swap: readers see the old directory or the new one */
+		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
+			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));
+			goto fail;
+		}
+		dir_remove_flat(tmp.s); /* now the old files */
+	} else if (rename(tmp.s, final.s) < 0) {
 		diag_error(d, final.s, 0, "cannot store: %s", strerror(errno));
 		goto fail;
 	}
@@ -939,6 +949,45 @@ int store_upgrade_schema(struct store *st, struct diag *d)
 		rc = file_write_atomic(version, v.s, v.len, d);
 	}
 	buf_release(&text);
+	buf_release(&v);
+	free(version);
+	return rc;
+}
+
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 0, d);
+}
+
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 1, d);
+}
+
+int store_parsers(const struct store *st)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	const char *p;
+	int gen = 1;
+
+	if (file_read(version, &text, &d) == 0 && (p = strstr(buf_str(&text), "\nparsers ")))
+		gen = atoi(p + 9);
+	buf_release(&text);
+	diag_release(&d);
+	free(version);
+	return gen;
+}
+
+int store_set_parsers(struct store *st, int generation, struct diag *d)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf v = BUF_INIT;
+	int rc;
+
+	buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, generation);
+	rc = file_write_atomic(version, v.s, v.len, d);
 	buf_release(&v);
 	free(version);
 	return rc;

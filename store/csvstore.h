@@ -86,6 +86,21 @@ int store_add_override(struct store *st, const char *kind, const char *target, c
 int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
 		    const char *created, struct diag *d);
 
+/*
+ * Replace the stored data of source `src` (same hash) with what `m` holds
+ * now, by one atomic exchange of directories (a reparse, a repair); a
+ * source not stored yet is added. Lock held. Returns 0, or -1.
+ */
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d);
+
+/*
+ * The generation of the parsers that read the store's oldest import
+ * (VERSION's "parsers N" line; 1 when it has none), and setting it (a
+ * reparse read everything again). See PARSERS_GENERATION.
+ */
+int store_parsers(const struct store *st);
+int store_set_parsers(struct store *st, int generation, struct diag *d);
+
 /* Rewrite VERSION's schema number to STORE_SCHEMA when it is older (lock held). */
 int store_upgrade_schema(struct store *st, struct diag *d);
 
