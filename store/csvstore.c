@@ -6,6 +6,7 @@
 #include "store/csvstore.h"
 
 #include <dirent.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -669,13 +670,65 @@ static void flags_text(struct buf *b, unsigned flags)
 		buf_adds(b, b->len ? " failed" : "failed");
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The indexes of the records (n of `size` bytes, the run index at
+ * `run_offset`) whose run came from source `src`, ascending; *count of
+ * them. With `by` (the model's fresh by-run index of these records) only
+ * the source's runs are visited, so storing one source of many does not
+ * read every record of the model. Heap array, the caller frees it.
+ */
+static uint32_t *records_of(const struct model *m, uint32_t src, const void *records, size_t n,
+			    size_t size, size_t run_offset, const struct byrun *by, size_t *count)
+{
+	const unsigned char *p = records;
+	uint32_t *out = NULL;
+	size_t k = 0, cap = 0;
+
+	if (by) {
+		const struct byrun *rb = &m->runs_by_source;
+
+		for (uint32_t i = rb->start[src]; i < rb->start[src + 1]; i++) {
+			uint32_t run = rb->order[i];
+
+			for (uint32_t j = by->start[run]; j < by->start[run + 1]; j++) {
+				ALLOC_GROW(out, k + 1, cap);
+				out[k++] = by->order[j];
+			}
+		}
+		if (k > 1)
+			qsort(out, k, sizeof(*out), cmp_u32);
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			uint32_t run;
+
+			memcpy(&run, p + i * size + run_offset, sizeof(run));
+			if (m->rs.runs[run].source != src)
+				continue;
+			ALLOC_GROW(out, k + 1, cap);
+			out[k++] = (uint32_t)i;
+		}
+	}
+	*count = k;
+	return out;
+}
+
 /* The CSV files of one source's records, each into its own buffer. */
 static void render_source(const struct model *m, uint32_t src, struct buf *out /* [7] */)
 {
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
+	int fresh = model_indexes_fresh(m);
 	char a[32], b[32], c[32], e[32];
 	struct buf fl = BUF_INIT;
+	uint32_t *idx;
+	size_t n;
 
 	csvio_row(&out[0], source_cols, countof(source_cols));
 	{
@@ -707,11 +760,23 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 	csvio_row(&out[4], series_cols, countof(series_cols));
 	csvio_row(&out[5], note_cols, countof(note_cols));
 	csvio_row(&out[6], fact_cols, countof(fact_cols));
-	for (size_t i = 0; i < rs->nruns; i++) {
-		const struct run *r = &rs->runs[i];
+	if (fresh) {
+		n = m->runs_by_source.start[src + 1] - m->runs_by_source.start[src];
+		idx = xmalloc((n ? n : 1) * sizeof(*idx));
+		memcpy(idx, m->runs_by_source.order + m->runs_by_source.start[src], n * sizeof(*idx));
+	} else {
+		idx = NULL;
+		n = 0;
+		for (size_t i = 0; i < rs->nruns; i++) {
+			if (rs->runs[i].source != src)
+				continue;
+			idx = xrealloc(idx, (n + 1) * sizeof(*idx));
+			idx[n++] = (uint32_t)i;
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		const struct run *r = &rs->runs[idx[k]];
 
-		if (r->source != src)
-			continue;
 		buf_reset(&fl);
 		flags_text(&fl, r->flags);
 		const char *f[] = { r->id,
@@ -729,45 +794,46 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 				    buf_str(&fl) };
 		csvio_row(&out[1], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nmeas; i++) {
-		const struct measurement *me = &rs->meas[i];
-
-		if (rs->runs[me->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
+			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct measurement *me = &rs->meas[idx[k]];
 		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
 				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
 				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
 		csvio_row(&out[2], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct sample *sm = &rs->samples[i];
-
-		if (rs->runs[sm->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
+			 offsetof(struct sample, run), fresh ? &m->samples_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct sample *sm = &rs->samples[idx[k]];
 		const char *f[] = { rs->runs[sm->run].id, sm->quantity, unit_name(sm->unit),
 				    u32s(a, sm->index), num_exact(sm->value, c) };
 		csvio_row(&out[3], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nseries; i++) {
-		const struct series_point *p = &rs->series[i];
+	free(idx);
+	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
+			 offsetof(struct series_point, run), fresh ? &m->series_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct series_point *p = &rs->series[idx[k]];
 		char y[32];
-
-		if (rs->runs[p->run].source != src)
-			continue;
 		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
 				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
 				    unit_name(p->unit) };
 		csvio_row(&out[4], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nnotes; i++) {
-		const struct note *nt = &rs->notes[i];
-
-		if (rs->runs[nt->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
+			 fresh ? &m->notes_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct note *nt = &rs->notes[idx[k]];
 		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
 				    nt->text };
 		csvio_row(&out[5], f, countof(f));
 	}
+	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
 		const struct fact *ft = &rs->facts[i];
 

@@ -25,7 +25,7 @@
 
 /* The row kinds (column "op"): one table, names as stored. */
 #define EDIT_OPS(X)                                                                                \
-	X(EDIT_VARIANT, "variant")       /* target HASH:LINE: the block at LINE is variant `value` */ \
+	X(EDIT_VARIANT, "variant")       /* HASH:LINE[.K]: that block (run) is `value` */ \
 	X(EDIT_BASELINE, "baseline")     /* experiment's baseline is variant key `value` */          \
 	X(EDIT_ALIAS, "alias")           /* in experiment ("" all) variant key `target` is `value` */ \
 	X(EDIT_EXPERIMENT, "experiment") /* the runs of import `target` (a hash) go to `value` */     \
