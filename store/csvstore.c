@@ -640,7 +640,8 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	closedir(dp);
 	free(data);
 
-	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	if (m->nsources) /* none when every import was left out */
+		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
 	for (uint32_t s = 0; s < m->nsources; s++)
 		load_data_dir(st, m, s, d);
 	{
