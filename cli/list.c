@@ -17,7 +17,7 @@ static const char usage[] =
 	"  experiments   one line per experiment (the default)\n"
 	"  variants      the variants of each experiment; * marks the baseline\n"
 	"  runs          every run: id, variant, scenario, format, where it came from\n"
-	"  -e EXP        only this experiment\n";
+	"  -e, --experiment EXP  only this experiment\n";
 
 static void list_experiments(const struct model *m, const struct experiment *only)
 {

@@ -28,6 +28,8 @@ libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+zsh              cmd:zsh
+fish             cmd:fish
 strace           cmd:strace
 '
 packages_samples='
