@@ -10,6 +10,7 @@
 #include "cli/format.h"
 #include "cli/table.h"
 #include "parsers/units.h"
+#include "store/compare_md.h"
 #include "store/compare_text.h"
 
 enum { CELL = 64 };
@@ -54,16 +55,6 @@ static void legend(const struct cmp_table *t, FILE *fp)
 }
 
 /* The same in one line under a Markdown table. */
-static void md_legend(const struct cmp_table *t, FILE *fp)
-{
-	const struct cmp_opts *o = &t->opts;
-
-	fprintf(fp, "<sub>benchdelta: \xce\xb1 = %g, noise threshold %g%%%s \xc2\xb7 \xc2\xb1 standard "
-		    "deviation \xc2\xb7 %g%% CI of the difference of the means (Welch) \xc2\xb7 ~ not "
-		    "significant \xc2\xb7 ? untested \xc2\xb7 need \xe2\x89\xa5N: too few values for a test"
-		    "</sub>\n",
-		o->alpha, o->threshold, o->holm ? ", Holm-adjusted" : "", (1 - o->alpha) * 100);
-}
 
 /* ---- text ---- */
 
@@ -166,110 +157,15 @@ void format_text(const struct cmp_report *r, FILE *fp)
 
 /* ---- markdown ---- */
 
-/* A table cell: '|' would end it, so it is escaped; newlines cannot occur in our strings. */
-static void md_cell(FILE *fp, const char *s)
-{
-	fputs("| ", fp);
-	for (; *s; s++) {
-		if (*s == '|' || *s == '\\')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-	fputc(' ', fp);
-}
-
-static void md_figure(FILE *fp, const struct cmp_side *s, enum unit unit)
-{
-	char fig[CELL], spread[CELL], cell[2 * CELL + 2];
-
-	cmp_text_figure(s, unit, fig, sizeof(fig));
-	cmp_text_spread(s, spread, sizeof(spread));
-	snprintf(cell, sizeof(cell), "%s%s%s", fig, *spread ? " " : "", spread);
-	md_cell(fp, cell);
-}
-
-static void md_row(FILE *fp, const struct cmp_row *r)
-{
-	char c[4][CELL];
-	const char *v = cmp_text_verdict(r);
-	struct buf verdict = BUF_INIT;
-
-	md_cell(fp, r->metric);
-	md_figure(fp, &r->base, r->unit);
-	md_figure(fp, &r->cand, r->unit);
-	md_cell(fp, cmp_text_delta(r, c[0], CELL));
-	md_cell(fp, cmp_text_ci(r, c[1], CELL));
-	md_cell(fp, cmp_text_p(r, c[2], CELL));
-	md_cell(fp, r->method == CMP_NONE ? "" : cmp_method_name(r->method));
-	/* only a significant change is bold; the flags follow in words */
-	if (r->significant)
-		buf_addf(&verdict, "**%s**", v);
-	else
-		buf_adds(&verdict, v);
-	if (r->flags & ~(unsigned)CMP_F_FEW) {
-		buf_adds(&verdict, *v ? " (" : "(");
-		cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", &verdict);
-		buf_addc(&verdict, ')');
-	}
-	fputs("| ", fp);
-	fputs(buf_str(&verdict), fp); /* our own words: nothing to escape */
-	fputs(" |\n", fp);
-	buf_release(&verdict);
-}
-
-static void md_table(const struct cmp_report *rep, const struct cmp_table *t, FILE *fp)
-{
-	const char *base = format_variant(rep->e, t->base), *cand = format_variant(rep->e, t->cand);
-	int headings = has_scenarios(t);
-	const char *scenario = NULL;
-	char c[3][CELL], ci[CELL];
-	struct buf b = BUF_INIT;
-
-	fprintf(fp, "**%s** against **%s** (baseline)\n\n", cand, base);
-	snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->opts.alpha) * 100);
-	md_cell(fp, "");
-	md_cell(fp, base);
-	md_cell(fp, cand);
-	md_cell(fp, "delta");
-	md_cell(fp, ci);
-	md_cell(fp, "p");
-	md_cell(fp, "test");
-	fputs("| |\n|:--|--:|--:|--:|--:|--:|:--|:--|\n", fp);
-	for (size_t i = 0; i < t->nrows; i++) {
-		const struct cmp_row *r = &t->rows[i];
-
-		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
-			buf_reset(&b);
-			buf_addf(&b, "*%s*", *r->scenario ? r->scenario : "(no scenario)");
-			md_cell(fp, buf_str(&b));
-			fputs("| | | | | | | |\n", fp);
-			scenario = r->scenario;
-		}
-		md_row(fp, r);
-	}
-	for (size_t i = 0; i < t->ngeo; i++) {
-		const struct cmp_geomean *g = &t->geo[i];
-
-		buf_reset(&b);
-		buf_addf(&b, "geomean %s (%zu rows)", g->quantity, g->nrows);
-		md_cell(fp, buf_str(&b));
-		md_cell(fp, unit_format(g->base, g->unit, c[0], CELL));
-		md_cell(fp, unit_format(g->cand, g->unit, c[1], CELL));
-		md_cell(fp, cmp_text_pct(g->delta_pct, c[2], CELL));
-		fputs("| | | ", fp);
-		md_cell(fp, cmp_text_gain(g, c[2], CELL));
-		fputs("|\n", fp);
-	}
-	buf_reset(&b);
-	counts(t, &b);
-	fprintf(fp, "\n%s\n\n", buf_str(&b));
-	buf_release(&b);
-}
-
 void format_markdown(const struct cmp_report *r, FILE *fp)
 {
+	struct buf b = BUF_INIT;
+
 	for (size_t k = 0; k < r->n; k++)
-		md_table(r, &r->t[k], fp);
+		cmp_markdown(&r->t[k], format_variant(r->e, r->t[k].base),
+			     format_variant(r->e, r->t[k].cand), NULL, 0, &b);
 	if (r->n)
-		md_legend(&r->t[0], fp);
+		cmp_markdown_legend(&r->t[0], &b);
+	fputs(buf_str(&b), fp);
+	buf_release(&b);
 }

@@ -9,6 +9,7 @@
  */
 #include "parsers/bench.h"
 #include "parsers/units.h"
+#include "util/text.h"
 
 enum {
 	RX_LINE,
@@ -21,37 +22,54 @@ static struct rx patterns[] = {
 		      0 },
 };
 
-/* "# Write" or "# Read", then blanks and a digit: a bolt line, or a garbled one. */
-static int op_line(const struct line *l, int *is_write)
+/* What a line of bolt output is, by its fixed words alone (never by its digits). */
+enum kind {
+	K_NONE,
+	K_WRITE,  /* "# Write <blank>... (…/op) (… op/sec)", garbled or not */
+	K_READ,
+	K_NOTICE, /* "starting write benchmark." (bbolt ≥ 1.4, on stderr between the two) */
+};
+
+/*
+ * The one classifier the claim and the parse share: "# Write" or "# Read",
+ * a blank, then a digit (a line cut short) or a "/op)" or "op/sec)"
+ * further on. A digit garbled anywhere leaves the line a bolt line
+ * (reported, never a Markdown heading that would label the run below);
+ * "# Write-ahead log" is a heading.
+ */
+static enum kind classify(const struct line *l)
 {
 	const char *s = l->s + l->indent, *end = l->s + l->len;
+	enum kind k;
 
-	if (!line_starts(l, "# Write") && !line_starts(l, "# Read"))
-		return 0;
-	*is_write = s[2] == 'W';
-	s += *is_write ? 7 : 6;
+	if (line_starts(l, "starting ") && line_ends(l, "benchmark."))
+		return K_NOTICE;
+	if (line_starts(l, "# Write"))
+		k = K_WRITE, s += 7;
+	else if (line_starts(l, "# Read"))
+		k = K_READ, s += 6;
+	else
+		return K_NONE;
 	if (s == end || (*s != ' ' && *s != '\t'))
-		return 0;
+		return K_NONE;
 	while (s < end && (*s == ' ' || *s == '\t'))
 		s++;
-	return s < end && *s >= '0' && *s <= '9';
-}
-
-/* Lines bbolt ≥ 1.4 prints on stderr between the two. */
-static int is_notice(const struct line *l)
-{
-	return line_starts(l, "starting ") && line_ends(l, "benchmark.");
+	if (s < end && char_is_digit(*s))
+		return k;
+	return text_contains(s, (size_t)(end - s), "/op)") || text_contains(s, (size_t)(end - s), "op/sec)")
+		       ? k
+		       : K_NONE;
 }
 
 /* Claimed whole, a bolt line is data, not the Markdown heading its '#' would make it. */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	int is_write;
+	enum kind k = classify(l);
 
 	(void)state;
-	if (op_line(l, &is_write))
+	if (k == K_WRITE || k == K_READ)
 		return in_block ? CLAIM_BODY : CLAIM_START;
-	return in_block && is_notice(l) ? CLAIM_BODY : CLAIM_NONE;
+	return in_block && k == K_NOTICE ? CLAIM_BODY : CLAIM_NONE;
 }
 
 struct parse {
@@ -124,10 +142,10 @@ static int parse(const struct block *b, struct sink *s)
 	ps.s = s;
 	ps.run = -1;
 	for (uint32_t i = 0; i < b->n; i++) {
-		int is_write;
+		enum kind k = classify(&b->lines[i]);
 
-		if (op_line(&b->lines[i], &is_write))
-			on_line(&ps, &b->lines[i], is_write);
+		if (k == K_WRITE || k == K_READ)
+			on_line(&ps, &b->lines[i], k == K_WRITE);
 	}
 	finish(&ps);
 	return (int)(s->rs->nruns - first_run);

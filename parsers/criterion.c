@@ -62,7 +62,8 @@ static const char *const verdicts[] = {
 
 /* Lines of a result block that carry no figure: progress, notices, --verbose statistics. */
 static const char *const chatter[] = {
-	"Benchmarking ", "WARNING:", "Gnuplot not found", "slope ", "mean ", "median ", "change:",
+	"WARNING:",
+	"Gnuplot not found",
 };
 
 /* The byte after "time:" and its blanks when it is '[' (a result or change line), or NULL. */
@@ -140,44 +141,117 @@ static void remember(struct claim_state *st, const char *id, size_t n)
 	}
 }
 
+/* What a line of Criterion output is, by its fixed words alone (never by its digits). */
+enum kind {
+	K_NONE,
+	K_PROGRESS, /* "Benchmarking ID[: phase]" */
+	K_RESULT,   /* "[ID] time: [lo u est u hi u]", garbled or cut */
+	K_TIME,     /* another "time: [" line: a change line of percentages, or damage in a block */
+	K_THRPT,    /* "thrpt: [...]" */
+	K_FOUND,    /* "Found N outliers among M measurements (x%)" */
+	K_OUTLIER,  /* "  1 (10.00%) high mild" */
+	K_CHANGE,   /* "change:" (alone, it heads the change lines below it) */
+	K_VERDICT,  /* "Performance has improved." ... */
+	K_STATS,    /* --verbose's slope, mean and median lines */
+	K_CHATTER,  /* notices: "WARNING:", "Gnuplot not found" */
+};
+
+/* Is [p, end) a time unit Criterion prints? */
+static int is_time_unit(const char *p, size_t n)
+{
+	static const char *const units[] = { "ps", "ns", "\xc2\xb5s", "\xce\xbcs", "us", "ms", "s" };
+
+	for (size_t i = 0; i < countof(units); i++)
+		if (strlen(units[i]) == n && !memcmp(units[i], p, n))
+			return 1;
+	return 0;
+}
+
 /*
- * A result line ("<id> time: [<number>...") or a "Benchmarking ID:
- * Collecting N samples" line starts a block; once one is open, the lines
- * Criterion prints around results continue it. A line of percentages
- * after "time:" is a change line, never a start.
+ * After "time: [": a result, by its fixed words: no '%' (a change line's),
+ * and a digit first (a line cut short) or at least two time units among
+ * its words (one digit garbled anywhere leaves it a result line).
  */
-static enum claim claim(const struct line *l, int in_block, void *state)
+static int result_like(const char *p, const char *end)
+{
+	int units = 0;
+
+	if (memchr(p, '%', (size_t)(end - p)))
+		return 0;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && char_is_digit(*p))
+		return 1;
+	while (p < end) {
+		const char *w;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		for (w = p; p < end && *p != ' ' && *p != '\t' && *p != ']'; p++)
+			;
+		units += is_time_unit(w, (size_t)(p - w));
+		if (p < end && *p == ']')
+			break;
+	}
+	return units >= 2;
+}
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
 {
 	const char *p = after_time(l), *id;
-	struct claim_state *st = state;
 	size_t n;
 
-	if (progress_id(l, &id, &n)) {
-		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
-			return CLAIM_NONE;
-		remember(st, id, n);
-		return in_block ? CLAIM_BODY : CLAIM_START;
-	}
-	if (p) {
-		while (p < l->s + l->len && (*p == ' ' || *p == '\t'))
-			p++;
-		if (in_block)
-			return CLAIM_BODY;
-		return p < l->s + l->len && char_is_digit(*p) && !memchr(p, '%', (size_t)(l->s + l->len - p))
-			       ? CLAIM_START
-			       : CLAIM_NONE;
-	}
-	if (!in_block)
-		return CLAIM_NONE;
-	if (line_starts(l, "thrpt:") || line_starts(l, "Found ") ||
-	    starts_any(l, chatter, countof(chatter)) || starts_any(l, verdicts, countof(verdicts)) ||
-	    is_lone_id(l, st))
-		return CLAIM_BODY;
+	if (progress_id(l, &id, &n))
+		return K_PROGRESS;
+	if (p)
+		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
+	if (line_starts(l, "thrpt:"))
+		return K_THRPT;
+	if (line_starts(l, "Found "))
+		return K_FOUND;
+	if (line_starts(l, "change:"))
+		return K_CHANGE;
+	if (starts_any(l, verdicts, countof(verdicts)))
+		return K_VERDICT;
+	if (line_starts(l, "slope ") || line_starts(l, "mean ") || line_starts(l, "median "))
+		return K_STATS;
+	if (starts_any(l, chatter, countof(chatter)))
+		return K_CHATTER;
 	/* "  1 (10.00%) high mild" */
 	if (char_is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
 					  text_contains(l->s, l->len, "%) high ")))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
+		return K_OUTLIER;
+	return K_NONE;
+}
+
+/*
+ * A result line or a "Benchmarking ID: Collecting N samples" line starts
+ * a block; once one is open, the lines Criterion prints around results
+ * continue it. A line of percentages after "time:" is a change line, never
+ * a start.
+ */
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum kind k = classify(l);
+	const char *id;
+	size_t n;
+
+	switch (k) {
+	case K_PROGRESS:
+		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
+			return CLAIM_NONE;
+		progress_id(l, &id, &n);
+		remember(st, id, n);
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	case K_RESULT:
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	case K_NONE:
+		return in_block && is_lone_id(l, st) ? CLAIM_BODY : CLAIM_NONE;
+	default:
+		return in_block ? CLAIM_BODY : CLAIM_NONE;
+	}
 }
 
 struct parse {
@@ -413,26 +487,41 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (line_starts(l, "Benchmarking ")) {
+		switch (classify(l)) {
+		case K_PROGRESS:
 			on_progress(&ps, l);
-		} else if (after_time(l)) {
+			break;
+		case K_RESULT:
+		case K_TIME:
 			on_time(&ps, b, l, i);
-		} else if (line_starts(l, "thrpt:")) {
+			break;
+		case K_THRPT:
 			on_thrpt(&ps, l);
-		} else if (line_starts(l, "Found ")) {
+			break;
+		case K_FOUND:
 			on_found(&ps, l);
-		} else if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
-			buf_adds(&ps.outliers, "; ");
-			buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
-			sink_run_end(s, (uint32_t)ps.run, l);
-		} else if (line_starts(l, "change:")) {
+			break;
+		case K_OUTLIER:
+			if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
+				buf_adds(&ps.outliers, "; ");
+				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
+				sink_run_end(s, (uint32_t)ps.run, l);
+			}
+			break;
+		case K_CHANGE:
 			/* alone, it heads the time and thrpt change lines below it */
 			if (rx_match(&patterns[RX_CHANGE], l->s, l->len))
 				note_line(&ps, NOTE_VERDICT, l, "");
-		} else if (starts_any(l, verdicts, countof(verdicts))) {
+			break;
+		case K_VERDICT:
 			note_line(&ps, NOTE_VERDICT, l, "");
-		} else if (line_starts(l, "slope ") || line_starts(l, "mean ") || line_starts(l, "median ")) {
+			break;
+		case K_STATS:
 			note_line(&ps, NOTE_INFO, l, "");
+			break;
+		case K_CHATTER:
+		case K_NONE:
+			break;
 		}
 	}
 	finish(&ps);

@@ -45,64 +45,81 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-/*
- * "BenchmarkX-2 <blanks> 1234 <blanks>...": a result line, or one that
- * started as one (a garbled result is the parser's to report).
- */
-static int starts_result(const struct line *l)
-{
-	const char *s = l->s + l->indent, *end = l->s + l->len;
-
-	if (!line_starts(l, "Benchmark"))
-		return 0;
-	while (s < end && !is_blank(*s))
-		s++;
-	if (s == end)
-		return 0;
-	while (s < end && is_blank(*s))
-		s++;
-	return s < end && *s >= '0' && *s <= '9';
-}
-
-/* The -v form prints a benchmark's name alone on a line before its result. */
-static int is_lone_name(const struct line *l)
-{
-	const char *s = l->s + l->indent, *end = l->s + l->len;
-
-	if (!line_starts(l, "Benchmark"))
-		return 0;
-	while (s < end && !is_blank(*s))
-		s++;
-	while (s < end && is_blank(*s))
-		s++;
-	return s == end;
-}
-
 /* Lines of a package's output around its results. */
 static const char *const around[] = {
 	"goarch:", "pkg:", "cpu:", "PASS", "FAIL", "ok ", "ok\t", "--- BENCH:", "--- FAIL:", "--- SKIP:",
 	"exit status ", "testing: ",
 };
 
-static enum claim claim(const struct line *l, int in_block, void *state)
+/* What a line of `go test -bench` output is, by its fixed words alone (never by its digits). */
+enum kind {
+	K_NONE,
+	K_GOOS,      /* "goos: linux": a package's output begins */
+	K_RESULT,    /* "BenchmarkX-2 <n> <v> ns/op ...", garbled or not */
+	K_LONE_NAME, /* -v prints a benchmark's name alone before its result */
+	K_AROUND,    /* the other header lines, PASS/ok, --- BENCH: reports */
+	K_LOG,       /* b.Log lines: "    bench_test.go:61: text" */
+};
+
+/*
+ * The number of blank-separated words of `l` (counting stops at 4), and
+ * whether the second one begins with a digit.
+ */
+static int words(const struct line *l, int *second_digit)
 {
-	(void)state;
-	if (line_starts(l, "goos:"))
-		return CLAIM_START;
-	if (starts_result(l)) {
-		if (in_block)
-			return CLAIM_BODY;
-		return text_contains(l->s, l->len, "ns/op") ? CLAIM_START : CLAIM_NONE;
+	const char *s = l->s + l->indent, *end = l->s + l->len;
+	int n = 0;
+
+	*second_digit = 0;
+	while (s < end && n < 4) {
+		while (s < end && is_blank(*s))
+			s++;
+		if (s == end)
+			break;
+		if (++n == 2)
+			*second_digit = char_is_digit(*s);
+		while (s < end && !is_blank(*s))
+			s++;
 	}
-	if (!in_block)
-		return CLAIM_NONE;
+	return n;
+}
+
+/*
+ * The one classifier the claim and the parse share. A result line is
+ * "Benchmark" + name, then an iteration count (a line cut short), or at
+ * least three more words with a "/op" or "/s" unit among them: a digit
+ * garbled anywhere leaves it a result line, reported as garbled, never
+ * skipped unseen.
+ */
+static enum kind classify(const struct line *l)
+{
+	if (line_starts(l, "goos:"))
+		return K_GOOS;
+	if (line_starts(l, "Benchmark")) {
+		int digit, n = words(l, &digit);
+
+		if (n == 1)
+			return K_LONE_NAME;
+		if (digit || (n >= 4 && (text_contains(l->s, l->len, "/op") || text_contains(l->s, l->len, "/s"))))
+			return K_RESULT;
+		return K_NONE;
+	}
 	for (size_t i = 0; i < countof(around); i++)
 		if (line_starts(l, around[i]))
-			return CLAIM_BODY;
-	/* b.Log lines: "    bench_test.go:61: text" */
-	if (is_lone_name(l) || (l->indent > 0 && text_contains(l->s, l->len, ".go:")))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
+			return K_AROUND;
+	return l->indent > 0 && text_contains(l->s, l->len, ".go:") ? K_LOG : K_NONE;
+}
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	enum kind k = classify(l);
+
+	(void)state;
+	if (k == K_GOOS)
+		return CLAIM_START;
+	if (k == K_RESULT && !in_block) /* prose may name a benchmark; output has its time */
+		return text_contains(l->s, l->len, "ns/op") ? CLAIM_START : CLAIM_NONE;
+	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
 /* The "-N" GOMAXPROCS suffix of a name ("-8"), N >= 2 without a leading 0; 0 when none. */
@@ -132,7 +149,7 @@ static void common_suffix(const struct block *b, char *out, size_t size)
 		const char *name = l->s + l->indent, *e = name;
 		size_t k;
 
-		if (!starts_result(l))
+		if (classify(l) != K_RESULT)
 			continue;
 		while (e < l->s + l->len && !is_blank(*e))
 			e++;
@@ -155,31 +172,14 @@ static size_t without_suffix(const char *name, size_t n, const char *suffix)
 	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
 }
 
-static void on_result(struct sink *s, const struct line *l, const char *suffix)
+/*
+ * The figures of a result line after its iteration count: the pattern made
+ * `rest` pairs of "<blanks><value><blanks><unit>". -1 when one does not
+ * read (the caller drops them all).
+ */
+static int figures(struct sink *s, uint32_t run, const struct line *l, const char *rest, size_t rn)
 {
-	struct rx *p = &patterns[RX_RESULT];
-	const char *name, *iters, *rest, *end;
-	size_t nn, in, rn;
-	uint32_t run;
-
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
-	    !rx_named(p, "n", &iters, &in) || !rx_named(p, "rest", &rest, &rn)) {
-		bench_lost(s, l, "garbled Go benchmark line");
-		return;
-	}
-	run = bench_run(s, l, name, without_suffix(name, nn, suffix));
-	if (*suffix)
-		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
-			  suffix);
-	{
-		double v;
-
-		if (num_parse(iters, in, &v) == 0)
-			sink_measure(s, run, "iterations", STAT_VALUE, UNIT_COUNT, v, 0, l, iters,
-				     in);
-	}
-	/* the pattern made `rest` pairs of "<blanks><value><blanks><unit>" */
-	for (end = rest + rn; rest < end;) {
+	for (const char *end = rest + rn; rest < end;) {
 		const char *num, *unit;
 		size_t num_len, unit_len, k;
 		double v;
@@ -198,18 +198,48 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 			if (strlen(builtin[k].printed) == unit_len && !memcmp(builtin[k].printed, unit, unit_len))
 				break;
 		if (k < countof(builtin) && builtin[k].spelling) {
-			bench_figure(s, run, builtin[k].quantity, STAT_VALUE, l, num, num_len, 0,
-				     builtin[k].spelling, strlen(builtin[k].spelling));
-		} else if (num_parse(num, num_len, &v) == 0) {
-			/* a count, or a custom unit: its meaning (and better way) is the author's */
-			if (k < countof(builtin))
-				sink_measure(s, run, builtin[k].quantity, STAT_VALUE, UNIT_COUNT,
-					     v, 0, l, num, num_len);
-			else
-				sink_measure(s, run, sink_strndup(s, unit, unit_len), STAT_VALUE, UNIT_NONE,
-					     v, 0, l, num, num_len);
+			if (bench_figure(s, run, builtin[k].quantity, STAT_VALUE, l, num, num_len, 0,
+					 builtin[k].spelling, strlen(builtin[k].spelling)) < 0)
+				return -1;
+		} else if (num_parse(num, num_len, &v) < 0) {
+			return -1;
+		} else if (k < countof(builtin)) {
+			sink_measure(s, run, builtin[k].quantity, STAT_VALUE, UNIT_COUNT, v, 0, l, num, num_len);
+		} else {
+			/* a custom unit: its meaning (and better way) is the author's */
+			sink_measure(s, run, sink_strndup(s, unit, unit_len), STAT_VALUE, UNIT_NONE, v, 0, l,
+				     num, num_len);
 		}
 	}
+	return 0;
+}
+
+/* A result line: one run, all of its figures or none (a warning names the line). */
+static void on_result(struct sink *s, const struct line *l, const char *suffix)
+{
+	struct rx *p = &patterns[RX_RESULT];
+	const char *name, *iters, *rest;
+	size_t nn, in, rn;
+	struct recset_mark mark = recset_mark(s->rs);
+	uint32_t run;
+	double v;
+
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
+	    !rx_named(p, "n", &iters, &in) || !rx_named(p, "rest", &rest, &rn) ||
+	    num_parse(iters, in, &v) < 0) {
+		bench_lost(s, l, "garbled Go benchmark line");
+		return;
+	}
+	run = bench_run(s, l, name, without_suffix(name, nn, suffix));
+	sink_measure(s, run, "iterations", STAT_VALUE, UNIT_COUNT, v, 0, l, iters, in);
+	if (figures(s, run, l, rest, rn) < 0) {
+		recset_rollback(s->rs, &mark);
+		bench_lost(s, l, "garbled Go benchmark line");
+		return;
+	}
+	if (*suffix)
+		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
+			  suffix);
 }
 
 /* The last run of this block whose benchmark is `name`, or -1. */
@@ -241,7 +271,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (starts_result(l)) {
+		if (classify(l) == K_RESULT) {
 			on_result(s, l, suffix);
 			log_run = -1;
 		} else if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {

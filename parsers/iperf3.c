@@ -549,6 +549,22 @@ static int is_placeholder(const struct rx *p)
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
 }
 
+/*
+ * The lost share is matched loosely, for iperf3 prints "nan" or "-nan" when
+ * nothing was sent: anything else that is not a number is a garbled line.
+ */
+static int lost_share_reads(const struct rx *p)
+{
+	const char *s;
+	size_t n;
+	double v;
+
+	if (!rx_named(p, "lostpct", &s, &n))
+		return 1;
+	return num_parse(s, n, &v) == 0 || (n == 3 && !memcmp(s, "nan", 3)) ||
+	       (n == 4 && !memcmp(s, "-nan", 4));
+}
+
 static void on_data(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_DATA];
@@ -556,7 +572,8 @@ static void on_data(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!rx_match(p, l->s, l->len)) {
+	/* every figure of the line reads, or none is used */
+	if (!rx_match(p, l->s, l->len) || !lost_share_reads(p)) {
 		if (!ps->open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");

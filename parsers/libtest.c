@@ -25,27 +25,43 @@ static struct rx patterns[] = {
 		       0 },
 };
 
-/* "test NAME ... bench:" then a digit: a bench line, or a garbled one. */
-static int is_bench_line(const struct line *l)
+/* What a line of libtest output is, by its fixed words alone (never by its digits). */
+enum kind {
+	K_NONE,
+	K_BENCH, /* "test NAME ... bench: <v> <unit>/iter (+/- <dev>)", garbled or not */
+	K_TEST,  /* another "test " line: ignored tests, failures, "test result:" */
+};
+
+/*
+ * The one classifier the claim and the parse share: "test ", then
+ * "... bench:" and a digit (a line cut short) or "/iter" further on is a
+ * bench line, whatever its digits say (one garbled or cut is reported,
+ * never skipped unseen); "test the build ... bench: fine" is prose.
+ */
+static enum kind classify(const struct line *l)
 {
 	const char *end = l->s + l->len, *p;
 
-	if (!line_starts(l, "test ") || !(p = text_find(l->s, l->len, "... bench:")))
-		return 0;
+	if (!line_starts(l, "test "))
+		return K_NONE;
+	if (!(p = text_find(l->s, l->len, "... bench:")))
+		return K_TEST;
+	if (text_contains(p, (size_t)(end - p), "/iter"))
+		return K_BENCH;
 	for (p += 10; p < end && (*p == ' ' || *p == '\t'); p++)
 		;
-	return p < end && *p >= '0' && *p <= '9';
+	return p < end && char_is_digit(*p) ? K_BENCH : K_TEST;
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
+	enum kind k = classify(l);
+
 	(void)state;
-	if (is_bench_line(l))
+	if (k == K_BENCH)
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	/* the ignored tests and the "test result:" line between and after the benches */
-	if (in_block && line_starts(l, "test "))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
+	return in_block && k == K_TEST ? CLAIM_BODY : CLAIM_NONE;
 }
 
 /*
@@ -69,7 +85,7 @@ static int is_criterion_bencher(const struct block *b)
 
 		if (line_starts(l, "test result:"))
 			return 0;
-		if (is_bench_line(l) && rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &n) &&
+		if (classify(l) == K_BENCH && rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &n) &&
 		    (memchr(name, ' ', n) || memchr(name, '/', n)))
 			criterion_id = 1;
 	}
@@ -81,6 +97,7 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 	struct rx *p = &patterns[RX_BENCH];
 	const char *name, *v, *u, *dev, *mbs;
 	size_t nn, vn, un, dn, mn;
+	struct recset_mark mark;
 	uint32_t run;
 
 	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
@@ -88,12 +105,16 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 		bench_lost(s, l, "garbled libtest bench line");
 		return;
 	}
+	mark = recset_mark(s->rs);
 	run = bench_run(s, l, name, nn);
-	bench_figure(s, run, "time_per_op", STAT_VALUE, l, v, vn, ',', u, un);
-	bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, l, dev, dn, ',', u,
-		     un);
-	if (rx_named(p, "mbs", &mbs, &mn))
-		bench_figure(s, run, "throughput", STAT_VALUE, l, mbs, mn, ',', "MB/s", 4);
+	/* every figure of the line, or none */
+	if (bench_figure(s, run, "time_per_op", STAT_VALUE, l, v, vn, ',', u, un) < 0 ||
+	    bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, l, dev, dn, ',', u, un) < 0 ||
+	    (rx_named(p, "mbs", &mbs, &mn) &&
+	     bench_figure(s, run, "throughput", STAT_VALUE, l, mbs, mn, ',', "MB/s", 4) < 0)) {
+		recset_rollback(s->rs, &mark);
+		bench_lost(s, l, "garbled libtest bench line");
+	}
 }
 
 static int parse(const struct block *b, struct sink *s)
@@ -104,9 +125,11 @@ static int parse(const struct block *b, struct sink *s)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
-		if (is_bench_line(l))
+		enum kind k = classify(l);
+
+		if (k == K_BENCH)
 			on_bench(s, l, bencher);
-		else if (line_starts(l, "test ") && line_ends(l, "FAILED"))
+		else if (k == K_TEST && line_ends(l, "FAILED"))
 			sink_warn(s, l, "libtest reports a failure: %.*s", (int)(l->len - l->indent),
 				  l->s + l->indent);
 	}

@@ -9,9 +9,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <wchar.h>
 
 #include "store/trace.h"
+#include "parsers/rx.h"
 #include "tui/list.h"
+#include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/arena.h"
 
@@ -46,16 +49,66 @@ struct source_state {
 	uint32_t named[8];        /* lines that named the variant */
 	size_t nnamed;
 	struct run_records rec;
-	size_t top;               /* first line shown, 0-based */
+	struct list list;         /* over the text's lines: cursor and top, 0-based */
 	int left;                 /* columns scrolled to the right */
 	int placed;               /* top was set for this run */
 	enum screen_id from;
 };
 
+/* How Compare orders its rows within each scenario: X(ENUM, shown as). */
+#define SORTS(X)                                                                                   \
+	X(TABLE, "")                                                                               \
+	X(NAME, "name")                                                                            \
+	X(DELTA, "\xce\x94")                                                                        \
+	X(ABS_DELTA, "|\xce\x94|")                                                                   \
+	X(P, "p")
+
+#define SORT_ENUM_(e, name) SORT_##e,
+enum sort_key { SORTS(SORT_ENUM_) SORT__COUNT };
+#undef SORT_ENUM_
+
+struct find_state {
+	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
+	char pattern[256];
+};
+
 struct explore {
 	struct runs_state runs;
 	struct source_state src;
+	struct prompt prompt;
+	struct find_state find;
+	enum sort_key sort;     /* Compare's row order */
+	int hide_same;          /* Compare hides unchanged and untested rows */
+	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
+	size_t norder;
 };
+
+/*
+ * Keys before the key table: the open prompt takes them all. Returns 1
+ * when the key was taken (tui.c then redraws and waits for the next).
+ */
+int explore_key(struct tui *t, wint_t ch, int is_code);
+/* Actions no screen took: find, sort, filter, copy, edits, import, history. Returns ACT_DONE or ACT_IGNORED. */
+int explore_action(struct tui *t, enum action a);
+/* Draw over the finished screen: the prompt on the status line. */
+void explore_draw(struct tui *t);
+
+/*
+ * Compare: the rows of t->cmp to show, in order (sorted within each
+ * scenario by the sort key, unchanged and untested ones left out when
+ * hidden). The array is owned by t->ex; valid until the next call.
+ */
+const size_t *explore_row_order(struct tui *t, size_t *n);
+/* Compare's lines for find and copy (tui/compare_lines.c). */
+struct list *compare_lines(struct tui *t);
+void compare_line_text(struct tui *t, size_t i, struct buf *out);
+void compare_markdown(struct tui *t, struct buf *out);
+/* The Experiments list's, likewise (tui/experiments_lines.c). */
+struct list *experiments_lines(struct tui *t);
+void experiments_line_text(struct tui *t, size_t i, struct buf *out);
+void experiments_markdown(struct tui *t, struct buf *out);
+/* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
+const char *explore_metric_header(struct tui *t, char *out, size_t size);
 
 /* The explore state of t, created on first use; freed by explore_release(). */
 struct explore *explore_of(struct tui *t);

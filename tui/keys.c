@@ -52,6 +52,15 @@ static const struct binding bindings[] = {
 	{ 's', 0, ACT_SWAP },
 	{ 'W', 0, ACT_WARNINGS },
 	{ CTRL('l'), 0, ACT_REDRAW },
+	{ '/', 0, ACT_FIND },
+	{ 'n', 0, ACT_FIND_NEXT },
+	{ 'N', 0, ACT_FIND_PREV },
+	{ 'o', 0, ACT_SORT },
+	{ '~', 0, ACT_HIDE_SAME },
+	{ ']', 0, ACT_NEXT_SIG },
+	{ '[', 0, ACT_PREV_SIG },
+	{ 'y', 0, ACT_COPY },
+	{ 'Y', 0, ACT_COPY_FILE },
 };
 
 enum action keys_action(wint_t key, int is_code)

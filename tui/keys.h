@@ -26,6 +26,15 @@
 	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \
 	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
+	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
+	X(FIND_NEXT, "n", "next line that matches")                                                \
+	X(FIND_PREV, "N", "previous line that matches")                                            \
+	X(SORT, "o", "Compare: sort rows by table order, name, change, size of change, p")         \
+	X(HIDE_SAME, "~", "Compare: hide or show unchanged and untested rows")                     \
+	X(NEXT_SIG, "]", "Compare: next significant change")                                       \
+	X(PREV_SIG, "[", "Compare: previous significant change")                                   \
+	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
+	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
 	X(REDRAW, "^L", "redraw the screen")
 

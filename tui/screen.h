@@ -11,6 +11,7 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "util/buf.h"
 #include "util/diag.h"
 
 enum screen_id {
@@ -79,7 +80,15 @@ struct screen {
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */
 	int (*act)(struct tui *t, enum action a, int height);
+	/* Optional: find (/ n N) searches these lines and moves the list's cursor to a match. */
+	struct list *(*lines)(struct tui *t);
+	void (*line_text)(struct tui *t, size_t i, struct buf *out);
+	/* Optional: what y and Y copy, as GitHub Markdown. */
+	void (*markdown)(struct tui *t, struct buf *out);
 };
+
+/* The screen shown now. */
+const struct screen *tui_screen(const struct tui *t);
 
 extern const struct screen screen_experiments;
 extern const struct screen screen_compare;

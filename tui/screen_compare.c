@@ -65,6 +65,8 @@ static void rebuild(struct tui *t)
 	const struct experiment *e = current(t);
 	const char *scenario = NULL;
 	int several = 0;
+	const size_t *order;
+	size_t norder;
 
 	if (t->cmp_valid && t->cmp_exp == t->view_exp)
 		return;
@@ -77,7 +79,9 @@ static void rebuild(struct tui *t)
 	for (size_t i = 1; i < t->cmp.nrows; i++)
 		if (strcmp(t->cmp.rows[i].scenario, t->cmp.rows[0].scenario))
 			several = 1;
-	for (size_t i = 0; i < t->cmp.nrows; i++) {
+	order = explore_row_order(t, &norder);
+	for (size_t k = 0; k < norder; k++) {
+		size_t i = order[k];
 		const char *s = t->cmp.rows[i].scenario;
 
 		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
@@ -295,7 +299,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;
-	draw_text(top + 2, x, L.metric, "METRIC", ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	draw_right(top + 2, x, L.value, variant_text(e, t->base), ROLE_HEADER);
 	x += L.value + 1;
@@ -428,4 +432,7 @@ const struct screen screen_compare = {
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = compare_lines,
+	.line_text = compare_line_text,
+	.markdown = compare_markdown,
 };

@@ -9,6 +9,7 @@
 
 #include "parsers/names.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
 #include "util/buf.h"
 
@@ -146,4 +147,7 @@ const struct screen screen_experiments = {
 	.opener = ACT_SCREEN_EXPERIMENTS,
 	.draw = draw,
 	.act = act,
+	.lines = experiments_lines,
+	.line_text = experiments_line_text,
+	.markdown = experiments_markdown,
 };

@@ -15,31 +15,11 @@
 
 #include "parsers/names.h"
 #include "parsers/units.h"
+#include "store/compare_md.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "util/plot.h"
 #include "util/text.h"
-
-struct explore *explore_of(struct tui *t)
-{
-	if (!t->ex)
-		t->ex = xcalloc(1, sizeof(*t->ex));
-	return t->ex;
-}
-
-void explore_release(struct tui *t)
-{
-	struct explore *x = t->ex;
-
-	if (!x)
-		return;
-	arena_release(&x->runs.arena);
-	free(x->runs.lines);
-	trace_index_release(&x->src.ix);
-	trace_records_release(&x->src.rec);
-	free(x);
-	t->ex = NULL;
-}
 
 void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *const *scenarios, size_t n, const char *subject,
@@ -569,9 +549,92 @@ static int act(struct tui *t, enum action a, int height)
 	}
 }
 
+static struct list *lines(struct tui *t)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	rebuild(t);
+	return &rs->list;
+}
+
+/* A line as text: the heading's variant, or the run's id, figure, source lines and flags. */
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	const struct runs_line *l;
+	const struct run *r;
+	char v[48];
+
+	if (i >= rs->nlines)
+		return;
+	l = &rs->lines[i];
+	if (l->run < 0) {
+		heading_name(t, l->group, out);
+		return;
+	}
+	r = &t->m->rs.runs[l->run];
+	buf_addf(out, "%s %s ", r->id,
+		 l->fig.present && isfinite(l->fig.center) ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v)) : "-");
+	source_lines(t->m, r, out);
+	if (r->flags & RUN_INCOMPLETE)
+		buf_adds(out, " incomplete");
+	if (r->flags & RUN_FAILED)
+		buf_adds(out, " failed");
+	if (l->notes & (1u << NOTE_WARNING))
+		buf_adds(out, " warning");
+	if (l->notes & (1u << NOTE_OUTLIERS))
+		buf_adds(out, " outliers");
+}
+
+/* The runs as a Markdown table: what y copies here. */
+static void markdown(struct tui *t, struct buf *out)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	rebuild(t);
+	buf_addf(out, "**%s**\n\n", rs->metric);
+	md_cell(out, "variant");
+	md_cell(out, "run");
+	md_cell(out, rs->metric);
+	md_cell(out, "n");
+	md_cell(out, "spread");
+	md_cell(out, "source");
+	buf_adds(out, "|\n|:--|:--|--:|--:|--:|:--|\n");
+	for (size_t i = 0; i < rs->nlines; i++) {
+		const struct runs_line *l = &rs->lines[i];
+		struct buf cell = BUF_INIT;
+		char v[48];
+
+		if (l->run < 0)
+			continue;
+		heading_name(t, l->group, &cell);
+		md_cell(out, cell.s);
+		md_cell(out, t->m->rs.runs[l->run].id);
+		md_cell(out, l->fig.present && isfinite(l->fig.center)
+				     ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v))
+				     : "");
+		if (l->fig.n)
+			snprintf(v, sizeof(v), "%u", (unsigned)l->fig.n);
+		else
+			v[0] = '\0';
+		md_cell(out, v);
+		buf_reset(&cell);
+		trace_text_spread(&l->fig, &cell);
+		md_cell(out, buf_str(&cell));
+		buf_reset(&cell);
+		source_lines(t->m, &t->m->rs.runs[l->run], &cell);
+		md_cell(out, cell.s);
+		buf_adds(out, "|\n");
+		buf_release(&cell);
+	}
+}
+
 const struct screen screen_runs = {
 	.name = "Runs",
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
+	.line_text = line_text,
+	.markdown = markdown,
 };

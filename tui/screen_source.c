@@ -3,8 +3,8 @@
  * opened at the run's block. The block's lines carry a `>` and are
  * highlighted, the lines that named the variant a `=`, and the bytes each
  * of the run's figures was read from are shown reversed (from the stored
- * byte spans). Up/Down/PgUp/PgDn/g/G scroll the text, Left/Right scroll
- * long lines, Enter goes back to the block.
+ * byte spans). Up/Down/PgUp/PgDn/g/G move through the text, Left/Right
+ * scroll long lines, Enter goes back to the block.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -59,7 +59,10 @@ static void place(struct source_state *ss, const struct run *r, int rows)
 	from = from > 3 ? from - 3 : 1;
 	if (to - from + 1 > (uint32_t)rows)
 		to = from + (uint32_t)rows - 1;
-	ss->top = from - 1;
+	ss->list.count = ss->ix.nlines;
+	ss->list.top = from - 1;
+	ss->list.cursor = r->first_line ? r->first_line - 1 : 0;
+	list_clamp(&ss->list, rows);
 	ss->placed = 1;
 }
 
@@ -142,22 +145,22 @@ static void draw(struct tui *t, int top, int height)
 	src = &t->m->sources[ss->source];
 	if (!ss->placed)
 		place(ss, r, rows);
-	if (ss->top + (size_t)rows > ss->ix.nlines)
-		ss->top = ss->ix.nlines > (size_t)rows ? ss->ix.nlines - (size_t)rows : 0;
-	buf_addf(&b, "lines %zu-%zu of %u \xc2\xb7 run %s (%s, lines %u-%u) \xc2\xb7 %s", ss->top + 1,
-		 ss->top + (size_t)rows < ss->ix.nlines ? ss->top + (size_t)rows : (size_t)ss->ix.nlines,
+	ss->list.count = ss->ix.nlines;
+	list_clamp(&ss->list, rows);
+	buf_addf(&b, "lines %zu-%zu of %u \xc2\xb7 run %s (%s, lines %u-%u) \xc2\xb7 %s", ss->list.top + 1,
+		 ss->list.top + (size_t)rows < ss->ix.nlines ? ss->list.top + (size_t)rows : (size_t)ss->ix.nlines,
 		 (unsigned)ss->ix.nlines, r->id, fmt_name(r->fmt), (unsigned)r->first_line,
 		 (unsigned)r->last_line, src->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
-	for (int i = 0; i < rows && ss->top + (size_t)i < ss->ix.nlines; i++) {
-		uint32_t line = (uint32_t)(ss->top + (size_t)i + 1);
+	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {
+		uint32_t line = (uint32_t)(ss->list.top + (size_t)i + 1);
 		int y = top + 1 + i;
 		int block = line >= r->first_line && line <= r->last_line;
 		enum color_role role = block ? ROLE_HIGHLIGHT : is_named(ss, line) ? ROLE_BETTER : ROLE_NORMAL;
 
 		snprintf(num, sizeof(num), "%*u", gutter - 1, (unsigned)line);
-		draw_text(y, 0, gutter, num, ROLE_DIM);
+		draw_text(y, 0, gutter, num, line - 1 == ss->list.cursor ? ROLE_SELECTED : ROLE_DIM);
 		draw_text(y, gutter, 2, block ? ">" : is_named(ss, line) ? "=" : " ", role);
 		draw_text_line(t, ss, y, gutter + 2, line, role);
 	}
@@ -170,30 +173,11 @@ static void draw(struct tui *t, int top, int height)
 static int act(struct tui *t, enum action a, int height)
 {
 	struct source_state *ss = &explore_of(t)->src;
-	size_t rows = (size_t)(text_rows(height) > 1 ? text_rows(height) : 1);
-	size_t max = ss->ix.nlines > rows ? ss->ix.nlines - rows : 0;
 
+	ss->list.count = ss->ix.nlines;
+	if (list_act(&ss->list, a, text_rows(height)))
+		return ACT_DONE;
 	switch (a) {
-	case ACT_UP:
-		if (ss->top)
-			ss->top--;
-		return ACT_DONE;
-	case ACT_DOWN:
-		if (ss->top < max)
-			ss->top++;
-		return ACT_DONE;
-	case ACT_PAGE_UP:
-		ss->top = ss->top > rows - 1 ? ss->top - (rows - 1) : 0;
-		return ACT_DONE;
-	case ACT_PAGE_DOWN:
-		ss->top = ss->top + rows - 1 < max ? ss->top + rows - 1 : max;
-		return ACT_DONE;
-	case ACT_HOME:
-		ss->top = 0;
-		return ACT_DONE;
-	case ACT_END:
-		ss->top = max;
-		return ACT_DONE;
 	case ACT_NEXT:
 		ss->left += 8;
 		return ACT_DONE;
@@ -212,9 +196,45 @@ static int act(struct tui *t, enum action a, int height)
 	}
 }
 
+static struct list *lines(struct tui *t)
+{
+	return &explore_of(t)->src.list;
+}
+
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	size_t n;
+	const char *s = ss->text ? trace_line(&ss->ix, ss->text, (uint32_t)i + 1, &n) : NULL;
+
+	if (s)
+		buf_add(out, s, n);
+}
+
+/* The run's block, fenced, with where it came from: what y copies here. */
+static void markdown(struct tui *t, struct buf *out)
+{
+	struct source_state *ss = &explore_of(t)->src;
+	const struct run *r;
+
+	if (ss->run < 0 || !ss->text)
+		return;
+	r = &t->m->rs.runs[ss->run];
+	buf_addf(out, "%s, lines %u-%u:\n\n```\n", t->m->sources[ss->source].name,
+		 (unsigned)r->first_line, (unsigned)r->last_line);
+	for (uint32_t l = r->first_line; l <= r->last_line; l++) {
+		line_text(t, l - 1, out);
+		buf_addc(out, '\n');
+	}
+	buf_adds(out, "```\n");
+}
+
 const struct screen screen_source = {
 	.name = "Source",
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
+	.line_text = line_text,
+	.markdown = markdown,
 };

@@ -31,6 +31,11 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_SOURCE] = &screen_source,
 };
 
+const struct screen *tui_screen(const struct tui *t)
+{
+	return screens[t->cur];
+}
+
 static int curses_on;
 static SCREEN *term_screen;
 static FILE *tty_in;
@@ -175,6 +180,7 @@ static void draw_all(struct tui *t)
 		draw_title(t);
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
+		explore_draw(t);
 	}
 	refresh();
 }
@@ -280,6 +286,10 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
+		if (explore_key(&t, ch, r == KEY_CODE_YES)) {
+			dirty = 1;
+			continue;
+		}
 		a = keys_action(ch, r == KEY_CODE_YES);
 		dirty = 1;
 		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
@@ -311,6 +321,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
+			explore_action(&t, a);
 			break;
 		}
 	}

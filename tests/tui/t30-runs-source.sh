@@ -20,10 +20,10 @@ tui_keys Enter
 tui_wait "30 = Rathole Release in the server mode (4 measurements):"
 tui_wait "36 > [ ID] Interval"
 tui_expect t30-source
-# the figures of the run are reversed: exactly the six numbers of its two lines
+# reversed: the cursor's line number (the block's first), then exactly the six figures of its two lines
 $T capture-pane -e -p -t t | sed 's/\x1b\[39m//g; s/\x1b\[49m//g; s/\x1b\[[0-9;]*7m/[[/g; s/\x1b\[[0-9;]*m/]]/g' >"$TMP/marks"
 got=$(grep -o '\[\[[^]]*\]\]' "$TMP/marks" | tr '\n' ' ')
-[ "$got" = "[[44.2]] [[6.33]] [[0]] [[44.2]] [[6.33]] " ] || fail "marked figures: $got"
+[ "$got" = "[[36]] [[44.2]] [[6.33]] [[0]] [[44.2]] [[6.33]] " ] || fail "marked figures: $got"
 # scroll the whole thread, come back to the block with Enter
 tui_keys G
 tui_wait "lines 58-77 of 77"

@@ -124,12 +124,40 @@ static void test_headings_stay_prose(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* A garbled "# Write" line is a damaged bolt line, never the label of the run below it. */
+static void test_garbled_write_not_label(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Release:\n"
+			   "\n"
+			   "# Write\tO.5ms\t(1.5\xc2\xb5s/op)\t(666666 op/sec)\n"
+			   "# Read\t1.0s\t(1ns/op)\t(1000000000 op/sec)\n"
+			   "\n"
+			   "# Write\t1.4ms\t(1.4\xc2\xb5s/op)\t(7I4285 op/sec)\n"
+			   "\n"
+			   "# Write\t1.3ms\t(1.3\xc2\xb5s/op)\t(769230 op/sec)\n"
+			   "# Read\t1.0s\t(1ns/op)\t(1000000000 op/sec)\n";
+
+	import_string(&f->m, "x.md", text, &f->d);
+	assert_true(has_warning(&f->d, 3, "garbled bolt Write line"));
+	assert_true(has_warning(&f->d, 6, "garbled bolt Write line"));
+	assert_int_equal(f->d.n, 2);
+	/* the second garbled Write line held a whole run: nothing of it is kept */
+	assert_int_equal(f->m.rs.nruns, 2);
+	for (uint32_t r = 0; r < f->m.rs.nruns; r++)
+		assert_string_equal(f->m.rs.runs[r].variant.text, "Release");
+	assert_null(find_meas(&f->m, 0, "write.time"));
+	assert_exact(&f->m, 0, "read.time", 1.0);
+	assert_exact(&f->m, 1, "write.time", 1.3e-3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_thread, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_versions, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_write_not_label, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_headings_stay_prose, model_fixture_setup, model_fixture_teardown),
 	};
 

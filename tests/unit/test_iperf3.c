@@ -260,6 +260,32 @@ static void test_damage(void **state)
 	assert_int_equal(f->d.n, 5);
 }
 
+/* A garbled lost share loses its whole receiver line, with a warning; "nan" is no damage. */
+static void test_garbled_lost_share(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n"
+		"[  5]   0.00-2.00   sec  2.41 MBytes  10.1 Mbits/sec  0.000 ms  0/77 (0%)  sender\n"
+		"[  5]   0.00-2.00   sec  2.41 MBytes  10.1 Mbits/sec  0.023 ms  0/77 (O%)  receiver\n"
+		"\n"
+		"[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n"
+		"[  5]   0.00-2.00   sec  0.00 Bytes  0.00 bits/sec  0.000 ms  0/0 (-nan%)  sender\n"
+		"[  5]   0.00-2.00   sec  2.41 MBytes  10.1 Mbits/sec  0.023 ms  0/77 (0%)  receiver\n";
+
+	import_string(&f->m, "udp.txt", text, &f->d);
+	assert_true(has_warning(&f->d, 3, "garbled iperf3 line"));
+	assert_int_equal(f->d.n, 1);
+	assert_int_equal(f->m.rs.nruns, 2);
+	/* nothing of line 3: not its transfer, bitrate or jitter either */
+	assert_null(find_meas(&f->m, 0, "receiver.bitrate"));
+	assert_null(find_meas(&f->m, 0, "receiver.jitter"));
+	assert_null(find_meas(&f->m, 0, "receiver.transfer"));
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_value(&f->m, 1, "receiver.lost_percent", 0);
+	assert_false(f->m.rs.runs[1].flags & RUN_INCOMPLETE);
+}
+
 static void test_prose_is_not_iperf3(void **state)
 {
 	struct model_fixture *f = *state;
@@ -489,6 +515,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_old_server_placeholders, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_udp_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_lost_share, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_prose_is_not_iperf3, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_real, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_exact, model_fixture_setup, model_fixture_teardown),

@@ -1,0 +1,123 @@
+/*
+ * compare_md.c - a comparison as GitHub Markdown; see compare_md.h.
+ */
+#include "store/compare_md.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/units.h"
+#include "store/compare_text.h"
+
+enum { CELL = 64 };
+
+void md_cell(struct buf *out, const char *s)
+{
+	/* '|' would end the cell; newlines cannot occur in our strings */
+	buf_adds(out, "| ");
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\')
+			buf_addc(out, '\\');
+		buf_addc(out, *s);
+	}
+	buf_addc(out, ' ');
+}
+
+static void md_figure(struct buf *out, const struct cmp_side *s, enum unit unit)
+{
+	char fig[CELL], spread[CELL], cell[2 * CELL + 2];
+
+	cmp_text_figure(s, unit, fig, sizeof(fig));
+	cmp_text_spread(s, spread, sizeof(spread));
+	snprintf(cell, sizeof(cell), "%s%s%s", fig, *spread ? " " : "", spread);
+	md_cell(out, cell);
+}
+
+static void md_row(struct buf *out, const struct cmp_row *r)
+{
+	char c[4][CELL];
+	const char *v = cmp_text_verdict(r);
+
+	md_cell(out, r->metric);
+	md_figure(out, &r->base, r->unit);
+	md_figure(out, &r->cand, r->unit);
+	md_cell(out, cmp_text_delta(r, c[0], CELL));
+	md_cell(out, cmp_text_ci(r, c[1], CELL));
+	md_cell(out, cmp_text_p(r, c[2], CELL));
+	md_cell(out, r->method == CMP_NONE ? "" : cmp_method_name(r->method));
+	/* only a significant change is bold; the flags follow in words (ours: nothing to escape) */
+	buf_adds(out, "| ");
+	if (r->significant)
+		buf_addf(out, "**%s**", v);
+	else
+		buf_adds(out, v);
+	if (r->flags & ~(unsigned)CMP_F_FEW) {
+		buf_adds(out, *v ? " (" : "(");
+		cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", out);
+		buf_addc(out, ')');
+	}
+	buf_adds(out, " |\n");
+}
+
+void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
+		  const size_t *order, size_t norder, struct buf *out)
+{
+	const char *scenario = NULL;
+	int headings = 0;
+	size_t n = order ? norder : t->nrows;
+	char c[3][CELL], ci[CELL];
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		if (*t->rows[i].scenario)
+			headings = 1;
+	buf_addf(out, "**%s** against **%s** (baseline)\n\n", cand, base);
+	snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->opts.alpha) * 100);
+	md_cell(out, "");
+	md_cell(out, base);
+	md_cell(out, cand);
+	md_cell(out, "delta");
+	md_cell(out, ci);
+	md_cell(out, "p");
+	md_cell(out, "test");
+	buf_adds(out, "| |\n|:--|--:|--:|--:|--:|--:|:--|:--|\n");
+	for (size_t k = 0; k < n; k++) {
+		const struct cmp_row *r = &t->rows[order ? order[k] : k];
+
+		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
+			buf_reset(&b);
+			buf_addf(&b, "*%s*", *r->scenario ? r->scenario : "(no scenario)");
+			md_cell(out, buf_str(&b));
+			buf_adds(out, "| | | | | | | |\n");
+			scenario = r->scenario;
+		}
+		md_row(out, r);
+	}
+	for (size_t i = 0; i < t->ngeo; i++) {
+		const struct cmp_geomean *g = &t->geo[i];
+
+		buf_reset(&b);
+		buf_addf(&b, "geomean %s (%zu rows)", g->quantity, g->nrows);
+		md_cell(out, buf_str(&b));
+		md_cell(out, unit_format(g->base, g->unit, c[0], CELL));
+		md_cell(out, unit_format(g->cand, g->unit, c[1], CELL));
+		md_cell(out, cmp_text_pct(g->delta_pct, c[2], CELL));
+		buf_adds(out, "| | | ");
+		md_cell(out, cmp_text_gain(g, c[2], CELL));
+		buf_adds(out, "|\n");
+	}
+	buf_addf(out, "\n%zu improved, %zu regressed, %zu unchanged, %zu untested\n\n", t->improved,
+		 t->regressed, t->unchanged, t->untested);
+	buf_release(&b);
+}
+
+void cmp_markdown_legend(const struct cmp_table *t, struct buf *out)
+{
+	const struct cmp_opts *o = &t->opts;
+
+	buf_addf(out, "<sub>benchdelta: \xce\xb1 = %g, noise threshold %g%%%s \xc2\xb7 \xc2\xb1 standard "
+		      "deviation \xc2\xb7 %g%% CI of the difference of the means (Welch) \xc2\xb7 ~ not "
+		      "significant \xc2\xb7 ? untested \xc2\xb7 need \xe2\x89\xa5N: too few values for a test"
+		      "</sub>\n",
+		 o->alpha, o->threshold, o->holm ? ", Holm-adjusted" : "", (1 - o->alpha) * 100);
+}

@@ -1,0 +1,27 @@
+/*
+ * compare_md.h - a comparison as a GitHub Markdown table, to paste back
+ * into the issue: the `compare -f markdown` output and what the TUI's `y`
+ * copies. Cells come from compare_text.h, as every other view's do.
+ */
+#ifndef BD_STORE_COMPARE_MD_H
+#define BD_STORE_COMPARE_MD_H
+
+#include <stddef.h>
+
+#include "store/compare.h"
+#include "util/buf.h"
+
+/*
+ * Append table `t` (`base` and `cand` are the variants' display names):
+ * a title line, the rows (scenario headings when some row has a
+ * scenario), the geometric means and the counts. `order` lists the rows
+ * to show, in that order (NULL: every row, in the table's order).
+ */
+void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
+		  const size_t *order, size_t norder, struct buf *out);
+/* The line that says what the marks and columns mean, after the tables. */
+void cmp_markdown_legend(const struct cmp_table *t, struct buf *out);
+/* Append `s` as a Markdown table cell ("| s "), '|' and '\' escaped. */
+void md_cell(struct buf *out, const char *s);
+
+#endif

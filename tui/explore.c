@@ -1,0 +1,66 @@
+/*
+ * explore.c - where the exploring keys meet the event loop: the explore
+ * state's life, keys for the open prompt, and the actions no screen took
+ * (find, sort, filter, copy, edits, import, history) sent to their files.
+ */
+#define NCURSES_WIDECHAR 1
+#include "tui/explore.h"
+
+#include <curses.h>
+#include <stdlib.h>
+
+#include "tui/find.h"
+
+struct explore *explore_of(struct tui *t)
+{
+	if (!t->ex)
+		t->ex = xcalloc(1, sizeof(*t->ex));
+	return t->ex;
+}
+
+void explore_release(struct tui *t)
+{
+	struct explore *x = t->ex;
+
+	if (!x)
+		return;
+	arena_release(&x->runs.arena);
+	free(x->runs.lines);
+	trace_index_release(&x->src.ix);
+	trace_records_release(&x->src.rec);
+	prompt_release(&x->prompt);
+	rx_free(&x->find.rx, 1);
+	free(x->order);
+	free(x);
+	t->ex = NULL;
+}
+
+int explore_key(struct tui *t, wint_t ch, int is_code)
+{
+	return prompt_key(t, ch, is_code);
+}
+
+int explore_action(struct tui *t, enum action a)
+{
+	switch (a) {
+	case ACT_FIND:
+	case ACT_FIND_NEXT:
+	case ACT_FIND_PREV:
+		return find_action(t, a);
+	case ACT_SORT:
+	case ACT_HIDE_SAME:
+	case ACT_NEXT_SIG:
+	case ACT_PREV_SIG:
+		return sort_action(t, a);
+	case ACT_COPY:
+	case ACT_COPY_FILE:
+		return copy_action(t, a);
+	default:
+		return ACT_IGNORED;
+	}
+}
+
+void explore_draw(struct tui *t)
+{
+	prompt_draw(t);
+}

@@ -1,0 +1,36 @@
+/*
+ * prompt.h - a one-line text prompt on the status line, for what a key
+ * cannot say alone: a search pattern, a variant's name, a file name, a
+ * path to import. While it is open it gets every key before the key table:
+ * printable characters are typed, Backspace erases, Ctrl-U clears, Tab
+ * calls the owner's `tab` (when set), Enter calls `done` with the text,
+ * Esc cancels.
+ */
+#ifndef BD_TUI_PROMPT_H
+#define BD_TUI_PROMPT_H
+
+#include <wchar.h>
+
+#include "tui/screen.h"
+#include "util/buf.h"
+
+typedef void (*prompt_fn)(struct tui *t, const char *text);
+
+struct prompt {
+	int active;
+	char label[160];
+	struct buf text;
+	prompt_fn done; /* Enter: called with the text (the prompt is closed first) */
+	prompt_fn tab;  /* Tab: may change the label; NULL ignores Tab */
+};
+
+/* Open the prompt with `label` and an initial text (NULL: empty). */
+void prompt_open(struct tui *t, const char *label, const char *initial, prompt_fn done,
+		 prompt_fn tab);
+/* Give the prompt a key from get_wch; returns 1 when the prompt took it. */
+int prompt_key(struct tui *t, wint_t ch, int is_code);
+/* Draw the prompt over the status line when it is open; returns 1 when it did. */
+int prompt_draw(struct tui *t);
+void prompt_release(struct prompt *p);
+
+#endif
