@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/common.h"
 #include "cli/github.h"
 #include "cli/input.h"
 #include "cli/plan.h"
@@ -44,7 +45,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 	if (end != eq || line == 0 || line > UINT32_MAX)
 		return -1;
 	out->line = (uint32_t)line;
-	out->name = eq + 1;
+	out->name = cli_clean_arg((char *)eq + 1);
 	return 0;
 }
 
@@ -79,12 +80,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		case 'e':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-e needs a non-empty experiment name");
-			io.experiment = optarg;
+			io.experiment = cli_clean_arg(optarg);
 			break;
 		case 'V':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-V needs a non-empty variant name");
-			io.variant = optarg;
+			io.variant = cli_clean_arg(optarg);
 			break;
 		case 'n':
 			dry = 1;
@@ -143,6 +144,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
 	if (store_ok)
 		store_ok = store_load(&st, &m, &d) == 0;
+	c->damaged |= m.damaged;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
@@ -187,14 +189,17 @@ int cmd_import(struct cli *c, int argc, char **argv)
 
 		if (ir->status != IMPORT_EMPTY)
 			found++;
-		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) /* a thread's line counts those */
-			fprintf(stderr, "%s: warning: no measurements found\n", name);
+		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) { /* a thread's line counts those */
+			diag_warn(&d, name, 0, "no measurements found"); /* printed clean */
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+		}
 		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
-			fprintf(stderr, "%s: error: not stored\n", name);
 			rc = BD_EXIT_INPUT;
 			continue;
 		}

@@ -183,6 +183,8 @@ int cmd_list(struct cli *c, int argc, char **argv)
 
 	model_init(&m);
 	rc = cli_load_experiment(c, &m, exp, &only);
+	if (rc == BD_EXIT_OK)
+		cli_advise_reparse(c, &m);
 	if (rc == BD_EXIT_OK) {
 		if (!m.nexps)
 			fprintf(stderr, "benchdelta: the store is empty; add logs with 'benchdelta import FILE'\n");
