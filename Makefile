@@ -3,7 +3,7 @@
 #   make check        build and run every test (unit, golden, cli, tui, man)
 #   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
-#   make bench        import speed and memory figures
+#   make bench        speed and memory as ratios (tests/bench/RESULTS.md)
 #   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
 #   make samples      regenerate samples/ by running the real tools
 #   make man          rewrite the man page's METRICS section from parsers/metrics.h
@@ -188,6 +188,7 @@ demo: $(BIN)
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
 bench: $(BIN)
+	@sh scripts/deps.sh bench
 	@sh tests/bench/run.sh $(BIN)
 
 samples:

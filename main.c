@@ -24,7 +24,7 @@ static const char usage[] =
 	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
 	"                                  add logs to the store (-n: only show the plan);\n"
 	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"
-	"  benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"  benchdelta list [experiments|variants|runs|imports] [-e EXP]\n"
 	"  benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
@@ -38,6 +38,12 @@ static const char usage[] =
 	"                                  tidy up variant names (recorded, undoable)\n"
 	"  benchdelta edits                every edit made to the store, numbered\n"
 	"  benchdelta undo [-n] [ID]       undo the latest edit (or edit ID)\n"
+	"  benchdelta rm [-n] EXP | --import ID\n"
+	"  benchdelta rename-experiment [-n] OLD NEW\n"
+	"  benchdelta move [-n] IMPORT EXP\n"
+	"                                  manage experiments and imports (recorded, undoable)\n"
+	"  benchdelta reparse [-n]         read every stored text again with today's parsers\n"
+	"  benchdelta fsck [--repair]      check every file of the store (and mend it)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
@@ -60,7 +66,26 @@ static const struct cli_command commands[] = {
 	{ "source", cmd_source },
 	{ "edits", cmd_edits },
 	{ "undo", cmd_undo },
+	{ "rm", cmd_rm },
+	{ "rename-experiment", cmd_rename_experiment },
+	{ "move", cmd_move },
+	{ "reparse", cmd_reparse },
+	{ "fsck", cmd_fsck },
 };
+
+/*
+ * A store that did not verify fails every command that loaded it, whatever
+ * it printed (a name not found may be in the import that was left out).
+ */
+static int finish(const struct cli *c, int rc)
+{
+	if (!c->damaged)
+		return rc;
+	fputs("benchdelta: the store does not verify (the damaged files are named above; their "
+	      "imports were left out): run 'benchdelta fsck'\n",
+	      stderr);
+	return BD_EXIT_INPUT;
+}
 
 int main(int argc, char **argv)
 {
@@ -106,12 +131,12 @@ int main(int argc, char **argv)
 	if (i < argc) {
 		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
 			if (!strcmp(argv[i], commands[k].name))
-				return commands[k].run(&c, argc - i, argv + i);
+				return finish(&c, commands[k].run(&c, argc - i, argv + i));
 		if (!strcmp(argv[i], "help")) {
 			fputs(usage, stdout);
 			return BD_EXIT_OK;
 		}
 	}
 	/* no command: the TUI, on the store or on the files named */
-	return cmd_tui(&c, argc - i, argv + i);
+	return finish(&c, cmd_tui(&c, argc - i, argv + i));
 }

@@ -3,13 +3,16 @@
  */
 #include "cli/common.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/parser.h"
 #include "store/csvstore.h"
+#include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
 
@@ -38,6 +41,7 @@ int cli_load_store(struct cli *c, struct model *m)
 
 	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	store_close(&st);
@@ -77,4 +81,58 @@ int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 	if (rc == BD_EXIT_OK && exp && !(*only = cli_find_experiment(m, exp)))
 		rc = BD_EXIT_USAGE;
 	return rc;
+}
+
+int cli_edit_options(struct cli *c, int argc, char **argv, const char *cmd, const char *usage,
+		     int *dry, const char **import)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "import", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, dry ? "nh" : "h", opts, NULL)) != -1) {
+		if (opt == 'n' && dry) {
+			*dry = 1;
+		} else if (opt == 'i' && import) {
+			*import = optarg;
+		} else if (opt == 'h') {
+			fputs(usage, stdout);
+			return BD_EXIT_OK;
+		} else {
+			return cli_usage_error(c, cmd, "unknown option");
+		}
+	}
+	return -1;
+}
+
+char *cli_clean_arg(char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s);
+
+	if (text_has_control(s, n)) {
+		text_clean(&b, s, n); /* one byte for each character it replaces: never longer */
+		memcpy(s, b.s, b.len + 1);
+		buf_release(&b);
+	}
+	return s;
+}
+
+void cli_advise_reparse(struct cli *c, const struct model *m)
+{
+	char *dir = store_default_dir_dup(c->store);
+	struct store st = { dir, -1 };
+	int gen;
+
+	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+		fprintf(stderr,
+			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
+			"now %d): 'benchdelta reparse' reads them again\n",
+			gen, PARSERS_GENERATION);
+	free(dir);
 }

@@ -15,7 +15,7 @@
 #include "store/compare_text.h"
 
 static const char usage[] =
-	"usage: benchdelta compare [-e EXP] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
+	"usage: benchdelta compare [-e EXP] [--matrix] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                          [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                          [--fail-on-regression PCT]\n"
 	"\n"
@@ -23,6 +23,7 @@ static const char usage[] =
 	"  CAND...              the candidates (default: every other variant)\n"
 	"  -e, --experiment EXP the experiment (needed when the store holds several)\n"
 	"  -f, --format FMT     text (default), markdown (a table for an issue), csv or json\n"
+	"  -m, --matrix         every variant in one table, the baseline first (as the UI's Matrix)\n"
 	"  --alpha A            significance level, 0 < A < 1 (default 0.05)\n"
 	"  --threshold PCT      changes smaller than PCT % of the baseline are noise (default 1)\n"
 	"  --correct holm       Holm-adjust the p-values of each candidate's table\n"
@@ -105,6 +106,7 @@ struct args {
 	const char *exp, *fmt;
 	struct cmp_opts opts;
 	double fail; /* NAN: no --fail-on-regression */
+	int matrix;  /* --matrix */
 	char **names;
 	int nnames;
 };
@@ -114,6 +116,7 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 	static const struct option opts[] = {
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "matrix", no_argument, NULL, 'm' },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 		{ "correct", required_argument, NULL, OPT_CORRECT },
@@ -124,13 +127,16 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:f:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:f:mh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			a->exp = optarg;
 			break;
 		case 'f':
 			a->fmt = optarg;
+			break;
+		case 'm':
+			a->matrix = 1;
 			break;
 		case OPT_ALPHA:
 			if (parse_number(optarg, &a->opts.alpha) < 0 || !(a->opts.alpha > 0 && a->opts.alpha < 1))
@@ -161,7 +167,55 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 		return cli_usage_error(c, "compare", "unknown format '%s' (text, markdown, csv or json)", a->fmt);
 	a->names = argv + optind;
 	a->nnames = argc - optind;
+	if (a->matrix && a->nnames > 1)
+		return cli_usage_error(c, "compare", "--matrix shows every variant: name the baseline only");
 	return BD_EXIT_OK;
+}
+
+/* The exit status of --fail-on-regression over tables t[0..n) against candidates cands[]. */
+static int check_regressions(const struct experiment *e, const struct cmp_table *t, size_t n,
+			     const char *const *cands, const char *base, double fail)
+{
+	int rc = BD_EXIT_OK;
+
+	for (size_t k = 0; !isnan(fail) && k < n; k++) {
+		const struct cmp_row *r = regression(&t[k], fail);
+		char d[32], p[32];
+
+		if (!r)
+			continue;
+		fprintf(stderr, "benchdelta: %s regressed against %s: %s%s%s %s (p %s, %s)\n",
+			format_variant(e, cands[k]), format_variant(e, base), r->scenario,
+			*r->scenario ? " " : "", r->metric, cmp_text_delta(r, d, sizeof(d)),
+			*cmp_text_p(r, p, sizeof(p)) ? p : "-", cmp_method_name(r->method));
+		rc = BD_EXIT_REGRESSION;
+	}
+	return rc;
+}
+
+/* `--matrix`: every variant in one table; the exit status. */
+static int run_matrix(struct model *m, const struct experiment *e, const struct args *a)
+{
+	const char *base = a->nnames ? find_variant(m, e, a->names[0]) : e->baseline;
+	struct cmp_matrix x;
+	int rc = BD_EXIT_OK;
+
+	if (!base)
+		return BD_EXIT_USAGE;
+	cmp_matrix_build(m, e, base, &a->opts, &x);
+	if (!strcmp(a->fmt, "markdown"))
+		format_matrix_markdown(&x, stdout);
+	else if (!strcmp(a->fmt, "csv"))
+		format_matrix_csv(&x, stdout);
+	else if (!strcmp(a->fmt, "json"))
+		rc = format_matrix_json(&x, stdout) < 0 ? BD_EXIT_INPUT : BD_EXIT_OK;
+	else
+		format_matrix_text(&x, stdout);
+	fflush(stdout);
+	if (rc == BD_EXIT_OK && x.ncols > 1)
+		rc = check_regressions(e, x.t, x.ntables, x.keys + 1, base, a->fail);
+	cmp_matrix_release(&x);
+	return rc;
 }
 
 /* Build one table per candidate and print them; the exit status. */
@@ -217,18 +271,8 @@ static int run(struct model *m, const struct experiment *e, const struct args *a
 	else
 		format_text(&rep, stdout);
 	fflush(stdout);
-	for (size_t k = 0; !isnan(a->fail) && k < n; k++) {
-		const struct cmp_row *r = regression(&t[k], a->fail);
-		char d[32], p[32];
-
-		if (!r)
-			continue;
-		fprintf(stderr, "benchdelta: %s regressed against %s: %s%s%s %s (p %s, %s)\n",
-			format_variant(e, cands[k]), format_variant(e, base), r->scenario,
-			*r->scenario ? " " : "", r->metric, cmp_text_delta(r, d, sizeof(d)),
-			*cmp_text_p(r, p, sizeof(p)) ? p : "-", cmp_method_name(r->method));
-		rc = BD_EXIT_REGRESSION;
-	}
+	if (rc == BD_EXIT_OK)
+		rc = check_regressions(e, t, n, cands, base, a->fail);
 	for (size_t k = 0; k < n; k++)
 		cmp_release(&t[k]);
 	free(t);
@@ -238,7 +282,7 @@ static int run(struct model *m, const struct experiment *e, const struct args *a
 
 int cmd_compare(struct cli *c, int argc, char **argv)
 {
-	struct args a = { NULL, "text", CMP_OPTS_INIT, NAN, NULL, 0 };
+	struct args a = { NULL, "text", CMP_OPTS_INIT, NAN, 0, NULL, 0 };
 	const struct experiment *e;
 	struct model m;
 	int rc = parse_args(c, argc, argv, &a);
@@ -250,7 +294,7 @@ int cmd_compare(struct cli *c, int argc, char **argv)
 	model_init(&m);
 	rc = cli_load_store(c, &m);
 	if (rc == BD_EXIT_OK && (e = pick_experiment(c, &m, a.exp, &rc)))
-		rc = run(&m, e, &a);
+		rc = a.matrix ? run_matrix(&m, e, &a) : run(&m, e, &a);
 	model_release(&m);
 	return rc;
 }

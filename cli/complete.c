@@ -144,8 +144,9 @@ static void parse_help(const char *help, struct cmd_spec *cs)
 {
 	char *text = xstrdup(help), *save = NULL;
 	int in_synopsis = 0, done_synopsis = 0, positionals = 0;
+	char cmdword[64] = "";
 
-	/* the synopsis: the "usage:" line and the lines that go on with "[" */
+	/* the synopsis: the "usage:" line, the lines that go on with "[" and other forms ("benchdelta rm ...") */
 	memset(cs, 0, sizeof(*cs));
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *w[64], *sep;
@@ -155,7 +156,8 @@ static void parse_help(const char *help, struct cmd_spec *cs)
 
 		if (!strncmp(line, "usage:", 6)) {
 			in_synopsis = 1;
-		} else if (in_synopsis && line[strspn(line, " \t")] != '[') {
+		} else if (in_synopsis && line[strspn(line, " \t")] != '[' &&
+			   strncmp(line + strspn(line, " \t"), "benchdelta ", 11)) {
 			in_synopsis = 0;
 			done_synopsis = 1;
 		}
@@ -171,18 +173,25 @@ static void parse_help(const char *help, struct cmd_spec *cs)
 					i += arg;
 					continue;
 				}
-				if (positionals++ == 0)
-					continue; /* the command's own name */
+				if (positionals == 0)
+					snprintf(cmdword, sizeof(cmdword), "%s", w[i]);
+				if (positionals++ == 0 || !strcmp(w[i], cmdword)) {
+					positionals = positionals > 1 ? positionals - 1 : positionals;
+					continue; /* the command's own name, in each form of the synopsis */
+				}
 				if (strchr(w[i], '|') && islower((unsigned char)w[i][0]) && positionals == 2)
 					snprintf(cs->first_choices, sizeof(cs->first_choices), "%s", w[i]);
 				else if (strstr(w[i], "FILE"))
 					cs->positional = V_FILE;
 				else if (strstr(w[i], "RUN"))
 					cs->positional = V_RUN;
+				else if (!cs->positional && !strncmp(w[i], "EXP", 3))
+					cs->positional = V_EXPERIMENT;
 				else if (!cs->positional && (!strncmp(w[i], "BASE", 4) || !strncmp(w[i], "CAND", 4) ||
 							     !strncmp(w[i], "OLD", 3) || !strncmp(w[i], "INTO", 4) ||
 							     !strncmp(w[i], "FROM", 4)))
-					cs->positional = V_VARIANT;
+					/* what rename-experiment and rename-variant rename */
+					cs->positional = strstr(cmdword, "experiment") ? V_EXPERIMENT : V_VARIANT;
 			}
 			continue;
 		}

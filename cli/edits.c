@@ -26,38 +26,11 @@ static const char undo_usage[] =
 	"The undo is an edit too: undoing it redoes the edit.\n"
 	"  -n, --dry-run   say what would be undone; change nothing\n";
 
-/* Parse the one option both take: --help (and -n for undo). 1: go on; 0 or more: exit with it. */
-static int options(struct cli *c, int argc, char **argv, const char *cmd, const char *usage,
-		   int *dry)
-{
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt;
-
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, dry ? "nh" : "h", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			*dry = 1;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return BD_EXIT_OK;
-		default:
-			return cli_usage_error(c, cmd, "unknown option");
-		}
-	}
-	return -1;
-}
-
 int cmd_edits(struct cli *c, int argc, char **argv)
 {
 	struct model m;
 	struct table t;
-	int rc = options(c, argc, argv, "edits", edits_usage, NULL);
+	int rc = cli_edit_options(c, argc, argv, "edits", edits_usage, NULL, NULL);
 
 	if (rc >= 0)
 		return rc;
@@ -102,7 +75,7 @@ int cmd_undo(struct cli *c, int argc, char **argv)
 	struct store st;
 	char *dir, *end;
 	unsigned long id = 0;
-	int dry = 0, rc = options(c, argc, argv, "undo", undo_usage, &dry);
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "undo", undo_usage, &dry, NULL);
 
 	if (rc >= 0)
 		return rc;

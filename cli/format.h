@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "store/compare.h"
+#include "store/compare_matrix.h"
 
 /* One baseline against `n` candidates: tables t[0..n), built with the same options. */
 struct cmp_report {
@@ -23,6 +24,13 @@ void format_markdown(const struct cmp_report *r, FILE *fp);
 void format_csv(const struct cmp_report *r, FILE *fp);
 /* Returns 0, or -1 when the document could not be written. */
 int format_json(const struct cmp_report *r, FILE *fp);
+
+/* `compare --matrix`: every variant in one table, the baseline first. */
+void format_matrix_text(const struct cmp_matrix *x, FILE *fp);
+void format_matrix_markdown(const struct cmp_matrix *x, FILE *fp);
+void format_matrix_csv(const struct cmp_matrix *x, FILE *fp);
+/* Returns 0, or -1 when the document could not be written. */
+int format_matrix_json(const struct cmp_matrix *x, FILE *fp);
 
 /* The display text of a variant key of `e` (the key itself when unknown). */
 const char *format_variant(const struct experiment *e, const char *key);

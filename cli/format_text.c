@@ -65,9 +65,9 @@ static void text_row(struct table *tb, const struct cmp_row *r, const char *inde
 
 	cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ",", &notes); /* "need ≥N" says it */
 	table_addf(tb, "%s%s", indent, r->metric);
-	table_add(tb, cmp_text_figure(&r->base, r->unit, c[0], CELL));
+	table_add(tb, cmp_text_value(r->quantity, &r->base, r->unit, c[0], CELL));
 	table_add(tb, cmp_text_spread(&r->base, c[1], CELL));
-	table_add(tb, cmp_text_figure(&r->cand, r->unit, c[2], CELL));
+	table_add(tb, cmp_text_value(r->quantity, &r->cand, r->unit, c[2], CELL));
 	table_add(tb, cmp_text_spread(&r->cand, c[3], CELL));
 	table_add(tb, cmp_text_delta(r, c[4], CELL));
 	table_add(tb, cmp_text_ci(r, c[5], CELL));

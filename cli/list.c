@@ -1,5 +1,5 @@
 /*
- * list.c - `benchdelta list [experiments|variants|runs] [-e EXP]`: what the
+ * list.c - `benchdelta list [experiments|variants|runs|imports] [-e EXP]`: what the
  * store holds, as aligned tables.
  */
 #include <getopt.h>
@@ -12,11 +12,12 @@
 #include "parsers/names.h"
 
 static const char usage[] =
-	"usage: benchdelta list [experiments|variants|runs] [-e EXP]\n"
+	"usage: benchdelta list [experiments|variants|runs|imports] [-e EXP]\n"
 	"\n"
 	"  experiments   one line per experiment (the default)\n"
 	"  variants      the variants of each experiment; * marks the baseline\n"
 	"  runs          every run: id, variant, scenario, format, where it came from\n"
+	"  imports       every import: the id 'rm --import' and 'move' take, its experiment\n"
 	"  -e, --experiment EXP  only this experiment\n";
 
 static void list_experiments(const struct model *m, const struct experiment *only)
@@ -115,6 +116,37 @@ static void list_runs(const struct model *m, const struct experiment *only)
 	free(nmeas);
 }
 
+static void list_imports(const struct model *m, const struct experiment *only)
+{
+	size_t *nruns = xcalloc(m->nsources ? m->nsources : 1, sizeof(*nruns));
+	const char **exp = xcalloc(m->nsources ? m->nsources : 1, sizeof(*exp));
+	struct table t;
+
+	for (size_t r = 0; r < m->rs.nruns; r++) {
+		nruns[m->rs.runs[r].source]++;
+		exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
+	}
+	table_init(&t, 5, "llrll");
+	table_add(&t, "IMPORT");
+	table_add(&t, "IMPORTED");
+	table_add(&t, "RUNS");
+	table_add(&t, "EXPERIMENT");
+	table_add(&t, "SOURCE");
+	for (size_t s = 0; s < m->nsources; s++) {
+		if (only && (!exp[s] || strcmp(exp[s], only->name)))
+			continue;
+		table_addf(&t, "%.12s", m->sources[s].hash);
+		table_addf(&t, "%.10s", m->sources[s].imported);
+		table_addf(&t, "%zu", nruns[s]);
+		table_add(&t, exp[s] ? exp[s] : "-");
+		table_add(&t, m->sources[s].name);
+	}
+	table_print(&t, stdout);
+	table_release(&t);
+	free(nruns);
+	free(exp);
+}
+
 int cmd_list(struct cli *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -144,16 +176,22 @@ int cmd_list(struct cli *c, int argc, char **argv)
 		what = argv[optind++];
 	if (optind < argc)
 		return cli_usage_error(c, "list", "too many arguments");
-	if (strcmp(what, "experiments") && strcmp(what, "variants") && strcmp(what, "runs"))
-		return cli_usage_error(c, "list", "list experiments, variants or runs, not '%s'", what);
+	if (strcmp(what, "experiments") && strcmp(what, "variants") && strcmp(what, "runs") &&
+	    strcmp(what, "imports"))
+		return cli_usage_error(c, "list", "list experiments, variants, runs or imports, not '%s'",
+				       what);
 
 	model_init(&m);
 	rc = cli_load_experiment(c, &m, exp, &only);
+	if (rc == BD_EXIT_OK)
+		cli_advise_reparse(c, &m);
 	if (rc == BD_EXIT_OK) {
 		if (!m.nexps)
 			fprintf(stderr, "benchdelta: the store is empty; add logs with 'benchdelta import FILE'\n");
 		else if (!strcmp(what, "experiments"))
 			list_experiments(&m, only);
+		else if (!strcmp(what, "imports"))
+			list_imports(&m, only);
 		else if (!strcmp(what, "variants"))
 			list_variants(&m, only);
 		else

@@ -10,9 +10,17 @@
 #include "util/buf.h"
 #include "util/text.h"
 
+/* The input's name as given, made safe to print (text_clean). Valid until the next call. */
 static const char *input_name(const struct import_input *in, uint32_t i)
 {
-	return strcmp(in[i].name, "-") ? in[i].name : "<stdin>";
+	static struct buf b;
+	const char *name = strcmp(in[i].name, "-") ? in[i].name : "<stdin>";
+
+	if (!text_has_control(name, strlen(name)))
+		return name;
+	buf_reset(&b);
+	text_clean(&b, name, strlen(name));
+	return buf_str(&b);
 }
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
@@ -102,7 +110,12 @@ void plan_summary(const struct model *m, const struct import_result *res,
 				ir->nmeas == 1 ? "" : "s");
 			if (ir->ndup)
 				fprintf(fp, " (%zu block%s stored before)", ir->ndup, ir->ndup == 1 ? "" : "s");
-			fprintf(fp, " into experiment \"%s\"\n", exp);
+			if (ir->experiment)
+				exp = ir->experiment;
+			fprintf(fp, " into experiment \"%s\"", exp);
+			if (ir->exp_note)
+				fprintf(fp, " (%s)", ir->exp_note);
+			fputc('\n', fp);
 			break;
 		}
 		case IMPORT_SAME_TEXT:

@@ -71,6 +71,7 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	}
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
+	c->damaged |= m.damaged;
 	if (exp_name && !(only = cli_find_experiment(&m, exp_name))) {
 		rc = BD_EXIT_USAGE;
 		goto out;
@@ -168,6 +169,10 @@ static int run(struct cli *c, int argc, char **argv, const char *cmd, const char
 			return cli_usage_error(c, cmd, "unknown option");
 		}
 	}
+	for (int i = optind; i < argc; i++)
+		cli_clean_arg(argv[i]);
+	if (exp)
+		cli_clean_arg((char *)exp);
 	if (merge) {
 		if (argc - optind < 2)
 			return cli_usage_error(c, cmd, "name the variant to keep and those to merge into it");

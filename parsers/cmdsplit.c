@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/label.h"
 #include "util/buf.h"
 
 struct words {
@@ -339,4 +340,76 @@ out:
 	free(naming);
 	buf_release(&b);
 	return rc;
+}
+
+/* Does s[0..n) hold a build word, its words split at '.', '-', '_'? */
+static int has_build_word(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && !strchr("._-", s[j]))
+			j++;
+		if (label_build_word(s + i, j - i))
+			return 1;
+		i = j + 1;
+	}
+	return 0;
+}
+
+const char *cmd_program(const char *cmd, size_t *len)
+{
+	static const char *const wrappers[] = { "taskset", "sudo", "nice", "numactl", "env", "time",
+						"/usr/bin/time", "perf", "stat", "$", "#", NULL };
+	const char *w = cmd, *end;
+
+	for (;;) {
+		int wrapper = 0;
+
+		while (*w == ' ' || *w == '\t')
+			w++;
+		if (!*w)
+			return NULL;
+		end = w + strcspn(w, " \t");
+		for (const char *const *k = wrappers; *k; k++)
+			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
+		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
+		if (!wrapper && *w != '-' && !(*w >= '0' && *w <= '9') && !memchr(w, '=', (size_t)(end - w))) {
+			*len = (size_t)(end - w);
+			return w;
+		}
+		w = end;
+	}
+}
+
+int cmd_build_name(const char *cmd, struct buf *out)
+{
+	size_t len;
+	const char *w = cmd_program(cmd, &len), *end, *base;
+
+	if (!w)
+		return 0;
+	end = w + len;
+	/* a directory that is a build word */
+	base = w;
+	for (const char *c = w; c < end; c++) {
+		if (*c != '/')
+			continue;
+		if (c > base && label_build_word(base, (size_t)(c - base))) {
+			buf_add(out, base, (size_t)(c - base));
+			return 1;
+		}
+		base = c + 1;
+	}
+	/* after the program's own name: "app-pgo", "rg.non-lto" */
+	for (const char *c = base + 1; c < end; c++) {
+		if (!strchr("._-", *c))
+			continue;
+		if (has_build_word(c + 1, (size_t)(end - c - 1))) {
+			buf_add(out, c + 1, (size_t)(end - c - 1));
+			return 1;
+		}
+		break;
+	}
+	return 0;
 }

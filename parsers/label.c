@@ -140,6 +140,17 @@ static const char *const aside_words[] = {
 	"cut", "truncated", "excerpt", "same", "results", "output", "of", NULL,
 };
 
+int label_build_word(const char *w, size_t n)
+{
+	char low[32];
+
+	if (!n || n >= sizeof(low))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+	return in_list(low, n, build_words);
+}
+
 static int hit_list(const char *w, size_t len, void *ctx)
 {
 	return in_list(w, len, ctx);
@@ -171,6 +182,11 @@ static int any_word(const char *s, size_t n, const char *const *list)
 
 	words(s, n, hit_list, (void *)list, &stop);
 	return stop;
+}
+
+int label_names_build(const char *s, size_t n)
+{
+	return any_word(s, n, build_words);
 }
 
 static int all_words(const char *s, size_t n, const char *const *list)
@@ -463,6 +479,25 @@ static int sentence_tail(struct buf *b)
 	return 1;
 }
 
+/* Words a short label naming a change may hold beside it: "This PR", "With this patch". */
+static const char *const change_filler[] = { "this", "that", "my", "our", "your", "the", "with",
+					     "without", NULL };
+
+static int change_or_filler(const char *w, size_t len, void *ctx)
+{
+	(void)ctx;
+	return !in_list(w, len, change_words) && !in_list(w, len, change_filler);
+}
+
+/* "This PR", "with this patch": a marked label of a few words naming a change. */
+static int change_label(const struct buf *b)
+{
+	int stop;
+	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
+
+	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+}
+
 /*
  * Lines that look like labels and never are: `perf report`'s header
  * comments ("# Samples: 10K of event 'cycles'"), and code ("main():",
@@ -545,6 +580,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	out->kind = LABEL_NONE;
 	out->level = 0;
 	out->handle = 0;
+	out->build = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
@@ -563,7 +599,10 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	if (!marked && strchr(".?!,;", s[n - 1]))
 		return LABEL_NONE;
 
-	buf_add(&out->variant, s, n);
+	/* code marks around a name: "`master`" is master */
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '`')
+			buf_addc(&out->variant, s[i]);
 	drop_asides(&out->variant);
 	tidy(&out->variant);
 	cut_clause(&out->variant);
@@ -571,7 +610,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if (any_word(out->variant.s, out->variant.len, prose_words) &&
-	    !(marked && sentence_tail(&out->variant))) {
+	    !(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
@@ -603,6 +642,8 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
+	out->build = any_word(out->variant.s, out->variant.len, build_words) ||
+		     any_word(out->variant.s, out->variant.len, change_words);
 	/* "alice:": one word that names no build may be who wrote what follows */
 	out->handle = !out->level && text_words(out->variant.s, out->variant.len, 2) == 1 &&
 		      !any_word(out->variant.s, out->variant.len, build_words) &&

@@ -30,6 +30,7 @@ struct label {
 	int marked;          /* the line was marked as a label (else it counted only standing alone) */
 	int level;           /* 1..6 for a Markdown or setext heading, 0 for any other line */
 	int handle;          /* one word naming no build ("alice:"): a quote below makes it an author */
+	int build;           /* it holds a build word ("LTO", "Release") or a change ("patch", "PR") */
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };
@@ -52,6 +53,12 @@ void label_release(struct label *l);
  * not depend on the locale.
  */
 void variant_key(const char *s, size_t n, struct buf *out);
+
+/* Does s[0..n) hold a word that names a build ("app_lto" does, "train_large" does not)? */
+int label_names_build(const char *s, size_t n);
+
+/* Is w[0..n) a word that names a build ("release", "LTO", "pgo"), in any case? */
+int label_build_word(const char *w, size_t n);
 
 /* The patterns label_read() uses, compiled by parsers_init(). */
 extern struct rx label_rx[];

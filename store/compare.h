@@ -75,6 +75,13 @@ struct cmp_side {
 	double center;        /* the figure compared: mean, else estimate, else the value */
 	double mean, median, sd, min, max; /* NaN when unknown */
 	double lo, hi;        /* the mean's confidence interval, or the tool's bounds; NaN when none */
+	/*
+	 * Half a unit of the last printed digit of center (the largest of its
+	 * runs') and of sd; 0 when exact or unknown. A side whose sd was printed
+	 * as 0 keeps sd 0 (what was printed); its tests and intervals take
+	 * sd_res instead (below resolution is not zero).
+	 */
+	double res, sd_res;
 	unsigned flags;       /* CMP_F_* from this side's runs */
 };
 

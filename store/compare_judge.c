@@ -11,20 +11,38 @@
 
 #include "store/stats.h"
 
-/* The figure a run is compared by: its mean, else its estimate, value or median, else its samples' mean. */
-static double center_of(const struct cmp_fig *f)
+/* The stat a run is compared by: its mean, else its estimate, value or median; -1 for none. */
+static int center_stat(const struct cmp_fig *f)
 {
 	static const enum stat_kind order[] = { STAT_MEAN, STAT_EST, STAT_VALUE, STAT_MEDIAN };
-	struct stats_summary s;
 
 	for (size_t i = 0; i < countof(order); i++)
 		if (!isnan(f->v[order[i]]))
-			return f->v[order[i]];
+			return (int)order[i];
+	return -1;
+}
+
+/* The figure a run is compared by (center_stat's), else its samples' mean. */
+static double center_of(const struct cmp_fig *f)
+{
+	struct stats_summary s;
+	int k = center_stat(f);
+
+	if (k >= 0)
+		return f->v[k];
 	if (f->nsamples) {
 		stats_summarize(f->samples, f->nsamples, &s);
 		return s.mean;
 	}
 	return NAN;
+}
+
+/* Half a unit of the last printed digit of a run's center; 0 for raw samples or when unknown. */
+static double center_res(const struct cmp_fig *f)
+{
+	int k = center_stat(f);
+
+	return k >= 0 && f->res[k] > 0 ? f->res[k] : 0;
 }
 
 static void side_clear(struct cmp_side *s)
@@ -34,11 +52,16 @@ static void side_clear(struct cmp_side *s)
 	s->nruns = 0;
 	s->n = 0;
 	s->center = s->mean = s->median = s->sd = s->min = s->max = s->lo = s->hi = NAN;
+	s->res = s->sd_res = 0;
 	s->flags = 0;
 }
 
-/* A side made of several values: a run's raw samples, or one figure per run. */
-static void side_from_values(struct cmp_side *s, const double *x, size_t n, double level)
+/*
+ * A side made of several values: a run's raw samples (res 0), or one
+ * printed figure per run (res: the largest of their resolutions, for the
+ * mean of rounded values is at most that far from the mean of the values).
+ */
+static void side_from_values(struct cmp_side *s, const double *x, size_t n, double res, double level)
 {
 	struct stats_summary sum;
 
@@ -50,7 +73,14 @@ static void side_from_values(struct cmp_side *s, const double *x, size_t n, doub
 	s->sd = sum.sd;
 	s->min = sum.min;
 	s->max = sum.max;
-	stats_mean_ci(s->mean, s->sd, (double)n, level, &s->lo, &s->hi);
+	s->res = res;
+	stats_mean_ci_printed(s->mean, s->sd, (double)n, res, level, &s->lo, &s->hi);
+}
+
+/* The deviation the statistics take for a side: a printed 0 is its resolution (hyperfine's "± 0.0 ms"). */
+static double spread(const struct cmp_side *s)
+{
+	return stats_spread_printed(s->sd, s->sd_res);
 }
 
 /* A side made of one run's printed figures. */
@@ -65,19 +95,25 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 	s->median = v[STAT_MEDIAN];
 	s->min = v[STAT_MIN];
 	s->max = v[STAT_MAX];
+	s->res = center_res(f);
 	s->sd = v[STAT_SD];
+	s->sd_res = f->res[STAT_SD] > 0 ? f->res[STAT_SD] : 0;
 	/*
 	 * The only relative spread we read is perf stat -r's "( +- x% )", and
 	 * perf prints the standard error of the mean there (its stddev_stats()
 	 * divides the variance by n): the deviation is that times √n.
 	 */
-	if (isnan(s->sd) && !isnan(v[STAT_REL_SD]) && f->n >= 1)
-		s->sd = v[STAT_REL_SD] / 100 * fabs(s->center) * sqrt((double)f->n);
+	if (isnan(s->sd) && !isnan(v[STAT_REL_SD]) && f->n >= 1) {
+		double k = fabs(s->center) / 100 * sqrt((double)f->n);
+
+		s->sd = v[STAT_REL_SD] * k;
+		s->sd_res = f->res[STAT_REL_SD] > 0 ? f->res[STAT_REL_SD] * k : 0;
+	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
 		s->lo = v[STAT_LOWER];
 		s->hi = v[STAT_UPPER];
 	} else if (!isnan(s->mean)) {
-		stats_mean_ci(s->mean, s->sd, (double)s->n, level, &s->lo, &s->hi);
+		stats_mean_ci_printed(s->mean, spread(s), (double)s->n, s->res, level, &s->lo, &s->hi);
 	}
 }
 
@@ -95,8 +131,9 @@ static void delta_ci(struct cmp_row *r, double level)
 
 	if (!r->has_delta || !has_spread(&r->base) || !has_spread(&r->cand))
 		return;
-	if (stats_welch(r->base.mean, r->base.sd, r->base.n, r->cand.mean, r->cand.sd, r->cand.n,
-			level, &w) < 0 || isnan(w.lo))
+	if (stats_welch_printed(r->base.mean, spread(&r->base), r->base.n, r->base.res, r->cand.mean,
+				spread(&r->cand), r->cand.n, r->cand.res, level, &w) < 0 ||
+	    isnan(w.lo))
 		return;
 	r->ci_lo = w.lo / b * 100;
 	r->ci_hi = w.hi / b * 100;
@@ -123,20 +160,24 @@ static void welch(struct cmp_row *r, double level)
 	struct stats_welch w;
 
 	r->method = CMP_WELCH;
-	if (stats_welch(r->base.mean, r->base.sd, r->base.n, r->cand.mean, r->cand.sd, r->cand.n,
-			level, &w) < 0)
-		return; /* neither side varies (a deviation printed as 0): no test */
+	if (stats_welch_printed(r->base.mean, spread(&r->base), r->base.n, r->base.res, r->cand.mean,
+				spread(&r->cand), r->cand.n, r->cand.res, level, &w) < 0)
+		return; /* neither side varies, even within its printed digits: no test */
 	r->tested = 1;
 	r->p = w.p;
 }
 
-/* The centers of figures f[0..n), into a heap array the caller frees. */
-static double *centers(const struct cmp_fig *const *f, size_t n)
+/* The centers of figures f[0..n), into a heap array the caller frees; *res their largest resolution. */
+static double *centers(const struct cmp_fig *const *f, size_t n, double *res)
 {
 	double *x = xmalloc((n ? n : 1) * sizeof(*x));
 
-	for (size_t i = 0; i < n; i++)
+	*res = 0;
+	for (size_t i = 0; i < n; i++) {
 		x[i] = center_of(f[i]);
+		if (center_res(f[i]) > *res)
+			*res = center_res(f[i]);
+	}
 	return x;
 }
 
@@ -144,12 +185,12 @@ static double *centers(const struct cmp_fig *const *f, size_t n)
 static void judge_runs(struct cmp_row *r, const struct cmp_fig *const *b, size_t nb,
 		       const struct cmp_fig *const *c, size_t nc, const struct cmp_opts *o)
 {
-	double *xb = centers(b, nb), *xc = centers(c, nc), level = 1 - o->alpha;
+	double rb, rc, *xb = centers(b, nb, &rb), *xc = centers(c, nc, &rc), level = 1 - o->alpha;
 
 	if (nb)
-		side_from_values(&r->base, xb, nb, level);
+		side_from_values(&r->base, xb, nb, rb, level);
 	if (nc)
-		side_from_values(&r->cand, xc, nc, level);
+		side_from_values(&r->cand, xc, nc, rc, level);
 	if (nb && nc && r->dir != DIR_NONE)
 		utest(r, xb, nb, xc, nc, o);
 	else if (nb && nc)
@@ -166,11 +207,11 @@ static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct c
 	int samples = b && c && b->nsamples && c->nsamples;
 
 	if (b && samples)
-		side_from_values(&r->base, b->samples, b->nsamples, level);
+		side_from_values(&r->base, b->samples, b->nsamples, 0, level);
 	else if (b)
 		side_from_summary(&r->base, b, level);
 	if (c && samples)
-		side_from_values(&r->cand, c->samples, c->nsamples, level);
+		side_from_values(&r->cand, c->samples, c->nsamples, 0, level);
 	else if (c)
 		side_from_summary(&r->cand, c, level);
 	if (!b || !c)

@@ -15,6 +15,7 @@ struct cmp_fig {
 	uint32_t run;
 	const char *scenario; /* the run's */
 	double v[STAT__COUNT]; /* the run's figure of each stat; NaN when it has none */
+	double res[STAT__COUNT]; /* half a unit of its last printed digit (parsers/resolution.h); NaN unknown */
 	uint32_t n;           /* how many values the figures summarize (the largest n given); 0 unknown */
 	double *samples;      /* heap, the run's raw values of the quantity, or NULL */
 	size_t nsamples, samples_cap;

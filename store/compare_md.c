@@ -23,11 +23,11 @@ void md_cell(struct buf *out, const char *s)
 	buf_addc(out, ' ');
 }
 
-static void md_figure(struct buf *out, const struct cmp_side *s, enum unit unit)
+static void md_figure(struct buf *out, const char *quantity, const struct cmp_side *s, enum unit unit)
 {
 	char fig[CELL], spread[CELL], cell[2 * CELL + 2];
 
-	cmp_text_figure(s, unit, fig, sizeof(fig));
+	cmp_text_value(quantity, s, unit, fig, sizeof(fig));
 	cmp_text_spread(s, spread, sizeof(spread));
 	snprintf(cell, sizeof(cell), "%s%s%s", fig, *spread ? " " : "", spread);
 	md_cell(out, cell);
@@ -39,8 +39,8 @@ static void md_row(struct buf *out, const struct cmp_row *r)
 	const char *v = cmp_text_verdict(r);
 
 	md_cell(out, r->metric);
-	md_figure(out, &r->base, r->unit);
-	md_figure(out, &r->cand, r->unit);
+	md_figure(out, r->quantity, &r->base, r->unit);
+	md_figure(out, r->quantity, &r->cand, r->unit);
 	md_cell(out, cmp_text_delta(r, c[0], CELL));
 	md_cell(out, cmp_text_ci(r, c[1], CELL));
 	md_cell(out, cmp_text_p(r, c[2], CELL));

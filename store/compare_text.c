@@ -5,7 +5,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/units.h"
 
 /* Two decimals below 1% (but 0 is "0.0"), one up to 100%, none beyond. */
@@ -21,6 +23,32 @@ char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_
 	else
 		unit_format(s->center, unit, out, size);
 	return out;
+}
+
+char *cmp_text_bytes(double v, int sign, char *out, size_t size)
+{
+	char digits[32], grouped[48];
+	size_t n, k = 0;
+
+	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
+	n = strlen(digits);
+	for (size_t i = 0; i < n && k + 2 < sizeof(grouped); i++) {
+		if (i && (n - i) % 3 == 0)
+			grouped[k++] = ',';
+		grouped[k++] = digits[i];
+	}
+	grouped[k] = '\0';
+	snprintf(out, size, "%s%s B", v < 0 ? "-" : sign && v > 0 ? "+" : "", grouped);
+	return out;
+}
+
+char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
+		     size_t size)
+{
+	if (s->present && unit == UNIT_BYTE && metric_family(quantity) == MF_SIZE &&
+	    isfinite(s->center) && fabs(s->center) < 1e15 && s->center == floor(s->center))
+		return cmp_text_bytes(s->center, 0, out, size);
+	return cmp_text_figure(s, unit, out, size);
 }
 
 char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size)
@@ -84,8 +112,8 @@ char *cmp_text_n(const struct cmp_row *r, char *out, size_t size)
 	char b[16] = "?", c[16] = "?";
 
 	*out = '\0';
-	if (!r->base.present || !r->cand.present)
-		return out;
+	if (!r->base.present || !r->cand.present || (!r->base.n && !r->cand.n))
+		return out; /* no count on either side (a size, a figure alone): nothing to say */
 	if (r->base.n)
 		snprintf(b, sizeof(b), "%u", (unsigned)r->base.n);
 	if (r->cand.n)
@@ -101,6 +129,20 @@ const char *cmp_text_verdict(const struct cmp_row *r)
 		return r->tested ? "better" : "better?";
 	case CMP_WORSE:
 		return r->tested ? "worse" : "worse?";
+	case CMP_SAME:
+		return "~";
+	default:
+		return "";
+	}
+}
+
+const char *cmp_text_mark(const struct cmp_row *r)
+{
+	switch (r->verdict) {
+	case CMP_BETTER:
+		return r->tested ? "\xe2\x9c\x93" : "\xe2\x9c\x93?";
+	case CMP_WORSE:
+		return r->tested ? "\xe2\x9c\x97" : "\xe2\x9c\x97?";
 	case CMP_SAME:
 		return "~";
 	default:

@@ -18,6 +18,15 @@
 
 /* A side's figure in human units ("812 µs"), or "-" when the side is missing. */
 char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_t size);
+/*
+ * A side's figure for row quantity `quantity`: a section size as the exact
+ * bytes `size` printed, digits grouped ("20,135,680 B"); anything else as
+ * cmp_text_figure().
+ */
+char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
+		     size_t size);
+/* A whole number of bytes, digits grouped: "20,135,680 B" (a negative one "-4,096 B", or "+4,096 B" with `sign`). */
+char *cmp_text_bytes(double v, int sign, char *out, size_t size);
 /* Its spread relative to the figure: "±2.6%" (standard deviation, else half the tool's interval). */
 char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size);
 /* A change in percent with its sign: "-13.6%", "+0.42%". */
@@ -28,7 +37,7 @@ char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size);
 char *cmp_text_ci(const struct cmp_row *r, char *out, size_t size);
 /* The p-value used for the verdict ("0.003", "<0.001"), "need ≥4" when too few values, or "". */
 char *cmp_text_p(const struct cmp_row *r, char *out, size_t size);
-/* The values behind each side: "3312/3907", "?" for an unknown count, or "". */
+/* The values behind each side: "3312/3907", "?" for an unknown count; "" when neither side has one. */
 char *cmp_text_n(const struct cmp_row *r, char *out, size_t size);
 /*
  * The verdict mark: "better", "worse", "~" (no significant change),
@@ -36,6 +45,15 @@ char *cmp_text_n(const struct cmp_row *r, char *out, size_t size);
  * direction, or a side missing).
  */
 const char *cmp_text_verdict(const struct cmp_row *r);
+/*
+ * The verdict as a mark for a matrix cell: "✓" better and "✗" worse
+ * (significant), "✓?" "✗?" (beyond the threshold, untested), "~" (no
+ * change beyond the noise: not significant, or under the threshold), or
+ * "" (no direction, or a side missing). CMP_MARKS_LEGEND says the same.
+ */
+const char *cmp_text_mark(const struct cmp_row *r);
+#define CMP_MARKS_LEGEND                                                                           \
+	"\xe2\x9c\x93 better \xe2\x9c\x97 worse \xc2\xb7 ? untested \xc2\xb7 ~ no change beyond the noise"
 /* What a method is, in a few words: "Welch's t-test on mean, sd, n". */
 const char *cmp_text_method(enum cmp_method m);
 /* A geometric mean's verdict: "1.16× better", "1.26× worse", "~", into out. */

@@ -13,6 +13,8 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/clean.h"
+#include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
@@ -160,7 +162,7 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	}
 	if (total > shown)
 		buf_addf(&b, " +%zu more", total - shown);
-	name = arena_strndup(&m->arena, buf_str(&b), b.len);
+	name = clean_str(&m->arena, arena_strndup(&m->arena, buf_str(&b), b.len));
 	buf_release(&b);
 	return name;
 }
@@ -247,6 +249,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d)
 {
 	uint32_t first_run = (uint32_t)m->rs.nruns;
+	struct recset_mark first_mark = recset_mark(&m->rs);
 	const char *now = model_now(m);
 	const char *group;
 	struct naming nm;
@@ -299,6 +302,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s = &m->sources[c.source];
 		if (!*s->title)
 			s->title = sr.title ? sr.title : "";
+		clean_sources(m, c.source); /* its name and title are names from now on */
 		s->nlines = sr.nlines;
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
@@ -334,14 +338,10 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	}
 
 	group = group_name(m, in, n, res);
-	for (uint32_t i = first_run; i < m->rs.nruns; i++) {
-		struct run *r = &m->rs.runs[i];
-		const struct source *s = &m->sources[r->source];
-
-		r->experiment = *s->title ? s->title : group;
-	}
+	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m);
 	naming_release(&nm);
+	clean_records(m, &first_mark);
 	set_variants(m, res, o, now, d);
 	model_resolve(m);
 }

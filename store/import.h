@@ -69,6 +69,8 @@ struct import_result {
 		enum import_status status;
 		long source; /* its index in the model, or -1 */
 		size_t nruns, nmeas, ndup;
+		const char *experiment; /* the experiment it went to (expname.h), or NULL */
+		const char *exp_note;   /* why, when it joined a thread or got a new name; or NULL */
 	} *inputs;
 	size_t ninputs;
 	/*

@@ -592,6 +592,9 @@ static int restore(struct store *st, const struct edit_row *r, struct diag *d)
 		buf_addf(&sub, "%s/sources", p.tdir.s);
 		rmdir(sub.s);
 		rmdir(p.tdir.s);
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/removed", st->dir);
+		rmdir(sub.s);
 	}
 	buf_release(&sub);
 	places_release(&p);
@@ -816,7 +819,11 @@ int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, 
 	u->command = "undo";
 	u->op = EDIT_UNDO;
 	u->target = target;
-	u->what = arena_printf(&a, "undo edit %u: %s", (unsigned)out->undone, out->what);
+	if (out->redo)
+		u->what = arena_printf(&a, "undo edit %u (which undid edit %s)", (unsigned)out->undone,
+				       t->target);
+	else
+		u->what = arena_printf(&a, "undo edit %u: %s", (unsigned)out->undone, out->what);
 	mark_undone(j.rows, j.n);
 	for (size_t i = 0; i + 1 < j.n; i++)
 		if (j.rows[i].op == EDIT_REMOVE && was[i] && j.rows[i].undone &&
@@ -838,6 +845,42 @@ out:
 	free(was);
 	if (!had)
 		store_unlock(st);
+	jfile_release(&j);
+	arena_release(&a);
+	return rc;
+}
+
+int journal_check(const struct store *st, struct diag *d)
+{
+	struct arena a = ARENA_INIT;
+	struct jfile j = { 0 };
+	char *p = store_path(st, JOURNAL_FILE);
+	int rc = 0;
+
+	j.arena = &a;
+	if (path_exists(p) && (read_journal(p, &j, d) < 0 || j.damaged))
+		rc = -1;
+	free(p);
+	jfile_release(&j);
+	arena_release(&a);
+	return rc;
+}
+
+long journal_repair(struct store *st, struct diag *d)
+{
+	struct arena a = ARENA_INIT;
+	struct jfile j = { 0 };
+	struct diag local = DIAG_INIT;
+	char *p = store_path(st, JOURNAL_FILE);
+	long rc = -1;
+
+	j.arena = &a;
+	read_journal(p, &j, &local);
+	diag_release(&local);
+	j.damaged = 0;
+	if (write_journal(st, &j, d) == 0)
+		rc = (long)j.n;
+	free(p);
 	jfile_release(&j);
 	arena_release(&a);
 	return rc;

@@ -10,8 +10,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/names.h"
 #include "util/buf.h"
@@ -90,6 +92,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->input = input_variant;
 		e->block = block;
 		e->multi = (uint8_t)multi;
+		e->heading = (uint8_t)b->label_heading;
 	}
 }
 
@@ -290,15 +293,22 @@ struct pass {
 	const char **proposal;    /* per run: the parser's name from the data, or NULL */
 	enum vorigin *prop_origin;
 	const char **words;       /* per run: the words its command differs by, or NULL */
+	const char **built;       /* per run: the build its lone binary's path names, or NULL */
 	unsigned char *attached;  /* per run: its block's label names it */
+	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
 };
 
 typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
 
-/* Row 2: the label above the block. */
+/*
+ * Row 2: the label above the block; for a comparison's run no label
+ * reaches, the label of the same command run elsewhere in the text (the
+ * binary under "## Precalculate sizes", again beside another one in a
+ * later comparison).
+ */
 static const char *row_label(struct pass *p, uint32_t k)
 {
-	return p->attached[k] ? p->nm->runs[k].label : NULL;
+	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
 /* Row 3: a legend of the name the run's data gave it, or of the program it ran. */
@@ -321,12 +331,16 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	return d;
 }
 
-/* Row 4: the words that tell the commands or binaries apart. */
+/*
+ * Row 4: the words that tell the commands or binaries apart; for a text
+ * with nothing to tell apart, the build its binary's path names
+ * ("./target/debug/deno").
+ */
 static const char *row_words(struct pass *p, uint32_t k)
 {
 	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
 		return p->proposal[k];
-	return p->words[k];
+	return p->words[k] ? p->words[k] : p->built[k];
 }
 
 /* Row 4 too: a size row's file name. */
@@ -377,6 +391,38 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 }
 
 /*
+ * Is `name` the program `first` names, with only a workload's size after
+ * it ("train", "train_large", "bench-small")? Such names tell workloads
+ * apart, not builds.
+ */
+static int workload_words(const char *name, const char *first)
+{
+	static const char *const sizes[] = { "large", "small", "medium", "big", "tiny", "huge",
+					     "short", "long", "mini", "full", "xl", "xs", NULL };
+	size_t head = strcspn(name, "_-. ");
+	const char *w = name + head;
+
+	if (head != strcspn(first, "_-. ") || strncmp(name, first, head))
+		return 0;
+
+	while (*w) {
+		size_t n;
+		int hit = 0;
+
+		w += strspn(w, "_-. ");
+		n = strcspn(w, "_-. ");
+		if (!n)
+			break;
+		for (const char *const *z = sizes; *z && !hit; z++)
+			hit = strlen(*z) == n && !strncasecmp(w, *z, n);
+		if (!hit && !(*w >= '0' && *w <= '9'))
+			return 0;
+		w += n;
+	}
+	return 1;
+}
+
+/*
  * Does a block's label reach its runs? Always, unless the runs name
  * themselves (two size rows, two commands) — and even then when the same
  * names come again under another label: two size tables of the same files,
@@ -409,6 +455,24 @@ static void attach_labels(struct pass *p)
 			}
 		}
 	}
+	/*
+	 * A section's heading that names no build, over runs told apart only
+	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
+	 * ./train_large): the runs are workloads measured on what the heading
+	 * names.
+	 */
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const struct naming_run *e = &nm->runs[k];
+		int other = 0;
+
+		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k] ||
+		    label_names_build(e->label, strlen(e->label)))
+			continue;
+		for (uint32_t j = 0; j < nm->n && !other; j++)
+			other = nm->runs[j].block == e->block && p->proposal[j] &&
+				!workload_words(p->proposal[j], p->proposal[k]);
+		again[k] = !other;
+	}
 	for (uint32_t k = 0; k < nm->n; k++) {
 		struct run *r = &p->m->rs.runs[nm->first + k];
 
@@ -421,6 +485,89 @@ static void attach_labels(struct pass *p)
 	}
 	free(again);
 	strmap_release(&first);
+	arena_release(&keys);
+}
+
+/*
+ * Runs of a thread (a text with a title) still named after their source,
+ * whose binary's path names a build ("./target/debug/deno"): that build
+ * names them — unless texts of one
+ * experiment would meet on it (release.txt and pgo.txt both running
+ * "./target/release/app": their file names tell them apart, the path not).
+ */
+static void lone_builds(struct pass *p)
+{
+	struct model *m = p->m;
+	struct strmap src = STRMAP_INIT;
+	struct buf b = BUF_INIT;
+	uint32_t first = p->nm->first;
+
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		if (r->variant.origin != VO_INPUT)
+			continue;
+		if (!strmap_get(&src, r->experiment, &s))
+			strmap_put(&src, r->experiment, r->source);
+		else if (s != r->source)
+			strmap_put(&src, r->experiment, UINT32_MAX);
+	}
+	for (uint32_t k = 0; k < p->nm->n && first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[first + k];
+		uint32_t s;
+
+		/* a plain log's file name is its author's label; a thread's is only where it was saved */
+		if (r->variant.origin != VO_INPUT || !*r->command || !*m->sources[r->source].title ||
+		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
+			continue;
+		buf_reset(&b);
+		if (cmd_build_name(r->command, &b))
+			p->built[k] = arena_strndup(&m->arena, b.s, b.len);
+	}
+	buf_release(&b);
+	strmap_release(&src);
+}
+
+/*
+ * For the runs of a comparison (a block whose runs name themselves by
+ * their commands) that no label reaches: the label that runs of the same
+ * command (and text) had, when they all had one and the same. A lone run
+ * of a command labelled elsewhere takes nothing: the same command before
+ * and after a rebuild is two builds.
+ */
+static void labels_by_command(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct strmap cmds = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	const char **label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
+	size_t nlabel = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < nm->n; k++) {
+			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			/* only a comparison's runs, told apart by their commands, take it */
+			if (!*r->command || (pass == 0) != (p->attached[k] != 0) ||
+			    (pass == 1 && !nm->runs[k].multi))
+				continue;
+			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, r->command);
+			if (pass == 1) {
+				if (strmap_get(&cmds, key, &at) && label[at])
+					p->same_cmd[k] = label[at];
+			} else if (!strmap_get(&cmds, key, &at)) {
+				label[nlabel] = nm->runs[k].label;
+				strmap_put(&cmds, key, (uint32_t)nlabel++);
+			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
+				label[at] = NULL; /* "Before:" and "After:" ran it: it names nothing */
+			}
+		}
+	}
+	free(label);
+	strmap_release(&cmds);
 	arena_release(&keys);
 }
 
@@ -444,7 +591,9 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.proposal = xcalloc(n ? n : 1, sizeof(*p.proposal));
 	p.prop_origin = xcalloc(n ? n : 1, sizeof(*p.prop_origin));
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
+	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
+	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
 	for (uint32_t k = 0; k < n; k++) {
@@ -456,6 +605,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		}
 	}
 	attach_labels(&p);
+	labels_by_command(&p);
 
 	/* the pass without the words of commands, which need every run named so far */
 	for (uint32_t k = 0; k < n; k++)
@@ -505,6 +655,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(buckets);
 	buf_release(&key);
 
+	lone_builds(&p);
+
 	/* the runs the words named: a legend of those words still comes first */
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -512,7 +664,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		if (renamable[k] && r->variant.origin == VO_COMMAND) {
 			p.words[k] = r->variant.text;
 			decide(&p, k);
-		} else if (r->variant.origin == VO_INPUT && nm->ndesc) {
+		} else if (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k])) {
 			decide(&p, k);
 		}
 	}
@@ -539,6 +691,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.proposal);
 	free(p.prop_origin);
 	free(p.words);
+	free(p.built);
 	free(p.attached);
+	free(p.same_cmd);
 	buf_release(&p.scratch);
 }

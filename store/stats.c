@@ -87,6 +87,46 @@ int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2
 	return 0;
 }
 
+double stats_spread_printed(double sd, double res)
+{
+	return sd == 0 && res > 0 ? res : sd;
+}
+
+int stats_mean_ci_printed(double mean, double sd, double n, double res, double level, double *lo,
+			  double *hi)
+{
+	if (stats_mean_ci(mean, sd, n, level, lo, hi) < 0)
+		return -1;
+	if (res > 0) {
+		*lo -= res;
+		*hi += res;
+	}
+	return 0;
+}
+
+int stats_welch_printed(double m1, double s1, double n1, double r1, double m2, double s2, double n2,
+			double r2, double level, struct stats_welch *w)
+{
+	double r = (r1 > 0 ? r1 : 0) + (r2 > 0 ? r2 : 0), se, least;
+
+	if (stats_welch(m1, s1, n1, m2, s2, n2, level, w) < 0)
+		return -1;
+	if (r == 0)
+		return 0;
+	se = sqrt(s1 * s1 / n1 + s2 * s2 / n2); /* > 0: stats_welch checked it */
+	least = fabs(w->diff) > r ? fabs(w->diff) - r : 0;
+	w->t = copysign(least, w->diff) / se;
+	gsl_quiet();
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	if (w->p > 1)
+		w->p = 1;
+	if (!isnan(w->lo)) {
+		w->lo -= r;
+		w->hi += r;
+	}
+	return 0;
+}
+
 struct ranked {
 	double v;
 	int from_x;

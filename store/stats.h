@@ -2,7 +2,8 @@
  * stats.h - the statistics behind a comparison, on plain arrays of doubles:
  * summaries, confidence intervals, Welch's t-test from summaries, the
  * Mann-Whitney U test (exact, ties included, for small samples), Holm's
- * correction and geometric means. store/compare.c is the only caller.
+ * correction and geometric means; their forms for printed (rounded)
+ * figures. store/compare_judge.c and compare_geomean.c are the callers.
  * Distribution functions are GSL's; the exact U distribution is ours (GSL
  * has none). Nothing returned here needs freeing; errors are -1 or NaN.
  */
@@ -44,6 +45,30 @@ struct stats_welch {
  */
 int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2, double level,
 		struct stats_welch *w);
+
+/*
+ * Printed figures are rounded: a mean printed with resolution r (half a
+ * unit of its last digit, parsers/resolution.h) may be r away from what
+ * the tool computed, and a deviation printed as 0 is below its resolution,
+ * not zero. These forms take the resolutions (0 when exact).
+ *
+ * stats_spread_printed: the deviation to use for one printed as `sd` with
+ * resolution `res`: `res` when sd was printed as 0, else sd.
+ */
+double stats_spread_printed(double sd, double res);
+/* stats_mean_ci, widened by the mean's resolution on each side. */
+int stats_mean_ci_printed(double mean, double sd, double n, double res, double level, double *lo,
+			  double *hi);
+/*
+ * stats_welch of two printed means with resolutions r1 and r2: the interval
+ * is widened by r1 + r2 on each side, for the true difference may be that
+ * far from the printed one; t and p come from the smallest difference the
+ * digits allow (|m2 - m1| - r1 - r2, never below 0, its sign kept), so that
+ * rounding alone never makes a change significant. `diff` stays m2 - m1.
+ * The deviations are taken as given (see stats_spread_printed).
+ */
+int stats_welch_printed(double m1, double s1, double n1, double r1, double m2, double s2, double n2,
+			double r2, double level, struct stats_welch *w);
 
 struct stats_utest {
 	double u;  /* pairs (x, y) with x > y, plus half the pairs with x == y (R's W) */

@@ -275,13 +275,19 @@ size_t trace_variant_lines(struct model *m, uint32_t run, uint32_t *lines, size_
 
 void trace_text_variant(struct model *m, uint32_t run, struct buf *out)
 {
+	buf_adds(out, m->rs.runs[run].eff_variant.text);
+	buf_addc(out, ' ');
+	trace_text_origin(m, run, out);
+}
+
+void trace_text_origin(struct model *m, uint32_t run, struct buf *out)
+{
 	const struct run *r = &m->rs.runs[run];
 	uint32_t lines[4];
 	size_t n = trace_variant_lines(m, run, lines, countof(lines));
 	int edited = strcmp(r->eff_variant.key, r->variant.key) || r->eff_variant.origin != r->variant.origin;
 
-	buf_adds(out, r->eff_variant.text);
-	buf_adds(out, " (");
+	buf_addc(out, '(');
 	if (edited)
 		buf_addf(out, "edited: %s; parsed as %s from ", vorigin_name(r->eff_variant.origin),
 			 *r->variant.text ? r->variant.text : "nothing");

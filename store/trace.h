@@ -76,6 +76,8 @@ size_t trace_variant_lines(struct model *m, uint32_t run, uint32_t *lines, size_
  * "±1.02 ms", "[9.8 ms, 10.3 ms]", "9.1 ms … 11.9 ms", or nothing.
  */
 void trace_text_variant(struct model *m, uint32_t run, struct buf *out);
+/* Only where the name came from: "(label, line 30)", "(edited: ...)". */
+void trace_text_origin(struct model *m, uint32_t run, struct buf *out);
 void trace_text_spread(const struct run_figure *f, struct buf *out);
 /* "2026-12-01T03:40:50Z" → "2026-12-01 03:40 UTC" (any other text is copied). */
 char *trace_text_when(const char *iso, char *out, size_t size);

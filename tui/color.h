@@ -15,6 +15,8 @@
 	X(SELECTED, COLOR_BLACK, COLOR_WHITE, 0, A_REVERSE)                                        \
 	X(BETTER, COLOR_GREEN, -1, A_BOLD, A_BOLD)                                                 \
 	X(WORSE, COLOR_RED, -1, A_BOLD, A_UNDERLINE)                                               \
+	X(BETTER_DIM, COLOR_GREEN, -1, A_DIM, A_DIM)     /* untested: a `?` tells it too */       \
+	X(WORSE_DIM, COLOR_RED, -1, A_DIM, A_DIM)                                                  \
 	X(NEUTRAL, -1, -1, 0, 0)                                                                   \
 	X(DIM, COLOR_BLUE, -1, A_BOLD, A_DIM)                                                      \
 	X(HIGHLIGHT, COLOR_YELLOW, -1, A_BOLD, A_BOLD)

@@ -13,19 +13,22 @@
 	X(QUIT, "q", "quit")                                                                       \
 	X(HELP, "? F1", "show the keys (any key leaves)")                                          \
 	X(SCREEN_EXPERIMENTS, "1", "Experiments: every experiment in the store")                   \
-	X(SCREEN_COMPARE, "2", "Compare: baseline against candidate, metric by metric")            \
+	X(SCREEN_MATRIX, "2", "Matrix: every variant side by side, the baseline first")            \
+	X(SCREEN_COMPARE, "3", "Compare: the baseline against one candidate, with each test")      \
 	X(UP, "Up k", "move up")                                                                   \
 	X(DOWN, "Down j", "move down")                                                             \
 	X(PAGE_UP, "PgUp", "page up")                                                              \
 	X(PAGE_DOWN, "PgDn Space", "page down")                                                    \
 	X(HOME, "Home g", "first line")                                                            \
 	X(END, "End G", "last line")                                                               \
-	X(ENTER, "Enter", "open: an experiment in Compare, a row's runs in Runs, a run's text in Source") \
+	X(ENTER, "Enter", "open: an experiment (Matrix), a row's runs (Runs), a run's text (Source)") \
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
-	X(NEXT, "Right Tab l", "next candidate variant")                                           \
-	X(PREV, "Left S-Tab h", "previous candidate variant")                                      \
-	X(BASELINE, "b", "make the candidate the baseline (recorded in the store)")                \
+	X(NEXT, "Right Tab l", "next candidate (Compare), next column (Matrix)")                   \
+	X(PREV, "Left S-Tab h", "previous candidate (Compare), previous column (Matrix)")          \
+	X(BASELINE, "b", "make the selected variant the baseline (recorded)")                      \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
+	X(DELETE, "d", "Experiments: remove the selected experiment (asks first; an undoable edit)") \
+	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
 	X(FIND_PREV, "N", "previous line that matches")                                            \
@@ -36,6 +39,11 @@
 	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
 	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
+	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
+	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
+	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
+	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
+	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")
 
 #define ACTION_ENUM_(e, keys, help) ACT_##e,

@@ -16,11 +16,13 @@
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
+	SCREEN_MATRIX,
 	SCREEN_COMPARE,
 	SCREEN_HELP,
 	SCREEN_WARNINGS,
 	SCREEN_RUNS,
 	SCREEN_SOURCE,
+	SCREEN_PASTE,
 	SCREEN__COUNT
 };
 
@@ -70,6 +72,9 @@ struct tui {
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
 	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
+	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
+	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
+	char keep_row[512];
 };
 
 struct screen {
@@ -91,16 +96,26 @@ struct screen {
 const struct screen *tui_screen(const struct tui *t);
 
 extern const struct screen screen_experiments;
+extern const struct screen screen_matrix;
 extern const struct screen screen_compare;
 extern const struct screen screen_help;
 extern const struct screen screen_warnings;
 extern const struct screen screen_runs;
 extern const struct screen screen_source;
+extern const struct screen screen_paste;
 
 /* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
 void tui_set_experiment(struct tui *t, size_t e);
-/* Open the Compare screen on experiment `e` (resets baseline/candidate to the defaults). */
+/* Open experiment `e`'s first view, the Matrix (baseline and candidate reset to the defaults). */
 void tui_open_compare(struct tui *t, size_t e);
+/*
+ * Make variant `key` the baseline of the shown experiment: recorded (an
+ * edit of the store's journal when there is a store), then in the model,
+ * whose experiments are rebuilt. Returns 0, or -1 with the reason in the
+ * status line and nothing changed: a variant the experiment does not have,
+ * or a store that could not save it.
+ */
+int tui_set_baseline(struct tui *t, const char *key);
 /* Set the status-line message. */
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

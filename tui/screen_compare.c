@@ -101,6 +101,43 @@ static void rebuild(struct tui *t)
 	t->cmp_lines.count = t->nlines;
 }
 
+/* The row under the cursor, for the view that opens next (and for a flip). */
+static void remember_row(struct tui *t)
+{
+	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+
+	if (l && l->kind == LINE_ROW) {
+		const struct cmp_row *r = &t->cmp.rows[l->index];
+
+		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
+			 r->quantity);
+	}
+}
+
+/* Put the cursor on the row t->keep_row names, then forget it. */
+static void keep_row(struct tui *t)
+{
+	struct buf key = BUF_INIT;
+
+	if (!t->keep_row[0])
+		return;
+	for (size_t i = 0; i < t->nlines; i++) {
+		const struct cmp_row *r;
+
+		if (t->lines[i].kind != LINE_ROW)
+			continue;
+		r = &t->cmp.rows[t->lines[i].index];
+		buf_reset(&key);
+		buf_addf(&key, "%s\x1f%s\x1f%s", r->scenario, r->subject, r->quantity);
+		if (!strcmp(key.s, t->keep_row)) {
+			t->cmp_lines.cursor = i;
+			break;
+		}
+	}
+	t->keep_row[0] = '\0';
+	buf_release(&key);
+}
+
 static const char *variant_text(const struct experiment *e, const char *key)
 {
 	const struct variant_info *v = model_variant(e, key);
@@ -182,11 +219,11 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 
 	draw_text(y, x + L->indent, L->metric - L->indent, r->metric, role);
 	x += L->metric + 1;
-	draw_right(y, x, L->value, cmp_text_figure(&r->base, r->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!*t->cand)
 		return;
-	draw_right(y, x, L->value, cmp_text_figure(&r->cand, r->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
 		role = verdict_role(r->verdict);
@@ -296,6 +333,7 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	rebuild(t);
+	keep_row(t);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;
@@ -318,36 +356,6 @@ static void draw(struct tui *t, int top, int height)
 	}
 	if (L.detail)
 		draw_detail(t, top + height - 1);
-}
-
-/*
- * Record the baseline choice (an edit of the store's journal when there is
- * a store), then in the model. Returns 0, or -1 with the error shown and
- * the model unchanged: a choice that was not saved is never reported as made.
- * Only a variant of `e` can be its baseline: anything else is refused.
- */
-static int set_baseline(struct tui *t, const struct experiment *e, const char *key)
-{
-	struct model *m = t->m;
-	const char *now;
-
-	if (!model_variant(e, key)) {
-		tui_message(t, "not a variant of this experiment: baseline unchanged");
-		return -1;
-	}
-	now = model_now(m);
-	if (t->store) {
-		struct diag d = DIAG_INIT;
-		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
-
-		if (rc < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-		diag_release(&d);
-		if (rc < 0)
-			return -1;
-	}
-	model_add_override(m, "baseline", e->name, key, now);
-	return 0;
 }
 
 /* Enter on a row: the runs behind both of its figures. */
@@ -393,34 +401,28 @@ static int act(struct tui *t, enum action a, int height)
 		do
 			i = a == ACT_NEXT ? (i + 1) % n : (i + n - 1) % n;
 		while (!strcmp(e->variants[i].key, t->base));
+		remember_row(t); /* the cursor keeps its row */
 		t->cand = e->variants[i].key;
 		t->cmp_valid = 0;
 		return ACT_DONE;
-	case ACT_SWAP:
-	case ACT_BASELINE: {
+	case ACT_SWAP: {
 		const char *old = t->base;
 
 		if (!*t->cand)
 			return ACT_DONE;
-		if (a == ACT_BASELINE && set_baseline(t, e, t->cand) < 0)
-			return ACT_DONE;
+		remember_row(t);
 		t->base = t->cand;
 		t->cand = old;
 		t->cmp_valid = 0;
-		if (a == ACT_BASELINE) {
-			const char *name = e->name;
-			size_t exp = t->view_exp;
-
-			model_resolve(t->m); /* experiments are rebuilt: look ours up again */
-			for (size_t k = 0; k < t->m->nexps; k++)
-				if (!strcmp(t->m->exps[k].name, name))
-					exp = k;
-			t->exps.cursor = exp;
-			t->view_exp = exp;
-			tui_message(t, "baseline is now %s", variant_text(&t->m->exps[exp], t->base));
-		}
 		return ACT_DONE;
 	}
+	case ACT_BASELINE:
+		if (*t->cand)
+			tui_set_baseline(t, t->cand);
+		return ACT_DONE;
+	case ACT_SCREEN_MATRIX:
+		remember_row(t);
+		return ACT_IGNORED;
 	default:
 		return ACT_IGNORED;
 	}

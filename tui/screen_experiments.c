@@ -1,15 +1,19 @@
 /*
  * screen_experiments.c - Experiments: every experiment with its variants,
- * runs, tools and import date; Enter opens it in Compare.
+ * runs, tools and import date; Enter opens it in Compare, d removes it and
+ * r renames it (edits of the store's journal, through store/manage.h).
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/names.h"
+#include "store/manage.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/buf.h"
 
@@ -128,6 +132,86 @@ static void draw(struct tui *t, int top, int height)
 	}
 }
 
+/*
+ * Commit a planned edit of the selected experiment, reload, select the
+ * experiment called `select` when there is one, and say `done` (with the
+ * edit's number).
+ */
+static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag *d,
+		   const char *select, const char *done)
+{
+	long id = planned == 0 ? manage_commit(t->store, p, d) : -1;
+	char *name = xstrdup(select ? select : "");
+	char *msg = xstrdup(done);
+
+	if (id < 0) {
+		tui_message(t, "not done: %s", d->n ? d->v[d->n - 1].text : "error");
+	} else {
+		explore_reload(t); /* a removed import's records leave the model */
+		for (size_t e = 0; e < t->m->nexps; e++)
+			if (!strcmp(t->m->exps[e].name, name))
+				t->exps.cursor = e;
+		tui_message(t, "%s (edit %ld)", msg, id);
+	}
+	free(name);
+	free(msg);
+}
+
+static void on_delete(struct tui *t, const char *answer)
+{
+	struct edit_plan p;
+	struct diag d = DIAG_INIT;
+	char msg[128];
+
+	if (strcmp(answer, "y") && strcmp(answer, "yes")) {
+		tui_message(t, "nothing removed");
+		return;
+	}
+	edit_plan_init(&p);
+	snprintf(msg, sizeof(msg), "removed \"%.80s\"", t->m->exps[t->exps.cursor].name);
+	commit(t, &p, manage_plan_rm_experiment(t->m, &t->m->exps[t->exps.cursor], &p, &d), &d, NULL,
+	       msg);
+	edit_plan_release(&p);
+	diag_release(&d);
+}
+
+static void on_rename(struct tui *t, const char *name)
+{
+	struct edit_plan p;
+	struct diag d = DIAG_INIT;
+
+	if (!strcmp(name, t->m->exps[t->exps.cursor].name)) {
+		tui_message(t, "name unchanged");
+		return;
+	}
+	edit_plan_init(&p);
+	commit(t, &p, manage_plan_rename(t->m, &t->m->exps[t->exps.cursor], name, &p, &d), &d, name,
+	       "renamed");
+	edit_plan_release(&p);
+	diag_release(&d);
+}
+
+/* d and r: a prompt first (the confirmation, the new name), then the edit. */
+static int manage(struct tui *t, enum action a)
+{
+	const struct experiment *e = &t->m->exps[t->exps.cursor];
+	char label[160];
+
+	if (!t->store) {
+		tui_message(t, "a quick comparison is not stored: nothing to %s",
+			    a == ACT_DELETE ? "remove" : "rename");
+		return ACT_DONE;
+	}
+	if (a == ACT_DELETE) {
+		snprintf(label, sizeof(label), "Remove \"%.60s\" (%zu run%s)? y to confirm: ", e->name,
+			 e->nruns, e->nruns == 1 ? "" : "s");
+		prompt_open(t, label, NULL, on_delete, NULL);
+	} else {
+		prompt_open(t, "Rename to: ", e->name, on_rename, NULL);
+	}
+	return ACT_DONE;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	int list_h = height - 1 - detail_rows(height);
@@ -139,6 +223,8 @@ static int act(struct tui *t, enum action a, int height)
 		tui_open_compare(t, t->exps.cursor);
 		return ACT_DONE;
 	}
+	if ((a == ACT_DELETE || a == ACT_RENAME) && t->m->nexps)
+		return manage(t, a);
 	return ACT_IGNORED;
 }
 

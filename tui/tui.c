@@ -16,6 +16,7 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/screen.h"
+#include "tui/views.h"
 #include "util/text.h"
 #include "util/util.h"
 
@@ -24,11 +25,13 @@
 
 static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
+	[SCREEN_MATRIX] = &screen_matrix,
 	[SCREEN_COMPARE] = &screen_compare,
 	[SCREEN_HELP] = &screen_help,
 	[SCREEN_WARNINGS] = &screen_warnings,
 	[SCREEN_RUNS] = &screen_runs,
 	[SCREEN_SOURCE] = &screen_source,
+	[SCREEN_PASTE] = &screen_paste,
 };
 
 const struct screen *tui_screen(const struct tui *t)
@@ -45,6 +48,7 @@ static void leave_curses(void)
 	if (!curses_on)
 		return;
 	curses_on = 0;
+	paste_enable(0);
 	endwin();
 }
 
@@ -83,9 +87,52 @@ void tui_open_compare(struct tui *t, size_t e)
 	if (e >= t->m->nexps)
 		return;
 	tui_set_experiment(t, e);
-	if (t->cur != SCREEN_COMPARE)
+	if (t->cur != SCREEN_MATRIX)
 		t->prev = t->cur;
-	t->cur = SCREEN_COMPARE;
+	t->cur = SCREEN_MATRIX;
+}
+
+int tui_set_baseline(struct tui *t, const char *key)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const char *now, *old = t->base, *name;
+	size_t exp;
+
+	if (!e || !model_variant(e, key)) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	now = model_now(t->m);
+	if (t->store) {
+		struct diag d = DIAG_INIT;
+		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
+
+		if (rc < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+		diag_release(&d);
+		if (rc < 0)
+			return -1;
+	}
+	model_add_override(t->m, "baseline", e->name, key, now);
+	name = e->name;
+	exp = t->view_exp;
+	model_resolve(t->m); /* experiments are rebuilt: look ours up again */
+	for (size_t k = 0; k < t->m->nexps; k++)
+		if (!strcmp(t->m->exps[k].name, name))
+			exp = k;
+	t->exps.cursor = exp;
+	t->view_exp = exp;
+	t->base = key;
+	if (!*t->cand || !strcmp(t->cand, key))
+		t->cand = old;
+	t->cmp_valid = 0;
+	views_invalidate(t);
+	{
+		const struct variant_info *v = model_variant(&t->m->exps[exp], key);
+
+		tui_message(t, "baseline is now %s", v ? v->text : key);
+	}
+	return 0;
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -142,7 +189,8 @@ static void draw_title(struct tui *t)
 
 static void draw_status(struct tui *t)
 {
-	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_COMPARE, SCREEN_HELP };
+	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE,
+						SCREEN_HELP };
 	int y = LINES - 1, x = 1;
 
 	draw_fill(y, ROLE_STATUS);
@@ -163,8 +211,13 @@ static void draw_status(struct tui *t)
 		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
 		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
 	}
-	if (t->message[0] && x < COLS - 4)
+	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
+	} else if (t->message[0]) {
+		/* a message says what a key just did: it goes before the list of screens */
+		draw_fill(y, ROLE_STATUS);
+		draw_text(y, 1, COLS - 2, t->message, ROLE_STATUS);
+	}
 }
 
 static void draw_all(struct tui *t)
@@ -223,6 +276,7 @@ static int start_curses(void)
 	curs_set(0);
 	color_init();
 	draw_init();
+	paste_enable(1);
 	return 0;
 }
 
@@ -265,7 +319,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
 	if (m->nexps == 1)
-		tui_open_compare(&t, 0); /* one experiment: straight to the comparison */
+		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
 	t.prev = SCREEN_EXPERIMENTS;
 
 	if (start_curses() < 0)
@@ -286,8 +340,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
-		if (explore_key(&t, ch, r == KEY_CODE_YES)) {
-			dirty = 1;
+		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
+			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			continue;
 		}
 		a = keys_action(ch, r == KEY_CODE_YES);
@@ -307,6 +361,9 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			break;
 		case ACT_SCREEN_EXPERIMENTS:
 			switch_to(&t, SCREEN_EXPERIMENTS);
+			break;
+		case ACT_SCREEN_MATRIX:
+			switch_to(&t, SCREEN_MATRIX);
 			break;
 		case ACT_SCREEN_COMPARE:
 			switch_to(&t, SCREEN_COMPARE);
@@ -337,6 +394,7 @@ out:
 		tty_in = NULL;
 	}
 	cmp_release(&t.cmp);
+	views_release(&t);
 	free(t.lines);
 	explore_release(&t);
 	return 0;

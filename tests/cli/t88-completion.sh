@@ -19,17 +19,24 @@ want() { # want GOT WANTED WHAT
 	[ "$1" = "$2" ] || fail "$3: got [$1], want [$2]"
 }
 
-want "$(complete '')" "import list export rename-variant merge-variants compare show source edits undo " "commands"
+sed -n '/^static const struct cli_command commands\[\] = {/,/^};/p' main.c |
+	sed -n 's/.*{ "\([a-z-]*\)", \(cmd_[a-z_]*\) }.*/\1 \2/p' >"$T/commands"
+[ "$(wc -l <"$T/commands")" -ge 6 ] || fail "main.c's command table not found"
+want "$(complete '')" "$(cut -d' ' -f1 "$T/commands" | tr '\n' ' ')" "the commands of main.c's table"
 want "$(complete ex)" "export " "a command's prefix"
 want "$(complete --)" "--store --help --version " "global options"
 want "$(complete --store '')" ":dirs " "--store's value"
 want "$(complete import --d)" "--dry-run " "an option's prefix"
 want "$(complete import '')" ":files " "import's arguments"
-want "$(complete list '')" "experiments variants runs " "list's first argument"
+case "$(complete list '')" in
+"experiments variants runs "*) ;;
+*) fail "list's first argument: got [$(complete list '')]" ;;
+esac
 want "$(complete compare -e '')" "o0-vs-o2 Profile-Guided Optimization (PGO) benchmarks " "experiments"
 want "$(complete compare --experiment P)" "Profile-Guided Optimization (PGO) benchmarks " "--experiment's value"
 want "$(complete compare -e o0-vs-o2 '')" "fib_O0 fib_O2 " "the variants of -e's experiment"
 want "$(complete merge-variants '')" "fib_O0 fib_O2 PGO-optimized Release " "every variant"
+want "$(complete rename-experiment o)" "o0-vs-o2 " "an experiment to rename"
 want "$(complete compare -f '')" "text markdown csv json " "compare's formats"
 want "$(complete export --format=j)" "--format=json " "--format=VALUE as one word"
 want "$(complete export --format = j)" "json " "--format=VALUE split by bash"
@@ -40,26 +47,22 @@ run list runs
 id=$(awk 'NR == 2 { print $1 }' "$T/out")
 want "$(complete show "$(echo "$id" | cut -c1-6)")" "$(grep -o "^$(echo "$id" | cut -c1-6)[^ ]*" "$T/out" | tr '\n' ' ')" "run ids"
 
-# every option of every command's getopt table is offered, and nothing else
-# (the file of each command's cmd_ function holds its tables)
-sed -n '/^static const struct cli_command commands\[\] = {/,/^};/p' main.c |
-	sed -n 's/.*{ "\([a-z-]*\)", \(cmd_[a-z_]*\) }.*/\1 \2/p' >"$T/commands"
-[ "$(wc -l <"$T/commands")" -ge 6 ] || fail "main.c's command table not found"
+# the options offered are the getopt tables' options: each one offered is
+# one its command's getopt knows (run with it, on no store, it is never
+# "unrecognized"), and each long option of every table in cli/ is offered
+: >"$T/offered"
 while read -r name fn; do
-	f=$(grep -l "^int $fn(" cli/*.c) || fail "no cli file defines $fn"
-	echo "$f $name"
-done <"$T/commands" | sort >"$T/files"
-for f in $(cut -d' ' -f1 "$T/files" | uniq); do
-	grep -o '{ *"[a-z][a-z0-9-]*", *\(no\|required\|optional\)_argument' "$f" |
-		sed 's/{ *"\([a-z0-9-]*\)".*/--\1/' | grep -v '^--help$' | sort -u >"$T/getopt"
-	: >"$T/offered"
-	for name in $(awk -v f="$f" '$1 == f { print $2 }' "$T/files"); do
-		benchdelta __complete -- "$name" -- >>"$T/offered"
+	for o in $(benchdelta __complete -- "$name" -- | grep -v '^--help$'); do
+		echo "$o" >>"$T/offered"
+		BENCHDELTA_STORE="$T/nostore" benchdelta "$name" "$o" </dev/null >/dev/null 2>"$T/err" || true
+		grep -q 'unrecognized option' "$T/err" && fail "$name offers $o, which its getopt does not know"
 	done
-	grep -v '^--help$' "$T/offered" | sort -u >"$T/offered.sorted"
-	cmp -s "$T/getopt" "$T/offered.sorted" ||
-		fail "$f: getopt has [$(tr '\n' ' ' <"$T/getopt")], completion offers [$(tr '\n' ' ' <"$T/offered.sorted")]: document the option in its --help"
-done
+done <"$T/commands"
+[ ! -e "$T/nostore" ] || fail "trying the options made a store"
+grep -ho '{ *"[a-z][a-z0-9-]*", *\(no\|required\|optional\)_argument' cli/*.c |
+	sed 's/{ *"\([a-z0-9-]*\)".*/--\1/' | grep -v '^--help$' | sort -u >"$T/getopt"
+sort -u "$T/offered" | comm -23 "$T/getopt" - >"$T/hidden"
+[ ! -s "$T/hidden" ] || fail "getopt knows $(tr '\n' ' ' <"$T/hidden")but no command offers it: document it in its --help"
 
 # bash: as `complete -F` calls it
 cat >"$T/try.bash" <<'EOF'

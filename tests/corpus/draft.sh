@@ -38,5 +38,8 @@ FNR == NR { text[FNR] = $0; next }
 	}
 	if (hit == "") hit = $2 "\t??"
 	split(hit, h, "\t")
+	# a spread sits on the line of the figure it belongs to
+	base = $5; if (sub(/\.(rel_sd|sd)$/, "", base) && (($1, base) in seenline)) h[1] = seenline[$1, base]
+	seenline[$1, $5] = h[1]
 	printf "r%d\t%s\t%s\t%s\t%.15g\t%s\n", rn[$1], $4, h[1], $5, $6, h[2]
 }' "$1" "$tmp/rows"

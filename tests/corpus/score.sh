@@ -67,7 +67,7 @@ function f1(tp, fp, fn,   p, r) {
 	return p + r ? sprintf("%.3f", 2 * p * r / (p + r)) : "0.000"
 }
 function line(label, v) {
-	printf "%-34s %5d/%-5d %-6s %5d %4d/%-4d %-6s %-6s %4d/%-4d %s\n", label, \
+	printf "%-40s %5d/%-5d %-6s %5d %4d/%-4d %-6s %-6s %4d/%-4d %s\n", label, \
 		V[v, "vf"], V[v, "vt"], ratio(V[v, "vf"], V[v, "vt"]), V[v, "w"], \
 		V[v, "rf"], V[v, "rt"], ratio(V[v, "rf"], V[v, "rt"]), \
 		f1(V[v, "tp"], V[v, "fp"], V[v, "fn"]), V[v, "lh"], V[v, "lt"], ratio(V[v, "lh"], V[v, "lt"])
@@ -76,7 +76,7 @@ function add(v) {
 	V[v, "vf"] += $2; V[v, "vt"] += $3; V[v, "w"] += $4; V[v, "rf"] += $5; V[v, "rt"] += $6
 	V[v, "tp"] += $7; V[v, "fp"] += $8; V[v, "fn"] += $9; V[v, "lh"] += $10; V[v, "lt"] += $11
 }
-BEGIN { printf "%-34s %-11s %-6s %5s %-9s %-6s %-6s %-9s %s\n", "case", "values", "recall", "wrong", "runs", "recall", "F1", "labels", "" }
+BEGIN { printf "%-40s %-11s %-6s %5s %-9s %-6s %-6s %-9s %s\n", "case", "values", "recall", "wrong", "runs", "recall", "F1", "labels", "" }
 {
 	n++; add($1); names[n] = $1
 	k = split($12, s, /[ ,]+/)
@@ -87,7 +87,7 @@ BEGIN { printf "%-34s %-11s %-6s %5s %-9s %-6s %-6s %-9s %s\n", "case", "values"
 END {
 	if (ns) {
 		print ""
-		printf "%-34s\n", "per shape (cases)"
+		printf "%-40s\n", "per shape (cases)"
 		# shapes in name order
 		for (i = 1; i <= ns; i++) for (j = i + 1; j <= ns; j++) if (shapes[j] < shapes[i]) { t = shapes[i]; shapes[i] = shapes[j]; shapes[j] = t }
 		for (i = 1; i <= ns; i++) line(shapes[i] " (" cases["shape:" shapes[i]] ")", "shape:" shapes[i])

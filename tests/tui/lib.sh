@@ -18,9 +18,14 @@ tui_start() {
 	envs="TERM=tmux-256color LC_ALL=C.UTF-8 TZ=UTC NO_COLOR=1 SOURCE_DATE_EPOCH=1767225600 HOME=$TMP"
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do envs="$envs $1"; shift; done
 	[ "${1:-}" = -- ] && shift
-	$T new-session -d -s t -x "$c" -y "$r" \
-		"env -u BENCHDELTA_STORE -u XDG_DATA_HOME $envs ASAN_OPTIONS=detect_leaks=0 '$BD' $*; sleep 30" ||
-		fail "tmux could not start"
+	# a server just killed may still hold the socket: try again for a while
+	n=0
+	until $T new-session -d -s t -x "$c" -y "$r" \
+		"env -u BENCHDELTA_STORE -u XDG_DATA_HOME $envs ASAN_OPTIONS=detect_leaks=0 '$BD' $*; sleep 30" 2>/dev/null; do
+		n=$((n + 1))
+		[ $n -gt 40 ] && fail "tmux could not start"
+		sleep 0.05
+	done
 	$T set-option -g window-size manual >/dev/null 2>&1
 }
 tui_keys() { $T send-keys -t t "$@"; }

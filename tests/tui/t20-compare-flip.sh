@@ -4,6 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- samples/hyperfine/hand-new-us.txt
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "Compare"
 tui_wait "candidate: app_pgo "
 tui_expect t20-compare-first
@@ -18,7 +20,7 @@ tui_keys s
 tui_wait "baseline:  app_pgo_bolt"
 tui_wait "candidate: app_release"
 tui_keys '?'
-tui_wait "make the candidate the baseline"
+tui_wait "make the selected variant the baseline"
 tui_keys Escape
 tui_wait "candidate: app_release"
 tui_keys q

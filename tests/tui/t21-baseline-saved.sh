@@ -1,5 +1,5 @@
 #!/bin/sh
-# On the store: Experiments → Enter → Compare; b makes the candidate the
+# On the store: Experiments → Enter → Matrix → 3 Compare; b makes the candidate the
 # baseline, and that choice is recorded (list variants shows it afterwards).
 . "$(dirname "$0")/lib.sh"
 
@@ -15,6 +15,8 @@ tui_keys Down Down
 tui_wait "Environment: Debian 12 (bookworm)"
 tui_wait "AMD EPYC 7763"
 tui_keys Up Enter
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "baseline:  tool_release"
 tui_keys b
 tui_wait "baseline is now tool_pgo"

@@ -26,8 +26,9 @@ Benchmark 1: ./app run
 TEXT
 
 tui_start 80 24 -- "$TMP/pgo.md"
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "candidate: PGO"
-tui_keys Down
 tui_wait "time: Welch's t-test on mean, sd, n"
 tui_expect t22-compare-same
 tui_keys Right

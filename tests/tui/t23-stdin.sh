@@ -3,6 +3,8 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- "- < samples/issues/browser-copy.txt"
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "(1/1)"
 tui_wait "candidate: Release + PGO"
 tui_wait "--bench client"

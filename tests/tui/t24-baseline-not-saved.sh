@@ -10,6 +10,7 @@ BENCHDELTA_STORE=$STORE "$BD" rename-variant tool_pgo PGO >/dev/null 2>&1 ||
 printf 'cut' >>"$STORE/edits.csv"
 cp "$STORE/edits.csv" "$TMP/journal"
 tui_start 80 24 -- ""
+tui_keys 3 # the pair view
 tui_wait "baseline:  tool_release"
 tui_keys b
 tui_wait "baseline not saved"

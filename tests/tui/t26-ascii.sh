@@ -4,9 +4,11 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 LC_ALL=C -- samples/hyperfine/hand-new-us.txt
+tui_wait "METRIC"
+tui_wait "+ better x worse - ? untested"
+tui_keys 3 # the pair view
 tui_wait "812 us"
-tui_wait "+-0.11%"
-tui_wait "alpha = 0.05"
+tui_wait "+-0.13%"
 tui_wait "<-/-> flip"
 tui_snap | LC_ALL=C grep -q "$(printf '[\200-\377]')" && fail "non-ASCII bytes on the screen"
 tui_keys q

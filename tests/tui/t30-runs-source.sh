@@ -8,8 +8,10 @@
 
 import samples/issues/seed-rathole.txt
 tui_start 80 24 -- ""
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "candidate: Rathole Release + PGO-optimized"
-tui_keys Down Down Enter
+tui_keys Down Enter # from the matrix's first metric, sender.transfer
 tui_wait "sender.bitrate · server mode, tcp · 8 runs"
 tui_wait "Enter on a run: the text it was read from"
 tui_expect t30-runs

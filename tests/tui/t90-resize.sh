@@ -4,12 +4,14 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- samples/hyperfine/hand-new-us.txt
+tui_wait "METRIC"
+tui_keys 3 # the pair view
 tui_wait "candidate: app_pgo "
 tui_resize 40 12
-tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qu…"
+tui_wait_line 12 " 1 Experiments  2 Matrix  3 Compare  ? …"
 tui_expect t90-compare-40x12
 tui_resize 120 40
-tui_wait_line 40 " 1 Experiments  2 Compare  ? Help  q Quit"
+tui_wait_line 40 " 1 Experiments  2 Matrix  3 Compare  ? Help  q Quit"
 tui_expect t90-compare-120x40
 tui_resize 30 8
 tui_wait "terminal too small (30x8)"
@@ -18,6 +20,6 @@ tui_wait "candidate: app_pgo "
 tui_keys 1
 tui_wait "EXPERIMENT"
 tui_resize 40 12
-tui_wait_line 12 " 1 Experiments  2 Compare  ? Help  q Qu…"
+tui_wait_line 12 " 1 Experiments  2 Matrix  3 Compare  ? …"
 tui_expect t90-experiments-40x12
 tui_keys q

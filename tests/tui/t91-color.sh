@@ -4,6 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 tui_start 100 24 NO_COLOR= -- samples/hyperfine/hand-new-us.txt
+tui_wait "METRIC"
+tui_keys 3 Down # the pair view, the cursor off the time row
 tui_wait "candidate: app_pgo "
 $T capture-pane -e -p -t t >"$TMP/color"
 better=$(grep ' time  ' "$TMP/color" | grep -o '\[[0-9;]*m[^[]*better' | head -1 | sed 's/m.*//')

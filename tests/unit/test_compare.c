@@ -116,7 +116,54 @@ static const struct cmp_row *row_of(const struct cmp_table *t, const char *scena
 	return NULL;
 }
 
+/* The time row of hand-new-us.txt, app_release against `cand`, into a fresh `m` and `t`. */
+static const struct cmp_row *new_us_time(struct model *m, struct diag *d, const char *cand,
+					 struct cmp_table *t)
+{
+	model_init(m);
+	import_sample(m, "samples/hyperfine/hand-new-us.txt", d);
+	model_resolve(m);
+	cmp_build(m, &m->exps[0], model_variant_key(m, "app_release"), model_variant_key(m, cand), NULL, t);
+	return row_of(t, "input.json", "time");
+}
+
 /* ---- tests ---- */
+
+/*
+ * hyperfine prints "1.0 ms ± 0.0 ms": σ is below 0.05 ms, not 0, and the mean
+ * is 1.0 ± 0.05 ms. Worked by hand: base 812.4 ± 21.3 µs (3312), candidate
+ * 1.0 ms with σ 0.05 ms (2675); v1 = 21.3e-6^2/3312, v2 = 0.05e-3^2/2675,
+ * se = sqrt(v1 + v2) = 1.0351633373069732e-06, df = 3455.365237322573,
+ * qt(0.975, df) = 1.9606507681872132 (numerical integration, see
+ * test_stats.c); rounding of the means: 0.05e-6 + 0.05e-3. Interval of the
+ * difference in % of 812.4e-6: [16.681487716335532, 29.502658024678745],
+ * ±6.41% around +23.09%. Taking σ as 0 gave ±0.09%, when rounding alone
+ * is ±5% of 1.0 ms.
+ */
+static void test_welch_zero_spread_printed(void **state)
+{
+	struct model m;
+	struct diag d = DIAG_INIT;
+	struct cmp_table t;
+	const struct cmp_row *r;
+	char buf[64];
+
+	(void)state;
+	r = new_us_time(&m, &d, "app_pgo_bolt", &t);
+	assert_int_equal(r->method, CMP_WELCH);
+	assert_true(r->cand.sd == 0); /* as printed */
+	assert_close(r->cand.sd_res, 0.05e-3, 1e-12);
+	assert_close(r->cand.res, 0.05e-3, 1e-12);
+	assert_close(r->ci_lo, 16.681487716335532, 1e-6);
+	assert_close(r->ci_hi, 29.502658024678745, 1e-6);
+	assert_string_equal(cmp_text_ci(r, buf, sizeof(buf)), "\xc2\xb1" "6.4%"); /* two significant digits */
+	/* t from the least difference the digits allow: (187.6 - 50.05) µs / se = 132.9 */
+	assert_true(r->tested && r->significant);
+	assert_int_equal(r->verdict, CMP_WORSE);
+	cmp_release(&t);
+	model_release(&m);
+	diag_release(&d);
+}
 
 /* hyperfine text: mean ± σ over N runs on each side → Welch from the summaries. */
 static void test_welch_from_hyperfine_text(void **state)
@@ -128,12 +175,7 @@ static void test_welch_from_hyperfine_text(void **state)
 	char buf[64];
 
 	(void)state;
-	model_init(&m);
-	import_sample(&m, "samples/hyperfine/hand-new-us.txt", &d);
-	model_resolve(&m);
-	cmp_build(&m, &m.exps[0], model_variant_key(&m, "app_release"), model_variant_key(&m, "app_pgo"),
-		  NULL, &t);
-	r = row_of(&t, "input.json", "time");
+	r = new_us_time(&m, &d, "app_pgo", &t);
 	assert_int_equal(r->method, CMP_WELCH);
 	assert_int_equal(r->base.n, 3312);
 	assert_int_equal(r->cand.n, 3907);
@@ -144,9 +186,15 @@ static void test_welch_from_hyperfine_text(void **state)
 	assert_true(isnan(r->base.median)); /* hyperfine's text has none */
 	/* R: (701.9e-6 - 812.4e-6)/812.4e-6*100 */
 	assert_close(r->delta_pct, -13.601674052191044, 1e-12);
-	/* R: Welch interval of the difference (see test_stats.c) / 812.4e-6 * 100 */
-	assert_close(r->ci_lo, -13.716510317377356, 1e-9);
-	assert_close(r->ci_hi, -13.486837787004728, 1e-9);
+	/*
+	 * R: Welch interval of the difference (see test_stats.c) / 812.4e-6 * 100,
+	 * [-13.716510317377356, -13.486837787004728], widened on each side by the
+	 * printed means' rounding: 812.4 and 701.9 µs are each ±0.05 µs, so
+	 * 0.1e-6 / 812.4e-6 * 100 = 0.012309207287050712 %.
+	 */
+	assert_close(r->ci_lo, -13.716510317377356 - 0.012309207287050712, 1e-9);
+	assert_close(r->ci_hi, -13.486837787004728 + 0.012309207287050712, 1e-9);
+	assert_close(r->base.res, 0.05e-6, 1e-9);
 	assert_true(r->p < 1e-300);
 	assert_true(r->tested && r->significant);
 	assert_int_equal(r->verdict, CMP_BETTER);
@@ -155,8 +203,8 @@ static void test_welch_from_hyperfine_text(void **state)
 	assert_string_equal(cmp_text_verdict(r), "better");
 	assert_string_equal(cmp_text_p(r, buf, sizeof(buf)), "<0.001");
 	assert_string_equal(cmp_text_delta(r, buf, sizeof(buf)), "-13.6%");
-	/* half of 13.716510 - 13.486838 */
-	assert_string_equal(cmp_text_ci(r, buf, sizeof(buf)), "\xc2\xb1" "0.11%");
+	/* half of 13.728820 - 13.474529 = 0.127145 */
+	assert_string_equal(cmp_text_ci(r, buf, sizeof(buf)), "\xc2\xb1" "0.13%");
 	/* 21.3 / 812.4 */
 	assert_string_equal(cmp_text_spread(&r->base, buf, sizeof(buf)), "\xc2\xb1" "2.6%");
 	assert_string_equal(cmp_text_figure(&r->base, r->unit, buf, sizeof(buf)), "812 \xc2\xb5s");
@@ -646,6 +694,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_welch_from_hyperfine_text),
+		cmocka_unit_test(test_welch_zero_spread_printed),
 		cmocka_unit_test(test_utest_on_samples),
 		cmocka_unit_test(test_need_more_samples),
 		cmocka_unit_test(test_single_values),

@@ -174,6 +174,48 @@ static void test_terminal_residue(void **state)
 	assert_non_null(find_meas(&f->m, 0, "time.mean"));
 }
 
+static void test_rules_and_changes(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a line under a rule stands alone; "This PR" names a change; code marks go */
+	assert_string_equal(variants_of(f, "Numbers:\n\n---\nBefore\n\n```\n" HF("./w", "5.0") "```\n\n"
+					   "---\nAfter\n\n```\n" HF("./w", "4.0") "```\n"),
+			    "Before|After");
+	assert_string_equal(variants_of(f, "`master`:\n\n" HF("./x", "5.0") "\nThis PR:\n\n" HF("./x", "4.0")),
+			    "master|This PR");
+}
+
+static void test_sub_heading_is_scenario(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* "## TX TCP" under "# Without patches" (comments of a shell fence) */
+	assert_string_equal(variants_of(f, "```\n# Without patches\n## TX run\n" HF("./y", "5.0") "```\n"
+					   "```\n# With patches\n## TX run\n" HF("./y", "4.0") "```\n"),
+			    "Without patches|With patches");
+	assert_string_equal(f->m.rs.runs[1].scenario, "TX run");
+}
+
+static void test_lone_binary_build(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a thread's one run: the build its binary's path names */
+	import_string(&f->m, "d.md", "# How much memory does the tool use when it starts\n\nSome words on what we measure here.\n\n"
+				     "$ /usr/bin/time ./target/debug/tool x\n"
+				     "0.07user 0.00system 0:00.08elapsed 100%CPU (0avgtext+0avgdata 21472maxresident)k\n"
+				     "0inputs+8outputs (0major+4843minor)pagefaults 0swaps\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "debug");
+	/* a plain log's file name is its author's label */
+	import_string(&f->m, "pgo.log", "$ /usr/bin/time ./target/debug/tool y\n"
+				       "0.05user 0.00system 0:00.08elapsed 100%CPU (0avgtext+0avgdata 21472maxresident)k\n"
+				       "0inputs+8outputs (0major+4843minor)pagefaults 0swaps\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "pgo");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -182,6 +224,7 @@ int main(void)
 		T(test_emphasis),	       T(test_label_directly_above), T(test_headings),
 		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
+		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -229,6 +229,77 @@ static void test_welch(void **state)
 	assert_int_equal(stats_welch(1, 0, 5, 2, 0, 5, 0.95, &w), -1);
 }
 
+/*
+ * Printed figures are rounded. Expected values below come from Welch's
+ * formulas by hand, and Student's t by numerical integration of its density
+ * (composite Simpson, 200000 steps, which gives R's 0.17342021054405973 for
+ * t = 1.7888543819998317, df = 2.9411764705882355 to 1e-14).
+ */
+static void test_welch_printed(void **state)
+{
+	struct stats_welch w;
+	double lo, hi;
+
+	(void)state;
+	/* a deviation printed as 0 is its resolution; a non-zero one is kept */
+	assert_true(stats_spread_printed(0, 0.05) == 0.05);
+	assert_true(stats_spread_printed(0.7, 0.05) == 0.7);
+	assert_true(stats_spread_printed(0, 0) == 0);
+	assert_true(isnan(stats_spread_printed(NAN, 0.05)));
+	/*
+	 * 10 ± 1 (n 2) against 12 ± 1.5 (n 3), each mean printed to ±0.05: se =
+	 * sqrt(1/2 + 2.25/3) = sqrt(1.25); the least difference the digits allow
+	 * is 2 - 0.1 = 1.9, t = 1.9 / sqrt(1.25) = 1.69941166289984, df =
+	 * 2.9411764705882355 as unrounded, p = 2 * P(T > t) = 0.1896251392897842
+	 * (0.17342021054405973 unrounded). The interval is test_welch's,
+	 * [-1.5986815326292843, 5.5986815326292838], widened by 0.1 on each side.
+	 */
+	assert_int_equal(stats_welch_printed(10, 1, 2, 0.05, 12, 1.5, 3, 0.05, 0.95, &w), 0);
+	assert_close(w.diff, 2, 1e-15);
+	assert_close(w.t, 1.69941166289984, 1e-12);
+	assert_close(w.df, 2.9411764705882355, 1e-12);
+	assert_close(w.p, 0.1896251392897842, 1e-9);
+	assert_close(w.lo, -1.6986815326292843, 1e-9);
+	assert_close(w.hi, 5.6986815326292838, 1e-9);
+	/*
+	 * "1.0 ± 0.0" (n 5) against 1.2 ± 0.1 (n 5), means to ±0.05: the zero
+	 * deviation is 0.05, so Welch never runs with one side exact.
+	 * v1 = 0.05^2/5 = 0.0005, v2 = 0.1^2/5 = 0.002, se = sqrt(0.0025) = 0.05;
+	 * df = 0.0025^2 / (0.0005^2/4 + 0.002^2/4) = 6.25e-6/1.0625e-6 =
+	 * 5.882352941176471; least difference 0.2 - 0.1 = 0.1, t = 0.1/0.05 = 2,
+	 * p = 0.09337888947464767 (unrounded, t = 4 would say p < 0.01);
+	 * qt(0.975, df) = 2.4588237096991046 (bisection on the same integral),
+	 * interval 0.2 ± 2.4588237096991046 * 0.05 ± 0.1 =
+	 * [-0.02294118548495523, 0.4229411854849553].
+	 */
+	assert_int_equal(stats_welch_printed(1.0, stats_spread_printed(0, 0.05), 5, 0.05, 1.2, 0.1, 5, 0.05,
+					     0.95, &w),
+			 0);
+	assert_close(w.df, 5.882352941176471, 1e-12);
+	assert_close(w.t, 2, 1e-12);
+	assert_close(w.p, 0.09337888947464767, 1e-9);
+	assert_close(w.lo, -0.02294118548495523, 1e-9);
+	assert_close(w.hi, 0.4229411854849553, 1e-9);
+	/* a difference within the rounding: t = 0, p = 1, and the interval holds 0 */
+	assert_int_equal(stats_welch_printed(1.0, 0.05, 5, 0.05, 1.05, 0.05, 5, 0.05, 0.95, &w), 0);
+	assert_true(w.t == 0);
+	assert_close(w.p, 1, 1e-12);
+	assert_true(w.lo < 0 && w.hi > 0);
+	/* exact means: the same as stats_welch (test_welch's first case) */
+	assert_int_equal(stats_welch_printed(5.1e-3, 0.7e-3, 20, 0, 1.6e-3, 0.2e-3, 20, 0, 0.95, &w), 0);
+	assert_close(w.t, -21.500329089188295, 1e-12);
+	/* both deviations printed as 0 with no resolution known: still no test */
+	assert_int_equal(stats_welch_printed(1, 0, 5, 0, 2, 0, 5, 0, 0.95, &w), -1);
+	/*
+	 * A mean's interval is never narrower than its digits: 5 ± 1 (n 4),
+	 * printed to ±0.5: qt(0.975, 3) = 3.182446305284263 (R), half-width
+	 * 3.182446305284263 * 1/2 = 1.5912231526421315, plus 0.5.
+	 */
+	assert_int_equal(stats_mean_ci_printed(5, 1, 4, 0.5, 0.95, &lo, &hi), 0);
+	assert_close(lo, 5 - 1.5912231526421315 - 0.5, 1e-12);
+	assert_close(hi, 5 + 1.5912231526421315 + 0.5, 1e-12);
+}
+
 static void test_welch_from_data(void **state)
 {
 	double x[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30 };
@@ -339,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_utest_degenerate),
 		cmocka_unit_test(test_utest_need),
 		cmocka_unit_test(test_welch),
+		cmocka_unit_test(test_welch_printed),
 		cmocka_unit_test(test_welch_from_data),
 		cmocka_unit_test(test_summary_small),
 		cmocka_unit_test(test_mean_ci),

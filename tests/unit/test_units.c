@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "parsers/names.h"
+#include "parsers/resolution.h"
 #include "parsers/units.h"
 
 static void test_table(void **state)
@@ -316,9 +317,69 @@ static void test_counts(void **state)
 	assert_int_equal(num_whole(-2), -1);
 }
 
+/*
+ * Half a unit of the last printed digit, in SI: each case is a line of
+ * text, the number in it (its first occurrence of `num`), the SI value read
+ * from it, and the resolution worked out by hand beside it.
+ */
+static void test_resolution(void **state)
+{
+	static const struct {
+		const char *line, *num;
+		double value, want; /* want: worked out by hand */
+	} cases[] = {
+		/* 0.1 ms is the last digit: half of it, 0.05 ms */
+		{ "Time (mean \xc2\xb1 \xcf\x83):  0.7 ms \xc2\xb1 0.0 ms", "0.7", 0.7e-3, 0.05e-3 },
+		/* σ printed as zero: the "ms" after it gives the scale, 0.5 × 0.1 ms */
+		{ "Time (mean \xc2\xb1 \xcf\x83):  0.7 ms \xc2\xb1 0.0 ms", "0.0", 0, 0.05e-3 },
+		/* 812.4 µs: 0.1 µs, half is 0.05 µs = 5e-8 s */
+		{ "  Time (mean \xc2\xb1 \xcf\x83):     812.4 \xc2\xb5s \xc2\xb1  21.3 \xc2\xb5s", "812.4",
+		  812.4e-6, 0.05e-6 },
+		/* digit groups: "2,027" is 2027 counts, last digit 1, half 0.5 */
+		{ "           2,027      context-switches", "2,027", 2027, 0.5 },
+		/* a decimal comma: 73,07 % → last digit 0.01 %, half 0.005 */
+		{ "Percent of CPU this job got: 73,07%", "73,07", 73.07, 0.005 },
+		/* perf's "( +-  0.00% )": zero, '%' after it, two decimals → 0.005 */
+		{ "  0.104 msec task-clock  ( +-  0.00% )", "0.00", 0, 0.005 },
+		/* %.2g "1e+02" %: one mantissa digit worth 10^2, half is 50 */
+		{ "0.018 ms  43/4317 (1e+02%)  receiver", "1e+02", 100, 50 },
+		/* GNU time's elapsed h:mm:ss "1:02.5": 0.1 s, half 0.05 s */
+		{ "Elapsed (wall clock) time (h:mm:ss or m:ss): 1:02.5", "1:02.5", 62.5, 0.05 },
+		/* a Go duration "1m2.5s": the last component is 2.5 s → 0.05 s */
+		{ "# Write  1m2.5s  (12.502\xc2\xb5s/op)", "1m2.5s", 62.5, 0.05 },
+		/* a Go duration "3.815µs" → 0.001 µs → half 5e-10 s */
+		{ "# Write  1.5s  (3.815\xc2\xb5s/op)", "3.815", 3.815e-6, 0.0005e-6 },
+		/* libtest "(+/- 0)": no unit after, "ns/iter" before it → 0.5 ns */
+		{ "test tiny ... bench:           0 ns/iter (+/- 0)", "0)", 0, 0.5e-9 },
+		/* a KiB figure: 120380 kbytes → value × 1024, last digit is 1 KiB → 512 B */
+		{ "Maximum resident set size (kbytes): 120380", "120380", 120380.0 * 1024, 512 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < countof(cases); i++) {
+		const char *at = strstr(cases[i].line, cases[i].num);
+		size_t n = strlen(cases[i].num);
+		double r;
+
+		assert_non_null(at);
+		if (cases[i].num[n - 1] == ')')
+			n--;
+		r = printed_resolution(cases[i].line, strlen(cases[i].line), (uint64_t)(at - cases[i].line),
+				       (uint32_t)n, cases[i].value);
+		if (!(fabs(r - cases[i].want) <= 1e-12 * cases[i].want))
+			fail_msg("case %zu (%s): resolution %.17g, want %.17g", i, cases[i].num, r,
+				 cases[i].want);
+	}
+	/* a zero with no unit anywhere on its line: the scale cannot be told */
+	assert_true(isnan(printed_resolution("a 0 b", 5, 2, 1, 0)));
+	/* not a number */
+	assert_true(isnan(printed_resolution("abc", 3, 0, 3, 1)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_resolution),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_durations),
 		cmocka_unit_test(test_grouped),

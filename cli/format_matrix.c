@@ -1,0 +1,379 @@
+/*
+ * format_matrix.c - `compare --matrix`: every variant of the experiment as
+ * one table, the baseline first (store/compare_matrix.h), as the TUI's
+ * Matrix shows it: aligned text, one GitHub Markdown table, CSV (one line
+ * per metric and variant) or JSON. Cells come from store/compare_text.c.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+#include "cli/format.h"
+#include "cli/table.h"
+#include "parsers/names.h"
+#include "parsers/units.h"
+#include "store/compare_text.h"
+#include "util/csvio.h"
+
+enum { CELL = 64 };
+
+static int has_scenarios(const struct cmp_matrix *x)
+{
+	for (size_t i = 0; i < x->nrows; i++)
+		if (*x->rows[i].scenario)
+			return 1;
+	return 0;
+}
+
+/* The legend under a matrix: what the marks mean, the test's level and threshold. */
+static void legend(const struct cmp_matrix *x, const char *before, const char *after, FILE *fp)
+{
+	const struct cmp_opts *o = &x->t[0].opts;
+
+	fprintf(fp, "%s%s; changes against %s (the first column); \xce\xb1 = %g, noise threshold %g%%%s;"
+		    " \xc2\xb1 after a figure: its standard deviation%s\n",
+		before, CMP_MARKS_LEGEND, cmp_matrix_name(x, 0), o->alpha, o->threshold,
+		o->holm ? ", p Holm-adjusted per candidate" : "", after);
+}
+
+/* ---- text ---- */
+
+void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
+{
+	size_t ncols = 1 + 2 + 4 * (x->ncols - 1);
+	char *align = xcalloc(ncols + 1, 1);
+	int headings = has_scenarios(x);
+	const char *scenario = NULL;
+	struct table tb;
+	char c[4][CELL];
+
+	align[0] = 'l';
+	align[1] = 'r';
+	align[2] = 'l';
+	for (size_t k = 1; k < x->ncols; k++)
+		memcpy(align + 3 + 4 * (k - 1), "rlrl", 4);
+	fprintf(fp, "experiment: %s\n\n", x->e->name);
+	table_init(&tb, ncols, align);
+	table_add(&tb, "");
+	table_addf(&tb, "%s", cmp_matrix_name(x, 0));
+	table_add(&tb, "");
+	for (size_t k = 1; k < x->ncols; k++) {
+		table_add(&tb, cmp_matrix_name(x, k));
+		for (int i = 0; i < 3; i++)
+			table_add(&tb, "");
+	}
+	for (size_t i = 0; i < x->nrows; i++) {
+		const struct cmp_mrow *r = &x->rows[i];
+
+		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
+			table_add(&tb, *r->scenario ? r->scenario : "(no scenario)");
+			for (size_t j = 1; j < ncols; j++)
+				table_add(&tb, "");
+			scenario = r->scenario;
+		}
+		table_addf(&tb, "%s%s", headings ? "  " : "", r->metric);
+		table_add(&tb, cmp_text_value(r->quantity, r->base, r->unit, c[0], CELL));
+		table_add(&tb, cmp_text_spread(r->base, c[1], CELL));
+		for (size_t k = 1; k < x->ncols; k++) {
+			const struct cmp_row *cr = r->cell[k - 1];
+
+			if (!cr || !cr->cand.present) {
+				table_add(&tb, "-");
+				for (int j = 0; j < 3; j++)
+					table_add(&tb, "");
+				continue;
+			}
+			table_add(&tb, cmp_text_value(r->quantity, &cr->cand, r->unit, c[0], CELL));
+			table_add(&tb, cmp_text_spread(&cr->cand, c[1], CELL));
+			table_add(&tb, cmp_text_delta(cr, c[2], CELL));
+			table_add(&tb, cmp_text_mark(cr));
+		}
+	}
+	if (x->ngeo) {
+		table_add(&tb, "geomean");
+		for (size_t j = 1; j < ncols; j++)
+			table_add(&tb, "");
+	}
+	for (size_t i = 0; i < x->ngeo; i++) {
+		const struct cmp_mgeo *g = &x->geo[i];
+		const struct cmp_geomean *first = NULL;
+
+		for (size_t k = 0; k + 1 < x->ncols && !first; k++)
+			first = g->geo[k];
+		table_addf(&tb, "  %s", g->quantity);
+		table_add(&tb, first ? unit_format(first->base, first->unit, c[0], CELL) : "");
+		table_add(&tb, "");
+		for (size_t k = 1; k < x->ncols; k++) {
+			const struct cmp_geomean *ge = g->geo[k - 1];
+
+			table_add(&tb, ge ? unit_format(ge->cand, ge->unit, c[0], CELL) : "-");
+			table_add(&tb, "");
+			table_add(&tb, ge ? cmp_text_pct(ge->delta_pct, c[1], CELL) : "");
+			table_add(&tb, !ge ? "" : ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" :
+					  ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
+		}
+	}
+	table_print(&tb, fp);
+	table_release(&tb);
+	free(align);
+	fputc('\n', fp);
+	legend(x, "", ".", fp);
+}
+
+/* ---- markdown ---- */
+
+/* Text in a GitHub table cell: Markdown's own characters are escaped, so a name reads as typed. */
+static void md_text(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_<>[]|#~!", *s))
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+static void md_figure(FILE *fp, const char *quantity, const struct cmp_side *s, enum unit unit)
+{
+	char fig[CELL], spread[CELL];
+
+	cmp_text_value(quantity, s, unit, fig, sizeof(fig));
+	cmp_text_spread(s, spread, sizeof(spread));
+	fputs(fig, fp);
+	if (*spread)
+		fprintf(fp, " %s", spread);
+}
+
+void format_matrix_markdown(const struct cmp_matrix *x, FILE *fp)
+{
+	int headings = has_scenarios(x);
+	const char *scenario = NULL;
+	char c[2][CELL];
+
+	fputs("**", fp);
+	md_text(fp, x->e->name);
+	fputs("**\n\n| metric |", fp);
+	for (size_t k = 0; k < x->ncols; k++) {
+		fputc(' ', fp);
+		md_text(fp, cmp_matrix_name(x, k));
+		fputs(k ? " |" : " (baseline) |", fp);
+	}
+	fputs("\n|:--|", fp);
+	for (size_t k = 0; k < x->ncols; k++)
+		fputs("--:|", fp);
+	fputc('\n', fp);
+	for (size_t i = 0; i < x->nrows; i++) {
+		const struct cmp_mrow *r = &x->rows[i];
+
+		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
+			fputs("| *", fp);
+			md_text(fp, *r->scenario ? r->scenario : "(no scenario)");
+			fputs("* |", fp);
+			for (size_t k = 0; k < x->ncols; k++)
+				fputs(" |", fp);
+			fputc('\n', fp);
+			scenario = r->scenario;
+		}
+		fputs("| ", fp);
+		md_text(fp, r->metric);
+		fputs(" | ", fp);
+		md_figure(fp, r->quantity, r->base, r->unit);
+		fputs(" |", fp);
+		for (size_t k = 1; k < x->ncols; k++) {
+			const struct cmp_row *cr = r->cell[k - 1];
+
+			fputc(' ', fp);
+			if (!cr || !cr->cand.present) {
+				fputs("- |", fp);
+				continue;
+			}
+			md_figure(fp, r->quantity, &cr->cand, r->unit);
+			if (cr->has_delta) {
+				/* only a significant change is bold */
+				fprintf(fp, cr->significant ? " **%s %s**" : " %s %s", cmp_text_delta(cr, c[0], CELL),
+					cmp_text_mark(cr));
+			}
+			fputs(" |", fp);
+		}
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < x->ngeo; i++) {
+		const struct cmp_mgeo *g = &x->geo[i];
+		const struct cmp_geomean *first = NULL;
+
+		for (size_t k = 0; k + 1 < x->ncols && !first; k++)
+			first = g->geo[k];
+		fputs("| geomean ", fp);
+		md_text(fp, g->quantity);
+		fprintf(fp, " | %s |", first ? unit_format(first->base, first->unit, c[0], CELL) : "");
+		for (size_t k = 1; k < x->ncols; k++) {
+			const struct cmp_geomean *ge = g->geo[k - 1];
+
+			if (!ge) {
+				fputs(" - |", fp);
+				continue;
+			}
+			fprintf(fp, " %s %s %s |", unit_format(ge->cand, ge->unit, c[0], CELL),
+				cmp_text_pct(ge->delta_pct, c[1], CELL),
+				ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" : ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
+		}
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+	legend(x, "<sub>benchdelta: ", "</sub>", fp);
+}
+
+/* ---- csv ---- */
+
+static const char *const columns[] = {
+	"experiment", "scenario", "subject", "quantity", "metric", "unit", "direction", "variant",
+	"baseline", "runs", "n", "center", "sd", "delta_pct", "p", "method", "tested", "significant",
+	"verdict", "flags",
+};
+
+enum { NCOLS = sizeof(columns) / sizeof(columns[0]) };
+
+static const char *num(double v, char out[32])
+{
+	if (isnan(v) || isinf(v))
+		out[0] = '\0';
+	else
+		num_exact(v, out);
+	return out;
+}
+
+void format_matrix_csv(const struct cmp_matrix *x, FILE *fp)
+{
+	struct buf out = BUF_INIT, flags = BUF_INIT;
+
+	csvio_row(&out, columns, NCOLS);
+	for (size_t i = 0; i < x->nrows; i++) {
+		const struct cmp_mrow *r = &x->rows[i];
+
+		for (size_t k = 0; k < x->ncols; k++) {
+			const struct cmp_row *cr = k ? r->cell[k - 1] : NULL;
+			const struct cmp_side *s = k ? (cr ? &cr->cand : NULL) : r->base;
+			char runs[32], n[32], center[32], sd[32], delta[32], p[32];
+			const char *f[NCOLS];
+
+			if (!s || !s->present)
+				continue;
+			buf_reset(&flags);
+			cmp_text_flags(k && cr ? cr->flags : s->flags, " ", &flags);
+			snprintf(runs, sizeof(runs), "%zu", s->nruns);
+			if (s->n)
+				snprintf(n, sizeof(n), "%u", (unsigned)s->n);
+			else
+				n[0] = '\0';
+			f[0] = x->e->name;
+			f[1] = r->scenario;
+			f[2] = r->subject;
+			f[3] = r->quantity;
+			f[4] = r->metric;
+			f[5] = unit_name(r->unit);
+			f[6] = dir_name(r->dir);
+			f[7] = cmp_matrix_name(x, k);
+			f[8] = k ? "0" : "1";
+			f[9] = runs;
+			f[10] = n;
+			f[11] = num(s->center, center);
+			f[12] = num(s->sd, sd);
+			f[13] = k && cr->has_delta ? num(cr->delta_pct, delta) : "";
+			f[14] = k ? num(cr->p_adj, p) : "";
+			f[15] = k ? cmp_method_name(cr->method) : "";
+			f[16] = k ? (cr->tested ? "1" : "0") : "";
+			f[17] = k ? (cr->significant ? "1" : "0") : "";
+			f[18] = k ? cmp_verdict_name(cr->verdict) : "";
+			f[19] = buf_str(&flags);
+			csvio_row(&out, f, NCOLS);
+		}
+	}
+	fwrite(buf_str(&out), 1, out.len, fp);
+	buf_release(&out);
+	buf_release(&flags);
+}
+
+/* ---- json ---- */
+
+static json_t *jnum(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static json_t *cell_json(const struct cmp_matrix *x, size_t k, const struct cmp_mrow *r)
+{
+	const struct cmp_row *cr = k ? r->cell[k - 1] : NULL;
+	const struct cmp_side *s = k ? (cr ? &cr->cand : NULL) : r->base;
+	json_t *o;
+
+	if (!s || !s->present)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "variant", json_string(cmp_matrix_name(x, k)));
+	json_object_set_new(o, "runs", json_integer((json_int_t)s->nruns));
+	json_object_set_new(o, "n", s->n ? json_integer(s->n) : json_null());
+	json_object_set_new(o, "center", jnum(s->center));
+	json_object_set_new(o, "sd", jnum(s->sd));
+	if (k) {
+		json_object_set_new(o, "delta_pct", cr->has_delta ? jnum(cr->delta_pct) : json_null());
+		json_object_set_new(o, "p", jnum(cr->p_adj));
+		json_object_set_new(o, "method", json_string(cmp_method_name(cr->method)));
+		json_object_set_new(o, "tested", json_boolean(cr->tested));
+		json_object_set_new(o, "significant", json_boolean(cr->significant));
+		json_object_set_new(o, "verdict", json_string(cmp_verdict_name(cr->verdict)));
+	}
+	return o;
+}
+
+int format_matrix_json(const struct cmp_matrix *x, FILE *fp)
+{
+	json_t *root = json_object(), *vars = json_array(), *rows = json_array(), *geo = json_array();
+	const struct cmp_opts *o = &x->t[0].opts;
+	int rc;
+
+	json_object_set_new(root, "schema", json_integer(1));
+	json_object_set_new(root, "experiment", json_string(x->e->name));
+	json_object_set_new(root, "baseline", json_string(cmp_matrix_name(x, 0)));
+	json_object_set_new(root, "alpha", json_real(o->alpha));
+	json_object_set_new(root, "threshold_pct", json_real(o->threshold));
+	json_object_set_new(root, "correction", json_string(o->holm ? "holm" : "none"));
+	for (size_t k = 0; k < x->ncols; k++)
+		json_array_append_new(vars, json_string(cmp_matrix_name(x, k)));
+	for (size_t i = 0; i < x->nrows; i++) {
+		const struct cmp_mrow *r = &x->rows[i];
+		json_t *row = json_object(), *cells = json_array();
+
+		json_object_set_new(row, "scenario", json_string(r->scenario));
+		json_object_set_new(row, "subject", json_string(r->subject));
+		json_object_set_new(row, "quantity", json_string(r->quantity));
+		json_object_set_new(row, "metric", json_string(r->metric));
+		json_object_set_new(row, "unit", json_string(unit_name(r->unit)));
+		json_object_set_new(row, "direction", json_string(dir_name(r->dir)));
+		for (size_t k = 0; k < x->ncols; k++)
+			json_array_append_new(cells, cell_json(x, k, r));
+		json_object_set_new(row, "cells", cells);
+		json_array_append_new(rows, row);
+	}
+	for (size_t i = 0; i < x->ngeo; i++) {
+		json_t *g = json_object(), *cells = json_array();
+
+		json_object_set_new(g, "quantity", json_string(x->geo[i].quantity));
+		json_object_set_new(g, "unit", json_string(unit_name(x->geo[i].unit)));
+		for (size_t k = 1; k < x->ncols; k++) {
+			const struct cmp_geomean *ge = x->geo[i].geo[k - 1];
+
+			json_array_append_new(cells, !ge ? json_null() :
+				json_pack("{sssososisoss}", "variant", cmp_matrix_name(x, k), "baseline", jnum(ge->base),
+					  "value", jnum(ge->cand), "rows", (int)ge->nrows, "delta_pct", jnum(ge->delta_pct),
+					  "verdict", cmp_verdict_name(ge->verdict)));
+		}
+		json_object_set_new(g, "candidates", cells);
+		json_array_append_new(geo, g);
+	}
+	json_object_set_new(root, "variants", vars);
+	json_object_set_new(root, "rows", rows);
+	json_object_set_new(root, "geomeans", geo);
+	rc = json_dumpf(root, fp, JSON_INDENT(2) | JSON_REAL_PRECISION(17)) == 0 ? 0 : -1;
+	fputc('\n', fp);
+	json_decref(root);
+	return rc;
+}

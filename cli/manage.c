@@ -1,0 +1,196 @@
+/*
+ * manage.c - `rm EXP`, `rm --import ID`, `rename-experiment OLD NEW` and
+ * `move IMPORT EXP`: planned against the store as it is under the lock,
+ * shown with -n, else recorded as one undoable edit (store/manage.h).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/common.h"
+#include "store/csvstore.h"
+#include "store/manage.h"
+#include "util/fsutil.h"
+
+static const char rm_usage[] =
+	"usage: benchdelta rm [-n] EXP\n"
+	"       benchdelta rm [-n] --import ID\n"
+	"\n"
+	"Remove experiment EXP (every import in it), or one import (its id from\n"
+	"'benchdelta list imports'). Texts nothing else refers to go too. Recorded\n"
+	"as an edit: 'benchdelta undo' brings everything back.\n"
+	"  -n, --dry-run   say what would be removed; change nothing\n";
+
+static const char rename_usage[] =
+	"usage: benchdelta rename-experiment [-n] OLD NEW\n"
+	"\n"
+	"Call experiment OLD NEW from now on; its baseline and variant renames follow.\n"
+	"Recorded as an edit ('benchdelta undo' takes it back).\n"
+	"  -n, --dry-run   say what would change; change nothing\n";
+
+static const char move_usage[] =
+	"usage: benchdelta move [-n] IMPORT EXP\n"
+	"\n"
+	"Put import IMPORT (its id from 'benchdelta list imports') into experiment\n"
+	"EXP, an existing one or a new one. Recorded as an edit ('benchdelta undo').\n"
+	"  -n, --dry-run   say what would change; change nothing\n";
+
+struct session {
+	struct store st;
+	struct model m;
+	struct diag d;
+	char *dir;
+};
+
+/* Open and load the store; for a real change under the lock. BD_EXIT_OK or BD_EXIT_INPUT. */
+static int begin(struct cli *c, struct session *s, int dry)
+{
+	struct buf v = BUF_INIT;
+	int rc = BD_EXIT_OK;
+
+	memset(s, 0, sizeof(*s));
+	model_init(&s->m);
+	s->dir = store_default_dir_dup(c->store);
+	buf_addf(&v, "%s/VERSION", s->dir);
+	if (store_open(&s->st, s->dir, 0, &s->d) < 0)
+		rc = BD_EXIT_INPUT;
+	else if (!dry && path_exists(v.s) &&
+		 (store_lock(&s->st, &s->d) < 0 || journal_settle(&s->st, &s->d) < 0))
+		rc = BD_EXIT_INPUT;
+	else if (store_load(&s->st, &s->m, &s->d) < 0)
+		rc = BD_EXIT_INPUT;
+	c->damaged |= s->m.damaged;
+	diag_print(&s->d, 0, stderr);
+	diag_release(&s->d);
+	buf_release(&v);
+	return rc;
+}
+
+static void end(struct session *s)
+{
+	store_close(&s->st);
+	diag_release(&s->d);
+	model_release(&s->m);
+	free(s->dir);
+}
+
+/* Show or record the plan. */
+static int finish(struct session *s, struct edit_plan *p, const char *cmd, int dry)
+{
+	long id;
+
+	if (dry) {
+		printf("would record: %s\n", buf_str(&p->what));
+		puts("dry run: nothing changed");
+		return BD_EXIT_OK;
+	}
+	id = manage_commit(&s->st, p, &s->d);
+	diag_print(&s->d, 0, stderr);
+	if (id < 0) {
+		fprintf(stderr, "benchdelta: %s: nothing changed\n", cmd);
+		return BD_EXIT_INPUT;
+	}
+	printf("%s\n", buf_str(&p->what));
+	if (id > 0)
+		printf("recorded edit %ld (undo it with 'benchdelta undo %ld')\n", id, id);
+	return BD_EXIT_OK;
+}
+
+/* A failed plan: print why; BD_EXIT_USAGE (the command named something wrong). */
+static int refused(struct session *s, const char *cmd)
+{
+	for (size_t i = 0; i < s->d.n; i++)
+		fprintf(stderr, "benchdelta: %s: %s\n", cmd, s->d.v[i].text);
+	diag_release(&s->d);
+	return BD_EXIT_USAGE;
+}
+
+int cmd_rm(struct cli *c, int argc, char **argv)
+{
+	const char *import = NULL;
+	struct edit_plan p;
+	struct session s;
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "rm", rm_usage, &dry, &import);
+
+	if (rc >= 0)
+		return rc;
+	for (int i = optind; i < argc; i++)
+		cli_clean_arg(argv[i]);
+	if (argc - optind != (import ? 0 : 1))
+		return cli_usage_error(c, "rm", import ? "--import takes the one import to remove"
+						       : "name one experiment to remove");
+	edit_plan_init(&p);
+	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+		if (import) {
+			long src = manage_find_import(&s.m, import, &s.d);
+
+			if (src < 0 || manage_plan_rm_import(&s.m, (uint32_t)src, &p, &s.d) < 0)
+				rc = refused(&s, "rm");
+		} else {
+			const struct experiment *e = cli_find_experiment(&s.m, argv[optind]);
+
+			if (!e)
+				rc = BD_EXIT_USAGE;
+			else if (manage_plan_rm_experiment(&s.m, e, &p, &s.d) < 0)
+				rc = refused(&s, "rm");
+		}
+		if (rc == BD_EXIT_OK)
+			rc = finish(&s, &p, "rm", dry);
+	}
+	edit_plan_release(&p);
+	end(&s);
+	return rc;
+}
+
+int cmd_rename_experiment(struct cli *c, int argc, char **argv)
+{
+	const struct experiment *e;
+	struct edit_plan p;
+	struct session s;
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "rename-experiment", rename_usage, &dry, NULL);
+
+	if (rc >= 0)
+		return rc;
+	if (argc - optind != 2)
+		return cli_usage_error(c, "rename-experiment", "name the experiment and its new name");
+	cli_clean_arg(argv[optind]);
+	cli_clean_arg(argv[optind + 1]);
+	edit_plan_init(&p);
+	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+		if (!(e = cli_find_experiment(&s.m, argv[optind])))
+			rc = BD_EXIT_USAGE;
+		else if (manage_plan_rename(&s.m, e, argv[optind + 1], &p, &s.d) < 0)
+			rc = refused(&s, "rename-experiment");
+		else
+			rc = finish(&s, &p, "rename-experiment", dry);
+	}
+	edit_plan_release(&p);
+	end(&s);
+	return rc;
+}
+
+int cmd_move(struct cli *c, int argc, char **argv)
+{
+	struct edit_plan p;
+	struct session s;
+	long src;
+	int dry = 0, rc = cli_edit_options(c, argc, argv, "move", move_usage, &dry, NULL);
+
+	if (rc >= 0)
+		return rc;
+	if (argc - optind != 2)
+		return cli_usage_error(c, "move", "name the import and the experiment to put it in");
+	cli_clean_arg(argv[optind + 1]);
+	edit_plan_init(&p);
+	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+		if ((src = manage_find_import(&s.m, argv[optind], &s.d)) < 0 ||
+		    manage_plan_move(&s.m, (uint32_t)src, argv[optind + 1], &p, &s.d) < 0)
+			rc = refused(&s, "move");
+		else
+			rc = finish(&s, &p, "move", dry);
+	}
+	edit_plan_release(&p);
+	end(&s);
+	return rc;
+}

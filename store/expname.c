@@ -1,0 +1,222 @@
+/*
+ * expname.c - the experiment each imported text joins, or the new one it
+ * gets; see expname.h.
+ */
+#include "store/expname.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/fsutil.h"
+
+/* A source name that says where a text came from (not "<stdin>", "<paste>"). */
+static int is_place(const char *name)
+{
+	return *name && *name != '<' && strcmp(name, "-");
+}
+
+/* Where a text came from: the thread's address for a fetched comment, else its name. */
+static const char *place_of(const struct source *s)
+{
+	return s->thread && *s->thread ? s->thread : s->name;
+}
+
+/* The experiment a stored (or earlier in this import) run belongs to. */
+static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_run)
+{
+	const struct run *run = &m->rs.runs[r];
+
+	return r < first_run ? run->eff_experiment : run->experiment;
+}
+
+/*
+ * The experiment of the same thread as input `i`, or NULL: the one holding
+ * a block it repeats, else the one holding a text read from the same file
+ * or address. *why says which.
+ */
+static const char *same_thread(const struct model *m, const struct import_result *res, size_t i,
+			       uint32_t first_run, uint32_t done_from, const char **why)
+{
+	const struct import_input_result *ir = &res->inputs[i];
+	const char *name = place_of(&m->sources[ir->source]);
+
+	for (size_t k = 0; k < res->nitems; k++) {
+		const struct import_item *it = &res->items[k];
+
+		if (it->input != i || !it->duplicate || !it->block)
+			continue;
+		for (uint32_t r = 0; r < m->rs.nruns; r++) {
+			if (r >= done_from)
+				break; /* new runs not yet given an experiment */
+			if (m->rs.runs[r].block == it->block || !strcmp(m->rs.runs[r].block, it->block)) {
+				*why = "it repeats blocks stored there";
+				return exp_of_run(m, r, first_run);
+			}
+		}
+	}
+	if (!is_place(name))
+		return NULL;
+	for (uint32_t r = 0; r < m->rs.nruns; r++) {
+		if (r >= done_from)
+			break;
+		if ((long)m->rs.runs[r].source != ir->source &&
+		    !strcmp(place_of(&m->sources[m->rs.runs[r].source]), name)) {
+			*why = "it was read from the same place";
+			return exp_of_run(m, r, first_run);
+		}
+	}
+	return NULL;
+}
+
+static int taken(const struct model *m, uint32_t first_run, uint32_t upto, const char *name)
+{
+	for (size_t e = 0; e < m->nexps; e++)
+		if (!strcmp(m->exps[e].name, name))
+			return 1;
+	for (uint32_t r = first_run; r < upto; r++)
+		if (m->rs.runs[r].experiment && !strcmp(m->rs.runs[r].experiment, name))
+			return 1;
+	return 0;
+}
+
+/* "owner/repo" of a GitHub address, into *out; 0 when `name` is not one. */
+static int github_repo(const char *name, struct buf *out)
+{
+	const char *p = strstr(name, "github.com/");
+	const char *slash, *end;
+
+	if (!p)
+		return 0;
+	p += strlen("github.com/");
+	slash = strchr(p, '/');
+	if (!slash || slash == p)
+		return 0;
+	end = slash + 1 + strcspn(slash + 1, "/?#");
+	if (end == slash + 1)
+		return 0;
+	buf_add(out, p, (size_t)(end - p));
+	return 1;
+}
+
+/* The directory a file was in, by its last component ("samples/time/x.txt" → "time"). */
+static int file_dir(const char *name, struct buf *out)
+{
+	const char *slash = strrchr(name, '/');
+	const char *start;
+
+	if (!slash || slash == name || strstr(name, "://"))
+		return 0;
+	start = slash;
+	while (start > name && start[-1] != '/')
+		start--;
+	if (slash - start == 0 || (slash - start == 1 && *start == '.') ||
+	    (slash - start == 2 && !strncmp(start, "..", 2)))
+		return 0;
+	buf_add(out, start, (size_t)(slash - start));
+	return 1;
+}
+
+/* A name for `base` that no experiment has: "base (owner/repo)", "base (dir)", "base (2)". */
+static const char *distinct(struct model *m, uint32_t first_run, uint32_t upto, const char *base,
+			    const char *source_name)
+{
+	struct buf what = BUF_INIT, b = BUF_INIT;
+	const char *name = NULL;
+
+	if (github_repo(source_name, &what) || file_dir(source_name, &what)) {
+		buf_addf(&b, "%s (%s)", base, what.s);
+		if (!taken(m, first_run, upto, b.s))
+			name = arena_strndup(&m->arena, b.s, b.len);
+	}
+	for (unsigned k = 2; !name; k++) {
+		buf_reset(&b);
+		buf_addf(&b, "%s (%u)", base, k);
+		if (!taken(m, first_run, upto, b.s))
+			name = arena_strndup(&m->arena, b.s, b.len);
+	}
+	buf_release(&what);
+	buf_release(&b);
+	return name;
+}
+
+/* The runs [*from, *to) input i added (a source's runs are contiguous). */
+static int runs_of(const struct model *m, long source, uint32_t first_run, uint32_t *from,
+		   uint32_t *to)
+{
+	uint32_t r = first_run;
+
+	while (r < m->rs.nruns && (long)m->rs.runs[r].source != source)
+		r++;
+	*from = r;
+	while (r < m->rs.nruns && (long)m->rs.runs[r].source == source)
+		r++;
+	*to = r;
+	return *to > *from;
+}
+
+void expname_assign(struct model *m, const struct import_input *in, size_t n,
+		    struct import_result *res, const struct import_opts *o, uint32_t first_run,
+		    const char *group)
+{
+	const char *group_exp = NULL, *group_note = NULL;
+	uint32_t done = first_run; /* runs before this have their experiment */
+
+	(void)in;
+	for (uint32_t r = first_run; r < m->rs.nruns; r++)
+		m->rs.runs[r].experiment = NULL;
+	/* untitled inputs are one group: it joins a thread one of them belongs to, else is new */
+	for (size_t i = 0; i < n && !group_exp && !o->experiment; i++) {
+		const char *why;
+
+		if (res->inputs[i].source < 0 || res->inputs[i].status == IMPORT_SAME_TEXT ||
+		    *m->sources[res->inputs[i].source].title)
+			continue;
+		if ((group_exp = same_thread(m, res, i, first_run, first_run, &why)))
+			group_note = arena_printf(&m->arena, "the same thread: %s", why);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct import_input_result *ir = &res->inputs[i];
+		const struct source *s;
+		const char *base, *name = NULL, *why = NULL;
+		uint32_t from, to;
+
+		if (ir->source < 0 || ir->status == IMPORT_SAME_TEXT)
+			continue;
+		s = &m->sources[ir->source];
+		base = *s->title ? s->title : group;
+		if (o->experiment) {
+			name = base; /* -e decides; the parsed name stays what it was */
+		} else if (!*s->title && group_exp) {
+			name = group_exp;
+			ir->exp_note = group_note;
+		} else if (*s->title && (name = same_thread(m, res, i, first_run, done, &why))) {
+			ir->exp_note = arena_printf(&m->arena, "the same thread: %s", why);
+		} else {
+			/* a group shares one name: an earlier untitled input may have set it */
+			for (size_t k = 0; k < i && !*s->title && !name; k++)
+				if (res->inputs[k].experiment && res->inputs[k].source >= 0 &&
+				    !*m->sources[res->inputs[k].source].title)
+					name = res->inputs[k].experiment;
+			if (!name && taken(m, first_run, done, base)) {
+				name = distinct(m, first_run, done, base, place_of(s));
+				ir->exp_note = arena_printf(&m->arena, "new: \"%s\" holds another %s", base,
+							    *s->title ? "thread" : is_place(s->name) ? "file"
+												      : "text");
+			} else if (!name) {
+				name = base;
+			}
+		}
+		ir->experiment = o->experiment ? s->flag_experiment : name;
+		if (runs_of(m, ir->source, first_run, &from, &to)) {
+			for (uint32_t r = from; r < to; r++)
+				m->rs.runs[r].experiment = name;
+			if (to > done)
+				done = to;
+		}
+	}
+	/* runs of inputs that gave nothing new keep a name all the same */
+	for (uint32_t r = first_run; r < m->rs.nruns; r++)
+		if (!m->rs.runs[r].experiment)
+			m->rs.runs[r].experiment = group;
+}

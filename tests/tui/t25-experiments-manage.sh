@@ -1,0 +1,38 @@
+#!/bin/sh
+# The Experiments list: r renames the selected experiment, d removes it
+# after a y; both are edits of the store (edits lists them, undo takes
+# them back), and an answer other than y removes nothing.
+. "$(dirname "$0")/lib.sh"
+
+import samples/hyperfine/hand-new-us.txt
+import samples/hyperfine/hand-relative.txt
+tui_start 80 24 -- ""
+tui_wait "hand-relative"
+tui_wait "hand-new-us"
+# imported at the same time: by name, so hand-new-us is selected
+tui_keys r
+tui_wait "Rename to: hand-new-us"
+tui_keys C-u "New speed" Enter
+tui_wait "renamed (edit 1)"
+tui_gone " hand-new-us "
+tui_keys d
+tui_wait "Remove \"New speed\" (3 runs)? y to confirm:"
+tui_keys n Enter
+tui_wait "nothing removed"
+tui_keys d
+tui_wait "y to confirm"
+tui_keys y Enter
+tui_wait "removed \"New speed\" (edit 2)"
+tui_gone "New speed  "
+tui_wait " hand-relative "
+tui_keys q
+BENCHDELTA_STORE=$STORE "$BD" edits >"$TMP/out" 2>&1
+grep -q '^ *1 .*rename-experiment *experiment "hand-new-us" renamed to "New speed"' "$TMP/out" ||
+	{ cat "$TMP/out"; fail "rename not journaled"; }
+grep -q '^ *2 .*rm *experiment "New speed" removed (1 import, 3 runs)' "$TMP/out" ||
+	{ cat "$TMP/out"; fail "removal not journaled"; }
+[ -d "$STORE/removed/2/data" ] || fail "nothing in removed/2"
+[ "$(ls "$STORE/data" | wc -l)" -eq 1 ] || fail "data not moved out"
+BENCHDELTA_STORE=$STORE "$BD" undo >/dev/null 2>&1 || fail "undo"
+BENCHDELTA_STORE=$STORE "$BD" list >"$TMP/out" 2>&1
+grep -q '^New speed ' "$TMP/out" || { cat "$TMP/out"; fail "undo did not bring it back"; }

@@ -1,0 +1,465 @@
+/*
+ * screen_matrix.c - Matrix, an experiment's first view: one row per metric
+ * (grouped by scenario), one column per variant with the baseline first;
+ * each cell the figure (± spread), and for a candidate its change against
+ * the baseline with the verdict's mark. Headers never read alike: full
+ * names when the terminal has the room, else the names without what they
+ * share, else letters with a legend naming each in full; then the columns
+ * scroll sideways with the metric and the baseline frozen. ←/→ select a
+ * column, b makes it the baseline (recorded), 3 opens the pair view on it.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/compare_text.h"
+#include "tui/draw.h"
+#include "tui/explore.h"
+#include "tui/screen.h"
+#include "tui/views.h"
+#include "util/abbrev.h"
+#include "util/buf.h"
+
+enum head_mode { HEAD_FULL, HEAD_TRIM, HEAD_LETTERS };
+
+#define GAP 2
+
+struct mlayout {
+	int metric;         /* the frozen metric column */
+	int *colw;          /* per column, heap */
+	enum head_mode mode;
+	size_t first, last; /* candidate columns shown: [first, last) */
+	int legend;         /* lines of the letters' legend */
+	int table;          /* lines of the table */
+	int foot;           /* 1: the marks' legend and the detail line are shown */
+};
+
+/* Columns the parts of column c take, right-aligned in its cell. */
+static int natural(const struct views *v, size_t c)
+{
+	int w = v->w_val[c];
+
+	if (v->w_spr[c])
+		w += 1 + v->w_spr[c];
+	if (c && v->w_delta[c])
+		w += 1 + v->w_delta[c];
+	if (c && v->w_mark[c])
+		w += 1 + v->w_mark[c];
+	return w;
+}
+
+static const char *head(const struct views *v, size_t c, enum head_mode m, char letter[8])
+{
+	switch (m) {
+	case HEAD_FULL:
+		return cmp_matrix_name(&v->mx, c);
+	case HEAD_TRIM:
+		return v->trim[c];
+	default:
+		return abbrev_letter(c, letter);
+	}
+}
+
+static int col_width(const struct views *v, size_t c, enum head_mode m)
+{
+	char letter[8];
+	int n = natural(v, c), h = draw_width(head(v, c, m, letter));
+
+	return n > h ? n : h;
+}
+
+/* The legend of the letters, wrapped at `cols`: lines used (drawn when `y` >= 0). */
+static int letters_legend(const struct views *v, int y, int cols, int max_lines)
+{
+	struct buf line = BUF_INIT;
+	int lines = 0;
+
+	for (size_t c = 0; c < v->mx.ncols; c++) {
+		char letter[8], item[512];
+
+		snprintf(item, sizeof(item), "%s %s%s", abbrev_letter(c, letter), cmp_matrix_name(&v->mx, c),
+			 c ? "" : " (baseline)");
+		if (line.len && draw_width(line.s) + 3 + draw_width(item) > cols) {
+			if (y >= 0 && lines < max_lines)
+				draw_text(y + lines, 1, cols, line.s, ROLE_DIM);
+			lines++;
+			buf_reset(&line);
+		}
+		if (line.len)
+			buf_adds(&line, " \xc2\xb7 ");
+		buf_adds(&line, item);
+	}
+	if (line.len) {
+		if (y >= 0 && lines < max_lines)
+			draw_text(y + lines, 1, cols, line.s, ROLE_DIM);
+		lines++;
+	}
+	buf_release(&line);
+	return lines < max_lines ? lines : max_lines;
+}
+
+static struct mlayout layout(struct views *v, int height)
+{
+	struct mlayout L;
+	size_t n = v->mx.ncols;
+	int avail, cap = COLS * 2 / 5;
+
+	memset(&L, 0, sizeof(L));
+	L.colw = xcalloc(n ? n : 1, sizeof(int));
+	L.metric = v->metric_w < cap ? v->metric_w : cap;
+	if (L.metric < 10)
+		L.metric = 10;
+	avail = COLS - 2 - L.metric;
+	{
+		int total[HEAD_LETTERS + 1];
+		int m;
+
+		/* the first headers that fit; when none do, the columns scroll: names that make
+		   no column wider than letters would are still better than letters */
+		for (m = HEAD_FULL; m <= HEAD_LETTERS; m++) {
+			total[m] = 0;
+			for (size_t c = 0; c < n; c++)
+				total[m] += col_width(v, c, (enum head_mode)m) + GAP;
+		}
+		for (m = HEAD_FULL; m < HEAD_LETTERS; m++)
+			if ((m != HEAD_TRIM || v->trimmed) && total[m] <= avail)
+				break;
+		if (m == HEAD_LETTERS)
+			for (m = HEAD_FULL; m < HEAD_LETTERS; m++)
+				if ((m != HEAD_TRIM || v->trimmed) && total[m] == total[HEAD_LETTERS])
+					break;
+		L.mode = (enum head_mode)m;
+		for (size_t c = 0; c < n; c++)
+			L.colw[c] = col_width(v, c, L.mode);
+	}
+	/* what does not fit scrolls: the baseline stays, candidates from `left` on */
+	if (v->left < 1)
+		v->left = 1;
+	if (v->col >= 1 && v->col < v->left)
+		v->left = v->col;
+	for (;;) {
+		int used = L.colw[0] + GAP;
+		size_t c = v->left;
+
+		while (c < n && used + L.colw[c] + GAP <= avail) {
+			used += L.colw[c] + GAP;
+			c++;
+		}
+		if (c == v->left && c < n)
+			c++; /* one column at least, cut at the edge */
+		L.first = v->left;
+		L.last = c;
+		if (v->col < L.last || v->left + 1 >= n)
+			break;
+		v->left++;
+	}
+	/* scrolled to the right with room to spare: show more on the left */
+	while (L.first > 1) {
+		int used = L.colw[0] + GAP;
+
+		for (size_t c = L.first - 1; c < L.last; c++)
+			used += L.colw[c] + GAP;
+		if (used > avail)
+			break;
+		L.first--;
+		v->left = L.first;
+	}
+	L.foot = height >= 12;
+	/* every letter is named in full, however many lines that takes (up to half the screen) */
+	L.legend = L.mode == HEAD_LETTERS ? letters_legend(v, -1, COLS - 2, height / 2) : 0;
+	L.table = height - 2 - L.legend - (L.foot ? 2 : 0);
+	return L;
+}
+
+/* Draw the parts of a cell right-aligned in its column at x. */
+static void draw_cell(const struct views *v, const struct mcell *m, size_t c, int y, int x, int w,
+		      int selected)
+{
+	enum color_role plain = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	enum color_role role = selected ? ROLE_SELECTED : m->role;
+	int cx = x + w - natural(v, c);
+
+	draw_right(y, cx, v->w_val[c], m->val, plain);
+	cx += v->w_val[c];
+	if (v->w_spr[c]) {
+		draw_text(y, cx + 1, v->w_spr[c], m->spr, plain);
+		cx += 1 + v->w_spr[c];
+	}
+	if (!c)
+		return;
+	if (v->w_delta[c]) {
+		draw_right(y, cx + 1, v->w_delta[c], m->delta, role);
+		cx += 1 + v->w_delta[c];
+	}
+	if (v->w_mark[c])
+		draw_text(y, cx + 1, v->w_mark[c], m->mark, role);
+}
+
+/* Draw the columns of line l at row y (the header when l is SIZE_MAX). */
+static void draw_columns(const struct views *v, const struct mlayout *L, size_t l, int y, int selected)
+{
+	int x = 1 + L->metric + GAP;
+
+	for (size_t c = 0; c < v->mx.ncols; c++) {
+		if (c && (c < L->first || c >= L->last))
+			continue;
+		if (x >= COLS - 1)
+			break;
+		if (l == SIZE_MAX) {
+			char letter[8];
+
+			draw_right(y, x, L->colw[c] < COLS - 1 - x ? L->colw[c] : COLS - 1 - x,
+				   head(v, c, L->mode, letter), c == v->col ? ROLE_SELECTED : ROLE_HEADER);
+		} else {
+			draw_cell(v, views_cell(v, l, c), c, y, x, L->colw[c], selected);
+		}
+		x += L->colw[c] + GAP;
+		if (!c && L->first > 1 && l == SIZE_MAX)
+			draw_text(y, x - GAP + 1, 1, "\xe2\x80\xb9", ROLE_HIGHLIGHT); /* more on the left */
+	}
+	if (l == SIZE_MAX && L->last < v->mx.ncols)
+		draw_text(y, COLS - 1, 1, "\xe2\x80\xba", ROLE_HIGHLIGHT); /* more on the right */
+}
+
+/* A metric name in `cols`: cut in the middle, so that both its subject and its quantity show. */
+static void draw_metric(int y, int x, int cols, const char *s, enum color_role role)
+{
+	int w = draw_width(s);
+	char buf[256];
+
+	if (w <= cols || cols < 8 || strlen(s) >= sizeof(buf) || !draw_utf8()) {
+		draw_text(y, x, cols, s, role);
+		return;
+	}
+	/* keep the tail whole: "write.time_per_op" in 10 columns is "wri…per_op" */
+	{
+		size_t n = strlen(s), tail = n;
+		int tw = 0, keep = (cols - 1) / 2;
+
+		while (tail > 0 && tw < keep) {
+			tail--;
+			while (tail > 0 && ((unsigned char)s[tail] & 0xc0) == 0x80)
+				tail--;
+			tw = draw_width(s + tail);
+		}
+		snprintf(buf, sizeof(buf), "%s", s);
+		buf[tail] = '\0';
+		x += draw_text(y, x, cols - tw - 1, buf, role) ;
+		x += draw_text(y, x, 1, "\xe2\x80\xa6", role);
+		draw_text(y, x, tw, s + tail, role);
+	}
+}
+
+static void draw_line(const struct views *v, const struct mlayout *L, size_t l, int y, int selected)
+{
+	const struct mline *ml = &v->lines[l];
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	if (ml->kind == ML_HEADING) {
+		draw_text(y, 1, COLS - 2, ml->text, selected ? ROLE_SELECTED : ROLE_HEADER);
+		return;
+	}
+	draw_metric(y, 3, L->metric - 2, ml->text, selected ? ROLE_SELECTED : ROLE_NORMAL);
+	draw_columns(v, L, l, y, selected);
+}
+
+/* What the selected cell rests on: the variant, the test, the counts. */
+static void draw_detail(const struct views *v, int y)
+{
+	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	struct buf b = BUF_INIT;
+	char n[32], p[32];
+
+	if (ml && ml->kind == ML_ROW && v->col >= 1) {
+		const struct cmp_row *r = v->mx.rows[ml->index].cell[v->col - 1];
+
+		buf_addf(&b, "%s \xc2\xb7 %s: ", cmp_matrix_name(&v->mx, v->col), ml->text);
+		if (!r || !r->cand.present) {
+			buf_adds(&b, "no figure");
+		} else {
+			buf_adds(&b, cmp_text_method(r->method));
+			if (*cmp_text_p(r, p, sizeof(p)))
+				buf_addf(&b, " \xc2\xb7 p %s", p);
+			if (*cmp_text_n(r, n, sizeof(n)))
+				buf_addf(&b, " \xc2\xb7 n %s", n);
+			if (*cmp_text_verdict(r))
+				buf_addf(&b, " \xc2\xb7 %s", cmp_text_verdict(r));
+			if (r->flags & ~(unsigned)CMP_F_FEW) {
+				buf_adds(&b, " \xc2\xb7 ");
+				cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", &b);
+			}
+		}
+	} else if (ml && ml->kind == ML_GEO && v->col >= 1) {
+		const struct cmp_geomean *g = v->mx.geo[ml->index].geo[v->col - 1];
+
+		if (g)
+			buf_addf(&b, "%s \xc2\xb7 geometric mean of %s over the %zu rows every variant has; never tested",
+				 cmp_matrix_name(&v->mx, v->col), g->quantity, g->nrows);
+	} else if (ml && ml->kind == ML_ROW) {
+		buf_addf(&b, "%s (baseline) \xc2\xb7 %s", cmp_matrix_name(&v->mx, 0), ml->text);
+	}
+	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	buf_release(&b);
+}
+
+/* Put the cursor on the row t->keep_row names (another view's), then forget it. */
+static void keep_row(struct tui *t, struct views *v)
+{
+	struct buf key = BUF_INIT;
+
+	if (!t->keep_row[0])
+		return;
+	for (size_t l = 0; l < v->nlines; l++) {
+		const struct cmp_mrow *r;
+
+		if (v->lines[l].kind != ML_ROW)
+			continue;
+		r = &v->mx.rows[v->lines[l].index];
+		buf_reset(&key);
+		buf_addf(&key, "%s\x1f%s\x1f%s", r->scenario, r->subject, r->quantity);
+		if (!strcmp(key.s, t->keep_row)) {
+			v->rows.cursor = l;
+			break;
+		}
+	}
+	for (size_t c = 1; c < v->mx.ncols; c++)
+		if (*t->cand && !strcmp(v->mx.keys[c], t->cand))
+			v->col = c;
+	t->keep_row[0] = '\0';
+	buf_release(&key);
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct views *v;
+	struct mlayout L;
+	char info[512];
+	int y;
+
+	if (t->view_exp >= t->m->nexps) {
+		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
+		return;
+	}
+	v = views_get(t);
+	keep_row(t, v);
+	L = layout(v, height);
+	snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
+		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
+	y = top + 1;
+	if (L.legend)
+		y += letters_legend(v, y, COLS - 2, L.legend);
+	draw_text(y, 1, L.metric, "METRIC", ROLE_HEADER);
+	draw_columns(v, &L, SIZE_MAX, y, 0);
+	y++;
+	list_clamp(&v->rows, L.table);
+	if (!v->nlines)
+		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
+	for (int i = 0; i < L.table && v->rows.top + (size_t)i < v->nlines; i++) {
+		size_t l = v->rows.top + (size_t)i;
+
+		draw_line(v, &L, l, y + i, l == v->rows.cursor);
+	}
+	if (L.foot) {
+		char legend[256];
+
+		snprintf(legend, sizeof(legend), "%s (\xce\xb1 %g, threshold %g%%)", CMP_MARKS_LEGEND,
+			 v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
+		if (draw_width(legend) > COLS - 2)
+			snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
+		draw_text(top + height - 2, 1, COLS - 2, legend, ROLE_DIM);
+		draw_detail(v, top + height - 1);
+	}
+	free(L.colw);
+}
+
+/* The row under the cursor, for the view that opens next. */
+static void remember_row(struct tui *t, const struct views *v)
+{
+	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+
+	if (ml && ml->kind == ML_ROW) {
+		const struct cmp_mrow *r = &v->mx.rows[ml->index];
+
+		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
+			 r->quantity);
+	}
+}
+
+/* Enter on a row: the runs behind the baseline's figure and the selected column's. */
+static void open_runs(struct tui *t, const struct views *v)
+{
+	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct cmp_mrow *r;
+	const struct cmp_row *cr;
+	const char *keys[2], *scen[2];
+
+	if (!ml || ml->kind != ML_ROW) {
+		tui_message(t, "Enter on a metric's row shows the runs behind it");
+		return;
+	}
+	r = &v->mx.rows[ml->index];
+	cr = v->col >= 1 ? r->cell[v->col - 1] : NULL;
+	keys[0] = v->mx.keys[0];
+	scen[0] = r->base->present ? r->base->scenario : r->scenario;
+	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
+	scen[1] = cr && cr->cand.present ? cr->cand.scenario : r->scenario;
+	tui_open_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct views *v;
+	struct mlayout L;
+	int table;
+
+	if (t->view_exp >= t->m->nexps)
+		return ACT_IGNORED;
+	v = views_get(t);
+	L = layout(v, height);
+	table = L.table;
+	free(L.colw);
+	if (list_act(&v->rows, a, table))
+		return ACT_DONE;
+	switch (a) {
+	case ACT_ENTER:
+		open_runs(t, v);
+		return ACT_DONE;
+	case ACT_NEXT:
+		if (v->col + 1 < v->mx.ncols)
+			v->col++;
+		return ACT_DONE;
+	case ACT_PREV:
+		if (v->col)
+			v->col--;
+		return ACT_DONE;
+	case ACT_BASELINE:
+		if (!v->col) {
+			tui_message(t, "select a variant's column with \xe2\x86\x90/\xe2\x86\x92 first");
+			return ACT_DONE;
+		}
+		tui_set_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
+		return ACT_DONE;
+	case ACT_SCREEN_COMPARE:
+		/* the pair view opens on the selected column and row */
+		if (v->col >= 1) {
+			t->cand = v->mx.keys[v->col];
+			t->cmp_valid = 0;
+		}
+		remember_row(t, v);
+		return ACT_IGNORED;
+	default:
+		return ACT_IGNORED;
+	}
+}
+
+const struct screen screen_matrix = {
+	.name = "Matrix",
+	.opener = ACT_SCREEN_MATRIX,
+	.per_exp = 1,
+	.draw = draw,
+	.act = act,
+};

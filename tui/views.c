@@ -1,0 +1,229 @@
+/*
+ * views.c - the shared state of Matrix, CPU, Sizes and Scorecard; see views.h.
+ */
+#define NCURSES_WIDECHAR 1
+#include "tui/views.h"
+
+#include <curses.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/units.h"
+#include "store/compare_text.h"
+#include "tui/draw.h"
+#include "util/abbrev.h"
+#include "util/buf.h"
+
+enum color_role views_role(enum cmp_verdict v, int tested)
+{
+	switch (v) {
+	case CMP_BETTER:
+		return tested ? ROLE_BETTER : ROLE_BETTER_DIM;
+	case CMP_WORSE:
+		return tested ? ROLE_WORSE : ROLE_WORSE_DIM;
+	default:
+		return ROLE_NORMAL;
+	}
+}
+
+static void add_line(struct views *v, enum mline_kind kind, size_t index, const char *text)
+{
+	ALLOC_GROW(v->lines, v->nlines + 1, v->lines_cap);
+	v->lines[v->nlines].kind = kind;
+	v->lines[v->nlines].index = index;
+	v->lines[v->nlines++].text = text;
+}
+
+static void free_built(struct views *v)
+{
+	if (v->trim)
+		for (size_t c = 0; c < v->mx.ncols; c++)
+			free(v->trim[c]);
+	free(v->trim);
+	cmp_matrix_release(&v->mx);
+	free(v->cells);
+	free(v->w_val);
+	free(v->w_spr);
+	free(v->w_delta);
+	free(v->w_mark);
+	v->trim = NULL;
+	v->cells = NULL;
+	v->w_val = v->w_spr = v->w_delta = v->w_mark = NULL;
+	v->nlines = 0;
+	v->valid = 0;
+}
+
+static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
+{
+	struct mcell *c = &v->cells[l * v->mx.ncols];
+
+	cmp_text_value(r->quantity, r->base, r->unit, c[0].val, sizeof(c[0].val));
+	cmp_text_spread(r->base, c[0].spr, sizeof(c[0].spr));
+	for (size_t k = 1; k < v->mx.ncols; k++) {
+		const struct cmp_row *x = r->cell[k - 1];
+
+		if (!x || !x->cand.present) {
+			snprintf(c[k].val, sizeof(c[k].val), "-");
+			continue;
+		}
+		cmp_text_value(r->quantity, &x->cand, r->unit, c[k].val, sizeof(c[k].val));
+		cmp_text_spread(&x->cand, c[k].spr, sizeof(c[k].spr));
+		cmp_text_delta(x, c[k].delta, sizeof(c[k].delta));
+		c[k].mark = cmp_text_mark(x);
+		c[k].role = views_role(x->verdict, x->tested);
+	}
+}
+
+static void fill_geo(struct views *v, size_t l, const struct cmp_mgeo *g)
+{
+	struct mcell *c = &v->cells[l * v->mx.ncols];
+
+	for (size_t k = 1; k < v->mx.ncols; k++) {
+		const struct cmp_geomean *x = g->geo[k - 1];
+
+		if (!x)
+			continue;
+		if (!c[0].val[0])
+			unit_format(x->base, x->unit, c[0].val, sizeof(c[0].val));
+		unit_format(x->cand, x->unit, c[k].val, sizeof(c[k].val));
+		cmp_text_pct(x->delta_pct, c[k].delta, sizeof(c[k].delta));
+		/* a summary is never tested: beyond the threshold it is marked untested */
+		c[k].mark = x->verdict == CMP_BETTER ? "\xe2\x9c\x93?" : x->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~";
+		c[k].role = views_role(x->verdict, 0);
+	}
+}
+
+static void widths(struct views *v)
+{
+	size_t n = v->mx.ncols;
+
+	v->w_val = xcalloc(n, sizeof(int));
+	v->w_spr = xcalloc(n, sizeof(int));
+	v->w_delta = xcalloc(n, sizeof(int));
+	v->w_mark = xcalloc(n, sizeof(int));
+	v->metric_w = 6;
+	for (size_t l = 0; l < v->nlines; l++) {
+		int w;
+
+		if (v->lines[l].kind == ML_HEADING)
+			continue;
+		w = 2 + draw_width(v->lines[l].text);
+		if (w > v->metric_w)
+			v->metric_w = w;
+		for (size_t k = 0; k < n; k++) {
+			const struct mcell *c = views_cell(v, l, k);
+#define WIDEN(field, s) if ((w = draw_width(s)) > v->field[k]) v->field[k] = w
+			WIDEN(w_val, c->val);
+			WIDEN(w_spr, c->spr);
+			WIDEN(w_delta, c->delta);
+			WIDEN(w_mark, c->mark ? c->mark : "");
+#undef WIDEN
+		}
+	}
+}
+
+static void build(struct tui *t, struct views *v)
+{
+	const struct experiment *e = &t->m->exps[t->view_exp];
+	const char *scenario = NULL;
+	const char **names;
+	int several = 0;
+
+	free_built(v);
+	cmp_matrix_build(t->m, e, t->base, NULL, &v->mx);
+	for (size_t i = 1; i < v->mx.nrows; i++)
+		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
+			several = 1;
+	for (size_t i = 0; i < v->mx.nrows; i++) {
+		const char *s = v->mx.rows[i].scenario;
+
+		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
+			add_line(v, ML_HEADING, 0, *s ? s : "(no scenario)");
+			scenario = s;
+		}
+		add_line(v, ML_ROW, i, v->mx.rows[i].metric);
+	}
+	if (v->mx.ngeo)
+		add_line(v, ML_HEADING, 0, "geomean");
+	for (size_t i = 0; i < v->mx.ngeo; i++)
+		add_line(v, ML_GEO, i, v->mx.geo[i].quantity);
+	v->cells = xcalloc((v->nlines ? v->nlines : 1) * v->mx.ncols, sizeof(*v->cells));
+	for (size_t l = 0; l < v->nlines * v->mx.ncols; l++)
+		v->cells[l].mark = "";
+	for (size_t l = 0; l < v->nlines; l++) {
+		if (v->lines[l].kind == ML_ROW)
+			fill_row(v, l, &v->mx.rows[v->lines[l].index]);
+		else if (v->lines[l].kind == ML_GEO)
+			fill_geo(v, l, &v->mx.geo[v->lines[l].index]);
+	}
+	widths(v);
+	names = xcalloc(v->mx.ncols, sizeof(*names));
+	for (size_t c = 0; c < v->mx.ncols; c++)
+		names[c] = cmp_matrix_name(&v->mx, c);
+	v->trim = xcalloc(v->mx.ncols, sizeof(*v->trim));
+	v->trimmed = abbrev_trim(names, v->mx.ncols, v->trim);
+	free(names);
+	v->rows.count = v->nlines;
+	if (v->fresh) {
+		/* a new experiment: the cursor on its first metric, not on a heading */
+		for (size_t l = 0; l < v->nlines; l++)
+			if (v->lines[l].kind == ML_ROW) {
+				v->rows.cursor = l;
+				break;
+			}
+		v->fresh = 0;
+	}
+	if (v->col >= v->mx.ncols)
+		v->col = v->mx.ncols > 1 ? 1 : 0;
+	v->exp = t->view_exp;
+	v->base = t->base;
+	v->valid = 1;
+}
+
+struct views *views_get(struct tui *t)
+{
+	struct views *v = t->vw;
+
+	if (!v) {
+		v = t->vw = xcalloc(1, sizeof(*v));
+		v->exp = SIZE_MAX;
+	}
+	if (t->view_exp >= t->m->nexps)
+		return v;
+	if (v->exp != t->view_exp) {
+		/* another experiment: its own cursor and columns */
+		memset(&v->rows, 0, sizeof(v->rows));
+		memset(&v->cpu, 0, sizeof(v->cpu));
+		memset(&v->sizes, 0, sizeof(v->sizes));
+		memset(&v->score, 0, sizeof(v->score));
+		v->col = 1; /* the first candidate: b and 3 act on it */
+		v->left = 1;
+		v->valid = 0;
+		v->fresh = 1;
+	}
+	if (!v->valid || v->base != t->base)
+		build(t, v);
+	return v;
+}
+
+void views_invalidate(struct tui *t)
+{
+	if (t->vw)
+		t->vw->valid = 0;
+}
+
+void views_release(struct tui *t)
+{
+	if (!t->vw)
+		return;
+	free_built(t->vw);
+	free(t->vw->lines);
+	free(t->vw);
+	t->vw = NULL;
+}
+
+const struct mcell *views_cell(const struct views *v, size_t l, size_t c)
+{
+	return &v->cells[l * v->mx.ncols + c];
+}

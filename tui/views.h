@@ -1,0 +1,64 @@
+/*
+ * views.h - the state of the screens that show every variant at once
+ * (Matrix, CPU, Sizes, Scorecard): one comparison matrix of the shown
+ * experiment (store/compare_matrix.h), built once per experiment and
+ * baseline, and the cells' texts made once from it, so that a redraw after
+ * a key only lays out and draws. One struct hangs off struct tui.
+ */
+#ifndef BD_TUI_VIEWS_H
+#define BD_TUI_VIEWS_H
+
+#include <stddef.h>
+
+#include "store/compare_matrix.h"
+#include "tui/color.h"
+#include "tui/list.h"
+#include "tui/screen.h"
+
+enum mline_kind { ML_HEADING, ML_ROW, ML_GEO };
+
+struct mline {
+	enum mline_kind kind;
+	size_t index;     /* matrix row, or geomean line */
+	const char *text; /* heading text; the metric for rows */
+};
+
+/* A cell's texts: the figure, its spread, the change and its mark ("" when none). */
+struct mcell {
+	char val[32], spr[16], delta[16];
+	const char *mark;
+	enum color_role role; /* of the change and mark */
+};
+
+struct views {
+	size_t exp;           /* the experiment built for (SIZE_MAX: none) */
+	const char *base;     /* the baseline built for */
+	int valid;
+	int fresh;            /* built for another experiment before: cursors reset */
+	struct cmp_matrix mx;
+	struct mline *lines;
+	size_t nlines, lines_cap;
+	struct mcell *cells;  /* nlines × mx.ncols */
+	int *w_val, *w_spr, *w_delta, *w_mark; /* per column: the widest of each part */
+	int metric_w;         /* the widest metric name with its indent */
+	char **trim;          /* names without what they share (abbrev_trim), per column */
+	int trimmed;          /* 1 when trim[] tells them apart and is shorter */
+	/* Matrix */
+	struct list rows;
+	size_t col;           /* selected column; 0 the baseline */
+	size_t left;          /* first candidate column shown when scrolled */
+	/* CPU, Sizes, Scorecard */
+	struct list cpu, sizes, score;
+};
+
+/* The views of t, built for the shown experiment and baseline (rebuilt when either changed). */
+struct views *views_get(struct tui *t);
+/* Mark them stale (after an edit rebuilt the model's experiments). */
+void views_invalidate(struct tui *t);
+void views_release(struct tui *t);
+/* The cell of line l, column c. */
+const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
+/* The colour role of a row's verdict: bold when significant, dim when untested. */
+enum color_role views_role(enum cmp_verdict v, int tested);
+
+#endif
