@@ -642,8 +642,19 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 
 	if (m->nsources) /* none when every import was left out */
 		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
-	for (uint32_t s = 0; s < m->nsources; s++)
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct recset_mark mark = recset_mark(&m->rs);
+		size_t said = d->n;
+
 		load_data_dir(st, m, s, d);
+		if (d->n > said) {
+			/* a row or file that does not read: never half an import */
+			recset_rollback(&m->rs, &mark);
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not read whole "
+					       "(see 'benchdelta fsck')", m->sources[s].hash);
+			m->damaged = 1;
+		}
+	}
 	{
 		/* stores written before names were cleaned at import */
 		struct recset_mark all = { 0 };
