@@ -167,4 +167,12 @@ const struct parser *parser_for(enum fmt f);
 /* All parsers, for the segmenter. */
 const struct parser *const *parsers_all(size_t *n);
 
+/*
+ * The parsers' generation: bump it when a parser reads a text differently
+ * (a format learned, a figure read right, a name found), so that stores
+ * whose imports an older generation read advise 'benchdelta reparse'.
+ * 1: everything before the store recorded it.
+ */
+#define PARSERS_GENERATION 2
+
 #endif
