@@ -195,15 +195,25 @@ samples:
 	@sh scripts/deps.sh samples
 	@TOOLS="$(TOOLS)" sh scripts/make-samples.sh
 
+# shell completions, where bash-completion, zsh and fish look for them
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/benchdelta
 	install -m 0644 man/benchdelta.1 $(DESTDIR)$(MANDIR)/man1/benchdelta.1
 	install -m 0644 man/benchdelta-store.5 $(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+	install -m 0644 completions/benchdelta.bash $(DESTDIR)$(BASHCOMPDIR)/benchdelta
+	install -m 0644 completions/_benchdelta $(DESTDIR)$(ZSHCOMPDIR)/_benchdelta
+	install -m 0644 completions/benchdelta.fish $(DESTDIR)$(FISHCOMPDIR)/benchdelta.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchdelta $(DESTDIR)$(MANDIR)/man1/benchdelta.1 \
-		$(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+		$(DESTDIR)$(MANDIR)/man5/benchdelta-store.5 $(DESTDIR)$(BASHCOMPDIR)/benchdelta \
+		$(DESTDIR)$(ZSHCOMPDIR)/_benchdelta $(DESTDIR)$(FISHCOMPDIR)/benchdelta.fish
 
 clean:
 	rm -rf build build-san benchdelta

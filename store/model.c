@@ -144,18 +144,25 @@ const char *model_now(struct model *m)
 	return arena_strdup(&m->arena, s);
 }
 
-/* Does a "variant" override target ("<hash>:<line>") fall in the block of run r? */
+/*
+ * Does a "variant" override target fall on run r: "<hash>:<line>" names
+ * the block holding that line, "<hash>:<line>.<k>" the one run of it
+ * whose id ends so (an edit of one run from the TUI)?
+ */
 static int override_hits(const struct model *m, const struct override *o, const struct run *r,
 			 uint32_t block_first, uint32_t block_last)
 {
 	const struct source *s = &m->sources[r->source];
 	const char *colon = strrchr(o->target, ':');
 	unsigned long line;
+	char *end;
 
 	if (!colon || (size_t)(colon - o->target) != strlen(s->hash) ||
 	    memcmp(o->target, s->hash, strlen(s->hash)))
 		return 0;
-	line = strtoul(colon + 1, NULL, 10);
+	line = strtoul(colon + 1, &end, 10);
+	if (*end == '.') /* "<hash>:<line>.<k>": one run of the block, as its id ends */
+		return strrchr(r->id, ':') && !strcmp(strrchr(r->id, ':') + 1, colon + 1);
 	return line >= block_first && line <= block_last;
 }
 

@@ -60,6 +60,11 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_COPY:
 	case ACT_COPY_FILE:
 		return copy_action(t, a);
+	case ACT_SET_VARIANT:
+	case ACT_RENAME_VARIANT:
+	case ACT_MERGE_VARIANTS:
+	case ACT_UNDO:
+		return edit_action(t, a);
 	case ACT_IMPORT:
 		paste_open(t);
 		return ACT_DONE;

@@ -37,6 +37,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model */
+	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	struct list list;
 	enum screen_id from;      /* where Esc goes */
 };
@@ -104,6 +105,10 @@ struct explore {
 	struct prompt prompt;
 	struct find_state find;
 	struct paste_state paste;
+	long edit_run;          /* e: the run whose block (or itself, edit_one) gets a variant */
+	int edit_one;
+	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
+	char edit_key[512];
 	enum sort_key sort;     /* Compare's row order */
 	int hide_same;          /* Compare hides unchanged and untested rows */
 	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
@@ -166,6 +171,8 @@ void explore_release(struct tui *t);
 void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *const *scenarios, size_t n, const char *subject,
 		   const char *quantity);
+/* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
+void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 

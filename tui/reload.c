@@ -31,7 +31,7 @@ static const char *same_key(const struct experiment *e, const char *key)
 void explore_adopt(struct tui *t, struct model *fresh)
 {
 	struct explore *x = explore_of(t);
-	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL;
+	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL;
 	int had_view = t->view_exp < t->m->nexps;
 	size_t e;
 
@@ -43,6 +43,8 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	}
 	if (x->src.run >= 0 && (size_t)x->src.run < t->m->rs.nruns)
 		run = xstrdup(t->m->rs.runs[x->src.run].id);
+	if (x->runs.valid && x->runs.list.cursor < x->runs.nlines && x->runs.lines[x->runs.list.cursor].run >= 0)
+		cursor_run = xstrdup(t->m->rs.runs[x->runs.lines[x->runs.list.cursor].run].id);
 	model_release(t->m);
 	*t->m = *fresh;
 	memset(fresh, 0, sizeof(*fresh));
@@ -66,6 +68,7 @@ void explore_adopt(struct tui *t, struct model *fresh)
 		}
 	}
 	x->runs.valid = 0;
+	x->runs.want_run = cursor_run ? trace_find_run(t->m, cursor_run) : -1;
 	if (run) {
 		long r = trace_find_run(t->m, run);
 
@@ -91,6 +94,7 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	free(base);
 	free(cand);
 	free(run);
+	free(cursor_run);
 }
 
 int explore_reload(struct tui *t)
