@@ -70,7 +70,7 @@ MAIN_OBJ := $(BUILD)/main.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
+.PHONY: all check check-all check-fuzz-replay check-unit check-golden check-cli check-tui check-man check-layers \
         check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
         man
 .DELETE_ON_ERROR:
@@ -106,8 +106,20 @@ TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspa
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus check-fuzz-replay
 	@echo "all tests passed ($(BIN))"
+
+# The fuzz target over the samples and tests/fuzz/corpus/ (whole, cut, flipped):
+# under check-san this is the corpus replayed with ASan and UBSan.
+check-fuzz-replay: $(BUILD)/tests/fuzz_replay
+	@$(BUILD)/tests/fuzz_replay $(wildcard samples/*/*.txt samples/*/*.md samples/*/*.json \
+		samples/*/*.csv tests/fuzz/corpus/*)
+
+$(BUILD)/tests/fuzz_replay: tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_OBJ) $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
+		tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_OBJ) $(PKG_LIBS) $(LDLIBS)
 
 check-layers:
 	@sh tests/check-layers.sh

@@ -713,8 +713,19 @@ static int load(struct store *st, struct model *m, int runs_only, struct diag *d
 	if (m->nsources) /* none when every import was left out */
 		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
 	m->runs_only = runs_only;
-	for (uint32_t s = 0; s < m->nsources; s++)
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct recset_mark mark = recset_mark(&m->rs);
+		size_t said = d->n;
+
 		load_data_dir(st, m, s, runs_only ? LOAD_RUNS : LOAD_ALL, d);
+		if (d->n > said) {
+			/* a row or file that does not read: never half an import */
+			recset_rollback(&m->rs, &mark);
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not read whole "
+					       "(see 'benchdelta fsck')", m->sources[s].hash);
+			m->damaged = 1;
+		}
+	}
 	{
 		/* stores written before names were cleaned at import */
 		struct recset_mark all = { 0 };
@@ -733,8 +744,15 @@ static int load(struct store *st, struct model *m, int runs_only, struct diag *d
 			if (!split[s])
 				continue;
 			struct recset_mark from = recset_mark(&m->rs);
+			size_t said = d->n;
 
 			load_data_dir(st, m, s, LOAD_MEAS, d);
+			if (d->n > said) {
+				recset_rollback(&m->rs, &from);
+				diag_error(d, NULL, 0, "import %.12s: its measurements do not read whole "
+						       "(see 'benchdelta fsck')", m->sources[s].hash);
+				m->damaged = 1;
+			}
 			clean_records(m, &from);
 			m->sources[s].meas_unloaded = 0;
 			any = 1;
