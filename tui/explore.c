@@ -65,6 +65,8 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_MERGE_VARIANTS:
 	case ACT_UNDO:
 		return edit_action(t, a);
+	case ACT_HISTORY:
+		return history_action(t);
 	case ACT_IMPORT:
 		paste_open(t);
 		return ACT_DONE;

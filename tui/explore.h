@@ -37,6 +37,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model */
+	int history;              /* every experiment's runs, oldest import first (H) */
 	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	struct list list;
 	enum screen_id from;      /* where Esc goes */
@@ -173,6 +174,9 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *quantity);
 /* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
+/* H: the runs of variants keys[0..n) with `subject` and `quantity` in every experiment, oldest first. */
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
+		      const char *quantity);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 
