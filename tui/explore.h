@@ -141,7 +141,9 @@ void explore_adopt(struct tui *t, struct model *fresh);
 /* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
 int explore_reload(struct tui *t);
 
-/* Paste (tui/screen_paste.c): bracketed paste on or off (at start and end of curses). */
+/* Bracketed paste and the mouse, on or off (at the start and end of curses). */
+void explore_terminal(int on);
+/* Paste (tui/screen_paste.c): bracketed paste on or off. */
 void paste_enable(int on);
 /* `i`: open Paste with a prompt for a path. */
 void paste_open(struct tui *t);

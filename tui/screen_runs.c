@@ -628,6 +628,7 @@ static void draw(struct tui *t, int top, int height)
 	}
 	draw_text(top + 1, x, COLS - x - 1, "FLAGS", ROLE_HEADER);
 	axis(t, &lo, &hi, &unit);
+	t->list_y = top + 2;
 	for (int i = 0; i < rows && rs->list.top + (size_t)i < rs->nlines; i++) {
 		size_t k = rs->list.top + (size_t)i;
 		const struct runs_line *l = &rs->lines[k];

@@ -153,6 +153,7 @@ static void draw(struct tui *t, int top, int height)
 		 (unsigned)r->last_line, src->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
+	t->list_y = top + 1;
 	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {
 		uint32_t line = (uint32_t)(ss->list.top + (size_t)i + 1);
 		int y = top + 1 + i;
