@@ -162,7 +162,8 @@ static void draw(struct tui *t, int top, int height)
 
 		snprintf(num, sizeof(num), "%*u", gutter - 1, (unsigned)line);
 		draw_text(y, 0, gutter, num, line - 1 == ss->list.cursor ? ROLE_SELECTED : ROLE_DIM);
-		draw_text(y, gutter, 2, block ? ">" : is_named(ss, line) ? "=" : " ", role);
+		/* a line that named the variant says so even inside the block (a command, a file name) */
+		draw_text(y, gutter, 2, is_named(ss, line) ? "=" : block ? ">" : " ", role);
 		draw_text_line(t, ss, y, gutter + 2, line, role);
 	}
 	buf_reset(&b);
