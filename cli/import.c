@@ -144,6 +144,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
 	if (store_ok)
 		store_ok = store_load(&st, &m, &d) == 0;
+	c->damaged |= m.damaged;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);
 		diag_release(&d);

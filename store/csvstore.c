@@ -2,6 +2,7 @@
  * csvstore.c - load and save the model as a directory of CSV files; see
  * csvstore.h and benchdelta-store(5) for the layout.
  */
+#define _GNU_SOURCE /* renameat2 */
 #include "store/csvstore.h"
 
 #include <dirent.h>
@@ -16,8 +17,10 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "parsers/parser.h"
 #include "store/clean.h"
 #include "store/journal.h"
+#include "store/manifest.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -141,7 +144,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 
 			rc = had ? 0 : store_lock(st, d);
 			if (rc == 0 && !path_exists(version)) {
-				buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+				buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, PARSERS_GENERATION);
 				rc = file_write_atomic(version, v.s, v.len, d);
 			}
 			if (!had)
@@ -570,6 +573,19 @@ static int cmp_sources(const void *a, const void *b)
 	return c ? c : strcmp(x->hash, y->hash);
 }
 
+int store_verify_import(const struct store *st, const char *hash, struct diag *d)
+{
+	struct buf dir = BUF_INIT, src = BUF_INIT;
+	int rc;
+
+	buf_addf(&dir, "%s/data/%s", st->dir, hash);
+	buf_addf(&src, "%s/sources/%s", st->dir, hash);
+	rc = manifest_verify(dir.s, src.s, d);
+	buf_release(&dir);
+	buf_release(&src);
+	return rc;
+}
+
 int store_load(struct store *st, struct model *m, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
@@ -598,6 +614,13 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
 		}
+		if (store_verify_import(st, de->d_name, d) < 0) {
+			/* never half an import: this one is left out, and the command fails */
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not verify "
+					       "(see 'benchdelta fsck')", de->d_name);
+			m->damaged = 1;
+			continue;
+		}
 		src = model_add_source(m, de->d_name, NULL, 0);
 		m->sources[src].stored = 1;
 		buf_addf(&p, "%s/%s/source.csv", data, de->d_name);
@@ -617,9 +640,21 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	closedir(dp);
 	free(data);
 
-	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
-	for (uint32_t s = 0; s < m->nsources; s++)
+	if (m->nsources) /* none when every import was left out */
+		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct recset_mark mark = recset_mark(&m->rs);
+		size_t said = d->n;
+
 		load_data_dir(st, m, s, d);
+		if (d->n > said) {
+			/* a row or file that does not read: never half an import */
+			recset_rollback(&m->rs, &mark);
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not read whole "
+					       "(see 'benchdelta fsck')", m->sources[s].hash);
+			m->damaged = 1;
+		}
+	}
 	{
 		/* stores written before names were cleaned at import */
 		struct recset_mark all = { 0 };
@@ -842,7 +877,8 @@ static void remove_stale_temps(const char *data)
 	buf_release(&p);
 }
 
-int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* store_add_source(), or with `replace` store_replace_source(). */
+static int write_source(struct store *st, struct model *m, uint32_t src, int replace, struct diag *d)
 {
 	/* in render_source's order */
 	static const char *const names[] = { "source.csv", "runs.csv",  "measurements.csv",
@@ -883,9 +919,29 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
 			goto fail;
 	}
+	{
+		/* what the files must be, checked on every load (manifest.h) */
+		struct buf man = BUF_INIT;
+		int bad;
+
+		manifest_render(&man, names, out, countof(out), s->len);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", tmp.s, MANIFEST_FILE);
+		bad = file_write_new(path.s, man.s, man.len, d) < 0;
+		buf_release(&man);
+		if (bad)
+			goto fail;
+	}
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
-	if (rename(tmp.s, final.s) < 0) {
+	if (replace && path_exists(final.s)) {
+		/* one atomic swap: readers see the old directory or the new one */
+		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
+			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));
+			goto fail;
+		}
+		dir_remove_flat(tmp.s); /* now the old files */
+	} else if (rename(tmp.s, final.s) < 0) {
 		diag_error(d, final.s, 0, "cannot store: %s", strerror(errno));
 		goto fail;
 	}
@@ -971,6 +1027,45 @@ int store_upgrade_schema(struct store *st, struct diag *d)
 		rc = file_write_atomic(version, v.s, v.len, d);
 	}
 	buf_release(&text);
+	buf_release(&v);
+	free(version);
+	return rc;
+}
+
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 0, d);
+}
+
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 1, d);
+}
+
+int store_parsers(const struct store *st)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	const char *p;
+	int gen = 1;
+
+	if (file_read(version, &text, &d) == 0 && (p = strstr(buf_str(&text), "\nparsers ")))
+		gen = atoi(p + 9);
+	buf_release(&text);
+	diag_release(&d);
+	free(version);
+	return gen;
+}
+
+int store_set_parsers(struct store *st, int generation, struct diag *d)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf v = BUF_INIT;
+	int rc;
+
+	buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, generation);
+	rc = file_write_atomic(version, v.s, v.len, d);
 	buf_release(&v);
 	free(version);
 	return rc;
