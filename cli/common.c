@@ -10,7 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/parser.h"
 #include "store/csvstore.h"
+#include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
 
@@ -39,6 +41,7 @@ int cli_load_store(struct cli *c, struct model *m)
 
 	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	store_close(&st);
@@ -105,4 +108,31 @@ int cli_edit_options(struct cli *c, int argc, char **argv, const char *cmd, cons
 		}
 	}
 	return -1;
+}
+
+char *cli_clean_arg(char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t n = strlen(s);
+
+	if (text_has_control(s, n)) {
+		text_clean(&b, s, n); /* one byte for each character it replaces: never longer */
+		memcpy(s, b.s, b.len + 1);
+		buf_release(&b);
+	}
+	return s;
+}
+
+void cli_advise_reparse(struct cli *c, const struct model *m)
+{
+	char *dir = store_default_dir_dup(c->store);
+	struct store st = { dir, -1 };
+	int gen;
+
+	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+		fprintf(stderr,
+			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
+			"now %d): 'benchdelta reparse' reads them again\n",
+			gen, PARSERS_GENERATION);
+	free(dir);
 }

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/common.h"
 #include "cli/github.h"
 #include "cli/input.h"
 #include "cli/plan.h"
 #include "store/csvstore.h"
 #include "store/import.h"
+#include "store/import_edits.h"
 #include "store/journal.h"
 #include "util/buf.h"
 
@@ -43,7 +45,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 	if (end != eq || line == 0 || line > UINT32_MAX)
 		return -1;
 	out->line = (uint32_t)line;
-	out->name = eq + 1;
+	out->name = cli_clean_arg((char *)eq + 1);
 	return 0;
 }
 
@@ -78,12 +80,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		case 'e':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-e needs a non-empty experiment name");
-			io.experiment = optarg;
+			io.experiment = cli_clean_arg(optarg);
 			break;
 		case 'V':
 			if (!*optarg)
 				return cli_usage_error(c, "import", "-V needs a non-empty variant name");
-			io.variant = optarg;
+			io.variant = cli_clean_arg(optarg);
 			break;
 		case 'n':
 			dry = 1;
@@ -142,6 +144,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
 	if (store_ok)
 		store_ok = store_load(&st, &m, &d) == 0;
+	c->damaged |= m.damaged;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
@@ -168,25 +171,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	 * both, and running the command again records nothing twice.
 	 */
 	if (!dry && m.noverrides > res.overrides_from) {
-		struct edit_row *rows = xcalloc(m.noverrides - res.overrides_from, sizeof(*rows));
-		struct buf what = BUF_INIT;
-		size_t n = 0;
-		long id;
+		long id = import_record_sets(&st, &m, &res, &d);
 
-		for (size_t k = res.overrides_from; k < m.noverrides; k++, n++) {
-			const char *colon = strrchr(m.overrides[k].target, ':');
-
-			rows[n].op = EDIT_VARIANT;
-			rows[n].target = m.overrides[k].target;
-			rows[n].value = m.overrides[k].value;
-			buf_addf(&what, "%sblock at line %s of %.12s is variant \"%s\"", n ? "; " : "",
-				 colon ? colon + 1 : "?", m.overrides[k].target, m.overrides[k].value);
-		}
-		id = journal_record(&st, NULL, "import --set-variant", what.s, rows, n, &d);
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
-		free(rows);
-		buf_release(&what);
 		if (id < 0) {
 			fputs("benchdelta: import: nothing stored\n", stderr);
 			stop = 1; /* neither the edit nor the data */
@@ -201,14 +189,17 @@ int cmd_import(struct cli *c, int argc, char **argv)
 
 		if (ir->status != IMPORT_EMPTY)
 			found++;
-		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) /* a thread's line counts those */
-			fprintf(stderr, "%s: warning: no measurements found\n", name);
+		if (ir->status == IMPORT_EMPTY && !in.v[i].origin) { /* a thread's line counts those */
+			diag_warn(&d, name, 0, "no measurements found"); /* printed clean */
+			diag_print(&d, 0, stderr);
+			diag_release(&d);
+		}
 		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
-			fprintf(stderr, "%s: error: not stored\n", name);
 			rc = BD_EXIT_INPUT;
 			continue;
 		}

@@ -3,10 +3,12 @@
  */
 #include "cli/input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "util/fsutil.h"
+#include "util/textin.h"
 
 void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 {
@@ -24,8 +26,13 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 				diag_error(d, name, 0, "standard input named twice; read once");
 				continue;
 			}
+			/* nothing is piped in: say what we wait for, rather than seem to hang */
+			if (isatty(STDIN_FILENO))
+				fputs("benchdelta: reading the text to import from the terminal: paste it, "
+				      "then press Ctrl-D on an empty line\n",
+				      stderr);
 		}
-		if (file_read(paths[i], &text, d) < 0) {
+		if (textin_read(paths[i], &text, d) < 0) {
 			in->unreadable++;
 			buf_release(&text);
 			continue;
@@ -36,15 +43,7 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 			buf_release(&text);
 			continue;
 		}
-		nul = memchr(text.s, '\0', text.len);
-		if (nul && nul - text.s < 8192) {
-			/* as git and grep judge it: a NUL near the start means a binary file */
-			diag_error(d, name, 0, "binary file (NUL byte at offset %zu), not a text log; skipped",
-				   (size_t)(nul - text.s));
-			in->unreadable++;
-			buf_release(&text);
-			continue;
-		}
+		nul = memchr(text.s, '\0', text.len); /* a binary is refused by its first bytes */
 		if (nul) {
 			uint32_t line = 1;
 

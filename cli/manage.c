@@ -60,6 +60,7 @@ static int begin(struct cli *c, struct session *s, int dry)
 		rc = BD_EXIT_INPUT;
 	else if (store_load(&s->st, &s->m, &s->d) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= s->m.damaged;
 	diag_print(&s->d, 0, stderr);
 	diag_release(&s->d);
 	buf_release(&v);
@@ -114,6 +115,8 @@ int cmd_rm(struct cli *c, int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	for (int i = optind; i < argc; i++)
+		cli_clean_arg(argv[i]);
 	if (argc - optind != (import ? 0 : 1))
 		return cli_usage_error(c, "rm", import ? "--import takes the one import to remove"
 						       : "name one experiment to remove");
@@ -151,6 +154,8 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 		return rc;
 	if (argc - optind != 2)
 		return cli_usage_error(c, "rename-experiment", "name the experiment and its new name");
+	cli_clean_arg(argv[optind]);
+	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
 	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
 		if (!(e = cli_find_experiment(&s.m, argv[optind])))
@@ -176,6 +181,7 @@ int cmd_move(struct cli *c, int argc, char **argv)
 		return rc;
 	if (argc - optind != 2)
 		return cli_usage_error(c, "move", "name the import and the experiment to put it in");
+	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
 	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
 		if ((src = manage_find_import(&s.m, argv[optind], &s.d)) < 0 ||

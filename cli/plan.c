@@ -10,9 +10,17 @@
 #include "util/buf.h"
 #include "util/text.h"
 
+/* The input's name as given, made safe to print (text_clean). Valid until the next call. */
 static const char *input_name(const struct import_input *in, uint32_t i)
 {
-	return strcmp(in[i].name, "-") ? in[i].name : "<stdin>";
+	static struct buf b;
+	const char *name = strcmp(in[i].name, "-") ? in[i].name : "<stdin>";
+
+	if (!text_has_control(name, strlen(name)))
+		return name;
+	buf_reset(&b);
+	text_clean(&b, name, strlen(name));
+	return buf_str(&b);
 }
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)

@@ -16,10 +16,21 @@ void table_init(struct table *t, size_t ncols, const char *align)
 	t->align = align;
 }
 
+/* Cells are shown on a terminal: what it would obey is made visible (text_clean). */
+static char *cell_dup(const char *s, size_t n)
+{
+	struct buf b = BUF_INIT;
+
+	if (!text_has_control(s, n))
+		return xstrndup(s, n);
+	text_clean(&b, s, n);
+	return buf_detach(&b, NULL);
+}
+
 void table_add(struct table *t, const char *text)
 {
 	ALLOC_GROW(t->cells, t->ncells + 1, t->cap);
-	t->cells[t->ncells++] = xstrdup(text ? text : "");
+	t->cells[t->ncells++] = cell_dup(text ? text : "", text ? strlen(text) : 0);
 }
 
 void table_addf(struct table *t, const char *fmt, ...)
@@ -31,7 +42,8 @@ void table_addf(struct table *t, const char *fmt, ...)
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	ALLOC_GROW(t->cells, t->ncells + 1, t->cap);
-	t->cells[t->ncells++] = buf_detach(&b, NULL);
+	t->cells[t->ncells++] = cell_dup(buf_str(&b), b.len);
+	buf_release(&b);
 }
 
 void table_print(const struct table *t, FILE *fp)

@@ -110,6 +110,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 		if (tui_run(&m, &to) < 0)
 			rc = BD_EXIT_USAGE;
 	}
+	c->damaged |= m.damaged; /* what the TUI's warnings showed fails the exit status too */
 	store_close(&st);
 	diag_release(&d);
 	model_release(&m);

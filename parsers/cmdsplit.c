@@ -357,11 +357,11 @@ static int has_build_word(const char *s, size_t n)
 	return 0;
 }
 
-int cmd_build_name(const char *cmd, struct buf *out)
+const char *cmd_program(const char *cmd, size_t *len)
 {
 	static const char *const wrappers[] = { "taskset", "sudo", "nice", "numactl", "env", "time",
 						"/usr/bin/time", "perf", "stat", "$", "#", NULL };
-	const char *w = cmd, *end, *base;
+	const char *w = cmd, *end;
 
 	for (;;) {
 		int wrapper = 0;
@@ -369,14 +369,27 @@ int cmd_build_name(const char *cmd, struct buf *out)
 		while (*w == ' ' || *w == '\t')
 			w++;
 		if (!*w)
-			return 0;
+			return NULL;
 		end = w + strcspn(w, " \t");
 		for (const char *const *k = wrappers; *k; k++)
 			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
-		if (!wrapper && *w != '-' && !(*w >= '0' && *w <= '9') && !memchr(w, '=', (size_t)(end - w)))
-			break;
+		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
+		if (!wrapper && *w != '-' && !(*w >= '0' && *w <= '9') && !memchr(w, '=', (size_t)(end - w))) {
+			*len = (size_t)(end - w);
+			return w;
+		}
 		w = end;
 	}
+}
+
+int cmd_build_name(const char *cmd, struct buf *out)
+{
+	size_t len;
+	const char *w = cmd_program(cmd, &len), *end, *base;
+
+	if (!w)
+		return 0;
+	end = w + len;
 	/* a directory that is a build word */
 	base = w;
 	for (const char *c = w; c < end; c++) {

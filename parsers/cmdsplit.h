@@ -45,6 +45,14 @@ int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngr
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a);
 
 /*
+ * The program a command line runs, wrappers ("taskset -c 0", "sudo",
+ * "/usr/bin/time", "perf stat", a prompt's "$"), their options and
+ * variables ("A=1") skipped: a pointer into `cmd` and its length in *len,
+ * or NULL when there is none.
+ */
+const char *cmd_program(const char *cmd, size_t *len);
+
+/*
  * The build a lone command's program names by itself: a build word as a
  * directory ("./target/debug/deno" → "debug", "build/lto/app" → "lto") or
  * after the program's own name ("./app-pgo" → "pgo", "rg.non-lto" →

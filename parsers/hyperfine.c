@@ -159,8 +159,13 @@ static void emit(struct parse *ps, const struct line *l, const struct rx *p, con
 	size_t at_len;
 
 	/* a spread is not better or worse by itself; times are better lower */
-	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
+	if (value_of(p, num, unit, &v, &at, &at_len) == 0) {
 		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, v, 0, l, at, at_len);
+	} else if (group(p, num, &at, &at_len)) {
+		/* printed but unreadable (400 digits, say): said, never silently lost */
+		sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
+		ps->cur.damaged = 1;
+	}
 }
 
 /* Close the current benchmark: fill in n, or drop it when it produced no figures. */

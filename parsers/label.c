@@ -184,6 +184,11 @@ static int any_word(const char *s, size_t n, const char *const *list)
 	return stop;
 }
 
+int label_names_build(const char *s, size_t n)
+{
+	return any_word(s, n, build_words);
+}
+
 static int all_words(const char *s, size_t n, const char *const *list)
 {
 	struct all_in a = { list, 1, 0 };

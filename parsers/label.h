@@ -54,6 +54,9 @@ void label_release(struct label *l);
  */
 void variant_key(const char *s, size_t n, struct buf *out);
 
+/* Does s[0..n) hold a word that names a build ("app_lto" does, "train_large" does not)? */
+int label_names_build(const char *s, size_t n);
+
 /* Is w[0..n) a word that names a build ("release", "LTO", "pgo"), in any case? */
 int label_build_word(const char *w, size_t n);
 

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "parsers/cmdsplit.h"
 #include "util/text.h"
 
 static int ident_char(unsigned char c)
@@ -239,31 +240,14 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 
 int legend_program(const char *cmd, struct buf *out)
 {
-	static const char *const wrappers[] = { "taskset", "sudo", "nice", "numactl", "env", "time",
-						"/usr/bin/time", "perf", "stat", "$", "#", NULL };
-	const char *w = cmd;
+	size_t len;
+	const char *w = cmd_program(cmd, &len), *base = w;
 
-	for (;;) {
-		const char *end, *base;
-		int wrapper = 0;
-
-		while (*w == ' ' || *w == '\t')
-			w++;
-		if (!*w)
-			return 0;
-		end = w + strcspn(w, " \t");
-		for (const char *const *k = wrappers; *k; k++)
-			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
-		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
-		if (wrapper || *w == '-' || (*w >= '0' && *w <= '9') || memchr(w, '=', (size_t)(end - w))) {
-			w = end;
-			continue;
-		}
-		base = w;
-		for (const char *q = w; q < end; q++)
-			if (*q == '/' || *q == '\\')
-				base = q + 1;
-		buf_add(out, base, (size_t)(end - base));
-		return out->len > 0;
-	}
+	if (!w)
+		return 0;
+	for (const char *q = w; q < w + len; q++)
+		if (*q == '/' || *q == '\\')
+			base = q + 1;
+	buf_add(out, base, (size_t)(w + len - base));
+	return out->len > 0;
 }

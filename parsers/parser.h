@@ -72,6 +72,7 @@ struct block {
 	uint32_t index;        /* 0-based block number in its source */
 	const char *label;     /* the governing variant label above the block, or NULL */
 	uint32_t label_line;   /* its line, 0 when none */
+	int label_heading;     /* the label is a Markdown heading (a section's title) */
 	const char *scenario;  /* the scenario a label or heading above names, or NULL */
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
 	int quoted;            /* every line was inside a Markdown quote (a reply quoting) */
@@ -228,5 +229,13 @@ void parsers_fini(void);
 const struct parser *parser_for(enum fmt f);
 /* All parsers, for the segmenter. */
 const struct parser *const *parsers_all(size_t *n);
+
+/*
+ * The parsers' generation: bump it when a parser reads a text differently
+ * (a format learned, a figure read right, a name found), so that stores
+ * whose imports an older generation read advise 'benchdelta reparse'.
+ * 1: everything before the store recorded it.
+ */
+#define PARSERS_GENERATION 2
 
 #endif

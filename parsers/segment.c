@@ -47,6 +47,8 @@ struct seg {
 	const char *label;          /* variant label, or NULL */
 	uint32_t label_line;
 	int label_rank;             /* its heading level, 7 for a label that is no heading */
+	int label_build;            /* it names a build or a change */
+	int in_fence;               /* inside a ``` fence ('#' lines are comments there) */
 	uint32_t handle_line;       /* the label may be an author's handle ("alice:"): a quote below says so */
 	const char *label_scenario; /* the scenario the label itself names, or NULL */
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
@@ -145,6 +147,7 @@ static void close_block(struct seg *sg)
 		b.index = sg->res->nblocks++;
 		b.label = sg->label;
 		b.label_line = sg->label_line;
+		b.label_heading = sg->label_rank <= 6;
 		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
 		b.quoted = 1;
@@ -214,20 +217,32 @@ static int label_rank(const struct label *lab)
 
 static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
 {
-	/* a heading's sub-parts ("Settings:", "Server mode" under "### With LTO") leave its label */
-	int under = sg->label && label_rank(lab) > sg->label_rank;
+	/*
+	 * A heading's sub-parts ("Settings:", "Server mode" under "### With
+	 * LTO") leave its label; a comment inside a fence ranks below every
+	 * heading outside it.
+	 */
+	int rank = label_rank(lab) + (sg->in_fence && lab->level ? 7 : 0);
+	int under = sg->label && rank > sg->label_rank;
 
 	switch (lab->kind) {
 	case LABEL_VARIANT:
-		if (under && lab->level && !lab->build && !lab->scenario.len) {
-			/* "## TX TCP" under "# Without patches": what was measured, not a build */
+		/*
+		 * What names no build under a label that stands: what was measured.
+		 * A comment inside the fence ("# single-thread tcp" under "#### same
+		 * node"), or a deeper heading under a build's ("## TX TCP" under
+		 * "# Without patches").
+		 */
+		if (sg->label && lab->level && !lab->build && !lab->scenario.len &&
+		    (sg->in_fence || (under && sg->label_build))) {
 			sg->scenario = keep(sg, &lab->variant);
 			break;
 		}
 		sg->label = keep(sg, &lab->variant);
 		sg->label_scenario = keep(sg, &lab->scenario);
 		sg->label_line = line;
-		sg->label_rank = label_rank(lab);
+		sg->label_rank = label_rank(lab) + (sg->in_fence && lab->level ? 7 : 0);
+		sg->label_build = lab->build;
 		sg->handle_line = lab->handle ? line : 0;
 		break;
 	case LABEL_SCENARIO:
@@ -534,8 +549,10 @@ static void do_line(struct seg *sg, struct line *l)
 		/* a fence ends a block but keeps the label and the command above it */
 		close_block(sg);
 		settle_pending(sg, 1);
-		if (is_fence(l))
+		if (is_fence(l)) {
 			sg->prev_blank = 1;
+			sg->in_fence = !sg->in_fence;
+		}
 		return;
 	}
 	if (sg->open) {

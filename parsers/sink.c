@@ -3,11 +3,13 @@
  */
 #include "parsers/parser.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "parsers/clean.h"
 #include "parsers/metrics.h"
+#include "parsers/names.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -35,11 +37,36 @@ void sink_run_end(struct sink *s, uint32_t run, const struct line *last)
 		r->last_line = last->no;
 }
 
+/*
+ * A value no tool prints: not finite, or negative in a unit that cannot be
+ * (a time, a size, a rate, a count). Percentages (a change) and unitless
+ * custom metrics may be negative.
+ */
+static int impossible(enum unit unit, double v)
+{
+	return !isfinite(v) || (v < 0 && unit != UNIT_PERCENT && unit != UNIT_NONE);
+}
+
+/* Where a dropped value is reported: its line, else the block's first. */
+static const struct line *where(const struct sink *s, const struct line *l)
+{
+	return l ? l : s->block && s->block->n ? &s->block->lines[0] : NULL;
+}
+
 void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
 		  enum unit unit, double value, uint32_t n,
 		  const struct line *l, const char *num, size_t num_len)
 {
-	struct measurement *m = recset_add_meas(s->rs);
+	struct measurement *m;
+
+	if (impossible(unit, value)) {
+		sink_warn(s, where(s, l), "%s %s of %g%s%s: no tool prints that; dropped", quantity,
+			  stat_name(stat), value, *unit_name(unit) ? " " : "", unit_name(unit));
+		sink_note(s, run, NOTE_DAMAGE, where(s, l), "%s %s dropped: %g is not a value a tool prints",
+			  quantity, stat_name(stat), value);
+		return;
+	}
+	m = recset_add_meas(s->rs);
 
 	m->run = run;
 	m->quantity = quantity;
@@ -63,7 +90,14 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 void sink_sample(struct sink *s, uint32_t run, const char *quantity, enum unit unit,
 		 uint32_t index, double value)
 {
-	struct sample *sm = recset_add_sample(s->rs);
+	struct sample *sm;
+
+	if (impossible(unit, value)) {
+		sink_warn(s, where(s, NULL), "%s sample %u of %g%s%s: no tool prints that; dropped",
+			  quantity, (unsigned)index + 1, value, *unit_name(unit) ? " " : "", unit_name(unit));
+		return;
+	}
+	sm = recset_add_sample(s->rs);
 
 	sm->run = run;
 	/* consecutive samples share their quantity's name: copy it once */

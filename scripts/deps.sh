@@ -5,6 +5,7 @@
 #   scripts/deps.sh           what building ./benchdelta needs
 #   scripts/deps.sh test      that, and what the tests need
 #   scripts/deps.sh samples   that, and the tools `make samples` runs
+#   scripts/deps.sh bench     that, and the references `make bench` measures against
 # On Debian/Ubuntu missing packages are installed with apt-get (as root, or
 # through sudo); elsewhere the script names what is missing and fails.
 set -eu
@@ -28,6 +29,8 @@ libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+zsh              cmd:zsh
+fish             cmd:fish
 strace           cmd:strace
 cmark-gfm        cmd:cmark-gfm
 '
@@ -43,12 +46,20 @@ binutils         cmd:size
 linux-perf       cmd:perf
 '
 
+# make bench only: pcre2grep is the speed reference, VisiData the "open" one
+packages_bench='
+pcre2-utils      cmd:pcre2grep
+time             file:/usr/bin/time
+visidata         cmd:vd
+'
+
 want=$packages_build
 case ${1:-} in
 '') ;;
 test) want="$want$packages_test" ;;
 samples) want="$want$packages_samples" ;;
-*) echo "usage: scripts/deps.sh [test|samples]" >&2; exit 1 ;;
+bench) want="$want$packages_bench" ;;
+*) echo "usage: scripts/deps.sh [test|samples|bench]" >&2; exit 1 ;;
 esac
 
 present() {

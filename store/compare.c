@@ -173,20 +173,39 @@ static void merge_scenarios(struct gather *g)
 	size_t n = t->nrows, kept = 0;
 	unsigned *sides = xcalloc(n ? n : 1, sizeof(*sides)); /* bit 0: base figures, bit 1: cand */
 	size_t *to = xcalloc(n ? n : 1, sizeof(*to));
+	/* rows of one (subject, quantity), in row order: first[group], then next[row] (n: end) */
+	size_t *group = xcalloc(n ? n : 1, sizeof(*group)), *next = xcalloc(n ? n : 1, sizeof(*next));
+	size_t *first = xcalloc(n ? n : 1, sizeof(*first)), *last = xcalloc(n ? n : 1, sizeof(*last));
+	struct strmap groups = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	struct buf key = BUF_INIT;
+	size_t ngroups = 0;
 
 	for (size_t i = 0; i < g->nfigs; i++)
 		sides[g->figs[i].row] |= g->figs[i].cand ? 2u : 1u;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		uint32_t at;
+
 		to[i] = i;
+		next[i] = n;
+		buf_reset(&key);
+		buf_addf(&key, "%s\x1f%s", t->rows[i].subject, t->rows[i].quantity);
+		if (strmap_get(&groups, key.s, &at)) {
+			next[last[at]] = i;
+		} else {
+			at = (uint32_t)ngroups++;
+			strmap_put(&groups, arena_strndup(&keys, key.s, key.len), at);
+			first[at] = i;
+		}
+		last[at] = i;
+		group[i] = at;
+	}
 	for (size_t i = 0; i < n; i++) {
 		size_t base_row = n, cand_row = n, others = 0;
 
 		if (to[i] != i)
 			continue;
-		for (size_t j = 0; j < n; j++) {
-			if (strcmp(t->rows[j].subject, t->rows[i].subject) ||
-			    strcmp(t->rows[j].quantity, t->rows[i].quantity))
-				continue;
+		for (size_t j = first[group[i]]; j < n; j = next[j]) {
 			if (sides[j] == 1 && base_row == n)
 				base_row = j;
 			else if (sides[j] == 2 && cand_row == n)
@@ -199,12 +218,12 @@ static void merge_scenarios(struct gather *g)
 	}
 	for (size_t i = 0; i < g->nfigs; i++)
 		g->figs[i].row = to[g->figs[i].row];
-	/* drop the emptied rows, keeping the order */
+	/* drop the emptied rows, keeping the order; a row only ever merges within its group */
 	for (size_t i = 0; i < n; i++) {
 		if (to[i] != i)
 			continue;
 		if (t->rows[i].dir == DIR_NONE)
-			for (size_t j = 0; j < n; j++)
+			for (size_t j = first[group[i]]; j < n; j = next[j])
 				if (to[j] == i && t->rows[j].dir != DIR_NONE)
 					t->rows[i].dir = t->rows[j].dir;
 		t->rows[kept] = t->rows[i];
@@ -213,8 +232,15 @@ static void merge_scenarios(struct gather *g)
 	for (size_t i = 0; i < g->nfigs; i++)
 		g->figs[i].row = to[g->figs[i].row];
 	t->nrows = kept;
+	strmap_release(&groups);
+	arena_release(&keys);
+	buf_release(&key);
 	free(sides);
 	free(to);
+	free(group);
+	free(next);
+	free(first);
+	free(last);
 }
 
 /* Judge every row from its figures: baseline's first, then the candidate's, in run order. */
@@ -254,24 +280,33 @@ void cmp_build(const struct model *m, const struct experiment *e, const char *ba
 	struct gather g = { m, t, STRMAP_INIT, BUF_INIT, NULL, 0, 0 };
 	struct byrun bm, bs, bn;
 	int same = !strcmp(base, cand);
+	/* the model's indexes, unless records were added since it was resolved */
+	int fresh = model_indexes_fresh(m);
+	const struct variant_info *vb = model_variant(e, base), *vc = same ? NULL : model_variant(e, cand);
+	size_t ib = 0, ic = 0, nb = vb ? vb->nruns : 0, nc = vc ? vc->nruns : 0;
 
 	memset(t, 0, sizeof(*t));
 	t->opts = o ? *o : defaults;
 	t->base = arena_strdup(&t->arena, base);
 	t->cand = arena_strdup(&t->arena, cand);
-	byrun_build(&bm, m->rs.meas, m->rs.nmeas, sizeof(*m->rs.meas),
-		    offsetof(struct measurement, run), m->rs.nruns);
-	byrun_build(&bs, m->rs.samples, m->rs.nsamples, sizeof(*m->rs.samples),
-		    offsetof(struct sample, run), m->rs.nruns);
-	byrun_build(&bn, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes), offsetof(struct note, run),
-		    m->rs.nruns);
-	for (size_t k = 0; k < e->nruns; k++) {
-		const char *key = m->rs.runs[e->runs[k]].eff_variant.key;
-
-		if (!strcmp(key, base))
-			gather_run(&g, e->runs[k], 0, &bm, &bs, &bn);
-		else if (!same && !strcmp(key, cand))
-			gather_run(&g, e->runs[k], 1, &bm, &bs, &bn);
+	if (fresh) {
+		bm = m->meas_by_run;
+		bs = m->samples_by_run;
+		bn = m->notes_by_run;
+	} else {
+		byrun_build(&bm, m->rs.meas, m->rs.nmeas, sizeof(*m->rs.meas),
+			    offsetof(struct measurement, run), m->rs.nruns);
+		byrun_build(&bs, m->rs.samples, m->rs.nsamples, sizeof(*m->rs.samples),
+			    offsetof(struct sample, run), m->rs.nruns);
+		byrun_build(&bn, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes),
+			    offsetof(struct note, run), m->rs.nruns);
+	}
+	/* the two variants' runs in the experiment's order (both lists ascend) */
+	while (ib < nb || ic < nc) {
+		if (ic == nc || (ib < nb && vb->runs[ib] < vc->runs[ic]))
+			gather_run(&g, vb->runs[ib++], 0, &bm, &bs, &bn);
+		else
+			gather_run(&g, vc->runs[ic++], 1, &bm, &bs, &bn);
 	}
 	if (!same)
 		merge_scenarios(&g);
@@ -281,9 +316,11 @@ void cmp_build(const struct model *m, const struct experiment *e, const char *ba
 	free(g.figs);
 	strmap_release(&g.index);
 	buf_release(&g.key);
-	byrun_release(&bm);
-	byrun_release(&bs);
-	byrun_release(&bn);
+	if (!fresh) {
+		byrun_release(&bm);
+		byrun_release(&bs);
+		byrun_release(&bn);
+	}
 }
 
 void cmp_release(struct cmp_table *t)

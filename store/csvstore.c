@@ -2,9 +2,11 @@
  * csvstore.c - load and save the model as a directory of CSV files; see
  * csvstore.h and benchdelta-store(5) for the layout.
  */
+#define _GNU_SOURCE /* renameat2 */
 #include "store/csvstore.h"
 
 #include <dirent.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,7 +17,10 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "parsers/parser.h"
+#include "store/clean.h"
 #include "store/journal.h"
+#include "store/manifest.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -139,7 +144,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 
 			rc = had ? 0 : store_lock(st, d);
 			if (rc == 0 && !path_exists(version)) {
-				buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+				buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, PARSERS_GENERATION);
 				rc = file_write_atomic(version, v.s, v.len, d);
 			}
 			if (!had)
@@ -568,6 +573,19 @@ static int cmp_sources(const void *a, const void *b)
 	return c ? c : strcmp(x->hash, y->hash);
 }
 
+int store_verify_import(const struct store *st, const char *hash, struct diag *d)
+{
+	struct buf dir = BUF_INIT, src = BUF_INIT;
+	int rc;
+
+	buf_addf(&dir, "%s/data/%s", st->dir, hash);
+	buf_addf(&src, "%s/sources/%s", st->dir, hash);
+	rc = manifest_verify(dir.s, src.s, d);
+	buf_release(&dir);
+	buf_release(&src);
+	return rc;
+}
+
 int store_load(struct store *st, struct model *m, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
@@ -596,6 +614,13 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
 		}
+		if (store_verify_import(st, de->d_name, d) < 0) {
+			/* never half an import: this one is left out, and the command fails */
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not verify "
+					       "(see 'benchdelta fsck')", de->d_name);
+			m->damaged = 1;
+			continue;
+		}
 		src = model_add_source(m, de->d_name, NULL, 0);
 		m->sources[src].stored = 1;
 		buf_addf(&p, "%s/%s/source.csv", data, de->d_name);
@@ -615,9 +640,17 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	closedir(dp);
 	free(data);
 
-	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	if (m->nsources) /* none when every import was left out */
+		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
 	for (uint32_t s = 0; s < m->nsources; s++)
 		load_data_dir(st, m, s, d);
+	{
+		/* stores written before names were cleaned at import */
+		struct recset_mark all = { 0 };
+
+		clean_records(m, &all);
+		clean_sources(m, 0);
+	}
 	model_resolve(m);
 	return 0;
 }
@@ -638,13 +671,65 @@ static void flags_text(struct buf *b, unsigned flags)
 		buf_adds(b, b->len ? " failed" : "failed");
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The indexes of the records (n of `size` bytes, the run index at
+ * `run_offset`) whose run came from source `src`, ascending; *count of
+ * them. With `by` (the model's fresh by-run index of these records) only
+ * the source's runs are visited, so storing one source of many does not
+ * read every record of the model. Heap array, the caller frees it.
+ */
+static uint32_t *records_of(const struct model *m, uint32_t src, const void *records, size_t n,
+			    size_t size, size_t run_offset, const struct byrun *by, size_t *count)
+{
+	const unsigned char *p = records;
+	uint32_t *out = NULL;
+	size_t k = 0, cap = 0;
+
+	if (by) {
+		const struct byrun *rb = &m->runs_by_source;
+
+		for (uint32_t i = rb->start[src]; i < rb->start[src + 1]; i++) {
+			uint32_t run = rb->order[i];
+
+			for (uint32_t j = by->start[run]; j < by->start[run + 1]; j++) {
+				ALLOC_GROW(out, k + 1, cap);
+				out[k++] = by->order[j];
+			}
+		}
+		if (k > 1)
+			qsort(out, k, sizeof(*out), cmp_u32);
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			uint32_t run;
+
+			memcpy(&run, p + i * size + run_offset, sizeof(run));
+			if (m->rs.runs[run].source != src)
+				continue;
+			ALLOC_GROW(out, k + 1, cap);
+			out[k++] = (uint32_t)i;
+		}
+	}
+	*count = k;
+	return out;
+}
+
 /* The CSV files of one source's records, each into its own buffer. */
 static void render_source(const struct model *m, uint32_t src, struct buf *out /* [7] */)
 {
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
+	int fresh = model_indexes_fresh(m);
 	char a[32], b[32], c[32], e[32];
 	struct buf fl = BUF_INIT;
+	uint32_t *idx;
+	size_t n;
 
 	csvio_row(&out[0], source_cols, countof(source_cols));
 	{
@@ -676,11 +761,23 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 	csvio_row(&out[4], series_cols, countof(series_cols));
 	csvio_row(&out[5], note_cols, countof(note_cols));
 	csvio_row(&out[6], fact_cols, countof(fact_cols));
-	for (size_t i = 0; i < rs->nruns; i++) {
-		const struct run *r = &rs->runs[i];
+	if (fresh) {
+		n = m->runs_by_source.start[src + 1] - m->runs_by_source.start[src];
+		idx = xmalloc((n ? n : 1) * sizeof(*idx));
+		memcpy(idx, m->runs_by_source.order + m->runs_by_source.start[src], n * sizeof(*idx));
+	} else {
+		idx = NULL;
+		n = 0;
+		for (size_t i = 0; i < rs->nruns; i++) {
+			if (rs->runs[i].source != src)
+				continue;
+			idx = xrealloc(idx, (n + 1) * sizeof(*idx));
+			idx[n++] = (uint32_t)i;
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		const struct run *r = &rs->runs[idx[k]];
 
-		if (r->source != src)
-			continue;
 		buf_reset(&fl);
 		flags_text(&fl, r->flags);
 		const char *f[] = { r->id,
@@ -698,45 +795,46 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 				    buf_str(&fl) };
 		csvio_row(&out[1], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nmeas; i++) {
-		const struct measurement *me = &rs->meas[i];
-
-		if (rs->runs[me->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
+			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct measurement *me = &rs->meas[idx[k]];
 		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
 				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
 				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
 		csvio_row(&out[2], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nsamples; i++) {
-		const struct sample *sm = &rs->samples[i];
-
-		if (rs->runs[sm->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
+			 offsetof(struct sample, run), fresh ? &m->samples_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct sample *sm = &rs->samples[idx[k]];
 		const char *f[] = { rs->runs[sm->run].id, sm->quantity, unit_name(sm->unit),
 				    u32s(a, sm->index), num_exact(sm->value, c) };
 		csvio_row(&out[3], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nseries; i++) {
-		const struct series_point *p = &rs->series[i];
+	free(idx);
+	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
+			 offsetof(struct series_point, run), fresh ? &m->series_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct series_point *p = &rs->series[idx[k]];
 		char y[32];
-
-		if (rs->runs[p->run].source != src)
-			continue;
 		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
 				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
 				    unit_name(p->unit) };
 		csvio_row(&out[4], f, countof(f));
 	}
-	for (size_t i = 0; i < rs->nnotes; i++) {
-		const struct note *nt = &rs->notes[i];
-
-		if (rs->runs[nt->run].source != src)
-			continue;
+	free(idx);
+	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
+			 fresh ? &m->notes_by_run : NULL, &n);
+	for (size_t k = 0; k < n; k++) {
+		const struct note *nt = &rs->notes[idx[k]];
 		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
 				    nt->text };
 		csvio_row(&out[5], f, countof(f));
 	}
+	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
 		const struct fact *ft = &rs->facts[i];
 
@@ -768,7 +866,8 @@ static void remove_stale_temps(const char *data)
 	buf_release(&p);
 }
 
-int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* store_add_source(), or with `replace` store_replace_source(). */
+static int write_source(struct store *st, struct model *m, uint32_t src, int replace, struct diag *d)
 {
 	/* in render_source's order */
 	static const char *const names[] = { "source.csv", "runs.csv",  "measurements.csv",
@@ -809,9 +908,29 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
 			goto fail;
 	}
+	{
+		/* what the files must be, checked on every load (manifest.h) */
+		struct buf man = BUF_INIT;
+		int bad;
+
+		manifest_render(&man, names, out, countof(out), s->len);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", tmp.s, MANIFEST_FILE);
+		bad = file_write_new(path.s, man.s, man.len, d) < 0;
+		buf_release(&man);
+		if (bad)
+			goto fail;
+	}
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
-	if (rename(tmp.s, final.s) < 0) {
+	if (replace && path_exists(final.s)) {
+		/* one atomic swap: readers see the old directory or the new one */
+		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
+			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));
+			goto fail;
+		}
+		dir_remove_flat(tmp.s); /* now the old files */
+	} else if (rename(tmp.s, final.s) < 0) {
 		diag_error(d, final.s, 0, "cannot store: %s", strerror(errno));
 		goto fail;
 	}
@@ -897,6 +1016,45 @@ int store_upgrade_schema(struct store *st, struct diag *d)
 		rc = file_write_atomic(version, v.s, v.len, d);
 	}
 	buf_release(&text);
+	buf_release(&v);
+	free(version);
+	return rc;
+}
+
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 0, d);
+}
+
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 1, d);
+}
+
+int store_parsers(const struct store *st)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	const char *p;
+	int gen = 1;
+
+	if (file_read(version, &text, &d) == 0 && (p = strstr(buf_str(&text), "\nparsers ")))
+		gen = atoi(p + 9);
+	buf_release(&text);
+	diag_release(&d);
+	free(version);
+	return gen;
+}
+
+int store_set_parsers(struct store *st, int generation, struct diag *d)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf v = BUF_INIT;
+	int rc;
+
+	buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, generation);
+	rc = file_write_atomic(version, v.s, v.len, d);
 	buf_release(&v);
 	free(version);
 	return rc;

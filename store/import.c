@@ -13,6 +13,7 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
+#include "store/clean.h"
 #include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
@@ -162,7 +163,7 @@ static const char *group_name(struct model *m, struct import_input *in, size_t n
 	}
 	if (total > shown)
 		buf_addf(&b, " +%zu more", total - shown);
-	name = arena_strndup(&m->arena, buf_str(&b), b.len);
+	name = clean_str(&m->arena, arena_strndup(&m->arena, buf_str(&b), b.len));
 	buf_release(&b);
 	return name;
 }
@@ -249,6 +250,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d)
 {
 	uint32_t first_run = (uint32_t)m->rs.nruns;
+	struct recset_mark first_mark = recset_mark(&m->rs);
 	const char *now = model_now(m);
 	const char *group;
 	struct naming nm;
@@ -301,6 +303,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s = &m->sources[c.source];
 		if (!*s->title)
 			s->title = sr.title ? sr.title : "";
+		clean_sources(m, c.source); /* its name and title are names from now on */
 		s->nlines = sr.nlines;
 		for (size_t k = 0; k < sr.nfacts; k++) {
 			struct fact *f = recset_add_fact(&m->rs);
@@ -339,6 +342,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m);
 	naming_release(&nm);
+	clean_records(m, &first_mark);
 	set_variants(m, res, o, now, d);
 	model_resolve(m);
 }

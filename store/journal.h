@@ -25,7 +25,7 @@
 
 /* The row kinds (column "op"): one table, names as stored. */
 #define EDIT_OPS(X)                                                                                \
-	X(EDIT_VARIANT, "variant")       /* target HASH:LINE: the block at LINE is variant `value` */ \
+	X(EDIT_VARIANT, "variant")       /* HASH:LINE[.K]: that block (run) is `value` */ \
 	X(EDIT_BASELINE, "baseline")     /* experiment's baseline is variant key `value` */          \
 	X(EDIT_ALIAS, "alias")           /* in experiment ("" all) variant key `target` is `value` */ \
 	X(EDIT_EXPERIMENT, "experiment") /* the runs of import `target` (a hash) go to `value` */     \
@@ -120,5 +120,13 @@ int journal_settle(struct store *st, struct diag *d);
 
 /* A fresh instance tag for an import being stored (heap, caller frees). */
 char *journal_instance_dup(const char *hash);
+
+/*
+ * fsck: check edits.csv (0: it verifies or there is none; -1 with errors
+ * in *d), and rewrite a damaged one with the rows that still read and a
+ * fresh checksum (lock held; returns the rows kept, or -1).
+ */
+int journal_check(const struct store *st, struct diag *d);
+long journal_repair(struct store *st, struct diag *d);
 
 #endif

@@ -3,6 +3,7 @@
  */
 #include "store/model.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,15 @@ void model_init(struct model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+static void release_indexes(struct model *m)
+{
+	byrun_release(&m->meas_by_run);
+	byrun_release(&m->samples_by_run);
+	byrun_release(&m->notes_by_run);
+	byrun_release(&m->series_by_run);
+	byrun_release(&m->runs_by_source);
+}
+
 void model_release(struct model *m)
 {
 	for (size_t i = 0; i < m->nsources; i++)
@@ -30,6 +40,7 @@ void model_release(struct model *m)
 	free(m->edits);
 	strmap_release(&m->removed);
 	recset_release(&m->rs);
+	release_indexes(m);
 	strmap_release(&m->blocks);
 	arena_release(&m->arena);
 	memset(m, 0, sizeof(*m));
@@ -133,18 +144,25 @@ const char *model_now(struct model *m)
 	return arena_strdup(&m->arena, s);
 }
 
-/* Does a "variant" override target ("<hash>:<line>") fall in the block of run r? */
+/*
+ * Does a "variant" override target fall on run r: "<hash>:<line>" names
+ * the block holding that line, "<hash>:<line>.<k>" the one run of it
+ * whose id ends so (an edit of one run from the TUI)?
+ */
 static int override_hits(const struct model *m, const struct override *o, const struct run *r,
 			 uint32_t block_first, uint32_t block_last)
 {
 	const struct source *s = &m->sources[r->source];
 	const char *colon = strrchr(o->target, ':');
 	unsigned long line;
+	char *end;
 
 	if (!colon || (size_t)(colon - o->target) != strlen(s->hash) ||
 	    memcmp(o->target, s->hash, strlen(s->hash)))
 		return 0;
-	line = strtoul(colon + 1, NULL, 10);
+	line = strtoul(colon + 1, &end, 10);
+	if (*end == '.') /* "<hash>:<line>.<k>": one run of the block, as its id ends */
+		return strrchr(r->id, ':') && !strcmp(strrchr(r->id, ':') + 1, colon + 1);
 	return line >= block_first && line <= block_last;
 }
 
@@ -223,12 +241,73 @@ static const char *default_baseline(const struct model *m, const struct experime
 	return best ? best : e->nvariants ? e->variants[0].key : "";
 }
 
+static size_t key_hash(const char *key)
+{
+	size_t h = 2166136261u;
+
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
+/* The variants' lookup table (at most half full), so that model_variant() is not a scan. */
+static void index_variants(struct model *m, struct experiment *e)
+{
+	size_t cap = 8;
+
+	while (cap < 2 * e->nvariants)
+		cap *= 2;
+	e->vslots = arena_alloc(&m->arena, cap * sizeof(*e->vslots));
+	memset(e->vslots, 0, cap * sizeof(*e->vslots));
+	e->nvslots = cap;
+	for (size_t v = 0; v < e->nvariants; v++) {
+		size_t at = key_hash(e->variants[v].key) & (cap - 1);
+
+		while (e->vslots[at])
+			at = (at + 1) & (cap - 1);
+		e->vslots[at] = (uint32_t)v + 1;
+	}
+}
+
 static int cmp_experiments(const void *a, const void *b)
 {
 	const struct experiment *x = a, *y = b;
 	int c = strcmp(y->imported, x->imported);
 
 	return c ? c : strcasecmp(x->name, y->name);
+}
+
+/* Records by run and runs by source, for readers of one run or one source (compare, store). */
+static void build_indexes(struct model *m)
+{
+	const struct recset *rs = &m->rs;
+
+	release_indexes(m);
+	byrun_build(&m->meas_by_run, rs->meas, rs->nmeas, sizeof(*rs->meas),
+		    offsetof(struct measurement, run), rs->nruns);
+	byrun_build(&m->samples_by_run, rs->samples, rs->nsamples, sizeof(*rs->samples),
+		    offsetof(struct sample, run), rs->nruns);
+	byrun_build(&m->notes_by_run, rs->notes, rs->nnotes, sizeof(*rs->notes),
+		    offsetof(struct note, run), rs->nruns);
+	byrun_build(&m->series_by_run, rs->series, rs->nseries, sizeof(*rs->series),
+		    offsetof(struct series_point, run), rs->nruns);
+	byrun_build(&m->runs_by_source, rs->runs, rs->nruns, sizeof(*rs->runs),
+		    offsetof(struct run, source), m->nsources);
+	m->byrun_nruns = rs->nruns;
+	m->byrun_nmeas = rs->nmeas;
+	m->byrun_nsamples = rs->nsamples;
+	m->byrun_nnotes = rs->nnotes;
+	m->byrun_nseries = rs->nseries;
+	m->byrun_nsources = m->nsources;
+}
+
+int model_indexes_fresh(const struct model *m)
+{
+	const struct recset *rs = &m->rs;
+
+	return m->meas_by_run.start && m->byrun_nruns == rs->nruns && m->byrun_nmeas == rs->nmeas &&
+	       m->byrun_nsamples == rs->nsamples && m->byrun_nnotes == rs->nnotes &&
+	       m->byrun_nseries == rs->nseries && m->byrun_nsources == m->nsources;
 }
 
 void model_resolve(struct model *m)
@@ -304,8 +383,27 @@ void model_resolve(struct model *m)
 		}
 		vi->nruns++;
 	}
+	/* each variant's runs, ascending: a comparison reads two variants, not the experiment */
+	for (size_t e = 0; e < m->nexps; e++) {
+		for (size_t v = 0; v < m->exps[e].nvariants; v++) {
+			struct variant_info *vi = &m->exps[e].variants[v];
+
+			vi->runs = arena_alloc(&m->arena, (vi->nruns ? vi->nruns : 1) * sizeof(uint32_t));
+			vi->nruns = 0;
+		}
+	}
+	for (i = 0; i < nruns; i++) {
+		struct experiment *e = &m->exps[exp_of[i]];
+		uint32_t at;
+
+		buf_reset(&vkey);
+		buf_addf(&vkey, "%u\x1f%s", (unsigned)exp_of[i], m->rs.runs[i].eff_variant.key);
+		if (strmap_get(&vindex, vkey.s, &at))
+			e->variants[at].runs[e->variants[at].nruns++] = (uint32_t)i;
+	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
+	build_indexes(m);
 	for (size_t e = 0; e < m->nexps; e++)
 		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
 	for (i = 0; i < nruns; i++) {
@@ -322,8 +420,10 @@ void model_resolve(struct model *m)
 				e->sources[e->nsources++] = src;
 		}
 	}
-	for (size_t e = 0; e < m->nexps; e++)
+	for (size_t e = 0; e < m->nexps; e++) {
+		index_variants(m, &m->exps[e]);
 		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
+	}
 	/* the latest imports first; experiments imported together by name */
 	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
 	strmap_release(&exp_index);
@@ -350,6 +450,14 @@ int model_fact_in(const struct experiment *e, const struct fact *f)
 
 const struct variant_info *model_variant(const struct experiment *e, const char *key)
 {
+	if (e->nvslots) {
+		/* keys are unique within an experiment: the first hit is the one */
+		for (size_t at = key_hash(key) & (e->nvslots - 1); e->vslots[at];
+		     at = (at + 1) & (e->nvslots - 1))
+			if (!strcmp(e->variants[e->vslots[at] - 1].key, key))
+				return &e->variants[e->vslots[at] - 1];
+		return NULL;
+	}
 	for (size_t v = 0; v < e->nvariants; v++)
 		if (!strcmp(e->variants[v].key, key))
 			return &e->variants[v];

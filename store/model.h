@@ -60,7 +60,22 @@ struct variant_info {
 	const char *key;
 	const char *text;
 	size_t nruns;
+	uint32_t *runs; /* its runs: indexes into model.rs.runs, ascending */
 };
+
+/*
+ * Records grouped by run: the records of run r are order[start[r] ..
+ * start[r + 1]), in their original order. Build with byrun_build() over
+ * any record array whose elements hold a uint32_t run index at
+ * `run_offset`; free with byrun_release().
+ */
+struct byrun {
+	uint32_t *start; /* nruns + 1 entries */
+	uint32_t *order;
+};
+void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
+		 size_t nruns);
+void byrun_release(struct byrun *b);
 
 /* Derived by model_resolve(); arrays live in the model's arena. */
 struct experiment {
@@ -75,6 +90,8 @@ struct experiment {
 	size_t nmeas;
 	uint32_t *sources;             /* the sources its runs came from, in import order */
 	size_t nsources;
+	uint32_t *vslots;              /* variant lookup by key: open addressing, 1 + index, 0 empty */
+	size_t nvslots;                /* a power of two, or 0 */
 };
 
 struct edit_row; /* store/journal.h */
@@ -97,6 +114,10 @@ struct model {
 	/* derived */
 	struct experiment *exps;
 	size_t nexps;
+	/* measurements, samples and notes by run, as of the last model_resolve() (nruns, nmeas, ...) */
+	struct byrun meas_by_run, samples_by_run, notes_by_run, series_by_run;
+	struct byrun runs_by_source; /* "run" = source here: the runs of source s, ascending */
+	size_t byrun_nruns, byrun_nmeas, byrun_nsamples, byrun_nnotes, byrun_nseries, byrun_nsources;
 };
 
 void model_init(struct model *m);
@@ -119,6 +140,11 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
+/*
+ * 1 when the model's by-run and by-source indexes describe its records as
+ * they are now (no record was added since the last model_resolve()).
+ */
+int model_indexes_fresh(const struct model *m);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
 /* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */
@@ -129,19 +155,6 @@ const struct variant_info *model_variant(const struct experiment *e, const char 
 /* The arena-owned key of a variant text. */
 const char *model_variant_key(struct model *m, const char *text);
 
-/*
- * Records grouped by run: the records of run r are order[start[r] ..
- * start[r + 1]), in their original order. Build with byrun_build() over
- * any record array whose elements hold a uint32_t run index at
- * `run_offset`; free with byrun_release().
- */
-struct byrun {
-	uint32_t *start; /* nruns + 1 entries */
-	uint32_t *order;
-};
-void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, size_t run_offset,
-		 size_t nruns);
-void byrun_release(struct byrun *b);
 
 /* The current time as ISO 8601 UTC, arena-owned (SOURCE_DATE_EPOCH honoured, for tests). */
 const char *model_now(struct model *m);

@@ -10,8 +10,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/names.h"
 #include "util/buf.h"
@@ -90,6 +92,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->input = input_variant;
 		e->block = block;
 		e->multi = (uint8_t)multi;
+		e->heading = (uint8_t)b->label_heading;
 	}
 }
 
@@ -292,14 +295,20 @@ struct pass {
 	const char **words;       /* per run: the words its command differs by, or NULL */
 	const char **built;       /* per run: the build its lone binary's path names, or NULL */
 	unsigned char *attached;  /* per run: its block's label names it */
+	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
 };
 
 typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
 
-/* Row 2: the label above the block. */
+/*
+ * Row 2: the label above the block; for a comparison's run no label
+ * reaches, the label of the same command run elsewhere in the text (the
+ * binary under "## Precalculate sizes", again beside another one in a
+ * later comparison).
+ */
 static const char *row_label(struct pass *p, uint32_t k)
 {
-	return p->attached[k] ? p->nm->runs[k].label : NULL;
+	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
 /* Row 3: a legend of the name the run's data gave it, or of the program it ran. */
@@ -382,6 +391,38 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 }
 
 /*
+ * Is `name` the program `first` names, with only a workload's size after
+ * it ("train", "train_large", "bench-small")? Such names tell workloads
+ * apart, not builds.
+ */
+static int workload_words(const char *name, const char *first)
+{
+	static const char *const sizes[] = { "large", "small", "medium", "big", "tiny", "huge",
+					     "short", "long", "mini", "full", "xl", "xs", NULL };
+	size_t head = strcspn(name, "_-. ");
+	const char *w = name + head;
+
+	if (head != strcspn(first, "_-. ") || strncmp(name, first, head))
+		return 0;
+
+	while (*w) {
+		size_t n;
+		int hit = 0;
+
+		w += strspn(w, "_-. ");
+		n = strcspn(w, "_-. ");
+		if (!n)
+			break;
+		for (const char *const *z = sizes; *z && !hit; z++)
+			hit = strlen(*z) == n && !strncasecmp(w, *z, n);
+		if (!hit && !(*w >= '0' && *w <= '9'))
+			return 0;
+		w += n;
+	}
+	return 1;
+}
+
+/*
  * Does a block's label reach its runs? Always, unless the runs name
  * themselves (two size rows, two commands) — and even then when the same
  * names come again under another label: two size tables of the same files,
@@ -413,6 +454,24 @@ static void attach_labels(struct pass *p)
 				again[k] = 1;
 			}
 		}
+	}
+	/*
+	 * A section's heading that names no build, over runs told apart only
+	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
+	 * ./train_large): the runs are workloads measured on what the heading
+	 * names.
+	 */
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const struct naming_run *e = &nm->runs[k];
+		int other = 0;
+
+		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k] ||
+		    label_names_build(e->label, strlen(e->label)))
+			continue;
+		for (uint32_t j = 0; j < nm->n && !other; j++)
+			other = nm->runs[j].block == e->block && p->proposal[j] &&
+				!workload_words(p->proposal[j], p->proposal[k]);
+		again[k] = !other;
 	}
 	for (uint32_t k = 0; k < nm->n; k++) {
 		struct run *r = &p->m->rs.runs[nm->first + k];
@@ -470,6 +529,48 @@ static void lone_builds(struct pass *p)
 	strmap_release(&src);
 }
 
+/*
+ * For the runs of a comparison (a block whose runs name themselves by
+ * their commands) that no label reaches: the label that runs of the same
+ * command (and text) had, when they all had one and the same. A lone run
+ * of a command labelled elsewhere takes nothing: the same command before
+ * and after a rebuild is two builds.
+ */
+static void labels_by_command(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct strmap cmds = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	const char **label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
+	size_t nlabel = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < nm->n; k++) {
+			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			/* only a comparison's runs, told apart by their commands, take it */
+			if (!*r->command || (pass == 0) != (p->attached[k] != 0) ||
+			    (pass == 1 && !nm->runs[k].multi))
+				continue;
+			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, r->command);
+			if (pass == 1) {
+				if (strmap_get(&cmds, key, &at) && label[at])
+					p->same_cmd[k] = label[at];
+			} else if (!strmap_get(&cmds, key, &at)) {
+				label[nlabel] = nm->runs[k].label;
+				strmap_put(&cmds, key, (uint32_t)nlabel++);
+			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
+				label[at] = NULL; /* "Before:" and "After:" ran it: it names nothing */
+			}
+		}
+	}
+	free(label);
+	strmap_release(&cmds);
+	arena_release(&keys);
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -492,6 +593,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
 	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
+	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
 	for (uint32_t k = 0; k < n; k++) {
@@ -503,6 +605,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		}
 	}
 	attach_labels(&p);
+	labels_by_command(&p);
 
 	/* the pass without the words of commands, which need every run named so far */
 	for (uint32_t k = 0; k < n; k++)
@@ -590,5 +693,6 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.words);
 	free(p.built);
 	free(p.attached);
+	free(p.same_cmd);
 	buf_release(&p.scratch);
 }

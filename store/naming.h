@@ -28,6 +28,7 @@ struct naming_run {
 	const char *input;    /* the name of its source ("release" for release.txt) */
 	uint32_t block;       /* its block's number in the import */
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
+	uint8_t heading;      /* the label is a section's heading */
 };
 
 struct naming {

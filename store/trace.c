@@ -275,13 +275,19 @@ size_t trace_variant_lines(struct model *m, uint32_t run, uint32_t *lines, size_
 
 void trace_text_variant(struct model *m, uint32_t run, struct buf *out)
 {
+	buf_adds(out, m->rs.runs[run].eff_variant.text);
+	buf_addc(out, ' ');
+	trace_text_origin(m, run, out);
+}
+
+void trace_text_origin(struct model *m, uint32_t run, struct buf *out)
+{
 	const struct run *r = &m->rs.runs[run];
 	uint32_t lines[4];
 	size_t n = trace_variant_lines(m, run, lines, countof(lines));
 	int edited = strcmp(r->eff_variant.key, r->variant.key) || r->eff_variant.origin != r->variant.origin;
 
-	buf_adds(out, r->eff_variant.text);
-	buf_adds(out, " (");
+	buf_addc(out, '(');
 	if (edited)
 		buf_addf(out, "edited: %s; parsed as %s from ", vorigin_name(r->eff_variant.origin),
 			 *r->variant.text ? r->variant.text : "nothing");
@@ -314,4 +320,12 @@ char *trace_text_when(const char *iso, char *out, size_t size)
 	else
 		snprintf(out, size, "%s", iso);
 	return out;
+}
+
+int trace_text_provenance(const struct source *s, struct buf *out)
+{
+	if (!*s->address)
+		return 0;
+	buf_addf(out, "%s, %.10s, %s", *s->author ? s->author : "(account gone)", s->posted, s->address);
+	return 1;
 }

@@ -13,8 +13,10 @@
 
 struct explore *explore_of(struct tui *t)
 {
-	if (!t->ex)
+	if (!t->ex) {
 		t->ex = xcalloc(1, sizeof(*t->ex));
+		t->ex->src.run = -1;
+	}
 	return t->ex;
 }
 
@@ -29,6 +31,7 @@ void explore_release(struct tui *t)
 	trace_index_release(&x->src.ix);
 	trace_records_release(&x->src.rec);
 	prompt_release(&x->prompt);
+	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
 	free(x->order);
 	free(x);
@@ -37,7 +40,9 @@ void explore_release(struct tui *t)
 
 int explore_key(struct tui *t, wint_t ch, int is_code)
 {
-	return prompt_key(t, ch, is_code);
+	int r = paste_key(t, ch, is_code);
+
+	return r ? r : prompt_key(t, ch, is_code);
 }
 
 int explore_action(struct tui *t, enum action a)
@@ -55,6 +60,14 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_COPY:
 	case ACT_COPY_FILE:
 		return copy_action(t, a);
+	case ACT_SET_VARIANT:
+	case ACT_RENAME_VARIANT:
+	case ACT_MERGE_VARIANTS:
+	case ACT_UNDO:
+		return edit_action(t, a);
+	case ACT_IMPORT:
+		paste_open(t);
+		return ACT_DONE;
 	default:
 		return ACT_IGNORED;
 	}

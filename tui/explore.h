@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <wchar.h>
 
+#include "store/import.h"
 #include "store/trace.h"
 #include "parsers/rx.h"
 #include "tui/list.h"
@@ -36,6 +37,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model */
+	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	struct list list;
 	enum screen_id from;      /* where Esc goes */
 };
@@ -72,11 +74,41 @@ struct find_state {
 	char pattern[256];
 };
 
+/* A line of the Paste screen's plan. */
+enum paste_line_kind { PL_BLOCK, PL_RUN, PL_WARNING };
+struct paste_line {
+	enum paste_line_kind kind;
+	size_t index; /* import item, plan run, or warning */
+};
+
+struct paste_state {
+	int collecting;            /* inside a bracketed paste */
+	int cr_seen;               /* the last byte came from a CR */
+	struct buf text;           /* what was pasted or read */
+	char name[256];            /* "paste", or the path typed */
+	int planned;               /* plan, res and lines hold a dry run of text */
+	struct model plan;         /* the store with the text imported, not saved */
+	struct import_result res;
+	struct diag diag;          /* the dry run's warnings */
+	struct paste_line *lines;
+	size_t nlines, lines_cap;
+	struct list list;
+	struct set_variant *sets;  /* fixes typed in the plan (names heap) */
+	size_t nsets, sets_cap;
+	uint32_t pending_line;     /* the block `e` asked about */
+	enum screen_id from;
+};
+
 struct explore {
 	struct runs_state runs;
 	struct source_state src;
 	struct prompt prompt;
 	struct find_state find;
+	struct paste_state paste;
+	long edit_run;          /* e: the run whose block (or itself, edit_one) gets a variant */
+	int edit_one;
+	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
+	char edit_key[512];
 	enum sort_key sort;     /* Compare's row order */
 	int hide_same;          /* Compare hides unchanged and untested rows */
 	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
@@ -87,7 +119,7 @@ struct explore {
  * Keys before the key table: the open prompt takes them all. Returns 1
  * when the key was taken (tui.c then redraws and waits for the next).
  */
-int explore_key(struct tui *t, wint_t ch, int is_code);
+int explore_key(struct tui *t, wint_t ch, int is_code); /* 2: taken, more to come: no redraw */
 /* Actions no screen took: find, sort, filter, copy, edits, import, history. Returns ACT_DONE or ACT_IGNORED. */
 int explore_action(struct tui *t, enum action a);
 /* Draw over the finished screen: the prompt on the status line. */
@@ -99,6 +131,23 @@ void explore_draw(struct tui *t);
  * hidden). The array is owned by t->ex; valid until the next call.
  */
 const size_t *explore_row_order(struct tui *t, size_t *n);
+/*
+ * Put `fresh` in place of the TUI's model (moved: `fresh` is left empty)
+ * and carry every view's state over by name: the experiment, its baseline
+ * and candidate, the run whose source is shown (tui/reload.c).
+ */
+void explore_adopt(struct tui *t, struct model *fresh);
+/* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
+int explore_reload(struct tui *t);
+
+/* Paste (tui/screen_paste.c): bracketed paste on or off (at start and end of curses). */
+void paste_enable(int on);
+/* `i`: open Paste with a prompt for a path. */
+void paste_open(struct tui *t);
+/* Keys while a paste arrives: 0 not taken, 1 taken (redraw), 2 taken (more to come, no redraw). */
+int paste_key(struct tui *t, wint_t ch, int is_code);
+void paste_release(struct paste_state *p);
+
 /* Compare's lines for find and copy (tui/compare_lines.c). */
 struct list *compare_lines(struct tui *t);
 void compare_line_text(struct tui *t, size_t i, struct buf *out);
@@ -122,6 +171,8 @@ void explore_release(struct tui *t);
 void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *const *scenarios, size_t n, const char *subject,
 		   const char *quantity);
+/* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
+void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 

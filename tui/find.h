@@ -12,5 +12,7 @@ int find_action(struct tui *t, enum action a);
 int sort_action(struct tui *t, enum action a);
 /* y: the screen's Markdown to the clipboard (OSC 52); Y: to a new file. */
 int copy_action(struct tui *t, enum action a);
+/* e R m: set a variant, rename or merge variants (recorded); u: undo the latest edit. */
+int edit_action(struct tui *t, enum action a);
 
 #endif

@@ -39,6 +39,11 @@
 	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
 	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
+	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
+	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
+	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
+	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
+	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")
 
 #define ACTION_ENUM_(e, keys, help) ACT_##e,

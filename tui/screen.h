@@ -22,6 +22,7 @@ enum screen_id {
 	SCREEN_WARNINGS,
 	SCREEN_RUNS,
 	SCREEN_SOURCE,
+	SCREEN_PASTE,
 	SCREEN__COUNT
 };
 
@@ -101,6 +102,7 @@ extern const struct screen screen_help;
 extern const struct screen screen_warnings;
 extern const struct screen screen_runs;
 extern const struct screen screen_source;
+extern const struct screen screen_paste;
 
 /* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
 void tui_set_experiment(struct tui *t, size_t e);

@@ -45,10 +45,35 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		rs->scenarios[i] = scenarios && scenarios[i] ? arena_strdup(&rs->arena, scenarios[i]) : NULL;
 	}
 	rs->valid = 0;
+	rs->want_run = -1;
 	memset(&rs->list, 0, sizeof(rs->list));
 	rs->from = t->cur;
 	t->prev = t->cur;
 	t->cur = SCREEN_RUNS;
+}
+
+void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	const char **keys, **scen;
+
+	for (size_t g = 0; g < rs->nkeys; g++)
+		if (!strcmp(rs->keys[g], key))
+			return;
+	if (at > rs->nkeys)
+		at = rs->nkeys;
+	keys = arena_alloc(&rs->arena, (rs->nkeys + 1) * sizeof(*keys));
+	scen = arena_alloc(&rs->arena, (rs->nkeys + 1) * sizeof(*scen));
+	memcpy(keys, rs->keys, at * sizeof(*keys));
+	memcpy(scen, rs->scenarios, at * sizeof(*scen));
+	keys[at] = arena_strdup(&rs->arena, key);
+	scen[at] = scenario ? arena_strdup(&rs->arena, scenario) : NULL;
+	memcpy(keys + at + 1, rs->keys + at, (rs->nkeys - at) * sizeof(*keys));
+	memcpy(scen + at + 1, rs->scenarios + at, (rs->nkeys - at) * sizeof(*scen));
+	rs->keys = keys;
+	rs->scenarios = scen;
+	rs->nkeys++;
+	rs->valid = 0;
 }
 
 static const struct experiment *experiment(struct tui *t)
@@ -87,8 +112,11 @@ static void rebuild(struct tui *t)
 	rs->nlines = 0;
 	for (size_t g = 0; e && g < rs->nkeys; g++) {
 		uint32_t *runs;
-		size_t n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
-				      &runs);
+		size_t n;
+
+		if (!model_variant(e, rs->keys[g]))
+			continue; /* gone: renamed, merged, or an edit undone */
+		n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
 
 		add_line(t, (int)g, -1);
 		for (size_t i = 0; i < n; i++)
@@ -97,6 +125,10 @@ static void rebuild(struct tui *t)
 	}
 	rs->list.count = rs->nlines;
 	rs->valid = 1;
+	for (size_t i = 0; rs->want_run >= 0 && i < rs->nlines; i++)
+		if (rs->lines[i].run == rs->want_run)
+			rs->list.cursor = i;
+	rs->want_run = -1;
 }
 
 /* The values a group's strip plot shows: its runs' figures, or one run's own samples. */
@@ -364,6 +396,10 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		 (unsigned)r->last_line);
 	draw_text(y++, 1, COLS - 2, b.s, ROLE_HEADER);
 	buf_reset(&b);
+	/* a comment of a fetched thread: who wrote it, when, where */
+	if (y < end && trace_text_provenance(s, &b))
+		draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
+	buf_reset(&b);
 	buf_adds(&b, "variant: ");
 	trace_text_variant(t->m, (uint32_t)ri, &b);
 	if (*r->eff_scenario)
@@ -469,6 +505,8 @@ static void draw(struct tui *t, int top, int height)
 	for (size_t g = 0; g < rs->nkeys; g++) {
 		struct buf h = BUF_INIT;
 
+		if (!model_variant(e, rs->keys[g]))
+			continue;
 		heading_name(t, (int)g, &h);
 		if (text_width(h.s, h.len) + 3 > px)
 			px = text_width(h.s, h.len) + 3;
@@ -479,9 +517,16 @@ static void draw(struct tui *t, int top, int height)
 	for (size_t i = 0; i < rs->nlines; i++)
 		nruns += rs->lines[i].run >= 0;
 	buf_addf(&b, "%s", rs->metric);
-	for (size_t g = 0; g < rs->nkeys; g++)
-		if (rs->scenarios[g] && *rs->scenarios[g] && (!g || !rs->scenarios[g - 1] || strcmp(rs->scenarios[g], rs->scenarios[g - 1])))
+	for (size_t g = 0; g < rs->nkeys; g++) {
+		size_t k;
+
+		if (!rs->scenarios[g] || !*rs->scenarios[g])
+			continue;
+		for (k = 0; k < g && (!rs->scenarios[k] || strcmp(rs->scenarios[k], rs->scenarios[g])); k++)
+			;
+		if (k == g) /* each scenario once */
 			buf_addf(&b, " \xc2\xb7 %s", rs->scenarios[g]);
+	}
 	buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	buf_release(&b);

@@ -31,6 +31,7 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_WARNINGS] = &screen_warnings,
 	[SCREEN_RUNS] = &screen_runs,
 	[SCREEN_SOURCE] = &screen_source,
+	[SCREEN_PASTE] = &screen_paste,
 };
 
 const struct screen *tui_screen(const struct tui *t)
@@ -47,6 +48,7 @@ static void leave_curses(void)
 	if (!curses_on)
 		return;
 	curses_on = 0;
+	paste_enable(0);
 	endwin();
 }
 
@@ -274,6 +276,7 @@ static int start_curses(void)
 	curs_set(0);
 	color_init();
 	draw_init();
+	paste_enable(1);
 	return 0;
 }
 
@@ -337,8 +340,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
-		if (explore_key(&t, ch, r == KEY_CODE_YES)) {
-			dirty = 1;
+		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
+			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			continue;
 		}
 		a = keys_action(ch, r == KEY_CODE_YES);

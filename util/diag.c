@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "util/buf.h"
+#include "util/text.h"
 
 static void vadd(struct diag *d, enum diag_level level, const char *file, uint32_t line,
 		 const char *fmt, va_list ap)
@@ -64,6 +65,14 @@ char *diag_format_dup(const struct diag_entry *e)
 	else if (e->file)
 		buf_addf(&b, "%s: ", e->file);
 	buf_addf(&b, "%s: %s", names[e->level], e->text);
+	if (text_has_control(b.s, b.len)) {
+		/* a message quoting input never hands the terminal its escapes */
+		struct buf c = BUF_INIT;
+
+		text_clean(&c, b.s, b.len);
+		buf_release(&b);
+		return buf_detach(&c, NULL);
+	}
 	return buf_detach(&b, NULL);
 }
 

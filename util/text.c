@@ -49,11 +49,46 @@ size_t text_char_len(const char *s, size_t n)
 	return len ? len : 1;
 }
 
+/* C0, DEL and C1 controls: a terminal acts on them instead of showing them. */
+static int is_control(unsigned cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+int text_has_control(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+
+		if (!len || is_control(cp))
+			return 1;
+		i += len;
+	}
+	return 0;
+}
+
+void text_clean(struct buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned cp;
+		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+
+		if (len && cp == '\t')
+			buf_addc(out, ' ');
+		else if (!len || is_control(cp))
+			buf_addc(out, '?');
+		else
+			buf_add(out, s + i, len);
+		i += len ? len : 1;
+	}
+}
+
 static int char_width(unsigned cp)
 {
 	int w;
 
-	if (cp < 0x20 || cp == 0x7f)
+	if (is_control(cp))
 		return 1; /* shown as '?' */
 	w = wcwidth((wchar_t)cp);
 	return w < 0 ? 1 : w;
@@ -101,7 +136,7 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 
 		if (len && cp == '\t')
 			buf_addc(out, ' '); /* size and GNU time separate columns with tabs */
-		else if (!len || cp < 0x20 || cp == 0x7f)
+		else if (!len || is_control(cp))
 			buf_addc(out, '?');
 		else
 			buf_add(out, s + i, len);

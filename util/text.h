@@ -31,6 +31,19 @@ int text_contains_nocase(const char *s, size_t n, const char *needle);
 int text_contains(const char *s, size_t n, const char *needle);
 /* Where `needle` first occurs in s[0..n) (a pointer into s), or NULL. */
 const char *text_find(const char *s, size_t n, const char *needle);
+/*
+ * 1 when s[0..n) holds a control character: C0 (but tab), DEL, C1
+ * (U+0080..U+009F, whose U+009B is a CSI to some terminals) or invalid
+ * UTF-8; text_clean() is then needed before a terminal shows it.
+ */
+int text_has_control(const char *s, size_t n);
+/*
+ * Append s[0..n) to *out with what a terminal would obey rather than show
+ * made visible: a tab becomes a space, every other control character (C0,
+ * DEL, C1) and invalid byte '?', as the TUI draws them. Names read from
+ * input go through it at import, and so does every message quoting input.
+ */
+void text_clean(struct buf *out, const char *s, size_t n);
 /* Length in bytes of the UTF-8 character at s (1 for an invalid byte). */
 size_t text_char_len(const char *s, size_t n);
 /*

@@ -1,43 +1,151 @@
 #!/bin/sh
-# run.sh - import speed and memory: a large thread-like text (prose, labels,
-# fenced hyperfine blocks, every block different, as in a long pasted
-# thread) and a dry-run import of it. Prints figures; asserts nothing
-# (speed is never a test verdict).
+# run.sh - `make bench`: benchdelta's speed and memory as ratios against
+# references measured in the same run (pcre2grep on the same file, the same
+# command on a quarter of the input, VisiData on the same measurements), so
+# the noise of a busy machine mostly cancels. Prints one table; asserts
+# nothing (speed is never a test verdict). See tests/bench/RESULTS.md.
+#
+#   BENCH_MB     size of the mixed log (default 100)
+#   BENCH_EXPS   experiments in the "open" store, 1,000 measurements each
+#                (default 1000)
+#   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
+#   BENCH_VD     set to 0 to skip VisiData
 set -eu
 BD=${1:-./benchdelta}
-MB=${BENCH_MB:-64}
+MB=${BENCH_MB:-100}
+EXPS=${BENCH_EXPS:-1000}
+WIDE=${BENCH_WIDE:-8000}
 cd "$(dirname "$0")/../.."
+BD=$(cd "$(dirname "$BD")" && pwd)/$(basename "$BD")
+GEN=$(pwd)/tests/bench/gen.awk
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-big=$tmp/big.md
-# one round: prose, a label, a fenced block with two commands; the round
-# number goes into the commands and the figures so no two blocks are alike
-awk -v mb="$MB" 'BEGIN {
-	target = mb * 1024 * 1024
-	while (size < target) {
-		r++
-		s = sprintf("Some prose about the benchmark setup, round %d, and why PGO might help here.\n", r)
-		s = s sprintf("The numbers below were taken on a quiet machine; turbo was off.\n\n")
-		s = s sprintf("Release + PGO variant %d:\n\n```\n", r % 7)
-		for (b = 1; b <= 2; b++) {
-			m = 4 + (r % 97) / 10 + b
-			s = s sprintf("Benchmark %d: ./app_v%d run-%d\n", b, b, r)
-			s = s sprintf("  Time (mean \302\261 \317\203):     %5.1f ms \302\261   0.%d ms    [User: %.1f ms, System: 0.%d ms]\n", m, r % 10, m - 0.5, b)
-			s = s sprintf("  Range (min \342\200\246 max):   %5.1f ms \342\200\246 %5.1f ms    %d runs\n \n", m - 0.3, m + 0.4, 10 + r % 50)
-		}
-		s = s "Summary\n  ./app_v2 run ran\n    1.10 \302\261 0.02 times faster than ./app_v1 run\n```\n\n"
-		printf "%s", s
-		size += length(s)
+export SOURCE_DATE_EPOCH=1767225600 LC_ALL=C
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "bench: needs $1 ($2)" >&2; exit 1; }; }
+need pcre2grep pcre2-utils
+need /usr/bin/time time
+
+# t NAME CMD...: run CMD (output discarded), record "seconds maxrss_kib" in $tmp/t.NAME
+t() {
+	name=$1
+	shift
+	t0=$(date +%s%N)
+	/usr/bin/time -f '%M' -o "$tmp/rss.$name" "$@" >/dev/null 2>"$tmp/err.$name" || {
+		echo "bench: '$*' failed:" >&2
+		tail -5 "$tmp/err.$name" >&2
+		exit 1
 	}
-}' >"$big"
-size=$(wc -c <"$big")
-blocks=$(grep -c '^Benchmark 1:' "$big")
-echo "input: $size bytes, $blocks hyperfine invocations ($((blocks * 2)) runs)"
-/usr/bin/time -f '%e s elapsed, %M KiB max RSS' "$BD" import --dry-run "$big" >/dev/null 2>"$tmp/time" ||
-	{ cat "$tmp/time"; exit 1; }
-tail -1 "$tmp/time"
-awk -v s="$size" '{ if ($1 > 0) printf "throughput: %.0f MB/s\n", s / $1 / 1e6 }' "$tmp/time" | tail -1
-# a pasted issue thread: a seed-sized text
-head -c 20000 "$big" >"$tmp/thread.md"
-/usr/bin/time -f '%e s for a 20 KB thread' "$BD" import --dry-run "$tmp/thread.md" >/dev/null 2>"$tmp/time2" || true
-tail -1 "$tmp/time2"
+	t1=$(date +%s%N)
+	echo "$(((t1 - t0) / 1000000)) $(tail -1 "$tmp/rss.$name")" >"$tmp/t.$name"
+}
+# seconds (3 decimals) and peak RSS in MiB of a measured command
+secs() { awk '{ printf "%.3f\n", $1 / 1000 }' <"$tmp/t.$1"; }
+mib() { awk '{ printf "%.0f\n", $2 / 1024 }' <"$tmp/t.$1"; }
+# a row: what, figure, goal, met (awk decides)
+row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'; }
+atleast() { awk -v v="$1" -v g="$2" 'BEGIN { print (v + 0 >= g + 0) ? "yes" : "no" }'; }
+atmost() { awk -v v="$1" -v g="$2" 'BEGIN { print (v + 0 <= g + 0) ? "yes" : "no" }'; }
+
+gen() { awk -f "$GEN" "$@"; }
+
+echo "generating inputs ($MB MB mixed log, $EXPS experiments, $WIDE-wide blocks)..." >&2
+kb=$((MB * 1024))
+gen -v mode=mixed -v kb=$kb -v seed=1 >"$tmp/big.log"
+gen -v mode=mixed -v kb=$((kb / 4)) -v seed=2 >"$tmp/quarter.log"
+gen -v mode=hyperfine -v n=$((WIDE / 4)) -v seed=3 >"$tmp/hf1.md"
+gen -v mode=hyperfine -v n=$WIDE -v seed=4 >"$tmp/hf4.md"
+gen -v mode=criterion -v n=$((WIDE / 4)) -v seed=5 >"$tmp/cr1.md"
+gen -v mode=criterion -v n=$WIDE -v seed=6 >"$tmp/cr4.md"
+gen -v mode=mixed -v kb=100 -v seed=7 >"$tmp/small.log"
+gen -v mode=mixed -v kb=6600 -v seed=8 >"$tmp/100k.log"
+mkdir "$tmp/exps"
+i=0
+while [ $i -lt "$EXPS" ]; do
+	gen -v mode=mixed -v kb=64 -v seed=$((100 + i)) -v title="Experiment $i: the build flags" \
+		>"$tmp/exps/e$i.md"
+	i=$((i + 1))
+done
+size=$(wc -c <"$tmp/big.log")
+
+echo "measuring..." >&2
+rx='^\[\s*\d+\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+\s+\w+\s+[\d.]+\s+\w+/sec.*(sender|receiver)\s*$'
+t grep pcre2grep -c "$rx" "$tmp/big.log"
+t parse "$BD" import -n "$tmp/big.log"
+t parse4 "$BD" import -n "$tmp/quarter.log"
+t import "$BD" --store "$tmp/s.big" import -e big "$tmp/big.log"
+t import4 "$BD" --store "$tmp/s.quarter" import -e big "$tmp/quarter.log"
+t compare "$BD" --store "$tmp/s.big" compare -e big -f csv
+t compare4 "$BD" --store "$tmp/s.quarter" compare -e big -f csv
+nmeas=$("$BD" --store "$tmp/s.big" list -e big 2>/dev/null | awk 'NR == 2 { print $5 }')
+
+# variants (hyperfine) and benchmarks (Criterion) of one experiment
+t hf1 "$BD" --store "$tmp/s.hf1" import -e wide "$tmp/hf1.md"
+t hf4 "$BD" --store "$tmp/s.hf4" import -e wide "$tmp/hf4.md"
+t hfc1 "$BD" --store "$tmp/s.hf1" compare -e wide -f csv
+t hfc4 "$BD" --store "$tmp/s.hf4" compare -e wide -f csv
+t cr1 "$BD" --store "$tmp/s.cr1" import -e wide "$tmp/cr1.md"
+t cr4 "$BD" --store "$tmp/s.cr4" import -e wide "$tmp/cr4.md"
+t crc1 "$BD" --store "$tmp/s.cr1" compare -e wide -f csv
+t crc4 "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
+
+# the "open" store: EXPS experiments (one titled text each), imported in batches
+ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open" import >/dev/null 2>&1
+openmeas=$("$BD" --store "$tmp/s.open" export -f csv 2>/dev/null | tee "$tmp/open.csv" | wc -l)
+openmeas=$((openmeas - 1))
+t list "$BD" --store "$tmp/s.open" list
+# a small import into that store, against the same into an empty one (best of 3 each)
+for k in 1 2 3; do
+	cp -r "$tmp/s.open" "$tmp/s.dedup$k"
+	t small_full$k "$BD" --store "$tmp/s.dedup$k" import "$tmp/small.log"
+	t small_empty$k "$BD" --store "$tmp/s.empty$k" import "$tmp/small.log"
+	rm -rf "$tmp/s.dedup$k" "$tmp/s.empty$k"
+done
+best() { for k in 1 2 3; do secs "$1$k"; done | sort -n | head -1; }
+bestrss() { for k in 1 2 3; do mib "$1$k"; done | sort -n | head -1; }
+t_full=$(best small_full)
+t_empty=$(best small_empty)
+"$BD" --store "$tmp/s.100k" import -e hundredk "$tmp/100k.log" >/dev/null 2>&1
+t c100k "$BD" --store "$tmp/s.100k" compare -e hundredk -f csv
+n100k=$("$BD" --store "$tmp/s.100k" export -e hundredk -f csv 2>/dev/null | wc -l)
+vd_ok=0
+if [ "${BENCH_VD:-1}" != 0 ] && command -v vd >/dev/null 2>&1; then
+	# VisiData loads the whole CSV and writes it out again: its "open"
+	t vd env HOME="$tmp" vd -b -f csv "$tmp/open.csv" -o "$tmp/vd.tsv"
+	vd_ok=1
+fi
+
+echo
+echo "input: $size bytes; $nmeas measurements in the big experiment; open store: $EXPS experiments, $openmeas measurements"
+echo
+row "what" "figure" "goal" "met"
+row "---" "---" "---" "---"
+r=$(ratio "$(secs grep)" "$(secs parse)")
+row "1 parse: pcre2grep -c time / import -n time ($(secs grep) s / $(secs parse) s)" "$r×" "≥ 0.33×" "$(atleast "$r" 0.33)"
+r=$(ratio "$(secs grep)" "$(secs import)")
+row "2 import: pcre2grep -c time / import time ($(secs grep) s / $(secs import) s)" "$r×" "≥ 0.15×" "$(atleast "$r" 0.15)"
+row "2 import: peak RSS for $MB MB" "$(mib import) MB" "≤ 150 MB at 100 MB" "$(atmost "$(mib import)" 150)"
+r=$(ratio "$t_full" "$t_empty")
+row "2 100 KB import into the open store / into an empty one ($t_full s / $t_empty s)" "$r×" "≤ 1.2×" "$(atmost "$r" 1.2)"
+r=$(ratio "$(bestrss small_full)" "$(bestrss small_empty)")
+row "2 its peak RSS there / into an empty one ($(bestrss small_full) MB / $(bestrss small_empty) MB)" "$r×" "≤ 1.2× (no growth)" "$(atmost "$r" 1.2)"
+for p in "parse:import_-n" "import:import" "compare:compare"; do
+	key=${p%%:*}
+	what=$(echo "${p#*:}" | tr _ ' ')
+	r=$(ratio "$(secs "$key")" "$(secs "${key}4")")
+	row "3 $what of 4× the log / of 1× ($(secs "$key") s / $(secs "${key}4") s)" "$r×" "≤ 4.6×" "$(atmost "$r" 4.6)"
+done
+for p in "hf import:variants" "hfc compare:variants" "cr import:benchmarks" "crc compare:benchmarks"; do
+	set -- $p
+	what=$(echo "$2" | tr : ' ')
+	r=$(ratio "$(secs "${1}4")" "$(secs "${1}1")")
+	row "3 $what ×4 ($((WIDE / 4)) → $WIDE: $(secs "${1}1") s → $(secs "${1}4") s)" "$r×" "≤ 4.6×" "$(atmost "$r" 4.6)"
+done
+row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
+	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
+row "4 compare of one experiment of $((n100k - 1)) measurements" "$(secs c100k) s" "≤ 1 s" "$(atmost "$(secs c100k)" 1)"
+if [ $vd_ok = 1 ]; then
+	r=$(ratio "$(secs vd)" "$(secs list)")
+	row "4 VisiData opening the same CSV / list ($(secs vd) s / $(secs list) s)" "$r×" "≥ 15×" "$(atleast "$r" 15)"
+fi

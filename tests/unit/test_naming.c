@@ -17,6 +17,12 @@
 	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
 	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
 
+/* the second benchmark of one hyperfine call */
+#define HF2(cmd, mean)                                                                             \
+	"Benchmark 2: " cmd "\n"                                                                   \
+	"  Time (mean \xc2\xb1 \xcf\x83):     " mean " ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n" \
+	"  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+
 #define SIZE_HEAD "   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
 
 static void expect(const struct model *m, uint32_t run, const char *variant, enum vorigin origin)
@@ -138,6 +144,55 @@ static void test_two_size_tables(void **state)
 	expect(&f->m, 4, "app_a", VO_FILENAME);
 }
 
+/* Headings and fence comments: which one names the build, which one the test. */
+static void test_headings_and_comments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* comments inside the fences name the tests under each heading */
+	import_string(&f->m, "c.md",
+		      "#### same node\n\n```\n# one stream\n" HF("./c 1", "5.0") "\n# four streams\n"
+		      HF("./c 4", "4.0") "```\n\n#### other node\n\n```\n# one stream\n"
+		      HF("./c 1", "6.0") "\n# four streams\n" HF("./c 4", "4.5") "```\n",
+		      &f->d);
+	expect(&f->m, 0, "same node", VO_LABEL);
+	expect(&f->m, 1, "same node", VO_LABEL);
+	expect(&f->m, 2, "other node", VO_LABEL);
+	assert_string_equal(f->m.rs.runs[1].scenario, "four streams");
+	/* a deeper heading under a heading that names no build is the variant */
+	import_string(&f->m, "d.md", "## Profiling it\n\n### Branchless\n\n" HF("./d a", "5.0")
+				     "\n### Branched\n\n" HF("./d b", "4.0"), &f->d);
+	expect(&f->m, 4, "Branchless", VO_LABEL);
+	expect(&f->m, 5, "Branched", VO_LABEL);
+}
+
+/* A heading over runs told apart only by their workload's size: the heading names them all. */
+static void test_heading_over_workloads(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "w.md", "## Ryzen box\n\n" HF("./train x", "5.0") HF("./train_large x", "9.0")
+				     "\n## Cache stats\n\n" HF("./map -i chaining", "5.0")
+				     HF2("./map -i open", "4.0"), &f->d);
+	expect(&f->m, 0, "Ryzen box", VO_LABEL);
+	expect(&f->m, 1, "Ryzen box", VO_LABEL);
+	/* two implementations are two variants, whatever the heading */
+	expect(&f->m, 2, "chaining", VO_COMMAND);
+	expect(&f->m, 3, "open", VO_COMMAND);
+}
+
+/* A comparison's run takes the label its command had elsewhere in the text. */
+static void test_comparison_takes_label(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "s.md", "## Precalculate sizes\n\n" HF("./new run", "5.0")
+				     "\nA real comparison:\n\n" HF("./old run", "7.0") HF2("./new run", "5.1"), &f->d);
+	expect(&f->m, 0, "Precalculate sizes", VO_LABEL);
+	expect(&f->m, 1, "old", VO_COMMAND);
+	expect(&f->m, 2, "Precalculate sizes", VO_LABEL);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -145,6 +200,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
 		T(test_row_file),     T(test_row_input), T(test_two_size_tables),
+		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

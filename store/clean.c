@@ -1,0 +1,80 @@
+/*
+ * clean.c - control characters out of every name; see clean.h.
+ */
+#include "store/clean.h"
+
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/text.h"
+
+const char *clean_str(struct arena *a, const char *s)
+{
+	struct buf b = BUF_INIT;
+	const char *c;
+
+	if (!s || !text_has_control(s, strlen(s)))
+		return s;
+	text_clean(&b, s, strlen(s));
+	c = arena_strndup(a, buf_str(&b), b.len);
+	buf_release(&b);
+	return c;
+}
+
+#define CLEAN(field) ((field) = clean_str(&m->arena, (field)))
+
+void clean_records(struct model *m, const struct recset_mark *from)
+{
+	struct recset *rs = &m->rs;
+
+	for (size_t i = from->runs; i < rs->nruns; i++) {
+		struct run *r = &rs->runs[i];
+
+		const char *text = r->variant.text;
+
+		CLEAN(r->experiment);
+		CLEAN(r->variant.text);
+		if (r->variant.text != text) /* the key of what is shown */
+			r->variant.key = model_variant_key(m, r->variant.text);
+		CLEAN(r->variant.key);
+		CLEAN(r->scenario);
+		CLEAN(r->subject);
+		CLEAN(r->command);
+	}
+	for (size_t i = from->meas; i < rs->nmeas; i++)
+		CLEAN(rs->meas[i].quantity);
+	for (size_t i = from->samples; i < rs->nsamples; i++)
+		CLEAN(rs->samples[i].quantity);
+	for (size_t i = from->series; i < rs->nseries; i++)
+		CLEAN(rs->series[i].name);
+	for (size_t i = from->notes; i < rs->nnotes; i++)
+		CLEAN(rs->notes[i].text);
+	for (size_t i = from->facts; i < rs->nfacts; i++) {
+		CLEAN(rs->facts[i].key);
+		CLEAN(rs->facts[i].value);
+	}
+}
+
+void clean_sources(struct model *m, size_t from)
+{
+	for (size_t i = from; i < m->nsources; i++) {
+		struct source *s = &m->sources[i];
+
+		CLEAN(s->name);
+		CLEAN(s->title);
+		CLEAN(s->flag_experiment);
+		CLEAN(s->flag_variant);
+		CLEAN(s->author);
+		CLEAN(s->address);
+		CLEAN(s->thread);
+	}
+	for (size_t i = 0; i < m->noverrides; i++) {
+		CLEAN(m->overrides[i].target);
+		CLEAN(m->overrides[i].value);
+	}
+	for (size_t i = 0; i < m->naliases; i++) {
+		CLEAN(m->aliases[i].experiment);
+		CLEAN(m->aliases[i].from);
+		CLEAN(m->aliases[i].to);
+	}
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The first import cannot brick a new store: killed at its first rename (the
+# VERSION file's), the directory holds only benchdelta's own lock and
+# temporary file, which do not make it "foreign"; two first imports at once
+# both land; a failed edit on an empty directory leaves it usable; the
+# temporary files of interrupted writes (*.tmp.PID) are removed by the next
+# writer.
+. "$(dirname "$0")/lib.sh"
+S=$BENCHDELTA_STORE
+
+if command -v strace >/dev/null; then
+	strace -f -o /dev/null -e inject=rename:signal=SIGKILL:when=1 \
+		"$BD" import samples/hyperfine/hand-new-us.txt >/dev/null 2>&1
+	ls -A "$S" >"$T/left"
+	grep -q 'VERSION.tmp' "$T/left" || fail "the kill did not land where wanted: $(cat "$T/left")"
+	run list
+	expect_rc 0 "list after a killed first import"
+	run import samples/hyperfine/hand-new-us.txt
+	expect_rc 0 "import after a killed first import"
+	[ -z "$(ls -A "$S" | grep 'tmp')" ] || fail "leftovers: $(ls -A "$S")"
+else
+	echo "SKIP $test_name: kill at the first rename (strace is not installed)"
+fi
+
+# a failed edit on an empty directory
+E=$T/empty
+mkdir "$E"
+run --store "$E" rename-variant a b
+expect_rc 1 "rename-variant on an empty store"
+run --store "$E" import samples/hyperfine/release.txt
+expect_rc 0 "import after a failed edit"
+
+# twenty pairs of first imports at once: both land every time
+lost=0
+for i in $(seq 20); do
+	P=$T/pair$i
+	"$BD" --store "$P" import samples/hyperfine/hand-new-us.txt >/dev/null 2>&1 &
+	a=$!
+	"$BD" --store "$P" import samples/hyperfine/hand-relative.txt >/dev/null 2>&1 &
+	b=$!
+	wait $a || lost=$((lost + 1))
+	wait $b || lost=$((lost + 1))
+	n=$("$BD" --store "$P" list runs 2>/dev/null | grep -c hyperfine)
+	[ "$n" -eq 5 ] || fail "pair $i: $n runs of 5"
+done
+[ "$lost" -eq 0 ] || fail "$lost of 40 concurrent first imports failed"
+
+# leftovers of interrupted writes go with the next writer
+h=$(ls "$S/sources" | head -1)
+echo partial >"$S/sources/$h.tmp.99999"
+echo partial >"$S/edits.csv.tmp.99998"
+echo partial >"$S/overrides.csv.tmp.12"
+mkdir "$S/data/.tmp-$h-4242"
+run import samples/hyperfine/single-run.txt
+expect_rc 0 "import with leftovers"
+[ -z "$(find "$S" -name '*.tmp.*' -o -name '.tmp-*')" ] || fail "leftovers stay: $(find "$S" -name '*tmp*')"

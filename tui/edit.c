@@ -1,0 +1,344 @@
+/*
+ * edit.c - fixing names in place, from Runs and Source: `e` sets the
+ * variant of the selected run's block (Tab: of that run alone), `R`
+ * renames the selected variant, `m` merges it into another (Tab cycles
+ * through the experiment's variants), `u` undoes the latest edit. Each is
+ * one edit of the store's journal (as --set-variant, rename-variant,
+ * merge-variants and undo are), so `benchdelta edits` lists it and
+ * `benchdelta undo` takes it back; in a quick comparison they change the
+ * model only. Views keep showing what was edited, under its new name.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/journal.h"
+#include "tui/explore.h"
+#include "tui/find.h"
+
+/* The run and variant an edit is about, from the screen shown. */
+static int target(struct tui *t, long *run, const char **key)
+{
+	struct explore *x = explore_of(t);
+
+	*run = -1;
+	*key = NULL;
+	if (t->cur == SCREEN_RUNS && x->runs.list.cursor < x->runs.nlines) {
+		const struct runs_line *l = &x->runs.lines[x->runs.list.cursor];
+
+		*run = l->run;
+		*key = x->runs.keys[l->group];
+	} else if (t->cur == SCREEN_SOURCE && x->src.run >= 0 && x->src.text) {
+		*run = x->src.run;
+		*key = t->m->rs.runs[*run].eff_variant.key;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+static const char *exp_name(struct tui *t)
+{
+	const struct runs_state *rs = &explore_of(t)->runs;
+
+	if (t->cur == SCREEN_SOURCE && t->ex->src.run >= 0)
+		return t->m->rs.runs[t->ex->src.run].eff_experiment;
+	return rs->exp_name;
+}
+
+/*
+ * After the model was resolved again: the experiment is looked up again
+ * by name, Compare's sides follow a variant that got a new key (`from` →
+ * `to`, NULL for none), and Runs shows the new key beside the old one
+ * (the old one shows again if the edit is undone; rebuild() skips a key
+ * the experiment does not have).
+ */
+static void follow(struct tui *t, const char *exp, const char *from, const char *to)
+{
+	for (size_t e = 0; e < t->m->nexps; e++) {
+		if (strcmp(t->m->exps[e].name, exp))
+			continue;
+		if (t->view_exp == t->exps.cursor)
+			t->view_exp = e;
+		t->exps.cursor = e;
+	}
+	t->exps.count = t->m->nexps;
+	if (from && to) {
+		if (!strcmp(t->base, from))
+			t->base = to;
+		if (!strcmp(t->cand, from))
+			t->cand = to;
+		if (!strcmp(t->base, t->cand) && t->view_exp < t->m->nexps)
+			tui_set_experiment(t, t->view_exp); /* the two sides became one */
+		for (size_t g = 0; g < t->ex->runs.nkeys; g++)
+			if (!strcmp(t->ex->runs.keys[g], from)) {
+				runs_show_key(t, to, g + 1, t->ex->runs.scenarios[g]);
+				break;
+			}
+	}
+	t->ex->runs.valid = 0;
+	t->cmp_valid = 0;
+}
+
+/*
+ * Record one edit (journal when there is a store, else the model only)
+ * and resolve the model. Returns the edit's id (0 in a quick comparison,
+ * or when it repeated one in effect), or -1 with the message shown.
+ */
+static long record(struct tui *t, const char *command, const char *what, const struct edit_row *row)
+{
+	struct diag d = DIAG_INIT;
+	long id = 0;
+
+	if (t->store) {
+		id = journal_record(t->store, t->m, command, what, row, 1, &d);
+		if (id < 0) {
+			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+			diag_release(&d);
+			return -1;
+		}
+		diag_release(&d);
+	} else if (row->op == EDIT_VARIANT) {
+		model_add_override(t->m, "variant", row->target, row->value, model_now(t->m));
+	} else {
+		model_add_alias(t->m, row->experiment, row->target, row->value, model_now(t->m));
+	}
+	model_resolve(t->m);
+	return id;
+}
+
+static void said(struct tui *t, long id, const char *what)
+{
+	if (id > 0)
+		tui_message(t, "edit %ld: %s (u undoes)", id, what);
+	else if (t->store)
+		tui_message(t, "already so: nothing recorded");
+	else
+		tui_message(t, "%s (not stored)", what);
+}
+
+/* ---- e: the variant of a block, or of one run ---- */
+
+static void set_label(struct tui *t)
+{
+	struct explore *x = t->ex;
+	const struct run *r = &t->m->rs.runs[x->edit_run];
+	uint32_t first = r->first_line, last = r->last_line;
+	size_t n = 0;
+
+	/* the block: the runs parsed from the same block of the same text */
+	for (size_t i = 0; i < t->m->rs.nruns; i++) {
+		const struct run *o = &t->m->rs.runs[i];
+
+		if (o->source != r->source || strcmp(o->block, r->block))
+			continue;
+		n++;
+		if (o->first_line < first)
+			first = o->first_line;
+		if (o->last_line > last)
+			last = o->last_line;
+	}
+	if (x->edit_one || n == 1)
+		snprintf(x->prompt.label, sizeof(x->prompt.label), "variant of run %s%s: ", r->id,
+			 n > 1 ? " (Tab: its block)" : "");
+	else
+		snprintf(x->prompt.label, sizeof(x->prompt.label),
+			 "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
+			 (unsigned)first, (unsigned)last);
+}
+
+static void set_tab(struct tui *t, const char *text)
+{
+	(void)text;
+	t->ex->edit_one = !t->ex->edit_one;
+	set_label(t);
+}
+
+static void set_typed(struct tui *t, const char *name)
+{
+	struct explore *x = t->ex;
+	const struct run *r = &t->m->rs.runs[x->edit_run];
+	const struct source *s = &t->m->sources[r->source];
+	const char *dot = strrchr(r->id, '.');
+	struct edit_row row = { 0 };
+	struct buf tg = BUF_INIT, what = BUF_INIT;
+	char exp[512];
+	long id;
+
+	if (!*name)
+		return;
+	snprintf(exp, sizeof(exp), "%s", r->eff_experiment);
+	/* the block's first line, or the run alone by the end of its id */
+	if (x->edit_one && dot)
+		buf_addf(&tg, "%s:%u%s", s->hash, (unsigned)r->first_line, dot);
+	else
+		buf_addf(&tg, "%s:%u", s->hash, (unsigned)r->first_line);
+	if (x->edit_one)
+		buf_addf(&what, "run %s is variant \"%s\"", r->id, name);
+	else
+		buf_addf(&what, "block at line %u of %.12s is variant \"%s\"", (unsigned)r->first_line,
+			 s->hash, name);
+	row.op = EDIT_VARIANT;
+	row.target = tg.s;
+	row.value = name;
+	id = record(t, "set-variant", what.s, &row);
+	if (id >= 0) {
+		struct runs_state *rs = &x->runs;
+
+		/* the run moved to another variant: show that one too */
+		runs_show_key(t, model_variant_key(t->m, name), rs->nkeys, NULL);
+		follow(t, exp, NULL, NULL);
+		rs->want_run = x->edit_run; /* the cursor stays on the run edited */
+		said(t, id, what.s);
+	}
+	buf_release(&tg);
+	buf_release(&what);
+}
+
+/* ---- R and m: rename a variant, merge it into another ---- */
+
+static void alias(struct tui *t, const char *command, const char *into)
+{
+	struct explore *x = t->ex;
+	const struct experiment *e = model_experiment(t->m, x->edit_exp);
+	const struct variant_info *v = e ? model_variant(e, x->edit_key) : NULL;
+	struct edit_row row = { 0 };
+	struct buf what = BUF_INIT;
+	char exp[512], from[512];
+	long id;
+
+	if (!*into || !v)
+		return;
+	snprintf(exp, sizeof(exp), "%s", x->edit_exp);
+	snprintf(from, sizeof(from), "%s", x->edit_key);
+	if (!strcmp(model_variant_key(t->m, into), from)) {
+		tui_message(t, "that is its name already");
+		return;
+	}
+	buf_addf(&what, "variant \"%s\" shown as \"%s\" in \"%s\"", v->text, into, exp);
+	row.op = EDIT_ALIAS;
+	row.experiment = exp;
+	row.target = from;
+	row.value = into;
+	id = record(t, command, what.s, &row);
+	if (id >= 0) {
+		follow(t, exp, from, model_variant_key(t->m, into));
+		said(t, id, what.s);
+	}
+	buf_release(&what);
+}
+
+static void rename_typed(struct tui *t, const char *name)
+{
+	alias(t, "rename-variant", name);
+}
+
+/* Tab in the merge prompt: the experiment's next other variant. */
+static void merge_tab(struct tui *t, const char *text)
+{
+	struct explore *x = t->ex;
+	const struct experiment *e = model_experiment(t->m, x->edit_exp);
+	size_t n, at = 0;
+
+	if (!e || (n = e->nvariants) < 2)
+		return;
+	for (size_t v = 0; v < n; v++)
+		if (!strcmp(e->variants[v].text, text))
+			at = v + 1;
+	for (size_t k = 0; k < n; k++) {
+		const struct variant_info *v = &e->variants[(at + k) % n];
+
+		if (strcmp(v->key, x->edit_key)) {
+			buf_reset(&x->prompt.text);
+			buf_adds(&x->prompt.text, v->text);
+			return;
+		}
+	}
+}
+
+static void merge_typed(struct tui *t, const char *name)
+{
+	const struct experiment *e = model_experiment(t->m, t->ex->edit_exp);
+
+	if (*name && e && !model_variant(e, model_variant_key(t->m, name))) {
+		char label[sizeof(t->ex->prompt.label)];
+
+		snprintf(label, sizeof(label), "%s", t->ex->prompt.label);
+		tui_message(t, "no variant \"%s\" here: Tab goes through them", name);
+		prompt_open(t, label, name, merge_typed, merge_tab);
+		return;
+	}
+	alias(t, "merge-variants", name);
+}
+
+/* ---- u ---- */
+
+static void undo(struct tui *t)
+{
+	struct undo_info info;
+	struct diag d = DIAG_INIT;
+
+	if (!t->store) {
+		tui_message(t, "nothing to undo: a quick comparison records no edits");
+		return;
+	}
+	if (journal_undo(t->store, 0, 0, &info, &d) < 0) {
+		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
+		diag_release(&d);
+		return;
+	}
+	diag_release(&d);
+	if (explore_reload(t) == 0)
+		tui_message(t, "undid edit %u: %s", (unsigned)info.undone, info.what);
+}
+
+int edit_action(struct tui *t, enum action a)
+{
+	struct explore *x = explore_of(t);
+	const struct experiment *e;
+	const struct variant_info *v;
+	const char *key;
+	long run;
+	char label[256];
+
+	if (a == ACT_UNDO) {
+		undo(t);
+		return ACT_DONE;
+	}
+	if (target(t, &run, &key) < 0) {
+		tui_message(t, "%s works on a run: open Runs (Enter on a row) or its Source", keys_names(a));
+		return ACT_DONE;
+	}
+	if (a == ACT_SET_VARIANT) {
+		if (run < 0) {
+			tui_message(t, "select a run: e sets the variant of its block");
+			return ACT_DONE;
+		}
+		x->edit_run = run;
+		x->edit_one = 0;
+		prompt_open(t, "", NULL, set_typed, set_tab);
+		set_label(t);
+		return ACT_DONE;
+	}
+	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp_name(t));
+	snprintf(x->edit_key, sizeof(x->edit_key), "%s", key);
+	e = model_experiment(t->m, x->edit_exp);
+	v = e ? model_variant(e, key) : NULL;
+	if (!v) {
+		tui_message(t, "this variant has no runs here");
+		return ACT_DONE;
+	}
+	if (a == ACT_RENAME_VARIANT) {
+		snprintf(label, sizeof(label), "rename \"%s\" to: ", v->text);
+		prompt_open(t, label, v->text, rename_typed, NULL);
+	} else {
+		if (e->nvariants < 2) {
+			tui_message(t, "no other variant to merge \"%s\" into", v->text);
+			return ACT_DONE;
+		}
+		snprintf(label, sizeof(label), "merge \"%s\" into (Tab: the variants): ", v->text);
+		prompt_open(t, label, NULL, merge_typed, merge_tab);
+		merge_tab(t, "");
+	}
+	return ACT_DONE;
+}

@@ -1,0 +1,499 @@
+/*
+ * screen_paste.c - Paste: import a thread from inside the TUI. A
+ * bracketed paste (on any screen) or a path typed after `i` is read, and
+ * the dry run's plan is shown: each block with its lines and format, each
+ * run's variant and where that name came from, its scenario and how many
+ * figures, blocks stored before, and the warnings. `e` on a line corrects
+ * the variant of its block (as `import --set-variant`), Enter imports
+ * (stored, with the fixes as one edit), Esc cancels.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parsers/names.h"
+#include "store/import_edits.h"
+#include "store/journal.h"
+#include "tui/draw.h"
+#include "tui/explore.h"
+#include "util/fsutil.h"
+#include "util/text.h"
+
+/* ncurses reports the bracketed-paste markers as these keys (define_key). */
+#define KEY_PASTE_BEGIN (KEY_MAX + 1)
+#define KEY_PASTE_END (KEY_MAX + 2)
+
+void paste_enable(int on)
+{
+	if (on) {
+		define_key("\033[200~", KEY_PASTE_BEGIN);
+		define_key("\033[201~", KEY_PASTE_END);
+	}
+	/* the terminal brackets what is pasted only when asked to */
+	fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+	fflush(stdout);
+}
+
+static void clear_plan(struct paste_state *p)
+{
+	if (p->planned) {
+		import_result_release(&p->res);
+		model_release(&p->plan);
+	}
+	diag_release(&p->diag);
+	free(p->lines);
+	p->lines = NULL;
+	p->nlines = p->lines_cap = 0;
+	p->planned = 0;
+}
+
+void paste_release(struct paste_state *p)
+{
+	clear_plan(p);
+	buf_release(&p->text);
+	for (size_t i = 0; i < p->nsets; i++)
+		free((char *)p->sets[i].name);
+	free(p->sets);
+	memset(p, 0, sizeof(*p));
+}
+
+static void add_line(struct paste_state *p, enum paste_line_kind kind, size_t index)
+{
+	ALLOC_GROW(p->lines, p->nlines + 1, p->lines_cap);
+	p->lines[p->nlines].kind = kind;
+	p->lines[p->nlines++].index = index;
+}
+
+/*
+ * The dry run: the text imported into a model of the store as it is now
+ * (so blocks stored before show as such), or into an empty one for a
+ * quick comparison. Nothing is stored.
+ */
+static void plan(struct tui *t)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+	struct import_input in;
+	struct import_opts io = { NULL, NULL, p->sets, p->nsets };
+
+	clear_plan(p);
+	model_init(&p->plan);
+	if (t->store && store_load(t->store, &p->plan, &p->diag) < 0) {
+		model_release(&p->plan);
+		tui_message(t, "could not read the store");
+		return;
+	}
+	diag_release(&p->diag); /* the store's own damage is not this paste's */
+	memset(&in, 0, sizeof(in));
+	in.name = p->name;
+	in.text = xstrndup(p->text.s ? p->text.s : "", p->text.len);
+	in.len = p->text.len;
+	import_texts(&p->plan, &in, 1, &io, &p->res, &p->diag);
+	p->planned = 1;
+	for (size_t i = 0; i < p->res.nitems; i++) {
+		const struct import_item *it = &p->res.items[i];
+
+		add_line(p, PL_BLOCK, i);
+		for (uint32_t r = it->run_from; r < it->run_to; r++)
+			add_line(p, PL_RUN, r);
+	}
+	for (size_t i = 0; i < p->diag.n; i++)
+		add_line(p, PL_WARNING, i);
+	p->list.count = p->nlines;
+	p->list.cursor = p->list.top = 0;
+}
+
+static void start(struct tui *t, const char *name)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	if (t->cur != SCREEN_PASTE) {
+		p->from = t->cur;
+		t->prev = t->cur;
+		t->cur = SCREEN_PASTE;
+	}
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	clear_plan(p);
+	for (size_t i = 0; i < p->nsets; i++)
+		free((char *)p->sets[i].name);
+	p->nsets = 0;
+}
+
+/* The path typed after `i`: read it and plan. */
+static void path_typed(struct tui *t, const char *path)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+	struct diag d = DIAG_INIT;
+
+	if (!*path)
+		return;
+	start(t, path);
+	buf_reset(&p->text);
+	if (file_read(path, &p->text, &d) < 0) {
+		tui_message(t, "%s: %s", path, d.n ? d.v[0].text : "cannot be read");
+		diag_release(&d);
+		return;
+	}
+	diag_release(&d);
+	plan(t);
+}
+
+void paste_open(struct tui *t)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	if (t->cur != SCREEN_PASTE) {
+		p->from = t->cur;
+		t->prev = t->cur;
+		t->cur = SCREEN_PASTE;
+	}
+	clear_plan(p);
+	buf_reset(&p->text);
+	prompt_open(t, "paste a thread, or a file to import: ", NULL, path_typed, NULL);
+}
+
+int paste_key(struct tui *t, wint_t ch, int is_code)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+	char mb[8];
+	mbstate_t st;
+	size_t n;
+
+	if (is_code && ch == KEY_PASTE_BEGIN) {
+		t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
+		start(t, "paste");
+		buf_reset(&p->text);
+		p->collecting = 1;
+		return 2;
+	}
+	if (!p->collecting)
+		return 0;
+	if (is_code && ch == KEY_PASTE_END) {
+		p->collecting = 0;
+		plan(t);
+		return 1;
+	}
+	if (is_code)
+		return 2; /* a key code inside a paste: an escape sequence ncurses decoded; dropped */
+	if (ch == '\r') {
+		ch = '\n'; /* terminals send a pasted newline as CR */
+	} else if (ch == '\n' && p->text.len && p->text.s[p->text.len - 1] == '\n' && p->cr_seen) {
+		p->cr_seen = 0; /* CR LF was one newline */
+		return 2;
+	}
+	p->cr_seen = ch == '\n';
+	memset(&st, 0, sizeof(st));
+	n = wcrtomb(mb, (wchar_t)ch, &st);
+	if (n != (size_t)-1)
+		buf_add(&p->text, mb, n);
+	return 2;
+}
+
+/* Store the plan's text for good: the --set-variant fixes as one edit, then the data. */
+static int import_stored(struct tui *t)
+{
+	struct paste_state *p = &t->ex->paste;
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct model m;
+	struct import_result res;
+	struct import_input in;
+	struct import_opts io = { NULL, NULL, p->sets, p->nsets };
+	int rc = -1;
+	long id = 0;
+
+	model_init(&m);
+	if (store_open(&st, t->store->dir, 1, &d) < 0 || store_lock(&st, &d) < 0 ||
+	    journal_settle(&st, &d) < 0 || store_load(&st, &m, &d) < 0) {
+		tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the store cannot be written");
+		goto out;
+	}
+	diag_release(&d);
+	memset(&in, 0, sizeof(in));
+	in.name = p->name;
+	in.text = xstrndup(p->text.s ? p->text.s : "", p->text.len);
+	in.len = p->text.len;
+	import_texts(&m, &in, 1, &io, &res, &d);
+	diag_release(&d);
+	if (res.inputs[0].status == IMPORT_EMPTY) {
+		tui_message(t, "no measurements found: nothing imported");
+	} else if ((id = import_record_sets(&st, &m, &res, &d)) < 0) {
+		tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the edit was not recorded");
+	} else if ((res.inputs[0].status == IMPORT_NEW || res.inputs[0].status == IMPORT_ALL_DUP) &&
+		   store_add_source(&st, &m, (uint32_t)res.inputs[0].source, &d) < 0) {
+		tui_message(t, "not stored: %s", d.n ? d.v[d.n - 1].text : "error");
+	} else {
+		size_t nruns = res.inputs[0].nruns, nmeas = res.inputs[0].nmeas;
+
+		rc = 0;
+		store_close(&st); /* unlocks: reading the store again needs no lock */
+		st.dir = NULL;
+		if (explore_reload(t) == 0) {
+			if (res.inputs[0].status == IMPORT_SAME_TEXT || !nruns)
+				tui_message(t, "already imported: nothing added");
+			else
+				tui_message(t, "imported %zu runs, %zu figures%s", nruns, nmeas,
+					    id > 0 ? ", 1 edit" : "");
+		}
+	}
+	import_result_release(&res);
+out:
+	diag_release(&d);
+	if (st.dir)
+		store_close(&st);
+	model_release(&m);
+	return rc;
+}
+
+/* A quick comparison has no store: the text joins the model in memory. */
+static int import_quick(struct tui *t)
+{
+	struct paste_state *p = &t->ex->paste;
+	struct import_input in;
+	struct import_opts io = { NULL, NULL, p->sets, p->nsets };
+	struct import_result res;
+	struct diag d = DIAG_INIT;
+	size_t nruns;
+
+	memset(&in, 0, sizeof(in));
+	in.name = p->name;
+	in.text = xstrndup(p->text.s ? p->text.s : "", p->text.len);
+	in.len = p->text.len;
+	import_texts(t->m, &in, 1, &io, &res, &d);
+	nruns = res.inputs[0].nruns;
+	import_result_release(&res);
+	diag_release(&d);
+	t->exps.count = t->m->nexps;
+	t->cmp_valid = 0;
+	t->ex->runs.valid = 0;
+	tui_message(t, "added %zu runs (not stored)", nruns);
+	return 0;
+}
+
+/* `e` in the plan: the variant of the block at this line, as --set-variant LINE=NAME. */
+static void set_typed(struct tui *t, const char *name)
+{
+	struct paste_state *p = &t->ex->paste;
+
+	if (!*name || !p->pending_line)
+		return;
+	for (size_t i = 0; i < p->nsets; i++) {
+		if (p->sets[i].line == p->pending_line) {
+			free((char *)p->sets[i].name);
+			p->sets[i].name = xstrdup(name);
+			plan(t);
+			return;
+		}
+	}
+	ALLOC_GROW(p->sets, p->nsets + 1, p->sets_cap);
+	p->sets[p->nsets].line = p->pending_line;
+	p->sets[p->nsets++].name = xstrdup(name);
+	plan(t);
+}
+
+/* The block (import item) a plan line belongs to, or NULL. */
+static const struct import_item *item_of(const struct paste_state *p, size_t line)
+{
+	for (size_t k = line + 1; k-- > 0;)
+		if (p->lines[k].kind == PL_BLOCK)
+			return &p->res.items[p->lines[k].index];
+	return NULL;
+}
+
+/* The scenario every run of a block shares, or NULL (none, or they differ). */
+static const char *block_scenario(const struct paste_state *p, const struct import_item *it)
+{
+	const char *s = NULL;
+
+	for (uint32_t r = it->run_from; r < it->run_to; r++) {
+		const char *x = p->plan.rs.runs[r].eff_scenario;
+
+		if (s && strcmp(s, x))
+			return NULL;
+		s = x;
+	}
+	return s && *s ? s : NULL;
+}
+
+static int list_rows(int height)
+{
+	return height - 4;
+}
+
+static void draw_line(struct tui *t, size_t k, int y, int selected)
+{
+	struct paste_state *p = &t->ex->paste;
+	const struct paste_line *l = &p->lines[k];
+	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
+	struct buf b = BUF_INIT;
+
+	if (selected)
+		draw_fill(y, ROLE_SELECTED);
+	switch (l->kind) {
+	case PL_BLOCK: {
+		const struct import_item *it = &p->res.items[l->index];
+
+		buf_addf(&b, "lines %u-%u  %s", (unsigned)it->first_line, (unsigned)it->last_line,
+			 fmt_name(it->fmt));
+		if (it->duplicate)
+			buf_adds(&b, "  stored before: skipped");
+		else if (it->repeat_of)
+			buf_addf(&b, "  repeats the block at line %u: skipped", (unsigned)it->repeat_of);
+		else
+			buf_addf(&b, "  %u run%s", (unsigned)(it->run_to - it->run_from),
+				 it->run_to - it->run_from == 1 ? "" : "s");
+		if (block_scenario(p, it))
+			buf_addf(&b, "  scenario \"%s\"", block_scenario(p, it));
+		draw_text(y, 1, COLS - 2, b.s, selected ? role : ROLE_HEADER);
+		break;
+	}
+	case PL_RUN: {
+		const struct run *r = &p->plan.rs.runs[l->index];
+		size_t nmeas = 0;
+
+		for (size_t i = 0; i < p->plan.rs.nmeas; i++)
+			nmeas += p->plan.rs.meas[i].run == l->index;
+		buf_addf(&b, "%u-%u  %zu figures%s  variant \"%s\" ", (unsigned)r->first_line,
+			 (unsigned)r->last_line, nmeas, r->flags & RUN_INCOMPLETE ? " (incomplete)" : "",
+			 r->eff_variant.text);
+		trace_text_origin(&p->plan, (uint32_t)l->index, &b);
+		if (*r->eff_scenario && !block_scenario(p, item_of(p, k)))
+			buf_addf(&b, "  scenario \"%s\"", r->eff_scenario);
+		draw_text(y, 3, COLS - 4, b.s, role);
+		break;
+	}
+	case PL_WARNING: {
+		const struct diag_entry *w = &p->diag.v[l->index];
+
+		if (w->line)
+			buf_addf(&b, "line %u: ", (unsigned)w->line);
+		buf_adds(&b, w->text);
+		draw_text(y, 1, COLS - 2, b.s, selected ? role : ROLE_WORSE);
+		break;
+	}
+	}
+	buf_release(&b);
+}
+
+static void draw(struct tui *t, int top, int height)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+	int rows = list_rows(height);
+	struct buf b = BUF_INIT;
+
+	if (p->collecting) {
+		buf_addf(&b, "reading the paste: %zu bytes so far...", p->text.len);
+		draw_text(top + 1, 2, COLS - 4, b.s, ROLE_HIGHLIGHT);
+		buf_release(&b);
+		return;
+	}
+	if (!p->planned) {
+		draw_text(top + 1, 2, COLS - 4, "Paste a thread here (your terminal's paste: Ctrl-Shift-V,",
+			  ROLE_NORMAL);
+		draw_text(top + 2, 2, COLS - 4, "a middle click, or tmux's prefix ]), or type the path of a",
+			  ROLE_NORMAL);
+		draw_text(top + 3, 2, COLS - 4, "file and press Enter. You see what would be imported first.",
+			  ROLE_NORMAL);
+		draw_text(top + 5, 2, COLS - 4, "Esc: back", ROLE_DIM);
+		return;
+	}
+	{
+		const struct import_input_result *ir = &p->res.inputs[0];
+		size_t lines = 0;
+
+		for (size_t i = 0; i < p->text.len; i++)
+			lines += p->text.s[i] == '\n';
+		buf_addf(&b, "%s: %zu lines \xc2\xb7 ", p->name, lines + (p->text.len && p->text.s[p->text.len - 1] != '\n'));
+		switch (ir->status) {
+		case IMPORT_NEW:
+			buf_addf(&b, "would import %zu runs, %zu figures", ir->nruns, ir->nmeas);
+			break;
+		case IMPORT_SAME_TEXT:
+			buf_adds(&b, "this exact text is stored already: nothing to import");
+			break;
+		case IMPORT_ALL_DUP:
+			buf_adds(&b, "every block is stored already: nothing to import");
+			break;
+		case IMPORT_EMPTY:
+			buf_adds(&b, "no measurements found");
+			break;
+		}
+		if (ir->ndup)
+			buf_addf(&b, " (%zu blocks stored before)", ir->ndup);
+		draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
+	}
+	for (size_t i = 0; i < p->res.nitems; i++) {
+		const struct import_item *it = &p->res.items[i];
+
+		if (it->run_from < it->run_to) {
+			buf_reset(&b);
+			buf_addf(&b, "into experiment \"%s\"", p->plan.rs.runs[it->run_from].eff_experiment);
+			draw_text(top + 1, 1, COLS - 2, b.s, ROLE_DIM);
+			break;
+		}
+	}
+	list_clamp(&p->list, rows);
+	for (int i = 0; i < rows && p->list.top + (size_t)i < p->nlines; i++) {
+		size_t k = p->list.top + (size_t)i;
+
+		draw_line(t, k, top + 2 + i, k == p->list.cursor);
+	}
+	draw_text(top + height - 1, 1, COLS - 2,
+		  "Enter: import  e: the variant of this block  Esc: cancel", ROLE_DIM);
+	buf_release(&b);
+}
+
+static int act(struct tui *t, enum action a, int height)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	if (p->planned && list_act(&p->list, a, list_rows(height)))
+		return ACT_DONE;
+	switch (a) {
+	case ACT_ENTER:
+		if (!p->planned) {
+			paste_open(t);
+			return ACT_DONE;
+		}
+		if (p->res.inputs[0].status != IMPORT_NEW) {
+			tui_message(t, "nothing to import");
+			return ACT_DONE;
+		}
+		if (!(t->store ? import_stored(t) : import_quick(t))) {
+			clear_plan(p);
+			buf_reset(&p->text);
+			t->cur = SCREEN_EXPERIMENTS;
+			t->prev = SCREEN_EXPERIMENTS;
+		}
+		return ACT_DONE;
+	case ACT_SET_VARIANT: {
+		const struct import_item *it = p->planned && p->nlines ? item_of(p, p->list.cursor) : NULL;
+		char label[96];
+
+		if (!it || it->duplicate || it->repeat_of) {
+			tui_message(t, "select a block (or a run of it) that would be imported");
+			return ACT_DONE;
+		}
+		p->pending_line = it->first_line;
+		snprintf(label, sizeof(label), "variant of the block at line %u: ", (unsigned)it->first_line);
+		prompt_open(t, label, NULL, set_typed, NULL);
+		return ACT_DONE;
+	}
+	case ACT_BACK:
+		clear_plan(p);
+		buf_reset(&p->text);
+		t->cur = p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from;
+		tui_message(t, "nothing imported");
+		return ACT_DONE;
+	default:
+		return ACT_IGNORED;
+	}
+}
+
+const struct screen screen_paste = {
+	.name = "Paste",
+	.opener = ACT_IMPORT,
+	.draw = draw,
+	.act = act,
+};

@@ -1,0 +1,163 @@
+/*
+ * textin.c - a text log read by its first bytes; see textin.h.
+ */
+#include "util/textin.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FIRST_BLOCK 65536
+#define BINARY_WINDOW 8192
+
+/* 1 LE, 2 BE, 0 not UTF-16: a BOM, or ASCII text with every other byte NUL. */
+static int utf16_kind(const unsigned char *p, size_t n)
+{
+	size_t pairs = n / 2, zero_odd = 0, zero_even = 0;
+
+	if (n >= 2 && p[0] == 0xff && p[1] == 0xfe)
+		return 1;
+	if (n >= 2 && p[0] == 0xfe && p[1] == 0xff)
+		return 2;
+	if (pairs < 8)
+		return 0;
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		zero_even += p[i] == 0;
+		zero_odd += p[i + 1] == 0;
+	}
+	/* most of one side NUL, almost none of the other: ASCII as UTF-16 */
+	if (zero_odd * 10 >= pairs * 9 && zero_even * 10 <= pairs)
+		return 1;
+	if (zero_even * 10 >= pairs * 9 && zero_odd * 10 <= pairs)
+		return 2;
+	return 0;
+}
+
+static void put_utf8(struct buf *out, unsigned cp)
+{
+	char b[4];
+
+	if (cp < 0x80) {
+		buf_addc(out, (char)cp);
+		return;
+	}
+	if (cp < 0x800) {
+		b[0] = (char)(0xc0 | cp >> 6);
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		buf_add(out, b, 2);
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xe0 | cp >> 12);
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (cp & 0x3f));
+		buf_add(out, b, 3);
+	} else {
+		b[0] = (char)(0xf0 | cp >> 18);
+		b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[3] = (char)(0x80 | (cp & 0x3f));
+		buf_add(out, b, 4);
+	}
+}
+
+void textin_utf16(const unsigned char *p, size_t n, int big_endian, struct buf *out)
+{
+	size_t i = 0;
+
+#define UNIT(k) (big_endian ? (unsigned)p[k] << 8 | p[(k) + 1] : (unsigned)p[(k) + 1] << 8 | p[k])
+	if (n >= 2 && UNIT(0) == 0xfeff)
+		i = 2;
+	for (; i + 1 < n; i += 2) {
+		unsigned u = UNIT(i);
+
+		if (u >= 0xd800 && u <= 0xdbff && i + 3 < n && UNIT(i + 2) >= 0xdc00 &&
+		    UNIT(i + 2) <= 0xdfff) {
+			put_utf8(out, 0x10000 + ((u - 0xd800) << 10) + (UNIT(i + 2) - 0xdc00));
+			i += 2;
+		} else if (u >= 0xd800 && u <= 0xdfff) {
+			put_utf8(out, 0xfffd);
+		} else {
+			put_utf8(out, u);
+		}
+	}
+#undef UNIT
+	if (!out->s)
+		buf_adds(out, "");
+}
+
+/* Lone CR line endings (no LF at all) become LF. 1 when it changed anything. */
+static int lone_cr(struct buf *b)
+{
+	if (!b->len || memchr(b->s, '\n', b->len) || !memchr(b->s, '\r', b->len))
+		return 0;
+	for (size_t i = 0; i < b->len; i++)
+		if (b->s[i] == '\r')
+			b->s[i] = '\n';
+	return 1;
+}
+
+int textin_read(const char *path, struct buf *out, struct diag *d)
+{
+	int is_stdin = !strcmp(path, "-");
+	const char *name = is_stdin ? "<stdin>" : path;
+	struct buf raw = BUF_INIT;
+	struct stat st;
+	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	int rc = -1, kind = -1;
+
+	if (fd < 0)
+		return diag_error(d, name, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		diag_error(d, name, 0, "is a directory, not a log file");
+		goto out;
+	}
+	for (;;) {
+		size_t want = raw.len < FIRST_BLOCK ? FIRST_BLOCK - raw.len : FIRST_BLOCK * 4;
+		ssize_t r;
+
+		buf_grow(&raw, want);
+		r = read(fd, raw.s + raw.len, want);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			diag_error(d, name, 0, "cannot read: %s", strerror(errno));
+			goto out;
+		}
+		raw.len += (size_t)r;
+		if (kind < 0 && (r == 0 || raw.len >= FIRST_BLOCK)) {
+			/* decided from the first block, before reading on */
+			const char *nul;
+
+			kind = utf16_kind((const unsigned char *)raw.s, raw.len);
+			nul = kind ? NULL : memchr(raw.s, '\0', raw.len < BINARY_WINDOW ? raw.len : BINARY_WINDOW);
+			if (nul) {
+				/* as git and grep judge it: a NUL near the start means a binary file */
+				diag_error(d, name, 0,
+					   "binary file (NUL byte at offset %zu), not a text log; skipped",
+					   (size_t)(nul - raw.s));
+				goto out;
+			}
+		}
+		if (r == 0)
+			break;
+		if (raw.len > TEXTIN_MAX) {
+			diag_error(d, name, 0, "larger than %zu MiB: not a log; skipped", TEXTIN_MAX >> 20);
+			goto out;
+		}
+	}
+	if (kind > 0) {
+		textin_utf16((const unsigned char *)raw.s, raw.len, kind == 2, out);
+		diag_add(d, DIAG_NOTE, name, 0, "UTF-16%s text converted to UTF-8", kind == 2 ? "BE" : "LE");
+	} else {
+		buf_add(out, raw.s ? raw.s : "", raw.len);
+	}
+	if (lone_cr(out))
+		diag_add(d, DIAG_NOTE, name, 0, "lone CR line endings read as line ends");
+	rc = 0;
+out:
+	if (!is_stdin)
+		close(fd);
+	buf_release(&raw);
+	return rc;
+}

@@ -1,0 +1,30 @@
+/*
+ * textin.h - reading an input that should be a text log: the decision is
+ * made from its first bytes, before the rest is read, so /dev/zero or a
+ * binary piped in costs one block, not all of it. UTF-16 (what
+ * PowerShell's '>' writes) is converted to UTF-8 and lone-CR line endings
+ * (old Mac editors) to LF, each said in a note.
+ */
+#ifndef BD_UTIL_TEXTIN_H
+#define BD_UTIL_TEXTIN_H
+
+#include <stddef.h>
+
+#include "util/buf.h"
+#include "util/diag.h"
+
+/* Inputs larger than this are refused: no log a person pastes is. */
+#define TEXTIN_MAX ((size_t)1 << 30)
+
+/*
+ * Append the text of `path` ("-": standard input) to *out, as UTF-8.
+ * Returns 0; -1 with an error naming the input in *d for a missing or
+ * unreadable file, a directory, a binary (a NUL among the first 8 KiB of
+ * what is not UTF-16) or an input over TEXTIN_MAX. Conversions are notes.
+ */
+int textin_read(const char *path, struct buf *out, struct diag *d);
+
+/* Convert UTF-16 (`big_endian` or not; a BOM is dropped) to UTF-8; unpaired surrogates become U+FFFD. */
+void textin_utf16(const unsigned char *p, size_t n, int big_endian, struct buf *out);
+
+#endif
