@@ -127,6 +127,14 @@ static int section_width(const struct views *v)
 	return w < 24 ? w : 24;
 }
 
+/* Columns each side of the axis when the bars start at x: what is left, up to 30. */
+static int bar_half(int x)
+{
+	int half = (COLS - 2 - x - 1) / 2;
+
+	return half < 30 ? half : 30;
+}
+
 /* Both sides of the axis at x: shrinking fills to the left, growing to the right. */
 static void draw_axis_bar(int y, int x, int half, double d, double m, enum color_role role)
 {
@@ -177,7 +185,7 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 	}
 	x += W_BYTES + 1 + W_DELTA + 1 + 3;
 	if (COLS - 2 - x >= 9) {
-		int half = (COLS - 2 - x - 1) / 2;
+		int half = bar_half(x);
 
 		draw_axis_bar(y, x + half, half, d, m, sel ? ROLE_SELECTED : role == ROLE_NORMAL ? ROLE_DIM : role);
 	}
@@ -207,7 +215,7 @@ static void draw_columns(const struct views *v, int y, int secw)
 	draw_right(y, x, W_DELTA, "\xce\x94 %", ROLE_HEADER);
 	x += W_DELTA + 1 + 3;
 	if (COLS - 2 - x >= 9) {
-		int half = (COLS - 2 - x - 1) / 2;
+		int half = bar_half(x);
 
 		draw_right(y, x, half, "shrink", ROLE_DIM);
 		draw_text(y, x + half + 1, half, "grow", ROLE_DIM);
