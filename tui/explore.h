@@ -52,6 +52,7 @@ struct source_state {
 	uint32_t named[8];        /* lines that named the variant */
 	size_t nnamed;
 	struct run_records rec;
+	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
 	struct list list;         /* over the text's lines: cursor and top, 0-based */
 	int left;                 /* columns scrolled to the right */
 	int placed;               /* top was set for this run */
