@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/complete.h"
 
 #ifndef BD_VERSION
 #define BD_VERSION "0.1.0"
@@ -54,10 +55,7 @@ static const char usage[] =
 	"a significant regression, 5 a thread could not be fetched now (network,\n"
 	"time limit, rate limit: try again later).\n";
 
-static const struct command {
-	const char *name;
-	int (*run)(struct cli *c, int argc, char **argv);
-} commands[] = {
+static const struct cli_command commands[] = {
 	{ "import", cmd_import },
 	{ "list", cmd_list },
 	{ "export", cmd_export },
@@ -123,6 +121,12 @@ int main(int argc, char **argv)
 		} else {
 			return cli_usage_error(&c, NULL, "unknown option '%s'", a);
 		}
+	}
+	if (i < argc && !strcmp(argv[i], "__complete")) {
+		/* the shell completions' question (completions/); "--" after it is optional */
+		i += 1 + (i + 1 < argc && !strcmp(argv[i + 1], "--"));
+		return cli_complete(&c, commands, sizeof(commands) / sizeof(commands[0]), usage, argc - i,
+				    argv + i);
 	}
 	if (i < argc) {
 		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)

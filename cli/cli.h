@@ -20,6 +20,12 @@ struct cli {
 	int damaged;        /* the store loaded did not verify: the command exits 2 */
 };
 
+/* A subcommand: main.c's table of them is the one list (dispatch, completion). */
+struct cli_command {
+	const char *name;
+	int (*run)(struct cli *c, int argc, char **argv);
+};
+
 int cmd_import(struct cli *c, int argc, char **argv);
 int cmd_list(struct cli *c, int argc, char **argv);
 int cmd_export(struct cli *c, int argc, char **argv);

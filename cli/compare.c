@@ -21,7 +21,7 @@ static const char usage[] =
 	"\n"
 	"  BASE                 the baseline variant (default: the experiment's, see 'list variants')\n"
 	"  CAND...              the candidates (default: every other variant)\n"
-	"  -e EXP               the experiment (needed when the store holds several)\n"
+	"  -e, --experiment EXP the experiment (needed when the store holds several)\n"
 	"  -f, --format FMT     text (default), markdown (a table for an issue), csv or json\n"
 	"  -m, --matrix         every variant in one table, the baseline first (as the UI's Matrix)\n"
 	"  --alpha A            significance level, 0 < A < 1 (default 0.05)\n"

@@ -18,7 +18,7 @@ static const char usage[] =
 	"  variants      the variants of each experiment; * marks the baseline\n"
 	"  runs          every run: id, variant, scenario, format, where it came from\n"
 	"  imports       every import: the id 'rm --import' and 'move' take, its experiment\n"
-	"  -e EXP        only this experiment\n";
+	"  -e, --experiment EXP  only this experiment\n";
 
 static void list_experiments(const struct model *m, const struct experiment *only)
 {

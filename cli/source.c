@@ -110,6 +110,13 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 	fprintf(fp, "%s, lines %u-%u of %u: run %s (%s, lines %u-%u)\n", src->name, (unsigned)from,
 		(unsigned)to, (unsigned)ix.nlines, r->id, fmt_name(r->fmt), (unsigned)r->first_line,
 		(unsigned)r->last_line);
+	{
+		struct buf who = BUF_INIT;
+
+		if (trace_text_provenance(src, &who))
+			fprintf(fp, "written by %s\n", who.s);
+		buf_release(&who);
+	}
 	gutter = snprintf(NULL, 0, "%u", (unsigned)to) + 3;
 	for (uint32_t l = from; l <= to; l++) {
 		size_t n;

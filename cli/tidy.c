@@ -18,12 +18,16 @@ static const char rename_usage[] =
 	"usage: benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"\n"
 	"Show variant OLD as NEW (in experiment EXP, else wherever OLD appears).\n"
-	"OLD matches however it was written (case, spaces and '-' do not matter).\n";
+	"OLD matches however it was written (case, spaces and '-' do not matter).\n"
+	"\n"
+	"  -e, --experiment EXP  only in this experiment\n";
 
 static const char merge_usage[] =
 	"usage: benchdelta merge-variants [-e EXP] INTO FROM...\n"
 	"\n"
-	"Make the variants FROM... one with INTO (in experiment EXP, else wherever they appear).\n";
+	"Make the variants FROM... one with INTO (in experiment EXP, else wherever they appear).\n"
+	"\n"
+	"  -e, --experiment EXP  only in this experiment\n";
 
 /* The experiments (of `only`, or all) that hold a variant with this key; how many. */
 static size_t holders(const struct model *m, const struct experiment *only, const char *key,

@@ -29,6 +29,8 @@ libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
 locales          cmd:locale
+zsh              cmd:zsh
+fish             cmd:fish
 strace           cmd:strace
 cmark-gfm        cmd:cmark-gfm
 '

@@ -321,3 +321,11 @@ char *trace_text_when(const char *iso, char *out, size_t size)
 		snprintf(out, size, "%s", iso);
 	return out;
 }
+
+int trace_text_provenance(const struct source *s, struct buf *out)
+{
+	if (!*s->address)
+		return 0;
+	buf_addf(out, "%s, %.10s, %s", *s->author ? s->author : "(account gone)", s->posted, s->address);
+	return 1;
+}

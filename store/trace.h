@@ -81,6 +81,13 @@ void trace_text_origin(struct model *m, uint32_t run, struct buf *out);
 void trace_text_spread(const struct run_figure *f, struct buf *out);
 /* "2026-12-01T03:40:50Z" → "2026-12-01 03:40 UTC" (any other text is copied). */
 char *trace_text_when(const char *iso, char *out, size_t size);
+/*
+ * Who wrote a text fetched from an issue thread, when and where:
+ * "alice, 2024-03-02, https://github.com/o/r/issues/9#issuecomment-1".
+ * Appends it to *out and returns 1; returns 0 and appends nothing for a
+ * text that was not fetched.
+ */
+int trace_text_provenance(const struct source *s, struct buf *out);
 
 /* Where each line of a text starts: line k (1-based) is text[start[k-1] .. end). */
 struct line_index {

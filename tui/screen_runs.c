@@ -396,6 +396,10 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		 (unsigned)r->last_line);
 	draw_text(y++, 1, COLS - 2, b.s, ROLE_HEADER);
 	buf_reset(&b);
+	/* a comment of a fetched thread: who wrote it, when, where */
+	if (y < end && trace_text_provenance(s, &b))
+		draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
+	buf_reset(&b);
 	buf_adds(&b, "variant: ");
 	trace_text_variant(t->m, (uint32_t)ri, &b);
 	if (*r->eff_scenario)
