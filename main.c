@@ -50,7 +50,8 @@ static const char usage[] =
 	"  -h, --help     this help; 'benchdelta COMMAND --help' for a command's\n"
 	"  --version      the version\n"
 	"\n"
-	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
+	"Exit status: 0 success, 1 usage error, 2 an input could not be read (or the\n"
+	"store does not verify: see 'benchdelta fsck'),\n"
 	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
 	"a significant regression, 5 a thread could not be fetched now (network,\n"
 	"time limit, rate limit: try again later).\n";

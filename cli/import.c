@@ -142,8 +142,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
 	if (store_ok && !dry && in.n > 0)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
+	/* an import only adds: the stored figures are not read (dedup and naming need the runs) */
 	if (store_ok)
-		store_ok = store_load(&st, &m, &d) == 0;
+		store_ok = store_load_runs(&st, &m, &d) == 0;
 	c->damaged |= m.damaged;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);

@@ -231,6 +231,7 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 {
 	struct buf dir = BUF_INIT, text = BUF_INIT;
 	struct diag found = DIAG_INIT;
+	size_t before;
 	int v, rows_bad = 0;
 
 	buf_addf(&dir, "%s/data/%s", f->st->dir, hash);
@@ -243,22 +244,35 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 		problem(f, text.s, "%s", "its contents do not hash to its name: the text was changed");
 		goto out;
 	}
+	before = f->res->problems;
 	v = manifest_verify(dir.s, text.s, &found);
 	/* the loader's warnings about this import's rows (older imports without a manifest) */
-	for (size_t i = 0; i < load->n; i++)
-		if (load->v[i].file && strstr(load->v[i].file, hash) && strstr(load->v[i].file, "/data/"))
-			rows_bad = 1;
 	for (size_t i = 0; i < found.n; i++)
 		problem(f, found.v[i].file, "%s", found.v[i].text);
-	if (v == 1)
-		problem(f, dir.s, "%s", rows_bad ? "no manifest, and rows that do not read"
-						 : "no manifest (stored before manifests)");
+	if (v == 1) {
+		problem(f, dir.s, "%s", "no manifest (stored before manifests)");
+		/* then the loader's word on its rows: a malformed row, a missing column */
+		for (size_t i = 0; i < load->n; i++) {
+			const struct diag_entry *e = &load->v[i];
+
+			if (!e->file || !strstr(e->file, hash) || !strstr(e->file, "/data/"))
+				continue;
+			diag_add(f->d, DIAG_ERROR, e->file, e->line, "%s", e->text);
+			f->res->problems++;
+			rows_bad = 1;
+		}
+	}
+	/* one repair mends every problem of the import */
 	if (f->repair && (v < 0 || rows_bad)) {
-		if (rebuild(f, hash, text.s, all) == 0)
+		if (rebuild(f, hash, text.s, all) == 0) {
+			f->res->repaired += f->res->problems - before - 1;
 			mended(f, dir.s, "rebuilt from its text");
+		}
 	} else if (f->repair && v == 1) {
-		if (add_manifest(f, dir.s, text.s) == 0)
+		if (add_manifest(f, dir.s, text.s) == 0) {
+			f->res->repaired += f->res->problems - before - 1;
 			mended(f, dir.s, "manifest written");
+		}
 	}
 out:
 	diag_release(&found);

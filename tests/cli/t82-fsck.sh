@@ -54,6 +54,17 @@ expect_rc 0 "list after the repair"
 [ "$(grep -c hyperfine "$T/out")" -eq "$(grep -c hyperfine "$T/runs")" ] || fail "runs lost: $(cat "$T/out")"
 [ ! -e "$S/overrides.csv" ] && [ ! -e "$S/sources/0123456789abcdef0123456789abcdef" ] || fail "leftovers stay"
 
+# an import from before manifests with a row that does not read: named with its file, rebuilt
+rm "$rel/manifest.csv"
+printf '"x:1.1","time","mean","s","0.00O281","1","lower","0","0"\n' >>"$rel/measurements.csv"
+run fsck
+expect_rc 2 "a bad row"
+expect_out "$rel/measurements.csv:16: error: bad run id (no such run) 'x:1.1'; row skipped"
+run fsck --repair
+expect_rc 0 "rebuilt"
+expect_out '2 problems, 2 repaired'
+grep -q 'x:1.1' "$rel/measurements.csv" && fail "bad row kept"
+
 # a text changed after it was stored cannot be trusted: said, not mended
 printf 'changed\n' >>"$S/sources/$(basename "$thr")"
 run fsck --repair
