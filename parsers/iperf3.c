@@ -205,6 +205,9 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	int after_version = st->after_version;
 
 	st->after_version = 0;
+	/* pastes often start at the summary: its "- - -" separator, 3.0's "Test Complete." */
+	if (line_starts(l, "Test Complete. Summary Results:") || is_separator(l))
+		return in_block ? CLAIM_BODY : CLAIM_START;
 	if (line_starts(l, "Connecting to host ")) {
 		/* one block per client test; -V's preamble above it belongs to it */
 		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
@@ -310,6 +313,7 @@ struct test {
 	struct data_line *lines;
 	size_t nlines, lines_cap;
 	size_t nsummary;
+	int summary;      /* in the summary (3.0 - 3.1 print its UDP lines without a role) */
 	const char *title; /* -T, as printed before its lines; NULL when none */
 	size_t title_len;
 };
@@ -318,6 +322,7 @@ struct parse {
 	struct sink *s;
 	struct test t;
 	int open;
+	int after_rule; /* the last line was a "- - -" separator: a header after it opens the summary */
 	uint32_t first_run;
 };
 
@@ -591,8 +596,12 @@ static void on_data(struct parse *ps, const struct line *l)
 	rx_named(p, "end", &d.end.s, &d.end.n);
 	rx_named(p, "rate", &d.rate.s, &d.rate.n);
 	rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n);
-	if (rx_named(p, "jitter", &s, &n))
+	if (rx_named(p, "jitter", &s, &n)) {
 		ps->t.udp = 1;
+		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
+		if (d.role < 0 && ps->open && ps->t.summary)
+			d.role = 1;
+	}
 	if (d.role == 0 && ps->open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
@@ -621,6 +630,8 @@ static void on_header(struct parse *ps, const struct line *l)
 	/* a header after a summary: the next test of a paste of bare summaries */
 	if (!ps->open || ps->t.nsummary)
 		begin(ps, l, SIDE_UNKNOWN);
+	/* the header iperf3 prints again after the last "- - -" opens the summary */
+	ps->t.summary |= ps->after_rule;
 	rx_named(p, "cols", &cols, &n);
 	if (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams"))
 		ps->t.udp = 1;
@@ -730,6 +741,18 @@ static int parse(const struct block *b, struct sink *s)
 			/* the server's lines repeat the client's test */
 		} else if (line_starts(l, "Accepted connection from ")) {
 			begin(&ps, l, SIDE_SERVER);
+		} else if (line_starts(l, "Test Complete.")) {
+			/* iperf3 3.0: "Test Complete. Summary Results:" above the summary */
+			if (!ps.open || ps.t.nsummary)
+				begin(&ps, l, SIDE_UNKNOWN);
+			ps.t.summary = 1;
+		} else if (is_separator(l)) {
+			ps.after_rule = 1;
+			prev = l;
+			continue;
+		} else if (bracket_tag(l) && text_contains(l->s, l->len, " Sent ") &&
+			   text_contains(l->s, l->len, " datagrams")) {
+			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (line_starts(l, "[ ID]")) {
 			on_header(&ps, l);
 		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
@@ -741,6 +764,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else {
 			on_other(&ps, l, prev);
 		}
+		ps.after_rule = 0;
 		prev = l;
 	}
 	finish(&ps, &bare[b->n - 1]);

@@ -216,6 +216,36 @@ static void test_lone_binary_build(void **state)
 	assert_string_equal(f->m.rs.runs[1].variant.text, "pgo");
 }
 
+/* iperf3 3.0 - 3.1 UDP: the summary's line has no role; it is the receiver's. */
+static void test_iperf3_old_udp(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "u.md",
+		      "For instance, a 1G test:\n\n"
+		      "Test Complete. Summary Results:\n"
+		      "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+		      "[  4]   0.00-10.00  sec  1.24 GBytes  1.06 Gbits/sec  0.001 ms  135795/162217 (84&#37;)\n"
+		      "[  4] Sent 162217 datagrams\n\n"
+		      "```\n- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+		      "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+		      "[  4]   0.00-10.00  sec  1.24 MBytes  1.04 Mbits/sec  0.013 ms  0/159 (0%)  \n"
+		      "[  4] Sent 159 datagrams\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->d.n, 0);
+	me = find_meas(&f->m, 0, "receiver.lost_percent");
+	assert_non_null(me);
+	assert_true(me->value == 84);
+	me = find_meas(&f->m, 0, "receiver.bitrate");
+	assert_non_null(me);
+	assert_true(me->value == 1.06e9);
+	me = find_meas(&f->m, 1, "receiver.jitter");
+	assert_non_null(me);
+	assert_true(me->value == 0.013e-3);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -225,6 +255,7 @@ int main(void)
 		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
+		T(test_iperf3_old_udp),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
