@@ -78,6 +78,7 @@ struct seg {
 	struct label lab;   /* scratch for label_read */
 
 	int stopped;
+	int ending; /* the block closing now is ended by prose or a fence */
 };
 
 static void build_dispatch(struct seg *sg)
@@ -154,6 +155,7 @@ static void close_block(struct seg *sg)
 		for (size_t i = 0; i < sg->nlines; i++)
 			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
 				b.quoted = 0;
+		b.ended = sg->ending;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
 		rc = sg->fn(&b, sg->ctx);
@@ -547,7 +549,9 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	if (is_fence(l) || is_html_structure(l)) {
 		/* a fence ends a block but keeps the label and the command above it */
+		sg->ending = 1;
 		close_block(sg);
+		sg->ending = 0;
 		settle_pending(sg, 1);
 		if (is_fence(l)) {
 			sg->prev_blank = 1;
@@ -590,7 +594,9 @@ static void do_line(struct seg *sg, struct line *l)
 			return;
 		}
 	}
+	sg->ending = 1;
 	close_block(sg);
+	sg->ending = 0;
 	if (setext_heading(sg, l)) {
 		sg->last_nonblank_line = l->no;
 		return;

@@ -571,6 +571,50 @@ static void labels_by_command(struct pass *p)
 	arena_release(&keys);
 }
 
+/*
+ * Runs still named after their source, whose program another tool's run
+ * of the same text was named by ("perf stat ./target/release/app_pgo" and
+ * a hyperfine comparison that named ./app_pgo "app_pgo"): that name.
+ */
+static void same_program(struct pass *p)
+{
+	struct model *m = p->m;
+	struct strmap progs = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	struct buf prog = BUF_INIT;
+	const char **name = xcalloc(p->nm->n ? p->nm->n : 1, sizeof(*name));
+	size_t nname = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < p->nm->n; k++) {
+			const struct run *r = &m->rs.runs[p->nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			if (!*r->command || (pass == 0 ? r->variant.origin != VO_COMMAND
+						       : r->variant.origin != VO_INPUT || p->words[k]))
+				continue;
+			buf_reset(&prog);
+			if (!legend_program(r->command, &prog))
+				continue;
+			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, prog.s);
+			if (pass == 1) {
+				if (strmap_get(&progs, key, &at) && name[at])
+					p->words[k] = name[at];
+			} else if (!strmap_get(&progs, key, &at)) {
+				name[nname] = r->variant.text;
+				strmap_put(&progs, key, (uint32_t)nname++);
+			} else if (name[at] && strcmp(name[at], r->variant.text)) {
+				name[at] = NULL; /* one program, two names: it tells nothing */
+			}
+		}
+	}
+	free(name);
+	buf_release(&prog);
+	strmap_release(&progs);
+	arena_release(&keys);
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -661,12 +705,16 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
 
-		if (renamable[k] && r->variant.origin == VO_COMMAND) {
+		if (renamable[k] && r->variant.origin == VO_COMMAND)
 			p.words[k] = r->variant.text;
+	}
+	same_program(&p);
+	for (uint32_t k = 0; k < n; k++) {
+		struct run *r = &m->rs.runs[first + k];
+
+		if ((renamable[k] && r->variant.origin == VO_COMMAND) ||
+		    (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k] || p.words[k])))
 			decide(&p, k);
-		} else if (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k])) {
-			decide(&p, k);
-		}
 	}
 
 	for (uint32_t k = 0; k < n; k++) {

@@ -246,6 +246,46 @@ static void test_iperf3_old_udp(void **state)
 	assert_true(me->value == 0.013e-3);
 }
 
+/* Fragments an author ended there (prose or a fence follows) are read whole. */
+static void test_fragments(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "k.txt",
+		      "> For the build (before):\n"
+		      "> Elapsed (wall clock) time (h:mm:ss or m:ss): 3:22.03\n"
+		      "> Maximum resident set size (kbytes): 43856\n>\n"
+		      "> And (after):\n"
+		      "> Maximum resident set size (kbytes): 1566776\n"
+		      ">\nThat is all.\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	me = find_meas(&f->m, 0, "wall_time");
+	assert_non_null(me);
+	assert_true(me->value == 202.03);
+	me = find_meas(&f->m, 1, "max_rss");
+	assert_non_null(me);
+	assert_true(me->value == 1566776.0 * 1024);
+
+	/* perf stat without its footer, closed by the fence; named by the program hyperfine named */
+	import_string(&f->m, "p.md",
+		      "```\n$ perf stat -e syscalls:sys_enter_read ./target/release/app_buf\n"
+		      " Performance counter stats for './target/release/app_buf':\n"
+		      "               257      syscalls:sys_enter_read\n```\n\n"
+		      "```\n" HF("./target/release/app_raw", "326.3")
+		      "Benchmark 2: ./target/release/app_buf\n"
+		      "  Time (mean \xc2\xb1 \xcf\x83):      28.5 ms \xc2\xb1   1.4 ms    [User: 22.9 ms, System: 5.6 ms]\n"
+		      "  Range (min \xe2\x80\xa6 max):    25.0 ms \xe2\x80\xa6  31.0 ms    30 runs\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 5);
+	me = find_meas(&f->m, 2, "syscalls_sys_enter_read");
+	assert_non_null(me);
+	assert_true(me->value == 257);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "app_buf");
+	assert_string_equal(f->m.rs.runs[4].variant.text, "app_buf");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -255,7 +295,7 @@ int main(void)
 		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
-		T(test_iperf3_old_udp),
+		T(test_iperf3_old_udp),       T(test_fragments),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
