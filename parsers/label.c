@@ -428,6 +428,21 @@ static int unmark(const char **s, size_t *n, int *level)
 	return marked;
 }
 
+/* Case-blind compare of ASCII letters, whatever the locale. */
+static int strncasecmp_ascii(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] - 'A' + 'a') : a[i];
+		char y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] - 'A' + 'a') : b[i];
+
+		if (x != y)
+			return x - y;
+		if (!x)
+			return 0;
+	}
+	return 0;
+}
+
 /* Words that name a change under test, for the end of a sentence ("with the patch applied"). */
 static const char *const change_words[] = {
 	"patch", "patches", "applied", "change", "changes", "fix", "pr", "branch", "commit", "flag",
@@ -496,6 +511,57 @@ static int change_label(const struct buf *b)
 	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
 
 	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+}
+
+/*
+ * "going from thin to fat gives" → "fat": what a change went to is what
+ * was measured. The phrase after the last "to" that follows a "from", its
+ * quotes and a closing verb ("gives") dropped, when it is one to three
+ * words. Returns 1 with *b cut to it.
+ */
+static int from_to(struct buf *b)
+{
+	static const char *const verbs[] = { "gives", "gave", "yields", "results", "shows", NULL };
+	const char *from = NULL, *to = NULL, *t;
+	size_t tn, nw;
+	int stop;
+	struct buf out = BUF_INIT;
+
+	for (size_t i = 0; i + 4 <= b->len; i++) {
+		if (i && is_word_char((unsigned char)b->s[i - 1]))
+			continue;
+		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
+			from = b->s + i;
+		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
+			to = b->s + i + 3;
+	}
+	if (!to)
+		return 0;
+	for (t = to; t < b->s + b->len; t++)
+		if (*t != '"' && *t != '`' && *t != '\'')
+			buf_addc(&out, *t);
+	tidy(&out);
+	/* a closing verb */
+	for (const char *const *v = verbs; *v; v++) {
+		size_t k = strlen(*v);
+
+		if (out.len > k + 1 && !strncasecmp_ascii(out.s + out.len - k, *v, k) && out.s[out.len - k - 1] == ' ') {
+			out.len -= k + 1;
+			out.s[out.len] = '\0';
+			tidy(&out);
+		}
+	}
+	t = out.s;
+	tn = out.len;
+	nw = tn ? words(t, tn, NULL, NULL, &stop) : 0;
+	if (nw < 1 || nw > 3 || any_word(t, tn, prose_words)) {
+		buf_release(&out);
+		return 0;
+	}
+	buf_reset(b);
+	buf_add(b, t, tn);
+	buf_release(&out);
+	return 1;
 }
 
 /*
@@ -609,8 +675,9 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if (any_word(out->variant.s, out->variant.len, prose_words) &&
-	    !(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
+	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
+		/* a label, or the end of a change a sentence names ("from thin to fat") */
+	} else if (!(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}

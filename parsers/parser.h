@@ -82,6 +82,8 @@ struct block {
 	 * output starts right after it) its last line may be cut short.
 	 */
 	int ended;
+	/* Prose or a fence precedes the block: its first line is where its author began it. */
+	int started;
 	/*
 	 * The prose line just above the block (blank lines aside; it may be the
 	 * label or the context line), without its indentation, or NULL; and its

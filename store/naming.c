@@ -17,6 +17,7 @@
 #include "parsers/legend.h"
 #include "parsers/names.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 void naming_init(struct naming *nm, uint32_t first_run)
 {
@@ -475,8 +476,13 @@ static void attach_labels(struct pass *p)
 	}
 	for (uint32_t k = 0; k < nm->n; k++) {
 		struct run *r = &p->m->rs.runs[nm->first + k];
+		const char *title = p->m->sources[r->source].title;
 
 		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		/* the text's title heading ("# opt: Enable LTO for release builds") names the experiment */
+		if (p->attached[k] && *title && !strcmp(title, nm->runs[k].label) &&
+		    text_words(title, strlen(title), 5) >= 5)
+			p->attached[k] = 0;
 		if (again[k]) {
 			/* the file or command that was the name is what stays the same */
 			r->scenario = *r->command ? r->command : p->proposal[k];

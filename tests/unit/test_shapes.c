@@ -286,6 +286,30 @@ static void test_fragments(void **state)
 	assert_string_equal(f->m.rs.runs[4].variant.text, "app_buf");
 }
 
+/* "going from thin to fat gives:" names fat; a long title heading names the experiment only. */
+static void test_from_to_and_title(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "c.md",
+		      "# opt: Enable link-time-optimization for release and benchmarks\n\n"
+		      "It is about 5% faster, say the benchmarks here.\n\n"
+		      "That is, going from `\"thin\"` to `\"fat\"` gives:\n```\n"
+		      "time:   [14.080 s 14.132 s 14.194 s]\n"
+		      "change: [-7.3244% -6.5390% -5.8562%] (p = 0.00 < 0.05)\n```\n\n"
+		      "Or straight from today's `\"off\"` to `\"fat\"`:\n```\n"
+		      "time:   [14.159 s 14.210 s 14.265 s]\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "fat");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "fat");
+	/* pasted without its id: a run without a subject */
+	me = find_meas(&f->m, 0, "time_per_op.lower");
+	assert_non_null(me);
+	assert_true(me->value == 14.080);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -295,7 +319,7 @@ int main(void)
 		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
-		T(test_iperf3_old_udp),       T(test_fragments),
+		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
