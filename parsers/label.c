@@ -726,6 +726,25 @@ void label_release(struct label *l)
 
 static const char *const filler_words[] = { "build", "builds", "version", "binary", "variant", NULL };
 
+/* One spelling for the forms of a word an author switches between ("PGO optimization", "PGO optimized"). */
+static const struct {
+	const char *form, *key;
+} word_forms[] = {
+	{ "optimization", "optimized" }, { "optimisation", "optimized" }, { "optimised", "optimized" },
+	{ "optimize", "optimized" },     { "optimise", "optimized" },     { "instrumentation", "instrumented" },
+	{ "instrument", "instrumented" },
+};
+
+static void add_word(struct buf *out, const char *w, size_t n)
+{
+	for (size_t k = 0; k < sizeof(word_forms) / sizeof(word_forms[0]); k++)
+		if (strlen(word_forms[k].form) == n && !memcmp(word_forms[k].form, w, n)) {
+			buf_adds(out, word_forms[k].key);
+			return;
+		}
+	buf_add(out, w, n);
+}
+
 void variant_key(const char *s, size_t n, struct buf *out)
 {
 	struct buf norm = BUF_INIT;
@@ -770,7 +789,7 @@ void variant_key(const char *s, size_t n, struct buf *out)
 				} else if (!filler || fillers == total) {
 					if (out->len > first)
 						buf_addc(out, ' ');
-					buf_add(out, norm.s + i, j - i);
+					add_word(out, norm.s + i, j - i);
 				}
 			}
 			i = j + 1;

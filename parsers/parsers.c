@@ -16,6 +16,7 @@ extern const struct parser gotest_parser;
 extern const struct parser bolt_parser;
 extern const struct parser size_parser;
 extern const struct parser size_sysv_parser;
+extern const struct parser sizelist_parser;
 extern const struct parser time_parser;
 extern const struct parser perf_parser;
 extern const struct parser perf_csv_parser;
@@ -34,6 +35,7 @@ static const struct parser *const all[] = {
 	&criterion_parser,
 	&size_parser,
 	&size_sysv_parser,
+	&sizelist_parser,
 	&time_parser,
 	&perf_parser,
 	&perf_csv_parser,

@@ -37,6 +37,7 @@
 	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                         \
 	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
 	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
+	X(SIZE_LIST, "size-list", "binary sizes per build, written by hand in a list")            \
 	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")                 \
 	X(PERF, "perf", "perf stat")                                                               \
 	X(PERF_CSV, "perf-csv", "perf stat -x,")                                                   \

@@ -309,6 +309,9 @@ typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
  */
 static const char *row_label(struct pass *p, uint32_t k)
 {
+	/* a run labelled in the data itself ("• Release: 1.3 MiB") */
+	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL)
+		return p->proposal[k];
 	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
@@ -649,7 +652,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t k = 0; k < n; k++) {
 		const struct run *r = &m->rs.runs[first + k];
 
-		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME) && *r->variant.text) {
+		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
+		     r->variant.origin == VO_LABEL) && *r->variant.text) {
 			p.proposal[k] = r->variant.text;
 			p.prop_origin[k] = r->variant.origin;
 		}

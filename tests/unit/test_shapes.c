@@ -310,6 +310,36 @@ static void test_from_to_and_title(void **state)
 	assert_true(me->value == 14.080);
 }
 
+/* A list of sizes per build under a sentence about size: file_size per variant, noted as hand-written. */
+static void test_size_list(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+	struct buf notes = BUF_INIT;
+
+	import_string(&f->m, "b.md", "Release:\n\n" HF("./bb", "5.0") "\nBinary sizes, without stripping:\n\n"
+				     "\xe2\x80\xa2 Release: 1.3 Mib\n"
+				     "\xe2\x80\xa2 Release + PGO: 3.4 MiB\n"
+				     "- LTO: 900 KB\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "Release");
+	assert_string_equal(f->m.rs.runs[2].variant.text, "Release + PGO");
+	me = find_meas(&f->m, 1, "file_size");
+	assert_non_null(me);
+	assert_true(me->value == 1.3 * 1024 * 1024);
+	assert_memory_equal(f->m.sources[0].text + me->offset, "1.3", 3);
+	me = find_meas(&f->m, 3, "file_size");
+	assert_non_null(me);
+	assert_true(me->value == 900e3);
+	assert_int_equal(notes_of(&f->m, 1, NOTE_INFO, &notes), 1);
+	assert_non_null(strstr(notes.s, "written by hand"));
+	assert_non_null(strstr(notes.s, "'Mib' read as MiB"));
+	buf_release(&notes);
+	/* the same list under a sentence that does not say it lists sizes is not read */
+	import_string(&f->m, "c.md", "Memory we saw:\n\n- Release: 120 MB\n- LTO: 110 MB\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -320,6 +350,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
+		T(test_size_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
