@@ -221,7 +221,9 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		const char *emit = NULL;
 		size_t emit_len = 0;
 
-		if (c == 0x1b && i + 1 < n) {
+		if (c == 0) {
+			skip = 1; /* a terminal capture's padding: nothing on the screen */
+		} else if (c == 0x1b && i + 1 < n) {
 			if (raw[i + 1] == '[') { /* CSI: ESC [ params intermediates final */
 				size_t j = i + 2;
 				while (j < n && (unsigned char)raw[j] >= 0x30 && (unsigned char)raw[j] <= 0x3f)
@@ -293,7 +295,7 @@ int clean_needed(const char *raw, size_t n)
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
 		return 1;
-	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n);
+	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n) || memchr(raw, 0, n);
 }
 
 size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
