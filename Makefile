@@ -70,7 +70,7 @@ MAIN_OBJ := $(BUILD)/main.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check check-all check-unit check-golden check-cli check-tui check-man check-layers \
+.PHONY: all check check-all check-fuzz-replay check-unit check-golden check-cli check-tui check-man check-layers \
         check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
         man
 .DELETE_ON_ERROR:
@@ -106,8 +106,21 @@ TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspa
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus check-fuzz-replay \
+	check-locale
 	@echo "all tests passed ($(BIN))"
+
+# The fuzz target over the samples and tests/fuzz/corpus/ (whole, cut, flipped):
+# under check-san this is the corpus replayed with ASan and UBSan.
+check-fuzz-replay: $(BUILD)/tests/fuzz_replay
+	@$(BUILD)/tests/fuzz_replay $(wildcard samples/*/*.txt samples/*/*.md samples/*/*.json \
+		samples/*/*.csv tests/fuzz/corpus/*)
+
+$(BUILD)/tests/fuzz_replay: tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_OBJ) $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
+		tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_OBJ) $(PKG_LIBS) $(LDLIBS)
 
 check-layers:
 	@sh tests/check-layers.sh
@@ -120,6 +133,15 @@ check-unit: $(UNIT_BIN)
 
 check-golden: $(BIN)
 	@$(TEST_ENV) sh tests/golden/run.sh
+
+# Numbers read and written the same under a comma-decimal locale: the
+# import/export and compare goldens again under de_DE.UTF-8 (scripts/deps.sh
+# test generates it), and tests/tui/t27-locale.sh for the screen.
+check-locale: $(BIN)
+	@echo "  LOCALE  de_DE.UTF-8: import/export and compare goldens"
+	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/golden/run.sh 2>&1) || { echo "$$out"; exit 1; }
+	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/cli/t71-compare-golden.sh 2>&1) || \
+		{ echo "$$out"; exit 1; }
 
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
@@ -195,15 +217,25 @@ samples:
 	@sh scripts/deps.sh samples
 	@TOOLS="$(TOOLS)" sh scripts/make-samples.sh
 
+# shell completions, where bash-completion, zsh and fish look for them
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/benchdelta
 	install -m 0644 man/benchdelta.1 $(DESTDIR)$(MANDIR)/man1/benchdelta.1
 	install -m 0644 man/benchdelta-store.5 $(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+	install -m 0644 completions/benchdelta.bash $(DESTDIR)$(BASHCOMPDIR)/benchdelta
+	install -m 0644 completions/_benchdelta $(DESTDIR)$(ZSHCOMPDIR)/_benchdelta
+	install -m 0644 completions/benchdelta.fish $(DESTDIR)$(FISHCOMPDIR)/benchdelta.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchdelta $(DESTDIR)$(MANDIR)/man1/benchdelta.1 \
-		$(DESTDIR)$(MANDIR)/man5/benchdelta-store.5
+		$(DESTDIR)$(MANDIR)/man5/benchdelta-store.5 $(DESTDIR)$(BASHCOMPDIR)/benchdelta \
+		$(DESTDIR)$(ZSHCOMPDIR)/_benchdelta $(DESTDIR)$(FISHCOMPDIR)/benchdelta.fish
 
 clean:
 	rm -rf build build-san benchdelta

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/complete.h"
 
 #ifndef BD_VERSION
 #define BD_VERSION "0.1.0"
@@ -19,7 +20,7 @@ static const char usage[] =
 	"from hyperfine and other tools' logs, or whole pasted issue threads.\n"
 	"\n"
 	"  benchdelta                      browse the store in the terminal UI\n"
-	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
+	"  benchdelta FILE...|URL... | -  compare these logs at once (nothing is stored)\n"
 	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
 	"                                  add logs to the store (-n: only show the plan);\n"
 	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"
@@ -41,21 +42,21 @@ static const char usage[] =
 	"  benchdelta rename-experiment [-n] OLD NEW\n"
 	"  benchdelta move [-n] IMPORT EXP\n"
 	"                                  manage experiments and imports (recorded, undoable)\n"
+	"  benchdelta reparse [-n]         read every stored text again with today's parsers\n"
+	"  benchdelta fsck [--repair]      check every file of the store (and mend it)\n"
 	"\n"
 	"  --store DIR    the store to use (default $BENCHDELTA_STORE, else\n"
 	"                 $XDG_DATA_HOME/benchdelta, else ~/.local/share/benchdelta)\n"
 	"  -h, --help     this help; 'benchdelta COMMAND --help' for a command's\n"
 	"  --version      the version\n"
 	"\n"
-	"Exit status: 0 success, 1 usage error, 2 an input could not be read,\n"
+	"Exit status: 0 success, 1 usage error, 2 an input could not be read (or the\n"
+	"store does not verify: see 'benchdelta fsck'),\n"
 	"3 no measurement found in any input, 4 compare --fail-on-regression found\n"
 	"a significant regression, 5 a thread could not be fetched now (network,\n"
 	"time limit, rate limit: try again later).\n";
 
-static const struct command {
-	const char *name;
-	int (*run)(struct cli *c, int argc, char **argv);
-} commands[] = {
+static const struct cli_command commands[] = {
 	{ "import", cmd_import },
 	{ "list", cmd_list },
 	{ "export", cmd_export },
@@ -69,7 +70,23 @@ static const struct command {
 	{ "rm", cmd_rm },
 	{ "rename-experiment", cmd_rename_experiment },
 	{ "move", cmd_move },
+	{ "reparse", cmd_reparse },
+	{ "fsck", cmd_fsck },
 };
+
+/*
+ * A store that did not verify fails every command that loaded it, whatever
+ * it printed (a name not found may be in the import that was left out).
+ */
+static int finish(const struct cli *c, int rc)
+{
+	if (!c->damaged)
+		return rc;
+	fputs("benchdelta: the store does not verify (the damaged files are named above; their "
+	      "imports were left out): run 'benchdelta fsck'\n",
+	      stderr);
+	return BD_EXIT_INPUT;
+}
 
 int main(int argc, char **argv)
 {
@@ -106,15 +123,21 @@ int main(int argc, char **argv)
 			return cli_usage_error(&c, NULL, "unknown option '%s'", a);
 		}
 	}
+	if (i < argc && !strcmp(argv[i], "__complete")) {
+		/* the shell completions' question (completions/); "--" after it is optional */
+		i += 1 + (i + 1 < argc && !strcmp(argv[i + 1], "--"));
+		return cli_complete(&c, commands, sizeof(commands) / sizeof(commands[0]), usage, argc - i,
+				    argv + i);
+	}
 	if (i < argc) {
 		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
 			if (!strcmp(argv[i], commands[k].name))
-				return commands[k].run(&c, argc - i, argv + i);
+				return finish(&c, commands[k].run(&c, argc - i, argv + i));
 		if (!strcmp(argv[i], "help")) {
 			fputs(usage, stdout);
 			return BD_EXIT_OK;
 		}
 	}
 	/* no command: the TUI, on the store or on the files named */
-	return cmd_tui(&c, argc - i, argv + i);
+	return finish(&c, cmd_tui(&c, argc - i, argv + i));
 }

@@ -17,6 +17,14 @@ enum bd_exit {
 struct cli {
 	const char *store;  /* --store DIR, or NULL */
 	const char *prog;   /* "benchdelta" */
+	int damaged;        /* the store loaded did not verify: the command exits 2 */
+	int runs_only;      /* cli_load_store(): store_load_runs(), for commands that need no figures */
+};
+
+/* A subcommand: main.c's table of them is the one list (dispatch, completion). */
+struct cli_command {
+	const char *name;
+	int (*run)(struct cli *c, int argc, char **argv);
 };
 
 int cmd_import(struct cli *c, int argc, char **argv);
@@ -33,6 +41,8 @@ int cmd_undo(struct cli *c, int argc, char **argv);
 int cmd_rm(struct cli *c, int argc, char **argv);
 int cmd_rename_experiment(struct cli *c, int argc, char **argv);
 int cmd_move(struct cli *c, int argc, char **argv);
+int cmd_reparse(struct cli *c, int argc, char **argv);
+int cmd_fsck(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/parser.h"
 #include "store/csvstore.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -38,8 +39,10 @@ int cli_load_store(struct cli *c, struct model *m)
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
+	if (store_open(&st, dir, 0, &d) < 0 ||
+	    (c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	store_close(&st);
@@ -119,4 +122,18 @@ char *cli_clean_arg(char *s)
 		buf_release(&b);
 	}
 	return s;
+}
+
+void cli_advise_reparse(struct cli *c, const struct model *m)
+{
+	char *dir = store_default_dir_dup(c->store);
+	struct store st = { dir, -1 };
+	int gen;
+
+	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+		fprintf(stderr,
+			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
+			"now %d): 'benchdelta reparse' reads them again\n",
+			gen, PARSERS_GENERATION);
+	free(dir);
 }

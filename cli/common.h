@@ -24,6 +24,12 @@ int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 const struct experiment *cli_find_experiment(const struct model *m, const char *name);
 
 /*
+ * When the store's imports were read by older parsers (VERSION's parsers
+ * generation), say on stderr that 'benchdelta reparse' would read them again.
+ */
+void cli_advise_reparse(struct cli *c, const struct model *m);
+
+/*
  * Make a name typed on the command line safe to store and print, in place
  * (text_clean: control characters become '?'; never longer). Names read
  * from input are cleaned the same way at import, so typed names match.

@@ -21,7 +21,7 @@ static const char usage[] =
 	"\n"
 	"  BASE                 the baseline variant (default: the experiment's, see 'list variants')\n"
 	"  CAND...              the candidates (default: every other variant)\n"
-	"  -e EXP               the experiment (needed when the store holds several)\n"
+	"  -e, --experiment EXP the experiment (needed when the store holds several)\n"
 	"  -f, --format FMT     text (default), markdown (a table for an issue), csv or json\n"
 	"  -m, --matrix         every variant in one table, the baseline first (as the UI's Matrix)\n"
 	"  --alpha A            significance level, 0 < A < 1 (default 0.05)\n"
@@ -257,8 +257,14 @@ static int run(struct model *m, const struct experiment *e, const struct args *a
 		return BD_EXIT_USAGE;
 	}
 	t = xcalloc(n, sizeof(*t));
-	for (size_t k = 0; k < n; k++)
-		cmp_build(m, e, base, cands[k], &a->opts, &t[k]);
+	{
+		struct cmp_base cb; /* the baseline is gathered once for all candidates */
+
+		cmp_base_prepare(m, e, base, &a->opts, &cb);
+		for (size_t k = 0; k < n; k++)
+			cmp_build_against(&cb, cands[k], &t[k]);
+		cmp_base_release(&cb);
+	}
 	cmp_geomeans(t, n);
 	rep.t = t;
 	rep.n = n;

@@ -18,9 +18,9 @@
 static const char usage[] =
 	"usage: benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"\n"
-	"  -f, --format FMT   tsv or csv: one line per measurement;\n"
-	"                     json: experiments, their runs, measurements, notes and samples\n"
-	"  -e EXP             only this experiment\n";
+	"  -f, --format FMT      tsv or csv: one line per measurement;\n"
+	"                        json: experiments, their runs, measurements, notes and samples\n"
+	"  -e, --experiment EXP  only this experiment\n";
 
 static const char *const columns[] = { "experiment", "run",   "format", "variant", "scenario",
 				       "metric",     "unit",  "value",  "n",       "direction" };

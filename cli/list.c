@@ -18,7 +18,7 @@ static const char usage[] =
 	"  variants      the variants of each experiment; * marks the baseline\n"
 	"  runs          every run: id, variant, scenario, format, where it came from\n"
 	"  imports       every import: the id 'rm --import' and 'move' take, its experiment\n"
-	"  -e EXP        only this experiment\n";
+	"  -e, --experiment EXP  only this experiment\n";
 
 static void list_experiments(const struct model *m, const struct experiment *only)
 {
@@ -182,7 +182,11 @@ int cmd_list(struct cli *c, int argc, char **argv)
 				       what);
 
 	model_init(&m);
+	c->runs_only = strcmp(what, "runs") != 0; /* only `list runs` shows each run's figures */
 	rc = cli_load_experiment(c, &m, exp, &only);
+	c->runs_only = 0;
+	if (rc == BD_EXIT_OK)
+		cli_advise_reparse(c, &m);
 	if (rc == BD_EXIT_OK) {
 		if (!m.nexps)
 			fprintf(stderr, "benchdelta: the store is empty; add logs with 'benchdelta import FILE'\n");

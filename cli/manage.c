@@ -60,6 +60,7 @@ static int begin(struct cli *c, struct session *s, int dry)
 		rc = BD_EXIT_INPUT;
 	else if (store_load(&s->st, &s->m, &s->d) < 0)
 		rc = BD_EXIT_INPUT;
+	c->damaged |= s->m.damaged;
 	diag_print(&s->d, 0, stderr);
 	diag_release(&s->d);
 	buf_release(&v);

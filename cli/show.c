@@ -207,6 +207,9 @@ static void show_run(struct model *m, uint32_t ri, int utf8, FILE *fp)
 	fprintf(fp, "format      %s\n", fmt_name(r->fmt));
 	fprintf(fp, "source      %s:%u-%u, imported %s\n", s->name, (unsigned)r->first_line,
 		(unsigned)r->last_line, trace_text_when(s->imported, when, sizeof(when)));
+	buf_reset(&b);
+	if (trace_text_provenance(s, &b))
+		fprintf(fp, "written by  %s\n", b.s);
 	if (r->flags)
 		fprintf(fp, "flags       %s%s%s\n", r->flags & RUN_INCOMPLETE ? "incomplete" : "",
 			(r->flags & RUN_INCOMPLETE) && (r->flags & RUN_FAILED) ? ", " : "",

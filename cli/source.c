@@ -21,7 +21,8 @@ static const char usage[] =
 	"The text RUN was read from, as it was imported: N lines of context\n"
 	"(default 3) around its block and the label that named its variant.\n"
 	"  >   a line of the run's block\n"
-	"  =   a line that named the run's variant (a label, a legend, a command)\n"
+	"  =   a line that named the run's variant (a label, a legend; in the block,\n"
+	"      a command or a file name)\n"
 	"  ^   under the bytes a figure was read from, with the figure's name\n"
 	"\n"
 	"  -C, --context N   lines of context\n"
@@ -110,6 +111,13 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 	fprintf(fp, "%s, lines %u-%u of %u: run %s (%s, lines %u-%u)\n", src->name, (unsigned)from,
 		(unsigned)to, (unsigned)ix.nlines, r->id, fmt_name(r->fmt), (unsigned)r->first_line,
 		(unsigned)r->last_line);
+	{
+		struct buf who = BUF_INIT;
+
+		if (trace_text_provenance(src, &who))
+			fprintf(fp, "written by %s\n", who.s);
+		buf_release(&who);
+	}
 	gutter = snprintf(NULL, 0, "%u", (unsigned)to) + 3;
 	for (uint32_t l = from; l <= to; l++) {
 		size_t n;

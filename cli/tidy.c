@@ -18,12 +18,16 @@ static const char rename_usage[] =
 	"usage: benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"\n"
 	"Show variant OLD as NEW (in experiment EXP, else wherever OLD appears).\n"
-	"OLD matches however it was written (case, spaces and '-' do not matter).\n";
+	"OLD matches however it was written (case, spaces and '-' do not matter).\n"
+	"\n"
+	"  -e, --experiment EXP  only in this experiment\n";
 
 static const char merge_usage[] =
 	"usage: benchdelta merge-variants [-e EXP] INTO FROM...\n"
 	"\n"
-	"Make the variants FROM... one with INTO (in experiment EXP, else wherever they appear).\n";
+	"Make the variants FROM... one with INTO (in experiment EXP, else wherever they appear).\n"
+	"\n"
+	"  -e, --experiment EXP  only in this experiment\n";
 
 /* The experiments (of `only`, or all) that hold a variant with this key; how many. */
 static size_t holders(const struct model *m, const struct experiment *only, const char *key,
@@ -67,6 +71,7 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	}
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
+	c->damaged |= m.damaged;
 	if (exp_name && !(only = cli_find_experiment(&m, exp_name))) {
 		rc = BD_EXIT_USAGE;
 		goto out;

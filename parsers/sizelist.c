@@ -86,13 +86,11 @@ static void on_item(struct sink *s, const struct line *l)
 	uint32_t run;
 	int binary_bit = 0;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
+	    !rx_named(p, "num", &num, &kn) || !rx_named(p, "unit", &unit, &un)) {
 		sink_warn(s, l, "garbled size list item skipped");
 		return;
 	}
-	rx_named(p, "name", &name, &nn);
-	rx_named(p, "num", &num, &kn);
-	rx_named(p, "unit", &unit, &un);
 	/* "Mib" is a mebibit by the letter, but nobody measures a file in bits */
 	if (un == 3 && unit[1] == 'i' && unit[2] == 'b') {
 		u[0] = unit[0], u[1] = 'i', u[2] = 'B', u[3] = '\0';

@@ -2,6 +2,7 @@
  * csvstore.c - load and save the model as a directory of CSV files; see
  * csvstore.h and benchdelta-store(5) for the layout.
  */
+#define _GNU_SOURCE /* renameat2 */
 #include "store/csvstore.h"
 
 #include <dirent.h>
@@ -16,8 +17,10 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "parsers/parser.h"
 #include "store/clean.h"
 #include "store/journal.h"
+#include "store/manifest.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -141,7 +144,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 
 			rc = had ? 0 : store_lock(st, d);
 			if (rc == 0 && !path_exists(version)) {
-				buf_addf(&v, VERSION_LINE " %d\n", STORE_SCHEMA);
+				buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, PARSERS_GENERATION);
 				rc = file_write_atomic(version, v.s, v.len, d);
 			}
 			if (!had)
@@ -525,7 +528,19 @@ static int fact_row(struct csvtable *t, char **f, size_t row)
 #define TABLE(path_, cols_, fn_)                                                                  \
 	{ .path = (path_), .cols = (cols_), .ncols = countof(cols_), .row = (fn_) }
 
-static void load_data_dir(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* The run ids of source `src` → their indexes. */
+static void map_runs(struct model *m, uint32_t src, struct strmap *runs)
+{
+	for (size_t i = 0; i < m->rs.nruns; i++)
+		if (m->rs.runs[i].source == src)
+			strmap_put(runs, m->rs.runs[i].id, (uint32_t)i);
+}
+
+/* What load_data_dir() reads. */
+enum load_what { LOAD_ALL, LOAD_RUNS, LOAD_MEAS };
+
+static void load_data_dir(struct store *st, struct model *m, uint32_t src, enum load_what what,
+			  struct diag *d)
 {
 	struct strmap runs = STRMAP_INIT;
 	struct {
@@ -546,7 +561,13 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, struc
 	for (size_t i = 0; i < countof(files); i++) {
 		struct buf path = BUF_INIT;
 		struct csvtable t = { 0 };
+		int is_meas = files[i].row == meas_row, is_run = files[i].row == run_row;
 
+		/* runs only: the files of the source and its runs; measurements later: those alone */
+		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row)
+			continue;
+		if (what == LOAD_MEAS && !is_meas && !is_run)
+			continue;
 		buf_addf(&path, "%s/data/%s/%s", st->dir, m->sources[src].hash, files[i].file);
 		t.path = path.s;
 		t.cols = files[i].cols;
@@ -556,7 +577,10 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, struc
 		t.m = m;
 		t.source = src;
 		t.runs = &runs;
-		read_table(&t, files[i].required);
+		if (what == LOAD_MEAS && is_run)
+			map_runs(m, src, &runs); /* loaded already: only their ids are wanted */
+		else
+			read_table(&t, files[i].required);
 		buf_release(&path);
 	}
 	strmap_release(&runs);
@@ -570,7 +594,51 @@ static int cmp_sources(const void *a, const void *b)
 	return c ? c : strcmp(x->hash, y->hash);
 }
 
+int store_verify_import(const struct store *st, const char *hash, struct diag *d)
+{
+	struct buf dir = BUF_INIT, src = BUF_INIT;
+	int rc;
+
+	buf_addf(&dir, "%s/data/%s", st->dir, hash);
+	buf_addf(&src, "%s/sources/%s", st->dir, hash);
+	rc = manifest_verify(dir.s, src.s, d);
+	buf_release(&dir);
+	buf_release(&src);
+	return rc;
+}
+
+/* The files a runs-only load reads (the others are checked by their size). */
+static const char *const runs_files[] = { "source.csv", "runs.csv", "facts.csv" };
+
+/* Measurements in data/HASH/measurements.csv by its rows (for a store without manifests). */
+static size_t count_meas(const struct store *st, const char *hash)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	size_t n = 0;
+
+	buf_addf(&path, "%s/data/%s/measurements.csv", st->dir, hash);
+	if (file_read(path.s, &text, &d) == 0)
+		n = manifest_rows(text.s ? text.s : "", text.len);
+	buf_release(&path);
+	buf_release(&text);
+	diag_release(&d);
+	return n ? n - 1 : 0; /* the header */
+}
+
+static int load(struct store *st, struct model *m, int runs_only, struct diag *d);
+
 int store_load(struct store *st, struct model *m, struct diag *d)
+{
+	return load(st, m, 0, d);
+}
+
+int store_load_runs(struct store *st, struct model *m, struct diag *d)
+{
+	return load(st, m, 1, d);
+}
+
+static int load(struct store *st, struct model *m, int runs_only, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
 	DIR *dp;
@@ -598,8 +666,33 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
 		}
+		size_t meas_rows = 0;
+		int verified;
+
+		if (runs_only) {
+			struct buf dir = BUF_INIT, src_path = BUF_INIT;
+
+			buf_addf(&dir, "%s/data/%s", st->dir, de->d_name);
+			buf_addf(&src_path, "%s/sources/%s", st->dir, de->d_name);
+			verified = manifest_verify_some(dir.s, src_path.s, runs_files, countof(runs_files),
+						       &meas_rows, d);
+			buf_release(&dir);
+			buf_release(&src_path);
+			if (verified == 1) /* no manifest: count the rows */
+				meas_rows = count_meas(st, de->d_name) + 1;
+		} else {
+			verified = store_verify_import(st, de->d_name, d);
+		}
+		if (verified < 0) {
+			/* never half an import: this one is left out, and the command fails */
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not verify "
+					       "(see 'benchdelta fsck')", de->d_name);
+			m->damaged = 1;
+			continue;
+		}
 		src = model_add_source(m, de->d_name, NULL, 0);
 		m->sources[src].stored = 1;
+		m->sources[src].meas_unloaded = meas_rows ? meas_rows - 1 : 0;
 		buf_addf(&p, "%s/%s/source.csv", data, de->d_name);
 		struct csvtable t = TABLE(p.s, source_cols, source_row);
 		t.d = d;
@@ -617,9 +710,22 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 	closedir(dp);
 	free(data);
 
-	qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
-	for (uint32_t s = 0; s < m->nsources; s++)
-		load_data_dir(st, m, s, d);
+	if (m->nsources) /* none when every import was left out */
+		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	m->runs_only = runs_only;
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct recset_mark mark = recset_mark(&m->rs);
+		size_t said = d->n;
+
+		load_data_dir(st, m, s, runs_only ? LOAD_RUNS : LOAD_ALL, d);
+		if (d->n > said) {
+			/* a row or file that does not read: never half an import */
+			recset_rollback(&m->rs, &mark);
+			diag_error(d, NULL, 0, "import %.12s skipped: its files do not read whole "
+					       "(see 'benchdelta fsck')", m->sources[s].hash);
+			m->damaged = 1;
+		}
+	}
 	{
 		/* stores written before names were cleaned at import */
 		struct recset_mark all = { 0 };
@@ -628,6 +734,33 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 		clean_sources(m, 0);
 	}
 	model_resolve(m);
+	if (runs_only && m->nsources) {
+		/* a text whose runs went to several experiments: its measurements are counted by reading them */
+		unsigned char *split = xmalloc(m->nsources);
+		int any = 0;
+
+		model_split_sources(m, split);
+		for (uint32_t s = 0; s < m->nsources; s++) {
+			if (!split[s])
+				continue;
+			struct recset_mark from = recset_mark(&m->rs);
+			size_t said = d->n;
+
+			load_data_dir(st, m, s, LOAD_MEAS, d);
+			if (d->n > said) {
+				recset_rollback(&m->rs, &from);
+				diag_error(d, NULL, 0, "import %.12s: its measurements do not read whole "
+						       "(see 'benchdelta fsck')", m->sources[s].hash);
+				m->damaged = 1;
+			}
+			clean_records(m, &from);
+			m->sources[s].meas_unloaded = 0;
+			any = 1;
+		}
+		free(split);
+		if (any)
+			model_resolve(m);
+	}
 	return 0;
 }
 
@@ -842,7 +975,8 @@ static void remove_stale_temps(const char *data)
 	buf_release(&p);
 }
 
-int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* store_add_source(), or with `replace` store_replace_source(). */
+static int write_source(struct store *st, struct model *m, uint32_t src, int replace, struct diag *d)
 {
 	/* in render_source's order */
 	static const char *const names[] = { "source.csv", "runs.csv",  "measurements.csv",
@@ -883,9 +1017,29 @@ int store_add_source(struct store *st, struct model *m, uint32_t src, struct dia
 		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
 			goto fail;
 	}
+	{
+		/* what the files must be, checked on every load (manifest.h) */
+		struct buf man = BUF_INIT;
+		int bad;
+
+		manifest_render(&man, names, out, countof(out), s->len);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", tmp.s, MANIFEST_FILE);
+		bad = file_write_new(path.s, man.s, man.len, d) < 0;
+		buf_release(&man);
+		if (bad)
+			goto fail;
+	}
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
-	if (rename(tmp.s, final.s) < 0) {
+	if (replace && path_exists(final.s)) {
+		/* one atomic swap: readers see the old directory or the new one */
+		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
+			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));
+			goto fail;
+		}
+		dir_remove_flat(tmp.s); /* now the old files */
+	} else if (rename(tmp.s, final.s) < 0) {
 		diag_error(d, final.s, 0, "cannot store: %s", strerror(errno));
 		goto fail;
 	}
@@ -971,6 +1125,45 @@ int store_upgrade_schema(struct store *st, struct diag *d)
 		rc = file_write_atomic(version, v.s, v.len, d);
 	}
 	buf_release(&text);
+	buf_release(&v);
+	free(version);
+	return rc;
+}
+
+int store_add_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 0, d);
+}
+
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d)
+{
+	return write_source(st, m, src, 1, d);
+}
+
+int store_parsers(const struct store *st)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	const char *p;
+	int gen = 1;
+
+	if (file_read(version, &text, &d) == 0 && (p = strstr(buf_str(&text), "\nparsers ")))
+		gen = atoi(p + 9);
+	buf_release(&text);
+	diag_release(&d);
+	free(version);
+	return gen;
+}
+
+int store_set_parsers(struct store *st, int generation, struct diag *d)
+{
+	char *version = path_dup(st, "%s", "VERSION");
+	struct buf v = BUF_INIT;
+	int rc;
+
+	buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, generation);
+	rc = file_write_atomic(version, v.s, v.len, d);
 	buf_release(&v);
 	free(version);
 	return rc;

@@ -8,6 +8,7 @@
  *   data/<hash>/runs.csv         runs parsed from that text
  *   data/<hash>/measurements.csv
  *   data/<hash>/samples.csv, series.csv, notes.csv, facts.csv
+ *   data/<hash>/manifest.csv     each file's size, rows and checksum (manifest.h)
  *   edits.csv                    the edit journal (journal.h), applied on load
  *   removed/<id>/                what edit <id> (an rm) took away, for its undo
  *
@@ -55,6 +56,21 @@ void store_unlock(struct store *st);
  * is loaded. Returns 0, or -1 when the store cannot be read at all.
  */
 int store_load(struct store *st, struct model *m, struct diag *d);
+/*
+ * store_load() without the measurements, samples, series and notes (for
+ * `list`, and for an import, which only adds): sources, runs, facts and
+ * edits, with each source's measurement count from its manifest, so the
+ * experiments' counts are right. Files not read are checked by their
+ * size. The model has runs_only set; never store or compare from it.
+ */
+int store_load_runs(struct store *st, struct model *m, struct diag *d);
+
+/*
+ * Check the files of stored import `hash` against its manifest
+ * (manifest.h): 0 when they match, 1 when it has no manifest (stored
+ * before manifests), -1 after errors naming each file that does not.
+ */
+int store_verify_import(const struct store *st, const char *hash, struct diag *d);
 
 /* 1 when data for this source hash is stored already. */
 int store_has_source(const struct store *st, const char *hash);
@@ -77,6 +93,21 @@ int store_add_override(struct store *st, const char *kind, const char *target, c
 		       const char *created, struct diag *d);
 int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
 		    const char *created, struct diag *d);
+
+/*
+ * Replace the stored data of source `src` (same hash) with what `m` holds
+ * now, by one atomic exchange of directories (a reparse, a repair); a
+ * source not stored yet is added. Lock held. Returns 0, or -1.
+ */
+int store_replace_source(struct store *st, struct model *m, uint32_t src, struct diag *d);
+
+/*
+ * The generation of the parsers that read the store's oldest import
+ * (VERSION's "parsers N" line; 1 when it has none), and setting it (a
+ * reparse read everything again). See PARSERS_GENERATION.
+ */
+int store_parsers(const struct store *st);
+int store_set_parsers(struct store *st, int generation, struct diag *d);
 
 /* Rewrite VERSION's schema number to STORE_SCHEMA when it is older (lock held). */
 int store_upgrade_schema(struct store *st, struct diag *d);

@@ -10,6 +10,14 @@
 #include "store/journal.h"
 #include "util/buf.h"
 
+/* The last component of a path or address ("a/b.txt" → "b.txt"). */
+static const char *path_base(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash && slash[1] ? slash + 1 : p;
+}
+
 long import_record_sets(struct store *st, const struct model *m, const struct import_result *res,
 			struct diag *d)
 {
@@ -22,13 +30,19 @@ long import_record_sets(struct store *st, const struct model *m, const struct im
 		return 0;
 	rows = xcalloc(m->noverrides - res->overrides_from, sizeof(*rows));
 	for (size_t k = res->overrides_from; k < m->noverrides; k++, n++) {
-		const char *colon = strrchr(m->overrides[k].target, ':');
+		const char *target = m->overrides[k].target, *colon = strrchr(target, ':');
+		const char *name = "";
 
+		/* the text by the name it was imported under, for people; the hash for the record */
+		for (size_t i = 0; colon && i < m->nsources && !*name; i++)
+			if (!strncmp(m->sources[i].hash, target, (size_t)(colon - target)))
+				name = path_base(m->sources[i].name);
 		rows[n].op = EDIT_VARIANT;
-		rows[n].target = m->overrides[k].target;
+		rows[n].target = target;
 		rows[n].value = m->overrides[k].value;
-		buf_addf(&what, "%sblock at line %s of %.12s is variant \"%s\"", n ? "; " : "",
-			 colon ? colon + 1 : "?", m->overrides[k].target, m->overrides[k].value);
+		buf_addf(&what, "%sblock at line %s of %s%s%.12s%s is variant \"%s\"", n ? "; " : "",
+			 colon ? colon + 1 : "?", name, *name ? " (" : "", target, *name ? ")" : "",
+			 m->overrides[k].value);
 	}
 	id = journal_record(st, NULL, "import --set-variant", what.s, rows, n, d);
 	free(rows);

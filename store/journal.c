@@ -849,3 +849,39 @@ out:
 	arena_release(&a);
 	return rc;
 }
+
+int journal_check(const struct store *st, struct diag *d)
+{
+	struct arena a = ARENA_INIT;
+	struct jfile j = { 0 };
+	char *p = store_path(st, JOURNAL_FILE);
+	int rc = 0;
+
+	j.arena = &a;
+	if (path_exists(p) && (read_journal(p, &j, d) < 0 || j.damaged))
+		rc = -1;
+	free(p);
+	jfile_release(&j);
+	arena_release(&a);
+	return rc;
+}
+
+long journal_repair(struct store *st, struct diag *d)
+{
+	struct arena a = ARENA_INIT;
+	struct jfile j = { 0 };
+	struct diag local = DIAG_INIT;
+	char *p = store_path(st, JOURNAL_FILE);
+	long rc = -1;
+
+	j.arena = &a;
+	read_journal(p, &j, &local);
+	diag_release(&local);
+	j.damaged = 0;
+	if (write_journal(st, &j, d) == 0)
+		rc = (long)j.n;
+	free(p);
+	jfile_release(&j);
+	arena_release(&a);
+	return rc;
+}

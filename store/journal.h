@@ -121,4 +121,12 @@ int journal_settle(struct store *st, struct diag *d);
 /* A fresh instance tag for an import being stored (heap, caller frees). */
 char *journal_instance_dup(const char *hash);
 
+/*
+ * fsck: check edits.csv (0: it verifies or there is none; -1 with errors
+ * in *d), and rewrite a damaged one with the rows that still read and a
+ * fresh checksum (lock held; returns the rows kept, or -1).
+ */
+int journal_check(const struct store *st, struct diag *d);
+long journal_repair(struct store *st, struct diag *d);
+
 #endif

@@ -41,6 +41,15 @@ long trace_find_run(const struct model *m, const char *id);
 size_t trace_runs(const struct model *m, const struct experiment *e, const char *variant,
 		  const char *scenario, const char *subject, const char *quantity, uint32_t **out);
 
+/*
+ * A variant's history: the runs of every experiment whose variant has key
+ * `variant`, with `subject`, holding a measurement or sample of
+ * `quantity`, oldest import first (runs of one import in their order).
+ * *out is a heap array the caller frees; returns how many.
+ */
+size_t trace_history(const struct model *m, const char *variant, const char *subject,
+		     const char *quantity, uint32_t **out);
+
 /* What one run says about a quantity: the figure a comparison uses and what surrounds it. */
 struct run_figure {
 	int present;          /* 0: the run has neither a measurement nor a sample of it */
@@ -81,6 +90,13 @@ void trace_text_origin(struct model *m, uint32_t run, struct buf *out);
 void trace_text_spread(const struct run_figure *f, struct buf *out);
 /* "2026-12-01T03:40:50Z" → "2026-12-01 03:40 UTC" (any other text is copied). */
 char *trace_text_when(const char *iso, char *out, size_t size);
+/*
+ * Who wrote a text fetched from an issue thread, when and where:
+ * "alice, 2024-03-02, https://github.com/o/r/issues/9#issuecomment-1".
+ * Appends it to *out and returns 1; returns 0 and appends nothing for a
+ * text that was not fetched.
+ */
+int trace_text_provenance(const struct source *s, struct buf *out);
 
 /* Where each line of a text starts: line k (1-based) is text[start[k-1] .. end). */
 struct line_index {

@@ -101,6 +101,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top, x, W_TOOLS, "TOOLS", ROLE_HEADER);
 		draw_text(top, x + W_TOOLS + 1, W_DATE, "IMPORTED", ROLE_HEADER);
 	}
+	t->list_y = top + 1;
 	for (int i = 0; i < list_h && t->exps.top + (size_t)i < m->nexps; i++) {
 		size_t e = t->exps.top + (size_t)i;
 
@@ -133,27 +134,6 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * Load the model again after an edit that removed or moved records: every
- * pointer into the old model (variant keys, experiments) is dropped, the
- * views start over on the Experiments list.
- */
-static void reload(struct tui *t)
-{
-	struct diag d = DIAG_INIT;
-
-	model_release(t->m);
-	model_init(t->m);
-	store_load(t->store, t->m, &d);
-	diag_release(&d);
-	t->view_exp = SIZE_MAX;
-	t->cmp_valid = 0;
-	t->base = t->cand = "";
-	t->exps.count = t->m->nexps;
-	if (t->exps.cursor >= t->m->nexps)
-		t->exps.cursor = t->m->nexps ? t->m->nexps - 1 : 0;
-}
-
-/*
  * Commit a planned edit of the selected experiment, reload, select the
  * experiment called `select` when there is one, and say `done` (with the
  * edit's number).
@@ -168,7 +148,7 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 	if (id < 0) {
 		tui_message(t, "not done: %s", d->n ? d->v[d->n - 1].text : "error");
 	} else {
-		reload(t);
+		explore_reload(t); /* a removed import's records leave the model */
 		for (size_t e = 0; e < t->m->nexps; e++)
 			if (!strcmp(t->m->exps[e].name, name))
 				t->exps.cursor = e;

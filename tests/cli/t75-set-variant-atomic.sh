@@ -16,7 +16,7 @@ run list runs
 expect_rc 0 "list after the kill"
 if grep -q -e Custom -e 'Label styles' "$T/out"; then fail "half an import shows"; fi
 run edits
-expect_re '^ +1 .*import --set-variant +block at line 15 of [0-9a-f]+ is variant "Custom"$'
+expect_re '^ +1 .*import --set-variant +block at line 15 of labels-styles.md \([0-9a-f]{12}\) is variant "Custom"$'
 run import -s 15=Custom samples/issues/labels-styles.md
 expect_rc 0 "again"
 expect_out 'imported samples/issues/labels-styles.md: 4 runs'

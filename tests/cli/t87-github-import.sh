@@ -6,6 +6,10 @@
 . "$(dirname "$0")/lib.sh"
 
 F=$(pwd)/tests/cli/github
+# the test server is on this machine: never through a proxy of the environment
+unset http_proxy https_proxy HTTPS_PROXY all_proxy ALL_PROXY
+NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
+export NO_PROXY no_proxy
 REPLAY=${BD_REPLAY:-build/tests/http/replay}
 [ -x "$REPLAY" ] || fail "no test server at $REPLAY (make check builds it)"
 
@@ -69,6 +73,14 @@ grep -q "$(printf '# Write  8.914817311s  (891ns/op)  (1122334 op/sec)\r')" "$BE
 	fail "source text not stored as fetched"
 run list variants
 grep -q 'zamazan4ik\|ambaxter' "$T/out" && fail "an author became a variant: $(cat "$T/out")"
+# show and source say who wrote the block, when, where
+run list runs
+id=$(awk 'NR == 2 { print $1 }' "$T/out")
+run source "$id"
+expect_rc 0 "source"
+expect_out 'written by zamazan4ik, 2024-04-28, https://github.com/ambaxter/bbolt-rs/issues/9'
+run show "$id"
+expect_out 'written by  zamazan4ik, 2024-04-28, https://github.com/ambaxter/bbolt-rs/issues/9'
 stop_server
 run export -f tsv
 expect_rc 0 "offline export"
@@ -118,6 +130,9 @@ grep -qx '"posted","2024-04-30T17:51:09Z"' "$s" || fail "review comment date not
 grep -qx '"title","Build Turbine native image with PGO"' "$s" || fail "title not stored"
 run list runs -e 'Build Turbine'
 [ "$(grep -c 'Build Turbine' "$T/out")" -eq 4 ] || fail "want 4 runs: $(cat "$T/out")"
+id=$(grep -F '#discussion_r1585104430:8-10' "$T/out" | awk '{ print $1 }')
+run source "$id"
+expect_out 'written by cushon, 2024-04-30, https://github.com/bazelbuild/bazel/pull/22197#discussion_r1585104430'
 stop_server
 
 # ---- failures: one line, an exit code, the store untouched

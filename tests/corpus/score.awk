@@ -15,10 +15,18 @@ function norm(s) {
 }
 function same(a, b,   d, m) {
 	a += 0; b += 0
+	if (a == b) return 1
 	d = a - b; if (d < 0) d = -d
 	m = a < 0 ? -a : a
 	if ((b < 0 ? -b : b) > m) m = b < 0 ? -b : b
 	return d <= 1e-9 * m + 1e-300
+}
+# a truth value may list the same figure printed twice in two units
+# ("27807000|27808235.52"): either one is the printed number
+function anysame(v, tv,   n, alt, x) {
+	n = split(tv, alt, "|")
+	for (x = 1; x <= n; x++) if (same(v, alt[x])) return 1
+	return 0
 }
 BEGIN { FS = "\t"; file = 0 }
 FNR == 1 { file++ }
@@ -52,7 +60,7 @@ END {
 		for (j = 1; j <= no; j++) {
 			if (used[j] || ometric[j] != tmetric[i]) continue
 			if (tline[i] < ofirst[j] || tline[i] > olast[j]) continue
-			if (!same(oval[j], tval[i])) continue
+			if (!anysame(oval[j], tval[i])) continue
 			used[j] = 1; match_of[i] = j; found++
 			cnt[orun[j], trun[i]]++
 			break
@@ -67,7 +75,7 @@ END {
 		if (used[j]) continue
 		here = 0
 		for (i = 1; i <= nt; i++)
-			if (tline[i] >= ofirst[j] && tline[i] <= olast[j] && same(oval[j], tval[i])) { here = 1; break }
+			if (tline[i] >= ofirst[j] && tline[i] <= olast[j] && anysame(oval[j], tval[i])) { here = 1; break }
 		if (here) {
 			printf "%s: misnamed lines %d-%d  %s = %s\n", name, ofirst[j], olast[j], ometric[j], oval[j] > "/dev/stderr"
 			continue

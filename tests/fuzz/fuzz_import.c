@@ -2,8 +2,8 @@
  * fuzz_import.c - libFuzzer target over the whole import path: any bytes
  * as a pasted text → segmenter → every parser → naming → resolve, then
  * the plan and the export rows are rendered. Nothing may crash, leak or
- * read out of bounds. Built and run by `make fuzz` (clang), never by
- * `make check`.
+ * read out of bounds. Built and run by `make fuzz` (clang); `make check`
+ * replays the samples and tests/fuzz/corpus/ through it (replay.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +14,9 @@
 #include "util/buf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Measurements read over all calls: the replay (replay.c) shows it ran the parsers. */
+size_t fuzz_measurements;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -31,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.text[size] = '\0';
 	model_init(&m);
 	import_texts(&m, &in, 1, &o, &res, &d);
+	fuzz_measurements += m.rs.nmeas;
 	/* what the views do with the records: names, metrics, every diagnostic */
 	for (size_t i = 0; i < m.rs.nmeas; i++) {
 		const struct measurement *me = &m.rs.meas[i];

@@ -35,7 +35,7 @@ tui_keys Enter
 tui_wait "imported 8 runs, 40 figures, 1 edit"
 tui_wait "Variants:    Release (baseline), Rathole Release + PGO-optimized"
 bd edits >"$TMP/edits" 2>&1
-grep -q 'import --set-variant  block at line 32 of [0-9a-f]* is variant "Release"' "$TMP/edits" ||
+grep -q 'import --set-variant  block at line 32 of .*[0-9a-f]\{12\}.* is variant "Release"' "$TMP/edits" ||
 	{ cat "$TMP/edits"; fail "the fix was not recorded as an edit"; }
 [ "$(bd list variants | grep -c "  Release  *4  \*")" = 1 ] || { bd list variants; fail "four runs should be Release, the baseline"; }
 # i: a path; the same text again is nothing new

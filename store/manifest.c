@@ -1,0 +1,183 @@
+/*
+ * manifest.c - sizes, row counts and checksums of a stored import's files;
+ * see manifest.h.
+ */
+#include "store/manifest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/csvio.h"
+#include "util/fsutil.h"
+#include "util/hash.h"
+
+static const char *const cols[] = { "file", "bytes", "rows", "xxh3" };
+#define SOURCE_ROW "../../sources" /* the row of the text: its size only */
+
+size_t manifest_rows(const char *s, size_t n)
+{
+	size_t rows = 0;
+	int quoted = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			quoted = !quoted;
+		else if (s[i] == '\n' && !quoted)
+			rows++;
+	}
+	return rows;
+}
+
+void manifest_render(struct buf *out, const char *const *names, const struct buf *files, size_t n,
+		     size_t source_bytes)
+{
+	char bytes[32], rows[32], hex[HASH_HEX_LEN + 1];
+
+	csvio_row(out, cols, countof(cols));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(bytes, sizeof(bytes), "%zu", files[i].len);
+		snprintf(rows, sizeof(rows), "%zu", manifest_rows(files[i].s ? files[i].s : "", files[i].len));
+		hash_hex(files[i].s ? files[i].s : "", files[i].len, hex);
+		const char *f[] = { names[i], bytes, rows, hex };
+		csvio_row(out, f, countof(f));
+	}
+	snprintf(bytes, sizeof(bytes), "%zu", source_bytes);
+	const char *f[] = { SOURCE_ROW, bytes, "", "" };
+	csvio_row(out, f, countof(f));
+}
+
+struct check {
+	const char *dir, *source, *path;
+	struct diag *d;
+	int map[4];
+	int bad;
+	const char *const *full; /* with manifest_verify_some(): the files read in full */
+	size_t nfull;
+	size_t *meas_rows;       /* with manifest_verify_some(): measurements.csv's rows */
+};
+
+/* Is `name` a file manifest_verify_some() reads in full (all are, for manifest_verify())? */
+static int read_in_full(const struct check *c, const char *name)
+{
+	if (!c->full)
+		return 1;
+	for (size_t i = 0; i < c->nfull; i++)
+		if (!strcmp(c->full[i], name))
+			return 1;
+	return 0;
+}
+
+static int check_row(char **f, size_t n, size_t row, void *ctx)
+{
+	struct check *c = ctx;
+	const char *v[4];
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct diag local = DIAG_INIT;
+	char hex[HASH_HEX_LEN + 1];
+	struct stat st;
+
+	if (row == 1) {
+		for (size_t k = 0; k < countof(cols); k++) {
+			c->map[k] = -1;
+			for (size_t i = 0; i < n; i++)
+				if (!strcmp(f[i], cols[k]))
+					c->map[k] = (int)i;
+			if (c->map[k] < 0) {
+				c->bad = diag_error(c->d, c->path, 1, "header has no column '%s'", cols[k]);
+				return 1;
+			}
+		}
+		return 0;
+	}
+	for (size_t k = 0; k < countof(cols); k++) {
+		if ((size_t)c->map[k] >= n) {
+			c->bad = diag_error(c->d, c->path, (uint32_t)row, "row has %zu fields, expected 4", n);
+			return 0;
+		}
+		v[k] = f[c->map[k]];
+	}
+	if (!strcmp(v[0], SOURCE_ROW)) {
+		if (stat(c->source, &st) < 0)
+			c->bad = diag_error(c->d, c->source, 0, "the import's text is missing: %s",
+					    strerror(errno));
+		else if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != strtoull(v[1], NULL, 10))
+			c->bad = diag_error(c->d, c->source, 0,
+					    "%llu bytes, the manifest says %s: the text was cut or changed",
+					    (unsigned long long)st.st_size, v[1]);
+		return 0;
+	}
+	if (strchr(v[0], '/')) {
+		c->bad = diag_error(c->d, c->path, (uint32_t)row, "bad file name '%.40s'", v[0]);
+		return 0;
+	}
+	buf_addf(&path, "%s/%s", c->dir, v[0]);
+	if (c->meas_rows && !strcmp(v[0], "measurements.csv"))
+		*c->meas_rows = (size_t)strtoull(v[2], NULL, 10);
+	if (!read_in_full(c, v[0])) {
+		/* not read by this load: its size says whether it was cut or grown */
+		if (stat(path.s, &st) < 0)
+			c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
+		else if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != strtoull(v[1], NULL, 10))
+			c->bad = diag_error(c->d, path.s, 0,
+					    "%llu bytes, the manifest says %s: the file was cut or changed",
+					    (unsigned long long)st.st_size, v[1]);
+	} else if (file_read(path.s, &text, &local) < 0) {
+		c->bad = diag_error(c->d, path.s, 0, "%s", local.n ? local.v[0].text : "cannot read");
+	} else {
+		char count[32];
+
+		hash_hex(text.s ? text.s : "", text.len, hex);
+		snprintf(count, sizeof(count), "%zu", text.len);
+		if (strcmp(count, v[1]))
+			c->bad = diag_error(c->d, path.s, 0,
+					    "%zu bytes, the manifest says %s: the file was cut or changed",
+					    text.len, v[1]);
+		else if (strtoull(v[2], NULL, 10) != manifest_rows(text.s ? text.s : "", text.len))
+			c->bad = diag_error(c->d, path.s, 0, "%zu rows, the manifest says %s",
+					    manifest_rows(text.s ? text.s : "", text.len), v[2]);
+		else if (strcmp(hex, v[3]))
+			c->bad = diag_error(c->d, path.s, 0,
+					    "checksum does not match the manifest: the file was changed");
+	}
+	diag_release(&local);
+	buf_release(&text);
+	buf_release(&path);
+	return 0;
+}
+
+int manifest_verify(const char *dir, const char *source, struct diag *d)
+{
+	return manifest_verify_some(dir, source, NULL, 0, NULL, d);
+}
+
+int manifest_verify_some(const char *dir, const char *source, const char *const *full,
+			 size_t nfull, size_t *meas_rows, struct diag *d)
+{
+	struct buf path = BUF_INIT;
+	struct check c = { 0 };
+	struct diag local = DIAG_INIT;
+
+	c.full = full;
+	c.nfull = nfull;
+	c.meas_rows = meas_rows;
+
+	buf_addf(&path, "%s/" MANIFEST_FILE, dir);
+	if (!path_exists(path.s)) {
+		buf_release(&path);
+		return 1;
+	}
+	c.dir = dir;
+	c.source = source;
+	c.path = path.s;
+	c.d = d;
+	if (csvio_read(path.s, check_row, &c, &local) < 0 || local.n) {
+		c.bad = diag_error(d, path.s, 0, "unreadable manifest: %s",
+				   local.n ? local.v[0].text : "cannot read");
+	}
+	diag_release(&local);
+	buf_release(&path);
+	return c.bad < 0 ? -1 : 0;
+}

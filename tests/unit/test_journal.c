@@ -1,0 +1,216 @@
+/*
+ * test_journal.c - the edit journal's contract (record, undo, redo, the
+ * removal of an import and its return), the manifest's row count, UTF-16
+ * input, and the cleaning of control characters out of names.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "store/csvstore.h"
+#include "store/journal.h"
+#include "store/manage.h"
+#include "store/manifest.h"
+#include "util/fsutil.h"
+#include "util/text.h"
+#include "util/textin.h"
+
+static char dir[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/bd-test-journal-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void load(struct model *m)
+{
+	struct store st;
+	struct diag d = DIAG_INIT;
+
+	model_init(m);
+	assert_int_equal(store_open(&st, dir, 0, &d), 0);
+	assert_int_equal(store_load(&st, m, &d), 0);
+	store_close(&st);
+	assert_false(m->damaged);
+	diag_release(&d);
+}
+
+static const char *baseline_of(const struct model *m)
+{
+	return m->nexps ? m->exps[0].baseline : "";
+}
+
+static void test_record_undo_redo(void **state)
+{
+	struct model m;
+	struct store st;
+	struct diag d = DIAG_INIT;
+	struct undo_info u;
+	struct edit_row row = { 0 };
+	long id;
+
+	(void)state;
+	model_init(&m);
+	assert_int_equal(store_open(&st, dir, 1, &d), 0);
+	assert_int_equal(store_lock(&st, &d), 0);
+	import_sample(&m, "samples/hyperfine/o0-vs-o2.txt", &d);
+	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
+	store_unlock(&st);
+	model_release(&m);
+
+	load(&m);
+	assert_string_equal(baseline_of(&m), "fib o0");
+	row.op = EDIT_BASELINE;
+	row.experiment = m.exps[0].name;
+	row.value = "fib o2";
+	id = journal_record(&st, NULL, "baseline", "baseline is fib o2", &row, 1, &d);
+	assert_int_equal(id, 1);
+	/* the same again changes nothing: no edit */
+	assert_int_equal(journal_record(&st, NULL, "baseline", "again", &row, 1, &d), 0);
+	model_release(&m);
+	load(&m);
+	assert_string_equal(baseline_of(&m), "fib o2");
+	assert_int_equal(m.nedits, 1);
+	model_release(&m);
+
+	/* undo (the TUI's u): the state before the edit; the undo is edit 2 */
+	assert_int_equal(journal_undo(&st, 0, 0, &u, &d), 0);
+	assert_int_equal(u.undone, 1);
+	assert_int_equal(u.id, 2);
+	assert_false(u.redo);
+	assert_string_equal(u.what, "baseline is fib o2");
+	load(&m);
+	assert_string_equal(baseline_of(&m), "fib o0");
+	assert_true(m.edits[0].undone);
+	assert_int_equal(m.edits[0].undone_by, 2);
+	model_release(&m);
+	/* nothing else to undo; undoing the undo redoes */
+	assert_int_equal(journal_undo(&st, 0, 0, &u, &d), -1);
+	assert_non_null(strstr(d.v[d.n - 1].text, "nothing to undo"));
+	assert_int_equal(journal_undo(&st, 2, 1, &u, &d), 0); /* dry: changes nothing */
+	assert_int_equal(u.id, 0);
+	assert_true(u.redo);
+	assert_int_equal(journal_undo(&st, 2, 0, &u, &d), 0);
+	load(&m);
+	assert_string_equal(baseline_of(&m), "fib o2");
+	model_release(&m);
+	store_close(&st);
+	diag_release(&d);
+}
+
+static void test_remove_and_return(void **state)
+{
+	struct model m;
+	struct store st;
+	struct diag d = DIAG_INIT;
+	struct undo_info u;
+	struct edit_plan p;
+	char path[512];
+	char hash[HASH_HEX_LEN + 1];
+
+	(void)state;
+	model_init(&m);
+	assert_int_equal(store_open(&st, dir, 1, &d), 0);
+	assert_int_equal(store_lock(&st, &d), 0);
+	import_sample(&m, "samples/hyperfine/hand-relative.txt", &d);
+	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
+	store_unlock(&st);
+	model_release(&m);
+
+	load(&m);
+	snprintf(hash, sizeof(hash), "%s", m.sources[0].hash);
+	edit_plan_init(&p);
+	assert_int_equal(manage_plan_rm_experiment(&m, &m.exps[0], &p, &d), 0);
+	assert_int_equal(p.nremoved, 1);
+	assert_int_equal(manage_commit(&st, &p, &d), 1);
+	edit_plan_release(&p);
+	model_release(&m);
+	/* gone from data/ and sources/, kept under removed/1/ */
+	snprintf(path, sizeof(path), "%s/data/%s", dir, hash);
+	assert_false(path_exists(path));
+	snprintf(path, sizeof(path), "%s/sources/%s", dir, hash);
+	assert_false(path_exists(path));
+	snprintf(path, sizeof(path), "%s/removed/1/sources/%s", dir, hash);
+	assert_true(path_exists(path));
+	load(&m);
+	assert_int_equal(m.nexps, 0);
+	model_release(&m);
+
+	assert_int_equal(journal_undo(&st, 0, 0, &u, &d), 0);
+	load(&m);
+	assert_int_equal(m.nexps, 1);
+	assert_int_equal(m.exps[0].nruns, 2);
+	model_release(&m);
+	snprintf(path, sizeof(path), "%s/removed", dir);
+	assert_false(path_exists(path));
+	store_close(&st);
+	diag_release(&d);
+}
+
+static void test_manifest_rows(void **state)
+{
+	static const char two[] = "\"a\",\"b\"\n\"c\",\"d\"\n";
+	static const char one[] = "\"a\nb\",\"x\"\"y\"\n";
+
+	(void)state;
+	assert_int_equal(manifest_rows("", 0), 0);
+	assert_int_equal(manifest_rows(two, strlen(two)), 2);
+	/* a newline inside a quoted field is not a row; a doubled quote stays inside */
+	assert_int_equal(manifest_rows(one, strlen(one)), 1);
+}
+
+static void test_utf16(void **state)
+{
+	/* "µ A" then U+1F600 as a surrogate pair, then an unpaired high surrogate */
+	static const unsigned char le[] = { 0xff, 0xfe, 0xb5, 0x00, 0x20, 0x00, 0x41, 0x00,
+					    0x3d, 0xd8, 0x00, 0xde, 0x3d, 0xd8 };
+	struct buf b = BUF_INIT;
+
+	(void)state;
+	textin_utf16(le, sizeof(le), 0, &b);
+	assert_string_equal(buf_str(&b), "\xc2\xb5 A\xf0\x9f\x98\x80\xef\xbf\xbd");
+	buf_release(&b);
+}
+
+static void test_clean(void **state)
+{
+	struct buf b = BUF_INIT;
+	const char *s = "a\x1b]0;x\x07 b\tc\xc2\x9b" "d\xff";
+
+	(void)state;
+	assert_true(text_has_control(s, strlen(s)));
+	assert_false(text_has_control("µs ± 1", strlen("µs ± 1")));
+	text_clean(&b, s, strlen(s));
+	assert_string_equal(buf_str(&b), "a?]0;x? b c?d?");
+	buf_release(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_record_undo_redo, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_remove_and_return, setup, teardown),
+		cmocka_unit_test(test_manifest_rows),
+		cmocka_unit_test(test_utf16),
+		cmocka_unit_test(test_clean),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
