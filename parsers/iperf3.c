@@ -236,7 +236,8 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	}
 	if (!in_block)
 		return CLAIM_NONE;
-	if (after_version || is_separator(l))
+	/* an author's "..." where stream lines were left out: the test goes on */
+	if (after_version || is_separator(l) || line_starts(l, "...") || line_starts(l, "\xe2\x80\xa6"))
 		return CLAIM_BODY;
 	for (size_t i = 0; i < countof(body_prefixes); i++)
 		if (line_starts(l, body_prefixes[i]))

@@ -165,9 +165,15 @@ static int check_all(const char *w, size_t len, void *ctx)
 {
 	struct all_in *a = ctx;
 
-	/* numbers may sit in an aside ("4 measurements") */
-	if (len && w[0] >= '0' && w[0] <= '9')
-		return 0;
+	/* numbers may sit in an aside ("4 measurements"); "20G" or "100M" names something */
+	if (len && w[0] >= '0' && w[0] <= '9') {
+		size_t i = 0;
+
+		while (i < len && w[i] >= '0' && w[i] <= '9')
+			i++;
+		if (i == len)
+			return 0;
+	}
 	a->named = 1;
 	if (!in_list(w, len, a->list)) {
 		a->all = 0;
