@@ -30,10 +30,12 @@ void explore_release(struct tui *t)
 	free(x->runs.lines);
 	trace_index_release(&x->src.ix);
 	trace_records_release(&x->src.rec);
+	free(x->src.spans);
 	prompt_release(&x->prompt);
 	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
 	free(x->order);
+	free(x->vis);
 	free(x);
 	t->ex = NULL;
 }
@@ -113,6 +115,8 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_MERGE_VARIANTS:
 	case ACT_UNDO:
 		return edit_action(t, a);
+	case ACT_FILTER:
+		return experiments_filter_open(t);
 	case ACT_HISTORY:
 		return history_action(t);
 	case ACT_IMPORT:

@@ -52,6 +52,7 @@ struct source_state {
 	uint32_t named[8];        /* lines that named the variant */
 	size_t nnamed;
 	struct run_records rec;
+	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
 	struct list list;         /* over the text's lines: cursor and top, 0-based */
 	int left;                 /* columns scrolled to the right */
 	int placed;               /* top was set for this run */
@@ -110,6 +111,12 @@ struct explore {
 	int edit_one;
 	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
 	char edit_key[512];
+	char exp_filter[256];   /* f: the Experiments list's filter, "" for none */
+	size_t *vis, nvis;      /* the experiments it shows */
+	size_t vis_top;         /* the first shown, as a position among them */
+	struct list shown;      /* find and the mouse move this cursor among them ... */
+	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
+	int shown_valid;
 	enum sort_key sort;     /* Compare's row order */
 	int hide_same;          /* Compare hides unchanged and untested rows */
 	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
@@ -159,6 +166,15 @@ void compare_markdown(struct tui *t, struct buf *out);
 struct list *experiments_lines(struct tui *t);
 void experiments_line_text(struct tui *t, size_t i, struct buf *out);
 void experiments_markdown(struct tui *t, struct buf *out);
+/* f: the filter prompt; whether experiment i passes the filter. */
+int experiments_filter_open(struct tui *t);
+int experiments_shown(struct tui *t, size_t i);
+/* The experiments to draw in `height` rows (indexes into rows[], which holds height), filtered and scrolled. */
+size_t experiments_rows(struct tui *t, int height, size_t *rows);
+/* Cursor movement over the shown experiments while a filter is set; 1 when done. */
+int experiments_filter_act(struct tui *t, enum action a, int height);
+/* The EXPERIMENT column's header, naming the filter. */
+const char *experiments_header(struct tui *t, char *out, size_t size);
 /* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
 const char *explore_metric_header(struct tui *t, char *out, size_t size);
 

@@ -345,6 +345,8 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 			buf_adds(&b, "  stored before: skipped");
 		else if (it->repeat_of)
 			buf_addf(&b, "  repeats the block at line %u: skipped", (unsigned)it->repeat_of);
+		else if (it->run_to == it->run_from)
+			buf_adds(&b, "  no figures in it: nothing to import");
 		else
 			buf_addf(&b, "  %u run%s", (unsigned)(it->run_to - it->run_from),
 				 it->run_to - it->run_from == 1 ? "" : "s");

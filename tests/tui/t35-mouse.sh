@@ -5,8 +5,6 @@
 # row, each plus 32).
 . "$(dirname "$0")/lib.sh"
 
-# x10 BUTTON COL ROW (1-based): button 0 press, 3 release, 64/65 wheel up/down
-x10() { printf '\033[M%b%b%b' "\\$(printf %o $((32 + $1)))" "\\$(printf %o $((32 + $2)))" "\\$(printf %o $((32 + $3)))"; }
 click() { tui_keys -l "$(x10 0 "$1" "$2")$(x10 3 "$1" "$2")"; }
 
 import samples/issues/seed-rathole.txt
