@@ -42,10 +42,17 @@ char *cmp_text_bytes(double v, int sign, char *out, size_t size)
 	return out;
 }
 
+int cmp_text_exact_bytes(const char *quantity)
+{
+	const struct metric_def *d = metric_lookup(quantity);
+
+	return d && d->family == MF_SIZE && d->id != METRIC_FILE_SIZE;
+}
+
 char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
 		     size_t size)
 {
-	if (s->present && unit == UNIT_BYTE && metric_family(quantity) == MF_SIZE &&
+	if (s->present && unit == UNIT_BYTE && cmp_text_exact_bytes(quantity) &&
 	    isfinite(s->center) && fabs(s->center) < 1e15 && s->center == floor(s->center))
 		return cmp_text_bytes(s->center, 0, out, size);
 	return cmp_text_figure(s, unit, out, size);

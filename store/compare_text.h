@@ -25,6 +25,12 @@ char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_
  */
 char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
 		     size_t size);
+/*
+ * 1 when `quantity` is a size a tool prints in exact bytes (GNU size's
+ * text, data, bss, dec, sections, total); 0 for any other, a size written
+ * by hand ("1.3 MiB") included: that one is shown as it was written.
+ */
+int cmp_text_exact_bytes(const char *quantity);
 /* A whole number of bytes, digits grouped: "20,135,680 B" (a negative one "-4,096 B", or "+4,096 B" with `sign`). */
 char *cmp_text_bytes(double v, int sign, char *out, size_t size);
 /* Its spread relative to the figure: "±2.6%" (standard deviation, else half the tool's interval). */

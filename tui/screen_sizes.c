@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "parsers/metrics.h"
+#include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
@@ -167,15 +168,23 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 
 	draw_text(y, x, secw, r->metric, plain);
 	x += secw + 1;
-	draw_right(y, x, W_BYTES, r->base->present ? cmp_text_bytes(r->base->center, 0, b, sizeof(b)) : "-", plain);
+	/* exact bytes where the tool printed them; a size written by hand as it was written */
+	draw_right(y, x, W_BYTES, cmp_text_value(r->quantity, r->base, r->unit, b, sizeof(b)), plain);
 	x += W_BYTES + 1;
-	draw_right(y, x, W_BYTES, cr && cr->cand.present ? cmp_text_bytes(cr->cand.center, 0, c, sizeof(c)) : "-",
-		   plain);
+	draw_right(y, x, W_BYTES, cr ? cmp_text_value(r->quantity, &cr->cand, r->unit, c, sizeof(c)) : "-", plain);
 	x += W_BYTES + 1;
 	if (!isnan(d)) {
 		if (!sel)
 			role = views_role(cr->verdict, cr->tested);
-		draw_right(y, x, W_BYTES, cmp_text_bytes(d, 1, db, sizeof(db)), role);
+		if (cmp_text_exact_bytes(r->quantity))
+			cmp_text_bytes(d, 1, db, sizeof(db));
+		else {
+			char u[40];
+
+			unit_format_delta(fabs(d), r->unit, u, sizeof(u));
+			snprintf(db, sizeof(db), "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", u);
+		}
+		draw_right(y, x, W_BYTES, db, role);
 		draw_right(y, x + W_BYTES + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
 		draw_text(y, x + W_BYTES + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);
 	} else {
