@@ -44,18 +44,23 @@ long cli_find_run(const struct model *m, const char *id)
 	return r < 0 ? -1 : r;
 }
 
-/* The printed text of a measurement, from its byte span: "6.29" (at line:column), or "". */
-static void printed(const struct measurement *me, const struct line_index *ix, const char *text,
+/*
+ * Where a figure was read from: "6.29" at 33:39, or in a JSON document
+ * found by its value, results[0].mean "0.0048818" at 5:15; "" when unknown.
+ */
+static void printed(const struct figure_span *sp, const struct line_index *ix, const char *text,
 		    size_t len, struct buf *out)
 {
 	uint32_t line;
 
-	if (!me->length || !text || me->offset + me->length > len)
+	if (!sp->length || !text || sp->offset + sp->length > len)
 		return;
-	line = trace_line_of(ix, me->offset);
+	line = trace_line_of(ix, sp->offset);
+	if (*sp->path)
+		buf_addf(out, "%s ", sp->path);
 	buf_addc(out, '"');
-	text_excerpt(out, text + me->offset, me->length, 40);
-	buf_addf(out, "\" at %u:%zu", (unsigned)line, (size_t)(me->offset - ix->start[line - 1] + 1));
+	text_excerpt(out, text + sp->offset, sp->length, 40);
+	buf_addf(out, "\" at %u:%zu", (unsigned)line, (size_t)(sp->offset - ix->start[line - 1] + 1));
 }
 
 static void show_measurements(struct model *m, uint32_t ri, const struct run_records *rec,
@@ -65,6 +70,7 @@ static void show_measurements(struct model *m, uint32_t ri, const struct run_rec
 	size_t len;
 	const char *text = model_source_text(m, r->source, &len);
 	struct line_index ix = { NULL, 0 };
+	struct figure_span *spans = trace_spans(m, ri, rec);
 	struct table t;
 
 	if (text)
@@ -81,7 +87,7 @@ static void show_measurements(struct model *m, uint32_t ri, const struct run_rec
 		struct buf at = BUF_INIT;
 		char v[64];
 
-		printed(me, &ix, text, len, &at);
+		printed(&spans[i], &ix, text, len, &at);
 		table_add(&t, me->quantity);
 		table_add(&t, stat_name(me->stat));
 		table_add(&t, me->dir == DIR_NONE ? "" : dir_name(me->dir));
@@ -96,6 +102,7 @@ static void show_measurements(struct model *m, uint32_t ri, const struct run_rec
 	table_print(&t, fp);
 	table_release(&t);
 	trace_index_release(&ix);
+	free(spans);
 }
 
 /* 1 when name `name` came before index `i` of names[k] = name_of(k). */

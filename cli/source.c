@@ -21,8 +21,11 @@ static const char usage[] =
 	"The text RUN was read from, as it was imported: N lines of context\n"
 	"(default 3) around its block and the label that named its variant.\n"
 	"  >   a line of the run's block\n"
-	"  =   a line that named the run's variant (a label, a legend, a command)\n"
-	"  ^   under the bytes a figure was read from, with the figure's name\n"
+	"  =   a line that named the run's variant (a label, a legend; in the block,\n"
+	"      a command or a file name)\n"
+	"  ^   under the bytes a figure was read from, with the figure's name; in a\n"
+	"      JSON document, where its value is (with its path) when the parser\n"
+	"      kept no span and the value is found in one place only\n"
 	"\n"
 	"  -C, --context N   lines of context\n"
 	"      --all         the whole text\n";
@@ -40,8 +43,8 @@ static int columns(const char *s, size_t n)
 }
 
 /* The caret line under line `line` (start `s`, `n` bytes at offset `at`), or nothing when no figure is there. */
-static void carets(const struct model *m, const struct run_records *rec, const char *s, size_t n,
-		   size_t at, int gutter, FILE *fp)
+static void carets(const struct model *m, const struct run_records *rec,
+		   const struct figure_span *spans, const char *s, size_t n, size_t at, int gutter, FILE *fp)
 {
 	struct buf under = BUF_INIT, names = BUF_INIT;
 	int col = 0;
@@ -49,12 +52,13 @@ static void carets(const struct model *m, const struct run_records *rec, const c
 	/* measurements come in the order they were printed in */
 	for (size_t i = 0; i < rec->nmeas; i++) {
 		const struct measurement *me = &m->rs.meas[rec->meas[i]];
+		const struct figure_span *sp = &spans[i];
 		int from, w;
 
-		if (!me->length || me->offset < at || me->offset + me->length > at + n)
+		if (!sp->length || sp->offset < at || sp->offset + sp->length > at + n)
 			continue;
-		from = columns(s, me->offset - at);
-		w = columns(s + (me->offset - at), me->length);
+		from = columns(s, sp->offset - at);
+		w = columns(s + (sp->offset - at), sp->length);
 		if (from < col) /* two figures from one number: name it once more, no new carets */
 			from = col;
 		for (; col < from; col++)
@@ -66,6 +70,8 @@ static void carets(const struct model *m, const struct run_records *rec, const c
 		buf_adds(&names, me->quantity);
 		if (me->stat != STAT_VALUE)
 			buf_addf(&names, " %s", stat_name(me->stat));
+		if (*sp->path) /* no span stored: found by its value at this path */
+			buf_addf(&names, " (%s)", sp->path);
 	}
 	if (under.len)
 		fprintf(fp, "%*s%s %s\n", gutter, "", under.s, names.s);
@@ -82,6 +88,7 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 	const char *text = model_source_text(m, r->source, &len);
 	struct line_index ix;
 	struct run_records rec;
+	struct figure_span *spans;
 	int gutter;
 
 	if (!text) {
@@ -91,6 +98,7 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 	}
 	trace_index_lines(&ix, text, len);
 	trace_records(m, ri, &rec);
+	spans = trace_spans(m, ri, &rec);
 	nnamed = trace_variant_lines(m, ri, named, countof(named));
 	from = r->first_line;
 	to = r->last_line;
@@ -130,10 +138,11 @@ static int show_source(struct model *m, uint32_t ri, int context, FILE *fp)
 		text_excerpt(&line, s, n, 1 << 20);
 		fprintf(fp, "%*u %c %s\n", gutter - 3, (unsigned)l, mark, buf_str(&line));
 		buf_release(&line);
-		carets(m, &rec, s, n, (size_t)(s - text), gutter, fp);
+		carets(m, &rec, spans, s, n, (size_t)(s - text), gutter, fp);
 	}
 	trace_records_release(&rec);
 	trace_index_release(&ix);
+	free(spans);
 	return BD_EXIT_OK;
 }
 

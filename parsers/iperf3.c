@@ -205,6 +205,9 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	int after_version = st->after_version;
 
 	st->after_version = 0;
+	/* pastes often start at the summary: its "- - -" separator, 3.0's "Test Complete." */
+	if (line_starts(l, "Test Complete. Summary Results:") || is_separator(l))
+		return in_block ? CLAIM_BODY : CLAIM_START;
 	if (line_starts(l, "Connecting to host ")) {
 		/* one block per client test; -V's preamble above it belongs to it */
 		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
@@ -233,7 +236,8 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	}
 	if (!in_block)
 		return CLAIM_NONE;
-	if (after_version || is_separator(l))
+	/* an author's "..." where stream lines were left out: the test goes on */
+	if (after_version || is_separator(l) || line_starts(l, "...") || line_starts(l, "\xe2\x80\xa6"))
 		return CLAIM_BODY;
 	for (size_t i = 0; i < countof(body_prefixes); i++)
 		if (line_starts(l, body_prefixes[i]))
@@ -300,9 +304,8 @@ enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
 
 /* What one test has gathered so far. */
 struct test {
-	uint32_t run;
-	struct recset_mark mark;
-	size_t first_meas;
+	struct sink_txn txn; /* the test's run */
+	uint32_t run;        /* its index */
 	enum side side;
 	int udp, reverse, bidir, streams, connections;
 	int in_server_output; /* --get-server-output: the server's copy of the numbers, not read */
@@ -310,6 +313,7 @@ struct test {
 	struct data_line *lines;
 	size_t nlines, lines_cap;
 	size_t nsummary;
+	int summary;      /* in the summary (3.0 - 3.1 print its UDP lines without a role) */
 	const char *title; /* -T, as printed before its lines; NULL when none */
 	size_t title_len;
 };
@@ -317,7 +321,7 @@ struct test {
 struct parse {
 	struct sink *s;
 	struct test t;
-	int open;
+	int after_rule; /* the last line was a "- - -" separator: a header after it opens the summary */
 	uint32_t first_run;
 };
 
@@ -475,9 +479,8 @@ static void finish(struct parse *ps, const struct line *last)
 	int has_receiver = 0;
 	struct choice c;
 
-	if (!ps->open)
+	if (!t->txn.open)
 		return;
-	ps->open = 0;
 	choose(t, &c);
 	for (size_t i = 0; i < t->nlines; i++) {
 		const struct data_line *d = &t->lines[i];
@@ -494,12 +497,11 @@ static void finish(struct parse *ps, const struct line *last)
 	}
 	free(t->lines);
 	t->lines = NULL;
-	if (rs->nmeas == t->first_meas) {
-		if (!t->failed)
-			sink_warn(ps->s, last, "iperf3 test has no summary lines (cut off?); skipped");
-		recset_rollback(rs, &t->mark);
+	/* a failed test said why; a garbled line of it was named, and still no summary */
+	if (!sink_txn_nmeas(ps->s, &t->txn) && !t->failed)
+		sink_warn(ps->s, last, "iperf3 test has no summary lines (cut off?); skipped");
+	if (!sink_txn_finish(ps->s, &t->txn, last, NULL))
 		return;
-	}
 	rs->runs[t->run].scenario = scenario_of(ps);
 	if (t->title)
 		sink_note(ps->s, t->run, NOTE_INFO, NULL, "title: %.*s", (int)t->title_len, t->title);
@@ -517,11 +519,8 @@ static void begin(struct parse *ps, const struct line *l, enum side side)
 {
 	finish(ps, l);
 	memset(&ps->t, 0, sizeof(ps->t));
-	ps->t.mark = recset_mark(ps->s->rs);
-	ps->t.run = sink_run(ps->s, l);
-	ps->t.first_meas = ps->s->rs->nmeas;
+	ps->t.run = sink_txn_begin(ps->s, &ps->t.txn, l);
 	ps->t.side = side;
-	ps->open = 1;
 }
 
 /* Does this summary line repeat a stream and role the open test already has? */
@@ -574,29 +573,36 @@ static void on_data(struct parse *ps, const struct line *l)
 
 	/* every figure of the line reads, or none is used */
 	if (!rx_match(p, l->s, l->len) || !lost_share_reads(p)) {
-		if (!ps->open)
+		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
 		return;
 	}
 	memset(&d, 0, sizeof(d));
+	if (!rx_named(p, "id", &s, &n) || !rx_named(p, "start", &d.start.s, &d.start.n) ||
+	    !rx_named(p, "end", &d.end.s, &d.end.n) || !rx_named(p, "rate", &d.rate.s, &d.rate.n) ||
+	    !rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n)) {
+		if (!ps->t.txn.open)
+			begin(ps, l, SIDE_UNKNOWN);
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
+		return;
+	}
 	d.l = l;
 	d.dir = direction_of(p);
-	rx_named(p, "id", &s, &n);
 	d.sum = s[0] == 'S';
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
 	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
 	d.omitted = rx_named(p, "omitted", &s, &n);
-	rx_named(p, "start", &d.start.s, &d.start.n);
-	rx_named(p, "end", &d.end.s, &d.end.n);
-	rx_named(p, "rate", &d.rate.s, &d.rate.n);
-	rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n);
-	if (rx_named(p, "jitter", &s, &n))
+	if (rx_named(p, "jitter", &s, &n)) {
 		ps->t.udp = 1;
-	if (d.role == 0 && ps->open && ps->t.side == SIDE_SERVER && is_placeholder(p))
+		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
+		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
+			d.role = 1;
+	}
+	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
-	if (!ps->open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
+	if (!ps->t.txn.open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
 		begin(ps, l, SIDE_UNKNOWN);
 	if (d.role >= 0)
 		ps->t.nsummary++;
@@ -614,15 +620,17 @@ static void on_header(struct parse *ps, const struct line *l)
 	size_t n;
 
 	if (!rx_match(p, l->s, l->len)) {
-		if (ps->open)
+		if (ps->t.txn.open)
 			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
 		return;
 	}
 	/* a header after a summary: the next test of a paste of bare summaries */
-	if (!ps->open || ps->t.nsummary)
+	if (!ps->t.txn.open || ps->t.nsummary)
 		begin(ps, l, SIDE_UNKNOWN);
-	rx_named(p, "cols", &cols, &n);
-	if (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams"))
+	/* the header iperf3 prints again after the last "- - -" opens the summary */
+	ps->t.summary |= ps->after_rule;
+	rx_optional(p, "cols", &cols, &n);
+	if (cols && (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams")))
 		ps->t.udp = 1;
 	if (text_contains(l->s, l->len, "[Role]"))
 		ps->t.bidir = 1;
@@ -636,7 +644,7 @@ static void on_cpu(struct parse *ps, const struct line *l)
 	size_t n;
 	double v;
 
-	if (!ps->open)
+	if (!ps->t.txn.open)
 		return;
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
@@ -658,8 +666,8 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	size_t n;
 
 	if (rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
-		rx_named(p, "v", &v, &n);
-		sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
+		if (rx_named(p, "v", &v, &n))
+			sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
 		return;
 	}
 	if (prev && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
@@ -669,16 +677,17 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 	if (rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
 		/* said even when no test started: "unable to connect" is all a log may hold */
-		rx_named(p, "text", &v, &n);
+		if (!rx_named(p, "text", &v, &n))
+			v = "error", n = 5;
 		sink_warn(s, l, "iperf3 %.*s", (int)n, v);
-		if (ps->open) {
+		if (ps->t.txn.open) {
 			sink_note(s, ps->t.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 			s->rs->runs[ps->t.run].flags |= RUN_FAILED;
 			ps->t.failed = 1;
 		}
 		return;
 	}
-	if (!ps->open)
+	if (!ps->t.txn.open)
 		return;
 	if (bracket_tag(l) && text_contains(l->s, l->len, " local ")) {
 		ps->t.connections++;
@@ -687,10 +696,8 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
 
-		rx_named(p, "proto", &v, &n);
-		ps->t.udp = n == 3 && !memcmp(v, "UDP", 3);
-		rx_named(p, "streams", &v, &n);
-		if (num_parse(v, n, &streams) == 0)
+		ps->t.udp = rx_named(p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);
+		if (rx_named(p, "streams", &v, &n) && num_parse(v, n, &streams) == 0)
 			ps->t.streams = (int)streams;
 	} else if (rx_match(p = &patterns[RX_NOTE], l->s, l->len)) {
 		sink_note(s, ps->t.run, NOTE_INFO, l, "%.*s", (int)(l->len - l->indent), l->s + l->indent);
@@ -714,7 +721,7 @@ static int parse(const struct block *b, struct sink *s)
 		const char *title;
 		size_t tn;
 
-		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.open && !ps.t.title) {
+		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
 			ps.t.title = title;
 			ps.t.title_len = tn;
 		}
@@ -723,13 +730,25 @@ static int parse(const struct block *b, struct sink *s)
 		if (line_starts(l, "Connecting to host ")) {
 			begin(&ps, l, SIDE_CLIENT);
 		} else if (line_starts(l, "iperf Done.")) {
-			if (ps.open)
+			if (ps.t.txn.open)
 				sink_run_end(s, ps.t.run, l);
 			finish(&ps, l);
-		} else if (ps.open && ps.t.in_server_output) {
+		} else if (ps.t.txn.open && ps.t.in_server_output) {
 			/* the server's lines repeat the client's test */
 		} else if (line_starts(l, "Accepted connection from ")) {
 			begin(&ps, l, SIDE_SERVER);
+		} else if (line_starts(l, "Test Complete.")) {
+			/* iperf3 3.0: "Test Complete. Summary Results:" above the summary */
+			if (!ps.t.txn.open || ps.t.nsummary)
+				begin(&ps, l, SIDE_UNKNOWN);
+			ps.t.summary = 1;
+		} else if (is_separator(l)) {
+			ps.after_rule = 1;
+			prev = l;
+			continue;
+		} else if (bracket_tag(l) && text_contains(l->s, l->len, " Sent ") &&
+			   text_contains(l->s, l->len, " datagrams")) {
+			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (line_starts(l, "[ ID]")) {
 			on_header(&ps, l);
 		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
@@ -741,6 +760,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else {
 			on_other(&ps, l, prev);
 		}
+		ps.after_rule = 0;
 		prev = l;
 	}
 	finish(&ps, &bare[b->n - 1]);

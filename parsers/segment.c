@@ -21,7 +21,6 @@
 #include "util/buf.h"
 #include "util/text.h"
 
-#define MAX_STATE 256
 
 struct seg {
 	const char *name;
@@ -34,12 +33,12 @@ struct seg {
 	const struct parser *const *parsers;
 	size_t nparsers;
 	/* for each first byte, the parsers whose START lines can begin with it */
-	unsigned char dispatch[256][8];
+	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
 
 	/* the open block */
 	const struct parser *open;
-	unsigned char state[MAX_STATE];
+	unsigned char state[PARSER_STATE_MAX];
 	struct line *lines;
 	size_t nlines, lines_cap, ncontent; /* ncontent: lines up to the last non-blank one */
 	struct arena block_arena;           /* cleaned text of the open block's lines */
@@ -78,6 +77,9 @@ struct seg {
 	struct label lab;   /* scratch for label_read */
 
 	int stopped;
+	int ending; /* the block closing now is ended by prose or a fence */
+	int block_started;   /* the open block began after prose or a fence */
+	int after_author;    /* the last non-blank line was prose or a fence (not tool output) */
 };
 
 static void build_dispatch(struct seg *sg)
@@ -87,7 +89,8 @@ static void build_dispatch(struct seg *sg)
 		for (const char *c = sg->parsers[p]->starts; *c; c++) {
 			unsigned char b = (unsigned char)*c;
 
-			if (sg->ndispatch[b] < sizeof(sg->dispatch[b]))
+			/* parsers_init() checked that no byte has more parsers than a row holds */
+			if (sg->ndispatch[b] < PARSERS_PER_BYTE)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
 	}
@@ -154,6 +157,8 @@ static void close_block(struct seg *sg)
 		for (size_t i = 0; i < sg->nlines; i++)
 			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
 				b.quoted = 0;
+		b.ended = sg->ending;
+		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
 		rc = sg->fn(&b, sg->ctx);
@@ -185,6 +190,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 {
 	close_block(sg);
 	sg->open = p;
+	sg->block_started = sg->after_author;
 	memcpy(sg->state, state, p->state_size);
 	/* the prose line right above (blank lines aside) may be the command that ran */
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
@@ -516,7 +522,7 @@ static int setext_heading(struct seg *sg, const struct line *l)
 
 static void do_line(struct seg *sg, struct line *l)
 {
-	unsigned char tmp[MAX_STATE];
+	unsigned char tmp[PARSER_STATE_MAX];
 	const char *s = l->s;
 	int blank;
 	uint32_t i = 0;
@@ -547,12 +553,15 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	if (is_fence(l) || is_html_structure(l)) {
 		/* a fence ends a block but keeps the label and the command above it */
+		sg->ending = 1;
 		close_block(sg);
+		sg->ending = 0;
 		settle_pending(sg, 1);
 		if (is_fence(l)) {
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
 		}
+		sg->after_author = 1;
 		return;
 	}
 	if (sg->open) {
@@ -561,6 +570,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
 			sg->last_nonblank_line = l->no;
+			sg->after_author = 0;
 			return;
 		}
 		if (c == CLAIM_START) {
@@ -571,6 +581,7 @@ static void do_line(struct seg *sg, struct line *l)
 				open_block(sg, p, tmp);
 				add_line(sg, l, 0);
 				sg->last_nonblank_line = l->no;
+				sg->after_author = 0;
 				return;
 			}
 		}
@@ -587,10 +598,14 @@ static void do_line(struct seg *sg, struct line *l)
 			open_block(sg, p, tmp);
 			add_line(sg, l, 0);
 			sg->last_nonblank_line = l->no;
+			sg->after_author = 0;
 			return;
 		}
 	}
+	sg->ending = 1;
 	close_block(sg);
+	sg->ending = 0;
+	sg->after_author = 1;
 	if (setext_heading(sg, l)) {
 		sg->last_nonblank_line = l->no;
 		return;
@@ -649,6 +664,14 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 			l.len = l.raw_len;
 		}
 		do_line(&sg, &l);
+		if (rx_failed()) {
+			/* a claim's match failed (match limit, UTF error): the line went unclaimed */
+			struct rx_failure f;
+
+			rx_take_failure(&f);
+			diag_warn(d, name, l.no, "pattern \"%s\" could not be matched (%s): the line was read as prose",
+				  f.pattern, f.message);
+		}
 		pos += n + (nl ? 1 : 0);
 	}
 	close_block(&sg);

@@ -3,6 +3,7 @@
  */
 #include "parsers/units.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,36 @@
 
 #include "parsers/parser.h"
 #include "util/util.h"
+
+/*
+ * Numbers are read and written with a '.' whatever LC_NUMERIC the process
+ * has (main.c keeps it at "C", but these helpers do not rely on it): the C
+ * numeric locale is made this thread's for the call, and the previous one
+ * given back. When no such locale can be made, nothing changes.
+ */
+static locale_t enter_c_numeric(void)
+{
+	static locale_t c;
+
+	if (!c)
+		c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	return c ? uselocale(c) : (locale_t)0;
+}
+
+static void leave_c_numeric(locale_t old)
+{
+	if (old)
+		uselocale(old);
+}
+
+static double c_strtod(const char *s, char **end)
+{
+	locale_t old = enter_c_numeric();
+	double v = strtod(s, end);
+
+	leave_c_numeric(old);
+	return v;
+}
 
 /* Exact powers of ten: every one up to 1e22 is a double. */
 static const double exact_tens[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -90,12 +121,12 @@ static int decimal(const char *s, size_t n, int scale, double *out)
 			return -1;
 		/* "1.5e3" with a scale: strtod reads the first exponent only, so fold them */
 		if (memchr(s, 'e', n) || memchr(s, 'E', n)) {
-			v = strtod(tmp, &end);
+			v = c_strtod(tmp, &end);
 			if (!isfinite(v))
 				return -1;
 			v *= pow(10, scale);
 		} else {
-			v = strtod(tmp, &end);
+			v = c_strtod(tmp, &end);
 		}
 		if (!isfinite(v))
 			return -1;
@@ -482,7 +513,7 @@ static void sig3(char *out, size_t size, double x, const char *suffix)
 	snprintf(out, size, "%.*f%s%s", decimals, x, *suffix ? " " : "", suffix);
 }
 
-static char *format(double v, enum unit unit, char *out, size_t size, int is_delta)
+static char *format_c(double v, enum unit unit, char *out, size_t size, int is_delta)
 {
 	const struct prefix *p = prefixes_for(unit);
 	double a = fabs(v);
@@ -520,6 +551,15 @@ static char *format(double v, enum unit unit, char *out, size_t size, int is_del
 	return out;
 }
 
+static char *format(double v, enum unit unit, char *out, size_t size, int is_delta)
+{
+	locale_t old = enter_c_numeric();
+
+	format_c(v, unit, out, size, is_delta);
+	leave_c_numeric(old);
+	return out;
+}
+
 char *unit_format(double v, enum unit unit, char *out, size_t size)
 {
 	return format(v, unit, out, size, 0);
@@ -532,10 +572,13 @@ char *unit_format_delta(double v, enum unit unit, char *out, size_t size)
 
 char *num_exact(double v, char out[32])
 {
+	locale_t old = enter_c_numeric();
+
 	for (int prec = 15; prec <= 17; prec++) {
 		snprintf(out, 32, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)
 			break;
 	}
+	leave_c_numeric(old);
 	return out;
 }

@@ -41,6 +41,15 @@ long trace_find_run(const struct model *m, const char *id);
 size_t trace_runs(const struct model *m, const struct experiment *e, const char *variant,
 		  const char *scenario, const char *subject, const char *quantity, uint32_t **out);
 
+/*
+ * A variant's history: the runs of every experiment whose variant has key
+ * `variant`, with `subject`, holding a measurement or sample of
+ * `quantity`, oldest import first (runs of one import in their order).
+ * *out is a heap array the caller frees; returns how many.
+ */
+size_t trace_history(const struct model *m, const char *variant, const char *subject,
+		     const char *quantity, uint32_t **out);
+
 /* What one run says about a quantity: the figure a comparison uses and what surrounds it. */
 struct run_figure {
 	int present;          /* 0: the run has neither a measurement nor a sample of it */
@@ -88,6 +97,42 @@ char *trace_text_when(const char *iso, char *out, size_t size);
  * text that was not fetched.
  */
 int trace_text_provenance(const struct source *s, struct buf *out);
+
+/* A number in a JSON document: its bytes and its path ("results[1].mean"). */
+struct json_hit {
+	size_t offset, length;
+	char path[128];
+};
+
+/*
+ * The number tokens of the JSON text[from..to) that read back as exactly
+ * `value` (num_parse), with their paths; with `element` >= 0, only those
+ * inside that element of the document's (first) array of records
+ * ("results[element]", or the top array's). Up to `max` into hits[];
+ * returns how many. For figures whose parser kept no byte span: a view
+ * marks a hit only when it is the only one.
+ */
+size_t trace_json_find(const char *text, size_t from, size_t to, double value, long element,
+		       struct json_hit *hits, size_t max);
+
+/*
+ * The one place in run `run`'s JSON block that measurement `me` (kept
+ * without a byte span) was read from: 1 with *hit, or 0 when the run is
+ * not JSON, the figure has a span, or the value is found nowhere or in
+ * more than one place.
+ */
+int trace_json_span(struct model *m, uint32_t run, const struct measurement *me,
+		    struct json_hit *hit);
+
+/* Where a figure was read from: its stored span, or in JSON the one place its value is (with its path). */
+struct figure_span {
+	size_t offset;
+	size_t length; /* 0: not known */
+	char path[128]; /* "" for a stored span; the JSON path of a place found by value */
+};
+
+/* The span of each of the run's measurements rec->meas[i], as spans[i] (heap, caller frees). */
+struct figure_span *trace_spans(struct model *m, uint32_t run, const struct run_records *rec);
 
 /* Where each line of a text starts: line k (1-based) is text[start[k-1] .. end). */
 struct line_index {

@@ -37,6 +37,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model */
+	int history;              /* every experiment's runs, oldest import first (H) */
 	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	struct list list;
 	enum screen_id from;      /* where Esc goes */
@@ -51,6 +52,7 @@ struct source_state {
 	uint32_t named[8];        /* lines that named the variant */
 	size_t nnamed;
 	struct run_records rec;
+	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
 	struct list list;         /* over the text's lines: cursor and top, 0-based */
 	int left;                 /* columns scrolled to the right */
 	int placed;               /* top was set for this run */
@@ -109,6 +111,12 @@ struct explore {
 	int edit_one;
 	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
 	char edit_key[512];
+	char exp_filter[256];   /* f: the Experiments list's filter, "" for none */
+	size_t *vis, nvis;      /* the experiments it shows */
+	size_t vis_top;         /* the first shown, as a position among them */
+	struct list shown;      /* find and the mouse move this cursor among them ... */
+	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
+	int shown_valid;
 	enum sort_key sort;     /* Compare's row order */
 	int hide_same;          /* Compare hides unchanged and untested rows */
 	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
@@ -140,7 +148,9 @@ void explore_adopt(struct tui *t, struct model *fresh);
 /* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
 int explore_reload(struct tui *t);
 
-/* Paste (tui/screen_paste.c): bracketed paste on or off (at start and end of curses). */
+/* Bracketed paste and the mouse, on or off (at the start and end of curses). */
+void explore_terminal(int on);
+/* Paste (tui/screen_paste.c): bracketed paste on or off. */
 void paste_enable(int on);
 /* `i`: open Paste with a prompt for a path. */
 void paste_open(struct tui *t);
@@ -156,6 +166,15 @@ void compare_markdown(struct tui *t, struct buf *out);
 struct list *experiments_lines(struct tui *t);
 void experiments_line_text(struct tui *t, size_t i, struct buf *out);
 void experiments_markdown(struct tui *t, struct buf *out);
+/* f: the filter prompt; whether experiment i passes the filter. */
+int experiments_filter_open(struct tui *t);
+int experiments_shown(struct tui *t, size_t i);
+/* The experiments to draw in `height` rows (indexes into rows[], which holds height), filtered and scrolled. */
+size_t experiments_rows(struct tui *t, int height, size_t *rows);
+/* Cursor movement over the shown experiments while a filter is set; 1 when done. */
+int experiments_filter_act(struct tui *t, enum action a, int height);
+/* The EXPERIMENT column's header, naming the filter. */
+const char *experiments_header(struct tui *t, char *out, size_t size);
 /* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
 const char *explore_metric_header(struct tui *t, char *out, size_t size);
 
@@ -173,6 +192,9 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *quantity);
 /* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
+/* H: the runs of variants keys[0..n) with `subject` and `quantity` in every experiment, oldest first. */
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
+		      const char *quantity);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 

@@ -43,6 +43,8 @@
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
 	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
+	X(HISTORY, "H", "Compare, Runs: the metric's values for the variants in every experiment, oldest first") \
+	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
 	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")
 

@@ -83,6 +83,8 @@ static void draw(struct tui *t, int top, int height)
 	int list_h = height - 1 - detail_rows(height);
 	int wide = COLS >= 70;
 	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
+	char hdr[320];
+	size_t *rows, n;
 
 	t->exps.count = m->nexps;
 	list_clamp(&t->exps, list_h);
@@ -92,7 +94,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top + 4, 2, COLS - 4, "or compare files:  benchdelta a.txt b.txt", ROLE_DIM);
 		return;
 	}
-	draw_text(top, 1, name_w, "EXPERIMENT", ROLE_HEADER);
+	draw_text(top, 1, name_w, experiments_header(t, hdr, sizeof(hdr)), ROLE_HEADER);
 	draw_right(top, 1 + name_w + 1, W_VARIANTS, "VARIANTS", ROLE_HEADER);
 	draw_right(top, 1 + name_w + 1 + W_VARIANTS + 1, W_RUNS, "RUNS", ROLE_HEADER);
 	if (wide) {
@@ -101,11 +103,12 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top, x, W_TOOLS, "TOOLS", ROLE_HEADER);
 		draw_text(top, x + W_TOOLS + 1, W_DATE, "IMPORTED", ROLE_HEADER);
 	}
-	for (int i = 0; i < list_h && t->exps.top + (size_t)i < m->nexps; i++) {
-		size_t e = t->exps.top + (size_t)i;
-
-		draw_row(top + 1 + i, &m->exps[e], e == t->exps.cursor);
-	}
+	t->list_y = top + 1;
+	rows = xmalloc((size_t)(list_h > 0 ? list_h : 1) * sizeof(*rows));
+	n = experiments_rows(t, list_h, rows); /* filtered by f */
+	for (size_t i = 0; i < n; i++)
+		draw_row(top + 1 + (int)i, &m->exps[rows[i]], rows[i] == t->exps.cursor);
+	free(rows);
 	if (detail_rows(height)) {
 		const struct experiment *e = &m->exps[t->exps.cursor];
 		int y = top + height - detail_rows(height) + 1;
@@ -217,7 +220,7 @@ static int act(struct tui *t, enum action a, int height)
 	int list_h = height - 1 - detail_rows(height);
 
 	t->exps.count = t->m->nexps;
-	if (list_act(&t->exps, a, list_h))
+	if (experiments_filter_act(t, a, list_h) || list_act(&t->exps, a, list_h))
 		return ACT_DONE;
 	if (a == ACT_ENTER && t->m->nexps) {
 		tui_open_compare(t, t->exps.cursor);

@@ -36,6 +36,11 @@ void paste_enable(int on)
 	fflush(stdout);
 }
 
+static struct list *lines(struct tui *t)
+{
+	return &explore_of(t)->paste.list;
+}
+
 static void clear_plan(struct paste_state *p)
 {
 	if (p->planned) {
@@ -340,6 +345,8 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 			buf_adds(&b, "  stored before: skipped");
 		else if (it->repeat_of)
 			buf_addf(&b, "  repeats the block at line %u: skipped", (unsigned)it->repeat_of);
+		else if (it->run_to == it->run_from)
+			buf_adds(&b, "  no figures in it: nothing to import");
 		else
 			buf_addf(&b, "  %u run%s", (unsigned)(it->run_to - it->run_from),
 				 it->run_to - it->run_from == 1 ? "" : "s");
@@ -434,6 +441,7 @@ static void draw(struct tui *t, int top, int height)
 		}
 	}
 	list_clamp(&p->list, rows);
+	t->list_y = top + 2;
 	for (int i = 0; i < rows && p->list.top + (size_t)i < p->nlines; i++) {
 		size_t k = p->list.top + (size_t)i;
 
@@ -496,4 +504,5 @@ const struct screen screen_paste = {
 	.opener = ACT_IMPORT,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
 };

@@ -35,6 +35,8 @@ void tui_open_source(struct tui *t, long run)
 	}
 	trace_index_lines(&ss->ix, ss->text, ss->len);
 	trace_records(t->m, (uint32_t)run, &ss->rec);
+	free(ss->spans);
+	ss->spans = trace_spans(t->m, (uint32_t)run, &ss->rec);
 	ss->nnamed = trace_variant_lines(t->m, (uint32_t)run, ss->named, countof(ss->named));
 	ss->left = 0;
 	ss->placed = 0;
@@ -77,10 +79,11 @@ static int is_named(const struct source_state *ss, uint32_t line)
 /* Is byte `at` of the text inside one of the run's figures? */
 static int in_figure(const struct tui *t, const struct source_state *ss, size_t at)
 {
+	(void)t;
 	for (size_t i = 0; i < ss->rec.nmeas; i++) {
-		const struct measurement *me = &t->m->rs.meas[ss->rec.meas[i]];
+		const struct figure_span *sp = &ss->spans[i];
 
-		if (me->length && at >= me->offset && at < me->offset + me->length)
+		if (sp->length && at >= sp->offset && at < sp->offset + sp->length)
 			return 1;
 	}
 	return 0;
@@ -128,6 +131,26 @@ static void draw_text_line(struct tui *t, struct source_state *ss, int y, int x,
 	}
 }
 
+/* "results[1].mean: time mean" for each figure on the cursor's line found by its value; 1 when any. */
+static int json_paths(struct tui *t, const struct source_state *ss, struct buf *b)
+{
+	size_t n, at;
+	const char *s = trace_line(&ss->ix, ss->text, (uint32_t)ss->list.cursor + 1, &n);
+
+	if (!s)
+		return 0;
+	at = (size_t)(s - ss->text);
+	for (size_t i = 0; i < ss->rec.nmeas; i++) {
+		const struct figure_span *sp = &ss->spans[i];
+		const struct measurement *me = &t->m->rs.meas[ss->rec.meas[i]];
+
+		if (!*sp->path || sp->offset < at || sp->offset >= at + n)
+			continue;
+		buf_addf(b, "%s%s: %s %s", b->len ? "  " : "", sp->path, me->quantity, stat_name(me->stat));
+	}
+	return b->len > 0;
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct source_state *ss = &explore_of(t)->src;
@@ -158,6 +181,7 @@ static void draw(struct tui *t, int top, int height)
 		buf_addf(&b, " \xc2\xb7 %s", src->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
+	t->list_y = top + 1;
 	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {
 		uint32_t line = (uint32_t)(ss->list.top + (size_t)i + 1);
 		int y = top + 1 + i;
@@ -166,11 +190,15 @@ static void draw(struct tui *t, int top, int height)
 
 		snprintf(num, sizeof(num), "%*u", gutter - 1, (unsigned)line);
 		draw_text(y, 0, gutter, num, line - 1 == ss->list.cursor ? ROLE_SELECTED : ROLE_DIM);
-		draw_text(y, gutter, 2, block ? ">" : is_named(ss, line) ? "=" : " ", role);
+		/* a line that named the variant says so even inside the block (a command, a file name) */
+		draw_text(y, gutter, 2, is_named(ss, line) ? "=" : block ? ">" : " ", role);
 		draw_text_line(t, ss, y, gutter + 2, line, role);
 	}
 	buf_reset(&b);
-	buf_adds(&b, "> block  = label  reversed: figures  \xe2\x86\x90\xe2\x86\x92 scroll  Enter: block  Esc: back");
+	if (json_paths(t, ss, &b))
+		; /* the cursor's line holds figures found in a JSON document: their paths */
+	else
+		buf_adds(&b, "> block  = label  reversed: figures  \xe2\x86\x90\xe2\x86\x92 scroll  Enter: block  Esc: back");
 	draw_text(top + height - 1, 1, COLS - 2, b.s, ROLE_DIM);
 	buf_release(&b);
 }

@@ -34,7 +34,7 @@ json=$(grep -l 'fib_O0' "$BENCHDELTA_STORE"/data/*/runs.csv | head -1)
 json=$(grep -ho '"[0-9a-f]*:1\.1"' "$json" | tr -d '"')
 run show "$json"
 expect_out "variant     fib_O0 (command, line 4)"
-expect_re '^time +mean +lower +4.88 ms +12 +\(no byte span stored\)$'
+expect_re '^time +mean +lower +4.88 ms +12 +results\[0\]\.mean "0.004881856833333334" at 5:15$'
 expect_re '^  time, 12 samples: 4.84 ms \[.*\] 4.95 ms$'
 run show --ascii "$json"
 expect_out "  time, 12 samples: 4.84 ms [1   11  2 1 1  1 11         1          1] 4.95 ms"
@@ -63,3 +63,22 @@ run show
 expect_rc 1 "no run given"
 run source -C x "$rathole"
 expect_rc 1 "bad -C"
+
+# a size row named by its file name: that line is marked '=' inside the block
+run import samples/issues/seed-quilkin.txt
+quilkin=$(grep -h '"relay_release","relay release","filename"' "$BENCHDELTA_STORE"/data/*/runs.csv | cut -d'"' -f2)
+[ -n "$quilkin" ] || fail "no relay_release row"
+run source -C 0 "$quilkin"
+expect_out "41 = $(sed -n 41p samples/issues/seed-quilkin.txt)"
+run show "$quilkin"
+expect_out "variant     relay_release (filename, line 41)"
+
+# JSON: the parser keeps no byte span; a value found in one place of its
+# record is shown with its path, one found twice (min is also in times[]) is not
+json2=$(grep -ho '"[0-9a-f]*:1\.2","hyperfine-json"' "$BENCHDELTA_STORE"/data/*/runs.csv | cut -d'"' -f2)
+run show "$json2"
+expect_re '^time +mean +lower +1.54 ms +12 +results\[1\]\.mean "0.0015403593333333332" at 43:15$'
+expect_re '^time +min +lower +1.49 ms +12 +\(no byte span stored\)$'
+run source -C 0 "$json2"
+expect_out "43 >       \"mean\": 0.0015403593333333332,"
+expect_out "                   ^^^^^^^^^^^^^^^^^^^^^ time mean (results[1].mean)"

@@ -6,6 +6,10 @@
 . "$(dirname "$0")/lib.sh"
 
 F=$(pwd)/tests/cli/github
+# the test server is on this machine: never through a proxy of the environment
+unset http_proxy https_proxy HTTPS_PROXY all_proxy ALL_PROXY
+NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
+export NO_PROXY no_proxy
 REPLAY=${BD_REPLAY:-build/tests/http/replay}
 [ -x "$REPLAY" ] || fail "no test server at $REPLAY (make check builds it)"
 
@@ -52,7 +56,7 @@ run import https://github.com/ambaxter/bbolt-rs/issues/9
 expect_rc 0 "issue import"
 expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:26-27  bolt  variant "Release" (label)'
 expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:58-59  bolt  variant "Release + PGO optimized + BOLT instrumented" (label)'
-expect_out "ambaxter/bbolt-rs#9 \"$TITLE\": 3 texts in 3 requests: 5 new blocks from 1 text, 0 imported before, 2 without tool output"
+expect_out "ambaxter/bbolt-rs#9 \"$TITLE\": 3 texts in 3 requests: 6 new blocks from 1 text, 0 imported before, 2 without tool output"
 expect_out "into experiment \"$TITLE\""
 # three requests, the last one the Link header's next page; headers as GitHub asks
 [ "$(wc -l <"$T/log")" -eq 3 ] || fail "want 3 requests: $(cat "$T/log")"

@@ -80,3 +80,7 @@ tui_expect() {
 	diff -u "$want" "$TMP/$name.screen" || fail "screen $name differs"
 }
 import() { BENCHDELTA_STORE=$STORE LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=1767225600 "$BD" import "$@" >/dev/null 2>&1 || fail "import $*"; }
+# x10 BUTTON COL ROW (1-based): a mouse event as xterm's X10 encoding sends it
+# (ESC [ M, then button, column and row, each plus 32): button 0 press, 3
+# release, 64 and 65 the wheel up and down. Send with tui_keys -l "$(x10 ...)".
+x10() { printf '\033[M%b%b%b' "\\$(printf %o $((32 + $1)))" "\\$(printf %o $((32 + $2)))" "\\$(printf %o $((32 + $3)))"; }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -376,6 +377,35 @@ static void test_resolution(void **state)
 	assert_true(isnan(printed_resolution("abc", 3, 0, 3, 1)));
 }
 
+/*
+ * Under a comma-decimal LC_NUMERIC the helpers still read and write a '.'
+ * (the program keeps LC_NUMERIC at C; these do not rely on it).
+ */
+static void test_locale_proof(void **state)
+{
+	char out[64], exact[32];
+	double v;
+
+	(void)state;
+	if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
+		if (getenv("CI") && !strcmp(getenv("CI"), "true"))
+			fail_msg("de_DE.UTF-8 is not generated (scripts/deps.sh test makes it)");
+		skip();
+	}
+	snprintf(out, sizeof(out), "%.1f", 1.5);
+	assert_string_equal(out, "1,5"); /* the locale is in force */
+	assert_string_equal(unit_format(0.00123, UNIT_SECOND, out, sizeof(out)), "1.23 ms");
+	assert_string_equal(unit_format(12.5, UNIT_PERCENT, out, sizeof(out)), "12.5 %");
+	assert_string_equal(num_exact(0.1, exact), "0.1");
+	assert_int_equal(num_parse("0.5", 3, &v), 0);
+	assert_true(v == 0.5);
+	/* a long mantissa takes the strtod path */
+	assert_int_equal(num_parse("4.94048761234567891e-05", 23, &v), 0);
+	assert_true(v == 4.94048761234567891e-05);
+	assert_int_equal(num_parse("0,5", 3, &v), -1); /* a comma is not a decimal mark here */
+	setlocale(LC_ALL, "C");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_num_exact),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
+		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
