@@ -645,6 +645,10 @@ static void draw(struct tui *t, int top, int height)
 	if (detail_rows(height) && rs->list.cursor < rs->nlines) {
 		const struct runs_line *l = &rs->lines[rs->list.cursor];
 		int y = top + height - detail_rows(height);
+		int below = top + 2 + (int)(rs->nlines - rs->list.top) + 1; /* right under a short list */
+
+		if (below < y)
+			y = below;
 
 		if (l->run >= 0)
 			draw_detail(t, l->run, y, detail_rows(height));
