@@ -555,7 +555,8 @@ static void history_title(struct tui *t, size_t nruns, struct buf *b)
 		if (k == nexps)
 			exps[nexps++] = r->eff_experiment;
 	}
-	buf_addf(b, " \xc2\xb7 history: %zu runs in %zu experiment%s", nruns, nexps, nexps == 1 ? "" : "s");
+	buf_addf(b, " \xc2\xb7 history: %zu run%s in %zu experiment%s", nruns, nruns == 1 ? "" : "s", nexps,
+		 nexps == 1 ? "" : "s");
 	if (first)
 		buf_addf(b, ", %.10s \xe2\x80\xa6 %.10s", first, last);
 	free(exps);
