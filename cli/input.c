@@ -19,7 +19,6 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 	for (int i = 0; i < n; i++) {
 		struct buf text = BUF_INIT;
 		const char *name = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
-		const char *nul;
 
 		if (!strcmp(paths[i], "-")) {
 			if (stdin_used++) {
@@ -42,14 +41,6 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 			in->empty++;
 			buf_release(&text);
 			continue;
-		}
-		nul = memchr(text.s, '\0', text.len); /* a binary is refused by its first bytes */
-		if (nul) {
-			uint32_t line = 1;
-
-			for (const char *p = text.s; p < nul; p++)
-				line += *p == '\n';
-			diag_warn(d, name, line, "NUL byte in the text; read on as text");
 		}
 		in->v[in->n].name = paths[i];
 		in->v[in->n].text = buf_detach(&text, &in->v[in->n].len);

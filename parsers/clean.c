@@ -93,6 +93,47 @@ size_t clean_ci_prefix(const char *raw, size_t n)
 	return i;
 }
 
+/* Every ASCII character once, for entities to point at. */
+static const char ascii[128] = {
+	0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,
+	16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31,
+	' ', '!', '"', '#', '$', '%', '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/',
+	'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?',
+	'@', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O',
+	'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '[', '\\', ']', '^', '_',
+	'`', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
+	'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{', '|', '}', '~', 127,
+};
+
+/*
+ * A numeric entity of a printable ASCII character at s ("&#37;",
+ * "&#x25;"): its code, with its length in *len; 0 when there is none.
+ */
+static int numeric_entity(const char *s, size_t n, size_t *len)
+{
+	size_t i = 2;
+	int code = 0, hex;
+
+	if (n < 4 || s[0] != '&' || s[1] != '#')
+		return 0;
+	hex = s[2] == 'x' || s[2] == 'X';
+	i += (size_t)hex;
+	for (size_t start = i; i < n && i < start + 4; i++) {
+		int d = is_digit(s[i]) ? s[i] - '0'
+			: hex && s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10
+			: hex && s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 10
+			: -1;
+
+		if (d < 0)
+			break;
+		code = code * (hex ? 16 : 10) + d;
+	}
+	if (i >= n || s[i] != ';' || code < 32 || code > 126 || i == 2 + (size_t)hex)
+		return 0;
+	*len = i + 1;
+	return code;
+}
+
 /*
  * Where the scroll position a terminal copy leaves at a line's end
  * ("...   [136/4790]") begins in raw[from..n), blanks before it included;
@@ -180,7 +221,9 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		const char *emit = NULL;
 		size_t emit_len = 0;
 
-		if (c == 0x1b && i + 1 < n) {
+		if (c == 0) {
+			skip = 1; /* a terminal capture's padding: nothing on the screen */
+		} else if (c == 0x1b && i + 1 < n) {
 			if (raw[i + 1] == '[') { /* CSI: ESC [ params intermediates final */
 				size_t j = i + 2;
 				while (j < n && (unsigned char)raw[j] >= 0x30 && (unsigned char)raw[j] <= 0x3f)
@@ -203,7 +246,15 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 				{ "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" }, { "&quot;", "\"" },
 				{ "&#39;", "'" }, { "&#x27;", "'" }, { "&nbsp;", " " }, { "&#x2F;", "/" },
 			};
-			for (size_t e = 0; e < countof(ents); e++) {
+			size_t len;
+			int code = numeric_entity(raw + i, n - i, &len);
+
+			if (code > 0) { /* "&#37;" is "%" */
+				skip = len;
+				emit = &ascii[code];
+				emit_len = 1;
+			}
+			for (size_t e = 0; e < countof(ents) && !skip; e++) {
 				size_t el = strlen(ents[e].ent);
 				if (n - i >= el && !memcmp(raw + i, ents[e].ent, el)) {
 					skip = el;
@@ -244,7 +295,7 @@ int clean_needed(const char *raw, size_t n)
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
 		return 1;
-	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n);
+	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n) || memchr(raw, 0, n);
 }
 
 size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)

@@ -1,6 +1,6 @@
 /*
  * clean.h - what a raw line of a log or a pasted thread looks like once the
- * noise around its text is gone: terminal overwrites (CR), ANSI escapes,
+ * noise around its text is gone: terminal overwrites (CR), NUL padding, ANSI escapes,
  * Markdown quote markers, HTML entities, the timestamp a CI runner puts
  * before every line, and the scroll position a terminal copy leaves at its
  * end ("[136/4790]"). Cleaning only removes or replaces bytes, so every

@@ -115,9 +115,10 @@ static int progress_id(const struct line *l, const char **id, size_t *n)
 		return 0;
 	*id = s;
 	*n = (size_t)(end - s);
-	for (const char *p = s; p < end; p++)
+	/* every phase starts with ':': look only at the colons */
+	for (const char *p = s; p < end && (p = memchr(p, ':', (size_t)(end - p))); p++)
 		for (size_t k = 0; k < countof(phases); k++)
-			if (!strncmp(p, phases[k], strlen(phases[k])) && (size_t)(end - p) >= strlen(phases[k])) {
+			if ((size_t)(end - p) >= strlen(phases[k]) && !memcmp(p, phases[k], strlen(phases[k]))) {
 				*n = (size_t)(p - s);
 				return *n > 0;
 			}
@@ -393,6 +394,17 @@ static int id_above(const struct block *b, const char **id, size_t *n)
 	return len > 0;
 }
 
+/*
+ * A result its author pasted without the id: the block begins at a
+ * "time:" line that stands at the margin (Criterion indents it under an id
+ * too long for its column, so an indented one lost its id to a cut), after
+ * prose or a fence. It is a run without a subject.
+ */
+static int no_id(const struct block *b, const struct line *l, int garbled)
+{
+	return b->started && !garbled && l->cut + l->indent == 0;
+}
+
 static void on_time(struct parse *ps, const struct block *b, const struct line *l, uint32_t i)
 {
 	const struct rx *p = &patterns[RX_TIME];
@@ -414,7 +426,7 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 	}
 	/* the id is on this line, alone on the line above, or above the block */
 	if (!(p && group(p, "id", &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
-	    !(i == 0 && id_above(b, &id, &n))) {
+	    !(i == 0 && id_above(b, &id, &n)) && !(i == 0 && no_id(b, l, garbled) && (id = "", n = 0, 1))) {
 		finish(ps);
 		if (garbled)
 			bench_lost(ps->s, l, "garbled Criterion time line");

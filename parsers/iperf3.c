@@ -205,6 +205,9 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	int after_version = st->after_version;
 
 	st->after_version = 0;
+	/* pastes often start at the summary: its "- - -" separator, 3.0's "Test Complete." */
+	if (line_starts(l, "Test Complete. Summary Results:") || is_separator(l))
+		return in_block ? CLAIM_BODY : CLAIM_START;
 	if (line_starts(l, "Connecting to host ")) {
 		/* one block per client test; -V's preamble above it belongs to it */
 		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
@@ -233,7 +236,8 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	}
 	if (!in_block)
 		return CLAIM_NONE;
-	if (after_version || is_separator(l))
+	/* an author's "..." where stream lines were left out: the test goes on */
+	if (after_version || is_separator(l) || line_starts(l, "...") || line_starts(l, "\xe2\x80\xa6"))
 		return CLAIM_BODY;
 	for (size_t i = 0; i < countof(body_prefixes); i++)
 		if (line_starts(l, body_prefixes[i]))
@@ -309,6 +313,7 @@ struct test {
 	struct data_line *lines;
 	size_t nlines, lines_cap;
 	size_t nsummary;
+	int summary;      /* in the summary (3.0 - 3.1 print its UDP lines without a role) */
 	const char *title; /* -T, as printed before its lines; NULL when none */
 	size_t title_len;
 };
@@ -316,6 +321,7 @@ struct test {
 struct parse {
 	struct sink *s;
 	struct test t;
+	int after_rule; /* the last line was a "- - -" separator: a header after it opens the summary */
 	uint32_t first_run;
 };
 
@@ -587,8 +593,12 @@ static void on_data(struct parse *ps, const struct line *l)
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
 	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
 	d.omitted = rx_named(p, "omitted", &s, &n);
-	if (rx_named(p, "jitter", &s, &n))
+	if (rx_named(p, "jitter", &s, &n)) {
 		ps->t.udp = 1;
+		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
+		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
+			d.role = 1;
+	}
 	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
@@ -617,6 +627,8 @@ static void on_header(struct parse *ps, const struct line *l)
 	/* a header after a summary: the next test of a paste of bare summaries */
 	if (!ps->t.txn.open || ps->t.nsummary)
 		begin(ps, l, SIDE_UNKNOWN);
+	/* the header iperf3 prints again after the last "- - -" opens the summary */
+	ps->t.summary |= ps->after_rule;
 	rx_optional(p, "cols", &cols, &n);
 	if (cols && (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams")))
 		ps->t.udp = 1;
@@ -725,6 +737,18 @@ static int parse(const struct block *b, struct sink *s)
 			/* the server's lines repeat the client's test */
 		} else if (line_starts(l, "Accepted connection from ")) {
 			begin(&ps, l, SIDE_SERVER);
+		} else if (line_starts(l, "Test Complete.")) {
+			/* iperf3 3.0: "Test Complete. Summary Results:" above the summary */
+			if (!ps.t.txn.open || ps.t.nsummary)
+				begin(&ps, l, SIDE_UNKNOWN);
+			ps.t.summary = 1;
+		} else if (is_separator(l)) {
+			ps.after_rule = 1;
+			prev = l;
+			continue;
+		} else if (bracket_tag(l) && text_contains(l->s, l->len, " Sent ") &&
+			   text_contains(l->s, l->len, " datagrams")) {
+			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (line_starts(l, "[ ID]")) {
 			on_header(&ps, l);
 		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
@@ -736,6 +760,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else {
 			on_other(&ps, l, prev);
 		}
+		ps.after_rule = 0;
 		prev = l;
 	}
 	finish(&ps, &bare[b->n - 1]);

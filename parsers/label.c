@@ -165,9 +165,15 @@ static int check_all(const char *w, size_t len, void *ctx)
 {
 	struct all_in *a = ctx;
 
-	/* numbers may sit in an aside ("4 measurements") */
-	if (len && w[0] >= '0' && w[0] <= '9')
-		return 0;
+	/* numbers may sit in an aside ("4 measurements"); "20G" or "100M" names something */
+	if (len && w[0] >= '0' && w[0] <= '9') {
+		size_t i = 0;
+
+		while (i < len && w[i] >= '0' && w[i] <= '9')
+			i++;
+		if (i == len)
+			return 0;
+	}
 	a->named = 1;
 	if (!in_list(w, len, a->list)) {
 		a->all = 0;
@@ -429,6 +435,21 @@ static int unmark(const char **s, size_t *n, int *level)
 	return marked;
 }
 
+/* Case-blind compare of ASCII letters, whatever the locale. */
+static int strncasecmp_ascii(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char x = a[i] >= 'A' && a[i] <= 'Z' ? (char)(a[i] - 'A' + 'a') : a[i];
+		char y = b[i] >= 'A' && b[i] <= 'Z' ? (char)(b[i] - 'A' + 'a') : b[i];
+
+		if (x != y)
+			return x - y;
+		if (!x)
+			return 0;
+	}
+	return 0;
+}
+
 /* Words that name a change under test, for the end of a sentence ("with the patch applied"). */
 static const char *const change_words[] = {
 	"patch", "patches", "applied", "change", "changes", "fix", "pr", "branch", "commit", "flag",
@@ -497,6 +518,57 @@ static int change_label(const struct buf *b)
 	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
 
 	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+}
+
+/*
+ * "going from thin to fat gives" → "fat": what a change went to is what
+ * was measured. The phrase after the last "to" that follows a "from", its
+ * quotes and a closing verb ("gives") dropped, when it is one to three
+ * words. Returns 1 with *b cut to it.
+ */
+static int from_to(struct buf *b)
+{
+	static const char *const verbs[] = { "gives", "gave", "yields", "results", "shows", NULL };
+	const char *from = NULL, *to = NULL, *t;
+	size_t tn, nw;
+	int stop;
+	struct buf out = BUF_INIT;
+
+	for (size_t i = 0; i + 4 <= b->len; i++) {
+		if (i && is_word_char((unsigned char)b->s[i - 1]))
+			continue;
+		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
+			from = b->s + i;
+		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
+			to = b->s + i + 3;
+	}
+	if (!to)
+		return 0;
+	for (t = to; t < b->s + b->len; t++)
+		if (*t != '"' && *t != '`' && *t != '\'')
+			buf_addc(&out, *t);
+	tidy(&out);
+	/* a closing verb */
+	for (const char *const *v = verbs; *v; v++) {
+		size_t k = strlen(*v);
+
+		if (out.len > k + 1 && !strncasecmp_ascii(out.s + out.len - k, *v, k) && out.s[out.len - k - 1] == ' ') {
+			out.len -= k + 1;
+			out.s[out.len] = '\0';
+			tidy(&out);
+		}
+	}
+	t = out.s;
+	tn = out.len;
+	nw = tn ? words(t, tn, NULL, NULL, &stop) : 0;
+	if (nw < 1 || nw > 3 || any_word(t, tn, prose_words)) {
+		buf_release(&out);
+		return 0;
+	}
+	buf_reset(b);
+	buf_add(b, t, tn);
+	buf_release(&out);
+	return 1;
 }
 
 /*
@@ -611,8 +683,9 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if (any_word(out->variant.s, out->variant.len, prose_words) &&
-	    !(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
+	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
+		/* a label, or the end of a change a sentence names ("from thin to fat") */
+	} else if (!(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
@@ -662,6 +735,25 @@ void label_release(struct label *l)
 
 static const char *const filler_words[] = { "build", "builds", "version", "binary", "variant", NULL };
 
+/* One spelling for the forms of a word an author switches between ("PGO optimization", "PGO optimized"). */
+static const struct {
+	const char *form, *key;
+} word_forms[] = {
+	{ "optimization", "optimized" }, { "optimisation", "optimized" }, { "optimised", "optimized" },
+	{ "optimize", "optimized" },     { "optimise", "optimized" },     { "instrumentation", "instrumented" },
+	{ "instrument", "instrumented" },
+};
+
+static void add_word(struct buf *out, const char *w, size_t n)
+{
+	for (size_t k = 0; k < sizeof(word_forms) / sizeof(word_forms[0]); k++)
+		if (strlen(word_forms[k].form) == n && !memcmp(word_forms[k].form, w, n)) {
+			buf_adds(out, word_forms[k].key);
+			return;
+		}
+	buf_add(out, w, n);
+}
+
 void variant_key(const char *s, size_t n, struct buf *out)
 {
 	struct buf norm = BUF_INIT;
@@ -706,7 +798,7 @@ void variant_key(const char *s, size_t n, struct buf *out)
 				} else if (!filler || fillers == total) {
 					if (out->len > first)
 						buf_addc(out, ' ');
-					buf_add(out, norm.s + i, j - i);
+					add_word(out, norm.s + i, j - i);
 				}
 			}
 			i = j + 1;

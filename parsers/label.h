@@ -48,8 +48,9 @@ void label_release(struct label *l);
  * Append the key of a variant text to *out: lower case, runs of spaces,
  * '-', '_', '.' and '/' folded to one space, other ASCII punctuation but
  * '+' dropped, and the filler words "build", "version", "binary",
- * "variant" dropped while other words remain — so "Release + PGO-optimized"
- * and "release + pgo optimized build" meet. Only ASCII is folded: keys do
+ * "variant" dropped while other words remain, and a word's forms folded
+ * ("optimization" is "optimized") — so "Release + PGO-optimized",
+ * "release + pgo optimized build" and "Release + PGO optimization" meet. Only ASCII is folded: keys do
  * not depend on the locale.
  */
 void variant_key(const char *s, size_t n, struct buf *out);

@@ -123,7 +123,8 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(BSS, "bss", UNIT_BYTE, DIR_LOWER, MF_SIZE, "zero-initialized data (size)")               \
 	X(DEC, "dec", UNIT_BYTE, DIR_LOWER, MF_SIZE, "text + data + bss (size)")                   \
 	X(SECTION, "section.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one section (size -A)")            \
-	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")
+	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")              \
+	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

@@ -77,6 +77,14 @@ struct block {
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
 	int quoted;            /* every line was inside a Markdown quote (a reply quoting) */
 	/*
+	 * Prose or a fence follows the block: it ends where its author ended
+	 * it, and its last line is whole. Otherwise (the text ends, or another
+	 * output starts right after it) its last line may be cut short.
+	 */
+	int ended;
+	/* Prose or a fence precedes the block: its first line is where its author began it. */
+	int started;
+	/*
 	 * The prose line just above the block (blank lines aside; it may be the
 	 * label or the context line), without its indentation, or NULL; and its
 	 * line. A Criterion id too long for its column sits there.

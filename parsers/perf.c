@@ -291,10 +291,12 @@ static int parse(const struct block *b, struct sink *s)
 		} else if (text_contains(l->s, l->len, " seconds user") ||
 			   text_contains(l->s, l->len, " seconds sys")) {
 			on_user_sys(&ps, l);
-		} else if (!ps.elapsed && ends_table(b, i)) {
+		} else if (!ps.elapsed && !b->ended && ends_table(b, i)) {
 			/*
-			 * The table stops at a counter line: the cut may have gone
-			 * through its event's name ("4,811  page-f"), so it is not read.
+			 * The table stops at a counter line the text or the next
+			 * output cut: the cut may have gone through its event's name
+			 * ("4,811  page-f"), so it is not read. (A table its author
+			 * ended there, with prose or a fence, is whole.)
 			 */
 			sink_damage(s, ps.run, l, "last line of a cut-off perf stat output");
 			ps.cut = 1;

@@ -42,6 +42,8 @@
 	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines", parser, bolt)           \
 	X(SIZE, "size", "GNU size, Berkeley format (the default)", parser, size)                   \
 	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format", parser, size_sysv)                   \
+	X(SIZE_LIST, "size-list", "binary sizes per build, written by hand in a list", parser,    \
+	  sizelist)                                                                                \
 	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword", parser, time)   \
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \

@@ -77,6 +77,9 @@ struct seg {
 	struct label lab;   /* scratch for label_read */
 
 	int stopped;
+	int ending; /* the block closing now is ended by prose or a fence */
+	int block_started;   /* the open block began after prose or a fence */
+	int after_author;    /* the last non-blank line was prose or a fence (not tool output) */
 };
 
 static void build_dispatch(struct seg *sg)
@@ -154,6 +157,8 @@ static void close_block(struct seg *sg)
 		for (size_t i = 0; i < sg->nlines; i++)
 			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
 				b.quoted = 0;
+		b.ended = sg->ending;
+		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
 		rc = sg->fn(&b, sg->ctx);
@@ -185,6 +190,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 {
 	close_block(sg);
 	sg->open = p;
+	sg->block_started = sg->after_author;
 	memcpy(sg->state, state, p->state_size);
 	/* the prose line right above (blank lines aside) may be the command that ran */
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
@@ -547,12 +553,15 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	if (is_fence(l) || is_html_structure(l)) {
 		/* a fence ends a block but keeps the label and the command above it */
+		sg->ending = 1;
 		close_block(sg);
+		sg->ending = 0;
 		settle_pending(sg, 1);
 		if (is_fence(l)) {
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
 		}
+		sg->after_author = 1;
 		return;
 	}
 	if (sg->open) {
@@ -561,6 +570,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
 			sg->last_nonblank_line = l->no;
+			sg->after_author = 0;
 			return;
 		}
 		if (c == CLAIM_START) {
@@ -571,6 +581,7 @@ static void do_line(struct seg *sg, struct line *l)
 				open_block(sg, p, tmp);
 				add_line(sg, l, 0);
 				sg->last_nonblank_line = l->no;
+				sg->after_author = 0;
 				return;
 			}
 		}
@@ -587,10 +598,14 @@ static void do_line(struct seg *sg, struct line *l)
 			open_block(sg, p, tmp);
 			add_line(sg, l, 0);
 			sg->last_nonblank_line = l->no;
+			sg->after_author = 0;
 			return;
 		}
 	}
+	sg->ending = 1;
 	close_block(sg);
+	sg->ending = 0;
+	sg->after_author = 1;
 	if (setext_heading(sg, l)) {
 		sg->last_nonblank_line = l->no;
 		return;

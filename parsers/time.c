@@ -172,6 +172,18 @@ struct claim_state {
 	int done; /* the last line of the shape was read */
 };
 
+/*
+ * A line of -v pasted alone, without the lines above it ("Maximum resident
+ * set size (kbytes): 43856"): only lines no prose would start with.
+ */
+static int is_fragment(const struct line *l)
+{
+	return line_starts(l, "Elapsed (wall clock) time (h:mm:ss or m:ss): ") ||
+	       line_starts(l, "Maximum resident set size (kbytes): ") ||
+	       line_starts(l, "System time (seconds): ") ||
+	       line_starts(l, "Percent of CPU this job got: ");
+}
+
 /* A line that begins an invocation's output, and the shape it begins. */
 static int opens(const struct line *l, enum shape *shape)
 {
@@ -179,7 +191,8 @@ static int opens(const struct line *l, enum shape *shape)
 		*shape = SH_STATUS;
 	else if (is_default1(l))
 		*shape = SH_DEFAULT;
-	else if (line_starts(l, "Command being timed: ") || line_starts(l, "User time (seconds): "))
+	else if (line_starts(l, "Command being timed: ") || line_starts(l, "User time (seconds): ") ||
+		 is_fragment(l))
 		*shape = SH_VERBOSE;
 	else if (is_shell(l, "real"))
 		*shape = SH_SHELL;
@@ -508,7 +521,8 @@ static int parse(const struct block *b, struct sink *s)
 				on_shell(&ps, l);
 		} else {
 			ps.missing = line_starts(l, "Exit status:") ? NULL : "Exit status";
-			if (ps.missing && i == b->n - 1)
+			/* the last line may be cut, unless the author ended the block there */
+			if (ps.missing && i == b->n - 1 && !b->ended)
 				cut_at(&ps, l);
 			else
 				on_verbose(&ps, l);
@@ -523,7 +537,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser time_parser = {
 	.fmt = FMT_TIME,
-	.starts = "0123456789CUr",
+	.starts = "0123456789CUrEMSP",
 	.claim = claim,
 	.state_size = sizeof(struct claim_state),
 	.parse = parse,

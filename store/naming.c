@@ -17,6 +17,7 @@
 #include "parsers/legend.h"
 #include "parsers/names.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 void naming_init(struct naming *nm, uint32_t first_run)
 {
@@ -308,6 +309,9 @@ typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
  */
 static const char *row_label(struct pass *p, uint32_t k)
 {
+	/* a run labelled in the data itself ("• Release: 1.3 MiB") */
+	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL)
+		return p->proposal[k];
 	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
@@ -475,8 +479,13 @@ static void attach_labels(struct pass *p)
 	}
 	for (uint32_t k = 0; k < nm->n; k++) {
 		struct run *r = &p->m->rs.runs[nm->first + k];
+		const char *title = p->m->sources[r->source].title;
 
 		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		/* the text's title heading ("# opt: Enable LTO for release builds") names the experiment */
+		if (p->attached[k] && *title && !strcmp(title, nm->runs[k].label) &&
+		    text_words(title, strlen(title), 5) >= 5)
+			p->attached[k] = 0;
 		if (again[k]) {
 			/* the file or command that was the name is what stays the same */
 			r->scenario = *r->command ? r->command : p->proposal[k];
@@ -571,6 +580,50 @@ static void labels_by_command(struct pass *p)
 	arena_release(&keys);
 }
 
+/*
+ * Runs still named after their source, whose program another tool's run
+ * of the same text was named by ("perf stat ./target/release/app_pgo" and
+ * a hyperfine comparison that named ./app_pgo "app_pgo"): that name.
+ */
+static void same_program(struct pass *p)
+{
+	struct model *m = p->m;
+	struct strmap progs = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	struct buf prog = BUF_INIT;
+	const char **name = xcalloc(p->nm->n ? p->nm->n : 1, sizeof(*name));
+	size_t nname = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < p->nm->n; k++) {
+			const struct run *r = &m->rs.runs[p->nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			if (!*r->command || (pass == 0 ? r->variant.origin != VO_COMMAND
+						       : r->variant.origin != VO_INPUT || p->words[k]))
+				continue;
+			buf_reset(&prog);
+			if (!legend_program(r->command, &prog))
+				continue;
+			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, prog.s);
+			if (pass == 1) {
+				if (strmap_get(&progs, key, &at) && name[at])
+					p->words[k] = name[at];
+			} else if (!strmap_get(&progs, key, &at)) {
+				name[nname] = r->variant.text;
+				strmap_put(&progs, key, (uint32_t)nname++);
+			} else if (name[at] && strcmp(name[at], r->variant.text)) {
+				name[at] = NULL; /* one program, two names: it tells nothing */
+			}
+		}
+	}
+	free(name);
+	buf_release(&prog);
+	strmap_release(&progs);
+	arena_release(&keys);
+}
+
 void naming_finish(struct naming *nm, struct model *m)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -599,7 +652,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t k = 0; k < n; k++) {
 		const struct run *r = &m->rs.runs[first + k];
 
-		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME) && *r->variant.text) {
+		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
+		     r->variant.origin == VO_LABEL) && *r->variant.text) {
 			p.proposal[k] = r->variant.text;
 			p.prop_origin[k] = r->variant.origin;
 		}
@@ -661,12 +715,16 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
 
-		if (renamable[k] && r->variant.origin == VO_COMMAND) {
+		if (renamable[k] && r->variant.origin == VO_COMMAND)
 			p.words[k] = r->variant.text;
+	}
+	same_program(&p);
+	for (uint32_t k = 0; k < n; k++) {
+		struct run *r = &m->rs.runs[first + k];
+
+		if ((renamable[k] && r->variant.origin == VO_COMMAND) ||
+		    (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k] || p.words[k])))
 			decide(&p, k);
-		} else if (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k])) {
-			decide(&p, k);
-		}
 	}
 
 	for (uint32_t k = 0; k < n; k++) {

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/text.h"
+
 #define FIRST_BLOCK 65536
 #define BINARY_WINDOW 8192
 
@@ -97,6 +99,71 @@ static int lone_cr(struct buf *b)
 	return 1;
 }
 
+/*
+ * Is the window mostly not text? NUL bytes and control characters no log
+ * holds (tabs, line ends, form feeds, escapes and backspaces aside) make up
+ * a tenth of it or more.
+ */
+static int mostly_binary(const char *s, size_t n)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		bad += c == 0 || (c < 0x20 && !strchr("\t\n\r\f\v\x1b\b", c));
+	}
+	return n && bad * 10 >= n;
+}
+
+/* Append up to five offsets of `what` to *b ("10, 11, 400 and 3 more"). */
+static void offsets(struct buf *b, const size_t *at, size_t n, size_t total)
+{
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%s%zu", i ? ", " : "", at[i]);
+	if (total > n)
+		buf_addf(b, " and %zu more", total - n);
+}
+
+void textin_defects(const char *name, const char *s, size_t n, struct diag *d)
+{
+	size_t nul[5], bad[5], nnul = 0, nbad = 0;
+	uint32_t line = 0, lines = 1;
+
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = c < 0x80 ? 1 : text_char_len(s + i, n - i);
+
+		if (c == '\0' || (c >= 0x80 && k == 1)) {
+			size_t *cnt = c ? &nbad : &nnul;
+			size_t *at = c ? bad : nul;
+
+			if (*cnt < 5)
+				at[*cnt] = i;
+			(*cnt)++;
+			if (!line)
+				line = lines;
+		}
+		lines += c == '\n';
+		i += k;
+	}
+	if (nnul || nbad) {
+		struct buf b = BUF_INIT;
+
+		if (nnul) {
+			buf_addf(&b, "%zu NUL byte%s at offset%s ", nnul, nnul > 1 ? "s" : "", nnul > 1 ? "s" : "");
+			offsets(&b, nul, nnul < 5 ? nnul : 5, nnul);
+		}
+		if (nbad) {
+			buf_addf(&b, "%s%zu byte%s of invalid UTF-8 at offset%s ", nnul ? "; " : "", nbad,
+				 nbad > 1 ? "s" : "", nbad > 1 ? "s" : "");
+			offsets(&b, bad, nbad < 5 ? nbad : 5, nbad);
+		}
+		diag_warn(d, name, line, "%s; read on as text", buf_str(&b));
+		buf_release(&b);
+	}
+}
+
 int textin_read(const char *path, struct buf *out, struct diag *d)
 {
 	int is_stdin = !strcmp(path, "-");
@@ -130,9 +197,11 @@ int textin_read(const char *path, struct buf *out, struct diag *d)
 			const char *nul;
 
 			kind = utf16_kind((const unsigned char *)raw.s, raw.len);
-			nul = kind ? NULL : memchr(raw.s, '\0', raw.len < BINARY_WINDOW ? raw.len : BINARY_WINDOW);
+			nul = kind || !mostly_binary(raw.s, raw.len < BINARY_WINDOW ? raw.len : BINARY_WINDOW)
+				      ? NULL
+				      : memchr(raw.s, '\0', raw.len < BINARY_WINDOW ? raw.len : BINARY_WINDOW);
 			if (nul) {
-				/* as git and grep judge it: a NUL near the start means a binary file */
+				/* mostly not text: a terminal capture's few NULs are not that */
 				diag_error(d, name, 0,
 					   "binary file (NUL byte at offset %zu), not a text log; skipped",
 					   (size_t)(nul - raw.s));
@@ -152,6 +221,8 @@ int textin_read(const char *path, struct buf *out, struct diag *d)
 	} else {
 		buf_add(out, raw.s ? raw.s : "", raw.len);
 	}
+	if (kind == 0)
+		textin_defects(name, out->s ? out->s : "", out->len, d);
 	if (lone_cr(out))
 		diag_add(d, DIAG_NOTE, name, 0, "lone CR line endings read as line ends");
 	rc = 0;

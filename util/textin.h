@@ -19,10 +19,19 @@
 /*
  * Append the text of `path` ("-": standard input) to *out, as UTF-8.
  * Returns 0; -1 with an error naming the input in *d for a missing or
- * unreadable file, a directory, a binary (a NUL among the first 8 KiB of
- * what is not UTF-16) or an input over TEXTIN_MAX. Conversions are notes.
+ * unreadable file, a directory, a binary (NULs and control bytes are a
+ * tenth of the first 8 KiB of what is not UTF-16) or an input over
+ * TEXTIN_MAX. Conversions are notes; a few NULs or bytes of invalid UTF-8
+ * are warned about with their offsets (textin_defects).
  */
 int textin_read(const char *path, struct buf *out, struct diag *d);
+
+/*
+ * Warn (naming `name`, the line of the first one) about the NUL bytes and
+ * the bytes of invalid UTF-8 in s[0..n), with their offsets: a terminal
+ * capture or a `script` log may hold a few, and is read on as text.
+ */
+void textin_defects(const char *name, const char *s, size_t n, struct diag *d);
 
 /* Convert UTF-16 (`big_endian` or not; a BOM is dropped) to UTF-8; unpaired surrogates become U+FFFD. */
 void textin_utf16(const unsigned char *p, size_t n, int big_endian, struct buf *out);

@@ -216,6 +216,130 @@ static void test_lone_binary_build(void **state)
 	assert_string_equal(f->m.rs.runs[1].variant.text, "pgo");
 }
 
+/* iperf3 3.0 - 3.1 UDP: the summary's line has no role; it is the receiver's. */
+static void test_iperf3_old_udp(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "u.md",
+		      "For instance, a 1G test:\n\n"
+		      "Test Complete. Summary Results:\n"
+		      "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+		      "[  4]   0.00-10.00  sec  1.24 GBytes  1.06 Gbits/sec  0.001 ms  135795/162217 (84&#37;)\n"
+		      "[  4] Sent 162217 datagrams\n\n"
+		      "```\n- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+		      "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+		      "[  4]   0.00-10.00  sec  1.24 MBytes  1.04 Mbits/sec  0.013 ms  0/159 (0%)  \n"
+		      "[  4] Sent 159 datagrams\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->d.n, 0);
+	me = find_meas(&f->m, 0, "receiver.lost_percent");
+	assert_non_null(me);
+	assert_true(me->value == 84);
+	me = find_meas(&f->m, 0, "receiver.bitrate");
+	assert_non_null(me);
+	assert_true(me->value == 1.06e9);
+	me = find_meas(&f->m, 1, "receiver.jitter");
+	assert_non_null(me);
+	assert_true(me->value == 0.013e-3);
+}
+
+/* Fragments an author ended there (prose or a fence follows) are read whole. */
+static void test_fragments(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "k.txt",
+		      "> For the build (before):\n"
+		      "> Elapsed (wall clock) time (h:mm:ss or m:ss): 3:22.03\n"
+		      "> Maximum resident set size (kbytes): 43856\n>\n"
+		      "> And (after):\n"
+		      "> Maximum resident set size (kbytes): 1566776\n"
+		      ">\nThat is all.\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	me = find_meas(&f->m, 0, "wall_time");
+	assert_non_null(me);
+	assert_true(me->value == 202.03);
+	me = find_meas(&f->m, 1, "max_rss");
+	assert_non_null(me);
+	assert_true(me->value == 1566776.0 * 1024);
+
+	/* perf stat without its footer, closed by the fence; named by the program hyperfine named */
+	import_string(&f->m, "p.md",
+		      "```\n$ perf stat -e syscalls:sys_enter_read ./target/release/app_buf\n"
+		      " Performance counter stats for './target/release/app_buf':\n"
+		      "               257      syscalls:sys_enter_read\n```\n\n"
+		      "```\n" HF("./target/release/app_raw", "326.3")
+		      "Benchmark 2: ./target/release/app_buf\n"
+		      "  Time (mean \xc2\xb1 \xcf\x83):      28.5 ms \xc2\xb1   1.4 ms    [User: 22.9 ms, System: 5.6 ms]\n"
+		      "  Range (min \xe2\x80\xa6 max):    25.0 ms \xe2\x80\xa6  31.0 ms    30 runs\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 5);
+	me = find_meas(&f->m, 2, "syscalls_sys_enter_read");
+	assert_non_null(me);
+	assert_true(me->value == 257);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "app_buf");
+	assert_string_equal(f->m.rs.runs[4].variant.text, "app_buf");
+}
+
+/* "going from thin to fat gives:" names fat; a long title heading names the experiment only. */
+static void test_from_to_and_title(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "c.md",
+		      "# opt: Enable link-time-optimization for release and benchmarks\n\n"
+		      "It is about 5% faster, say the benchmarks here.\n\n"
+		      "That is, going from `\"thin\"` to `\"fat\"` gives:\n```\n"
+		      "time:   [14.080 s 14.132 s 14.194 s]\n"
+		      "change: [-7.3244% -6.5390% -5.8562%] (p = 0.00 < 0.05)\n```\n\n"
+		      "Or straight from today's `\"off\"` to `\"fat\"`:\n```\n"
+		      "time:   [14.159 s 14.210 s 14.265 s]\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "fat");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "fat");
+	/* pasted without its id: a run without a subject */
+	me = find_meas(&f->m, 0, "time_per_op.lower");
+	assert_non_null(me);
+	assert_true(me->value == 14.080);
+}
+
+/* A list of sizes per build under a sentence about size: file_size per variant, noted as hand-written. */
+static void test_size_list(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+	struct buf notes = BUF_INIT;
+
+	import_string(&f->m, "b.md", "Release:\n\n" HF("./bb", "5.0") "\nBinary sizes, without stripping:\n\n"
+				     "\xe2\x80\xa2 Release: 1.3 Mib\n"
+				     "\xe2\x80\xa2 Release + PGO: 3.4 MiB\n"
+				     "- LTO: 900 KB\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "Release");
+	assert_string_equal(f->m.rs.runs[2].variant.text, "Release + PGO");
+	me = find_meas(&f->m, 1, "file_size");
+	assert_non_null(me);
+	assert_true(me->value == 1.3 * 1024 * 1024);
+	assert_memory_equal(f->m.sources[0].text + me->offset, "1.3", 3);
+	me = find_meas(&f->m, 3, "file_size");
+	assert_non_null(me);
+	assert_true(me->value == 900e3);
+	assert_int_equal(notes_of(&f->m, 1, NOTE_INFO, &notes), 1);
+	assert_non_null(strstr(notes.s, "written by hand"));
+	assert_non_null(strstr(notes.s, "'Mib' read as MiB"));
+	buf_release(&notes);
+	/* the same list under a sentence that does not say it lists sizes is not read */
+	import_string(&f->m, "c.md", "Memory we saw:\n\n- Release: 120 MB\n- LTO: 110 MB\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -225,6 +349,8 @@ int main(void)
 		T(test_quotes_and_sentences), T(test_comments_in_fences),   T(test_never_a_name),
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
+		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
+		T(test_size_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
