@@ -115,9 +115,10 @@ static int progress_id(const struct line *l, const char **id, size_t *n)
 		return 0;
 	*id = s;
 	*n = (size_t)(end - s);
-	for (const char *p = s; p < end; p++)
+	/* every phase starts with ':': look only at the colons */
+	for (const char *p = s; p < end && (p = memchr(p, ':', (size_t)(end - p))); p++)
 		for (size_t k = 0; k < countof(phases); k++)
-			if (!strncmp(p, phases[k], strlen(phases[k])) && (size_t)(end - p) >= strlen(phases[k])) {
+			if ((size_t)(end - p) >= strlen(phases[k]) && !memcmp(p, phases[k], strlen(phases[k]))) {
 				*n = (size_t)(p - s);
 				return *n > 0;
 			}

@@ -812,8 +812,13 @@ static uint32_t *records_of(const struct model *m, uint32_t src, const void *rec
 				out[k++] = by->order[j];
 			}
 		}
-		if (k > 1)
-			qsort(out, k, sizeof(*out), cmp_u32);
+		/* mostly in order already (one run after another): sort only when not */
+		for (size_t i = 1; i < k; i++) {
+			if (out[i - 1] > out[i]) {
+				qsort(out, k, sizeof(*out), cmp_u32);
+				break;
+			}
+		}
 	} else {
 		for (size_t i = 0; i < n; i++) {
 			uint32_t run;

@@ -166,25 +166,93 @@ static int override_hits(const struct model *m, const struct override *o, const 
 	return line >= block_first && line <= block_last;
 }
 
-static void resolve_run(struct model *m, uint32_t i, uint32_t block_first, uint32_t block_last)
+/*
+ * What resolving needs of the edits, indexed once per model_resolve(): the
+ * "variant" and "experiment" overrides by the source they target (in the
+ * order they were made), and the keys of the variant names they set.
+ */
+struct resolve_ctx {
+	struct strmap by_source; /* source hash → first override of it, + 1 */
+	uint32_t *next;          /* override k → the next one of the same source, + 1; 0 none */
+	struct strmap keys;      /* variant text → slot in key */
+	const char **key;
+	size_t nkeys, keys_cap;
+	struct arena scratch;
+};
+
+static void resolve_ctx_init(struct resolve_ctx *c, const struct model *m)
+{
+	uint32_t *last = xcalloc(m->noverrides + 1, sizeof(*last));
+
+	memset(c, 0, sizeof(*c));
+	c->next = xcalloc(m->noverrides + 1, sizeof(*c->next));
+	for (size_t k = 0; k < m->noverrides; k++) {
+		const struct override *o = &m->overrides[k];
+		const char *colon, *hash = NULL;
+		uint32_t head;
+
+		if (!strcmp(o->kind, "variant") && (colon = strrchr(o->target, ':')))
+			hash = arena_strndup(&c->scratch, o->target, (size_t)(colon - o->target));
+		else if (!strcmp(o->kind, "experiment"))
+			hash = o->target;
+		if (!hash)
+			continue;
+		if (strmap_get(&c->by_source, hash, &head)) {
+			c->next[last[head - 1]] = (uint32_t)k + 1;
+		} else {
+			head = (uint32_t)k + 1;
+			strmap_put(&c->by_source, hash, head);
+		}
+		last[head - 1] = (uint32_t)k; /* the chain's tail, kept at its head's slot */
+	}
+	free(last);
+}
+
+static void resolve_ctx_release(struct resolve_ctx *c)
+{
+	strmap_release(&c->by_source);
+	strmap_release(&c->keys);
+	free(c->next);
+	free(c->key);
+	arena_release(&c->scratch);
+}
+
+/* model_variant_key(), once per distinct text in a resolve. */
+static const char *variant_key_of(struct model *m, struct resolve_ctx *c, const char *text)
+{
+	uint32_t at;
+
+	if (strmap_get(&c->keys, text, &at))
+		return c->key[at];
+	ALLOC_GROW(c->key, c->nkeys + 1, c->keys_cap);
+	c->key[c->nkeys] = model_variant_key(m, text);
+	strmap_put(&c->keys, text, (uint32_t)c->nkeys);
+	return c->key[c->nkeys++];
+}
+
+static void resolve_run(struct model *m, struct resolve_ctx *c, uint32_t i, uint32_t block_first,
+			uint32_t block_last)
 {
 	struct run *r = &m->rs.runs[i];
 	const struct source *s = &m->sources[r->source];
+	uint32_t k1 = 0;
 
 	r->eff_experiment = *s->flag_experiment ? s->flag_experiment : r->experiment;
 	r->eff_variant = r->variant;
 	r->eff_scenario = r->scenario;
 	if (*s->flag_variant) {
 		r->eff_variant.text = s->flag_variant;
-		r->eff_variant.key = model_variant_key(m, s->flag_variant);
+		r->eff_variant.key = variant_key_of(m, c, s->flag_variant);
 		r->eff_variant.origin = VO_FLAG;
 	}
-	for (size_t k = 0; k < m->noverrides; k++) {
-		const struct override *o = &m->overrides[k];
+	/* the overrides of this run's source, in the order they were made */
+	strmap_get(&c->by_source, s->hash, &k1);
+	for (; k1; k1 = c->next[k1 - 1]) {
+		const struct override *o = &m->overrides[k1 - 1];
 
 		if (!strcmp(o->kind, "variant") && override_hits(m, o, r, block_first, block_last)) {
 			r->eff_variant.text = o->value;
-			r->eff_variant.key = model_variant_key(m, o->value);
+			r->eff_variant.key = variant_key_of(m, c, o->value);
 			r->eff_variant.origin = VO_OVERRIDE;
 		} else if (!strcmp(o->kind, "experiment") && !strcmp(o->target, s->hash)) {
 			r->eff_experiment = o->value;
@@ -197,7 +265,7 @@ static void resolve_run(struct model *m, uint32_t i, uint32_t block_first, uint3
 		if ((!*a->experiment || !strcmp(a->experiment, r->eff_experiment)) &&
 		    !strcmp(a->from, r->eff_variant.key)) {
 			r->eff_variant.text = a->to;
-			r->eff_variant.key = model_variant_key(m, a->to);
+			r->eff_variant.key = variant_key_of(m, c, a->to);
 			r->eff_variant.origin = VO_ALIAS;
 		}
 	}
@@ -375,7 +443,9 @@ void model_resolve(struct model *m)
 	size_t nruns = m->rs.nruns;
 	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
 	size_t i = 0;
+	struct resolve_ctx rc;
 
+	resolve_ctx_init(&rc, m);
 	/* runs of one block are contiguous: find each block's span, then resolve its runs */
 	while (i < nruns) {
 		size_t j = i;
@@ -388,9 +458,10 @@ void model_resolve(struct model *m)
 				last = m->rs.runs[j].last_line;
 		}
 		for (size_t k = i; k <= j; k++)
-			resolve_run(m, (uint32_t)k, first, last);
+			resolve_run(m, &rc, (uint32_t)k, first, last);
 		i = j + 1;
 	}
+	resolve_ctx_release(&rc);
 
 	m->nexps = 0;
 	m->exps = NULL;

@@ -555,7 +555,8 @@ static void history_title(struct tui *t, size_t nruns, struct buf *b)
 		if (k == nexps)
 			exps[nexps++] = r->eff_experiment;
 	}
-	buf_addf(b, " \xc2\xb7 history: %zu runs in %zu experiment%s", nruns, nexps, nexps == 1 ? "" : "s");
+	buf_addf(b, " \xc2\xb7 history: %zu run%s in %zu experiment%s", nruns, nruns == 1 ? "" : "s", nexps,
+		 nexps == 1 ? "" : "s");
 	if (first)
 		buf_addf(b, ", %.10s \xe2\x80\xa6 %.10s", first, last);
 	free(exps);
@@ -645,6 +646,10 @@ static void draw(struct tui *t, int top, int height)
 	if (detail_rows(height) && rs->list.cursor < rs->nlines) {
 		const struct runs_line *l = &rs->lines[rs->list.cursor];
 		int y = top + height - detail_rows(height);
+		int below = top + 2 + (int)(rs->nlines - rs->list.top) + 1; /* right under a short list */
+
+		if (below < y)
+			y = below;
 
 		if (l->run >= 0)
 			draw_detail(t, l->run, y, detail_rows(height));
