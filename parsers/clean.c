@@ -93,6 +93,23 @@ size_t clean_ci_prefix(const char *raw, size_t n)
 	return i;
 }
 
+/*
+ * A code comment's marker before output kept in source code ("    //
+ * 320.26 msec task-clock"): its length with the blanks before it and one
+ * after it, 0 when there is none. "//" alone is an empty line.
+ */
+static size_t comment_marker(const char *s, size_t n)
+{
+	size_t j = 0;
+
+	while (j < n && j < 12 && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	if (j + 2 > n || s[j] != '/' || s[j + 1] != '/' || (j + 2 < n && s[j + 2] == '/'))
+		return 0;
+	j += 2;
+	return j < n && s[j] == ' ' ? j + 1 : j;
+}
+
 /* Every ASCII character once, for entities to point at. */
 static const char ascii[128] = {
 	0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,
@@ -214,6 +231,7 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		if (quoted)
 			*quoted = 1;
 	}
+	i += comment_marker(raw + i, n - i);
 
 	while (i < n) {
 		unsigned char c = (unsigned char)raw[i];
@@ -289,7 +307,7 @@ int clean_needed(const char *raw, size_t n)
 
 	while (i < n && (raw[i] == ' ' || raw[i] == '\t'))
 		i++;
-	if (i < n && raw[i] == '>')
+	if (i < n && (raw[i] == '>' || (raw[i] == '/' && comment_marker(raw, n))))
 		return 1;
 	if (n && (is_digit(raw[0]) || raw[0] == '[' || raw[0] == '#') && clean_ci_prefix(raw, n))
 		return 1;

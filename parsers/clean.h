@@ -3,7 +3,8 @@
  * noise around its text is gone: terminal overwrites (CR), NUL padding, ANSI escapes,
  * Markdown quote markers, HTML entities, the timestamp a CI runner puts
  * before every line, and the scroll position a terminal copy leaves at its
- * end ("[136/4790]"). Cleaning only removes or replaces bytes, so every
+ * end ("[136/4790]"), and the "//" of output kept in a code comment.
+ * Cleaning only removes or replaces bytes, so every
  * cleaned byte maps back to the raw byte that produced it.
  */
 #ifndef BD_PARSERS_CLEAN_H

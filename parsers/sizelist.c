@@ -2,7 +2,8 @@
  * sizelist.c - binary sizes an author wrote by hand, one build per bullet,
  * under a sentence about size ("Binary sizes, without stripping:" then
  * "• Release: 1.3 Mib") → one run per bullet, named by its build (origin
- * label), with one file_size measurement in bytes and a note that says
+ * label), with one file_size measurement in bytes (the first of "N bytes /
+ * M MiB") and a note that says
  * the figure was written by hand. "Mib", "Kib", "Gib" are read as MiB,
  * KiB, GiB (what the author meant of a file's size), and noted so. A list
  * under any other sentence is not read: the sizes must be said to be sizes.
@@ -18,7 +19,8 @@ enum {
 static struct rx patterns[] = {
 	[RX_ITEM] = { "size list item",
 		      "^\\s*(?:[-*+]|\\x{2022})\\s+(?<name>[^:\\s][^:]{0,79}?)\\s*:\\s+"
-		      "(?<num>[0-9]+(?:\\.[0-9]+)?)\\s*(?<unit>[KMGT]i[Bb]|[kKMGT]B|bytes|B)\\s*$",
+		      "`?(?<num>[0-9]+(?:\\.[0-9]+)?)`?\\s*(?<unit>[KMGT]i[Bb]|[kKMGT]B|bytes|B)"
+		      "(?:\\s*/\\s*`?[0-9]+(?:\\.[0-9]+)?`?\\s*(?:[KMGT]i[Bb]|[kKMGT]B|bytes|B))?\\s*$",
 		      0 },
 };
 
@@ -72,7 +74,8 @@ static int about_size(const struct block *b)
 {
 	const char *s = b->above ? b->above : b->label;
 
-	return s && (text_contains_nocase(s, strlen(s), "size") || text_contains_nocase(s, strlen(s), "bloat"));
+	return s && (text_contains_nocase(s, strlen(s), "size") || text_contains_nocase(s, strlen(s), "bloat") ||
+		     text_contains_nocase(s, strlen(s), "binar"));
 }
 
 static void on_item(struct sink *s, const struct line *l)

@@ -335,9 +335,34 @@ static void test_size_list(void **state)
 	assert_non_null(strstr(notes.s, "written by hand"));
 	assert_non_null(strstr(notes.s, "'Mib' read as MiB"));
 	buf_release(&notes);
+	/* "N bytes / M MiB" in code marks: the first figure */
+	import_string(&f->m, "t.md", "The binary is large:\n\n- status quo: `27807000` bytes / `26.52` MiB\n"
+				     "- lto: `24852744` bytes / `23.70` MiB\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 6);
+	assert_string_equal(f->m.rs.runs[5].variant.text, "lto");
+	me = find_meas(&f->m, 5, "file_size");
+	assert_non_null(me);
+	assert_true(me->value == 24852744);
 	/* the same list under a sentence that does not say it lists sizes is not read */
 	import_string(&f->m, "c.md", "Memory we saw:\n\n- Release: 120 MB\n- LTO: 110 MB\n", &f->d);
-	assert_int_equal(f->m.rs.nruns, 4);
+	assert_int_equal(f->m.rs.nruns, 6);
+}
+
+/* Output kept in a code comment ("    //     320.26 msec task-clock") reads as output. */
+static void test_code_comments(void **state)
+{
+	struct model_fixture *f = *state;
+	const struct measurement *me;
+
+	import_string(&f->m, "c.rs", "fn f() {\n    // Release:\n"
+				     "    // Benchmark 1: ./a\n"
+				     "    //   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n"
+				     "    //   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n}\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+	me = find_meas(&f->m, 0, "time.mean");
+	assert_non_null(me);
+	assert_memory_equal(f->m.sources[0].text + me->offset, "5.0", 3);
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
@@ -350,7 +375,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),
+		T(test_size_list),	      T(test_code_comments),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
