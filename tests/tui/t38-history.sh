@@ -22,7 +22,7 @@ tui_wait "812 µs  3312  ±21.3 µs hand-new-us.txt:1-3 2025-12-01 00:00 UTC"
 tui_wait "790 µs  3312  ±21.3 µs december.txt:1-3    2026-01-01 00:00 UTC"
 tui_keys Down Down
 tui_wait "variant: app_release (command, line 1) · scenario: input.json · experiment: December CI"
-tui_expect t34-history
+tui_expect t38-history
 # Enter: the source of that run, from whichever experiment it is
 tui_keys Enter
 tui_wait "december.txt"
