@@ -133,25 +133,35 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 	if (!path_exists(version)) {
 		if (!path_exists(dir))
 			goto out;
-		if (!dir_is_empty(dir)) {
+		if (dir_is_empty(dir)) {
+			if (create) {
+				/* under the lock: two first imports at once both find a store */
+				struct buf v = BUF_INIT;
+				int had = st->lock_fd >= 0;
+
+				rc = had ? 0 : store_lock(st, d);
+				if (rc == 0 && !path_exists(version)) {
+					buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA,
+						 PARSERS_GENERATION);
+					rc = file_write_atomic(version, v.s, v.len, d);
+				}
+				if (!had)
+					store_unlock(st);
+				buf_release(&v);
+			}
+			goto out;
+		}
+		/*
+		 * Not empty: a first import running beside this one may have
+		 * renamed its VERSION into place since the test above, and then
+		 * the directory is a store after all.
+		 */
+		if (!path_exists(version)) {
 			rc = diag_error(d, dir, 0,
 					"not a benchdelta store (no VERSION file) and not empty; "
 					"refusing to use it");
-		} else if (create) {
-			/* under the lock: two first imports at once both find a store */
-			struct buf v = BUF_INIT;
-			int had = st->lock_fd >= 0;
-
-			rc = had ? 0 : store_lock(st, d);
-			if (rc == 0 && !path_exists(version)) {
-				buf_addf(&v, VERSION_LINE " %d\nparsers %d\n", STORE_SCHEMA, PARSERS_GENERATION);
-				rc = file_write_atomic(version, v.s, v.len, d);
-			}
-			if (!had)
-				store_unlock(st);
-			buf_release(&v);
+			goto out;
 		}
-		goto out;
 	}
 	if (file_read(version, &text, d) < 0) {
 		rc = -1;

@@ -22,6 +22,30 @@ else
 	echo "SKIP $test_name: kill at the first rename (strace is not installed)"
 fi
 
+# a first import that finds no VERSION, then a directory that is no longer
+# empty because another first import has just made the store there: it is a
+# store after all. The second import is held for 2 s at the opendir() of
+# its emptiness test, after its VERSION test, while the first one runs.
+if command -v strace >/dev/null; then
+	R=$T/race
+	mkdir "$R"
+	: >"$R/.lock"
+	strace -f -o "$T/race.trace" -P "$R" -P "$R/VERSION" -e inject=openat:delay_enter=2000000 \
+		"$BD" --store "$R" import samples/hyperfine/hand-relative.txt >"$T/race.out" 2>&1 &
+	held=$!
+	i=0
+	until grep -q 'VERSION.*ENOENT' "$T/race.trace" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "the held import never tested VERSION"
+		sleep 0.05
+	done
+	"$BD" --store "$R" import samples/hyperfine/hand-new-us.txt >/dev/null 2>&1 ||
+		fail "the first import failed"
+	wait $held || fail "an import that found the store just made refused it: $(cat "$T/race.out")"
+	n=$("$BD" --store "$R" list runs 2>/dev/null | grep -c hyperfine)
+	[ "$n" -eq 5 ] || fail "race: $n runs of 5"
+fi
+
 # a failed edit on an empty directory
 E=$T/empty
 mkdir "$E"
