@@ -106,7 +106,8 @@ TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspa
 
 check: check-all
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus check-fuzz-replay
+check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus check-fuzz-replay \
+	check-locale
 	@echo "all tests passed ($(BIN))"
 
 # The fuzz target over the samples and tests/fuzz/corpus/ (whole, cut, flipped):
@@ -132,6 +133,15 @@ check-unit: $(UNIT_BIN)
 
 check-golden: $(BIN)
 	@$(TEST_ENV) sh tests/golden/run.sh
+
+# Numbers read and written the same under a comma-decimal locale: the
+# import/export and compare goldens again under de_DE.UTF-8 (scripts/deps.sh
+# test generates it), and tests/tui/t27-locale.sh for the screen.
+check-locale: $(BIN)
+	@echo "  LOCALE  de_DE.UTF-8: import/export and compare goldens"
+	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/golden/run.sh 2>&1) || { echo "$$out"; exit 1; }
+	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/cli/t71-compare-golden.sh 2>&1) || \
+		{ echo "$$out"; exit 1; }
 
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh

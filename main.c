@@ -20,7 +20,7 @@ static const char usage[] =
 	"from hyperfine and other tools' logs, or whole pasted issue threads.\n"
 	"\n"
 	"  benchdelta                      browse the store in the terminal UI\n"
-	"  benchdelta FILE... | -          compare these logs at once (nothing is stored)\n"
+	"  benchdelta FILE...|URL... | -  compare these logs at once (nothing is stored)\n"
 	"  benchdelta import [-e EXP] [-V VARIANT] [-s LINE=NAME]... [-n] FILE...|-|URL...\n"
 	"                                  add logs to the store (-n: only show the plan);\n"
 	"                                  URL: a GitHub issue or pull request, or OWNER/REPO#N\n"

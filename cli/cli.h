@@ -18,6 +18,7 @@ struct cli {
 	const char *store;  /* --store DIR, or NULL */
 	const char *prog;   /* "benchdelta" */
 	int damaged;        /* the store loaded did not verify: the command exits 2 */
+	int runs_only;      /* cli_load_store(): store_load_runs(), for commands that need no figures */
 };
 
 /* A subcommand: main.c's table of them is the one list (dispatch, completion). */

@@ -39,7 +39,8 @@ int cli_load_store(struct cli *c, struct model *m)
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, m, &d) < 0)
+	if (store_open(&st, dir, 0, &d) < 0 ||
+	    (c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
 		rc = BD_EXIT_INPUT;
 	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);

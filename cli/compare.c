@@ -257,8 +257,14 @@ static int run(struct model *m, const struct experiment *e, const struct args *a
 		return BD_EXIT_USAGE;
 	}
 	t = xcalloc(n, sizeof(*t));
-	for (size_t k = 0; k < n; k++)
-		cmp_build(m, e, base, cands[k], &a->opts, &t[k]);
+	{
+		struct cmp_base cb; /* the baseline is gathered once for all candidates */
+
+		cmp_base_prepare(m, e, base, &a->opts, &cb);
+		for (size_t k = 0; k < n; k++)
+			cmp_build_against(&cb, cands[k], &t[k]);
+		cmp_base_release(&cb);
+	}
 	cmp_geomeans(t, n);
 	rep.t = t;
 	rep.n = n;

@@ -145,6 +145,31 @@ void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in)
 	}
 }
 
+int cli_read_inputs_and_threads(char **args, int n, struct cli_inputs *in, struct cli_threads *th,
+				struct diag *d)
+{
+	char **files = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*files));
+	char **addrs = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*addrs));
+	size_t nfiles = 0, naddrs = 0;
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	for (int i = 0; i < n; i++) {
+		if (cli_is_thread_address(args[i]))
+			addrs[naddrs++] = args[i];
+		else
+			files[nfiles++] = args[i];
+	}
+	rc = cli_fetch_threads(addrs, naddrs, th);
+	if (rc == BD_EXIT_OK) {
+		cli_read_inputs(files, (int)nfiles, in, d);
+		cli_threads_to_inputs(th, in);
+	}
+	free(files);
+	free(addrs);
+	return rc;
+}
+
 void cli_threads_summary(const struct cli_threads *th, const struct import_result *res, int dry,
 			 FILE *fp)
 {

@@ -41,6 +41,16 @@ int cli_fetch_threads(char **args, size_t n, struct cli_threads *th);
 /* Append the fetched texts to `in` (bodies are moved: the threads keep the rest). */
 void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in);
 
+/*
+ * The inputs a command line names: the threads among args fetched whole
+ * first (cli_fetch_threads(); on a failure its exit code is returned and
+ * nothing is read), then the files read as cli_read_inputs() reads them
+ * (errors to *d), then the threads' texts after them. BD_EXIT_OK when all
+ * threads came; release *in and *th in every case.
+ */
+int cli_read_inputs_and_threads(char **args, int n, struct cli_inputs *in, struct cli_threads *th,
+				struct diag *d);
+
 /* One line per thread after the import: what was new, what was there before. */
 void cli_threads_summary(const struct cli_threads *th, const struct import_result *res, int dry,
 			 FILE *fp);

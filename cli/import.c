@@ -65,8 +65,6 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
 	struct cli_threads th = { NULL, 0 };
-	char **files, **addrs;
-	size_t nfiles = 0, naddrs = 0;
 	struct import_result res;
 	struct model m;
 	struct store st;
@@ -116,24 +114,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	io.nset = nsets;
 
 	/* threads first: a thread that cannot be fetched whole stops everything */
-	files = xcalloc((size_t)(argc - optind), sizeof(*files));
-	addrs = xcalloc((size_t)(argc - optind), sizeof(*addrs));
-	for (int i = optind; i < argc; i++) {
-		if (cli_is_thread_address(argv[i]))
-			addrs[naddrs++] = argv[i];
-		else
-			files[nfiles++] = argv[i];
-	}
-	rc = cli_fetch_threads(addrs, naddrs, &th);
-	free(addrs);
+	rc = cli_read_inputs_and_threads(argv + optind, argc - optind, &in, &th, &d);
 	if (rc != BD_EXIT_OK) {
-		free(files);
+		cli_inputs_release(&in);
 		free(sets);
 		return rc;
 	}
-	cli_read_inputs(files, (int)nfiles, &in, &d);
-	free(files);
-	cli_threads_to_inputs(&th, &in);
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 
@@ -142,8 +128,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
 	if (store_ok && !dry && in.n > 0)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
+	/* an import only adds: the stored figures are not read (dedup and naming need the runs) */
 	if (store_ok)
-		store_ok = store_load(&st, &m, &d) == 0;
+		store_ok = store_load_runs(&st, &m, &d) == 0;
 	c->damaged |= m.damaged;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);

@@ -182,7 +182,9 @@ int cmd_list(struct cli *c, int argc, char **argv)
 				       what);
 
 	model_init(&m);
+	c->runs_only = strcmp(what, "runs") != 0; /* only `list runs` shows each run's figures */
 	rc = cli_load_experiment(c, &m, exp, &only);
+	c->runs_only = 0;
 	if (rc == BD_EXIT_OK)
 		cli_advise_reparse(c, &m);
 	if (rc == BD_EXIT_OK) {

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/github.h"
 #include "cli/input.h"
 #include "store/import.h"
 #include "tui/tui.h"
@@ -17,14 +18,20 @@ static int quick(struct cli *c, int argc, char **argv)
 {
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
+	struct cli_threads th = { NULL, 0 };
 	struct import_result res;
 	struct import_opts io = { NULL, NULL, NULL, 0 };
 	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL };
 	struct model m;
-	int rc = BD_EXIT_OK;
+	int rc;
 
 	(void)c;
-	cli_read_inputs(argv, argc, &in, &d);
+	/* an issue's address is fetched, as `import` fetches it, and not stored either */
+	if ((rc = cli_read_inputs_and_threads(argv, argc, &in, &th, &d)) != BD_EXIT_OK) {
+		cli_inputs_release(&in);
+		diag_release(&d);
+		return rc;
+	}
 	model_init(&m);
 	import_texts(&m, in.v, in.n, &io, &res, &d);
 	diag_print(&d, 0, stderr);
@@ -38,6 +45,7 @@ static int quick(struct cli *c, int argc, char **argv)
 	}
 	import_result_release(&res);
 	cli_inputs_release(&in);
+	cli_threads_release(&th);
 	diag_release(&d);
 	model_release(&m);
 	return rc;

@@ -31,6 +31,8 @@ int main(void)
 
 	for (int f = MF_NONE + 1; f < MF__COUNT; f++) {
 		printf(".SS %s\n", metric_family_name((enum metric_family)f));
+		roff(metric_family_description((enum metric_family)f));
+		fputs(".\n", stdout);
 		for (int id = METRIC_UNKNOWN + 1; id < METRIC__COUNT; id++) {
 			const struct metric_def *d = metric_def((enum metric_id)id);
 

@@ -5,10 +5,10 @@
 
 #include "parsers/units.h"
 
-uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len)
+/* Name `run` after its benchmark, and give it the command above the block. */
+static uint32_t named(struct sink *s, uint32_t run, const char *name, size_t len)
 {
 	const struct block *b = s->block;
-	uint32_t run = sink_run(s, l);
 	struct run *r = &s->rs->runs[run];
 	const char *cmd = b->context;
 
@@ -20,6 +20,17 @@ uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_
 		r->command = sink_strndup(s, cmd, strlen(cmd));
 	}
 	return run;
+}
+
+uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len)
+{
+	return named(s, sink_run(s, l), name, len);
+}
+
+uint32_t bench_begin(struct sink *s, struct sink_txn *t, const struct line *l, const char *name,
+		     size_t len)
+{
+	return named(s, sink_txn_begin(s, t, l), name, len);
 }
 
 int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
@@ -39,9 +50,5 @@ int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_k
 
 void bench_lost(struct sink *s, const struct line *l, const char *what)
 {
-	struct recset_mark mark = recset_mark(s->rs);
-
-	/* sink_damage warns about a run's line; the run itself is not kept */
-	sink_damage(s, sink_run(s, l), l, what);
-	recset_rollback(s->rs, &mark);
+	sink_lost(s, l, what);
 }

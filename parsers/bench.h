@@ -15,6 +15,9 @@
  * there is one and it is not the block's label.
  */
 uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len);
+/* The same inside transaction `t` (sink_txn_begin). */
+uint32_t bench_begin(struct sink *s, struct sink_txn *t, const struct line *l, const char *name,
+		     size_t len);
 
 /*
  * Add a measurement of `run` from the printed number `num` (digit groups

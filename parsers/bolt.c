@@ -74,26 +74,22 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 struct parse {
 	struct sink *s;
-	long run;      /* the current invocation's run, -1 before the first */
-	int has_read;  /* it has had its Read line: the next line begins another */
-	struct recset_mark mark;
-	size_t first_meas;
+	struct sink_txn t; /* the current invocation's run */
+	long run;          /* its index, -1 before the first */
+	int has_read;      /* it has had its Read line: the next line begins another */
 };
 
 static void finish(struct parse *ps)
 {
 	/* an invocation whose lines were all garbled: already warned, nothing to keep */
-	if (ps->run >= 0 && ps->s->rs->nmeas == ps->first_meas)
-		recset_rollback(ps->s->rs, &ps->mark);
+	sink_txn_finish(ps->s, &ps->t, NULL, NULL);
 	ps->run = -1;
 }
 
 static void begin(struct parse *ps, const struct line *l)
 {
 	finish(ps);
-	ps->mark = recset_mark(ps->s->rs);
-	ps->run = bench_run(ps->s, l, "", 0);
-	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = bench_begin(ps->s, &ps->t, l, "", 0);
 	ps->has_read = 0;
 	/* the same bench command across variants is the scenario */
 	ps->s->rs->runs[ps->run].scenario = ps->s->rs->runs[ps->run].command;

@@ -256,9 +256,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 struct parse {
 	struct sink *s;
-	long run;               /* the current benchmark's run, -1 before the first */
-	size_t first_meas;      /* its measurements are [first_meas, nmeas) */
-	struct recset_mark mark;
+	struct sink_txn t;      /* the current benchmark's run */
+	long run;               /* its index, -1 before the first */
 	struct buf outliers;    /* the outlier report being gathered */
 	const struct line *outliers_at;
 	const char *progress;   /* the id of the last "Benchmarking" line, and its length */
@@ -323,11 +322,11 @@ static void flush_outliers(struct parse *ps)
 static void finish(struct parse *ps)
 {
 	flush_outliers(ps);
-	if (ps->run >= 0 && ps->s->rs->nmeas == ps->first_meas)
-		recset_rollback(ps->s->rs, &ps->mark); /* its time line was garbled: already warned */
-	else if (ps->run >= 0 && ps->n)
-		for (size_t k = ps->first_meas; k < ps->s->rs->nmeas; k++)
+	if (ps->run >= 0 && ps->n)
+		for (size_t k = ps->t.mark.meas; k < ps->s->rs->nmeas; k++)
 			ps->s->rs->meas[k].n = ps->n;
+	/* one whose time line was garbled has no figure: already warned, not kept */
+	sink_txn_finish(ps->s, &ps->t, NULL, NULL);
 	ps->run = -1;
 	ps->n = 0;
 }
@@ -335,9 +334,7 @@ static void finish(struct parse *ps)
 static void begin(struct parse *ps, const struct line *l, const char *id, size_t n)
 {
 	finish(ps);
-	ps->mark = recset_mark(ps->s->rs);
-	ps->run = bench_run(ps->s, l, id, n);
-	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = bench_begin(ps->s, &ps->t, l, id, n);
 	/* the samples Criterion said it collected for this id */
 	if (ps->collected && ps->progress_len == n && !memcmp(ps->progress, id, n))
 		ps->n = ps->collected;

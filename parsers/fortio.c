@@ -509,9 +509,8 @@ enum section { SEC_UNKNOWN, SEC_FUNC, SEC_OTHER };
 
 struct parse {
 	struct sink *s;
-	uint32_t run;
-	int open;
-	struct recset_mark mark;
+	struct sink_txn t; /* the run */
+	uint32_t run;      /* its index */
 	enum section section;
 	int done;
 	struct fortio_shape shape;
@@ -533,11 +532,8 @@ struct parse {
 
 static void begin(struct parse *ps, const struct line *l)
 {
-	if (ps->open)
-		return;
-	ps->mark = recset_mark(ps->s->rs);
-	ps->run = sink_run(ps->s, l);
-	ps->open = 1;
+	if (!ps->t.open)
+		ps->run = sink_txn_begin(ps->s, &ps->t, l);
 }
 
 static void damage(struct parse *ps, const struct line *l, const char *what)
@@ -593,11 +589,11 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	}
 	if (rx_named(p, "ver", &v, &vn))
 		fortio_version(ps->s, l, v, vn);
-	rx_named(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
-	rx_named(p, "url", &ps->shape.target, &ps->shape.target_len);
+	rx_optional(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
+	rx_optional(p, "url", &ps->shape.target, &ps->shape.target_len);
 	if (rx_named(p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
 		ps->shape.calls = num_whole(calls);
-	rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+	rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_starting(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -616,15 +612,14 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 		ps->shape.qps = v;
 		ps->shape.qps_len = vn;
 	}
-	rx_named(p, "threads", &v, &vn);
-	if (count_parse(v, vn, &x) == 0)
+	if (rx_named(p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
 		ps->shape.threads = num_whole(x);
 	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
 	if ((rx_named(p, "exactly", &v, &vn) || rx_named(p, "exactly2", &v, &vn)) &&
 	    count_parse(v, vn, &x) == 0)
 		ps->shape.calls = num_whole(x);
 	if (!ps->shape.duration)
-		rx_named(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+		rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_ended(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -835,7 +830,7 @@ static void finish(struct parse *ps, const struct line *last)
 	struct fortio_shape *sh = &ps->shape;
 	const char *scenario;
 
-	if (!ps->open)
+	if (!ps->t.open)
 		return;
 	emit(ps, "qps", UNIT_PER_S, ps->qps_done.set ? &ps->qps_done : &ps->qps_ended);
 	if (ps->avg_agg.set || ps->avg_done.set)
@@ -849,11 +844,8 @@ static void finish(struct parse *ps, const struct line *last)
 	emit_errors(ps);
 	for (size_t i = 0; i < ps->ncodes; i++)
 		emit(ps, ps->codes[i].quantity, UNIT_COUNT, &ps->codes[i].r);
-	if (s->rs->nmeas == ps->mark.meas) {
-		sink_warn(s, last, "fortio run has no results (cut off?); skipped");
-		recset_rollback(s->rs, &ps->mark);
+	if (!sink_txn_finish(s, &ps->t, last, "fortio run has no results (cut off?)"))
 		return;
-	}
 	fortio_shape_from_command(sh, s->block->context);
 	scenario = fortio_scenario(s, sh);
 	if (*scenario)
@@ -889,7 +881,7 @@ static void line(struct parse *ps, const struct line *l)
 		return;
 	}
 	if (k == K_NONE || k == K_IPLIST || k == K_OTHER) {
-		if (ps->open && k != K_NONE)
+		if (ps->t.open && k != K_NONE)
 			sink_run_end(ps->s, ps->run, l);
 		if (k != K_NONE && k != K_OTHER)
 			ps->section = SEC_OTHER;

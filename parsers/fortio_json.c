@@ -112,13 +112,13 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	json_t *h = json_object_get(doc, "DurationHistogram");
 	json_t *eh = json_object_get(doc, "ErrorsDurationHistogram");
 	const struct line *first = &b->lines[0];
-	struct recset_mark mark = recset_mark(s->rs);
+	struct sink_txn t;
 	const char *version = json_str(doc, "Version"), *labels = json_str(doc, "Labels");
 	uint32_t run, count = 0;
 	double v, failed;
 	int has_codes;
 
-	run = sink_run_as(s, first, FMT_FORTIO_JSON);
+	run = sink_txn_begin_as(s, &t, first, FMT_FORTIO_JSON);
 	sink_run_end(s, run, &b->lines[b->n - 1]);
 	if (json_number(h, "Count", &v) == 0)
 		count = num_count(v);
@@ -132,11 +132,8 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	else if (has_codes)
 		sink_measure(s, run, "errors", STAT_VALUE, UNIT_COUNT, failed, 0, NULL, NULL, 0);
 	codes(s, run, json_object_get(doc, "RetCodes"), first, 1, &failed);
-	if (s->rs->nmeas == mark.meas) {
-		sink_warn(s, &b->lines[b->n - 1], "fortio JSON document has no results (cut off?); skipped");
-		recset_rollback(s->rs, &mark);
+	if (!sink_txn_finish(s, &t, &b->lines[b->n - 1], "fortio JSON document has no results (cut off?)"))
 		return 0;
-	}
 	series(s, run, json_object_get(h, "Data"));
 	s->rs->runs[run].scenario = scenario(s, doc, b);
 	if (version && *version)

@@ -220,7 +220,7 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 	struct rx *p = &patterns[RX_RESULT];
 	const char *name, *iters, *rest;
 	size_t nn, in, rn;
-	struct recset_mark mark = recset_mark(s->rs);
+	struct sink_txn t;
 	uint32_t run;
 	double v;
 
@@ -230,13 +230,14 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 		bench_lost(s, l, "garbled Go benchmark line");
 		return;
 	}
-	run = bench_run(s, l, name, without_suffix(name, nn, suffix));
+	run = bench_begin(s, &t, l, name, without_suffix(name, nn, suffix));
 	sink_measure(s, run, "iterations", STAT_VALUE, UNIT_COUNT, v, 0, l, iters, in);
 	if (figures(s, run, l, rest, rn) < 0) {
-		recset_rollback(s->rs, &mark);
+		sink_txn_rollback(s, &t);
 		bench_lost(s, l, "garbled Go benchmark line");
 		return;
 	}
+	sink_txn_finish(s, &t, l, NULL);
 	if (*suffix)
 		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
 			  suffix);
@@ -275,12 +276,13 @@ static int parse(const struct block *b, struct sink *s)
 			on_result(s, l, suffix);
 			log_run = -1;
 		} else if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
-			rx_named(&patterns[RX_HEADER], "key", &k, &kn);
-			rx_named(&patterns[RX_HEADER], "value", &v, &vn);
-			sink_fact(s, l, sink_strndup(s, k, kn), sink_strndup(s, v, vn));
+			if (rx_named(&patterns[RX_HEADER], "key", &k, &kn) &&
+			    rx_named(&patterns[RX_HEADER], "value", &v, &vn))
+				sink_fact(s, l, sink_strndup(s, k, kn), sink_strndup(s, v, vn));
 		} else if (rx_match(&patterns[RX_REPORT], l->s, l->len)) {
-			rx_named(&patterns[RX_REPORT], "what", &k, &kn);
-			rx_named(&patterns[RX_REPORT], "name", &v, &vn);
+			if (!rx_named(&patterns[RX_REPORT], "what", &k, &kn) ||
+			    !rx_named(&patterns[RX_REPORT], "name", &v, &vn))
+				continue;
 			log_run = *k == 'B' ? run_named(s, first_run, v, without_suffix(v, vn, suffix)) : -1;
 			if (*k == 'F')
 				sink_warn(s, l, "Go benchmark %.*s failed", (int)vn, v);

@@ -117,9 +117,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 /* What one "Benchmark" has gathered so far. */
 struct bench {
-	uint32_t run;
-	size_t first_meas;  /* its measurements are [first_meas, nmeas) */
-	struct recset_mark mark;
+	struct sink_txn t;  /* its run */
+	uint32_t run;       /* the run's index; its measurements start at t.mark.meas */
 	int has_time, has_range, single, failed, damaged;
 	const char *error;
 };
@@ -127,7 +126,6 @@ struct bench {
 struct parse {
 	struct sink *s;
 	struct bench cur;
-	int open;
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
 };
 
@@ -177,11 +175,10 @@ static void finish(struct parse *ps, const struct line *last)
 	struct recset *rs = ps->s->rs;
 	struct run *r;
 
-	if (!ps->open)
+	if (!b->t.open)
 		return;
-	ps->open = 0;
 	r = &rs->runs[b->run];
-	if (rs->nmeas == b->first_meas) {
+	if (!sink_txn_nmeas(ps->s, &b->t)) {
 		/*
 		 * A "Benchmark 1: ..." line alone is as likely prose as a cut log:
 		 * only warn when the block shows hyperfine output around it.
@@ -191,9 +188,9 @@ static void finish(struct parse *ps, const struct line *last)
 		else if (b->run > ps->first_run || b->damaged)
 			sink_warn(ps->s, last, "hyperfine benchmark '%s' has no Time line (cut off?); skipped",
 				  r->command);
-		recset_rollback(rs, &b->mark);
-		return;
 	}
+	if (!sink_txn_finish(ps->s, &b->t, last, NULL))
+		return;
 	if (b->has_time && !b->single && !b->has_range && !(r->flags & RUN_INCOMPLETE)) {
 		struct line at = *last;
 
@@ -208,11 +205,8 @@ static void begin(struct parse *ps, const struct line *l, const char *cmd, size_
 {
 	finish(ps, l);
 	memset(&ps->cur, 0, sizeof(ps->cur));
-	ps->cur.mark = recset_mark(ps->s->rs);
-	ps->cur.run = sink_run(ps->s, l);
-	ps->cur.first_meas = ps->s->rs->nmeas;
+	ps->cur.run = sink_txn_begin(ps->s, &ps->cur.t, l);
 	ps->s->rs->runs[ps->cur.run].command = sink_strndup(ps->s, cmd, cmd_len);
-	ps->open = 1;
 }
 
 static void on_time(struct parse *ps, const struct line *l)
@@ -222,13 +216,13 @@ static void on_time(struct parse *ps, const struct line *l)
 	size_t n;
 
 	if (!rx_match(p, l->s, l->len)) {
-		if (!ps->open)
+		if (!ps->cur.t.open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
 		ps->cur.damaged = 1;
 		return;
 	}
-	if (!ps->open || ps->cur.has_time)
+	if (!ps->cur.t.open || ps->cur.has_time)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
 	ps->cur.single = !group(p, "sd", &s, &n);
@@ -237,7 +231,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	emit(ps, l, p, "user", "uu", "user", STAT_MEAN);
 	emit(ps, l, p, "sys", "yu", "system", STAT_MEAN);
 	if (ps->cur.single) {
-		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
+		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = 1;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, 1, 1, l,
 			     NULL, 0);
@@ -251,7 +245,7 @@ static void on_range(struct parse *ps, const struct line *l)
 	size_t n;
 	double runs;
 
-	if (!ps->open)
+	if (!ps->cur.t.open)
 		return;
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
@@ -265,7 +259,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
 	} else if (group(p, "runs", &s, &n) && runs >= 1) {
-		for (size_t i = ps->cur.first_meas; i < ps->s->rs->nmeas; i++)
+		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
 			     (uint32_t)runs, l, s, n);
@@ -339,13 +333,13 @@ static int parse(const struct block *b, struct sink *s)
 			on_range(&ps, l);
 		} else if (rx_match(&patterns[RX_WARNING], l->s, l->len)) {
 			group(&patterns[RX_WARNING], "text", &v, &n);
-			if (ps.open)
+			if (ps.cur.t.open)
 				sink_note(s, ps.cur.run,
 					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
 					  "%.*s", (int)n, v);
 		} else if (rx_match(&patterns[RX_ERROR], l->s, l->len)) {
 			group(&patterns[RX_ERROR], "text", &v, &n);
-			if (ps.open) {
+			if (ps.cur.t.open) {
 				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
 				ps.cur.error = sink_strndup(s, v, n);
@@ -359,7 +353,7 @@ static int parse(const struct block *b, struct sink *s)
 			ref = sink_strndup(s, v, n);
 		} else if (in_summary) {
 			on_summary_line(&ps, l, ref);
-		} else if (rx_match(&patterns[RX_NOTE], l->s, l->len) && ps.open) {
+		} else if (rx_match(&patterns[RX_NOTE], l->s, l->len) && ps.cur.t.open) {
 			group(&patterns[RX_NOTE], "text", &v, &n);
 			sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
 		}

@@ -300,9 +300,8 @@ enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
 
 /* What one test has gathered so far. */
 struct test {
-	uint32_t run;
-	struct recset_mark mark;
-	size_t first_meas;
+	struct sink_txn txn; /* the test's run */
+	uint32_t run;        /* its index */
 	enum side side;
 	int udp, reverse, bidir, streams, connections;
 	int in_server_output; /* --get-server-output: the server's copy of the numbers, not read */
@@ -317,7 +316,6 @@ struct test {
 struct parse {
 	struct sink *s;
 	struct test t;
-	int open;
 	uint32_t first_run;
 };
 
@@ -475,9 +473,8 @@ static void finish(struct parse *ps, const struct line *last)
 	int has_receiver = 0;
 	struct choice c;
 
-	if (!ps->open)
+	if (!t->txn.open)
 		return;
-	ps->open = 0;
 	choose(t, &c);
 	for (size_t i = 0; i < t->nlines; i++) {
 		const struct data_line *d = &t->lines[i];
@@ -494,12 +491,11 @@ static void finish(struct parse *ps, const struct line *last)
 	}
 	free(t->lines);
 	t->lines = NULL;
-	if (rs->nmeas == t->first_meas) {
-		if (!t->failed)
-			sink_warn(ps->s, last, "iperf3 test has no summary lines (cut off?); skipped");
-		recset_rollback(rs, &t->mark);
+	/* a failed test said why; a garbled line of it was named, and still no summary */
+	if (!sink_txn_nmeas(ps->s, &t->txn) && !t->failed)
+		sink_warn(ps->s, last, "iperf3 test has no summary lines (cut off?); skipped");
+	if (!sink_txn_finish(ps->s, &t->txn, last, NULL))
 		return;
-	}
 	rs->runs[t->run].scenario = scenario_of(ps);
 	if (t->title)
 		sink_note(ps->s, t->run, NOTE_INFO, NULL, "title: %.*s", (int)t->title_len, t->title);
@@ -517,11 +513,8 @@ static void begin(struct parse *ps, const struct line *l, enum side side)
 {
 	finish(ps, l);
 	memset(&ps->t, 0, sizeof(ps->t));
-	ps->t.mark = recset_mark(ps->s->rs);
-	ps->t.run = sink_run(ps->s, l);
-	ps->t.first_meas = ps->s->rs->nmeas;
+	ps->t.run = sink_txn_begin(ps->s, &ps->t.txn, l);
 	ps->t.side = side;
-	ps->open = 1;
 }
 
 /* Does this summary line repeat a stream and role the open test already has? */
@@ -574,29 +567,32 @@ static void on_data(struct parse *ps, const struct line *l)
 
 	/* every figure of the line reads, or none is used */
 	if (!rx_match(p, l->s, l->len) || !lost_share_reads(p)) {
-		if (!ps->open)
+		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
 		return;
 	}
 	memset(&d, 0, sizeof(d));
+	if (!rx_named(p, "id", &s, &n) || !rx_named(p, "start", &d.start.s, &d.start.n) ||
+	    !rx_named(p, "end", &d.end.s, &d.end.n) || !rx_named(p, "rate", &d.rate.s, &d.rate.n) ||
+	    !rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n)) {
+		if (!ps->t.txn.open)
+			begin(ps, l, SIDE_UNKNOWN);
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
+		return;
+	}
 	d.l = l;
 	d.dir = direction_of(p);
-	rx_named(p, "id", &s, &n);
 	d.sum = s[0] == 'S';
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
 	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
 	d.omitted = rx_named(p, "omitted", &s, &n);
-	rx_named(p, "start", &d.start.s, &d.start.n);
-	rx_named(p, "end", &d.end.s, &d.end.n);
-	rx_named(p, "rate", &d.rate.s, &d.rate.n);
-	rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n);
 	if (rx_named(p, "jitter", &s, &n))
 		ps->t.udp = 1;
-	if (d.role == 0 && ps->open && ps->t.side == SIDE_SERVER && is_placeholder(p))
+	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
-	if (!ps->open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
+	if (!ps->t.txn.open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
 		begin(ps, l, SIDE_UNKNOWN);
 	if (d.role >= 0)
 		ps->t.nsummary++;
@@ -614,15 +610,15 @@ static void on_header(struct parse *ps, const struct line *l)
 	size_t n;
 
 	if (!rx_match(p, l->s, l->len)) {
-		if (ps->open)
+		if (ps->t.txn.open)
 			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
 		return;
 	}
 	/* a header after a summary: the next test of a paste of bare summaries */
-	if (!ps->open || ps->t.nsummary)
+	if (!ps->t.txn.open || ps->t.nsummary)
 		begin(ps, l, SIDE_UNKNOWN);
-	rx_named(p, "cols", &cols, &n);
-	if (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams"))
+	rx_optional(p, "cols", &cols, &n);
+	if (cols && (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams")))
 		ps->t.udp = 1;
 	if (text_contains(l->s, l->len, "[Role]"))
 		ps->t.bidir = 1;
@@ -636,7 +632,7 @@ static void on_cpu(struct parse *ps, const struct line *l)
 	size_t n;
 	double v;
 
-	if (!ps->open)
+	if (!ps->t.txn.open)
 		return;
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
@@ -658,8 +654,8 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	size_t n;
 
 	if (rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
-		rx_named(p, "v", &v, &n);
-		sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
+		if (rx_named(p, "v", &v, &n))
+			sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
 		return;
 	}
 	if (prev && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
@@ -669,16 +665,17 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 	if (rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
 		/* said even when no test started: "unable to connect" is all a log may hold */
-		rx_named(p, "text", &v, &n);
+		if (!rx_named(p, "text", &v, &n))
+			v = "error", n = 5;
 		sink_warn(s, l, "iperf3 %.*s", (int)n, v);
-		if (ps->open) {
+		if (ps->t.txn.open) {
 			sink_note(s, ps->t.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 			s->rs->runs[ps->t.run].flags |= RUN_FAILED;
 			ps->t.failed = 1;
 		}
 		return;
 	}
-	if (!ps->open)
+	if (!ps->t.txn.open)
 		return;
 	if (bracket_tag(l) && text_contains(l->s, l->len, " local ")) {
 		ps->t.connections++;
@@ -687,10 +684,8 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
 
-		rx_named(p, "proto", &v, &n);
-		ps->t.udp = n == 3 && !memcmp(v, "UDP", 3);
-		rx_named(p, "streams", &v, &n);
-		if (num_parse(v, n, &streams) == 0)
+		ps->t.udp = rx_named(p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);
+		if (rx_named(p, "streams", &v, &n) && num_parse(v, n, &streams) == 0)
 			ps->t.streams = (int)streams;
 	} else if (rx_match(p = &patterns[RX_NOTE], l->s, l->len)) {
 		sink_note(s, ps->t.run, NOTE_INFO, l, "%.*s", (int)(l->len - l->indent), l->s + l->indent);
@@ -714,7 +709,7 @@ static int parse(const struct block *b, struct sink *s)
 		const char *title;
 		size_t tn;
 
-		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.open && !ps.t.title) {
+		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
 			ps.t.title = title;
 			ps.t.title_len = tn;
 		}
@@ -723,10 +718,10 @@ static int parse(const struct block *b, struct sink *s)
 		if (line_starts(l, "Connecting to host ")) {
 			begin(&ps, l, SIDE_CLIENT);
 		} else if (line_starts(l, "iperf Done.")) {
-			if (ps.open)
+			if (ps.t.txn.open)
 				sink_run_end(s, ps.t.run, l);
 			finish(&ps, l);
-		} else if (ps.open && ps.t.in_server_output) {
+		} else if (ps.t.txn.open && ps.t.in_server_output) {
 			/* the server's lines repeat the client's test */
 		} else if (line_starts(l, "Accepted connection from ")) {
 			begin(&ps, l, SIDE_SERVER);

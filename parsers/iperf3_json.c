@@ -73,7 +73,7 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	json_t *start = json_object_get(doc, "start"), *end = json_object_get(doc, "end");
 	json_t *ts = json_object_get(start, "test_start"), *cpu;
 	const char *error = json_str(doc, "error"), *proto = json_str(ts, "protocol");
-	struct recset_mark mark = recset_mark(s->rs);
+	struct sink_txn t;
 	struct iperf3_shape shape;
 	uint32_t run;
 	double v;
@@ -85,7 +85,7 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 	shape.bidir = json_object_get(end, "sum_sent_bidir_reverse") != NULL;
 	shape.server = json_object_get(start, "accepted_connection") != NULL;
 
-	run = sink_run_as(s, &b->lines[0], FMT_IPERF3_JSON);
+	run = sink_txn_begin_as(s, &t, &b->lines[0], FMT_IPERF3_JSON);
 	sink_run_end(s, run, &b->lines[b->n - 1]);
 	s->rs->runs[run].scenario = iperf3_scenario(s, &shape);
 	/*
@@ -128,12 +128,10 @@ static int parse(json_t *doc, const struct block *b, struct sink *s)
 		sink_note(s, run, NOTE_ERROR, &b->lines[0], "%s", error);
 		s->rs->runs[run].flags |= RUN_FAILED;
 	}
-	if (s->rs->nmeas == mark.meas) {
-		if (!error)
-			sink_warn(s, &b->lines[b->n - 1], "iperf3 JSON document has no end sums (cut off?); skipped");
-		recset_rollback(s->rs, &mark);
+	if (!sink_txn_nmeas(s, &t) && !error)
+		sink_warn(s, &b->lines[b->n - 1], "iperf3 JSON document has no end sums (cut off?); skipped");
+	if (!sink_txn_finish(s, &t, &b->lines[b->n - 1], NULL))
 		return 0;
-	}
 	return 1;
 }
 

@@ -9,15 +9,16 @@
 #include "util/buf.h"
 #include "util/text.h"
 
-extern const struct json_kind hyperfine_json_kind;
-extern const struct json_kind iperf3_json_kind;
-extern const struct json_kind fortio_json_kind;
+/* The kinds, from the FORMATS table's json rows, asked in its order. */
+#define KIND_DECL_parser(sym)
+#define KIND_DECL_json(sym) extern const struct json_kind sym##_kind;
+#define KIND_DECL_(e, name, desc, reader, sym) KIND_DECL_##reader(sym)
+FORMATS(KIND_DECL_)
+#define KIND_REF_parser(sym)
+#define KIND_REF_json(sym) &sym##_kind,
+#define KIND_REF_(e, name, desc, reader, sym) KIND_REF_##reader(sym)
 
-static const struct json_kind *const kinds[] = {
-	&hyperfine_json_kind,
-	&iperf3_json_kind,
-	&fortio_json_kind,
-};
+static const struct json_kind *const kinds[] = { FORMATS(KIND_REF_) };
 
 struct json_state {
 	int depth, in_string, escape;

@@ -27,7 +27,7 @@ struct json_kind {
 	int (*parse)(json_t *doc, const struct block *b, struct sink *s);
 };
 
-/* Helpers for kinds: a number member as a double (0 when absent or not a number). */
+/* Helpers for kinds: a number member as a double: 0, or -1 (*out untouched) when absent or not a number. */
 int json_number(json_t *obj, const char *key, double *out);
 /* A string member, or NULL. */
 const char *json_str(json_t *obj, const char *key);

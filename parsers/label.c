@@ -299,7 +299,8 @@ static void take_scenario(struct buf *text, struct buf *scenario)
 		if (scenario->len)
 			buf_adds(scenario, ", ");
 		buf_add(scenario, s, n);
-		rx_group(p, 0, &s, &n);
+		if (!rx_group(p, 0, &s, &n))
+			continue; /* group 0 is the whole match: always there */
 		text->len = (size_t)(s - text->s);
 		text->s[text->len] = '\0';
 		tidy(text);
@@ -584,7 +585,8 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
-		rx_named(sum, "t", &s, &n);
+		if (!rx_named(sum, "t", &s, &n))
+			return LABEL_NONE;
 		marked = 1;
 		trim(&s, &n);
 	} else {
@@ -618,7 +620,8 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		const char *m;
 		size_t mn;
 
-		rx_group(&label_rx[RX_RESULTS_FOR], 0, &m, &mn);
+		if (!rx_group(&label_rx[RX_RESULTS_FOR], 0, &m, &mn))
+			mn = 0; /* group 0 is the whole match: always there */
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}

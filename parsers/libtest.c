@@ -97,7 +97,7 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 	struct rx *p = &patterns[RX_BENCH];
 	const char *name, *v, *u, *dev, *mbs;
 	size_t nn, vn, un, dn, mn;
-	struct recset_mark mark;
+	struct sink_txn t;
 	uint32_t run;
 
 	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
@@ -105,16 +105,17 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 		bench_lost(s, l, "garbled libtest bench line");
 		return;
 	}
-	mark = recset_mark(s->rs);
-	run = bench_run(s, l, name, nn);
+	run = bench_begin(s, &t, l, name, nn);
 	/* every figure of the line, or none */
 	if (bench_figure(s, run, "time_per_op", STAT_VALUE, l, v, vn, ',', u, un) < 0 ||
 	    bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, l, dev, dn, ',', u, un) < 0 ||
 	    (rx_named(p, "mbs", &mbs, &mn) &&
 	     bench_figure(s, run, "throughput", STAT_VALUE, l, mbs, mn, ',', "MB/s", 4) < 0)) {
-		recset_rollback(s->rs, &mark);
+		sink_txn_rollback(s, &t);
 		bench_lost(s, l, "garbled libtest bench line");
+		return;
 	}
+	sink_txn_finish(s, &t, l, NULL);
 }
 
 static int parse(const struct block *b, struct sink *s)

@@ -15,14 +15,14 @@
  * Families a view groups metrics in: X(ENUM, name, description).
  */
 #define METRIC_FAMILIES(X)                                                                         \
-	X(NONE, "other", "no family: custom metrics, unknown perf events")                         \
-	X(TIME, "time", "how long a command or an operation took")                                 \
-	X(THROUGHPUT, "throughput", "how much work per second, or in all")                         \
-	X(LATENCY, "latency", "how long one request waited")                                       \
+	X(NONE, "other", "No family: custom metrics, unknown perf events")                         \
+	X(TIME, "time", "How long a command or an operation took")                                 \
+	X(THROUGHPUT, "throughput", "How much work per second, or in all")                         \
+	X(LATENCY, "latency", "How long one request waited")                                       \
 	X(CPU, "cpu", "CPU time, CPU use and CPU counters")                                        \
-	X(MEMORY, "memory", "memory held, faults, allocations")                                    \
-	X(SIZE, "size", "sizes of a binary's sections")                                            \
-	X(COUNT, "count", "counts of events, runs, errors and losses")
+	X(MEMORY, "memory", "Memory held, page faults, allocations")                                    \
+	X(SIZE, "size", "Sizes of a binary's sections")                                            \
+	X(COUNT, "count", "Counts of events, runs, errors and losses")
 
 #define MF_ENUM_(e, name, desc) MF_##e,
 enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };

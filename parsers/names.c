@@ -9,7 +9,9 @@
 #define NAME3_(e, name, x) name,
 #define SUFFIX_(e, name, suffix) suffix,
 
-static const char *const fmt_names[] = { "none", FORMATS(NAME3_) };
+#define FMT_NAME_(e, name, desc, reader, sym) name,
+static const char *const fmt_names[] = { "none", FORMATS(FMT_NAME_) };
+#undef FMT_NAME_
 static const char *const vorigin_names[] = { VORIGINS(NAME2_) };
 static const char *const stat_names[] = { STATS(NAME3_) };
 static const char *const stat_suffixes[] = { STATS(SUFFIX_) };

@@ -86,9 +86,11 @@ struct block {
 };
 
 /*
- * Where a parser writes. Strings it keeps are copied into `arena`; runs get
- * `source` as their source index. Parsers add through the sink_* functions
- * only, so that line spans and byte offsets are always filled in.
+ * Where a parser writes. Runs get `source` as their source index. Parsers
+ * add through the sink_* functions only, so that line spans and byte
+ * offsets are always filled in. Each function says which strings it
+ * copies into `arena`; a string it keeps without copying (a measurement's
+ * quantity) must be a literal or already in `arena` (sink_strndup).
  */
 struct sink {
 	struct recset *rs;
@@ -106,8 +108,10 @@ uint32_t sink_run_as(struct sink *s, const struct line *first, enum fmt fmt);
 /* Extend a run's span to `last`. */
 void sink_run_end(struct sink *s, uint32_t run, const struct line *last);
 /*
- * Add a measurement of `run`. `num`/`num_len` is the printed number inside
- * l->s (the byte span kept for highlighting); NULL when not printed. Its
+ * Add a measurement of `run`; `quantity` is kept, not copied (see struct
+ * sink). `num`/`num_len` is the printed number inside l->s (the byte span
+ * kept for highlighting and for its printed resolution); NULL when not
+ * printed. Its
  * direction comes from the METRICS table (parsers/metrics.h), never from
  * the parser: a quantity no row names has none.
  */
@@ -117,12 +121,12 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 /* Keep one raw sample of a quantity (hyperfine JSON times[]); `quantity` is copied. */
 void sink_sample(struct sink *s, uint32_t run, const char *quantity, enum unit unit,
 		 uint32_t index, double value);
-/* Keep one point of a named series (iperf3 intervals, fortio histogram rows). */
+/* Keep one point of a named series (iperf3 intervals, fortio histogram rows); `name` is copied. */
 void sink_series(struct sink *s, uint32_t run, const char *name, uint32_t index, double x0,
 		 double x1, double y, enum unit unit);
-/* Record a fact about the experiment (CPU, OS, compiler...) found at line `l`. */
+/* Record a fact about the experiment (CPU, OS, compiler...) found at line `l`; both strings are copied. */
 void sink_fact(struct sink *s, const struct line *l, const char *key, const char *value);
-/* Keep a note on `run`; the text is copied. */
+/* Keep a note on `run`; the text is formatted into the arena. */
 void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct line *l,
 	       const char *fmt, ...) BD_PRINTF(5, 6);
 /* Warn about line `l` ("NAME:LINE: warning: ..."). */
@@ -132,8 +136,61 @@ void sink_warn(struct sink *s, const struct line *l, const char *fmt, ...) BD_PR
  * mark the run incomplete. The line's numbers must not be used.
  */
 void sink_damage(struct sink *s, uint32_t run, const struct line *l, const char *what);
+/*
+ * A run as a transaction, the begin and finish every parser needs: begun
+ * at its first line, it keeps what was added since only when it commits
+ * with at least one measurement; else all of it is rolled back.
+ */
+struct sink_txn {
+	int open;
+	uint32_t run;            /* valid while open */
+	struct recset_mark mark; /* the record set before the run */
+};
+
+/*
+ * Begin a run at line `first` (as sink_run) inside transaction `t`, which
+ * must not be open (finish it first: a parser's own closing steps come
+ * between). Returns the run.
+ */
+uint32_t sink_txn_begin(struct sink *s, struct sink_txn *t, const struct line *first);
+/* The same for a run of format `fmt` (sink_run_as). */
+uint32_t sink_txn_begin_as(struct sink *s, struct sink_txn *t, const struct line *first, enum fmt fmt);
+/* Drop everything the open run of `t` added, measurements or not, and close `t`. */
+void sink_txn_rollback(struct sink *s, struct sink_txn *t);
+/* The measurements the open run of `t` has so far (0 when none is open). */
+size_t sink_txn_nmeas(const struct sink *s, const struct sink_txn *t);
+/*
+ * Close `t`. Returns 1 when its run has a measurement and is kept; 0 when
+ * none was open, or when it has none and everything added since it began
+ * is rolled back. Rolling back warns "`empty`; skipped" at line `last`
+ * unless `empty` is NULL or a damaged line of the run was named already.
+ */
+int sink_txn_finish(struct sink *s, struct sink_txn *t, const struct line *last, const char *empty);
+
+/*
+ * A line that would have been a whole run (a Go or libtest result line, a
+ * size row) is garbled: warn naming it, as sink_damage does, and keep
+ * nothing of it.
+ */
+void sink_lost(struct sink *s, const struct line *l, const char *what);
+
+/*
+ * Report the pattern matches that failed (match limit, UTF error) while
+ * the block was parsed: a warning naming the line, never a silent "no
+ * match". The store's import calls it after each parse.
+ */
+void sink_report_rx_failures(struct sink *s);
+
 /* A copy of l->s[off..off+n) in the sink's arena. */
 const char *sink_strndup(struct sink *s, const char *p, size_t n);
+
+/*
+ * Limits of the segmenter, checked by parsers_init() (a parser beyond one
+ * is a programming error, never silently cut): claim state bytes, and
+ * parsers whose `starts` hold one byte.
+ */
+#define PARSER_STATE_MAX 256
+#define PARSERS_PER_BYTE 8
 
 enum claim {
 	CLAIM_NONE,  /* not this format's line */
@@ -143,12 +200,18 @@ enum claim {
 
 struct parser {
 	enum fmt fmt;
-	/* First bytes (after indentation) a START line can have; the segmenter asks only these. */
+	/*
+	 * First bytes (after indentation) a START line can have; the segmenter
+	 * asks only these (at most PARSERS_PER_BYTE parsers a byte). A parser
+	 * whose `starts` holds nearly every byte is asked after the others.
+	 */
 	const char *starts;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
-	 * open. `state` is `state_size` bytes, zeroed when a block starts, for
-	 * formats that need to count (JSON braces).
+	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a
+	 * claim asked outside a block gets it zeroed, and what it writes there
+	 * while answering CLAIM_START is the new block's state; inside a block
+	 * the block's state is passed (JSON braces, Criterion's last id).
 	 */
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
 	size_t state_size;

@@ -1,44 +1,32 @@
 /*
- * parsers.c - the registry of parsers: one per format, patterns compiled once.
+ * parsers.c - the registry of parsers, made from the FORMATS table:
+ * patterns compiled once, the segmenter's limits checked.
  */
 #include "parsers/label.h"
+#include "parsers/names.h"
 #include "parsers/parser.h"
 #include "parsers/prose.h"
 
-extern const struct parser hyperfine_parser;
-extern const struct parser json_parser;
-extern const struct parser iperf3_parser;
-extern const struct parser hyperfine_csv_parser;
-extern const struct parser hyperfine_md_parser;
-extern const struct parser criterion_parser;
-extern const struct parser libtest_parser;
-extern const struct parser gotest_parser;
-extern const struct parser bolt_parser;
-extern const struct parser size_parser;
-extern const struct parser size_sysv_parser;
-extern const struct parser time_parser;
-extern const struct parser perf_parser;
-extern const struct parser perf_csv_parser;
-extern const struct parser fortio_parser;
+#include <string.h>
 
-/* Criterion comes last: its START lines can begin with any byte, so it is asked after the others. */
-static const struct parser *const all[] = {
-	&hyperfine_parser,
-	&json_parser,
-	&iperf3_parser,
-	&hyperfine_csv_parser,
-	&hyperfine_md_parser,
-	&libtest_parser,
-	&gotest_parser,
-	&bolt_parser,
-	&criterion_parser,
-	&size_parser,
-	&size_sysv_parser,
-	&time_parser,
-	&perf_parser,
-	&perf_csv_parser,
-	&fortio_parser,
-};
+/* The parsers, from the FORMATS table's parser rows (record.h). */
+#define PARSER_DECL_parser(sym) extern const struct parser sym##_parser;
+#define PARSER_DECL_json(sym)
+#define PARSER_DECL_(e, name, desc, reader, sym) PARSER_DECL_##reader(sym)
+FORMATS(PARSER_DECL_)
+#define PARSER_REF_parser(sym) &sym##_parser,
+#define PARSER_REF_json(sym)
+#define PARSER_REF_(e, name, desc, reader, sym) PARSER_REF_##reader(sym)
+
+static const struct parser *const table[] = { FORMATS(PARSER_REF_) };
+
+/*
+ * The order the segmenter asks them in: the table's, except that a parser
+ * whose START lines can begin with almost any byte (Criterion's ids) is
+ * asked after the others.
+ */
+#define CATCH_ALL_STARTS 64
+static const struct parser *all[countof(table)];
 
 static int initialized;
 
@@ -51,10 +39,45 @@ static struct {
 	{ prose_rx, &prose_nrx },
 };
 
+/*
+ * The limits the segmenter works within are checked, not assumed: a parser
+ * that needs more claim state, or one too many for a first byte, is a
+ * programming error reported here.
+ */
+static int check_limits(struct diag *d)
+{
+	unsigned char per_byte[256] = { 0 };
+
+	for (size_t i = 0; i < countof(all); i++) {
+		if (all[i]->state_size > PARSER_STATE_MAX)
+			return diag_error(d, NULL, 0, "parser %s needs %zu bytes of claim state (at most %d)",
+					  fmt_name(all[i]->fmt), all[i]->state_size, PARSER_STATE_MAX);
+		for (const char *c = all[i]->starts; *c; c++)
+			if (++per_byte[(unsigned char)*c] > PARSERS_PER_BYTE)
+				return diag_error(d, NULL, 0,
+						  "more than %d parsers start lines with byte 0x%02x (%s is one)",
+						  PARSERS_PER_BYTE, (unsigned char)*c, fmt_name(all[i]->fmt));
+	}
+	return 0;
+}
+
+static void order(void)
+{
+	size_t k = 0;
+
+	for (int late = 0; late < 2; late++)
+		for (size_t i = 0; i < countof(table); i++)
+			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS) == late)
+				all[k++] = table[i];
+}
+
 int parsers_init(struct diag *d)
 {
 	if (initialized)
 		return 0;
+	order();
+	if (check_limits(d) < 0)
+		return -1;
 	for (size_t i = 0; i < countof(all); i++)
 		if (all[i]->nrx && rx_compile(all[i]->rx, all[i]->nrx, d) < 0)
 			return -1;

@@ -102,14 +102,12 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 /* One table ("Performance counter stats for ..." to its footer): one run. */
 struct parse {
 	struct sink *s;
-	uint32_t run;
-	uint32_t n;       /* runs the figures average (-r N), 1 without -r */
-	uint32_t samples; /* --table rows read */
-	int open;
-	int elapsed;      /* the "seconds time elapsed" line was met (garbled or not) */
-	int cut;          /* the table's last line was a counter line, skipped */
-	struct recset_mark mark;
-	size_t first_meas;
+	struct sink_txn t; /* the table's run */
+	uint32_t run;      /* its index */
+	uint32_t n;        /* runs the figures average (-r N), 1 without -r */
+	uint32_t samples;  /* --table rows read */
+	int elapsed;       /* the "seconds time elapsed" line was met (garbled or not) */
+	int cut;           /* the table's last line was a counter line, skipped */
 };
 
 static struct perf_span group(const struct rx *p, const char *name)
@@ -247,14 +245,8 @@ static void finish(struct parse *ps, const struct line *last)
 {
 	struct sink *s = ps->s;
 
-	if (!ps->open)
-		return;
-	ps->open = 0;
-	if (s->rs->nmeas == ps->first_meas) {
-		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
-			sink_warn(s, last, "perf stat output without a single figure (cut off?); skipped");
-		recset_rollback(s->rs, &ps->mark);
-	} else if (!ps->elapsed && !ps->cut) {
+	if (sink_txn_finish(s, &ps->t, last, "perf stat output without a single figure (cut off?)") &&
+	    !ps->elapsed && !ps->cut) {
 		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
 		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
 		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
@@ -266,10 +258,7 @@ static void begin(struct parse *ps, const struct line *header)
 	finish(ps, header);
 	ps->samples = 0;
 	ps->elapsed = ps->cut = 0;
-	ps->mark = recset_mark(ps->s->rs);
-	ps->first_meas = ps->s->rs->nmeas;
-	ps->run = sink_run(ps->s, header);
-	ps->open = 1;
+	ps->run = sink_txn_begin(ps->s, &ps->t, header);
 	on_header(ps, header);
 }
 
@@ -295,7 +284,7 @@ static int parse(const struct block *b, struct sink *s)
 			continue; /* metric continuations, --table's headings */
 		if (line_starts(l, "Performance counter stats for ")) {
 			begin(&ps, l);
-		} else if (!ps.open) {
+		} else if (!ps.t.open) {
 			continue;
 		} else if (text_contains(l->s, l->len, "seconds time elapsed")) {
 			on_elapsed(&ps, l);

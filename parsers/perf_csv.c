@@ -71,34 +71,22 @@ static int on_fields(char **fields, size_t n, size_t rowno, void *ctx)
 
 struct parse {
 	struct sink *s;
-	uint32_t run;
-	int open;
+	struct sink_txn t;   /* the current run */
+	uint32_t run;        /* its index */
 	const char **events; /* of the current run, to see one come again */
 	size_t nevents, events_cap;
-	struct recset_mark mark;
-	size_t first_meas;
 };
 
 static void finish(struct parse *ps, const struct line *last)
 {
-	if (!ps->open)
-		return;
-	ps->open = 0;
-	if (ps->s->rs->nmeas == ps->first_meas) {
-		if (!(ps->s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
-			sink_warn(ps->s, last, "perf stat -x output without a single figure; skipped");
-		recset_rollback(ps->s->rs, &ps->mark);
-	}
+	sink_txn_finish(ps->s, &ps->t, last, "perf stat -x output without a single figure");
 }
 
 static void begin(struct parse *ps, const struct line *l)
 {
 	finish(ps, l);
-	ps->mark = recset_mark(ps->s->rs);
-	ps->run = sink_run(ps->s, l);
-	ps->first_meas = ps->s->rs->nmeas;
+	ps->run = sink_txn_begin(ps->s, &ps->t, l);
 	ps->nevents = 0;
-	ps->open = 1;
 }
 
 /*
@@ -131,7 +119,7 @@ static void on_line(struct parse *ps, struct diag *scratch, const struct line *l
 	csvio_parse(ps->s->name, l->s, l->len, on_fields, &row, scratch);
 	if (row.n && !*row.fields[0])
 		return; /* ",,,,,,0.84,insn per cycle": a metric of the counter above */
-	if (!ps->open)
+	if (!ps->t.open)
 		begin(ps, l);
 	/* with -r a variance ("3.30%") follows the event */
 	variance = row.n >= 4 && strlen(row.fields[3]) > 1 &&

@@ -20,30 +20,35 @@
 #include <stdint.h>
 
 /*
- * Input formats: X(ENUM, name, description). The name is what the store,
- * `export` and `import --dry-run` print; never rename one (the store keeps it).
+ * Input formats: X(ENUM, name, description, READER, SYMBOL). The name is
+ * what the store, `export` and `import --dry-run` print; never rename one
+ * (the store keeps it). READER says what reads the format: `parser`, a
+ * `const struct parser SYMBOL_parser` (parsers/SYMBOL.c), or `json`, a
+ * `const struct json_kind SYMBOL_kind` that parsers/json.c asks in this
+ * order. The registries of parsers.c and json.c are made from this table.
  */
 #define FORMATS(X)                                                                                 \
-	X(HYPERFINE, "hyperfine", "hyperfine text output")                                         \
-	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json")                             \
-	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it")                 \
-	X(IPERF3, "iperf3", "iperf3 text output")                                                  \
-	X(IPERF3_JSON, "iperf3-json", "iperf3 -J")                                                 \
-	X(HYPERFINE_CSV, "hyperfine-csv", "hyperfine --export-csv")                                \
-	X(HYPERFINE_MD, "hyperfine-md", "hyperfine --export-markdown")                             \
-	X(CRITERION, "criterion", "Criterion.rs benchmark results")                                \
-	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)")    \
-	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)")                              \
-	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines")                         \
-	X(SIZE, "size", "GNU size, Berkeley format (the default)")                                 \
-	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format")                                      \
-	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword")                 \
-	X(PERF, "perf", "perf stat")                                                               \
-	X(PERF_CSV, "perf-csv", "perf stat -x,")                                                   \
-	X(FORTIO, "fortio", "fortio load text output")                                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json")
+	X(HYPERFINE, "hyperfine", "hyperfine text output", parser, hyperfine)                      \
+	X(HYPERFINE_JSON, "hyperfine-json", "hyperfine --export-json", json, hyperfine_json)       \
+	X(JSON, "json", "a JSON document, read by the kind of tool that wrote it", parser, json)   \
+	X(IPERF3, "iperf3", "iperf3 text output", parser, iperf3)                                  \
+	X(IPERF3_JSON, "iperf3-json", "iperf3 -J", json, iperf3_json)                              \
+	X(HYPERFINE_CSV, "hyperfine-csv", "hyperfine --export-csv", parser, hyperfine_csv)         \
+	X(HYPERFINE_MD, "hyperfine-md", "hyperfine --export-markdown", parser, hyperfine_md)       \
+	X(CRITERION, "criterion", "Criterion.rs benchmark results", parser, criterion)             \
+	X(LIBTEST, "libtest", "Rust libtest #[bench] results (and Criterion's bencher format)",    \
+	  parser, libtest)                                                                         \
+	X(GOTEST, "gotest", "Go testing benchmarks (go test -bench)", parser, gotest)              \
+	X(BOLT, "bolt", "bbolt / boltdb-style bench Write and Read lines", parser, bolt)           \
+	X(SIZE, "size", "GNU size, Berkeley format (the default)", parser, size)                   \
+	X(SIZE_SYSV, "size-sysv", "GNU size -A, SysV format", parser, size_sysv)                   \
+	X(TIME, "time", "GNU time (default, -v, -p) and the shell's time keyword", parser, time)   \
+	X(PERF, "perf", "perf stat", parser, perf)                                                 \
+	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
+	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
 
-#define FMT_ENUM_(e, name, desc) FMT_##e,
+#define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
 #undef FMT_ENUM_
 

@@ -3,9 +3,11 @@
  */
 #include "parsers/rx.h"
 
+#include <stdio.h>
 #include <string.h>
 
-static unsigned long match_errors;
+static struct rx_failure failure;
+static unsigned long failed; /* failures since the last take; the first is in `failure` */
 
 int rx_compile(struct rx *t, size_t n, struct diag *d)
 {
@@ -52,8 +54,15 @@ int rx_match(struct rx *p, const char *s, size_t len)
 	p->subject = s;
 	if (rc >= 0)
 		return 1;
-	if (rc != PCRE2_ERROR_NOMATCH)
-		match_errors++;
+	if (rc != PCRE2_ERROR_NOMATCH && failed++ == 0) {
+		PCRE2_UCHAR msg[96];
+
+		if (pcre2_get_error_message(rc, msg, sizeof(msg)) < 0)
+			snprintf((char *)msg, sizeof(msg), "PCRE2 error %d", rc);
+		failure.pattern = p->name;
+		failure.subject = s;
+		snprintf(failure.message, sizeof(failure.message), "%s", (char *)msg);
+	}
 	return 0;
 }
 
@@ -61,6 +70,8 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 {
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
 
+	*s = NULL;
+	*len = 0;
 	if (i >= pcre2_get_ovector_count(p->md) || ov[2 * i] == PCRE2_UNSET)
 		return 0;
 	*s = p->subject + ov[2 * i];
@@ -87,12 +98,31 @@ int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
 			q->numbers[k] = i;
 		}
 	}
-	if (i < 0)
+	if (i < 0) {
+		*s = NULL;
+		*len = 0;
 		return 0;
+	}
 	return rx_group(p, (unsigned)i, s, len);
 }
 
-unsigned long rx_errors(void)
+void rx_optional(const struct rx *p, const char *name, const char **s, size_t *len)
 {
-	return match_errors;
+	if (!rx_named(p, name, s, len))
+		*s = NULL, *len = 0;
+}
+
+int rx_failed(void)
+{
+	return failed > 0;
+}
+
+int rx_take_failure(struct rx_failure *f)
+{
+	if (!failed)
+		return 0;
+	*f = failure;
+	f->count = (unsigned long)failed;
+	failed = 0;
+	return 1;
 }

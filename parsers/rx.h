@@ -32,14 +32,42 @@ int rx_compile(struct rx *t, size_t n, struct diag *d);
 void rx_free(struct rx *t, size_t n);
 /*
  * Match `s[0..len)`. Returns 1 on a match, 0 on no match. Any other PCRE2
- * failure (match limit, ...) also returns 0 and is counted in rx_errors().
+ * failure (the match or depth limit, a UTF error, no memory) also returns
+ * 0, so that the line is never read in part, and is recorded as a failure
+ * for rx_take_failure(): it is an error to report, not a "no match".
  */
 int rx_match(struct rx *p, const char *s, size_t len);
-/* Capture group `i` of the last match: 1 and its span, or 0 when it did not take part. */
-int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len);
-/* The same by group name. `name` must be a string literal: numbers are cached by its address. */
-int rx_named(const struct rx *p, const char *name, const char **s, size_t *len);
-/* Match failures other than "no match" since start (for diagnostics in tests). */
-unsigned long rx_errors(void);
+
+/* A match that failed for another reason than "no match". */
+struct rx_failure {
+	const char *pattern; /* the pattern's name */
+	const char *subject; /* the text it was matched against (a line's), valid while that is */
+	char message[96];    /* PCRE2's words for it */
+	unsigned long count; /* failures since the last take, this one included */
+};
+/*
+ * Failures since the last call: 1 and the first of them in *f (the others
+ * are dropped), or 0 when there was none. rx_failed() tells without
+ * taking, cheaply.
+ */
+int rx_take_failure(struct rx_failure *f);
+int rx_failed(void);
+
+/*
+ * Capture group `i` of the last match: 1 and its span, or 0 (span NULL, 0)
+ * when it did not take part.
+ */
+int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len) BD_CHECK_RESULT;
+/*
+ * The same by group name. `name` must be a string literal: numbers are
+ * cached by its address. A name the pattern lacks is a programming error
+ * that returns 0, as a group that did not take part does.
+ */
+int rx_named(const struct rx *p, const char *name, const char **s, size_t *len) BD_CHECK_RESULT;
+/*
+ * A group that may be absent, where absence is a value: its span, or NULL
+ * and 0. Every other lookup is rx_named's, and checked.
+ */
+void rx_optional(const struct rx *p, const char *name, const char **s, size_t *len);
 
 #endif

@@ -21,7 +21,6 @@
 #include "util/buf.h"
 #include "util/text.h"
 
-#define MAX_STATE 256
 
 struct seg {
 	const char *name;
@@ -34,12 +33,12 @@ struct seg {
 	const struct parser *const *parsers;
 	size_t nparsers;
 	/* for each first byte, the parsers whose START lines can begin with it */
-	unsigned char dispatch[256][8];
+	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
 
 	/* the open block */
 	const struct parser *open;
-	unsigned char state[MAX_STATE];
+	unsigned char state[PARSER_STATE_MAX];
 	struct line *lines;
 	size_t nlines, lines_cap, ncontent; /* ncontent: lines up to the last non-blank one */
 	struct arena block_arena;           /* cleaned text of the open block's lines */
@@ -87,7 +86,8 @@ static void build_dispatch(struct seg *sg)
 		for (const char *c = sg->parsers[p]->starts; *c; c++) {
 			unsigned char b = (unsigned char)*c;
 
-			if (sg->ndispatch[b] < sizeof(sg->dispatch[b]))
+			/* parsers_init() checked that no byte has more parsers than a row holds */
+			if (sg->ndispatch[b] < PARSERS_PER_BYTE)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
 	}
@@ -516,7 +516,7 @@ static int setext_heading(struct seg *sg, const struct line *l)
 
 static void do_line(struct seg *sg, struct line *l)
 {
-	unsigned char tmp[MAX_STATE];
+	unsigned char tmp[PARSER_STATE_MAX];
 	const char *s = l->s;
 	int blank;
 	uint32_t i = 0;
@@ -649,6 +649,14 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 			l.len = l.raw_len;
 		}
 		do_line(&sg, &l);
+		if (rx_failed()) {
+			/* a claim's match failed (match limit, UTF error): the line went unclaimed */
+			struct rx_failure f;
+
+			rx_take_failure(&f);
+			diag_warn(d, name, l.no, "pattern \"%s\" could not be matched (%s): the line was read as prose",
+				  f.pattern, f.message);
+		}
 		pos += n + (nl ? 1 : 0);
 	}
 	close_block(&sg);

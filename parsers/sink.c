@@ -179,6 +179,68 @@ void sink_damage(struct sink *s, uint32_t run, const struct line *l, const char 
 	sink_run_end(s, run, l);
 }
 
+uint32_t sink_txn_begin_as(struct sink *s, struct sink_txn *t, const struct line *first, enum fmt fmt)
+{
+	t->mark = recset_mark(s->rs);
+	t->run = sink_run_as(s, first, fmt);
+	t->open = 1;
+	return t->run;
+}
+
+uint32_t sink_txn_begin(struct sink *s, struct sink_txn *t, const struct line *first)
+{
+	return sink_txn_begin_as(s, t, first, s->block->fmt);
+}
+
+void sink_txn_rollback(struct sink *s, struct sink_txn *t)
+{
+	if (t->open)
+		recset_rollback(s->rs, &t->mark);
+	t->open = 0;
+}
+
+void sink_lost(struct sink *s, const struct line *l, const char *what)
+{
+	struct sink_txn t;
+
+	/* sink_damage warns about a run's line; the run itself is not kept */
+	sink_damage(s, sink_txn_begin(s, &t, l), l, what);
+	sink_txn_rollback(s, &t);
+}
+
+size_t sink_txn_nmeas(const struct sink *s, const struct sink_txn *t)
+{
+	return t->open ? s->rs->nmeas - t->mark.meas : 0;
+}
+
+int sink_txn_finish(struct sink *s, struct sink_txn *t, const struct line *last, const char *empty)
+{
+	if (!t->open)
+		return 0;
+	t->open = 0;
+	if (s->rs->nmeas > t->mark.meas)
+		return 1;
+	if (empty && !(s->rs->runs[t->run].flags & RUN_INCOMPLETE))
+		sink_warn(s, last, "%s; skipped", empty);
+	recset_rollback(s->rs, &t->mark);
+	return 0;
+}
+
+void sink_report_rx_failures(struct sink *s)
+{
+	const struct block *b = s->block;
+	const struct line *at = NULL;
+	struct rx_failure f;
+
+	if (!rx_take_failure(&f))
+		return;
+	for (uint32_t i = 0; b && i < b->n && !at; i++)
+		if (f.subject >= b->lines[i].s && f.subject <= b->lines[i].s + b->lines[i].len)
+			at = &b->lines[i];
+	sink_warn(s, at, "pattern \"%s\" could not be matched (%s): the line was not read%s", f.pattern,
+		  f.message, f.count > 1 ? ", nor others of the block" : "");
+}
+
 const char *sink_strndup(struct sink *s, const char *p, size_t n)
 {
 	return arena_strndup(s->arena, p, n);

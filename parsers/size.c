@@ -100,11 +100,7 @@ static int column(const char *name, int radix, double *v, const char **at, size_
 /* Skip a row that cannot be trusted: a warning naming it, and no run. */
 static void skip_row(struct table *t, const struct line *l, const char *what)
 {
-	struct recset_mark mark = recset_mark(t->s->rs);
-	uint32_t run = sink_run(t->s, l);
-
-	sink_damage(t->s, run, l, what);
-	recset_rollback(t->s->rs, &mark);
+	sink_lost(t->s, l, what);
 }
 
 static void on_row(struct table *t, const struct line *l)
@@ -135,7 +131,10 @@ static void on_row(struct table *t, const struct line *l)
 		skip_row(t, l, "garbled size row (text + data + bss is not its total)");
 		return;
 	}
-	rx_named(&patterns[RX_ROW], "file", &file, &file_len);
+	if (!rx_named(&patterns[RX_ROW], "file", &file, &file_len)) {
+		skip_row(t, l, "size row without its file name");
+		return;
+	}
 	if (file_len == 8 && !memcmp(file, "(TOTALS)", 8)) {
 		/* a derived sum: kept beside the table's first run, never compared */
 		if (t->s->rs->nruns > t->first_run)
@@ -145,7 +144,7 @@ static void on_row(struct table *t, const struct line *l)
 				  (int)len[3], at[3]);
 		return;
 	}
-	rx_named(&patterns[RX_ROW], "archive", &archive, &archive_len);
+	rx_optional(&patterns[RX_ROW], "archive", &archive, &archive_len);
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
 	for (int i = 0; i < 4; i++)
@@ -169,8 +168,7 @@ static int parse(const struct block *b, struct sink *s)
 		if (l->indent == l->len)
 			continue;
 		if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
-			rx_named(&patterns[RX_HEADER], "total", &total, &n);
-			t.octal = *total == 'o';
+			t.octal = rx_named(&patterns[RX_HEADER], "total", &total, &n) && *total == 'o';
 		} else {
 			on_row(&t, l);
 		}

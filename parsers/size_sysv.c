@@ -116,10 +116,9 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 }
 
 struct file {
-	uint32_t run;
-	struct recset_mark mark;
-	size_t first_meas;
-	int open, has_total;
+	struct sink_txn t; /* the file's run */
+	uint32_t run;      /* its index */
+	int has_total;
 };
 
 struct parse {
@@ -136,18 +135,19 @@ struct parse {
 static void finish(struct parse *ps, const struct line *last)
 {
 	struct file *f = &ps->cur;
+	struct buf empty = BUF_INIT;
 	struct run *r;
 	const char *name;
+	int kept;
 
-	if (!f->open)
+	if (!f->t.open)
 		return;
-	f->open = 0;
 	r = &ps->s->rs->runs[f->run];
 	name = *r->variant.text ? r->variant.text : "a file";
-	if (ps->s->rs->nmeas == f->first_meas) {
-		sink_warn(ps->s, last, "size -A table of %s has no sizes (cut off?); skipped", name);
-		recset_rollback(ps->s->rs, &f->mark);
-	} else if (!f->has_total && !(r->flags & RUN_INCOMPLETE)) {
+	buf_addf(&empty, "size -A table of %s has no sizes (cut off?)", name);
+	kept = sink_txn_finish(ps->s, &f->t, last, empty.s);
+	buf_release(&empty);
+	if (kept && !f->has_total && !(r->flags & RUN_INCOMPLETE)) {
 		struct line at = *last;
 
 		at.no = r->last_line;
@@ -165,14 +165,11 @@ static void begin(struct parse *ps, const struct line *title, const struct line 
 
 	finish(ps, header);
 	memset(f, 0, sizeof(*f));
-	f->mark = recset_mark(ps->s->rs);
-	f->run = sink_run(ps->s, title ? title : header);
-	f->first_meas = ps->s->rs->nmeas;
-	f->open = 1;
+	f->run = sink_txn_begin(ps->s, &f->t, title ? title : header);
 	sink_run_end(ps->s, f->run, header);
 	if (title && rx_match(&patterns[RX_TITLE], title->s, title->len) &&
 	    rx_named(&patterns[RX_TITLE], "file", &file, &file_len)) {
-		rx_named(&patterns[RX_TITLE], "archive", &archive, &archive_len);
+		rx_optional(&patterns[RX_TITLE], "archive", &archive, &archive_len);
 		size_name_run(ps->s, &ps->names, f->run, file, file_len, archive, archive_len);
 	}
 }
@@ -186,11 +183,10 @@ static void on_section(struct parse *ps, const struct line *l)
 	struct buf q = BUF_INIT;
 
 	if (!rx_match(p, l->s, l->len) || !rx_named(p, "size", &num, &n) ||
-	    size_number(num, n, 0, &v) < 0) {
+	    !rx_named(p, "name", &name, &name_len) || size_number(num, n, 0, &v) < 0) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled size -A section row");
 		return;
 	}
-	rx_named(p, "name", &name, &name_len);
 	/* ".text" is section.text, not section..text */
 	if (name_len > 1 && name[0] == '.')
 		name++, name_len--;
@@ -236,7 +232,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else if (is_title(l)) {
 			finish(&ps, l);
 			title = l;
-		} else if (!ps.cur.open) {
+		} else if (!ps.cur.t.open) {
 			continue; /* a title whose table never came */
 		} else if (line_starts(l, "Total")) {
 			on_total(&ps, l);

@@ -244,12 +244,10 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 /* One invocation's output: one run. */
 struct parse {
 	struct sink *s;
-	uint32_t run;
-	int open;
+	struct sink_txn t;   /* the invocation's run */
+	uint32_t run;        /* its index */
 	int done;            /* the line that ends its shape was read: the next output may follow */
 	const char *missing; /* the line that ends the shape read so far, until it is read */
-	struct recset_mark mark;
-	size_t first_meas;
 };
 
 /* GNU time prints its counts and sizes as plain digits. */
@@ -349,9 +347,9 @@ static void on_default(struct parse *ps, const struct line *l, int which)
 		size_t n;
 		int rc;
 
-		rx_named(p, groups[i][0], &v, &n);
 		/* the percent sign follows the group in this format */
-		rc = add_field(ps, l, f, v, f->kind == K_PERCENT ? n + 1 : n);
+		rc = rx_named(p, groups[i][0], &v, &n) ? add_field(ps, l, f, v, f->kind == K_PERCENT ? n + 1 : n)
+						       : -1;
 		if (rc < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 			return;
@@ -370,11 +368,9 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	double status;
 	int rc;
 
-	if (rx_match(p, l->s, l->len)) {
-		rx_named(p, "label", &label, &label_len);
-		rx_named(p, "value", &v, &n);
+	if (rx_match(p, l->s, l->len) && rx_named(p, "label", &label, &label_len) &&
+	    rx_named(p, "value", &v, &n))
 		f = field_of(label, label_len);
-	}
 	if (!f) {
 		sink_damage(ps->s, ps->run, l, "unrecognized GNU time -v line");
 		return;
@@ -428,18 +424,18 @@ static void on_shell(struct parse *ps, const struct line *l)
 	if (rx_match(p, l->s, l->len)) {
 		if (rx_named(p, "ms", &at, &at_len)) {
 			k = clock_parse(at, at_len, &x);
-		} else {
-			rx_named(p, "p", &at, &at_len);
+		} else if (rx_named(p, "p", &at, &at_len)) {
 			k = num_unlocalize(at, at_len, 1, plain, sizeof(plain));
 			if (k >= 0)
 				k = num_parse(plain, (size_t)k, &x);
 		}
 	}
+	if (k >= 0 && !rx_named(p, "name", &name, &name_len))
+		k = -1;
 	if (k < 0) {
 		sink_damage(ps->s, ps->run, l, "garbled time line");
 		return;
 	}
-	rx_named(p, "name", &name, &name_len);
 	sink_measure(ps->s, ps->run,
 		     *name == 'r' ? "wall_time" : *name == 'u' ? "user_time" : "system_time",
 		     STAT_VALUE, UNIT_SECOND, x, 1, l, at, at_len);
@@ -461,15 +457,8 @@ static void finish(struct parse *ps, const struct line *last)
 {
 	struct sink *s = ps->s;
 
-	if (!ps->open)
-		return;
-	ps->open = 0;
-	if (s->rs->nmeas == ps->first_meas) {
-		/* a garbled line has been named already */
-		if (!(s->rs->runs[ps->run].flags & RUN_INCOMPLETE))
-			sink_warn(s, last, "time output without a single figure (cut off?); skipped");
-		recset_rollback(s->rs, &ps->mark);
-	} else if (ps->missing) {
+	if (sink_txn_finish(s, &ps->t, last, "time output without a single figure (cut off?)") &&
+	    ps->missing) {
 		/* the figures read are right; the ones after the cut are missing */
 		sink_warn(s, last, "time output cut off before its %s line", ps->missing);
 		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before the %s line", ps->missing);
@@ -480,10 +469,7 @@ static void finish(struct parse *ps, const struct line *last)
 static void begin(struct parse *ps, const struct line *first, const struct line *prev)
 {
 	finish(ps, prev);
-	ps->mark = recset_mark(ps->s->rs);
-	ps->first_meas = ps->s->rs->nmeas;
-	ps->run = sink_run(ps->s, first);
-	ps->open = 1;
+	ps->run = sink_txn_begin(ps->s, &ps->t, first);
 	ps->done = 0;
 	ps->missing = NULL;
 }
@@ -502,7 +488,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (!ps.open || (ps.done && opens(l, &shape)))
+		if (!ps.t.open || (ps.done && opens(l, &shape)))
 			begin(&ps, l, prev);
 		prev = l;
 		if (is_status(l)) {

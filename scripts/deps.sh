@@ -28,7 +28,7 @@ packages_test='
 libcmocka-dev    pc:cmocka
 tmux             cmd:tmux
 groff-base       cmd:groff
-locales          cmd:locale
+locales          file:/usr/share/i18n/locales/de_DE
 zsh              cmd:zsh
 fish             cmd:fish
 strace           cmd:strace
@@ -79,19 +79,37 @@ for_each() {
 		present "$probe" || printf '%s ' "$pkg"
 	done
 }
+# The tests also run under a comma-decimal locale (make check-locale): the
+# test set makes sure de_DE.UTF-8 is generated, from the locales package.
+test_locale=de_DE.UTF-8
+locale_ready() {
+	locale -a 2>/dev/null | grep -qix 'de_DE\.utf-\?8'
+}
+make_locale() {
+	case $want in *locales*) ;; *) return 0 ;; esac
+	locale_ready && return 0
+	echo "benchdelta: generating the $test_locale locale for the tests" >&2
+	$SUDO localedef -i de_DE -f UTF-8 "$test_locale" >&2 || true
+	locale_ready || { echo "benchdelta: could not generate $test_locale" >&2; exit 1; }
+}
+if [ "$(id -u)" -eq 0 ]; then
+	SUDO=
+else
+	SUDO=sudo
+fi
+
 missing=$(for_each)
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+	make_locale
+	exit 0
+fi
 
 echo "benchdelta: installing missing packages: $missing" >&2
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "benchdelta: this is not a Debian/Ubuntu system; please install the equivalents of: $missing" >&2
 	exit 1
 fi
-if [ "$(id -u)" -eq 0 ]; then
-	SUDO=
-elif command -v sudo >/dev/null 2>&1; then
-	SUDO=sudo
-else
+if [ -n "$SUDO" ] && ! command -v sudo >/dev/null 2>&1; then
 	echo "benchdelta: need root to install: $missing (run as root, or install sudo)" >&2
 	exit 1
 fi
@@ -106,3 +124,4 @@ if [ -n "$missing" ]; then
 	echo "benchdelta: still missing after apt-get: $missing" >&2
 	exit 1
 fi
+make_locale

@@ -24,7 +24,45 @@ struct gather {
 	struct buf key;
 	struct cmp_fig *figs;
 	size_t nfigs, figs_cap;
+	/* per row, grown with the rows */
+	unsigned char *unnamed; /* 1 when no METRICS row names its quantity */
+	uint32_t *first_run;    /* the run whose figure made the row */
+	long *dir_run;          /* the last run that set the row's direction from a stored one; -1 none */
+	unsigned char *cached;  /* 1: judged already (a baseline row no candidate figure touches) */
+	size_t meta_cap;
 };
+
+#define GATHER_INIT(m, t) { (m), (t), STRMAP_INIT, BUF_INIT, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 }
+
+static void gather_release(struct gather *g, int own_samples)
+{
+	for (size_t i = 0; own_samples && i < g->nfigs; i++)
+		free(g->figs[i].samples);
+	free(g->figs);
+	free(g->unnamed);
+	free(g->first_run);
+	free(g->dir_run);
+	free(g->cached);
+	strmap_release(&g->index);
+	buf_release(&g->key);
+}
+
+/* Room for the per-row metadata of rows [0, n). */
+static void gather_meta(struct gather *g, size_t n)
+{
+	size_t cap = g->meta_cap;
+
+	if (n <= cap)
+		return;
+	cap = cap ? cap : 16;
+	while (cap < n)
+		cap *= 2;
+	g->unnamed = xrealloc(g->unnamed, cap);
+	g->first_run = xrealloc(g->first_run, cap * sizeof(*g->first_run));
+	g->dir_run = xrealloc(g->dir_run, cap * sizeof(*g->dir_run));
+	g->cached = xrealloc(g->cached, cap);
+	g->meta_cap = cap;
+}
 
 static size_t row_for(struct gather *g, const struct run *r, const char *quantity, enum unit unit)
 {
@@ -33,8 +71,13 @@ static size_t row_for(struct gather *g, const struct run *r, const char *quantit
 	struct buf metric = BUF_INIT;
 	uint32_t at;
 
+	/* once per measurement: no printf */
 	buf_reset(&g->key);
-	buf_addf(&g->key, "%s\x1f%s\x1f%s", r->eff_scenario, r->subject, quantity);
+	buf_adds(&g->key, r->eff_scenario);
+	buf_addc(&g->key, '\x1f');
+	buf_adds(&g->key, r->subject);
+	buf_addc(&g->key, '\x1f');
+	buf_adds(&g->key, quantity);
 	if (strmap_get(&g->index, g->key.s, &at))
 		return at;
 	ALLOC_GROW(t->rows, t->nrows + 1, t->rows_cap);
@@ -48,6 +91,11 @@ static size_t row_for(struct gather *g, const struct run *r, const char *quantit
 	row->metric = arena_strdup(&t->arena, buf_str(&metric));
 	row->unit = unit;
 	row->dir = metric_direction(quantity, STAT_VALUE);
+	gather_meta(g, t->nrows);
+	g->unnamed[at] = !metric_lookup(quantity);
+	g->first_run[at] = (uint32_t)(r - g->m->rs.runs);
+	g->dir_run[at] = -1;
+	g->cached[at] = 0;
 	strmap_put(&g->index, arena_strdup(&t->arena, g->key.s), at);
 	buf_release(&metric);
 	return at;
@@ -146,8 +194,10 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		 * store written before a row changed; the stored one stands only for a
 		 * quantity no row names (a spread has none, the figure has).
 		 */
-		if (!metric_lookup(me->quantity) && me->dir != DIR_NONE)
+		if (me->dir != DIR_NONE && g->unnamed[row]) {
 			g->t->rows[row].dir = me->dir;
+			g->dir_run[row] = (long)ri;
+		}
 	}
 	for (uint32_t k = bs->start[ri]; k < bs->start[ri + 1]; k++) {
 		const struct sample *sm = &m->rs.samples[bs->order[k]];
@@ -227,6 +277,7 @@ static void merge_scenarios(struct gather *g)
 				if (to[j] == i && t->rows[j].dir != DIR_NONE)
 					t->rows[i].dir = t->rows[j].dir;
 		t->rows[kept] = t->rows[i];
+		g->cached[kept] = g->cached[i];
 		to[i] = kept++;
 	}
 	for (size_t i = 0; i < g->nfigs; i++)
@@ -265,7 +316,8 @@ static void judge(struct gather *g)
 
 		while (nb < n && !f[nb]->cand)
 			nb++;
-		cmp_judge_row(&t->rows[r], f, nb, f + nb, n - nb, &t->opts);
+		if (!g->cached[r])
+			cmp_judge_row(&t->rows[r], f, nb, f + nb, n - nb, &t->opts);
 	}
 	cmp_judge_table(t);
 	free(start);
@@ -273,50 +325,264 @@ static void judge(struct gather *g)
 	free(by_row);
 }
 
-void cmp_build(const struct model *m, const struct experiment *e, const char *base,
-	       const char *cand, const struct cmp_opts *o, struct cmp_table *t)
+/* The model's by-run indexes, or built here when records were added since it was resolved. */
+static int byrun_get(const struct model *m, struct byrun *bm, struct byrun *bs, struct byrun *bn)
+{
+	if (model_indexes_fresh(m)) {
+		*bm = m->meas_by_run;
+		*bs = m->samples_by_run;
+		*bn = m->notes_by_run;
+		return 0;
+	}
+	byrun_build(bm, m->rs.meas, m->rs.nmeas, sizeof(*m->rs.meas), offsetof(struct measurement, run),
+		    m->rs.nruns);
+	byrun_build(bs, m->rs.samples, m->rs.nsamples, sizeof(*m->rs.samples),
+		    offsetof(struct sample, run), m->rs.nruns);
+	byrun_build(bn, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes), offsetof(struct note, run),
+		    m->rs.nruns);
+	return 1;
+}
+
+static void table_init(struct cmp_table *t, const char *base, const char *cand,
+		       const struct cmp_opts *o)
 {
 	static const struct cmp_opts defaults = CMP_OPTS_INIT;
-	struct gather g = { m, t, STRMAP_INIT, BUF_INIT, NULL, 0, 0 };
-	struct byrun bm, bs, bn;
-	int same = !strcmp(base, cand);
-	/* the model's indexes, unless records were added since it was resolved */
-	int fresh = model_indexes_fresh(m);
-	const struct variant_info *vb = model_variant(e, base), *vc = same ? NULL : model_variant(e, cand);
-	size_t ib = 0, ic = 0, nb = vb ? vb->nruns : 0, nc = vc ? vc->nruns : 0;
 
 	memset(t, 0, sizeof(*t));
 	t->opts = o ? *o : defaults;
 	t->base = arena_strdup(&t->arena, base);
 	t->cand = arena_strdup(&t->arena, cand);
-	if (fresh) {
-		bm = m->meas_by_run;
-		bs = m->samples_by_run;
-		bn = m->notes_by_run;
-	} else {
-		byrun_build(&bm, m->rs.meas, m->rs.nmeas, sizeof(*m->rs.meas),
-			    offsetof(struct measurement, run), m->rs.nruns);
-		byrun_build(&bs, m->rs.samples, m->rs.nsamples, sizeof(*m->rs.samples),
-			    offsetof(struct sample, run), m->rs.nruns);
-		byrun_build(&bn, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes),
-			    offsetof(struct note, run), m->rs.nruns);
+}
+
+void cmp_base_prepare(const struct model *m, const struct experiment *e, const char *base,
+		      const struct cmp_opts *o, struct cmp_base *b)
+{
+	const struct variant_info *vb = model_variant(e, base);
+	struct gather *g;
+	size_t *fill;
+
+	memset(b, 0, sizeof(*b));
+	b->m = m;
+	b->e = e;
+	b->own_byrun = byrun_get(m, &b->bm, &b->bs, &b->bn);
+	table_init(&b->t, base, base, o);
+	g = xcalloc(1, sizeof(*g));
+	*g = (struct gather)GATHER_INIT(m, &b->t);
+	for (size_t i = 0; vb && i < vb->nruns; i++)
+		gather_run(g, vb->runs[i], 0, &b->bm, &b->bs, &b->bn);
+	b->g = g;
+	/* each row's figures, in run order, and the row judged with the baseline alone */
+	b->fig_start = xcalloc(b->t.nrows + 1, sizeof(*b->fig_start));
+	b->fig_order = xcalloc(g->nfigs ? g->nfigs : 1, sizeof(*b->fig_order));
+	for (size_t i = 0; i < g->nfigs; i++)
+		b->fig_start[g->figs[i].row + 1]++;
+	for (size_t r = 0; r < b->t.nrows; r++)
+		b->fig_start[r + 1] += b->fig_start[r];
+	fill = xcalloc(b->t.nrows ? b->t.nrows : 1, sizeof(*fill));
+	for (size_t i = 0; i < g->nfigs; i++)
+		b->fig_order[b->fig_start[g->figs[i].row] + fill[g->figs[i].row]++] = i;
+	free(fill);
+	b->alone = xcalloc(b->t.nrows ? b->t.nrows : 1, sizeof(*b->alone));
+	for (size_t r = 0; r < b->t.nrows; r++) {
+		size_t n = b->fig_start[r + 1] - b->fig_start[r];
+		const struct cmp_fig **f = xcalloc(n ? n : 1, sizeof(*f));
+
+		for (size_t k = 0; k < n; k++)
+			f[k] = &g->figs[b->fig_order[b->fig_start[r] + k]];
+		b->alone[r] = b->t.rows[r];
+		cmp_judge_row(&b->alone[r], f, n, f + n, 0, &b->t.opts);
+		free(f);
 	}
-	/* the two variants' runs in the experiment's order (both lists ascend) */
-	while (ib < nb || ic < nc) {
-		if (ic == nc || (ib < nb && vb->runs[ib] < vc->runs[ic]))
-			gather_run(&g, vb->runs[ib++], 0, &bm, &bs, &bn);
-		else
-			gather_run(&g, vc->runs[ic++], 1, &bm, &bs, &bn);
+}
+
+void cmp_base_release(struct cmp_base *b)
+{
+	if (b->g) {
+		gather_release(b->g, 1);
+		free(b->g);
 	}
-	if (!same)
-		merge_scenarios(&g);
+	free(b->fig_start);
+	free(b->fig_order);
+	free(b->alone);
+	cmp_release(&b->t);
+	if (b->own_byrun) {
+		byrun_release(&b->bm);
+		byrun_release(&b->bs);
+		byrun_release(&b->bn);
+	}
+	memset(b, 0, sizeof(*b));
+}
+
+/* A row of the table being built: which side's gathered row it starts as, and where it goes. */
+struct place {
+	uint32_t first_run; /* the run that made it, the earlier one when both sides have it */
+	size_t seq;         /* its position among the rows of the side that made it first */
+	int side;           /* 0: the baseline's row `idx`; 1: the candidate's */
+	size_t idx;
+	long other;         /* the same row of the other side, or -1 */
+};
+
+static int cmp_place(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+
+	if (x->first_run != y->first_run)
+		return x->first_run < y->first_run ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static const char *group_key(struct buf *b, const struct cmp_row *r)
+{
+	buf_reset(b);
+	buf_adds(b, r->subject);
+	buf_addc(b, '\x1f');
+	buf_adds(b, r->quantity);
+	return b->s;
+}
+
+/*
+ * The table of the baseline against `cand`: the same as gathering both
+ * variants' runs together, in the experiment's order. The candidate's runs
+ * are gathered here; the baseline's rows keep their prepared figures, and
+ * those of a (subject, quantity) the candidate has no figure of keep their
+ * prepared judgement (nothing a candidate brings can change them).
+ */
+void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_table *t)
+{
+	const struct model *m = b->m;
+	const struct variant_info *vc = model_variant(b->e, cand);
+	const struct gather *gb = b->g;
+	struct cmp_table tc;
+	struct gather gc = GATHER_INIT(m, &tc), g = GATHER_INIT(m, t);
+	struct strmap touched = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	struct buf key = BUF_INIT;
+	struct place *pl;
+	size_t npl = 0, *at_b, *at_c;
+
+	table_init(&tc, b->t.base, cand, &b->t.opts);
+	for (size_t i = 0; vc && i < vc->nruns; i++)
+		gather_run(&gc, vc->runs[i], 1, &b->bm, &b->bs, &b->bn);
+	for (size_t j = 0; j < tc.nrows; j++)
+		if (!strmap_get(&touched, group_key(&key, &tc.rows[j]), NULL))
+			strmap_put(&touched, arena_strdup(&keys, key.s), 1);
+
+	/* the rows in the order gathering both sides together would make them */
+	pl = xcalloc(b->t.nrows + tc.nrows + 1, sizeof(*pl));
+	for (size_t i = 0; i < b->t.nrows; i++)
+		pl[npl++] = (struct place){ gb->first_run[i], i, 0, i, -1 };
+	for (size_t j = 0; j < tc.nrows; j++) {
+		uint32_t i;
+
+		/* the candidate's row keys are in gc.index, the baseline's in gb->index */
+		buf_reset(&key);
+		buf_adds(&key, tc.rows[j].scenario);
+		buf_addc(&key, '\x1f');
+		buf_adds(&key, tc.rows[j].subject);
+		buf_addc(&key, '\x1f');
+		buf_adds(&key, tc.rows[j].quantity);
+		if (strmap_get(&gb->index, key.s, &i)) {
+			pl[i].other = (long)j;
+			if (gc.first_run[j] < pl[i].first_run) {
+				pl[i].first_run = gc.first_run[j];
+				pl[i].seq = j;
+			}
+			continue;
+		}
+		pl[npl++] = (struct place){ gc.first_run[j], j, 1, j, -1 };
+	}
+	qsort(pl, npl, sizeof(*pl), cmp_place);
+
+	table_init(t, b->t.base, cand, &b->t.opts);
+	t->rows = xcalloc(npl ? npl : 1, sizeof(*t->rows));
+	t->rows_cap = npl ? npl : 1;
+	t->nrows = npl;
+	gather_meta(&g, npl ? npl : 1);
+	at_b = xcalloc(b->t.nrows + 1, sizeof(*at_b));
+	at_c = xcalloc(tc.nrows + 1, sizeof(*at_c));
+	for (size_t k = 0; k < npl; k++) {
+		const struct place *p = &pl[k];
+		/* the row as the side that made it first made it */
+		int from_c = p->side == 1 || (p->other >= 0 && gc.first_run[p->other] < gb->first_run[p->idx]);
+		const struct cmp_row *src = from_c ? &tc.rows[p->side ? p->idx : (size_t)p->other]
+						   : &b->t.rows[p->idx];
+		struct cmp_row *row = &t->rows[k];
+		int alone = p->side == 0 && p->other < 0 &&
+			    !strmap_get(&touched, group_key(&key, &b->t.rows[p->idx]), NULL);
+
+		*row = alone ? b->alone[p->idx] : *src;
+		row->scenario = arena_strdup(&t->arena, src->scenario);
+		row->subject = arena_strdup(&t->arena, src->subject);
+		row->quantity = arena_strdup(&t->arena, src->quantity);
+		row->metric = arena_strdup(&t->arena, src->metric);
+		g.cached[k] = (unsigned char)alone;
+		if (p->side == 0) {
+			at_b[p->idx] = k;
+			if (p->other >= 0) {
+				long rb = gb->dir_run[p->idx], rc = gc.dir_run[p->other];
+
+				at_c[p->other] = k;
+				/* the direction the later of the two sides' stored ones set */
+				if (rb >= 0 || rc >= 0)
+					row->dir = rc > rb ? tc.rows[p->other].dir : b->t.rows[p->idx].dir;
+			}
+		} else {
+			at_c[p->idx] = k;
+		}
+	}
+	/* the figures: the baseline's of rows judged here, then the candidate's, each in run order */
+	for (size_t i = 0; i < gb->nfigs; i++) {
+		const struct cmp_fig *f = &gb->figs[i];
+
+		if (g.cached[at_b[f->row]])
+			continue;
+		ALLOC_GROW(g.figs, g.nfigs + 1, g.figs_cap);
+		g.figs[g.nfigs] = *f;
+		g.figs[g.nfigs++].row = at_b[f->row];
+	}
+	for (size_t i = 0; i < gc.nfigs; i++) {
+		ALLOC_GROW(g.figs, g.nfigs + 1, g.figs_cap);
+		g.figs[g.nfigs] = gc.figs[i];
+		g.figs[g.nfigs++].row = at_c[gc.figs[i].row];
+	}
+	merge_scenarios(&g);
 	judge(&g);
-	for (size_t i = 0; i < g.nfigs; i++)
-		free(g.figs[i].samples);
-	free(g.figs);
-	strmap_release(&g.index);
-	buf_release(&g.key);
-	if (!fresh) {
+	gather_release(&g, 0); /* its figures' samples belong to gb and gc */
+	gather_release(&gc, 1);
+	cmp_release(&tc);
+	strmap_release(&touched);
+	arena_release(&keys);
+	buf_release(&key);
+	free(pl);
+	free(at_b);
+	free(at_c);
+}
+
+void cmp_build(const struct model *m, const struct experiment *e, const char *base,
+	       const char *cand, const struct cmp_opts *o, struct cmp_table *t)
+{
+	struct gather g = GATHER_INIT(m, t);
+	const struct variant_info *vb;
+	struct byrun bm, bs, bn;
+	int own;
+
+	if (strcmp(base, cand)) {
+		struct cmp_base b;
+
+		cmp_base_prepare(m, e, base, o, &b);
+		cmp_build_against(&b, cand, t);
+		cmp_base_release(&b);
+		return;
+	}
+	/* the baseline alone */
+	table_init(t, base, cand, o);
+	own = byrun_get(m, &bm, &bs, &bn);
+	vb = model_variant(e, base);
+	for (size_t i = 0; vb && i < vb->nruns; i++)
+		gather_run(&g, vb->runs[i], 0, &bm, &bs, &bn);
+	judge(&g);
+	gather_release(&g, 1);
+	if (own) {
 		byrun_release(&bm);
 		byrun_release(&bs);
 		byrun_release(&bn);

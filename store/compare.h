@@ -153,6 +153,29 @@ void cmp_build(const struct model *m, const struct experiment *e, const char *ba
  * quantity with a direction found in at least two such rows.
  */
 void cmp_geomeans(struct cmp_table *t, size_t n);
+
+/*
+ * One baseline against many candidates: cmp_base_prepare() gathers and
+ * judges the baseline's runs once; cmp_build_against() then makes the
+ * same table cmp_build() would, reading only the candidate's runs (and the
+ * baseline rows they share a (subject, quantity) with). `b` must outlive
+ * neither the model nor `e`; the tables do not point into it.
+ */
+struct gather;
+struct cmp_base {
+	const struct model *m;
+	const struct experiment *e;
+	struct cmp_table t;       /* the baseline's rows, as gathered */
+	struct gather *g;         /* their figures */
+	size_t *fig_start, *fig_order;
+	struct cmp_row *alone;    /* each row judged with the baseline alone */
+	struct byrun bm, bs, bn;
+	int own_byrun;
+};
+void cmp_base_prepare(const struct model *m, const struct experiment *e, const char *base,
+		      const struct cmp_opts *o, struct cmp_base *b);
+void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_table *t);
+void cmp_base_release(struct cmp_base *b);
 void cmp_release(struct cmp_table *t);
 
 const char *cmp_method_name(enum cmp_method m);

@@ -93,8 +93,16 @@ void cmp_matrix_build(const struct model *m, const struct experiment *e, const c
 	x->ncols = n;
 	x->ntables = n > 1 ? n - 1 : 1;
 	x->t = xcalloc(x->ntables, sizeof(*x->t));
-	for (size_t k = 0; k < x->ntables; k++)
-		cmp_build(m, e, base, n > 1 ? x->keys[k + 1] : base, o, &x->t[k]);
+	if (n > 1) {
+		struct cmp_base cb; /* the baseline is gathered once for all candidates */
+
+		cmp_base_prepare(m, e, base, o, &cb);
+		for (size_t k = 0; k < x->ntables; k++)
+			cmp_build_against(&cb, x->keys[k + 1], &x->t[k]);
+		cmp_base_release(&cb);
+	} else {
+		cmp_build(m, e, base, base, o, &x->t[0]);
+	}
 	if (n > 1)
 		cmp_geomeans(x->t, x->ntables);
 	for (size_t k = 0; k < x->ntables; k++)

@@ -528,7 +528,19 @@ static int fact_row(struct csvtable *t, char **f, size_t row)
 #define TABLE(path_, cols_, fn_)                                                                  \
 	{ .path = (path_), .cols = (cols_), .ncols = countof(cols_), .row = (fn_) }
 
-static void load_data_dir(struct store *st, struct model *m, uint32_t src, struct diag *d)
+/* The run ids of source `src` → their indexes. */
+static void map_runs(struct model *m, uint32_t src, struct strmap *runs)
+{
+	for (size_t i = 0; i < m->rs.nruns; i++)
+		if (m->rs.runs[i].source == src)
+			strmap_put(runs, m->rs.runs[i].id, (uint32_t)i);
+}
+
+/* What load_data_dir() reads. */
+enum load_what { LOAD_ALL, LOAD_RUNS, LOAD_MEAS };
+
+static void load_data_dir(struct store *st, struct model *m, uint32_t src, enum load_what what,
+			  struct diag *d)
 {
 	struct strmap runs = STRMAP_INIT;
 	struct {
@@ -549,7 +561,13 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, struc
 	for (size_t i = 0; i < countof(files); i++) {
 		struct buf path = BUF_INIT;
 		struct csvtable t = { 0 };
+		int is_meas = files[i].row == meas_row, is_run = files[i].row == run_row;
 
+		/* runs only: the files of the source and its runs; measurements later: those alone */
+		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row)
+			continue;
+		if (what == LOAD_MEAS && !is_meas && !is_run)
+			continue;
 		buf_addf(&path, "%s/data/%s/%s", st->dir, m->sources[src].hash, files[i].file);
 		t.path = path.s;
 		t.cols = files[i].cols;
@@ -559,7 +577,10 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, struc
 		t.m = m;
 		t.source = src;
 		t.runs = &runs;
-		read_table(&t, files[i].required);
+		if (what == LOAD_MEAS && is_run)
+			map_runs(m, src, &runs); /* loaded already: only their ids are wanted */
+		else
+			read_table(&t, files[i].required);
 		buf_release(&path);
 	}
 	strmap_release(&runs);
@@ -586,7 +607,38 @@ int store_verify_import(const struct store *st, const char *hash, struct diag *d
 	return rc;
 }
 
+/* The files a runs-only load reads (the others are checked by their size). */
+static const char *const runs_files[] = { "source.csv", "runs.csv", "facts.csv" };
+
+/* Measurements in data/HASH/measurements.csv by its rows (for a store without manifests). */
+static size_t count_meas(const struct store *st, const char *hash)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	size_t n = 0;
+
+	buf_addf(&path, "%s/data/%s/measurements.csv", st->dir, hash);
+	if (file_read(path.s, &text, &d) == 0)
+		n = manifest_rows(text.s ? text.s : "", text.len);
+	buf_release(&path);
+	buf_release(&text);
+	diag_release(&d);
+	return n ? n - 1 : 0; /* the header */
+}
+
+static int load(struct store *st, struct model *m, int runs_only, struct diag *d);
+
 int store_load(struct store *st, struct model *m, struct diag *d)
+{
+	return load(st, m, 0, d);
+}
+
+int store_load_runs(struct store *st, struct model *m, struct diag *d)
+{
+	return load(st, m, 1, d);
+}
+
+static int load(struct store *st, struct model *m, int runs_only, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
 	DIR *dp;
@@ -614,7 +666,24 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
 		}
-		if (store_verify_import(st, de->d_name, d) < 0) {
+		size_t meas_rows = 0;
+		int verified;
+
+		if (runs_only) {
+			struct buf dir = BUF_INIT, src_path = BUF_INIT;
+
+			buf_addf(&dir, "%s/data/%s", st->dir, de->d_name);
+			buf_addf(&src_path, "%s/sources/%s", st->dir, de->d_name);
+			verified = manifest_verify_some(dir.s, src_path.s, runs_files, countof(runs_files),
+						       &meas_rows, d);
+			buf_release(&dir);
+			buf_release(&src_path);
+			if (verified == 1) /* no manifest: count the rows */
+				meas_rows = count_meas(st, de->d_name) + 1;
+		} else {
+			verified = store_verify_import(st, de->d_name, d);
+		}
+		if (verified < 0) {
 			/* never half an import: this one is left out, and the command fails */
 			diag_error(d, NULL, 0, "import %.12s skipped: its files do not verify "
 					       "(see 'benchdelta fsck')", de->d_name);
@@ -623,6 +692,7 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 		}
 		src = model_add_source(m, de->d_name, NULL, 0);
 		m->sources[src].stored = 1;
+		m->sources[src].meas_unloaded = meas_rows ? meas_rows - 1 : 0;
 		buf_addf(&p, "%s/%s/source.csv", data, de->d_name);
 		struct csvtable t = TABLE(p.s, source_cols, source_row);
 		t.d = d;
@@ -642,11 +712,12 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 
 	if (m->nsources) /* none when every import was left out */
 		qsort(m->sources, m->nsources, sizeof(*m->sources), cmp_sources);
+	m->runs_only = runs_only;
 	for (uint32_t s = 0; s < m->nsources; s++) {
 		struct recset_mark mark = recset_mark(&m->rs);
 		size_t said = d->n;
 
-		load_data_dir(st, m, s, d);
+		load_data_dir(st, m, s, runs_only ? LOAD_RUNS : LOAD_ALL, d);
 		if (d->n > said) {
 			/* a row or file that does not read: never half an import */
 			recset_rollback(&m->rs, &mark);
@@ -663,6 +734,33 @@ int store_load(struct store *st, struct model *m, struct diag *d)
 		clean_sources(m, 0);
 	}
 	model_resolve(m);
+	if (runs_only && m->nsources) {
+		/* a text whose runs went to several experiments: its measurements are counted by reading them */
+		unsigned char *split = xmalloc(m->nsources);
+		int any = 0;
+
+		model_split_sources(m, split);
+		for (uint32_t s = 0; s < m->nsources; s++) {
+			if (!split[s])
+				continue;
+			struct recset_mark from = recset_mark(&m->rs);
+			size_t said = d->n;
+
+			load_data_dir(st, m, s, LOAD_MEAS, d);
+			if (d->n > said) {
+				recset_rollback(&m->rs, &from);
+				diag_error(d, NULL, 0, "import %.12s: its measurements do not read whole "
+						       "(see 'benchdelta fsck')", m->sources[s].hash);
+				m->damaged = 1;
+			}
+			clean_records(m, &from);
+			m->sources[s].meas_unloaded = 0;
+			any = 1;
+		}
+		free(split);
+		if (any)
+			model_resolve(m);
+	}
 	return 0;
 }
 

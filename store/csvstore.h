@@ -56,6 +56,14 @@ void store_unlock(struct store *st);
  * is loaded. Returns 0, or -1 when the store cannot be read at all.
  */
 int store_load(struct store *st, struct model *m, struct diag *d);
+/*
+ * store_load() without the measurements, samples, series and notes (for
+ * `list`, and for an import, which only adds): sources, runs, facts and
+ * edits, with each source's measurement count from its manifest, so the
+ * experiments' counts are right. Files not read are checked by their
+ * size. The model has runs_only set; never store or compare from it.
+ */
+int store_load_runs(struct store *st, struct model *m, struct diag *d);
 
 /*
  * Check the files of stored import `hash` against its manifest

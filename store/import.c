@@ -119,6 +119,7 @@ static int on_block(const struct block *b, void *arg)
 	s.source = c->source;
 	s.block = b;
 	p->parse(b, &s);
+	sink_report_rx_failures(&s);
 	it->run_to = (uint32_t)m->rs.nruns;
 	if (it->run_to > from)
 		strmap_put(&m->blocks, key, 1);

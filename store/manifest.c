@@ -54,7 +54,21 @@ struct check {
 	struct diag *d;
 	int map[4];
 	int bad;
+	const char *const *full; /* with manifest_verify_some(): the files read in full */
+	size_t nfull;
+	size_t *meas_rows;       /* with manifest_verify_some(): measurements.csv's rows */
 };
+
+/* Is `name` a file manifest_verify_some() reads in full (all are, for manifest_verify())? */
+static int read_in_full(const struct check *c, const char *name)
+{
+	if (!c->full)
+		return 1;
+	for (size_t i = 0; i < c->nfull; i++)
+		if (!strcmp(c->full[i], name))
+			return 1;
+	return 0;
+}
 
 static int check_row(char **f, size_t n, size_t row, void *ctx)
 {
@@ -100,7 +114,17 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 		return 0;
 	}
 	buf_addf(&path, "%s/%s", c->dir, v[0]);
-	if (file_read(path.s, &text, &local) < 0) {
+	if (c->meas_rows && !strcmp(v[0], "measurements.csv"))
+		*c->meas_rows = (size_t)strtoull(v[2], NULL, 10);
+	if (!read_in_full(c, v[0])) {
+		/* not read by this load: its size says whether it was cut or grown */
+		if (stat(path.s, &st) < 0)
+			c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
+		else if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != strtoull(v[1], NULL, 10))
+			c->bad = diag_error(c->d, path.s, 0,
+					    "%llu bytes, the manifest says %s: the file was cut or changed",
+					    (unsigned long long)st.st_size, v[1]);
+	} else if (file_read(path.s, &text, &local) < 0) {
 		c->bad = diag_error(c->d, path.s, 0, "%s", local.n ? local.v[0].text : "cannot read");
 	} else {
 		char count[32];
@@ -126,9 +150,19 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 
 int manifest_verify(const char *dir, const char *source, struct diag *d)
 {
+	return manifest_verify_some(dir, source, NULL, 0, NULL, d);
+}
+
+int manifest_verify_some(const char *dir, const char *source, const char *const *full,
+			 size_t nfull, size_t *meas_rows, struct diag *d)
+{
 	struct buf path = BUF_INIT;
 	struct check c = { 0 };
 	struct diag local = DIAG_INIT;
+
+	c.full = full;
+	c.nfull = nfull;
+	c.meas_rows = meas_rows;
 
 	buf_addf(&path, "%s/" MANIFEST_FILE, dir);
 	if (!path_exists(path.s)) {

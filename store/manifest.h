@@ -35,5 +35,15 @@ void manifest_render(struct buf *out, const char *const *names, const struct buf
  * error naming each file that does not.
  */
 int manifest_verify(const char *dir, const char *source, struct diag *d);
+/*
+ * manifest_verify() for a load that reads only the files `full[0..nfull)`
+ * (full == NULL: all of them): those are checked in full, the others by
+ * their size (a file cut or grown is found; one changed in place is left
+ * to fsck and to the loads that read it). With `meas_rows`, the manifest's
+ * row count of measurements.csv (its header included) is stored there.
+ * Same returns as manifest_verify().
+ */
+int manifest_verify_some(const char *dir, const char *source, const char *const *full,
+			 size_t nfull, size_t *meas_rows, struct diag *d);
 
 #endif

@@ -310,6 +310,64 @@ int model_indexes_fresh(const struct model *m)
 	       m->byrun_nseries == rs->nseries && m->byrun_nsources == m->nsources;
 }
 
+/*
+ * A runs-only load (store_load_runs) counted each source's measurements
+ * without reading them: they count for the experiment of its runs. A
+ * source whose runs went to several experiments is not counted here; the
+ * loader reads its measurements instead (model_split_sources).
+ */
+static void count_unloaded(struct model *m, const uint32_t *exp_of)
+{
+	long *exp_of_source = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*exp_of_source));
+
+	for (size_t s = 0; s < m->nsources; s++)
+		exp_of_source[s] = -1;
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		long *x = &exp_of_source[m->rs.runs[i].source];
+
+		if (*x == -1)
+			*x = (long)exp_of[i];
+		else if (*x != (long)exp_of[i])
+			*x = -2;
+	}
+	for (size_t s = 0; s < m->nsources; s++)
+		if (exp_of_source[s] >= 0)
+			m->exps[exp_of_source[s]].nmeas += m->sources[s].meas_unloaded;
+	free(exp_of_source);
+}
+
+void model_split_sources(const struct model *m, unsigned char *split)
+{
+	const char **first = xcalloc(m->nsources ? m->nsources : 1, sizeof(*first));
+
+	memset(split, 0, m->nsources);
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		if (!first[r->source])
+			first[r->source] = r->eff_experiment;
+		else if (strcmp(first[r->source], r->eff_experiment))
+			split[r->source] = 1;
+	}
+	free(first);
+}
+
+/* "EXP\x1fKEY", the key of a variant within experiment slot `e` (no printf: once per run). */
+static void variant_slot_key(struct buf *b, uint32_t e, const char *key)
+{
+	char digits[16];
+	size_t n = 0;
+
+	do
+		digits[n++] = (char)('0' + e % 10);
+	while ((e /= 10));
+	buf_reset(b);
+	while (n)
+		buf_addc(b, digits[--n]);
+	buf_addc(b, '\x1f');
+	buf_adds(b, key);
+}
+
 void model_resolve(struct model *m)
 {
 	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
@@ -365,7 +423,7 @@ void model_resolve(struct model *m)
 
 		/* a map, not a scan: a store may hold thousands of variants */
 		buf_reset(&vkey);
-		buf_addf(&vkey, "%u\x1f%s", (unsigned)exp_of[i], r->eff_variant.key);
+		variant_slot_key(&vkey, exp_of[i], r->eff_variant.key);
 		if (strmap_get(&vindex, vkey.s, &at))
 			vi = &e->variants[at];
 
@@ -397,12 +455,14 @@ void model_resolve(struct model *m)
 		uint32_t at;
 
 		buf_reset(&vkey);
-		buf_addf(&vkey, "%u\x1f%s", (unsigned)exp_of[i], m->rs.runs[i].eff_variant.key);
+		variant_slot_key(&vkey, exp_of[i], m->rs.runs[i].eff_variant.key);
 		if (strmap_get(&vindex, vkey.s, &at))
 			e->variants[at].runs[e->variants[at].nruns++] = (uint32_t)i;
 	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
+	if (m->runs_only)
+		count_unloaded(m, exp_of);
 	build_indexes(m);
 	for (size_t e = 0; e < m->nexps; e++)
 		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));

@@ -35,6 +35,7 @@ struct source {
 	const char *instance;        /* tag of this stored copy (journal.h), or "" */
 	uint32_t nlines;
 	int stored;                  /* 1 when it is in the store */
+	size_t meas_unloaded;        /* its measurements left on disk by store_load_runs() */
 	char *text;                  /* heap, owned; NULL until model_source_text() */
 	size_t len;
 };
@@ -110,6 +111,7 @@ struct model {
 	size_t nedits, edits_cap;
 	struct strmap removed;  /* import hash → its row in edits, for removals in effect */
 	int damaged;            /* store_load() found a file that does not verify */
+	int runs_only;          /* store_load_runs(): no measurements, samples, series, notes */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/* derived */
 	struct experiment *exps;
@@ -145,6 +147,8 @@ void model_resolve(struct model *m);
  * they are now (no record was added since the last model_resolve()).
  */
 int model_indexes_fresh(const struct model *m);
+/* split[s] = 1 when the runs of source s belong to more than one experiment (nsources bytes). */
+void model_split_sources(const struct model *m, unsigned char *split);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
 /* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */

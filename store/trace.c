@@ -72,22 +72,25 @@ long trace_find_run(const struct model *m, const char *id)
 	return found;
 }
 
-static int run_has(const struct model *m, uint32_t run, const char *quantity)
+/* has[r] = 1 for each run with a measurement or a sample of `quantity`: one pass over each (heap). */
+static unsigned char *runs_having(const struct model *m, const char *quantity)
 {
-	/* records of a run are stored together: a linear scan is what a view needs here */
+	unsigned char *has = xcalloc(m->rs.nruns ? m->rs.nruns : 1, 1);
+
 	for (size_t i = 0; i < m->rs.nmeas; i++)
-		if (m->rs.meas[i].run == run && !strcmp(m->rs.meas[i].quantity, quantity))
-			return 1;
+		if (!strcmp(m->rs.meas[i].quantity, quantity))
+			has[m->rs.meas[i].run] = 1;
 	for (size_t i = 0; i < m->rs.nsamples; i++)
-		if (m->rs.samples[i].run == run && !strcmp(m->rs.samples[i].quantity, quantity))
-			return 1;
-	return 0;
+		if (!strcmp(m->rs.samples[i].quantity, quantity))
+			has[m->rs.samples[i].run] = 1;
+	return has;
 }
 
 size_t trace_runs(const struct model *m, const struct experiment *e, const char *variant,
 		  const char *scenario, const char *subject, const char *quantity, uint32_t **out)
 {
 	size_t n = 0, cap = 0;
+	unsigned char *has = runs_having(m, quantity);
 
 	*out = NULL;
 	for (size_t k = 0; k < e->nruns; k++) {
@@ -97,10 +100,45 @@ size_t trace_runs(const struct model *m, const struct experiment *e, const char 
 			continue;
 		if (scenario && strcmp(r->eff_scenario, scenario))
 			continue;
-		if (strcmp(r->subject, subject) || !run_has(m, e->runs[k], quantity))
+		if (strcmp(r->subject, subject) || !has[e->runs[k]])
 			continue;
 		push(out, &n, &cap, e->runs[k]);
 	}
+	free(has);
+	return n;
+}
+
+static const struct model *hist_model; /* qsort has no context argument */
+
+static int by_import(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct run *rx = &hist_model->rs.runs[x], *ry = &hist_model->rs.runs[y];
+	int c = strcmp(hist_model->sources[rx->source].imported, hist_model->sources[ry->source].imported);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+size_t trace_history(const struct model *m, const char *variant, const char *subject,
+		     const char *quantity, uint32_t **out)
+{
+	size_t n = 0, cap = 0;
+	unsigned char *has = runs_having(m, quantity);
+
+	*out = NULL;
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		if (!has[i] || !r->eff_variant.key || strcmp(r->eff_variant.key, variant) ||
+		    strcmp(r->subject, subject))
+			continue;
+		push(out, &n, &cap, (uint32_t)i);
+	}
+	free(has);
+	hist_model = m;
+	if (n)
+		qsort(*out, n, sizeof(**out), by_import);
+	hist_model = NULL;
 	return n;
 }
 

@@ -38,11 +38,59 @@ void explore_release(struct tui *t)
 	t->ex = NULL;
 }
 
+void explore_terminal(int on)
+{
+	paste_enable(on);
+	if (on) {
+		/* ncurses tells a click from a double click (mouseinterval) */
+		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED,
+			  NULL);
+	}
+}
+
+/* Give the screen an action, then the global keys, as a key would. */
+static void act(struct tui *t, enum action a)
+{
+	if (!(tui_screen(t)->act(t, a, LINES - 2) & ACT_DONE))
+		explore_action(t, a);
+}
+
+/*
+ * A mouse event: a click on a line of the list selects it, a double click
+ * opens it (Enter), the wheel moves three lines. Returns 1 when handled.
+ */
+static int mouse(struct tui *t)
+{
+	const struct screen *s = tui_screen(t);
+	struct list *l = s->lines ? s->lines(t) : NULL;
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK)
+		return 1;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+		for (int i = 0; i < 3; i++)
+			act(t, ev.bstate & BUTTON4_PRESSED ? ACT_UP : ACT_DOWN);
+		return 1;
+	}
+	if (!l || t->list_y < 0 || ev.y < t->list_y || ev.y >= LINES - 1)
+		return 1;
+	if (l->top + (size_t)(ev.y - t->list_y) >= l->count)
+		return 1;
+	l->cursor = l->top + (size_t)(ev.y - t->list_y);
+	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+		act(t, ACT_ENTER);
+	return 1;
+}
+
 int explore_key(struct tui *t, wint_t ch, int is_code)
 {
 	int r = paste_key(t, ch, is_code);
 
-	return r ? r : prompt_key(t, ch, is_code);
+	if (!r)
+		r = prompt_key(t, ch, is_code);
+	if (!r && is_code && ch == KEY_MOUSE)
+		r = mouse(t);
+	return r;
 }
 
 int explore_action(struct tui *t, enum action a)
@@ -65,6 +113,8 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_MERGE_VARIANTS:
 	case ACT_UNDO:
 		return edit_action(t, a);
+	case ACT_HISTORY:
+		return history_action(t);
 	case ACT_IMPORT:
 		paste_open(t);
 		return ACT_DONE;

@@ -37,6 +37,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model */
+	int history;              /* every experiment's runs, oldest import first (H) */
 	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	struct list list;
 	enum screen_id from;      /* where Esc goes */
@@ -140,7 +141,9 @@ void explore_adopt(struct tui *t, struct model *fresh);
 /* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
 int explore_reload(struct tui *t);
 
-/* Paste (tui/screen_paste.c): bracketed paste on or off (at start and end of curses). */
+/* Bracketed paste and the mouse, on or off (at the start and end of curses). */
+void explore_terminal(int on);
+/* Paste (tui/screen_paste.c): bracketed paste on or off. */
 void paste_enable(int on);
 /* `i`: open Paste with a prompt for a path. */
 void paste_open(struct tui *t);
@@ -173,6 +176,9 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *quantity);
 /* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
+/* H: the runs of variants keys[0..n) with `subject` and `quantity` in every experiment, oldest first. */
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
+		      const char *quantity);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 

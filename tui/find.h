@@ -14,5 +14,7 @@ int sort_action(struct tui *t, enum action a);
 int copy_action(struct tui *t, enum action a);
 /* e R m: set a variant, rename or merge variants (recorded); u: undo the latest edit. */
 int edit_action(struct tui *t, enum action a);
+/* H: the selected metric's values for its variant(s) in every experiment, oldest first. */
+int history_action(struct tui *t);
 
 #endif

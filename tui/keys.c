@@ -57,6 +57,7 @@ static const struct binding bindings[] = {
 	{ CTRL('l'), 0, ACT_REDRAW },
 	{ 'e', 0, ACT_SET_VARIANT },
 	{ 'i', 0, ACT_IMPORT },
+	{ 'H', 0, ACT_HISTORY },
 	{ 'R', 0, ACT_RENAME_VARIANT },
 	{ 'm', 0, ACT_MERGE_VARIANTS },
 	{ 'u', 0, ACT_UNDO },

@@ -43,6 +43,7 @@
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
 	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
+	X(HISTORY, "H", "Compare, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")
 

@@ -71,6 +71,7 @@ struct tui {
 	struct list cmp_lines;
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
+	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
 	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */

@@ -349,6 +349,7 @@ static void draw(struct tui *t, int top, int height)
 	}
 	if (!t->nlines)
 		draw_text(top + 4, 2, COLS - 4, "No measurements for these variants.", ROLE_DIM);
+	t->list_y = top + 3;
 	for (int i = 0; i < rows && t->cmp_lines.top + (size_t)i < t->nlines; i++) {
 		size_t k = t->cmp_lines.top + (size_t)i;
 

@@ -101,6 +101,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top, x, W_TOOLS, "TOOLS", ROLE_HEADER);
 		draw_text(top, x + W_TOOLS + 1, W_DATE, "IMPORTED", ROLE_HEADER);
 	}
+	t->list_y = top + 1;
 	for (int i = 0; i < list_h && t->exps.top + (size_t)i < m->nexps; i++) {
 		size_t e = t->exps.top + (size_t)i;
 

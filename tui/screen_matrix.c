@@ -356,6 +356,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_columns(v, &L, SIZE_MAX, y, 0);
 	y++;
 	list_clamp(&v->rows, L.table);
+	t->list_y = y;
 	if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
 	for (int i = 0; i < L.table && v->rows.top + (size_t)i < v->nlines; i++) {
@@ -456,10 +457,29 @@ static int act(struct tui *t, enum action a, int height)
 	}
 }
 
+/* For find (/ n N) and the mouse: the lines, by their metric or heading. */
+static struct list *lines(struct tui *t)
+{
+	struct views *v = views_get(t);
+
+	v->rows.count = v->nlines;
+	return &v->rows;
+}
+
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct views *v = views_get(t);
+
+	if (i < v->nlines && v->lines[i].text)
+		buf_adds(out, v->lines[i].text);
+}
+
 const struct screen screen_matrix = {
 	.name = "Matrix",
 	.opener = ACT_SCREEN_MATRIX,
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
+	.line_text = line_text,
 };

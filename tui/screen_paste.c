@@ -36,6 +36,11 @@ void paste_enable(int on)
 	fflush(stdout);
 }
 
+static struct list *lines(struct tui *t)
+{
+	return &explore_of(t)->paste.list;
+}
+
 static void clear_plan(struct paste_state *p)
 {
 	if (p->planned) {
@@ -434,6 +439,7 @@ static void draw(struct tui *t, int top, int height)
 		}
 	}
 	list_clamp(&p->list, rows);
+	t->list_y = top + 2;
 	for (int i = 0; i < rows && p->list.top + (size_t)i < p->nlines; i++) {
 		size_t k = p->list.top + (size_t)i;
 
@@ -496,4 +502,5 @@ const struct screen screen_paste = {
 	.opener = ACT_IMPORT,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
 };

@@ -18,6 +18,7 @@
 #include "store/compare_md.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/find.h"
 #include "util/plot.h"
 #include "util/text.h"
 
@@ -45,6 +46,7 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		rs->scenarios[i] = scenarios && scenarios[i] ? arena_strdup(&rs->arena, scenarios[i]) : NULL;
 	}
 	rs->valid = 0;
+	rs->history = 0;
 	rs->want_run = -1;
 	memset(&rs->list, 0, sizeof(rs->list));
 	rs->from = t->cur;
@@ -76,9 +78,28 @@ void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenar
 	rs->valid = 0;
 }
 
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
+		      const char *quantity)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	enum screen_id from = t->cur == SCREEN_RUNS ? rs->from : t->cur;
+
+	/* history spans experiments: opened like Runs, then told so */
+	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, keys, NULL, n, subject,
+		      quantity);
+	rs->history = 1;
+	rs->from = from;
+}
+
 static const struct experiment *experiment(struct tui *t)
 {
-	return model_experiment(t->m, t->ex->runs.exp_name);
+	return t->ex->runs.history ? NULL : model_experiment(t->m, t->ex->runs.exp_name);
+}
+
+/* A group is shown when its variant is the experiment's (any, across experiments, in history). */
+static int group_shown(struct tui *t, const struct experiment *e, size_t g)
+{
+	return t->ex->runs.history || (e && model_variant(e, t->ex->runs.keys[g]));
 }
 
 static void add_line(struct tui *t, int group, long run)
@@ -110,13 +131,18 @@ static void rebuild(struct tui *t)
 	if (rs->valid)
 		return;
 	rs->nlines = 0;
-	for (size_t g = 0; e && g < rs->nkeys; g++) {
+	for (size_t g = 0; (e || rs->history) && g < rs->nkeys; g++) {
 		uint32_t *runs;
 		size_t n;
 
-		if (!model_variant(e, rs->keys[g]))
+		if (rs->history) {
+			n = trace_history(t->m, rs->keys[g], rs->subject, rs->quantity, &runs);
+		} else if (!model_variant(e, rs->keys[g])) {
 			continue; /* gone: renamed, merged, or an edit undone */
-		n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
+		} else {
+			n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
+				       &runs);
+		}
 
 		add_line(t, (int)g, -1);
 		for (size_t i = 0; i < n; i++)
@@ -220,7 +246,7 @@ static void source_lines(const struct model *m, const struct run *r, struct buf 
 static struct layout layout(struct tui *t)
 {
 	struct runs_state *rs = &t->ex->runs;
-	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
+	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 || rs->history ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
 	struct buf b = BUF_INIT;
 	int rest;
 
@@ -268,7 +294,13 @@ static void heading_name(struct tui *t, int g, struct buf *b)
 	const struct experiment *e = experiment(t);
 	const struct variant_info *v = e ? model_variant(e, rs->keys[g]) : NULL;
 
-	buf_adds(b, v ? v->text : rs->keys[g]);
+	const char *text = v ? v->text : NULL;
+
+	/* in history, the name as its latest run spells it */
+	for (size_t i = rs->nlines; !text && i-- > 0;)
+		if (rs->lines[i].group == g && rs->lines[i].run >= 0)
+			text = t->m->rs.runs[rs->lines[i].run].eff_variant.text;
+	buf_adds(b, text ? text : rs->keys[g]);
 	if (e && !strcmp(rs->keys[g], e->baseline))
 		buf_adds(b, " (baseline)");
 }
@@ -293,13 +325,26 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 	buf_reset(&b);
 	buf_addf(&b, "%zu %s", n, what);
 	x = px + draw_text(y, px, COLS - px - 1, b.s, dim) + 1;
+	if (t->ex->runs.history) { /* a sparkline is scaled to its own values: label those */
+		lo = INFINITY;
+		hi = -INFINITY;
+		for (size_t i = 0; i < n; i++) {
+			if (isfinite(vals[i]) && vals[i] < lo)
+				lo = vals[i];
+			if (isfinite(vals[i]) && vals[i] > hi)
+				hi = vals[i];
+		}
+	}
 	unit_format(lo, unit, a, sizeof(a));
 	unit_format(hi, unit, z, sizeof(z));
 	w = COLS - 1 - x - text_width(a, strlen(a)) - text_width(z, strlen(z)) - 4;
 	if (w > 40)
 		w = 40;
 	if (n && w >= 8 && isfinite(lo)) {
-		plot_strip(&plot, vals, n, lo, hi, w, plot_utf8());
+		if (t->ex->runs.history) /* in time order: a sparkline, scaled to these values */
+			plot_sparkline(&plot, vals, n, w, plot_utf8());
+		else
+			plot_strip(&plot, vals, n, lo, hi, w, plot_utf8());
 		buf_reset(&b);
 		buf_addf(&b, "%s [", a);
 		x += draw_text(y, x, COLS - x - 1, b.s, dim);
@@ -404,6 +449,8 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 	trace_text_variant(t->m, (uint32_t)ri, &b);
 	if (*r->eff_scenario)
 		buf_addf(&b, " \xc2\xb7 scenario: %s", r->eff_scenario);
+	if (t->ex->runs.history)
+		buf_addf(&b, " \xc2\xb7 experiment: %s", r->eff_experiment);
 	draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
 	/* samples of this quantity, then every series, then notes, as many as fit */
 	if (y < end) {
@@ -483,6 +530,37 @@ static int list_height(int height)
 	return height - 2 - detail_rows(height) - 1;
 }
 
+/* " · history: 6 runs in 2 experiments, 2026-11-02 … 2026-12-01" */
+static void history_title(struct tui *t, size_t nruns, struct buf *b)
+{
+	struct runs_state *rs = &t->ex->runs;
+	const char *first = NULL, *last = NULL, **exps = xcalloc(nruns + 1, sizeof(*exps));
+	size_t nexps = 0;
+
+	for (size_t i = 0; i < rs->nlines; i++) {
+		const struct run *r;
+		const char *when;
+		size_t k;
+
+		if (rs->lines[i].run < 0)
+			continue;
+		r = &t->m->rs.runs[rs->lines[i].run];
+		when = t->m->sources[r->source].imported;
+		if (!first || strcmp(when, first) < 0)
+			first = when;
+		if (!last || strcmp(when, last) > 0)
+			last = when;
+		for (k = 0; k < nexps && strcmp(exps[k], r->eff_experiment); k++)
+			;
+		if (k == nexps)
+			exps[nexps++] = r->eff_experiment;
+	}
+	buf_addf(b, " \xc2\xb7 history: %zu runs in %zu experiment%s", nruns, nexps, nexps == 1 ? "" : "s");
+	if (first)
+		buf_addf(b, ", %.10s \xe2\x80\xa6 %.10s", first, last);
+	free(exps);
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
@@ -494,7 +572,7 @@ static void draw(struct tui *t, int top, int height)
 	struct buf b = BUF_INIT;
 	size_t nruns = 0;
 
-	if (!e) {
+	if (!e && !rs->history) {
 		draw_text(top + 1, 2, COLS - 4, "The experiment is gone (renamed or removed).", ROLE_NORMAL);
 		return;
 	}
@@ -505,7 +583,7 @@ static void draw(struct tui *t, int top, int height)
 	for (size_t g = 0; g < rs->nkeys; g++) {
 		struct buf h = BUF_INIT;
 
-		if (!model_variant(e, rs->keys[g]))
+		if (!group_shown(t, e, g))
 			continue;
 		heading_name(t, (int)g, &h);
 		if (text_width(h.s, h.len) + 3 > px)
@@ -527,7 +605,10 @@ static void draw(struct tui *t, int top, int height)
 		if (k == g) /* each scenario once */
 			buf_addf(&b, " \xc2\xb7 %s", rs->scenarios[g]);
 	}
-	buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
+	if (rs->history)
+		history_title(t, nruns, &b);
+	else
+		buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	buf_release(&b);
 	x = 3;
@@ -551,6 +632,7 @@ static void draw(struct tui *t, int top, int height)
 	}
 	draw_text(top + 1, x, COLS - x - 1, "FLAGS", ROLE_HEADER);
 	axis(t, &lo, &hi, &unit);
+	t->list_y = top + 2;
 	for (int i = 0; i < rows && rs->list.top + (size_t)i < rs->nlines; i++) {
 		size_t k = rs->list.top + (size_t)i;
 		const struct runs_line *l = &rs->lines[k];
@@ -592,6 +674,31 @@ static int act(struct tui *t, enum action a, int height)
 	default:
 		return ACT_IGNORED;
 	}
+}
+
+int history_action(struct tui *t)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+
+	if (t->cur == SCREEN_COMPARE && t->cmp_lines.cursor < t->nlines &&
+	    t->lines[t->cmp_lines.cursor].kind == LINE_ROW) {
+		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
+		const char *keys[2] = { t->base, t->cand };
+
+		tui_open_history(t, keys, *t->cand ? 2 : 1, r->subject, r->quantity);
+	} else if (t->cur == SCREEN_RUNS && !rs->history && rs->list.cursor < rs->nlines) {
+		const char *key = rs->keys[rs->lines[rs->list.cursor].group];
+		char subject[512], quantity[512];
+
+		/* tui_open_runs() starts a new arena: copy what it is given from the old one */
+		snprintf(subject, sizeof(subject), "%s", rs->subject);
+		snprintf(quantity, sizeof(quantity), "%s", rs->quantity);
+		key = model_variant_key(t->m, key);
+		tui_open_history(t, &key, 1, subject, quantity);
+	} else {
+		tui_message(t, "H: on a row of Compare, or a variant of Runs");
+	}
+	return ACT_DONE;
 }
 
 static struct list *lines(struct tui *t)

@@ -158,6 +158,7 @@ static void draw(struct tui *t, int top, int height)
 		buf_addf(&b, " \xc2\xb7 %s", src->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
+	t->list_y = top + 1;
 	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {
 		uint32_t line = (uint32_t)(ss->list.top + (size_t)i + 1);
 		int y = top + 1 + i;
@@ -166,7 +167,8 @@ static void draw(struct tui *t, int top, int height)
 
 		snprintf(num, sizeof(num), "%*u", gutter - 1, (unsigned)line);
 		draw_text(y, 0, gutter, num, line - 1 == ss->list.cursor ? ROLE_SELECTED : ROLE_DIM);
-		draw_text(y, gutter, 2, block ? ">" : is_named(ss, line) ? "=" : " ", role);
+		/* a line that named the variant says so even inside the block (a command, a file name) */
+		draw_text(y, gutter, 2, is_named(ss, line) ? "=" : block ? ">" : " ", role);
 		draw_text_line(t, ss, y, gutter + 2, line, role);
 	}
 	buf_reset(&b);

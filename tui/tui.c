@@ -48,7 +48,7 @@ static void leave_curses(void)
 	if (!curses_on)
 		return;
 	curses_on = 0;
-	paste_enable(0);
+	explore_terminal(0);
 	endwin();
 }
 
@@ -231,6 +231,7 @@ static void draw_all(struct tui *t)
 		draw_text(0, 0, COLS, msg, ROLE_NORMAL);
 	} else {
 		draw_title(t);
+		t->list_y = -1;
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
 		explore_draw(t);
@@ -276,7 +277,7 @@ static int start_curses(void)
 	curs_set(0);
 	color_init();
 	draw_init();
-	paste_enable(1);
+	explore_terminal(1);
 	return 0;
 }
 

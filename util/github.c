@@ -319,32 +319,12 @@ static enum gh_fail get_json(struct fetch *f, const char *url, json_t **out, cha
 	hf = http_get(&req, &res);
 	buf_release(&ua);
 	buf_release(&auth);
-	switch (hf) {
-	case HTTP_DONE:
-		break;
-	case HTTP_FAIL_RESOLVE:
-		why = say(f, GH_UNREACHABLE, "cannot reach %s: the name does not resolve (no network?)", host);
-		goto out;
-	case HTTP_FAIL_CONNECT:
-		why = say(f, GH_UNREACHABLE, "cannot connect to %s: %s (no network, or the server is down)", host,
-			  res.error);
-		goto out;
-	case HTTP_FAIL_CONNECT_TIMEOUT:
-		why = say(f, GH_TIMEOUT, "timed out: no connection to %s within %ld s", host, o->connect_timeout);
-		goto out;
-	case HTTP_FAIL_TIMEOUT:
-		why = say(f, GH_TIMEOUT, "timed out: %s accepted the connection but sent no whole answer within %ld s"
-			  " (BENCHDELTA_TIMEOUT)", host, o->timeout);
-		goto out;
-	case HTTP_FAIL_TLS:
-		why = say(f, GH_UNREACHABLE, "cannot talk to %s securely: %s", host, res.error);
-		goto out;
-	case HTTP_FAIL_TOO_BIG:
-		why = say(f, GH_BAD_ANSWER, "%s sent more than %u MiB for one page; not read", host,
-			  GH_MAX_BYTES >> 20);
-		goto out;
-	case HTTP_FAIL_OTHER:
-		why = say(f, GH_UNREACHABLE, "request to %s failed: %s", host, res.error);
+	if (hf != HTTP_DONE) {
+		struct buf words = BUF_INIT;
+
+		why = gh_no_answer(hf, host, res.error, o->connect_timeout, o->timeout, &words);
+		say(f, why, "%s", buf_str(&words));
+		buf_release(&words);
 		goto out;
 	}
 	root = json_loadb(res.body.s ? res.body.s : "", res.body.len, 0, &jerr);
@@ -385,6 +365,39 @@ out:
 	json_decref(root);
 	http_response_release(&res);
 	return why;
+}
+
+enum gh_fail gh_no_answer(enum http_fail why, const char *host, const char *error,
+			  long connect_timeout, long timeout, struct buf *msg)
+{
+	buf_reset(msg);
+	switch (why) {
+	case HTTP_DONE:
+		return GH_OK;
+	case HTTP_FAIL_RESOLVE:
+		buf_addf(msg, "cannot reach %s: the name does not resolve (no network?)", host);
+		return GH_UNREACHABLE;
+	case HTTP_FAIL_CONNECT:
+		buf_addf(msg, "cannot connect to %s: %s (no network, or the server is down)", host, error);
+		return GH_UNREACHABLE;
+	case HTTP_FAIL_CONNECT_TIMEOUT:
+		buf_addf(msg, "timed out: no connection to %s within %ld s", host, connect_timeout);
+		return GH_TIMEOUT;
+	case HTTP_FAIL_TIMEOUT:
+		buf_addf(msg, "timed out: %s accepted the connection but sent no whole answer within %ld s"
+			 " (BENCHDELTA_TIMEOUT)", host, timeout);
+		return GH_TIMEOUT;
+	case HTTP_FAIL_TLS:
+		buf_addf(msg, "cannot talk to %s securely: %s", host, error);
+		return GH_UNREACHABLE;
+	case HTTP_FAIL_TOO_BIG:
+		buf_addf(msg, "%s sent more than %u MiB for one page; not read", host, GH_MAX_BYTES >> 20);
+		return GH_BAD_ANSWER;
+	case HTTP_FAIL_OTHER:
+		break;
+	}
+	buf_addf(msg, "request to %s failed: %s", host, error);
+	return GH_UNREACHABLE;
 }
 
 static char *str_field(json_t *obj, const char *key)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "util/buf.h"
+#include "util/http.h"
 
 /* An issue or pull request, as named on a command line. */
 struct gh_address {
@@ -100,5 +101,14 @@ struct gh_fetch_opts {
 enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_opts *o,
 			     struct gh_thread *t, struct buf *msg);
 void gh_thread_release(struct gh_thread *t);
+
+/*
+ * The sentence (into *msg, replacing it) and the class for a request to
+ * `host` that got no answer: `why` from http_get(), `error` libcurl's
+ * words, the bounds in seconds. Used by gh_fetch_thread(); on its own for
+ * the tests, since a test cannot make every network failure happen.
+ */
+enum gh_fail gh_no_answer(enum http_fail why, const char *host, const char *error,
+			  long connect_timeout, long timeout, struct buf *msg);
 
 #endif

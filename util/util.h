@@ -15,8 +15,10 @@
 
 #if defined(__GNUC__)
 #define BD_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define BD_CHECK_RESULT __attribute__((warn_unused_result))
 #else
 #define BD_PRINTF(f, a)
+#define BD_CHECK_RESULT
 #endif
 
 void *xmalloc(size_t n);

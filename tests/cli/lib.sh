@@ -2,7 +2,8 @@
 # Each test gets a fresh store and a scratch directory, removed on exit.
 cd "$(dirname "$0")/../.." || exit 1
 BD=${BENCHDELTA:-./benchdelta}
-export LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COLOR=1
+# TEST_LOCALE: the same tests under another locale (make check-locale)
+export LC_ALL=${TEST_LOCALE:-C.UTF-8} TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COLOR=1
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
 export BENCHDELTA_STORE="$T/store"

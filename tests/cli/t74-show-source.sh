@@ -63,3 +63,12 @@ run show
 expect_rc 1 "no run given"
 run source -C x "$rathole"
 expect_rc 1 "bad -C"
+
+# a size row named by its file name: that line is marked '=' inside the block
+run import samples/issues/seed-quilkin.txt
+quilkin=$(grep -h '"relay_release","relay release","filename"' "$BENCHDELTA_STORE"/data/*/runs.csv | cut -d'"' -f2)
+[ -n "$quilkin" ] || fail "no relay_release row"
+run source -C 0 "$quilkin"
+expect_out "41 = $(sed -n 41p samples/issues/seed-quilkin.txt)"
+run show "$quilkin"
+expect_out "variant     relay_release (filename, line 41)"

@@ -6,6 +6,10 @@
 . "$(dirname "$0")/lib.sh"
 
 F=$(pwd)/tests/cli/github
+# the test server is on this machine: never through a proxy of the environment
+unset http_proxy https_proxy HTTPS_PROXY all_proxy ALL_PROXY
+NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
+export NO_PROXY no_proxy
 REPLAY=${BD_REPLAY:-build/tests/http/replay}
 [ -x "$REPLAY" ] || fail "no test server at $REPLAY (make check builds it)"
 

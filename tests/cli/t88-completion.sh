@@ -116,7 +116,7 @@ printf '%s\n' o0-vs-o2 'Profile-Guided Optimization (PGO) benchmarks' fib_O0 fib
 diff "$T/fish.want" "$T/fish.out" >&2 || fail "fish completion"
 
 # make install puts each where its shell looks; uninstall takes them away
-make --no-print-directory -s install DESTDIR="$T/root" PREFIX=/usr BIN="$BDABS" >"$T/make.out" 2>&1 ||
+make --no-print-directory -s -o "$BDABS" install DESTDIR="$T/root" PREFIX=/usr BIN="$BDABS" >"$T/make.out" 2>&1 ||
 	fail "make install: $(cat "$T/make.out")"
 for f in usr/share/bash-completion/completions/benchdelta usr/share/zsh/site-functions/_benchdelta \
 	usr/share/fish/vendor_completions.d/benchdelta.fish usr/bin/benchdelta usr/share/man/man1/benchdelta.1; do

@@ -6,7 +6,8 @@
 # A missing golden is written and the run fails: review it and commit it.
 cd "$(dirname "$0")/../.." || exit 1
 BENCHDELTA=${BENCHDELTA:-./benchdelta}
-export LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COLOR=1
+# TEST_LOCALE: the same goldens under another locale (make check-locale)
+export LC_ALL=${TEST_LOCALE:-C.UTF-8} TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COLOR=1
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 failed=0 created=0 count=0

@@ -208,9 +208,37 @@ static void test_time(void **state)
 	check_dir("time");
 }
 
+/* The folders above; a sample folder not among them fails test_every_folder. */
+static const char *const covered[] = {
+	"bolt", "criterion", "fortio", "gotest", "hyperfine", "iperf3", "issues", "libtest", "perf", "size",
+	"time",
+};
+
+static void test_every_folder(void **state)
+{
+	glob_t g;
+
+	(void)state;
+	assert_int_equal(glob("../../samples/*/", 0, NULL, &g), 0);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		const char *name = g.gl_pathv[i] + strlen("../../samples/");
+		size_t n = strlen(name) - 1, k;
+
+		if (n == 3 && !strncmp(name, "src", 3)) /* the programs that make samples, not outputs */
+			continue;
+		for (k = 0; k < countof(covered); k++)
+			if (strlen(covered[k]) == n && !strncmp(covered[k], name, n))
+				break;
+		if (k == countof(covered))
+			fail_msg("samples/%.*s is not garbled by this test: add it", (int)n, name);
+	}
+	globfree(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_folder),
 		cmocka_unit_test(test_bolt),
 		cmocka_unit_test(test_criterion),
 		cmocka_unit_test(test_fortio),

@@ -135,6 +135,26 @@ static void test_token_order(void **state)
 	gh_auth_release(&a);
 }
 
+/* The failures a test cannot cause without a network: the sentence and the class (and so the exit code). */
+static void test_no_answer(void **state)
+{
+	struct buf m = BUF_INIT;
+
+	(void)state;
+	assert_int_equal(gh_no_answer(HTTP_FAIL_RESOLVE, "api.github.com", "Could not resolve host: api.github.com",
+				      10, 30, &m), GH_UNREACHABLE);
+	assert_string_equal(m.s, "cannot reach api.github.com: the name does not resolve (no network?)");
+	assert_int_equal(gh_no_answer(HTTP_FAIL_CONNECT_TIMEOUT, "api.github.com", "Connection timed out",
+				      10, 30, &m), GH_TIMEOUT);
+	assert_string_equal(m.s, "timed out: no connection to api.github.com within 10 s");
+	assert_int_equal(gh_no_answer(HTTP_FAIL_TLS, "ghe.example.com", "SSL certificate problem", 10, 30, &m),
+			 GH_UNREACHABLE);
+	assert_string_equal(m.s, "cannot talk to ghe.example.com securely: SSL certificate problem");
+	assert_int_equal(gh_no_answer(HTTP_FAIL_TOO_BIG, "api.github.com", "", 10, 30, &m), GH_BAD_ANSWER);
+	assert_string_equal(m.s, "api.github.com sent more than 64 MiB for one page; not read");
+	buf_release(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +163,7 @@ int main(void)
 		cmocka_unit_test(test_link_next),
 		cmocka_unit_test(test_api_root),
 		cmocka_unit_test(test_token_order),
+		cmocka_unit_test(test_no_answer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

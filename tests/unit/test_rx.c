@@ -1,0 +1,126 @@
+/*
+ * test_rx.c - a PCRE2 failure is an error, not "no match": the match limit
+ * is reported with the line it stopped on; named groups that did not take
+ * part come back empty, never stale.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "parsers/parser.h"
+#include "parsers/recset.h"
+#include "parsers/rx.h"
+#include "util/arena.h"
+#include "util/diag.h"
+
+static struct rx patterns[] = {
+	/* nested quantifiers: exponential backtracking, stopped by an embedded match limit */
+	{ "test backtracking", "(*LIMIT_MATCH=1000)^(a+)+$", 0 },
+	{ "test groups", "^(?<x>x)?(?<y>y)$", 0 },
+};
+
+static void test_match_limit(void **state)
+{
+	struct diag d = DIAG_INIT;
+	struct rx_failure f;
+	const char *s = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+
+	(void)state;
+	assert_int_equal(rx_compile(patterns, countof(patterns), &d), 0);
+	assert_false(rx_failed());
+	/* no match, but not "no match": a failure is recorded */
+	assert_int_equal(rx_match(&patterns[0], s, strlen(s)), 0);
+	assert_true(rx_failed());
+	assert_int_equal(rx_take_failure(&f), 1);
+	assert_string_equal(f.pattern, "test backtracking");
+	assert_ptr_equal(f.subject, s);
+	assert_non_null(strstr(f.message, "limit"));
+	assert_int_equal(f.count, 1);
+	assert_false(rx_failed());
+	/* a plain no match records nothing */
+	assert_int_equal(rx_match(&patterns[0], "b", 1), 0);
+	assert_int_equal(rx_take_failure(&f), 0);
+	rx_free(patterns, countof(patterns));
+	diag_release(&d);
+}
+
+static void test_groups(void **state)
+{
+	struct diag d = DIAG_INIT;
+	const char *s = "stale";
+	size_t n = 5;
+
+	(void)state;
+	assert_int_equal(rx_compile(patterns, countof(patterns), &d), 0);
+	assert_int_equal(rx_match(&patterns[1], "y", 1), 1);
+	/* x did not take part: 0, and its span is empty, not what the caller had */
+	assert_int_equal(rx_named(&patterns[1], "x", &s, &n), 0);
+	assert_null(s);
+	assert_int_equal(n, 0);
+	assert_int_equal(rx_named(&patterns[1], "y", &s, &n), 1);
+	assert_int_equal(n, 1);
+	/* a name the pattern lacks is no group */
+	assert_int_equal(rx_named(&patterns[1], "nope", &s, &n), 0);
+	rx_optional(&patterns[1], "x", &s, &n);
+	assert_null(s);
+	rx_free(patterns, countof(patterns));
+	diag_release(&d);
+}
+
+/* The sink names the line of the block a failed match was on. */
+static void test_sink_reports(void **state)
+{
+	struct diag d = DIAG_INIT;
+	struct recset rs = RECSET_INIT;
+	struct arena arena = ARENA_INIT;
+	struct line lines[2];
+	struct block b;
+	struct sink s;
+	const char *one = "first line", *two = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+
+	(void)state;
+	memset(lines, 0, sizeof(lines));
+	lines[0].s = one;
+	lines[0].len = (uint32_t)strlen(one);
+	lines[0].no = 7;
+	lines[1].s = two;
+	lines[1].len = (uint32_t)strlen(two);
+	lines[1].no = 8;
+	memset(&b, 0, sizeof(b));
+	b.lines = lines;
+	b.n = 2;
+	memset(&s, 0, sizeof(s));
+	s.rs = &rs;
+	s.arena = &arena;
+	s.diag = &d;
+	s.name = "log.txt";
+	s.block = &b;
+	assert_int_equal(rx_compile(patterns, countof(patterns), &d), 0);
+	assert_int_equal(rx_match(&patterns[0], two, strlen(two)), 0);
+	sink_report_rx_failures(&s);
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].line, 8);
+	assert_non_null(strstr(d.v[0].text, "test backtracking"));
+	assert_non_null(strstr(d.v[0].text, "not read"));
+	/* nothing more to report */
+	sink_report_rx_failures(&s);
+	assert_int_equal(d.n, 1);
+	rx_free(patterns, countof(patterns));
+	recset_release(&rs);
+	arena_release(&arena);
+	diag_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_match_limit),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_sink_reports),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
