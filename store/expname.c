@@ -30,41 +30,60 @@ static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_
 	return r < first_run ? run->eff_experiment : run->experiment;
 }
 
+/* Where to look a text's thread up: the first run of each block and of each place. */
+struct index {
+	struct strmap block; /* block key → run */
+	struct strmap place; /* place_of(source) → run */
+};
+
+static void index_build(struct index *x, const struct model *m)
+{
+	memset(x, 0, sizeof(*x));
+	for (uint32_t r = 0; r < m->rs.nruns; r++) {
+		const char *place = place_of(&m->sources[m->rs.runs[r].source]);
+
+		if (!strmap_get(&x->block, m->rs.runs[r].block, NULL))
+			strmap_put(&x->block, m->rs.runs[r].block, r);
+		if (is_place(place) && !strmap_get(&x->place, place, NULL))
+			strmap_put(&x->place, place, r);
+	}
+}
+
+static void index_release(struct index *x)
+{
+	strmap_release(&x->block);
+	strmap_release(&x->place);
+}
+
 /*
  * The experiment of the same thread as input `i`, or NULL: the one holding
  * a block it repeats, else the one holding a text read from the same file
- * or address. *why says which.
+ * or address. Runs from `done_from` on have no experiment yet and do not
+ * count. *why says which.
  */
-static const char *same_thread(const struct model *m, const struct import_result *res, size_t i,
-			       uint32_t first_run, uint32_t done_from, const char **why)
+static const char *same_thread(const struct model *m, const struct index *x,
+			       const struct import_result *res, size_t i, uint32_t first_run,
+			       uint32_t done_from, const char **why)
 {
 	const struct import_input_result *ir = &res->inputs[i];
 	const char *name = place_of(&m->sources[ir->source]);
+	uint32_t r;
 
 	for (size_t k = 0; k < res->nitems; k++) {
 		const struct import_item *it = &res->items[k];
 
 		if (it->input != i || !it->duplicate || !it->block)
 			continue;
-		for (uint32_t r = 0; r < m->rs.nruns; r++) {
-			if (r >= done_from)
-				break; /* new runs not yet given an experiment */
-			if (m->rs.runs[r].block == it->block || !strcmp(m->rs.runs[r].block, it->block)) {
-				*why = "it repeats blocks stored there";
-				return exp_of_run(m, r, first_run);
-			}
-		}
-	}
-	if (!is_place(name))
-		return NULL;
-	for (uint32_t r = 0; r < m->rs.nruns; r++) {
-		if (r >= done_from)
-			break;
-		if ((long)m->rs.runs[r].source != ir->source &&
-		    !strcmp(place_of(&m->sources[m->rs.runs[r].source]), name)) {
-			*why = "it was read from the same place";
+		if (strmap_get(&x->block, it->block, &r) && r < done_from) {
+			*why = "it repeats blocks stored there";
 			return exp_of_run(m, r, first_run);
 		}
+	}
+	/* the first run read from this place: another text's, unless it is this input's own */
+	if (is_place(name) && strmap_get(&x->place, name, &r) && r < done_from &&
+	    (long)m->rs.runs[r].source != ir->source) {
+		*why = "it was read from the same place";
+		return exp_of_run(m, r, first_run);
 	}
 	return NULL;
 }
@@ -161,8 +180,10 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 {
 	const char *group_exp = NULL, *group_note = NULL;
 	uint32_t done = first_run; /* runs before this have their experiment */
+	struct index x;
 
 	(void)in;
+	index_build(&x, m);
 	for (uint32_t r = first_run; r < m->rs.nruns; r++)
 		m->rs.runs[r].experiment = NULL;
 	/* untitled inputs are one group: it joins a thread one of them belongs to, else is new */
@@ -172,7 +193,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 		if (res->inputs[i].source < 0 || res->inputs[i].status == IMPORT_SAME_TEXT ||
 		    *m->sources[res->inputs[i].source].title)
 			continue;
-		if ((group_exp = same_thread(m, res, i, first_run, first_run, &why)))
+		if ((group_exp = same_thread(m, &x, res, i, first_run, first_run, &why)))
 			group_note = arena_printf(&m->arena, "the same thread: %s", why);
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -190,7 +211,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 		} else if (!*s->title && group_exp) {
 			name = group_exp;
 			ir->exp_note = group_note;
-		} else if (*s->title && (name = same_thread(m, res, i, first_run, done, &why))) {
+		} else if (*s->title && (name = same_thread(m, &x, res, i, first_run, done, &why))) {
 			ir->exp_note = arena_printf(&m->arena, "the same thread: %s", why);
 		} else {
 			/* a group shares one name: an earlier untitled input may have set it */
@@ -215,6 +236,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 				done = to;
 		}
 	}
+	index_release(&x);
 	/* runs of inputs that gave nothing new keep a name all the same */
 	for (uint32_t r = first_run; r < m->rs.nruns; r++)
 		if (!m->rs.runs[r].experiment)
