@@ -4,7 +4,9 @@
 #       about N KiB of a pasted thread / CI log: prose, labels, hyperfine,
 #       iperf3 intervals and summaries (some with --timestamps), Criterion,
 #       fortio, size tables; some blocks quoted ("> "). Every block differs
-#       (the round number is in its figures), so nothing is deduplicated.
+#       (the round number is in its figures), so nothing is deduplicated;
+#       the variants (commands, file names, labels) are a fixed few, as in
+#       a real thread, while benchmarks and runs grow with the size.
 #   awk -v mode=hyperfine -v n=N -v seed=S -f gen.awk
 #       one hyperfine invocation of N benchmarks (N variants).
 #   awk -v mode=criterion -v n=N -v seed=S -f gen.awk
@@ -24,13 +26,13 @@ function prose(r) {
 }
 
 function hyperfine(r, m) {
-	s = sprintf("Benchmark 1: ./app_v1 run-%d\n", r)
+	s = sprintf("Benchmark 1: ./app_v1 run\n")
 	s = s sprintf("  Time (mean \302\261 \317\203):     %5.1f ms \302\261   0.%d ms    [User: %.1f ms, System: 0.%d ms]\n", m, r % 10, m - 0.5, r % 7 + 1)
 	s = s sprintf("  Range (min \342\200\246 max):   %5.1f ms \342\200\246 %5.1f ms    %d runs\n \n", m - 0.3, m + 0.4, 10 + r % 50)
-	s = s sprintf("Benchmark 2: ./app_v2 run-%d\n", r)
+	s = s sprintf("Benchmark 2: ./app_v2 run\n")
 	s = s sprintf("  Time (mean \302\261 \317\203):     %5.1f ms \302\261   0.%d ms    [User: %.1f ms, System: 0.%d ms]\n", m + 1, r % 9, m + 0.5, r % 5 + 1)
 	s = s sprintf("  Range (min \342\200\246 max):   %5.1f ms \342\200\246 %5.1f ms    %d runs\n \n", m + 0.7, m + 1.4, 10 + r % 40)
-	s = s sprintf("Summary\n  ./app_v1 run-%d ran\n    1.%02d \302\261 0.02 times faster than ./app_v2 run-%d\n", r, r % 100, r)
+	s = s sprintf("Summary\n  ./app_v1 run ran\n    1.%02d \302\261 0.02 times faster than ./app_v2 run\n", r % 100)
 	return s
 }
 
@@ -94,7 +96,7 @@ function size(r) {
 		t = 100000 + (r * 37 + i * 1013) % 50000
 		dt = 7000 + i * 64
 		bss = 56 + i * 8
-		s = s sprintf("%7d\t%7d\t%7d\t%7d\t%7x\tapp_%d_O%d\n", t, dt, bss, t + dt + bss, t + dt + bss, r, i)
+		s = s sprintf("%7d\t%7d\t%7d\t%7d\t%7x\tapp_O%d\n", t, dt, bss, t + dt + bss, t + dt + bss, i)
 	}
 	return s
 }
