@@ -23,4 +23,4 @@ for v in release lto pgo pgo-bolt lto-pgo lto-pgo-bolt; do
 	BENCHDELTA_STORE=$tmp/store "$BD" import -e matrix-bench -V "$v" "$tmp/$v.txt" >/dev/null
 done
 "$BT" "$tmp/store" 200 60
-"$BT" "$tmp/store" 80 24 | tail -2
+"$BT" "$tmp/store" 80 24 | grep -E "open Matrix|redraw per key"
