@@ -102,6 +102,43 @@ static int span_is(const struct perf_span *sp, const char *text)
 	return sp->s && sp->n == strlen(text) && !memcmp(sp->s, text, sp->n);
 }
 
+/* perf 6.x's metric-only layout: "8,0 CPUs  CPUs_utilized", the metric's name last. */
+static int span_ends_word(const struct perf_span *sp, const char *word)
+{
+	size_t w = strlen(word);
+
+	return sp->s && sp->n > w && !memcmp(sp->s + sp->n - w, word, w) && sp->s[sp->n - w - 1] == ' ';
+}
+
+/*
+ * The event without its modifiers ("task-clock:u" → "task-clock",
+ * "instructions:ukh" → "instructions"): the length of its name.
+ */
+static size_t base_event(const struct perf_span *e)
+{
+	size_t n = e->n;
+
+	while (n && strchr("ukhIGHpPSDWe", e->s[n - 1]))
+		n--;
+	return n && n < e->n && e->s[n - 1] == ':' ? n - 1 : e->n;
+}
+
+static int event_is(const struct perf_span *e, const char *name)
+{
+	size_t n = base_event(e);
+
+	return n == strlen(name) && !memcmp(e->s, name, n);
+}
+
+/* Has `run` a figure of `quantity` already? (The run's figures are the last ones added.) */
+static int run_has(const struct sink *s, uint32_t run, const char *quantity)
+{
+	for (size_t i = s->rs->nmeas; i-- > 0 && s->rs->meas[i].run == run;)
+		if (!strcmp(s->rs->meas[i].quantity, quantity))
+			return 1;
+	return 0;
+}
+
 int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 		     const struct perf_counter *c, uint32_t n)
 {
@@ -134,13 +171,19 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 	if (c->share.s && number(c, &c->share, plain, sizeof(plain), &share) < 0)
 		return -1;
 	quantity = quantity_of(s, c->event.s, c->event.n);
-	/* cpu-clock repeats task-clock's "CPUs utilized": the task's is the one kept */
+	/*
+	 * cpu-clock repeats task-clock's "CPUs utilized": the first one of the
+	 * run is kept (perf prints task-clock first; cpu-clock alone with -a)
+	 */
 	if (c->mval.s && c->munit.s) {
-		if (span_is(&c->munit, "CPUs utilized") && !strcmp(quantity, "task_clock")) {
+		if ((span_is(&c->munit, "CPUs utilized") || span_ends_word(&c->munit, "CPUs_utilized")) &&
+		    (event_is(&c->event, "task-clock") || event_is(&c->event, "cpu-clock")) &&
+		    !run_has(s, run, "cpus_utilized")) {
 			metric_name = "cpus_utilized";
 			metric_unit = UNIT_CPUS;
-		} else if ((span_is(&c->munit, "insn per cycle") || span_is(&c->munit, "insns per cycle")) &&
-			   !strcmp(quantity, "instructions")) {
+		} else if ((span_is(&c->munit, "insn per cycle") || span_is(&c->munit, "insns per cycle") ||
+			    span_ends_word(&c->munit, "insn_per_cycle")) &&
+			   event_is(&c->event, "instructions")) {
 			metric_name = "insn_per_cycle";
 		}
 		/* the other metrics (/sec, GHz, % of all branches) are ratios of kept figures */

@@ -2,7 +2,8 @@
  * size.c - GNU size's Berkeley table ("text data bss dec hex filename")
  * → text, data, bss and dec in bytes, one run per file row. Every radix
  * size prints (-d, -x with 0x, -o with its "oct" column), archive members
- * ("buf.o (ex libutil.a)"), the -t (TOTALS) row (a derived sum: a note,
+ * ("buf.o (ex libutil.a)"), rows of a diff ("-" / "+" before the row),
+ * the -t (TOTALS) row (a derived sum: a note,
  * not a run), and tables copied from a rendered page (spaces for tabs).
  * Each row proposes its file name as its variant (sizefile.c).
  */
@@ -22,7 +23,7 @@ static struct rx patterns[] = {
 	[RX_HEADER] = { "size header",
 			"^\\s*text\\s+data\\s+bss\\s+(?<total>dec|oct)\\s+hex\\s+filename\\s*$", 0 },
 	[RX_ROW] = { "size row",
-		     "^\\s*(?<text>" NUM ")\\s+(?<data>" NUM ")\\s+(?<bss>" NUM ")\\s+"
+		     "^\\s*(?:(?<mark>[-+])\\s+)?(?<text>" NUM ")\\s+(?<data>" NUM ")\\s+(?<bss>" NUM ")\\s+"
 		     "(?<dec>[0-9]+)\\s+(?<hex>[0-9a-fA-F]+)\\s+"
 		     "(?<file>\\S.*?)(?:\\s+\\(ex\\s+(?<archive>.+)\\))?\\s*$",
 		     0 },

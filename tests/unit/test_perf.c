@@ -86,6 +86,53 @@ static void test_repeat(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* ":u" events, cpu-clock with -r's spread, and perf 6.x's metric-only layout keep their two metrics. */
+static void test_derived_metrics_shapes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		" Performance counter stats for './app':\n"
+		"\n"
+		"           2443.80 msec task-clock:u              #    0.995 CPUs utilized\n"
+		"        3970688350      cycles:u                  #    1.625 GHz\n"
+		"       14853648990      instructions:u            #    3.74  insn per cycle\n"
+		"\n"
+		"       2.456189807 seconds time elapsed\n"
+		"\n"
+		" Performance counter stats for './app --fast' (10 runs):\n"
+		"\n"
+		"            241.31 msec cpu-clock                 #    0.999 CPUs utilized            ( +-  0.22% )\n"
+		"            242.00 msec task-clock                #    0.997 CPUs utilized            ( +-  0.21% )\n"
+		"\n"
+		"          0.241492 +- 0.000531 seconds time elapsed  ( +-  0.22% )\n"
+		"\n"
+		"And on the German box:\n"
+		"\n"
+		" Performance counter stats for './app --slow':\n"
+		"\n"
+		"      167.627,97 msec task-clock:u                     #      8,0 CPUs  CPUs_utilized\n"
+		"1.998.160.756.363      instructions:u                   #      2,3 instructions  insn_per_cycle  (42,86%)\n"
+		"\n"
+		"    20,957570558 seconds time elapsed\n";
+
+	import_string(&f->m, "derived.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 3);
+	assert_value(&f->m, 0, "cpus_utilized", 0.995);
+	assert_value(&f->m, 0, "insn_per_cycle", 3.74);
+	/* the first "CPUs utilized" of a run is kept, once */
+	assert_value(&f->m, 1, "cpus_utilized", 0.999);
+	assert_int_equal(find_meas(&f->m, 1, "cpus_utilized")->n, 10);
+	assert_value(&f->m, 2, "cpus_utilized", 8);
+	assert_value(&f->m, 2, "insn_per_cycle", 2.3);
+	assert_value(&f->m, 2, "instructions_u", 1998160756363.0);
+	size_t cpus = 0;
+
+	for (size_t i = 0; i < f->m.rs.nmeas; i++)
+		cpus += f->m.rs.meas[i].run == 1 && !strcmp(f->m.rs.meas[i].quantity, "cpus_utilized");
+	assert_int_equal(cpus, 1);
+}
+
 static void test_perf4(void **state)
 {
 	struct model_fixture *f = *state;
@@ -343,8 +390,8 @@ static void test_targets(void **state)
 	/* a target that is not a command: no command, a note says what was counted */
 	assert_string_equal(f->m.rs.runs[0].command, "");
 	assert_true(find_meas(&f->m, 0, "cpu_clock")->value == 8.01244);
-	/* cpu-clock's "CPUs utilized" repeats task-clock's: not kept from it */
-	assert_null(find_meas(&f->m, 0, "cpus_utilized"));
+	/* task-clock not counted (-a): cpu-clock's "CPUs utilized" is the run's */
+	assert_value(&f->m, 0, "cpus_utilized", 8);
 	assert_int_equal(notes_of(&f->m, 0, NOTE_INFO, &notes), 2);
 	assert_non_null(strstr(notes.s, "counted 'system wide'"));
 	assert_non_null(strstr(notes.s, "task-clock <not counted>"));
@@ -440,6 +487,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_hardware_counters, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_repeat, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_derived_metrics_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_perf4, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_locales, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_perf_number),

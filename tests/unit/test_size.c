@@ -157,6 +157,26 @@ static void test_one_name_two_directories(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* Rows of a diff (a patch mail quoting two runs): "-" the old row, "+" the new one. */
+static void test_diff_markers(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		">>>      text\t   data\t    bss\t    dec\t    hex\tfilename\n"
+		">>> -   1797\t     80\t      0\t   1877\t    755\tdrivers/clk/clk-devres.o\n"
+		">>> +   1499\t     56\t      0\t   1555\t    613\tdrivers/clk/clk-devres.o\n"
+		">>> +   1499\t     56\t      0\t   1556\t    614\tdrivers/clk/clk-devres.o\n";
+
+	import_string(&f->m, "diff.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_value(&f->m, 0, "text", 1797);
+	assert_value(&f->m, 0, "dec", 1877);
+	assert_value(&f->m, 1, "data", 56);
+	assert_value(&f->m, 1, "dec", 1555);
+	/* a marked row is checked like any other: its sum does not add up */
+	assert_true(has_warning(&f->d, 4, "garbled size row"));
+}
+
 static void test_damage(void **state)
 {
 	struct model_fixture *f = *state;
@@ -426,6 +446,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_archive_members, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_rendered_page_and_labels, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_one_name_two_directories, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_diff_markers, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_hostile_input, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_size_number),
