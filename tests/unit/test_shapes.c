@@ -129,6 +129,16 @@ static void test_script_banners(void **state)
 			    "LTO|PGO");
 }
 
+/* A tool's name with a note in brackets names the output: the note is the label, not a command. */
+static void test_tool_note(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "hyperfine (result from the previous commit):\n" HF("./p", "5.0") "\n"
+					   "hyperfine (with LTO, this commit)\n" HF("./p", "4.0")),
+			    "previous commit|with LTO");
+}
+
 static void test_ci_prefixes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -375,7 +385,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments),
+		T(test_size_list),	      T(test_code_comments), T(test_tool_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
