@@ -640,6 +640,53 @@ static int ends_colon(const char *s, size_t n)
 	return n && s[n - 1] == ':';
 }
 
+/*
+ * Does the text name a test rather than a build: a bare noun phrase whose
+ * last word, a bracketed aside after it aside, is "test" or "benchmark"
+ * ("TCP bandwidth test", "反向测试（测下载带宽）", 测试 being "test")? Not
+ * when it says where or with what the test ran ("test on the same node",
+ * "在同一个节点上进行测试"): that condition is what is compared; nor when it
+ * holds a quantity ("a 1G test": the rate compared). Only asked of a text
+ * that names no build.
+ */
+static int names_test(const char *s, size_t n)
+{
+	static const char *const test_words[] = { "test", "tests", "benchmark", "benchmarks", NULL };
+	static const char *const conditions[] = { "on", "in", "at", "with", "without", "under", "over",
+						  "across", "between", "using", "via", "from", "to", NULL };
+	static const char cjk_test[] = "\xe6\xb5\x8b\xe8\xaf\x95"; /* 测试 */
+	size_t w;
+
+	if (strpbrk(s, "0123456789") || text_find(s, n, "\xe5\x9c\xa8") || /* 在: at, on */
+	    text_find(s, n, "\xe8\xbf\x9b\xe8\xa1\x8c") ||              /* 进行: carry out */
+	    any_word(s, n, conditions))
+		return 0;
+
+	while (n && is_space(s[n - 1]))
+		n--;
+	if (n && s[n - 1] == ')') { /* "(download)" */
+		const char *open = memchr(s, '(', n);
+
+		n = open ? (size_t)(open - s) : n;
+	} else if (n >= 3 && !memcmp(s + n - 3, "\xef\xbc\x89", 3)) { /* "（…）" */
+		const char *open = text_find(s, n, "\xef\xbc\x88");
+
+		n = open ? (size_t)(open - s) : n;
+	}
+	while (n && is_space(s[n - 1]))
+		n--;
+	if (n >= 6 && !memcmp(s + n - 6, cjk_test, 6))
+		return 1;
+	for (w = n; w && is_word_char((unsigned char)s[w - 1]); w--)
+		;
+	if (w == n || !w)
+		return 0;
+	for (const char *const *t = test_words; *t; t++)
+		if (strlen(*t) == n - w && !strncasecmp_ascii(s + w, *t, n - w))
+			return 1;
+	return 0;
+}
+
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
@@ -702,6 +749,17 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
+	if (marked && names_test(out->variant.s, out->variant.len) &&
+	    !any_word(out->variant.s, out->variant.len, build_words) &&
+	    !any_word(out->variant.s, out->variant.len, change_words) &&
+	    !all_words(out->variant.s, out->variant.len, section_words)) {
+		/* "## TCP bandwidth test": what was measured, not a build */
+		if (out->scenario.len)
+			buf_adds(&out->scenario, ", ");
+		buf_add(&out->scenario, out->variant.s, out->variant.len);
+		buf_reset(&out->variant);
+		return out->kind = LABEL_SCENARIO;
+	}
 	if (all_words(out->variant.s, out->variant.len, section_words)) {
 		/* "Results", "Test environment"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);

@@ -129,6 +129,23 @@ static void test_script_banners(void **state)
 			    "LTO|PGO");
 }
 
+/* A heading that names a test is what was measured; one that says where it ran is compared. */
+static void test_test_headings(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "## TCP bandwidth test\n\n" HF("./r", "5.0") "\n"
+					   "## Parallel streams test\n\n" HF("./r", "4.0")),
+			    "t|t");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Parallel streams test");
+	assert_string_equal(variants_of(f, "## Test on the same node\n\n" HF("./s", "5.0") "\n"
+					   "## Test on another node\n\n" HF("./s", "4.0")),
+			    "Test on the same node|Test on another node");
+	/* a quantity is the setting compared */
+	assert_string_equal(variants_of(f, "A 1G test:\n\n" HF("./u", "5.0") "\nA 20G test:\n\n" HF("./u", "4.0")),
+			    "A 1G test|A 20G test");
+}
+
 /* A tool's name with a note in brackets names the output: the note is the label, not a command. */
 static void test_tool_note(void **state)
 {
@@ -385,7 +402,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_tool_note),
+		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
