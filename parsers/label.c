@@ -343,6 +343,42 @@ static int unemphasize(const char **s, size_t *n)
  * A script's banner around a name: "-> old", "==> new", "=== PGO ===",
  * "--- LTO ---", "### BOLT ###". Marks the line as a label.
  */
+/*
+ * A script's progress message behind its arrow: "found old bench at:
+ * /tmp/bench/old.txt" and "creating new bench.." name the old bench and
+ * the new one. The verb of progress before the name, a path the message
+ * reports after it and trailing dots go.
+ */
+static void script_message(const char **s, size_t *n)
+{
+	static const char *const verbs[] = { "found", "finding", "creating", "created", "running", "ran",
+					     "building", "built", "using", "loading", "loaded", "testing",
+					     "benchmarking", "measuring", "saving", "saved", "writing", "comparing",
+					     NULL };
+	const char *colon = memchr(*s, ':', *n);
+	size_t w = 0;
+
+	/* "...: /tmp/bench/old.txt", "... at: ./out": a path reported, not a name */
+	if (colon && memchr(colon, '/', *n - (size_t)(colon - *s))) {
+		size_t k = (size_t)(colon - *s);
+		static const char *const preps[] = { " at", " in", " to", " from", NULL };
+
+		for (const char *const *p = preps; *p; p++)
+			if (k >= strlen(*p) && !memcmp(*s + k - strlen(*p), *p, strlen(*p)))
+				k -= strlen(*p);
+		*n = k;
+	}
+	while (*n && ((*s)[*n - 1] == '.' || is_space((*s)[*n - 1])))
+		(*n)--;
+	while (w < *n && (*s)[w] >= 'a' && (*s)[w] <= 'z')
+		w++;
+	if (w < *n && is_space((*s)[w]) && in_list(*s, w, verbs)) {
+		*s += w;
+		*n -= w;
+		trim(s, n);
+	}
+}
+
 static int unbanner(const char **s, size_t *n)
 {
 	static const char *const arrows[] = { "-> ", "=> ", "==> ", "--> ", ">> ", NULL };
@@ -356,6 +392,7 @@ static int unbanner(const char **s, size_t *n)
 			*s += k;
 			*n -= k;
 			trim(s, n);
+			script_message(s, n);
 			return 1;
 		}
 	}

@@ -127,6 +127,10 @@ static void test_script_banners(void **state)
 	assert_string_equal(variants_of(f, "-> old\n" HF("./p", "5.0") "-> new\n" HF("./p", "4.0")), "old|new");
 	assert_string_equal(variants_of(f, "=== LTO ===\n" HF("./q", "5.0") "--- PGO ---\n" HF("./q", "4.0")),
 			    "LTO|PGO");
+	/* a script's progress messages: the verb and the path it reports go */
+	assert_string_equal(variants_of(f, "-> found old bench at: /tmp/bench/old.txt\n" HF("./v", "5.0")
+					   "-> creating new bench..\n" HF("./v", "4.0")),
+			    "old bench|new bench");
 }
 
 /* A heading that names a test is what was measured; one that says where it ran is compared. */
