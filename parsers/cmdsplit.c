@@ -371,6 +371,16 @@ const char *cmd_program(const char *cmd, size_t *len)
 		if (!*w)
 			return NULL;
 		end = w + strcspn(w, " \t");
+		/* a variable's quoted value may hold blanks: A='x y' */
+		{
+			const char *eq = memchr(w, '=', (size_t)(end - w));
+
+			if (eq && (eq[1] == '\'' || eq[1] == '"') && strchr(eq + 2, eq[1]) &&
+			    strchr(eq + 2, eq[1]) >= end) {
+				end = strchr(eq + 2, eq[1]) + 1;
+				end += strcspn(end, " \t");
+			}
+		}
 		for (const char *const *k = wrappers; *k; k++)
 			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
 		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
@@ -412,4 +422,69 @@ int cmd_build_name(const char *cmd, struct buf *out)
 		break;
 	}
 	return 0;
+}
+
+/* Does a variable of this name configure a build? */
+static int build_variable(const char *v, size_t n)
+{
+	static const char *const names[] = { "CC", "CXX", "GOAMD64", "GOEXPERIMENT", NULL };
+
+	if (n > 5 && !memcmp(v + n - 5, "FLAGS", 5))
+		return 1;
+	if (n > 14 && !memcmp(v, "CARGO_PROFILE_", 14))
+		return 1;
+	for (const char *const *k = names; *k; k++)
+		if (strlen(*k) == n && !memcmp(*k, v, n))
+			return 1;
+	return 0;
+}
+
+int cmd_build_env(const char *cmd, struct buf *name, const char **rest)
+{
+	const char *w = cmd;
+	int found = 0;
+
+	for (;;) {
+		const char *eq, *val, *end;
+		size_t vn, vlen;
+
+		while (*w == ' ' || *w == '\t')
+			w++;
+		if (*w == '$' && (w[1] == ' ' || w[1] == '\t')) { /* a prompt */
+			w++;
+			continue;
+		}
+		vn = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+		if (!vn || w[vn] != '=')
+			break;
+		eq = w + vn;
+		val = eq + 1;
+		if (*val == '\'' || *val == '"') {
+			const char *close = strchr(val + 1, *val);
+
+			if (!close)
+				break;
+			end = close + 1;
+			vlen = (size_t)(close - val - 1);
+			val++;
+		} else {
+			end = val + strcspn(val, " \t");
+			vlen = (size_t)(end - val);
+		}
+		if (build_variable(w, vn) && vlen) {
+			if (found)
+				buf_addc(name, ' ');
+			if (has_build_word(val, vlen) || memchr(val, ' ', vlen)) {
+				buf_add(name, val, vlen);
+			} else {
+				buf_add(name, w, vn + 1);
+				buf_add(name, val, vlen);
+			}
+			found = 1;
+		}
+		w = end;
+	}
+	if (found)
+		*rest = w + strspn(w, " \t");
+	return found;
 }

@@ -100,6 +100,24 @@ static void test_row_words(void **state)
 	assert_string_equal(f->m.rs.runs[3].scenario, "--bench");
 }
 
+/* Row 4 too: variables that configure the build, set before the command, name it. */
+static void test_row_words_env(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "e.log",
+		      "$ time cargo test --release\nreal\t0m1.250s\nuser\t0m1.100s\nsys\t0m0.150s\n"
+		      "$ time cargo test --release --no-run\nreal\t0m9.250s\nuser\t0m9.100s\nsys\t0m0.150s\n"
+		      "$ RUSTFLAGS='-C target-cpu=native' time cargo test --release\n"
+		      "real\t0m1.050s\nuser\t0m0.900s\nsys\t0m0.150s\n",
+		      &f->d);
+	expect(&f->m, 0, "e", VO_INPUT);
+	expect(&f->m, 1, "e", VO_INPUT);
+	expect(&f->m, 2, "-C target-cpu=native", VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[2].scenario, f->m.rs.runs[0].scenario);
+	assert_string_equal(f->m.rs.runs[1].scenario, "time cargo test --release --no-run");
+}
+
 /* Row 4 too: a size row's file name, when no label names the block. */
 static void test_row_file(void **state)
 {
@@ -199,7 +217,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
-		T(test_row_file),     T(test_row_input), T(test_two_size_tables),
+		T(test_row_words_env), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
 
