@@ -110,7 +110,14 @@ static int split_paths(const struct words *cw, size_t n, size_t pre, struct aren
 				ok = 0; /* one path is a prefix of another: keep whole words */
 		for (size_t c = 0; c < n && ok; c++) {
 			buf_reset(&b);
-			join(&b, &pw[c], lead, pw[c].n - trail, '/');
+			/* "bin" is where binaries live, not which build they are: "result/bin" is "result" */
+			for (size_t i = lead; i < pw[c].n - trail; i++) {
+				if (pw[c].n - trail - lead > 1 && pw[c].len[i] == 3 && !memcmp(pw[c].w[i], "bin", 3))
+					continue;
+				if (b.len)
+					buf_addc(&b, '/');
+				buf_add(&b, pw[c].w[i], pw[c].len[i]);
+			}
 			variants[c] = arena_strndup(a, b.s, b.len);
 		}
 	}
@@ -164,6 +171,28 @@ static void balance_quotes(struct buf *b)
 	}
 }
 
+/*
+ * Do the middles (words [pre, n - suf)) start with a binary's path, one
+ * per command and all different, and are they the same length? Then the
+ * binary names the build, and its arguments (a directory written two
+ * ways) stay with the command.
+ */
+static int binaries_differ(const struct words *cw, size_t n, size_t pre, size_t suf)
+{
+	size_t m = cw[0].n - pre - suf;
+
+	if (m < 2)
+		return 0;
+	for (size_t c = 0; c < n; c++) {
+		if (cw[c].n - pre - suf != m || !memchr(cw[c].w[pre], '/', cw[c].len[pre]))
+			return 0;
+		for (size_t d = 0; d < c; d++)
+			if (same(&cw[c], pre, &cw[d], pre))
+				return 0;
+	}
+	return 1;
+}
+
 int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 	      const char **scenario)
 {
@@ -199,7 +228,9 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 		free(lim);
 		return -1;
 	}
-	if (!one_word || split_paths(cw, n, pre, a, variants) < 0) {
+	if (!one_word && binaries_differ(cw, n, pre, suf) && split_paths(cw, n, pre, a, variants) == 0) {
+		/* "../ruff/target/release/ruff format ." vs "../ruff/ruff-main format ../airflow" */
+	} else if (!one_word || split_paths(cw, n, pre, a, variants) < 0) {
 		for (size_t c = 0; c < n; c++) {
 			buf_reset(&b);
 			if (cw[c].n - pre - suf == 0)

@@ -147,6 +147,11 @@ static void test_cmdsplit(void **state)
 	check_split("./app 28", "./app 30", NULL, NULL, NULL); /* a parameter scan */
 	check_split("same cmd", "same cmd", NULL, NULL, NULL);
 	check_split("grep -r foo .", "rg foo .", "grep -r", "rg", "foo .");
+	/* two binaries, their arguments written two ways: the binaries name the builds */
+	check_split("../ruff/target/release/ruff format . -s", "../ruff/ruff-main format ../airflow -s",
+		    "target/release/ruff", "ruff-main", "-s");
+	/* a "bin" directory is where binaries live, not a build */
+	check_split("./result/bin/app define x", "./target/release/app bench x", "result", "target/release", "x");
 }
 
 /* label_read uses the parsers' compiled patterns */
