@@ -220,6 +220,9 @@ static void drop_asides(struct buf *b)
 		if (!all_words(b->s + i + 1, end - i - 2, aside_words) &&
 		    !any_word(b->s + i + 1, end - i - 2, prose_words))
 			continue;
+		/* "(before)" alone names the build; "(as mentioned before)" is an aside */
+		if (label_build_word(b->s + i + 1, end - i - 2))
+			continue;
 		memmove(b->s + i, b->s + end, b->len - end);
 		b->len -= end - i;
 		b->s[b->len] = '\0';
@@ -633,6 +636,11 @@ static int never_label(const char *s, size_t n)
 			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
 				return 1;
 	}
+	/* "Linux <list@example.org> wrote:": who wrote the quote below */
+	while (n && (is_space(s[n - 1]) || s[n - 1] == ':'))
+		n--;
+	if ((n >= 5 && !memcmp(s + n - 5, "wrote", 5)) || (n >= 6 && !memcmp(s + n - 6, "writes", 6)))
+		return 1;
 	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
 	       memchr(s, '}', n) || (n && s[n - 1] == ';');
 }
@@ -724,6 +732,72 @@ static int names_test(const char *s, size_t n)
 	return 0;
 }
 
+/* Remove the first `k` bytes of *b and the blanks after them. */
+static void drop_head(struct buf *b, size_t k)
+{
+	while (k < b->len && is_space(b->s[k]))
+		k++;
+	memmove(b->s, b->s + k, b->len - k + 1);
+	b->len -= k;
+}
+
+/*
+ * What leads into a label without naming anything: "For instance, a 1G
+ * test" → "a 1G test", "and a 20G test" → "a 20G test", "For x86_64
+ * defconfig (before)" → "x86_64 defconfig (before)"; an article before a
+ * quantity ("a 1G test") goes too.
+ */
+static void trim_connectives(struct buf *b)
+{
+	static const char *const lead_in[] = { "for", "instance", "example", "also", "then", "next",
+					       "finally", "similarly", "here", "now", "so", "e", "g", NULL };
+	static const char *const joins[] = { "and", "or", "then", "also", "for", NULL };
+	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
+	int again = 1;
+
+	if (comma && comma > b->s && all_words(b->s, (size_t)(comma - b->s), lead_in))
+		drop_head(b, (size_t)(comma - b->s) + 1);
+	while (again) {
+		size_t w = 0;
+
+		again = 0;
+		while (w < b->len && is_word_char((unsigned char)b->s[w]) && (unsigned char)b->s[w] < 0x80)
+			w++;
+		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
+			break;
+		for (const char *const *j = joins; *j && !again; j++)
+			if (strlen(*j) == w && !strncasecmp_ascii(b->s, *j, w)) {
+				drop_head(b, w);
+				again = 1;
+			}
+		/* "a 1G test": an article before a number */
+		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
+		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
+			drop_head(b, w);
+			again = 1;
+		}
+	}
+}
+
+/* "1G test", "100M run": a quantity and the word "test" name the quantity compared. */
+static void quantity_test(struct buf *b)
+{
+	static const char *const tail[] = { "test", "tests", "run", "runs", "benchmark", NULL };
+	size_t w = b->len;
+
+	while (w && is_word_char((unsigned char)b->s[w - 1]))
+		w--;
+	if (!w || w == b->len || !is_space(b->s[w - 1]) || !strpbrk(b->s, "0123456789"))
+		return;
+	for (const char *const *t = tail; *t; t++)
+		if (strlen(*t) == b->len - w && !strncasecmp_ascii(b->s + w, *t, b->len - w)) {
+			b->len = w;
+			b->s[b->len] = '\0';
+			tidy(b);
+			return;
+		}
+}
+
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
@@ -782,6 +856,8 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}
+	trim_connectives(&out->variant);
+	quantity_test(&out->variant);
 	take_scenario(&out->variant, &out->scenario);
 
 	if (!out->variant.len)

@@ -147,7 +147,7 @@ static void test_test_headings(void **state)
 			    "Test on the same node|Test on another node");
 	/* a quantity is the setting compared */
 	assert_string_equal(variants_of(f, "A 1G test:\n\n" HF("./u", "5.0") "\nA 20G test:\n\n" HF("./u", "4.0")),
-			    "A 1G test|A 20G test");
+			    "1G|20G");
 }
 
 /* A tool's name with a note in brackets names the output: the note is the label, not a command. */
