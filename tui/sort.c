@@ -12,10 +12,16 @@
 #include <string.h>
 
 #include "tui/explore.h"
+#include "tui/views.h"
 
 #define SORT_NAME_(e, name) name,
 static const char *const sort_names[] = { SORTS(SORT_NAME_) };
 #undef SORT_NAME_
+
+const char *sort_name(enum sort_key k)
+{
+	return k < SORT__COUNT ? sort_names[k] : "";
+}
 
 /* The sort key of a row; NaN (no delta, no p) sorts last. */
 static double key(const struct cmp_row *r, enum sort_key k)
@@ -118,14 +124,18 @@ int sort_action(struct tui *t, enum action a)
 {
 	struct explore *x = explore_of(t);
 
+	if (t->cur == SCREEN_MATRIX)
+		return matrix_sort_action(t, a);
 	if (t->cur != SCREEN_COMPARE) {
-		tui_message(t, "%s works on the Compare screen", keys_names(a));
+		tui_message(t, "%s works on the Matrix and Compare screens", keys_names(a));
 		return ACT_DONE;
 	}
 	switch (a) {
 	case ACT_SORT:
 		x->sort = (enum sort_key)((x->sort + 1) % SORT__COUNT);
+		snprintf(x->sort_variant, sizeof(x->sort_variant), "%s", t->cand);
 		t->cmp_valid = 0;
+		views_invalidate(t); /* the Matrix shares the order */
 		if (x->sort == SORT_TABLE)
 			tui_message(t, "rows in the table's order");
 		else
@@ -134,6 +144,7 @@ int sort_action(struct tui *t, enum action a)
 	case ACT_HIDE_SAME:
 		x->hide_same = !x->hide_same;
 		t->cmp_valid = 0;
+		views_invalidate(t);
 		tui_message(t, "%s", x->hide_same ? "unchanged and untested rows hidden" : "every row shown");
 		break;
 	case ACT_NEXT_SIG:
