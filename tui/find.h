@@ -18,6 +18,8 @@ int copy_action(struct tui *t, enum action a);
 int edit_action(struct tui *t, enum action a);
 /* H: the selected metric's values for its variant(s) in every experiment, oldest first. */
 int history_action(struct tui *t);
+/* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */
+double sort_row_key(const struct cmp_row *r, enum sort_key k);
 /* What a sort key is shown as ("name", "|Δ|"; "" for the table's order). */
 const char *sort_name(enum sort_key k);
 

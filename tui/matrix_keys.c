@@ -41,22 +41,6 @@ static int same_everywhere(const struct cmp_mrow *r, size_t ncols)
 	return 1;
 }
 
-static double row_key(const struct cmp_row *r, enum sort_key k)
-{
-	if (!r)
-		return NAN;
-	switch (k) {
-	case SORT_DELTA:
-		return r->has_delta ? r->delta_pct : NAN;
-	case SORT_ABS_DELTA:
-		return r->has_delta ? -fabs(r->delta_pct) : NAN; /* largest first */
-	case SORT_P:
-		return r->tested ? r->p_adj : NAN;
-	default:
-		return 0;
-	}
-}
-
 /* qsort has no context argument */
 static const struct cmp_matrix *sorting;
 static enum sort_key sorting_key;
@@ -81,8 +65,8 @@ static int by_key(const void *a, const void *b)
 	if (sorting_key == SORT_NAME) {
 		d = strcmp(x->metric, y->metric);
 	} else if (sorting_key != SORT_TABLE && sorting_col >= 1) {
-		double u = row_key(x->cell[sorting_col - 1], sorting_key);
-		double v = row_key(y->cell[sorting_col - 1], sorting_key);
+		double u = sort_row_key(x->cell[sorting_col - 1], sorting_key);
+		double v = sort_row_key(y->cell[sorting_col - 1], sorting_key);
 
 		if (isnan(u) != isnan(v))
 			return isnan(u) ? 1 : -1;

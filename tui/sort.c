@@ -23,9 +23,10 @@ const char *sort_name(enum sort_key k)
 	return k < SORT__COUNT ? sort_names[k] : "";
 }
 
-/* The sort key of a row; NaN (no delta, no p) sorts last. */
-static double key(const struct cmp_row *r, enum sort_key k)
+double sort_row_key(const struct cmp_row *r, enum sort_key k)
 {
+	if (!r)
+		return NAN;
 	switch (k) {
 	case SORT_DELTA:
 		return r->has_delta ? r->delta_pct : NAN;
@@ -61,7 +62,7 @@ static int by_key(const void *a, const void *b)
 	if (k == SORT_NAME)
 		d = strcmp(x->metric, y->metric);
 	else if (k != SORT_TABLE) {
-		double u = key(x, k), v = key(y, k);
+		double u = sort_row_key(x, k), v = sort_row_key(y, k);
 
 		if (isnan(u) != isnan(v))
 			return isnan(u) ? 1 : -1;
