@@ -186,6 +186,12 @@ static size_t residue_start(const char *raw, size_t from, size_t n)
 	return j;
 }
 
+/* The bytes the loop of clean() acts on: NUL, ESC and '&'; all others are copied. */
+static int clean_special(unsigned char c)
+{
+	return c == 0 || c == 0x1b || c == '&';
+}
+
 /*
  * Clean one raw line. With out != NULL, append the cleaned text to it. With
  * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
@@ -236,6 +242,21 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 	while (i < n) {
 		unsigned char c = (unsigned char)raw[i];
 		size_t skip = 0;
+
+		if (!clean_special(c)) {
+			/* a run of plain bytes is copied at once */
+			size_t j = i + 1;
+
+			while (j < n && !clean_special((unsigned char)raw[j]))
+				j++;
+			if (stop != (size_t)-1 && produced + (j - i) > stop)
+				return i + (stop - produced);
+			if (out)
+				buf_add(out, raw + i, j - i);
+			produced += j - i;
+			i = j;
+			continue;
+		}
 		const char *emit = NULL;
 		size_t emit_len = 0;
 
@@ -313,7 +334,10 @@ int clean_needed(const char *raw, size_t n)
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
 		return 1;
-	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n) || memchr(raw, 0, n);
+	for (i = 0; i < n; i++)
+		if (clean_special((unsigned char)raw[i]) || raw[i] == '\r')
+			return 1;
+	return 0;
 }
 
 size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
