@@ -59,7 +59,13 @@ int text_has_control(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
-		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+		size_t len;
+
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
+			i++; /* printable ASCII, the most of any text */
+			continue;
+		}
+		len = decode((const unsigned char *)s + i, n - i, &cp);
 
 		if (!len || is_control(cp))
 			return 1;
