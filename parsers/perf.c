@@ -26,6 +26,7 @@ enum {
 	RX_ELAPSED,
 	RX_USERSYS,
 	RX_TABLE_ROW,
+	RX_WRAPPED,
 };
 
 static struct rx patterns[] = {
@@ -46,6 +47,12 @@ static struct rx patterns[] = {
 			 0 },
 	[RX_USERSYS] = { "perf stat user/sys", "^\\s*(?<value>" DNUM ")\\s+seconds (?<which>user|sys)\\s*$", 0 },
 	[RX_TABLE_ROW] = { "perf stat --table row", "^\\s*(?<value>" DNUM ")\\s+\\([-+]" DNUM "\\)\\s*#*\\s*$", 0 },
+	/* the rest of a counter line a mail client wrapped: "utilized        ( +-  1.75% )" */
+	[RX_WRAPPED] = { "perf stat wrapped line",
+			 "^\\s*(?<words>[A-Za-z%/][A-Za-z0-9%/ .-]*?)\\s*"
+			 "(?:\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?"
+			 "(?:\\s*\\((?<share>" DNUM ")%\\))?\\s*$",
+			 0 },
 };
 
 enum phase {
@@ -119,14 +126,21 @@ static struct perf_span group(const struct rx *p, const char *name)
 	return sp;
 }
 
-static void on_counter(struct parse *ps, const struct line *l)
+/*
+ * The counter at `l`, and `next`, the line after it or NULL: when a mail
+ * client wrapped the counter's line (its '#' comment cut, no spread on
+ * it), `next` holds the rest of the comment and the spread, and is read
+ * with it. Returns 1 when `next` was read too.
+ */
+static int on_counter(struct parse *ps, const struct line *l, const struct line *next)
 {
 	struct rx *p = &patterns[RX_COUNTER];
 	struct perf_counter c;
+	int wrapped = 0;
 
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
-		return;
+		return 0;
 	}
 	memset(&c, 0, sizeof(c));
 	c.localized = 1;
@@ -142,8 +156,23 @@ static void on_counter(struct parse *ps, const struct line *l)
 	c.share = group(p, "share");
 	c.mval = group(p, "mval");
 	c.munit = group(p, "munit");
+	if (next && c.mval.s && !c.noise.s && !c.share.s && next->indent < next->len &&
+	    !char_is_digit(next->s[next->indent]) && next->s[next->indent] != '<' &&
+	    !text_contains(next->s, next->len, "seconds") &&
+	    rx_match(&patterns[RX_WRAPPED], next->s, next->len)) {
+		struct rx *w = &patterns[RX_WRAPPED];
+
+		c.cont = next;
+		c.munit2 = group(w, "words");
+		c.noise = group(w, "noise");
+		c.share = group(w, "share");
+		c.noise_on_cont = c.noise.s != NULL;
+		c.share_on_cont = c.share.s != NULL;
+		wrapped = 1;
+	}
 	if (perf_add_counter(ps->s, ps->run, l, &c, ps->n) < 0)
 		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
+	return wrapped;
 }
 
 /* A footer or --table number (always with decimals) as seconds, or -1. */
@@ -303,7 +332,7 @@ static int parse(const struct block *b, struct sink *s)
 		} else if (rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
 			on_table_row(&ps, l);
 		} else {
-			on_counter(&ps, l);
+			i += (uint32_t)on_counter(&ps, l, i + 1 < b->n ? &b->lines[i + 1] : NULL);
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);

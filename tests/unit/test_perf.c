@@ -507,12 +507,47 @@ static void test_event_names(void **state)
 	assert_value(&f->m, 0, "cycles_u", 1135048532);
 }
 
+/* A counter line a mail client wrapped: its metric's words and its spread on the next line. */
+static void test_wrapped_lines(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Performance counter stats for './hackbench 50' (32 runs):\n"
+		"\n"
+		"                 2545.28 msec task-clock                #    6.938 CPUs \n"
+		"utilized        ( +-  1.75% )\n"
+		"         2259717630      instructions                 #    0.51 insn per \n"
+		"cycle           ( +-  0.05% )\n"
+		"          1120091414      L1-dcache-load-misses     #    1.46% of all \n"
+		"L1-dcache hits    ( +-  0.08% )\n"
+		"\n"
+		"            0.36688 +- 0.00595 seconds time elapsed  ( +-  1.62% )\n";
+	const struct measurement *me;
+
+	import_string(&f->m, "wrapped.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_value(&f->m, 0, "task_clock", 2.54528);
+	assert_value(&f->m, 0, "cpus_utilized", 6.938);
+	assert_value(&f->m, 0, "insn_per_cycle", 0.51);
+	me = find_meas(&f->m, 0, "task_clock");
+	assert_non_null(me);
+	/* the spread is kept where it is printed, on the wrapped line */
+	for (size_t i = 0; i < f->m.rs.nmeas; i++) {
+		const struct measurement *x = &f->m.rs.meas[i];
+
+		if (!strcmp(x->quantity, "L1_dcache_load_misses") && x->stat == STAT_REL_SD)
+			assert_memory_equal(f->m.sources[0].text + x->offset, "0.08", 4);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_hardware_counters, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_repeat, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_event_names, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_wrapped_lines, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_derived_metrics_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_perf4, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_locales, model_fixture_setup, model_fixture_teardown),
