@@ -42,7 +42,7 @@ static struct rx patterns[] = {
 			 "(?:\\s+\\((?<share>" DNUM ")%\\))?\\s*$",
 			 0 },
 	[RX_ELAPSED] = { "perf stat elapsed",
-			 "^\\s*(?<value>" DNUM ")(?:\\s+\\+-\\s+(?<sem>" DNUM "))?\\s+seconds time elapsed"
+			 "^\\s*(?:(?<label>[A-Za-z_!(][^:\\t]*?):\\s+)?(?<value>" DNUM ")(?:\\s+\\+-\\s+(?<sem>" DNUM "))?\\s+seconds time elapsed"
 			 "(?:\\s+\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?\\s*$",
 			 0 },
 	[RX_USERSYS] = { "perf stat user/sys", "^\\s*(?<value>" DNUM ")\\s+seconds (?<which>user|sys)\\s*$", 0 },
@@ -63,7 +63,31 @@ enum phase {
 
 struct claim_state {
 	enum phase phase;
+	int headerless; /* the block began at a counter or elapsed line, its header not pasted */
 };
+
+/*
+ * A table's line that perf alone prints, so that it starts a block even
+ * without the table's header: an elapsed line ("9.5136 +- 0.0394 seconds
+ * time elapsed", perf stat --null, maybe behind a label: "mm-unstable:
+ * 146.88 +- ..."), or a counter line with perf's padding and its spread or
+ * '#' comment ("3,723,554        context-switches      ( +-  0.56% )").
+ */
+static int headerless_start(const struct line *l, enum phase *phase)
+{
+	if (text_contains(l->s, l->len, "seconds time elapsed")) {
+		if (!rx_match(&patterns[RX_ELAPSED], l->s, l->len))
+			return 0;
+		*phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
+		return 1;
+	}
+	if (!char_is_digit(l->s[l->indent]) || !text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	    (!text_contains(l->s, l->len, "( +-") && !memchr(l->s, '#', l->len)) ||
+	    !rx_match(&patterns[RX_COUNTER], l->s, l->len))
+		return 0;
+	*phase = PH_COUNTERS;
+	return 1;
+}
 
 /*
  * A line of the table, read before its "seconds time elapsed": a value
@@ -89,7 +113,13 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		st->phase = PH_COUNTERS;
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	}
-	if (!in_block || st->phase == PH_DONE)
+	if (!in_block) {
+		if (!headerless_start(l, &st->phase))
+			return CLAIM_NONE;
+		st->headerless = 1;
+		return CLAIM_START;
+	}
+	if (st->phase == PH_DONE)
 		return CLAIM_NONE;
 	if (st->phase == PH_FOOTER) {
 		if (!text_contains(l->s, l->len, " seconds "))
@@ -115,6 +145,7 @@ struct parse {
 	uint32_t samples;  /* --table rows read */
 	int elapsed;       /* the "seconds time elapsed" line was met (garbled or not) */
 	int cut;           /* the table's last line was a counter line, skipped */
+	int headerless;    /* the open run began without the table's header */
 };
 
 static struct perf_span group(const struct rx *p, const char *name)
@@ -187,7 +218,7 @@ static int seconds(const struct perf_span *sp, double *v)
 static void on_elapsed(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_ELAPSED];
-	struct perf_span value, noise, sem;
+	struct perf_span value, noise, sem, label;
 	double v, rel = 0, unused;
 
 	ps->elapsed = 1;
@@ -205,6 +236,14 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	}
 	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, v, ps->n, l,
 		     value.s, value.n);
+	label = group(p, "label");
+	if (label.s) {
+		/* "mm-unstable++: 147.45 +- 13.39 seconds time elapsed": the build, written on the line */
+		struct run *r = &ps->s->rs->runs[ps->run];
+
+		r->variant.text = sink_strndup(ps->s, label.s, label.n);
+		r->variant.origin = VO_LABEL;
+	}
 	/*
 	 * "+- 0.00945" is perf's standard error of the mean (σ/√N), not σ: the
 	 * percentage beside it says the same relative to the mean, and that is
@@ -275,7 +314,7 @@ static void finish(struct parse *ps, const struct line *last)
 	struct sink *s = ps->s;
 
 	if (sink_txn_finish(s, &ps->t, last, "perf stat output without a single figure (cut off?)") &&
-	    !ps->elapsed && !ps->cut) {
+	    !ps->elapsed && !ps->cut && !ps->headerless) {
 		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
 		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
 		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
@@ -286,9 +325,23 @@ static void begin(struct parse *ps, const struct line *header)
 {
 	finish(ps, header);
 	ps->samples = 0;
-	ps->elapsed = ps->cut = 0;
+	ps->elapsed = ps->cut = ps->headerless = 0;
 	ps->run = sink_txn_begin(ps->s, &ps->t, header);
 	on_header(ps, header);
+}
+
+/*
+ * A run whose table's header was not pasted begins at its first counter
+ * or elapsed line: no command, and the count of -r unknown (0).
+ */
+static void begin_headerless(struct parse *ps, const struct line *first)
+{
+	finish(ps, first);
+	ps->samples = 0;
+	ps->elapsed = ps->cut = 0;
+	ps->headerless = 1;
+	ps->n = 0;
+	ps->run = sink_txn_begin(ps->s, &ps->t, first);
 }
 
 /* Does the table that holds line `i` end after it (the block ends, or the next table starts)? */
@@ -313,9 +366,17 @@ static int parse(const struct block *b, struct sink *s)
 			continue; /* metric continuations, --table's headings */
 		if (line_starts(l, "Performance counter stats for ")) {
 			begin(&ps, l);
-		} else if (!ps.t.open) {
 			continue;
-		} else if (text_contains(l->s, l->len, "seconds time elapsed")) {
+		}
+		if (!ps.t.open || (ps.headerless && ps.elapsed)) {
+			enum phase ph;
+
+			/* a fragment: each elapsed line closes its run ("A: 9.5 ... elapsed", "B: ...") */
+			if (!headerless_start(l, &ph))
+				continue;
+			begin_headerless(&ps, l);
+		}
+		if (text_contains(l->s, l->len, "seconds time elapsed")) {
 			on_elapsed(&ps, l);
 		} else if (text_contains(l->s, l->len, " seconds user") ||
 			   text_contains(l->s, l->len, " seconds sys")) {
@@ -343,7 +404,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser perf_parser = {
 	.fmt = FMT_PERF,
-	.starts = "P",
+	.starts = "P0123456789_!(ABCDEFGHIJKLMNOQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
 	.claim = claim,
 	.state_size = sizeof(struct claim_state),
 	.parse = parse,

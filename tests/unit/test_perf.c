@@ -541,6 +541,40 @@ static void test_wrapped_lines(void **state)
 	}
 }
 
+/* Lines of a table pasted without its header: elapsed lines behind a label, counters under a setting. */
+static void test_headerless_fragments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "frag.txt",
+		      "numa01:\n"
+		      "\tmm-unstable:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n"
+		      "\tmm-unstable++: 147.45 +- 13.39 seconds time elapsed  ( +-  9.08% )\n"
+		      "\n"
+		      "echo NO_RUN_TO_PARITY > /debug/sched/features\n"
+		      "\n"
+		      "\t3,723,554        context-switches      ( +-  0.56% )\n"
+		      "\t9.5136 +- 0.0394 seconds time elapsed  ( +-  0.41% )\n"
+		      "\n"
+		      "echo 1 > /proc/sys/kernel/numa_balancing\n"
+		      "\n"
+		      "\t2,556,535        context-switches      ( +-  0.51% )\n"
+		      "\t9.2427 +- 0.0302 seconds time elapsed  ( +-  0.33% )\n"
+		      "\n"
+		      "It took 9.5 seconds, as the seconds time elapsed line says.\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "mm-unstable");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "mm-unstable++");
+	assert_value(&f->m, 1, "wall_time", 147.45);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "NO_RUN_TO_PARITY");
+	assert_value(&f->m, 2, "context_switches", 3723554);
+	assert_value(&f->m, 2, "wall_time", 9.5136);
+	assert_string_equal(f->m.rs.runs[3].variant.text, "numa_balancing=1");
+	/* a fragment is what its author pasted: no cut-off warning */
+	assert_int_equal(f->d.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -548,6 +582,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_repeat, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_event_names, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrapped_lines, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_headerless_fragments, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_derived_metrics_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_perf4, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_locales, model_fixture_setup, model_fixture_teardown),
