@@ -433,12 +433,53 @@ static int workload_words(const char *name, const char *first)
  * names come again under another label: two size tables of the same files,
  * "Before:" and "After:", are told apart only by their labels.
  */
+/*
+ * Runs that name themselves (a size row's file, a command) in blocks one
+ * label governs: when they propose two names or more across those blocks
+ * (ten "size" outputs of ten programs under the text's title), the label
+ * is over a comparison of what they name, as it is within one block.
+ */
+static void multi_across_blocks(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct strmap first = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
+
+	for (uint32_t pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < nm->n; k++) {
+			const struct naming_run *e = &nm->runs[k];
+			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			if (!e->label || e->multi || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+				continue;
+			key = arena_printf(&keys, "%u\x1f%p", (unsigned)r->source, (const void *)e->label);
+			if (!strmap_get(&first, key, &at))
+				strmap_put(&first, key, k);
+			else if (!pass && strcmp(p->proposal[at], p->proposal[k]))
+				differ[at] = 1;
+			else if (pass && differ[at])
+				nm->runs[k].multi = 1;
+		}
+	}
+	for (uint32_t k = 0; k < nm->n; k++)
+		if (differ[k])
+			nm->runs[k].multi = 1;
+	free(differ);
+	strmap_release(&first);
+	arena_release(&keys);
+}
+
 static void attach_labels(struct pass *p)
 {
 	struct naming *nm = p->nm;
 	struct strmap first = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
 	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
+
+	multi_across_blocks(p);
 
 	for (uint32_t pass = 0; pass < 2; pass++) {
 		for (uint32_t k = 0; k < nm->n; k++) {
@@ -474,8 +515,8 @@ static void attach_labels(struct pass *p)
 		    label_names_build(e->label, strlen(e->label)))
 			continue;
 		for (uint32_t j = 0; j < nm->n && !other; j++)
-			other = nm->runs[j].block == e->block && p->proposal[j] &&
-				!workload_words(p->proposal[j], p->proposal[k]);
+			other = (nm->runs[j].block == e->block || nm->runs[j].label == e->label) &&
+				p->proposal[j] && !workload_words(p->proposal[j], p->proposal[k]);
 		again[k] = !other;
 	}
 	for (uint32_t k = 0; k < nm->n; k++) {
