@@ -116,6 +116,8 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 		i++;
 	while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == ':'))
 		n--;
+	if (n <= i || s[n - 1] != ')') /* most lines: no bracket closes them */
+		return 0;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words) && !tool; k++)
