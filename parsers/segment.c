@@ -247,6 +247,7 @@ static void close_block(struct seg *sg)
 		b.label = sg->label;
 		b.label_line = sg->label_line;
 		b.label_heading = sg->label_rank <= 6;
+		b.label_build = sg->label_build;
 		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
 		b.quoted = 1;
