@@ -58,7 +58,7 @@ static struct rx patterns[] = {
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
 
-/* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. */
+/* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
 {
 	const char *s = l->s + l->indent + 9;
@@ -78,6 +78,94 @@ static int bench_number(const struct line *l)
 	return *s == ':' ? v : -1;
 }
 
+/* What a line of hyperfine output is, by its fixed words alone (never by its figures). */
+enum kind {
+	K_NONE,
+	K_BENCH,    /* "Benchmark 1: CMD", "Benchmark #1: CMD" (<= 1.11) */
+	K_TIME,     /* "Time (mean ± σ): ...", "Time (abs ≡): ...", garbled or cut */
+	K_RANGE,    /* "Range (min … max): ...", garbled or cut */
+	K_WARNING,  /* "Warning: ..." */
+	K_ERROR,    /* "Error: ..." */
+	K_NOTE,     /* "Note: The benchmark comparison ..." */
+	K_SUMMARY,  /* "Summary", "Relative speed comparison" (<= 1.9) */
+	K_RAN,      /* "  CMD ran": the Summary's reference */
+	K_RATIO,    /* a Summary line: "1.52 ± 0.04 times faster than CMD", "As fast (1.00) as CMD" */
+	K_RELATIVE, /* a line led by a number: a ratio of the old "Relative speed comparison" */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "benchmark", "time", "range", "warning", "error",
+				     "note", "summary", "ran", "ratio", "relative" };
+
+/*
+ * The one classifier the claim and the parse share. The benchmark's
+ * number is part of its "Benchmark N:" words (it is no figure); a Time or
+ * Range line is one by its label, whatever its figures say, so one garbled
+ * or cut inside a block is reported. The Summary's kinds count only below
+ * its heading (the claim and the parse know where that is).
+ */
+static enum kind classify(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+
+	switch (*s) {
+	case 'B':
+		return bench_number(l) >= 0 ? K_BENCH : K_NONE;
+	case 'T':
+		if (line_starts(l, "Time (") || line_starts(l, "Time  ("))
+			return K_TIME;
+		break;
+	case 'R':
+		if (line_starts(l, "Range ("))
+			return K_RANGE;
+		if (line_starts(l, "Relative speed comparison"))
+			return K_SUMMARY;
+		break;
+	case 'W':
+		if (line_starts(l, "Warning:"))
+			return K_WARNING;
+		break;
+	case 'E':
+		if (line_starts(l, "Error:"))
+			return K_ERROR;
+		break;
+	case 'N':
+		if (line_starts(l, "Note: The benchmark comparison"))
+			return K_NOTE;
+		break;
+	case 'S':
+		if (line_starts(l, "Summary"))
+			return K_SUMMARY;
+		break;
+	case 'A':
+		if (line_starts(l, "As fast"))
+			return K_RATIO;
+		break;
+	default:
+		break;
+	}
+	if (line_ends(l, " ran"))
+		return K_RAN;
+	if (char_is_digit(*s))
+		return text_contains(s, l->len - l->indent, " faster than ") ||
+				       text_contains(s, l->len - l->indent, " slower than ")
+			       ? K_RATIO
+			       : K_RELATIVE;
+	return K_NONE;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
+/*
+ * A Time line's label whole: "Time (mean ± σ):", "Time (abs ≡):". Outside
+ * a block only such a line starts one ("Time (mean) was 5 ms" is prose).
+ */
+static int time_label(const struct line *l)
+{
+	const char *s = l->s + l->indent, *c = text_find(s, l->len - l->indent, "):");
+
+	return c && (text_contains(s, (size_t)(c - s), "(mean") || text_contains(s, (size_t)(c - s), "(abs"));
+}
+
 struct claim_state {
 	int in_summary;
 };
@@ -85,34 +173,33 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	int bn = bench_number(l);
+	enum kind k = classify(l);
 
-	if (bn >= 0) {
+	switch (k) {
+	case K_NONE:
+		return CLAIM_NONE;
+	case K_BENCH:
 		st->in_summary = 0;
-		return in_block && bn > 1 ? CLAIM_BODY : CLAIM_START;
-	}
-	if (line_starts(l, "Time (") || line_starts(l, "Time  (")) {
+		return in_block && bench_number(l) > 1 ? CLAIM_BODY : CLAIM_START;
+	case K_TIME:
 		if (in_block)
 			return CLAIM_BODY; /* even garbled: the parser reports it */
-		/* outside a block only a well-formed line starts one: "Time (mean) was 5 ms" is prose */
-		if (!rx_match(&patterns[RX_TIME], l->s, l->len))
+		if (!time_label(l))
 			return CLAIM_NONE;
 		st->in_summary = 0;
 		return CLAIM_START;
-	}
-	if (!in_block)
-		return CLAIM_NONE;
-	if (line_starts(l, "Range (") || line_starts(l, "Warning:") || line_starts(l, "Error:") ||
-	    line_starts(l, "Note: The benchmark comparison"))
-		return CLAIM_BODY;
-	if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
+	case K_SUMMARY:
+		if (!in_block)
+			return CLAIM_NONE;
 		st->in_summary = 1;
 		return CLAIM_BODY;
+	case K_RAN:
+	case K_RATIO:
+	case K_RELATIVE:
+		return in_block && st->in_summary ? CLAIM_BODY : CLAIM_NONE;
+	default:
+		return in_block ? CLAIM_BODY : CLAIM_NONE;
 	}
-	if (st->in_summary && (line_ends(l, " ran") || line_starts(l, "As fast") ||
-			       char_is_digit(l->s[l->indent])))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
 }
 
 /* What one "Benchmark" has gathered so far. */
@@ -322,40 +409,57 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (bench_number(l) >= 0) {
+		switch (classify(l)) {
+		case K_BENCH:
 			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
-		} else if (line_starts(l, "Time")) {
+			break;
+		case K_TIME:
 			on_time(&ps, l);
-		} else if (line_starts(l, "Range")) {
+			break;
+		case K_RANGE:
 			on_range(&ps, l);
-		} else if (rx_match(&patterns[RX_WARNING], l->s, l->len)) {
-			group(&patterns[RX_WARNING], "text", &v, &n);
-			if (ps.cur.t.open)
+			break;
+		case K_WARNING:
+			if (ps.cur.t.open && rx_match(&patterns[RX_WARNING], l->s, l->len) &&
+			    group(&patterns[RX_WARNING], "text", &v, &n))
 				sink_note(s, ps.cur.run,
 					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
 					  "%.*s", (int)n, v);
-		} else if (rx_match(&patterns[RX_ERROR], l->s, l->len)) {
-			group(&patterns[RX_ERROR], "text", &v, &n);
-			if (ps.cur.t.open) {
+			break;
+		case K_ERROR:
+			if (ps.cur.t.open && rx_match(&patterns[RX_ERROR], l->s, l->len) &&
+			    group(&patterns[RX_ERROR], "text", &v, &n)) {
 				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
 				ps.cur.error = sink_strndup(s, v, n);
 				sink_run_end(s, ps.cur.run, l);
 			}
-		} else if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
+			break;
+		case K_SUMMARY:
 			finish(&ps, l);
 			in_summary = 1;
-		} else if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len)) {
-			group(&patterns[RX_RAN], "cmd", &v, &n);
-			ref = sink_strndup(s, v, n);
-		} else if (in_summary) {
-			on_summary_line(&ps, l, ref);
-		} else if (rx_match(&patterns[RX_NOTE], l->s, l->len) && ps.cur.t.open) {
-			group(&patterns[RX_NOTE], "text", &v, &n);
-			sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
+			break;
+		case K_RAN:
+			if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len) &&
+			    group(&patterns[RX_RAN], "cmd", &v, &n))
+				ref = sink_strndup(s, v, n);
+			break;
+		case K_RATIO:
+		case K_RELATIVE:
+			if (in_summary)
+				on_summary_line(&ps, l, ref);
+			break;
+		case K_NOTE:
+			if (!in_summary && ps.cur.t.open && rx_match(&patterns[RX_NOTE], l->s, l->len) &&
+			    group(&patterns[RX_NOTE], "text", &v, &n))
+				sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
+			break;
+		case K_NONE:
+		case K__COUNT:
+			break;
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
@@ -368,6 +472,9 @@ const struct parser hyperfine_parser = {
 	.starts = "BT",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),
