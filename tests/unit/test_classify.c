@@ -1,0 +1,152 @@
+/*
+ * test_classify.c - each text parser's one line classifier, asked
+ * directly: every kind of line its format prints, the same lines with
+ * their figures garbled or cut (they keep their kind), and near-misses
+ * that prose or another tool prints (they are not the format's, and the
+ * claim does not start a block with them).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "helpers.h"
+#include "parsers/parser.h"
+
+/* A cleaned line as the segmenter hands it to a parser. */
+static struct line line_of(const char *text)
+{
+	struct line l;
+
+	memset(&l, 0, sizeof(l));
+	l.s = text;
+	l.len = (uint32_t)strlen(text);
+	while (l.indent < l.len && (text[l.indent] == ' ' || text[l.indent] == '\t'))
+		l.indent++;
+	l.no = 1;
+	l.raw = text;
+	l.raw_len = l.len;
+	return l;
+}
+
+static const struct parser *parser_of(enum fmt f)
+{
+	const struct parser *p = parser_for(f);
+
+	assert_non_null(p);
+	assert_non_null(p->classify);
+	return p;
+}
+
+/* `text` is of kind `kind` (by name) for the parser of `f`. */
+static void kind_is(enum fmt f, const char *text, const char *kind)
+{
+	const struct parser *p = parser_of(f);
+	struct line l = line_of(text);
+	unsigned k = p->classify(&l);
+
+	assert_true(k < p->nkinds);
+	if (strcmp(p->kinds[k], kind))
+		fail_msg("%s: \"%s\" is %s, want %s", fmt_name(f), text, p->kinds[k], kind);
+}
+
+/* Outside a block, does the claim start a block with `text`? */
+static int starts(enum fmt f, const char *text)
+{
+	const struct parser *p = parser_of(f);
+	unsigned char state[PARSER_STATE_MAX];
+	struct line l = line_of(text);
+
+	memset(state, 0, sizeof(state));
+	return p->claim(&l, 0, state) == CLAIM_START;
+}
+
+/* A near-miss: not the format's line, and no block starts with it. */
+static void not_claimed(enum fmt f, const char *text)
+{
+	kind_is(f, text, "none");
+	if (starts(f, text))
+		fail_msg("%s: \"%s\" starts a block", fmt_name(f), text);
+}
+
+/* Every parser of a text format has its classifier, with a name for each kind. */
+static void test_every_parser(void **state)
+{
+	/* whole documents (JSON, CSV, Markdown tables), and hand-written lists */
+	static const enum fmt without[] = { FMT_JSON, FMT_HYPERFINE_CSV, FMT_HYPERFINE_MD, FMT_SIZE_LIST,
+					    FMT_IPERF3 };
+	size_t n;
+	const struct parser *const *all = parsers_all(&n);
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		int exempt = 0;
+
+		for (size_t k = 0; k < countof(without); k++)
+			exempt |= all[i]->fmt == without[k];
+		if (exempt)
+			continue;
+		if (!all[i]->classify)
+			fail_msg("parser %s has no line classifier", fmt_name(all[i]->fmt));
+		assert_true(all[i]->nkinds >= 2);
+		assert_string_equal(all[i]->kinds[0], "none");
+		for (size_t k = 0; k < all[i]->nkinds; k++)
+			assert_non_null(all[i]->kinds[k]);
+	}
+}
+
+#define PM "\xc2\xb1"       /* ± */
+#define SIGMA "\xcf\x83"    /* σ */
+#define ELL "\xe2\x80\xa6"  /* … */
+
+static void test_hyperfine(void **state)
+{
+	enum fmt f = FMT_HYPERFINE;
+
+	(void)state;
+	kind_is(f, "Benchmark 1: ./app --fast", "benchmark");
+	kind_is(f, "Benchmark #2: ./app", "benchmark");
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.1 ms " PM "   0.7 ms    [User: 3.9 ms, System: 1.1 ms]",
+		"time");
+	kind_is(f, "  Time (abs \xe2\x89\xa1):        812.4 " "\xc2\xb5" "s               [User: 0.1 ms, System: 0.6 ms]",
+		"time");
+	kind_is(f, "  Range (min " ELL " max):    4.2 ms " ELL "   9.9 ms    541 runs", "range");
+	kind_is(f, "  Warning: Statistical outliers were detected.", "warning");
+	kind_is(f, "  Error: Command terminated with non-zero exit code: 1.", "error");
+	kind_is(f, "Note: The benchmark comparison could be inaccurate since the benchmarks failed.", "note");
+	kind_is(f, "Summary", "summary");
+	kind_is(f, "Relative speed comparison", "summary");
+	kind_is(f, "  ./app --fast ran", "ran");
+	kind_is(f, "    1.52 " PM " 0.04 times faster than ./app", "ratio");
+	kind_is(f, "    As fast (1.00 " PM " 0.01) as ./app", "ratio");
+	kind_is(f, "        1.00          ./app --fast", "relative");
+
+	/* garbled or cut figures keep their kind, and inside a block the claim keeps the line */
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.O ms " PM "   0.7 ms    [User: 3.9 ms, System: 1.1 ms]",
+		"time");
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.1 m", "time");
+	kind_is(f, "  Range (min " ELL " max):    O.2 ms " ELL "   9.9 ms    541 runs", "range");
+	/* a whole label starts a block, whatever its figures; prose does not */
+	assert_true(starts(f, "  Time (mean " PM " " SIGMA "):      5.O ms " PM "   0.7 ms"));
+	assert_true(starts(f, "Benchmark 1: ./app"));
+
+	not_claimed(f, "Benchmark results: see below");
+	not_claimed(f, "Benchmarks 1: the fast ones");
+	not_claimed(f, "The times are in ms");
+	assert_false(starts(f, "Time (mean) was 5 ms on both machines"));
+	assert_false(starts(f, "Range (min … max) is wide"));
+	assert_false(starts(f, "Summary"));
+	assert_false(starts(f, "  ./app --fast ran"));
+	assert_false(starts(f, "    1.52 times faster than ./app"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_parser),
+		cmocka_unit_test(test_hyperfine),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
