@@ -141,11 +141,42 @@ static void test_hyperfine(void **state)
 	assert_false(starts(f, "    1.52 times faster than ./app"));
 }
 
+static void test_perf(void **state)
+{
+	enum fmt f = FMT_PERF;
+
+	(void)state;
+	kind_is(f, " Performance counter stats for './app' (4 runs):", "header");
+	kind_is(f, "             84.05 msec task-clock                       #    0.889 CPUs utilized            ( +-  0.82% )",
+		"counter");
+	kind_is(f, "   <not supported>      cycles", "counter");
+	kind_is(f, "     1,2O3,456,789      cycles                           #   12.193 GHz", "counter");
+	kind_is(f, "             O8.70 msec task-clock                       #    0.981 CPUs utilized", "counter");
+	kind_is(f, "             4,811      page-f", "counter");
+	kind_is(f, "                                                  #    0.51  stalled cycles per insn", "comment");
+	kind_is(f, "           # Table of individual measurements:", "comment");
+	kind_is(f, "           0.09560 (+0.00101) #", "table row");
+	kind_is(f, "           0.08914 (-0.00544) ##", "table row");
+	kind_is(f, "           0.09459 +- 0.00230 seconds time elapsed  ( +-  2.43% )", "elapsed");
+	kind_is(f, "       0.10O612345 seconds time elapsed", "elapsed");
+	kind_is(f, "       0.091000000 seconds user", "user");
+	kind_is(f, "       0.007000000 seconds sys", "sys");
+	kind_is(f, "       0.007000000 seconds syz", "seconds");
+	assert_true(starts(f, " Performance counter stats for 'system wide':"));
+
+	not_claimed(f, "Performance counters were not supported on the VM.");
+	not_claimed(f, "perf stat shows the same numbers");
+	/* a counter line is the table's only between its header and its footer */
+	assert_false(starts(f, "     1,203,456,789      cycles"));
+	assert_false(starts(f, "       0.10 seconds time elapsed"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_parser),
 		cmocka_unit_test(test_hyperfine),
+		cmocka_unit_test(test_perf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
