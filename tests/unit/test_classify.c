@@ -171,12 +171,38 @@ static void test_perf(void **state)
 	assert_false(starts(f, "       0.10 seconds time elapsed"));
 }
 
+static void test_perf_csv(void **state)
+{
+	enum fmt f = FMT_PERF_CSV;
+
+	(void)state;
+	kind_is(f, "83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized", "counter");
+	kind_is(f, "13,,context-switches,17.76%,83280190,100.00,155.259,/sec", "counter");
+	kind_is(f, "<not supported>,,cycles,0.00%,0,100.00,,", "counter");
+	kind_is(f, "48I1,,page-faults,83843001,100.00,57.381,K/sec", "counter");
+	kind_is(f, ",,,,,,0.84,insn per cycle", "metric");
+	kind_is(f, "3,73,msec,task-clock,3732778,100,00,0,CPUs utilized", "partial");
+	kind_is(f, "81.81,msec,task-clock,818", "partial");
+	assert_true(starts(f, "83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized"));
+	assert_true(starts(f, "<not counted>,,cycles,0,100.00,,"));
+
+	/* a garbled value column, the shapes above inside a block only, and CSV that is not perf's */
+	assert_false(starts(f, "O3.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized"));
+	assert_false(starts(f, "3,73,msec,task-clock,3732778,100,00,0,CPUs utilized"));
+	assert_false(starts(f, ",,,,,,0.84,insn per cycle"));
+	assert_false(starts(f, "1,2,3,4,5,6,7,8"));
+	not_claimed(f, "   83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized");
+	not_claimed(f, "2, 3 and 4 runs");
+	not_claimed(f, "1 run, no more");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_parser),
 		cmocka_unit_test(test_hyperfine),
 		cmocka_unit_test(test_perf),
+		cmocka_unit_test(test_perf_csv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
