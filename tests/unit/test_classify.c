@@ -196,6 +196,56 @@ static void test_perf_csv(void **state)
 	not_claimed(f, "1 run, no more");
 }
 
+static void test_size(void **state)
+{
+	enum fmt f = FMT_SIZE;
+
+	(void)state;
+	kind_is(f, "   text\t   data\t    bss\t    dec\t    hex\tfilename", "header");
+	kind_is(f, "   text    data     bss     oct     hex filename", "header");
+	kind_is(f, " 412337\t  10272\t   1208\t 423817\t  67789\tdb_release", "row");
+	kind_is(f, " 398114\t  10O48\t   1144\t 409306\t  63eda\tdb_lto", "row");
+	kind_is(f, " O98114\t  10048\t   1144\t 409306\t  63eda\tdb_lto", "row");
+	kind_is(f, " 401223\t     99", "row");
+	kind_is(f, "- 412337   10272    1208  423817   67789 db_release", "row");
+	kind_is(f, "    1140\t     20\t      8\t   1168\t    490\tbuf.o (ex libutil.a)", "row");
+	kind_is(f, " 824674\t  20544\t   2416\t 847634\t  cef12\t(TOTALS)", "totals");
+	assert_true(starts(f, "   text\t   data\t    bss\t    dec\t    hex\tfilename"));
+
+	/* rows count only below a header; prose and headers of other tables are not size's */
+	assert_false(starts(f, " 412337\t  10272\t   1208\t 423817\t  67789\tdb_release"));
+	not_claimed(f, "text data bss dec hex");
+	not_claimed(f, "text, data and bss all shrank");
+	not_claimed(f, "   text    data     bss     dec     hex filename extra");
+	not_claimed(f, "2 builds were faster than 3");
+}
+
+static void test_size_sysv(void **state)
+{
+	enum fmt f = FMT_SIZE_SYSV;
+
+	(void)state;
+	kind_is(f, "app_release  :", "title");
+	kind_is(f, "buf.o   (ex libutil.a):", "title");
+	kind_is(f, "section          size     addr", "header");
+	kind_is(f, ".text          398114     4096", "section");
+	kind_is(f, ".rodata       1O784   102400", "section");
+	kind_is(f, ".bss             1208        0", "section");
+	kind_is(f, ".comment           43", "section");
+	kind_is(f, "Total          430265", "total");
+	kind_is(f, "Total          43O265", "total");
+	assert_true(starts(f, "app_release  :"));
+	assert_true(starts(f, "section          size     addr"));
+
+	/* sections count only below a header, and labels are not titles */
+	assert_false(starts(f, ".text          398114     4096"));
+	assert_false(starts(f, "Total          430265"));
+	not_claimed(f, "Release:");
+	assert_false(starts(f, "Results (ex post):"));
+	not_claimed(f, "section size addr offset");
+	not_claimed(f, "the sections grew by a lot");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +253,8 @@ int main(void)
 		cmocka_unit_test(test_hyperfine),
 		cmocka_unit_test(test_perf),
 		cmocka_unit_test(test_perf_csv),
+		cmocka_unit_test(test_size),
+		cmocka_unit_test(test_size_sysv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
