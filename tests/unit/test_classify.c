@@ -246,6 +246,44 @@ static void test_size_sysv(void **state)
 	not_claimed(f, "the sections grew by a lot");
 }
 
+static void test_time(void **state)
+{
+	enum fmt f = FMT_TIME;
+
+	(void)state;
+	kind_is(f, "Command exited with non-zero status 1", "status");
+	kind_is(f, "Command terminated by signal 9", "status");
+	kind_is(f, "0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k",
+		"default 1");
+	kind_is(f, "0.07user 0.0Osystem 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k",
+		"default 1");
+	kind_is(f, "0inputs+0outputs (0major+1046minor)pagefaults 0swaps", "default 2");
+	kind_is(f, "real\t0m0.110s", "real");
+	kind_is(f, "real 0m0.1O5s", "real");
+	kind_is(f, "user 0.07", "user");
+	kind_is(f, "sys\t0m0.004s", "sys");
+	kind_is(f, "\tCommand being timed: \"./app --fast\"", "command");
+	kind_is(f, "\tMaximum resident set size (kbytes): 21880", "field");
+	kind_is(f, "\tMaximum resident set size (kbytes): 2l880", "field");
+	kind_is(f, "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.1O", "field");
+	kind_is(f, "\tExit status: 0", "field");
+	kind_is(f, "\tMinor (reclai", "cut label");
+	kind_is(f, "\tMinor (reclaming a frame) page faults: 1046", "label");
+	assert_true(starts(f, "0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k"));
+	assert_true(starts(f, "real\t0m0.110s"));
+	assert_true(starts(f, "\tCommand being timed: \"./app\""));
+	/* a -v line pasted alone, when no prose would start with it */
+	assert_true(starts(f, "Maximum resident set size (kbytes): 43856"));
+	assert_false(starts(f, "\tVoluntary context switches: 1"));
+	assert_false(starts(f, "user 0.07"));
+	assert_false(starts(f, "0inputs+0outputs (0major+1046minor)pagefaults 0swaps"));
+
+	not_claimed(f, "real world benchmarks");
+	not_claimed(f, "real 2 builds were faster");
+	not_claimed(f, "Command line options are the same");
+	not_claimed(f, "user time went down");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_perf_csv),
 		cmocka_unit_test(test_size),
 		cmocka_unit_test(test_size_sysv),
+		cmocka_unit_test(test_time),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
