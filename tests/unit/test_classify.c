@@ -284,6 +284,54 @@ static void test_time(void **state)
 	not_claimed(f, "user time went down");
 }
 
+static void test_fortio(void **state)
+{
+	enum fmt f = FMT_FORTIO;
+
+	(void)state;
+	kind_is(f, "Fortio 1.60.3 running at 0 queries per second, 2->2 procs, for 1000 calls: tcp://10.1.0.7:8078",
+		"banner");
+	kind_is(f, "Starting at max qps with 2 thread(s) [gomax 2] for exactly 1000 calls (500 per thread + 0)",
+		"starting");
+	kind_is(f, "Ended after 61.224137ms : 1000 calls. qps=16333", "ended");
+	kind_is(f, "Aggregated Function Time : count 1000 avg 0.00012172341 +/- 3.106e-05 min 6.8291e-05 max 0.000593127 sum 0.121723413",
+		"agg");
+	kind_is(f, "Error cases : no data", "counter");
+	kind_is(f, ">= 6.8291e-05 <= 0.000593127 , 0.000330709 , 100.00, 1000", "row");
+	kind_is(f, "< 0.001 , 0.0005 , 12.50, 5", "row");
+	kind_is(f, "# target 50% 0.000330709", "target");
+	kind_is(f, "Code 200 : 40 (100.0 %)", "code");
+	kind_is(f, "Code  -1 : 3 (7.5 %)", "code");
+	kind_is(f, "tcp OK : 1000 (100.0 %)", "echo");
+	kind_is(f, "Health SERVING : 40", "grpc");
+	kind_is(f, "All done 1000 calls (plus 0 warmup) 0.122 ms avg, 16333.4 qps", "done");
+	kind_is(f, "WARNING 12.50% of sleep were falling behind", "sleep");
+	kind_is(f, "IP addresses distribution:", "ip list");
+	kind_is(f, "Sockets used: 2 (for perfect no error run, would be 2)", "other");
+	kind_is(f, "20:01:31 I tcprunner.go:218> Starting tcp test", "log");
+
+	/* garbled anywhere, even where a figure begins, a report line keeps its kind */
+	kind_is(f, ">= O.8291e-05 <= 0.000593127 , 0.000330709 , 100.00, 1000", "row");
+	kind_is(f, "# target 9O% 0.000540643", "target");
+	kind_is(f, "# target O9% 0.00058", "target");
+	kind_is(f, "Code 2O0 : 40 (100.0 %)", "code");
+	kind_is(f, "Code O00 : 40 (100.0 %)", "code");
+	kind_is(f, "All done 1000 calls (plus 0 warmup) 0.119 ms avg, 167O2.3 qps", "done");
+	assert_true(starts(f, "All done 10 calls (plus 0 warmup) 1.000 ms avg, 100.0 qps"));
+	assert_true(starts(f, "# target 50% 0.000330709"));
+
+	/* outside a block only a whole shape starts one: prose shares the first words */
+	assert_false(starts(f, "# target audience"));
+	assert_false(starts(f, "# target O9% 0.00058"));
+	assert_false(starts(f, "> see the graph , below"));
+	assert_false(starts(f, "All done, thanks"));
+	assert_false(starts(f, "Starting at noon"));
+	assert_false(starts(f, "Code review : done"));
+	not_claimed(f, "Fortio is fine");
+	not_claimed(f, "The code : 200 lines");
+	not_claimed(f, ">not a row");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_size),
 		cmocka_unit_test(test_size_sysv),
 		cmocka_unit_test(test_time),
+		cmocka_unit_test(test_fortio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
