@@ -238,6 +238,30 @@ static int value_of(const struct rx *p, const char *num, const char *unit, doubl
 	return 0;
 }
 
+/*
+ * Every figure the last match of `p` printed reads (groups[i][0] the
+ * number, groups[i][1] its unit)? When one does not (400 digits, say),
+ * the line is damaged: said, and none of its figures is kept.
+ */
+static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
+		    const char *const groups[][2], size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		const char *at;
+		size_t at_len;
+
+		if (group(p, groups[i][0], &at, &at_len) &&
+		    value_of(p, groups[i][0], groups[i][1], &v, &at, &at_len) < 0) {
+			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
+			ps->cur.damaged = 1;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Add the figure of group `num` (in `unit`), when printed; all_read() said it reads. */
 static void emit(struct parse *ps, const struct line *l, const struct rx *p, const char *num,
 		 const char *unit, const char *quantity, enum stat_kind stat)
 {
@@ -245,14 +269,8 @@ static void emit(struct parse *ps, const struct line *l, const struct rx *p, con
 	const char *at;
 	size_t at_len;
 
-	/* a spread is not better or worse by itself; times are better lower */
-	if (value_of(p, num, unit, &v, &at, &at_len) == 0) {
+	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
 		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, v, 0, l, at, at_len);
-	} else if (group(p, num, &at, &at_len)) {
-		/* printed but unreadable (400 digits, say): said, never silently lost */
-		sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
-		ps->cur.damaged = 1;
-	}
 }
 
 /* Close the current benchmark: fill in n, or drop it when it produced no figures. */
@@ -296,6 +314,9 @@ static void begin(struct parse *ps, const struct line *l, const char *cmd, size_
 	ps->s->rs->runs[ps->cur.run].command = sink_strndup(ps->s, cmd, cmd_len);
 }
 
+static const char *const time_groups[][2] = { { "mean", "mu" }, { "sd", "su" }, { "user", "uu" }, { "sys", "yu" } };
+static const char *const range_groups[][2] = { { "min", "nu" }, { "max", "xu" } };
+
 static void on_time(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_TIME];
@@ -313,6 +334,8 @@ static void on_time(struct parse *ps, const struct line *l)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
 	ps->cur.single = !group(p, "sd", &s, &n);
+	if (!all_read(ps, l, p, time_groups, countof(time_groups)))
+		return;
 	emit(ps, l, p, "mean", "mu", "time", STAT_MEAN);
 	emit(ps, l, p, "sd", "su", "time", STAT_SD);
 	emit(ps, l, p, "user", "uu", "user", STAT_MEAN);
@@ -340,12 +363,16 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	}
 	ps->cur.has_range = 1;
-	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
-	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
 	if (group(p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
-	} else if (group(p, "runs", &s, &n) && runs >= 1) {
+		return;
+	}
+	if (!all_read(ps, l, p, range_groups, countof(range_groups)))
+		return;
+	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
+	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
+	if (group(p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
