@@ -334,50 +334,60 @@ static int all_digits(const char *s, size_t n)
 	return n > 0 && n < 16;
 }
 
-/*
- * Read one figure as its kind says and add it to the run. Returns 0, 1
- * when the tool printed no value ("?%"), or -1 when the text is no such
- * figure (the caller reports the damage).
- */
-static int add_field(struct parse *ps, const struct line *l, const struct field *f, const char *v,
-		     size_t n)
-{
-	enum unit unit = UNIT_COUNT;
+/* One figure of a line, read before any of the line's figures is added. */
+struct reading {
+	const struct field *f;
+	const char *num; /* the printed number (without a '%') */
+	size_t num_len;
+	enum unit unit;
 	double x;
-	size_t num_len = n;
+	int none; /* the tool printed no value ("?%") */
+};
 
+/*
+ * Read one figure as its field's kind says. Returns 0, 1 when the tool
+ * printed no value ("?%"), or -1 when the text is no such figure (the
+ * caller reports the damage).
+ */
+static int read_field(const struct field *f, const char *v, size_t n, struct reading *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->f = f;
+	r->num = v;
+	r->num_len = n;
+	r->unit = UNIT_COUNT;
 	switch (f->kind) {
 	case F_SECONDS:
-		unit = UNIT_SECOND;
-		if (num_parse(v, n, &x) < 0)
-			return -1;
-		break;
+		r->unit = UNIT_SECOND;
+		return num_parse(v, n, &r->x) < 0 ? -1 : 0;
 	case F_PERCENT:
-		unit = UNIT_PERCENT;
+		r->unit = UNIT_PERCENT;
 		if (n == 2 && !memcmp(v, "?%", 2))
-			return 1;
-		num_len = n - 1;
-		if (n < 2 || v[n - 1] != '%' || !all_digits(v, num_len) || num_parse(v, num_len, &x) < 0)
+			return r->none = 1;
+		r->num_len = n - 1;
+		if (n < 2 || v[n - 1] != '%' || !all_digits(v, r->num_len) || num_parse(v, r->num_len, &r->x) < 0)
 			return -1;
-		break;
+		return 0;
 	case F_CLOCK:
-		unit = UNIT_SECOND;
-		if (clock_parse(v, n, &x) < 0)
-			return -1;
-		break;
+		r->unit = UNIT_SECOND;
+		return clock_parse(v, n, &r->x) < 0 ? -1 : 0;
 	case F_KBYTES:
-		if (!all_digits(v, n) || unit_value(v, n, "kbytes", 6, &unit, &x) < 0)
-			return -1;
-		break;
+		return !all_digits(v, n) || unit_value(v, n, "kbytes", 6, &r->unit, &r->x) < 0 ? -1 : 0;
 	case F_COUNT:
-		if (!all_digits(v, n) || num_parse(v, n, &x) < 0)
-			return -1;
-		break;
+		return !all_digits(v, n) || num_parse(v, n, &r->x) < 0 ? -1 : 0;
 	default:
 		return -1;
 	}
-	sink_measure(ps->s, ps->run, f->quantity, STAT_VALUE, unit, x, 1, l, v, num_len);
-	return 0;
+}
+
+/* Add a figure read_field() read, or the note that the tool printed none. */
+static void add_reading(struct parse *ps, const struct line *l, const struct reading *r)
+{
+	if (r->none)
+		sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+	else
+		sink_measure(ps->s, ps->run, r->f->quantity, STAT_VALUE, r->unit, r->x, 1, l, r->num,
+			     r->num_len);
 }
 
 static void on_status(struct parse *ps, const struct line *l)
@@ -412,26 +422,27 @@ static void on_default(struct parse *ps, const struct line *l, int which)
 	const char *const(*groups)[2] = which == 1 ? first : second;
 	size_t ngroups = which == 1 ? countof(first) : countof(second);
 
+	struct reading r[7];
+
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 		return;
 	}
+	/* every figure of the line, or none */
 	for (size_t i = 0; i < ngroups; i++) {
 		const struct field *f = field_named(groups[i][1]);
 		const char *v;
 		size_t n;
-		int rc;
 
 		/* the percent sign follows the group in this format */
-		rc = rx_named(p, groups[i][0], &v, &n) ? add_field(ps, l, f, v, f->kind == F_PERCENT ? n + 1 : n)
-						       : -1;
-		if (rc < 0) {
+		if (!rx_named(p, groups[i][0], &v, &n) ||
+		    read_field(f, v, f->kind == F_PERCENT ? n + 1 : n, &r[i]) < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 			return;
 		}
-		if (rc > 0)
-			sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
 	}
+	for (size_t i = 0; i < ngroups; i++)
+		add_reading(ps, l, &r[i]);
 }
 
 static void on_verbose(struct parse *ps, const struct line *l)
@@ -441,7 +452,7 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	const char *label, *v;
 	size_t label_len, n;
 	double status;
-	int rc;
+	struct reading r;
 
 	if (rx_match(p, l->s, l->len) && rx_named(p, "label", &label, &label_len) &&
 	    rx_named(p, "value", &v, &n))
@@ -479,11 +490,10 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	default:
 		break;
 	}
-	rc = add_field(ps, l, f, v, n);
-	if (rc < 0)
+	if (read_field(f, v, n, &r) < 0)
 		sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
-	else if (rc > 0)
-		sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+	else
+		add_reading(ps, l, &r);
 }
 
 /* real/user/sys: "0.10" (-p), "0m0.110s" (bash), with the locale's decimal mark. */
