@@ -89,7 +89,7 @@ static void build_dispatch(struct seg *sg)
 		for (const char *c = sg->parsers[p]->starts; *c; c++) {
 			unsigned char b = (unsigned char)*c;
 
-			/* parsers_init() checked that no byte has more parsers than a row holds */
+			/* a row holds every parser (parser.h asserts it) */
 			if (sg->ndispatch[b] < PARSERS_PER_BYTE)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
