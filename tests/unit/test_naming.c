@@ -93,6 +93,12 @@ static void test_legend_commit(void **state)
 		      &f->d);
 	expect(&f->m, 0, "ruff_old", VO_COMMAND);
 	expect(&f->m, 1, "ruff_new", VO_COMMAND);
+	/* nor does a bullet that describes at length ("`fast`: keeps a map, which ...") */
+	import_string(&f->m, "d.md",
+		      "* `fast`: keeps a hash map, which trades memory for speed in most of the cases we ran.\n\n"
+		      HF("./bin/app --model fast", "5.0") "\n" HF2("./bin/app --model slow", "4.0"),
+		      &f->d);
+	expect(&f->m, 2, "fast", VO_COMMAND);
 }
 
 /*
