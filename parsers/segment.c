@@ -496,7 +496,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
-	{
+	if (!looks_like_command(s, n)) {
+		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
 		legend_scan(s, n, add_legend, &lc);

@@ -99,6 +99,13 @@ static void test_legend_commit(void **state)
 		      HF("./bin/app --model fast", "5.0") "\n" HF2("./bin/app --model slow", "4.0"),
 		      &f->d);
 	expect(&f->m, 2, "fast", VO_COMMAND);
+	/* nor a command line: "b -- './bin/x {m} y'" is hyperfine's syntax */
+	import_string(&f->m, "c2.md",
+		      "$ hyperfine -L m a,b -- './bin/x {m} y'\n"
+		      HF("./bin/x a y", "5.0") "\n" HF2("./bin/x b y", "4.0"),
+		      &f->d);
+	expect(&f->m, 4, "a", VO_COMMAND);
+	expect(&f->m, 5, "b", VO_COMMAND);
 }
 
 /*
