@@ -66,6 +66,9 @@ static void test_variant_labels(void **state)
 		   "x86_64 defconfig + LLVM=1 (before)", "");
 	check_read("For instance, a 1G test:", 0, LABEL_VARIANT, "1G", "");
 	check_read("and a 20G test:", 0, LABEL_VARIANT, "20G", "");
+	/* a figure of the outcome after the name is not part of it */
+	check_read("### Ruff (19.8x faster)", 0, LABEL_VARIANT, "Ruff", "");
+	check_read("**Results - 55% loss**", 0, LABEL_SECTION, NULL, NULL);
 	check_read("Release + PGO optimized:", 0, LABEL_VARIANT, "Release + PGO optimized", "");
 	check_read("Rathole Release in the server mode (4 measurements):", 0, LABEL_VARIANT,
 		   "Rathole Release", "server mode");
