@@ -136,7 +136,7 @@ static int headerless_start(const struct line *l, enum phase *phase)
 	size_t end = line_end(l);
 
 	/* most lines are prose: an elapsed line ends with "elapsed" or its spread's ')' */
-	if (end < 20 || (l->s[end - 1] != ')' && l->s[end - 1] != 'd'))
+	if (end < 20 || (l->s[end - 1] != ')' && memcmp(l->s + end - 7, "elapsed", 7)))
 		return 0;
 	if (text_contains(l->s, l->len, "seconds time elapsed")) {
 		if (!rx_match(&patterns[RX_ELAPSED], l->s, l->len))
