@@ -9,7 +9,8 @@ sed 's/812\.4 µs ±/790.4 µs ±/' samples/hyperfine/hand-new-us.txt >"$T/decem
 grep -q '790.4 µs' "$T/december.txt" || fail "the December copy was not made"
 SOURCE_DATE_EPOCH=1764547200 run import -e "November CI" samples/hyperfine/hand-new-us.txt
 expect_rc 0 "import November"
-(cd "$T" && SOURCE_DATE_EPOCH=1767225600 "$OLDPWD/$BD" import -e "December CI" december.txt >/dev/null 2>&1) ||
+BDABS=$(cd "$(dirname "$BD")" && pwd)/$(basename "$BD")
+(cd "$T" && SOURCE_DATE_EPOCH=1767225600 "$BDABS" import -e "December CI" december.txt >/dev/null 2>&1) ||
 	fail "import December"
 
 run history time
