@@ -74,8 +74,7 @@ static void not_claimed(enum fmt f, const char *text)
 static void test_every_parser(void **state)
 {
 	/* whole documents (JSON, CSV, Markdown tables), and hand-written lists */
-	static const enum fmt without[] = { FMT_JSON, FMT_HYPERFINE_CSV, FMT_HYPERFINE_MD, FMT_SIZE_LIST,
-					    FMT_IPERF3 };
+	static const enum fmt without[] = { FMT_JSON, FMT_HYPERFINE_CSV, FMT_HYPERFINE_MD, FMT_SIZE_LIST };
 	size_t n;
 	const struct parser *const *all = parsers_all(&n);
 
@@ -332,6 +331,49 @@ static void test_fortio(void **state)
 	not_claimed(f, ">not a row");
 }
 
+static void test_iperf3(void **state)
+{
+	enum fmt f = FMT_IPERF3;
+
+	(void)state;
+	kind_is(f, "Connecting to host 127.0.0.1, port 5299", "connecting");
+	kind_is(f, "Accepted connection from 127.0.0.1, port 57600", "accepted");
+	kind_is(f, "Server listening on 5299 (test #1)", "listening");
+	kind_is(f, "-----------------------------------------------------------", "rule");
+	kind_is(f, "- - - - - - - - - - - - - - - - - - - - - - - - -", "separator");
+	kind_is(f, "Test Complete. Summary Results:", "complete");
+	kind_is(f, "iperf Done.", "done");
+	kind_is(f, "iperf3: error - unable to connect to server: Connection refused", "error");
+	kind_is(f, "iperf 3.9 (cJSON 1.7.13)", "version");
+	kind_is(f, "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd", "header");
+	kind_is(f, "[ ID][Role] Interval           Transfer     Bitrate         Retr", "header");
+	kind_is(f, "[  5] local 127.0.0.1 port 53236 connected to 127.0.0.1 port 5299", "connection");
+	kind_is(f, "[  4] Sent 159 datagrams", "sent");
+	kind_is(f, "[  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes", "data");
+	kind_is(f, "[SUM]   0.00-2.00   sec  7.13 GBytes  30.6 Gbits/sec    4             sender", "data");
+	kind_is(f, "[  5][TX-C]   0.00-2.00   sec  2.13 GBytes  9.12 Gbits/sec   52             sender", "data");
+	kind_is(f, "[  5]   1.00-2.00   sec  1.65 GBytes  14.2 Gbits/s3c   12    831 KBytes", "data");
+	kind_is(f, "[  5]   0.00-3.00   sec  5.10 GBytes  14.6 Gbits/sec   2l             sender", "data");
+	kind_is(f, "[  5]   0.00-1.0", "data");
+	kind_is(f, "CPU Utilization: local/sender 5.1% (0.2%u/4.9%s), remote/receiver 22.4% (1.9%u/20.5%s)", "cpu");
+	kind_is(f, "Reverse mode, remote host 127.0.0.1 is sending", "info");
+	kind_is(f, "...", "elision");
+	/* --timestamps and -T prefixes do not hide a line's words */
+	kind_is(f, "Mon Nov 30 00:46:04 2026 [  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes",
+		"data");
+	assert_true(starts(f, "[  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes"));
+	assert_true(starts(f, "- - - - - - - - - - - - - - - - - - - - - - - - -"));
+	assert_true(starts(f, "Connecting to host 127.0.0.1, port 5299"));
+
+	/* footnotes and prose that share a first word */
+	assert_false(starts(f, "[1] see the footnote"));
+	assert_false(starts(f, "iperf Done."));
+	assert_false(starts(f, "Test Complete."));
+	not_claimed(f, "iperf 3 runs were made");
+	not_claimed(f, "Connecting to the host took a while");
+	not_claimed(f, "[x] checked");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +385,7 @@ int main(void)
 		cmocka_unit_test(test_size_sysv),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_fortio),
+		cmocka_unit_test(test_iperf3),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
