@@ -73,8 +73,8 @@ static void not_claimed(enum fmt f, const char *text)
 /* Every parser of a text format has its classifier, with a name for each kind. */
 static void test_every_parser(void **state)
 {
-	/* whole documents (JSON, CSV, Markdown tables), and hand-written lists */
-	static const enum fmt without[] = { FMT_JSON, FMT_HYPERFINE_CSV, FMT_HYPERFINE_MD, FMT_SIZE_LIST };
+	/* JSON documents are read whole (by jansson, not line by line) */
+	static const enum fmt without[] = { FMT_JSON, FMT_SIZE_LIST };
 	size_t n;
 	const struct parser *const *all = parsers_all(&n);
 
@@ -374,6 +374,66 @@ static void test_iperf3(void **state)
 	not_claimed(f, "[x] checked");
 }
 
+static void test_hyperfine_tables(void **state)
+{
+	(void)state;
+	kind_is(FMT_HYPERFINE_MD, "| Command | Mean [ms] | Min [ms] | Max [ms] | Relative |", "header");
+	kind_is(FMT_HYPERFINE_MD, "| Benchmark | Mean [s] | Min\xe2\x80\xa6Max [s] |", "header");
+	kind_is(FMT_HYPERFINE_MD, "|:---|---:|---:|---:|---:|", "divider");
+	kind_is(FMT_HYPERFINE_MD, "| `./db_pgo load` | 30.4 \xc2\xb1 0.7 | 29.9 | 31.2 | 1.00 |", "row");
+	kind_is(FMT_HYPERFINE_MD, "| `./db_pgo load` | 3O.4 \xc2\xb1 0.7 | 33.9 | 36.2 | 1.00 |", "row");
+	kind_is(FMT_HYPERFINE_MD, "| `./db_bolt load` | 35.0 \xc2\xb1 0.9 | 3", "row");
+	assert_true(starts(FMT_HYPERFINE_MD, "| Command | Mean [ms] | Min [ms] | Max [ms] | Relative |"));
+	assert_false(starts(FMT_HYPERFINE_MD, "| `./db_pgo load` | 30.4 \xc2\xb1 0.7 | 29.9 | 31.2 | 1.00 |"));
+	assert_false(starts(FMT_HYPERFINE_MD, "| Build | Size |"));
+	not_claimed(FMT_HYPERFINE_MD, "Command | Mean [ms]");
+
+	kind_is(FMT_HYPERFINE_CSV, "command,mean,stddev,median,user,system,min,max", "header");
+	kind_is(FMT_HYPERFINE_CSV, "./db_pgo load,0.03O4,0.000702,0.035122,0.029010,0.005533,0.0339,0.0362", "row");
+	kind_is(FMT_HYPERFINE_CSV, "./db_bolt load,0.035012,0.000911,0.034955", "row");
+	assert_true(starts(FMT_HYPERFINE_CSV, "command,mean,stddev,median,user,system,min,max"));
+	assert_false(starts(FMT_HYPERFINE_CSV, "./db_bolt load,0.035012,0.000911,0.034955"));
+	assert_false(starts(FMT_HYPERFINE_CSV, "command, mean and stddev"));
+	not_claimed(FMT_HYPERFINE_CSV, "command mean stddev");
+}
+
+/* The four harness parsers' classifiers (their damage is tested through whole imports too). */
+static void test_harnesses(void **state)
+{
+	(void)state;
+	kind_is(FMT_BOLT, "# Write\t41.007312ms\t(4.1\xc2\xb5s/op)\t(243902 op/sec)", "write");
+	kind_is(FMT_BOLT, "# Read\t1.000021763s\t(15ns/op)\t(66666666 op/sec)", "read");
+	kind_is(FMT_BOLT, "# Write\tO1.007312ms\t(4.1\xc2\xb5s/op)\t(243902 op/sec)", "write");
+	kind_is(FMT_BOLT, "# Read  1.0123748", "read");
+	not_claimed(FMT_BOLT, "# Write-ahead log");
+	not_claimed(FMT_BOLT, "# Write speed");
+
+	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,160 ns/iter (+/- 29) = 56496 MB/s", "bench");
+	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,1O0 ns/iter (+/- 29) = 56496 MB/s", "bench");
+	kind_is(FMT_LIBTEST, "test a_plain_test ... ignored", "test");
+	assert_false(starts(FMT_LIBTEST, "test a_plain_test ... ignored"));
+	not_claimed(FMT_LIBTEST, "tests were run on a quiet machine");
+
+	kind_is(FMT_GOTEST, "goos: linux", "goos");
+	kind_is(FMT_GOTEST, "BenchmarkFib20-2     \t    4300\t     30794 ns/op\t       0 B/op\t       0 allocs/op", "result");
+	kind_is(FMT_GOTEST, "BenchmarkFib20-2     \t    43O0\t     30794 ns/op", "result");
+	kind_is(FMT_GOTEST, "BenchmarkScan/range-24  9", "result");
+	kind_is(FMT_GOTEST, "BenchmarkFib20", "lone name");
+	kind_is(FMT_GOTEST, "PASS", "around");
+	not_claimed(FMT_GOTEST, "Benchmarks were run twice");
+
+	kind_is(FMT_CRITERION, "fib 10                  time:   [26.029 ns 26.251 ns 26.505 ns]", "result");
+	kind_is(FMT_CRITERION, "fib 10                  time:   [26.O29 ns 26.251 ns 26.505 ns]", "result");
+	kind_is(FMT_CRITERION, "                        change: [-2.1% -0.5% +1.2%] (p = 0.54 > 0.05)", "change");
+	kind_is(FMT_CRITERION, "                        time:   [-2.1% -0.5% +1.2%] (p = 0.54 > 0.05)", "time");
+	kind_is(FMT_CRITERION, "Benchmarking fib 10: Collecting 100 samples in estimated 5.0001 s (192M iterations)",
+		"progress");
+	kind_is(FMT_CRITERION, "Found 11 outliers among 100 measurements (11.00%)", "found");
+	kind_is(FMT_CRITERION, "  6 (6.00%) high mild", "outlier");
+	assert_false(starts(FMT_CRITERION, "Found 11 outliers among 100 measurements (11.00%)"));
+	not_claimed(FMT_CRITERION, "The time: it went down");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -386,6 +446,8 @@ int main(void)
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_fortio),
 		cmocka_unit_test(test_iperf3),
+		cmocka_unit_test(test_hyperfine_tables),
+		cmocka_unit_test(test_harnesses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
