@@ -74,7 +74,7 @@ static void not_claimed(enum fmt f, const char *text)
 static void test_every_parser(void **state)
 {
 	/* JSON documents are read whole (by jansson, not line by line) */
-	static const enum fmt without[] = { FMT_JSON, FMT_SIZE_LIST };
+	static const enum fmt without[] = { FMT_JSON };
 	size_t n;
 	const struct parser *const *all = parsers_all(&n);
 
@@ -434,6 +434,34 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_CRITERION, "The time: it went down");
 }
 
+static void test_size_list(void **state)
+{
+	enum fmt f = FMT_SIZE_LIST;
+
+	(void)state;
+	kind_is(f, "\xe2\x80\xa2 Release + PGO optimized: 4.3 Mib", "item");
+	kind_is(f, "- lto: `24852744` bytes / `23.70` MiB", "item");
+	kind_is(f, "- lto: `2485O744` bytes / `23.70` MiB", "item");
+	kind_is(f, "strip-only = 5.1 MiB", "pair");
+	kind_is(f, "lto-only   = 6.O MiB", "pair");
+	kind_is(f, "* 8.5 MiB (`strip` only)", "value first");
+	kind_is(f, "* 8.O MiB (`strip` only)", "value first");
+	kind_is(f, "* `.rwxr-xr-x 16,163,864 root 11 Sep 18:37 target/release/xh # disabled` (about 15 MiB)", "ls");
+	kind_is(f, "-rwxr-xr-x 1 me me 11236416 Sep 11 18:42 target/lto/xh", "ls");
+	assert_true(starts(f, "strip-only = 5.1 MiB"));
+	assert_true(starts(f, "* 8.5 MiB (`strip` only)"));
+
+	/* sizes inside sentences, a machine's memory, settings: none of these */
+	not_claimed(f, "* `bench_bitcoin` shrank from 74 678 800 to 39 695 288 bytes (-47 %)");
+	not_claimed(f, "The binary goes from 10.5 MiB down to 3.7 MiB.");
+	not_claimed(f, "* the build is 5 MiB (lto)");
+	not_claimed(f, "- RAM: 16 GB");
+	not_claimed(f, "* 32 GB (DDR4)");
+	not_claimed(f, "RAM = 16 GB");
+	not_claimed(f, "buffer = 64 KiB");
+	not_claimed(f, "- Release: fast (5 runs)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -448,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_iperf3),
 		cmocka_unit_test(test_hyperfine_tables),
 		cmocka_unit_test(test_harnesses),
+		cmocka_unit_test(test_size_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
