@@ -93,7 +93,7 @@ static size_t ctime_prefix(const char *s, size_t n)
 	/* A: upper case, a: lower case, 9: digit, 0: digit or blank (the day is space-padded) */
 	static const char shape[] = "Aaa Aaa 09 99:99:99 9999 ";
 
-	if (n < sizeof(shape) - 2)
+	if (n < sizeof(shape) - 2 || s[0] < 'A' || s[0] > 'Z')
 		return 0;
 	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
 		char c = i < n ? s[i] : ' ', m = shape[i];
@@ -132,8 +132,11 @@ static size_t numeric_prefix(const char *s, size_t n)
 static size_t title_prefix(const char *s, size_t n, size_t *tn)
 {
 	size_t lim = n < 64 ? n : 64;
+	const char *colon = n > 1 ? memchr(s + 1, ':', lim - 1) : NULL;
 
-	for (size_t i = 1; i < lim && i + 3 <= n; i++) {
+	if (!colon) /* most lines have no colon in their first bytes */
+		return 0;
+	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n; i++) {
 		if (s[i] == ':' && s[i + 1] == ' ' && s[i + 2] == ' ') {
 			if (s[0] == ' ' || s[0] == '\t')
 				return 0;
@@ -205,10 +208,12 @@ enum kind {
 	K_ERROR,      /* "iperf3: error - ..." */
 	K_VERSION,    /* "iperf 3.9 (cJSON 1.7.13)" (-V) */
 	K_HEADER,     /* "[ ID] Interval  Transfer  Bitrate ..." */
-	K_CONNECTION, /* "[  5] local 10.0.0.1 port 5201 connected to ..." */
-	K_SENT,       /* "[  4] Sent 159 datagrams" */
-	K_STREAM_NOTE, /* "[  5] ... statistics not available", "... out-of-order" */
-	K_DATA,       /* any other "[  5]", "[SUM]" line: an interval or a summary, garbled or not */
+	/*
+	 * Any other "[  5]", "[SUM]" line: an interval or a summary, garbled
+	 * or not, or a stream's connection ("[  5] local ..."), "Sent N
+	 * datagrams" or note, which the parse tells apart by their phrases.
+	 */
+	K_TAGGED,
 	K_CPU,        /* "CPU Utilization: local/sender 5.1% (...), remote/receiver ..." */
 	K_ELISION,    /* an author's "..." where stream lines were left out */
 	K_INFO,       /* the other lines iperf3 prints in a test ("Reverse mode", "Cookie:", ...) */
@@ -216,8 +221,8 @@ enum kind {
 };
 
 static const char *const kinds[] = { "none", "connecting", "accepted", "listening", "rule", "separator",
-				     "complete", "done", "error", "version", "header", "connection", "sent",
-				     "stream note", "data", "cpu", "elision", "info" };
+				     "complete", "done", "error", "version", "header", "tagged", "cpu",
+				     "elision", "info" };
 
 static const char *const info_prefixes[] = {
 	"Reverse mode", "Cookie:", "TCP MSS:", "Target Bitrate:", "Starting Test:",
@@ -232,22 +237,8 @@ static const char *const info_prefixes[] = {
  */
 static enum kind classify(const struct line *l)
 {
-	size_t tag = bracket_tag(l);
-
-	if (tag) {
-		const char *rest = l->s + l->indent + tag;
-		size_t n = l->len - l->indent - tag;
-
-		if (line_starts(l, "[ ID]"))
-			return K_HEADER;
-		if (text_contains(rest, n, " Sent ") && text_contains(rest, n, " datagrams"))
-			return K_SENT;
-		if (text_contains(rest, n, " local "))
-			return K_CONNECTION;
-		if (text_contains(rest, n, "statistics not available") || text_contains(rest, n, "out-of-order"))
-			return K_STREAM_NOTE;
-		return K_DATA;
-	}
+	if (bracket_tag(l))
+		return line_starts(l, "[ ID]") ? K_HEADER : K_TAGGED;
 	if (is_separator(l))
 		return K_SEPARATOR;
 	if (line_starts(l, "Test Complete."))
@@ -309,10 +300,7 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 		return c;
 	}
 	case K_HEADER:
-	case K_CONNECTION:
-	case K_SENT:
-	case K_STREAM_NOTE:
-	case K_DATA: {
+	case K_TAGGED: {
 		size_t tag = bracket_tag(l);
 		const char *rest = l->s + l->indent + tag;
 		size_t n = l->len - l->indent - tag;
@@ -806,6 +794,52 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 }
 
+/* The phrases that tell a bracketed line that is no data line, found by phrases(). */
+enum {
+	PH_TAGGED = 1, /* always set: the line has a "[..]" tag */
+	PH_SENT = 2,        /* " Sent " */
+	PH_DATAGRAMS = 4,   /* " datagrams" */
+	PH_LOCAL = 8,       /* " local " */
+	PH_NO_STATS = 16,   /* "statistics not available" */
+	PH_OUT_OF_ORDER = 32, /* "out-of-order" */
+};
+
+static int phrase_at(const char *p, const char *end, const char *w, size_t n)
+{
+	return (size_t)(end - p) >= n && !memcmp(p, w, n);
+}
+
+/* Which of the phrases the line holds: one pass over it, where one search per phrase took five. */
+static unsigned phrases(const struct line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	unsigned found = PH_TAGGED;
+
+	for (; p < end; p++) {
+		switch (*p) {
+		case ' ':
+			if (phrase_at(p, end, " Sent ", 6))
+				found |= PH_SENT;
+			else if (phrase_at(p, end, " datagrams", 10))
+				found |= PH_DATAGRAMS;
+			else if (phrase_at(p, end, " local ", 7))
+				found |= PH_LOCAL;
+			break;
+		case 's':
+			if (phrase_at(p, end, "statistics not available", 24))
+				found |= PH_NO_STATS;
+			break;
+		case 'o':
+			if (phrase_at(p, end, "out-of-order", 12))
+				found |= PH_OUT_OF_ORDER;
+			break;
+		default:
+			break;
+		}
+	}
+	return found;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
@@ -820,6 +854,7 @@ static int parse(const struct block *b, struct sink *s)
 		const char *title;
 		size_t tn;
 		enum kind k;
+		unsigned ph = 0;
 
 		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
 			ps.t.title = title;
@@ -847,11 +882,12 @@ static int parse(const struct block *b, struct sink *s)
 			ps.after_rule = 1;
 			prev = l;
 			continue;
-		} else if (k == K_SENT) {
+		} else if (k == K_TAGGED && (ph = phrases(l), (ph & PH_SENT) && (ph & PH_DATAGRAMS))) {
 			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (k == K_HEADER) {
 			on_header(&ps, l);
-		} else if (k == K_DATA) {
+		} else if (k == K_TAGGED && !(ph & (PH_LOCAL | PH_NO_STATS | PH_OUT_OF_ORDER))) {
+			/* an interval or a summary; not a connection line or a stream's note */
 			on_data(&ps, l);
 		} else if (k == K_CPU) {
 			on_cpu(&ps, l);

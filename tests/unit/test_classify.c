@@ -347,20 +347,20 @@ static void test_iperf3(void **state)
 	kind_is(f, "iperf 3.9 (cJSON 1.7.13)", "version");
 	kind_is(f, "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd", "header");
 	kind_is(f, "[ ID][Role] Interval           Transfer     Bitrate         Retr", "header");
-	kind_is(f, "[  5] local 127.0.0.1 port 53236 connected to 127.0.0.1 port 5299", "connection");
-	kind_is(f, "[  4] Sent 159 datagrams", "sent");
-	kind_is(f, "[  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes", "data");
-	kind_is(f, "[SUM]   0.00-2.00   sec  7.13 GBytes  30.6 Gbits/sec    4             sender", "data");
-	kind_is(f, "[  5][TX-C]   0.00-2.00   sec  2.13 GBytes  9.12 Gbits/sec   52             sender", "data");
-	kind_is(f, "[  5]   1.00-2.00   sec  1.65 GBytes  14.2 Gbits/s3c   12    831 KBytes", "data");
-	kind_is(f, "[  5]   0.00-3.00   sec  5.10 GBytes  14.6 Gbits/sec   2l             sender", "data");
-	kind_is(f, "[  5]   0.00-1.0", "data");
+	kind_is(f, "[  5] local 127.0.0.1 port 53236 connected to 127.0.0.1 port 5299", "tagged");
+	kind_is(f, "[  4] Sent 159 datagrams", "tagged");
+	kind_is(f, "[  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes", "tagged");
+	kind_is(f, "[SUM]   0.00-2.00   sec  7.13 GBytes  30.6 Gbits/sec    4             sender", "tagged");
+	kind_is(f, "[  5][TX-C]   0.00-2.00   sec  2.13 GBytes  9.12 Gbits/sec   52             sender", "tagged");
+	kind_is(f, "[  5]   1.00-2.00   sec  1.65 GBytes  14.2 Gbits/s3c   12    831 KBytes", "tagged");
+	kind_is(f, "[  5]   0.00-3.00   sec  5.10 GBytes  14.6 Gbits/sec   2l             sender", "tagged");
+	kind_is(f, "[  5]   0.00-1.0", "tagged");
 	kind_is(f, "CPU Utilization: local/sender 5.1% (0.2%u/4.9%s), remote/receiver 22.4% (1.9%u/20.5%s)", "cpu");
 	kind_is(f, "Reverse mode, remote host 127.0.0.1 is sending", "info");
 	kind_is(f, "...", "elision");
 	/* --timestamps and -T prefixes do not hide a line's words */
 	kind_is(f, "Mon Nov 30 00:46:04 2026 [  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes",
-		"data");
+		"tagged");
 	assert_true(starts(f, "[  5]   0.00-1.00   sec  3.06 GBytes  26.3 Gbits/sec    4   5.31 MBytes"));
 	assert_true(starts(f, "- - - - - - - - - - - - - - - - - - - - - - - - -"));
 	assert_true(starts(f, "Connecting to host 127.0.0.1, port 5299"));
