@@ -360,6 +360,8 @@ static const struct unit_spelling spellings[] = {
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
 {
 	for (size_t i = 0; i < countof(spellings); i++) {
+		if (n && spellings[i].text[0] != s[0]) /* most spellings differ at once */
+			continue;
 		if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
 			*unit = spellings[i].unit;
 			*factor = spellings[i].factor;
