@@ -8,6 +8,7 @@
 
 #include "parsers/names.h"
 #include "util/buf.h"
+#include "util/fmt.h"
 #include "util/text.h"
 
 /* The input's name as given, made safe to print (text_clean). Valid until the next call. */
@@ -26,14 +27,9 @@ static const char *input_name(const struct import_input *in, uint32_t i)
 /* A count in decimal, as "%zu" prints it. */
 static void add_count(struct buf *b, size_t v)
 {
-	char d[24];
-	size_t i = sizeof(d);
+	char d[FMT_DECIMAL_MAX];
 
-	do {
-		d[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	buf_add(b, d + i, sizeof(d) - i);
+	buf_add(b, d, fmt_decimal(d, v));
 }
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)

@@ -15,19 +15,28 @@ static int put(char *out, size_t cap, size_t *at, const char *s, size_t n)
 	return 1;
 }
 
-/* An unsigned value in decimal. */
-static int put_unsigned(char *out, size_t cap, size_t *at, unsigned long long v, int neg)
+size_t fmt_decimal(char out[FMT_DECIMAL_MAX], unsigned long long v)
 {
-	char d[24];
+	char d[FMT_DECIMAL_MAX];
 	size_t i = sizeof(d);
 
 	do {
 		d[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	if (neg)
-		d[--i] = '-';
-	return put(out, cap, at, d + i, sizeof(d) - i);
+	memcpy(out, d + i, sizeof(d) - i);
+	return sizeof(d) - i;
+}
+
+/* A value in decimal, after a minus sign when `neg`. */
+static int put_unsigned(char *out, size_t cap, size_t *at, unsigned long long v, int neg)
+{
+	char d[FMT_DECIMAL_MAX];
+	size_t n = fmt_decimal(d, v);
+
+	if (neg && !put(out, cap, at, "-", 1))
+		return 0;
+	return put(out, cap, at, d, n);
 }
 
 int fmt_simple(char *out, size_t cap, const char *fmt, va_list ap)

@@ -19,4 +19,10 @@
  */
 int fmt_simple(char *out, size_t cap, const char *fmt, va_list ap);
 
+/* Room for any unsigned long long in decimal. */
+#define FMT_DECIMAL_MAX 24
+
+/* `v` in decimal, as "%llu" prints it, at the start of out (not NUL-terminated); its length. */
+size_t fmt_decimal(char out[FMT_DECIMAL_MAX], unsigned long long v);
+
 #endif

@@ -57,6 +57,20 @@ static void test_same_as_printf(void **state)
 	SAME("%s, %s", "a", "");
 }
 
+static void test_decimal(void **state)
+{
+	char d[FMT_DECIMAL_MAX + 1];
+	size_t n;
+
+	(void)state;
+	n = fmt_decimal(d, 0);
+	d[n] = '\0';
+	assert_string_equal(d, "0");
+	n = fmt_decimal(d, ULLONG_MAX);
+	d[n] = '\0';
+	assert_string_equal(d, "18446744073709551615");
+}
+
 static void test_declines(void **state)
 {
 	char out[64];
@@ -102,6 +116,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_as_printf),
+		cmocka_unit_test(test_decimal),
 		cmocka_unit_test(test_declines),
 		cmocka_unit_test(test_callers_fall_back),
 	};
