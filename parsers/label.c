@@ -58,7 +58,7 @@ static int is_word_char(unsigned char c)
  * gets a small hash table of its words on first use (by the list's
  * address; the program has one thread). A list too long for it is scanned.
  */
-#define WORDSET_LISTS 16
+#define WORDSET_LISTS 32
 #define WORDSET_SLOTS 512
 static struct wordset {
 	const char *const *list;
