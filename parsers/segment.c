@@ -624,6 +624,7 @@ static void do_line(struct seg *sg, struct line *l)
  */
 struct specials {
 	const char *next[4], *end;
+	const char *first; /* the nearest of next[] */
 };
 
 static const char special_bytes[4] = { '\r', 0x1b, '&', '\0' };
@@ -636,22 +637,28 @@ static void specials_init(struct specials *sp, const char *text, size_t len)
 
 		sp->next[k] = p ? p : sp->end;
 	}
+	sp->first = sp->end;
+	for (int k = 0; k < 4; k++)
+		if (sp->next[k] < sp->first)
+			sp->first = sp->next[k];
 }
 
 /* Is one of the bytes in [from, to)? The text is walked forwards only. */
 static int special_before(struct specials *sp, const char *from, const char *to)
 {
-	int found = 0;
-
+	if (sp->first >= from) /* most lines: none of them before the next one found */
+		return sp->first < to;
+	sp->first = sp->end;
 	for (int k = 0; k < 4; k++) {
 		if (sp->next[k] < from) {
 			const char *p = memchr(from, special_bytes[k], (size_t)(sp->end - from));
 
 			sp->next[k] = p ? p : sp->end;
 		}
-		found |= sp->next[k] < to;
+		if (sp->next[k] < sp->first)
+			sp->first = sp->next[k];
 	}
-	return found;
+	return sp->first < to;
 }
 
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
