@@ -13,6 +13,7 @@
 
 #include "parsers/iperf3.h"
 #include "parsers/units.h"
+#include "util/buf.h"
 #include "util/text.h"
 
 #define NUM "[0-9]+(?:\\.[0-9]+)?"
@@ -385,6 +386,8 @@ struct data_line {
 	int omitted;
 	char id[8];
 	struct field start, end, rate, rate_unit; /* intervals: the series point */
+	/* summaries: the other fields, as the line's one match found them (len 0: absent) */
+	struct field xfer, xfer_unit, n, jitter, lostpct;
 };
 
 enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
@@ -429,14 +432,22 @@ const char *iperf3_quantity(int reverse, int receiver, enum iperf3_quantity q)
 
 const char *iperf3_scenario(struct sink *s, const struct iperf3_shape *t)
 {
-	char parallel[32] = "";
-	char buf[96];
+	struct buf b = BUF_INIT;
+	const char *name;
 
+	/* one per test: pieces, not printf */
+	buf_adds(&b, t->udp ? "udp" : "tcp");
 	if (t->streams > 1)
-		snprintf(parallel, sizeof(parallel), " -P %d", t->streams);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s", t->udp ? "udp" : "tcp", parallel, t->reverse ? " -R" : "",
-		 t->bidir ? " --bidir" : "", t->server ? " (server side)" : "");
-	return sink_strndup(s, buf, strlen(buf));
+		buf_addf(&b, " -P %d", t->streams);
+	if (t->reverse)
+		buf_adds(&b, " -R");
+	if (t->bidir)
+		buf_adds(&b, " --bidir");
+	if (t->server)
+		buf_adds(&b, " (server side)");
+	name = sink_strndup(s, b.s, b.len);
+	buf_release(&b);
+	return name;
 }
 
 /* Byte rates (-f K/M/G) as bit/s, so that every log's bitrate compares. */
@@ -453,17 +464,19 @@ static void as_bits(double *v, enum unit *u)
  * (-f K/M/G) become bit/s so that every log's bitrate compares. -1 for
  * "inf"/"nan" (a zero-length interval) or an unknown unit.
  */
-static int rate_or_size(const struct rx *p, const char *num, const char *unit, double *out,
-			enum unit *u, const char **at, size_t *at_n)
+static int rate_or_size(const struct field *num, const struct field *unit, double *out, enum unit *u)
 {
-	const char *us;
-	size_t un;
-
-	if (!rx_named(p, num, at, at_n) || !rx_named(p, unit, &us, &un) ||
-	    unit_value(*at, *at_n, us, un, u, out) < 0)
+	if (!num->s || !unit->s || unit_value(num->s, num->n, unit->s, unit->n, u, out) < 0)
 		return -1;
 	as_bits(out, u);
 	return 0;
+}
+
+/* A named group of the last match as a field (s NULL when it did not take part). */
+static void take(const struct rx *p, const char *name, struct field *f)
+{
+	if (!rx_named(p, name, &f->s, &f->n))
+		f->s = NULL, f->n = 0;
 }
 
 static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
@@ -473,29 +486,24 @@ static void measure(struct parse *ps, const struct data_line *d, enum iperf3_qua
 		     d->l, at, at_n);
 }
 
-/* The measurements of one summary line. */
+/* The measurements of one summary line, from the fields on_data() kept. */
 static void summary_line(struct parse *ps, const struct data_line *d)
 {
-	struct rx *p = &patterns[RX_DATA];
-	const char *s;
-	size_t n;
 	enum unit u;
 	double v;
 
-	if (!rx_match(p, d->l->s, d->l->len))
-		return;
-	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_TRANSFER, s, n, v, u);
-	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_BITRATE, s, n, v, u);
+	if (rate_or_size(&d->xfer, &d->xfer_unit, &v, &u) == 0)
+		measure(ps, d, IPERF3_TRANSFER, d->xfer.s, d->xfer.n, v, u);
+	if (rate_or_size(&d->rate, &d->rate_unit, &v, &u) == 0)
+		measure(ps, d, IPERF3_BITRATE, d->rate.s, d->rate.n, v, u);
 	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
-	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT);
+	if (d->role == 0 && d->n.s && num_parse(d->n.s, d->n.n, &v) == 0)
+		measure(ps, d, IPERF3_RETRANSMITS, d->n.s, d->n.n, v, UNIT_COUNT);
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
-	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, s, n, v, u);
-	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT);
+	if (d->role == 1 && d->jitter.s && unit_value(d->jitter.s, d->jitter.n, "ms", 2, &u, &v) == 0)
+		measure(ps, d, IPERF3_JITTER, d->jitter.s, d->jitter.n, v, u);
+	if (d->role == 1 && d->lostpct.s && num_parse(d->lostpct.s, d->lostpct.n, &v) == 0)
+		measure(ps, d, IPERF3_LOST_PERCENT, d->lostpct.s, d->lostpct.n, v, UNIT_PERCENT);
 }
 
 /*
@@ -685,6 +693,13 @@ static void on_data(struct parse *ps, const struct line *l)
 		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
 		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
 			d.role = 1;
+	}
+	if (d.role >= 0) { /* a summary: its fields are read when the test ends */
+		take(p, "xfer", &d.xfer);
+		take(p, "xferu", &d.xfer_unit);
+		take(p, "n", &d.n);
+		take(p, "jitter", &d.jitter);
+		take(p, "lostpct", &d.lostpct);
 	}
 	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
