@@ -99,9 +99,9 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		buf_reset(&b);
 		buf_addf(&b, "geomean %s (%zu rows)", g->quantity, g->nrows);
 		md_cell(out, buf_str(&b));
-		md_cell(out, unit_format(g->base, g->unit, c[0], CELL));
-		md_cell(out, unit_format(g->cand, g->unit, c[1], CELL));
-		md_cell(out, cmp_text_pct(g->delta_pct, c[2], CELL));
+		md_cell(out, unit_format_res(g->base, g->unit, g->base_res, c[0], CELL));
+		md_cell(out, unit_format_res(g->cand, g->unit, g->cand_res, c[1], CELL));
+		md_cell(out, cmp_text_pct_res(g->delta_pct, g->delta_res, c[2], CELL));
 		buf_adds(out, "| | | ");
 		md_cell(out, cmp_text_gain(g, c[2], CELL));
 		buf_adds(out, "|\n");

@@ -228,13 +228,13 @@ static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L,
 
 	draw_text_mid(y, x + L->indent, L->metric - L->indent, g->quantity, role);
 	x += L->metric + 1;
-	draw_right(y, x, L->value, unit_format(g->base, g->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, unit_format_res(g->base, g->unit, g->base_res, v, sizeof(v)), role);
 	x += L->value + 1;
-	draw_right(y, x, L->value, unit_format(g->cand, g->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, unit_format_res(g->cand, g->unit, g->cand_res, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
 		role = verdict_role(L, g->verdict, 0);
-	x = draw_change(y, x, L, cmp_text_pct(g->delta_pct, d, sizeof(d)), "", "", role);
+	x = draw_change(y, x, L, cmp_text_pct_res(g->delta_pct, g->delta_res, d, sizeof(d)), "", "", role);
 	if (L->verdict)
 		draw_text(y, x, COLS - x - 1, cmp_text_gain(g, v, sizeof(v)), role);
 }

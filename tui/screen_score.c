@@ -126,7 +126,7 @@ static void draw_row(const struct views *v, size_t c, int y, int namew, const in
 		if (!s.nrows)
 			snprintf(cell, sizeof(cell), "-");
 		else
-			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s));
+			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s));
 		draw_right(y, x, W_CELL, cell,
 			   sel ? ROLE_SELECTED : views_role(s.verdict, s.nrows && s.significant == s.nrows));
 		x += W_CELL + 1;
@@ -151,7 +151,7 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 		if (!s.nrows)
 			continue;
 		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", columns[k].words,
-			 cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
+			 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		if (s.untested == s.nrows)
 			buf_adds(&b, ", untested");
 		else if (s.significant)

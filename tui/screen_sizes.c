@@ -181,7 +181,14 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 		else {
 			char u[40];
 
-			unit_format_delta(fabs(d), r->unit, u, sizeof(u));
+			/*
+			 * a difference is known to ± the sum of its figures' roundings;
+			 * as for a delta in % (cmp_text_pct_res), its last digit may be
+			 * as fine as that: the resolution passed is half of it
+			 */
+			unit_format_delta_res(fabs(d), r->unit,
+					      (cmp_side_res(r->base, r->unit) + cmp_side_res(&cr->cand, r->unit)) / 2,
+					      u, sizeof(u));
 			snprintf(db, sizeof(db), "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", u);
 		}
 		draw_right(y, x, W_BYTES, db, role);
