@@ -305,7 +305,7 @@ static void draw_detail(struct tui *t, int y)
 		buf_addf(&b, "~ no change beyond the noise (\xce\xb1 = %g, threshold %g%%) \xc2\xb7 ? untested",
 			 t->cmp.opts.alpha, t->cmp.opts.threshold);
 	}
-	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
 }
 
@@ -370,6 +370,36 @@ static void widen(const struct experiment *e, const struct tui *t, struct layout
 		L->value += want - L->value < room ? want - L->value : room;
 }
 
+/*
+ * The figures' columns are at least as wide as their widest figure (a
+ * number cut to "20,172,458…" would read as another number), taking the
+ * columns from the metric's while it keeps 8.
+ */
+static void fit_figures(const struct tui *t, struct layout *L)
+{
+	int need = 0, more;
+	char v[64];
+
+	for (size_t i = 0; i < t->cmp.nrows; i++) {
+		const struct cmp_row *r = &t->cmp.rows[i];
+		int w = draw_width(cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)));
+
+		if (w > need)
+			need = w;
+		if (*t->cand && (w = draw_width(cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)))) > need)
+			need = w;
+	}
+	more = need - L->value;
+	if (more <= 0)
+		return;
+	if (L->metric - more * 2 < 8)
+		more = (L->metric - 8) / 2;
+	if (more > 0) {
+		L->value += more;
+		L->metric -= more * 2;
+	}
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	char heads[2][128];
@@ -385,6 +415,7 @@ static void draw(struct tui *t, int top, int height)
 	rebuild(t);
 	keep_row(t);
 	widen(e, t, &L);
+	fit_figures(t, &L);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;

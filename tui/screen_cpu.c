@@ -265,7 +265,7 @@ static void draw_detail(const struct views *v, int y)
 	} else if (l && l->kind == VL_FIGURE) {
 		buf_addf(&b, "%s (baseline)", cmp_matrix_name(&v->mx, 0));
 	}
-	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
 }
 
@@ -290,7 +290,7 @@ static void draw(struct tui *t, int top, int height)
 	namew = name_width(v);
 	snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s \xc2\xb7 metrics zero in every variant left out",
 		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
-	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
+	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
 	if (!v->ncpu)
 		draw_text(top + 2, 2, COLS - 4,
@@ -302,7 +302,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_line(v, &v->cpu_lines[k], top + 1 + i, namew, k == v->cpu.cursor);
 	}
 	if (height >= 12) {
-		draw_text(top + height - 2, 1, COLS - 2, CMP_MARKS_LEGEND " \xc2\xb7 bars: each figure against the largest", ROLE_DIM);
+		views_legend(top + height - 2, "bars: each figure against the largest");
 		draw_detail(v, top + height - 1);
 	}
 }

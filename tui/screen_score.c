@@ -223,9 +223,10 @@ static void draw(struct tui *t, int top, int height)
 	if (!any)
 		draw_text(top + 3 + (int)v->mx.ncols, 2, COLS - 4,
 			  "No time, throughput, size, CPU or memory figures with a direction here.", ROLE_DIM);
-	draw_text(top + height - 4, 1, COLS - 2,
-		  "\xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant \xc2\xb7 ~ within the noise",
-		  ROLE_DIM);
+	draw_fields(top + height - 4, 1, COLS - 2,
+		    "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant "
+		    "\xc2\xb7 ~ within the noise",
+		    ROLE_DIM);
 	draw_sentence(v, v->score.cursor, top + height - 3, 3);
 }
 

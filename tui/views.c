@@ -28,6 +28,16 @@ enum color_role views_role(enum cmp_verdict v, int tested)
 	}
 }
 
+void views_legend(int y, const char *extra)
+{
+	char legend[256];
+
+	snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, extra);
+	if (draw_width(legend) > COLS - 2)
+		snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
+	draw_text(y, 1, COLS - 2, legend, ROLE_DIM);
+}
+
 static void add_line(struct views *v, enum mline_kind kind, size_t index, const char *text)
 {
 	ALLOC_GROW(v->lines, v->nlines + 1, v->lines_cap);
