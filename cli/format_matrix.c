@@ -12,7 +12,9 @@
 #include "cli/table.h"
 #include "parsers/names.h"
 #include "parsers/units.h"
+#include "store/compare_md.h"
 #include "store/compare_text.h"
+#include "util/buf.h"
 #include "util/csvio.h"
 
 enum { CELL = 64 };
@@ -122,14 +124,14 @@ void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
 
 /* ---- markdown ---- */
 
-/* Text in a GitHub table cell: Markdown's own characters are escaped, so a name reads as typed. */
+/* Text in a GitHub table cell: Markdown's own characters are escaped (md_escape), so a name reads as typed. */
 static void md_text(FILE *fp, const char *s)
 {
-	for (; *s; s++) {
-		if (strchr("\\`*_<>[]|#~!", *s))
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
+	struct buf b = BUF_INIT;
+
+	md_escape(&b, s);
+	fputs(buf_str(&b), fp);
+	buf_release(&b);
 }
 
 static void md_figure(FILE *fp, const char *quantity, const struct cmp_side *s, enum unit unit)
