@@ -11,7 +11,7 @@
 
 enum { CELL = 64 };
 
-void md_escape(struct buf *out, const char *s)
+void md_text(struct buf *out, const char *s)
 {
 	/* '|' would end a cell; the rest would make emphasis, code, HTML, links or headings */
 	for (; *s; s++) {
@@ -24,7 +24,7 @@ void md_escape(struct buf *out, const char *s)
 void md_cell(struct buf *out, const char *s)
 {
 	buf_adds(out, "| ");
-	md_escape(out, s);
+	md_text(out, s);
 	buf_addc(out, ' ');
 }
 
@@ -77,9 +77,9 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		if (*t->rows[i].scenario)
 			headings = 1;
 	buf_adds(out, "**");
-	md_escape(out, cand);
+	md_text(out, cand);
 	buf_adds(out, "** against **");
-	md_escape(out, base);
+	md_text(out, base);
 	buf_adds(out, "** (baseline)\n\n");
 	snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->opts.alpha) * 100);
 	md_cell(out, "");
@@ -96,7 +96,7 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
 			/* the scenario in italics: its own text escaped inside the stars */
 			buf_adds(out, "| *");
-			md_escape(out, *r->scenario ? r->scenario : "(no scenario)");
+			md_text(out, *r->scenario ? r->scenario : "(no scenario)");
 			buf_adds(out, "* ");
 			buf_adds(out, "| | | | | | | |\n");
 			scenario = r->scenario;

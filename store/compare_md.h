@@ -27,8 +27,8 @@ void cmp_markdown_legend(const struct cmp_table *t, struct buf *out);
  * "a <b>" reads as typed, in a GitHub table cell too. The one escaper of
  * every Markdown benchdelta writes.
  */
-void md_escape(struct buf *out, const char *s);
-/* Append `s` as a Markdown table cell ("| s "), escaped by md_escape(). */
+void md_text(struct buf *out, const char *s);
+/* Append `s` as a Markdown table cell ("| s "), escaped by md_text(). */
 void md_cell(struct buf *out, const char *s);
 
 #endif
