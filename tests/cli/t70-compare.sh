@@ -79,7 +79,7 @@ run import -e pipes -V 'O0' samples/hyperfine/release.txt
 run compare -e pipes O0 -f markdown
 expect_rc 0 "markdown with a pipe in a name"
 expect_out '| O0 | O2\|LTO |'
-expect_out '**O2|LTO** against **O0** (baseline)'
+expect_out '**O2\|LTO** against **O0** (baseline)' # escaped as in the cells: it reads O2|LTO
 
 # an experiment of one variant has nothing to compare
 run import -e lonely samples/hyperfine/single-run.txt
