@@ -137,7 +137,8 @@ static void spans_build(struct doc_spans *d, const struct block *b, const struct
 	}
 	d->nodes[0] = doc;
 	json_walk(text->s, text->len, add_span, d);
-	qsort(d->v, d->n, sizeof(*d->v), by_node);
+	if (d->n) /* a document without numbers has no array to sort */
+		qsort(d->v, d->n, sizeof(*d->v), by_node);
 }
 
 static void spans_release(struct doc_spans *d)
