@@ -125,6 +125,14 @@ static void test_label_over_many_blocks(void **state)
 	assert_int_equal(f->m.rs.nruns, 2);
 	expect(&f->m, 0, "wmtool", VO_FILENAME);
 	expect(&f->m, 1, "dwm", VO_FILENAME);
+	/* a label that names a build still names its outputs, file after file */
+	import_string(&f->m, "lto.md",
+		      "With LTO:\n\n"
+		      "    $ size a.o\n" SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\ta.o\n"
+		      "    $ size b.o\n" SIZE_HEAD " 103396\t   7400\t    168\t 110964\t  1b174\tb.o\n",
+		      &f->d);
+	expect(&f->m, 2, "With LTO", VO_LABEL);
+	expect(&f->m, 3, "With LTO", VO_LABEL);
 }
 
 /*
