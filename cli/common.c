@@ -12,6 +12,7 @@
 
 #include "parsers/parser.h"
 #include "store/csvstore.h"
+#include "store/storeindex.h"
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
@@ -39,8 +40,11 @@ int cli_load_store(struct cli *c, struct model *m)
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0 ||
-	    (c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
+	if (store_open(&st, dir, 0, &d) < 0)
+		rc = BD_EXIT_INPUT;
+	else if (c->summary && storeindex_load(&st, m) == 1)
+		; /* the index is fresh: no import's files are read */
+	else if ((c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
 		rc = BD_EXIT_INPUT;
 	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
@@ -130,7 +134,7 @@ void cli_advise_reparse(struct cli *c, const struct model *m)
 	struct store st = { dir, -1 };
 	int gen;
 
-	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+	if ((m->nsources || (m->summary && m->nexps)) && (gen = store_parsers(&st)) < PARSERS_GENERATION)
 		fprintf(stderr,
 			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
 			"now %d): 'benchdelta reparse' reads them again\n",

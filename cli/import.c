@@ -17,6 +17,7 @@
 #include "store/import.h"
 #include "store/import_edits.h"
 #include "store/journal.h"
+#include "store/storeindex.h"
 #include "util/buf.h"
 
 static const char usage[] =
@@ -69,7 +70,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct model m;
 	struct store st;
 	char *dir;
-	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok;
+	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1;
 	size_t found = 0;
 
 	optind = 1;
@@ -132,6 +133,8 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	if (store_ok)
 		store_ok = store_load_runs(&st, &m, &d) == 0;
 	c->damaged |= m.damaged;
+	/* the index is written from this model at the end only when the store read clean */
+	clean_load = store_ok && !m.damaged && d.n == 0;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
@@ -184,6 +187,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			all_stored = 0;
 			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
@@ -191,6 +195,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			continue;
 		}
 	}
+	/* the store's index follows what was added (lock held: nothing else changed it) */
+	if (!dry && !stop && all_stored && clean_load && found)
+		storeindex_refresh(&st, &m);
 	if (!stop) {
 		plan_summary(&m, &res, in.v, dry, stdout);
 		cli_threads_summary(&th, &res, dry, stdout);

@@ -21,6 +21,7 @@
 #include "store/clean.h"
 #include "store/journal.h"
 #include "store/manifest.h"
+#include "store/storeindex.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -648,7 +649,26 @@ int store_load_runs(struct store *st, struct model *m, struct diag *d)
 	return load(st, m, 1, d);
 }
 
+static int load_dirs(struct store *st, struct model *m, int runs_only, struct diag *d);
+
+/*
+ * load_dirs(), and the index (storeindex.h) written when it is stale and
+ * nothing changed under the load, nothing was damaged, nothing warned.
+ */
 static int load(struct store *st, struct model *m, int runs_only, struct diag *d)
+{
+	char before[HASH_HEX_LEN + 1], after[HASH_HEX_LEN + 1];
+	int stamped = storeindex_stamp(st, before) == 0;
+	size_t said = d->n;
+	int rc = load_dirs(st, m, runs_only, d);
+
+	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, after) == 0 &&
+	    !strcmp(before, after) && !storeindex_fresh(st, after))
+		storeindex_write(st, m, after);
+	return rc;
+}
+
+static int load_dirs(struct store *st, struct model *m, int runs_only, struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
 	DIR *dp;

@@ -11,6 +11,7 @@
  *   data/<hash>/manifest.csv     each file's size, rows and checksum (manifest.h)
  *   edits.csv                    the edit journal (journal.h), applied on load
  *   removed/<id>/                what edit <id> (an rm) took away, for its undo
+ *   index.csv                    a cache of the experiments, for `list` (storeindex.h)
  *
  * An import only adds sources/<hash> and a new data/<hash>/ directory,
  * written into a temporary directory, fsync'ed and renamed into place under

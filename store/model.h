@@ -112,6 +112,7 @@ struct model {
 	struct strmap removed;  /* import hash → its row in edits, for removals in effect */
 	int damaged;            /* store_load() found a file that does not verify */
 	int runs_only;          /* store_load_runs(): no measurements, samples, series, notes */
+	int summary;            /* storeindex_load(): experiments only, no sources or runs */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/* derived */
 	struct experiment *exps;
@@ -142,6 +143,12 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
+/*
+ * The experiments' variant lookup tables and default baselines, then their
+ * order (latest import first): the end of model_resolve(), for a model
+ * whose m->exps were filled another way (storeindex_load()).
+ */
+void model_finish_experiments(struct model *m);
 /*
  * 1 when the model's by-run and by-source indexes describe its records as
  * they are now (no record was added since the last model_resolve()).
