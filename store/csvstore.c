@@ -649,7 +649,8 @@ int store_load_runs(struct store *st, struct model *m, struct diag *d)
 	return load(st, m, 1, d);
 }
 
-static int load_dirs(struct store *st, struct model *m, int runs_only, struct diag *d);
+static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
+		     struct diag *d);
 
 /*
  * load_dirs(), and the index (storeindex.h) written when it is stale and
@@ -660,7 +661,7 @@ static int load(struct store *st, struct model *m, int runs_only, struct diag *d
 	char before[HASH_HEX_LEN + 1], after[HASH_HEX_LEN + 1];
 	int stamped = storeindex_stamp(st, before) == 0;
 	size_t said = d->n;
-	int rc = load_dirs(st, m, runs_only, d);
+	int rc = load_dirs(st, m, runs_only, NULL, d);
 
 	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, after) == 0 &&
 	    !strcmp(before, after) && !storeindex_fresh(st, after))
@@ -668,7 +669,22 @@ static int load(struct store *st, struct model *m, int runs_only, struct diag *d
 	return rc;
 }
 
-static int load_dirs(struct store *st, struct model *m, int runs_only, struct diag *d)
+int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
+		       struct diag *d)
+{
+	struct strmap only = STRMAP_INIT;
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		strmap_put(&only, hashes[i], 1);
+	rc = load_dirs(st, m, 0, &only, d);
+	strmap_release(&only);
+	return rc;
+}
+
+/* load(), of every import or of those in `only` (hash → anything), without the index. */
+static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
+		     struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
 	DIR *dp;
@@ -692,6 +708,8 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, struct di
 
 		if (de->d_name[0] == '.')
 			continue; /* ., .., and temporary directories of an unfinished import */
+		if (only && !strmap_get(only, de->d_name, NULL))
+			continue;
 		if (!hash_is_hex(de->d_name)) {
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;

@@ -67,6 +67,14 @@ int store_load(struct store *st, struct model *m, struct diag *d);
 int store_load_runs(struct store *st, struct model *m, struct diag *d);
 
 /*
+ * store_load() of the imports `hashes[0..n)` alone (hashes not stored, or
+ * removed, are none), resolved on their own: what an experiment whose
+ * imports are known (storeindex.h) needs, without the rest of the store.
+ */
+int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
+		       struct diag *d);
+
+/*
  * Check the files of stored import `hash` against its manifest
  * (manifest.h): 0 when they match, 1 when it has no manifest (stored
  * before manifests), -1 after errors naming each file that does not.

@@ -21,7 +21,7 @@
 #include "util/strmap.h"
 
 #define INDEX_MAGIC "benchdelta-index"
-#define INDEX_FORMAT "1"
+#define INDEX_FORMAT "2"
 
 /* The files of an import directory whose identity goes into the stamp (the loader's files). */
 static const char *const data_files[] = { "source.csv", "runs.csv",  "measurements.csv",
@@ -159,8 +159,17 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 	int split = 0;
 
 	{
-		const char *f[] = { "S", src->hash, src->imported };
+		const char *f[] = { "S", src->hash, src->imported, src->name };
 
+		csvio_row(out, f, countof(f));
+		(*rows)++;
+	}
+	for (size_t i = 0; i < m->rs.nfacts; i++) {
+		const struct fact *ft = &m->rs.facts[i];
+		const char *f[] = { "F", ft->key, ft->value, (snprintf(a, sizeof(a), "%u", (unsigned)ft->line), a) };
+
+		if (ft->source != s)
+			continue;
 		csvio_row(out, f, countof(f));
 		(*rows)++;
 	}
@@ -341,11 +350,14 @@ struct gather {
 		struct experiment e;
 		struct variant_info *v;
 		size_t nv, vcap;
+		uint32_t *src;
+		size_t nsrc, srccap;
 	} *x;
 	size_t nx, xcap;
 	struct strmap exps;    /* name → slot in x */
 	struct strmap vindex;  /* "slot\x1fkey" → variant of that slot */
 	const char *imported;  /* of the current "S" row */
+	long source;           /* the model's source of the current "S" row, or -1 */
 	long cur;              /* the slot of the current "G" row, or -1 */
 	int bad;
 	struct buf key;
@@ -373,10 +385,27 @@ static int gather_row(char **f, size_t n, size_t row, void *ctx)
 
 	if (row == 1)
 		return 0; /* the stamp, checked already */
-	if (!strcmp(f[0], "S") && n == 3) {
-		g->imported = arena_strdup(&m->arena, f[2]);
+	if (!strcmp(f[0], "S") && n == 4 && hash_is_hex(f[1])) {
+		struct source *src;
+
+		g->source = model_add_source(m, f[1], NULL, 0);
+		src = &m->sources[g->source];
+		src->stored = 1;
+		src->imported = g->imported = arena_strdup(&m->arena, f[2]);
+		src->name = arena_strdup(&m->arena, f[3]);
 		g->cur = -1;
-	} else if (!strcmp(f[0], "G") && n == 5 && g->imported) {
+	} else if (!strcmp(f[0], "F") && n == 4 && g->source >= 0) {
+		struct fact *ft;
+		size_t line;
+
+		if (parse_size(f[3], &line) < 0 || line > UINT32_MAX)
+			return g->bad = 1;
+		ft = recset_add_fact(&m->rs);
+		ft->source = (uint32_t)g->source;
+		ft->key = arena_strdup(&m->arena, f[1]);
+		ft->value = arena_strdup(&m->arena, f[2]);
+		ft->line = (uint32_t)line;
+	} else if (!strcmp(f[0], "G") && n == 5 && g->source >= 0) {
 		struct exp_acc *x;
 		size_t nruns, nmeas, fmts;
 		uint32_t at;
@@ -398,6 +427,8 @@ static int gather_row(char **f, size_t n, size_t row, void *ctx)
 		x->e.fmts |= (unsigned long)fmts;
 		if (strcmp(g->imported, x->e.imported) > 0)
 			x->e.imported = g->imported;
+		ALLOC_GROW(x->src, x->nsrc + 1, x->srccap);
+		x->src[x->nsrc++] = (uint32_t)g->source;
 		g->cur = at;
 	} else if (!strcmp(f[0], "V") && n == 4 && g->cur >= 0) {
 		struct exp_acc *x = &g->x[g->cur];
@@ -436,7 +467,7 @@ int storeindex_load(struct store *st, struct model *m)
 		return 0;
 	memset(&g, 0, sizeof(g));
 	g.m = m;
-	g.cur = -1;
+	g.cur = g.source = -1;
 	if (csvio_parse(STOREINDEX_FILE, text, len, gather_row, &g, &local) != 0 || local.n || g.bad)
 		goto out; /* does not read: the caller loads the store instead */
 	m->store_dir = arena_strdup(&m->arena, st->dir);
@@ -450,6 +481,9 @@ int storeindex_load(struct store *st, struct model *m)
 		e->variants = arena_alloc(&m->arena, (g.x[i].nv ? g.x[i].nv : 1) * sizeof(*e->variants));
 		memcpy(e->variants, g.x[i].v, g.x[i].nv * sizeof(*e->variants));
 		e->nvariants = g.x[i].nv;
+		e->sources = arena_alloc(&m->arena, (g.x[i].nsrc ? g.x[i].nsrc : 1) * sizeof(*e->sources));
+		memcpy(e->sources, g.x[i].src, g.x[i].nsrc * sizeof(*e->sources));
+		e->nsources = g.x[i].nsrc;
 	}
 	m->nexps = g.nx;
 	m->summary = 1;
@@ -461,8 +495,10 @@ out:
 		model_release(m);
 		model_init(m);
 	}
-	for (size_t i = 0; i < g.nx; i++)
+	for (size_t i = 0; i < g.nx; i++) {
 		free(g.x[i].v);
+		free(g.x[i].src);
+	}
 	free(g.x);
 	strmap_release(&g.exps);
 	strmap_release(&g.vindex);

@@ -10,8 +10,9 @@
  * can only make it stale, never wrong.
  *
  * Rows (every field quoted, as the store's other files):
- *   "benchdelta-index","1",STAMP
- *   "S",HASH,IMPORTED                  one per loaded import, oldest first
+ *   "benchdelta-index","2",STAMP
+ *   "S",HASH,IMPORTED,NAME             one per loaded import, oldest first
+ *   "F",KEY,VALUE,LINE                 its facts (the environment it states)
  *   "G",EXPERIMENT,RUNS,MEASUREMENTS,FORMATS
  *                                      the runs that import gave an experiment
  *   "V",KEY,TEXT,RUNS                  their variants, in order of appearance
@@ -59,8 +60,9 @@ int storeindex_fresh(const struct store *st, const char *stamp);
 
 /*
  * Fill empty model `m` with the experiments of a fresh index, without any
- * run: m->exps (names, dates, formats, counts, variants and baselines,
- * but no runs or sources) and the journal's edits; m->summary is set.
+ * run: m->exps (names, dates, formats, counts, variants, baselines and
+ * sources, but no runs), the sources (hash, date and name only), their
+ * facts, and the journal's edits; m->summary is set.
  * Returns 1 when loaded; 0 when the index is missing, stale or does not
  * read, or the journal does not verify (the model is left empty: load the
  * store instead, which says what is wrong).
