@@ -69,6 +69,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct import_result res;
 	struct model m;
 	struct store st;
+	struct storeindex_import *ix = NULL;
 	char *dir;
 	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1;
 	size_t found = 0;
@@ -129,8 +130,14 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
 	if (store_ok && !dry && in.n > 0)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
-	/* an import only adds: the stored figures are not read (dedup and naming need the runs) */
-	if (store_ok)
+	/*
+	 * an import only adds: the stored figures are not read. Dedup and
+	 * naming ask the store's index when it is fresh, else read the runs.
+	 * (--set-variant may target stored blocks: it reads the runs.)
+	 */
+	if (store_ok && !dry && !nsets && in.n > 0)
+		ix = storeindex_import_begin(&st, &m);
+	if (store_ok && !ix)
 		store_ok = store_load_runs(&st, &m, &d) == 0;
 	c->damaged |= m.damaged;
 	/* the index is written from this model at the end only when the store read clean */
@@ -144,6 +151,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		cli_inputs_release(&in);
 		cli_threads_release(&th);
 		model_release(&m);
+		storeindex_import_release(ix);
 		return BD_EXIT_INPUT;
 	}
 	diag_print(&d, 0, stderr); /* damage found in the store is reported, not fatal */
@@ -196,8 +204,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		}
 	}
 	/* the store's index follows what was added (lock held: nothing else changed it) */
-	if (!dry && !stop && all_stored && clean_load && found)
-		storeindex_refresh(&st, &m);
+	if (!dry && !stop && all_stored && clean_load && found) {
+		if (ix)
+			storeindex_import_end(ix, &st, &m);
+		else
+			storeindex_refresh(&st, &m);
+	}
 	if (!stop) {
 		plan_summary(&m, &res, in.v, dry, stdout);
 		cli_threads_summary(&th, &res, dry, stdout);
@@ -212,6 +224,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	cli_inputs_release(&in);
 	cli_threads_release(&th);
 	model_release(&m);
+	storeindex_import_release(ix);
 	free(dir);
 	free(sets);
 	return rc;

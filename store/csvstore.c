@@ -658,15 +658,39 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
  */
 static int load(struct store *st, struct model *m, int runs_only, struct diag *d)
 {
-	char before[HASH_HEX_LEN + 1], after[HASH_HEX_LEN + 1];
-	int stamped = storeindex_stamp(st, before) == 0;
+	struct storeindex_stamp before, after;
+	int stamped = storeindex_stamp(st, &before) == 0;
 	size_t said = d->n;
 	int rc = load_dirs(st, m, runs_only, NULL, d);
 
-	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, after) == 0 &&
-	    !strcmp(before, after) && !storeindex_fresh(st, after))
-		storeindex_write(st, m, after);
+	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, &after) == 0 &&
+	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after))
+		storeindex_write(st, m, &after);
 	return rc;
+}
+
+long store_load_source_meta(struct store *st, struct model *m, const char *hash, struct diag *d)
+{
+	struct buf p = BUF_INIT;
+	uint32_t src = model_add_source(m, hash, NULL, 0);
+	struct csvtable t = TABLE(NULL, source_cols, source_row);
+	const char *gone;
+
+	buf_addf(&p, "%s/data/%s/source.csv", st->dir, hash);
+	m->sources[src].stored = 1;
+	t.path = p.s;
+	t.d = d;
+	t.m = m;
+	t.source = src;
+	read_table(&t, 1);
+	buf_release(&p);
+	gone = journal_removed(m, hash);
+	if (gone && !strcmp(gone, m->sources[src].instance)) {
+		m->nsources--; /* removed by an edit in effect */
+		return -1;
+	}
+	clean_sources(m, src);
+	return (long)src;
 }
 
 int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
@@ -1086,6 +1110,8 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
 	if (replace && path_exists(final.s)) {
+		/* the index describes the old one: gone first (a crash leaves no index, not a wrong one) */
+		storeindex_remove(st);
 		/* one atomic swap: readers see the old directory or the new one */
 		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
 			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));

@@ -75,6 +75,13 @@ int store_load_imports(struct store *st, struct model *m, const char *const *has
 		       struct diag *d);
 
 /*
+ * Add stored import `hash` to `m` as a source without runs: what its
+ * source.csv says (name, title, flags, origin). Returns its index, or -1
+ * when an edit in effect removed it.
+ */
+long store_load_source_meta(struct store *st, struct model *m, const char *hash, struct diag *d);
+
+/*
  * Check the files of stored import `hash` against its manifest
  * (manifest.h): 0 when they match, 1 when it has no manifest (stored
  * before manifests), -1 after errors naming each file that does not.
