@@ -1,8 +1,9 @@
 /*
  * format_matrix.c - `compare --matrix`: every variant of the experiment as
  * one table, the baseline first (store/compare_matrix.h), as the TUI's
- * Matrix shows it: aligned text, one GitHub Markdown table, CSV (one line
- * per metric and variant) or JSON. Cells come from store/compare_text.c.
+ * Matrix shows it: aligned text, one GitHub Markdown table (store/matrix_md.c,
+ * which the TUI copies with too), CSV (one line per metric and variant)
+ * or JSON. Cells come from store/compare_text.c.
  */
 #include <jansson.h>
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "parsers/names.h"
 #include "parsers/units.h"
 #include "store/compare_text.h"
+#include "store/matrix_md.h"
 #include "util/csvio.h"
 
 enum { CELL = 64 };
@@ -25,15 +27,14 @@ static int has_scenarios(const struct cmp_matrix *x)
 	return 0;
 }
 
-/* The legend under a matrix: what the marks mean, the test's level and threshold. */
+/* The legend under a matrix (store/matrix_md.c writes it for both). */
 static void legend(const struct cmp_matrix *x, const char *before, const char *after, FILE *fp)
 {
-	const struct cmp_opts *o = &x->t[0].opts;
+	struct buf b = BUF_INIT;
 
-	fprintf(fp, "%s%s; changes against %s (the first column); \xce\xb1 = %g, noise threshold %g%%%s;"
-		    " \xc2\xb1 after a figure: its standard deviation%s\n",
-		before, CMP_MARKS_LEGEND, cmp_matrix_name(x, 0), o->alpha, o->threshold,
-		o->holm ? ", p Holm-adjusted per candidate" : "", after);
+	cmp_matrix_legend(x, before, after, &b);
+	fwrite(b.s, 1, b.len, fp);
+	buf_release(&b);
 }
 
 /* ---- text ---- */
@@ -122,104 +123,13 @@ void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
 
 /* ---- markdown ---- */
 
-/* Text in a GitHub table cell: Markdown's own characters are escaped, so a name reads as typed. */
-static void md_text(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("\\`*_<>[]|#~!", *s))
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
-static void md_figure(FILE *fp, const char *quantity, const struct cmp_side *s, enum unit unit)
-{
-	char fig[CELL], spread[CELL];
-
-	cmp_text_value(quantity, s, unit, fig, sizeof(fig));
-	cmp_text_spread(s, spread, sizeof(spread));
-	fputs(fig, fp);
-	if (*spread)
-		fprintf(fp, " %s", spread);
-}
-
 void format_matrix_markdown(const struct cmp_matrix *x, FILE *fp)
 {
-	int headings = has_scenarios(x);
-	const char *scenario = NULL;
-	char c[2][CELL];
+	struct buf b = BUF_INIT;
 
-	fputs("**", fp);
-	md_text(fp, x->e->name);
-	fputs("**\n\n| metric |", fp);
-	for (size_t k = 0; k < x->ncols; k++) {
-		fputc(' ', fp);
-		md_text(fp, cmp_matrix_name(x, k));
-		fputs(k ? " |" : " (baseline) |", fp);
-	}
-	fputs("\n|:--|", fp);
-	for (size_t k = 0; k < x->ncols; k++)
-		fputs("--:|", fp);
-	fputc('\n', fp);
-	for (size_t i = 0; i < x->nrows; i++) {
-		const struct cmp_mrow *r = &x->rows[i];
-
-		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
-			fputs("| *", fp);
-			md_text(fp, *r->scenario ? r->scenario : "(no scenario)");
-			fputs("* |", fp);
-			for (size_t k = 0; k < x->ncols; k++)
-				fputs(" |", fp);
-			fputc('\n', fp);
-			scenario = r->scenario;
-		}
-		fputs("| ", fp);
-		md_text(fp, r->metric);
-		fputs(" | ", fp);
-		md_figure(fp, r->quantity, r->base, r->unit);
-		fputs(" |", fp);
-		for (size_t k = 1; k < x->ncols; k++) {
-			const struct cmp_row *cr = r->cell[k - 1];
-
-			fputc(' ', fp);
-			if (!cr || !cr->cand.present) {
-				fputs("- |", fp);
-				continue;
-			}
-			md_figure(fp, r->quantity, &cr->cand, r->unit);
-			if (cr->has_delta) {
-				/* only a significant change is bold */
-				fprintf(fp, cr->significant ? " **%s %s**" : " %s %s", cmp_text_delta(cr, c[0], CELL),
-					cmp_text_mark(cr));
-			}
-			fputs(" |", fp);
-		}
-		fputc('\n', fp);
-	}
-	for (size_t i = 0; i < x->ngeo; i++) {
-		const struct cmp_mgeo *g = &x->geo[i];
-		const struct cmp_geomean *first = NULL;
-
-		for (size_t k = 0; k + 1 < x->ncols && !first; k++)
-			first = g->geo[k];
-		fputs("| geomean ", fp);
-		md_text(fp, g->quantity);
-		fprintf(fp, " | %s |", first ? unit_format(first->base, first->unit, c[0], CELL) : "");
-		for (size_t k = 1; k < x->ncols; k++) {
-			const struct cmp_geomean *ge = g->geo[k - 1];
-
-			if (!ge) {
-				fputs(" - |", fp);
-				continue;
-			}
-			fprintf(fp, " %s %s %s |", unit_format(ge->cand, ge->unit, c[0], CELL),
-				cmp_text_pct(ge->delta_pct, c[1], CELL),
-				ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" : ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
-		}
-		fputc('\n', fp);
-	}
-	fputc('\n', fp);
-	legend(x, "<sub>benchdelta: ", "</sub>", fp);
+	cmp_matrix_markdown(x, NULL, 0, 1, &b);
+	fwrite(b.s, 1, b.len, fp);
+	buf_release(&b);
 }
 
 /* ---- csv ---- */

@@ -186,6 +186,12 @@ static size_t residue_start(const char *raw, size_t from, size_t n)
 	return j;
 }
 
+/* The bytes the loop of clean() acts on: NUL, ESC and '&'; all others are copied. */
+static int clean_special(unsigned char c)
+{
+	return c == 0 || c == 0x1b || c == '&';
+}
+
 /*
  * Clean one raw line. With out != NULL, append the cleaned text to it. With
  * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
@@ -236,6 +242,21 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 	while (i < n) {
 		unsigned char c = (unsigned char)raw[i];
 		size_t skip = 0;
+
+		if (!clean_special(c)) {
+			/* a run of plain bytes is copied at once */
+			size_t j = i + 1;
+
+			while (j < n && !clean_special((unsigned char)raw[j]))
+				j++;
+			if (stop != (size_t)-1 && produced + (j - i) > stop)
+				return i + (stop - produced);
+			if (out)
+				buf_add(out, raw + i, j - i);
+			produced += j - i;
+			i = j;
+			continue;
+		}
 		const char *emit = NULL;
 		size_t emit_len = 0;
 
@@ -301,6 +322,14 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 }
 
 
+/* Does the word w hold the byte c? (The classic test for a zero byte, on w ^ c c c c c c c c.) */
+static int has_byte(uint64_t w, unsigned char c)
+{
+	uint64_t x = w ^ (0x0101010101010101ull * c);
+
+	return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
+}
+
 int clean_needed(const char *raw, size_t n)
 {
 	size_t i = 0;
@@ -313,7 +342,18 @@ int clean_needed(const char *raw, size_t n)
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
 		return 1;
-	return memchr(raw, '\r', n) || memchr(raw, 0x1b, n) || memchr(raw, '&', n) || memchr(raw, 0, n);
+	/* CR, ESC, '&' or NUL anywhere: eight bytes at a time, then the tail */
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, raw + i, 8);
+		if (has_byte(w, '\r') || has_byte(w, 0x1b) || has_byte(w, '&') || has_byte(w, 0))
+			return 1;
+	}
+	for (; i < n; i++)
+		if (clean_special((unsigned char)raw[i]) || raw[i] == '\r')
+			return 1;
+	return 0;
 }
 
 size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)

@@ -93,7 +93,7 @@ static size_t ctime_prefix(const char *s, size_t n)
 	/* A: upper case, a: lower case, 9: digit, 0: digit or blank (the day is space-padded) */
 	static const char shape[] = "Aaa Aaa 09 99:99:99 9999 ";
 
-	if (n < sizeof(shape) - 2)
+	if (n < sizeof(shape) - 2 || s[0] < 'A' || s[0] > 'Z')
 		return 0;
 	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
 		char c = i < n ? s[i] : ' ', m = shape[i];
@@ -132,8 +132,11 @@ static size_t numeric_prefix(const char *s, size_t n)
 static size_t title_prefix(const char *s, size_t n, size_t *tn)
 {
 	size_t lim = n < 64 ? n : 64;
+	const char *colon = n > 1 ? memchr(s + 1, ':', lim - 1) : NULL;
 
-	for (size_t i = 1; i < lim && i + 3 <= n; i++) {
+	if (!colon) /* most lines have no colon in their first bytes */
+		return 0;
+	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n; i++) {
 		if (s[i] == ':' && s[i + 1] == ' ' && s[i + 2] == ' ') {
 			if (s[0] == ' ' || s[0] == '\t')
 				return 0;
@@ -707,6 +710,52 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 }
 
+/* The phrases that tell a bracketed line that is no data line, found by phrases(). */
+enum {
+	PH_TAGGED = 1, /* always set: the line has a "[..]" tag */
+	PH_SENT = 2,        /* " Sent " */
+	PH_DATAGRAMS = 4,   /* " datagrams" */
+	PH_LOCAL = 8,       /* " local " */
+	PH_NO_STATS = 16,   /* "statistics not available" */
+	PH_OUT_OF_ORDER = 32, /* "out-of-order" */
+};
+
+static int phrase_at(const char *p, const char *end, const char *w, size_t n)
+{
+	return (size_t)(end - p) >= n && !memcmp(p, w, n);
+}
+
+/* Which of the phrases the line holds: one pass over it, where one search per phrase took five. */
+static unsigned phrases(const struct line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	unsigned found = PH_TAGGED;
+
+	for (; p < end; p++) {
+		switch (*p) {
+		case ' ':
+			if (phrase_at(p, end, " Sent ", 6))
+				found |= PH_SENT;
+			else if (phrase_at(p, end, " datagrams", 10))
+				found |= PH_DATAGRAMS;
+			else if (phrase_at(p, end, " local ", 7))
+				found |= PH_LOCAL;
+			break;
+		case 's':
+			if (phrase_at(p, end, "statistics not available", 24))
+				found |= PH_NO_STATS;
+			break;
+		case 'o':
+			if (phrase_at(p, end, "out-of-order", 12))
+				found |= PH_OUT_OF_ORDER;
+			break;
+		default:
+			break;
+		}
+	}
+	return found;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
@@ -720,6 +769,7 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &bare[i];
 		const char *title;
 		size_t tn;
+		unsigned tagged;
 
 		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
 			ps.t.title = title;
@@ -746,14 +796,12 @@ static int parse(const struct block *b, struct sink *s)
 			ps.after_rule = 1;
 			prev = l;
 			continue;
-		} else if (bracket_tag(l) && text_contains(l->s, l->len, " Sent ") &&
-			   text_contains(l->s, l->len, " datagrams")) {
+		} else if ((tagged = bracket_tag(l) ? phrases(l) : 0) && (tagged & PH_SENT) &&
+			   (tagged & PH_DATAGRAMS)) {
 			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (line_starts(l, "[ ID]")) {
 			on_header(&ps, l);
-		} else if (bracket_tag(l) && !text_contains(l->s, l->len, " local ") &&
-			   !text_contains(l->s, l->len, "statistics not available") &&
-			   !text_contains(l->s, l->len, "out-of-order")) {
+		} else if (tagged && !(tagged & (PH_LOCAL | PH_NO_STATS | PH_OUT_OF_ORDER))) {
 			on_data(&ps, l);
 		} else if (line_starts(l, "CPU Utilization:")) {
 			on_cpu(&ps, l);

@@ -6,6 +6,7 @@
  */
 #include "parsers/label.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "util/text.h"
@@ -52,11 +53,68 @@ static int is_word_char(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
 }
 
+/*
+ * Word lists are asked once per word of every label candidate: each list
+ * gets a small hash table of its words on first use (by the list's
+ * address; the program has one thread). A list too long for it is scanned.
+ */
+#define WORDSET_LISTS 16
+#define WORDSET_SLOTS 512
+static struct wordset {
+	const char *const *list;
+	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
+} wordsets[WORDSET_LISTS];
+static size_t nwordsets;
+
+static unsigned word_hash(const char *w, size_t n)
+{
+	unsigned h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)w[i]) * 16777619u;
+	return h;
+}
+
+static const struct wordset *wordset_of(const char *const *list)
+{
+	struct wordset *ws;
+	size_t count = 0;
+
+	for (size_t i = 0; i < nwordsets; i++)
+		if (wordsets[i].list == list)
+			return &wordsets[i];
+	while (list[count])
+		count++;
+	if (nwordsets == WORDSET_LISTS || count * 2 > WORDSET_SLOTS)
+		return NULL;
+	ws = &wordsets[nwordsets++];
+	ws->list = list;
+	for (size_t k = 0; k < count; k++) {
+		unsigned h = word_hash(list[k], strlen(list[k])) % WORDSET_SLOTS;
+
+		while (ws->slot[h])
+			h = (h + 1) % WORDSET_SLOTS;
+		ws->slot[h] = (uint16_t)(k + 1);
+	}
+	return ws;
+}
+
 static int in_list(const char *w, size_t n, const char *const *list)
 {
-	for (; *list; list++)
-		if ((*list)[0] == w[0] && !strncmp(*list, w, n) && (*list)[n] == '\0')
+	const struct wordset *ws = wordset_of(list);
+
+	if (!ws) {
+		for (; *list; list++)
+			if ((*list)[0] == w[0] && !strncmp(*list, w, n) && (*list)[n] == '\0')
+				return 1;
+		return 0;
+	}
+	for (unsigned h = word_hash(w, n) % WORDSET_SLOTS; ws->slot[h]; h = (h + 1) % WORDSET_SLOTS) {
+		const char *e = list[ws->slot[h] - 1];
+
+		if (!strncmp(e, w, n) && e[n] == '\0')
 			return 1;
+	}
 	return 0;
 }
 

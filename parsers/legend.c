@@ -32,6 +32,9 @@ static size_t separator(const char *s, size_t n)
 					    " \xe2\x80\x93 ", " \xe2\x80\x94 ", ": ", " = ",
 					    " means ", " stands for ", " refers to " };
 
+	/* every separator starts with a blank or a colon */
+	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !strchr("i-=msr\xe2", s[1]))))
+		return 0;
 	for (size_t k = 0; k < sizeof(seps) / sizeof(seps[0]); k++)
 		if (starts_with(s, n, seps[k]))
 			return strlen(seps[k]);
@@ -106,7 +109,7 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 		return 0;
 	/* up to a comma, semicolon, full stop, bracket, " and NAME" or the line's end */
 	while (e < end && !strchr(",;)(\n", *e) && !(*e == '.' && (e + 1 == end || e[1] == ' ')) &&
-	       !starts_with(e, (size_t)(end - e), " and "))
+	       !(*e == ' ' && starts_with(e, (size_t)(end - e), " and ")))
 		e++;
 	words = text_words(d, (size_t)(e - d), 6);
 	if (!words || words > 6)
@@ -149,6 +152,8 @@ static int describe_before(const char *s, const char *at, const char *end, const
 	const char *d = at, *n0;
 	size_t k = 0;
 
+	if (end - at < 2 || (at[1] != 'c' && at[1] != 'n')) /* " called ", " named " */
+		return 0;
 	for (const char *const *j = joins; *j && !k; j++)
 		if (starts_with(at, (size_t)(end - at), *j))
 			k = strlen(*j);

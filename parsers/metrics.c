@@ -68,12 +68,10 @@ static int key_cmp(const void *key, const void *elem)
 	return strcmp(key, (*e)->quantity);
 }
 
-const struct metric_def *metric_lookup(const char *quantity)
+static const struct metric_def *lookup_uncached(const char *quantity)
 {
 	const struct metric_def *const *hit;
 
-	if (!quantity)
-		return NULL;
 	build();
 	hit = bsearch(quantity, exact, nexact, sizeof(exact[0]), key_cmp);
 	if (hit)
@@ -82,6 +80,37 @@ const struct metric_def *metric_lookup(const char *quantity)
 		if (metric_pattern_match(globs[i]->quantity, quantity))
 			return globs[i];
 	return NULL;
+}
+
+/*
+ * The answers for recent quantities, by a hash of the name: a parse asks
+ * for the same few quantities once per measurement. A name too long for a
+ * slot is looked up every time.
+ */
+#define LOOKUP_SLOTS 256
+#define LOOKUP_NAME 48
+static struct {
+	char name[LOOKUP_NAME];
+	const struct metric_def *def;
+} cache[LOOKUP_SLOTS];
+
+const struct metric_def *metric_lookup(const char *quantity)
+{
+	unsigned h = 2166136261u;
+	size_t n = 0;
+
+	if (!quantity)
+		return NULL;
+	for (; quantity[n] && n < LOOKUP_NAME; n++)
+		h = (h ^ (unsigned char)quantity[n]) * 16777619u;
+	if (n >= LOOKUP_NAME || n == 0)
+		return lookup_uncached(quantity);
+	h %= LOOKUP_SLOTS;
+	if (strcmp(cache[h].name, quantity)) {
+		memcpy(cache[h].name, quantity, n + 1);
+		cache[h].def = lookup_uncached(quantity);
+	}
+	return cache[h].def;
 }
 
 const struct metric_def *metric_def(enum metric_id id)

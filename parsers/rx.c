@@ -28,10 +28,12 @@ int rx_compile(struct rx *t, size_t n, struct diag *d)
 					  (size_t)at, (char *)msg);
 		}
 		/* JIT is best-effort: the interpreter gives the same answers, slower. */
-		(void)pcre2_jit_compile(t[i].code, PCRE2_JIT_COMPLETE);
+		t[i].jit = pcre2_jit_compile(t[i].code, PCRE2_JIT_COMPLETE) == 0;
 		t[i].md = pcre2_match_data_create_from_pattern(t[i].code, NULL);
 		if (!t[i].md)
 			die("out of memory creating match data for %s", t[i].name);
+		t[i].ov = pcre2_get_ovector_pointer(t[i].md);
+		t[i].novector = pcre2_get_ovector_count(t[i].md);
 	}
 	return 0;
 }
@@ -42,6 +44,9 @@ void rx_free(struct rx *t, size_t n)
 		pcre2_match_data_free(t[i].md);
 		pcre2_code_free(t[i].code);
 		t[i].md = NULL;
+		t[i].ov = NULL;
+		t[i].novector = 0;
+		t[i].jit = 0;
 		t[i].code = NULL;
 		memset(t[i].names, 0, sizeof(t[i].names));
 	}
@@ -49,7 +54,9 @@ void rx_free(struct rx *t, size_t n)
 
 int rx_match(struct rx *p, const char *s, size_t len)
 {
-	int rc = pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
+	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
+	int rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
+			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
 
 	p->subject = s;
 	if (rc >= 0)
@@ -68,11 +75,11 @@ int rx_match(struct rx *p, const char *s, size_t len)
 
 int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 {
-	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+	const PCRE2_SIZE *ov = p->ov;
 
 	*s = NULL;
 	*len = 0;
-	if (i >= pcre2_get_ovector_count(p->md) || ov[2 * i] == PCRE2_UNSET)
+	if (i >= p->novector || ov[2 * i] == PCRE2_UNSET)
 		return 0;
 	*s = p->subject + ov[2 * i];
 	*len = ov[2 * i + 1] - ov[2 * i];

@@ -21,6 +21,9 @@ struct rx {
 	uint32_t flags;      /* extra pcre2_compile options */
 	pcre2_code *code;    /* set by rx_compile */
 	pcre2_match_data *md;
+	PCRE2_SIZE *ov;      /* md's ovector and its pairs, kept by rx_compile */
+	uint32_t novector;
+	int jit;             /* JIT-compiled: matched by pcre2_jit_match */
 	const char *subject; /* last subject matched, for rx_group */
 	/* group numbers of names asked for, by the name's address (literals are stable) */
 	const char *names[12];

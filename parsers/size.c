@@ -5,8 +5,11 @@
  * ("buf.o (ex libutil.a)"), rows of a diff ("-" / "+" before the row),
  * the -t (TOTALS) row (a derived sum: a note,
  * not a run), and tables copied from a rendered page (spaces for tabs).
- * Each row proposes its file name as its variant (sizefile.c).
+ * Each row proposes its file name as its variant (sizefile.c); in a diff
+ * whose rows carry both markers, "-" is the old build and "+" the new one,
+ * and the file is the scenario.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/parser.h"
@@ -90,6 +93,8 @@ struct table {
 	int octal;          /* size -o: text, data, bss and the fourth column in octal */
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
 	struct size_names names;
+	char *marks;        /* per run of the block: its diff marker, or 0 */
+	size_t nmarks, marks_cap;
 };
 
 /* A number group of the last row match, in the radix of its column. */
@@ -146,11 +151,47 @@ static void on_row(struct table *t, const struct line *l)
 		return;
 	}
 	rx_optional(&patterns[RX_ROW], "archive", &archive, &archive_len);
+	rx_optional(&patterns[RX_ROW], "mark", &p, &n);
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
+	ALLOC_GROW(t->marks, (size_t)(run - t->first_run) + 1, t->marks_cap);
+	while (t->nmarks <= (size_t)(run - t->first_run))
+		t->marks[t->nmarks++] = 0;
+	t->marks[run - t->first_run] = n ? *p : 0;
 	for (int i = 0; i < 4; i++)
 		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, v[i], 0, l, at[i],
 			     len[i]);
+}
+
+/*
+ * Rows of a diff ("-   1797 ... clk-devres.o", "+   1499 ... clk-devres.o"):
+ * when the table has both markers, the marker is the build, "-" the old
+ * one and "+" the new one (a label written in the data), and the file
+ * the row measures is the scenario.
+ */
+static void name_diff(struct table *t)
+{
+	int minus = 0, plus = 0;
+	size_t n = t->s->rs->nruns - t->first_run;
+
+	if (n > t->nmarks)
+		n = t->nmarks;
+	for (size_t i = 0; i < n; i++) {
+		minus |= t->marks[i] == '-';
+		plus |= t->marks[i] == '+';
+	}
+	if (!minus || !plus)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct run *r = &t->s->rs->runs[t->first_run + i];
+
+		if (!t->marks[i])
+			continue;
+		if (!*r->scenario)
+			r->scenario = r->variant.text;
+		r->variant.text = t->marks[i] == '-' ? "old" : "new";
+		r->variant.origin = VO_LABEL;
+	}
 }
 
 static int parse(const struct block *b, struct sink *s)
@@ -175,6 +216,8 @@ static int parse(const struct block *b, struct sink *s)
 		}
 	}
 	size_names_finish(s, &t.names);
+	name_diff(&t);
+	free(t.marks);
 	return (int)(s->rs->nruns - t.first_run);
 }
 

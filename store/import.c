@@ -35,6 +35,7 @@ struct ctx {
 	size_t nocc, occ_cap;
 	struct naming *naming;
 	struct arena scratch;
+	struct buf key_text; /* block_key()'s text, kept between blocks */
 };
 
 static const char *display_name(const char *name)
@@ -49,19 +50,19 @@ static const char *display_name(const char *name)
  */
 static const char *block_key(struct ctx *c, const struct block *b, uint32_t *first_line)
 {
-	struct buf text = BUF_INIT;
+	struct buf *text = &c->key_text;
 	char hex[HASH_HEX_LEN + 1];
 	uint32_t slot;
 	const char *k;
 
-	buf_adds(&text, fmt_name(b->fmt));
+	buf_reset(text);
+	buf_adds(text, fmt_name(b->fmt));
 	for (uint32_t i = 0; i < b->n; i++) {
-		buf_addc(&text, '\n');
-		buf_add(&text, b->lines[i].s, b->lines[i].len);
+		buf_addc(text, '\n');
+		buf_add(text, b->lines[i].s, b->lines[i].len);
 	}
-	hash_hex(text.s, text.len, hex);
+	hash_hex(text->s, text->len, hex);
 	hex[20] = '\0';
-	buf_release(&text);
 	if (!strmap_get(&c->seen, hex, &slot)) {
 		ALLOC_GROW(c->occ, c->nocc + 1, c->occ_cap);
 		c->occ[c->nocc].first_line = b->lines[0].no;
@@ -325,6 +326,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		strmap_release(&c.seen);
 		free(c.occ);
 		arena_release(&c.scratch);
+		buf_release(&c.key_text);
 
 		ir->nruns = m->rs.nruns - mark.runs;
 		ir->nmeas = m->rs.nmeas - mark.meas;

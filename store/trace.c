@@ -119,8 +119,8 @@ static int by_import(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
-size_t trace_history(const struct model *m, const char *variant, const char *subject,
-		     const char *quantity, uint32_t **out)
+size_t trace_history(const struct model *m, const char *variant, const char *scenario,
+		     const char *subject, const char *quantity, uint32_t **out)
 {
 	size_t n = 0, cap = 0;
 	unsigned char *has = runs_having(m, quantity);
@@ -130,7 +130,7 @@ size_t trace_history(const struct model *m, const char *variant, const char *sub
 		const struct run *r = &m->rs.runs[i];
 
 		if (!has[i] || !r->eff_variant.key || strcmp(r->eff_variant.key, variant) ||
-		    strcmp(r->subject, subject))
+		    strcmp(r->subject, subject) || (scenario && strcmp(r->eff_scenario, scenario)))
 			continue;
 		push(out, &n, &cap, (uint32_t)i);
 	}

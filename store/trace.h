@@ -43,12 +43,13 @@ size_t trace_runs(const struct model *m, const struct experiment *e, const char 
 
 /*
  * A variant's history: the runs of every experiment whose variant has key
- * `variant`, with `subject`, holding a measurement or sample of
- * `quantity`, oldest import first (runs of one import in their order).
- * *out is a heap array the caller frees; returns how many.
+ * `variant`, in `scenario` (NULL: any), with `subject`, holding a
+ * measurement or sample of `quantity`, oldest import first (runs of one
+ * import in their order). *out is a heap array the caller frees; returns
+ * how many.
  */
-size_t trace_history(const struct model *m, const char *variant, const char *subject,
-		     const char *quantity, uint32_t **out);
+size_t trace_history(const struct model *m, const char *variant, const char *scenario,
+		     const char *subject, const char *quantity, uint32_t **out);
 
 /* What one run says about a quantity: the figure a comparison uses and what surrounds it. */
 struct run_figure {

@@ -118,7 +118,8 @@ struct explore {
 	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
 	int shown_valid;
 	enum sort_key sort;     /* Compare's row order */
-	int hide_same;          /* Compare hides unchanged and untested rows */
+	int hide_same;          /* Compare and Matrix hide unchanged and untested rows */
+	char sort_variant[512]; /* Matrix: the variant whose change Δ, |Δ| and p sort by */
 	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
 	size_t norder;
 };
@@ -192,9 +193,12 @@ void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
 		   const char *quantity);
 /* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
-/* H: the runs of variants keys[0..n) with `subject` and `quantity` in every experiment, oldest first. */
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
-		      const char *quantity);
+/*
+ * H: the runs of variants keys[0..n) in `scenario` (NULL: any) with
+ * `subject` and `quantity` in every experiment, oldest first.
+ */
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
+		      const char *subject, const char *quantity);
 /* Open Source on run `run` (a model run index). */
 void tui_open_source(struct tui *t, long run);
 

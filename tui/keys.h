@@ -28,17 +28,17 @@
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
 	X(NEXT, "Right Tab l", "next candidate (Compare), next column (Matrix)")                   \
 	X(PREV, "Left S-Tab h", "previous candidate (Compare), previous column (Matrix)")          \
-	X(BASELINE, "b", "make the selected variant the baseline (recorded)")                      \
+	X(BASELINE, "b", "Matrix, Compare, Runs: make the selected variant the baseline (recorded, undoable)")                      \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
 	X(DELETE, "d", "Experiments: remove the selected experiment (asks first; an undoable edit)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
 	X(FIND_PREV, "N", "previous line that matches")                                            \
-	X(SORT, "o", "Compare: sort rows by table order, name, change, size of change, p")         \
-	X(HIDE_SAME, "~", "Compare: hide or show unchanged and untested rows")                     \
-	X(NEXT_SIG, "]", "Compare: next significant change")                                       \
-	X(PREV_SIG, "[", "Compare: previous significant change")                                   \
+	X(SORT, "o", "Matrix, Compare: sort rows by table order, name, change, size of change, p (Matrix: of the selected column)")         \
+	X(HIDE_SAME, "~", "Matrix, Compare: hide or show the rows without a tested change")                     \
+	X(NEXT_SIG, "]", "Matrix, Compare: next significant change (Matrix: cell by cell)")                                       \
+	X(PREV_SIG, "[", "Matrix, Compare: previous significant change")                                   \
 	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
 	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
@@ -46,7 +46,7 @@
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
 	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
-	X(HISTORY, "H", "Compare, Runs: the metric's values for the variants in every experiment, oldest first") \
+	X(HISTORY, "H", "Matrix, Compare, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
 	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")

@@ -17,6 +17,7 @@
 #include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/abbrev.h"
@@ -317,8 +318,17 @@ static void draw(struct tui *t, int top, int height)
 	v = views_get(t);
 	keep_row(t, v);
 	L = layout(v, height);
-	snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
-		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+	{
+		char order[256];
+
+		/* the hints give way to the rows' order and filter (o ~) when one is set */
+		if (*matrix_order_text(t, &v->mx, order, sizeof(order)))
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 %s", v->mx.ncols,
+				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), order);
+		else
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
+				 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+	}
 	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
 	y = top + 1;
 	if (L.legend)
@@ -328,7 +338,9 @@ static void draw(struct tui *t, int top, int height)
 	y++;
 	list_clamp(&v->rows, L.table);
 	t->list_y = y;
-	if (!v->nlines)
+	if (!v->nlines && t->ex && t->ex->hide_same && v->mx.nrows)
+		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
+	else if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
 	for (int i = 0; i < L.table && v->rows.top + (size_t)i < v->nlines; i++) {
 		size_t l = v->rows.top + (size_t)i;
@@ -349,8 +361,9 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /* The row under the cursor, for the view that opens next. */
-static void remember_row(struct tui *t, const struct views *v)
+void matrix_remember_row(struct tui *t)
 {
+	const struct views *v = views_get(t);
 	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
 
 	if (ml && ml->kind == ML_ROW) {
@@ -421,7 +434,7 @@ static int act(struct tui *t, enum action a, int height)
 			t->cand = v->mx.keys[v->col];
 			t->cmp_valid = 0;
 		}
-		remember_row(t, v);
+		matrix_remember_row(t);
 		return ACT_IGNORED;
 	default:
 		return ACT_IGNORED;
@@ -453,4 +466,5 @@ const struct screen screen_matrix = {
 	.act = act,
 	.lines = lines,
 	.line_text = line_text,
+	.markdown = matrix_markdown,
 };

@@ -78,15 +78,19 @@ void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenar
 	rs->valid = 0;
 }
 
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *subject,
-		      const char *quantity)
+void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
+		      const char *subject, const char *quantity)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
 	enum screen_id from = t->cur == SCREEN_RUNS ? rs->from : t->cur;
+	const char **scen = xcalloc(n ? n : 1, sizeof(*scen));
 
+	for (size_t i = 0; i < n; i++)
+		scen[i] = scenario;
 	/* history spans experiments: opened like Runs, then told so */
-	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, keys, NULL, n, subject,
+	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, keys, scen, n, subject,
 		      quantity);
+	free(scen);
 	rs->history = 1;
 	rs->from = from;
 }
@@ -136,7 +140,7 @@ static void rebuild(struct tui *t)
 		size_t n;
 
 		if (rs->history) {
-			n = trace_history(t->m, rs->keys[g], rs->subject, rs->quantity, &runs);
+			n = trace_history(t->m, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
 		} else if (!model_variant(e, rs->keys[g])) {
 			continue; /* gone: renamed, merged, or an edit undone */
 		} else {
@@ -659,6 +663,41 @@ static void draw(struct tui *t, int top, int height)
 	}
 }
 
+/*
+ * b: the selected line's variant becomes the baseline of the experiment
+ * shown (recorded in the store's journal as the Matrix's b is, so u undoes
+ * it). History spans experiments, so it has no one baseline to set.
+ */
+static void set_baseline(struct tui *t)
+{
+	struct runs_state *rs = &t->ex->runs;
+	const struct experiment *e = experiment(t);
+	const struct variant_info *v;
+
+	if (rs->history || !e) {
+		tui_message(t, "b: in the Runs of one experiment (history spans several)");
+		return;
+	}
+	if (rs->list.cursor >= rs->nlines) {
+		tui_message(t, "select a variant or one of its runs first");
+		return;
+	}
+	v = model_variant(e, rs->keys[rs->lines[rs->list.cursor].group]);
+	if (!v) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return;
+	}
+	if (!strcmp(v->key, e->baseline)) {
+		tui_message(t, "%s is the baseline already", v->text);
+		return;
+	}
+	if (t->view_exp != (size_t)(e - t->m->exps))
+		tui_set_experiment(t, (size_t)(e - t->m->exps));
+	/* the key as the model holds it: the runs' arena is not the model's */
+	if (tui_set_baseline(t, model_variant_key(t->m, v->key)) == 0)
+		rs->valid = 0;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
@@ -676,6 +715,9 @@ static int act(struct tui *t, enum action a, int height)
 	case ACT_BACK:
 		t->cur = rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from;
 		return ACT_DONE;
+	case ACT_BASELINE:
+		set_baseline(t);
+		return ACT_DONE;
 	default:
 		return ACT_IGNORED;
 	}
@@ -685,23 +727,27 @@ int history_action(struct tui *t)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
 
+	if (t->cur == SCREEN_MATRIX)
+		return matrix_history(t);
 	if (t->cur == SCREEN_COMPARE && t->cmp_lines.cursor < t->nlines &&
 	    t->lines[t->cmp_lines.cursor].kind == LINE_ROW) {
 		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
 		const char *keys[2] = { t->base, t->cand };
 
-		tui_open_history(t, keys, *t->cand ? 2 : 1, r->subject, r->quantity);
+		tui_open_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
 	} else if (t->cur == SCREEN_RUNS && !rs->history && rs->list.cursor < rs->nlines) {
 		const char *key = rs->keys[rs->lines[rs->list.cursor].group];
-		char subject[512], quantity[512];
+		const char *scen = rs->scenarios[rs->lines[rs->list.cursor].group];
+		char subject[512], quantity[512], scenario[512];
 
 		/* tui_open_runs() starts a new arena: copy what it is given from the old one */
 		snprintf(subject, sizeof(subject), "%s", rs->subject);
 		snprintf(quantity, sizeof(quantity), "%s", rs->quantity);
+		snprintf(scenario, sizeof(scenario), "%s", scen ? scen : "");
 		key = model_variant_key(t->m, key);
-		tui_open_history(t, &key, 1, subject, quantity);
+		tui_open_history(t, &key, 1, scen ? scenario : NULL, subject, quantity);
 	} else {
-		tui_message(t, "H: on a row of Compare, or a variant of Runs");
+		tui_message(t, "H: on a row of Matrix or Compare, or a variant of Runs");
 	}
 	return ACT_DONE;
 }

@@ -12,14 +12,21 @@
 #include <string.h>
 
 #include "tui/explore.h"
+#include "tui/views.h"
 
 #define SORT_NAME_(e, name) name,
 static const char *const sort_names[] = { SORTS(SORT_NAME_) };
 #undef SORT_NAME_
 
-/* The sort key of a row; NaN (no delta, no p) sorts last. */
-static double key(const struct cmp_row *r, enum sort_key k)
+const char *sort_name(enum sort_key k)
 {
+	return k < SORT__COUNT ? sort_names[k] : "";
+}
+
+double sort_row_key(const struct cmp_row *r, enum sort_key k)
+{
+	if (!r)
+		return NAN;
 	switch (k) {
 	case SORT_DELTA:
 		return r->has_delta ? r->delta_pct : NAN;
@@ -55,7 +62,7 @@ static int by_key(const void *a, const void *b)
 	if (k == SORT_NAME)
 		d = strcmp(x->metric, y->metric);
 	else if (k != SORT_TABLE) {
-		double u = key(x, k), v = key(y, k);
+		double u = sort_row_key(x, k), v = sort_row_key(y, k);
 
 		if (isnan(u) != isnan(v))
 			return isnan(u) ? 1 : -1;
@@ -118,14 +125,18 @@ int sort_action(struct tui *t, enum action a)
 {
 	struct explore *x = explore_of(t);
 
+	if (t->cur == SCREEN_MATRIX)
+		return matrix_sort_action(t, a);
 	if (t->cur != SCREEN_COMPARE) {
-		tui_message(t, "%s works on the Compare screen", keys_names(a));
+		tui_message(t, "%s works on the Matrix and Compare screens", keys_names(a));
 		return ACT_DONE;
 	}
 	switch (a) {
 	case ACT_SORT:
 		x->sort = (enum sort_key)((x->sort + 1) % SORT__COUNT);
+		snprintf(x->sort_variant, sizeof(x->sort_variant), "%s", t->cand);
 		t->cmp_valid = 0;
+		views_invalidate(t); /* the Matrix shares the order */
 		if (x->sort == SORT_TABLE)
 			tui_message(t, "rows in the table's order");
 		else
@@ -134,6 +145,7 @@ int sort_action(struct tui *t, enum action a)
 	case ACT_HIDE_SAME:
 		x->hide_same = !x->hide_same;
 		t->cmp_valid = 0;
+		views_invalidate(t);
 		tui_message(t, "%s", x->hide_same ? "unchanged and untested rows hidden" : "every row shown");
 		break;
 	case ACT_NEXT_SIG:

@@ -13,6 +13,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/find.h"
 #include "util/abbrev.h"
 #include "util/buf.h"
 
@@ -134,6 +135,7 @@ static void build(struct tui *t, struct views *v)
 	const struct experiment *e = &t->m->exps[t->view_exp];
 	const char *scenario = NULL;
 	const char **names;
+	size_t *order, nshown;
 	int several = 0;
 
 	free_built(v);
@@ -141,7 +143,9 @@ static void build(struct tui *t, struct views *v)
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
 			several = 1;
-	for (size_t i = 0; i < v->mx.nrows; i++) {
+	order = matrix_row_order(t, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
+	for (size_t j = 0; j < nshown; j++) {
+		size_t i = order[j];
 		const char *s = v->mx.rows[i].scenario;
 
 		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
@@ -150,6 +154,7 @@ static void build(struct tui *t, struct views *v)
 		}
 		add_line(v, ML_ROW, i, v->mx.rows[i].metric);
 	}
+	free(order);
 	if (v->mx.ngeo)
 		add_line(v, ML_HEADING, 0, "geomean");
 	for (size_t i = 0; i < v->mx.ngeo; i++)

@@ -68,9 +68,17 @@ char *arena_strdup(struct arena *a, const char *s)
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
 	struct buf b = BUF_INIT;
+	char small[256];
 	va_list ap;
 	char *s;
+	int n;
 
+	/* most strings fit a small buffer on the stack: no heap buffer for them */
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof(small))
+		return arena_strndup(a, small, (size_t)n);
 	va_start(ap, fmt);
 	buf_vaddf(&b, fmt, ap);
 	va_end(ap);

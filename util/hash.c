@@ -11,8 +11,13 @@ void hash_hex(const void *p, size_t n, char out[HASH_HEX_LEN + 1])
 {
 	XXH128_hash_t h = XXH3_128bits(p, n);
 
-	snprintf(out, HASH_HEX_LEN + 1, "%016llx%016llx", (unsigned long long)h.high64,
-		 (unsigned long long)h.low64);
+	static const char hex[] = "0123456789abcdef";
+
+	for (int i = 0; i < 16; i++) {
+		out[i] = hex[(h.high64 >> (60 - 4 * i)) & 15];
+		out[16 + i] = hex[(h.low64 >> (60 - 4 * i)) & 15];
+	}
+	out[32] = '\0';
 }
 
 int hash_is_hex(const char *s)

@@ -59,7 +59,13 @@ int text_has_control(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
-		size_t len = decode((const unsigned char *)s + i, n - i, &cp);
+		size_t len;
+
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
+			i++; /* printable ASCII, the most of any text */
+			continue;
+		}
+		len = decode((const unsigned char *)s + i, n - i, &cp);
 
 		if (!len || is_control(cp))
 			return 1;
@@ -175,10 +181,37 @@ size_t text_words(const char *s, size_t n, size_t limit)
 	return words;
 }
 
+static unsigned char ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
 int text_contains_nocase(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle);
+	int ascii = 1;
 
+	for (size_t j = 0; j < k; j++)
+		ascii &= (unsigned char)needle[j] < 0x80;
+	if (ascii && k) {
+		/*
+		 * An ASCII needle: tolower() of any other byte is no ASCII letter in
+		 * any locale, so ASCII lower-casing finds the same places, faster.
+		 */
+		unsigned char first = ascii_lower((unsigned char)needle[0]);
+
+		for (size_t i = 0; i + k <= n; i++) {
+			size_t j = 1;
+
+			if (ascii_lower((unsigned char)s[i]) != first)
+				continue;
+			while (j < k && ascii_lower((unsigned char)s[i + j]) == ascii_lower((unsigned char)needle[j]))
+				j++;
+			if (j == k)
+				return 1;
+		}
+		return 0;
+	}
 	for (size_t i = 0; i + k <= n; i++) {
 		size_t j = 0;
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -125,31 +126,48 @@ static void offsets(struct buf *b, const size_t *at, size_t n, size_t total)
 		buf_addf(b, " and %zu more", total - n);
 }
 
+/* 1 when the 8 bytes at s hold a NUL or a byte >= 0x80: the only bytes textin_defects looks at. */
+static int word_suspect(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) || (w & 0x8080808080808080ull);
+}
+
 void textin_defects(const char *name, const char *s, size_t n, struct diag *d)
 {
 	size_t nul[5], bad[5], nnul = 0, nbad = 0;
-	uint32_t line = 0, lines = 1;
+	size_t line_at = 0; /* offset of the first defect; its line is counted at the end */
 
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80 ? 1 : text_char_len(s + i, n - i);
+		size_t k;
 
+		/* plain ASCII (most of a log) is skipped eight bytes at a time */
+		if (c && c < 0x80 && i + 8 <= n && !word_suspect(s + i)) {
+			i += 8;
+			continue;
+		}
+		k = c < 0x80 ? 1 : text_char_len(s + i, n - i);
 		if (c == '\0' || (c >= 0x80 && k == 1)) {
 			size_t *cnt = c ? &nbad : &nnul;
 			size_t *at = c ? bad : nul;
 
 			if (*cnt < 5)
 				at[*cnt] = i;
+			if (!nnul && !nbad)
+				line_at = i;
 			(*cnt)++;
-			if (!line)
-				line = lines;
 		}
-		lines += c == '\n';
 		i += k;
 	}
 	if (nnul || nbad) {
 		struct buf b = BUF_INIT;
+		uint32_t line = 1;
 
+		for (size_t i = 0; i < line_at; i++)
+			line += s[i] == '\n';
 		if (nnul) {
 			buf_addf(&b, "%zu NUL byte%s at offset%s ", nnul, nnul > 1 ? "s" : "", nnul > 1 ? "s" : "");
 			offsets(&b, nul, nnul < 5 ? nnul : 5, nnul);
@@ -175,14 +193,24 @@ int textin_read(const char *path, struct buf *out, struct diag *d)
 
 	if (fd < 0)
 		return diag_error(d, name, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(fd, &st) != 0)
+		memset(&st, 0, sizeof(st));
+	if (S_ISDIR(st.st_mode)) {
 		diag_error(d, name, 0, "is a directory, not a log file");
 		goto out;
 	}
+	/*
+	 * A regular file is read into one buffer of its size (and a block more,
+	 * for the read that finds its end), in as few read() calls as it takes.
+	 */
+	if (!is_stdin && S_ISREG(st.st_mode) && st.st_size > 0 && (size_t)st.st_size <= TEXTIN_MAX)
+		buf_grow(&raw, (size_t)st.st_size + FIRST_BLOCK);
 	for (;;) {
 		size_t want = raw.len < FIRST_BLOCK ? FIRST_BLOCK - raw.len : FIRST_BLOCK * 4;
 		ssize_t r;
 
+		if (raw.len >= FIRST_BLOCK && raw.cap - raw.len - 1 > want)
+			want = raw.cap - raw.len - 1;
 		buf_grow(&raw, want);
 		r = read(fd, raw.s + raw.len, want);
 		if (r < 0 && errno == EINTR)
@@ -218,6 +246,12 @@ int textin_read(const char *path, struct buf *out, struct diag *d)
 	if (kind > 0) {
 		textin_utf16((const unsigned char *)raw.s, raw.len, kind == 2, out);
 		diag_add(d, DIAG_NOTE, name, 0, "UTF-16%s text converted to UTF-8", kind == 2 ? "BE" : "LE");
+	} else if (!out->len && raw.s) {
+		/* the common case: hand the buffer read over instead of copying it */
+		struct buf t = *out;
+
+		*out = raw;
+		raw = t;
 	} else {
 		buf_add(out, raw.s ? raw.s : "", raw.len);
 	}

@@ -15,7 +15,7 @@ tui_wait "November CI"
 tui_keys 3
 tui_wait "candidate: app_pgo "
 tui_keys Down H
-tui_wait "time · history: 4 runs in 2 experiments, 2025-12-01 … 2026-01-01"
+tui_wait "time · input.json · history: 4 runs in 2 experiments, 2025-12-01 … 2026-01-01"
 # oldest first; the sparkline falls from 812 µs to 790 µs
 tui_wait " app_release  2 runs 790 µs [█▁                                      ] 812 µs"
 tui_wait "812 µs  3312  ±21.3 µs hand-new-us.txt:1-3 2025-12-01 00:00 UTC"
@@ -33,7 +33,7 @@ tui_wait "candidate: app_pgo "
 tui_keys Enter
 tui_wait "time · input.json · 2 runs"
 tui_keys G H
-tui_wait "time · history: 2 runs in 2 experiments"
+tui_wait "time · input.json · history: 2 runs in 2 experiments"
 tui_wait " app_pgo  2 runs"
 tui_gone "app_release"
 tui_keys q

@@ -173,6 +173,10 @@ static void test_diff_markers(void **state)
 	assert_value(&f->m, 0, "dec", 1877);
 	assert_value(&f->m, 1, "data", 56);
 	assert_value(&f->m, 1, "dec", 1555);
+	/* the markers are the builds, the file what both measure */
+	assert_string_equal(f->m.rs.runs[0].variant.text, "old");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "new");
+	assert_string_equal(f->m.rs.runs[1].scenario, "clk-devres.o");
 	/* a marked row is checked like any other: its sum does not add up */
 	assert_true(has_warning(&f->d, 4, "garbled size row"));
 }

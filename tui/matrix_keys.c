@@ -1,0 +1,213 @@
+/*
+ * matrix_keys.c - the exploring keys on the Matrix: `o` orders the rows
+ * within each scenario (the table's order, name, Δ, |Δ|, p: the change of
+ * one variant's column, the one selected when `o` was pressed), `~` hides
+ * the rows in which no variant changed beyond the noise with a test, `]`
+ * and `[` go to the next and previous significant cell, `H` opens the
+ * history of the row's metric, `y`/`Y` copy the rows as shown (the one
+ * Markdown writer of `compare --matrix`, store/matrix_md.c). The order and
+ * the filter are Compare's too: one state, so the pair view keeps them.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/matrix_md.h"
+#include "tui/explore.h"
+#include "tui/find.h"
+#include "tui/views.h"
+
+/* The column the order's Δ and p are read from: the recorded variant's, else the first candidate. */
+static size_t sort_column(struct tui *t, const struct cmp_matrix *x)
+{
+	const char *want = t->ex && t->ex->sort_variant[0] ? t->ex->sort_variant : t->cand;
+
+	for (size_t c = 1; c < x->ncols; c++)
+		if (!strcmp(x->keys[c], want))
+			return c;
+	return 1;
+}
+
+/* A row whose every candidate is unchanged or untested (hidden by ~). */
+static int same_everywhere(const struct cmp_mrow *r, size_t ncols)
+{
+	for (size_t c = 1; c < ncols; c++) {
+		const struct cmp_row *cr = r->cell[c - 1];
+
+		if (cr && cr->tested && cr->verdict != CMP_SAME)
+			return 0;
+	}
+	return 1;
+}
+
+/* qsort has no context argument */
+static const struct cmp_matrix *sorting;
+static enum sort_key sorting_key;
+static size_t sorting_col;
+
+static int by_key(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	const struct cmp_mrow *x = &sorting->rows[i], *y = &sorting->rows[j];
+	int d = 0;
+
+	/* scenarios stay together, in the matrix's order: the first row of each decides */
+	if (strcmp(x->scenario, y->scenario)) {
+		size_t fx = 0, fy = 0;
+
+		while (strcmp(sorting->rows[fx].scenario, x->scenario))
+			fx++;
+		while (strcmp(sorting->rows[fy].scenario, y->scenario))
+			fy++;
+		return fx < fy ? -1 : 1;
+	}
+	if (sorting_key == SORT_NAME) {
+		d = strcmp(x->metric, y->metric);
+	} else if (sorting_key != SORT_TABLE && sorting_col >= 1) {
+		double u = sort_row_key(x->cell[sorting_col - 1], sorting_key);
+		double v = sort_row_key(y->cell[sorting_col - 1], sorting_key);
+
+		if (isnan(u) != isnan(v))
+			return isnan(u) ? 1 : -1;
+		d = u < v ? -1 : u > v;
+	}
+	return d ? d : (i < j ? -1 : i > j); /* stable */
+}
+
+size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
+{
+	struct explore *ex = explore_of(t);
+	size_t *order = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*order));
+
+	*n = 0;
+	for (size_t i = 0; i < x->nrows; i++)
+		if (!ex->hide_same || x->ncols < 2 || !same_everywhere(&x->rows[i], x->ncols))
+			order[(*n)++] = i;
+	sorting = x;
+	sorting_key = ex->sort;
+	sorting_col = x->ncols > 1 ? sort_column(t, x) : 0;
+	qsort(order, *n, sizeof(*order), by_key);
+	sorting = NULL;
+	return order;
+}
+
+const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size)
+{
+	struct explore *ex = explore_of(t);
+	size_t c = x->ncols > 1 ? sort_column(t, x) : 0;
+
+	out[0] = '\0';
+	if (ex->sort == SORT_NAME)
+		snprintf(out, size, "rows by name");
+	else if (ex->sort != SORT_TABLE && c)
+		snprintf(out, size, "rows by %s of %s", sort_name(ex->sort), cmp_matrix_name(x, c));
+	if (ex->hide_same)
+		snprintf(out + strlen(out), size - strlen(out), "%s~ hidden",
+			 out[0] ? " \xc2\xb7 " : "");
+	return out;
+}
+
+/* Rebuild the lines in the new order, the cursor staying on its metric. */
+static void reorder(struct tui *t)
+{
+	matrix_remember_row(t);
+	views_invalidate(t);
+	t->cmp_valid = 0; /* Compare shares the order */
+}
+
+/* ] [: the next (dir 1) or previous significant cell, reading row by row. */
+static void jump(struct tui *t, struct views *v, int dir)
+{
+	size_t ncols = v->mx.ncols, at = v->rows.cursor * ncols + v->col, end = v->nlines * ncols;
+
+	for (size_t k = 1; ncols > 1 && k < end; k++) {
+		size_t p, l, c;
+		const struct cmp_row *r;
+
+		if (dir > 0 ? at + k >= end : k > at)
+			break;
+		p = dir > 0 ? at + k : at - k;
+		l = p / ncols;
+		c = p % ncols;
+		if (!c || v->lines[l].kind != ML_ROW)
+			continue;
+		r = v->mx.rows[v->lines[l].index].cell[c - 1];
+		if (r && r->significant) {
+			v->rows.cursor = l;
+			v->col = c;
+			return;
+		}
+	}
+	tui_message(t, "no significant change %s", dir > 0 ? "below" : "above");
+}
+
+int matrix_sort_action(struct tui *t, enum action a)
+{
+	struct explore *ex = explore_of(t);
+	struct views *v = views_get(t);
+	char what[256];
+
+	switch (a) {
+	case ACT_SORT:
+		ex->sort = (enum sort_key)((ex->sort + 1) % SORT__COUNT);
+		if (v->col >= 1 && v->col < v->mx.ncols)
+			snprintf(ex->sort_variant, sizeof(ex->sort_variant), "%s", v->mx.keys[v->col]);
+		reorder(t);
+		v = views_get(t);
+		tui_message(t, "%s", *matrix_order_text(t, &v->mx, what, sizeof(what)) && ex->sort != SORT_TABLE
+					     ? what : "rows in the table's order");
+		break;
+	case ACT_HIDE_SAME:
+		ex->hide_same = !ex->hide_same;
+		reorder(t);
+		tui_message(t, "%s", ex->hide_same ? "rows without a tested change hidden" : "every row shown");
+		break;
+	case ACT_NEXT_SIG:
+	case ACT_PREV_SIG:
+		jump(t, v, a == ACT_NEXT_SIG ? 1 : -1);
+		break;
+	default:
+		return ACT_IGNORED;
+	}
+	return ACT_DONE;
+}
+
+/* H: the history of the row's metric, for the baseline and the selected column's variant. */
+int matrix_history(struct tui *t)
+{
+	struct views *v = views_get(t);
+	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct cmp_mrow *r;
+	const char *keys[2];
+
+	if (!ml || ml->kind != ML_ROW) {
+		tui_message(t, "H: on a metric's row");
+		return ACT_DONE;
+	}
+	r = &v->mx.rows[ml->index];
+	keys[0] = v->mx.keys[0];
+	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
+	tui_open_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
+	return ACT_DONE;
+}
+
+void matrix_markdown(struct tui *t, struct buf *out)
+{
+	struct views *v = views_get(t);
+	size_t *rows = xmalloc((v->nlines ? v->nlines : 1) * sizeof(*rows)), n = 0;
+	int geo = 0;
+
+	if (t->view_exp >= t->m->nexps || !v->nlines) {
+		free(rows);
+		return;
+	}
+	for (size_t l = 0; l < v->nlines; l++) {
+		if (v->lines[l].kind == ML_ROW)
+			rows[n++] = v->lines[l].index;
+		else if (v->lines[l].kind == ML_GEO)
+			geo = 1;
+	}
+	cmp_matrix_markdown(&v->mx, rows, n, geo, out);
+	free(rows);
+}
