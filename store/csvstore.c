@@ -324,7 +324,7 @@ static int parse_u32(const char *s, uint32_t *out)
 	return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
+int store_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
@@ -445,7 +445,7 @@ static int meas_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "n", f[5]);
 	if (dir < 0)
 		return bad(t, row, "direction", f[6]);
-	if (parse_u64(f[7], &offset) < 0 || parse_u32(f[8], &length) < 0)
+	if (store_parse_u64(f[7], &offset) < 0 || parse_u32(f[8], &length) < 0)
 		return bad(t, row, "offset", f[7]);
 	m = recset_add_meas(&t->m->rs);
 	m->run = run;

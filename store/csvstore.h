@@ -88,6 +88,9 @@ long store_load_source_meta(struct store *st, struct model *m, const char *hash,
  */
 int store_verify_import(const struct store *st, const char *hash, struct diag *d);
 
+/* A count as the store's files write it (decimal digits, nothing else): 0, or -1. */
+int store_parse_u64(const char *s, uint64_t *out);
+
 /* 1 when data for this source hash is stored already. */
 int store_has_source(const struct store *st, const char *hash);
 

@@ -961,14 +961,9 @@ static int cmp_chunks(const void *a, const void *b)
 
 static int parse_size(const char *s, size_t *out)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (*end || errno)
+	if (store_parse_u64(s, &v) < 0 || v > SIZE_MAX)
 		return -1;
 	*out = (size_t)v;
 	return 0;
