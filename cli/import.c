@@ -71,7 +71,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct store st;
 	struct storeindex_import *ix = NULL;
 	char *dir;
-	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1;
+	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1, stored_any = 0;
 	size_t found = 0;
 
 	optind = 1;
@@ -202,9 +202,10 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			rc = BD_EXIT_INPUT;
 			continue;
 		}
+		stored_any = 1;
 	}
 	/* the store's index follows what was added (lock held: nothing else changed it) */
-	if (!dry && !stop && all_stored && clean_load && found) {
+	if (!dry && !stop && all_stored && clean_load && stored_any) {
 		if (ix)
 			storeindex_import_end(ix, &st, &m);
 		else
