@@ -336,7 +336,8 @@ static enum action leave_help(struct tui *t, enum action a)
 
 /*
  * A model of experiments alone (the store's index) serves the Experiments
- * list while the keys only move in it; any other key reads the store.
+ * list while the keys only move in it (or quit); any other key reads the
+ * store.
  */
 static int summary_will_do(const struct tui *t, wint_t ch, int fn)
 {
@@ -348,6 +349,7 @@ static int summary_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_HOME:
 	case ACT_END:
 	case ACT_REDRAW:
+	case ACT_QUIT:
 		return 1;
 	default:
 		return 0;

@@ -119,6 +119,32 @@ run list
 for e in c0 "c1 vs c2" c3 c4; do expect_re "^$e  +20"; done
 check_all c4
 
+# compare -e and export -e read the experiment's imports alone, and say the same
+same_cmd() {
+	"$BD" "$@" >"$T/with" 2>"$T/with.err"
+	w=$?
+	mv "$IX" "$T/kept" 2>/dev/null
+	"$BD" "$@" >"$T/without" 2>"$T/without.err"
+	o=$?
+	[ "$w" -eq "$o" ] || fail "$*: exit $w with the index, $o without"
+	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$*: index differs from the data"; }
+	cmp -s "$T/with.err" "$T/without.err" || { diff "$T/with.err" "$T/without.err" >&2; fail "$*: messages differ"; }
+	"$BD" list >/dev/null 2>&1 # a fresh index again
+}
+"$BD" list >/dev/null 2>&1
+for e in "fib levels" reno second single-run c4 "c1 vs c2" "fib" "no such"; do
+	same_cmd compare -e "$e" -f csv
+	same_cmd compare -e "$e"
+	same_cmd export -e "$e" -f json
+	same_cmd list runs -e "$e"
+done
+same_cmd compare -e "c" # several match
+if command -v strace >/dev/null 2>&1; then
+	strace -f -e trace=openat -o "$T/trace" "$BD" compare -e reno >/dev/null 2>&1
+	[ "$(grep -o 'data/[0-9a-f]*/runs.csv' "$T/trace" | sort -u | wc -l)" -eq 1 ] ||
+		fail "compare -e read other imports: $(grep runs.csv "$T/trace")"
+fi
+
 # fsck knows the index: no problem reported for it
 run fsck
 expect_rc 0 "fsck with an index"
