@@ -387,7 +387,8 @@ static long bin_find(const struct bin *b, const void *table, size_t n, size_t st
 
 struct builder {
 	const struct bin *old; /* or NULL */
-	struct buf pool;       /* the old pool, then new strings */
+	size_t base;           /* the old pool's size: new strings' offsets start there */
+	struct buf pool;       /* the new strings */
 	struct strmap strs;    /* new string → pool offset */
 	struct arena scratch;
 	struct bin_block *blocks;
@@ -404,8 +405,7 @@ static void builder_init(struct builder *b, const struct bin *old)
 {
 	memset(b, 0, sizeof(*b));
 	b->old = old;
-	if (old)
-		buf_add(&b->pool, old->pool, old->head.pool);
+	b->base = old ? old->head.pool : 0;
 }
 
 static void builder_release(struct builder *b)
@@ -428,7 +428,7 @@ static uint32_t intern(struct builder *b, const char *s)
 
 	if (strmap_get(&b->strs, s, &off))
 		return off;
-	off = (uint32_t)b->pool.len;
+	off = (uint32_t)(b->base + b->pool.len);
 	buf_add(&b->pool, s, strlen(s) + 1);
 	strmap_put(&b->strs, arena_strdup(&b->scratch, s), off);
 	return off;
@@ -489,29 +489,76 @@ static int cmp_blocks(const void *a, const void *b)
 	return cmp_block_key(((const struct bin_block *)a)->h, ((const struct bin_block *)a)->occ, y);
 }
 
-static int cmp_pool_offsets(const void *a, const void *b, void *pool)
+/* A string of the pool being built: the old pool's, or a new one. */
+static const char *builder_str(const struct builder *b, uint32_t off)
+{
+	return off < b->base ? b->old->pool + off : b->pool.s + (off - b->base);
+}
+
+static int cmp_pool_offsets(const void *a, const void *c, void *arg)
 {
 	uint32_t x, y;
 
 	memcpy(&x, a, 4);
-	memcpy(&y, b, 4);
-	return strcmp((const char *)pool + x, (const char *)pool + y);
+	memcpy(&y, c, 4);
+	return strcmp(builder_str(arg, x), builder_str(arg, y));
 }
 
-/* Merge sorted old table `o` (n) and sorted new table `w` (k), `stride` bytes each, into out. */
-static void merge(struct buf *out, const void *o, size_t n, const void *w, size_t k, size_t stride,
+/* Bytes on their way to a file, written every 256 KiB; the first error stays in `err`. */
+struct wfile {
+	int fd, err;
+	struct buf b;
+	struct hash_stream *h; /* summed on the way, or NULL */
+};
+
+static void wflush(struct wfile *w)
+{
+	size_t done = 0;
+
+	if (w->h)
+		hash_stream_add(w->h, w->b.s, w->b.len);
+	while (!w->err && done < w->b.len) {
+		ssize_t n = write(w->fd, w->b.s + done, w->b.len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			w->err = 1;
+		else
+			done += (size_t)n;
+	}
+	buf_reset(&w->b);
+}
+
+static void wadd(struct wfile *w, const void *p, size_t n)
+{
+	if (w->b.len + n > (256u << 10))
+		wflush(w);
+	if (n > (256u << 10)) {
+		struct buf big = w->b;
+
+		w->b = (struct buf){ (char *)p, n, n }; /* borrowed for one flush */
+		wflush(w);
+		w->b = big;
+		return;
+	}
+	buf_add(&w->b, p, n);
+}
+
+/* Merge sorted old table `o` (n) and sorted new table `y` (k), `stride` bytes each, into w. */
+static void merge(struct wfile *w, const void *o, size_t n, const void *y, size_t k, size_t stride,
 		  int (*cmp)(const void *, const void *, void *), void *arg)
 {
 	size_t i = 0, j = 0;
 
 	while (i < n || j < k) {
-		const char *x = (const char *)o + i * stride, *y = (const char *)w + j * stride;
+		const char *a = (const char *)o + i * stride, *c = (const char *)y + j * stride;
 
-		if (j >= k || (i < n && cmp(x, y, arg) <= 0)) {
-			buf_add(out, x, stride);
+		if (j >= k || (i < n && cmp(a, c, arg) <= 0)) {
+			wadd(w, a, stride);
 			i++;
 		} else {
-			buf_add(out, y, stride);
+			wadd(w, c, stride);
 			j++;
 		}
 	}
@@ -523,16 +570,16 @@ static int cmp_blocks_r(const void *a, const void *b, void *arg)
 	return cmp_blocks(a, b);
 }
 
-/* index.bin's bytes: the old tables and the new, each sorted. */
-static void builder_render(struct builder *b, const char token[32], struct buf *out)
+/* index.bin's bytes into w: the old tables and the new, each sorted. */
+static void builder_render(struct builder *b, const char token[32], struct wfile *w)
 {
 	const struct bin *o = b->old;
 	struct bin_head h;
 
 	qsort(b->blocks, b->nblocks, sizeof(*b->blocks), cmp_blocks);
-	qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, b->pool.s);
-	qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, b->pool.s);
-	qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, b->pool.s);
+	qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, b);
+	qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, b);
+	qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, b);
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, BIN_MAGIC, 8);
 	memcpy(h.token, token, 32);
@@ -540,17 +587,19 @@ static void builder_render(struct builder *b, const char token[32], struct buf *
 	h.nnames = (o ? o->head.nnames : 0) + b->nnames;
 	h.nplaces = (o ? o->head.nplaces : 0) + b->nplaces;
 	h.nsources = (o ? o->head.nsources : 0) + b->nsources;
-	h.pool = b->pool.len;
-	buf_add(out, &h, sizeof(h));
-	merge(out, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0, b->blocks, b->nblocks,
+	h.pool = b->base + b->pool.len;
+	wadd(w, &h, sizeof(h));
+	merge(w, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0, b->blocks, b->nblocks,
 	      sizeof(*b->blocks), cmp_blocks_r, NULL);
-	merge(out, o ? (const void *)o->names : "", o ? o->head.nnames : 0, b->names, b->nnames, 4,
-	      cmp_pool_offsets, b->pool.s);
-	merge(out, o ? (const void *)o->places : "", o ? o->head.nplaces : 0, b->places, b->nplaces,
-	      sizeof(*b->places), cmp_pool_offsets, b->pool.s);
-	merge(out, o ? (const void *)o->sources : "", o ? o->head.nsources : 0, b->sources, b->nsources,
-	      4, cmp_pool_offsets, b->pool.s);
-	buf_add(out, b->pool.s ? b->pool.s : "", b->pool.len);
+	merge(w, o ? (const void *)o->names : "", o ? o->head.nnames : 0, b->names, b->nnames, 4,
+	      cmp_pool_offsets, b);
+	merge(w, o ? (const void *)o->places : "", o ? o->head.nplaces : 0, b->places, b->nplaces,
+	      sizeof(*b->places), cmp_pool_offsets, b);
+	merge(w, o ? (const void *)o->sources : "", o ? o->head.nsources : 0, b->sources, b->nsources,
+	      4, cmp_pool_offsets, b);
+	if (o)
+		wadd(w, o->pool, o->head.pool);
+	wadd(w, b->pool.s ? b->pool.s : "", b->pool.len);
 }
 
 /* ---- index.csv rows ---- */
@@ -653,16 +702,6 @@ static void head_row(struct buf *out, const struct storeindex_stamp *s, const ch
 	csvio_row(out, f, countof(f));
 }
 
-static void end_row(struct buf *out, size_t rows)
-{
-	char hex[HASH_HEX_LEN + 1], count[32];
-
-	hash_hex(out->s, out->len, hex);
-	snprintf(count, sizeof(count), "%zu", rows);
-	const char *f[] = { "end", count, hex };
-	csvio_row(out, f, countof(f));
-}
-
 /* A token that ties index.bin to the index.csv written with it. */
 static void new_token(char out[33])
 {
@@ -680,31 +719,32 @@ static void new_token(char out[33])
 	hash_hex(&t, sizeof(t), out);
 }
 
-/* Write `n` bytes to `name` in the store's root through a temporary file and a rename (no fsync). */
-static int write_cache(const struct store *st, const char *name, const void *p, size_t n)
+/* Open a temporary file for `name` in the store's root (written, then renamed by wclose()). */
+static int wopen(const struct store *st, const char *name, struct wfile *w)
+{
+	struct buf tmp = BUF_INIT;
+
+	memset(w, 0, sizeof(*w));
+	buf_addf(&tmp, "%s/%s.tmp.%ld", st->dir, name, (long)getpid());
+	w->fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	buf_release(&tmp);
+	return w->fd < 0 ? -1 : 0;
+}
+
+/* Flush, close and rename into place (no fsync: a cache); on any error remove it. 0 or -1. */
+static int wclose(const struct store *st, const char *name, struct wfile *w)
 {
 	struct buf tmp = BUF_INIT, final = BUF_INIT;
-	size_t done = 0;
-	int fd, rc = -1;
+	int rc = -1;
 
+	wflush(w);
 	buf_addf(&tmp, "%s/%s.tmp.%ld", st->dir, name, (long)getpid());
 	buf_addf(&final, "%s/%s", st->dir, name);
-	fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		while (done < n) {
-			ssize_t w = write(fd, (const char *)p + done, n - done);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				break;
-			done += (size_t)w;
-		}
-		if (close(fd) == 0 && done == n && rename(tmp.s, final.s) == 0)
-			rc = 0;
-		else
-			unlink(tmp.s);
-	}
+	if (close(w->fd) == 0 && !w->err && rename(tmp.s, final.s) == 0)
+		rc = 0;
+	else
+		unlink(tmp.s);
+	buf_release(&w->b);
 	buf_release(&tmp);
 	buf_release(&final);
 	return rc;
@@ -770,29 +810,48 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 	free(nmeas);
 }
 
-/* Write index.bin (unless the builder cannot), then index.csv with the same token. */
-static int write_both(const struct store *st, struct builder *b, struct buf *csv_rows,
-		      size_t rows, const struct storeindex_stamp *s)
+/*
+ * Write index.bin (unless the builder cannot), then index.csv with the
+ * same token: its head row, the rows `kept` (an older index.csv's, or
+ * none), the new `rows_text`, and the end row over all of them.
+ */
+static int write_both(const struct store *st, struct builder *b, const char *kept, size_t nkept,
+		      const struct buf *rows_text, size_t rows, const struct storeindex_stamp *s)
 {
-	struct buf bin = BUF_INIT, csv = BUF_INIT;
-	char token[33];
-	int rc;
+	struct wfile w;
+	struct hash_stream h;
+	struct buf head = BUF_INIT;
+	char token[33], hex[HASH_HEX_LEN + 1], count[32];
 
 	new_token(token);
-	if (b->unusable) {
+	if (b->unusable || wopen(st, STOREINDEX_BIN, &w) < 0) {
 		remove_cache(st, STOREINDEX_BIN); /* imports read the store's runs */
 	} else {
-		builder_render(b, token, &bin);
-		if (write_cache(st, STOREINDEX_BIN, bin.s, bin.len) < 0)
+		builder_render(b, token, &w);
+		if (wclose(st, STOREINDEX_BIN, &w) < 0)
 			remove_cache(st, STOREINDEX_BIN);
 	}
-	head_row(&csv, s, token);
-	buf_add(&csv, csv_rows->s ? csv_rows->s : "", csv_rows->len);
-	end_row(&csv, rows);
-	rc = write_cache(st, STOREINDEX_FILE, csv.s, csv.len);
-	buf_release(&bin);
-	buf_release(&csv);
-	return rc;
+	if (wopen(st, STOREINDEX_FILE, &w) < 0)
+		return -1;
+	hash_stream_init(&h);
+	w.h = &h;
+	head_row(&head, s, token);
+	wadd(&w, head.s, head.len);
+	wadd(&w, kept ? kept : "", nkept);
+	wadd(&w, rows_text->s ? rows_text->s : "", rows_text->len);
+	wflush(&w);
+	w.h = NULL;
+	hash_stream_hex(&h, hex);
+	snprintf(count, sizeof(count), "%zu", rows);
+	buf_reset(&head);
+	{
+		const char *f[] = { "end", count, hex };
+
+		csvio_row(&head, f, countof(f));
+	}
+	wadd(&w, head.s, head.len);
+	buf_release(&head);
+	return wclose(st, STOREINDEX_FILE, &w);
 }
 
 int storeindex_write(const struct store *st, const struct model *m,
@@ -805,7 +864,7 @@ int storeindex_write(const struct store *st, const struct model *m,
 
 	builder_init(&b, NULL);
 	render_model(m, NULL, &rows_text, &b, &rows);
-	rc = write_both(st, &b, &rows_text, rows, s);
+	rc = write_both(st, &b, NULL, 0, &rows_text, rows, s);
 	builder_release(&b);
 	buf_release(&rows_text);
 	return rc;
@@ -1261,10 +1320,15 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	if (rootfd >= 0)
 		root_part(rootfd, s.root);
 	builder_init(&b, &x->bin);
-	buf_add(&rows_text, x->csv.text + (strchr(x->csv.text, '\n') + 1 - x->csv.text),
-		x->csv.body - (size_t)(strchr(x->csv.text, '\n') + 1 - x->csv.text));
 	render_model(m, take, &rows_text, &b, &rows);
-	rc = datafd >= 0 ? write_both(st, &b, &rows_text, rows, &s) : -1;
+	{
+		/* the rows of the index as it was, after its head row */
+		size_t head = (size_t)(strchr(x->csv.text, '\n') + 1 - x->csv.text);
+
+		rc = datafd >= 0 ? write_both(st, &b, x->csv.text + head, x->csv.body - head, &rows_text,
+					      rows, &s)
+				 : -1;
+	}
 	builder_release(&b);
 	buf_release(&rows_text);
 	free(take);
