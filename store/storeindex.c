@@ -511,22 +511,29 @@ struct wfile {
 	struct hash_stream *h; /* summed on the way, or NULL */
 };
 
-static void wflush(struct wfile *w)
+/* Sum and write `n` bytes to the file now. */
+static void wwrite(struct wfile *w, const void *p, size_t n)
 {
 	size_t done = 0;
 
 	if (w->h)
-		hash_stream_add(w->h, w->b.s, w->b.len);
-	while (!w->err && done < w->b.len) {
-		ssize_t n = write(w->fd, w->b.s + done, w->b.len - done);
+		hash_stream_add(w->h, p, n);
+	while (!w->err && done < n) {
+		ssize_t k = write(w->fd, (const char *)p + done, n - done);
 
-		if (n < 0 && errno == EINTR)
+		if (k < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (k <= 0)
 			w->err = 1;
 		else
-			done += (size_t)n;
+			done += (size_t)k;
 	}
+}
+
+static void wflush(struct wfile *w)
+{
+	if (w->b.len)
+		wwrite(w, w->b.s, w->b.len);
 	buf_reset(&w->b);
 }
 
@@ -534,15 +541,10 @@ static void wadd(struct wfile *w, const void *p, size_t n)
 {
 	if (w->b.len + n > (256u << 10))
 		wflush(w);
-	if (n > (256u << 10)) {
-		struct buf big = w->b;
-
-		w->b = (struct buf){ (char *)p, n, n }; /* borrowed for one flush */
-		wflush(w);
-		w->b = big;
-		return;
-	}
-	buf_add(&w->b, p, n);
+	if (n > (256u << 10))
+		wwrite(w, p, n); /* a large piece (the old pool, the old rows) as it is */
+	else
+		buf_add(&w->b, p, n);
 }
 
 /* Merge sorted old table `o` (n) and sorted new table `y` (k), `stride` bytes each, into w. */
@@ -576,10 +578,14 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 	const struct bin *o = b->old;
 	struct bin_head h;
 
-	qsort(b->blocks, b->nblocks, sizeof(*b->blocks), cmp_blocks);
-	qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, b);
-	qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, b);
-	qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, b);
+	if (b->nblocks)
+		qsort(b->blocks, b->nblocks, sizeof(*b->blocks), cmp_blocks);
+	if (b->nnames)
+		qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, b);
+	if (b->nplaces)
+		qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, b);
+	if (b->nsources)
+		qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, b);
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, BIN_MAGIC, 8);
 	memcpy(h.token, token, 32);
@@ -589,14 +595,16 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 	h.nsources = (o ? o->head.nsources : 0) + b->nsources;
 	h.pool = b->base + b->pool.len;
 	wadd(w, &h, sizeof(h));
-	merge(w, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0, b->blocks, b->nblocks,
-	      sizeof(*b->blocks), cmp_blocks_r, NULL);
-	merge(w, o ? (const void *)o->names : "", o ? o->head.nnames : 0, b->names, b->nnames, 4,
+	merge(w, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0,
+	      b->blocks ? (const void *)b->blocks : "", b->nblocks, sizeof(*b->blocks), cmp_blocks_r,
+	      NULL);
+	merge(w, o ? (const void *)o->names : "", o ? o->head.nnames : 0,
+	      b->names ? (const void *)b->names : "", b->nnames, 4, cmp_pool_offsets, b);
+	merge(w, o ? (const void *)o->places : "", o ? o->head.nplaces : 0,
+	      b->places ? (const void *)b->places : "", b->nplaces, sizeof(*b->places),
 	      cmp_pool_offsets, b);
-	merge(w, o ? (const void *)o->places : "", o ? o->head.nplaces : 0, b->places, b->nplaces,
-	      sizeof(*b->places), cmp_pool_offsets, b);
-	merge(w, o ? (const void *)o->sources : "", o ? o->head.nsources : 0, b->sources, b->nsources,
-	      4, cmp_pool_offsets, b);
+	merge(w, o ? (const void *)o->sources : "", o ? o->head.nsources : 0,
+	      b->sources ? (const void *)b->sources : "", b->nsources, 4, cmp_pool_offsets, b);
 	if (o)
 		wadd(w, o->pool, o->head.pool);
 	wadd(w, b->pool.s ? b->pool.s : "", b->pool.len);
@@ -1046,9 +1054,10 @@ static int gather(struct model *m, struct rows *r)
 	struct buf key = BUF_INIT;
 	int bad = 0;
 
-	if (r->nc)
+	if (r->nc) {
 		r->c[r->nc - 1].end = r->n;
-	qsort(r->c, r->nc, sizeof(*r->c), cmp_chunks);
+		qsort(r->c, r->nc, sizeof(*r->c), cmp_chunks);
+	}
 	for (size_t c = 0; c < r->nc && !bad; c++) {
 		long source = -1, cur = -1;
 		const char *imported = "";
@@ -1134,10 +1143,12 @@ static int gather(struct model *m, struct rows *r)
 
 			*e = x[i].e;
 			e->variants = arena_alloc(&m->arena, (x[i].nv ? x[i].nv : 1) * sizeof(*e->variants));
-			memcpy(e->variants, x[i].v, x[i].nv * sizeof(*e->variants));
+			if (x[i].nv)
+				memcpy(e->variants, x[i].v, x[i].nv * sizeof(*e->variants));
 			e->nvariants = x[i].nv;
 			e->sources = arena_alloc(&m->arena, (x[i].nsrc ? x[i].nsrc : 1) * sizeof(*e->sources));
-			memcpy(e->sources, x[i].src, x[i].nsrc * sizeof(*e->sources));
+			if (x[i].nsrc)
+				memcpy(e->sources, x[i].src, x[i].nsrc * sizeof(*e->sources));
 			e->nsources = x[i].nsrc;
 		}
 		m->nexps = nx;
