@@ -25,7 +25,9 @@ step=0
 both() {
 	step=$((step + 1))
 	if [ -n "${TRACE:-}" ]; then
-		BENCHDELTA_STORE=$A strace -f -e trace=openat -o "$T/trace" "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
+		# LeakSanitizer cannot work under ptrace (check-san)
+		BENCHDELTA_STORE=$A ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			strace -f -e trace=openat -o "$T/trace" "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
 	else
 		BENCHDELTA_STORE=$A "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
 	fi
