@@ -1,7 +1,8 @@
 /*
  * screen_score.c - Scorecard: the whole trade-off in one glance, one line
  * per variant against the baseline: the geometric mean of the changes of
- * its time metrics, throughput, total and .text size, CPU and peak memory
+ * its time metrics, throughput, total size (else the binaries' file size),
+ * .text size, CPU and peak memory
  * (store/compare_matrix.c's summaries), each with its mark. A summary is
  * never tested itself: it is ✓/✗ only when every row behind it is a
  * significant change that way, else ✓?/✗?; the line at the bottom says
@@ -37,6 +38,7 @@ static enum metric_family f_time = MF_TIME, f_put = MF_THROUGHPUT, f_cpu = MF_CP
 static const char *const q_total[] = { "dec", "total", NULL };
 static const char *const q_text[] = { "text", "section.text", NULL };
 static const char *const q_mem[] = { "max_rss", NULL };
+static const char *const q_file[] = { "file_size", NULL };
 
 /* The scorecard's columns: a heading, the rows a summary takes. */
 static const struct column {
@@ -54,6 +56,37 @@ static const struct column {
 
 #define NCOL (sizeof(columns) / sizeof(columns[0]))
 #define W_CELL 11
+
+/*
+ * The size a summary takes: the total (size's dec, size -A's total), or,
+ * in an experiment with neither, the binaries' sizes as written
+ * ("Release: 1.3 MiB"); the column then says FILE SIZE.
+ */
+static const char *const *size_rows(const struct views *v)
+{
+	for (size_t i = 0; i < v->mx.nrows; i++)
+		if (pick_quantities(&v->mx.rows[i], (void *)q_total))
+			return q_total;
+	return q_file;
+}
+
+/* The summary of column k for variant c (the size column as size_rows() says). */
+static void column_summary(const struct views *v, size_t c, size_t k, struct cmp_summary *s)
+{
+	void *arg = columns[k].arg == (void *)q_total ? (void *)size_rows(v) : columns[k].arg;
+
+	cmp_matrix_summary(&v->mx, c, columns[k].pick, arg, s);
+}
+
+static const char *column_head(const struct views *v, size_t k)
+{
+	return columns[k].arg == (void *)q_total && size_rows(v) == q_file ? "FILE SIZE" : columns[k].head;
+}
+
+static const char *column_words(const struct views *v, size_t k)
+{
+	return columns[k].arg == (void *)q_total && size_rows(v) == q_file ? "file size" : columns[k].words;
+}
 
 /* A summary's mark: ✓/✗ when every row behind it is significant that way, ✓?/✗? otherwise. */
 static const char *mark(const struct cmp_summary *s)
@@ -95,7 +128,7 @@ static void present(const struct views *v, int *shown)
 		for (size_t c = 1; c < v->mx.ncols && !shown[k]; c++) {
 			struct cmp_summary s;
 
-			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			column_summary(v, c, k, &s);
 			shown[k] = s.nrows > 0;
 		}
 	}
@@ -122,7 +155,7 @@ static void draw_row(const struct views *v, size_t c, int y, int namew, const in
 			x += W_CELL + 1;
 			continue;
 		}
-		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		column_summary(v, c, k, &s);
 		if (!s.nrows)
 			snprintf(cell, sizeof(cell), "-");
 		else
@@ -147,10 +180,10 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 		struct cmp_summary s;
 		char pct[24];
 
-		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		column_summary(v, c, k, &s);
 		if (!s.nrows)
 			continue;
-		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", columns[k].words,
+		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", column_words(v, k),
 			 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		if (s.untested == s.nrows)
 			buf_adds(&b, ", untested");
@@ -211,7 +244,7 @@ static void draw(struct tui *t, int top, int height)
 	for (size_t k = 0; k < NCOL; k++) {
 		if (!shown[k])
 			continue;
-		draw_right(top + 1, x, W_CELL, columns[k].head, ROLE_HEADER);
+		draw_right(top + 1, x, W_CELL, column_head(v, k), ROLE_HEADER);
 		x += W_CELL + 1;
 		any = 1;
 	}
