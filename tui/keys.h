@@ -32,15 +32,15 @@
 	X(SWAP, "s", "swap baseline and candidate")                                                \
 	X(DELETE, "d", "Experiments: remove the selected experiment (y removes, n or Esc cancel; undoable)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
-	X(FIND, "/", "find: a PCRE2 pattern in the lines of this screen (smart case)")            \
+	X(FIND, "/", "find: a PCRE2 pattern in the lines of any list (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
 	X(FIND_PREV, "N", "previous line that matches")                                            \
 	X(SORT, "o", "Matrix, Compare: sort rows by table order, name, change, size of change, p (Matrix: of the selected column)")         \
 	X(HIDE_SAME, "~", "Matrix, Compare: hide or show the rows without a tested change")                     \
 	X(NEXT_SIG, "]", "Matrix, Compare: next significant change (Matrix: cell by cell)")                                       \
 	X(PREV_SIG, "[", "Matrix, Compare: previous significant change")                                   \
-	X(COPY, "y", "copy this screen's table as GitHub Markdown (OSC 52 clipboard)")              \
-	X(COPY_FILE, "Y", "write this screen's table as GitHub Markdown to a file")                \
+	X(COPY, "y", "copy the table shown as GitHub Markdown (OSC 52 clipboard): Experiments, Matrix, Compare, CPU, Sizes, Scorecard, Runs, Source")              \
+	X(COPY_FILE, "Y", "write what y copies to a new file, and name it")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
 	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \

@@ -17,6 +17,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/buf.h"
@@ -295,6 +296,7 @@ static void draw(struct tui *t, int top, int height)
 			 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
 	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
+	t->list_y = top + 1;
 	if (!v->ncpu)
 		draw_text(top + 2, 2, COLS - 4,
 			  "No CPU figures here: hyperfine, GNU time, perf stat and iperf3 print them.",
@@ -328,4 +330,7 @@ const struct screen screen_cpu = {
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = cpu_lines,
+	.line_text = cpu_line_text,
+	.markdown = cpu_markdown,
 };

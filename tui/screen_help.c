@@ -1,32 +1,100 @@
 /*
- * screen_help.c - Help: every key from keys.c's table, with what it does.
+ * screen_help.c - Help: every key from keys.c's table, with what it does
+ * (wrapped under itself when the terminal is narrower than the text).
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "tui/draw.h"
 #include "tui/screen.h"
+#include "util/text.h"
+
+/*
+ * The length in bytes of the first piece of `s` that fits in `width`
+ * columns: up to the last space that fits, or cut at the edge when a
+ * single word is wider. 0 at the end of `s`.
+ */
+static size_t piece(const char *s, int width)
+{
+	size_t n = strlen(s), cut = 0;
+
+	if (text_width(s, n) <= width)
+		return n;
+	for (size_t k = 1; k < n; k++) {
+		if (s[k] != ' ')
+			continue;
+		if (text_width(s, k) > width)
+			break;
+		cut = k;
+	}
+	if (!cut) /* one word wider than the column: cut it where it reaches the edge */
+		for (cut = 1; cut < n && text_width(s, cut + 1) <= width; cut++)
+			;
+	return cut;
+}
+
+/* The help text of each action wraps under itself: the lines it takes in `width` columns. */
+static size_t help_lines(enum action a, int width)
+{
+	const char *s = keys_help(a);
+	size_t n = 0;
+
+	do {
+		s += piece(s, width);
+		while (*s == ' ')
+			s++;
+		n++;
+	} while (*s);
+	return n;
+}
+
+static int help_width(void)
+{
+	return COLS - 18 > 10 ? COLS - 18 : 10;
+}
 
 /* The help scrolls by its top line; there is no cursor. */
 static size_t max_top(int rows)
 {
-	size_t n = ACT__COUNT - 1;
+	size_t n = 0;
 
+	for (int a = 1; a < ACT__COUNT; a++)
+		n += help_lines((enum action)a, help_width());
 	return rows > 0 && n > (size_t)rows ? n - (size_t)rows : 0;
 }
 
 static void draw(struct tui *t, int top, int height)
 {
-	int rows = height - 1;
+	int rows = height - 1, w = help_width();
+	size_t line = 0;
 
 	if (t->help.top > max_top(rows))
 		t->help.top = max_top(rows);
 	draw_text(top, 1, COLS - 2, "Keys (\xe2\x86\x91/\xe2\x86\x93 scroll, any other key goes back)", ROLE_HEADER);
-	for (int i = 0; i < rows && t->help.top + (size_t)i < ACT__COUNT - 1; i++) {
-		enum action a = (enum action)(t->help.top + (size_t)i + 1);
+	for (int a = 1; a < ACT__COUNT && line < t->help.top + (size_t)rows; a++) {
+		const char *s = keys_help((enum action)a);
+		int first = 1;
 
-		draw_text(top + 1 + i, 2, 14, keys_names(a), ROLE_HIGHLIGHT);
-		draw_text(top + 1 + i, 17, COLS - 18, keys_help(a), ROLE_NORMAL);
+		do {
+			size_t n = piece(s, w);
+
+			if (line >= t->help.top) {
+				int y = top + 1 + (int)(line - t->help.top);
+				char text[512];
+
+				if (first)
+					draw_text(y, 2, 14, keys_names((enum action)a), ROLE_HIGHLIGHT);
+				snprintf(text, sizeof(text), "%.*s", (int)n, s);
+				draw_text(y, 17, w, text, ROLE_NORMAL);
+			}
+			first = 0;
+			line++;
+			s += n;
+			while (*s == ' ')
+				s++;
+		} while (*s && line < t->help.top + (size_t)rows);
 	}
 }
 

@@ -16,6 +16,7 @@
 
 #include "parsers/metrics.h"
 #include "store/compare_text.h"
+#include "store/matrix_md.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -235,6 +236,7 @@ static void draw(struct tui *t, int top, int height)
 	v = views_get(t);
 	v->score.count = v->mx.ncols;
 	list_clamp(&v->score, height - 6);
+	t->list_y = top + 2;
 	present(v, shown);
 	namew = name_width(v, shown);
 	draw_text(top, 1, COLS - 2, "Each variant against the baseline: the geometric mean of each family's changes",
@@ -274,10 +276,82 @@ static int act(struct tui *t, enum action a, int height)
 	return list_act(&v->score, a, height - 6) ? ACT_DONE : ACT_IGNORED;
 }
 
+/* For find (/ n N) and the mouse: a line per variant, by its name. */
+static struct list *lines(struct tui *t)
+{
+	struct views *v;
+
+	if (t->view_exp >= t->m->nexps)
+		return NULL;
+	v = views_get(t);
+	v->score.count = v->mx.ncols;
+	return &v->score;
+}
+
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	struct views *v = views_get(t);
+
+	if (i < v->mx.ncols)
+		buf_addf(out, "%s%s", cmp_matrix_name(&v->mx, i), i ? "" : " (baseline)");
+}
+
+/* y Y: the scorecard as a GitHub table, a row per candidate, each summary with its rows. */
+static void markdown(struct tui *t, struct buf *out)
+{
+	struct views *v;
+	int shown[NCOL];
+
+	if (t->view_exp >= t->m->nexps)
+		return;
+	v = views_get(t);
+	if (v->mx.ncols < 2)
+		return;
+	present(v, shown);
+	buf_adds(out, "**");
+	md_text(out, t->m->exps[t->view_exp].name);
+	buf_adds(out, "**: each variant against ");
+	md_text(out, cmp_matrix_name(&v->mx, 0));
+	buf_adds(out, " (the geometric mean of each family's changes)\n\n| variant |");
+	for (size_t k = 0; k < NCOL; k++)
+		if (shown[k])
+			buf_addf(out, " %s |", columns[k].words);
+	buf_adds(out, "\n|:--|");
+	for (size_t k = 0; k < NCOL; k++)
+		if (shown[k])
+			buf_adds(out, "--:|");
+	buf_addc(out, '\n');
+	for (size_t c = 1; c < v->mx.ncols; c++) {
+		buf_adds(out, "| ");
+		md_text(out, cmp_matrix_name(&v->mx, c));
+		buf_adds(out, " |");
+		for (size_t k = 0; k < NCOL; k++) {
+			struct cmp_summary s;
+			char pct[24];
+
+			if (!shown[k])
+				continue;
+			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			if (!s.nrows)
+				buf_adds(out, " - |");
+			else
+				buf_addf(out, " %s %s (%zu row%s) |", cmp_text_pct(s.delta_pct, pct, sizeof(pct)),
+					 mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
+		}
+		buf_addc(out, '\n');
+	}
+	buf_adds(out, "\n<sub>benchdelta: \xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant; "
+		      "\xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant; ~ within the noise; "
+		      "a summary is never tested itself</sub>\n");
+}
+
 const struct screen screen_score = {
 	.name = "Scorecard",
 	.opener = ACT_SCREEN_SCORE,
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
+	.line_text = line_text,
+	.markdown = markdown,
 };

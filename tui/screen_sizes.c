@@ -17,6 +17,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/buf.h"
@@ -317,6 +318,7 @@ static void draw(struct tui *t, int top, int height)
 		bw++;
 	draw_columns(top + 1, secw, bw);
 	list_clamp(&v->sizes, rows);
+	t->list_y = top + 2;
 	for (int i = 0; i < rows && v->sizes.top + (size_t)i < v->nsize; i++) {
 		size_t k = v->sizes.top + (size_t)i;
 		const struct vline *l = &v->size_lines[k];
@@ -351,4 +353,7 @@ const struct screen screen_sizes = {
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
+	.lines = sizes_lines,
+	.line_text = sizes_line_text,
+	.markdown = sizes_markdown,
 };

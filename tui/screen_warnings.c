@@ -26,6 +26,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top + 2, 2, COLS - 4, "The last import read every line it kept.", ROLE_DIM);
 		return;
 	}
+	t->list_y = top + 1;
 	for (int i = 0; i < rows && t->warn.top + (size_t)i < d->n; i++) {
 		size_t k = t->warn.top + (size_t)i;
 		char *s = diag_format_dup(&d->v[k]);
@@ -45,9 +46,28 @@ static int act(struct tui *t, enum action a, int height)
 	return list_act(&t->warn, a, height - 1) ? ACT_DONE : ACT_IGNORED;
 }
 
+/* For find (/ n N) and the mouse: a line per warning, as drawn. */
+static struct list *lines(struct tui *t)
+{
+	t->warn.count = t->warnings->n;
+	return &t->warn;
+}
+
+static void line_text(struct tui *t, size_t i, struct buf *out)
+{
+	if (i < t->warnings->n) {
+		char *s = diag_format_dup(&t->warnings->v[i]);
+
+		buf_adds(out, s);
+		free(s);
+	}
+}
+
 const struct screen screen_warnings = {
 	.name = "Warnings",
 	.opener = ACT_WARNINGS,
 	.draw = draw,
 	.act = act,
+	.lines = lines,
+	.line_text = line_text,
 };

@@ -10,6 +10,15 @@ tui_keys W
 tui_wait "2 warnings from the last import"
 tui_wait "samples/issues/damaged-thread.md:15: warning: garbled hyperfine Time line skipped"
 tui_wait "samples/issues/damaged-thread.md:24: warning: garbled hyperfine Range line skipped"
+# find and the mouse work on the list
+tui_keys / w a r n i n g Enter
+tui_wait "/warning: 2 of 2"
+# a click back on the first: n finds the second without wrapping around
+tui_keys -l "$(x10 0 5 3)$(x10 3 5 3)"
+tui_keys n
+tui_wait "/warning: 2 of 2"
+tui_keys n
+tui_wait "/warning: 1 of 2 (wrapped)"
 tui_keys Escape
 tui_gone "from the last import"
 tui_keys '?'
