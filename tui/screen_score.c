@@ -215,7 +215,8 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 					cut = n;
 			}
 			snprintf(line, sizeof(line), "%.*s", (int)cut, s);
-			draw_text(y + i, 1, COLS - 2, line, ROLE_NORMAL);
+			/* the last line drops whole families rather than cut a figure */
+			draw_fields_sep(y + i, 1, COLS - 2, line, ", ", ROLE_NORMAL);
 			s += cut;
 			while (*s == ' ')
 				s++;
@@ -315,7 +316,7 @@ static void markdown(struct tui *t, struct buf *out)
 	buf_adds(out, " (the geometric mean of each family's changes)\n\n| variant |");
 	for (size_t k = 0; k < NCOL; k++)
 		if (shown[k])
-			buf_addf(out, " %s |", columns[k].words);
+			buf_addf(out, " %s |", column_words(v, k));
 	buf_adds(out, "\n|:--|");
 	for (size_t k = 0; k < NCOL; k++)
 		if (shown[k])
@@ -331,17 +332,18 @@ static void markdown(struct tui *t, struct buf *out)
 
 			if (!shown[k])
 				continue;
-			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			column_summary(v, c, k, &s);
 			if (!s.nrows)
 				buf_adds(out, " - |");
 			else
-				buf_addf(out, " %s %s (%zu row%s) |", cmp_text_pct(s.delta_pct, pct, sizeof(pct)),
+				buf_addf(out, " %s %s (%zu row%s) |",
+					 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)),
 					 mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		}
 		buf_addc(out, '\n');
 	}
-	buf_adds(out, "\n<sub>benchdelta: \xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant; "
-		      "\xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant; ~ within the noise; "
+	buf_adds(out, "\n<sub>benchdelta: \xe2\x9c\x93 \xe2\x9c\x97 all rows significant; "
+		      "\xe2\x9c\x93? \xe2\x9c\x97? not all significant; ~ within the noise; "
 		      "a summary is never tested itself</sub>\n");
 }
 
