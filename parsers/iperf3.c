@@ -727,9 +727,9 @@ static void on_header(struct parse *ps, const struct line *l)
 static void on_cpu(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_CPU];
-	const char *s;
-	size_t n;
-	double v;
+	const char *s, *r;
+	size_t n, rn;
+	double v, rv;
 
 	if (!ps->t.txn.open)
 		return;
@@ -737,11 +737,16 @@ static void on_cpu(struct parse *ps, const struct line *l)
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
 		return;
 	}
-	if (rx_named(p, "local", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
+	/* both shares read, or neither is kept */
+	if (!rx_named(p, "local", &s, &n) || num_parse(s, n, &v) < 0 || !rx_named(p, "remote", &r, &rn) ||
+	    num_parse(r, rn, &rv) < 0) {
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
+		return;
+	}
+	sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 	/* the server prints the client's share as 0.0%: it has not arrived yet */
-	if (ps->t.side != SIDE_SERVER && rx_named(p, "remote", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
+	if (ps->t.side != SIDE_SERVER)
+		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, rv, 0, l, r, rn);
 }
 
 /* Lines outside the data: connections, -V details, errors, notes. */
