@@ -473,29 +473,42 @@ static void measure(struct parse *ps, const struct data_line *d, enum iperf3_qua
 		     d->l, at, at_n);
 }
 
-/* The measurements of one summary line. */
+/* The measurements of one summary line: every figure it prints reads, or none is kept. */
 static void summary_line(struct parse *ps, const struct data_line *d)
 {
 	struct rx *p = &patterns[RX_DATA];
-	const char *s;
-	size_t n;
-	enum unit u;
-	double v;
+	const char *xs, *rs, *ns = NULL, *js = NULL, *ls = NULL;
+	size_t xn, rn, nn = 0, jn = 0, ln = 0;
+	enum unit xu, ru, ju;
+	double xv, rv, nv = 0, jv = 0, lv = 0;
 
 	if (!rx_match(p, d->l->s, d->l->len))
 		return;
-	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_TRANSFER, s, n, v, u);
-	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_BITRATE, s, n, v, u);
 	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
-	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT);
+	if (d->role == 0 && !rx_named(p, "n", &ns, &nn))
+		ns = NULL;
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
-	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, s, n, v, u);
-	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT);
+	if (d->role == 1 && !rx_named(p, "jitter", &js, &jn))
+		js = NULL;
+	if (d->role == 1 && !rx_named(p, "lostpct", &ls, &ln))
+		ls = NULL;
+	if (rate_or_size(p, "xfer", "xferu", &xv, &xu, &xs, &xn) < 0 ||
+	    rate_or_size(p, "rate", "rateu", &rv, &ru, &rs, &rn) < 0 || (ns && num_parse(ns, nn, &nv) < 0) ||
+	    (js && unit_value(js, jn, "ms", 2, &ju, &jv) < 0) ||
+	    (ls && num_parse(ls, ln, &lv) < 0 && !(ln == 3 && !memcmp(ls, "nan", 3)) &&
+	     !(ln == 4 && !memcmp(ls, "-nan", 4)))) {
+		sink_damage(ps->s, ps->t.run, d->l, "garbled iperf3 line");
+		return;
+	}
+	measure(ps, d, IPERF3_TRANSFER, xs, xn, xv, xu);
+	measure(ps, d, IPERF3_BITRATE, rs, rn, rv, ru);
+	if (ns)
+		measure(ps, d, IPERF3_RETRANSMITS, ns, nn, nv, UNIT_COUNT);
+	if (js)
+		measure(ps, d, IPERF3_JITTER, js, jn, jv, ju);
+	/* "nan%" or "-nan%" (nothing was sent): no share to keep */
+	if (ls && num_parse(ls, ln, &lv) == 0)
+		measure(ps, d, IPERF3_LOST_PERCENT, ls, ln, lv, UNIT_PERCENT);
 }
 
 /*
