@@ -360,7 +360,9 @@ static void on_progress(struct parse *ps, const struct line *l)
 		ps->collected = 0;
 	ps->progress = id;
 	ps->progress_len = n;
-	if (rx_match(p, l->s, l->len) && group(p, "n", &num, &nn) && num_parse(num, nn, &v) == 0)
+	/* most progress lines are other phases: the pattern's one fixed word first */
+	if (text_contains(l->s, l->len, "Collecting") && rx_match(p, l->s, l->len) && group(p, "n", &num, &nn) &&
+	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
 

@@ -13,6 +13,7 @@
 
 #include "parsers/iperf3.h"
 #include "parsers/units.h"
+#include "util/buf.h"
 #include "util/text.h"
 
 #define NUM "[0-9]+(?:\\.[0-9]+)?"
@@ -385,6 +386,8 @@ struct data_line {
 	int omitted;
 	char id[8];
 	struct field start, end, rate, rate_unit; /* intervals: the series point */
+	/* summaries: the other fields, as the line's one match found them (len 0: absent) */
+	struct field xfer, xfer_unit, n, jitter, lostpct;
 };
 
 enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
@@ -429,14 +432,22 @@ const char *iperf3_quantity(int reverse, int receiver, enum iperf3_quantity q)
 
 const char *iperf3_scenario(struct sink *s, const struct iperf3_shape *t)
 {
-	char parallel[32] = "";
-	char buf[96];
+	struct buf b = BUF_INIT;
+	const char *name;
 
+	/* one per test: pieces, not printf */
+	buf_adds(&b, t->udp ? "udp" : "tcp");
 	if (t->streams > 1)
-		snprintf(parallel, sizeof(parallel), " -P %d", t->streams);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s", t->udp ? "udp" : "tcp", parallel, t->reverse ? " -R" : "",
-		 t->bidir ? " --bidir" : "", t->server ? " (server side)" : "");
-	return sink_strndup(s, buf, strlen(buf));
+		buf_addf(&b, " -P %d", t->streams);
+	if (t->reverse)
+		buf_adds(&b, " -R");
+	if (t->bidir)
+		buf_adds(&b, " --bidir");
+	if (t->server)
+		buf_adds(&b, " (server side)");
+	name = sink_strndup(s, b.s, b.len);
+	buf_release(&b);
+	return name;
 }
 
 /* Byte rates (-f K/M/G) as bit/s, so that every log's bitrate compares. */
@@ -453,17 +464,19 @@ static void as_bits(double *v, enum unit *u)
  * (-f K/M/G) become bit/s so that every log's bitrate compares. -1 for
  * "inf"/"nan" (a zero-length interval) or an unknown unit.
  */
-static int rate_or_size(const struct rx *p, const char *num, const char *unit, double *out,
-			enum unit *u, const char **at, size_t *at_n)
+static int rate_or_size(const struct field *num, const struct field *unit, double *out, enum unit *u)
 {
-	const char *us;
-	size_t un;
-
-	if (!rx_named(p, num, at, at_n) || !rx_named(p, unit, &us, &un) ||
-	    unit_value(*at, *at_n, us, un, u, out) < 0)
+	if (!num->s || !unit->s || unit_value(num->s, num->n, unit->s, unit->n, u, out) < 0)
 		return -1;
 	as_bits(out, u);
 	return 0;
+}
+
+/* A named group of the last match as a field (s NULL when it did not take part). */
+static void take(const struct rx *p, const char *name, struct field *f)
+{
+	if (!rx_named(p, name, &f->s, &f->n))
+		f->s = NULL, f->n = 0;
 }
 
 static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
@@ -473,42 +486,45 @@ static void measure(struct parse *ps, const struct data_line *d, enum iperf3_qua
 		     d->l, at, at_n);
 }
 
-/* The measurements of one summary line: every figure it prints reads, or none is kept. */
+/* "nan", "-nan", "inf": iperf3 printed no value there (nothing was sent, no time passed). */
+static int no_value(const struct field *f)
+{
+	return f->s && ((f->n == 3 && (!memcmp(f->s, "nan", 3) || !memcmp(f->s, "inf", 3))) ||
+			(f->n == 4 && !memcmp(f->s, "-nan", 4)));
+}
+
+/*
+ * The measurements of one summary line, from the fields on_data() kept:
+ * every figure it prints reads (or is one of iperf3's "nan"), or none is
+ * kept and the line is named.
+ */
 static void summary_line(struct parse *ps, const struct data_line *d)
 {
-	struct rx *p = &patterns[RX_DATA];
-	const char *xs, *rs, *ns = NULL, *js = NULL, *ls = NULL;
-	size_t xn, rn, nn = 0, jn = 0, ln = 0;
-	enum unit xu, ru, ju;
-	double xv, rv, nv = 0, jv = 0, lv = 0;
-
-	if (!rx_match(p, d->l->s, d->l->len))
-		return;
-	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
-	if (d->role == 0 && !rx_named(p, "n", &ns, &nn))
-		ns = NULL;
+	enum unit xu = UNIT_BYTE, ru = UNIT_BIT_PER_S, ju = UNIT_SECOND;
+	double xv = 0, rv = 0, nv = 0, jv = 0, lv = 0;
+	const struct field *n = d->role == 0 && d->n.s ? &d->n : NULL;
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
-	if (d->role == 1 && !rx_named(p, "jitter", &js, &jn))
-		js = NULL;
-	if (d->role == 1 && !rx_named(p, "lostpct", &ls, &ln))
-		ls = NULL;
-	if (rate_or_size(p, "xfer", "xferu", &xv, &xu, &xs, &xn) < 0 ||
-	    rate_or_size(p, "rate", "rateu", &rv, &ru, &rs, &rn) < 0 || (ns && num_parse(ns, nn, &nv) < 0) ||
-	    (js && unit_value(js, jn, "ms", 2, &ju, &jv) < 0) ||
-	    (ls && num_parse(ls, ln, &lv) < 0 && !(ln == 3 && !memcmp(ls, "nan", 3)) &&
-	     !(ln == 4 && !memcmp(ls, "-nan", 4)))) {
+	const struct field *j = d->role == 1 && d->jitter.s ? &d->jitter : NULL;
+	const struct field *lp = d->role == 1 && d->lostpct.s ? &d->lostpct : NULL;
+	int xnan = no_value(&d->xfer), rnan = no_value(&d->rate), lnan = lp && no_value(lp);
+
+	if ((!xnan && rate_or_size(&d->xfer, &d->xfer_unit, &xv, &xu) < 0) ||
+	    (!rnan && rate_or_size(&d->rate, &d->rate_unit, &rv, &ru) < 0) || (n && num_parse(n->s, n->n, &nv) < 0) ||
+	    (j && unit_value(j->s, j->n, "ms", 2, &ju, &jv) < 0) || (lp && !lnan && num_parse(lp->s, lp->n, &lv) < 0)) {
 		sink_damage(ps->s, ps->t.run, d->l, "garbled iperf3 line");
 		return;
 	}
-	measure(ps, d, IPERF3_TRANSFER, xs, xn, xv, xu);
-	measure(ps, d, IPERF3_BITRATE, rs, rn, rv, ru);
-	if (ns)
-		measure(ps, d, IPERF3_RETRANSMITS, ns, nn, nv, UNIT_COUNT);
-	if (js)
-		measure(ps, d, IPERF3_JITTER, js, jn, jv, ju);
-	/* "nan%" or "-nan%" (nothing was sent): no share to keep */
-	if (ls && num_parse(ls, ln, &lv) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, ls, ln, lv, UNIT_PERCENT);
+	if (!xnan)
+		measure(ps, d, IPERF3_TRANSFER, d->xfer.s, d->xfer.n, xv, xu);
+	if (!rnan)
+		measure(ps, d, IPERF3_BITRATE, d->rate.s, d->rate.n, rv, ru);
+	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
+	if (n)
+		measure(ps, d, IPERF3_RETRANSMITS, n->s, n->n, nv, UNIT_COUNT);
+	if (j)
+		measure(ps, d, IPERF3_JITTER, j->s, j->n, jv, ju);
+	if (lp && !lnan)
+		measure(ps, d, IPERF3_LOST_PERCENT, lp->s, lp->n, lv, UNIT_PERCENT);
 }
 
 /*
@@ -698,6 +714,13 @@ static void on_data(struct parse *ps, const struct line *l)
 		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
 		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
 			d.role = 1;
+	}
+	if (d.role >= 0) { /* a summary: its fields are read when the test ends */
+		take(p, "xfer", &d.xfer);
+		take(p, "xferu", &d.xfer_unit);
+		take(p, "n", &d.n);
+		take(p, "jitter", &d.jitter);
+		take(p, "lostpct", &d.lostpct);
 	}
 	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;

@@ -51,8 +51,12 @@ static inline int char_is_digit(char c)
 /* Does the text of `l` after its indentation start with `prefix`? */
 static inline int line_starts(const struct line *l, const char *prefix)
 {
-	size_t n = strlen(prefix);
+	size_t n;
 
+	/* most lines asked fail at the first byte: no strlen and memcmp for them */
+	if (prefix[0] && (l->len == l->indent || l->s[l->indent] != prefix[0]))
+		return 0;
+	n = strlen(prefix);
 	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
 }
 
