@@ -196,6 +196,23 @@ static int same_title(struct claim_state *st, const char *t, size_t n, int remem
 	return n == st->title_len && !memcmp(st->title, t, n);
 }
 
+/*
+ * A data line whose stream tag is garbled ("[  O]   0.00-1.00   sec ..."):
+ * a short bracketed word at the margin, then " sec " as every data line
+ * has. Inside a test it is the test's line, reported; a footnote is not.
+ */
+static int garbled_tag(const struct line *l)
+{
+	const char *s = l->s + l->indent, *end = l->s + l->len, *close;
+
+	if (s >= end || *s != '[' || !(close = memchr(s, ']', (size_t)(end - s) < 8 ? (size_t)(end - s) : 8)))
+		return 0;
+	for (const char *p = s + 1; p < close; p++)
+		if (*p == '\t' || (*p == ' ' && p[-1] != '[' && p[-1] != ' '))
+			return 0;
+	return text_contains(close, (size_t)(end - close), " sec ");
+}
+
 /* What a line of iperf3 output is (its --timestamps or -T prefix stripped), by its fixed words. */
 enum kind {
 	K_NONE,
@@ -240,6 +257,8 @@ static enum kind classify(const struct line *l)
 {
 	if (bracket_tag(l))
 		return line_starts(l, "[ ID]") ? K_HEADER : K_TAGGED;
+	if (garbled_tag(l))
+		return K_TAGGED; /* reported by the parse, never an end of the test */
 	if (is_separator(l))
 		return K_SEPARATOR;
 	if (line_starts(l, "Test Complete."))
@@ -308,6 +327,8 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 
 		if (in_block)
 			return CLAIM_BODY; /* every "[..]" line, so that a garbled one is reported */
+		if (!tag)
+			return CLAIM_NONE; /* a garbled tag starts nothing ("[x] took 5 sec" is prose) */
 		/* a data, header or connection line; "[1] a footnote" is prose */
 		return text_contains(rest, n, " sec ") || text_contains(rest, n, "Interval") ||
 				       text_contains(rest, n, " local ")

@@ -552,6 +552,28 @@ static void test_summary_all_or_nothing(void **state)
 	assert_non_null(find_meas(&f->m, 0, "receiver.bitrate"));
 }
 
+/*
+ * A stream's tag garbled ("[  O]"): the line is the test's, reported, and
+ * the lines after it stay in the test (they used to start a second test
+ * of their own, its figures read twice, without a warning).
+ */
+static void test_garbled_stream_tag(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf text = BUF_INIT;
+	char *at;
+
+	assert_int_equal(file_read("../../samples/iperf3/parallel.txt", &text, &f->d), 0);
+	at = strstr(buf_str(&text), "[  7]   0.00-2.00");
+	assert_non_null(at);
+	at[3] = 'O';
+	import_string(&f->m, "parallel.txt", buf_str(&text), &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 19, "garbled iperf3 line"));
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -575,6 +597,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_all_or_nothing, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_summary_all_or_nothing, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_stream_tag, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
