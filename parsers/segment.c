@@ -119,7 +119,8 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words) && !tool; k++)
-		tool = strlen(command_words[k]) == w - i && !memcmp(command_words[k], s + i, w - i);
+		tool = w > i && command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
+		       !memcmp(command_words[k], s + i, w - i);
 	/* then lower-case words only ("stat", "bench"), up to the bracket */
 	for (open = w; tool && open < n && s[open] != '('; open++)
 		if (!(s[open] == ' ' || (s[open] >= 'a' && s[open] <= 'z')))
