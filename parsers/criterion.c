@@ -99,6 +99,7 @@ static int starts_any(const struct line *l, const char *const *prefixes, size_t 
  * the block, and the result line finds its id above the next one).
  */
 #define CLAIM_ID_MAX 200
+_Static_assert(CLAIM_ID_MAX <= UINT8_MAX, "the claim keeps an id's length in a byte");
 struct claim_state {
 	uint8_t len;
 	char id[CLAIM_ID_MAX];

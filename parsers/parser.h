@@ -288,8 +288,11 @@ const struct parser *const *parsers_all(size_t *n);
  * The parsers' generation: bump it when a parser reads a text differently
  * (a format learned, a figure read right, a name found), so that stores
  * whose imports an older generation read advise 'benchdelta reparse'.
- * 1: everything before the store recorded it.
+ * 1: everything before the store recorded it. 3: every parser's line
+ * classifier (a line garbled where a figure begins is reported, not read
+ * as prose), all-or-nothing hyperfine and GNU time lines, more shapes of
+ * hand-written size lists.
  */
-#define PARSERS_GENERATION 2
+#define PARSERS_GENERATION 3
 
 #endif
