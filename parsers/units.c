@@ -358,8 +358,46 @@ static const struct unit_spelling spellings[] = {
 	{ "%", UNIT_PERCENT, 1 },
 };
 
+/*
+ * The spellings by their first byte, in table order (the first that
+ * matches wins): built on first use; the program has one thread. A byte
+ * with more spellings than a row holds is looked up in the whole table.
+ */
+#define BY_FIRST_MAX 24
+static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
+static int by_first_built, by_first_full[256];
+
+static void build_by_first(void)
+{
+	for (size_t i = 0; i < countof(spellings); i++) {
+		unsigned char c = (unsigned char)spellings[i].text[0];
+
+		if (nby_first[c] < BY_FIRST_MAX && i <= UCHAR_MAX)
+			by_first[c][nby_first[c]++] = (unsigned char)i;
+		else
+			by_first_full[c] = 1;
+	}
+	by_first_built = 1;
+}
+
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
 {
+	unsigned char c = n ? (unsigned char)s[0] : 0;
+
+	if (!by_first_built)
+		build_by_first();
+	if (n && !by_first_full[c]) {
+		for (size_t k = 0; k < nby_first[c]; k++) {
+			size_t i = by_first[c][k];
+
+			if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
+				*unit = spellings[i].unit;
+				*factor = spellings[i].factor;
+				return 0;
+			}
+		}
+		return -1;
+	}
 	for (size_t i = 0; i < countof(spellings); i++) {
 		if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
 			*unit = spellings[i].unit;

@@ -34,8 +34,14 @@ tui_wait "user_time  user CPU time"
 # GNU time -v's always-zero fields are left out; the ones that vary stay (read page by page)
 : >"$TMP/cpu"
 for page in 1 2 3 4 5; do
-	tui_snap >>"$TMP/cpu"
+	tui_snap | tee "$TMP/page" >>"$TMP/cpu"
 	tui_keys PageDown
+	# the next page, once drawn (the last one does not change: give up after ~2 s)
+	n=0
+	while tui_snap | cmp -s - "$TMP/page" && [ $n -lt 40 ]; do
+		n=$((n + 1))
+		sleep 0.05
+	done
 done
 grep -q "swaps\|major_faults" "$TMP/cpu" && fail "a metric zero in every variant is shown"
 grep -q "involuntary_switches" "$TMP/cpu" || fail "involuntary_switches is not shown"
