@@ -137,7 +137,8 @@ static void spans_build(struct doc_spans *d, const struct block *b, const struct
 	}
 	d->nodes[0] = doc;
 	json_walk(text->s, text->len, add_span, d);
-	qsort(d->v, d->n, sizeof(*d->v), by_node);
+	if (d->n) /* no numbers at all: nothing to sort (qsort wants an array) */
+		qsort(d->v, d->n, sizeof(*d->v), by_node);
 }
 
 static void spans_release(struct doc_spans *d)
@@ -156,7 +157,7 @@ int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, con
 
 	if (!json_is_number(v))
 		return -1;
-	if (current) {
+	if (current && current->n) {
 		struct number_span want = { v, 0, 0 };
 		const struct number_span *sp = bsearch(&want, current->v, current->n, sizeof(*sp), by_node);
 
