@@ -20,4 +20,12 @@ tui_wait "run 15a9446874f5:34.2 (hyperfine, lines 34-36)"
 tui_wait "44 = , where llrt_release - usual Release version"
 tui_wait "27   hyperfine -u microsecond"
 tui_wait "34 > Benchmark 2: taskset -c 0 ./llrt_release"
+# the mouse on Source: a click puts the cursor on line 27, so the next
+# "Benchmark" is line 28's (without it, from the block's line 34, the search wraps)
+row=$(tui_snap | grep -n '^27   hyperfine' | cut -d: -f1)
+[ -n "$row" ] || fail "line 27 is not on the screen"
+tui_keys -l "$(x10 0 5 "$row")$(x10 3 5 "$row")"
+tui_keys / B e n c h m a r k ' ' Enter
+tui_wait "/Benchmark : 1 of 2"
+tui_gone "(wrapped)"
 tui_keys q
