@@ -36,6 +36,14 @@ tui_keys -l "$(x10 65 10 6)"
 tui_wait "release-pgo-bolt · user: "
 tui_keys -l "$(x10 64 10 6)"
 tui_wait "release-lto-thin · user: "
+# ]: no figure here has a tested change; H: the history of the selected figure's metric
+tui_keys ']'
+tui_wait "no significant change below"
+tui_keys H
+tui_wait "user · ./myservice parse input.json · history: 2 runs in 1 experiment"
+tui_wait "myservice-x86_64-release-lto-thin"
+tui_keys Escape
+tui_wait "CPU figures of 6 variants"
 # Sizes
 tui_keys 5
 tui_wait "largest change first"
