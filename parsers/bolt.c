@@ -28,7 +28,10 @@ enum kind {
 	K_WRITE,  /* "# Write <blank>... (…/op) (… op/sec)", garbled or not */
 	K_READ,
 	K_NOTICE, /* "starting write benchmark." (bbolt ≥ 1.4, on stderr between the two) */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "write", "read", "notice" };
 
 /*
  * The one classifier the claim and the parse share: "# Write" or "# Read",
@@ -60,6 +63,7 @@ static enum kind classify(const struct line *l)
 		       ? k
 		       : K_NONE;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /* Claimed whole, a bolt line is data, not the Markdown heading its '#' would make it. */
 static enum claim claim(const struct line *l, int in_block, void *state)
@@ -152,6 +156,9 @@ const struct parser bolt_parser = {
 	.starts = "#",
 	.claim = claim,
 	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -110,7 +110,14 @@ static int split_paths(const struct words *cw, size_t n, size_t pre, struct aren
 				ok = 0; /* one path is a prefix of another: keep whole words */
 		for (size_t c = 0; c < n && ok; c++) {
 			buf_reset(&b);
-			join(&b, &pw[c], lead, pw[c].n - trail, '/');
+			/* "bin" is where binaries live, not which build they are: "result/bin" is "result" */
+			for (size_t i = lead; i < pw[c].n - trail; i++) {
+				if (pw[c].n - trail - lead > 1 && pw[c].len[i] == 3 && !memcmp(pw[c].w[i], "bin", 3))
+					continue;
+				if (b.len)
+					buf_addc(&b, '/');
+				buf_add(&b, pw[c].w[i], pw[c].len[i]);
+			}
 			variants[c] = arena_strndup(a, b.s, b.len);
 		}
 	}
@@ -164,6 +171,28 @@ static void balance_quotes(struct buf *b)
 	}
 }
 
+/*
+ * Do the middles (words [pre, n - suf)) start with a binary's path, one
+ * per command and all different, and are they the same length? Then the
+ * binary names the build, and its arguments (a directory written two
+ * ways) stay with the command.
+ */
+static int binaries_differ(const struct words *cw, size_t n, size_t pre, size_t suf)
+{
+	size_t m = cw[0].n - pre - suf;
+
+	if (m < 2)
+		return 0;
+	for (size_t c = 0; c < n; c++) {
+		if (cw[c].n - pre - suf != m || !memchr(cw[c].w[pre], '/', cw[c].len[pre]))
+			return 0;
+		for (size_t d = 0; d < c; d++)
+			if (same(&cw[c], pre, &cw[d], pre))
+				return 0;
+	}
+	return 1;
+}
+
 int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 	      const char **scenario)
 {
@@ -199,7 +228,9 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 		free(lim);
 		return -1;
 	}
-	if (!one_word || split_paths(cw, n, pre, a, variants) < 0) {
+	if (!one_word && binaries_differ(cw, n, pre, suf) && split_paths(cw, n, pre, a, variants) == 0) {
+		/* "../ruff/target/release/ruff format ." vs "../ruff/ruff-main format ../airflow" */
+	} else if (!one_word || split_paths(cw, n, pre, a, variants) < 0) {
 		for (size_t c = 0; c < n; c++) {
 			buf_reset(&b);
 			if (cw[c].n - pre - suf == 0)
@@ -371,6 +402,16 @@ const char *cmd_program(const char *cmd, size_t *len)
 		if (!*w)
 			return NULL;
 		end = w + strcspn(w, " \t");
+		/* a variable's quoted value may hold blanks: A='x y' */
+		{
+			const char *eq = memchr(w, '=', (size_t)(end - w));
+
+			if (eq && (eq[1] == '\'' || eq[1] == '"') && strchr(eq + 2, eq[1]) &&
+			    strchr(eq + 2, eq[1]) >= end) {
+				end = strchr(eq + 2, eq[1]) + 1;
+				end += strcspn(end, " \t");
+			}
+		}
 		for (const char *const *k = wrappers; *k; k++)
 			wrapper |= (size_t)(end - w) == strlen(*k) && !strncmp(w, *k, (size_t)(end - w));
 		/* skip wrappers and their options ("taskset -c 0"), variables ("A=1") */
@@ -412,4 +453,69 @@ int cmd_build_name(const char *cmd, struct buf *out)
 		break;
 	}
 	return 0;
+}
+
+/* Does a variable of this name configure a build? */
+static int build_variable(const char *v, size_t n)
+{
+	static const char *const names[] = { "CC", "CXX", "GOAMD64", "GOEXPERIMENT", NULL };
+
+	if (n > 5 && !memcmp(v + n - 5, "FLAGS", 5))
+		return 1;
+	if (n > 14 && !memcmp(v, "CARGO_PROFILE_", 14))
+		return 1;
+	for (const char *const *k = names; *k; k++)
+		if (strlen(*k) == n && !memcmp(*k, v, n))
+			return 1;
+	return 0;
+}
+
+int cmd_build_env(const char *cmd, struct buf *name, const char **rest)
+{
+	const char *w = cmd;
+	int found = 0;
+
+	for (;;) {
+		const char *eq, *val, *end;
+		size_t vn, vlen;
+
+		while (*w == ' ' || *w == '\t')
+			w++;
+		if (*w == '$' && (w[1] == ' ' || w[1] == '\t')) { /* a prompt */
+			w++;
+			continue;
+		}
+		vn = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+		if (!vn || w[vn] != '=')
+			break;
+		eq = w + vn;
+		val = eq + 1;
+		if (*val == '\'' || *val == '"') {
+			const char *close = strchr(val + 1, *val);
+
+			if (!close)
+				break;
+			end = close + 1;
+			vlen = (size_t)(close - val - 1);
+			val++;
+		} else {
+			end = val + strcspn(val, " \t");
+			vlen = (size_t)(end - val);
+		}
+		if (build_variable(w, vn) && vlen) {
+			if (found)
+				buf_addc(name, ' ');
+			if (has_build_word(val, vlen) || memchr(val, ' ', vlen)) {
+				buf_add(name, val, vlen);
+			} else {
+				buf_add(name, w, vn + 1);
+				buf_add(name, val, vlen);
+			}
+			found = 1;
+		}
+		w = end;
+	}
+	if (found)
+		*rest = w + strspn(w, " \t");
+	return found;
 }

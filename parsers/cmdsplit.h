@@ -60,4 +60,14 @@ const char *cmd_program(const char *cmd, size_t *len);
  */
 int cmd_build_name(const char *cmd, struct buf *out);
 
+/*
+ * Variables set before a command that configure the build it runs
+ * ("RUSTFLAGS='-C codegen-units=16 -Z thinlto' time cargo test"; names
+ * ending in FLAGS, CC, CXX, GOAMD64, GOEXPERIMENT, CARGO_PROFILE_*): the
+ * build they name is appended to *name (the value, unquoted, or NAME=value
+ * when the value holds no build word), and *rest points at the command
+ * after them. Returns 1, or 0 (nothing set) when no such variable leads.
+ */
+int cmd_build_env(const char *cmd, struct buf *name, const char **rest);
+
 #endif

@@ -155,7 +155,10 @@ enum kind {
 	K_VERDICT,  /* "Performance has improved." ... */
 	K_STATS,    /* --verbose's slope, mean and median lines */
 	K_CHATTER,  /* notices: "WARNING:", "Gnuplot not found" */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "progress", "result", "time", "thrpt", "found", "outlier", "change", "verdict", "stats", "chatter" };
 
 /* Is [p, end) a time unit Criterion prints? */
 static int is_time_unit(const char *p, size_t n)
@@ -225,6 +228,7 @@ static enum kind classify(const struct line *l)
 		return K_OUTLIER;
 	return K_NONE;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /*
  * A result line or a "Benchmarking ID: Collecting N samples" line starts
@@ -530,6 +534,7 @@ static int parse(const struct block *b, struct sink *s)
 			break;
 		case K_CHATTER:
 		case K_NONE:
+		case K__COUNT:
 			break;
 		}
 	}
@@ -553,7 +558,10 @@ const struct parser criterion_parser = {
 	.fmt = FMT_CRITERION,
 	.starts = PRINTABLE UTF8_LEAD,
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -213,7 +213,7 @@ int fortio_code_ok(const char *key, size_t n)
 	return word_is(key, n, "OK") || word_is(key, n, "SERVING");
 }
 
-/* What a line is, from its first bytes. */
+/* What a line of fortio output is, by its fixed words (never by its figures). */
 enum kind {
 	K_NONE,
 	K_LOG,      /* a log line: "20:01:31 I file.go:218> ...", "{"ts":...}" */
@@ -231,7 +231,12 @@ enum kind {
 	K_SLEEP,    /* "WARNING 12.50% of sleep were falling behind" */
 	K_IPLIST,   /* "IP addresses distribution:" (host:port lines follow) */
 	K_OTHER,    /* other report lines: read by no one, kept in the block */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "log", "banner", "starting", "ended", "counter", "agg",
+				     "row", "target", "code", "echo", "grpc", "done", "sleep", "ip list",
+				     "other" };
 
 static int has_prefix(const char *s, size_t n, const char *p)
 {
@@ -264,49 +269,22 @@ static int is_log(const char *s, size_t n)
 	return 0;
 }
 
-/* "Code 200 : ", "Code  -1 : " */
+/* "Code 200 : 40 (100.0 %)", "Code  -1 : 3": the code is a word, garbled or not */
 static int is_code(const char *s, size_t n)
 {
-	size_t i = 4;
-
-	if (!has_prefix(s, n, "Code "))
-		return 0;
-	while (i < n && s[i] == ' ')
-		i++;
-	if (i < n && s[i] == '-')
-		i++;
-	return i < n && char_is_digit(s[i]) && text_contains(s + i, n - i, " : ");
+	return has_prefix(s, n, "Code ") && text_contains(s + 5, n - 5, " : ");
 }
 
-/* A histogram row: ">= 0.001 <= 0.002 , ...", "> 0.002 <= ...", "< 0.001 , ..." */
+/* A histogram row: ">= 0.001 <= 0.002 , ...", "> 0.002 <= ...", "< 0.001 , ...", by its " , " columns */
 static int is_row(const char *s, size_t n)
 {
-	size_t i = 0;
+	size_t i = 1;
 
-	if (n && (s[0] == '>' || s[0] == '<'))
-		i = 1;
-	else
+	if (!n || (s[0] != '>' && s[0] != '<'))
 		return 0;
 	if (i < n && s[i] == '=')
 		i++;
-	if (i >= n || s[i] != ' ')
-		return 0;
-	i++;
-	return i < n && (char_is_digit(s[i]) || s[i] == '-' || s[i] == '.') && text_contains(s, n, " , ");
-}
-
-/* "# target 50% 0.00045": digits, then "% " */
-static int is_target(const char *s, size_t n)
-{
-	size_t i = 9;
-
-	if (!has_prefix(s, n, "# target "))
-		return 0;
-	if (i >= n || !char_is_digit(s[i]))
-		return 0;
-	while (i < n && (char_is_digit(s[i]) || s[i] == '.'))
-		i++;
-	return i + 1 < n && s[i] == '%' && s[i + 1] == ' ';
+	return i + 1 < n && s[i] == ' ' && s[i + 1] != ' ' && text_contains(s, n, " , ");
 }
 
 /* The counters of a report no metric comes from (each may have its own histogram). */
@@ -322,8 +300,17 @@ static const char *const other_prefixes[] = {
 	"Successfully wrote ", "Wrote profile data", "Aborting because",
 };
 
-static enum kind kind_of(const char *s, size_t n)
+/*
+ * The one classifier the claim and the parse share: a report line by its
+ * first words ("Code ", "# target ", "All done "), so that one whose
+ * figures are garbled is reported, never taken for prose that ends the
+ * block. Log lines are told by their timestamp and file:line.
+ */
+static enum kind classify(const struct line *l)
 {
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
+
 	if (!n)
 		return K_NONE;
 	switch (s[0]) {
@@ -346,7 +333,7 @@ static enum kind kind_of(const char *s, size_t n)
 			return K_AGG;
 		break;
 	case '#':
-		if (is_target(s, n))
+		if (has_prefix(s, n, "# target "))
 			return K_TARGET;
 		break;
 	case 'C':
@@ -393,6 +380,7 @@ static enum kind kind_of(const char *s, size_t n)
 			return K_OTHER;
 	return K_NONE;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /* "...", "[...]", "(…)": lines left out of a long log by whoever pasted it */
 static int is_elision(const char *s, size_t n)
@@ -425,6 +413,7 @@ struct claim_state {
 };
 
 #define SEEN(k) (1u << (k))
+_Static_assert(K__COUNT <= 32, "the claim keeps the kinds it has seen in an unsigned's bits");
 
 /*
  * Can this line begin a block? Prose says "Starting at", "All done" and
@@ -449,6 +438,18 @@ static int can_start(enum kind k, const char *s, size_t n)
 
 		return sp && sp + 1 < s + n && sp[1] >= 'A' && sp[1] <= 'Z';
 	}
+	case K_TARGET: {
+		/* "# target 50% 0.00045", not a heading "# target audience" */
+		const char *p = s + 9;
+
+		return p < s + n && char_is_digit(*p) && text_contains(p, (size_t)(s + n - p), "% ");
+	}
+	case K_ROW: {
+		/* a bound first: ">= 0.001 <= 0.002 , ..." */
+		const char *p = s + 1 + (n > 1 && s[1] == '=') + 1;
+
+		return p < s + n && (char_is_digit(*p) || *p == '-' || *p == '.');
+	}
 	case K_OTHER:
 		return has_prefix(s, n, "# range, mid point") || has_prefix(s, n, "# Socket and IP used");
 	default: return k != K_NONE;
@@ -467,7 +468,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	struct claim_state *st = state;
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent;
-	enum kind k = kind_of(s, n);
+	enum kind k = classify(l);
 	int iplist = st->iplist;
 	unsigned results = st->seen & ~SEEN(K_LOG);
 
@@ -874,7 +875,7 @@ static void line(struct parse *ps, const struct line *l)
 {
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent;
-	enum kind k = kind_of(s, n);
+	enum kind k = classify(l);
 
 	if (k == K_LOG) {
 		on_log(ps, l, s, n);
@@ -924,7 +925,7 @@ static const struct line *suspect_line(const struct block *b)
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
-		enum kind k = kind_of(l->s + l->indent, l->len - l->indent);
+		enum kind k = classify(l);
 
 		if (k == K_DONE)
 			return NULL;
@@ -958,7 +959,10 @@ const struct parser fortio_parser = {
 	.fmt = FMT_FORTIO,
 	.starts = "{FSEA#C><IWtuHP0123456789",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

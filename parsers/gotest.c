@@ -59,7 +59,10 @@ enum kind {
 	K_LONE_NAME, /* -v prints a benchmark's name alone before its result */
 	K_AROUND,    /* the other header lines, PASS/ok, --- BENCH: reports */
 	K_LOG,       /* b.Log lines: "    bench_test.go:61: text" */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "goos", "result", "lone name", "around", "log" };
 
 /*
  * The number of blank-separated words of `l` (counting stops at 4), and
@@ -109,6 +112,7 @@ static enum kind classify(const struct line *l)
 			return K_AROUND;
 	return l->indent > 0 && text_contains(l->s, l->len, ".go:") ? K_LOG : K_NONE;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
@@ -300,6 +304,9 @@ const struct parser gotest_parser = {
 	.starts = "gB",
 	.claim = claim,
 	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -58,7 +58,7 @@ static struct rx patterns[] = {
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
 
-/* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. */
+/* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
 {
 	const char *s = l->s + l->indent + 9;
@@ -78,6 +78,94 @@ static int bench_number(const struct line *l)
 	return *s == ':' ? v : -1;
 }
 
+/* What a line of hyperfine output is, by its fixed words alone (never by its figures). */
+enum kind {
+	K_NONE,
+	K_BENCH,    /* "Benchmark 1: CMD", "Benchmark #1: CMD" (<= 1.11) */
+	K_TIME,     /* "Time (mean ± σ): ...", "Time (abs ≡): ...", garbled or cut */
+	K_RANGE,    /* "Range (min … max): ...", garbled or cut */
+	K_WARNING,  /* "Warning: ..." */
+	K_ERROR,    /* "Error: ..." */
+	K_NOTE,     /* "Note: The benchmark comparison ..." */
+	K_SUMMARY,  /* "Summary", "Relative speed comparison" (<= 1.9) */
+	K_RAN,      /* "  CMD ran": the Summary's reference */
+	K_RATIO,    /* a Summary line: "1.52 ± 0.04 times faster than CMD", "As fast (1.00) as CMD" */
+	K_RELATIVE, /* a line led by a number: a ratio of the old "Relative speed comparison" */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "benchmark", "time", "range", "warning", "error",
+				     "note", "summary", "ran", "ratio", "relative" };
+
+/*
+ * The one classifier the claim and the parse share. The benchmark's
+ * number is part of its "Benchmark N:" words (it is no figure); a Time or
+ * Range line is one by its label, whatever its figures say, so one garbled
+ * or cut inside a block is reported. The Summary's kinds count only below
+ * its heading (the claim and the parse know where that is).
+ */
+static enum kind classify(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+
+	switch (*s) {
+	case 'B':
+		return bench_number(l) >= 0 ? K_BENCH : K_NONE;
+	case 'T':
+		if (line_starts(l, "Time (") || line_starts(l, "Time  ("))
+			return K_TIME;
+		break;
+	case 'R':
+		if (line_starts(l, "Range ("))
+			return K_RANGE;
+		if (line_starts(l, "Relative speed comparison"))
+			return K_SUMMARY;
+		break;
+	case 'W':
+		if (line_starts(l, "Warning:"))
+			return K_WARNING;
+		break;
+	case 'E':
+		if (line_starts(l, "Error:"))
+			return K_ERROR;
+		break;
+	case 'N':
+		if (line_starts(l, "Note: The benchmark comparison"))
+			return K_NOTE;
+		break;
+	case 'S':
+		if (line_starts(l, "Summary"))
+			return K_SUMMARY;
+		break;
+	case 'A':
+		if (line_starts(l, "As fast"))
+			return K_RATIO;
+		break;
+	default:
+		break;
+	}
+	if (line_ends(l, " ran"))
+		return K_RAN;
+	if (char_is_digit(*s))
+		return text_contains(s, l->len - l->indent, " faster than ") ||
+				       text_contains(s, l->len - l->indent, " slower than ")
+			       ? K_RATIO
+			       : K_RELATIVE;
+	return K_NONE;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
+/*
+ * A Time line's label whole: "Time (mean ± σ):", "Time (abs ≡):". Outside
+ * a block only such a line starts one ("Time (mean) was 5 ms" is prose).
+ */
+static int time_label(const struct line *l)
+{
+	const char *s = l->s + l->indent, *c = text_find(s, l->len - l->indent, "):");
+
+	return c && (text_contains(s, (size_t)(c - s), "(mean") || text_contains(s, (size_t)(c - s), "(abs"));
+}
+
 struct claim_state {
 	int in_summary;
 };
@@ -85,34 +173,33 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	int bn = bench_number(l);
+	enum kind k = classify(l);
 
-	if (bn >= 0) {
+	switch (k) {
+	case K_NONE:
+		return CLAIM_NONE;
+	case K_BENCH:
 		st->in_summary = 0;
-		return in_block && bn > 1 ? CLAIM_BODY : CLAIM_START;
-	}
-	if (line_starts(l, "Time (") || line_starts(l, "Time  (")) {
+		return in_block && bench_number(l) > 1 ? CLAIM_BODY : CLAIM_START;
+	case K_TIME:
 		if (in_block)
 			return CLAIM_BODY; /* even garbled: the parser reports it */
-		/* outside a block only a well-formed line starts one: "Time (mean) was 5 ms" is prose */
-		if (!rx_match(&patterns[RX_TIME], l->s, l->len))
+		if (!time_label(l))
 			return CLAIM_NONE;
 		st->in_summary = 0;
 		return CLAIM_START;
-	}
-	if (!in_block)
-		return CLAIM_NONE;
-	if (line_starts(l, "Range (") || line_starts(l, "Warning:") || line_starts(l, "Error:") ||
-	    line_starts(l, "Note: The benchmark comparison"))
-		return CLAIM_BODY;
-	if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
+	case K_SUMMARY:
+		if (!in_block)
+			return CLAIM_NONE;
 		st->in_summary = 1;
 		return CLAIM_BODY;
+	case K_RAN:
+	case K_RATIO:
+	case K_RELATIVE:
+		return in_block && st->in_summary ? CLAIM_BODY : CLAIM_NONE;
+	default:
+		return in_block ? CLAIM_BODY : CLAIM_NONE;
 	}
-	if (st->in_summary && (line_ends(l, " ran") || line_starts(l, "As fast") ||
-			       char_is_digit(l->s[l->indent])))
-		return CLAIM_BODY;
-	return CLAIM_NONE;
 }
 
 /* What one "Benchmark" has gathered so far. */
@@ -151,6 +238,30 @@ static int value_of(const struct rx *p, const char *num, const char *unit, doubl
 	return 0;
 }
 
+/*
+ * Every figure the last match of `p` printed reads (groups[i][0] the
+ * number, groups[i][1] its unit)? When one does not (400 digits, say),
+ * the line is damaged: said, and none of its figures is kept.
+ */
+static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
+		    const char *const groups[][2], size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		const char *at;
+		size_t at_len;
+
+		if (group(p, groups[i][0], &at, &at_len) &&
+		    value_of(p, groups[i][0], groups[i][1], &v, &at, &at_len) < 0) {
+			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
+			ps->cur.damaged = 1;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Add the figure of group `num` (in `unit`), when printed; all_read() said it reads. */
 static void emit(struct parse *ps, const struct line *l, const struct rx *p, const char *num,
 		 const char *unit, const char *quantity, enum stat_kind stat)
 {
@@ -158,14 +269,8 @@ static void emit(struct parse *ps, const struct line *l, const struct rx *p, con
 	const char *at;
 	size_t at_len;
 
-	/* a spread is not better or worse by itself; times are better lower */
-	if (value_of(p, num, unit, &v, &at, &at_len) == 0) {
+	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
 		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, v, 0, l, at, at_len);
-	} else if (group(p, num, &at, &at_len)) {
-		/* printed but unreadable (400 digits, say): said, never silently lost */
-		sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
-		ps->cur.damaged = 1;
-	}
 }
 
 /* Close the current benchmark: fill in n, or drop it when it produced no figures. */
@@ -209,6 +314,9 @@ static void begin(struct parse *ps, const struct line *l, const char *cmd, size_
 	ps->s->rs->runs[ps->cur.run].command = sink_strndup(ps->s, cmd, cmd_len);
 }
 
+static const char *const time_groups[][2] = { { "mean", "mu" }, { "sd", "su" }, { "user", "uu" }, { "sys", "yu" } };
+static const char *const range_groups[][2] = { { "min", "nu" }, { "max", "xu" } };
+
 static void on_time(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_TIME];
@@ -226,6 +334,8 @@ static void on_time(struct parse *ps, const struct line *l)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
 	ps->cur.single = !group(p, "sd", &s, &n);
+	if (!all_read(ps, l, p, time_groups, countof(time_groups)))
+		return;
 	emit(ps, l, p, "mean", "mu", "time", STAT_MEAN);
 	emit(ps, l, p, "sd", "su", "time", STAT_SD);
 	emit(ps, l, p, "user", "uu", "user", STAT_MEAN);
@@ -253,12 +363,16 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	}
 	ps->cur.has_range = 1;
-	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
-	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
 	if (group(p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
-	} else if (group(p, "runs", &s, &n) && runs >= 1) {
+		return;
+	}
+	if (!all_read(ps, l, p, range_groups, countof(range_groups)))
+		return;
+	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
+	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
+	if (group(p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
@@ -322,40 +436,57 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		if (bench_number(l) >= 0) {
+		switch (classify(l)) {
+		case K_BENCH:
 			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
-		} else if (line_starts(l, "Time")) {
+			break;
+		case K_TIME:
 			on_time(&ps, l);
-		} else if (line_starts(l, "Range")) {
+			break;
+		case K_RANGE:
 			on_range(&ps, l);
-		} else if (rx_match(&patterns[RX_WARNING], l->s, l->len)) {
-			group(&patterns[RX_WARNING], "text", &v, &n);
-			if (ps.cur.t.open)
+			break;
+		case K_WARNING:
+			if (ps.cur.t.open && rx_match(&patterns[RX_WARNING], l->s, l->len) &&
+			    group(&patterns[RX_WARNING], "text", &v, &n))
 				sink_note(s, ps.cur.run,
 					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
 					  "%.*s", (int)n, v);
-		} else if (rx_match(&patterns[RX_ERROR], l->s, l->len)) {
-			group(&patterns[RX_ERROR], "text", &v, &n);
-			if (ps.cur.t.open) {
+			break;
+		case K_ERROR:
+			if (ps.cur.t.open && rx_match(&patterns[RX_ERROR], l->s, l->len) &&
+			    group(&patterns[RX_ERROR], "text", &v, &n)) {
 				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
 				ps.cur.error = sink_strndup(s, v, n);
 				sink_run_end(s, ps.cur.run, l);
 			}
-		} else if (line_starts(l, "Summary") || line_starts(l, "Relative speed comparison")) {
+			break;
+		case K_SUMMARY:
 			finish(&ps, l);
 			in_summary = 1;
-		} else if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len)) {
-			group(&patterns[RX_RAN], "cmd", &v, &n);
-			ref = sink_strndup(s, v, n);
-		} else if (in_summary) {
-			on_summary_line(&ps, l, ref);
-		} else if (rx_match(&patterns[RX_NOTE], l->s, l->len) && ps.cur.t.open) {
-			group(&patterns[RX_NOTE], "text", &v, &n);
-			sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
+			break;
+		case K_RAN:
+			if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len) &&
+			    group(&patterns[RX_RAN], "cmd", &v, &n))
+				ref = sink_strndup(s, v, n);
+			break;
+		case K_RATIO:
+		case K_RELATIVE:
+			if (in_summary)
+				on_summary_line(&ps, l, ref);
+			break;
+		case K_NOTE:
+			if (!in_summary && ps.cur.t.open && rx_match(&patterns[RX_NOTE], l->s, l->len) &&
+			    group(&patterns[RX_NOTE], "text", &v, &n))
+				sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
+			break;
+		case K_NONE:
+		case K__COUNT:
+			break;
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
@@ -367,7 +498,10 @@ const struct parser hyperfine_parser = {
 	.fmt = FMT_HYPERFINE,
 	.starts = "BT",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -821,7 +821,7 @@ const struct parser iperf3_parser = {
 	/* with -T, a line begins with its title: any letter or digit */
 	.starts = "C[-SAiBDEFGHIJKLMNOPQRTUVWXYZabcdefghjklmnopqrstuvwxyz0123456789",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

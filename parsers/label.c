@@ -278,6 +278,9 @@ static void drop_asides(struct buf *b)
 		if (!all_words(b->s + i + 1, end - i - 2, aside_words) &&
 		    !any_word(b->s + i + 1, end - i - 2, prose_words))
 			continue;
+		/* "(before)" alone names the build; "(as mentioned before)" is an aside */
+		if (label_build_word(b->s + i + 1, end - i - 2))
+			continue;
 		memmove(b->s + i, b->s + end, b->len - end);
 		b->len -= end - i;
 		b->s[b->len] = '\0';
@@ -401,6 +404,42 @@ static int unemphasize(const char **s, size_t *n)
  * A script's banner around a name: "-> old", "==> new", "=== PGO ===",
  * "--- LTO ---", "### BOLT ###". Marks the line as a label.
  */
+/*
+ * A script's progress message behind its arrow: "found old bench at:
+ * /tmp/bench/old.txt" and "creating new bench.." name the old bench and
+ * the new one. The verb of progress before the name, a path the message
+ * reports after it and trailing dots go.
+ */
+static void script_message(const char **s, size_t *n)
+{
+	static const char *const verbs[] = { "found", "finding", "creating", "created", "running", "ran",
+					     "building", "built", "using", "loading", "loaded", "testing",
+					     "benchmarking", "measuring", "saving", "saved", "writing", "comparing",
+					     NULL };
+	const char *colon = memchr(*s, ':', *n);
+	size_t w = 0;
+
+	/* "...: /tmp/bench/old.txt", "... at: ./out": a path reported, not a name */
+	if (colon && memchr(colon, '/', *n - (size_t)(colon - *s))) {
+		size_t k = (size_t)(colon - *s);
+		static const char *const preps[] = { " at", " in", " to", " from", NULL };
+
+		for (const char *const *p = preps; *p; p++)
+			if (k >= strlen(*p) && !memcmp(*s + k - strlen(*p), *p, strlen(*p)))
+				k -= strlen(*p);
+		*n = k;
+	}
+	while (*n && ((*s)[*n - 1] == '.' || is_space((*s)[*n - 1])))
+		(*n)--;
+	while (w < *n && (*s)[w] >= 'a' && (*s)[w] <= 'z')
+		w++;
+	if (w < *n && is_space((*s)[w]) && in_list(*s, w, verbs)) {
+		*s += w;
+		*n -= w;
+		trim(s, n);
+	}
+}
+
 static int unbanner(const char **s, size_t *n)
 {
 	static const char *const arrows[] = { "-> ", "=> ", "==> ", "--> ", ">> ", NULL };
@@ -414,6 +453,7 @@ static int unbanner(const char **s, size_t *n)
 			*s += k;
 			*n -= k;
 			trim(s, n);
+			script_message(s, n);
 			return 1;
 		}
 	}
@@ -654,6 +694,11 @@ static int never_label(const char *s, size_t n)
 			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
 				return 1;
 	}
+	/* "Linux <list@example.org> wrote:": who wrote the quote below */
+	while (n && (is_space(s[n - 1]) || s[n - 1] == ':'))
+		n--;
+	if ((n >= 5 && !memcmp(s + n - 5, "wrote", 5)) || (n >= 6 && !memcmp(s + n - 6, "writes", 6)))
+		return 1;
 	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
 	       memchr(s, '}', n) || (n && s[n - 1] == ';');
 }
@@ -696,6 +741,119 @@ static int ends_colon(const char *s, size_t n)
 	while (n && (is_space(s[n - 1]) || s[n - 1] == '*' || s[n - 1] == '_'))
 		n--;
 	return n && s[n - 1] == ':';
+}
+
+/*
+ * Does the text name a test rather than a build: a bare noun phrase whose
+ * last word, a bracketed aside after it aside, is "test" or "benchmark"
+ * ("TCP bandwidth test", "反向测试（测下载带宽）", 测试 being "test")? Not
+ * when it says where or with what the test ran ("test on the same node",
+ * "在同一个节点上进行测试"): that condition is what is compared; nor when it
+ * holds a quantity ("a 1G test": the rate compared). Only asked of a text
+ * that names no build.
+ */
+static int names_test(const char *s, size_t n)
+{
+	static const char *const test_words[] = { "test", "tests", "benchmark", "benchmarks", NULL };
+	static const char *const conditions[] = { "on", "in", "at", "with", "without", "under", "over",
+						  "across", "between", "using", "via", "from", "to", NULL };
+	static const char cjk_test[] = "\xe6\xb5\x8b\xe8\xaf\x95"; /* 测试 */
+	size_t w;
+
+	if (strpbrk(s, "0123456789") || text_find(s, n, "\xe5\x9c\xa8") || /* 在: at, on */
+	    text_find(s, n, "\xe8\xbf\x9b\xe8\xa1\x8c") ||              /* 进行: carry out */
+	    any_word(s, n, conditions))
+		return 0;
+
+	while (n && is_space(s[n - 1]))
+		n--;
+	if (n && s[n - 1] == ')') { /* "(download)" */
+		const char *open = memchr(s, '(', n);
+
+		n = open ? (size_t)(open - s) : n;
+	} else if (n >= 3 && !memcmp(s + n - 3, "\xef\xbc\x89", 3)) { /* "（…）" */
+		const char *open = text_find(s, n, "\xef\xbc\x88");
+
+		n = open ? (size_t)(open - s) : n;
+	}
+	while (n && is_space(s[n - 1]))
+		n--;
+	if (n >= 6 && !memcmp(s + n - 6, cjk_test, 6))
+		return 1;
+	for (w = n; w && is_word_char((unsigned char)s[w - 1]); w--)
+		;
+	if (w == n || !w)
+		return 0;
+	for (const char *const *t = test_words; *t; t++)
+		if (strlen(*t) == n - w && !strncasecmp_ascii(s + w, *t, n - w))
+			return 1;
+	return 0;
+}
+
+/* Remove the first `k` bytes of *b and the blanks after them. */
+static void drop_head(struct buf *b, size_t k)
+{
+	while (k < b->len && is_space(b->s[k]))
+		k++;
+	memmove(b->s, b->s + k, b->len - k + 1);
+	b->len -= k;
+}
+
+/*
+ * What leads into a label without naming anything: "For instance, a 1G
+ * test" → "a 1G test", "and a 20G test" → "a 20G test", "For x86_64
+ * defconfig (before)" → "x86_64 defconfig (before)"; an article before a
+ * quantity ("a 1G test") goes too.
+ */
+static void trim_connectives(struct buf *b)
+{
+	static const char *const lead_in[] = { "for", "instance", "example", "also", "then", "next",
+					       "finally", "similarly", "here", "now", "so", "e", "g", NULL };
+	static const char *const joins[] = { "and", "or", "then", "also", "for", NULL };
+	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
+	int again = 1;
+
+	if (comma && comma > b->s && all_words(b->s, (size_t)(comma - b->s), lead_in))
+		drop_head(b, (size_t)(comma - b->s) + 1);
+	while (again) {
+		size_t w = 0;
+
+		again = 0;
+		while (w < b->len && is_word_char((unsigned char)b->s[w]) && (unsigned char)b->s[w] < 0x80)
+			w++;
+		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
+			break;
+		for (const char *const *j = joins; *j && !again; j++)
+			if (strlen(*j) == w && !strncasecmp_ascii(b->s, *j, w)) {
+				drop_head(b, w);
+				again = 1;
+			}
+		/* "a 1G test": an article before a number */
+		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
+		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
+			drop_head(b, w);
+			again = 1;
+		}
+	}
+}
+
+/* "1G test", "100M run": a quantity and the word "test" name the quantity compared. */
+static void quantity_test(struct buf *b)
+{
+	static const char *const tail[] = { "test", "tests", "run", "runs", "benchmark", NULL };
+	size_t w = b->len;
+
+	while (w && is_word_char((unsigned char)b->s[w - 1]))
+		w--;
+	if (!w || w == b->len || !is_space(b->s[w - 1]) || !strpbrk(b->s, "0123456789"))
+		return;
+	for (const char *const *t = tail; *t; t++)
+		if (strlen(*t) == b->len - w && !strncasecmp_ascii(b->s + w, *t, b->len - w)) {
+			b->len = w;
+			b->s[b->len] = '\0';
+			tidy(b);
+			return;
+		}
 }
 
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
@@ -756,10 +914,23 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}
+	trim_connectives(&out->variant);
+	quantity_test(&out->variant);
 	take_scenario(&out->variant, &out->scenario);
 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
+	if (marked && names_test(out->variant.s, out->variant.len) &&
+	    !any_word(out->variant.s, out->variant.len, build_words) &&
+	    !any_word(out->variant.s, out->variant.len, change_words) &&
+	    !all_words(out->variant.s, out->variant.len, section_words)) {
+		/* "## TCP bandwidth test": what was measured, not a build */
+		if (out->scenario.len)
+			buf_adds(&out->scenario, ", ");
+		buf_add(&out->scenario, out->variant.s, out->variant.len);
+		buf_reset(&out->variant);
+		return out->kind = LABEL_SCENARIO;
+	}
 	if (all_words(out->variant.s, out->variant.len, section_words)) {
 		/* "Results", "Test environment"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);

@@ -30,7 +30,10 @@ enum kind {
 	K_NONE,
 	K_BENCH, /* "test NAME ... bench: <v> <unit>/iter (+/- <dev>)", garbled or not */
 	K_TEST,  /* another "test " line: ignored tests, failures, "test result:" */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "bench", "test" };
 
 /*
  * The one classifier the claim and the parse share: "test ", then
@@ -52,6 +55,7 @@ static enum kind classify(const struct line *l)
 		;
 	return p < end && char_is_digit(*p) ? K_BENCH : K_TEST;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
@@ -142,6 +146,9 @@ const struct parser libtest_parser = {
 	.starts = "t",
 	.claim = claim,
 	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -192,13 +192,33 @@ void sink_report_rx_failures(struct sink *s);
 /* A copy of l->s[off..off+n) in the sink's arena. */
 const char *sink_strndup(struct sink *s, const char *p, size_t n);
 
+/* The parsers the FORMATS table names (record.h): its rows read by a `parser`. */
+#define PARSER_COUNT_parser 1 +
+#define PARSER_COUNT_json
+#define PARSER_COUNT_(e, name, desc, reader, sym) PARSER_COUNT_##reader
+#define PARSERS_COUNT (FORMATS(PARSER_COUNT_) 0)
+
 /*
- * Limits of the segmenter, checked by parsers_init() (a parser beyond one
- * is a programming error, never silently cut): claim state bytes, and
- * parsers whose `starts` hold one byte.
+ * Limits of the segmenter, asserted when the program is compiled (a parser
+ * beyond one does not build, it is never silently cut): the bytes of claim
+ * state a parser may keep (PARSER_STATE below asserts it for each parser),
+ * and the parsers asked about a first byte, which is all of them at most;
+ * the segmenter keeps a parser's index in a byte.
  */
 #define PARSER_STATE_MAX 256
-#define PARSERS_PER_BYTE 8
+#define PARSERS_PER_BYTE PARSERS_COUNT
+_Static_assert(PARSERS_COUNT <= 256, "the segmenter keeps a parser's index in one byte");
+
+/*
+ * The claim state size of a parser whose claim keeps a `type`
+ * (`.state_size = PARSER_STATE(struct claim_state)`): a type larger than
+ * PARSER_STATE_MAX does not compile.
+ */
+#define PARSER_STATE(type)                                                                         \
+	(sizeof(type) + 0 * sizeof(struct {                                                       \
+		 _Static_assert(sizeof(type) <= PARSER_STATE_MAX, "claim state over PARSER_STATE_MAX"); \
+		 int unused;                                                                       \
+	 }))
 
 enum claim {
 	CLAIM_NONE,  /* not this format's line */
@@ -210,7 +230,7 @@ struct parser {
 	enum fmt fmt;
 	/*
 	 * First bytes (after indentation) a START line can have; the segmenter
-	 * asks only these (at most PARSERS_PER_BYTE parsers a byte). A parser
+	 * asks only these (a row of PARSERS_PER_BYTE parsers a byte). A parser
 	 * whose `starts` holds nearly every byte is asked after the others.
 	 */
 	const char *starts;
@@ -222,13 +242,35 @@ struct parser {
 	 * the block's state is passed (JSON braces, Criterion's last id).
 	 */
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
-	size_t state_size;
+	size_t state_size; /* PARSER_STATE(type), or 0 */
+	/*
+	 * The parser's one line classifier, which its claim and its parse both
+	 * use: what `l` is by the format's fixed words, never by its digits, so
+	 * that a line whose figures are garbled or cut keeps its kind and is
+	 * reported, never skipped unseen. 0 is "not this format's"; kinds[k]
+	 * names kind k (for tests). NULL for the readers of whole documents.
+	 */
+	unsigned (*classify)(const struct line *l);
+	const char *const *kinds;
+	size_t nkinds;
 	/* Turn a block into runs. Returns the number of runs added (0 is fine: warn why). */
 	int (*parse)(const struct block *b, struct sink *s);
 	/* The parser's pattern table, compiled by parsers_init(). */
 	struct rx *rx;
 	size_t nrx;
 };
+
+/*
+ * A parser's classifier as its struct's hook: `fn` returns the parser's
+ * own enum of kinds (K__COUNT of them), `names` names each. Then
+ * `.classify = fn##_hook, .kinds = names, .nkinds = countof(names)`.
+ */
+#define PARSER_CLASSIFIER(fn, names, count)                                                        \
+	static unsigned fn##_hook(const struct line *l)                                            \
+	{                                                                                          \
+		return (unsigned)fn(l);                                                            \
+	}                                                                                          \
+	_Static_assert(sizeof(names) / sizeof((names)[0]) == (count), "a name for every kind")
 
 /* Compile every parser's patterns once. -1 (with the reason in *d) only on a programming error. */
 int parsers_init(struct diag *d);

@@ -48,6 +48,64 @@ static struct rx patterns[] = {
 	[RX_TABLE_ROW] = { "perf stat --table row", "^\\s*(?<value>" DNUM ")\\s+\\([-+]" DNUM "\\)\\s*#*\\s*$", 0 },
 };
 
+/* What a line of perf stat's table is, by its fixed words and columns (never by its digits). */
+enum kind {
+	K_NONE,
+	K_HEADER,    /* "Performance counter stats for 'CMD' (N runs):" */
+	K_COMMENT,   /* a metric's continuation, --table's headings: "# ..." */
+	K_COUNTER,   /* "2,027  msec task-clock  # ...", "<not supported>  cycles", garbled or cut */
+	K_TABLE_ROW, /* --table: "0.09560 (+0.00101) #" */
+	K_ELAPSED,   /* "0.0946 +- 0.0023 seconds time elapsed ( +- 2.43% )" */
+	K_USER,      /* "0.091000000 seconds user" */
+	K_SYS,       /* "0.007000000 seconds sys" */
+	K_SECONDS,   /* another line of " seconds ": a footer line garbled in its words */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "header", "comment", "counter", "table row", "elapsed",
+				     "user", "sys", "seconds" };
+
+/* --table's row: a word, blanks, then "(+" or "(-" (the deviation from the mean). */
+static int table_row(const char *s, const char *end)
+{
+	while (s < end && *s != ' ' && *s != '\t')
+		s++;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return end - s >= 2 && s[0] == '(' && (s[1] == '+' || s[1] == '-');
+}
+
+/*
+ * The one classifier the claim and the parse share: the header and the
+ * footer by their words, a counter by its value's first byte ("2,027",
+ * "<not supported>") or, garbled there, by perf's column padding after it.
+ * Prose does not come between a table's header and its footer; outside one
+ * only the header starts a block.
+ */
+static enum kind classify(const struct line *l)
+{
+	const char *s = l->s + l->indent, *end = l->s + l->len;
+	size_t n = (size_t)(end - s);
+
+	if (*s == 'P' && line_starts(l, "Performance counter stats for "))
+		return K_HEADER;
+	if (*s == '#')
+		return K_COMMENT;
+	if (text_contains(s, n, " seconds ")) {
+		if (text_contains(s, n, "seconds time elapsed"))
+			return K_ELAPSED;
+		if (text_contains(s, n, " seconds user"))
+			return K_USER;
+		if (text_contains(s, n, " seconds sys"))
+			return K_SYS;
+		return K_SECONDS;
+	}
+	if (char_is_digit(*s) && table_row(s, end))
+		return K_TABLE_ROW;
+	return *s == '<' || char_is_digit(*s) || text_contains(s, n, "  ") ? K_COUNTER : K_NONE;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
 enum phase {
 	PH_COUNTERS, /* counter lines, --table, until "seconds time elapsed" */
 	PH_FOOTER,   /* "seconds user", "seconds sys" */
@@ -58,42 +116,26 @@ struct claim_state {
 	enum phase phase;
 };
 
-/*
- * A line of the table, read before its "seconds time elapsed": a value
- * ("2,027", "<not supported>"), a '#' line, a footer line ("... seconds
- * ..."), or a garbled value still followed by perf's column padding.
- * Prose does not come between a table's header and its footer.
- */
-static int looks_like_table_line(const struct line *l)
-{
-	char c = l->s[l->indent];
-
-	return c == '#' || c == '<' || char_is_digit(c) ||
-	       text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
-	       text_contains(l->s, l->len, " seconds ");
-}
-
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
+	enum kind k = classify(l);
 
-	if (line_starts(l, "Performance counter stats for ")) {
+	if (k == K_HEADER) {
 		/* tables one after the other are one block: their commands may name them */
 		st->phase = PH_COUNTERS;
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	}
-	if (!in_block || st->phase == PH_DONE)
+	if (!in_block || st->phase == PH_DONE || k == K_NONE)
 		return CLAIM_NONE;
 	if (st->phase == PH_FOOTER) {
-		if (!text_contains(l->s, l->len, " seconds "))
+		if (k != K_ELAPSED && k != K_USER && k != K_SYS && k != K_SECONDS)
 			return CLAIM_NONE;
-		if (text_contains(l->s, l->len, " seconds sys"))
+		if (k == K_SYS)
 			st->phase = PH_DONE;
 		return CLAIM_BODY;
 	}
-	if (!looks_like_table_line(l))
-		return CLAIM_NONE;
-	if (text_contains(l->s, l->len, "seconds time elapsed"))
+	if (k == K_ELAPSED)
 		/* with -r there are no user and sys lines after it */
 		st->phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
 	return CLAIM_BODY;
@@ -267,7 +309,7 @@ static int ends_table(const struct block *b, uint32_t i)
 {
 	while (++i < b->n && b->lines[i].indent == b->lines[i].len)
 		;
-	return i == b->n || line_starts(&b->lines[i], "Performance counter stats for ");
+	return i == b->n || classify(&b->lines[i]) == K_HEADER;
 }
 
 static int parse(const struct block *b, struct sink *s)
@@ -279,17 +321,20 @@ static int parse(const struct block *b, struct sink *s)
 	ps.s = s;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		enum kind k;
 
-		if (l->indent == l->len || l->s[l->indent] == '#')
+		if (l->indent == l->len)
+			continue;
+		k = classify(l);
+		if (k == K_COMMENT || k == K_NONE)
 			continue; /* metric continuations, --table's headings */
-		if (line_starts(l, "Performance counter stats for ")) {
+		if (k == K_HEADER) {
 			begin(&ps, l);
 		} else if (!ps.t.open) {
 			continue;
-		} else if (text_contains(l->s, l->len, "seconds time elapsed")) {
+		} else if (k == K_ELAPSED) {
 			on_elapsed(&ps, l);
-		} else if (text_contains(l->s, l->len, " seconds user") ||
-			   text_contains(l->s, l->len, " seconds sys")) {
+		} else if (k == K_USER || k == K_SYS) {
 			on_user_sys(&ps, l);
 		} else if (!ps.elapsed && !b->ended && ends_table(b, i)) {
 			/*
@@ -300,10 +345,10 @@ static int parse(const struct block *b, struct sink *s)
 			 */
 			sink_damage(s, ps.run, l, "last line of a cut-off perf stat output");
 			ps.cut = 1;
-		} else if (rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
+		} else if (k == K_TABLE_ROW && rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
 			on_table_row(&ps, l);
 		} else {
-			on_counter(&ps, l);
+			on_counter(&ps, l); /* a garbled --table row or footer line included: reported */
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
@@ -316,7 +361,10 @@ const struct parser perf_parser = {
 	.fmt = FMT_PERF,
 	.starts = "P",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

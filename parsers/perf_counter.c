@@ -31,20 +31,43 @@ static const struct {
 	{ "duration_time", "duration_time" },
 };
 
+/* The length of an event's name without its modifiers ("faults:u" → 6); see base_event(). */
+static size_t unmodified(const char *e, size_t n)
+{
+	size_t k = n;
+
+	while (k && strchr("ukhIGHpPSDWe", e[k - 1]))
+		k--;
+	return k && k < n && e[k - 1] == ':' ? k - 1 : n;
+}
+
 /*
- * The quantity of an event: its canonical name, else the event with '-'
- * and ':' as '_' and '/' as '.' ("cpu_core/cycles/" → cpu_core.cycles,
- * "L1-dcache-load-misses" → L1_dcache_load_misses). In the sink's arena.
+ * The quantity of an event, the one convention of perf metric names: the
+ * event's canonical name (perf's aliases meet: "faults" is page_faults),
+ * else the event with '-' and ':' as '_' and '/' as '.' ("cpu_core/cycles/"
+ * → cpu_core.cycles, "L1-dcache-load-misses" → L1_dcache_load_misses, a
+ * tracepoint "syscalls:sys_enter_read" → syscalls_sys_enter_read); the
+ * modifiers after the last ':' follow, '_' first ("faults:u" →
+ * page_faults_u, like "page-faults:u"). In the sink's arena.
  */
 static const char *quantity_of(struct sink *s, const char *e, size_t n)
 {
 	char tmp[128];
-	size_t k = 0;
+	size_t k = 0, base = unmodified(e, n);
+	const char *name = NULL;
 
-	for (size_t i = 0; i < countof(canonical); i++)
-		if (strlen(canonical[i].event) == n && !memcmp(canonical[i].event, e, n))
-			return canonical[i].quantity;
-	for (size_t i = 0; i < n && k + 1 < sizeof(tmp); i++) {
+	for (size_t i = 0; i < countof(canonical) && !name; i++)
+		if (strlen(canonical[i].event) == base && !memcmp(canonical[i].event, e, base))
+			name = canonical[i].quantity;
+	if (name && base == n)
+		return name;
+	if (name) {
+		k = strlen(name);
+		memcpy(tmp, name, k);
+	} else {
+		base = 0;
+	}
+	for (size_t i = base; i < n && k + 1 < sizeof(tmp); i++) {
 		char c = e[i];
 
 		tmp[k++] = c == '-' || c == ':' ? '_' : c == '/' ? '.' : c;
@@ -116,11 +139,7 @@ static int span_ends_word(const struct perf_span *sp, const char *word)
  */
 static size_t base_event(const struct perf_span *e)
 {
-	size_t n = e->n;
-
-	while (n && strchr("ukhIGHpPSDWe", e->s[n - 1]))
-		n--;
-	return n && n < e->n && e->s[n - 1] == ':' ? n - 1 : e->n;
+	return unmodified(e->s, e->n);
 }
 
 static int event_is(const struct perf_span *e, const char *name)

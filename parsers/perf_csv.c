@@ -11,41 +11,74 @@
 #include "parsers/perf_counter.h"
 #include "util/csvio.h"
 
-enum {
-	RX_LINE,
+/* What a line of perf stat -x, is, by its columns (never by its digits). */
+enum kind {
+	K_NONE,
+	K_COUNTER, /* value,unit,event, then at least runtime, share, metric value and unit */
+	K_METRIC,  /* ",,,,,,0.84,insn per cycle": a further metric of the line above */
+	K_PARTIAL, /* two commas or more, not a counter's columns: garbled or cut */
+	K__COUNT
 };
 
-static struct rx patterns[] = {
-	/* value (maybe garbled), unit, event, then at least runtime, share, metric value and unit */
-	[RX_LINE] = { "perf stat -x, line",
-		      "^(?:[0-9][^,]*|<not supported>|<not counted>),[A-Za-z]*,[A-Za-z_][^,]*(?:,[^,]*){4,}$",
-		      0 },
-};
+static const char *const kinds[] = { "none", "counter", "metric", "partial" };
 
-/* Commas in a line: a damaged or cut -x, line still has some of its fields. */
-static size_t commas(const struct line *l)
+static int is_letter(char c)
 {
-	size_t n = 0;
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 
-	for (uint32_t i = 0; i < l->len; i++)
-		n += l->s[i] == ',';
-	return n;
+/*
+ * The one classifier the claim and the parse share. perf -x lines start at
+ * the margin; a counter's columns are a value, a unit of letters (or
+ * none), an event name that begins with a letter, and four or more
+ * further fields, whatever its digits say.
+ */
+static enum kind classify(const struct line *l)
+{
+	const char *s = l->s, *end = l->s + l->len, *c1, *c2;
+	size_t commas = 1;
+
+	if (l->indent || !l->len)
+		return K_NONE;
+	if (*s == ',')
+		return K_METRIC;
+	if (!(c1 = memchr(s, ',', l->len)))
+		return K_NONE;
+	for (const char *p = c1 + 1; p < end && (p = memchr(p, ',', (size_t)(end - p))); p++)
+		commas++;
+	if (commas < 2)
+		return K_NONE;
+	c2 = memchr(c1 + 1, ',', (size_t)(end - c1 - 1));
+	for (const char *p = c1 + 1; p < c2; p++)
+		if (!is_letter(*p))
+			return K_PARTIAL;
+	if (commas < 6 || c2 + 1 >= end || !(is_letter(c2[1]) || c2[1] == '_'))
+		return K_PARTIAL;
+	return K_COUNTER;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
+/* Does the value column hold a number's first digit, or perf's "<not supported>"/"<not counted>"? */
+static int value_starts(const struct line *l)
+{
+	const char *c = memchr(l->s, ',', l->len);
+	size_t n = (size_t)(c - l->s);
+
+	return char_is_digit(l->s[0]) || (n == 15 && !memcmp(l->s, "<not supported>", n)) ||
+	       (n == 13 && !memcmp(l->s, "<not counted>", n));
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	char c = l->s[l->indent];
+	enum kind k = classify(l);
 
 	(void)state;
-	if (l->indent)
-		return CLAIM_NONE; /* perf -x lines start at the margin */
-	if (in_block && (c == ',' || commas(l) >= 2))
-		return CLAIM_BODY; /* a further metric of the line above, or a damaged line */
-	if (!char_is_digit(c) && c != '<')
+	if (k == K_NONE)
 		return CLAIM_NONE;
-	if (c != '<' && !memchr(l->s, ',', l->len < 32 ? l->len : 32))
-		return CLAIM_NONE; /* a value ("3.52", "75") ends at a comma */
-	return rx_match(&patterns[RX_LINE], l->s, l->len) ? CLAIM_START : CLAIM_NONE;
+	if (in_block)
+		return CLAIM_BODY; /* a further metric of the line above, or a damaged line */
+	/* the output has no header: a counter line whose value column is a value starts it */
+	return k == K_COUNTER && value_starts(l) ? CLAIM_START : CLAIM_NONE;
 }
 
 /* One line's fields, copied out of libcsv's callback. */
@@ -117,8 +150,6 @@ static void on_line(struct parse *ps, struct diag *scratch, const struct line *l
 	int variance;
 
 	csvio_parse(ps->s->name, l->s, l->len, on_fields, &row, scratch);
-	if (row.n && !*row.fields[0])
-		return; /* ",,,,,,0.84,insn per cycle": a metric of the counter above */
 	if (!ps->t.open)
 		begin(ps, l);
 	/* with -r a variance ("3.30%") follows the event */
@@ -173,9 +204,10 @@ static int parse(const struct block *b, struct sink *s)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 		struct diag scratch = DIAG_INIT;
+		enum kind k = classify(l);
 
-		if (l->indent == l->len)
-			continue;
+		if (k == K_METRIC || k == K_NONE)
+			continue; /* ",,,,,,0.84,insn per cycle": a metric of the counter above */
 		/* libcsv's own complaints name no line: the damage warning does */
 		on_line(&ps, &scratch, l);
 		diag_release(&scratch);
@@ -190,7 +222,8 @@ const struct parser perf_csv_parser = {
 	.starts = "0123456789<",
 	.claim = claim,
 	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
-	.rx = patterns,
-	.nrx = countof(patterns),
 };

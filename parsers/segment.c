@@ -89,7 +89,7 @@ static void build_dispatch(struct seg *sg)
 		for (const char *c = sg->parsers[p]->starts; *c; c++) {
 			unsigned char b = (unsigned char)*c;
 
-			/* parsers_init() checked that no byte has more parsers than a row holds */
+			/* a row holds every parser (parser.h asserts it) */
 			if (sg->ndispatch[b] < PARSERS_PER_BYTE)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
@@ -102,9 +102,49 @@ static const char *const command_words[] = {
 	"cargo",     "go",     "bench", "taskset", "sudo", "numactl", "nice", "env",
 };
 
+/*
+ * "perf stat (result from previous commit):": a tool's name with a note in
+ * brackets names the output below, it is no command (no shell runs a
+ * bracketed phrase as an argument). Sets the note's bytes; returns 1.
+ */
+static int tool_note(const char *s, size_t n, const char **note, size_t *note_len)
+{
+	size_t i = 0, w, open, close;
+	int tool = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == ':'))
+		n--;
+	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
+		;
+	for (size_t k = 0; k < countof(command_words) && !tool; k++)
+		tool = strlen(command_words[k]) == w - i && !memcmp(command_words[k], s + i, w - i);
+	/* then lower-case words only ("stat", "bench"), up to the bracket */
+	for (open = w; tool && open < n && s[open] != '('; open++)
+		if (!(s[open] == ' ' || (s[open] >= 'a' && s[open] <= 'z')))
+			return 0;
+	if (!tool || open >= n || s[n - 1] != ')')
+		return 0;
+	close = n - 1;
+	for (size_t k = open + 1; k < close; k++)
+		if (strchr(";|&$`=()", s[k]))
+			return 0;
+	if (!memchr(s + open + 1, ' ', close - open - 1) || strchr("-./", s[open + 1]))
+		return 0;
+	*note = s + open + 1;
+	*note_len = close - open - 1;
+	return 1;
+}
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
+	const char *note;
+	size_t note_len;
+
+	if (tool_note(s, n, &note, &note_len))
+		return 0;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
@@ -386,7 +426,8 @@ static int is_sentence(const char *s, size_t n)
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
-	size_t n = l->len - l->indent;
+	size_t n = l->len - l->indent, note_len;
+	const char *note;
 
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
@@ -420,7 +461,18 @@ static void prose_line(struct seg *sg, const struct line *l)
 		return;
 	}
 	sg->prev_prose_read = 0;
-	if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
+	if (tool_note(s, n, &note, &note_len)) {
+		struct buf b = BUF_INIT;
+
+		/* read the note as the label it is, marked by the colon it stands for */
+		buf_add(&b, note, note_len);
+		buf_addc(&b, ':');
+		if (label_read(b.s, b.len, 1, &sg->lab) == LABEL_VARIANT) {
+			apply_label(sg, &sg->lab, l->no);
+			sg->prev_prose_read = 1;
+		}
+		buf_release(&b);
+	} else if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = looks_like_command(s, n);
 	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {

@@ -18,13 +18,10 @@
 #define NUM "(?:0x[0-9a-fA-F]+|[0-9]+)"
 
 enum {
-	RX_HEADER,
 	RX_ROW,
 };
 
 static struct rx patterns[] = {
-	[RX_HEADER] = { "size header",
-			"^\\s*text\\s+data\\s+bss\\s+(?<total>dec|oct)\\s+hex\\s+filename\\s*$", 0 },
 	[RX_ROW] = { "size row",
 		     "^\\s*(?:(?<mark>[-+])\\s+)?(?<text>" NUM ")\\s+(?<data>" NUM ")\\s+(?<bss>" NUM ")\\s+"
 		     "(?<dec>[0-9]+)\\s+(?<hex>[0-9a-fA-F]+)\\s+"
@@ -40,6 +37,32 @@ static size_t word_len(const struct line *l, size_t at)
 	while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t')
 		i++;
 	return i - at;
+}
+
+/*
+ * The header's words, "text data bss dec hex filename" (size -o prints
+ * "oct" for "dec"): 1 when `l` is it, and *octal says which.
+ */
+static int is_header(const struct line *l, int *octal)
+{
+	static const char *const words[] = { "text", "data", "bss", "dec", "hex", "filename" };
+	size_t i = l->indent, end = line_end(l);
+
+	for (size_t w = 0; w < countof(words); w++) {
+		size_t n;
+
+		while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+			i++;
+		n = word_len(l, i);
+		if (w == 3 && n == 3 && !memcmp(l->s + i, "oct", 3))
+			*octal = 1;
+		else if (n != strlen(words[w]) || memcmp(l->s + i, words[w], n))
+			return 0;
+		else if (w == 3)
+			*octal = 0;
+		i += n;
+	}
+	return i == end;
 }
 
 /*
@@ -71,6 +94,34 @@ static int looks_like_row(const struct line *l)
 	return (first_digit && words == 1) || numbers >= 3;
 }
 
+/* What a line of a size table is, by the header's words and the rows' columns. */
+enum kind {
+	K_NONE,
+	K_HEADER, /* "text data bss dec hex filename" (or "oct" for "dec") */
+	K_ROW,    /* a file's row, garbled or cut included */
+	K_TOTALS, /* the -t row "... (TOTALS)": a derived sum that ends the table */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "header", "row", "totals" };
+
+/*
+ * The one classifier the claim and the parse share. A row is one by its
+ * columns (tabs, or numbers in most of its first words), so a garbled
+ * figure leaves it a row, reported; rows count only below a header.
+ */
+static enum kind classify(const struct line *l)
+{
+	int octal;
+
+	if (line_starts(l, "text"))
+		return is_header(l, &octal) ? K_HEADER : K_NONE;
+	if (!looks_like_row(l))
+		return K_NONE;
+	return line_ends(l, "(TOTALS)") ? K_TOTALS : K_ROW;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
 struct claim_state {
 	int done; /* the (TOTALS) row ends a table */
 };
@@ -78,12 +129,13 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
+	enum kind k = classify(l);
 
-	if (line_starts(l, "text"))
-		return rx_match(&patterns[RX_HEADER], l->s, l->len) ? CLAIM_START : CLAIM_NONE;
-	if (!in_block || st->done || !looks_like_row(l))
+	if (k == K_HEADER)
+		return CLAIM_START;
+	if (!in_block || st->done || k == K_NONE)
 		return CLAIM_NONE;
-	if (line_ends(l, "(TOTALS)"))
+	if (k == K_TOTALS)
 		st->done = 1;
 	return CLAIM_BODY;
 }
@@ -204,16 +256,12 @@ static int parse(const struct block *b, struct sink *s)
 	t.names.first_run = t.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
-		const char *total;
-		size_t n;
+		enum kind k = classify(l);
 
-		if (l->indent == l->len)
-			continue;
-		if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
-			t.octal = rx_named(&patterns[RX_HEADER], "total", &total, &n) && *total == 'o';
-		} else {
+		if (k == K_HEADER)
+			is_header(l, &t.octal);
+		else if (k == K_ROW || k == K_TOTALS)
 			on_row(&t, l);
-		}
 	}
 	size_names_finish(s, &t.names);
 	name_diff(&t);
@@ -225,7 +273,10 @@ const struct parser size_parser = {
 	.fmt = FMT_SIZE,
 	.starts = "t",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -16,7 +16,6 @@
 
 enum {
 	RX_TITLE,
-	RX_HEADER,
 	RX_SECTION,
 	RX_TOTAL,
 };
@@ -24,7 +23,6 @@ enum {
 static struct rx patterns[] = {
 	[RX_TITLE] = { "size -A title",
 		       "^\\s*(?<file>\\S.*?)(?:\\s+\\(ex\\s+(?<archive>.+)\\))?\\s*:\\s*$", 0 },
-	[RX_HEADER] = { "size -A header", "^\\s*section\\s+size\\s+addr\\s*$", 0 },
 	[RX_SECTION] = { "size -A section",
 			 "^\\s*(?<name>\\S+)\\s+(?<size>" NUM ")\\s+(?<addr>" NUM ")\\s*$", 0 },
 	[RX_TOTAL] = { "size -A total", "^\\s*Total\\s+(?<size>" NUM ")\\s*$", 0 },
@@ -45,21 +43,57 @@ static int is_title(const struct line *l)
 	return l->s[end - 2] == ')' && text_contains(l->s, end, "   (ex ");
 }
 
+/* "section size addr", its words alone. */
 static int is_header(const struct line *l)
 {
-	return line_starts(l, "section") && rx_match(&patterns[RX_HEADER], l->s, l->len);
+	const char *s = l->s + l->indent, *end = l->s + line_end(l);
+	static const char *const words[] = { "section", "size", "addr" };
+
+	for (size_t w = 0; w < countof(words); w++) {
+		size_t n = strlen(words[w]);
+
+		while (w && s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) < n || memcmp(s, words[w], n))
+			return 0;
+		s += n;
+		if (w + 1 < countof(words) && (s == end || (*s != ' ' && *s != '\t')))
+			return 0;
+	}
+	return s == end;
 }
+
+/* What a line of size -A output is, by its fixed words and its columns (never by its digits). */
+enum kind {
+	K_NONE,
+	K_TITLE,   /* "FILE  :", "MEMBER   (ex ARCHIVE):" */
+	K_HEADER,  /* "section size addr" */
+	K_TOTAL,   /* "Total  SIZE", garbled or cut */
+	K_SECTION, /* "NAME SIZE ADDR", or what is left of one: two or three words */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "title", "header", "total", "section" };
 
 /*
- * A section row, or what is left of one: two or three words ("NAME SIZE
- * ADDR"; a garbled size is still a word). Prose has more.
+ * The one classifier the claim and the parse share. A section row has no
+ * fixed word: it is two or three words (a garbled size is still a word;
+ * prose has more), and counts only between a header and its Total.
  */
-static int looks_like_section(const struct line *l)
+static enum kind classify(const struct line *l)
 {
-	size_t words = text_words(l->s + l->indent, line_end(l) - l->indent, 3);
+	size_t words;
 
-	return words == 2 || words == 3;
+	if (is_title(l))
+		return K_TITLE;
+	if (line_starts(l, "section") && is_header(l))
+		return K_HEADER;
+	if (line_starts(l, "Total"))
+		return K_TOTAL;
+	words = text_words(l->s + l->indent, line_end(l) - l->indent, 3);
+	return words == 2 || words == 3 ? K_SECTION : K_NONE;
 }
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 enum phase {
 	PH_TITLE,    /* a title was read: its header comes next */
@@ -79,13 +113,14 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
+	enum kind k = classify(l);
 
 	if (!in_block) {
-		if (is_header(l)) {
+		if (k == K_HEADER) {
 			st->phase = PH_SECTIONS;
 			return CLAIM_START;
 		}
-		if (is_title(l)) {
+		if (k == K_TITLE) {
 			st->phase = PH_TITLE;
 			return CLAIM_START;
 		}
@@ -93,24 +128,24 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	}
 	switch (st->phase) {
 	case PH_TITLE:
-		if (!is_header(l))
+		if (k != K_HEADER)
 			return CLAIM_NONE;
 		st->phase = PH_SECTIONS;
 		return CLAIM_BODY;
 	case PH_SECTIONS:
-		if (line_starts(l, "Total")) {
+		if (k == K_TOTAL) {
 			st->phase = PH_TOTAL;
 			return CLAIM_BODY;
 		}
-		if (is_header(l))
+		if (k == K_HEADER)
 			return CLAIM_START;
-		return looks_like_section(l) ? CLAIM_BODY : CLAIM_NONE;
+		return k == K_SECTION ? CLAIM_BODY : CLAIM_NONE;
 	case PH_TOTAL:
-		if (is_title(l)) {
+		if (k == K_TITLE) {
 			st->phase = PH_TITLE;
 			return CLAIM_BODY;
 		}
-		return is_header(l) ? CLAIM_START : CLAIM_NONE;
+		return k == K_HEADER ? CLAIM_START : CLAIM_NONE;
 	}
 	return CLAIM_NONE;
 }
@@ -223,18 +258,17 @@ static int parse(const struct block *b, struct sink *s)
 	ps.names.first_run = ps.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		enum kind k = classify(l);
 
-		if (l->indent == l->len)
-			continue;
-		if (is_header(l)) {
+		if (k == K_HEADER) {
 			begin(&ps, title, l);
 			title = NULL;
-		} else if (is_title(l)) {
+		} else if (k == K_TITLE) {
 			finish(&ps, l);
 			title = l;
-		} else if (!ps.cur.t.open) {
+		} else if (!ps.cur.t.open || k == K_NONE) {
 			continue; /* a title whose table never came */
-		} else if (line_starts(l, "Total")) {
+		} else if (k == K_TOTAL) {
 			on_total(&ps, l);
 		} else {
 			on_section(&ps, l);
@@ -249,7 +283,10 @@ const struct parser size_sysv_parser = {
 	.fmt = FMT_SIZE_SYSV,
 	.starts = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./_~-",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

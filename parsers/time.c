@@ -45,48 +45,50 @@ static struct rx patterns[] = {
 		       0 },
 };
 
-enum kind {
-	K_COMMAND, /* the command line, quoted */
-	K_SECONDS, /* "0.07" */
-	K_PERCENT, /* "98%", or "?%" when nothing elapsed */
-	K_CLOCK,   /* "0:00.08" (m:ss.cc) or "1:02:03" (h:mm:ss) */
-	K_KBYTES,  /* KiB */
-	K_COUNT,
-	K_PAGE,    /* the page size: a fact about the machine, not a figure of the run */
-	K_EXIT,    /* the exit status: a failure when not 0 */
+/* What the value of a -v field is. */
+enum figure {
+	F_COMMAND, /* the command line, quoted */
+	F_SECONDS, /* "0.07" */
+	F_PERCENT, /* "98%", or "?%" when nothing elapsed */
+	F_CLOCK,   /* "0:00.08" (m:ss.cc) or "1:02:03" (h:mm:ss) */
+	F_KBYTES,  /* KiB */
+	F_COUNT,
+	F_PAGE,    /* the page size: a fact about the machine, not a figure of the run */
+	F_EXIT,    /* the exit status: a failure when not 0 */
 };
 
 struct field {
 	const char *label; /* as -v prints it, before ": " */
 	const char *quantity;
-	enum kind kind;
+	enum figure kind;
+	int opens; /* a line no prose starts with: it opens a -v output pasted without its first lines */
 };
 
 /* GNU time 1.7 to 1.9 -v, in its order; the default format reads into the same names. */
 static const struct field fields[] = {
-	{ "Command being timed", NULL, K_COMMAND },
-	{ "User time (seconds)", "user_time", K_SECONDS },
-	{ "System time (seconds)", "system_time", K_SECONDS },
-	{ "Percent of CPU this job got", "cpu_percent", K_PERCENT },
-	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", K_CLOCK },
-	{ "Average shared text size (kbytes)", "avg_shared_text", K_KBYTES },
-	{ "Average unshared data size (kbytes)", "avg_unshared_data", K_KBYTES },
-	{ "Average stack size (kbytes)", "avg_stack", K_KBYTES },
-	{ "Average total size (kbytes)", "avg_total", K_KBYTES },
-	{ "Maximum resident set size (kbytes)", "max_rss", K_KBYTES },
-	{ "Average resident set size (kbytes)", "avg_rss", K_KBYTES },
-	{ "Major (requiring I/O) page faults", "major_faults", K_COUNT },
-	{ "Minor (reclaiming a frame) page faults", "minor_faults", K_COUNT },
-	{ "Voluntary context switches", "voluntary_switches", K_COUNT },
-	{ "Involuntary context switches", "involuntary_switches", K_COUNT },
-	{ "Swaps", "swaps", K_COUNT },
-	{ "File system inputs", "fs_inputs", K_COUNT },
-	{ "File system outputs", "fs_outputs", K_COUNT },
-	{ "Socket messages sent", "socket_sent", K_COUNT },
-	{ "Socket messages received", "socket_received", K_COUNT },
-	{ "Signals delivered", "signals", K_COUNT },
-	{ "Page size (bytes)", NULL, K_PAGE },
-	{ "Exit status", NULL, K_EXIT },
+	{ "Command being timed", NULL, F_COMMAND, 1 },
+	{ "User time (seconds)", "user_time", F_SECONDS, 1 },
+	{ "System time (seconds)", "system_time", F_SECONDS, 1 },
+	{ "Percent of CPU this job got", "cpu_percent", F_PERCENT, 1 },
+	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", F_CLOCK, 1 },
+	{ "Average shared text size (kbytes)", "avg_shared_text", F_KBYTES, 0 },
+	{ "Average unshared data size (kbytes)", "avg_unshared_data", F_KBYTES, 0 },
+	{ "Average stack size (kbytes)", "avg_stack", F_KBYTES, 0 },
+	{ "Average total size (kbytes)", "avg_total", F_KBYTES, 0 },
+	{ "Maximum resident set size (kbytes)", "max_rss", F_KBYTES, 1 },
+	{ "Average resident set size (kbytes)", "avg_rss", F_KBYTES, 0 },
+	{ "Major (requiring I/O) page faults", "major_faults", F_COUNT, 0 },
+	{ "Minor (reclaiming a frame) page faults", "minor_faults", F_COUNT, 0 },
+	{ "Voluntary context switches", "voluntary_switches", F_COUNT, 0 },
+	{ "Involuntary context switches", "involuntary_switches", F_COUNT, 0 },
+	{ "Swaps", "swaps", F_COUNT, 0 },
+	{ "File system inputs", "fs_inputs", F_COUNT, 0 },
+	{ "File system outputs", "fs_outputs", F_COUNT, 0 },
+	{ "Socket messages sent", "socket_sent", F_COUNT, 0 },
+	{ "Socket messages received", "socket_received", F_COUNT, 0 },
+	{ "Signals delivered", "signals", F_COUNT, 0 },
+	{ "Page size (bytes)", NULL, F_PAGE, 0 },
+	{ "Exit status", NULL, F_EXIT, 0 },
 };
 
 /* The field `label` names, or NULL. */
@@ -116,6 +118,14 @@ static int is_label_start(const struct line *l)
 		if (strlen(fields[i].label) >= n && !memcmp(fields[i].label, l->s + l->indent, n))
 			return 1;
 	return 0;
+}
+
+/* The -v field whose label begins `l` (before its ": "), or NULL. */
+static const struct field *field_at(const struct line *l)
+{
+	const char *s = l->s + l->indent, *colon = text_find(s, l->len - l->indent, ": ");
+
+	return colon ? field_of(s, (size_t)(colon - s)) : NULL;
 }
 
 static int is_status(const struct line *l)
@@ -160,6 +170,54 @@ static int is_shell(const struct line *l, const char *word)
 	return digit && i == end;
 }
 
+/* What a line of a timed command's report is, by its fixed words (never by its digits). */
+enum kind {
+	K_NONE,
+	K_STATUS,    /* "Command exited with non-zero status 1", "Command terminated by signal 9" */
+	K_DEFAULT1,  /* "0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k" */
+	K_DEFAULT2,  /* "0inputs+0outputs (0major+1046minor)pagefaults 0swaps" */
+	K_REAL,      /* "real 0.10", "real<TAB>0m0.110s" */
+	K_USER,      /* "user 0.07" */
+	K_SYS,       /* "sys 0.00" */
+	K_COMMAND,   /* "Command being timed: \"CMD\"" (-v) */
+	K_FIELD,     /* another -v line: a label GNU time prints, ": ", its value (garbled or not) */
+	K_CUT_LABEL, /* the start of such a label, the line cut in it ("Minor (reclai") */
+	K_LABEL,     /* "LABEL: VALUE" with a label GNU time does not print (a -v line damaged) */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "status", "default 1", "default 2", "real", "user", "sys",
+				     "command", "field", "cut label", "label" };
+
+/*
+ * The one classifier the claim and the parse share, by each shape's fixed
+ * words: the default format's "user ... elapsed" and "inputs+" or
+ * "pagefaults", the shell's real/user/sys and -v's labels.
+ */
+static enum kind classify(const struct line *l)
+{
+	if (is_status(l))
+		return K_STATUS;
+	if (is_default1(l))
+		return K_DEFAULT1;
+	if (is_default2(l))
+		return K_DEFAULT2;
+	if (is_shell(l, "real"))
+		return K_REAL;
+	if (is_shell(l, "user"))
+		return K_USER;
+	if (is_shell(l, "sys"))
+		return K_SYS;
+	if (line_starts(l, "Command being timed: "))
+		return K_COMMAND;
+	if (field_at(l))
+		return K_FIELD;
+	if (is_label_start(l))
+		return K_CUT_LABEL;
+	return text_contains(l->s, l->len, ": ") ? K_LABEL : K_NONE;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
 enum shape {
 	SH_STATUS,  /* only the "Command exited ..." line so far */
 	SH_DEFAULT,
@@ -173,48 +231,52 @@ struct claim_state {
 };
 
 /*
- * A line of -v pasted alone, without the lines above it ("Maximum resident
- * set size (kbytes): 43856"): only lines no prose would start with.
+ * A line of kind `k` that begins an invocation's output, and the shape it
+ * begins. A -v output begins with its first line or with a line no prose
+ * starts with, pasted alone ("Maximum resident set size (kbytes): 43856").
  */
-static int is_fragment(const struct line *l)
+static int opens(const struct line *l, enum kind k, enum shape *shape)
 {
-	return line_starts(l, "Elapsed (wall clock) time (h:mm:ss or m:ss): ") ||
-	       line_starts(l, "Maximum resident set size (kbytes): ") ||
-	       line_starts(l, "System time (seconds): ") ||
-	       line_starts(l, "Percent of CPU this job got: ");
-}
+	const struct field *f;
 
-/* A line that begins an invocation's output, and the shape it begins. */
-static int opens(const struct line *l, enum shape *shape)
-{
-	if (is_status(l))
+	switch (k) {
+	case K_STATUS:
 		*shape = SH_STATUS;
-	else if (is_default1(l))
+		return 1;
+	case K_DEFAULT1:
 		*shape = SH_DEFAULT;
-	else if (line_starts(l, "Command being timed: ") || line_starts(l, "User time (seconds): ") ||
-		 is_fragment(l))
-		*shape = SH_VERBOSE;
-	else if (is_shell(l, "real"))
+		return 1;
+	case K_REAL:
 		*shape = SH_SHELL;
-	else
+		return 1;
+	case K_COMMAND:
+		*shape = SH_VERBOSE;
+		return 1;
+	case K_FIELD:
+		if (!(f = field_at(l)) || !f->opens)
+			return 0;
+		*shape = SH_VERBOSE;
+		return 1;
+	default:
 		return 0;
-	return 1;
+	}
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
+	enum kind k = classify(l);
 	enum shape shape;
 
 	if (!in_block) {
-		if (!opens(l, &st->shape))
+		if (!opens(l, k, &st->shape))
 			return CLAIM_NONE;
 		st->done = 0;
 		return CLAIM_START;
 	}
 	if (st->done) {
 		/* outputs one after the other are one block: their commands may name them */
-		if (!opens(l, &shape))
+		if (!opens(l, k, &shape))
 			return CLAIM_NONE;
 		st->shape = shape;
 		st->done = 0;
@@ -223,33 +285,33 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	switch (st->shape) {
 	case SH_STATUS:
 		/* the status line comes first; the figures follow it */
-		if (!opens(l, &shape))
+		if (!opens(l, k, &shape))
 			return CLAIM_NONE;
 		if (shape == SH_STATUS)
 			return CLAIM_START;
 		st->shape = shape;
 		return CLAIM_BODY;
 	case SH_DEFAULT:
-		if (!is_default2(l))
-			return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+		if (k != K_DEFAULT2)
+			return opens(l, k, &shape) ? CLAIM_START : CLAIM_NONE;
 		st->done = 1;
 		return CLAIM_BODY;
 	case SH_VERBOSE:
 		/* every -v line until "Exit status", a garbled or cut one included */
-		if (!text_contains(l->s, l->len, ": ") && !is_label_start(l))
-			return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
-		if (line_starts(l, "Command being timed: "))
+		if (k == K_COMMAND)
 			return CLAIM_START;
+		if (k != K_FIELD && k != K_CUT_LABEL && k != K_LABEL)
+			return opens(l, k, &shape) ? CLAIM_START : CLAIM_NONE;
 		st->done = line_starts(l, "Exit status:");
 		return CLAIM_BODY;
 	case SH_SHELL:
-		if (is_shell(l, "user"))
+		if (k == K_USER)
 			return CLAIM_BODY;
-		if (is_shell(l, "sys")) {
+		if (k == K_SYS) {
 			st->done = 1;
 			return CLAIM_BODY;
 		}
-		return opens(l, &shape) ? CLAIM_START : CLAIM_NONE;
+		return opens(l, k, &shape) ? CLAIM_START : CLAIM_NONE;
 	}
 	return CLAIM_NONE;
 }
@@ -272,50 +334,60 @@ static int all_digits(const char *s, size_t n)
 	return n > 0 && n < 16;
 }
 
-/*
- * Read one figure as its kind says and add it to the run. Returns 0, 1
- * when the tool printed no value ("?%"), or -1 when the text is no such
- * figure (the caller reports the damage).
- */
-static int add_field(struct parse *ps, const struct line *l, const struct field *f, const char *v,
-		     size_t n)
-{
-	enum unit unit = UNIT_COUNT;
+/* One figure of a line, read before any of the line's figures is added. */
+struct reading {
+	const struct field *f;
+	const char *num; /* the printed number (without a '%') */
+	size_t num_len;
+	enum unit unit;
 	double x;
-	size_t num_len = n;
+	int none; /* the tool printed no value ("?%") */
+};
 
+/*
+ * Read one figure as its field's kind says. Returns 0, 1 when the tool
+ * printed no value ("?%"), or -1 when the text is no such figure (the
+ * caller reports the damage).
+ */
+static int read_field(const struct field *f, const char *v, size_t n, struct reading *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->f = f;
+	r->num = v;
+	r->num_len = n;
+	r->unit = UNIT_COUNT;
 	switch (f->kind) {
-	case K_SECONDS:
-		unit = UNIT_SECOND;
-		if (num_parse(v, n, &x) < 0)
-			return -1;
-		break;
-	case K_PERCENT:
-		unit = UNIT_PERCENT;
+	case F_SECONDS:
+		r->unit = UNIT_SECOND;
+		return num_parse(v, n, &r->x) < 0 ? -1 : 0;
+	case F_PERCENT:
+		r->unit = UNIT_PERCENT;
 		if (n == 2 && !memcmp(v, "?%", 2))
-			return 1;
-		num_len = n - 1;
-		if (n < 2 || v[n - 1] != '%' || !all_digits(v, num_len) || num_parse(v, num_len, &x) < 0)
+			return r->none = 1;
+		r->num_len = n - 1;
+		if (n < 2 || v[n - 1] != '%' || !all_digits(v, r->num_len) || num_parse(v, r->num_len, &r->x) < 0)
 			return -1;
-		break;
-	case K_CLOCK:
-		unit = UNIT_SECOND;
-		if (clock_parse(v, n, &x) < 0)
-			return -1;
-		break;
-	case K_KBYTES:
-		if (!all_digits(v, n) || unit_value(v, n, "kbytes", 6, &unit, &x) < 0)
-			return -1;
-		break;
-	case K_COUNT:
-		if (!all_digits(v, n) || num_parse(v, n, &x) < 0)
-			return -1;
-		break;
+		return 0;
+	case F_CLOCK:
+		r->unit = UNIT_SECOND;
+		return clock_parse(v, n, &r->x) < 0 ? -1 : 0;
+	case F_KBYTES:
+		return !all_digits(v, n) || unit_value(v, n, "kbytes", 6, &r->unit, &r->x) < 0 ? -1 : 0;
+	case F_COUNT:
+		return !all_digits(v, n) || num_parse(v, n, &r->x) < 0 ? -1 : 0;
 	default:
 		return -1;
 	}
-	sink_measure(ps->s, ps->run, f->quantity, STAT_VALUE, unit, x, 1, l, v, num_len);
-	return 0;
+}
+
+/* Add a figure read_field() read, or the note that the tool printed none. */
+static void add_reading(struct parse *ps, const struct line *l, const struct reading *r)
+{
+	if (r->none)
+		sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+	else
+		sink_measure(ps->s, ps->run, r->f->quantity, STAT_VALUE, r->unit, r->x, 1, l, r->num,
+			     r->num_len);
 }
 
 static void on_status(struct parse *ps, const struct line *l)
@@ -350,26 +422,27 @@ static void on_default(struct parse *ps, const struct line *l, int which)
 	const char *const(*groups)[2] = which == 1 ? first : second;
 	size_t ngroups = which == 1 ? countof(first) : countof(second);
 
+	struct reading r[7];
+
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 		return;
 	}
+	/* every figure of the line, or none */
 	for (size_t i = 0; i < ngroups; i++) {
 		const struct field *f = field_named(groups[i][1]);
 		const char *v;
 		size_t n;
-		int rc;
 
 		/* the percent sign follows the group in this format */
-		rc = rx_named(p, groups[i][0], &v, &n) ? add_field(ps, l, f, v, f->kind == K_PERCENT ? n + 1 : n)
-						       : -1;
-		if (rc < 0) {
+		if (!rx_named(p, groups[i][0], &v, &n) ||
+		    read_field(f, v, f->kind == F_PERCENT ? n + 1 : n, &r[i]) < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 			return;
 		}
-		if (rc > 0)
-			sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
 	}
+	for (size_t i = 0; i < ngroups; i++)
+		add_reading(ps, l, &r[i]);
 }
 
 static void on_verbose(struct parse *ps, const struct line *l)
@@ -379,7 +452,7 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	const char *label, *v;
 	size_t label_len, n;
 	double status;
-	int rc;
+	struct reading r;
 
 	if (rx_match(p, l->s, l->len) && rx_named(p, "label", &label, &label_len) &&
 	    rx_named(p, "value", &v, &n))
@@ -389,13 +462,13 @@ static void on_verbose(struct parse *ps, const struct line *l)
 		return;
 	}
 	switch (f->kind) {
-	case K_COMMAND:
+	case F_COMMAND:
 		if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
 			v++, n -= 2;
 		ps->s->rs->runs[ps->run].command = sink_strndup(ps->s, v, n);
 		sink_run_end(ps->s, ps->run, l);
 		return;
-	case K_PAGE:
+	case F_PAGE:
 		if (!all_digits(v, n)) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
 			return;
@@ -403,7 +476,7 @@ static void on_verbose(struct parse *ps, const struct line *l)
 		sink_fact(ps->s, l, "page_size", sink_strndup(ps->s, v, n));
 		sink_run_end(ps->s, ps->run, l);
 		return;
-	case K_EXIT:
+	case F_EXIT:
 		if (!all_digits(v, n) || num_parse(v, n, &status) < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
 			return;
@@ -417,11 +490,10 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	default:
 		break;
 	}
-	rc = add_field(ps, l, f, v, n);
-	if (rc < 0)
+	if (read_field(f, v, n, &r) < 0)
 		sink_damage(ps->s, ps->run, l, "garbled GNU time -v line");
-	else if (rc > 0)
-		sink_note(ps->s, ps->run, NOTE_INFO, l, "no CPU percentage (nothing elapsed)");
+	else
+		add_reading(ps, l, &r);
 }
 
 /* real/user/sys: "0.10" (-p), "0m0.110s" (bash), with the locale's decimal mark. */
@@ -497,37 +569,47 @@ static int parse(const struct block *b, struct sink *s)
 	ps.s = s;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		enum kind k;
 		enum shape shape;
 
 		if (l->indent == l->len)
 			continue;
-		if (!ps.t.open || (ps.done && opens(l, &shape)))
+		k = classify(l);
+		if (!ps.t.open || (ps.done && opens(l, k, &shape)))
 			begin(&ps, l, prev);
 		prev = l;
-		if (is_status(l)) {
+		switch (k) {
+		case K_STATUS:
 			on_status(&ps, l);
-		} else if (is_default1(l)) {
+			break;
+		case K_DEFAULT1:
 			on_default(&ps, l, 1);
 			ps.missing = "second";
-		} else if (is_default2(l)) {
+			break;
+		case K_DEFAULT2:
 			on_default(&ps, l, 2);
 			ps.missing = NULL;
-		} else if (is_shell(l, "real") || is_shell(l, "user") || is_shell(l, "sys")) {
-			ps.missing = is_shell(l, "sys") ? NULL : "sys";
+			break;
+		case K_REAL:
+		case K_USER:
+		case K_SYS:
+			ps.missing = k == K_SYS ? NULL : "sys";
 			/* "0m0.100s" shows its end; "user 0.10" (-p) does not */
 			if (ps.missing && i == b->n - 1 && !line_ends(l, "s"))
 				cut_at(&ps, l);
 			else
 				on_shell(&ps, l);
-		} else {
+			break;
+		default:
 			ps.missing = line_starts(l, "Exit status:") ? NULL : "Exit status";
 			/* the last line may be cut, unless the author ended the block there */
 			if (ps.missing && i == b->n - 1 && !b->ended)
 				cut_at(&ps, l);
 			else
 				on_verbose(&ps, l);
+			break;
 		}
-		ps.done = !ps.missing && !is_status(l);
+		ps.done = !ps.missing && k != K_STATUS;
 	}
 	finish(&ps, &b->lines[b->n - 1]);
 	/* outputs of different commands (-v prints them): the part that differs names each */
@@ -539,7 +621,10 @@ const struct parser time_parser = {
 	.fmt = FMT_TIME,
 	.starts = "0123456789CUrEMSP",
 	.claim = claim,
-	.state_size = sizeof(struct claim_state),
+	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -326,6 +326,7 @@ struct pass {
 	const char **words;       /* per run: the words its command differs by, or NULL */
 	const char **built;       /* per run: the build its lone binary's path names, or NULL */
 	unsigned char *attached;  /* per run: its block's label names it */
+	unsigned char *env;       /* per run: its text's builds are told apart by variables */
 	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
 	uint32_t *same_cmd_line;  /* that label's line */
 	uint32_t *line;           /* per run: the line of the name the last row gave it (0: none) */
@@ -647,8 +648,10 @@ static void same_program(struct pass *p)
 			const char *key;
 			uint32_t at;
 
-			if (!*r->command || (pass == 0 ? r->variant.origin != VO_COMMAND
-						       : r->variant.origin != VO_INPUT || p->words[k]))
+			/* variables before a command name its build, not its program */
+			if (!*r->command || p->env[k] ||
+			    (pass == 0 ? r->variant.origin != VO_COMMAND
+				       : r->variant.origin != VO_INPUT || p->words[k]))
 				continue;
 			buf_reset(&prog);
 			if (!legend_program(r->command, &prog))
@@ -669,6 +672,43 @@ static void same_program(struct pass *p)
 	buf_release(&prog);
 	strmap_release(&progs);
 	arena_release(&keys);
+}
+
+/*
+ * Runs of a text whose commands differ by variables that configure the
+ * build ("RUSTFLAGS='-Z thinlto' time cargo test" beside "time cargo
+ * test"): the variables name the build, and the command after them is the
+ * scenario, for every run of that text with a command (a run without them
+ * is the text's other build, named by what names it otherwise).
+ */
+static void env_builds(struct pass *p)
+{
+	struct model *m = p->m;
+	struct buf name = BUF_INIT;
+	unsigned char *has = xcalloc(m->nsources ? m->nsources : 1, 1);
+
+	for (uint32_t k = 0; k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
+		const struct run *r = &m->rs.runs[p->nm->first + k];
+		const char *rest;
+
+		buf_reset(&name);
+		if (*r->command && cmd_build_env(r->command, &name, &rest))
+			has[r->source] = 1;
+	}
+	for (uint32_t k = 0; k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
+		struct run *r = &m->rs.runs[p->nm->first + k];
+		const char *rest = r->command;
+
+		if (!*r->command || !has[r->source] || strcmp(r->scenario, r->command))
+			continue;
+		p->env[k] = 1;
+		buf_reset(&name);
+		if (cmd_build_env(r->command, &name, &rest) && !p->proposal[k])
+			p->words[k] = arena_strndup(&m->arena, name.s, name.len);
+		r->scenario = arena_strdup(&m->arena, rest);
+	}
+	free(has);
+	buf_release(&name);
 }
 
 void naming_finish(struct naming *nm, struct model *m)
@@ -693,6 +733,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
 	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
+	p.env = xcalloc(n ? n : 1, 1);
 	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
 	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
 	p.line = xcalloc(n ? n : 1, sizeof(*p.line));
@@ -710,6 +751,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	}
 	attach_labels(&p);
 	labels_by_command(&p);
+	env_builds(&p);
 
 	/* the pass without the words of commands, which need every run named so far */
 	for (uint32_t k = 0; k < n; k++)
@@ -805,6 +847,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.words);
 	free(p.built);
 	free(p.attached);
+	free(p.env);
 	free(p.same_cmd);
 	free(p.same_cmd_line);
 	free(p.line);

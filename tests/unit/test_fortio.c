@@ -350,6 +350,39 @@ static void test_damage(void **state)
 	assert_int_equal(f->d.n, 3);
 }
 
+/*
+ * A figure garbled where it begins: the line is still fortio's by its
+ * words, reported, and the run around it stays one run (it used to end
+ * the block there, and the rest became a second run without a warning).
+ */
+static void test_damage_first_digit(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Fortio 1.60.3 running at 0 queries per second, 2->2 procs, for 1000 calls: tcp://10.1.0.7:8078\n"
+		"Aggregated Function Time : count 1000 avg 0.00012172341 +/- 3.106e-05 min 6.8291e-05 max 0.000593127 sum 0.121723413\n"
+		"# range, mid point, percentile, count\n"
+		">= O.8291e-05 <= 0.000593127 , 0.000330709 , 100.00, 1000\n"
+		"# target 5O% 0.000330709\n"
+		"# target 75% 0.000461918\n"
+		"Code 2OO : 1000 (100.0 %)\n"
+		"All done 1000 calls (plus 0 warmup) 0.122 ms avg, 16333.4 qps\n";
+
+	import_string(&f->m, "first-digit.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	/* damaged lines make the run incomplete, never two runs */
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_true(has_warning(&f->d, 4, "garbled fortio histogram row"));
+	assert_true(has_warning(&f->d, 5, "garbled fortio percentile line"));
+	assert_true(has_warning(&f->d, 7, "garbled fortio Code line"));
+	assert_int_equal(count_series(&f->m, 0, "latency"), 0);
+	assert_null(find_meas(&f->m, 0, "latency.p50"));
+	assert_null(find_meas(&f->m, 0, "code.2OO"));
+	assert_value(&f->m, 0, "latency.p75", 0.000461918);
+	assert_value(&f->m, 0, "qps", 16333.4);
+	assert_int_equal(f->d.n, 3);
+}
+
 static void test_cut_runs(void **state)
 {
 	struct model_fixture *f = *state;
@@ -595,6 +628,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_old_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_grpc_and_tcp, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_json_log_lines, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_damage_first_digit, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_cut_runs, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_claims_in_prose, model_fixture_setup, model_fixture_teardown),

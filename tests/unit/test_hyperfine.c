@@ -370,6 +370,34 @@ static void test_implausible_run_count(void **state)
 	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
 	assert_null(find_meas(&f->m, 0, "runs"));
 	assert_true(has_warning(&f->d, 3, "implausible hyperfine run count"));
+	/* nothing of that line is kept: neither its run count nor its min and max */
+	assert_null(find_meas(&f->m, 0, "time.min"));
+	assert_null(find_meas(&f->m, 0, "time.max"));
+	assert_non_null(find_meas(&f->m, 0, "time.mean"));
+}
+
+/* A figure printed but unreadable: its whole line yields nothing, the rest of the run stands. */
+static void test_unreadable_figure(void **state)
+{
+	struct model_fixture *f = *state;
+	char big[420], text[800];
+
+	memset(big, '9', 400);
+	big[400] = '\0';
+	snprintf(text, sizeof(text),
+		 "Benchmark 1: ./x\n"
+		 "  Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: %s ms, System: 1.0 ms]\n"
+		 "  Range (min \xe2\x80\xa6 max):    4.8 ms \xe2\x80\xa6   5.2 ms    10 runs\n",
+		 big);
+	import_string(&f->m, "big.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 2, "unreadable hyperfine number"));
+	assert_null(find_meas(&f->m, 0, "time.mean"));
+	assert_null(find_meas(&f->m, 0, "time.stddev"));
+	assert_null(find_meas(&f->m, 0, "user.mean"));
+	assert_null(find_meas(&f->m, 0, "system.mean"));
+	assert_non_null(find_meas(&f->m, 0, "time.min"));
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
 }
 
 int main(void)
@@ -377,6 +405,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_two_commands, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_exact_values, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_unreadable_figure, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_single_run, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_micro_and_slower, model_fixture_setup, model_fixture_teardown),

@@ -61,6 +61,11 @@ static void test_variant_labels(void **state)
 {
 	(void)state;
 	check_read("Release:", 0, LABEL_VARIANT, "Release", "");
+	/* what leads into a label goes; "(before)" alone is the build, not an aside */
+	check_read("For x86_64 defconfig + LLVM=1 (before):", 0, LABEL_VARIANT,
+		   "x86_64 defconfig + LLVM=1 (before)", "");
+	check_read("For instance, a 1G test:", 0, LABEL_VARIANT, "1G", "");
+	check_read("and a 20G test:", 0, LABEL_VARIANT, "20G", "");
 	check_read("Release + PGO optimized:", 0, LABEL_VARIANT, "Release + PGO optimized", "");
 	check_read("Rathole Release in the server mode (4 measurements):", 0, LABEL_VARIANT,
 		   "Rathole Release", "server mode");
@@ -110,6 +115,7 @@ static void test_prose_is_not_a_label(void **state)
 	check_read("Just some prose without a colon", 0, LABEL_NONE, NULL, NULL);
 	check_read("The results are presented in the iperf3 format.", 1, LABEL_NONE, NULL, NULL);
 	check_read("#hashtag", 0, LABEL_NONE, NULL, NULL);
+	check_read("Linux <list@example.org> wrote:", 0, LABEL_NONE, NULL, NULL);
 	check_read("", 1, LABEL_NONE, NULL, NULL);
 }
 
@@ -147,6 +153,11 @@ static void test_cmdsplit(void **state)
 	check_split("./app 28", "./app 30", NULL, NULL, NULL); /* a parameter scan */
 	check_split("same cmd", "same cmd", NULL, NULL, NULL);
 	check_split("grep -r foo .", "rg foo .", "grep -r", "rg", "foo .");
+	/* two binaries, their arguments written two ways: the binaries name the builds */
+	check_split("../ruff/target/release/ruff format . -s", "../ruff/ruff-main format ../airflow -s",
+		    "target/release/ruff", "ruff-main", "-s");
+	/* a "bin" directory is where binaries live, not a build */
+	check_split("./result/bin/app define x", "./target/release/app bench x", "result", "target/release", "x");
 }
 
 /* label_read uses the parsers' compiled patterns */

@@ -81,6 +81,20 @@ static void test_row_legend(void **state)
 	expect(&f->m, 3, "PGO", VO_LEGEND);
 }
 
+/* A legend that gives only the commit a binary was built from names no build. */
+static void test_legend_commit(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "c.md",
+		      "ruff_old: 89a8c313a15ceb771354faff8bc346e09d3531f3\n"
+		      "ruff_new: 749f0ed (after the fix)\n\n"
+		      HF("./bin/ruff_old check x", "5.0") "\n" HF2("./bin/ruff_new check x", "4.0"),
+		      &f->d);
+	expect(&f->m, 0, "ruff_old", VO_COMMAND);
+	expect(&f->m, 1, "ruff_new", VO_COMMAND);
+}
+
 /* Row 4: the words that tell commands apart beat the source's name. */
 static void test_row_words(void **state)
 {
@@ -98,6 +112,24 @@ static void test_row_words(void **state)
 	expect(&f->m, 2, "release", VO_COMMAND);
 	expect(&f->m, 3, "lto", VO_COMMAND);
 	assert_string_equal(f->m.rs.runs[3].scenario, "--bench");
+}
+
+/* Row 4 too: variables that configure the build, set before the command, name it. */
+static void test_row_words_env(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "e.log",
+		      "$ time cargo test --release\nreal\t0m1.250s\nuser\t0m1.100s\nsys\t0m0.150s\n"
+		      "$ time cargo test --release --no-run\nreal\t0m9.250s\nuser\t0m9.100s\nsys\t0m0.150s\n"
+		      "$ RUSTFLAGS='-C target-cpu=native' time cargo test --release\n"
+		      "real\t0m1.050s\nuser\t0m0.900s\nsys\t0m0.150s\n",
+		      &f->d);
+	expect(&f->m, 0, "e", VO_INPUT);
+	expect(&f->m, 1, "e", VO_INPUT);
+	expect(&f->m, 2, "-C target-cpu=native", VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[2].scenario, f->m.rs.runs[0].scenario);
+	assert_string_equal(f->m.rs.runs[1].scenario, "time cargo test --release --no-run");
 }
 
 /* Row 4 too: a size row's file name, when no label names the block. */
@@ -199,7 +231,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
-		T(test_row_file),     T(test_row_input), T(test_two_size_tables),
+		T(test_row_words_env), T(test_legend_commit), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
 

@@ -482,11 +482,37 @@ static void test_real_samples(void **state)
 	buf_release(&notes);
 }
 
+/*
+ * The one convention of perf metric names: an alias meets its canonical
+ * name, modifiers follow with '_', a tracepoint's ':' is '_'.
+ */
+static void test_event_names(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		" Performance counter stats for './app':\n"
+		"\n"
+		"                95      faults:u\n"
+		"                 3      cs\n"
+		"               257      syscalls:sys_enter_read\n"
+		"     1,135,048,532      cpu-cycles:u\n"
+		"\n"
+		"       0.321032341 seconds time elapsed\n";
+
+	import_string(&f->m, "names.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_value(&f->m, 0, "page_faults_u", 95);
+	assert_value(&f->m, 0, "context_switches", 3);
+	assert_value(&f->m, 0, "syscalls_sys_enter_read", 257);
+	assert_value(&f->m, 0, "cycles_u", 1135048532);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_hardware_counters, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_repeat, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_event_names, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_derived_metrics_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_perf4, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_locales, model_fixture_setup, model_fixture_teardown),

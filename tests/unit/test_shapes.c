@@ -127,6 +127,37 @@ static void test_script_banners(void **state)
 	assert_string_equal(variants_of(f, "-> old\n" HF("./p", "5.0") "-> new\n" HF("./p", "4.0")), "old|new");
 	assert_string_equal(variants_of(f, "=== LTO ===\n" HF("./q", "5.0") "--- PGO ---\n" HF("./q", "4.0")),
 			    "LTO|PGO");
+	/* a script's progress messages: the verb and the path it reports go */
+	assert_string_equal(variants_of(f, "-> found old bench at: /tmp/bench/old.txt\n" HF("./v", "5.0")
+					   "-> creating new bench..\n" HF("./v", "4.0")),
+			    "old bench|new bench");
+}
+
+/* A heading that names a test is what was measured; one that says where it ran is compared. */
+static void test_test_headings(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "## TCP bandwidth test\n\n" HF("./r", "5.0") "\n"
+					   "## Parallel streams test\n\n" HF("./r", "4.0")),
+			    "t|t");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Parallel streams test");
+	assert_string_equal(variants_of(f, "## Test on the same node\n\n" HF("./s", "5.0") "\n"
+					   "## Test on another node\n\n" HF("./s", "4.0")),
+			    "Test on the same node|Test on another node");
+	/* a quantity is the setting compared */
+	assert_string_equal(variants_of(f, "A 1G test:\n\n" HF("./u", "5.0") "\nA 20G test:\n\n" HF("./u", "4.0")),
+			    "1G|20G");
+}
+
+/* A tool's name with a note in brackets names the output: the note is the label, not a command. */
+static void test_tool_note(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "hyperfine (result from the previous commit):\n" HF("./p", "5.0") "\n"
+					   "hyperfine (with LTO, this commit)\n" HF("./p", "4.0")),
+			    "previous commit|with LTO");
 }
 
 static void test_ci_prefixes(void **state)
@@ -375,7 +406,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments),
+		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -211,6 +211,32 @@ static void test_damage(void **state)
 	assert_int_equal(f->d.n, 5);
 }
 
+/*
+ * A default-format line whose shape is whole but one figure is not one
+ * (99 seconds in m:ss, a size no double holds exactly): none of the line's
+ * figures is kept, not the ones read before it.
+ */
+static void test_damage_after_figures(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"0.07user 0.00system 0:99.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k\n"
+		"0inputs+0outputs (0major+1046minor)pagefaults 0swaps\n"
+		"0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k\n"
+		"0inputs+0outputs (0major+1046minor)pagefaults 99999999999999999swaps\n";
+
+	import_string(&f->m, "t.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 1, "garbled GNU time line"));
+	assert_null(find_meas(&f->m, 0, "user_time"));
+	assert_null(find_meas(&f->m, 0, "system_time"));
+	assert_value(&f->m, 0, "minor_faults", 1046);
+	assert_true(has_warning(&f->d, 4, "garbled GNU time line"));
+	assert_value(&f->m, 1, "user_time", 0.07);
+	assert_null(find_meas(&f->m, 1, "fs_inputs"));
+	assert_null(find_meas(&f->m, 1, "minor_faults"));
+}
+
 static void test_cut_and_prose(void **state)
 {
 	struct model_fixture *f = *state;
@@ -340,6 +366,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_verbose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_shell_keyword, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_damage_after_figures, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_cut_and_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_clock_parse),
 		cmocka_unit_test_setup_teardown(test_real_samples, model_fixture_setup, model_fixture_teardown),

@@ -1,0 +1,349 @@
+/*
+ * test_classify.c - each text parser's one line classifier, asked
+ * directly: every kind of line its format prints, the same lines with
+ * their figures garbled or cut (they keep their kind), and near-misses
+ * that prose or another tool prints (they are not the format's, and the
+ * claim does not start a block with them).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "helpers.h"
+#include "parsers/parser.h"
+
+/* A cleaned line as the segmenter hands it to a parser. */
+static struct line line_of(const char *text)
+{
+	struct line l;
+
+	memset(&l, 0, sizeof(l));
+	l.s = text;
+	l.len = (uint32_t)strlen(text);
+	while (l.indent < l.len && (text[l.indent] == ' ' || text[l.indent] == '\t'))
+		l.indent++;
+	l.no = 1;
+	l.raw = text;
+	l.raw_len = l.len;
+	return l;
+}
+
+static const struct parser *parser_of(enum fmt f)
+{
+	const struct parser *p = parser_for(f);
+
+	assert_non_null(p);
+	assert_non_null(p->classify);
+	return p;
+}
+
+/* `text` is of kind `kind` (by name) for the parser of `f`. */
+static void kind_is(enum fmt f, const char *text, const char *kind)
+{
+	const struct parser *p = parser_of(f);
+	struct line l = line_of(text);
+	unsigned k = p->classify(&l);
+
+	assert_true(k < p->nkinds);
+	if (strcmp(p->kinds[k], kind))
+		fail_msg("%s: \"%s\" is %s, want %s", fmt_name(f), text, p->kinds[k], kind);
+}
+
+/* Outside a block, does the claim start a block with `text`? */
+static int starts(enum fmt f, const char *text)
+{
+	const struct parser *p = parser_of(f);
+	unsigned char state[PARSER_STATE_MAX];
+	struct line l = line_of(text);
+
+	memset(state, 0, sizeof(state));
+	return p->claim(&l, 0, state) == CLAIM_START;
+}
+
+/* A near-miss: not the format's line, and no block starts with it. */
+static void not_claimed(enum fmt f, const char *text)
+{
+	kind_is(f, text, "none");
+	if (starts(f, text))
+		fail_msg("%s: \"%s\" starts a block", fmt_name(f), text);
+}
+
+/* Every parser of a text format has its classifier, with a name for each kind. */
+static void test_every_parser(void **state)
+{
+	/* whole documents (JSON, CSV, Markdown tables), and hand-written lists */
+	static const enum fmt without[] = { FMT_JSON, FMT_HYPERFINE_CSV, FMT_HYPERFINE_MD, FMT_SIZE_LIST,
+					    FMT_IPERF3 };
+	size_t n;
+	const struct parser *const *all = parsers_all(&n);
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		int exempt = 0;
+
+		for (size_t k = 0; k < countof(without); k++)
+			exempt |= all[i]->fmt == without[k];
+		if (exempt)
+			continue;
+		if (!all[i]->classify)
+			fail_msg("parser %s has no line classifier", fmt_name(all[i]->fmt));
+		assert_true(all[i]->nkinds >= 2);
+		assert_string_equal(all[i]->kinds[0], "none");
+		for (size_t k = 0; k < all[i]->nkinds; k++)
+			assert_non_null(all[i]->kinds[k]);
+	}
+}
+
+#define PM "\xc2\xb1"       /* ± */
+#define SIGMA "\xcf\x83"    /* σ */
+#define ELL "\xe2\x80\xa6"  /* … */
+
+static void test_hyperfine(void **state)
+{
+	enum fmt f = FMT_HYPERFINE;
+
+	(void)state;
+	kind_is(f, "Benchmark 1: ./app --fast", "benchmark");
+	kind_is(f, "Benchmark #2: ./app", "benchmark");
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.1 ms " PM "   0.7 ms    [User: 3.9 ms, System: 1.1 ms]",
+		"time");
+	kind_is(f, "  Time (abs \xe2\x89\xa1):        812.4 " "\xc2\xb5" "s               [User: 0.1 ms, System: 0.6 ms]",
+		"time");
+	kind_is(f, "  Range (min " ELL " max):    4.2 ms " ELL "   9.9 ms    541 runs", "range");
+	kind_is(f, "  Warning: Statistical outliers were detected.", "warning");
+	kind_is(f, "  Error: Command terminated with non-zero exit code: 1.", "error");
+	kind_is(f, "Note: The benchmark comparison could be inaccurate since the benchmarks failed.", "note");
+	kind_is(f, "Summary", "summary");
+	kind_is(f, "Relative speed comparison", "summary");
+	kind_is(f, "  ./app --fast ran", "ran");
+	kind_is(f, "    1.52 " PM " 0.04 times faster than ./app", "ratio");
+	kind_is(f, "    As fast (1.00 " PM " 0.01) as ./app", "ratio");
+	kind_is(f, "        1.00          ./app --fast", "relative");
+
+	/* garbled or cut figures keep their kind, and inside a block the claim keeps the line */
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.O ms " PM "   0.7 ms    [User: 3.9 ms, System: 1.1 ms]",
+		"time");
+	kind_is(f, "  Time (mean " PM " " SIGMA "):      5.1 m", "time");
+	kind_is(f, "  Range (min " ELL " max):    O.2 ms " ELL "   9.9 ms    541 runs", "range");
+	/* a whole label starts a block, whatever its figures; prose does not */
+	assert_true(starts(f, "  Time (mean " PM " " SIGMA "):      5.O ms " PM "   0.7 ms"));
+	assert_true(starts(f, "Benchmark 1: ./app"));
+
+	not_claimed(f, "Benchmark results: see below");
+	not_claimed(f, "Benchmarks 1: the fast ones");
+	not_claimed(f, "The times are in ms");
+	assert_false(starts(f, "Time (mean) was 5 ms on both machines"));
+	assert_false(starts(f, "Range (min … max) is wide"));
+	assert_false(starts(f, "Summary"));
+	assert_false(starts(f, "  ./app --fast ran"));
+	assert_false(starts(f, "    1.52 times faster than ./app"));
+}
+
+static void test_perf(void **state)
+{
+	enum fmt f = FMT_PERF;
+
+	(void)state;
+	kind_is(f, " Performance counter stats for './app' (4 runs):", "header");
+	kind_is(f, "             84.05 msec task-clock                       #    0.889 CPUs utilized            ( +-  0.82% )",
+		"counter");
+	kind_is(f, "   <not supported>      cycles", "counter");
+	kind_is(f, "     1,2O3,456,789      cycles                           #   12.193 GHz", "counter");
+	kind_is(f, "             O8.70 msec task-clock                       #    0.981 CPUs utilized", "counter");
+	kind_is(f, "             4,811      page-f", "counter");
+	kind_is(f, "                                                  #    0.51  stalled cycles per insn", "comment");
+	kind_is(f, "           # Table of individual measurements:", "comment");
+	kind_is(f, "           0.09560 (+0.00101) #", "table row");
+	kind_is(f, "           0.08914 (-0.00544) ##", "table row");
+	kind_is(f, "           0.09459 +- 0.00230 seconds time elapsed  ( +-  2.43% )", "elapsed");
+	kind_is(f, "       0.10O612345 seconds time elapsed", "elapsed");
+	kind_is(f, "       0.091000000 seconds user", "user");
+	kind_is(f, "       0.007000000 seconds sys", "sys");
+	kind_is(f, "       0.007000000 seconds syz", "seconds");
+	assert_true(starts(f, " Performance counter stats for 'system wide':"));
+
+	not_claimed(f, "Performance counters were not supported on the VM.");
+	not_claimed(f, "perf stat shows the same numbers");
+	/* a counter line is the table's only between its header and its footer */
+	assert_false(starts(f, "     1,203,456,789      cycles"));
+	assert_false(starts(f, "       0.10 seconds time elapsed"));
+}
+
+static void test_perf_csv(void **state)
+{
+	enum fmt f = FMT_PERF_CSV;
+
+	(void)state;
+	kind_is(f, "83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized", "counter");
+	kind_is(f, "13,,context-switches,17.76%,83280190,100.00,155.259,/sec", "counter");
+	kind_is(f, "<not supported>,,cycles,0.00%,0,100.00,,", "counter");
+	kind_is(f, "48I1,,page-faults,83843001,100.00,57.381,K/sec", "counter");
+	kind_is(f, ",,,,,,0.84,insn per cycle", "metric");
+	kind_is(f, "3,73,msec,task-clock,3732778,100,00,0,CPUs utilized", "partial");
+	kind_is(f, "81.81,msec,task-clock,818", "partial");
+	assert_true(starts(f, "83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized"));
+	assert_true(starts(f, "<not counted>,,cycles,0,100.00,,"));
+
+	/* a garbled value column, the shapes above inside a block only, and CSV that is not perf's */
+	assert_false(starts(f, "O3.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized"));
+	assert_false(starts(f, "3,73,msec,task-clock,3732778,100,00,0,CPUs utilized"));
+	assert_false(starts(f, ",,,,,,0.84,insn per cycle"));
+	assert_false(starts(f, "1,2,3,4,5,6,7,8"));
+	not_claimed(f, "   83.84,msec,task-clock,83843001,100.00,0.989,CPUs utilized");
+	not_claimed(f, "2, 3 and 4 runs");
+	not_claimed(f, "1 run, no more");
+}
+
+static void test_size(void **state)
+{
+	enum fmt f = FMT_SIZE;
+
+	(void)state;
+	kind_is(f, "   text\t   data\t    bss\t    dec\t    hex\tfilename", "header");
+	kind_is(f, "   text    data     bss     oct     hex filename", "header");
+	kind_is(f, " 412337\t  10272\t   1208\t 423817\t  67789\tdb_release", "row");
+	kind_is(f, " 398114\t  10O48\t   1144\t 409306\t  63eda\tdb_lto", "row");
+	kind_is(f, " O98114\t  10048\t   1144\t 409306\t  63eda\tdb_lto", "row");
+	kind_is(f, " 401223\t     99", "row");
+	kind_is(f, "- 412337   10272    1208  423817   67789 db_release", "row");
+	kind_is(f, "    1140\t     20\t      8\t   1168\t    490\tbuf.o (ex libutil.a)", "row");
+	kind_is(f, " 824674\t  20544\t   2416\t 847634\t  cef12\t(TOTALS)", "totals");
+	assert_true(starts(f, "   text\t   data\t    bss\t    dec\t    hex\tfilename"));
+
+	/* rows count only below a header; prose and headers of other tables are not size's */
+	assert_false(starts(f, " 412337\t  10272\t   1208\t 423817\t  67789\tdb_release"));
+	not_claimed(f, "text data bss dec hex");
+	not_claimed(f, "text, data and bss all shrank");
+	not_claimed(f, "   text    data     bss     dec     hex filename extra");
+	not_claimed(f, "2 builds were faster than 3");
+}
+
+static void test_size_sysv(void **state)
+{
+	enum fmt f = FMT_SIZE_SYSV;
+
+	(void)state;
+	kind_is(f, "app_release  :", "title");
+	kind_is(f, "buf.o   (ex libutil.a):", "title");
+	kind_is(f, "section          size     addr", "header");
+	kind_is(f, ".text          398114     4096", "section");
+	kind_is(f, ".rodata       1O784   102400", "section");
+	kind_is(f, ".bss             1208        0", "section");
+	kind_is(f, ".comment           43", "section");
+	kind_is(f, "Total          430265", "total");
+	kind_is(f, "Total          43O265", "total");
+	assert_true(starts(f, "app_release  :"));
+	assert_true(starts(f, "section          size     addr"));
+
+	/* sections count only below a header, and labels are not titles */
+	assert_false(starts(f, ".text          398114     4096"));
+	assert_false(starts(f, "Total          430265"));
+	not_claimed(f, "Release:");
+	assert_false(starts(f, "Results (ex post):"));
+	not_claimed(f, "section size addr offset");
+	not_claimed(f, "the sections grew by a lot");
+}
+
+static void test_time(void **state)
+{
+	enum fmt f = FMT_TIME;
+
+	(void)state;
+	kind_is(f, "Command exited with non-zero status 1", "status");
+	kind_is(f, "Command terminated by signal 9", "status");
+	kind_is(f, "0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k",
+		"default 1");
+	kind_is(f, "0.07user 0.0Osystem 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k",
+		"default 1");
+	kind_is(f, "0inputs+0outputs (0major+1046minor)pagefaults 0swaps", "default 2");
+	kind_is(f, "real\t0m0.110s", "real");
+	kind_is(f, "real 0m0.1O5s", "real");
+	kind_is(f, "user 0.07", "user");
+	kind_is(f, "sys\t0m0.004s", "sys");
+	kind_is(f, "\tCommand being timed: \"./app --fast\"", "command");
+	kind_is(f, "\tMaximum resident set size (kbytes): 21880", "field");
+	kind_is(f, "\tMaximum resident set size (kbytes): 2l880", "field");
+	kind_is(f, "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.1O", "field");
+	kind_is(f, "\tExit status: 0", "field");
+	kind_is(f, "\tMinor (reclai", "cut label");
+	kind_is(f, "\tMinor (reclaming a frame) page faults: 1046", "label");
+	assert_true(starts(f, "0.07user 0.00system 0:00.08elapsed 98%CPU (0avgtext+0avgdata 21880maxresident)k"));
+	assert_true(starts(f, "real\t0m0.110s"));
+	assert_true(starts(f, "\tCommand being timed: \"./app\""));
+	/* a -v line pasted alone, when no prose would start with it */
+	assert_true(starts(f, "Maximum resident set size (kbytes): 43856"));
+	assert_false(starts(f, "\tVoluntary context switches: 1"));
+	assert_false(starts(f, "user 0.07"));
+	assert_false(starts(f, "0inputs+0outputs (0major+1046minor)pagefaults 0swaps"));
+
+	not_claimed(f, "real world benchmarks");
+	not_claimed(f, "real 2 builds were faster");
+	not_claimed(f, "Command line options are the same");
+	not_claimed(f, "user time went down");
+}
+
+static void test_fortio(void **state)
+{
+	enum fmt f = FMT_FORTIO;
+
+	(void)state;
+	kind_is(f, "Fortio 1.60.3 running at 0 queries per second, 2->2 procs, for 1000 calls: tcp://10.1.0.7:8078",
+		"banner");
+	kind_is(f, "Starting at max qps with 2 thread(s) [gomax 2] for exactly 1000 calls (500 per thread + 0)",
+		"starting");
+	kind_is(f, "Ended after 61.224137ms : 1000 calls. qps=16333", "ended");
+	kind_is(f, "Aggregated Function Time : count 1000 avg 0.00012172341 +/- 3.106e-05 min 6.8291e-05 max 0.000593127 sum 0.121723413",
+		"agg");
+	kind_is(f, "Error cases : no data", "counter");
+	kind_is(f, ">= 6.8291e-05 <= 0.000593127 , 0.000330709 , 100.00, 1000", "row");
+	kind_is(f, "< 0.001 , 0.0005 , 12.50, 5", "row");
+	kind_is(f, "# target 50% 0.000330709", "target");
+	kind_is(f, "Code 200 : 40 (100.0 %)", "code");
+	kind_is(f, "Code  -1 : 3 (7.5 %)", "code");
+	kind_is(f, "tcp OK : 1000 (100.0 %)", "echo");
+	kind_is(f, "Health SERVING : 40", "grpc");
+	kind_is(f, "All done 1000 calls (plus 0 warmup) 0.122 ms avg, 16333.4 qps", "done");
+	kind_is(f, "WARNING 12.50% of sleep were falling behind", "sleep");
+	kind_is(f, "IP addresses distribution:", "ip list");
+	kind_is(f, "Sockets used: 2 (for perfect no error run, would be 2)", "other");
+	kind_is(f, "20:01:31 I tcprunner.go:218> Starting tcp test", "log");
+
+	/* garbled anywhere, even where a figure begins, a report line keeps its kind */
+	kind_is(f, ">= O.8291e-05 <= 0.000593127 , 0.000330709 , 100.00, 1000", "row");
+	kind_is(f, "# target 9O% 0.000540643", "target");
+	kind_is(f, "# target O9% 0.00058", "target");
+	kind_is(f, "Code 2O0 : 40 (100.0 %)", "code");
+	kind_is(f, "Code O00 : 40 (100.0 %)", "code");
+	kind_is(f, "All done 1000 calls (plus 0 warmup) 0.119 ms avg, 167O2.3 qps", "done");
+	assert_true(starts(f, "All done 10 calls (plus 0 warmup) 1.000 ms avg, 100.0 qps"));
+	assert_true(starts(f, "# target 50% 0.000330709"));
+
+	/* outside a block only a whole shape starts one: prose shares the first words */
+	assert_false(starts(f, "# target audience"));
+	assert_false(starts(f, "# target O9% 0.00058"));
+	assert_false(starts(f, "> see the graph , below"));
+	assert_false(starts(f, "All done, thanks"));
+	assert_false(starts(f, "Starting at noon"));
+	assert_false(starts(f, "Code review : done"));
+	not_claimed(f, "Fortio is fine");
+	not_claimed(f, "The code : 200 lines");
+	not_claimed(f, ">not a row");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_parser),
+		cmocka_unit_test(test_hyperfine),
+		cmocka_unit_test(test_perf),
+		cmocka_unit_test(test_perf_csv),
+		cmocka_unit_test(test_size),
+		cmocka_unit_test(test_size_sysv),
+		cmocka_unit_test(test_time),
+		cmocka_unit_test(test_fortio),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
