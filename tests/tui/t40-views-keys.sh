@@ -53,6 +53,13 @@ tui_keys Y
 tui_wait "wrote benchdelta-sizes-1.md"
 grep -q '^| bss | 4,096 B | 4,096 B +0.0% ~ ' "$TMP/benchdelta-sizes-1.md" || fail "Sizes copy lacks bss"
 grep -q 'user.._time' "$TMP/benchdelta-sizes-1.md" && fail "Sizes copy holds a CPU row"
+# a click on the second variant's heading: the next bss is that variant's (2 of 5), not the first's
+tui_keys g
+row=$(tui_snap | grep -n '^ myservice-x86_64-release-lto-fat against' | cut -d: -f1)
+[ -n "$row" ] || fail "lto-fat's heading is not on the screen"
+click 10 "$row"
+tui_keys / b s s Enter
+tui_wait "/bss: 2 of 5"
 # Scorecard
 tui_keys 6
 tui_wait "VARIANT"
