@@ -137,7 +137,7 @@ static void spans_build(struct doc_spans *d, const struct block *b, const struct
 	}
 	d->nodes[0] = doc;
 	json_walk(text->s, text->len, add_span, d);
-	if (d->n) /* no numbers at all: nothing to sort (qsort wants an array) */
+	if (d->n) /* a document without numbers has no array to sort */
 		qsort(d->v, d->n, sizeof(*d->v), by_node);
 }
 

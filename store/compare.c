@@ -168,6 +168,13 @@ static double resolution_of(struct gather *g, const struct run *r, const struct 
 
 	if (!me->length || fmt_is_json(r->fmt))
 		return NAN;
+	/*
+	 * a count printed as zero ("0" retransmits) is exact: the unit word a
+	 * zero would borrow its scale from belongs to a figure beside it
+	 * ("6.29 Gbits/sec    0" is not zero Gbit)
+	 */
+	if (me->unit == UNIT_COUNT && me->value == 0)
+		return 0;
 	text = model_source_text((struct model *)g->m, r->source, &len);
 	return printed_resolution(text, len, me->offset, me->length, me->value);
 }
