@@ -19,6 +19,7 @@ struct cli {
 	const char *prog;   /* "benchdelta" */
 	int damaged;        /* the store loaded did not verify: the command exits 2 */
 	int runs_only;      /* cli_load_store(): store_load_runs(), for commands that need no figures */
+	int summary;        /* cli_load_store(): the experiments alone will do (the store's index) */
 };
 
 /* A subcommand: main.c's table of them is the one list (dispatch, completion). */

@@ -12,6 +12,7 @@
 
 #include "parsers/parser.h"
 #include "store/csvstore.h"
+#include "store/storeindex.h"
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
@@ -39,8 +40,11 @@ int cli_load_store(struct cli *c, struct model *m)
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0 ||
-	    (c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
+	if (store_open(&st, dir, 0, &d) < 0)
+		rc = BD_EXIT_INPUT;
+	else if (c->summary && storeindex_load(&st, m) == 1)
+		; /* the index is fresh: no import's files are read */
+	else if ((c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
 		rc = BD_EXIT_INPUT;
 	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
@@ -48,6 +52,60 @@ int cli_load_store(struct cli *c, struct model *m)
 	store_close(&st);
 	free(dir);
 	return rc;
+}
+
+/*
+ * The experiment `name` picks (as cli_find_experiment() does, silently),
+ * loaded alone: the imports the store's index names for it, when the index
+ * is fresh. 1 when `m` holds it so, 0 when not (`m` left empty).
+ */
+static int load_one(struct cli *c, struct model *m, const char *name)
+{
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct model sum;
+	const struct experiment *e = NULL;
+	const char **hashes = NULL;
+	char *dir = store_default_dir_dup(c->store);
+	size_t hits = 0, n = 0;
+	int ok = 0;
+
+	model_init(&sum);
+	if (store_open(&st, dir, 0, &d) < 0 || storeindex_load(&st, &sum) != 1)
+		goto out;
+	for (size_t i = 0; i < sum.nexps && !e; i++)
+		if (!strcmp(sum.exps[i].name, name))
+			e = &sum.exps[i];
+	for (size_t i = 0; i < sum.nexps && !e; i++)
+		hits += text_contains_nocase(sum.exps[i].name, strlen(sum.exps[i].name), name);
+	for (size_t i = 0; i < sum.nexps && !e && hits == 1; i++)
+		if (text_contains_nocase(sum.exps[i].name, strlen(sum.exps[i].name), name))
+			e = &sum.exps[i];
+	if (!e)
+		goto out; /* none or several: the whole store, and its messages */
+	hashes = xmalloc((e->nsources ? e->nsources : 1) * sizeof(*hashes));
+	for (size_t k = 0; k < e->nsources; k++)
+		hashes[n++] = sum.sources[e->sources[k]].hash;
+	ok = store_load_imports(&st, m, hashes, n, &d) == 0 && !m->damaged && !d.n &&
+	     model_experiment(m, e->name);
+	if (!ok) {
+		model_release(m);
+		model_init(m);
+	}
+out:
+	diag_release(&d);
+	store_close(&st);
+	free(hashes);
+	free(dir);
+	model_release(&sum);
+	return ok;
+}
+
+int cli_load_store_for(struct cli *c, struct model *m, const char *exp)
+{
+	if (exp && !c->runs_only && !c->summary && load_one(c, m, exp))
+		return BD_EXIT_OK;
+	return cli_load_store(c, m);
 }
 
 const struct experiment *cli_find_experiment(const struct model *m, const char *name)
@@ -76,7 +134,7 @@ const struct experiment *cli_find_experiment(const struct model *m, const char *
 int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 			const struct experiment **only)
 {
-	int rc = cli_load_store(c, m);
+	int rc = cli_load_store_for(c, m, exp);
 
 	*only = NULL;
 	if (rc == BD_EXIT_OK && exp && !(*only = cli_find_experiment(m, exp)))
@@ -130,7 +188,7 @@ void cli_advise_reparse(struct cli *c, const struct model *m)
 	struct store st = { dir, -1 };
 	int gen;
 
-	if (m->nsources && (gen = store_parsers(&st)) < PARSERS_GENERATION)
+	if ((m->nsources || (m->summary && m->nexps)) && (gen = store_parsers(&st)) < PARSERS_GENERATION)
 		fprintf(stderr,
 			"benchdelta: note: the stored imports were read by older parsers (generation %d, "
 			"now %d): 'benchdelta reparse' reads them again\n",

@@ -11,6 +11,13 @@
 /* Load the store into `m` (read-only, no lock). Returns BD_EXIT_OK, or BD_EXIT_INPUT after printing why. */
 int cli_load_store(struct cli *c, struct model *m);
 /*
+ * cli_load_store() for a command about experiment `exp` alone (NULL: all):
+ * with a fresh index (store/storeindex.h) only the imports that gave it
+ * runs are read. The model then holds that experiment whole (and what
+ * else those imports hold); look it up with cli_find_experiment().
+ */
+int cli_load_store_for(struct cli *c, struct model *m, const char *exp);
+/*
  * Load the store into `m` and, when `exp` is given, find that experiment
  * (*only, else NULL). Returns BD_EXIT_OK, BD_EXIT_INPUT (store unreadable)
  * or BD_EXIT_USAGE (no such experiment), after printing why.

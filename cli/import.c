@@ -17,6 +17,7 @@
 #include "store/import.h"
 #include "store/import_edits.h"
 #include "store/journal.h"
+#include "store/storeindex.h"
 #include "util/buf.h"
 
 static const char usage[] =
@@ -68,8 +69,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct import_result res;
 	struct model m;
 	struct store st;
+	struct storeindex_import *ix = NULL;
 	char *dir;
-	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok;
+	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1, stored_any = 0;
 	size_t found = 0;
 
 	optind = 1;
@@ -128,10 +130,18 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	store_ok = store_open(&st, dir, !dry && in.n > 0, &d) == 0;
 	if (store_ok && !dry && in.n > 0)
 		store_ok = store_lock(&st, &d) == 0 && journal_settle(&st, &d) == 0;
-	/* an import only adds: the stored figures are not read (dedup and naming need the runs) */
-	if (store_ok)
+	/*
+	 * an import only adds: the stored figures are not read. Dedup and
+	 * naming ask the store's index when it is fresh, else read the runs.
+	 * (--set-variant may target stored blocks: it reads the runs.)
+	 */
+	if (store_ok && !dry && !nsets && in.n > 0)
+		ix = storeindex_import_begin(&st, &m);
+	if (store_ok && !ix)
 		store_ok = store_load_runs(&st, &m, &d) == 0;
 	c->damaged |= m.damaged;
+	/* the index is written from this model at the end only when the store read clean */
+	clean_load = store_ok && !m.damaged && d.n == 0;
 	if (!store_ok) {
 		diag_print(&d, 0, stderr);
 		diag_release(&d);
@@ -141,6 +151,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		cli_inputs_release(&in);
 		cli_threads_release(&th);
 		model_release(&m);
+		storeindex_import_release(ix);
 		return BD_EXIT_INPUT;
 	}
 	diag_print(&d, 0, stderr); /* damage found in the store is reported, not fatal */
@@ -184,12 +195,21 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			all_stored = 0;
 			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
 			rc = BD_EXIT_INPUT;
 			continue;
 		}
+		stored_any = 1;
+	}
+	/* the store's index follows what was added (lock held: nothing else changed it) */
+	if (!dry && !stop && all_stored && clean_load && stored_any) {
+		if (ix)
+			storeindex_import_end(ix, &st, &m);
+		else
+			storeindex_refresh(&st, &m);
 	}
 	if (!stop) {
 		plan_summary(&m, &res, in.v, dry, stdout);
@@ -205,6 +225,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	cli_inputs_release(&in);
 	cli_threads_release(&th);
 	model_release(&m);
+	storeindex_import_release(ix);
 	free(dir);
 	free(sets);
 	return rc;

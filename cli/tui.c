@@ -11,7 +11,9 @@
 #include "cli/common.h"
 #include "cli/github.h"
 #include "cli/input.h"
+#include "store/csvstore.h"
 #include "store/import.h"
+#include "store/storeindex.h"
 #include "tui/tui.h"
 
 static int quick(struct cli *c, int argc, char **argv)
@@ -79,6 +81,50 @@ static void last_import_warnings(const struct model *m, struct diag *d)
 	}
 }
 
+/*
+ * The TUI's first screen from the store's index (storeindex.h): the
+ * experiments without their runs, and the last import's warnings from that
+ * import's files alone. The TUI reads the whole store at the first key
+ * that needs more than the list. 0 (and `m` empty) when the index is not
+ * fresh or there is one experiment only (opened at once: read it all).
+ */
+static int start_from_index(struct store *st, struct model *m, struct diag *d)
+{
+	const char *last = "";
+	const char **latest;
+	size_t n = 0;
+	struct model part;
+	struct diag pd = DIAG_INIT;
+	int ok;
+
+	if (storeindex_load(st, m) != 1)
+		return 0;
+	if (m->nexps <= 1) {
+		model_release(m);
+		model_init(m);
+		return 0;
+	}
+	for (size_t i = 0; i < m->nsources; i++)
+		if (strcmp(m->sources[i].imported, last) > 0)
+			last = m->sources[i].imported;
+	latest = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*latest));
+	for (size_t i = 0; i < m->nsources; i++)
+		if (!strcmp(m->sources[i].imported, last))
+			latest[n++] = m->sources[i].hash;
+	model_init(&part);
+	ok = store_load_imports(st, &part, latest, n, &pd) == 0 && !part.damaged && !pd.n;
+	if (ok)
+		last_import_warnings(&part, d);
+	model_release(&part);
+	diag_release(&pd);
+	free(latest);
+	if (!ok) {
+		model_release(m);
+		model_init(m);
+	}
+	return ok;
+}
+
 /* The store's path for the title bar, with $HOME shown as ~. */
 static const char *home_short(const char *dir, char *out, size_t size)
 {
@@ -106,12 +152,14 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 		return quick(c, argc, argv);
 	dir = store_default_dir_dup(c->store);
 	model_init(&m);
-	if (store_open(&st, dir, 0, &d) < 0 || store_load(&st, &m, &d) < 0) {
+	if (store_open(&st, dir, 0, &d) < 0 ||
+	    (!start_from_index(&st, &m, &d) && store_load(&st, &m, &d) < 0)) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
 	} else {
 		diag_print(&d, 0, stderr);
-		last_import_warnings(&m, &d);
+		if (!m.summary)
+			last_import_warnings(&m, &d);
 		to.store = &st;
 		to.warnings = &d;
 		to.title = home_short(dir, title, sizeof(title));

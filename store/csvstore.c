@@ -21,6 +21,7 @@
 #include "store/clean.h"
 #include "store/journal.h"
 #include "store/manifest.h"
+#include "store/storeindex.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -332,7 +333,7 @@ static int parse_u32(const char *s, uint32_t *out)
 	return 0;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
+int store_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
@@ -455,7 +456,7 @@ static int meas_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "n", f[5]);
 	if (dir < 0)
 		return bad(t, row, "direction", f[6]);
-	if (parse_u64(f[7], &offset) < 0 || parse_u32(f[8], &length) < 0)
+	if (store_parse_u64(f[7], &offset) < 0 || parse_u32(f[8], &length) < 0)
 		return bad(t, row, "offset", f[7]);
 	m = recset_add_meas(&t->m->rs);
 	m->run = run;
@@ -660,7 +661,66 @@ int store_load_runs(struct store *st, struct model *m, struct diag *d)
 	return load(st, m, 1, d);
 }
 
+static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
+		     struct diag *d);
+
+/*
+ * load_dirs(), and the index (storeindex.h) written when it is stale and
+ * nothing changed under the load, nothing was damaged, nothing warned.
+ */
 static int load(struct store *st, struct model *m, int runs_only, struct diag *d)
+{
+	struct storeindex_stamp before, after;
+	int stamped = storeindex_stamp(st, &before) == 0;
+	size_t said = d->n;
+	int rc = load_dirs(st, m, runs_only, NULL, d);
+
+	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, &after) == 0 &&
+	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after))
+		storeindex_write(st, m, &after);
+	return rc;
+}
+
+long store_load_source_meta(struct store *st, struct model *m, const char *hash, struct diag *d)
+{
+	struct buf p = BUF_INIT;
+	uint32_t src = model_add_source(m, hash, NULL, 0);
+	struct csvtable t = TABLE(NULL, source_cols, source_row);
+	const char *gone;
+
+	buf_addf(&p, "%s/data/%s/source.csv", st->dir, hash);
+	m->sources[src].stored = 1;
+	t.path = p.s;
+	t.d = d;
+	t.m = m;
+	t.source = src;
+	read_table(&t, 1);
+	buf_release(&p);
+	gone = journal_removed(m, hash);
+	if (gone && !strcmp(gone, m->sources[src].instance)) {
+		m->nsources--; /* removed by an edit in effect */
+		return -1;
+	}
+	clean_sources(m, src);
+	return (long)src;
+}
+
+int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
+		       struct diag *d)
+{
+	struct strmap only = STRMAP_INIT;
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		strmap_put(&only, hashes[i], 1);
+	rc = load_dirs(st, m, 0, &only, d);
+	strmap_release(&only);
+	return rc;
+}
+
+/* load(), of every import or of those in `only` (hash → anything), without the index. */
+static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
+		     struct diag *d)
 {
 	char *data = path_dup(st, "%s", "data");
 	DIR *dp;
@@ -684,6 +744,8 @@ static int load(struct store *st, struct model *m, int runs_only, struct diag *d
 
 		if (de->d_name[0] == '.')
 			continue; /* ., .., and temporary directories of an unfinished import */
+		if (only && !strmap_get(only, de->d_name, NULL))
+			continue;
 		if (!hash_is_hex(de->d_name)) {
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
@@ -856,8 +918,46 @@ static uint32_t *records_of(const struct model *m, uint32_t src, const void *rec
 	return out;
 }
 
-/* The CSV files of one source's records, each into its own buffer. */
-static void render_source(const struct model *m, uint32_t src, struct buf *out /* [7] */)
+/*
+ * A file of an import being written: rows gather in `b` and go to `fd`
+ * in pieces of SPILL bytes or more, summed for the manifest on the way,
+ * so that a large import never holds its files in memory.
+ */
+struct outfile {
+	int fd;
+	struct buf b;
+	struct manifest_file sum;
+	struct hash_stream h;
+	int err; /* errno of a failed write, else 0 */
+};
+
+#define SPILL (1u << 20)
+
+/* Write what `o` gathered (all of it, or with `force` 0 only once it is SPILL bytes). */
+static void spill(struct outfile *o, int force)
+{
+	size_t done = 0;
+
+	if (!o->b.len || (!force && o->b.len < SPILL))
+		return;
+	o->sum.bytes += o->b.len;
+	o->sum.rows += manifest_rows(o->b.s, o->b.len); /* whole rows: no quote is left open */
+	hash_stream_add(&o->h, o->b.s, o->b.len);
+	while (!o->err && done < o->b.len) {
+		ssize_t w = write(o->fd, o->b.s + done, o->b.len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			o->err = w < 0 ? errno : EIO;
+		else
+			done += (size_t)w;
+	}
+	buf_reset(&o->b);
+}
+
+/* The CSV files of one source's records, each into its own file (see spill()). */
+static void render_source(const struct model *m, uint32_t src, struct outfile *out /* [7] */)
 {
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
@@ -867,7 +967,7 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 	uint32_t *idx;
 	size_t n;
 
-	csvio_row(&out[0], source_cols, countof(source_cols));
+	csvio_row(&out[0].b, source_cols, countof(source_cols));
 	{
 		const char *kv[][2] = {
 			{ "name", s->name },
@@ -886,17 +986,17 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 			{ "thread", s->thread },
 		};
 		for (size_t i = 0; i < countof(kv); i++)
-			csvio_row(&out[0], kv[i], 2);
+			csvio_row(&out[0].b, kv[i], 2);
 		for (size_t i = 0; i < countof(origin); i++)
 			if (*origin[i][1])
-				csvio_row(&out[0], origin[i], 2);
+				csvio_row(&out[0].b, origin[i], 2);
 	}
-	csvio_row(&out[1], run_cols, countof(run_cols));
-	csvio_row(&out[2], meas_cols, countof(meas_cols));
-	csvio_row(&out[3], sample_cols, countof(sample_cols));
-	csvio_row(&out[4], series_cols, countof(series_cols));
-	csvio_row(&out[5], note_cols, countof(note_cols));
-	csvio_row(&out[6], fact_cols, countof(fact_cols));
+	csvio_row(&out[1].b, run_cols, countof(run_cols));
+	csvio_row(&out[2].b, meas_cols, countof(meas_cols));
+	csvio_row(&out[3].b, sample_cols, countof(sample_cols));
+	csvio_row(&out[4].b, series_cols, countof(series_cols));
+	csvio_row(&out[5].b, note_cols, countof(note_cols));
+	csvio_row(&out[6].b, fact_cols, countof(fact_cols));
 	if (fresh) {
 		n = m->runs_by_source.start[src + 1] - m->runs_by_source.start[src];
 		idx = xmalloc((n ? n : 1) * sizeof(*idx));
@@ -930,7 +1030,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 				    r->command,
 				    buf_str(&fl),
 				    u32s(nl, r->name_line) };
-		csvio_row(&out[1], f, countof(f));
+		csvio_row(&out[1].b, f, countof(f));
+		spill(&out[1], 0);
 	}
 	free(idx);
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
@@ -940,7 +1041,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
 				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
 				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
-		csvio_row(&out[2], f, countof(f));
+		csvio_row(&out[2].b, f, countof(f));
+		spill(&out[2], 0);
 	}
 	free(idx);
 	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
@@ -949,7 +1051,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 		const struct sample *sm = &rs->samples[idx[k]];
 		const char *f[] = { rs->runs[sm->run].id, sm->quantity, unit_name(sm->unit),
 				    u32s(a, sm->index), num_exact(sm->value, c) };
-		csvio_row(&out[3], f, countof(f));
+		csvio_row(&out[3].b, f, countof(f));
+		spill(&out[3], 0);
 	}
 	free(idx);
 	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
@@ -960,7 +1063,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
 				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
 				    unit_name(p->unit) };
-		csvio_row(&out[4], f, countof(f));
+		csvio_row(&out[4].b, f, countof(f));
+		spill(&out[4], 0);
 	}
 	free(idx);
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
@@ -969,7 +1073,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 		const struct note *nt = &rs->notes[idx[k]];
 		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
 				    nt->text };
-		csvio_row(&out[5], f, countof(f));
+		csvio_row(&out[5].b, f, countof(f));
+		spill(&out[5], 0);
 	}
 	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
@@ -978,7 +1083,8 @@ static void render_source(const struct model *m, uint32_t src, struct buf *out /
 		if (ft->source != src)
 			continue;
 		const char *f[] = { ft->key, ft->value, u32s(a, ft->line) };
-		csvio_row(&out[6], f, countof(f));
+		csvio_row(&out[6].b, f, countof(f));
+		spill(&out[6], 0);
 	}
 	buf_release(&fl);
 }
@@ -1011,11 +1117,15 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 					     "samples.csv", "series.csv", "notes.csv",
 					     "facts.csv" };
 	struct source *s = &m->sources[src];
-	struct buf out[7], tmp = BUF_INIT, final = BUF_INIT, path = BUF_INIT;
+	struct outfile out[countof(names)];
+	struct manifest_file sums[countof(names)];
+	struct buf tmp = BUF_INIT, final = BUF_INIT, path = BUF_INIT;
 	char *data = path_dup(st, "%s", "data"), *sources = path_dup(st, "%s", "sources");
 	int rc = -1;
 
 	memset(out, 0, sizeof(out));
+	for (size_t i = 0; i < countof(out); i++)
+		out[i].fd = -1;
 	if (dir_make(data, d) < 0 || dir_make(sources, d) < 0)
 		goto out;
 	remove_stale_temps(data);
@@ -1031,7 +1141,6 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 		s->instance = arena_strdup(&m->arena, inst);
 		free(inst);
 	}
-	render_source(m, src, out);
 	buf_addf(&tmp, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
 	buf_addf(&final, "%s/%s", data, s->hash);
 	dir_remove_flat(tmp.s);
@@ -1042,15 +1151,37 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	for (size_t i = 0; i < countof(out); i++) {
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", tmp.s, names[i]);
-		if (file_write_new(path.s, out[i].s, out[i].len, d) < 0)
+		out[i].fd = open(path.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (out[i].fd < 0) {
+			diag_error(d, path.s, 0, "cannot create: %s", strerror(errno));
 			goto fail;
+		}
+		out[i].sum.name = names[i];
+		hash_stream_init(&out[i].h);
+	}
+	render_source(m, src, out);
+	for (size_t i = 0; i < countof(out); i++) {
+		spill(&out[i], 1);
+		hash_stream_hex(&out[i].h, out[i].sum.xxh3);
+		if (!out[i].err && fsync(out[i].fd) < 0)
+			out[i].err = errno;
+		if (close(out[i].fd) < 0 && !out[i].err)
+			out[i].err = errno;
+		out[i].fd = -1;
+		sums[i] = out[i].sum;
+	}
+	for (size_t i = 0; i < countof(out); i++) {
+		if (out[i].err) {
+			diag_error(d, tmp.s, 0, "cannot write %s: %s", names[i], strerror(out[i].err));
+			goto fail;
+		}
 	}
 	{
 		/* what the files must be, checked on every load (manifest.h) */
 		struct buf man = BUF_INIT;
 		int bad;
 
-		manifest_render(&man, names, out, countof(out), s->len);
+		manifest_render_files(&man, sums, countof(sums), s->len);
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", tmp.s, MANIFEST_FILE);
 		bad = file_write_new(path.s, man.s, man.len, d) < 0;
@@ -1061,6 +1192,8 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	if (dir_sync(tmp.s, d) < 0)
 		goto fail;
 	if (replace && path_exists(final.s)) {
+		/* the index describes the old one: gone first (a crash leaves no index, not a wrong one) */
+		storeindex_remove(st);
 		/* one atomic swap: readers see the old directory or the new one */
 		if (renameat2(AT_FDCWD, tmp.s, AT_FDCWD, final.s, RENAME_EXCHANGE) < 0) {
 			diag_error(d, final.s, 0, "cannot replace atomically: %s", strerror(errno));
@@ -1075,10 +1208,19 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	s->stored = 1;
 	goto out;
 fail:
+	for (size_t i = 0; i < countof(out); i++) {
+		if (out[i].fd >= 0)
+			close(out[i].fd);
+		if (out[i].h.state) {
+			char scrap[HASH_HEX_LEN + 1];
+
+			hash_stream_hex(&out[i].h, scrap); /* frees it */
+		}
+	}
 	dir_remove_flat(tmp.s);
 out:
 	for (size_t i = 0; i < countof(out); i++)
-		buf_release(&out[i]);
+		buf_release(&out[i].b);
 	buf_release(&tmp);
 	buf_release(&final);
 	buf_release(&path);

@@ -11,6 +11,7 @@
  *   data/<hash>/manifest.csv     each file's size, rows and checksum (manifest.h)
  *   edits.csv                    the edit journal (journal.h), applied on load
  *   removed/<id>/                what edit <id> (an rm) took away, for its undo
+ *   index.csv                    a cache of the experiments, for `list` (storeindex.h)
  *
  * An import only adds sources/<hash> and a new data/<hash>/ directory,
  * written into a temporary directory, fsync'ed and renamed into place under
@@ -66,11 +67,29 @@ int store_load(struct store *st, struct model *m, struct diag *d);
 int store_load_runs(struct store *st, struct model *m, struct diag *d);
 
 /*
+ * store_load() of the imports `hashes[0..n)` alone (hashes not stored, or
+ * removed, are none), resolved on their own: what an experiment whose
+ * imports are known (storeindex.h) needs, without the rest of the store.
+ */
+int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
+		       struct diag *d);
+
+/*
+ * Add stored import `hash` to `m` as a source without runs: what its
+ * source.csv says (name, title, flags, origin). Returns its index, or -1
+ * when an edit in effect removed it.
+ */
+long store_load_source_meta(struct store *st, struct model *m, const char *hash, struct diag *d);
+
+/*
  * Check the files of stored import `hash` against its manifest
  * (manifest.h): 0 when they match, 1 when it has no manifest (stored
  * before manifests), -1 after errors naming each file that does not.
  */
 int store_verify_import(const struct store *st, const char *hash, struct diag *d);
+
+/* A count as the store's files write it (decimal digits, nothing else): 0, or -1. */
+int store_parse_u64(const char *s, uint64_t *out);
 
 /* 1 when data for this source hash is stored already. */
 int store_has_source(const struct store *st, const char *hash);

@@ -22,6 +22,13 @@ static const char *place_of(const struct source *s)
 	return s->thread && *s->thread ? s->thread : s->name;
 }
 
+const char *expname_place(const struct source *s)
+{
+	const char *place = place_of(s);
+
+	return is_place(place) ? place : NULL;
+}
+
 /* The experiment a stored (or earlier in this import) run belongs to. */
 static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_run)
 {
@@ -72,14 +79,30 @@ static const char *same_thread(const struct model *m, const struct index *x,
 	for (size_t k = 0; k < res->nitems; k++) {
 		const struct import_item *it = &res->items[k];
 
+		const char *exp, *hash;
+		uint32_t line;
+
 		if (it->input != i || !it->duplicate || !it->block)
 			continue;
+		/* stored runs come before every new one */
+		if (m->stored && m->stored->block(m->stored->ctx, it->block, &exp, &hash, &line)) {
+			*why = "it repeats blocks stored there";
+			return exp;
+		}
 		if (strmap_get(&x->block, it->block, &r) && r < done_from) {
 			*why = "it repeats blocks stored there";
 			return exp_of_run(m, r, first_run);
 		}
 	}
 	/* the first run read from this place: another text's, unless it is this input's own */
+	if (is_place(name) && m->stored) {
+		const char *exp = m->stored->place(m->stored->ctx, name);
+
+		if (exp) {
+			*why = "it was read from the same place";
+			return exp;
+		}
+	}
 	if (is_place(name) && strmap_get(&x->place, name, &r) && r < done_from &&
 	    (long)m->rs.runs[r].source != ir->source) {
 		*why = "it was read from the same place";
@@ -90,6 +113,8 @@ static const char *same_thread(const struct model *m, const struct index *x,
 
 static int taken(const struct model *m, uint32_t first_run, uint32_t upto, const char *name)
 {
+	if (m->stored && m->stored->taken(m->stored->ctx, name))
+		return 1;
 	for (size_t e = 0; e < m->nexps; e++)
 		if (!strcmp(m->exps[e].name, name))
 			return 1;

@@ -23,4 +23,11 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 		    struct import_result *res, const struct import_opts *o, uint32_t first_run,
 		    const char *group);
 
+/*
+ * Where text `s` came from, as joining by place compares it: a fetched
+ * comment's thread address, else its file name; NULL when it names no
+ * place ("<stdin>", "<paste>").
+ */
+const char *expname_place(const struct source *s);
+
 #endif

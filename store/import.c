@@ -104,7 +104,8 @@ static int on_block(const struct block *b, void *arg)
 		it->repeat_of = repeat_of;
 		return 0;
 	}
-	if (strmap_get(&m->blocks, key, NULL)) {
+	if (strmap_get(&m->blocks, key, NULL) ||
+	    (m->stored && m->stored->block(m->stored->ctx, key, NULL, NULL, NULL))) {
 		it->duplicate = 1;
 		c->res->inputs[c->input].ndup++;
 		return 0;
@@ -216,8 +217,15 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 
 		if (it->input != i || !it->duplicate || line < it->first_line || line > it->last_line)
 			continue;
-		if ((r = run_of_block(m, it->block)) < 0)
+		if ((r = run_of_block(m, it->block)) < 0) {
+			const char *hash;
+			uint32_t at;
+
+			/* stored, not loaded: the index knows where */
+			if (m->stored && m->stored->block(m->stored->ctx, it->block, NULL, &hash, &at))
+				return arena_printf(&m->arena, "%s:%u", hash, (unsigned)at);
 			continue;
+		}
 		/* the stored block it repeats, wherever that text had it */
 		return arena_printf(&m->arena, "%s:%u", m->sources[m->rs.runs[r].source].hash,
 				    (unsigned)m->rs.runs[r].first_line);
@@ -271,7 +279,8 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 
 		ir->source = -1;
 		hash_hex(in[i].text ? in[i].text : "", in[i].len, hash);
-		if (model_find_source(m, hash) >= 0) {
+		if (model_find_source(m, hash) >= 0 ||
+		    (m->stored && m->stored->source(m->stored->ctx, m, hash, &c.source))) {
 			ir->status = IMPORT_SAME_TEXT;
 			ir->source = model_find_source(m, hash);
 			free(in[i].text);

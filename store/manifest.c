@@ -31,22 +31,36 @@ size_t manifest_rows(const char *s, size_t n)
 	return rows;
 }
 
-void manifest_render(struct buf *out, const char *const *names, const struct buf *files, size_t n,
-		     size_t source_bytes)
+void manifest_render_files(struct buf *out, const struct manifest_file *files, size_t n,
+			   size_t source_bytes)
 {
-	char bytes[32], rows[32], hex[HASH_HEX_LEN + 1];
+	char bytes[32], rows[32];
 
 	csvio_row(out, cols, countof(cols));
 	for (size_t i = 0; i < n; i++) {
-		snprintf(bytes, sizeof(bytes), "%zu", files[i].len);
-		snprintf(rows, sizeof(rows), "%zu", manifest_rows(files[i].s ? files[i].s : "", files[i].len));
-		hash_hex(files[i].s ? files[i].s : "", files[i].len, hex);
-		const char *f[] = { names[i], bytes, rows, hex };
+		snprintf(bytes, sizeof(bytes), "%zu", files[i].bytes);
+		snprintf(rows, sizeof(rows), "%zu", files[i].rows);
+		const char *f[] = { files[i].name, bytes, rows, files[i].xxh3 };
 		csvio_row(out, f, countof(f));
 	}
 	snprintf(bytes, sizeof(bytes), "%zu", source_bytes);
 	const char *f[] = { SOURCE_ROW, bytes, "", "" };
 	csvio_row(out, f, countof(f));
+}
+
+void manifest_render(struct buf *out, const char *const *names, const struct buf *files, size_t n,
+		     size_t source_bytes)
+{
+	struct manifest_file *mf = xcalloc(n ? n : 1, sizeof(*mf));
+
+	for (size_t i = 0; i < n; i++) {
+		mf[i].name = names[i];
+		mf[i].bytes = files[i].len;
+		mf[i].rows = manifest_rows(files[i].s ? files[i].s : "", files[i].len);
+		hash_hex(files[i].s ? files[i].s : "", files[i].len, mf[i].xxh3);
+	}
+	manifest_render_files(out, mf, n, source_bytes);
+	free(mf);
 }
 
 struct check {

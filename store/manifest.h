@@ -15,6 +15,7 @@
 
 #include "util/buf.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 #define MANIFEST_FILE "manifest.csv"
 
@@ -27,6 +28,16 @@ size_t manifest_rows(const char *s, size_t n);
  */
 void manifest_render(struct buf *out, const char *const *names, const struct buf *files, size_t n,
 		     size_t source_bytes);
+
+/* One file as the manifest states it. */
+struct manifest_file {
+	const char *name;
+	size_t bytes, rows;
+	char xxh3[HASH_HEX_LEN + 1];
+};
+/* The manifest of files already summed (a file written in pieces), into *out. */
+void manifest_render_files(struct buf *out, const struct manifest_file *files, size_t n,
+			   size_t source_bytes);
 
 /*
  * Check data/HASH (`dir`) against its manifest, and the size of its text

@@ -460,6 +460,16 @@ static void variant_slot_key(struct buf *b, uint32_t e, const char *key)
 	buf_adds(b, key);
 }
 
+void model_finish_experiments(struct model *m)
+{
+	for (size_t e = 0; e < m->nexps; e++) {
+		index_variants(m, &m->exps[e]);
+		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
+	}
+	/* the latest imports first; experiments imported together by name */
+	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
+}
+
 void model_resolve(struct model *m)
 {
 	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
@@ -575,12 +585,7 @@ void model_resolve(struct model *m)
 				e->sources[e->nsources++] = src;
 		}
 	}
-	for (size_t e = 0; e < m->nexps; e++) {
-		index_variants(m, &m->exps[e]);
-		m->exps[e].baseline = default_baseline(m, &m->exps[e]);
-	}
-	/* the latest imports first; experiments imported together by name */
-	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
+	model_finish_experiments(m);
 	strmap_release(&exp_index);
 	strmap_release(&vindex);
 	buf_release(&vkey);

@@ -96,6 +96,25 @@ struct experiment {
 };
 
 struct edit_row; /* store/journal.h */
+struct model;
+
+/*
+ * What an import needs to know of the stored imports when they are not
+ * loaded into the model (storeindex.h keeps it): the callbacks answer
+ * from the store's index. Strings returned live as long as `ctx`.
+ */
+struct stored_lookup {
+	void *ctx;
+	/* 1 when the text `hash` is stored: its source (no runs) is added to m, *source set */
+	int (*source)(void *ctx, struct model *m, const char *hash, uint32_t *source);
+	/* 1 when a stored run has block `key`: the first one's experiment, text hash and line */
+	int (*block)(void *ctx, const char *key, const char **experiment, const char **hash,
+		     uint32_t *line);
+	/* the experiment of the first stored run read from `place` (expname_place()), or NULL */
+	const char *(*place)(void *ctx, const char *place);
+	/* 1 when a stored experiment is called `name` */
+	int (*taken)(void *ctx, const char *name);
+};
 
 struct model {
 	struct arena arena;
@@ -112,6 +131,8 @@ struct model {
 	struct strmap removed;  /* import hash → its row in edits, for removals in effect */
 	int damaged;            /* store_load() found a file that does not verify */
 	int runs_only;          /* store_load_runs(): no measurements, samples, series, notes */
+	int summary;            /* storeindex_load(): experiments only, no sources or runs */
+	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/* derived */
 	struct experiment *exps;
@@ -142,6 +163,12 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
+/*
+ * The experiments' variant lookup tables and default baselines, then their
+ * order (latest import first): the end of model_resolve(), for a model
+ * whose m->exps were filled another way (storeindex_load()).
+ */
+void model_finish_experiments(struct model *m);
 /*
  * 1 when the model's by-run and by-source indexes describe its records as
  * they are now (no record was added since the last model_resolve()).

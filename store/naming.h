@@ -31,6 +31,7 @@ struct naming_run {
 	uint8_t heading;      /* the label is a section's heading */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	uint8_t build;        /* the label holds a build word or a change */
 };
 
 struct naming {

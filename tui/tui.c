@@ -334,6 +334,28 @@ static enum action leave_help(struct tui *t, enum action a)
 	}
 }
 
+/*
+ * A model of experiments alone (the store's index) serves the Experiments
+ * list while the keys only move in it (or quit); any other key reads the
+ * store.
+ */
+static int summary_will_do(const struct tui *t, wint_t ch, int fn)
+{
+	switch (t->cur == SCREEN_EXPERIMENTS ? keys_action(ch, fn) : ACT_NONE) {
+	case ACT_UP:
+	case ACT_DOWN:
+	case ACT_PAGE_UP:
+	case ACT_PAGE_DOWN:
+	case ACT_HOME:
+	case ACT_END:
+	case ACT_REDRAW:
+	case ACT_QUIT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
 	static const struct diag none = DIAG_INIT;
@@ -370,6 +392,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
+		if (t.m->summary && !summary_will_do(&t, ch, r == KEY_CODE_YES))
+			explore_reload(&t); /* the whole store, from here on */
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			continue;

@@ -14,6 +14,18 @@
 
 /* Hash `n` bytes into `out` (HASH_HEX_LEN hex digits and a NUL). */
 void hash_hex(const void *p, size_t n, char out[HASH_HEX_LEN + 1]);
+/*
+ * The same hash of bytes given in pieces: hash_stream_init(), then
+ * hash_stream_add() for each piece, then hash_stream_hex() (which frees
+ * the state; init again to reuse).
+ */
+struct hash_stream {
+	void *state;
+};
+void hash_stream_init(struct hash_stream *h);
+void hash_stream_add(struct hash_stream *h, const void *p, size_t n);
+void hash_stream_hex(struct hash_stream *h, char out[HASH_HEX_LEN + 1]);
+
 /* True when `s` is exactly HASH_HEX_LEN lowercase hex digits. */
 int hash_is_hex(const char *s);
 

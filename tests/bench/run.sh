@@ -109,6 +109,30 @@ t_empty=$(best small_empty)
 "$BD" --store "$tmp/s.100k" import -e hundredk "$tmp/100k.log" >/dev/null 2>&1
 t c100k "$BD" --store "$tmp/s.100k" compare -e hundredk -f csv
 n100k=$("$BD" --store "$tmp/s.100k" export -e hundredk -f csv 2>/dev/null | wc -l)
+# the TUI's first screen on the open store (in tmux, when there is one): wall time from
+# the start until the experiment list is on the screen (polled), peak RSS until q
+tui_ok=0
+if command -v tmux >/dev/null 2>&1; then
+	sock=bdbench$$
+	t0=$(date +%s%N)
+	tmux -L "$sock" -f /dev/null new-session -d -s b -x 120 -y 40 \
+		"env TERM=tmux-256color LC_ALL=C.UTF-8 HOME=$tmp /usr/bin/time -f %M -o $tmp/rss.tui $BD --store $tmp/s.open; sleep 30"
+	n=0
+	until tmux -L "$sock" capture-pane -p -t b 2>/dev/null | grep -q 'EXPERIMENT'; do
+		n=$((n + 1))
+		[ $n -gt 3000 ] && break
+		sleep 0.01
+	done
+	t1=$(date +%s%N)
+	tmux -L "$sock" send-keys -t b q
+	n=0
+	until [ -s "$tmp/rss.tui" ] || [ $n -gt 500 ]; do n=$((n + 1)); sleep 0.01; done
+	tmux -L "$sock" kill-server 2>/dev/null || true
+	if [ -s "$tmp/rss.tui" ]; then
+		echo "$(((t1 - t0) / 1000000)) $(tail -1 "$tmp/rss.tui")" >"$tmp/t.tui"
+		tui_ok=1
+	fi
+fi
 vd_ok=0
 if [ "${BENCH_VD:-1}" != 0 ] && command -v vd >/dev/null 2>&1; then
 	# VisiData loads the whole CSV and writes it out again: its "open"
@@ -144,6 +168,10 @@ for p in "hf import:variants" "hfc compare:variants" "cr import:benchmarks" "crc
 done
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
+if [ $tui_ok = 1 ]; then
+	row "4 the TUI's first screen on the same store (polled in tmux)" "$(secs tui) s, $(mib tui) MB" "≤ 0.3 s, ≤ 40 MB" \
+		"$(awk -v s="$(secs tui)" -v m="$(mib tui)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
+fi
 row "4 compare of one experiment of $((n100k - 1)) measurements" "$(secs c100k) s" "≤ 1 s" "$(atmost "$(secs c100k)" 1)"
 if [ $vd_ok = 1 ]; then
 	r=$(ratio "$(secs vd)" "$(secs list)")

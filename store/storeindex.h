@@ -1,0 +1,106 @@
+/*
+ * storeindex.h - the store's index: what `list`, the TUI's first screen
+ * and an import need to know of every stored import, kept so that none of
+ * them reads every import's runs. Two files, written together:
+ *
+ *   index.csv  per import: its name, date and facts, the experiments it
+ *              gave runs to with their counts, formats and variants
+ *   index.bin  sorted tables an import searches in place (mmap): every
+ *              stored block's key with the experiment, text and line of
+ *              its first run, the experiment names, the places (file or
+ *              thread) with the experiment of their first run, the texts
+ *
+ * Everything is as resolved with the journal's edits in effect. It is a
+ * cache derived from data/ and the journal, never a source of truth:
+ * index.csv's first row carries stamps of the store it describes, each a
+ * sum over data/'s entries (so an import adds its own entry's part):
+ *   full   each import directory's identity, every file's and its text's
+ *          size and times (a reader's check: a cut or changed file shows)
+ *   quick  the entries' names (an import's check: no stat; a copy of
+ *          the store keeps it)
+ *   root   the contents of VERSION and the journal
+ * A writer that replaces an import directory in place (reparse, fsck
+ * --repair) removes the index first.
+ * and a token index.bin repeats. A reader that finds other stamps, a torn
+ * file or none reads the data instead, and writes a fresh index when
+ * nothing changed under its load. A crash can only leave it stale.
+ *
+ * index.csv rows (every field quoted, as the store's other files):
+ *   "benchdelta-index","3",FULL,QUICK,ROOT,TOKEN
+ *   "S",HASH,IMPORTED,NAME             one per import (in any order)
+ *   "F",KEY,VALUE,LINE                 its facts (the environment it states)
+ *   "G",EXPERIMENT,RUNS,MEASUREMENTS,FORMATS
+ *                                      the runs it gave an experiment
+ *   "V",KEY,TEXT,RUNS                  their variants, in order of appearance
+ *   "end",ROWS,CHECKSUM                XXH3 of every byte before this row
+ */
+#ifndef BD_STORE_STOREINDEX_H
+#define BD_STORE_STOREINDEX_H
+
+#include <stdint.h>
+
+#include "store/csvstore.h"
+#include "store/model.h"
+#include "util/diag.h"
+
+#define STOREINDEX_FILE "index.csv"
+#define STOREINDEX_BIN "index.bin"
+
+/* The state of a store as the index sees it (see above). */
+struct storeindex_stamp {
+	uint64_t full[2], quick[2], root[2];
+};
+
+/* The stamp of the store now. Returns 0, or -1 when data/ cannot be read (no index then). */
+int storeindex_stamp(const struct store *st, struct storeindex_stamp *out);
+int storeindex_stamp_equal(const struct storeindex_stamp *a, const struct storeindex_stamp *b);
+
+/*
+ * Write both files for resolved model `m` (every stored import's runs
+ * loaded, by store_load() or store_load_runs(), plus anything imported and
+ * stored since, resolved) with stamp `s`, atomically (temporary files
+ * renamed into place, index.bin first; not fsync'ed: a torn index only
+ * reads as stale). Sources of `m` not stored are left out. Failing to
+ * write is not an error: the index is a cache. Returns 0 or -1.
+ */
+int storeindex_write(const struct store *st, const struct model *m,
+		     const struct storeindex_stamp *s);
+/* storeindex_write() with the stamp of the store now (a writer holding the lock). */
+int storeindex_refresh(const struct store *st, const struct model *m);
+
+/* 1 when index.csv exists whole and carries stamp `s` (its full and root parts). */
+int storeindex_fresh(const struct store *st, const struct storeindex_stamp *s);
+/* Remove both files: a writer about to change stored imports in place (lock held). */
+void storeindex_remove(const struct store *st);
+
+/*
+ * Fill empty model `m` with the experiments of a fresh index, without any
+ * run: m->exps (names, dates, formats, counts, variants, baselines and
+ * sources, but no runs), the sources (hash, date and name only), their
+ * facts, and the journal's edits; m->summary is set. Returns 1 when
+ * loaded; 0 when the index is missing, stale or does not read, or the
+ * journal does not verify (the model is left empty: load the store
+ * instead, which says what is wrong).
+ */
+int storeindex_load(struct store *st, struct model *m);
+
+/*
+ * An import against the index instead of the stored runs. With the lock
+ * held, storeindex_import_begin() checks the quick and root stamps and
+ * opens index.bin; when they hold it loads the journal into empty model
+ * `m`, resolves it and sets m->stored to lookups in the index (the model
+ * then holds only what the import adds), and returns the handle; else
+ * NULL with `m` untouched (load the store's runs instead).
+ * storeindex_import_end() adds what `m` added and stored to both files
+ * (index.bin's tables merged, index.csv's rows appended, the stamps
+ * advanced by the new entries); call it only when every new text was
+ * stored and no edit was recorded. storeindex_import_release() frees the
+ * handle; m->stored must not be used after it.
+ */
+struct storeindex_import;
+struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m);
+int storeindex_import_end(struct storeindex_import *x, const struct store *st,
+			  const struct model *m);
+void storeindex_import_release(struct storeindex_import *x);
+
+#endif

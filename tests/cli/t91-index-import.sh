@@ -1,0 +1,109 @@
+#!/bin/sh
+# t91-index-import.sh - an import asks the store's index (index.bin) what
+# is stored instead of reading every import's runs, and does what an
+# import that reads them does: every command below runs on two stores, one
+# keeping its index, one whose index is removed before each command, and
+# their output and the listings and exports after each must be the same.
+# The sequence covers the no-silent-merge rules (another thread with the
+# same title, the same file changed, a re-pasted thread, -e), and edits
+# before re-imports: a renamed experiment is still joined by its thread
+# and not merged with another, a removed import is imported again.
+. "$(dirname "$0")/lib.sh"
+A=$T/a
+B=$T/b
+mkdir -p "$T/projA" "$T/projB" "$T/x/projB"
+cp samples/issues/thread-v1.md "$T/projA/thread.md"
+sed 's/1\.204 s/2.404 s/; s/1\.131 s/2.231 s/' samples/issues/thread-v1.md >"$T/projB/thread.md"
+sed 's/1\.204 s/3.404 s/; s/1\.131 s/3.231 s/' samples/issues/thread-v1.md >"$T/x/projB/thread.md"
+sed 's/1\.204 s/2.404 s/; s/1\.131 s/2.231 s/' samples/issues/thread-v2.md >"$T/projB/thread-v2.md"
+cp samples/hyperfine/hand-relative.txt "$T/rel.txt"
+cp samples/hyperfine/hand-relative.txt "$T/rel2.txt"
+cat samples/hyperfine/single-run.txt >>"$T/rel2.txt"
+
+step=0
+# both CMD...: run CMD on both stores (B without its index) and compare everything
+both() {
+	step=$((step + 1))
+	if [ -n "${TRACE:-}" ]; then
+		# LeakSanitizer cannot work under ptrace (check-san)
+		BENCHDELTA_STORE=$A ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			strace -f -e trace=openat -o "$T/trace" "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
+	else
+		BENCHDELTA_STORE=$A "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
+	fi
+	ra=$?
+	rm -f "$B/index.csv" "$B/index.bin"
+	BENCHDELTA_STORE=$B "$BD" "$@" >"$T/b.out" 2>"$T/b.err"
+	rb=$?
+	[ "$ra" -eq "$rb" ] || fail "step $step ($*): exit $ra with the index, $rb without"
+	cmp -s "$T/a.out" "$T/b.out" || { diff "$T/a.out" "$T/b.out" >&2; fail "step $step ($*): output differs"; }
+	cmp -s "$T/a.err" "$T/b.err" || { diff "$T/a.err" "$T/b.err" >&2; fail "step $step ($*): messages differ"; }
+	for what in "list imports" "list variants" "list runs" "export -f csv"; do
+		# shellcheck disable=SC2086
+		BENCHDELTA_STORE=$A "$BD" $what >"$T/a.l" 2>&1
+		rm -f "$B/index.csv" "$B/index.bin"
+		# shellcheck disable=SC2086
+		BENCHDELTA_STORE=$B "$BD" $what >"$T/b.l" 2>&1
+		cmp -s "$T/a.l" "$T/b.l" || { diff "$T/a.l" "$T/b.l" >&2; fail "step $step ($*): '$what' differs after it"; }
+	done
+	cp "$T/a.out" "$T/out"
+}
+
+both import samples/hyperfine/o0-vs-o2.txt
+[ -s "$A/index.bin" ] || fail "no index.bin after an import"
+both import "$T/projA/thread.md"
+# the index answers: the import reads no stored runs (strace, when there is one)
+if command -v strace >/dev/null 2>&1; then
+	TRACE=1 both import "$T/projB/thread.md"
+	grep -q 'index.bin' "$T/trace" || fail "the import did not read index.bin"
+	if grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace"; then fail "the import read stored runs with a fresh index"; fi
+else
+	both import "$T/projB/thread.md"
+fi
+expect_out '(new: "Try BOLT on the tokenizer" holds another thread)'
+both import "$T/x/projB/thread.md"
+expect_out 'into experiment "Try BOLT on the tokenizer (2)"'
+both import "$T/projB/thread-v2.md"
+expect_out '(the same thread: it repeats blocks stored there)'
+both import samples/hyperfine/hand-damaged.txt
+both import samples/iperf3/reno.txt samples/size/sysv.txt
+both import samples/time/hand-damaged.txt
+expect_out '(new: "hand-damaged" holds another file)'
+both import "$T/rel.txt"
+cp "$T/rel2.txt" "$T/rel.txt"
+both import "$T/rel.txt"
+expect_out 'into experiment "rel" (the same thread: '
+both import -e hand-damaged samples/perf/hand-damaged.txt
+both import samples/hyperfine/o0-vs-o2.txt
+expect_out 'already imported'
+
+# a renamed experiment: its thread still joins it, another with the old title is not merged
+both rename-experiment "Try BOLT on the tokenizer (projB)" "tokenizer, project B"
+{
+	cat "$T/projB/thread-v2.md"
+	printf '\nOne more comment:\n\nBenchmark 1: ./tok --fast\n  Time (mean ± σ):      7.7 ms ±   0.1 ms    [User: 7.0 ms, System: 0.5 ms]\n  Range (min … max):     7.5 ms …   8.0 ms    30 runs\n'
+} >"$T/projB/thread-v3.md"
+both import "$T/projB/thread-v3.md"
+expect_out 'into experiment "tokenizer, project B" (the same thread'
+sed 's/1\.204 s/4.404 s/; s/1\.131 s/4.231 s/' samples/issues/thread-v1.md >"$T/projA/other.md"
+both import "$T/projA/other.md"
+if grep -q 'into experiment "Try BOLT on the tokenizer"' "$T/out"; then fail "merged silently after a rename"; fi
+expect_out '(new: "Try BOLT on the tokenizer" holds another thread)'
+
+# a removed experiment's text imported again comes back as new
+both rm reno
+both import samples/iperf3/reno.txt
+expect_out 'imported samples/iperf3/reno.txt'
+both undo
+both list
+
+# a crash between the data and the index (an older index put back): the import reads the runs
+cp "$A/index.csv" "$T/old.csv"
+cp "$A/index.bin" "$T/old.bin"
+both import samples/size/builds.txt
+cp "$T/old.csv" "$A/index.csv"
+cp "$T/old.bin" "$A/index.bin"
+both import samples/criterion/second.txt
+# an index.bin that is not the index.csv's (a crash between the two renames)
+cp "$T/old.bin" "$A/index.bin"
+both import samples/hyperfine/single-run.txt
