@@ -32,6 +32,8 @@ static const char usage[] =
 	"  benchdelta show RUN...          a run's figures, samples, series, notes and origin\n"
 	"  benchdelta source [-C N|--all] RUN...\n"
 	"                                  the text a run was read from, its numbers marked\n"
+	"  benchdelta history [-V VARIANT]... [-s SCENARIO] METRIC\n"
+	"                                  a metric in every import, oldest first (sparkline)\n"
 	"  benchdelta export [-e EXP] -f tsv|csv|json\n"
 	"  benchdelta rename-variant [-e EXP] OLD NEW\n"
 	"  benchdelta merge-variants [-e EXP] INTO FROM...\n"
@@ -65,6 +67,7 @@ static const struct cli_command commands[] = {
 	{ "compare", cmd_compare },
 	{ "show", cmd_show },
 	{ "source", cmd_source },
+	{ "history", cmd_history },
 	{ "edits", cmd_edits },
 	{ "undo", cmd_undo },
 	{ "rm", cmd_rm },

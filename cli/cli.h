@@ -37,6 +37,8 @@ int cmd_compare(struct cli *c, int argc, char **argv);
 /* What is behind a number: one run's records, and the source text around it. */
 int cmd_show(struct cli *c, int argc, char **argv);
 int cmd_source(struct cli *c, int argc, char **argv);
+/* A metric's figures across every import and experiment, oldest first, with a sparkline. */
+int cmd_history(struct cli *c, int argc, char **argv);
 int cmd_edits(struct cli *c, int argc, char **argv);
 int cmd_undo(struct cli *c, int argc, char **argv);
 int cmd_rm(struct cli *c, int argc, char **argv);

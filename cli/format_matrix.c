@@ -102,14 +102,14 @@ void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
 		for (size_t k = 0; k + 1 < x->ncols && !first; k++)
 			first = g->geo[k];
 		table_addf(&tb, "  %s", g->quantity);
-		table_add(&tb, first ? unit_format(first->base, first->unit, c[0], CELL) : "");
+		table_add(&tb, first ? unit_format_res(first->base, first->unit, first->base_res, c[0], CELL) : "");
 		table_add(&tb, "");
 		for (size_t k = 1; k < x->ncols; k++) {
 			const struct cmp_geomean *ge = g->geo[k - 1];
 
-			table_add(&tb, ge ? unit_format(ge->cand, ge->unit, c[0], CELL) : "-");
+			table_add(&tb, ge ? unit_format_res(ge->cand, ge->unit, ge->cand_res, c[0], CELL) : "-");
 			table_add(&tb, "");
-			table_add(&tb, ge ? cmp_text_pct(ge->delta_pct, c[1], CELL) : "");
+			table_add(&tb, ge ? cmp_text_pct_res(ge->delta_pct, ge->delta_res, c[1], CELL) : "");
 			table_add(&tb, !ge ? "" : ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" :
 					  ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
 		}

@@ -92,11 +92,11 @@ static void text_geomean(struct table *tb, const struct cmp_geomean *g)
 	char c[4][CELL];
 
 	table_addf(tb, "  %s", g->quantity);
-	table_add(tb, unit_format(g->base, g->unit, c[0], CELL));
+	table_add(tb, unit_format_res(g->base, g->unit, g->base_res, c[0], CELL));
 	table_add(tb, "");
-	table_add(tb, unit_format(g->cand, g->unit, c[1], CELL));
+	table_add(tb, unit_format_res(g->cand, g->unit, g->cand_res, c[1], CELL));
 	table_add(tb, "");
-	table_add(tb, cmp_text_pct(g->delta_pct, c[2], CELL));
+	table_add(tb, cmp_text_pct_res(g->delta_pct, g->delta_res, c[2], CELL));
 	for (int i = 0; i < 4; i++)
 		table_add(tb, "");
 	table_add(tb, cmp_text_gain(g, c[3], CELL));

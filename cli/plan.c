@@ -8,6 +8,7 @@
 
 #include "parsers/names.h"
 #include "util/buf.h"
+#include "util/fmt.h"
 #include "util/text.h"
 
 /* The input's name as given, made safe to print (text_clean). Valid until the next call. */
@@ -23,9 +24,18 @@ static const char *input_name(const struct import_input *in, uint32_t i)
 	return buf_str(&b);
 }
 
+/* A count in decimal, as "%zu" prints it. */
+static void add_count(struct buf *b, size_t v)
+{
+	char d[FMT_DECIMAL_MAX];
+
+	buf_add(b, d, fmt_decimal(d, v));
+}
+
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
 	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
+	struct buf line = BUF_INIT;
 
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		nmeas[m->rs.meas[i].run]++;
@@ -55,21 +65,42 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			const struct run *run = &m->rs.runs[r];
 			size_t n = nmeas[r];
 
-			fprintf(fp, "%s:%u-%u  %s  variant \"%s\" (%s)", s->name, (unsigned)run->first_line,
-				(unsigned)run->last_line, fmt_name(run->fmt), run->eff_variant.text,
-				vorigin_name(run->eff_variant.origin));
-			if (*run->eff_scenario)
-				fprintf(fp, "  scenario \"%s\"", run->eff_scenario);
-			if (*run->subject)
-				fprintf(fp, "  benchmark \"%s\"", run->subject);
-			fprintf(fp, "  %zu measurement%s", n, n == 1 ? "" : "s");
+			/* one line per run, of a plan that may hold millions: pieces, not printf */
+			buf_reset(&line);
+			buf_adds(&line, s->name);
+			buf_addc(&line, ':');
+			add_count(&line, run->first_line);
+			buf_addc(&line, '-');
+			add_count(&line, run->last_line);
+			buf_adds(&line, "  ");
+			buf_adds(&line, fmt_name(run->fmt));
+			buf_adds(&line, "  variant \"");
+			buf_adds(&line, run->eff_variant.text);
+			buf_adds(&line, "\" (");
+			buf_adds(&line, vorigin_name(run->eff_variant.origin));
+			buf_addc(&line, ')');
+			if (*run->eff_scenario) {
+				buf_adds(&line, "  scenario \"");
+				buf_adds(&line, run->eff_scenario);
+				buf_addc(&line, '"');
+			}
+			if (*run->subject) {
+				buf_adds(&line, "  benchmark \"");
+				buf_adds(&line, run->subject);
+				buf_addc(&line, '"');
+			}
+			buf_adds(&line, "  ");
+			add_count(&line, n);
+			buf_adds(&line, n == 1 ? " measurement" : " measurements");
 			if (run->flags & RUN_INCOMPLETE)
-				fputs("  incomplete", fp);
+				buf_adds(&line, "  incomplete");
 			if (run->flags & RUN_FAILED)
-				fputs("  failed", fp);
-			fputc('\n', fp);
+				buf_adds(&line, "  failed");
+			buf_addc(&line, '\n');
+			fwrite(line.s, 1, line.len, fp);
 		}
 	}
+	buf_release(&line);
 	free(nmeas);
 }
 

@@ -46,7 +46,7 @@ long cli_find_run(const struct model *m, const char *id)
 
 /*
  * Where a figure was read from: "6.29" at 33:39, or in a JSON document
- * found by its value, results[0].mean "0.0048818" at 5:15; "" when unknown.
+ * with its path, results[0].mean "0.0048818" at 5:15; "" when unknown.
  */
 static void printed(const struct figure_span *sp, const struct line_index *ix, const char *text,
 		    size_t len, struct buf *out)

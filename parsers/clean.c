@@ -330,7 +330,7 @@ static int has_byte(uint64_t w, unsigned char c)
 	return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
 }
 
-int clean_needed(const char *raw, size_t n)
+int clean_needed_shape(const char *raw, size_t n)
 {
 	size_t i = 0;
 
@@ -341,6 +341,15 @@ int clean_needed(const char *raw, size_t n)
 	if (n && (is_digit(raw[0]) || raw[0] == '[' || raw[0] == '#') && clean_ci_prefix(raw, n))
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
+		return 1;
+	return 0;
+}
+
+int clean_needed(const char *raw, size_t n)
+{
+	size_t i;
+
+	if (clean_needed_shape(raw, n))
 		return 1;
 	/* CR, ESC, '&' or NUL anywhere: eight bytes at a time, then the tail */
 	for (i = 0; i + 8 <= n; i += 8) {

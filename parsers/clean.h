@@ -20,6 +20,13 @@
 int clean_needed(const char *raw, size_t n);
 
 /*
+ * The same, but for the bytes that need cleaning wherever they stand (CR,
+ * ESC, '&', NUL), which a caller walking a whole text finds by itself:
+ * clean_needed() is clean_needed_shape() or one of those bytes in the line.
+ */
+int clean_needed_shape(const char *raw, size_t n);
+
+/*
  * Append the cleaned text of raw[0..n) to *out; *quoted is set to 1 when a
  * quote marker was removed (quoted may be NULL). Returns the cleaned length.
  */

@@ -99,6 +99,7 @@ static int starts_any(const struct line *l, const char *const *prefixes, size_t 
  * the block, and the result line finds its id above the next one).
  */
 #define CLAIM_ID_MAX 200
+_Static_assert(CLAIM_ID_MAX <= UINT8_MAX, "the claim keeps an id's length in a byte");
 struct claim_state {
 	uint8_t len;
 	char id[CLAIM_ID_MAX];
@@ -359,7 +360,9 @@ static void on_progress(struct parse *ps, const struct line *l)
 		ps->collected = 0;
 	ps->progress = id;
 	ps->progress_len = n;
-	if (rx_match(p, l->s, l->len) && group(p, "n", &num, &nn) && num_parse(num, nn, &v) == 0)
+	/* most progress lines are other phases: the pattern's one fixed word first */
+	if (text_contains(l->s, l->len, "Collecting") && rx_match(p, l->s, l->len) && group(p, "n", &num, &nn) &&
+	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
 

@@ -184,9 +184,23 @@ void fortio_version(struct sink *s, const struct line *l, const char *v, size_t 
 
 const char *fortio_percentile_quantity(struct sink *s, double p)
 {
+	/* the same few percentiles block after block: their names are made once (never freed) */
+	static struct {
+		double p;
+		char name[32];
+	} made[16];
+	static size_t nmade;
 	char buf[48];
 
+	for (size_t i = 0; i < nmade; i++)
+		if (!memcmp(&made[i].p, &p, sizeof(p)))
+			return made[i].name;
 	snprintf(buf, sizeof(buf), "latency.p%g", p);
+	if (nmade < countof(made) && strlen(buf) < sizeof(made[0].name)) {
+		made[nmade].p = p;
+		memcpy(made[nmade].name, buf, strlen(buf) + 1);
+		return made[nmade++].name;
+	}
 	return sink_strndup(s, buf, strlen(buf));
 }
 

@@ -47,7 +47,11 @@ void fortio_shape_from_command(struct fortio_shape *sh, const char *cmd);
 /* The fortio version as a fact of the text, once per text and version. */
 void fortio_version(struct sink *s, const struct line *l, const char *v, size_t n);
 
-/* "latency.p50", "latency.p99.9" for percentile `p`; a copy in the sink's arena. */
+/*
+ * "latency.p50", "latency.p99.9" for percentile `p`: made once for the
+ * first percentiles seen (static), else a copy in the sink's arena; valid
+ * at least as long as that arena.
+ */
 const char *fortio_percentile_quantity(struct sink *s, double p);
 
 /*

@@ -22,22 +22,19 @@ static int match(json_t *doc)
 static void figure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
 		   enum unit unit, uint32_t n)
 {
-	double v;
-
-	if (json_number(obj, key, &v) == 0)
-		sink_measure(s, run, quantity, STAT_VALUE, unit, v, n, NULL, NULL, 0);
+	json_measure(s, run, obj, key, quantity, STAT_VALUE, unit, 1, n);
 }
 
 static void percentiles(struct sink *s, uint32_t run, json_t *list, uint32_t n)
 {
 	size_t i;
 	json_t *p;
-	double pc, v;
+	double pc;
 
 	json_array_foreach(list, i, p)
-		if (json_number(p, "Percentile", &pc) == 0 && json_number(p, "Value", &v) == 0)
-			sink_measure(s, run, fortio_percentile_quantity(s, pc), STAT_VALUE, UNIT_SECOND, v, n,
-				     NULL, NULL, 0);
+		if (json_number(p, "Percentile", &pc) == 0)
+			json_measure(s, run, p, "Value", fortio_percentile_quantity(s, pc), STAT_VALUE,
+				     UNIT_SECOND, 1, n);
 }
 
 static void series(struct sink *s, uint32_t run, json_t *data)
@@ -75,7 +72,7 @@ static int codes(struct sink *s, uint32_t run, json_t *obj, const struct line *a
 		n = json_number_value(v);
 		any = 1;
 		if (store && q)
-			sink_measure(s, run, q, STAT_VALUE, UNIT_COUNT, n, 0, NULL, NULL, 0);
+			json_measure(s, run, obj, key, q, STAT_VALUE, UNIT_COUNT, 1, 0);
 		else if (store)
 			sink_note(s, run, NOTE_WARNING, at, "%s: %.0f calls", key, n);
 		if (!fortio_code_ok(key, strlen(key)))

@@ -39,6 +39,25 @@ static size_t count_commas(const struct line *l)
 	return n;
 }
 
+/* What a line of a hyperfine CSV export is: its header by its first columns' names, or a row. */
+enum kind {
+	K_NONE,
+	K_HEADER, /* "command,mean,stddev,median,user,system,min,max[,parameter_*]" */
+	K_ROW,    /* a line with a comma: a row, garbled or cut included (the claim counts its fields) */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "header", "row" };
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
+{
+	if (line_starts(l, "command,mean,stddev,"))
+		return K_HEADER;
+	return memchr(l->s + l->indent, ',', l->len - l->indent) ? K_ROW : K_NONE;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
 /*
  * A row has a field per column; a row cut short still has commas with no
  * blank after them, where prose puts one.
@@ -46,18 +65,19 @@ static size_t count_commas(const struct line *l)
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
+	enum kind k = classify(l);
 	const char *comma;
 
-	if (line_starts(l, "command,mean,stddev,")) {
+	if (k == K_HEADER) {
 		st->columns = count_commas(l) + 1;
 		return CLAIM_START;
 	}
-	if (!in_block)
+	if (!in_block || k == K_NONE)
 		return CLAIM_NONE;
 	if (count_commas(l) + 1 >= st->columns)
 		return CLAIM_BODY;
 	comma = memchr(l->s + l->indent, ',', l->len - l->indent);
-	return comma && comma + 1 < l->s + l->len && comma[1] != ' ' ? CLAIM_BODY : CLAIM_NONE;
+	return comma + 1 < l->s + l->len && comma[1] != ' ' ? CLAIM_BODY : CLAIM_NONE;
 }
 
 /* One CSV record's fields, copied out of libcsv's callback. */
@@ -206,7 +226,7 @@ static int parse(const struct block *b, struct sink *s)
 				c.figure[k] = (long)i;
 	}
 	for (uint32_t i = 1; i < b->n; i++)
-		if (b->lines[i].indent < b->lines[i].len)
+		if (classify(&b->lines[i]) == K_ROW)
 			on_row(s, &b->lines[i], &c, &head, &rec);
 	cmd_propose(s->rs, first_run, s->arena);
 out:
@@ -220,6 +240,9 @@ const struct parser hyperfine_csv_parser = {
 	.starts = "c",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = NULL,
 	.nrx = 0,

@@ -23,11 +23,7 @@ static int match(json_t *doc)
 static void figure(struct sink *s, uint32_t run, json_t *res, const char *key,
 		   const char *quantity, enum stat_kind stat, uint32_t n)
 {
-	double v;
-
-	if (json_number(res, key, &v) == 0)
-		sink_measure(s, run, quantity, stat, UNIT_SECOND,
-			     v, n, NULL, NULL, 0);
+	json_measure(s, run, res, key, quantity, stat, UNIT_SECOND, 1, n);
 }
 
 static void exit_codes(struct sink *s, uint32_t run, json_t *codes, const struct line *at)

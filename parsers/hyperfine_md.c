@@ -42,14 +42,6 @@ enum column {
 	COL_RANGE,
 };
 
-static enum claim claim(const struct line *l, int in_block, void *state)
-{
-	(void)state;
-	if (line_starts(l, "| Command | Mean [") || line_starts(l, "| Benchmark | Mean ["))
-		return CLAIM_START;
-	return in_block && line_starts(l, "|") ? CLAIM_BODY : CLAIM_NONE;
-}
-
 struct cell {
 	const char *s;
 	size_t n;
@@ -93,6 +85,42 @@ static int is_divider(const struct cell *cells, int n)
 			if (cells[i].s[k] != '-' && cells[i].s[k] != ':')
 				return 0;
 	return n > 0;
+}
+
+/* What a line of a hyperfine markdown table is, by its header's words and its cells. */
+enum kind {
+	K_NONE,
+	K_HEADER,  /* "| Command | Mean [ms] | Min [ms] | Max [ms] | Relative |" */
+	K_DIVIDER, /* "|:---|---:|---:|---:|---:|" */
+	K_ROW,     /* any other "|" line: a row, garbled or cut included */
+	K__COUNT
+};
+
+static const char *const kinds[] = { "none", "header", "divider", "row" };
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
+{
+	struct cell cells[MAX_CELLS];
+	int n;
+
+	if (!line_starts(l, "|"))
+		return K_NONE;
+	if (line_starts(l, "| Command | Mean [") || line_starts(l, "| Benchmark | Mean ["))
+		return K_HEADER;
+	n = split_row(l, cells);
+	return n > 0 && is_divider(cells, n) ? K_DIVIDER : K_ROW;
+}
+PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	enum kind k = classify(l);
+
+	(void)state;
+	if (k == K_HEADER)
+		return CLAIM_START;
+	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
 struct table {
@@ -266,11 +294,9 @@ static int parse(const struct block *b, struct sink *s)
 		int n;
 		uint32_t run;
 
-		if (l->indent == l->len)
+		if (l->indent == l->len || classify(l) == K_DIVIDER)
 			continue;
 		n = split_row(l, cells);
-		if (n > 0 && is_divider(cells, n))
-			continue;
 		if (n != t.n || cmd < 0 || cells[cmd].n == 0 ||
 		    row_figures(s, 0, l, &t, cells, 1) < 0) {
 			bench_lost(s, l, "garbled hyperfine markdown row");
@@ -289,6 +315,9 @@ const struct parser hyperfine_md_parser = {
 	.starts = "|",
 	.claim = claim,
 	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -13,6 +13,7 @@
 
 #include "parsers/iperf3.h"
 #include "parsers/units.h"
+#include "util/buf.h"
 #include "util/text.h"
 
 #define NUM "[0-9]+(?:\\.[0-9]+)?"
@@ -195,30 +196,113 @@ static int same_title(struct claim_state *st, const char *t, size_t n, int remem
 	return n == st->title_len && !memcmp(st->title, t, n);
 }
 
-static const char *const body_prefixes[] = {
-	"Reverse mode", "Cookie:", "TCP MSS:", "Target Bitrate:", "Starting Test:",
-	"Test Complete.", "CPU Utilization:", "snd_tcp_congestion", "rcv_tcp_congestion",
-	"Server output:", "iperf Done.", "Time:", "Control connection MSS", "Setting UDP block size",
-	"iperf3: ", "warning:",
+/* What a line of iperf3 output is (its --timestamps or -T prefix stripped), by its fixed words. */
+enum kind {
+	K_NONE,
+	K_CONNECTING, /* "Connecting to host H, port P": a client's test begins */
+	K_ACCEPTED,   /* "Accepted connection from H, port P": a server's test begins */
+	K_LISTENING,  /* "Server listening on 5201" */
+	K_RULE,       /* the server's banner rule "-----------..." */
+	K_SEPARATOR,  /* "- - - - - - -": the intervals end */
+	K_COMPLETE,   /* "Test Complete." (3.0: "Test Complete. Summary Results:") */
+	K_DONE,       /* "iperf Done." */
+	K_ERROR,      /* "iperf3: error - ..." */
+	K_VERSION,    /* "iperf 3.9 (cJSON 1.7.13)" (-V) */
+	K_HEADER,     /* "[ ID] Interval  Transfer  Bitrate ..." */
+	/*
+	 * Any other "[  5]", "[SUM]" line: an interval or a summary, garbled
+	 * or not, or a stream's connection ("[  5] local ..."), "Sent N
+	 * datagrams" or note, which the parse tells apart by their phrases.
+	 */
+	K_TAGGED,
+	K_CPU,        /* "CPU Utilization: local/sender 5.1% (...), remote/receiver ..." */
+	K_ELISION,    /* an author's "..." where stream lines were left out */
+	K_INFO,       /* the other lines iperf3 prints in a test ("Reverse mode", "Cookie:", ...) */
+	K__COUNT
 };
+
+static const char *const kinds[] = { "none", "connecting", "accepted", "listening", "rule", "separator",
+				     "complete", "done", "error", "version", "header", "tagged", "cpu",
+				     "elision", "info" };
+
+static const char *const info_prefixes[] = {
+	"Reverse mode", "Cookie:", "TCP MSS:", "Target Bitrate:", "Starting Test:",
+	"snd_tcp_congestion", "rcv_tcp_congestion", "Server output:", "Time:", "Control connection MSS",
+	"Setting UDP block size", "iperf3: ", "warning:",
+};
+
+/*
+ * The one classifier the claim and the parse share, on a line whose
+ * --timestamps or -T prefix is stripped: the lines around the data by
+ * their words, a data line by its "[  5]" or "[SUM]" tag.
+ */
+static enum kind classify(const struct line *l)
+{
+	if (bracket_tag(l))
+		return line_starts(l, "[ ID]") ? K_HEADER : K_TAGGED;
+	if (is_separator(l))
+		return K_SEPARATOR;
+	if (line_starts(l, "Test Complete."))
+		return K_COMPLETE;
+	if (line_starts(l, "Connecting to host "))
+		return K_CONNECTING;
+	if (line_starts(l, "Accepted connection from "))
+		return K_ACCEPTED;
+	if (line_starts(l, "Server listening on "))
+		return K_LISTENING;
+	if (is_rule(l))
+		return K_RULE;
+	if (line_starts(l, "iperf3: error - "))
+		return K_ERROR;
+	if (line_starts(l, "iperf 3") && !line_starts(l, "iperf 3 "))
+		return K_VERSION;
+	if (line_starts(l, "iperf Done."))
+		return K_DONE;
+	if (line_starts(l, "CPU Utilization:"))
+		return K_CPU;
+	if (line_starts(l, "...") || line_starts(l, "\xe2\x80\xa6"))
+		return K_ELISION;
+	for (size_t i = 0; i < countof(info_prefixes); i++)
+		if (line_starts(l, info_prefixes[i]))
+			return K_INFO;
+	return K_NONE;
+}
+
+/* The classifier on a line as the segmenter hands it, its prefix still on. */
+static enum kind classify_line(const struct line *l)
+{
+	struct line bare;
+	const char *title;
+	size_t tn;
+
+	return classify(strip_prefix(l, &bare, &title, &tn) ? &bare : l);
+}
+PARSER_CLASSIFIER(classify_line, kinds, K__COUNT);
 
 static enum claim claim_bare(const struct line *l, int in_block, struct claim_state *st)
 {
-	size_t tag = bracket_tag(l);
+	enum kind k = classify(l);
 	int after_version = st->after_version;
 
 	st->after_version = 0;
-	/* pastes often start at the summary: its "- - -" separator, 3.0's "Test Complete." */
-	if (line_starts(l, "Test Complete. Summary Results:") || is_separator(l))
+	switch (k) {
+	case K_COMPLETE:
+		/* pastes often start at the summary: its "- - -" separator, 3.0's "Test Complete." */
+		if (line_starts(l, "Test Complete. Summary Results:"))
+			return in_block ? CLAIM_BODY : CLAIM_START;
+		return in_block ? CLAIM_BODY : CLAIM_NONE;
+	case K_SEPARATOR:
 		return in_block ? CLAIM_BODY : CLAIM_START;
-	if (line_starts(l, "Connecting to host ")) {
+	case K_CONNECTING: {
 		/* one block per client test; -V's preamble above it belongs to it */
 		enum claim c = in_block && !st->has_test ? CLAIM_BODY : CLAIM_START;
 
 		st->has_test = 1;
 		return c;
 	}
-	if (tag) {
+	case K_HEADER:
+	case K_TAGGED: {
+		size_t tag = bracket_tag(l);
 		const char *rest = l->s + l->indent + tag;
 		size_t n = l->len - l->indent - tag;
 
@@ -230,21 +314,22 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 			       ? CLAIM_START
 			       : CLAIM_NONE;
 	}
-	if (line_starts(l, "Server listening on ") || line_starts(l, "Accepted connection from ") ||
-	    is_rule(l) || line_starts(l, "iperf3: error - ") ||
-	    (line_starts(l, "iperf 3") && !line_starts(l, "iperf 3 "))) {
-		st->after_version = line_starts(l, "iperf 3");
-		st->has_test |= line_starts(l, "Accepted");
+	case K_LISTENING:
+	case K_ACCEPTED:
+	case K_RULE:
+	case K_ERROR:
+	case K_VERSION:
+		st->after_version = k == K_VERSION;
+		st->has_test |= k == K_ACCEPTED;
 		return in_block ? CLAIM_BODY : CLAIM_START;
+	default:
+		break;
 	}
 	if (!in_block)
 		return CLAIM_NONE;
-	/* an author's "..." where stream lines were left out: the test goes on */
-	if (after_version || is_separator(l) || line_starts(l, "...") || line_starts(l, "\xe2\x80\xa6"))
+	/* -V: the system line follows the version; an author's "...": the test goes on */
+	if (after_version || k == K_ELISION || k == K_INFO || k == K_CPU || k == K_DONE)
 		return CLAIM_BODY;
-	for (size_t i = 0; i < countof(body_prefixes); i++)
-		if (line_starts(l, body_prefixes[i]))
-			return CLAIM_BODY;
 	return CLAIM_NONE;
 }
 
@@ -301,6 +386,8 @@ struct data_line {
 	int omitted;
 	char id[8];
 	struct field start, end, rate, rate_unit; /* intervals: the series point */
+	/* summaries: the other fields, as the line's one match found them (len 0: absent) */
+	struct field xfer, xfer_unit, n, jitter, lostpct;
 };
 
 enum side { SIDE_UNKNOWN, SIDE_CLIENT, SIDE_SERVER };
@@ -345,14 +432,22 @@ const char *iperf3_quantity(int reverse, int receiver, enum iperf3_quantity q)
 
 const char *iperf3_scenario(struct sink *s, const struct iperf3_shape *t)
 {
-	char parallel[32] = "";
-	char buf[96];
+	struct buf b = BUF_INIT;
+	const char *name;
 
+	/* one per test: pieces, not printf */
+	buf_adds(&b, t->udp ? "udp" : "tcp");
 	if (t->streams > 1)
-		snprintf(parallel, sizeof(parallel), " -P %d", t->streams);
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s", t->udp ? "udp" : "tcp", parallel, t->reverse ? " -R" : "",
-		 t->bidir ? " --bidir" : "", t->server ? " (server side)" : "");
-	return sink_strndup(s, buf, strlen(buf));
+		buf_addf(&b, " -P %d", t->streams);
+	if (t->reverse)
+		buf_adds(&b, " -R");
+	if (t->bidir)
+		buf_adds(&b, " --bidir");
+	if (t->server)
+		buf_adds(&b, " (server side)");
+	name = sink_strndup(s, b.s, b.len);
+	buf_release(&b);
+	return name;
 }
 
 /* Byte rates (-f K/M/G) as bit/s, so that every log's bitrate compares. */
@@ -369,17 +464,19 @@ static void as_bits(double *v, enum unit *u)
  * (-f K/M/G) become bit/s so that every log's bitrate compares. -1 for
  * "inf"/"nan" (a zero-length interval) or an unknown unit.
  */
-static int rate_or_size(const struct rx *p, const char *num, const char *unit, double *out,
-			enum unit *u, const char **at, size_t *at_n)
+static int rate_or_size(const struct field *num, const struct field *unit, double *out, enum unit *u)
 {
-	const char *us;
-	size_t un;
-
-	if (!rx_named(p, num, at, at_n) || !rx_named(p, unit, &us, &un) ||
-	    unit_value(*at, *at_n, us, un, u, out) < 0)
+	if (!num->s || !unit->s || unit_value(num->s, num->n, unit->s, unit->n, u, out) < 0)
 		return -1;
 	as_bits(out, u);
 	return 0;
+}
+
+/* A named group of the last match as a field (s NULL when it did not take part). */
+static void take(const struct rx *p, const char *name, struct field *f)
+{
+	if (!rx_named(p, name, &f->s, &f->n))
+		f->s = NULL, f->n = 0;
 }
 
 static void measure(struct parse *ps, const struct data_line *d, enum iperf3_quantity q,
@@ -389,29 +486,24 @@ static void measure(struct parse *ps, const struct data_line *d, enum iperf3_qua
 		     d->l, at, at_n);
 }
 
-/* The measurements of one summary line. */
+/* The measurements of one summary line, from the fields on_data() kept. */
 static void summary_line(struct parse *ps, const struct data_line *d)
 {
-	struct rx *p = &patterns[RX_DATA];
-	const char *s;
-	size_t n;
 	enum unit u;
 	double v;
 
-	if (!rx_match(p, d->l->s, d->l->len))
-		return;
-	if (rate_or_size(p, "xfer", "xferu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_TRANSFER, s, n, v, u);
-	if (rate_or_size(p, "rate", "rateu", &v, &u, &s, &n) == 0)
-		measure(ps, d, IPERF3_BITRATE, s, n, v, u);
+	if (rate_or_size(&d->xfer, &d->xfer_unit, &v, &u) == 0)
+		measure(ps, d, IPERF3_TRANSFER, d->xfer.s, d->xfer.n, v, u);
+	if (rate_or_size(&d->rate, &d->rate_unit, &v, &u) == 0)
+		measure(ps, d, IPERF3_BITRATE, d->rate.s, d->rate.n, v, u);
 	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
-	if (d->role == 0 && rx_named(p, "n", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, s, n, v, UNIT_COUNT);
+	if (d->role == 0 && d->n.s && num_parse(d->n.s, d->n.n, &v) == 0)
+		measure(ps, d, IPERF3_RETRANSMITS, d->n.s, d->n.n, v, UNIT_COUNT);
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
-	if (d->role == 1 && rx_named(p, "jitter", &s, &n) && unit_value(s, n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, s, n, v, u);
-	if (d->role == 1 && rx_named(p, "lostpct", &s, &n) && num_parse(s, n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, s, n, v, UNIT_PERCENT);
+	if (d->role == 1 && d->jitter.s && unit_value(d->jitter.s, d->jitter.n, "ms", 2, &u, &v) == 0)
+		measure(ps, d, IPERF3_JITTER, d->jitter.s, d->jitter.n, v, u);
+	if (d->role == 1 && d->lostpct.s && num_parse(d->lostpct.s, d->lostpct.n, &v) == 0)
+		measure(ps, d, IPERF3_LOST_PERCENT, d->lostpct.s, d->lostpct.n, v, UNIT_PERCENT);
 }
 
 /*
@@ -602,6 +694,13 @@ static void on_data(struct parse *ps, const struct line *l)
 		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
 			d.role = 1;
 	}
+	if (d.role >= 0) { /* a summary: its fields are read when the test ends */
+		take(p, "xfer", &d.xfer);
+		take(p, "xferu", &d.xfer_unit);
+		take(p, "n", &d.n);
+		take(p, "jitter", &d.jitter);
+		take(p, "lostpct", &d.lostpct);
+	}
 	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
@@ -769,7 +868,8 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &bare[i];
 		const char *title;
 		size_t tn;
-		unsigned tagged;
+		enum kind k;
+		unsigned ph = 0;
 
 		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
 			ps.t.title = title;
@@ -777,33 +877,34 @@ static int parse(const struct block *b, struct sink *s)
 		}
 		if (l->indent == l->len)
 			continue;
-		if (line_starts(l, "Connecting to host ")) {
+		k = classify(l);
+		if (k == K_CONNECTING) {
 			begin(&ps, l, SIDE_CLIENT);
-		} else if (line_starts(l, "iperf Done.")) {
+		} else if (k == K_DONE) {
 			if (ps.t.txn.open)
 				sink_run_end(s, ps.t.run, l);
 			finish(&ps, l);
 		} else if (ps.t.txn.open && ps.t.in_server_output) {
 			/* the server's lines repeat the client's test */
-		} else if (line_starts(l, "Accepted connection from ")) {
+		} else if (k == K_ACCEPTED) {
 			begin(&ps, l, SIDE_SERVER);
-		} else if (line_starts(l, "Test Complete.")) {
+		} else if (k == K_COMPLETE) {
 			/* iperf3 3.0: "Test Complete. Summary Results:" above the summary */
 			if (!ps.t.txn.open || ps.t.nsummary)
 				begin(&ps, l, SIDE_UNKNOWN);
 			ps.t.summary = 1;
-		} else if (is_separator(l)) {
+		} else if (k == K_SEPARATOR) {
 			ps.after_rule = 1;
 			prev = l;
 			continue;
-		} else if ((tagged = bracket_tag(l) ? phrases(l) : 0) && (tagged & PH_SENT) &&
-			   (tagged & PH_DATAGRAMS)) {
+		} else if (k == K_TAGGED && (ph = phrases(l), (ph & PH_SENT) && (ph & PH_DATAGRAMS))) {
 			/* "[  4] Sent 159 datagrams": what the summary's Total says */
-		} else if (line_starts(l, "[ ID]")) {
+		} else if (k == K_HEADER) {
 			on_header(&ps, l);
-		} else if (tagged && !(tagged & (PH_LOCAL | PH_NO_STATS | PH_OUT_OF_ORDER))) {
+		} else if (k == K_TAGGED && !(ph & (PH_LOCAL | PH_NO_STATS | PH_OUT_OF_ORDER))) {
+			/* an interval or a summary; not a connection line or a stream's note */
 			on_data(&ps, l);
-		} else if (line_starts(l, "CPU Utilization:")) {
+		} else if (k == K_CPU) {
 			on_cpu(&ps, l);
 		} else {
 			on_other(&ps, l, prev);
@@ -822,6 +923,9 @@ const struct parser iperf3_parser = {
 	.starts = "C[-SAiBDEFGHIJKLMNOPQRTUVWXYZabcdefghjklmnopqrstuvwxyz0123456789",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.classify = classify_line_hook,
+	.kinds = kinds,
+	.nkinds = countof(kinds),
 	.parse = parse,
 	.rx = patterns,
 	.nrx = countof(patterns),

@@ -25,10 +25,7 @@ static int match(json_t *doc)
 static void figure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
 		   enum unit unit, double scale)
 {
-	double v;
-
-	if (json_number(obj, key, &v) == 0)
-		sink_measure(s, run, quantity, STAT_VALUE, unit, v * scale, 0, NULL, NULL, 0);
+	json_measure(s, run, obj, key, quantity, STAT_VALUE, unit, scale, 0);
 }
 
 /* One side's sum: transfer and bitrate always, retransmits on the sender, jitter and loss (UDP) on the receiver. */

@@ -4,8 +4,10 @@
  */
 #include "parsers/json.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "parsers/json_span.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -64,6 +66,123 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return CLAIM_NONE; /* the document is complete */
 	scan(st, l->s, l->len);
 	return CLAIM_BODY;
+}
+
+/*
+ * Where the numbers of the document being parsed are: each number node
+ * with its byte span in the text, sorted by node for bsearch. jansson
+ * gives no positions; the text is walked beside the tree (json_span.h).
+ */
+struct number_span {
+	const json_t *node;
+	size_t off, len;
+};
+
+struct doc_spans {
+	const struct block *b;
+	const char *text;
+	size_t len;
+	size_t *line_start;  /* where block line i starts in text (b->n entries) */
+	struct number_span *v;
+	size_t n, cap;
+	json_t *nodes[JSON_SPAN_DEPTH]; /* while walking: the container at each depth */
+};
+
+/* The document a kind's parse() reads (json_measure): set around that call only. */
+static struct doc_spans *current;
+
+static int add_span(const struct json_step *path, int depth, size_t off, size_t len, int container,
+		    void *arg)
+{
+	struct doc_spans *d = arg;
+	json_t *node, *parent;
+
+	if (!depth) {
+		node = d->nodes[0];
+	} else {
+		parent = d->nodes[depth - 1];
+		node = path[depth - 1].array ? json_array_get(parent, path[depth - 1].index)
+					     : json_object_get(parent, path[depth - 1].key);
+	}
+	if (container) {
+		d->nodes[depth] = node;
+	} else if (json_is_number(node)) {
+		ALLOC_GROW(d->v, d->n + 1, d->cap);
+		d->v[d->n].node = node;
+		d->v[d->n].off = off;
+		d->v[d->n++].len = len;
+	}
+	return 0;
+}
+
+static int by_node(const void *a, const void *b)
+{
+	const json_t *x = ((const struct number_span *)a)->node, *y = ((const struct number_span *)b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+static void spans_build(struct doc_spans *d, const struct block *b, const struct buf *text, json_t *doc)
+{
+	size_t at = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->b = b;
+	d->text = text->s;
+	d->len = text->len;
+	d->line_start = xcalloc(b->n ? b->n : 1, sizeof(*d->line_start));
+	for (uint32_t i = 0; i < b->n; i++) {
+		d->line_start[i] = at;
+		at += b->lines[i].len + 1;
+	}
+	d->nodes[0] = doc;
+	json_walk(text->s, text->len, add_span, d);
+	if (d->n) /* a document without numbers has no array to sort */
+		qsort(d->v, d->n, sizeof(*d->v), by_node);
+}
+
+static void spans_release(struct doc_spans *d)
+{
+	free(d->line_start);
+	free(d->v);
+}
+
+int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
+		 enum stat_kind stat, enum unit unit, double scale, uint32_t n)
+{
+	json_t *v = json_object_get(obj, key);
+	const struct line *l = NULL;
+	const char *num = NULL;
+	size_t num_len = 0;
+
+	if (!json_is_number(v))
+		return -1;
+	if (current) {
+		struct number_span want = { v, 0, 0 };
+		const struct number_span *sp = bsearch(&want, current->v, current->n, sizeof(*sp), by_node);
+
+		if (sp) {
+			/* the block line holding the number: the last that starts at or before it */
+			uint32_t lo = 0, hi = current->b->n;
+
+			while (hi - lo > 1) {
+				uint32_t mid = lo + (hi - lo) / 2;
+
+				if (current->line_start[mid] <= sp->off)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			l = &current->b->lines[lo];
+			if (sp->off + sp->len <= current->line_start[lo] + l->len) {
+				num = l->s + (sp->off - current->line_start[lo]);
+				num_len = sp->len;
+			}
+		}
+	}
+	sink_measure(s, run, quantity, stat, unit, json_number_value(v) * scale, n, num ? l : NULL, num,
+		     num_len);
+	return 0;
 }
 
 int json_number(json_t *obj, const char *key, double *out)
@@ -180,8 +299,15 @@ static int parse(const struct block *b, struct sink *s)
 		repaired = 1;
 	}
 	kind = kind_of(doc);
-	if (kind)
+	if (kind) {
+		struct doc_spans spans;
+
+		spans_build(&spans, b, &text, doc);
+		current = &spans;
 		n = kind->parse(doc, b, s);
+		current = NULL;
+		spans_release(&spans);
+	}
 	if (repaired) {
 		for (uint32_t i = from; i < s->rs->nruns; i++) {
 			s->rs->runs[i].flags |= RUN_INCOMPLETE;

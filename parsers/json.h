@@ -27,6 +27,17 @@ struct json_kind {
 	int (*parse)(json_t *doc, const struct block *b, struct sink *s);
 };
 
+/*
+ * Add measurement `quantity`/`stat` of `run` from the number member `key`
+ * of `obj` (a node of the document being parsed), times `scale`, with the
+ * byte span the number was read from (parsers/json_span.h): what
+ * sink_measure() keeps for a text format. Returns 0, or -1 (nothing
+ * added) when the member is absent or not a number. Only from a kind's
+ * parse().
+ */
+int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
+		 enum stat_kind stat, enum unit unit, double scale, uint32_t n);
+
 /* Helpers for kinds: a number member as a double: 0, or -1 (*out untouched) when absent or not a number. */
 int json_number(json_t *obj, const char *key, double *out);
 /* A string member, or NULL. */

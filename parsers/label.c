@@ -58,7 +58,7 @@ static int is_word_char(unsigned char c)
  * gets a small hash table of its words on first use (by the list's
  * address; the program has one thread). A list too long for it is scanned.
  */
-#define WORDSET_LISTS 16
+#define WORDSET_LISTS 32
 #define WORDSET_SLOTS 512
 static struct wordset {
 	const char *const *list;
@@ -856,13 +856,13 @@ static void quantity_test(struct buf *b)
 		}
 }
 
-enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
+static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
 	int marked;
 	const char *s0 = s;
 	size_t nwords, n0 = n;
-	int stop;
+	int stop, names_build;
 
 	buf_reset(&out->variant);
 	buf_reset(&out->scenario);
@@ -936,24 +936,91 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
-	if (!any_word(out->variant.s, out->variant.len, build_words) &&
-	    words(out->variant.s, out->variant.len, NULL, NULL, &stop) > 5) {
+	/* the text no longer changes: whether it names a build is asked once */
+	names_build = any_word(out->variant.s, out->variant.len, build_words);
+	if (!names_build && words(out->variant.s, out->variant.len, NULL, NULL, &stop) > 5) {
 		/* a long line that names no build is a caption, not a variant */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
-	if (!marked && !any_word(out->variant.s, out->variant.len, build_words)) {
+	if (!marked && !names_build) {
 		/* a bare short line without a build word: a heading, not a variant */
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
-	out->build = any_word(out->variant.s, out->variant.len, build_words) ||
-		     any_word(out->variant.s, out->variant.len, change_words);
+	out->build = names_build || any_word(out->variant.s, out->variant.len, change_words);
 	/* "alice:": one word that names no build may be who wrote what follows */
 	out->handle = !out->level && text_words(out->variant.s, out->variant.len, 2) == 1 &&
-		      !any_word(out->variant.s, out->variant.len, build_words) &&
-		      !strpbrk(out->variant.s, "0123456789");
+		      !names_build && !strpbrk(out->variant.s, "0123456789");
 	return out->kind = LABEL_VARIANT;
+}
+
+/*
+ * What label_read() made of recent lines, by a hash of the line: a log
+ * repeats its captions ("Results:", "After the change:") block after
+ * block. Every field label_read() writes is kept (`marked` may be left as
+ * it was); no line is kept while a pattern failure is pending (it may be
+ * this line's), so that a failing line is read (and reported) again.
+ */
+#define LABEL_MEMO_SLOTS 64
+#define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
+static struct label_memo {
+	uint32_t len; /* 0: empty slot */
+	int plain_ok;
+	char text[LABEL_MEMO_TEXT];
+	enum label_kind kind;
+	int marked, marked_set, level, handle, build;
+	uint32_t variant_len, scenario_len;
+	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
+} label_memo[LABEL_MEMO_SLOTS];
+
+enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
+{
+	struct label_memo *m;
+	unsigned h = 2166136261u;
+	int marked = out->marked;
+	enum label_kind k;
+
+	if (n == 0 || n >= LABEL_MEMO_TEXT)
+		return read_uncached(s, n, plain_ok, out);
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	m = &label_memo[(h ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
+		buf_reset(&out->variant);
+		buf_add(&out->variant, m->variant, m->variant_len);
+		buf_reset(&out->scenario);
+		buf_add(&out->scenario, m->scenario, m->scenario_len);
+		out->kind = m->kind;
+		if (m->marked_set)
+			out->marked = m->marked;
+		out->level = m->level;
+		out->handle = m->handle;
+		out->build = m->build;
+		return m->kind;
+	}
+	out->marked = -1; /* tells whether the reading set it */
+	k = read_uncached(s, n, plain_ok, out);
+	m->len = 0;
+	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
+	    !rx_failed()) {
+		m->len = (uint32_t)n;
+		m->plain_ok = !!plain_ok;
+		memcpy(m->text, s, n);
+		m->kind = out->kind;
+		m->marked_set = out->marked != -1;
+		m->marked = out->marked;
+		m->level = out->level;
+		m->handle = out->handle;
+		m->build = out->build;
+		m->variant_len = (uint32_t)out->variant.len;
+		memcpy(m->variant, buf_str(&out->variant), out->variant.len);
+		m->scenario_len = (uint32_t)out->scenario.len;
+		memcpy(m->scenario, buf_str(&out->scenario), out->scenario.len);
+	}
+	if (out->marked == -1)
+		out->marked = marked;
+	return k;
 }
 
 void label_release(struct label *l)

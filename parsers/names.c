@@ -12,6 +12,12 @@
 #define FMT_NAME_(e, name, desc, reader, sym) name,
 static const char *const fmt_names[] = { "none", FORMATS(FMT_NAME_) };
 #undef FMT_NAME_
+/* the FORMATS rows a JSON document's kind reads (their reader is `json`) */
+#define READ_BY_json 1
+#define READ_BY_parser 0
+#define FMT_READER_(e, name, desc, reader, sym) READ_BY_##reader,
+static const unsigned char fmt_json[] = { 0, FORMATS(FMT_READER_) };
+#undef FMT_READER_
 static const char *const vorigin_names[] = { VORIGINS(NAME2_) };
 static const char *const stat_names[] = { STATS(NAME3_) };
 static const char *const stat_suffixes[] = { STATS(SUFFIX_) };
@@ -38,6 +44,11 @@ const char *stat_name(enum stat_kind s) { return name_of(stat_names, countof(sta
 const char *unit_name(enum unit u) { return name_of(unit_names, countof(unit_names), u); }
 const char *dir_name(enum direction d) { return name_of(dir_names, countof(dir_names), d); }
 const char *note_kind_name(enum note_kind k) { return name_of(note_names, countof(note_names), k); }
+
+int fmt_is_json(enum fmt f)
+{
+	return f == FMT_JSON || ((int)f > 0 && f < FMT__COUNT && fmt_json[f]);
+}
 
 int fmt_from_name(const char *s)
 {

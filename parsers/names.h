@@ -31,6 +31,8 @@ int note_kind_from_name(const char *s);
  * → "hyperfine"): the length of that part.
  */
 size_t fmt_tool_len(enum fmt f);
+/* 1 for the formats read from a JSON document (the json block and the kinds it dispatches to). */
+int fmt_is_json(enum fmt f);
 /* Append the tools of a set of formats (bit 1 << fmt each), "hyperfine,iperf3". */
 void fmt_tools(struct buf *out, unsigned long fmts);
 

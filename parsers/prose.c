@@ -83,7 +83,7 @@ int prose_comment_header(const char *s, size_t n)
 				break;
 			at = (int)(sp - s) + 1;
 			for (size_t k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
-				found |= n - (size_t)at >= strlen(verbs[k]) &&
+				found |= (size_t)at < n && s[at] == verbs[k][0] && n - (size_t)at >= strlen(verbs[k]) &&
 					 !memcmp(s + at, verbs[k], strlen(verbs[k]));
 		}
 		if (!found)

@@ -669,10 +669,55 @@ static void do_line(struct seg *sg, struct line *l)
 	sg->last_nonblank_line = l->no;
 }
 
+/*
+ * Where the next bytes that need cleaning wherever they stand (CR, ESC,
+ * '&', NUL: clean_needed_shape()) are in the text, each found by memchr
+ * once: a line needs no scan of its own for them.
+ */
+struct specials {
+	const char *next[4], *end;
+	const char *first; /* the nearest of next[] */
+};
+
+static const char special_bytes[4] = { '\r', 0x1b, '&', '\0' };
+
+static void specials_init(struct specials *sp, const char *text, size_t len)
+{
+	sp->end = text + len;
+	for (int k = 0; k < 4; k++) {
+		const char *p = memchr(text, special_bytes[k], len);
+
+		sp->next[k] = p ? p : sp->end;
+	}
+	sp->first = sp->end;
+	for (int k = 0; k < 4; k++)
+		if (sp->next[k] < sp->first)
+			sp->first = sp->next[k];
+}
+
+/* Is one of the bytes in [from, to)? The text is walked forwards only. */
+static int special_before(struct specials *sp, const char *from, const char *to)
+{
+	if (sp->first >= from) /* most lines: none of them before the next one found */
+		return sp->first < to;
+	sp->first = sp->end;
+	for (int k = 0; k < 4; k++) {
+		if (sp->next[k] < from) {
+			const char *p = memchr(from, special_bytes[k], (size_t)(sp->end - from));
+
+			sp->next[k] = p ? p : sp->end;
+		}
+		if (sp->next[k] < sp->first)
+			sp->first = sp->next[k];
+	}
+	return sp->first < to;
+}
+
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
 {
 	struct seg sg;
+	struct specials sp;
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0;
 	uint32_t no = 0;
@@ -688,6 +733,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
 	build_dispatch(&sg);
+	specials_init(&sp, text, len);
 
 	while (pos < len && !sg.stopped) {
 		const char *raw = text + pos;
@@ -702,7 +748,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
-		if (clean_needed(raw, l.raw_len)) {
+		if (clean_needed_shape(raw, l.raw_len) || special_before(&sp, raw, raw + l.raw_len)) {
 			buf_reset(&scratch);
 			int quoted = 0;
 

@@ -3,6 +3,7 @@
  */
 #include "parsers/units.h"
 
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -357,8 +358,46 @@ static const struct unit_spelling spellings[] = {
 	{ "%", UNIT_PERCENT, 1 },
 };
 
+/*
+ * The spellings by their first byte, in table order (the first that
+ * matches wins): built on first use; the program has one thread. A byte
+ * with more spellings than a row holds is looked up in the whole table.
+ */
+#define BY_FIRST_MAX 24
+static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
+static int by_first_built, by_first_full[256];
+
+static void build_by_first(void)
+{
+	for (size_t i = 0; i < countof(spellings); i++) {
+		unsigned char c = (unsigned char)spellings[i].text[0];
+
+		if (nby_first[c] < BY_FIRST_MAX && i <= UCHAR_MAX)
+			by_first[c][nby_first[c]++] = (unsigned char)i;
+		else
+			by_first_full[c] = 1;
+	}
+	by_first_built = 1;
+}
+
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
 {
+	unsigned char c = n ? (unsigned char)s[0] : 0;
+
+	if (!by_first_built)
+		build_by_first();
+	if (n && !by_first_full[c]) {
+		for (size_t k = 0; k < nby_first[c]; k++) {
+			size_t i = by_first[c][k];
+
+			if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
+				*unit = spellings[i].unit;
+				*factor = spellings[i].factor;
+				return 0;
+			}
+		}
+		return -1;
+	}
 	for (size_t i = 0; i < countof(spellings); i++) {
 		if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
 			*unit = spellings[i].unit;
@@ -504,35 +543,67 @@ static const struct prefix *prefixes_for(enum unit u)
 	}
 }
 
-/* Three significant digits of x (already scaled), e.g. 2.66, 26.6, 266. */
-static void sig3(char *out, size_t size, double x, const char *suffix)
+/*
+ * The most decimals a figure whose last printed digit stood for `step` (in
+ * the units it is shown in) may have: 1 for 0.1, 0 for 1, -1 for 10. A
+ * tenth of slack absorbs a unit printed in one scale and shown in another
+ * (0.1 MB is 0.095 MiB: still one decimal). INT_MAX when the step is unknown.
+ */
+static int step_decimals(double step)
+{
+	if (!(step > 0) || !isfinite(step))
+		return INT_MAX;
+	return (int)floor(-log10(0.9 * step));
+}
+
+/*
+ * Three significant digits of x (already scaled), e.g. 2.66, 26.6, 266,
+ * and no more decimals than `step` (the scaled last printed digit) allows.
+ */
+static void sig3(char *out, size_t size, double x, const char *suffix, double step)
 {
 	double a = fabs(x);
-	int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+	int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2, most = step_decimals(step);
 
+	if (most < decimals)
+		decimals = most < 0 ? 0 : most;
 	snprintf(out, size, "%.*f%s%s", decimals, x, *suffix ? " " : "", suffix);
 }
 
-static char *format_c(double v, enum unit unit, char *out, size_t size, int is_delta)
+/* `res` is half a unit of the figure's last printed digit (SI), 0 or NaN when unknown. */
+static char *format_c(double v, enum unit unit, char *out, size_t size, int is_delta, double res)
 {
-	const struct prefix *p = prefixes_for(unit);
-	double a = fabs(v);
+	const struct prefix *p = prefixes_for(unit), *first = p;
+	double a = fabs(v), step = res > 0 && isfinite(res) ? 2 * res : 0;
 
 	if (!isfinite(v)) {
 		snprintf(out, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
 		return out;
 	}
 	if (unit == UNIT_PERCENT) {
-		sig3(out, size, v, "%");
+		sig3(out, size, v, "%", step);
 		return out;
 	}
-	/* whole counts below a million read best as they are: "10000 runs" */
-	if (!is_delta && unit == UNIT_COUNT && a < 1e6 && v == floor(v)) {
+	/* whole counts below a million read best as they are: "10000 runs" (unless printed coarser: "1.5k") */
+	if (!is_delta && unit == UNIT_COUNT && a < 1e6 && v == floor(v) && step_decimals(step) >= 0) {
 		snprintf(out, size, "%.0f", v);
 		return out;
 	}
 	if (!p) {
 		snprintf(out, size, "%.3g", v);
+		return out;
+	}
+	if (a == 0 && step > 0) {
+		/*
+		 * a zero known to a printed digit: "0.0 MiB", not an exact "0 B",
+		 * in the largest prefix that needs at most two decimals
+		 */
+		int d;
+
+		while (p[1].text && step_decimals(step / p->scale) > 2)
+			p++;
+		d = step_decimals(step / p->scale);
+		snprintf(out, size, "%.*f%s%s", d < 0 ? 0 : d, 0.0, *p->text ? " " : "", p->text);
 		return out;
 	}
 	if (a == 0) {
@@ -547,27 +618,40 @@ static char *format_c(double v, enum unit unit, char *out, size_t size, int is_d
 		if (a / p->scale >= 0.9995)
 			break;
 	}
-	sig3(out, size, v / p->scale, p->text);
+	/* a figure printed coarser than this prefix's units reads in a larger one: "0.7 ms", not "700 µs" */
+	while (p > first && step_decimals(step / p->scale) < 0)
+		p--;
+	sig3(out, size, v / p->scale, p->text, step / p->scale);
 	return out;
 }
 
-static char *format(double v, enum unit unit, char *out, size_t size, int is_delta)
+static char *format(double v, enum unit unit, char *out, size_t size, int is_delta, double res)
 {
 	locale_t old = enter_c_numeric();
 
-	format_c(v, unit, out, size, is_delta);
+	format_c(v, unit, out, size, is_delta, res);
 	leave_c_numeric(old);
 	return out;
 }
 
 char *unit_format(double v, enum unit unit, char *out, size_t size)
 {
-	return format(v, unit, out, size, 0);
+	return format(v, unit, out, size, 0, 0);
 }
 
 char *unit_format_delta(double v, enum unit unit, char *out, size_t size)
 {
-	return format(v, unit, out, size, 1);
+	return format(v, unit, out, size, 1, 0);
+}
+
+char *unit_format_res(double v, enum unit unit, double res, char *out, size_t size)
+{
+	return format(v, unit, out, size, 0, res);
+}
+
+char *unit_format_delta_res(double v, enum unit unit, double res, char *out, size_t size)
+{
+	return format(v, unit, out, size, 1, res);
 }
 
 char *num_exact(double v, char out[32])

@@ -70,6 +70,16 @@ int unit_duration(const char *s, size_t n, double *out);
 char *unit_format(double v, enum unit unit, char *out, size_t size);
 /* The same for a difference or spread (never switches to a count's plain integer form). */
 char *unit_format_delta(double v, enum unit unit, char *out, size_t size);
+/*
+ * unit_format() of a figure printed with resolution `res` (half a unit of
+ * its last printed digit, in SI; see resolution.h): three significant
+ * digits at most, and never a digit finer than the printed ones ("1.0 ms"
+ * stays "1.0 ms", "16ns" is "16 ns", "0.7 ms" is not "700 µs"). `res` 0 or
+ * NaN (exact, or unknown): as unit_format().
+ */
+char *unit_format_res(double v, enum unit unit, double res, char *out, size_t size);
+/* The same for a difference, whose resolution is the sum of its two figures'. */
+char *unit_format_delta_res(double v, enum unit unit, double res, char *out, size_t size);
 
 /* The shortest decimal text that reads back as exactly `v` (%.17g at worst). */
 char *num_exact(double v, char out[32]);

@@ -3,6 +3,7 @@
  */
 #include "store/clean.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "util/buf.h"
@@ -21,32 +22,59 @@ const char *clean_str(struct arena *a, const char *s)
 	return c;
 }
 
+/*
+ * clean_str() of the strings seen last, by their address: records share a
+ * few strings (a parser's quantity names, a block's label), each looked at
+ * once. Valid for one clean_records() call, while the strings live.
+ */
+#define SEEN_SLOTS 64
+struct seen {
+	const char *in[SEEN_SLOTS], *out[SEEN_SLOTS];
+};
+
+static const char *clean_seen(struct arena *a, struct seen *sn, const char *s)
+{
+	size_t h = ((uintptr_t)s >> 3) % SEEN_SLOTS;
+
+	if (!s)
+		return s;
+	if (sn->in[h] != s) {
+		sn->in[h] = s;
+		sn->out[h] = clean_str(a, s);
+	}
+	return sn->out[h];
+}
+
 #define CLEAN(field) ((field) = clean_str(&m->arena, (field)))
+#define CLEAN_SEEN(field) ((field) = clean_seen(&m->arena, &seen, (field)))
 
 void clean_records(struct model *m, const struct recset_mark *from)
 {
 	struct recset *rs = &m->rs;
+	struct seen seen;
+
+	memset(&seen, 0, sizeof(seen));
 
 	for (size_t i = from->runs; i < rs->nruns; i++) {
 		struct run *r = &rs->runs[i];
 
 		const char *text = r->variant.text;
 
-		CLEAN(r->experiment);
-		CLEAN(r->variant.text);
+		CLEAN_SEEN(r->experiment);
+		CLEAN_SEEN(r->variant.text);
 		if (r->variant.text != text) /* the key of what is shown */
 			r->variant.key = model_variant_key(m, r->variant.text);
-		CLEAN(r->variant.key);
-		CLEAN(r->scenario);
-		CLEAN(r->subject);
-		CLEAN(r->command);
+		CLEAN_SEEN(r->variant.key);
+		CLEAN_SEEN(r->scenario);
+		CLEAN_SEEN(r->subject);
+		CLEAN_SEEN(r->command);
 	}
 	for (size_t i = from->meas; i < rs->nmeas; i++)
-		CLEAN(rs->meas[i].quantity);
+		CLEAN_SEEN(rs->meas[i].quantity);
 	for (size_t i = from->samples; i < rs->nsamples; i++)
-		CLEAN(rs->samples[i].quantity);
+		CLEAN_SEEN(rs->samples[i].quantity);
 	for (size_t i = from->series; i < rs->nseries; i++)
-		CLEAN(rs->series[i].name);
+		CLEAN_SEEN(rs->series[i].name);
 	for (size_t i = from->notes; i < rs->nnotes; i++)
 		CLEAN(rs->notes[i].text);
 	for (size_t i = from->facts; i < rs->nfacts; i++) {

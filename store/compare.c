@@ -156,16 +156,25 @@ static unsigned run_flags(const struct model *m, uint32_t ri, const struct byrun
 
 /*
  * How finely `me` was printed, from its bytes in its source; NaN when it
- * was not printed (JSON) or its source is not at hand. The model's source
- * texts are read on first use: that cache is the only thing changed.
+ * was not printed, or written by a JSON writer (the shortest text of the
+ * double itself: exact, not rounded for print), or its source is not at
+ * hand. The model's source texts are read on first use: that cache is the
+ * only thing changed.
  */
 static double resolution_of(struct gather *g, const struct run *r, const struct measurement *me)
 {
 	const char *text;
 	size_t len;
 
-	if (!me->length)
+	if (!me->length || fmt_is_json(r->fmt))
 		return NAN;
+	/*
+	 * a count printed as zero ("0" retransmits) is exact: the unit word a
+	 * zero would borrow its scale from belongs to a figure beside it
+	 * ("6.29 Gbits/sec    0" is not zero Gbit)
+	 */
+	if (me->unit == UNIT_COUNT && me->value == 0)
+		return 0;
 	text = model_source_text((struct model *)g->m, r->source, &len);
 	return printed_resolution(text, len, me->offset, me->length, me->value);
 }

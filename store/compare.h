@@ -121,6 +121,8 @@ struct cmp_geomean {
 	double base, cand; /* geometric means of each side's centers */
 	double ratio;     /* cand / base: the geometric mean of the rows' ratios */
 	double delta_pct; /* (ratio - 1) * 100 */
+	/* how far the printed digits let base, cand (SI) and delta_pct (points) be off; 0 exact */
+	double base_res, cand_res, delta_res;
 	double gain;      /* oriented: > 1 is better (base/cand when lower is better) */
 	enum cmp_verdict verdict; /* by the threshold; a summary is never tested */
 };

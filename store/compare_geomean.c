@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "store/compare.h"
+#include "store/compare_text.h"
 #include "store/stats.h"
 #include "util/buf.h"
 #include "util/strmap.h"
@@ -75,7 +76,7 @@ static const struct cmp_row **match_rows(const struct cmp_table *t, size_t n)
 static void add_geomean(struct cmp_table *t, const struct cmp_table *t0, const size_t *rows,
 			size_t k, const struct cmp_row *const *match)
 {
-	double *b = xmalloc(k * sizeof(*b)), *c = xmalloc(k * sizeof(*c));
+	double *b = xmalloc(k * sizeof(*b)), *c = xmalloc(k * sizeof(*c)), rb = 0, rc = 0;
 	const struct cmp_row *first = &t0->rows[rows[0]];
 	struct cmp_geomean *g;
 
@@ -84,7 +85,16 @@ static void add_geomean(struct cmp_table *t, const struct cmp_table *t0, const s
 
 		b[i] = r->base.center;
 		c[i] = r->cand.center;
+		/*
+		 * the log of a geometric mean is the mean of the logs: the rows'
+		 * relative roundings average, and as independent errors shrink by √k
+		 * (as cmp_side_res() takes several runs' means)
+		 */
+		rb += cmp_side_res(&r->base, r->unit) / b[i];
+		rc += cmp_side_res(&r->cand, r->unit) / c[i];
 	}
+	rb /= (double)k * sqrt((double)k);
+	rc /= (double)k * sqrt((double)k);
 	t->geo = xrealloc(t->geo, (t->ngeo + 1) * sizeof(*t->geo));
 	g = &t->geo[t->ngeo++];
 	g->quantity = first->quantity;
@@ -95,6 +105,9 @@ static void add_geomean(struct cmp_table *t, const struct cmp_table *t0, const s
 	g->cand = stats_geomean(c, k);
 	g->ratio = g->cand / g->base;
 	g->delta_pct = (g->ratio - 1) * 100;
+	g->base_res = g->base * rb;
+	g->cand_res = g->cand * rc;
+	g->delta_res = g->ratio * (rb + rc) * 100;
 	g->gain = g->dir == DIR_LOWER ? 1 / g->ratio : g->ratio;
 	if (!(fabs(g->delta_pct) > t->opts.threshold))
 		g->verdict = CMP_SAME;

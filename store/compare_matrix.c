@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/compare_text.h"
 #include "store/stats.h"
 #include "util/buf.h"
 #include "util/strmap.h"
@@ -142,7 +143,7 @@ void cmp_matrix_summary(const struct cmp_matrix *x, size_t col,
 			int (*pick)(const struct cmp_mrow *r, void *arg), void *arg,
 			struct cmp_summary *s)
 {
-	double *ratios = xcalloc(x->nrows ? x->nrows : 1, sizeof(*ratios)), thr;
+	double *ratios = xcalloc(x->nrows ? x->nrows : 1, sizeof(*ratios)), thr, rel = 0;
 	enum direction dir = DIR_NONE;
 	const struct cmp_row **used = xcalloc(x->nrows ? x->nrows : 1, sizeof(*used));
 
@@ -168,11 +169,14 @@ void cmp_matrix_summary(const struct cmp_matrix *x, size_t col,
 		if (r->dir != dir)
 			continue; /* one direction per summary: the first row's */
 		used[s->nrows] = r;
+		rel += cmp_side_res(&r->base, r->unit) / r->base.center + cmp_side_res(&r->cand, r->unit) / r->cand.center;
 		ratios[s->nrows++] = r->cand.center / r->base.center;
 	}
 	if (s->nrows) {
 		thr = x->t[col - 1].opts.threshold;
 		s->delta_pct = (stats_geomean(ratios, s->nrows) - 1) * 100;
+		/* the mean of the rows' relative roundings, shrunk by √n as in cmp_side_res() */
+		s->delta_res = (s->delta_pct / 100 + 1) * rel / ((double)s->nrows * sqrt((double)s->nrows)) * 100;
 		if (!(fabs(s->delta_pct) > thr))
 			s->verdict = CMP_SAME;
 		else if ((s->delta_pct < 0) == (dir == DIR_LOWER))

@@ -66,6 +66,7 @@ const char *cmp_matrix_name(const struct cmp_matrix *x, size_t col);
 struct cmp_summary {
 	size_t nrows;       /* rows with a direction and positive figures on both sides */
 	double delta_pct;   /* geometric mean of their ratios, as a change in % (oriented as printed) */
+	double delta_res;   /* how far the rows' printed digits let delta_pct be off, in points */
 	enum cmp_verdict verdict; /* beyond the noise threshold, by the rows' direction */
 	size_t significant; /* rows whose change is significant in the verdict's direction */
 	size_t untested;    /* rows without a test */

@@ -11,15 +11,20 @@
 
 enum { CELL = 64 };
 
-void md_cell(struct buf *out, const char *s)
+void md_text(struct buf *out, const char *s)
 {
-	/* '|' would end the cell; newlines cannot occur in our strings */
-	buf_adds(out, "| ");
+	/* '|' would end a cell; the rest would make emphasis, code, HTML, links or headings */
 	for (; *s; s++) {
-		if (*s == '|' || *s == '\\')
+		if (strchr("\\`*_<>[]|#~!", *s))
 			buf_addc(out, '\\');
 		buf_addc(out, *s);
 	}
+}
+
+void md_cell(struct buf *out, const char *s)
+{
+	buf_adds(out, "| ");
+	md_text(out, s);
 	buf_addc(out, ' ');
 }
 
@@ -71,7 +76,11 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 	for (size_t i = 0; i < t->nrows; i++)
 		if (*t->rows[i].scenario)
 			headings = 1;
-	buf_addf(out, "**%s** against **%s** (baseline)\n\n", cand, base);
+	buf_adds(out, "**");
+	md_text(out, cand);
+	buf_adds(out, "** against **");
+	md_text(out, base);
+	buf_adds(out, "** (baseline)\n\n");
 	snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->opts.alpha) * 100);
 	md_cell(out, "");
 	md_cell(out, base);
@@ -85,9 +94,10 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		const struct cmp_row *r = &t->rows[order ? order[k] : k];
 
 		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
-			buf_reset(&b);
-			buf_addf(&b, "*%s*", *r->scenario ? r->scenario : "(no scenario)");
-			md_cell(out, buf_str(&b));
+			/* the scenario in italics: its own text escaped inside the stars */
+			buf_adds(out, "| *");
+			md_text(out, *r->scenario ? r->scenario : "(no scenario)");
+			buf_adds(out, "* ");
 			buf_adds(out, "| | | | | | | |\n");
 			scenario = r->scenario;
 		}
@@ -99,9 +109,9 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		buf_reset(&b);
 		buf_addf(&b, "geomean %s (%zu rows)", g->quantity, g->nrows);
 		md_cell(out, buf_str(&b));
-		md_cell(out, unit_format(g->base, g->unit, c[0], CELL));
-		md_cell(out, unit_format(g->cand, g->unit, c[1], CELL));
-		md_cell(out, cmp_text_pct(g->delta_pct, c[2], CELL));
+		md_cell(out, unit_format_res(g->base, g->unit, g->base_res, c[0], CELL));
+		md_cell(out, unit_format_res(g->cand, g->unit, g->cand_res, c[1], CELL));
+		md_cell(out, cmp_text_pct_res(g->delta_pct, g->delta_res, c[2], CELL));
 		buf_adds(out, "| | | ");
 		md_cell(out, cmp_text_gain(g, c[2], CELL));
 		buf_adds(out, "|\n");

@@ -21,7 +21,14 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		  const size_t *order, size_t norder, struct buf *out);
 /* The line that says what the marks and columns mean, after the tables. */
 void cmp_markdown_legend(const struct cmp_table *t, struct buf *out);
-/* Append `s` as a Markdown table cell ("| s "), '|' and '\' escaped. */
+/*
+ * Append `s` with every character Markdown would read as markup escaped
+ * (\ ` * _ < > [ ] | # ~ !), so that a name such as "rel_*base*" or
+ * "a <b>" reads as typed, in a GitHub table cell too. The one escaper of
+ * every Markdown benchdelta writes.
+ */
+void md_text(struct buf *out, const char *s);
+/* Append `s` as a Markdown table cell ("| s "), escaped by md_text(). */
 void md_cell(struct buf *out, const char *s);
 
 #endif

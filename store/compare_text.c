@@ -16,12 +16,22 @@ static int pct_decimals(double a)
 	return a < 1 && a > 0 ? 2 : a < 100 ? 1 : 0;
 }
 
+double cmp_side_res(const struct cmp_side *s, enum unit unit)
+{
+	if (!(s->res > 0) || !isfinite(s->res))
+		return 0;
+	if (unit == UNIT_COUNT && s->res <= 0.5)
+		return 0; /* a whole count ("10000 runs", "4,441,127,390 cycles") is exact */
+	/* several runs' printed figures: their rounding errors average out like any other */
+	return s->nruns > 1 ? s->res / sqrt((double)s->nruns) : s->res;
+}
+
 char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_t size)
 {
 	if (!s->present || isnan(s->center))
 		snprintf(out, size, "-");
 	else
-		unit_format(s->center, unit, out, size);
+		unit_format_res(s->center, unit, cmp_side_res(s, unit), out, size);
 	return out;
 }
 
@@ -76,11 +86,35 @@ char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size)
 
 char *cmp_text_pct(double pct, char *out, size_t size)
 {
+	return cmp_text_pct_res(pct, 0, out, size);
+}
+
+char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
+{
+	int d = pct_decimals(fabs(pct));
+
+	/* a last digit no finer than the rounding's half-width: 0.1 needs res <= 0.1, 1 needs <= 1 */
+	if (res > 0 && isfinite(res)) {
+		int most = (int)floor(-log10(res) + 1e-9);
+
+		if (most < d)
+			d = most < 0 ? 0 : most;
+	}
 	if (isnan(pct))
 		*out = '\0';
 	else
-		snprintf(out, size, "%+.*f%%", pct_decimals(fabs(pct)), pct);
+		snprintf(out, size, "%+.*f%%", d, pct);
 	return out;
+}
+
+double cmp_delta_res(const struct cmp_row *r)
+{
+	double b = fabs(r->base.center), rb = cmp_side_res(&r->base, r->unit),
+	       rc = cmp_side_res(&r->cand, r->unit);
+
+	if (!r->has_delta || !(b > 0))
+		return 0;
+	return 100 / b * (rc + fabs(r->cand.center) / b * rb);
 }
 
 char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size)
@@ -88,7 +122,7 @@ char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size)
 	if (!r->has_delta)
 		*out = '\0';
 	else
-		cmp_text_pct(r->delta_pct, out, size);
+		cmp_text_pct_res(r->delta_pct, cmp_delta_res(r), out, size);
 	return out;
 }
 

@@ -16,7 +16,19 @@
 #include "store/compare.h"
 #include "util/buf.h"
 
-/* A side's figure in human units ("812 µs"), or "-" when the side is missing. */
+/*
+ * How finely a side's figure is known from the printed digits behind it:
+ * its resolution (cmp_side.res), or for the mean of k runs' printed
+ * figures res / sqrt(k), the rounding of independent runs averaging out as
+ * the statistics of the mean say. 0 when exact or unknown, and for a
+ * count (`unit` UNIT_COUNT) printed whole: things are counted exactly.
+ */
+double cmp_side_res(const struct cmp_side *s, enum unit unit);
+/*
+ * A side's figure in human units ("812 µs"), three significant digits and
+ * none finer than cmp_side_res() ("1.0 ms" printed stays "1.0 ms"), or "-"
+ * when the side is missing.
+ */
 char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_t size);
 /*
  * A side's figure for row quantity `quantity`: a section size as the exact
@@ -37,7 +49,20 @@ char *cmp_text_bytes(double v, int sign, char *out, size_t size);
 char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size);
 /* A change in percent with its sign: "-13.6%", "+0.42%". */
 char *cmp_text_pct(double pct, char *out, size_t size);
-/* The row's delta ("-13.6%"), or "". */
+/*
+ * The same for a change that the printed digits of its figures know only
+ * to within ±`res` percentage points: its last digit is no finer than
+ * `res` ("16ns" against "13ns", ±5.7 points, is -19%, not -18.8%; 44.0
+ * against 45.0 GBytes, ±0.23, is +2%). `res` 0: cmp_text_pct().
+ */
+char *cmp_text_pct_res(double pct, double res, char *out, size_t size);
+/*
+ * How far the row's delta_pct may be off from the rounding of its two
+ * figures alone (their resolutions, see cmp_side): half-width in
+ * percentage points, 0 when exact or unknown.
+ */
+double cmp_delta_res(const struct cmp_row *r);
+/* The row's delta ("-13.6%"), or "", no finer than cmp_delta_res() allows. */
 char *cmp_text_delta(const struct cmp_row *r, char *out, size_t size);
 /* Half the width of the delta's confidence interval: "±0.13%", or "". */
 char *cmp_text_ci(const struct cmp_row *r, char *out, size_t size);

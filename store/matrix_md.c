@@ -10,15 +10,6 @@
 
 enum { CELL = 64 };
 
-void md_text(struct buf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("\\`*_<>[]|#~!", *s))
-			buf_addc(out, '\\');
-		buf_addc(out, *s);
-	}
-}
-
 void cmp_matrix_legend(const struct cmp_matrix *x, const char *before, const char *after,
 		       struct buf *out)
 {
@@ -78,7 +69,7 @@ static void geomean(struct buf *out, const struct cmp_matrix *x, const struct cm
 		first = g->geo[k];
 	buf_adds(out, "| geomean ");
 	md_text(out, g->quantity);
-	buf_addf(out, " | %s |", first ? unit_format(first->base, first->unit, c[0], CELL) : "");
+	buf_addf(out, " | %s |", first ? unit_format_res(first->base, first->unit, first->base_res, c[0], CELL) : "");
 	for (size_t k = 1; k < x->ncols; k++) {
 		const struct cmp_geomean *ge = g->geo[k - 1];
 
@@ -86,8 +77,8 @@ static void geomean(struct buf *out, const struct cmp_matrix *x, const struct cm
 			buf_adds(out, " - |");
 			continue;
 		}
-		buf_addf(out, " %s %s %s |", unit_format(ge->cand, ge->unit, c[0], CELL),
-			 cmp_text_pct(ge->delta_pct, c[1], CELL),
+		buf_addf(out, " %s %s %s |", unit_format_res(ge->cand, ge->unit, ge->cand_res, c[0], CELL),
+			 cmp_text_pct_res(ge->delta_pct, ge->delta_res, c[1], CELL),
 			 ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" : ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
 	}
 	buf_addc(out, '\n');

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "store/compare_matrix.h"
+#include "store/compare_md.h" /* md_text(), the one Markdown escaper */
 #include "util/buf.h"
 
 /*
@@ -27,7 +28,5 @@ void cmp_matrix_markdown(const struct cmp_matrix *x, const size_t *rows, size_t 
  */
 void cmp_matrix_legend(const struct cmp_matrix *x, const char *before, const char *after,
 		       struct buf *out);
-/* Append `s` with Markdown's own characters escaped, so a name reads as typed. */
-void md_text(struct buf *out, const char *s);
 
 #endif

@@ -115,13 +115,37 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 	a->created = arena_strdup(&m->arena, created ? created : "");
 }
 
+/*
+ * The keys of recent variant texts, by a hash of the text: an import asks
+ * for the same few texts once per run. Texts (and keys) too long for a
+ * slot are worked out every time. The program has one thread.
+ */
+#define VKEY_SLOTS 64
+#define VKEY_LEN 64
+static struct {
+	char text[VKEY_LEN], key[VKEY_LEN];
+	size_t key_len;
+} vkeys[VKEY_SLOTS];
+
 const char *model_variant_key(struct model *m, const char *text)
 {
 	struct buf b = BUF_INIT;
 	const char *k;
+	size_t n = strlen(text);
+	unsigned h = 2166136261u;
 
-	variant_key(text, strlen(text), &b);
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)text[i]) * 16777619u;
+	h %= VKEY_SLOTS;
+	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text))
+		return arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
+	variant_key(text, n, &b);
 	k = arena_strndup(&m->arena, buf_str(&b), b.len);
+	if (n && n < VKEY_LEN && b.len < VKEY_LEN) {
+		memcpy(vkeys[h].text, text, n + 1);
+		memcpy(vkeys[h].key, buf_str(&b), b.len + 1);
+		vkeys[h].key_len = b.len;
+	}
 	buf_release(&b);
 	return k;
 }

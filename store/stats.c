@@ -12,9 +12,12 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
+#include "util/strmap.h"
 #include "util/util.h"
 
 /* GSL's default handler aborts on a domain error; we check results ourselves. */
@@ -167,43 +170,70 @@ static int by_value(const void *a, const void *b)
  */
 static double *exact_counts(const size_t *groups, size_t ng, size_t n1, size_t n2)
 {
-	size_t S = 2 * n1 * n2, W = S + 1, done = 0, hi = 0;
+	size_t S = 2 * n1 * n2, W = S + 1, done = 0;
 	double *dp = xcalloc((n1 + 1) * W, sizeof(*dp)), *nd = xcalloc((n1 + 1) * W, sizeof(*nd));
 	double *tmp, *counts = xmalloc(W * sizeof(*counts));
+	/*
+	 * Each row's non-zero counts lie in [lo, hi] (empty: lo > hi), for dp
+	 * and for what nd still holds from two groups ago: only that band is
+	 * read, added to and cleared, so a row costs its band, not 2·n1·n2.
+	 * The sums are the same, in the same order, as over whole rows.
+	 */
+	size_t *lo = xmalloc((n1 + 1) * sizeof(*lo)), *hi = xcalloc(n1 + 1, sizeof(*hi));
+	size_t *nlo = xmalloc((n1 + 1) * sizeof(*nlo)), *nhi = xcalloc(n1 + 1, sizeof(*nhi)), *stmp;
 
+	for (size_t k = 0; k <= n1; k++)
+		lo[k] = nlo[k] = SIZE_MAX;
 	dp[0] = 1;
+	lo[0] = 0;
 	for (size_t g = 0; g < ng; g++) {
-		size_t t = groups[g], kmax = done + t < n1 ? done + t : n1, new_hi = hi;
+		size_t t = groups[g], jmax = t < n1 ? t : n1;
+		double *ways = xmalloc((jmax + 1) * sizeof(*ways));
 
-		memset(nd, 0, (kmax + 1) * W * sizeof(*nd));
+		/* C(t, j) once a group, not once a row */
+		for (size_t j = 0; j <= jmax; j++)
+			ways[j] = gsl_sf_choose((unsigned)t, (unsigned)j);
+		for (size_t k = 0; k <= n1; k++) {
+			if (nlo[k] <= nhi[k])
+				memset(nd + k * W + nlo[k], 0, (nhi[k] - nlo[k] + 1) * sizeof(*nd));
+			nlo[k] = SIZE_MAX;
+			nhi[k] = 0;
+		}
 		for (size_t k = 0; k <= n1 && k <= done; k++) {
 			size_t m = done - k; /* second-sample values below this group */
 
-			if (m > n2)
+			if (m > n2 || lo[k] > hi[k])
 				continue;
 			for (size_t j = 0; j <= t && k + j <= n1; j++) {
-				size_t add = j * (2 * m + t - j);
+				size_t add = j * (2 * m + t - j), last;
 				const double *src = dp + k * W;
 				double *dst = nd + (k + j) * W;
-				double ways;
 
-				if (m + (t - j) > n2 || add > S)
+				if (m + (t - j) > n2 || add > S || lo[k] + add > S)
 					continue;
-				ways = gsl_sf_choose((unsigned)t, (unsigned)j);
-				for (size_t u = 0; u <= hi && u + add <= S; u++)
+				last = hi[k] + add <= S ? hi[k] : S - add;
+				for (size_t u = lo[k]; u <= last; u++)
 					if (src[u] != 0)
-						dst[u + add] += src[u] * ways;
-				if (hi + add > new_hi)
-					new_hi = hi + add < S ? hi + add : S;
+						dst[u + add] += src[u] * ways[j];
+				if (lo[k] + add < nlo[k + j])
+					nlo[k + j] = lo[k] + add;
+				if (last + add > nhi[k + j])
+					nhi[k + j] = last + add;
 			}
 		}
+		free(ways);
 		tmp = dp, dp = nd, nd = tmp;
+		stmp = lo, lo = nlo, nlo = stmp;
+		stmp = hi, hi = nhi, nhi = stmp;
 		done += t;
-		hi = new_hi;
 	}
 	memcpy(counts, dp + n1 * W, W * sizeof(*counts));
 	free(dp);
 	free(nd);
+	free(lo);
+	free(hi);
+	free(nlo);
+	free(nhi);
 	return counts;
 }
 
@@ -218,30 +248,75 @@ static struct {
 	double *counts;
 } no_ties;
 
+/*
+ * With ties the counts depend on the tie groups too; runs printed to a few
+ * digits tie in the same few patterns over and over (a matrix of 200
+ * benchmarks of 10 runs a side has some 200 patterns among 1000 rows with
+ * a tie), so the distributions made are kept, up to TIED_MAX of them, for
+ * the life of the process. The key spells n1, n2 and the group sizes.
+ */
+#define TIED_MAX 4096
+static struct {
+	struct strmap index; /* key → position in counts */
+	char **keys;
+	double **counts;
+	size_t n;
+} tied;
+
+static double *tied_counts(const size_t *groups, size_t ng, size_t n1, size_t n2, int *owned)
+{
+	struct buf key = BUF_INIT;
+	uint32_t at;
+	double *counts;
+
+	buf_addf(&key, "%zu/%zu", n1, n2);
+	for (size_t g = 0; g < ng; g++)
+		buf_addf(&key, ",%zu", groups[g]);
+	if (strmap_get(&tied.index, buf_str(&key), &at)) {
+		buf_release(&key);
+		*owned = 0;
+		return tied.counts[at];
+	}
+	counts = exact_counts(groups, ng, n1, n2);
+	if (tied.n >= TIED_MAX) {
+		buf_release(&key);
+		*owned = 1; /* the cache is full: the caller frees this one */
+		return counts;
+	}
+	tied.keys = xrealloc(tied.keys, (tied.n + 1) * sizeof(*tied.keys));
+	tied.counts = xrealloc(tied.counts, (tied.n + 1) * sizeof(*tied.counts));
+	tied.keys[tied.n] = buf_detach(&key, NULL);
+	tied.counts[tied.n] = counts;
+	strmap_put(&tied.index, tied.keys[tied.n], (uint32_t)tied.n);
+	tied.n++;
+	*owned = 0;
+	return counts;
+}
+
 static double exact_p(const size_t *groups, size_t ng, size_t n1, size_t n2, long two_u)
 {
 	size_t S = 2 * n1 * n2;
 	long centre = (long)(n1 * n2), dist = labs(two_u - centre);
 	double total = 0, tail = 0, *counts;
-	int cached = ng == n1 + n2;
+	int no_tie = ng == n1 + n2, owned = 0;
 
-	if (cached && no_ties.counts && no_ties.n1 == n1 && no_ties.n2 == n2) {
+	if (no_tie && no_ties.counts && no_ties.n1 == n1 && no_ties.n2 == n2) {
 		counts = no_ties.counts;
-	} else {
+	} else if (no_tie) {
 		counts = exact_counts(groups, ng, n1, n2);
-		if (cached) {
-			free(no_ties.counts);
-			no_ties.n1 = n1;
-			no_ties.n2 = n2;
-			no_ties.counts = counts;
-		}
+		free(no_ties.counts);
+		no_ties.n1 = n1;
+		no_ties.n2 = n2;
+		no_ties.counts = counts;
+	} else {
+		counts = tied_counts(groups, ng, n1, n2, &owned);
 	}
 	for (size_t u = 0; u <= S; u++) {
 		total += counts[u];
 		if (labs((long)u - centre) >= dist)
 			tail += counts[u];
 	}
-	if (!cached)
+	if (owned)
 		free(counts);
 	return total > 0 && tail < total ? tail / total : 1;
 }

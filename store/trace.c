@@ -129,7 +129,7 @@ size_t trace_history(const struct model *m, const char *variant, const char *sce
 	for (size_t i = 0; i < m->rs.nruns; i++) {
 		const struct run *r = &m->rs.runs[i];
 
-		if (!has[i] || !r->eff_variant.key || strcmp(r->eff_variant.key, variant) ||
+		if (!has[i] || !r->eff_variant.key || (variant && strcmp(r->eff_variant.key, variant)) ||
 		    strcmp(r->subject, subject) || (scenario && strcmp(r->eff_scenario, scenario)))
 			continue;
 		push(out, &n, &cap, (uint32_t)i);

@@ -43,7 +43,7 @@ size_t trace_runs(const struct model *m, const struct experiment *e, const char 
 
 /*
  * A variant's history: the runs of every experiment whose variant has key
- * `variant`, in `scenario` (NULL: any), with `subject`, holding a
+ * `variant` (NULL: any variant), in `scenario` (NULL: any), with `subject`, holding a
  * measurement or sample of `quantity`, oldest import first (runs of one
  * import in their order). *out is a heap array the caller frees; returns
  * how many.

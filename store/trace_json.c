@@ -1,13 +1,16 @@
 /*
- * trace_json.c - where a figure sits in a JSON document whose parser kept
- * no byte span (jansson gives values, not offsets): the number tokens of
- * the run's block that read back as exactly the stored value, each with
- * its path ("results[1].mean"). See trace.h.
+ * trace_json.c - where a figure sits in a JSON document: the JSON parsers
+ * keep each figure's byte span (parsers/json_span.h), and its path
+ * ("results[1].mean") is found from it. A store written before they did
+ * has no span: there, the number tokens of the run's block that read back
+ * as exactly the stored value, each with its path. See trace.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/json_span.h"
+#include "parsers/names.h"
 #include "parsers/units.h"
 #include "store/trace.h"
 
@@ -98,37 +101,48 @@ size_t trace_json_find(const char *text, size_t from, size_t to, double value, l
 	return n;
 }
 
+/* The text of run `run`'s block: its source's text (model-owned) and the block's bytes [*from, *to). */
+static const char *block_text(struct model *m, const struct run *r, size_t *from, size_t *to)
+{
+	struct line_index ix;
+	const char *text;
+	size_t len;
+
+	text = model_source_text(m, r->source, &len);
+	if (!text)
+		return NULL;
+	trace_index_lines(&ix, text, len);
+	if (!r->first_line || r->first_line > ix.nlines) {
+		trace_index_release(&ix);
+		return NULL;
+	}
+	*from = ix.start[r->first_line - 1];
+	*to = r->last_line < ix.nlines ? ix.start[r->last_line] : len;
+	if (*to > len)
+		*to = len;
+	trace_index_release(&ix);
+	return text;
+}
+
 int trace_json_span(struct model *m, uint32_t run, const struct measurement *me,
 		    struct json_hit *hit)
 {
 	const struct run *r = &m->rs.runs[run];
 	const char *text, *dot;
-	struct line_index ix;
 	struct json_hit hits[2];
-	size_t len, from, to, n;
+	size_t from, to, n;
 	long element = -1;
 
-	if (me->length || (r->fmt != FMT_HYPERFINE_JSON && r->fmt != FMT_IPERF3_JSON &&
-			   r->fmt != FMT_FORTIO_JSON && r->fmt != FMT_JSON))
+	if (me->length || !fmt_is_json(r->fmt))
 		return 0;
-	text = model_source_text(m, r->source, &len);
+	text = block_text(m, r, &from, &to);
 	if (!text)
 		return 0;
-	trace_index_lines(&ix, text, len);
-	if (!r->first_line || r->first_line > ix.nlines) {
-		trace_index_release(&ix);
-		return 0;
-	}
-	from = ix.start[r->first_line - 1];
-	to = r->last_line < ix.nlines ? ix.start[r->last_line] : len;
-	if (to > len)
-		to = len;
 	/* a document of several records (hyperfine's results[]): run k of the block is record k-1 */
 	dot = strrchr(r->id, '.');
 	if (r->fmt == FMT_HYPERFINE_JSON && dot)
 		element = strtol(dot + 1, NULL, 10) - 1;
 	n = trace_json_find(text, from, to, me->value, element, hits, 2);
-	trace_index_release(&ix);
 	if (n != 1)
 		return 0;
 	*hit = hits[0];
@@ -138,15 +152,23 @@ int trace_json_span(struct model *m, uint32_t run, const struct measurement *me,
 struct figure_span *trace_spans(struct model *m, uint32_t run, const struct run_records *rec)
 {
 	struct figure_span *sp = xcalloc(rec->nmeas ? rec->nmeas : 1, sizeof(*sp));
+	const struct run *r = &m->rs.runs[run];
+	size_t from = 0, to = 0;
+	const char *doc = fmt_is_json(r->fmt) ? block_text(m, r, &from, &to) : NULL;
 
 	for (size_t i = 0; i < rec->nmeas; i++) {
 		const struct measurement *me = &m->rs.meas[rec->meas[i]];
 		struct json_hit hit;
 
 		if (me->length) {
+			/* the parser kept the span; in JSON its path is found from it */
 			sp[i].offset = me->offset;
 			sp[i].length = me->length;
+			if (doc && me->offset >= from && me->offset < to)
+				json_path_at(doc + from, to - from, me->offset - from, sp[i].path,
+					     sizeof(sp[i].path));
 		} else if (trace_json_span(m, run, me, &hit)) {
+			/* a store written before JSON spans were kept: where the value is, when in one place */
 			sp[i].offset = hit.offset;
 			sp[i].length = hit.length;
 			snprintf(sp[i].path, sizeof(sp[i].path), "%s", hit.path);

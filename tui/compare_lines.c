@@ -40,8 +40,8 @@ void compare_line_text(struct tui *t, size_t i, struct buf *out)
 	case LINE_GEO: {
 		const struct cmp_geomean *g = &t->cmp.geo[l->index];
 
-		buf_addf(out, "%s %s %s", g->quantity, unit_format(g->base, g->unit, a, sizeof(a)),
-			 unit_format(g->cand, g->unit, b, sizeof(b)));
+		buf_addf(out, "%s %s %s", g->quantity, unit_format_res(g->base, g->unit, g->base_res, a, sizeof(a)),
+			 unit_format_res(g->cand, g->unit, g->cand_res, b, sizeof(b)));
 		break;
 	}
 	case LINE_COUNTS:

@@ -78,6 +78,55 @@ int draw_text(int y, int x, int cols, const char *s, enum color_role role)
 	return used;
 }
 
+/* 1 when draw_text() would cut `s` at `cols` inside a word holding a digit ("10000/1000…"). */
+static int cut_splits_number(const char *s, int cols)
+{
+	struct buf a = BUF_INIT;
+	const char *t = shown(s, &a);
+	size_t len = strlen(t), n, from, to;
+	int used, digit = 0;
+
+	n = text_fit(t, len, cols - (utf8 ? 1 : 3), &used);
+	for (from = n; from > 0 && t[from - 1] != ' ';)
+		from--;
+	for (to = n; to < len && t[to] != ' ';)
+		to++;
+	for (size_t i = from; i < to; i++)
+		digit |= t[i] >= '0' && t[i] <= '9';
+	buf_release(&a);
+	return digit;
+}
+
+int draw_fields(int y, int x, int cols, const char *s, enum color_role role)
+{
+	static const char sep[] = " \xc2\xb7 ";
+	struct buf b = BUF_INIT;
+	const char *keep = NULL;
+	int used;
+
+	if (draw_width(s) <= cols || !cut_splits_number(s, cols))
+		return draw_text(y, x, cols, s, role);
+	/* the longest run of whole fields that fits with " …" after it */
+	for (const char *at = strstr(s, sep); at; at = strstr(at + 1, sep)) {
+		buf_reset(&b);
+		buf_add(&b, s, (size_t)(at - s));
+		buf_adds(&b, " \xe2\x80\xa6");
+		if (draw_width(buf_str(&b)) > cols)
+			break;
+		keep = at;
+	}
+	if (!keep) {
+		buf_release(&b);
+		return draw_text(y, x, cols, s, role);
+	}
+	buf_reset(&b);
+	buf_add(&b, s, (size_t)(keep - s));
+	buf_adds(&b, " \xe2\x80\xa6");
+	used = draw_text(y, x, cols, buf_str(&b), role);
+	buf_release(&b);
+	return used;
+}
+
 void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
 {
 	struct buf a = BUF_INIT, head = BUF_INIT;

@@ -19,6 +19,14 @@ int draw_width(const char *s);
 /* Draw `s` at (y, x) in at most `cols` columns (cut with an ellipsis); returns the columns used. */
 int draw_text(int y, int x, int cols, const char *s, enum color_role role);
 /*
+ * Draw `s`, fields separated by " · ", in at most `cols` columns. Where
+ * draw_text() would cut a word holding a digit ("n 10000/1000…" shows a
+ * number that is not the one printed), the fields that do not fit go
+ * whole instead, with " …" saying so; a cut elsewhere is draw_text()'s.
+ * Returns the columns used.
+ */
+int draw_fields(int y, int x, int cols, const char *s, enum color_role role);
+/*
  * Draw `s` in `cols` columns cut in the middle when it does not fit, so
  * that its end shows too: "write.time_per_op" in 10 columns is
  * "writ…er_op", never "write.tim…" beside "write.time".

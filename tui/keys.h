@@ -30,7 +30,7 @@
 	X(PREV, "Left S-Tab h", "previous candidate (Compare), previous column (Matrix)")          \
 	X(BASELINE, "b", "Matrix, Compare, Runs: make the selected variant the baseline (recorded, undoable)")                      \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
-	X(DELETE, "d", "Experiments: remove the selected experiment (asks first; an undoable edit)") \
+	X(DELETE, "d", "Experiments: remove the selected experiment (y removes, n or Esc cancel; undoable)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of any list (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \

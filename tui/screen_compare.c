@@ -228,13 +228,13 @@ static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L,
 
 	draw_text_mid(y, x + L->indent, L->metric - L->indent, g->quantity, role);
 	x += L->metric + 1;
-	draw_right(y, x, L->value, unit_format(g->base, g->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, unit_format_res(g->base, g->unit, g->base_res, v, sizeof(v)), role);
 	x += L->value + 1;
-	draw_right(y, x, L->value, unit_format(g->cand, g->unit, v, sizeof(v)), role);
+	draw_right(y, x, L->value, unit_format_res(g->cand, g->unit, g->cand_res, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
 		role = verdict_role(L, g->verdict, 0);
-	x = draw_change(y, x, L, cmp_text_pct(g->delta_pct, d, sizeof(d)), "", "", role);
+	x = draw_change(y, x, L, cmp_text_pct_res(g->delta_pct, g->delta_res, d, sizeof(d)), "", "", role);
 	if (L->verdict)
 		draw_text(y, x, COLS - x - 1, cmp_text_gain(g, v, sizeof(v)), role);
 }
@@ -305,7 +305,7 @@ static void draw_detail(struct tui *t, int y)
 		buf_addf(&b, "~ no change beyond the noise (\xce\xb1 = %g, threshold %g%%) \xc2\xb7 ? untested",
 			 t->cmp.opts.alpha, t->cmp.opts.threshold);
 	}
-	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
 }
 
@@ -370,6 +370,36 @@ static void widen(const struct experiment *e, const struct tui *t, struct layout
 		L->value += want - L->value < room ? want - L->value : room;
 }
 
+/*
+ * The figures' columns are at least as wide as their widest figure (a
+ * number cut to "20,172,458…" would read as another number), taking the
+ * columns from the metric's while it keeps 8.
+ */
+static void fit_figures(const struct tui *t, struct layout *L)
+{
+	int need = 0, more;
+	char v[64];
+
+	for (size_t i = 0; i < t->cmp.nrows; i++) {
+		const struct cmp_row *r = &t->cmp.rows[i];
+		int w = draw_width(cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)));
+
+		if (w > need)
+			need = w;
+		if (*t->cand && (w = draw_width(cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)))) > need)
+			need = w;
+	}
+	more = need - L->value;
+	if (more <= 0)
+		return;
+	if (L->metric - more * 2 < 8)
+		more = (L->metric - 8) / 2;
+	if (more > 0) {
+		L->value += more;
+		L->metric -= more * 2;
+	}
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	char heads[2][128];
@@ -385,6 +415,7 @@ static void draw(struct tui *t, int top, int height)
 	rebuild(t);
 	keep_row(t);
 	widen(e, t, &L);
+	fit_figures(t, &L);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
 	x = 1;

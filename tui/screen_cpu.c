@@ -123,6 +123,16 @@ static double ipc(const struct views *v, const struct vline *l, size_t c)
 	return cy && in && cy->center > 0 ? in->center / cy->center : NAN;
 }
 
+/* How far the printed counts let ipc(c) be off, relative to it (0: exact). */
+static double ipc_rel_res(const struct views *v, const struct vline *l, size_t c)
+{
+	const struct cmp_side *cy = side(v, l->row, c), *in = side(v, l->row2, c);
+
+	if (!cy || !in || !(cy->center > 0) || !(in->center > 0))
+		return 0;
+	return cmp_side_res(in, UNIT_COUNT) / in->center + cmp_side_res(cy, UNIT_COUNT) / cy->center;
+}
+
 /* The figure of a VL_FIGURE line (NAN when the variant has none). */
 static double value(const struct views *v, const struct vline *l, size_t c)
 {
@@ -175,13 +185,14 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 	if (isnan(x)) {
 		snprintf(val, sizeof(val), "-");
 	} else if (l->ipc) {
-		double b = ipc(v, l, 0);
+		double b = ipc(v, l, 0), rel = ipc_rel_res(v, l, l->col);
 
-		snprintf(val, sizeof(val), "%.2f", x);
+		/* a ratio: three digits even when whole ("2.00", not the count form "2") */
+		unit_format_delta_res(x, UNIT_COUNT, x * rel, val, sizeof(val));
 		if (l->col && b > 0) {
 			double pct = (x / b - 1) * 100;
 
-			cmp_text_pct(pct, delta, sizeof(delta));
+			cmp_text_pct_res(pct, x / b * (rel + ipc_rel_res(v, l, 0)) * 100, delta, sizeof(delta));
 			/* derived, never tested; more instructions per cycle is better */
 			mark = !(fabs(pct) > v->mx.t[0].opts.threshold) ? "~" : pct > 0 ? "\xe2\x9c\x93?" : "\xe2\x9c\x97?";
 			if (!sel)
@@ -190,7 +201,7 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 	} else {
 		const struct cmp_row *cr = l->col ? r->cell[l->col - 1] : NULL;
 
-		unit_format(x, r->unit, val, sizeof(val));
+		cmp_text_figure(side(v, l->row, l->col), r->unit, val, sizeof(val));
 		if (cr) {
 			cmp_text_delta(cr, delta, sizeof(delta));
 			mark = cmp_text_mark(cr);
@@ -255,7 +266,7 @@ static void draw_detail(const struct views *v, int y)
 	} else if (l && l->kind == VL_FIGURE) {
 		buf_addf(&b, "%s (baseline)", cmp_matrix_name(&v->mx, 0));
 	}
-	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
 }
 
@@ -280,7 +291,7 @@ static void draw(struct tui *t, int top, int height)
 	namew = name_width(v);
 	snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s \xc2\xb7 metrics zero in every variant left out",
 		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
-	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
+	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
 	t->list_y = top + 1;
 	if (!v->ncpu)
@@ -293,7 +304,7 @@ static void draw(struct tui *t, int top, int height)
 		draw_line(v, &v->cpu_lines[k], top + 1 + i, namew, k == v->cpu.cursor);
 	}
 	if (height >= 12) {
-		draw_text(top + height - 2, 1, COLS - 2, CMP_MARKS_LEGEND " \xc2\xb7 bars: each figure against the largest", ROLE_DIM);
+		views_legend(top + height - 2, "bars: each figure against the largest");
 		draw_detail(v, top + height - 1);
 	}
 }

@@ -16,6 +16,7 @@
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 /* Columns right of the name: variants, runs, tools, imported date. */
 #define W_VARIANTS 8
@@ -166,10 +167,8 @@ static void on_delete(struct tui *t, const char *answer)
 	struct diag d = DIAG_INIT;
 	char msg[128];
 
-	if (strcmp(answer, "y") && strcmp(answer, "yes")) {
-		tui_message(t, "nothing removed");
+	if (strcmp(answer, "y"))
 		return;
-	}
 	edit_plan_init(&p);
 	snprintf(msg, sizeof(msg), "removed \"%.80s\"", t->m->exps[t->exps.cursor].name);
 	commit(t, &p, manage_plan_rm_experiment(t->m, &t->m->exps[t->exps.cursor], &p, &d), &d, NULL,
@@ -206,9 +205,19 @@ static int manage(struct tui *t, enum action a)
 		return ACT_DONE;
 	}
 	if (a == ACT_DELETE) {
-		snprintf(label, sizeof(label), "Remove \"%.60s\" (%zu run%s)? y to confirm: ", e->name,
-			 e->nruns, e->nruns == 1 ? "" : "s");
-		prompt_open(t, label, NULL, on_delete, NULL);
+		char tail[64];
+		int used, room;
+		size_t fit;
+
+		/* the answer keys always show: a long name is cut (with …), never them */
+		snprintf(tail, sizeof(tail), "\" (%zu run%s)? y yes, n no", e->nruns, e->nruns == 1 ? "" : "s");
+		room = COLS - 2 - (int)strlen("Remove \"") - text_width(tail, strlen(tail));
+		/* at most 100 bytes of it, so that the whole question fits the prompt's label */
+		fit = text_fit(e->name, strlen(e->name) < 100 ? strlen(e->name) : 100, room > 1 ? room - 1 : 0,
+			       &used);
+		snprintf(label, sizeof(label), "Remove \"%.*s%s%s", (int)fit, e->name,
+			 fit < strlen(e->name) ? "\xe2\x80\xa6" : "", tail);
+		prompt_confirm(t, label, on_delete, "nothing removed");
 	} else {
 		prompt_open(t, "Rename to: ", e->name, on_rename, NULL);
 	}

@@ -273,7 +273,7 @@ static void draw_detail(const struct views *v, int y)
 	} else if (ml && ml->kind == ML_ROW) {
 		buf_addf(&b, "%s (baseline) \xc2\xb7 %s", cmp_matrix_name(&v->mx, 0), ml->text);
 	}
-	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
+	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
 }
 

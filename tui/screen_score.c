@@ -127,7 +127,7 @@ static void draw_row(const struct views *v, size_t c, int y, int namew, const in
 		if (!s.nrows)
 			snprintf(cell, sizeof(cell), "-");
 		else
-			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s));
+			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s));
 		draw_right(y, x, W_CELL, cell,
 			   sel ? ROLE_SELECTED : views_role(s.verdict, s.nrows && s.significant == s.nrows));
 		x += W_CELL + 1;
@@ -152,7 +152,7 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 		if (!s.nrows)
 			continue;
 		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", columns[k].words,
-			 cmp_text_pct(s.delta_pct, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
+			 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		if (s.untested == s.nrows)
 			buf_adds(&b, ", untested");
 		else if (s.significant)
@@ -225,9 +225,10 @@ static void draw(struct tui *t, int top, int height)
 	if (!any)
 		draw_text(top + 3 + (int)v->mx.ncols, 2, COLS - 4,
 			  "No time, throughput, size, CPU or memory figures with a direction here.", ROLE_DIM);
-	draw_text(top + height - 4, 1, COLS - 2,
-		  "\xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant \xc2\xb7 ~ within the noise",
-		  ROLE_DIM);
+	draw_fields(top + height - 4, 1, COLS - 2,
+		    "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant "
+		    "\xc2\xb7 ~ within the noise",
+		    ROLE_DIM);
 	draw_sentence(v, v->score.cursor, top + height - 3, 3);
 }
 

@@ -22,8 +22,7 @@
 #include "tui/views.h"
 #include "util/buf.h"
 
-/* Columns: section, baseline, variant, Δ bytes, Δ %, mark, then the bar. */
-#define W_BYTES 13
+/* Columns: section, baseline, variant, Δ bytes (as wide as their texts), Δ %, mark, then the bar. */
 #define W_DELTA 8
 
 static int is_size(const struct cmp_mrow *r)
@@ -157,43 +156,98 @@ static void draw_axis_bar(int y, int x, int half, double d, double m, enum color
 	buf_release(&b);
 }
 
-static void draw_figure(const struct views *v, const struct vline *l, int y, int secw, int sel)
+/* The texts of a figure line: baseline, variant and Δ bytes ("" when a side lacks the section). */
+struct size_texts {
+	char base[48], cand[48], delta[48];
+};
+
+static void figure_texts(const struct views *v, const struct vline *l, struct size_texts *x)
+{
+	const struct cmp_mrow *r = &v->mx.rows[l->row];
+	const struct cmp_row *cr = r->cell[l->col - 1];
+	double d = delta(v, l->row, l->col);
+
+	/* exact bytes where the tool printed them; a size written by hand as it was written */
+	cmp_text_value(r->quantity, r->base, r->unit, x->base, sizeof(x->base));
+	if (cr)
+		cmp_text_value(r->quantity, &cr->cand, r->unit, x->cand, sizeof(x->cand));
+	else
+		snprintf(x->cand, sizeof(x->cand), "-");
+	x->delta[0] = '\0';
+	if (isnan(d))
+		return;
+	if (cmp_text_exact_bytes(r->quantity)) {
+		cmp_text_bytes(d, 1, x->delta, sizeof(x->delta));
+	} else {
+		char u[40];
+
+		/*
+		 * a difference is known to ± the sum of its figures' roundings;
+		 * as for a delta in % (cmp_text_pct_res), its last digit may be
+		 * as fine as that: the resolution passed is half of it
+		 */
+		unit_format_delta_res(fabs(d), r->unit,
+				      (cmp_side_res(r->base, r->unit) + cmp_side_res(&cr->cand, r->unit)) / 2,
+				      u, sizeof(u));
+		snprintf(x->delta, sizeof(x->delta), "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", u);
+	}
+}
+
+/*
+ * The width of the three byte columns: their widest text (at least their
+ * headers'), so that the bars and their legend keep the room at 80 columns.
+ */
+static int bytes_width(const struct views *v)
+{
+	int w = 8; /* "BASELINE" */
+
+	for (size_t k = 0; k < v->nsize; k++) {
+		struct size_texts x;
+		int n;
+
+		if (v->size_lines[k].kind != VL_FIGURE)
+			continue;
+		figure_texts(v, &v->size_lines[k], &x);
+		if ((n = draw_width(x.base)) > w)
+			w = n;
+		if ((n = draw_width(x.cand)) > w)
+			w = n;
+		if ((n = draw_width(x.delta)) > w)
+			w = n;
+	}
+	return w;
+}
+
+static void draw_figure(const struct views *v, const struct vline *l, int y, int secw, int bw, int sel)
 {
 	double m = largest(v, l->col);
 	const struct cmp_mrow *r = &v->mx.rows[l->row];
 	const struct cmp_row *cr = r->cell[l->col - 1];
 	enum color_role plain = sel ? ROLE_SELECTED : ROLE_NORMAL, role = plain;
-	char b[48], c[48], db[48], dp[24];
+	char dp[24];
 	double d = delta(v, l->row, l->col);
+	struct size_texts tx;
 	int x = 3;
 
+	figure_texts(v, l, &tx);
 	draw_text(y, x, secw, r->metric, plain);
 	x += secw + 1;
-	/* exact bytes where the tool printed them; a size written by hand as it was written */
-	draw_right(y, x, W_BYTES, cmp_text_value(r->quantity, r->base, r->unit, b, sizeof(b)), plain);
-	x += W_BYTES + 1;
-	draw_right(y, x, W_BYTES, cr ? cmp_text_value(r->quantity, &cr->cand, r->unit, c, sizeof(c)) : "-", plain);
-	x += W_BYTES + 1;
+	draw_right(y, x, bw, tx.base, plain);
+	x += bw + 1;
+	draw_right(y, x, bw, tx.cand, plain);
+	x += bw + 1;
 	if (!isnan(d)) {
 		if (!sel)
 			role = views_role(cr->verdict, cr->tested);
-		if (cmp_text_exact_bytes(r->quantity))
-			cmp_text_bytes(d, 1, db, sizeof(db));
-		else {
-			char u[40];
-
-			unit_format_delta(fabs(d), r->unit, u, sizeof(u));
-			snprintf(db, sizeof(db), "%s%s", d > 0 ? "+" : d < 0 ? "-" : "", u);
-		}
-		draw_right(y, x, W_BYTES, db, role);
-		draw_right(y, x + W_BYTES + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
-		draw_text(y, x + W_BYTES + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);
+		draw_right(y, x, bw, tx.delta, role);
+		draw_right(y, x + bw + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
+		draw_text(y, x + bw + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);
 	} else {
 		draw_text(y, x, COLS - 1 - x, cr && cr->cand.present ? "(not in the baseline)" : "(not in this variant)",
 			  ROLE_DIM);
 		return;
 	}
-	x += W_BYTES + 1 + W_DELTA + 1 + 3;
+	x += bw + 1 + W_DELTA + 1 + 3;
 	if (COLS - 2 - x >= 9) {
 		int half = bar_half(x);
 
@@ -209,26 +263,26 @@ static void draw_heading(const struct views *v, const struct vline *l, int y, in
 	draw_text(y, 1, COLS - 2, text, sel ? ROLE_SELECTED : ROLE_HIGHLIGHT);
 }
 
-static void draw_columns(const struct views *v, int y, int secw)
+static void draw_columns(int y, int secw, int bw)
 {
 	int x = 3;
 
-	(void)v;
 	draw_text(y, x, secw, "SECTION", ROLE_HEADER);
 	x += secw + 1;
-	draw_right(y, x, W_BYTES, "BASELINE", ROLE_HEADER);
-	x += W_BYTES + 1;
-	draw_right(y, x, W_BYTES, "VARIANT", ROLE_HEADER);
-	x += W_BYTES + 1;
-	draw_right(y, x, W_BYTES, "\xce\x94 BYTES", ROLE_HEADER);
-	x += W_BYTES + 1;
+	draw_right(y, x, bw, "BASELINE", ROLE_HEADER);
+	x += bw + 1;
+	draw_right(y, x, bw, "VARIANT", ROLE_HEADER);
+	x += bw + 1;
+	draw_right(y, x, bw, "\xce\x94 BYTES", ROLE_HEADER);
+	x += bw + 1;
 	draw_right(y, x, W_DELTA, "\xce\x94 %", ROLE_HEADER);
 	x += W_DELTA + 1 + 3;
 	if (COLS - 2 - x >= 9) {
 		int half = bar_half(x);
 
-		draw_right(y, x, half, "shrink", ROLE_DIM);
-		draw_text(y, x + half + 1, half, "grow", ROLE_DIM);
+		/* each side of the axis names its way; in a narrow half, its sign */
+		draw_right(y, x, half, half >= 6 ? "shrink" : "-", ROLE_DIM);
+		draw_text(y, x + half + 1, half, half >= 6 ? "grow" : "+", ROLE_DIM);
 	}
 }
 
@@ -240,7 +294,7 @@ static int table_height(int height)
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
-	int rows = table_height(height), secw;
+	int rows = table_height(height), secw, bw;
 
 	if (t->view_exp >= t->m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
@@ -258,7 +312,11 @@ static void draw(struct tui *t, int top, int height)
 			  ROLE_DIM);
 		return;
 	}
-	draw_columns(v, top + 1, secw);
+	/* a column of air between the byte columns, unless the bars' legend needs it */
+	bw = bytes_width(v);
+	if (bar_half(3 + secw + 1 + (bw + 2) * 3 + W_DELTA + 1 + 3) >= 6)
+		bw++;
+	draw_columns(top + 1, secw, bw);
 	list_clamp(&v->sizes, rows);
 	t->list_y = top + 2;
 	for (int i = 0; i < rows && v->sizes.top + (size_t)i < v->nsize; i++) {
@@ -271,11 +329,10 @@ static void draw(struct tui *t, int top, int height)
 		if (l->kind == VL_HEADING)
 			draw_heading(v, l, y, sel);
 		else if (l->kind == VL_FIGURE)
-			draw_figure(v, l, y, secw, sel);
+			draw_figure(v, l, y, secw, bw, sel);
 	}
 	if (height >= 12)
-		draw_text(top + height - 1, 1, COLS - 2, CMP_MARKS_LEGEND " \xc2\xb7 one figure a side: never tested",
-			  ROLE_DIM);
+		views_legend(top + height - 1, "one figure a side: never tested");
 }
 
 static int act(struct tui *t, enum action a, int height)

@@ -29,6 +29,16 @@ enum color_role views_role(enum cmp_verdict v, int tested)
 	}
 }
 
+void views_legend(int y, const char *extra)
+{
+	char legend[256];
+
+	snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, extra);
+	if (draw_width(legend) > COLS - 2)
+		snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
+	draw_text(y, 1, COLS - 2, legend, ROLE_DIM);
+}
+
 static void add_line(struct views *v, enum mline_kind kind, size_t index, const char *text)
 {
 	ALLOC_GROW(v->lines, v->nlines + 1, v->lines_cap);
@@ -92,9 +102,9 @@ static void fill_geo(struct views *v, size_t l, const struct cmp_mgeo *g)
 		if (!x)
 			continue;
 		if (!c[0].val[0])
-			unit_format(x->base, x->unit, c[0].val, sizeof(c[0].val));
-		unit_format(x->cand, x->unit, c[k].val, sizeof(c[k].val));
-		cmp_text_pct(x->delta_pct, c[k].delta, sizeof(c[k].delta));
+			unit_format_res(x->base, x->unit, x->base_res, c[0].val, sizeof(c[0].val));
+		unit_format_res(x->cand, x->unit, x->cand_res, c[k].val, sizeof(c[k].val));
+		cmp_text_pct_res(x->delta_pct, x->delta_res, c[k].delta, sizeof(c[k].delta));
 		/* a summary is never tested: beyond the threshold it is marked untested */
 		c[k].mark = x->verdict == CMP_BETTER ? "\xe2\x9c\x93?" : x->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~";
 		c[k].role = views_role(x->verdict, 0);

@@ -88,5 +88,10 @@ char *views_row_label(const struct views *v, size_t c, int width, char *out, siz
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
 /* The colour role of a row's verdict: bold when significant, dim when untested. */
 enum color_role views_role(enum cmp_verdict v, int tested);
+/*
+ * The marks' legend (CMP_MARKS_LEGEND) on row y, followed by " · extra"
+ * when the line has the room: what the marks mean is never cut away.
+ */
+void views_legend(int y, const char *extra);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/fmt.h"
 
 #define CHUNK_SIZE (64 * 1024)
 
@@ -73,10 +74,15 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	char *s;
 	int n;
 
-	/* most strings fit a small buffer on the stack: no heap buffer for them */
+	/* most strings fit a small buffer on the stack, and need no vsnprintf either */
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	n = fmt_simple(small, sizeof(small), fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		va_start(ap, fmt);
+		n = vsnprintf(small, sizeof(small), fmt, ap);
+		va_end(ap);
+	}
 	if (n >= 0 && (size_t)n < sizeof(small))
 		return arena_strndup(a, small, (size_t)n);
 	va_start(ap, fmt);

@@ -2,6 +2,7 @@
  * buf.c - growable byte buffer; see buf.h.
  */
 #include "util/buf.h"
+#include "util/fmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,13 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 	int n;
 
 	buf_grow(b, 64);
+	va_copy(cp, ap);
+	n = fmt_simple(b->s + b->len, b->cap - b->len, fmt, cp);
+	va_end(cp);
+	if (n >= 0) {
+		b->len += (size_t)n;
+		return;
+	}
 	va_copy(cp, ap);
 	n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, cp);
 	va_end(cp);

@@ -73,12 +73,14 @@ expect_out "41 = $(sed -n 41p samples/issues/seed-quilkin.txt)"
 run show "$quilkin"
 expect_out "variant     relay_release (filename, line 41)"
 
-# JSON: the parser keeps no byte span; a value found in one place of its
-# record is shown with its path, one found twice (min is also in times[]) is not
+# JSON: the parser keeps each figure's byte span, and its path is shown:
+# min at its own member, not where the same value stands again in times[]
 json2=$(grep -ho '"[0-9a-f]*:1\.2","hyperfine-json"' "$BENCHDELTA_STORE"/data/*/runs.csv | cut -d'"' -f2)
 run show "$json2"
 expect_re '^time +mean +lower +1.54 ms +12 +results\[1\]\.mean "0.0015403593333333332" at 43:15$'
-expect_re '^time +min +lower +1.49 ms +12 +\(no byte span stored\)$'
+expect_re '^time +min +lower +1.49 ms +12 +results\[1\]\.min "0.0014869520000000002" at 48:14$'
+expect_re '^runs +value +12 +12 +\(no byte span stored\)$'
 run source -C 0 "$json2"
 expect_out "43 >       \"mean\": 0.0015403593333333332,"
 expect_out "                   ^^^^^^^^^^^^^^^^^^^^^ time mean (results[1].mean)"
+expect_out "                  ^^^^^^^^^^^^^^^^^^^^^ time min (results[1].min)"

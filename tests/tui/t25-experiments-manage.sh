@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Experiments list: r renames the selected experiment, d removes it
-# after a y; both are edits of the store (edits lists them, undo takes
-# them back), and an answer other than y removes nothing.
+# once y is pressed (n or Esc cancel at one key); both are edits of the
+# store (edits lists them, undo takes them back), and an answer other than
+# y removes nothing.
 . "$(dirname "$0")/lib.sh"
 
 import samples/hyperfine/hand-new-us.txt
@@ -15,13 +16,21 @@ tui_wait "Rename to: hand-new-us"
 tui_keys C-u "New speed" Enter
 tui_wait "renamed (edit 1)"
 tui_gone " hand-new-us "
+# d asks; Esc and n answer no at one key
 tui_keys d
-tui_wait "Remove \"New speed\" (3 runs)? y to confirm:"
-tui_keys n Enter
+tui_wait "Remove \"New speed\" (3 runs)? y yes, n no"
+tui_keys Escape
 tui_wait "nothing removed"
+tui_gone "y yes, n no"
 tui_keys d
-tui_wait "y to confirm"
-tui_keys y Enter
+tui_wait "y yes, n no"
+tui_keys n
+tui_gone "y yes, n no"
+[ "$(ls "$STORE/data" | wc -l)" -eq 2 ] || fail "an answer other than y removed something"
+# other keys (Enter too) wait for the answer; y removes at once, without Enter
+tui_keys d
+tui_wait "y yes, n no"
+tui_keys x Enter y
 tui_wait "removed \"New speed\" (edit 2)"
 tui_gone "New speed  "
 tui_wait " hand-relative "

@@ -55,7 +55,7 @@ for mode in colour mono; do
 	tui_wait "Rathole Release + PGO-optimized · sender.bitrate"
 	$T capture-pane -e -p -t t >"$TMP/$mode"
 	# the escapes right before the change
-	sig=$(grep 'sender.transfer' "$TMP/$mode" | grep -o '\(.\[[0-9;]*m\)*+2\.3%' | head -1)
+	sig=$(grep 'receiver.bitrate' "$TMP/$mode" | grep -o '\(.\[[0-9;]*m\)*+2\.2%' | head -1)
 	[ -n "$sig" ] || fail "$mode: no attribute before a significant change"
 	case $mode in
 	colour) printf '%s' "$sig" | grep -q '\[32m' && printf '%s' "$sig" | grep -q '\[1m' ||

@@ -40,7 +40,7 @@ tui_wait "METRIC by |Δ|"
 tui_wait_line 10 "   sender.retransmits           0           0                    1.000  ~"
 tui_keys o o
 tui_wait "rows in the table's order"
-tui_wait_line 6 "   sender.transfer       44.0 GiB    45.0 GiB    +2.3%   ±1.2%   0.029  better"
+tui_wait_line 6 "   sender.transfer       44.0 GiB    45.0 GiB      +2%   ±1.2%   0.029  better"
 # ~ hides the unchanged retransmits
 tui_keys '~'
 tui_wait "METRIC · ~ hidden"

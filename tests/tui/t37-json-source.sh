@@ -1,7 +1,8 @@
 #!/bin/sh
-# Source on a JSON document: the parser kept no byte spans, so each figure
-# is marked where its value is found in its own record, and the line under
-# the cursor names the paths (results[0].mean).
+# Source on a JSON document: each figure is marked at the bytes the parser
+# read it from (min at its member, not in times[] where the same value
+# stands again), and the line under the cursor names the paths
+# (results[0].mean).
 . "$(dirname "$0")/lib.sh"
 
 tui_start 80 24 -- samples/hyperfine/export.json
@@ -18,5 +19,8 @@ tui_keys Down Down Down Down
 tui_wait "results[0].mean: time mean"
 $T capture-pane -e -p -t t | sed 's/\x1b\[39m//g; s/\x1b\[49m//g; s/\x1b\[[0-9;]*7m/[[/g; s/\x1b\[[0-9;]*m/]]/g' >"$TMP/marks"
 grep -q '"mean": \[\[0.004881856833333334\]\]' "$TMP/marks" || { cat "$TMP/marks"; fail "the mean is not marked"; }
-grep -q '"min": 0.0048432250000000005,$' "$TMP/marks" || { cat "$TMP/marks"; fail "min (also in times[]) should not be marked"; }
+grep -q '"min": \[\[0.0048432250000000005\]\],$' "$TMP/marks" || { cat "$TMP/marks"; fail "the min is not marked"; }
+grep -q '"max": \[\[0.00495394\]\],$' "$TMP/marks" || { cat "$TMP/marks"; fail "the max is not marked"; }
+# the same values in times[] are samples, not figures: unmarked
+grep -q '      0\.00495394,$' "$TMP/marks" || { cat "$TMP/marks"; fail "the max's value in times[] is marked"; }
 tui_keys q

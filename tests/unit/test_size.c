@@ -442,6 +442,99 @@ static void test_real_sysv(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * Sizes written by hand: "NAME = SIZE" lines, bullets with the size first
+ * and the build in parentheses, `ls -l` lines with a comment naming the
+ * build; each run noted as hand-written. Sizes inside sentences, and a
+ * machine's memory, are never read.
+ */
+static void test_hand_written_lists(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf notes = BUF_INIT;
+	const char *text =
+		"# Enable lto and stripping\n"
+		"\n"
+		"For reference:\n"
+		"strip-only = 5.1 MiB\n"
+		"lto-only   = 6.3 MiB\n"
+		"\n"
+		"It makes the binary smaller:\n"
+		"\n"
+		"* `.rwxr-xr-x 16,163,864 root 11 Sep 18:37 target/release/xh # disabled` (about 15 MiB)\n"
+		"* `-rwxr-xr-x 1 me me 11236416 Sep 11 18:42 target/lto/xh` (about 11 MiB)\n"
+		"\n"
+		"Stripped, both are smaller:\n"
+		"\n"
+		"* 8.5 MiB (`strip` only)\n"
+		"* 7.2 MiB (LTO and `strip`)\n"
+		"\n"
+		"Binary sizes:\n"
+		"\n"
+		"* `bench` shrank from 74 678 800 to 39 695 288 bytes (-47 %)\n"
+		"* the build is 5 MiB (lto)\n";
+
+	import_string(&f->m, "sizes.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 6);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "strip-only");
+	assert_value(&f->m, 0, "file_size", 5.1 * 1024 * 1024);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "lto-only");
+	assert_value(&f->m, 1, "file_size", 6.3 * 1024 * 1024);
+	/* the exact byte count of the ls line, named by its comment, else by its path */
+	assert_string_equal(f->m.rs.runs[2].variant.text, "disabled");
+	assert_value(&f->m, 2, "file_size", 16163864);
+	assert_string_equal(f->m.rs.runs[3].variant.text, "target/lto/xh");
+	assert_value(&f->m, 3, "file_size", 11236416);
+	assert_string_equal(f->m.rs.runs[4].variant.text, "strip only");
+	assert_value(&f->m, 4, "file_size", 8.5 * 1024 * 1024);
+	assert_string_equal(f->m.rs.runs[5].variant.text, "LTO and strip");
+	for (uint32_t r = 0; r < 6; r++) {
+		buf_reset(&notes);
+		assert_int_equal(notes_of(&f->m, r, NOTE_INFO, &notes), 1);
+		assert_non_null(strstr(notes.s, "written by hand"));
+	}
+	buf_release(&notes);
+	assert_int_equal(f->d.n, 0);
+}
+
+static void test_hand_written_not_sizes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"The binary size, and the machine it was built on:\n"
+		"\n"
+		"- RAM: 16 GB\n"
+		"- 32 GB (DDR4)\n"
+		"RAM = 16 GB\n"
+		"\n"
+		"Timings, for reference:\n"
+		"\n"
+		"release = 5.1 MiB\n"
+		"* 8.5 MiB (lto)\n";
+
+	import_string(&f->m, "env.md", text, &f->d);
+	/* a machine's memory is no size of a build, and a list not said to be of sizes is not read */
+	assert_int_equal(f->m.rs.nmeas, 0);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* A hand-written size garbled: named, and nothing read from it. */
+static void test_hand_written_garbled(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Binary sizes:\n"
+		"\n"
+		"* 8.5 MiB (strip only)\n"
+		"* 7.O MiB (LTO and strip)\n"
+		"- lto: `2485O744` bytes / `23.70` MiB\n";
+
+	import_string(&f->m, "garbled.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 4, "garbled size list item"));
+	assert_true(has_warning(&f->d, 5, "garbled size list item"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -460,6 +553,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_real_berkeley, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_archive_and_labels, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_sysv, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_hand_written_lists, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_hand_written_not_sizes, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_hand_written_garbled, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <string.h>
 
 #include "store/stats.h"
 
@@ -123,6 +124,63 @@ static void test_utest_small_ties(void **state)
 		assert_int_equal(stats_utest(x, 6, y, 7, &r), 0);
 		assert_int_equal(r.ties, 1);
 	}
+}
+
+/*
+ * The exact p with ties against brute force: every way of choosing which
+ * n1 of the N values are the first sample, each 2U from mid-ranks. Many
+ * tie patterns, each asked twice and interleaved, so that distributions
+ * kept from one pattern are never handed to another.
+ */
+static double brute_p(const double *v, size_t N, size_t n1, double two_u_obs)
+{
+	double rank[16], hits = 0, all = 0, centre = (double)n1 * (double)(N - n1);
+
+	for (size_t i = 0; i < N; i++) {
+		double below = 0, equal = 0;
+
+		for (size_t j = 0; j < N; j++) {
+			below += v[j] < v[i];
+			equal += v[j] == v[i];
+		}
+		rank[i] = below + (equal + 1) / 2;
+	}
+	for (unsigned mask = 0; mask < 1u << N; mask++) {
+		double two_r1 = 0;
+
+		if ((size_t)__builtin_popcount(mask) != n1)
+			continue;
+		for (size_t i = 0; i < N; i++)
+			if (mask & 1u << i)
+				two_r1 += 2 * rank[i];
+		all++;
+		if (fabs(two_r1 - (double)(n1 * (n1 + 1)) - centre) >= fabs(two_u_obs - centre) - 1e-9)
+			hits++;
+	}
+	return hits / all;
+}
+
+static void test_utest_ties_brute(void **state)
+{
+	unsigned seed = 12345;
+
+	(void)state;
+	for (int round = 0; round < 2; round++)
+		for (int c = 0; c < 40; c++) {
+			double x[5], y[6], v[11];
+			struct stats_utest r;
+
+			seed = 12345 + (unsigned)c * 7919;
+			for (size_t i = 0; i < 11; i++) {
+				seed = seed * 1103515245u + 12345u;
+				v[i] = (double)((seed >> 16) % (3 + (unsigned)c % 5)); /* few values: many ties */
+			}
+			memcpy(x, v, sizeof(x));
+			memcpy(y, v + 5, sizeof(y));
+			if (stats_utest(x, 5, y, 6, &r) < 0)
+				continue; /* every value equal */
+			assert_close(r.p, brute_p(v, 11, 5, 2 * r.u), 1e-12);
+		}
 }
 
 static void test_utest_large(void **state)
@@ -406,6 +464,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utest_small_no_ties),
 		cmocka_unit_test(test_utest_small_ties),
+		cmocka_unit_test(test_utest_ties_brute),
 		cmocka_unit_test(test_utest_large),
 		cmocka_unit_test(test_utest_degenerate),
 		cmocka_unit_test(test_utest_need),

@@ -245,6 +245,53 @@ static void test_format(void **state)
 	check_format(-0.0035, UNIT_SECOND, "-3.50 ms");
 }
 
+static void check_format_res(double v, enum unit u, double res, const char *want)
+{
+	char out[64];
+
+	unit_format_res(v, u, res, out, sizeof(out));
+	if (strcmp(out, want))
+		fail_msg("unit_format_res(%.17g, %s, %g) = \"%s\", want \"%s\"", v, unit_name(u), res,
+			 out, want);
+}
+
+/* A figure is shown with no digit finer than it was printed with (res: half its last digit). */
+static void test_format_res(void **state)
+{
+	(void)state;
+	/* hyperfine "1.0 ms": the 0.1 ms digit is the last one, "1.00 ms" would invent one */
+	check_format_res(1.0e-3, UNIT_SECOND, 0.05e-3, "1.0 ms");
+	/* "1.3 Mib" written by hand */
+	check_format_res(1.3 * 1048576, UNIT_BYTE, 0.05 * 1048576, "1.3 MiB");
+	/* "14 Mib": whole MiB */
+	check_format_res(14.0 * 1048576, UNIT_BYTE, 0.5 * 1048576, "14 MiB");
+	/* Go's "16ns": not "16.0 ns" */
+	check_format_res(16e-9, UNIT_SECOND, 0.5e-9, "16 ns");
+	/* "0.7 ms" stays in ms: "700 µs" would claim a µs digit */
+	check_format_res(0.7e-3, UNIT_SECOND, 0.05e-3, "0.7 ms");
+	/* printed finer than three digits: three significant digits, as unit_format() */
+	check_format_res(2796.1e-6, UNIT_SECOND, 0.05e-6, "2.80 ms");
+	check_format_res(8.914817311, UNIT_SECOND, 0.5e-9, "8.91 s");
+	/* "44.0 GBytes" (iperf3's are binary) */
+	check_format_res(44.0 * 1073741824, UNIT_BYTE, 0.05 * 1073741824, "44.0 GiB");
+	/* a decimal MB shown in MiB: 0.1 MB is 0.095 MiB, still one decimal */
+	check_format_res(1.3e6, UNIT_BYTE, 0.05e6, "1.2 MiB");
+	/* Go's "2m": 120 s known to the minute */
+	check_format_res(120, UNIT_SECOND, 30, "2 min");
+	/* a count printed "1.5k" is not the exact count 1500 */
+	check_format_res(1500, UNIT_COUNT, 50, "1.5 k");
+	check_format_res(1500, UNIT_COUNT, 0.5, "1500");
+	/* unknown (NaN) or exact (0): three significant digits */
+	check_format_res(1.3 * 1048576, UNIT_BYTE, NAN, "1.30 MiB");
+	check_format_res(1.3 * 1048576, UNIT_BYTE, 0, "1.30 MiB");
+	/* a zero known to 0.1 MiB is not an exact "0 B"; an exact zero is */
+	check_format_res(0, UNIT_BYTE, 0.05 * 1048576, "0.0 MiB");
+	check_format_res(0, UNIT_BYTE, 0, "0 B");
+	check_format_res(0, UNIT_SECOND, 0.05e-3, "0.0 ms");
+	/* a percentage printed "12%" */
+	check_format_res(12, UNIT_PERCENT, 0.5, "12 %");
+}
+
 static void test_num_exact(void **state)
 {
 	const double values[] = { 0.1, 0.0049, 1.0 / 3.0, 6.29e9, 5e-324, 1.7976931348623157e308, 0 };
@@ -417,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_num_parse),
 		cmocka_unit_test(test_unlocalize),
 		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_format_res),
 		cmocka_unit_test(test_num_exact),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
