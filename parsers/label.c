@@ -808,7 +808,8 @@ static void drop_head(struct buf *b, size_t k)
 static void trim_connectives(struct buf *b)
 {
 	static const char *const lead_in[] = { "for", "instance", "example", "also", "then", "next",
-					       "finally", "similarly", "here", "now", "so", "e", "g", NULL };
+					       "finally", "similarly", "here", "now", "so", "e", "g", "first",
+					       "second", "third", "last", NULL };
 	static const char *const joins[] = { "and", "or", "then", "also", "for", NULL };
 	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int again = 1;

@@ -110,6 +110,34 @@ static int commit_hash(const char *s, size_t n)
 	return digit && letter;
 }
 
+/* "`symlink-dir` is this one": a word that points, and names nothing. */
+static int pointer_word(const char *s, size_t n)
+{
+	static const char *const words[] = { "this", "that", "it", "these", "those", "mine", "ours",
+					     "here", "there", NULL };
+
+	for (const char *const *w = words; *w; w++)
+		if (word_is(s, n, *w))
+			return 1;
+	return 0;
+}
+
+/* "36KB", "1.3 MiB", "4.2s": a figure the prose states, not a name ("2bwm is 36KB"). */
+static int quantity(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == ','))
+		i++;
+	if (!i || !(s[0] >= '0' && s[0] <= '9'))
+		return 0;
+	if (i < n && s[i] == ' ')
+		i++;
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '%'))
+		i++;
+	return i == n;
+}
+
 /*
  * The description after a name that ends at `p` (the line ends at `end`)
  * into *out; 0 when there is none. `after_and`: the name follows " and ",
@@ -134,7 +162,7 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 		return 0;
 	clean_description(d, (size_t)(e - d), out);
 	/* "ruff_old: 89a8c313a15c…": the commit it was built from is a version, not a name */
-	if (commit_hash(out->s, out->len))
+	if (commit_hash(out->s, out->len) || quantity(out->s, out->len) || pointer_word(out->s, out->len))
 		buf_reset(out);
 	return out->len > 0;
 }

@@ -77,6 +77,7 @@ struct block {
 	const char *label;     /* the governing variant label above the block, or NULL */
 	uint32_t label_line;   /* its line, 0 when none */
 	int label_heading;     /* the label is a Markdown heading (a section's title) */
+	int label_build;       /* the label holds a build word or a change ("LTO", "patched", "this PR") */
 	const char *scenario;  /* the scenario a label or heading above names, or NULL */
 	const char *context;   /* the command line just above the block ("hyperfine ..."), or NULL */
 	int quoted;            /* every line was inside a Markdown quote (a reply quoting) */

@@ -26,6 +26,7 @@ enum {
 	RX_ELAPSED,
 	RX_USERSYS,
 	RX_TABLE_ROW,
+	RX_WRAPPED,
 };
 
 static struct rx patterns[] = {
@@ -41,11 +42,17 @@ static struct rx patterns[] = {
 			 "(?:\\s+\\((?<share>" DNUM ")%\\))?\\s*$",
 			 0 },
 	[RX_ELAPSED] = { "perf stat elapsed",
-			 "^\\s*(?<value>" DNUM ")(?:\\s+\\+-\\s+(?<sem>" DNUM "))?\\s+seconds time elapsed"
+			 "^\\s*(?:(?<label>[A-Za-z_!(][^:\\t]*?):\\s+)?(?<value>" DNUM ")(?:\\s+\\+-\\s+(?<sem>" DNUM "))?\\s+seconds time elapsed"
 			 "(?:\\s+\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?\\s*$",
 			 0 },
 	[RX_USERSYS] = { "perf stat user/sys", "^\\s*(?<value>" DNUM ")\\s+seconds (?<which>user|sys)\\s*$", 0 },
 	[RX_TABLE_ROW] = { "perf stat --table row", "^\\s*(?<value>" DNUM ")\\s+\\([-+]" DNUM "\\)\\s*#*\\s*$", 0 },
+	/* the rest of a counter line a mail client wrapped: "utilized        ( +-  1.75% )" */
+	[RX_WRAPPED] = { "perf stat wrapped line",
+			 "^\\s*(?<words>[A-Za-z%/][A-Za-z0-9%/ .-]*?)\\s*"
+			 "(?:\\(\\s*\\+-\\s*(?<noise>" DNUM ")%\\s*\\))?"
+			 "(?:\\s*\\((?<share>" DNUM ")%\\))?\\s*$",
+			 0 },
 };
 
 /* What a line of perf stat's table is, by its fixed words and columns (never by its digits). */
@@ -114,7 +121,36 @@ enum phase {
 
 struct claim_state {
 	enum phase phase;
+	int headerless; /* the block began at a counter or elapsed line, its header not pasted */
 };
+
+/*
+ * A table's line that perf alone prints, so that it starts a block even
+ * without the table's header: an elapsed line ("9.5136 +- 0.0394 seconds
+ * time elapsed", perf stat --null, maybe behind a label: "mm-unstable:
+ * 146.88 +- ..."), or a counter line with perf's padding and its spread or
+ * '#' comment ("3,723,554        context-switches      ( +-  0.56% )").
+ */
+static int headerless_start(const struct line *l, enum phase *phase)
+{
+	size_t end = line_end(l);
+
+	/* most lines are prose: an elapsed line ends with "elapsed" or its spread's ')' */
+	if (end < 20 || (l->s[end - 1] != ')' && l->s[end - 1] != 'd'))
+		return 0;
+	if (text_contains(l->s, l->len, "seconds time elapsed")) {
+		if (!rx_match(&patterns[RX_ELAPSED], l->s, l->len))
+			return 0;
+		*phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
+		return 1;
+	}
+	if (!char_is_digit(l->s[l->indent]) || !text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	    (!text_contains(l->s, l->len, "( +-") && !memchr(l->s, '#', l->len)) ||
+	    !rx_match(&patterns[RX_COUNTER], l->s, l->len))
+		return 0;
+	*phase = PH_COUNTERS;
+	return 1;
+}
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
@@ -126,7 +162,13 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		st->phase = PH_COUNTERS;
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	}
-	if (!in_block || st->phase == PH_DONE || k == K_NONE)
+	if (!in_block) {
+		if (!headerless_start(l, &st->phase))
+			return CLAIM_NONE;
+		st->headerless = 1;
+		return CLAIM_START;
+	}
+	if (st->phase == PH_DONE || k == K_NONE)
 		return CLAIM_NONE;
 	if (st->phase == PH_FOOTER) {
 		if (k != K_ELAPSED && k != K_USER && k != K_SYS && k != K_SECONDS)
@@ -150,6 +192,7 @@ struct parse {
 	uint32_t samples;  /* --table rows read */
 	int elapsed;       /* the "seconds time elapsed" line was met (garbled or not) */
 	int cut;           /* the table's last line was a counter line, skipped */
+	int headerless;    /* the open run began without the table's header */
 };
 
 static struct perf_span group(const struct rx *p, const char *name)
@@ -161,14 +204,21 @@ static struct perf_span group(const struct rx *p, const char *name)
 	return sp;
 }
 
-static void on_counter(struct parse *ps, const struct line *l)
+/*
+ * The counter at `l`, and `next`, the line after it or NULL: when a mail
+ * client wrapped the counter's line (its '#' comment cut, no spread on
+ * it), `next` holds the rest of the comment and the spread, and is read
+ * with it. Returns 1 when `next` was read too.
+ */
+static int on_counter(struct parse *ps, const struct line *l, const struct line *next)
 {
 	struct rx *p = &patterns[RX_COUNTER];
 	struct perf_counter c;
+	int wrapped = 0;
 
 	if (!rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
-		return;
+		return 0;
 	}
 	memset(&c, 0, sizeof(c));
 	c.localized = 1;
@@ -184,8 +234,23 @@ static void on_counter(struct parse *ps, const struct line *l)
 	c.share = group(p, "share");
 	c.mval = group(p, "mval");
 	c.munit = group(p, "munit");
+	if (next && c.mval.s && !c.noise.s && !c.share.s && next->indent < next->len &&
+	    !char_is_digit(next->s[next->indent]) && next->s[next->indent] != '<' &&
+	    !text_contains(next->s, next->len, "seconds") &&
+	    rx_match(&patterns[RX_WRAPPED], next->s, next->len)) {
+		struct rx *w = &patterns[RX_WRAPPED];
+
+		c.cont = next;
+		c.munit2 = group(w, "words");
+		c.noise = group(w, "noise");
+		c.share = group(w, "share");
+		c.noise_on_cont = c.noise.s != NULL;
+		c.share_on_cont = c.share.s != NULL;
+		wrapped = 1;
+	}
 	if (perf_add_counter(ps->s, ps->run, l, &c, ps->n) < 0)
 		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
+	return wrapped;
 }
 
 /* A footer or --table number (always with decimals) as seconds, or -1. */
@@ -200,7 +265,7 @@ static int seconds(const struct perf_span *sp, double *v)
 static void on_elapsed(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_ELAPSED];
-	struct perf_span value, noise, sem;
+	struct perf_span value, noise, sem, label;
 	double v, rel = 0, unused;
 
 	ps->elapsed = 1;
@@ -218,6 +283,14 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	}
 	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, v, ps->n, l,
 		     value.s, value.n);
+	label = group(p, "label");
+	if (label.s) {
+		/* "mm-unstable++: 147.45 +- 13.39 seconds time elapsed": the build, written on the line */
+		struct run *r = &ps->s->rs->runs[ps->run];
+
+		r->variant.text = sink_strndup(ps->s, label.s, label.n);
+		r->variant.origin = VO_LABEL;
+	}
 	/*
 	 * "+- 0.00945" is perf's standard error of the mean (σ/√N), not σ: the
 	 * percentage beside it says the same relative to the mean, and that is
@@ -288,7 +361,7 @@ static void finish(struct parse *ps, const struct line *last)
 	struct sink *s = ps->s;
 
 	if (sink_txn_finish(s, &ps->t, last, "perf stat output without a single figure (cut off?)") &&
-	    !ps->elapsed && !ps->cut) {
+	    !ps->elapsed && !ps->cut && !ps->headerless) {
 		sink_warn(s, last, "perf stat output cut off before its \"seconds time elapsed\" line");
 		sink_note(s, ps->run, NOTE_DAMAGE, NULL, "cut off before \"seconds time elapsed\"");
 		s->rs->runs[ps->run].flags |= RUN_INCOMPLETE;
@@ -299,9 +372,23 @@ static void begin(struct parse *ps, const struct line *header)
 {
 	finish(ps, header);
 	ps->samples = 0;
-	ps->elapsed = ps->cut = 0;
+	ps->elapsed = ps->cut = ps->headerless = 0;
 	ps->run = sink_txn_begin(ps->s, &ps->t, header);
 	on_header(ps, header);
+}
+
+/*
+ * A run whose table's header was not pasted begins at its first counter
+ * or elapsed line: no command, and the count of -r unknown (0).
+ */
+static void begin_headerless(struct parse *ps, const struct line *first)
+{
+	finish(ps, first);
+	ps->samples = 0;
+	ps->elapsed = ps->cut = 0;
+	ps->headerless = 1;
+	ps->n = 0;
+	ps->run = sink_txn_begin(ps->s, &ps->t, first);
 }
 
 /* Does the table that holds line `i` end after it (the block ends, or the next table starts)? */
@@ -330,9 +417,17 @@ static int parse(const struct block *b, struct sink *s)
 			continue; /* metric continuations, --table's headings */
 		if (k == K_HEADER) {
 			begin(&ps, l);
-		} else if (!ps.t.open) {
 			continue;
-		} else if (k == K_ELAPSED) {
+		}
+		if (!ps.t.open || (ps.headerless && ps.elapsed)) {
+			enum phase ph;
+
+			/* a fragment: each elapsed line closes its run ("A: 9.5 ... elapsed", "B: ...") */
+			if (!headerless_start(l, &ph))
+				continue;
+			begin_headerless(&ps, l);
+		}
+		if (k == K_ELAPSED) {
 			on_elapsed(&ps, l);
 		} else if (k == K_USER || k == K_SYS) {
 			on_user_sys(&ps, l);
@@ -348,7 +443,8 @@ static int parse(const struct block *b, struct sink *s)
 		} else if (k == K_TABLE_ROW && rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
 			on_table_row(&ps, l);
 		} else {
-			on_counter(&ps, l); /* a garbled --table row or footer line included: reported */
+			/* a garbled --table row or footer line included: reported */
+			i += (uint32_t)on_counter(&ps, l, i + 1 < b->n ? &b->lines[i + 1] : NULL);
 		}
 	}
 	finish(&ps, &b->lines[b->n - 1]);
@@ -359,7 +455,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser perf_parser = {
 	.fmt = FMT_PERF,
-	.starts = "P",
+	.starts = "P0123456789_!(ABCDEFGHIJKLMNOQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

@@ -195,13 +195,24 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 	 * run is kept (perf prints task-clock first; cpu-clock alone with -a)
 	 */
 	if (c->mval.s && c->munit.s) {
-		if ((span_is(&c->munit, "CPUs utilized") || span_ends_word(&c->munit, "CPUs_utilized")) &&
+		struct perf_span mu = c->munit;
+		char joined[64];
+
+		/* a wrapped line's metric words are split over its two lines */
+		if (c->cont && c->munit2.s && c->munit.n + 1 + c->munit2.n < sizeof(joined)) {
+			memcpy(joined, c->munit.s, c->munit.n);
+			joined[c->munit.n] = ' ';
+			memcpy(joined + c->munit.n + 1, c->munit2.s, c->munit2.n);
+			mu.s = joined;
+			mu.n = c->munit.n + 1 + c->munit2.n;
+		}
+		if ((span_is(&mu, "CPUs utilized") || span_ends_word(&mu, "CPUs_utilized")) &&
 		    (event_is(&c->event, "task-clock") || event_is(&c->event, "cpu-clock")) &&
 		    !run_has(s, run, "cpus_utilized")) {
 			metric_name = "cpus_utilized";
 			metric_unit = UNIT_CPUS;
-		} else if ((span_is(&c->munit, "insn per cycle") || span_is(&c->munit, "insns per cycle") ||
-			    span_ends_word(&c->munit, "insn_per_cycle")) &&
+		} else if ((span_is(&mu, "insn per cycle") || span_is(&mu, "insns per cycle") ||
+			    span_ends_word(&mu, "insn_per_cycle")) &&
 			   event_is(&c->event, "instructions")) {
 			metric_name = "insn_per_cycle";
 		}
@@ -213,13 +224,13 @@ int perf_add_counter(struct sink *s, uint32_t run, const struct line *l,
 	sink_measure(s, run, quantity, STAT_VALUE, unit, value, n, l, c->value.s,
 		     c->value.n);
 	if (c->noise.s)
-		sink_measure(s, run, quantity, STAT_REL_SD, UNIT_PERCENT, noise, n, l,
-			     c->noise.s, c->noise.n);
+		sink_measure(s, run, quantity, STAT_REL_SD, UNIT_PERCENT, noise, n,
+			     c->noise_on_cont ? c->cont : l, c->noise.s, c->noise.n);
 	if (metric_name)
 		sink_measure(s, run, metric_name, STAT_VALUE, metric_unit, metric, n, l,
 			     c->mval.s, c->mval.n);
 	if (c->share.s && share < 100)
-		sink_note(s, run, NOTE_INFO, l, "%.*s counted %.*s%% of the time (multiplexed, scaled)",
+		sink_note(s, run, NOTE_INFO, c->share_on_cont ? c->cont : l, "%.*s counted %.*s%% of the time (multiplexed, scaled)",
 			  (int)c->event.n, c->event.s, (int)c->share.n, c->share.s);
 	return 0;
 }

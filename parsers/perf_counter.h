@@ -27,6 +27,15 @@ struct perf_counter {
 	struct perf_span mval;  /* after '#': "0.914" */
 	struct perf_span munit; /* "CPUs utilized", "insn per cycle", "% of all branches" */
 	int localized;     /* numbers follow the locale (human output): grouping, decimal comma */
+	/*
+	 * A counter line a mail client wrapped (format=flowed): the next line
+	 * holds the rest of its metric's words and its spread ("utilized
+	 * ( +- 1.75% )"). `cont` is that line, or NULL; `munit2`, and
+	 * `noise` and `share` when set there, are spans of it.
+	 */
+	const struct line *cont;
+	struct perf_span munit2;
+	int noise_on_cont, share_on_cont;
 };
 
 /*

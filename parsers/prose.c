@@ -19,6 +19,7 @@ enum {
 	RX_COMPILER,
 	RX_GH_TITLE,
 	RX_PAGE_TITLE,
+	RX_MAIL_TITLE,
 };
 
 struct rx prose_rx[] = {
@@ -57,6 +58,8 @@ struct rx prose_rx[] = {
 	[RX_GH_TITLE] = { "gh title", "^title:\\t(?<t>.+?)\\s*$", 0 },
 	/* a rendered issue page: "Evaluate LTO and PGO #834" (the issue number last) */
 	[RX_PAGE_TITLE] = { "page title", "^\\s*(?<t>\\S.{3,200}?\\S)\\s+#\\d{1,7}\\s*$", 0 },
+	/* a mail: "Subject: Re: [PATCH v2 0/6] Rework REFCOUNT_FULL" (replies' prefixes dropped) */
+	[RX_MAIL_TITLE] = { "mail title", "^Subject:\\s+(?:(?:Re|RE|Fwd|Fw|FW|AW|SV):\\s*)*(?<t>\\S.*?)\\s*$", 0 },
 };
 const size_t prose_nrx = sizeof(prose_rx) / sizeof(prose_rx[0]);
 
@@ -147,7 +150,7 @@ int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
 
 int prose_title(const char *s, size_t n, struct buf *out)
 {
-	static const int order[] = { RX_GH_TITLE, RX_PAGE_TITLE };
+	static const int order[] = { RX_GH_TITLE, RX_PAGE_TITLE, RX_MAIL_TITLE };
 
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		struct rx *p = &prose_rx[order[k]];

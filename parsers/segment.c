@@ -116,6 +116,8 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 		i++;
 	while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == ':'))
 		n--;
+	if (n <= i || s[n - 1] != ')') /* most lines: no bracket closes them */
+		return 0;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words) && !tool; k++)
@@ -134,6 +136,60 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 		return 0;
 	*note = s + open + 1;
 	*note_len = close - open - 1;
+	return 1;
+}
+
+/*
+ * "echo NO_RUN_TO_PARITY > /debug/sched/features": a setting written before
+ * a run names the configuration it ran in. Appends the value (a number as
+ * "features=1", the file's name first) to *out; returns 1.
+ */
+static int setting_line(const char *s, size_t n, struct buf *out)
+{
+	size_t i = 0, v, vn, f;
+	int digits = 1;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i + 1 < n && (s[i] == '$' || s[i] == '#') && s[i + 1] == ' ')
+		i += 2;
+	if (n - i < 8 || memcmp(s + i, "echo ", 5))
+		return 0;
+	i += 5;
+	while (i < n && s[i] == ' ')
+		i++;
+	v = i;
+	while (i < n && s[i] != ' ' && s[i] != '>')
+		i++;
+	vn = i - v;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (!vn || i >= n || s[i] != '>')
+		return 0;
+	while (i < n && (s[i] == '>' || s[i] == ' '))
+		i++;
+	if (i >= n || s[i] != '/')
+		return 0;
+	for (f = i; i < n && s[i] != ' '; i++)
+		if (s[i] == '/')
+			f = i + 1;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i != n || f >= n)
+		return 0;
+	for (size_t k = v; k < v + vn; k++)
+		digits &= (s[k] >= '0' && s[k] <= '9') || s[k] == '\'' || s[k] == '"';
+	if (digits) {
+		size_t fe = f;
+
+		while (fe < n && s[fe] != ' ')
+			fe++;
+		buf_add(out, s + f, fe - f);
+		buf_addc(out, '=');
+	}
+	for (size_t k = v; k < v + vn; k++)
+		if (s[k] != '\'' && s[k] != '"')
+			buf_addc(out, s[k]);
 	return 1;
 }
 
@@ -191,6 +247,7 @@ static void close_block(struct seg *sg)
 		b.label = sg->label;
 		b.label_line = sg->label_line;
 		b.label_heading = sg->label_rank <= 6;
+		b.label_build = sg->label_build;
 		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
 		b.quoted = 1;
@@ -461,7 +518,18 @@ static void prose_line(struct seg *sg, const struct line *l)
 		return;
 	}
 	sg->prev_prose_read = 0;
-	if (tool_note(s, n, &note, &note_len)) {
+	buf_reset(&sg->lab.variant);
+	if (setting_line(s, n, &sg->lab.variant)) {
+		/* the label is the setting: a variant named in the data, no sentence to read */
+		buf_reset(&sg->lab.scenario);
+		sg->lab.kind = LABEL_VARIANT;
+		sg->lab.marked = 1;
+		sg->lab.level = 0;
+		sg->lab.handle = 0;
+		sg->lab.build = 1;
+		apply_label(sg, &sg->lab, l->no);
+		sg->prev_prose_read = 1;
+	} else if (tool_note(s, n, &note, &note_len)) {
 		struct buf b = BUF_INIT;
 
 		/* read the note as the label it is, marked by the colon it stands for */

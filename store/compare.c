@@ -30,9 +30,22 @@ struct gather {
 	long *dir_run;          /* the last run that set the row's direction from a stored one; -1 none */
 	unsigned char *cached;  /* 1: judged already (a baseline row no candidate figure touches) */
 	size_t meta_cap;
+	/*
+	 * The rows of each (scenario, subject), so that a run's figures find
+	 * theirs with one lookup a run and a few strcmp, not a hash of the
+	 * whole key a figure: "scenario \x1f subject" → a group of rows.
+	 */
+	struct strmap groups;
+	struct row_group {
+		size_t *rows, n, cap;
+	} *grp;
+	size_t ngrp, grp_cap;
+	const struct run *grp_run; /* the run whose group is grp_at */
+	size_t grp_at;
 };
 
-#define GATHER_INIT(m, t) { (m), (t), STRMAP_INIT, BUF_INIT, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 }
+#define GATHER_INIT(m, t)                                                                          \
+	{ (m), (t), STRMAP_INIT, BUF_INIT, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, STRMAP_INIT, NULL, 0, 0, NULL, 0 }
 
 static void gather_release(struct gather *g, int own_samples)
 {
@@ -45,6 +58,10 @@ static void gather_release(struct gather *g, int own_samples)
 	free(g->cached);
 	strmap_release(&g->index);
 	buf_release(&g->key);
+	for (size_t i = 0; i < g->ngrp; i++)
+		free(g->grp[i].rows);
+	free(g->grp);
+	strmap_release(&g->groups);
 }
 
 /* Room for the per-row metadata of rows [0, n). */
@@ -64,14 +81,41 @@ static void gather_meta(struct gather *g, size_t n)
 	g->meta_cap = cap;
 }
 
+/* The group of run r's (scenario, subject): found once a run, made when new. */
+static struct row_group *group_of(struct gather *g, const struct run *r)
+{
+	uint32_t at;
+
+	if (g->grp_run == r)
+		return &g->grp[g->grp_at];
+	buf_reset(&g->key);
+	buf_adds(&g->key, r->eff_scenario);
+	buf_addc(&g->key, '\x1f');
+	buf_adds(&g->key, r->subject);
+	if (!strmap_get(&g->groups, g->key.s, &at)) {
+		ALLOC_GROW(g->grp, g->ngrp + 1, g->grp_cap);
+		memset(&g->grp[g->ngrp], 0, sizeof(*g->grp));
+		at = (uint32_t)g->ngrp++;
+		strmap_put(&g->groups, arena_strdup(&g->t->arena, g->key.s), at);
+	}
+	g->grp_run = r;
+	g->grp_at = at;
+	return &g->grp[at];
+}
+
 static size_t row_for(struct gather *g, const struct run *r, const char *quantity, enum unit unit)
 {
 	struct cmp_table *t = g->t;
 	struct cmp_row *row;
 	struct buf metric = BUF_INIT;
+	struct row_group *grp = group_of(g, r);
 	uint32_t at;
 
-	/* once per measurement: no printf */
+	/* the group's rows are those of this scenario and subject: the quantity tells them apart */
+	for (size_t i = 0; i < grp->n; i++)
+		if (!strcmp(t->rows[grp->rows[i]].quantity, quantity))
+			return grp->rows[i];
+	/* a new row: the whole key, for the index others look rows up in */
 	buf_reset(&g->key);
 	buf_adds(&g->key, r->eff_scenario);
 	buf_addc(&g->key, '\x1f');
@@ -97,6 +141,8 @@ static size_t row_for(struct gather *g, const struct run *r, const char *quantit
 	g->dir_run[at] = -1;
 	g->cached[at] = 0;
 	strmap_put(&g->index, arena_strdup(&t->arena, g->key.s), at);
+	ALLOC_GROW(grp->rows, grp->n + 1, grp->cap);
+	grp->rows[grp->n++] = at;
 	buf_release(&metric);
 	return at;
 }
@@ -218,6 +264,20 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		ALLOC_GROW(f->samples, f->nsamples + 1, f->samples_cap);
 		f->samples[f->nsamples++] = sm->value;
 	}
+}
+
+/* Room in g's figures for every figure of variant v's runs at most: one allocation, no copies. */
+static void gather_reserve(struct gather *g, const struct variant_info *v, const struct byrun *bm,
+			   const struct byrun *bs)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; v && i < v->nruns; i++) {
+		uint32_t ri = v->runs[i];
+
+		n += (bm->start[ri + 1] - bm->start[ri]) + (bs->start[ri + 1] - bs->start[ri]);
+	}
+	ALLOC_GROW(g->figs, g->nfigs + n, g->figs_cap);
 }
 
 /*
@@ -377,6 +437,7 @@ void cmp_base_prepare(const struct model *m, const struct experiment *e, const c
 	table_init(&b->t, base, base, o);
 	g = xcalloc(1, sizeof(*g));
 	*g = (struct gather)GATHER_INIT(m, &b->t);
+	gather_reserve(g, vb, &b->bm, &b->bs);
 	for (size_t i = 0; vb && i < vb->nruns; i++)
 		gather_run(g, vb->runs[i], 0, &b->bm, &b->bs, &b->bn);
 	b->g = g;
@@ -470,6 +531,7 @@ void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_ta
 	size_t npl = 0, *at_b, *at_c;
 
 	table_init(&tc, b->t.base, cand, &b->t.opts);
+	gather_reserve(&gc, vc, &b->bm, &b->bs);
 	for (size_t i = 0; vc && i < vc->nruns; i++)
 		gather_run(&gc, vc->runs[i], 1, &b->bm, &b->bs, &b->bn);
 	for (size_t j = 0; j < tc.nrows; j++)
@@ -539,18 +601,22 @@ void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_ta
 			at_c[p->idx] = k;
 		}
 	}
-	/* the figures: the baseline's of rows judged here, then the candidate's, each in run order */
+	/*
+	 * the figures: the baseline's of rows judged here, then the candidate's,
+	 * each in run order (room for all at once: growing by copies of a big
+	 * array cost a tenth of a matrix)
+	 */
+	g.figs_cap = gb->nfigs + gc.nfigs + 1;
+	g.figs = xmalloc(g.figs_cap * sizeof(*g.figs));
 	for (size_t i = 0; i < gb->nfigs; i++) {
 		const struct cmp_fig *f = &gb->figs[i];
 
 		if (g.cached[at_b[f->row]])
 			continue;
-		ALLOC_GROW(g.figs, g.nfigs + 1, g.figs_cap);
 		g.figs[g.nfigs] = *f;
 		g.figs[g.nfigs++].row = at_b[f->row];
 	}
 	for (size_t i = 0; i < gc.nfigs; i++) {
-		ALLOC_GROW(g.figs, g.nfigs + 1, g.figs_cap);
 		g.figs[g.nfigs] = gc.figs[i];
 		g.figs[g.nfigs++].row = at_c[gc.figs[i].row];
 	}

@@ -27,7 +27,14 @@ static char *row_key(const struct cmp_row *r)
 {
 	struct buf b = BUF_INIT;
 
-	buf_addf(&b, "%d\x1f%s\x1f%s\x1f%s", (int)r->unit, r->quantity, r->subject, r->scenario);
+	/* once per row and table: no printf */
+	buf_addc(&b, (char)('A' + (int)r->unit));
+	buf_addc(&b, '\x1f');
+	buf_adds(&b, r->quantity);
+	buf_addc(&b, '\x1f');
+	buf_adds(&b, r->subject);
+	buf_addc(&b, '\x1f');
+	buf_adds(&b, r->scenario);
 	return buf_detach(&b, NULL);
 }
 

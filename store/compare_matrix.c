@@ -25,7 +25,14 @@ static void add_rows(struct cmp_matrix *x, size_t k, struct strmap *index, size_
 		uint32_t at;
 
 		buf_reset(key);
-		buf_addf(key, "%s\x1f%s\x1f%s\x1f%d", r->scenario, r->subject, r->quantity, (int)r->unit);
+		/* once per row and candidate: no printf */
+		buf_adds(key, r->scenario);
+		buf_addc(key, '\x1f');
+		buf_adds(key, r->subject);
+		buf_addc(key, '\x1f');
+		buf_adds(key, r->quantity);
+		buf_addc(key, '\x1f');
+		buf_addc(key, (char)('A' + (int)r->unit));
 		if (!strmap_get(index, key->s, &at)) {
 			ALLOC_GROW(x->rows, x->nrows + 1, *cap);
 			at = (uint32_t)x->nrows++;

@@ -94,6 +94,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->block = block;
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
+		e->build = (uint8_t)b->label_build;
 	}
 }
 
@@ -297,6 +298,7 @@ struct pass {
 	const char **built;       /* per run: the build its lone binary's path names, or NULL */
 	unsigned char *attached;  /* per run: its block's label names it */
 	unsigned char *env;       /* per run: its text's builds are told apart by variables */
+	unsigned char *workload;  /* per run: its name comes again under another label naming no build */
 	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
 };
 
@@ -433,12 +435,53 @@ static int workload_words(const char *name, const char *first)
  * names come again under another label: two size tables of the same files,
  * "Before:" and "After:", are told apart only by their labels.
  */
+/*
+ * Runs that name themselves (a size row's file, a command) in blocks one
+ * label governs: when they propose two names or more across those blocks
+ * (ten "size" outputs of ten programs under the text's title), the label
+ * is over a comparison of what they name, as it is within one block.
+ */
+static void multi_across_blocks(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct strmap first = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
+
+	for (uint32_t pass = 0; pass < 2; pass++) {
+		for (uint32_t k = 0; k < nm->n; k++) {
+			const struct naming_run *e = &nm->runs[k];
+			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const char *key;
+			uint32_t at;
+
+			if (!e->label || e->multi || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+				continue;
+			key = arena_printf(&keys, "%u\x1f%p", (unsigned)r->source, (const void *)e->label);
+			if (!strmap_get(&first, key, &at))
+				strmap_put(&first, key, k);
+			else if (!pass && strcmp(p->proposal[at], p->proposal[k]))
+				differ[at] = 1;
+			else if (pass && differ[at])
+				nm->runs[k].multi = 1;
+		}
+	}
+	for (uint32_t k = 0; k < nm->n; k++)
+		if (differ[k])
+			nm->runs[k].multi = 1;
+	free(differ);
+	strmap_release(&first);
+	arena_release(&keys);
+}
+
 static void attach_labels(struct pass *p)
 {
 	struct naming *nm = p->nm;
 	struct strmap first = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
 	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
+
+	multi_across_blocks(p);
 
 	for (uint32_t pass = 0; pass < 2; pass++) {
 		for (uint32_t k = 0; k < nm->n; k++) {
@@ -451,12 +494,21 @@ static void attach_labels(struct pass *p)
 				continue;
 			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, p->proposal[k]);
 			if (!pass) {
+				/*
+				 * Only labels that name builds take over: under "trio.txt:"
+				 * and "PDM:" the same four binaries are builds measured on
+				 * two workloads, not two builds of the same things.
+				 */
 				if (!strmap_get(&first, key, &at))
 					strmap_put(&first, key, k);
-				else if (strcmp(nm->runs[at].label, e->label))
+				else if (strcmp(nm->runs[at].label, e->label) &&
+					 (e->build || nm->runs[at].build))
 					again[k] = again[at] = 1;
-			} else if (strmap_get(&first, key, &at) && again[at]) {
-				again[k] = 1;
+				else if (strcmp(nm->runs[at].label, e->label))
+					p->workload[k] = p->workload[at] = 1;
+			} else if (strmap_get(&first, key, &at)) {
+				again[k] |= again[at];
+				p->workload[k] |= p->workload[at];
 			}
 		}
 	}
@@ -474,8 +526,8 @@ static void attach_labels(struct pass *p)
 		    label_names_build(e->label, strlen(e->label)))
 			continue;
 		for (uint32_t j = 0; j < nm->n && !other; j++)
-			other = nm->runs[j].block == e->block && p->proposal[j] &&
-				!workload_words(p->proposal[j], p->proposal[k]);
+			other = (nm->runs[j].block == e->block || nm->runs[j].label == e->label) &&
+				p->proposal[j] && !workload_words(p->proposal[j], p->proposal[k]);
 		again[k] = !other;
 	}
 	for (uint32_t k = 0; k < nm->n; k++) {
@@ -687,6 +739,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
 	p.env = xcalloc(n ? n : 1, 1);
+	p.workload = xcalloc(n ? n : 1, 1);
 	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
@@ -772,6 +825,17 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
 		const char *bs = nm->runs[k].scenario;
+		const struct naming_run *e = &nm->runs[k];
+
+		/*
+		 * A label that names no build, over runs that name themselves
+		 * ("First, trio.txt:" over four binaries), says what they ran on.
+		 */
+		const char *on = p.workload[k] && e->label && !e->build && e->multi && !p.attached[k] &&
+					 r->variant.origin != VO_LABEL && strcmp(r->variant.text, e->label) &&
+					 strcmp(m->sources[r->source].title, e->label)
+				 ? e->label
+				 : NULL;
 
 		/*
 		 * What the commands share says more than a heading ("Client mode"),
@@ -782,6 +846,8 @@ void naming_finish(struct naming *nm, struct model *m)
 			r->scenario = bs;
 		else if (bs && !words_within(r->scenario, r->command))
 			r->scenario = arena_printf(&m->arena, "%s, %s", bs, r->scenario);
+		if (on)
+			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
 		r->variant.key = model_variant_key(m, r->variant.text);
 	}
 	strmap_release(&seen);
@@ -794,6 +860,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.built);
 	free(p.attached);
 	free(p.env);
+	free(p.workload);
 	free(p.same_cmd);
 	buf_release(&p.scratch);
 }

@@ -29,6 +29,7 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
+	uint8_t build;        /* the label holds a build word or a change */
 };
 
 struct naming {

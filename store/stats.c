@@ -78,8 +78,9 @@ int stats_mean_ci(double mean, double sd, double n, double level, double *lo, do
 	return 0;
 }
 
-int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2, double level,
-		struct stats_welch *w)
+/* stats_welch(), with the p-value only when `want_p` (stats_welch_printed() makes its own). */
+static int welch(double m1, double s1, double n1, double m2, double s2, double n2, double level,
+		 int want_p, struct stats_welch *w)
 {
 	double v1, v2, se, q;
 
@@ -95,15 +96,23 @@ int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2
 	gsl_quiet();
 	w->t = w->diff / se;
 	w->df = (v1 + v2) * (v1 + v2) / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1));
-	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
-	if (w->p > 1)
-		w->p = 1;
+	if (want_p) {
+		w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+		if (w->p > 1)
+			w->p = 1;
+	}
 	if (level > 0 && level < 1) {
 		q = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, w->df);
 		w->lo = w->diff - q * se;
 		w->hi = w->diff + q * se;
 	}
 	return 0;
+}
+
+int stats_welch(double m1, double s1, double n1, double m2, double s2, double n2, double level,
+		struct stats_welch *w)
+{
+	return welch(m1, s1, n1, m2, s2, n2, level, 1, w);
 }
 
 double stats_spread_printed(double sd, double res)
@@ -128,7 +137,7 @@ int stats_welch_printed(double m1, double s1, double n1, double r1, double m2, d
 {
 	double r = (r1 > 0 ? r1 : 0) + (r2 > 0 ? r2 : 0), se, least;
 
-	if (stats_welch(m1, s1, n1, m2, s2, n2, level, w) < 0)
+	if (welch(m1, s1, n1, m2, s2, n2, level, r == 0, w) < 0)
 		return -1;
 	if (r == 0)
 		return 0;
@@ -256,6 +265,7 @@ static struct {
  * the life of the process. The key spells n1, n2 and the group sizes.
  */
 #define TIED_MAX 4096
+_Static_assert(2 * STATS_U_EXACT_MAX < 128, "a tie key holds each count in one byte");
 static struct {
 	struct strmap index; /* key → position in counts */
 	char **keys;
@@ -269,9 +279,11 @@ static double *tied_counts(const size_t *groups, size_t ng, size_t n1, size_t n2
 	uint32_t at;
 	double *counts;
 
-	buf_addf(&key, "%zu/%zu", n1, n2);
+	/* one byte a number (all are at most 2·STATS_U_EXACT_MAX, none is 0): no printf */
+	buf_addc(&key, (char)n1);
+	buf_addc(&key, (char)n2);
 	for (size_t g = 0; g < ng; g++)
-		buf_addf(&key, ",%zu", groups[g]);
+		buf_addc(&key, (char)groups[g]);
 	if (strmap_get(&tied.index, buf_str(&key), &at)) {
 		buf_release(&key);
 		*owned = 0;
@@ -339,7 +351,19 @@ int stats_utest(const double *x, size_t nx, const double *y, size_t ny, struct s
 		all[i] = (struct ranked){ x[i], 1 };
 	for (size_t i = 0; i < ny; i++)
 		all[nx + i] = (struct ranked){ y[i], 0 };
-	qsort(all, N, sizeof(*all), by_value);
+	if (N <= 64) {
+		/* a few values (a row of runs): insertion sort; the ranks do not depend on how ties fall */
+		for (size_t i = 1; i < N; i++) {
+			struct ranked one = all[i];
+			size_t j = i;
+
+			for (; j > 0 && all[j - 1].v > one.v; j--)
+				all[j] = all[j - 1];
+			all[j] = one;
+		}
+	} else {
+		qsort(all, N, sizeof(*all), by_value);
+	}
 	/* mid-ranks: a group of t equal values starting at rank a has rank a + (t - 1)/2 each */
 	for (size_t a = 0; a < N;) {
 		size_t b = a, inx = 0;

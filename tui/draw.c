@@ -99,7 +99,11 @@ static int cut_splits_number(const char *s, int cols)
 
 int draw_fields(int y, int x, int cols, const char *s, enum color_role role)
 {
-	static const char sep[] = " \xc2\xb7 ";
+	return draw_fields_sep(y, x, cols, s, " \xc2\xb7 ", role);
+}
+
+int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum color_role role)
+{
 	struct buf b = BUF_INIT;
 	const char *keep = NULL;
 	int used;

@@ -26,6 +26,8 @@ int draw_text(int y, int x, int cols, const char *s, enum color_role role);
  * Returns the columns used.
  */
 int draw_fields(int y, int x, int cols, const char *s, enum color_role role);
+/* The same with fields separated by `sep` (", " in a sentence). */
+int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum color_role role);
 /*
  * Draw `s` in `cols` columns cut in the middle when it does not fit, so
  * that its end shows too: "write.time_per_op" in 10 columns is

@@ -289,14 +289,17 @@ static void draw(struct tui *t, int top, int height)
 	if (!v->cpu_made)
 		make_lines(v);
 	namew = name_width(v);
-	snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s \xc2\xb7 metrics zero in every variant left out",
+	snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s \xc2\xb7 all-zero metrics hidden",
 		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+	if (draw_width(info) > COLS - 2) /* the what before the how: the note goes whole */
+		snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s", v->mx.ncols,
+			 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
 	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
 	t->list_y = top + 1;
 	if (!v->ncpu)
 		draw_text(top + 2, 2, COLS - 4,
-			  "No CPU figures in this experiment (hyperfine, GNU time, perf stat and iperf3 print them).",
+			  "No CPU figures here: hyperfine, GNU time, perf stat and iperf3 print them.",
 			  ROLE_DIM);
 	for (int i = 0; i < rows && v->cpu.top + (size_t)i < v->ncpu; i++) {
 		size_t k = v->cpu.top + (size_t)i;

@@ -174,21 +174,32 @@ static struct mlayout layout(struct views *v, int height)
 	return L;
 }
 
-/* Draw the parts of a cell right-aligned in its column at x. */
+/*
+ * Draw the parts of a cell right-aligned in its column at x. A column the
+ * window's edge cuts shows only the parts that fit whole: its figure, its
+ * spread, and the change with its mark together or neither (a "-…" would
+ * be half a number, a mark without its change a verdict without reason).
+ */
 static void draw_cell(const struct views *v, const struct mcell *m, size_t c, int y, int x, int w,
 		      int selected)
 {
 	enum color_role plain = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	enum color_role role = selected ? ROLE_SELECTED : m->role;
-	int cx = x + w - natural(v, c);
+	int cx = x + w - natural(v, c), edge = COLS - 1; /* the last column is the › mark's */
 
+	if (cx + v->w_val[c] > edge)
+		return;
 	draw_right(y, cx, v->w_val[c], m->val, plain);
 	cx += v->w_val[c];
 	if (v->w_spr[c]) {
+		if (cx + 1 + v->w_spr[c] > edge)
+			return;
 		draw_text(y, cx + 1, v->w_spr[c], m->spr, plain);
 		cx += 1 + v->w_spr[c];
 	}
 	if (!c)
+		return;
+	if (cx + (v->w_delta[c] ? 1 + v->w_delta[c] : 0) + (v->w_mark[c] ? 1 + v->w_mark[c] : 0) > edge)
 		return;
 	if (v->w_delta[c]) {
 		draw_right(y, cx + 1, v->w_delta[c], m->delta, role);

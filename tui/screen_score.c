@@ -1,7 +1,8 @@
 /*
  * screen_score.c - Scorecard: the whole trade-off in one glance, one line
  * per variant against the baseline: the geometric mean of the changes of
- * its time metrics, throughput, total and .text size, CPU and peak memory
+ * its time metrics, throughput, total size (else the binaries' file size),
+ * .text size, CPU and peak memory
  * (store/compare_matrix.c's summaries), each with its mark. A summary is
  * never tested itself: it is ✓/✗ only when every row behind it is a
  * significant change that way, else ✓?/✗?; the line at the bottom says
@@ -38,6 +39,7 @@ static enum metric_family f_time = MF_TIME, f_put = MF_THROUGHPUT, f_cpu = MF_CP
 static const char *const q_total[] = { "dec", "total", NULL };
 static const char *const q_text[] = { "text", "section.text", NULL };
 static const char *const q_mem[] = { "max_rss", NULL };
+static const char *const q_file[] = { "file_size", NULL };
 
 /* The scorecard's columns: a heading, the rows a summary takes. */
 static const struct column {
@@ -55,6 +57,37 @@ static const struct column {
 
 #define NCOL (sizeof(columns) / sizeof(columns[0]))
 #define W_CELL 11
+
+/*
+ * The size a summary takes: the total (size's dec, size -A's total), or,
+ * in an experiment with neither, the binaries' sizes as written
+ * ("Release: 1.3 MiB"); the column then says FILE SIZE.
+ */
+static const char *const *size_rows(const struct views *v)
+{
+	for (size_t i = 0; i < v->mx.nrows; i++)
+		if (pick_quantities(&v->mx.rows[i], (void *)q_total))
+			return q_total;
+	return q_file;
+}
+
+/* The summary of column k for variant c (the size column as size_rows() says). */
+static void column_summary(const struct views *v, size_t c, size_t k, struct cmp_summary *s)
+{
+	void *arg = columns[k].arg == (void *)q_total ? (void *)size_rows(v) : columns[k].arg;
+
+	cmp_matrix_summary(&v->mx, c, columns[k].pick, arg, s);
+}
+
+static const char *column_head(const struct views *v, size_t k)
+{
+	return columns[k].arg == (void *)q_total && size_rows(v) == q_file ? "FILE SIZE" : columns[k].head;
+}
+
+static const char *column_words(const struct views *v, size_t k)
+{
+	return columns[k].arg == (void *)q_total && size_rows(v) == q_file ? "file size" : columns[k].words;
+}
 
 /* A summary's mark: ✓/✗ when every row behind it is significant that way, ✓?/✗? otherwise. */
 static const char *mark(const struct cmp_summary *s)
@@ -96,7 +129,7 @@ static void present(const struct views *v, int *shown)
 		for (size_t c = 1; c < v->mx.ncols && !shown[k]; c++) {
 			struct cmp_summary s;
 
-			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			column_summary(v, c, k, &s);
 			shown[k] = s.nrows > 0;
 		}
 	}
@@ -123,7 +156,7 @@ static void draw_row(const struct views *v, size_t c, int y, int namew, const in
 			x += W_CELL + 1;
 			continue;
 		}
-		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		column_summary(v, c, k, &s);
 		if (!s.nrows)
 			snprintf(cell, sizeof(cell), "-");
 		else
@@ -148,10 +181,10 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 		struct cmp_summary s;
 		char pct[24];
 
-		cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+		column_summary(v, c, k, &s);
 		if (!s.nrows)
 			continue;
-		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", columns[k].words,
+		buf_addf(&b, "%s %s %s %s (%zu row%s", first ? "" : ",", column_words(v, k),
 			 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		if (s.untested == s.nrows)
 			buf_adds(&b, ", untested");
@@ -182,7 +215,8 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 					cut = n;
 			}
 			snprintf(line, sizeof(line), "%.*s", (int)cut, s);
-			draw_text(y + i, 1, COLS - 2, line, ROLE_NORMAL);
+			/* the last line drops whole families rather than cut a figure */
+			draw_fields_sep(y + i, 1, COLS - 2, line, ", ", ROLE_NORMAL);
 			s += cut;
 			while (*s == ' ')
 				s++;
@@ -213,7 +247,7 @@ static void draw(struct tui *t, int top, int height)
 	for (size_t k = 0; k < NCOL; k++) {
 		if (!shown[k])
 			continue;
-		draw_right(top + 1, x, W_CELL, columns[k].head, ROLE_HEADER);
+		draw_right(top + 1, x, W_CELL, column_head(v, k), ROLE_HEADER);
 		x += W_CELL + 1;
 		any = 1;
 	}
@@ -282,7 +316,7 @@ static void markdown(struct tui *t, struct buf *out)
 	buf_adds(out, " (the geometric mean of each family's changes)\n\n| variant |");
 	for (size_t k = 0; k < NCOL; k++)
 		if (shown[k])
-			buf_addf(out, " %s |", columns[k].words);
+			buf_addf(out, " %s |", column_words(v, k));
 	buf_adds(out, "\n|:--|");
 	for (size_t k = 0; k < NCOL; k++)
 		if (shown[k])
@@ -298,17 +332,18 @@ static void markdown(struct tui *t, struct buf *out)
 
 			if (!shown[k])
 				continue;
-			cmp_matrix_summary(&v->mx, c, columns[k].pick, columns[k].arg, &s);
+			column_summary(v, c, k, &s);
 			if (!s.nrows)
 				buf_adds(out, " - |");
 			else
-				buf_addf(out, " %s %s (%zu row%s) |", cmp_text_pct(s.delta_pct, pct, sizeof(pct)),
+				buf_addf(out, " %s %s (%zu row%s) |",
+					 cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)),
 					 mark(&s), s.nrows, s.nrows == 1 ? "" : "s");
 		}
 		buf_addc(out, '\n');
 	}
-	buf_adds(out, "\n<sub>benchdelta: \xe2\x9c\x93 \xe2\x9c\x97 every row behind it significant; "
-		      "\xe2\x9c\x93? \xe2\x9c\x97? some untested or not significant; ~ within the noise; "
+	buf_adds(out, "\n<sub>benchdelta: \xe2\x9c\x93 \xe2\x9c\x97 all rows significant; "
+		      "\xe2\x9c\x93? \xe2\x9c\x97? not all significant; ~ within the noise; "
 		      "a summary is never tested itself</sub>\n");
 }
 

@@ -73,3 +73,14 @@ for mode in colour mono; do
 	tui_keys q
 	$T kill-server 2>/dev/null
 done
+
+# a column the window's edge cuts shows its figure, and its change with its
+# mark only when both fit: never half a number ("-…") or a bare mark
+tui_start 40 24 -- ""
+tui_wait "EXPERIMENT"
+tui_keys j j 2
+tui_wait "(3/5)"
+tui_wait "   write.time        8.91 s    6.50 s"
+tui_snap | grep -q '[-+][0-9]*…' && fail "a change cut at the window's edge"
+tui_snap | grep -q '^   write.time        8.91 s    6.50 s$' || fail "the cut column's figure is not whole"
+tui_keys q

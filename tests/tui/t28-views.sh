@@ -67,6 +67,19 @@ tui_snap | grep -q 'text .*-4,037,542 B .*█│' || fail "a shrinking section's
 tui_keys q
 $T kill-server 2>/dev/null
 
+# bbolt has no size table, only the binaries' sizes as written: the
+# scorecard's size column takes those, and says so
+tui_start 120 40 -- ""
+tui_wait "EXPERIMENT"
+tui_keys j j 6
+tui_wait "(3/5)"
+tui_snap | grep -q '^ VARIANT .*THROUGHPUT   FILE SIZE$' || fail "no FILE SIZE column on bbolt's scorecard"
+tui_snap | grep -q '^ Release + PGO optimization + BOLT optimization .* +231% ✗?$' || fail "bbolt's file size change"
+tui_keys j
+tui_wait "file size +231% ✗? (1 row, untested)"
+tui_keys q
+$T kill-server 2>/dev/null
+
 # at 80 columns no number is cut: the Sizes legend is whole, the pair view's
 # exact bytes are whole, and a detail line drops whole fields, never half
 # of a figure

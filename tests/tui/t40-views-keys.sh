@@ -54,7 +54,7 @@ tui_wait "myservice-x86_64-release-pgo-bolt against myservice-x86_64-release-bas
 tui_keys y
 tui_wait "copied 11 Markdown lines (OSC 52)"
 $T show-buffer >"$TMP/clip" 2>/dev/null || fail "no clipboard buffer after y on Scorecard"
-grep -q '^| myservice-x86\\_64-release-pgo | -15.6% ✓? (3 rows) | -1.3% ✓? (1 row) ' "$TMP/clip" ||
+grep -q '^| myservice-x86\\_64-release-pgo | -16% ✓? (3 rows) | -1.3% ✓? (1 row) ' "$TMP/clip" ||
 	{ cat "$TMP/clip"; fail "Scorecard copy lacks pgo's line"; }
 # a click on the third variant's line
 click 10 6

@@ -95,6 +95,46 @@ static void test_legend_commit(void **state)
 	expect(&f->m, 1, "ruff_new", VO_COMMAND);
 }
 
+/*
+ * One label over blocks whose runs name themselves differently (a size
+ * output per program under the text's title): the names win, as within
+ * one block; a figure the prose states ("dwm is 33KB") is no legend.
+ */
+static void test_label_over_many_blocks(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "wm.md",
+		      "wmtool\n======\n\nCompiled, wmtool is 36KB and dwm is 33KB.\n\n"
+		      "    $ size /usr/bin/wmtool\n" SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\t/usr/bin/wmtool\n"
+		      "    $ size /usr/bin/dwm\n" SIZE_HEAD " 103396\t   7400\t    168\t 110964\t  1b174\t/usr/bin/dwm\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	expect(&f->m, 0, "wmtool", VO_FILENAME);
+	expect(&f->m, 1, "dwm", VO_FILENAME);
+}
+
+/*
+ * The same binaries under two labels that name no build ("trio.txt:",
+ * "PDM:") are builds measured on two workloads: the binaries name them and
+ * the labels go to the scenario. ("`new` is this one" points, names nothing.)
+ */
+static void test_workload_labels(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "wl.md",
+		      "Timings; `new` is this one.\n\nFirst, trio.txt:\n\n" HF("./bin/old x", "5.0") "\n" HF2("./bin/new x", "4.0")
+		      "\nThen PDM:\n\n" HF("./bin/old x", "7.0") "\n" HF2("./bin/new x", "6.0"),
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	expect(&f->m, 0, "old", VO_COMMAND);
+	expect(&f->m, 1, "new", VO_COMMAND);
+	expect(&f->m, 3, "new", VO_COMMAND);
+	assert_non_null(strstr(f->m.rs.runs[0].scenario, "trio.txt"));
+	assert_non_null(strstr(f->m.rs.runs[2].scenario, "PDM"));
+}
+
 /* Row 4: the words that tell commands apart beat the source's name. */
 static void test_row_words(void **state)
 {
@@ -231,7 +271,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
-		T(test_row_words_env), T(test_legend_commit), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
+		T(test_row_words_env), T(test_legend_commit), T(test_label_over_many_blocks), T(test_workload_labels), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
 

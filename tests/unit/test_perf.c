@@ -507,12 +507,82 @@ static void test_event_names(void **state)
 	assert_value(&f->m, 0, "cycles_u", 1135048532);
 }
 
+/* A counter line a mail client wrapped: its metric's words and its spread on the next line. */
+static void test_wrapped_lines(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text =
+		"Performance counter stats for './hackbench 50' (32 runs):\n"
+		"\n"
+		"                 2545.28 msec task-clock                #    6.938 CPUs \n"
+		"utilized        ( +-  1.75% )\n"
+		"         2259717630      instructions                 #    0.51 insn per \n"
+		"cycle           ( +-  0.05% )\n"
+		"          1120091414      L1-dcache-load-misses     #    1.46% of all \n"
+		"L1-dcache hits    ( +-  0.08% )\n"
+		"\n"
+		"            0.36688 +- 0.00595 seconds time elapsed  ( +-  1.62% )\n";
+	const struct measurement *me;
+
+	import_string(&f->m, "wrapped.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_value(&f->m, 0, "task_clock", 2.54528);
+	assert_value(&f->m, 0, "cpus_utilized", 6.938);
+	assert_value(&f->m, 0, "insn_per_cycle", 0.51);
+	me = find_meas(&f->m, 0, "task_clock");
+	assert_non_null(me);
+	/* the spread is kept where it is printed, on the wrapped line */
+	for (size_t i = 0; i < f->m.rs.nmeas; i++) {
+		const struct measurement *x = &f->m.rs.meas[i];
+
+		if (!strcmp(x->quantity, "L1_dcache_load_misses") && x->stat == STAT_REL_SD)
+			assert_memory_equal(f->m.sources[0].text + x->offset, "0.08", 4);
+	}
+}
+
+/* Lines of a table pasted without its header: elapsed lines behind a label, counters under a setting. */
+static void test_headerless_fragments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "frag.txt",
+		      "numa01:\n"
+		      "\tmm-unstable:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n"
+		      "\tmm-unstable++: 147.45 +- 13.39 seconds time elapsed  ( +-  9.08% )\n"
+		      "\n"
+		      "echo NO_RUN_TO_PARITY > /debug/sched/features\n"
+		      "\n"
+		      "\t3,723,554        context-switches      ( +-  0.56% )\n"
+		      "\t9.5136 +- 0.0394 seconds time elapsed  ( +-  0.41% )\n"
+		      "\n"
+		      "echo 1 > /proc/sys/kernel/numa_balancing\n"
+		      "\n"
+		      "\t2,556,535        context-switches      ( +-  0.51% )\n"
+		      "\t9.2427 +- 0.0302 seconds time elapsed  ( +-  0.33% )\n"
+		      "\n"
+		      "It took 9.5 seconds, as the seconds time elapsed line says.\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "mm-unstable");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "mm-unstable++");
+	assert_value(&f->m, 1, "wall_time", 147.45);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "NO_RUN_TO_PARITY");
+	assert_value(&f->m, 2, "context_switches", 3723554);
+	assert_value(&f->m, 2, "wall_time", 9.5136);
+	assert_string_equal(f->m.rs.runs[3].variant.text, "numa_balancing=1");
+	/* a fragment is what its author pasted: no cut-off warning */
+	assert_int_equal(f->d.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_hardware_counters, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_repeat, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_event_names, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_wrapped_lines, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_headerless_fragments, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_derived_metrics_shapes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_perf4, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_locales, model_fixture_setup, model_fixture_teardown),

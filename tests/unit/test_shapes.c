@@ -339,6 +339,9 @@ static void test_from_to_and_title(void **state)
 	me = find_meas(&f->m, 0, "time_per_op.lower");
 	assert_non_null(me);
 	assert_true(me->value == 14.080);
+	/* a mail's subject is its title, without the reply's prefix */
+	import_string(&f->m, "m.txt", "Subject: Re: [PATCH] mm: prefetch\n\nBefore:\n" HF("./w", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[f->m.nsources - 1].title, "[PATCH] mm: prefetch");
 }
 
 /* A list of sizes per build under a sentence about size: file_size per variant, noted as hand-written. */
