@@ -806,6 +806,18 @@ static void on_cpu(struct parse *ps, const struct line *l)
 		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, rv, 0, l, r, rn);
 }
 
+/*
+ * Does the line's text (indentation included) start with `w`? The patterns
+ * anchored on a word match no other line: asked before them, it spares
+ * most lines their match.
+ */
+static int starts_bare(const struct line *l, const char *w)
+{
+	size_t n = strlen(w);
+
+	return l->len >= n && !memcmp(l->s, w, n);
+}
+
 /* Lines outside the data: connections, -V details, errors, notes. */
 static void on_other(struct parse *ps, const struct line *l, const struct line *prev)
 {
@@ -814,17 +826,17 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	const char *v;
 	size_t n;
 
-	if (rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
+	if (starts_bare(l, "iperf ") && rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
 		if (rx_named(p, "v", &v, &n))
 			sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
 		return;
 	}
-	if (prev && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
+	if (prev && starts_bare(prev, "iperf ") && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
 		/* -V: the system line after the version */
 		sink_fact(s, l, "system", sink_strndup(s, l->s + l->indent, l->len - l->indent));
 		return;
 	}
-	if (rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
+	if (starts_bare(l, "iperf3: ") && rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
 		/* said even when no test started: "unable to connect" is all a log may hold */
 		if (!rx_named(p, "text", &v, &n))
 			v = "error", n = 5;
@@ -842,7 +854,7 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 		ps->t.connections++;
 	} else if (line_starts(l, "Reverse mode")) {
 		ps->t.reverse = 1;
-	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
+	} else if (starts_bare(l, "Starting Test:") && rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
 
 		ps->t.udp = rx_named(p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);

@@ -161,6 +161,9 @@ static void test_perf(void **state)
 	kind_is(f, "       0.091000000 seconds user", "user");
 	kind_is(f, "       0.007000000 seconds sys", "sys");
 	kind_is(f, "       0.007000000 seconds syz", "seconds");
+	/* the end of a counter line a mail client wrapped */
+	kind_is(f, "utilized        ( +-  1.75% )", "wrapped");
+	kind_is(f, "L1-dcache hits    ( +-  0.08% )", "wrapped");
 	assert_true(starts(f, " Performance counter stats for 'system wide':"));
 
 	not_claimed(f, "Performance counters were not supported on the VM.");
