@@ -1,12 +1,15 @@
 /*
- * sizelist.c - binary sizes an author wrote by hand, one build per bullet,
+ * sizelist.c - binary sizes an author wrote by hand, one build per line,
  * under a sentence about size ("Binary sizes, without stripping:" then
- * "• Release: 1.3 Mib") → one run per bullet, named by its build (origin
- * label), with one file_size measurement in bytes (the first of "N bytes /
- * M MiB") and a note that says
- * the figure was written by hand. "Mib", "Kib", "Gib" are read as MiB,
- * KiB, GiB (what the author meant of a file's size), and noted so. A list
- * under any other sentence is not read: the sizes must be said to be sizes.
+ * "• Release: 1.3 Mib"; "strip-only = 5.1 MiB"; "* 8.5 MiB (strip only)";
+ * an `ls -l` line whose "# comment" names the build) → one run per line,
+ * named by its build (origin label), with one file_size measurement in
+ * bytes (the first of "N bytes / M MiB", an ls line's exact count) and a
+ * note that says the figure was written by hand. "Mib", "Kib", "Gib" are
+ * read as MiB, KiB, GiB (what the author meant of a file's size), and
+ * noted so. A list under any other sentence is not read: the sizes must
+ * be said to be sizes; sizes inside sentences and a machine's memory
+ * never are.
  */
 #include "parsers/label.h"
 #include "parsers/parser.h"

@@ -290,6 +290,24 @@ static void test_time_without_header(void **state)
 	assert_int_equal(f->m.rs.runs[0].variant.origin, VO_LABEL);
 }
 
+/* A Time line garbled at the top of a block: named, and the Range line below still read. */
+static void test_garbled_first_time_line(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Release:\n"
+			   "\n"
+			   "  Time (mean \xc2\xb1 \xcf\x83):     2.O s \xc2\xb1 0.1 s    [User: 2.4 s, System: 0.1 s]\n"
+			   "  Range (min \xe2\x80\xa6 max):   2.3 s \xe2\x80\xa6 2.7 s    10 runs\n";
+
+	import_string(&f->m, "x.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 3, "garbled hyperfine Time line"));
+	assert_null(find_meas(&f->m, 0, "time.mean"));
+	assert_value(&f->m, 0, "time.min", 2.3);
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+}
+
 static void test_not_hyperfine(void **state)
 {
 	struct model_fixture *f = *state;
@@ -432,6 +450,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_exact_values, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_figure, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_garbled_summary, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_first_time_line, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_single_run, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_micro_and_slower, model_fixture_setup, model_fixture_teardown),
