@@ -91,7 +91,7 @@ static void show_measurements(struct model *m, uint32_t ri, const struct run_rec
 		table_add(&t, me->quantity);
 		table_add(&t, stat_name(me->stat));
 		table_add(&t, me->dir == DIR_NONE ? "" : dir_name(me->dir));
-		table_add(&t, unit_format(me->value, me->unit, v, sizeof(v)));
+		table_add(&t, unit_format_res(me->value, me->unit, trace_meas_res(m, me), v, sizeof(v)));
 		if (me->n)
 			table_addf(&t, "%u", (unsigned)me->n);
 		else

@@ -68,6 +68,26 @@ static int key_cmp(const void *key, const void *elem)
 	return strcmp(key, (*e)->quantity);
 }
 
+/*
+ * A perf event counted with modifiers ("cycles:u", as perf names its
+ * events for a user without privileges, becomes "cycles_u"): the CPU row
+ * of the event without them, or NULL. The modifiers are perf's letters.
+ */
+static const struct metric_def *perf_modified(const char *quantity)
+{
+	const char *us = strrchr(quantity, '_');
+	const struct metric_def *const *hit;
+	char base[64];
+
+	if (!us || !us[1] || strspn(us + 1, "ukhIGHpPSDWe") != strlen(us + 1) ||
+	    (size_t)(us - quantity) >= sizeof(base))
+		return NULL;
+	memcpy(base, quantity, (size_t)(us - quantity));
+	base[us - quantity] = '\0';
+	hit = bsearch(base, exact, nexact, sizeof(exact[0]), key_cmp);
+	return hit && (*hit)->family == MF_CPU ? *hit : NULL;
+}
+
 static const struct metric_def *lookup_uncached(const char *quantity)
 {
 	const struct metric_def *const *hit;
@@ -79,7 +99,7 @@ static const struct metric_def *lookup_uncached(const char *quantity)
 	for (size_t i = 0; i < nglobs; i++)
 		if (metric_pattern_match(globs[i]->quantity, quantity))
 			return globs[i];
-	return NULL;
+	return perf_modified(quantity);
 }
 
 /*

@@ -141,7 +141,9 @@ struct metric_def {
 
 /*
  * The row of a stored quantity, or NULL for a quantity no row names (a Go
- * custom metric, an unknown perf event). Pointers stay valid for ever.
+ * custom metric, an unknown perf event). A perf event counted with
+ * modifiers is its event's row ("cycles_u", from perf's "cycles:u", is
+ * cycles). Pointers stay valid for ever.
  */
 const struct metric_def *metric_lookup(const char *quantity);
 /* The row of an id; NULL for METRIC_UNKNOWN or an id out of range. */

@@ -479,9 +479,10 @@ static int workload_words(const char *name, const char *first)
  */
 /*
  * Runs that name themselves (a size row's file, a command) in blocks one
- * label governs: when they propose two names or more across those blocks
- * (ten "size" outputs of ten programs under the text's title), the label
- * is over a comparison of what they name, as it is within one block.
+ * label that names no build governs: when they propose two names or more
+ * across those blocks (ten "size" outputs of ten programs under the text's
+ * title), the label is over a comparison of what they name, as it is
+ * within one block.
  */
 static void multi_across_blocks(struct pass *p)
 {
@@ -497,7 +498,8 @@ static void multi_across_blocks(struct pass *p)
 			const char *key;
 			uint32_t at;
 
-			if (!e->label || e->multi || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+			/* a label that names a build ("With LTO:") still names what its outputs size */
+			if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
 				continue;
 			key = arena_printf(&keys, "%u\x1f%p", (unsigned)r->source, (const void *)e->label);
 			if (!strmap_get(&first, key, &at))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "parsers/names.h"
+#include "parsers/resolution.h"
 #include "parsers/units.h"
 #include "util/text.h"
 #include "util/util.h"
@@ -372,4 +373,28 @@ int trace_text_provenance(const struct source *s, struct buf *out)
 		return 0;
 	buf_addf(out, "%s, %.10s, %s", *s->author ? s->author : "(account gone)", s->posted, s->address);
 	return 1;
+}
+
+double trace_meas_res(struct model *m, const struct measurement *me)
+{
+	const char *text;
+	size_t len;
+	double r;
+
+	if (!me->length || (me->unit == UNIT_COUNT && me->value == 0))
+		return 0; /* not printed; or a count printed as zero, exact (not zero of the unit beside it) */
+	text = model_source_text(m, m->rs.runs[me->run].source, &len);
+	if (!text)
+		return 0;
+	r = printed_resolution(text, len, me->offset, me->length, me->value);
+	if (me->unit == UNIT_COUNT && r <= 0.5)
+		return 0; /* a whole count is exact (as cmp_side_res() says) */
+	return r > 0 && isfinite(r) ? r : 0;
+}
+
+double trace_center_res(struct model *m, const struct run_figure *f)
+{
+	if (!f->present || f->center_meas < 0 || (size_t)f->center_meas >= m->rs.nmeas)
+		return 0;
+	return trace_meas_res(m, &m->rs.meas[f->center_meas]);
 }

@@ -134,6 +134,17 @@ struct figure_span {
 	char path[128]; /* "" for a stored span; the JSON path of a place found by value */
 };
 
+/*
+ * How finely f's center was printed (half a unit of its last digit, SI;
+ * parsers/resolution.h) for unit_format_res(): read from the bytes of
+ * measurement f->center_meas in its source. 0 when the center is not one
+ * printed figure (a samples' mean), the text is not at hand, or it is a
+ * whole count (exact).
+ */
+double trace_center_res(struct model *m, const struct run_figure *f);
+/* The same for one measurement `me` of the model. */
+double trace_meas_res(struct model *m, const struct measurement *me);
+
 /* The span of each of the run's measurements rec->meas[i], as spans[i] (heap, caller frees). */
 struct figure_span *trace_spans(struct model *m, uint32_t run, const struct run_records *rec);
 

@@ -98,9 +98,18 @@ static void make_lines(struct views *v)
 			add(v, &cap, VL_METRIC, i, 0, 0, 0, r->metric);
 			for (size_t c = 0; c < v->mx.ncols; c++)
 				add(v, &cap, VL_FIGURE, i, 0, c, 0, "");
-			/* IPC from cycles and instructions, when the tool did not print it */
-			if (!strcmp(r->quantity, "instructions") && sibling(v, i, "insn_per_cycle") == SIZE_MAX) {
-				size_t cy = sibling(v, i, "cycles");
+			/*
+			 * IPC from cycles and instructions, when the tool did not print it;
+			 * counted with the same modifiers (instructions_u over cycles_u)
+			 */
+			if (!strncmp(r->quantity, "instructions", 12) && metric_lookup(r->quantity) &&
+			    metric_lookup(r->quantity)->id == METRIC_INSTRUCTIONS &&
+			    sibling(v, i, "insn_per_cycle") == SIZE_MAX) {
+				char cycles[64];
+				size_t cy;
+
+				snprintf(cycles, sizeof(cycles), "cycles%s", r->quantity + 12);
+				cy = sibling(v, i, cycles);
 
 				if (cy != SIZE_MAX) {
 					add(v, &cap, VL_IPC, cy, i, 0, 1, "IPC (instructions / cycles, derived)");

@@ -309,6 +309,20 @@ static void heading_name(struct tui *t, int g, struct buf *b)
 		buf_adds(b, " (baseline)");
 }
 
+/*
+ * How finely the axis end `x` was printed: the resolution of a run figure
+ * equal to it (trace_center_res), 0 when none is (a raw sample is exact).
+ */
+static double value_res(struct tui *t, double x)
+{
+	const struct runs_state *rs = &t->ex->runs;
+
+	for (size_t i = 0; i < rs->nlines; i++)
+		if (rs->lines[i].run >= 0 && rs->lines[i].fig.present && rs->lines[i].fig.center == x)
+			return trace_center_res(t->m, &rs->lines[i].fig);
+	return 0;
+}
+
 /* A variant's heading: its name from column 1, its count and strip plot from column `px`. */
 static void draw_heading(struct tui *t, int g, int y, int px, int selected, double lo, double hi,
 			 enum unit unit)
@@ -339,8 +353,8 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 				hi = vals[i];
 		}
 	}
-	unit_format(lo, unit, a, sizeof(a));
-	unit_format(hi, unit, z, sizeof(z));
+	unit_format_res(lo, unit, value_res(t, lo), a, sizeof(a));
+	unit_format_res(hi, unit, value_res(t, hi), z, sizeof(z));
 	w = COLS - 1 - x - text_width(a, strlen(a)) - text_width(z, strlen(z)) - 4;
 	if (w > 40)
 		w = 40;
@@ -380,7 +394,9 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 	draw_text(y, x, L->id, r->id, role);
 	x += L->id + 1;
 	draw_right(y, x, L->value,
-		   f->present && isfinite(f->center) ? unit_format(f->center, f->unit, v, sizeof(v)) : "-",
+		   f->present && isfinite(f->center)
+			   ? unit_format_res(f->center, f->unit, trace_center_res(t->m, f), v, sizeof(v))
+			   : "-",
 		   role);
 	x += L->value + 1;
 	if (L->n) {
@@ -779,7 +795,9 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 	}
 	r = &t->m->rs.runs[l->run];
 	buf_addf(out, "%s %s ", r->id,
-		 l->fig.present && isfinite(l->fig.center) ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v)) : "-");
+		 l->fig.present && isfinite(l->fig.center)
+			 ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(t->m, &l->fig), v, sizeof(v))
+			 : "-");
 	source_lines(t->m, r, out);
 	if (r->flags & RUN_INCOMPLETE)
 		buf_adds(out, " incomplete");
@@ -816,7 +834,8 @@ static void markdown(struct tui *t, struct buf *out)
 		md_cell(out, cell.s);
 		md_cell(out, t->m->rs.runs[l->run].id);
 		md_cell(out, l->fig.present && isfinite(l->fig.center)
-				     ? unit_format(l->fig.center, l->fig.unit, v, sizeof(v))
+				     ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(t->m, &l->fig), v,
+						       sizeof(v))
 				     : "");
 		if (l->fig.n)
 			snprintf(v, sizeof(v), "%u", (unsigned)l->fig.n);

@@ -64,6 +64,7 @@ for mode in colour mono; do
 	esac
 	tui_keys 1 j 2
 	tui_wait "(3/5)"
+	tui_wait "+37.1% ✓?" # the table drawn, not only the title (slow under sanitizers)
 	$T capture-pane -e -p -t t >"$TMP/$mode-untested"
 	unt=$(grep 'write.ops_per_sec' "$TMP/$mode-untested" | grep -o '\(.\[[0-9;]*m\)*+37\.1%' | head -1)
 	[ -n "$unt" ] || fail "$mode: no attribute before an untested change"

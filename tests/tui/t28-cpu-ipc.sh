@@ -22,6 +22,24 @@ tui_wait "IPC: instructions over cycles of each variant's figures; derived, neve
 tui_keys q
 $T kill-server 2>/dev/null
 
+# the same counted without privileges, as perf names them then (cycles:u,
+# instructions:u): CPU rows still, and the IPC derived from the pair
+rm -rf "$STORE"
+for b in release pgo; do
+	sed 's/ cycles$/ cycles:u/; s/ instructions$/ instructions:u/; s/-e cycles /-e cycles:u /; s/-e instructions /-e instructions:u /' \
+		samples/perf/hand-ipc-$b.txt >"$TMP/ipc-$b.txt"
+done
+import -e ipc-u -V release "$TMP/ipc-release.txt"
+import -e ipc-u -V pgo "$TMP/ipc-pgo.txt"
+tui_start 80 24 -- ""
+tui_wait "benchdelta · Matrix · "
+tui_keys 4
+tui_wait "   instructions_u  instructions retired (perf)"
+tui_wait "IPC (instructions / cycles, derived)"
+tui_snap | grep -q '^     pgo  *1\.84   +17\.7% ✓? ' || fail "the IPC of :u counters"
+tui_keys q
+$T kill-server 2>/dev/null
+
 # perf printed its own insn per cycle: that figure, and no derived line
 rm -rf "$STORE"
 import -e hw -V a samples/perf/hand-hardware.txt

@@ -110,6 +110,23 @@ static void test_patterns(void **state)
 	}
 }
 
+/* A perf event counted with modifiers ("cycles:u" is stored as cycles_u) is its event's row. */
+static void test_perf_modifiers(void **state)
+{
+	(void)state;
+	assert_ptr_equal(metric_lookup("cycles_u"), metric_def(METRIC_CYCLES));
+	assert_ptr_equal(metric_lookup("instructions_ukh"), metric_def(METRIC_INSTRUCTIONS));
+	assert_ptr_equal(metric_lookup("branch_misses_k"), metric_def(METRIC_BRANCH_MISSES));
+	assert_int_equal(metric_lookup("cycles_u")->dir, DIR_LOWER);
+	assert_int_equal(metric_family("instructions_u"), MF_CPU);
+	/* not perf's letters, or not a CPU counter: no row */
+	assert_null(metric_lookup("cycles_x"));
+	assert_null(metric_lookup("cycles_"));
+	assert_null(metric_lookup("wall_time_u"));
+	/* a row of its own is still that row (stalled_cycles_frontend is not stalled_cycles) */
+	assert_ptr_equal(metric_lookup("stalled_cycles_frontend"), metric_def(METRIC_STALLED_FRONTEND));
+}
+
 /* Quantities with no row, as the formats that print them allow. */
 static int unnamed_ok(const struct model *m, const struct measurement *me)
 {
@@ -174,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_families),
 		cmocka_unit_test(test_directions),
 		cmocka_unit_test(test_patterns),
+		cmocka_unit_test(test_perf_modifiers),
 		cmocka_unit_test(test_samples),
 	};
 
