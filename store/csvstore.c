@@ -586,7 +586,8 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, enum 
 		int is_meas = files[i].row == meas_row, is_run = files[i].row == run_row;
 
 		/* runs only: the files of the source and its runs; measurements later: those alone */
-		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row)
+		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row &&
+		    files[i].row != note_row)
 			continue;
 		if (what == LOAD_MEAS && !is_meas && !is_run)
 			continue;
@@ -631,7 +632,7 @@ int store_verify_import(const struct store *st, const char *hash, struct diag *d
 }
 
 /* The files a runs-only load reads (the others are checked by their size). */
-static const char *const runs_files[] = { "source.csv", "runs.csv", "facts.csv" };
+static const char *const runs_files[] = { "source.csv", "runs.csv", "notes.csv", "facts.csv" };
 
 /* Measurements in data/HASH/measurements.csv by its rows (for a store without manifests). */
 static size_t count_meas(const struct store *st, const char *hash)

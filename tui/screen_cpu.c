@@ -297,6 +297,12 @@ static void draw(struct tui *t, int top, int height)
 	v = views_get(t);
 	if (!v->cpu_made)
 		make_lines(v);
+	if (!v->ncpu) { /* no header, no legend about figures there are none of */
+		draw_text(top + 1, 2, COLS - 4,
+			  "No CPU figures here: hyperfine, GNU time, perf stat and iperf3 print them.",
+			  ROLE_DIM);
+		return;
+	}
 	namew = name_width(v);
 	snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s \xc2\xb7 all-zero metrics hidden",
 		 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
@@ -306,10 +312,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
 	t->list_y = top + 1;
-	if (!v->ncpu)
-		draw_text(top + 2, 2, COLS - 4,
-			  "No CPU figures here: hyperfine, GNU time, perf stat and iperf3 print them.",
-			  ROLE_DIM);
+
 	for (int i = 0; i < rows && v->cpu.top + (size_t)i < v->ncpu; i++) {
 		size_t k = v->cpu.top + (size_t)i;
 
