@@ -20,6 +20,13 @@ int edit_action(struct tui *t, enum action a);
 int history_action(struct tui *t);
 /* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */
 double sort_row_key(const struct cmp_row *r, enum sort_key k);
+/*
+ * Sort rows[0..n) within their scenarios (kept together, in the order they
+ * first come) by key `k`: the table's order, name (metric[i]) or key[i]
+ * (NaN last); ties keep the table's order. The arrays are parallel to rows.
+ */
+void sort_rows(size_t *rows, size_t n, const char *const *scenario, const char *const *metric,
+	       const double *key, enum sort_key k);
 /* What a sort key is shown as ("name", "|Δ|"; "" for the table's order). */
 const char *sort_name(enum sort_key k);
 

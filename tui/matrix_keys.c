@@ -41,40 +41,6 @@ static int same_everywhere(const struct cmp_mrow *r, size_t ncols)
 	return 1;
 }
 
-/* qsort has no context argument */
-static const struct cmp_matrix *sorting;
-static enum sort_key sorting_key;
-static size_t sorting_col;
-
-static int by_key(const void *a, const void *b)
-{
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	const struct cmp_mrow *x = &sorting->rows[i], *y = &sorting->rows[j];
-	int d = 0;
-
-	/* scenarios stay together, in the matrix's order: the first row of each decides */
-	if (strcmp(x->scenario, y->scenario)) {
-		size_t fx = 0, fy = 0;
-
-		while (strcmp(sorting->rows[fx].scenario, x->scenario))
-			fx++;
-		while (strcmp(sorting->rows[fy].scenario, y->scenario))
-			fy++;
-		return fx < fy ? -1 : 1;
-	}
-	if (sorting_key == SORT_NAME) {
-		d = strcmp(x->metric, y->metric);
-	} else if (sorting_key != SORT_TABLE && sorting_col >= 1) {
-		double u = sort_row_key(x->cell[sorting_col - 1], sorting_key);
-		double v = sort_row_key(y->cell[sorting_col - 1], sorting_key);
-
-		if (isnan(u) != isnan(v))
-			return isnan(u) ? 1 : -1;
-		d = u < v ? -1 : u > v;
-	}
-	return d ? d : (i < j ? -1 : i > j); /* stable */
-}
-
 size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
 {
 	struct explore *ex = explore_of(t);
@@ -84,11 +50,24 @@ size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
 	for (size_t i = 0; i < x->nrows; i++)
 		if (!ex->hide_same || x->ncols < 2 || !same_everywhere(&x->rows[i], x->ncols))
 			order[(*n)++] = i;
-	sorting = x;
-	sorting_key = ex->sort;
-	sorting_col = x->ncols > 1 ? sort_column(t, x) : 0;
-	qsort(order, *n, sizeof(*order), by_key);
-	sorting = NULL;
+	{
+		size_t col = x->ncols > 1 ? sort_column(t, x) : 0;
+		const char **scen = xmalloc((*n ? *n : 1) * sizeof(*scen));
+		const char **metric = xmalloc((*n ? *n : 1) * sizeof(*metric));
+		double *key = xmalloc((*n ? *n : 1) * sizeof(*key));
+
+		for (size_t i = 0; i < *n; i++) {
+			const struct cmp_mrow *r = &x->rows[order[i]];
+
+			scen[i] = r->scenario;
+			metric[i] = r->metric;
+			key[i] = col ? sort_row_key(r->cell[col - 1], ex->sort) : NAN;
+		}
+		sort_rows(order, *n, scen, metric, key, ex->sort);
+		free(scen);
+		free(metric);
+		free(key);
+	}
 	return order;
 }
 

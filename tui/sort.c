@@ -13,6 +13,7 @@
 
 #include "tui/explore.h"
 #include "tui/views.h"
+#include "util/strmap.h"
 
 #define SORT_NAME_(e, name) name,
 static const char *const sort_names[] = { SORTS(SORT_NAME_) };
@@ -39,36 +40,56 @@ double sort_row_key(const struct cmp_row *r, enum sort_key k)
 	}
 }
 
-static const struct tui *sorting; /* qsort has no context argument */
+/* One row to sort: its index, its scenario's rank, and what it sorts by. */
+struct row_sort {
+	size_t index;     /* the row */
+	size_t rank;      /* where its scenario first comes among the rows */
+	const char *name; /* by name: its metric; else NULL */
+	double key;       /* by Δ, |Δ|, p: sort_row_key(); NaN last */
+};
 
-static int by_key(const void *a, const void *b)
+static int by_item(const void *a, const void *b)
 {
-	const struct cmp_table *c = &sorting->cmp;
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	const struct cmp_row *x = &c->rows[i], *y = &c->rows[j];
-	enum sort_key k = sorting->ex->sort;
-	int d = strcmp(x->scenario, y->scenario);
+	const struct row_sort *x = a, *y = b;
+	int d = 0;
 
-	/* scenarios stay together, in the table's order: compare their first rows */
-	if (d) {
-		size_t fx = 0, fy = 0;
-
-		while (strcmp(c->rows[fx].scenario, x->scenario))
-			fx++;
-		while (strcmp(c->rows[fy].scenario, y->scenario))
-			fy++;
-		return fx < fy ? -1 : 1;
+	/* scenarios stay together, in the table's order */
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->name) {
+		d = strcmp(x->name, y->name);
+	} else if (isnan(x->key) != isnan(y->key)) {
+		return isnan(x->key) ? 1 : -1; /* no delta, no p: last */
+	} else if (!isnan(x->key)) {
+		d = x->key < y->key ? -1 : x->key > y->key;
 	}
-	if (k == SORT_NAME)
-		d = strcmp(x->metric, y->metric);
-	else if (k != SORT_TABLE) {
-		double u = sort_row_key(x, k), v = sort_row_key(y, k);
+	return d ? d : (x->index < y->index ? -1 : x->index > y->index); /* stable */
+}
 
-		if (isnan(u) != isnan(v))
-			return isnan(u) ? 1 : -1;
-		d = u < v ? -1 : u > v;
+void sort_rows(size_t *rows, size_t n, const char *const *scenario, const char *const *metric,
+	       const double *key, enum sort_key k)
+{
+	struct row_sort *v = xmalloc((n ? n : 1) * sizeof(*v));
+	struct strmap first = STRMAP_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t at;
+
+		/* a scenario's rank: where it first comes, found once per row */
+		if (!strmap_get(&first, scenario[i], &at)) {
+			at = (uint32_t)i;
+			strmap_put(&first, scenario[i], at);
+		}
+		v[i].index = rows[i];
+		v[i].rank = at;
+		v[i].name = k == SORT_NAME ? metric[i] : NULL;
+		v[i].key = k == SORT_TABLE || k == SORT_NAME ? 0 : key[i];
 	}
-	return d ? d : (i < j ? -1 : i > j); /* stable */
+	qsort(v, n, sizeof(*v), by_item);
+	for (size_t i = 0; i < n; i++)
+		rows[i] = v[i].index;
+	strmap_release(&first);
+	free(v);
 }
 
 const size_t *explore_row_order(struct tui *t, size_t *n)
@@ -86,9 +107,23 @@ const size_t *explore_row_order(struct tui *t, size_t *n)
 			continue;
 		x->order[x->norder++] = i;
 	}
-	sorting = t;
-	qsort(x->order, x->norder, sizeof(*x->order), by_key);
-	sorting = NULL;
+	{
+		const char **scen = xmalloc((x->norder ? x->norder : 1) * sizeof(*scen));
+		const char **metric = xmalloc((x->norder ? x->norder : 1) * sizeof(*metric));
+		double *key = xmalloc((x->norder ? x->norder : 1) * sizeof(*key));
+
+		for (size_t i = 0; i < x->norder; i++) {
+			const struct cmp_row *r = &c->rows[x->order[i]];
+
+			scen[i] = r->scenario;
+			metric[i] = r->metric;
+			key[i] = sort_row_key(r, x->sort);
+		}
+		sort_rows(x->order, x->norder, scen, metric, key, x->sort);
+		free(scen);
+		free(metric);
+		free(key);
+	}
 	*n = x->norder;
 	return x->order;
 }
