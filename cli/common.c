@@ -42,7 +42,7 @@ int cli_load_store(struct cli *c, struct model *m)
 
 	if (store_open(&st, dir, 0, &d) < 0)
 		rc = BD_EXIT_INPUT;
-	else if (c->summary && storeindex_load(&st, m) == 1)
+	else if (c->summary && storeindex_load(&st, m, NULL) == 1)
 		; /* the index is fresh: no import's files are read */
 	else if ((c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
 		rc = BD_EXIT_INPUT;
@@ -71,7 +71,7 @@ static int load_one(struct cli *c, struct model *m, const char *name)
 	int ok = 0;
 
 	model_init(&sum);
-	if (store_open(&st, dir, 0, &d) < 0 || storeindex_load(&st, &sum) != 1)
+	if (store_open(&st, dir, 0, &d) < 0 || storeindex_load(&st, &sum, NULL) != 1)
 		goto out;
 	for (size_t i = 0; i < sum.nexps && !e; i++)
 		if (!strcmp(sum.exps[i].name, name))

@@ -83,46 +83,25 @@ static void last_import_warnings(const struct model *m, struct diag *d)
 
 /*
  * The TUI's first screen from the store's index (storeindex.h): the
- * experiments without their runs, and the last import's warnings from that
- * import's files alone. The TUI reads the whole store at the first key
- * that needs more than the list. 0 (and `m` empty) when the index is not
- * fresh or there is one experiment only (opened at once: read it all).
+ * experiments without their runs, and the last import's warnings. The TUI
+ * reads the whole store at the first key that needs more than the list.
+ * 0 (and `m` empty, nothing added to *d) when the index is not fresh or
+ * there is one experiment only (opened at once: read it all).
  */
 static int start_from_index(struct store *st, struct model *m, struct diag *d)
 {
-	const char *last = "";
-	const char **latest;
-	size_t n = 0;
-	struct model part;
-	struct diag pd = DIAG_INIT;
-	int ok;
+	struct diag warned = DIAG_INIT;
 
-	if (storeindex_load(st, m) != 1)
+	if (storeindex_load(st, m, &warned) != 1)
 		return 0;
 	if (m->nexps <= 1) {
 		model_release(m);
 		model_init(m);
+		diag_release(&warned);
 		return 0;
 	}
-	for (size_t i = 0; i < m->nsources; i++)
-		if (strcmp(m->sources[i].imported, last) > 0)
-			last = m->sources[i].imported;
-	latest = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*latest));
-	for (size_t i = 0; i < m->nsources; i++)
-		if (!strcmp(m->sources[i].imported, last))
-			latest[n++] = m->sources[i].hash;
-	model_init(&part);
-	ok = store_load_imports(st, &part, latest, n, &pd) == 0 && !part.damaged && !pd.n;
-	if (ok)
-		last_import_warnings(&part, d);
-	model_release(&part);
-	diag_release(&pd);
-	free(latest);
-	if (!ok) {
-		model_release(m);
-		model_init(m);
-	}
-	return ok;
+	diag_take(d, &warned);
+	return 1;
 }
 
 /* The store's path for the title bar, with $HOME shown as ~. */

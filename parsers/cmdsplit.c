@@ -193,6 +193,30 @@ static int binaries_differ(const struct words *cw, size_t n, size_t pre, size_t 
 	return 1;
 }
 
+/*
+ * Variants that are a binary's path alone ("./target/release/dumac" beside
+ * "diskus" and "du -sh"): the binary's name says it, unless another
+ * variant's binary has that name too.
+ */
+static void short_paths(const char **variants, size_t n, struct arena *a)
+{
+	for (size_t c = 0; c < n; c++) {
+		const char *v = variants[c], *base = strrchr(v, '/');
+		int clash = 0;
+
+		if (!base || strchr(v, ' ') || !base[1])
+			continue;
+		base++;
+		for (size_t d = 0; d < n && !clash; d++) {
+			const char *o = strrchr(variants[d], '/');
+
+			clash = d != c && !strcmp(o ? o + 1 : variants[d], base);
+		}
+		if (!clash)
+			variants[c] = arena_strdup(a, base);
+	}
+}
+
 int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 	      const char **scenario)
 {
@@ -239,6 +263,7 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 				join(&b, &cw[c], pre, cw[c].n - suf, ' ');
 			variants[c] = arena_strndup(a, b.s, b.len);
 		}
+		short_paths(variants, n, a);
 	}
 	buf_reset(&b);
 	join(&b, &cw[0], 0, pre, ' ');

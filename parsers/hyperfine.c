@@ -400,20 +400,23 @@ static long run_of(struct parse *ps, const char *cmd, size_t n)
 	return -1;
 }
 
-static void on_summary_line(struct parse *ps, const struct line *l, const char *ref)
+/*
+ * A line of the Summary, kept as a note on the run it names (the compare
+ * engine computes its own ratios). A ratio line (`k` K_RATIO) is read by
+ * its words, an old relative line (K_RELATIVE) by its number first; one
+ * that does not read whole is said, never kept in part.
+ */
+static void on_summary_line(struct parse *ps, const struct line *l, const char *ref, enum kind k)
 {
-	struct rx *p = &patterns[RX_CMP];
+	struct rx *p = &patterns[k == K_RATIO ? RX_CMP : RX_REL];
 	const char *cmd;
 	size_t n;
 	long run;
 
-	if (!rx_match(p, l->s, l->len)) {
-		p = &patterns[RX_REL];
-		if (!rx_match(p, l->s, l->len))
-			return;
-	}
-	if (!group(p, "cmd", &cmd, &n))
+	if (!rx_match(p, l->s, l->len) || !group(p, "cmd", &cmd, &n)) {
+		sink_warn(ps->s, l, "garbled hyperfine summary line; not kept");
 		return;
+	}
 	run = run_of(ps, cmd, n);
 	if (run >= 0)
 		sink_note(ps->s, (uint32_t)run, NOTE_SUMMARY, l, "%s%s%.*s", ref ? ref : "",
@@ -433,10 +436,11 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &b->lines[i];
 		const char *v;
 		size_t n;
+		enum kind k;
 
 		if (l->indent == l->len)
 			continue;
-		switch (classify(l)) {
+		switch (k = classify(l)) {
 		case K_BENCH:
 			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
@@ -477,7 +481,7 @@ static int parse(const struct block *b, struct sink *s)
 		case K_RATIO:
 		case K_RELATIVE:
 			if (in_summary)
-				on_summary_line(&ps, l, ref);
+				on_summary_line(&ps, l, ref, k);
 			break;
 		case K_NOTE:
 			if (!in_summary && ps.cur.t.open && rx_match(&patterns[RX_NOTE], l->s, l->len) &&

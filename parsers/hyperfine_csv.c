@@ -13,7 +13,6 @@
 #include "util/csvio.h"
 #include "util/text.h"
 
-#define MAX_COLUMNS 64
 
 /* The figure columns: header name → quantity and stat. */
 static const struct {
@@ -83,7 +82,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 /* One CSV record's fields, copied out of libcsv's callback. */
 struct record {
 	struct buf text; /* the fields, each NUL-terminated */
-	size_t off[MAX_COLUMNS];
+	size_t *off, off_cap; /* where each field begins in text */
 	size_t n;
 	int rows;
 };
@@ -96,7 +95,8 @@ static int on_record(char **fields, size_t n, size_t row, void *ctx)
 	if (++rec->rows > 1)
 		return 1;
 	buf_reset(&rec->text);
-	rec->n = n < MAX_COLUMNS ? n : MAX_COLUMNS;
+	ALLOC_GROW(rec->off, n, rec->off_cap);
+	rec->n = n;
 	for (size_t i = 0; i < rec->n; i++) {
 		rec->off[i] = rec->text.len;
 		buf_adds(&rec->text, fields[i]);
@@ -205,7 +205,7 @@ static void on_row(struct sink *s, const struct line *l, const struct columns *c
 
 static int parse(const struct block *b, struct sink *s)
 {
-	struct record head = { BUF_INIT, { 0 }, 0, 0 }, rec = { BUF_INIT, { 0 }, 0, 0 };
+	struct record head = { BUF_INIT, NULL, 0, 0, 0 }, rec = { BUF_INIT, NULL, 0, 0, 0 };
 	struct columns c;
 	uint32_t first_run = (uint32_t)s->rs->nruns;
 
@@ -232,6 +232,8 @@ static int parse(const struct block *b, struct sink *s)
 out:
 	buf_release(&head.text);
 	buf_release(&rec.text);
+	free(head.off);
+	free(rec.off);
 	return (int)(s->rs->nruns - first_run);
 }
 

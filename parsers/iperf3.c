@@ -196,6 +196,23 @@ static int same_title(struct claim_state *st, const char *t, size_t n, int remem
 	return n == st->title_len && !memcmp(st->title, t, n);
 }
 
+/*
+ * A data line whose stream tag is garbled ("[  O]   0.00-1.00   sec ..."):
+ * a short bracketed word at the margin, then " sec " as every data line
+ * has. Inside a test it is the test's line, reported; a footnote is not.
+ */
+static int garbled_tag(const struct line *l)
+{
+	const char *s = l->s + l->indent, *end = l->s + l->len, *close;
+
+	if (s >= end || *s != '[' || !(close = memchr(s, ']', (size_t)(end - s) < 8 ? (size_t)(end - s) : 8)))
+		return 0;
+	for (const char *p = s + 1; p < close; p++)
+		if (*p == '\t' || (*p == ' ' && p[-1] != '[' && p[-1] != ' '))
+			return 0;
+	return text_contains(close, (size_t)(end - close), " sec ");
+}
+
 /* What a line of iperf3 output is (its --timestamps or -T prefix stripped), by its fixed words. */
 enum kind {
 	K_NONE,
@@ -240,6 +257,8 @@ static enum kind classify(const struct line *l)
 {
 	if (bracket_tag(l))
 		return line_starts(l, "[ ID]") ? K_HEADER : K_TAGGED;
+	if (garbled_tag(l))
+		return K_TAGGED; /* reported by the parse, never an end of the test */
 	if (is_separator(l))
 		return K_SEPARATOR;
 	if (line_starts(l, "Test Complete."))
@@ -308,6 +327,8 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 
 		if (in_block)
 			return CLAIM_BODY; /* every "[..]" line, so that a garbled one is reported */
+		if (!tag)
+			return CLAIM_NONE; /* a garbled tag starts nothing ("[x] took 5 sec" is prose) */
 		/* a data, header or connection line; "[1] a footnote" is prose */
 		return text_contains(rest, n, " sec ") || text_contains(rest, n, "Interval") ||
 				       text_contains(rest, n, " local ")
@@ -486,24 +507,45 @@ static void measure(struct parse *ps, const struct data_line *d, enum iperf3_qua
 		     d->l, at, at_n);
 }
 
-/* The measurements of one summary line, from the fields on_data() kept. */
+/* "nan", "-nan", "inf": iperf3 printed no value there (nothing was sent, no time passed). */
+static int no_value(const struct field *f)
+{
+	return f->s && ((f->n == 3 && (!memcmp(f->s, "nan", 3) || !memcmp(f->s, "inf", 3))) ||
+			(f->n == 4 && !memcmp(f->s, "-nan", 4)));
+}
+
+/*
+ * The measurements of one summary line, from the fields on_data() kept:
+ * every figure it prints reads (or is one of iperf3's "nan"), or none is
+ * kept and the line is named.
+ */
 static void summary_line(struct parse *ps, const struct data_line *d)
 {
-	enum unit u;
-	double v;
-
-	if (rate_or_size(&d->xfer, &d->xfer_unit, &v, &u) == 0)
-		measure(ps, d, IPERF3_TRANSFER, d->xfer.s, d->xfer.n, v, u);
-	if (rate_or_size(&d->rate, &d->rate_unit, &v, &u) == 0)
-		measure(ps, d, IPERF3_BITRATE, d->rate.s, d->rate.n, v, u);
-	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
-	if (d->role == 0 && d->n.s && num_parse(d->n.s, d->n.n, &v) == 0)
-		measure(ps, d, IPERF3_RETRANSMITS, d->n.s, d->n.n, v, UNIT_COUNT);
+	enum unit xu = UNIT_BYTE, ru = UNIT_BIT_PER_S, ju = UNIT_SECOND;
+	double xv = 0, rv = 0, nv = 0, jv = 0, lv = 0;
+	const struct field *n = d->role == 0 && d->n.s ? &d->n : NULL;
 	/* the UDP sender's line always reads "0.000 ms 0/N (0%)": only the receiver measured */
-	if (d->role == 1 && d->jitter.s && unit_value(d->jitter.s, d->jitter.n, "ms", 2, &u, &v) == 0)
-		measure(ps, d, IPERF3_JITTER, d->jitter.s, d->jitter.n, v, u);
-	if (d->role == 1 && d->lostpct.s && num_parse(d->lostpct.s, d->lostpct.n, &v) == 0)
-		measure(ps, d, IPERF3_LOST_PERCENT, d->lostpct.s, d->lostpct.n, v, UNIT_PERCENT);
+	const struct field *j = d->role == 1 && d->jitter.s ? &d->jitter : NULL;
+	const struct field *lp = d->role == 1 && d->lostpct.s ? &d->lostpct : NULL;
+	int xnan = no_value(&d->xfer), rnan = no_value(&d->rate), lnan = lp && no_value(lp);
+
+	if ((!xnan && rate_or_size(&d->xfer, &d->xfer_unit, &xv, &xu) < 0) ||
+	    (!rnan && rate_or_size(&d->rate, &d->rate_unit, &rv, &ru) < 0) || (n && num_parse(n->s, n->n, &nv) < 0) ||
+	    (j && unit_value(j->s, j->n, "ms", 2, &ju, &jv) < 0) || (lp && !lnan && num_parse(lp->s, lp->n, &lv) < 0)) {
+		sink_damage(ps->s, ps->t.run, d->l, "garbled iperf3 line");
+		return;
+	}
+	if (!xnan)
+		measure(ps, d, IPERF3_TRANSFER, d->xfer.s, d->xfer.n, xv, xu);
+	if (!rnan)
+		measure(ps, d, IPERF3_BITRATE, d->rate.s, d->rate.n, rv, ru);
+	/* in a summary a bare integer is always Retr (UDP summaries carry jitter instead) */
+	if (n)
+		measure(ps, d, IPERF3_RETRANSMITS, n->s, n->n, nv, UNIT_COUNT);
+	if (j)
+		measure(ps, d, IPERF3_JITTER, j->s, j->n, jv, ju);
+	if (lp && !lnan)
+		measure(ps, d, IPERF3_LOST_PERCENT, lp->s, lp->n, lv, UNIT_PERCENT);
 }
 
 /*
@@ -742,9 +784,9 @@ static void on_header(struct parse *ps, const struct line *l)
 static void on_cpu(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_CPU];
-	const char *s;
-	size_t n;
-	double v;
+	const char *s, *r;
+	size_t n, rn;
+	double v, rv;
 
 	if (!ps->t.txn.open)
 		return;
@@ -752,11 +794,28 @@ static void on_cpu(struct parse *ps, const struct line *l)
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
 		return;
 	}
-	if (rx_named(p, "local", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
+	/* both shares read, or neither is kept */
+	if (!rx_named(p, "local", &s, &n) || num_parse(s, n, &v) < 0 || !rx_named(p, "remote", &r, &rn) ||
+	    num_parse(r, rn, &rv) < 0) {
+		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
+		return;
+	}
+	sink_measure(ps->s, ps->t.run, "cpu.local", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
 	/* the server prints the client's share as 0.0%: it has not arrived yet */
-	if (ps->t.side != SIDE_SERVER && rx_named(p, "remote", &s, &n) && num_parse(s, n, &v) == 0)
-		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, v, 0, l, s, n);
+	if (ps->t.side != SIDE_SERVER)
+		sink_measure(ps->s, ps->t.run, "cpu.remote", STAT_VALUE, UNIT_PERCENT, rv, 0, l, r, rn);
+}
+
+/*
+ * Does the line's text (indentation included) start with `w`? The patterns
+ * anchored on a word match no other line: asked before them, it spares
+ * most lines their match.
+ */
+static int starts_bare(const struct line *l, const char *w)
+{
+	size_t n = strlen(w);
+
+	return l->len >= n && !memcmp(l->s, w, n);
 }
 
 /* Lines outside the data: connections, -V details, errors, notes. */
@@ -767,17 +826,17 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	const char *v;
 	size_t n;
 
-	if (rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
+	if (starts_bare(l, "iperf ") && rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
 		if (rx_named(p, "v", &v, &n))
 			sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
 		return;
 	}
-	if (prev && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
+	if (prev && starts_bare(prev, "iperf ") && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
 		/* -V: the system line after the version */
 		sink_fact(s, l, "system", sink_strndup(s, l->s + l->indent, l->len - l->indent));
 		return;
 	}
-	if (rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
+	if (starts_bare(l, "iperf3: ") && rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
 		/* said even when no test started: "unable to connect" is all a log may hold */
 		if (!rx_named(p, "text", &v, &n))
 			v = "error", n = 5;
@@ -795,7 +854,7 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 		ps->t.connections++;
 	} else if (line_starts(l, "Reverse mode")) {
 		ps->t.reverse = 1;
-	} else if (rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
+	} else if (starts_bare(l, "Starting Test:") && rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
 
 		ps->t.udp = rx_named(p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);

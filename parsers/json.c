@@ -157,7 +157,7 @@ int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, con
 
 	if (!json_is_number(v))
 		return -1;
-	if (current) {
+	if (current && current->n) {
 		struct number_span want = { v, 0, 0 };
 		const struct number_span *sp = bsearch(&want, current->v, current->n, sizeof(*sp), by_node);
 

@@ -790,6 +790,31 @@ static int names_test(const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * "Results - 55% loss", "Ruff (19.8x faster)": a figure of the outcome after
+ * the name, not part of it. Removes a tail after " - ", ": " or "(" that
+ * holds a digit and a percentage, a factor or a word of comparison.
+ */
+static void drop_outcome(struct buf *b)
+{
+	static const char *const outcome[] = { "loss", "faster", "slower", "better", "worse", "improvement",
+					       "regression", "speedup", "smaller", "larger", "bigger", "gain", NULL };
+	size_t cut = b->len;
+
+	for (size_t i = 0; i + 2 < b->len; i++)
+		if ((b->s[i] == ' ' && (b->s[i + 1] == '-' || b->s[i + 1] == ':') && b->s[i + 2] == ' ') ||
+		    (b->s[i] == '(' && i > 0))
+			cut = i;
+	if (cut == b->len || !strpbrk(b->s + cut, "0123456789"))
+		return;
+	if (!memchr(b->s + cut, '%', b->len - cut) && !any_word(b->s + cut, b->len - cut, outcome) &&
+	    !text_contains(b->s + cut, b->len - cut, "x "))
+		return;
+	b->len = cut;
+	b->s[b->len] = '\0';
+	tidy(b);
+}
+
 /* Remove the first `k` bytes of *b and the blanks after them. */
 static void drop_head(struct buf *b, size_t k)
 {
@@ -896,6 +921,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 			buf_addc(&out->variant, s[i]);
 	drop_asides(&out->variant);
 	tidy(&out->variant);
+	drop_outcome(&out->variant);
 	cut_clause(&out->variant);
 	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */

@@ -160,6 +160,9 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 	words = text_words(d, (size_t)(e - d), 6);
 	if (!words || words > 6)
 		return 0;
+	/* a description that runs on ("`baseline`: statically typed, the population in ...") explains, it does not name */
+	if (text_words(d, (size_t)(end - d), 11) > 10)
+		return 0;
 	clean_description(d, (size_t)(e - d), out);
 	/* "ruff_old: 89a8c313a15c…": the commit it was built from is a version, not a name */
 	if (commit_hash(out->s, out->len) || quantity(out->s, out->len) || pointer_word(out->s, out->len))

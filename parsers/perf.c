@@ -66,11 +66,12 @@ enum kind {
 	K_USER,      /* "0.091000000 seconds user" */
 	K_SYS,       /* "0.007000000 seconds sys" */
 	K_SECONDS,   /* another line of " seconds ": a footer line garbled in its words */
+	K_WRAPPED,   /* a counter line's end a mail client wrapped: "utilized        ( +-  1.75% )" */
 	K__COUNT
 };
 
 static const char *const kinds[] = { "none", "header", "comment", "counter", "table row", "elapsed",
-				     "user", "sys", "seconds" };
+				     "user", "sys", "seconds", "wrapped" };
 
 /* --table's row: a word, blanks, then "(+" or "(-" (the deviation from the mean). */
 static int table_row(const char *s, const char *end)
@@ -85,9 +86,10 @@ static int table_row(const char *s, const char *end)
 /*
  * The one classifier the claim and the parse share: the header and the
  * footer by their words, a counter by its value's first byte ("2,027",
- * "<not supported>") or, garbled there, by perf's column padding after it.
- * Prose does not come between a table's header and its footer; outside one
- * only the header starts a block.
+ * "<not supported>") or, garbled there, by perf's column padding after it;
+ * a wrapped counter's end by its spread. Prose does not come between a
+ * table's header and its footer; outside one the header starts a block,
+ * and so does a fragment's line that perf alone prints (headerless_start).
  */
 static enum kind classify(const struct line *l)
 {
@@ -109,6 +111,10 @@ static enum kind classify(const struct line *l)
 	}
 	if (char_is_digit(*s) && table_row(s, end))
 		return K_TABLE_ROW;
+	/* words, then the spread or the share a wrapped line carries to its end */
+	if (((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '%') &&
+	    (text_contains(s, n, "( +-") || (n > 3 && end[-1] == ')' && end[-2] == '%')))
+		return K_WRAPPED;
 	return *s == '<' || char_is_digit(*s) || text_contains(s, n, "  ") ? K_COUNTER : K_NONE;
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
@@ -128,25 +134,29 @@ struct claim_state {
  * A table's line that perf alone prints, so that it starts a block even
  * without the table's header: an elapsed line ("9.5136 +- 0.0394 seconds
  * time elapsed", perf stat --null, maybe behind a label: "mm-unstable:
- * 146.88 +- ..."), or a counter line with perf's padding and its spread or
- * '#' comment ("3,723,554        context-switches      ( +-  0.56% )").
+ * 146.88 +- ..."), or a counter line with perf's padding and its spread
+ * ("3,723,554        context-switches      ( +-  0.56% )").
  */
 static int headerless_start(const struct line *l, enum phase *phase)
 {
 	size_t end = line_end(l);
 
+	enum kind k;
+
 	/* most lines are prose: an elapsed line ends with "elapsed" or its spread's ')' */
-	if (end < 20 || (l->s[end - 1] != ')' && l->s[end - 1] != 'd'))
+	if (end < 20 || (l->s[end - 1] != ')' && memcmp(l->s + end - 7, "elapsed", 7)))
 		return 0;
-	if (text_contains(l->s, l->len, "seconds time elapsed")) {
+	k = classify(l);
+	if (k == K_ELAPSED) {
 		if (!rx_match(&patterns[RX_ELAPSED], l->s, l->len))
 			return 0;
 		*phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
 		return 1;
 	}
-	if (!char_is_digit(l->s[l->indent]) || !text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
-	    (!text_contains(l->s, l->len, "( +-") && !memchr(l->s, '#', l->len)) ||
-	    !rx_match(&patterns[RX_COUNTER], l->s, l->len))
+	/* a counter whole enough to stand for perf: its value, padding, event and spread */
+	if (k != K_COUNTER || !char_is_digit(l->s[l->indent]) ||
+	    !text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
+	    !text_contains(l->s, l->len, "( +-") || !rx_match(&patterns[RX_COUNTER], l->s, l->len))
 		return 0;
 	*phase = PH_COUNTERS;
 	return 1;
@@ -235,9 +245,7 @@ static int on_counter(struct parse *ps, const struct line *l, const struct line 
 	c.mval = group(p, "mval");
 	c.munit = group(p, "munit");
 	if (next && c.mval.s && !c.noise.s && !c.share.s && next->indent < next->len &&
-	    !char_is_digit(next->s[next->indent]) && next->s[next->indent] != '<' &&
-	    !text_contains(next->s, next->len, "seconds") &&
-	    rx_match(&patterns[RX_WRAPPED], next->s, next->len)) {
+	    classify(next) == K_WRAPPED && rx_match(&patterns[RX_WRAPPED], next->s, next->len)) {
 		struct rx *w = &patterns[RX_WRAPPED];
 
 		c.cont = next;

@@ -170,6 +170,13 @@ struct run {
 	const char *subject;  /* the benchmark's name, for harnesses; "" otherwise */
 	const char *command;  /* the command the tool ran, when printed; "" otherwise */
 	unsigned flags;       /* enum run_flags */
+	/*
+	 * The source line that named `variant` (the label, the legend, the
+	 * line holding the command or file name); set by the naming pass, 0
+	 * when nothing in the text did (the source's name) or in a store
+	 * written before it was kept.
+	 */
+	uint32_t name_line;
 	/* resolved on load: parser output, then import flags, overrides, aliases */
 	const char *eff_experiment;
 	struct variant eff_variant;

@@ -3,6 +3,7 @@
  */
 #include "parsers/rx.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -90,19 +91,28 @@ int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	struct rx *q = (struct rx *)p; /* the cache is not part of the pattern's value */
 	int i = -1;
-	size_t k;
+	size_t k, home = ((uintptr_t)name >> 3) % countof(q->names);
 
-	for (k = 0; k < countof(q->names) && q->names[k]; k++) {
-		if (q->names[k] == name) {
-			i = q->numbers[k];
-			break;
-		}
-	}
-	if (i < 0) {
-		i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+	/* a name's home slot by its address first, then the others in order */
+	if (q->names[home] == name) {
+		i = q->numbers[home];
+	} else {
+		for (k = 0; k < countof(q->names) && q->names[k] != name; k++)
+			;
 		if (k < countof(q->names)) {
-			q->names[k] = name;
-			q->numbers[k] = i;
+			i = q->numbers[k];
+		} else {
+			i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+			if (!q->names[home]) {
+				k = home;
+			} else {
+				for (k = 0; k < countof(q->names) && q->names[k]; k++)
+					;
+			}
+			if (k < countof(q->names)) {
+				q->names[k] = name;
+				q->numbers[k] = i;
+			}
 		}
 	}
 	if (i < 0) {

@@ -121,7 +121,8 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	for (size_t k = 0; k < countof(command_words) && !tool; k++)
-		tool = strlen(command_words[k]) == w - i && !memcmp(command_words[k], s + i, w - i);
+		tool = w > i && command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
+		       !memcmp(command_words[k], s + i, w - i);
 	/* then lower-case words only ("stat", "bench"), up to the bracket */
 	for (open = w; tool && open < n && s[open] != '('; open++)
 		if (!(s[open] == ' ' || (s[open] >= 'a' && s[open] <= 'z')))
@@ -496,7 +497,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
-	{
+	if (!looks_like_command(s, n)) {
+		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
 		legend_scan(s, n, add_legend, &lc);
@@ -738,47 +740,45 @@ static void do_line(struct seg *sg, struct line *l)
 }
 
 /*
- * Where the next bytes that need cleaning wherever they stand (CR, ESC,
- * '&', NUL: clean_needed_shape()) are in the text, each found by memchr
- * once: a line needs no scan of its own for them.
+ * The bytes that need cleaning wherever they stand (CR, ESC, '&', NUL:
+ * clean_needed_shape()) are looked for a chunk of the text at a time, by
+ * memchr while the chunk is in the cache: a line inside a chunk without
+ * any needs no scan of its own. Lines of a chunk with one are scanned.
  */
-struct specials {
-	const char *next[4], *end;
-	const char *first; /* the nearest of next[] */
-};
+#define SPECIAL_CHUNK 65536
 
-static const char special_bytes[4] = { '\r', 0x1b, '&', '\0' };
+struct specials {
+	const char *end;       /* the text's end */
+	const char *chunk_end; /* the chunk looked at last ends here */
+	int chunk_clean;       /* it holds none of the bytes */
+};
 
 static void specials_init(struct specials *sp, const char *text, size_t len)
 {
 	sp->end = text + len;
-	for (int k = 0; k < 4; k++) {
-		const char *p = memchr(text, special_bytes[k], len);
-
-		sp->next[k] = p ? p : sp->end;
-	}
-	sp->first = sp->end;
-	for (int k = 0; k < 4; k++)
-		if (sp->next[k] < sp->first)
-			sp->first = sp->next[k];
+	sp->chunk_end = text;
+	sp->chunk_clean = 0;
 }
 
-/* Is one of the bytes in [from, to)? The text is walked forwards only. */
+/* Is one of the bytes in [from, to)? Lines come in the text's order. */
 static int special_before(struct specials *sp, const char *from, const char *to)
 {
-	if (sp->first >= from) /* most lines: none of them before the next one found */
-		return sp->first < to;
-	sp->first = sp->end;
-	for (int k = 0; k < 4; k++) {
-		if (sp->next[k] < from) {
-			const char *p = memchr(from, special_bytes[k], (size_t)(sp->end - from));
+	static const char bytes[4] = { '\r', 0x1b, '&', '\0' };
 
-			sp->next[k] = p ? p : sp->end;
-		}
-		if (sp->next[k] < sp->first)
-			sp->first = sp->next[k];
+	if (to > sp->chunk_end) {
+		size_t n = (size_t)(sp->end - from) < SPECIAL_CHUNK ? (size_t)(sp->end - from) : SPECIAL_CHUNK;
+
+		sp->chunk_end = from + n;
+		sp->chunk_clean = 1;
+		for (int k = 0; k < 4 && sp->chunk_clean; k++)
+			sp->chunk_clean = !memchr(from, bytes[k], n);
 	}
-	return sp->first < to;
+	if (to <= sp->chunk_end && sp->chunk_clean)
+		return 0;
+	for (int k = 0; k < 4; k++)
+		if (memchr(from, bytes[k], (size_t)(to - from)))
+			return 1;
+	return 0;
 }
 
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,

@@ -34,7 +34,9 @@ static const char *const source_cols[] = { "key", "value" };
 static const char *const run_cols[] = { "id",       "fmt",       "first_line", "last_line",
 					"block",    "experiment", "variant",   "variant_key",
 					"variant_origin", "scenario", "subject", "command",
-					"flags" };
+					"flags", "name_line" };
+/* runs.csv's columns a store written before they were added lacks: read as "" */
+#define RUN_COLS_REQUIRED 13
 static const char *const meas_cols[] = { "run", "quantity", "stat",   "unit",  "value",
 					 "n",   "direction", "offset", "length" };
 static const char *const sample_cols[] = { "run", "quantity", "unit", "index", "value" };
@@ -244,7 +246,8 @@ struct csvtable {
 	const char *path;
 	const char *const *cols;
 	size_t ncols;
-	int map[16];    /* column → position in the file's rows */
+	int map[16];    /* column → position in the file's rows; -1 an optional column it lacks */
+	size_t nrequired; /* the first columns it must have (0: all) */
 	int header_ok;
 	struct diag *d;
 	struct model *m;
@@ -265,6 +268,8 @@ static int table_row(char **fields, size_t n, size_t row, void *ctx)
 			for (size_t i = 0; i < n; i++)
 				if (!strcmp(fields[i], t->cols[c]))
 					t->map[c] = (int)i;
+			if (t->map[c] < 0 && t->nrequired && c >= t->nrequired)
+				continue; /* added later: an older store's file reads it as "" */
 			if (t->map[c] < 0) {
 				diag_warn(t->d, t->path, 1, "header has no column '%s'; file skipped",
 					  t->cols[c]);
@@ -275,6 +280,10 @@ static int table_row(char **fields, size_t n, size_t row, void *ctx)
 		return 0;
 	}
 	for (size_t c = 0; c < t->ncols; c++) {
+		if (t->map[c] < 0) {
+			f[c] = "";
+			continue;
+		}
 		if ((size_t)t->map[c] >= n) {
 			diag_warn(t->d, t->path, (uint32_t)row, "row has %zu fields, expected %zu; skipped",
 				  n, t->ncols);
@@ -420,6 +429,8 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 	r->command = keep(t, f[11]);
 	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
 		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
+	if (*f[13] && parse_u32(f[13], &r->name_line) < 0)
+		return bad(t, row, "name line", f[13]);
 	strmap_put(t->runs, r->id, i);
 	strmap_put(&t->m->blocks, r->block, 1);
 	return 0;
@@ -575,7 +586,8 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, enum 
 		int is_meas = files[i].row == meas_row, is_run = files[i].row == run_row;
 
 		/* runs only: the files of the source and its runs; measurements later: those alone */
-		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row)
+		if (what == LOAD_RUNS && files[i].row != run_row && files[i].row != fact_row &&
+		    files[i].row != note_row)
 			continue;
 		if (what == LOAD_MEAS && !is_meas && !is_run)
 			continue;
@@ -584,6 +596,7 @@ static void load_data_dir(struct store *st, struct model *m, uint32_t src, enum 
 		t.cols = files[i].cols;
 		t.ncols = files[i].ncols;
 		t.row = files[i].row;
+		t.nrequired = is_run ? RUN_COLS_REQUIRED : 0;
 		t.d = d;
 		t.m = m;
 		t.source = src;
@@ -619,7 +632,7 @@ int store_verify_import(const struct store *st, const char *hash, struct diag *d
 }
 
 /* The files a runs-only load reads (the others are checked by their size). */
-static const char *const runs_files[] = { "source.csv", "runs.csv", "facts.csv" };
+static const char *const runs_files[] = { "source.csv", "runs.csv", "notes.csv", "facts.csv" };
 
 /* Measurements in data/HASH/measurements.csv by its rows (for a store without manifests). */
 static size_t count_meas(const struct store *st, const char *hash)
@@ -950,7 +963,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
 	int fresh = model_indexes_fresh(m);
-	char a[32], b[32], c[32], e[32];
+	char a[32], b[32], c[32], e[32], nl[32];
 	struct buf fl = BUF_INIT;
 	uint32_t *idx;
 	size_t n;
@@ -1016,7 +1029,8 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 				    r->scenario,
 				    r->subject,
 				    r->command,
-				    buf_str(&fl) };
+				    buf_str(&fl),
+				    u32s(nl, r->name_line) };
 		csvio_row(&out[1].b, f, countof(f));
 		spill(&out[1], 0);
 	}

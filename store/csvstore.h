@@ -58,8 +58,8 @@ void store_unlock(struct store *st);
  */
 int store_load(struct store *st, struct model *m, struct diag *d);
 /*
- * store_load() without the measurements, samples, series and notes (for
- * `list`, and for an import, which only adds): sources, runs, facts and
+ * store_load() without the measurements, samples and series (for `list`,
+ * and for an import, which only adds): sources, runs, notes, facts and
  * edits, with each source's measurement count from its manifest, so the
  * experiments' counts are right. Files not read are checked by their
  * size. The model has runs_only set; never store or compare from it.

@@ -130,7 +130,7 @@ struct model {
 	size_t nedits, edits_cap;
 	struct strmap removed;  /* import hash → its row in edits, for removals in effect */
 	int damaged;            /* store_load() found a file that does not verify */
-	int runs_only;          /* store_load_runs(): no measurements, samples, series, notes */
+	int runs_only;          /* store_load_runs(): no measurements, samples, series */
 	int summary;            /* storeindex_load(): experiments only, no sources or runs */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const char *store_dir; /* where source texts can be read from; NULL when none */

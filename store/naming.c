@@ -30,6 +30,7 @@ void naming_release(struct naming *nm)
 	free(nm->runs);
 	free(nm->desc);
 	strmap_release(&nm->legends);
+	free(nm->desc_line);
 	arena_release(&nm->arena);
 	memset(nm, 0, sizeof(*nm));
 }
@@ -54,6 +55,28 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 		distinct += !seen;
 	}
 	return distinct;
+}
+
+/*
+ * The line run `r`'s command was read from: the first line of its span
+ * that holds it, else the prose line above the block it was taken from
+ * (the context line); 0 when neither does.
+ */
+static uint32_t command_line(const struct block *b, const struct run *r)
+{
+	size_t n = strlen(r->command);
+
+	if (!n)
+		return 0;
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (l->no >= r->first_line && l->no <= r->last_line && text_contains(l->s, l->len, r->command))
+			return l->no;
+	}
+	if (b->context && b->above && b->above_line && text_contains(b->above, strlen(b->above), r->command))
+		return b->above_line;
+	return 0;
 }
 
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
@@ -94,6 +117,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->block = block;
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
+		e->label_line = b->label_line;
+		e->cmd_line = command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 	}
 }
@@ -106,14 +131,16 @@ void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend 
 		if (strmap_get(&nm->legends, key, NULL))
 			continue; /* the first legend of a name in a text holds */
 		ALLOC_GROW(nm->desc, nm->ndesc + 1, nm->desc_cap);
+		ALLOC_GROW(nm->desc_line, nm->ndesc + 1, nm->desc_line_cap);
+		nm->desc_line[nm->ndesc] = g[k].line;
 		nm->desc[nm->ndesc++] = g[k].desc;
 		strmap_put(&nm->legends, key, (uint32_t)nm->ndesc);
 	}
 }
 
-/* The description a legend of source `source` gives `name`, or NULL. */
+/* The description a legend of source `source` gives `name` (its line in *line), or NULL. */
 static const char *legend_of(const struct naming *nm, uint32_t source, const char *name,
-			     struct buf *scratch)
+			     struct buf *scratch, uint32_t *line)
 {
 	uint32_t at;
 
@@ -121,7 +148,10 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 		return NULL;
 	buf_reset(scratch);
 	buf_addf(scratch, "%u\x1f%s", (unsigned)source, name);
-	return strmap_get(&nm->legends, scratch->s, &at) ? nm->desc[at - 1] : NULL;
+	if (!strmap_get(&nm->legends, scratch->s, &at))
+		return NULL;
+	*line = nm->desc_line[at - 1];
+	return nm->desc[at - 1];
 }
 
 static const char *group_key(struct model *m, const struct run *r, int rename)
@@ -300,6 +330,9 @@ struct pass {
 	unsigned char *env;       /* per run: its text's builds are told apart by variables */
 	unsigned char *workload;  /* per run: its name comes again under another label naming no build */
 	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
+	uint32_t *same_cmd_line;  /* that label's line */
+	uint32_t *line;           /* per run: the line of the name the last row gave it (0: none) */
+	enum vorigin *line_origin; /* the origin that line is for */
 };
 
 typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
@@ -313,8 +346,11 @@ typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
 static const char *row_label(struct pass *p, uint32_t k)
 {
 	/* a run labelled in the data itself ("• Release: 1.3 MiB") */
-	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL)
+	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL) {
+		p->line[k] = p->m->rs.runs[p->nm->first + k].first_line;
 		return p->proposal[k];
+	}
+	p->line[k] = p->attached[k] ? p->nm->runs[k].label_line : p->same_cmd_line[k];
 	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
@@ -325,14 +361,14 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	const char *d = NULL;
 
 	if (p->proposal[k])
-		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch);
+		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch, &p->line[k]);
 	if (!d && p->words[k])
-		d = legend_of(p->nm, r->source, p->words[k], &p->scratch);
+		d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line[k]);
 	if (!d && *r->command && p->nm->ndesc) {
 		struct buf prog = BUF_INIT;
 
 		if (legend_program(r->command, &prog))
-			d = legend_of(p->nm, r->source, prog.s, &p->scratch);
+			d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line[k]);
 		buf_release(&prog);
 	}
 	return d;
@@ -345,6 +381,7 @@ static const char *row_legend(struct pass *p, uint32_t k)
  */
 static const char *row_words(struct pass *p, uint32_t k)
 {
+	p->line[k] = p->nm->runs[k].cmd_line;
 	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
 		return p->proposal[k];
 	return p->words[k] ? p->words[k] : p->built[k];
@@ -353,6 +390,7 @@ static const char *row_words(struct pass *p, uint32_t k)
 /* Row 4 too: a size row's file name. */
 static const char *row_file(struct pass *p, uint32_t k)
 {
+	p->line[k] = p->m->rs.runs[p->nm->first + k].first_line; /* a size row is one line */
 	return p->proposal[k] && p->prop_origin[k] == VO_FILENAME ? p->proposal[k] : NULL;
 }
 
@@ -386,11 +424,15 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 	struct run *r = &p->m->rs.runs[p->nm->first + k];
 
 	for (size_t i = 0; i < countof(naming_rules); i++) {
-		const char *name = naming_rules[i].name(p, k);
+		const char *name;
 
+		p->line[k] = 0;
+		name = naming_rules[i].name(p, k);
 		if (name && *name) {
 			r->variant.text = name;
 			r->variant.origin = naming_rules[i].origin;
+			r->name_line = p->line[k];
+			p->line_origin[k] = naming_rules[i].origin;
 			return naming_rules[i].origin;
 		}
 	}
@@ -437,9 +479,10 @@ static int workload_words(const char *name, const char *first)
  */
 /*
  * Runs that name themselves (a size row's file, a command) in blocks one
- * label governs: when they propose two names or more across those blocks
- * (ten "size" outputs of ten programs under the text's title), the label
- * is over a comparison of what they name, as it is within one block.
+ * label that names no build governs: when they propose two names or more
+ * across those blocks (ten "size" outputs of ten programs under the text's
+ * title), the label is over a comparison of what they name, as it is
+ * within one block.
  */
 static void multi_across_blocks(struct pass *p)
 {
@@ -455,7 +498,8 @@ static void multi_across_blocks(struct pass *p)
 			const char *key;
 			uint32_t at;
 
-			if (!e->label || e->multi || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+			/* a label that names a build ("With LTO:") still names what its outputs size */
+			if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
 				continue;
 			key = arena_printf(&keys, "%u\x1f%p", (unsigned)r->source, (const void *)e->label);
 			if (!strmap_get(&first, key, &at))
@@ -604,6 +648,7 @@ static void labels_by_command(struct pass *p)
 	struct strmap cmds = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
 	const char **label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
+	uint32_t *line = xcalloc(nm->n ? nm->n : 1, sizeof(*line));
 	size_t nlabel = 0;
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -618,9 +663,12 @@ static void labels_by_command(struct pass *p)
 				continue;
 			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, r->command);
 			if (pass == 1) {
-				if (strmap_get(&cmds, key, &at) && label[at])
+				if (strmap_get(&cmds, key, &at) && label[at]) {
 					p->same_cmd[k] = label[at];
+					p->same_cmd_line[k] = line[at];
+				}
 			} else if (!strmap_get(&cmds, key, &at)) {
+				line[nlabel] = nm->runs[k].label_line;
 				label[nlabel] = nm->runs[k].label;
 				strmap_put(&cmds, key, (uint32_t)nlabel++);
 			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
@@ -629,6 +677,7 @@ static void labels_by_command(struct pass *p)
 		}
 	}
 	free(label);
+	free(line);
 	strmap_release(&cmds);
 	arena_release(&keys);
 }
@@ -741,6 +790,9 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.env = xcalloc(n ? n : 1, 1);
 	p.workload = xcalloc(n ? n : 1, 1);
 	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
+	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
+	p.line = xcalloc(n ? n : 1, sizeof(*p.line));
+	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
 	for (uint32_t k = 0; k < n; k++) {
@@ -849,6 +901,10 @@ void naming_finish(struct naming *nm, struct model *m)
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
 		r->variant.key = model_variant_key(m, r->variant.text);
+		/* named by the words of commands after its row had named it (align): that command's line */
+		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
+		    r->variant.origin == VO_NONE)
+			r->name_line = r->variant.origin == VO_COMMAND ? nm->runs[k].cmd_line : 0;
 	}
 	strmap_release(&seen);
 	free(renamable);
@@ -862,5 +918,8 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.env);
 	free(p.workload);
 	free(p.same_cmd);
+	free(p.same_cmd_line);
+	free(p.line);
+	free(p.line_origin);
 	buf_release(&p.scratch);
 }

@@ -29,6 +29,8 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
+	uint32_t label_line;  /* the label's line, 0 when none */
+	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
 	uint8_t build;        /* the label holds a build word or a change */
 };
 
@@ -39,7 +41,8 @@ struct naming {
 	uint32_t nblocks;
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
-	size_t ndesc, desc_cap;
+	uint32_t *desc_line;     /* the line of each legend */
+	size_t ndesc, desc_cap, desc_line_cap;
 	struct arena arena;      /* the legends' keys */
 };
 

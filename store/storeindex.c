@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "parsers/names.h"
 #include "store/expname.h"
 #include "store/journal.h"
 #include "util/buf.h"
@@ -26,7 +27,7 @@
 #include "util/strmap.h"
 
 #define INDEX_MAGIC "benchdelta-index"
-#define INDEX_FORMAT "3"
+#define INDEX_FORMAT "4"
 #define BIN_MAGIC "bdindex1"
 
 /* ---- stamps ---- */
@@ -613,8 +614,22 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 /* ---- index.csv rows ---- */
 
 /* The rows of one source: its facts, its experiments in order of appearance, each with its variants. */
+/* The last import's warnings a load would report (see warning_kind()): a note of one of these. */
+static int is_warning(enum note_kind k)
+{
+	return k == NOTE_DAMAGE || k == NOTE_WARNING || k == NOTE_ERROR;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 static void render_source(struct buf *out, const struct model *m, uint32_t s, const uint32_t *runs,
-			  size_t nruns, const size_t *nmeas_of_run, size_t *rows)
+			  size_t nruns, const size_t *nmeas_of_run, const struct byrun *notes,
+			  size_t *rows)
 {
 	struct group {
 		const char *exp;
@@ -648,6 +663,29 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 		const char *f[] = { "F", ft->key, ft->value, a };
 		csvio_row(out, f, countof(f));
 		(*rows)++;
+	}
+	{
+		/* its warnings, in the order of its notes */
+		uint32_t *idx = NULL;
+		size_t n = 0, cap = 0;
+
+		for (size_t k = 0; k < nruns; k++)
+			for (uint32_t j = notes->start[runs[k]]; j < notes->start[runs[k] + 1]; j++)
+				if (is_warning(m->rs.notes[notes->order[j]].kind)) {
+					ALLOC_GROW(idx, n + 1, cap);
+					idx[n++] = notes->order[j];
+				}
+		if (n > 1)
+			qsort(idx, n, sizeof(*idx), cmp_u32);
+		for (size_t k = 0; k < n; k++) {
+			const struct note *nt = &m->rs.notes[idx[k]];
+
+			snprintf(a, sizeof(a), "%u", (unsigned)nt->line);
+			const char *f[] = { "W", note_kind_name(nt->kind), a, nt->text };
+			csvio_row(out, f, countof(f));
+			(*rows)++;
+		}
+		free(idx);
 	}
 	for (size_t k = 0; k < nruns; k++) {
 		const struct run *r = &m->rs.runs[runs[k]];
@@ -794,12 +832,14 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 {
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
 	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
-	struct byrun by;
+	struct byrun by, notes;
 	size_t n = 0;
 
 	for (uint32_t s = 0; s < m->nsources; s++)
 		if (m->sources[s].stored && (!take || take[s]))
 			order[n++] = s;
+	byrun_build(&notes, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes), offsetof(struct note, run),
+		    m->rs.nruns);
 	qsort_r(order, n, sizeof(*order), cmp_source_order, (void *)m);
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		nmeas[m->rs.meas[i].run]++;
@@ -810,10 +850,11 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 		const uint32_t *runs = by.order + by.start[s];
 		size_t nr = by.start[s + 1] - by.start[s];
 
-		render_source(csv, m, s, runs, nr, nmeas, rows);
+		render_source(csv, m, s, runs, nr, nmeas, &notes, rows);
 		builder_add(b, m, s, runs, nr);
 	}
 	byrun_release(&by);
+	byrun_release(&notes);
 	free(order);
 	free(nmeas);
 }
@@ -987,7 +1028,7 @@ static int keep_row(char **f, size_t n, size_t row, void *ctx)
 	static const struct {
 		char kind;
 		size_t n;
-	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'G', 5 }, { 'V', 4 } };
+	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'W', 4 }, { 'G', 5 }, { 'V', 4 } };
 	struct row *x;
 	size_t k;
 
@@ -1045,8 +1086,12 @@ struct exp_acc {
 	size_t nsrc, srccap;
 };
 
-/* The experiments of the rows, imports taken in the order a load reads them. */
-static int gather(struct model *m, struct rows *r)
+/*
+ * The experiments of the rows, imports taken in the order a load reads
+ * them; with `warnings`, the warnings of the last import (the imports of
+ * the latest date) as the TUI lists them.
+ */
+static int gather(struct model *m, struct rows *r, struct diag *warnings)
 {
 	struct exp_acc *x = NULL;
 	size_t nx = 0, xcap = 0;
@@ -1061,6 +1106,7 @@ static int gather(struct model *m, struct rows *r)
 	for (size_t c = 0; c < r->nc && !bad; c++) {
 		long source = -1, cur = -1;
 		const char *imported = "";
+		int last = !strcmp(r->c[c].imported, r->c[r->nc - 1].imported);
 
 		for (size_t i = r->c[c].first; i < r->c[c].end && !bad; i++) {
 			const struct row *w = &r->v[i];
@@ -1088,6 +1134,16 @@ static int gather(struct model *m, struct rows *r)
 				ft->key = w->f[0];
 				ft->value = w->f[1];
 				ft->line = (uint32_t)a;
+			} else if (w->kind == 'W') {
+				int kind = note_kind_from_name(w->f[0]);
+
+				if (kind < 0 || parse_size(w->f[1], &a) < 0 || a > UINT32_MAX) {
+					bad = 1;
+					break;
+				}
+				if (warnings && last)
+					diag_add(warnings, kind == NOTE_ERROR ? DIAG_ERROR : DIAG_WARNING,
+						 m->sources[source].name, (uint32_t)a, "%s", w->f[2]);
 			} else if (w->kind == 'G') {
 				struct exp_acc *e;
 
@@ -1164,12 +1220,12 @@ static int gather(struct model *m, struct rows *r)
 	return bad ? -1 : 0;
 }
 
-int storeindex_load(struct store *st, struct model *m)
+int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings)
 {
 	struct storeindex_stamp now;
 	struct csvfile f;
 	struct rows r;
-	struct diag local = DIAG_INIT;
+	struct diag local = DIAG_INIT, warned = DIAG_INIT;
 	int rc = 0;
 
 	if (storeindex_stamp(st, &now) < 0)
@@ -1186,8 +1242,10 @@ int storeindex_load(struct store *st, struct model *m)
 	m->store_dir = arena_strdup(&m->arena, st->dir);
 	if (journal_load(st, m, &local) < 0 || m->damaged || local.n)
 		goto out; /* the load that follows says what is wrong */
-	if (gather(m, &r) < 0)
+	if (gather(m, &r, last_warnings ? &warned : NULL) < 0)
 		goto out;
+	if (last_warnings)
+		diag_take(last_warnings, &warned);
 	m->summary = 1;
 	model_finish_experiments(m);
 	rc = 1;
@@ -1200,6 +1258,7 @@ out:
 	free(r.v);
 	free(r.c);
 	diag_release(&local);
+	diag_release(&warned);
 	csvfile_release(&f);
 	return rc;
 }

@@ -26,9 +26,11 @@
  * nothing changed under its load. A crash can only leave it stale.
  *
  * index.csv rows (every field quoted, as the store's other files):
- *   "benchdelta-index","3",FULL,QUICK,ROOT,TOKEN
+ *   "benchdelta-index","4",FULL,QUICK,ROOT,TOKEN
  *   "S",HASH,IMPORTED,NAME             one per import (in any order)
  *   "F",KEY,VALUE,LINE                 its facts (the environment it states)
+ *   "W",KIND,LINE,TEXT                 its warnings (notes of kind damage,
+ *                                      warning, error), in order
  *   "G",EXPERIMENT,RUNS,MEASUREMENTS,FORMATS
  *                                      the runs it gave an experiment
  *   "V",KEY,TEXT,RUNS                  their variants, in order of appearance
@@ -77,12 +79,14 @@ void storeindex_remove(const struct store *st);
  * Fill empty model `m` with the experiments of a fresh index, without any
  * run: m->exps (names, dates, formats, counts, variants, baselines and
  * sources, but no runs), the sources (hash, date and name only), their
- * facts, and the journal's edits; m->summary is set. Returns 1 when
- * loaded; 0 when the index is missing, stale or does not read, or the
- * journal does not verify (the model is left empty: load the store
- * instead, which says what is wrong).
+ * facts, and the journal's edits; m->summary is set. With
+ * `last_warnings`, the warnings of the last import (of every import of the
+ * latest date), as notes of a load would give them, are added to it.
+ * Returns 1 when loaded; 0 when the index is missing, stale or does not
+ * read, or the journal does not verify (the model is left empty, nothing
+ * added: load the store instead, which says what is wrong).
  */
-int storeindex_load(struct store *st, struct model *m);
+int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings);
 
 /*
  * An import against the index instead of the stored runs. With the lock

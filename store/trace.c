@@ -272,9 +272,15 @@ size_t trace_variant_lines(struct model *m, uint32_t run, uint32_t *lines, size_
 	size_t len, found = 0;
 	uint32_t from = 1, to;
 
+	if (r->name_line && max) {
+		/* the naming pass kept the line */
+		lines[0] = r->name_line;
+		return 1;
+	}
 	text = model_source_text(m, r->source, &len);
 	if (!text || !*needle || !max)
 		return 0;
+	/* a store written before the line was kept: where the name is found */
 	trace_index_lines(&ix, text, len);
 	to = ix.nlines;
 	switch (r->variant.origin) {

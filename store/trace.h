@@ -70,12 +70,14 @@ void trace_figure(const struct model *m, const struct run_records *r, const char
 
 /*
  * The lines of run `run`'s source that named its variant, as the parser
- * and the naming pass saw it (before any edit): for a label, the nearest
- * line above the block that holds the variant's text; for a legend, every
- * line outside the block that holds it; for a command or a file name, the
- * block's lines that hold it. Up to `max` 1-based line numbers go into
- * lines[]; returns how many (0 when the text cannot be read, or the name
- * came from a flag or the input's name).
+ * and the naming pass saw it (before any edit): the line the naming pass
+ * kept (run->name_line). In a store written before it was kept, where the
+ * name is found: for a label, the nearest line above the block that holds
+ * the variant's text; for a legend, every line outside the block that
+ * holds it; for a command or a file name, the block's lines that hold it.
+ * Up to `max` 1-based line numbers go into lines[]; returns how many (0
+ * when the text cannot be read, or the name came from a flag or the
+ * input's name).
  */
 size_t trace_variant_lines(struct model *m, uint32_t run, uint32_t *lines, size_t max);
 

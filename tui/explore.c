@@ -59,7 +59,8 @@ static void act(struct tui *t, enum action a)
 
 /*
  * A mouse event: a click on a line of the list selects it, a double click
- * opens it (Enter), the wheel moves three lines. Returns 1 when handled.
+ * opens it (Enter; not on Paste, where Enter imports), the wheel moves
+ * three lines. Returns 1 when handled.
  */
 static int mouse(struct tui *t)
 {
@@ -79,7 +80,8 @@ static int mouse(struct tui *t)
 	if (l->top + (size_t)(ev.y - t->list_y) >= l->count)
 		return 1;
 	l->cursor = l->top + (size_t)(ev.y - t->list_y);
-	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+	/* Enter on the plan imports: a double click there only selects, never stores */
+	if ((ev.bstate & BUTTON1_DOUBLE_CLICKED) && t->cur != SCREEN_PASTE)
 		act(t, ACT_ENTER);
 	return 1;
 }

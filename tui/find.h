@@ -44,6 +44,9 @@ void cpu_markdown(struct tui *t, struct buf *out);
 struct list *sizes_lines(struct tui *t);
 void sizes_line_text(struct tui *t, size_t i, struct buf *out);
 void sizes_markdown(struct tui *t, struct buf *out);
+/* CPU and Sizes: ] [ to the next or previous significant figure; H the selected figure's history. */
+int views_jump(struct tui *t, int dir);
+int views_history(struct tui *t);
 /* Remember the Matrix's row under the cursor in t->keep_row, for the next build or view. */
 void matrix_remember_row(struct tui *t);
 

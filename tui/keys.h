@@ -37,8 +37,8 @@
 	X(FIND_PREV, "N", "previous line that matches")                                            \
 	X(SORT, "o", "Matrix, Compare: sort rows by table order, name, change, size of change, p (Matrix: of the selected column)")         \
 	X(HIDE_SAME, "~", "Matrix, Compare: hide or show the rows without a tested change")                     \
-	X(NEXT_SIG, "]", "Matrix, Compare: next significant change (Matrix: cell by cell)")                                       \
-	X(PREV_SIG, "[", "Matrix, Compare: previous significant change")                                   \
+	X(NEXT_SIG, "]", "Matrix, Compare, CPU, Sizes: next significant change (Matrix: cell by cell)")                                       \
+	X(PREV_SIG, "[", "Matrix, Compare, CPU, Sizes: previous significant change")                                   \
 	X(COPY, "y", "copy the table shown as GitHub Markdown (OSC 52 clipboard): Experiments, Matrix, Compare, CPU, Sizes, Scorecard, Runs, Source")              \
 	X(COPY_FILE, "Y", "write what y copies to a new file, and name it")                \
 	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
@@ -46,7 +46,7 @@
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
 	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
-	X(HISTORY, "H", "Matrix, Compare, Runs: the metric's values for the variants in every experiment, oldest first") \
+	X(HISTORY, "H", "Matrix, Compare, CPU, Sizes, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
 	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
 	X(REDRAW, "^L", "redraw the screen")

@@ -745,6 +745,8 @@ int history_action(struct tui *t)
 
 	if (t->cur == SCREEN_MATRIX)
 		return matrix_history(t);
+	if (t->cur == SCREEN_CPU || t->cur == SCREEN_SIZES)
+		return views_history(t);
 	if (t->cur == SCREEN_COMPARE && t->cmp_lines.cursor < t->nlines &&
 	    t->lines[t->cmp_lines.cursor].kind == LINE_ROW) {
 		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
@@ -763,7 +765,7 @@ int history_action(struct tui *t)
 		key = model_variant_key(t->m, key);
 		tui_open_history(t, &key, 1, scen ? scenario : NULL, subject, quantity);
 	} else {
-		tui_message(t, "H: on a row of Matrix or Compare, or a variant of Runs");
+		tui_message(t, "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs");
 	}
 	return ACT_DONE;
 }

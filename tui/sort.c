@@ -127,8 +127,11 @@ int sort_action(struct tui *t, enum action a)
 
 	if (t->cur == SCREEN_MATRIX)
 		return matrix_sort_action(t, a);
+	if ((t->cur == SCREEN_CPU || t->cur == SCREEN_SIZES) && (a == ACT_NEXT_SIG || a == ACT_PREV_SIG))
+		return views_jump(t, a == ACT_NEXT_SIG ? 1 : -1);
 	if (t->cur != SCREEN_COMPARE) {
-		tui_message(t, "%s works on the Matrix and Compare screens", keys_names(a));
+		tui_message(t, "%s works on the Matrix and Compare screens%s", keys_names(a),
+			    a == ACT_NEXT_SIG || a == ACT_PREV_SIG ? " (and CPU, Sizes)" : "");
 		return ACT_DONE;
 	}
 	switch (a) {

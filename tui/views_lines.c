@@ -2,8 +2,10 @@
  * views_lines.c - what find (/ n N), the mouse and copy (y Y) read on the
  * CPU and Sizes screens: their lines as text, and their rows as one
  * Markdown table through compare --matrix's writer (store/matrix_md.c),
- * restricted to the matrix rows the screen lists, in its order. The lines
- * are the ones the screen made when it drew (views.h).
+ * restricted to the matrix rows the screen lists, in its order; and their
+ * H (the history of the selected figure's metric) and ] [ (the next and
+ * previous significant figure). The lines are the ones the screen made
+ * when it drew (views.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -111,4 +113,81 @@ void sizes_markdown(struct tui *t, struct buf *out)
 
 	if (v && v->size_made)
 		rows_shown(v, v->size_lines, v->nsize, out);
+}
+
+/* The list and lines of the CPU or Sizes screen shown now, or NULL. */
+static struct list *shown_list(struct tui *t, struct views **v, const struct vline **lines, size_t *n)
+{
+	*v = shown_views(t);
+	if (!*v)
+		return NULL;
+	if (t->cur == SCREEN_CPU && (*v)->cpu_made) {
+		*lines = (*v)->cpu_lines;
+		*n = (*v)->ncpu;
+		return &(*v)->cpu;
+	}
+	if (t->cur == SCREEN_SIZES && (*v)->size_made) {
+		*lines = (*v)->size_lines;
+		*n = (*v)->nsize;
+		return &(*v)->sizes;
+	}
+	return NULL;
+}
+
+/* A figure line's change against the baseline, when significant (a derived IPC has none). */
+static int significant(const struct views *v, const struct vline *l)
+{
+	const struct cmp_row *r;
+
+	if (l->kind != VL_FIGURE || l->ipc || !l->col)
+		return 0;
+	r = v->mx.rows[l->row].cell[l->col - 1];
+	return r && r->significant;
+}
+
+int views_jump(struct tui *t, int dir)
+{
+	const struct vline *lines;
+	struct views *v;
+	size_t n;
+	struct list *l = shown_list(t, &v, &lines, &n);
+
+	if (!l)
+		return ACT_IGNORED;
+	for (size_t k = 1; k <= n; k++) {
+		size_t i;
+
+		if (dir > 0 ? l->cursor + k >= n : k > l->cursor)
+			break;
+		i = dir > 0 ? l->cursor + k : l->cursor - k;
+		if (significant(v, &lines[i])) {
+			l->cursor = i;
+			return ACT_DONE;
+		}
+	}
+	tui_message(t, "no significant change %s", dir > 0 ? "below" : "above");
+	return ACT_DONE;
+}
+
+int views_history(struct tui *t)
+{
+	const struct vline *lines, *sel;
+	struct views *v;
+	size_t n;
+	struct list *l = shown_list(t, &v, &lines, &n);
+	const struct cmp_mrow *r;
+	const char *keys[2];
+
+	if (!l)
+		return ACT_IGNORED;
+	sel = l->cursor < n ? &lines[l->cursor] : NULL;
+	if (!sel || (sel->kind != VL_FIGURE && sel->kind != VL_METRIC) || sel->ipc) {
+		tui_message(t, "H: on a figure (a derived IPC has no history of its own)");
+		return ACT_DONE;
+	}
+	r = &v->mx.rows[sel->row];
+	keys[0] = v->mx.keys[0];
+	keys[1] = sel->kind == VL_FIGURE && sel->col ? v->mx.keys[sel->col] : "";
+	tui_open_history(t, keys, *keys[1] ? 2 : 1, r->scenario, r->subject, r->quantity);
+	return ACT_DONE;
 }

@@ -110,8 +110,17 @@ int fmt_simple(char *out, size_t cap, const char *fmt, va_list ap)
 				return -1;
 			break;
 		}
-		case 'z':
 		case 'l':
+		case 'z':
+			if (*p == 'l' && p[1] == 'd') {
+				long v = va_arg(ap, long);
+
+				if (!put_unsigned(out, cap, &at,
+						  v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0))
+					return -1;
+				p++;
+				break;
+			}
 			if (p[1] != 'u')
 				return -1;
 			if (!put_unsigned(out, cap, &at,

@@ -11,7 +11,7 @@
 
 /*
  * Format `fmt` into out[0..cap) as vsnprintf would, when every conversion
- * is one of %s, %.Ns, %.*s (precision >= 0), %u, %d, %zu, %lu, %c and %%
+ * is one of %s, %.Ns, %.*s (precision >= 0), %u, %d, %ld, %zu, %lu, %c and %%
  * and no %s argument is NULL. Returns the length written (out is
  * NUL-terminated), or -1 when the format holds anything else or the result
  * does not fit: the caller then formats with vsnprintf from its own copy of

@@ -162,9 +162,40 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 		buf_adds(out, "...");
 }
 
+/*
+ * How common a byte is in logs and prose, roughly (higher: more common):
+ * blanks and lower-case letters by their frequency in English; any other
+ * byte (digits, capitals, punctuation) counts as rare.
+ */
+static int byte_rank(unsigned char c)
+{
+	static const char by_frequency[] = "zqxjkvbpygfwmucldrhsnioate ";
+	static unsigned char rank[256];
+	static int built;
+
+	if (!built) { /* one thread: made on first use */
+		for (size_t i = 0; by_frequency[i]; i++)
+			rank[(unsigned char)by_frequency[i]] = (unsigned char)(i + 1);
+		built = 1;
+	}
+	return rank[c];
+}
+
 const char *text_find(const char *s, size_t n, const char *needle)
 {
-	return memmem(s, n, needle, strlen(needle));
+	size_t k = strlen(needle), r = 0;
+	const char *p, *end = s + n;
+
+	if (!k || k > n)
+		return k ? NULL : s;
+	/* the needle's rarest byte by memchr (vector code), then the whole needle around it */
+	for (size_t j = 1; j < k; j++)
+		if (byte_rank((unsigned char)needle[j]) < byte_rank((unsigned char)needle[r]))
+			r = j;
+	for (p = s + r; p < end - (k - 1 - r) && (p = memchr(p, needle[r], (size_t)(end - (k - 1 - r) - p))); p++)
+		if (!memcmp(p - r, needle, k))
+			return p - r;
+	return NULL;
 }
 
 int text_contains(const char *s, size_t n, const char *needle)

@@ -224,7 +224,8 @@ int textin_read(const char *path, struct buf *out, struct diag *d)
 		size_t want = raw.len < FIRST_BLOCK ? FIRST_BLOCK - raw.len : FIRST_BLOCK * 4;
 		ssize_t r;
 
-		if (raw.len >= FIRST_BLOCK && raw.cap - raw.len - 1 > want)
+		/* past the first block, read into whatever room is left before asking for more */
+		if (raw.len >= FIRST_BLOCK && raw.cap > raw.len + 1)
 			want = raw.cap - raw.len - 1;
 		buf_grow(&raw, want);
 		r = read(fd, raw.s + raw.len, want);

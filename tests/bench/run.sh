@@ -98,7 +98,9 @@ t list "$BD" --store "$tmp/s.open" list
 # a small import into that store, against the same into an empty one (best of 3 each)
 for k in 1 2 3; do
 	cp -r "$tmp/s.open" "$tmp/s.dedup$k"
+	sync # the copy's writeback is not the import's: its fsyncs would wait for it
 	t small_full$k "$BD" --store "$tmp/s.dedup$k" import "$tmp/small.log"
+	sync
 	t small_empty$k "$BD" --store "$tmp/s.empty$k" import "$tmp/small.log"
 	rm -rf "$tmp/s.dedup$k" "$tmp/s.empty$k"
 done

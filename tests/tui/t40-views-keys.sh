@@ -36,6 +36,14 @@ tui_keys -l "$(x10 65 10 6)"
 tui_wait "release-pgo-bolt · user: "
 tui_keys -l "$(x10 64 10 6)"
 tui_wait "release-lto-thin · user: "
+# ]: no figure here has a tested change; H: the history of the selected figure's metric
+tui_keys ']'
+tui_wait "no significant change below"
+tui_keys H
+tui_wait "user · ./myservice parse input.json · history: 2 runs in 1 experiment"
+tui_wait "myservice-x86_64-release-lto-thin"
+tui_keys Escape
+tui_wait "CPU figures of 6 variants"
 # Sizes
 tui_keys 5
 tui_wait "largest change first"
@@ -45,6 +53,13 @@ tui_keys Y
 tui_wait "wrote benchdelta-sizes-1.md"
 grep -q '^| bss | 4,096 B | 4,096 B +0.0% ~ ' "$TMP/benchdelta-sizes-1.md" || fail "Sizes copy lacks bss"
 grep -q 'user.._time' "$TMP/benchdelta-sizes-1.md" && fail "Sizes copy holds a CPU row"
+# a click on the second variant's heading: the next bss is that variant's (2 of 5), not the first's
+tui_keys g
+row=$(tui_snap | grep -n '^ myservice-x86_64-release-lto-fat against' | cut -d: -f1)
+[ -n "$row" ] || fail "lto-fat's heading is not on the screen"
+click 10 "$row"
+tui_keys / b s s Enter
+tui_wait "/bss: 2 of 5"
 # Scorecard
 tui_keys 6
 tui_wait "VARIANT"

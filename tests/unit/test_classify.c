@@ -161,6 +161,9 @@ static void test_perf(void **state)
 	kind_is(f, "       0.091000000 seconds user", "user");
 	kind_is(f, "       0.007000000 seconds sys", "sys");
 	kind_is(f, "       0.007000000 seconds syz", "seconds");
+	/* the end of a counter line a mail client wrapped */
+	kind_is(f, "utilized        ( +-  1.75% )", "wrapped");
+	kind_is(f, "L1-dcache hits    ( +-  0.08% )", "wrapped");
 	assert_true(starts(f, " Performance counter stats for 'system wide':"));
 
 	not_claimed(f, "Performance counters were not supported on the VM.");
@@ -363,6 +366,10 @@ static void test_iperf3(void **state)
 	kind_is(f, "[  5]   1.00-2.00   sec  1.65 GBytes  14.2 Gbits/s3c   12    831 KBytes", "tagged");
 	kind_is(f, "[  5]   0.00-3.00   sec  5.10 GBytes  14.6 Gbits/sec   2l             sender", "tagged");
 	kind_is(f, "[  5]   0.00-1.0", "tagged");
+	/* a garbled stream tag: still the test's line inside a block, never a start */
+	kind_is(f, "[  O]   0.00-2.00   sec  1.60 GBytes  6.87 Gbits/sec    3             sender", "tagged");
+	assert_false(starts(f, "[  O]   0.00-2.00   sec  1.60 GBytes  6.87 Gbits/sec    3             sender"));
+	not_claimed(f, "[x y] took 5 sec to connect");
 	kind_is(f, "CPU Utilization: local/sender 5.1% (0.2%u/4.9%s), remote/receiver 22.4% (1.9%u/20.5%s)", "cpu");
 	kind_is(f, "Reverse mode, remote host 127.0.0.1 is sending", "info");
 	kind_is(f, "...", "elision");

@@ -52,6 +52,7 @@ static void test_same_as_printf(void **state)
 	SAME("%.*s!", 9, "ab");
 	SAME("%d %d %d", 0, -17, INT_MIN);
 	SAME("%zu and %lu", (size_t)123456789, 42ul);
+	SAME(" -c %ld -n %ld", 8l, LONG_MIN);
 	SAME("100%% of %c", 'x');
 	SAME("title: %.*s", 5, "hello world");
 	SAME("%s, %s", "a", "");

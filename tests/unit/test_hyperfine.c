@@ -185,6 +185,31 @@ static void test_relative_speed(void **state)
 	buf_release(&b);
 }
 
+/* A Summary line that does not read whole is said, and no note keeps a part of it. */
+static void test_garbled_summary(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf b = BUF_INIT;
+	const char *text =
+		"Benchmark 1: ./a\n"
+		"  Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 4.0 ms, System: 1.0 ms]\n"
+		"  Range (min \xe2\x80\xa6 max):    4.8 ms \xe2\x80\xa6   5.2 ms    10 runs\n"
+		"\n"
+		"Benchmark 2: ./b\n"
+		"  Time (mean \xc2\xb1 \xcf\x83):     7.0 ms \xc2\xb1   0.1 ms    [User: 6.0 ms, System: 1.0 ms]\n"
+		"  Range (min \xe2\x80\xa6 max):    6.8 ms \xe2\x80\xa6   7.2 ms    10 runs\n"
+		"\n"
+		"Summary\n"
+		"  ./a ran\n"
+		"    1.4O \xc2\xb1 0.03 times faster than ./b\n";
+
+	import_string(&f->m, "sum.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 11, "garbled hyperfine summary line"));
+	assert_int_equal(notes_of(&f->m, 1, NOTE_SUMMARY, &b), 0);
+	buf_release(&b);
+}
+
 static void test_damage(void **state)
 {
 	struct model_fixture *f = *state;
@@ -406,6 +431,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_two_commands, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_exact_values, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_figure, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_summary, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_single_run, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_micro_and_slower, model_fixture_setup, model_fixture_teardown),

@@ -95,6 +95,30 @@ static void test_csv_exact(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* A header of many parameter columns: every column read, none dropped past a fixed count. */
+static void test_csv_wide(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf text = BUF_INIT, b = BUF_INIT;
+
+	buf_adds(&text, "command,mean,stddev,median,user,system,min,max");
+	for (int i = 0; i < 70; i++)
+		buf_addf(&text, ",parameter_p%d", i);
+	buf_adds(&text, "\n./a,0.1,0.01,0.1,0.05,0.01,0.09,0.11");
+	for (int i = 0; i < 70; i++)
+		buf_addf(&text, ",%d", i);
+	buf_adds(&text, "\n");
+	import_string(&f->m, "wide.csv", text.s, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_value(&f->m, 0, "time.max", 0.11);
+	assert_int_equal(notes_of(&f->m, 0, NOTE_INFO, &b), 1);
+	assert_non_null(strstr(b.s, "p0=0, p1=1"));
+	assert_non_null(strstr(b.s, "p69=69\n"));
+	assert_int_equal(f->d.n, 0);
+	buf_release(&text);
+	buf_release(&b);
+}
+
 static void test_csv_damage(void **state)
 {
 	struct model_fixture *f = *state;
@@ -201,6 +225,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_md_real, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_md_layouts, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_md_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_csv_wide, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_other_tables, model_fixture_setup, model_fixture_teardown),
 	};
 

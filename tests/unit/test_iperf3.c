@@ -502,6 +502,78 @@ static void test_offsets_point_at_numbers(void **state)
 	}
 }
 
+/* A CPU line with a share no number holds: neither share is kept, and the line is named. */
+static void test_cpu_all_or_nothing(void **state)
+{
+	struct model_fixture *f = *state;
+	char big[420], text[1200];
+
+	memset(big, '9', 400);
+	big[400] = '\0';
+	snprintf(text, sizeof(text),
+		 "Connecting to host 10.0.0.2, port 5201\n"
+		 "[  5] local 10.0.0.1 port 43766 connected to 10.0.0.2 port 5201\n"
+		 "[ ID] Interval           Transfer     Bitrate         Retr\n"
+		 "[  5]   0.00-1.00   sec  1.75 GBytes  15.0 Gbits/sec    6             sender\n"
+		 "[  5]   0.00-1.00   sec  1.74 GBytes  14.9 Gbits/sec                  receiver\n"
+		 "CPU Utilization: local/sender 5.1%% (0.2%%u/4.9%%s), remote/receiver %s%% (1.9%%u/20.5%%s)\n"
+		 "iperf Done.\n",
+		 big);
+	import_string(&f->m, "cpu.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 6, "garbled iperf3 CPU line"));
+	assert_null(find_meas(&f->m, 0, "cpu.local"));
+	assert_null(find_meas(&f->m, 0, "cpu.remote"));
+	assert_non_null(find_meas(&f->m, 0, "sender.bitrate"));
+}
+
+/* A summary line with a figure no number holds: none of its figures is kept, and it is named. */
+static void test_summary_all_or_nothing(void **state)
+{
+	struct model_fixture *f = *state;
+	char big[420], text[1200];
+
+	memset(big, '9', 400);
+	big[400] = '\0';
+	snprintf(text, sizeof(text),
+		 "Connecting to host 10.0.0.2, port 5201\n"
+		 "[  5] local 10.0.0.1 port 43766 connected to 10.0.0.2 port 5201\n"
+		 "[ ID] Interval           Transfer     Bitrate         Retr\n"
+		 "[  5]   0.00-1.00   sec  %s GBytes  15.0 Gbits/sec    6             sender\n"
+		 "[  5]   0.00-1.00   sec  1.74 GBytes  14.9 Gbits/sec                  receiver\n"
+		 "iperf Done.\n",
+		 big);
+	import_string(&f->m, "sum.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 4, "garbled iperf3 line"));
+	assert_null(find_meas(&f->m, 0, "sender.transfer"));
+	assert_null(find_meas(&f->m, 0, "sender.bitrate"));
+	assert_null(find_meas(&f->m, 0, "sender.retransmits"));
+	assert_non_null(find_meas(&f->m, 0, "receiver.bitrate"));
+}
+
+/*
+ * A stream's tag garbled ("[  O]"): the line is the test's, reported, and
+ * the lines after it stay in the test (they used to start a second test
+ * of their own, its figures read twice, without a warning).
+ */
+static void test_garbled_stream_tag(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf text = BUF_INIT;
+	char *at;
+
+	assert_int_equal(file_read("../../samples/iperf3/parallel.txt", &text, &f->d), 0);
+	at = strstr(buf_str(&text), "[  7]   0.00-2.00");
+	assert_non_null(at);
+	at[3] = 'O';
+	import_string(&f->m, "parallel.txt", buf_str(&text), &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_true(has_warning(&f->d, 19, "garbled iperf3 line"));
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -523,6 +595,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_prefixes_exact, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_server_json_stream, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_offsets_point_at_numbers, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_cpu_all_or_nothing, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_summary_all_or_nothing, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_garbled_stream_tag, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

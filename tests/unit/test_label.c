@@ -66,6 +66,9 @@ static void test_variant_labels(void **state)
 		   "x86_64 defconfig + LLVM=1 (before)", "");
 	check_read("For instance, a 1G test:", 0, LABEL_VARIANT, "1G", "");
 	check_read("and a 20G test:", 0, LABEL_VARIANT, "20G", "");
+	/* a figure of the outcome after the name is not part of it */
+	check_read("### Ruff (19.8x faster)", 0, LABEL_VARIANT, "Ruff", "");
+	check_read("**Results - 55% loss**", 0, LABEL_SECTION, NULL, NULL);
 	check_read("Release + PGO optimized:", 0, LABEL_VARIANT, "Release + PGO optimized", "");
 	check_read("Rathole Release in the server mode (4 measurements):", 0, LABEL_VARIANT,
 		   "Rathole Release", "server mode");
@@ -156,6 +159,17 @@ static void test_cmdsplit(void **state)
 	/* two binaries, their arguments written two ways: the binaries name the builds */
 	check_split("../ruff/target/release/ruff format . -s", "../ruff/ruff-main format ../airflow -s",
 		    "target/release/ruff", "ruff-main", "-s");
+	/* a lone path is its binary's name, unless two binaries share it */
+	{
+		const char *cmds[] = { "du -sh t", "diskus t", "./target/release/dumac t" };
+		const char *v[3], *sc;
+		struct arena ar = ARENA_INIT;
+
+		assert_int_equal(cmd_split(cmds, 3, &ar, v, &sc), 0);
+		assert_string_equal(v[0], "du -sh");
+		assert_string_equal(v[2], "dumac");
+		arena_release(&ar);
+	}
 	/* a "bin" directory is where binaries live, not a build */
 	check_split("./result/bin/app define x", "./target/release/app bench x", "result", "target/release", "x");
 }

@@ -93,6 +93,19 @@ static void test_legend_commit(void **state)
 		      &f->d);
 	expect(&f->m, 0, "ruff_old", VO_COMMAND);
 	expect(&f->m, 1, "ruff_new", VO_COMMAND);
+	/* nor does a bullet that describes at length ("`fast`: keeps a map, which ...") */
+	import_string(&f->m, "d.md",
+		      "* `fast`: keeps a hash map, which trades memory for speed in most of the cases we ran.\n\n"
+		      HF("./bin/app --model fast", "5.0") "\n" HF2("./bin/app --model slow", "4.0"),
+		      &f->d);
+	expect(&f->m, 2, "fast", VO_COMMAND);
+	/* nor a command line: "b -- './bin/x {m} y'" is hyperfine's syntax */
+	import_string(&f->m, "c2.md",
+		      "$ hyperfine -L m a,b -- './bin/x {m} y'\n"
+		      HF("./bin/x a y", "5.0") "\n" HF2("./bin/x b y", "4.0"),
+		      &f->d);
+	expect(&f->m, 4, "a", VO_COMMAND);
+	expect(&f->m, 5, "b", VO_COMMAND);
 }
 
 /*
@@ -112,6 +125,14 @@ static void test_label_over_many_blocks(void **state)
 	assert_int_equal(f->m.rs.nruns, 2);
 	expect(&f->m, 0, "wmtool", VO_FILENAME);
 	expect(&f->m, 1, "dwm", VO_FILENAME);
+	/* a label that names a build still names its outputs, file after file */
+	import_string(&f->m, "lto.md",
+		      "With LTO:\n\n"
+		      "    $ size a.o\n" SIZE_HEAD " 121653\t   7128\t    160\t 128941\t  1f7ad\ta.o\n"
+		      "    $ size b.o\n" SIZE_HEAD " 103396\t   7400\t    168\t 110964\t  1b174\tb.o\n",
+		      &f->d);
+	expect(&f->m, 2, "With LTO", VO_LABEL);
+	expect(&f->m, 3, "With LTO", VO_LABEL);
 }
 
 /*

@@ -1,0 +1,90 @@
+/*
+ * test_text.c - text_find() finds what memmem() finds (the first place),
+ * on random texts of a small alphabet where needles occur often, and
+ * text_contains_nocase() what a tolower() scan finds.
+ */
+#define _GNU_SOURCE /* memmem */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/text.h"
+
+static unsigned long seed = 12345;
+
+static unsigned pick(unsigned n)
+{
+	seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+	return (unsigned)((seed >> 33) % n);
+}
+
+static void test_find_as_memmem(void **state)
+{
+	static const char alphabet[] = "ab :%Zz\xc2\xb5";
+	char hay[300], needle[12];
+
+	(void)state;
+	for (int round = 0; round < 20000; round++) {
+		size_t n = pick(sizeof(hay)), k = pick(sizeof(needle) - 1);
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = alphabet[pick(sizeof(alphabet) - 1)];
+		if (n && k && k <= n && pick(2)) { /* a needle taken from the text */
+			memcpy(needle, hay + pick((unsigned)(n - k + 1)), k);
+		} else {
+			for (size_t i = 0; i < k; i++)
+				needle[i] = alphabet[pick(sizeof(alphabet) - 1)];
+		}
+		needle[k] = '\0';
+		assert_ptr_equal(text_find(hay, n, needle), memmem(hay, n, needle, k));
+		assert_int_equal(text_contains(hay, n, needle), memmem(hay, n, needle, k) != NULL);
+	}
+}
+
+static int nocase_scan(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (size_t i = 0; i + k <= n; i++) {
+		size_t j = 0;
+
+		while (j < k && tolower((unsigned char)s[i + j]) == tolower((unsigned char)w[j]))
+			j++;
+		if (j == k)
+			return 1;
+	}
+	return 0;
+}
+
+static void test_nocase(void **state)
+{
+	static const char alphabet[] = "aAbB eE";
+	char hay[64], needle[6];
+
+	(void)state;
+	for (int round = 0; round < 20000; round++) {
+		size_t n = pick(sizeof(hay)), k = 1 + pick(sizeof(needle) - 2);
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = alphabet[pick(sizeof(alphabet) - 1)];
+		for (size_t i = 0; i < k; i++)
+			needle[i] = alphabet[pick(sizeof(alphabet) - 1)];
+		needle[k] = '\0';
+		assert_int_equal(text_contains_nocase(hay, n, needle), nocase_scan(hay, n, needle));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_find_as_memmem),
+		cmocka_unit_test(test_nocase),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
