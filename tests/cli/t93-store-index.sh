@@ -1,5 +1,5 @@
 #!/bin/sh
-# t90-store-index.sh - the store's index (index.csv): `list` and `list
+# t93-store-index.sh - the store's index (index.csv): `list` and `list
 # variants` read it instead of every import's runs, and what they print is
 # what a load of the data prints, after imports, edits, an rm and its undo,
 # a crash that left the index behind the data (an older index put back), a
