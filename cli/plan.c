@@ -78,6 +78,11 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			buf_adds(&line, run->eff_variant.text);
 			buf_adds(&line, "\" (");
 			buf_adds(&line, vorigin_name(run->eff_variant.origin));
+			/* the line the naming pass took the name from, unless an edit named it */
+			if (run->name_line && run->eff_variant.origin == run->variant.origin) {
+				buf_adds(&line, ", line ");
+				add_count(&line, run->name_line);
+			}
 			buf_addc(&line, ')');
 			if (*run->eff_scenario) {
 				buf_adds(&line, "  scenario \"");

@@ -9,7 +9,7 @@ run import samples/issues/thread-v2.md
 expect_rc 0 "second paste"
 expect_out 'thread-v2.md:8-10  hyperfine  already stored'
 expect_out 'thread-v2.md:16-18  hyperfine  already stored'
-expect_out 'thread-v2.md:28-30  hyperfine  variant "Release + PGO + BOLT" (label)'
+expect_out 'thread-v2.md:28-30  hyperfine  variant "Release + PGO + BOLT" (label, line 25)'
 expect_out '1 run, 7 measurements (2 blocks stored before) into experiment "Try BOLT on the tokenizer"'
 run list runs
 [ "$(grep -c 'Try BOLT' "$T/out")" -eq 3 ] || fail "want 3 runs: $(cat "$T/out")"

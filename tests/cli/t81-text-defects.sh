@@ -8,7 +8,7 @@ printf 'Release:\n\n\000\000Benchmark 1: ./a\n  Time (mean \302\261 \317\203):  
 run import "$T/capture.log"
 expect_rc 0 "a capture with two NULs"
 expect_err 'capture.log:3: warning: 2 NUL bytes at offsets 10, 11; 2 bytes of invalid UTF-8 at offsets 164, 165; read on as text'
-expect_out 'variant "Release" (label)  scenario "./a"  7 measurements'
+expect_out 'variant "Release" (label, line 1)  scenario "./a"  7 measurements'
 
 # mostly NULs and control bytes: a binary, refused by its first bytes
 printf '\001\002\003\000\000\000\004\005abc\000\000' >"$T/blob"

@@ -54,8 +54,8 @@ routes $BB bbolt-issue.http "$BB/comments?per_page=100" bbolt-comments-1.http "$
 start_server
 run import https://github.com/ambaxter/bbolt-rs/issues/9
 expect_rc 0 "issue import"
-expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:26-27  bolt  variant "Release" (label)'
-expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:58-59  bolt  variant "Release + PGO optimized + BOLT instrumented" (label)'
+expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:26-27  bolt  variant "Release" (label, line 22)'
+expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:58-59  bolt  variant "Release + PGO optimized + BOLT instrumented" (label, line 54)'
 expect_out "ambaxter/bbolt-rs#9 \"$TITLE\": 3 texts in 3 requests: 6 new blocks from 1 text, 0 imported before, 2 without tool output"
 expect_out "into experiment \"$TITLE\""
 # three requests, the last one the Link header's next page; headers as GitHub asks
