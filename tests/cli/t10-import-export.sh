@@ -4,7 +4,7 @@
 
 run import samples/hyperfine/o0-vs-o2.txt
 expect_rc 0 "import"
-expect_out 'samples/hyperfine/o0-vs-o2.txt:1-3  hyperfine  variant "fib_O0" (command)  scenario "30"  7 measurements'
+expect_out 'samples/hyperfine/o0-vs-o2.txt:1-3  hyperfine  variant "fib_O0" (command, line 1)  scenario "30"  7 measurements'
 expect_out 'imported samples/hyperfine/o0-vs-o2.txt: 2 runs, 14 measurements into experiment "o0-vs-o2"'
 
 run export -f tsv

@@ -5,7 +5,7 @@
 
 run import --dry-run samples/hyperfine/hand-new-us.txt
 expect_rc 0 "dry run"
-expect_out 'hand-new-us.txt:5-7  hyperfine  variant "app_pgo" (command)'
+expect_out 'hand-new-us.txt:5-7  hyperfine  variant "app_pgo" (command, line 5)'
 expect_out 'dry run: nothing stored'
 [ ! -e "$BENCHDELTA_STORE" ] || fail "dry run created the store"
 
