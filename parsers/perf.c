@@ -83,6 +83,12 @@ static int table_row(const char *s, const char *end)
 	return end - s >= 2 && s[0] == '(' && (s[1] == '+' || s[1] == '-');
 }
 
+/* "Performance counter stats for 'CMD' (N runs):", the words that begin a table. */
+static int is_header(const struct line *l)
+{
+	return line_starts(l, "Performance counter stats for ");
+}
+
 /*
  * The one classifier the claim and the parse share: the header and the
  * footer by their words, a counter by its value's first byte ("2,027",
@@ -96,7 +102,7 @@ static enum kind classify(const struct line *l)
 	const char *s = l->s + l->indent, *end = l->s + l->len;
 	size_t n = (size_t)(end - s);
 
-	if (*s == 'P' && line_starts(l, "Performance counter stats for "))
+	if (is_header(l))
 		return K_HEADER;
 	if (*s == '#')
 		return K_COMMENT;
@@ -165,18 +171,28 @@ static int headerless_start(const struct line *l, enum phase *phase)
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
 
-	if (k == K_HEADER) {
-		/* tables one after the other are one block: their commands may name them */
-		st->phase = PH_COUNTERS;
-		return in_block ? CLAIM_BODY : CLAIM_START;
-	}
 	if (!in_block) {
+		/*
+		 * perf's starts hold every letter and digit, so most lines asked
+		 * here are prose: only the header's words and headerless_start()'s
+		 * cheap test, not the classifier's scans of the whole line
+		 */
+		if (is_header(l)) {
+			st->phase = PH_COUNTERS;
+			return CLAIM_START;
+		}
 		if (!headerless_start(l, &st->phase))
 			return CLAIM_NONE;
 		st->headerless = 1;
 		return CLAIM_START;
+	}
+	k = classify(l);
+	if (k == K_HEADER) {
+		/* tables one after the other are one block: their commands may name them */
+		st->phase = PH_COUNTERS;
+		return CLAIM_BODY;
 	}
 	if (st->phase == PH_DONE || k == K_NONE)
 		return CLAIM_NONE;
