@@ -115,7 +115,8 @@ static int is_label_start(const struct line *l)
 	size_t n = line_end(l) - l->indent;
 
 	for (size_t i = 0; i < countof(fields) && n >= 4; i++)
-		if (strlen(fields[i].label) >= n && !memcmp(fields[i].label, l->s + l->indent, n))
+		if (fields[i].label[0] == l->s[l->indent] && strlen(fields[i].label) >= n &&
+		    !memcmp(fields[i].label, l->s + l->indent, n))
 			return 1;
 	return 0;
 }
@@ -196,6 +197,8 @@ static const char *const kinds[] = { "none", "status", "default 1", "default 2",
  */
 static enum kind classify(const struct line *l)
 {
+	const char *s = l->s + l->indent, *colon;
+
 	if (is_status(l))
 		return K_STATUS;
 	if (is_default1(l))
@@ -210,11 +213,12 @@ static enum kind classify(const struct line *l)
 		return K_SYS;
 	if (line_starts(l, "Command being timed: "))
 		return K_COMMAND;
-	if (field_at(l))
+	colon = text_find(s, l->len - l->indent, ": "); /* one scan of the line for its label's end */
+	if (colon && field_of(s, (size_t)(colon - s)))
 		return K_FIELD;
 	if (is_label_start(l))
 		return K_CUT_LABEL;
-	return text_contains(l->s, l->len, ": ") ? K_LABEL : K_NONE;
+	return colon ? K_LABEL : K_NONE;
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
