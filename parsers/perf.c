@@ -133,7 +133,6 @@ enum phase {
 
 struct claim_state {
 	enum phase phase;
-	int headerless; /* the block began at a counter or elapsed line, its header not pasted */
 };
 
 /*
@@ -146,7 +145,6 @@ struct claim_state {
 static int headerless_start(const struct line *l, enum phase *phase)
 {
 	size_t end = line_end(l);
-
 	enum kind k;
 
 	/* most lines are prose: an elapsed line ends with "elapsed" or its spread's ')' */
@@ -183,10 +181,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 			st->phase = PH_COUNTERS;
 			return CLAIM_START;
 		}
-		if (!headerless_start(l, &st->phase))
-			return CLAIM_NONE;
-		st->headerless = 1;
-		return CLAIM_START;
+		return headerless_start(l, &st->phase) ? CLAIM_START : CLAIM_NONE;
 	}
 	k = classify(l);
 	if (k == K_HEADER) {
