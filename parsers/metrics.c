@@ -79,7 +79,7 @@ static const struct metric_def *perf_modified(const char *quantity)
 	const struct metric_def *const *hit;
 	char base[64];
 
-	if (!us || !us[1] || strspn(us + 1, "ukhIGHpPSDWe") != strlen(us + 1) ||
+	if (!us || !us[1] || strspn(us + 1, PERF_MODIFIERS) != strlen(us + 1) ||
 	    (size_t)(us - quantity) >= sizeof(base))
 		return NULL;
 	memcpy(base, quantity, (size_t)(us - quantity));

@@ -140,6 +140,12 @@ struct metric_def {
 };
 
 /*
+ * perf's event modifier letters ("cycles:u", "instructions:uk"): perf
+ * stat's parser keeps them in the quantity after a '_' ("cycles_u").
+ */
+#define PERF_MODIFIERS "ukhIGHpPSDWe"
+
+/*
  * The row of a stored quantity, or NULL for a quantity no row names (a Go
  * custom metric, an unknown perf event). A perf event counted with
  * modifiers is its event's row ("cycles_u", from perf's "cycles:u", is

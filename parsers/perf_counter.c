@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/units.h"
 
 /* Events whose names the metric table (DESIGN) fixes; perf's aliases meet there too. */
@@ -36,7 +37,7 @@ static size_t unmodified(const char *e, size_t n)
 {
 	size_t k = n;
 
-	while (k && strchr("ukhIGHpPSDWe", e[k - 1]))
+	while (k && strchr(PERF_MODIFIERS, e[k - 1]))
 		k--;
 	return k && k < n && e[k - 1] == ':' ? k - 1 : n;
 }
