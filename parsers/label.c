@@ -893,6 +893,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	buf_reset(&out->variant);
 	buf_reset(&out->scenario);
 	out->kind = LABEL_NONE;
+	out->marked = 0;
 	out->level = 0;
 	out->handle = 0;
 	out->build = 0;
@@ -985,9 +986,9 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 /*
  * What label_read() made of recent lines, by a hash of the line: a log
  * repeats its captions ("Results:", "After the change:") block after
- * block. Every field label_read() writes is kept (`marked` may be left as
- * it was); no line is kept while a pattern failure is pending (it may be
- * this line's), so that a failing line is read (and reported) again.
+ * block. Every field of *out is kept; no line is kept while a pattern
+ * failure is pending (it may be this line's), so that a failing line is
+ * read (and reported) again.
  */
 #define LABEL_MEMO_SLOTS 64
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
@@ -996,7 +997,7 @@ static struct label_memo {
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];
 	enum label_kind kind;
-	int marked, marked_set, level, handle, build;
+	int marked, level, handle, build;
 	uint32_t variant_len, scenario_len;
 	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 } label_memo[LABEL_MEMO_SLOTS];
@@ -1004,29 +1005,23 @@ static struct label_memo {
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct label_memo *m;
-	unsigned h = 2166136261u;
-	int marked = out->marked;
 	enum label_kind k;
 
 	if (n == 0 || n >= LABEL_MEMO_TEXT)
 		return read_uncached(s, n, plain_ok, out);
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	m = &label_memo[(h ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &label_memo[(word_hash(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);
 		buf_reset(&out->scenario);
 		buf_add(&out->scenario, m->scenario, m->scenario_len);
 		out->kind = m->kind;
-		if (m->marked_set)
-			out->marked = m->marked;
+		out->marked = m->marked;
 		out->level = m->level;
 		out->handle = m->handle;
 		out->build = m->build;
 		return m->kind;
 	}
-	out->marked = -1; /* tells whether the reading set it */
 	k = read_uncached(s, n, plain_ok, out);
 	m->len = 0;
 	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
@@ -1035,7 +1030,6 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->plain_ok = !!plain_ok;
 		memcpy(m->text, s, n);
 		m->kind = out->kind;
-		m->marked_set = out->marked != -1;
 		m->marked = out->marked;
 		m->level = out->level;
 		m->handle = out->handle;
@@ -1045,8 +1039,6 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->scenario_len = (uint32_t)out->scenario.len;
 		memcpy(m->scenario, buf_str(&out->scenario), out->scenario.len);
 	}
-	if (out->marked == -1)
-		out->marked = marked;
 	return k;
 }
 
