@@ -198,7 +198,8 @@ static const char *const aside_words[] = {
 	"cut", "truncated", "excerpt", "same", "results", "output", "of", NULL,
 };
 
-int label_build_word(const char *w, size_t n)
+/* Is w[0..n) a word of `list` (lower-case words), in any case? */
+static int word_in(const char *w, size_t n, const char *const *list)
 {
 	char low[32];
 
@@ -206,7 +207,12 @@ int label_build_word(const char *w, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
-	return in_list(low, n, build_words);
+	return in_list(low, n, list);
+}
+
+int label_build_word(const char *w, size_t n)
+{
+	return word_in(w, n, build_words);
 }
 
 static int hit_list(const char *w, size_t len, void *ctx)
@@ -784,10 +790,7 @@ static int names_test(const char *s, size_t n)
 		;
 	if (w == n || !w)
 		return 0;
-	for (const char *const *t = test_words; *t; t++)
-		if (strlen(*t) == n - w && !strncasecmp_ascii(s + w, *t, n - w))
-			return 1;
-	return 0;
+	return word_in(s + w, n - w, test_words);
 }
 
 /*
@@ -849,11 +852,10 @@ static void trim_connectives(struct buf *b)
 			w++;
 		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
 			break;
-		for (const char *const *j = joins; *j && !again; j++)
-			if (strlen(*j) == w && !strncasecmp_ascii(b->s, *j, w)) {
-				drop_head(b, w);
-				again = 1;
-			}
+		if (word_in(b->s, w, joins)) {
+			drop_head(b, w);
+			again = 1;
+		}
 		/* "a 1G test": an article before a number */
 		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
 		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
@@ -873,13 +875,11 @@ static void quantity_test(struct buf *b)
 		w--;
 	if (!w || w == b->len || !is_space(b->s[w - 1]) || !strpbrk(b->s, "0123456789"))
 		return;
-	for (const char *const *t = tail; *t; t++)
-		if (strlen(*t) == b->len - w && !strncasecmp_ascii(b->s + w, *t, b->len - w)) {
-			b->len = w;
-			b->s[b->len] = '\0';
-			tidy(b);
-			return;
-		}
+	if (word_in(b->s + w, b->len - w, tail)) {
+		b->len = w;
+		b->s[b->len] = '\0';
+		tidy(b);
+	}
 }
 
 static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, struct label *out)
