@@ -486,6 +486,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent, note_len;
 	const char *note;
+	int command;
 
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
@@ -497,7 +498,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
-	if (!looks_like_command(s, n)) {
+	command = looks_like_command(s, n);
+	if (!command) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
@@ -542,9 +544,9 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->prev_prose_read = 1;
 		}
 		buf_release(&b);
-	} else if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
+	} else if (!label_shaped(sg, s, n) || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
-		sg->prev_prose_read = looks_like_command(s, n);
+		sg->prev_prose_read = command;
 	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
 		sg->prev_prose_read = 1;
 		if (sg->lab.marked) {
