@@ -71,7 +71,9 @@ static uint32_t command_line(const struct block *b, const struct run *r)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
-		if (l->no >= r->first_line && l->no <= r->last_line && text_contains(l->s, l->len, r->command))
+		if (l->no > r->last_line) /* a block's lines come in order */
+			break;
+		if (l->no >= r->first_line && text_contains(l->s, l->len, r->command))
 			return l->no;
 	}
 	if (b->context && b->above && b->above_line && text_contains(b->above, strlen(b->above), r->command))
