@@ -321,15 +321,6 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 	return stop != (size_t)-1 ? i : produced;
 }
 
-
-/* Does the word w hold the byte c? (The classic test for a zero byte, on w ^ c c c c c c c c.) */
-static int has_byte(uint64_t w, unsigned char c)
-{
-	uint64_t x = w ^ (0x0101010101010101ull * c);
-
-	return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
-}
-
 int clean_needed_shape(const char *raw, size_t n)
 {
 	size_t i = 0;
@@ -342,26 +333,6 @@ int clean_needed_shape(const char *raw, size_t n)
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
 		return 1;
-	return 0;
-}
-
-int clean_needed(const char *raw, size_t n)
-{
-	size_t i;
-
-	if (clean_needed_shape(raw, n))
-		return 1;
-	/* CR, ESC, '&' or NUL anywhere: eight bytes at a time, then the tail */
-	for (i = 0; i + 8 <= n; i += 8) {
-		uint64_t w;
-
-		memcpy(&w, raw + i, 8);
-		if (has_byte(w, '\r') || has_byte(w, 0x1b) || has_byte(w, '&') || has_byte(w, 0))
-			return 1;
-	}
-	for (; i < n; i++)
-		if (clean_special((unsigned char)raw[i]) || raw[i] == '\r')
-			return 1;
 	return 0;
 }
 

@@ -16,13 +16,17 @@
 #include "parsers/parser.h"
 #include "util/buf.h"
 
-/* Does raw[0..n) need cleaning at all? Most lines of most logs do not. */
-int clean_needed(const char *raw, size_t n);
+/*
+ * The bytes that need cleaning wherever they stand in a line: CR, ESC, '&'
+ * and NUL. A caller walking a whole text looks for them by itself.
+ */
+#define CLEAN_ANYWHERE_BYTES { '\r', 0x1b, '&', '\0' }
 
 /*
- * The same, but for the bytes that need cleaning wherever they stand (CR,
- * ESC, '&', NUL), which a caller walking a whole text finds by itself:
- * clean_needed() is clean_needed_shape() or one of those bytes in the line.
+ * Does raw[0..n) need cleaning for its shape (a quote marker, a comment's
+ * "//", a CI timestamp, a terminal copy's "[136/4790]")? A line needs
+ * cleaning when it does, or when it holds one of CLEAN_ANYWHERE_BYTES.
+ * Most lines of most logs need neither.
  */
 int clean_needed_shape(const char *raw, size_t n);
 

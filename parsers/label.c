@@ -198,7 +198,8 @@ static const char *const aside_words[] = {
 	"cut", "truncated", "excerpt", "same", "results", "output", "of", NULL,
 };
 
-int label_build_word(const char *w, size_t n)
+/* Is w[0..n) a word of `list` (lower-case words), in any case? */
+static int word_in(const char *w, size_t n, const char *const *list)
 {
 	char low[32];
 
@@ -206,7 +207,12 @@ int label_build_word(const char *w, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
-	return in_list(low, n, build_words);
+	return in_list(low, n, list);
+}
+
+int label_build_word(const char *w, size_t n)
+{
+	return word_in(w, n, build_words);
 }
 
 static int hit_list(const char *w, size_t len, void *ctx)
@@ -784,10 +790,7 @@ static int names_test(const char *s, size_t n)
 		;
 	if (w == n || !w)
 		return 0;
-	for (const char *const *t = test_words; *t; t++)
-		if (strlen(*t) == n - w && !strncasecmp_ascii(s + w, *t, n - w))
-			return 1;
-	return 0;
+	return word_in(s + w, n - w, test_words);
 }
 
 /*
@@ -849,11 +852,10 @@ static void trim_connectives(struct buf *b)
 			w++;
 		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
 			break;
-		for (const char *const *j = joins; *j && !again; j++)
-			if (strlen(*j) == w && !strncasecmp_ascii(b->s, *j, w)) {
-				drop_head(b, w);
-				again = 1;
-			}
+		if (word_in(b->s, w, joins)) {
+			drop_head(b, w);
+			again = 1;
+		}
 		/* "a 1G test": an article before a number */
 		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
 		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
@@ -873,13 +875,11 @@ static void quantity_test(struct buf *b)
 		w--;
 	if (!w || w == b->len || !is_space(b->s[w - 1]) || !strpbrk(b->s, "0123456789"))
 		return;
-	for (const char *const *t = tail; *t; t++)
-		if (strlen(*t) == b->len - w && !strncasecmp_ascii(b->s + w, *t, b->len - w)) {
-			b->len = w;
-			b->s[b->len] = '\0';
-			tidy(b);
-			return;
-		}
+	if (word_in(b->s + w, b->len - w, tail)) {
+		b->len = w;
+		b->s[b->len] = '\0';
+		tidy(b);
+	}
 }
 
 static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, struct label *out)
@@ -893,6 +893,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	buf_reset(&out->variant);
 	buf_reset(&out->scenario);
 	out->kind = LABEL_NONE;
+	out->marked = 0;
 	out->level = 0;
 	out->handle = 0;
 	out->build = 0;
@@ -985,9 +986,9 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 /*
  * What label_read() made of recent lines, by a hash of the line: a log
  * repeats its captions ("Results:", "After the change:") block after
- * block. Every field label_read() writes is kept (`marked` may be left as
- * it was); no line is kept while a pattern failure is pending (it may be
- * this line's), so that a failing line is read (and reported) again.
+ * block. Every field of *out is kept; no line is kept while a pattern
+ * failure is pending (it may be this line's), so that a failing line is
+ * read (and reported) again.
  */
 #define LABEL_MEMO_SLOTS 64
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
@@ -996,7 +997,7 @@ static struct label_memo {
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];
 	enum label_kind kind;
-	int marked, marked_set, level, handle, build;
+	int marked, level, handle, build;
 	uint32_t variant_len, scenario_len;
 	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 } label_memo[LABEL_MEMO_SLOTS];
@@ -1004,29 +1005,23 @@ static struct label_memo {
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
 	struct label_memo *m;
-	unsigned h = 2166136261u;
-	int marked = out->marked;
 	enum label_kind k;
 
 	if (n == 0 || n >= LABEL_MEMO_TEXT)
 		return read_uncached(s, n, plain_ok, out);
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	m = &label_memo[(h ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &label_memo[(word_hash(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);
 		buf_reset(&out->scenario);
 		buf_add(&out->scenario, m->scenario, m->scenario_len);
 		out->kind = m->kind;
-		if (m->marked_set)
-			out->marked = m->marked;
+		out->marked = m->marked;
 		out->level = m->level;
 		out->handle = m->handle;
 		out->build = m->build;
 		return m->kind;
 	}
-	out->marked = -1; /* tells whether the reading set it */
 	k = read_uncached(s, n, plain_ok, out);
 	m->len = 0;
 	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
@@ -1035,7 +1030,6 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->plain_ok = !!plain_ok;
 		memcpy(m->text, s, n);
 		m->kind = out->kind;
-		m->marked_set = out->marked != -1;
 		m->marked = out->marked;
 		m->level = out->level;
 		m->handle = out->handle;
@@ -1045,8 +1039,6 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->scenario_len = (uint32_t)out->scenario.len;
 		memcpy(m->scenario, buf_str(&out->scenario), out->scenario.len);
 	}
-	if (out->marked == -1)
-		out->marked = marked;
 	return k;
 }
 

@@ -250,61 +250,25 @@ static int describe_before(const char *s, const char *at, const char *end, const
 }
 
 /*
- * Can the line hold a legend at all? Each one needs a separator (" is ",
- * " -", a dash, ": ", " = ", " means ", " stands for ", " refers to "),
- * " and " (before "Y the B"), or " called "/" named " (separator() and
- * describe_before() list them): one pass finds whether any is there.
+ * Can the line hold a legend at all? Each one needs a separator where a
+ * description starts (separator()), " and " (before "Y the B"), or
+ * " called "/" named " (describe_before()): one pass finds whether any is
+ * there.
  */
 static int may_hold_legend(const char *s, size_t n)
 {
-	for (size_t i = 0; i + 1 < n; i++) {
-		const char *w = s + i + 1;
-		size_t left = n - i - 1;
+	static const char *const joins[] = { " and ", " called ", " named ", NULL };
 
-		if (s[i] == ':' && w[0] == ' ')
-			return 1;
-		if (s[i] == '\xe2' && w[0] == '\x80')
-			return 1;
-		if (s[i] != ' ')
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (s[i] != ' ' && s[i] != ':')
 			continue;
-		switch (w[0]) { /* the word after the blank, by its first letter */
-		case '-':
+		if (separator(s + i, n - i))
 			return 1;
-		case 'i':
-			if (starts_with(w, left, "is "))
+		if (s[i] != ' ' || !strchr("acn", s[i + 1])) /* the joins' first letters */
+			continue;
+		for (const char *const *j = joins; *j; j++)
+			if (starts_with(s + i, n - i, *j))
 				return 1;
-			break;
-		case '=':
-			if (starts_with(w, left, "= "))
-				return 1;
-			break;
-		case 'm':
-			if (starts_with(w, left, "means "))
-				return 1;
-			break;
-		case 's':
-			if (starts_with(w, left, "stands for "))
-				return 1;
-			break;
-		case 'r':
-			if (starts_with(w, left, "refers to "))
-				return 1;
-			break;
-		case 'a':
-			if (starts_with(w, left, "and "))
-				return 1;
-			break;
-		case 'c':
-			if (starts_with(w, left, "called "))
-				return 1;
-			break;
-		case 'n':
-			if (starts_with(w, left, "named "))
-				return 1;
-			break;
-		default:
-			break;
-		}
 	}
 	return 0;
 }

@@ -486,6 +486,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent, note_len;
 	const char *note;
+	int command;
 
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
@@ -497,7 +498,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
-	if (!looks_like_command(s, n)) {
+	command = looks_like_command(s, n);
+	if (!command) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
@@ -542,9 +544,9 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->prev_prose_read = 1;
 		}
 		buf_release(&b);
-	} else if (!label_shaped(sg, s, n) || looks_like_command(s, n)) {
+	} else if (!label_shaped(sg, s, n) || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
-		sg->prev_prose_read = looks_like_command(s, n);
+		sg->prev_prose_read = command;
 	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
 		sg->prev_prose_read = 1;
 		if (sg->lab.marked) {
@@ -740,8 +742,8 @@ static void do_line(struct seg *sg, struct line *l)
 }
 
 /*
- * The bytes that need cleaning wherever they stand (CR, ESC, '&', NUL:
- * clean_needed_shape()) are looked for a chunk of the text at a time, by
+ * The bytes that need cleaning wherever they stand (CLEAN_ANYWHERE_BYTES,
+ * beside clean_needed_shape()) are looked for a chunk of the text at a time, by
  * memchr while the chunk is in the cache: a line inside a chunk without
  * any needs no scan of its own. Lines of a chunk with one are scanned.
  */
@@ -763,19 +765,19 @@ static void specials_init(struct specials *sp, const char *text, size_t len)
 /* Is one of the bytes in [from, to)? Lines come in the text's order. */
 static int special_before(struct specials *sp, const char *from, const char *to)
 {
-	static const char bytes[4] = { '\r', 0x1b, '&', '\0' };
+	static const char bytes[] = CLEAN_ANYWHERE_BYTES;
 
 	if (to > sp->chunk_end) {
 		size_t n = (size_t)(sp->end - from) < SPECIAL_CHUNK ? (size_t)(sp->end - from) : SPECIAL_CHUNK;
 
 		sp->chunk_end = from + n;
 		sp->chunk_clean = 1;
-		for (int k = 0; k < 4 && sp->chunk_clean; k++)
+		for (size_t k = 0; k < sizeof(bytes) && sp->chunk_clean; k++)
 			sp->chunk_clean = !memchr(from, bytes[k], n);
 	}
 	if (to <= sp->chunk_end && sp->chunk_clean)
 		return 0;
-	for (int k = 0; k < 4; k++)
+	for (size_t k = 0; k < sizeof(bytes); k++)
 		if (memchr(from, bytes[k], (size_t)(to - from)))
 			return 1;
 	return 0;

@@ -71,7 +71,9 @@ static uint32_t command_line(const struct block *b, const struct run *r)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
-		if (l->no >= r->first_line && l->no <= r->last_line && text_contains(l->s, l->len, r->command))
+		if (l->no > r->last_line) /* a block's lines come in order */
+			break;
+		if (l->no >= r->first_line && text_contains(l->s, l->len, r->command))
 			return l->no;
 	}
 	if (b->context && b->above && b->above_line && text_contains(b->above, strlen(b->above), r->command))
@@ -472,11 +474,26 @@ static int workload_words(const char *name, const char *first)
 }
 
 /*
- * Does a block's label reach its runs? Always, unless the runs name
- * themselves (two size rows, two commands) — and even then when the same
- * names come again under another label: two size tables of the same files,
- * "Before:" and "After:", are told apart only by their labels.
+ * For each run with a key (keys[k] != NULL), the first run with the same
+ * key: first[k] (k itself for the first); UINT32_MAX for a run without.
+ * The caller frees the array.
  */
+static uint32_t *first_of_key(const char *const *keys, uint32_t n)
+{
+	struct strmap seen = STRMAP_INIT;
+	uint32_t *first = xcalloc(n ? n : 1, sizeof(*first));
+
+	for (uint32_t k = 0; k < n; k++) {
+		first[k] = UINT32_MAX;
+		if (keys[k] && !strmap_get(&seen, keys[k], &first[k])) {
+			strmap_put(&seen, keys[k], k);
+			first[k] = k;
+		}
+	}
+	strmap_release(&seen);
+	return first;
+}
+
 /*
  * Runs that name themselves (a size row's file, a command) in blocks one
  * label that names no build governs: when they propose two names or more
@@ -487,75 +504,81 @@ static int workload_words(const char *name, const char *first)
 static void multi_across_blocks(struct pass *p)
 {
 	struct naming *nm = p->nm;
-	struct strmap first = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
+	const char **key = xcalloc(nm->n ? nm->n : 1, sizeof(*key));
 	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
+	uint32_t *first;
 
-	for (uint32_t pass = 0; pass < 2; pass++) {
-		for (uint32_t k = 0; k < nm->n; k++) {
-			const struct naming_run *e = &nm->runs[k];
-			const struct run *r = &p->m->rs.runs[nm->first + k];
-			const char *key;
-			uint32_t at;
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const struct naming_run *e = &nm->runs[k];
 
-			/* a label that names a build ("With LTO:") still names what its outputs size */
-			if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
-				continue;
-			key = arena_printf(&keys, "%u\x1f%p", (unsigned)r->source, (const void *)e->label);
-			if (!strmap_get(&first, key, &at))
-				strmap_put(&first, key, k);
-			else if (!pass && strcmp(p->proposal[at], p->proposal[k]))
-				differ[at] = 1;
-			else if (pass && differ[at])
-				nm->runs[k].multi = 1;
-		}
+		/* a label that names a build ("With LTO:") still names what its outputs size */
+		if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+			continue;
+		key[k] = arena_printf(&keys, "%u\x1f%p", (unsigned)p->m->rs.runs[nm->first + k].source,
+				      (const void *)e->label);
 	}
+	first = first_of_key(key, nm->n);
 	for (uint32_t k = 0; k < nm->n; k++)
-		if (differ[k])
+		if (first[k] != UINT32_MAX && strcmp(p->proposal[first[k]], p->proposal[k]))
+			differ[first[k]] = 1;
+	for (uint32_t k = 0; k < nm->n; k++)
+		if (first[k] != UINT32_MAX && differ[first[k]])
 			nm->runs[k].multi = 1;
+	free(first);
 	free(differ);
-	strmap_release(&first);
+	free(key);
 	arena_release(&keys);
 }
 
+/*
+ * Does a block's label reach its runs? Always, unless the runs name
+ * themselves (two size rows, two commands) — and even then when the same
+ * names come again under another label: two size tables of the same files,
+ * "Before:" and "After:", are told apart only by their labels.
+ */
 static void attach_labels(struct pass *p)
 {
 	struct naming *nm = p->nm;
-	struct strmap first = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
+	const char **key = xcalloc(nm->n ? nm->n : 1, sizeof(*key));
 	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
+	uint32_t *first;
 
 	multi_across_blocks(p);
 
-	for (uint32_t pass = 0; pass < 2; pass++) {
-		for (uint32_t k = 0; k < nm->n; k++) {
-			const struct naming_run *e = &nm->runs[k];
-			const struct run *r = &p->m->rs.runs[nm->first + k];
-			const char *key;
-			uint32_t at;
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const struct naming_run *e = &nm->runs[k];
 
-			if (!e->label || !e->multi || !p->proposal[k])
-				continue;
-			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, p->proposal[k]);
-			if (!pass) {
-				/*
-				 * Only labels that name builds take over: under "trio.txt:"
-				 * and "PDM:" the same four binaries are builds measured on
-				 * two workloads, not two builds of the same things.
-				 */
-				if (!strmap_get(&first, key, &at))
-					strmap_put(&first, key, k);
-				else if (strcmp(nm->runs[at].label, e->label) &&
-					 (e->build || nm->runs[at].build))
-					again[k] = again[at] = 1;
-				else if (strcmp(nm->runs[at].label, e->label))
-					p->workload[k] = p->workload[at] = 1;
-			} else if (strmap_get(&first, key, &at)) {
-				again[k] |= again[at];
-				p->workload[k] |= p->workload[at];
-			}
+		if (e->label && e->multi && p->proposal[k])
+			key[k] = arena_printf(&keys, "%u\x1f%s", (unsigned)p->m->rs.runs[nm->first + k].source,
+					      p->proposal[k]);
+	}
+	first = first_of_key(key, nm->n);
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const struct naming_run *e = &nm->runs[k];
+		uint32_t at = first[k];
+
+		/*
+		 * Only labels that name builds take over: under "trio.txt:"
+		 * and "PDM:" the same four binaries are builds measured on
+		 * two workloads, not two builds of the same things.
+		 */
+		if (at == UINT32_MAX || at == k || !strcmp(nm->runs[at].label, e->label))
+			continue;
+		if (e->build || nm->runs[at].build)
+			again[k] = again[at] = 1;
+		else
+			p->workload[k] = p->workload[at] = 1;
+	}
+	for (uint32_t k = 0; k < nm->n; k++) {
+		if (first[k] != UINT32_MAX) {
+			again[k] |= again[first[k]];
+			p->workload[k] |= p->workload[first[k]];
 		}
 	}
+	free(first);
+	free(key);
 	/*
 	 * A section's heading that names no build, over runs told apart only
 	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
@@ -590,7 +613,6 @@ static void attach_labels(struct pass *p)
 		}
 	}
 	free(again);
-	strmap_release(&first);
 	arena_release(&keys);
 }
 
