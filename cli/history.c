@@ -80,16 +80,6 @@ static int wanted(const char *s, char **list, size_t n)
 	return n == 0;
 }
 
-/* The experiment run `ri` belongs to ("" when none). */
-static const char *experiment_of(const struct model *m, uint32_t ri)
-{
-	for (size_t e = 0; e < m->nexps; e++)
-		for (size_t k = 0; k < m->exps[e].nruns; k++)
-			if (m->exps[e].runs[k] == ri)
-				return m->exps[e].name;
-	return "";
-}
-
 /* One variant's runs in one scenario: its line with the sparkline, then a table of the runs. */
 static void print_variant(struct model *m, const uint32_t *runs, size_t n, const char *quantity,
 			  int utf8, FILE *fp)
@@ -139,7 +129,7 @@ static void print_variant(struct model *m, const uint32_t *runs, size_t n, const
 		table_add(&t, buf_str(&b));
 		table_add(&t, r->id);
 		table_addf(&t, "%s:%u-%u", s->name, (unsigned)r->first_line, (unsigned)r->last_line);
-		table_add(&t, experiment_of(m, runs[i]));
+		table_add(&t, r->eff_experiment); /* the experiment it is listed in */
 	}
 	buf_reset(&b);
 	trace_text_variant(m, runs[n - 1], &b); /* the name as its latest run spells it */
