@@ -55,9 +55,32 @@ int cli_load_store(struct cli *c, struct model *m)
 }
 
 /*
- * The experiment `name` picks (as cli_find_experiment() does, silently),
- * loaded alone: the imports the store's index names for it, when the index
- * is fresh. 1 when `m` holds it so, 0 when not (`m` left empty).
+ * The experiment named `name`: exact, else the only one containing it,
+ * case-insensitively; NULL when none or several do (*hits says how many).
+ */
+static const struct experiment *match_experiment(const struct model *m, const char *name,
+						 size_t *hits)
+{
+	const struct experiment *found = NULL;
+
+	*hits = 0;
+	for (size_t e = 0; e < m->nexps; e++)
+		if (!strcmp(m->exps[e].name, name))
+			return &m->exps[e];
+	for (size_t e = 0; e < m->nexps; e++) {
+		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
+			found = &m->exps[e];
+			(*hits)++;
+		}
+	}
+	return *hits == 1 ? found : NULL;
+}
+
+/*
+ * The experiment `name` picks (match_experiment(): cli_find_experiment()
+ * without its messages), loaded alone: the imports the store's index names
+ * for it, when the index is fresh. 1 when `m` holds it so, 0 when not (`m`
+ * left empty).
  */
 static int load_one(struct cli *c, struct model *m, const char *name)
 {
@@ -67,21 +90,13 @@ static int load_one(struct cli *c, struct model *m, const char *name)
 	const struct experiment *e = NULL;
 	const char **hashes = NULL;
 	char *dir = store_default_dir_dup(c->store);
-	size_t hits = 0, n = 0;
+	size_t hits, n = 0;
 	int ok = 0;
 
 	model_init(&sum);
 	if (store_open(&st, dir, 0, &d) < 0 || storeindex_load(&st, &sum, NULL) != 1)
 		goto out;
-	for (size_t i = 0; i < sum.nexps && !e; i++)
-		if (!strcmp(sum.exps[i].name, name))
-			e = &sum.exps[i];
-	for (size_t i = 0; i < sum.nexps && !e; i++)
-		hits += text_contains_nocase(sum.exps[i].name, strlen(sum.exps[i].name), name);
-	for (size_t i = 0; i < sum.nexps && !e && hits == 1; i++)
-		if (text_contains_nocase(sum.exps[i].name, strlen(sum.exps[i].name), name))
-			e = &sum.exps[i];
-	if (!e)
+	if (!(e = match_experiment(&sum, name, &hits)))
 		goto out; /* none or several: the whole store, and its messages */
 	hashes = xmalloc((e->nsources ? e->nsources : 1) * sizeof(*hashes));
 	for (size_t k = 0; k < e->nsources; k++)
@@ -110,19 +125,10 @@ int cli_load_store_for(struct cli *c, struct model *m, const char *exp)
 
 const struct experiment *cli_find_experiment(const struct model *m, const char *name)
 {
-	const struct experiment *found = NULL;
-	size_t hits = 0;
+	size_t hits;
+	const struct experiment *found = match_experiment(m, name, &hits);
 
-	for (size_t e = 0; e < m->nexps; e++)
-		if (!strcmp(m->exps[e].name, name))
-			return &m->exps[e];
-	for (size_t e = 0; e < m->nexps; e++) {
-		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
-			found = &m->exps[e];
-			hits++;
-		}
-	}
-	if (hits == 1)
+	if (found)
 		return found;
 	if (hits == 0)
 		fprintf(stderr, "benchdelta: no experiment named \"%s\" (see 'benchdelta list')\n", name);

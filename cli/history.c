@@ -80,16 +80,6 @@ static int wanted(const char *s, char **list, size_t n)
 	return n == 0;
 }
 
-/* The experiment run `ri` belongs to ("" when none). */
-static const char *experiment_of(const struct model *m, uint32_t ri)
-{
-	for (size_t e = 0; e < m->nexps; e++)
-		for (size_t k = 0; k < m->exps[e].nruns; k++)
-			if (m->exps[e].runs[k] == ri)
-				return m->exps[e].name;
-	return "";
-}
-
 /* One variant's runs in one scenario: its line with the sparkline, then a table of the runs. */
 static void print_variant(struct model *m, const uint32_t *runs, size_t n, const char *quantity,
 			  int utf8, FILE *fp)
@@ -139,7 +129,7 @@ static void print_variant(struct model *m, const uint32_t *runs, size_t n, const
 		table_add(&t, buf_str(&b));
 		table_add(&t, r->id);
 		table_addf(&t, "%s:%u-%u", s->name, (unsigned)r->first_line, (unsigned)r->last_line);
-		table_add(&t, experiment_of(m, runs[i]));
+		table_add(&t, r->eff_experiment); /* the experiment it is listed in */
 	}
 	buf_reset(&b);
 	trace_text_variant(m, runs[n - 1], &b); /* the name as its latest run spells it */
@@ -170,6 +160,7 @@ static void print_series(struct model *m, const char *metric, const struct serie
 	struct strmap scenarios = STRMAP_INIT;
 	uint32_t *all, dummy;
 	size_t nall = trace_history(m, NULL, scenario, k->subject, k->quantity, &all);
+	uint32_t *runs = xmalloc((nall ? nall : 1) * sizeof(*runs));
 
 	for (size_t i = 0; i < nall; i++) {
 		const char *scen = m->rs.runs[all[i]].eff_scenario;
@@ -181,24 +172,29 @@ static void print_series(struct model *m, const char *metric, const struct serie
 		strmap_put(&scenarios, scen, 1);
 		for (size_t j = i; j < nall; j++) {
 			const struct run *r = &m->rs.runs[all[j]];
-			uint32_t *runs;
-			size_t n;
+			size_t n = 0;
 
 			if (strcmp(r->eff_scenario, scen) || !wanted(r->eff_variant.key, variants, nvariants) ||
 			    strmap_get(&shown, r->eff_variant.key, &dummy))
 				continue;
 			strmap_put(&shown, r->eff_variant.key, 1);
-			n = trace_history(m, r->eff_variant.key, scen, k->subject, k->quantity, &runs);
+			/* its history (trace_history() of this variant and scenario): those runs of `all` */
+			for (size_t q = j; q < nall; q++) {
+				const struct run *x = &m->rs.runs[all[q]];
+
+				if (!strcmp(x->eff_scenario, scen) && !strcmp(x->eff_variant.key, r->eff_variant.key))
+					runs[n++] = all[q];
+			}
 			if (!heading) {
 				printf("%s%s%s%s\n", (*printed)++ ? "\n" : "", metric, *scen ? " \xc2\xb7 " : "", scen);
 				heading = 1;
 			}
 			print_variant(m, runs, n, k->quantity, utf8, stdout);
-			free(runs);
 		}
 		strmap_release(&shown);
 	}
 	strmap_release(&scenarios);
+	free(runs);
 	free(all);
 }
 

@@ -267,10 +267,9 @@ static struct {
 #define TIED_MAX 4096
 _Static_assert(2 * STATS_U_EXACT_MAX < 128, "a tie key holds each count in one byte");
 static struct {
-	struct strmap index; /* key → position in counts */
-	char **keys;
+	struct strmap index; /* key (heap, never freed) → position in counts */
 	double **counts;
-	size_t n;
+	size_t n, cap;
 } tied;
 
 static double *tied_counts(const size_t *groups, size_t ng, size_t n1, size_t n2, int *owned)
@@ -295,11 +294,9 @@ static double *tied_counts(const size_t *groups, size_t ng, size_t n1, size_t n2
 		*owned = 1; /* the cache is full: the caller frees this one */
 		return counts;
 	}
-	tied.keys = xrealloc(tied.keys, (tied.n + 1) * sizeof(*tied.keys));
-	tied.counts = xrealloc(tied.counts, (tied.n + 1) * sizeof(*tied.counts));
-	tied.keys[tied.n] = buf_detach(&key, NULL);
+	ALLOC_GROW(tied.counts, tied.n + 1, tied.cap);
 	tied.counts[tied.n] = counts;
-	strmap_put(&tied.index, tied.keys[tied.n], (uint32_t)tied.n);
+	strmap_put(&tied.index, buf_detach(&key, NULL), (uint32_t)tied.n);
 	tied.n++;
 	*owned = 0;
 	return counts;

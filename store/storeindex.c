@@ -613,8 +613,7 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 
 /* ---- index.csv rows ---- */
 
-/* The rows of one source: its facts, its experiments in order of appearance, each with its variants. */
-/* The last import's warnings a load would report (see warning_kind()): a note of one of these. */
+/* A note the TUI lists among the last import's warnings (as cli/tui.c's last_import_warnings()). */
 static int is_warning(enum note_kind k)
 {
 	return k == NOTE_DAMAGE || k == NOTE_WARNING || k == NOTE_ERROR;
@@ -627,6 +626,10 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * The rows of one source: its facts, its warnings, its experiments in
+ * order of appearance, each with its variants.
+ */
 static void render_source(struct buf *out, const struct model *m, uint32_t s, const uint32_t *runs,
 			  size_t nruns, const size_t *nmeas_of_run, const struct byrun *notes,
 			  size_t *rows)
