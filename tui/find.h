@@ -44,13 +44,13 @@ void matrix_markdown(struct tui *t, struct buf *out);
 size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n);
 /* "rows by |Δ| of NAME · ~ hidden", or "" for the table's order with every row. */
 const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size);
-/* CPU and Sizes: their lines for find and the mouse, their rows for y Y (tui/views_lines.c). */
-struct list *cpu_lines(struct tui *t);
-void cpu_line_text(struct tui *t, size_t i, struct buf *out);
-void cpu_markdown(struct tui *t, struct buf *out);
-struct list *sizes_lines(struct tui *t);
-void sizes_line_text(struct tui *t, size_t i, struct buf *out);
-void sizes_markdown(struct tui *t, struct buf *out);
+/*
+ * CPU and Sizes (the one of them shown): their lines for find and the
+ * mouse, their rows for y Y (tui/views_lines.c).
+ */
+struct list *views_lines(struct tui *t);
+void views_line_text(struct tui *t, size_t i, struct buf *out);
+void views_markdown(struct tui *t, struct buf *out);
 /* CPU and Sizes: ] [ to the next or previous significant figure; H the selected figure's history. */
 int views_jump(struct tui *t, int dir);
 int views_history(struct tui *t);
