@@ -20,13 +20,19 @@ int edit_action(struct tui *t, enum action a);
 int history_action(struct tui *t);
 /* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */
 double sort_row_key(const struct cmp_row *r, enum sort_key k);
+/* A row to sort (sort_rows): its scenario, metric and sort_row_key(). */
+struct sort_row {
+	const char *scenario, *metric;
+	double key;
+	size_t index, rank; /* sort_rows' own */
+};
 /*
  * Sort rows[0..n) within their scenarios (kept together, in the order they
- * first come) by key `k`: the table's order, name (metric[i]) or key[i]
- * (NaN last); ties keep the table's order. The arrays are parallel to rows.
+ * first come) by key `k`: the table's order, name (v[i].metric) or v[i].key
+ * (NaN last); ties keep the table's order. v is parallel to rows, and
+ * sort_rows' to use up.
  */
-void sort_rows(size_t *rows, size_t n, const char *const *scenario, const char *const *metric,
-	       const double *key, enum sort_key k);
+void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k);
 /* What a sort key is shown as ("name", "|Δ|"; "" for the table's order). */
 const char *sort_name(enum sort_key k);
 
