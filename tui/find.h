@@ -20,13 +20,19 @@ int edit_action(struct tui *t, enum action a);
 int history_action(struct tui *t);
 /* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */
 double sort_row_key(const struct cmp_row *r, enum sort_key k);
+/* A row to sort (sort_rows): its scenario, metric and sort_row_key(). */
+struct sort_row {
+	const char *scenario, *metric;
+	double key;
+	size_t index, rank; /* sort_rows' own */
+};
 /*
  * Sort rows[0..n) within their scenarios (kept together, in the order they
- * first come) by key `k`: the table's order, name (metric[i]) or key[i]
- * (NaN last); ties keep the table's order. The arrays are parallel to rows.
+ * first come) by key `k`: the table's order, name (v[i].metric) or v[i].key
+ * (NaN last); ties keep the table's order. v is parallel to rows, and
+ * sort_rows' to use up.
  */
-void sort_rows(size_t *rows, size_t n, const char *const *scenario, const char *const *metric,
-	       const double *key, enum sort_key k);
+void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k);
 /* What a sort key is shown as ("name", "|Δ|"; "" for the table's order). */
 const char *sort_name(enum sort_key k);
 
@@ -44,13 +50,13 @@ void matrix_markdown(struct tui *t, struct buf *out);
 size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n);
 /* "rows by |Δ| of NAME · ~ hidden", or "" for the table's order with every row. */
 const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size);
-/* CPU and Sizes: their lines for find and the mouse, their rows for y Y (tui/views_lines.c). */
-struct list *cpu_lines(struct tui *t);
-void cpu_line_text(struct tui *t, size_t i, struct buf *out);
-void cpu_markdown(struct tui *t, struct buf *out);
-struct list *sizes_lines(struct tui *t);
-void sizes_line_text(struct tui *t, size_t i, struct buf *out);
-void sizes_markdown(struct tui *t, struct buf *out);
+/*
+ * CPU and Sizes (the one of them shown): their lines for find and the
+ * mouse, their rows for y Y (tui/views_lines.c).
+ */
+struct list *views_lines(struct tui *t);
+void views_line_text(struct tui *t, size_t i, struct buf *out);
+void views_markdown(struct tui *t, struct buf *out);
 /* CPU and Sizes: ] [ to the next or previous significant figure; H the selected figure's history. */
 int views_jump(struct tui *t, int dir);
 int views_history(struct tui *t);

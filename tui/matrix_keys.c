@@ -45,29 +45,21 @@ size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
 {
 	struct explore *ex = explore_of(t);
 	size_t *order = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*order));
+	struct sort_row *s = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*s));
+	size_t col = x->ncols > 1 ? sort_column(t, x) : 0;
 
 	*n = 0;
-	for (size_t i = 0; i < x->nrows; i++)
-		if (!ex->hide_same || x->ncols < 2 || !same_everywhere(&x->rows[i], x->ncols))
-			order[(*n)++] = i;
-	{
-		size_t col = x->ncols > 1 ? sort_column(t, x) : 0;
-		const char **scen = xmalloc((*n ? *n : 1) * sizeof(*scen));
-		const char **metric = xmalloc((*n ? *n : 1) * sizeof(*metric));
-		double *key = xmalloc((*n ? *n : 1) * sizeof(*key));
+	for (size_t i = 0; i < x->nrows; i++) {
+		const struct cmp_mrow *r = &x->rows[i];
 
-		for (size_t i = 0; i < *n; i++) {
-			const struct cmp_mrow *r = &x->rows[order[i]];
-
-			scen[i] = r->scenario;
-			metric[i] = r->metric;
-			key[i] = col ? sort_row_key(r->cell[col - 1], ex->sort) : NAN;
-		}
-		sort_rows(order, *n, scen, metric, key, ex->sort);
-		free(scen);
-		free(metric);
-		free(key);
+		if (ex->hide_same && x->ncols >= 2 && same_everywhere(r, x->ncols))
+			continue;
+		s[*n] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
+					   .key = col ? sort_row_key(r->cell[col - 1], ex->sort) : NAN };
+		order[(*n)++] = i;
 	}
+	sort_rows(order, s, *n, ex->sort);
+	free(s);
 	return order;
 }
 

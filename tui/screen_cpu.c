@@ -342,7 +342,7 @@ const struct screen screen_cpu = {
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
-	.lines = cpu_lines,
-	.line_text = cpu_line_text,
-	.markdown = cpu_markdown,
+	.lines = views_lines,
+	.line_text = views_line_text,
+	.markdown = views_markdown,
 };

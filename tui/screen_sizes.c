@@ -353,7 +353,7 @@ const struct screen screen_sizes = {
 	.per_exp = 1,
 	.draw = draw,
 	.act = act,
-	.lines = sizes_lines,
-	.line_text = sizes_line_text,
-	.markdown = sizes_markdown,
+	.lines = views_lines,
+	.line_text = views_line_text,
+	.markdown = views_markdown,
 };

@@ -40,24 +40,16 @@ double sort_row_key(const struct cmp_row *r, enum sort_key k)
 	}
 }
 
-/* One row to sort: its index, its scenario's rank, and what it sorts by. */
-struct row_sort {
-	size_t index;     /* the row */
-	size_t rank;      /* where its scenario first comes among the rows */
-	const char *name; /* by name: its metric; else NULL */
-	double key;       /* by Δ, |Δ|, p: sort_row_key(); NaN last */
-};
-
 static int by_item(const void *a, const void *b)
 {
-	const struct row_sort *x = a, *y = b;
+	const struct sort_row *x = a, *y = b;
 	int d = 0;
 
 	/* scenarios stay together, in the table's order */
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
-	if (x->name) {
-		d = strcmp(x->name, y->name);
+	if (x->metric) {
+		d = strcmp(x->metric, y->metric);
 	} else if (isnan(x->key) != isnan(y->key)) {
 		return isnan(x->key) ? 1 : -1; /* no delta, no p: last */
 	} else if (!isnan(x->key)) {
@@ -66,64 +58,52 @@ static int by_item(const void *a, const void *b)
 	return d ? d : (x->index < y->index ? -1 : x->index > y->index); /* stable */
 }
 
-void sort_rows(size_t *rows, size_t n, const char *const *scenario, const char *const *metric,
-	       const double *key, enum sort_key k)
+void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k)
 {
-	struct row_sort *v = xmalloc((n ? n : 1) * sizeof(*v));
 	struct strmap first = STRMAP_INIT;
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t at;
 
 		/* a scenario's rank: where it first comes, found once per row */
-		if (!strmap_get(&first, scenario[i], &at)) {
+		if (!strmap_get(&first, v[i].scenario, &at)) {
 			at = (uint32_t)i;
-			strmap_put(&first, scenario[i], at);
+			strmap_put(&first, v[i].scenario, at);
 		}
 		v[i].index = rows[i];
 		v[i].rank = at;
-		v[i].name = k == SORT_NAME ? metric[i] : NULL;
-		v[i].key = k == SORT_TABLE || k == SORT_NAME ? 0 : key[i];
+		if (k != SORT_NAME)
+			v[i].metric = NULL; /* by name: the metric; else by key */
+		if (k == SORT_TABLE || k == SORT_NAME)
+			v[i].key = 0;
 	}
 	qsort(v, n, sizeof(*v), by_item);
 	for (size_t i = 0; i < n; i++)
 		rows[i] = v[i].index;
 	strmap_release(&first);
-	free(v);
 }
 
 const size_t *explore_row_order(struct tui *t, size_t *n)
 {
 	struct explore *x = explore_of(t);
 	const struct cmp_table *c = &t->cmp;
+	struct sort_row *s;
 
 	free(x->order);
 	x->order = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*x->order));
+	s = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*s));
 	x->norder = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct cmp_row *r = &c->rows[i];
 
 		if (x->hide_same && *t->cand && (!r->tested || r->verdict == CMP_SAME))
 			continue;
+		s[x->norder] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
+						  .key = sort_row_key(r, x->sort) };
 		x->order[x->norder++] = i;
 	}
-	{
-		const char **scen = xmalloc((x->norder ? x->norder : 1) * sizeof(*scen));
-		const char **metric = xmalloc((x->norder ? x->norder : 1) * sizeof(*metric));
-		double *key = xmalloc((x->norder ? x->norder : 1) * sizeof(*key));
-
-		for (size_t i = 0; i < x->norder; i++) {
-			const struct cmp_row *r = &c->rows[x->order[i]];
-
-			scen[i] = r->scenario;
-			metric[i] = r->metric;
-			key[i] = sort_row_key(r, x->sort);
-		}
-		sort_rows(x->order, x->norder, scen, metric, key, x->sort);
-		free(scen);
-		free(metric);
-		free(key);
-	}
+	sort_rows(x->order, s, x->norder, x->sort);
+	free(s);
 	*n = x->norder;
 	return x->order;
 }

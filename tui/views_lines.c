@@ -58,80 +58,74 @@ static void rows_shown(const struct views *v, const struct vline *lines, size_t 
 	free(seen);
 }
 
-static struct views *shown_views(struct tui *t)
+/*
+ * The list and lines of the CPU or Sizes screen shown now: NULL on another
+ * screen or without an experiment; *n is 0 until the screen made its lines.
+ */
+static struct list *shown(struct tui *t, struct views **v, const struct vline **lines, size_t *n)
 {
-	return t->view_exp < t->m->nexps ? views_get(t) : NULL;
-}
-
-struct list *cpu_lines(struct tui *t)
-{
-	struct views *v = shown_views(t);
-
-	if (!v)
-		return NULL;
-	v->cpu.count = v->cpu_made ? v->ncpu : 0;
-	return &v->cpu;
-}
-
-void cpu_line_text(struct tui *t, size_t i, struct buf *out)
-{
-	struct views *v = shown_views(t);
-
-	if (v && v->cpu_made && i < v->ncpu)
-		vline_text(v, &v->cpu_lines[i], 0, out);
-}
-
-void cpu_markdown(struct tui *t, struct buf *out)
-{
-	struct views *v = shown_views(t);
-
-	if (v && v->cpu_made)
-		rows_shown(v, v->cpu_lines, v->ncpu, out);
-}
-
-struct list *sizes_lines(struct tui *t)
-{
-	struct views *v = shown_views(t);
-
-	if (!v)
-		return NULL;
-	v->sizes.count = v->size_made ? v->nsize : 0;
-	return &v->sizes;
-}
-
-void sizes_line_text(struct tui *t, size_t i, struct buf *out)
-{
-	struct views *v = shown_views(t);
-
-	if (v && v->size_made && i < v->nsize)
-		vline_text(v, &v->size_lines[i], 1, out);
-}
-
-void sizes_markdown(struct tui *t, struct buf *out)
-{
-	struct views *v = shown_views(t);
-
-	if (v && v->size_made)
-		rows_shown(v, v->size_lines, v->nsize, out);
-}
-
-/* The list and lines of the CPU or Sizes screen shown now, or NULL. */
-static struct list *shown_list(struct tui *t, struct views **v, const struct vline **lines, size_t *n)
-{
-	*v = shown_views(t);
+	*v = t->view_exp < t->m->nexps ? views_get(t) : NULL;
+	*lines = NULL;
+	*n = 0;
 	if (!*v)
 		return NULL;
-	if (t->cur == SCREEN_CPU && (*v)->cpu_made) {
-		*lines = (*v)->cpu_lines;
-		*n = (*v)->ncpu;
+	if (t->cur == SCREEN_CPU) {
+		if ((*v)->cpu_made) {
+			*lines = (*v)->cpu_lines;
+			*n = (*v)->ncpu;
+		}
 		return &(*v)->cpu;
 	}
-	if (t->cur == SCREEN_SIZES && (*v)->size_made) {
-		*lines = (*v)->size_lines;
-		*n = (*v)->nsize;
+	if (t->cur == SCREEN_SIZES) {
+		if ((*v)->size_made) {
+			*lines = (*v)->size_lines;
+			*n = (*v)->nsize;
+		}
 		return &(*v)->sizes;
 	}
 	return NULL;
+}
+
+struct list *views_lines(struct tui *t)
+{
+	const struct vline *lines;
+	struct views *v;
+	size_t n;
+	struct list *l = shown(t, &v, &lines, &n);
+
+	if (l)
+		l->count = n;
+	return l;
+}
+
+void views_line_text(struct tui *t, size_t i, struct buf *out)
+{
+	const struct vline *lines;
+	struct views *v;
+	size_t n;
+
+	if (shown(t, &v, &lines, &n) && i < n)
+		vline_text(v, &lines[i], t->cur == SCREEN_SIZES, out);
+}
+
+void views_markdown(struct tui *t, struct buf *out)
+{
+	const struct vline *lines;
+	struct views *v;
+	size_t n;
+
+	if (shown(t, &v, &lines, &n))
+		rows_shown(v, lines, n, out);
+}
+
+/* The list and lines of the CPU or Sizes screen shown now, once it made them, or NULL. */
+static struct list *shown_list(struct tui *t, struct views **v, const struct vline **lines, size_t *n)
+{
+	struct list *l = shown(t, v, lines, n);
+
+	if (!l || !(t->cur == SCREEN_CPU ? (*v)->cpu_made : (*v)->size_made))
+		return NULL;
+	return l;
 }
 
 /* A figure line's change against the baseline, when significant (a derived IPC has none). */

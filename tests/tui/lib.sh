@@ -29,6 +29,8 @@ tui_start() {
 	$T set-option -g window-size manual >/dev/null 2>&1
 }
 tui_keys() { $T send-keys -t t "$@"; }
+# quit the TUI and end its terminal, before the next tui_start
+tui_stop() { tui_keys q; $T kill-server 2>/dev/null; }
 tui_snap() { $T capture-pane -p -t t | sed 's/[[:space:]]*$//'; }
 # poll until TEXT is on the screen; fail after ~5 s
 tui_wait() {

@@ -22,8 +22,7 @@ for size in 80x24 120x40 200x60; do
 		tui_wait "METRIC"
 		tui_expect "t27-matrix-$i-$size"
 	done
-	tui_keys q
-	$T kill-server 2>/dev/null
+	tui_stop
 done
 
 # scrolling: at 80 columns the six variants (named without what they share) scroll, the
@@ -42,8 +41,7 @@ tui_keys Down 3
 tui_wait "candidate: myservice-x86_64-release-lto-fat-pgo-bolt"
 tui_keys 2
 tui_wait "myservice-x86_64-release-lto-fat-pgo-bolt · user:"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # attributes of the marks: with colours, and with NO_COLOR
 for mode in colour mono; do
@@ -71,8 +69,7 @@ for mode in colour mono; do
 	printf '%s' "$unt" | grep -q '\[2m' || fail "$mode: an untested change is not dim: $unt"
 	printf '%s' "$unt" | grep -q '\[1m' && fail "$mode: an untested change is bold: $unt"
 	[ "$unt" != "$sig" ] || fail "$mode: untested and significant look alike"
-	tui_keys q
-	$T kill-server 2>/dev/null
+	tui_stop
 done
 
 # a column the window's edge cuts shows its figure, and its change with its

@@ -19,8 +19,7 @@ tui_snap | grep -q '^     pgo  *1\.84   +17\.7% ✓? ' || fail "the candidate's 
 # the detail line says what the figure is
 tui_keys G
 tui_wait "IPC: instructions over cycles of each variant's figures; derived, never tested"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # the same counted without privileges, as perf names them then (cycles:u,
 # instructions:u): CPU rows still, and the IPC derived from the pair
@@ -37,8 +36,7 @@ tui_keys 4
 tui_wait "   instructions_u  instructions retired (perf)"
 tui_wait "IPC (instructions / cycles, derived)"
 tui_snap | grep -q '^     pgo  *1\.84   +17\.7% ✓? ' || fail "the IPC of :u counters"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # perf printed its own insn per cycle: that figure, and no derived line
 rm -rf "$STORE"

@@ -23,8 +23,7 @@ for size in 80x24 120x40 200x60; do
 			tui_expect "t28-${view#*:}-$i-$size"
 		done
 	done
-	tui_keys q
-	$T kill-server 2>/dev/null
+	tui_stop
 done
 
 tui_start 120 40 -- ""
@@ -52,8 +51,7 @@ tui_keys 6
 tui_wait "time -3% ✓? (3 rows, 2 significant)"
 tui_snap | grep -q '^ lto-thin  *-3% ✓?  *-2\.7% ✓?  *-2\.7% ✓?  *-3% ✓?  *+3\.0% ✗?$' ||
 	fail "scorecard line of lto-thin"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # quilkin's sizes: sorted by the size of the change, a bar on the side it goes
 tui_start 100 30 -- ""
@@ -64,8 +62,7 @@ tui_snap | sed -n '/relay_lto against/,/^$/p' | awk 'NR > 1 && NF { print $1 }' 
 [ "$(cat "$TMP/order")" = "dec text data bss " ] || fail "sizes not sorted by |Δ|: $(cat "$TMP/order")"
 tui_snap | grep -q 'data .*+10,408 B .*│█' || fail "a growing section's bar is not right of the axis"
 tui_snap | grep -q 'text .*-4,037,542 B .*█│' || fail "a shrinking section's bar is not left of the axis"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # bbolt has no size table, only the binaries' sizes as written: the
 # scorecard's size column takes those, and says so
@@ -77,8 +74,7 @@ tui_snap | grep -q '^ VARIANT .*THROUGHPUT   FILE SIZE$' || fail "no FILE SIZE c
 tui_snap | grep -q '^ Release + PGO optimization + BOLT optimization .* +231% ✗?$' || fail "bbolt's file size change"
 tui_keys j
 tui_wait "file size +231% ✗? (1 row, untested)"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # at 80 columns no number is cut: the Sizes legend is whole, the pair view's
 # exact bytes are whole, and a detail line drops whole fields, never half
@@ -94,8 +90,7 @@ tui_snap | grep -q '[0-9]…' && fail "a number is cut at 80 columns"
 tui_keys 1 g j j j 2
 tui_wait "(4/5)"
 tui_wait "time: Welch's t-test on mean, sd, n · p <0.001 …"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # attributes: a significant summary is bold, an untested one dim, with and without colours
 for mode in colour mono; do
@@ -116,6 +111,5 @@ for mode in colour mono; do
 	unt=$(grep 'Release + PGO optimization  ' "$TMP/$mode-u" | grep -o '\(.\[[0-9;]*m\)*-20% ✓?' | head -1)
 	printf '%s' "$unt" | grep -q '\[2m' || fail "$mode: an untested summary is not dim: $unt"
 	printf '%s' "$unt" | grep -q '\[1m' && fail "$mode: an untested summary is bold: $unt"
-	tui_keys q
-	$T kill-server 2>/dev/null
+	tui_stop
 done

@@ -11,8 +11,7 @@ tui_keys 3
 tui_wait "candidate: app_pgo "
 tui_wait "time: Welch's t-test on mean, sd, n · p <0.001 · better"
 tui_snap | sed -n '4,9p' | grep -q "better\|worse\|↑\|↓\|~" && fail "a verdict without its p-value"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # bbolt at 40 columns: write.time and write.time_per_op do not read alike
 tui_start 40 20 -- samples/issues/seed-bbolt.txt
@@ -25,8 +24,7 @@ tui_wait " METRIC           BASE     CAND   DELTA"
 tui_keys 2
 tui_wait "   write.time   "
 tui_wait "   write.t…per_op "
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # attributes in the pair view: tested bold, untested dim (NO_COLOR: attributes only)
 tui_start 100 20 -- samples/hyperfine/hand-new-us.txt

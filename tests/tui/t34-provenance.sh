@@ -41,8 +41,7 @@ tui_wait "zamazan4ik, 2024-04-28, https://github.com/ambaxter/bbolt-rs/issues/9"
 tui_keys Enter
 tui_wait "> # Write"
 tui_wait "zamazan4ik, 2024-04-28, https://github.com/ambaxter/bbolt-rs/issues/9"
-tui_keys q
-$T kill-server 2>/dev/null
+tui_stop
 
 # the quick comparison takes an address too: fetched, shown, not stored
 before=$(find "$STORE" -type f | sort | xargs md5sum)

@@ -20,8 +20,7 @@ first_screen() {
 	tui_keys Down
 	tui_wait "Variants:    fib_O0 (baseline), fib_O2" # the second row: o0-vs-o2
 	tui_snap >"$TMP/$1.down.screen"
-	tui_keys q
-	$T kill-server 2>/dev/null
+	tui_stop
 }
 
 first_screen with
