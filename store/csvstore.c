@@ -937,23 +937,13 @@ struct outfile {
 /* Write what `o` gathered (all of it, or with `force` 0 only once it is SPILL bytes). */
 static void spill(struct outfile *o, int force)
 {
-	size_t done = 0;
-
 	if (!o->b.len || (!force && o->b.len < SPILL))
 		return;
 	o->sum.bytes += o->b.len;
 	o->sum.rows += manifest_rows(o->b.s, o->b.len); /* whole rows: no quote is left open */
 	hash_stream_add(&o->h, o->b.s, o->b.len);
-	while (!o->err && done < o->b.len) {
-		ssize_t w = write(o->fd, o->b.s + done, o->b.len - done);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			o->err = w < 0 ? errno : EIO;
-		else
-			done += (size_t)w;
-	}
+	if (!o->err && fd_write_all(o->fd, o->b.s, o->b.len) < 0)
+		o->err = errno;
 	buf_reset(&o->b);
 }
 

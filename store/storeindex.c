@@ -515,20 +515,10 @@ struct wfile {
 /* Sum and write `n` bytes to the file now. */
 static void wwrite(struct wfile *w, const void *p, size_t n)
 {
-	size_t done = 0;
-
 	if (w->h)
 		hash_stream_add(w->h, p, n);
-	while (!w->err && done < n) {
-		ssize_t k = write(w->fd, (const char *)p + done, n - done);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			w->err = 1;
-		else
-			done += (size_t)k;
-	}
+	if (!w->err && fd_write_all(w->fd, p, n) < 0)
+		w->err = 1;
 }
 
 static void wflush(struct wfile *w)

@@ -15,6 +15,7 @@
 #include "tui/explore.h"
 #include "tui/find.h"
 #include "util/base64.h"
+#include "util/fsutil.h"
 
 /* Lines in a text: for the message. */
 static size_t count_lines(const struct buf *b)
@@ -47,8 +48,7 @@ static int osc52(const struct buf *text)
 static int write_new(const char *screen, const struct buf *text, char *name, size_t size)
 {
 	for (int n = 1; n < 1000; n++) {
-		int fd;
-		ssize_t w;
+		int fd, bad;
 
 		snprintf(name, size, "benchdelta-%s-%d.md", screen, n);
 		for (char *p = name; *p; p++)
@@ -59,8 +59,8 @@ static int write_new(const char *screen, const struct buf *text, char *name, siz
 			continue;
 		if (fd < 0)
 			return -1;
-		w = write(fd, text->s, text->len);
-		if (close(fd) < 0 || w != (ssize_t)text->len) {
+		bad = fd_write_all(fd, text->s, text->len) < 0;
+		if (close(fd) < 0 || bad) {
 			unlink(name);
 			return -1;
 		}

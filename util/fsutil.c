@@ -55,7 +55,7 @@ int file_read(const char *path, struct buf *out, struct diag *d)
 	return 0;
 }
 
-static int write_all(int fd, const void *p, size_t n)
+int fd_write_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 
@@ -65,6 +65,10 @@ static int write_all(int fd, const void *p, size_t n)
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
+			return -1;
+		}
+		if (w == 0) { /* no progress and no error: never loop on it */
+			errno = EIO;
 			return -1;
 		}
 		c += w;
@@ -79,7 +83,7 @@ int file_write_new(const char *path, const void *p, size_t n, struct diag *d)
 
 	if (fd < 0)
 		return diag_error(d, path, 0, "cannot create: %s", strerror(errno));
-	if (write_all(fd, p, n) < 0 || fsync(fd) < 0) {
+	if (fd_write_all(fd, p, n) < 0 || fsync(fd) < 0) {
 		int err = errno;
 
 		close(fd);

@@ -14,6 +14,12 @@
 #include "util/diag.h"
 
 /*
+ * Writes all n bytes of p to fd, retrying after a signal. Returns 0, or -1
+ * with errno set (EIO when the kernel accepts nothing and reports no error).
+ */
+int fd_write_all(int fd, const void *p, size_t n);
+
+/*
  * Append the whole of `path` ("-" is standard input) to *out.
  * A directory, a missing or unreadable file is an error.
  */
