@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "util/hash.h"
 #include "util/text.h"
 
 enum { RX_MODE, RX_SCENARIO_TAIL, RX_WITH, RX_RESULTS_FOR, RX_SUMMARY_TAG };
@@ -66,15 +67,6 @@ static struct wordset {
 } wordsets[WORDSET_LISTS];
 static size_t nwordsets;
 
-static unsigned word_hash(const char *w, size_t n)
-{
-	unsigned h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)w[i]) * 16777619u;
-	return h;
-}
-
 static const struct wordset *wordset_of(const char *const *list)
 {
 	struct wordset *ws;
@@ -90,7 +82,7 @@ static const struct wordset *wordset_of(const char *const *list)
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
 	for (size_t k = 0; k < count; k++) {
-		unsigned h = word_hash(list[k], strlen(list[k])) % WORDSET_SLOTS;
+		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
 		while (ws->slot[h])
 			h = (h + 1) % WORDSET_SLOTS;
@@ -109,7 +101,7 @@ static int in_list(const char *w, size_t n, const char *const *list)
 				return 1;
 		return 0;
 	}
-	for (unsigned h = word_hash(w, n) % WORDSET_SLOTS; ws->slot[h]; h = (h + 1) % WORDSET_SLOTS) {
+	for (unsigned h = hash_fnv1a(w, n) % WORDSET_SLOTS; ws->slot[h]; h = (h + 1) % WORDSET_SLOTS) {
 		const char *e = list[ws->slot[h] - 1];
 
 		if (!strncmp(e, w, n) && e[n] == '\0')
@@ -1009,7 +1001,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 
 	if (n == 0 || n >= LABEL_MEMO_TEXT)
 		return read_uncached(s, n, plain_ok, out);
-	m = &label_memo[(word_hash(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &label_memo[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
 #include "util/util.h"
 
 #define METRIC_ROW_(e, q, u, d, f, desc) { METRIC_##e, q, u, d, f, desc },
@@ -116,16 +117,15 @@ static struct {
 
 const struct metric_def *metric_lookup(const char *quantity)
 {
-	unsigned h = 2166136261u;
-	size_t n = 0;
+	unsigned h;
+	size_t n;
 
 	if (!quantity)
 		return NULL;
-	for (; quantity[n] && n < LOOKUP_NAME; n++)
-		h = (h ^ (unsigned char)quantity[n]) * 16777619u;
+	n = strnlen(quantity, LOOKUP_NAME);
 	if (n >= LOOKUP_NAME || n == 0)
 		return lookup_uncached(quantity);
-	h %= LOOKUP_SLOTS;
+	h = hash_fnv1a(quantity, n) % LOOKUP_SLOTS;
 	if (strcmp(cache[h].name, quantity)) {
 		memcpy(cache[h].name, quantity, n + 1);
 		cache[h].def = lookup_uncached(quantity);

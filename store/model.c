@@ -14,6 +14,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/fsutil.h"
+#include "util/hash.h"
 #include "util/text.h"
 
 void model_init(struct model *m)
@@ -132,11 +133,8 @@ const char *model_variant_key(struct model *m, const char *text)
 	struct buf b = BUF_INIT;
 	const char *k;
 	size_t n = strlen(text);
-	unsigned h = 2166136261u;
+	unsigned h = hash_fnv1a(text, n) % VKEY_SLOTS;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)text[i]) * 16777619u;
-	h %= VKEY_SLOTS;
 	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text))
 		return arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
 	variant_key(text, n, &b);
@@ -335,11 +333,7 @@ static const char *default_baseline(const struct model *m, const struct experime
 
 static size_t key_hash(const char *key)
 {
-	size_t h = 2166136261u;
-
-	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-		h = (h ^ *p) * 16777619u;
-	return h;
+	return hash_fnv1a(key, strlen(key));
 }
 
 /* The variants' lookup table (at most half full), so that model_variant() is not a scan. */

@@ -9,6 +9,7 @@
 #define BD_UTIL_HASH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define HASH_HEX_LEN 32
 
@@ -28,5 +29,20 @@ void hash_stream_hex(struct hash_stream *h, char out[HASH_HEX_LEN + 1]);
 
 /* True when `s` is exactly HASH_HEX_LEN lowercase hex digits. */
 int hash_is_hex(const char *s);
+
+/*
+ * A quick 32-bit FNV-1a of `n` bytes, for the small in-memory lookup tables
+ * and caches (metric names, word lists, variant keys): never for content
+ * that is stored or compared across runs.
+ */
+static inline uint32_t hash_fnv1a(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 16777619u;
+	return h;
+}
 
 #endif
