@@ -654,9 +654,93 @@ char *unit_format_delta_res(double v, enum unit unit, double res, char *out, siz
 	return format(v, unit, out, size, 1, res);
 }
 
+/*
+ * What "%.15g" prints for `v`, without printf, when a 15-digit decimal reads
+ * back as `v` and the power of ten between them is exact (|k| <= 22): 1, and
+ * the text in `out`. 0 when this cannot tell; the caller then asks snprintf.
+ *
+ * Why it is printf's text: doubles lie closer together than 15-digit
+ * decimals do (2^-52 against 10^-14 of the leading digit), so at most one
+ * 15-digit decimal reads back as `v`; when one does, it is the decimal
+ * nearest `v`, which is what %.15g prints. The candidate m * 10^-k is read
+ * back by one IEEE multiplication or division of two exact doubles (m <
+ * 10^15 < 2^53), which rounds as strtod does, so a wrong candidate (the
+ * scaling rounds too) is only ever refused, never printed.
+ */
+static int num_exact15(double v, char out[32])
+{
+	double a = fabs(v), x;
+	uint64_t m;
+	int e, k, tries = 0;
+	char digits[16], *o = out;
+
+	if (!(a >= 1e-200 && a < 1e200)) /* zero, NaN, infinities, extremes: printf */
+		return 0;
+	e = (int)floor(log10(a));
+	for (;;) {
+		k = 14 - e;
+		if (k > 22 || k < -22)
+			return 0;
+		x = k >= 0 ? a * exact_tens[k] : a / exact_tens[-k];
+		m = (uint64_t)llround(x);
+		if (m >= 1000000000000000ull)
+			e++;
+		else if (m < 100000000000000ull)
+			e--;
+		else
+			break;
+		if (++tries > 2)
+			return 0;
+	}
+	if ((k >= 0 ? (double)m / exact_tens[k] : (double)m * exact_tens[-k]) != a)
+		return 0;
+	for (int i = 14; i >= 0; i--, m /= 10)
+		digits[i] = (char)('0' + m % 10);
+	{
+		int nd = 15;
+
+		while (nd > 1 && digits[nd - 1] == '0')
+			nd--;
+		if (v < 0)
+			*o++ = '-';
+		if (e < -4 || e >= 15) {
+			*o++ = digits[0];
+			if (nd > 1) {
+				*o++ = '.';
+				memcpy(o, digits + 1, (size_t)nd - 1);
+				o += nd - 1;
+			}
+			o += sprintf(o, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+			return 1;
+		}
+		if (e >= 0) {
+			memcpy(o, digits, (size_t)e + 1);
+			o += e + 1;
+			if (nd > e + 1) {
+				*o++ = '.';
+				memcpy(o, digits + e + 1, (size_t)(nd - e - 1));
+				o += nd - e - 1;
+			}
+		} else {
+			*o++ = '0';
+			*o++ = '.';
+			for (int i = 0; i < -e - 1; i++)
+				*o++ = '0';
+			memcpy(o, digits, (size_t)nd);
+			o += nd;
+		}
+		*o = '\0';
+	}
+	return 1;
+}
+
 char *num_exact(double v, char out[32])
 {
-	locale_t old = enter_c_numeric();
+	locale_t old;
+
+	if (num_exact15(v, out))
+		return out;
+	old = enter_c_numeric();
 
 	for (int prec = 15; prec <= 17; prec++) {
 		snprintf(out, 32, "%.*g", prec, v);

@@ -305,6 +305,67 @@ static void test_num_exact(void **state)
 	assert_string_equal(num_exact(0.0049, out), "0.0049");
 }
 
+/* What num_exact() printed before it had a fast path: the first of %.15g, %.16g, %.17g that reads back. */
+static void exact_by_printf(double v, char out[32])
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
+
+/*
+ * num_exact() prints what the printf loop prints, byte for byte: printed
+ * decimals at every scale (what the store holds), their neighbours one ulp
+ * away, powers of ten, and random bit patterns.
+ */
+static void test_num_exact_matches_printf(void **state)
+{
+	uint64_t seed = 88172645463325252ull;
+	char want[32], got[32], text[48];
+	long n = 0;
+
+	(void)state;
+	for (int k = 0; k < 50000; k++) {
+		double v, vs[4];
+		int digits, exp;
+
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		digits = 1 + (int)(seed % 17);
+		exp = (int)((seed >> 8) % 80) - 40;
+		snprintf(text, sizeof(text), "%.*llue%d", digits,
+			 (unsigned long long)((seed >> 16) % 100000000000000000ull), exp);
+		v = strtod(text, NULL);
+		memcpy(&vs[3], &seed, sizeof(seed));
+		vs[0] = (k & 1) ? -v : v;
+		vs[1] = nextafter(v, 0);
+		vs[2] = nextafter(v, INFINITY);
+		if (!isfinite(vs[3]))
+			vs[3] = 1.0 / (k + 1);
+		for (int i = 0; i < 4; i++, n++) {
+			exact_by_printf(vs[i], want);
+			num_exact(vs[i], got);
+			if (strcmp(want, got))
+				fail_msg("num_exact(%a): \"%s\", printf \"%s\"", vs[i], got, want);
+		}
+	}
+	for (int e = -30; e <= 30; e++) {
+		double p = pow(10, e), around[] = { p, nextafter(p, 0), nextafter(p, INFINITY), -p };
+
+		for (int i = 0; i < 4; i++) {
+			exact_by_printf(around[i], want);
+			assert_string_equal(num_exact(around[i], got), want);
+		}
+	}
+	assert_string_equal(num_exact(6.29e9, got), "6290000000");
+	assert_string_equal(num_exact(1e15, got), "1e+15");
+	assert_string_equal(num_exact(0.0001, got), "0.0001");
+	assert_string_equal(num_exact(0.00001, got), "1e-05");
+	assert_string_equal(num_exact(-0.0, got), "-0");
+	assert_true(n == 200000);
+}
+
 /* The fast decimal path must give strtod's correctly rounded double, bit for bit. */
 static void test_decimal_matches_strtod(void **state)
 {
@@ -466,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_format_res),
 		cmocka_unit_test(test_num_exact),
+		cmocka_unit_test(test_num_exact_matches_printf),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
 		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
