@@ -851,10 +851,16 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 
 /* ---- saving ---- */
 
+/* `v` in decimal in `tmp` (32 bytes), as "%llu" prints it: the store writes millions. */
 static const char *u32s(char *tmp, uint64_t v)
 {
-	snprintf(tmp, 32, "%llu", (unsigned long long)v);
-	return tmp;
+	char *p = tmp + 31;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
 }
 
 static void flags_text(struct buf *b, unsigned flags)
@@ -927,7 +933,7 @@ static uint32_t *records_of(const struct model *m, uint32_t src, const void *rec
 struct outfile {
 	int fd;
 	struct buf b;
-	struct manifest_file sum;
+	struct manifest_file sum; /* rows: counted by out_row() as they are made */
 	struct hash_stream h;
 	int err; /* errno of a failed write, else 0 */
 };
@@ -940,11 +946,18 @@ static void spill(struct outfile *o, int force)
 	if (!o->b.len || (!force && o->b.len < SPILL))
 		return;
 	o->sum.bytes += o->b.len;
-	o->sum.rows += manifest_rows(o->b.s, o->b.len); /* whole rows: no quote is left open */
 	hash_stream_add(&o->h, o->b.s, o->b.len);
 	if (!o->err && fd_write_all(o->fd, o->b.s, o->b.len) < 0)
 		o->err = errno;
 	buf_reset(&o->b);
+}
+
+/* One row into `o`, counted for the manifest, written out once enough gathered. */
+static void out_row(struct outfile *o, const char *const *fields, size_t n)
+{
+	csvio_row(&o->b, fields, n);
+	o->sum.rows++;
+	spill(o, 0);
 }
 
 /* The CSV files of one source's records, each into its own file (see spill()). */
@@ -958,7 +971,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	uint32_t *idx;
 	size_t n;
 
-	csvio_row(&out[0].b, source_cols, countof(source_cols));
+	out_row(&out[0], source_cols, countof(source_cols));
 	{
 		const char *kv[][2] = {
 			{ "name", s->name },
@@ -977,17 +990,17 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 			{ "thread", s->thread },
 		};
 		for (size_t i = 0; i < countof(kv); i++)
-			csvio_row(&out[0].b, kv[i], 2);
+			out_row(&out[0], kv[i], 2);
 		for (size_t i = 0; i < countof(origin); i++)
 			if (*origin[i][1])
-				csvio_row(&out[0].b, origin[i], 2);
+				out_row(&out[0], origin[i], 2);
 	}
-	csvio_row(&out[1].b, run_cols, countof(run_cols));
-	csvio_row(&out[2].b, meas_cols, countof(meas_cols));
-	csvio_row(&out[3].b, sample_cols, countof(sample_cols));
-	csvio_row(&out[4].b, series_cols, countof(series_cols));
-	csvio_row(&out[5].b, note_cols, countof(note_cols));
-	csvio_row(&out[6].b, fact_cols, countof(fact_cols));
+	out_row(&out[1], run_cols, countof(run_cols));
+	out_row(&out[2], meas_cols, countof(meas_cols));
+	out_row(&out[3], sample_cols, countof(sample_cols));
+	out_row(&out[4], series_cols, countof(series_cols));
+	out_row(&out[5], note_cols, countof(note_cols));
+	out_row(&out[6], fact_cols, countof(fact_cols));
 	if (fresh) {
 		n = m->runs_by_source.start[src + 1] - m->runs_by_source.start[src];
 		idx = xmalloc((n ? n : 1) * sizeof(*idx));
@@ -1021,8 +1034,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 				    r->command,
 				    buf_str(&fl),
 				    u32s(nl, r->name_line) };
-		csvio_row(&out[1].b, f, countof(f));
-		spill(&out[1], 0);
+		out_row(&out[1], f, countof(f));
 	}
 	free(idx);
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
@@ -1032,8 +1044,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
 				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
 				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
-		csvio_row(&out[2].b, f, countof(f));
-		spill(&out[2], 0);
+		out_row(&out[2], f, countof(f));
 	}
 	free(idx);
 	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
@@ -1042,8 +1053,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 		const struct sample *sm = &rs->samples[idx[k]];
 		const char *f[] = { rs->runs[sm->run].id, sm->quantity, unit_name(sm->unit),
 				    u32s(a, sm->index), num_exact(sm->value, c) };
-		csvio_row(&out[3].b, f, countof(f));
-		spill(&out[3], 0);
+		out_row(&out[3], f, countof(f));
 	}
 	free(idx);
 	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
@@ -1054,8 +1064,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
 				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
 				    unit_name(p->unit) };
-		csvio_row(&out[4].b, f, countof(f));
-		spill(&out[4], 0);
+		out_row(&out[4], f, countof(f));
 	}
 	free(idx);
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
@@ -1064,8 +1073,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 		const struct note *nt = &rs->notes[idx[k]];
 		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
 				    nt->text };
-		csvio_row(&out[5].b, f, countof(f));
-		spill(&out[5], 0);
+		out_row(&out[5], f, countof(f));
 	}
 	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
@@ -1074,8 +1082,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 		if (ft->source != src)
 			continue;
 		const char *f[] = { ft->key, ft->value, u32s(a, ft->line) };
-		csvio_row(&out[6].b, f, countof(f));
-		spill(&out[6], 0);
+		out_row(&out[6], f, countof(f));
 	}
 	buf_release(&fl);
 }
