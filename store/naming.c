@@ -65,15 +65,25 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 static uint32_t command_line(const struct block *b, const struct run *r)
 {
 	size_t n = strlen(r->command);
+	uint32_t lo = 0, hi = b->n;
 
 	if (!n)
 		return 0;
-	for (uint32_t i = 0; i < b->n; i++) {
+	/* a block's lines come in order: the run's first line by bisection, not a walk from the top */
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (b->lines[mid].no < r->first_line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (uint32_t i = lo; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 
-		if (l->no > r->last_line) /* a block's lines come in order */
+		if (l->no > r->last_line)
 			break;
-		if (l->no >= r->first_line && text_contains(l->s, l->len, r->command))
+		if (text_contains(l->s, l->len, r->command))
 			return l->no;
 	}
 	if (b->context && b->above && b->above_line && text_contains(b->above, strlen(b->above), r->command))
