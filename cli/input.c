@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/mapped.h"
 #include "util/textin.h"
 
 void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
@@ -17,7 +18,8 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 	memset(in, 0, sizeof(*in));
 	in->v = xcalloc(n ? (size_t)n : 1, sizeof(*in->v));
 	for (int i = 0; i < n; i++) {
-		struct buf text = BUF_INIT;
+		char *text;
+		size_t len;
 		const char *name = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
 
 		if (!strcmp(paths[i], "-")) {
@@ -31,19 +33,19 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 				      "then press Ctrl-D on an empty line\n",
 				      stderr);
 		}
-		if (textin_read(paths[i], &text, d) < 0) {
+		if (textin_read_text(paths[i], &text, &len, d) < 0) {
 			in->unreadable++;
-			buf_release(&text);
 			continue;
 		}
-		if (text.len == 0) {
+		if (len == 0) {
 			diag_warn(d, name, 0, "empty; nothing to import");
 			in->empty++;
-			buf_release(&text);
+			mapped_free(text);
 			continue;
 		}
 		in->v[in->n].name = paths[i];
-		in->v[in->n].text = buf_detach(&text, &in->v[in->n].len);
+		in->v[in->n].text = text;
+		in->v[in->n].len = len;
 		in->n++;
 	}
 }
@@ -51,7 +53,7 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 void cli_inputs_release(struct cli_inputs *in)
 {
 	for (size_t i = 0; i < in->n; i++)
-		free(in->v[i].text);
+		mapped_free(in->v[i].text);
 	free(in->v);
 	memset(in, 0, sizeof(*in));
 }

@@ -16,7 +16,11 @@ struct cli_inputs {
 	size_t empty;      /* empty files */
 };
 
-/* Read `paths`; errors go to *d. The texts are heap-owned by the inputs until imported. */
+/*
+ * Read `paths`; errors go to *d. The texts are owned by the inputs until
+ * imported (heap, or a large file's mapping: util/mapped.h; released with
+ * mapped_free()).
+ */
 void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d);
 void cli_inputs_release(struct cli_inputs *in);
 

@@ -19,6 +19,7 @@
 #include "parsers/legend.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
+#include "util/mapped.h"
 #include "util/text.h"
 
 
@@ -783,13 +784,16 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
+/* How far the segmenter reads on before it gives a mapped text's pages back (util/mapped.h). */
+#define DROP_EVERY ((size_t)2 << 20)
+
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
 {
 	struct seg sg;
 	struct specials sp;
 	struct buf scratch = BUF_INIT;
-	size_t pos = 0;
+	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
 
 	memset(&sg, 0, sizeof(sg));
@@ -841,6 +845,15 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 				  f.pattern, f.message);
 		}
 		pos += n + (nl ? 1 : 0);
+		if (pos - dropped >= DROP_EVERY) {
+			/* a mapped text's pages behind us go back; the open block's lines stay */
+			size_t keep = sg.open && sg.nlines ? (size_t)(sg.lines[0].raw - text) : pos;
+
+			if (keep > dropped) {
+				mapped_drop(text + dropped, keep - dropped);
+				dropped = keep;
+			}
+		}
 	}
 	close_block(&sg);
 	settle_pending(&sg, 1);

@@ -19,6 +19,7 @@
 #include "util/buf.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
+#include "util/mapped.h"
 
 struct ctx {
 	struct model *m;
@@ -279,11 +280,12 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 
 		ir->source = -1;
 		hash_hex(in[i].text ? in[i].text : "", in[i].len, hash);
+		mapped_drop(in[i].text, in[i].len);
 		if (model_find_source(m, hash) >= 0 ||
 		    (m->stored && m->stored->source(m->stored->ctx, m, hash, &c.source))) {
 			ir->status = IMPORT_SAME_TEXT;
 			ir->source = model_find_source(m, hash);
-			free(in[i].text);
+			mapped_free(in[i].text);
 			in[i].text = NULL;
 			continue;
 		}
@@ -338,7 +340,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			/* nothing of it is kept: forget the source again */
 			recset_rollback(&m->rs, &mark);
 			naming_truncate(&nm, (uint32_t)mark.runs);
-			free(m->sources[c.source].text);
+			mapped_free(m->sources[c.source].text);
 			m->nsources--;
 			ir->status = IMPORT_EMPTY;
 			seg_result_release(&sr);

@@ -26,7 +26,7 @@ struct import_origin {
 
 struct import_input {
 	const char *name; /* for messages and as the variant of unlabelled runs ("-" for stdin) */
-	char *text;       /* heap; adopted by import_texts() in every case */
+	char *text;       /* heap or mapped (util/mapped.h); adopted by import_texts() in every case */
 	size_t len;
 	const struct import_origin *origin; /* a fetched text's provenance, or NULL */
 };

@@ -15,6 +15,7 @@
 #include "util/diag.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
+#include "util/mapped.h"
 #include "util/text.h"
 
 void model_init(struct model *m)
@@ -34,7 +35,7 @@ static void release_indexes(struct model *m)
 void model_release(struct model *m)
 {
 	for (size_t i = 0; i < m->nsources; i++)
-		free(m->sources[i].text);
+		mapped_free(m->sources[i].text);
 	free(m->sources);
 	free(m->overrides);
 	free(m->aliases);

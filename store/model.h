@@ -36,7 +36,7 @@ struct source {
 	uint32_t nlines;
 	int stored;                  /* 1 when it is in the store */
 	size_t meas_unloaded;        /* its measurements left on disk by store_load_runs() */
-	char *text;                  /* heap, owned; NULL until model_source_text() */
+	char *text;                  /* owned (heap or a mapping: util/mapped.h); NULL until model_source_text() */
 	size_t len;
 };
 

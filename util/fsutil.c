@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/mapped.h"
+
 #define READ_BLOCK (1u << 20)
 
 int file_read(const char *path, struct buf *out, struct diag *d)
@@ -55,12 +57,15 @@ int file_read(const char *path, struct buf *out, struct diag *d)
 	return 0;
 }
 
+/* What one write() is given at most: a mapped text's pages go back behind it (util/mapped.h). */
+#define WRITE_PIECE ((size_t)2 << 20)
+
 int fd_write_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 
 	while (n) {
-		ssize_t w = write(fd, c, n);
+		ssize_t w = write(fd, c, n < WRITE_PIECE ? n : WRITE_PIECE);
 
 		if (w < 0) {
 			if (errno == EINTR)
@@ -71,6 +76,7 @@ int fd_write_all(int fd, const void *p, size_t n)
 			errno = EIO;
 			return -1;
 		}
+		mapped_drop(c, (size_t)w);
 		c += w;
 		n -= (size_t)w;
 	}

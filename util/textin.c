@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/mapped.h"
 #include "util/text.h"
 
 #define FIRST_BLOCK 65536
@@ -195,6 +197,68 @@ void textin_defects(const char *name, const char *s, size_t n, struct diag *d)
 		diag_warn(d, name, line, "%s; read on as text", buf_str(&b));
 		buf_release(&b);
 	}
+}
+
+/*
+ * A regular file of TEXTIN_MAP_MIN bytes or more that is not UTF-16 and
+ * not binary, mapped: 1 and the text in *text (mapped.h: it is released by
+ * mapped_free()). 0 when the file is to be read instead (small, a pipe,
+ * UTF-16, lone CRs to rewrite, a size that ends on a page, which leaves no
+ * byte after the text to read as its end, or the mapping failed); -1 for a
+ * binary file (an error in *d).
+ */
+static int map_text(int fd, const struct stat *st, const char *name, char **text, size_t *len,
+		    struct diag *d)
+{
+	size_t n = (size_t)st->st_size, window = n < BINARY_WINDOW ? n : BINARY_WINDOW;
+	long page = sysconf(_SC_PAGESIZE);
+	const char *nul;
+	char *p;
+
+	if (!S_ISREG(st->st_mode) || n < TEXTIN_MAP_MIN || n > TEXTIN_MAX || page <= 0 ||
+	    n % (size_t)page == 0)
+		return 0;
+	p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	if (utf16_kind((const unsigned char *)p, n < FIRST_BLOCK ? n : FIRST_BLOCK) ||
+	    (!memchr(p, '\n', n) && memchr(p, '\r', n))) {
+		munmap(p, n);
+		return 0;
+	}
+	nul = mostly_binary(p, window) ? memchr(p, '\0', window) : NULL;
+	if (nul) {
+		diag_error(d, name, 0, "binary file (NUL byte at offset %zu), not a text log; skipped",
+			   (size_t)(nul - p));
+		munmap(p, n);
+		return -1;
+	}
+	mapped_add(p, n);
+	textin_defects(name, p, n, d);
+	mapped_drop(p, n); /* read again by the passes that need it, a piece at a time */
+	*text = p;
+	*len = n;
+	return 1;
+}
+
+int textin_read_text(const char *path, char **text, size_t *len, struct diag *d)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int fd, rc;
+
+	if (strcmp(path, "-") && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		rc = fstat(fd, &st) == 0 ? map_text(fd, &st, path, text, len, d) : 0;
+		close(fd);
+		if (rc)
+			return rc > 0 ? 0 : -1;
+	}
+	if (textin_read(path, &b, d) < 0) {
+		buf_release(&b);
+		return -1;
+	}
+	*text = buf_detach(&b, len);
+	return 0;
 }
 
 int textin_read(const char *path, struct buf *out, struct diag *d)

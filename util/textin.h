@@ -27,6 +27,14 @@
 int textin_read(const char *path, struct buf *out, struct diag *d);
 
 /*
+ * The same as a text of its own: *text and *len (a NUL follows the text).
+ * A regular file of TEXTIN_MAP_MIN bytes or more is mapped instead of read
+ * (util/mapped.h); either way the caller releases *text with mapped_free().
+ */
+#define TEXTIN_MAP_MIN ((size_t)4 << 20)
+int textin_read_text(const char *path, char **text, size_t *len, struct diag *d);
+
+/*
  * Warn (naming `name`, the line of the first one) about the NUL bytes and
  * the bytes of invalid UTF-8 in s[0..n), with their offsets: a terminal
  * capture or a `script` log may hold a few, and is read on as text.

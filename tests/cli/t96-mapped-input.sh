@@ -1,0 +1,68 @@
+#!/bin/sh
+# A log of 4 MiB or more is mapped instead of read (util/mapped.h), and its
+# pages are given back as the import goes: what it stores must be what the
+# same text read from standard input stores, byte for byte. Also the
+# cases the mapping leaves to reading: lone CRs (rewritten), UTF-16, a
+# size that ends on a page, a binary file.
+. "$(dirname "$0")/lib.sh"
+
+awk -f tests/bench/gen.awk -v mode=mixed -v kb=5000 -v seed=11 >"$T/big.log"
+[ "$(wc -c <"$T/big.log")" -ge 4194304 ] || fail "the generated log is under 4 MiB"
+
+# same_import NAME FILE: FILE imported by name and from stdin export the same
+same_import() {
+	BENCHDELTA_STORE="$T/s.$1.file" "$BD" import -e "$1" "$2" >"$T/out.file" 2>"$T/err.file" ||
+		{ cat "$T/err.file" >&2; fail "import of $2 failed"; }
+	BENCHDELTA_STORE="$T/s.$1.stdin" "$BD" import -e "$1" - <"$2" >"$T/out.stdin" 2>"$T/err.stdin" ||
+		{ cat "$T/err.stdin" >&2; fail "import of $2 from stdin failed"; }
+	for w in file stdin; do
+		BENCHDELTA_STORE="$T/s.$1.$w" "$BD" export -f tsv >"$T/export.$w" ||
+			fail "export after the import of $2 ($w)"
+	done
+	[ -s "$T/export.file" ] || fail "$1: nothing exported"
+	cmp -s "$T/export.file" "$T/export.stdin" || {
+		diff "$T/export.file" "$T/export.stdin" | head -5 >&2
+		fail "$1: the mapped file and stdin stored different measurements"
+	}
+	# the plan names the input, otherwise the same lines
+	sed "s|^<stdin>|$2|; s|imported <stdin>|imported $2|" "$T/out.stdin" >"$T/out.stdin.named"
+	cmp -s "$T/out.file" "$T/out.stdin.named" || {
+		diff "$T/out.file" "$T/out.stdin.named" | head -5 >&2
+		fail "$1: the plans differ"
+	}
+	# the source text is stored whole
+	cmp -s "$2" "$(ls "$T/s.$1.file"/sources/* | head -1)" || fail "$1: the stored text differs from the file"
+}
+
+same_import big "$T/big.log"
+runs=$(BENCHDELTA_STORE="$T/s.big.file" "$BD" list -e big | awk 'NR == 2 { print $4 }')
+[ "${runs:-0}" -gt 1000 ] || fail "only ${runs:-0} runs read from the mapped log"
+
+# a size that is a whole number of pages: read, not mapped, with the same result
+page=$(getconf PAGESIZE)
+size=$(wc -c <"$T/big.log")
+head -c $((size / page * page)) "$T/big.log" >"$T/paged.log"
+same_import paged "$T/paged.log"
+
+# lone CR line endings in a large file: rewritten as line ends
+tr '\n' '\r' <"$T/big.log" >"$T/mac.log"
+run import -n "$T/mac.log"
+expect_rc 0 "lone CR, large"
+expect_err 'mac.log: note: lone CR line endings read as line ends'
+expect_re 'would import .*mac.log: [0-9]{4,} runs'
+
+# UTF-16 of a large file: converted
+if command -v iconv >/dev/null; then
+	iconv -f UTF-8 -t UTF-16 "$T/big.log" >"$T/ps.log"
+	run import -n "$T/ps.log"
+	expect_rc 0 "UTF-16, large"
+	expect_err 'ps.log: note: UTF-16LE text converted to UTF-8'
+	expect_re 'would import .*ps.log: [0-9]{4,} runs'
+fi
+
+# a large binary file: refused by its first bytes
+head -c 5000000 /dev/zero >"$T/zeros.bin"
+run import "$T/zeros.bin"
+expect_rc 2 "large binary"
+expect_err 'zeros.bin: error: binary file (NUL byte at offset 0), not a text log; skipped'
+exit 0

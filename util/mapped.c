@@ -1,0 +1,64 @@
+/*
+ * mapped.c - the registry of mapped input texts; see mapped.h.
+ */
+#include "util/mapped.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+static struct mapping {
+	char *p;
+	size_t len;
+} *maps;
+static size_t nmaps, maps_cap;
+
+void mapped_add(char *p, size_t len)
+{
+	ALLOC_GROW(maps, nmaps + 1, maps_cap);
+	maps[nmaps].p = p;
+	maps[nmaps].len = len;
+	nmaps++;
+}
+
+static struct mapping *find(const char *p)
+{
+	for (size_t i = 0; i < nmaps; i++)
+		if (p >= maps[i].p && p < maps[i].p + maps[i].len)
+			return &maps[i];
+	return NULL;
+}
+
+void mapped_free(char *text)
+{
+	struct mapping *mp;
+
+	if (!text)
+		return;
+	mp = find(text);
+	if (!mp || mp->p != text) {
+		free(text);
+		return;
+	}
+	munmap(mp->p, mp->len);
+	*mp = maps[--nmaps];
+}
+
+void mapped_drop(const char *p, size_t n)
+{
+	const struct mapping *mp = nmaps ? find(p) : NULL;
+	uintptr_t page, from, to;
+
+	if (!mp || !n)
+		return;
+	if (n > (size_t)(mp->p + mp->len - p))
+		n = (size_t)(mp->p + mp->len - p);
+	page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	from = ((uintptr_t)p + page - 1) & ~(page - 1);
+	to = ((uintptr_t)p + n) & ~(page - 1);
+	if (to > from)
+		madvise((void *)from, to - from, MADV_DONTNEED);
+}
