@@ -39,6 +39,8 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		nmeas[m->rs.meas[i].run]++;
+	for (size_t r = 0; r < m->rs.nruns; r++) /* written out as they were read (struct record_spool) */
+		nmeas[r] += m->rs.runs[r].nmeas_out;
 	for (size_t i = 0; i < res->nitems; i++) {
 		const struct import_item *it = &res->items[i];
 		const struct source *s;

@@ -177,6 +177,12 @@ struct run {
 	 * written before it was kept.
 	 */
 	uint32_t name_line;
+	/*
+	 * Its measurements an import wrote out as it read them (store/model.h,
+	 * struct record_spool) instead of keeping them in the record set: they
+	 * count with those in memory wherever a run's measurements are counted.
+	 */
+	uint32_t nmeas_out;
 	/* resolved on load: parser output, then import flags, overrides, aliases */
 	const char *eff_experiment;
 	struct variant eff_variant;

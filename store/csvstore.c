@@ -122,6 +122,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 
 	st->dir = xstrdup(dir);
 	st->lock_fd = -1;
+	st->spool = NULL;
 	if (stat(dir, &sb) < 0) {
 		if (errno != ENOENT)
 			return diag_error(d, dir, 0, "cannot use store: %s", strerror(errno));
@@ -960,13 +961,42 @@ static void out_row(struct outfile *o, const char *const *fields, size_t n)
 	spill(o, 0);
 }
 
-/* The CSV files of one source's records, each into its own file (see spill()). */
-static void render_source(const struct model *m, uint32_t src, struct outfile *out /* [7] */)
+/* A row of measurements.csv, with `quantity` for the measurement's. */
+static void meas_out_row(struct outfile *o, const struct recset *rs, const struct measurement *me,
+		     const char *quantity)
+{
+	char a[32], b[32], c[32], e[32];
+	const char *f[] = { rs->runs[me->run].id, quantity,		  stat_name(me->stat),
+			    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
+			    dir_name(me->dir),	  u32s(b, me->offset),	  u32s(e, me->length) };
+
+	out_row(o, f, countof(f));
+}
+
+/* A row of series.csv, with `name` for the point's series name. */
+static void series_out_row(struct outfile *o, const struct recset *rs, const struct series_point *p,
+			   const char *name)
+{
+	char a[32], b[32], c[32], y[32];
+	const char *f[] = { rs->runs[p->run].id, name,		       u32s(a, p->index),
+			    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
+			    unit_name(p->unit) };
+
+	out_row(o, f, countof(f));
+}
+
+/*
+ * The CSV files of one source's records, each into its own file (see
+ * spill()); with `spooled`, measurements.csv and series.csv are written
+ * already (the spool's, below): their headers and rows are left out.
+ */
+static void render_source(const struct model *m, uint32_t src, struct outfile *out /* [7] */,
+			  int spooled)
 {
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
 	int fresh = model_indexes_fresh(m);
-	char a[32], b[32], c[32], e[32], nl[32];
+	char a[32], b[32], c[32], nl[32];
 	struct buf fl = BUF_INIT;
 	uint32_t *idx;
 	size_t n;
@@ -996,9 +1026,11 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 				out_row(&out[0], origin[i], 2);
 	}
 	out_row(&out[1], run_cols, countof(run_cols));
-	out_row(&out[2], meas_cols, countof(meas_cols));
+	if (!spooled)
+		out_row(&out[2], meas_cols, countof(meas_cols));
 	out_row(&out[3], sample_cols, countof(sample_cols));
-	out_row(&out[4], series_cols, countof(series_cols));
+	if (!spooled)
+		out_row(&out[4], series_cols, countof(series_cols));
 	out_row(&out[5], note_cols, countof(note_cols));
 	out_row(&out[6], fact_cols, countof(fact_cols));
 	if (fresh) {
@@ -1039,13 +1071,8 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	free(idx);
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
 			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
-	for (size_t k = 0; k < n; k++) {
-		const struct measurement *me = &rs->meas[idx[k]];
-		const char *f[] = { rs->runs[me->run].id, me->quantity,     stat_name(me->stat),
-				    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
-				    dir_name(me->dir),    u32s(b, me->offset), u32s(e, me->length) };
-		out_row(&out[2], f, countof(f));
-	}
+	for (size_t k = 0; k < n && !spooled; k++)
+		meas_out_row(&out[2], rs, &rs->meas[idx[k]], rs->meas[idx[k]].quantity);
 	free(idx);
 	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
 			 offsetof(struct sample, run), fresh ? &m->samples_by_run : NULL, &n);
@@ -1058,14 +1085,8 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	free(idx);
 	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
 			 offsetof(struct series_point, run), fresh ? &m->series_by_run : NULL, &n);
-	for (size_t k = 0; k < n; k++) {
-		const struct series_point *p = &rs->series[idx[k]];
-		char y[32];
-		const char *f[] = { rs->runs[p->run].id, p->name,          u32s(a, p->index),
-				    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
-				    unit_name(p->unit) };
-		out_row(&out[4], f, countof(f));
-	}
+	for (size_t k = 0; k < n && !spooled; k++)
+		series_out_row(&out[4], rs, &rs->series[idx[k]], rs->series[idx[k]].name);
 	free(idx);
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
 			 fresh ? &m->notes_by_run : NULL, &n);
@@ -1107,6 +1128,137 @@ static void remove_stale_temps(const char *data)
 	buf_release(&p);
 }
 
+/* The temporary directory a source's files are written in before they are renamed into place. */
+static void temp_dir_of(struct buf *out, const char *data, const struct source *s)
+{
+	buf_addf(out, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
+}
+
+/* ---- an import's measurements, written as they are read (csvstore.h) ---- */
+
+struct store_spool {
+	struct record_spool hook; /* m->spool */
+	char *data;             /* the store's data directory */
+	struct spooled {
+		uint32_t source;
+		char *dir;          /* its temporary directory (temp_dir_of()) */
+		struct outfile out;    /* its measurements.csv; out.err when it could not be made */
+		struct outfile series; /* its series.csv, likewise */
+		int taken;          /* write_source() took it */
+	} *v;
+	size_t n, cap;
+};
+
+static struct spooled *spooled_of(struct store_spool *sp, uint32_t source)
+{
+	for (size_t i = sp->n; i-- > 0;) /* the text being read is the last one */
+		if (sp->v[i].source == source && !sp->v[i].taken)
+			return &sp->v[i];
+	return NULL;
+}
+
+/* A text's temporary directory and its measurements.csv with the header; out.err on failure. */
+static struct spooled *spool_open_text(struct store_spool *sp, const struct model *m, uint32_t source)
+{
+	struct spooled *f;
+	struct buf dir = BUF_INIT, path = BUF_INIT;
+
+	ALLOC_GROW(sp->v, sp->n + 1, sp->cap);
+	f = &sp->v[sp->n++];
+	memset(f, 0, sizeof(*f));
+	f->source = source;
+	temp_dir_of(&dir, sp->data, &m->sources[source]);
+	f->dir = buf_detach(&dir, NULL);
+	dir_remove_flat(f->dir);
+	{
+		int made = mkdir(f->dir, 0755) == 0 ? 0 : errno;
+		struct outfile *o[] = { &f->out, &f->series };
+		const char *name[] = { "measurements.csv", "series.csv" };
+
+		for (size_t i = 0; i < countof(o); i++) {
+			o[i]->sum.name = name[i];
+			o[i]->fd = -1;
+			buf_reset(&path);
+			buf_addf(&path, "%s/%s", f->dir, name[i]);
+			if (made)
+				o[i]->err = made;
+			else if ((o[i]->fd = open(path.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) < 0)
+				o[i]->err = errno;
+			hash_stream_init(&o[i]->h);
+		}
+	}
+	buf_release(&path);
+	out_row(&f->out, meas_cols, countof(meas_cols));
+	out_row(&f->series, series_cols, countof(series_cols));
+	return f;
+}
+
+/* struct record_spool's take: the block's records as rows of its text's measurements.csv and series.csv. */
+static void spool_take(void *ctx, struct model *m, uint32_t source, const struct recset_mark *from)
+{
+	struct store_spool *sp = ctx;
+	struct spooled *f = spooled_of(sp, source);
+	const struct recset *rs = &m->rs;
+
+	if (!f)
+		f = spool_open_text(sp, m, source);
+	/* names cleaned as clean_records() cleans those it finds in memory */
+	for (size_t i = from->meas; i < rs->nmeas; i++)
+		meas_out_row(&f->out, rs, &rs->meas[i], clean_str(&m->arena, rs->meas[i].quantity));
+	for (size_t i = from->series; i < rs->nseries; i++)
+		series_out_row(&f->series, rs, &rs->series[i], clean_str(&m->arena, rs->series[i].name));
+}
+
+int store_spool_begin(struct store *st, struct model *m, struct diag *d)
+{
+	struct store_spool *sp = xcalloc(1, sizeof(*sp));
+
+	sp->data = path_dup(st, "%s", "data");
+	if (dir_make(sp->data, d) < 0) {
+		free(sp->data);
+		free(sp);
+		return -1;
+	}
+	remove_stale_temps(sp->data);
+	sp->hook.ctx = sp;
+	sp->hook.take = spool_take;
+	st->spool = sp;
+	m->spool = &sp->hook;
+	return 0;
+}
+
+void store_spool_end(struct store *st, struct model *m)
+{
+	struct store_spool *sp = st->spool;
+
+	if (!sp)
+		return;
+	for (size_t i = 0; i < sp->n; i++) {
+		struct spooled *f = &sp->v[i];
+
+		if (!f->taken) {
+			struct outfile *o[] = { &f->out, &f->series };
+
+			for (size_t k = 0; k < countof(o); k++) {
+				char scrap[HASH_HEX_LEN + 1];
+
+				if (o[k]->fd >= 0)
+					close(o[k]->fd);
+				hash_stream_hex(&o[k]->h, scrap); /* frees it */
+				buf_release(&o[k]->b);
+			}
+			dir_remove_flat(f->dir);
+		}
+		free(f->dir);
+	}
+	if (m->spool == &sp->hook)
+		m->spool = NULL;
+	free(sp->v);
+	free(sp->data);
+	free(sp);
+	st->spool = NULL;
+}
+
 /* store_add_source(), or with `replace` store_replace_source(). */
 static int write_source(struct store *st, struct model *m, uint32_t src, int replace, struct diag *d)
 {
@@ -1119,6 +1271,7 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	struct manifest_file sums[countof(names)];
 	struct buf tmp = BUF_INIT, final = BUF_INIT, path = BUF_INIT;
 	char *data = path_dup(st, "%s", "data"), *sources = path_dup(st, "%s", "sources");
+	struct spooled *spool;
 	int rc = -1;
 
 	memset(out, 0, sizeof(out));
@@ -1126,7 +1279,8 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 		out[i].fd = -1;
 	if (dir_make(data, d) < 0 || dir_make(sources, d) < 0)
 		goto out;
-	remove_stale_temps(data);
+	if (!st->spool) /* a spool's directories are in there, and it removed the stale ones */
+		remove_stale_temps(data);
 
 	/* the text first: a data directory never refers to a missing source */
 	buf_addf(&path, "%s/%s", sources, s->hash);
@@ -1139,14 +1293,32 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 		s->instance = arena_strdup(&m->arena, inst);
 		free(inst);
 	}
-	buf_addf(&tmp, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
+	temp_dir_of(&tmp, data, s);
 	buf_addf(&final, "%s/%s", data, s->hash);
-	dir_remove_flat(tmp.s);
-	if (mkdir(tmp.s, 0755) < 0) {
-		diag_error(d, tmp.s, 0, "cannot create: %s", strerror(errno));
-		goto out;
+	spool = st->spool ? spooled_of(st->spool, src) : NULL;
+	if (spool) {
+		/* measurements.csv and series.csv are written: the directory is there, the files' state moves here */
+		spool->taken = 1;
+		out[2] = spool->out;
+		out[4] = spool->series;
+		memset(&spool->out, 0, sizeof(spool->out));
+		memset(&spool->series, 0, sizeof(spool->series));
+		for (size_t i = 2; i <= 4; i += 2) {
+			if (out[i].err) {
+				diag_error(d, tmp.s, 0, "cannot write %s: %s", names[i], strerror(out[i].err));
+				goto fail;
+			}
+		}
+	} else {
+		dir_remove_flat(tmp.s);
+		if (mkdir(tmp.s, 0755) < 0) {
+			diag_error(d, tmp.s, 0, "cannot create: %s", strerror(errno));
+			goto out;
+		}
 	}
 	for (size_t i = 0; i < countof(out); i++) {
+		if (spool && (i == 2 || i == 4))
+			continue;
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", tmp.s, names[i]);
 		out[i].fd = open(path.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -1157,7 +1329,7 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 		out[i].sum.name = names[i];
 		hash_stream_init(&out[i].h);
 	}
-	render_source(m, src, out);
+	render_source(m, src, out, spool != NULL);
 	for (size_t i = 0; i < countof(out); i++) {
 		spill(&out[i], 1);
 		hash_stream_hex(&out[i].h, out[i].sum.xxh3);

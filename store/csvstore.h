@@ -27,9 +27,12 @@
 /* 2: the edit journal (edits.csv) replaced overrides.csv and aliases.csv, which 1 had */
 #define STORE_SCHEMA 2
 
+struct store_spool;
+
 struct store {
 	char *dir;
-	int lock_fd; /* -1 when not locked */
+	int lock_fd;               /* -1 when not locked */
+	struct store_spool *spool; /* store_spool_begin(); or NULL */
 };
 
 /*
@@ -130,5 +133,18 @@ int store_set_parsers(struct store *st, int generation, struct diag *d);
 
 /* Rewrite VERSION's schema number to STORE_SCHEMA when it is older (lock held). */
 int store_upgrade_schema(struct store *st, struct diag *d);
+
+/*
+ * An import's measurements written as it reads them (model.h: struct
+ * meas_spool): each new text's measurements.csv is made, block by block,
+ * in the temporary directory its store_add_source() then fills and moves
+ * into place, so a large import never holds its measurements. Begin with
+ * the store locked: it sets m->spool. A write that failed is reported by
+ * store_add_source() of that text, which then stores nothing.
+ * store_spool_end() removes what no store_add_source() took, and unsets
+ * m->spool. Returns 0, or -1 with the reason in *d (nothing set).
+ */
+int store_spool_begin(struct store *st, struct model *m, struct diag *d);
+void store_spool_end(struct store *st, struct model *m);
 
 #endif

@@ -37,6 +37,7 @@ struct ctx {
 	struct naming *naming;
 	struct arena scratch;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
+	size_t meas_out;     /* measurements of this text handed to m->spool */
 };
 
 static const char *display_name(const char *name)
@@ -77,6 +78,20 @@ static const char *block_key(struct ctx *c, const struct block *b, uint32_t *fir
 	return k;
 }
 
+/* The block's measurements and series points from `from` on out of memory (model.h: struct record_spool). */
+static void spool_block(struct model *m, struct ctx *c, const struct recset_mark *from)
+{
+	struct recset *rs = &m->rs;
+
+	if (m->spool->take && (rs->nmeas > from->meas || rs->nseries > from->series))
+		m->spool->take(m->spool->ctx, m, c->source, from);
+	for (size_t i = from->meas; i < rs->nmeas; i++)
+		rs->runs[rs->meas[i].run].nmeas_out++;
+	c->meas_out += rs->nmeas - from->meas;
+	rs->nmeas = from->meas;
+	rs->nseries = from->series;
+}
+
 static int on_block(const struct block *b, void *arg)
 {
 	struct ctx *c = arg;
@@ -87,6 +102,7 @@ static int on_block(const struct block *b, void *arg)
 	struct import_item *it;
 	struct sink s;
 	uint32_t from = (uint32_t)m->rs.nruns;
+	struct recset_mark mark = recset_mark(&m->rs);
 
 	ALLOC_GROW(c->res->items, c->res->nitems + 1, c->res->items_cap);
 	it = &c->res->items[c->res->nitems++];
@@ -134,6 +150,8 @@ static int on_block(const struct block *b, void *arg)
 				     (unsigned)r->first_line, (unsigned)k);
 	}
 	naming_block(c->naming, m, b, from, it->run_to, c->input_variant);
+	if (m->spool)
+		spool_block(m, c, &mark);
 	return 0;
 }
 
@@ -331,7 +349,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		buf_release(&c.key_text);
 
 		ir->nruns = m->rs.nruns - mark.runs;
-		ir->nmeas = m->rs.nmeas - mark.meas;
+		ir->nmeas = m->rs.nmeas - mark.meas + c.meas_out;
 		if (ir->nruns) {
 			ir->status = IMPORT_NEW;
 		} else if (ir->ndup) {

@@ -561,6 +561,8 @@ void model_resolve(struct model *m)
 	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
+	for (i = 0; i < nruns; i++) /* an import's, written out as read (struct record_spool) */
+		m->exps[exp_of[i]].nmeas += m->rs.runs[i].nmeas_out;
 	if (m->runs_only)
 		count_unloaded(m, exp_of);
 	build_indexes(m);

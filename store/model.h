@@ -116,6 +116,20 @@ struct stored_lookup {
 	int (*taken)(void *ctx, const char *name);
 };
 
+/*
+ * An import's measurements and series points leave memory block by block
+ * (a large log holds millions): with m->spool set, import_texts() hands
+ * each parsed block's, those of the record set from `from` on (its runs'
+ * ids set), to `take` (NULL: they are only counted, as for a dry run),
+ * then counts the measurements in their runs' nmeas_out and drops both
+ * from the record set. `take` reads them and changes nothing; a write
+ * that fails is its to remember and report (csvstore.h: store_spool_begin()).
+ */
+struct record_spool {
+	void *ctx;
+	void (*take)(void *ctx, struct model *m, uint32_t source, const struct recset_mark *from);
+};
+
 struct model {
 	struct arena arena;
 	struct source *sources;
@@ -133,6 +147,7 @@ struct model {
 	int runs_only;          /* store_load_runs(): no measurements, samples, series */
 	int summary;            /* storeindex_load(): experiments only, no sources or runs */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
+	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/* derived */
 	struct experiment *exps;

@@ -836,6 +836,8 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 	qsort_r(order, n, sizeof(*order), cmp_source_order, (void *)m);
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		nmeas[m->rs.meas[i].run]++;
+	for (size_t r = 0; r < m->rs.nruns; r++) /* written out as they were read (struct record_spool) */
+		nmeas[r] += m->rs.runs[r].nmeas_out;
 	byrun_build(&by, m->rs.runs, m->rs.nruns, sizeof(*m->rs.runs), offsetof(struct run, source),
 		    m->nsources);
 	for (size_t i = 0; i < n; i++) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A log of 4 MiB or more is mapped instead of read (util/mapped.h), and its
 # pages are given back as the import goes: what it stores must be what the
-# same text read from standard input stores, byte for byte. Also the
+# same text read from standard input stores, byte for byte (both write
+# their measurements out block by block, through the spool). Also the
 # cases the mapping leaves to reading: lone CRs (rewritten), UTF-16, a
 # size that ends on a page, a binary file.
 . "$(dirname "$0")/lib.sh"
@@ -35,6 +36,12 @@ same_import() {
 }
 
 same_import big "$T/big.log"
+# the measurements were written as they were read (csvstore.h: the spool): no directory of it is left
+ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left in data/"
+# a repeat adds nothing and leaves nothing behind either
+BENCHDELTA_STORE="$T/s.big.file" "$BD" import -e big "$T/big.log" >"$T/out" 2>&1 || fail "re-import failed"
+grep -q 'already imported (the same text); nothing added' "$T/out" || { cat "$T/out" >&2; fail "re-import added something"; }
+ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left by the repeat"
 runs=$(BENCHDELTA_STORE="$T/s.big.file" "$BD" list -e big | awk 'NR == 2 { print $4 }')
 [ "${runs:-0}" -gt 1000 ] || fail "only ${runs:-0} runs read from the mapped log"
 
