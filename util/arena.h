@@ -23,7 +23,7 @@ struct arena {
 
 /* Memory aligned for any type; never NULL. */
 void *arena_alloc(struct arena *a, size_t n);
-/* Copies, NUL-terminated; a NULL `s` gives NULL. */
+/* Copies, NUL-terminated, at any address (not aligned); a NULL `s` gives NULL. */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...) BD_PRINTF(2, 3);
