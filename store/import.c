@@ -35,7 +35,6 @@ struct ctx {
 	} *occ;
 	size_t nocc, occ_cap;
 	struct naming *naming;
-	struct arena scratch;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
 	size_t meas_out;     /* measurements of this text handed to m->spool */
 };
@@ -66,12 +65,14 @@ static const char *block_key(struct ctx *c, const struct block *b, uint32_t *fir
 	hash_hex(text->s, text->len, hex);
 	hex[20] = '\0';
 	if (!strmap_get(&c->seen, hex, &slot)) {
+		/* one copy, the key's: the model's arena outlives the map */
+		k = arena_strdup(&c->m->arena, hex);
 		ALLOC_GROW(c->occ, c->nocc + 1, c->occ_cap);
 		c->occ[c->nocc].first_line = b->lines[0].no;
 		c->occ[c->nocc].count = 1;
-		strmap_put(&c->seen, arena_strdup(&c->scratch, hex), (uint32_t)c->nocc++);
+		strmap_put(&c->seen, k, (uint32_t)c->nocc++);
 		*first_line = 0;
-		return arena_strdup(&c->m->arena, hex);
+		return k;
 	}
 	*first_line = c->occ[slot].first_line;
 	k = arena_printf(&c->m->arena, "%s.%u", hex, (unsigned)++c->occ[slot].count);
@@ -345,7 +346,6 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		}
 		strmap_release(&c.seen);
 		free(c.occ);
-		arena_release(&c.scratch);
 		buf_release(&c.key_text);
 
 		ir->nruns = m->rs.nruns - mark.runs;

@@ -20,7 +20,10 @@
 
 void model_init(struct model *m)
 {
+	static unsigned long serial;
+
 	memset(m, 0, sizeof(*m));
+	m->serial = ++serial;
 }
 
 static void release_indexes(struct model *m)
@@ -120,13 +123,18 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 /*
  * The keys of recent variant texts, by a hash of the text: an import asks
  * for the same few texts once per run. Texts (and keys) too long for a
- * slot are worked out every time. The program has one thread.
+ * slot are worked out every time. The program has one thread. A slot also
+ * keeps the key's copy in the arena of the model that asked last (by its
+ * serial, which no other model has), handed out again to that model
+ * instead of a copy per run.
  */
 #define VKEY_SLOTS 64
 #define VKEY_LEN 64
 static struct {
 	char text[VKEY_LEN], key[VKEY_LEN];
 	size_t key_len;
+	unsigned long serial; /* the model whose arena holds `copy` (0: none) */
+	const char *copy;
 } vkeys[VKEY_SLOTS];
 
 const char *model_variant_key(struct model *m, const char *text)
@@ -136,14 +144,21 @@ const char *model_variant_key(struct model *m, const char *text)
 	size_t n = strlen(text);
 	unsigned h = hash_fnv1a(text, n) % VKEY_SLOTS;
 
-	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text))
-		return arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
+	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text)) {
+		if (!m->serial || vkeys[h].serial != m->serial) {
+			vkeys[h].copy = arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
+			vkeys[h].serial = m->serial;
+		}
+		return vkeys[h].copy;
+	}
 	variant_key(text, n, &b);
 	k = arena_strndup(&m->arena, buf_str(&b), b.len);
 	if (n && n < VKEY_LEN && b.len < VKEY_LEN) {
 		memcpy(vkeys[h].text, text, n + 1);
 		memcpy(vkeys[h].key, buf_str(&b), b.len + 1);
 		vkeys[h].key_len = b.len;
+		vkeys[h].serial = m->serial;
+		vkeys[h].copy = k;
 	}
 	buf_release(&b);
 	return k;

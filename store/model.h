@@ -146,6 +146,7 @@ struct model {
 	int damaged;            /* store_load() found a file that does not verify */
 	int runs_only;          /* store_load_runs(): no measurements, samples, series */
 	int summary;            /* storeindex_load(): experiments only, no sources or runs */
+	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
@@ -198,7 +199,7 @@ int model_fact_in(const struct experiment *e, const struct fact *f);
 /* The variant of `e` with this key, or NULL. */
 const struct variant_info *model_variant(const struct experiment *e, const char *key);
 
-/* The arena-owned key of a variant text. */
+/* The arena-owned key of a variant text (the same copy again for a text asked for lately: never written to). */
 const char *model_variant_key(struct model *m, const char *text);
 
 

@@ -98,6 +98,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	int multi = distinct_variants(runs, from, to) >= 2;
 	int files = 0;
 	uint32_t block = nm->nblocks++;
+	const char *context = NULL; /* the block's command line, one copy for its runs */
 
 	for (uint32_t i = from; i < to; i++)
 		files |= runs[i].variant.origin == VO_FILENAME;
@@ -107,11 +108,14 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 
 		/* the command line above the block, when the tool did not print its own */
 		if (!*r->command && b->context) {
-			const char *cmd = b->context;
+			if (!context) {
+				const char *cmd = b->context;
 
-			if ((cmd[0] == '$' || cmd[0] == '#') && cmd[1] == ' ')
-				cmd += 2;
-			r->command = arena_strdup(&m->arena, cmd);
+				if ((cmd[0] == '$' || cmd[0] == '#') && cmd[1] == ' ')
+					cmd += 2;
+				context = arena_strdup(&m->arena, cmd);
+			}
+			r->command = context;
 		}
 		/*
 		 * A run named after its command, or a row of a table of files

@@ -22,15 +22,16 @@
 #include "store/model.h"
 
 /* What is known about one run of the import before names are decided. */
+/* (Wide fields first: 40 bytes, not 48, for each run of a large import.) */
 struct naming_run {
 	const char *label;    /* the label governing its block, or NULL */
 	const char *scenario; /* the scenario a label or heading above names, or NULL */
 	const char *input;    /* the name of its source ("release" for release.txt) */
 	uint32_t block;       /* its block's number in the import */
-	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
-	uint8_t heading;      /* the label is a section's heading */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
+	uint8_t heading;      /* the label is a section's heading */
 	uint8_t build;        /* the label holds a build word or a change */
 };
 
