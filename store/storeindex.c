@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +23,7 @@
 #include "util/csvio.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
+#include "util/mapped.h"
 #include "util/strmap.h"
 
 #define INDEX_MAGIC "benchdelta-index"
@@ -277,8 +277,7 @@ static int cmp_block_key(const uint8_t h[10], uint16_t occ, const struct bin_blo
 
 static void bin_close(struct bin *b)
 {
-	if (b->map)
-		munmap(b->map, b->size);
+	mapped_free(b->map);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -301,12 +300,11 @@ static int bin_open(const struct store *st, const char *token, struct bin *b)
 		return -1;
 	}
 	b->size = (size_t)sb.st_size;
-	b->map = mmap(NULL, b->size, PROT_READ, MAP_PRIVATE, fd, 0);
+	/* remembered (util/mapped.h): a rewrite gives back its pages as it copies them */
+	b->map = mapped_file(fd, b->size, 0);
 	close(fd);
-	if (b->map == MAP_FAILED) {
-		b->map = NULL;
+	if (!b->map)
 		return -1;
-	}
 	memcpy(&b->head, b->map, sizeof(b->head));
 	need = sizeof(b->head) + b->head.nblocks * sizeof(struct bin_block) +
 	       b->head.nnames * 4 + b->head.nplaces * sizeof(struct bin_place) + b->head.nsources * 4 +
@@ -586,9 +584,12 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 	h.nsources = (o ? o->head.nsources : 0) + b->nsources;
 	h.pool = b->base + b->pool.len;
 	wadd(w, &h, sizeof(h));
+	/* each old table's pages go back once merged (util/mapped.h): an import reads them once */
 	merge(w, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0,
 	      b->blocks ? (const void *)b->blocks : "", b->nblocks, sizeof(*b->blocks), cmp_blocks_r,
 	      NULL);
+	if (o)
+		mapped_drop((const char *)o->blocks, o->head.nblocks * sizeof(*o->blocks));
 	merge(w, o ? (const void *)o->names : "", o ? o->head.nnames : 0,
 	      b->names ? (const void *)b->names : "", b->nnames, 4, cmp_pool_offsets, b);
 	merge(w, o ? (const void *)o->places : "", o ? o->head.nplaces : 0,
@@ -596,8 +597,11 @@ static void builder_render(struct builder *b, const char token[32], struct wfile
 	      cmp_pool_offsets, b);
 	merge(w, o ? (const void *)o->sources : "", o ? o->head.nsources : 0,
 	      b->sources ? (const void *)b->sources : "", b->nsources, 4, cmp_pool_offsets, b);
-	if (o)
+	if (o) {
+		mapped_drop((const char *)o->names, (size_t)(o->pool - (const char *)o->names));
 		wadd(w, o->pool, o->head.pool);
+		mapped_drop(o->pool, o->head.pool);
+	}
 	wadd(w, b->pool.s ? b->pool.s : "", b->pool.len);
 }
 
@@ -936,8 +940,35 @@ struct csvfile {
 
 static void csvfile_release(struct csvfile *f)
 {
-	free(f->text);
+	mapped_free(f->text);
 	memset(f, 0, sizeof(*f));
+}
+
+/*
+ * index.csv's text: mapped (util/mapped.h), so that an import's rewrite,
+ * which copies most of it as it is, does not hold a copy of it; read when
+ * it cannot be mapped. Released with mapped_free(). -1 when missing or unreadable.
+ */
+static int csvfile_text(const char *path, struct buf *text, char **mapped, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	struct diag d = DIAG_INIT;
+	int rc;
+
+	*mapped = NULL;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (*mapped = mapped_file(fd, (size_t)sb.st_size, 1))) {
+		*len = (size_t)sb.st_size;
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	rc = file_read(path, text, &d);
+	diag_release(&d);
+	*len = text->len;
+	return rc;
 }
 
 static int head_fields(char **fields, size_t n, size_t row, void *ctx)
@@ -959,32 +990,39 @@ static int csvfile_read(const struct store *st, struct csvfile *f)
 	struct buf path = BUF_INIT, text = BUF_INIT;
 	struct diag d = DIAG_INIT;
 	char hex[HASH_HEX_LEN + 1];
-	const char *last, *nl;
+	const char *last, *nl, *s;
+	char *mapped;
+	size_t len;
 	int rc = -1;
 
 	memset(f, 0, sizeof(*f));
 	buf_addf(&path, "%s/" STOREINDEX_FILE, st->dir);
-	if (!path_exists(path.s) || file_read(path.s, &text, &d) < 0 || text.len < 2 ||
-	    text.s[text.len - 1] != '\n')
+	if (csvfile_text(path.s, &text, &mapped, &len) < 0)
 		goto out;
-	nl = memchr(text.s, '\n', text.len);
-	if (csvio_parse(STOREINDEX_FILE, text.s, (size_t)(nl + 1 - text.s), head_fields, f, &d) != 1)
+	s = mapped ? mapped : buf_str(&text);
+	if (len < 2 || s[len - 1] != '\n')
+		goto out;
+	nl = memchr(s, '\n', len);
+	if (csvio_parse(STOREINDEX_FILE, s, (size_t)(nl + 1 - s), head_fields, f, &d) != 1)
 		goto out;
 	/* the last row: "end","ROWS","CHECKSUM" over every byte before it */
-	last = text.s + text.len - 1;
-	while (last > text.s && last[-1] != '\n')
+	last = s + len - 1;
+	while (last > s && last[-1] != '\n')
 		last--;
 	if (last <= nl || strncmp(last, "\"end\",\"", 7))
 		goto out;
 	f->rows = strtoul(last + 7, NULL, 10);
-	hash_hex(text.s, (size_t)(last - text.s), hex);
+	hash_hex(s, (size_t)(last - s), hex);
+	mapped_drop(s, len); /* read again by whatever needs its rows */
 	if (!strstr(last, hex))
 		goto out;
-	f->len = text.len;
-	f->body = (size_t)(last - text.s);
-	f->text = buf_detach(&text, NULL);
+	f->len = len;
+	f->body = (size_t)(last - s);
+	f->text = mapped ? mapped : buf_detach(&text, NULL);
+	mapped = NULL;
 	rc = 0;
 out:
+	mapped_free(mapped);
 	buf_release(&path);
 	buf_release(&text);
 	diag_release(&d);

@@ -24,6 +24,20 @@ void mapped_add(char *p, size_t len)
 	nmaps++;
 }
 
+char *mapped_file(int fd, size_t size, int nul_after)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *p;
+
+	if (!size || page <= 0 || (nul_after && size % (size_t)page == 0))
+		return NULL;
+	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	mapped_add(p, size);
+	return p;
+}
+
 static struct mapping *find(const char *p)
 {
 	for (size_t i = 0; i < nmaps; i++)

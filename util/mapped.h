@@ -18,6 +18,15 @@
 /* Remember that [p, p+len) is a mapping (mapped_free() unmaps it). */
 void mapped_add(char *p, size_t len);
 
+/*
+ * The open file `fd` of `size` bytes mapped read-only and remembered
+ * (mapped_add()). With `nul_after`, a NUL byte follows its last byte (the
+ * zeros that fill its last page), so a C string may be read to its end. NULL when
+ * it cannot be: an empty file, with `nul_after` a size that ends on a page
+ * (no byte after it), or mmap failing; the caller then reads the file.
+ */
+char *mapped_file(int fd, size_t size, int nul_after);
+
 /* Release a text: unmapped if mapped_add() named it, else free()d. NULL does nothing. */
 void mapped_free(char *text);
 

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -211,29 +210,23 @@ static int map_text(int fd, const struct stat *st, const char *name, char **text
 		    struct diag *d)
 {
 	size_t n = (size_t)st->st_size, window = n < BINARY_WINDOW ? n : BINARY_WINDOW;
-	long page = sysconf(_SC_PAGESIZE);
 	const char *nul;
 	char *p;
 
-	if (!S_ISREG(st->st_mode) || n < TEXTIN_MAP_MIN || n > TEXTIN_MAX || page <= 0 ||
-	    n % (size_t)page == 0)
-		return 0;
-	p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED)
+	if (!S_ISREG(st->st_mode) || n < TEXTIN_MAP_MIN || n > TEXTIN_MAX || !(p = mapped_file(fd, n, 1)))
 		return 0;
 	if (utf16_kind((const unsigned char *)p, n < FIRST_BLOCK ? n : FIRST_BLOCK) ||
 	    (!memchr(p, '\n', n) && memchr(p, '\r', n))) {
-		munmap(p, n);
+		mapped_free(p);
 		return 0;
 	}
 	nul = mostly_binary(p, window) ? memchr(p, '\0', window) : NULL;
 	if (nul) {
 		diag_error(d, name, 0, "binary file (NUL byte at offset %zu), not a text log; skipped",
 			   (size_t)(nul - p));
-		munmap(p, n);
+		mapped_free(p);
 		return -1;
 	}
-	mapped_add(p, n);
 	textin_defects(name, p, n, d);
 	mapped_drop(p, n); /* read again by the passes that need it, a piece at a time */
 	*text = p;
