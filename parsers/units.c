@@ -656,16 +656,17 @@ char *unit_format_delta_res(double v, enum unit unit, double res, char *out, siz
 
 /*
  * What "%.15g" prints for `v`, without printf, when a 15-digit decimal reads
- * back as `v` and the power of ten between them is exact (|k| <= 22): 1, and
- * the text in `out`. 0 when this cannot tell; the caller then asks snprintf.
+ * back as `v`: 1, and the text in `out`. 0 when this cannot tell; the
+ * caller then asks snprintf.
  *
  * Why it is printf's text: doubles lie closer together than 15-digit
  * decimals do (2^-52 against 10^-14 of the leading digit), so at most one
  * 15-digit decimal reads back as `v`; when one does, it is the decimal
  * nearest `v`, which is what %.15g prints. The candidate m * 10^-k is read
- * back by one IEEE multiplication or division of two exact doubles (m <
- * 10^15 < 2^53), which rounds as strtod does, so a wrong candidate (the
- * scaling rounds too) is only ever refused, never printed.
+ * back by one IEEE multiplication or division of two exact doubles when
+ * |k| <= 22 (m < 10^15 < 2^53), which rounds as strtod does, and by strtod
+ * itself for the smaller figures (nanoseconds: k up to 44). The scaling
+ * may round the candidate wrong; a wrong one is refused, never printed.
  */
 static int num_exact15(double v, char out[32])
 {
@@ -676,23 +677,32 @@ static int num_exact15(double v, char out[32])
 
 	if (!(a >= 1e-200 && a < 1e200)) /* zero, NaN, infinities, extremes: printf */
 		return 0;
-	e = (int)floor(log10(a));
+	/* the decimal exponent from the binary one (log10(2) ≈ 78913 / 2^18), corrected below */
+	(void)frexp(a, &e);
+	{
+		long t = (long)(e - 1) * 78913;
+
+		e = (int)(t >= 0 ? t >> 18 : -((-t + (1L << 18) - 1) >> 18));
+	}
 	for (;;) {
 		k = 14 - e;
-		if (k > 22 || k < -22)
+		if (k > 44 || k < -22)
 			return 0;
-		x = k >= 0 ? a * exact_tens[k] : a / exact_tens[-k];
-		m = (uint64_t)llround(x);
+		if (k > 22)
+			x = a * exact_tens[22] * exact_tens[k - 22];
+		else
+			x = k >= 0 ? a * exact_tens[k] : a / exact_tens[-k];
+		m = (uint64_t)(x + 0.5);
 		if (m >= 1000000000000000ull)
 			e++;
 		else if (m < 100000000000000ull)
 			e--;
 		else
 			break;
-		if (++tries > 2)
+		if (++tries > 3)
 			return 0;
 	}
-	if ((k >= 0 ? (double)m / exact_tens[k] : (double)m * exact_tens[-k]) != a)
+	if (k <= 22 && (k >= 0 ? (double)m / exact_tens[k] : (double)m * exact_tens[-k]) != a)
 		return 0;
 	for (int i = 14; i >= 0; i--, m /= 10)
 		digits[i] = (char)('0' + m % 10);
@@ -704,16 +714,21 @@ static int num_exact15(double v, char out[32])
 		if (v < 0)
 			*o++ = '-';
 		if (e < -4 || e >= 15) {
+			int ae = e < 0 ? -e : e;
+
 			*o++ = digits[0];
 			if (nd > 1) {
 				*o++ = '.';
 				memcpy(o, digits + 1, (size_t)nd - 1);
 				o += nd - 1;
 			}
-			o += sprintf(o, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
-			return 1;
-		}
-		if (e >= 0) {
+			*o++ = 'e';
+			*o++ = e < 0 ? '-' : '+';
+			if (ae >= 100)
+				*o++ = (char)('0' + ae / 100);
+			*o++ = (char)('0' + ae / 10 % 10);
+			*o++ = (char)('0' + ae % 10);
+		} else if (e >= 0) {
 			memcpy(o, digits, (size_t)e + 1);
 			o += e + 1;
 			if (nd > e + 1) {
@@ -731,7 +746,7 @@ static int num_exact15(double v, char out[32])
 		}
 		*o = '\0';
 	}
-	return 1;
+	return k <= 22 || c_strtod(out, NULL) == v;
 }
 
 char *num_exact(double v, char out[32])
