@@ -63,9 +63,17 @@ void csvio_row(struct buf *out, const char *const *fields, size_t n)
 	buf_addc(out, '\n');
 }
 
+/*
+ * A row's fields gather in one buffer, each with its NUL, and are handed
+ * out as pointers into it: no allocation per field (a store's file has
+ * millions), and the pointers are valid during the callback only, as
+ * csvio.h says.
+ */
 struct reader {
-	char **fields;
-	size_t n, cap;
+	struct buf text;  /* the row's fields, each NUL-terminated */
+	size_t *at;       /* where each begins in `text` */
+	char **fields;    /* made from `at` when the row is complete */
+	size_t n, cap, fields_cap;
 	size_t row;
 	csvio_row_fn fn;
 	void *ctx;
@@ -76,16 +84,11 @@ static void on_field(void *s, size_t len, void *data)
 {
 	struct reader *r = data;
 
-	ALLOC_GROW(r->fields, r->n + 1, r->cap);
+	ALLOC_GROW(r->at, r->n + 1, r->cap);
 	/* libcsv's buffer is reused: copy the field now */
-	r->fields[r->n++] = s ? xstrndup(s, len) : xstrdup("");
-}
-
-static void clear_fields(struct reader *r)
-{
-	for (size_t i = 0; i < r->n; i++)
-		free(r->fields[i]);
-	r->n = 0;
+	r->at[r->n++] = r->text.len;
+	buf_add(&r->text, s ? s : "", s ? len : 0);
+	buf_addc(&r->text, '\0');
 }
 
 static void on_row(int c, void *data)
@@ -94,9 +97,14 @@ static void on_row(int c, void *data)
 
 	(void)c;
 	r->row++;
-	if (!r->stop)
+	if (!r->stop) {
+		ALLOC_GROW(r->fields, r->n + 1, r->fields_cap);
+		for (size_t i = 0; i < r->n; i++)
+			r->fields[i] = r->text.s + r->at[i];
 		r->stop = r->fn(r->fields, r->n, r->row, r->ctx);
-	clear_fields(r);
+	}
+	r->n = 0;
+	buf_reset(&r->text);
 }
 
 int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn, void *ctx,
@@ -117,7 +125,8 @@ int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn,
 		diag_warn(d, name, 0, "malformed CSV at the end (%s); the last row is ignored",
 			  csv_strerror(csv_error(&p)));
 	}
-	clear_fields(&r);
+	buf_release(&r.text);
+	free(r.at);
 	free(r.fields);
 	csv_free(&p);
 	return r.stop;
