@@ -1209,6 +1209,33 @@ static void spool_take(void *ctx, struct model *m, uint32_t source, const struct
 		series_out_row(&f->series, rs, &rs->series[i], clean_str(&m->arena, rs->series[i].name));
 }
 
+/*
+ * struct record_spool's end_text: the text is read, so its two files are
+ * whole: written out, synced and closed now, not held open (and their
+ * rows in memory) while the other texts of the import are read.
+ */
+static void spool_end_text(void *ctx, struct model *m, uint32_t source)
+{
+	struct spooled *f = spooled_of(ctx, source);
+
+	(void)m;
+	if (!f)
+		return;
+	for (int k = 0; k < 2; k++) {
+		struct outfile *o = k ? &f->series : &f->out;
+
+		spill(o, 1);
+		buf_release(&o->b);
+		if (o->fd < 0)
+			continue;
+		if (!o->err && fsync(o->fd) < 0)
+			o->err = errno;
+		if (close(o->fd) < 0 && !o->err)
+			o->err = errno;
+		o->fd = -1;
+	}
+}
+
 int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 {
 	struct store_spool *sp = xcalloc(1, sizeof(*sp));
@@ -1222,6 +1249,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 	remove_stale_temps(sp->data);
 	sp->hook.ctx = sp;
 	sp->hook.take = spool_take;
+	sp->hook.end_text = spool_end_text;
 	st->spool = sp;
 	m->spool = &sp->hook;
 	return 0;
@@ -1333,10 +1361,13 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	for (size_t i = 0; i < countof(out); i++) {
 		spill(&out[i], 1);
 		hash_stream_hex(&out[i].h, out[i].sum.xxh3);
-		if (!out[i].err && fsync(out[i].fd) < 0)
-			out[i].err = errno;
-		if (close(out[i].fd) < 0 && !out[i].err)
-			out[i].err = errno;
+		/* a spooled file was synced and closed when its text was read (spool_end_text()) */
+		if (out[i].fd >= 0) {
+			if (!out[i].err && fsync(out[i].fd) < 0)
+				out[i].err = errno;
+			if (close(out[i].fd) < 0 && !out[i].err)
+				out[i].err = errno;
+		}
 		out[i].fd = -1;
 		sums[i] = out[i].sum;
 	}

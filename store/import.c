@@ -331,6 +331,8 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		source_origin(m, s, in[i].origin);
 
 		seg_split(c.name, s->text ? s->text : "", s->len, &m->arena, on_block, &c, &sr, d);
+		if (m->spool && m->spool->end_text)
+			m->spool->end_text(m->spool->ctx, m, c.source);
 		s = &m->sources[c.source];
 		if (!*s->title)
 			s->title = sr.title ? sr.title : "";

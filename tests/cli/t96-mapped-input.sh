@@ -45,6 +45,19 @@ ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is
 runs=$(BENCHDELTA_STORE="$T/s.big.file" "$BD" list -e big | awk 'NR == 2 { print $4 }')
 [ "${runs:-0}" -gt 1000 ] || fail "only ${runs:-0} runs read from the mapped log"
 
+# many texts in one import: each one's spooled files are closed once it is read, so
+# a low limit of open files is enough, and each text is stored
+mkdir "$T/many"
+i=0
+while [ $i -lt 60 ]; do
+	awk -f tests/bench/gen.awk -v mode=mixed -v kb=8 -v seed=$((500 + i)) -v title="Text $i of many" >"$T/many/t$i.md"
+	i=$((i + 1))
+done
+(ulimit -n 40 && BENCHDELTA_STORE="$T/s.many" "$BD" import "$T"/many/*.md >"$T/out" 2>"$T/err") ||
+	{ tail -3 "$T/err" >&2; fail "60 texts in one import under 40 open files"; }
+[ "$(ls "$T/s.many/data" | wc -l)" -eq 60 ] || fail "not every one of 60 texts was stored"
+ls -a "$T/s.many/data" | grep -q '^\.tmp-' && fail "a temporary directory is left by the 60 texts"
+
 # a size that is a whole number of pages: read, not mapped, with the same result
 page=$(getconf PAGESIZE)
 size=$(wc -c <"$T/big.log")
