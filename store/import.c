@@ -17,6 +17,7 @@
 #include "store/expname.h"
 #include "store/naming.h"
 #include "util/buf.h"
+#include "util/fmt.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
 #include "util/mapped.h"
@@ -37,6 +38,11 @@ struct ctx {
 	struct naming *naming;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
 	size_t meas_out;     /* measurements of this text handed to m->spool */
+	/*
+	 * m->blocks held keys before this text: only then can a block key of
+	 * this text (each one made once in it) be found there.
+	 */
+	int blocks_before;
 };
 
 static const char *display_name(const char *name)
@@ -122,7 +128,7 @@ static int on_block(const struct block *b, void *arg)
 		it->repeat_of = repeat_of;
 		return 0;
 	}
-	if (strmap_get(&m->blocks, key, NULL) ||
+	if ((c->blocks_before && strmap_get(&m->blocks, key, NULL)) ||
 	    (m->stored && m->stored->block(m->stored->ctx, key, NULL, NULL, NULL))) {
 		it->duplicate = 1;
 		c->res->inputs[c->input].ndup++;
@@ -145,10 +151,17 @@ static int on_block(const struct block *b, void *arg)
 		strmap_put(&m->blocks, key, 1);
 	for (uint32_t i = from, k = 1; i < it->run_to; i++, k++) {
 		struct run *r = &m->rs.runs[i];
+		/* "%.12s:%u.%u" of the text's hash, the first line and k, by hand: one per run */
+		char id[12 + 1 + FMT_DECIMAL_MAX + 1 + FMT_DECIMAL_MAX];
+		size_t n = 12;
 
+		memcpy(id, m->sources[c->source].hash, 12);
+		id[n++] = ':';
+		n += fmt_decimal(id + n, r->first_line);
+		id[n++] = '.';
+		n += fmt_decimal(id + n, k);
 		r->block = key;
-		r->id = arena_printf(&m->arena, "%.12s:%u.%u", m->sources[c->source].hash,
-				     (unsigned)r->first_line, (unsigned)k);
+		r->id = arena_strndup(&m->arena, id, n);
 	}
 	naming_block(c->naming, m, b, from, it->run_to, c->input_variant);
 	if (m->spool)
@@ -314,6 +327,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.d = d;
 		c.input = (uint32_t)i;
 		c.naming = &nm;
+		c.blocks_before = m->blocks.n > 0;
 		c.name = display_name(in[i].name);
 		if (in[i].origin && in[i].origin->unnamed)
 			stem = xstrdup(in[i].origin->unnamed);
