@@ -3,6 +3,7 @@
  */
 #include "parsers/units.h"
 
+#include <float.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
@@ -654,29 +655,43 @@ char *unit_format_delta_res(double v, enum unit unit, double res, char *out, siz
 	return format(v, unit, out, size, 1, res);
 }
 
-/*
- * What "%.15g" prints for `v`, without printf, when a 15-digit decimal reads
- * back as `v`: 1, and the text in `out`. 0 when this cannot tell; the
- * caller then asks snprintf.
- *
- * Why it is printf's text: doubles lie closer together than 15-digit
- * decimals do (2^-52 against 10^-14 of the leading digit), so at most one
- * 15-digit decimal reads back as `v`; when one does, it is the decimal
- * nearest `v`, which is what %.15g prints. The candidate m * 10^-k is read
- * back by one IEEE multiplication or division of two exact doubles when
- * |k| <= 22 (m < 10^15 < 2^53), which rounds as strtod does, and by strtod
- * itself for the smaller figures (nanoseconds: k up to 44). The scaling
- * may round the candidate wrong; a wrong one is refused, never printed.
- */
-static int num_exact15(double v, char out[32])
+/* 10^k in long double: exact up to 10^27 (5^27 fits in 64 bits), within an ulp past it. */
+static long double ld_ten(int k)
 {
-	double a = fabs(v), x;
-	uint64_t m;
-	int e, k, tries = 0;
-	char digits[16], *o = out;
+	static const long double tens[] = { 1e0L,  1e1L,  1e2L,  1e3L,	1e4L,  1e5L,  1e6L,
+					    1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+					    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
+					    1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L };
 
-	if (!(a >= 1e-200 && a < 1e200)) /* zero, NaN, infinities, extremes: printf */
-		return 0;
+	return k < (int)(sizeof(tens) / sizeof(tens[0])) ? tens[k] : powl(10.0L, k);
+}
+
+/*
+ * What "%.<P>g" prints for `v` (P is 15, 16 or 17), without printf: 1 and
+ * the text in `out` when it reads back as `v`; 0 when it does not (more
+ * digits are needed); -1 when this cannot tell (the caller asks printf).
+ *
+ * The P digits are v * 10^k rounded to an integer, the product taken in
+ * long double (64 bits of mantissa: off by less than 0.02 at 10^17), so
+ * the rounding is printf's unless the product lies within 0.03 of a half,
+ * where this cannot tell. Whether the text reads back: one IEEE division
+ * or multiplication of two exact doubles rounds as strtod does, when the
+ * digits fit in 2^53 and |k| <= 22; strtod itself otherwise; and 17 digits
+ * always read back.
+ */
+static int exact_digits(double v, int prec, char out[32])
+{
+	static const uint64_t lowest[] = { 100000000000000ull, 1000000000000000ull,
+					   10000000000000000ull };
+	const uint64_t lo = lowest[prec - 15], hi = lo * 10;
+	double a = fabs(v);
+	long double x, f;
+	uint64_t m;
+	int e, k, tries = 0, nd = prec, readback;
+	char digits[17], *o = out;
+
+	if (!(a >= 1e-200 && a < 1e200)) /* zero, NaN, infinities, extremes */
+		return -1;
 	/* the decimal exponent from the binary one (log10(2) ≈ 78913 / 2^18), corrected below */
 	(void)frexp(a, &e);
 	{
@@ -685,79 +700,90 @@ static int num_exact15(double v, char out[32])
 		e = (int)(t >= 0 ? t >> 18 : -((-t + (1L << 18) - 1) >> 18));
 	}
 	for (;;) {
-		k = 14 - e;
-		if (k > 44 || k < -22)
-			return 0;
-		if (k > 22)
-			x = a * exact_tens[22] * exact_tens[k - 22];
-		else
-			x = k >= 0 ? a * exact_tens[k] : a / exact_tens[-k];
-		m = (uint64_t)(x + 0.5);
-		if (m >= 1000000000000000ull)
+		k = prec - 1 - e;
+		x = k >= 0 ? (long double)a * ld_ten(k) : (long double)a / ld_ten(-k);
+		f = floorl(x);
+		if (fabsl(x - f - 0.5L) < 0.03L)
+			return -1; /* too near a half to know which way printf rounds */
+		m = (uint64_t)f + (x - f > 0.5L);
+		if (m >= hi)
 			e++;
-		else if (m < 100000000000000ull)
+		else if (m < lo)
 			e--;
 		else
 			break;
 		if (++tries > 3)
-			return 0;
+			return -1;
 	}
-	if (k <= 22 && (k >= 0 ? (double)m / exact_tens[k] : (double)m * exact_tens[-k]) != a)
+	if (prec == 17)
+		readback = 1;
+	else if (k >= -22 && k <= 22 && m <= (1ull << 53))
+		readback = (k >= 0 ? (double)m / exact_tens[k] : (double)m * exact_tens[-k]) == a;
+	else
+		readback = -1; /* strtod, once the text is made */
+	if (!readback)
 		return 0;
-	for (int i = 14; i >= 0; i--, m /= 10)
+	for (int i = prec - 1; i >= 0; i--, m /= 10)
 		digits[i] = (char)('0' + m % 10);
-	{
-		int nd = 15;
+	while (nd > 1 && digits[nd - 1] == '0')
+		nd--;
+	if (v < 0)
+		*o++ = '-';
+	if (e < -4 || e >= prec) {
+		int ae = e < 0 ? -e : e;
 
-		while (nd > 1 && digits[nd - 1] == '0')
-			nd--;
-		if (v < 0)
-			*o++ = '-';
-		if (e < -4 || e >= 15) {
-			int ae = e < 0 ? -e : e;
-
-			*o++ = digits[0];
-			if (nd > 1) {
-				*o++ = '.';
-				memcpy(o, digits + 1, (size_t)nd - 1);
-				o += nd - 1;
-			}
-			*o++ = 'e';
-			*o++ = e < 0 ? '-' : '+';
-			if (ae >= 100)
-				*o++ = (char)('0' + ae / 100);
-			*o++ = (char)('0' + ae / 10 % 10);
-			*o++ = (char)('0' + ae % 10);
-		} else if (e >= 0) {
-			memcpy(o, digits, (size_t)e + 1);
-			o += e + 1;
-			if (nd > e + 1) {
-				*o++ = '.';
-				memcpy(o, digits + e + 1, (size_t)(nd - e - 1));
-				o += nd - e - 1;
-			}
-		} else {
-			*o++ = '0';
+		*o++ = digits[0];
+		if (nd > 1) {
 			*o++ = '.';
-			for (int i = 0; i < -e - 1; i++)
-				*o++ = '0';
-			memcpy(o, digits, (size_t)nd);
-			o += nd;
+			memcpy(o, digits + 1, (size_t)nd - 1);
+			o += nd - 1;
 		}
-		*o = '\0';
+		*o++ = 'e';
+		*o++ = e < 0 ? '-' : '+';
+		if (ae >= 100)
+			*o++ = (char)('0' + ae / 100);
+		*o++ = (char)('0' + ae / 10 % 10);
+		*o++ = (char)('0' + ae % 10);
+	} else if (e >= 0) {
+		memcpy(o, digits, (size_t)e + 1);
+		o += e + 1;
+		if (nd > e + 1) {
+			*o++ = '.';
+			memcpy(o, digits + e + 1, (size_t)(nd - e - 1));
+			o += nd - e - 1;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (int i = 0; i < -e - 1; i++)
+			*o++ = '0';
+		memcpy(o, digits, (size_t)nd);
+		o += nd;
 	}
-	return k <= 22 || c_strtod(out, NULL) == v;
+	*o = '\0';
+	if (readback < 0)
+		return c_strtod(out, NULL) == v;
+	return 1;
 }
 
 char *num_exact(double v, char out[32])
 {
 	locale_t old;
+	int prec = 15;
 
-	if (num_exact15(v, out))
-		return out;
+#if LDBL_MANT_DIG >= 64
+	/* the first of 15, 16, 17 digits that reads back, as the loop below finds it */
+	for (; prec <= 17; prec++) {
+		int r = exact_digits(v, prec, out);
+
+		if (r > 0)
+			return out;
+		if (r < 0)
+			break;
+	}
+#endif
 	old = enter_c_numeric();
-
-	for (int prec = 15; prec <= 17; prec++) {
+	for (; prec <= 17; prec++) {
 		snprintf(out, 32, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)
 			break;

@@ -318,7 +318,8 @@ static void exact_by_printf(double v, char out[32])
 /*
  * num_exact() prints what the printf loop prints, byte for byte: printed
  * decimals at every scale (what the store holds), their neighbours one ulp
- * away, powers of ten, and random bit patterns.
+ * away, quotients (16 and 17 digits), powers of ten, and random bit
+ * patterns, in and out of the fast path's range.
  */
 static void test_num_exact_matches_printf(void **state)
 {
@@ -328,8 +329,9 @@ static void test_num_exact_matches_printf(void **state)
 
 	(void)state;
 	for (int k = 0; k < 50000; k++) {
-		double v, vs[4];
+		double v, vs[6];
 		int digits, exp;
+		uint64_t bits;
 
 		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 		digits = 1 + (int)(seed % 17);
@@ -343,7 +345,11 @@ static void test_num_exact_matches_printf(void **state)
 		vs[2] = nextafter(v, INFINITY);
 		if (!isfinite(vs[3]))
 			vs[3] = 1.0 / (k + 1);
-		for (int i = 0; i < 4; i++, n++) {
+		/* computed figures (means, intervals) need 16 or 17 digits */
+		vs[4] = (double)(seed % 100000 + 1) / (double)((seed >> 20) % 997 + 1);
+		bits = (seed & 0x800FFFFFFFFFFFFFull) | ((uint64_t)(923 + (seed >> 40) % 200) << 52);
+		memcpy(&vs[5], &bits, sizeof(bits));
+		for (int i = 0; i < 6; i++, n++) {
 			exact_by_printf(vs[i], want);
 			num_exact(vs[i], got);
 			if (strcmp(want, got))
@@ -363,7 +369,7 @@ static void test_num_exact_matches_printf(void **state)
 	assert_string_equal(num_exact(0.0001, got), "0.0001");
 	assert_string_equal(num_exact(0.00001, got), "1e-05");
 	assert_string_equal(num_exact(-0.0, got), "-0");
-	assert_true(n == 200000);
+	assert_true(n == 300000);
 }
 
 /* The fast decimal path must give strtod's correctly rounded double, bit for bit. */
