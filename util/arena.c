@@ -12,6 +12,7 @@
 #include "util/fmt.h"
 
 #define CHUNK_SIZE (64 * 1024)
+#define FIRST_CHUNK 1024
 
 struct arena_chunk {
 	struct arena_chunk *next;
@@ -33,7 +34,9 @@ static void *bump(struct arena *a, size_t n, size_t align)
 	if (!n)
 		n = 1;
 	if (!c || at > c->size || c->size - at < n) {
-		size_t size = n > CHUNK_SIZE / 4 ? n : CHUNK_SIZE;
+		/* chunks double from FIRST_CHUNK: an arena of a few keys costs no 64 KiB */
+		size_t grow = c ? (c->size < CHUNK_SIZE / 2 ? c->size * 2 : CHUNK_SIZE) : FIRST_CHUNK;
+		size_t size = n > grow / 4 ? (n > grow ? n : grow) : grow;
 
 		c = xmalloc(sizeof(*c) + size);
 		c->size = size;
