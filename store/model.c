@@ -486,6 +486,7 @@ void model_resolve(struct model *m)
 	struct buf vkey = BUF_INIT;
 	size_t nruns = m->rs.nruns;
 	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
+	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
 	size_t i = 0;
 	struct resolve_ctx rc;
 
@@ -512,6 +513,11 @@ void model_resolve(struct model *m)
 	for (i = 0; i < nruns; i++) {
 		uint32_t e;
 
+		/* the runs of a text mostly share one experiment's string: asked of the map once */
+		if (i && m->rs.runs[i].eff_experiment == m->rs.runs[i - 1].eff_experiment) {
+			exp_of[i] = exp_of[i - 1];
+			continue;
+		}
 		if (!strmap_get(&exp_index, m->rs.runs[i].eff_experiment, &e)) {
 			e = (uint32_t)m->nexps++;
 			strmap_put(&exp_index, m->rs.runs[i].eff_experiment, e);
@@ -536,11 +542,15 @@ void model_resolve(struct model *m)
 		const char *when = m->sources[r->source].imported;
 		uint32_t at;
 
-		/* a map, not a scan: a store may hold thousands of variants */
-		buf_reset(&vkey);
-		variant_slot_key(&vkey, exp_of[i], r->eff_variant.key);
-		if (strmap_get(&vindex, vkey.s, &at))
-			vi = &e->variants[at];
+		/* a map, not a scan: a store may hold thousands of variants (the run before's, asked first) */
+		if (i && exp_of[i] == exp_of[i - 1] && r->eff_variant.key == r[-1].eff_variant.key) {
+			vi = &e->variants[slot_of[i - 1]];
+		} else {
+			buf_reset(&vkey);
+			variant_slot_key(&vkey, exp_of[i], r->eff_variant.key);
+			if (strmap_get(&vindex, vkey.s, &at))
+				vi = &e->variants[at];
+		}
 
 		e->name = r->eff_experiment;
 		e->runs[e->nruns++] = (uint32_t)i;
@@ -554,6 +564,7 @@ void model_resolve(struct model *m)
 			vi->text = r->eff_variant.text;
 			vi->nruns = 0;
 		}
+		slot_of[i] = (uint32_t)(vi - e->variants);
 		vi->nruns++;
 	}
 	/* each variant's runs, ascending: a comparison reads two variants, not the experiment */
@@ -566,13 +577,9 @@ void model_resolve(struct model *m)
 		}
 	}
 	for (i = 0; i < nruns; i++) {
-		struct experiment *e = &m->exps[exp_of[i]];
-		uint32_t at;
+		struct variant_info *vi = &m->exps[exp_of[i]].variants[slot_of[i]];
 
-		buf_reset(&vkey);
-		variant_slot_key(&vkey, exp_of[i], m->rs.runs[i].eff_variant.key);
-		if (strmap_get(&vindex, vkey.s, &at))
-			e->variants[at].runs[e->variants[at].nruns++] = (uint32_t)i;
+		vi->runs[vi->nruns++] = (uint32_t)i;
 	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
@@ -602,6 +609,7 @@ void model_resolve(struct model *m)
 	strmap_release(&vindex);
 	buf_release(&vkey);
 	free(exp_of);
+	free(slot_of);
 }
 
 const struct experiment *model_experiment(const struct model *m, const char *name)
