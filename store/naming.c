@@ -911,12 +911,20 @@ void naming_finish(struct naming *nm, struct model *m)
 
 		renamable[k] = r->variant.origin == VO_INPUT && names[r->source];
 	}
-	for (uint32_t i = first; i < first + n; i++) {
+	for (uint32_t i = first, last = UINT32_MAX, at = 0; i < first + n; i++) {
 		const struct run *r = &m->rs.runs[i];
-		uint32_t at;
 
 		if (!alignable(r))
 			continue;
+		/* the bucket of the last run put in one, when this run has its experiment and format */
+		if (last != UINT32_MAX && r->experiment == m->rs.runs[last].experiment &&
+		    r->fmt == m->rs.runs[last].fmt) {
+			last = i;
+			ALLOC_GROW(buckets[at].idx, buckets[at].n + 1, buckets[at].cap);
+			buckets[at].idx[buckets[at].n++] = i;
+			continue;
+		}
+		last = i;
 		buf_reset(&key);
 		buf_addf(&key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
 		if (!strmap_get(&seen, key.s, &at)) {
@@ -952,6 +960,9 @@ void naming_finish(struct naming *nm, struct model *m)
 			decide(&p, k);
 	}
 
+	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
+	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;
+
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
 		const char *bs = nm->runs[k].scenario;
@@ -974,8 +985,14 @@ void naming_finish(struct naming *nm, struct model *m)
 		 */
 		if (bs && (!*r->scenario || !strcmp(r->scenario, r->command)))
 			r->scenario = bs;
-		else if (bs && !words_within(r->scenario, r->command))
-			r->scenario = arena_printf(&m->arena, "%s, %s", bs, r->scenario);
+		else if (bs && bs == joined_bs && r->scenario == joined_from && r->command == joined_cmd)
+			r->scenario = joined; /* as the run before: one copy for a section's runs */
+		else if (bs && !words_within(r->scenario, r->command)) {
+			joined_bs = bs;
+			joined_from = r->scenario;
+			joined_cmd = r->command;
+			r->scenario = joined = arena_printf(&m->arena, "%s, %s", bs, r->scenario);
+		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
 		r->variant.key = model_variant_key(m, r->variant.text);
