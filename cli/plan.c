@@ -32,6 +32,8 @@ static void add_count(struct buf *b, size_t v)
 	buf_add(b, d, fmt_decimal(d, v));
 }
 
+#define PLAN_PIECE (64u << 10)
+
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
 	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
@@ -49,6 +51,10 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 		if (src < 0)
 			continue;
 		s = &m->sources[src];
+		if (it->repeat_of || it->duplicate) {
+			fwrite(line.s, 1, line.len, fp); /* what gathered comes first */
+			buf_reset(&line);
+		}
 		if (it->repeat_of) {
 			fprintf(fp, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
 				(unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
@@ -68,7 +74,6 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			size_t n = nmeas[r];
 
 			/* one line per run, of a plan that may hold millions: pieces, not printf */
-			buf_reset(&line);
 			buf_adds(&line, s->name);
 			buf_addc(&line, ':');
 			add_count(&line, run->first_line);
@@ -104,9 +109,13 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			if (run->flags & RUN_FAILED)
 				buf_adds(&line, "  failed");
 			buf_addc(&line, '\n');
-			fwrite(line.s, 1, line.len, fp);
+			if (line.len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
+				fwrite(line.s, 1, line.len, fp);
+				buf_reset(&line);
+			}
 		}
 	}
+	fwrite(line.s ? line.s : "", 1, line.len, fp);
 	buf_release(&line);
 	free(nmeas);
 }
