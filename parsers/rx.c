@@ -28,8 +28,6 @@ int rx_compile(struct rx *t, size_t n, struct diag *d)
 			return diag_error(d, NULL, 0, "pattern %s at offset %zu: %s", t[i].name,
 					  (size_t)at, (char *)msg);
 		}
-		/* JIT is best-effort: the interpreter gives the same answers, slower. */
-		t[i].jit = pcre2_jit_compile(t[i].code, PCRE2_JIT_COMPLETE) == 0;
 		t[i].md = pcre2_match_data_create_from_pattern(t[i].code, NULL);
 		if (!t[i].md)
 			die("out of memory creating match data for %s", t[i].name);
@@ -48,6 +46,7 @@ void rx_free(struct rx *t, size_t n)
 		t[i].ov = NULL;
 		t[i].novector = 0;
 		t[i].jit = 0;
+		t[i].jit_tried = 0;
 		t[i].code = NULL;
 		memset(t[i].names, 0, sizeof(t[i].names));
 	}
@@ -55,10 +54,16 @@ void rx_free(struct rx *t, size_t n)
 
 int rx_match(struct rx *p, const char *s, size_t len)
 {
-	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
-	int rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
-			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
+	int rc;
 
+	if (!p->jit_tried) {
+		/* JIT is best-effort: the interpreter gives the same answers, slower. */
+		p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
+		p->jit_tried = 1;
+	}
+	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
+	rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
+			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
 	p->subject = s;
 	if (rc >= 0)
 		return 1;

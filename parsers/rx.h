@@ -1,8 +1,10 @@
 /*
  * rx.h - PCRE2 patterns compiled once per process.
  * Each parser declares a static table of struct rx; parsers_init() compiles
- * every table once (JIT when available, the interpreter otherwise) with one
- * match data per pattern, and parsers_fini() frees them. Patterns are UTF-8
+ * every table once with one match data per pattern, and parsers_fini() frees
+ * them. A pattern is JIT-compiled (when the JIT is available; the
+ * interpreter otherwise) at its first match: most logs hold a few formats,
+ * and the JIT compilation of every pattern cost more than a small log's parse. Patterns are UTF-8
  * and tolerate invalid UTF-8 in the subject (PCRE2_MATCH_INVALID_UTF), so a
  * stray byte in a log never fails a match.
  */
@@ -24,6 +26,7 @@ struct rx {
 	PCRE2_SIZE *ov;      /* md's ovector and its pairs, kept by rx_compile */
 	uint32_t novector;
 	int jit;             /* JIT-compiled: matched by pcre2_jit_match */
+	int jit_tried;       /* the JIT compilation was asked for (at the first match) */
 	const char *subject; /* last subject matched, for rx_group */
 	/* group numbers of names asked for, by the name's address (literals are stable) */
 	const char *names[12];
