@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -55,14 +56,34 @@ static int is_control(unsigned cp)
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
 }
 
+/*
+ * 1 when one of the 8 bytes in `w` may be outside printable ASCII (0x20 to
+ * 0x7e): exact for "all printable", while a borrow may flag a printable byte
+ * next to one that is not, which the byte-wise path then reads.
+ */
+static int word_may_have_unprintable(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t below = (w - ones * 0x20) & ~w; /* a byte under 0x20 */
+	uint64_t above = (w + ones * (0x7f - 0x7e)) | w; /* a byte over 0x7e (or high bit set) */
+
+	return ((below | above) & highs) != 0;
+}
+
 int text_has_control(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
 		size_t len;
+		uint64_t w;
 
+		/* printable ASCII, the most of any text: eight bytes at a time */
+		if (n - i >= 8 && (memcpy(&w, s + i, 8), !word_may_have_unprintable(w))) {
+			i += 8;
+			continue;
+		}
 		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
-			i++; /* printable ASCII, the most of any text */
+			i++;
 			continue;
 		}
 		len = decode((const unsigned char *)s + i, n - i, &cp);
@@ -164,34 +185,33 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 
 /*
  * How common a byte is in logs and prose, roughly (higher: more common):
- * blanks and lower-case letters by their frequency in English; any other
- * byte (digits, capitals, punctuation) counts as rare.
+ * blanks and lower-case letters by their frequency in English
+ * ("zqxjkvbpygfwmucldrhsnioate "); any other byte (digits, capitals,
+ * punctuation) counts as rare (0).
  */
-static int byte_rank(unsigned char c)
-{
-	static const char by_frequency[] = "zqxjkvbpygfwmucldrhsnioate ";
-	static unsigned char rank[256];
-	static int built;
-
-	if (!built) { /* one thread: made on first use */
-		for (size_t i = 0; by_frequency[i]; i++)
-			rank[(unsigned char)by_frequency[i]] = (unsigned char)(i + 1);
-		built = 1;
-	}
-	return rank[c];
-}
+static const unsigned char byte_rank[256] = {
+	['z'] = 1,  ['q'] = 2,  ['x'] = 3,  ['j'] = 4,  ['k'] = 5,  ['v'] = 6,  ['b'] = 7,
+	['p'] = 8,  ['y'] = 9,  ['g'] = 10, ['f'] = 11, ['w'] = 12, ['m'] = 13, ['u'] = 14,
+	['c'] = 15, ['l'] = 16, ['d'] = 17, ['r'] = 18, ['h'] = 19, ['s'] = 20, ['n'] = 21,
+	['i'] = 22, ['o'] = 23, ['a'] = 24, ['t'] = 25, ['e'] = 26, [' '] = 27,
+};
 
 const char *text_find(const char *s, size_t n, const char *needle)
 {
-	size_t k = strlen(needle), r = 0;
+	size_t k, r = 0;
+	unsigned best;
 	const char *p, *end = s + n;
 
-	if (!k || k > n)
-		return k ? NULL : s;
-	/* the needle's rarest byte by memchr (vector code), then the whole needle around it */
-	for (size_t j = 1; j < k; j++)
-		if (byte_rank((unsigned char)needle[j]) < byte_rank((unsigned char)needle[r]))
-			r = j;
+	if (!needle[0])
+		return s;
+	/* the needle's length and its rarest byte (the first of the rarest) in one pass */
+	best = byte_rank[(unsigned char)needle[0]];
+	for (k = 1; needle[k]; k++)
+		if (byte_rank[(unsigned char)needle[k]] < best)
+			best = byte_rank[(unsigned char)needle[k]], r = k;
+	if (k > n)
+		return NULL;
+	/* the rarest byte by memchr (vector code), then the whole needle around it */
 	for (p = s + r; p < end - (k - 1 - r) && (p = memchr(p, needle[r], (size_t)(end - (k - 1 - r) - p))); p++)
 		if (!memcmp(p - r, needle, k))
 			return p - r;
@@ -206,9 +226,16 @@ int text_contains(const char *s, size_t n, const char *needle)
 size_t text_words(const char *s, size_t n, size_t limit)
 {
 	size_t words = 0;
+	int blank = 1; /* the byte before s[i] is a blank (or there is none) */
 
-	for (size_t i = 0; i < n && (!limit || words <= limit); i++)
-		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+	for (size_t i = 0; i < n; i++) {
+		int b = s[i] == ' ' || s[i] == '\t';
+
+		/* a word starts; past the limit the count is limit + 1 */
+		if (!b && blank && ++words > limit && limit)
+			break;
+		blank = b;
+	}
 	return words;
 }
 
