@@ -92,32 +92,25 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 	return 1;
 }
 
-int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
+int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	struct rx *q = (struct rx *)p; /* the cache is not part of the pattern's value */
-	int i = -1;
-	size_t k, home = ((uintptr_t)name >> 3) % countof(q->names);
+	unsigned home = rx_name_home(name), k = home;
+	int i;
 
-	/* a name's home slot by its address first, then the others in order */
-	if (q->names[home] == name) {
-		i = q->numbers[home];
+	/* from the name's home slot on, to the name or the first free slot */
+	do {
+		if (!q->names[k] || q->names[k] == name)
+			break;
+		k = (k + 1) & (RX_NAME_SLOTS - 1);
+	} while (k != home);
+	if (q->names[k] == name) {
+		i = q->numbers[k];
 	} else {
-		for (k = 0; k < countof(q->names) && q->names[k] != name; k++)
-			;
-		if (k < countof(q->names)) {
-			i = q->numbers[k];
-		} else {
-			i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
-			if (!q->names[home]) {
-				k = home;
-			} else {
-				for (k = 0; k < countof(q->names) && q->names[k]; k++)
-					;
-			}
-			if (k < countof(q->names)) {
-				q->names[k] = name;
-				q->numbers[k] = i;
-			}
+		i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+		if (!q->names[k]) { /* a full cache (never, at 32) keeps asking PCRE2 */
+			q->names[k] = name;
+			q->numbers[k] = i;
 		}
 	}
 	if (i < 0) {
