@@ -204,11 +204,16 @@ const char *text_find(const char *s, size_t n, const char *needle)
 
 	if (!needle[0])
 		return s;
-	/* the needle's length and its rarest byte (the first of the rarest) in one pass */
+	/*
+	 * The needle's rarest byte (the first of the rarest): a byte of rank 0
+	 * (a digit, a capital, punctuation) ends the walk, none can be rarer, and
+	 * strlen (vector code) measures the rest.
+	 */
 	best = byte_rank[(unsigned char)needle[0]];
-	for (k = 1; needle[k]; k++)
+	for (k = 1; best && needle[k]; k++)
 		if (byte_rank[(unsigned char)needle[k]] < best)
 			best = byte_rank[(unsigned char)needle[k]], r = k;
+	k += strlen(needle + k);
 	if (k > n)
 		return NULL;
 	/* the rarest byte by memchr (vector code), then the whole needle around it */
