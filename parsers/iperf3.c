@@ -96,6 +96,9 @@ static size_t ctime_prefix(const char *s, size_t n)
 
 	if (n < sizeof(shape) - 2 || s[0] < 'A' || s[0] > 'Z')
 		return 0;
+	/* four of the shape's fixed blanks and colons first (n >= 24 holds them): most lines fail there */
+	if (s[3] != ' ' || s[7] != ' ' || s[13] != ':' || s[16] != ':')
+		return 0;
 	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
 		char c = i < n ? s[i] : ' ', m = shape[i];
 		int ok = m == 'A' ? (c >= 'A' && c <= 'Z')

@@ -20,8 +20,14 @@ static int ident_char(unsigned char c)
 
 static int starts_with(const char *s, size_t n, const char *p)
 {
-	size_t k = strlen(p);
+	size_t k;
 
+	/* most asked (the separators at every blank) fail at the first two bytes: no strlen and strncmp */
+	if (p[0] && (!n || s[0] != p[0]))
+		return 0;
+	if (p[0] && p[1] && (n < 2 || s[1] != p[1]))
+		return 0;
+	k = strlen(p);
 	return n >= k && !strncmp(s, p, k);
 }
 
