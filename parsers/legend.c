@@ -294,8 +294,9 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		int after_and;
 
 		if (!ident_char((unsigned char)*p) || (p > s && ident_char((unsigned char)p[-1]))) {
-			buf_reset(&desc);
-			if (*p == ' ' && describe_before(s, p, end, &name, &name_len, &desc)) {
+			/* describe_before()'s own first test, before the reset: most bytes are no " called " */
+			if (*p == ' ' && end - p >= 2 && (p[1] == 'c' || p[1] == 'n') &&
+			    (buf_reset(&desc), describe_before(s, p, end, &name, &name_len, &desc))) {
 				base_name(&name, &name_len);
 				if (name_len >= 2 && has_letter(name, name_len)) {
 					fn(ctx, name, name_len, desc.s, desc.len);
@@ -315,6 +316,9 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		while (e < end && strchr("`\"'*", *e))
 			e++;
 		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
+		/* describe()'s first test before the name is looked at: most words are followed by none */
+		if (!separator(e, (size_t)(end - e)) && !(after_and && starts_with(e, (size_t)(end - e), " the ")))
+			continue;
 		base_name(&name, &name_len);
 		if (name_len < 2 || !has_letter(name, name_len))
 			continue;
