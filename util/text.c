@@ -249,6 +249,14 @@ static unsigned char ascii_lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
 }
 
+/* The first `c` in [p, end), or end. */
+static const char *next_byte(const char *p, const char *end, unsigned char c)
+{
+	const char *q = memchr(p, c, (size_t)(end - p));
+
+	return q ? q : end;
+}
+
 int text_contains_nocase(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle);
@@ -260,18 +268,31 @@ int text_contains_nocase(const char *s, size_t n, const char *needle)
 		/*
 		 * An ASCII needle: tolower() of any other byte is no ASCII letter in
 		 * any locale, so ASCII lower-casing finds the same places, faster.
+		 * The places where the first byte stands in either case are found
+		 * by memchr (vector code), the next of each kept until passed.
 		 */
 		unsigned char first = ascii_lower((unsigned char)needle[0]);
+		unsigned char other = first >= 'a' && first <= 'z' ? (unsigned char)(first - 'a' + 'A') : first;
+		const char *end, *lo, *up, *p;
 
-		for (size_t i = 0; i + k <= n; i++) {
+		if (k > n)
+			return 0;
+		end = s + (n - k) + 1; /* one past the first byte's last place */
+		lo = next_byte(s, end, first);
+		up = other == first ? lo : next_byte(s, end, other);
+		while ((p = lo < up ? lo : up) < end) {
 			size_t j = 1;
 
-			if (ascii_lower((unsigned char)s[i]) != first)
-				continue;
-			while (j < k && ascii_lower((unsigned char)s[i + j]) == ascii_lower((unsigned char)needle[j]))
+			while (j < k && ascii_lower((unsigned char)p[j]) == ascii_lower((unsigned char)needle[j]))
 				j++;
 			if (j == k)
 				return 1;
+			if (lo == p)
+				lo = next_byte(p + 1, end, first);
+			if (other == first)
+				up = lo;
+			else if (up == p)
+				up = next_byte(p + 1, end, other);
 		}
 		return 0;
 	}
