@@ -108,18 +108,24 @@ struct claim_state {
 /* The id of a "Benchmarking ID" or "Benchmarking ID: Phase..." line; 0 when `l` is none. */
 static int progress_id(const struct line *l, const char **id, size_t *n)
 {
-	static const char *const phases[] = { ": Warming up", ": Collecting ", ": Analyzing",
-					      ": Complete" };
-	const char *s = l->s + l->indent + 13, *end = l->s + line_end(l);
+#define PHASE(text) { text, sizeof(text) - 1 }
+	static const struct {
+		const char *text;
+		size_t len;
+	} phases[] = { PHASE(": Warming up"), PHASE(": Collecting "), PHASE(": Analyzing"), PHASE(": Complete") };
+#undef PHASE
+	const char *s, *end;
 
 	if (!line_starts(l, "Benchmarking "))
 		return 0;
+	s = l->s + l->indent + 13;
+	end = l->s + line_end(l);
 	*id = s;
 	*n = (size_t)(end - s);
 	/* every phase starts with ':': look only at the colons */
 	for (const char *p = s; p < end && (p = memchr(p, ':', (size_t)(end - p))); p++)
 		for (size_t k = 0; k < countof(phases); k++)
-			if ((size_t)(end - p) >= strlen(phases[k]) && !memcmp(p, phases[k], strlen(phases[k]))) {
+			if ((size_t)(end - p) >= phases[k].len && !memcmp(p, phases[k].text, phases[k].len)) {
 				*n = (size_t)(p - s);
 				return *n > 0;
 			}
@@ -204,11 +210,12 @@ static int result_like(const char *p, const char *end)
 /* The one classifier the claim and the parse share. */
 static enum kind classify(const struct line *l)
 {
-	const char *p = after_time(l), *id;
+	const char *p, *id;
 	size_t n;
 
 	if (progress_id(l, &id, &n))
 		return K_PROGRESS;
+	p = after_time(l);
 	if (p)
 		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
 	if (line_starts(l, "thrpt:"))
