@@ -196,6 +196,8 @@ static const unsigned char byte_rank[256] = {
 	['i'] = 22, ['o'] = 23, ['a'] = 24, ['t'] = 25, ['e'] = 26, [' '] = 27,
 };
 
+#define RARE_WITHIN 16
+
 const char *text_find(const char *s, size_t n, const char *needle)
 {
 	size_t k, r = 0;
@@ -205,12 +207,13 @@ const char *text_find(const char *s, size_t n, const char *needle)
 	if (!needle[0])
 		return s;
 	/*
-	 * The needle's rarest byte (the first of the rarest): a byte of rank 0
-	 * (a digit, a capital, punctuation) ends the walk, none can be rarer, and
-	 * strlen (vector code) measures the rest.
+	 * The rarest byte of the needle's first RARE_WITHIN (the first of the
+	 * rarest; any byte finds the same first match, a rare one in fewer
+	 * tries): a byte of rank 0 (a digit, a capital, punctuation) ends the
+	 * walk, none can be rarer, and strlen (vector code) measures the rest.
 	 */
 	best = byte_rank[(unsigned char)needle[0]];
-	for (k = 1; best && needle[k]; k++)
+	for (k = 1; best && k < RARE_WITHIN && needle[k]; k++)
 		if (byte_rank[(unsigned char)needle[k]] < best)
 			best = byte_rank[(unsigned char)needle[k]], r = k;
 	k += strlen(needle + k);
