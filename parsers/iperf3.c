@@ -895,11 +895,14 @@ static unsigned phrases(const struct line *l)
 	for (; p < end; p++) {
 		switch (*p) {
 		case ' ':
-			if (phrase_at(p, end, " Sent ", 6))
+			/* the byte after the blank tells which phrase may start here: data lines are mostly blanks */
+			if (p + 1 == end)
+				break;
+			if (p[1] == 'S' && phrase_at(p, end, " Sent ", 6))
 				found |= PH_SENT;
-			else if (phrase_at(p, end, " datagrams", 10))
+			else if (p[1] == 'd' && phrase_at(p, end, " datagrams", 10))
 				found |= PH_DATAGRAMS;
-			else if (phrase_at(p, end, " local ", 7))
+			else if (p[1] == 'l' && phrase_at(p, end, " local ", 7))
 				found |= PH_LOCAL;
 			break;
 		case 's':
