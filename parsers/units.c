@@ -56,7 +56,11 @@ static const double exact_tens[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1
  * reads the text with the power appended. -1 when the span is anything
  * else ("0.00O281", "inf", "0x10", " 1").
  */
-static int decimal(const char *s, size_t n, int scale, double *out)
+/* Kept out of decimal(): its frame and strtod path would weigh on every figure's call. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int decimal_any(const char *s, size_t n, int scale, double *out)
 {
 	uint64_t mant = 0;
 	int digits = 0, frac = 0, exp = 0, any = 0, neg = 0, big = 0;
@@ -134,6 +138,43 @@ static int decimal(const char *s, size_t n, int scale, double *out)
 		*out = v;
 		return 0;
 	}
+}
+
+/*
+ * decimal_any()'s common case: [+-]digits[.digits], 19 digits at most in
+ * all and a power of ten within Clinger's range. Every digit then counts
+ * and is accumulated, as decimal_any() does, in a loop without its
+ * bookkeeping; anything else is decimal_any()'s.
+ */
+static int decimal(const char *s, size_t n, int scale, double *out)
+{
+	uint64_t mant = 0;
+	size_t i = 0, nd, from;
+	int neg = 0, frac = 0, exp;
+
+	if (n == 0 || n >= 64)
+		return -1;
+	if (s[i] == '+' || s[i] == '-')
+		neg = s[i++] == '-';
+	for (from = i; i < n && char_is_digit(s[i]); i++)
+		mant = mant * 10 + (uint64_t)(s[i] - '0');
+	nd = i - from;
+	if (i < n && s[i] == '.') {
+		for (from = ++i; i < n && char_is_digit(s[i]); i++)
+			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		frac = (int)(i - from);
+		nd += i - from;
+	}
+	exp = scale - frac;
+	if (i != n || nd == 0 || nd > 19 || mant > (1ull << 53) || exp < -22 || exp > 22)
+		return decimal_any(s, n, scale, out);
+	{
+		double v = (double)mant;
+
+		v = exp < 0 ? v / exact_tens[-exp] : v * exact_tens[exp];
+		*out = neg ? -v : v;
+	}
+	return 0;
 }
 
 int num_parse(const char *s, size_t n, double *out)
