@@ -296,18 +296,16 @@ static int triple(struct parse *ps, const struct line *l, const struct rx *p, co
 	} parts[] = { { "est", "eu", STAT_EST }, { "lo", "lu", STAT_LOWER }, { "hi", "hu", STAT_UPPER } };
 	const char *num[3], *unit[3];
 	size_t nn[3], un[3];
+	enum unit u[3];
+	double v[3];
 
-	for (size_t i = 0; i < countof(parts); i++) {
-		enum unit u;
-		double v;
-
-		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
-		    unit_value(num[i], nn[i], unit[i], un[i], &u, &v) < 0)
-			return -1;
-	}
 	for (size_t i = 0; i < countof(parts); i++)
-		bench_figure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, l, num[i], nn[i], 0,
-			     unit[i], un[i]);
+		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
+		    unit_value(num[i], nn[i], unit[i], un[i], &u[i], &v[i]) < 0)
+			return -1;
+	/* the values read above, as bench_figure() would read them again */
+	for (size_t i = 0; i < countof(parts); i++)
+		sink_measure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, u[i], v[i], 0, l, num[i], nn[i]);
 	return 0;
 }
 
