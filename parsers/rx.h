@@ -87,19 +87,23 @@ static inline unsigned rx_name_home(const char *name)
 
 /*
  * rx_named_lookup(), with the common case inline: the name cached in its
- * first slot and its group set. Called for every figure of every line.
+ * first slot (its group set or not). Called for every figure of every line.
  */
 static inline int BD_CHECK_RESULT rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	unsigned h = rx_name_home(name);
 	int i = p->numbers[h];
 
-	if (p->names[h] == name && i >= 0 && (unsigned)i < p->novector && p->ov[2 * i] != PCRE2_UNSET) {
+	if (p->names[h] != name)
+		return rx_named_lookup(p, name, s, len);
+	if (i >= 0 && (unsigned)i < p->novector && p->ov[2 * i] != PCRE2_UNSET) {
 		*s = p->subject + p->ov[2 * i];
 		*len = p->ov[2 * i + 1] - p->ov[2 * i];
 		return 1;
 	}
-	return rx_named_lookup(p, name, s, len);
+	*s = NULL;
+	*len = 0;
+	return 0;
 }
 /*
  * A group that may be absent, where absence is a value: its span, or NULL
