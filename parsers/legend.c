@@ -31,6 +31,21 @@ static int starts_with(const char *s, size_t n, const char *p)
 	return n >= k && !strncmp(s, p, k);
 }
 
+/*
+ * Can `c` follow the blank a separator starts with? strchr("i-=msr\xe2", c)
+ * as a switch (a call per blank of every prose line was most of the scan;
+ * strchr also finds the NUL).
+ */
+static int sep_second(unsigned char c)
+{
+	switch (c) {
+	case 'i': case '-': case '=': case 'm': case 's': case 'r': case 0xe2: case '\0':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Skip what joins a name to its description: " - ", " is the ", ": ", " = ". */
 static size_t separator(const char *s, size_t n)
 {
@@ -39,7 +54,7 @@ static size_t separator(const char *s, size_t n)
 					    " means ", " stands for ", " refers to " };
 
 	/* every separator starts with a blank or a colon */
-	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !strchr("i-=msr\xe2", s[1]))))
+	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !sep_second((unsigned char)s[1]))))
 		return 0;
 	for (size_t k = 0; k < sizeof(seps) / sizeof(seps[0]); k++)
 		if (starts_with(s, n, seps[k]))
