@@ -247,15 +247,15 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
 	const char *id;
 	size_t n;
+	/* classify()'s first test, its id kept for remember() instead of read again */
+	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify(l);
 
 	switch (k) {
 	case K_PROGRESS:
 		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
 			return CLAIM_NONE;
-		progress_id(l, &id, &n);
 		remember(st, id, n);
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	case K_RESULT:
