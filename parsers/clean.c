@@ -244,10 +244,16 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 		size_t skip = 0;
 
 		if (!clean_special(c)) {
-			/* a run of plain bytes is copied at once */
-			size_t j = i + 1;
+			/*
+			 * A run of plain bytes is copied at once. Looking for an offset,
+			 * the run is read only up to it: one byte past `stop` tells that
+			 * the run holds it (produced never passes stop).
+			 */
+			size_t j = i + 1, lim = n;
 
-			while (j < n && !clean_special((unsigned char)raw[j]))
+			if (stop != (size_t)-1 && stop - produced < n - i)
+				lim = i + (stop - produced) + 1;
+			while (j < lim && !clean_special((unsigned char)raw[j]))
 				j++;
 			if (stop != (size_t)-1 && produced + (j - i) > stop)
 				return i + (stop - produced);

@@ -14,17 +14,27 @@
 #include "parsers/label.h"
 #include "util/buf.h"
 
+/*
+ * A command's words (or a path's components). The first WORDS_INLINE are
+ * kept in the struct itself, which then must not move: most commands are
+ * short, and a heap array per command was most of the work.
+ */
+#define WORDS_INLINE 16
 struct words {
 	const char **w;
 	size_t *len;
 	size_t n;
+	const char *w_inline[WORDS_INLINE];
+	size_t len_inline[WORDS_INLINE];
 };
 
 static void split_words(const char *s, struct words *out, const char sep_a, const char sep_b)
 {
-	size_t cap = 0;
+	size_t cap = WORDS_INLINE;
 
 	memset(out, 0, sizeof(*out));
+	out->w = out->w_inline;
+	out->len = out->len_inline;
 	while (*s) {
 		const char *start;
 
@@ -36,9 +46,16 @@ static void split_words(const char *s, struct words *out, const char sep_a, cons
 		while (*s && *s != sep_a && *s != sep_b)
 			s++;
 		if (out->n + 1 > cap) {
-			cap = cap ? cap * 2 : 8;
-			out->w = xrealloc(out->w, cap * sizeof(*out->w));
-			out->len = xrealloc(out->len, cap * sizeof(*out->len));
+			cap *= 2;
+			if (out->w == out->w_inline) {
+				out->w = xmalloc(cap * sizeof(*out->w));
+				out->len = xmalloc(cap * sizeof(*out->len));
+				memcpy(out->w, out->w_inline, sizeof(out->w_inline));
+				memcpy(out->len, out->len_inline, sizeof(out->len_inline));
+			} else {
+				out->w = xrealloc(out->w, cap * sizeof(*out->w));
+				out->len = xrealloc(out->len, cap * sizeof(*out->len));
+			}
 		}
 		out->w[out->n] = start;
 		out->len[out->n++] = (size_t)(s - start);
@@ -47,8 +64,10 @@ static void split_words(const char *s, struct words *out, const char sep_a, cons
 
 static void free_words(struct words *w)
 {
-	free(w->w);
-	free(w->len);
+	if (w->w != w->w_inline) {
+		free(w->w);
+		free(w->len);
+	}
 }
 
 static int same(const struct words *a, size_t i, const struct words *b, size_t j)

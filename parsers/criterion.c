@@ -108,18 +108,24 @@ struct claim_state {
 /* The id of a "Benchmarking ID" or "Benchmarking ID: Phase..." line; 0 when `l` is none. */
 static int progress_id(const struct line *l, const char **id, size_t *n)
 {
-	static const char *const phases[] = { ": Warming up", ": Collecting ", ": Analyzing",
-					      ": Complete" };
-	const char *s = l->s + l->indent + 13, *end = l->s + line_end(l);
+#define PHASE(text) { text, sizeof(text) - 1 }
+	static const struct {
+		const char *text;
+		size_t len;
+	} phases[] = { PHASE(": Warming up"), PHASE(": Collecting "), PHASE(": Analyzing"), PHASE(": Complete") };
+#undef PHASE
+	const char *s, *end;
 
 	if (!line_starts(l, "Benchmarking "))
 		return 0;
+	s = l->s + l->indent + 13;
+	end = l->s + line_end(l);
 	*id = s;
 	*n = (size_t)(end - s);
 	/* every phase starts with ':': look only at the colons */
 	for (const char *p = s; p < end && (p = memchr(p, ':', (size_t)(end - p))); p++)
 		for (size_t k = 0; k < countof(phases); k++)
-			if ((size_t)(end - p) >= strlen(phases[k]) && !memcmp(p, phases[k], strlen(phases[k]))) {
+			if ((size_t)(end - p) >= phases[k].len && !memcmp(p, phases[k].text, phases[k].len)) {
 				*n = (size_t)(p - s);
 				return *n > 0;
 			}
@@ -204,11 +210,12 @@ static int result_like(const char *p, const char *end)
 /* The one classifier the claim and the parse share. */
 static enum kind classify(const struct line *l)
 {
-	const char *p = after_time(l), *id;
+	const char *p, *id;
 	size_t n;
 
 	if (progress_id(l, &id, &n))
 		return K_PROGRESS;
+	p = after_time(l);
 	if (p)
 		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
 	if (line_starts(l, "thrpt:"))
@@ -240,15 +247,15 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
 	const char *id;
 	size_t n;
+	/* classify()'s first test, its id kept for remember() instead of read again */
+	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify(l);
 
 	switch (k) {
 	case K_PROGRESS:
 		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
 			return CLAIM_NONE;
-		progress_id(l, &id, &n);
 		remember(st, id, n);
 		return in_block ? CLAIM_BODY : CLAIM_START;
 	case K_RESULT:
@@ -289,18 +296,16 @@ static int triple(struct parse *ps, const struct line *l, const struct rx *p, co
 	} parts[] = { { "est", "eu", STAT_EST }, { "lo", "lu", STAT_LOWER }, { "hi", "hu", STAT_UPPER } };
 	const char *num[3], *unit[3];
 	size_t nn[3], un[3];
+	enum unit u[3];
+	double v[3];
 
-	for (size_t i = 0; i < countof(parts); i++) {
-		enum unit u;
-		double v;
-
-		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
-		    unit_value(num[i], nn[i], unit[i], un[i], &u, &v) < 0)
-			return -1;
-	}
 	for (size_t i = 0; i < countof(parts); i++)
-		bench_figure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, l, num[i], nn[i], 0,
-			     unit[i], un[i]);
+		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
+		    unit_value(num[i], nn[i], unit[i], un[i], &u[i], &v[i]) < 0)
+			return -1;
+	/* the values read above, as bench_figure() would read them again */
+	for (size_t i = 0; i < countof(parts); i++)
+		sink_measure(ps->s, (uint32_t)ps->run, quantity, parts[i].stat, u[i], v[i], 0, l, num[i], nn[i]);
 	return 0;
 }
 

@@ -238,39 +238,45 @@ static int value_of(const struct rx *p, const char *num, const char *unit, doubl
 	return 0;
 }
 
+/* A figure all_read() read: its value and printed number, when it was printed. */
+struct reading {
+	int ok;
+	double v;
+	const char *at;
+	size_t at_len;
+};
+
 /*
  * Every figure the last match of `p` printed reads (groups[i][0] the
  * number, groups[i][1] its unit)? When one does not (400 digits, say),
- * the line is damaged: said, and none of its figures is kept.
+ * the line is damaged: said, and none of its figures is kept. The values
+ * are kept in out[i] for emit(), read once.
  */
 static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
-		    const char *const groups[][2], size_t n)
+		    const char *const groups[][2], size_t n, struct reading *out)
 {
 	for (size_t i = 0; i < n; i++) {
-		double v;
-		const char *at;
-		size_t at_len;
+		struct reading *r = &out[i];
 
-		if (group(p, groups[i][0], &at, &at_len) &&
-		    value_of(p, groups[i][0], groups[i][1], &v, &at, &at_len) < 0) {
+		r->ok = 0;
+		if (!group(p, groups[i][0], &r->at, &r->at_len))
+			continue;
+		if (value_of(p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
 			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
 			ps->cur.damaged = 1;
 			return 0;
 		}
+		r->ok = 1;
 	}
 	return 1;
 }
 
-/* Add the figure of group `num` (in `unit`), when printed; all_read() said it reads. */
-static void emit(struct parse *ps, const struct line *l, const struct rx *p, const char *num,
-		 const char *unit, const char *quantity, enum stat_kind stat)
+/* Add a figure all_read() read, when it was printed. */
+static void emit(struct parse *ps, const struct line *l, const struct reading *r, const char *quantity,
+		 enum stat_kind stat)
 {
-	double v;
-	const char *at;
-	size_t at_len;
-
-	if (value_of(p, num, unit, &v, &at, &at_len) == 0)
-		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, v, 0, l, at, at_len);
+	if (r->ok)
+		sink_measure(ps->s, ps->cur.run, quantity, stat, UNIT_SECOND, r->v, 0, l, r->at, r->at_len);
 }
 
 /* Close the current benchmark: fill in n, or drop it when it produced no figures. */
@@ -320,6 +326,7 @@ static const char *const range_groups[][2] = { { "min", "nu" }, { "max", "xu" } 
 static void on_time(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_TIME];
+	struct reading fig[countof(time_groups)];
 	const char *s;
 	size_t n;
 
@@ -334,12 +341,12 @@ static void on_time(struct parse *ps, const struct line *l)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
 	ps->cur.single = !group(p, "sd", &s, &n);
-	if (!all_read(ps, l, p, time_groups, countof(time_groups)))
+	if (!all_read(ps, l, p, time_groups, countof(time_groups), fig))
 		return;
-	emit(ps, l, p, "mean", "mu", "time", STAT_MEAN);
-	emit(ps, l, p, "sd", "su", "time", STAT_SD);
-	emit(ps, l, p, "user", "uu", "user", STAT_MEAN);
-	emit(ps, l, p, "sys", "yu", "system", STAT_MEAN);
+	emit(ps, l, &fig[0], "time", STAT_MEAN);
+	emit(ps, l, &fig[1], "time", STAT_SD);
+	emit(ps, l, &fig[2], "user", STAT_MEAN);
+	emit(ps, l, &fig[3], "system", STAT_MEAN);
 	if (ps->cur.single) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = 1;
@@ -351,6 +358,7 @@ static void on_time(struct parse *ps, const struct line *l)
 static void on_range(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_RANGE];
+	struct reading fig[countof(range_groups)];
 	const char *s;
 	size_t n;
 	double runs;
@@ -368,10 +376,10 @@ static void on_range(struct parse *ps, const struct line *l)
 		ps->cur.damaged = 1;
 		return;
 	}
-	if (!all_read(ps, l, p, range_groups, countof(range_groups)))
+	if (!all_read(ps, l, p, range_groups, countof(range_groups), fig))
 		return;
-	emit(ps, l, p, "min", "nu", "time", STAT_MIN);
-	emit(ps, l, p, "max", "xu", "time", STAT_MAX);
+	emit(ps, l, &fig[0], "time", STAT_MIN);
+	emit(ps, l, &fig[1], "time", STAT_MAX);
 	if (group(p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;

@@ -96,6 +96,9 @@ static size_t ctime_prefix(const char *s, size_t n)
 
 	if (n < sizeof(shape) - 2 || s[0] < 'A' || s[0] > 'Z')
 		return 0;
+	/* four of the shape's fixed blanks and colons first (n >= 24 holds them): most lines fail there */
+	if (s[3] != ' ' || s[7] != ' ' || s[13] != ':' || s[16] != ':')
+		return 0;
 	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
 		char c = i < n ? s[i] : ' ', m = shape[i];
 		int ok = m == 'A' ? (c >= 'A' && c <= 'Z')
@@ -892,11 +895,14 @@ static unsigned phrases(const struct line *l)
 	for (; p < end; p++) {
 		switch (*p) {
 		case ' ':
-			if (phrase_at(p, end, " Sent ", 6))
+			/* the byte after the blank tells which phrase may start here: data lines are mostly blanks */
+			if (p + 1 == end)
+				break;
+			if (p[1] == 'S' && phrase_at(p, end, " Sent ", 6))
 				found |= PH_SENT;
-			else if (phrase_at(p, end, " datagrams", 10))
+			else if (p[1] == 'd' && phrase_at(p, end, " datagrams", 10))
 				found |= PH_DATAGRAMS;
-			else if (phrase_at(p, end, " local ", 7))
+			else if (p[1] == 'l' && phrase_at(p, end, " local ", 7))
 				found |= PH_LOCAL;
 			break;
 		case 's':

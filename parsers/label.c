@@ -925,7 +925,9 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
-	if (rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
+	/* the pattern is anchored on a word that begins with one of these letters, in either case */
+	if (out->variant.len && strchr("rnbmotfRNBMOTF", out->variant.s[0]) &&
+	    rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
 

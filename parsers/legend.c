@@ -20,9 +20,30 @@ static int ident_char(unsigned char c)
 
 static int starts_with(const char *s, size_t n, const char *p)
 {
-	size_t k = strlen(p);
+	size_t k;
 
+	/* most asked (the separators at every blank) fail at the first two bytes: no strlen and strncmp */
+	if (p[0] && (!n || s[0] != p[0]))
+		return 0;
+	if (p[0] && p[1] && (n < 2 || s[1] != p[1]))
+		return 0;
+	k = strlen(p);
 	return n >= k && !strncmp(s, p, k);
+}
+
+/*
+ * Can `c` follow the blank a separator starts with? strchr("i-=msr\xe2", c)
+ * as a switch (a call per blank of every prose line was most of the scan;
+ * strchr also finds the NUL).
+ */
+static int sep_second(unsigned char c)
+{
+	switch (c) {
+	case 'i': case '-': case '=': case 'm': case 's': case 'r': case 0xe2: case '\0':
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* Skip what joins a name to its description: " - ", " is the ", ": ", " = ". */
@@ -33,7 +54,7 @@ static size_t separator(const char *s, size_t n)
 					    " means ", " stands for ", " refers to " };
 
 	/* every separator starts with a blank or a colon */
-	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !strchr("i-=msr\xe2", s[1]))))
+	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !sep_second((unsigned char)s[1]))))
 		return 0;
 	for (size_t k = 0; k < sizeof(seps) / sizeof(seps[0]); k++)
 		if (starts_with(s, n, seps[k]))
@@ -288,8 +309,9 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		int after_and;
 
 		if (!ident_char((unsigned char)*p) || (p > s && ident_char((unsigned char)p[-1]))) {
-			buf_reset(&desc);
-			if (*p == ' ' && describe_before(s, p, end, &name, &name_len, &desc)) {
+			/* describe_before()'s own first test, before the reset: most bytes are no " called " */
+			if (*p == ' ' && end - p >= 2 && (p[1] == 'c' || p[1] == 'n') &&
+			    (buf_reset(&desc), describe_before(s, p, end, &name, &name_len, &desc))) {
 				base_name(&name, &name_len);
 				if (name_len >= 2 && has_letter(name, name_len)) {
 					fn(ctx, name, name_len, desc.s, desc.len);
@@ -309,6 +331,9 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		while (e < end && strchr("`\"'*", *e))
 			e++;
 		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
+		/* describe()'s first test before the name is looked at: most words are followed by none */
+		if (!separator(e, (size_t)(end - e)) && !(after_and && starts_with(e, (size_t)(end - e), " the ")))
+			continue;
 		base_name(&name, &name_len);
 		if (name_len < 2 || !has_letter(name, name_len))
 			continue;

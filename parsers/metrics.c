@@ -3,6 +3,7 @@
  */
 #include "parsers/metrics.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,13 +116,11 @@ static struct {
 	const struct metric_def *def;
 } cache[LOOKUP_SLOTS];
 
-const struct metric_def *metric_lookup(const char *quantity)
+static const struct metric_def *lookup_by_name(const char *quantity)
 {
 	unsigned h;
 	size_t n;
 
-	if (!quantity)
-		return NULL;
 	n = strnlen(quantity, LOOKUP_NAME);
 	if (n >= LOOKUP_NAME || n == 0)
 		return lookup_uncached(quantity);
@@ -131,6 +130,38 @@ const struct metric_def *metric_lookup(const char *quantity)
 		cache[h].def = lookup_uncached(quantity);
 	}
 	return cache[h].def;
+}
+
+/*
+ * In front of it, the answers by the name's address: most names are
+ * literals, asked once per measurement. A hit is checked against the name
+ * kept (an address may hold another name by now), which costs a strcmp and
+ * spares the length and the hash.
+ */
+#define BY_ADDRESS_SLOTS 64
+static struct {
+	const char *at;
+	char name[LOOKUP_NAME];
+	const struct metric_def *def;
+} by_address[BY_ADDRESS_SLOTS];
+
+const struct metric_def *metric_lookup(const char *quantity)
+{
+	unsigned a;
+	const struct metric_def *def;
+
+	if (!quantity)
+		return NULL;
+	a = (unsigned)(((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 58) % BY_ADDRESS_SLOTS;
+	if (by_address[a].at == quantity && !strcmp(by_address[a].name, quantity))
+		return by_address[a].def;
+	def = lookup_by_name(quantity);
+	if (strnlen(quantity, LOOKUP_NAME) < LOOKUP_NAME) {
+		by_address[a].at = quantity;
+		strcpy(by_address[a].name, quantity);
+		by_address[a].def = def;
+	}
+	return def;
 }
 
 const struct metric_def *metric_def(enum metric_id id)

@@ -95,11 +95,27 @@ int prose_comment_header(const char *s, size_t n)
 	return rx_match(&prose_rx[RX_COMMENT], s, n);
 }
 
+/*
+ * Can the line end as an environment heading does? Past its blanks, '*'
+ * and ':', the last byte is the last letter of one of the pattern's words
+ * ("environment", "env", "setup", "hardware", "system", "machine", "spec",
+ * "specs", "configuration", "software", "info", "information"). A byte
+ * outside ASCII is left to the pattern (caseless, "ſ" is an "s").
+ */
+static int may_end_env_heading(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || (s[n - 1] >= '\t' && s[n - 1] <= '\r') || s[n - 1] == '*' ||
+		     s[n - 1] == ':'))
+		n--;
+	return n && ((unsigned char)s[n - 1] >= 0x80 || strchr("tvpemcsnoTVPEMCSNO", s[n - 1]));
+}
+
 int prose_env_heading(const char *s, size_t n)
 {
 	if (n >= 64)
 		return 0;
-	return text_words(s, n, 6) <= 6 && rx_match(&prose_rx[RX_ENV_HEADING], s, n);
+	return may_end_env_heading(s, n) && text_words(s, n, 6) <= 6 &&
+	       rx_match(&prose_rx[RX_ENV_HEADING], s, n);
 }
 
 /* The line without indentation, bullet and trailing blanks. */

@@ -28,8 +28,6 @@ int rx_compile(struct rx *t, size_t n, struct diag *d)
 			return diag_error(d, NULL, 0, "pattern %s at offset %zu: %s", t[i].name,
 					  (size_t)at, (char *)msg);
 		}
-		/* JIT is best-effort: the interpreter gives the same answers, slower. */
-		t[i].jit = pcre2_jit_compile(t[i].code, PCRE2_JIT_COMPLETE) == 0;
 		t[i].md = pcre2_match_data_create_from_pattern(t[i].code, NULL);
 		if (!t[i].md)
 			die("out of memory creating match data for %s", t[i].name);
@@ -48,6 +46,7 @@ void rx_free(struct rx *t, size_t n)
 		t[i].ov = NULL;
 		t[i].novector = 0;
 		t[i].jit = 0;
+		t[i].jit_tried = 0;
 		t[i].code = NULL;
 		memset(t[i].names, 0, sizeof(t[i].names));
 	}
@@ -55,10 +54,16 @@ void rx_free(struct rx *t, size_t n)
 
 int rx_match(struct rx *p, const char *s, size_t len)
 {
-	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
-	int rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
-			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
+	int rc;
 
+	if (!p->jit_tried) {
+		/* JIT is best-effort: the interpreter gives the same answers, slower. */
+		p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
+		p->jit_tried = 1;
+	}
+	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
+	rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
+			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
 	p->subject = s;
 	if (rc >= 0)
 		return 1;
@@ -87,32 +92,25 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 	return 1;
 }
 
-int rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
+int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	struct rx *q = (struct rx *)p; /* the cache is not part of the pattern's value */
-	int i = -1;
-	size_t k, home = ((uintptr_t)name >> 3) % countof(q->names);
+	unsigned home = rx_name_home(name), k = home;
+	int i;
 
-	/* a name's home slot by its address first, then the others in order */
-	if (q->names[home] == name) {
-		i = q->numbers[home];
+	/* from the name's home slot on, to the name or the first free slot */
+	do {
+		if (!q->names[k] || q->names[k] == name)
+			break;
+		k = (k + 1) & (RX_NAME_SLOTS - 1);
+	} while (k != home);
+	if (q->names[k] == name) {
+		i = q->numbers[k];
 	} else {
-		for (k = 0; k < countof(q->names) && q->names[k] != name; k++)
-			;
-		if (k < countof(q->names)) {
-			i = q->numbers[k];
-		} else {
-			i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
-			if (!q->names[home]) {
-				k = home;
-			} else {
-				for (k = 0; k < countof(q->names) && q->names[k]; k++)
-					;
-			}
-			if (k < countof(q->names)) {
-				q->names[k] = name;
-				q->numbers[k] = i;
-			}
+		i = pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name);
+		if (!q->names[k]) { /* a full cache (never, at 32) keeps asking PCRE2 */
+			q->names[k] = name;
+			q->numbers[k] = i;
 		}
 	}
 	if (i < 0) {

@@ -1,8 +1,10 @@
 /*
  * rx.h - PCRE2 patterns compiled once per process.
  * Each parser declares a static table of struct rx; parsers_init() compiles
- * every table once (JIT when available, the interpreter otherwise) with one
- * match data per pattern, and parsers_fini() frees them. Patterns are UTF-8
+ * every table once with one match data per pattern, and parsers_fini() frees
+ * them. A pattern is JIT-compiled (when the JIT is available; the
+ * interpreter otherwise) at its first match: most logs hold a few formats,
+ * and the JIT compilation of every pattern cost more than a small log's parse. Patterns are UTF-8
  * and tolerate invalid UTF-8 in the subject (PCRE2_MATCH_INVALID_UTF), so a
  * stray byte in a log never fails a match.
  */
@@ -12,8 +14,11 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/diag.h"
+
+#define RX_NAME_SLOTS 32 /* a power of two */
 
 struct rx {
 	const char *name;    /* for error messages */
@@ -24,10 +29,16 @@ struct rx {
 	PCRE2_SIZE *ov;      /* md's ovector and its pairs, kept by rx_compile */
 	uint32_t novector;
 	int jit;             /* JIT-compiled: matched by pcre2_jit_match */
+	int jit_tried;       /* the JIT compilation was asked for (at the first match) */
 	const char *subject; /* last subject matched, for rx_group */
-	/* group numbers of names asked for, by the name's address (literals are stable) */
-	const char *names[12];
-	int numbers[12];
+	/*
+	 * Group numbers of names asked for, by the name's address (literals are
+	 * stable): open addressing from rx_name_home(), room for every name of
+	 * the largest pattern (iperf3's data line has 18), so that a lookup after
+	 * the first is one comparison.
+	 */
+	const char *names[RX_NAME_SLOTS];
+	int numbers[RX_NAME_SLOTS];
 };
 
 /* Compile `n` patterns. A bad pattern is a programming error: -1 with the PCRE2 message in *d. */
@@ -66,7 +77,34 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len) BD_CHE
  * cached by its address. A name the pattern lacks is a programming error
  * that returns 0, as a group that did not take part does.
  */
-int rx_named(const struct rx *p, const char *name, const char **s, size_t *len) BD_CHECK_RESULT;
+int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len) BD_CHECK_RESULT;
+
+/* A name's first slot in the cache: its address, multiplied (Fibonacci hashing). */
+static inline unsigned rx_name_home(const char *name)
+{
+	return (unsigned)(((uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ull) >> 59) & (RX_NAME_SLOTS - 1);
+}
+
+/*
+ * rx_named_lookup(), with the common case inline: the name cached in its
+ * first slot (its group set or not). Called for every figure of every line.
+ */
+static inline int BD_CHECK_RESULT rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
+{
+	unsigned h = rx_name_home(name);
+	int i = p->numbers[h];
+
+	if (p->names[h] != name)
+		return rx_named_lookup(p, name, s, len);
+	if (i >= 0 && (unsigned)i < p->novector && p->ov[2 * i] != PCRE2_UNSET) {
+		*s = p->subject + p->ov[2 * i];
+		*len = p->ov[2 * i + 1] - p->ov[2 * i];
+		return 1;
+	}
+	*s = NULL;
+	*len = 0;
+	return 0;
+}
 /*
  * A group that may be absent, where absence is a value: its span, or NULL
  * and 0. Every other lookup is rx_named's, and checked.

@@ -487,7 +487,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent, note_len;
 	const char *note;
-	int command;
+	int command, shaped;
 
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
@@ -506,7 +506,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 
 		legend_scan(s, n, add_legend, &lc);
 	}
-	if (label_shaped(sg, s, n) && prose_env_heading(l->s, l->len)) {
+	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
+	if (shaped && prose_env_heading(l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
 		sg->pending_line = 0;
@@ -545,7 +546,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->prev_prose_read = 1;
 		}
 		buf_release(&b);
-	} else if (!label_shaped(sg, s, n) || command) {
+	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;
 	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {

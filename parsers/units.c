@@ -57,7 +57,11 @@ static const double exact_tens[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1
  * reads the text with the power appended. -1 when the span is anything
  * else ("0.00O281", "inf", "0x10", " 1").
  */
-static int decimal(const char *s, size_t n, int scale, double *out)
+/* Kept out of decimal(): its frame and strtod path would weigh on every figure's call. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int decimal_any(const char *s, size_t n, int scale, double *out)
 {
 	uint64_t mant = 0;
 	int digits = 0, frac = 0, exp = 0, any = 0, neg = 0, big = 0;
@@ -135,6 +139,43 @@ static int decimal(const char *s, size_t n, int scale, double *out)
 		*out = v;
 		return 0;
 	}
+}
+
+/*
+ * decimal_any()'s common case: [+-]digits[.digits], 19 digits at most in
+ * all and a power of ten within Clinger's range. Every digit then counts
+ * and is accumulated, as decimal_any() does, in a loop without its
+ * bookkeeping; anything else is decimal_any()'s.
+ */
+static int decimal(const char *s, size_t n, int scale, double *out)
+{
+	uint64_t mant = 0;
+	size_t i = 0, nd, from;
+	int neg = 0, frac = 0, exp;
+
+	if (n == 0 || n >= 64)
+		return -1;
+	if (s[i] == '+' || s[i] == '-')
+		neg = s[i++] == '-';
+	for (from = i; i < n && char_is_digit(s[i]); i++)
+		mant = mant * 10 + (uint64_t)(s[i] - '0');
+	nd = i - from;
+	if (i < n && s[i] == '.') {
+		for (from = ++i; i < n && char_is_digit(s[i]); i++)
+			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		frac = (int)(i - from);
+		nd += i - from;
+	}
+	exp = scale - frac;
+	if (i != n || nd == 0 || nd > 19 || mant > (1ull << 53) || exp < -22 || exp > 22)
+		return decimal_any(s, n, scale, out);
+	{
+		double v = (double)mant;
+
+		v = exp < 0 ? v / exact_tens[-exp] : v * exact_tens[exp];
+		*out = neg ? -v : v;
+	}
+	return 0;
 }
 
 int num_parse(const char *s, size_t n, double *out)
@@ -361,53 +402,15 @@ static const struct unit_spelling spellings[] = {
 
 /*
  * The spellings by their first byte, in table order (the first that
- * matches wins): built on first use; the program has one thread. A byte
- * with more spellings than a row holds is looked up in the whole table.
+ * matches wins), with each spelling's length and power of ten: built on
+ * first use; the program has one thread. A byte with more spellings than a
+ * row holds is looked up in the whole table.
  */
 #define BY_FIRST_MAX 24
 static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
 static int by_first_built, by_first_full[256];
-
-static void build_by_first(void)
-{
-	for (size_t i = 0; i < countof(spellings); i++) {
-		unsigned char c = (unsigned char)spellings[i].text[0];
-
-		if (nby_first[c] < BY_FIRST_MAX && i <= UCHAR_MAX)
-			by_first[c][nby_first[c]++] = (unsigned char)i;
-		else
-			by_first_full[c] = 1;
-	}
-	by_first_built = 1;
-}
-
-int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
-{
-	unsigned char c = n ? (unsigned char)s[0] : 0;
-
-	if (!by_first_built)
-		build_by_first();
-	if (n && !by_first_full[c]) {
-		for (size_t k = 0; k < nby_first[c]; k++) {
-			size_t i = by_first[c][k];
-
-			if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
-				*unit = spellings[i].unit;
-				*factor = spellings[i].factor;
-				return 0;
-			}
-		}
-		return -1;
-	}
-	for (size_t i = 0; i < countof(spellings); i++) {
-		if (strlen(spellings[i].text) == n && !memcmp(spellings[i].text, s, n)) {
-			*unit = spellings[i].unit;
-			*factor = spellings[i].factor;
-			return 0;
-		}
-	}
-	return -1;
-}
+static size_t spelling_len[countof(spellings)];
+static int spelling_exp[countof(spellings)];
 
 /* The power of ten `f` is, or 0 when it is none of 1e-12 .. 1e12. */
 static int exponent_of(double f)
@@ -422,19 +425,69 @@ static int exponent_of(double f)
 	return 0;
 }
 
+static void build_by_first(void)
+{
+	for (size_t i = 0; i < countof(spellings); i++) {
+		unsigned char c = (unsigned char)spellings[i].text[0];
+
+		spelling_len[i] = strlen(spellings[i].text);
+		spelling_exp[i] = exponent_of(spellings[i].factor);
+		if (nby_first[c] < BY_FIRST_MAX && i <= UCHAR_MAX)
+			by_first[c][nby_first[c]++] = (unsigned char)i;
+		else
+			by_first_full[c] = 1;
+	}
+	by_first_built = 1;
+}
+
+/* The row of spelling s[0..n), or -1. */
+static long spelling_of(const char *s, size_t n)
+{
+	unsigned char c = n ? (unsigned char)s[0] : 0;
+
+	if (!by_first_built)
+		build_by_first();
+	if (n && !by_first_full[c]) {
+		for (size_t k = 0; k < nby_first[c]; k++) {
+			size_t i = by_first[c][k];
+
+			if (spelling_len[i] == n && !memcmp(spellings[i].text, s, n))
+				return (long)i;
+		}
+		return -1;
+	}
+	for (size_t i = 0; i < countof(spellings); i++)
+		if (spelling_len[i] == n && !memcmp(spellings[i].text, s, n))
+			return (long)i;
+	return -1;
+}
+
+int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
+{
+	long i = spelling_of(s, n);
+
+	if (i < 0)
+		return -1;
+	*unit = spellings[i].unit;
+	*factor = spellings[i].factor;
+	return 0;
+}
+
 int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
 	       double *value)
 {
-	double v, f;
+	long i = spelling_of(u, u_len);
+	double v;
 	int e;
 
-	if (unit_lookup(u, u_len, unit, &f) < 0)
+	if (i < 0)
 		return -1;
+	*unit = spellings[i].unit;
 	/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
-	e = exponent_of(f);
+	e = spelling_exp[i];
 	if (decimal(num, num_len, e, &v) < 0)
 		return -1;
-	*value = e ? v : v * f; /* 1024-based factors are powers of two: exact */
+	*value = e ? v : v * spellings[i].factor; /* 1024-based factors are powers of two: exact */
 	return 0;
 }
 

@@ -44,6 +44,9 @@ void buf_addc(struct buf *b, char c)
 	b->s[b->len] = '\0';
 }
 
+/* The room fmt_simple() is given again when the first did not hold its text. */
+#define FMT_SIMPLE_ROOM 1024
+
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list cp;
@@ -53,6 +56,13 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 	va_copy(cp, ap);
 	n = fmt_simple(b->s + b->len, b->cap - b->len, fmt, cp);
 	va_end(cp);
+	if (n < 0 && b->cap - b->len < FMT_SIMPLE_ROOM) {
+		/* most failures are a line longer than the room (a note): room for it, before vsnprintf */
+		buf_grow(b, FMT_SIMPLE_ROOM);
+		va_copy(cp, ap);
+		n = fmt_simple(b->s + b->len, b->cap - b->len, fmt, cp);
+		va_end(cp);
+	}
 	if (n >= 0) {
 		b->len += (size_t)n;
 		return;

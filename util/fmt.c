@@ -17,25 +17,33 @@ static int put(char *out, size_t cap, size_t *at, const char *s, size_t n)
 
 size_t fmt_decimal(char out[FMT_DECIMAL_MAX], unsigned long long v)
 {
-	char d[FMT_DECIMAL_MAX];
-	size_t i = sizeof(d);
+	size_t n = 1, i;
 
+	/* the length first, then the digits from the last, in place (no copy) */
+	for (unsigned long long t = v; t >= 10; t /= 10)
+		n++;
+	i = n;
 	do {
-		d[--i] = (char)('0' + v % 10);
+		out[--i] = (char)('0' + v % 10);
 		v /= 10;
-	} while (v);
-	memcpy(out, d + i, sizeof(d) - i);
-	return sizeof(d) - i;
+	} while (i);
+	return n;
 }
 
 /* A value in decimal, after a minus sign when `neg`. */
 static int put_unsigned(char *out, size_t cap, size_t *at, unsigned long long v, int neg)
 {
 	char d[FMT_DECIMAL_MAX];
-	size_t n = fmt_decimal(d, v);
+	size_t n;
 
 	if (neg && !put(out, cap, at, "-", 1))
 		return 0;
+	if (*at + FMT_DECIMAL_MAX < cap) {
+		/* room for any value and the NUL: the digits go straight to `out` */
+		*at += fmt_decimal(out + *at, v);
+		return 1;
+	}
+	n = fmt_decimal(d, v);
 	return put(out, cap, at, d, n);
 }
 

@@ -14,13 +14,31 @@ struct strmap_slot {
 	uint32_t value;
 };
 
+/*
+ * The keys are often long (a run's source, command and variant joined):
+ * eight bytes at a time, each word mixed in by a multiply, the length first
+ * and a final avalanche so that the low bits (the slot) depend on every
+ * byte. Only the map's layout depends on it: nothing walks the slots.
+ */
 static uint64_t hash_str(const char *s)
 {
-	uint64_t h = 1469598103934665603ull; /* FNV-1a: short keys, no need for more */
+	const uint64_t k = 0x9e3779b97f4a7c15ull;
+	size_t n = strlen(s);
+	uint64_t h = (uint64_t)n * k, w;
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 31;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, s, n);
+		h = (h ^ w) * k;
+	}
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 32);
 }
 
 static struct strmap_slot *find(const struct strmap *m, const char *key, uint64_t h)

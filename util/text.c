@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -55,14 +56,34 @@ static int is_control(unsigned cp)
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
 }
 
+/*
+ * 1 when one of the 8 bytes in `w` may be outside printable ASCII (0x20 to
+ * 0x7e): exact for "all printable", while a borrow may flag a printable byte
+ * next to one that is not, which the byte-wise path then reads.
+ */
+static int word_may_have_unprintable(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t below = (w - ones * 0x20) & ~w; /* a byte under 0x20 */
+	uint64_t above = (w + ones * (0x7f - 0x7e)) | w; /* a byte over 0x7e (or high bit set) */
+
+	return ((below | above) & highs) != 0;
+}
+
 int text_has_control(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
 		size_t len;
+		uint64_t w;
 
+		/* printable ASCII, the most of any text: eight bytes at a time */
+		if (n - i >= 8 && (memcpy(&w, s + i, 8), !word_may_have_unprintable(w))) {
+			i += 8;
+			continue;
+		}
 		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
-			i++; /* printable ASCII, the most of any text */
+			i++;
 			continue;
 		}
 		len = decode((const unsigned char *)s + i, n - i, &cp);
@@ -164,34 +185,41 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 
 /*
  * How common a byte is in logs and prose, roughly (higher: more common):
- * blanks and lower-case letters by their frequency in English; any other
- * byte (digits, capitals, punctuation) counts as rare.
+ * blanks and lower-case letters by their frequency in English
+ * ("zqxjkvbpygfwmucldrhsnioate "); any other byte (digits, capitals,
+ * punctuation) counts as rare (0).
  */
-static int byte_rank(unsigned char c)
-{
-	static const char by_frequency[] = "zqxjkvbpygfwmucldrhsnioate ";
-	static unsigned char rank[256];
-	static int built;
+static const unsigned char byte_rank[256] = {
+	['z'] = 1,  ['q'] = 2,  ['x'] = 3,  ['j'] = 4,  ['k'] = 5,  ['v'] = 6,  ['b'] = 7,
+	['p'] = 8,  ['y'] = 9,  ['g'] = 10, ['f'] = 11, ['w'] = 12, ['m'] = 13, ['u'] = 14,
+	['c'] = 15, ['l'] = 16, ['d'] = 17, ['r'] = 18, ['h'] = 19, ['s'] = 20, ['n'] = 21,
+	['i'] = 22, ['o'] = 23, ['a'] = 24, ['t'] = 25, ['e'] = 26, [' '] = 27,
+};
 
-	if (!built) { /* one thread: made on first use */
-		for (size_t i = 0; by_frequency[i]; i++)
-			rank[(unsigned char)by_frequency[i]] = (unsigned char)(i + 1);
-		built = 1;
-	}
-	return rank[c];
-}
+#define RARE_WITHIN 16
 
 const char *text_find(const char *s, size_t n, const char *needle)
 {
-	size_t k = strlen(needle), r = 0;
+	size_t k, r = 0;
+	unsigned best;
 	const char *p, *end = s + n;
 
-	if (!k || k > n)
-		return k ? NULL : s;
-	/* the needle's rarest byte by memchr (vector code), then the whole needle around it */
-	for (size_t j = 1; j < k; j++)
-		if (byte_rank((unsigned char)needle[j]) < byte_rank((unsigned char)needle[r]))
-			r = j;
+	if (!needle[0])
+		return s;
+	/*
+	 * The rarest byte of the needle's first RARE_WITHIN (the first of the
+	 * rarest; any byte finds the same first match, a rare one in fewer
+	 * tries): a byte of rank 0 (a digit, a capital, punctuation) ends the
+	 * walk, none can be rarer, and strlen (vector code) measures the rest.
+	 */
+	best = byte_rank[(unsigned char)needle[0]];
+	for (k = 1; best && k < RARE_WITHIN && needle[k]; k++)
+		if (byte_rank[(unsigned char)needle[k]] < best)
+			best = byte_rank[(unsigned char)needle[k]], r = k;
+	k += strlen(needle + k);
+	if (k > n)
+		return NULL;
+	/* the rarest byte by memchr (vector code), then the whole needle around it */
 	for (p = s + r; p < end - (k - 1 - r) && (p = memchr(p, needle[r], (size_t)(end - (k - 1 - r) - p))); p++)
 		if (!memcmp(p - r, needle, k))
 			return p - r;
@@ -203,18 +231,51 @@ int text_contains(const char *s, size_t n, const char *needle)
 	return text_find(s, n, needle) != NULL;
 }
 
+/* Does one of the 8 bytes of `w` equal the byte `b` repeats? (exact: the classic zero-byte test) */
+static int word_has(uint64_t w, uint64_t b)
+{
+	uint64_t x = w ^ b;
+
+	return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
+}
+
 size_t text_words(const char *s, size_t n, size_t limit)
 {
-	size_t words = 0;
+	size_t words = 0, i = 0;
 
-	for (size_t i = 0; i < n && (!limit || words <= limit); i++)
-		words += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+	while (i < n) {
+		uint64_t w;
+
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == n)
+			break;
+		/* a word starts; past the limit the count is limit + 1 */
+		if (++words > limit && limit)
+			break;
+		/* its bytes, eight at a time while none is a blank */
+		for (i++; n - i >= 8; i += 8) {
+			memcpy(&w, s + i, 8);
+			if (word_has(w, 0x2020202020202020ull) || word_has(w, 0x0909090909090909ull))
+				break;
+		}
+		while (i < n && s[i] != ' ' && s[i] != '\t')
+			i++;
+	}
 	return words;
 }
 
 static unsigned char ascii_lower(unsigned char c)
 {
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
+/* The first `c` in [p, end), or end. */
+static const char *next_byte(const char *p, const char *end, unsigned char c)
+{
+	const char *q = memchr(p, c, (size_t)(end - p));
+
+	return q ? q : end;
 }
 
 int text_contains_nocase(const char *s, size_t n, const char *needle)
@@ -228,18 +289,31 @@ int text_contains_nocase(const char *s, size_t n, const char *needle)
 		/*
 		 * An ASCII needle: tolower() of any other byte is no ASCII letter in
 		 * any locale, so ASCII lower-casing finds the same places, faster.
+		 * The places where the first byte stands in either case are found
+		 * by memchr (vector code), the next of each kept until passed.
 		 */
 		unsigned char first = ascii_lower((unsigned char)needle[0]);
+		unsigned char other = first >= 'a' && first <= 'z' ? (unsigned char)(first - 'a' + 'A') : first;
+		const char *end, *lo, *up, *p;
 
-		for (size_t i = 0; i + k <= n; i++) {
+		if (k > n)
+			return 0;
+		end = s + (n - k) + 1; /* one past the first byte's last place */
+		lo = next_byte(s, end, first);
+		up = other == first ? lo : next_byte(s, end, other);
+		while ((p = lo < up ? lo : up) < end) {
 			size_t j = 1;
 
-			if (ascii_lower((unsigned char)s[i]) != first)
-				continue;
-			while (j < k && ascii_lower((unsigned char)s[i + j]) == ascii_lower((unsigned char)needle[j]))
+			while (j < k && ascii_lower((unsigned char)p[j]) == ascii_lower((unsigned char)needle[j]))
 				j++;
 			if (j == k)
 				return 1;
+			if (lo == p)
+				lo = next_byte(p + 1, end, first);
+			if (other == first)
+				up = lo;
+			else if (up == p)
+				up = next_byte(p + 1, end, other);
 		}
 		return 0;
 	}
