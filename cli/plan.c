@@ -52,7 +52,8 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			continue;
 		s = &m->sources[src];
 		if (it->repeat_of || it->duplicate) {
-			fwrite(line.s, 1, line.len, fp); /* what gathered comes first */
+			if (line.len) /* what gathered comes first */
+				fwrite(line.s, 1, line.len, fp);
 			buf_reset(&line);
 		}
 		if (it->repeat_of) {
@@ -115,7 +116,8 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			}
 		}
 	}
-	fwrite(line.s ? line.s : "", 1, line.len, fp);
+	if (line.len)
+		fwrite(line.s, 1, line.len, fp);
 	buf_release(&line);
 	free(nmeas);
 }
