@@ -77,11 +77,9 @@ static void list_variants(const struct model *m, const struct experiment *only)
 
 static void list_runs(const struct model *m, const struct experiment *only)
 {
-	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
+	size_t *nmeas = model_meas_per_run(m);
 	struct table t;
 
-	for (size_t i = 0; i < m->rs.nmeas; i++)
-		nmeas[m->rs.meas[i].run]++;
 	table_init(&t, 8, "llllllrl");
 	table_add(&t, "RUN");
 	table_add(&t, "EXPERIMENT");

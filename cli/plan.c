@@ -36,35 +36,30 @@ static void add_count(struct buf *b, size_t v)
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
-	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
+	size_t *nmeas = model_meas_per_run(m);
 	struct buf line = BUF_INIT;
 
-	for (size_t i = 0; i < m->rs.nmeas; i++)
-		nmeas[m->rs.meas[i].run]++;
-	for (size_t r = 0; r < m->rs.nruns; r++) /* written out as they were read (struct record_spool) */
-		nmeas[r] += m->rs.runs[r].nmeas_out;
 	for (size_t i = 0; i < res->nitems; i++) {
 		const struct import_item *it = &res->items[i];
 		const struct source *s;
 		long src = res->inputs[it->input].source;
 
+		if (line.len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
+			fwrite(line.s, 1, line.len, fp);
+			buf_reset(&line);
+		}
 		if (src < 0)
 			continue;
 		s = &m->sources[src];
-		if (it->repeat_of || it->duplicate) {
-			if (line.len) /* what gathered comes first */
-				fwrite(line.s, 1, line.len, fp);
-			buf_reset(&line);
-		}
 		if (it->repeat_of) {
-			fprintf(fp, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
-				(unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
-				(unsigned)it->repeat_of);
+			buf_addf(&line, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
+				 (unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
+				 (unsigned)it->repeat_of);
 			continue;
 		}
 		if (it->duplicate) {
-			fprintf(fp, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
-				(unsigned)it->last_line, fmt_name(it->fmt));
+			buf_addf(&line, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
+				 (unsigned)it->last_line, fmt_name(it->fmt));
 			continue;
 		}
 		/* a block that gave nothing was prose after all, or its warnings said why */
@@ -110,10 +105,6 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			if (run->flags & RUN_FAILED)
 				buf_adds(&line, "  failed");
 			buf_addc(&line, '\n');
-			if (line.len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
-				fwrite(line.s, 1, line.len, fp);
-				buf_reset(&line);
-			}
 		}
 	}
 	if (line.len)

@@ -953,6 +953,33 @@ static void spill(struct outfile *o, int force)
 	buf_reset(&o->b);
 }
 
+/* Write out what `o` holds, then sync and close its file (unless closed already). */
+static void outfile_finish(struct outfile *o)
+{
+	spill(o, 1);
+	if (o->fd < 0)
+		return;
+	if (!o->err && fsync(o->fd) < 0)
+		o->err = errno;
+	if (close(o->fd) < 0 && !o->err)
+		o->err = errno;
+	o->fd = -1;
+}
+
+/* Give up on `o`: its file closed, its sum's state and its rows freed. */
+static void outfile_discard(struct outfile *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->h.state) {
+		char scrap[HASH_HEX_LEN + 1];
+
+		hash_stream_hex(&o->h, scrap); /* frees it */
+	}
+	buf_release(&o->b);
+}
+
 /* One row into `o`, counted for the manifest, written out once enough gathered. */
 static void out_row(struct outfile *o, const char *const *fields, size_t n)
 {
@@ -1157,7 +1184,7 @@ static struct spooled *spooled_of(struct store_spool *sp, uint32_t source)
 	return NULL;
 }
 
-/* A text's temporary directory and its measurements.csv with the header; out.err on failure. */
+/* A text's temporary directory, its measurements.csv and series.csv with their headers; err on failure. */
 static struct spooled *spool_open_text(struct store_spool *sp, const struct model *m, uint32_t source)
 {
 	struct spooled *f;
@@ -1221,19 +1248,10 @@ static void spool_end_text(void *ctx, struct model *m, uint32_t source)
 	(void)m;
 	if (!f)
 		return;
-	for (int k = 0; k < 2; k++) {
-		struct outfile *o = k ? &f->series : &f->out;
-
-		spill(o, 1);
-		buf_release(&o->b);
-		if (o->fd < 0)
-			continue;
-		if (!o->err && fsync(o->fd) < 0)
-			o->err = errno;
-		if (close(o->fd) < 0 && !o->err)
-			o->err = errno;
-		o->fd = -1;
-	}
+	outfile_finish(&f->out);
+	outfile_finish(&f->series);
+	buf_release(&f->out.b);
+	buf_release(&f->series.b);
 }
 
 int store_spool_begin(struct store *st, struct model *m, struct diag *d)
@@ -1265,16 +1283,8 @@ void store_spool_end(struct store *st, struct model *m)
 		struct spooled *f = &sp->v[i];
 
 		if (!f->taken) {
-			struct outfile *o[] = { &f->out, &f->series };
-
-			for (size_t k = 0; k < countof(o); k++) {
-				char scrap[HASH_HEX_LEN + 1];
-
-				if (o[k]->fd >= 0)
-					close(o[k]->fd);
-				hash_stream_hex(&o[k]->h, scrap); /* frees it */
-				buf_release(&o[k]->b);
-			}
+			outfile_discard(&f->out);
+			outfile_discard(&f->series);
 			dir_remove_flat(f->dir);
 		}
 		free(f->dir);
@@ -1359,16 +1369,9 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	}
 	render_source(m, src, out, spool != NULL);
 	for (size_t i = 0; i < countof(out); i++) {
-		spill(&out[i], 1);
-		hash_stream_hex(&out[i].h, out[i].sum.xxh3);
 		/* a spooled file was synced and closed when its text was read (spool_end_text()) */
-		if (out[i].fd >= 0) {
-			if (!out[i].err && fsync(out[i].fd) < 0)
-				out[i].err = errno;
-			if (close(out[i].fd) < 0 && !out[i].err)
-				out[i].err = errno;
-		}
-		out[i].fd = -1;
+		outfile_finish(&out[i]);
+		hash_stream_hex(&out[i].h, out[i].sum.xxh3);
 		sums[i] = out[i].sum;
 	}
 	for (size_t i = 0; i < countof(out); i++) {
@@ -1409,15 +1412,8 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	s->stored = 1;
 	goto out;
 fail:
-	for (size_t i = 0; i < countof(out); i++) {
-		if (out[i].fd >= 0)
-			close(out[i].fd);
-		if (out[i].h.state) {
-			char scrap[HASH_HEX_LEN + 1];
-
-			hash_stream_hex(&out[i].h, scrap); /* frees it */
-		}
-	}
+	for (size_t i = 0; i < countof(out); i++)
+		outfile_discard(&out[i]);
 	dir_remove_flat(tmp.s);
 out:
 	for (size_t i = 0; i < countof(out); i++)

@@ -135,10 +135,11 @@ int store_set_parsers(struct store *st, int generation, struct diag *d);
 int store_upgrade_schema(struct store *st, struct diag *d);
 
 /*
- * An import's measurements written as it reads them (model.h: struct
- * meas_spool): each new text's measurements.csv is made, block by block,
- * in the temporary directory its store_add_source() then fills and moves
- * into place, so a large import never holds its measurements. Begin with
+ * An import's measurements and series points written as it reads them
+ * (model.h: struct record_spool): each new text's measurements.csv and
+ * series.csv are made, block by block, in the temporary directory its
+ * store_add_source() then fills and moves into place (synced and closed
+ * once the text is read), so a large import never holds them. Begin with
  * the store locked: it sets m->spool. A write that failed is reported by
  * store_add_source() of that text, which then stores nothing.
  * store_spool_end() removes what no store_add_source() took, and unsets

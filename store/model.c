@@ -94,6 +94,17 @@ const char *model_source_text(struct model *m, uint32_t source, size_t *len)
 	return s->text;
 }
 
+size_t *model_meas_per_run(const struct model *m)
+{
+	size_t *n = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*n));
+
+	for (size_t i = 0; i < m->rs.nmeas; i++)
+		n[m->rs.meas[i].run]++;
+	for (size_t r = 0; r < m->rs.nruns; r++)
+		n[r] += m->rs.runs[r].nmeas_out;
+	return n;
+}
+
 void model_add_override(struct model *m, const char *kind, const char *target, const char *value,
 			const char *created)
 {

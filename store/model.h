@@ -201,6 +201,13 @@ int model_fact_in(const struct experiment *e, const struct fact *f);
 /* The variant of `e` with this key, or NULL. */
 const struct variant_info *model_variant(const struct experiment *e, const char *key);
 
+/*
+ * How many measurements each run has, by run index: those in the record
+ * set and those an import wrote out as it read them (run->nmeas_out).
+ * Heap array of m->rs.nruns counts (at least one), the caller frees it.
+ */
+size_t *model_meas_per_run(const struct model *m);
+
 /* The arena-owned key of a variant text (the same copy again for a text asked for lately: never written to). */
 const char *model_variant_key(struct model *m, const char *text);
 

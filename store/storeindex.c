@@ -828,7 +828,7 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 			 struct builder *b, size_t *rows)
 {
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
-	size_t *nmeas = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*nmeas));
+	size_t *nmeas = model_meas_per_run(m);
 	struct byrun by, notes;
 	size_t n = 0;
 
@@ -838,10 +838,6 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 	byrun_build(&notes, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes), offsetof(struct note, run),
 		    m->rs.nruns);
 	qsort_r(order, n, sizeof(*order), cmp_source_order, (void *)m);
-	for (size_t i = 0; i < m->rs.nmeas; i++)
-		nmeas[m->rs.meas[i].run]++;
-	for (size_t r = 0; r < m->rs.nruns; r++) /* written out as they were read (struct record_spool) */
-		nmeas[r] += m->rs.runs[r].nmeas_out;
 	byrun_build(&by, m->rs.runs, m->rs.nruns, sizeof(*m->rs.runs), offsetof(struct run, source),
 		    m->nsources);
 	for (size_t i = 0; i < n; i++) {
