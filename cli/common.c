@@ -12,6 +12,7 @@
 
 #include "parsers/parser.h"
 #include "store/csvstore.h"
+#include "store/loadexp.h"
 #include "store/storeindex.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -87,30 +88,17 @@ static int load_one(struct cli *c, struct model *m, const char *name)
 	struct diag d = DIAG_INIT;
 	struct store st;
 	struct model sum;
-	const struct experiment *e = NULL;
-	const char **hashes = NULL;
+	const struct experiment *e;
 	char *dir = store_default_dir_dup(c->store);
-	size_t hits, n = 0;
+	size_t hits;
 	int ok = 0;
 
 	model_init(&sum);
-	if (store_open(&st, dir, 0, &d) < 0 || storeindex_load(&st, &sum, NULL) != 1)
-		goto out;
-	if (!(e = match_experiment(&sum, name, &hits)))
-		goto out; /* none or several: the whole store, and its messages */
-	hashes = xmalloc((e->nsources ? e->nsources : 1) * sizeof(*hashes));
-	for (size_t k = 0; k < e->nsources; k++)
-		hashes[n++] = sum.sources[e->sources[k]].hash;
-	ok = store_load_imports(&st, m, hashes, n, &d) == 0 && !m->damaged && !d.n &&
-	     model_experiment(m, e->name);
-	if (!ok) {
-		model_release(m);
-		model_init(m);
-	}
-out:
+	if (store_open(&st, dir, 0, &d) == 0 && storeindex_load(&st, &sum, NULL) == 1 &&
+	    (e = match_experiment(&sum, name, &hits))) /* none or several: the whole store, and its messages */
+		ok = store_load_experiment(&st, &sum, e, m);
 	diag_release(&d);
 	store_close(&st);
-	free(hashes);
 	free(dir);
 	model_release(&sum);
 	return ok;

@@ -53,7 +53,7 @@ void compare_line_text(struct tui *t, size_t i, struct buf *out)
 
 void compare_markdown(struct tui *t, struct buf *out)
 {
-	const struct experiment *e = t->exps.cursor < t->m->nexps ? &t->m->exps[t->exps.cursor] : NULL;
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 	const struct variant_info *b, *c;
 	size_t n;
 	const size_t *order;

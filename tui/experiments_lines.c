@@ -24,7 +24,7 @@ struct list *experiments_lines(struct tui *t)
 {
 	struct explore *x = explore_of(t);
 
-	t->exps.count = t->m->nexps;
+	t->exps.count = tui_list(t)->nexps;
 	if (!*x->exp_filter)
 		return &t->exps;
 	list_shown(t);
@@ -47,10 +47,10 @@ void experiments_line_text(struct tui *t, size_t i, struct buf *out)
 	struct explore *x = explore_of(t);
 
 	if (*x->exp_filter)
-		i = i < x->nvis ? x->vis[i] : t->m->nexps;
-	if (i >= t->m->nexps)
+		i = i < x->nvis ? x->vis[i] : tui_list(t)->nexps;
+	if (i >= tui_list(t)->nexps)
 		return;
-	e = &t->m->exps[i];
+	e = &tui_list(t)->exps[i];
 	buf_addf(out, "%s %zu %zu ", e->name, e->nvariants, e->nruns);
 	fmt_tools(out, e->fmts);
 	buf_addf(out, " %.10s", e->imported);
@@ -64,8 +64,8 @@ void experiments_markdown(struct tui *t, struct buf *out)
 	md_cell(out, "tools");
 	md_cell(out, "imported");
 	buf_adds(out, "|\n|:--|--:|--:|:--|:--|\n");
-	for (size_t i = 0; i < t->m->nexps; i++) {
-		const struct experiment *e = &t->m->exps[i];
+	for (size_t i = 0; i < tui_list(t)->nexps; i++) {
+		const struct experiment *e = &tui_list(t)->exps[i];
 		struct buf cell = BUF_INIT;
 
 		md_cell(out, e->name);
@@ -111,7 +111,7 @@ static int is_tool(const char *word, size_t n)
 int experiments_shown(struct tui *t, size_t i)
 {
 	const char *f = t->ex ? t->ex->exp_filter : "";
-	const struct experiment *e = &t->m->exps[i];
+	const struct experiment *e = &tui_list(t)->exps[i];
 	struct buf tools = BUF_INIT;
 	int any_tool = 0, tool_ok = 0, ok = 1;
 
@@ -155,10 +155,10 @@ static void list_shown(struct tui *t)
 	struct explore *x = explore_of(t);
 
 	free(x->vis);
-	x->vis = xmalloc((t->m->nexps ? t->m->nexps : 1) * sizeof(*x->vis));
+	x->vis = xmalloc((tui_list(t)->nexps ? tui_list(t)->nexps : 1) * sizeof(*x->vis));
 	x->nvis = 0;
 	memset(&x->shown, 0, sizeof(x->shown));
-	for (size_t i = 0; i < t->m->nexps; i++) {
+	for (size_t i = 0; i < tui_list(t)->nexps; i++) {
 		if (!experiments_shown(t, i))
 			continue;
 		if (i == t->exps.cursor)
@@ -178,7 +178,7 @@ size_t experiments_rows(struct tui *t, int height, size_t *rows)
 	int seen = 0;
 
 	if (!*x->exp_filter) {
-		for (size_t i = 0; i < h && t->exps.top + i < t->m->nexps; i++)
+		for (size_t i = 0; i < h && t->exps.top + i < tui_list(t)->nexps; i++)
 			rows[n++] = t->exps.top + i;
 		return n;
 	}
@@ -234,9 +234,9 @@ const char *experiments_header(struct tui *t, char *out, size_t size)
 
 	if (!*x->exp_filter)
 		return "EXPERIMENT";
-	for (size_t i = 0; i < t->m->nexps; i++)
+	for (size_t i = 0; i < tui_list(t)->nexps; i++)
 		n += experiments_shown(t, i);
-	snprintf(out, size, "EXPERIMENT: %s (%zu of %zu; f to change)", x->exp_filter, n, t->m->nexps);
+	snprintf(out, size, "EXPERIMENT: %s (%zu of %zu; f to change)", x->exp_filter, n, tui_list(t)->nexps);
 	return out;
 }
 

@@ -148,6 +148,14 @@ const size_t *explore_row_order(struct tui *t, size_t *n);
 void explore_adopt(struct tui *t, struct model *fresh);
 /* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
 int explore_reload(struct tui *t);
+/*
+ * The index in t->m of the experiment under the Experiments cursor, read
+ * first when t->m does not hold it: its imports alone when the TUI runs
+ * on the store's index (t->index is then set, and what the views showed
+ * of the model before is dropped), else (or when that read fails) the
+ * whole store. -1 when there is none, with a message.
+ */
+long explore_load_listed(struct tui *t);
 
 /* Bracketed paste and the mouse, on or off (at the start and end of curses). */
 void explore_terminal(int on);

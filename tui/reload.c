@@ -1,14 +1,18 @@
 /*
- * reload.c - after an import or an undo changed the store, the TUI's model
- * is replaced by the store as it is now, and every view's state is carried
+ * reload.c - the TUI's model replaced: after an import or an undo changed
+ * the store, by the store as it is now, with every view's state carried
  * over by name (the experiment, its baseline and candidate, the run whose
- * source is shown), never by a pointer into the old model.
+ * source is shown), never by a pointer into the old model; and, on a store
+ * opened from its index, by the one experiment the list opens.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/loadexp.h"
 #include "tui/explore.h"
+#include "tui/views.h"
+#include "util/util.h"
 
 /* The index of the experiment named `name`, or `fallback`. */
 static size_t exp_index(const struct model *m, const char *name, size_t fallback)
@@ -28,16 +32,29 @@ static const char *same_key(const struct experiment *e, const char *key)
 	return NULL;
 }
 
+/* The whole store is in t->m now: the list reads it again. */
+static void drop_index(struct tui *t)
+{
+	if (!t->index)
+		return;
+	model_release(t->index);
+	free(t->index);
+	t->index = NULL;
+}
+
 void explore_adopt(struct tui *t, struct model *fresh)
 {
 	struct explore *x = explore_of(t);
 	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL;
 	int had_view = t->view_exp < t->m->nexps;
+	int same_view = 0; /* the views show the experiment under the cursor */
+	struct list cmp_place = t->cmp_lines;
 	size_t e;
 
-	if (t->exps.cursor < t->m->nexps)
-		exp = xstrdup(t->m->exps[t->exps.cursor].name);
+	if (t->exps.cursor < tui_list(t)->nexps)
+		exp = xstrdup(tui_list(t)->exps[t->exps.cursor].name);
 	if (had_view) {
+		same_view = exp && !strcmp(t->m->exps[t->view_exp].name, exp);
 		base = xstrdup(t->base);
 		cand = xstrdup(t->cand);
 	}
@@ -49,6 +66,7 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	*t->m = *fresh;
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
+	drop_index(t);
 
 	t->exps.count = t->m->nexps;
 	t->view_exp = SIZE_MAX;
@@ -57,6 +75,11 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	if (t->m->nexps) {
 		e = exp_index(t->m, exp ? exp : "", t->exps.cursor);
 		tui_set_experiment(t, e);
+		if (same_view) {
+			/* the same experiment, perhaps at another index: each view keeps its place */
+			views_follow(t, e);
+			t->cmp_lines = cmp_place;
+		}
 		if (had_view) {
 			const struct experiment *x2 = &t->m->exps[e];
 			const char *b = same_key(x2, base), *c = same_key(x2, cand);
@@ -115,4 +138,81 @@ int explore_reload(struct tui *t)
 	explore_adopt(t, &fresh);
 	model_release(&fresh);
 	return 0;
+}
+
+/*
+ * Put `fresh` (one experiment's imports) in place of t->m, keeping the
+ * store's index as the list; what pointed into the old model goes: the
+ * views' sides and tables, Runs' lines and the text Source showed.
+ */
+static void adopt_alone(struct tui *t, struct model *fresh)
+{
+	struct explore *x = explore_of(t);
+
+	if (!t->index) {
+		t->index = xmalloc(sizeof(*t->index));
+		*t->index = *t->m; /* the summary the list showed, moved */
+	} else {
+		model_release(t->m);
+	}
+	*t->m = *fresh;
+	memset(fresh, 0, sizeof(*fresh));
+	model_init(fresh);
+	t->view_exp = SIZE_MAX;
+	t->cmp_valid = 0;
+	t->base = t->cand = "";
+	views_forget(t);
+	x->runs.valid = 0;
+	x->runs.want_run = -1;
+	trace_index_release(&x->src.ix);
+	trace_records_release(&x->src.rec);
+	x->src.text = NULL;
+	x->src.run = -1;
+	if (t->cur == SCREEN_SOURCE || t->cur == SCREEN_RUNS)
+		t->cur = SCREEN_EXPERIMENTS;
+}
+
+long explore_load_listed(struct tui *t)
+{
+	const struct model *list = tui_list(t);
+	const struct experiment *e;
+	struct model fresh;
+	char *name;
+	size_t k;
+
+	if (t->exps.cursor >= list->nexps) {
+		tui_message(t, "nothing to compare yet: the store is empty");
+		return -1;
+	}
+	if (!t->index && !t->m->summary)
+		return (long)t->exps.cursor; /* the whole store is here */
+	e = &list->exps[t->exps.cursor];
+	for (k = 0; t->index && k < t->m->nexps; k++)
+		if (!strcmp(t->m->exps[k].name, e->name))
+			return (long)k;
+	model_init(&fresh);
+	if (t->store && store_load_experiment(t->store, list, e, &fresh)) {
+		adopt_alone(t, &fresh);
+		model_release(&fresh);
+		for (k = 0; k < t->m->nexps; k++)
+			if (!strcmp(t->m->exps[k].name, t->index->exps[t->exps.cursor].name))
+				return (long)k;
+		return -1; /* not reached: store_load_experiment() checked it */
+	}
+	model_release(&fresh);
+	/* the index named what does not read alone: the whole store says why */
+	name = xstrdup(e->name);
+	if (explore_reload(t) < 0) {
+		free(name);
+		return -1;
+	}
+	for (k = 0; k < t->m->nexps && strcmp(t->m->exps[k].name, name); k++)
+		;
+	free(name);
+	if (k >= t->m->nexps) {
+		tui_message(t, "that experiment is no longer in the store");
+		return -1;
+	}
+	t->exps.cursor = k;
+	return (long)k;
 }

@@ -50,7 +50,15 @@ struct cmp_line {
 };
 
 struct tui {
-	struct model *m;
+	struct model *m; /* what the screens show (see `index`) */
+	/*
+	 * The store's index of every experiment while `m` holds one
+	 * experiment's imports alone (an Enter on a store opened from its
+	 * index reads that experiment, not the whole store); NULL when `m` is
+	 * the whole store, or the index itself (m->summary). The Experiments
+	 * list reads tui_list(): exps.cursor indexes it, view_exp indexes `m`.
+	 */
+	struct model *index;
 	struct store *store;
 	const char *title;
 	enum screen_id cur, prev;
@@ -111,9 +119,18 @@ extern const struct screen screen_runs;
 extern const struct screen screen_source;
 extern const struct screen screen_paste;
 
-/* Make `e` the experiment of the views: baseline and candidate its defaults, scrolling reset. */
+/* The model the Experiments list shows: t->index, or t->m. */
+const struct model *tui_list(const struct tui *t);
+/*
+ * Make experiment `e` of t->m the experiment of the views: baseline and
+ * candidate its defaults, scrolling reset; the list's cursor goes to it.
+ */
 void tui_set_experiment(struct tui *t, size_t e);
-/* Open experiment `e`'s first view, the Matrix (baseline and candidate reset to the defaults). */
+/*
+ * Open listed experiment `e` (an index into tui_list()) in its first view,
+ * the Matrix (baseline and candidate reset to the defaults), reading it
+ * first when t->m does not hold it (explore_load_listed()).
+ */
 void tui_open_compare(struct tui *t, size_t e);
 /*
  * Make variant `key` the baseline of the shown experiment: recorded (an

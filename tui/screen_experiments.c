@@ -80,7 +80,7 @@ static void draw_row(int y, const struct experiment *e, int selected)
 
 static void draw(struct tui *t, int top, int height)
 {
-	const struct model *m = t->m;
+	const struct model *m = tui_list(t);
 	int list_h = height - 1 - detail_rows(height);
 	int wide = COLS >= 70;
 	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
@@ -228,10 +228,10 @@ static int act(struct tui *t, enum action a, int height)
 {
 	int list_h = height - 1 - detail_rows(height);
 
-	t->exps.count = t->m->nexps;
+	t->exps.count = tui_list(t)->nexps;
 	if (experiments_filter_act(t, a, list_h) || list_act(&t->exps, a, list_h))
 		return ACT_DONE;
-	if (a == ACT_ENTER && t->m->nexps) {
+	if (a == ACT_ENTER && tui_list(t)->nexps) {
 		tui_open_compare(t, t->exps.cursor);
 		return ACT_DONE;
 	}

@@ -64,6 +64,11 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
+const struct model *tui_list(const struct tui *t)
+{
+	return t->index ? t->index : t->m;
+}
+
 void tui_set_experiment(struct tui *t, size_t e)
 {
 	const struct experiment *x;
@@ -71,7 +76,14 @@ void tui_set_experiment(struct tui *t, size_t e)
 	if (e >= t->m->nexps)
 		return;
 	x = &t->m->exps[e];
-	t->exps.cursor = e;
+	if (!t->index) {
+		t->exps.cursor = e;
+	} else if (t->exps.cursor >= t->index->nexps ||
+		   strcmp(t->index->exps[t->exps.cursor].name, x->name)) {
+		for (size_t k = 0; k < t->index->nexps; k++)
+			if (!strcmp(t->index->exps[k].name, x->name))
+				t->exps.cursor = k;
+	}
 	t->view_exp = e;
 	t->base = x->baseline;
 	t->cand = "";
@@ -87,9 +99,14 @@ void tui_set_experiment(struct tui *t, size_t e)
 
 void tui_open_compare(struct tui *t, size_t e)
 {
-	if (e >= t->m->nexps)
+	long v;
+
+	if (e >= tui_list(t)->nexps)
 		return;
-	tui_set_experiment(t, e);
+	t->exps.cursor = e;
+	if ((v = explore_load_listed(t)) < 0)
+		return;
+	tui_set_experiment(t, (size_t)v);
 	if (t->cur != SCREEN_MATRIX)
 		t->prev = t->cur;
 	t->cur = SCREEN_MATRIX;
@@ -141,12 +158,12 @@ int tui_set_baseline(struct tui *t, const char *key)
 static void switch_to(struct tui *t, enum screen_id s)
 {
 	if (screens[s]->per_exp) {
-		if (!t->m->nexps) {
-			tui_message(t, "nothing to compare yet: the store is empty");
+		long v = explore_load_listed(t); /* says why when there is none */
+
+		if (v < 0)
 			return;
-		}
-		if (t->view_exp != t->exps.cursor)
-			tui_set_experiment(t, t->exps.cursor);
+		if (t->view_exp != (size_t)v)
+			tui_set_experiment(t, (size_t)v);
 	}
 	if (s == t->cur)
 		return;
@@ -171,7 +188,9 @@ static void draw_title(struct tui *t)
 	pos[0] = '\0';
 	if (screens[t->cur]->per_exp && t->view_exp < t->m->nexps) {
 		name = t->m->exps[t->view_exp].name;
-		snprintf(pos, sizeof(pos), " (%zu/%zu)", t->view_exp + 1, t->m->nexps);
+		/* its place in the list: the cursor is on it while a view shows it */
+		snprintf(pos, sizeof(pos), " (%zu/%zu)", (t->index ? t->exps.cursor : t->view_exp) + 1,
+			 tui_list(t)->nexps);
 	}
 	room = COLS - 1 - x;
 	wstore = *t->title ? text_width(t->title, strlen(t->title)) + 3 : 0;
@@ -335,24 +354,60 @@ static enum action leave_help(struct tui *t, enum action a)
 }
 
 /*
- * A model of experiments alone (the store's index) serves the Experiments
- * list while the keys only move in it (or quit); any other key reads the
- * store.
+ * What the model in hand can serve. The store's index (m->summary) serves
+ * the Experiments list (and Help and Warnings over it) for the keys that
+ * only read the list: moving, find, the filter, copying; an Enter or a
+ * view's key there reads that experiment alone (explore_load_listed()).
+ * That experiment alone (t->index set) serves its views too. What
+ * reaches beyond one experiment (H), and what edits the store (b, e, R, m,
+ * u, and d and r on the list), read the whole store first. 1 when the key
+ * needs nothing more.
  */
-static int summary_will_do(const struct tui *t, wint_t ch, int fn)
+static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
-	switch (t->cur == SCREEN_EXPERIMENTS ? keys_action(ch, fn) : ACT_NONE) {
+	int on_list = t->cur == SCREEN_EXPERIMENTS || t->cur == SCREEN_HELP || t->cur == SCREEN_WARNINGS;
+
+	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
+		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
+	switch (keys_action(ch, fn)) {
+	case ACT_BASELINE:
+	case ACT_SET_VARIANT:
+	case ACT_RENAME_VARIANT:
+	case ACT_MERGE_VARIANTS:
+	case ACT_UNDO:
+	case ACT_HISTORY:
+	case ACT_DELETE:
+	case ACT_RENAME:
+		return 0;
+	case ACT_ENTER:
+	case ACT_SCREEN_MATRIX:
+	case ACT_SCREEN_COMPARE:
+	case ACT_SCREEN_CPU:
+	case ACT_SCREEN_SIZES:
+	case ACT_SCREEN_SCORE:
+	case ACT_NONE:
 	case ACT_UP:
 	case ACT_DOWN:
 	case ACT_PAGE_UP:
 	case ACT_PAGE_DOWN:
 	case ACT_HOME:
 	case ACT_END:
+	case ACT_BACK:
 	case ACT_REDRAW:
 	case ACT_QUIT:
-		return 1;
+	case ACT_HELP:
+	case ACT_WARNINGS:
+	case ACT_SCREEN_EXPERIMENTS:
+	case ACT_FIND:
+	case ACT_FIND_NEXT:
+	case ACT_FIND_PREV:
+	case ACT_FILTER:
+	case ACT_COPY:
+	case ACT_COPY_FILE:
+	case ACT_IMPORT:
+		return on_list || t->index;
 	default:
-		return 0;
+		return t->index && !on_list;
 	}
 }
 
@@ -392,7 +447,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
-		if (t.m->summary && !summary_will_do(&t, ch, r == KEY_CODE_YES))
+		if ((t.m->summary || t.index) && !model_will_do(&t, ch, r == KEY_CODE_YES))
 			explore_reload(&t); /* the whole store, from here on */
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
@@ -460,5 +515,10 @@ out:
 	views_release(&t);
 	free(t.lines);
 	explore_release(&t);
+	if (t.index) {
+		/* the caller's model gets the whole list back: it owns what it passed */
+		model_release(t.index);
+		free(t.index);
+	}
 	return 0;
 }

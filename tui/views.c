@@ -235,6 +235,22 @@ void views_invalidate(struct tui *t)
 		t->vw->valid = 0;
 }
 
+void views_forget(struct tui *t)
+{
+	if (t->vw) {
+		t->vw->valid = 0;
+		t->vw->exp = SIZE_MAX;
+	}
+}
+
+void views_follow(struct tui *t, size_t e)
+{
+	if (t->vw && t->vw->exp != SIZE_MAX) {
+		t->vw->exp = e;
+		t->vw->valid = 0;
+	}
+}
+
 void views_release(struct tui *t)
 {
 	if (!t->vw)

@@ -74,6 +74,10 @@ struct vline {
 struct views *views_get(struct tui *t);
 /* Mark them stale (after an edit rebuilt the model's experiments). */
 void views_invalidate(struct tui *t);
+/* Start over as on a new experiment (cursor, columns): t->m was replaced. */
+void views_forget(struct tui *t);
+/* The experiment shown is now index `e` of a reloaded t->m: keep cursor and columns, rebuild. */
+void views_follow(struct tui *t, size_t e);
 void views_release(struct tui *t);
 /* The name of column c as the views show it in a row: without what every name shares when that tells them apart. */
 const char *views_name(const struct views *v, size_t c);

@@ -3,7 +3,8 @@
 # screen a load of the whole store draws: names, counts, tools, dates, the
 # selected experiment's variants and environment, the last import's
 # warnings on the status line. Moving in the list keeps the index; any
-# other key reads the store, and Enter then opens the experiment selected.
+# other key reads the store, and Enter opens the experiment selected (its
+# imports alone: t46).
 . "$(dirname "$0")/lib.sh"
 
 import samples/issues/test-environment.md
