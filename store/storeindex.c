@@ -62,17 +62,6 @@ static void file_id(int dirfd, const char *name, struct file_id *f)
 }
 
 /* XXH3-128 of `n` bytes as two 64-bit halves. */
-static void hash128(const void *p, size_t n, uint64_t out[2])
-{
-	char hex[HASH_HEX_LEN + 1], half[17];
-
-	hash_hex(p, n, hex);
-	memcpy(half, hex, 16);
-	half[16] = '\0';
-	out[0] = strtoull(half, NULL, 16);
-	out[1] = strtoull(hex + 16, NULL, 16);
-}
-
 static void add128(uint64_t sum[2], const uint64_t v[2])
 {
 	sum[0] += v[0];
@@ -96,10 +85,14 @@ static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2
 	} q;
 	char path[320];
 
-	memset(&e, 0, sizeof(e));
+	size_t len = strnlen(name, sizeof(q.name) - 1); /* the name, cut as a 256-byte field holds it */
+
 	memset(&q, 0, sizeof(q));
-	snprintf(e.name, sizeof(e.name), "%s", name);
-	snprintf(q.name, sizeof(q.name), "%s", name);
+	memcpy(q.name, name, len);
+	if (want_full) {
+		memset(&e, 0, sizeof(e));
+		memcpy(e.name, name, len);
+	}
 	if (hash_is_hex(name)) { /* else its name is enough: the load warns about it */
 		if (want_full) {
 			file_id(datafd, name, &e.dir);
@@ -110,9 +103,9 @@ static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2
 			}
 		}
 	}
-	hash128(&q, sizeof(q), quick);
+	hash_128(&q, sizeof(q), quick);
 	if (want_full)
-		hash128(&e, sizeof(e), full);
+		hash_128(&e, sizeof(e), full);
 }
 
 /* The root files' contents (small; a copy of the store keeps them), each with its length. */
@@ -137,7 +130,7 @@ static void root_part(int rootfd, uint64_t root[2])
 		close(fd);
 		buf_addf(&all, "\n%zu\n", all.len - start);
 	}
-	hash128(all.s, all.len, root);
+	hash_128(all.s, all.len, root);
 	buf_release(&all);
 }
 
@@ -536,23 +529,35 @@ static void wadd(struct wfile *w, const void *p, size_t n)
 		buf_add(&w->b, p, n);
 }
 
-/* Merge sorted old table `o` (n) and sorted new table `y` (k), `stride` bytes each, into w. */
+/*
+ * Merge sorted old table `o` (n) and sorted new table `y` (k), `stride`
+ * bytes each, into w; on a tie the old entry goes first. An import adds
+ * few entries to many: each new one's place is searched, and the old ones
+ * before it go out as one piece.
+ */
 static void merge(struct wfile *w, const void *o, size_t n, const void *y, size_t k, size_t stride,
 		  int (*cmp)(const void *, const void *, void *), void *arg)
 {
-	size_t i = 0, j = 0;
+	const char *old = o, *add = y;
+	size_t i = 0;
 
-	while (i < n || j < k) {
-		const char *a = (const char *)o + i * stride, *c = (const char *)y + j * stride;
+	for (size_t j = 0; j < k; j++) {
+		const char *c = add + j * stride;
+		size_t lo = i, hi = n;
 
-		if (j >= k || (i < n && cmp(a, c, arg) <= 0)) {
-			wadd(w, a, stride);
-			i++;
-		} else {
-			wadd(w, c, stride);
-			j++;
+		while (lo < hi) { /* the first old entry after c */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp(old + mid * stride, c, arg) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
+		wadd(w, old + i * stride, (lo - i) * stride);
+		wadd(w, c, stride);
+		i = lo;
 	}
+	wadd(w, old + i * stride, (n - i) * stride);
 }
 
 static int cmp_blocks_r(const void *a, const void *b, void *arg)

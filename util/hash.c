@@ -25,6 +25,14 @@ void hash_hex(const void *p, size_t n, char out[HASH_HEX_LEN + 1])
 	to_hex(XXH3_128bits(p, n), out);
 }
 
+void hash_128(const void *p, size_t n, uint64_t out[2])
+{
+	XXH128_hash_t h = XXH3_128bits(p, n);
+
+	out[0] = h.high64;
+	out[1] = h.low64;
+}
+
 void hash_stream_init(struct hash_stream *h)
 {
 	h->state = XXH3_createState();

@@ -15,6 +15,8 @@
 
 /* Hash `n` bytes into `out` (HASH_HEX_LEN hex digits and a NUL). */
 void hash_hex(const void *p, size_t n, char out[HASH_HEX_LEN + 1]);
+/* The same hash as two numbers: out[0] its first 16 hex digits, out[1] the last 16. */
+void hash_128(const void *p, size_t n, uint64_t out[2]);
 /*
  * The same hash of bytes given in pieces: hash_stream_init(), then
  * hash_stream_add() for each piece, then hash_stream_hex() (which frees
