@@ -114,29 +114,28 @@ n100k=$("$BD" --store "$tmp/s.100k" export -e hundredk -f csv 2>/dev/null | wc -
 # the TUI's first screen on the open store (in tmux, when there is one): wall time from
 # the start until the experiment list is on the screen (polled), peak RSS until q
 tui_ok=0
+# on_screen TEXT: poll the TUI's screen until TEXT is on it (about 15 s at the most)
+on_screen() {
+	n=0
+	until tmux -L "$sock" capture-pane -p -t b 2>/dev/null | grep -q "$1"; do
+		n=$((n + 1))
+		[ $n -gt 3000 ] && break
+		sleep 0.005
+	done
+}
 if command -v tmux >/dev/null 2>&1; then
 	sock=bdbench$$
 	t0=$(date +%s%N)
 	tmux -L "$sock" -f /dev/null new-session -d -s b -x 120 -y 40 \
 		"env TERM=tmux-256color LC_ALL=C.UTF-8 HOME=$tmp /usr/bin/time -f %M -o $tmp/rss.tui $BD --store $tmp/s.open; sleep 30"
-	n=0
-	until tmux -L "$sock" capture-pane -p -t b 2>/dev/null | grep -q 'EXPERIMENT'; do
-		n=$((n + 1))
-		[ $n -gt 3000 ] && break
-		sleep 0.01
-	done
+	on_screen EXPERIMENT
 	t1=$(date +%s%N)
 	# then Enter on the second experiment: until its Matrix is on the screen
 	tmux -L "$sock" send-keys -t b Down
 	sleep 0.2
 	e0=$(date +%s%N)
 	tmux -L "$sock" send-keys -t b Enter
-	n=0
-	until tmux -L "$sock" capture-pane -p -t b 2>/dev/null | grep -q 'Matrix'; do
-		n=$((n + 1))
-		[ $n -gt 3000 ] && break
-		sleep 0.005
-	done
+	on_screen Matrix
 	e1=$(date +%s%N)
 	tmux -L "$sock" send-keys -t b q
 	n=0
