@@ -22,6 +22,15 @@ fi
 # imports whose runs were read so far
 imports_read() { grep -o 'data/[0-9a-f]*/runs.csv' "$TRACE" | sort -u | wc -l; }
 
+# settled FILE: the screen once two looks 0.1 s apart agree (a redraw may be half done)
+settled() {
+	n=0
+	tui_snap >"$1"
+	while sleep 0.1 && ! tui_snap | cmp -s - "$1" && [ $n -lt 50 ]; do
+		n=$((n + 1))
+		tui_snap >"$1"
+	done
+}
 # the same walk through the screens, each saved as $1.NAME
 walk() {
 	tui_start 100 30 -- ""
@@ -30,7 +39,7 @@ walk() {
 	tui_wait "Variants:    fib_O0 (baseline), fib_O2"
 	tui_keys Enter
 	tui_wait "5.1 ms ±13.7%  1.6 ms ±12.5%  -69% ✓"
-	tui_snap >"$TMP/$1.matrix"
+	settled "$TMP/$1.matrix"
 	[ "$1" = with ] && [ -f "$TRACE" ] && [ "$(imports_read)" -eq 1 ] &&
 		echo "one import read" >"$TMP/$1.alone"
 	tui_keys 1
@@ -38,22 +47,22 @@ walk() {
 	tui_keys Down
 	tui_gone "Variants:    fib_O0 (baseline), fib_O2"
 	tui_keys 2
-	tui_wait "Matrix"
+	tui_wait "✓ better ✗ worse"
 	tui_gone "o0-vs-o2"
-	tui_snap >"$TMP/$1.matrix2"
+	settled "$TMP/$1.matrix2"
 	[ "$1" = with ] && [ -f "$TRACE" ] && [ "$(imports_read)" -eq 2 ] &&
 		echo "two imports read" >>"$TMP/$1.alone"
 	tui_keys Enter
 	tui_wait "Enter on a run"
-	tui_snap >"$TMP/$1.runs"
+	settled "$TMP/$1.runs"
 	tui_keys Down Enter
 	tui_wait "Source"
-	tui_snap >"$TMP/$1.source"
+	settled "$TMP/$1.source"
 	tui_keys Escape Escape
 	tui_wait "Matrix"
 	tui_keys H
 	tui_wait "history:"
-	tui_snap >"$TMP/$1.history"
+	settled "$TMP/$1.history"
 	tui_stop
 }
 
