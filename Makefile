@@ -29,6 +29,8 @@ Q := @
 endif
 
 PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
+# compiled against, not linked: opened when needed (util/libcurl.h says why)
+DLOPEN_PKGS := libcurl
 TEST_PKGS := cmocka
 
 BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -48,7 +50,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 	@mkdir -p $(BUILD)
 	@sh scripts/deps.sh
 	@{ echo "PKG_CFLAGS := $$($(PKG_CONFIG) --cflags $(PKGS))"; \
-	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(PKGS)) -lcsv -lm"; } > $@.tmp && mv $@.tmp $@
+	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(filter-out $(DLOPEN_PKGS),$(PKGS))) -lcsv -lm -ldl"; } > $@.tmp && mv $@.tmp $@
 
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain

@@ -1,5 +1,5 @@
 /*
- * http.c - a bounded HTTP GET through libcurl; see http.h.
+ * http.c - a bounded HTTP GET through libcurl (opened by util/libcurl.c); see http.h.
  */
 #include "util/http.h"
 
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <curl/curl.h>
+#include "util/libcurl.h"
 
 struct sink {
 	struct http_response *res;
@@ -125,60 +125,54 @@ char *http_link_next(const char *value)
 	return NULL;
 }
 
-static int curl_ready;
-
 enum http_fail http_get(const struct http_request *req, struct http_response *res)
 {
 	struct curl_slist *hdrs = NULL;
 	struct sink s;
 	enum http_fail why = HTTP_DONE;
+	const struct libcurl *lc;
 	CURLcode rc;
 	CURL *h;
 
 	memset(res, 0, sizeof(*res));
 	res->rate_limit = res->rate_remaining = res->retry_after = -1;
 	res->rate_reset = -1;
-	if (!curl_ready) {
-		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-			snprintf(res->error, sizeof(res->error), "libcurl could not start");
-			return HTTP_FAIL_OTHER;
-		}
-		curl_ready = 1;
-	}
-	if (!(h = curl_easy_init())) {
+	if (!(lc = libcurl_get(res->error, sizeof(res->error))))
+		return HTTP_FAIL_OTHER;
+	if (!(h = lc->easy_init())) {
 		snprintf(res->error, sizeof(res->error), "libcurl could not start");
 		return HTTP_FAIL_OTHER;
 	}
 	for (size_t i = 0; req->headers && req->headers[i]; i++)
-		hdrs = curl_slist_append(hdrs, req->headers[i]);
+		hdrs = lc->slist_append(hdrs, req->headers[i]);
 	s.res = res;
 	s.max = req->max_bytes;
 	s.too_big = 0;
 
-	curl_easy_setopt(h, CURLOPT_URL, req->url);
-	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
-	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(h, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(h, CURLOPT_HEADERDATA, res);
-	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, res->error);
-	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, req->connect_timeout);
-	curl_easy_setopt(h, CURLOPT_TIMEOUT, req->timeout);
-	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
-	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, ""); /* whatever libcurl can decode */
+	lc->easy_setopt(h, CURLOPT_URL, req->url);
+	lc->easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
+	lc->easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+	lc->easy_setopt(h, CURLOPT_WRITEDATA, &s);
+	lc->easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	lc->easy_setopt(h, CURLOPT_HEADERDATA, res);
+	lc->easy_setopt(h, CURLOPT_ERRORBUFFER, res->error);
+	lc->easy_setopt(h, CURLOPT_CONNECTTIMEOUT, req->connect_timeout);
+	lc->easy_setopt(h, CURLOPT_TIMEOUT, req->timeout);
+	lc->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	lc->easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+	lc->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	lc->easy_setopt(h, CURLOPT_ACCEPT_ENCODING, ""); /* whatever libcurl can decode */
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	lc->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	lc->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	lc->easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	lc->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 
-	rc = curl_easy_perform(h);
+	rc = lc->easy_perform(h);
 	if (rc == CURLE_OK) {
-		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &res->status);
+		lc->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &res->status);
 	} else if (s.too_big) {
 		why = HTTP_FAIL_TOO_BIG;
 		snprintf(res->error, sizeof(res->error), "the answer is larger than %zu bytes",
@@ -187,7 +181,7 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 		curl_off_t connected_at = 0;
 
 		if (!res->error[0])
-			snprintf(res->error, sizeof(res->error), "%s", curl_easy_strerror(rc));
+			snprintf(res->error, sizeof(res->error), "%s", lc->easy_strerror(rc));
 		switch (rc) {
 		case CURLE_COULDNT_RESOLVE_HOST:
 		case CURLE_COULDNT_RESOLVE_PROXY:
@@ -198,7 +192,7 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 			break;
 		case CURLE_OPERATION_TIMEDOUT:
 			/* which bound fired: before or after the connection was made */
-			curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_at);
+			lc->easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_at);
 			why = connected_at > 0 ? HTTP_FAIL_TIMEOUT : HTTP_FAIL_CONNECT_TIMEOUT;
 			break;
 		case CURLE_SSL_CONNECT_ERROR:
@@ -212,8 +206,8 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 			break;
 		}
 	}
-	curl_slist_free_all(hdrs);
-	curl_easy_cleanup(h);
+	lc->slist_free_all(hdrs);
+	lc->easy_cleanup(h);
 	return why;
 }
 
