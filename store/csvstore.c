@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
+#include "util/fmt.h"
 #include "util/fsutil.h"
 
 #define VERSION_LINE "benchdelta-store"
@@ -988,28 +990,148 @@ static void out_row(struct outfile *o, const char *const *fields, size_t n)
 	spill(o, 0);
 }
 
-/* A row of measurements.csv, with `quantity` for the measurement's. */
-static void meas_out_row(struct outfile *o, const struct recset *rs, const struct measurement *me,
-		     const char *quantity)
+/* A number as num_exact() writes it, as a field of the row being made in `b`. */
+static void num_field(struct buf *b, double v, char sep)
 {
-	char a[32], b[32], c[32], e[32];
-	const char *f[] = { rs->runs[me->run].id, quantity,		  stat_name(me->stat),
-			    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
-			    dir_name(me->dir),	  u32s(b, me->offset),	  u32s(e, me->length) };
+	char *p = csvio_room(b, FMT_DOUBLE_SHORT_MAX + 3), t[32];
+	size_t n = fmt_double_short(p + 1, v); /* most figures: no printf, no long double */
 
-	out_row(o, f, countof(f));
+	if (!n) {
+		n = strlen(num_exact(v, t));
+		csvio_field_plain(b, t, n, sep);
+		return;
+	}
+	*p = '"';
+	p += 1 + n;
+	*p++ = '"';
+	*p++ = sep;
+	csvio_end(b, p);
 }
 
-/* A row of series.csv, with `name` for the point's series name. */
-static void series_out_row(struct outfile *o, const struct recset *rs, const struct series_point *p,
-			   const char *name)
+/* The row ends: counted for the manifest, written out once enough gathered. */
+static void out_row_end(struct outfile *o)
 {
-	char a[32], b[32], c[32], y[32];
-	const char *f[] = { rs->runs[p->run].id, name,		       u32s(a, p->index),
-			    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
-			    unit_name(p->unit) };
+	o->sum.rows++;
+	if (o->b.len >= SPILL)
+		spill(o, 0);
+}
 
-	out_row(o, f, countof(f));
+/*
+ * The names of record.h's enums as the store writes them, made into
+ * fields once ("name" and its length, from the same tables names.c
+ * prints): none holds a quote. A value outside a table is written the
+ * long way (names.c's "?").
+ */
+struct name_field {
+	char text[16]; /* the name between quotes, zeros after it: copied 16 bytes at a time */
+	size_t len;
+};
+#define NAME_FIELD2_(e, name) { "\"" name "\"", sizeof(name) + 1 },
+#define NAME_FIELD3_(e, name, suffix) NAME_FIELD2_(e, name)
+static const struct name_field stat_fields[] = { STATS(NAME_FIELD3_) };
+static const struct name_field unit_fields[] = { UNITS(NAME_FIELD2_) };
+static const struct name_field dir_fields[] = { DIRECTIONS(NAME_FIELD2_) };
+#undef NAME_FIELD2_
+#undef NAME_FIELD3_
+/* every name fits its 16 bytes with its quotes (a longer one fails to compile here) */
+#define NAME_FITS2_(p, e, name) char p##e[sizeof(name) + 1 <= 16 ? 1 : -1];
+#define NAME_FITS_S_(e, name, suffix) NAME_FITS2_(s_, e, name)
+#define NAME_FITS_U_(e, name) NAME_FITS2_(u_, e, name)
+#define NAME_FITS_D_(e, name) NAME_FITS2_(d_, e, name)
+struct name_fields_fit {
+	STATS(NAME_FITS_S_) UNITS(NAME_FITS_U_) DIRECTIONS(NAME_FITS_D_)
+};
+#undef NAME_FITS2_
+#undef NAME_FITS_S_
+#undef NAME_FITS_U_
+#undef NAME_FITS_D_
+
+/* Name `i` of `t` (n names) as a field, or `name` the long way when out of it. */
+static inline void name_field(struct buf *b, const struct name_field *t, size_t n, int i,
+			      const char *name, char sep)
+{
+	char *p;
+
+	if (i < 0 || (size_t)i >= n) {
+		csvio_field(b, name, sep);
+		return;
+	}
+	p = csvio_room(b, sizeof(t[i].text) + 1);
+	memcpy(p, t[i].text, sizeof(t[i].text));
+	p += t[i].len;
+	*p++ = sep;
+	csvio_end(b, p);
+}
+
+/*
+ * The last string a column of a batch of rows was given, measured once:
+ * one after another, rows repeat a run's id and a quantity. For one batch
+ * (its strings stay where they are while it is written); zeroed to start.
+ */
+struct field_memo {
+	const char *s;
+	size_t len;
+	int plain; /* no quote in it: copied as it is */
+};
+
+/* `s` as a field of a row in `b` (csvio_field()), measured once for the rows of a batch that repeat it. */
+static void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
+{
+	if (!s)
+		s = "";
+	if (s != fm->s) {
+		const char *q = strchrnul(s, '"');
+
+		fm->s = s;
+		fm->len = (size_t)(q - s);
+		fm->plain = !*q;
+	}
+	if (fm->plain)
+		csvio_field_plain(b, s, fm->len, sep);
+	else
+		csvio_field(b, s, sep);
+}
+
+/* The memos of a batch of measurements.csv or series.csv rows: its run ids and names. */
+struct row_memo {
+	struct field_memo id, name;
+};
+
+/*
+ * A row of measurements.csv, with `quantity` for the measurement's: the
+ * bytes out_row() of its fields as strings writes, field by field.
+ */
+static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			 const struct measurement *me, const char *quantity)
+{
+	struct buf *b = &o->b;
+
+	memo_field(b, &rm->id, rs->runs[me->run].id, ',');
+	memo_field(b, &rm->name, quantity, ',');
+	name_field(b, stat_fields, countof(stat_fields), (int)me->stat, stat_name(me->stat), ',');
+	name_field(b, unit_fields, countof(unit_fields), (int)me->unit, unit_name(me->unit), ',');
+	num_field(b, me->value, ',');
+	csvio_field_u64(b, me->n, ',');
+	name_field(b, dir_fields, countof(dir_fields), (int)me->dir, dir_name(me->dir), ',');
+	csvio_field_u64(b, me->offset, ',');
+	csvio_field_u64(b, me->length, '\n');
+	out_row_end(o);
+}
+
+/* A row of series.csv, with `name` for the point's series name (as meas_out_row()). */
+static void series_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			   const struct series_point *p, const char *name)
+{
+	struct buf *b = &o->b;
+
+	memo_field(b, &rm->id, rs->runs[p->run].id, ',');
+	memo_field(b, &rm->name, name, ',');
+	csvio_field_u64(b, p->index, ',');
+	num_field(b, p->x0, ',');
+	num_field(b, p->x1, ',');
+	num_field(b, p->y, ',');
+	name_field(b, unit_fields, countof(unit_fields), (int)p->unit, unit_name(p->unit), '\n');
+	out_row_end(o);
 }
 
 /*
@@ -1025,6 +1147,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	int fresh = model_indexes_fresh(m);
 	char a[32], b[32], c[32], nl[32];
 	struct buf fl = BUF_INIT;
+	struct row_memo memo = { 0 };
 	uint32_t *idx;
 	size_t n;
 
@@ -1099,7 +1222,7 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
 			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
 	for (size_t k = 0; k < n && !spooled; k++)
-		meas_out_row(&out[2], rs, &rs->meas[idx[k]], rs->meas[idx[k]].quantity);
+		meas_out_row(&out[2], &memo, rs, &rs->meas[idx[k]], rs->meas[idx[k]].quantity);
 	free(idx);
 	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
 			 offsetof(struct sample, run), fresh ? &m->samples_by_run : NULL, &n);
@@ -1112,8 +1235,9 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	free(idx);
 	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
 			 offsetof(struct series_point, run), fresh ? &m->series_by_run : NULL, &n);
+	memset(&memo, 0, sizeof(memo));
 	for (size_t k = 0; k < n && !spooled; k++)
-		series_out_row(&out[4], rs, &rs->series[idx[k]], rs->series[idx[k]].name);
+		series_out_row(&out[4], &memo, rs, &rs->series[idx[k]], rs->series[idx[k]].name);
 	free(idx);
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
 			 fresh ? &m->notes_by_run : NULL, &n);
@@ -1220,20 +1344,46 @@ static struct spooled *spool_open_text(struct store_spool *sp, const struct mode
 	return f;
 }
 
+/*
+ * clean_str() of the names of one block's records, each string (by its
+ * address: a parser gives its rows the same few) cleaned once. For one
+ * spool_take() (its strings stay put meanwhile); zeroed to start, where a
+ * slot's NULL cleans to NULL.
+ */
+#define CLEAN_SLOTS 16
+struct clean_memo {
+	const char *in[CLEAN_SLOTS], *out[CLEAN_SLOTS];
+};
+
+static const char *clean_memo(struct clean_memo *cm, struct model *m, const char *s)
+{
+	size_t h = ((uintptr_t)s >> 3) % CLEAN_SLOTS;
+
+	if (cm->in[h] != s) {
+		cm->in[h] = s;
+		cm->out[h] = clean_str(&m->arena, s);
+	}
+	return cm->out[h];
+}
+
 /* struct record_spool's take: the block's records as rows of its text's measurements.csv and series.csv. */
 static void spool_take(void *ctx, struct model *m, uint32_t source, const struct recset_mark *from)
 {
 	struct store_spool *sp = ctx;
 	struct spooled *f = spooled_of(sp, source);
 	const struct recset *rs = &m->rs;
+	struct row_memo memo = { 0 };
+	struct clean_memo cm;
 
 	if (!f)
 		f = spool_open_text(sp, m, source);
 	/* names cleaned as clean_records() cleans those it finds in memory */
+	memset(&cm, 0, sizeof(cm));
 	for (size_t i = from->meas; i < rs->nmeas; i++)
-		meas_out_row(&f->out, rs, &rs->meas[i], clean_str(&m->arena, rs->meas[i].quantity));
+		meas_out_row(&f->out, &memo, rs, &rs->meas[i], clean_memo(&cm, m, rs->meas[i].quantity));
+	memset(&memo, 0, sizeof(memo));
 	for (size_t i = from->series; i < rs->nseries; i++)
-		series_out_row(&f->series, rs, &rs->series[i], clean_str(&m->arena, rs->series[i].name));
+		series_out_row(&f->series, &memo, rs, &rs->series[i], clean_memo(&cm, m, rs->series[i].name));
 }
 
 /*
