@@ -982,12 +982,19 @@ static void outfile_discard(struct outfile *o)
 	buf_release(&o->b);
 }
 
+/* The row ends: counted for the manifest, written out once enough gathered. */
+static void out_row_end(struct outfile *o)
+{
+	o->sum.rows++;
+	if (o->b.len >= SPILL)
+		spill(o, 0);
+}
+
 /* One row into `o`, counted for the manifest, written out once enough gathered. */
 static void out_row(struct outfile *o, const char *const *fields, size_t n)
 {
 	csvio_row(&o->b, fields, n);
-	o->sum.rows++;
-	spill(o, 0);
+	out_row_end(o);
 }
 
 /* A number as num_exact() writes it, as a field of the row being made in `b`. */
@@ -1006,14 +1013,6 @@ static void num_field(struct buf *b, double v, char sep)
 	*p++ = '"';
 	*p++ = sep;
 	csvio_end(b, p);
-}
-
-/* The row ends: counted for the manifest, written out once enough gathered. */
-static void out_row_end(struct outfile *o)
-{
-	o->sum.rows++;
-	if (o->b.len >= SPILL)
-		spill(o, 0);
 }
 
 /*
@@ -1134,6 +1133,48 @@ static void series_out_row(struct outfile *o, struct row_memo *rm, const struct 
 	out_row_end(o);
 }
 
+/* A row of notes.csv (as out_row() of its fields as strings). */
+static void note_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			 const struct note *nt)
+{
+	struct buf *b = &o->b;
+
+	memo_field(b, &rm->id, rs->runs[nt->run].id, ',');
+	memo_field(b, &rm->name, note_kind_name(nt->kind), ',');
+	csvio_field_u64(b, nt->line, ',');
+	csvio_field(b, nt->text, '\n');
+	out_row_end(o);
+}
+
+/* The memos of a batch of runs.csv rows: the columns a block's runs share. */
+struct run_memo {
+	struct field_memo fmt, block, experiment, variant, key, origin, scenario, subject, command;
+};
+
+/* A row of runs.csv (as out_row() of its fields as strings); `fl` is room for its flags. */
+static void run_out_row(struct outfile *o, struct run_memo *rm, struct buf *fl, const struct run *r)
+{
+	struct buf *b = &o->b;
+
+	csvio_field(b, r->id, ',');
+	memo_field(b, &rm->fmt, fmt_name(r->fmt), ',');
+	csvio_field_u64(b, r->first_line, ',');
+	csvio_field_u64(b, r->last_line, ',');
+	memo_field(b, &rm->block, r->block, ',');
+	memo_field(b, &rm->experiment, r->experiment, ',');
+	memo_field(b, &rm->variant, r->variant.text, ',');
+	memo_field(b, &rm->key, r->variant.key, ',');
+	memo_field(b, &rm->origin, vorigin_name(r->variant.origin), ',');
+	memo_field(b, &rm->scenario, r->scenario, ',');
+	memo_field(b, &rm->subject, r->subject, ',');
+	memo_field(b, &rm->command, r->command, ',');
+	buf_reset(fl);
+	flags_text(fl, r->flags);
+	csvio_field_plain(b, buf_str(fl), fl->len, ','); /* flag names: no quote */
+	csvio_field_u64(b, r->name_line, '\n');
+	out_row_end(o);
+}
+
 /*
  * The CSV files of one source's records, each into its own file (see
  * spill()); with `spooled`, measurements.csv and series.csv are written
@@ -1145,9 +1186,10 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
 	int fresh = model_indexes_fresh(m);
-	char a[32], b[32], c[32], nl[32];
+	char a[32], c[32];
 	struct buf fl = BUF_INIT;
 	struct row_memo memo = { 0 };
+	struct run_memo rmemo = { 0 };
 	uint32_t *idx;
 	size_t n;
 
@@ -1197,27 +1239,8 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 			idx[n++] = (uint32_t)i;
 		}
 	}
-	for (size_t k = 0; k < n; k++) {
-		const struct run *r = &rs->runs[idx[k]];
-
-		buf_reset(&fl);
-		flags_text(&fl, r->flags);
-		const char *f[] = { r->id,
-				    fmt_name(r->fmt),
-				    u32s(a, r->first_line),
-				    u32s(b, r->last_line),
-				    r->block,
-				    r->experiment,
-				    r->variant.text,
-				    r->variant.key,
-				    vorigin_name(r->variant.origin),
-				    r->scenario,
-				    r->subject,
-				    r->command,
-				    buf_str(&fl),
-				    u32s(nl, r->name_line) };
-		out_row(&out[1], f, countof(f));
-	}
+	for (size_t k = 0; k < n; k++)
+		run_out_row(&out[1], &rmemo, &fl, &rs->runs[idx[k]]);
 	free(idx);
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
 			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
@@ -1239,14 +1262,11 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	for (size_t k = 0; k < n && !spooled; k++)
 		series_out_row(&out[4], &memo, rs, &rs->series[idx[k]], rs->series[idx[k]].name);
 	free(idx);
+	memset(&memo, 0, sizeof(memo));
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
 			 fresh ? &m->notes_by_run : NULL, &n);
-	for (size_t k = 0; k < n; k++) {
-		const struct note *nt = &rs->notes[idx[k]];
-		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
-				    nt->text };
-		out_row(&out[5], f, countof(f));
-	}
+	for (size_t k = 0; k < n; k++)
+		note_out_row(&out[5], &memo, rs, &rs->notes[idx[k]]);
 	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
 		const struct fact *ft = &rs->facts[i];
