@@ -938,10 +938,13 @@ struct outfile {
 	struct buf b;
 	struct manifest_file sum; /* rows: counted by out_row() as they are made */
 	struct hash_stream h;
-	int err; /* errno of a failed write, else 0 */
+	int err;       /* errno of a failed write, else 0 */
+	uint64_t sent; /* bytes whose writeback was started (fd_start_writeback()) */
 };
 
 #define SPILL (1u << 20)
+/* Once this much more is written, its writeback starts: the file's fsync then waits for less. */
+#define KICK ((uint64_t)8 << 20)
 
 /* Write what `o` gathered (all of it, or with `force` 0 only once it is SPILL bytes). */
 static void spill(struct outfile *o, int force)
@@ -953,6 +956,10 @@ static void spill(struct outfile *o, int force)
 	if (!o->err && fd_write_all(o->fd, o->b.s, o->b.len) < 0)
 		o->err = errno;
 	buf_reset(&o->b);
+	if (!o->err && !force && o->sum.bytes - o->sent >= KICK) {
+		fd_start_writeback(o->fd, (off_t)o->sent, (size_t)(o->sum.bytes - o->sent));
+		o->sent = o->sum.bytes;
+	}
 }
 
 /* Write out what `o` holds, then sync and close its file (unless closed already). */

@@ -1,6 +1,7 @@
 /*
  * fsutil.c - whole-file reads and atomic writes; see fsutil.h.
  */
+#define _GNU_SOURCE /* sync_file_range */
 #include "util/fsutil.h"
 
 #include <dirent.h>
@@ -117,13 +118,43 @@ int fd_write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+void fd_start_writeback(int fd, off_t off, size_t n)
+{
+#ifdef SYNC_FILE_RANGE_WRITE
+	if (n)
+		(void)sync_file_range(fd, off, (off_t)n, SYNC_FILE_RANGE_WRITE);
+#else
+	(void)fd;
+	(void)off;
+	(void)n;
+#endif
+}
+
+/* A large file goes out in pieces this large, each one's writeback started as it is written. */
+#define FLUSH_PIECE ((size_t)8 << 20)
+
+/* fd_write_all() of a new file, the disk set writing each piece while the next is copied. */
+static int write_flushing(int fd, const char *p, size_t n)
+{
+	for (size_t at = 0; at < n;) {
+		size_t piece = n - at < FLUSH_PIECE ? n - at : FLUSH_PIECE;
+
+		if (fd_write_all(fd, p + at, piece) < 0)
+			return -1;
+		if (n > FLUSH_PIECE)
+			fd_start_writeback(fd, (off_t)at, piece);
+		at += piece;
+	}
+	return 0;
+}
+
 int file_write_new(const char *path, const void *p, size_t n, struct diag *d)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return diag_error(d, path, 0, "cannot create: %s", strerror(errno));
-	if (fd_write_all(fd, p, n) < 0 || fsync(fd) < 0) {
+	if (write_flushing(fd, p, n) < 0 || fsync(fd) < 0) {
 		int err = errno;
 
 		close(fd);
