@@ -1004,18 +1004,52 @@ static void out_row(struct outfile *o, const char *const *fields, size_t n)
 	out_row_end(o);
 }
 
-/* A number as num_exact() writes it, as a field of the row being made in `b`. */
-static void num_field(struct buf *b, double v, char sep)
-{
-	char *p = csvio_room(b, FMT_DOUBLE_SHORT_MAX + 3), t[32];
-	size_t n = fmt_double_short(p + 1, v); /* most figures: no printf, no long double */
+/*
+ * Figures written lately, by their bits, with their text: a log repeats
+ * many (a zero, a run's sample count, a size, a rate), and a text is the
+ * same whenever the bits are. Zeroed to start (a slot of length 0 holds
+ * nothing); the caller owns it.
+ */
+#define NUM_SLOTS 1024
+struct num_memo {
+	uint64_t bits[NUM_SLOTS];
+	unsigned char len[NUM_SLOTS];
+	char text[NUM_SLOTS][FMT_DOUBLE_SHORT_MAX];
+};
 
-	if (!n) {
-		n = strlen(num_exact(v, t));
-		csvio_field_plain(b, t, n, sep);
-		return;
-	}
+/*
+ * `v` as num_exact() writes it, as a field of the row being made in `b`;
+ * with `nm`, looked up in and kept in it.
+ */
+static inline void num_field(struct buf *b, struct num_memo *nm, double v, char sep)
+{
+	char *p = csvio_room(b, FMT_DOUBLE_SHORT_MAX + 3);
+	uint64_t bits;
+	size_t h = 0, n;
+
 	*p = '"';
+	memcpy(&bits, &v, sizeof(bits));
+	if (nm) {
+		h = (size_t)((bits * 0x9e3779b97f4a7c15ull) >> 54); /* 10 bits: NUM_SLOTS */
+		if (nm->len[h] && nm->bits[h] == bits) {
+			memcpy(p + 1, nm->text[h], FMT_DOUBLE_SHORT_MAX); /* the bytes after it are overwritten */
+			n = nm->len[h];
+			goto put;
+		}
+	}
+	n = fmt_double_short(p + 1, v); /* most figures: no printf, no long double */
+	if (!n) {
+		char t[32];
+
+		n = strlen(num_exact(v, t));
+		memcpy(p + 1, t, n); /* at most 24 bytes ("-1.2345678901234567e-308") */
+	}
+	if (nm && n <= FMT_DOUBLE_SHORT_MAX) {
+		nm->bits[h] = bits;
+		nm->len[h] = (unsigned char)n;
+		memcpy(nm->text[h], p + 1, n);
+	}
+put:
 	p += 1 + n;
 	*p++ = '"';
 	*p++ = sep;
@@ -1081,7 +1115,7 @@ struct field_memo {
 };
 
 /* `s` as a field of a row in `b` (csvio_field()), measured once for the rows of a batch that repeat it. */
-static void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
+static inline void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
 {
 	if (!s)
 		s = "";
@@ -1101,6 +1135,7 @@ static void memo_field(struct buf *b, struct field_memo *fm, const char *s, char
 /* The memos of a batch of measurements.csv or series.csv rows: its run ids and names. */
 struct row_memo {
 	struct field_memo id, name;
+	struct num_memo *nums; /* or NULL; not the batch's own */
 };
 
 /*
@@ -1116,7 +1151,7 @@ static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct re
 	memo_field(b, &rm->name, quantity, ',');
 	name_field(b, stat_fields, countof(stat_fields), (int)me->stat, stat_name(me->stat), ',');
 	name_field(b, unit_fields, countof(unit_fields), (int)me->unit, unit_name(me->unit), ',');
-	num_field(b, me->value, ',');
+	num_field(b, rm->nums, me->value, ',');
 	csvio_field_u64(b, me->n, ',');
 	name_field(b, dir_fields, countof(dir_fields), (int)me->dir, dir_name(me->dir), ',');
 	csvio_field_u64(b, me->offset, ',');
@@ -1133,9 +1168,9 @@ static void series_out_row(struct outfile *o, struct row_memo *rm, const struct 
 	memo_field(b, &rm->id, rs->runs[p->run].id, ',');
 	memo_field(b, &rm->name, name, ',');
 	csvio_field_u64(b, p->index, ',');
-	num_field(b, p->x0, ',');
-	num_field(b, p->x1, ',');
-	num_field(b, p->y, ',');
+	num_field(b, rm->nums, p->x0, ',');
+	num_field(b, rm->nums, p->x1, ',');
+	num_field(b, rm->nums, p->y, ',');
 	name_field(b, unit_fields, countof(unit_fields), (int)p->unit, unit_name(p->unit), '\n');
 	out_row_end(o);
 }
@@ -1317,6 +1352,7 @@ static void temp_dir_of(struct buf *out, const char *data, const struct source *
 struct store_spool {
 	struct record_spool hook; /* m->spool */
 	char *data;             /* the store's data directory */
+	struct num_memo *nums;  /* the figures written lately (owned) */
 	struct spooled {
 		uint32_t source;
 		char *dir;          /* its temporary directory (temp_dir_of()) */
@@ -1406,9 +1442,11 @@ static void spool_take(void *ctx, struct model *m, uint32_t source, const struct
 		f = spool_open_text(sp, m, source);
 	/* names cleaned as clean_records() cleans those it finds in memory */
 	memset(&cm, 0, sizeof(cm));
+	memo.nums = sp->nums;
 	for (size_t i = from->meas; i < rs->nmeas; i++)
 		meas_out_row(&f->out, &memo, rs, &rs->meas[i], clean_memo(&cm, m, rs->meas[i].quantity));
 	memset(&memo, 0, sizeof(memo));
+	memo.nums = sp->nums;
 	for (size_t i = from->series; i < rs->nseries; i++)
 		series_out_row(&f->series, &memo, rs, &rs->series[i], clean_memo(&cm, m, rs->series[i].name));
 }
@@ -1442,6 +1480,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 		return -1;
 	}
 	remove_stale_temps(sp->data);
+	sp->nums = xcalloc(1, sizeof(*sp->nums));
 	sp->hook.ctx = sp;
 	sp->hook.take = spool_take;
 	sp->hook.end_text = spool_end_text;
@@ -1470,6 +1509,7 @@ void store_spool_end(struct store *st, struct model *m)
 		m->spool = NULL;
 	free(sp->v);
 	free(sp->data);
+	free(sp->nums);
 	free(sp);
 	st->spool = NULL;
 }
