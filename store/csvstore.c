@@ -1086,22 +1086,27 @@ struct name_fields_fit {
 #undef NAME_FITS_U_
 #undef NAME_FITS_D_
 
-/* Name `i` of `t` (n names) as a field, or `name` the long way when out of it. */
-static inline void name_field(struct buf *b, const struct name_field *t, size_t n, int i,
-			      const char *name, char sep)
+/* Name `i` of `t` (n names) as a field: 1, or 0 (nothing written) when `i` is not in it. */
+static inline int name_field(struct buf *b, const struct name_field *t, size_t n, int i, char sep)
 {
 	char *p;
 
-	if (i < 0 || (size_t)i >= n) {
-		csvio_field(b, name, sep);
-		return;
-	}
+	if (i < 0 || (size_t)i >= n)
+		return 0;
 	p = csvio_room(b, sizeof(t[i].text) + 1);
 	memcpy(p, t[i].text, sizeof(t[i].text));
 	p += t[i].len;
 	*p++ = sep;
 	csvio_end(b, p);
+	return 1;
 }
+
+/* Enum value `v` by its table `t`, or names.c's `name_of(v)` the long way (asked only then). */
+#define NAME_FIELD(b, t, v, name_of, sep)                                                          \
+	do {                                                                                       \
+		if (!name_field((b), (t), countof(t), (int)(v), (sep)))                            \
+			csvio_field((b), name_of(v), (sep));                                       \
+	} while (0)
 
 /*
  * The last string a column of a batch of rows was given, measured once:
@@ -1149,11 +1154,11 @@ static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct re
 
 	memo_field(b, &rm->id, rs->runs[me->run].id, ',');
 	memo_field(b, &rm->name, quantity, ',');
-	name_field(b, stat_fields, countof(stat_fields), (int)me->stat, stat_name(me->stat), ',');
-	name_field(b, unit_fields, countof(unit_fields), (int)me->unit, unit_name(me->unit), ',');
+	NAME_FIELD(b, stat_fields, me->stat, stat_name, ',');
+	NAME_FIELD(b, unit_fields, me->unit, unit_name, ',');
 	num_field(b, rm->nums, me->value, ',');
 	csvio_field_u64(b, me->n, ',');
-	name_field(b, dir_fields, countof(dir_fields), (int)me->dir, dir_name(me->dir), ',');
+	NAME_FIELD(b, dir_fields, me->dir, dir_name, ',');
 	csvio_field_u64(b, me->offset, ',');
 	csvio_field_u64(b, me->length, '\n');
 	out_row_end(o);
@@ -1171,7 +1176,7 @@ static void series_out_row(struct outfile *o, struct row_memo *rm, const struct 
 	num_field(b, rm->nums, p->x0, ',');
 	num_field(b, rm->nums, p->x1, ',');
 	num_field(b, rm->nums, p->y, ',');
-	name_field(b, unit_fields, countof(unit_fields), (int)p->unit, unit_name(p->unit), '\n');
+	NAME_FIELD(b, unit_fields, p->unit, unit_name, '\n');
 	out_row_end(o);
 }
 
