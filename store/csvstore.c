@@ -1018,12 +1018,11 @@ struct num_memo {
 };
 
 /*
- * `v` as num_exact() writes it, as a field of the row being made in `b`;
+ * `v` as num_exact() writes it, as a field at `p` (put_plain(), below);
  * with `nm`, looked up in and kept in it.
  */
-static inline void num_field(struct buf *b, struct num_memo *nm, double v, char sep)
+static inline char *put_num(char *p, struct num_memo *nm, double v, char sep)
 {
-	char *p = csvio_room(b, FMT_DOUBLE_SHORT_MAX + 3);
 	uint64_t bits;
 	size_t h = 0, n;
 
@@ -1053,7 +1052,16 @@ put:
 	p += 1 + n;
 	*p++ = '"';
 	*p++ = sep;
-	csvio_end(b, p);
+	return p;
+}
+
+/* Room put_num() takes at most. */
+#define PUT_NUM_ROOM (FMT_DOUBLE_SHORT_MAX + 3)
+
+/* `v` as num_exact() writes it, as a field of the row being made in `b`; with `nm`, looked up in and kept in it. */
+static inline void num_field(struct buf *b, struct num_memo *nm, double v, char sep)
+{
+	csvio_end(b, put_num(csvio_room(b, PUT_NUM_ROOM), nm, v, sep));
 }
 
 /*
@@ -1119,11 +1127,9 @@ struct field_memo {
 	int plain; /* no quote in it: copied as it is */
 };
 
-/* `s` as a field of a row in `b` (csvio_field()), measured once for the rows of a batch that repeat it. */
-static inline void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
+/* Measure `s` (not NULL) into `fm` unless it is the string measured last. */
+static inline void memo_measure(struct field_memo *fm, const char *s)
 {
-	if (!s)
-		s = "";
 	if (s != fm->s) {
 		const char *q = strchrnul(s, '"');
 
@@ -1131,11 +1137,55 @@ static inline void memo_field(struct buf *b, struct field_memo *fm, const char *
 		fm->len = (size_t)(q - s);
 		fm->plain = !*q;
 	}
+}
+
+/* `s` as a field of a row in `b` (csvio_field()), measured once for the rows of a batch that repeat it. */
+static inline void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
+{
+	if (!s)
+		s = "";
+	memo_measure(fm, s);
 	if (fm->plain)
 		csvio_field_plain(b, s, fm->len, sep);
 	else
 		csvio_field(b, s, sep);
 }
+
+/*
+ * Pieces of a row written at `p`, in room the caller made for the whole
+ * row (csvio_room()); each writes a field and `sep` and returns where the
+ * row goes on.
+ */
+static inline char *put_plain(char *p, const char *s, size_t len, char sep)
+{
+	*p++ = '"';
+	memcpy(p, s, len);
+	p += len;
+	*p++ = '"';
+	*p++ = sep;
+	return p;
+}
+
+static inline char *put_u64(char *p, unsigned long long v, char sep)
+{
+	*p++ = '"';
+	p += fmt_decimal(p, v);
+	*p++ = '"';
+	*p++ = sep;
+	return p;
+}
+
+static inline char *put_name(char *p, const struct name_field *f, char sep)
+{
+	memcpy(p, f->text, sizeof(f->text));
+	p += f->len;
+	*p++ = sep;
+	return p;
+}
+
+/* Room put_u64() and put_name() take at most. */
+#define PUT_U64_ROOM (FMT_DECIMAL_MAX + 3)
+#define PUT_NAME_ROOM (sizeof(((struct name_field *)0)->text) + 1)
 
 /* The memos of a batch of measurements.csv or series.csv rows: its run ids and names. */
 struct row_memo {
@@ -1151,8 +1201,33 @@ static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct re
 			 const struct measurement *me, const char *quantity)
 {
 	struct buf *b = &o->b;
+	const char *id = rs->runs[me->run].id;
+	char *p;
 
-	memo_field(b, &rm->id, rs->runs[me->run].id, ',');
+	if (id && quantity && (size_t)me->stat < countof(stat_fields) &&
+	    (size_t)me->unit < countof(unit_fields) && (size_t)me->dir < countof(dir_fields)) {
+		memo_measure(&rm->id, id);
+		memo_measure(&rm->name, quantity);
+		if (rm->id.plain && rm->name.plain) {
+			/* the whole row in one room: every field's length is known or bounded */
+			p = csvio_room(b, rm->id.len + rm->name.len + 6 + 3 * PUT_NAME_ROOM + PUT_NUM_ROOM +
+						  3 * PUT_U64_ROOM);
+			p = put_plain(p, id, rm->id.len, ',');
+			p = put_plain(p, quantity, rm->name.len, ',');
+			p = put_name(p, &stat_fields[me->stat], ',');
+			p = put_name(p, &unit_fields[me->unit], ',');
+			p = put_num(p, rm->nums, me->value, ',');
+			p = put_u64(p, me->n, ',');
+			p = put_name(p, &dir_fields[me->dir], ',');
+			p = put_u64(p, me->offset, ',');
+			p = put_u64(p, me->length, '\n');
+			csvio_end(b, p);
+			out_row_end(o);
+			return;
+		}
+	}
+	/* a quote to double, a NULL, a value no table names: field by field */
+	memo_field(b, &rm->id, id, ',');
 	memo_field(b, &rm->name, quantity, ',');
 	NAME_FIELD(b, stat_fields, me->stat, stat_name, ',');
 	NAME_FIELD(b, unit_fields, me->unit, unit_name, ',');
