@@ -1195,7 +1195,9 @@ struct row_memo {
 
 /*
  * A row of measurements.csv, with `quantity` for the measurement's: the
- * bytes out_row() of its fields as strings writes, field by field.
+ * bytes out_row() of its fields as strings writes, made in one room when
+ * nothing in it needs quoting (its run id and quantity measured once for
+ * the rows of `rm`'s batch that repeat them).
  */
 static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
 			 const struct measurement *me, const char *quantity)
