@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
+#include "util/fmt.h"
 #include "util/fsutil.h"
 
 #define VERSION_LINE "benchdelta-store"
@@ -936,10 +938,13 @@ struct outfile {
 	struct buf b;
 	struct manifest_file sum; /* rows: counted by out_row() as they are made */
 	struct hash_stream h;
-	int err; /* errno of a failed write, else 0 */
+	int err;       /* errno of a failed write, else 0 */
+	uint64_t sent; /* bytes whose writeback was started (fd_start_writeback()) */
 };
 
 #define SPILL (1u << 20)
+/* Once this much more is written, its writeback starts: the file's fsync then waits for less. */
+#define KICK ((uint64_t)8 << 20)
 
 /* Write what `o` gathered (all of it, or with `force` 0 only once it is SPILL bytes). */
 static void spill(struct outfile *o, int force)
@@ -951,6 +956,10 @@ static void spill(struct outfile *o, int force)
 	if (!o->err && fd_write_all(o->fd, o->b.s, o->b.len) < 0)
 		o->err = errno;
 	buf_reset(&o->b);
+	if (!o->err && !force && o->sum.bytes - o->sent >= KICK) {
+		fd_start_writeback(o->fd, (off_t)o->sent, (size_t)(o->sum.bytes - o->sent));
+		o->sent = o->sum.bytes;
+	}
 }
 
 /* Write out what `o` holds, then sync and close its file (unless closed already). */
@@ -980,36 +989,314 @@ static void outfile_discard(struct outfile *o)
 	buf_release(&o->b);
 }
 
+/* The row ends: counted for the manifest, written out once enough gathered. */
+static void out_row_end(struct outfile *o)
+{
+	o->sum.rows++;
+	if (o->b.len >= SPILL)
+		spill(o, 0);
+}
+
 /* One row into `o`, counted for the manifest, written out once enough gathered. */
 static void out_row(struct outfile *o, const char *const *fields, size_t n)
 {
 	csvio_row(&o->b, fields, n);
-	o->sum.rows++;
-	spill(o, 0);
+	out_row_end(o);
 }
 
-/* A row of measurements.csv, with `quantity` for the measurement's. */
-static void meas_out_row(struct outfile *o, const struct recset *rs, const struct measurement *me,
-		     const char *quantity)
-{
-	char a[32], b[32], c[32], e[32];
-	const char *f[] = { rs->runs[me->run].id, quantity,		  stat_name(me->stat),
-			    unit_name(me->unit),  num_exact(me->value, c), u32s(a, me->n),
-			    dir_name(me->dir),	  u32s(b, me->offset),	  u32s(e, me->length) };
+/*
+ * Figures written lately, by their bits, with their text: a log repeats
+ * many (a zero, a run's sample count, a size, a rate), and a text is the
+ * same whenever the bits are. Zeroed to start (a slot of length 0 holds
+ * nothing); the caller owns it.
+ */
+#define NUM_SLOTS 1024
+struct num_memo {
+	uint64_t bits[NUM_SLOTS];
+	unsigned char len[NUM_SLOTS];
+	char text[NUM_SLOTS][FMT_DOUBLE_SHORT_MAX];
+};
 
-	out_row(o, f, countof(f));
+/*
+ * `v` as num_exact() writes it, as a field at `p` (put_plain(), below);
+ * with `nm`, looked up in and kept in it.
+ */
+static inline char *put_num(char *p, struct num_memo *nm, double v, char sep)
+{
+	uint64_t bits;
+	size_t h = 0, n;
+
+	*p = '"';
+	memcpy(&bits, &v, sizeof(bits));
+	if (nm) {
+		h = (size_t)((bits * 0x9e3779b97f4a7c15ull) >> 54); /* 10 bits: NUM_SLOTS */
+		if (nm->len[h] && nm->bits[h] == bits) {
+			memcpy(p + 1, nm->text[h], FMT_DOUBLE_SHORT_MAX); /* the bytes after it are overwritten */
+			n = nm->len[h];
+			goto put;
+		}
+	}
+	n = fmt_double_short(p + 1, v); /* most figures: no printf, no long double */
+	if (!n) {
+		char t[32];
+
+		n = strlen(num_exact(v, t));
+		memcpy(p + 1, t, n); /* at most 24 bytes ("-1.2345678901234567e-308") */
+	}
+	if (nm && n <= FMT_DOUBLE_SHORT_MAX) {
+		nm->bits[h] = bits;
+		nm->len[h] = (unsigned char)n;
+		memcpy(nm->text[h], p + 1, n);
+	}
+put:
+	p += 1 + n;
+	*p++ = '"';
+	*p++ = sep;
+	return p;
 }
 
-/* A row of series.csv, with `name` for the point's series name. */
-static void series_out_row(struct outfile *o, const struct recset *rs, const struct series_point *p,
-			   const char *name)
-{
-	char a[32], b[32], c[32], y[32];
-	const char *f[] = { rs->runs[p->run].id, name,		       u32s(a, p->index),
-			    num_exact(p->x0, b), num_exact(p->x1, c), num_exact(p->y, y),
-			    unit_name(p->unit) };
+/* Room put_num() takes at most. */
+#define PUT_NUM_ROOM (FMT_DOUBLE_SHORT_MAX + 3)
 
-	out_row(o, f, countof(f));
+/* `v` as num_exact() writes it, as a field of the row being made in `b`; with `nm`, looked up in and kept in it. */
+static inline void num_field(struct buf *b, struct num_memo *nm, double v, char sep)
+{
+	csvio_end(b, put_num(csvio_room(b, PUT_NUM_ROOM), nm, v, sep));
+}
+
+/*
+ * The names of record.h's enums as the store writes them, made into
+ * fields once ("name" and its length, from the same tables names.c
+ * prints): none holds a quote. A value outside a table is written the
+ * long way (names.c's "?").
+ */
+struct name_field {
+	char text[16]; /* the name between quotes, zeros after it: copied 16 bytes at a time */
+	size_t len;
+};
+#define NAME_FIELD2_(e, name) { "\"" name "\"", sizeof(name) + 1 },
+#define NAME_FIELD3_(e, name, suffix) NAME_FIELD2_(e, name)
+static const struct name_field stat_fields[] = { STATS(NAME_FIELD3_) };
+static const struct name_field unit_fields[] = { UNITS(NAME_FIELD2_) };
+static const struct name_field dir_fields[] = { DIRECTIONS(NAME_FIELD2_) };
+#undef NAME_FIELD2_
+#undef NAME_FIELD3_
+/* every name fits its 16 bytes with its quotes (a longer one fails to compile here) */
+#define NAME_FITS2_(p, e, name) char p##e[sizeof(name) + 1 <= 16 ? 1 : -1];
+#define NAME_FITS_S_(e, name, suffix) NAME_FITS2_(s_, e, name)
+#define NAME_FITS_U_(e, name) NAME_FITS2_(u_, e, name)
+#define NAME_FITS_D_(e, name) NAME_FITS2_(d_, e, name)
+struct name_fields_fit {
+	STATS(NAME_FITS_S_) UNITS(NAME_FITS_U_) DIRECTIONS(NAME_FITS_D_)
+};
+#undef NAME_FITS2_
+#undef NAME_FITS_S_
+#undef NAME_FITS_U_
+#undef NAME_FITS_D_
+
+/* Name `i` of `t` (n names) as a field: 1, or 0 (nothing written) when `i` is not in it. */
+static inline int name_field(struct buf *b, const struct name_field *t, size_t n, int i, char sep)
+{
+	char *p;
+
+	if (i < 0 || (size_t)i >= n)
+		return 0;
+	p = csvio_room(b, sizeof(t[i].text) + 1);
+	memcpy(p, t[i].text, sizeof(t[i].text));
+	p += t[i].len;
+	*p++ = sep;
+	csvio_end(b, p);
+	return 1;
+}
+
+/* Enum value `v` by its table `t`, or names.c's `name_of(v)` the long way (asked only then). */
+#define NAME_FIELD(b, t, v, name_of, sep)                                                          \
+	do {                                                                                       \
+		if (!name_field((b), (t), countof(t), (int)(v), (sep)))                            \
+			csvio_field((b), name_of(v), (sep));                                       \
+	} while (0)
+
+/*
+ * The last string a column of a batch of rows was given, measured once:
+ * one after another, rows repeat a run's id and a quantity. For one batch
+ * (its strings stay where they are while it is written); zeroed to start.
+ */
+struct field_memo {
+	const char *s;
+	size_t len;
+	int plain; /* no quote in it: copied as it is */
+};
+
+/* Measure `s` (not NULL) into `fm` unless it is the string measured last. */
+static inline void memo_measure(struct field_memo *fm, const char *s)
+{
+	if (s != fm->s) {
+		const char *q = strchrnul(s, '"');
+
+		fm->s = s;
+		fm->len = (size_t)(q - s);
+		fm->plain = !*q;
+	}
+}
+
+/* `s` as a field of a row in `b` (csvio_field()), measured once for the rows of a batch that repeat it. */
+static inline void memo_field(struct buf *b, struct field_memo *fm, const char *s, char sep)
+{
+	if (!s)
+		s = "";
+	memo_measure(fm, s);
+	if (fm->plain)
+		csvio_field_plain(b, s, fm->len, sep);
+	else
+		csvio_field(b, s, sep);
+}
+
+/*
+ * Pieces of a row written at `p`, in room the caller made for the whole
+ * row (csvio_room()); each writes a field and `sep` and returns where the
+ * row goes on.
+ */
+static inline char *put_plain(char *p, const char *s, size_t len, char sep)
+{
+	*p++ = '"';
+	memcpy(p, s, len);
+	p += len;
+	*p++ = '"';
+	*p++ = sep;
+	return p;
+}
+
+static inline char *put_u64(char *p, unsigned long long v, char sep)
+{
+	*p++ = '"';
+	p += fmt_decimal(p, v);
+	*p++ = '"';
+	*p++ = sep;
+	return p;
+}
+
+static inline char *put_name(char *p, const struct name_field *f, char sep)
+{
+	memcpy(p, f->text, sizeof(f->text));
+	p += f->len;
+	*p++ = sep;
+	return p;
+}
+
+/* Room put_u64() and put_name() take at most. */
+#define PUT_U64_ROOM (FMT_DECIMAL_MAX + 3)
+#define PUT_NAME_ROOM (sizeof(((struct name_field *)0)->text) + 1)
+
+/* The memos of a batch of measurements.csv or series.csv rows: its run ids and names. */
+struct row_memo {
+	struct field_memo id, name;
+	struct num_memo *nums; /* or NULL; not the batch's own */
+};
+
+/*
+ * A row of measurements.csv, with `quantity` for the measurement's: the
+ * bytes out_row() of its fields as strings writes, made in one room when
+ * nothing in it needs quoting (its run id and quantity measured once for
+ * the rows of `rm`'s batch that repeat them).
+ */
+static void meas_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			 const struct measurement *me, const char *quantity)
+{
+	struct buf *b = &o->b;
+	const char *id = rs->runs[me->run].id;
+	char *p;
+
+	if (id && quantity && (size_t)me->stat < countof(stat_fields) &&
+	    (size_t)me->unit < countof(unit_fields) && (size_t)me->dir < countof(dir_fields)) {
+		memo_measure(&rm->id, id);
+		memo_measure(&rm->name, quantity);
+		if (rm->id.plain && rm->name.plain) {
+			/* the whole row in one room: every field's length is known or bounded */
+			p = csvio_room(b, rm->id.len + rm->name.len + 6 + 3 * PUT_NAME_ROOM + PUT_NUM_ROOM +
+						  3 * PUT_U64_ROOM);
+			p = put_plain(p, id, rm->id.len, ',');
+			p = put_plain(p, quantity, rm->name.len, ',');
+			p = put_name(p, &stat_fields[me->stat], ',');
+			p = put_name(p, &unit_fields[me->unit], ',');
+			p = put_num(p, rm->nums, me->value, ',');
+			p = put_u64(p, me->n, ',');
+			p = put_name(p, &dir_fields[me->dir], ',');
+			p = put_u64(p, me->offset, ',');
+			p = put_u64(p, me->length, '\n');
+			csvio_end(b, p);
+			out_row_end(o);
+			return;
+		}
+	}
+	/* a quote to double, a NULL, a value no table names: field by field */
+	memo_field(b, &rm->id, id, ',');
+	memo_field(b, &rm->name, quantity, ',');
+	NAME_FIELD(b, stat_fields, me->stat, stat_name, ',');
+	NAME_FIELD(b, unit_fields, me->unit, unit_name, ',');
+	num_field(b, rm->nums, me->value, ',');
+	csvio_field_u64(b, me->n, ',');
+	NAME_FIELD(b, dir_fields, me->dir, dir_name, ',');
+	csvio_field_u64(b, me->offset, ',');
+	csvio_field_u64(b, me->length, '\n');
+	out_row_end(o);
+}
+
+/* A row of series.csv, with `name` for the point's series name (as meas_out_row()). */
+static void series_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			   const struct series_point *p, const char *name)
+{
+	struct buf *b = &o->b;
+
+	memo_field(b, &rm->id, rs->runs[p->run].id, ',');
+	memo_field(b, &rm->name, name, ',');
+	csvio_field_u64(b, p->index, ',');
+	num_field(b, rm->nums, p->x0, ',');
+	num_field(b, rm->nums, p->x1, ',');
+	num_field(b, rm->nums, p->y, ',');
+	NAME_FIELD(b, unit_fields, p->unit, unit_name, '\n');
+	out_row_end(o);
+}
+
+/* A row of notes.csv (as out_row() of its fields as strings). */
+static void note_out_row(struct outfile *o, struct row_memo *rm, const struct recset *rs,
+			 const struct note *nt)
+{
+	struct buf *b = &o->b;
+
+	memo_field(b, &rm->id, rs->runs[nt->run].id, ',');
+	memo_field(b, &rm->name, note_kind_name(nt->kind), ',');
+	csvio_field_u64(b, nt->line, ',');
+	csvio_field(b, nt->text, '\n');
+	out_row_end(o);
+}
+
+/* The memos of a batch of runs.csv rows: the columns a block's runs share. */
+struct run_memo {
+	struct field_memo fmt, block, experiment, variant, key, origin, scenario, subject, command;
+};
+
+/* A row of runs.csv (as out_row() of its fields as strings); `fl` is room for its flags. */
+static void run_out_row(struct outfile *o, struct run_memo *rm, struct buf *fl, const struct run *r)
+{
+	struct buf *b = &o->b;
+
+	csvio_field(b, r->id, ',');
+	memo_field(b, &rm->fmt, fmt_name(r->fmt), ',');
+	csvio_field_u64(b, r->first_line, ',');
+	csvio_field_u64(b, r->last_line, ',');
+	memo_field(b, &rm->block, r->block, ',');
+	memo_field(b, &rm->experiment, r->experiment, ',');
+	memo_field(b, &rm->variant, r->variant.text, ',');
+	memo_field(b, &rm->key, r->variant.key, ',');
+	memo_field(b, &rm->origin, vorigin_name(r->variant.origin), ',');
+	memo_field(b, &rm->scenario, r->scenario, ',');
+	memo_field(b, &rm->subject, r->subject, ',');
+	memo_field(b, &rm->command, r->command, ',');
+	buf_reset(fl);
+	flags_text(fl, r->flags);
+	csvio_field_plain(b, buf_str(fl), fl->len, ','); /* flag names: no quote */
+	csvio_field_u64(b, r->name_line, '\n');
+	out_row_end(o);
 }
 
 /*
@@ -1023,8 +1310,10 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	const struct source *s = &m->sources[src];
 	const struct recset *rs = &m->rs;
 	int fresh = model_indexes_fresh(m);
-	char a[32], b[32], c[32], nl[32];
+	char a[32], c[32];
 	struct buf fl = BUF_INIT;
+	struct row_memo memo = { 0 };
+	struct run_memo rmemo = { 0 };
 	uint32_t *idx;
 	size_t n;
 
@@ -1074,32 +1363,13 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 			idx[n++] = (uint32_t)i;
 		}
 	}
-	for (size_t k = 0; k < n; k++) {
-		const struct run *r = &rs->runs[idx[k]];
-
-		buf_reset(&fl);
-		flags_text(&fl, r->flags);
-		const char *f[] = { r->id,
-				    fmt_name(r->fmt),
-				    u32s(a, r->first_line),
-				    u32s(b, r->last_line),
-				    r->block,
-				    r->experiment,
-				    r->variant.text,
-				    r->variant.key,
-				    vorigin_name(r->variant.origin),
-				    r->scenario,
-				    r->subject,
-				    r->command,
-				    buf_str(&fl),
-				    u32s(nl, r->name_line) };
-		out_row(&out[1], f, countof(f));
-	}
+	for (size_t k = 0; k < n; k++)
+		run_out_row(&out[1], &rmemo, &fl, &rs->runs[idx[k]]);
 	free(idx);
 	idx = records_of(m, src, rs->meas, rs->nmeas, sizeof(*rs->meas),
 			 offsetof(struct measurement, run), fresh ? &m->meas_by_run : NULL, &n);
 	for (size_t k = 0; k < n && !spooled; k++)
-		meas_out_row(&out[2], rs, &rs->meas[idx[k]], rs->meas[idx[k]].quantity);
+		meas_out_row(&out[2], &memo, rs, &rs->meas[idx[k]], rs->meas[idx[k]].quantity);
 	free(idx);
 	idx = records_of(m, src, rs->samples, rs->nsamples, sizeof(*rs->samples),
 			 offsetof(struct sample, run), fresh ? &m->samples_by_run : NULL, &n);
@@ -1112,17 +1382,15 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	free(idx);
 	idx = records_of(m, src, rs->series, rs->nseries, sizeof(*rs->series),
 			 offsetof(struct series_point, run), fresh ? &m->series_by_run : NULL, &n);
+	memset(&memo, 0, sizeof(memo));
 	for (size_t k = 0; k < n && !spooled; k++)
-		series_out_row(&out[4], rs, &rs->series[idx[k]], rs->series[idx[k]].name);
+		series_out_row(&out[4], &memo, rs, &rs->series[idx[k]], rs->series[idx[k]].name);
 	free(idx);
+	memset(&memo, 0, sizeof(memo));
 	idx = records_of(m, src, rs->notes, rs->nnotes, sizeof(*rs->notes), offsetof(struct note, run),
 			 fresh ? &m->notes_by_run : NULL, &n);
-	for (size_t k = 0; k < n; k++) {
-		const struct note *nt = &rs->notes[idx[k]];
-		const char *f[] = { rs->runs[nt->run].id, note_kind_name(nt->kind), u32s(a, nt->line),
-				    nt->text };
-		out_row(&out[5], f, countof(f));
-	}
+	for (size_t k = 0; k < n; k++)
+		note_out_row(&out[5], &memo, rs, &rs->notes[idx[k]]);
 	free(idx);
 	for (size_t i = 0; i < rs->nfacts; i++) {
 		const struct fact *ft = &rs->facts[i];
@@ -1166,6 +1434,7 @@ static void temp_dir_of(struct buf *out, const char *data, const struct source *
 struct store_spool {
 	struct record_spool hook; /* m->spool */
 	char *data;             /* the store's data directory */
+	struct num_memo *nums;  /* the figures written lately (owned) */
 	struct spooled {
 		uint32_t source;
 		char *dir;          /* its temporary directory (temp_dir_of()) */
@@ -1220,20 +1489,48 @@ static struct spooled *spool_open_text(struct store_spool *sp, const struct mode
 	return f;
 }
 
+/*
+ * clean_str() of the names of one block's records, each string (by its
+ * address: a parser gives its rows the same few) cleaned once. For one
+ * spool_take() (its strings stay put meanwhile); zeroed to start, where a
+ * slot's NULL cleans to NULL.
+ */
+#define CLEAN_SLOTS 16
+struct clean_memo {
+	const char *in[CLEAN_SLOTS], *out[CLEAN_SLOTS];
+};
+
+static const char *clean_memo(struct clean_memo *cm, struct model *m, const char *s)
+{
+	size_t h = ((uintptr_t)s >> 3) % CLEAN_SLOTS;
+
+	if (cm->in[h] != s) {
+		cm->in[h] = s;
+		cm->out[h] = clean_str(&m->arena, s);
+	}
+	return cm->out[h];
+}
+
 /* struct record_spool's take: the block's records as rows of its text's measurements.csv and series.csv. */
 static void spool_take(void *ctx, struct model *m, uint32_t source, const struct recset_mark *from)
 {
 	struct store_spool *sp = ctx;
 	struct spooled *f = spooled_of(sp, source);
 	const struct recset *rs = &m->rs;
+	struct row_memo memo = { 0 };
+	struct clean_memo cm;
 
 	if (!f)
 		f = spool_open_text(sp, m, source);
 	/* names cleaned as clean_records() cleans those it finds in memory */
+	memset(&cm, 0, sizeof(cm));
+	memo.nums = sp->nums;
 	for (size_t i = from->meas; i < rs->nmeas; i++)
-		meas_out_row(&f->out, rs, &rs->meas[i], clean_str(&m->arena, rs->meas[i].quantity));
+		meas_out_row(&f->out, &memo, rs, &rs->meas[i], clean_memo(&cm, m, rs->meas[i].quantity));
+	memset(&memo, 0, sizeof(memo));
+	memo.nums = sp->nums;
 	for (size_t i = from->series; i < rs->nseries; i++)
-		series_out_row(&f->series, rs, &rs->series[i], clean_str(&m->arena, rs->series[i].name));
+		series_out_row(&f->series, &memo, rs, &rs->series[i], clean_memo(&cm, m, rs->series[i].name));
 }
 
 /*
@@ -1265,6 +1562,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 		return -1;
 	}
 	remove_stale_temps(sp->data);
+	sp->nums = xcalloc(1, sizeof(*sp->nums));
 	sp->hook.ctx = sp;
 	sp->hook.take = spool_take;
 	sp->hook.end_text = spool_end_text;
@@ -1293,6 +1591,7 @@ void store_spool_end(struct store *st, struct model *m)
 		m->spool = NULL;
 	free(sp->v);
 	free(sp->data);
+	free(sp->nums);
 	free(sp);
 	st->spool = NULL;
 }

@@ -1,6 +1,7 @@
 /*
  * csvio.c - CSV rows through libcsv; see csvio.h.
  */
+#define _GNU_SOURCE /* strchrnul */
 #include "util/csvio.h"
 
 #include <csv.h>
@@ -11,56 +12,40 @@
 
 /*
  * A field without a quote in it is written as csv_write() would write it
- * (the field between two quotes) by one copy that stops at the NUL, without
- * asking libcsv twice byte by byte: the store's millions of numbers and ids
- * are such fields. A field holding a quote, or longer than the room made
- * for the row, is written again the slow way: a quote goes to libcsv,
- * which doubles it.
+ * (the field between two quotes): one strchrnul() finds its end, or a
+ * quote, and one copy moves it; the store's millions of numbers and ids
+ * are such fields. A field holding a quote goes to libcsv, which doubles
+ * it.
  */
-#define ROW_ROOM 512
+void csvio_field(struct buf *out, const char *s, char sep)
+{
+	const char *q;
+	size_t len, need;
+
+	if (!s)
+		s = "";
+	q = strchrnul(s, '"');
+	if (!*q) {
+		csvio_field_plain(out, s, (size_t)(q - s), sep);
+		return;
+	}
+	len = (size_t)(q - s) + strlen(q);
+	need = csv_write(NULL, 0, s, len);
+	buf_grow(out, need + 1);
+	csv_write(out->s + out->len, need, s, len);
+	out->len += need;
+	out->s[out->len++] = sep;
+	out->s[out->len] = '\0';
+}
 
 void csvio_row(struct buf *out, const char *const *fields, size_t n)
 {
-	buf_grow(out, ROW_ROOM);
-	for (size_t i = 0; i < n; i++) {
-		const char *f = fields[i] ? fields[i] : "";
-		size_t start = out->len, flen, need;
-
-		if (i)
-			out->s[out->len++] = ',';
-		if (out->cap - out->len > 3) {
-			char *p = out->s + out->len, *end = out->s + out->cap - 2;
-			const char *q = f;
-
-			*p++ = '"';
-			while (*q && *q != '"' && p < end)
-				*p++ = *q++;
-			if (!*q) {
-				*p++ = '"';
-				out->len = (size_t)(p - out->s);
-				continue;
-			}
-		}
-		/* a quote, or no room: from the start of the field again */
-		out->len = start;
-		if (i)
-			buf_addc(out, ',');
-		flen = strlen(f);
-		if (!memchr(f, '"', flen)) {
-			buf_grow(out, flen + 2);
-			out->s[out->len] = '"';
-			memcpy(out->s + out->len + 1, f, flen);
-			out->s[out->len + 1 + flen] = '"';
-			out->len += flen + 2;
-		} else {
-			need = csv_write(NULL, 0, f, flen);
-			buf_grow(out, need);
-			csv_write(out->s + out->len, need, f, flen);
-			out->len += need;
-		}
-		buf_grow(out, ROW_ROOM);
+	if (!n) {
+		buf_addc(out, '\n');
+		return;
 	}
-	buf_addc(out, '\n');
+	for (size_t i = 0; i < n; i++)
+		csvio_field(out, fields[i], i + 1 < n ? ',' : '\n');
 }
 
 /*

@@ -3,6 +3,10 @@
  */
 #include "util/fmt.h"
 
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Append n bytes at *at; 0 when they do not fit (with room for the NUL). */
@@ -15,19 +19,172 @@ static int put(char *out, size_t cap, size_t *at, const char *s, size_t n)
 	return 1;
 }
 
+/* The count of decimal digits of `v`. */
+static size_t decimal_len(unsigned long long v)
+{
+	static const unsigned long long tens[] = { 1ull,
+						   10ull,
+						   100ull,
+						   1000ull,
+						   10000ull,
+						   100000ull,
+						   1000000ull,
+						   10000000ull,
+						   100000000ull,
+						   1000000000ull,
+						   10000000000ull,
+						   100000000000ull,
+						   1000000000000ull,
+						   10000000000000ull,
+						   100000000000000ull,
+						   1000000000000000ull,
+						   10000000000000000ull,
+						   100000000000000000ull,
+						   1000000000000000000ull,
+						   10000000000000000000ull };
+	size_t n;
+
+#if defined(__GNUC__) && ULLONG_MAX == 0xffffffffffffffffull
+	/* from the bit length: log10(2) ≈ 1233 / 4096, one short at most */
+	n = ((size_t)(64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+	return n + (n < 20 && v >= tens[n]);
+#else
+	for (n = 1; n < 20 && v >= tens[n]; n++)
+		;
+	return n;
+#endif
+}
+
 size_t fmt_decimal(char out[FMT_DECIMAL_MAX], unsigned long long v)
 {
-	size_t n = 1, i;
+	/* two digits a step, from the last, once the length is known (no copy) */
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	size_t n, i;
 
-	/* the length first, then the digits from the last, in place (no copy) */
-	for (unsigned long long t = v; t >= 10; t /= 10)
-		n++;
-	i = n;
-	do {
-		out[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (i);
+	if (v < 10) { /* the store's counts, mostly */
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	n = i = decimal_len(v);
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+
+		v /= 100;
+		i -= 2;
+		out[i] = pairs[2 * r];
+		out[i + 1] = pairs[2 * r + 1];
+	}
+	if (v >= 10) {
+		out[0] = pairs[2 * v];
+		out[1] = pairs[2 * v + 1];
+	} else {
+		out[0] = (char)('0' + v);
+	}
 	return n;
+}
+
+size_t fmt_double_short(char out[FMT_DOUBLE_SHORT_MAX], double v)
+{
+#if FLT_EVAL_METHOD == 0 && DBL_MANT_DIG == 53 && FLT_RADIX == 2
+	/* exact doubles (5^22 < 2^53) */
+	static const double tens[] = { 1e0,  1e1,  1e2,	 1e3,  1e4,  1e5,  1e6,	 1e7,
+				       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	const int kmax = (int)(sizeof(tens) / sizeof(tens[0])) - 1;
+	char *o = out;
+	double a = fabs(v), s;
+	uint64_t m;
+	size_t nd;
+	int k, x;
+
+	if (a == 0) {
+		if (signbit(v))
+			*o++ = '-';
+		*o++ = '0';
+		return (size_t)(o - out);
+	}
+	if (!(a >= 1e-8 && a < 1e15)) /* more than 22 decimals, an exponent of 15 or more, NaN, infinite */
+		return 0;
+	if (a < 9007199254740992.0 && (double)(uint64_t)a == a) {
+		m = (uint64_t)a; /* a whole number */
+		k = 0;
+	} else {
+		/* 15 significant digits: a * 10^k in [10^14, 10^15), k from a's binary exponent */
+		uint64_t bits;
+		int e2;
+
+		memcpy(&bits, &a, sizeof(bits));
+		e2 = (int)(bits >> 52) - 1023; /* 2^e2 <= a < 2^(e2+1): a is normal */
+		k = 14 - e2 * 1233 / 4096; /* log10(2) ≈ 1233 / 4096; off by one at most */
+		if (k < 0)
+			k = 0;
+		if (k > kmax)
+			k = kmax;
+		s = a * tens[k];
+		if (s >= 1e15 && k > 0)
+			s = a * tens[--k];
+		else if (s < 1e14 && k < kmax)
+			s = a * tens[++k];
+		if (!(s < 1e15))
+			return 0;
+		m = (uint64_t)(s + 0.5); /* exact: below 2^50, s has no bits under 1/8 */
+		if (m >= 1000000000000000ull || (double)m / tens[k] != a)
+			return 0; /* more than 15 digits read back to a: the long way */
+		/* the one text of at most 15 digits that reads back: its trailing zeros go, as %g's */
+		if (m % 100000000 == 0 && k >= 8)
+			m /= 100000000, k -= 8;
+		if (m % 10000 == 0 && k >= 4)
+			m /= 10000, k -= 4;
+		if (m % 100 == 0 && k >= 2)
+			m /= 100, k -= 2;
+		if (m % 10 == 0 && k >= 1)
+			m /= 10, k -= 1;
+		while (k > 0 && m % 10 == 0)
+			m /= 10, k--;
+	}
+	nd = decimal_len(m);
+	x = (int)nd - 1 - k; /* the decimal exponent: %g's notation */
+	if (signbit(v))
+		*o++ = '-';
+	if (x < -4) {
+		/* d.ddde-XX: the digits after the first go one to the right of it */
+		fmt_decimal(o + 1, m);
+		o[0] = o[1];
+		if (nd > 1) {
+			o[1] = '.';
+			o += nd + 1;
+		} else {
+			o++;
+		}
+		*o++ = 'e';
+		*o++ = '-';
+		*o++ = (char)('0' + -x / 10);
+		*o++ = (char)('0' + -x % 10);
+	} else if (!k) {
+		o += fmt_decimal(o, m);
+	} else if (nd > (size_t)k) {
+		/* the whole part moves one to the left of the decimals, for the point */
+		fmt_decimal(o + 1, m);
+		for (size_t i = 0; i < nd - (size_t)k; i++)
+			o[i] = o[i + 1];
+		o[nd - (size_t)k] = '.';
+		o += nd + 1;
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (size_t i = nd; i < (size_t)k; i++)
+			*o++ = '0';
+		o += fmt_decimal(o, m);
+	}
+	return (size_t)(o - out);
+#else
+	(void)out;
+	(void)v;
+	return 0; /* no exact double arithmetic to rely on: the long way */
+#endif
 }
 
 /* A value in decimal, after a minus sign when `neg`. */

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <sys/types.h>
+
 #include "util/buf.h"
 #include "util/diag.h"
 
@@ -18,6 +20,15 @@
  * with errno set (EIO when the kernel accepts nothing and reports no error).
  */
 int fd_write_all(int fd, const void *p, size_t n);
+
+/*
+ * Ask the kernel to start writing bytes [off, off+n) of `fd` to the disk
+ * now, without waiting for it (sync_file_range(SYNC_FILE_RANGE_WRITE)), so
+ * that the fsync() which must follow finds the most of it done. A head
+ * start only: it makes nothing durable, and it does nothing where it is
+ * not supported or fails.
+ */
+void fd_start_writeback(int fd, off_t off, size_t n);
 
 /*
  * Append the whole of `path` ("-" is standard input) to *out.
