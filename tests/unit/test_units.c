@@ -17,6 +17,7 @@
 #include "parsers/names.h"
 #include "parsers/resolution.h"
 #include "parsers/units.h"
+#include "util/fmt.h"
 
 static void test_table(void **state)
 {
@@ -372,6 +373,58 @@ static void test_num_exact_matches_printf(void **state)
 	assert_true(n == 300000);
 }
 
+/*
+ * fmt_double_short(), where it answers, writes what the printf loop
+ * writes; it answers for the figures tools print (up to 15 digits between
+ * 1e-8 and 1e15), and declines what needs 16 or 17 digits or lies outside.
+ */
+static void test_fmt_double_short_matches_printf(void **state)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	char want[32], got[FMT_DOUBLE_SHORT_MAX + 1], text[48];
+	long answered = 0, printed = 0;
+
+	(void)state;
+	for (int k = 0; k < 100000; k++) {
+		double vs[4];
+		int digits, exp;
+		uint64_t bits;
+		size_t n;
+
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		digits = 1 + (int)(seed % 15);
+		exp = (int)((seed >> 8) % 30) - 16;
+		snprintf(text, sizeof(text), "%.*llue%d", digits,
+			 (unsigned long long)((seed >> 16) % 1000000000000000ull), exp);
+		vs[0] = strtod(text, NULL); /* as a tool printed it */
+		vs[1] = -vs[0];
+		vs[2] = nextafter(vs[0], INFINITY); /* 17 digits */
+		bits = seed;
+		memcpy(&vs[3], &bits, sizeof(bits)); /* anything */
+		for (int i = 0; i < 4; i++) {
+			if (!isfinite(vs[i]))
+				continue;
+			exact_by_printf(vs[i], want);
+			n = fmt_double_short(got, vs[i]);
+			if (i < 2 && fabs(vs[i]) >= 1e-8 && fabs(vs[i]) < 1e15 && strlen(want) <= 22) {
+				printed++;
+				if (!n)
+					fail_msg("fmt_double_short(%a) declined \"%s\"", vs[i], want);
+			}
+			if (!n)
+				continue;
+			answered++;
+			got[n] = '\0';
+			if (strcmp(want, got))
+				fail_msg("fmt_double_short(%a): \"%s\", printf \"%s\"", vs[i], got, want);
+		}
+	}
+	assert_true(printed > 100000 && answered >= printed); /* 115,772 and 115,983 */
+	assert_int_equal(fmt_double_short(got, 0.0), 1);
+	assert_int_equal(fmt_double_short(got, 0.1 + 0.2), 0); /* 0.30000000000000004 */
+	assert_int_equal(fmt_double_short(got, 1e300), 0);
+}
+
 /* The fast decimal path must give strtod's correctly rounded double, bit for bit. */
 static void test_decimal_matches_strtod(void **state)
 {
@@ -534,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_format_res),
 		cmocka_unit_test(test_num_exact),
 		cmocka_unit_test(test_num_exact_matches_printf),
+		cmocka_unit_test(test_fmt_double_short_matches_printf),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
 		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
