@@ -279,7 +279,7 @@ static void add_line(struct seg *sg, const struct line *l, int blank)
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
-	if (l->s != l->raw) /* cleaned text lives in the scratch buffer: keep a copy */
+	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
 		sg->ncontent = sg->nlines;
@@ -824,14 +824,22 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
 		if (clean_needed_shape(raw, l.raw_len) || special_before(&sp, raw, raw + l.raw_len)) {
-			buf_reset(&scratch);
 			int quoted = 0;
+			size_t from, to;
 
-			clean_line(raw, l.raw_len, &scratch, &quoted);
+			if (clean_span(raw, l.raw_len, &from, &to, &quoted)) {
+				/* a quote marker or a prefix dropped: the rest is the source's own bytes */
+				l.s = raw + from;
+				l.len = (uint32_t)(to - from);
+				l.contiguous = 1;
+			} else {
+				buf_reset(&scratch);
+				clean_line(raw, l.raw_len, &scratch, &quoted);
+				buf_addc(&scratch, '\0');
+				l.s = scratch.s;
+				l.len = (uint32_t)scratch.len - 1;
+			}
 			l.quoted = (uint8_t)quoted;
-			buf_addc(&scratch, '\0');
-			l.s = scratch.s;
-			l.len = (uint32_t)scratch.len - 1;
 		} else {
 			l.s = raw;
 			l.len = l.raw_len;
