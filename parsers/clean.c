@@ -361,6 +361,11 @@ size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
 	return clean(raw, n, out, (size_t)-1, quoted);
 }
 
+void clean_trim(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
+{
+	clean_bounds(raw, n, from, to, quoted);
+}
+
 int clean_span(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
 {
 	clean_bounds(raw, n, from, to, quoted);

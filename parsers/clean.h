@@ -43,6 +43,8 @@ size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted);
  * is not. *quoted is set as clean_line() sets it (quoted may be NULL).
  */
 int clean_span(const char *raw, size_t n, size_t *from, size_t *to, int *quoted);
+/* The same for a line known to hold none of CLEAN_ANYWHERE_BYTES, which is always a span. */
+void clean_trim(const char *raw, size_t n, size_t *from, size_t *to, int *quoted);
 
 /*
  * The byte offset in the source of the byte that produced byte `clean_off`

@@ -815,6 +815,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		const char *nl = memchr(raw, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - raw) : len - pos;
 		struct line l;
+		int shape, special;
 
 		memset(&l, 0, sizeof(l));
 		l.no = ++no;
@@ -823,11 +824,15 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
-		if (clean_needed_shape(raw, l.raw_len) || special_before(&sp, raw, raw + l.raw_len)) {
+		shape = clean_needed_shape(raw, l.raw_len);
+		special = special_before(&sp, raw, raw + l.raw_len);
+		if (shape || special) {
 			int quoted = 0;
 			size_t from, to;
 
-			if (clean_span(raw, l.raw_len, &from, &to, &quoted)) {
+			if (!special)
+				clean_trim(raw, l.raw_len, &from, &to, &quoted);
+			if (!special || clean_span(raw, l.raw_len, &from, &to, &quoted)) {
 				/* a quote marker or a prefix dropped: the rest is the source's own bytes */
 				l.s = raw + from;
 				l.len = (uint32_t)(to - from);
