@@ -57,10 +57,13 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 	return distinct;
 }
 
-/* Is line `l` the source's own bytes (l->s points into l->raw), not a cleaned copy? */
+/*
+ * Is the text of line `l` the source's own bytes (l->s points into l->raw:
+ * the raw line, or a span of it that cleaning trimmed), not a cleaned copy?
+ */
 static int line_is_raw(const struct line *l)
 {
-	return !l->contiguous && l->s == l->raw + l->cut;
+	return l->contiguous || l->s == l->raw + l->cut;
 }
 
 /*
