@@ -337,7 +337,7 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		name = t;
 		name_len = (size_t)(e - t);
 		/* a closing quote or backtick sits between a name and its separator */
-		while (e < end && strchr("`\"'*", *e))
+		while (e < end && (*e == '`' || *e == '"' || *e == '\'' || *e == '*' || *e == '\0')) /* strchr("`\"'*", *e) */
 			e++;
 		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
 		/* describe()'s first test before the name is looked at: most words are followed by none */
