@@ -98,10 +98,32 @@ static void build_dispatch(struct seg *sg)
 }
 
 /* Words that make the line above a block the command that produced it. */
-static const char *const command_words[] = {
-	"hyperfine", "iperf3", "iperf", "fortio", "size", "time", "/usr/bin/time", "perf",
-	"cargo",     "go",     "bench", "taskset", "sudo", "numactl", "nice", "env",
+#define CW(w) { w, sizeof(w) - 1 }
+static const struct {
+	const char *w;
+	size_t n;
+} command_words[] = {
+	CW("hyperfine"), CW("iperf3"), CW("iperf"),   CW("fortio"), CW("size"),    CW("time"),
+	CW("/usr/bin/time"), CW("perf"), CW("cargo"), CW("go"), CW("bench"), CW("taskset"),
+	CW("sudo"), CW("numactl"), CW("nice"), CW("env"),
 };
+#undef CW
+
+/* Is s[0..n) one of command_words? */
+static int is_command_word(const char *s, size_t n)
+{
+	switch (n ? s[0] : 0) { /* the words' first bytes: most words of prose start otherwise */
+	case 'h': case 'i': case 'f': case 's': case 't': case '/': case 'p':
+	case 'c': case 'g': case 'b': case 'n': case 'e':
+		break;
+	default:
+		return 0;
+	}
+	for (size_t k = 0; k < countof(command_words); k++)
+		if (command_words[k].n == n && command_words[k].w[0] == s[0] && !memcmp(command_words[k].w, s, n))
+			return 1;
+	return 0;
+}
 
 /*
  * "perf stat (result from previous commit):": a tool's name with a note in
@@ -121,9 +143,7 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 		return 0;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	for (size_t k = 0; k < countof(command_words) && !tool; k++)
-		tool = w > i && command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
-		       !memcmp(command_words[k], s + i, w - i);
+	tool = w > i && is_command_word(s + i, w - i);
 	/* then lower-case words only ("stat", "bench"), up to the bracket */
 	for (open = w; tool && open < n && s[open] != '('; open++)
 		if (!(s[open] == ' ' || (s[open] >= 'a' && s[open] <= 'z')))
@@ -213,10 +233,8 @@ static int looks_like_command(const char *s, size_t n)
 		i += 2;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	for (size_t k = 0; k < countof(command_words); k++)
-		if (command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
-		    !memcmp(command_words[k], s + i, w - i))
-			return 1;
+	if (w > i && is_command_word(s + i, w - i))
+		return 1;
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
