@@ -269,12 +269,35 @@ static int opens(const struct line *l, enum kind k, enum shape *shape)
 	}
 }
 
+/*
+ * Could `l` be of a kind that opens() an output? What each of those kinds
+ * needs at the least: "Command " (a status, -v's first line), "real", a
+ * "user" in the first bytes (the default format), or the label of a field
+ * that opens, before its ": ". A line that has none of them is no such
+ * kind, whatever classify() makes of it; most prose lines are asked.
+ */
+static int may_open(const struct line *l)
+{
+	size_t n = l->len - l->indent;
+
+	if (line_starts(l, "Command ") || line_starts(l, "real") ||
+	    text_contains(l->s + l->indent, n < 24 ? n : 24, "user"))
+		return 1;
+	for (size_t i = 0; i < countof(fields); i++)
+		if (fields[i].opens && line_starts(l, fields[i].label))
+			return 1;
+	return 0;
+}
+
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
 	enum shape shape;
 
+	if (!in_block && !may_open(l))
+		return CLAIM_NONE;
+	k = classify(l);
 	if (!in_block) {
 		if (!opens(l, k, &st->shape))
 			return CLAIM_NONE;
