@@ -56,13 +56,13 @@ static void index_build(struct index *x, const struct model *m)
 		const struct run *prev = r ? run - 1 : NULL;
 		const char *place;
 
-		if ((!prev || prev->block != run->block) && !strmap_get(&x->block, run->block, NULL))
-			strmap_put(&x->block, run->block, r);
+		if (!prev || prev->block != run->block)
+			strmap_put_new(&x->block, run->block, r, NULL);
 		if (prev && prev->source == run->source)
 			continue;
 		place = place_of(&m->sources[run->source]);
-		if (is_place(place) && !strmap_get(&x->place, place, NULL))
-			strmap_put(&x->place, place, r);
+		if (is_place(place))
+			strmap_put_new(&x->place, place, r, NULL);
 	}
 }
 

@@ -545,10 +545,8 @@ static uint32_t *first_of_key(const char *const *keys, uint32_t n)
 
 	for (uint32_t k = 0; k < n; k++) {
 		first[k] = UINT32_MAX;
-		if (keys[k] && !strmap_get(&seen, keys[k], &first[k])) {
-			strmap_put(&seen, keys[k], k);
+		if (keys[k] && strmap_put_new(&seen, keys[k], k, &first[k]))
 			first[k] = k;
-		}
 	}
 	strmap_release(&seen);
 	return first;
@@ -749,10 +747,9 @@ static void labels_by_command(struct pass *p)
 					p->same_cmd[k] = label[at];
 					p->same_cmd_line[k] = line[at];
 				}
-			} else if (!strmap_get(&cmds, key, &at)) {
+			} else if (strmap_put_new(&cmds, key, (uint32_t)nlabel, &at)) {
 				line[nlabel] = nm->runs[k].label_line;
-				label[nlabel] = nm->runs[k].label;
-				strmap_put(&cmds, key, (uint32_t)nlabel++);
+				label[nlabel++] = nm->runs[k].label;
 			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
 				label[at] = NULL; /* "Before:" and "After:" ran it: it names nothing */
 			}
@@ -796,9 +793,8 @@ static void same_program(struct pass *p)
 			if (pass == 1) {
 				if (strmap_get(&progs, key, &at) && name[at])
 					p->words[k] = name[at];
-			} else if (!strmap_get(&progs, key, &at)) {
-				name[nname] = r->variant.text;
-				strmap_put(&progs, key, (uint32_t)nname++);
+			} else if (strmap_put_new(&progs, key, (uint32_t)nname, &at)) {
+				name[nname++] = r->variant.text;
 			} else if (name[at] && strcmp(name[at], r->variant.text)) {
 				name[at] = NULL; /* one program, two names: it tells nothing */
 			}
