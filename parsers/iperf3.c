@@ -331,12 +331,14 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	}
 	case K_HEADER:
 	case K_TAGGED: {
-		size_t tag = bracket_tag(l);
-		const char *rest = l->s + l->indent + tag;
-		size_t n = l->len - l->indent - tag;
+		size_t tag, n;
+		const char *rest;
 
 		if (in_block)
 			return CLAIM_BODY; /* every "[..]" line, so that a garbled one is reported */
+		tag = bracket_tag(l);
+		rest = l->s + l->indent + tag;
+		n = l->len - l->indent - tag;
 		if (!tag)
 			return CLAIM_NONE; /* a garbled tag starts nothing ("[x] took 5 sec" is prose) */
 		/* a data, header or connection line; "[1] a footnote" is prose */
