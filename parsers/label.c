@@ -86,18 +86,22 @@ static size_t nwordsets;
 
 static const struct wordset *wordset_of(const char *const *list)
 {
+	static const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
 	struct wordset *ws;
 	size_t count = 0;
 
+	if (last && last->list == list)
+		return last;
 	for (size_t i = 0; i < nwordsets; i++)
 		if (wordsets[i].list == list)
-			return &wordsets[i];
+			return last = &wordsets[i];
 	while (list[count])
 		count++;
 	if (nwordsets == WORDSET_LISTS || count * 2 > WORDSET_SLOTS)
 		return NULL;
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
+	last = ws;
 	for (size_t k = 0; k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
