@@ -193,14 +193,14 @@ static int clean_special(unsigned char c)
 }
 
 /*
- * Clean one raw line. With out != NULL, append the cleaned text to it. With
- * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
- * return the raw offset reached; otherwise return the cleaned length. One
- * function does both so that offsets map back exactly.
+ * What cleaning drops at the ends of raw[0..n): the text it keeps lies in
+ * raw[*from..*to) (the text after the last CR, without a CI prefix, quote
+ * markers, a comment's marker or a terminal copy's residue). Sets *quoted
+ * as clean() does.
  */
-static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int *quoted)
+static void clean_bounds(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
 {
-	size_t i = 0, produced = 0;
+	size_t i = 0;
 	const char *cr;
 
 	/* a terminal overwrite: only the text after the last CR is visible */
@@ -238,7 +238,21 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 			*quoted = 1;
 	}
 	i += comment_marker(raw + i, n - i);
+	*from = i;
+	*to = n;
+}
 
+/*
+ * Clean one raw line. With out != NULL, append the cleaned text to it. With
+ * stop != (size_t)-1, stop once `stop` cleaned bytes were produced and
+ * return the raw offset reached; otherwise return the cleaned length. One
+ * function does both so that offsets map back exactly.
+ */
+static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int *quoted)
+{
+	size_t i, produced = 0;
+
+	clean_bounds(raw, n, &i, &n, quoted);
 	while (i < n) {
 		unsigned char c = (unsigned char)raw[i];
 		size_t skip = 0;
@@ -347,11 +361,27 @@ size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
 	return clean(raw, n, out, (size_t)-1, quoted);
 }
 
+void clean_trim(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
+{
+	clean_bounds(raw, n, from, to, quoted);
+}
+
+int clean_span(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
+{
+	clean_bounds(raw, n, from, to, quoted);
+	for (size_t i = *from; i < *to; i++)
+		if (clean_special((unsigned char)raw[i]))
+			return 0;
+	return 1;
+}
+
 uint64_t clean_source_offset(const struct line *l, size_t clean_off)
 {
 	size_t want = clean_off + l->cut;
 
 	if (l->s - l->cut == l->raw) /* the line needed no cleaning */
 		return l->off + want;
+	if (l->contiguous) /* cleaning dropped bytes before the text only */
+		return l->off + (uint64_t)(l->s - l->cut - l->raw) + want;
 	return l->off + clean(l->raw, l->raw_len, NULL, want, NULL);
 }

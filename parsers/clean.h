@@ -37,6 +37,16 @@ int clean_needed_shape(const char *raw, size_t n);
 size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted);
 
 /*
+ * Does cleaning raw[0..n) only drop bytes before and after the text it
+ * keeps (no escape, entity or NUL inside it)? Then 1, and the cleaned text
+ * is raw[*from..*to), byte for byte what clean_line() appends; 0 when it
+ * is not. *quoted is set as clean_line() sets it (quoted may be NULL).
+ */
+int clean_span(const char *raw, size_t n, size_t *from, size_t *to, int *quoted);
+/* The same for a line known to hold none of CLEAN_ANYWHERE_BYTES, which is always a span. */
+void clean_trim(const char *raw, size_t n, size_t *from, size_t *to, int *quoted);
+
+/*
  * The byte offset in the source of the byte that produced byte `clean_off`
  * of l->s (cleaning removes bytes, and escapes before it are skipped).
  */

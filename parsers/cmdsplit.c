@@ -299,6 +299,70 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 	return 0;
 }
 
+/*
+ * The last split cmd_propose() asked for: a thread compares the same
+ * commands block after block, and a split depends on the commands alone.
+ * `cmds` holds the n commands and `out` the answer (the n variants, then
+ * the scenario), each NUL-terminated, one after another; heap memory kept
+ * for the process (one thread). rc is cmd_split()'s.
+ */
+static struct {
+	size_t n;
+	int rc;
+	struct buf cmds, out;
+} last_split;
+
+static int same_commands(const char *const *cmds, size_t n)
+{
+	const char *p = last_split.cmds.s, *end = p + last_split.cmds.len;
+
+	if (n != last_split.n || !p)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(cmds[i]);
+
+		if ((size_t)(end - p) <= k || memcmp(p, cmds[i], k + 1))
+			return 0;
+		p += k + 1;
+	}
+	return p == end;
+}
+
+/* cmd_split(), answered from last_split when it holds the same commands; the strings go to `a` either way. */
+static int split_once(const char *const *cmds, size_t n, struct arena *a, const char **variants,
+		      const char **scenario)
+{
+	const char *p;
+
+	if (!same_commands(cmds, n)) {
+		last_split.n = n;
+		last_split.rc = cmd_split(cmds, n, a, variants, scenario);
+		buf_reset(&last_split.cmds);
+		buf_reset(&last_split.out);
+		for (size_t i = 0; i < n; i++)
+			buf_add(&last_split.cmds, cmds[i], strlen(cmds[i]) + 1);
+		for (size_t i = 0; last_split.rc == 0 && i <= n; i++) {
+			const char *v = i < n ? variants[i] : *scenario;
+
+			buf_add(&last_split.out, v, strlen(v) + 1);
+		}
+		return last_split.rc;
+	}
+	if (last_split.rc)
+		return last_split.rc;
+	p = last_split.out.s;
+	for (size_t i = 0; i <= n; i++) {
+		const char *v = arena_strdup(a, p);
+
+		if (i < n)
+			variants[i] = v;
+		else
+			*scenario = v;
+		p += strlen(p) + 1;
+	}
+	return 0;
+}
+
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 {
 	size_t n = rs->nruns > from ? rs->nruns - from : 0;
@@ -315,7 +379,7 @@ void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 			all_known = 0;
 	}
 	/* a run whose command was not printed cannot be told apart by it */
-	if (all_known && cmd_split(cmds, n, a, variants, &scenario) == 0) {
+	if (all_known && split_once(cmds, n, a, variants, &scenario) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			struct run *r = &rs->runs[from + i];
 

@@ -888,12 +888,11 @@ static void finish(struct parse *ps, const struct line *last)
 	}
 }
 
-/* Read one line of the block. */
-static void line(struct parse *ps, const struct line *l)
+/* Read one line of the block, of kind `k` (its classify()). */
+static void line(struct parse *ps, const struct line *l, enum kind k)
 {
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent;
-	enum kind k = classify(l);
 
 	if (k == K_LOG) {
 		on_log(ps, l, s, n);
@@ -936,14 +935,14 @@ static void line(struct parse *ps, const struct line *l)
  * its last line: "# target 90% 0.0009" could be the start of 0.000929623.
  * When that line ends in a number we would read, it is not to be trusted.
  */
-static const struct line *suspect_line(const struct block *b)
+static const struct line *suspect_line(const struct block *b, const unsigned char *kind)
 {
 	const struct line *last = NULL;
 	enum kind lk = K_NONE;
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
-		enum kind k = classify(l);
+		enum kind k = (enum kind)kind[i];
 
 		if (k == K_DONE)
 			return NULL;
@@ -960,14 +959,20 @@ static int parse(const struct block *b, struct sink *s)
 	struct parse ps;
 	uint32_t from = (uint32_t)s->rs->nruns;
 
+	unsigned char *kind = xmalloc(b->n);
+
+	/* each line's kind once, for the look for a cut line and for the reading */
+	for (uint32_t i = 0; i < b->n; i++)
+		kind[i] = (unsigned char)classify(&b->lines[i]);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
-	ps.suspect = suspect_line(b);
+	ps.suspect = suspect_line(b, kind);
 	fortio_shape_init(&ps.shape);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].indent < b->lines[i].len)
-			line(&ps, &b->lines[i]);
+			line(&ps, &b->lines[i], (enum kind)kind[i]);
 	finish(&ps, &b->lines[b->n - 1]);
+	free(kind);
 	free(ps.pct);
 	free(ps.codes);
 	return (int)(s->rs->nruns - from);

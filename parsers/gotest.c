@@ -116,9 +116,21 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
+	enum kind k;
 
 	(void)state;
+	if (!in_block) {
+		/*
+		 * Only "goos:" and a result line with its time start a block: a
+		 * "Benchmark" line without "ns/op" (hyperfine's, Criterion's)
+		 * needs no word count.
+		 */
+		if (line_starts(l, "goos:"))
+			return CLAIM_START;
+		if (!line_starts(l, "Benchmark") || !text_contains(l->s, l->len, "ns/op"))
+			return CLAIM_NONE;
+	}
+	k = classify(l);
 	if (k == K_GOOS)
 		return CLAIM_START;
 	if (k == K_RESULT && !in_block) /* prose may name a benchmark; output has its time */

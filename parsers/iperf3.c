@@ -88,29 +88,36 @@ static int is_rule(const struct line *l)
 	return line_starts(l, "--------------------");
 }
 
-/* --timestamps' default, strftime("%c ") in the C locale: "Mon Nov 30 00:46:04 2026 ". */
+static int is_upper(char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static int is_lower(char c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+/*
+ * --timestamps' default, strftime("%c ") in the C locale: "Mon Nov 30
+ * 00:46:04 2026 ", the shape "Aaa Aaa 09 99:99:99 9999 " (A: upper case,
+ * a: lower case, 9: digit, 0: digit or blank, as the day is space-padded).
+ * A line that ends right after the year has its blank taken as read.
+ */
 static size_t ctime_prefix(const char *s, size_t n)
 {
-	/* A: upper case, a: lower case, 9: digit, 0: digit or blank (the day is space-padded) */
-	static const char shape[] = "Aaa Aaa 09 99:99:99 9999 ";
-
-	if (n < sizeof(shape) - 2 || s[0] < 'A' || s[0] > 'Z')
+	if (n < 24 || !is_upper(s[0]))
 		return 0;
-	/* four of the shape's fixed blanks and colons first (n >= 24 holds them): most lines fail there */
+	/* four of the shape's fixed blanks and colons first: most lines fail there */
 	if (s[3] != ' ' || s[7] != ' ' || s[13] != ':' || s[16] != ':')
 		return 0;
-	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
-		char c = i < n ? s[i] : ' ', m = shape[i];
-		int ok = m == 'A' ? (c >= 'A' && c <= 'Z')
-			 : m == 'a' ? (c >= 'a' && c <= 'z')
-			 : m == '9' ? char_is_digit(c)
-			 : m == '0' ? (char_is_digit(c) || c == ' ')
-				    : c == m;
-
-		if (!ok)
-			return 0;
-	}
-	return n < sizeof(shape) - 1 ? n : sizeof(shape) - 1;
+	if (!is_lower(s[1]) || !is_lower(s[2]) || !is_upper(s[4]) || !is_lower(s[5]) || !is_lower(s[6]) ||
+	    !(char_is_digit(s[8]) || s[8] == ' ') || !char_is_digit(s[9]) || s[10] != ' ' ||
+	    !char_is_digit(s[11]) || !char_is_digit(s[12]) || !char_is_digit(s[14]) || !char_is_digit(s[15]) ||
+	    !char_is_digit(s[17]) || !char_is_digit(s[18]) || s[19] != ' ' || !char_is_digit(s[20]) ||
+	    !char_is_digit(s[21]) || !char_is_digit(s[22]) || !char_is_digit(s[23]) || (n > 24 && s[24] != ' '))
+		return 0;
+	return n < 25 ? n : 25;
 }
 
 /*
@@ -324,12 +331,14 @@ static enum claim claim_bare(const struct line *l, int in_block, struct claim_st
 	}
 	case K_HEADER:
 	case K_TAGGED: {
-		size_t tag = bracket_tag(l);
-		const char *rest = l->s + l->indent + tag;
-		size_t n = l->len - l->indent - tag;
+		size_t tag, n;
+		const char *rest;
 
 		if (in_block)
 			return CLAIM_BODY; /* every "[..]" line, so that a garbled one is reported */
+		tag = bracket_tag(l);
+		rest = l->s + l->indent + tag;
+		n = l->len - l->indent - tag;
 		if (!tag)
 			return CLAIM_NONE; /* a garbled tag starts nothing ("[x] took 5 sec" is prose) */
 		/* a data, header or connection line; "[1] a footnote" is prose */

@@ -49,9 +49,26 @@ static void trim(const char **s, size_t *n)
 		(*n)--;
 }
 
+/*
+ * Each byte as words() keeps it: a letter in lower case, a digit or a
+ * byte of a non-ASCII character as it is, 0 for a byte that is no part of
+ * a word (the apostrophe is words()'s own case).
+ */
+#define W4(c) (c), (c) + 1, (c) + 2, (c) + 3
+#define W16(c) W4(c), W4((c) + 4), W4((c) + 8), W4((c) + 12)
+static const unsigned char word_byte[256] = {
+	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['A'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	['a'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	[0x80] = W16(0x80), W16(0x90), W16(0xa0), W16(0xb0), W16(0xc0), W16(0xd0), W16(0xe0), W16(0xf0),
+};
+#undef W16
+#undef W4
+
 static int is_word_char(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+	return word_byte[c] != 0;
 }
 
 /*
@@ -69,18 +86,22 @@ static size_t nwordsets;
 
 static const struct wordset *wordset_of(const char *const *list)
 {
+	static const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
 	struct wordset *ws;
 	size_t count = 0;
 
+	if (last && last->list == list)
+		return last;
 	for (size_t i = 0; i < nwordsets; i++)
 		if (wordsets[i].list == list)
-			return &wordsets[i];
+			return last = &wordsets[i];
 	while (list[count])
 		count++;
 	if (nwordsets == WORDSET_LISTS || count * 2 > WORDSET_SLOTS)
 		return NULL;
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
+	last = ws;
 	for (size_t k = 0; k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
@@ -121,15 +142,13 @@ static size_t words(const char *s, size_t n, int (*fn)(const char *w, size_t len
 		char w[48];
 		size_t len = 0;
 
-		while (i < n && !is_word_char((unsigned char)s[i]))
+		while (i < n && !word_byte[(unsigned char)s[i]])
 			i++;
 		if (i >= n)
 			break;
-		while (i < n && (is_word_char((unsigned char)s[i]) || s[i] == '\'')) {
+		for (unsigned char c; i < n && ((c = word_byte[(unsigned char)s[i]]) || s[i] == '\''); i++)
 			if (len + 1 < sizeof(w))
-				w[len++] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
-			i++;
-		}
+				w[len++] = (char)(c ? c : '\'');
 		count++;
 		if (fn && fn(w, len, ctx)) {
 			*stop = 1;

@@ -31,35 +31,43 @@ static int starts_with(const char *s, size_t n, const char *p)
 	return n >= k && !strncmp(s, p, k);
 }
 
+/* Does s[0..n) start with the literal `lit`? */
+#define HAS(s, n, lit) ((n) >= sizeof(lit) - 1 && !memcmp((s), (lit), sizeof(lit) - 1))
+
 /*
- * Can `c` follow the blank a separator starts with? strchr("i-=msr\xe2", c)
- * as a switch (a call per blank of every prose line was most of the scan;
- * strchr also finds the NUL).
+ * Skip what joins a name to its description: " is the ", " is a ",
+ * " is an ", " is ", " - ", " -- ", an en or em dash between blanks, ": ",
+ * " = ", " means ", " stands for ", " refers to " (the first of them that
+ * s starts with, in that order). Asked at every blank of a prose line: the
+ * byte after the blank picks the few to compare.
  */
-static int sep_second(unsigned char c)
+static size_t separator(const char *s, size_t n)
 {
-	switch (c) {
-	case 'i': case '-': case '=': case 'm': case 's': case 'r': case 0xe2: case '\0':
-		return 1;
+	if (n < 2)
+		return 0;
+	if (s[0] == ':')
+		return s[1] == ' ' ? 2 : 0;
+	if (s[0] != ' ')
+		return 0;
+	switch ((unsigned char)s[1]) {
+	case 'i':
+		return HAS(s, n, " is the ") ? 8 : HAS(s, n, " is a ") ? 6 : HAS(s, n, " is an ") ? 7
+		       : HAS(s, n, " is ") ? 4 : 0;
+	case '-':
+		return HAS(s, n, " - ") ? 3 : HAS(s, n, " -- ") ? 4 : 0;
+	case 0xe2:
+		return HAS(s, n, " \xe2\x80\x93 ") || HAS(s, n, " \xe2\x80\x94 ") ? 5 : 0;
+	case '=':
+		return HAS(s, n, " = ") ? 3 : 0;
+	case 'm':
+		return HAS(s, n, " means ") ? 7 : 0;
+	case 's':
+		return HAS(s, n, " stands for ") ? 12 : 0;
+	case 'r':
+		return HAS(s, n, " refers to ") ? 11 : 0;
 	default:
 		return 0;
 	}
-}
-
-/* Skip what joins a name to its description: " - ", " is the ", ": ", " = ". */
-static size_t separator(const char *s, size_t n)
-{
-	static const char *const seps[] = { " is the ", " is a ", " is an ", " is ", " - ", " -- ",
-					    " \xe2\x80\x93 ", " \xe2\x80\x94 ", ": ", " = ",
-					    " means ", " stands for ", " refers to " };
-
-	/* every separator starts with a blank or a colon */
-	if (!n || (s[0] != ' ' && s[0] != ':') || (s[0] == ' ' && (n < 2 || !sep_second((unsigned char)s[1]))))
-		return 0;
-	for (size_t k = 0; k < sizeof(seps) / sizeof(seps[0]); k++)
-		if (starts_with(s, n, seps[k]))
-			return strlen(seps[k]);
-	return 0;
 }
 
 static int word_is(const char *s, size_t n, const char *w)
@@ -285,7 +293,8 @@ static int may_hold_legend(const char *s, size_t n)
 			continue;
 		if (separator(s + i, n - i))
 			return 1;
-		if (s[i] != ' ' || !strchr("acn", s[i + 1])) /* the joins' first letters */
+		/* the joins' first letters (and the NUL strchr("acn", c) found) */
+		if (s[i] != ' ' || !(s[i + 1] == 'a' || s[i + 1] == 'c' || s[i + 1] == 'n' || s[i + 1] == '\0'))
 			continue;
 		for (const char *const *j = joins; *j; j++)
 			if (starts_with(s + i, n - i, *j))
@@ -328,7 +337,7 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		name = t;
 		name_len = (size_t)(e - t);
 		/* a closing quote or backtick sits between a name and its separator */
-		while (e < end && strchr("`\"'*", *e))
+		while (e < end && (*e == '`' || *e == '"' || *e == '\'' || *e == '*' || *e == '\0')) /* strchr("`\"'*", *e) */
 			e++;
 		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
 		/* describe()'s first test before the name is looked at: most words are followed by none */

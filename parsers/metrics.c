@@ -138,30 +138,49 @@ static const struct metric_def *lookup_by_name(const char *quantity)
  * kept (an address may hold another name by now), which costs a strcmp and
  * spares the length and the hash.
  */
-#define BY_ADDRESS_SLOTS 64
+#define BY_ADDRESS_SETS 64 /* of two slots: a parse's few literals rarely meet three to a set */
 static struct {
 	const char *at;
 	char name[LOOKUP_NAME];
 	const struct metric_def *def;
-} by_address[BY_ADDRESS_SLOTS];
+} by_address[BY_ADDRESS_SETS][2];
+static unsigned char by_address_next[BY_ADDRESS_SETS]; /* the slot of a set a miss replaces */
 
-const struct metric_def *metric_lookup(const char *quantity)
+/* A miss by address: the answer by name, kept at slot `a`. Out of line, so that a hit stays a few instructions. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const struct metric_def *lookup_miss(const char *quantity, unsigned a)
+{
+	const struct metric_def *def = lookup_by_name(quantity);
+
+	if (strnlen(quantity, LOOKUP_NAME) < LOOKUP_NAME) {
+		unsigned w = by_address_next[a];
+
+		by_address_next[a] = (unsigned char)!w;
+		by_address[a][w].at = quantity;
+		strcpy(by_address[a][w].name, quantity);
+		by_address[a][w].def = def;
+	}
+	return def;
+}
+
+static const struct metric_def *lookup(const char *quantity)
 {
 	unsigned a;
-	const struct metric_def *def;
 
 	if (!quantity)
 		return NULL;
-	a = (unsigned)(((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 58) % BY_ADDRESS_SLOTS;
-	if (by_address[a].at == quantity && !strcmp(by_address[a].name, quantity))
-		return by_address[a].def;
-	def = lookup_by_name(quantity);
-	if (strnlen(quantity, LOOKUP_NAME) < LOOKUP_NAME) {
-		by_address[a].at = quantity;
-		strcpy(by_address[a].name, quantity);
-		by_address[a].def = def;
-	}
-	return def;
+	a = (unsigned)(((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 58) % BY_ADDRESS_SETS;
+	for (unsigned w = 0; w < 2; w++)
+		if (by_address[a][w].at == quantity && !strcmp(by_address[a][w].name, quantity))
+			return by_address[a][w].def;
+	return lookup_miss(quantity, a);
+}
+
+const struct metric_def *metric_lookup(const char *quantity)
+{
+	return lookup(quantity);
 }
 
 const struct metric_def *metric_def(enum metric_id id)
@@ -184,7 +203,7 @@ enum direction metric_direction(const char *quantity, enum stat_kind stat)
 
 	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD)
 		return DIR_NONE;
-	m = metric_lookup(quantity);
+	m = lookup(quantity);
 	return m ? m->dir : DIR_NONE;
 }
 

@@ -31,6 +31,11 @@ struct line {
 	const char *raw;    /* the line as it is in the source, without its newline */
 	uint32_t raw_len;
 	uint8_t quoted;     /* a Markdown quote marker was removed ("> ") */
+	/*
+	 * Cleaning dropped bytes before and after the text only: s points into
+	 * raw (s - cut is where the cleaned text starts there), as valid as raw.
+	 */
+	uint8_t contiguous;
 };
 
 /* Length of l->s without its trailing blanks (never less than l->indent). */

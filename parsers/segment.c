@@ -98,10 +98,32 @@ static void build_dispatch(struct seg *sg)
 }
 
 /* Words that make the line above a block the command that produced it. */
-static const char *const command_words[] = {
-	"hyperfine", "iperf3", "iperf", "fortio", "size", "time", "/usr/bin/time", "perf",
-	"cargo",     "go",     "bench", "taskset", "sudo", "numactl", "nice", "env",
+#define CW(w) { w, sizeof(w) - 1 }
+static const struct {
+	const char *w;
+	size_t n;
+} command_words[] = {
+	CW("hyperfine"), CW("iperf3"), CW("iperf"),   CW("fortio"), CW("size"),    CW("time"),
+	CW("/usr/bin/time"), CW("perf"), CW("cargo"), CW("go"), CW("bench"), CW("taskset"),
+	CW("sudo"), CW("numactl"), CW("nice"), CW("env"),
 };
+#undef CW
+
+/* Is s[0..n) one of command_words? */
+static int is_command_word(const char *s, size_t n)
+{
+	switch (n ? s[0] : 0) { /* the words' first bytes: most words of prose start otherwise */
+	case 'h': case 'i': case 'f': case 's': case 't': case '/': case 'p':
+	case 'c': case 'g': case 'b': case 'n': case 'e':
+		break;
+	default:
+		return 0;
+	}
+	for (size_t k = 0; k < countof(command_words); k++)
+		if (command_words[k].n == n && command_words[k].w[0] == s[0] && !memcmp(command_words[k].w, s, n))
+			return 1;
+	return 0;
+}
 
 /*
  * "perf stat (result from previous commit):": a tool's name with a note in
@@ -121,9 +143,7 @@ static int tool_note(const char *s, size_t n, const char **note, size_t *note_le
 		return 0;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	for (size_t k = 0; k < countof(command_words) && !tool; k++)
-		tool = w > i && command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
-		       !memcmp(command_words[k], s + i, w - i);
+	tool = w > i && is_command_word(s + i, w - i);
 	/* then lower-case words only ("stat", "bench"), up to the bracket */
 	for (open = w; tool && open < n && s[open] != '('; open++)
 		if (!(s[open] == ' ' || (s[open] >= 'a' && s[open] <= 'z')))
@@ -213,10 +233,8 @@ static int looks_like_command(const char *s, size_t n)
 		i += 2;
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	for (size_t k = 0; k < countof(command_words); k++)
-		if (command_words[k][0] == s[i] && strlen(command_words[k]) == w - i &&
-		    !memcmp(command_words[k], s + i, w - i))
-			return 1;
+	if (w > i && is_command_word(s + i, w - i))
+		return 1;
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
@@ -279,7 +297,7 @@ static void add_line(struct seg *sg, const struct line *l, int blank)
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
-	if (l->s != l->raw) /* cleaned text lives in the scratch buffer: keep a copy */
+	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
 		sg->ncontent = sg->nlines;
@@ -815,6 +833,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		const char *nl = memchr(raw, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - raw) : len - pos;
 		struct line l;
+		int shape, special;
 
 		memset(&l, 0, sizeof(l));
 		l.no = ++no;
@@ -823,15 +842,27 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
-		if (clean_needed_shape(raw, l.raw_len) || special_before(&sp, raw, raw + l.raw_len)) {
-			buf_reset(&scratch);
+		shape = clean_needed_shape(raw, l.raw_len);
+		special = special_before(&sp, raw, raw + l.raw_len);
+		if (shape || special) {
 			int quoted = 0;
+			size_t from, to;
 
-			clean_line(raw, l.raw_len, &scratch, &quoted);
+			if (!special)
+				clean_trim(raw, l.raw_len, &from, &to, &quoted);
+			if (!special || clean_span(raw, l.raw_len, &from, &to, &quoted)) {
+				/* a quote marker or a prefix dropped: the rest is the source's own bytes */
+				l.s = raw + from;
+				l.len = (uint32_t)(to - from);
+				l.contiguous = 1;
+			} else {
+				buf_reset(&scratch);
+				clean_line(raw, l.raw_len, &scratch, &quoted);
+				buf_addc(&scratch, '\0');
+				l.s = scratch.s;
+				l.len = (uint32_t)scratch.len - 1;
+			}
 			l.quoted = (uint8_t)quoted;
-			buf_addc(&scratch, '\0');
-			l.s = scratch.s;
-			l.len = (uint32_t)scratch.len - 1;
 		} else {
 			l.s = raw;
 			l.len = l.raw_len;

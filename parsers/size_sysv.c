@@ -113,19 +113,21 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
 
 	if (!in_block) {
-		if (k == K_HEADER) {
-			st->phase = PH_SECTIONS;
+		/* only a title or a header starts a block: classify()'s first two tests, without its word count */
+		if (is_title(l)) {
+			st->phase = PH_TITLE;
 			return CLAIM_START;
 		}
-		if (k == K_TITLE) {
-			st->phase = PH_TITLE;
+		if (line_starts(l, "section") && is_header(l)) {
+			st->phase = PH_SECTIONS;
 			return CLAIM_START;
 		}
 		return CLAIM_NONE;
 	}
+	k = classify(l);
 	switch (st->phase) {
 	case PH_TITLE:
 		if (k != K_HEADER)

@@ -59,43 +59,46 @@ enum figure {
 
 struct field {
 	const char *label; /* as -v prints it, before ": " */
+	size_t len;        /* strlen(label) */
 	const char *quantity;
 	enum figure kind;
 	int opens; /* a line no prose starts with: it opens a -v output pasted without its first lines */
 };
 
 /* GNU time 1.7 to 1.9 -v, in its order; the default format reads into the same names. */
+#define LABEL(l) l, sizeof(l) - 1
 static const struct field fields[] = {
-	{ "Command being timed", NULL, F_COMMAND, 1 },
-	{ "User time (seconds)", "user_time", F_SECONDS, 1 },
-	{ "System time (seconds)", "system_time", F_SECONDS, 1 },
-	{ "Percent of CPU this job got", "cpu_percent", F_PERCENT, 1 },
-	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", "wall_time", F_CLOCK, 1 },
-	{ "Average shared text size (kbytes)", "avg_shared_text", F_KBYTES, 0 },
-	{ "Average unshared data size (kbytes)", "avg_unshared_data", F_KBYTES, 0 },
-	{ "Average stack size (kbytes)", "avg_stack", F_KBYTES, 0 },
-	{ "Average total size (kbytes)", "avg_total", F_KBYTES, 0 },
-	{ "Maximum resident set size (kbytes)", "max_rss", F_KBYTES, 1 },
-	{ "Average resident set size (kbytes)", "avg_rss", F_KBYTES, 0 },
-	{ "Major (requiring I/O) page faults", "major_faults", F_COUNT, 0 },
-	{ "Minor (reclaiming a frame) page faults", "minor_faults", F_COUNT, 0 },
-	{ "Voluntary context switches", "voluntary_switches", F_COUNT, 0 },
-	{ "Involuntary context switches", "involuntary_switches", F_COUNT, 0 },
-	{ "Swaps", "swaps", F_COUNT, 0 },
-	{ "File system inputs", "fs_inputs", F_COUNT, 0 },
-	{ "File system outputs", "fs_outputs", F_COUNT, 0 },
-	{ "Socket messages sent", "socket_sent", F_COUNT, 0 },
-	{ "Socket messages received", "socket_received", F_COUNT, 0 },
-	{ "Signals delivered", "signals", F_COUNT, 0 },
-	{ "Page size (bytes)", NULL, F_PAGE, 0 },
-	{ "Exit status", NULL, F_EXIT, 0 },
+	{ LABEL("Command being timed"), NULL, F_COMMAND, 1 },
+	{ LABEL("User time (seconds)"), "user_time", F_SECONDS, 1 },
+	{ LABEL("System time (seconds)"), "system_time", F_SECONDS, 1 },
+	{ LABEL("Percent of CPU this job got"), "cpu_percent", F_PERCENT, 1 },
+	{ LABEL("Elapsed (wall clock) time (h:mm:ss or m:ss)"), "wall_time", F_CLOCK, 1 },
+	{ LABEL("Average shared text size (kbytes)"), "avg_shared_text", F_KBYTES, 0 },
+	{ LABEL("Average unshared data size (kbytes)"), "avg_unshared_data", F_KBYTES, 0 },
+	{ LABEL("Average stack size (kbytes)"), "avg_stack", F_KBYTES, 0 },
+	{ LABEL("Average total size (kbytes)"), "avg_total", F_KBYTES, 0 },
+	{ LABEL("Maximum resident set size (kbytes)"), "max_rss", F_KBYTES, 1 },
+	{ LABEL("Average resident set size (kbytes)"), "avg_rss", F_KBYTES, 0 },
+	{ LABEL("Major (requiring I/O) page faults"), "major_faults", F_COUNT, 0 },
+	{ LABEL("Minor (reclaiming a frame) page faults"), "minor_faults", F_COUNT, 0 },
+	{ LABEL("Voluntary context switches"), "voluntary_switches", F_COUNT, 0 },
+	{ LABEL("Involuntary context switches"), "involuntary_switches", F_COUNT, 0 },
+	{ LABEL("Swaps"), "swaps", F_COUNT, 0 },
+	{ LABEL("File system inputs"), "fs_inputs", F_COUNT, 0 },
+	{ LABEL("File system outputs"), "fs_outputs", F_COUNT, 0 },
+	{ LABEL("Socket messages sent"), "socket_sent", F_COUNT, 0 },
+	{ LABEL("Socket messages received"), "socket_received", F_COUNT, 0 },
+	{ LABEL("Signals delivered"), "signals", F_COUNT, 0 },
+	{ LABEL("Page size (bytes)"), NULL, F_PAGE, 0 },
+	{ LABEL("Exit status"), NULL, F_EXIT, 0 },
 };
+#undef LABEL
 
 /* The field `label` names, or NULL. */
 static const struct field *field_of(const char *label, size_t n)
 {
 	for (size_t i = 0; i < countof(fields); i++)
-		if (strlen(fields[i].label) == n && !memcmp(fields[i].label, label, n))
+		if (fields[i].len == n && fields[i].label[0] == label[0] && !memcmp(fields[i].label, label, n))
 			return &fields[i];
 	return NULL;
 }
@@ -115,7 +118,7 @@ static int is_label_start(const struct line *l)
 	size_t n = line_end(l) - l->indent;
 
 	for (size_t i = 0; i < countof(fields) && n >= 4; i++)
-		if (fields[i].label[0] == l->s[l->indent] && strlen(fields[i].label) >= n &&
+		if (fields[i].label[0] == l->s[l->indent] && fields[i].len >= n &&
 		    !memcmp(fields[i].label, l->s + l->indent, n))
 			return 1;
 	return 0;
@@ -266,12 +269,35 @@ static int opens(const struct line *l, enum kind k, enum shape *shape)
 	}
 }
 
+/*
+ * Could `l` be of a kind that opens() an output? What each of those kinds
+ * needs at the least: "Command " (a status, -v's first line), "real", a
+ * "user" in the first bytes (the default format), or the label of a field
+ * that opens, before its ": ". A line that has none of them is no such
+ * kind, whatever classify() makes of it; most prose lines are asked.
+ */
+static int may_open(const struct line *l)
+{
+	size_t n = l->len - l->indent;
+
+	if (line_starts(l, "Command ") || line_starts(l, "real") ||
+	    text_contains(l->s + l->indent, n < 24 ? n : 24, "user"))
+		return 1;
+	for (size_t i = 0; i < countof(fields); i++)
+		if (fields[i].opens && line_starts(l, fields[i].label))
+			return 1;
+	return 0;
+}
+
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
 	enum shape shape;
 
+	if (!in_block && !may_open(l))
+		return CLAIM_NONE;
+	k = classify(l);
 	if (!in_block) {
 		if (!opens(l, k, &st->shape))
 			return CLAIM_NONE;

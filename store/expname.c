@@ -47,12 +47,22 @@ static void index_build(struct index *x, const struct model *m)
 {
 	memset(x, 0, sizeof(*x));
 	for (uint32_t r = 0; r < m->rs.nruns; r++) {
-		const char *place = place_of(&m->sources[m->rs.runs[r].source]);
+		const struct run *run = &m->rs.runs[r];
+		/*
+		 * A block's runs follow one another and share its key, a text's its
+		 * source: the run before has put them in already (the maps keep
+		 * the first run), and only a new block or source is looked up.
+		 */
+		const struct run *prev = r ? run - 1 : NULL;
+		const char *place;
 
-		if (!strmap_get(&x->block, m->rs.runs[r].block, NULL))
-			strmap_put(&x->block, m->rs.runs[r].block, r);
-		if (is_place(place) && !strmap_get(&x->place, place, NULL))
-			strmap_put(&x->place, place, r);
+		if (!prev || prev->block != run->block)
+			strmap_put_new(&x->block, run->block, r, NULL);
+		if (prev && prev->source == run->source)
+			continue;
+		place = place_of(&m->sources[run->source]);
+		if (is_place(place))
+			strmap_put_new(&x->place, place, r, NULL);
 	}
 }
 

@@ -529,10 +529,8 @@ void model_resolve(struct model *m)
 			exp_of[i] = exp_of[i - 1];
 			continue;
 		}
-		if (!strmap_get(&exp_index, m->rs.runs[i].eff_experiment, &e)) {
+		if (strmap_put_new(&exp_index, m->rs.runs[i].eff_experiment, (uint32_t)m->nexps, &e))
 			e = (uint32_t)m->nexps++;
-			strmap_put(&exp_index, m->rs.runs[i].eff_experiment, e);
-		}
 		exp_of[i] = e;
 	}
 	m->exps = arena_alloc(&m->arena, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));

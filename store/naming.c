@@ -57,10 +57,13 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 	return distinct;
 }
 
-/* Is line `l` the source's own bytes (l->s points into l->raw), not a cleaned copy? */
+/*
+ * Is the text of line `l` the source's own bytes (l->s points into l->raw:
+ * the raw line, or a span of it that cleaning trimmed), not a cleaned copy?
+ */
 static int line_is_raw(const struct line *l)
 {
-	return l->s == l->raw + l->cut;
+	return l->contiguous || l->s == l->raw + l->cut;
 }
 
 /*
@@ -178,6 +181,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->label_line = b->label_line;
 		e->cmd_line = command_line(b, r);
 		e->build = (uint8_t)b->label_build;
+		e->command = *r->command != '\0';
 	}
 }
 
@@ -217,9 +221,9 @@ static const char *group_key(struct model *m, const struct run *r, int rename)
 	return rename ? arena_printf(&m->arena, "\x01%s", r->command) : r->variant.text;
 }
 
-static int alignable(const struct run *r)
+static int alignable(const struct run *r, const struct naming_run *e)
 {
-	return *r->command && r->variant.origin != VO_COMMAND && !strcmp(r->scenario, r->command);
+	return e->command && r->variant.origin != VO_COMMAND && !strcmp(r->scenario, r->command);
 }
 
 /*
@@ -541,10 +545,8 @@ static uint32_t *first_of_key(const char *const *keys, uint32_t n)
 
 	for (uint32_t k = 0; k < n; k++) {
 		first[k] = UINT32_MAX;
-		if (keys[k] && !strmap_get(&seen, keys[k], &first[k])) {
-			strmap_put(&seen, keys[k], k);
+		if (keys[k] && strmap_put_new(&seen, keys[k], k, &first[k]))
 			first[k] = k;
-		}
 	}
 	strmap_release(&seen);
 	return first;
@@ -702,7 +704,7 @@ static void lone_builds(struct pass *p)
 		uint32_t s;
 
 		/* a plain log's file name is its author's label; a thread's is only where it was saved */
-		if (r->variant.origin != VO_INPUT || !*r->command || !*m->sources[r->source].title ||
+		if (r->variant.origin != VO_INPUT || !p->nm->runs[k].command || !*m->sources[r->source].title ||
 		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
 			continue;
 		buf_reset(&b);
@@ -736,7 +738,7 @@ static void labels_by_command(struct pass *p)
 			uint32_t at;
 
 			/* only a comparison's runs, told apart by their commands, take it */
-			if (!*r->command || (pass == 0) != (p->attached[k] != 0) ||
+			if (!nm->runs[k].command || (pass == 0) != (p->attached[k] != 0) ||
 			    (pass == 1 && !nm->runs[k].multi))
 				continue;
 			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, r->command);
@@ -745,10 +747,9 @@ static void labels_by_command(struct pass *p)
 					p->same_cmd[k] = label[at];
 					p->same_cmd_line[k] = line[at];
 				}
-			} else if (!strmap_get(&cmds, key, &at)) {
+			} else if (strmap_put_new(&cmds, key, (uint32_t)nlabel, &at)) {
 				line[nlabel] = nm->runs[k].label_line;
-				label[nlabel] = nm->runs[k].label;
-				strmap_put(&cmds, key, (uint32_t)nlabel++);
+				label[nlabel++] = nm->runs[k].label;
 			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
 				label[at] = NULL; /* "Before:" and "After:" ran it: it names nothing */
 			}
@@ -781,7 +782,7 @@ static void same_program(struct pass *p)
 			uint32_t at;
 
 			/* variables before a command name its build, not its program */
-			if (!*r->command || p->env[k] ||
+			if (!p->nm->runs[k].command || p->env[k] ||
 			    (pass == 0 ? r->variant.origin != VO_COMMAND
 				       : r->variant.origin != VO_INPUT || p->words[k]))
 				continue;
@@ -792,9 +793,8 @@ static void same_program(struct pass *p)
 			if (pass == 1) {
 				if (strmap_get(&progs, key, &at) && name[at])
 					p->words[k] = name[at];
-			} else if (!strmap_get(&progs, key, &at)) {
-				name[nname] = r->variant.text;
-				strmap_put(&progs, key, (uint32_t)nname++);
+			} else if (strmap_put_new(&progs, key, (uint32_t)nname, &at)) {
+				name[nname++] = r->variant.text;
 			} else if (name[at] && strcmp(name[at], r->variant.text)) {
 				name[at] = NULL; /* one program, two names: it tells nothing */
 			}
@@ -824,14 +824,14 @@ static void env_builds(struct pass *p)
 		const char *rest;
 
 		buf_reset(&name);
-		if (*r->command && cmd_build_env(r->command, &name, &rest))
+		if (p->nm->runs[k].command && cmd_build_env(r->command, &name, &rest))
 			has[r->source] = 1;
 	}
 	for (uint32_t k = 0; k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
 		struct run *r = &m->rs.runs[p->nm->first + k];
 		const char *rest = r->command;
 
-		if (!*r->command || !has[r->source] || strcmp(r->scenario, r->command))
+		if (!p->nm->runs[k].command || !has[r->source] || strcmp(r->scenario, r->command))
 			continue;
 		p->env[k] = 1;
 		buf_reset(&name);
@@ -899,12 +899,12 @@ void naming_finish(struct naming *nm, struct model *m)
 
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
-		if (!*r->command)
+		if (!nm->runs[i - first].command)
 			continue;
 		if (!cmd1[r->source])
 			cmd1[r->source] = r->command;
-		else if (strcmp(cmd1[r->source], r->command))
-			names[r->source] = 1;
+		else if (!names[r->source] && cmd1[r->source] != r->command && strcmp(cmd1[r->source], r->command))
+			names[r->source] = 1; /* (a text already known to name some needs no comparison) */
 	}
 	for (uint32_t k = 0; k < n; k++) {
 		const struct run *r = &m->rs.runs[first + k];
@@ -914,7 +914,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	for (uint32_t i = first, last = UINT32_MAX, at = 0; i < first + n; i++) {
 		const struct run *r = &m->rs.runs[i];
 
-		if (!alignable(r))
+		if (!alignable(r, &nm->runs[i - first]))
 			continue;
 		/* the bucket of the last run put in one, when this run has its experiment and format */
 		if (last != UINT32_MAX && r->experiment == m->rs.runs[last].experiment &&

@@ -33,6 +33,12 @@ struct naming_run {
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
 	uint8_t build;        /* the label holds a build word or a change */
+	/*
+	 * Its run has a command (*run->command): asked by every pass of
+	 * naming_finish(), kept here beside the rest so that a pass over a
+	 * large import does not read each run's command string again.
+	 */
+	uint8_t command;
 };
 
 struct naming {

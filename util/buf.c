@@ -22,28 +22,6 @@ void buf_grow(struct buf *b, size_t extra)
 	b->cap = need;
 }
 
-void buf_add(struct buf *b, const void *p, size_t n)
-{
-	buf_grow(b, n);
-	if (n)
-		memcpy(b->s + b->len, p, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-void buf_adds(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-void buf_addc(struct buf *b, char c)
-{
-	if (b->len + 2 > b->cap)
-		buf_grow(b, 1);
-	b->s[b->len++] = c;
-	b->s[b->len] = '\0';
-}
-
 /* The room fmt_simple() is given again when the first did not hold its text. */
 #define FMT_SIMPLE_ROOM 1024
 
@@ -86,13 +64,6 @@ void buf_addf(struct buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(b, fmt, ap);
 	va_end(ap);
-}
-
-void buf_reset(struct buf *b)
-{
-	b->len = 0;
-	if (b->s)
-		b->s[0] = '\0';
 }
 
 const char *buf_str(const struct buf *b)

@@ -19,14 +19,48 @@ struct buf {
 
 #define BUF_INIT { NULL, 0, 0 }
 
+#include <string.h>
+
+/* Room for `extra` more bytes and the NUL; `s` may move. */
 void buf_grow(struct buf *b, size_t extra);
-void buf_add(struct buf *b, const void *p, size_t n);
-void buf_adds(struct buf *b, const char *s);
-void buf_addc(struct buf *b, char c);
+
+/*
+ * The adds are inline: most are a few bytes into a buffer with room, and a
+ * literal's length is known where it is written. They grow the buffer
+ * first, so `p` must not point into it.
+ */
+static inline void buf_add(struct buf *b, const void *p, size_t n)
+{
+	if (b->len + n >= b->cap)
+		buf_grow(b, n);
+	if (n) /* p may be NULL when n is 0 */
+		memcpy(b->s + b->len, p, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static inline void buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+static inline void buf_addc(struct buf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		buf_grow(b, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
 void buf_addf(struct buf *b, const char *fmt, ...) BD_PRINTF(2, 3);
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
 /* Empty the buffer, keep its memory. */
-void buf_reset(struct buf *b);
+static inline void buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
 /* The contents as a string; "" for a buffer never added to. Valid until the next add. */
 const char *buf_str(const struct buf *b);
 /* Hand the heap string to the caller (who frees it); the buffer is left empty. */

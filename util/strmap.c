@@ -85,6 +85,28 @@ void strmap_put(struct strmap *m, const char *key, uint32_t value)
 	s->value = value;
 }
 
+int strmap_put_new(struct strmap *m, const char *key, uint32_t value, uint32_t *old)
+{
+	uint64_t h = hash_str(key);
+	struct strmap_slot *s = m->cap ? find(m, key, h) : NULL;
+
+	if (s && s->key) {
+		if (old)
+			*old = s->value;
+		return 0;
+	}
+	/* the map grows as strmap_put() would grow it for a new key */
+	if ((m->n + 1) * 4 > m->cap * 3) {
+		grow(m);
+		s = find(m, key, h);
+	}
+	s->key = key;
+	s->hash = h;
+	s->value = value;
+	m->n++;
+	return 1;
+}
+
 int strmap_get(const struct strmap *m, const char *key, uint32_t *value)
 {
 	struct strmap_slot *s;

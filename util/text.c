@@ -198,28 +198,58 @@ static const unsigned char byte_rank[256] = {
 
 #define RARE_WITHIN 16
 
+/*
+ * The rarest byte of a needle's first RARE_WITHIN (the first of the
+ * rarest): a byte of rank 0 (a digit, a capital, punctuation) ends the
+ * walk, none can be rarer.
+ */
+static size_t rarest_byte(const char *needle, size_t k)
+{
+	unsigned best = byte_rank[(unsigned char)needle[0]];
+	size_t r = 0;
+
+	for (size_t i = 1; best && i < RARE_WITHIN && i < k; i++)
+		if (byte_rank[(unsigned char)needle[i]] < best)
+			best = byte_rank[(unsigned char)needle[i]], r = i;
+	return r;
+}
+
+/*
+ * The rarest byte of recent needles, by the needle's address and length:
+ * most needles are literals, asked again and again. A slot may answer for
+ * another string of that length at that address by now: any byte of the
+ * needle finds the same first match (only the number of tries differs), so
+ * a stale answer is still a right one. The program has one thread.
+ */
+#define RARE_SLOTS 64
+static struct {
+	const char *needle;
+	size_t len, at;
+} rare_memo[RARE_SLOTS];
+
+static size_t rare_at(const char *needle, size_t k)
+{
+	size_t h = (size_t)(((uint64_t)(uintptr_t)needle * 0x9e3779b97f4a7c15ull) >> 58) % RARE_SLOTS;
+
+	if (rare_memo[h].needle != needle || rare_memo[h].len != k) {
+		rare_memo[h].needle = needle;
+		rare_memo[h].len = k;
+		rare_memo[h].at = rarest_byte(needle, k);
+	}
+	return rare_memo[h].at;
+}
+
 const char *text_find(const char *s, size_t n, const char *needle)
 {
-	size_t k, r = 0;
-	unsigned best;
+	size_t k = strlen(needle), r;
 	const char *p, *end = s + n;
 
-	if (!needle[0])
+	if (!k)
 		return s;
-	/*
-	 * The rarest byte of the needle's first RARE_WITHIN (the first of the
-	 * rarest; any byte finds the same first match, a rare one in fewer
-	 * tries): a byte of rank 0 (a digit, a capital, punctuation) ends the
-	 * walk, none can be rarer, and strlen (vector code) measures the rest.
-	 */
-	best = byte_rank[(unsigned char)needle[0]];
-	for (k = 1; best && k < RARE_WITHIN && needle[k]; k++)
-		if (byte_rank[(unsigned char)needle[k]] < best)
-			best = byte_rank[(unsigned char)needle[k]], r = k;
-	k += strlen(needle + k);
 	if (k > n)
 		return NULL;
 	/* the rarest byte by memchr (vector code), then the whole needle around it */
+	r = rare_at(needle, k);
 	for (p = s + r; p < end - (k - 1 - r) && (p = memchr(p, needle[r], (size_t)(end - (k - 1 - r) - p))); p++)
 		if (!memcmp(p - r, needle, k))
 			return p - r;
