@@ -901,6 +901,13 @@ static unsigned phrases(const struct line *l)
 	const char *p = l->s, *end = l->s + l->len;
 	unsigned found = PH_TAGGED;
 
+	/*
+	 * Each phrase holds an 'S', a 'g', an 'l' or an 'f' (Sent, datagrams,
+	 * local and available, out-of): an interval's line has none of them,
+	 * which four memchr (vector code) tell faster than the walk below.
+	 */
+	if (!memchr(p, 'S', l->len) && !memchr(p, 'g', l->len) && !memchr(p, 'l', l->len) && !memchr(p, 'f', l->len))
+		return found;
 	for (; p < end; p++) {
 		switch (*p) {
 		case ' ':
