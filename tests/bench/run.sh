@@ -135,7 +135,7 @@ if command -v tmux >/dev/null 2>&1; then
 	sleep 0.2
 	e0=$(date +%s%N)
 	tmux -L "$sock" send-keys -t b Enter
-	on_screen Matrix
+	on_screen 'benchdelta · Matrix' # the title bar: the status line names every screen
 	e1=$(date +%s%N)
 	tmux -L "$sock" send-keys -t b q
 	n=0

@@ -59,7 +59,7 @@ walk() {
 	tui_wait "Source"
 	settled "$TMP/$1.source"
 	tui_keys Escape Escape
-	tui_wait "Matrix"
+	tui_wait "benchdelta · Matrix"
 	tui_keys H
 	tui_wait "history:"
 	settled "$TMP/$1.history"
