@@ -14,13 +14,20 @@
 #include "tui/views.h"
 #include "util/util.h"
 
+/* The index of the experiment named `name` in m, or -1. */
+static long exp_at(const struct model *m, const char *name)
+{
+	const struct experiment *e = model_experiment(m, name);
+
+	return e ? (long)(e - m->exps) : -1;
+}
+
 /* The index of the experiment named `name`, or `fallback`. */
 static size_t exp_index(const struct model *m, const char *name, size_t fallback)
 {
-	for (size_t e = 0; e < m->nexps; e++)
-		if (!strcmp(m->exps[e].name, name))
-			return e;
-	return fallback < m->nexps ? fallback : 0;
+	long e = exp_at(m, name);
+
+	return e >= 0 ? (size_t)e : fallback < m->nexps ? fallback : 0;
 }
 
 /* The key of `e` equal to `key`, as the new model holds it, or NULL. */
@@ -175,10 +182,9 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 long explore_load_listed(struct tui *t)
 {
 	const struct model *list = tui_list(t);
-	const struct experiment *e;
 	struct model fresh;
 	char *name;
-	size_t k;
+	long k;
 
 	if (t->exps.cursor >= list->nexps) {
 		tui_message(t, "nothing to compare yet: the store is empty");
@@ -186,33 +192,22 @@ long explore_load_listed(struct tui *t)
 	}
 	if (!t->index && !t->m->summary)
 		return (long)t->exps.cursor; /* the whole store is here */
-	e = &list->exps[t->exps.cursor];
-	for (k = 0; t->index && k < t->m->nexps; k++)
-		if (!strcmp(t->m->exps[k].name, e->name))
-			return (long)k;
+	name = xstrdup(list->exps[t->exps.cursor].name);
+	if (t->index && (k = exp_at(t->m, name)) >= 0)
+		goto out; /* open already */
 	model_init(&fresh);
-	if (t->store && store_load_experiment(t->store, list, e, &fresh)) {
-		adopt_alone(t, &fresh);
-		model_release(&fresh);
-		for (k = 0; k < t->m->nexps; k++)
-			if (!strcmp(t->m->exps[k].name, t->index->exps[t->exps.cursor].name))
-				return (long)k;
-		return -1; /* not reached: store_load_experiment() checked it */
+	if (t->store && store_load_experiment(t->store, list, &list->exps[t->exps.cursor], &fresh)) {
+		adopt_alone(t, &fresh); /* it holds the experiment: store_load_experiment() checked */
+		k = exp_at(t->m, name);
+	} else if (explore_reload(t) < 0) {
+		k = -1; /* the index named what does not read alone: the whole store says why */
+	} else if ((k = exp_at(t->m, name)) >= 0) {
+		t->exps.cursor = (size_t)k;
+	} else {
+		tui_message(t, "that experiment is no longer in the store");
 	}
 	model_release(&fresh);
-	/* the index named what does not read alone: the whole store says why */
-	name = xstrdup(e->name);
-	if (explore_reload(t) < 0) {
-		free(name);
-		return -1;
-	}
-	for (k = 0; k < t->m->nexps && strcmp(t->m->exps[k].name, name); k++)
-		;
+out:
 	free(name);
-	if (k >= t->m->nexps) {
-		tui_message(t, "that experiment is no longer in the store");
-		return -1;
-	}
-	t->exps.cursor = k;
-	return (long)k;
+	return k;
 }

@@ -78,11 +78,11 @@ void tui_set_experiment(struct tui *t, size_t e)
 	x = &t->m->exps[e];
 	if (!t->index) {
 		t->exps.cursor = e;
-	} else if (t->exps.cursor >= t->index->nexps ||
-		   strcmp(t->index->exps[t->exps.cursor].name, x->name)) {
-		for (size_t k = 0; k < t->index->nexps; k++)
-			if (!strcmp(t->index->exps[k].name, x->name))
-				t->exps.cursor = k;
+	} else {
+		const struct experiment *listed = model_experiment(t->index, x->name);
+
+		if (listed)
+			t->exps.cursor = (size_t)(listed - t->index->exps);
 	}
 	t->view_exp = e;
 	t->base = x->baseline;
@@ -516,7 +516,7 @@ out:
 	free(t.lines);
 	explore_release(&t);
 	if (t.index) {
-		/* the caller's model gets the whole list back: it owns what it passed */
+		/* ours: the caller releases `m`, which holds the experiment opened last */
 		model_release(t.index);
 		free(t.index);
 	}
