@@ -33,7 +33,8 @@ PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
 DLOPEN_PKGS := libcurl
 TEST_PKGS := cmocka
 
-BD_CFLAGS := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+# -pthread: a large text's walk runs on a second thread (parsers/segpipe.h)
+BD_CFLAGS := -std=c11 -pthread -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wno-missing-field-initializers -DBD_VERSION='"$(VERSION)"'
 ifeq ($(DEVELOPER),1)
 BD_CFLAGS += -Werror
@@ -50,7 +51,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 	@mkdir -p $(BUILD)
 	@sh scripts/deps.sh
 	@{ echo "PKG_CFLAGS := $$($(PKG_CONFIG) --cflags $(PKGS))"; \
-	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(filter-out $(DLOPEN_PKGS),$(PKGS))) -lcsv -lm -ldl"; } > $@.tmp && mv $@.tmp $@
+	   echo "PKG_LIBS := $$($(PKG_CONFIG) --libs $(filter-out $(DLOPEN_PKGS),$(PKGS))) -lcsv -lm -ldl -pthread"; } > $@.tmp && mv $@.tmp $@
 
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain

@@ -8,6 +8,7 @@
  */
 #include "parsers/cmdsplit.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -304,7 +305,8 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
  * commands block after block, and a split depends on the commands alone.
  * `cmds` holds the n commands and `out` the answer (the n variants, then
  * the scenario), each NUL-terminated, one after another; heap memory kept
- * for the process (one thread). rc is cmd_split()'s.
+ * for the process, under a lock (a parse on either thread may ask). rc is
+ * cmd_split()'s.
  */
 static struct {
 	size_t n;
@@ -328,8 +330,10 @@ static int same_commands(const char *const *cmds, size_t n)
 	return p == end;
 }
 
+static pthread_mutex_t last_split_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* cmd_split(), answered from last_split when it holds the same commands; the strings go to `a` either way. */
-static int split_once(const char *const *cmds, size_t n, struct arena *a, const char **variants,
+static int split_memo(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 		      const char **scenario)
 {
 	const char *p;
@@ -361,6 +365,18 @@ static int split_once(const char *const *cmds, size_t n, struct arena *a, const 
 		p += strlen(p) + 1;
 	}
 	return 0;
+}
+
+/* split_memo() under its lock: a parse on either thread may ask (parsers/segpipe.h). */
+static int split_once(const char *const *cmds, size_t n, struct arena *a, const char **variants,
+		      const char **scenario)
+{
+	int rc;
+
+	pthread_mutex_lock(&last_split_lock);
+	rc = split_memo(cmds, n, a, variants, scenario);
+	pthread_mutex_unlock(&last_split_lock);
+	return rc;
 }
 
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)

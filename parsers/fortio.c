@@ -7,6 +7,7 @@
  * per test, so a block is one run. Log lines (fortio's text logs and the
  * JSON ones of fortio >= 1.55) belong to the block and are skipped.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -173,35 +174,42 @@ void fortio_shape_from_command(struct fortio_shape *sh, const char *cmd)
 
 void fortio_version(struct sink *s, const struct line *l, const char *v, size_t n)
 {
-	const struct recset *rs = s->rs;
-
-	for (size_t i = 0; i < rs->nfacts; i++)
-		if (rs->facts[i].source == s->source && !strcmp(rs->facts[i].key, "fortio") &&
-		    strlen(rs->facts[i].value) == n && !memcmp(rs->facts[i].value, v, n))
-			return;
+	/* a repeat is dropped after the parse, where every earlier fact is known (the import) */
 	sink_fact(s, l, "fortio", sink_strndup(s, v, n));
+	s->rs->facts[s->rs->nfacts - 1].once = 1;
 }
 
 const char *fortio_percentile_quantity(struct sink *s, double p)
 {
-	/* the same few percentiles block after block: their names are made once (never freed) */
+	/*
+	 * The same few percentiles block after block: their names are made once
+	 * (never freed), for every thread (a lock: the names outlive a thread).
+	 */
 	static struct {
 		double p;
 		char name[32];
 	} made[16];
 	static size_t nmade;
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	const char *name = NULL;
 	char buf[48];
 
-	for (size_t i = 0; i < nmade; i++)
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nmade && !name; i++)
 		if (!memcmp(&made[i].p, &p, sizeof(p)))
-			return made[i].name;
-	snprintf(buf, sizeof(buf), "latency.p%g", p);
-	if (nmade < countof(made) && strlen(buf) < sizeof(made[0].name)) {
-		made[nmade].p = p;
-		memcpy(made[nmade].name, buf, strlen(buf) + 1);
-		return made[nmade++].name;
+			name = made[i].name;
+	if (!name) {
+		snprintf(buf, sizeof(buf), "latency.p%g", p);
+		if (nmade < countof(made) && strlen(buf) < sizeof(made[0].name)) {
+			made[nmade].p = p;
+			memcpy(made[nmade].name, buf, strlen(buf) + 1);
+			name = made[nmade++].name;
+		} else {
+			name = sink_strndup(s, buf, strlen(buf));
+		}
 	}
-	return sink_strndup(s, buf, strlen(buf));
+	pthread_mutex_unlock(&lock);
+	return name;
 }
 
 const char *fortio_code_quantity(struct sink *s, const char *key, size_t n)

@@ -44,7 +44,7 @@ const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh);
  */
 void fortio_shape_from_command(struct fortio_shape *sh, const char *cmd);
 
-/* The fortio version as a fact of the text, once per text and version. */
+/* The fortio version as a fact of the text, marked `once` (recset_settle_once_facts()). */
 void fortio_version(struct sink *s, const struct line *l, const char *v, size_t n);
 
 /*

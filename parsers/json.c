@@ -89,7 +89,7 @@ struct doc_spans {
 };
 
 /* The document a kind's parse() reads (json_measure): set around that call only. */
-static struct doc_spans *current;
+static _Thread_local struct doc_spans *current;
 
 static int add_span(const struct json_step *path, int depth, size_t off, size_t len, int container,
 		    void *arg)

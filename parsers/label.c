@@ -74,19 +74,19 @@ static int is_word_char(unsigned char c)
 /*
  * Word lists are asked once per word of every label candidate: each list
  * gets a small hash table of its words on first use (by the list's
- * address; the program has one thread). A list too long for it is scanned.
+ * address; each thread has tables of its own). A list too long for it is scanned.
  */
 #define WORDSET_LISTS 32
 #define WORDSET_SLOTS 512
-static struct wordset {
+static _Thread_local struct wordset {
 	const char *const *list;
 	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
 } wordsets[WORDSET_LISTS];
-static size_t nwordsets;
+static _Thread_local size_t nwordsets;
 
 static const struct wordset *wordset_of(const char *const *list)
 {
-	static const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
+	static _Thread_local const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
 	struct wordset *ws;
 	size_t count = 0;
 
@@ -1005,7 +1005,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
  */
 #define LABEL_MEMO_SLOTS 64
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
-static struct label_memo {
+static _Thread_local struct label_memo {
 	uint32_t len; /* 0: empty slot */
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];

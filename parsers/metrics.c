@@ -23,10 +23,10 @@ static const char *const family_descs[] = { METRIC_FAMILIES(MF_DESC_) };
 
 /*
  * Rows without a '*', sorted by quantity for bsearch(), and the rows with
- * one, in table order. Built on first use; the program has one thread.
+ * one, in table order. Built on first use, by each thread for itself.
  */
-static const struct metric_def *exact[countof(rows)], *globs[countof(rows)];
-static size_t nexact, nglobs;
+static _Thread_local const struct metric_def *exact[countof(rows)], *globs[countof(rows)];
+static _Thread_local size_t nexact, nglobs;
 
 static int by_quantity(const void *a, const void *b)
 {
@@ -111,7 +111,7 @@ static const struct metric_def *lookup_uncached(const char *quantity)
  */
 #define LOOKUP_SLOTS 256
 #define LOOKUP_NAME 48
-static struct {
+static _Thread_local struct {
 	char name[LOOKUP_NAME];
 	const struct metric_def *def;
 } cache[LOOKUP_SLOTS];
@@ -139,12 +139,12 @@ static const struct metric_def *lookup_by_name(const char *quantity)
  * spares the length and the hash.
  */
 #define BY_ADDRESS_SETS 64 /* of two slots: a parse's few literals rarely meet three to a set */
-static struct {
+static _Thread_local struct {
 	const char *at;
 	char name[LOOKUP_NAME];
 	const struct metric_def *def;
 } by_address[BY_ADDRESS_SETS][2];
-static unsigned char by_address_next[BY_ADDRESS_SETS]; /* the slot of a set a miss replaces */
+static _Thread_local unsigned char by_address_next[BY_ADDRESS_SETS]; /* the slot of a set a miss replaces */
 
 /* A miss by address: the answer by name, kept at slot `a`. Out of line, so that a hit stays a few instructions. */
 #if defined(__GNUC__)

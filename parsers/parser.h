@@ -101,6 +101,21 @@ struct block {
 	 */
 	const char *above;
 	uint32_t above_line;
+	/*
+	 * The block parsed already, on the walk's thread (segpipe.h): the
+	 * records and warnings its parse() gave; NULL when it is to be parsed.
+	 */
+	struct seg_parsed *parsed;
+};
+
+/*
+ * What a parse() of a block gave into a record set of its own: its runs
+ * are numbered from 0 (recset_append() numbers them on), its strings are
+ * in an arena that lives as long as the text's labels.
+ */
+struct seg_parsed {
+	struct recset rs;
+	struct diag diag;
 };
 
 /*
@@ -285,6 +300,12 @@ struct parser {
 /* Compile every parser's patterns once. -1 (with the reason in *d) only on a programming error. */
 int parsers_init(struct diag *d);
 void parsers_fini(void);
+/*
+ * Make every pattern ready for a second thread (rx.h: lane 1, every pattern
+ * JIT-compiled); idempotent. Called while one thread runs. 0, or -1 when
+ * memory runs out (the caller then stays on one thread).
+ */
+int parsers_prepare_second_thread(void);
 /* The parser of a format, or NULL. */
 const struct parser *parser_for(enum fmt f);
 /* All parsers, for the segmenter. */

@@ -30,6 +30,7 @@ _Static_assert(countof(table) == PARSERS_COUNT, "PARSERS_COUNT counts the FORMAT
 static const struct parser *all[countof(table)];
 
 static int initialized;
+static int prepared; /* for a second thread: parsers_prepare_second_thread() */
 
 /* Pattern tables of the segmenter's prose readers, beside the parsers' own. */
 static struct {
@@ -90,6 +91,7 @@ void parsers_fini(void)
 	for (size_t i = 0; i < countof(prose_tables); i++)
 		rx_free(prose_tables[i].rx, *prose_tables[i].n);
 	initialized = 0;
+	prepared = 0;
 }
 
 /* Patterns are compiled on first use; a pattern that does not compile is a bug. */
@@ -102,6 +104,21 @@ static void ensure_init(void)
 	if (parsers_init(&d) < 0)
 		die("%s", d.n ? d.v[0].text : "cannot compile the parsers' patterns");
 	diag_release(&d);
+}
+
+int parsers_prepare_second_thread(void)
+{
+	if (prepared)
+		return 0;
+	ensure_init();
+	for (size_t i = 0; i < countof(all); i++)
+		if (all[i]->nrx && rx_prepare_lane(all[i]->rx, all[i]->nrx, 1) < 0)
+			return -1;
+	for (size_t i = 0; i < countof(prose_tables); i++)
+		if (rx_prepare_lane(prose_tables[i].rx, *prose_tables[i].n, 1) < 0)
+			return -1;
+	prepared = 1;
+	return 0;
 }
 
 const struct parser *parser_for(enum fmt f)

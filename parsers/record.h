@@ -233,6 +233,7 @@ struct fact {
 	const char *key;
 	const char *value;
 	uint32_t line;
+	uint8_t once; /* stated once per source however often printed (recset_settle_once_facts()) */
 };
 
 #endif

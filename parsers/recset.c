@@ -71,6 +71,55 @@ void recset_rollback(struct recset *rs, const struct recset_mark *m)
 	rs->nfacts = m->facts;
 }
 
+/* Append n elements of src to arr (of *len, *cap), shifting each one's run by `base`. */
+#define APPEND_SHIFTED(arr, len, cap, src, n, base)                                               \
+	do {                                                                                       \
+		ALLOC_GROW(arr, len + n, cap);                                                     \
+		for (size_t i_ = 0; i_ < n; i_++) {                                                \
+			arr[len] = src[i_];                                                        \
+			arr[len++].run += base;                                                    \
+		}                                                                                  \
+	} while (0)
+
+void recset_append(struct recset *dst, const struct recset *src)
+{
+	uint32_t base = (uint32_t)dst->nruns;
+
+	ALLOC_GROW(dst->runs, dst->nruns + src->nruns, dst->runs_cap);
+	if (src->nruns)
+		memcpy(dst->runs + dst->nruns, src->runs, src->nruns * sizeof(*src->runs));
+	dst->nruns += src->nruns;
+	APPEND_SHIFTED(dst->meas, dst->nmeas, dst->meas_cap, src->meas, src->nmeas, base);
+	APPEND_SHIFTED(dst->samples, dst->nsamples, dst->samples_cap, src->samples, src->nsamples, base);
+	APPEND_SHIFTED(dst->series, dst->nseries, dst->series_cap, src->series, src->nseries, base);
+	APPEND_SHIFTED(dst->notes, dst->nnotes, dst->notes_cap, src->notes, src->nnotes, base);
+	ALLOC_GROW(dst->facts, dst->nfacts + src->nfacts, dst->facts_cap);
+	if (src->nfacts)
+		memcpy(dst->facts + dst->nfacts, src->facts, src->nfacts * sizeof(*src->facts));
+	dst->nfacts += src->nfacts;
+}
+
+static int stated_before(const struct recset *rs, size_t upto, const struct fact *f)
+{
+	for (size_t i = 0; i < upto; i++)
+		if (rs->facts[i].source == f->source && !strcmp(rs->facts[i].key, f->key) &&
+		    !strcmp(rs->facts[i].value, f->value))
+			return 1;
+	return 0;
+}
+
+void recset_settle_once_facts(struct recset *rs, size_t from)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < rs->nfacts; i++) {
+		if (rs->facts[i].once && stated_before(rs, k, &rs->facts[i]))
+			continue;
+		rs->facts[k++] = rs->facts[i];
+	}
+	rs->nfacts = k;
+}
+
 void recset_release(struct recset *rs)
 {
 	free(rs->runs);

@@ -44,6 +44,18 @@ struct fact *recset_add_fact(struct recset *rs);
 
 struct recset_mark recset_mark(const struct recset *rs);
 void recset_rollback(struct recset *rs, const struct recset_mark *m);
+/*
+ * Append every record of `src` to `dst`, its runs numbered on from dst's
+ * (a record's `run` moves with it). Strings are shared, not copied: they
+ * stay in the arena they were made in. `src` is left as it was.
+ */
+void recset_append(struct recset *dst, const struct recset *src);
+/*
+ * Drop the facts from index `from` on that are marked `once` and that an
+ * earlier fact of the same source already states (key and value): a tool's
+ * version, printed again by each of its runs. The others keep their order.
+ */
+void recset_settle_once_facts(struct recset *rs, size_t from);
 /* Free the arrays (strings belong to an arena); the set is left empty. */
 void recset_release(struct recset *rs);
 

@@ -7,8 +7,35 @@
 #include <stdio.h>
 #include <string.h>
 
-static struct rx_failure failure;
-static unsigned long failed; /* failures since the last take; the first is in `failure` */
+_Thread_local unsigned rx_lane;
+
+/* this thread's failures since its last take; the first is in `failure` */
+static _Thread_local struct rx_failure failure;
+static _Thread_local unsigned long failed;
+
+/* A lane's match data for a compiled pattern; 0, or -1 when memory runs out. */
+static int make_lane(struct rx *p, unsigned lane)
+{
+	struct rx_lane *l = &p->lane[lane];
+
+	if (l->md)
+		return 0;
+	l->md = pcre2_match_data_create_from_pattern(p->code, NULL);
+	if (!l->md)
+		return -1;
+	l->ov = pcre2_get_ovector_pointer(l->md);
+	p->novector = pcre2_get_ovector_count(l->md);
+	return 0;
+}
+
+/* JIT is best-effort: the interpreter gives the same answers, slower. */
+static void try_jit(struct rx *p)
+{
+	if (p->jit_tried)
+		return;
+	p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
+	p->jit_tried = 1;
+}
 
 int rx_compile(struct rx *t, size_t n, struct diag *d)
 {
@@ -28,11 +55,18 @@ int rx_compile(struct rx *t, size_t n, struct diag *d)
 			return diag_error(d, NULL, 0, "pattern %s at offset %zu: %s", t[i].name,
 					  (size_t)at, (char *)msg);
 		}
-		t[i].md = pcre2_match_data_create_from_pattern(t[i].code, NULL);
-		if (!t[i].md)
+		if (make_lane(&t[i], 0) < 0)
 			die("out of memory creating match data for %s", t[i].name);
-		t[i].ov = pcre2_get_ovector_pointer(t[i].md);
-		t[i].novector = pcre2_get_ovector_count(t[i].md);
+	}
+	return 0;
+}
+
+int rx_prepare_lane(struct rx *t, size_t n, unsigned lane)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!t[i].code || lane >= RX_LANES || make_lane(&t[i], lane) < 0)
+			return -1;
+		try_jit(&t[i]);
 	}
 	return 0;
 }
@@ -40,31 +74,27 @@ int rx_compile(struct rx *t, size_t n, struct diag *d)
 void rx_free(struct rx *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		pcre2_match_data_free(t[i].md);
+		for (unsigned k = 0; k < RX_LANES; k++)
+			pcre2_match_data_free(t[i].lane[k].md);
 		pcre2_code_free(t[i].code);
-		t[i].md = NULL;
-		t[i].ov = NULL;
+		memset(t[i].lane, 0, sizeof(t[i].lane));
 		t[i].novector = 0;
 		t[i].jit = 0;
 		t[i].jit_tried = 0;
 		t[i].code = NULL;
-		memset(t[i].names, 0, sizeof(t[i].names));
 	}
 }
 
 int rx_match(struct rx *p, const char *s, size_t len)
 {
+	struct rx_lane *l = &p->lane[rx_lane];
 	int rc;
 
-	if (!p->jit_tried) {
-		/* JIT is best-effort: the interpreter gives the same answers, slower. */
-		p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
-		p->jit_tried = 1;
-	}
+	try_jit(p); /* done already on a second thread (rx_prepare_lane()) */
 	/* the JIT's own entry skips pcre2_match's checks, which a compiled pattern passes */
-	rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL)
-			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, p->md, NULL);
-	p->subject = s;
+	rc = p->jit ? pcre2_jit_match(p->code, (PCRE2_SPTR)s, len, 0, 0, l->md, NULL)
+			: pcre2_match(p->code, (PCRE2_SPTR)s, len, 0, 0, l->md, NULL);
+	l->subject = s;
 	if (rc >= 0)
 		return 1;
 	if (rc != PCRE2_ERROR_NOMATCH && failed++ == 0) {
@@ -81,20 +111,22 @@ int rx_match(struct rx *p, const char *s, size_t len)
 
 int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 {
-	const PCRE2_SIZE *ov = p->ov;
+	const struct rx_lane *l = &p->lane[rx_lane];
+	const PCRE2_SIZE *ov = l->ov;
 
 	*s = NULL;
 	*len = 0;
 	if (i >= p->novector || ov[2 * i] == PCRE2_UNSET)
 		return 0;
-	*s = p->subject + ov[2 * i];
+	*s = l->subject + ov[2 * i];
 	*len = ov[2 * i + 1] - ov[2 * i];
 	return 1;
 }
 
 int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len)
 {
-	struct rx *q = (struct rx *)p; /* the cache is not part of the pattern's value */
+	/* the cache is not part of the pattern's value */
+	struct rx_lane *q = (struct rx_lane *)&p->lane[rx_lane];
 	unsigned home = rx_name_home(name), k = home;
 	int i;
 

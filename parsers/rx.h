@@ -4,9 +4,16 @@
  * every table once with one match data per pattern, and parsers_fini() frees
  * them. A pattern is JIT-compiled (when the JIT is available; the
  * interpreter otherwise) at its first match: most logs hold a few formats,
- * and the JIT compilation of every pattern cost more than a small log's parse. Patterns are UTF-8
- * and tolerate invalid UTF-8 in the subject (PCRE2_MATCH_INVALID_UTF), so a
- * stray byte in a log never fails a match.
+ * and the JIT compilation of every pattern cost more than a small log's parse.
+ *
+ * Two threads may match the same patterns (parsers/segpipe.c): each has its
+ * lane of match data, last subject and group-number cache, chosen by the
+ * thread's rx_lane. A second lane is made, and every pattern JIT-compiled,
+ * by rx_prepare_lane() before a second thread starts; from then on the
+ * tables are read only, but for each thread's own lane.
+ *
+ * Patterns are UTF-8 and tolerate invalid UTF-8 in the subject
+ * (PCRE2_MATCH_INVALID_UTF), so a stray byte in a log never fails a match.
  */
 #ifndef BD_PARSERS_RX_H
 #define BD_PARSERS_RX_H
@@ -19,17 +26,12 @@
 #include "util/diag.h"
 
 #define RX_NAME_SLOTS 32 /* a power of two */
+#define RX_LANES 2       /* threads that may match at once: the caller's and the segmenter's */
 
-struct rx {
-	const char *name;    /* for error messages */
-	const char *pattern;
-	uint32_t flags;      /* extra pcre2_compile options */
-	pcre2_code *code;    /* set by rx_compile */
+/* One thread's matching state of a pattern. */
+struct rx_lane {
 	pcre2_match_data *md;
-	PCRE2_SIZE *ov;      /* md's ovector and its pairs, kept by rx_compile */
-	uint32_t novector;
-	int jit;             /* JIT-compiled: matched by pcre2_jit_match */
-	int jit_tried;       /* the JIT compilation was asked for (at the first match) */
+	PCRE2_SIZE *ov;      /* md's ovector, kept with it */
 	const char *subject; /* last subject matched, for rx_group */
 	/*
 	 * Group numbers of names asked for, by the name's address (literals are
@@ -41,8 +43,28 @@ struct rx {
 	int numbers[RX_NAME_SLOTS];
 };
 
+struct rx {
+	const char *name;    /* for error messages */
+	const char *pattern;
+	uint32_t flags;      /* extra pcre2_compile options */
+	pcre2_code *code;    /* set by rx_compile */
+	uint32_t novector;   /* ovector pairs of a match data made from it */
+	int jit;             /* JIT-compiled: matched by pcre2_jit_match */
+	int jit_tried;       /* the JIT compilation was asked for (at the first match) */
+	struct rx_lane lane[RX_LANES];
+};
+
+/* This thread's lane: 0 unless the thread set it (segpipe.c's walker sets 1). */
+extern _Thread_local unsigned rx_lane;
+
 /* Compile `n` patterns. A bad pattern is a programming error: -1 with the PCRE2 message in *d. */
 int rx_compile(struct rx *t, size_t n, struct diag *d);
+/*
+ * Make lane `lane` of `n` compiled patterns and JIT-compile each one now,
+ * so that no match writes the shared part of a pattern any more. Called on
+ * one thread while no other matches; 0, or -1 when memory runs out.
+ */
+int rx_prepare_lane(struct rx *t, size_t n, unsigned lane);
 void rx_free(struct rx *t, size_t n);
 /*
  * Match `s[0..len)`. Returns 1 on a match, 0 on no match. Any other PCRE2
@@ -60,8 +82,8 @@ struct rx_failure {
 	unsigned long count; /* failures since the last take, this one included */
 };
 /*
- * Failures since the last call: 1 and the first of them in *f (the others
- * are dropped), or 0 when there was none. rx_failed() tells without
+ * This thread's failures since its last call: 1 and the first of them in
+ * *f (the others are dropped), or 0 when there was none. rx_failed() tells without
  * taking, cheaply.
  */
 int rx_take_failure(struct rx_failure *f);
@@ -91,14 +113,15 @@ static inline unsigned rx_name_home(const char *name)
  */
 static inline int BD_CHECK_RESULT rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
 {
+	const struct rx_lane *l = &p->lane[rx_lane];
 	unsigned h = rx_name_home(name);
-	int i = p->numbers[h];
+	int i = l->numbers[h];
 
-	if (p->names[h] != name)
+	if (l->names[h] != name)
 		return rx_named_lookup(p, name, s, len);
-	if (i >= 0 && (unsigned)i < p->novector && p->ov[2 * i] != PCRE2_UNSET) {
-		*s = p->subject + p->ov[2 * i];
-		*len = p->ov[2 * i + 1] - p->ov[2 * i];
+	if (i >= 0 && (unsigned)i < p->novector && l->ov[2 * i] != PCRE2_UNSET) {
+		*s = l->subject + l->ov[2 * i];
+		*len = l->ov[2 * i + 1] - l->ov[2 * i];
 		return 1;
 	}
 	*s = NULL;

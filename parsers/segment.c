@@ -803,11 +803,9 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
-/* How far the segmenter reads on before it gives a mapped text's pages back (util/mapped.h). */
-#define DROP_EVERY ((size_t)2 << 20)
-
-int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
-	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+/* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
+static int split(const char *name, const char *text, size_t len, struct arena *arena,
+		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop)
 {
 	struct seg sg;
 	struct specials sp;
@@ -877,7 +875,7 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 				  f.pattern, f.message);
 		}
 		pos += n + (nl ? 1 : 0);
-		if (pos - dropped >= DROP_EVERY) {
+		if (drop && pos - dropped >= SEG_DROP_EVERY) {
 			/* a mapped text's pages behind us go back; the open block's lines stay */
 			size_t keep = sg.open && sg.nlines ? (size_t)(sg.lines[0].raw - text) : pos;
 
@@ -912,6 +910,18 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	buf_release(&sg.above);
 	buf_release(&scratch);
 	return sg.stopped;
+}
+
+int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
+	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+{
+	return split(name, text, len, arena, fn, ctx, res, d, 1);
+}
+
+int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
+		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+{
+	return split(name, text, len, arena, fn, ctx, res, d, 0);
 }
 
 void seg_result_release(struct seg_result *r)

@@ -14,6 +14,9 @@
 #include "util/arena.h"
 #include "util/diag.h"
 
+/* How far a walk reads on before it gives a mapped text's pages back (util/mapped.h). */
+#define SEG_DROP_EVERY ((size_t)2 << 20)
+
 /* Called for each block; a non-zero return stops the walk and is returned by seg_split. */
 typedef int (*seg_block_fn)(const struct block *b, void *ctx);
 
@@ -54,6 +57,14 @@ struct seg_result {
  */
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
+
+/*
+ * seg_split(), except that a mapped text's pages are never given back
+ * (util/mapped.h): for a caller that reads the blocks' lines after the
+ * walk has gone past them (segpipe.h).
+ */
+int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
+		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
 
 void seg_result_release(struct seg_result *r);
 

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +21,19 @@
  * numeric locale is made this thread's for the call, and the previous one
  * given back. When no such locale can be made, nothing changes.
  */
+static locale_t c_numeric; /* made once for every thread (pthread_once) */
+
+static void make_c_numeric(void)
+{
+	c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
 static locale_t enter_c_numeric(void)
 {
-	static locale_t c;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (!c)
-		c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	return c ? uselocale(c) : (locale_t)0;
+	pthread_once(&once, make_c_numeric);
+	return c_numeric ? uselocale(c_numeric) : (locale_t)0;
 }
 
 static void leave_c_numeric(locale_t old)
@@ -403,14 +410,14 @@ static const struct unit_spelling spellings[] = {
 /*
  * The spellings by their first byte, in table order (the first that
  * matches wins), with each spelling's length and power of ten: built on
- * first use; the program has one thread. A byte with more spellings than a
+ * first use, by each thread for itself. A byte with more spellings than a
  * row holds is looked up in the whole table.
  */
 #define BY_FIRST_MAX 24
-static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
-static int by_first_built, by_first_full[256];
-static size_t spelling_len[countof(spellings)];
-static int spelling_exp[countof(spellings)];
+static _Thread_local unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
+static _Thread_local int by_first_built, by_first_full[256];
+static _Thread_local size_t spelling_len[countof(spellings)];
+static _Thread_local int spelling_exp[countof(spellings)];
 
 /* The power of ten `f` is, or 0 when it is none of 1e-12 .. 1e12. */
 static int exponent_of(double f)

@@ -12,7 +12,7 @@
 #include "parsers/cmdsplit.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
-#include "parsers/segment.h"
+#include "parsers/segpipe.h"
 #include "store/clean.h"
 #include "store/expname.h"
 #include "store/naming.h"
@@ -137,15 +137,22 @@ static int on_block(const struct block *b, void *arg)
 	if (!p)
 		return 0;
 
-	memset(&s, 0, sizeof(s));
-	s.rs = &m->rs;
-	s.arena = &m->arena;
-	s.diag = c->d;
-	s.name = c->name;
-	s.source = c->source;
-	s.block = b;
-	p->parse(b, &s);
-	sink_report_rx_failures(&s);
+	if (b->parsed) {
+		/* parsed on the walk's thread: the same records, numbered on */
+		recset_append(&m->rs, &b->parsed->rs);
+		diag_take(c->d, &b->parsed->diag);
+	} else {
+		memset(&s, 0, sizeof(s));
+		s.rs = &m->rs;
+		s.arena = &m->arena;
+		s.diag = c->d;
+		s.name = c->name;
+		s.source = c->source;
+		s.block = b;
+		p->parse(b, &s);
+		sink_report_rx_failures(&s);
+	}
+	recset_settle_once_facts(&m->rs, mark.facts);
 	it->run_to = (uint32_t)m->rs.nruns;
 	if (it->run_to > from)
 		strmap_put(&m->blocks, key, 1);
@@ -344,7 +351,8 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
 		source_origin(m, s, in[i].origin);
 
-		seg_split(c.name, s->text ? s->text : "", s->len, &m->arena, on_block, &c, &sr, d);
+		seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c,
+				&sr, d);
 		if (m->spool && m->spool->end_text)
 			m->spool->end_text(m->spool->ctx, m, c.source);
 		s = &m->sources[c.source];

@@ -134,7 +134,8 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 /*
  * The keys of recent variant texts, by a hash of the text: an import asks
  * for the same few texts once per run. Texts (and keys) too long for a
- * slot are worked out every time. The program has one thread. A slot also
+ * slot are worked out every time. Only the importing thread reaches the
+ * model (the segmenter's own thread never does: parsers/segpipe.h). A slot also
  * keeps the key's copy in the arena of the model that asked last (by its
  * serial, which no other model has), handed out again to that model
  * instead of a copy per run.

@@ -106,6 +106,26 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	return s;
 }
 
+void arena_take(struct arena *dst, struct arena *src)
+{
+	struct arena_chunk *last = src->head;
+
+	if (!last)
+		return;
+	while (last->next)
+		last = last->next;
+	if (dst->head) {
+		/* behind dst's current chunk, which goes on filling */
+		last->next = dst->head->next;
+		dst->head->next = src->head;
+	} else {
+		dst->head = src->head;
+	}
+	dst->used += src->used;
+	src->head = NULL;
+	src->used = 0;
+}
+
 void arena_release(struct arena *a)
 {
 	struct arena_chunk *c = a->head, *next;

@@ -27,6 +27,11 @@ void *arena_alloc(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...) BD_PRINTF(2, 3);
+/*
+ * Move every chunk of `src` into `dst`: what `src` handed out lives as long
+ * as `dst` from now on (pointers stay valid), and `src` is left empty.
+ */
+void arena_take(struct arena *dst, struct arena *src);
 /* Free every chunk; the arena is left empty and reusable. */
 void arena_release(struct arena *a);
 

@@ -219,10 +219,10 @@ static size_t rarest_byte(const char *needle, size_t k)
  * most needles are literals, asked again and again. A slot may answer for
  * another string of that length at that address by now: any byte of the
  * needle finds the same first match (only the number of tries differs), so
- * a stale answer is still a right one. The program has one thread.
+ * a stale answer is still a right one. Each thread has slots of its own.
  */
 #define RARE_SLOTS 64
-static struct {
+static _Thread_local struct {
 	const char *needle;
 	size_t len, at;
 } rare_memo[RARE_SLOTS];

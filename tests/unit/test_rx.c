@@ -1,13 +1,15 @@
 /*
  * test_rx.c - a PCRE2 failure is an error, not "no match": the match limit
  * is reported with the line it stopped on; named groups that did not take
- * part come back empty, never stale.
+ * part come back empty, never stale. Two threads match the same patterns
+ * each in its own lane: groups and failures of one never show in the other.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "parsers/parser.h"
@@ -70,6 +72,57 @@ static void test_groups(void **state)
 	diag_release(&d);
 }
 
+/* What a second thread saw of the patterns: matched in lane 1. */
+struct other {
+	int matched, failed_before, failed_after;
+	const char *x;
+	size_t xlen;
+};
+
+static void *match_in_lane_1(void *arg)
+{
+	struct other *o = arg;
+	const char *bad = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+
+	rx_lane = 1;
+	o->failed_before = rx_failed(); /* the first thread's failure is not this one's */
+	o->matched = rx_match(&patterns[1], "xy", 2) && rx_named(&patterns[1], "x", &o->x, &o->xlen);
+	(void)rx_match(&patterns[0], bad, strlen(bad));
+	o->failed_after = rx_failed();
+	return NULL;
+}
+
+static void test_lanes(void **state)
+{
+	struct diag d = DIAG_INIT;
+	struct other o;
+	struct rx_failure f;
+	pthread_t t;
+	const char *s = "stale", *bad = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+	size_t n = 5;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(rx_compile(patterns, countof(patterns), &d), 0);
+	assert_int_equal(rx_prepare_lane(patterns, countof(patterns), 1), 0);
+	assert_int_equal(rx_match(&patterns[0], bad, strlen(bad)), 0); /* a failure of this thread */
+	assert_int_equal(rx_match(&patterns[1], "y", 1), 1);          /* x does not take part here */
+	assert_int_equal(pthread_create(&t, NULL, match_in_lane_1, &o), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_int_equal(o.failed_before, 0);
+	assert_int_equal(o.matched, 1);
+	assert_int_equal(o.xlen, 1);
+	assert_int_equal(o.failed_after, 1);
+	/* this thread's last match is still its own: no x, and one failure, its own */
+	assert_int_equal(rx_named(&patterns[1], "x", &s, &n), 0);
+	assert_null(s);
+	assert_int_equal(rx_take_failure(&f), 1);
+	assert_ptr_equal(f.subject, bad);
+	assert_int_equal(f.count, 1);
+	rx_free(patterns, countof(patterns));
+	diag_release(&d);
+}
+
 /* The sink names the line of the block a failed match was on. */
 static void test_sink_reports(void **state)
 {
@@ -120,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_match_limit),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_sink_reports),
+		cmocka_unit_test(test_lanes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

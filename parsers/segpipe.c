@@ -1,0 +1,295 @@
+/*
+ * segpipe.c - seg_split() with the walk on a second thread; see segpipe.h.
+ *
+ * The walker copies each block it finds (its lines, and the strings that
+ * live only as long as the walk's callback) into a batch, with the
+ * warnings it gave since the block before, and parses it too while the
+ * caller is behind (the queue held two batches or more at the last
+ * hand-over); full batches go through a short queue to the caller's
+ * thread, which hands the blocks to the callback in order and gives the
+ * text's pages back behind them.
+ */
+#include "parsers/segpipe.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parsers/parser.h"
+#include "parsers/rx.h"
+#include "util/mapped.h"
+#include "util/util.h"
+
+#define BATCH_LINES 4096 /* a batch is handed over when its blocks hold this many lines */
+#define BATCH_BLOCKS 256 /* or this many blocks */
+#define QUEUE_MAX 4      /* batches waiting at most: the walker waits for room */
+#define BEHIND 2         /* batches waiting that say the caller is behind */
+
+enum who_parses { PARSE_SHARED, PARSE_WALKER, PARSE_CALLER };
+
+struct piped_block {
+	struct block b;     /* lines and context strings in the batch's arena */
+	struct diag before; /* the walker's warnings since the block before */
+};
+
+struct batch {
+	struct batch *next;
+	struct piped_block *v;
+	size_t n, cap, nlines;
+	struct arena arena;
+	struct diag tail; /* the last batch: the warnings after its last block */
+	int last;         /* the walk is over */
+};
+
+struct pipe {
+	const char *name, *text;
+	size_t len;
+	uint32_t source;
+	struct seg_result *res;
+	enum who_parses who;
+
+	/* the walker's own */
+	struct arena arena; /* labels, the title, facts: moved to the caller's arena at the end */
+	struct diag diag;   /* its warnings not yet in a batch */
+	struct batch *filling;
+	int rc;             /* seg_split_keep()'s */
+	int behind;         /* the caller was behind at the last hand-over */
+
+	/* shared, under `lock` */
+	pthread_mutex_t lock;
+	pthread_cond_t more, room;
+	struct batch *head, **tailp;
+	size_t queued;
+	int stop; /* the callback's non-zero value: the walker finds no more blocks */
+};
+
+static struct batch *batch_new(void)
+{
+	return xcalloc(1, sizeof(struct batch));
+}
+
+static void batch_free(struct batch *bt)
+{
+	for (size_t i = 0; i < bt->n; i++) {
+		struct seg_parsed *sp = bt->v[i].b.parsed;
+
+		diag_release(&bt->v[i].before);
+		if (sp) {
+			recset_release(&sp->rs);
+			diag_release(&sp->diag);
+			free(sp);
+		}
+	}
+	free(bt->v);
+	arena_release(&bt->arena);
+	diag_release(&bt->tail);
+	free(bt);
+}
+
+/* Walker: queue `bt` (waiting for room); the callback's stop value, or 0. */
+static int push(struct pipe *p, struct batch *bt)
+{
+	int stop;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->queued >= QUEUE_MAX && !p->stop)
+		pthread_cond_wait(&p->room, &p->lock);
+	*p->tailp = bt;
+	p->tailp = &bt->next;
+	p->queued++;
+	p->behind = p->queued >= BEHIND;
+	stop = p->stop;
+	pthread_cond_signal(&p->more);
+	pthread_mutex_unlock(&p->lock);
+	return stop;
+}
+
+/* Caller: the next batch, waiting for it. */
+static struct batch *pop(struct pipe *p)
+{
+	struct batch *bt;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->head)
+		pthread_cond_wait(&p->more, &p->lock);
+	bt = p->head;
+	p->head = bt->next;
+	if (!p->head)
+		p->tailp = &p->head;
+	p->queued--;
+	pthread_cond_signal(&p->room);
+	pthread_mutex_unlock(&p->lock);
+	return bt;
+}
+
+static int in_text(const struct pipe *p, const char *s)
+{
+	uintptr_t a = (uintptr_t)s, t = (uintptr_t)p->text;
+
+	return a >= t && a <= t + p->len;
+}
+
+/* Walker: parse the copied block as the callback would, into a record set of its own. */
+static void parse_ahead(struct pipe *p, struct piped_block *pb)
+{
+	const struct parser *ps = parser_for(pb->b.fmt);
+	struct seg_parsed *sp;
+	struct sink s;
+
+	if (!ps)
+		return;
+	sp = xcalloc(1, sizeof(*sp));
+	memset(&s, 0, sizeof(s));
+	s.rs = &sp->rs;
+	s.arena = &p->arena;
+	s.diag = &sp->diag;
+	s.name = p->name;
+	s.source = p->source;
+	s.block = &pb->b;
+	ps->parse(&pb->b, &s);
+	sink_report_rx_failures(&s);
+	pb->b.parsed = sp;
+}
+
+/* Walker: seg_split's callback, a copy of `b` into the filling batch. */
+static int take_block(const struct block *b, void *arg)
+{
+	struct pipe *p = arg;
+	struct batch *bt = p->filling ? p->filling : (p->filling = batch_new());
+	struct piped_block *pb;
+	struct line *lines;
+
+	ALLOC_GROW(bt->v, bt->n + 1, bt->cap);
+	pb = &bt->v[bt->n++];
+	memset(pb, 0, sizeof(*pb));
+	pb->b = *b;
+	lines = arena_alloc(&bt->arena, (b->n ? b->n : 1) * sizeof(*lines));
+	memcpy(lines, b->lines, b->n * sizeof(*lines));
+	for (uint32_t i = 0; i < b->n; i++)
+		if (!in_text(p, lines[i].s)) /* cleaned text in the walk's scratch */
+			lines[i].s = arena_strndup(&bt->arena, lines[i].s, lines[i].len);
+	pb->b.lines = lines;
+	/* the label and scenario are in the walk's arena already, and live on */
+	if (b->context)
+		pb->b.context = arena_strdup(&bt->arena, b->context);
+	if (b->above)
+		pb->b.above = arena_strdup(&bt->arena, b->above);
+	diag_take(&pb->before, &p->diag);
+	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
+		parse_ahead(p, pb);
+	bt->nlines += b->n;
+	if (bt->nlines < BATCH_LINES && bt->n < BATCH_BLOCKS)
+		return 0;
+	p->filling = NULL;
+	return push(p, bt);
+}
+
+static void *walk(void *arg)
+{
+	struct pipe *p = arg;
+	struct batch *bt;
+
+	rx_lane = 1;
+	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag);
+	bt = p->filling ? p->filling : batch_new();
+	p->filling = NULL;
+	diag_take(&bt->tail, &p->diag);
+	bt->last = 1;
+	push(p, bt);
+	return NULL;
+}
+
+/* BENCHDELTA_PIPE_PARSE: who parses the blocks. */
+static enum who_parses who_parses(void)
+{
+	const char *v = getenv("BENCHDELTA_PIPE_PARSE");
+
+	if (v && !strcmp(v, "walker"))
+		return PARSE_WALKER;
+	if (v && !strcmp(v, "caller"))
+		return PARSE_CALLER;
+	return PARSE_SHARED;
+}
+
+/* BENCHDELTA_PIPE_MIN, or SEGPIPE_MIN. */
+static size_t pipe_min(void)
+{
+	const char *v = getenv("BENCHDELTA_PIPE_MIN");
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return SEGPIPE_MIN;
+	n = strtoull(v, &end, 10);
+	return *end ? SEGPIPE_MIN : (size_t)n;
+}
+
+int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
+		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
+		    struct diag *d)
+{
+	struct pipe p;
+	pthread_t walker;
+	size_t dropped = 0, delivered = 0;
+	int rc = 0, last = 0;
+
+	if (len < pipe_min() || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
+	    parsers_prepare_second_thread() < 0)
+		return seg_split(name, text, len, arena, fn, ctx, res, d);
+	memset(&p, 0, sizeof(p));
+	p.name = name;
+	p.text = text;
+	p.len = len;
+	p.source = source;
+	p.who = who_parses();
+	p.res = res;
+	p.tailp = &p.head;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.more, NULL);
+	pthread_cond_init(&p.room, NULL);
+	if (pthread_create(&walker, NULL, walk, &p)) {
+		pthread_cond_destroy(&p.room);
+		pthread_cond_destroy(&p.more);
+		pthread_mutex_destroy(&p.lock);
+		return seg_split(name, text, len, arena, fn, ctx, res, d);
+	}
+	while (!last) {
+		struct batch *bt = pop(&p);
+
+		for (size_t i = 0; i < bt->n; i++) {
+			diag_take(d, &bt->v[i].before);
+			if (rc)
+				continue;
+			delivered++;
+			if ((rc = fn(&bt->v[i].b, ctx))) {
+				pthread_mutex_lock(&p.lock);
+				p.stop = rc;
+				pthread_cond_signal(&p.room);
+				pthread_mutex_unlock(&p.lock);
+			}
+		}
+		if (bt->n) {
+			/* the pages behind the blocks handed over go back (segment.h) */
+			const struct line *l = &bt->v[bt->n - 1].b.lines[bt->v[bt->n - 1].b.n - 1];
+			size_t end = (size_t)(l->raw - text) + l->raw_len;
+
+			if (end - dropped >= SEG_DROP_EVERY) {
+				mapped_drop(text + dropped, end - dropped);
+				dropped = end;
+			}
+		}
+		diag_take(d, &bt->tail);
+		last = bt->last;
+		batch_free(bt);
+	}
+	pthread_join(walker, NULL);
+	pthread_cond_destroy(&p.room);
+	pthread_cond_destroy(&p.more);
+	pthread_mutex_destroy(&p.lock);
+	arena_take(arena, &p.arena);
+	if (rc)
+		res->nblocks = (uint32_t)delivered;
+	return rc ? rc : p.rc;
+}

@@ -1,0 +1,51 @@
+/*
+ * segpipe.h - seg_split() with the walk on a second thread.
+ *
+ * A large text is walked (lines cleaned, claimed, labels read: segment.c)
+ * on a thread of its own while the caller's thread runs the callback on
+ * the blocks already found (the parsers' parse(), the model, the store).
+ * The callback sees the same blocks, in the same order, with the same
+ * warnings between them, as under seg_split(): the output of an import does
+ * not depend on which path read it.
+ *
+ * What runs where: the walker's thread runs the segmenter, the cleaners,
+ * label.c, legend.c, prose.c, every parser's claim() and, while the caller
+ * is behind, parse() of the blocks it finds, into a record set of the
+ * block's own (struct seg_parsed: the callback appends it where it would
+ * have parsed). What the walk and the parsers keep between calls is kept
+ * per thread (_Thread_local), or under a lock where it outlives a thread;
+ * each thread matches with its own lane of every pattern (rx.h). The
+ * callback, and so the model and the store, runs on the caller's thread.
+ *
+ * BENCHDELTA_PIPE_PARSE=walker has the walker parse every block, =caller
+ * none (tests compare both with one thread).
+ */
+#ifndef BD_PARSERS_SEGPIPE_H
+#define BD_PARSERS_SEGPIPE_H
+
+#include "parsers/segment.h"
+
+/*
+ * Texts of this many bytes and more are walked on a second thread (on a
+ * machine of two or more cores); smaller ones cost less than the thread's
+ * start. BENCHDELTA_PIPE_MIN (bytes) moves the bound: 0 pipes every text,
+ * a number above any text's size none.
+ */
+#define SEGPIPE_MIN ((size_t)1 << 20)
+
+/*
+ * seg_split()'s contract, on one thread or two: `fn` is called on the
+ * caller's thread; labels and the title are in `arena`, the warnings in
+ * `d` in the order seg_split() gives them. A block parsed already has
+ * b->parsed, its runs with `source` and its strings in `arena`; the
+ * callback takes its records and warnings (diag_take()), or leaves them
+ * to be freed. When `fn` stops the walk, the
+ * walker may have read on to its next block: warnings it gave on the way
+ * are kept, blocks it found are not handed over. Falls back to seg_split()
+ * when a thread cannot be had.
+ */
+int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
+		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
+		    struct diag *d);
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# A large text is walked on a second thread, which also parses blocks while
+# the import is behind (parsers/segpipe.h). Whoever reads a block, the
+# import must say and store what one thread does, byte for byte: every
+# corpus case and sample, and a generated log of every tool, read on one
+# thread, then piped with the walker parsing every block, with the
+# importing thread parsing every block, and shared as it comes.
+. "$(dirname "$0")/lib.sh"
+
+one() { env BENCHDELTA_PIPE_MIN=999999999999 "$@"; }
+walker() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=walker "$@"; }
+caller() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=caller "$@"; }
+shared() { env BENCHDELTA_PIPE_MIN=0 "$@"; }
+
+awk -f tests/bench/gen.awk -v mode=mixed -v kb=300 -v seed=21 >"$T/mixed.log"
+find tests/corpus/cases samples -type f | sort >"$T/files"
+echo "$T/mixed.log" >>"$T/files"
+[ "$(wc -l <"$T/files")" -gt 100 ] || fail "too few texts to compare: $(wc -l <"$T/files")"
+
+# the dry run's plan and warnings, text by text
+while read -r f; do
+	one "$BD" import -n "$f" >"$T/one" 2>&1
+	echo "exit $?" >>"$T/one"
+	for how in walker caller shared; do
+		$how "$BD" import -n "$f" >"$T/$how" 2>&1
+		echo "exit $?" >>"$T/$how"
+		cmp -s "$T/one" "$T/$how" || {
+			diff "$T/one" "$T/$how" | head -5 >&2
+			fail "$f: the dry run differs when piped ($how parses)"
+		}
+	done
+done <"$T/files"
+grep -q 'fact (fortio)' "$T/one" || fail "the mixed log's fortio version is not one fact"
+
+# all of them imported together (one experiment, names decided across texts): the same store
+for how in one walker caller shared; do
+	# shellcheck disable=SC2046 # one argument per file
+	BENCHDELTA_STORE="$T/s.$how" $how "$BD" import -e all $(cat "$T/files") >"$T/plan.$how" 2>&1 ||
+		{ cat "$T/plan.$how" >&2; fail "the import failed ($how)"; }
+	BENCHDELTA_STORE="$T/s.$how" "$BD" export -f tsv >"$T/export.$how" || fail "export ($how)"
+done
+[ "$(wc -l <"$T/export.one")" -gt 1000 ] || fail "too little stored: $(wc -l <"$T/export.one") rows"
+for how in walker caller shared; do
+	cmp -s "$T/plan.one" "$T/plan.$how" || {
+		diff "$T/plan.one" "$T/plan.$how" | head -5 >&2
+		fail "the import's plan differs when piped ($how parses)"
+	}
+	cmp -s "$T/export.one" "$T/export.$how" || {
+		diff "$T/export.one" "$T/export.$how" | head -5 >&2
+		fail "the stored measurements differ when piped ($how parses)"
+	}
+done
+exit 0
