@@ -173,3 +173,11 @@ int rx_take_failure(struct rx_failure *f)
 	failed = 0;
 	return 1;
 }
+
+void rx_put_back_failure(const struct rx_failure *f)
+{
+	unsigned long since = failed;
+
+	failure = *f;
+	failed = f->count + since;
+}

@@ -88,6 +88,12 @@ struct rx_failure {
  */
 int rx_take_failure(struct rx_failure *f);
 int rx_failed(void);
+/*
+ * Give back a failure rx_take_failure() took, as this thread's first (the
+ * count adds to failures since): a caller that runs other matches before
+ * its own report holds its failure aside meanwhile.
+ */
+void rx_put_back_failure(const struct rx_failure *f);
 
 /*
  * Capture group `i` of the last match: 1 and its span, or 0 (span NULL, 0)

@@ -242,8 +242,9 @@ static int looks_like_command(const char *s, size_t n)
 static void close_block(struct seg *sg)
 {
 	struct block b;
+	struct rx_failure held;
 	uint32_t base;
-	int rc;
+	int rc, holding;
 
 	if (!sg->open)
 		return;
@@ -278,7 +279,15 @@ static void close_block(struct seg *sg)
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
+		/*
+		 * A claim's failed match on the line that ends the block is the
+		 * walk's to report (read as prose), not the block's parse's: held
+		 * aside while the callback parses, whichever thread it runs on.
+		 */
+		holding = rx_take_failure(&held);
 		rc = sg->fn(&b, sg->ctx);
+		if (holding)
+			rx_put_back_failure(&held);
 		if (rc)
 			sg->stopped = rc;
 	}

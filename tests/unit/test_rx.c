@@ -72,6 +72,28 @@ static void test_groups(void **state)
 	diag_release(&d);
 }
 
+/* A failure held aside and given back is first again, with the ones since counted. */
+static void test_put_back(void **state)
+{
+	struct diag d = DIAG_INIT;
+	struct rx_failure held, f;
+	const char *first = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", *later = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaac";
+
+	(void)state;
+	assert_int_equal(rx_compile(patterns, countof(patterns), &d), 0);
+	assert_int_equal(rx_match(&patterns[0], first, strlen(first)), 0);
+	assert_int_equal(rx_take_failure(&held), 1);
+	assert_false(rx_failed());
+	assert_int_equal(rx_match(&patterns[0], later, strlen(later)), 0);
+	rx_put_back_failure(&held);
+	assert_int_equal(rx_take_failure(&f), 1);
+	assert_ptr_equal(f.subject, first);
+	assert_int_equal(f.count, 2);
+	assert_false(rx_failed());
+	rx_free(patterns, countof(patterns));
+	diag_release(&d);
+}
+
 /* What a second thread saw of the patterns: matched in lane 1. */
 struct other {
 	int matched, failed_before, failed_after;
@@ -174,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_sink_reports),
 		cmocka_unit_test(test_lanes),
+		cmocka_unit_test(test_put_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
