@@ -213,6 +213,14 @@ void sink_lost(struct sink *s, const struct line *l, const char *what);
  * match". The store's import calls it after each parse.
  */
 void sink_report_rx_failures(struct sink *s);
+struct parser;
+/*
+ * Parse `b` with `p` into `rs`: runs get `source`, strings go to `arena`,
+ * warnings (named `name`) to `d`, the parse's failed matches reported at
+ * the end. What an import does with a block, on whichever thread.
+ */
+void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
+		struct arena *arena, struct diag *d, const char *name, uint32_t source);
 
 /* A copy of l->s[off..off+n) in the sink's arena. */
 const char *sink_strndup(struct sink *s, const char *p, size_t n);

@@ -136,20 +136,11 @@ static void parse_ahead(struct pipe *p, struct piped_block *pb)
 {
 	const struct parser *ps = parser_for(pb->b.fmt);
 	struct seg_parsed *sp;
-	struct sink s;
 
 	if (!ps)
 		return;
 	sp = xcalloc(1, sizeof(*sp));
-	memset(&s, 0, sizeof(s));
-	s.rs = &sp->rs;
-	s.arena = &p->arena;
-	s.diag = &sp->diag;
-	s.name = p->name;
-	s.source = p->source;
-	s.block = &pb->b;
-	ps->parse(&pb->b, &s);
-	sink_report_rx_failures(&s);
+	sink_parse(ps, &pb->b, &sp->rs, &p->arena, &sp->diag, p->name, p->source);
 	pb->b.parsed = sp;
 }
 
@@ -201,6 +192,14 @@ static void *walk(void *arg)
 	return NULL;
 }
 
+/* The queue's lock and conditions (the walker is joined, or never started). */
+static void pipe_release(struct pipe *p)
+{
+	pthread_cond_destroy(&p->room);
+	pthread_cond_destroy(&p->more);
+	pthread_mutex_destroy(&p->lock);
+}
+
 /* BENCHDELTA_PIPE_PARSE: who parses the blocks. */
 static enum who_parses who_parses(void)
 {
@@ -250,9 +249,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	pthread_cond_init(&p.more, NULL);
 	pthread_cond_init(&p.room, NULL);
 	if (pthread_create(&walker, NULL, walk, &p)) {
-		pthread_cond_destroy(&p.room);
-		pthread_cond_destroy(&p.more);
-		pthread_mutex_destroy(&p.lock);
+		pipe_release(&p);
 		return seg_split(name, text, len, arena, fn, ctx, res, d);
 	}
 	while (!last) {
@@ -285,9 +282,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		batch_free(bt);
 	}
 	pthread_join(walker, NULL);
-	pthread_cond_destroy(&p.room);
-	pthread_cond_destroy(&p.more);
-	pthread_mutex_destroy(&p.lock);
+	pipe_release(&p);
 	arena_take(arena, &p.arena);
 	if (rc)
 		res->nblocks = (uint32_t)delivered;

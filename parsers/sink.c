@@ -241,6 +241,22 @@ void sink_report_rx_failures(struct sink *s)
 		  f.message, f.count > 1 ? ", nor others of the block" : "");
 }
 
+void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
+		struct arena *arena, struct diag *d, const char *name, uint32_t source)
+{
+	struct sink s;
+
+	memset(&s, 0, sizeof(s));
+	s.rs = rs;
+	s.arena = arena;
+	s.diag = d;
+	s.name = name;
+	s.source = source;
+	s.block = b;
+	p->parse(b, &s);
+	sink_report_rx_failures(&s);
+}
+
 const char *sink_strndup(struct sink *s, const char *p, size_t n)
 {
 	return arena_strndup(s->arena, p, n);

@@ -107,7 +107,6 @@ static int on_block(const struct block *b, void *arg)
 	uint32_t repeat_of;
 	const char *key = block_key(c, b, &repeat_of);
 	struct import_item *it;
-	struct sink s;
 	uint32_t from = (uint32_t)m->rs.nruns;
 	struct recset_mark mark = recset_mark(&m->rs);
 
@@ -142,15 +141,7 @@ static int on_block(const struct block *b, void *arg)
 		recset_append(&m->rs, &b->parsed->rs);
 		diag_take(c->d, &b->parsed->diag);
 	} else {
-		memset(&s, 0, sizeof(s));
-		s.rs = &m->rs;
-		s.arena = &m->arena;
-		s.diag = c->d;
-		s.name = c->name;
-		s.source = c->source;
-		s.block = b;
-		p->parse(b, &s);
-		sink_report_rx_failures(&s);
+		sink_parse(p, b, &m->rs, &m->arena, c->d, c->name, c->source);
 	}
 	recset_settle_once_facts(&m->rs, mark.facts);
 	it->run_to = (uint32_t)m->rs.nruns;
