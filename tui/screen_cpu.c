@@ -299,7 +299,7 @@ static void draw(struct tui *t, int top, int height)
 		make_lines(v);
 	if (!v->ncpu) { /* no header, no legend about figures there are none of */
 		draw_text(top + 1, 2, COLS - 4,
-			  "No CPU figures here: hyperfine, GNU time, perf stat and iperf3 print them.",
+			  "No CPU figures: hyperfine, GNU time, perf stat and iperf3 -V print them.",
 			  ROLE_DIM);
 		return;
 	}
