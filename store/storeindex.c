@@ -68,10 +68,22 @@ static void add128(uint64_t sum[2], const uint64_t v[2])
 	sum[1] += v[1];
 }
 
+/* The quick part of one entry of data/: its name alone (what a copy of the store keeps). */
+static void quick_part(const char *name, uint64_t quick[2])
+{
+	struct {
+		char name[256];
+	} q;
+	size_t len = strnlen(name, sizeof(q.name) - 1); /* the name, cut as a 256-byte field holds it */
+
+	memset(&q, 0, sizeof(q));
+	memcpy(q.name, name, len);
+	hash_128(&q, sizeof(q), quick);
+}
+
 /*
  * One entry of data/ into the sums: with `want_full`, its directory's,
- * files' and text's identities into `full`; its name alone into `quick`
- * (what a copy of the store keeps).
+ * files' and text's identities into `full`; its name alone into `quick`.
  */
 static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2],
 			uint64_t quick[2], int want_full)
@@ -80,15 +92,10 @@ static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2
 		char name[256];
 		struct file_id dir, text, files[countof(data_files)];
 	} e;
-	struct {
-		char name[256];
-	} q;
 	char path[320];
+	size_t len = strnlen(name, sizeof(e.name) - 1);
 
-	size_t len = strnlen(name, sizeof(q.name) - 1); /* the name, cut as a 256-byte field holds it */
-
-	memset(&q, 0, sizeof(q));
-	memcpy(q.name, name, len);
+	quick_part(name, quick);
 	if (want_full) {
 		memset(&e, 0, sizeof(e));
 		memcpy(e.name, name, len);
@@ -103,7 +110,6 @@ static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2
 			}
 		}
 	}
-	hash_128(&q, sizeof(q), quick);
 	if (want_full)
 		hash_128(&e, sizeof(e), full);
 }
@@ -178,6 +184,34 @@ static int stamp_of(const struct store *st, struct storeindex_stamp *out, int wa
 int storeindex_stamp(const struct store *st, struct storeindex_stamp *out)
 {
 	return stamp_of(st, out, 1);
+}
+
+static void add_quick(void *ctx, const char *name)
+{
+	uint64_t quick[2];
+
+	quick_part(name, quick);
+	add128(ctx, quick);
+}
+
+/*
+ * The quick and root parts of the stamp now, for a writer holding the
+ * lock: data/ is read by store_scan_data(), which removes the temporary
+ * directories of interrupted imports on the way (one read for both).
+ */
+static int quick_stamp(struct store *st, struct storeindex_stamp *out)
+{
+	int rootfd;
+
+	memset(out, 0, sizeof(*out));
+	if (store_scan_data(st, add_quick, out->quick) < 0)
+		return -1;
+	rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		return -1;
+	root_part(rootfd, out->root);
+	close(rootfd);
+	return 0;
 }
 
 int storeindex_stamp_equal(const struct storeindex_stamp *a, const struct storeindex_stamp *b)
@@ -1370,7 +1404,7 @@ struct storeindex_import *storeindex_import_begin(struct store *st, struct model
 	struct diag d = DIAG_INIT;
 
 	x->st = st;
-	if (csvfile_read(st, &x->csv) < 0 || stamp_of(st, &now, 0) < 0 ||
+	if (csvfile_read(st, &x->csv) < 0 || quick_stamp(st, &now) < 0 ||
 	    memcmp(x->csv.stamp.quick, now.quick, sizeof(now.quick)) ||
 	    memcmp(x->csv.stamp.root, now.root, sizeof(now.root)) ||
 	    bin_open(st, x->csv.token, &x->bin) < 0)
