@@ -129,6 +129,9 @@ struct ibin_builder {
 	struct ibin_place *places;
 	size_t nblocks, blocks_cap, nnames, names_cap, nplaces, places_cap, nsources, sources_cap;
 	int unusable; /* a block key of another shape: no index.bin can be written */
+	/* pool offsets of the strings interned last (a block's experiment and text, over and over) */
+	uint32_t recent[2];
+	unsigned nrecent, next;
 };
 
 void ibin_builder_init(struct ibin_builder *b, struct ibin *old);

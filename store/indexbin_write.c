@@ -50,11 +50,18 @@ static uint32_t intern(struct ibin_builder *b, const char *s)
 {
 	uint32_t off;
 
-	if (strmap_get(&b->strs, s, &off))
-		return off;
-	off = (uint32_t)b->pool.len;
-	buf_add(&b->pool, s, strlen(s) + 1);
-	strmap_put(&b->strs, arena_strdup(&b->scratch, s), off);
+	for (unsigned i = 0; i < b->nrecent; i++)
+		if (!strcmp(b->pool.s + b->recent[i], s))
+			return b->recent[i];
+	if (!strmap_get(&b->strs, s, &off)) {
+		off = (uint32_t)b->pool.len;
+		buf_add(&b->pool, s, strlen(s) + 1);
+		strmap_put(&b->strs, arena_strdup(&b->scratch, s), off);
+	}
+	b->recent[b->next] = off;
+	b->next = (b->next + 1) % 2;
+	if (b->nrecent < 2)
+		b->nrecent++;
 	return off;
 }
 
@@ -117,7 +124,7 @@ void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, co
 	x->src = intern(b, src);
 	x->line = line;
 	b->nblocks++;
-	first_time(b, &b->seen_blocks, key);
+	strmap_put(&b->seen_blocks, arena_strdup(&b->scratch, key), 1); /* not seen: looked up above */
 }
 
 static uint64_t seg_tables(const struct ibin_builder *b)

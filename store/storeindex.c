@@ -273,7 +273,12 @@ static void builder_add(struct ibin_builder *b, const struct model *m, uint32_t 
 		ibin_add_place(b, place, m->rs.runs[runs[0]].eff_experiment);
 	for (size_t k = 0; k < n; k++) {
 		const struct run *r = &m->rs.runs[runs[k]];
+		const struct run *prev = k ? &m->rs.runs[runs[k - 1]] : NULL;
 
+		/* a block's runs come one after another: only the first can add anything */
+		if (prev && prev->block && r->block && !strcmp(prev->block, r->block) &&
+		    !strcmp(prev->eff_experiment, r->eff_experiment))
+			continue;
 		ibin_add_name(b, r->eff_experiment);
 		ibin_add_block(b, r->block, r->eff_experiment, src->hash, r->first_line);
 	}
