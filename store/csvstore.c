@@ -125,6 +125,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 	st->dir = xstrdup(dir);
 	st->lock_fd = -1;
 	st->spool = NULL;
+	st->swept = 0;
 	if (stat(dir, &sb) < 0) {
 		if (errno != ENOENT)
 			return diag_error(d, dir, 0, "cannot use store: %s", strerror(errno));
@@ -216,11 +217,12 @@ int store_lock(struct store *st, struct diag *d)
 	}
 	free(path);
 	st->lock_fd = fd;
-	/* no other writer is active: temporary files left by interrupted ones go */
+	st->swept = 0;
+	/*
+	 * no other writer is active: temporary files left by interrupted ones
+	 * go (those of data/ at the first look there: store_scan_data())
+	 */
 	remove_leftover_files(st->dir);
-	path = path_dup(st, "%s", "sources");
-	remove_leftover_files(path);
-	free(path);
 	return 0;
 }
 
@@ -231,6 +233,49 @@ void store_unlock(struct store *st)
 		close(st->lock_fd);
 		st->lock_fd = -1;
 	}
+	st->swept = 0;
+}
+
+int store_scan_data(struct store *st, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	char *data = path_dup(st, "%s", "data");
+	DIR *dp = opendir(data);
+	struct dirent *de;
+	struct buf p = BUF_INIT;
+	int sweep = st->lock_fd >= 0 && !st->swept, found = 0;
+
+	if (!dp) {
+		free(data);
+		return -1;
+	}
+	while ((de = readdir(dp))) {
+		if (de->d_name[0] != '.') {
+			if (fn)
+				fn(ctx, de->d_name);
+			continue;
+		}
+		if (!sweep || strncmp(de->d_name, ".tmp-", 5))
+			continue;
+		/* no writer is active (lock held): an interrupted import's directory */
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", data, de->d_name);
+		dir_remove_flat(p.s);
+		found = 1;
+	}
+	closedir(dp);
+	if (sweep) {
+		st->swept = 1;
+		if (found) {
+			/* an older version wrote a text's temporary file in sources/ beside it */
+			char *sources = path_dup(st, "%s", "sources");
+
+			remove_leftover_files(sources);
+			free(sources);
+		}
+	}
+	buf_release(&p);
+	free(data);
+	return 0;
 }
 
 int store_has_source(const struct store *st, const char *hash)
@@ -1403,24 +1448,11 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 	buf_release(&fl);
 }
 
-/* Remove temporary directories an interrupted import left behind (we hold the lock). */
-static void remove_stale_temps(const char *data)
+/* Remove temporary directories an interrupted import left behind, once per lock (we hold it). */
+static void remove_stale_temps(struct store *st)
 {
-	DIR *dp = opendir(data);
-	struct dirent *de;
-	struct buf p = BUF_INIT;
-
-	if (!dp)
-		return;
-	while ((de = readdir(dp))) {
-		if (strncmp(de->d_name, ".tmp-", 5))
-			continue;
-		buf_reset(&p);
-		buf_addf(&p, "%s/%s", data, de->d_name);
-		dir_remove_flat(p.s);
-	}
-	closedir(dp);
-	buf_release(&p);
+	if (st->lock_fd >= 0 && !st->swept)
+		store_scan_data(st, NULL, NULL);
 }
 
 /* The temporary directory a source's files are written in before they are renamed into place. */
@@ -1561,7 +1593,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 		free(sp);
 		return -1;
 	}
-	remove_stale_temps(sp->data);
+	remove_stale_temps(st);
 	sp->nums = xcalloc(1, sizeof(*sp->nums));
 	sp->hook.ctx = sp;
 	sp->hook.take = spool_take;
@@ -1617,12 +1649,7 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	if (dir_make(data, d) < 0 || dir_make(sources, d) < 0)
 		goto out;
 	if (!st->spool) /* a spool's directories are in there, and it removed the stale ones */
-		remove_stale_temps(data);
-
-	/* the text first: a data directory never refers to a missing source */
-	buf_addf(&path, "%s/%s", sources, s->hash);
-	if (!path_exists(path.s) && file_write_atomic(path.s, s->text, s->len, d) < 0)
-		goto out;
+		remove_stale_temps(st);
 
 	if (!*s->instance) {
 		char *inst = journal_instance_dup(s->hash);
@@ -1633,6 +1660,33 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	temp_dir_of(&tmp, data, s);
 	buf_addf(&final, "%s/%s", data, s->hash);
 	spool = st->spool ? spooled_of(st->spool, src) : NULL;
+	if (!spool) {
+		dir_remove_flat(tmp.s);
+		if (mkdir(tmp.s, 0755) < 0) {
+			diag_error(d, tmp.s, 0, "cannot create: %s", strerror(errno));
+			goto out;
+		}
+	}
+	/*
+	 * The text first: a data directory never refers to a missing source.
+	 * It is written in the temporary directory and renamed into sources/,
+	 * so that what an interrupted import leaves is all in one place.
+	 */
+	buf_addf(&path, "%s/%s", sources, s->hash);
+	if (!path_exists(path.s)) {
+		struct buf text = BUF_INIT;
+		int bad;
+
+		buf_addf(&text, "%s/text", tmp.s);
+		bad = file_write_new(text.s, s->text, s->len, d) < 0;
+		if (!bad && rename(text.s, path.s) < 0) {
+			diag_error(d, path.s, 0, "cannot store: %s", strerror(errno));
+			bad = 1;
+		}
+		buf_release(&text);
+		if (bad || dir_sync(sources, d) < 0)
+			goto fail;
+	}
 	if (spool) {
 		/* measurements.csv and series.csv are written: the directory is there, the files' state moves here */
 		spool->taken = 1;
@@ -1645,12 +1699,6 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 				diag_error(d, tmp.s, 0, "cannot write %s: %s", names[i], strerror(out[i].err));
 				goto fail;
 			}
-		}
-	} else {
-		dir_remove_flat(tmp.s);
-		if (mkdir(tmp.s, 0755) < 0) {
-			diag_error(d, tmp.s, 0, "cannot create: %s", strerror(errno));
-			goto out;
 		}
 	}
 	for (size_t i = 0; i < countof(out); i++) {

@@ -33,6 +33,7 @@ struct store {
 	char *dir;
 	int lock_fd;               /* -1 when not locked */
 	struct store_spool *spool; /* store_spool_begin(); or NULL */
+	int swept;                 /* data/'s temporary directories removed under this lock */
 };
 
 /*
@@ -50,9 +51,24 @@ char *store_default_dir_dup(const char *flag);
 int store_open(struct store *st, const char *dir, int create, struct diag *d);
 void store_close(struct store *st);
 
-/* Take the exclusive writer lock (waits for other writers). */
+/*
+ * Take the exclusive writer lock (waits for other writers), and remove the
+ * temporary files interrupted writers left in the store's root. Those in
+ * data/ go at the first look there under the lock (store_scan_data(), or
+ * an import's first write).
+ */
 int store_lock(struct store *st, struct diag *d);
 void store_unlock(struct store *st);
+
+/*
+ * One read of data/: `fn` is called with the name of every entry but the
+ * dot-names (temporary directories, which an import, a load and the
+ * stamps all skip). With the lock held, the temporary directories of
+ * interrupted imports are removed on the way, once per lock; when there
+ * was one, the *.tmp.* files in sources/ go too (older versions wrote a
+ * text's temporary file there). Returns 0, or -1 when data/ cannot be read.
+ */
+int store_scan_data(struct store *st, void (*fn)(void *ctx, const char *name), void *ctx);
 
 /*
  * Load everything into `m` (which must be empty) and resolve it. Damaged

@@ -501,7 +501,11 @@ static void places_release(struct places *p)
 	buf_release(&p->tsource);
 }
 
-/* Move a removed import (edit `r`) into removed/ID/: its data, then its text. */
+/*
+ * Move a removed import (edit `r`) into removed/ID/: its data, then its
+ * text. Returns 1 when it moved or removed something, 0 when there was
+ * nothing left to move, -1 on error.
+ */
 static int put_away(struct store *st, const struct edit_row *r, struct diag *d)
 {
 	struct places p;
@@ -519,6 +523,7 @@ static int put_away(struct store *st, const struct edit_row *r, struct diag *d)
 		buf_addf(&sub, "%s/data", p.tdir.s);
 		if (dir_make(sub.s, d) < 0 || move(p.data.s, p.tdata.s, d) < 0)
 			goto fail;
+		rc = 1;
 	}
 	if (path_exists(p.source.s) && !path_exists(p.data.s)) {
 		buf_reset(&sub);
@@ -529,6 +534,7 @@ static int put_away(struct store *st, const struct edit_row *r, struct diag *d)
 			unlink(p.source.s);
 		else if (move(p.source.s, p.tsource.s, d) < 0)
 			goto fail;
+		rc = 1;
 	}
 	goto out;
 fail:
@@ -616,14 +622,28 @@ static int sync_dirs(struct store *st, struct diag *d)
 	return rc;
 }
 
+/*
+ * Finish the moves of the removals in effect; data/ and sources/ are
+ * synced when this moved anything. A move that an interrupted writer made
+ * and did not sync needs no sync here: its journal row redoes it after a
+ * crash, and the next import syncs data/ after its own rename anyway.
+ */
 static int settle_rows(struct store *st, const struct jfile *j, struct diag *d)
 {
-	int rc = 0;
+	int rc = 0, moved = 0;
 
-	for (size_t i = 0; i < j->n; i++)
-		if (j->rows[i].op == EDIT_REMOVE && !j->rows[i].undone && put_away(st, &j->rows[i], d) < 0)
+	for (size_t i = 0; i < j->n; i++) {
+		int r;
+
+		if (j->rows[i].op != EDIT_REMOVE || j->rows[i].undone)
+			continue;
+		r = put_away(st, &j->rows[i], d);
+		if (r < 0)
 			rc = -1;
-	if (sync_dirs(st, d) < 0)
+		else if (r > 0)
+			moved = 1;
+	}
+	if ((moved || rc < 0) && sync_dirs(st, d) < 0)
 		rc = -1;
 	return rc;
 }

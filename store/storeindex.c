@@ -1,6 +1,7 @@
 /*
- * storeindex.c - index.csv and index.bin, what a store holds without its
- * runs; see storeindex.h.
+ * storeindex.c - index.csv, and index.bin through indexbin.c: what a
+ * store holds without its runs, read, written whole or appended to by an
+ * import; see storeindex.h.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "store/storeindex.h"
@@ -18,6 +19,7 @@
 
 #include "parsers/names.h"
 #include "store/expname.h"
+#include "store/indexbin.h"
 #include "store/journal.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -28,7 +30,6 @@
 
 #define INDEX_MAGIC "benchdelta-index"
 #define INDEX_FORMAT "4"
-#define BIN_MAGIC "bdindex1"
 
 /* ---- stamps ---- */
 
@@ -68,44 +69,44 @@ static void add128(uint64_t sum[2], const uint64_t v[2])
 	sum[1] += v[1];
 }
 
+/* The quick part of one entry of data/: its name alone (what a copy of the store keeps). */
+static void quick_part(const char *name, uint64_t quick[2])
+{
+	struct {
+		char name[256];
+	} q;
+	size_t len = strnlen(name, sizeof(q.name) - 1); /* the name, cut as a 256-byte field holds it */
+
+	memset(&q, 0, sizeof(q));
+	memcpy(q.name, name, len);
+	hash_128(&q, sizeof(q), quick);
+}
+
 /*
- * One entry of data/ into the sums: with `want_full`, its directory's,
- * files' and text's identities into `full`; its name alone into `quick`
- * (what a copy of the store keeps).
+ * One entry of data/ into the sums: its directory's, files' and text's
+ * identities into `full`; its name alone into `quick`.
  */
 static void entry_parts(int datafd, int srcfd, const char *name, uint64_t full[2],
-			uint64_t quick[2], int want_full)
+			uint64_t quick[2])
 {
 	struct {
 		char name[256];
 		struct file_id dir, text, files[countof(data_files)];
 	} e;
-	struct {
-		char name[256];
-	} q;
 	char path[320];
 
-	size_t len = strnlen(name, sizeof(q.name) - 1); /* the name, cut as a 256-byte field holds it */
-
-	memset(&q, 0, sizeof(q));
-	memcpy(q.name, name, len);
-	if (want_full) {
-		memset(&e, 0, sizeof(e));
-		memcpy(e.name, name, len);
-	}
+	quick_part(name, quick);
+	memset(&e, 0, sizeof(e));
+	memcpy(e.name, name, strnlen(name, sizeof(e.name) - 1));
 	if (hash_is_hex(name)) { /* else its name is enough: the load warns about it */
-		if (want_full) {
-			file_id(datafd, name, &e.dir);
-			file_id(srcfd, name, &e.text);
-			for (size_t i = 0; i < countof(data_files); i++) {
-				snprintf(path, sizeof(path), "%s/%s", name, data_files[i]);
-				file_id(datafd, path, &e.files[i]);
-			}
+		file_id(datafd, name, &e.dir);
+		file_id(srcfd, name, &e.text);
+		for (size_t i = 0; i < countof(data_files); i++) {
+			snprintf(path, sizeof(path), "%s/%s", name, data_files[i]);
+			file_id(datafd, path, &e.files[i]);
 		}
 	}
-	hash_128(&q, sizeof(q), quick);
-	if (want_full)
-		hash_128(&e, sizeof(e), full);
+	hash_128(&e, sizeof(e), full);
 }
 
 /* The root files' contents (small; a copy of the store keeps them), each with its length. */
@@ -134,8 +135,7 @@ static void root_part(int rootfd, uint64_t root[2])
 	buf_release(&all);
 }
 
-/* The stamp of the store now; with !want_full, the quick and root parts only. */
-static int stamp_of(const struct store *st, struct storeindex_stamp *out, int want_full)
+int storeindex_stamp(const struct store *st, struct storeindex_stamp *out)
 {
 	int rootfd, datafd, srcfd;
 	DIR *dp;
@@ -161,10 +161,9 @@ static int stamp_of(const struct store *st, struct storeindex_stamp *out, int wa
 
 		if (de->d_name[0] == '.')
 			continue; /* ., .., temporary directories: a load skips them too */
-		entry_parts(datafd, srcfd, de->d_name, full, quick, want_full);
+		entry_parts(datafd, srcfd, de->d_name, full, quick);
 		add128(out->quick, quick);
-		if (want_full)
-			add128(out->full, full);
+		add128(out->full, full);
 	}
 	closedir(dp);
 	root_part(rootfd, out->root);
@@ -175,9 +174,33 @@ static int stamp_of(const struct store *st, struct storeindex_stamp *out, int wa
 	return 0;
 }
 
-int storeindex_stamp(const struct store *st, struct storeindex_stamp *out)
+
+static void add_quick(void *ctx, const char *name)
 {
-	return stamp_of(st, out, 1);
+	uint64_t quick[2];
+
+	quick_part(name, quick);
+	add128(ctx, quick);
+}
+
+/*
+ * The quick and root parts of the stamp now, for a writer holding the
+ * lock: data/ is read by store_scan_data(), which removes the temporary
+ * directories of interrupted imports on the way (one read for both).
+ */
+static int quick_stamp(struct store *st, struct storeindex_stamp *out)
+{
+	int rootfd;
+
+	memset(out, 0, sizeof(*out));
+	if (store_scan_data(st, add_quick, out->quick) < 0)
+		return -1;
+	rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		return -1;
+	root_part(rootfd, out->root);
+	close(rootfd);
+	return 0;
 }
 
 int storeindex_stamp_equal(const struct storeindex_stamp *a, const struct storeindex_stamp *b)
@@ -203,298 +226,7 @@ static int parse64x2(const char *s, uint64_t v[2])
 	return 0;
 }
 
-/* ---- index.bin ---- */
-
-struct bin_head {
-	char magic[8];
-	char token[32];
-	uint64_t nblocks, nnames, nplaces, nsources, pool;
-};
-
-/* One stored block: its key (20 hex digits as 10 bytes, and ".N" of a repeat, else 0). */
-struct bin_block {
-	uint8_t h[10];
-	uint16_t occ;
-	uint32_t exp, src, line; /* pool offsets of the experiment and text hash; its first run's line */
-};
-
-struct bin_place {
-	uint32_t place, exp; /* pool offsets */
-};
-
-/* index.bin mapped: the tables point into the mapping. */
-struct bin {
-	void *map;
-	size_t size;
-	struct bin_head head;
-	const struct bin_block *blocks;
-	const uint32_t *names, *sources;
-	const struct bin_place *places;
-	const char *pool;
-};
-
-/* A block key as index.bin holds it; -1 when it is not of the shape the import makes. */
-static int key_parse(const char *key, uint8_t h[10], uint16_t *occ)
-{
-	for (int i = 0; i < 20; i++) {
-		int c = key[i], v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-
-		if (v < 0)
-			return -1;
-		if (i % 2)
-			h[i / 2] = (uint8_t)(h[i / 2] | v);
-		else
-			h[i / 2] = (uint8_t)(v << 4);
-	}
-	*occ = 0;
-	if (key[20] == '\0')
-		return 0;
-	if (key[20] == '.' && key[21] >= '1' && key[21] <= '9') {
-		char *end;
-		unsigned long n = strtoul(key + 21, &end, 10);
-
-		if (!*end && n >= 2 && n <= 65535) {
-			*occ = (uint16_t)n;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int cmp_block_key(const uint8_t h[10], uint16_t occ, const struct bin_block *b)
-{
-	int c = memcmp(h, b->h, 10);
-
-	return c ? c : (occ > b->occ) - (occ < b->occ);
-}
-
-static void bin_close(struct bin *b)
-{
-	mapped_free(b->map);
-	memset(b, 0, sizeof(*b));
-}
-
-/* Map index.bin and check its shape and token. 0, or -1 (nothing mapped). */
-static int bin_open(const struct store *st, const char *token, struct bin *b)
-{
-	struct buf path = BUF_INIT;
-	struct stat sb;
-	int fd;
-	uint64_t need;
-
-	memset(b, 0, sizeof(*b));
-	buf_addf(&path, "%s/" STOREINDEX_BIN, st->dir);
-	fd = open(path.s, O_RDONLY | O_CLOEXEC);
-	buf_release(&path);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < sizeof(b->head)) {
-		close(fd);
-		return -1;
-	}
-	b->size = (size_t)sb.st_size;
-	/* remembered (util/mapped.h): a rewrite gives back its pages as it copies them */
-	b->map = mapped_file(fd, b->size, 0);
-	close(fd);
-	if (!b->map)
-		return -1;
-	memcpy(&b->head, b->map, sizeof(b->head));
-	need = sizeof(b->head) + b->head.nblocks * sizeof(struct bin_block) +
-	       b->head.nnames * 4 + b->head.nplaces * sizeof(struct bin_place) + b->head.nsources * 4 +
-	       b->head.pool;
-	if (memcmp(b->head.magic, BIN_MAGIC, 8) || memcmp(b->head.token, token, 32) ||
-	    b->head.nblocks > b->size || b->head.nnames > b->size || b->head.nplaces > b->size ||
-	    b->head.nsources > b->size || b->head.pool > b->size || need != b->size ||
-	    (b->head.pool && ((const char *)b->map)[b->size - 1] != '\0')) {
-		bin_close(b);
-		return -1;
-	}
-	{
-		const char *p = (const char *)b->map + sizeof(b->head);
-
-		b->blocks = (const struct bin_block *)p;
-		p += b->head.nblocks * sizeof(struct bin_block);
-		b->names = (const uint32_t *)p;
-		p += b->head.nnames * 4;
-		b->places = (const struct bin_place *)p;
-		p += b->head.nplaces * sizeof(struct bin_place);
-		b->sources = (const uint32_t *)p;
-		p += b->head.nsources * 4;
-		b->pool = p;
-	}
-	return 0;
-}
-
-static const char *pool_str(const struct bin *b, uint32_t off)
-{
-	return off < b->head.pool ? b->pool + off : "";
-}
-
-/* The stored block `key`, or NULL. */
-static const struct bin_block *bin_block(const struct bin *b, const char *key)
-{
-	uint8_t h[10];
-	uint16_t occ;
-	size_t lo = 0, hi = b->head.nblocks;
-
-	if (key_parse(key, h, &occ) < 0)
-		return NULL;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_block_key(h, occ, &b->blocks[mid]);
-
-		if (!c)
-			return &b->blocks[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
-}
-
-/* Index of `s` in a sorted table of pool offsets (`stride` bytes apart), or -1. */
-static long bin_find(const struct bin *b, const void *table, size_t n, size_t stride, const char *s)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		uint32_t off;
-		int c;
-
-		memcpy(&off, (const char *)table + mid * stride, 4);
-		c = strcmp(s, pool_str(b, off));
-		if (!c)
-			return (long)mid;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
-}
-
-/* ---- building index.bin: an old one's tables (or none) and what sources of a model add ---- */
-
-struct builder {
-	const struct bin *old; /* or NULL */
-	size_t base;           /* the old pool's size: new strings' offsets start there */
-	struct buf pool;       /* the new strings */
-	struct strmap strs;    /* new string → pool offset */
-	struct arena scratch;
-	struct bin_block *blocks;
-	size_t nblocks, blocks_cap;
-	uint32_t *names, *sources;
-	size_t nnames, names_cap, nsources, sources_cap;
-	struct bin_place *places;
-	size_t nplaces, places_cap;
-	struct strmap seen_blocks, seen_names, seen_places;
-	int unusable; /* a block key of another shape: no index.bin */
-};
-
-static void builder_init(struct builder *b, const struct bin *old)
-{
-	memset(b, 0, sizeof(*b));
-	b->old = old;
-	b->base = old ? old->head.pool : 0;
-}
-
-static void builder_release(struct builder *b)
-{
-	buf_release(&b->pool);
-	strmap_release(&b->strs);
-	strmap_release(&b->seen_blocks);
-	strmap_release(&b->seen_names);
-	strmap_release(&b->seen_places);
-	arena_release(&b->scratch);
-	free(b->blocks);
-	free(b->names);
-	free(b->sources);
-	free(b->places);
-}
-
-static uint32_t intern(struct builder *b, const char *s)
-{
-	uint32_t off;
-
-	if (strmap_get(&b->strs, s, &off))
-		return off;
-	off = (uint32_t)(b->base + b->pool.len);
-	buf_add(&b->pool, s, strlen(s) + 1);
-	strmap_put(&b->strs, arena_strdup(&b->scratch, s), off);
-	return off;
-}
-
-/* What source `s` of `m` (its runs `runs[0..n)`, in order) adds to the tables. */
-static void builder_add(struct builder *b, const struct model *m, uint32_t s, const uint32_t *runs,
-			size_t n)
-{
-	const struct source *src = &m->sources[s];
-	const char *place = expname_place(src);
-
-	if (!b->old || bin_find(b->old, b->old->sources, b->old->head.nsources, 4, src->hash) < 0) {
-		ALLOC_GROW(b->sources, b->nsources + 1, b->sources_cap);
-		b->sources[b->nsources++] = intern(b, src->hash);
-	}
-	if (n && place && !strmap_get(&b->seen_places, place, NULL) &&
-	    (!b->old || bin_find(b->old, b->old->places, b->old->head.nplaces, sizeof(struct bin_place),
-				 place) < 0)) {
-		ALLOC_GROW(b->places, b->nplaces + 1, b->places_cap);
-		b->places[b->nplaces].place = intern(b, place);
-		b->places[b->nplaces].exp = intern(b, m->rs.runs[runs[0]].eff_experiment);
-		b->nplaces++;
-		strmap_put(&b->seen_places, arena_strdup(&b->scratch, place), 1);
-	}
-	for (size_t k = 0; k < n; k++) {
-		const struct run *r = &m->rs.runs[runs[k]];
-		struct bin_block *x;
-
-		if (!strmap_get(&b->seen_names, r->eff_experiment, NULL) &&
-		    (!b->old || bin_find(b->old, b->old->names, b->old->head.nnames, 4, r->eff_experiment) < 0)) {
-			ALLOC_GROW(b->names, b->nnames + 1, b->names_cap);
-			b->names[b->nnames++] = intern(b, r->eff_experiment);
-			strmap_put(&b->seen_names, arena_strdup(&b->scratch, r->eff_experiment), 1);
-		}
-		if (!r->block || !*r->block || strmap_get(&b->seen_blocks, r->block, NULL) ||
-		    (b->old && bin_block(b->old, r->block)))
-			continue; /* the first run of a block is the one */
-		ALLOC_GROW(b->blocks, b->nblocks + 1, b->blocks_cap);
-		x = &b->blocks[b->nblocks];
-		memset(x, 0, sizeof(*x));
-		if (key_parse(r->block, x->h, &x->occ) < 0) {
-			b->unusable = 1;
-			continue;
-		}
-		x->exp = intern(b, r->eff_experiment);
-		x->src = intern(b, src->hash);
-		x->line = r->first_line;
-		b->nblocks++;
-		strmap_put(&b->seen_blocks, arena_strdup(&b->scratch, r->block), 1);
-	}
-}
-
-static int cmp_blocks(const void *a, const void *b)
-{
-	const struct bin_block *y = b;
-
-	return cmp_block_key(((const struct bin_block *)a)->h, ((const struct bin_block *)a)->occ, y);
-}
-
-/* A string of the pool being built: the old pool's, or a new one. */
-static const char *builder_str(const struct builder *b, uint32_t off)
-{
-	return off < b->base ? b->old->pool + off : b->pool.s + (off - b->base);
-}
-
-static int cmp_pool_offsets(const void *a, const void *c, void *arg)
-{
-	uint32_t x, y;
-
-	memcpy(&x, a, 4);
-	memcpy(&y, c, 4);
-	return strcmp(builder_str(arg, x), builder_str(arg, y));
-}
+/* ---- writing ---- */
 
 /* Bytes on their way to a file, written every 256 KiB; the first error stays in `err`. */
 struct wfile {
@@ -524,90 +256,32 @@ static void wadd(struct wfile *w, const void *p, size_t n)
 	if (w->b.len + n > (256u << 10))
 		wflush(w);
 	if (n > (256u << 10))
-		wwrite(w, p, n); /* a large piece (the old pool, the old rows) as it is */
+		wwrite(w, p, n); /* a large piece (the old rows) as it is */
 	else
 		buf_add(&w->b, p, n);
 }
 
-/*
- * Merge sorted old table `o` (n) and sorted new table `y` (k), `stride`
- * bytes each, into w; on a tie the old entry goes first. An import adds
- * few entries to many: each new one's place is searched, and the old ones
- * before it go out as one piece.
- */
-static void merge(struct wfile *w, const void *o, size_t n, const void *y, size_t k, size_t stride,
-		  int (*cmp)(const void *, const void *, void *), void *arg)
+/* What source `s` of `m` (its runs `runs[0..n)`, in order) adds to index.bin. */
+static void builder_add(struct ibin_builder *b, const struct model *m, uint32_t s, const uint32_t *runs,
+			size_t n)
 {
-	const char *old = o, *add = y;
-	size_t i = 0;
+	const struct source *src = &m->sources[s];
+	const char *place = expname_place(src);
 
-	for (size_t j = 0; j < k; j++) {
-		const char *c = add + j * stride;
-		size_t lo = i, hi = n;
+	ibin_add_source(b, src->hash);
+	if (n && place)
+		ibin_add_place(b, place, m->rs.runs[runs[0]].eff_experiment);
+	for (size_t k = 0; k < n; k++) {
+		const struct run *r = &m->rs.runs[runs[k]];
+		const struct run *prev = k ? &m->rs.runs[runs[k - 1]] : NULL;
 
-		while (lo < hi) { /* the first old entry after c */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cmp(old + mid * stride, c, arg) <= 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		wadd(w, old + i * stride, (lo - i) * stride);
-		wadd(w, c, stride);
-		i = lo;
+		/* a block's runs come one after another: only the first can add anything */
+		if (prev && prev->block && r->block && !strcmp(prev->block, r->block) &&
+		    !strcmp(prev->eff_experiment, r->eff_experiment))
+			continue;
+		ibin_add_name(b, r->eff_experiment);
+		ibin_add_block(b, r->block, r->eff_experiment, src->hash, r->first_line);
 	}
-	wadd(w, old + i * stride, (n - i) * stride);
-}
-
-static int cmp_blocks_r(const void *a, const void *b, void *arg)
-{
-	(void)arg;
-	return cmp_blocks(a, b);
-}
-
-/* index.bin's bytes into w: the old tables and the new, each sorted. */
-static void builder_render(struct builder *b, const char token[32], struct wfile *w)
-{
-	const struct bin *o = b->old;
-	struct bin_head h;
-
-	if (b->nblocks)
-		qsort(b->blocks, b->nblocks, sizeof(*b->blocks), cmp_blocks);
-	if (b->nnames)
-		qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, b);
-	if (b->nplaces)
-		qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, b);
-	if (b->nsources)
-		qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, b);
-	memset(&h, 0, sizeof(h));
-	memcpy(h.magic, BIN_MAGIC, 8);
-	memcpy(h.token, token, 32);
-	h.nblocks = (o ? o->head.nblocks : 0) + b->nblocks;
-	h.nnames = (o ? o->head.nnames : 0) + b->nnames;
-	h.nplaces = (o ? o->head.nplaces : 0) + b->nplaces;
-	h.nsources = (o ? o->head.nsources : 0) + b->nsources;
-	h.pool = b->base + b->pool.len;
-	wadd(w, &h, sizeof(h));
-	/* each old table's pages go back once merged (util/mapped.h): an import reads them once */
-	merge(w, o ? (const void *)o->blocks : "", o ? o->head.nblocks : 0,
-	      b->blocks ? (const void *)b->blocks : "", b->nblocks, sizeof(*b->blocks), cmp_blocks_r,
-	      NULL);
-	if (o)
-		mapped_drop((const char *)o->blocks, o->head.nblocks * sizeof(*o->blocks));
-	merge(w, o ? (const void *)o->names : "", o ? o->head.nnames : 0,
-	      b->names ? (const void *)b->names : "", b->nnames, 4, cmp_pool_offsets, b);
-	merge(w, o ? (const void *)o->places : "", o ? o->head.nplaces : 0,
-	      b->places ? (const void *)b->places : "", b->nplaces, sizeof(*b->places),
-	      cmp_pool_offsets, b);
-	merge(w, o ? (const void *)o->sources : "", o ? o->head.nsources : 0,
-	      b->sources ? (const void *)b->sources : "", b->nsources, 4, cmp_pool_offsets, b);
-	if (o) {
-		mapped_drop((const char *)o->names, (size_t)(o->pool - (const char *)o->names));
-		wadd(w, o->pool, o->head.pool);
-		mapped_drop(o->pool, o->head.pool);
-	}
-	wadd(w, b->pool.s ? b->pool.s : "", b->pool.len);
 }
 
 /* ---- index.csv rows ---- */
@@ -830,7 +504,7 @@ static int cmp_source_order(const void *a, const void *b, void *arg)
  * builder *b. *rows counts the rows written.
  */
 static void render_model(const struct model *m, const unsigned char *take, struct buf *csv,
-			 struct builder *b, size_t *rows)
+			 struct ibin_builder *b, size_t *rows)
 {
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
 	size_t *nmeas = model_meas_per_run(m);
@@ -859,45 +533,56 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 	free(nmeas);
 }
 
+/* A piece of index.csv: rows (no head, "A" or end row) to read or copy. */
+struct span {
+	size_t off, len;
+};
+
+/* The end row of `rows` rows over `h`'s bytes (then freed), with `start` for a segment's (else -1). */
+static void end_row(struct buf *out, size_t rows, struct hash_stream *h, long long start)
+{
+	char hex[HASH_HEX_LEN + 1], count[32], at[32];
+
+	hash_stream_hex(h, hex);
+	snprintf(count, sizeof(count), "%zu", rows);
+	snprintf(at, sizeof(at), "%lld", start);
+	const char *f[] = { "end", count, hex, at };
+	csvio_row(out, f, start < 0 ? 3 : 4);
+}
+
 /*
- * Write index.bin (unless the builder cannot), then index.csv with the
- * same token: its head row, the rows `kept` (an older index.csv's, or
- * none), the new `rows_text`, and the end row over all of them.
+ * Write index.bin (unless the builder cannot) as one base, then index.csv
+ * with the same token: its head row, the spans `kept` of `text` (an older
+ * index.csv's rows, or none), the new `rows_text`, and the end row over
+ * all of them (`rows` rows, the head row's included).
  */
-static int write_both(const struct store *st, struct builder *b, const char *kept, size_t nkept,
-		      const struct buf *rows_text, size_t rows, const struct storeindex_stamp *s)
+static int write_both(const struct store *st, struct ibin_builder *b, const char *text,
+		      const struct span *kept, size_t nkept, const struct buf *rows_text, size_t rows,
+		      const struct storeindex_stamp *s)
 {
 	struct wfile w;
 	struct hash_stream h;
 	struct buf head = BUF_INIT;
-	char token[33], hex[HASH_HEX_LEN + 1], count[32];
+	char token[33];
 
 	new_token(token);
-	if (b->unusable || wopen(st, STOREINDEX_BIN, &w) < 0) {
+	if (ibin_write_base(b, st->dir, token) < 0)
 		remove_cache(st, STOREINDEX_BIN); /* imports read the store's runs */
-	} else {
-		builder_render(b, token, &w);
-		if (wclose(st, STOREINDEX_BIN, &w) < 0)
-			remove_cache(st, STOREINDEX_BIN);
-	}
 	if (wopen(st, STOREINDEX_FILE, &w) < 0)
 		return -1;
 	hash_stream_init(&h);
 	w.h = &h;
 	head_row(&head, s, token);
 	wadd(&w, head.s, head.len);
-	wadd(&w, kept ? kept : "", nkept);
+	for (size_t i = 0; i < nkept; i++) {
+		wadd(&w, text + kept[i].off, kept[i].len);
+		mapped_drop(text + kept[i].off, kept[i].len); /* copied: read once */
+	}
 	wadd(&w, rows_text->s ? rows_text->s : "", rows_text->len);
 	wflush(&w);
 	w.h = NULL;
-	hash_stream_hex(&h, hex);
-	snprintf(count, sizeof(count), "%zu", rows);
 	buf_reset(&head);
-	{
-		const char *f[] = { "end", count, hex };
-
-		csvio_row(&head, f, countof(f));
-	}
+	end_row(&head, rows, &h, -1);
 	wadd(&w, head.s, head.len);
 	buf_release(&head);
 	return wclose(st, STOREINDEX_FILE, &w);
@@ -906,15 +591,15 @@ static int write_both(const struct store *st, struct builder *b, const char *kep
 int storeindex_write(const struct store *st, const struct model *m,
 		     const struct storeindex_stamp *s)
 {
-	struct builder b;
+	struct ibin_builder b;
 	struct buf rows_text = BUF_INIT;
 	size_t rows = 1;
 	int rc;
 
-	builder_init(&b, NULL);
+	ibin_builder_init(&b, NULL);
 	render_model(m, NULL, &rows_text, &b, &rows);
-	rc = write_both(st, &b, NULL, 0, &rows_text, rows, s);
-	builder_release(&b);
+	rc = write_both(st, &b, NULL, NULL, 0, &rows_text, rows, s);
+	ibin_builder_release(&b);
 	buf_release(&rows_text);
 	return rc;
 }
@@ -930,25 +615,33 @@ int storeindex_refresh(const struct store *st, const struct model *m)
 
 /* ---- reading index.csv ---- */
 
-/* index.csv read whole, its checksum right: the text, the length before its end row, its header. */
+/*
+ * index.csv read whole and checked: its base's checksum and every
+ * segment's. The stamps are those of the last segment (the base's
+ * without one), and so is index.bin's length (0: the base alone).
+ */
 struct csvfile {
 	char *text;
-	size_t len, body; /* body: the bytes before the "end" row */
-	size_t rows;      /* the end row's count */
+	size_t len;
+	struct span *rows; /* the rows of the base and of each segment, in order */
+	size_t nrows;
+	size_t count;      /* the rows in all, as a new base counts them (its head row's included) */
 	struct storeindex_stamp stamp;
 	char token[33];
+	uint64_t binlen;
 };
 
 static void csvfile_release(struct csvfile *f)
 {
 	mapped_free(f->text);
+	free(f->rows);
 	memset(f, 0, sizeof(*f));
 }
 
 /*
- * index.csv's text: mapped (util/mapped.h), so that an import's rewrite,
- * which copies most of it as it is, does not hold a copy of it; read when
- * it cannot be mapped. Released with mapped_free(). -1 when missing or unreadable.
+ * index.csv's text: mapped (util/mapped.h), so that a new base, which
+ * copies most of it as it is, does not hold a copy of it; read when it
+ * cannot be mapped. Released with mapped_free(). -1 when missing or unreadable.
  */
 static int csvfile_text(const char *path, struct buf *text, char **mapped, size_t *len)
 {
@@ -972,28 +665,121 @@ static int csvfile_text(const char *path, struct buf *text, char **mapped, size_
 	return rc;
 }
 
-static int head_fields(char **fields, size_t n, size_t row, void *ctx)
+/* The fields of one row of index.csv, copied (at most 6). */
+struct fields {
+	size_t n;
+	char v[6][72];
+};
+
+static int take_fields(char **f, size_t n, size_t row, void *ctx)
 {
-	struct csvfile *f = ctx;
+	struct fields *x = ctx;
 
 	(void)row;
-	if (n != 6 || strcmp(fields[0], INDEX_MAGIC) || strcmp(fields[1], INDEX_FORMAT) ||
-	    parse64x2(fields[2], f->stamp.full) < 0 || parse64x2(fields[3], f->stamp.quick) < 0 ||
-	    parse64x2(fields[4], f->stamp.root) < 0 || strlen(fields[5]) != 32)
+	if (n > countof(x->v))
 		return -1;
-	memcpy(f->token, fields[5], 33);
+	x->n = n;
+	for (size_t i = 0; i < n; i++) {
+		if (strlen(f[i]) >= sizeof(x->v[i]))
+			return -1;
+		strcpy(x->v[i], f[i]);
+	}
 	return 1;
 }
 
-/* Read index.csv whole and check its header and checksum. 0, or -1 (missing, torn, changed). */
+/* The one row `s`[0..len) (it ends in a newline) as fields. 0, or -1. */
+static int row_fields(const char *s, size_t len, struct fields *x)
+{
+	struct diag d = DIAG_INIT;
+	int rc = csvio_parse(STOREINDEX_FILE, s, len, take_fields, x, &d) == 1 && !d.n ? 0 : -1;
+
+	diag_release(&d);
+	return rc;
+}
+
+/* The head row: the base's stamps and the token. 0, or -1. */
+static int head_fields(const char *s, size_t len, struct storeindex_stamp *stamp, char token[33])
+{
+	struct fields x;
+
+	if (row_fields(s, len, &x) < 0 || x.n != 6 || strcmp(x.v[0], INDEX_MAGIC) ||
+	    strcmp(x.v[1], INDEX_FORMAT) || parse64x2(x.v[2], stamp->full) < 0 ||
+	    parse64x2(x.v[3], stamp->quick) < 0 || parse64x2(x.v[4], stamp->root) < 0 ||
+	    strlen(x.v[5]) != 32 || strspn(x.v[5], "0123456789abcdef") != 32)
+		return -1;
+	memcpy(token, x.v[5], 33);
+	return 0;
+}
+
+/* A segment's "A" row: the stamps with it and index.bin's length. 0, or -1. */
+static int seg_fields(const char *s, size_t len, struct storeindex_stamp *stamp, uint64_t *binlen)
+{
+	struct fields x;
+
+	if (row_fields(s, len, &x) < 0 || x.n != 5 || strcmp(x.v[0], "A") ||
+	    parse64x2(x.v[1], stamp->full) < 0 || parse64x2(x.v[2], stamp->quick) < 0 ||
+	    parse64x2(x.v[3], stamp->root) < 0 || store_parse_u64(x.v[4], binlen) < 0 || !*binlen)
+		return -1;
+	return 0;
+}
+
+/*
+ * An end row `s`[0..len) over `body`[0..nbody): its count, and for a
+ * segment's (want_start) the offset it names. 0 when it is one and its
+ * checksum is right, else -1.
+ */
+static int end_fields(const char *s, size_t len, const char *body, size_t nbody, int want_start,
+		      size_t *count, uint64_t *start)
+{
+	struct fields x;
+	char hex[HASH_HEX_LEN + 1];
+	uint64_t n;
+
+	if (len < 7 || strncmp(s, "\"end\",\"", 7) || row_fields(s, len, &x) < 0 ||
+	    x.n != (want_start ? 4u : 3u) || store_parse_u64(x.v[1], &n) < 0 || n > SIZE_MAX ||
+	    (want_start && store_parse_u64(x.v[3], start) < 0))
+		return -1;
+	hash_hex(body, nbody, hex);
+	if (strcmp(x.v[2], hex))
+		return -1;
+	*count = (size_t)n;
+	return 0;
+}
+
+/* The end of the line at `at` in `s`[0..len) (past its newline), or 0 when none ends it. */
+static size_t line_end(const char *s, size_t len, size_t at)
+{
+	const char *nl = at < len ? memchr(s + at, '\n', len - at) : NULL;
+
+	return nl ? (size_t)(nl + 1 - s) : 0;
+}
+
+/* The next end row at or after `at` (a row's start: `"end","` begins no other line), or `len`. */
+static size_t next_end(const char *s, size_t len, size_t at)
+{
+	if (at + 7 <= len && !strncmp(s + at, "\"end\",\"", 7))
+		return at;
+	for (const char *p = at < len ? s + at : NULL; p;) {
+		p = memmem(p, len - (size_t)(p - s), "\n\"end\",\"", 8);
+		if (p)
+			return (size_t)(p + 1 - s);
+	}
+	return len;
+}
+
+/*
+ * Read index.csv whole and check it: the base (its head and end rows,
+ * its checksum), then every segment after it (an "A" row, rows, an end
+ * row naming where the segment starts and summing it). 0, or -1 (missing,
+ * torn, changed).
+ */
 static int csvfile_read(const struct store *st, struct csvfile *f)
 {
 	struct buf path = BUF_INIT, text = BUF_INIT;
-	struct diag d = DIAG_INIT;
-	char hex[HASH_HEX_LEN + 1];
-	const char *last, *nl, *s;
+	const char *s;
 	char *mapped;
-	size_t len;
+	size_t len, at, end, stop;
+	size_t cap = 0;
 	int rc = -1;
 
 	memset(f, 0, sizeof(*f));
@@ -1001,32 +787,44 @@ static int csvfile_read(const struct store *st, struct csvfile *f)
 	if (csvfile_text(path.s, &text, &mapped, &len) < 0)
 		goto out;
 	s = mapped ? mapped : buf_str(&text);
-	if (len < 2 || s[len - 1] != '\n')
+	if (len < 2 || s[len - 1] != '\n' || !(at = line_end(s, len, 0)) ||
+	    head_fields(s, at, &f->stamp, f->token) < 0)
 		goto out;
-	nl = memchr(s, '\n', len);
-	if (csvio_parse(STOREINDEX_FILE, s, (size_t)(nl + 1 - s), head_fields, f, &d) != 1)
+	end = next_end(s, len, at);
+	if (end == len || !(stop = line_end(s, len, end)) ||
+	    end_fields(s + end, stop - end, s, end, 0, &f->count, NULL) < 0)
 		goto out;
-	/* the last row: "end","ROWS","CHECKSUM" over every byte before it */
-	last = s + len - 1;
-	while (last > s && last[-1] != '\n')
-		last--;
-	if (last <= nl || strncmp(last, "\"end\",\"", 7))
-		goto out;
-	f->rows = strtoul(last + 7, NULL, 10);
-	hash_hex(s, (size_t)(last - s), hex);
+	ALLOC_GROW(f->rows, f->nrows + 1, cap);
+	f->rows[f->nrows++] = (struct span){ at, end - at };
+	while (stop < len) {
+		size_t seg = stop, body, n;
+		uint64_t start;
+
+		if (!(body = line_end(s, len, seg)) || seg_fields(s + seg, body - seg, &f->stamp, &f->binlen) < 0)
+			goto out;
+		end = next_end(s, len, body);
+		if (end == len || !(stop = line_end(s, len, end)) ||
+		    end_fields(s + end, stop - end, s + seg, end - seg, 1, &n, &start) < 0 || start != seg ||
+		    !n)
+			goto out;
+		f->count += n - 1; /* its "A" row is not a row of a base */
+		ALLOC_GROW(f->rows, f->nrows + 1, cap);
+		f->rows[f->nrows++] = (struct span){ body, end - body };
+	}
 	mapped_drop(s, len); /* read again by whatever needs its rows */
-	if (!strstr(last, hex))
-		goto out;
 	f->len = len;
-	f->body = (size_t)(last - s);
 	f->text = mapped ? mapped : buf_detach(&text, NULL);
 	mapped = NULL;
 	rc = 0;
 out:
+	if (rc < 0) {
+		free(f->rows);
+		f->rows = NULL;
+		f->nrows = 0;
+	}
 	mapped_free(mapped);
 	buf_release(&path);
 	buf_release(&text);
-	diag_release(&d);
 	return rc;
 }
 
@@ -1066,8 +864,7 @@ static int keep_row(char **f, size_t n, size_t row, void *ctx)
 	struct row *x;
 	size_t k;
 
-	if (row == 1)
-		return 0; /* the header, read already */
+	(void)row; /* the spans hold rows only: no head row */
 	for (k = 0; k < countof(kinds); k++)
 		if (f[0][0] == kinds[k].kind && !f[0][1] && n == kinds[k].n)
 			break;
@@ -1271,8 +1068,10 @@ int storeindex_load(struct store *st, struct model *m, struct diag *last_warning
 	if (memcmp(f.stamp.full, now.full, sizeof(now.full)) ||
 	    memcmp(f.stamp.root, now.root, sizeof(now.root)))
 		goto out; /* stale: the caller loads the store */
-	if (csvio_parse(STOREINDEX_FILE, f.text, f.body, keep_row, &r, &local) != 0 || local.n || r.bad)
-		goto out;
+	for (size_t i = 0; i < f.nrows; i++)
+		if (csvio_parse(STOREINDEX_FILE, f.text + f.rows[i].off, f.rows[i].len, keep_row, &r, &local) != 0 ||
+		    local.n || r.bad)
+			goto out;
 	m->store_dir = arena_strdup(&m->arena, st->dir);
 	if (journal_load(st, m, &local) < 0 || m->damaged || local.n)
 		goto out; /* the load that follows says what is wrong */
@@ -1299,10 +1098,89 @@ out:
 
 /* ---- an import against the index ---- */
 
+/*
+ * What an import reads of index.csv: its head row and its last rows (the
+ * last segment, checked, or the base's end row), not the whole file,
+ * which readers check; it stays open to be appended to in place.
+ */
+struct csvtail {
+	int fd, writable;
+	uint64_t size; /* where a segment goes */
+	struct storeindex_stamp stamp;
+	char token[33];
+	uint64_t binlen; /* 0: index.bin's base alone */
+};
+
+static void csvtail_close(struct csvtail *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+/* 0, or -1 (missing, torn, changed: t->fd closed). */
+static int csvtail_read(const struct store *st, struct csvtail *t)
+{
+	struct buf path = BUF_INIT, seg = BUF_INIT;
+	struct stat sb;
+	struct fields x;
+	char head[1024], tail[512];
+	size_t n, at, last;
+	int rc = -1;
+
+	memset(t, 0, sizeof(*t));
+	buf_addf(&path, "%s/" STOREINDEX_FILE, st->dir);
+	t->fd = open(path.s, O_RDWR | O_CLOEXEC);
+	t->writable = t->fd >= 0;
+	if (t->fd < 0)
+		t->fd = open(path.s, O_RDONLY | O_CLOEXEC);
+	buf_release(&path);
+	if (t->fd < 0 || fstat(t->fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size < 2)
+		goto out;
+	t->size = (uint64_t)sb.st_size;
+	n = t->size < sizeof(head) ? (size_t)t->size : sizeof(head);
+	if (fd_pread_all(t->fd, head, n, 0) < 0 || !(at = line_end(head, n, 0)) ||
+	    head_fields(head, at, &t->stamp, t->token) < 0)
+		goto out;
+	/* the last row, an end row: short */
+	n = t->size < sizeof(tail) ? (size_t)t->size : sizeof(tail);
+	if (fd_pread_all(t->fd, tail, n, t->size - n) < 0 || tail[n - 1] != '\n')
+		goto out;
+	for (last = n - 1; last > 0 && tail[last - 1] != '\n'; last--)
+		;
+	if (!last || strncmp(tail + last, "\"end\",\"", 7) || row_fields(tail + last, n - last, &x) < 0)
+		goto out;
+	if (x.n == 4) {
+		/* a segment: it is the one read, and checked */
+		uint64_t start, end = t->size - (n - last);
+		size_t count, body;
+
+		if (store_parse_u64(x.v[3], &start) < 0 || start < at || start >= end ||
+		    end - start > (64u << 20))
+			goto out;
+		buf_grow(&seg, (size_t)(end - start));
+		if (fd_pread_all(t->fd, seg.s, (size_t)(end - start), start) < 0)
+			goto out;
+		seg.len = (size_t)(end - start);
+		if (end_fields(tail + last, n - last, seg.s, seg.len, 1, &count, &start) < 0 ||
+		    !(body = line_end(seg.s, seg.len, 0)) ||
+		    seg_fields(seg.s, body, &t->stamp, &t->binlen) < 0)
+			goto out;
+	} else if (x.n != 3) {
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&seg);
+	if (rc < 0)
+		csvtail_close(t);
+	return rc;
+}
+
 struct storeindex_import {
 	struct store *st;
-	struct csvfile csv;
-	struct bin bin;
+	struct csvtail csv;
+	struct ibin bin;
 	struct stored_lookup lookup;
 	struct strmap old_sources; /* hashes of stored texts the import added to the model */
 	struct arena scratch;
@@ -1314,7 +1192,7 @@ static int lk_source(void *ctx, struct model *m, const char *hash, uint32_t *sou
 	struct diag d = DIAG_INIT;
 	long s;
 
-	if (bin_find(&x->bin, x->bin.sources, x->bin.head.nsources, 4, hash) < 0)
+	if (!ibin_source(&x->bin, hash))
 		return 0;
 	s = store_load_source_meta(x->st, m, hash, &d);
 	diag_release(&d);
@@ -1329,38 +1207,22 @@ static int lk_block(void *ctx, const char *key, const char **experiment, const c
 		    uint32_t *line)
 {
 	struct storeindex_import *x = ctx;
-	const struct bin_block *b = bin_block(&x->bin, key);
-	struct bin_block copy;
 
-	if (!b)
-		return 0;
-	memcpy(&copy, b, sizeof(copy));
-	if (experiment)
-		*experiment = pool_str(&x->bin, copy.exp);
-	if (hash)
-		*hash = pool_str(&x->bin, copy.src);
-	if (line)
-		*line = copy.line;
-	return 1;
+	return ibin_block(&x->bin, key, experiment, hash, line);
 }
 
 static const char *lk_place(void *ctx, const char *place)
 {
 	struct storeindex_import *x = ctx;
-	long at = bin_find(&x->bin, x->bin.places, x->bin.head.nplaces, sizeof(struct bin_place), place);
-	struct bin_place p;
 
-	if (at < 0)
-		return NULL;
-	memcpy(&p, &x->bin.places[at], sizeof(p));
-	return pool_str(&x->bin, p.exp);
+	return ibin_place(&x->bin, place);
 }
 
 static int lk_taken(void *ctx, const char *name)
 {
 	struct storeindex_import *x = ctx;
 
-	return bin_find(&x->bin, x->bin.names, x->bin.head.nnames, 4, name) >= 0;
+	return ibin_name(&x->bin, name);
 }
 
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m)
@@ -1370,10 +1232,11 @@ struct storeindex_import *storeindex_import_begin(struct store *st, struct model
 	struct diag d = DIAG_INIT;
 
 	x->st = st;
-	if (csvfile_read(st, &x->csv) < 0 || stamp_of(st, &now, 0) < 0 ||
+	x->csv.fd = -1;
+	if (csvtail_read(st, &x->csv) < 0 || quick_stamp(st, &now) < 0 ||
 	    memcmp(x->csv.stamp.quick, now.quick, sizeof(now.quick)) ||
 	    memcmp(x->csv.stamp.root, now.root, sizeof(now.root)) ||
-	    bin_open(st, x->csv.token, &x->bin) < 0)
+	    ibin_open(&x->bin, st->dir, x->csv.token, x->csv.binlen) < 0)
 		goto fail;
 	m->store_dir = arena_strdup(&m->arena, st->dir);
 	if (journal_load(st, m, &d) < 0 || m->damaged || d.n) {
@@ -1397,14 +1260,69 @@ fail:
 	return NULL;
 }
 
+/*
+ * Append what an import adds to both files in place: index.bin's segment,
+ * then index.csv's ("A" row, rows, end row), which commits it. 0, or -1
+ * (then what was written lies past what index.csv names, or leaves its
+ * tail torn: either way not the index).
+ */
+static int append_both(struct storeindex_import *x, struct ibin_builder *b, const struct buf *rows_text,
+		       size_t rows, const struct storeindex_stamp *s)
+{
+	struct buf seg = BUF_INIT;
+	struct hash_stream h;
+	char full[33], quick[33], root[33], len[32];
+	uint64_t binlen;
+	int rc;
+
+	if (!x->csv.writable || ibin_append(b, &binlen) < 0)
+		return -1;
+	hex64x2(full, s->full);
+	hex64x2(quick, s->quick);
+	hex64x2(root, s->root);
+	snprintf(len, sizeof(len), "%llu", (unsigned long long)binlen);
+	{
+		const char *f[] = { "A", full, quick, root, len };
+
+		csvio_row(&seg, f, countof(f));
+	}
+	buf_add(&seg, rows_text->s ? rows_text->s : "", rows_text->len);
+	hash_stream_init(&h);
+	hash_stream_add(&h, seg.s, seg.len);
+	end_row(&seg, rows + 1, &h, (long long)x->csv.size);
+	rc = fd_pwrite_all(x->csv.fd, seg.s, seg.len, x->csv.size);
+	buf_release(&seg);
+	return rc;
+}
+
+/*
+ * Write both files anew: the index as it was (read whole and checked
+ * now), its segments and what the import adds, as one base. When the
+ * index does not check, or is another than the one the import began
+ * with, it is removed (a cache: the next command reads the data).
+ */
+static int rewrite_both(struct storeindex_import *x, struct ibin_builder *b, const struct buf *rows_text,
+			size_t rows, const struct storeindex_stamp *s)
+{
+	struct csvfile f;
+	int rc = -1;
+
+	if (csvfile_read(x->st, &f) < 0 || memcmp(f.token, x->csv.token, 32))
+		storeindex_remove(x->st);
+	else
+		rc = write_both(x->st, b, f.text, f.rows, f.nrows, rows_text, f.count + rows, s);
+	csvfile_release(&f);
+	return rc;
+}
+
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 			  const struct model *m)
 {
 	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
 	struct storeindex_stamp s = x->csv.stamp;
-	struct builder b;
+	struct ibin_builder b;
 	struct buf rows_text = BUF_INIT;
-	size_t rows = x->csv.rows;
+	size_t rows = 0;
 	int rootfd, datafd, srcfd, rc;
 
 	rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -1417,23 +1335,21 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 		if (!m->sources[i].stored || strmap_get(&x->old_sources, m->sources[i].hash, NULL))
 			continue;
 		take[i] = 1;
-		entry_parts(datafd, srcfd, m->sources[i].hash, full, quick, 1);
+		entry_parts(datafd, srcfd, m->sources[i].hash, full, quick);
 		add128(s.full, full);
 		add128(s.quick, quick);
 	}
 	if (rootfd >= 0)
 		root_part(rootfd, s.root);
-	builder_init(&b, &x->bin);
+	ibin_builder_init(&b, &x->bin);
 	render_model(m, take, &rows_text, &b, &rows);
-	{
-		/* the rows of the index as it was, after its head row */
-		size_t head = (size_t)(strchr(x->csv.text, '\n') + 1 - x->csv.text);
-
-		rc = datafd >= 0 ? write_both(st, &b, x->csv.text + head, x->csv.body - head, &rows_text,
-					      rows, &s)
-				 : -1;
-	}
-	builder_release(&b);
+	if (datafd < 0)
+		rc = -1;
+	else if (ibin_may_append(&b) && append_both(x, &b, &rows_text, rows, &s) == 0)
+		rc = 0; /* what it adds, in place */
+	else
+		rc = rewrite_both(x, &b, &rows_text, rows, &s);
+	ibin_builder_release(&b);
 	buf_release(&rows_text);
 	free(take);
 	if (srcfd >= 0)
@@ -1449,8 +1365,8 @@ void storeindex_import_release(struct storeindex_import *x)
 {
 	if (!x)
 		return;
-	csvfile_release(&x->csv);
-	bin_close(&x->bin);
+	csvtail_close(&x->csv);
+	ibin_close(&x->bin);
 	strmap_release(&x->old_sources);
 	arena_release(&x->scratch);
 	free(x);

@@ -5,9 +5,9 @@
  *
  *   index.csv  per import: its name, date and facts, the experiments it
  *              gave runs to with their counts, formats and variants
- *   index.bin  sorted tables an import searches in place (mmap): every
- *              stored block's key with the experiment, text and line of
- *              its first run, the experiment names, the places (file or
+ *   index.bin  sorted tables an import searches by pread() (indexbin.h):
+ *              every stored block's key with the experiment, text and line
+ *              of its first run, the experiment names, the places (file or
  *              thread) with the experiment of their first run, the texts
  *
  * Everything is as resolved with the journal's edits in effect. It is a
@@ -19,11 +19,18 @@
  *   quick  the entries' names (an import's check: no stat; a copy of
  *          the store keeps it)
  *   root   the contents of VERSION and the journal
- * A writer that replaces an import directory in place (reparse, fsck
- * --repair) removes the index first.
- * and a token index.bin repeats. A reader that finds other stamps, a torn
- * file or none reads the data instead, and writes a fresh index when
- * nothing changed under its load. A crash can only leave it stale.
+ * and a token index.bin repeats. A writer that replaces an import
+ * directory in place (reparse, fsck --repair) removes the index first.
+ * A reader that finds other stamps, a torn file or none reads the data
+ * instead, and writes a fresh index when nothing changed under its load.
+ * A crash can only leave it stale.
+ *
+ * Both files are written whole (a base) by a reader, by an import that
+ * read the runs, and now and then by an import that used them; otherwise
+ * an import appends what it adds to both, in place (index.bin first, then
+ * index.csv, whose segment commits it): what it writes is proportional to
+ * what it adds, not to the store. Files are only ever appended to or
+ * replaced by a rename, never cut, so a reader's mapping stays whole.
  *
  * index.csv rows (every field quoted, as the store's other files):
  *   "benchdelta-index","4",FULL,QUICK,ROOT,TOKEN
@@ -35,6 +42,14 @@
  *                                      the runs it gave an experiment
  *   "V",KEY,TEXT,RUNS                  their variants, in order of appearance
  *   "end",ROWS,CHECKSUM                XXH3 of every byte before this row
+ * then a segment per import appended since:
+ *   "A",FULL,QUICK,ROOT,BINLEN         the stamps with it, and the length of
+ *                                      index.bin that holds its segment
+ *   rows as above
+ *   "end",ROWS,CHECKSUM,START          XXH3 of the segment's bytes before this
+ *                                      row; START, the offset of its "A" row
+ * The last segment's stamps are the index's. An earlier version reads a
+ * file with segments as stale (their end rows do not sum what it sums).
  */
 #ifndef BD_STORE_STOREINDEX_H
 #define BD_STORE_STOREINDEX_H
@@ -96,9 +111,9 @@ int storeindex_load(struct store *st, struct model *m, struct diag *last_warning
  * then holds only what the import adds), and returns the handle; else
  * NULL with `m` untouched (load the store's runs instead).
  * storeindex_import_end() adds what `m` added and stored to both files
- * (index.bin's tables merged, index.csv's rows appended, the stamps
- * advanced by the new entries); call it only when every new text was
- * stored and no edit was recorded. storeindex_import_release() frees the
+ * (a segment appended to each, the stamps advanced by the new entries; a
+ * new base when the segments grow too large, or cannot be appended); call
+ * it only when every new text was stored and no edit was recorded. storeindex_import_release() frees the
  * handle; m->stored must not be used after it.
  */
 struct storeindex_import;

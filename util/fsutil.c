@@ -118,6 +118,48 @@ int fd_write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+int fd_pread_all(int fd, void *p, size_t n, uint64_t off)
+{
+	char *c = p;
+
+	while (n) {
+		ssize_t r = pread(fd, c, n, (off_t)off);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = EIO;
+			return -1;
+		}
+		c += r;
+		n -= (size_t)r;
+		off += (uint64_t)r;
+	}
+	return 0;
+}
+
+int fd_pwrite_all(int fd, const void *p, size_t n, uint64_t off)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = pwrite(fd, c, n, (off_t)off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+		off += (uint64_t)w;
+	}
+	return 0;
+}
+
 void fd_start_writeback(int fd, off_t off, size_t n)
 {
 #ifdef SYNC_FILE_RANGE_WRITE

@@ -9,6 +9,7 @@
 #define BD_UTIL_FSUTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sys/types.h>
 
@@ -20,6 +21,14 @@
  * with errno set (EIO when the kernel accepts nothing and reports no error).
  */
 int fd_write_all(int fd, const void *p, size_t n);
+
+/*
+ * Read exactly `n` bytes at offset `off` of `fd` (pread, retried after a
+ * signal or a short read), or write them there (pwrite). 0, or -1: an
+ * error, or for a read the file ends before (errno EIO then).
+ */
+int fd_pread_all(int fd, void *p, size_t n, uint64_t off);
+int fd_pwrite_all(int fd, const void *p, size_t n, uint64_t off);
 
 /*
  * Ask the kernel to start writing bytes [off, off+n) of `fd` to the disk

@@ -80,3 +80,26 @@ mkdir "$S/data/.tmp-$h-4242"
 run import samples/hyperfine/single-run.txt
 expect_rc 0 "import with leftovers"
 [ -z "$(find "$S" -name '*.tmp.*' -o -name '.tmp-*')" ] || fail "leftovers stay: $(find "$S" -name '*tmp*')"
+
+# an import killed while its text moves into sources/ (the text is written
+# in the import's temporary directory in data/): the next writer removes
+# what it left, the store verifies, and the text imports whole again
+if command -v strace >/dev/null; then
+	K=$T/killed
+	"$BD" --store "$K" import samples/hyperfine/release.txt >/dev/null 2>&1 || fail "killed: base"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -o "$T/kill.trace" -e inject=rename:signal=SIGKILL:when=1 \
+		"$BD" --store "$K" import samples/hyperfine/hand-new-us.txt >/dev/null 2>&1
+	grep -q 'rename(".*/data/\.tmp-[0-9a-f]*-[0-9]*/text", ".*/sources/' "$T/kill.trace" ||
+		fail "the kill did not land at the text's rename: $(grep rename "$T/kill.trace")"
+	ls -A "$K/data" | grep -q '^\.tmp-' || fail "the killed import left no temporary directory"
+	[ -z "$(find "$K/sources" -name '*tmp*')" ] || fail "a temporary file in sources/: $(ls -A "$K/sources")"
+	"$BD" --store "$K" import samples/hyperfine/single-run.txt >/dev/null 2>&1 || fail "import after the kill"
+	[ -z "$(find "$K" -name '*.tmp.*' -o -name '.tmp-*')" ] || fail "leftovers of the kill stay: $(find "$K" -name '*tmp*')"
+	"$BD" --store "$K" fsck >"$T/kill.fsck" 2>&1 || fail "fsck after the kill: $(cat "$T/kill.fsck")"
+	"$BD" --store "$K" import samples/hyperfine/hand-new-us.txt >/dev/null 2>&1 || fail "the killed text again"
+	n=$("$BD" --store "$K" list runs 2>/dev/null | grep -c hyperfine)
+	want=$("$BD" --store "$T/whole" import samples/hyperfine/release.txt samples/hyperfine/single-run.txt \
+		samples/hyperfine/hand-new-us.txt >/dev/null 2>&1 && "$BD" --store "$T/whole" list runs 2>/dev/null | grep -c hyperfine)
+	[ "$n" -eq "$want" ] || fail "after the kill: $n runs, $want when never killed"
+fi

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Reliability: imports and edits killed (SIGKILL) at chosen and at random
 # moments leave every import whole or absent, and lose nothing stored
-# before. strace kills at the Nth call of one kind (open, write, fsync,
-# rename, mkdir, unlink), N drawn from a fixed seed so that a failure
+# before, and the index left answers the next import as the data does.
+# strace kills at the Nth call of one kind (open, write, fsync, rename,
+# mkdir, unlink, pwrite), N drawn from a fixed seed so that a failure
 # replays; a large generated input is also killed after a random delay.
 # Prints the figures: trials, killed, torn, lost.
 . "$(dirname "$0")/lib.sh"
@@ -61,15 +62,23 @@ judge() {
 			torn=$((torn + 1)); echo "trial $trials (rm): $n runs of the experiment left" >&2
 		fi ;;
 	esac
+	# the index the kill left answers the next import as the data does
+	rm -rf "$T/bare"; cp -r "$S" "$T/bare"; rm -f "$T/bare/index.csv" "$T/bare/index.bin"
+	"$BD" import samples/hyperfine/single-run.txt >"$T/next.a" 2>&1
+	"$BD" --store "$T/bare" import samples/hyperfine/single-run.txt >"$T/next.b" 2>&1
+	if ! cmp -s "$T/next.a" "$T/next.b"; then
+		torn=$((torn + 1)); echo "trial $trials ($1): the next import differs with the index left" >&2
+	fi
 }
 
 if command -v strace >/dev/null; then
-	kinds="openat write fsync rename mkdir unlink"
+	# pwrite64: the index's segments are appended in place
+	kinds="openat write fsync rename mkdir unlink pwrite64"
 	i=0
 	while [ $i -lt "$TRIALS" ]; do
 		i=$((i + 1)); trials=$((trials + 1))
 		rm -rf "$S"; cp -r "$B" "$S"
-		kind=$(echo $kinds | tr ' ' '\n' | nth "$(rand "$i" 6)")
+		kind=$(echo $kinds | tr ' ' '\n' | nth "$(rand "$i" 7)")
 		when=$(rand "$((i * 7))" 12)
 		f=$(echo $files | tr ' ' '\n' | nth "$(rand "$((i * 13))" 4)")
 		case $((i % 5)) in

@@ -107,3 +107,92 @@ both import samples/criterion/second.txt
 # an index.bin that is not the index.csv's (a crash between the two renames)
 cp "$T/old.bin" "$A/index.bin"
 both import samples/hyperfine/single-run.txt
+
+# imports add to the index in place: index.bin gets a segment, index.csv
+# an "A" row and its rows; after enough of them, one import writes a new
+# base that holds them all (no "A" row left). Each is as a load of the runs.
+segs() { grep -c '^"A"' "$A/index.csv"; }
+ST=
+command -v strace >/dev/null 2>&1 && ST=1
+# read_runs WHY: the last traced import read stored runs (the index was not used)
+read_runs() { [ -z "$ST" ] || grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace" || fail "$1 was used"; }
+# hf NAME MS: a hyperfine text of one command of its own
+hf() {
+	printf 'Benchmark 1: ./%s --fast\n  Time (mean ± σ):     %s ms ±   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n  Range (min … max):    1.0 ms …  9.0 ms    10 runs\n' "$1" "$2" >"$T/$1.txt"
+}
+i=0 most=0 merged=0
+while [ $i -lt 40 ]; do
+	hf "s$i" "$((i + 3)).1"
+	if [ $((i % 4)) -eq 0 ] || [ $i -ge 30 ]; then
+		both import "$T/s$i.txt"
+	else
+		# the import's own output alone (the listings every fourth, and around the merge)
+		BENCHDELTA_STORE=$A "$BD" import "$T/s$i.txt" >"$T/a.out" 2>&1
+		rm -f "$B/index.csv" "$B/index.bin"
+		BENCHDELTA_STORE=$B "$BD" import "$T/s$i.txt" >"$T/b.out" 2>&1
+		cmp -s "$T/a.out" "$T/b.out" || { diff "$T/a.out" "$T/b.out" >&2; fail "import s$i differs"; }
+	fi
+	n=$(segs)
+	[ "$n" -gt "$most" ] && most=$n
+	[ "$n" -eq 0 ] && [ "$most" -gt 0 ] && merged=1
+	i=$((i + 1))
+done
+[ "$most" -gt 1 ] || fail "no import appended to the index ($most segments at most)"
+[ "$merged" -eq 1 ] || fail "the segments were never merged into a new base"
+
+# an index with segments answers the import: no stored runs are read
+hf cut1 5.1
+both import "$T/cut1.txt"
+[ "$(segs)" -gt 0 ] || fail "no segment after an import"
+hf cut1b 5.15
+TRACE=$ST both import "$T/cut1b.txt"
+if [ -n "$ST" ] && grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace"; then
+	fail "the import read stored runs with segments in the index"
+fi
+
+# a segment cut short (a crash while it was appended): not the index
+size=$(wc -c <"$A/index.csv")
+head -c $((size - 20)) "$A/index.csv" >"$T/cut.csv" && cp "$T/cut.csv" "$A/index.csv"
+hf cut2 5.2
+TRACE=$ST both import "$T/cut2.txt"
+read_runs "an index cut short"
+# index.bin cut inside its segments (index.csv names a longer one)
+hf cut3 5.3
+both import "$T/cut3.txt"
+[ "$(segs)" -gt 0 ] || fail "no segment to cut in index.bin"
+size=$(wc -c <"$A/index.bin")
+head -c $((size - 8)) "$A/index.bin" >"$T/cut.bin" && cp "$T/cut.bin" "$A/index.bin"
+hf cut4 5.4
+TRACE=$ST both import "$T/cut4.txt"
+read_runs "an index.bin cut short"
+# a byte of a segment changed: its checksum does not match
+hf cut5 5.5
+both import "$T/cut5.txt"
+[ "$(segs)" -gt 0 ] || fail "no segment to change"
+size=$(wc -c <"$A/index.bin")
+printf 'X' | dd of="$A/index.bin" bs=1 seek=$((size - 30)) conv=notrunc 2>/dev/null
+hf cut6 5.6
+TRACE=$ST both import "$T/cut6.txt"
+read_runs "a changed index.bin segment"
+
+# an index.bin of an earlier version (its first bytes "bdindex1") is not read: the runs are
+printf 'bdindex1' | dd of="$A/index.bin" bs=8 count=1 conv=notrunc 2>/dev/null
+hf old1 7.1
+both import "$T/old1.txt"
+[ "$(head -c 8 "$A/index.bin")" = bdindex2 ] || fail "the earlier version's index.bin was not written anew"
+
+# an import killed while it appends to the index: at its first pwrite
+# (index.bin's segment) and its second (index.csv's). The data is stored;
+# the index left is not believed, and the next import is as the data says.
+if [ -n "$ST" ]; then
+	for w in 1 2; do
+		hf "kill$w" "8.$w"
+		BENCHDELTA_STORE=$A ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			strace -f -o /dev/null -e inject=pwrite64:signal=SIGKILL:when=$w \
+			"$BD" import "$T/kill$w.txt" >/dev/null 2>&1
+		[ $? -eq 137 ] || fail "the import was not killed at its pwrite $w"
+		BENCHDELTA_STORE=$B "$BD" import "$T/kill$w.txt" >/dev/null 2>&1 || fail "kill $w: the same import without the index"
+		hf "after$w" "9.$w"
+		both import "$T/after$w.txt"
+	done
+fi

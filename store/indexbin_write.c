@@ -1,0 +1,473 @@
+/*
+ * indexbin_write.c - what an import adds to index.bin: gathered, then
+ * appended as a segment or written with the rest as a new base; see
+ * indexbin.h.
+ */
+#define _GNU_SOURCE /* qsort_r */
+#include "store/indexbin.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/indexbin_fmt.h"
+#include "util/fsutil.h"
+#include "util/hash.h"
+#include "util/util.h"
+
+/* A new base reads the old one's blocks this many at a time. */
+#define MERGE_CHUNK 2048
+
+/* ---- what is added ---- */
+
+void ibin_builder_init(struct ibin_builder *b, struct ibin *old)
+{
+	memset(b, 0, sizeof(*b));
+	b->old = old;
+}
+
+void ibin_builder_release(struct ibin_builder *b)
+{
+	buf_release(&b->pool);
+	strmap_release(&b->strs);
+	strmap_release(&b->seen_blocks);
+	strmap_release(&b->seen_names);
+	strmap_release(&b->seen_places);
+	strmap_release(&b->seen_sources);
+	arena_release(&b->scratch);
+	free(b->blocks);
+	free(b->names);
+	free(b->sources);
+	free(b->places);
+	memset(b, 0, sizeof(*b));
+}
+
+/* The offset of `s` in the new pool, added when it is not there yet. */
+static uint32_t intern(struct ibin_builder *b, const char *s)
+{
+	uint32_t off;
+
+	for (unsigned i = 0; i < b->nrecent; i++)
+		if (!strcmp(b->pool.s + b->recent[i], s))
+			return b->recent[i];
+	if (!strmap_get(&b->strs, s, &off)) {
+		off = (uint32_t)b->pool.len;
+		buf_add(&b->pool, s, strlen(s) + 1);
+		strmap_put(&b->strs, arena_strdup(&b->scratch, s), off);
+	}
+	b->recent[b->next] = off;
+	b->next = (b->next + 1) % 2;
+	if (b->nrecent < 2)
+		b->nrecent++;
+	return off;
+}
+
+/* 1 the first time `s` is seen in `set`. */
+static int first_time(struct ibin_builder *b, struct strmap *set, const char *s)
+{
+	if (strmap_get(set, s, NULL))
+		return 0;
+	strmap_put(set, arena_strdup(&b->scratch, s), 1);
+	return 1;
+}
+
+void ibin_add_source(struct ibin_builder *b, const char *hash)
+{
+	if ((b->old && ibin_source(b->old, hash)) || !first_time(b, &b->seen_sources, hash))
+		return;
+	ALLOC_GROW(b->sources, b->nsources + 1, b->sources_cap);
+	b->sources[b->nsources++] = intern(b, hash);
+}
+
+void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp)
+{
+	if (strmap_get(&b->seen_places, place, NULL) || (b->old && ibin_place(b->old, place)))
+		return;
+	first_time(b, &b->seen_places, place);
+	ALLOC_GROW(b->places, b->nplaces + 1, b->places_cap);
+	b->places[b->nplaces].place = intern(b, place);
+	b->places[b->nplaces].exp = intern(b, exp);
+	b->nplaces++;
+}
+
+void ibin_add_name(struct ibin_builder *b, const char *name)
+{
+	if (strmap_get(&b->seen_names, name, NULL) || (b->old && ibin_name(b->old, name)))
+		return;
+	first_time(b, &b->seen_names, name);
+	ALLOC_GROW(b->names, b->nnames + 1, b->names_cap);
+	b->names[b->nnames++] = intern(b, name);
+}
+
+void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
+		    uint32_t line)
+{
+	struct ibin_block *x;
+	struct ibin_key k;
+
+	if (!key || !*key || strmap_get(&b->seen_blocks, key, NULL) ||
+	    (b->old && ibin_block(b->old, key, NULL, NULL, NULL)))
+		return; /* the first run of a block is the one */
+	if (ibin_key_parse(key, &k) < 0) {
+		b->unusable = 1;
+		return;
+	}
+	ALLOC_GROW(b->blocks, b->nblocks + 1, b->blocks_cap);
+	x = &b->blocks[b->nblocks];
+	memset(x, 0, sizeof(*x));
+	memcpy(x->h, k.h, sizeof(k.h));
+	x->occ = k.occ;
+	x->exp = intern(b, exp);
+	x->src = intern(b, src);
+	x->line = line;
+	b->nblocks++;
+	strmap_put(&b->seen_blocks, arena_strdup(&b->scratch, key), 1); /* not seen: looked up above */
+}
+
+static uint64_t seg_tables(const struct ibin_builder *b)
+{
+	return b->nblocks * sizeof(struct ibin_block) + b->nnames * 4 +
+	       b->nplaces * sizeof(struct ibin_place) + b->nsources * 4;
+}
+
+/* A segment's pool: the new strings and the NULs that make the segment a multiple of 8 bytes. */
+static uint64_t padded_pool(const struct ibin_builder *b)
+{
+	uint64_t t = seg_tables(b) + b->pool.len;
+
+	return b->pool.len + (8 - t % 8) % 8;
+}
+
+uint64_t ibin_segment_size(const struct ibin_builder *b)
+{
+	return sizeof(struct seg_head) + seg_tables(b) + padded_pool(b);
+}
+
+int ibin_may_append(const struct ibin_builder *b)
+{
+	const struct ibin *o = b->old;
+	uint64_t cap, after;
+
+	if (!o || !o->writable || b->unusable || o->nsegs + 1 > SEGS_COUNT_MAX)
+		return 0;
+	cap = o->base_len / 4;
+	cap = cap < SEGS_BYTES_MIN ? SEGS_BYTES_MIN : cap > SEGS_BYTES_MAX ? SEGS_BYTES_MAX : cap;
+	after = o->len - o->base_len + ibin_segment_size(b);
+	return after <= cap;
+}
+
+/* Strings of the tables being sorted or merged: below `split` the old pool's, above it the new one's. */
+struct pools {
+	const char *old, *add;
+	uint64_t split;
+};
+
+static const char *pools_str(const struct pools *p, uint32_t off)
+{
+	return off < p->split ? p->old + off : p->add + (off - p->split);
+}
+
+static int cmp_pool_offsets(const void *a, const void *c, void *arg)
+{
+	uint32_t x, y;
+
+	memcpy(&x, a, 4);
+	memcpy(&y, c, 4);
+	return strcmp(pools_str(arg, x), pools_str(arg, y));
+}
+
+/* Sort the new tables by key and by string (their offsets into the new pool alone). */
+static void sort_tables(struct ibin_builder *b)
+{
+	struct pools p = { "", b->pool.s ? b->pool.s : "", 0 };
+
+	if (b->nblocks)
+		qsort(b->blocks, b->nblocks, sizeof(*b->blocks), ibin_cmp_blocks);
+	if (b->nnames)
+		qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, &p);
+	if (b->nplaces)
+		qsort_r(b->places, b->nplaces, sizeof(*b->places), cmp_pool_offsets, &p);
+	if (b->nsources)
+		qsort_r(b->sources, b->nsources, 4, cmp_pool_offsets, &p);
+}
+
+int ibin_append(struct ibin_builder *b, uint64_t *len)
+{
+	struct ibin *o = b->old;
+	struct buf seg = BUF_INIT;
+	struct seg_head sh;
+	size_t body;
+	int rc;
+
+	if (!o || !o->writable || b->unusable)
+		return -1;
+	sort_tables(b);
+	memset(&sh, 0, sizeof(sh));
+	memcpy(sh.magic, SEG_MAGIC, 8);
+	sh.nblocks = b->nblocks;
+	sh.nnames = b->nnames;
+	sh.nplaces = b->nplaces;
+	sh.nsources = b->nsources;
+	sh.pool = padded_pool(b);
+	buf_add(&seg, &sh, sizeof(sh));
+	buf_add(&seg, b->blocks ? (const void *)b->blocks : "", b->nblocks * sizeof(*b->blocks));
+	buf_add(&seg, b->names ? (const void *)b->names : "", b->nnames * 4);
+	buf_add(&seg, b->places ? (const void *)b->places : "", b->nplaces * sizeof(*b->places));
+	buf_add(&seg, b->sources ? (const void *)b->sources : "", b->nsources * 4);
+	buf_add(&seg, b->pool.s ? b->pool.s : "", b->pool.len);
+	while (seg.len < ibin_segment_size(b))
+		buf_addc(&seg, '\0');
+	body = seg.len - sizeof(sh);
+	hash_128(seg.s + sizeof(sh), body, sh.sum);
+	memcpy(seg.s, &sh, sizeof(sh));
+	rc = fd_pwrite_all(o->fd, seg.s, seg.len, o->len);
+	if (rc == 0)
+		*len = o->len + seg.len;
+	buf_release(&seg);
+	return rc;
+}
+
+/* ---- a new base ---- */
+
+/* Bytes on their way to the new file, written 64 KiB at a time; the first error stays in `err`. */
+struct out {
+	int fd, err;
+	struct buf b;
+};
+
+static void out_flush(struct out *w)
+{
+	if (w->b.len && !w->err && fd_write_all(w->fd, w->b.s, w->b.len) < 0)
+		w->err = 1;
+	buf_reset(&w->b);
+}
+
+static void out_add(struct out *w, const void *p, size_t n)
+{
+	if (w->b.len + n > (64u << 10))
+		out_flush(w);
+	if (n > (64u << 10)) {
+		if (!w->err && fd_write_all(w->fd, p, n) < 0)
+			w->err = 1;
+	} else {
+		buf_add(&w->b, p, n);
+	}
+}
+
+/* The blocks being written: every FENCE_STEP-th key goes to the fence. */
+struct blocks_out {
+	struct out *w;
+	struct ibin_key *fence;
+	size_t nfence, written;
+};
+
+static void put_blocks(struct blocks_out *o, const struct ibin_block *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++, o->written++)
+		if (o->written % FENCE_STEP == 0)
+			memcpy(&o->fence[o->nfence++], &x[i], sizeof(*o->fence));
+	out_add(o->w, x, n * sizeof(*x));
+}
+
+/*
+ * The old base's blocks (read MERGE_CHUNK at a time) and the new sorted
+ * ones, in key order, into `o`. 0, or -1 when the old ones do not read.
+ */
+static int merge_blocks(struct blocks_out *o, const struct ibin *old, const struct ibin_block *add,
+			size_t k)
+{
+	struct ibin_block *chunk = xmalloc(MERGE_CHUNK * sizeof(*chunk));
+	size_t n = old ? (size_t)old->nblocks : 0, j = 0;
+	int rc = 0;
+
+	for (size_t c = 0; c < n && !rc; c += MERGE_CHUNK) {
+		size_t m = n - c < MERGE_CHUNK ? n - c : MERGE_CHUNK, i = 0;
+
+		if (fd_pread_all(old->fd, chunk, m * sizeof(*chunk), old->off_blocks + c * sizeof(*chunk)) < 0) {
+			rc = -1;
+			break;
+		}
+		/* each new block before this chunk's last goes after the old ones not above it */
+		while (j < k && ibin_cmp_blocks(&add[j], &chunk[m - 1]) < 0) {
+			size_t lo = i, hi = m;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (ibin_cmp_blocks(&chunk[mid], &add[j]) <= 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			put_blocks(o, chunk + i, lo - i);
+			put_blocks(o, &add[j++], 1);
+			i = lo;
+		}
+		put_blocks(o, chunk + i, m - i);
+	}
+	if (!rc)
+		put_blocks(o, add + j, k - j);
+	free(chunk);
+	return rc;
+}
+
+/*
+ * Merge sorted old table `t` (n) and sorted new table `y` (k), `stride`
+ * bytes each, into w; on a tie the old entry goes first. Each new entry's
+ * place is searched, and the old ones before it go out as one piece.
+ */
+static void merge_table(struct out *w, const void *t, size_t n, const void *y, size_t k, size_t stride,
+			const struct pools *p)
+{
+	const char *old = t, *add = y;
+	size_t i = 0;
+
+	for (size_t j = 0; j < k; j++) {
+		const char *c = add + j * stride;
+		size_t lo = i, hi = n;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_pool_offsets(old + mid * stride, c, (void *)p) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		out_add(w, old + i * stride, (lo - i) * stride);
+		out_add(w, c, stride);
+		i = lo;
+	}
+	out_add(w, old + i * stride, (n - i) * stride);
+}
+
+/* Take the old file's segments into `b`, as if they were added now (a new base holds them). */
+static void absorb_segments(struct ibin_builder *b)
+{
+	const struct ibin *o = b->old;
+
+	for (size_t s = 0; o && s < o->nsegs; s++) {
+		const struct ibin_seg *g = &o->segs[s];
+
+		for (uint64_t i = 0; i < g->nsources; i++) {
+			uint32_t off;
+
+			memcpy(&off, &g->sources[i], 4);
+			ALLOC_GROW(b->sources, b->nsources + 1, b->sources_cap);
+			b->sources[b->nsources++] = intern(b, ibin_seg_str(g, off));
+		}
+		for (uint64_t i = 0; i < g->nnames; i++) {
+			uint32_t off;
+
+			memcpy(&off, &g->names[i], 4);
+			ALLOC_GROW(b->names, b->nnames + 1, b->names_cap);
+			b->names[b->nnames++] = intern(b, ibin_seg_str(g, off));
+		}
+		for (uint64_t i = 0; i < g->nplaces; i++) {
+			struct ibin_place p;
+
+			memcpy(&p, &g->places[i], sizeof(p));
+			ALLOC_GROW(b->places, b->nplaces + 1, b->places_cap);
+			b->places[b->nplaces].place = intern(b, ibin_seg_str(g, p.place));
+			b->places[b->nplaces].exp = intern(b, ibin_seg_str(g, p.exp));
+			b->nplaces++;
+		}
+		for (uint64_t i = 0; i < g->nblocks; i++) {
+			struct ibin_block x;
+
+			memcpy(&x, &g->blocks[i], sizeof(x));
+			x.exp = intern(b, ibin_seg_str(g, x.exp));
+			x.src = intern(b, ibin_seg_str(g, x.src));
+			ALLOC_GROW(b->blocks, b->nblocks + 1, b->blocks_cap);
+			b->blocks[b->nblocks++] = x;
+		}
+	}
+}
+
+int ibin_write_base(struct ibin_builder *b, const char *dir, const char *token)
+{
+	const struct ibin *o = b->old;
+	struct buf tmp = BUF_INIT, final = BUF_INIT;
+	struct out w = { -1, 0, BUF_INIT };
+	struct bin_head h;
+	struct blocks_out bo;
+	struct pools p = { "", "", 0 };
+	char *old_pool = NULL;
+	uint64_t shift = o ? o->npool : 0;
+	int rc = -1;
+
+	if (b->unusable)
+		return -1;
+	absorb_segments(b);
+	sort_tables(b);
+	if (shift + b->pool.len > UINT32_MAX)
+		return -1;
+	/* the new strings follow the old pool: their offsets move by its size */
+	for (size_t i = 0; i < b->nblocks; i++) {
+		b->blocks[i].exp += (uint32_t)shift;
+		b->blocks[i].src += (uint32_t)shift;
+	}
+	for (size_t i = 0; i < b->nnames; i++)
+		b->names[i] += (uint32_t)shift;
+	for (size_t i = 0; i < b->nplaces; i++) {
+		b->places[i].place += (uint32_t)shift;
+		b->places[i].exp += (uint32_t)shift;
+	}
+	for (size_t i = 0; i < b->nsources; i++)
+		b->sources[i] += (uint32_t)shift;
+	if (o) {
+		old_pool = xmalloc(o->npool ? (size_t)o->npool : 1);
+		if (fd_pread_all(o->fd, old_pool, (size_t)o->npool, o->off_pool) < 0)
+			goto out;
+	}
+	p.old = old_pool ? old_pool : "";
+	p.add = b->pool.s ? b->pool.s : "";
+	p.split = shift;
+
+	memset(&h, 0, sizeof(h));
+	memcpy(h.magic, BIN_MAGIC, 8);
+	memcpy(h.token, token, 32);
+	h.nblocks = (o ? o->nblocks : 0) + b->nblocks;
+	h.nnames = (o ? o->nnames : 0) + b->nnames;
+	h.nplaces = (o ? o->nplaces : 0) + b->nplaces;
+	h.nsources = (o ? o->nsources : 0) + b->nsources;
+	h.pool = shift + b->pool.len;
+	h.step = FENCE_STEP;
+	h.nfence = (h.nblocks + FENCE_STEP - 1) / FENCE_STEP;
+
+	buf_addf(&tmp, "%s/" INDEXBIN_FILE ".tmp.%ld", dir, (long)getpid());
+	buf_addf(&final, "%s/" INDEXBIN_FILE, dir);
+	w.fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w.fd < 0)
+		goto out;
+	out_add(&w, &h, sizeof(h));
+	memset(&bo, 0, sizeof(bo));
+	bo.w = &w;
+	bo.fence = xmalloc(h.nfence ? (size_t)h.nfence * sizeof(*bo.fence) : 1);
+	if (merge_blocks(&bo, o, b->blocks, b->nblocks) < 0)
+		w.err = 1;
+	merge_table(&w, o ? (const void *)o->names : "", o ? (size_t)o->nnames : 0,
+		    b->names ? (const void *)b->names : "", b->nnames, 4, &p);
+	merge_table(&w, o ? (const void *)o->places : "", o ? (size_t)o->nplaces : 0,
+		    b->places ? (const void *)b->places : "", b->nplaces, sizeof(*b->places), &p);
+	merge_table(&w, o ? (const void *)o->sources : "", o ? (size_t)o->nsources : 0,
+		    b->sources ? (const void *)b->sources : "", b->nsources, 4, &p);
+	out_add(&w, p.old, (size_t)shift);
+	out_add(&w, p.add, b->pool.len);
+	out_add(&w, bo.fence, bo.nfence * sizeof(*bo.fence));
+	out_flush(&w);
+	free(bo.fence);
+	if (close(w.fd) == 0 && !w.err && bo.nfence == h.nfence && rename(tmp.s, final.s) == 0)
+		rc = 0;
+	else
+		unlink(tmp.s);
+out:
+	free(old_pool);
+	buf_release(&w.b);
+	buf_release(&tmp);
+	buf_release(&final);
+	return rc;
+}
