@@ -70,13 +70,13 @@ static const char *block_key(struct ctx *c, const struct block *b, uint32_t *fir
 	}
 	hash_hex(text->s, text->len, hex);
 	hex[20] = '\0';
-	if (!strmap_get(&c->seen, hex, &slot)) {
-		/* one copy, the key's: the model's arena outlives the map */
-		k = arena_strdup(&c->m->arena, hex);
+	/* one copy, the key's: the model's arena outlives the map (a repeat's is not kept) */
+	k = arena_strdup(&c->m->arena, hex);
+	if (strmap_put_new(&c->seen, k, (uint32_t)c->nocc, &slot)) {
 		ALLOC_GROW(c->occ, c->nocc + 1, c->occ_cap);
 		c->occ[c->nocc].first_line = b->lines[0].no;
 		c->occ[c->nocc].count = 1;
-		strmap_put(&c->seen, k, (uint32_t)c->nocc++);
+		c->nocc++;
 		*first_line = 0;
 		return k;
 	}
