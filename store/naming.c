@@ -316,15 +316,17 @@ struct bucket {
  */
 static void join_unscoped(struct model *m, uint32_t first, const struct bucket *b)
 {
+	const struct run *x = &m->rs.runs[b->idx[0]];
+	size_t tool = fmt_tool_len(x->fmt);
 	int unscoped = 0;
 
 	for (uint32_t i = first; i < m->rs.nruns && !unscoped; i++) {
 		const struct run *r = &m->rs.runs[i];
-		const struct run *x = &m->rs.runs[b->idx[0]];
 
+		/* the same tool: the same format, or one of its others ("hyperfine-json") */
 		unscoped = !*r->scenario && !strcmp(r->experiment, x->experiment) &&
-			   fmt_tool_len(r->fmt) == fmt_tool_len(x->fmt) &&
-			   !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), fmt_tool_len(x->fmt));
+			   (r->fmt == x->fmt ||
+			    (fmt_tool_len(r->fmt) == tool && !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), tool)));
 	}
 	if (!unscoped)
 		return;
