@@ -24,14 +24,6 @@ static const char *input_name(const struct import_input *in, uint32_t i)
 	return buf_str(&b);
 }
 
-/* A count in decimal, as "%zu" prints it. */
-static void add_count(struct buf *b, size_t v)
-{
-	char d[FMT_DECIMAL_MAX];
-
-	buf_add(b, d, fmt_decimal(d, v));
-}
-
 #define PLAN_PIECE (64u << 10)
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
@@ -72,9 +64,9 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			/* one line per run, of a plan that may hold millions: pieces, not printf */
 			buf_adds(&line, s->name);
 			buf_addc(&line, ':');
-			add_count(&line, run->first_line);
+			buf_add_decimal(&line, run->first_line);
 			buf_addc(&line, '-');
-			add_count(&line, run->last_line);
+			buf_add_decimal(&line, run->last_line);
 			buf_adds(&line, "  ");
 			buf_adds(&line, fmt_name(run->fmt));
 			buf_adds(&line, "  variant \"");
@@ -84,7 +76,7 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 			/* the line the naming pass took the name from, unless an edit named it */
 			if (run->name_line && run->eff_variant.origin == run->variant.origin) {
 				buf_adds(&line, ", line ");
-				add_count(&line, run->name_line);
+				buf_add_decimal(&line, run->name_line);
 			}
 			buf_addc(&line, ')');
 			if (*run->eff_scenario) {
@@ -98,7 +90,7 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 				buf_addc(&line, '"');
 			}
 			buf_adds(&line, "  ");
-			add_count(&line, n);
+			buf_add_decimal(&line, n);
 			buf_adds(&line, n == 1 ? " measurement" : " measurements");
 			if (run->flags & RUN_INCOMPLETE)
 				buf_adds(&line, "  incomplete");

@@ -37,33 +37,56 @@ static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_
 	return r < first_run ? run->eff_experiment : run->experiment;
 }
 
-/* Where to look a text's thread up: the first run of each block and of each place. */
+/*
+ * Where to look a text's thread up: the first run of each block and of each
+ * place. The blocks' map is made when a repeated block is first looked up
+ * (index_blocks()): most imports repeat none, and a large text's hundred
+ * thousand blocks made it a tenth of the time after its walk.
+ */
 struct index {
-	struct strmap block; /* block key → run */
+	const struct model *m;
+	struct strmap block; /* block key → run; made by index_blocks() */
+	int have_blocks;
 	struct strmap place; /* place_of(source) → run */
 };
 
 static void index_build(struct index *x, const struct model *m)
 {
 	memset(x, 0, sizeof(*x));
+	x->m = m;
 	for (uint32_t r = 0; r < m->rs.nruns; r++) {
 		const struct run *run = &m->rs.runs[r];
 		/*
-		 * A block's runs follow one another and share its key, a text's its
-		 * source: the run before has put them in already (the maps keep
-		 * the first run), and only a new block or source is looked up.
+		 * A text's runs follow one another and share its source: the run
+		 * before has put it in already (the map keeps the first run), and
+		 * only a new source is looked up.
 		 */
-		const struct run *prev = r ? run - 1 : NULL;
 		const char *place;
 
-		if (!prev || prev->block != run->block)
-			strmap_put_new(&x->block, run->block, r, NULL);
-		if (prev && prev->source == run->source)
+		if (r && run[-1].source == run->source)
 			continue;
 		place = place_of(&m->sources[run->source]);
 		if (is_place(place))
 			strmap_put_new(&x->place, place, r, NULL);
 	}
+}
+
+/* x->block, made on the first call; the model's runs must not have changed since index_build(). */
+static const struct strmap *index_blocks(struct index *x)
+{
+	const struct model *m = x->m;
+
+	if (x->have_blocks)
+		return &x->block;
+	x->have_blocks = 1;
+	for (uint32_t r = 0; r < m->rs.nruns; r++) {
+		const struct run *run = &m->rs.runs[r];
+
+		/* a block's runs follow one another and share its key: only a new block is looked up */
+		if (!r || run[-1].block != run->block)
+			strmap_put_new(&x->block, run->block, r, NULL);
+	}
+	return &x->block;
 }
 
 static void index_release(struct index *x)
@@ -78,7 +101,7 @@ static void index_release(struct index *x)
  * or address. Runs from `done_from` on have no experiment yet and do not
  * count. *why says which.
  */
-static const char *same_thread(const struct model *m, const struct index *x,
+static const char *same_thread(const struct model *m, struct index *x,
 			       const struct import_result *res, size_t i, uint32_t first_run,
 			       uint32_t done_from, const char **why)
 {
@@ -99,7 +122,7 @@ static const char *same_thread(const struct model *m, const struct index *x,
 			*why = "it repeats blocks stored there";
 			return exp;
 		}
-		if (strmap_get(&x->block, it->block, &r) && r < done_from) {
+		if (strmap_get(index_blocks(x), it->block, &r) && r < done_from) {
 			*why = "it repeats blocks stored there";
 			return exp_of_run(m, r, first_run);
 		}

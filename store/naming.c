@@ -200,6 +200,21 @@ void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend 
 	}
 }
 
+/*
+ * "<n>\x1f<s>", as "%u\x1f%s" prints it, in *b (emptied first): the key of a
+ * string within a source or a group, made without a format to read.
+ * Returns b's string, valid until b changes: a map that keeps the key
+ * keeps a copy.
+ */
+static const char *num_key(struct buf *b, uint32_t n, const char *s)
+{
+	buf_reset(b);
+	buf_add_decimal(b, n);
+	buf_addc(b, '\x1f');
+	buf_adds(b, s);
+	return b->s;
+}
+
 /* The description a legend of source `source` gives `name` (its line in *line), or NULL. */
 static const char *legend_of(const struct naming *nm, uint32_t source, const char *name,
 			     struct buf *scratch, uint32_t *line)
@@ -208,17 +223,10 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 
 	if (!nm->ndesc || !*name)
 		return NULL;
-	buf_reset(scratch);
-	buf_addf(scratch, "%u\x1f%s", (unsigned)source, name);
-	if (!strmap_get(&nm->legends, scratch->s, &at))
+	if (!strmap_get(&nm->legends, num_key(scratch, source, name), &at))
 		return NULL;
 	*line = nm->desc_line[at - 1];
 	return nm->desc[at - 1];
-}
-
-static const char *group_key(struct model *m, const struct run *r, int rename)
-{
-	return rename ? arena_printf(&m->arena, "\x01%s", r->command) : r->variant.text;
 }
 
 static int alignable(const struct run *r, const struct naming_run *e)
@@ -239,26 +247,35 @@ static int align(struct model *m, uint32_t first, const uint32_t *idx, size_t n,
 	const char **cmds = NULL, **scenario, **names;
 	size_t *group = NULL, ncmds = 0, cap = 0, gcap = 0, ngroups = 0;
 	uint32_t *cmd_of = xcalloc(n ? n : 1, sizeof(*cmd_of));
+	struct buf gb = BUF_INIT, cb = BUF_INIT;
 	int aligned;
 
 	for (size_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[idx[k]];
-		const char *gk = group_key(m, r, renamable[idx[k] - first]);
+		int rename = renamable[idx[k] - first];
+		/* the group: its name, or "\x01" and the command for a run the words may rename */
+		const char *gk = r->variant.text;
 		const char *ck;
 		uint32_t g, c;
 
+		if (rename) {
+			buf_reset(&gb);
+			buf_addc(&gb, '\x01');
+			buf_adds(&gb, r->command);
+			gk = gb.s;
+		}
 		if (!strmap_get(&groups, gk, &g)) {
 			g = (uint32_t)ngroups++;
-			strmap_put(&groups, gk, g);
+			strmap_put(&groups, rename ? arena_strndup(&m->arena, gb.s, gb.len) : gk, g);
 		}
-		ck = arena_printf(&m->arena, "%u\x1f%s", (unsigned)g, r->command);
+		ck = num_key(&cb, g, r->command);
 		if (!strmap_get(&cmdset, ck, &c)) {
 			ALLOC_GROW(cmds, ncmds + 1, cap);
 			ALLOC_GROW(group, ncmds + 1, gcap);
 			cmds[ncmds] = r->command;
 			group[ncmds] = g;
 			c = (uint32_t)ncmds++;
-			strmap_put(&cmdset, ck, c);
+			strmap_put(&cmdset, arena_strndup(&m->arena, cb.s, cb.len), c);
 		}
 		cmd_of[k] = c;
 	}
@@ -279,6 +296,8 @@ static int align(struct model *m, uint32_t first, const uint32_t *idx, size_t n,
 	free(cmds);
 	free(group);
 	free(cmd_of);
+	buf_release(&gb);
+	buf_release(&cb);
 	strmap_release(&groups);
 	strmap_release(&cmdset);
 	return aligned ? 0 : -1;
@@ -297,15 +316,17 @@ struct bucket {
  */
 static void join_unscoped(struct model *m, uint32_t first, const struct bucket *b)
 {
+	const struct run *x = &m->rs.runs[b->idx[0]];
+	size_t tool = fmt_tool_len(x->fmt);
 	int unscoped = 0;
 
 	for (uint32_t i = first; i < m->rs.nruns && !unscoped; i++) {
 		const struct run *r = &m->rs.runs[i];
-		const struct run *x = &m->rs.runs[b->idx[0]];
 
+		/* the same tool: the same format, or one of its others ("hyperfine-json") */
 		unscoped = !*r->scenario && !strcmp(r->experiment, x->experiment) &&
-			   fmt_tool_len(r->fmt) == fmt_tool_len(x->fmt) &&
-			   !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), fmt_tool_len(x->fmt));
+			   (r->fmt == x->fmt ||
+			    (fmt_tool_len(r->fmt) == tool && !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), tool)));
 	}
 	if (!unscoped)
 		return;
@@ -609,8 +630,8 @@ static void attach_labels(struct pass *p)
 		const struct naming_run *e = &nm->runs[k];
 
 		if (e->label && e->multi && p->proposal[k])
-			key[k] = arena_printf(&keys, "%u\x1f%s", (unsigned)p->m->rs.runs[nm->first + k].source,
-					      p->proposal[k]);
+			key[k] = arena_strdup(&keys, num_key(&p->scratch, p->m->rs.runs[nm->first + k].source,
+							     p->proposal[k]));
 	}
 	first = first_of_key(key, nm->n);
 	for (uint32_t k = 0; k < nm->n; k++) {
@@ -741,13 +762,15 @@ static void labels_by_command(struct pass *p)
 			if (!nm->runs[k].command || (pass == 0) != (p->attached[k] != 0) ||
 			    (pass == 1 && !nm->runs[k].multi))
 				continue;
-			key = arena_printf(&keys, "%u\x1f%s", (unsigned)r->source, r->command);
+			/* the key is copied only when the map keeps it: most commands come again */
+			key = num_key(&p->scratch, r->source, r->command);
 			if (pass == 1) {
 				if (strmap_get(&cmds, key, &at) && label[at]) {
 					p->same_cmd[k] = label[at];
 					p->same_cmd_line[k] = line[at];
 				}
-			} else if (strmap_put_new(&cmds, key, (uint32_t)nlabel, &at)) {
+			} else if (!strmap_get(&cmds, key, &at)) {
+				strmap_put(&cmds, arena_strdup(&keys, key), (uint32_t)nlabel);
 				line[nlabel] = nm->runs[k].label_line;
 				label[nlabel++] = nm->runs[k].label;
 			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
@@ -962,6 +985,7 @@ void naming_finish(struct naming *nm, struct model *m)
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;
+	const struct run *keyed = NULL; /* the run before: the same variant string has the same key */
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -995,7 +1019,10 @@ void naming_finish(struct naming *nm, struct model *m)
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		r->variant.key = model_variant_key(m, r->variant.text);
+		r->variant.key = keyed && keyed->variant.text == r->variant.text
+					 ? keyed->variant.key
+					 : model_variant_key(m, r->variant.text);
+		keyed = r;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)

@@ -57,6 +57,13 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 	b->len += (size_t)n;
 }
 
+void buf_add_decimal(struct buf *b, unsigned long long v)
+{
+	char d[FMT_DECIMAL_MAX];
+
+	buf_add(b, d, fmt_decimal(d, v));
+}
+
 void buf_addf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;

@@ -52,6 +52,8 @@ static inline void buf_addc(struct buf *b, char c)
 	b->s[b->len] = '\0';
 }
 
+/* `v` in decimal, as "%llu" prints it, without a format to read (fmt_decimal()). */
+void buf_add_decimal(struct buf *b, unsigned long long v);
 void buf_addf(struct buf *b, const char *fmt, ...) BD_PRINTF(2, 3);
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
 /* Empty the buffer, keep its memory. */
