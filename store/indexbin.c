@@ -254,8 +254,13 @@ const char *ibin_seg_str(const struct ibin_seg *g, uint32_t off)
 	return off < g->npool ? g->pool + off : "";
 }
 
-/* Index of `s` in a sorted table of base pool offsets (`stride` bytes apart), or -1. */
-static long base_find(struct ibin *b, const void *table, size_t n, size_t stride, const char *s)
+/*
+ * Index of `s` in a sorted table of `n` pool offsets `stride` bytes apart
+ * (each entry starts with its string's offset), or -1; `str` gives the
+ * string at an offset of the pool the table is of.
+ */
+static long table_find(const void *table, size_t n, size_t stride, const char *s,
+		       const char *(*str)(void *pool, uint32_t off), void *pool)
 {
 	size_t lo = 0, hi = n;
 
@@ -265,7 +270,7 @@ static long base_find(struct ibin *b, const void *table, size_t n, size_t stride
 		int c;
 
 		memcpy(&off, (const char *)table + mid * stride, 4);
-		c = strcmp(s, base_str(b, off));
+		c = strcmp(s, str(pool, off));
 		if (!c)
 			return (long)mid;
 		if (c < 0)
@@ -276,27 +281,26 @@ static long base_find(struct ibin *b, const void *table, size_t n, size_t stride
 	return -1;
 }
 
-/* The same in a segment's table. */
+static const char *base_pool_str(void *b, uint32_t off)
+{
+	return base_str(b, off);
+}
+
+static const char *seg_pool_str(void *g, uint32_t off)
+{
+	return ibin_seg_str(g, off);
+}
+
+/* The same in the base's tables, and in a segment's. */
+static long base_find(struct ibin *b, const void *table, size_t n, size_t stride, const char *s)
+{
+	return table_find(table, n, stride, s, base_pool_str, b);
+}
+
 static long seg_find(const struct ibin_seg *g, const void *table, size_t n, size_t stride,
 		     const char *s)
 {
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		uint32_t off;
-		int c;
-
-		memcpy(&off, (const char *)table + mid * stride, 4);
-		c = strcmp(s, ibin_seg_str(g, off));
-		if (!c)
-			return (long)mid;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
+	return table_find(table, n, stride, s, seg_pool_str, (void *)g);
 }
 
 /* Block `k` in the base: the fence names the run of blocks it can be in, read in one piece. */
