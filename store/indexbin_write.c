@@ -6,13 +6,11 @@
 #define _GNU_SOURCE /* qsort_r */
 #include "store/indexbin.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "store/cachefile.h"
 #include "store/indexbin_fmt.h"
 #include "util/fsutil.h"
 #include "util/hash.h"
@@ -232,34 +230,9 @@ int ibin_append(struct ibin_builder *b, uint64_t *len)
 
 /* ---- a new base ---- */
 
-/* Bytes on their way to the new file, written 64 KiB at a time; the first error stays in `err`. */
-struct out {
-	int fd, err;
-	struct buf b;
-};
-
-static void out_flush(struct out *w)
-{
-	if (w->b.len && !w->err && fd_write_all(w->fd, w->b.s, w->b.len) < 0)
-		w->err = 1;
-	buf_reset(&w->b);
-}
-
-static void out_add(struct out *w, const void *p, size_t n)
-{
-	if (w->b.len + n > (64u << 10))
-		out_flush(w);
-	if (n > (64u << 10)) {
-		if (!w->err && fd_write_all(w->fd, p, n) < 0)
-			w->err = 1;
-	} else {
-		buf_add(&w->b, p, n);
-	}
-}
-
 /* The blocks being written: every FENCE_STEP-th key goes to the fence. */
 struct blocks_out {
-	struct out *w;
+	struct cachefile *w;
 	struct ibin_key *fence;
 	size_t nfence, written;
 };
@@ -269,7 +242,7 @@ static void put_blocks(struct blocks_out *o, const struct ibin_block *x, size_t 
 	for (size_t i = 0; i < n; i++, o->written++)
 		if (o->written % FENCE_STEP == 0)
 			memcpy(&o->fence[o->nfence++], &x[i], sizeof(*o->fence));
-	out_add(o->w, x, n * sizeof(*x));
+	cachefile_add(o->w, x, n * sizeof(*x));
 }
 
 /*
@@ -319,7 +292,7 @@ static int merge_blocks(struct blocks_out *o, const struct ibin *old, const stru
  * bytes each, into w; on a tie the old entry goes first. Each new entry's
  * place is searched, and the old ones before it go out as one piece.
  */
-static void merge_table(struct out *w, const void *t, size_t n, const void *y, size_t k, size_t stride,
+static void merge_table(struct cachefile *w, const void *t, size_t n, const void *y, size_t k, size_t stride,
 			const struct pools *p)
 {
 	const char *old = t, *add = y;
@@ -337,11 +310,11 @@ static void merge_table(struct out *w, const void *t, size_t n, const void *y, s
 			else
 				hi = mid;
 		}
-		out_add(w, old + i * stride, (lo - i) * stride);
-		out_add(w, c, stride);
+		cachefile_add(w, old + i * stride, (lo - i) * stride);
+		cachefile_add(w, c, stride);
 		i = lo;
 	}
-	out_add(w, old + i * stride, (n - i) * stride);
+	cachefile_add(w, old + i * stride, (n - i) * stride);
 }
 
 /* Take the old file's segments into `b`, as if they were added now (a new base holds them). */
@@ -390,8 +363,7 @@ static void absorb_segments(struct ibin_builder *b)
 int ibin_write_base(struct ibin_builder *b, const char *dir, const char *token)
 {
 	const struct ibin *o = b->old;
-	struct buf tmp = BUF_INIT, final = BUF_INIT;
-	struct out w = { -1, 0, BUF_INIT };
+	struct cachefile w;
 	struct bin_head h;
 	struct blocks_out bo;
 	struct pools p = { "", "", 0 };
@@ -438,12 +410,9 @@ int ibin_write_base(struct ibin_builder *b, const char *dir, const char *token)
 	h.step = FENCE_STEP;
 	h.nfence = (h.nblocks + FENCE_STEP - 1) / FENCE_STEP;
 
-	buf_addf(&tmp, "%s/" INDEXBIN_FILE ".tmp.%ld", dir, (long)getpid());
-	buf_addf(&final, "%s/" INDEXBIN_FILE, dir);
-	w.fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w.fd < 0)
+	if (cachefile_open(&w, dir, INDEXBIN_FILE) < 0)
 		goto out;
-	out_add(&w, &h, sizeof(h));
+	cachefile_add(&w, &h, sizeof(h));
 	memset(&bo, 0, sizeof(bo));
 	bo.w = &w;
 	bo.fence = xmalloc(h.nfence ? (size_t)h.nfence * sizeof(*bo.fence) : 1);
@@ -455,19 +424,14 @@ int ibin_write_base(struct ibin_builder *b, const char *dir, const char *token)
 		    b->places ? (const void *)b->places : "", b->nplaces, sizeof(*b->places), &p);
 	merge_table(&w, o ? (const void *)o->sources : "", o ? (size_t)o->nsources : 0,
 		    b->sources ? (const void *)b->sources : "", b->nsources, 4, &p);
-	out_add(&w, p.old, (size_t)shift);
-	out_add(&w, p.add, b->pool.len);
-	out_add(&w, bo.fence, bo.nfence * sizeof(*bo.fence));
-	out_flush(&w);
+	cachefile_add(&w, p.old, (size_t)shift);
+	cachefile_add(&w, p.add, b->pool.len);
+	cachefile_add(&w, bo.fence, bo.nfence * sizeof(*bo.fence));
+	if (bo.nfence != h.nfence)
+		w.err = 1;
 	free(bo.fence);
-	if (close(w.fd) == 0 && !w.err && bo.nfence == h.nfence && rename(tmp.s, final.s) == 0)
-		rc = 0;
-	else
-		unlink(tmp.s);
+	rc = cachefile_close(&w);
 out:
 	free(old_pool);
-	buf_release(&w.b);
-	buf_release(&tmp);
-	buf_release(&final);
 	return rc;
 }

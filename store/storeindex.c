@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "parsers/names.h"
+#include "store/cachefile.h"
 #include "store/expname.h"
 #include "store/indexbin.h"
 #include "store/journal.h"
@@ -228,39 +229,6 @@ static int parse64x2(const char *s, uint64_t v[2])
 
 /* ---- writing ---- */
 
-/* Bytes on their way to a file, written every 256 KiB; the first error stays in `err`. */
-struct wfile {
-	int fd, err;
-	struct buf b;
-	struct hash_stream *h; /* summed on the way, or NULL */
-};
-
-/* Sum and write `n` bytes to the file now. */
-static void wwrite(struct wfile *w, const void *p, size_t n)
-{
-	if (w->h)
-		hash_stream_add(w->h, p, n);
-	if (!w->err && fd_write_all(w->fd, p, n) < 0)
-		w->err = 1;
-}
-
-static void wflush(struct wfile *w)
-{
-	if (w->b.len)
-		wwrite(w, w->b.s, w->b.len);
-	buf_reset(&w->b);
-}
-
-static void wadd(struct wfile *w, const void *p, size_t n)
-{
-	if (w->b.len + n > (256u << 10))
-		wflush(w);
-	if (n > (256u << 10))
-		wwrite(w, p, n); /* a large piece (the old rows) as it is */
-	else
-		buf_add(&w->b, p, n);
-}
-
 /* What source `s` of `m` (its runs `runs[0..n)`, in order) adds to index.bin. */
 static void builder_add(struct ibin_builder *b, const struct model *m, uint32_t s, const uint32_t *runs,
 			size_t n)
@@ -441,37 +409,6 @@ static void new_token(char out[33])
 	hash_hex(&t, sizeof(t), out);
 }
 
-/* Open a temporary file for `name` in the store's root (written, then renamed by wclose()). */
-static int wopen(const struct store *st, const char *name, struct wfile *w)
-{
-	struct buf tmp = BUF_INIT;
-
-	memset(w, 0, sizeof(*w));
-	buf_addf(&tmp, "%s/%s.tmp.%ld", st->dir, name, (long)getpid());
-	w->fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	buf_release(&tmp);
-	return w->fd < 0 ? -1 : 0;
-}
-
-/* Flush, close and rename into place (no fsync: a cache); on any error remove it. 0 or -1. */
-static int wclose(const struct store *st, const char *name, struct wfile *w)
-{
-	struct buf tmp = BUF_INIT, final = BUF_INIT;
-	int rc = -1;
-
-	wflush(w);
-	buf_addf(&tmp, "%s/%s.tmp.%ld", st->dir, name, (long)getpid());
-	buf_addf(&final, "%s/%s", st->dir, name);
-	if (close(w->fd) == 0 && !w->err && rename(tmp.s, final.s) == 0)
-		rc = 0;
-	else
-		unlink(tmp.s);
-	buf_release(&w->b);
-	buf_release(&tmp);
-	buf_release(&final);
-	return rc;
-}
-
 static void remove_cache(const struct store *st, const char *name)
 {
 	struct buf p = BUF_INIT;
@@ -560,7 +497,7 @@ static int write_both(const struct store *st, struct ibin_builder *b, const char
 		      const struct span *kept, size_t nkept, const struct buf *rows_text, size_t rows,
 		      const struct storeindex_stamp *s)
 {
-	struct wfile w;
+	struct cachefile w;
 	struct hash_stream h;
 	struct buf head = BUF_INIT;
 	char token[33];
@@ -568,24 +505,24 @@ static int write_both(const struct store *st, struct ibin_builder *b, const char
 	new_token(token);
 	if (ibin_write_base(b, st->dir, token) < 0)
 		remove_cache(st, STOREINDEX_BIN); /* imports read the store's runs */
-	if (wopen(st, STOREINDEX_FILE, &w) < 0)
+	if (cachefile_open(&w, st->dir, STOREINDEX_FILE) < 0)
 		return -1;
 	hash_stream_init(&h);
 	w.h = &h;
 	head_row(&head, s, token);
-	wadd(&w, head.s, head.len);
+	cachefile_add(&w, head.s, head.len);
 	for (size_t i = 0; i < nkept; i++) {
-		wadd(&w, text + kept[i].off, kept[i].len);
+		cachefile_add(&w, text + kept[i].off, kept[i].len);
 		mapped_drop(text + kept[i].off, kept[i].len); /* copied: read once */
 	}
-	wadd(&w, rows_text->s ? rows_text->s : "", rows_text->len);
-	wflush(&w);
+	cachefile_add(&w, rows_text->s ? rows_text->s : "", rows_text->len);
+	cachefile_flush(&w);
 	w.h = NULL;
 	buf_reset(&head);
 	end_row(&head, rows, &h, -1);
-	wadd(&w, head.s, head.len);
+	cachefile_add(&w, head.s, head.len);
 	buf_release(&head);
-	return wclose(st, STOREINDEX_FILE, &w);
+	return cachefile_close(&w);
 }
 
 int storeindex_write(const struct store *st, const struct model *m,

@@ -116,6 +116,8 @@ ST=
 command -v strace >/dev/null 2>&1 && ST=1
 # read_runs WHY: the last traced import read stored runs (the index was not used)
 read_runs() { [ -z "$ST" ] || grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace" || fail "$1 was used"; }
+# cut_tail FILE N: FILE loses its last N bytes (what a crash while appending leaves)
+cut_tail() { head -c $(($(wc -c <"$1") - $2)) "$1" >"$T/cut" && cp "$T/cut" "$1"; }
 # hf NAME MS: a hyperfine text of one command of its own
 hf() {
 	printf 'Benchmark 1: ./%s --fast\n  Time (mean ± σ):     %s ms ±   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n  Range (min … max):    1.0 ms …  9.0 ms    10 runs\n' "$1" "$2" >"$T/$1.txt"
@@ -151,8 +153,7 @@ if [ -n "$ST" ] && grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace"; then
 fi
 
 # a segment cut short (a crash while it was appended): not the index
-size=$(wc -c <"$A/index.csv")
-head -c $((size - 20)) "$A/index.csv" >"$T/cut.csv" && cp "$T/cut.csv" "$A/index.csv"
+cut_tail "$A/index.csv" 20
 hf cut2 5.2
 TRACE=$ST both import "$T/cut2.txt"
 read_runs "an index cut short"
@@ -160,8 +161,7 @@ read_runs "an index cut short"
 hf cut3 5.3
 both import "$T/cut3.txt"
 [ "$(segs)" -gt 0 ] || fail "no segment to cut in index.bin"
-size=$(wc -c <"$A/index.bin")
-head -c $((size - 8)) "$A/index.bin" >"$T/cut.bin" && cp "$T/cut.bin" "$A/index.bin"
+cut_tail "$A/index.bin" 8
 hf cut4 5.4
 TRACE=$ST both import "$T/cut4.txt"
 read_runs "an index.bin cut short"
