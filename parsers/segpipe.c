@@ -7,7 +7,8 @@
  * caller is behind (the queue held two batches or more at the last
  * hand-over); full batches go through a short queue to the caller's
  * thread, which hands the blocks to the callback in order and gives the
- * text's pages back behind them.
+ * text's pages back behind them. Spent batches go back to the walker, which
+ * frees what it allocated.
  */
 #include "parsers/segpipe.h"
 
@@ -61,6 +62,7 @@ struct pipe {
 	pthread_mutex_t lock;
 	pthread_cond_t more, room;
 	struct batch *head, **tailp;
+	struct batch *spent; /* handed over, to be freed by the walker (whose arena of malloc they are in) */
 	size_t queued;
 	int stop; /* the callback's non-zero value: the walker finds no more blocks */
 };
@@ -88,9 +90,26 @@ static void batch_free(struct batch *bt)
 	free(bt);
 }
 
-/* Walker: queue `bt` (waiting for room); the callback's stop value, or 0. */
+/* Free a list of batches linked by `next`. */
+static void batches_free(struct batch *bt)
+{
+	while (bt) {
+		struct batch *next = bt->next;
+
+		batch_free(bt);
+		bt = next;
+	}
+}
+
+/*
+ * Walker: queue `bt` (waiting for room); the callback's stop value, or 0.
+ * The batches the caller is done with are freed here, on the thread that
+ * allocated them: a free() from the caller's thread would wait on the
+ * lock of the walker's malloc arena while the walker allocates.
+ */
 static int push(struct pipe *p, struct batch *bt)
 {
+	struct batch *spent;
 	int stop;
 
 	pthread_mutex_lock(&p->lock);
@@ -101,17 +120,24 @@ static int push(struct pipe *p, struct batch *bt)
 	p->queued++;
 	p->behind = p->queued >= BEHIND;
 	stop = p->stop;
+	spent = p->spent;
+	p->spent = NULL;
 	pthread_cond_signal(&p->more);
 	pthread_mutex_unlock(&p->lock);
+	batches_free(spent);
 	return stop;
 }
 
-/* Caller: the next batch, waiting for it. */
-static struct batch *pop(struct pipe *p)
+/* Caller: give back `done` (the batch handed over before, or NULL); the next batch, waiting for it. */
+static struct batch *pop(struct pipe *p, struct batch *done)
 {
 	struct batch *bt;
 
 	pthread_mutex_lock(&p->lock);
+	if (done) {
+		done->next = p->spent;
+		p->spent = done;
+	}
 	while (!p->head)
 		pthread_cond_wait(&p->more, &p->lock);
 	bt = p->head;
@@ -231,6 +257,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 {
 	struct pipe p;
 	pthread_t walker;
+	struct batch *done = NULL;
 	size_t dropped = 0, delivered = 0;
 	int rc = 0, last = 0;
 
@@ -253,7 +280,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		return seg_split(name, text, len, arena, fn, ctx, res, d);
 	}
 	while (!last) {
-		struct batch *bt = pop(&p);
+		struct batch *bt = pop(&p, done);
 
 		for (size_t i = 0; i < bt->n; i++) {
 			diag_take(d, &bt->v[i].before);
@@ -279,9 +306,11 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		}
 		diag_take(d, &bt->tail);
 		last = bt->last;
-		batch_free(bt);
+		done = bt;
 	}
 	pthread_join(walker, NULL);
+	batches_free(p.spent);
+	batch_free(done);
 	pipe_release(&p);
 	arena_take(arena, &p.arena);
 	if (rc)
