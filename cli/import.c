@@ -51,7 +51,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 }
 
 /* A dry run's measurements: counted per run, not kept (model.h: struct record_spool). */
-static const struct record_spool count_only = { NULL, NULL, NULL };
+static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
 
 int cmd_import(struct cli *c, int argc, char **argv)
 {

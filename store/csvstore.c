@@ -24,6 +24,7 @@
 #include "store/manifest.h"
 #include "store/storeindex.h"
 #include "parsers/units.h"
+#include "util/bgwrite.h"
 #include "util/buf.h"
 #include "util/csvio.h"
 #include "util/fmt.h"
@@ -1463,15 +1464,20 @@ static void temp_dir_of(struct buf *out, const char *data, const struct source *
 
 /* ---- an import's measurements, written as they are read (csvstore.h) ---- */
 
+/* A kept text this large is written on a thread of its own while the import goes on. */
+#define TEXT_WRITER_MIN ((size_t)1 << 20)
+
 struct store_spool {
 	struct record_spool hook; /* m->spool */
 	char *data;             /* the store's data directory */
+	char *sources;          /* and its sources directory */
 	struct num_memo *nums;  /* the figures written lately (owned) */
 	struct spooled {
 		uint32_t source;
 		char *dir;          /* its temporary directory (temp_dir_of()) */
 		struct outfile out;    /* its measurements.csv; out.err when it could not be made */
 		struct outfile series; /* its series.csv, likewise */
+		struct bgwrite *text;  /* its text, being written into dir/text (spool_keep_text()), or NULL */
 		int taken;          /* write_source() took it */
 	} *v;
 	size_t n, cap;
@@ -1583,13 +1589,39 @@ static void spool_end_text(void *ctx, struct model *m, uint32_t source)
 	buf_release(&f->series.b);
 }
 
+/*
+ * struct record_spool's keep_text: a large text the import keeps, not yet
+ * in sources/, starts being written into its temporary directory now, on a
+ * thread of its own, while the import names its runs; write_source() waits
+ * for it and renames it into place. A text no thread took is written there.
+ */
+static void spool_keep_text(void *ctx, struct model *m, uint32_t source)
+{
+	struct store_spool *sp = ctx;
+	struct spooled *f = spooled_of(sp, source);
+	const struct source *s = &m->sources[source];
+	struct buf path = BUF_INIT;
+
+	if (!f || f->text || f->out.err || s->len < TEXT_WRITER_MIN)
+		return;
+	buf_addf(&path, "%s/%s", sp->sources, s->hash);
+	if (!path_exists(path.s)) {
+		buf_reset(&path);
+		buf_addf(&path, "%s/text", f->dir);
+		f->text = bgwrite_start(path.s, s->text, s->len);
+	}
+	buf_release(&path);
+}
+
 int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 {
 	struct store_spool *sp = xcalloc(1, sizeof(*sp));
 
 	sp->data = path_dup(st, "%s", "data");
+	sp->sources = path_dup(st, "%s", "sources");
 	if (dir_make(sp->data, d) < 0) {
 		free(sp->data);
+		free(sp->sources);
 		free(sp);
 		return -1;
 	}
@@ -1598,6 +1630,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 	sp->hook.ctx = sp;
 	sp->hook.take = spool_take;
 	sp->hook.end_text = spool_end_text;
+	sp->hook.keep_text = spool_keep_text;
 	st->spool = sp;
 	m->spool = &sp->hook;
 	return 0;
@@ -1612,6 +1645,8 @@ void store_spool_end(struct store *st, struct model *m)
 	for (size_t i = 0; i < sp->n; i++) {
 		struct spooled *f = &sp->v[i];
 
+		if (f->text) /* written for an import that stored nothing: removed with the directory */
+			bgwrite_finish(f->text, NULL);
 		if (!f->taken) {
 			outfile_discard(&f->out);
 			outfile_discard(&f->series);
@@ -1623,6 +1658,7 @@ void store_spool_end(struct store *st, struct model *m)
 		m->spool = NULL;
 	free(sp->v);
 	free(sp->data);
+	free(sp->sources);
 	free(sp->nums);
 	free(sp);
 	st->spool = NULL;
@@ -1673,12 +1709,17 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 	 * so that what an interrupted import leaves is all in one place.
 	 */
 	buf_addf(&path, "%s/%s", sources, s->hash);
-	if (!path_exists(path.s)) {
+	if ((spool && spool->text) || !path_exists(path.s)) {
 		struct buf text = BUF_INIT;
 		int bad;
 
 		buf_addf(&text, "%s/text", tmp.s);
-		bad = file_write_new(text.s, s->text, s->len, d) < 0;
+		if (spool && spool->text) { /* begun by spool_keep_text() */
+			bad = bgwrite_finish(spool->text, d) < 0;
+			spool->text = NULL;
+		} else {
+			bad = file_write_new(text.s, s->text, s->len, d) < 0;
+		}
 		if (!bad && rename(text.s, path.s) < 0) {
 			diag_error(d, path.s, 0, "cannot store: %s", strerror(errno));
 			bad = 1;

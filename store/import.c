@@ -380,6 +380,8 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 			continue;
 		}
 		ir->source = c.source;
+		if (m->spool && m->spool->keep_text)
+			m->spool->keep_text(m->spool->ctx, m, c.source);
 		naming_legends(&nm, c.source, sr.legends, sr.nlegends);
 		seg_result_release(&sr);
 	}

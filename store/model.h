@@ -124,12 +124,16 @@ struct stored_lookup {
  * then counts the measurements in their runs' nmeas_out and drops both
  * from the record set. `take` reads them and changes nothing; a write
  * that fails is its to remember and report (csvstore.h: store_spool_begin()).
- * `end_text` (or NULL) is told when a text's last block was read.
+ * `end_text` (or NULL) is told when a text's last block was read, and
+ * `keep_text` (or NULL) when the import keeps the text after that (it
+ * holds runs, new or already stored): the text stays in memory, unchanged,
+ * until the model is released.
  */
 struct record_spool {
 	void *ctx;
 	void (*take)(void *ctx, struct model *m, uint32_t source, const struct recset_mark *from);
 	void (*end_text)(void *ctx, struct model *m, uint32_t source);
+	void (*keep_text)(void *ctx, struct model *m, uint32_t source);
 };
 
 struct model {

@@ -38,6 +38,9 @@ same_import() {
 same_import big "$T/big.log"
 # the measurements were written as they were read (csvstore.h: the spool): no directory of it is left
 ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left in data/"
+# the text was written on a thread of its own (util/bgwrite.h) and renamed into sources/: no copy stays in data/
+[ -z "$(find "$T/s.big.file/data" -name text)" ] || fail "a copy of the text is left in data/"
+BENCHDELTA_STORE="$T/s.big.file" "$BD" fsck >"$T/out" 2>&1 || { cat "$T/out" >&2; fail "fsck after the large import"; }
 # a repeat adds nothing and leaves nothing behind either
 BENCHDELTA_STORE="$T/s.big.file" "$BD" import -e big "$T/big.log" >"$T/out" 2>&1 || fail "re-import failed"
 grep -q 'already imported (the same text); nothing added' "$T/out" || { cat "$T/out" >&2; fail "re-import added something"; }
