@@ -58,7 +58,13 @@ static void grow(struct strmap *m)
 	struct strmap old = *m;
 
 	m->cap = m->cap ? m->cap * 2 : 64;
-	m->slots = xcalloc(m->cap, sizeof(*m->slots));
+	/*
+	 * Zeroed by writing, not calloc(): a large calloc() is fresh zero
+	 * pages, which the first look-up maps read-only and the first put
+	 * then faults again to copy (with a TLB flush on every core).
+	 */
+	m->slots = xmalloc(m->cap * sizeof(*m->slots));
+	memset(m->slots, 0, m->cap * sizeof(*m->slots));
 	m->n = 0;
 	for (size_t i = 0; i < old.cap; i++) {
 		if (old.slots[i].key) {
