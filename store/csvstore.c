@@ -1462,6 +1462,12 @@ static void temp_dir_of(struct buf *out, const char *data, const struct source *
 	buf_addf(out, "%s/.tmp-%s-%ld", data, s->hash, (long)getpid());
 }
 
+/* The file in a temporary directory `dir` that a source's text is written to before it is renamed into sources/. */
+static void temp_text_of(struct buf *out, const char *dir)
+{
+	buf_addf(out, "%s/text", dir);
+}
+
 /* ---- an import's measurements, written as they are read (csvstore.h) ---- */
 
 /* A kept text this large is written on a thread of its own while the import goes on. */
@@ -1607,7 +1613,7 @@ static void spool_keep_text(void *ctx, struct model *m, uint32_t source)
 	buf_addf(&path, "%s/%s", sp->sources, s->hash);
 	if (!path_exists(path.s)) {
 		buf_reset(&path);
-		buf_addf(&path, "%s/text", f->dir);
+		temp_text_of(&path, f->dir);
 		f->text = bgwrite_start(path.s, s->text, s->len);
 	}
 	buf_release(&path);
@@ -1713,13 +1719,13 @@ static int write_source(struct store *st, struct model *m, uint32_t src, int rep
 		struct buf text = BUF_INIT;
 		int bad;
 
-		buf_addf(&text, "%s/text", tmp.s);
-		if (spool && spool->text) { /* begun by spool_keep_text() */
+		temp_text_of(&text, tmp.s);
+		if (spool && spool->text) /* begun by spool_keep_text() */
 			bad = bgwrite_finish(spool->text, d) < 0;
-			spool->text = NULL;
-		} else {
+		else
 			bad = file_write_new(text.s, s->text, s->len, d) < 0;
-		}
+		if (spool)
+			spool->text = NULL;
 		if (!bad && rename(text.s, path.s) < 0) {
 			diag_error(d, path.s, 0, "cannot store: %s", strerror(errno));
 			bad = 1;
