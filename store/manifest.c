@@ -12,6 +12,7 @@
 
 #include "util/csvio.h"
 #include "util/fsutil.h"
+#include "util/mapped.h"
 #include "util/hash.h"
 
 static const char *const cols[] = { "file", "bytes", "rows", "xxh3" };
@@ -88,10 +89,12 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 {
 	struct check *c = ctx;
 	const char *v[4];
-	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct buf path = BUF_INIT;
 	struct diag local = DIAG_INIT;
 	char hex[HASH_HEX_LEN + 1];
 	struct stat st;
+	char *text = NULL;
+	size_t len = 0;
 
 	if (row == 1) {
 		for (size_t k = 0; k < countof(cols); k++) {
@@ -138,26 +141,26 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 			c->bad = diag_error(c->d, path.s, 0,
 					    "%llu bytes, the manifest says %s: the file was cut or changed",
 					    (unsigned long long)st.st_size, v[1]);
-	} else if (file_read(path.s, &text, &local) < 0) {
+	} else if (file_view(path.s, FILE_VIEW_MAP_MIN, &text, &len, &local) < 0) {
 		c->bad = diag_error(c->d, path.s, 0, "%s", local.n ? local.v[0].text : "cannot read");
 	} else {
 		char count[32];
 
-		hash_hex(text.s ? text.s : "", text.len, hex);
-		snprintf(count, sizeof(count), "%zu", text.len);
+		hash_hex(text, len, hex);
+		snprintf(count, sizeof(count), "%zu", len);
 		if (strcmp(count, v[1]))
 			c->bad = diag_error(c->d, path.s, 0,
 					    "%zu bytes, the manifest says %s: the file was cut or changed",
-					    text.len, v[1]);
-		else if (strtoull(v[2], NULL, 10) != manifest_rows(text.s ? text.s : "", text.len))
+					    len, v[1]);
+		else if (strtoull(v[2], NULL, 10) != manifest_rows(text, len))
 			c->bad = diag_error(c->d, path.s, 0, "%zu rows, the manifest says %s",
-					    manifest_rows(text.s ? text.s : "", text.len), v[2]);
+					    manifest_rows(text, len), v[2]);
 		else if (strcmp(hex, v[3]))
 			c->bad = diag_error(c->d, path.s, 0,
 					    "checksum does not match the manifest: the file was changed");
 	}
 	diag_release(&local);
-	buf_release(&text);
+	mapped_free(text);
 	buf_release(&path);
 	return 0;
 }

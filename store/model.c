@@ -80,13 +80,13 @@ const char *model_source_text(struct model *m, uint32_t source, size_t *len)
 	struct source *s = &m->sources[source];
 
 	if (!s->text && m->store_dir) {
-		struct buf path = BUF_INIT, text = BUF_INIT;
+		struct buf path = BUF_INIT;
 		struct diag d = DIAG_INIT;
 
+		/* mapped when large: a compare reads the digits of a few of its numbers */
 		buf_addf(&path, "%s/sources/%s", m->store_dir, s->hash);
-		if (file_read(path.s, &text, &d) == 0)
-			s->text = buf_detach(&text, &s->len);
-		buf_release(&text);
+		if (file_view(path.s, FILE_VIEW_MAP_MIN, &s->text, &s->len, &d) < 0)
+			s->text = NULL;
 		buf_release(&path);
 		diag_release(&d);
 	}

@@ -575,33 +575,6 @@ static void csvfile_release(struct csvfile *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/*
- * index.csv's text: mapped (util/mapped.h), so that a new base, which
- * copies most of it as it is, does not hold a copy of it; read when it
- * cannot be mapped. Released with mapped_free(). -1 when missing or unreadable.
- */
-static int csvfile_text(const char *path, struct buf *text, char **mapped, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat sb;
-	struct diag d = DIAG_INIT;
-	int rc;
-
-	*mapped = NULL;
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (*mapped = mapped_file(fd, (size_t)sb.st_size, 1))) {
-		*len = (size_t)sb.st_size;
-		close(fd);
-		return 0;
-	}
-	close(fd);
-	rc = file_read(path, text, &d);
-	diag_release(&d);
-	*len = text->len;
-	return rc;
-}
-
 /* The fields of one row of index.csv, copied (at most 6). */
 struct fields {
 	size_t n;
@@ -712,18 +685,20 @@ static size_t next_end(const char *s, size_t len, size_t at)
  */
 static int csvfile_read(const struct store *st, struct csvfile *f)
 {
-	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct buf path = BUF_INIT;
+	struct diag d = DIAG_INIT;
 	const char *s;
-	char *mapped;
+	char *text = NULL;
 	size_t len, at, end, stop;
 	size_t cap = 0;
 	int rc = -1;
 
 	memset(f, 0, sizeof(*f));
 	buf_addf(&path, "%s/" STOREINDEX_FILE, st->dir);
-	if (csvfile_text(path.s, &text, &mapped, &len) < 0)
+	/* mapped, so that a new base, which copies most of it as it is, holds no copy of it */
+	if (file_view(path.s, 0, &text, &len, &d) < 0)
 		goto out;
-	s = mapped ? mapped : buf_str(&text);
+	s = text;
 	if (len < 2 || s[len - 1] != '\n' || !(at = line_end(s, len, 0)) ||
 	    head_fields(s, at, &f->stamp, f->token) < 0)
 		goto out;
@@ -750,8 +725,8 @@ static int csvfile_read(const struct store *st, struct csvfile *f)
 	}
 	mapped_drop(s, len); /* read again by whatever needs its rows */
 	f->len = len;
-	f->text = mapped ? mapped : buf_detach(&text, NULL);
-	mapped = NULL;
+	f->text = text;
+	text = NULL;
 	rc = 0;
 out:
 	if (rc < 0) {
@@ -759,9 +734,9 @@ out:
 		f->rows = NULL;
 		f->nrows = 0;
 	}
-	mapped_free(mapped);
+	mapped_free(text);
 	buf_release(&path);
-	buf_release(&text);
+	diag_release(&d);
 	return rc;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/fsutil.h"
+#include "util/mapped.h"
 
 /*
  * A field without a quote in it is written as csv_write() would write it
@@ -92,18 +93,33 @@ static void on_row(int c, void *data)
 	buf_reset(&r->text);
 }
 
-int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn, void *ctx,
-		struct diag *d)
+/* The bytes of a text csv_parse() is given at a time: a mapped text's pages go back behind it. */
+#define PARSE_PIECE ((size_t)1 << 20)
+
+/* csvio_parse(); with `drop`, the pages of `text` parsed are given back (mapped_drop()). */
+static int parse(const char *name, const char *text, size_t len, csvio_row_fn fn, void *ctx,
+		 struct diag *d, int drop)
 {
 	struct csv_parser p;
 	struct reader r;
+	size_t at = 0, done = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.fn = fn;
 	r.ctx = ctx;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
 		die("csv_init failed");
-	if (csv_parse(&p, text, len, on_field, on_row, &r) != len) {
+	while (at < len) {
+		size_t piece = len - at < PARSE_PIECE ? len - at : PARSE_PIECE;
+
+		done = csv_parse(&p, text + at, piece, on_field, on_row, &r);
+		if (drop)
+			mapped_drop(text + at, piece);
+		if (done != piece)
+			break;
+		at += piece;
+	}
+	if (at < len) {
 		diag_warn(d, name, 0, "malformed CSV after row %zu (%s); the rest of the file is ignored",
 			  r.row, csv_strerror(csv_error(&p)));
 	} else if (csv_fini(&p, on_field, on_row, &r) != 0) {
@@ -117,16 +133,21 @@ int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn,
 	return r.stop;
 }
 
+int csvio_parse(const char *name, const char *text, size_t len, csvio_row_fn fn, void *ctx,
+		struct diag *d)
+{
+	return parse(name, text, len, fn, ctx, d, 0);
+}
+
 int csvio_read(const char *path, csvio_row_fn fn, void *ctx, struct diag *d)
 {
-	struct buf text = BUF_INIT;
+	char *text;
+	size_t len;
 	int rc;
 
-	if (file_read(path, &text, d) < 0) {
-		buf_release(&text);
+	if (file_view(path, FILE_VIEW_MAP_MIN, &text, &len, d) < 0)
 		return -1;
-	}
-	rc = csvio_parse(path, buf_str(&text), text.len, fn, ctx, d);
-	buf_release(&text);
+	rc = parse(path, text, len, fn, ctx, d, 1);
+	mapped_free(text);
 	return rc;
 }

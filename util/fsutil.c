@@ -60,6 +60,30 @@ int file_read(const char *path, struct buf *out, struct diag *d)
 	return 0;
 }
 
+int file_view(const char *path, size_t map_min, char **text, size_t *len, struct diag *d)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int fd;
+
+	*text = NULL;
+	*len = 0;
+	if (strcmp(path, "-") && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size >= map_min &&
+		    (*text = mapped_file(fd, (size_t)st.st_size, 1)))
+			*len = (size_t)st.st_size;
+		close(fd);
+		if (*text)
+			return 0;
+	}
+	if (file_read(path, &b, d) < 0) {
+		buf_release(&b);
+		return -1;
+	}
+	*text = buf_detach(&b, len);
+	return 0;
+}
+
 /* What one write() is given at most: a mapped text's pages go back behind it (util/mapped.h). */
 #define WRITE_PIECE ((size_t)2 << 20)
 /* A piece this large is mapped in before it is written (see populate()). */

@@ -44,6 +44,19 @@ void fd_start_writeback(int fd, off_t off, size_t n);
  * A directory, a missing or unreadable file is an error.
  */
 int file_read(const char *path, struct buf *out, struct diag *d);
+/*
+ * The whole of `path` to read, not to change: a regular file of `map_min`
+ * bytes or more is mapped (util/mapped.h), so that its bytes stay the page
+ * cache's and are not copied into fresh heap pages; anything else, or a
+ * file that cannot be mapped, is read with file_read(). Either way a NUL
+ * byte follows the text. 0 with *text and *len set (the caller releases
+ * *text with mapped_free()); -1 with an error in *d and *text NULL. A mapped
+ * file must not shrink while it is mapped (the store replaces its files by
+ * rename, never in place).
+ */
+int file_view(const char *path, size_t map_min, char **text, size_t *len, struct diag *d);
+/* What callers give file_view() as `map_min`: below this a read costs less than a mapping. */
+#define FILE_VIEW_MAP_MIN ((size_t)1 << 20)
 /* Replace `path` atomically with `n` bytes. */
 int file_write_atomic(const char *path, const void *p, size_t n, struct diag *d);
 /* Write `n` bytes to a new file `path` (O_EXCL) and fsync it; for files inside a temp dir. */
