@@ -12,8 +12,8 @@
 
 #include "util/csvio.h"
 #include "util/fsutil.h"
-#include "util/mapped.h"
 #include "util/hash.h"
+#include "util/mapped.h"
 
 static const char *const cols[] = { "file", "bytes", "rows", "xxh3" };
 #define SOURCE_ROW "../../sources" /* the row of the text: its size only */

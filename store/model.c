@@ -85,8 +85,7 @@ const char *model_source_text(struct model *m, uint32_t source, size_t *len)
 
 		/* mapped when large: a compare reads the digits of a few of its numbers */
 		buf_addf(&path, "%s/sources/%s", m->store_dir, s->hash);
-		if (file_view(path.s, FILE_VIEW_MAP_MIN, &s->text, &s->len, &d) < 0)
-			s->text = NULL;
+		file_view(path.s, FILE_VIEW_MAP_MIN, &s->text, &s->len, &d); /* NULL when unreadable */
 		buf_release(&path);
 		diag_release(&d);
 	}

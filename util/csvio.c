@@ -102,7 +102,7 @@ static int parse(const char *name, const char *text, size_t len, csvio_row_fn fn
 {
 	struct csv_parser p;
 	struct reader r;
-	size_t at = 0, done = 0;
+	size_t at = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.fn = fn;
@@ -112,7 +112,8 @@ static int parse(const char *name, const char *text, size_t len, csvio_row_fn fn
 	while (at < len) {
 		size_t piece = len - at < PARSE_PIECE ? len - at : PARSE_PIECE;
 
-		done = csv_parse(&p, text + at, piece, on_field, on_row, &r);
+		size_t done = csv_parse(&p, text + at, piece, on_field, on_row, &r);
+
 		if (drop)
 			mapped_drop(text + at, piece);
 		if (done != piece)
