@@ -291,6 +291,11 @@ int store_has_source(const struct store *st, const char *hash)
 /* ---- loading ---- */
 
 /* Reading one CSV file: the header maps our column names to its positions. */
+/* How many distinct recent texts of one column keep_again() remembers: a
+ * run's block, experiment or variant repeats on the rows that follow it, and
+ * a measurement's quantity comes back every few rows. */
+#define KEEP_RECENT 4
+
 struct csvtable {
 	const char *path;
 	const char *const *cols;
@@ -304,6 +309,8 @@ struct csvtable {
 	struct strmap *runs; /* id → run index, for the per-source files */
 	int (*row)(struct csvtable *t, char **f, size_t row);
 	size_t skipped;
+	const char *recent[16][KEEP_RECENT]; /* per column: the last texts keep_again() kept */
+	unsigned recent_next[16];
 };
 
 static int table_row(char **fields, size_t n, size_t row, void *ctx)
@@ -407,6 +414,24 @@ static const char *keep(struct csvtable *t, const char *s)
 	return arena_strdup(&t->m->arena, s);
 }
 
+/* keep() for a column whose texts repeat from row to row: the same text as
+ * one of the last KEEP_RECENT kept for column col gives back that copy (so
+ * equal texts may share one pointer; every text kept is read-only), else a
+ * new copy in the model's arena, remembered in place of the oldest. */
+static const char *keep_again(struct csvtable *t, size_t col, const char *s)
+{
+	const char **recent = t->recent[col];
+	const char *copy;
+
+	for (size_t i = 0; i < KEEP_RECENT; i++)
+		if (recent[i] && !strcmp(recent[i], s))
+			return recent[i];
+	copy = keep(t, s);
+	recent[t->recent_next[col]] = copy;
+	t->recent_next[col] = (t->recent_next[col] + 1) % KEEP_RECENT;
+	return copy;
+}
+
 static int find_run(struct csvtable *t, const char *id, size_t row, uint32_t *run)
 {
 	if (!strmap_get(t->runs, id, run))
@@ -468,14 +493,14 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 	r->fmt = (enum fmt)fmt;
 	r->first_line = first;
 	r->last_line = last;
-	r->block = keep(t, f[4]);
-	r->experiment = keep(t, f[5]);
-	r->variant.text = keep(t, f[6]);
-	r->variant.key = keep(t, f[7]);
+	r->block = keep_again(t, 4, f[4]);
+	r->experiment = keep_again(t, 5, f[5]);
+	r->variant.text = keep_again(t, 6, f[6]);
+	r->variant.key = keep_again(t, 7, f[7]);
 	r->variant.origin = (enum vorigin)origin;
-	r->scenario = keep(t, f[9]);
-	r->subject = keep(t, f[10]);
-	r->command = keep(t, f[11]);
+	r->scenario = keep_again(t, 9, f[9]);
+	r->subject = keep_again(t, 10, f[10]);
+	r->command = keep_again(t, 11, f[11]);
 	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
 		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
 	if (*f[13] && parse_u32(f[13], &r->name_line) < 0)
@@ -509,7 +534,7 @@ static int meas_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "offset", f[7]);
 	m = recset_add_meas(&t->m->rs);
 	m->run = run;
-	m->quantity = keep(t, f[1]);
+	m->quantity = keep_again(t, 1, f[1]);
 	m->stat = (enum stat_kind)stat;
 	m->unit = (enum unit)unit;
 	m->value = v;
@@ -533,7 +558,7 @@ static int sample_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "sample", f[4]);
 	s = recset_add_sample(&t->m->rs);
 	s->run = run;
-	s->quantity = keep(t, f[1]);
+	s->quantity = keep_again(t, 1, f[1]);
 	s->unit = (enum unit)unit;
 	s->index = idx;
 	s->value = v;
@@ -554,7 +579,7 @@ static int series_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "series point", f[5]);
 	p = recset_add_series(&t->m->rs);
 	p->run = run;
-	p->name = keep(t, f[1]);
+	p->name = keep_again(t, 1, f[1]);
 	p->index = idx;
 	p->x0 = x0;
 	p->x1 = x1;
