@@ -10,11 +10,16 @@
 #                (default 1000)
 #   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
 #   BENCH_VD     set to 0 to skip VisiData
+#   BENCH_ROUNDS rounds of the 100 MB and 25 MB lines (default 3), after
+#                one round not counted (the warm-up): the commands alternate
+#                round by round, and each line shows the median time and the
+#                largest peak RSS of its counted rounds
 set -eu
 BD=${1:-./benchdelta}
 MB=${BENCH_MB:-100}
 EXPS=${BENCH_EXPS:-1000}
 WIDE=${BENCH_WIDE:-8000}
+ROUNDS=${BENCH_ROUNDS:-3}
 cd "$(dirname "$0")/../.."
 BD=$(cd "$(dirname "$BD")" && pwd)/$(basename "$BD")
 GEN=$(pwd)/tests/bench/gen.awk
@@ -38,6 +43,29 @@ t() {
 	}
 	t1=$(date +%s%N)
 	echo "$(((t1 - t0) / 1000000)) $(tail -1 "$tmp/rss.$name")" >"$tmp/t.$name"
+}
+# settle NAME: t.NAME from t.NAME.1 .. t.NAME.$ROUNDS, the median time (the
+# lower middle one of an even count) and the largest peak RSS
+settle() {
+	k=1
+	while [ $k -le "$ROUNDS" ]; do
+		cat "$tmp/t.$1.$k"
+		k=$((k + 1))
+	done | sort -n | awk -v n="$ROUNDS" '
+		{ ms[NR] = $1; if ($2 > rss) rss = $2 }
+		END { print ms[int((n + 1) / 2)], rss }' >"$tmp/t.$1"
+}
+# all NAME...: "NAME: ms ms ms" of each line's rounds, the warm-up first
+all() {
+	for name; do
+		printf '%s:' "$name"
+		k=0
+		while [ $k -le "$ROUNDS" ]; do
+			printf ' %s' "$(cut -d' ' -f1 <"$tmp/t.$name.$k")"
+			k=$((k + 1))
+		done
+		echo
+	done
 }
 # seconds (3 decimals) and peak RSS in MiB of a measured command
 secs() { awk '{ printf "%.3f\n", $1 / 1000 }' <"$tmp/t.$1"; }
@@ -71,13 +99,27 @@ size=$(wc -c <"$tmp/big.log")
 
 echo "measuring..." >&2
 rx='^\[\s*\d+\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+\s+\w+\s+[\d.]+\s+\w+/sec.*(sender|receiver)\s*$'
-t grep pcre2grep -c "$rx" "$tmp/big.log"
-t parse "$BD" import -n "$tmp/big.log"
-t parse4 "$BD" import -n "$tmp/quarter.log"
-t import "$BD" --store "$tmp/s.big" import -e big "$tmp/big.log"
-t import4 "$BD" --store "$tmp/s.quarter" import -e big "$tmp/quarter.log"
-t compare "$BD" --store "$tmp/s.big" compare -e big -f csv
-t compare4 "$BD" --store "$tmp/s.quarter" compare -e big -f csv
+# Each round runs every command once, so that a slow spell of the machine
+# falls on all of them. Round 0, the warm-up, is not counted: it reads the
+# inputs into the page cache, and it pays for memory the machine touches
+# for the first time since it booted, which on a fresh VM costs several
+# times what memory used once before costs (RESULTS.md) and falls on the
+# largest command alone.
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	t grep.$round pcre2grep -c "$rx" "$tmp/big.log"
+	t parse.$round "$BD" import -n "$tmp/big.log"
+	t parse4.$round "$BD" import -n "$tmp/quarter.log"
+	rm -rf "$tmp/s.big" "$tmp/s.quarter"
+	t import.$round "$BD" --store "$tmp/s.big" import -e big "$tmp/big.log"
+	t import4.$round "$BD" --store "$tmp/s.quarter" import -e big "$tmp/quarter.log"
+	t compare.$round "$BD" --store "$tmp/s.big" compare -e big -f csv
+	t compare4.$round "$BD" --store "$tmp/s.quarter" compare -e big -f csv
+	round=$((round + 1))
+done
+for name in grep parse parse4 import import4 compare compare4; do
+	settle $name
+done
 nmeas=$("$BD" --store "$tmp/s.big" list -e big 2>/dev/null | awk 'NR == 2 { print $5 }')
 
 # variants (hyperfine) and benchmarks (Criterion) of one experiment
@@ -156,6 +198,7 @@ fi
 
 echo
 echo "input: $size bytes; $nmeas measurements in the big experiment; open store: $EXPS experiments, $openmeas measurements"
+echo "(the lines of the 100 MB and 25 MB logs: the median of $ROUNDS rounds after a warm-up, all listed below the table)"
 echo
 row "what" "figure" "goal" "met"
 row "---" "---" "---" "---"
@@ -194,3 +237,7 @@ if [ $vd_ok = 1 ]; then
 	r=$(ratio "$(secs vd)" "$(secs list)")
 	row "4 VisiData opening the same CSV / list ($(secs vd) s / $(secs list) s)" "$r×" "≥ 15×" "$(atleast "$r" 15)"
 fi
+echo
+echo "rounds, ms (in order; the first is the warm-up):"
+all grep parse parse4 import import4 compare compare4 | sed 's/^/  /'
+
