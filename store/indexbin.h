@@ -122,7 +122,10 @@ int ibin_source(struct ibin *b, const char *hash);
 struct ibin_builder {
 	struct ibin *old; /* or NULL: a new index */
 	struct buf pool;  /* the new strings; offsets from 0 */
-	struct strmap strs, seen_blocks, seen_names, seen_places, seen_sources;
+	struct strmap strs, seen_names, seen_places, seen_sources;
+	/* the blocks added, by key: open addressing, a slot holds a block's index + 1 (0: empty) */
+	uint32_t *seen_blocks;
+	size_t seen_cap; /* slots, a power of two; kept at least twice nblocks */
 	struct arena scratch;
 	struct ibin_block *blocks;
 	uint32_t *names, *sources;

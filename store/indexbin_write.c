@@ -31,7 +31,7 @@ void ibin_builder_release(struct ibin_builder *b)
 {
 	buf_release(&b->pool);
 	strmap_release(&b->strs);
-	strmap_release(&b->seen_blocks);
+	free(b->seen_blocks);
 	strmap_release(&b->seen_names);
 	strmap_release(&b->seen_places);
 	strmap_release(&b->seen_sources);
@@ -100,19 +100,60 @@ void ibin_add_name(struct ibin_builder *b, const char *name)
 	b->names[b->nnames++] = intern(b, name);
 }
 
+/*
+ * The slot of key k in the builder's set of added blocks: the one that
+ * holds it, else the empty one where it goes. A key's leading bytes are a
+ * hash already: they are the slot's start.
+ */
+static size_t seen_slot(const struct ibin_builder *b, const struct ibin_key *k)
+{
+	uint64_t h;
+	size_t mask = b->seen_cap - 1, at;
+
+	memcpy(&h, k->h, sizeof(h));
+	at = (size_t)((h ^ k->occ * 0x9e3779b97f4a7c15ull) & mask);
+	for (;; at = (at + 1) & mask) {
+		uint32_t v = b->seen_blocks[at];
+
+		if (!v || (!memcmp(b->blocks[v - 1].h, k->h, sizeof(k->h)) && b->blocks[v - 1].occ == k->occ))
+			return at;
+	}
+}
+
+/* Room in the set for one block more: twice the slots, the blocks put again, when it is half full. */
+static void seen_grow(struct ibin_builder *b)
+{
+	if (2 * (b->nblocks + 1) <= b->seen_cap)
+		return;
+	free(b->seen_blocks);
+	b->seen_cap = b->seen_cap ? 2 * b->seen_cap : 1024;
+	b->seen_blocks = xcalloc(b->seen_cap, sizeof(*b->seen_blocks));
+	for (size_t i = 0; i < b->nblocks; i++) {
+		struct ibin_key k;
+
+		memcpy(k.h, b->blocks[i].h, sizeof(k.h));
+		k.occ = b->blocks[i].occ;
+		b->seen_blocks[seen_slot(b, &k)] = (uint32_t)(i + 1);
+	}
+}
+
 void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
 		    uint32_t line)
 {
 	struct ibin_block *x;
 	struct ibin_key k;
+	size_t at;
 
-	if (!key || !*key || strmap_get(&b->seen_blocks, key, NULL) ||
-	    (b->old && ibin_block(b->old, key, NULL, NULL, NULL)))
-		return; /* the first run of a block is the one */
+	if (!key || !*key)
+		return;
 	if (ibin_key_parse(key, &k) < 0) {
 		b->unusable = 1;
 		return;
 	}
+	seen_grow(b);
+	at = seen_slot(b, &k);
+	if (b->seen_blocks[at] || (b->old && ibin_block(b->old, key, NULL, NULL, NULL)))
+		return; /* the first run of a block is the one */
 	ALLOC_GROW(b->blocks, b->nblocks + 1, b->blocks_cap);
 	x = &b->blocks[b->nblocks];
 	memset(x, 0, sizeof(*x));
@@ -121,8 +162,7 @@ void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, co
 	x->exp = intern(b, exp);
 	x->src = intern(b, src);
 	x->line = line;
-	b->nblocks++;
-	strmap_put(&b->seen_blocks, arena_strdup(&b->scratch, key), 1); /* not seen: looked up above */
+	b->seen_blocks[at] = (uint32_t)++b->nblocks;
 }
 
 static uint64_t seg_tables(const struct ibin_builder *b)
@@ -177,13 +217,43 @@ static int cmp_pool_offsets(const void *a, const void *c, void *arg)
 	return strcmp(pools_str(arg, x), pools_str(arg, y));
 }
 
+/*
+ * Sort the new blocks by key: dealt by their first two bytes (a hash's, so
+ * evenly spread) into 65,536 piles in one counting pass, each pile of more
+ * than one then sorted by the whole key. The set of added blocks is
+ * emptied (its indexes would be stale).
+ */
+static void sort_blocks(struct ibin_builder *b)
+{
+	size_t n = b->nblocks, *start = xcalloc(65536 + 1, sizeof(*start));
+	struct ibin_block *out = xmalloc(n * sizeof(*out));
+
+	for (size_t i = 0; i < n; i++)
+		start[((size_t)b->blocks[i].h[0] << 8 | b->blocks[i].h[1]) + 1]++;
+	for (size_t p = 0; p < 65536; p++)
+		start[p + 1] += start[p];
+	for (size_t i = 0; i < n; i++)
+		out[start[(size_t)b->blocks[i].h[0] << 8 | b->blocks[i].h[1]]++] = b->blocks[i];
+	/* start[p] is now where pile p ends, the start of pile p + 1 */
+	for (size_t p = 0, from = 0; p < 65536; from = start[p++])
+		if (start[p] - from > 1)
+			qsort(out + from, start[p] - from, sizeof(*out), ibin_cmp_blocks);
+	free(b->blocks);
+	b->blocks = out;
+	b->blocks_cap = n;
+	free(start);
+	free(b->seen_blocks);
+	b->seen_blocks = NULL;
+	b->seen_cap = 0;
+}
+
 /* Sort the new tables by key and by string (their offsets into the new pool alone). */
 static void sort_tables(struct ibin_builder *b)
 {
 	struct pools p = { "", b->pool.s ? b->pool.s : "", 0 };
 
 	if (b->nblocks)
-		qsort(b->blocks, b->nblocks, sizeof(*b->blocks), ibin_cmp_blocks);
+		sort_blocks(b);
 	if (b->nnames)
 		qsort_r(b->names, b->nnames, 4, cmp_pool_offsets, &p);
 	if (b->nplaces)

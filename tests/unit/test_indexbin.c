@@ -4,8 +4,8 @@
  * of what was not; a segment appended holds what an import adds and is
  * read only up to the length given; a changed byte, another token or an
  * earlier version is not an index; a new base holds the old one, its
- * segments and the new entries; a key of another shape makes the builder
- * unusable.
+ * segments and the new entries; a key put in twice keeps its first
+ * answers; a key of another shape makes the builder unusable.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -242,6 +242,46 @@ static void test_base_segments_and_new_base(void **state)
 	free(absent);
 }
 
+/*
+ * A key put in twice keeps its first answers and counts once; keys whose
+ * leading bytes agree (one pile of the sort: here thousands) and keys that
+ * differ in their repeat alone are each found.
+ */
+static void test_first_of_a_key(void **state)
+{
+	enum { N = 3000 };
+	struct ent *e = calloc(N, sizeof(*e)), again;
+	struct ibin_builder w;
+	struct ibin b;
+
+	(void)state;
+	for (unsigned i = 0; i < N; i++) {
+		make_ent(&e[i], i);
+		if (i % 3 == 0)
+			memcpy(e[i].key, "abcd", 4); /* one pile */
+		if (i % 10 == 9) /* the block of the entry before, another repeat */
+			snprintf(e[i].key, sizeof(e[i].key), "%.20s.%u", e[i - 1].key, 2 + i % 7);
+	}
+	ibin_builder_init(&w, NULL);
+	add_all(&w, e, N);
+	assert_int_equal(w.nblocks, N);
+	for (unsigned i = 0; i < N; i += 2) {
+		again = e[i];
+		snprintf(again.exp, sizeof(again.exp), "later %u", i);
+		again.line = 900000 + i;
+		ibin_add_block(&w, again.key, again.exp, again.src, again.line);
+	}
+	assert_int_equal(w.nblocks, N);
+	assert_int_equal(ibin_write_base(&w, dir, token_a), 0);
+	ibin_builder_release(&w);
+	assert_int_equal(ibin_open(&b, dir, token_a, 0), 0);
+	assert_int_equal(b.nblocks, N);
+	expect_all(&b, e, N);
+	assert_int_equal(ibin_block(&b, "abcd0000000000000000", NULL, NULL, NULL), 0);
+	ibin_close(&b);
+	free(e);
+}
+
 static void test_unusable_key(void **state)
 {
 	struct ibin_builder w;
@@ -260,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_base_segments_and_new_base),
+		cmocka_unit_test(test_first_of_a_key),
 		cmocka_unit_test(test_unusable_key),
 	};
 
