@@ -73,6 +73,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct model m;
 	struct store st;
 	struct storeindex_import *ix = NULL;
+	struct storeindex_render *render = NULL;
 	char *dir;
 	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1, stored_any = 0;
 	size_t found = 0;
@@ -193,6 +194,19 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			printf("recorded edit %ld: --set-variant (undo: 'benchdelta undo %ld')\n", id, id);
 		}
 	}
+	/* the index's part of what is stored is rendered beside the storing */
+	if (!dry && !stop && clean_load) {
+		unsigned char *will = xcalloc(m.nsources ? m.nsources : 1, 1);
+		int any = 0;
+
+		for (size_t i = 0; i < res.ninputs; i++)
+			if ((res.inputs[i].status == IMPORT_NEW || res.inputs[i].status == IMPORT_ALL_DUP) &&
+			    res.inputs[i].source >= 0)
+				any = will[res.inputs[i].source] = 1;
+		if (any)
+			render = storeindex_render_begin(&m, ix, will);
+		free(will);
+	}
 	for (size_t i = 0; i < res.ninputs; i++) {
 		const struct import_input_result *ir = &res.inputs[i];
 		const char *name = strcmp(in.v[i].name, "-") ? in.v[i].name : "<stdin>";
@@ -219,10 +233,11 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	/* the store's index follows what was added (lock held: nothing else changed it) */
 	if (!dry && !stop && all_stored && clean_load && stored_any) {
 		if (ix)
-			storeindex_import_end(ix, &st, &m);
+			storeindex_import_end(ix, &st, &m, &render);
 		else
-			storeindex_refresh(&st, &m);
+			storeindex_refresh(&st, &m, &render);
 	}
+	storeindex_render_release(render);
 	if (!stop) {
 		plan_summary(&m, &res, in.v, dry, stdout);
 		cli_threads_summary(&th, &res, dry, stdout);

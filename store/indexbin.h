@@ -132,6 +132,7 @@ struct ibin_builder {
 	struct ibin_place *places;
 	size_t nblocks, blocks_cap, nnames, names_cap, nplaces, places_cap, nsources, sources_cap;
 	int unusable; /* a block key of another shape: no index.bin can be written */
+	int sorted;   /* the tables are sorted (ibin_builder_sort()); an add clears it */
 	/* pool offsets of the strings interned last (a block's experiment and text, over and over) */
 	uint32_t recent[2];
 	unsigned nrecent, next;
@@ -146,6 +147,13 @@ void ibin_add_name(struct ibin_builder *b, const char *name);
 void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
 		    uint32_t line);
 
+/*
+ * Sort the tables by key and by string (their offsets into the new pool
+ * alone), as writing them needs; done by ibin_append() and
+ * ibin_write_base() when not done since the last add. Touches `b` alone
+ * (not the old index): a thread of its own may call it.
+ */
+void ibin_builder_sort(struct ibin_builder *b);
 /* The bytes the segment of what `b` adds would take. */
 uint64_t ibin_segment_size(const struct ibin_builder *b);
 /*

@@ -78,6 +78,7 @@ void ibin_add_source(struct ibin_builder *b, const char *hash)
 		return;
 	ALLOC_GROW(b->sources, b->nsources + 1, b->sources_cap);
 	b->sources[b->nsources++] = intern(b, hash);
+	b->sorted = 0;
 }
 
 void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp)
@@ -89,6 +90,7 @@ void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp)
 	b->places[b->nplaces].place = intern(b, place);
 	b->places[b->nplaces].exp = intern(b, exp);
 	b->nplaces++;
+	b->sorted = 0;
 }
 
 void ibin_add_name(struct ibin_builder *b, const char *name)
@@ -98,6 +100,7 @@ void ibin_add_name(struct ibin_builder *b, const char *name)
 	first_time(b, &b->seen_names, name);
 	ALLOC_GROW(b->names, b->nnames + 1, b->names_cap);
 	b->names[b->nnames++] = intern(b, name);
+	b->sorted = 0;
 }
 
 /*
@@ -163,6 +166,7 @@ void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, co
 	x->src = intern(b, src);
 	x->line = line;
 	b->seen_blocks[at] = (uint32_t)++b->nblocks;
+	b->sorted = 0;
 }
 
 static uint64_t seg_tables(const struct ibin_builder *b)
@@ -247,11 +251,13 @@ static void sort_blocks(struct ibin_builder *b)
 	b->seen_cap = 0;
 }
 
-/* Sort the new tables by key and by string (their offsets into the new pool alone). */
-static void sort_tables(struct ibin_builder *b)
+void ibin_builder_sort(struct ibin_builder *b)
 {
 	struct pools p = { "", b->pool.s ? b->pool.s : "", 0 };
 
+	if (b->sorted)
+		return;
+	b->sorted = 1;
 	if (b->nblocks)
 		sort_blocks(b);
 	if (b->nnames)
@@ -272,7 +278,7 @@ int ibin_append(struct ibin_builder *b, uint64_t *len)
 
 	if (!o || !o->writable || b->unusable)
 		return -1;
-	sort_tables(b);
+	ibin_builder_sort(b);
 	memset(&sh, 0, sizeof(sh));
 	memcpy(sh.magic, SEG_MAGIC, 8);
 	sh.nblocks = b->nblocks;
@@ -444,7 +450,7 @@ int ibin_write_base(struct ibin_builder *b, const char *dir, const char *token)
 	if (b->unusable)
 		return -1;
 	absorb_segments(b);
-	sort_tables(b);
+	ibin_builder_sort(b);
 	if (shift + b->pool.len > UINT32_MAX)
 		return -1;
 	/* the new strings follow the old pool: their offsets move by its size */

@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,9 +437,10 @@ static int cmp_source_order(const void *a, const void *b, void *arg)
 }
 
 /*
- * The rows of the stored sources of `m` for which `take` is set (all when
- * NULL) into *csv, in the order a load reads them, and what they add to
- * builder *b. *rows counts the rows written.
+ * The rows of the sources of `m` for which `take` is set into *csv, in the
+ * order a load reads them, and what they add to builder *b. *rows counts
+ * the rows written. Reads of a source neither `stored` nor `instance`
+ * (what storing it sets), so it may run while the import stores.
  */
 static void render_model(const struct model *m, const unsigned char *take, struct buf *csv,
 			 struct ibin_builder *b, size_t *rows)
@@ -449,7 +451,7 @@ static void render_model(const struct model *m, const unsigned char *take, struc
 	size_t n = 0;
 
 	for (uint32_t s = 0; s < m->nsources; s++)
-		if (m->sources[s].stored && (!take || take[s]))
+		if (take[s])
 			order[n++] = s;
 	byrun_build(&notes, m->rs.notes, m->rs.nnotes, sizeof(*m->rs.notes), offsetof(struct note, run),
 		    m->rs.nruns);
@@ -523,31 +525,6 @@ static int write_both(const struct store *st, struct ibin_builder *b, const char
 	cachefile_add(&w, head.s, head.len);
 	buf_release(&head);
 	return cachefile_close(&w);
-}
-
-int storeindex_write(const struct store *st, const struct model *m,
-		     const struct storeindex_stamp *s)
-{
-	struct ibin_builder b;
-	struct buf rows_text = BUF_INIT;
-	size_t rows = 1;
-	int rc;
-
-	ibin_builder_init(&b, NULL);
-	render_model(m, NULL, &rows_text, &b, &rows);
-	rc = write_both(st, &b, NULL, NULL, 0, &rows_text, rows, s);
-	ibin_builder_release(&b);
-	buf_release(&rows_text);
-	return rc;
-}
-
-int storeindex_refresh(const struct store *st, const struct model *m)
-{
-	struct storeindex_stamp s;
-
-	if (storeindex_stamp(st, &s) < 0)
-		return -1;
-	return storeindex_write(st, m, &s);
 }
 
 /* ---- reading index.csv ---- */
@@ -1137,6 +1114,139 @@ static int lk_taken(void *ctx, const char *name)
 	return ibin_name(&x->bin, name);
 }
 
+/* ---- what an index adds, rendered (beside the storing, or when it is written) ---- */
+
+struct storeindex_render {
+	const struct model *m;
+	unsigned char *take; /* the sources rendered */
+	struct ibin_builder b;
+	struct buf rows_text;
+	size_t rows; /* in rows_text */
+	pthread_t thread;
+	int running;
+};
+
+/* The sources an index of `m` takes: those stored (of them, with `x`, those its index lacks). */
+static unsigned char *stored_set(const struct model *m, const struct storeindex_import *x)
+{
+	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
+
+	for (uint32_t s = 0; s < m->nsources; s++)
+		take[s] = m->sources[s].stored &&
+			  !(x && strmap_get(&x->old_sources, m->sources[s].hash, NULL));
+	return take;
+}
+
+static void *render_it(void *arg)
+{
+	struct storeindex_render *r = arg;
+
+	render_model(r->m, r->take, &r->rows_text, &r->b, &r->rows);
+	ibin_builder_sort(&r->b);
+	return NULL;
+}
+
+/* A render of the sources in `take` (now its own), not begun. */
+static struct storeindex_render *render_new(const struct model *m, struct ibin *old,
+					    unsigned char *take)
+{
+	struct storeindex_render *r = xcalloc(1, sizeof(*r));
+
+	r->m = m;
+	r->take = take;
+	ibin_builder_init(&r->b, old);
+	r->rows_text = (struct buf)BUF_INIT;
+	return r;
+}
+
+struct storeindex_render *storeindex_render_begin(const struct model *m,
+						  struct storeindex_import *x,
+						  const unsigned char *will_store)
+{
+	struct storeindex_render *r;
+	unsigned char *take;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		return NULL; /* rendered when written, as fast */
+	take = stored_set(m, x);
+	for (uint32_t s = 0; s < m->nsources; s++)
+		if (will_store[s] && !(x && strmap_get(&x->old_sources, m->sources[s].hash, NULL)))
+			take[s] = 1;
+	r = render_new(m, x ? &x->bin : NULL, take);
+	r->running = pthread_create(&r->thread, NULL, render_it, r) == 0;
+	if (!r->running) {
+		storeindex_render_release(r);
+		return NULL;
+	}
+	return r;
+}
+
+void storeindex_render_release(struct storeindex_render *r)
+{
+	if (!r)
+		return;
+	if (r->running)
+		pthread_join(r->thread, NULL);
+	ibin_builder_release(&r->b);
+	buf_release(&r->rows_text);
+	free(r->take);
+	free(r);
+}
+
+/*
+ * The render of what an index of `m` takes (stored_set()): *begun, joined,
+ * when it rendered exactly that (then *begun is NULL: the render is the
+ * caller's), else one made now.
+ */
+static struct storeindex_render *render_take(const struct model *m, struct storeindex_import *x,
+					     struct storeindex_render **begun)
+{
+	unsigned char *take = stored_set(m, x);
+	struct storeindex_render *r = *begun;
+
+	if (r) {
+		pthread_join(r->thread, NULL);
+		r->running = 0;
+		if (!memcmp(r->take, take, m->nsources)) {
+			free(take);
+			*begun = NULL;
+			return r;
+		}
+	}
+	r = render_new(m, x ? &x->bin : NULL, take);
+	render_it(r);
+	return r;
+}
+
+static int write_rendered(const struct store *st, const struct model *m,
+			  const struct storeindex_stamp *s, struct storeindex_render **begun)
+{
+	struct storeindex_render *r = render_take(m, NULL, begun);
+	int rc = write_both(st, &r->b, NULL, NULL, 0, &r->rows_text, r->rows + 1, s);
+
+	storeindex_render_release(r);
+	return rc;
+}
+
+int storeindex_write(const struct store *st, const struct model *m,
+		     const struct storeindex_stamp *s)
+{
+	struct storeindex_render *none = NULL;
+
+	return write_rendered(st, m, s, &none);
+}
+
+int storeindex_refresh(const struct store *st, const struct model *m,
+		       struct storeindex_render **begun)
+{
+	struct storeindex_stamp s;
+	struct storeindex_render *none = NULL;
+
+	if (storeindex_stamp(st, &s) < 0)
+		return -1;
+	return write_rendered(st, m, &s, begun ? begun : &none);
+}
+
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m)
 {
 	struct storeindex_import *x = xcalloc(1, sizeof(*x));
@@ -1228,13 +1338,11 @@ static int rewrite_both(struct storeindex_import *x, struct ibin_builder *b, con
 }
 
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
-			  const struct model *m)
+			  const struct model *m, struct storeindex_render **begun)
 {
-	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
+	struct storeindex_render *none = NULL;
+	struct storeindex_render *r = render_take(m, x, begun ? begun : &none);
 	struct storeindex_stamp s = x->csv.stamp;
-	struct ibin_builder b;
-	struct buf rows_text = BUF_INIT;
-	size_t rows = 0;
 	int rootfd, datafd, srcfd, rc;
 
 	rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -1244,26 +1352,21 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	for (uint32_t i = 0; i < m->nsources; i++) {
 		uint64_t full[2], quick[2];
 
-		if (!m->sources[i].stored || strmap_get(&x->old_sources, m->sources[i].hash, NULL))
+		if (!r->take[i])
 			continue;
-		take[i] = 1;
 		entry_parts(datafd, srcfd, m->sources[i].hash, full, quick);
 		add128(s.full, full);
 		add128(s.quick, quick);
 	}
 	if (rootfd >= 0)
 		root_part(rootfd, s.root);
-	ibin_builder_init(&b, &x->bin);
-	render_model(m, take, &rows_text, &b, &rows);
 	if (datafd < 0)
 		rc = -1;
-	else if (ibin_may_append(&b) && append_both(x, &b, &rows_text, rows, &s) == 0)
+	else if (ibin_may_append(&r->b) && append_both(x, &r->b, &r->rows_text, r->rows, &s) == 0)
 		rc = 0; /* what it adds, in place */
 	else
-		rc = rewrite_both(x, &b, &rows_text, rows, &s);
-	ibin_builder_release(&b);
-	buf_release(&rows_text);
-	free(take);
+		rc = rewrite_both(x, &r->b, &r->rows_text, r->rows, &s);
+	storeindex_render_release(r);
 	if (srcfd >= 0)
 		close(srcfd);
 	if (datafd >= 0)

@@ -82,8 +82,15 @@ int storeindex_stamp_equal(const struct storeindex_stamp *a, const struct storei
  */
 int storeindex_write(const struct store *st, const struct model *m,
 		     const struct storeindex_stamp *s);
-/* storeindex_write() with the stamp of the store now (a writer holding the lock). */
-int storeindex_refresh(const struct store *st, const struct model *m);
+/*
+ * storeindex_write() with the stamp of the store now (a writer holding the
+ * lock). With *begun (storeindex_render_begin() with no import handle),
+ * what it rendered is used when it rendered what is stored now (and
+ * *begun is set to NULL, released here); else it is rendered again.
+ */
+struct storeindex_render;
+int storeindex_refresh(const struct store *st, const struct model *m,
+		       struct storeindex_render **begun);
 
 /* 1 when index.csv exists whole and carries stamp `s` (its full and root parts). */
 int storeindex_fresh(const struct store *st, const struct storeindex_stamp *s);
@@ -118,8 +125,26 @@ int storeindex_load(struct store *st, struct model *m, struct diag *last_warning
  */
 struct storeindex_import;
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m);
+/* `begun`: as storeindex_refresh()'s, from storeindex_render_begin() with this `x` (or NULL). */
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
-			  const struct model *m);
+			  const struct model *m, struct storeindex_render **begun);
 void storeindex_import_release(struct storeindex_import *x);
+
+/*
+ * The index's rows and index.bin entries of what an import is about to
+ * store, rendered on a thread of their own while it stores: begun once
+ * `m` is final, with the sources it will store (`will_store`, one flag a
+ * source; with `x`, its import handle, whose index.bin the thread reads
+ * until the end); used by storeindex_refresh() or storeindex_import_end().
+ * Until then the model may change only in what storing a source sets (its
+ * `stored` and `instance`), and nothing else may use `x`'s lookups. NULL
+ * on a single CPU or when no thread starts (the index is rendered when
+ * written). storeindex_render_release() waits for the thread and frees
+ * it: before `m` or `x` go.
+ */
+struct storeindex_render *storeindex_render_begin(const struct model *m,
+						  struct storeindex_import *x,
+						  const unsigned char *will_store);
+void storeindex_render_release(struct storeindex_render *r);
 
 #endif
