@@ -159,13 +159,15 @@ static struct cmp_fig *fig_for(struct gather *g, size_t first, size_t row, uint3
 	ALLOC_GROW(g->figs, g->nfigs + 1, g->figs_cap);
 	f = &g->figs[g->nfigs++];
 	memset(f, 0, sizeof(*f));
-	f->row = row;
-	f->cand = cand;
+	f->row = (uint32_t)row;
+	f->cand = (uint8_t)cand;
 	f->run = run;
 	f->scenario = g->m->rs.runs[run].eff_scenario;
 	f->flags = flags;
 	for (int s = 0; s < STAT__COUNT; s++)
-		f->v[s] = f->res[s] = NAN;
+		f->v[s] = NAN;
+	for (int s = 0; s < CMP_RES_SLOTS; s++)
+		f->res[s] = NAN;
 	return f;
 }
 
@@ -239,8 +241,11 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		struct cmp_fig *f = fig_for(g, first, row, ri, cand, flags);
 
 		if (isnan(f->v[me->stat])) {
+			int slot = cmp_res_slot(me->stat);
+
 			f->v[me->stat] = me->value;
-			f->res[me->stat] = resolution_of(g, r, me);
+			if (slot >= 0) /* (the only resolutions a judgement takes) */
+				f->res[slot] = resolution_of(g, r, me);
 		}
 		if (me->n > f->n)
 			f->n = me->n;
@@ -605,13 +610,21 @@ void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_ta
 	 * the figures: the candidate's, in run order, in their own array grown
 	 * once (not copied: for a variant of 100 k runs a copy was the most of
 	 * the memory a comparison touched), then the baseline's of rows judged
-	 * here, in run order. judge() takes each side's in array order.
+	 * here, in run order. judge() takes each side's in array order. The
+	 * candidate's own rows and their index are done with: they go first.
 	 */
-	g.figs_cap = gc.nfigs + gb->nfigs + 1;
-	g.figs = xrealloc(gc.figs, g.figs_cap * sizeof(*g.figs));
+	g.figs = gc.figs;
 	g.nfigs = ncand = gc.nfigs;
 	gc.figs = NULL;
 	gc.nfigs = gc.figs_cap = 0;
+	gather_release(&gc, 1);
+	cmp_release(&tc);
+	strmap_release(&touched);
+	arena_release(&keys);
+	free(pl);
+	pl = NULL;
+	g.figs_cap = ncand + gb->nfigs + 1;
+	g.figs = xrealloc(g.figs, g.figs_cap * sizeof(*g.figs));
 	for (size_t i = 0; i < g.nfigs; i++)
 		g.figs[i].row = at_c[g.figs[i].row];
 	for (size_t i = 0; i < gb->nfigs; i++) {
@@ -628,12 +641,7 @@ void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_ta
 	for (size_t i = 0; i < ncand; i++)
 		free(g.figs[i].samples);
 	gather_release(&g, 0);
-	gather_release(&gc, 1);
-	cmp_release(&tc);
-	strmap_release(&touched);
-	arena_release(&keys);
 	buf_release(&key);
-	free(pl);
 	free(at_b);
 	free(at_c);
 }

@@ -37,12 +37,20 @@ static double center_of(const struct cmp_fig *f)
 	return NAN;
 }
 
+/* Half a unit of the last printed digit of stat k of a run (one of cmp_res_slot()'s); NaN unknown. */
+static double fig_res(const struct cmp_fig *f, enum stat_kind k)
+{
+	int slot = cmp_res_slot(k);
+
+	return slot >= 0 ? f->res[slot] : NAN;
+}
+
 /* Half a unit of the last printed digit of a run's center; 0 for raw samples or when unknown. */
 static double center_res(const struct cmp_fig *f)
 {
 	int k = center_stat(f);
 
-	return k >= 0 && f->res[k] > 0 ? f->res[k] : 0;
+	return k >= 0 && fig_res(f, (enum stat_kind)k) > 0 ? fig_res(f, (enum stat_kind)k) : 0;
 }
 
 static void side_clear(struct cmp_side *s)
@@ -97,7 +105,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 	s->max = v[STAT_MAX];
 	s->res = center_res(f);
 	s->sd = v[STAT_SD];
-	s->sd_res = f->res[STAT_SD] > 0 ? f->res[STAT_SD] : 0;
+	s->sd_res = fig_res(f, STAT_SD) > 0 ? fig_res(f, STAT_SD) : 0;
 	/*
 	 * The only relative spread we read is perf stat -r's "( +- x% )", and
 	 * perf prints the standard error of the mean there (its stddev_stats()
@@ -107,7 +115,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = fabs(s->center) / 100 * sqrt((double)f->n);
 
 		s->sd = v[STAT_REL_SD] * k;
-		s->sd_res = f->res[STAT_REL_SD] > 0 ? f->res[STAT_REL_SD] * k : 0;
+		s->sd_res = fig_res(f, STAT_REL_SD) > 0 ? fig_res(f, STAT_REL_SD) * k : 0;
 	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
 		s->lo = v[STAT_LOWER];

@@ -8,18 +8,45 @@
 
 #include "store/compare.h"
 
-/* One run's figures for one row. */
+/*
+ * The stats whose printed resolution a judgement takes: those a run's
+ * center may be (center_stat() in compare_judge.c) and the spreads. Each
+ * has a slot in cmp_fig.res; cmp_res_slot() gives it, -1 for the others.
+ */
+#define CMP_RES_SLOTS 6
+static inline int cmp_res_slot(enum stat_kind k)
+{
+	switch (k) {
+	case STAT_MEAN:
+		return 0;
+	case STAT_EST:
+		return 1;
+	case STAT_VALUE:
+		return 2;
+	case STAT_MEDIAN:
+		return 3;
+	case STAT_SD:
+		return 4;
+	case STAT_REL_SD:
+		return 5;
+	default:
+		return -1;
+	}
+}
+
+/* One run's figures for one row (a comparison holds one per run and row: kept small). */
 struct cmp_fig {
-	size_t row;
-	int cand;             /* 0: a baseline run; 1: a candidate run */
-	uint32_t run;
 	const char *scenario; /* the run's */
-	double v[STAT__COUNT]; /* the run's figure of each stat; NaN when it has none */
-	double res[STAT__COUNT]; /* half a unit of its last printed digit (parsers/resolution.h); NaN unknown */
-	uint32_t n;           /* how many values the figures summarize (the largest n given); 0 unknown */
 	double *samples;      /* heap, the run's raw values of the quantity, or NULL */
 	size_t nsamples, samples_cap;
+	double v[STAT__COUNT]; /* the run's figure of each stat; NaN when it has none */
+	/* half a unit of the last printed digit of the stats of cmp_res_slot() (parsers/resolution.h); NaN unknown */
+	double res[CMP_RES_SLOTS];
+	uint32_t row;
+	uint32_t run;
+	uint32_t n;           /* how many values the figures summarize (the largest n given); 0 unknown */
 	unsigned flags;       /* CMP_F_* of the run */
+	uint8_t cand;         /* 0: a baseline run; 1: a candidate run */
 };
 
 /*
