@@ -221,6 +221,9 @@ static int cmp_pool_offsets(const void *a, const void *c, void *arg)
 	return strcmp(pools_str(arg, x), pools_str(arg, y));
 }
 
+/* Fewer blocks than this are sorted as they are: the piles' counts would cost more than they save. */
+#define PILES_MIN 4096
+
 /*
  * Sort the new blocks by key: dealt by their first two bytes (a hash's, so
  * evenly spread) into 65,536 piles in one counting pass, each pile of more
@@ -229,8 +232,18 @@ static int cmp_pool_offsets(const void *a, const void *c, void *arg)
  */
 static void sort_blocks(struct ibin_builder *b)
 {
-	size_t n = b->nblocks, *start = xcalloc(65536 + 1, sizeof(*start));
-	struct ibin_block *out = xmalloc(n * sizeof(*out));
+	size_t n = b->nblocks, *start;
+	struct ibin_block *out;
+
+	free(b->seen_blocks);
+	b->seen_blocks = NULL;
+	b->seen_cap = 0;
+	if (n < PILES_MIN) {
+		qsort(b->blocks, n, sizeof(*b->blocks), ibin_cmp_blocks);
+		return;
+	}
+	start = xcalloc(65536 + 1, sizeof(*start));
+	out = xmalloc(n * sizeof(*out));
 
 	for (size_t i = 0; i < n; i++)
 		start[((size_t)b->blocks[i].h[0] << 8 | b->blocks[i].h[1]) + 1]++;
@@ -246,9 +259,6 @@ static void sort_blocks(struct ibin_builder *b)
 	b->blocks = out;
 	b->blocks_cap = n;
 	free(start);
-	free(b->seen_blocks);
-	b->seen_blocks = NULL;
-	b->seen_cap = 0;
 }
 
 void ibin_builder_sort(struct ibin_builder *b)

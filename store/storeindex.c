@@ -1116,6 +1116,9 @@ static int lk_taken(void *ctx, const char *name)
 
 /* ---- what an index adds, rendered (beside the storing, or when it is written) ---- */
 
+/* A model of fewer runs renders its index in a few milliseconds: no thread (and its memory) for it. */
+#define RENDER_THREAD_MIN_RUNS 20000
+
 struct storeindex_render {
 	const struct model *m;
 	unsigned char *take; /* the sources rendered */
@@ -1166,7 +1169,7 @@ struct storeindex_render *storeindex_render_begin(const struct model *m,
 	struct storeindex_render *r;
 	unsigned char *take;
 
-	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	if (m->rs.nruns < RENDER_THREAD_MIN_RUNS || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return NULL; /* rendered when written, as fast */
 	take = stored_set(m, x);
 	for (uint32_t s = 0; s < m->nsources; s++)

@@ -70,6 +70,7 @@ all() {
 # seconds (3 decimals) and peak RSS in MiB of a measured command
 secs() { awk '{ printf "%.3f\n", $1 / 1000 }' <"$tmp/t.$1"; }
 mib() { awk '{ printf "%.0f\n", $2 / 1024 }' <"$tmp/t.$1"; }
+kib() { awk '{ print $2 }' <"$tmp/t.$1"; }
 # a row: what, figure, goal, met (awk decides)
 row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'; }
@@ -148,6 +149,7 @@ for k in 1 2 3; do
 done
 best() { for k in 1 2 3; do secs "$1$k"; done | sort -n | head -1; }
 bestrss() { for k in 1 2 3; do mib "$1$k"; done | sort -n | head -1; }
+bestkib() { for k in 1 2 3; do kib "$1$k"; done | sort -n | head -1; }
 t_full=$(best small_full)
 t_empty=$(best small_empty)
 "$BD" --store "$tmp/s.100k" import -e hundredk "$tmp/100k.log" >/dev/null 2>&1
@@ -209,7 +211,7 @@ row "2 import: pcre2grep -c time / import time ($(secs grep) s / $(secs import) 
 row "2 import: peak RSS for $MB MB" "$(mib import) MB" "≤ 150 MB at 100 MB" "$(atmost "$(mib import)" 150)"
 r=$(ratio "$t_full" "$t_empty")
 row "2 100 KB import into the open store / into an empty one ($t_full s / $t_empty s)" "$r×" "≤ 1.2×" "$(atmost "$r" 1.2)"
-r=$(ratio "$(bestrss small_full)" "$(bestrss small_empty)")
+r=$(ratio "$(bestkib small_full)" "$(bestkib small_empty)") # (of KiB: MiB rounded make 5.6 / 5.4 read 6 / 5)
 row "2 its peak RSS there / into an empty one ($(bestrss small_full) MB / $(bestrss small_empty) MB)" "$r×" "≤ 1.2× (no growth)" "$(atmost "$r" 1.2)"
 for p in "parse:import_-n" "import:import" "compare:compare"; do
 	key=${p%%:*}
