@@ -3,6 +3,7 @@
  */
 #include "cli/plan.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +109,15 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 void plan_summary(const struct model *m, const struct import_result *res,
 		  const struct import_input *in, int dry, FILE *fp)
 {
+	/* each source's facts, and the first experiment its runs name: one pass each, not one an input */
+	const char **first_exp = xcalloc(m->nsources ? m->nsources : 1, sizeof(*first_exp));
+	struct byrun facts;
+
+	byrun_build(&facts, m->rs.facts, m->rs.nfacts, sizeof(*m->rs.facts), offsetof(struct fact, source),
+		    m->nsources);
+	for (size_t r = m->rs.nruns; r-- > 0;)
+		if (*m->rs.runs[r].eff_experiment)
+			first_exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
 	for (size_t i = 0; i < res->ninputs; i++) {
 		const struct import_input_result *ir = &res->inputs[i];
 		const char *name = input_name(in, (uint32_t)i);
@@ -118,13 +128,13 @@ void plan_summary(const struct model *m, const struct import_result *res,
 			struct buf keys = BUF_INIT;
 			size_t nfacts = 0;
 
-			for (size_t f = 0; f < m->rs.nfacts; f++) {
-				if (m->rs.facts[f].source != (uint32_t)ir->source)
-					continue;
-				if (!text_contains(keys.s ? keys.s : "", keys.len, m->rs.facts[f].key)) {
+			for (uint32_t k = facts.start[ir->source]; k < facts.start[ir->source + 1]; k++) {
+				const struct fact *ft = &m->rs.facts[facts.order[k]];
+
+				if (!text_contains(keys.s ? keys.s : "", keys.len, ft->key)) {
 					if (keys.len)
 						buf_adds(&keys, ", ");
-					buf_adds(&keys, m->rs.facts[f].key);
+					buf_adds(&keys, ft->key);
 				}
 				nfacts++;
 			}
@@ -134,9 +144,8 @@ void plan_summary(const struct model *m, const struct import_result *res,
 			buf_release(&keys);
 			const char *exp = *s->flag_experiment ? s->flag_experiment : "";
 
-			for (size_t r = 0; r < m->rs.nruns && !*exp; r++)
-				if (m->rs.runs[r].source == (uint32_t)ir->source)
-					exp = m->rs.runs[r].eff_experiment;
+			if (!*exp && first_exp[ir->source])
+				exp = first_exp[ir->source];
 			fprintf(fp, "%s %s: %zu run%s, %zu measurement%s", dry ? "would import" : "imported",
 				name, ir->nruns, ir->nruns == 1 ? "" : "s", ir->nmeas,
 				ir->nmeas == 1 ? "" : "s");
@@ -163,6 +172,8 @@ void plan_summary(const struct model *m, const struct import_result *res,
 			break;
 		}
 	}
+	byrun_release(&facts);
+	free(first_exp);
 	if (dry)
 		fputs("dry run: nothing stored\n", fp);
 }
