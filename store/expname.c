@@ -4,6 +4,7 @@
  */
 #include "store/expname.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,12 +49,40 @@ struct index {
 	struct strmap block; /* block key → run; made by index_blocks() */
 	int have_blocks;
 	struct strmap place; /* place_of(source) → run */
+	/* each input's items (res->items), in order: one pass, not one an input */
+	struct byrun items;
+	/* each source's first stretch of runs from first_run: [from[s], to[s]) */
+	uint32_t *from, *to;
+	/*
+	 * The names an experiment of this import or of the store has: the
+	 * model's experiments, and the names given to runs so far (names(),
+	 * read by taken()).
+	 */
+	struct strmap names;
 };
 
-static void index_build(struct index *x, const struct model *m)
+static void index_build(struct index *x, const struct model *m, const struct import_result *res,
+			uint32_t first_run)
 {
 	memset(x, 0, sizeof(*x));
 	x->m = m;
+	byrun_build(&x->items, res->items, res->nitems, sizeof(*res->items),
+		    offsetof(struct import_item, input), res->ninputs);
+	x->from = xcalloc(m->nsources ? m->nsources : 1, sizeof(*x->from));
+	x->to = xcalloc(m->nsources ? m->nsources : 1, sizeof(*x->to));
+	for (uint32_t s = 0; s < m->nsources; s++)
+		x->from[s] = x->to[s] = m->rs.nruns; /* none: where runs_of()'s search ended */
+	for (uint32_t r = m->rs.nruns; r-- > first_run;) {
+		uint32_t s = m->rs.runs[r].source;
+
+		/* from the last run back: a source's first stretch is the one left */
+		if (x->from[s] == r + 1)
+			x->from[s] = r;
+		else
+			x->from[s] = r, x->to[s] = r + 1;
+	}
+	for (size_t e = 0; e < m->nexps; e++)
+		strmap_put_new(&x->names, m->exps[e].name, 1, NULL);
 	for (uint32_t r = 0; r < m->rs.nruns; r++) {
 		const struct run *run = &m->rs.runs[r];
 		/*
@@ -93,6 +122,10 @@ static void index_release(struct index *x)
 {
 	strmap_release(&x->block);
 	strmap_release(&x->place);
+	strmap_release(&x->names);
+	byrun_release(&x->items);
+	free(x->from);
+	free(x->to);
 }
 
 /*
@@ -109,13 +142,13 @@ static const char *same_thread(const struct model *m, struct index *x,
 	const char *name = place_of(&m->sources[ir->source]);
 	uint32_t r;
 
-	for (size_t k = 0; k < res->nitems; k++) {
-		const struct import_item *it = &res->items[k];
+	for (uint32_t k = x->items.start[i]; k < x->items.start[i + 1]; k++) {
+		const struct import_item *it = &res->items[x->items.order[k]];
 
 		const char *exp, *hash;
 		uint32_t line;
 
-		if (it->input != i || !it->duplicate || !it->block)
+		if (!it->duplicate || !it->block)
 			continue;
 		/* stored runs come before every new one */
 		if (m->stored && m->stored->block(m->stored->ctx, it->block, &exp, &hash, &line)) {
@@ -144,17 +177,12 @@ static const char *same_thread(const struct model *m, struct index *x,
 	return NULL;
 }
 
-static int taken(const struct model *m, uint32_t first_run, uint32_t upto, const char *name)
+/* Has an experiment of the store, of the model or of a run named so far this name? */
+static int taken(const struct model *m, const struct index *x, const char *name)
 {
 	if (m->stored && m->stored->taken(m->stored->ctx, name))
 		return 1;
-	for (size_t e = 0; e < m->nexps; e++)
-		if (!strcmp(m->exps[e].name, name))
-			return 1;
-	for (uint32_t r = first_run; r < upto; r++)
-		if (m->rs.runs[r].experiment && !strcmp(m->rs.runs[r].experiment, name))
-			return 1;
-	return 0;
+	return strmap_get(&x->names, name, NULL);
 }
 
 /* "owner/repo" of a GitHub address, into *out; 0 when `name` is not one. */
@@ -195,7 +223,7 @@ static int file_dir(const char *name, struct buf *out)
 }
 
 /* A name for `base` that no experiment has: "base (owner/repo)", "base (dir)", "base (2)". */
-static const char *distinct(struct model *m, uint32_t first_run, uint32_t upto, const char *base,
+static const char *distinct(struct model *m, const struct index *x, const char *base,
 			    const char *source_name)
 {
 	struct buf what = BUF_INIT, b = BUF_INIT;
@@ -203,13 +231,13 @@ static const char *distinct(struct model *m, uint32_t first_run, uint32_t upto, 
 
 	if (github_repo(source_name, &what) || file_dir(source_name, &what)) {
 		buf_addf(&b, "%s (%s)", base, what.s);
-		if (!taken(m, first_run, upto, b.s))
+		if (!taken(m, x, b.s))
 			name = arena_strndup(&m->arena, b.s, b.len);
 	}
 	for (unsigned k = 2; !name; k++) {
 		buf_reset(&b);
 		buf_addf(&b, "%s (%u)", base, k);
-		if (!taken(m, first_run, upto, b.s))
+		if (!taken(m, x, b.s))
 			name = arena_strndup(&m->arena, b.s, b.len);
 	}
 	buf_release(&what);
@@ -218,17 +246,10 @@ static const char *distinct(struct model *m, uint32_t first_run, uint32_t upto, 
 }
 
 /* The runs [*from, *to) input i added (a source's runs are contiguous). */
-static int runs_of(const struct model *m, long source, uint32_t first_run, uint32_t *from,
-		   uint32_t *to)
+static int runs_of(const struct index *x, long source, uint32_t *from, uint32_t *to)
 {
-	uint32_t r = first_run;
-
-	while (r < m->rs.nruns && (long)m->rs.runs[r].source != source)
-		r++;
-	*from = r;
-	while (r < m->rs.nruns && (long)m->rs.runs[r].source == source)
-		r++;
-	*to = r;
+	*from = x->from[source];
+	*to = x->to[source];
 	return *to > *from;
 }
 
@@ -241,7 +262,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 	struct index x;
 
 	(void)in;
-	index_build(&x, m);
+	index_build(&x, m, res, first_run);
 	for (uint32_t r = first_run; r < m->rs.nruns; r++)
 		m->rs.runs[r].experiment = NULL;
 	/* untitled inputs are one group: it joins a thread one of them belongs to, else is new */
@@ -277,8 +298,8 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 				if (res->inputs[k].experiment && res->inputs[k].source >= 0 &&
 				    !*m->sources[res->inputs[k].source].title)
 					name = res->inputs[k].experiment;
-			if (!name && taken(m, first_run, done, base)) {
-				name = distinct(m, first_run, done, base, place_of(s));
+			if (!name && taken(m, &x, base)) {
+				name = distinct(m, &x, base, place_of(s));
 				ir->exp_note = arena_printf(&m->arena, "new: \"%s\" holds another %s", base,
 							    *s->title ? "thread" : is_place(s->name) ? "file"
 												      : "text");
@@ -287,11 +308,12 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 			}
 		}
 		ir->experiment = o->experiment ? s->flag_experiment : name;
-		if (runs_of(m, ir->source, first_run, &from, &to)) {
+		if (runs_of(&x, ir->source, &from, &to)) {
 			for (uint32_t r = from; r < to; r++)
 				m->rs.runs[r].experiment = name;
 			if (to > done)
 				done = to;
+			strmap_put_new(&x.names, name, 1, NULL); /* (the arena's copy: it outlives x) */
 		}
 	}
 	index_release(&x);
