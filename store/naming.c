@@ -309,25 +309,28 @@ struct bucket {
 	size_t n, cap;
 };
 
+/* "experiment \x1f tool" of run r into *key: a bucket's key (the same tool: its formats, "hyperfine-json"). */
+static const char *tool_key(struct buf *key, const struct run *r)
+{
+	buf_reset(key);
+	buf_addf(key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
+	return key->s;
+}
+
 /*
  * Runs whose whole command nothing lined up, in an experiment where the
  * tool's other runs have no scenario (a size table's rows beside one file
- * sized under a label): they meet those runs.
+ * sized under a label): they meet those runs. The other runs of the
+ * experiment and tool are the bucket's own and those in no bucket, whose
+ * keys `lone` holds when one of them has no scenario.
  */
-static void join_unscoped(struct model *m, uint32_t first, const struct bucket *b)
+static void join_unscoped(struct model *m, const struct bucket *b, const struct strmap *lone,
+			  struct buf *key)
 {
-	const struct run *x = &m->rs.runs[b->idx[0]];
-	size_t tool = fmt_tool_len(x->fmt);
-	int unscoped = 0;
+	int unscoped = strmap_get(lone, tool_key(key, &m->rs.runs[b->idx[0]]), NULL);
 
-	for (uint32_t i = first; i < m->rs.nruns && !unscoped; i++) {
-		const struct run *r = &m->rs.runs[i];
-
-		/* the same tool: the same format, or one of its others ("hyperfine-json") */
-		unscoped = !*r->scenario && !strcmp(r->experiment, x->experiment) &&
-			   (r->fmt == x->fmt ||
-			    (fmt_tool_len(r->fmt) == tool && !strncmp(fmt_name(r->fmt), fmt_name(x->fmt), tool)));
-	}
+	for (size_t k = 0; k < b->n && !unscoped; k++)
+		unscoped = !*m->rs.runs[b->idx[k]].scenario;
 	if (!unscoped)
 		return;
 	for (size_t k = 0; k < b->n; k++) {
@@ -342,6 +345,20 @@ static void join_unscoped(struct model *m, uint32_t first, const struct bucket *
 static void align_buckets(struct model *m, uint32_t first, struct bucket *b, size_t nb,
 			  const unsigned char *renamable)
 {
+	/* the runs in no bucket with no scenario, by experiment and tool (lining up changes none of them) */
+	unsigned char *in_bucket = xcalloc(m->rs.nruns - first + 1, 1);
+	struct strmap lone = STRMAP_INIT;
+	struct arena keys = ARENA_INIT;
+	struct buf key = BUF_INIT;
+
+	for (size_t k = 0; k < nb; k++)
+		for (size_t a = 0; a < b[k].n; a++)
+			in_bucket[b[k].idx[a] - first] = 1;
+	for (uint32_t i = first; i < m->rs.nruns; i++)
+		if (!in_bucket[i - first] && !*m->rs.runs[i].scenario &&
+		    !strmap_get(&lone, tool_key(&key, &m->rs.runs[i]), NULL))
+			strmap_put(&lone, arena_strdup(&keys, key.s), 1);
+	free(in_bucket);
 	for (size_t k = 0; k < nb; k++) {
 		uint32_t *one = xcalloc(b[k].n ? b[k].n : 1, sizeof(*one));
 
@@ -361,9 +378,12 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 				align(m, first, one, n, renamable);
 			}
 		}
-		join_unscoped(m, first, &b[k]);
+		join_unscoped(m, &b[k], &lone, &key);
 		free(one);
 	}
+	strmap_release(&lone);
+	arena_release(&keys);
+	buf_release(&key);
 }
 
 /* Is every word of `part` a word of `whole`? (A scenario cut out of a command.) */
