@@ -135,6 +135,11 @@ t crc4 "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
 
 # the "open" store: EXPS experiments (one titled text each), imported in batches
 ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open" import >/dev/null 2>&1
+# texts of one import: a quarter of those texts, then all of them, in one import -n each
+ls "$tmp/exps" | sed "s|^|$tmp/exps/|" >"$tmp/texts4"
+head -n $((EXPS / 4)) "$tmp/texts4" >"$tmp/texts1"
+t texts1 "$BD" import -n $(cat "$tmp/texts1") # (one command each, no xargs split)
+t texts4 "$BD" import -n $(cat "$tmp/texts4")
 openmeas=$("$BD" --store "$tmp/s.open" export -f csv 2>/dev/null | tee "$tmp/open.csv" | wc -l)
 openmeas=$((openmeas - 1))
 t list "$BD" --store "$tmp/s.open" list
@@ -225,6 +230,9 @@ for p in "hf import:variants" "hfc compare:variants" "cr import:benchmarks" "crc
 	r=$(ratio "$(secs "${1}4")" "$(secs "${1}1")")
 	row "3 $what ×4 ($((WIDE / 4)) → $WIDE: $(secs "${1}1") s → $(secs "${1}4") s)" "$r×" "≤ 4.6×" "$(atmost "$r" 4.6)"
 done
+r=$(ratio "$(secs texts4)" "$(secs texts1)")
+row "3 import -n texts ×4 ($((EXPS / 4)) → $EXPS texts of 64 KB: $(secs texts1) s → $(secs texts4) s)" "$r×" "≤ 4.6×" \
+	"$(atmost "$r" 4.6)"
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 if [ $tui_ok = 1 ]; then
