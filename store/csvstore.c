@@ -311,6 +311,8 @@ struct csvtable {
 	size_t skipped;
 	const char *recent[16][KEEP_RECENT]; /* per column: the last texts keep_again() kept */
 	unsigned recent_next[16];
+	/* the run find_run() found last, +1 (0: none): a run's rows follow one another */
+	uint32_t last_run;
 };
 
 static int table_row(char **fields, size_t n, size_t row, void *ctx)
@@ -434,8 +436,13 @@ static const char *keep_again(struct csvtable *t, size_t col, const char *s)
 
 static int find_run(struct csvtable *t, const char *id, size_t row, uint32_t *run)
 {
+	if (t->last_run && !strcmp(t->m->rs.runs[t->last_run - 1].id, id)) {
+		*run = t->last_run - 1;
+		return 0;
+	}
 	if (!strmap_get(t->runs, id, run))
 		return bad(t, row, "run id (no such run)", id);
+	t->last_run = *run + 1;
 	return 0;
 }
 
