@@ -176,6 +176,49 @@ static void test_manifest_rows(void **state)
 	assert_int_equal(manifest_rows(one, strlen(one)), 1);
 }
 
+/* The rows of s[0..n) byte by byte: what manifest_rows() must agree with. */
+static size_t rows_by_byte(const char *s, size_t n)
+{
+	size_t rows = 0;
+	int quoted = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			quoted = !quoted;
+		else if (s[i] == '\n' && !quoted)
+			rows++;
+	}
+	return rows;
+}
+
+/* Texts longer than its 64-byte blocks: quoted line ends and quotes across their edges. */
+static void test_manifest_rows_blocks(void **state)
+{
+	char s[700];
+	unsigned long seed = 5;
+
+	(void)state;
+	for (size_t n = 0; n < sizeof(s); n += 7) {
+		for (int round = 0; round < 20; round++) {
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+				s[i] = "\"\n,ab\"\nxy"[(seed >> 33) % 10];
+			}
+			assert_int_equal(manifest_rows(s, n), rows_by_byte(s, n));
+		}
+	}
+	/* a quoted field holding a line end at each block edge */
+	memset(s, 'a', sizeof(s));
+	s[0] = '"';
+	s[64] = '\n';
+	s[127] = '\n';
+	s[128] = '"';
+	s[191] = '\n';
+	s[192] = '\n';
+	assert_int_equal(manifest_rows(s, 200), 2);
+	assert_int_equal(rows_by_byte(s, 200), 2);
+}
+
 static void test_utf16(void **state)
 {
 	/* "µ A" then U+1F600 as a surrogate pair, then an unpaired high surrogate */
@@ -208,6 +251,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_record_undo_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_and_return, setup, teardown),
 		cmocka_unit_test(test_manifest_rows),
+		cmocka_unit_test(test_manifest_rows_blocks),
 		cmocka_unit_test(test_utf16),
 		cmocka_unit_test(test_clean),
 	};
