@@ -135,9 +135,15 @@ t crc4 "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
 
 # the "open" store: EXPS experiments (one titled text each), imported in batches
 ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open" import >/dev/null 2>&1
-# texts of one import: a quarter of those texts, then all of them, in one import -n each
-ls "$tmp/exps" | sed "s|^|$tmp/exps/|" >"$tmp/texts4"
-head -n $((EXPS / 4)) "$tmp/texts4" >"$tmp/texts1"
+# texts of one import: every fourth of those texts, then all of them, in one import -n each
+# (every fourth, not the first quarter: the later seeds' size tables overflow awk's %d and
+# are damaged rows, each a warning, and a quarter must be like the whole)
+i=0
+while [ $i -lt "$EXPS" ]; do
+	echo "$tmp/exps/e$i.md"
+	i=$((i + 1))
+done >"$tmp/texts4"
+awk 'NR % 4 == 1' "$tmp/texts4" >"$tmp/texts1"
 t texts1 "$BD" import -n $(cat "$tmp/texts1") # (one command each, no xargs split)
 t texts4 "$BD" import -n $(cat "$tmp/texts4")
 openmeas=$("$BD" --store "$tmp/s.open" export -f csv 2>/dev/null | tee "$tmp/open.csv" | wc -l)
