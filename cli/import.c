@@ -63,7 +63,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct import_opts io = { NULL, NULL, NULL, 0 };
+	struct import_opts io = { NULL, NULL, NULL, 0, 1 }; /* (this command imports once) */
 	struct set_variant *sets = NULL;
 	size_t nsets = 0, sets_cap = 0;
 	struct diag d = DIAG_INIT;

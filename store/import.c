@@ -43,6 +43,7 @@ struct ctx {
 	 * this text (each one made once in it) be found there.
 	 */
 	int blocks_before;
+	int keep_blocks; /* put this text's blocks in m->blocks: a later text or import may ask */
 };
 
 static const char *display_name(const char *name)
@@ -145,7 +146,7 @@ static int on_block(const struct block *b, void *arg)
 	}
 	recset_settle_once_facts(&m->rs, mark.facts);
 	it->run_to = (uint32_t)m->rs.nruns;
-	if (it->run_to > from)
+	if (it->run_to > from && c->keep_blocks)
 		strmap_put(&m->blocks, key, 1);
 	for (uint32_t i = from, k = 1; i < it->run_to; i++, k++) {
 		struct run *r = &m->rs.runs[i];
@@ -326,6 +327,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.input = (uint32_t)i;
 		c.naming = &nm;
 		c.blocks_before = m->blocks.n > 0;
+		c.keep_blocks = !o->last_import || i + 1 < n;
 		c.name = display_name(in[i].name);
 		if (in[i].origin && in[i].origin->unnamed)
 			stem = xstrdup(in[i].origin->unnamed);
