@@ -130,7 +130,9 @@ static void seen_grow(struct ibin_builder *b)
 		return;
 	free(b->seen_blocks);
 	b->seen_cap = b->seen_cap ? 2 * b->seen_cap : 1024;
-	b->seen_blocks = xcalloc(b->seen_cap, sizeof(*b->seen_blocks));
+	/* zeroed by writing: calloc()'s fresh zero pages fault twice, read then written (strmap.c) */
+	b->seen_blocks = xmalloc(b->seen_cap * sizeof(*b->seen_blocks));
+	memset(b->seen_blocks, 0, b->seen_cap * sizeof(*b->seen_blocks));
 	for (size_t i = 0; i < b->nblocks; i++) {
 		struct ibin_key k;
 
