@@ -132,7 +132,7 @@ struct ibin_builder {
 	struct ibin_place *places;
 	size_t nblocks, blocks_cap, nnames, names_cap, nplaces, places_cap, nsources, sources_cap;
 	int unusable; /* a block key of another shape: no index.bin can be written */
-	int sorted;   /* the tables are sorted (ibin_builder_sort()); an add clears it */
+	size_t sorted_size; /* 1 + the tables' entries when ibin_builder_sort() last sorted them; 0 never */
 	/* pool offsets of the strings interned last (a block's experiment and text, over and over) */
 	uint32_t recent[2];
 	unsigned nrecent, next;

@@ -78,7 +78,6 @@ void ibin_add_source(struct ibin_builder *b, const char *hash)
 		return;
 	ALLOC_GROW(b->sources, b->nsources + 1, b->sources_cap);
 	b->sources[b->nsources++] = intern(b, hash);
-	b->sorted = 0;
 }
 
 void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp)
@@ -90,7 +89,6 @@ void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp)
 	b->places[b->nplaces].place = intern(b, place);
 	b->places[b->nplaces].exp = intern(b, exp);
 	b->nplaces++;
-	b->sorted = 0;
 }
 
 void ibin_add_name(struct ibin_builder *b, const char *name)
@@ -100,7 +98,6 @@ void ibin_add_name(struct ibin_builder *b, const char *name)
 	first_time(b, &b->seen_names, name);
 	ALLOC_GROW(b->names, b->nnames + 1, b->names_cap);
 	b->names[b->nnames++] = intern(b, name);
-	b->sorted = 0;
 }
 
 /*
@@ -168,7 +165,6 @@ void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, co
 	x->src = intern(b, src);
 	x->line = line;
 	b->seen_blocks[at] = (uint32_t)++b->nblocks;
-	b->sorted = 0;
 }
 
 static uint64_t seg_tables(const struct ibin_builder *b)
@@ -263,13 +259,19 @@ static void sort_blocks(struct ibin_builder *b)
 	free(start);
 }
 
+/* The entries of the new tables, all together. */
+static size_t table_entries(const struct ibin_builder *b)
+{
+	return b->nblocks + b->nnames + b->nplaces + b->nsources;
+}
+
 void ibin_builder_sort(struct ibin_builder *b)
 {
 	struct pools p = { "", b->pool.s ? b->pool.s : "", 0 };
 
-	if (b->sorted)
-		return;
-	b->sorted = 1;
+	if (b->sorted_size == table_entries(b) + 1)
+		return; /* nothing added since (every add or absorb grows a table) */
+	b->sorted_size = table_entries(b) + 1;
 	if (b->nblocks)
 		sort_blocks(b);
 	if (b->nnames)

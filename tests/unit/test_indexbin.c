@@ -282,6 +282,47 @@ static void test_first_of_a_key(void **state)
 	free(e);
 }
 
+/*
+ * A new base over segments from a builder already sorted (as an import's
+ * render thread sorts it): the segments' entries it takes in are sorted
+ * with the rest, and every one is found.
+ */
+static void test_new_base_after_sort(void **state)
+{
+	enum { NB = 3000, NS = 200, NN = 5000 };
+	struct ent *e = calloc(NB + NS + NN, sizeof(*e));
+	struct ibin_builder w;
+	struct ibin b;
+	uint64_t len;
+
+	(void)state;
+	for (unsigned i = 0; i < NB + NS + NN; i++)
+		make_ent(&e[i], 300000 + i);
+	ibin_builder_init(&w, NULL);
+	add_all(&w, e, NB);
+	assert_int_equal(ibin_write_base(&w, dir, token_a), 0);
+	ibin_builder_release(&w);
+	assert_int_equal(ibin_open(&b, dir, token_a, 0), 0);
+	ibin_builder_init(&w, &b);
+	add_all(&w, e + NB, NS);
+	assert_int_equal(ibin_append(&w, &len), 0);
+	ibin_builder_release(&w);
+	ibin_close(&b);
+
+	assert_int_equal(ibin_open(&b, dir, token_a, len), 0);
+	ibin_builder_init(&w, &b);
+	add_all(&w, e + NB + NS, NN);
+	ibin_builder_sort(&w);
+	assert_int_equal(ibin_write_base(&w, dir, token_b), 0);
+	ibin_builder_release(&w);
+	ibin_close(&b);
+	assert_int_equal(ibin_open(&b, dir, token_b, 0), 0);
+	assert_int_equal(b.nblocks, NB + NS + NN);
+	expect_all(&b, e, NB + NS + NN);
+	ibin_close(&b);
+	free(e);
+}
+
 static void test_unusable_key(void **state)
 {
 	struct ibin_builder w;
@@ -301,6 +342,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_base_segments_and_new_base),
 		cmocka_unit_test(test_first_of_a_key),
+		cmocka_unit_test(test_new_base_after_sort),
 		cmocka_unit_test(test_unusable_key),
 	};
 
