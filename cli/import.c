@@ -53,6 +53,12 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 /* A dry run's measurements: counted per run, not kept (model.h: struct record_spool). */
 static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
 
+/* Is an input's text stored (new runs, or all its blocks stored before: the text is kept)? */
+static int to_store(const struct import_input_result *ir)
+{
+	return (ir->status == IMPORT_NEW || ir->status == IMPORT_ALL_DUP) && ir->source >= 0;
+}
+
 int cmd_import(struct cli *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -63,7 +69,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct import_opts io = { NULL, NULL, NULL, 0, 1 }; /* (this command imports once) */
+	struct import_opts io = { .last_import = 1 }; /* (this command imports once) */
 	struct set_variant *sets = NULL;
 	size_t nsets = 0, sets_cap = 0;
 	struct diag d = DIAG_INIT;
@@ -200,8 +206,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		int any = 0;
 
 		for (size_t i = 0; i < res.ninputs; i++)
-			if ((res.inputs[i].status == IMPORT_NEW || res.inputs[i].status == IMPORT_ALL_DUP) &&
-			    res.inputs[i].source >= 0)
+			if (to_store(&res.inputs[i]))
 				any = will[res.inputs[i].source] = 1;
 		if (any)
 			render = storeindex_render_begin(&m, ix, will);
@@ -218,7 +223,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			diag_print(&d, 0, stderr);
 			diag_release(&d);
 		}
-		if (dry || stop || (ir->status != IMPORT_NEW && ir->status != IMPORT_ALL_DUP))
+		if (dry || stop || !to_store(ir))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
 			all_stored = 0;

@@ -49,8 +49,9 @@ static double fig_res(const struct cmp_fig *f, enum stat_kind k)
 static double center_res(const struct cmp_fig *f)
 {
 	int k = center_stat(f);
+	double res = k >= 0 ? fig_res(f, (enum stat_kind)k) : NAN;
 
-	return k >= 0 && fig_res(f, (enum stat_kind)k) > 0 ? fig_res(f, (enum stat_kind)k) : 0;
+	return res > 0 ? res : 0;
 }
 
 static void side_clear(struct cmp_side *s)

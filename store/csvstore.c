@@ -290,12 +290,14 @@ int store_has_source(const struct store *st, const char *hash)
 
 /* ---- loading ---- */
 
-/* Reading one CSV file: the header maps our column names to its positions. */
-/* How many distinct recent texts of one column keep_again() remembers: a
- * run's block, experiment or variant repeats on the rows that follow it, and
- * a measurement's quantity comes back every few rows. */
+/*
+ * How many distinct recent texts of one column keep_again() remembers: a
+ * run's block, experiment or variant repeats on the rows that follow it,
+ * and a measurement's quantity comes back every few rows.
+ */
 #define KEEP_RECENT 4
 
+/* Reading one CSV file: the header maps our column names to its positions. */
 struct csvtable {
 	const char *path;
 	const char *const *cols;
@@ -416,10 +418,12 @@ static const char *keep(struct csvtable *t, const char *s)
 	return arena_strdup(&t->m->arena, s);
 }
 
-/* keep() for a column whose texts repeat from row to row: the same text as
+/*
+ * keep() for a column whose texts repeat from row to row: the same text as
  * one of the last KEEP_RECENT kept for column col gives back that copy (so
  * equal texts may share one pointer; every text kept is read-only), else a
- * new copy in the model's arena, remembered in place of the oldest. */
+ * new copy in the model's arena, remembered in place of the oldest.
+ */
 static const char *keep_again(struct csvtable *t, size_t col, const char *s)
 {
 	const char **recent = t->recent[col];

@@ -54,9 +54,8 @@ struct index {
 	/* each source's first stretch of runs from first_run: [from[s], to[s]) */
 	uint32_t *from, *to;
 	/*
-	 * The names an experiment of this import or of the store has: the
-	 * model's experiments, and the names given to runs so far (names(),
-	 * read by taken()).
+	 * The names an experiment of the model has, and those expname_assign()
+	 * has given runs so far: what taken() asks besides the store.
 	 */
 	struct strmap names;
 };
@@ -76,10 +75,9 @@ static void index_build(struct index *x, const struct model *m, const struct imp
 		uint32_t s = m->rs.runs[r].source;
 
 		/* from the last run back: a source's first stretch is the one left */
-		if (x->from[s] == r + 1)
-			x->from[s] = r;
-		else
-			x->from[s] = r, x->to[s] = r + 1;
+		if (x->from[s] != r + 1)
+			x->to[s] = r + 1;
+		x->from[s] = r;
 	}
 	for (size_t e = 0; e < m->nexps; e++)
 		strmap_put_new(&x->names, m->exps[e].name, 1, NULL);

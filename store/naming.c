@@ -968,9 +968,7 @@ void naming_finish(struct naming *nm, struct model *m)
 			continue;
 		}
 		last = i;
-		buf_reset(&key);
-		buf_addf(&key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
-		if (!strmap_get(&seen, key.s, &at)) {
+		if (!strmap_get(&seen, tool_key(&key, r), &at)) {
 			ALLOC_GROW(buckets, nbuckets + 1, bcap);
 			memset(&buckets[nbuckets], 0, sizeof(buckets[nbuckets]));
 			at = (uint32_t)nbuckets++;

@@ -1129,13 +1129,17 @@ struct storeindex_render {
 	int running;
 };
 
-/* The sources an index of `m` takes: those stored (of them, with `x`, those its index lacks). */
-static unsigned char *stored_set(const struct model *m, const struct storeindex_import *x)
+/*
+ * The sources an index of `m` takes: those stored, and those `will_store`
+ * flags (or NULL); with `x`, of them only those its index lacks.
+ */
+static unsigned char *take_set(const struct model *m, const struct storeindex_import *x,
+			       const unsigned char *will_store)
 {
 	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
 
 	for (uint32_t s = 0; s < m->nsources; s++)
-		take[s] = m->sources[s].stored &&
+		take[s] = (m->sources[s].stored || (will_store && will_store[s])) &&
 			  !(x && strmap_get(&x->old_sources, m->sources[s].hash, NULL));
 	return take;
 }
@@ -1167,15 +1171,10 @@ struct storeindex_render *storeindex_render_begin(const struct model *m,
 						  const unsigned char *will_store)
 {
 	struct storeindex_render *r;
-	unsigned char *take;
 
 	if (m->rs.nruns < RENDER_THREAD_MIN_RUNS || sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		return NULL; /* rendered when written, as fast */
-	take = stored_set(m, x);
-	for (uint32_t s = 0; s < m->nsources; s++)
-		if (will_store[s] && !(x && strmap_get(&x->old_sources, m->sources[s].hash, NULL)))
-			take[s] = 1;
-	r = render_new(m, x ? &x->bin : NULL, take);
+	r = render_new(m, x ? &x->bin : NULL, take_set(m, x, will_store));
 	r->running = pthread_create(&r->thread, NULL, render_it, r) == 0;
 	if (!r->running) {
 		storeindex_render_release(r);
@@ -1197,14 +1196,14 @@ void storeindex_render_release(struct storeindex_render *r)
 }
 
 /*
- * The render of what an index of `m` takes (stored_set()): *begun, joined,
+ * The render of what an index of `m` takes (take_set()): *begun, joined,
  * when it rendered exactly that (then *begun is NULL: the render is the
  * caller's), else one made now.
  */
 static struct storeindex_render *render_take(const struct model *m, struct storeindex_import *x,
 					     struct storeindex_render **begun)
 {
-	unsigned char *take = stored_set(m, x);
+	unsigned char *take = take_set(m, x, NULL);
 	struct storeindex_render *r = *begun;
 
 	if (r) {

@@ -139,8 +139,8 @@ void storeindex_import_release(struct storeindex_import *x);
  * Until then the model may change only in what storing a source sets (its
  * `stored` and `instance`), and nothing else may use `x`'s lookups. NULL
  * for a small model, on a single CPU or when no thread starts (the index
- * is rendered when written). storeindex_render_release() waits for the thread and frees
- * it: before `m` or `x` go.
+ * is rendered when written). storeindex_render_release() waits for the
+ * thread and frees it: before `m` or `x` go.
  */
 struct storeindex_render *storeindex_render_begin(const struct model *m,
 						  struct storeindex_import *x,
