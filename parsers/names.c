@@ -30,10 +30,11 @@ static const char *name_of(const char *const *names, size_t n, int i)
 	return i >= 0 && (size_t)i < n ? names[i] : "?";
 }
 
+/* The index of name s, or -1 (a store's loads ask it per field: the first byte is tried first). */
 static int lookup(const char *const *names, size_t n, const char *s)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(names[i], s))
+		if (names[i][0] == s[0] && !strcmp(names[i], s))
 			return (int)i;
 	return -1;
 }

@@ -430,7 +430,7 @@ static const char *keep_again(struct csvtable *t, size_t col, const char *s)
 	const char *copy;
 
 	for (size_t i = 0; i < KEEP_RECENT; i++)
-		if (recent[i] && !strcmp(recent[i], s))
+		if (recent[i] && recent[i][0] == s[0] && !strcmp(recent[i], s))
 			return recent[i];
 	copy = keep(t, s);
 	recent[t->recent_next[col]] = copy;
@@ -438,10 +438,23 @@ static const char *keep_again(struct csvtable *t, size_t col, const char *s)
 	return copy;
 }
 
+/*
+ * The run of this source with id `id`: the one found last, or the run after
+ * it (a file's rows follow runs.csv's order), or the map's. Ids are unique
+ * within a source (run_row()), so a run of the source with that id is the
+ * map's answer.
+ */
 static int find_run(struct csvtable *t, const char *id, size_t row, uint32_t *run)
 {
-	if (t->last_run && !strcmp(t->m->rs.runs[t->last_run - 1].id, id)) {
+	const struct run *runs = t->m->rs.runs;
+
+	if (t->last_run && !strcmp(runs[t->last_run - 1].id, id)) {
 		*run = t->last_run - 1;
+		return 0;
+	}
+	if (t->last_run && t->last_run < t->m->rs.nruns && runs[t->last_run].source == t->source &&
+	    !strcmp(runs[t->last_run].id, id)) {
+		*run = t->last_run++;
 		return 0;
 	}
 	if (!strmap_get(t->runs, id, run))
@@ -486,7 +499,8 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 {
 	int fmt = fmt_from_name(f[1]);
 	int origin = vorigin_from_name(f[8]);
-	uint32_t first, last, i;
+	uint32_t first, last, name_line = 0, i;
+	const char *id;
 	struct run *r;
 
 	if (fmt < 0)
@@ -495,11 +509,17 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 		return bad(t, row, "line span", f[2]);
 	if (origin < 0)
 		return bad(t, row, "variant origin", f[8]);
-	if (!*f[0] || strmap_get(t->runs, f[0], NULL))
+	if (*f[13] && parse_u32(f[13], &name_line) < 0)
+		return bad(t, row, "name line", f[13]);
+	if (!*f[0])
+		return bad(t, row, "run id (empty or repeated)", f[0]);
+	/* one look-up: the id is put with the index the run is about to get */
+	id = keep(t, f[0]);
+	if (!strmap_put_new(t->runs, id, (uint32_t)t->m->rs.nruns, NULL))
 		return bad(t, row, "run id (empty or repeated)", f[0]);
 	i = recset_add_run(&t->m->rs);
 	r = &t->m->rs.runs[i];
-	r->id = keep(t, f[0]);
+	r->id = id;
 	r->source = t->source;
 	r->fmt = (enum fmt)fmt;
 	r->first_line = first;
@@ -514,10 +534,10 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 	r->command = keep_again(t, 11, f[11]);
 	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
 		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
-	if (*f[13] && parse_u32(f[13], &r->name_line) < 0)
-		return bad(t, row, "name line", f[13]);
-	strmap_put(t->runs, r->id, i);
-	strmap_put(&t->m->blocks, r->block, 1);
+	r->name_line = name_line;
+	/* a block's runs follow one another: the run before's block is in the map already */
+	if (i == 0 || t->m->rs.runs[i - 1].block != r->block)
+		strmap_put(&t->m->blocks, r->block, 1);
 	return 0;
 }
 

@@ -508,7 +508,8 @@ void model_resolve(struct model *m)
 		uint32_t first = m->rs.runs[i].first_line, last = m->rs.runs[i].last_line;
 
 		while (j + 1 < nruns && m->rs.runs[j + 1].source == m->rs.runs[i].source &&
-		       !strcmp(m->rs.runs[j + 1].block, m->rs.runs[i].block)) {
+		       (m->rs.runs[j + 1].block == m->rs.runs[i].block ||
+			!strcmp(m->rs.runs[j + 1].block, m->rs.runs[i].block))) {
 			j++;
 			if (m->rs.runs[j].last_line > last)
 				last = m->rs.runs[j].last_line;

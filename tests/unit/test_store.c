@@ -192,6 +192,78 @@ static void test_damaged_rows(void **state)
 	diag_release(&d);
 }
 
+/*
+ * A measurements file whose rows name their runs out of order (0, 2, 4, …,
+ * then 1, 3, …; a file written by hand, or by an older version): each
+ * measurement still lands on the run its row names, not on the run after
+ * the one before.
+ */
+static void test_rows_out_of_run_order(void **state)
+{
+	struct model fresh, again;
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct buf b = BUF_INIT, out = BUF_INIT;
+	char rel[256], path[512];
+	const char *ids[64];
+	size_t idlen[64], nids = 0;
+
+	(void)state;
+	model_init(&fresh);
+	import_sample(&fresh, "samples/criterion/first.txt", &d);
+	store_sample("samples/criterion/first.txt", &again, &d);
+	assert_true(again.rs.nruns >= 4);
+	snprintf(rel, sizeof(rel), "data/%s/measurements.csv", again.sources[0].hash);
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	assert_int_equal(file_read(path, &b, &d), 0);
+	/* the runs in the order their rows come, then the header and those rows again, reordered */
+	for (const char *l = strchr(b.s, '\n') + 1; *l; l = strchr(l, '\n') + 1) {
+		size_t k = 0, n = (size_t)(strchr(l, ',') - l);
+
+		while (k < nids && (idlen[k] != n || strncmp(ids[k], l, n)))
+			k++;
+		if (k == nids && nids < countof(ids)) {
+			ids[nids] = l;
+			idlen[nids++] = n;
+		}
+	}
+	assert_true(nids >= 4);
+	buf_add(&out, b.s, (size_t)(strchr(b.s, '\n') + 1 - b.s));
+	for (int odd = 0; odd < 2; odd++)
+		for (size_t k = (size_t)odd; k < nids; k += 2)
+			for (const char *l = strchr(b.s, '\n') + 1; *l; l = strchr(l, '\n') + 1)
+				if (!strncmp(l, ids[k], idlen[k]) && l[idlen[k]] == ',')
+					buf_add(&out, l, (size_t)(strchr(l, '\n') + 1 - l));
+	assert_int_equal(out.len, b.len);
+	write_file(rel, out.s);
+	snprintf(path, sizeof(path), "%s/data/%s/manifest.csv", dir, again.sources[0].hash);
+	assert_int_equal(unlink(path), 0);
+	model_release(&again);
+
+	model_init(&again);
+	assert_int_equal(store_open(&st, dir, 0, &d), 0);
+	assert_int_equal(store_load(&st, &again, &d), 0);
+	store_close(&st);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(again.rs.nmeas, fresh.rs.nmeas);
+	for (size_t i = 0; i < again.rs.nmeas; i++) {
+		const struct measurement *me = &again.rs.meas[i];
+		size_t j = 0;
+
+		/* the same printed number (offset) and statistic: the same run */
+		while (j < fresh.rs.nmeas &&
+		       (fresh.rs.meas[j].offset != me->offset || fresh.rs.meas[j].stat != me->stat))
+			j++;
+		assert_true(j < fresh.rs.nmeas);
+		assert_string_equal(again.rs.runs[me->run].id, fresh.rs.runs[fresh.rs.meas[j].run].id);
+	}
+	buf_release(&b);
+	buf_release(&out);
+	model_release(&fresh);
+	model_release(&again);
+	diag_release(&d);
+}
+
 static void test_foreign_and_newer(void **state)
 {
 	struct store st;
@@ -248,6 +320,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_block_dedup_survives_reload, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_damaged_rows, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rows_out_of_run_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_foreign_and_newer, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_edits_and_temps, setup, teardown),
 	};
