@@ -1,7 +1,7 @@
 /*
  * fsutil.c - whole-file reads and atomic writes; see fsutil.h.
  */
-#define _GNU_SOURCE /* sync_file_range */
+#define _GNU_SOURCE /* sync_file_range, copy_file_range */
 #include "util/fsutil.h"
 
 #include <dirent.h>
@@ -214,13 +214,41 @@ static int write_flushing(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/*
+ * write_flushing() of a mapped text's bytes, copied from the file they are
+ * mapped from (mapped_source()) by the kernel: no page of the mapping is
+ * read, so none that mapped_drop() gave back faults in again. Where the
+ * file system cannot copy (or the file ends early), the rest is written
+ * from the pages.
+ */
+static int copy_flushing(int fd, int from, long long off, const char *p, size_t n)
+{
+	loff_t in = (loff_t)off;
+	size_t at = 0;
+
+	while (at < n) {
+		size_t piece = n - at < FLUSH_PIECE ? n - at : FLUSH_PIECE;
+		ssize_t got = copy_file_range(from, &in, fd, NULL, piece, 0);
+
+		if (got <= 0)
+			break; /* EXDEV, ENOSYS, EINVAL, ...: written below */
+		if (n > FLUSH_PIECE)
+			fd_start_writeback(fd, (off_t)at, (size_t)got);
+		at += (size_t)got;
+	}
+	return at < n ? write_flushing(fd, p + at, n - at) : 0;
+}
+
 int file_write_new(const char *path, const void *p, size_t n, struct diag *d)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	long long off;
+	int from = n ? mapped_source(p, n, &off) : -1;
 
 	if (fd < 0)
 		return diag_error(d, path, 0, "cannot create: %s", strerror(errno));
-	if (write_flushing(fd, p, n) < 0 || fsync(fd) < 0) {
+	if ((from >= 0 ? copy_flushing(fd, from, off, p, n) : write_flushing(fd, p, n)) < 0 ||
+	    fsync(fd) < 0) {
 		int err = errno;
 
 		close(fd);

@@ -3,6 +3,7 @@
  */
 #include "util/mapped.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -13,14 +14,16 @@
 static struct mapping {
 	char *p;
 	size_t len;
+	int fd; /* the file it was mapped from (mapped_keep_source()), or -1 */
 } *maps;
-static size_t nmaps, maps_cap;
+static size_t nmaps, maps_cap, nsources;
 
 void mapped_add(char *p, size_t len)
 {
 	ALLOC_GROW(maps, nmaps + 1, maps_cap);
 	maps[nmaps].p = p;
 	maps[nmaps].len = len;
+	maps[nmaps].fd = -1;
 	nmaps++;
 }
 
@@ -46,6 +49,26 @@ static struct mapping *find(const char *p)
 	return NULL;
 }
 
+void mapped_keep_source(const char *p, int fd)
+{
+	struct mapping *mp = find(p);
+
+	if (!mp || mp->p != p || mp->fd >= 0 || nsources >= MAPPED_SOURCES_MAX)
+		return;
+	if ((mp->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) >= 0)
+		nsources++;
+}
+
+int mapped_source(const void *p, size_t n, long long *off)
+{
+	const struct mapping *mp = nmaps ? find(p) : NULL;
+
+	if (!mp || mp->fd < 0 || n > (size_t)(mp->p + mp->len - (const char *)p))
+		return -1;
+	*off = (long long)((const char *)p - mp->p);
+	return mp->fd;
+}
+
 void mapped_free(char *text)
 {
 	struct mapping *mp;
@@ -58,6 +81,10 @@ void mapped_free(char *text)
 		return;
 	}
 	munmap(mp->p, mp->len);
+	if (mp->fd >= 0) {
+		close(mp->fd);
+		nsources--;
+	}
 	*mp = maps[--nmaps];
 }
 

@@ -27,6 +27,23 @@ void mapped_add(char *p, size_t len);
  */
 char *mapped_file(int fd, size_t size, int nul_after);
 
+/*
+ * Keep a duplicate of `fd`, the open file text `p` was mapped from by
+ * mapped_file(), so that the text can later be copied file to file
+ * (mapped_source()) rather than from its pages, which mapped_drop() may
+ * have given back. The first MAPPED_SOURCES_MAX texts kept at once keep
+ * one (a bound on the descriptors held); any other call does nothing.
+ */
+#define MAPPED_SOURCES_MAX 8
+void mapped_keep_source(const char *p, int fd);
+
+/*
+ * The file that [p, p+n) is mapped from, when mapped_keep_source() kept
+ * it: a descriptor, valid until that text is mapped_free()d (the caller
+ * does not close it), with p's offset in the file in *off. -1 otherwise.
+ */
+int mapped_source(const void *p, size_t n, long long *off);
+
 /* Release a text: unmapped if mapped_add() named it, else free()d. NULL does nothing. */
 void mapped_free(char *text);
 

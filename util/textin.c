@@ -251,6 +251,7 @@ static int map_text(int fd, const struct stat *st, const char *name, char **text
 	}
 	textin_defects(name, p, n, d);
 	mapped_drop(p, n); /* read again by the passes that need it, a piece at a time */
+	mapped_keep_source(p, fd); /* stored, it is copied from the file (file_write_new()) */
 	*text = p;
 	*len = n;
 	return 1;

@@ -36,6 +36,15 @@ same_import() {
 }
 
 same_import big "$T/big.log"
+# its pages given back, the text is copied from the file (util/mapped.h: mapped_source()), not faulted in again
+if command -v strace >/dev/null 2>&1; then
+	# LeakSanitizer cannot work under ptrace (check-san)
+	BENCHDELTA_STORE="$T/s.traced" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -e trace=copy_file_range -o "$T/trace" "$BD" import -e big "$T/big.log" >/dev/null 2>&1 ||
+		fail "the traced import failed"
+	grep -q 'copy_file_range(' "$T/trace" || fail "the mapped text was not copied from its file"
+	cmp -s "$T/big.log" "$(ls "$T/s.traced"/sources/* | head -1)" || fail "the copied text differs from the file"
+fi
 # the measurements were written as they were read (csvstore.h: the spool): no directory of it is left
 ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left in data/"
 # the text was written on a thread of its own (util/bgwrite.h) and renamed into sources/: no copy stays in data/
