@@ -231,7 +231,8 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 
 static int alignable(const struct run *r, const struct naming_run *e)
 {
-	return e->command && r->variant.origin != VO_COMMAND && !strcmp(r->scenario, r->command);
+	return e->command && r->variant.origin != VO_COMMAND &&
+	       (r->scenario == r->command || !strcmp(r->scenario, r->command));
 }
 
 /*
@@ -354,10 +355,22 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 	for (size_t k = 0; k < nb; k++)
 		for (size_t a = 0; a < b[k].n; a++)
 			in_bucket[b[k].idx[a] - first] = 1;
-	for (uint32_t i = first; i < m->rs.nruns; i++)
-		if (!in_bucket[i - first] && !*m->rs.runs[i].scenario &&
-		    !strmap_get(&lone, tool_key(&key, &m->rs.runs[i]), NULL))
+	for (uint32_t i = first, last = UINT32_MAX; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		/*
+		 * A run of the experiment and format of the last one put has its
+		 * key in already: asked first, it spares reading most scenarios.
+		 */
+		if (in_bucket[i - first] ||
+		    (last != UINT32_MAX && r->experiment == m->rs.runs[last].experiment &&
+		     r->fmt == m->rs.runs[last].fmt) ||
+		    *r->scenario)
+			continue;
+		last = i;
+		if (!strmap_get(&lone, tool_key(&key, r), NULL))
 			strmap_put(&lone, arena_strdup(&keys, key.s), 1);
+	}
 	free(in_bucket);
 	for (size_t k = 0; k < nb; k++) {
 		uint32_t *one = xcalloc(b[k].n ? b[k].n : 1, sizeof(*one));
