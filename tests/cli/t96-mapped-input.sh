@@ -45,6 +45,16 @@ if command -v strace >/dev/null 2>&1; then
 	grep -q 'copy_file_range(' "$T/trace" || fail "the mapped text was not copied from its file"
 	cmp -s "$T/big.log" "$(ls "$T/s.traced"/sources/* | head -1)" || fail "the copied text differs from the file"
 fi
+# a text on another file system (a tmpfs, where there is one): the kernel may refuse to copy
+# across (EXDEV), and the text is written from its pages instead; stored whole either way
+if [ -d /dev/shm ] && shm=$(mktemp -d /dev/shm/bd-t96.XXXXXX 2>/dev/null); then
+	trap 'rm -rf "$T" "$shm"' EXIT INT TERM
+	cp "$T/big.log" "$shm/big.log"
+	BENCHDELTA_STORE="$T/s.shm" "$BD" import -e big "$shm/big.log" >"$T/out" 2>&1 ||
+		{ cat "$T/out" >&2; fail "the import of a text on /dev/shm failed"; }
+	cmp -s "$T/big.log" "$(ls "$T/s.shm"/sources/* | head -1)" || fail "the text from /dev/shm was not stored whole"
+	rm -rf "$shm"
+fi
 # the measurements were written as they were read (csvstore.h: the spool): no directory of it is left
 ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left in data/"
 # the text was written on a thread of its own (util/bgwrite.h) and renamed into sources/: no copy stays in data/
