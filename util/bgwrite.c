@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/mapped.h"
 #include "util/util.h"
 
 struct bgwrite {
@@ -15,6 +16,8 @@ struct bgwrite {
 	char *path;
 	const void *p;
 	size_t n;
+	int from;      /* the file p's bytes are mapped from, or -1 (asked on the caller's thread) */
+	long long off;
 	int rc;
 	struct diag d; /* the writer thread's, until joined */
 };
@@ -23,7 +26,7 @@ static void *write_it(void *arg)
 {
 	struct bgwrite *w = arg;
 
-	w->rc = file_write_new(w->path, w->p, w->n, &w->d);
+	w->rc = file_write_new_from(w->path, w->p, w->n, w->from, w->off, &w->d);
 	return NULL;
 }
 
@@ -37,6 +40,8 @@ struct bgwrite *bgwrite_start(const char *path, const void *p, size_t n)
 	w->path = xstrdup(path);
 	w->p = p;
 	w->n = n;
+	/* the registry of mappings is the caller's thread's: asked here, not on the writer's */
+	w->from = n ? mapped_source(p, n, &w->off) : -1;
 	if (pthread_create(&w->thread, NULL, write_it, w)) {
 		free(w->path);
 		free(w);

@@ -241,9 +241,16 @@ static int copy_flushing(int fd, int from, long long off, const char *p, size_t 
 
 int file_write_new(const char *path, const void *p, size_t n, struct diag *d)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	long long off;
+	long long off = 0;
 	int from = n ? mapped_source(p, n, &off) : -1;
+
+	return file_write_new_from(path, p, n, from, off, d);
+}
+
+int file_write_new_from(const char *path, const void *p, size_t n, int from, long long off,
+			struct diag *d)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return diag_error(d, path, 0, "cannot create: %s", strerror(errno));

@@ -59,8 +59,21 @@ int file_view(const char *path, size_t map_min, char **text, size_t *len, struct
 #define FILE_VIEW_MAP_MIN ((size_t)1 << 20)
 /* Replace `path` atomically with `n` bytes. */
 int file_write_atomic(const char *path, const void *p, size_t n, struct diag *d);
-/* Write `n` bytes to a new file `path` (O_EXCL) and fsync it; for files inside a temp dir. */
+/*
+ * Write `n` bytes to a new file `path` (O_EXCL) and fsync it; for files
+ * inside a temp dir. A mapped text's bytes (mapped_source()) are copied
+ * from their file. Call it from the thread that maps and frees texts; a
+ * writer thread of its own calls file_write_new_from().
+ */
 int file_write_new(const char *path, const void *p, size_t n, struct diag *d);
+/*
+ * file_write_new() of the `n` bytes at `p`, which are the bytes of file
+ * `from` at offset `off` (as mapped_source() said): copied file to file by
+ * the kernel where it can, the rest written from `p`; with `from` < 0, all
+ * written from `p`. `from` stays open while this runs.
+ */
+int file_write_new_from(const char *path, const void *p, size_t n, int from, long long off,
+			struct diag *d);
 /* fsync a directory so that a rename inside it is durable. */
 int dir_sync(const char *path, struct diag *d);
 /* mkdir -p; existing directories are fine. */

@@ -41,6 +41,8 @@ void mapped_keep_source(const char *p, int fd);
  * The file that [p, p+n) is mapped from, when mapped_keep_source() kept
  * it: a descriptor, valid until that text is mapped_free()d (the caller
  * does not close it), with p's offset in the file in *off. -1 otherwise.
+ * The registry is not locked: ask it on the thread that maps and frees
+ * texts (a writer thread is handed the answer, util/bgwrite.c).
  */
 int mapped_source(const void *p, size_t n, long long *off);
 
