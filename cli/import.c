@@ -226,6 +226,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		if (dry || stop || !to_store(ir))
 			continue;
 		if (store_add_source(&st, &m, (uint32_t)ir->source, &d) < 0) {
+			res.inputs[i].not_stored = 1; /* the summary does not say "imported" */
 			all_stored = 0;
 			diag_error(&d, name, 0, "not stored");
 			diag_print(&d, 0, stderr);

@@ -77,6 +77,7 @@ struct import_result {
 		size_t nruns, nmeas, ndup;
 		const char *experiment; /* the experiment it went to (expname.h), or NULL */
 		const char *exp_note;   /* why, when it joined a thread or got a new name; or NULL */
+		int not_stored;         /* set by the caller whose storing of it failed */
 	} *inputs;
 	size_t ninputs;
 	/*

@@ -59,6 +59,9 @@ for f in samples/issues/labels-styles.md samples/hyperfine/o0-vs-o2.txt samples/
 	"$BD" --store "$F" import "$f" >"$T/out" 2>"$T/err"; rc=$?
 	[ $rc -eq 2 ] || fail "import on a full filesystem: exit $rc, want 2 ($(cat "$T/err"))"
 	grep -q 'No space left on device' "$T/err" || fail "no reason given: $(cat "$T/err")"
+	# what was read is not said to be imported
+	if grep -q '^imported ' "$T/out"; then fail "$f: 'imported' said of a text not stored: $(grep '^imported ' "$T/out")"; fi
+	grep -q ': not stored (' "$T/out" || fail "$f: the summary does not say it was not stored: $(tail -2 "$T/out")"
 	full=$((full + 1))
 done
 "$BD" --store "$F" rename-variant tool_pgo PGO >"$T/out" 2>"$T/err"; rc=$?
