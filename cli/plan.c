@@ -142,15 +142,15 @@ void plan_summary(const struct model *m, const struct import_result *res,
 				fprintf(fp, "%s: environment: %zu fact%s (%s)\n", name, nfacts,
 					nfacts == 1 ? "" : "s", keys.s);
 			buf_release(&keys);
-			const char *exp = *s->flag_experiment ? s->flag_experiment : "";
-
-			if (!*exp && first_exp[ir->source])
-				exp = first_exp[ir->source];
 			if (ir->not_stored) { /* its error says why */
 				fprintf(fp, "%s: not stored (%zu run%s, %zu measurement%s read)\n", name,
 					ir->nruns, ir->nruns == 1 ? "" : "s", ir->nmeas, ir->nmeas == 1 ? "" : "s");
 				break;
 			}
+			const char *exp = *s->flag_experiment ? s->flag_experiment : "";
+
+			if (!*exp && first_exp[ir->source])
+				exp = first_exp[ir->source];
 			fprintf(fp, "%s %s: %zu run%s, %zu measurement%s", dry ? "would import" : "imported",
 				name, ir->nruns, ir->nruns == 1 ? "" : "s", ir->nmeas,
 				ir->nmeas == 1 ? "" : "s");

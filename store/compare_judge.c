@@ -96,6 +96,7 @@ static double spread(const struct cmp_side *s)
 static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, double level)
 {
 	const double *v = f->v;
+	double res; /* a spread's printed resolution */
 
 	s->present = 1;
 	s->n = f->n;
@@ -106,7 +107,8 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 	s->max = v[STAT_MAX];
 	s->res = center_res(f);
 	s->sd = v[STAT_SD];
-	s->sd_res = fig_res(f, STAT_SD) > 0 ? fig_res(f, STAT_SD) : 0;
+	res = fig_res(f, STAT_SD);
+	s->sd_res = res > 0 ? res : 0;
 	/*
 	 * The only relative spread we read is perf stat -r's "( +- x% )", and
 	 * perf prints the standard error of the mean there (its stddev_stats()
@@ -116,7 +118,8 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = fabs(s->center) / 100 * sqrt((double)f->n);
 
 		s->sd = v[STAT_REL_SD] * k;
-		s->sd_res = fig_res(f, STAT_REL_SD) > 0 ? fig_res(f, STAT_REL_SD) * k : 0;
+		res = fig_res(f, STAT_REL_SD);
+		s->sd_res = res > 0 ? res * k : 0;
 	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
 		s->lo = v[STAT_LOWER];

@@ -34,6 +34,17 @@ static int teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* The store in `dir` loaded into a new model *m. */
+static void load_store(struct model *m, struct diag *d)
+{
+	struct store st;
+
+	model_init(m);
+	assert_int_equal(store_open(&st, dir, 0, d), 0);
+	assert_int_equal(store_load(&st, m, d), 0);
+	store_close(&st);
+}
+
 /* Import a sample and store it; leaves the model loaded from disk in *m. */
 static void store_sample(const char *sample, struct model *loaded, struct diag *d)
 {
@@ -49,11 +60,7 @@ static void store_sample(const char *sample, struct model *loaded, struct diag *
 	assert_int_equal(store_add_source(&st, &m, (uint32_t)(m.nsources - 1), d), 0);
 	store_close(&st);
 	model_release(&m);
-
-	model_init(loaded);
-	assert_int_equal(store_open(&st, dir, 0, d), 0);
-	assert_int_equal(store_load(&st, loaded, d), 0);
-	store_close(&st);
+	load_store(loaded, d);
 }
 
 static void test_round_trip(void **state)
@@ -137,7 +144,6 @@ static void test_damaged_rows(void **state)
 {
 	struct model m, again;
 	struct diag d = DIAG_INIT;
-	struct store st;
 	char rel[256];
 	size_t good;
 
@@ -159,10 +165,7 @@ static void test_damaged_rows(void **state)
 		free(text);
 	}
 	/* the manifest no longer matches: the import is left out whole, and the load says so */
-	model_init(&again);
-	assert_int_equal(store_open(&st, dir, 0, &d), 0);
-	assert_int_equal(store_load(&st, &again, &d), 0);
-	store_close(&st);
+	load_store(&again, &d);
 	assert_int_equal(again.nsources, 0);
 	assert_int_equal(again.rs.nmeas, 0);
 	assert_true(again.damaged);
@@ -176,10 +179,7 @@ static void test_damaged_rows(void **state)
 		snprintf(path, sizeof(path), "%s/data/%s/manifest.csv", dir, m.sources[0].hash);
 		assert_int_equal(unlink(path), 0);
 	}
-	model_init(&again);
-	assert_int_equal(store_open(&st, dir, 0, &d), 0);
-	assert_int_equal(store_load(&st, &again, &d), 0);
-	store_close(&st);
+	load_store(&again, &d);
 	assert_int_equal(again.rs.nmeas, 0);
 	assert_int_equal(again.rs.nruns, 0);
 	assert_true(again.damaged);
@@ -202,7 +202,6 @@ static void test_rows_out_of_run_order(void **state)
 {
 	struct model fresh, again;
 	struct diag d = DIAG_INIT;
-	struct store st;
 	struct buf b = BUF_INIT, out = BUF_INIT;
 	char rel[256], path[512];
 	const char *ids[64];
@@ -240,10 +239,7 @@ static void test_rows_out_of_run_order(void **state)
 	assert_int_equal(unlink(path), 0);
 	model_release(&again);
 
-	model_init(&again);
-	assert_int_equal(store_open(&st, dir, 0, &d), 0);
-	assert_int_equal(store_load(&st, &again, &d), 0);
-	store_close(&st);
+	load_store(&again, &d);
 	assert_int_equal(d.n, 0);
 	assert_int_equal(again.rs.nmeas, fresh.rs.nmeas);
 	for (size_t i = 0; i < again.rs.nmeas; i++) {
@@ -302,10 +298,7 @@ static void test_edits_and_temps(void **state)
 	assert_int_equal(mkdir(path, 0755), 0);
 	store_close(&st);
 
-	model_init(&again);
-	assert_int_equal(store_open(&st, dir, 0, &d), 0);
-	assert_int_equal(store_load(&st, &again, &d), 0);
-	store_close(&st);
+	load_store(&again, &d);
 	assert_int_equal(d.n, 0);
 	assert_int_equal(again.nsources, 1);
 	assert_string_equal(again.exps[0].baseline, "fib o2");
