@@ -18,7 +18,7 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 	memset(in, 0, sizeof(*in));
 	in->v = xcalloc(n ? (size_t)n : 1, sizeof(*in->v));
 	for (int i = 0; i < n; i++) {
-		char *text;
+		char *text, hash[HASH_HEX_LEN + 1];
 		size_t len;
 		const char *name = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
 
@@ -33,7 +33,7 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 				      "then press Ctrl-D on an empty line\n",
 				      stderr);
 		}
-		if (textin_read_text(paths[i], &text, &len, d) < 0) {
+		if (textin_read_text(paths[i], &text, &len, hash, d) < 0) {
 			in->unreadable++;
 			continue;
 		}
@@ -46,6 +46,7 @@ void cli_read_inputs(char **paths, int n, struct cli_inputs *in, struct diag *d)
 		in->v[in->n].name = paths[i];
 		in->v[in->n].text = text;
 		in->v[in->n].len = len;
+		memcpy(in->v[in->n].hash, hash, sizeof(hash));
 		in->n++;
 	}
 }

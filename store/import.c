@@ -310,8 +310,12 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		char *stem;
 
 		ir->source = -1;
-		hash_hex(in[i].text ? in[i].text : "", in[i].len, hash);
-		mapped_drop(in[i].text, in[i].len);
+		if (in[i].hash[0]) {
+			memcpy(hash, in[i].hash, sizeof(hash));
+		} else {
+			hash_hex(in[i].text ? in[i].text : "", in[i].len, hash);
+			mapped_drop(in[i].text, in[i].len);
+		}
 		if (model_find_source(m, hash) >= 0 ||
 		    (m->stored && m->stored->source(m->stored->ctx, m, hash, &c.source))) {
 			ir->status = IMPORT_SAME_TEXT;

@@ -9,6 +9,7 @@
 
 #include "store/model.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 /*
  * Where a fetched text came from (a comment of an issue thread): kept with
@@ -29,6 +30,8 @@ struct import_input {
 	char *text;       /* heap or mapped (util/mapped.h); adopted by import_texts() in every case */
 	size_t len;
 	const struct import_origin *origin; /* a fetched text's provenance, or NULL */
+	/* the hash of text[0..len) when the reader took it (util/textin.h), else "": import_texts() takes it */
+	char hash[HASH_HEX_LEN + 1];
 };
 
 /* `import --set-variant LINE=NAME`: the block at LINE of the text is NAME. */

@@ -12,6 +12,7 @@
 
 #include "util/buf.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 /* Inputs larger than this are refused: no log a person pastes is. */
 #define TEXTIN_MAX ((size_t)1 << 30)
@@ -27,12 +28,15 @@
 int textin_read(const char *path, struct buf *out, struct diag *d);
 
 /*
- * The same as a text of its own: *text and *len (a NUL follows the text).
- * A regular file of TEXTIN_MAP_MIN bytes or more is mapped instead of read
- * (util/mapped.h); either way the caller releases *text with mapped_free().
+ * The same as a text of its own: *text and *len (a NUL follows the text),
+ * and its content hash (util/hash.h) in `hash`. A regular file of
+ * TEXTIN_MAP_MIN bytes or more is mapped instead of read (util/mapped.h),
+ * and hashed as it is checked; either way the caller releases *text with
+ * mapped_free().
  */
 #define TEXTIN_MAP_MIN ((size_t)4 << 20)
-int textin_read_text(const char *path, char **text, size_t *len, struct diag *d);
+int textin_read_text(const char *path, char **text, size_t *len, char hash[HASH_HEX_LEN + 1],
+		     struct diag *d);
 
 /*
  * Warn (naming `name`, the line of the first one) about the NUL bytes and
