@@ -109,12 +109,16 @@ struct block {
 };
 
 /*
- * What a parse() of a block gave into a record set of its own: its runs
- * are numbered from 0 (recset_append() numbers them on), its strings are
- * in an arena that lives as long as the text's labels.
+ * What a parse() of a block gave: its records, from mark `from` to mark
+ * `to` of a record set it shares with the blocks parsed beside it (the
+ * callback appends them with recset_append_range(), which numbers their
+ * runs on), and its warnings. The record set is the batch's (segpipe.c),
+ * valid while the callback runs; the strings are in an arena that lives as
+ * long as the text's labels.
  */
 struct seg_parsed {
-	struct recset rs;
+	const struct recset *rs;
+	struct recset_mark from, to;
 	struct diag diag;
 };
 

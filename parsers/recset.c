@@ -71,32 +71,44 @@ void recset_rollback(struct recset *rs, const struct recset_mark *m)
 	rs->nfacts = m->facts;
 }
 
-/* Append n elements of src to arr (of *len, *cap), shifting each one's run by `base`. */
-#define APPEND_SHIFTED(arr, len, cap, src, n, base)                                               \
+/* Append src[from..to) to arr (of *len, *cap), each one's run moved from `first` on to `base` on. */
+#define APPEND_SHIFTED(arr, len, cap, src, from, to, first, base)                                 \
 	do {                                                                                       \
-		ALLOC_GROW(arr, len + n, cap);                                                     \
-		for (size_t i_ = 0; i_ < n; i_++) {                                                \
+		ALLOC_GROW(arr, len + ((to) - (from)), cap);                                       \
+		for (size_t i_ = (from); i_ < (to); i_++) {                                        \
 			arr[len] = src[i_];                                                        \
-			arr[len++].run += base;                                                    \
+			arr[len++].run = src[i_].run - (first) + (base);                           \
 		}                                                                                  \
 	} while (0)
 
+void recset_append_range(struct recset *dst, const struct recset *src, const struct recset_mark *from,
+			 const struct recset_mark *to)
+{
+	uint32_t base = (uint32_t)dst->nruns, first = (uint32_t)from->runs;
+	size_t nruns = to->runs - from->runs, nfacts = to->facts - from->facts;
+
+	ALLOC_GROW(dst->runs, dst->nruns + nruns, dst->runs_cap);
+	if (nruns)
+		memcpy(dst->runs + dst->nruns, src->runs + from->runs, nruns * sizeof(*src->runs));
+	dst->nruns += nruns;
+	APPEND_SHIFTED(dst->meas, dst->nmeas, dst->meas_cap, src->meas, from->meas, to->meas, first, base);
+	APPEND_SHIFTED(dst->samples, dst->nsamples, dst->samples_cap, src->samples, from->samples, to->samples,
+		       first, base);
+	APPEND_SHIFTED(dst->series, dst->nseries, dst->series_cap, src->series, from->series, to->series,
+		       first, base);
+	APPEND_SHIFTED(dst->notes, dst->nnotes, dst->notes_cap, src->notes, from->notes, to->notes, first, base);
+	ALLOC_GROW(dst->facts, dst->nfacts + nfacts, dst->facts_cap);
+	if (nfacts)
+		memcpy(dst->facts + dst->nfacts, src->facts + from->facts, nfacts * sizeof(*src->facts));
+	dst->nfacts += nfacts;
+}
+
 void recset_append(struct recset *dst, const struct recset *src)
 {
-	uint32_t base = (uint32_t)dst->nruns;
+	struct recset_mark from, to = recset_mark(src);
 
-	ALLOC_GROW(dst->runs, dst->nruns + src->nruns, dst->runs_cap);
-	if (src->nruns)
-		memcpy(dst->runs + dst->nruns, src->runs, src->nruns * sizeof(*src->runs));
-	dst->nruns += src->nruns;
-	APPEND_SHIFTED(dst->meas, dst->nmeas, dst->meas_cap, src->meas, src->nmeas, base);
-	APPEND_SHIFTED(dst->samples, dst->nsamples, dst->samples_cap, src->samples, src->nsamples, base);
-	APPEND_SHIFTED(dst->series, dst->nseries, dst->series_cap, src->series, src->nseries, base);
-	APPEND_SHIFTED(dst->notes, dst->nnotes, dst->notes_cap, src->notes, src->nnotes, base);
-	ALLOC_GROW(dst->facts, dst->nfacts + src->nfacts, dst->facts_cap);
-	if (src->nfacts)
-		memcpy(dst->facts + dst->nfacts, src->facts, src->nfacts * sizeof(*src->facts));
-	dst->nfacts += src->nfacts;
+	memset(&from, 0, sizeof(from));
+	recset_append_range(dst, src, &from, &to);
 }
 
 static int stated_before(const struct recset *rs, size_t upto, const struct fact *f)

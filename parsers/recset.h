@@ -51,6 +51,13 @@ void recset_rollback(struct recset *rs, const struct recset_mark *m);
  */
 void recset_append(struct recset *dst, const struct recset *src);
 /*
+ * The same for the records of `src` from mark `from` up to mark `to` (one
+ * block's, in a record set that holds several): the runs from from->runs
+ * on are numbered on from dst's.
+ */
+void recset_append_range(struct recset *dst, const struct recset *src, const struct recset_mark *from,
+			 const struct recset_mark *to);
+/*
  * Drop the facts from index `from` on that are marked `once` and that an
  * earlier fact of the same source already states (key and value): a tool's
  * version, printed again by each of its runs. The others keep their order.

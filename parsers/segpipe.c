@@ -5,7 +5,7 @@
  * live only as long as the walk's callback) into a batch, with the
  * warnings it gave since the block before, and parses it too while the
  * caller is behind (the queue held two batches or more at the last
- * hand-over); full batches go through a short queue to the caller's
+ * hand-over), into one record set for the batch's blocks; full batches go through a short queue to the caller's
  * thread, which hands the blocks to the callback in order and gives the
  * text's pages back behind them. Spent batches go back to the walker, which
  * frees what it allocated.
@@ -33,12 +33,16 @@ enum who_parses { PARSE_SHARED, PARSE_WALKER, PARSE_CALLER };
 struct piped_block {
 	struct block b;     /* lines and context strings in the batch's arena */
 	struct diag before; /* the walker's warnings since the block before */
+	/* parsed by the walker (parsed.rs set): b.parsed points here once the batch is full */
+	struct seg_parsed parsed;
 };
 
 struct batch {
 	struct batch *next;
 	struct piped_block *v;
 	size_t n, cap, nlines;
+	/* the records of the blocks the walker parsed, one after another: their arrays grow once a batch */
+	struct recset rs;
 	struct arena arena;
 	struct diag tail; /* the last batch: the warnings after its last block */
 	int last;         /* the walk is over */
@@ -75,15 +79,10 @@ static struct batch *batch_new(void)
 static void batch_free(struct batch *bt)
 {
 	for (size_t i = 0; i < bt->n; i++) {
-		struct seg_parsed *sp = bt->v[i].b.parsed;
-
 		diag_release(&bt->v[i].before);
-		if (sp) {
-			recset_release(&sp->rs);
-			diag_release(&sp->diag);
-			free(sp);
-		}
+		diag_release(&bt->v[i].parsed.diag);
 	}
+	recset_release(&bt->rs);
 	free(bt->v);
 	arena_release(&bt->arena);
 	diag_release(&bt->tail);
@@ -157,17 +156,25 @@ static int in_text(const struct pipe *p, const char *s)
 	return a >= t && a <= t + p->len;
 }
 
-/* Walker: parse the copied block as the callback would, into a record set of its own. */
-static void parse_ahead(struct pipe *p, struct piped_block *pb)
+/* Walker: parse the copied block as the callback would, into the batch's record set. */
+static void parse_ahead(struct pipe *p, struct batch *bt, struct piped_block *pb)
 {
 	const struct parser *ps = parser_for(pb->b.fmt);
-	struct seg_parsed *sp;
 
 	if (!ps)
 		return;
-	sp = xcalloc(1, sizeof(*sp));
-	sink_parse(ps, &pb->b, &sp->rs, &p->arena, &sp->diag, p->name, p->source);
-	pb->b.parsed = sp;
+	pb->parsed.from = recset_mark(&bt->rs);
+	sink_parse(ps, &pb->b, &bt->rs, &p->arena, &pb->parsed.diag, p->name, p->source);
+	pb->parsed.to = recset_mark(&bt->rs);
+	pb->parsed.rs = &bt->rs;
+}
+
+/* Walker: the batch is full: its parsed blocks point at their records (bt->v moves no more). */
+static void batch_seal(struct batch *bt)
+{
+	for (size_t i = 0; i < bt->n; i++)
+		if (bt->v[i].parsed.rs)
+			bt->v[i].b.parsed = &bt->v[i].parsed;
 }
 
 /* Walker: seg_split's callback, a copy of `b` into the filling batch. */
@@ -195,11 +202,12 @@ static int take_block(const struct block *b, void *arg)
 		pb->b.above = arena_strdup(&bt->arena, b->above);
 	diag_take(&pb->before, &p->diag);
 	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
-		parse_ahead(p, pb);
+		parse_ahead(p, bt, pb);
 	bt->nlines += b->n;
 	if (bt->nlines < BATCH_LINES && bt->n < BATCH_BLOCKS)
 		return 0;
 	p->filling = NULL;
+	batch_seal(bt);
 	return push(p, bt);
 }
 
@@ -212,6 +220,7 @@ static void *walk(void *arg)
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag);
 	bt = p->filling ? p->filling : batch_new();
 	p->filling = NULL;
+	batch_seal(bt);
 	diag_take(&bt->tail, &p->diag);
 	bt->last = 1;
 	push(p, bt);

@@ -139,7 +139,7 @@ static int on_block(const struct block *b, void *arg)
 
 	if (b->parsed) {
 		/* parsed on the walk's thread: the same records, numbered on */
-		recset_append(&m->rs, &b->parsed->rs);
+		recset_append_range(&m->rs, b->parsed->rs, &b->parsed->from, &b->parsed->to);
 		diag_take(c->d, &b->parsed->diag);
 	} else {
 		sink_parse(p, b, &m->rs, &m->arena, c->d, c->name, c->source);

@@ -45,6 +45,50 @@ static void test_append_numbers_runs_on(void **state)
 	recset_release(&src);
 }
 
+/* One block's records out of a set that holds two blocks' (a batch parsed on the walk's thread). */
+static void test_append_range_takes_one_block(void **state)
+{
+	struct recset dst = RECSET_INIT, src = RECSET_INIT;
+	struct recset_mark from, to;
+
+	(void)state;
+	recset_add_run(&dst);
+	/* the first block: one run, one measurement, one fact */
+	recset_add_run(&src);
+	recset_add_meas(&src)->run = 0;
+	recset_add_fact(&src)->key = "first";
+	from = recset_mark(&src);
+	/* the second: two runs and a record of each kind */
+	recset_add_run(&src);
+	recset_add_run(&src);
+	recset_add_meas(&src)->run = 2;
+	recset_add_meas(&src)->run = 1;
+	recset_add_sample(&src)->run = 2;
+	recset_add_series(&src)->run = 1;
+	recset_add_note(&src)->run = 2;
+	recset_add_fact(&src)->key = "second";
+	to = recset_mark(&src);
+	/* (a third block's, past `to`, is not taken) */
+	recset_add_run(&src);
+	recset_add_meas(&src)->run = 3;
+	recset_append_range(&dst, &src, &from, &to);
+	assert_int_equal(dst.nruns, 3);
+	assert_int_equal(dst.nmeas, 2);
+	assert_int_equal(dst.meas[0].run, 2);
+	assert_int_equal(dst.meas[1].run, 1);
+	assert_int_equal(dst.nsamples, 1);
+	assert_int_equal(dst.samples[0].run, 2);
+	assert_int_equal(dst.series[0].run, 1);
+	assert_int_equal(dst.notes[0].run, 2);
+	assert_int_equal(dst.nfacts, 1);
+	assert_string_equal(dst.facts[0].key, "second");
+	/* the source set is as it was */
+	assert_int_equal(src.nruns, 4);
+	assert_int_equal(src.meas[1].run, 2);
+	recset_release(&dst);
+	recset_release(&src);
+}
+
 static struct fact *fact(struct recset *rs, uint32_t source, const char *key, const char *value,
 			 int once)
 {
@@ -108,6 +152,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_append_numbers_runs_on),
+		cmocka_unit_test(test_append_range_takes_one_block),
 		cmocka_unit_test(test_once_facts),
 		cmocka_unit_test(test_arena_take),
 	};
