@@ -10,7 +10,7 @@
 #                (default 1000)
 #   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
 #   BENCH_VD     set to 0 to skip VisiData
-#   BENCH_ROUNDS rounds of the 100 MB and 25 MB lines (default 3), after
+#   BENCH_ROUNDS rounds of the lines of goals 1 to 3 (default 3), after
 #                one round not counted (the warm-up): the commands alternate
 #                round by round, and each line shows the median time and the
 #                largest peak RSS of its counted rounds
@@ -123,29 +123,38 @@ for name in grep parse parse4 import import4 compare compare4; do
 done
 nmeas=$("$BD" --store "$tmp/s.big" list -e big 2>/dev/null | awk 'NR == 2 { print $5 }')
 
-# variants (hyperfine) and benchmarks (Criterion) of one experiment
-t hf1 "$BD" --store "$tmp/s.hf1" import -e wide "$tmp/hf1.md"
-t hf4 "$BD" --store "$tmp/s.hf4" import -e wide "$tmp/hf4.md"
-t hfc1 "$BD" --store "$tmp/s.hf1" compare -e wide -f csv
-t hfc4 "$BD" --store "$tmp/s.hf4" compare -e wide -f csv
-t cr1 "$BD" --store "$tmp/s.cr1" import -e wide "$tmp/cr1.md"
-t cr4 "$BD" --store "$tmp/s.cr4" import -e wide "$tmp/cr4.md"
-t crc1 "$BD" --store "$tmp/s.cr1" compare -e wide -f csv
-t crc4 "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
-
-# the "open" store: EXPS experiments (one titled text each), imported in batches
-ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open" import >/dev/null 2>&1
-# texts of one import: every fourth of those texts, then all of them, in one import -n each
+# variants (hyperfine) and benchmarks (Criterion) of one experiment, and texts of one
+# import: every fourth of the open store's texts, then all of them, in one import -n each
 # (every fourth, not the first quarter: the later seeds' size tables overflow awk's %d and
-# are damaged rows, each a warning, and a quarter must be like the whole)
+# are damaged rows, each a warning, and a quarter must be like the whole). In rounds as
+# above: one run of a command of 0.02 to 0.2 s is at the mercy of a slow spell.
 i=0
 while [ $i -lt "$EXPS" ]; do
 	echo "$tmp/exps/e$i.md"
 	i=$((i + 1))
 done >"$tmp/texts4"
 awk 'NR % 4 == 1' "$tmp/texts4" >"$tmp/texts1"
-t texts1 "$BD" import -n $(cat "$tmp/texts1") # (one command each, no xargs split)
-t texts4 "$BD" import -n $(cat "$tmp/texts4")
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	rm -rf "$tmp/s.hf1" "$tmp/s.hf4" "$tmp/s.cr1" "$tmp/s.cr4"
+	t hf1.$round "$BD" --store "$tmp/s.hf1" import -e wide "$tmp/hf1.md"
+	t hf4.$round "$BD" --store "$tmp/s.hf4" import -e wide "$tmp/hf4.md"
+	t hfc1.$round "$BD" --store "$tmp/s.hf1" compare -e wide -f csv
+	t hfc4.$round "$BD" --store "$tmp/s.hf4" compare -e wide -f csv
+	t cr1.$round "$BD" --store "$tmp/s.cr1" import -e wide "$tmp/cr1.md"
+	t cr4.$round "$BD" --store "$tmp/s.cr4" import -e wide "$tmp/cr4.md"
+	t crc1.$round "$BD" --store "$tmp/s.cr1" compare -e wide -f csv
+	t crc4.$round "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
+	t texts1.$round "$BD" import -n $(cat "$tmp/texts1") # (one command each, no xargs split)
+	t texts4.$round "$BD" import -n $(cat "$tmp/texts4")
+	round=$((round + 1))
+done
+for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4; do
+	settle $name
+done
+
+# the "open" store: EXPS experiments (one titled text each), imported in batches
+ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open" import >/dev/null 2>&1
 openmeas=$("$BD" --store "$tmp/s.open" export -f csv 2>/dev/null | tee "$tmp/open.csv" | wc -l)
 openmeas=$((openmeas - 1))
 t list "$BD" --store "$tmp/s.open" list
@@ -211,7 +220,7 @@ fi
 
 echo
 echo "input: $size bytes; $nmeas measurements in the big experiment; open store: $EXPS experiments, $openmeas measurements"
-echo "(the lines of the 100 MB and 25 MB logs: the median of $ROUNDS rounds after a warm-up, all listed below the table)"
+echo "(the lines of goals 1 to 3: the median of $ROUNDS rounds after a warm-up, all listed below the table)"
 echo
 row "what" "figure" "goal" "met"
 row "---" "---" "---" "---"
@@ -255,5 +264,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 | sed 's/^/  /'
+all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 |
+	sed 's/^/  /'
 
