@@ -502,7 +502,13 @@ void model_resolve(struct model *m)
 	struct resolve_ctx rc;
 
 	resolve_ctx_init(&rc, m);
-	/* runs of one block are contiguous: find each block's span, then resolve its runs */
+	m->nexps = 0;
+	m->exps = NULL;
+	/*
+	 * Runs of one block are contiguous: find each block's span, then resolve
+	 * its runs, and number their experiments as they come (the same pass:
+	 * a pass over a million runs reads them all from memory again).
+	 */
 	while (i < nruns) {
 		size_t j = i;
 		uint32_t first = m->rs.runs[i].first_line, last = m->rs.runs[i].last_line;
@@ -514,26 +520,23 @@ void model_resolve(struct model *m)
 			if (m->rs.runs[j].last_line > last)
 				last = m->rs.runs[j].last_line;
 		}
-		for (size_t k = i; k <= j; k++)
+		for (size_t k = i; k <= j; k++) {
+			uint32_t e;
+
 			resolve_run(m, &rc, (uint32_t)k, first, last);
+			/* the runs of a text mostly share one experiment's string: asked of the map once */
+			if (k && m->rs.runs[k].eff_experiment == m->rs.runs[k - 1].eff_experiment) {
+				exp_of[k] = exp_of[k - 1];
+				continue;
+			}
+			if (strmap_put_new(&exp_index, m->rs.runs[k].eff_experiment, (uint32_t)m->nexps, &e))
+				e = (uint32_t)m->nexps++;
+			exp_of[k] = e;
+		}
 		i = j + 1;
 	}
 	resolve_ctx_release(&rc);
 
-	m->nexps = 0;
-	m->exps = NULL;
-	for (i = 0; i < nruns; i++) {
-		uint32_t e;
-
-		/* the runs of a text mostly share one experiment's string: asked of the map once */
-		if (i && m->rs.runs[i].eff_experiment == m->rs.runs[i - 1].eff_experiment) {
-			exp_of[i] = exp_of[i - 1];
-			continue;
-		}
-		if (strmap_put_new(&exp_index, m->rs.runs[i].eff_experiment, (uint32_t)m->nexps, &e))
-			e = (uint32_t)m->nexps++;
-		exp_of[i] = e;
-	}
 	m->exps = arena_alloc(&m->arena, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
 	memset(m->exps, 0, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
 	for (i = 0; i < nruns; i++)
@@ -542,15 +545,17 @@ void model_resolve(struct model *m)
 		m->exps[e].runs = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
 		/* at most one variant per run */
 		m->exps[e].variants = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(struct variant_info));
+		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
 		m->exps[e].nruns = 0;
 		m->exps[e].imported = "";
 	}
+	/* each run's variant, its measurements written out as read and its source, in one pass */
 	for (i = 0; i < nruns; i++) {
 		struct experiment *e = &m->exps[exp_of[i]];
 		const struct run *r = &m->rs.runs[i];
 		struct variant_info *vi = NULL;
 		const char *when = m->sources[r->source].imported;
-		uint32_t at;
+		uint32_t at, src = r->source;
 
 		/* a map, not a scan: a store may hold thousands of variants (the run before's, asked first) */
 		if (i && exp_of[i] == exp_of[i - 1] && r->eff_variant.key == r[-1].eff_variant.key) {
@@ -576,6 +581,16 @@ void model_resolve(struct model *m)
 		}
 		slot_of[i] = (uint32_t)(vi - e->variants);
 		vi->nruns++;
+		e->nmeas += r->nmeas_out; /* an import's, written out as read (struct record_spool) */
+		/* runs of one source are contiguous: a new source shows at a change */
+		if (!e->nsources || e->sources[e->nsources - 1] != src) {
+			size_t k = 0;
+
+			while (k < e->nsources && e->sources[k] != src)
+				k++;
+			if (k == e->nsources)
+				e->sources[e->nsources++] = src;
+		}
 	}
 	/* each variant's runs, ascending: a comparison reads two variants, not the experiment */
 	for (size_t e = 0; e < m->nexps; e++) {
@@ -593,27 +608,9 @@ void model_resolve(struct model *m)
 	}
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
-	for (i = 0; i < nruns; i++) /* an import's, written out as read (struct record_spool) */
-		m->exps[exp_of[i]].nmeas += m->rs.runs[i].nmeas_out;
 	if (m->runs_only)
 		count_unloaded(m, exp_of);
 	build_indexes(m);
-	for (size_t e = 0; e < m->nexps; e++)
-		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
-	for (i = 0; i < nruns; i++) {
-		struct experiment *e = &m->exps[exp_of[i]];
-		uint32_t src = m->rs.runs[i].source;
-
-		/* runs of one source are contiguous: a new source shows at a change */
-		if (!e->nsources || e->sources[e->nsources - 1] != src) {
-			size_t k = 0;
-
-			while (k < e->nsources && e->sources[k] != src)
-				k++;
-			if (k == e->nsources)
-				e->sources[e->nsources++] = src;
-		}
-	}
 	model_finish_experiments(m);
 	strmap_release(&exp_index);
 	strmap_release(&vindex);
