@@ -60,9 +60,16 @@ struct index {
 	struct strmap names;
 };
 
-static void index_build(struct index *x, const struct model *m, const struct import_result *res,
+/*
+ * The index, in one pass over the runs (a million of them are read from
+ * memory once, not three times); the runs from first_run on lose their
+ * experiment, which expname_assign() gives them again.
+ */
+static void index_build(struct index *x, struct model *m, const struct import_result *res,
 			uint32_t first_run)
 {
+	uint32_t nruns = (uint32_t)m->rs.nruns;
+
 	memset(x, 0, sizeof(*x));
 	x->m = m;
 	byrun_build(&x->items, res->items, res->nitems, sizeof(*res->items),
@@ -70,29 +77,30 @@ static void index_build(struct index *x, const struct model *m, const struct imp
 	x->from = xcalloc(m->nsources ? m->nsources : 1, sizeof(*x->from));
 	x->to = xcalloc(m->nsources ? m->nsources : 1, sizeof(*x->to));
 	for (uint32_t s = 0; s < m->nsources; s++)
-		x->from[s] = x->to[s] = m->rs.nruns; /* none: where runs_of()'s search ended */
-	for (uint32_t r = m->rs.nruns; r-- > first_run;) {
-		uint32_t s = m->rs.runs[r].source;
-
-		/* from the last run back: a source's first stretch is the one left */
-		if (x->from[s] != r + 1)
-			x->to[s] = r + 1;
-		x->from[s] = r;
-	}
+		x->from[s] = x->to[s] = nruns; /* none: where runs_of()'s search ended */
 	for (size_t e = 0; e < m->nexps; e++)
 		strmap_put_new(&x->names, m->exps[e].name, 1, NULL);
-	for (uint32_t r = 0; r < m->rs.nruns; r++) {
-		const struct run *run = &m->rs.runs[r];
+	for (uint32_t r = 0; r < nruns; r++) {
+		struct run *run = &m->rs.runs[r];
+		uint32_t s = run->source;
+		const char *place;
+
+		if (r >= first_run) {
+			run->experiment = NULL;
+			/* a source's first stretch of runs: begun at its first run, grown while they follow */
+			if (x->from[s] == nruns)
+				x->from[s] = r, x->to[s] = r + 1;
+			else if (x->to[s] == r)
+				x->to[s] = r + 1;
+		}
 		/*
 		 * A text's runs follow one another and share its source: the run
 		 * before has put it in already (the map keeps the first run), and
 		 * only a new source is looked up.
 		 */
-		const char *place;
-
-		if (r && run[-1].source == run->source)
+		if (r && run[-1].source == s)
 			continue;
-		place = place_of(&m->sources[run->source]);
+		place = place_of(&m->sources[s]);
 		if (is_place(place))
 			strmap_put_new(&x->place, place, r, NULL);
 	}
@@ -261,8 +269,6 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 
 	(void)in;
 	index_build(&x, m, res, first_run);
-	for (uint32_t r = first_run; r < m->rs.nruns; r++)
-		m->rs.runs[r].experiment = NULL;
 	/* untitled inputs are one group: it joins a thread one of them belongs to, else is new */
 	for (size_t i = 0; i < n && !group_exp && !o->experiment; i++) {
 		const char *why;
