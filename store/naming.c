@@ -942,34 +942,31 @@ void naming_finish(struct naming *nm, struct model *m)
 	labels_by_command(&p);
 	env_builds(&p);
 
-	/* the pass without the words of commands, which need every run named so far */
-	for (uint32_t k = 0; k < n; k++)
-		decide(&p, k);
-
 	/*
-	 * The words of commands: a text that names some of its variants, or
-	 * whose runs ran different commands, lets them name its unnamed runs.
+	 * The pass without the words of commands, which need every run named
+	 * so far; beside it, what those words are for: a text that names some
+	 * of its variants, or whose runs ran different commands, lets them name
+	 * its unnamed runs (each pass over a million runs reads them from
+	 * memory again: one pass for the two).
 	 */
-	for (uint32_t i = first; i < first + n; i++) {
-		const struct run *r = &m->rs.runs[i];
+	for (uint32_t k = 0; k < n; k++) {
+		const struct run *r = &m->rs.runs[first + k];
 
+		decide(&p, k);
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
-		if (!nm->runs[i - first].command)
+		if (!nm->runs[k].command)
 			continue;
 		if (!cmd1[r->source])
 			cmd1[r->source] = r->command;
 		else if (!names[r->source] && cmd1[r->source] != r->command && strcmp(cmd1[r->source], r->command))
 			names[r->source] = 1; /* (a text already known to name some needs no comparison) */
 	}
-	for (uint32_t k = 0; k < n; k++) {
-		const struct run *r = &m->rs.runs[first + k];
-
-		renamable[k] = r->variant.origin == VO_INPUT && names[r->source];
-	}
+	/* the runs those words may rename, and the buckets of runs to line up, in one pass */
 	for (uint32_t i = first, last = UINT32_MAX, at = 0; i < first + n; i++) {
 		const struct run *r = &m->rs.runs[i];
 
+		renamable[i - first] = r->variant.origin == VO_INPUT && names[r->source];
 		if (!alignable(r, &nm->runs[i - first]))
 			continue;
 		/* the bucket of the last run put in one, when this run has its experiment and format */
