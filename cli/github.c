@@ -135,6 +135,7 @@ void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in)
 			o->thread = c->t.address;
 			o->unnamed = c->name;
 			ii = &in->v[in->n++];
+			memset(ii, 0, sizeof(*ii)); /* (no hash: import_texts() takes it) */
 			ii->name = o->address;
 			ii->len = strlen(x->body);
 			ii->text = x->body;
