@@ -388,7 +388,9 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 				for (size_t c = a; c < b[k].n; c++)
 					if (m->rs.runs[b[k].idx[c]].source == src)
 						one[n++] = b[k].idx[c];
-				align(m, first, one, n, renamable);
+				/* (a text that is the whole bucket was lined up alone already, and did not line up) */
+				if (n < b[k].n)
+					align(m, first, one, n, renamable);
 			}
 		}
 		join_unscoped(m, &b[k], &lone, &key);

@@ -175,6 +175,35 @@ static void test_row_words(void **state)
 	assert_string_equal(f->m.rs.runs[3].scenario, "--bench");
 }
 
+/*
+ * Row 4 too, texts imported together into one experiment: their commands
+ * do not line up across the texts (other programs), so each text's are
+ * lined up alone, as when it is imported by itself.
+ */
+static void test_row_words_each_text_alone(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *a = "$ build/release/app --bench\nreal\t0m1.250s\nuser\t0m1.100s\nsys\t0m0.150s\n\n"
+			"Then the LTO one.\n\n"
+			"$ build/lto/app --bench\nreal\t0m1.050s\nuser\t0m0.900s\nsys\t0m0.150s\n";
+	const char *b = "$ python3 bench.py --impl=fast --n 10\nreal\t0m2.250s\nuser\t0m2.100s\nsys\t0m0.150s\n\n"
+			"And the other.\n\n"
+			"$ python3 bench.py --impl=slow --n 10\nreal\t0m3.050s\nuser\t0m2.900s\nsys\t0m0.150s\n";
+	struct import_input in[2] = { { "a.log", xstrdup(a), strlen(a) }, { "b.log", xstrdup(b), strlen(b) } };
+	struct import_opts o = { "together", NULL, NULL, 0 };
+	struct import_result res;
+
+	import_texts(&f->m, in, 2, &o, &res, &f->d);
+	import_result_release(&res);
+	assert_int_equal(f->m.rs.nruns, 4);
+	expect(&f->m, 0, "release", VO_COMMAND);
+	expect(&f->m, 1, "lto", VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[1].scenario, "--bench");
+	expect(&f->m, 2, "--impl=fast", VO_COMMAND);
+	expect(&f->m, 3, "--impl=slow", VO_COMMAND);
+	assert_string_equal(f->m.rs.runs[3].scenario, "python3 bench.py --n 10");
+}
+
 /* Row 4 too: variables that configure the build, set before the command, name it. */
 static void test_row_words_env(void **state)
 {
@@ -292,6 +321,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
+		T(test_row_words_each_text_alone),
 		T(test_row_words_env), T(test_legend_commit), T(test_label_over_many_blocks), T(test_workload_labels), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
