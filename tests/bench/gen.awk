@@ -11,6 +11,11 @@
 #       one hyperfine invocation of N benchmarks (N variants).
 #   awk -v mode=criterion -v n=N -v seed=S -f gen.awk
 #       one Criterion run of N benchmarks under two labels (N benchmarks).
+#   awk -v mode=sections -v n=N -v seed=S -f gen.awk
+#       N sections, each under a heading that names a machine, not a build,
+#       with a size table of one program at two workload sizes (train,
+#       train_large): the heading names the runs and the files are their
+#       scenario (naming's workload rule asks of each run its block and label).
 # `seed` changes every figure, so texts of different seeds never dedupe.
 # A first line standing alone ("title") names the experiment; with a title
 # every block also carries its round key in a figure, so that the blocks of
@@ -151,6 +156,16 @@ function criterion_wide(   v) {
 	}
 }
 
+function sections(   i, t, u) {
+	for (i = 1; i <= n; i++) {
+		t = 100000 + (i * 37 + seed) % 50000
+		u = 90000 + (i * 53 + seed) % 40000
+		printf "## Host %d of the farm\n\n```\n   text\t   data\t    bss\t    dec\t    hex\tfilename\n", i
+		printf " %d\t   7128\t    160\t %d\t  %x\ttrain\n", t, t + 7288, t + 7288
+		printf " %d\t   7400\t    168\t %d\t  %x\ttrain_large\n```\n\n", u, u + 7568, u + 7568
+	}
+}
+
 BEGIN {
 	if (mode == "" || mode == "mixed")
 		mixed()
@@ -158,6 +173,8 @@ BEGIN {
 		hyperfine_wide()
 	else if (mode == "criterion")
 		criterion_wide()
+	else if (mode == "sections")
+		sections()
 	else {
 		print "gen.awk: unknown mode " mode > "/dev/stderr"
 		exit 2

@@ -9,6 +9,7 @@
 #   BENCH_EXPS   experiments in the "open" store, 1,000 measurements each
 #                (default 1000)
 #   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
+#   BENCH_SECTIONS sections under headings of the sectioned log (default 16000)
 #   BENCH_VD     set to 0 to skip VisiData
 #   BENCH_ROUNDS rounds of the lines of goals 1 to 3 (default 3), after
 #                one round not counted (the warm-up): the commands alternate
@@ -19,6 +20,7 @@ BD=${1:-./benchdelta}
 MB=${BENCH_MB:-100}
 EXPS=${BENCH_EXPS:-1000}
 WIDE=${BENCH_WIDE:-8000}
+SECTIONS=${BENCH_SECTIONS:-16000}
 ROUNDS=${BENCH_ROUNDS:-3}
 cd "$(dirname "$0")/../.."
 BD=$(cd "$(dirname "$BD")" && pwd)/$(basename "$BD")
@@ -87,6 +89,8 @@ gen -v mode=hyperfine -v n=$((WIDE / 4)) -v seed=3 >"$tmp/hf1.md"
 gen -v mode=hyperfine -v n=$WIDE -v seed=4 >"$tmp/hf4.md"
 gen -v mode=criterion -v n=$((WIDE / 4)) -v seed=5 >"$tmp/cr1.md"
 gen -v mode=criterion -v n=$WIDE -v seed=6 >"$tmp/cr4.md"
+gen -v mode=sections -v n=$((SECTIONS / 4)) -v seed=9 >"$tmp/sec1.md"
+gen -v mode=sections -v n=$SECTIONS -v seed=10 >"$tmp/sec4.md"
 gen -v mode=mixed -v kb=100 -v seed=7 >"$tmp/small.log"
 gen -v mode=mixed -v kb=6600 -v seed=8 >"$tmp/100k.log"
 mkdir "$tmp/exps"
@@ -147,9 +151,11 @@ while [ $round -le "$ROUNDS" ]; do
 	t crc4.$round "$BD" --store "$tmp/s.cr4" compare -e wide -f csv
 	t texts1.$round "$BD" import -n $(cat "$tmp/texts1") # (one command each, no xargs split)
 	t texts4.$round "$BD" import -n $(cat "$tmp/texts4")
+	t sec1.$round "$BD" import -n "$tmp/sec1.md"
+	t sec4.$round "$BD" import -n "$tmp/sec4.md"
 	round=$((round + 1))
 done
-for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4; do
+for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4; do
 	settle $name
 done
 
@@ -248,6 +254,9 @@ done
 r=$(ratio "$(secs texts4)" "$(secs texts1)")
 row "3 import -n texts ×4 ($((EXPS / 4)) → $EXPS texts of 64 KB: $(secs texts1) s → $(secs texts4) s)" "$r×" "≤ 4.6×" \
 	"$(atmost "$r" 4.6)"
+r=$(ratio "$(secs sec4)" "$(secs sec1)")
+row "3 import -n sections under headings ×4 ($((SECTIONS / 4)) → $SECTIONS: $(secs sec1) s → $(secs sec4) s)" "$r×" \
+	"≤ 4.6×" "$(atmost "$r" 4.6)"
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 if [ $tui_ok = 1 ]; then
@@ -264,6 +273,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 |
+all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 |
 	sed 's/^/  /'
 
