@@ -590,6 +590,77 @@ static int workload_words(const char *name, const char *first)
 }
 
 /*
+ * The runs with a proposal, grouped by a key (their block, or their
+ * label): what the heading rule of attach_labels() asks of a run's group,
+ * known for each group at once. "Some run of the group proposes a name
+ * that is not a workload of this run's program" (workload_words()), for
+ * a run of the group, is: a run whose name is more than a program and
+ * size words, or two programs among the others (one program among them
+ * is the asking run's own).
+ */
+struct workload_group {
+	int not_shaped;   /* a run's name is more than its program and size words */
+	const char *head; /* the program of the others (its first word), or NULL */
+	size_t head_len;
+	int heads;        /* a second program among them */
+};
+
+struct keyed_run {
+	uintptr_t key;
+	uint32_t k;
+};
+
+static int cmp_keyed_run(const void *a, const void *b)
+{
+	const struct keyed_run *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Group the runs with a proposal by key_of[k]; *group_of[k] is each one's group (UINT32_MAX: none). */
+static struct workload_group *workload_groups(const char *const *proposal, const uintptr_t *key_of, uint32_t n,
+					      uint32_t **group_of)
+{
+	struct keyed_run *v = xcalloc(n ? n : 1, sizeof(*v));
+	struct workload_group *g = xcalloc(n ? n : 1, sizeof(*g));
+	uint32_t nv = 0, ng = 0;
+
+	*group_of = xcalloc(n ? n : 1, sizeof(**group_of));
+	for (uint32_t k = 0; k < n; k++) {
+		(*group_of)[k] = UINT32_MAX;
+		if (proposal[k])
+			v[nv].key = key_of[k], v[nv++].k = k;
+	}
+	qsort(v, nv, sizeof(*v), cmp_keyed_run);
+	for (uint32_t i = 0; i < nv; i++) {
+		const char *p = proposal[v[i].k];
+		size_t head = strcspn(p, "_-. ");
+		struct workload_group *w;
+
+		if (!i || v[i].key != v[i - 1].key)
+			ng++;
+		w = &g[ng - 1];
+		(*group_of)[v[i].k] = ng - 1;
+		if (!workload_words(p, p))
+			w->not_shaped = 1;
+		else if (!w->head)
+			w->head = p, w->head_len = head;
+		else if (w->head_len != head || strncmp(w->head, p, head))
+			w->heads = 1;
+	}
+	free(v);
+	return g;
+}
+
+/* Does group w, which holds the asking run, hold a run whose name is not a workload of its program? */
+static int other_than_workload(const struct workload_group *w)
+{
+	return w->not_shaped || w->heads;
+}
+
+/*
  * For each run with a key (keys[k] != NULL), the first run with the same
  * key: first[k] (k itself for the first); UINT32_MAX for a run without.
  * The caller frees the array.
@@ -657,7 +728,8 @@ static void attach_labels(struct pass *p)
 	struct arena keys = ARENA_INIT;
 	const char **key = xcalloc(nm->n ? nm->n : 1, sizeof(*key));
 	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
-	uint32_t *first;
+	uint32_t *first, *block_group = NULL, *label_group = NULL;
+	struct workload_group *by_block = NULL, *by_label = NULL;
 
 	multi_across_blocks(p);
 
@@ -697,20 +769,34 @@ static void attach_labels(struct pass *p)
 	 * A section's heading that names no build, over runs told apart only
 	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
 	 * ./train_large): the runs are workloads measured on what the heading
-	 * names.
+	 * names. (Whether some run of its block or under its label names
+	 * something else is known by group, once: asked run by run of every
+	 * run, it made a text of many such sections quadratic.)
 	 */
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
-		int other = 0;
 
 		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k] ||
 		    label_names_build(e->label, strlen(e->label)))
 			continue;
-		for (uint32_t j = 0; j < nm->n && !other; j++)
-			other = (nm->runs[j].block == e->block || nm->runs[j].label == e->label) &&
-				p->proposal[j] && !workload_words(p->proposal[j], p->proposal[k]);
-		again[k] = !other;
+		if (!by_block) {
+			uintptr_t *of = xcalloc(nm->n ? nm->n : 1, sizeof(*of));
+
+			for (uint32_t j = 0; j < nm->n; j++)
+				of[j] = nm->runs[j].block;
+			by_block = workload_groups(p->proposal, of, nm->n, &block_group);
+			for (uint32_t j = 0; j < nm->n; j++)
+				of[j] = (uintptr_t)nm->runs[j].label;
+			by_label = workload_groups(p->proposal, of, nm->n, &label_group);
+			free(of);
+		}
+		again[k] = !other_than_workload(&by_block[block_group[k]]) &&
+			   !other_than_workload(&by_label[label_group[k]]);
 	}
+	free(by_block);
+	free(by_label);
+	free(block_group);
+	free(label_group);
 	for (uint32_t k = 0; k < nm->n; k++) {
 		struct run *r = &p->m->rs.runs[nm->first + k];
 		const char *title = p->m->sources[r->source].title;

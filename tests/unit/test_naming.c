@@ -156,6 +156,44 @@ static void test_workload_labels(void **state)
 	assert_non_null(strstr(f->m.rs.runs[2].scenario, "PDM"));
 }
 
+/*
+ * test_heading_over_workloads over size rows: a heading that names no
+ * build, over files told apart only by their workload's size, names the
+ * runs, and the files are their scenario; not when its block, or another
+ * block under the same heading, names another program.
+ */
+static void test_heading_over_workloads_groups(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "hd.md",
+		      "## Ryzen 7 9700x\n\n```\n" SIZE_HEAD " 100038\t   7128\t    160\t 107326\t  1a33e\ttrain\n"
+		      " 90054\t   7400\t    168\t 97622\t  17d56\ttrain_large\n```\n\n"
+		      "## Intel box\n\n```\n" SIZE_HEAD " 100038\t   7128\t    160\t 107326\t  1a33e\ttrain\n"
+		      " 90054\t   7400\t    168\t 97622\t  17d56\tbench\n```\n\n"
+		      "## M1 Max\n\n```\n" SIZE_HEAD " 100039\t   7128\t    160\t 107327\t  1a33f\ttrain\n"
+		      " 90055\t   7400\t    168\t 97623\t  17d57\ttrain_large\n```\n\n"
+		      "```\n" SIZE_HEAD " 100040\t   7128\t    160\t 107328\t  1a340\tapp\n```\n\n"
+		      "## Box four\n\n```\n" SIZE_HEAD " 100041\t   7128\t    160\t 107329\t  1a341\ttrain\n"
+		      " 90056\t   7400\t    168\t 97624\t  17d58\ttrain_fast\n```\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 9);
+	expect(&f->m, 0, "Ryzen 7 9700x", VO_LABEL);
+	expect(&f->m, 1, "Ryzen 7 9700x", VO_LABEL);
+	assert_string_equal(f->m.rs.runs[0].scenario, "train");
+	assert_string_equal(f->m.rs.runs[1].scenario, "train_large");
+	/* its own block names another program */
+	expect(&f->m, 2, "train", VO_FILENAME);
+	expect(&f->m, 3, "bench", VO_FILENAME);
+	/* another block under the same heading does */
+	expect(&f->m, 4, "train", VO_FILENAME);
+	expect(&f->m, 5, "train_large", VO_FILENAME);
+	expect(&f->m, 6, "M1 Max", VO_LABEL);
+	/* "fast" is no size: two builds of one program */
+	expect(&f->m, 7, "train", VO_FILENAME);
+	expect(&f->m, 8, "train_fast", VO_FILENAME);
+}
+
 /* Row 4: the words that tell commands apart beat the source's name. */
 static void test_row_words(void **state)
 {
@@ -321,7 +359,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
-		T(test_row_words_each_text_alone),
+		T(test_row_words_each_text_alone), T(test_heading_over_workloads_groups),
 		T(test_row_words_env), T(test_legend_commit), T(test_label_over_many_blocks), T(test_workload_labels), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),
 	};
