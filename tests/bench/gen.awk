@@ -16,6 +16,11 @@
 #       with a size table of one program at two workload sizes (train,
 #       train_large): the heading names the runs and the files are their
 #       scenario (naming's workload rule asks of each run its block and label).
+#   awk -v mode=timed -v n=N -v seed=S -v prog=P -f gen.awk
+#       N runs of program P under `time`, each after its prompt line, three
+#       builds in turn ("$ P lto --iter 2"): imported beside a text of
+#       another program into one experiment, the commands of the two do not
+#       line up, and naming lines up each text's alone.
 # `seed` changes every figure, so texts of different seeds never dedupe.
 # A first line standing alone ("title") names the experiment; with a title
 # every block also carries its round key in a figure, so that the blocks of
@@ -166,6 +171,13 @@ function sections(   i, t, u) {
 	}
 }
 
+function timed(   i, builds) {
+	split("lto base pgo", builds, " ")
+	for (i = 0; i < n; i++)
+		printf "$ %s %s --iter %d\nreal\t0m%d.%03ds\nuser\t0m1.%03ds\nsys\t0m0.150s\n\n", prog,
+		       builds[i % 3 + 1], i % 4, 1 + seed % 5, (i + seed) % 1000, (i * 7 + seed) % 1000
+}
+
 BEGIN {
 	if (mode == "" || mode == "mixed")
 		mixed()
@@ -175,6 +187,8 @@ BEGIN {
 		criterion_wide()
 	else if (mode == "sections")
 		sections()
+	else if (mode == "timed")
+		timed()
 	else {
 		print "gen.awk: unknown mode " mode > "/dev/stderr"
 		exit 2

@@ -9,7 +9,8 @@
 #   BENCH_EXPS   experiments in the "open" store, 1,000 measurements each
 #                (default 1000)
 #   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
-#   BENCH_SECTIONS sections under headings of the sectioned log (default 16000)
+#   BENCH_SECTIONS sections under headings of the sectioned log, and timed
+#                runs of each of two texts imported together (default 16000)
 #   BENCH_VD     set to 0 to skip VisiData
 #   BENCH_ROUNDS rounds of the lines of goals 1 to 3 (default 3), after
 #                one round not counted (the warm-up): the commands alternate
@@ -91,6 +92,10 @@ gen -v mode=criterion -v n=$((WIDE / 4)) -v seed=5 >"$tmp/cr1.md"
 gen -v mode=criterion -v n=$WIDE -v seed=6 >"$tmp/cr4.md"
 gen -v mode=sections -v n=$((SECTIONS / 4)) -v seed=9 >"$tmp/sec1.md"
 gen -v mode=sections -v n=$SECTIONS -v seed=10 >"$tmp/sec4.md"
+gen -v mode=timed -v n=$((SECTIONS / 4)) -v seed=11 -v prog="./tool --mode" >"$tmp/tim1a.log"
+gen -v mode=timed -v n=$((SECTIONS / 4)) -v seed=12 -v prog="python3 other.py --impl" >"$tmp/tim1b.log"
+gen -v mode=timed -v n=$SECTIONS -v seed=13 -v prog="./tool --mode" >"$tmp/tim4a.log"
+gen -v mode=timed -v n=$SECTIONS -v seed=14 -v prog="python3 other.py --impl" >"$tmp/tim4b.log"
 gen -v mode=mixed -v kb=100 -v seed=7 >"$tmp/small.log"
 gen -v mode=mixed -v kb=6600 -v seed=8 >"$tmp/100k.log"
 mkdir "$tmp/exps"
@@ -153,9 +158,11 @@ while [ $round -le "$ROUNDS" ]; do
 	t texts4.$round "$BD" import -n $(cat "$tmp/texts4")
 	t sec1.$round "$BD" import -n "$tmp/sec1.md"
 	t sec4.$round "$BD" import -n "$tmp/sec4.md"
+	t tim1.$round "$BD" import -n -e together "$tmp/tim1a.log" "$tmp/tim1b.log"
+	t tim4.$round "$BD" import -n -e together "$tmp/tim4a.log" "$tmp/tim4b.log"
 	round=$((round + 1))
 done
-for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4; do
+for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4; do
 	settle $name
 done
 
@@ -257,6 +264,9 @@ row "3 import -n texts ×4 ($((EXPS / 4)) → $EXPS texts of 64 KB: $(secs texts
 r=$(ratio "$(secs sec4)" "$(secs sec1)")
 row "3 import -n sections under headings ×4 ($((SECTIONS / 4)) → $SECTIONS: $(secs sec1) s → $(secs sec4) s)" "$r×" \
 	"≤ 4.6×" "$(atmost "$r" 4.6)"
+r=$(ratio "$(secs tim4)" "$(secs tim1)")
+row "3 import -n of two texts of timed commands together ×4 ($((SECTIONS / 4)) → $SECTIONS runs each: $(secs tim1) s → $(secs tim4) s)" \
+	"$r×" "≤ 4.6×" "$(atmost "$r" 4.6)"
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 if [ $tui_ok = 1 ]; then
@@ -273,6 +283,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 |
+all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 |
 	sed 's/^/  /'
 
