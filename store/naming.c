@@ -342,6 +342,43 @@ static void join_unscoped(struct model *m, const struct bucket *b, const struct 
 	}
 }
 
+/*
+ * Line up the runs of bucket b text by text, each text's runs in their
+ * order, the texts in the order of their first runs: they are sorted by
+ * source once (by counting), not gathered by a pass over the bucket for
+ * each text. A text that is the whole bucket is not lined up again: it
+ * was, and did not line up.
+ */
+static void align_each_text(struct model *m, uint32_t first, const struct bucket *b,
+			    const unsigned char *renamable)
+{
+	uint32_t *start = xcalloc(m->nsources + 1, sizeof(*start));
+	uint32_t *at = xcalloc(m->nsources + 1, sizeof(*at));
+	uint32_t *sorted = xcalloc(b->n ? b->n : 1, sizeof(*sorted));
+	unsigned char *done = xcalloc(m->nsources ? m->nsources : 1, 1);
+
+	for (size_t a = 0; a < b->n; a++)
+		start[m->rs.runs[b->idx[a]].source + 1]++;
+	for (size_t s = 0; s < m->nsources; s++)
+		start[s + 1] += start[s];
+	memcpy(at, start, (m->nsources + 1) * sizeof(*at));
+	for (size_t a = 0; a < b->n; a++)
+		sorted[at[m->rs.runs[b->idx[a]].source]++] = b->idx[a];
+	for (size_t a = 0; a < b->n; a++) {
+		uint32_t src = m->rs.runs[b->idx[a]].source, n = start[src + 1] - start[src];
+
+		if (done[src])
+			continue;
+		done[src] = 1;
+		if (n < b->n)
+			align(m, first, sorted + start[src], n, renamable);
+	}
+	free(start);
+	free(at);
+	free(sorted);
+	free(done);
+}
+
 /* Line up each bucket; where unrelated files imported together do not line up, each text alone. */
 static void align_buckets(struct model *m, uint32_t first, struct bucket *b, size_t nb,
 			  const unsigned char *renamable)
@@ -373,28 +410,9 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 	}
 	free(in_bucket);
 	for (size_t k = 0; k < nb; k++) {
-		uint32_t *one = xcalloc(b[k].n ? b[k].n : 1, sizeof(*one));
-
-		if (align(m, first, b[k].idx, b[k].n, renamable) < 0) {
-			for (size_t a = 0; a < b[k].n; a++) {
-				uint32_t src = m->rs.runs[b[k].idx[a]].source;
-				size_t n = 0;
-				int done = 0;
-
-				for (size_t c = 0; c < a && !done; c++)
-					done = m->rs.runs[b[k].idx[c]].source == src;
-				if (done)
-					continue; /* this text was lined up already */
-				for (size_t c = a; c < b[k].n; c++)
-					if (m->rs.runs[b[k].idx[c]].source == src)
-						one[n++] = b[k].idx[c];
-				/* (a text that is the whole bucket was lined up alone already, and did not line up) */
-				if (n < b[k].n)
-					align(m, first, one, n, renamable);
-			}
-		}
+		if (align(m, first, b[k].idx, b[k].n, renamable) < 0)
+			align_each_text(m, first, &b[k], renamable);
 		join_unscoped(m, &b[k], &lone, &key);
-		free(one);
 	}
 	strmap_release(&lone);
 	arena_release(&keys);
