@@ -21,6 +21,9 @@
 #       builds in turn ("$ P lto --iter 2"): imported beside a text of
 #       another program into one experiment, the commands of the two do not
 #       line up, and naming lines up each text's alone.
+#   awk -v mode=sizerows -v n=N -v seed=S -f gen.awk
+#       one GNU size table of N object files (`size` of a large tree), each
+#       file name once.
 # `seed` changes every figure, so texts of different seeds never dedupe.
 # A first line standing alone ("title") names the experiment; with a title
 # every block also carries its round key in a figure, so that the blocks of
@@ -178,6 +181,14 @@ function timed(   i, builds) {
 		       builds[i % 3 + 1], i % 4, 1 + seed % 5, (i + seed) % 1000, (i * 7 + seed) % 1000
 }
 
+function sizerows(   i, t) {
+	printf "   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
+	for (i = 0; i < n; i++) {
+		t = 1000 + (i * 37 + seed) % 90000
+		printf " %d\t    128\t     16\t %d\t  %x\tbuild/obj/unit%d.o\n", t, t + 144, t + 144, i
+	}
+}
+
 BEGIN {
 	if (mode == "" || mode == "mixed")
 		mixed()
@@ -189,6 +200,8 @@ BEGIN {
 		sections()
 	else if (mode == "timed")
 		timed()
+	else if (mode == "sizerows")
+		sizerows()
 	else {
 		print "gen.awk: unknown mode " mode > "/dev/stderr"
 		exit 2
