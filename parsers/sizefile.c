@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "parsers/cmdsplit.h"
+#include "util/strmap.h"
 
 int size_number(const char *s, size_t n, int radix, double *out)
 {
@@ -83,6 +84,7 @@ void size_names_finish(struct sink *s, struct size_names *names)
 	const char **cmds = xcalloc(nruns ? nruns : 1, sizeof(*cmds));
 	const char **variants = xcalloc(nruns ? nruns : 1, sizeof(*variants));
 	uint32_t *runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	struct strmap first = STRMAP_INIT; /* a file name → the first of its rows (in cmds) */
 	size_t k = 0;
 	int clash = 0;
 	const char *scenario;
@@ -94,18 +96,24 @@ void size_names_finish(struct sink *s, struct size_names *names)
 	for (size_t i = 0; i < nruns; i++) {
 		const struct run *r = &s->rs->runs[names->first_run + i];
 
+		uint32_t at;
+
 		if (!paths[i] || r->variant.origin != VO_FILENAME)
 			continue;
-		for (size_t j = 0; j < k; j++)
-			if (!strcmp(s->rs->runs[runs[j]].variant.text, r->variant.text) &&
-			    strcmp(cmds[j], paths[i]))
-				clash = 1;
+		/*
+		 * Two rows of one file name from different paths clash: some path
+		 * differs from the first of its name's (a map, not every row
+		 * before: `size` of a large tree prints tens of thousands).
+		 */
+		if (!clash && !strmap_put_new(&first, r->variant.text, (uint32_t)k, &at) && strcmp(cmds[at], paths[i]))
+			clash = 1;
 		runs[k] = names->first_run + (uint32_t)i;
 		cmds[k++] = paths[i];
 	}
 	if (clash && cmd_split(cmds, k, s->arena, variants, &scenario) == 0)
 		for (size_t j = 0; j < k; j++)
 			s->rs->runs[runs[j]].variant.text = variants[j];
+	strmap_release(&first);
 	free(paths);
 	free(cmds);
 	free(variants);

@@ -155,6 +155,16 @@ static void test_one_name_two_directories(void **state)
 	assert_string_equal(f->m.rs.runs[3].variant.text, "lto");
 	assert_value(&f->m, 3, "total", 10);
 	assert_int_equal(f->d.n, 0);
+	/* the clash of two rows a row apart, another name between them */
+	import_string(&f->m, "dirs3.txt",
+		      HEADER " 121653\t   7128\t    160\t 128941\t  1f7ad\ttarget/release/app\n"
+		      " 50000\t   1000\t    100\t 51100\t  c79c\ttarget/release/tool\n"
+		      " 122003\t   7208\t     56\t 129267\t  1f8f3\ttarget/lto/app\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 7);
+	assert_string_equal(f->m.rs.runs[4].variant.text, "release/app");
+	assert_string_equal(f->m.rs.runs[5].variant.text, "release/tool");
+	assert_string_equal(f->m.rs.runs[6].variant.text, "lto/app");
 }
 
 /* Rows of a diff (a patch mail quoting two runs): "-" the old row, "+" the new one. */
