@@ -21,6 +21,9 @@
 #       builds in turn ("$ P lto --iter 2"): imported beside a text of
 #       another program into one experiment, the commands of the two do not
 #       line up, and naming lines up each text's alone.
+#   awk -v mode=hfjson -v n=N -v seed=S -f gen.awk
+#       one hyperfine JSON export of N results (`--export-json` of a long
+#       parameter scan): each run's span is the whole export.
 #   awk -v mode=sizerows -v n=N -v seed=S -f gen.awk
 #       one GNU size table of N object files (`size` of a large tree), each
 #       file name once.
@@ -181,6 +184,18 @@ function timed(   i, builds) {
 		       builds[i % 3 + 1], i % 4, 1 + seed % 5, (i + seed) % 1000, (i * 7 + seed) % 1000
 }
 
+function hfjson(   i, m) {
+	printf "{\n  \"results\": [\n"
+	for (i = 0; i < n; i++) {
+		m = 0.004 + ((i * 37 + seed) % 970) / 100000
+		printf "    {\n      \"command\": \"./bench --size %d\",\n      \"mean\": %.6f,\n", i, m
+		printf "      \"stddev\": 0.000100,\n      \"median\": %.6f,\n      \"user\": 0.001000,\n", m
+		printf "      \"system\": 0.000100,\n      \"min\": %.6f,\n      \"max\": %.6f,\n", m - 0.0003, m + 0.0004
+		printf "      \"times\": [%.6f, %.6f, %.6f]\n    }%s\n", m - 0.0001, m, m + 0.0001, i < n - 1 ? "," : ""
+	}
+	printf "  ]\n}\n"
+}
+
 function sizerows(   i, t) {
 	printf "   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
 	for (i = 0; i < n; i++) {
@@ -202,6 +217,8 @@ BEGIN {
 		timed()
 	else if (mode == "sizerows")
 		sizerows()
+	else if (mode == "hfjson")
+		hfjson()
 	else {
 		print "gen.awk: unknown mode " mode > "/dev/stderr"
 		exit 2

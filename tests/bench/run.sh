@@ -11,7 +11,8 @@
 #   BENCH_WIDE   benchmarks (variants) of the wide experiment (default 8000)
 #   BENCH_SECTIONS sections under headings of the sectioned log, timed runs
 #                of each of two texts imported together, rows of the size
-#                table (default 16000)
+#                table; an eighth and a half of it, results of the hyperfine
+#                JSON export (default 16000)
 #   BENCH_VD     set to 0 to skip VisiData
 #   BENCH_ROUNDS rounds of the lines of goals 1 to 3 (default 3), after
 #                one round not counted (the warm-up): the commands alternate
@@ -99,6 +100,8 @@ gen -v mode=timed -v n=$SECTIONS -v seed=13 -v prog="./tool --mode" >"$tmp/tim4a
 gen -v mode=timed -v n=$SECTIONS -v seed=14 -v prog="python3 other.py --impl" >"$tmp/tim4b.log"
 gen -v mode=sizerows -v n=$((SECTIONS / 4)) -v seed=15 >"$tmp/rows1.txt"
 gen -v mode=sizerows -v n=$SECTIONS -v seed=16 >"$tmp/rows4.txt"
+gen -v mode=hfjson -v n=$((SECTIONS / 8)) -v seed=17 >"$tmp/hfj1.json"
+gen -v mode=hfjson -v n=$((SECTIONS / 2)) -v seed=18 >"$tmp/hfj4.json"
 gen -v mode=mixed -v kb=100 -v seed=7 >"$tmp/small.log"
 gen -v mode=mixed -v kb=6600 -v seed=8 >"$tmp/100k.log"
 mkdir "$tmp/exps"
@@ -165,9 +168,11 @@ while [ $round -le "$ROUNDS" ]; do
 	t tim4.$round "$BD" import -n -e together "$tmp/tim4a.log" "$tmp/tim4b.log"
 	t rows1.$round "$BD" import -n "$tmp/rows1.txt"
 	t rows4.$round "$BD" import -n "$tmp/rows4.txt"
+	t hfj1.$round "$BD" import -n "$tmp/hfj1.json"
+	t hfj4.$round "$BD" import -n "$tmp/hfj4.json"
 	round=$((round + 1))
 done
-for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4; do
+for name in hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4; do
 	settle $name
 done
 
@@ -275,6 +280,9 @@ row "3 import -n of two texts of timed commands together ×4 ($((SECTIONS / 4)) 
 r=$(ratio "$(secs rows4)" "$(secs rows1)")
 row "3 import -n of one size table ×4 ($((SECTIONS / 4)) → $SECTIONS rows: $(secs rows1) s → $(secs rows4) s)" "$r×" \
 	"≤ 4.6×" "$(atmost "$r" 4.6)"
+r=$(ratio "$(secs hfj4)" "$(secs hfj1)")
+row "3 import -n of one hyperfine JSON export ×4 ($((SECTIONS / 8)) → $((SECTIONS / 2)) results: $(secs hfj1) s → $(secs hfj4) s)" \
+	"$r×" "≤ 4.6×" "$(atmost "$r" 4.6)"
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 if [ $tui_ok = 1 ]; then
@@ -291,6 +299,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 |
+all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
 	sed 's/^/  /'
 
