@@ -16,6 +16,7 @@
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/names.h"
+#include "store/cmdline.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -58,82 +59,95 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 }
 
 /*
- * Is the text of line `l` the source's own bytes (l->s points into l->raw:
- * the raw line, or a span of it that cleaning trimmed), not a cleaned copy?
- */
-static int line_is_raw(const struct line *l)
-{
-	return l->contiguous || l->s == l->raw + l->cut;
-}
-
-/*
- * The first of lines [i, end) of `b` holding `cmd` (`n` bytes, no newline
- * in it), or `end`. A stretch of lines that are the source's own bytes is
- * searched as one piece of the source, and a find is kept only when it
- * lies inside one line's cleaned text (not in the indentation cut before
- * it, nor the CR after it): the same answer as asking line by line, with
- * one search instead of one a line (an iperf3 or fortio run spans 15).
- */
-static uint32_t first_line_holding(const struct block *b, uint32_t i, uint32_t end, const char *cmd,
-				   size_t n)
-{
-	while (i < end) {
-		uint32_t j = i;
-		const char *from, *to, *p;
-
-		if (!line_is_raw(&b->lines[i])) {
-			if (text_contains(b->lines[i].s, b->lines[i].len, cmd))
-				return i;
-			i++;
-			continue;
-		}
-		while (j + 1 < end && line_is_raw(&b->lines[j + 1]))
-			j++;
-		from = b->lines[i].raw;
-		to = b->lines[j].raw + b->lines[j].raw_len;
-		for (uint32_t k = i; (p = text_find(from, (size_t)(to - from), cmd)); from = p + 1) {
-			const struct line *l;
-
-			while (b->lines[k].raw + b->lines[k].raw_len < p + n) /* the line the find ends in */
-				k++;
-			l = &b->lines[k];
-			if (p >= l->s && p + n <= l->s + l->len)
-				return k;
-		}
-		i = j + 1;
-	}
-	return end;
-}
-
-/*
  * The line run `r`'s command was read from: the first line of its span
  * that holds it, else the prose line above the block it was taken from
  * (the context line); 0 when neither does.
  */
-static uint32_t command_line(const struct block *b, const struct run *r)
+/* Lines [*lo, *end) of b: the span of run r (a block's lines come in order: by bisection). */
+static void run_span(const struct block *b, const struct run *r, uint32_t *lo, uint32_t *end)
 {
-	size_t n = strlen(r->command);
-	uint32_t lo = 0, hi = b->n, end;
+	uint32_t hi = b->n;
 
-	if (!n || memchr(r->command, '\n', n))
-		return 0;
-	/* a block's lines come in order: the run's first and last lines by bisection */
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
+	*lo = 0;
+	while (*lo < hi) {
+		uint32_t mid = *lo + (hi - *lo) / 2;
 
 		if (b->lines[mid].no < r->first_line)
-			lo = mid + 1;
+			*lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (end = lo; end < b->n && b->lines[end].no <= r->last_line;)
-		end++;
-	hi = first_line_holding(b, lo, end, r->command, n);
+	for (*end = *lo; *end < b->n && b->lines[*end].no <= r->last_line;)
+		(*end)++;
+}
+
+/* Can run r's command be found in a line at all (not empty, no line end in it)? */
+static int command_findable(const struct run *r)
+{
+	return *r->command && !strchr(r->command, '\n');
+}
+
+/*
+ * command_line() once the line holding r's command in its span is known:
+ * `hi` (end: none), else the prose line above the block.
+ */
+static uint32_t command_line_at(const struct block *b, const struct run *r, uint32_t hi, uint32_t end)
+{
 	if (hi < end)
 		return b->lines[hi].no;
 	if (b->context && b->above && b->above_line && text_contains(b->above, strlen(b->above), r->command))
 		return b->above_line;
 	return 0;
+}
+
+static uint32_t command_line(const struct block *b, const struct run *r)
+{
+	uint32_t lo, end;
+
+	if (!command_findable(r))
+		return 0;
+	run_span(b, r, &lo, &end);
+	return command_line_at(b, r, cmdline_first(b, lo, end, r->command, strlen(r->command)), end);
+}
+
+/*
+ * The command lines of runs [from, to) of block b, when they are many and
+ * share one span (a JSON export's results, each spanning the whole
+ * export): found together, one pass over the span for each length of
+ * command (cmdline_first_all()), where one search a run read the span
+ * once for each (quadratic). NULL when they do not; the caller frees it.
+ */
+#define SHARED_SPAN_RUNS 16
+
+static uint32_t *shared_span_lines(const struct block *b, const struct run *runs, uint32_t from, uint32_t to)
+{
+	const char **cmds;
+	uint32_t *at, *line, lo, end;
+	size_t n = 0;
+
+	if (to - from < SHARED_SPAN_RUNS)
+		return NULL;
+	for (uint32_t i = from + 1; i < to; i++)
+		if (runs[i].first_line != runs[from].first_line || runs[i].last_line != runs[from].last_line)
+			return NULL;
+	run_span(b, &runs[from], &lo, &end);
+	cmds = xcalloc(to - from, sizeof(*cmds));
+	at = xcalloc(to - from, sizeof(*at));
+	for (uint32_t i = from; i < to; i++)
+		if (command_findable(&runs[i]))
+			cmds[n++] = runs[i].command;
+	if (cmdline_first_all(b, lo, end, cmds, n, at) < 0) {
+		free(cmds);
+		free(at);
+		return NULL;
+	}
+	line = xcalloc(to - from, sizeof(*line));
+	n = 0;
+	for (uint32_t i = from; i < to; i++)
+		line[i - from] = command_findable(&runs[i]) ? command_line_at(b, &runs[i], at[n++], end) : 0;
+	free(cmds);
+	free(at);
+	return line;
 }
 
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
@@ -144,13 +158,12 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	int files = 0;
 	uint32_t block = nm->nblocks++;
 	const char *context = NULL; /* the block's command line, one copy for its runs */
+	uint32_t *cmd_lines;
 
-	for (uint32_t i = from; i < to; i++)
-		files |= runs[i].variant.origin == VO_FILENAME;
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
-		struct naming_run *e;
 
+		files |= r->variant.origin == VO_FILENAME;
 		/* the command line above the block, when the tool did not print its own */
 		if (!*r->command && b->context) {
 			if (!context) {
@@ -162,6 +175,12 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			}
 			r->command = context;
 		}
+	}
+	cmd_lines = shared_span_lines(b, runs, from, to);
+	for (uint32_t i = from; i < to; i++) {
+		struct run *r = &runs[i];
+		struct naming_run *e;
+
 		/*
 		 * A run named after its command, or a row of a table of files
 		 * ("size a b c"), does not meet others on that command.
@@ -179,10 +198,11 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
-		e->cmd_line = command_line(b, r);
+		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
 	}
+	free(cmd_lines);
 }
 
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n)
