@@ -5,10 +5,10 @@
  * live only as long as the walk's callback) into a batch, with the
  * warnings it gave since the block before, and parses it too while the
  * caller is behind (the queue held two batches or more at the last
- * hand-over), into one record set for the batch's blocks; full batches go through a short queue to the caller's
- * thread, which hands the blocks to the callback in order and gives the
- * text's pages back behind them. Spent batches go back to the walker, which
- * frees what it allocated.
+ * hand-over), into one record set for the batch's blocks; full batches
+ * go through a short queue to the caller's thread, which hands the blocks
+ * to the callback in order and gives the text's pages back behind them.
+ * Spent batches go back to the walker, which frees what it allocated.
  */
 #include "parsers/segpipe.h"
 

@@ -92,15 +92,14 @@ static void find_length(const struct block *b, uint32_t i, const char *from, con
 			uint32_t *at)
 {
 	size_t cap = 16, left = m, len = (size_t)(to - from);
-	uint32_t *head, *next = xcalloc(m, sizeof(*next));
-	uint64_t *hash = xcalloc(m, sizeof(*hash)), h, top = 1;
+	uint32_t *head, *next;
+	uint64_t *hash, h, top = 1;
 	uint32_t k = i;
 
-	if (n > len) {
-		free(next);
-		free(hash);
-		return;
-	}
+	if (n > len)
+		return; /* none of them fits */
+	next = xcalloc(m, sizeof(*next));
+	hash = xcalloc(m, sizeof(*hash));
 	while (cap < 2 * m)
 		cap *= 2;
 	head = xmalloc(cap * sizeof(*head));

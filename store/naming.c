@@ -58,11 +58,6 @@ static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t 
 	return distinct;
 }
 
-/*
- * The line run `r`'s command was read from: the first line of its span
- * that holds it, else the prose line above the block it was taken from
- * (the context line); 0 when neither does.
- */
 /* Lines [*lo, *end) of b: the span of run r (a block's lines come in order: by bisection). */
 static void run_span(const struct block *b, const struct run *r, uint32_t *lo, uint32_t *end)
 {
@@ -100,6 +95,11 @@ static uint32_t command_line_at(const struct block *b, const struct run *r, uint
 	return 0;
 }
 
+/*
+ * The line run `r`'s command was read from: the first line of its span
+ * that holds it, else the prose line above the block it was taken from
+ * (the context line); 0 when neither does.
+ */
 static uint32_t command_line(const struct block *b, const struct run *r)
 {
 	uint32_t lo, end;
