@@ -907,10 +907,18 @@ static void labels_by_command(struct pass *p)
 	struct naming *nm = p->nm;
 	struct strmap cmds = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
-	const char **label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
-	uint32_t *line = xcalloc(nm->n ? nm->n : 1, sizeof(*line));
+	const char **label;
+	uint32_t *line;
 	size_t nlabel = 0;
+	int wanted = 0;
 
+	/* the labelled runs' commands are gathered only for a run that may take one (a scan, not a map) */
+	for (uint32_t k = 0; k < nm->n && !wanted; k++)
+		wanted = nm->runs[k].command && !p->attached[k] && nm->runs[k].multi;
+	if (!wanted)
+		return;
+	label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
+	line = xcalloc(nm->n ? nm->n : 1, sizeof(*line));
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t k = 0; k < nm->n; k++) {
 			const struct run *r = &p->m->rs.runs[nm->first + k];
@@ -1036,6 +1044,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	size_t nbuckets = 0, bcap = 0;
 	struct buf key = BUF_INIT;
 	struct pass p;
+	size_t ninput = 0; /* runs the first decisions named after their source */
 
 	if (n > nm->n)
 		n = (uint32_t)nm->n;
@@ -1079,6 +1088,7 @@ void naming_finish(struct naming *nm, struct model *m)
 		const struct run *r = &m->rs.runs[first + k];
 
 		decide(&p, k);
+		ninput += r->variant.origin == VO_INPUT;
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
 		if (!nm->runs[k].command)
@@ -1119,22 +1129,29 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(buckets);
 	buf_release(&key);
 
-	lone_builds(&p);
+	/*
+	 * What follows renames runs still named after their source, and
+	 * only those: renamable runs were, and lining up makes none. With no
+	 * such run left after the first decisions, there is nothing to do.
+	 */
+	if (ninput) {
+		lone_builds(&p);
 
-	/* the runs the words named: a legend of those words still comes first */
-	for (uint32_t k = 0; k < n; k++) {
-		struct run *r = &m->rs.runs[first + k];
+		/* the runs the words named: a legend of those words still comes first */
+		for (uint32_t k = 0; k < n; k++) {
+			struct run *r = &m->rs.runs[first + k];
 
-		if (renamable[k] && r->variant.origin == VO_COMMAND)
-			p.words[k] = r->variant.text;
-	}
-	same_program(&p);
-	for (uint32_t k = 0; k < n; k++) {
-		struct run *r = &m->rs.runs[first + k];
+			if (renamable[k] && r->variant.origin == VO_COMMAND)
+				p.words[k] = r->variant.text;
+		}
+		same_program(&p);
+		for (uint32_t k = 0; k < n; k++) {
+			struct run *r = &m->rs.runs[first + k];
 
-		if ((renamable[k] && r->variant.origin == VO_COMMAND) ||
-		    (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k] || p.words[k])))
-			decide(&p, k);
+			if ((renamable[k] && r->variant.origin == VO_COMMAND) ||
+			    (r->variant.origin == VO_INPUT && (nm->ndesc || p.built[k] || p.words[k])))
+				decide(&p, k);
+		}
 	}
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
