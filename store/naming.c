@@ -32,6 +32,7 @@ void naming_release(struct naming *nm)
 	free(nm->desc);
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
+	free(nm->env_sources);
 	arena_release(&nm->arena);
 	memset(nm, 0, sizeof(*nm));
 }
@@ -150,6 +151,12 @@ static uint32_t *shared_span_lines(const struct block *b, const struct run *runs
 	return line;
 }
 
+/* Does a command of source s's runs set build variables (naming.h: env_sources)? */
+static int env_source(const struct naming *nm, uint32_t s)
+{
+	return s < nm->env_cap && nm->env_sources[s];
+}
+
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
 		  uint32_t to, const char *input_variant)
 {
@@ -201,6 +208,22 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
+		if (e->command && !env_source(nm, r->source)) {
+			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
+			const char *rest;
+
+			if (cmd_build_env(r->command, &name, &rest)) {
+				while (nm->env_cap <= r->source) {
+					size_t was = nm->env_cap;
+
+					nm->env_cap = was ? was * 2 : 16;
+					nm->env_sources = xrealloc(nm->env_sources, nm->env_cap);
+					memset(nm->env_sources + was, 0, nm->env_cap - was);
+				}
+				nm->env_sources[r->source] = 1;
+			}
+			buf_release(&name);
+		}
 	}
 	free(cmd_lines);
 }
@@ -334,7 +357,9 @@ struct bucket {
 static const char *tool_key(struct buf *key, const struct run *r)
 {
 	buf_reset(key);
-	buf_addf(key, "%s\x1f%.*s", r->experiment, (int)fmt_tool_len(r->fmt), fmt_name(r->fmt));
+	buf_adds(key, r->experiment);
+	buf_addc(key, '\x1f');
+	buf_add(key, fmt_name(r->fmt), fmt_tool_len(r->fmt));
 	return key->s;
 }
 
@@ -408,23 +433,24 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 	struct strmap lone = STRMAP_INIT;
 	struct arena keys = ARENA_INIT;
 	struct buf key = BUF_INIT;
+	/* per format, the experiment (its string) whose key was put last: a text's runs share one */
+	const char *put[FMT__COUNT] = { NULL };
 
 	for (size_t k = 0; k < nb; k++)
 		for (size_t a = 0; a < b[k].n; a++)
 			in_bucket[b[k].idx[a] - first] = 1;
-	for (uint32_t i = first, last = UINT32_MAX; i < m->rs.nruns; i++) {
+	for (uint32_t i = first; i < m->rs.nruns; i++) {
 		const struct run *r = &m->rs.runs[i];
 
 		/*
-		 * A run of the experiment and format of the last one put has its
-		 * key in already: asked first, it spares reading most scenarios.
+		 * A run of an experiment and format put already has its key in:
+		 * asked first, it spares reading most scenarios.
 		 */
-		if (in_bucket[i - first] ||
-		    (last != UINT32_MAX && r->experiment == m->rs.runs[last].experiment &&
-		     r->fmt == m->rs.runs[last].fmt) ||
+		if (in_bucket[i - first] || ((unsigned)r->fmt < FMT__COUNT && put[r->fmt] == r->experiment) ||
 		    *r->scenario)
 			continue;
-		last = i;
+		if ((unsigned)r->fmt < FMT__COUNT)
+			put[r->fmt] = r->experiment;
 		if (!strmap_get(&lone, tool_key(&key, r), NULL))
 			strmap_put(&lone, arena_strdup(&keys, key.s), 1);
 	}
@@ -1007,21 +1033,16 @@ static void env_builds(struct pass *p)
 {
 	struct model *m = p->m;
 	struct buf name = BUF_INIT;
-	unsigned char *has = xcalloc(m->nsources ? m->nsources : 1, 1);
+	int any = 0;
 
-	for (uint32_t k = 0; k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
-		const struct run *r = &m->rs.runs[p->nm->first + k];
-		const char *rest;
-
-		buf_reset(&name);
-		if (p->nm->runs[k].command && cmd_build_env(r->command, &name, &rest))
-			has[r->source] = 1;
-	}
-	for (uint32_t k = 0; k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
+	/* which texts have such commands was asked block by block (naming_block()) */
+	for (size_t s = 0; s < p->nm->env_cap && !any; s++)
+		any = p->nm->env_sources[s];
+	for (uint32_t k = 0; any && k < p->nm->n && p->nm->first + k < m->rs.nruns; k++) {
 		struct run *r = &m->rs.runs[p->nm->first + k];
 		const char *rest = r->command;
 
-		if (!p->nm->runs[k].command || !has[r->source] || strcmp(r->scenario, r->command))
+		if (!p->nm->runs[k].command || !env_source(p->nm, r->source) || strcmp(r->scenario, r->command))
 			continue;
 		p->env[k] = 1;
 		buf_reset(&name);
@@ -1029,7 +1050,6 @@ static void env_builds(struct pass *p)
 			p->words[k] = arena_strndup(&m->arena, name.s, name.len);
 		r->scenario = arena_strdup(&m->arena, rest);
 	}
-	free(has);
 	buf_release(&name);
 }
 

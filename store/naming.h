@@ -51,6 +51,13 @@ struct naming {
 	uint32_t *desc_line;     /* the line of each legend */
 	size_t ndesc, desc_cap, desc_line_cap;
 	struct arena arena;      /* the legends' keys */
+	/*
+	 * Per source: a command of its runs sets build variables
+	 * (cmd_build_env()), asked as each block is recorded, while the
+	 * command is still in the cache, not by a pass over the import's runs.
+	 */
+	unsigned char *env_sources;
+	size_t env_cap;
 };
 
 void naming_init(struct naming *nm, uint32_t first_run);
