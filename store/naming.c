@@ -725,21 +725,27 @@ static int other_than_workload(const struct workload_group *w)
 }
 
 /*
- * For each run with a key (keys[k] != NULL), the first run with the same
- * key: first[k] (k itself for the first); UINT32_MAX for a run without.
- * The caller frees the array.
+ * The first run of `key` (made in a scratch buffer: copied into `keys` when
+ * it is new to `seen`): k itself for the first, else the earlier run's.
+ * A key that comes again costs a look-up, not a copy.
  */
-static uint32_t *first_of_key(const char *const *keys, uint32_t n)
+static uint32_t first_with_key(struct strmap *seen, struct arena *keys, const char *key, uint32_t k)
 {
-	struct strmap seen = STRMAP_INIT;
-	uint32_t *first = xcalloc(n ? n : 1, sizeof(*first));
+	uint32_t at;
 
-	for (uint32_t k = 0; k < n; k++) {
+	if (strmap_get(seen, key, &at))
+		return at;
+	strmap_put(seen, arena_strdup(keys, key), k);
+	return k;
+}
+
+/* An array of n runs, each UINT32_MAX (no key): the caller frees it. */
+static uint32_t *no_keys(uint32_t n)
+{
+	uint32_t *first = xmalloc((n ? n : 1) * sizeof(*first));
+
+	for (uint32_t k = 0; k < n; k++)
 		first[k] = UINT32_MAX;
-		if (keys[k] && strmap_put_new(&seen, keys[k], k, &first[k]))
-			first[k] = k;
-	}
-	strmap_release(&seen);
 	return first;
 }
 
@@ -754,20 +760,30 @@ static void multi_across_blocks(struct pass *p)
 {
 	struct naming *nm = p->nm;
 	struct arena keys = ARENA_INIT;
-	const char **key = xcalloc(nm->n ? nm->n : 1, sizeof(*key));
+	struct strmap seen = STRMAP_INIT;
 	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
-	uint32_t *first;
+	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0;
 
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
+		uint32_t source;
 
 		/* a label that names a build ("With LTO:") still names what its outputs size */
 		if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
 			continue;
-		key[k] = arena_printf(&keys, "%u\x1f%p", (unsigned)p->m->rs.runs[nm->first + k].source,
-				      (const void *)e->label);
+		source = p->m->rs.runs[nm->first + k].source;
+		/* the key is the source and the label's address: a block's runs share it */
+		if (last != UINT32_MAX && last_source == source && nm->runs[last].label == e->label) {
+			first[k] = first[last];
+		} else {
+			buf_reset(&p->scratch);
+			buf_addf(&p->scratch, "%u\x1f%p", (unsigned)source, (const void *)e->label);
+			first[k] = first_with_key(&seen, &keys, p->scratch.s, k);
+		}
+		last = k;
+		last_source = source;
 	}
-	first = first_of_key(key, nm->n);
+	strmap_release(&seen);
 	for (uint32_t k = 0; k < nm->n; k++)
 		if (first[k] != UINT32_MAX && strcmp(p->proposal[first[k]], p->proposal[k]))
 			differ[first[k]] = 1;
@@ -776,7 +792,6 @@ static void multi_across_blocks(struct pass *p)
 			nm->runs[k].multi = 1;
 	free(first);
 	free(differ);
-	free(key);
 	arena_release(&keys);
 }
 
@@ -790,21 +805,25 @@ static void attach_labels(struct pass *p)
 {
 	struct naming *nm = p->nm;
 	struct arena keys = ARENA_INIT;
-	const char **key = xcalloc(nm->n ? nm->n : 1, sizeof(*key));
+	struct strmap seen = STRMAP_INIT;
 	unsigned char *again = xcalloc(nm->n ? nm->n : 1, 1);
 	uint32_t *first, *block_group = NULL, *label_group = NULL;
 	struct workload_group *by_block = NULL, *by_label = NULL;
+	const char *asked = NULL; /* the label asked last whether it names a build, and the answer */
+	int asked_builds = 0, titled = 0;
 
 	multi_across_blocks(p);
 
+	first = no_keys((uint32_t)nm->n);
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
 
 		if (e->label && e->multi && p->proposal[k])
-			key[k] = arena_strdup(&keys, num_key(&p->scratch, p->m->rs.runs[nm->first + k].source,
-							     p->proposal[k]));
+			first[k] = first_with_key(
+				&seen, &keys, num_key(&p->scratch, p->m->rs.runs[nm->first + k].source, p->proposal[k]),
+				k);
 	}
-	first = first_of_key(key, nm->n);
+	strmap_release(&seen);
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
 		uint32_t at = first[k];
@@ -828,7 +847,6 @@ static void attach_labels(struct pass *p)
 		}
 	}
 	free(first);
-	free(key);
 	/*
 	 * A section's heading that names no build, over runs told apart only
 	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
@@ -840,8 +858,13 @@ static void attach_labels(struct pass *p)
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
 
-		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k] ||
-		    label_names_build(e->label, strlen(e->label)))
+		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k])
+			continue;
+		if (e->label != asked) { /* (a block's runs share their label) */
+			asked = e->label;
+			asked_builds = label_names_build(e->label, strlen(e->label));
+		}
+		if (asked_builds)
 			continue;
 		if (!by_block) {
 			uintptr_t *of = xcalloc(nm->n ? nm->n : 1, sizeof(*of));
@@ -861,11 +884,19 @@ static void attach_labels(struct pass *p)
 	free(by_label);
 	free(block_group);
 	free(label_group);
+	/* the import's texts come last, in the order of their runs: has one of them a title? */
+	for (size_t s = nm->n ? p->m->rs.runs[nm->first].source : p->m->nsources; s < p->m->nsources && !titled;
+	     s++)
+		titled = *p->m->sources[s].title != '\0';
 	for (uint32_t k = 0; k < nm->n; k++) {
-		struct run *r = &p->m->rs.runs[nm->first + k];
-		const char *title = p->m->sources[r->source].title;
+		struct run *r;
+		const char *title;
 
 		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		if (!again[k] && !(p->attached[k] && titled))
+			continue; /* (nothing below reads the run) */
+		r = &p->m->rs.runs[nm->first + k];
+		title = p->m->sources[r->source].title;
 		/* the text's title heading ("# opt: Enable LTO for release builds") names the experiment */
 		if (p->attached[k] && *title && !strcmp(title, nm->runs[k].label) &&
 		    text_words(title, strlen(title), 5) >= 5)
