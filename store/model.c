@@ -491,6 +491,8 @@ void model_finish_experiments(struct model *m)
 	qsort(m->exps, m->nexps, sizeof(*m->exps), cmp_experiments);
 }
 
+#define RECENT_VARIANTS 64
+
 void model_resolve(struct model *m)
 {
 	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
@@ -500,7 +502,13 @@ void model_resolve(struct model *m)
 	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
 	size_t i = 0;
 	struct resolve_ctx rc;
+	/* the variant slots of recent key strings, by address (valid for this call: the arrays stay) */
+	struct {
+		const char *key;
+		uint32_t exp, slot;
+	} recent[RECENT_VARIANTS];
 
+	memset(recent, 0, sizeof(recent));
 	resolve_ctx_init(&rc, m);
 	m->nexps = 0;
 	m->exps = NULL;
@@ -557,9 +565,17 @@ void model_resolve(struct model *m)
 		const char *when = m->sources[r->source].imported;
 		uint32_t at, src = r->source;
 
-		/* a map, not a scan: a store may hold thousands of variants (the run before's, asked first) */
+		/*
+		 * A map, not a scan: a store may hold thousands of variants. The
+		 * run before's, then a recent one of the same key string, asked first.
+		 */
+		size_t seen_at = ((uintptr_t)r->eff_variant.key >> 3) % RECENT_VARIANTS;
+
 		if (i && exp_of[i] == exp_of[i - 1] && r->eff_variant.key == r[-1].eff_variant.key) {
 			vi = &e->variants[slot_of[i - 1]];
+		} else if (recent[seen_at].key && recent[seen_at].key == r->eff_variant.key &&
+			   recent[seen_at].exp == exp_of[i]) {
+			vi = &e->variants[recent[seen_at].slot];
 		} else {
 			buf_reset(&vkey);
 			variant_slot_key(&vkey, exp_of[i], r->eff_variant.key);
@@ -570,7 +586,7 @@ void model_resolve(struct model *m)
 		e->name = r->eff_experiment;
 		e->runs[e->nruns++] = (uint32_t)i;
 		e->fmts |= 1ul << r->fmt;
-		if (strcmp(when, e->imported) > 0)
+		if (when != e->imported && strcmp(when, e->imported) > 0)
 			e->imported = when;
 		if (!vi) {
 			strmap_put(&vindex, arena_strndup(&m->arena, vkey.s, vkey.len), (uint32_t)e->nvariants);
@@ -580,6 +596,9 @@ void model_resolve(struct model *m)
 			vi->nruns = 0;
 		}
 		slot_of[i] = (uint32_t)(vi - e->variants);
+		recent[seen_at].key = r->eff_variant.key;
+		recent[seen_at].exp = exp_of[i];
+		recent[seen_at].slot = slot_of[i];
 		vi->nruns++;
 		e->nmeas += r->nmeas_out; /* an import's, written out as read (struct record_spool) */
 		/* runs of one source are contiguous: a new source shows at a change */
@@ -655,18 +674,29 @@ void byrun_build(struct byrun *b, const void *records, size_t n, size_t size, si
 		 size_t nruns)
 {
 	const unsigned char *p = records;
-	uint32_t *fill;
+	uint32_t *fill, last = 0;
+	int in_order = 1;
 
 	b->start = xcalloc(nruns + 1, sizeof(*b->start));
 	b->order = xcalloc(n ? n : 1, sizeof(*b->order));
+	if (!n)
+		return; /* every range empty, as the zeroed starts say (a dry import keeps no measurements) */
 	for (size_t i = 0; i < n; i++) {
 		uint32_t run;
 
 		memcpy(&run, p + i * size + run_offset, sizeof(run));
 		b->start[run + 1]++;
+		in_order &= run >= last;
+		last = run;
 	}
 	for (size_t r = 0; r < nruns; r++)
 		b->start[r + 1] += b->start[r];
+	if (in_order) {
+		/* records in the order of their runs (as parsed, as loaded): each run's are one stretch */
+		for (size_t i = 0; i < n; i++)
+			b->order[i] = (uint32_t)i;
+		return;
+	}
 	fill = xcalloc(nruns ? nruns : 1, sizeof(*fill));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t run;
