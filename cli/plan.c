@@ -27,15 +27,102 @@ static const char *input_name(const struct import_input *in, uint32_t i)
 
 #define PLAN_PIECE (64u << 10)
 
+/* Each run's measurements, from the model's run index when model_resolve() left it fresh (owned by the caller). */
+static size_t *meas_per_run(const struct model *m)
+{
+	size_t *n;
+
+	if (!model_indexes_fresh(m))
+		return model_meas_per_run(m);
+	n = xmalloc((m->rs.nruns ? m->rs.nruns : 1) * sizeof(*n));
+	for (size_t r = 0; r < m->rs.nruns; r++)
+		n[r] = m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
+	return n;
+}
+
+/* A string and its length, for the pieces of a plan line. */
+struct piece {
+	const char *s;
+	size_t n;
+};
+
+static struct piece piece(const char *s)
+{
+	struct piece p = { s, strlen(s) };
+
+	return p;
+}
+
+#define LIT(w, lit) (memcpy((w), (lit), sizeof(lit) - 1), (w) + sizeof(lit) - 1)
+#define PUT(w, pc) (memcpy((w), (pc).s, (pc).n), (w) + (pc).n)
+
+/*
+ * One run's line onto *b, written into room made once: a plan may hold
+ * millions of lines, each a dozen pieces, so the pieces' lengths are taken
+ * first and the bytes copied without a check each.
+ */
+static void run_line(struct buf *b, struct piece name, struct piece fmt, const struct run *run, size_t n)
+{
+	struct piece variant = piece(run->eff_variant.text), origin = piece(vorigin_name(run->eff_variant.origin));
+	struct piece scenario = piece(run->eff_scenario), subject = piece(run->subject);
+	int line_no = run->name_line && run->eff_variant.origin == run->variant.origin;
+	char *w;
+
+	buf_grow(b, name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + 4 * FMT_DECIMAL_MAX + 128);
+	w = b->s + b->len;
+	w = PUT(w, name);
+	*w++ = ':';
+	w += fmt_decimal(w, run->first_line);
+	*w++ = '-';
+	w += fmt_decimal(w, run->last_line);
+	w = LIT(w, "  ");
+	w = PUT(w, fmt);
+	w = LIT(w, "  variant \"");
+	w = PUT(w, variant);
+	w = LIT(w, "\" (");
+	w = PUT(w, origin);
+	/* the line the naming pass took the name from, unless an edit named it */
+	if (line_no) {
+		w = LIT(w, ", line ");
+		w += fmt_decimal(w, run->name_line);
+	}
+	*w++ = ')';
+	if (scenario.n) {
+		w = LIT(w, "  scenario \"");
+		w = PUT(w, scenario);
+		*w++ = '"';
+	}
+	if (subject.n) {
+		w = LIT(w, "  benchmark \"");
+		w = PUT(w, subject);
+		*w++ = '"';
+	}
+	w = LIT(w, "  ");
+	w += fmt_decimal(w, n);
+	if (n == 1)
+		w = LIT(w, " measurement");
+	else
+		w = LIT(w, " measurements");
+	if (run->flags & RUN_INCOMPLETE)
+		w = LIT(w, "  incomplete");
+	if (run->flags & RUN_FAILED)
+		w = LIT(w, "  failed");
+	*w++ = '\n';
+	*w = '\0';
+	b->len = (size_t)(w - b->s);
+}
+
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
-	size_t *nmeas = model_meas_per_run(m);
+	size_t *nmeas = meas_per_run(m);
 	struct buf line = BUF_INIT;
 
 	for (size_t i = 0; i < res->nitems; i++) {
 		const struct import_item *it = &res->items[i];
 		const struct source *s;
 		long src = res->inputs[it->input].source;
+		struct piece name, fmt = { NULL, 0 };
+		enum fmt fmt_of = FMT_NONE;
 
 		if (line.len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
 			fwrite(line.s, 1, line.len, fp);
@@ -58,46 +145,15 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 		/* a block that gave nothing was prose after all, or its warnings said why */
 		if (it->run_from == it->run_to)
 			continue;
+		name = piece(s->name);
 		for (uint32_t r = it->run_from; r < it->run_to; r++) {
 			const struct run *run = &m->rs.runs[r];
-			size_t n = nmeas[r];
 
-			/* one line per run, of a plan that may hold millions: pieces, not printf */
-			buf_adds(&line, s->name);
-			buf_addc(&line, ':');
-			buf_add_decimal(&line, run->first_line);
-			buf_addc(&line, '-');
-			buf_add_decimal(&line, run->last_line);
-			buf_adds(&line, "  ");
-			buf_adds(&line, fmt_name(run->fmt));
-			buf_adds(&line, "  variant \"");
-			buf_adds(&line, run->eff_variant.text);
-			buf_adds(&line, "\" (");
-			buf_adds(&line, vorigin_name(run->eff_variant.origin));
-			/* the line the naming pass took the name from, unless an edit named it */
-			if (run->name_line && run->eff_variant.origin == run->variant.origin) {
-				buf_adds(&line, ", line ");
-				buf_add_decimal(&line, run->name_line);
+			if (!fmt.s || run->fmt != fmt_of) {
+				fmt_of = run->fmt;
+				fmt = piece(fmt_name(fmt_of));
 			}
-			buf_addc(&line, ')');
-			if (*run->eff_scenario) {
-				buf_adds(&line, "  scenario \"");
-				buf_adds(&line, run->eff_scenario);
-				buf_addc(&line, '"');
-			}
-			if (*run->subject) {
-				buf_adds(&line, "  benchmark \"");
-				buf_adds(&line, run->subject);
-				buf_addc(&line, '"');
-			}
-			buf_adds(&line, "  ");
-			buf_add_decimal(&line, n);
-			buf_adds(&line, n == 1 ? " measurement" : " measurements");
-			if (run->flags & RUN_INCOMPLETE)
-				buf_adds(&line, "  incomplete");
-			if (run->flags & RUN_FAILED)
-				buf_adds(&line, "  failed");
-			buf_addc(&line, '\n');
+			run_line(&line, name, fmt, run, nmeas[r]);
 		}
 	}
 	if (line.len)
