@@ -265,6 +265,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 {
 	const char *group_exp = NULL, *group_note = NULL;
 	uint32_t done = first_run; /* runs before this have their experiment */
+	size_t named = 0;          /* runs given one below (their sources' spans do not meet) */
 	struct index x;
 
 	(void)in;
@@ -315,14 +316,15 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 		if (runs_of(&x, ir->source, &from, &to)) {
 			for (uint32_t r = from; r < to; r++)
 				m->rs.runs[r].experiment = name;
+			named += to - from;
 			if (to > done)
 				done = to;
 			strmap_put_new(&x.names, name, 1, NULL); /* (the arena's copy: it outlives x) */
 		}
 	}
 	index_release(&x);
-	/* runs of inputs that gave nothing new keep a name all the same */
-	for (uint32_t r = first_run; r < m->rs.nruns; r++)
+	/* runs of inputs that gave nothing new keep a name all the same (none left: no pass) */
+	for (uint32_t r = first_run; named != m->rs.nruns - first_run && r < m->rs.nruns; r++)
 		if (!m->rs.runs[r].experiment)
 			m->rs.runs[r].experiment = group;
 }
