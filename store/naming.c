@@ -513,7 +513,7 @@ struct pass {
 	unsigned char *workload;  /* per run: its name comes again under another label naming no build */
 	const char **same_cmd;    /* per run no label reaches: the one label its command had elsewhere */
 	uint32_t *same_cmd_line;  /* that label's line */
-	uint32_t *line;           /* per run: the line of the name the last row gave it (0: none) */
+	uint32_t line;            /* the line of the name the row asked last gave its run (0: none) */
 	enum vorigin *line_origin; /* the origin that line is for */
 };
 
@@ -529,10 +529,10 @@ static const char *row_label(struct pass *p, uint32_t k)
 {
 	/* a run labelled in the data itself ("• Release: 1.3 MiB") */
 	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL) {
-		p->line[k] = p->m->rs.runs[p->nm->first + k].first_line;
+		p->line = p->m->rs.runs[p->nm->first + k].first_line;
 		return p->proposal[k];
 	}
-	p->line[k] = p->attached[k] ? p->nm->runs[k].label_line : p->same_cmd_line[k];
+	p->line = p->attached[k] ? p->nm->runs[k].label_line : p->same_cmd_line[k];
 	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
 }
 
@@ -543,14 +543,14 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	const char *d = NULL;
 
 	if (p->proposal[k])
-		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch, &p->line[k]);
+		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch, &p->line);
 	if (!d && p->words[k])
-		d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line[k]);
+		d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line);
 	if (!d && *r->command && p->nm->ndesc) {
 		struct buf prog = BUF_INIT;
 
 		if (legend_program(r->command, &prog))
-			d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line[k]);
+			d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line);
 		buf_release(&prog);
 	}
 	return d;
@@ -563,7 +563,7 @@ static const char *row_legend(struct pass *p, uint32_t k)
  */
 static const char *row_words(struct pass *p, uint32_t k)
 {
-	p->line[k] = p->nm->runs[k].cmd_line;
+	p->line = p->nm->runs[k].cmd_line;
 	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
 		return p->proposal[k];
 	return p->words[k] ? p->words[k] : p->built[k];
@@ -572,7 +572,7 @@ static const char *row_words(struct pass *p, uint32_t k)
 /* Row 4 too: a size row's file name. */
 static const char *row_file(struct pass *p, uint32_t k)
 {
-	p->line[k] = p->m->rs.runs[p->nm->first + k].first_line; /* a size row is one line */
+	p->line = p->m->rs.runs[p->nm->first + k].first_line; /* a size row is one line */
 	return p->proposal[k] && p->prop_origin[k] == VO_FILENAME ? p->proposal[k] : NULL;
 }
 
@@ -608,12 +608,12 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 	for (size_t i = 0; i < countof(naming_rules); i++) {
 		const char *name;
 
-		p->line[k] = 0;
+		p->line = 0;
 		name = naming_rules[i].name(p, k);
 		if (name && *name) {
 			r->variant.text = name;
 			r->variant.origin = naming_rules[i].origin;
-			r->name_line = p->line[k];
+			r->name_line = p->line;
 			p->line_origin[k] = naming_rules[i].origin;
 			return naming_rules[i].origin;
 		}
@@ -1111,7 +1111,6 @@ void naming_finish(struct naming *nm, struct model *m)
 	p.workload = xcalloc(n ? n : 1, 1);
 	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
 	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
-	p.line = xcalloc(n ? n : 1, sizeof(*p.line));
 	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
 
 	/* the evidence: what the parsers proposed, and which labels reach their runs */
@@ -1263,7 +1262,6 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.workload);
 	free(p.same_cmd);
 	free(p.same_cmd_line);
-	free(p.line);
 	free(p.line_origin);
 	buf_release(&p.scratch);
 }
