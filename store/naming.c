@@ -228,21 +228,6 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	free(cmd_lines);
 }
 
-void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		const char *key = arena_printf(&nm->arena, "%u\x1f%s", (unsigned)source, g[k].name);
-
-		if (strmap_get(&nm->legends, key, NULL))
-			continue; /* the first legend of a name in a text holds */
-		ALLOC_GROW(nm->desc, nm->ndesc + 1, nm->desc_cap);
-		ALLOC_GROW(nm->desc_line, nm->ndesc + 1, nm->desc_line_cap);
-		nm->desc_line[nm->ndesc] = g[k].line;
-		nm->desc[nm->ndesc++] = g[k].desc;
-		strmap_put(&nm->legends, key, (uint32_t)nm->ndesc);
-	}
-}
-
 /*
  * "<n>\x1f<s>", as "%u\x1f%s" prints it, in *b (emptied first): the key of a
  * string within a source or a group, made without a format to read.
@@ -256,6 +241,23 @@ static const char *num_key(struct buf *b, uint32_t n, const char *s)
 	buf_addc(b, '\x1f');
 	buf_adds(b, s);
 	return b->s;
+}
+
+void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n)
+{
+	struct buf key = BUF_INIT;
+
+	for (size_t k = 0; k < n; k++) {
+		/* the key is copied only when it is new: the first legend of a name in a text holds */
+		if (strmap_get(&nm->legends, num_key(&key, source, g[k].name), NULL))
+			continue;
+		ALLOC_GROW(nm->desc, nm->ndesc + 1, nm->desc_cap);
+		ALLOC_GROW(nm->desc_line, nm->ndesc + 1, nm->desc_line_cap);
+		nm->desc_line[nm->ndesc] = g[k].line;
+		nm->desc[nm->ndesc++] = g[k].desc;
+		strmap_put(&nm->legends, arena_strndup(&nm->arena, key.s, key.len), (uint32_t)nm->ndesc);
+	}
+	buf_release(&key);
 }
 
 /* The description a legend of source `source` gives `name` (its line in *line), or NULL. */
