@@ -373,11 +373,12 @@ static const char *tool_key(struct buf *key, const struct run *r)
  * keys `lone` holds when one of them has no scenario.
  */
 static void join_unscoped(struct model *m, const struct bucket *b, const struct strmap *lone,
-			  struct buf *key)
+			  struct buf *key, int lined_up)
 {
 	int unscoped = strmap_get(lone, tool_key(key, &m->rs.runs[b->idx[0]]), NULL);
 
-	for (size_t k = 0; k < b->n && !unscoped; k++)
+	/* (where nothing lined up, every scenario is still its run's whole command: none is empty) */
+	for (size_t k = 0; lined_up && k < b->n && !unscoped; k++)
 		unscoped = !*m->rs.runs[b->idx[k]].scenario;
 	if (!unscoped)
 		return;
@@ -394,18 +395,24 @@ static void join_unscoped(struct model *m, const struct bucket *b, const struct 
  * order, the texts in the order of their first runs: they are sorted by
  * source once (by counting), not gathered by a pass over the bucket for
  * each text. A text that is the whole bucket is not lined up again: it
- * was, and did not line up.
+ * was, and did not line up. Returns 1 when some text lined up.
  */
-static void align_each_text(struct model *m, uint32_t first, const struct bucket *b,
-			    const unsigned char *renamable)
+static int align_each_text(struct model *m, uint32_t first, const struct bucket *b,
+			   const unsigned char *renamable)
 {
-	uint32_t *start = xcalloc(m->nsources + 1, sizeof(*start));
-	uint32_t *at = xcalloc(m->nsources + 1, sizeof(*at));
-	uint32_t *sorted = xcalloc(b->n ? b->n : 1, sizeof(*sorted));
-	unsigned char *done = xcalloc(m->nsources ? m->nsources : 1, 1);
+	int lined_up = 0;
+	uint32_t *start = xcalloc(m->nsources + 1, sizeof(*start)), *at, *sorted;
+	unsigned char *done;
 
 	for (size_t a = 0; a < b->n; a++)
 		start[m->rs.runs[b->idx[a]].source + 1]++;
+	if (!b->n || start[m->rs.runs[b->idx[0]].source + 1] == b->n) {
+		free(start); /* one text: the whole bucket, lined up already */
+		return 0;
+	}
+	at = xcalloc(m->nsources + 1, sizeof(*at));
+	sorted = xcalloc(b->n, sizeof(*sorted));
+	done = xcalloc(m->nsources ? m->nsources : 1, 1);
 	for (size_t s = 0; s < m->nsources; s++)
 		start[s + 1] += start[s];
 	memcpy(at, start, (m->nsources + 1) * sizeof(*at));
@@ -417,13 +424,14 @@ static void align_each_text(struct model *m, uint32_t first, const struct bucket
 		if (done[src])
 			continue;
 		done[src] = 1;
-		if (n < b->n)
-			align(m, first, sorted + start[src], n, renamable);
+		if (n < b->n && align(m, first, sorted + start[src], n, renamable) == 0)
+			lined_up = 1;
 	}
 	free(start);
 	free(at);
 	free(sorted);
 	free(done);
+	return lined_up;
 }
 
 /* Line up each bucket; where unrelated files imported together do not line up, each text alone. */
@@ -458,9 +466,10 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 	}
 	free(in_bucket);
 	for (size_t k = 0; k < nb; k++) {
-		if (align(m, first, b[k].idx, b[k].n, renamable) < 0)
-			align_each_text(m, first, &b[k], renamable);
-		join_unscoped(m, &b[k], &lone, &key);
+		int lined_up = align(m, first, b[k].idx, b[k].n, renamable) == 0 ||
+			       align_each_text(m, first, &b[k], renamable);
+
+		join_unscoped(m, &b[k], &lone, &key, lined_up);
 	}
 	strmap_release(&lone);
 	arena_release(&keys);
