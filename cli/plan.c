@@ -27,19 +27,6 @@ static const char *input_name(const struct import_input *in, uint32_t i)
 
 #define PLAN_PIECE (64u << 10)
 
-/* Each run's measurements, from the model's run index when model_resolve() left it fresh (owned by the caller). */
-static size_t *meas_per_run(const struct model *m)
-{
-	size_t *n;
-
-	if (!model_indexes_fresh(m))
-		return model_meas_per_run(m);
-	n = xmalloc((m->rs.nruns ? m->rs.nruns : 1) * sizeof(*n));
-	for (size_t r = 0; r < m->rs.nruns; r++)
-		n[r] = m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
-	return n;
-}
-
 /* A string and its length, for the pieces of a plan line. */
 struct piece {
 	const char *s;
@@ -114,7 +101,7 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
-	size_t *nmeas = meas_per_run(m);
+	size_t *nmeas = model_meas_per_run(m);
 	struct buf line = BUF_INIT;
 
 	for (size_t i = 0; i < res->nitems; i++) {

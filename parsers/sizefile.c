@@ -95,7 +95,6 @@ void size_names_finish(struct sink *s, struct size_names *names)
 			paths[names->v[i].run - names->first_run] = names->v[i].path;
 	for (size_t i = 0; i < nruns; i++) {
 		const struct run *r = &s->rs->runs[names->first_run + i];
-
 		uint32_t at;
 
 		if (!paths[i] || r->variant.origin != VO_FILENAME)

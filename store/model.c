@@ -97,6 +97,11 @@ size_t *model_meas_per_run(const struct model *m)
 {
 	size_t *n = xcalloc(m->rs.nruns ? m->rs.nruns : 1, sizeof(*n));
 
+	if (model_indexes_fresh(m)) { /* the run index model_resolve() left counts them already */
+		for (size_t r = 0; r < m->rs.nruns; r++)
+			n[r] = m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
+		return n;
+	}
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		n[m->rs.meas[i].run]++;
 	for (size_t r = 0; r < m->rs.nruns; r++)

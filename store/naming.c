@@ -213,13 +213,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			const char *rest;
 
 			if (cmd_build_env(r->command, &name, &rest)) {
-				while (nm->env_cap <= r->source) {
-					size_t was = nm->env_cap;
+				size_t was = nm->env_cap;
 
-					nm->env_cap = was ? was * 2 : 16;
-					nm->env_sources = xrealloc(nm->env_sources, nm->env_cap);
-					memset(nm->env_sources + was, 0, nm->env_cap - was);
-				}
+				ALLOC_GROW(nm->env_sources, (size_t)r->source + 1, nm->env_cap);
+				memset(nm->env_sources + was, 0, nm->env_cap - was);
 				nm->env_sources[r->source] = 1;
 			}
 			buf_release(&name);
@@ -456,11 +453,9 @@ static void align_buckets(struct model *m, uint32_t first, struct bucket *b, siz
 		 * A run of an experiment and format put already has its key in:
 		 * asked first, it spares reading most scenarios.
 		 */
-		if (in_bucket[i - first] || ((unsigned)r->fmt < FMT__COUNT && put[r->fmt] == r->experiment) ||
-		    *r->scenario)
+		if (in_bucket[i - first] || put[r->fmt] == r->experiment || *r->scenario)
 			continue;
-		if ((unsigned)r->fmt < FMT__COUNT)
-			put[r->fmt] = r->experiment;
+		put[r->fmt] = r->experiment;
 		if (!strmap_get(&lone, tool_key(&key, r), NULL))
 			strmap_put(&lone, arena_strdup(&keys, key.s), 1);
 	}
