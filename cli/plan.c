@@ -55,6 +55,7 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 	int line_no = run->name_line && run->eff_variant.origin == run->variant.origin;
 	char *w;
 
+	/* the pieces, four numbers, and the literals below (89 bytes together; buf_grow() adds the NUL) */
 	buf_grow(b, name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + 4 * FMT_DECIMAL_MAX + 128);
 	w = b->s + b->len;
 	w = PUT(w, name);

@@ -323,8 +323,10 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 		}
 	}
 	index_release(&x);
-	/* runs of inputs that gave nothing new keep a name all the same (none left: no pass) */
-	for (uint32_t r = first_run; named != m->rs.nruns - first_run && r < m->rs.nruns; r++)
+	/* runs of inputs that gave nothing new keep a name all the same */
+	if (named == m->rs.nruns - first_run)
+		return; /* none left: no pass */
+	for (uint32_t r = first_run; r < m->rs.nruns; r++)
 		if (!m->rs.runs[r].experiment)
 			m->rs.runs[r].experiment = group;
 }
