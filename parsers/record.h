@@ -174,7 +174,9 @@ struct run {
 	 * The source line that named `variant` (the label, the legend, the
 	 * line holding the command or file name); set by the naming pass, 0
 	 * when nothing in the text did (the source's name) or in a store
-	 * written before it was kept.
+	 * written before it was kept. A parser that proposes a name from its
+	 * data (origin label) may set it first: the line of the header cell
+	 * or column that named the run, when that is not the run's own line.
 	 */
 	uint32_t name_line;
 	/*

@@ -533,9 +533,15 @@ typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
  */
 static const char *row_label(struct pass *p, uint32_t k)
 {
-	/* a run labelled in the data itself ("• Release: 1.3 MiB") */
+	/*
+	 * A run labelled in the data itself ("• Release: 1.3 MiB", a table's
+	 * column header): the line the parser said named it (a header above
+	 * the row), else the run's own first line.
+	 */
 	if (p->proposal[k] && p->prop_origin[k] == VO_LABEL) {
-		p->line = p->m->rs.runs[p->nm->first + k].first_line;
+		const struct run *r = &p->m->rs.runs[p->nm->first + k];
+
+		p->line = r->name_line ? r->name_line : r->first_line;
 		return p->proposal[k];
 	}
 	p->line = p->attached[k] ? p->nm->runs[k].label_line : p->same_cmd_line[k];
