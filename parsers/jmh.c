@@ -61,11 +61,13 @@ enum kind {
 	K_RESULT,    /* "Result \"org.example.Bench.x\":" or "Secondary result \"...\":" */
 	K_DETAIL,    /* an indented line under an iteration or a result */
 	K_REMEMBER,  /* "REMEMBER: The numbers below are just data." and its paragraph */
+	K_SEPARATOR, /* "--": grep's line between the groups of lines it printed */
 	K__COUNT
 };
 
 static const char *const kinds[] = { "none",   "header", "row",    "jmh",    "benchmark", "params",
-				     "hash",   "iter",   "result", "detail", "remember" };
+				     "hash",   "iter",   "result", "detail", "remember",
+				     "separator" };
 
 static const char *const hash_words[] = {
 	"# VM version:", "# VM invoker:", "# VM options:", "# Blackhole mode:", "# Warmup:",
@@ -116,6 +118,8 @@ static enum kind classify(const struct line *l)
 		return K_RESULT;
 	if (line_starts(l, "REMEMBER:"))
 		return K_REMEMBER;
+	if (n == 2 && s[0] == '-' && s[1] == '-')
+		return K_SEPARATOR;
 	if (l->indent && (text_contains(s, n, PM "(99.9%)") || line_starts(l, "(min, avg, max)") ||
 			  line_starts(l, "CI (99.9%)") || memchr(s, ':', n) || memchr(s, '=', n)))
 		return K_DETAIL;
@@ -252,17 +256,18 @@ static const char *secondary_quantity(struct sink *s, const char *lab, size_t n,
 	if (n > 9 && !memcmp(lab, "gc.churn.", 9))
 		return sink_strndup(s, lab, n);
 	if (n >= 5 && !memcmp(lab, "p0.", 3) && n < 20) {
-		/* p0.999 → time_per_op.p99.9 */
-		size_t d = n - 3, o = (size_t)snprintf(q, sizeof(q), "time_per_op.p");
+		/* p0.999 → time_per_op.p99.9, p0.90 → time_per_op.p90 */
+		size_t d = n - 3, f = d > 2 ? d - 2 : 0, o = (size_t)snprintf(q, sizeof(q), "time_per_op.p");
 
-		for (size_t i = 0; i < d; i++) {
-			if (i == 2)
-				q[o++] = '.';
-			q[o++] = lab[3 + i];
+		while (f > 0 && lab[5 + f - 1] == '0')
+			f--;
+		memcpy(q + o, lab + 3, d < 2 ? d : 2);
+		o += d < 2 ? d : 2;
+		if (f) {
+			q[o++] = '.';
+			memcpy(q + o, lab + 5, f);
+			o += f;
 		}
-		while (o > 14 && (q[o - 1] == '0' || q[o - 1] == '.'))
-			if (q[--o] == '.')
-				break;
 		return sink_strndup(s, q, o);
 	}
 	*known = 0;
