@@ -91,6 +91,11 @@ static int words(const struct line *l, const char **w, size_t *wn, int max)
 	return n;
 }
 
+static int same_word(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && !memcmp(a, b, an);
+}
+
 /* A compare.py row: its second and third words are signed ratios ("+0.0020", "-0.0468"). */
 static int is_cmp_row(const struct line *l)
 {
@@ -123,8 +128,15 @@ static enum kind classify(const struct line *l)
 	case 'C':
 		if (line_starts(l, "CPU Caches:"))
 			return K_CONTEXT;
-		if (line_starts(l, "Comparing ") && text_contains(s, n, " to "))
-			return K_COMPARING;
+		if (line_starts(l, "Comparing ")) {
+			/* "Comparing A to B", "Comparing A (from X) to B": one word, then "to" or "(from" */
+			const char *cw[3];
+			size_t cn[3];
+
+			if (words(l, cw, cn, 3) == 3 &&
+			    (same_word(cw[2], cn[2], "to", 2) || (cn[2] > 5 && !memcmp(cw[2], "(from", 5))))
+				return K_COMPARING;
+		}
 		break;
 	case 'L':
 		if (line_starts(l, "Load Average:") || (l->indent && (line_starts(l, "L1 ") || line_starts(l, "L2 ") ||
@@ -195,11 +207,6 @@ struct gb {
 	int compare;              /* the block holds a "Comparing" line */
 	int in_cmp;
 };
-
-static int same_word(const char *a, size_t an, const char *b, size_t bn)
-{
-	return an == bn && !memcmp(a, b, an);
-}
 
 /* "BM_x/8_mean" → 3 (mean), _median 4, _stddev 5, _cv 6; 0 for a plain row. Sets the base's length. */
 static int aggregate_of(const char *name, size_t n, size_t *base)

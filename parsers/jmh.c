@@ -123,7 +123,12 @@ static enum kind classify(const struct line *l)
 	if (l->indent && (text_contains(s, n, PM "(99.9%)") || line_starts(l, "(min, avg, max)") ||
 			  line_starts(l, "CI (99.9%)") || memchr(s, ':', n) || memchr(s, '=', n)))
 		return K_DETAIL;
-	return has_mode(s, n) ? K_ROW : K_NONE;
+	/* a mode word between blanks, and JMH's "±" or one of its units */
+	return has_mode(s, n) && (text_contains(s, n, PM) || text_contains(s, n, "/op") ||
+				  text_contains(s, n, "ops/") || text_contains(s, n, "/sec") ||
+				  line_ends(l, "counts") || line_ends(l, " ms"))
+		       ? K_ROW
+		       : K_NONE;
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
