@@ -18,10 +18,23 @@
  * are one file. Its Time and CPU columns are ratios it derived: notes.
  * The old and new figures are in the benchmarks' time unit, which it does
  * not print: that of the same benchmark in a console table of the block,
- * else nanoseconds, the library's default (a note says so). A compare.py
- * session (RUNNING: lines, both console tables, the comparison) is one
- * block: its first table is A's, its second B's.
+ * else nanoseconds, the library's default (a note says so). Its _mean,
+ * _median and _stddev rows are those statistics of the benchmark, rows of
+ * one name next to each other its repetitions (samples).
+ *
+ * A compare.py session (RUNNING: lines, both console tables, the
+ * comparison) is one block: its first table is A's, its second B's (a
+ * lone table is B's when A is a JSON file, which compare.py does not run).
+ * A comparison row whose figures a console run of its side printed
+ * already (the same to the digits the comparison keeps) adds nothing but
+ * its name: the console run keeps the figures, which have more digits,
+ * the iterations and the counters, and takes the row's name as its
+ * subject ("[BM_memcpy vs. BM_copy]/8" for the filter modes' BM_memcpy/8
+ * and BM_copy/8), so that the pair compares; a figure the console run
+ * lacks (an aggregate it did not show) is added to it.
  */
+#include <math.h>
+
 #include "parsers/bench.h"
 #include "parsers/units.h"
 #include "util/text.h"
@@ -134,7 +147,7 @@ static enum kind classify(const struct line *l)
 			size_t cn[3];
 
 			if (words(l, cw, cn, 3) == 3 &&
-			    (same_word(cw[2], cn[2], "to", 2) || (cn[2] > 5 && !memcmp(cw[2], "(from", 5))))
+			    (same_word(cw[2], cn[2], "to", 2) || (cn[2] >= 5 && !memcmp(cw[2], "(from", 5))))
 				return K_COMPARING;
 		}
 		break;
@@ -201,10 +214,14 @@ struct gb {
 	struct sink *s;
 	const struct block *b;
 	uint32_t first_run;
-	uint32_t table_first_run; /* the runs of the console table being read begin here */
-	int table;                /* console tables seen in the block, less one */
-	const char *name[2];      /* compare.py's A and B, or NULL */
-	int compare;              /* the block holds a "Comparing" line */
+	size_t first_meas;
+	uint32_t table_first_run;      /* the runs of the console table being read begin here */
+	int table;                     /* console tables seen in the block, less one */
+	uint32_t tab_lo[2], tab_hi[2]; /* the runs of the first two console tables */
+	int side_of[2];                /* the side of the comparison each of them is: 0 (A), 1 (B), -1 neither */
+	uint32_t cmp_first_run;        /* the runs the comparison table made itself begin here */
+	const char *name[2];           /* compare.py's A and B, or NULL */
+	int compare;                   /* the block holds a "Comparing" line or compare.py's header */
 	int in_cmp;
 };
 
@@ -225,20 +242,29 @@ static int aggregate_of(const char *name, size_t n, size_t *base)
 	return 0;
 }
 
-/* The name of a console row (its first word), for comparing neighbours. */
-static int row_name(const struct line *l, const char **name, size_t *n)
+/*
+ * The name of a row of kind `k` (K_ROW: its first word; K_CMP_ROW: what
+ * stands before its ratios, which may hold blanks), for comparing
+ * neighbours. Matches the line: earlier matches' groups are gone.
+ */
+static int row_name(const struct line *l, enum kind k, const char **name, size_t *n)
 {
 	const char *w[1];
 	size_t wn[1];
+	struct rx *r = &patterns[RX_CMP_ROW];
 
-	if (classify(l) != K_ROW || words(l, w, wn, 1) < 1)
+	if (classify(l) != k)
+		return 0;
+	if (k == K_CMP_ROW)
+		return rx_match(r, l->s + l->indent, l->len - l->indent) && rx_named(r, "name", name, n);
+	if (words(l, w, wn, 1) < 1)
 		return 0;
 	*name = w[0], *n = wn[0];
 	return 1;
 }
 
-/* Is the plain row i one of several of its name (repetitions), next to each other? */
-static int repeated(const struct block *b, uint32_t i, const char *name, size_t n)
+/* Is the plain row i (of kind k) one of several of its name (repetitions), next to each other? */
+static int repeated(const struct block *b, uint32_t i, enum kind kind, const char *name, size_t n)
 {
 	const char *o;
 	size_t on, base;
@@ -246,14 +272,28 @@ static int repeated(const struct block *b, uint32_t i, const char *name, size_t 
 	for (int d = -1; d <= 1; d += 2) {
 		long k = (long)i + d;
 
-		if (k < 0 || k >= (long)b->n || !row_name(&b->lines[k], &o, &on))
+		if (k < 0 || k >= (long)b->n || !row_name(&b->lines[k], kind, &o, &on))
 			continue;
 		if (same_word(o, on, name, n))
 			return 1;
-		if (d == 1 && aggregate_of(o, on, &base) && same_word(o, base, name, n))
+		/* the first aggregate, or compare.py's U test row, follows the last repetition */
+		if (d == 1 && (aggregate_of(o, on, &base) || (on > 7 && !memcmp(o + on - 7, "_pvalue", 7) &&
+								(base = on - 7))) &&
+		    same_word(o, base, name, n))
 			return 1;
 	}
 	return 0;
+}
+
+/* The index the next sample of `run` takes: the time samples it has. */
+static uint32_t next_sample(const struct gb *p, uint32_t run)
+{
+	uint32_t k = 0;
+
+	for (size_t m = 0; m < p->s->rs->nsamples; m++)
+		if (p->s->rs->samples[m].run == run && !strcmp(p->s->rs->samples[m].quantity, "time_per_op"))
+			k++;
+	return k;
 }
 
 /* The run of the current console table named `name`, or -1. */
@@ -376,16 +416,18 @@ static void on_row(struct gb *p, uint32_t i, const struct line *l)
 		bench_lost(p->s, l, "garbled Google Benchmark row");
 		return;
 	}
-	rep = !agg && repeated(p->b, i, name, nn);
+	rep = !agg && repeated(p->b, i, K_ROW, name, nn);
 	run = table_run(p, name, agg ? base : nn);
 	if (run < 0 || (!agg && !rep)) {
 		run = bench_run(p->s, l, name, agg ? base : nn);
-		if (p->compare && p->table < 2) {
+		if (p->compare && p->table < 2 && p->side_of[p->table] >= 0) {
 			struct run *rr = &p->s->rs->runs[run];
 
-			rr->variant.text = p->name[p->table];
+			rr->variant.text = p->name[p->side_of[p->table]];
 			rr->variant.origin = VO_LABEL;
 		}
+		if (p->table < 2)
+			p->tab_hi[p->table] = (uint32_t)run + 1;
 	}
 	sink_run_end(p->s, (uint32_t)run, l);
 	if (agg == 6) {
@@ -401,13 +443,10 @@ static void on_row(struct gb *p, uint32_t i, const struct line *l)
 		return;
 	}
 	if (rep) {
-		size_t k = 0;
+		uint32_t k = next_sample(p, (uint32_t)run);
 
-		for (size_t m = 0; m < p->s->rs->nsamples; m++)
-			if (p->s->rs->samples[m].run == (uint32_t)run && !strcmp(p->s->rs->samples[m].quantity, "time_per_op"))
-				k++;
-		sink_sample(p->s, (uint32_t)run, "time_per_op", UNIT_SECOND, (uint32_t)k, tv);
-		sink_sample(p->s, (uint32_t)run, "cpu_time_per_op", UNIT_SECOND, (uint32_t)k, cv);
+		sink_sample(p->s, (uint32_t)run, "time_per_op", UNIT_SECOND, k, tv);
+		sink_sample(p->s, (uint32_t)run, "cpu_time_per_op", UNIT_SECOND, k, cv);
 		return;
 	}
 	sink_measure(p->s, (uint32_t)run, "time_per_op", STAT_VALUE, UNIT_SECOND, tv, 0, l, t, tn);
@@ -433,20 +472,124 @@ static const char *unit_in_block(struct gb *p, const char *name, size_t n, int *
 	return "ns";
 }
 
-static void on_cmp_row(struct gb *p, const struct line *l)
+/*
+ * The name a comparison row's benchmark has in side `side`'s console
+ * table: the filter modes print "[BM_memcpy vs. BM_copy]/8" for side A's
+ * "BM_memcpy/8". Written into out (cap bytes); returns its length.
+ */
+static size_t side_name(const struct gb *p, int side, const char *name, size_t n, char *out, size_t cap)
+{
+	char mark[160];
+	int mn = snprintf(mark, sizeof(mark), "[%s vs. %s]", p->name[0], p->name[1]);
+	const char *at = mn > 0 && (size_t)mn < sizeof(mark) && (size_t)mn <= n ? text_find(name, n, mark) : NULL;
+	int k;
+
+	if (at && (size_t)(at - name) + (size_t)mn > n)
+		at = NULL;
+	if (!at)
+		k = snprintf(out, cap, "%.*s", (int)n, name);
+	else
+		k = snprintf(out, cap, "%.*s%s%.*s", (int)(at - name), name, p->name[side],
+			     (int)(n - (size_t)(at - name) - (size_t)mn), at + mn);
+	return k < 0 ? 0 : (size_t)k >= cap ? cap - 1 : (size_t)k;
+}
+
+/* The run of side `side`'s console table named `a` (or, once renamed, `b`), or -1. */
+static long console_run(const struct gb *p, int side, const char *a, size_t an, const char *b, size_t bn)
+{
+	for (int t = 0; t < 2 && t <= p->table; t++) {
+		if (p->side_of[t] != side)
+			continue;
+		for (uint32_t i = p->tab_lo[t]; i < p->tab_hi[t]; i++) {
+			const char *subj = p->s->rs->runs[i].subject;
+			size_t sn = strlen(subj);
+
+			if ((sn == an && !memcmp(subj, a, an)) || (sn == bn && !memcmp(subj, b, bn)))
+				return (long)i;
+		}
+	}
+	return -1;
+}
+
+/* The run this comparison made for side `side`'s benchmark `subject` (its aggregates, its repetitions), or -1. */
+static long cmp_run(const struct gb *p, int side, const char *subject, size_t n)
+{
+	for (size_t i = p->s->rs->nruns; i-- > p->cmp_first_run;) {
+		const struct run *r = &p->s->rs->runs[i];
+
+		if (r->variant.text == p->name[side] && strlen(r->subject) == n && !memcmp(r->subject, subject, n))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* The run of side `side` for the comparison's benchmark `name`: its console run, else the comparison's; or -1. */
+static long side_run(const struct gb *p, int side, const char *name, size_t n)
+{
+	char own[512];
+	size_t on = side_name(p, side, name, n, own, sizeof(own));
+	long run = console_run(p, side, own, on, name, n);
+
+	return run >= 0 ? run : cmp_run(p, side, name, n);
+}
+
+/* The time unit the console row of `run` printed ("ns"...), or NULL. */
+static const char *unit_of_run(const struct gb *p, uint32_t run)
+{
+	uint32_t no = p->s->rs->runs[run].first_line;
+
+	for (uint32_t i = 0; i < p->b->n; i++) {
+		const struct line *l = &p->b->lines[i];
+		const char *w[3];
+		size_t wn[3];
+
+		if (l->no == no && classify(l) == K_ROW && words(l, w, wn, 3) == 3 && is_time_unit(w[2], wn[2]))
+			return w[2][0] == 'n' ? "ns" : w[2][0] == 'u' ? "us" : w[2][0] == 'm' ? "ms" : "s";
+	}
+	return NULL;
+}
+
+/*
+ * Does the console run `run` hold the figure a comparison row prints as
+ * `printed` (in `unit`, rounded to a whole unit) for quantity q and stat?
+ * 1 when it holds the same figure, 0 a different one, -1 none.
+ */
+static int console_has(const struct gb *p, uint32_t run, const char *q, enum stat_kind stat, double printed,
+		       const char *unit)
+{
+	enum unit u;
+	double one;
+
+	if (unit_value("1", 1, unit, strlen(unit), &u, &one) < 0)
+		return 0;
+	for (size_t m = p->first_meas; m < p->s->rs->nmeas; m++) {
+		const struct measurement *x = &p->s->rs->meas[m];
+
+		if (x->run == run && x->stat == stat && !strcmp(x->quantity, q))
+			return fabs(x->value - printed * one) <= one * (1 + 1e-9);
+	}
+	return -1;
+}
+
+static void on_cmp_row(struct gb *p, uint32_t i, const struct line *l)
 {
 	struct rx *r = &patterns[RX_CMP_ROW];
 	const char *name, *dt, *dc, *f[4];
-	size_t nn, dtn, dcn, fn[4];
+	size_t nn, dtn, dcn, fn[4], base;
 	static const char *const g[4] = { "to", "tn", "co", "cn" };
+	static const enum stat_kind stat_of[] = { [0] = STAT_VALUE, [3] = STAT_MEAN, [4] = STAT_MEDIAN, [5] = STAT_SD };
 	double v[4], d;
-	const char *unit;
-	int found;
+	int agg, rep;
 
 	if (text_contains(l->s, l->len, "U Test, Repetitions:") || line_starts(l, "OVERALL_GEOMEAN")) {
-		/* compare.py's own tests and summaries: what it concluded, not a build's figures */
-		if (p->s->rs->nruns > p->first_run)
-			sink_note(p->s, (uint32_t)p->s->rs->nruns - 1, NOTE_SUMMARY, l, "compare.py: %.*s",
+		/* compare.py's own tests and summaries: what it concluded, not a build's figures (on B's run) */
+		const char *pv = text_find(l->s + l->indent, l->len - l->indent, "_pvalue ");
+		long run = pv ? side_run(p, 1, l->s + l->indent, (size_t)(pv - l->s - l->indent)) : -1;
+
+		if (run < 0 && p->s->rs->nruns > p->first_run)
+			run = (long)p->s->rs->nruns - 1;
+		if (run >= 0)
+			sink_note(p->s, (uint32_t)run, NOTE_SUMMARY, l, "compare.py: %.*s",
 				  (int)(line_end(l) - l->indent), l->s + l->indent);
 		return;
 	}
@@ -464,25 +607,67 @@ static void on_cmp_row(struct gb *p, const struct line *l)
 		bench_lost(p->s, l, "garbled compare.py row");
 		return;
 	}
-	unit = unit_in_block(p, name, nn, &found);
+	agg = aggregate_of(name, nn, &base);
+	rep = !agg && repeated(p->b, i, K_CMP_ROW, name, nn); /* (the match of this row is gone) */
 	for (int side = 0; side < 2; side++) {
-		uint32_t run = bench_run(p->s, l, name, nn);
-		struct run *rr = &p->s->rs->runs[run];
+		char own[512];
+		size_t on = side_name(p, side, name, base, own, sizeof(own));
+		long run = console_run(p, side, own, on, name, base);
+		const char *unit = run >= 0 ? unit_of_run(p, (uint32_t)run) : NULL;
+		int found = unit != NULL, had[2] = { -1, -1 };
 		enum unit u;
 		double t, c;
 
-		rr->variant.text = p->name[side];
-		rr->variant.origin = VO_LABEL;
+		if (!unit)
+			unit = unit_in_block(p, own, on, &found);
+		if (run >= 0 && agg != 6) {
+			had[0] = rep ? 1 : console_has(p, (uint32_t)run, "time_per_op", stat_of[agg], v[side], unit);
+			had[1] = rep ? 1 : console_has(p, (uint32_t)run, "cpu_time_per_op", stat_of[agg], v[2 + side], unit);
+			if (!had[0] || !had[1]) {
+				/* other figures than the console's: not the same run */
+				run = -1;
+				had[0] = had[1] = -1;
+			}
+		}
+		if (run >= 0) {
+			/* the console run is this row's, for this side: it takes the comparison's name */
+			struct run *rr = &p->s->rs->runs[run];
+
+			if (strlen(rr->subject) != base || memcmp(rr->subject, name, base))
+				rr->subject = sink_strndup(p->s, name, base);
+			sink_run_end(p->s, (uint32_t)run, l);
+		} else {
+			run = cmp_run(p, side, name, base);
+			if (run < 0 || (!agg && !rep)) {
+				run = bench_run(p->s, l, name, base);
+				p->s->rs->runs[run].variant.text = p->name[side];
+				p->s->rs->runs[run].variant.origin = VO_LABEL;
+			}
+			sink_run_end(p->s, (uint32_t)run, l);
+		}
 		unit_value(f[side], fn[side], unit, strlen(unit), &u, &t);
 		unit_value(f[2 + side], fn[2 + side], unit, strlen(unit), &u, &c);
-		sink_measure(p->s, run, "time_per_op", STAT_VALUE, UNIT_SECOND, t, 0, l, f[side], fn[side]);
-		sink_measure(p->s, run, "cpu_time_per_op", STAT_VALUE, UNIT_SECOND, c, 0, l, f[2 + side],
-			     fn[2 + side]);
-		if (!found)
-			sink_note(p->s, run, NOTE_INFO, l,
-				  "compare.py prints times in the benchmark's own unit: read as nanoseconds, the default");
+		if (agg == 6) {
+			/* compare.py prints the coefficients of variation in the time unit, rounded: nothing to read */
+		} else if (rep && had[0] < 0) {
+			uint32_t k = next_sample(p, (uint32_t)run);
+
+			sink_sample(p->s, (uint32_t)run, "time_per_op", UNIT_SECOND, k, t);
+			sink_sample(p->s, (uint32_t)run, "cpu_time_per_op", UNIT_SECOND, k, c);
+		} else {
+			if (had[0] < 0)
+				sink_measure(p->s, (uint32_t)run, "time_per_op", stat_of[agg], UNIT_SECOND, t, 0, l,
+					     f[side], fn[side]);
+			if (had[1] < 0)
+				sink_measure(p->s, (uint32_t)run, "cpu_time_per_op", stat_of[agg], UNIT_SECOND, c, 0,
+					     l, f[2 + side], fn[2 + side]);
+			if (!found && (had[0] < 0 || had[1] < 0))
+				sink_note(p->s, (uint32_t)run, NOTE_INFO, l,
+					  "compare.py prints times in the benchmark's own unit: read as nanoseconds, the default");
+		}
 		if (side)
-			sink_note(p->s, run, NOTE_SUMMARY, l, "compare.py: time %.*s, CPU %.*s ((new - old) / |old|)",
+			sink_note(p->s, (uint32_t)run, NOTE_SUMMARY, l, "compare.py%s%.*s: time %.*s, CPU %.*s ((new - old) / |old|)",
+				  agg ? " " : "", agg ? (int)(nn - base - 1) : 0, name + base + 1,
 				  (int)dtn, dt, (int)dcn, dc);
 	}
 }
@@ -503,17 +688,41 @@ static void on_comparing(struct gb *p, const struct line *l)
 	p->name[1] = sink_strndup(p->s, b, bn);
 }
 
+/* Does `s` name a JSON file (".json")? */
+static int is_json_name(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	return n > 5 && !strcmp(s + n - 5, ".json");
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
-	struct gb p = { .s = s, .b = b, .first_run = (uint32_t)s->rs->nruns, .table = -1 };
+	struct gb p = { .s = s, .b = b, .first_run = (uint32_t)s->rs->nruns, .first_meas = s->rs->nmeas,
+			.table = -1, .side_of = { 0, 1 } };
+	int tables = 0, rows = 0;
 
 	/* a compare.py session names its tables by its Comparing line, wherever it is in the block */
-	for (uint32_t i = 0; i < b->n; i++)
-		if (classify(&b->lines[i]) == K_COMPARING) {
+	for (uint32_t i = 0; i < b->n; i++) {
+		enum kind k = classify(&b->lines[i]);
+
+		if (k == K_COMPARING && !p.compare) {
 			on_comparing(&p, &b->lines[i]);
 			p.compare = 1;
-			break;
+		} else if (k == K_CMP_HEADER && !p.compare) {
+			p.name[0] = "old", p.name[1] = "new";
+			p.compare = 1;
+		} else if (k == K_HEADER) {
+			tables++;
+		} else if (k == K_ROW) {
+			rows = 1;
 		}
+	}
+	/* compare.py runs a binary, not a JSON file: a lone table is the side that ran, or neither's */
+	if (p.compare && is_json_name(p.name[0]) && is_json_name(p.name[1]))
+		p.side_of[0] = p.side_of[1] = -1;
+	else if (p.compare && tables + (!tables && rows) == 1 && is_json_name(p.name[0]))
+		p.side_of[0] = 1;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 		const char *v = l->s + l->indent;
@@ -534,10 +743,12 @@ static int parse(const struct block *b, struct sink *s)
 			p.table++;
 			p.in_cmp = 0;
 			p.table_first_run = (uint32_t)s->rs->nruns;
+			if (p.table < 2)
+				p.tab_lo[p.table] = p.tab_hi[p.table] = p.table_first_run;
 			break;
 		case K_ROW:
 			if (p.table < 0)
-				p.table = 0, p.table_first_run = (uint32_t)s->rs->nruns;
+				p.table = 0, p.table_first_run = p.tab_lo[0] = p.tab_hi[0] = (uint32_t)s->rs->nruns;
 			if (!p.in_cmp)
 				on_row(&p, i, l);
 			break;
@@ -546,12 +757,11 @@ static int parse(const struct block *b, struct sink *s)
 			break;
 		case K_CMP_HEADER:
 			p.in_cmp = 1;
-			if (!p.name[0])
-				p.name[0] = "old", p.name[1] = "new";
+			p.cmp_first_run = (uint32_t)s->rs->nruns;
 			break;
 		case K_CMP_ROW:
 			if (p.in_cmp)
-				on_cmp_row(&p, l);
+				on_cmp_row(&p, i, l);
 			break;
 		default:
 			break;

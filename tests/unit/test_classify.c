@@ -499,6 +499,7 @@ static void test_jvm_dotnet_cpp(void **state)
 	kind_is(FMT_GBENCH, "BM_memcpy/8            36 ns         36 ns   19101577   211.669MB/s", "row");
 	kind_is(FMT_GBENCH, "BM_memcpy/8            3b ns         36 ns   19101577   211.669MB/s", "row");
 	kind_is(FMT_GBENCH, "Comparing ./a.out to ./a.out", "comparing");
+	kind_is(FMT_GBENCH, "Comparing BM_memcpy (from ./a.out) to BM_copy (from ./a.out)", "comparing");
 	kind_is(FMT_GBENCH, "Benchmark                 Time             CPU      Time Old      Time New       CPU Old       CPU New",
 		"cmp header");
 	kind_is(FMT_GBENCH, "BM_memcpy/8            +0.0020         +0.0020            36            36            36            36",

@@ -2,7 +2,8 @@
  * test_harness_tables.c - the BenchmarkDotNet, JMH and Google Benchmark
  * parsers on hand-written input: exact values, what each column is (the
  * 99.9% half-width, the deviation, 1024-based sizes), variants from the
- * data, notes for the tools' own ratios, and damage named line by line.
+ * data, notes for the tools' own ratios, and damage named line by line;
+ * compare.py's repeats of the console tables.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -113,7 +114,8 @@ static void test_gbench(void **state)
 		      "Benchmark     Time     CPU   Time Old   Time New   CPU Old   CPU New\n"
 		      "BM_Foo/8   -0.1789 -0.1774         12         10        12        10\n",
 		      &f->d);
-	assert_int_equal(f->m.rs.nruns, 4);
+	/* the comparison's old and new figures are the console runs': no run counted twice */
+	assert_int_equal(f->m.rs.nruns, 2);
 	assert_string_equal(f->m.rs.runs[0].variant.text, "./old");
 	assert_string_equal(f->m.rs.runs[1].variant.text, "./new");
 	assert_meas(&f->m, 0, "BM_Foo/8.time_per_op", 12.3e-9, UNIT_SECOND, DIR_LOWER);
@@ -121,14 +123,79 @@ static void test_gbench(void **state)
 	assert_meas(&f->m, 0, "BM_Foo/8.iterations", 5600000, UNIT_COUNT, DIR_NONE);
 	assert_meas(&f->m, 0, "BM_Foo/8.items_per_sec", 81.3e6, UNIT_PER_S, DIR_HIGHER);
 	assert_meas(&f->m, 0, "BM_Foo/8.throughput", 1.5 * 1073741824, UNIT_BYTE_PER_S, DIR_HIGHER);
-	/* compare.py's rows: the old and the new build, in the console tables' unit; its ratios are notes */
-	assert_string_equal(f->m.rs.runs[2].variant.text, "./old");
-	assert_string_equal(f->m.rs.runs[3].variant.text, "./new");
-	assert_exact(&f->m, 3, "BM_Foo/8.time_per_op", 10e-9);
-	assert_int_equal(notes_of(&f->m, 3, NOTE_SUMMARY, &notes), 1);
+	assert_exact(&f->m, 1, "BM_Foo/8.time_per_op", 10.1e-9);
+	/* the console run keeps its five figures (not the comparison's 12 and 10) and reaches its row */
+	assert_int_equal(count_meas(&f->m, 0), 5);
+	assert_int_equal(count_meas(&f->m, 1), 5);
+	assert_int_equal(f->m.rs.runs[0].last_line, 11);
+	assert_int_equal(f->m.rs.runs[1].last_line, 11);
+	/* compare.py's ratios are a note on the new build's run */
+	assert_int_equal(notes_of(&f->m, 1, NOTE_SUMMARY, &notes), 1);
 	assert_non_null(strstr(notes.s, "time -0.1789"));
-	assert_int_equal(count_meas(&f->m, 3), 2);
 	buf_release(&notes);
+}
+
+/* compare.py's filter modes: the comparison names the pair its console runs make */
+static void test_gbench_compare_filters(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "filters.txt",
+		      "RUNNING: ./a.out --benchmark_filter=BM_memcpy --benchmark_out=/tmp/a\n"
+		      "Benchmark               Time           CPU Iterations\n"
+		      "BM_memcpy/8            36 ns         36 ns   17891491   211.215MB/s\n"
+		      "RUNNING: ./a.out --benchmark_filter=BM_copy --benchmark_out=/tmp/b\n"
+		      "Benchmark             Time           CPU Iterations\n"
+		      "BM_copy/8           227 ns        227 ns    3038700   33.6264MB/s\n"
+		      "Comparing BM_memcpy to BM_copy (from ./a.out)\n"
+		      "Benchmark                      Time             CPU      Time Old      Time New       CPU Old       CPU New\n"
+		      "[BM_memcpy vs. BM_copy]/8   +5.2829         +5.2812            36           227            36           227\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].subject, "[BM_memcpy vs. BM_copy]/8");
+	assert_string_equal(f->m.rs.runs[1].subject, "[BM_memcpy vs. BM_copy]/8");
+	assert_string_equal(f->m.rs.runs[0].variant.text, "BM_memcpy");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "BM_copy");
+	assert_exact(&f->m, 1, "[BM_memcpy vs. BM_copy]/8.time_per_op", 227e-9);
+	assert_exact(&f->m, 0, "[BM_memcpy vs. BM_copy]/8.iterations", 17891491);
+}
+
+/*
+ * A comparison whose figures no console run of the block printed (other
+ * figures, or no table at all) is read: its aggregates are statistics,
+ * its repetitions samples, its cv a note.
+ */
+static void test_gbench_compare_alone(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "cmp.txt",
+		      "Benchmark      Time     CPU   Iterations\n"
+		      "BM_Foo/8    55 ns    55 ns    5600000\n"
+		      "Comparing old.json to new.json\n"
+		      "Benchmark               Time        CPU    Time Old      Time New       CPU Old       CPU New\n"
+		      "BM_Foo/8             -0.1789    -0.1774          12            10            12            10\n"
+		      "BM_Two               +0.1111    +0.1000           9            10            90           99\n"
+		      "BM_Two               -0.1250    -0.1163           8             7            86           76\n"
+		      "BM_Two_pvalue         0.6985     0.6985      U Test, Repetitions: 2 vs 2. WARNING: Results unreliable! 9+ repetitions recommended.\n"
+		      "BM_Two_mean          -0.0059    -0.0072           9             8            88           88\n"
+		      "BM_Two_stddev        +1.0000    +1.0000           1             2             3             4\n"
+		      "BM_Two_cv            +0.8889    +0.8889           0             0             0             0\n",
+		      &f->d);
+	/* the console's BM_Foo/8 (55 ns) is not the comparison's old 12 ns: three runs of it */
+	assert_int_equal(f->m.rs.nruns, 5);
+	assert_exact(&f->m, 0, "BM_Foo/8.time_per_op", 55e-9);
+	assert_exact(&f->m, 1, "BM_Foo/8.time_per_op", 12e-9);
+	assert_string_equal(f->m.rs.runs[1].variant.text, "old.json");
+	assert_exact(&f->m, 2, "BM_Foo/8.time_per_op", 10e-9);
+	assert_string_equal(f->m.rs.runs[2].variant.text, "new.json");
+	/* BM_Two: two repetitions each side, then its mean and deviation */
+	assert_string_equal(f->m.rs.runs[3].subject, "BM_Two");
+	assert_string_equal(f->m.rs.runs[4].variant.text, "new.json");
+	assert_exact(&f->m, 3, "BM_Two.time_per_op.mean", 9e-9);
+	assert_exact(&f->m, 4, "BM_Two.cpu_time_per_op.stddev", 4e-9);
+	assert_int_equal(count_meas(&f->m, 4), 4);
+	assert_int_equal(f->m.rs.nsamples, 8);
 }
 
 static void test_gbench_repetitions(void **state)
@@ -160,6 +227,10 @@ int main(void)
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_jmh, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gbench_compare_filters, model_fixture_setup,
+						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gbench_compare_alone, model_fixture_setup,
+						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench_repetitions, model_fixture_setup,
 						model_fixture_teardown),
 	};
