@@ -52,7 +52,8 @@
 	X(BDN, "benchmarkdotnet", "BenchmarkDotNet summary table and environment header", parser, \
 	  bdn)                                                                                     \
 	X(JMH, "jmh", "JMH summary table and run log", parser, jmh)                                \
-	X(GBENCH, "gbench", "Google Benchmark console output and its compare.py", parser, gbench)
+	X(GBENCH, "gbench", "Google Benchmark console output and its compare.py", parser, gbench)  \
+	X(GBENCH_JSON, "gbench-json", "Google Benchmark --benchmark_format=json", json, gbench_json)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -3,7 +3,7 @@
  * parsers on hand-written input: exact values, what each column is (the
  * 99.9% half-width, the deviation, 1024-based sizes), variants from the
  * data, notes for the tools' own ratios, and damage named line by line;
- * compare.py's repeats of the console tables.
+ * Google Benchmark's JSON and compare.py's repeats of the console tables.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -219,6 +219,94 @@ static void test_gbench_repetitions(void **state)
 	assert_true(has_warning(&f->d, 7, "garbled Google Benchmark row"));
 }
 
+/* The value of fact `key` (the first), or NULL. */
+static const char *fact_of(const struct model *m, const char *key)
+{
+	for (size_t i = 0; i < m->rs.nfacts; i++)
+		if (!strcmp(m->rs.facts[i].key, key))
+			return m->rs.facts[i].value;
+	return NULL;
+}
+
+/* --benchmark_format=json: the context as facts, repetitions as samples, aggregates as statistics */
+static void test_gbench_json(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf notes = BUF_INIT;
+
+	import_string(&f->m, "gb.json",
+		      "{\n"
+		      "  \"context\": {\n"
+		      "    \"date\": \"2024-05-01T10:00:00+02:00\",\n"
+		      "    \"host_name\": \"box\",\n"
+		      "    \"num_cpus\": 8,\n"
+		      "    \"mhz_per_cpu\": 2400,\n"
+		      "    \"caches\": [\n"
+		      "      { \"type\": \"Data\", \"level\": 1, \"size\": 32768, \"num_sharing\": 2 }\n"
+		      "    ],\n"
+		      "    \"library_version\": \"v1.8.3\",\n"
+		      "    \"library_build_type\": \"debug\"\n"
+		      "  },\n"
+		      "  \"benchmarks\": [\n"
+		      "    { \"name\": \"BM_Foo/8\", \"run_name\": \"BM_Foo/8\", \"run_type\": \"iteration\",\n"
+		      "      \"repetitions\": 1, \"iterations\": 5600000, \"real_time\": 4.9, \"cpu_time\": 4.8,\n"
+		      "      \"time_unit\": \"ms\", \"items_per_second\": 8.13e7, \"bytes_per_second\": 1.5e9, \"hits\": 3 },\n"
+		      "    { \"name\": \"BM_Two\", \"run_name\": \"BM_Two\", \"run_type\": \"iteration\",\n"
+		      "      \"repetitions\": 2, \"repetition_index\": 0, \"iterations\": 10, \"real_time\": 9,\n"
+		      "      \"cpu_time\": 8, \"time_unit\": \"us\" },\n"
+		      "    { \"name\": \"BM_Two\", \"run_name\": \"BM_Two\", \"run_type\": \"iteration\",\n"
+		      "      \"repetitions\": 2, \"repetition_index\": 1, \"iterations\": 10, \"real_time\": 11,\n"
+		      "      \"cpu_time\": 10, \"time_unit\": \"us\" },\n"
+		      "    { \"name\": \"BM_Two_mean\", \"run_name\": \"BM_Two\", \"run_type\": \"aggregate\",\n"
+		      "      \"repetitions\": 2, \"aggregate_name\": \"mean\", \"aggregate_unit\": \"time\",\n"
+		      "      \"iterations\": 2, \"real_time\": 10, \"cpu_time\": 9, \"time_unit\": \"us\" },\n"
+		      "    { \"name\": \"BM_Two_stddev\", \"run_name\": \"BM_Two\", \"run_type\": \"aggregate\",\n"
+		      "      \"repetitions\": 2, \"aggregate_name\": \"stddev\", \"aggregate_unit\": \"time\",\n"
+		      "      \"iterations\": 2, \"real_time\": 1.4142135623730951, \"cpu_time\": 1.4142135623730951,\n"
+		      "      \"time_unit\": \"us\" },\n"
+		      "    { \"name\": \"BM_Two_cv\", \"run_name\": \"BM_Two\", \"run_type\": \"aggregate\",\n"
+		      "      \"repetitions\": 2, \"aggregate_name\": \"cv\", \"aggregate_unit\": \"percentage\",\n"
+		      "      \"iterations\": 2, \"real_time\": 0.1414, \"cpu_time\": 0.1571, \"time_unit\": \"us\" },\n"
+		      "    { \"name\": \"BM_Gone\", \"run_name\": \"BM_Gone\", \"run_type\": \"iteration\",\n"
+		      "      \"error_occurred\": true, \"error_message\": \"no fixture\", \"iterations\": 0,\n"
+		      "      \"real_time\": 0, \"cpu_time\": 0, \"time_unit\": \"ns\" }\n"
+		      "  ]\n"
+		      "}\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_GBENCH_JSON);
+	assert_string_equal(f->m.rs.runs[0].subject, "BM_Foo/8");
+	/* each run spans its own entries */
+	assert_int_equal(f->m.rs.runs[0].first_line, 14);
+	assert_int_equal(f->m.rs.runs[0].last_line, 16);
+	/* converted from the digits printed: 4.9 ms is the double nearest 0.0049 */
+	assert_meas(&f->m, 0, "BM_Foo/8.time_per_op", 0.0049, UNIT_SECOND, DIR_LOWER);
+	assert_exact(&f->m, 0, "BM_Foo/8.time_per_op", 0.0049);
+	assert_exact(&f->m, 0, "BM_Foo/8.cpu_time_per_op", 0.0048);
+	assert_meas(&f->m, 0, "BM_Foo/8.iterations", 5600000, UNIT_COUNT, DIR_NONE);
+	assert_meas(&f->m, 0, "BM_Foo/8.items_per_sec", 8.13e7, UNIT_PER_S, DIR_HIGHER);
+	assert_meas(&f->m, 0, "BM_Foo/8.throughput", 1.5e9, UNIT_BYTE_PER_S, DIR_HIGHER);
+	assert_meas(&f->m, 0, "BM_Foo/8.hits", 3, UNIT_NONE, DIR_NONE);
+	/* repetitions: samples; the aggregates: statistics over them */
+	assert_int_equal(f->m.rs.nsamples, 4);
+	assert_true(f->m.rs.samples[1].value == 8e-6);
+	assert_exact(&f->m, 1, "BM_Two.time_per_op.mean", 10e-6);
+	assert_int_equal(must_find(&f->m, 1, "BM_Two.time_per_op.mean")->n, 2);
+	assert_exact(&f->m, 1, "BM_Two.cpu_time_per_op.stddev", 1.4142135623730951e-6);
+	assert_int_equal(count_meas(&f->m, 1), 4);
+	assert_int_equal(notes_of(&f->m, 1, NOTE_SUMMARY, &notes), 1);
+	assert_string_equal(notes.s, "BM_Two_cv: time 14.14%, CPU 15.71%\n");
+	/* the context */
+	assert_string_equal(fact_of(&f->m, "cpu"), "8 X 2400 MHz CPU s");
+	assert_string_equal(fact_of(&f->m, "cpu_cache"), "L1 Data 32 KiB (x2)");
+	assert_string_equal(fact_of(&f->m, "gbench"), "v1.8.3");
+	assert_string_equal(fact_of(&f->m, "gbench.build_type"), "debug");
+	assert_string_equal(fact_of(&f->m, "host"), "box");
+	/* a benchmark that stopped with an error has no figures, and says why */
+	assert_true(has_warning(&f->d, 33, "BM_Gone stopped with an error (no fixture)"));
+	buf_release(&notes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +321,7 @@ int main(void)
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench_repetitions, model_fixture_setup,
 						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gbench_json, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
