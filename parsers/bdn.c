@@ -18,10 +18,12 @@
  * Runtime, Toolchain (paths: the part that differs), EnvironmentVariables,
  * another job characteristic, the generated Job ids; with none of these,
  * a Method cell renamed by its author ("Parse (PR)" beside "Parse
- * (main)"). A column that names every row alike names nothing: the label
+ * (main)"), or Method cells that are all builds' names ("Before" and
+ * "After": one benchmark, its subject the parameters alone). A column that names every row alike names nothing: the label
  * above the table does (the naming pass).
  */
 #include "parsers/bench.h"
+#include "parsers/label.h"
 #include "parsers/units.h"
 #include "util/text.h"
 
@@ -416,6 +418,7 @@ struct namer {
 	int col;        /* the column that names the rows, or -1 */
 	int path;       /* its values are paths: name by the part that differs */
 	int method_tag; /* names come from "Method (tag)" cells */
+	int method_all; /* the Method cells are builds' names ("Before", "After"), not the subject's */
 };
 
 /* The cells of column i of every row of the block, compared: do two rows differ? */
@@ -482,6 +485,36 @@ static size_t method_tag(const struct cell *c, size_t *base)
 	return n - k - 1;
 }
 
+/*
+ * "Before" and "After", "Baseline" and "Patched": is every Method cell of
+ * the table (column i) one word that names a build, two of them or more?
+ * Then the author named the builds there, and the rows are one benchmark.
+ */
+static int methods_are_builds(const struct block *b, uint32_t from, const struct table *t, int i)
+{
+	struct cell first = { NULL, 0 };
+	int differ = 0;
+
+	for (uint32_t k = from; k < b->n; k++) {
+		struct cell c[MAX_CELLS];
+		const struct line *l = &b->lines[k];
+		int n;
+
+		if (classify(l) != K_ROW)
+			continue;
+		n = split_cells(l->s + l->indent, l->s + l->len, c);
+		if (n < t->n || is_blank_row(c, n))
+			continue;
+		if (!label_build_word(c[i].s, c[i].n))
+			return 0;
+		if (!first.s)
+			first = c[i];
+		else if (first.n != c[i].n || memcmp(first.s, c[i].s, c[i].n))
+			differ = 1;
+	}
+	return differ;
+}
+
 /* Which column names the rows of the table whose header is line `from - 1`. */
 static void choose_namer(const struct block *b, uint32_t from, const struct table *t, struct namer *nm)
 {
@@ -491,6 +524,7 @@ static void choose_namer(const struct block *b, uint32_t from, const struct tabl
 	nm->col = -1;
 	nm->path = 0;
 	nm->method_tag = 0;
+	nm->method_all = 0;
 	for (int i = 0; i < t->n; i++)
 		if (t->col[i] == C_JOB && column_differs(b, from, i, t->n))
 			job = i;
@@ -543,6 +577,11 @@ static void choose_namer(const struct block *b, uint32_t from, const struct tabl
 					nm->method_tag = 1;
 					return;
 				}
+			}
+			if (methods_are_builds(b, from, t, i)) {
+				nm->col = i;
+				nm->method_all = 1;
+				return;
 			}
 		}
 }
@@ -619,11 +658,12 @@ static const char *subject_of(struct bdn *p, const struct cell *c, size_t *len)
 
 			if (p->nm.method_tag && method_tag(&c[i], &base))
 				n = base;
-			ADD(c[i].s, n);
+			if (!p->nm.method_all)
+				ADD(c[i].s, n);
 		}
 	for (int i = 0; i < t->n; i++) {
-		if (t->col[i] != C_PARAM)
-			continue;
+		if (t->col[i] != C_PARAM || !c[i].n)
+			continue; /* (an empty cell: a parameter this benchmark does not take) */
 		ADD(params++ ? ", " : "(", params ? 2 : 1);
 		ADD(t->name[i].s, t->name[i].n);
 		ADD(": ", 2);

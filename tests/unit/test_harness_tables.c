@@ -69,6 +69,32 @@ static void test_bdn_toolchain_paths(void **state)
 	assert_exact(&f->m, 1, "Run.time_per_op.mean", 0.497);
 }
 
+/* Method cells that all name builds are the variants; an empty parameter cell is no parameter */
+static void test_bdn_method_builds(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "ba.md",
+		      "| Method | Size | output |     Mean |     Error |\n"
+		      "|------- |----- |------- |---------:|----------:|\n"
+		      "|  Before |   10 |        | 6.373 ns | 0.2041 ns |\n"
+		      "| After |   10 |        | 1.886 ns | 0.0604 ns |\n"
+		      "\n"
+		      "| Method |     Mean |     Error |\n"
+		      "|------- |---------:|----------:|\n"
+		      "| Before | 6.373 ns | 0.2041 ns |\n"
+		      "| Parse | 1.886 ns | 0.0604 ns |\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Before");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "After");
+	assert_string_equal(f->m.rs.runs[0].subject, "(Size: 10)");
+	assert_exact(&f->m, 1, "(Size: 10).time_per_op.mean", 1.886e-9);
+	/* "Parse" names no build: the methods are the subjects, as they were */
+	assert_string_equal(f->m.rs.runs[2].subject, "Before");
+	assert_string_equal(f->m.rs.runs[3].subject, "Parse");
+}
+
 static void test_jmh(void **state)
 {
 	struct model_fixture *f = *state;
@@ -312,6 +338,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_bdn, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_bdn_toolchain_paths, model_fixture_setup,
+						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_bdn_method_builds, model_fixture_setup,
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_jmh, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench, model_fixture_setup, model_fixture_teardown),
