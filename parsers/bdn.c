@@ -19,7 +19,10 @@
  * another job characteristic, the generated Job ids; with none of these,
  * a Method cell renamed by its author ("Parse (PR)" beside "Parse
  * (main)"), or Method cells that are all builds' names ("Before" and
- * "After": one benchmark, its subject the parameters alone). A column that names every row alike names nothing: the label
+ * "After": one benchmark, its subject the parameters alone). A job column
+ * that tells apart rows of one build (a Toolchain beside a Branch) is part
+ * of the subject. Cells are read as Markdown shows them: a link is its
+ * text, a code span its code. A column that names every row alike names nothing: the label
  * above the table does (the naming pass).
  */
 #include "parsers/bench.h"
@@ -34,7 +37,11 @@ struct cell {
 	size_t n;
 };
 
-/* A line's cells between '|' (a Markdown row or the console's), trimmed, "**" taken off; -1 if none. */
+/*
+ * A line's cells between '|' (a Markdown row or the console's), trimmed;
+ * "**" and a code span's backticks taken off, a link reduced to its text
+ * ("[master](https://...)" is "master"). -1 if none.
+ */
 static int split_cells(const char *p, const char *end, struct cell *c)
 {
 	int n = 0;
@@ -61,6 +68,14 @@ static int split_cells(const char *p, const char *end, struct cell *c)
 			e--;
 		if (e - p >= 4 && p[0] == '*' && p[1] == '*' && e[-1] == '*' && e[-2] == '*')
 			p += 2, e -= 2;
+		if (e - p >= 3 && p[0] == '`' && e[-1] == '`' && !memchr(p + 1, '`', (size_t)(e - p - 2)))
+			p++, e--;
+		if (e - p >= 4 && p[0] == '[' && e[-1] == ')') {
+			const char *m = memchr(p, ']', (size_t)(e - p));
+
+			if (m && m > p + 1 && m + 1 < e && m[1] == '(')
+				e = m, p++;
+		}
 		if (n == MAX_CELLS)
 			return -1;
 		c[n].s = p;
@@ -419,6 +434,7 @@ struct namer {
 	int path;       /* its values are paths: name by the part that differs */
 	int method_tag; /* names come from "Method (tag)" cells */
 	int method_all; /* the Method cells are builds' names ("Before", "After"), not the subject's */
+	unsigned char split[MAX_CELLS]; /* a job column that tells apart rows of one build: in the subject */
 };
 
 /* The cells of column i of every row of the block, compared: do two rows differ? */
@@ -513,6 +529,46 @@ static int methods_are_builds(const struct block *b, uint32_t from, const struct
 			differ = 1;
 	}
 	return differ;
+}
+
+/*
+ * Does column j take two values in rows that column `by` gives one value
+ * (a Toolchain net472 and netcoreapp3.1 beside the Branch master)? Then
+ * it tells apart the benchmarks of one build, not the builds.
+ */
+static int varies_within(const struct block *b, uint32_t from, int ncells, int by, int j)
+{
+	struct cell key[64], val[64];
+	int n = 0;
+
+	for (uint32_t k = from; k < b->n && n < (int)countof(key); k++) {
+		struct cell c[MAX_CELLS];
+		const struct line *l = &b->lines[k];
+		int m;
+
+		if (classify(l) != K_ROW)
+			continue;
+		m = split_cells(l->s + l->indent, l->s + l->len, c);
+		if (m < ncells || is_blank_row(c, m))
+			continue;
+		for (int x = 0; x < n; x++)
+			if (key[x].n == c[by].n && !memcmp(key[x].s, c[by].s, c[by].n) &&
+			    (val[x].n != c[j].n || memcmp(val[x].s, c[j].s, c[j].n)))
+				return 1;
+		key[n] = c[by], val[n++] = c[j];
+	}
+	return 0;
+}
+
+/* The job columns that tell apart rows of one build (once the namer is chosen): nm->split. */
+static void choose_splitters(const struct block *b, uint32_t from, const struct table *t, struct namer *nm)
+{
+	memset(nm->split, 0, sizeof(nm->split));
+	if (nm->col < 0 || nm->method_tag || nm->method_all)
+		return;
+	for (int j = 0; j < t->n; j++)
+		if ((t->col[j] == C_CHAR || t->col[j] == C_JOB) && j != nm->col && column_differs(b, from, j, t->n))
+			nm->split[j] = (unsigned char)varies_within(b, from, t->n, nm->col, j);
 }
 
 /* Which column names the rows of the table whose header is line `from - 1`. */
@@ -632,7 +688,11 @@ struct bdn {
 	uint32_t from; /* first line index after the header */
 };
 
-/* "Method(N: 100, Size: 10)", after "Type." when there is a Type column. */
+/*
+ * "Method(N: 100, Size: 10)", after "Type." when there is a Type column;
+ * a job column that tells apart rows of one build joins the parameters
+ * ("RunOnMethodBegin(Toolchain: net472)").
+ */
 static const char *subject_of(struct bdn *p, const struct cell *c, size_t *len)
 {
 	struct buf_ { char s[512]; size_t n; } out = { .n = 0 };
@@ -662,7 +722,7 @@ static const char *subject_of(struct bdn *p, const struct cell *c, size_t *len)
 				ADD(c[i].s, n);
 		}
 	for (int i = 0; i < t->n; i++) {
-		if (t->col[i] != C_PARAM || !c[i].n)
+		if ((t->col[i] != C_PARAM && !p->nm.split[i]) || !c[i].n)
 			continue; /* (an empty cell: a parameter this benchmark does not take) */
 		ADD(params++ ? ", " : "(", params ? 2 : 1);
 		ADD(t->name[i].s, t->name[i].n);
@@ -801,6 +861,7 @@ static int parse(const struct block *b, struct sink *s)
 			}
 			p.from = i + 1;
 			choose_namer(b, i + 1, &p.t, &p.nm);
+			choose_splitters(b, i + 1, &p.t, &p.nm);
 			break;
 		case K_ROW:
 			if (p.have_table)

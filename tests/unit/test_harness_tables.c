@@ -95,6 +95,28 @@ static void test_bdn_method_builds(void **state)
 	assert_string_equal(f->m.rs.runs[3].subject, "Parse");
 }
 
+/* A Branch column first, cells as Markdown shows them, a Toolchain that splits one branch's rows */
+static void test_bdn_branch_first(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "dd.md",
+		      "|  Branch |  Method |     Toolchain |     Mean |  StdDev | Allocated |\n"
+		      "|---------|-------- |-------------- |---------:|--------:|----------:|\n"
+		      "|[master](https://example.com/tree/abc)|`Run`|net472|1.48\xce\xbcs|2.96ns|971&nbsp;B|\n"
+		      "|[master](https://example.com/tree/abc)|`Run`|netcoreapp3.1|1.07\xce\xbcs|0.82ns|960&nbsp;B|\n"
+		      "|#3672|`Run`|net472|1.45\xce\xbcs|1.47ns|971&nbsp;B|\n"
+		      "|#3672|`Run`|netcoreapp3.1|1.08\xce\xbcs|1.3ns|960&nbsp;B|\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "master");
+	assert_string_equal(f->m.rs.runs[2].variant.text, "#3672");
+	assert_string_equal(f->m.rs.runs[0].subject, "Run(Toolchain: net472)");
+	assert_string_equal(f->m.rs.runs[3].subject, "Run(Toolchain: netcoreapp3.1)");
+	assert_exact(&f->m, 1, "Run(Toolchain: netcoreapp3.1).time_per_op.mean", 1.07e-6);
+	assert_exact(&f->m, 1, "Run(Toolchain: netcoreapp3.1).bytes_per_op", 960);
+}
+
 static void test_jmh(void **state)
 {
 	struct model_fixture *f = *state;
@@ -340,6 +362,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bdn_toolchain_paths, model_fixture_setup,
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_bdn_method_builds, model_fixture_setup,
+						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_bdn_branch_first, model_fixture_setup,
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_jmh, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench, model_fixture_setup, model_fixture_teardown),
