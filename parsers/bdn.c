@@ -437,21 +437,34 @@ struct namer {
 	unsigned char split[MAX_CELLS]; /* a job column that tells apart rows of one build: in the subject */
 };
 
-/* The cells of column i of every row of the block, compared: do two rows differ? */
-static int column_differs(const struct block *b, uint32_t from, int i, int ncells)
+/*
+ * The next row of the block from line *k on (a row of ncells cells or
+ * more, not a blank separator): its cells in c, its count returned, *k
+ * past it; 0 at the block's end.
+ */
+static int next_row(const struct block *b, uint32_t *k, int ncells, struct cell *c)
 {
-	struct cell first = { NULL, 0 };
-	int seen = 0;
-
-	for (uint32_t k = from; k < b->n; k++) {
-		struct cell c[MAX_CELLS];
-		const struct line *l = &b->lines[k];
+	while (*k < b->n) {
+		const struct line *l = &b->lines[(*k)++];
 		int n;
 
 		if (classify(l) != K_ROW)
 			continue;
 		n = split_cells(l->s + l->indent, l->s + l->len, c);
-		if (n < ncells || is_blank_row(c, n) || !c[i].n)
+		if (n >= ncells && !is_blank_row(c, n))
+			return n;
+	}
+	return 0;
+}
+
+/* The cells of column i of every row of the block, compared: do two rows differ? */
+static int column_differs(const struct block *b, uint32_t from, int i, int ncells)
+{
+	struct cell first = { NULL, 0 }, c[MAX_CELLS];
+	int seen = 0;
+
+	for (uint32_t k = from; next_row(b, &k, ncells, c);) {
+		if (!c[i].n)
 			continue;
 		if (!seen)
 			first = c[i], seen = 1;
@@ -469,17 +482,11 @@ static int is_generated_job(const struct cell *c)
 /* Do the Job cells of the block look like BenchmarkDotNet's generated ids? */
 static int jobs_generated(const struct block *b, uint32_t from, int i, int ncells)
 {
-	for (uint32_t k = from; k < b->n; k++) {
-		struct cell c[MAX_CELLS];
-		const struct line *l = &b->lines[k];
-		int n;
+	struct cell c[MAX_CELLS];
 
-		if (classify(l) != K_ROW)
-			continue;
-		n = split_cells(l->s + l->indent, l->s + l->len, c);
-		if (n >= ncells && c[i].n && !is_generated_job(&c[i]))
+	for (uint32_t k = from; next_row(b, &k, ncells, c);)
+		if (c[i].n && !is_generated_job(&c[i]))
 			return 0;
-	}
 	return 1;
 }
 
@@ -508,19 +515,10 @@ static size_t method_tag(const struct cell *c, size_t *base)
  */
 static int methods_are_builds(const struct block *b, uint32_t from, const struct table *t, int i)
 {
-	struct cell first = { NULL, 0 };
+	struct cell first = { NULL, 0 }, c[MAX_CELLS];
 	int differ = 0;
 
-	for (uint32_t k = from; k < b->n; k++) {
-		struct cell c[MAX_CELLS];
-		const struct line *l = &b->lines[k];
-		int n;
-
-		if (classify(l) != K_ROW)
-			continue;
-		n = split_cells(l->s + l->indent, l->s + l->len, c);
-		if (n < t->n || is_blank_row(c, n))
-			continue;
+	for (uint32_t k = from; next_row(b, &k, t->n, c);) {
 		if (!label_build_word(c[i].s, c[i].n))
 			return 0;
 		if (!first.s)
@@ -538,19 +536,10 @@ static int methods_are_builds(const struct block *b, uint32_t from, const struct
  */
 static int varies_within(const struct block *b, uint32_t from, int ncells, int by, int j)
 {
-	struct cell key[64], val[64];
+	struct cell key[64], val[64], c[MAX_CELLS];
 	int n = 0;
 
-	for (uint32_t k = from; k < b->n && n < (int)countof(key); k++) {
-		struct cell c[MAX_CELLS];
-		const struct line *l = &b->lines[k];
-		int m;
-
-		if (classify(l) != K_ROW)
-			continue;
-		m = split_cells(l->s + l->indent, l->s + l->len, c);
-		if (m < ncells || is_blank_row(c, m))
-			continue;
+	for (uint32_t k = from; n < (int)countof(key) && next_row(b, &k, ncells, c);) {
 		for (int x = 0; x < n; x++)
 			if (key[x].n == c[by].n && !memcmp(key[x].s, c[by].s, c[by].n) &&
 			    (val[x].n != c[j].n || memcmp(val[x].s, c[j].s, c[j].n)))
@@ -613,18 +602,12 @@ static void choose_namer(const struct block *b, uint32_t from, const struct tabl
 	for (int i = 0; i < t->n; i++)
 		if (t->col[i] == C_METHOD) {
 			/* "Parse (PR)" beside "Parse (main)": the author named builds in the method cell */
-			struct cell first = { NULL, 0 };
+			struct cell first = { NULL, 0 }, c[MAX_CELLS];
 
-			for (uint32_t k = from; k < b->n; k++) {
-				struct cell c[MAX_CELLS];
-				const struct line *l = &b->lines[k];
+			for (uint32_t k = from; next_row(b, &k, t->n, c);) {
 				size_t base, tn;
-				int n;
 
-				if (classify(l) != K_ROW)
-					continue;
-				n = split_cells(l->s + l->indent, l->s + l->len, c);
-				if (n < t->n || is_blank_row(c, n) || !(tn = method_tag(&c[i], &base)))
+				if (!(tn = method_tag(&c[i], &base)))
 					continue;
 				if (!first.s) {
 					first.s = c[i].s + base + 2, first.n = tn;
@@ -648,16 +631,12 @@ static const char *path_part(struct sink *s, const struct block *b, uint32_t fro
 {
 	size_t pre = v->n, suf = v->n;
 
-	for (uint32_t k = from; k < b->n; k++) {
-		struct cell c[MAX_CELLS];
-		const struct line *l = &b->lines[k];
-		size_t m = 0;
-		int n;
+	struct cell c[MAX_CELLS];
 
-		if (classify(l) != K_ROW)
-			continue;
-		n = split_cells(l->s + l->indent, l->s + l->len, c);
-		if (n < ncells || !c[col].n || (c[col].n == v->n && !memcmp(c[col].s, v->s, v->n)))
+	for (uint32_t k = from; next_row(b, &k, ncells, c);) {
+		size_t m = 0;
+
+		if (!c[col].n || (c[col].n == v->n && !memcmp(c[col].s, v->s, v->n)))
 			continue;
 		while (m < pre && m < c[col].n && c[col].s[m] == v->s[m])
 			m++;
