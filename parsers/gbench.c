@@ -45,8 +45,6 @@ enum {
 	RX_COMPARING,
 };
 
-#define NUM "[0-9]+(?:\\.[0-9]+)?(?:e[+-]?[0-9]+)?"
-
 static struct rx patterns[] = {
 	[RX_ROW] = { "gbench row",
 		     "^(?<name>[^\\s]+)\\s+(?<t>[^\\s]+)\\s+(?<tu>ns|us|ms|s|%)\\s+(?<c>[^\\s]+)\\s+(?<cu>ns|us|ms|s|%)"
