@@ -27,6 +27,11 @@ uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_
 	return named(s, sink_run(s, l), name, len);
 }
 
+uint32_t bench_run_as(struct sink *s, const struct line *l, enum fmt fmt, const char *name, size_t len)
+{
+	return named(s, sink_run_as(s, l, fmt), name, len);
+}
+
 uint32_t bench_begin(struct sink *s, struct sink_txn *t, const struct line *l, const char *name,
 		     size_t len)
 {

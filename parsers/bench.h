@@ -15,6 +15,8 @@
  * there is one and it is not the block's label.
  */
 uint32_t bench_run(struct sink *s, const struct line *l, const char *name, size_t len);
+/* The same for a parser whose block holds several formats (a JSON kind): the run gets `fmt` (sink_run_as). */
+uint32_t bench_run_as(struct sink *s, const struct line *l, enum fmt fmt, const char *name, size_t len);
 /* The same inside transaction `t` (sink_txn_begin). */
 uint32_t bench_begin(struct sink *s, struct sink_txn *t, const struct line *l, const char *name,
 		     size_t len);

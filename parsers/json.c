@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "parsers/json_span.h"
+#include "parsers/units.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -69,9 +70,10 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 }
 
 /*
- * Where the numbers of the document being parsed are: each number node
- * with its byte span in the text, sorted by node for bsearch. jansson
- * gives no positions; the text is walked beside the tree (json_span.h).
+ * Where the numbers and strings of the document being parsed are: each
+ * such node with its byte span in the text, sorted by node for bsearch.
+ * jansson gives no positions; the text is walked beside the tree
+ * (json_span.h).
  */
 struct number_span {
 	const json_t *node;
@@ -106,7 +108,7 @@ static int add_span(const struct json_step *path, int depth, size_t off, size_t 
 	}
 	if (container) {
 		d->nodes[depth] = node;
-	} else if (json_is_number(node)) {
+	} else if (json_is_number(node) || json_is_string(node)) {
 		ALLOC_GROW(d->v, d->n + 1, d->cap);
 		d->v[d->n].node = node;
 		d->v[d->n].off = off;
@@ -147,41 +149,91 @@ static void spans_release(struct doc_spans *d)
 	free(d->v);
 }
 
+/* The span of scalar `v` of the document being parsed, or NULL; with *line its block line (index). */
+static const struct number_span *span_of(const json_t *v, uint32_t *line)
+{
+	struct number_span want = { v, 0, 0 };
+	const struct number_span *sp;
+	uint32_t lo = 0, hi;
+
+	if (!v || !current || !current->n ||
+	    !(sp = bsearch(&want, current->v, current->n, sizeof(*sp), by_node)))
+		return NULL;
+	/* the block line holding it: the last that starts at or before it */
+	hi = current->b->n;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (current->line_start[mid] <= sp->off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = lo;
+	return sp;
+}
+
+const struct line *json_line(const json_t *v)
+{
+	uint32_t i;
+
+	return span_of(v, &i) ? &current->b->lines[i] : NULL;
+}
+
+/* The text scalar `v` was read from, inside its line (*l), or NULL when it is not on one line. */
+static const char *text_of(const json_t *v, const struct line **l, size_t *len)
+{
+	const struct number_span *sp;
+	uint32_t i;
+
+	if (!(sp = span_of(v, &i)))
+		return NULL;
+	*l = &current->b->lines[i];
+	if (sp->off + sp->len > current->line_start[i] + (*l)->len)
+		return NULL;
+	*len = sp->len;
+	return (*l)->s + (sp->off - current->line_start[i]);
+}
+
+const char *json_text(const json_t *v, size_t *len)
+{
+	const struct line *l;
+
+	return json_is_number(v) ? text_of(v, &l, len) : NULL;
+}
+
 int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
 		 enum stat_kind stat, enum unit unit, double scale, uint32_t n)
 {
 	json_t *v = json_object_get(obj, key);
 	const struct line *l = NULL;
-	const char *num = NULL;
+	const char *num;
 	size_t num_len = 0;
 
 	if (!json_is_number(v))
 		return -1;
-	if (current && current->n) {
-		struct number_span want = { v, 0, 0 };
-		const struct number_span *sp = bsearch(&want, current->v, current->n, sizeof(*sp), by_node);
-
-		if (sp) {
-			/* the block line holding the number: the last that starts at or before it */
-			uint32_t lo = 0, hi = current->b->n;
-
-			while (hi - lo > 1) {
-				uint32_t mid = lo + (hi - lo) / 2;
-
-				if (current->line_start[mid] <= sp->off)
-					lo = mid;
-				else
-					hi = mid;
-			}
-			l = &current->b->lines[lo];
-			if (sp->off + sp->len <= current->line_start[lo] + l->len) {
-				num = l->s + (sp->off - current->line_start[lo]);
-				num_len = sp->len;
-			}
-		}
-	}
+	num = text_of(v, &l, &num_len);
 	sink_measure(s, run, quantity, stat, unit, json_number_value(v) * scale, n, num ? l : NULL, num,
 		     num_len);
+	return 0;
+}
+
+int json_measure_in(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
+		    enum stat_kind stat, const char *unit_word, uint32_t n)
+{
+	json_t *v = json_object_get(obj, key);
+	const struct line *l = NULL;
+	const char *num;
+	size_t num_len = 0, un = strlen(unit_word);
+	enum unit unit;
+	double x, one;
+
+	if (!json_is_number(v) || unit_value("1", 1, unit_word, un, &unit, &one) < 0)
+		return -1;
+	num = text_of(v, &l, &num_len);
+	if (!num || unit_value(num, num_len, unit_word, un, &unit, &x) < 0)
+		x = json_number_value(v) * one;
+	sink_measure(s, run, quantity, stat, unit, x, n, num ? l : NULL, num, num_len);
 	return 0;
 }
 

@@ -38,6 +38,29 @@ struct json_kind {
 int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
 		 enum stat_kind stat, enum unit unit, double scale, uint32_t n);
 
+/*
+ * The same for a number printed in the unit `unit_word` ("ms", "KiB":
+ * units.c's spellings), converted from the digits printed, as a text
+ * parser's figure is ("4.9" ms is the double nearest 0.0049, where
+ * 4.9 * 1e-3 is not). -1 (nothing added) when the member is absent or not
+ * a number, or units.c does not know the unit.
+ */
+int json_measure_in(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
+		    enum stat_kind stat, const char *unit_word, uint32_t n);
+
+/*
+ * The text a number node of the document being parsed was read from (not
+ * NUL-terminated; *len bytes), or NULL. Only from a kind's parse().
+ */
+const char *json_text(const json_t *v, size_t *len);
+
+/*
+ * The block line a number or string node of the document being parsed
+ * stands on (a member of a node the kind was given), or NULL. Only from a
+ * kind's parse(); valid as long as the block.
+ */
+const struct line *json_line(const json_t *v);
+
 /* Helpers for kinds: a number member as a double: 0, or -1 (*out untouched) when absent or not a number. */
 int json_number(json_t *obj, const char *key, double *out);
 /* A string member, or NULL. */

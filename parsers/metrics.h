@@ -124,7 +124,26 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(DEC, "dec", UNIT_BYTE, DIR_LOWER, MF_SIZE, "text + data + bss (size)")                   \
 	X(SECTION, "section.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one section (size -A)")            \
 	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")              \
-	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand")
+	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand") \
+	/* BenchmarkDotNet, JMH, Google Benchmark (time_per_op, ops_per_sec, bytes_per_op above) */ \
+	X(CPU_TIME_PER_OP, "cpu_time_per_op", UNIT_SECOND, DIR_LOWER, MF_CPU,                      \
+	  "CPU time per iteration (Google Benchmark's CPU column)")                                 \
+	X(TIME_PER_OP_PCT, "time_per_op.p*", UNIT_SECOND, DIR_LOWER, MF_TIME,                      \
+	  "a percentile of time per operation: p90, p99, p99.9 (JMH sample mode)")                 \
+	X(ITEMS_PER_SEC, "items_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                   \
+	  "items processed per second (Google Benchmark's items_per_second)")                      \
+	X(GC_GEN, "gc.gen*", UNIT_NONE, DIR_LOWER, MF_MEMORY,                                      \
+	  "collections of a GC generation per 1000 operations (BenchmarkDotNet's Gen0, Gen1, Gen2)") \
+	X(ALLOC_RATE, "alloc_rate", UNIT_BYTE_PER_S, DIR_LOWER, MF_MEMORY,                         \
+	  "bytes allocated per second (JMH -prof gc)")                                             \
+	X(GC_CHURN_NORM, "gc.churn.*.norm", UNIT_BYTE, DIR_LOWER, MF_MEMORY,                      \
+	  "bytes a GC space churned per operation (JMH -prof gc)")                                 \
+	X(GC_CHURN, "gc.churn.*", UNIT_BYTE_PER_S, DIR_LOWER, MF_MEMORY,                          \
+	  "bytes a GC space churned per second (JMH -prof gc)")                                    \
+	X(GC_COUNT, "gc.count", UNIT_COUNT, DIR_LOWER, MF_MEMORY, "garbage collections (JMH -prof gc)") \
+	X(GC_TIME, "gc.time", UNIT_SECOND, DIR_LOWER, MF_MEMORY, "time spent in GC (JMH -prof gc)") \
+	X(CODE_SIZE, "code_size", UNIT_BYTE, DIR_LOWER, MF_SIZE,                                   \
+	  "machine code of a benchmark (BenchmarkDotNet's disassembly diagnoser)")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

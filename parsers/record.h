@@ -48,7 +48,12 @@
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                      \
+	X(BDN, "benchmarkdotnet", "BenchmarkDotNet summary table and environment header", parser, \
+	  bdn)                                                                                     \
+	X(JMH, "jmh", "JMH summary table and run log", parser, jmh)                                \
+	X(GBENCH, "gbench", "Google Benchmark console output and its compare.py", parser, gbench)  \
+	X(GBENCH_JSON, "gbench-json", "Google Benchmark --benchmark_format=json", json, gbench_json)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -87,6 +92,9 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   rel_sd  relative spread in %: perf stat -r's "( +- x% )", which is the
  *           standard error of the mean (σ/√n) over the mean
  *   est     a point estimate with lower/upper bounds beside it (Criterion)
+ *   err999  half the width of the 99.9% confidence interval of the mean
+ *           (BenchmarkDotNet's Error, JMH's "± Error"): the compare engine
+ *           takes the deviation from it and the count, t(0.9995, n-1)
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -99,7 +107,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(REL_SD, "rel_sd", "rel_sd")                                                              \
 	X(EST, "est", "")                                                                          \
 	X(LOWER, "lower", "lower")                                                                 \
-	X(UPPER, "upper", "upper")
+	X(UPPER, "upper", "upper")                                                                  \
+	X(ERR999, "err999", "error")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };

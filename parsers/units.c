@@ -71,7 +71,7 @@ __attribute__((noinline))
 static int decimal_any(const char *s, size_t n, int scale, double *out)
 {
 	uint64_t mant = 0;
-	int digits = 0, frac = 0, exp = 0, any = 0, neg = 0, big = 0;
+	int digits = 0, frac = 0, exp = 0, any = 0, neg = 0, big = 0, printed;
 	size_t i = 0;
 
 	if (n == 0 || n >= 64)
@@ -117,6 +117,10 @@ static int decimal_any(const char *s, size_t n, int scale, double *out)
 	if (i != n)
 		return -1;
 	exp += scale - frac;
+	printed = exp + frac; /* the exponent printed and the scale's, folded */
+	/* "8.1554540000000000e+00" (a JSON writer's %.16e): the zeros at the end make no digit */
+	while (!big && mant > (1ull << 53) && mant % 10 == 0)
+		mant /= 10, exp++;
 	if (!big && mant <= (1ull << 53) && exp >= -22 && exp <= 22) {
 		double v = (double)mant;
 
@@ -127,20 +131,18 @@ static int decimal_any(const char *s, size_t n, int scale, double *out)
 	{
 		char tmp[96];
 		char *end;
-		int k = snprintf(tmp, sizeof(tmp), "%.*se%d", (int)n, s, scale);
+		const char *e = memchr(s, 'e', n);
+		int k;
 		double v;
 
+		if (!e)
+			e = memchr(s, 'E', n);
+		/* "1.5e3" with a scale: one exponent, the printed one and the scale's folded (rounded once) */
+		k = e ? snprintf(tmp, sizeof(tmp), "%.*se%d", (int)(e - s), s, printed)
+		      : snprintf(tmp, sizeof(tmp), "%.*se%d", (int)n, s, scale);
 		if (k < 0 || (size_t)k >= sizeof(tmp))
 			return -1;
-		/* "1.5e3" with a scale: strtod reads the first exponent only, so fold them */
-		if (memchr(s, 'e', n) || memchr(s, 'E', n)) {
-			v = c_strtod(tmp, &end);
-			if (!isfinite(v))
-				return -1;
-			v *= pow(10, scale);
-		} else {
-			v = c_strtod(tmp, &end);
-		}
+		v = c_strtod(tmp, &end);
 		if (!isfinite(v))
 			return -1;
 		*out = v;

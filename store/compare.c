@@ -240,6 +240,8 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		size_t row = row_for(g, r, me->quantity, me->unit);
 		struct cmp_fig *f = fig_for(g, first, row, ri, cand, flags);
 
+		if ((unsigned)me->stat >= STAT__COUNT)
+			continue; /* (none is: a bound the compiler can see) */
 		if (isnan(f->v[me->stat])) {
 			int slot = cmp_res_slot(me->stat);
 

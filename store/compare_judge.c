@@ -121,6 +121,18 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		res = fig_res(f, STAT_REL_SD);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
+	/*
+	 * BenchmarkDotNet's Error and JMH's "± Error" are half the 99.9%
+	 * interval of the mean: with the count beside them (JMH's Cnt), the
+	 * deviation is that over t(0.9995, n-1) / √n, its resolution likewise.
+	 */
+	if (isnan(s->sd) && !isnan(v[STAT_ERR999]) && f->n >= 2) {
+		double k = stats_sd_from_ci(1, (double)f->n, 0.999);
+
+		s->sd = v[STAT_ERR999] * k;
+		res = fig_res(f, STAT_ERR999);
+		s->sd_res = res > 0 ? res * k : 0;
+	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
 		s->lo = v[STAT_LOWER];
 		s->hi = v[STAT_UPPER];

@@ -64,6 +64,13 @@ static double t_quantile(double level, double df)
 	return last_q;
 }
 
+double stats_sd_from_ci(double half, double n, double level)
+{
+	if (!(n >= 2) || !(half >= 0) || !(level > 0 && level < 1))
+		return NAN;
+	return half * sqrt(n) / t_quantile(level, n - 1);
+}
+
 int stats_mean_ci(double mean, double sd, double n, double level, double *lo, double *hi)
 {
 	double q, half;

@@ -30,6 +30,13 @@ void stats_summarize(const double *x, size_t n, struct stats_summary *s);
  */
 int stats_mean_ci(double mean, double sd, double n, double level, double *lo, double *hi);
 
+/*
+ * The standard deviation behind a confidence interval of a mean that is
+ * `half` wide on each side at `level` (0.999) over n values: the inverse of
+ * stats_mean_ci, half · √n / t(df = n - 1). NaN when n < 2 or half < 0.
+ */
+double stats_sd_from_ci(double half, double n, double level);
+
 struct stats_welch {
 	double diff;   /* mean2 - mean1 */
 	double t, df;  /* Welch's t and the Welch-Satterthwaite degrees of freedom */

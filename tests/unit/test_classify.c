@@ -449,6 +449,67 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_CRITERION, "The time: it went down");
 }
 
+/* BenchmarkDotNet, JMH and Google Benchmark: their fixed words, garbled digits, and the prose beside them. */
+static void test_jvm_dotnet_cpp(void **state)
+{
+	(void)state;
+	kind_is(FMT_BDN, "BenchmarkDotNet v0.13.12, Ubuntu 22.04.4 LTS (Jammy Jellyfish)", "version");
+	kind_is(FMT_BDN, "BenchmarkDotNet=v0.10.11, OS=Windows 10", "version");
+	kind_is(FMT_BDN, "// * Summary *", "summary");
+	kind_is(FMT_BDN, "  Job-NFMVLY : .NET 9.0.0 (42.42.42.42424), X64 RyuJIT AVX2", "env");
+	kind_is(FMT_BDN, "  [Host]     : .NET Framework 4.8.1 (4.8.9241.0), X64 RyuJIT", "env");
+	kind_is(FMT_BDN, "AMD EPYC 7763, 1 CPU, 16 logical and 8 physical cores", "env");
+	kind_is(FMT_BDN, "Job=ShortRun  IterationCount=3  LaunchCount=1", "settings");
+	kind_is(FMT_BDN, "| Method  | Toolchain | size | Mean | Error | Ratio |", "header");
+	kind_is(FMT_BDN, " Method |  Job | Param |       Mean |    Error |", "header");
+	kind_is(FMT_BDN, "|-------- |---------- |----------------:|", "rule");
+	kind_is(FMT_BDN, "------- |----- |------ |-----------:|", "rule");
+	kind_is(FMT_BDN, "| Managed | PR | 1000 | 10.91 ns | 0.242 ns |  0.99 |", "row");
+	kind_is(FMT_BDN, "| Managed | PR | 1000 | 10.9l ns | 0.242 ns |  0.99 |", "row");
+	assert_true(starts(FMT_BDN, "| Method | Mean | Error |"));
+	assert_false(starts(FMT_BDN, "| Managed | PR | 1000 | 10.91 ns |"));
+	not_claimed(FMT_BDN, "The Method we used has a Mean that is lower");
+	not_claimed(FMT_BDN, "BenchmarkDotNet is what we ran");
+
+	kind_is(FMT_JMH, "Benchmark                (classes)  (instances)   Mode  Cnt   Score   Error   Units",
+		"header");
+	kind_is(FMT_JMH, "MethodHandleStress.work       1000          100  thrpt   20  33.423 \xc2\xb1 7.678  ops/ms",
+		"row");
+	kind_is(FMT_JMH, "MethodHandleStress.work       1000          100  thrpt   20  33.4Z3 \xc2\xb1 7.678  ops/ms",
+		"row");
+	kind_is(FMT_JMH, "# JMH version: 1.32", "jmh");
+	kind_is(FMT_JMH, "# Benchmark: org.example.Bench.parse", "benchmark");
+	kind_is(FMT_JMH, "# Warmup Iteration   1: 245648.201 ops/s", "hash");
+	kind_is(FMT_JMH, "Iteration   1: 328515.504 ops/s", "iter");
+	kind_is(FMT_JMH, "Result \"org.example.Bench.parse\":", "result");
+	kind_is(FMT_JMH, "  327208.503 \xc2\xb1(99.9%) 2391.507 ops/s [Average]", "detail");
+	kind_is(FMT_JMH, "REMEMBER: The numbers below are just data.", "remember");
+	kind_is(FMT_JMH, "--", "separator");
+	assert_true(starts(FMT_JMH, "PerfTest.doit    thrpt   20  57.217 \xc2\xb1 0.971  ops/s"));
+	assert_false(starts(FMT_JMH, "Iteration   1: 328515.504 ops/s"));
+	not_claimed(FMT_JMH, "Benchmarks were run in avgt mode on a quiet machine");
+	not_claimed(FMT_JMH, "# Results");
+
+	kind_is(FMT_GBENCH, "Run on (8 X 4000 MHz CPU s)", "context");
+	kind_is(FMT_GBENCH, "Load Average: 0.33, 0.60, 0.53", "context");
+	kind_is(FMT_GBENCH, "2017-11-07 21:16:44", "context");
+	kind_is(FMT_GBENCH, "RUNNING: ./a.out --benchmark_out=/tmp/tmprBT5nW", "running");
+	kind_is(FMT_GBENCH, "Benchmark               Time           CPU Iterations", "header");
+	kind_is(FMT_GBENCH, "------------------------------------------------------", "rule");
+	kind_is(FMT_GBENCH, "BM_memcpy/8            36 ns         36 ns   19101577   211.669MB/s", "row");
+	kind_is(FMT_GBENCH, "BM_memcpy/8            3b ns         36 ns   19101577   211.669MB/s", "row");
+	kind_is(FMT_GBENCH, "Comparing ./a.out to ./a.out", "comparing");
+	kind_is(FMT_GBENCH, "Comparing BM_memcpy (from ./a.out) to BM_copy (from ./a.out)", "comparing");
+	kind_is(FMT_GBENCH, "Benchmark                 Time             CPU      Time Old      Time New       CPU Old       CPU New",
+		"cmp header");
+	kind_is(FMT_GBENCH, "BM_memcpy/8            +0.0020         +0.0020            36            36            36            36",
+		"cmp row");
+	assert_true(starts(FMT_GBENCH, "Run on (8 X 4000 MHz CPU s)"));
+	assert_false(starts(FMT_GBENCH, "BM_memcpy/8            36 ns         36 ns   19101577"));
+	not_claimed(FMT_GBENCH, "Benchmarks take time on the CPU");
+	not_claimed(FMT_GBENCH, "Comparing notes, we agreed to ship it");
+}
+
 static void test_size_list(void **state)
 {
 	enum fmt f = FMT_SIZE_LIST;
@@ -491,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_iperf3),
 		cmocka_unit_test(test_hyperfine_tables),
 		cmocka_unit_test(test_harnesses),
+		cmocka_unit_test(test_jvm_dotnet_cpp),
 		cmocka_unit_test(test_size_list),
 	};
 

@@ -132,8 +132,12 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 {
 	const struct run *r = &m->rs.runs[me->run];
 
-	/* Go's custom metrics (b.ReportMetric) are named by their unit */
-	return r->fmt == FMT_GOTEST && me->unit == UNIT_NONE && me->dir == DIR_NONE;
+	/*
+	 * Go's custom metrics (b.ReportMetric) are named by their unit; Google
+	 * Benchmark's user counters and JMH's profilers' rows by their own names
+	 */
+	return (r->fmt == FMT_GOTEST || r->fmt == FMT_GBENCH || r->fmt == FMT_GBENCH_JSON || r->fmt == FMT_JMH) &&
+	       me->unit == UNIT_NONE && me->dir == DIR_NONE;
 }
 
 /* Every measurement of every sample: a row names it and its unit is the row's. */

@@ -426,6 +426,22 @@ static void test_mean_ci(void **state)
 	assert_true(isnan(lo) && isnan(hi));
 }
 
+static void test_sd_from_ci(void **state)
+{
+	(void)state;
+	/*
+	 * JMH's "33.423 ± 0.971" over Cnt 20 is half a 99.9% interval: the
+	 * deviation is 0.971 * sqrt(20) / qt(0.9995, 19). R: qt(0.9995, 19) →
+	 * 3.8834058525920829 (mpmath, the t CDF inverted by its incomplete
+	 * beta at 30 digits, agrees), so 1.1182050440095287.
+	 */
+	assert_close(stats_sd_from_ci(0.971, 20, 0.999), 1.1182050440095287, 1e-10);
+	/* Cnt 5: qt(0.9995, 4) → 8.6103015813792751; 2391.507 → 621.06677334407230 */
+	assert_close(stats_sd_from_ci(2391.507, 5, 0.999), 621.0667733440723, 1e-7);
+	assert_true(isnan(stats_sd_from_ci(1, 1, 0.999)));
+	assert_true(isnan(stats_sd_from_ci(-1, 5, 0.999)));
+}
+
 static void test_holm(void **state)
 {
 	double p[] = { 0.01, 0.04, 0.03, 0.005, NAN }, adj[5];
@@ -473,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_welch_from_data),
 		cmocka_unit_test(test_summary_small),
 		cmocka_unit_test(test_mean_ci),
+		cmocka_unit_test(test_sd_from_ci),
 		cmocka_unit_test(test_holm),
 		cmocka_unit_test(test_geomean),
 	};

@@ -150,6 +150,13 @@ static void test_decimal_exact(void **state)
 	/* Go %g: the exponent is read as printed */
 	assert_int_equal(unit_value("1.0301e+05", 10, "qps", 3, &u, &v), 0);
 	assert_true(v == 103010 && u == UNIT_PER_S);
+	/* a JSON writer's %.16e in a unit: the trailing zeros make no digit, the exponents fold */
+	assert_int_equal(unit_value("8.1554540000000000e+00", 22, "ms", 2, &u, &v), 0);
+	assert_true(v == 0.008155454);
+	assert_int_equal(unit_value("1.2312345678901234e+01", 22, "ns", 2, &u, &v), 0);
+	assert_true(v == 1.2312345678901234e-08);
+	assert_int_equal(unit_value("2.5e-30", 7, "ms", 2, &u, &v), 0);
+	assert_true(v == 2.5e-33);
 }
 
 static void test_num_parse(void **state)
