@@ -176,20 +176,22 @@ out:
 	return rc;
 }
 
-/* The hash of a stored text matches its name. */
-static int text_matches(const char *path, const char *hash)
+/*
+ * The hash of a stored text matches its name: 1; 0 when it does not; -1
+ * when it does not read (a directory, a device, a link to one: not opened),
+ * with the reason in *why.
+ */
+static int text_matches(const char *path, const char *hash, struct diag *why)
 {
 	struct buf text = BUF_INIT;
-	struct diag quiet = DIAG_INIT;
 	char hex[HASH_HEX_LEN + 1];
-	int ok = 0;
+	int ok = -1;
 
-	if (file_read(path, &text, &quiet) == 0) {
+	if (file_read(path, &text, why) == 0) {
 		hash_hex(text.s ? text.s : "", text.len, hex);
 		ok = !strcmp(hex, hash);
 	}
 	buf_release(&text);
-	diag_release(&quiet);
 	return ok;
 }
 
@@ -240,7 +242,11 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 		problem(f, text.s, "%s", "missing: the import's runs have no text (it cannot be rebuilt)");
 		goto out;
 	}
-	if (!text_matches(text.s, hash)) {
+	switch (text_matches(text.s, hash, &found)) {
+	case -1:
+		problem(f, text.s, "%s", found.n ? found.v[0].text : "cannot read");
+		goto out;
+	case 0:
 		problem(f, text.s, "%s", "its contents do not hash to its name: the text was changed");
 		goto out;
 	}
