@@ -20,6 +20,8 @@ struct fsck {
 	int repair;
 	struct fsck_result *res;
 	struct diag *d;
+	struct arena arena;
+	struct strmap unsettled; /* imports whose removal's files moves() reported */
 };
 
 static void problem(struct fsck *f, const char *file, const char *fmt, const char *arg)
@@ -286,10 +288,40 @@ out:
 	buf_release(&text);
 }
 
-/* sources/ entries no import refers to: the text of an import interrupted before its data. */
+/* A removal whose files an interrupted rm or undo left out of removed/ID/. */
+static void unsettled(void *ctx, uint32_t id, const char *hash, int failed)
+{
+	struct fsck *f = ctx;
+	struct buf p = BUF_INIT, what = BUF_INIT;
+
+	buf_addf(&p, "%s/removed/%u", f->st->dir, (unsigned)id);
+	buf_addf(&what, "edit %u removed import %.12s; an interrupted edit left its files half moved "
+			"(the next writer, or fsck --repair, moves them here)",
+		 (unsigned)id, hash);
+	problem(f, p.s, "%s", what.s);
+	strmap_put(&f->unsettled, arena_strdup(&f->arena, hash), id);
+	if (f->repair && !failed)
+		mended(f, p.s, "the removal's files moved here");
+	buf_release(&p);
+	buf_release(&what);
+}
+
+/* The journal's removals whose files are not where it wants them; with repair, moved. */
+static void moves(struct fsck *f)
+{
+	journal_moves(f->st, f->repair, unsettled, f, f->d);
+}
+
+/*
+ * sources/ entries no import refers to: the text of an import interrupted
+ * before its data. One that the journal names (an import whose --set-variant
+ * was recorded before its data) is kept, with a note.
+ */
 static void orphan_texts(struct fsck *f)
 {
 	struct buf dir = BUF_INIT, p = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct strmap named = STRMAP_INIT;
 	DIR *dp;
 	struct dirent *de;
 
@@ -298,7 +330,10 @@ static void orphan_texts(struct fsck *f)
 		buf_release(&dir);
 		return;
 	}
+	journal_named(f->st, &a, &named);
 	while ((de = readdir(dp))) {
+		uint32_t id;
+
 		if (!hash_is_hex(de->d_name))
 			continue;
 		buf_reset(&p);
@@ -307,18 +342,27 @@ static void orphan_texts(struct fsck *f)
 			continue;
 		buf_reset(&p);
 		buf_addf(&p, "%s/%s", dir.s, de->d_name);
+		if (strmap_get(&f->unsettled, de->d_name, NULL))
+			continue; /* the text of a removal whose move moves() reported */
+		if (strmap_get(&named, de->d_name, &id)) {
+			diag_add(f->d, DIAG_NOTE, p.s, 0, "a text no import refers to, kept: edit %u names it",
+				 (unsigned)id);
+			continue;
+		}
 		problem(f, p.s, "%s", "a text no import refers to (an import interrupted before its data)");
 		if (f->repair && unlink(p.s) == 0)
 			mended(f, p.s, "removed");
 	}
 	closedir(dp);
+	strmap_release(&named);
+	arena_release(&a);
 	buf_release(&dir);
 	buf_release(&p);
 }
 
 int store_fsck(struct store *st, int repair, struct fsck_result *res, struct diag *d)
 {
-	struct fsck f = { st, repair, res, d };
+	struct fsck f = { st, repair, res, d, ARENA_INIT, STRMAP_INIT };
 	struct buf p = BUF_INIT;
 	struct diag load = DIAG_INIT;
 	struct model all;
@@ -361,6 +405,9 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 		}
 	}
 
+	/* the removals the journal asks for, before the imports are looked at */
+	moves(&f);
+
 	/* every import: the loader's view first (what reads), then each directory */
 	model_init(&all);
 	store_load(st, &all, &load);
@@ -383,6 +430,8 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 		closedir(dp);
 	}
 	orphan_texts(&f);
+	strmap_release(&f.unsettled);
+	arena_release(&f.arena);
 	model_release(&all);
 	diag_release(&load);
 	buf_release(&p);
