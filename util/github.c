@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,12 +68,14 @@ int gh_parse_address(const char *s, struct gh_address *a)
 		strcpy(a->host, "github.com");
 		return 0;
 	}
-	if (!strncmp(p, "https://", 8))
+	if (!strncmp(p, "https://", 8)) {
 		p += 8;
-	else if (!strncmp(p, "http://", 7))
+	} else if (!strncmp(p, "http://", 7)) {
 		p += 7;
-	else if (strstr(p, "://"))
+		a->plain = 1;
+	} else if (strstr(p, "://")) {
 		return -1;
+	}
 	/* HOST/OWNER/REPO/issues|pull/N[/...][?...][#...] */
 	slash = strchr(p, '/');
 	if (!slash || take(p, (size_t)(slash - p), "-.:", a->host, sizeof(a->host)) < 0 ||
@@ -167,13 +170,14 @@ static char *gh_cli_token(const char *host)
 	return buf_detach(&out, NULL);
 }
 
-void gh_auth_find(const char *host, struct gh_auth *auth)
+/* $GITHUB_TOKEN, else $GH_TOKEN, into *auth (none: both NULL). */
+static void env_token(struct gh_auth *auth)
 {
 	static const char *const vars[] = { "GITHUB_TOKEN", "GH_TOKEN" };
 
 	auth->token = NULL;
 	auth->from = NULL;
-	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+	for (size_t i = 0; i < countof(vars); i++) {
 		const char *v = getenv(vars[i]);
 
 		if (v && *v) {
@@ -182,7 +186,12 @@ void gh_auth_find(const char *host, struct gh_auth *auth)
 			return;
 		}
 	}
-	if ((auth->token = gh_cli_token(host)))
+}
+
+void gh_auth_find(const char *host, struct gh_auth *auth)
+{
+	env_token(auth);
+	if (!auth->token && (auth->token = gh_cli_token(host)))
 		auth->from = "gh auth token";
 }
 
@@ -193,20 +202,87 @@ void gh_auth_release(struct gh_auth *auth)
 	auth->from = NULL;
 }
 
-char *gh_api_root(const char *host)
+void gh_access_release(struct gh_access *x)
+{
+	free(x->api);
+	x->api = NULL;
+	gh_auth_release(&x->auth);
+	x->origin[0] = '\0';
+}
+
+/* "host[:port]" of a URL, into out. */
+static void url_host(const char *url, char *out, size_t size);
+
+/* 1 when `host` ("name[:port]") is this machine. */
+static int host_is_loopback(const char *host)
+{
+	struct buf u = BUF_INIT;
+	int yes;
+
+	buf_addf(&u, "http://%s/", host);
+	yes = http_is_loopback(u.s);
+	buf_release(&u);
+	return yes;
+}
+
+/* 1 when the API at `api` (a URL) serves the web host `host`: the same host, or api.HOST. */
+static int serves(const char *api, const char *host)
+{
+	char h[160];
+
+	url_host(api, h, sizeof(h));
+	return !strcasecmp(h, host) || (!strncasecmp(h, "api.", 4) && !strcasecmp(h + 4, host));
+}
+
+int gh_access_find(const struct gh_address *a, int no_token, struct gh_access *out, struct buf *msg)
 {
 	const char *env = getenv("GITHUB_API_URL");
+	int github = !strcmp(a->host, "github.com");
 	struct buf b = BUF_INIT;
+	char home[320]; /* where an environment token belongs */
 
-	if (env && *env)
+	memset(out, 0, sizeof(*out));
+	buf_reset(msg);
+	if (env && !*env)
+		env = NULL;
+	if (env && (github || serves(env, a->host)))
 		buf_adds(&b, env);
-	else if (!strcmp(host, "github.com"))
+	else if (github)
 		buf_adds(&b, "https://api.github.com");
-	else
-		buf_addf(&b, "https://%s/api/v3", host);
+	else /* GitHub Enterprise's: by http only as named so, and only on this machine (a test's server) */
+		buf_addf(&b, "http%s://%s/api/v3", a->plain && host_is_loopback(a->host) ? "" : "s", a->host);
 	while (b.len && b.s[b.len - 1] == '/')
 		b.s[--b.len] = '\0';
-	return buf_detach(&b, NULL);
+	out->api = buf_detach(&b, NULL);
+	if (no_token)
+		return 0;
+	http_origin(env ? env : "https://api.github.com", home, sizeof(home));
+	env_token(&out->auth);
+	http_origin(out->api, out->origin, sizeof(out->origin));
+	if (out->auth.token && strcmp(out->origin, home)) {
+		if (env)
+			buf_addf(msg, "%s is neither github.com nor the host of GITHUB_API_URL (%s), where the "
+				 "token in %s goes; for GitHub Enterprise set GITHUB_API_URL to its API "
+				 "(https://%s/api/v3), or read it without a token (import --no-token)",
+				 a->host, env, out->auth.from, a->host);
+		else
+			buf_addf(msg, "%s is not github.com: the token in %s goes only to api.github.com; "
+				 "for GitHub Enterprise set GITHUB_API_URL to its API (https://%s/api/v3), "
+				 "or read it without a token (import --no-token)",
+				 a->host, out->auth.from, a->host);
+		return -1;
+	}
+	if (!out->auth.token && (out->auth.token = gh_cli_token(a->host)))
+		out->auth.from = "gh auth token";
+	if (out->auth.token && strncmp(out->origin, "https:", 6) && !http_is_loopback(out->api)) {
+		buf_addf(msg, "the API is at %s, plain http: the token from %s goes only by https (or to "
+			 "this machine); use https, or read it without a token (import --no-token)",
+			 out->api, out->auth.from);
+		return -1;
+	}
+	if (!out->auth.token)
+		out->origin[0] = '\0';
+	return 0;
 }
 
 /* "host[:port]" of a URL, into out. */
@@ -303,13 +379,14 @@ static enum gh_fail get_json(struct fetch *f, const char *url, json_t **out, cha
 	headers[nh++] = ua.s;
 	headers[nh++] = "Accept: application/vnd.github+json";
 	headers[nh++] = "X-GitHub-Api-Version: 2022-11-28";
-	if (o->auth->token) {
+	if (o->auth->token)
 		buf_addf(&auth, "Authorization: Bearer %s", o->auth->token);
-		headers[nh++] = auth.s;
-	}
 	headers[nh] = NULL;
 	req.url = url;
 	req.headers = headers;
+	/* the token goes with a request to its API's origin alone (http_get() checks every hop) */
+	req.auth = o->auth->token ? auth.s : NULL;
+	req.auth_origin = o->auth_origin;
 	req.connect_timeout = o->connect_timeout;
 	req.timeout = o->timeout;
 	req.max_bytes = GH_MAX_BYTES;
