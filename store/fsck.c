@@ -229,9 +229,8 @@ static int add_manifest(struct fsck *f, const char *dir, const char *text_path)
 	return rc;
 }
 
-/* One stored import: its text, manifest and files. */
-static void check_import(struct fsck *f, const char *hash, const struct diag *load,
-			 const struct model *all)
+/* One stored import: its text, manifest and files (each read and summed here). */
+static void check_import(struct fsck *f, const char *hash, const struct model *all)
 {
 	struct buf dir = BUF_INIT, text = BUF_INIT;
 	struct diag found = DIAG_INIT;
@@ -258,10 +257,16 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 	for (size_t i = 0; i < found.n; i++)
 		problem(f, found.v[i].file, "%s", found.v[i].text);
 	if (v == 1) {
+		struct model one;
+		struct diag rows = DIAG_INIT;
+
 		problem(f, dir.s, "%s", "no manifest (stored before manifests)");
-		/* then the loader's word on its rows: a malformed row, a missing column */
-		for (size_t i = 0; i < load->n; i++) {
-			const struct diag_entry *e = &load->v[i];
+		/* then the loader's word on its rows, every file read: a malformed row, a missing column */
+		model_init(&one);
+		store_load_imports(f->st, &one, &hash, 1, &rows);
+		model_release(&one);
+		for (size_t i = 0; i < rows.n; i++) {
+			const struct diag_entry *e = &rows.v[i];
 
 			if (!e->file || !strstr(e->file, hash) || !strstr(e->file, "/data/"))
 				continue;
@@ -269,6 +274,7 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 			f->res->problems++;
 			rows_bad = 1;
 		}
+		diag_release(&rows);
 	}
 	/* one repair mends every problem of the import */
 	if (f->repair && (v < 0 || rows_bad)) {
@@ -408,9 +414,12 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 	/* the removals the journal asks for, before the imports are looked at */
 	moves(&f);
 
-	/* every import: the loader's view first (what reads), then each directory */
+	/*
+	 * every import: the runs of all (what a rebuild keeps of the imports before it), then
+	 * each directory, every file of it read and summed once (check_import())
+	 */
 	model_init(&all);
-	store_load(st, &all, &load);
+	store_load_runs(st, &all, &load);
 	buf_reset(&p);
 	buf_addf(&p, "%s/data", st->dir);
 	if ((dp = opendir(p.s))) {
@@ -425,7 +434,7 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 				buf_release(&q);
 				continue;
 			}
-			check_import(&f, de->d_name, &load, &all);
+			check_import(&f, de->d_name, &all);
 		}
 		closedir(dp);
 	}

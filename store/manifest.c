@@ -192,14 +192,14 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 	buf_addf(&path, "%s/%s", c->dir, v[0]);
 	if (c->meas_rows && !strcmp(v[0], "measurements.csv"))
 		*c->meas_rows = (size_t)strtoull(v[2], NULL, 10);
-	if (file_check_regular(path.s, "a store file", &local) < 0) {
+	if (stat(path.s, &st) < 0) {
+		c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
+	} else if (!S_ISREG(st.st_mode) && file_check_regular(path.s, "a store file", &local) < 0) {
 		/* a directory, a device, a link to one: never opened */
 		c->bad = diag_error(c->d, path.s, 0, "%s", local.v[0].text);
 	} else if (!read_in_full(c, v[0])) {
 		/* not read by this load: its size says whether it was cut or grown */
-		if (stat(path.s, &st) < 0)
-			c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
-		else if ((unsigned long long)st.st_size != bytes)
+		if ((unsigned long long)st.st_size != bytes)
 			c->bad = diag_error(c->d, path.s, 0,
 					    "%llu bytes, the manifest says %s: the file was cut or changed",
 					    (unsigned long long)st.st_size, v[1]);

@@ -57,25 +57,35 @@ int file_check_regular(const char *path, const char *noun, struct diag *d)
 }
 
 /*
- * Regular file `path` opened for reading, its fstat in *st: what is not a
- * regular file, or a link to what is not, is found by stat() and never
- * opened (file_check_regular()); a file swapped for another between the
- * stat and the open (same name, another inode) is refused too. Returns
- * the descriptor, or -1 with an error naming the path in *d.
+ * Regular file `path` opened for reading, its fstat in *st. A link is
+ * followed only to a regular file: what it points to is looked at by
+ * stat(), never opened, and a file swapped in between (another inode) is
+ * refused; what is not a regular file is closed unread. Returns the
+ * descriptor, or -1 with an error naming the path in *d.
  */
 static int open_regular(const char *path, struct stat *st, struct diag *d)
 {
-	struct stat before;
-	int fd;
+	/* O_NONBLOCK: a FIFO does not hold the open; O_NOFOLLOW: a link is looked at first */
+	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	int fd = open(path, flags | O_NOFOLLOW);
+	struct stat target;
 
-	if (regular_stat(path, "a file", &before, d) < 0)
+	if (fd >= 0) {
+		if (fstat(fd, st) == 0 && S_ISREG(st->st_mode))
+			return fd;
+		close(fd);
+		return regular_stat(path, "a file", st, d) < 0 ? -1
+			: diag_error(d, path, 0, "changed while it was opened; not read");
+	}
+	if (errno != ELOOP)
+		return diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+	if (regular_stat(path, "a file", &target, d) < 0)
 		return -1;
-	/* O_NONBLOCK: a FIFO put in its place meanwhile does not hold the open */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	fd = open(path, flags);
 	if (fd < 0)
 		return diag_error(d, path, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_dev != before.st_dev ||
-	    st->st_ino != before.st_ino) {
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_dev != target.st_dev ||
+	    st->st_ino != target.st_ino) {
 		close(fd);
 		return diag_error(d, path, 0, "changed while it was opened; not read");
 	}
