@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "util/http.h"
+#include "util/text.h"
 
 #define GH_MAX_PAGES 200           /* 20,000 comments: far past any real thread */
 #define GH_MAX_BYTES (64u << 20)   /* one page of the API */
@@ -202,6 +203,23 @@ void gh_auth_release(struct gh_auth *auth)
 	auth->from = NULL;
 }
 
+/*
+ * *msg made safe to print (text_clean()): a sentence quoting what a server
+ * sent (its error message, an address from its Link header, libcurl's or
+ * jansson's words about its bytes) never hands a terminal its escapes.
+ */
+static void clean_msg(struct buf *msg)
+{
+	struct buf c = BUF_INIT;
+
+	if (!text_has_control(buf_str(msg), msg->len))
+		return;
+	text_clean(&c, msg->s, msg->len);
+	buf_reset(msg);
+	buf_add(msg, buf_str(&c), c.len);
+	buf_release(&c);
+}
+
 void gh_access_release(struct gh_access *x)
 {
 	free(x->api);
@@ -270,6 +288,7 @@ int gh_access_find(const struct gh_address *a, int no_token, struct gh_access *o
 				 "for GitHub Enterprise set GITHUB_API_URL to its API (https://%s/api/v3), "
 				 "or read it without a token (import --no-token)",
 				 a->host, out->auth.from, a->host);
+		clean_msg(msg);
 		return -1;
 	}
 	if (!out->auth.token && (out->auth.token = gh_cli_token(a->host)))
@@ -278,6 +297,7 @@ int gh_access_find(const struct gh_address *a, int no_token, struct gh_access *o
 		buf_addf(msg, "the API is at %s, plain http: the token from %s goes only by https (or to "
 			 "this machine); use https, or read it without a token (import --no-token)",
 			 out->api, out->auth.from);
+		clean_msg(msg);
 		return -1;
 	}
 	if (!out->auth.token)
@@ -332,6 +352,7 @@ static enum gh_fail say(struct fetch *f, enum gh_fail why, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(f->msg, fmt, ap);
 	va_end(ap);
+	clean_msg(f->msg);
 	return why;
 }
 
@@ -477,6 +498,7 @@ enum gh_fail gh_no_answer(enum http_fail why, const char *host, const char *erro
 	return GH_UNREACHABLE;
 }
 
+/* A string member of an answer as sent (heap; "" when absent): a body, imported byte for byte. */
 static char *str_field(json_t *obj, const char *key)
 {
 	json_t *v = json_object_get(obj, key);
@@ -484,11 +506,28 @@ static char *str_field(json_t *obj, const char *key)
 	return xstrdup(json_is_string(v) ? json_string_value(v) : "");
 }
 
+/*
+ * A string member of an answer that is shown, not imported (a title, a
+ * login, a date, an address), made safe to print at once (text_clean()),
+ * so that no output shows a server's escapes. Heap; "" when absent.
+ */
+static char *shown_field(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+	const char *s = json_is_string(v) ? json_string_value(v) : "";
+	struct buf b = BUF_INIT;
+
+	if (!text_has_control(s, strlen(s)))
+		return xstrdup(s);
+	text_clean(&b, s, strlen(s));
+	return buf_detach(&b, NULL);
+}
+
 static char *login_of(json_t *obj)
 {
 	json_t *u = json_object_get(obj, "user");
 
-	return json_is_object(u) ? str_field(u, "login") : xstrdup("");
+	return json_is_object(u) ? shown_field(u, "login") : xstrdup("");
 }
 
 static void add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
@@ -498,8 +537,8 @@ static void add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
 	ALLOC_GROW(t->texts, t->ntexts + 1, *cap);
 	x = &t->texts[t->ntexts++];
 	x->author = login_of(obj);
-	x->posted = str_field(obj, "created_at");
-	x->address = str_field(obj, "html_url");
+	x->posted = shown_field(obj, "created_at");
+	x->address = shown_field(obj, "html_url");
 	x->body = str_field(obj, "body");
 	x->review = review;
 }
@@ -589,8 +628,8 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 		why = say(&f, GH_BAD_ANSWER, "the answer is not an issue (no title)");
 		goto out;
 	}
-	t->title = str_field(issue, "title");
-	t->address = str_field(issue, "html_url");
+	t->title = shown_field(issue, "title");
+	t->address = shown_field(issue, "html_url");
 	t->pull = a->pull || json_is_object(json_object_get(issue, "pull_request"));
 	add_text(t, &cap, issue, 0);
 	json_decref(issue);
