@@ -22,6 +22,13 @@
 
 #define GH_MAX_PAGES 200           /* 20,000 comments: far past any real thread */
 #define GH_MAX_BYTES (64u << 20)   /* one page of the API */
+/*
+ * What a thread holds in all, its texts and their fields: 1,000 comments
+ * of GitHub's largest (65,536 characters) are 64 MiB; a long thread of
+ * real ones, a few MiB. Past it, the pages stop (an answer that never
+ * ends: a Link chain, pages of padding).
+ */
+#define GH_MAX_HELD (128u << 20)
 
 /* Copy [s, s+n) into out when it is 1..size-1 bytes of `ok` characters. */
 static int take(const char *s, size_t n, const char *ok, char *out, size_t size)
@@ -338,6 +345,10 @@ struct fetch {
 	const char *name; /* "OWNER/REPO#N" */
 	struct buf *msg;
 	size_t requests;
+	size_t held;      /* bytes of the texts and fields kept so far (GH_MAX_HELD) */
+	size_t pages;     /* pages of comments read */
+	char **seen;      /* the pages of comments asked for, each once (a Link loop) */
+	size_t nseen, seen_cap;
 };
 
 static enum gh_fail say(struct fetch *f, enum gh_fail why, const char *fmt, ...)
@@ -530,7 +541,8 @@ static char *login_of(json_t *obj)
 	return json_is_object(u) ? shown_field(u, "login") : xstrdup("");
 }
 
-static void add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
+/* One text of the thread from `obj`; the bytes it holds, its fields' and its body's. */
+static size_t add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
 {
 	struct gh_text *x;
 
@@ -541,6 +553,18 @@ static void add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
 	x->address = shown_field(obj, "html_url");
 	x->body = str_field(obj, "body");
 	x->review = review;
+	return sizeof(*x) + strlen(x->author) + strlen(x->posted) + strlen(x->address) + strlen(x->body) + 4;
+}
+
+/* 1 when `url` was asked for before in this thread (a Link loop); else remembers it. */
+static int seen_before(struct fetch *f, const char *url)
+{
+	for (size_t i = 0; i < f->nseen; i++)
+		if (!strcmp(f->seen[i], url))
+			return 1;
+	ALLOC_GROW(f->seen, f->nseen + 1, f->seen_cap);
+	f->seen[f->nseen++] = xstrdup(url);
+	return 0;
 }
 
 /* Every page of a comment list, from `url` on, appended to t->texts. */
@@ -560,6 +584,11 @@ static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thr
 			why = say(f, GH_BAD_ANSWER, "more than %d pages of comments; stopped", GH_MAX_PAGES);
 			break;
 		}
+		if (seen_before(f, page)) {
+			why = say(f, GH_BAD_ANSWER, "the comments' next page is a page read before (a Link loop); "
+				  "stopped, nothing read");
+			break;
+		}
 		if ((why = get_json(f, page, &arr, &next)) != GH_OK)
 			break;
 		if (!json_is_array(arr)) {
@@ -568,12 +597,19 @@ static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thr
 			why = say(f, GH_BAD_ANSWER, "the comments are not a JSON array");
 			break;
 		}
+		f->pages++;
 		json_array_foreach(arr, i, c)
 			if (json_is_object(c))
-				add_text(t, cap, c, review);
+				f->held += add_text(t, cap, c, review);
 		json_decref(arr);
 		free(page);
 		page = next;
+		if (page && f->held > GH_MAX_HELD) {
+			why = say(f, GH_BAD_ANSWER, "the thread holds more than %u MiB of text after %zu pages "
+				  "(%zu texts) and names more; stopped, nothing read",
+				  GH_MAX_HELD >> 20, f->pages, t->ntexts);
+			break;
+		}
 	}
 	free(page);
 	return why;
@@ -610,7 +646,7 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 			     struct gh_thread *t, struct buf *msg)
 {
 	char name[420];
-	struct fetch f = { o, name, msg, 0 };
+	struct fetch f = { o, name, msg, 0, 0, 0, NULL, 0, 0 };
 	struct buf url = BUF_INIT;
 	enum gh_fail why;
 	json_t *issue;
@@ -631,7 +667,7 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 	t->title = shown_field(issue, "title");
 	t->address = shown_field(issue, "html_url");
 	t->pull = a->pull || json_is_object(json_object_get(issue, "pull_request"));
-	add_text(t, &cap, issue, 0);
+	f.held += add_text(t, &cap, issue, 0);
 	json_decref(issue);
 
 	buf_reset(&url);
@@ -649,6 +685,9 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 	sort_comments(t, 1);
 out:
 	t->requests = f.requests;
+	for (size_t i = 0; i < f.nseen; i++)
+		free(f.seen[i]);
+	free(f.seen);
 	buf_release(&url);
 	if (why != GH_OK) {
 		size_t requests = t->requests;
