@@ -1,6 +1,7 @@
 /*
  * http.c - a bounded HTTP GET through libcurl (opened by util/libcurl.c); see http.h.
  */
+#define _GNU_SOURCE /* memrchr */
 #include "util/http.h"
 
 #include <ctype.h>
@@ -125,75 +126,69 @@ char *http_link_next(const char *value)
 	return NULL;
 }
 
-/* The host of `url` (after "scheme://", before the port, path, query), lower case, into out. */
-static void url_host_only(const char *url, char *out, size_t size)
+/* The parts of an http(s) address that make its origin. */
+struct url_parts {
+	int https;
+	char host[256]; /* lower case; "[v6]" with its brackets */
+	char port[16];  /* as written, else the scheme's */
+};
+
+/* Split `url` into *u: 0, or -1 when it is not http(s) or has no host. */
+static int url_split(const char *url, struct url_parts *u)
 {
-	const char *p = strstr(url, "://"), *end;
+	const char *p = strstr(url, "://"), *end, *at, *colon = NULL;
 	size_t n = 0;
 
-	out[0] = '\0';
+	memset(u, 0, sizeof(*u));
 	if (!p)
-		return;
+		return -1;
+	if ((size_t)(p - url) == 5 && !strncasecmp(url, "https", 5))
+		u->https = 1;
+	else if ((size_t)(p - url) != 4 || strncasecmp(url, "http", 4))
+		return -1;
 	p += 3;
-	if ((end = strpbrk(p, "/?#")) == NULL)
-		end = p + strlen(p);
-	if (memchr(p, '@', (size_t)(end - p))) /* user:password@host */
-		p = (const char *)memchr(p, '@', (size_t)(end - p)) + 1;
+	end = p + strcspn(p, "/?#");
+	if ((at = memrchr(p, '@', (size_t)(end - p)))) /* user:password@host */
+		p = at + 1;
 	if (*p == '[') { /* [v6]:port */
 		const char *close = memchr(p, ']', (size_t)(end - p));
 
-		if (close)
-			end = close + 1;
+		if (close && close + 1 < end && close[1] == ':')
+			colon = close + 1;
 	} else {
-		const char *colon = memchr(p, ':', (size_t)(end - p));
-
-		if (colon)
-			end = colon;
+		colon = memchr(p, ':', (size_t)(end - p));
 	}
-	while (p < end && n + 1 < size)
-		out[n++] = (char)tolower((unsigned char)*p++);
-	out[n] = '\0';
+	for (const char *h = p; h < (colon ? colon : end) && n + 1 < sizeof(u->host); h++)
+		u->host[n++] = (char)tolower((unsigned char)*h);
+	snprintf(u->port, sizeof(u->port), "%.*s", colon ? (int)(end - colon - 1) : 0, colon ? colon + 1 : "");
+	if (!*u->port)
+		strcpy(u->port, u->https ? "443" : "80");
+	return n ? 0 : -1;
 }
 
 void http_origin(const char *url, char *out, size_t size)
 {
-	char host[256];
-	const char *p = strstr(url, "://"), *port = NULL, *end;
-	int https;
+	struct url_parts u;
 
-	out[0] = '\0';
-	if (!p)
-		return;
-	if ((size_t)(p - url) == 5 && !strncasecmp(url, "https", 5))
-		https = 1;
-	else if ((size_t)(p - url) == 4 && !strncasecmp(url, "http", 4))
-		https = 0;
+	if (url_split(url, &u) < 0)
+		*out = '\0';
 	else
-		return;
-	url_host_only(url, host, sizeof(host));
-	if (!*host)
-		return;
-	p += 3;
-	if ((end = strpbrk(p, "/?#")) == NULL)
-		end = p + strlen(p);
-	if (memchr(p, '@', (size_t)(end - p)))
-		p = (const char *)memchr(p, '@', (size_t)(end - p)) + 1;
-	if (*p == '[')
-		p = memchr(p, ']', (size_t)(end - p)) ? (const char *)memchr(p, ']', (size_t)(end - p)) + 1 : end;
-	if (p < end && (port = memchr(p, ':', (size_t)(end - p))))
-		port++;
-	if (port && port < end)
-		snprintf(out, size, "%s://%s:%.*s", https ? "https" : "http", host, (int)(end - port), port);
-	else
-		snprintf(out, size, "%s://%s:%s", https ? "https" : "http", host, https ? "443" : "80");
+		snprintf(out, size, "%s://%s:%s", u.https ? "https" : "http", u.host, u.port);
 }
 
 int http_is_loopback(const char *url)
 {
-	char host[256];
+	struct url_parts u;
+	unsigned a, b, c, d;
+	char tail;
 
-	url_host_only(url, host, sizeof(host));
-	return !strcmp(host, "localhost") || !strcmp(host, "[::1]") || !strncmp(host, "127.", 4);
+	if (url_split(url, &u) < 0)
+		return 0;
+	if (!strcmp(u.host, "localhost") || !strcmp(u.host, "[::1]"))
+		return 1;
+	/* 127.0.0.0/8 as an address, not a name that begins so (127.example.com) */
+	return sscanf(u.host, "%3u.%3u.%3u.%3u%c", &a, &b, &c, &d, &tail) == 4 && a == 127 && b < 256 &&
+	       c < 256 && d < 256 && strspn(u.host, "0123456789.") == strlen(u.host);
 }
 
 int http_may_send(const char *url, const char *origin)

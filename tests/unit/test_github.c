@@ -173,6 +173,9 @@ static void test_origin(void **state)
 	assert_true(http_may_send("http://localhost:8080/a", "http://localhost:8080"));
 	assert_false(http_may_send("http://ghe.example.com/api/v3/a", "http://ghe.example.com:80"));
 	assert_false(http_may_send("http://127.0.0.1:8081/a", "http://127.0.0.1:8080"));
+	assert_false(http_may_send("http://127.0.0.1.evil.example:8080/a", "http://127.0.0.1.evil.example:8080"));
+	assert_false(http_may_send("http://127.evil.example/a", "http://127.evil.example:80"));
+	assert_true(http_is_loopback("http://127.1.2.3:9/"));
 }
 
 /* Where a thread is read, and whether the token goes: decided before any request. */
