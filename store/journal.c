@@ -704,12 +704,40 @@ long journal_moves(struct store *st, int finish, void (*fn)(void *ctx, uint32_t 
 	return rc;
 }
 
+/*
+ * The fold of a store's overrides.csv and aliases.csv into edits.csv,
+ * finished when it was interrupted after edits.csv was written (as
+ * write_journal() does it): the old files go, VERSION says schema 2.
+ */
+static int finish_fold(struct store *st, struct diag *d)
+{
+	static const char *const files[] = { "overrides.csv", "aliases.csv" };
+	char *journal = store_path(st, JOURNAL_FILE);
+	int rc = 0, folded = 0;
+
+	if (path_exists(journal)) {
+		for (size_t i = 0; i < countof(files); i++) {
+			char *p = store_path(st, files[i]);
+
+			if (path_exists(p) && unlink(p) == 0)
+				folded = 1;
+			free(p);
+		}
+		if (folded)
+			rc = store_upgrade_schema(st, d);
+	}
+	free(journal);
+	return rc;
+}
+
 int journal_settle(struct store *st, struct diag *d)
 {
 	size_t said = d->n;
 
 	/* a journal that does not verify says nothing here: the load reports it */
-	return journal_moves(st, 1, NULL, NULL, d) < 0 && d->n > said ? -1 : 0;
+	if (journal_moves(st, 1, NULL, NULL, d) < 0 && d->n > said)
+		return -1;
+	return finish_fold(st, d);
 }
 
 int journal_named(const struct store *st, struct arena *a, struct strmap *named)

@@ -128,7 +128,9 @@ int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, 
  * undo left undone (an undo's moves back are so taken back). Every writer
  * calls it with the lock held (store_lock), before it reads the store;
  * journal_record() and journal_undo() do. A journal that does not verify
- * moves nothing (its load reports it). Returns 0, or -1 when a move failed.
+ * moves nothing (its load reports it). The fold of a schema 1 store's
+ * files into edits.csv, interrupted, is finished too. Returns 0, or -1
+ * when a move failed.
  */
 int journal_settle(struct store *st, struct diag *d);
 
