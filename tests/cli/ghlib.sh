@@ -20,13 +20,14 @@ export PATH
 
 SERVERS=
 trap 'for p in $SERVERS; do kill "$p" 2>/dev/null; done; rm -rf "$T"' EXIT INT TERM
-# serve NAME: a server answering by $T/NAME.routes, logging to $T/NAME.log;
-# sets NAME_PORT and NAME_BASE (http://127.0.0.1:PORT)
+# serve NAME: a server answering by $T/NAME.routes, logging to $T/NAME.log (anew);
+# sets NAME_PORT, NAME_BASE (http://127.0.0.1:PORT) and NAME_PID
 serve() {
 	: >>"$T/$1.routes"
-	rm -f "$T/$1.port"
+	rm -f "$T/$1.port" "$T/$1.log"
 	"$REPLAY" "$T/$1.routes" "$T/$1.port" "$T/$1.log" &
 	SERVERS="$SERVERS $!"
+	eval "$1_PID=$!"
 	i=0
 	while [ ! -s "$T/$1.port" ]; do
 		i=$((i + 1))
@@ -36,6 +37,8 @@ serve() {
 	eval "$1_PORT=$(cat "$T/$1.port")"
 	eval "$1_BASE=http://127.0.0.1:\$$1_PORT"
 }
+# unserve NAME: stop server NAME (by its PID)
+unserve() { eval "kill \"\$$1_PID\" 2>/dev/null"; }
 # route NAME TARGET FILE...: what server NAME answers (FILE relative to tests/cli/github, or absolute)
 route() {
 	r=$1

@@ -42,27 +42,37 @@ same() {
 }
 
 trials=0 lost=0
+# kill K CMD...: a fresh copy of the base, CMD killed at its Kth rename
+kill_at() {
+	k=$1
+	shift
+	rm -rf "$S"; cp -r "$B" "$S"
+	strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" "$BD" "$@" >/dev/null 2>&1
+}
+# recover WHAT: fsck --repair, a clean fsck, the removal undone when it is in effect; the export of before
+recover() {
+	run fsck --repair
+	grep -q 'text no import refers to' "$T/out" && fail "$1: fsck calls a removed text an orphan: $(cat "$T/out")"
+	run fsck
+	expect_rc 0 "fsck after fsck --repair ($1): $(cat "$T/out")"
+	id=$(rm_edit)
+	if [ -n "$id" ]; then
+		run undo "$id"
+		[ "$rc" -eq 0 ] || { lost=$((lost + 1)); cat "$T/err" >&2; fail "$1, fsck --repair, undo: exit $rc"; }
+	fi
+	same "$1, fsck --repair, undo"
+}
+
 nrm=$(renames "$BD" rm Two)
 [ "$nrm" -ge 5 ] || fail "rm made $nrm renames, want the journal's and two of each import"
 k=0
 while [ $k -lt "$nrm" ]; do
 	k=$((k + 1)); trials=$((trials + 1))
-	rm -rf "$S"; cp -r "$B" "$S"
-	strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" "$BD" rm Two >/dev/null 2>&1
+	kill_at $k rm Two
 	whole "rm killed at rename $k"
-	run fsck --repair
-	grep -q 'text no import refers to' "$T/out" && fail "rm killed at rename $k: fsck calls a removed text an orphan: $(cat "$T/out")"
-	run fsck
-	expect_rc 0 "fsck after fsck --repair (rm killed at rename $k): $(cat "$T/out")"
-	id=$(rm_edit)
-	if [ -n "$id" ]; then
-		run undo "$id"
-		[ "$rc" -eq 0 ] || { lost=$((lost + 1)); cat "$T/err" >&2; fail "rm killed at rename $k, fsck --repair, undo: exit $rc"; }
-	fi
-	same "rm killed at rename $k, fsck --repair, undo"
+	recover "rm killed at rename $k"
 	# the same kill, and then the next writer of another kind
-	rm -rf "$S"; cp -r "$B" "$S"
-	strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" "$BD" rm Two >/dev/null 2>&1
+	kill_at $k rm Two
 	"$BD" rename-variant tool_release Release >/dev/null 2>&1 || fail "rename-variant after rm killed at rename $k"
 	run fsck
 	expect_rc 0 "fsck after the next writer (rm killed at rename $k): $(cat "$T/out")"
@@ -77,17 +87,8 @@ nundo=$(renames "$BD" undo)
 k=0
 while [ $k -lt "$nundo" ]; do
 	k=$((k + 1)); trials=$((trials + 1))
-	rm -rf "$S"; cp -r "$B" "$S"
-	strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" "$BD" undo >/dev/null 2>&1
+	kill_at $k undo
 	whole "undo killed at rename $k"
-	run fsck --repair
-	run fsck
-	expect_rc 0 "fsck after fsck --repair (undo killed at rename $k): $(cat "$T/out")"
-	id=$(rm_edit)
-	if [ -n "$id" ]; then
-		run undo "$id"
-		[ "$rc" -eq 0 ] || { lost=$((lost + 1)); cat "$T/err" >&2; fail "undo killed at rename $k, fsck --repair, undo: exit $rc"; }
-	fi
-	same "undo killed at rename $k, fsck --repair, undo"
+	recover "undo killed at rename $k"
 done
 echo "  RM-KILL $trials kills ($nrm renames of rm, $nundo of undo): $lost lost"
