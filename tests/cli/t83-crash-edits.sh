@@ -5,7 +5,8 @@
 # reader sees a store that loads; fsck names nothing but the leftovers
 # of a kill; after `fsck --repair` the store is clean and is exactly the
 # store before the operation or the one after it (its export, its edits,
-# its variants): never torn, nothing lost.
+# its variants), and an edit that is there is undone whole: never torn,
+# nothing lost.
 #
 #   CRASH_ALL=1       every kill point of every operation (hundreds; minutes)
 #   CRASH_TRIALS=N    else N kill points drawn from them with a fixed seed (default 24)
@@ -83,6 +84,8 @@ else
 		{ if (rand() * (all - NR + 1) < n - taken) { print; taken++ } }' "$T/points" >"$T/chosen"
 fi
 
+# the operations that are an edit, which undo takes back whole
+undoable="rm rm-import rename-experiment move rename-variant merge-variants undo-rm undo-rename redo"
 trials=0 killed=0 torn=0 lost=0 differ=0
 while read -r name kind k; do
 	trials=$((trials + 1))
@@ -107,8 +110,22 @@ while read -r name kind k; do
 	state now
 	# the store before, or after; or, for an import with --set-variant, which records its
 	# edit before its data (benchdelta-store(5)), the edit without the import
-	if same now before before || same now "after.$name" "after.$name" ||
-		{ [ "$name" = import-s ] && same now before "after.$name"; }; then
+	if same now before before || { [ "$name" = import-s ] && same now before "after.$name"; }; then
+		continue
+	fi
+	if same now "after.$name" "after.$name"; then
+		# an edit finished by the repair is undone whole: nothing of it was lost on the way
+		case " $undoable " in
+		*" $name "*)
+			# (by its number: a bare undo takes the latest edit that is not an undo)
+			last=$("$BD" edits 2>/dev/null | awk 'END { print $1 }')
+			rm -f "$T/undone.data"
+			"$BD" undo "$last" >/dev/null 2>"$T/err" && state undone
+			if ! cmp -s "$T/undone.data" "$T/before.data"; then
+				lost=$((lost + 1)); echo "$what: fsck --repair, then undo: not the store before: $(cat "$T/err")" >&2
+				diff "$T/before.data" "$T/undone.data" | head -4 >&2
+			fi ;;
+		esac
 		continue
 	fi
 	# lost: a line of the store before that is in neither
