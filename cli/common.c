@@ -55,12 +55,7 @@ int cli_load_store(struct cli *c, struct model *m)
 	return rc;
 }
 
-/*
- * The experiment named `name`: exact, else the only one containing it,
- * case-insensitively; NULL when none or several do (*hits says how many).
- */
-static const struct experiment *match_experiment(const struct model *m, const char *name,
-						 size_t *hits)
+const struct experiment *cli_match_experiment(const struct model *m, const char *name, size_t *hits)
 {
 	const struct experiment *found = NULL;
 
@@ -78,7 +73,7 @@ static const struct experiment *match_experiment(const struct model *m, const ch
 }
 
 /*
- * The experiment `name` picks (match_experiment(): cli_find_experiment()
+ * The experiment `name` picks (cli_match_experiment(): cli_find_experiment()
  * without its messages), loaded alone: the imports the store's index names
  * for it, when the index is fresh. 1 when `m` holds it so, 0 when not (`m`
  * left empty).
@@ -95,7 +90,7 @@ static int load_one(struct cli *c, struct model *m, const char *name)
 
 	model_init(&sum);
 	if (store_open(&st, dir, 0, &d) == 0 && storeindex_load(&st, &sum, NULL) == 1 &&
-	    (e = match_experiment(&sum, name, &hits))) /* none or several: the whole store, and its messages */
+	    (e = cli_match_experiment(&sum, name, &hits))) /* none or several: the whole store, and its messages */
 		ok = store_load_experiment(&st, &sum, e, m);
 	diag_release(&d);
 	store_close(&st);
@@ -114,7 +109,7 @@ int cli_load_store_for(struct cli *c, struct model *m, const char *exp)
 const struct experiment *cli_find_experiment(const struct model *m, const char *name)
 {
 	size_t hits;
-	const struct experiment *found = match_experiment(m, name, &hits);
+	const struct experiment *found = cli_match_experiment(m, name, &hits);
 
 	if (found)
 		return found;

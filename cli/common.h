@@ -29,6 +29,12 @@ int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
  * case-insensitively), or NULL after printing why to stderr.
  */
 const struct experiment *cli_find_experiment(const struct model *m, const char *name);
+/*
+ * The experiment named `name`: exact, else the only one containing it,
+ * case-insensitively; NULL when none or several do (*hits says how many).
+ * cli_find_experiment() without its messages.
+ */
+const struct experiment *cli_match_experiment(const struct model *m, const char *name, size_t *hits);
 
 /*
  * When the store's imports were read by older parsers (VERSION's parsers

@@ -64,7 +64,7 @@ static int exit_code(enum gh_fail why)
 	return BD_EXIT_NETWORK;
 }
 
-int cli_fetch_threads(char **args, size_t n, struct cli_threads *th)
+int cli_fetch_threads(char **args, size_t n, int no_token, struct cli_threads *th)
 {
 	long timeout = timeout_setting();
 
@@ -73,10 +73,9 @@ int cli_fetch_threads(char **args, size_t n, struct cli_threads *th)
 	for (size_t i = 0; i < n; i++) {
 		struct cli_thread *c = &th->v[th->n];
 		struct gh_fetch_opts o;
-		struct gh_auth auth;
+		struct gh_access access;
 		struct buf msg = BUF_INIT;
 		enum gh_fail why;
-		char *api;
 
 		if (gh_parse_address(args[i], &c->addr) < 0) {
 			fprintf(stderr, "benchdelta: %s: not an issue or pull request address\n", args[i]);
@@ -84,17 +83,23 @@ int cli_fetch_threads(char **args, size_t n, struct cli_threads *th)
 			return BD_EXIT_USAGE;
 		}
 		gh_short_name(&c->addr, c->name, sizeof(c->name));
-		gh_auth_find(c->addr.host, &auth);
-		api = gh_api_root(c->addr.host);
-		o.api = api;
-		o.auth = &auth;
+		if (gh_access_find(&c->addr, no_token, &access, &msg) < 0) {
+			/* the token would go elsewhere: nothing is asked of anyone */
+			fprintf(stderr, "benchdelta: %s: %s\n", c->name, buf_str(&msg));
+			gh_access_release(&access);
+			buf_release(&msg);
+			cli_threads_release(th);
+			return BD_EXIT_INPUT;
+		}
+		o.api = access.api;
+		o.auth = &access.auth;
+		o.auth_origin = access.origin;
 		o.connect_timeout = timeout < CONNECT_TIMEOUT ? timeout : CONNECT_TIMEOUT;
 		o.timeout = timeout;
 		o.user_agent = "benchdelta/" BD_VERSION;
 		why = gh_fetch_thread(&c->addr, &o, &c->t, &msg);
 		c->requests = c->t.requests;
-		free(api);
-		gh_auth_release(&auth);
+		gh_access_release(&access);
 		th->n++;
 		if (why != GH_OK) {
 			fprintf(stderr, "benchdelta: %s\n", buf_str(&msg));
@@ -146,8 +151,8 @@ void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in)
 	}
 }
 
-int cli_read_inputs_and_threads(char **args, int n, struct cli_inputs *in, struct cli_threads *th,
-				struct diag *d)
+int cli_read_inputs_and_threads(char **args, int n, int no_token, struct cli_inputs *in,
+				struct cli_threads *th, struct diag *d)
 {
 	char **files = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*files));
 	char **addrs = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*addrs));
@@ -161,7 +166,7 @@ int cli_read_inputs_and_threads(char **args, int n, struct cli_inputs *in, struc
 		else
 			files[nfiles++] = args[i];
 	}
-	rc = cli_fetch_threads(addrs, naddrs, th);
+	rc = cli_fetch_threads(addrs, naddrs, no_token, th);
 	if (rc == BD_EXIT_OK) {
 		cli_read_inputs(files, (int)nfiles, in, d);
 		cli_threads_to_inputs(th, in);

@@ -31,25 +31,27 @@ struct cli_threads {
 int cli_is_thread_address(const char *arg);
 
 /*
- * Fetch every thread named in args[0..n) (all addresses). Stops at the
- * first failure: prints one line ("benchdelta: OWNER/REPO#N: why") and
- * returns BD_EXIT_INPUT (no such thread, refused) or BD_EXIT_NETWORK (try
- * again later), keeping nothing. BD_EXIT_OK when all came.
+ * Fetch every thread named in args[0..n) (all addresses), with no token at
+ * all when `no_token` (gh_access_find()). Stops at the first failure:
+ * prints one line ("benchdelta: OWNER/REPO#N: why", made safe to print)
+ * and returns BD_EXIT_INPUT (no such thread, refused, a token that would
+ * go to another host) or BD_EXIT_NETWORK (try again later), keeping
+ * nothing. BD_EXIT_OK when all came.
  */
-int cli_fetch_threads(char **args, size_t n, struct cli_threads *th);
+int cli_fetch_threads(char **args, size_t n, int no_token, struct cli_threads *th);
 
 /* Append the fetched texts to `in` (bodies are moved: the threads keep the rest). */
 void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in);
 
 /*
  * The inputs a command line names: the threads among args fetched whole
- * first (cli_fetch_threads(); on a failure its exit code is returned and
+ * first (cli_fetch_threads(), `no_token` as there; on a failure its exit code is returned and
  * nothing is read), then the files read as cli_read_inputs() reads them
  * (errors to *d), then the threads' texts after them. BD_EXIT_OK when all
  * threads came; release *in and *th in every case.
  */
-int cli_read_inputs_and_threads(char **args, int n, struct cli_inputs *in, struct cli_threads *th,
-				struct diag *d);
+int cli_read_inputs_and_threads(char **args, int n, int no_token, struct cli_inputs *in,
+				struct cli_threads *th, struct diag *d);
 
 /* One line per thread after the import: what was new, what was there before. */
 void cli_threads_summary(const struct cli_threads *th, const struct import_result *res, int dry,

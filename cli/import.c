@@ -27,11 +27,13 @@ static const char usage[] =
 	"  .../pull/N, or OWNER/REPO#N. Its description and every comment are fetched\n"
 	"  (GITHUB_TOKEN, GH_TOKEN or 'gh auth token'; GITHUB_API_URL; BENCHDELTA_TIMEOUT)\n"
 	"  and each is imported as a text of its own, with its author, date and address.\n"
+	"  A token goes only to api.github.com, or to GITHUB_API_URL's host, by https.\n"
 	"\n"
 	"  -e, --experiment EXP         put everything imported into experiment EXP\n"
 	"  -V, --variant NAME           the variant of every run imported\n"
 	"  -s, --set-variant LINE=NAME  the block at LINE (see the plan's line spans) is NAME\n"
-	"  -n, --dry-run                show what would be imported; store nothing\n";
+	"  -n, --dry-run                show what would be imported; store nothing\n"
+	"      --no-token               fetch without any token (a thread on another host)\n";
 
 /* "12=Release + LTO" → line 12, name "Release + LTO"; -1 when it is not of that shape. */
 static int parse_set_variant(const char *arg, struct set_variant *out)
@@ -66,6 +68,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "variant", required_argument, NULL, 'V' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "set-variant", required_argument, NULL, 's' },
+		{ "no-token", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -82,6 +85,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct storeindex_render *render = NULL;
 	char *dir;
 	int dry = 0, stop = 0, opt, rc = BD_EXIT_OK, store_ok, clean_load, all_stored = 1, stored_any = 0;
+	int no_token = 0;
 	size_t found = 0;
 
 	optind = 1;
@@ -99,6 +103,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			break;
 		case 'n':
 			dry = 1;
+			break;
+		case 'T':
+			no_token = 1;
 			break;
 		case 's':
 			ALLOC_GROW(sets, nsets + 1, sets_cap);
@@ -126,7 +133,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	io.nset = nsets;
 
 	/* threads first: a thread that cannot be fetched whole stops everything */
-	rc = cli_read_inputs_and_threads(argv + optind, argc - optind, &in, &th, &d);
+	rc = cli_read_inputs_and_threads(argv + optind, argc - optind, no_token, &in, &th, &d);
 	if (rc != BD_EXIT_OK) {
 		cli_inputs_release(&in);
 		free(sets);

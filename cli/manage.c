@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "store/csvstore.h"
 #include "store/manage.h"
+#include "store/storeindex.h"
 #include "util/fsutil.h"
 
 static const char rm_usage[] =
@@ -43,8 +44,78 @@ struct session {
 	char *dir;
 };
 
-/* Open and load the store; for a real change under the lock. BD_EXIT_OK or BD_EXIT_INPUT. */
-static int begin(struct cli *c, struct session *s, int dry)
+/* What an edit names: an experiment, an import (an id's first digits), an experiment it puts imports into. */
+struct edit_names {
+	const char *exp, *import, *to;
+};
+
+/* The hashes of the imports of experiment `e` of summary model `sum`, added to *hashes. */
+static void add_imports(const struct model *sum, const struct experiment *e, const char ***hashes,
+			size_t *n, size_t *cap)
+{
+	for (size_t k = 0; k < e->nsources; k++) {
+		ALLOC_GROW(*hashes, *n + 1, *cap);
+		(*hashes)[(*n)++] = sum->sources[e->sources[k]].hash;
+	}
+}
+
+/*
+ * Load into empty `m` what the edit touches, from a fresh index: the
+ * imports of the experiment and of the import it names, and of the
+ * experiment it puts them into (so that the plan knows whether that one
+ * exists), each read whole and checked in full against its manifest, and
+ * nothing else; the plan is then made on them as on the whole store. 1
+ * when `m` holds them; 0 when the index is stale or names none of them
+ * (`m` left empty: the caller reads the whole store, whose load and plan
+ * say what is wrong).
+ */
+static int load_touched(struct store *st, const struct edit_names *w, struct model *m)
+{
+	struct model sum;
+	struct diag d = DIAG_INIT;
+	const struct experiment *e = NULL;
+	const char **hashes = NULL;
+	size_t n = 0, cap = 0;
+	int ok = 0;
+
+	model_init(&sum);
+	if (storeindex_load(st, &sum, NULL) != 1)
+		goto out;
+	if (w->exp) {
+		size_t hits;
+
+		if (!(e = cli_match_experiment(&sum, w->exp, &hits)))
+			goto out;
+		add_imports(&sum, e, &hashes, &n, &cap);
+	}
+	if (w->import) {
+		long src = manage_find_import(&sum, w->import, &d);
+
+		if (src < 0)
+			goto out;
+		ALLOC_GROW(hashes, n + 1, cap);
+		hashes[n++] = sum.sources[src].hash;
+	}
+	if (w->to && (e = model_experiment(&sum, w->to)))
+		add_imports(&sum, e, &hashes, &n, &cap);
+	ok = store_load_imports(st, m, hashes, n, &d) == 0 && !m->damaged && !d.n;
+	if (!ok) {
+		model_release(m);
+		model_init(m);
+	}
+out:
+	free(hashes);
+	diag_release(&d);
+	model_release(&sum);
+	return ok;
+}
+
+/*
+ * Open the store and load what the edit named in `w` touches (the whole
+ * store's runs when the index cannot say); for a real change under the
+ * lock. BD_EXIT_OK or BD_EXIT_INPUT.
+ */
+static int begin(struct cli *c, struct session *s, int dry, const struct edit_names *w)
 {
 	struct buf v = BUF_INIT;
 	int rc = BD_EXIT_OK;
@@ -58,8 +129,8 @@ static int begin(struct cli *c, struct session *s, int dry)
 	else if (!dry && path_exists(v.s) &&
 		 (store_lock(&s->st, &s->d) < 0 || journal_settle(&s->st, &s->d) < 0))
 		rc = BD_EXIT_INPUT;
-	else if (store_load(&s->st, &s->m, &s->d) < 0)
-		rc = BD_EXIT_INPUT;
+	else if (!load_touched(&s->st, w, &s->m) && store_load_runs(&s->st, &s->m, &s->d) < 0)
+		rc = BD_EXIT_INPUT; /* (a plan needs the runs, never the measurements) */
 	c->damaged |= s->m.damaged;
 	diag_print(&s->d, 0, stderr);
 	diag_release(&s->d);
@@ -109,6 +180,7 @@ static int refused(struct session *s, const char *cmd)
 int cmd_rm(struct cli *c, int argc, char **argv)
 {
 	const char *import = NULL;
+	struct edit_names names = { NULL, NULL, NULL };
 	struct edit_plan p;
 	struct session s;
 	int dry = 0, rc = cli_edit_options(c, argc, argv, "rm", rm_usage, &dry, &import);
@@ -121,7 +193,9 @@ int cmd_rm(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "rm", import ? "--import takes the one import to remove"
 						       : "name one experiment to remove");
 	edit_plan_init(&p);
-	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+	names.exp = import ? NULL : argv[optind];
+	names.import = import;
+	if ((rc = begin(c, &s, dry, &names)) == BD_EXIT_OK) {
 		if (import) {
 			long src = manage_find_import(&s.m, import, &s.d);
 
@@ -146,6 +220,7 @@ int cmd_rm(struct cli *c, int argc, char **argv)
 int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 {
 	const struct experiment *e;
+	struct edit_names names = { NULL, NULL, NULL };
 	struct edit_plan p;
 	struct session s;
 	int dry = 0, rc = cli_edit_options(c, argc, argv, "rename-experiment", rename_usage, &dry, NULL);
@@ -157,7 +232,9 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 	cli_clean_arg(argv[optind]);
 	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
-	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+	names.exp = argv[optind];
+	names.to = argv[optind + 1];
+	if ((rc = begin(c, &s, dry, &names)) == BD_EXIT_OK) {
 		if (!(e = cli_find_experiment(&s.m, argv[optind])))
 			rc = BD_EXIT_USAGE;
 		else if (manage_plan_rename(&s.m, e, argv[optind + 1], &p, &s.d) < 0)
@@ -172,6 +249,7 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 
 int cmd_move(struct cli *c, int argc, char **argv)
 {
+	struct edit_names names = { NULL, NULL, NULL };
 	struct edit_plan p;
 	struct session s;
 	long src;
@@ -183,7 +261,9 @@ int cmd_move(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "move", "name the import and the experiment to put it in");
 	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
-	if ((rc = begin(c, &s, dry)) == BD_EXIT_OK) {
+	names.import = argv[optind];
+	names.to = argv[optind + 1];
+	if ((rc = begin(c, &s, dry, &names)) == BD_EXIT_OK) {
 		if ((src = manage_find_import(&s.m, argv[optind], &s.d)) < 0 ||
 		    manage_plan_move(&s.m, (uint32_t)src, argv[optind + 1], &p, &s.d) < 0)
 			rc = refused(&s, "move");

@@ -619,15 +619,23 @@ static int step_decimals(double step)
 	return (int)floor(-log10(0.9 * step));
 }
 
+/* Past this, a scaled figure is written with an exponent (it would be more than 7 digits). */
+#define SIG3_PLAIN_MAX 1e7
+
 /*
  * Three significant digits of x (already scaled), e.g. 2.66, 26.6, 266,
- * and no more decimals than `step` (the scaled last printed digit) allows.
+ * and no more decimals than `step` (the scaled last printed digit) allows;
+ * 10 million or more with an exponent (4.72e+08).
  */
 static void sig3(char *out, size_t size, double x, const char *suffix, double step)
 {
 	double a = fabs(x);
 	int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2, most = step_decimals(step);
 
+	if (a >= SIG3_PLAIN_MAX) { /* "1.7e+308 s", not 309 digits cut off before their unit */
+		snprintf(out, size, "%.3g%s%s", x, *suffix ? " " : "", suffix);
+		return;
+	}
 	if (most < decimals)
 		decimals = most < 0 ? 0 : most;
 	snprintf(out, size, "%.*f%s%s", decimals, x, *suffix ? " " : "", suffix);
@@ -680,6 +688,16 @@ static char *format_c(double v, enum unit unit, char *out, size_t size, int is_d
 	for (; p[1].text; p++) {
 		if (a / p->scale >= 0.9995)
 			break;
+	}
+	/* so large that even the largest prefix needs an exponent: the unit itself, as printed (1.7e+308 s) */
+	if (p == first && a / p->scale >= SIG3_PLAIN_MAX) {
+		while (p[1].text && p->scale != 1)
+			p++;
+		if (p->scale == 1) {
+			sig3(out, size, v, p->text, 0);
+			return out;
+		}
+		p = first;
 	}
 	/* a figure printed coarser than this prefix's units reads in a larger one: "0.7 ms", not "700 µs" */
 	while (p > first && step_decimals(step / p->scale) < 0)

@@ -21,7 +21,9 @@ int cachefile_open(struct cachefile *w, const char *dir, const char *name)
 
 	memset(w, 0, sizeof(*w));
 	buf_addf(&tmp, "%s/%s.tmp.%ld", dir, name, (long)getpid());
-	w->fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* a new file of its own: never one (or a link) that was there (readers write without the lock) */
+	unlink(tmp.s);
+	w->fd = open(tmp.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (w->fd < 0) {
 		buf_release(&tmp);
 		return -1;

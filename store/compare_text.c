@@ -68,6 +68,9 @@ char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit u
 	return cmp_text_figure(s, unit, out, size);
 }
 
+/* Past this, a percentage is written with an exponent, as units.c writes any figure. */
+#define PCT_PLAIN_MAX 1e7
+
 char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size)
 {
 	double rel = NAN;
@@ -79,7 +82,9 @@ char *cmp_text_spread(const struct cmp_side *s, char *out, size_t size)
 		rel = s->sd / fabs(s->center) * 100;
 	else if (isnan(s->mean) && s->hi >= s->lo)
 		rel = (s->hi - s->lo) / 2 / fabs(s->center) * 100; /* the tool's own interval */
-	if (rel >= 0 && isfinite(rel))
+	if (rel >= PCT_PLAIN_MAX && isfinite(rel))
+		snprintf(out, size, "\xc2\xb1%.3g%%", rel);
+	else if (rel >= 0 && isfinite(rel))
 		snprintf(out, size, "\xc2\xb1%.*f%%", pct_decimals(rel), rel);
 	return out;
 }
@@ -102,6 +107,8 @@ char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
 	}
 	if (isnan(pct))
 		*out = '\0';
+	else if (fabs(pct) >= PCT_PLAIN_MAX && isfinite(pct))
+		snprintf(out, size, "%+.3g%%", pct); /* "+7.14e+304%", not 300 digits */
 	else
 		snprintf(out, size, "%+.*f%%", d, pct);
 	return out;

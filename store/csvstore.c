@@ -201,7 +201,7 @@ void store_close(struct store *st)
 int store_lock(struct store *st, struct diag *d)
 {
 	char *path = path_dup(st, "%s", ".lock");
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
 
 	if (fd < 0) {
 		diag_error(d, path, 0, "cannot open lock file: %s", strerror(errno));

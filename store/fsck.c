@@ -20,6 +20,8 @@ struct fsck {
 	int repair;
 	struct fsck_result *res;
 	struct diag *d;
+	struct arena arena;
+	struct strmap unsettled; /* imports whose removal's files moves() reported */
 };
 
 static void problem(struct fsck *f, const char *file, const char *fmt, const char *arg)
@@ -176,20 +178,22 @@ out:
 	return rc;
 }
 
-/* The hash of a stored text matches its name. */
-static int text_matches(const char *path, const char *hash)
+/*
+ * The hash of a stored text matches its name: 1; 0 when it does not; -1
+ * when it does not read (a directory, a device, a link to one: not opened),
+ * with the reason in *why.
+ */
+static int text_matches(const char *path, const char *hash, struct diag *why)
 {
 	struct buf text = BUF_INIT;
-	struct diag quiet = DIAG_INIT;
 	char hex[HASH_HEX_LEN + 1];
-	int ok = 0;
+	int ok = -1;
 
-	if (file_read(path, &text, &quiet) == 0) {
+	if (file_read(path, &text, why) == 0) {
 		hash_hex(text.s ? text.s : "", text.len, hex);
 		ok = !strcmp(hex, hash);
 	}
 	buf_release(&text);
-	diag_release(&quiet);
 	return ok;
 }
 
@@ -225,9 +229,8 @@ static int add_manifest(struct fsck *f, const char *dir, const char *text_path)
 	return rc;
 }
 
-/* One stored import: its text, manifest and files. */
-static void check_import(struct fsck *f, const char *hash, const struct diag *load,
-			 const struct model *all)
+/* One stored import: its text, manifest and files (each read and summed here). */
+static void check_import(struct fsck *f, const char *hash, const struct model *all)
 {
 	struct buf dir = BUF_INIT, text = BUF_INIT;
 	struct diag found = DIAG_INIT;
@@ -240,7 +243,11 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 		problem(f, text.s, "%s", "missing: the import's runs have no text (it cannot be rebuilt)");
 		goto out;
 	}
-	if (!text_matches(text.s, hash)) {
+	switch (text_matches(text.s, hash, &found)) {
+	case -1:
+		problem(f, text.s, "%s", found.n ? found.v[0].text : "cannot read");
+		goto out;
+	case 0:
 		problem(f, text.s, "%s", "its contents do not hash to its name: the text was changed");
 		goto out;
 	}
@@ -250,10 +257,16 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 	for (size_t i = 0; i < found.n; i++)
 		problem(f, found.v[i].file, "%s", found.v[i].text);
 	if (v == 1) {
+		struct model one;
+		struct diag rows = DIAG_INIT;
+
 		problem(f, dir.s, "%s", "no manifest (stored before manifests)");
-		/* then the loader's word on its rows: a malformed row, a missing column */
-		for (size_t i = 0; i < load->n; i++) {
-			const struct diag_entry *e = &load->v[i];
+		/* then the loader's word on its rows, every file read: a malformed row, a missing column */
+		model_init(&one);
+		store_load_imports(f->st, &one, &hash, 1, &rows);
+		model_release(&one);
+		for (size_t i = 0; i < rows.n; i++) {
+			const struct diag_entry *e = &rows.v[i];
 
 			if (!e->file || !strstr(e->file, hash) || !strstr(e->file, "/data/"))
 				continue;
@@ -261,6 +274,7 @@ static void check_import(struct fsck *f, const char *hash, const struct diag *lo
 			f->res->problems++;
 			rows_bad = 1;
 		}
+		diag_release(&rows);
 	}
 	/* one repair mends every problem of the import */
 	if (f->repair && (v < 0 || rows_bad)) {
@@ -280,10 +294,40 @@ out:
 	buf_release(&text);
 }
 
-/* sources/ entries no import refers to: the text of an import interrupted before its data. */
+/* A removal whose files an interrupted rm or undo left out of removed/ID/. */
+static void unsettled(void *ctx, uint32_t id, const char *hash, int failed)
+{
+	struct fsck *f = ctx;
+	struct buf p = BUF_INIT, what = BUF_INIT;
+
+	buf_addf(&p, "%s/removed/%u", f->st->dir, (unsigned)id);
+	buf_addf(&what, "edit %u removed import %.12s; an interrupted edit left its files half moved "
+			"(the next writer, or fsck --repair, moves them here)",
+		 (unsigned)id, hash);
+	problem(f, p.s, "%s", what.s);
+	strmap_put(&f->unsettled, arena_strdup(&f->arena, hash), id);
+	if (f->repair && !failed)
+		mended(f, p.s, "the removal's files moved here");
+	buf_release(&p);
+	buf_release(&what);
+}
+
+/* The journal's removals whose files are not where it wants them; with repair, moved. */
+static void moves(struct fsck *f)
+{
+	journal_moves(f->st, f->repair, unsettled, f, f->d);
+}
+
+/*
+ * sources/ entries no import refers to: the text of an import interrupted
+ * before its data. One that the journal names (an import whose --set-variant
+ * was recorded before its data) is kept, with a note.
+ */
 static void orphan_texts(struct fsck *f)
 {
 	struct buf dir = BUF_INIT, p = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct strmap named = STRMAP_INIT;
 	DIR *dp;
 	struct dirent *de;
 
@@ -292,7 +336,10 @@ static void orphan_texts(struct fsck *f)
 		buf_release(&dir);
 		return;
 	}
+	journal_named(f->st, &a, &named);
 	while ((de = readdir(dp))) {
+		uint32_t id;
+
 		if (!hash_is_hex(de->d_name))
 			continue;
 		buf_reset(&p);
@@ -301,18 +348,27 @@ static void orphan_texts(struct fsck *f)
 			continue;
 		buf_reset(&p);
 		buf_addf(&p, "%s/%s", dir.s, de->d_name);
+		if (strmap_get(&f->unsettled, de->d_name, NULL))
+			continue; /* the text of a removal whose move moves() reported */
+		if (strmap_get(&named, de->d_name, &id)) {
+			diag_add(f->d, DIAG_NOTE, p.s, 0, "a text no import refers to, kept: edit %u names it",
+				 (unsigned)id);
+			continue;
+		}
 		problem(f, p.s, "%s", "a text no import refers to (an import interrupted before its data)");
 		if (f->repair && unlink(p.s) == 0)
 			mended(f, p.s, "removed");
 	}
 	closedir(dp);
+	strmap_release(&named);
+	arena_release(&a);
 	buf_release(&dir);
 	buf_release(&p);
 }
 
 int store_fsck(struct store *st, int repair, struct fsck_result *res, struct diag *d)
 {
-	struct fsck f = { st, repair, res, d };
+	struct fsck f = { st, repair, res, d, ARENA_INIT, STRMAP_INIT };
 	struct buf p = BUF_INIT;
 	struct diag load = DIAG_INIT;
 	struct model all;
@@ -355,9 +411,15 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 		}
 	}
 
-	/* every import: the loader's view first (what reads), then each directory */
+	/* the removals the journal asks for, before the imports are looked at */
+	moves(&f);
+
+	/*
+	 * every import: the runs of all (what a rebuild keeps of the imports before it), then
+	 * each directory, every file of it read and summed once (check_import())
+	 */
 	model_init(&all);
-	store_load(st, &all, &load);
+	store_load_runs(st, &all, &load);
 	buf_reset(&p);
 	buf_addf(&p, "%s/data", st->dir);
 	if ((dp = opendir(p.s))) {
@@ -372,11 +434,13 @@ int store_fsck(struct store *st, int repair, struct fsck_result *res, struct dia
 				buf_release(&q);
 				continue;
 			}
-			check_import(&f, de->d_name, &load, &all);
+			check_import(&f, de->d_name, &all);
 		}
 		closedir(dp);
 	}
 	orphan_texts(&f);
+	strmap_release(&f.unsettled);
+	arena_release(&f.arena);
 	model_release(&all);
 	diag_release(&load);
 	buf_release(&p);

@@ -138,10 +138,11 @@ int ibin_open(struct ibin *b, const char *dir, const char *token, uint64_t len)
 
 	memset(b, 0, sizeof(*b));
 	buf_addf(&path, "%s/" INDEXBIN_FILE, dir);
-	b->fd = open(path.s, O_RDWR | O_CLOEXEC);
+	/* never through a link: an index appended to is the store's own file (O_NOFOLLOW) */
+	b->fd = open(path.s, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	b->writable = b->fd >= 0;
-	if (b->fd < 0)
-		b->fd = open(path.s, O_RDONLY | O_CLOEXEC);
+	if (b->fd < 0 && errno != ELOOP)
+		b->fd = open(path.s, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	b->opened = b->fd >= 0;
 	buf_release(&path);
 	if (b->fd < 0 || fstat(b->fd, &sb) < 0 || !S_ISREG(sb.st_mode))

@@ -503,10 +503,13 @@ static void places_release(struct places *p)
 
 /*
  * Move a removed import (edit `r`) into removed/ID/: its data, then its
- * text. Returns 1 when it moved or removed something, 0 when there was
- * nothing left to move, -1 on error.
+ * text. The text goes only with data of this removal (moved now or by an
+ * interrupted writer before), and never over a copy there: a text left in
+ * sources/ is kept for the removal it belongs to, or for fsck to report.
+ * With `dry`, nothing moves. Returns 1 when it moved (would move)
+ * something, 0 when there was nothing left to move, -1 on error.
  */
-static int put_away(struct store *st, const struct edit_row *r, struct diag *d)
+static int put_away(struct store *st, const struct edit_row *r, int dry, struct diag *d)
 {
 	struct places p;
 	struct buf sub = BUF_INIT;
@@ -520,21 +523,22 @@ static int put_away(struct store *st, const struct edit_row *r, struct diag *d)
 		free(inst);
 		if (!mine)
 			goto out; /* the same text imported again since: that copy stays */
+		rc = 1;
+		if (dry)
+			goto out;
 		buf_addf(&sub, "%s/data", p.tdir.s);
 		if (dir_make(sub.s, d) < 0 || move(p.data.s, p.tdata.s, d) < 0)
 			goto fail;
-		rc = 1;
 	}
-	if (path_exists(p.source.s) && !path_exists(p.data.s)) {
+	if (path_exists(p.source.s) && !path_exists(p.data.s) && path_exists(p.tdata.s) &&
+	    !path_exists(p.tsource.s)) {
+		rc = 1;
+		if (dry)
+			goto out;
 		buf_reset(&sub);
 		buf_addf(&sub, "%s/sources", p.tdir.s);
-		if (dir_make(sub.s, d) < 0)
+		if (dir_make(sub.s, d) < 0 || move(p.source.s, p.tsource.s, d) < 0)
 			goto fail;
-		if (path_exists(p.tsource.s))
-			unlink(p.source.s);
-		else if (move(p.source.s, p.tsource.s, d) < 0)
-			goto fail;
-		rc = 1;
 	}
 	goto out;
 fail:
@@ -623,29 +627,39 @@ static int sync_dirs(struct store *st, struct diag *d)
 }
 
 /*
- * Finish the moves of the removals in effect; data/ and sources/ are
- * synced when this moved anything. A move that an interrupted writer made
- * and did not sync needs no sync here: its journal row redoes it after a
- * crash, and the next import syncs data/ after its own rename anyway.
+ * Finish the moves of the removals in effect, newest first (a text left in
+ * sources/ belongs to the latest removal of its import); data/ and
+ * sources/ are synced when this moved anything. A move that an interrupted
+ * writer made and did not sync needs no sync here: its journal row redoes
+ * it after a crash, and the next import syncs data/ after its own rename
+ * anyway. With `fn`, each removal that had files to move is told to it
+ * (edit id, import hash, and whether its move failed); with `dry`,
+ * nothing moves. Returns how many
+ * removals had files to move, or -1 after an error.
  */
-static int settle_rows(struct store *st, const struct jfile *j, struct diag *d)
+static long settle_rows(struct store *st, const struct jfile *j, int dry,
+			void (*fn)(void *ctx, uint32_t id, const char *hash, int failed), void *ctx,
+			struct diag *d)
 {
-	int rc = 0, moved = 0;
+	long moved = 0;
+	int rc = 0;
 
-	for (size_t i = 0; i < j->n; i++) {
+	for (size_t i = j->n; i-- > 0;) {
 		int r;
 
 		if (j->rows[i].op != EDIT_REMOVE || j->rows[i].undone)
 			continue;
-		r = put_away(st, &j->rows[i], d);
+		r = put_away(st, &j->rows[i], dry, d);
 		if (r < 0)
 			rc = -1;
-		else if (r > 0)
-			moved = 1;
+		if (r != 0 && fn)
+			fn(ctx, j->rows[i].id, j->rows[i].target, r < 0);
+		if (r > 0)
+			moved++;
 	}
-	if ((moved || rc < 0) && sync_dirs(st, d) < 0)
+	if (!dry && (moved || rc < 0) && sync_dirs(st, d) < 0)
 		rc = -1;
-	return rc;
+	return rc < 0 ? -1 : moved;
 }
 
 static void jfile_release(struct jfile *j)
@@ -670,22 +684,83 @@ static int read_for_write(struct store *st, struct jfile *j, struct diag *d)
 	return 0;
 }
 
-int journal_settle(struct store *st, struct diag *d)
+long journal_moves(struct store *st, int finish, void (*fn)(void *ctx, uint32_t id, const char *hash, int failed),
+		   void *ctx, struct diag *d)
 {
 	struct arena a = ARENA_INIT;
 	struct jfile j = { 0 };
 	struct diag local = DIAG_INIT;
-	int rc = 0;
+	long rc = -1;
 
 	j.arena = &a;
 	/* a damaged journal is reported by the load; nothing is moved on its word */
 	if (read_store_journal(st, &j, &local) == 0 && !j.damaged) {
 		mark_undone(j.rows, j.n);
-		rc = settle_rows(st, &j, d);
+		rc = settle_rows(st, &j, !finish, fn, ctx, d);
 	}
 	diag_release(&local);
 	jfile_release(&j);
 	arena_release(&a);
+	return rc;
+}
+
+/*
+ * The fold of a store's overrides.csv and aliases.csv into edits.csv,
+ * finished when it was interrupted after edits.csv was written (as
+ * write_journal() does it): the old files go, VERSION says schema 2.
+ */
+static int finish_fold(struct store *st, struct diag *d)
+{
+	static const char *const files[] = { "overrides.csv", "aliases.csv" };
+	char *journal = store_path(st, JOURNAL_FILE);
+	int rc = 0, folded = 0;
+
+	if (path_exists(journal)) {
+		for (size_t i = 0; i < countof(files); i++) {
+			char *p = store_path(st, files[i]);
+
+			if (path_exists(p) && unlink(p) == 0)
+				folded = 1;
+			free(p);
+		}
+		if (folded)
+			rc = store_upgrade_schema(st, d);
+	}
+	free(journal);
+	return rc;
+}
+
+int journal_settle(struct store *st, struct diag *d)
+{
+	size_t said = d->n;
+
+	/* a journal that does not verify says nothing here: the load reports it */
+	if (journal_moves(st, 1, NULL, NULL, d) < 0 && d->n > said)
+		return -1;
+	return finish_fold(st, d);
+}
+
+int journal_named(const struct store *st, struct arena *a, struct strmap *named)
+{
+	struct jfile j = { 0 };
+	struct diag local = DIAG_INIT;
+	int rc;
+
+	j.arena = a;
+	rc = read_store_journal(st, &j, &local) < 0 || j.damaged ? -1 : 0;
+	for (size_t i = 0; i < j.n; i++) {
+		const struct edit_row *r = &j.rows[i];
+		const char *t = r->target;
+		size_t len = strcspn(t, ":");
+
+		/* a removal's or a move's target is a hash; a variant's HASH:LINE[.K] */
+		if ((r->op != EDIT_REMOVE && r->op != EDIT_EXPERIMENT && r->op != EDIT_VARIANT) ||
+		    len != HASH_HEX_LEN)
+			continue;
+		strmap_put(named, arena_strndup(a, t, len), r->id);
+	}
+	diag_release(&local);
+	free(j.rows);
 	return rc;
 }
 
@@ -727,7 +802,8 @@ long journal_record(struct store *st, struct model *m, const char *command, cons
 	j.arena = &a;
 	if (lock(st, &had, d) < 0)
 		return -1;
-	if (read_for_write(st, &j, d) < 0)
+	/* the moves an interrupted edit left half done are finished first (journal.h) */
+	if (journal_settle(st, d) < 0 || read_for_write(st, &j, d) < 0)
 		goto out;
 	model_now_iso(now);
 	id = j.max_id + 1;
@@ -755,7 +831,7 @@ long journal_record(struct store *st, struct model *m, const char *command, cons
 	rc = id;
 	/* the journal is the commit; the files follow (journal_settle() finishes an interrupted move) */
 	for (size_t i = first; i < j.n; i++)
-		if (j.rows[i].op == EDIT_REMOVE && put_away(st, &j.rows[i], d) < 0)
+		if (j.rows[i].op == EDIT_REMOVE && put_away(st, &j.rows[i], 0, d) < 0)
 			diag_warn(d, NULL, 0, "edit %u: files not yet moved; the next write will", (unsigned)id);
 	sync_dirs(st, d);
 	if (m) {
@@ -801,7 +877,8 @@ int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, 
 	}
 	if (lock(st, &had, d) < 0)
 		return -1;
-	if (read_for_write(st, &j, d) < 0)
+	/* an interrupted rm or undo is finished, or taken back, before this one looks */
+	if ((!dry && journal_settle(st, d) < 0) || read_for_write(st, &j, d) < 0)
 		goto out;
 	for (size_t i = j.n; i-- > 0 && !t;) {
 		const struct edit_row *r = &j.rows[i];
@@ -860,7 +937,7 @@ int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, 
 		goto out;
 	out->id = u->id;
 	rc = 0;
-	settle_rows(st, &j, d); /* an undone undo of rm removes again */
+	settle_rows(st, &j, 0, NULL, NULL, d); /* an undone undo of rm removes again */
 out:
 	free(was);
 	if (!had)

@@ -11,6 +11,17 @@
  * edits.csv is rewritten whole and atomically under the store's lock and
  * ends with a checksum row; a file that does not verify is an error, and
  * nothing is written over it (`benchdelta fsck --repair` mends it).
+ *
+ * The journal is the one statement of intent of an edit that takes
+ * several steps: where a removed import's files belong follows from it
+ * alone (in removed/ID/ while the removal is in effect, in data/ and
+ * sources/ otherwise). An rm writes the journal and then moves; an undo
+ * moves back and then writes the journal. A kill between the steps leaves
+ * files where the journal does not want them, and every writer, under the
+ * lock and before anything else, moves them where it does
+ * (journal_settle()): an rm is finished, an undo taken back. fsck reports
+ * such files, --repair settles them, and never deletes a text that a row
+ * of the journal names.
  * Stores from before the journal keep their overrides.csv and aliases.csv:
  * they are read as edits 1..N, and folded into edits.csv by the first edit.
  */
@@ -114,9 +125,32 @@ int journal_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, 
 
 /*
  * Complete the file moves of removals in effect that an interrupted rm or
- * undo left undone. Call with the lock held (store_lock). Returns 0 or -1.
+ * undo left undone (an undo's moves back are so taken back). Every writer
+ * calls it with the lock held (store_lock), before it reads the store;
+ * journal_record() and journal_undo() do. A journal that does not verify
+ * moves nothing (its load reports it). The fold of a schema 1 store's
+ * files into edits.csv, interrupted, is finished too. Returns 0, or -1
+ * when a move failed.
  */
 int journal_settle(struct store *st, struct diag *d);
+
+/*
+ * journal_settle() for fsck: every removal in effect whose files are not
+ * yet all in removed/ID/ is told to `fn` (its edit id, import hash, and
+ * whether its move failed), and with `finish` (lock held) moved. Returns how many there were, or -1
+ * when the journal does not verify or a move failed (then in *d).
+ */
+long journal_moves(struct store *st, int finish, void (*fn)(void *ctx, uint32_t id, const char *hash, int failed),
+		   void *ctx, struct diag *d);
+
+/*
+ * The imports the journal's rows name (a removal, a move, a variant set
+ * on one of their blocks; in effect or not): each hash, copied into `a`,
+ * put into `named` with the id of the latest edit naming it. fsck never
+ * deletes a text named here. Returns 0, or -1 when the journal does not
+ * verify (what it read is in `named` still).
+ */
+int journal_named(const struct store *st, struct arena *a, struct strmap *named);
 
 /* A fresh instance tag for an import being stored (heap, caller frees). */
 char *journal_instance_dup(const char *hash);

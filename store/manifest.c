@@ -149,6 +149,7 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 	struct stat st;
 	char *text = NULL;
 	size_t len = 0;
+	unsigned long long bytes;
 
 	if (row == 1) {
 		for (size_t k = 0; k < countof(cols); k++) {
@@ -170,14 +171,18 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 		}
 		v[k] = f[c->map[k]];
 	}
+	bytes = strtoull(v[1], NULL, 10);
 	if (!strcmp(v[0], SOURCE_ROW)) {
 		if (stat(c->source, &st) < 0)
 			c->bad = diag_error(c->d, c->source, 0, "the import's text is missing: %s",
 					    strerror(errno));
-		else if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != strtoull(v[1], NULL, 10))
+		else if (file_check_regular(c->source, "a stored text", &local) < 0)
+			c->bad = diag_error(c->d, c->source, 0, "%s", local.v[0].text);
+		else if ((unsigned long long)st.st_size != bytes)
 			c->bad = diag_error(c->d, c->source, 0,
 					    "%llu bytes, the manifest says %s: the text was cut or changed",
 					    (unsigned long long)st.st_size, v[1]);
+		diag_release(&local);
 		return 0;
 	}
 	if (strchr(v[0], '/')) {
@@ -187,29 +192,39 @@ static int check_row(char **f, size_t n, size_t row, void *ctx)
 	buf_addf(&path, "%s/%s", c->dir, v[0]);
 	if (c->meas_rows && !strcmp(v[0], "measurements.csv"))
 		*c->meas_rows = (size_t)strtoull(v[2], NULL, 10);
-	if (!read_in_full(c, v[0])) {
+	if (stat(path.s, &st) < 0) {
+		c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
+	} else if (!S_ISREG(st.st_mode) && file_check_regular(path.s, "a store file", &local) < 0) {
+		/* a directory, a device, a link to one: never opened */
+		c->bad = diag_error(c->d, path.s, 0, "%s", local.v[0].text);
+	} else if (!read_in_full(c, v[0])) {
 		/* not read by this load: its size says whether it was cut or grown */
-		if (stat(path.s, &st) < 0)
-			c->bad = diag_error(c->d, path.s, 0, "%s", strerror(errno));
-		else if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != strtoull(v[1], NULL, 10))
+		if ((unsigned long long)st.st_size != bytes)
 			c->bad = diag_error(c->d, path.s, 0,
 					    "%llu bytes, the manifest says %s: the file was cut or changed",
 					    (unsigned long long)st.st_size, v[1]);
-	} else if (file_view(path.s, FILE_VIEW_MAP_MIN, &text, &len, &local) < 0) {
+	} else if (file_view_max(path.s, FILE_VIEW_MAP_MIN, bytes < SIZE_MAX ? (size_t)bytes : SIZE_MAX - 1,
+				 &text, &len, &local) < 0) {
+		/* no further than the manifest's size and a byte: one larger is not read through */
 		c->bad = diag_error(c->d, path.s, 0, "%s", local.n ? local.v[0].text : "cannot read");
 	} else {
 		char count[32];
 
-		hash_hex(text, len, hex);
 		snprintf(count, sizeof(count), "%zu", len);
-		if (strcmp(count, v[1]))
+		if (len > bytes) /* read no further: its size is fstat's */
+			c->bad = diag_error(c->d, path.s, 0,
+					    "%llu bytes, the manifest says %s: the file was cut or changed",
+					    stat(path.s, &st) == 0 ? (unsigned long long)st.st_size
+								   : (unsigned long long)len,
+					    v[1]);
+		else if (strcmp(count, v[1]))
 			c->bad = diag_error(c->d, path.s, 0,
 					    "%zu bytes, the manifest says %s: the file was cut or changed",
 					    len, v[1]);
 		else if (strtoull(v[2], NULL, 10) != manifest_rows(text, len))
 			c->bad = diag_error(c->d, path.s, 0, "%zu rows, the manifest says %s",
 					    manifest_rows(text, len), v[2]);
-		else if (strcmp(hex, v[3]))
+		else if (hash_hex(text, len, hex), strcmp(hex, v[3])) /* summed only when all else holds */
 			c->bad = diag_error(c->d, path.s, 0,
 					    "checksum does not match the manifest: the file was changed");
 	}

@@ -118,13 +118,20 @@ static void root_part(int rootfd, uint64_t root[2])
 	char chunk[65536];
 
 	for (size_t i = 0; i < countof(root_files); i++) {
-		int fd = openat(rootfd, root_files[i], O_RDONLY | O_CLOEXEC);
+		/* a link or what is not a regular file is not read (a link to /dev/zero never ends) */
+		int fd = openat(rootfd, root_files[i], O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 		size_t start = all.len;
+		struct stat sb;
 		ssize_t n;
 
 		buf_addf(&all, "%s:", root_files[i]);
+		if (fd >= 0 && (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))) {
+			close(fd);
+			buf_adds(&all, "?\n");
+			continue;
+		}
 		if (fd < 0) {
-			buf_adds(&all, "-\n");
+			buf_adds(&all, errno == ENOENT ? "-\n" : "?\n");
 			continue;
 		}
 		while ((n = read(fd, chunk, sizeof(chunk))) > 0 || (n < 0 && errno == EINTR))
@@ -1019,10 +1026,11 @@ static int csvtail_read(const struct store *st, struct csvtail *t)
 
 	memset(t, 0, sizeof(*t));
 	buf_addf(&path, "%s/" STOREINDEX_FILE, st->dir);
-	t->fd = open(path.s, O_RDWR | O_CLOEXEC);
+	/* never through a link: an index appended to is the store's own file (O_NOFOLLOW) */
+	t->fd = open(path.s, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	t->writable = t->fd >= 0;
-	if (t->fd < 0)
-		t->fd = open(path.s, O_RDONLY | O_CLOEXEC);
+	if (t->fd < 0 && errno != ELOOP)
+		t->fd = open(path.s, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	buf_release(&path);
 	if (t->fd < 0 || fstat(t->fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size < 2)
 		goto out;

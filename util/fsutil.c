@@ -19,48 +19,154 @@
 
 #define READ_BLOCK (1u << 20)
 
-int file_read(const char *path, struct buf *out, struct diag *d)
+/* What a file that is not a regular one is, for a message ("a directory"). */
+static const char *kind_of(mode_t mode)
 {
-	int is_stdin = !strcmp(path, "-");
-	const char *name = is_stdin ? "<stdin>" : path;
-	struct stat st;
-	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a plain file";
+}
 
-	if (fd < 0)
-		return diag_error(d, name, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			if (!is_stdin)
-				close(fd);
-			return diag_error(d, name, 0, "is a directory, not a log file");
-		}
-		if (S_ISREG(st.st_mode) && st.st_size > 0)
-			buf_grow(out, (size_t)st.st_size);
+/* file_check_regular(), with the file's stat() in *st. */
+static int regular_stat(const char *path, const char *noun, struct stat *st, struct diag *d)
+{
+	struct stat link;
+
+	if (stat(path, st) < 0)
+		return diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+	if (S_ISREG(st->st_mode))
+		return 0;
+	if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode))
+		return diag_error(d, path, 0, "is a link to %s, not %s", kind_of(st->st_mode), noun);
+	return diag_error(d, path, 0, "is %s, not %s", kind_of(st->st_mode), noun);
+}
+
+int file_check_regular(const char *path, const char *noun, struct diag *d)
+{
+	struct stat st;
+
+	return regular_stat(path, noun, &st, d);
+}
+
+/*
+ * Regular file `path` opened for reading, its fstat in *st. A link is
+ * followed only to a regular file: what it points to is looked at by
+ * stat(), never opened, and a file swapped in between (another inode) is
+ * refused; what is not a regular file is closed unread. Returns the
+ * descriptor, or -1 with an error naming the path in *d.
+ */
+static int open_regular(const char *path, struct stat *st, struct diag *d)
+{
+	/* O_NONBLOCK: a FIFO does not hold the open; O_NOFOLLOW: a link is looked at first */
+	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	int fd = open(path, flags | O_NOFOLLOW);
+	struct stat target;
+
+	if (fd >= 0) {
+		if (fstat(fd, st) == 0 && S_ISREG(st->st_mode))
+			return fd;
+		close(fd);
+		return regular_stat(path, "a file", st, d) < 0 ? -1
+			: diag_error(d, path, 0, "changed while it was opened; not read");
 	}
+	if (errno != ELOOP)
+		return diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+	if (regular_stat(path, "a file", &target, d) < 0)
+		return -1;
+	fd = open(path, flags);
+	if (fd < 0)
+		return diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_dev != target.st_dev ||
+	    st->st_ino != target.st_ino) {
+		close(fd);
+		return diag_error(d, path, 0, "changed while it was opened; not read");
+	}
+	return fd;
+}
+
+/*
+ * Append what `fd` holds to *out: `want` bytes first (read into a buffer
+ * of that size), then, when `more`, the rest in blocks until the end.
+ * Returns 0, or -1 with errno set.
+ */
+static int read_fd(int fd, struct buf *out, size_t want, int more)
+{
+	size_t got = 0;
+
+	buf_grow(out, want);
 	for (;;) {
+		size_t room = got < want ? want - got : READ_BLOCK;
 		ssize_t r;
 
-		buf_grow(out, READ_BLOCK);
-		r = read(fd, out->s + out->len, READ_BLOCK);
+		if (got >= want) {
+			if (!more)
+				break;
+			buf_grow(out, room);
+		}
+		r = read(fd, out->s + out->len, room);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			int err = errno;
-			if (!is_stdin)
-				close(fd);
-			return diag_error(d, name, 0, "cannot read: %s", strerror(err));
+			return -1;
 		}
 		if (r == 0)
 			break;
 		out->len += (size_t)r;
+		got += (size_t)r;
 	}
 	out->s[out->len] = '\0';
-	if (!is_stdin)
-		close(fd);
 	return 0;
 }
 
-int file_view(const char *path, size_t map_min, char **text, size_t *len, struct diag *d)
+/* file_read() of standard input: its size is not known before, blocks until its end. */
+static int read_stdin(struct buf *out, struct diag *d)
+{
+	struct stat st;
+
+	if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode))
+		return diag_error(d, "<stdin>", 0, "is a directory, not a file");
+	if (read_fd(0, out, READ_BLOCK, 1) < 0)
+		return diag_error(d, "<stdin>", 0, "cannot read: %s", strerror(errno));
+	return 0;
+}
+
+/* A bound that no file reaches: file_read()'s. */
+#define NO_BOUND ((size_t)-1 / 2)
+
+int file_read_max(const char *path, size_t max, struct buf *out, struct diag *d)
+{
+	struct stat st;
+	size_t want;
+	int fd, rc;
+
+	if (!strcmp(path, "-"))
+		return read_stdin(out, d);
+	if ((fd = open_regular(path, &st, d)) < 0)
+		return -1;
+	/* its size and one byte more, which says that it grew (past `max`, or since the fstat) */
+	want = (size_t)st.st_size < max ? (size_t)st.st_size + 1 : max + 1;
+	rc = read_fd(fd, out, want, max == NO_BOUND);
+	if (rc < 0)
+		diag_error(d, path, 0, "cannot read: %s", strerror(errno));
+	close(fd);
+	return rc;
+}
+
+int file_read(const char *path, struct buf *out, struct diag *d)
+{
+	return file_read_max(path, NO_BOUND, out, d);
+}
+
+int file_view_max(const char *path, size_t map_min, size_t max, char **text, size_t *len,
+		  struct diag *d)
 {
 	struct buf b = BUF_INIT;
 	struct stat st;
@@ -68,20 +174,33 @@ int file_view(const char *path, size_t map_min, char **text, size_t *len, struct
 
 	*text = NULL;
 	*len = 0;
-	if (strcmp(path, "-") && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size >= map_min &&
-		    (*text = mapped_file(fd, (size_t)st.st_size, 1)))
-			*len = (size_t)st.st_size;
+	if (strcmp(path, "-")) {
+		size_t n;
+
+		if ((fd = open_regular(path, &st, d)) < 0)
+			return -1;
+		n = (size_t)st.st_size <= max ? (size_t)st.st_size : max + 1;
+		if (n >= map_min && n > 0 && (*text = mapped_file(fd, n, 1)))
+			*len = n;
+		else if (read_fd(fd, &b, n < max ? n + 1 : max + 1, max == NO_BOUND) < 0)
+			diag_error(d, path, 0, "cannot read: %s", strerror(errno));
+		else
+			*text = buf_detach(&b, len);
 		close(fd);
-		if (*text)
-			return 0;
+		buf_release(&b);
+		return *text ? 0 : -1;
 	}
-	if (file_read(path, &b, d) < 0) {
+	if (read_stdin(&b, d) < 0) {
 		buf_release(&b);
 		return -1;
 	}
 	*text = buf_detach(&b, len);
 	return 0;
+}
+
+int file_view(const char *path, size_t map_min, char **text, size_t *len, struct diag *d)
+{
+	return file_view_max(path, map_min, NO_BOUND, text, len, d);
 }
 
 /* What one write() is given at most: a mapped text's pages go back behind it (util/mapped.h). */
@@ -350,22 +469,27 @@ int dir_make(const char *path, struct diag *d)
 
 void dir_remove_flat(const char *path)
 {
-	DIR *dp = opendir(path);
+	struct stat st;
 	struct dirent *de;
+	DIR *dp;
+	int fd;
 
-	if (dp) {
-		struct buf b = BUF_INIT;
-
-		while ((de = readdir(dp))) {
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			buf_reset(&b);
-			buf_addf(&b, "%s/%s", path, de->d_name);
-			unlink(b.s);
-		}
-		closedir(dp);
-		buf_release(&b);
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		unlink(path); /* a link where a directory was: the link goes, never what it points to */
+		return;
 	}
+	/* O_NOFOLLOW, and each name removed in the folder opened: a link put there meanwhile stays out */
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!(dp = fdopendir(fd))) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dp)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			unlinkat(fd, de->d_name, 0);
+	closedir(dp);
 	rmdir(path);
 }
 

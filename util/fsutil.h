@@ -40,21 +40,42 @@ int fd_pwrite_all(int fd, const void *p, size_t n, uint64_t off);
 void fd_start_writeback(int fd, off_t off, size_t n);
 
 /*
- * Append the whole of `path` ("-" is standard input) to *out.
- * A directory, a missing or unreadable file is an error.
+ * Append the whole of `path` ("-" is standard input) to *out. Only a
+ * regular file is read, into a buffer of its size (and one byte, which
+ * finds a file that grew meanwhile): a directory, a device, a FIFO, or a
+ * link to one, is an error naming what it is, and is never opened, so that
+ * a link to /dev/zero cannot make a read run forever. A missing or
+ * unreadable file is an error too.
  */
 int file_read(const char *path, struct buf *out, struct diag *d);
+/*
+ * 0 when `path` is a regular file or a link to one; else -1 with an error
+ * in *d naming what it is, and that it is not `noun` ("is a link to a
+ * character device, not a store file"). Nothing is opened.
+ */
+int file_check_regular(const char *path, const char *noun, struct diag *d);
+/*
+ * file_read() of a file that should hold `max` bytes at most (a store
+ * file whose size its manifest records): at most max + 1 bytes are read,
+ * so that *out holding more than `max` says the file is larger, whatever
+ * its size, without reading the rest.
+ */
+int file_read_max(const char *path, size_t max, struct buf *out, struct diag *d);
 /*
  * The whole of `path` to read, not to change: a regular file of `map_min`
  * bytes or more is mapped (util/mapped.h), so that its bytes stay the page
  * cache's and are not copied into fresh heap pages; anything else, or a
- * file that cannot be mapped, is read with file_read(). Either way a NUL
- * byte follows the text. 0 with *text and *len set (the caller releases
- * *text with mapped_free()); -1 with an error in *d and *text NULL. A mapped
- * file must not shrink while it is mapped (the store replaces its files by
+ * file that cannot be mapped, is read with file_read() (what is not a
+ * regular file is an error, as there). Either way a NUL byte follows the
+ * text. 0 with *text and *len set (the caller releases *text with
+ * mapped_free()); -1 with an error in *d and *text NULL. A mapped file
+ * must not shrink while it is mapped (the store replaces its files by
  * rename, never in place).
  */
 int file_view(const char *path, size_t map_min, char **text, size_t *len, struct diag *d);
+/* file_view() of at most max + 1 bytes of `path` (as file_read_max()). */
+int file_view_max(const char *path, size_t map_min, size_t max, char **text, size_t *len,
+		  struct diag *d);
 /* What callers give file_view() as `map_min`: below this a read costs less than a mapping. */
 #define FILE_VIEW_MAP_MIN ((size_t)1 << 20)
 /* Replace `path` atomically with `n` bytes. */
@@ -78,7 +99,11 @@ int file_write_new_from(const char *path, const void *p, size_t n, int from, lon
 int dir_sync(const char *path, struct diag *d);
 /* mkdir -p; existing directories are fine. */
 int dir_make(const char *path, struct diag *d);
-/* Remove a directory and the plain files directly inside it (for temp dirs); errors ignored. */
+/*
+ * Remove a directory and the plain files directly inside it (for temp
+ * dirs); errors ignored. A link in its place is removed itself: what it
+ * points to is never touched.
+ */
 void dir_remove_flat(const char *path);
 /* 1 when `path` exists (any type), 0 when not. */
 int path_exists(const char *path);

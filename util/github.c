@@ -11,15 +11,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "util/http.h"
+#include "util/text.h"
 
 #define GH_MAX_PAGES 200           /* 20,000 comments: far past any real thread */
 #define GH_MAX_BYTES (64u << 20)   /* one page of the API */
+/*
+ * What a thread holds in all, its texts and their fields: 1,000 comments
+ * of GitHub's largest (65,536 characters) are 64 MiB; a long thread of
+ * real ones, a few MiB. Past it, the pages stop (an answer that never
+ * ends: a Link chain, pages of padding).
+ */
+#define GH_MAX_HELD (128u << 20)
 
 /* Copy [s, s+n) into out when it is 1..size-1 bytes of `ok` characters. */
 static int take(const char *s, size_t n, const char *ok, char *out, size_t size)
@@ -67,12 +76,14 @@ int gh_parse_address(const char *s, struct gh_address *a)
 		strcpy(a->host, "github.com");
 		return 0;
 	}
-	if (!strncmp(p, "https://", 8))
+	if (!strncmp(p, "https://", 8)) {
 		p += 8;
-	else if (!strncmp(p, "http://", 7))
+	} else if (!strncmp(p, "http://", 7)) {
 		p += 7;
-	else if (strstr(p, "://"))
+		a->plain = 1;
+	} else if (strstr(p, "://")) {
 		return -1;
+	}
 	/* HOST/OWNER/REPO/issues|pull/N[/...][?...][#...] */
 	slash = strchr(p, '/');
 	if (!slash || take(p, (size_t)(slash - p), "-.:", a->host, sizeof(a->host)) < 0 ||
@@ -167,13 +178,14 @@ static char *gh_cli_token(const char *host)
 	return buf_detach(&out, NULL);
 }
 
-void gh_auth_find(const char *host, struct gh_auth *auth)
+/* $GITHUB_TOKEN, else $GH_TOKEN, into *auth (none: both NULL). */
+static void env_token(struct gh_auth *auth)
 {
 	static const char *const vars[] = { "GITHUB_TOKEN", "GH_TOKEN" };
 
 	auth->token = NULL;
 	auth->from = NULL;
-	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+	for (size_t i = 0; i < countof(vars); i++) {
 		const char *v = getenv(vars[i]);
 
 		if (v && *v) {
@@ -182,7 +194,12 @@ void gh_auth_find(const char *host, struct gh_auth *auth)
 			return;
 		}
 	}
-	if ((auth->token = gh_cli_token(host)))
+}
+
+void gh_auth_find(const char *host, struct gh_auth *auth)
+{
+	env_token(auth);
+	if (!auth->token && (auth->token = gh_cli_token(host)))
 		auth->from = "gh auth token";
 }
 
@@ -193,20 +210,106 @@ void gh_auth_release(struct gh_auth *auth)
 	auth->from = NULL;
 }
 
-char *gh_api_root(const char *host)
+/*
+ * *msg made safe to print (text_clean()): a sentence quoting what a server
+ * sent (its error message, an address from its Link header, libcurl's or
+ * jansson's words about its bytes) never hands a terminal its escapes.
+ */
+static void clean_msg(struct buf *msg)
+{
+	struct buf c = BUF_INIT;
+
+	if (!text_has_control(buf_str(msg), msg->len))
+		return;
+	text_clean(&c, msg->s, msg->len);
+	buf_reset(msg);
+	buf_add(msg, buf_str(&c), c.len);
+	buf_release(&c);
+}
+
+void gh_access_release(struct gh_access *x)
+{
+	free(x->api);
+	x->api = NULL;
+	gh_auth_release(&x->auth);
+	x->origin[0] = '\0';
+}
+
+/* "host[:port]" of a URL, into out. */
+static void url_host(const char *url, char *out, size_t size);
+
+/* 1 when `host` ("name[:port]") is this machine. */
+static int host_is_loopback(const char *host)
+{
+	struct buf u = BUF_INIT;
+	int yes;
+
+	buf_addf(&u, "http://%s/", host);
+	yes = http_is_loopback(u.s);
+	buf_release(&u);
+	return yes;
+}
+
+/* 1 when the API at `api` (a URL) serves the web host `host`: the same host, or api.HOST. */
+static int serves(const char *api, const char *host)
+{
+	char h[160];
+
+	url_host(api, h, sizeof(h));
+	return !strcasecmp(h, host) || (!strncasecmp(h, "api.", 4) && !strcasecmp(h + 4, host));
+}
+
+int gh_access_find(const struct gh_address *a, int no_token, struct gh_access *out, struct buf *msg)
 {
 	const char *env = getenv("GITHUB_API_URL");
+	int github = !strcmp(a->host, "github.com");
 	struct buf b = BUF_INIT;
+	char home[320]; /* where an environment token belongs */
 
-	if (env && *env)
+	memset(out, 0, sizeof(*out));
+	buf_reset(msg);
+	if (env && !*env)
+		env = NULL;
+	if (env && (github || serves(env, a->host)))
 		buf_adds(&b, env);
-	else if (!strcmp(host, "github.com"))
+	else if (github)
 		buf_adds(&b, "https://api.github.com");
-	else
-		buf_addf(&b, "https://%s/api/v3", host);
+	else /* GitHub Enterprise's: by http only as named so, and only on this machine (a test's server) */
+		buf_addf(&b, "http%s://%s/api/v3", a->plain && host_is_loopback(a->host) ? "" : "s", a->host);
 	while (b.len && b.s[b.len - 1] == '/')
 		b.s[--b.len] = '\0';
-	return buf_detach(&b, NULL);
+	out->api = buf_detach(&b, NULL);
+	if (no_token)
+		return 0;
+	http_origin(env ? env : "https://api.github.com", home, sizeof(home));
+	env_token(&out->auth);
+	http_origin(out->api, out->origin, sizeof(out->origin));
+	if (out->auth.token && strcmp(out->origin, home)) {
+		if (env)
+			buf_addf(msg, "%s is neither github.com nor the host of GITHUB_API_URL (%s), where the "
+				 "token in %s goes; for GitHub Enterprise set GITHUB_API_URL to its API "
+				 "(https://%s/api/v3), or read it without a token (import --no-token)",
+				 a->host, env, out->auth.from, a->host);
+		else
+			buf_addf(msg, "%s is not github.com: the token in %s goes only to api.github.com; "
+				 "for GitHub Enterprise set GITHUB_API_URL to its API (https://%s/api/v3), "
+				 "or read it without a token (import --no-token)",
+				 a->host, out->auth.from, a->host);
+		clean_msg(msg);
+		return -1;
+	}
+	if (!out->auth.token && (out->auth.token = gh_cli_token(a->host)))
+		out->auth.from = "gh auth token";
+	if (out->auth.token && strncmp(out->origin, "https:", 6) && !http_is_loopback(out->api)) {
+		buf_addf(msg, "the API is at %s, plain http: the token from %s goes only by https (or to "
+			 "this machine); use https, or read it without a token (import --no-token)",
+			 out->api, out->auth.from);
+		clean_msg(msg);
+		return -1;
+	}
+	if (!out->auth.token)
+		out->origin[0] = '\0';
+	return 0;
 }
 
 /* "host[:port]" of a URL, into out. */
@@ -242,6 +345,10 @@ struct fetch {
 	const char *name; /* "OWNER/REPO#N" */
 	struct buf *msg;
 	size_t requests;
+	size_t held;      /* bytes of the texts and fields kept so far (GH_MAX_HELD) */
+	size_t pages;     /* pages of comments read */
+	char **seen;      /* the pages of comments asked for, each once (a Link loop) */
+	size_t nseen, seen_cap;
 };
 
 static enum gh_fail say(struct fetch *f, enum gh_fail why, const char *fmt, ...)
@@ -256,6 +363,7 @@ static enum gh_fail say(struct fetch *f, enum gh_fail why, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vaddf(f->msg, fmt, ap);
 	va_end(ap);
+	clean_msg(f->msg);
 	return why;
 }
 
@@ -303,13 +411,14 @@ static enum gh_fail get_json(struct fetch *f, const char *url, json_t **out, cha
 	headers[nh++] = ua.s;
 	headers[nh++] = "Accept: application/vnd.github+json";
 	headers[nh++] = "X-GitHub-Api-Version: 2022-11-28";
-	if (o->auth->token) {
+	if (o->auth->token)
 		buf_addf(&auth, "Authorization: Bearer %s", o->auth->token);
-		headers[nh++] = auth.s;
-	}
 	headers[nh] = NULL;
 	req.url = url;
 	req.headers = headers;
+	/* the token goes with a request to its API's origin alone (http_get() checks every hop) */
+	req.auth = o->auth->token ? auth.s : NULL;
+	req.auth_origin = o->auth_origin;
 	req.connect_timeout = o->connect_timeout;
 	req.timeout = o->timeout;
 	req.max_bytes = GH_MAX_BYTES;
@@ -400,6 +509,7 @@ enum gh_fail gh_no_answer(enum http_fail why, const char *host, const char *erro
 	return GH_UNREACHABLE;
 }
 
+/* A string member of an answer as sent (heap; "" when absent): a body, imported byte for byte. */
 static char *str_field(json_t *obj, const char *key)
 {
 	json_t *v = json_object_get(obj, key);
@@ -407,24 +517,54 @@ static char *str_field(json_t *obj, const char *key)
 	return xstrdup(json_is_string(v) ? json_string_value(v) : "");
 }
 
+/*
+ * A string member of an answer that is shown, not imported (a title, a
+ * login, a date, an address), made safe to print at once (text_clean()),
+ * so that no output shows a server's escapes. Heap; "" when absent.
+ */
+static char *shown_field(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+	const char *s = json_is_string(v) ? json_string_value(v) : "";
+	struct buf b = BUF_INIT;
+
+	if (!text_has_control(s, strlen(s)))
+		return xstrdup(s);
+	text_clean(&b, s, strlen(s));
+	return buf_detach(&b, NULL);
+}
+
 static char *login_of(json_t *obj)
 {
 	json_t *u = json_object_get(obj, "user");
 
-	return json_is_object(u) ? str_field(u, "login") : xstrdup("");
+	return json_is_object(u) ? shown_field(u, "login") : xstrdup("");
 }
 
-static void add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
+/* One text of the thread from `obj`; the bytes it holds, its fields' and its body's. */
+static size_t add_text(struct gh_thread *t, size_t *cap, json_t *obj, int review)
 {
 	struct gh_text *x;
 
 	ALLOC_GROW(t->texts, t->ntexts + 1, *cap);
 	x = &t->texts[t->ntexts++];
 	x->author = login_of(obj);
-	x->posted = str_field(obj, "created_at");
-	x->address = str_field(obj, "html_url");
+	x->posted = shown_field(obj, "created_at");
+	x->address = shown_field(obj, "html_url");
 	x->body = str_field(obj, "body");
 	x->review = review;
+	return sizeof(*x) + strlen(x->author) + strlen(x->posted) + strlen(x->address) + strlen(x->body) + 4;
+}
+
+/* 1 when `url` was asked for before in this thread (a Link loop); else remembers it. */
+static int seen_before(struct fetch *f, const char *url)
+{
+	for (size_t i = 0; i < f->nseen; i++)
+		if (!strcmp(f->seen[i], url))
+			return 1;
+	ALLOC_GROW(f->seen, f->nseen + 1, f->seen_cap);
+	f->seen[f->nseen++] = xstrdup(url);
+	return 0;
 }
 
 /* Every page of a comment list, from `url` on, appended to t->texts. */
@@ -444,6 +584,11 @@ static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thr
 			why = say(f, GH_BAD_ANSWER, "more than %d pages of comments; stopped", GH_MAX_PAGES);
 			break;
 		}
+		if (seen_before(f, page)) {
+			why = say(f, GH_BAD_ANSWER, "the comments' next page is a page read before (a Link loop); "
+				  "stopped, nothing read");
+			break;
+		}
 		if ((why = get_json(f, page, &arr, &next)) != GH_OK)
 			break;
 		if (!json_is_array(arr)) {
@@ -452,12 +597,19 @@ static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thr
 			why = say(f, GH_BAD_ANSWER, "the comments are not a JSON array");
 			break;
 		}
+		f->pages++;
 		json_array_foreach(arr, i, c)
 			if (json_is_object(c))
-				add_text(t, cap, c, review);
+				f->held += add_text(t, cap, c, review);
 		json_decref(arr);
 		free(page);
 		page = next;
+		if (page && f->held > GH_MAX_HELD) {
+			why = say(f, GH_BAD_ANSWER, "the thread holds more than %u MiB of text after %zu pages "
+				  "(%zu texts) and names more; stopped, nothing read",
+				  GH_MAX_HELD >> 20, f->pages, t->ntexts);
+			break;
+		}
 	}
 	free(page);
 	return why;
@@ -494,7 +646,7 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 			     struct gh_thread *t, struct buf *msg)
 {
 	char name[420];
-	struct fetch f = { o, name, msg, 0 };
+	struct fetch f = { o, name, msg, 0, 0, 0, NULL, 0, 0 };
 	struct buf url = BUF_INIT;
 	enum gh_fail why;
 	json_t *issue;
@@ -512,10 +664,10 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 		why = say(&f, GH_BAD_ANSWER, "the answer is not an issue (no title)");
 		goto out;
 	}
-	t->title = str_field(issue, "title");
-	t->address = str_field(issue, "html_url");
+	t->title = shown_field(issue, "title");
+	t->address = shown_field(issue, "html_url");
 	t->pull = a->pull || json_is_object(json_object_get(issue, "pull_request"));
-	add_text(t, &cap, issue, 0);
+	f.held += add_text(t, &cap, issue, 0);
 	json_decref(issue);
 
 	buf_reset(&url);
@@ -533,6 +685,9 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 	sort_comments(t, 1);
 out:
 	t->requests = f.requests;
+	for (size_t i = 0; i < f.nseen; i++)
+		free(f.seen[i]);
+	free(f.seen);
 	buf_release(&url);
 	if (why != GH_OK) {
 		size_t requests = t->requests;

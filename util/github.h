@@ -20,6 +20,7 @@ struct gh_address {
 	char repo[128];
 	unsigned long number;
 	int pull;        /* named as a pull request (/pull/N) */
+	int plain;       /* named with http:// (read so only on this machine: a test's server) */
 };
 
 /*
@@ -46,12 +47,28 @@ struct gh_auth {
 void gh_auth_find(const char *host, struct gh_auth *auth);
 void gh_auth_release(struct gh_auth *auth);
 
+/* Where a thread is read from, and the token that may go with the requests. */
+struct gh_access {
+	char *api;           /* the API root (heap, no trailing slash) */
+	struct gh_auth auth; /* the token, or none */
+	char origin[320];    /* the one origin the token goes to (http_origin()); "" without one */
+};
+
 /*
- * The API root for `host` (heap, no trailing slash): $GITHUB_API_URL when
- * set, else https://api.github.com for github.com, else
- * https://HOST/api/v3 (GitHub Enterprise Server).
+ * Decide, before any request, where thread `a` is read and who sees the
+ * token. The API: $GITHUB_API_URL for github.com and for the host it names
+ * (HOST, or api.HOST), else https://api.github.com for github.com, else
+ * https://HOST/api/v3 (GitHub Enterprise; http:// only as named, and only
+ * to this machine). The token ($GITHUB_TOKEN, $GH_TOKEN: those of
+ * api.github.com, or of $GITHUB_API_URL's host when it is set; else what
+ * `gh auth token` keeps for the address's host) goes to the API's origin
+ * alone, by https, or by http to this machine; with `no_token`, none goes.
+ * Returns 0, or -1 with one sentence in *msg, fetching nothing, when the
+ * token would go elsewhere: a thread on another host, or an API by plain
+ * http. Release with gh_access_release() in every case.
  */
-char *gh_api_root(const char *host);
+int gh_access_find(const struct gh_address *a, int no_token, struct gh_access *out, struct buf *msg);
+void gh_access_release(struct gh_access *x);
 
 /* One text of a thread: the description, a comment or a review comment. */
 struct gh_text {
@@ -84,8 +101,9 @@ enum gh_fail {
 };
 
 struct gh_fetch_opts {
-	const char *api;          /* gh_api_root() */
+	const char *api;          /* gh_access_find()'s */
 	const struct gh_auth *auth;
+	const char *auth_origin;  /* where the token goes (gh_access_find()); others get none */
 	long connect_timeout;     /* seconds */
 	long timeout;             /* seconds per request */
 	const char *user_agent;   /* "benchdelta/VERSION" */

@@ -1,6 +1,7 @@
 /*
  * http.c - a bounded HTTP GET through libcurl (opened by util/libcurl.c); see http.h.
  */
+#define _GNU_SOURCE /* memrchr */
 #include "util/http.h"
 
 #include <ctype.h>
@@ -125,12 +126,109 @@ char *http_link_next(const char *value)
 	return NULL;
 }
 
-enum http_fail http_get(const struct http_request *req, struct http_response *res)
+/* The parts of an http(s) address that make its origin. */
+struct url_parts {
+	int https;
+	char host[256]; /* lower case; "[v6]" with its brackets */
+	char port[16];  /* as written, else the scheme's */
+};
+
+/* Split `url` into *u: 0, or -1 when it is not http(s) or has no host. */
+static int url_split(const char *url, struct url_parts *u)
+{
+	const char *p = strstr(url, "://"), *end, *at, *colon = NULL;
+	size_t n = 0;
+
+	memset(u, 0, sizeof(*u));
+	if (!p)
+		return -1;
+	if ((size_t)(p - url) == 5 && !strncasecmp(url, "https", 5))
+		u->https = 1;
+	else if ((size_t)(p - url) != 4 || strncasecmp(url, "http", 4))
+		return -1;
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	if ((at = memrchr(p, '@', (size_t)(end - p)))) /* user:password@host */
+		p = at + 1;
+	if (*p == '[') { /* [v6]:port */
+		const char *close = memchr(p, ']', (size_t)(end - p));
+
+		if (close && close + 1 < end && close[1] == ':')
+			colon = close + 1;
+	} else {
+		colon = memchr(p, ':', (size_t)(end - p));
+	}
+	for (const char *h = p; h < (colon ? colon : end) && n + 1 < sizeof(u->host); h++)
+		u->host[n++] = (char)tolower((unsigned char)*h);
+	snprintf(u->port, sizeof(u->port), "%.*s", colon ? (int)(end - colon - 1) : 0, colon ? colon + 1 : "");
+	if (!*u->port)
+		strcpy(u->port, u->https ? "443" : "80");
+	return n ? 0 : -1;
+}
+
+void http_origin(const char *url, char *out, size_t size)
+{
+	struct url_parts u;
+
+	if (url_split(url, &u) < 0)
+		*out = '\0';
+	else
+		snprintf(out, size, "%s://%s:%s", u.https ? "https" : "http", u.host, u.port);
+}
+
+int http_is_loopback(const char *url)
+{
+	struct url_parts u;
+	unsigned a, b, c, d;
+	char tail;
+
+	if (url_split(url, &u) < 0)
+		return 0;
+	if (!strcmp(u.host, "localhost") || !strcmp(u.host, "[::1]"))
+		return 1;
+	/* 127.0.0.0/8 as an address, not a name that begins so (127.example.com) */
+	return sscanf(u.host, "%3u.%3u.%3u.%3u%c", &a, &b, &c, &d, &tail) == 4 && a == 127 && b < 256 &&
+	       c < 256 && d < 256 && strspn(u.host, "0123456789.") == strlen(u.host);
+}
+
+int http_may_send(const char *url, const char *origin)
+{
+	char o[320];
+
+	http_origin(url, o, sizeof(o));
+	return *o && origin && !strcmp(o, origin) && (!strncmp(o, "https:", 6) || http_is_loopback(url));
+}
+
+/* Perform one request of `url` on handle `h`; the answer's body and headers into res. */
+static CURLcode one_request(const struct libcurl *lc, CURL *h, const struct http_request *req,
+			    const char *url, struct http_response *res, struct sink *s)
 {
 	struct curl_slist *hdrs = NULL;
+	CURLcode rc;
+
+	for (size_t i = 0; req->headers && req->headers[i]; i++)
+		hdrs = lc->slist_append(hdrs, req->headers[i]);
+	/* the credentials go to their origin alone: a redirect elsewhere, or a next page, goes without */
+	if (req->auth && http_may_send(url, req->auth_origin))
+		hdrs = lc->slist_append(hdrs, req->auth);
+	buf_reset(&res->body);
+	s->too_big = 0;
+	lc->easy_setopt(h, CURLOPT_URL, url);
+	lc->easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
+	rc = lc->easy_perform(h);
+	lc->easy_setopt(h, CURLOPT_HTTPHEADER, NULL);
+	lc->slist_free_all(hdrs);
+	return rc;
+}
+
+#define MAX_REDIRECTS 5
+
+enum http_fail http_get(const struct http_request *req, struct http_response *res)
+{
 	struct sink s;
 	enum http_fail why = HTTP_DONE;
 	const struct libcurl *lc;
+	char *url;
 	CURLcode rc;
 	CURL *h;
 
@@ -143,14 +241,10 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 		snprintf(res->error, sizeof(res->error), "libcurl could not start");
 		return HTTP_FAIL_OTHER;
 	}
-	for (size_t i = 0; req->headers && req->headers[i]; i++)
-		hdrs = lc->slist_append(hdrs, req->headers[i]);
 	s.res = res;
 	s.max = req->max_bytes;
 	s.too_big = 0;
 
-	lc->easy_setopt(h, CURLOPT_URL, req->url);
-	lc->easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
 	lc->easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
 	lc->easy_setopt(h, CURLOPT_WRITEDATA, &s);
 	lc->easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
@@ -158,21 +252,42 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 	lc->easy_setopt(h, CURLOPT_ERRORBUFFER, res->error);
 	lc->easy_setopt(h, CURLOPT_CONNECTTIMEOUT, req->connect_timeout);
 	lc->easy_setopt(h, CURLOPT_TIMEOUT, req->timeout);
-	lc->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-	lc->easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+	lc->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L); /* followed below, request by request */
 	lc->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	lc->easy_setopt(h, CURLOPT_ACCEPT_ENCODING, ""); /* whatever libcurl can decode */
 #if LIBCURL_VERSION_NUM >= 0x075500
 	lc->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-	lc->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
 	lc->easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	lc->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 
-	rc = lc->easy_perform(h);
-	if (rc == CURLE_OK) {
+	url = xstrdup(req->url);
+	for (int hops = 0;; hops++) {
+		char *to = NULL;
+
+		rc = one_request(lc, h, req, url, res, &s);
+		if (rc != CURLE_OK)
+			break;
 		lc->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &res->status);
+		if (res->status < 300 || res->status > 399 ||
+		    lc->easy_getinfo(h, CURLINFO_REDIRECT_URL, &to) != CURLE_OK || !to)
+			break;
+		if (hops == MAX_REDIRECTS) {
+			snprintf(res->error, sizeof(res->error), "more than %d redirects", MAX_REDIRECTS);
+			rc = CURLE_TOO_MANY_REDIRECTS;
+			break;
+		}
+		if (strncasecmp(to, "https://", 8) && strncasecmp(to, "http://", 7)) {
+			snprintf(res->error, sizeof(res->error), "a redirect to an address that is not http(s)");
+			rc = CURLE_UNSUPPORTED_PROTOCOL;
+			break;
+		}
+		free(url);
+		url = xstrdup(to); /* (libcurl's, valid until the next request: copied first) */
+	}
+	free(url);
+	if (rc == CURLE_OK) {
+		/* the answer's status is known */
 	} else if (s.too_big) {
 		why = HTTP_FAIL_TOO_BIG;
 		snprintf(res->error, sizeof(res->error), "the answer is larger than %zu bytes",
@@ -206,7 +321,6 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 			break;
 		}
 	}
-	lc->slist_free_all(hdrs);
 	lc->easy_cleanup(h);
 	return why;
 }

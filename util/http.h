@@ -23,6 +23,8 @@ enum http_fail {
 struct http_request {
 	const char *url;
 	const char *const *headers; /* "Name: value" lines, NULL-terminated; may be NULL */
+	const char *auth;           /* an "Authorization: ..." line, or NULL (see http_get()) */
+	const char *auth_origin;    /* the one origin (http_origin()) that `auth` is sent to */
 	long connect_timeout;       /* seconds to make the connection */
 	long timeout;               /* seconds for the whole request, connection included */
 	size_t max_bytes;           /* the largest body accepted */
@@ -43,10 +45,29 @@ struct http_response {
  * GET req->url into *res (which the caller releases with
  * http_response_release() in every case). Returns HTTP_DONE when any
  * answer came, whatever its status; else why not, with res->error set.
- * Redirects are followed (at most 5); only http and https are spoken.
+ * Redirects are followed (at most 5) here, one request each, so that
+ * req->auth goes only with a request to req->auth_origin, and never over
+ * plain http unless to this machine (http_may_send()); only http and
+ * https are spoken.
  */
 enum http_fail http_get(const struct http_request *req, struct http_response *res);
 void http_response_release(struct http_response *res);
+
+/*
+ * The origin of `url` into out (size bytes): "SCHEME://HOST:PORT", scheme
+ * and host in lower case, the port spelled out (443, 80 by default); ""
+ * when it is neither http nor https, or has no host.
+ */
+void http_origin(const char *url, char *out, size_t size);
+
+/* 1 when the host of `url` is this machine: localhost, 127.0.0.0/8, [::1]. */
+int http_is_loopback(const char *url);
+
+/*
+ * 1 when credentials for `origin` may go with a request to `url`: the
+ * same origin, and https, or http to this machine (a test's server).
+ */
+int http_may_send(const char *url, const char *origin);
 
 /*
  * The rel="next" address of a Link header value

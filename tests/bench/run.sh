@@ -14,7 +14,7 @@
 #                table; an eighth and a half of it, results of the hyperfine
 #                JSON export (default 16000)
 #   BENCH_VD     set to 0 to skip VisiData
-#   BENCH_ROUNDS rounds of the lines of goals 1 to 3 (default 3), after
+#   BENCH_ROUNDS rounds of the lines of goals 1 to 3 and of the edits (default 3), after
 #                one round not counted (the warm-up): the commands alternate
 #                round by round, and each line shows the median time and the
 #                largest peak RSS of its counted rounds
@@ -181,6 +181,31 @@ ls "$tmp/exps" | sed "s|^|$tmp/exps/|" | xargs -n 100 "$BD" --store "$tmp/s.open
 openmeas=$("$BD" --store "$tmp/s.open" export -f csv 2>/dev/null | tee "$tmp/open.csv" | wc -l)
 openmeas=$((openmeas - 1))
 t list "$BD" --store "$tmp/s.open" list
+# edits of the open store, and fsck of it: each edit on a copy whose index is fresh, as a
+# store in use has it (a list, the TUI or a compare writes it); one more right after
+# another edit, the index then stale (the whole store's runs are read). In rounds, as above.
+imp8=$("$BD" --store "$tmp/s.open" list imports 2>/dev/null | awk '/\/e8\.md$/ { print $1 }')
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	rm -rf "$tmp/s.edit"
+	cp -r "$tmp/s.open" "$tmp/s.edit"
+	sync
+	E="$BD --store $tmp/s.edit"
+	$E list >/dev/null 2>&1
+	t ed_rm.$round $E rm "Experiment 5: the build flags"
+	$E list >/dev/null 2>&1
+	t ed_undo.$round $E undo
+	$E list >/dev/null 2>&1
+	t ed_rename.$round $E rename-experiment "Experiment 7: the build flags" "Experiment 7 renamed"
+	$E list >/dev/null 2>&1
+	t ed_move.$round $E move "$imp8" "Experiment 9: the build flags"
+	t ed_stale.$round $E rename-experiment "Experiment 9: the build flags" "Experiment 9 renamed"
+	t fsck.$round $E fsck
+	round=$((round + 1))
+done
+for name in ed_rm ed_undo ed_rename ed_move ed_stale fsck; do
+	settle $name
+done
 # a small import into that store, against the same into an empty one (best of 3 each)
 for k in 1 2 3; do
 	cp -r "$tmp/s.open" "$tmp/s.dedup$k"
@@ -280,6 +305,13 @@ scaled "import -n of one size table" rows1 rows4 "$((SECTIONS / 4)) → $SECTION
 scaled "import -n of one hyperfine JSON export" hfj1 hfj4 "$((SECTIONS / 8)) → $((SECTIONS / 2)) results"
 row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(mib list) MB" "≤ 0.3 s, ≤ 40 MB" \
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
+for p in "ed_rm:rm of one experiment" "ed_undo:undo of that rm" "ed_rename:rename-experiment" \
+	"ed_move:move of one import into another experiment" \
+	"ed_stale:rename-experiment right after that move (the index stale: every import's runs read)"; do
+	key=${p%%:*}
+	row "6 ${p#*:} ($EXPS imports)" "$(secs "$key") s" "≤ 0.5 s" "$(atmost "$(secs "$key")" 0.5)"
+done
+row "6 fsck of the same store (every file read and summed)" "$(secs fsck) s" "≤ 2 s" "$(atmost "$(secs fsck)" 2)"
 if [ $tui_ok = 1 ]; then
 	row "4 the TUI's first screen on the same store (polled in tmux)" "$(secs tui) s, $(mib tui) MB" "≤ 0.3 s, ≤ 40 MB" \
 		"$(awk -v s="$(secs tui)" -v m="$(mib tui)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
@@ -294,6 +326,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
+all grep parse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
 	sed 's/^/  /'
 

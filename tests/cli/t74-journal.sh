@@ -123,3 +123,10 @@ expect_re '^ +3 .*undo edit 2: '
 run --store "$L" list variants
 if grep -q Plain "$T/out"; then fail "undone alias still applied"; fi
 expect_re 'PGO.* \*$'
+# a fold interrupted after edits.csv was written: the next writer finishes it
+printf '"kind","target","value","created"\n' >"$L/overrides.csv"
+printf 'benchdelta-store 1\n' >"$L/VERSION"
+run --store "$L" rename-variant LTO LTO-renamed
+expect_rc 0 "an edit after an interrupted fold"
+[ ! -e "$L/overrides.csv" ] || fail "the next writer left the folded overrides.csv"
+grep -q '^benchdelta-store 2$' "$L/VERSION" || fail "the next writer left VERSION at schema 1"

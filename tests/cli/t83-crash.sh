@@ -36,7 +36,7 @@ judge() {
 		torn=$((torn + 1)); echo "trial $trials ($1): list exits $rc: $(cat "$T/err.$trials")" >&2; return
 	fi
 	"$BD" fsck >"$T/fsck.$trials" 2>&1
-	if grep -v -e 'left by an interrupted write' -e 'a text no import refers to' "$T/fsck.$trials" |
+	if grep -v -e 'left by an interrupted write' -e 'a text no import refers to' -e 'an interrupted edit' "$T/fsck.$trials" |
 		grep -q ': error: '; then
 		torn=$((torn + 1)); echo "trial $trials ($1): $(cat "$T/fsck.$trials")" >&2; return
 	fi

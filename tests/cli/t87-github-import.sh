@@ -5,41 +5,11 @@
 # (tests/cli/github/); nothing here touches the network.
 . "$(dirname "$0")/lib.sh"
 
-F=$(pwd)/tests/cli/github
-# the test server is on this machine: never through a proxy of the environment
-unset http_proxy https_proxy HTTPS_PROXY all_proxy ALL_PROXY
-NO_PROXY=127.0.0.1 no_proxy=127.0.0.1
-export NO_PROXY no_proxy
-REPLAY=${BD_REPLAY:-build/tests/http/replay}
-[ -x "$REPLAY" ] || fail "no test server at $REPLAY (make check builds it)"
-
-# no token from the environment; a `gh` that knows none
-unset GITHUB_TOKEN GH_TOKEN
-mkdir -p "$T/bin"
-printf '#!/bin/sh\nexit 1\n' >"$T/bin/gh"
-chmod +x "$T/bin/gh"
-PATH="$T/bin:$PATH"
-export PATH
-
-SRV=
-stop_server() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; SRV=; }
-trap 'stop_server; rm -rf "$T"' EXIT INT TERM
-# start_server: serve $T/routes on a free port; sets PORT and GITHUB_API_URL
-start_server() {
-	rm -f "$T/port" "$T/log"
-	"$REPLAY" "$T/routes" "$T/port" "$T/log" &
-	SRV=$!
-	i=0
-	while [ ! -s "$T/port" ]; do
-		i=$((i + 1))
-		[ $i -lt 200 ] || fail "the test server did not start"
-		sleep 0.05
-	done
-	PORT=$(cat "$T/port")
-	GITHUB_API_URL="http://127.0.0.1:$PORT"
-	export GITHUB_API_URL
-}
-routes() { : >"$T/routes"; while [ $# -gt 1 ]; do echo "$1 $F/$2" >>"$T/routes"; shift 2; done; }
+. "$(dirname "$0")/ghlib.sh"
+# one server, GITHUB_API_URL: its routes and its log ($T/a.log)
+start_server() { serve a; PORT=$a_PORT; GITHUB_API_URL=$a_BASE; export GITHUB_API_URL; }
+stop_server() { unserve a; }
+routes() { route a "$@"; }
 one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] || { cat "$T/err" >&2; fail "$1: want one line on stderr"; }; }
 src_of() { grep -l "\"address\",\"$1\"" "$BENCHDELTA_STORE"/data/*/source.csv; }
 
@@ -59,9 +29,9 @@ expect_out 'https://github.com/ambaxter/bbolt-rs/issues/9:58-59  bolt  variant "
 expect_out "ambaxter/bbolt-rs#9 \"$TITLE\": 3 texts in 3 requests: 6 new blocks from 1 text, 0 imported before, 2 without tool output"
 expect_out "into experiment \"$TITLE\""
 # three requests, the last one the Link header's next page; headers as GitHub asks
-[ "$(wc -l <"$T/log")" -eq 3 ] || fail "want 3 requests: $(cat "$T/log")"
-grep -qF "$BBPAGE2 |  | benchdelta/0.1.0 | application/vnd.github+json" "$T/log" ||
-	fail "page 2 not fetched as wanted: $(cat "$T/log")"
+[ "$(wc -l <"$T/a.log")" -eq 3 ] || fail "want 3 requests: $(cat "$T/a.log")"
+grep -qF "$BBPAGE2 |  | benchdelta/0.1.0 | application/vnd.github+json" "$T/a.log" ||
+	fail "page 2 not fetched as wanted: $(cat "$T/a.log")"
 # provenance kept with the source
 s=$(src_of https://github.com/ambaxter/bbolt-rs/issues/9) || fail "no source with the issue's address"
 grep -qx '"author","zamazan4ik"' "$s" || fail "author not stored: $(cat "$s")"
@@ -94,14 +64,14 @@ run import ambaxter/bbolt-rs#9
 expect_rc 0 "re-import"
 expect_out "3 texts in 3 requests: 0 new blocks from 0 texts, 1 imported before, 2 without tool output"
 [ "$(store_sum)" = "$before" ] || fail "an unchanged thread changed the store"
-grep -q "| Bearer gho_fromthecli |" "$T/log" || fail "gh's token not sent: $(cat "$T/log")"
+grep -q "| Bearer gho_fromthecli |" "$T/a.log" || fail "gh's token not sent: $(cat "$T/a.log")"
 # the environment wins over gh, GITHUB_TOKEN over GH_TOKEN
-: >"$T/log"
+: >"$T/a.log"
 GITHUB_TOKEN=ghp_env GH_TOKEN=ghp_other run import ambaxter/bbolt-rs#9
-grep -q "| Bearer ghp_env |" "$T/log" || fail "GITHUB_TOKEN not sent: $(cat "$T/log")"
-: >"$T/log"
+grep -q "| Bearer ghp_env |" "$T/a.log" || fail "GITHUB_TOKEN not sent: $(cat "$T/a.log")"
+: >"$T/a.log"
 GH_TOKEN=ghp_other run import ambaxter/bbolt-rs#9
-grep -q "| Bearer ghp_other |" "$T/log" || fail "GH_TOKEN not sent: $(cat "$T/log")"
+grep -q "| Bearer ghp_other |" "$T/a.log" || fail "GH_TOKEN not sent: $(cat "$T/a.log")"
 printf '#!/bin/sh\nexit 1\n' >"$T/bin/gh"
 
 # ---- a pull request: review comments too; a new comment adds only its blocks
@@ -170,7 +140,7 @@ failing 5 "ambaxter/bbolt-rs#9: 127.0.0.1:$PORT answered 502 Server Error; try a
 routes $BB not-json.http
 failing 2 "ambaxter/bbolt-rs#9: the answer from 127.0.0.1:$PORT is not JSON" ambaxter/bbolt-rs#9
 # a server that never answers: bounded by BENCHDELTA_TIMEOUT
-echo "$BB -" >"$T/routes"
+echo "$BB -" >"$T/a.routes"
 BENCHDELTA_TIMEOUT=1 failing 5 "ambaxter/bbolt-rs#9: timed out: 127.0.0.1:$PORT accepted the connection but sent no whole answer within 1 s (BENCHDELTA_TIMEOUT)" \
 	ambaxter/bbolt-rs#9
 stop_server

@@ -8,10 +8,11 @@
  * Listens on 127.0.0.1 at a free port and writes the port to PORTFILE
  * once it accepts connections. For each request it reads ROUTES again
  * (so a test can change the answers between two runs); each line of it is
- * "TARGET FILE": TARGET is the request's path and query exactly, FILE a
- * recorded response beside ROUTES (status line, headers, blank line,
- * body; "{BASE}" in a header becomes http://127.0.0.1:PORT), or "-" to
- * accept the request and never answer. A target with no route gets
+ * "TARGET FILE": TARGET is the request's path and query exactly (or, ending
+ * in '*', any that starts with what comes before it), FILE a recorded
+ * response beside ROUTES (status line, headers, blank line, body; "{BASE}"
+ * in a header becomes http://127.0.0.1:PORT, "{SELF}" the request's own
+ * target), or "-" to accept the request and never answer. A target with no route gets
  * unrouted.http from the routes' folder. Every request is appended to LOG
  * as "TARGET | Authorization | User-Agent | Accept". It runs until killed.
  */
@@ -89,7 +90,8 @@ static char *route(const char *routes, const char *target)
 		if (line[0] == '#' || !sp)
 			continue;
 		*sp = '\0';
-		if (!strcmp(line, target))
+		if (!strcmp(line, target) ||
+		    (sp > line && sp[-1] == '*' && !strncmp(line, target, (size_t)(sp - 1 - line))))
 			found = strdup(sp + 1 + strspn(sp + 1, " "));
 	}
 	free(text);
@@ -108,8 +110,8 @@ static void write_all(int fd, const char *s, size_t n)
 	}
 }
 
-/* Send the recorded response in `path` (relative to the routes' folder). */
-static void answer(int fd, const char *dir, const char *file)
+/* Send the recorded response in `path` (relative to the routes' folder) to a request of `target`. */
+static void answer(int fd, const char *dir, const char *file, const char *target)
 {
 	char path[4096];
 	size_t len;
@@ -134,21 +136,23 @@ static void answer(int fd, const char *dir, const char *file)
 		*sep = '\0';
 		blen = len - (size_t)(sep + 2 - rec);
 	}
-	/* head: each line with CRLF, {BASE} replaced */
-	out = malloc(strlen(rec) * 2 + 4096);
+	/* head: each line with CRLF, {BASE} and {SELF} replaced */
+	out = malloc(strlen(rec) * 2 + 3 * strlen(target) + 4096);
 	if (!out)
 		die("malloc");
 	out[0] = '\0';
 	for (p = strtok(rec, "\n"); p; p = strtok(NULL, "\n")) {
-		char *b = strstr(p, "{BASE}");
+		while (*p) {
+			char *b = strstr(p, "{BASE}"), *t = strstr(p, "{SELF}");
+			char *at = b && (!t || b < t) ? b : t;
 
-		if (b) {
-			*b = '\0';
-			strcat(out, p);
-			strcat(out, base);
-			strcat(out, b + 6);
-		} else {
-			strcat(out, p);
+			if (!at) {
+				strcat(out, p);
+				break;
+			}
+			strncat(out, p, (size_t)(at - p));
+			strcat(out, at == b ? base : target);
+			p = at + 6;
 		}
 		strcat(out, "\r\n");
 	}
@@ -237,9 +241,9 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (file)
-			answer(fd, dir, file);
+			answer(fd, dir, file, target);
 		else
-			answer(fd, dir, "unrouted.http"); /* the routes' folder says what that is */
+			answer(fd, dir, "unrouted.http", target); /* the routes' folder says what that is */
 		free(file);
 		close(fd);
 	}

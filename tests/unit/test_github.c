@@ -93,21 +93,27 @@ static void test_link_next(void **state)
 
 static void test_api_root(void **state)
 {
-	char *r;
+	struct gh_address a;
+	struct gh_access x;
+	struct buf msg = BUF_INIT;
 
 	(void)state;
 	unsetenv("GITHUB_API_URL");
-	r = gh_api_root("github.com");
-	assert_string_equal(r, "https://api.github.com");
-	free(r);
-	r = gh_api_root("ghe.example.com");
-	assert_string_equal(r, "https://ghe.example.com/api/v3");
-	free(r);
+	assert_int_equal(gh_parse_address("o/r#1", &a), 0);
+	assert_int_equal(gh_access_find(&a, 1, &x, &msg), 0);
+	assert_string_equal(x.api, "https://api.github.com");
+	gh_access_release(&x);
+	assert_int_equal(gh_parse_address("ghe.example.com/o/r/issues/1", &a), 0);
+	assert_int_equal(gh_access_find(&a, 1, &x, &msg), 0);
+	assert_string_equal(x.api, "https://ghe.example.com/api/v3");
+	gh_access_release(&x);
 	setenv("GITHUB_API_URL", "http://127.0.0.1:8080//", 1);
-	r = gh_api_root("github.com");
-	assert_string_equal(r, "http://127.0.0.1:8080");
-	free(r);
+	assert_int_equal(gh_parse_address("o/r#1", &a), 0);
+	assert_int_equal(gh_access_find(&a, 1, &x, &msg), 0);
+	assert_string_equal(x.api, "http://127.0.0.1:8080");
+	gh_access_release(&x);
 	unsetenv("GITHUB_API_URL");
+	buf_release(&msg);
 }
 
 static void test_token_order(void **state)
@@ -133,6 +139,110 @@ static void test_token_order(void **state)
 	assert_null(a.token);
 	assert_null(a.from);
 	gh_auth_release(&a);
+}
+
+/* Origins: scheme, host and port, the default port spelled out; what a token may go with. */
+static void test_origin(void **state)
+{
+	char o[320];
+
+	(void)state;
+	http_origin("https://api.github.com/repos/a/b/issues/1", o, sizeof(o));
+	assert_string_equal(o, "https://api.github.com:443");
+	http_origin("HTTPS://API.GitHub.com:443/x?y#z", o, sizeof(o));
+	assert_string_equal(o, "https://api.github.com:443");
+	http_origin("http://127.0.0.1:8080", o, sizeof(o));
+	assert_string_equal(o, "http://127.0.0.1:8080");
+	http_origin("http://user:pw@[::1]:81/p", o, sizeof(o));
+	assert_string_equal(o, "http://[::1]:81");
+	http_origin("ftp://api.github.com/", o, sizeof(o));
+	assert_string_equal(o, "");
+	http_origin("api.github.com/x", o, sizeof(o));
+	assert_string_equal(o, "");
+
+	assert_true(http_may_send("https://api.github.com/a?page=2", "https://api.github.com:443"));
+	/* another host, another port, another scheme, a look-alike: never */
+	assert_false(http_may_send("https://api.github.com.evil.example/a", "https://api.github.com:443"));
+	assert_false(http_may_send("https://evil.example/?https://api.github.com", "https://api.github.com:443"));
+	assert_false(http_may_send("https://api.github.com:8443/a", "https://api.github.com:443"));
+	assert_false(http_may_send("http://api.github.com/a", "https://api.github.com:443"));
+	assert_false(http_may_send("https://api.github.com@evil.example/a", "https://api.github.com:443"));
+	assert_false(http_may_send("https://api.github.com/a", NULL));
+	/* plain http: only to this machine */
+	assert_true(http_may_send("http://127.0.0.1:8080/a", "http://127.0.0.1:8080"));
+	assert_true(http_may_send("http://localhost:8080/a", "http://localhost:8080"));
+	assert_false(http_may_send("http://ghe.example.com/api/v3/a", "http://ghe.example.com:80"));
+	assert_false(http_may_send("http://127.0.0.1:8081/a", "http://127.0.0.1:8080"));
+	assert_false(http_may_send("http://127.0.0.1.evil.example:8080/a", "http://127.0.0.1.evil.example:8080"));
+	assert_false(http_may_send("http://127.evil.example/a", "http://127.evil.example:80"));
+	assert_true(http_is_loopback("http://127.1.2.3:9/"));
+}
+
+/* Where a thread is read, and whether the token goes: decided before any request. */
+static void test_access(void **state)
+{
+	struct gh_address a;
+	struct gh_access x;
+	struct buf msg = BUF_INIT;
+
+	(void)state;
+	setenv("PATH", "/nonexistent", 1); /* no gh to ask */
+	unsetenv("GH_TOKEN");
+	unsetenv("GITHUB_API_URL");
+	setenv("GITHUB_TOKEN", "tok", 1);
+	assert_int_equal(gh_parse_address("https://github.com/o/r/issues/1", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), 0);
+	assert_string_equal(x.api, "https://api.github.com");
+	assert_string_equal(x.auth.token, "tok");
+	assert_string_equal(x.origin, "https://api.github.com:443");
+	gh_access_release(&x);
+	/* another host: the token is api.github.com's */
+	assert_int_equal(gh_parse_address("https://attacker.example/o/r/issues/1", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), -1);
+	assert_non_null(strstr(msg.s, "GITHUB_API_URL"));
+	assert_non_null(strstr(msg.s, "attacker.example is not github.com"));
+	gh_access_release(&x);
+	assert_int_equal(gh_access_find(&a, 1, &x, &msg), 0);
+	assert_string_equal(x.api, "https://attacker.example/api/v3");
+	assert_null(x.auth.token);
+	assert_string_equal(x.origin, "");
+	gh_access_release(&x);
+	/* GitHub Enterprise named by GITHUB_API_URL: its host, or api.HOST */
+	setenv("GITHUB_API_URL", "https://ghe.example.com/api/v3/", 1);
+	assert_int_equal(gh_parse_address("https://ghe.example.com/o/r/pull/2", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), 0);
+	assert_string_equal(x.api, "https://ghe.example.com/api/v3");
+	assert_string_equal(x.origin, "https://ghe.example.com:443");
+	gh_access_release(&x);
+	setenv("GITHUB_API_URL", "https://api.ghe.example.com", 1);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), 0);
+	assert_string_equal(x.api, "https://api.ghe.example.com");
+	gh_access_release(&x);
+	assert_int_equal(gh_parse_address("https://other.example.com/o/r/pull/2", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), -1);
+	assert_non_null(strstr(msg.s, "nor the host of GITHUB_API_URL (https://api.ghe.example.com)"));
+	gh_access_release(&x);
+	/* by plain http: only to this machine */
+	setenv("GITHUB_API_URL", "http://ghe.example.com/api/v3", 1);
+	assert_int_equal(gh_parse_address("o/r#3", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), -1);
+	assert_non_null(strstr(msg.s, "plain http"));
+	gh_access_release(&x);
+	assert_int_equal(gh_access_find(&a, 1, &x, &msg), 0);
+	gh_access_release(&x);
+	setenv("GITHUB_API_URL", "http://127.0.0.1:8080", 1);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), 0);
+	assert_string_equal(x.origin, "http://127.0.0.1:8080");
+	gh_access_release(&x);
+	/* no token at all: anywhere, anonymously; an http:// address elsewhere is read by https */
+	unsetenv("GITHUB_TOKEN");
+	unsetenv("GITHUB_API_URL");
+	assert_int_equal(gh_parse_address("http://ghe.example.com/o/r/issues/4", &a), 0);
+	assert_int_equal(gh_access_find(&a, 0, &x, &msg), 0);
+	assert_string_equal(x.api, "https://ghe.example.com/api/v3");
+	assert_null(x.auth.token);
+	gh_access_release(&x);
+	buf_release(&msg);
 }
 
 /* The failures a test cannot cause without a network: the sentence and the class (and so the exit code). */
@@ -164,6 +274,8 @@ int main(void)
 		cmocka_unit_test(test_api_root),
 		cmocka_unit_test(test_token_order),
 		cmocka_unit_test(test_no_answer),
+		cmocka_unit_test(test_origin),
+		cmocka_unit_test(test_access),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

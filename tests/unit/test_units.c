@@ -251,6 +251,14 @@ static void test_format(void **state)
 	check_format(10000, UNIT_COUNT, "10000");
 	check_format(12.5, UNIT_PERCENT, "12.5 %");
 	check_format(-0.0035, UNIT_SECOND, "-3.50 ms");
+	/* past the largest prefix: the unit itself, with an exponent, never digits cut before it */
+	check_format(1.7e308, UNIT_SECOND, "1.7e+308 s");
+	check_format(-1.7e308, UNIT_SECOND, "-1.7e+308 s");
+	check_format(3.6e10, UNIT_SECOND, "3.6e+10 s");
+	check_format(3.5e10, UNIT_SECOND, "9722222 h");
+	check_format(1e300, UNIT_BYTE, "1e+300 B");
+	check_format(1.5e300, UNIT_COUNT, "1.5e+300");
+	check_format(2.5e300, UNIT_PERCENT, "2.5e+300 %");
 }
 
 static void check_format_res(double v, enum unit u, double res, const char *want)
