@@ -48,7 +48,12 @@
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                      \
+	X(BENCHMARKJS, "benchmarkjs", "benchmark.js results (name x N ops/sec)", parser, benchmarkjs) \
+	X(PYPERF, "pyperf", "pyperf and pyperformance results and compare_to", parser, pyperf)     \
+	X(ASV, "asv", "airspeed velocity: asv compare and asv continuous tables", parser, asv)      \
+	X(PYTEST_BENCHMARK, "pytest-benchmark", "pytest-benchmark tables and their comparisons", parser, \
+	  pytest_benchmark)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
