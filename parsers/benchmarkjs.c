@@ -74,7 +74,8 @@ static enum kind classify(const struct line *l)
 	s = body(l, &n);
 	if (n >= 8 && !memcmp(s + n - 8, "sampled)", 8))
 		return text_contains(s, n, " ops/sec") ? K_RESULT : K_NONE;
-	if ((n > 11 && !memcmp(s, "Fastest is ", 11)) || (n > 11 && !memcmp(s, "Slowest is ", 11)))
+	/* a sentence ends in a full stop; benchmark.js prints the names alone */
+	if (n > 11 && (!memcmp(s, "Fastest is ", 11) || !memcmp(s, "Slowest is ", 11)) && s[n - 1] != '.')
 		return K_FASTEST;
 	if (text_contains(s, n, " ops/s") && has_times_digit(s, n))
 		return K_CUT;
@@ -91,8 +92,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	if (!in_block && !line_ends(l, "sampled)"))
 		return CLAIM_NONE;
 	k = classify(l);
-	if (k == K_RESULT)
-		return CLAIM_START;
+	if (k == K_RESULT && !in_block)
+		return CLAIM_START; /* a suite's lines stay one block, for the verdict below them */
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 

@@ -160,6 +160,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	enum kind k = classify(l);
 
 	(void)state;
+	if (in_block)
+		return k != K_NONE ? CLAIM_BODY : CLAIM_NONE; /* a title belongs with the result below it */
 	switch (k) {
 	case K_RESULT:
 	case K_DASH:
@@ -322,6 +324,13 @@ static void pair_names(struct parse *ps, const struct block *b)
 		}
 		if (w[0] == '-' || n >= sizeof(words[0]))
 			continue;
+		/* pyperf shows a file by its name less ".json": "./py38.json" is py38 */
+		if (n > 2 && w[0] == '.' && (w[1] == '/' || w[1] == '\\'))
+			w += 2, n -= 2;
+		if (n > 8 && !memcmp(w + n - 8, ".json.gz", 8))
+			n -= 8;
+		else if (n > 5 && !memcmp(w + n - 5, ".json", 5))
+			n -= 5;
 		memcpy(words[k], w, n);
 		words[k][n] = '\0';
 		ps->names[k] = words[k];
