@@ -37,11 +37,15 @@ enum kind {
 	K_DIVIDER, /* "|----|----|" */
 	K_MDROW,   /* any other "|" line */
 	K_ROW,     /* any other line of the table: a row, garbled or cut included */
+	K_RUNLINE, /* asv run's "[ 50.00%] ··· name   33.2±2ms", "[  0.00%] · For x commit ..." */
+	K_CHATTER, /* asv run's "· Discovering benchmarks", "·· Installing ..." */
+	K_ELIDED,  /* "[...]": an author cut lines out of the log */
 	K__COUNT
 };
 
-static const char *const kinds[] = { "none",  "header", "first header", "md header", "hashes", "names",
-				     "title", "summary", "divider", "md row", "row" };
+static const char *const kinds[] = { "none",    "header", "first header", "md header", "hashes",
+				     "names",   "title",  "summary",      "divider",   "md row",
+				     "row",     "run line", "run chatter", "elided" };
 
 
 static const char *const summaries[] = {
@@ -143,6 +147,26 @@ static int is_row(const char *s, size_t n)
 	return figure_word(&w[0]) || figure_word(&w[1]);
 }
 
+#define MIDDOT "\xc2\xb7" /* asv run's level marks, "·", "··", "···" */
+
+/* "[ 50.00%] " and a level mark: a line of asv run's progress. */
+static int is_runline(const char *s, size_t n)
+{
+	size_t i = 1;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i == n || !char_is_digit(s[i]))
+		return 0;
+	while (i < n && (char_is_digit(s[i]) || s[i] == '.'))
+		i++;
+	if (i + 4 > n || s[i] != '%' || s[i + 1] != ']')
+		return 0;
+	for (i += 2; i < n && s[i] == ' ';)
+		i++;
+	return i + 2 <= n && !memcmp(s + i, MIDDOT, 2);
+}
+
 /* The one classifier the claim and the parse share. */
 static enum kind classify(const struct line *l)
 {
@@ -175,6 +199,10 @@ static enum kind classify(const struct line *l)
 				return K_SUMMARY;
 		break;
 	case '[':
+		if (is_runline(s, n))
+			return K_RUNLINE;
+		if (n == 5 && !memcmp(s, "[...]", 5))
+			return K_ELIDED;
 		if (all_enclosed(s, n, '[', ']'))
 			return K_HASHES;
 		break;
@@ -194,6 +222,10 @@ static enum kind classify(const struct line *l)
 				return K_MDROW;
 		return K_DIVIDER;
 	}
+	case '\xc2':
+		if (n > 3 && !memcmp(s, MIDDOT, 2))
+			return K_CHATTER;
+		break;
 	default:
 		break;
 	}
@@ -207,7 +239,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 	(void)state;
 	/* outside a block only a header or a title starts one: their first bytes first */
-	if (!in_block && l->len > l->indent && !strchr("bBA|", l->s[l->indent]))
+	if (!in_block && l->len > l->indent && !strchr("bBA|[\xc2", l->s[l->indent]))
 		return CLAIM_NONE;
 	k = classify(l);
 	switch (k) {
@@ -216,6 +248,11 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	case K_MDHEAD:
 	case K_TITLE:
 		return CLAIM_START;
+	case K_RUNLINE:
+	case K_CHATTER:
+		/* a log of asv run stays one block: its commit lines name the results below them */
+		return in_block ? CLAIM_BODY : CLAIM_START;
+	case K_ELIDED:
 	case K_ROW:
 	case K_MDROW:
 	case K_HASHES:
@@ -238,6 +275,8 @@ struct parse {
 	int first_asv;       /* "BENCHMARK BEFORE AFTER FACTOR": the name first */
 	int md;              /* the Markdown table */
 	int have_header;
+	struct word commit;  /* asv run: the commit whose results follow ("<branch>", else the hash) */
+	uint32_t commit_line;
 };
 
 /* "[3bfda9c6]", "<v0.1>", "[912854  ]": the text inside, blanks trimmed. */
@@ -471,6 +510,87 @@ static void on_md_row(struct parse *ps, const struct line *l)
 	on_row(ps, l, w, 4, c[0].n ? c[0].s[0] : ' ');
 }
 
+/*
+ * A line of asv run's log: "· For NAME commit HASH <branch> ...:" names
+ * the commit of the results below it; "··· name   33.2±2ms" is one result
+ * (older asv: "··· Running name   33.2±2ms"). Parameterized results
+ * ("··· name   ok" and a table) are not read.
+ */
+static void on_runline(struct parse *ps, const struct line *l)
+{
+	const char *s = memchr(l->s + l->indent, ']', line_end(l) - l->indent), *e = l->s + line_end(l);
+	const char *num, *unit, *name, *val;
+	size_t nn, un, namen;
+	struct word pm, w;
+	int level = 0, rc;
+	uint32_t run;
+
+	for (s++; s < e && *s == ' '; s++)
+		;
+	while (s + 2 <= e && !memcmp(s, MIDDOT, 2))
+		s += 2, level++;
+	while (s < e && *s == ' ')
+		s++;
+	if (level == 1 && e - s > 4 && !memcmp(s, "For ", 4)) {
+		const char *c = text_find(s, (size_t)(e - s), " commit "), *o, *x;
+
+		ps->commit.n = 0;
+		if (!c)
+			return;
+		for (c += 8; c < e && *c == ' ';)
+			c++;
+		if (c >= e)
+			return;
+		o = memchr(c, '<', (size_t)(e - c));
+		x = o ? memchr(o, '>', (size_t)(e - o)) : NULL;
+		if (x) {
+			ps->commit.s = o + 1, ps->commit.n = (size_t)(x - o - 1);
+		} else {
+			for (ps->commit.s = c; c < e && *c != ' ' && *c != ':'; c++)
+				;
+			ps->commit.n = (size_t)(c - ps->commit.s);
+		}
+		ps->commit_line = l->no;
+		return;
+	}
+	if (level != 3 || s == e)
+		return;
+	/* the value is the last word; the name the word before it */
+	for (val = e; val > s && val[-1] != ' '; val--)
+		;
+	for (name = val; name > s && name[-1] == ' '; name--)
+		;
+	namen = (size_t)(name - s);
+	name = s;
+	if (namen > 8 && !memcmp(name, "Running ", 8))
+		name += 8, namen -= 8;
+	if (!namen || memchr(name, ' ', namen) || name[namen - 1] == '.')
+		return; /* "Running (strings.Cat.time_cat--)." and other chatter */
+	w.s = val, w.n = (size_t)(e - val);
+	if (!figure_word(&w))
+		return; /* "··· name   ok": a parameterized result's table follows */
+	rc = cell(&w, &num, &nn, &pm, &unit, &un);
+	if (rc < 0) {
+		bench_lost(ps->s, l, "garbled asv result line");
+		return;
+	}
+	if (rc == 0)
+		return;
+	run = bench_run(ps->s, l, name, namen);
+	if (bench_figure(ps->s, run, "time_per_op", STAT_VALUE, l, num, nn, 0, unit, un) < 0)
+		return;
+	if (ps->commit.n) {
+		struct run *r = &ps->s->rs->runs[run];
+
+		r->variant.text = sink_strndup(ps->s, ps->commit.s, ps->commit.n);
+		r->variant.origin = VO_LABEL;
+		r->name_line = ps->commit_line;
+	}
+	if (pm.n)
+		sink_note(ps->s, run, NOTE_INFO, l, "asv: \xc2\xb1%.*s%.*s (half the interquartile range)",
+			  (int)pm.n, pm.s, (int)un, unit);
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps = { .s = s, .first_run = (uint32_t)s->rs->nruns };
@@ -512,6 +632,13 @@ static int parse(const struct block *b, struct sink *s)
 				sink_note(s, r, NOTE_SUMMARY, l, "asv: %.*s", (int)(line_end(l) - l->indent),
 					  l->s + l->indent);
 			break;
+		case K_RUNLINE:
+			on_runline(&ps, l);
+			break;
+		case K_ELIDED:
+			ps.commit.n = 0; /* what was cut may have named another commit */
+			break;
+		case K_CHATTER:
 		case K_TITLE:
 		case K_DIVIDER:
 		case K_NONE:
@@ -524,7 +651,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser asv_parser = {
 	.fmt = FMT_ASV,
-	.starts = "bBA|",
+	.starts = "bBA|[\xc2",
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,
