@@ -522,6 +522,11 @@ static void test_py_js_harnesses(void **state)
 		"md header");
 	kind_is(FMT_ASV, "SOME BENCHMARKS HAVE CHANGED SIGNIFICANTLY.", "summary");
 	kind_is(FMT_ASV, "All benchmarks:", "title");
+	kind_is(FMT_ASV, "[100.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_a           33.2\xc2\xb1" "2ms", "run line");
+	kind_is(FMT_ASV, "[  0.00%] \xc2\xb7 For x commit 37c764cb <topic> (round 1/2):", "run line");
+	kind_is(FMT_ASV, "\xc2\xb7\xc2\xb7 Installing 544c0fe3 <topic> into env.", "run chatter");
+	kind_is(FMT_ASV, "[...]", "elided");
+	not_claimed(FMT_ASV, "[1] see the footnote");
 	not_claimed(FMT_ASV, "before and after the patch the ratio is the same");
 	not_claimed(FMT_ASV, "Benchmark numbers below.");
 

@@ -154,6 +154,33 @@ static void test_asv(void **state)
 	buf_release(&b);
 }
 
+static void test_asv_run_lines(void **state)
+{
+	struct model_fixture *f = *state;
+	uint32_t r;
+
+	import_string(&f->m, "t.txt",
+		      "[  0.00%] \xc2\xb7 For proj commit 37c764cb <main> (round 1/2):\n"
+		      "[ 25.00%] \xc2\xb7\xc2\xb7\xc2\xb7 Running (mod.time_a--).\n"
+		      "[ 50.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_a           33.2\xc2\xb1" "2ms\n"
+		      "[ 50.00%] \xc2\xb7 For proj commit 0d3c6d21 (round 1/2):\n"
+		      "[ 75.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_a           31.0\xc2\xb1" "1ms\n"
+		      "[ 75.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_b           ok\n"
+		      "[...]\n"
+		      "[100.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_c           1.5O\xc2\xb1" "1ms\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	r = run_of(&f->m, "mod.time_a", 0);
+	assert_string_equal(f->m.rs.runs[r].variant.text, "main");
+	assert_int_equal(f->m.rs.runs[r].name_line, 1);
+	assert_meas(&f->m, r, "mod.time_a.time_per_op", 0.0332, UNIT_SECOND, DIR_LOWER);
+	/* no <branch>: the hash names the build */
+	assert_string_equal(f->m.rs.runs[r + 1].variant.text, "0d3c6d21");
+	assert_exact(&f->m, r + 1, "mod.time_a.time_per_op", 0.031);
+	assert_true(has_warning(&f->d, 8, "garbled asv result line"));
+	assert_int_equal(f->d.n, 1);
+}
+
 static void test_benchmarkjs(void **state)
 {
 	struct model_fixture *f = *state;
@@ -189,6 +216,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_pyperf_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_pytest_benchmark, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_asv, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_asv_run_lines, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_benchmarkjs, model_fixture_setup, model_fixture_teardown),
 	};
 
