@@ -490,7 +490,10 @@ static void on_around(struct parse *ps, const struct line *l)
 		return;
 	}
 	if (line_starts(l, "Performance version:")) {
-		sink_fact(ps->s, l, "pyperformance", s + 20 + (len > 20 && s[20] == ' '));
+		int skip = 20 + (len > 20 && s[20] == ' ');
+
+		/* the line is not NUL-terminated: the fact takes a copy of its rest */
+		sink_fact(ps->s, l, "pyperformance", sink_strndup(ps->s, s + skip, (size_t)(len - skip)));
 		return;
 	}
 	if (line_starts(l, "Geometric mean") || line_starts(l, "Benchmark hidden") ||
