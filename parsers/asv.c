@@ -564,11 +564,12 @@ static void on_runline(struct parse *ps, const struct line *l)
 	name = s;
 	if (namen > 8 && !memcmp(name, "Running ", 8))
 		name += 8, namen -= 8;
-	if (!namen || memchr(name, ' ', namen) || name[namen - 1] == '.')
-		return; /* "Running (strings.Cat.time_cat--)." and other chatter */
+	if (!namen || memchr(name, ' ', namen) || name[namen - 1] == '.' || e[-1] == '.')
+		return; /* "Running (strings.Cat.time_cat--)." and other chatter end in a full stop */
 	w.s = val, w.n = (size_t)(e - val);
-	if (!figure_word(&w))
-		return; /* "··· name   ok": a parameterized result's table follows */
+	/* "··· name   ok": a parameterized result's table follows; any other word is a figure */
+	if (word_is(&w, "ok") || word_is(&w, "skipped") || word_is(&w, "timeout"))
+		return;
 	rc = cell(&w, &num, &nn, &pm, &unit, &un);
 	if (rc < 0) {
 		bench_lost(ps->s, l, "garbled asv result line");
