@@ -545,13 +545,10 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - ps.first_run);
 }
 
-/* Names and result lines can begin with any byte: the classifier looks for the fixed words. */
-#define PRINTABLE                                                                                  \
-	"!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-
 const struct parser pyperf_parser = {
 	.fmt = FMT_PYPERF,
-	.starts = PRINTABLE,
+	/* names begin with any byte: the classifier looks for the fixed words */
+	.starts = PARSER_STARTS_PRINTABLE,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,
