@@ -551,20 +551,10 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - first_run);
 }
 
-/*
- * Ids can begin with any printable byte (or a UTF-8 lead byte): the claim
- * looks for "time:" instead.
- */
-#define PRINTABLE                                                                                  \
-	"!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-#define UTF8_LEAD                                                                                  \
-	"\xc2\xc3\xc4\xc5\xc6\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0\xd1\xd2"                                         \
-	"\xd3\xd4\xd5\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0\xe1\xe2\xe3"                                         \
-	"\xe4\xe5\xe6\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf0\xf1\xf2\xf3\xf4"
-
 const struct parser criterion_parser = {
 	.fmt = FMT_CRITERION,
-	.starts = PRINTABLE UTF8_LEAD,
+	/* ids begin with any byte: the claim looks for "time:" */
+	.starts = PARSER_STARTS_PRINTABLE PARSER_STARTS_UTF8_LEAD,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

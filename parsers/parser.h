@@ -257,6 +257,19 @@ _Static_assert(PARSERS_COUNT <= 256, "the segmenter keeps a parser's index in on
 		 int unused;                                                                       \
 	 }))
 
+/*
+ * The first bytes of a line that can begin with anything (a benchmark's
+ * name): every printable ASCII byte, and the lead bytes of UTF-8. A
+ * parser whose `starts` holds them is asked after the others, and its
+ * claim looks for the fixed words elsewhere on the line.
+ */
+#define PARSER_STARTS_PRINTABLE                                                                    \
+	"!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+#define PARSER_STARTS_UTF8_LEAD                                                                    \
+	"\xc2\xc3\xc4\xc5\xc6\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0\xd1\xd2"                     \
+	"\xd3\xd4\xd5\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0\xe1\xe2\xe3"                     \
+	"\xe4\xe5\xe6\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf0\xf1\xf2\xf3\xf4"
+
 enum claim {
 	CLAIM_NONE,  /* not this format's line */
 	CLAIM_BODY,  /* continues an open block of this format (ignored outside one) */

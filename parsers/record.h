@@ -53,7 +53,12 @@
 	  bdn)                                                                                     \
 	X(JMH, "jmh", "JMH summary table and run log", parser, jmh)                                \
 	X(GBENCH, "gbench", "Google Benchmark console output and its compare.py", parser, gbench)  \
-	X(GBENCH_JSON, "gbench-json", "Google Benchmark --benchmark_format=json", json, gbench_json)
+	X(GBENCH_JSON, "gbench-json", "Google Benchmark --benchmark_format=json", json, gbench_json) \
+	X(BENCHMARKJS, "benchmarkjs", "benchmark.js results (name x N ops/sec)", parser, benchmarkjs) \
+	X(PYPERF, "pyperf", "pyperf and pyperformance results and compare_to", parser, pyperf)     \
+	X(ASV, "asv", "airspeed velocity: asv compare and asv continuous tables", parser, asv)      \
+	X(PYTEST_BENCHMARK, "pytest-benchmark", "pytest-benchmark tables and their comparisons", parser, \
+	  pytest_benchmark)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

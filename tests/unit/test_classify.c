@@ -538,6 +538,68 @@ static void test_size_list(void **state)
 	not_claimed(f, "- Release: fast (5 runs)");
 }
 
+/* The Python and JavaScript harnesses: pyperf, pytest-benchmark, asv, benchmark.js. */
+static void test_py_js_harnesses(void **state)
+{
+	(void)state;
+	kind_is(FMT_PYPERF, "Mean +- std dev: 4.34 us +- 0.31 us", "result");
+	kind_is(FMT_PYPERF, "Mean +- std dev: 4.3A us +- 0.31 us", "result");
+	kind_is(FMT_PYPERF, "nbody: Mean +- std dev: [a] 1.50 sec +- 0.50 sec -> [b] 2.00 sec +- 0.50 sec: 1.33x slower",
+		"result");
+	kind_is(FMT_PYPERF, "- nbody: 179 ms +- 4 ms -> 209 ms +- 2 ms: 1.17x slower", "-G line");
+	kind_is(FMT_PYPERF, "- nbody: 179 ms +- 4 ms -> 2O9 ms +- 2 ms: 1.17x slower", "-G line");
+	kind_is(FMT_PYPERF, "### 2to3 ###", "title");
+	kind_is(FMT_PYPERF, "Slower (21):", "around");
+	kind_is(FMT_PYPERF, "Geometric mean: 1.02x faster", "around");
+	kind_is(FMT_PYPERF, ".....................", "progress");
+	kind_is(FMT_PYPERF, "| Benchmark      | mult_list_py36 | mult_list_py37        |", "header");
+	kind_is(FMT_PYPERF, "+================+================+=======================+", "rule");
+	kind_is(FMT_PYPERF, "|-----------|:--------:|:----------------------:|", "rule");
+	kind_is(FMT_PYPERF, "| [1]*1000       | 2.13 us        | 2.09 us: 1.02x faster |", "row");
+	not_claimed(FMT_PYPERF, "### With LTO ###");
+	not_claimed(FMT_PYPERF, "The mean is 4.34 us, give or take.");
+	not_claimed(FMT_PYPERF, "- one item of a list");
+	not_claimed(FMT_PYPERF, "...");
+
+	kind_is(FMT_PYTEST_BENCHMARK, "-------------------- benchmark: 4 tests --------------------", "title");
+	kind_is(FMT_PYTEST_BENCHMARK, "---- benchmark 'torch.Size([4, 4])': 3 tests ----", "title");
+	kind_is(FMT_PYTEST_BENCHMARK, "Name (time in ms)        Min     Max    Mean  StdDev  Median     IQR  Outliers       OPS  Rounds  Iterations",
+		"header");
+	kind_is(FMT_PYTEST_BENCHMARK, "test_myfunc             3.5070  3.5070  3.5070  0.0000  3.5070  0.0000       0;0  285.1445       1           5",
+		"row");
+	kind_is(FMT_PYTEST_BENCHMARK, "test_myfunc             3.5O70  3.5070", "row");
+	kind_is(FMT_PYTEST_BENCHMARK, "Legend:", "legend");
+	kind_is(FMT_PYTEST_BENCHMARK, "------------------------------------------", "rule");
+	not_claimed(FMT_PYTEST_BENCHMARK, "-- benchmark results below --");
+	not_claimed(FMT_PYTEST_BENCHMARK, "Name the file after the test.");
+
+	kind_is(FMT_ASV, "       before           after         ratio", "header");
+	kind_is(FMT_ASV, "BENCHMARK                                    BEFORE      AFTER     FACTOR", "first header");
+	kind_is(FMT_ASV, "     [3bfda9c6]       [bf719488]", "hashes");
+	kind_is(FMT_ASV, "     <v0.1>           <v0.2>", "names");
+	kind_is(FMT_ASV, "-         816±0μs         293±20μs     0.36  module.bench(100)", "row");
+	kind_is(FMT_ASV, "-         816±0μs         29E±20μs     0.36  module.bench(100)", "row");
+	kind_is(FMT_ASV, "| Change   | Before [22b920c6]    | After [fcf8c079]    | Ratio   | Benchmark (Parameter)   |",
+		"md header");
+	kind_is(FMT_ASV, "SOME BENCHMARKS HAVE CHANGED SIGNIFICANTLY.", "summary");
+	kind_is(FMT_ASV, "All benchmarks:", "title");
+	kind_is(FMT_ASV, "[100.00%] \xc2\xb7\xc2\xb7\xc2\xb7 mod.time_a           33.2\xc2\xb1" "2ms", "run line");
+	kind_is(FMT_ASV, "[  0.00%] \xc2\xb7 For x commit 37c764cb <topic> (round 1/2):", "run line");
+	kind_is(FMT_ASV, "\xc2\xb7\xc2\xb7 Installing 544c0fe3 <topic> into env.", "run chatter");
+	kind_is(FMT_ASV, "[...]", "elided");
+	not_claimed(FMT_ASV, "[1] see the footnote");
+	not_claimed(FMT_ASV, "before and after the patch the ratio is the same");
+	not_claimed(FMT_ASV, "Benchmark numbers below.");
+
+	kind_is(FMT_BENCHMARKJS, "deflate-pako x 14.27 ops/sec \xc2\xb1" "0.24% (38 runs sampled)", "result");
+	kind_is(FMT_BENCHMARKJS, "deflate-pako x 1A.27 ops/sec \xc2\xb1" "0.24% (38 runs sampled)", "result");
+	kind_is(FMT_BENCHMARKJS, " > inflate-pako x 1,104 ops/sec \xc2\xb1" "1.37% (73 runs sampled)", "result");
+	kind_is(FMT_BENCHMARKJS, "inflate-zlib x 218 ops/s", "cut result");
+	kind_is(FMT_BENCHMARKJS, "Fastest is deflate-pako", "fastest");
+	not_claimed(FMT_BENCHMARKJS, "we ran it 10 x faster than before, 38 runs sampled)");
+	not_claimed(FMT_BENCHMARKJS, "Fastest is the one we ship.");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -554,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_harnesses),
 		cmocka_unit_test(test_jvm_dotnet_cpp),
 		cmocka_unit_test(test_size_list),
+		cmocka_unit_test(test_py_js_harnesses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
