@@ -48,7 +48,8 @@
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                      \
+	X(WRK, "wrk", "wrk and wrk2 text output", parser, wrk)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
