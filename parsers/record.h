@@ -49,7 +49,10 @@
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
 	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                      \
-	X(WRK, "wrk", "wrk and wrk2 text output", parser, wrk)
+	X(WRK, "wrk", "wrk and wrk2 text output", parser, wrk)                                      \
+	X(ZSH_TIME, "zsh-time", "zsh's time report, one line per command", parser, zsh_time)       \
+	X(FISH_TIME, "fish-time", "fish's time block (Executed in, usr time, sys time)", parser,   \
+	  fish_time)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
