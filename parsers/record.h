@@ -52,7 +52,8 @@
 	X(WRK, "wrk", "wrk and wrk2 text output", parser, wrk)                                      \
 	X(ZSH_TIME, "zsh-time", "zsh's time report, one line per command", parser, zsh_time)       \
 	X(FISH_TIME, "fish-time", "fish's time block (Executed in, usr time, sys time)", parser,   \
-	  fish_time)
+	  fish_time)                                                                                \
+	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
