@@ -53,7 +53,9 @@
 	X(ZSH_TIME, "zsh-time", "zsh's time report, one line per command", parser, zsh_time)       \
 	X(FISH_TIME, "fish-time", "fish's time block (Executed in, usr time, sys time)", parser,   \
 	  fish_time)                                                                                \
-	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)
+	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)                                     \
+	X(HEY, "hey", "hey's text summary", parser, hey)                                            \
+	X(OHA, "oha", "oha's text summary", parser, oha)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
