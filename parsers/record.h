@@ -55,7 +55,8 @@
 	  fish_time)                                                                                \
 	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)                                     \
 	X(HEY, "hey", "hey's text summary", parser, hey)                                            \
-	X(OHA, "oha", "oha's text summary", parser, oha)
+	X(OHA, "oha", "oha's text summary", parser, oha)                                            \
+	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
