@@ -56,7 +56,9 @@
 	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)                                     \
 	X(HEY, "hey", "hey's text summary", parser, hey)                                            \
 	X(OHA, "oha", "oha's text summary", parser, oha)                                            \
-	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)
+	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)                            \
+	X(K6, "k6", "k6's end-of-test summary", parser, k6)                                         \
+	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
