@@ -258,6 +258,9 @@ static void on_figure(struct parse *ps, const struct line *l)
 		ll.bad = 1;
 	} else {
 		lg_count(&ll, lab->quantity, v, num, 0);
+		/* "Total body sent: 6750": bytes, printed without the word */
+		if (!ll.bad && !strcmp(lab->quantity, "bytes_sent"))
+			ll.f[0].unit = UNIT_BYTE;
 	}
 	if (lg_emit(ps->s, ps->run, &ll, "garbled ab line") == 0 && !strcmp(lab->quantity, "calls"))
 		ps->requests = ll.f[0].v;

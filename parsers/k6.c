@@ -218,7 +218,7 @@ static void on_metric(struct sink *s, uint32_t run, const struct line *l, double
 			lg_fig(&ll, "checks", STAT_VALUE, tok[0], len[0] - 1, NULL, 0, UNIT_PERCENT);
 		} else if (nt == 5 && !memcmp(tok[1], "\xe2\x9c\x93", 3)) {
 			lg_count(&ll, "errors", tok[2], len[2], 0);
-		} else if (nt == 4 && len[2] == 3 && !memcmp(tok[2], "out", 3)) {
+		} else if (nt == 5 && len[2] == 3 && !memcmp(tok[2], "out", 3)) {
 			lg_count(&ll, "errors", tok[1], len[1], 0);
 		} else {
 			ll.bad = 1;

@@ -39,14 +39,15 @@ static const char *const kinds[] = { "none", "running", "threads", "header", "la
 				     "percentile", "requests", "socket errors", "non-2xx", "requests/sec",
 				     "transfer/sec", "other" };
 
-/* Digits then `words` ("12 threads and "): the count may be garbled, the words not. */
+/* A count then `words` ("12 threads and "): the count may be garbled (a digit in it is enough), the words not. */
 static int digits_then(const char *s, size_t n, const char *words)
 {
 	size_t i = 0;
+	int digit = 0;
 
 	while (i < n && s[i] != ' ')
-		i++;
-	return i > 0 && char_is_digit(s[0]) && lg_prefix(s + i, n - i, words);
+		digit |= char_is_digit(s[i++]);
+	return digit && lg_prefix(s + i, n - i, words);
 }
 
 /* "50%", "99.900%" then a blank: a percentile line (the figure may be garbled). */
@@ -103,13 +104,11 @@ static enum kind classify(const struct line *l)
 		return lg_prefix(s, n, "#[Mean") || lg_prefix(s, n, "#[Max") || lg_prefix(s, n, "#[Buckets") ? K_OTHER
 																      : K_NONE;
 	default:
-		if (!char_is_digit(s[0]))
-			return K_NONE;
 		if (digits_then(s, n, " threads and "))
 			return K_THREADS;
 		if (digits_then(s, n, " requests in "))
 			return K_REQUESTS;
-		return is_pct(s, n) ? K_PCT : K_NONE;
+		return char_is_digit(s[0]) && is_pct(s, n) ? K_PCT : K_NONE;
 	}
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);

@@ -16,4 +16,6 @@ run() { # run OUTPUT.txt ARGS...
 }
 run plain.txt --h1 -n 400 -c 4 "http://127.0.0.1:$port11/"
 run duration.txt --h1 -D 2 -c 4 "http://127.0.0.1:$port11/"
+# two threads
+run threads.txt --h1 -t 2 -c 4 -n 400 "http://127.0.0.1:$port11/"
 run missing.txt --h1 -n 100 -c 2 "http://127.0.0.1:$port11/missing"

@@ -14,6 +14,8 @@ run() { # run OUTPUT.txt ARGS...
 	echo "wrote $out/$f"
 }
 run plain.txt -n 400 -c 4 "http://127.0.0.1:$port11/"
+# for a duration instead of a count
+run duration.txt -z 1s -c 2 "http://127.0.0.1:$port10/"
 run missing.txt -n 100 -c 2 "http://127.0.0.1:$port11/missing"
 {
 	for p in $port10 $port11; do
