@@ -429,7 +429,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser ab_parser = {
 	.fmt = FMT_AB,
-	.starts = "TBSDCRPc",
+	.starts = "TBSDCRP",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

@@ -35,8 +35,8 @@ static const char *span_of(const struct line *l, size_t *n)
 	if (end - s >= 7 && end[-1] == '`') {
 		end--;
 	} else if (end - s < 6 || memcmp(end - 6, " total", 6)) {
-		/* "... total` on the old build": a span inside a sentence */
-		const char *t = text_find(s, (size_t)(end - s), " total`");
+		/* "... total` on the old build": a span inside a sentence (looked for only in a line with a backtick) */
+		const char *t = memchr(s, '`', (size_t)(end - s)) ? text_find(s, (size_t)(end - s), " total`") : NULL;
 
 		if (!t)
 			return NULL;
