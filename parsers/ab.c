@@ -301,30 +301,12 @@ static void on_failed(struct parse *ps, const struct line *l)
 	lg_emit(ps->s, ps->run, &ll, "garbled ab failed requests line");
 }
 
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 static void on_ct_row(struct parse *ps, const struct line *l)
 {
 	static const char *const q[] = { "connect_time", "processing_time", "waiting_time", "latency" };
 	static const enum stat_kind stats[] = { STAT_MIN, STAT_MEAN, STAT_SD, STAT_MEDIAN, STAT_MAX };
 	const char *tok[7];
-	size_t len[7], nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 7), row;
+	size_t len[7], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 7), row;
 	struct lg_line ll;
 
 	for (row = 0; row < countof(rows) && !lg_prefix(tok[0], len[0], rows[row]); row++)
@@ -339,7 +321,7 @@ static void on_ct_row(struct parse *ps, const struct line *l)
 static void on_pct(struct parse *ps, const struct line *l)
 {
 	const char *tok[5];
-	size_t len[5], nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 5);
+	size_t len[5], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 5);
 	struct lg_line ll;
 	/* " 100%   9355 (longest request)" */
 	int ok = nt == 2 || (nt == 4 && len[2] == 8 && !memcmp(tok[2], "(longest", 8));

@@ -17,6 +17,7 @@
 
 #include "parsers/loadgen.h"
 #include "parsers/units.h"
+#include "util/text.h"
 
 enum kind {
 	K_NONE,
@@ -80,24 +81,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 /* fish's units only: "micros", "millis", "secs", "mins". */
 static int fish_unit(const char *u, size_t n)
 {
@@ -115,7 +98,7 @@ static void on_executed(struct parse *ps, const struct line *l)
 	const char *tok[7];
 	size_t len[7];
 	struct lg_line ll;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 7);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 7);
 
 	lg_line_init(&ll, l);
 	/* "Executed in", figure, unit, "fish", "external" */
@@ -133,7 +116,7 @@ static void on_row(struct parse *ps, const struct line *l, int usr)
 	const char *tok[9];
 	size_t len[9];
 	struct lg_line ll;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 9);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 9);
 
 	lg_line_init(&ll, l);
 	ll.bad = nt != 8;

@@ -100,24 +100,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ','))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != ',')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 static int word(const char *t, size_t n, const char *w)
 {
 	return strlen(w) == n && !memcmp(t, w, n);
@@ -163,7 +145,7 @@ static void size(struct lg_line *ll, const char *q, const char *t, size_t n, enu
 static void on_line(struct sink *s, uint32_t run, const struct line *l, enum kind k, double *calls)
 {
 	const char *str = l->s + l->indent, *tok[24];
-	size_t n = line_end(l) - l->indent, len[24], nt = tokens(str, n, tok, len, 24);
+	size_t n = line_end(l) - l->indent, len[24], nt = text_split_words(str, n, ',', tok, len, 24);
 	struct lg_line ll;
 
 	lg_line_init(&ll, l);
@@ -247,7 +229,7 @@ static void on_line(struct sink *s, uint32_t run, const struct line *l, enum kin
 			v++;
 			vn = (size_t)(str + n - v);
 		}
-		nt = v ? tokens(v, vn, tok, len, 8) : 0;
+		nt = v ? text_split_words(v, vn, ',', tok, len, 8) : 0;
 		if (nt != 5 || tok[4][len[4] - 1] != '%') {
 			ll.bad = 1;
 			break;

@@ -94,24 +94,6 @@ enum heysum_kind heysum_classify(const struct line *l)
 	return HS_NONE;
 }
 
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 /* The text after a label's colon. */
 static const char *after_colon(const struct line *l, size_t *n)
 {
@@ -145,7 +127,7 @@ static void on_figure(struct parse *ps, const struct line *l)
 		if (lg_prefix(s, n, figures[i].label))
 			f = &figures[i];
 	v = after_colon(l, &vn);
-	nt = tokens(v, vn, tok, len, 3);
+	nt = text_split_words(v, vn, 0, tok, len, 3);
 	lg_line_init(&ll, l);
 	if (nt == 2)
 		lg_fig(&ll, f->quantity, f->stat, tok[0], len[0], tok[1], len[1], f->unit);
@@ -172,7 +154,7 @@ static void on_success(struct parse *ps, const struct line *l)
 
 	v = after_colon(l, &vn);
 	lg_line_init(&ll, l);
-	if (tokens(v, vn, tok, len, 2) != 1) {
+	if (text_split_words(v, vn, 0, tok, len, 2) != 1) {
 		ll.bad = 1;
 	} else if (tok[0][len[0] - 1] == '%') {
 		lg_fig(&ll, "success_rate", STAT_VALUE, tok[0], len[0] - 1, NULL, 0, UNIT_PERCENT);
@@ -186,7 +168,7 @@ static void on_success(struct parse *ps, const struct line *l)
 static void on_pct(struct parse *ps, const struct line *l)
 {
 	const char *tok[5];
-	size_t len[5], nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 5);
+	size_t len[5], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 5);
 	struct lg_line ll;
 	double p;
 
@@ -217,7 +199,7 @@ static void on_detail(struct parse *ps, const struct line *l)
 			d = &details[i];
 	v = s + strlen(d->label);
 	vn = (size_t)(l->s + line_end(l) - v);
-	nt = tokens(v, vn, tok, len, 7);
+	nt = text_split_words(v, vn, 0, tok, len, 7);
 	lg_line_init(&ll, l);
 	ll.bad = nt != 6;
 	for (size_t i = 0; i < 3 && !ll.bad; i++) {
@@ -235,7 +217,7 @@ static void on_detail(struct parse *ps, const struct line *l)
 static void on_code(struct parse *ps, const struct line *l)
 {
 	const char *tok[4];
-	size_t len[4], nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 4);
+	size_t len[4], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 4);
 	struct lg_line ll;
 	double code;
 	char q[32];
@@ -256,7 +238,7 @@ static void on_code(struct parse *ps, const struct line *l)
 static void on_bucket(struct parse *ps, const struct line *l)
 {
 	const char *tok[3], *c;
-	size_t len[3], nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 3);
+	size_t len[3], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 3);
 	double mark, count;
 
 	/* a bucket's mark and count; the bar is drawn from them */

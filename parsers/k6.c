@@ -104,24 +104,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return k == K_NONE ? CLAIM_NONE : CLAIM_BODY;
 }
 
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 /* "1.52ms", "0s", "1m0s", "957.23µs" */
 static void duration(struct lg_line *ll, const char *q, enum stat_kind st, const char *v, size_t n)
 {
@@ -190,7 +172,7 @@ static void on_metric(struct sink *s, uint32_t run, const struct line *l, double
 
 	while (str[colon] != ':')
 		colon++;
-	nt = tokens(str + colon + 1, n - colon - 1, tok, len, 16);
+	nt = text_split_words(str + colon + 1, n - colon - 1, 0, tok, len, 16);
 	lg_line_init(&ll, l);
 	switch (m->kind) {
 	case M_TREND:

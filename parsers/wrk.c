@@ -165,25 +165,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
-/* Blank-separated tokens of a line, at most `max`. */
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 /* The number at the start of a token and where its unit begins. */
 static size_t num_len(const char *t, size_t n)
 {
@@ -292,7 +273,7 @@ static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 	static const enum stat_kind stats[] = { STAT_MEAN, STAT_SD, STAT_MAX };
 	const char *q = k == K_LATENCY ? "latency" : "thread_qps";
 	double v, share;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 6);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 6);
 
 	lg_line_init(&ll, l);
 	if (nt != 5 || len[4] < 2 || tok[4][len[4] - 1] != '%' || num_parse(tok[4], len[4] - 1, &share) < 0)
@@ -314,7 +295,7 @@ static void on_pct(struct parse *ps, const struct line *l)
 	size_t len[3], nl;
 	struct lg_line ll;
 	double v;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 3);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 3);
 	int ok = nt == 2 && wrk_time(tok[1], len[1], &nl, &v) == 0;
 
 	lg_line_init(&ll, l);
@@ -330,7 +311,7 @@ static void on_requests(struct parse *ps, const struct line *l)
 	size_t len[7], nl;
 	struct lg_line ll;
 	double v;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 7);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 7);
 	int ok = nt == 6 && len[3] > 1 && tok[3][len[3] - 1] == ',' && len[5] == 4 && !memcmp(tok[5], "read", 4);
 
 	lg_line_init(&ll, l);
@@ -355,7 +336,7 @@ static void on_socket(struct parse *ps, const struct line *l)
 	const char *tok[11];
 	size_t len[11];
 	struct lg_line ll;
-	size_t nt = tokens(l->s + l->indent, line_end(l) - l->indent, tok, len, 11);
+	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 11);
 
 	lg_line_init(&ll, l);
 	ll.bad = nt != 10;
@@ -383,7 +364,7 @@ static void on_total(struct parse *ps, const struct line *l, enum kind k)
 	double v;
 
 	lg_line_init(&ll, l);
-	nt = tokens(c + 1, (size_t)(l->s + line_end(l) - c - 1), tok, len, 2);
+	nt = text_split_words(c + 1, (size_t)(l->s + line_end(l) - c - 1), 0, tok, len, 2);
 	if (nt != 1) {
 		ll.bad = 1;
 	} else if (k == K_RPS) {

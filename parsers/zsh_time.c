@@ -109,25 +109,6 @@ static int zsh_seconds(const char *s, size_t n, size_t *num_len, double *v)
 	return 0;
 }
 
-/* Blank-separated tokens of s[0..n). */
-static size_t tokens(const char *s, size_t n, const char **tok, size_t *len, size_t max)
-{
-	size_t k = 0, i = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		tok[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		len[k] = (size_t)(s + i - tok[k]);
-		k++;
-	}
-	return k;
-}
-
 static int word(const char *t, size_t n, const char *w)
 {
 	return strlen(w) == n && !memcmp(t, w, n);
@@ -152,7 +133,7 @@ static void on_line(struct sink *s, const struct line *l)
 			cmd_end--;
 	}
 	lg_line_init(&ll, l);
-	ok = k == 8 && tokens(cmd_end, (size_t)(span + n - cmd_end), tok, len, 8) == 8 && word(tok[1], len[1], "user") &&
+	ok = k == 8 && text_split_words(cmd_end, (size_t)(span + n - cmd_end), 0, tok, len, 8) == 8 && word(tok[1], len[1], "user") &&
 	     word(tok[3], len[3], "system") && word(tok[5], len[5], "cpu") && word(tok[7], len[7], "total") &&
 	     len[0] > 1 && tok[0][len[0] - 1] == 's' && len[2] > 1 && tok[2][len[2] - 1] == 's' && len[4] > 1 &&
 	     tok[4][len[4] - 1] == '%';
