@@ -1,14 +1,16 @@
 /*
  * h2load.c - h2load (nghttp2) text output → one run per test: "finished
  * in 10.00s, 1234.50 req/s, 12.3MB/s" as wall_time, qps and throughput;
- * "requests: N total, ... N failed, N errored, N timeout" as calls,
- * errors, errors.errored, errors.timeout; "status codes:" as code.2xx ...
- * code.5xx; "traffic:" as bytes_received, header_bytes_received and
- * body_bytes_received (the exact counts in brackets); the table's rows
- * (min, max, mean, sd) as latency (time for request), connect_time,
- * first_byte_time and client_qps (req/s); "+/- sd" is a note. h2load's
- * KB, MB, GB are 1024-based. Progress and protocol lines are kept in the
- * block, not read.
+ * "requests: N total, N started, N done, N succeeded, N failed, N
+ * errored, N timeout" as calls, calls.started, calls.done,
+ * calls.succeeded, errors, errors.errored, errors.timeout (versions before
+ * 1.0 print no timeout count); "status codes:" as code.2xx ... code.5xx;
+ * "traffic:" as bytes_received, header_bytes_received and
+ * body_bytes_received (the exact counts in brackets, or the bare byte
+ * counts of older versions); the table's rows (min, max, mean, sd) as
+ * latency (time for request), connect_time, first_byte_time and
+ * client_qps (req/s); "+/- sd" is a note. h2load's KB, MB, GB are
+ * 1024-based. Progress and protocol lines are kept in the block, not read.
  */
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +46,7 @@ static const struct row {
 	{ "req/s", "client_qps", UNIT_PER_S },
 };
 
-static const char *const others[] = { "spawning thread #", "Application protocol:", "progress: ", "TLS Protocol:",
+static const char *const others[] = { "spawning thread #", "Application protocol:", "Protocol:", "progress: ", "TLS Protocol:",
 				       "Cipher:", "Server Temp Key:", "Warm-up ", "Main benchmark duration",
 				       "Stopped all clients", "UDP datagram:", "No protocol negotiated" };
 
@@ -161,15 +163,17 @@ static void on_line(struct sink *s, uint32_t run, const struct line *l, enum kin
 		size(&ll, "throughput", tok[5], len[5] - 2, UNIT_BYTE_PER_S);
 		break;
 	case K_REQUESTS: {
-		/* requests: 400 total, 400 started, 400 done, 400 succeeded, 0 failed, 0 errored, 0 timeout */
+		/* requests: 400 total, 400 started, 400 done, 400 succeeded, 0 failed, 0 errored, 0 timeout
+		   (before nghttp2 1.0: no timeout count) */
 		static const char *const w[] = { "total", "started", "done", "succeeded", "failed", "errored", "timeout" };
-		static const char *const q[] = { "calls", NULL, NULL, NULL, "errors", "errors.errored", "errors.timeout" };
+		static const char *const q[] = { "calls", "calls.started", "calls.done", "calls.succeeded",
+						 "errors", "errors.errored", "errors.timeout" };
 
-		if (nt != 15) {
+		if (nt != 15 && nt != 13) {
 			ll.bad = 1;
 			break;
 		}
-		for (size_t i = 0; i < 7 && !ll.bad; i++) {
+		for (size_t i = 0; i < (nt - 1) / 2 && !ll.bad; i++) {
 			if (!word(tok[2 + 2 * i], len[2 + 2 * i], w[i]))
 				ll.bad = 1;
 			else if (q[i])
@@ -199,6 +203,18 @@ static void on_line(struct sink *s, uint32_t run, const struct line *l, enum kin
 		static const char *const w[] = { "total", "headers", "data" };
 		size_t at = 1;
 
+		/* before nghttp2 1.5: "traffic: 78325475 bytes total, 5716475 bytes headers, 71700000 bytes data" */
+		if (nt == 10 && word(tok[2], len[2], "bytes")) {
+			for (size_t i = 0; i < 3 && !ll.bad; i++) {
+				if (!word(tok[2 + 3 * i], len[2 + 3 * i], "bytes") || !word(tok[3 + 3 * i], len[3 + 3 * i], w[i]))
+					ll.bad = 1;
+				else
+					lg_count(&ll, q[i], tok[1 + 3 * i], len[1 + 3 * i], 0);
+				if (!ll.bad)
+					ll.f[ll.n - 1].unit = UNIT_BYTE;
+			}
+			break;
+		}
 		for (size_t i = 0; i < 3 && !ll.bad; i++) {
 			if (at + 2 >= nt || len[at + 1] < 3 || tok[at + 1][0] != '(' || tok[at + 1][len[at + 1] - 1] != ')' ||
 			    !word(tok[at + 2], len[at + 2], w[i])) {

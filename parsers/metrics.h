@@ -146,6 +146,12 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(ITERATION_DURATION, "iteration_duration*", UNIT_SECOND, DIR_LOWER, MF_TIME,              \
 	  "time of one iteration of the script (k6)")                                              \
 	X(VUS, "vus*", UNIT_COUNT, DIR_NONE, MF_COUNT, "virtual users (k6)")                       \
+	X(CALLS_STATE, "calls.*", UNIT_COUNT, DIR_NONE, MF_COUNT,                                  \
+	  "requests by state: calls.started, calls.done, calls.succeeded (h2load), calls.keepalive (ab)") \
+	X(THROUGHPUT_PART, "throughput.*", UNIT_BYTE_PER_S, DIR_HIGHER, MF_THROUGHPUT,             \
+	  "bytes per second sent (throughput.sent) or both ways (throughput.total: ab)")            \
+	X(ITERATION_RATE, "iteration_rate", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                 \
+	  "iterations of the script per second (k6)")                                              \
 	/* shells' time: fish's columns */                                                         \
 	X(PART_USER_TIME, "*.user_time", UNIT_SECOND, DIR_LOWER, MF_CPU,                           \
 	  "user CPU time of the shell (fish.) or of its child processes (external.)")              \

@@ -294,7 +294,7 @@ static void test_h2load(void **state)
 			   "progress: 100% done\n"
 			   "\n"
 			   "finished in 1.92s, 5.21 req/s, 1.63KB/s\n"
-			   "requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed, 0 errored, 1 timeout\n"
+			   "requests: 10 total, 11 started, 10 done, 9 succeeded, 1 failed, 0 errored, 1 timeout\n"
 			   "status codes: 10 2xx, 0 3xx, 0 4xx, 0 5xx\n"
 			   "traffic: 3.12KB (3196) total, 561B (561) headers (space savings 74.24%), 2.26KB (2310) data\n"
 			   "                     min         max         mean         sd        +/- sd\n"
@@ -311,6 +311,11 @@ static void test_h2load(void **state)
 	assert_meas(&f->m, 0, "throughput", 1.63 * 1024, UNIT_BYTE_PER_S, DIR_HIGHER);
 	assert_exact(&f->m, 0, "calls", 10);
 	assert_exact(&f->m, 0, "errors.timeout", 1);
+	assert_exact(&f->m, 0, "errors", 1);
+	/* every count of the requests line: started (-D runs start more than they finish), done, succeeded */
+	assert_meas(&f->m, 0, "calls.started", 11, UNIT_COUNT, DIR_NONE);
+	assert_exact(&f->m, 0, "calls.done", 10);
+	assert_exact(&f->m, 0, "calls.succeeded", 9);
 	assert_exact(&f->m, 0, "code.2xx", 10);
 	assert_meas(&f->m, 0, "bytes_received", 3196, UNIT_BYTE, DIR_NONE);
 	assert_exact(&f->m, 0, "header_bytes_received", 561);
@@ -323,6 +328,41 @@ static void test_h2load(void **state)
 	assert_int_equal(must_find(&f->m, 0, "latency.mean")->n, 10);
 }
 
+/* Before nghttp2 1.0: no timeout count, and the traffic as bare byte counts. */
+static void test_h2load_old(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "    finished in 8.37s, 5976 req/s, 8.93MB/s\n"
+			   "    requests: 50000 total, 50000 started, 50000 done, 49990 succeeded, 10 failed, 0 errored\n"
+			   "    status codes: 49990 2xx, 0 3xx, 0 4xx, 0 5xx\n"
+			   "    traffic: 78325475 bytes total, 5716475 bytes headers, 71700000 bytes data\n"
+			   "                         min         max         mean         sd        +/- sd\n"
+			   "    time for request:      767us    416.10ms     19.21ms     15.48ms    96.98%\n"
+			   "\n"
+			   "    finished in 8.37s, 5976 req/s, 8.93MB/s\n"
+			   "    requests: 50000 total, 50000 started, 50000 done, 50000 succeeded, 0 errored\n"
+			   "    traffic: 78325475 bytes total, 5716475 headers, 71700000 bytes data\n";
+
+	import_string(&f->m, "h2old.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_exact(&f->m, 0, "calls", 50000);
+	assert_exact(&f->m, 0, "calls.succeeded", 49990);
+	assert_exact(&f->m, 0, "errors", 10);
+	assert_null(find_meas(&f->m, 0, "errors.timeout"));
+	assert_meas(&f->m, 0, "bytes_received", 78325475, UNIT_BYTE, DIR_NONE);
+	assert_exact(&f->m, 0, "header_bytes_received", 5716475);
+	assert_exact(&f->m, 0, "body_bytes_received", 71700000);
+	assert_exact(&f->m, 0, "latency.min", 767e-6);
+	assert_int_equal(must_find(&f->m, 0, "latency.mean")->n, 50000);
+	/* a requests line missing a count, a traffic line missing a word: damaged, nothing read from either */
+	assert_null(find_meas(&f->m, 1, "calls"));
+	assert_null(find_meas(&f->m, 1, "calls.started"));
+	assert_null(find_meas(&f->m, 1, "bytes_received"));
+	assert_null(find_meas(&f->m, 1, "header_bytes_received"));
+	assert_exact(&f->m, 1, "qps", 5976);
+	assert_int_equal(f->d.n, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +373,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_vegeta, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_h2load_old, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
