@@ -6,7 +6,9 @@
  * body_bytes_received (HTML transferred), bytes_sent (Total body sent),
  * qps (Requests per second), request_time (the first Time per request:
  * concurrency x elapsed / requests), time_per_op (the second: elapsed /
- * requests), throughput (Transfer rate, ab's Kbytes being KiB), the
+ * requests), throughput (Transfer rate, ab's Kbytes being KiB; when
+ * posting, the kb/s sent and in total as throughput.sent and
+ * throughput.total), calls.keepalive (Keep-Alive requests), the
  * Connection Times table (Connect, Processing, Waiting: connect_time,
  * processing_time, waiting_time; Total: latency; min, mean, stddev,
  * median, max in ms) and the percentage table as latency.pNN. A report
@@ -32,11 +34,12 @@ enum kind {
 	K_CT_ROW,   /* "Connect:  0  0  0.2  0  1" and Processing, Waiting, Total */
 	K_PCT_HEAD, /* "Percentage of the requests served within a certain time (ms)" */
 	K_PCT,      /* "  50%    622", " 100%   9355 (longest request)" */
+	K_KBS,      /* under Transfer rate when posting: "214.72 kb/s sent", "1097.44 kb/s total" */
 	K__COUNT
 };
 
 static const char *const kinds[] = { "none", "banner", "start", "info", "figure", "failed", "connection times",
-				     "columns", "times row", "percentage header", "percentage" };
+				     "columns", "times row", "percentage header", "percentage", "kb/s" };
 
 /* The one-figure lines: label, quantity, the unit after the figure ("" none, "=X" read as X). */
 static const struct label {
@@ -48,6 +51,7 @@ static const struct label {
 } labels[] = {
 	{ "Time taken for tests:", "wall_time", "seconds", "s", 1 },
 	{ "Complete requests:", "calls", NULL, NULL, 1 },
+	{ "Keep-Alive requests:", "calls.keepalive", NULL, NULL, 0 },
 	{ "Failed requests:", "errors", NULL, NULL, 0 },
 	{ "Write errors:", "errors.write", NULL, NULL, 0 },
 	{ "Non-2xx responses:", "errors.status", NULL, NULL, 0 },
@@ -62,7 +66,7 @@ static const char *const starts[] = { "Benchmarking ", "Server Software:", "Serv
 				       "Concurrency Level:" };
 static const char *const infos[] = { "Copyright ", "Licensed to The Apache", "Completed ", "Finished ",
 				     "Server Port:", "SSL/TLS Protocol:", "Server Temp Key:", "TLS Server Name:",
-				     "Document Length:", "Keep-Alive requests:", "WARNING: The median and mean",
+				     "Document Length:", "WARNING: The median and mean",
 				     "These results are probably", "apr_" };
 
 static const char *const rows[] = { "Connect:", "Processing:", "Waiting:", "Total:" };
@@ -99,7 +103,7 @@ static int is_ct_row(const char *s, size_t n)
 
 static enum kind classify(const struct line *l)
 {
-	const char *s = l->s + l->indent;
+	const char *s = l->s + l->indent, *sp;
 	size_t n = line_end(l) - l->indent;
 
 	if (!n)
@@ -126,9 +130,10 @@ static enum kind classify(const struct line *l)
 		return K_CT_ROW;
 	if (is_pct(s, n))
 		return K_PCT;
-	/* under Transfer rate when posting: "214.72 kb/s sent", "1097.44 kb/s total" (kept, not read) */
-	if (char_is_digit(s[0]) && (text_contains(s, n, " kb/s sent") || text_contains(s, n, " kb/s total")))
-		return K_INFO;
+	/* one word (the figure, which may be garbled), then the fixed words */
+	if ((sp = memchr(s, ' ', n)) && sp > s &&
+	    (lg_prefix(sp, (size_t)(s + n - sp), " kb/s sent") || lg_prefix(sp, (size_t)(s + n - sp), " kb/s total")))
+		return K_KBS;
 	for (size_t i = 0; i < countof(infos); i++)
 		if (lg_prefix(s, n, infos[i]))
 			return K_INFO;
@@ -335,6 +340,24 @@ static void on_pct(struct parse *ps, const struct line *l)
 	lg_emit(ps->s, ps->run, &ll, "garbled ab percentage line");
 }
 
+/* "   214.72 kb/s sent", "   1097.44 kb/s total": ab's kb are KiB, as its Kbytes */
+static void on_kbs(struct parse *ps, const struct line *l)
+{
+	const char *tok[4];
+	size_t len[4], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 4);
+	struct lg_line ll;
+	int sent = nt == 3 && len[2] == 4 && !memcmp(tok[2], "sent", 4);
+	int total = nt == 3 && len[2] == 5 && !memcmp(tok[2], "total", 5);
+
+	lg_line_init(&ll, l);
+	if ((!sent && !total) || len[1] != 4 || memcmp(tok[1], "kb/s", 4))
+		ll.bad = 1;
+	else
+		lg_fig(&ll, sent ? "throughput.sent" : "throughput.total", STAT_VALUE, tok[0], len[0], "KiB/s", 5,
+		       UNIT_NONE);
+	lg_emit(ps->s, ps->run, &ll, "garbled ab Transfer rate line");
+}
+
 /* "Server Hostname:", "Server Port:", "Document Path:": the target, for the command that names the run */
 static void on_info(struct parse *ps, const struct line *l)
 {
@@ -402,6 +425,7 @@ static int parse(const struct block *b, struct sink *s)
 		case K_FAILED: on_failed(&ps, l); break;
 		case K_CT_ROW: on_ct_row(&ps, l); break;
 		case K_PCT: on_pct(&ps, l); break;
+		case K_KBS: on_kbs(&ps, l); break;
 		default: on_info(&ps, l); break;
 		}
 	}

@@ -521,6 +521,8 @@ static void test_load_generators(void **state)
 	kind_is(FMT_AB, "Total:          1    3   1.2      3      10", "times row");
 	kind_is(FMT_AB, " 100%   9355 (longest request)", "percentage");
 	kind_is(FMT_AB, "   (Connect: 0, Receive: 0, Length: 12, Exceptions: 0)", "failed");
+	kind_is(FMT_AB, "                        4153.7G kb/s sent", "kb/s");
+	kind_is(FMT_AB, "Keep-Alive requests:    9950", "figure");
 	assert_true(starts(FMT_AB, "Requests per second:    66.37 [#/sec] (mean)"));
 	assert_false(starts(FMT_AB, "  50%    622"));
 	not_claimed(FMT_AB, "Requests per second went up a lot");

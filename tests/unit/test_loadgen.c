@@ -147,6 +147,52 @@ static void test_ab(void **state)
 	assert_string_equal(f->m.rs.runs[0].command, "localhost:3000/page");
 }
 
+/* ab -k -p: the keep-alive count and, under Transfer rate, what was sent and the sum, in KiB/s */
+static void test_ab_post(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Concurrency Level:      10\n"
+			   "Time taken for tests:   0.489 seconds\n"
+			   "Complete requests:      10000\n"
+			   "Failed requests:        0\n"
+			   "Keep-Alive requests:    9950\n"
+			   "Total transferred:      109560048 bytes\n"
+			   "Total body sent:        2080000\n"
+			   "Requests per second:    20449.90 [#/sec] (mean)\n"
+			   "Transfer rate:          218798.60 [Kbytes/sec] received\n"
+			   "                        4153.76 kb/s sent\n"
+			   "                        222952.36 kb/s total\n";
+
+	import_string(&f->m, "abk.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_meas(&f->m, 0, "calls.keepalive", 9950, UNIT_COUNT, DIR_NONE);
+	assert_meas(&f->m, 0, "bytes_sent", 2080000, UNIT_BYTE, DIR_NONE);
+	assert_meas(&f->m, 0, "throughput.sent", 4153.76 * 1024, UNIT_BYTE_PER_S, DIR_HIGHER);
+	assert_meas(&f->m, 0, "throughput.total", 222952.36 * 1024, UNIT_BYTE_PER_S, DIR_HIGHER);
+	assert_exact(&f->m, 0, "throughput", 218798.60 * 1024);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* A garbled keep-alive count or kb/s line is damage: nothing read from it, the rest kept. */
+static void test_ab_post_damage(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Complete requests:      100\n"
+			   "Keep-Alive requests:    1O0\n"
+			   "Requests per second:    20.00 [#/sec] (mean)\n"
+			   "Transfer rate:          2.00 [Kbytes/sec] received\n"
+			   "                        4.1 kb/s sent, more\n"
+			   "                        6.1 kb/s total\n";
+
+	import_string(&f->m, "abd.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_null(find_meas(&f->m, 0, "calls.keepalive"));
+	assert_null(find_meas(&f->m, 0, "throughput.sent"));
+	assert_exact(&f->m, 0, "throughput.total", 6.1 * 1024);
+	assert_exact(&f->m, 0, "qps", 20);
+	assert_int_equal(f->d.n, 2);
+}
+
 static void test_hey_and_oha(void **state)
 {
 	struct model_fixture *f = *state;
@@ -369,6 +415,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wrk, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrk_damage_and_blocks, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_ab_post, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_hey_and_oha, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_vegeta, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6, model_fixture_setup, model_fixture_teardown),
