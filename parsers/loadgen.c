@@ -42,6 +42,7 @@ void lg_value(struct lg_line *ll, const char *quantity, enum stat_kind stat, enu
 	f->v = v;
 	f->num = num;
 	f->len = num_len;
+	f->n = 0;
 }
 
 void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const char *num, size_t num_len,
@@ -74,7 +75,7 @@ int lg_emit(struct sink *s, uint32_t run, struct lg_line *ll, const char *what)
 	for (size_t i = 0; i < ll->n; i++) {
 		const struct lg_fig *f = &ll->f[i];
 
-		sink_measure(s, run, f->quantity, f->stat, f->unit, f->v, 0, ll->l, f->num, f->len);
+		sink_measure(s, run, f->quantity, f->stat, f->unit, f->v, f->n, ll->l, f->num, f->len);
 	}
 	sink_run_end(s, run, ll->l);
 	return 0;

@@ -26,6 +26,7 @@ struct lg_fig {
 	double v;
 	const char *num; /* the printed number, inside the line */
 	size_t len;
+	uint32_t n; /* how many samples the figure summarizes (0: unknown); lg_value() sets 0 */
 };
 
 /* The figures of one line: added by lg_emit() only when every one of them read. */

@@ -326,9 +326,66 @@ static void test_k6(void **state)
 	assert_exact(&f->m, 0, "calls", 17436);
 	assert_exact(&f->m, 0, "qps", 578.878085);
 	assert_exact(&f->m, 0, "vus.max", 10);
-	/* a custom trend is kept in the block, not read */
-	assert_null(find_meas(&f->m, 0, "my_trend.mean"));
+	/* a custom trend keeps its name, in seconds; no METRICS row, so no direction */
+	assert_meas(&f->m, 0, "my_trend.mean", 1, UNIT_SECOND, DIR_NONE);
+	assert_exact(&f->m, 0, "my_trend.p95", 1);
+	/* the checks' share is of 117 checks */
+	assert_int_equal(must_find(&f->m, 0, "checks")->n, 117);
 	assert_int_equal(must_find(&f->m, 0, "latency.p95")->n, 17436);
+}
+
+/* k6's custom metrics (trend, counter, rate, gauge), threshold marks, the iterations' rate. */
+static void test_k6_custom(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "     checks.........................: 89.62% 16043 out of 17901\n"
+			   "     custom_latency.................: avg=120.5ms min=80ms med=110ms max=1.2s p(90)=150ms p(95)=200.25ms\n"
+			   "     errors.........................: 0.50%  \xe2\x9c\x93 1     \xe2\x9c\x97 199\n"
+			   "   \xe2\x9c\x93 http_req_failed................: 0.00%   \xe2\x9c\x93 0          \xe2\x9c\x97 29623\n"
+			   "   \xe2\x9c\x97 http_req_duration..............: avg=200.48ms min=38.83ms med=189.28ms max=614.77ms p(90)=289.33ms p(95)=326.13ms\n"
+			   "     http_reqs......................: 29623   492.995359/s\n"
+			   "     iterations.....................: 29000   480.5/s\n"
+			   "     items_sold.....................: 42     1.4/s\n"
+			   "     payload........................: 92 kB  2.4 kB/s\n"
+			   "     queue depth....................: 7      min=0        max=12\n"
+			   "     total_count...: avg=23275      min=23275      med=23275      max=23275      p(90)=23275      p(95)=23275\n"
+			   "     broken.........................: 42 1.4/s extra\n";
+	const struct measurement *me;
+
+	import_string(&f->m, "k6c.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->m.rs.runs[0].first_line, 1);
+	assert_meas(&f->m, 0, "custom_latency.mean", 120.5e-3, UNIT_SECOND, DIR_NONE);
+	assert_exact(&f->m, 0, "custom_latency.max", 1.2);
+	assert_exact(&f->m, 0, "custom_latency.median", 110e-3);
+	assert_exact(&f->m, 0, "custom_latency.p95", 200.25e-3);
+	assert_int_equal(must_find(&f->m, 0, "checks")->n, 17901);
+	/* a rate called "errors" is no count of errors: k6.errors, in %, over its 200 values */
+	me = must_find(&f->m, 0, "k6.errors");
+	assert_int_equal(me->unit, UNIT_PERCENT);
+	assert_true(me->value == 0.5);
+	assert_int_equal(me->n, 200);
+	/* a threshold's mark before a built-in metric */
+	assert_exact(&f->m, 0, "errors", 0);
+	assert_exact(&f->m, 0, "latency.mean", 200.48e-3);
+	assert_meas(&f->m, 0, "iteration_rate", 480.5, UNIT_PER_S, DIR_HIGHER);
+	assert_exact(&f->m, 0, "iterations", 29000);
+	/* counters: the count and its rate */
+	assert_meas(&f->m, 0, "items_sold", 42, UNIT_COUNT, DIR_NONE);
+	assert_meas(&f->m, 0, "items_sold.rate", 1.4, UNIT_PER_S, DIR_NONE);
+	assert_meas(&f->m, 0, "payload", 92000, UNIT_BYTE, DIR_NONE);
+	assert_meas(&f->m, 0, "payload.rate", 2400, UNIT_BYTE_PER_S, DIR_NONE);
+	/* a gauge (its name may hold a blank) */
+	assert_exact(&f->m, 0, "queue depth", 7);
+	assert_exact(&f->m, 0, "queue depth.max", 12);
+	/* a trend of plain numbers */
+	me = must_find(&f->m, 0, "total_count.mean");
+	assert_int_equal(me->unit, UNIT_NONE);
+	assert_true(me->value == 23275);
+	/* a line of no known shape is damage, read in no part */
+	assert_null(find_meas(&f->m, 0, "broken"));
+	assert_null(find_meas(&f->m, 0, "broken.rate"));
+	assert_int_equal(f->d.n, 1);
 }
 
 static void test_h2load(void **state)
@@ -420,6 +477,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hey_and_oha, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_vegeta, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_k6_custom, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load_old, model_fixture_setup, model_fixture_teardown),
 	};

@@ -132,8 +132,9 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 {
 	const struct run *r = &m->rs.runs[me->run];
 
-	/* Go's custom metrics (b.ReportMetric) are named by their unit */
-	return r->fmt == FMT_GOTEST && me->unit == UNIT_NONE && me->dir == DIR_NONE;
+	/* Go's custom metrics (b.ReportMetric) are named by their unit; k6's by the script */
+	return (r->fmt == FMT_GOTEST && me->unit == UNIT_NONE && me->dir == DIR_NONE) ||
+	       (r->fmt == FMT_K6 && me->dir == DIR_NONE);
 }
 
 /* Every measurement of every sample: a row names it and its unit is the row's. */
