@@ -7,8 +7,13 @@
  * 3xx), qps (Requests/sec) and throughput (Transfer/sec). wrk's byte
  * units are 1024-based ("KB" is KiB), its "m" is minutes and its "k" a
  * thousand. The "+/- Stdev" column (the share of samples within one
- * standard deviation) is a note. wrk2's detailed percentile spectrum and
- * calibration lines belong to the block and are not read.
+ * standard deviation) is a note. wrk2's detailed percentile spectrum
+ * (--u_latency) is the series latency.spectrum: one point per row, at its
+ * Value (wrk2 prints milliseconds) and its Percentile (as %); its
+ * "#[Mean = …, StdDeviation = …]" and "#[Max = …, Total count = …]" lines
+ * are the latency's mean, stddev and max, with the total count as their
+ * n, only when the Thread Stats row did not give them (a figure is never
+ * read twice). The calibration lines belong to the block, not read.
  */
 #include <string.h>
 
@@ -134,7 +139,25 @@ static int is_spectrum_row(const struct line *l)
 
 struct claim_state {
 	unsigned seen; /* 1 << kind of the block's lines */
+	int spectrum;  /* in wrk2's percentile spectrum: its rows are numbers only */
 };
+
+/* A spectrum row (or its rule), or one whose figures may be garbled: four words, the first with a digit. */
+static int is_spectrum_like(const struct line *l)
+{
+	const char *tok[5];
+	size_t len[5], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 5), digits = 0;
+
+	if (is_spectrum_row(l))
+		return 1;
+	for (size_t i = 0; i < nt; i++)
+		for (size_t k = 0; k < len[i]; k++)
+			if (char_is_digit(tok[i][k])) {
+				digits++;
+				break;
+			}
+	return nt == 4 && digits >= 2;
+}
 
 #define SEEN(k) (1u << (k))
 
@@ -154,10 +177,15 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		if (k != K_RUNNING && k != K_THREADS && k != K_HEADER)
 			return CLAIM_NONE;
 		st->seen = SEEN(k);
+		st->spectrum = 0;
 		return CLAIM_START;
 	}
 	if (k == K_NONE)
-		return (st->seen & SEEN(K_OTHER)) && is_spectrum_row(l) ? CLAIM_BODY : CLAIM_NONE;
+		return (st->seen & SEEN(K_OTHER)) && (st->spectrum ? is_spectrum_like(l) : is_spectrum_row(l)) ? CLAIM_BODY
+														 : CLAIM_NONE;
+	if (k == K_OTHER)
+		st->spectrum = lg_prefix(l->s + l->indent, line_end(l) - l->indent, "Detailed Percentile") ||
+			       (st->spectrum && lg_prefix(l->s + l->indent, line_end(l) - l->indent, "Value "));
 	if ((k == K_RUNNING && (st->seen & ~SEEN(K_OTHER))) ||
 	    ((k == K_THREADS || k == K_HEADER) && (st->seen & (results | SEEN(k)))))
 		return CLAIM_START;
@@ -242,12 +270,24 @@ struct parse {
 	const char *target;
 	size_t target_len;
 	int has_rps;
+	int has_mean, has_max;  /* the Latency row gave the mean and stddev, the max */
+	int spectrum;           /* in wrk2's percentile spectrum */
+	uint32_t spectrum_at;   /* its next point */
+	struct lg_line hdr_mean, hdr_max; /* "#[Mean = …]", "#[Max = …]": read, added at the end when needed */
+	double hdr_count;       /* "Total count": the requests the spectrum summarizes; -1 until read */
 };
 
 static void finish(struct parse *ps, const struct line *last)
 {
 	if (!ps->t.open)
 		return;
+	/* wrk2's own summary of its histogram, where the Thread Stats row gave no figure */
+	if (!ps->has_mean && ps->hdr_mean.l && !ps->hdr_mean.bad)
+		lg_emit(ps->s, ps->run, &ps->hdr_mean, "garbled wrk2 #[Mean line");
+	if (!ps->has_max && ps->hdr_max.l && !ps->hdr_max.bad && ps->hdr_max.n)
+		lg_emit(ps->s, ps->run, &ps->hdr_max, "garbled wrk2 #[Max line");
+	if (ps->requests < 0 && ps->hdr_count > 0)
+		ps->requests = ps->hdr_count;
 	if (ps->requests >= 0)
 		lg_set_counts(ps->s, &ps->t, ps->requests);
 	if (sink_txn_finish(ps->s, &ps->t, last, "wrk output without a figure (cut off?)"))
@@ -262,6 +302,10 @@ static void begin(struct parse *ps, const struct line *l)
 	ps->target = NULL;
 	ps->target_len = 0;
 	ps->has_rps = 0;
+	ps->has_mean = ps->has_max = ps->spectrum = 0;
+	ps->spectrum_at = 0;
+	ps->hdr_mean.l = ps->hdr_max.l = NULL;
+	ps->hdr_count = -1;
 }
 
 /* "Latency  1.20s  230.15ms  1.34s  90.68%" and the Req/Sec row: mean, stddev, max; the share is a note. */
@@ -284,6 +328,8 @@ static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 
 		lg_value(&ll, q, stats[i], k == K_LATENCY ? UNIT_SECOND : UNIT_PER_S, v, tok[i + 1], nl, rc == 0);
 	}
+	if (k == K_LATENCY && !ll.bad)
+		ps->has_mean = ps->has_max = 1;
 	if (lg_emit(ps->s, ps->run, &ll, k == K_LATENCY ? "garbled wrk Latency line" : "garbled wrk Req/Sec line") == 0)
 		sink_note(ps->s, ps->run, NOTE_INFO, l, "%s: %.*s%% of the samples within one standard deviation",
 			  k == K_LATENCY ? "Latency" : "Req/Sec", (int)(len[4] - 1), tok[4]);
@@ -383,6 +429,80 @@ static void on_total(struct parse *ps, const struct line *l, enum kind k)
 								: "garbled wrk Non-2xx line");
 }
 
+/* wrk2's "       6.143     0.100000        91013         1.11": Value (ms), Percentile (a fraction), TotalCount, 1/(1-P) */
+static void on_spectrum_row(struct parse *ps, const struct line *l)
+{
+	const char *tok[5];
+	size_t len[5], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 5);
+	double v, p, count, inv;
+	int ok = nt == 4 && num_parse(tok[0], len[0], &v) == 0 && num_parse(tok[1], len[1], &p) == 0 && p >= 0 && p <= 1 &&
+		 num_parse(tok[2], len[2], &count) == 0 &&
+		 ((len[3] == 3 && !memcmp(tok[3], "inf", 3)) || num_parse(tok[3], len[3], &inv) == 0);
+
+	if (nt == 1 && len[0] >= 10 && tok[0][0] == '-') { /* the rule below the summary lines */
+		sink_run_end(ps->s, ps->run, l);
+		return;
+	}
+	if (!ok) {
+		sink_damage(ps->s, ps->run, l, "garbled wrk2 percentile spectrum row");
+		return;
+	}
+	sink_series(ps->s, ps->run, "latency.spectrum", ps->spectrum_at++, v / 1000, v / 1000, p * 100, UNIT_PERCENT);
+	sink_run_end(ps->s, ps->run, l);
+}
+
+/*
+ * "#[Mean    =        1.318, StdDeviation   =        0.551]" and
+ * "#[Max     =       11.264, Total count    =        40000]": the two
+ * figures after the '=' signs (milliseconds, and a count); `w1`, `w2`
+ * the names before them, `q2` the second figure's quantity (NULL: the
+ * count, kept in ps->hdr_count). Kept in *ll until the run ends.
+ */
+static void on_hdr_summary(struct parse *ps, const struct line *l, struct lg_line *ll, const char *w1,
+			   const char *w2, const char *q2, enum stat_kind s2)
+{
+	const char *tok[9];
+	size_t len[9], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, ',', tok, len, 9), n2;
+	double v;
+
+	lg_line_init(ll, l);
+	/* "#[Mean" "=" "1.318" "StdDeviation" "=" "0.551]"; "Total count" is two words */
+	n2 = q2 ? 6 : 7;
+	if (nt != n2 || len[0] != strlen(w1) || memcmp(tok[0], w1, len[0]) || len[1] != 1 || tok[1][0] != '=' ||
+	    len[3] != strlen(w2) || memcmp(tok[3], w2, len[3]) || (!q2 && (len[4] != 5 || memcmp(tok[4], "count", 5))) ||
+	    len[n2 - 2] != 1 || tok[n2 - 2][0] != '=' || len[n2 - 1] < 2 || tok[n2 - 1][len[n2 - 1] - 1] != ']') {
+		ll->bad = 1;
+	} else {
+		lg_fig(ll, "latency", strcmp(w1, "#[Mean") ? STAT_MAX : STAT_MEAN, tok[2], len[2], "ms", 2, UNIT_SECOND);
+		if (q2)
+			lg_fig(ll, q2, s2, tok[n2 - 1], len[n2 - 1] - 1, "ms", 2, UNIT_SECOND);
+		else if (num_parse(tok[n2 - 1], len[n2 - 1] - 1, &v) == 0 && v >= 0)
+			ps->hdr_count = v;
+		else
+			ll->bad = 1;
+	}
+	if (ll->bad)
+		sink_damage(ps->s, ps->run, l, strcmp(w1, "#[Mean") ? "garbled wrk2 #[Max line" : "garbled wrk2 #[Mean line");
+	sink_run_end(ps->s, ps->run, l);
+}
+
+static void on_other(struct parse *ps, const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent;
+
+	if (lg_prefix(s, n, "Detailed Percentile"))
+		ps->spectrum = 1;
+	else if (lg_prefix(s, n, "#[Mean"))
+		on_hdr_summary(ps, l, &ps->hdr_mean, "#[Mean", "StdDeviation", "latency", STAT_SD);
+	else if (lg_prefix(s, n, "#[Max"))
+		on_hdr_summary(ps, l, &ps->hdr_max, "#[Max", "Total", NULL, STAT_VALUE);
+	/* the rows follow the title and the column names, and end at the summary lines */
+	if (!lg_prefix(s, n, "Detailed Percentile") && !lg_prefix(s, n, "Value "))
+		ps->spectrum = 0;
+	sink_run_end(ps->s, ps->run, l);
+}
+
 static void on_running(struct parse *ps, const struct line *l)
 {
 	const char *s = l->s + l->indent, *at = text_find(s, line_end(l) - l->indent, " @ ");
@@ -406,8 +526,11 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &b->lines[i];
 		enum kind k = classify(l);
 
-		if (k == K_NONE)
+		if (k == K_NONE) {
+			if (ps.t.open && ps.spectrum && line_end(l) > l->indent)
+				on_spectrum_row(&ps, l);
 			continue;
+		}
 		/* the text or the next output may have cut the last line short: a figure ending it is not to be trusted */
 		if (i == b->n - 1 && !b->ended && i > 0 && k != K_OTHER && char_is_digit(l->s[line_end(l) - 1]) &&
 		    (k == K_RPS || k == K_PCT || k == K_NON2XX)) {
@@ -429,6 +552,7 @@ static int parse(const struct block *b, struct sink *s)
 		case K_RPS:
 		case K_TPS:
 		case K_NON2XX: on_total(&ps, l, k); break;
+		case K_OTHER: on_other(&ps, l); break;
 		default: sink_run_end(s, ps.run, l); break;
 		}
 	}

@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "fixture.h"
@@ -90,6 +92,69 @@ static void test_wrk_damage_and_blocks(void **state)
 	assert_exact(&f->m, 1, "latency.mean", 11.23e-3);
 	/* the ports tell the two apart */
 	assert_string_equal(f->m.rs.runs[1].command, "http://localhost:8081/");
+}
+
+/* wrk2 --u_latency: the spectrum as a series; its #[Mean], #[Max] lines only where Thread Stats gave nothing. */
+static void test_wrk2_spectrum(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *spectrum = "  Detailed Percentile spectrum:\n"
+			       "       Value   Percentile   TotalCount 1/(1-Percentile)\n"
+			       "\n"
+			       "       0.921     0.000000            1         1.00\n"
+			       "       1.193     0.100000         3969         1.11\n"
+			       "      11.271     1.000000        40000          inf\n"
+			       "#[Mean    =        1.318, StdDeviation   =        0.551]\n"
+			       "#[Max     =       11.264, Total count    =        40000]\n"
+			       "#[Buckets =           27, SubBuckets     =         2048]\n"
+			       "----------------------------------------------------------\n";
+	char text[2048];
+	const struct series_point *sp;
+	const struct measurement *me;
+
+	/* no Thread Stats, no requests line: the histogram's own summary, over its total count */
+	snprintf(text, sizeof(text), "Running 10s test @ http://127.0.0.1:80/\n  2 threads and 100 connections\n%s"
+		 "Requests/sec:   3999.52\n\nThat is all.\n", spectrum);
+	import_string(&f->m, "w2.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->d.n, 0);
+	me = must_find(&f->m, 0, "latency.mean");
+	assert_true(me->value == 1.318e-3);
+	assert_int_equal(me->n, 40000);
+	assert_exact(&f->m, 0, "latency.stddev", 0.551e-3);
+	assert_exact(&f->m, 0, "latency.max", 11.264e-3);
+	assert_int_equal(f->m.rs.nseries, 3);
+	sp = &f->m.rs.series[1];
+	assert_string_equal(sp->name, "latency.spectrum");
+	assert_true(sp->x1 == 1.193 / 1000);
+	assert_true(sp->y == 0.1 * 100);
+	assert_int_equal(sp->unit, UNIT_PERCENT);
+	assert_true(f->m.rs.series[2].y == 100);
+	model_release(&f->m);
+	model_init(&f->m);
+	diag_release(&f->d);
+
+	/* with Thread Stats: its figures stand, the #[ lines add none (never twice); a garbled row is damage */
+	snprintf(text, sizeof(text), "Running 10s test @ http://127.0.0.1:80/\n"
+		 "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+		 "    Latency     1.32ms  551.00us  11.26ms   75.00%%\n%s"
+		 "  40000 requests in 10.00s, 3.09MB read\n"
+		 "Requests/sec:   3999.52\n\nThat is all.\n", spectrum);
+	*strstr(text, "3969") = 'O';
+	import_string(&f->m, "w2b.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_exact(&f->m, 0, "latency.mean", 1.32e-3);
+	assert_exact(&f->m, 0, "latency.max", 11.26e-3);
+	assert_int_equal(must_find(&f->m, 0, "latency.mean")->n, 40000);
+	assert_int_equal(f->m.rs.nseries, 2);
+	assert_int_equal(f->d.n, 1);
+	{
+		size_t means = 0;
+
+		for (size_t i = 0; i < f->m.rs.nmeas; i++)
+			means += !strcmp(f->m.rs.meas[i].quantity, "latency") && f->m.rs.meas[i].stat == STAT_MEAN;
+		assert_int_equal(means, 1);
+	}
 }
 
 static void test_ab(void **state)
@@ -471,6 +536,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_wrk, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrk_damage_and_blocks, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_wrk2_spectrum, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
