@@ -152,7 +152,8 @@ static int can_start(const struct line *l, enum kind k)
 	const char *s = l->s + l->indent;
 	size_t n = line_end(l) - l->indent;
 
-	if (k == K_BANNER || k == K_CT || k == K_PCT_HEAD)
+	/* the Connection Times table pasted from its columns line ("min  mean[+/-sd] median   max") */
+	if (k == K_BANNER || k == K_CT || k == K_PCT_HEAD || k == K_CT_COLS)
 		return 1;
 	if (k == K_START)
 		return !lg_prefix(s, n, "Benchmarking ") || text_contains(s, n, "(be patient)");
@@ -175,7 +176,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		if (!can_start(l, k))
 			return CLAIM_NONE;
 		st->results = k == K_FIGURE;
-		st->table = k == K_CT ? 1 : k == K_PCT_HEAD ? 2 : 0;
+		st->table = k == K_CT || k == K_CT_COLS ? 1 : k == K_PCT_HEAD ? 2 : 0;
 		return CLAIM_START;
 	}
 	switch (k) {
@@ -435,7 +436,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser ab_parser = {
 	.fmt = FMT_AB,
-	.starts = "TBSDCRP",
+	.starts = "TBSDCRPm",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

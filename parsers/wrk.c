@@ -163,7 +163,8 @@ static int is_spectrum_like(const struct line *l)
 
 /*
  * A test begins at its "Running" line, or, pasted without it, at its
- * threads line or the Thread Stats header. Every other line of the report
+ * threads line or the Thread Stats header, or at wrk2's percentile
+ * spectrum pasted alone ("Detailed Percentile spectrum:"). Every other line of the report
  * continues one; a second "Running" (or header after results) begins the
  * next test.
  */
@@ -174,10 +175,12 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	unsigned results = SEEN(K_LATENCY) | SEEN(K_REQUESTS) | SEEN(K_RPS) | SEEN(K_TPS);
 
 	if (!in_block) {
-		if (k != K_RUNNING && k != K_THREADS && k != K_HEADER)
+		int spectrum = k == K_OTHER && lg_prefix(l->s + l->indent, line_end(l) - l->indent, "Detailed Percentile");
+
+		if (k != K_RUNNING && k != K_THREADS && k != K_HEADER && !spectrum)
 			return CLAIM_NONE;
 		st->seen = SEEN(k);
-		st->spectrum = 0;
+		st->spectrum = spectrum;
 		return CLAIM_START;
 	}
 	if (k == K_NONE)
@@ -562,7 +565,7 @@ static int parse(const struct block *b, struct sink *s)
 
 const struct parser wrk_parser = {
 	.fmt = FMT_WRK,
-	.starts = "R0123456789T",
+	.starts = "R0123456789TD",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

@@ -157,6 +157,41 @@ static void test_wrk2_spectrum(void **state)
 	}
 }
 
+/*
+ * Fragments pasted without the lines a report begins with, which a table
+ * reader could otherwise take: ab's Connection Times table from its
+ * columns line, wrk2's spectrum alone.
+ */
+static void test_fragments(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *ab = "Before:\n\n"
+			 "              min  mean[+/-sd] median   max\n"
+			 "Connect:        0    0   0.2      0       1\n"
+			 "Total:          1    3   1.2      3      10\n";
+	const char *spectrum = "With the patch:\n\n"
+			       "  Detailed Percentile spectrum:\n"
+			       "       Value   Percentile   TotalCount 1/(1-Percentile)\n"
+			       "\n"
+			       "       0.921     0.000000            1         1.00\n"
+			       "      11.271     1.000000        40000          inf\n"
+			       "#[Mean    =        1.318, StdDeviation   =        0.551]\n"
+			       "#[Max     =       11.264, Total count    =        40000]\n";
+
+	import_string(&f->m, "abf.md", ab, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_AB);
+	assert_exact(&f->m, 0, "connect_time.stddev", 0.2e-3);
+	assert_exact(&f->m, 0, "latency.max", 10e-3);
+	import_string(&f->m, "w2f.md", spectrum, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[1].fmt, FMT_WRK);
+	assert_exact(&f->m, 1, "latency.mean", 1.318e-3);
+	assert_int_equal(must_find(&f->m, 1, "latency.max")->n, 40000);
+	assert_int_equal(f->m.rs.nseries, 2);
+	assert_int_equal(f->d.n, 0);
+}
+
 static void test_ab(void **state)
 {
 	struct model_fixture *f = *state;
@@ -537,6 +572,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wrk, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrk_damage_and_blocks, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrk2_spectrum, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fragments, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
