@@ -295,13 +295,7 @@ static int parse(const struct block *b, struct sink *s)
 		}
 		on_line(s, run, l, k, &calls);
 	}
-	if (t.open) {
-		lg_set_counts(s, &t, calls);
-		sink_txn_finish(s, &t, &b->lines[b->n - 1], "h2load output without a readable figure");
-	}
-	for (uint32_t r = from; r < s->rs->nruns; r++)
-		lg_command(s, r, "h2load", NULL, 0);
-	return (int)(s->rs->nruns - from);
+	return lg_end_block(s, &t, calls, &b->lines[b->n - 1], "h2load output without a readable figure", from, "h2load");
 }
 
 const struct parser h2load_parser = {

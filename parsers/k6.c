@@ -366,13 +366,7 @@ static int parse(const struct block *b, struct sink *s)
 		/* the text may have cut the last line short: "p(95)=1.7" of 1.76ms reads as no duration, "17433  578.8" of 578.878085/s as no rate; a count alone is not to be trusted */
 		on_metric(s, run, l, k, &calls);
 	}
-	if (t.open) {
-		lg_set_counts(s, &t, calls);
-		sink_txn_finish(s, &t, &b->lines[b->n - 1], "k6 summary without a readable figure");
-	}
-	for (uint32_t r = from; r < s->rs->nruns; r++)
-		lg_command(s, r, "k6", NULL, 0);
-	return (int)(s->rs->nruns - from);
+	return lg_end_block(s, &t, calls, &b->lines[b->n - 1], "k6 summary without a readable figure", from, "k6");
 }
 
 const struct parser k6_parser = {

@@ -127,3 +127,15 @@ void lg_command(struct sink *s, uint32_t run, const char *tool, const char *targ
 	if (target && target_len)
 		s->rs->runs[run].command = sink_strndup(s, target, target_len);
 }
+
+int lg_end_block(struct sink *s, struct sink_txn *t, double calls, const struct line *last, const char *empty,
+		 uint32_t from, const char *tool)
+{
+	if (t->open) {
+		lg_set_counts(s, t, calls);
+		sink_txn_finish(s, t, last, empty);
+	}
+	for (uint32_t r = from; r < s->rs->nruns; r++)
+		lg_command(s, r, tool, NULL, 0);
+	return (int)(s->rs->nruns - from);
+}

@@ -73,6 +73,16 @@ void lg_set_counts(struct sink *s, const struct sink_txn *t, double requests);
  */
 void lg_command(struct sink *s, uint32_t run, const char *tool, const char *target, size_t target_len);
 
+/*
+ * The end of a block's parse for a reader of one transaction at a time:
+ * finishes the open run, if any (its latency figures summarize `calls`
+ * requests; `empty` is the warning for a run without a figure), then
+ * gives each run of the block, from index `from`, the command that ran
+ * `tool` (lg_command()). Returns how many runs the block gave.
+ */
+int lg_end_block(struct sink *s, struct sink_txn *t, double calls, const struct line *last, const char *empty,
+		 uint32_t from, const char *tool);
+
 /* Does `s[0..n)` start with `prefix`? */
 int lg_prefix(const char *s, size_t n, const char *prefix);
 

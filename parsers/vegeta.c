@@ -266,13 +266,7 @@ static int parse(const struct block *b, struct sink *s)
 			on_row(s, run, l, &calls);
 		}
 	}
-	if (t.open) {
-		lg_set_counts(s, &t, calls);
-		sink_txn_finish(s, &t, &b->lines[b->n - 1], "vegeta report without a readable figure");
-	}
-	for (uint32_t r = from; r < s->rs->nruns; r++)
-		lg_command(s, r, "vegeta", NULL, 0);
-	return (int)(s->rs->nruns - from);
+	return lg_end_block(s, &t, calls, &b->lines[b->n - 1], "vegeta report without a readable figure", from, "vegeta");
 }
 
 const struct parser vegeta_parser = {
