@@ -215,17 +215,26 @@ static void data(struct lg_line *ll, int in, const char **tok, const size_t *len
 			ll->bad = 1;
 }
 
-/* "100.00% ✓ 117 ✗ 0" (before k6 1.0), "89.62% 16043 out of 17901": the count the share is of, or 0 */
-static uint32_t share_count(const char **tok, const size_t *len, size_t nt)
+/*
+ * "100.00% ✓ 117 ✗ 0" (before k6 1.0), "89.62% 16043 out of 17901": the
+ * count the share is of in *n (0 when k6 counted no value). Returns 0, or
+ * -1 when the words after the share have neither shape.
+ */
+static int share_count(const char **tok, const size_t *len, size_t nt, uint32_t *n)
 {
 	double a, b;
 
+	*n = 0;
 	if (nt == 5 && len[1] == 3 && !memcmp(tok[1], "\xe2\x9c\x93", 3) && len[3] == 3 &&
-	    !memcmp(tok[3], "\xe2\x9c\x97", 3) && num_parse(tok[2], len[2], &a) == 0 && num_parse(tok[4], len[4], &b) == 0)
-		return num_count(a + b);
-	if (nt == 5 && len[2] == 3 && !memcmp(tok[2], "out", 3) && num_parse(tok[4], len[4], &b) == 0)
-		return num_count(b);
-	return 0;
+	    !memcmp(tok[3], "\xe2\x9c\x97", 3) && num_parse(tok[2], len[2], &a) == 0 && num_parse(tok[4], len[4], &b) == 0) {
+		*n = num_count(a + b);
+		return 0;
+	}
+	if (nt == 5 && len[2] == 3 && !memcmp(tok[2], "out", 3) && num_parse(tok[4], len[4], &b) == 0) {
+		*n = num_count(b);
+		return 0;
+	}
+	return -1;
 }
 
 /* A custom metric's line: a trend, a counter, a rate or a gauge, told by its figures' shape. */
@@ -234,6 +243,7 @@ static void on_custom(struct sink *s, struct lg_line *ll, const char *name, size
 {
 	char buf[192];
 	const char *q;
+	uint32_t count;
 
 	if (nt && memchr(tok[0], '=', len[0])) {
 		trend(s, ll, name, nn, tok, len, nt, 1);
@@ -252,10 +262,10 @@ static void on_custom(struct sink *s, struct lg_line *ll, const char *name, size
 			if (ll->n == 2 && (ll->f[0].unit != UNIT_BYTE || ll->f[1].unit != UNIT_BYTE_PER_S))
 				ll->bad = 1;
 		}
-	} else if (nt && len[0] > 1 && tok[0][len[0] - 1] == '%' && (nt == 1 || share_count(tok, len, nt))) {
+	} else if (nt && len[0] > 1 && tok[0][len[0] - 1] == '%' && (nt == 1 || share_count(tok, len, nt, &count) == 0)) {
 		lg_fig(ll, custom_quantity(s, name, nn, UNIT_PERCENT), STAT_VALUE, tok[0], len[0] - 1, NULL, 0, UNIT_PERCENT);
-		if (ll->n)
-			ll->f[0].n = share_count(tok, len, nt);
+		if (ll->n && nt > 1)
+			ll->f[0].n = count;
 	} else if (nt == 3 && lg_prefix(tok[1], len[1], "min=") && lg_prefix(tok[2], len[2], "max=")) {
 		q = custom_quantity(s, name, nn, UNIT_NONE);
 		lg_fig(ll, q, STAT_VALUE, tok[0], len[0], NULL, 0, UNIT_NONE);
@@ -311,9 +321,11 @@ static void on_metric(struct sink *s, uint32_t run, const struct line *l, enum k
 			break;
 		}
 		if (m->kind == M_CHECKS) {
+			uint32_t count;
+
 			lg_fig(&ll, "checks", STAT_VALUE, tok[0], len[0] - 1, NULL, 0, UNIT_PERCENT);
-			if (ll.n)
-				ll.f[0].n = share_count(tok, len, nt);
+			if (ll.n && share_count(tok, len, nt, &count) == 0)
+				ll.f[0].n = count;
 		} else if (nt == 5 && !memcmp(tok[1], "\xe2\x9c\x93", 3)) {
 			lg_count(&ll, "errors", tok[2], len[2], 0);
 		} else if (nt == 5 && len[2] == 3 && !memcmp(tok[2], "out", 3)) {

@@ -447,6 +447,7 @@ static void test_k6_custom(void **state)
 			   "     iterations.....................: 29000   480.5/s\n"
 			   "     items_sold.....................: 42     1.4/s\n"
 			   "     payload........................: 92 kB  2.4 kB/s\n"
+			   "     retries........................: 0.00%  \xe2\x9c\x93 0     \xe2\x9c\x97 0\n"
 			   "     queue depth....................: 7      min=0        max=12\n"
 			   "     total_count...: avg=23275      min=23275      med=23275      max=23275      p(90)=23275      p(95)=23275\n"
 			   "     broken.........................: 42 1.4/s extra\n";
@@ -475,6 +476,10 @@ static void test_k6_custom(void **state)
 	assert_meas(&f->m, 0, "items_sold.rate", 1.4, UNIT_PER_S, DIR_NONE);
 	assert_meas(&f->m, 0, "payload", 92000, UNIT_BYTE, DIR_NONE);
 	assert_meas(&f->m, 0, "payload.rate", 2400, UNIT_BYTE_PER_S, DIR_NONE);
+	/* a rate of no values at all is still read, over no count */
+	me = must_find(&f->m, 0, "retries");
+	assert_true(me->value == 0);
+	assert_int_equal(me->n, 0);
 	/* a gauge (its name may hold a blank) */
 	assert_exact(&f->m, 0, "queue depth", 7);
 	assert_exact(&f->m, 0, "queue depth.max", 12);
