@@ -130,7 +130,7 @@ static void size(struct lg_line *ll, const char *q, const char *t, size_t n, enu
 	size_t k = 0;
 	const char *p;
 	enum unit got;
-	double v;
+	double v = 0;
 	int ok;
 
 	while (k < n && (char_is_digit(t[k]) || t[k] == '.'))

@@ -149,7 +149,7 @@ static void on_success(struct parse *ps, const struct line *l)
 	const char *v, *tok[2];
 	size_t vn, len[2];
 	struct lg_line ll;
-	double x;
+	double x = 0;
 	int ok;
 
 	v = after_colon(l, &vn);

@@ -134,12 +134,16 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 /* "1.52ms", "0s", "1m0s", "957.23µs"; a custom trend's plain number ("23275") when `plain` */
 static void duration(struct lg_line *ll, const char *q, enum stat_kind st, const char *v, size_t n, int plain)
 {
-	double x;
+	double x = 0;
+	int ok;
 
-	if (plain)
+	if (plain) {
 		lg_fig(ll, q, st, v, n, NULL, 0, UNIT_NONE);
-	else
-		lg_value(ll, q, st, UNIT_SECOND, x, v, n, unit_duration(v, n, &x) == 0);
+		return;
+	}
+	/* read before x is passed: the order a call's arguments are evaluated in is unspecified */
+	ok = unit_duration(v, n, &x) == 0;
+	lg_value(ll, q, st, UNIT_SECOND, x, v, n, ok);
 }
 
 /*

@@ -49,7 +49,7 @@ void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const
 	    const char *unit, size_t unit_len, enum unit plain)
 {
 	enum unit u = plain;
-	double v;
+	double v = 0;
 	int ok = unit ? unit_value(num, num_len, unit, unit_len, &u, &v) == 0 : num_parse(num, num_len, &v) == 0;
 
 	lg_value(ll, quantity, stat, u, v, num, num_len, ok && num_len);
@@ -57,7 +57,7 @@ void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const
 
 void lg_count(struct lg_line *ll, const char *quantity, const char *num, size_t num_len, char sep)
 {
-	double v;
+	double v = 0;
 	int ok = num_len > 0;
 
 	for (size_t i = 0; i < num_len && ok; i++)

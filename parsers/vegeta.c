@@ -127,7 +127,7 @@ static int is(const char *s, size_t n, const char *w)
 /* One field by its row and name into the line's figures. */
 static void field(struct sink *s, struct lg_line *ll, int row, const char *name, size_t nn, const char *v, size_t vn)
 {
-	double x;
+	double x = 0;
 	int ok;
 
 	switch (row) {

@@ -319,7 +319,7 @@ static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 	struct lg_line ll;
 	static const enum stat_kind stats[] = { STAT_MEAN, STAT_SD, STAT_MAX };
 	const char *q = k == K_LATENCY ? "latency" : "thread_qps";
-	double v, share;
+	double v = 0, share;
 	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 6);
 
 	lg_line_init(&ll, l);
@@ -343,7 +343,7 @@ static void on_pct(struct parse *ps, const struct line *l)
 	const char *tok[3];
 	size_t len[3], nl;
 	struct lg_line ll;
-	double v;
+	double v = 0;
 	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 3);
 	int ok = nt == 2 && wrk_time(tok[1], len[1], &nl, &v) == 0;
 
@@ -359,7 +359,7 @@ static void on_requests(struct parse *ps, const struct line *l)
 	const char *tok[7];
 	size_t len[7], nl;
 	struct lg_line ll;
-	double v;
+	double v = 0;
 	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 7);
 	int ok = nt == 6 && len[3] > 1 && tok[3][len[3] - 1] == ',' && len[5] == 4 && !memcmp(tok[5], "read", 4);
 
@@ -410,7 +410,7 @@ static void on_total(struct parse *ps, const struct line *l, enum kind k)
 	const char *s = l->s + l->indent, *c = memchr(s, ':', line_end(l) - l->indent), *tok[2];
 	size_t len[2], nl, nt;
 	struct lg_line ll;
-	double v;
+	double v = 0;
 
 	lg_line_init(&ll, l);
 	nt = text_split_words(c + 1, (size_t)(l->s + line_end(l) - c - 1), 0, tok, len, 2);
@@ -466,7 +466,7 @@ static void on_hdr_summary(struct parse *ps, const struct line *l, struct lg_lin
 {
 	const char *tok[9];
 	size_t len[9], nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, ',', tok, len, 9), n2;
-	double v;
+	double v = 0;
 
 	lg_line_init(ll, l);
 	/* "#[Mean" "=" "1.318" "StdDeviation" "=" "0.551]"; "Total count" is two words */

@@ -122,7 +122,7 @@ static void on_line(struct sink *s, const struct line *l)
 	const char *span = span_of(l, &n), *tok[8], *cmd_end;
 	size_t len[8];
 	struct lg_line ll;
-	double v;
+	double v = 0;
 	int ok;
 
 	/* the last eight words are the figures and their words; the command is before them */
