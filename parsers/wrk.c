@@ -11,9 +11,9 @@
  * (--u_latency) is the series latency.spectrum: one point per row, at its
  * Value (wrk2 prints milliseconds) and its Percentile (as %); its
  * "#[Mean = …, StdDeviation = …]" and "#[Max = …, Total count = …]" lines
- * are the latency's mean, stddev and max, with the total count as their
- * n, only when the Thread Stats row did not give them (a figure is never
- * read twice). The calibration lines belong to the block, not read.
+ * are the latency's mean, stddev and max, only when the Thread Stats row
+ * did not give them (a figure is never read twice); the total count is
+ * the n of every latency figure (the requests line counts timeouts too). The calibration lines belong to the block, not read.
  */
 #include <string.h>
 
@@ -289,9 +289,10 @@ static void finish(struct parse *ps, const struct line *last)
 		lg_emit(ps->s, ps->run, &ps->hdr_mean, "garbled wrk2 #[Mean line");
 	if (!ps->has_max && ps->hdr_max.l && !ps->hdr_max.bad && ps->hdr_max.n)
 		lg_emit(ps->s, ps->run, &ps->hdr_max, "garbled wrk2 #[Max line");
-	if (ps->requests < 0 && ps->hdr_count > 0)
-		ps->requests = ps->hdr_count;
-	if (ps->requests >= 0)
+	/* the histogram's total count is what its latency figures summarize (requests that timed out are not in it) */
+	if (ps->hdr_count > 0)
+		lg_set_counts(ps->s, &ps->t, ps->hdr_count);
+	else if (ps->requests >= 0)
 		lg_set_counts(ps->s, &ps->t, ps->requests);
 	if (sink_txn_finish(ps->s, &ps->t, last, "wrk output without a figure (cut off?)"))
 		lg_command(ps->s, ps->run, "wrk", ps->target, ps->target_len);
@@ -311,6 +312,12 @@ static void begin(struct parse *ps, const struct line *l)
 	ps->hdr_count = -1;
 }
 
+/* "nan", "-nan": what printf makes of 0/0 */
+static int is_nan(const char *t, size_t n)
+{
+	return (n == 3 && !memcmp(t, "nan", 3)) || (n == 4 && !memcmp(t, "-nan", 4));
+}
+
 /* "Latency  1.20s  230.15ms  1.34s  90.68%" and the Req/Sec row: mean, stddev, max; the share is a note. */
 static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 {
@@ -323,6 +330,13 @@ static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 6);
 
 	lg_line_init(&ll, l);
+	/* wrk2 with no sample to summarize prints "-nan": no figure, and no damage either */
+	if (nt == 5 && (is_nan(tok[1], len[1]) || is_nan(tok[2], len[2]))) {
+		sink_note(ps->s, ps->run, NOTE_INFO, l, "%s: no figures (wrk printed nan)",
+			  k == K_LATENCY ? "Latency" : "Req/Sec");
+		sink_run_end(ps->s, ps->run, l);
+		return;
+	}
 	if (nt != 5 || len[4] < 2 || tok[4][len[4] - 1] != '%' || num_parse(tok[4], len[4] - 1, &share) < 0)
 		ll.bad = 1;
 	for (size_t i = 0; i < 3 && !ll.bad; i++) {

@@ -138,14 +138,16 @@ static void test_wrk2_spectrum(void **state)
 	snprintf(text, sizeof(text), "Running 10s test @ http://127.0.0.1:80/\n"
 		 "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
 		 "    Latency     1.32ms  551.00us  11.26ms   75.00%%\n%s"
-		 "  40000 requests in 10.00s, 3.09MB read\n"
+		 "  40020 requests in 10.00s, 3.09MB read\n"
 		 "Requests/sec:   3999.52\n\nThat is all.\n", spectrum);
 	*strstr(text, "3969") = 'O';
 	import_string(&f->m, "w2b.txt", text, &f->d);
 	assert_int_equal(f->m.rs.nruns, 1);
 	assert_exact(&f->m, 0, "latency.mean", 1.32e-3);
 	assert_exact(&f->m, 0, "latency.max", 11.26e-3);
+	/* the histogram's count, not the requests (20 timed out and are in no latency figure) */
 	assert_int_equal(must_find(&f->m, 0, "latency.mean")->n, 40000);
+	assert_exact(&f->m, 0, "calls", 40020);
 	assert_int_equal(f->m.rs.nseries, 2);
 	assert_int_equal(f->d.n, 1);
 	{
@@ -190,6 +192,29 @@ static void test_fragments(void **state)
 	assert_int_equal(must_find(&f->m, 1, "latency.max")->n, 40000);
 	assert_int_equal(f->m.rs.nseries, 2);
 	assert_int_equal(f->d.n, 0);
+}
+
+/* wrk2 with nothing to average prints "-nan": no figure, a note, and no damage */
+static void test_wrk2_nan(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Running 2s test @ https://foo.org/hello-world\n"
+			   "  10 threads and 100 connections\n"
+			   "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+			   "    Latency     1.32s   417.78ms   1.95s    54.00%\n"
+			   "    Req/Sec       -nan      -nan   0.00      0.00%\n"
+			   "  100 requests in 2.05s, 78.71KB read\n"
+			   "Requests/sec:     48.72\n"
+			   "Transfer/sec:     38.35KB\n";
+
+	import_string(&f->m, "nan.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->d.n, 0);
+	assert_false(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_null(find_meas(&f->m, 0, "thread_qps.max"));
+	assert_null(find_meas(&f->m, 0, "thread_qps.mean"));
+	assert_exact(&f->m, 0, "latency.mean", 1.32);
+	assert_exact(&f->m, 0, "qps", 48.72);
 }
 
 static void test_ab(void **state)
@@ -578,6 +603,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_wrk_damage_and_blocks, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wrk2_spectrum, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_fragments, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_wrk2_nan, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
