@@ -214,7 +214,15 @@ static void on_row(struct sink *s, uint32_t run, const struct line *l, double *c
 		return;
 	}
 	if (row == 6) {
-		codes(s, &ll, close + 1 + strspn(close + 1, " \t"), (size_t)(end - close - 1 - strspn(close + 1, " \t")));
+		/* the blanks after the bracket, up to the line's end: trailing ones lie beyond it */
+		const char *v = close + 1;
+
+		while (v < end && (*v == ' ' || *v == '\t'))
+			v++;
+		if (v == end)
+			ll.bad = 1; /* no code at all: the counts were cut or wrapped away */
+		else
+			codes(s, &ll, v, (size_t)(end - v));
 	} else {
 		nn = items(open + 1, (size_t)(close - open - 1), names, nlen, 12);
 		nv = items(close + 1, (size_t)(end - close - 1), vals, vlen, 12);

@@ -422,6 +422,28 @@ static void test_vegeta(void **state)
 	assert_exact(&f->m, 1, "wall_time", 21 * 60 + 47.89116987);
 }
 
+/*
+ * A Status Codes line whose counts went to the next line (or were cut):
+ * only blanks after the bracket. It was read past the line's end; it is
+ * damage now, and the counts below it no figure.
+ */
+static void test_vegeta_empty_codes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Requests      [total, rate]             1200, 120.00\n"
+			   "Success       [ratio]                   10.42%\n"
+			   "Status Codes  [code:count]            \n"
+			   "  0:535  200:665\n";
+
+	import_string(&f->m, "ve.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_exact(&f->m, 0, "calls", 1200);
+	assert_exact(&f->m, 0, "success_rate", 10.42);
+	assert_null(find_meas(&f->m, 0, "code.200"));
+	assert_int_equal(f->d.n, 1);
+	assert_true(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+}
+
 static void test_k6(void **state)
 {
 	struct model_fixture *f = *state;
@@ -609,6 +631,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_hey_and_oha, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_vegeta, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_vegeta_empty_codes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6_custom, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load, model_fixture_setup, model_fixture_teardown),
