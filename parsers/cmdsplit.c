@@ -316,10 +316,12 @@ static struct {
 
 static int same_commands(const char *const *cmds, size_t n)
 {
-	const char *p = last_split.cmds.s, *end = p + last_split.cmds.len;
+	const char *p = last_split.cmds.s, *end;
 
+	/* nothing kept yet: no pointer to add the length to (NULL + 0 is undefined) */
 	if (n != last_split.n || !p)
 		return 0;
+	end = p + last_split.cmds.len;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = strlen(cmds[i]);
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "parsers/names.h"
 #include "util/hash.h"
 #include "util/text.h"
 
@@ -29,7 +30,7 @@ struct rx label_rx[] = {
 	/* "Results for Release + PGO" */
 	[RX_RESULTS_FOR] = { "label results for",
 			     "(?i)^(?:results?|numbers|benchmarks?|measurements?|outputs?|timings?|"
-			     "figures)\\s+(?:for|of|with|from|on)\\s+(?:the\\s+)?", 0 },
+			     "figures|summary)\\s+(?:for|of|with|from|on)(?::\\s*|\\s+)(?:the\\s+)?", 0 },
 	/* <summary>Release + PGO</summary> */
 	[RX_SUMMARY_TAG] = { "label summary tag",
 			     "(?i)^\\s*(?:<details[^>]*>\\s*)?<summary>\\s*(?<t>.*?)\\s*</summary>\\s*$", 0 },
@@ -279,6 +280,40 @@ static int all_words(const char *s, size_t n, const char *const *list)
 	if (!words(s, n, check_all, &a, &stop))
 		return 0;
 	return a.all && a.named;
+}
+
+struct tool_words {
+	int section, tool;
+};
+
+static int check_tool_word(const char *w, size_t len, void *ctx)
+{
+	struct tool_words *t = ctx;
+	char name[48];
+
+	if (in_list(w, len, section_words)) {
+		t->section = 1;
+		return 0;
+	}
+	if (in_list(w, len, build_words)) /* "with BOLT": bolt is a format too */
+		return 1;
+	memcpy(name, w, len); /* words() hands at most 47 bytes */
+	name[len] = '\0';
+	if (fmt_from_name(name) > 0) {
+		t->tool = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* "K6 Output", "wrk results": a tool's name among the words that organise a report names no build. */
+static int tool_section(const char *s, size_t n)
+{
+	struct tool_words t = { 0, 0 };
+	int stop;
+
+	words(s, n, check_tool_word, &t, &stop);
+	return !stop && t.section && t.tool;
 }
 
 /* Remove "(just for reference)"-like asides, anywhere in the text. */
@@ -908,12 +943,14 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->level = 0;
 	out->handle = 0;
 	out->build = 0;
+	out->summary = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
 		if (!rx_named(sum, "t", &s, &n))
 			return LABEL_NONE;
 		marked = 1;
+		out->summary = 1;
 		trim(&s, &n);
 	} else {
 		marked = unmark(&s, &n, &out->level);
@@ -945,7 +982,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		return out->kind = LABEL_NONE;
 	}
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
-	if (out->variant.len && strchr("rnbmotfRNBMOTF", out->variant.s[0]) &&
+	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
 	    rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
@@ -972,8 +1009,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SCENARIO;
 	}
-	if (all_words(out->variant.s, out->variant.len, section_words)) {
-		/* "Results", "Test environment"; "Server" of "Server mode" went to the scenario */
+	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len)) {
+		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
@@ -1010,7 +1047,7 @@ static _Thread_local struct label_memo {
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];
 	enum label_kind kind;
-	int marked, level, handle, build;
+	int marked, level, handle, build, summary;
 	uint32_t variant_len, scenario_len;
 	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 } label_memo[LABEL_MEMO_SLOTS];
@@ -1033,6 +1070,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		out->level = m->level;
 		out->handle = m->handle;
 		out->build = m->build;
+		out->summary = m->summary;
 		return m->kind;
 	}
 	k = read_uncached(s, n, plain_ok, out);
@@ -1047,6 +1085,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->level = out->level;
 		m->handle = out->handle;
 		m->build = out->build;
+		m->summary = out->summary;
 		m->variant_len = (uint32_t)out->variant.len;
 		memcpy(m->variant, buf_str(&out->variant), out->variant.len);
 		m->scenario_len = (uint32_t)out->scenario.len;

@@ -31,6 +31,7 @@ struct label {
 	int level;           /* 1..6 for a Markdown or setext heading, 0 for any other line */
 	int handle;          /* one word naming no build ("alice:"): a quote below makes it an author */
 	int build;           /* it holds a build word ("LTO", "Release") or a change ("patch", "PR") */
+	int summary;         /* a <summary> line: the title of the <details> section below it */
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };

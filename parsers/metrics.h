@@ -99,13 +99,64 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(CPU_LOCAL, "cpu.local", UNIT_PERCENT, DIR_LOWER, MF_CPU, "CPU use of this host (iperf3)") \
 	X(CPU_REMOTE, "cpu.remote", UNIT_PERCENT, DIR_LOWER, MF_CPU, "CPU use of the peer (iperf3)") \
 	/* fortio */                                                                               \
-	X(QPS, "qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "requests per second (fortio)")       \
+	X(QPS, "qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "requests per second (fortio, wrk, ab, hey, oha, vegeta, k6, h2load)")       \
 	X(LATENCY_AVG, "latency.avg", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "mean request latency (fortio)") \
 	X(LATENCY_PCT, "latency.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                           \
 	  "request latency percentile: p50, p99, p99.9 (fortio)")                                  \
 	X(CALLS, "calls", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests made (fortio)")                \
 	X(ERRORS, "errors", UNIT_COUNT, DIR_LOWER, MF_COUNT, "requests that failed (fortio)")      \
 	X(CODE, "code.*", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests per return code (fortio)")     \
+	/* HTTP load generators: wrk, ab, hey, oha, vegeta, k6, h2load (with qps, calls, errors,  \
+	   code.* and latency.p* above) */                                                         \
+	X(LATENCY, "latency", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                                  \
+	  "request latency: mean, stddev, min, max, median (load generators)")                     \
+	X(ERRORS_KIND, "errors.*", UNIT_COUNT, DIR_LOWER, MF_COUNT,                                \
+	  "failures of one kind: errors.connect, errors.timeout, errors.status (non-2xx)")        \
+	X(THREAD_QPS, "thread_qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                         \
+	  "requests per second of one thread (wrk's Req/Sec)")                                     \
+	X(CLIENT_QPS, "client_qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                         \
+	  "requests per second of one client (h2load)")                                            \
+	X(SEND_RATE, "send_rate", UNIT_PER_S, DIR_NONE, MF_THROUGHPUT,                             \
+	  "requests sent per second, answered or not (vegeta's rate)")                             \
+	X(REQUEST_TIME, "request_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                        \
+	  "mean time a request took one client: concurrency x elapsed / requests (ab)")            \
+	X(CONNECT_TIME, "connect_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "time to connect")     \
+	X(DNS_TIME, "dns_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "time to resolve the host")     \
+	X(FIRST_BYTE_TIME, "first_byte_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                  \
+	  "time to the response's first byte (h2load)")                                            \
+	X(PROCESSING_TIME, "processing_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                  \
+	  "time from connect to the response's last byte (ab)")                                     \
+	X(WAITING_TIME, "waiting_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                        \
+	  "time from the request sent to the response's first byte (ab)")                          \
+	X(ATTACK_TIME, "attack_time", UNIT_SECOND, DIR_NONE, MF_TIME, "time spent sending requests (vegeta)") \
+	X(WAIT_TIME, "wait_time", UNIT_SECOND, DIR_LOWER, MF_TIME,                                 \
+	  "time waiting for the last responses after the sending (vegeta)")                        \
+	X(BYTES_RECEIVED, "bytes_received", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT, "bytes received in all") \
+	X(BODY_BYTES_RECEIVED, "body_bytes_received", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT,          \
+	  "bytes of response bodies received in all (ab, h2load)")                                 \
+	X(HEADER_BYTES_RECEIVED, "header_bytes_received", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT,      \
+	  "bytes of response headers received in all (h2load)")                                    \
+	X(BYTES_SENT, "bytes_sent", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT, "bytes sent in all")       \
+	X(RESPONSE_SIZE, "response_size", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT, "bytes per response") \
+	X(REQUEST_SIZE, "request_size", UNIT_BYTE, DIR_NONE, MF_THROUGHPUT, "bytes per request")   \
+	X(SUCCESS_RATE, "success_rate", UNIT_PERCENT, DIR_HIGHER, MF_COUNT, "requests that succeeded, in %") \
+	X(CHECKS, "checks", UNIT_PERCENT, DIR_HIGHER, MF_COUNT, "checks that passed, in % (k6)")  \
+	X(HTTP_REQ_PHASE, "http_req_*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                       \
+	  "one phase of a request (k6: http_req_waiting, http_req_connecting...)")                 \
+	X(ITERATION_DURATION, "iteration_duration*", UNIT_SECOND, DIR_LOWER, MF_TIME,              \
+	  "time of one iteration of the script (k6)")                                              \
+	X(VUS, "vus*", UNIT_COUNT, DIR_NONE, MF_COUNT, "virtual users (k6)")                       \
+	X(CALLS_STATE, "calls.*", UNIT_COUNT, DIR_NONE, MF_COUNT,                                  \
+	  "requests by state: calls.started, calls.done, calls.succeeded (h2load), calls.keepalive (ab)") \
+	X(THROUGHPUT_PART, "throughput.*", UNIT_BYTE_PER_S, DIR_HIGHER, MF_THROUGHPUT,             \
+	  "bytes per second sent (throughput.sent) or both ways (throughput.total: ab)")            \
+	X(ITERATION_RATE, "iteration_rate", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                 \
+	  "iterations of the script per second (k6)")                                              \
+	/* shells' time: fish's columns */                                                         \
+	X(PART_USER_TIME, "*.user_time", UNIT_SECOND, DIR_LOWER, MF_CPU,                           \
+	  "user CPU time of the shell (fish.) or of its child processes (external.)")              \
+	X(PART_SYSTEM_TIME, "*.system_time", UNIT_SECOND, DIR_LOWER, MF_CPU,                       \
+	  "system CPU time of the shell (fish.) or of its child processes (external.)")            \
 	/* harnesses: Criterion, libtest, Go; bolt-style write./read. */                           \
 	X(TIME_PER_OP, "time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per iteration")       \
 	X(THROUGHPUT, "throughput", UNIT_ANY, DIR_HIGHER, MF_THROUGHPUT,                           \

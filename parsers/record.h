@@ -58,7 +58,17 @@
 	X(PYPERF, "pyperf", "pyperf and pyperformance results and compare_to", parser, pyperf)     \
 	X(ASV, "asv", "airspeed velocity: asv compare and asv continuous tables", parser, asv)      \
 	X(PYTEST_BENCHMARK, "pytest-benchmark", "pytest-benchmark tables and their comparisons", parser, \
-	  pytest_benchmark)
+	  pytest_benchmark)                                                                         \
+	X(WRK, "wrk", "wrk and wrk2 text output", parser, wrk)                                      \
+	X(ZSH_TIME, "zsh-time", "zsh's time report, one line per command", parser, zsh_time)       \
+	X(FISH_TIME, "fish-time", "fish's time block (Executed in, usr time, sys time)", parser,   \
+	  fish_time)                                                                                \
+	X(AB, "ab", "ApacheBench (ab) text output", parser, ab)                                     \
+	X(HEY, "hey", "hey's text summary", parser, hey)                                            \
+	X(OHA, "oha", "oha's text summary", parser, oha)                                            \
+	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)                            \
+	X(K6, "k6", "k6's end-of-test summary", parser, k6)                                         \
+	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

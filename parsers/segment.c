@@ -215,6 +215,25 @@ static int setting_line(const char *s, size_t n, struct buf *out)
 	return 1;
 }
 
+/*
+ * The bytes of a prompt arrow at the start of s[0..n) and the blanks
+ * around it, or 0: the arrows of zsh's themes and of starship and pure
+ * ("➜  hey http://...", "❯ oha ..."). A line that starts with one is a
+ * command; the command is what follows it.
+ */
+static size_t prompt_arrow_len(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (n - i <= 4 || (memcmp(s + i, "\xe2\x9e\x9c ", 4) && memcmp(s + i, "\xe2\x9d\xaf ", 4)))
+		return 0;
+	for (i += 4; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	return i < n ? i : 0;
+}
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
@@ -227,6 +246,8 @@ static int looks_like_command(const char *s, size_t n)
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
+		return 1;
+	if (prompt_arrow_len(s, n))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
 	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ')
@@ -322,8 +343,11 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
 		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
 		sg->above_line = sg->prev_prose_line;
-		if (looks_like_command(sg->prev_prose.s, sg->prev_prose.len))
-			buf_add(&sg->context, sg->prev_prose.s, sg->prev_prose.len);
+		if (looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+			size_t arrow = prompt_arrow_len(sg->prev_prose.s, sg->prev_prose.len);
+
+			buf_add(&sg->context, sg->prev_prose.s + arrow, sg->prev_prose.len - arrow);
+		}
 	}
 }
 
@@ -341,10 +365,14 @@ static const char *keep(struct seg *sg, const struct buf *b)
 	return b->len ? arena_strndup(sg->arena, b->s, b->len) : NULL;
 }
 
-/* How high a label stands: a Markdown heading by its level, any other label below all headings. */
+/*
+ * How high a label stands: a Markdown heading by its level, a <summary>
+ * (the title of its <details>) as the lowest heading, any other label
+ * below all headings: a bold "Output" inside the details leaves its title.
+ */
 static int label_rank(const struct label *lab)
 {
-	return lab->level ? lab->level : 7;
+	return lab->level ? lab->level : lab->summary ? 6 : 7;
 }
 
 static void apply_label(struct seg *sg, const struct label *lab, uint32_t line)
@@ -649,20 +677,33 @@ static int is_rule(const struct line *l)
 }
 
 /*
+ * The level of the setext heading whose underline is `l`: the line right
+ * above stood alone as prose, and is no setting ("threads: 4" or "N=10"
+ * above a rule). 0 when `l` underlines no heading.
+ */
+static int setext_under_prose(const struct seg *sg, const struct line *l)
+{
+	int level = setext_level(l);
+
+	if (!level || sg->prev_prose_line + 1 != l->no || !sg->prev_prose_alone || !sg->prev_prose.len)
+		return 0;
+	for (size_t i = 0; i + 1 < sg->prev_prose.len; i++)
+		if (sg->prev_prose.s[i] == '=' || (sg->prev_prose.s[i] == ':' && sg->prev_prose.s[i + 1] == ' '))
+			return 0;
+	return level;
+}
+
+/*
  * A setext underline at `l` right under a line that stood alone: that line
  * is a heading. Returns 1 when it was (the underline is then consumed).
  */
 static int setext_heading(struct seg *sg, const struct line *l)
 {
 	struct buf h = BUF_INIT;
-	int level = setext_level(l);
+	int level = setext_under_prose(sg, l);
 
-	if (!level || sg->prev_prose_line + 1 != l->no || !sg->prev_prose_alone || !sg->prev_prose.len)
+	if (!level)
 		return 0;
-	/* "threads: 4" or "N=10" above a rule is a setting, not a heading */
-	for (size_t i = 0; i + 1 < sg->prev_prose.len; i++)
-		if (sg->prev_prose.s[i] == '=' || (sg->prev_prose.s[i] == ':' && sg->prev_prose.s[i + 1] == ' '))
-			return 0;
 	buf_adds(&h, level == 1 ? "# " : "## ");
 	buf_add(&h, sg->prev_prose.s, sg->prev_prose.len);
 	sg->pending_line = 0;
@@ -740,7 +781,15 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	unsigned char b = (unsigned char)s[i];
-	for (unsigned k = 0; k < sg->ndispatch[b]; k++) {
+	/*
+	 * reStructuredText underlines a section title as long as it likes:
+	 * a long rule under a lone line of prose (no command) is that title's,
+	 * not the start of an output known by its rule (iperf3's banner).
+	 */
+	int title = (b == '-' || b == '=') && setext_under_prose(sg, l) &&
+		    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len);
+
+	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
 		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */

@@ -329,6 +329,9 @@ static const struct unit_spelling spellings[] = {
 	{ "s", UNIT_SECOND, 1 },
 	{ "sec", UNIT_SECOND, 1 },
 	{ "secs", UNIT_SECOND, 1 },
+	{ "mins", UNIT_SECOND, 60 },    /* fish's time */
+	{ "millis", UNIT_SECOND, 1e-3 }, /* fish's time */
+	{ "micros", UNIT_SECOND, 1e-6 }, /* fish's time */
 	{ "ms", UNIT_SECOND, 1e-3 },
 	{ "msec", UNIT_SECOND, 1e-3 },
 	{ "\xc2\xb5s", UNIT_SECOND, 1e-6 }, /* U+00B5 MICRO SIGN */

@@ -44,6 +44,11 @@ cargo            file:/usr/bin/cargo
 librust-criterion-dev file:/usr/share/cargo/registry/criterion-0.3.6
 binutils         cmd:size
 linux-perf       cmd:perf
+wrk              cmd:wrk
+apache2-utils    cmd:ab
+hey              cmd:hey
+nghttp2-client   cmd:h2load
+python3          file:/usr/bin/python3
 '
 
 # make bench only: pcre2grep is the speed reference, VisiData the "open" one

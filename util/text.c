@@ -295,6 +295,29 @@ size_t text_words(const char *s, size_t n, size_t limit)
 	return words;
 }
 
+static int is_word_sep(char c, char sep)
+{
+	return c == ' ' || c == '\t' || (sep && c == sep);
+}
+
+size_t text_split_words(const char *s, size_t n, char sep, const char **tok, size_t *len, size_t max)
+{
+	size_t k = 0, i = 0;
+
+	while (i < n && k < max) {
+		while (i < n && is_word_sep(s[i], sep))
+			i++;
+		if (i == n)
+			break;
+		tok[k] = s + i;
+		while (i < n && !is_word_sep(s[i], sep))
+			i++;
+		len[k] = (size_t)(s + i - tok[k]);
+		k++;
+	}
+	return k;
+}
+
 static unsigned char ascii_lower(unsigned char c)
 {
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;

@@ -25,6 +25,14 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
  * passes `limit` (0: no limit), so a long line costs no more than a short one.
  */
 size_t text_words(const char *s, size_t n, size_t limit);
+/*
+ * The words of s[0..n), separated by runs of spaces, tabs and `sep` (0:
+ * none): the first `max` of them as pointers into s (tok[i]) and lengths
+ * (len[i]). Returns how many it stored; a word past `max` is not looked
+ * at, so a caller that wants exactly k words asks for k + 1 and checks
+ * for k. Nothing is copied: the words live as long as s.
+ */
+size_t text_split_words(const char *s, size_t n, char sep, const char **tok, size_t *len, size_t max);
 /* 1 when `needle` occurs in s[0..n), ASCII letters in any case. */
 int text_contains_nocase(const char *s, size_t n, const char *needle);
 /* 1 when `needle` occurs in s[0..n). */

@@ -600,6 +600,90 @@ static void test_py_js_harnesses(void **state)
 	not_claimed(FMT_BENCHMARKJS, "Fastest is the one we ship.");
 }
 
+static void test_shell_times(void **state)
+{
+	(void)state;
+	kind_is(FMT_ZSH_TIME, "node sha3  0.28s user 0.02s system 124% cpu 0.242 total", "line");
+	kind_is(FMT_ZSH_TIME, "node sha3  0.2Os user 0.02s system 124% cpu 0.242 total", "line");
+	kind_is(FMT_ZSH_TIME, "`make  1.20s user 0.30s system 99% cpu 1:31:18.66 total`", "line");
+	assert_true(starts(FMT_ZSH_TIME, "node sha3  0.28s user 0.02s system 124% cpu 0.242 total"));
+	not_claimed(FMT_ZSH_TIME, "The build took 3 minutes in total");
+	not_claimed(FMT_ZSH_TIME, "user and system time went up, cpu use too, see the total");
+	kind_is(FMT_FISH_TIME, "________________________________________________________", "rule");
+	kind_is(FMT_FISH_TIME, "Executed in    1.62 millis    fish           external ", "executed");
+	kind_is(FMT_FISH_TIME, "   usr time  1622.00 micros  409.00 micros  1213.00 micros ", "usr");
+	kind_is(FMT_FISH_TIME, "   sys time   5O.00 micros   50.00 micros    0.00 micros", "sys");
+	not_claimed(FMT_FISH_TIME, "___");
+	not_claimed(FMT_FISH_TIME, "Execution time went down");
+	assert_false(starts(FMT_FISH_TIME, "usr time is what fish spent"));
+}
+
+static void test_load_generators(void **state)
+{
+	(void)state;
+	kind_is(FMT_WRK, "Running 10s test @ http://localhost:8080/get", "running");
+	kind_is(FMT_WRK, "  15 threads and 25 connections", "threads");
+	kind_is(FMT_WRK, "  Thread Stats   Avg      Stdev     Max   +/- Stdev", "header");
+	kind_is(FMT_WRK, "    Latency     1.20s   230.15ms   1.34s    90.68%", "latency");
+	kind_is(FMT_WRK, "    Latency     1.2Os   230.15ms   1.34s    90.68%", "latency");
+	kind_is(FMT_WRK, "    Req/Sec     0.14      0.56     4.00     91.53%", "req/sec");
+	kind_is(FMT_WRK, "  Latency Distribution (HdrHistogram - Recorded Latency)", "distribution");
+	kind_is(FMT_WRK, " 99.900%   10.74s ", "percentile");
+	kind_is(FMT_WRK, "  118 requests in 10.09s, 26.16KB read", "requests");
+	kind_is(FMT_WRK, "  Socket errors: connect 0, read 0, write 0, timeout 1", "socket errors");
+	kind_is(FMT_WRK, "Requests/sec:     11.69", "requests/sec");
+	kind_is(FMT_WRK, "Transfer/sec:      2.5gKB", "transfer/sec");
+	assert_true(starts(FMT_WRK, "Running 10s test @ http://localhost:8080/get"));
+	assert_false(starts(FMT_WRK, "Requests/sec:     11.69"));
+	not_claimed(FMT_WRK, "Running the test again gave the same");
+	not_claimed(FMT_WRK, "Latency: lower is better");
+
+	kind_is(FMT_AB, "This is ApacheBench, Version 2.3 <$Revision: 1843412 $>", "banner");
+	kind_is(FMT_AB, "Requests per second:    66.37 [#/sec] (mean)", "figure");
+	kind_is(FMT_AB, "Time per request:       15.O68 [ms] (mean, across all concurrent requests)", "figure");
+	kind_is(FMT_AB, "Total:          1    3   1.2      3      10", "times row");
+	kind_is(FMT_AB, " 100%   9355 (longest request)", "percentage");
+	kind_is(FMT_AB, "   (Connect: 0, Receive: 0, Length: 12, Exceptions: 0)", "failed");
+	kind_is(FMT_AB, "                        4153.7G kb/s sent", "kb/s");
+	kind_is(FMT_AB, "Keep-Alive requests:    9950", "figure");
+	assert_true(starts(FMT_AB, "Requests per second:    66.37 [#/sec] (mean)"));
+	assert_false(starts(FMT_AB, "  50%    622"));
+	not_claimed(FMT_AB, "Requests per second went up a lot");
+
+	kind_is(FMT_HEY, "Summary:", "summary");
+	kind_is(FMT_HEY, "  Requests/sec:\t24.1679", "figure");
+	kind_is(FMT_HEY, "  10% in 0.1734 secs", "percentile");
+	kind_is(FMT_HEY, "  [200]\t250 responses", "code");
+	kind_is(FMT_OHA, "  Success rate: 100.00%", "success rate");
+	kind_is(FMT_OHA, "  99.90% in 17.4909 secs", "percentile");
+	kind_is(FMT_OHA, "   2.146 [137] |\xe2\x96\xa0\xe2\x96\xa0", "bucket");
+	assert_true(starts(FMT_HEY, "Summary:"));
+	assert_false(starts(FMT_HEY, "  Success rate: 100.00%"));
+	assert_true(starts(FMT_OHA, "  Success rate: 100.00%"));
+	assert_false(starts(FMT_OHA, "Summary:"));
+	assert_false(starts(FMT_HEY, "Total: three runs"));
+
+	kind_is(FMT_VEGETA, "Requests      [total, rate, throughput]         100, 50.57, 24.76", "row");
+	kind_is(FMT_VEGETA, "Latencies     [mean, 50, 95, 99, max]  646.3l8364ms, 451.048775ms", "row");
+	kind_is(FMT_VEGETA, "Error Set:", "error set");
+	assert_true(starts(FMT_VEGETA, "Requests      [total, rate]            200, 19.35"));
+	not_claimed(FMT_VEGETA, "Requests were slow [see below]");
+
+	kind_is(FMT_K6, "    http_req_duration..........: avg=1.52ms  min=957.23µs med=1.41ms", "metric");
+	kind_is(FMT_K6, "    http_reqs..................: 17433  578.878O85/s", "metric");
+	kind_is(FMT_K6, "      { expected_response:true }...: avg=5.92s", "other");
+	assert_true(starts(FMT_K6, "    http_reqs..................: 17433  578.878085/s"));
+	assert_false(starts(FMT_K6, "    my_counter.................: 3"));
+	not_claimed(FMT_K6, "http_reqs went up...");
+
+	kind_is(FMT_H2LOAD, "finished in 1.00s, 1312.00 req/s, 239.81KB/s", "finished");
+	kind_is(FMT_H2LOAD, "requests: 1312 total, 1313 started, 1312 done, 1312 succeeded, 0 failed, 0 errored, 0 timeout", "requests");
+	kind_is(FMT_H2LOAD, "time for request:      474us     16.03ms       758us       800us    97.48%", "row");
+	kind_is(FMT_H2LOAD, "req/s           :    1311.65     1311.65     1311.65        0.00   100.00%", "row");
+	assert_true(starts(FMT_H2LOAD, "starting benchmark..."));
+	assert_false(starts(FMT_H2LOAD, "finished in time for the release"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -617,6 +701,8 @@ int main(void)
 		cmocka_unit_test(test_jvm_dotnet_cpp),
 		cmocka_unit_test(test_size_list),
 		cmocka_unit_test(test_py_js_harnesses),
+		cmocka_unit_test(test_shell_times),
+		cmocka_unit_test(test_load_generators),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,6 +85,11 @@ static void test_variant_labels(void **state)
 	check_read("\xe2\x80\xa2 Release:", 0, LABEL_VARIANT, "Release", "");
 	check_read("<summary>Release + LTO</summary>", 0, LABEL_VARIANT, "Release + LTO", "");
 	check_read("Results for Release + PGO:", 0, LABEL_VARIANT, "Release + PGO", "");
+	check_read("<summary>Summary for: `wundergraph`</summary>", 0, LABEL_VARIANT, "wundergraph", "");
+	/* a tool's name among words that organise: no build; a build word that is also a format's name is a build */
+	check_read("**K6 Output**", 0, LABEL_SECTION, "", "");
+	check_read("**wrk results**", 0, LABEL_SECTION, "", "");
+	check_read("**With BOLT**", 0, LABEL_VARIANT, "With BOLT", "");
 	check_read("Release with 4 threads:", 0, LABEL_VARIANT, "Release", "4 threads");
 	check_read("Old:", 0, LABEL_VARIANT, "Old", "");
 	/* a bare line is a label only standing alone, and only with a build word */

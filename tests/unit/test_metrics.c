@@ -136,8 +136,9 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 	 * Go's custom metrics (b.ReportMetric) are named by their unit; Google
 	 * Benchmark's user counters and JMH's profilers' rows by their own names
 	 */
-	return (r->fmt == FMT_GOTEST || r->fmt == FMT_GBENCH || r->fmt == FMT_GBENCH_JSON || r->fmt == FMT_JMH) &&
-	       me->unit == UNIT_NONE && me->dir == DIR_NONE;
+	return ((r->fmt == FMT_GOTEST || r->fmt == FMT_GBENCH || r->fmt == FMT_GBENCH_JSON || r->fmt == FMT_JMH) &&
+		me->unit == UNIT_NONE && me->dir == DIR_NONE) ||
+	       (r->fmt == FMT_K6 && me->dir == DIR_NONE);
 }
 
 /* Every measurement of every sample: a row names it and its unit is the row's. */

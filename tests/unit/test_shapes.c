@@ -399,6 +399,40 @@ static void test_code_comments(void **state)
 	assert_memory_equal(f->m.sources[0].text + me->offset, "5.0", 3);
 }
 
+/*
+ * Section titles of reStructuredText (underlined as long as the author
+ * likes), prompt arrows between a label and its output, and <details>
+ * blocks whose <summary> names what is inside, under a bold caption that
+ * only organises ("K6 Output").
+ */
+static void test_titles_arrows_summaries(void **state)
+{
+	struct model_fixture *f = *state;
+
+	/* a rule of 20 dashes or more also begins iperf3's banner: under a lone line, it is the line's title */
+	assert_string_equal(variants_of(f, "Results\n=====================================\n\n"
+					   "Django Dev Server\n---------------------------------\n\n"
+					   ".. code:: bash\n\n    ./manage.py runserver\n\n" HF("./m", "5.0") "\n"
+					   "gunicorn + Django WSGI\n---------------------------------\n\n" HF("./m", "4.0")),
+			    "Django Dev Server|gunicorn + Django WSGI");
+	/* zsh's and starship's arrows: the line is the command, the label above the fence stands */
+	assert_string_equal(variants_of(f, "Before\n```\n\xe2\x9e\x9c hey http://localhost:8080\n\n"
+					   "Summary:\n  Total:\t0.0128 secs\n  Requests/sec:\t15603.2822\n```\n\n"
+					   "After\n```\n\xe2\x9d\xaf  hey http://localhost:8080\n\n"
+					   "Summary:\n  Total:\t0.0077 secs\n  Requests/sec:\t25987.7792\n```\n"),
+			    "Before|After");
+	/* the command is what follows the arrow */
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].command, "hey http://localhost:8080");
+	/* "Summary for: `x`" names x; a bold caption of a tool's name and "Output" inside leaves it */
+	assert_string_equal(variants_of(f, "<details>\n  <summary>Summary for: `wundergraph`</summary>\n\n"
+					   "  **K6 Output**\n\n```\n" HF("./o", "5.0") "```\n</details>\n\n"
+					   "<details>\n  <summary>Summary for: `apollo-router`</summary>\n\n"
+					   "  **K6 Output**\n\n```\n" HF("./o", "4.0") "```\n</details>\n"),
+			    "wundergraph|apollo-router");
+	/* a tool's name alone still names what was run (tools compared) */
+	assert_string_equal(variants_of(f, "### wrk\n\n" HF("./p", "5.0") "\n### hey\n\n" HF("./p", "4.0")), "wrk|hey");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -410,6 +444,7 @@ int main(void)
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
+		T(test_titles_arrows_summaries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,11 +79,44 @@ static void test_nocase(void **state)
 	}
 }
 
+/* Words split on blanks (and on a separator when one is given), pointers into the line. */
+static void test_split_words(void **state)
+{
+	const char *line = "  Latency\t 635.91us    0.89ms  ", *tok[4];
+	const char *h2 = "requests: 400 total,400 started, 0 failed";
+	size_t len[4], n;
+
+	(void)state;
+	n = text_split_words(line, strlen(line), 0, tok, len, 4);
+	assert_int_equal(n, 3);
+	assert_ptr_equal(tok[0], line + 2);
+	assert_int_equal(len[0], 7);
+	assert_memory_equal(tok[1], "635.91us", 8);
+	assert_int_equal(len[1], 8);
+	assert_memory_equal(tok[2], "0.89ms", 6);
+	assert_int_equal(len[2], 6);
+	/* at most `max`: the rest is not looked at */
+	assert_int_equal(text_split_words(line, strlen(line), 0, tok, len, 2), 2);
+	assert_int_equal(len[1], 8);
+	/* a separator splits too, and a run of separators and blanks is one gap */
+	n = text_split_words(h2, strlen(h2), ',', tok, len, 4);
+	assert_int_equal(n, 4);
+	assert_memory_equal(tok[2], "total", 5);
+	assert_int_equal(len[2], 5);
+	assert_memory_equal(tok[3], "400", 3);
+	assert_int_equal(text_split_words(h2, strlen(h2), 0, tok, len, 4), 4);
+	assert_int_equal(len[2], 9); /* "total,400" is one word without the separator */
+	/* nothing but blanks, or nothing at all */
+	assert_int_equal(text_split_words(" \t ", 3, 0, tok, len, 4), 0);
+	assert_int_equal(text_split_words("", 0, ',', tok, len, 4), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_as_memmem),
 		cmocka_unit_test(test_nocase),
+		cmocka_unit_test(test_split_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

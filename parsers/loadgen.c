@@ -1,0 +1,141 @@
+/*
+ * loadgen.c - what the load generators' readers share; see loadgen.h.
+ */
+#include "parsers/loadgen.h"
+
+#include <string.h>
+
+#include "parsers/cmdsplit.h"
+#include "parsers/fortio.h"
+#include "parsers/units.h"
+
+void lg_line_init(struct lg_line *ll, const struct line *l)
+{
+	ll->l = l;
+	ll->n = 0;
+	ll->bad = 0;
+}
+
+static struct lg_fig *slot(struct lg_line *ll)
+{
+	if (ll->n == LG_MAX_FIGS) {
+		ll->bad = 1;
+		return NULL;
+	}
+	return &ll->f[ll->n++];
+}
+
+void lg_value(struct lg_line *ll, const char *quantity, enum stat_kind stat, enum unit unit, double v,
+	      const char *num, size_t num_len, int ok)
+{
+	struct lg_fig *f;
+
+	if (!ok || !quantity) {
+		ll->bad = 1;
+		return;
+	}
+	if (!(f = slot(ll)))
+		return;
+	f->quantity = quantity;
+	f->stat = stat;
+	f->unit = unit;
+	f->v = v;
+	f->num = num;
+	f->len = num_len;
+	f->n = 0;
+}
+
+void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const char *num, size_t num_len,
+	    const char *unit, size_t unit_len, enum unit plain)
+{
+	enum unit u = plain;
+	double v = 0;
+	int ok = unit ? unit_value(num, num_len, unit, unit_len, &u, &v) == 0 : num_parse(num, num_len, &v) == 0;
+
+	lg_value(ll, quantity, stat, u, v, num, num_len, ok && num_len);
+}
+
+void lg_count(struct lg_line *ll, const char *quantity, const char *num, size_t num_len, char sep)
+{
+	double v = 0;
+	int ok = num_len > 0;
+
+	for (size_t i = 0; i < num_len && ok; i++)
+		ok = char_is_digit(num[i]) || (sep && num[i] == sep);
+	ok = ok && (sep ? num_parse_grouped(num, num_len, sep, &v) : num_parse(num, num_len, &v)) == 0;
+	lg_value(ll, quantity, STAT_VALUE, UNIT_COUNT, v, num, num_len, ok);
+}
+
+int lg_emit(struct sink *s, uint32_t run, struct lg_line *ll, const char *what)
+{
+	if (ll->bad) {
+		sink_damage(s, run, ll->l, what);
+		return -1;
+	}
+	for (size_t i = 0; i < ll->n; i++) {
+		const struct lg_fig *f = &ll->f[i];
+
+		sink_measure(s, run, f->quantity, f->stat, f->unit, f->v, f->n, ll->l, f->num, f->len);
+	}
+	sink_run_end(s, run, ll->l);
+	return 0;
+}
+
+const char *lg_percentile(struct sink *s, const char *p, size_t n)
+{
+	double v;
+
+	if (num_parse(p, n, &v) < 0 || v < 0 || v > 100)
+		return NULL;
+	return fortio_percentile_quantity(s, v);
+}
+
+void lg_set_counts(struct sink *s, const struct sink_txn *t, double requests)
+{
+	uint32_t n = num_count(requests);
+
+	if (!t->open || !n)
+		return;
+	for (size_t i = t->mark.meas; i < s->rs->nmeas; i++) {
+		struct measurement *m = &s->rs->meas[i];
+
+		if (!m->n && !strncmp(m->quantity, "latency", 7) && (!m->quantity[7] || m->quantity[7] == '.'))
+			m->n = n;
+	}
+}
+
+int lg_prefix(const char *s, size_t n, const char *prefix)
+{
+	size_t k;
+
+	if (prefix[0] && (!n || s[0] != prefix[0]))
+		return 0;
+	k = strlen(prefix);
+	return n >= k && !memcmp(s, prefix, k);
+}
+
+void lg_command(struct sink *s, uint32_t run, const char *tool, const char *target, size_t target_len)
+{
+	const char *ctx = s->block->context, *prog;
+	size_t n, tn = strlen(tool);
+
+	if (ctx && (prog = cmd_program(ctx, &n)) && n >= tn && !memcmp(prog + n - tn, tool, tn) &&
+	    (n == tn || prog[n - tn - 1] == '/')) {
+		s->rs->runs[run].command = sink_strndup(s, prog, strlen(prog));
+		return;
+	}
+	if (target && target_len)
+		s->rs->runs[run].command = sink_strndup(s, target, target_len);
+}
+
+int lg_end_block(struct sink *s, struct sink_txn *t, double calls, const struct line *last, const char *empty,
+		 uint32_t from, const char *tool)
+{
+	if (t->open) {
+		lg_set_counts(s, t, calls);
+		sink_txn_finish(s, t, last, empty);
+	}
+	for (uint32_t r = from; r < s->rs->nruns; r++)
+		lg_command(s, r, tool, NULL, 0);
+	return (int)(s->rs->nruns - from);
+}

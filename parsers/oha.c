@@ -1,0 +1,44 @@
+/*
+ * oha.c - oha's text summary (--no-tui, or what its TUI leaves; heysum.c
+ * reads it). The summary is hey's with a "Success rate:" line first, and
+ * that line is where the claim begins it: the "Summary:" line above is
+ * hey's claim (a block of that line alone gives nothing), so the two
+ * tools' summaries are told apart where they differ.
+ */
+#include "parsers/heysum.h"
+
+static enum heysum_kind classify(const struct line *l)
+{
+	return heysum_classify(l);
+}
+PARSER_CLASSIFIER(classify, heysum_kinds, HS__COUNT);
+
+static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	enum heysum_kind k = heysum_classify(l);
+
+	(void)state;
+	if (k == HS_SUCCESS)
+		return CLAIM_START;
+	if (!in_block || k == HS_NONE || k == HS_SUMMARY)
+		return CLAIM_NONE;
+	return CLAIM_BODY;
+}
+
+static int parse(const struct block *b, struct sink *s)
+{
+	return heysum_parse(b, s, FMT_OHA, "oha");
+}
+
+const struct parser oha_parser = {
+	.fmt = FMT_OHA,
+	.starts = "S",
+	.claim = claim,
+	.state_size = 0,
+	.classify = classify_hook,
+	.kinds = heysum_kinds,
+	.nkinds = HS__COUNT,
+	.parse = parse,
+	.rx = NULL,
+	.nrx = 0,
+};
