@@ -124,7 +124,26 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(DEC, "dec", UNIT_BYTE, DIR_LOWER, MF_SIZE, "text + data + bss (size)")                   \
 	X(SECTION, "section.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one section (size -A)")            \
 	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")              \
-	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand")
+	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand")  \
+	/* database and system benchmarks: redis-benchmark, pgbench, sysbench, fio */           \
+	X(LATENCY_AVG_ANY, "*.latency.avg", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                   \
+	  "mean latency of one direction of I/O (fio lat)")                                        \
+	X(LATENCY_PCT_ANY, "*.latency.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                    \
+	  "latency percentile of one direction of I/O (fio --lat_percentiles)")                    \
+	X(CLAT, "*.clat.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "completion latency: avg, pNN (fio)") \
+	X(SLAT, "*.slat.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "submission latency (fio)")          \
+	X(CONNECTION_TIME, "connection_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                  \
+	  "time to connect a client (pgbench: initial or average connection time)")                \
+	X(QPS_CONNECT, "qps_with_connections", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,             \
+	  "transactions per second counting connecting (pgbench: including connections)")          \
+	X(STATEMENT, "statement.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                            \
+	  "mean latency of one statement of a script, by its place (pgbench -r)")                  \
+	X(IOPS, "*.iops", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "I/O operations per second (fio)")  \
+	X(BW, "*.bw", UNIT_BYTE_PER_S, DIR_HIGHER, MF_THROUGHPUT,                                  \
+	  "bandwidth of one direction of I/O (fio, sysbench fileio)")                             \
+	X(IO, "*.io", UNIT_BYTE, DIR_NONE, MF_COUNT, "bytes moved in one direction of I/O (fio)")    \
+	X(RUNTIME, "*.runtime", UNIT_SECOND, DIR_NONE, MF_TIME,                                   \
+	  "how long one direction of I/O ran: the longest job of a group (fio)")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

@@ -48,7 +48,12 @@
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                       \
+	X(REDIS_BENCHMARK, "redis-benchmark", "redis-benchmark (full report, -q, --csv)", parser,     \
+	  redisbench)                                                                              \
+	X(PGBENCH, "pgbench", "pgbench's summary", parser, pgbench)                                \
+	X(SYSBENCH, "sysbench", "sysbench results (OLTP, cpu, memory, fileio)", parser, sysbench)   \
+	X(FIO, "fio", "fio's text summary: per job and per group", parser, fio)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

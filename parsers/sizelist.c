@@ -208,7 +208,17 @@ static enum kind classify(const struct line *l)
 		return digit && !names_memory(s, (size_t)(colon - s)) ? K_ITEM : K_NONE;
 	}
 	if (eq && !colon) {
-		/* "lto-only = 6.3 MiB": a name of a build; "RAM = 16 GB" is a fact, not a size of a build */
+		/*
+		 * "lto-only = 6.3 MiB": a name of a build; "RAM = 16 GB" is a fact, not a
+		 * size of a build, and "effective_cache_size = 1536MB" a setting (one
+		 * word with an underscore, as a configuration file spells its keys)
+		 */
+		const char *ne = eq;
+
+		while (ne > s && (ne[-1] == ' ' || ne[-1] == '\t'))
+			ne--;
+		if (memchr(s, '_', (size_t)(ne - s)) && !memchr(s, ' ', (size_t)(ne - s)))
+			return K_NONE;
 		for (const char *c = eq; c < l->s + u; c++)
 			digit |= char_is_digit(*c);
 		return digit && (label_names_build(s, (size_t)(eq - s)) || says_size(s, (size_t)(eq - s)))

@@ -327,6 +327,8 @@ static const struct unit_spelling spellings[] = {
 	{ "s", UNIT_SECOND, 1 },
 	{ "sec", UNIT_SECOND, 1 },
 	{ "secs", UNIT_SECOND, 1 },
+	{ "seconds", UNIT_SECOND, 1 },
+	{ "milliseconds", UNIT_SECOND, 1e-3 },
 	{ "ms", UNIT_SECOND, 1e-3 },
 	{ "msec", UNIT_SECOND, 1e-3 },
 	{ "\xc2\xb5s", UNIT_SECOND, 1e-6 }, /* U+00B5 MICRO SIGN */
