@@ -477,6 +477,60 @@ static void test_size_list(void **state)
 	not_claimed(f, "- Release: fast (5 runs)");
 }
 
+static void test_system_benchmarks(void **state)
+{
+	(void)state;
+	kind_is(FMT_REDIS_BENCHMARK, "====== SET ======", "banner");
+	kind_is(FMT_REDIS_BENCHMARK, "  100000 requests completed in 1.23 seconds", "completed");
+	kind_is(FMT_REDIS_BENCHMARK, "  1OOOOO requests completed in 1.23 seconds", "completed");
+	kind_is(FMT_REDIS_BENCHMARK, "50.000% <= 1.191 milliseconds (cumulative count 5050768)", "dist");
+	kind_is(FMT_REDIS_BENCHMARK, "99.99% <= 1 milliseconds", "dist");
+	kind_is(FMT_REDIS_BENCHMARK, "  throughput summary: 128205.12 requests per second", "rps");
+	kind_is(FMT_REDIS_BENCHMARK, "          avg       min       p50       p95       p99       max", "lat cols");
+	kind_is(FMT_REDIS_BENCHMARK, "        O.101     0.024     0.095     0.143     0.159     3.239", "lat values");
+	kind_is(FMT_REDIS_BENCHMARK, "SET: 15659.25 requests per second, p50=2.551 msec", "quiet");
+	kind_is(FMT_REDIS_BENCHMARK, "LPUSH: 1O604.45 requests per second, p50=3.879 msec", "quiet");
+	kind_is(FMT_REDIS_BENCHMARK, "\"test\",\"rps\",\"avg_latency_ms\"", "csv head");
+	kind_is(FMT_REDIS_BENCHMARK, "\"SET\",\"64391.50\",\"0.418\"", "csv row");
+	assert_true(starts(FMT_REDIS_BENCHMARK, "SET: 15659.25 requests per second, p50=2.551 msec"));
+	assert_false(starts(FMT_REDIS_BENCHMARK, "Latency: about 1000 requests per second"));
+	not_claimed(FMT_REDIS_BENCHMARK, "The SET test ran fast.");
+
+	kind_is(FMT_PGBENCH, "tps = 406.261459 (without initial connection time)", "tps");
+	kind_is(FMT_PGBENCH, "tps = 4O6.261459 (without initial connection time)", "tps");
+	kind_is(FMT_PGBENCH, "latency average = 122.818 ms", "latency");
+	kind_is(FMT_PGBENCH, "initial connection time = 59.010 ms", "connect");
+	kind_is(FMT_PGBENCH, "number of transactions actually processed: 12221", "processed");
+	kind_is(FMT_PGBENCH, "progress: 10.0 s, 444.3 tps, lat 111.033 ms stddev 118.166, 0 failed", "progress");
+	kind_is(FMT_PGBENCH, "transaction type: <builtin: TPC-B (sort of)>", "setting");
+	assert_true(starts(FMT_PGBENCH, "tps = 406.261459 (without initial connection time)"));
+	not_claimed(FMT_PGBENCH, "the tps went up");
+	not_claimed(FMT_PGBENCH, "#### Итоговый tps = 406.261459");
+
+	kind_is(FMT_SYSBENCH, "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)", "banner");
+	kind_is(FMT_SYSBENCH, "CPU speed:", "section");
+	kind_is(FMT_SYSBENCH, "    events per second:  4128.44", "value");
+	kind_is(FMT_SYSBENCH, "    events per second:  4l28.44", "value");
+	kind_is(FMT_SYSBENCH, "         95th percentile:                        0.97", "value");
+	kind_is(FMT_SYSBENCH, "Total operations: 104857600 (10232832.45 per second)", "memory");
+	assert_true(starts(FMT_SYSBENCH, "Latency (ms):"));
+	assert_false(starts(FMT_SYSBENCH, "    min:   0.96"));
+	not_claimed(FMT_SYSBENCH, "CPU speed was fine");
+
+	kind_is(FMT_FIO, "seq_write: (groupid=0, jobs=8): err= 0: pid=171908: Thu Sep  5 03:47:26 2024", "job");
+	kind_is(FMT_FIO, "  read: IOPS=15.6k, BW=1948MiB/s (2043MB/s)(38.0GiB/20001msec)", "dir");
+	kind_is(FMT_FIO, "  read : io=1024.0MB, bw=17005KB/s, iops=4251, runt= 61568msec", "dir");
+	kind_is(FMT_FIO, "    clat (usec): min=7, max=9411, avg=1443.28, stdev=33091.95", "lat");
+	kind_is(FMT_FIO, "    clat percentiles (usec):", "pct head");
+	kind_is(FMT_FIO, "     |  1.00th=[  343],  5.00th=[  351], 10.00th=[  359], 20.00th=[  371],", "pct");
+	kind_is(FMT_FIO, "Run status group 0 (all jobs):", "group head");
+	kind_is(FMT_FIO, "   READ: bw=54.5MiB/s (57.1MB/s), 54.5MiB/s-54.5MiB/s (57.1MB/s-57.1MB/s), io=6537MiB (6854MB), run=120002-120002msec", "group");
+	assert_true(starts(FMT_FIO, "Run status group 0 (all jobs):"));
+	assert_true(starts(FMT_FIO, "seq_write: (groupid=0, jobs=8): err= 0: pid=171908: Thu Sep  5 03:47:26 2024"));
+	assert_false(starts(FMT_FIO, "   READ: bw=54.5MiB/s (57.1MB/s), 54.5MiB/s-54.5MiB/s (57.1MB/s-57.1MB/s), io=6537MiB (6854MB), run=120002-120002msec"));
+	not_claimed(FMT_FIO, "Note: (this is prose)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -492,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_tables),
 		cmocka_unit_test(test_harnesses),
 		cmocka_unit_test(test_size_list),
+		cmocka_unit_test(test_system_benchmarks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
