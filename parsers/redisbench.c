@@ -26,7 +26,7 @@ enum {
 };
 
 static struct rx patterns[] = {
-	[RX_BANNER] = { "redis-benchmark banner", "^\\s*={3,} (?<name>.+?) ={3,}\\s*$", 0 },
+	[RX_BANNER] = { "redis-benchmark banner", "^\\s*====== (?<name>.+?) ======\\s*$", 0 },
 	[RX_COMPLETED] = { "redis-benchmark completed",
 			   "^\\s*(?<n>[^\\s]+) requests completed in (?<t>[^\\s]+) seconds\\s*$", 0 },
 	/*
@@ -130,8 +130,15 @@ static enum kind classify(const struct line *l)
 		return K_NONE;
 	switch (s[0]) {
 	case '=':
-		return starts_with(s, n, "=== ") || starts_with(s, n, "====") ? (s[n - 1] == '=' ? K_BANNER : K_NONE)
-									    : K_NONE;
+		/*
+		 * redis-benchmark prints six on each side, "====== SET ======";
+		 * "=== LTO ===" is a script's banner and "========" a setext
+		 * heading's rule, both labels of what follows
+		 */
+		return n > 14 && starts_with(s, n, "====== ") && s[7] != '=' && !memcmp(s + n - 7, " ======", 7) &&
+				       s[n - 8] != '='
+			       ? K_BANNER
+			       : K_NONE;
 	case '"':
 		if (starts_with(s, n, "\"test\",\"rps\""))
 			return K_CSV_HEAD;

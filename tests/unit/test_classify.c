@@ -495,6 +495,10 @@ static void test_system_benchmarks(void **state)
 	assert_true(starts(FMT_REDIS_BENCHMARK, "SET: 15659.25 requests per second, p50=2.551 msec"));
 	assert_false(starts(FMT_REDIS_BENCHMARK, "Latency: about 1000 requests per second"));
 	not_claimed(FMT_REDIS_BENCHMARK, "The SET test ran fast.");
+	/* a script's banner and a setext heading's rule are labels, not tests */
+	kind_is(FMT_REDIS_BENCHMARK, "=== LTO ===", "none");
+	kind_is(FMT_REDIS_BENCHMARK, "========", "none");
+	kind_is(FMT_REDIS_BENCHMARK, "====== LRANGE_100 (first 100 elements) ======", "banner");
 
 	kind_is(FMT_PGBENCH, "tps = 406.261459 (without initial connection time)", "tps");
 	kind_is(FMT_PGBENCH, "tps = 4O6.261459 (without initial connection time)", "tps");
