@@ -4,7 +4,7 @@
  * write, trim) its iops, bw, io and runtime ("read: IOPS=15.6k,
  * BW=1948MiB/s (2043MB/s)(38.0GiB/20001msec)"; fio 2's "read : io=...,
  * bw=..., iops=..., runt=..."), its slat, clat and total latency with
- * min, max and stdev (DIR.slat.avg, DIR.clat.avg, DIR.latency.avg) and
+ * min, max and stdev (DIR.slat, DIR.clat, DIR.latency: .mean, .stddev...) and
  * the completion latency percentiles (DIR.clat.pNN; DIR.latency.pNN
  * under "lat percentiles"); and one run per "Run status group N (all
  * jobs):" for the group's DIR.bw with the jobs' min and max, DIR.io and
@@ -288,7 +288,7 @@ static void on_lat(struct parse *ps, const struct line *l)
 	static const struct {
 		const char *key;
 		enum stat_kind stat;
-	} stats[] = { { "min=", STAT_MIN }, { "max=", STAT_MAX }, { "avg=", STAT_VALUE }, { "stdev=", STAT_SD } };
+	} stats[] = { { "min=", STAT_MIN }, { "max=", STAT_MAX }, { "avg=", STAT_MEAN }, { "stdev=", STAT_SD } };
 	const char *what = s[0] == 'c' ? "clat" : s[0] == 's' ? "slat" : "latency", *q;
 
 	figs_init(&fs);
@@ -296,7 +296,7 @@ static void on_lat(struct parse *ps, const struct line *l)
 		return;
 	u = memchr(s, '(', n);
 	un = u ? strcspn(u + 1, ")") : 0;
-	q = q2(ps, ps->dir, what, "avg");
+	q = q2(ps, ps->dir, what, NULL);
 	for (size_t i = 0; i < countof(stats) && u; i++) {
 		double f;
 		size_t k;

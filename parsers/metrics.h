@@ -106,6 +106,11 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(CALLS, "calls", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests made (fortio)")                \
 	X(ERRORS, "errors", UNIT_COUNT, DIR_LOWER, MF_COUNT, "requests that failed (fortio)")      \
 	X(CODE, "code.*", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests per return code (fortio)")     \
+	/* HTTP load generators: wrk, ab, hey, oha, vegeta, k6, h2load (with qps, calls, errors,  \
+	   code.* and latency.p* above) */                                                         \
+	X(LATENCY, "latency", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                                  \
+	  "request latency: mean, stddev, min, max, median (load generators)")                     \
+	X(CONNECT_TIME, "connect_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "time to connect")     \
 	/* harnesses: Criterion, libtest, Go; bolt-style write./read. */                           \
 	X(TIME_PER_OP, "time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per iteration")       \
 	X(THROUGHPUT, "throughput", UNIT_ANY, DIR_HIGHER, MF_THROUGHPUT,                           \
@@ -126,14 +131,13 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")              \
 	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand")  \
 	/* database and system benchmarks: redis-benchmark, pgbench, sysbench, fio */           \
-	X(LATENCY_AVG_ANY, "*.latency.avg", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                   \
-	  "mean latency of one direction of I/O (fio lat)")                                        \
 	X(LATENCY_PCT_ANY, "*.latency.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                    \
 	  "latency percentile of one direction of I/O (fio --lat_percentiles)")                    \
-	X(CLAT, "*.clat.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "completion latency: avg, pNN (fio)") \
-	X(SLAT, "*.slat.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "submission latency (fio)")          \
-	X(CONNECTION_TIME, "connection_time", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                  \
-	  "time to connect a client (pgbench: initial or average connection time)")                \
+	X(LATENCY_ANY, "*.latency", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                            \
+	  "total latency of one direction of I/O: mean, stddev, min, max (fio lat)")               \
+	X(CLAT, "*.clat*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                                     \
+	  "completion latency: mean, stddev, min, max, pNN (fio)")                                 \
+	X(SLAT, "*.slat*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "submission latency (fio)")          \
 	X(QPS_CONNECT, "qps_with_connections", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,             \
 	  "transactions per second counting connecting (pgbench: including connections)")          \
 	X(STATEMENT, "statement.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                            \

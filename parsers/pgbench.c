@@ -3,9 +3,9 @@
  * "tps = N (without initial connection time)", or the old "(excluding
  * connections establishing)"), qps_with_connections (the old "including
  * connections establishing", -C's "including reconnection times"),
- * calls and errors (transactions processed and failed), latency.avg with
- * its stddev (the transactions the mean and the spread summarize),
- * connection_time, and statement.N (the per-statement latencies of -r).
+ * calls and errors (transactions processed and failed), latency (its mean
+ * and stddev, over the transactions they summarize), connect_time, and
+ * statement.N (the per-statement latencies of -r).
  * The settings ("transaction type:", "number of clients:") make the
  * scenario; progress lines (-P) are the "tps" series. Bare "tps = "
  * lines, as authors paste them, are a run each.
@@ -203,7 +203,7 @@ static void latency(struct parse *ps, const struct line *l)
 	figs_init(&fs);
 	if (rx_match(p, l->s, l->len) && rx_named(p, "what", &what, &wn) && rx_named(p, "v", &v, &vn) &&
 	    rx_named(p, "u", &u, &un))
-		figs_unit(&fs, "latency.avg", what[0] == 'a' ? STAT_VALUE : STAT_SD, v, vn, u, un);
+		figs_unit(&fs, "latency", what[0] == 'a' ? STAT_MEAN : STAT_SD, v, vn, u, un);
 	else
 		fs.bad = 1;
 	if (figs_commit(&fs, ps->s, ps->run, l, ps->processed) < 0)
@@ -339,7 +339,7 @@ static int parse(const struct block *b, struct sink *s)
 			else
 				ps.sd = l;
 			break;
-		case K_CONNECT: figure(&ps, l, RX_CONNECT, "connection_time", UNIT_SECOND, "garbled pgbench connection time line"); break;
+		case K_CONNECT: figure(&ps, l, RX_CONNECT, "connect_time", UNIT_SECOND, "garbled pgbench connection time line"); break;
 		case K_TPS:
 			figure(&ps, l, RX_TPS, "qps", UNIT_PER_S, "garbled pgbench tps line");
 			tps_read = 1; /* a call ends at its tps line, or after the statements that follow it */

@@ -2,7 +2,7 @@
  * redisbench.c - redis-benchmark output → one run per test, named by the
  * test as printed ("SET", "LRANGE_100 (first 100 elements)"): qps (the
  * requests per second), calls and wall_time ("100000 requests completed
- * in 1.23 seconds"), latency.avg with its min and max, and latency.pNN
+ * in 1.23 seconds"), latency (its mean, min and max), and latency.pNN
  * from the "latency summary (msec)" table of redis ≥ 6.2, or the p50 of a
  * -q line. Every shape: the full report ("====== SET ======", its
  * settings, the percentile and cumulative distributions kept as the
@@ -302,11 +302,11 @@ static int column(struct sink *s, const char *w, size_t n, const char **q, enum 
 	if (n >= 11 && !memcmp(w + n - 11, "_latency_ms", 11))
 		n -= 11;
 	if (n == 3 && !memcmp(w, "avg", 3))
-		return *q = "latency.avg", 0;
+		return *q = "latency", *st = STAT_MEAN, 0;
 	if (n == 3 && !memcmp(w, "min", 3))
-		return *q = "latency.avg", *st = STAT_MIN, 0;
+		return *q = "latency", *st = STAT_MIN, 0;
 	if (n == 3 && !memcmp(w, "max", 3))
-		return *q = "latency.avg", *st = STAT_MAX, 0;
+		return *q = "latency", *st = STAT_MAX, 0;
 	if (n >= 2 && n < 12 && w[0] == 'p' && char_is_digit(w[1])) {
 		snprintf(buf, sizeof(buf), "latency.%.*s", (int)n, w);
 		*q = sink_strndup(s, buf, strlen(buf));

@@ -5,7 +5,7 @@
  * memory's operations.ops_per_sec, memory.transfer and throughput;
  * fileio's reads/writes/fsyncs.ops_per_sec and read.bw / write.bw; and
  * for all, wall_time ("total time:", 1.1's "time elapsed:"), events.ops
- * and the "Latency (ms):" block: latency.avg with its min and max (over
+ * and the "Latency (ms):" block: latency (its mean, min and max, over
  * the events counted) and latency.pNN ("95th percentile:"). A remark an
  * author appended after a figure, in parentheses, is left alone; the
  * per-thread fairness lines and the query counts by kind are not read.
@@ -57,9 +57,9 @@ static const struct key {
 	{ "total time:", 0, "wall_time", NULL, STAT_VALUE, 3 },
 	{ "time elapsed:", 0, "wall_time", NULL, STAT_VALUE, 3 },
 	{ "total number of events:", 0, "events.ops", NULL, STAT_VALUE, 0 },
-	{ "min:", S_LATENCY, "latency.avg", NULL, STAT_MIN, 2 },
-	{ "avg:", S_LATENCY, "latency.avg", NULL, STAT_VALUE, 2 },
-	{ "max:", S_LATENCY, "latency.avg", NULL, STAT_MAX, 2 },
+	{ "min:", S_LATENCY, "latency", NULL, STAT_MIN, 2 },
+	{ "avg:", S_LATENCY, "latency", NULL, STAT_MEAN, 2 },
+	{ "max:", S_LATENCY, "latency", NULL, STAT_MAX, 2 },
 	{ "sum:", S_LATENCY, NULL, NULL, STAT_VALUE, 2 },
 	{ "transactions:", 0, "calls", "qps", STAT_VALUE, 0 },
 	{ "queries:", 0, "queries.ops", "queries.ops_per_sec", STAT_VALUE, 0 },
