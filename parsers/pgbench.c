@@ -342,7 +342,12 @@ static int parse(const struct block *b, struct sink *s)
 		case K_CONNECT: figure(&ps, l, RX_CONNECT, "connect_time", UNIT_SECOND, "garbled pgbench connection time line"); break;
 		case K_TPS:
 			figure(&ps, l, RX_TPS, "qps", UNIT_PER_S, "garbled pgbench tps line");
-			tps_read = 1; /* a call ends at its tps line, or after the statements that follow it */
+			/*
+			 * a call ends at its tps line, or after the statements that
+			 * follow it; before 14, its "including connections" tps comes
+			 * first and the "excluding" one ends it
+			 */
+			tps_read = !line_ends(l, "(including connections establishing)");
 			break;
 		case K_STMT_HEAD:
 			statements = 1;
