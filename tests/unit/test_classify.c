@@ -535,6 +535,24 @@ static void test_system_benchmarks(void **state)
 	not_claimed(FMT_FIO, "Note: (this is prose)");
 }
 
+static void test_size_listings(void **state)
+{
+	(void)state;
+	kind_is(FMT_DU, "122M\t./deno", "row");
+	kind_is(FMT_DU, "9,8M    target/x86_64-unknown-linux-musl/release/my_crab", "row");
+	kind_is(FMT_DU, "16040\trelease/fib", "row");
+	kind_is(FMT_DU, "1O.5M\tpgo/app", "row");
+	kind_is(FMT_DU, "O6040\tlto/fib", "row");
+	kind_is(FMT_DU, "1,4M\ttotal", "total");
+	kind_is(FMT_DU, "12M of memory", "none");
+	assert_true(starts(FMT_DU, "122M\t./deno"));
+	assert_true(starts(FMT_DU, "4.0K    b"));
+	assert_true(starts(FMT_DU, "16040\trelease/fib"));
+	assert_false(starts(FMT_DU, "2\tapples"));
+	assert_false(starts(FMT_DU, "12M  app"));
+	not_claimed(FMT_DU, "3 more runs were made");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -551,6 +569,7 @@ int main(void)
 		cmocka_unit_test(test_harnesses),
 		cmocka_unit_test(test_size_list),
 		cmocka_unit_test(test_system_benchmarks),
+		cmocka_unit_test(test_size_listings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
