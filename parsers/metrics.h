@@ -147,7 +147,15 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	  "bandwidth of one direction of I/O (fio, sysbench fileio)")                             \
 	X(IO, "*.io", UNIT_BYTE, DIR_NONE, MF_COUNT, "bytes moved in one direction of I/O (fio)")    \
 	X(RUNTIME, "*.runtime", UNIT_SECOND, DIR_NONE, MF_TIME,                                   \
-	  "how long one direction of I/O ran: the longest job of a group (fio)")
+	  "how long one direction of I/O ran: the longest job of a group (fio)")                   \
+	/* size profiles: bloaty (section.* and total above; .vm: the size loaded in memory) */   \
+	X(TOTAL_VM, "total.vm", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections' size in memory (bloaty)") \
+	X(SEGMENT, "segment.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one segment (bloaty -d segments)")  \
+	X(COMPILEUNIT, "compileunit.*", UNIT_BYTE, DIR_LOWER, MF_SIZE,                             \
+	  "what one compile unit adds (bloaty -d compileunits)")                                    \
+	X(SYMBOL, "symbol.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one symbol (bloaty -d symbols)")     \
+	X(INPUTFILE, "inputfile.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one input file (bloaty -d inputfiles)") \
+	X(ARMEMBER, "armember.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one archive member (bloaty -d armembers)")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

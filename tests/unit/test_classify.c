@@ -551,6 +551,21 @@ static void test_size_listings(void **state)
 	assert_false(starts(FMT_DU, "2\tapples"));
 	assert_false(starts(FMT_DU, "12M  app"));
 	not_claimed(FMT_DU, "3 more runs were made");
+
+	kind_is(FMT_BLOATY, "    FILE SIZE        VM SIZE    ", "head");
+	kind_is(FMT_BLOATY, "     VM SIZE                                FILE SIZE", "head");
+	kind_is(FMT_BLOATY, "    FILE SIZE   ", "head");
+	kind_is(FMT_BLOATY, " --------------  -------------- ", "rule");
+	kind_is(FMT_BLOATY, "  30.5%  6.22Mi  54.0%  6.22Mi    .text", "row");
+	kind_is(FMT_BLOATY, "  3O.5%  6.22Mi  54.0%  6.22Mi    .text", "row");
+	kind_is(FMT_BLOATY, "  [ = ]       0   +73% +4.69Ki    .bss", "row");
+	kind_is(FMT_BLOATY, "  [NEW] +1016Ki  [NEW]  +360Ki    Build()", "row");
+	kind_is(FMT_BLOATY, " 100.0%  20.4Mi 100.0%  11.5Mi    TOTAL", "total");
+	kind_is(FMT_BLOATY, "  +0.2%    +642 [13 Others]      +849  +0.2%", "row");
+	assert_true(starts(FMT_BLOATY, "    FILE SIZE        VM SIZE"));
+	assert_false(starts(FMT_BLOATY, "  30.5%  6.22Mi  54.0%  6.22Mi    .text"));
+	not_claimed(FMT_BLOATY, "FILE SIZE matters more than VM size here");
+	not_claimed(FMT_BLOATY, "50% of the time");
 }
 
 int main(void)
