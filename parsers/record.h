@@ -55,7 +55,8 @@
 	X(SYSBENCH, "sysbench", "sysbench results (OLTP, cpu, memory, fileio)", parser, sysbench)   \
 	X(FIO, "fio", "fio's text summary: per job and per group", parser, fio)                    \
 	X(DU, "du", "du listings: a size and a path a line", parser, du)                            \
-	X(BLOATY, "bloaty", "bloaty's size tables and diffs", parser, bloaty)
+	X(BLOATY, "bloaty", "bloaty's size tables and diffs", parser, bloaty)                       \
+	X(OBJDUMP, "objdump", "objdump -h section tables", parser, objdump)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -566,6 +566,19 @@ static void test_size_listings(void **state)
 	assert_false(starts(FMT_BLOATY, "  30.5%  6.22Mi  54.0%  6.22Mi    .text"));
 	not_claimed(FMT_BLOATY, "FILE SIZE matters more than VM size here");
 	not_claimed(FMT_BLOATY, "50% of the time");
+
+	kind_is(FMT_OBJDUMP, "build/app:     file format elf64-x86-64", "file");
+	kind_is(FMT_OBJDUMP, "Sections:", "sections");
+	kind_is(FMT_OBJDUMP, "Idx Name          Size      VMA               LMA               File off  Algn", "head");
+	kind_is(FMT_OBJDUMP, "  0 .interp       0000001c  0000000000000318  0000000000000318  00000318  2**0", "row");
+	kind_is(FMT_OBJDUMP, "  0 .interp       0000O01c  0000000000000318  0000000000000318  00000318  2**0", "row");
+	kind_is(FMT_OBJDUMP, "  0 .interp            0000001c  0000000000000318  0000000000000318  00000318  "
+			     "2**0  CONTENTS, ALLOC, LOAD, READONLY, DATA", "row");
+	kind_is(FMT_OBJDUMP, "                  CONTENTS, ALLOC, LOAD, READONLY, DATA", "flags");
+	assert_true(starts(FMT_OBJDUMP, "build/app:     file format elf64-x86-64"));
+	assert_true(starts(FMT_OBJDUMP, "Sections:"));
+	assert_false(starts(FMT_OBJDUMP, "  0 .interp       0000001c  0000000000000318  0000000000000318  00000318  2**0"));
+	not_claimed(FMT_OBJDUMP, "The alignment is 2**4 bytes here.");
 }
 
 int main(void)
