@@ -56,7 +56,8 @@
 	X(FIO, "fio", "fio's text summary: per job and per group", parser, fio)                    \
 	X(DU, "du", "du listings: a size and a path a line", parser, du)                            \
 	X(BLOATY, "bloaty", "bloaty's size tables and diffs", parser, bloaty)                       \
-	X(OBJDUMP, "objdump", "objdump -h section tables", parser, objdump)
+	X(OBJDUMP, "objdump", "objdump -h section tables", parser, objdump)                        \
+	X(MEMTIER, "memtier", "memtier_benchmark's totals table", parser, memtier)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -581,6 +581,22 @@ static void test_size_listings(void **state)
 	not_claimed(FMT_OBJDUMP, "The alignment is 2**4 bytes here.");
 }
 
+static void test_memtier(void **state)
+{
+	(void)state;
+	kind_is(FMT_MEMTIER, "ALL STATS", "title");
+	kind_is(FMT_MEMTIER, "AGGREGATED AVERAGE RESULTS (3 runs)", "title");
+	kind_is(FMT_MEMTIER, "Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency       KB/sec", "head");
+	kind_is(FMT_MEMTIER, "------------------------------------------------------------------------", "rule");
+	kind_is(FMT_MEMTIER, "Sets        43740.12          ---          ---         0.52517      3374.27", "row");
+	kind_is(FMT_MEMTIER, "Waits           0.00          ---          ---             ---          ---", "row");
+	kind_is(FMT_MEMTIER, "Totals      4374O.12          ---          ---         0.52517      3374.27", "row");
+	assert_true(starts(FMT_MEMTIER, "ALL STATS"));
+	assert_true(starts(FMT_MEMTIER, "Type        Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec"));
+	assert_false(starts(FMT_MEMTIER, "Sets        43740.12          ---          ---         0.52517      3374.27"));
+	not_claimed(FMT_MEMTIER, "Sets were faster than 3 gets");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -598,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_size_list),
 		cmocka_unit_test(test_system_benchmarks),
 		cmocka_unit_test(test_size_listings),
+		cmocka_unit_test(test_memtier),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
