@@ -79,14 +79,19 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
-/* Is `l` the file line ("PATH:     file format elf64-x86-64")? Its first colon, then the words. */
+/*
+ * Is `l` the file line ("PATH:     file format elf64-x86-64")? Read from
+ * its end: the format's name (one word), then the fixed words before it;
+ * most lines fail at the first byte before their last word.
+ */
 static int file_line(const struct line *l)
 {
-	const char *s = l->s + l->indent, *c;
-	size_t n = line_end(l) - l->indent;
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent, w = n;
 
-	c = n > 20 ? memchr(s, ':', n) : NULL;
-	return c && (size_t)(s + n - c) > 18 && !memcmp(c, ":     file format ", 18);
+	while (w > 0 && s[w - 1] != ' ' && n - w < 32)
+		w--;
+	return w > 18 && s[w - 1] == ' ' && !memcmp(s + w - 18, ":     file format ", 18);
 }
 
 /*

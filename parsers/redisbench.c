@@ -186,8 +186,17 @@ static enum kind classify(const struct line *l)
 	default:
 		break;
 	}
-	/* the lines that begin with a figure, by their words (a garbled first digit keeps its kind) */
-	if (char_is_digit(s[0]) || !(s[0] >= 'a' && s[0] <= 'z')) {
+	/*
+	 * the lines that begin with a figure, by their words (a garbled first
+	 * digit keeps its kind); they end in "seconds", "milliseconds",
+	 * "clients", "payload", "second", "(cumulative count N)" or a figure
+	 * (a values row, a line cut short; a garbled last digit is some
+	 * other byte, never a small letter or a sentence's mark): a line
+	 * ending otherwise is none of them, and most lines fail that test
+	 */
+	if ((char_is_digit(s[0]) || !(s[0] >= 'a' && s[0] <= 'z')) &&
+	    (s[n - 1] == 's' || s[n - 1] == 'd' || s[n - 1] == ')' ||
+	     !((s[n - 1] >= 'a' && s[n - 1] <= 'z') || strchr(".:,;!?`*_", s[n - 1])))) {
 		if (text_contains(s, n, " requests completed in "))
 			return K_COMPLETED;
 		if (text_contains(s, n, "% <= ") && text_contains(s, n, " milliseconds"))
