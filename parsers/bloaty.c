@@ -99,13 +99,6 @@ static int size_shaped(const char *t, size_t n)
 	return n && odd <= 1;
 }
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 static enum kind classify(const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -116,17 +109,17 @@ static enum kind classify(const struct line *l)
 		return K_NONE;
 	switch (s[0]) {
 	case 'F':
-		if (starts_with(s, n, "FILE SIZE"))
+		if (text_starts(s, n, "FILE SIZE"))
 			return n == 9 || text_contains(s, n, " VM SIZE") ? K_HEAD : K_NONE;
-		if (starts_with(s, n, "Filtering enabled ("))
+		if (text_starts(s, n, "Filtering enabled ("))
 			return K_FILTER;
 		return K_NONE;
 	case 'V':
-		if (starts_with(s, n, "VM SIZE"))
+		if (text_starts(s, n, "VM SIZE"))
 			return n == 7 || text_contains(s, n, " FILE SIZE") ? K_HEAD : K_NONE;
 		return K_NONE;
 	case '-':
-		if (n >= 14 && starts_with(s, n, "--------------")) {
+		if (n >= 14 && text_starts(s, n, "--------------")) {
 			size_t i = 0;
 
 			while (i < n && (s[i] == '-' || s[i] == ' '))

@@ -33,13 +33,6 @@ enum kind {
 
 static const char *const kinds[] = { "none", "job", "dir", "lat", "pct head", "pct", "group head", "group", "other" };
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 static const char *const others[] = {
 	"bw (", "iops ", "lat (", "cpu ", "IO depths ", "submit ", "complete ", "issued ", "latency ",
 	"Starting ", "Jobs: ", "Disk stats (read/write):", "fio-", "clat prio ", "slat prio ",
@@ -56,22 +49,22 @@ static enum kind classify(const struct line *l)
 	case 'r':
 	case 'w':
 	case 't':
-		if (starts_with(s, n, "read: IOPS=") || starts_with(s, n, "write: IOPS=") || starts_with(s, n, "trim: IOPS=") ||
-		    starts_with(s, n, "read : io=") || starts_with(s, n, "write: io=") || starts_with(s, n, "trim : io="))
+		if (text_starts(s, n, "read: IOPS=") || text_starts(s, n, "write: IOPS=") || text_starts(s, n, "trim: IOPS=") ||
+		    text_starts(s, n, "read : io=") || text_starts(s, n, "write: io=") || text_starts(s, n, "trim : io="))
 			return K_DIR;
 		break;
 	case 'R':
-		if (starts_with(s, n, "Run status group ") && s[n - 1] == ':')
+		if (text_starts(s, n, "Run status group ") && s[n - 1] == ':')
 			return K_GROUP_HEAD;
-		if (starts_with(s, n, "READ: "))
+		if (text_starts(s, n, "READ: "))
 			return K_GROUP;
 		break;
 	case 'W':
-		if (starts_with(s, n, "WRITE: "))
+		if (text_starts(s, n, "WRITE: "))
 			return K_GROUP;
 		break;
 	case 'T':
-		if (starts_with(s, n, "TRIM: "))
+		if (text_starts(s, n, "TRIM: "))
 			return K_GROUP;
 		break;
 	case '|':
@@ -81,11 +74,11 @@ static enum kind classify(const struct line *l)
 	case 'c':
 	case 's':
 	case 'l':
-		if ((starts_with(s, n, "clat (") || starts_with(s, n, "slat (") || starts_with(s, n, "lat (")) &&
+		if ((text_starts(s, n, "clat (") || text_starts(s, n, "slat (") || text_starts(s, n, "lat (")) &&
 		    text_contains(s, n, "): min="))
 			return K_LAT;
-		if ((starts_with(s, n, "clat percentiles (") || starts_with(s, n, "lat percentiles (") ||
-		     starts_with(s, n, "slat percentiles (")) && s[n - 1] == ':')
+		if ((text_starts(s, n, "clat percentiles (") || text_starts(s, n, "lat percentiles (") ||
+		     text_starts(s, n, "slat percentiles (")) && s[n - 1] == ':')
 			return K_PCT_HEAD;
 		break;
 	default:
@@ -97,7 +90,7 @@ static enum kind classify(const struct line *l)
 	if (text_contains(s, n < 160 ? n : 160, ": (g=") && text_contains(s, n, "rw="))
 		return K_OTHER;
 	for (size_t i = 0; i < countof(others); i++)
-		if (starts_with(s, n, others[i]))
+		if (text_starts(s, n, others[i]))
 			return K_OTHER;
 	/* a device of the disk stats: "nvme1n1: ios=47/19657613, merge=..." */
 	if (text_contains(s, n < 40 ? n : 40, ": ios="))
@@ -120,7 +113,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	(void)state;
 	if (!in_block) {
 		/* outside a block, the few START shapes alone (cheap tests first) */
-		if (n > 17 && s[0] == 'R' && starts_with(s, n, "Run status group "))
+		if (n > 17 && s[0] == 'R' && text_starts(s, n, "Run status group "))
 			return s[n - 1] == ':' ? CLAIM_START : CLAIM_NONE;
 		/* "NAME: (groupid=0, ...", "NAME: (g=0): rw=...": the job name's colon, then " (g" */
 		{

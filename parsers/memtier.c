@@ -27,13 +27,6 @@ enum kind {
 
 static const char *const kinds[] = { "none", "title", "rule", "head", "row" };
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 /* A row's value word by its shape: "---", or digits and a point with one other byte at most (garbled). */
 static int value_shaped(const char *t, size_t n)
 {
@@ -55,19 +48,19 @@ static enum kind classify(const struct line *l)
 		return K_NONE;
 	switch (s[0]) {
 	case 'A':
-		if ((n == 9 && starts_with(s, n, "ALL STATS")) || starts_with(s, n, "AGGREGATED AVERAGE RESULTS"))
+		if ((n == 9 && text_starts(s, n, "ALL STATS")) || text_starts(s, n, "AGGREGATED AVERAGE RESULTS"))
 			return K_TITLE;
 		break;
 	case 'B':
-		if (n == 16 && starts_with(s, n, "BEST RUN RESULTS"))
+		if (n == 16 && text_starts(s, n, "BEST RUN RESULTS"))
 			return K_TITLE;
 		break;
 	case 'W':
-		if (n == 17 && starts_with(s, n, "WORST RUN RESULTS"))
+		if (n == 17 && text_starts(s, n, "WORST RUN RESULTS"))
 			return K_TITLE;
 		break;
 	case 'T':
-		if (starts_with(s, n, "Type ") && text_contains(s, n, " Ops/sec"))
+		if (text_starts(s, n, "Type ") && text_contains(s, n, " Ops/sec"))
 			return K_HEAD;
 		break;
 	case '=':

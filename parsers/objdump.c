@@ -25,13 +25,6 @@ enum kind {
 
 static const char *const kinds[] = { "none", "file", "sections", "head", "row", "flags" };
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 /* The flags objdump prints under a row: capital words and commas only. */
 static int is_flags(const char *s, size_t n)
 {
@@ -40,7 +33,7 @@ static int is_flags(const char *s, size_t n)
 	int known = 0;
 
 	for (size_t i = 0; i < countof(first); i++)
-		known |= starts_with(s, n, first[i]);
+		known |= text_starts(s, n, first[i]);
 	if (!known)
 		return 0;
 	for (size_t i = 0; i < n; i++)
@@ -60,9 +53,9 @@ static enum kind classify(const struct line *l)
 	if (n < 5)
 		return K_NONE;
 	if (s[0] == 'S')
-		return n == 9 && starts_with(s, n, "Sections:") ? K_SECTIONS : K_NONE;
+		return n == 9 && text_starts(s, n, "Sections:") ? K_SECTIONS : K_NONE;
 	if (s[0] == 'I')
-		return starts_with(s, n, "Idx Name ") && text_contains(s, n, " Size ") &&
+		return text_starts(s, n, "Idx Name ") && text_contains(s, n, " Size ") &&
 				       (line_ends(l, "Algn") || line_ends(l, "Algn  Flags"))
 			       ? K_HEAD
 			       : K_NONE;

@@ -67,13 +67,6 @@ enum kind {
 static const char *const kinds[] = { "none",    "banner", "setting",   "progress",  "processed", "failed",
 				     "latency", "connect", "tps",      "stmt head", "statement" };
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 /* The settings pgbench prints before its results (their words, before the colon). */
 static const char *const settings[] = {
 	"transaction type: ", "scaling factor: ", "query mode: ", "number of clients: ", "number of threads: ",
@@ -92,32 +85,32 @@ static enum kind classify(const struct line *l)
 		return K_NONE;
 	switch (s[0]) {
 	case 't':
-		if (starts_with(s, n, "tps = "))
+		if (text_starts(s, n, "tps = "))
 			return K_TPS;
-		if (starts_with(s, n, "transaction type: "))
+		if (text_starts(s, n, "transaction type: "))
 			return K_SETTING;
 		return K_NONE;
 	case 'l':
-		return starts_with(s, n, "latency average = ") || starts_with(s, n, "latency stddev = ") ? K_LATENCY
+		return text_starts(s, n, "latency average = ") || text_starts(s, n, "latency stddev = ") ? K_LATENCY
 													   : K_NONE;
 	case 'i':
-		return starts_with(s, n, "initial connection time = ") ? K_CONNECT : K_NONE;
+		return text_starts(s, n, "initial connection time = ") ? K_CONNECT : K_NONE;
 	case 'a':
-		return starts_with(s, n, "average connection time = ") ? K_CONNECT : K_NONE;
+		return text_starts(s, n, "average connection time = ") ? K_CONNECT : K_NONE;
 	case 'p':
-		if (starts_with(s, n, "progress: "))
+		if (text_starts(s, n, "progress: "))
 			return K_PROGRESS;
-		return starts_with(s, n, "pgbench (") ? K_BANNER : K_NONE;
+		return text_starts(s, n, "pgbench (") ? K_BANNER : K_NONE;
 	case 's':
-		if (starts_with(s, n, "statement latencies in milliseconds"))
+		if (text_starts(s, n, "statement latencies in milliseconds"))
 			return K_STMT_HEAD;
-		if (starts_with(s, n, "starting vacuum"))
+		if (text_starts(s, n, "starting vacuum"))
 			return K_BANNER;
 		break;
 	case 'n':
-		if (starts_with(s, n, "number of transactions actually processed: "))
+		if (text_starts(s, n, "number of transactions actually processed: "))
 			return K_PROCESSED;
-		if (starts_with(s, n, "number of failed transactions: "))
+		if (text_starts(s, n, "number of failed transactions: "))
 			return K_FAILED;
 		break;
 	default:
@@ -127,7 +120,7 @@ static enum kind classify(const struct line *l)
 		break;
 	}
 	for (size_t i = 0; i < countof(settings); i++)
-		if (starts_with(s, n, settings[i]))
+		if (text_starts(s, n, settings[i]))
 			return K_SETTING;
 	return K_NONE;
 }
@@ -260,15 +253,15 @@ static void setting(struct parse *ps, const struct line *l)
 	for (v++; v < s + n && *v == ' '; v++)
 		;
 	vn = (size_t)(s + n - v);
-	if (starts_with(s, n, "transaction type: ")) {
-		if (vn > 11 && starts_with(v, vn, "<builtin: ") && v[vn - 1] == '>')
+	if (text_starts(s, n, "transaction type: ")) {
+		if (vn > 11 && text_starts(v, vn, "<builtin: ") && v[vn - 1] == '>')
 			v += 10, vn -= 11;
 		buf_addf(&ps->scenario, "%s%.*s", ps->scenario.len ? ", " : "", (int)vn, v);
-	} else if (starts_with(s, n, "number of clients: ")) {
+	} else if (text_starts(s, n, "number of clients: ")) {
 		buf_addf(&ps->scenario, "%s%.*s clients", ps->scenario.len ? ", " : "", (int)vn, v);
-	} else if (starts_with(s, n, "duration: ")) {
+	} else if (text_starts(s, n, "duration: ")) {
 		buf_addf(&ps->scenario, "%s%.*s", ps->scenario.len ? ", " : "", (int)vn, v);
-	} else if (starts_with(s, n, "number of transactions per client: ")) {
+	} else if (text_starts(s, n, "number of transactions per client: ")) {
 		buf_addf(&ps->scenario, "%s%.*s per client", ps->scenario.len ? ", " : "", (int)vn, v);
 	}
 }

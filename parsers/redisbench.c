@@ -97,17 +97,10 @@ static int csv_fields(const char *s, size_t n, const char **f, size_t *fn, int m
 	return k;
 }
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 /* "avg min p50 p95 p99 max": words of letters and digits, the first "avg" */
 static int is_lat_cols(const char *s, size_t n)
 {
-	return starts_with(s, n, "avg ") && text_contains(s, n, " max") && text_contains(s, n, " p50");
+	return text_starts(s, n, "avg ") && text_contains(s, n, " max") && text_contains(s, n, " p50");
 }
 
 /* Numbers (or what is left of them) only: five words or more, no lowercase word. */
@@ -135,32 +128,32 @@ static enum kind classify(const struct line *l)
 		 * "=== LTO ===" is a script's banner and "========" a setext
 		 * heading's rule, both labels of what follows
 		 */
-		return n > 14 && starts_with(s, n, "====== ") && s[7] != '=' && !memcmp(s + n - 7, " ======", 7) &&
+		return n > 14 && text_starts(s, n, "====== ") && s[7] != '=' && !memcmp(s + n - 7, " ======", 7) &&
 				       s[n - 8] != '='
 			       ? K_BANNER
 			       : K_NONE;
 	case '"':
-		if (starts_with(s, n, "\"test\",\"rps\""))
+		if (text_starts(s, n, "\"test\",\"rps\""))
 			return K_CSV_HEAD;
 		return text_contains(s, n, "\",\"") && s[n - 1] == '"' ? K_CSV_ROW : K_NONE;
 	case 'L':
-		if (starts_with(s, n, "Latency by percentile distribution:"))
+		if (text_starts(s, n, "Latency by percentile distribution:"))
 			return K_DIST_HEAD;
 		break;
 	case 'C':
-		if (starts_with(s, n, "Cumulative distribution of latencies:"))
+		if (text_starts(s, n, "Cumulative distribution of latencies:"))
 			return K_DIST_HEAD;
 		break;
 	case 'S':
-		if (n == 8 && starts_with(s, n, "Summary:"))
+		if (n == 8 && text_starts(s, n, "Summary:"))
 			return K_SUMMARY;
 		break;
 	case 't':
-		if (starts_with(s, n, "throughput summary: "))
+		if (text_starts(s, n, "throughput summary: "))
 			return K_RPS;
 		break;
 	case 'l':
-		if (starts_with(s, n, "latency summary (msec):"))
+		if (text_starts(s, n, "latency summary (msec):"))
 			return K_LAT_HEAD;
 		break;
 	case 'a':
@@ -168,19 +161,19 @@ static enum kind classify(const struct line *l)
 			return K_LAT_COLS;
 		break;
 	case 'k':
-		if (starts_with(s, n, "keep alive: "))
+		if (text_starts(s, n, "keep alive: "))
 			return K_SETTING;
 		break;
 	case 'h':
-		if (starts_with(s, n, "host configuration \""))
+		if (text_starts(s, n, "host configuration \""))
 			return K_SETTING;
 		break;
 	case 'm':
-		if (starts_with(s, n, "multi-thread: "))
+		if (text_starts(s, n, "multi-thread: "))
 			return K_SETTING;
 		break;
 	case 'W':
-		if (starts_with(s, n, "WARNING: "))
+		if (text_starts(s, n, "WARNING: "))
 			return K_WARNING;
 		break;
 	default:
@@ -208,7 +201,7 @@ static enum kind classify(const struct line *l)
 		if (is_values(s, n))
 			return K_LAT_VALUES;
 	}
-	if (starts_with(s, n, "threads: "))
+	if (text_starts(s, n, "threads: "))
 		return K_SETTING;
 	/* "NAME: N requests per second[, p50=X msec]", by its end first (most lines fail there) */
 	if ((s[n - 1] == 'c' || s[n - 1] == 'd' || s[n - 1] == ')') && text_contains(s, n, " requests per second") &&

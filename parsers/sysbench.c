@@ -30,13 +30,6 @@ enum kind {
 
 static const char *const kinds[] = { "none", "banner", "section", "value", "memory", "setup" };
 
-static int starts_with(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-
-	return n >= k && !memcmp(s, p, k);
-}
-
 static const char *const sections[] = {
 	"SQL statistics:", "CPU speed:", "General statistics:", "Latency (ms):", "Threads fairness:", "Throughput:",
 	"File operations:", "queries performed:",
@@ -91,7 +84,7 @@ static const struct key *key_of(const char *s, size_t n, int *pct)
 {
 	*pct = 0;
 	for (size_t i = 0; i < countof(keys); i++)
-		if (starts_with(s, n, keys[i].key))
+		if (text_starts(s, n, keys[i].key))
 			return &keys[i];
 	/* "95th percentile:", "99th percentile:" */
 	if (n > 16 && char_is_digit(s[0])) {
@@ -113,20 +106,20 @@ static enum kind classify(const struct line *l)
 
 	if (n < 4)
 		return K_NONE;
-	if (starts_with(s, n, "sysbench ") && text_contains(s, n, " (using "))
+	if (text_starts(s, n, "sysbench ") && text_contains(s, n, " (using "))
 		return K_BANNER;
-	if (starts_with(s, n, "Running the test with following options:"))
+	if (text_starts(s, n, "Running the test with following options:"))
 		return K_BANNER;
 	if (s[n - 1] == ':')
 		for (size_t i = 0; i < countof(sections); i++)
-			if (n == strlen(sections[i]) && starts_with(s, n, sections[i]))
+			if (n == strlen(sections[i]) && text_starts(s, n, sections[i]))
 				return K_SECTION;
 	if (key_of(s, n, &pct))
 		return K_VALUE;
-	if (starts_with(s, n, "Total operations: ") || text_contains(s, n, " transferred ("))
+	if (text_starts(s, n, "Total operations: ") || text_contains(s, n, " transferred ("))
 		return K_MEMORY;
 	for (size_t i = 0; i < countof(setups); i++)
-		if (starts_with(s, n, setups[i]))
+		if (text_starts(s, n, setups[i]))
 			return K_SETUP;
 	return K_NONE;
 }
@@ -153,13 +146,13 @@ static enum kind start_kind(const struct line *l)
 		return K_NONE;
 	if (s[n - 1] == ':') {
 		for (size_t i = 0; i < countof(sections); i++)
-			if (n == strlen(sections[i]) && starts_with(s, n, sections[i]))
+			if (n == strlen(sections[i]) && text_starts(s, n, sections[i]))
 				return K_SECTION;
-		return starts_with(s, n, "Running the test with following options:") ? K_BANNER : K_NONE;
+		return text_starts(s, n, "Running the test with following options:") ? K_BANNER : K_NONE;
 	}
 	if (s[0] == 's')
-		return starts_with(s, n, "sysbench ") && text_contains(s, n, " (using ") ? K_BANNER : K_NONE;
-	return starts_with(s, n, "Total operations: ") ? K_MEMORY : K_NONE;
+		return text_starts(s, n, "sysbench ") && text_contains(s, n, " (using ") ? K_BANNER : K_NONE;
+	return text_starts(s, n, "Total operations: ") ? K_MEMORY : K_NONE;
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)
@@ -174,7 +167,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		const char *s = l->s + l->indent;
 
 		for (size_t i = 0; i < countof(sections); i++)
-			if (starts_with(s, line_end(l) - l->indent, sections[i]))
+			if (text_starts(s, line_end(l) - l->indent, sections[i]))
 				bit = 1u << i;
 	}
 	if (!in_block) {
@@ -259,7 +252,7 @@ static void memory(struct parse *ps, const struct line *l)
 	struct figs fs;
 
 	figs_init(&fs);
-	if (starts_with(s, n, "Total operations: ")) {
+	if (text_starts(s, n, "Total operations: ")) {
 		i = 17;
 		w = figs_word(s, n, &i, &wn);
 		r = figs_word(s, n, &i, &rn);
@@ -334,7 +327,7 @@ static int parse(const struct block *b, struct sink *s)
 			unsigned bit = 0;
 
 			for (size_t j = 0; j < countof(sections); j++)
-				if (starts_with(str, n, sections[j]))
+				if (text_starts(str, n, sections[j]))
 					ps.sec = (enum sec)(j + 1), bit = 1u << j;
 			if (seen & bit) { /* the next run's results */
 				finish(&ps, l);
