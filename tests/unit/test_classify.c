@@ -463,6 +463,10 @@ static void test_size_list(void **state)
 	kind_is(f, "* 8.O MiB (`strip` only)", "value first");
 	kind_is(f, "* `.rwxr-xr-x 16,163,864 root 11 Sep 18:37 target/release/xh # disabled` (about 15 MiB)", "ls");
 	kind_is(f, "-rwxr-xr-x 1 me me 11236416 Sep 11 18:42 target/lto/xh", "ls");
+	kind_is(f, "-rwxr-xr-x 1 root root  16K Dec  6 08:05 fib_O0", "ls");
+	kind_is(f, "total 1.3M", "ls total");
+	kind_is(f, "total 1O24", "ls total");
+	kind_is(f, "total of 3 runs", "none");
 	assert_true(starts(f, "strip-only = 5.1 MiB"));
 	assert_true(starts(f, "* 8.5 MiB (`strip` only)"));
 
