@@ -194,7 +194,33 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(GC_COUNT, "gc.count", UNIT_COUNT, DIR_LOWER, MF_MEMORY, "garbage collections (JMH -prof gc)") \
 	X(GC_TIME, "gc.time", UNIT_SECOND, DIR_LOWER, MF_MEMORY, "time spent in GC (JMH -prof gc)") \
 	X(CODE_SIZE, "code_size", UNIT_BYTE, DIR_LOWER, MF_SIZE,                                   \
-	  "machine code of a benchmark (BenchmarkDotNet's disassembly diagnoser)")
+	  "machine code of a benchmark (BenchmarkDotNet's disassembly diagnoser)")                  \
+	/* database and system benchmarks: redis-benchmark, pgbench, sysbench, fio */           \
+	X(LATENCY_PCT_ANY, "*.latency.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                    \
+	  "latency percentile of one direction of I/O (fio --lat_percentiles)")                    \
+	X(LATENCY_ANY, "*.latency", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                            \
+	  "total latency of one direction of I/O: mean, stddev, min, max (fio lat)")               \
+	X(CLAT, "*.clat*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                                     \
+	  "completion latency: mean, stddev, min, max, pNN (fio)")                                 \
+	X(SLAT, "*.slat*", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "submission latency (fio)")          \
+	X(QPS_CONNECT, "qps_with_connections", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,             \
+	  "transactions per second counting connecting (pgbench: including connections)")          \
+	X(STATEMENT, "statement.*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                            \
+	  "mean latency of one statement of a script, by its place (pgbench -r)")                  \
+	X(IOPS, "*.iops", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "I/O operations per second (fio)")  \
+	X(BW, "*.bw", UNIT_BYTE_PER_S, DIR_HIGHER, MF_THROUGHPUT,                                  \
+	  "bandwidth of one direction of I/O (fio, sysbench fileio)")                             \
+	X(IO, "*.io", UNIT_BYTE, DIR_NONE, MF_COUNT, "bytes moved in one direction of I/O (fio)")    \
+	X(RUNTIME, "*.runtime", UNIT_SECOND, DIR_NONE, MF_TIME,                                   \
+	  "how long one direction of I/O ran: the longest job of a group (fio)")                   \
+	/* size profiles: bloaty (section.* and total above; .vm: the size loaded in memory) */   \
+	X(TOTAL_VM, "total.vm", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections' size in memory (bloaty)") \
+	X(SEGMENT, "segment.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one segment (bloaty -d segments)")  \
+	X(COMPILEUNIT, "compileunit.*", UNIT_BYTE, DIR_LOWER, MF_SIZE,                             \
+	  "what one compile unit adds (bloaty -d compileunits)")                                    \
+	X(SYMBOL, "symbol.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one symbol (bloaty -d symbols)")     \
+	X(INPUTFILE, "inputfile.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one input file (bloaty -d inputfiles)") \
+	X(ARMEMBER, "armember.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one archive member (bloaty -d armembers)")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

@@ -68,7 +68,16 @@
 	X(OHA, "oha", "oha's text summary", parser, oha)                                            \
 	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)                            \
 	X(K6, "k6", "k6's end-of-test summary", parser, k6)                                         \
-	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)
+	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)                         \
+	X(REDIS_BENCHMARK, "redis-benchmark", "redis-benchmark (full report, -q, --csv)", parser,     \
+	  redisbench)                                                                              \
+	X(PGBENCH, "pgbench", "pgbench's summary", parser, pgbench)                                \
+	X(SYSBENCH, "sysbench", "sysbench results (OLTP, cpu, memory, fileio)", parser, sysbench)   \
+	X(FIO, "fio", "fio's text summary: per job and per group", parser, fio)                    \
+	X(DU, "du", "du listings: a size and a path a line", parser, du)                            \
+	X(BLOATY, "bloaty", "bloaty's size tables and diffs", parser, bloaty)                       \
+	X(OBJDUMP, "objdump", "objdump -h section tables", parser, objdump)                        \
+	X(MEMTIER, "memtier", "memtier_benchmark's totals table", parser, memtier)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

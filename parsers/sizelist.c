@@ -11,14 +11,18 @@
  * be said to be sizes; sizes inside sentences and a machine's memory
  * never are.
  */
+#include "parsers/cmdsplit.h"
 #include "parsers/label.h"
 #include "parsers/parser.h"
+#include "parsers/sizefile.h"
 #include "parsers/units.h"
 #include "util/text.h"
 
 #define SIZE_NUM "[0-9]+(?:\\.[0-9]+)?"
 #define SIZE_UNIT "[KMGT]i[Bb]|[kKMGT]B|bytes|B"
 #define BULLET "(?:[-*+]|\\x{2022})"
+/* an `ls -l` size: bytes (grouped by exa), or -h's with its letter (group HU) */
+#define LS_SIZE(HU) "[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:[.,][0-9]+)?(?<" HU ">[KMGTPEk])?"
 
 enum {
 	RX_ITEM,
@@ -47,11 +51,16 @@ static struct rx patterns[] = {
 	 * An `ls -l` line (GNU: "-rwxr-xr-x 1 user group 16163864 Sep 11 18:37
 	 * path"; exa: ".rwxr-xr-x 16,163,864 user 11 Sep 18:37 path"), maybe
 	 * in a code span with a "# comment" naming the build, maybe followed
-	 * by the author's rounding "(about 15 MiB)". Sizes in bytes only.
+	 * by the author's rounding "(about 15 MiB)". Sizes in bytes, or as
+	 * ls -lh prints them ("16M", "1.5K": powers of 1024; --si's "k" 1000).
+	 * GNU's size follows the links, user and group; exa's the mode, its
+	 * user then a date's day: a line whose size does not read is no match
+	 * (never its link count read as the size).
 	 */
 	[RX_LS] = { "size list ls line",
 		    "^\\s*(?:" BULLET "\\s+)?(?<tick>`?)[-.][-.rwxsStT]{9}[@+.]?\\s+"
-		    "(?:[0-9]+\\s+\\S+\\s+\\S+\\s+)?(?<num>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)\\s+"
+		    "(?:[0-9]+\\s+\\S+\\s+\\S+\\s+(?<num>" LS_SIZE("hu") ")"
+		    "|(?<xnum>" LS_SIZE("xhu") ")\\s+\\S+(?=\\s+[0-9]))\\s+"
 		    "(?<rest>[^`#]*?\\S)(?:\\s+#\\s*(?<comment>[^`]*?))?\\s*\\k<tick>"
 		    "(?:\\s*\\([^()]*\\))?\\s*$",
 		    0 },
@@ -120,10 +129,11 @@ enum kind {
 	K_PAIR,        /* "NAME = N MiB" */
 	K_VALUE_FIRST, /* "* N MiB (NAME)" */
 	K_LS,          /* an `ls -l` line: "-rwxr-xr-x 1 user group SIZE DATE PATH [# NAME]" */
+	K_LS_TOTAL,    /* the "total 1234" line an `ls -l` listing begins with */
 	K__COUNT
 };
 
-static const char *const kinds[] = { "none", "item", "pair", "value first", "ls" };
+static const char *const kinds[] = { "none", "item", "pair", "value first", "ls", "ls total" };
 
 static int is_bullet(const struct line *l)
 {
@@ -175,6 +185,10 @@ static enum kind classify(const struct line *l)
 		s++;
 	if (is_mode(s, end))
 		return K_LS;
+	/* "total 1234", "total 16M": its one word after a digit (a garbled digit keeps it) */
+	if (*s == 't' && end - s > 6 && !memcmp(s, "total ", 6) && char_is_digit(s[6]) &&
+	    !memchr(s + 6, ' ', (size_t)(end - s - 6)))
+		return K_LS_TOTAL;
 	if (end[-1] == ')') {
 		/* "N MiB (NAME)": a word with a digit, a unit, then the name */
 		const char *w = s;
@@ -208,7 +222,17 @@ static enum kind classify(const struct line *l)
 		return digit && !names_memory(s, (size_t)(colon - s)) ? K_ITEM : K_NONE;
 	}
 	if (eq && !colon) {
-		/* "lto-only = 6.3 MiB": a name of a build; "RAM = 16 GB" is a fact, not a size of a build */
+		/*
+		 * "lto-only = 6.3 MiB": a name of a build; "RAM = 16 GB" is a fact, not a
+		 * size of a build, and "effective_cache_size = 1536MB" a setting (one
+		 * word with an underscore, as a configuration file spells its keys)
+		 */
+		const char *ne = eq;
+
+		while (ne > s && (ne[-1] == ' ' || ne[-1] == '\t'))
+			ne--;
+		if (memchr(s, '_', (size_t)(ne - s)) && !memchr(s, ' ', (size_t)(ne - s)))
+			return K_NONE;
 		for (const char *c = eq; c < l->s + u; c++)
 			digit |= char_is_digit(*c);
 		return digit && (label_names_build(s, (size_t)(eq - s)) || says_size(s, (size_t)(eq - s)))
@@ -259,9 +283,15 @@ static const char *name_of(struct sink *s, const char *name, size_t n)
 	return out;
 }
 
-/* One run of the size `num` (in `unit`, NULL for bytes grouped by ','), named `name`. */
-static void add_size(struct sink *s, const struct line *l, const char *name, size_t nn, const char *num,
-		     size_t kn, const char *unit, size_t un)
+/*
+ * One run of the size `num` (in `unit`, NULL for bytes grouped by ','),
+ * named `name`; `by_hand` when a person wrote it (a note says so). `span`
+ * is the number as printed in l->s (num may be a copy rewritten for
+ * reading). Returns the run, or UINT32_MAX (a warning given) when the size
+ * does not read.
+ */
+static uint32_t add_size(struct sink *s, const struct line *l, const char *name, size_t nn, const char *num,
+			 size_t kn, const char *unit, size_t un, int by_hand, const char *span)
 {
 	char u[4];
 	enum unit su = UNIT_BYTE;
@@ -277,32 +307,46 @@ static void add_size(struct sink *s, const struct line *l, const char *name, siz
 	}
 	if (unit ? unit_value(num, kn, unit, un, &su, &v) < 0 : num_parse_grouped(num, kn, ',', &v) < 0) {
 		sink_warn(s, l, "garbled size list item skipped");
-		return;
+		return UINT32_MAX;
 	}
 	if (su != UNIT_BYTE) {
 		sink_warn(s, l, "size list item with an unknown unit skipped");
-		return;
+		return UINT32_MAX;
 	}
 	run = sink_run(s, l);
 	s->rs->runs[run].variant.text = name_of(s, name, nn);
 	s->rs->runs[run].variant.origin = VO_LABEL;
-	sink_measure(s, run, "file_size", STAT_VALUE, UNIT_BYTE, v, 0, l, num, kn);
+	sink_measure(s, run, "file_size", STAT_VALUE, UNIT_BYTE, v, 0, l, span, kn);
+	if (!by_hand)
+		return run;
 	if (binary_bit)
 		sink_note(s, run, NOTE_INFO, l, "size written by hand in the text, not a tool's output "
 			  "('%cib' read as %ciB)", u[0], u[0]);
 	else
 		sink_note(s, run, NOTE_INFO, l, "size written by hand in the text, not a tool's output");
+	return run;
 }
 
-static void on_item(struct sink *s, const struct line *l, enum kind k)
+/*
+ * One item. An `ls -l` line is named by its comment ("# lto", a label),
+ * else by its file name (origin "filename", as GNU size's rows are: two
+ * of one name in two directories are told apart by the directories); its
+ * -h size ("16M", "1,5K") is in powers of 1024, or of 1000 when `si`
+ * (the command's --si) or its letter ('k') says so.
+ */
+static void on_item(struct sink *s, const struct line *l, enum kind k, struct size_names *names, int si)
 {
 	static const int which[] = { [K_ITEM] = RX_ITEM, [K_PAIR] = RX_PAIR, [K_VALUE_FIRST] = RX_VALUE_FIRST,
 				     [K_LS] = RX_LS };
 	struct rx *p = &patterns[which[k]];
-	const char *name, *num, *unit = NULL;
-	size_t nn, un = 0, kn;
+	const char *name, *num, *unit = NULL, *hu;
+	size_t nn, un = 0, kn, hn;
+	char plain[32], spelled[4];
+	uint32_t run;
+	int by_path = 0;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "num", &num, &kn) ||
+	if (!rx_match(p, l->s, l->len) ||
+	    !(rx_named(p, "num", &num, &kn) || (k == K_LS && rx_named(p, "xnum", &num, &kn))) ||
 	    (k != K_LS && !rx_named(p, "unit", &unit, &un))) {
 		sink_warn(s, l, "garbled size list item skipped");
 		return;
@@ -324,22 +368,70 @@ static void on_item(struct sink *s, const struct line *l, enum kind k)
 			;
 		nn -= (size_t)(w - name);
 		name = w;
+		by_path = 1;
 	}
-	add_size(s, l, name, nn, num, kn, unit, un);
+	if (k == K_LS && (rx_named(p, "hu", &hu, &hn) || rx_named(p, "xhu", &hu, &hn)) && hn == 1 &&
+	    kn - 1 < sizeof(plain)) {
+		/* ls -lh: the number before the letter, its decimal mark a point */
+		for (size_t i = 0; i + 1 < kn; i++)
+			plain[i] = num[i] == ',' ? '.' : num[i];
+		si |= *hu == 'k';
+		spelled[0] = si && *hu == 'K' ? 'k' : *hu, spelled[1] = si ? 'B' : 'i', spelled[2] = si ? '\0' : 'B';
+		spelled[3] = '\0';
+		if (unit_value(plain, kn - 1, spelled, strlen(spelled), &(enum unit){ 0 }, &(double){ 0 }) < 0) {
+			sink_warn(s, l, "garbled size list item skipped");
+			return;
+		}
+		unit = spelled, un = strlen(spelled);
+		run = add_size(s, l, name, nn, plain, kn - 1, unit, un, 0, num);
+	} else {
+		run = add_size(s, l, name, nn, num, kn, unit, un, k != K_LS, num);
+	}
+	if (run != UINT32_MAX && by_path)
+		size_name_run(s, names, run, name, nn, NULL, 0);
+}
+
+/*
+ * Is the block an `ls` listing, a tool's output rather than a list a
+ * person wrote: the `ls` command above it, its "total N" line, or two
+ * `ls -l` lines or more (the "total" of another locale, "insgesamt", is
+ * prose)? *si is set when the command asks for powers of 1000 (--si).
+ */
+static int ls_listing(const struct block *b, int *si)
+{
+	size_t pn, nls = 0;
+	const char *p = b->context ? cmd_program(b->context, &pn) : NULL;
+
+	*si = 0;
+	if (p && ((pn == 2 && !memcmp(p, "ls", 2)) || (pn > 3 && !memcmp(p + pn - 3, "/ls", 3)))) {
+		*si = strstr(p, " --si") != NULL;
+		return 1;
+	}
+	for (uint32_t i = 0; i < b->n; i++) {
+		enum kind k = classify(&b->lines[i]);
+
+		if (k == K_LS_TOTAL)
+			return 1;
+		nls += k == K_LS;
+	}
+	return nls >= 2;
 }
 
 static int parse(const struct block *b, struct sink *s)
 {
 	uint32_t first = (uint32_t)s->rs->nruns;
+	struct size_names names = { first, NULL, 0, 0 };
+	int si, listing = ls_listing(b, &si);
 
-	if (!about_size(b))
+	if (!listing && !about_size(b))
 		return 0;
 	for (uint32_t i = 0; i < b->n; i++) {
 		enum kind k = classify(&b->lines[i]);
 
-		if (k != K_NONE)
-			on_item(s, &b->lines[i], k);
+		if (k != K_NONE && k != K_LS_TOTAL)
+			on_item(s, &b->lines[i], k, &names, si);
 	}
+	size_names_finish(s, &names);
 	return (int)(s->rs->nruns - first);
 }
 

@@ -332,6 +332,8 @@ static const struct unit_spelling spellings[] = {
 	{ "mins", UNIT_SECOND, 60 },    /* fish's time */
 	{ "millis", UNIT_SECOND, 1e-3 }, /* fish's time */
 	{ "micros", UNIT_SECOND, 1e-6 }, /* fish's time */
+	{ "seconds", UNIT_SECOND, 1 },
+	{ "milliseconds", UNIT_SECOND, 1e-3 },
 	{ "ms", UNIT_SECOND, 1e-3 },
 	{ "msec", UNIT_SECOND, 1e-3 },
 	{ "\xc2\xb5s", UNIT_SECOND, 1e-6 }, /* U+00B5 MICRO SIGN */
@@ -356,6 +358,10 @@ static const struct unit_spelling spellings[] = {
 	{ "MiB", UNIT_BYTE, MI },
 	{ "GiB", UNIT_BYTE, GI },
 	{ "TiB", UNIT_BYTE, TI },
+	{ "PiB", UNIT_BYTE, TI * KI },
+	{ "EiB", UNIT_BYTE, TI * MI },
+	{ "PB", UNIT_BYTE, 1e15 },
+	{ "EB", UNIT_BYTE, 1e18 },
 	{ "kB", UNIT_BYTE, 1e3 },
 	{ "KB", UNIT_BYTE, 1e3 },
 	{ "MB", UNIT_BYTE, 1e6 },

@@ -256,6 +256,13 @@ const char *text_find(const char *s, size_t n, const char *needle)
 	return NULL;
 }
 
+int text_starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !memcmp(s, prefix, k);
+}
+
 int text_contains(const char *s, size_t n, const char *needle)
 {
 	return text_find(s, n, needle) != NULL;

@@ -39,6 +39,8 @@ int text_contains_nocase(const char *s, size_t n, const char *needle);
 int text_contains(const char *s, size_t n, const char *needle);
 /* Where `needle` first occurs in s[0..n) (a pointer into s), or NULL. */
 const char *text_find(const char *s, size_t n, const char *needle);
+/* 1 when s[0..n) begins with `prefix`. */
+int text_starts(const char *s, size_t n, const char *prefix);
 /*
  * 1 when s[0..n) holds a control character: C0 (but tab), DEL, C1
  * (U+0080..U+009F, whose U+009B is a CSI to some terminals) or invalid

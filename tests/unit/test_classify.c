@@ -524,6 +524,10 @@ static void test_size_list(void **state)
 	kind_is(f, "* 8.O MiB (`strip` only)", "value first");
 	kind_is(f, "* `.rwxr-xr-x 16,163,864 root 11 Sep 18:37 target/release/xh # disabled` (about 15 MiB)", "ls");
 	kind_is(f, "-rwxr-xr-x 1 me me 11236416 Sep 11 18:42 target/lto/xh", "ls");
+	kind_is(f, "-rwxr-xr-x 1 root root  16K Dec  6 08:05 fib_O0", "ls");
+	kind_is(f, "total 1.3M", "ls total");
+	kind_is(f, "total 1O24", "ls total");
+	kind_is(f, "total of 3 runs", "none");
 	assert_true(starts(f, "strip-only = 5.1 MiB"));
 	assert_true(starts(f, "* 8.5 MiB (`strip` only)"));
 
@@ -684,6 +688,126 @@ static void test_load_generators(void **state)
 	assert_false(starts(FMT_H2LOAD, "finished in time for the release"));
 }
 
+static void test_system_benchmarks(void **state)
+{
+	(void)state;
+	kind_is(FMT_REDIS_BENCHMARK, "====== SET ======", "banner");
+	kind_is(FMT_REDIS_BENCHMARK, "  100000 requests completed in 1.23 seconds", "completed");
+	kind_is(FMT_REDIS_BENCHMARK, "  1OOOOO requests completed in 1.23 seconds", "completed");
+	kind_is(FMT_REDIS_BENCHMARK, "50.000% <= 1.191 milliseconds (cumulative count 5050768)", "dist");
+	kind_is(FMT_REDIS_BENCHMARK, "99.99% <= 1 milliseconds", "dist");
+	kind_is(FMT_REDIS_BENCHMARK, "  throughput summary: 128205.12 requests per second", "rps");
+	kind_is(FMT_REDIS_BENCHMARK, "          avg       min       p50       p95       p99       max", "lat cols");
+	kind_is(FMT_REDIS_BENCHMARK, "        O.101     0.024     0.095     0.143     0.159     3.239", "lat values");
+	kind_is(FMT_REDIS_BENCHMARK, "SET: 15659.25 requests per second, p50=2.551 msec", "quiet");
+	kind_is(FMT_REDIS_BENCHMARK, "LPUSH: 1O604.45 requests per second, p50=3.879 msec", "quiet");
+	kind_is(FMT_REDIS_BENCHMARK, "\"test\",\"rps\",\"avg_latency_ms\"", "csv head");
+	kind_is(FMT_REDIS_BENCHMARK, "\"SET\",\"64391.50\",\"0.418\"", "csv row");
+	assert_true(starts(FMT_REDIS_BENCHMARK, "SET: 15659.25 requests per second, p50=2.551 msec"));
+	assert_false(starts(FMT_REDIS_BENCHMARK, "Latency: about 1000 requests per second"));
+	not_claimed(FMT_REDIS_BENCHMARK, "The SET test ran fast.");
+	/* a script's banner and a setext heading's rule are labels, not tests */
+	kind_is(FMT_REDIS_BENCHMARK, "=== LTO ===", "none");
+	kind_is(FMT_REDIS_BENCHMARK, "========", "none");
+	kind_is(FMT_REDIS_BENCHMARK, "====== LRANGE_100 (first 100 elements) ======", "banner");
+
+	kind_is(FMT_PGBENCH, "tps = 406.261459 (without initial connection time)", "tps");
+	kind_is(FMT_PGBENCH, "tps = 4O6.261459 (without initial connection time)", "tps");
+	kind_is(FMT_PGBENCH, "latency average = 122.818 ms", "latency");
+	kind_is(FMT_PGBENCH, "initial connection time = 59.010 ms", "connect");
+	kind_is(FMT_PGBENCH, "number of transactions actually processed: 12221", "processed");
+	kind_is(FMT_PGBENCH, "progress: 10.0 s, 444.3 tps, lat 111.033 ms stddev 118.166, 0 failed", "progress");
+	kind_is(FMT_PGBENCH, "transaction type: <builtin: TPC-B (sort of)>", "setting");
+	assert_true(starts(FMT_PGBENCH, "tps = 406.261459 (without initial connection time)"));
+	not_claimed(FMT_PGBENCH, "the tps went up");
+	not_claimed(FMT_PGBENCH, "#### Итоговый tps = 406.261459");
+
+	kind_is(FMT_SYSBENCH, "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)", "banner");
+	kind_is(FMT_SYSBENCH, "CPU speed:", "section");
+	kind_is(FMT_SYSBENCH, "    events per second:  4128.44", "value");
+	kind_is(FMT_SYSBENCH, "    events per second:  4l28.44", "value");
+	kind_is(FMT_SYSBENCH, "         95th percentile:                        0.97", "value");
+	kind_is(FMT_SYSBENCH, "Total operations: 104857600 (10232832.45 per second)", "memory");
+	assert_true(starts(FMT_SYSBENCH, "Latency (ms):"));
+	assert_false(starts(FMT_SYSBENCH, "    min:   0.96"));
+	not_claimed(FMT_SYSBENCH, "CPU speed was fine");
+
+	kind_is(FMT_FIO, "seq_write: (groupid=0, jobs=8): err= 0: pid=171908: Thu Sep  5 03:47:26 2024", "job");
+	kind_is(FMT_FIO, "  read: IOPS=15.6k, BW=1948MiB/s (2043MB/s)(38.0GiB/20001msec)", "dir");
+	kind_is(FMT_FIO, "  read : io=1024.0MB, bw=17005KB/s, iops=4251, runt= 61568msec", "dir");
+	kind_is(FMT_FIO, "    clat (usec): min=7, max=9411, avg=1443.28, stdev=33091.95", "lat");
+	kind_is(FMT_FIO, "    clat percentiles (usec):", "pct head");
+	kind_is(FMT_FIO, "     |  1.00th=[  343],  5.00th=[  351], 10.00th=[  359], 20.00th=[  371],", "pct");
+	kind_is(FMT_FIO, "Run status group 0 (all jobs):", "group head");
+	kind_is(FMT_FIO, "   READ: bw=54.5MiB/s (57.1MB/s), 54.5MiB/s-54.5MiB/s (57.1MB/s-57.1MB/s), io=6537MiB (6854MB), run=120002-120002msec", "group");
+	assert_true(starts(FMT_FIO, "Run status group 0 (all jobs):"));
+	assert_true(starts(FMT_FIO, "seq_write: (groupid=0, jobs=8): err= 0: pid=171908: Thu Sep  5 03:47:26 2024"));
+	assert_false(starts(FMT_FIO, "   READ: bw=54.5MiB/s (57.1MB/s), 54.5MiB/s-54.5MiB/s (57.1MB/s-57.1MB/s), io=6537MiB (6854MB), run=120002-120002msec"));
+	not_claimed(FMT_FIO, "Note: (this is prose)");
+}
+
+static void test_size_listings(void **state)
+{
+	(void)state;
+	kind_is(FMT_DU, "122M\t./deno", "row");
+	kind_is(FMT_DU, "9,8M    target/x86_64-unknown-linux-musl/release/my_crab", "row");
+	kind_is(FMT_DU, "16040\trelease/fib", "row");
+	kind_is(FMT_DU, "1O.5M\tpgo/app", "row");
+	kind_is(FMT_DU, "O6040\tlto/fib", "row");
+	kind_is(FMT_DU, "1,4M\ttotal", "total");
+	kind_is(FMT_DU, "12M of memory", "none");
+	assert_true(starts(FMT_DU, "122M\t./deno"));
+	assert_true(starts(FMT_DU, "4.0K    b"));
+	assert_true(starts(FMT_DU, "16040\trelease/fib"));
+	assert_false(starts(FMT_DU, "2\tapples"));
+	assert_false(starts(FMT_DU, "12M  app"));
+	not_claimed(FMT_DU, "3 more runs were made");
+
+	kind_is(FMT_BLOATY, "    FILE SIZE        VM SIZE    ", "head");
+	kind_is(FMT_BLOATY, "     VM SIZE                                FILE SIZE", "head");
+	kind_is(FMT_BLOATY, "    FILE SIZE   ", "head");
+	kind_is(FMT_BLOATY, " --------------  -------------- ", "rule");
+	kind_is(FMT_BLOATY, "  30.5%  6.22Mi  54.0%  6.22Mi    .text", "row");
+	kind_is(FMT_BLOATY, "  3O.5%  6.22Mi  54.0%  6.22Mi    .text", "row");
+	kind_is(FMT_BLOATY, "  [ = ]       0   +73% +4.69Ki    .bss", "row");
+	kind_is(FMT_BLOATY, "  [NEW] +1016Ki  [NEW]  +360Ki    Build()", "row");
+	kind_is(FMT_BLOATY, " 100.0%  20.4Mi 100.0%  11.5Mi    TOTAL", "total");
+	kind_is(FMT_BLOATY, "  +0.2%    +642 [13 Others]      +849  +0.2%", "row");
+	assert_true(starts(FMT_BLOATY, "    FILE SIZE        VM SIZE"));
+	assert_false(starts(FMT_BLOATY, "  30.5%  6.22Mi  54.0%  6.22Mi    .text"));
+	not_claimed(FMT_BLOATY, "FILE SIZE matters more than VM size here");
+	not_claimed(FMT_BLOATY, "50% of the time");
+
+	kind_is(FMT_OBJDUMP, "build/app:     file format elf64-x86-64", "file");
+	kind_is(FMT_OBJDUMP, "Sections:", "sections");
+	kind_is(FMT_OBJDUMP, "Idx Name          Size      VMA               LMA               File off  Algn", "head");
+	kind_is(FMT_OBJDUMP, "  0 .interp       0000001c  0000000000000318  0000000000000318  00000318  2**0", "row");
+	kind_is(FMT_OBJDUMP, "  0 .interp       0000O01c  0000000000000318  0000000000000318  00000318  2**0", "row");
+	kind_is(FMT_OBJDUMP, "  0 .interp            0000001c  0000000000000318  0000000000000318  00000318  "
+			     "2**0  CONTENTS, ALLOC, LOAD, READONLY, DATA", "row");
+	kind_is(FMT_OBJDUMP, "                  CONTENTS, ALLOC, LOAD, READONLY, DATA", "flags");
+	assert_true(starts(FMT_OBJDUMP, "build/app:     file format elf64-x86-64"));
+	assert_true(starts(FMT_OBJDUMP, "Sections:"));
+	assert_false(starts(FMT_OBJDUMP, "  0 .interp       0000001c  0000000000000318  0000000000000318  00000318  2**0"));
+	not_claimed(FMT_OBJDUMP, "The alignment is 2**4 bytes here.");
+}
+
+static void test_memtier(void **state)
+{
+	(void)state;
+	kind_is(FMT_MEMTIER, "ALL STATS", "title");
+	kind_is(FMT_MEMTIER, "AGGREGATED AVERAGE RESULTS (3 runs)", "title");
+	kind_is(FMT_MEMTIER, "Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency       KB/sec", "head");
+	kind_is(FMT_MEMTIER, "------------------------------------------------------------------------", "rule");
+	kind_is(FMT_MEMTIER, "Sets        43740.12          ---          ---         0.52517      3374.27", "row");
+	kind_is(FMT_MEMTIER, "Waits           0.00          ---          ---             ---          ---", "row");
+	kind_is(FMT_MEMTIER, "Totals      4374O.12          ---          ---         0.52517      3374.27", "row");
+	assert_true(starts(FMT_MEMTIER, "ALL STATS"));
+	assert_true(starts(FMT_MEMTIER, "Type        Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec"));
+	assert_false(starts(FMT_MEMTIER, "Sets        43740.12          ---          ---         0.52517      3374.27"));
+	not_claimed(FMT_MEMTIER, "Sets were faster than 3 gets");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -703,6 +827,9 @@ int main(void)
 		cmocka_unit_test(test_py_js_harnesses),
 		cmocka_unit_test(test_shell_times),
 		cmocka_unit_test(test_load_generators),
+		cmocka_unit_test(test_system_benchmarks),
+		cmocka_unit_test(test_size_listings),
+		cmocka_unit_test(test_memtier),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

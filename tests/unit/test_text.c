@@ -43,7 +43,12 @@ static void test_find_as_memmem(void **state)
 		needle[k] = '\0';
 		assert_ptr_equal(text_find(hay, n, needle), memmem(hay, n, needle, k));
 		assert_int_equal(text_contains(hay, n, needle), memmem(hay, n, needle, k) != NULL);
+		/* text_starts reads no byte past n: the needle at the start, or not */
+		assert_int_equal(text_starts(hay, n, needle), n >= k && !memcmp(hay, needle, k));
 	}
+	assert_true(text_starts("FILE SIZE", 9, "FILE"));
+	assert_false(text_starts("FILE SIZE", 3, "FILE"));
+	assert_true(text_starts("x", 1, ""));
 }
 
 static int nocase_scan(const char *s, size_t n, const char *w)
