@@ -52,3 +52,44 @@ void bench_lost(struct sink *s, const struct line *l, const char *what)
 {
 	sink_lost(s, l, what);
 }
+
+size_t bench_procs_suffix(const char *name, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && char_is_digit(name[k - 1]))
+		k--;
+	if (k == n || k < 2 || name[k - 1] != '-' || name[k] == '0' || (n - k == 1 && name[k] == '1'))
+		return 0;
+	return n - k + 1;
+}
+
+void bench_procs_add(struct bench_procs *p, const char *name, size_t n)
+{
+	size_t k = bench_procs_suffix(name, n);
+
+	if (p->mixed)
+		return;
+	if (!k || k >= sizeof(p->suffix) ||
+	    (p->seen && (strlen(p->suffix) != k || memcmp(p->suffix, name + n - k, k)))) {
+		p->mixed = 1;
+		return;
+	}
+	if (!p->seen) {
+		memcpy(p->suffix, name + n - k, k);
+		p->suffix[k] = '\0';
+	}
+	p->seen = 1;
+}
+
+const char *bench_procs_common(const struct bench_procs *p)
+{
+	return p->seen && !p->mixed ? p->suffix : "";
+}
+
+size_t bench_procs_strip(const char *name, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
+}

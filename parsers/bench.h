@@ -30,6 +30,29 @@ int bench_figure(struct sink *s, uint32_t run, const char *quantity, enum stat_k
 		 const char *unit, size_t unit_len);
 
 /*
+ * Go's GOMAXPROCS suffix of a benchmark name as printed ("-8" of
+ * "BenchmarkX-8", "Encode/format=json-48"): its length, the '-' and the
+ * digits (N >= 2 without a leading 0), or 0 when the name has none.
+ */
+size_t bench_procs_suffix(const char *name, size_t n);
+
+/*
+ * The suffix every name of a block ends with, gathered name by name:
+ * none when one name has none or another one (with -cpu 1,2 the names
+ * differ by it, and a name alone cannot tell "size-64" at GOMAXPROCS 1
+ * from "size" at 64). Zero it before the first name.
+ */
+struct bench_procs {
+	char suffix[16];
+	int seen, mixed;
+};
+void bench_procs_add(struct bench_procs *p, const char *name, size_t n);
+/* The suffix all the names added share ("-8"), or "" (valid while `p` is). */
+const char *bench_procs_common(const struct bench_procs *p);
+/* `n` less the common suffix `suffix` when the name ends with it. */
+size_t bench_procs_strip(const char *name, size_t n, const char *suffix);
+
+/*
  * A line that holds a whole run (a Go or libtest result line, a CSV row)
  * is garbled: warn naming it, as sink_damage does, and keep nothing of it.
  */

@@ -8,6 +8,8 @@
  * pair; N is then a fact ("gomaxprocs") and a note on each run. The goos,
  * goarch, pkg and cpu header lines are facts; b.Log lines are notes.
  */
+#include <stdio.h>
+
 #include "parsers/bench.h"
 #include "parsers/units.h"
 #include "util/text.h"
@@ -138,54 +140,32 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
-/* The "-N" GOMAXPROCS suffix of a name ("-8"), N >= 2 without a leading 0; 0 when none. */
-static size_t procs_suffix(const char *name, size_t n)
-{
-	size_t k = n;
-
-	while (k > 0 && char_is_digit(name[k - 1]))
-		k--;
-	if (k == n || k < 2 || name[k - 1] != '-' || name[k] == '0' || (n - k == 1 && name[k] == '1'))
-		return 0;
-	return n - k + 1;
-}
-
 /*
  * The suffix every result line of the block ends its name with ("-8"), or
- * "" when one has none or another: with -cpu 1,2 the names differ by it,
- * and a name alone cannot tell "size-64" at GOMAXPROCS 1 from "size" at 64.
+ * "" when one has none or another (bench_procs_add()).
  */
 static void common_suffix(const struct block *b, char *out, size_t size)
 {
-	int seen = 0;
+	struct bench_procs procs;
 
-	out[0] = '\0';
+	memset(&procs, 0, sizeof(procs));
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 		const char *name = l->s + l->indent, *e = name;
-		size_t k;
 
 		if (classify(l) != K_RESULT)
 			continue;
 		while (e < l->s + l->len && !is_blank(*e))
 			e++;
-		k = procs_suffix(name, (size_t)(e - name));
-		if (!k || k >= size || (seen && (strlen(out) != k || memcmp(out, e - k, k)))) {
-			out[0] = '\0';
-			return;
-		}
-		if (!seen)
-			memcpy(out, e - k, k), out[k] = '\0';
-		seen = 1;
+		bench_procs_add(&procs, name, (size_t)(e - name));
 	}
+	snprintf(out, size, "%s", bench_procs_common(&procs));
 }
 
 /* `n` less the block's common suffix when the name ends with it. */
 static size_t without_suffix(const char *name, size_t n, const char *suffix)
 {
-	size_t k = strlen(suffix);
-
-	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
+	return bench_procs_strip(name, n, suffix);
 }
 
 /*
