@@ -87,6 +87,11 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   rel_sd  relative spread in %: perf stat -r's "( +- x% )", which is the
  *           standard error of the mean (σ/√n) over the mean
  *   est     a point estimate with lower/upper bounds beside it (Criterion)
+ *   rel_dev the largest distance of a sample from the mean, in % of the
+ *           mean (benchstat v1's "± 3%"): a bound on the deviation
+ *   rel_ci  half the width of a confidence interval of the center, in %
+ *           of it (benchstat v2's "± 1%", the larger half of a 95%
+ *           interval of the median unless benchstat was told otherwise)
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -99,7 +104,9 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(REL_SD, "rel_sd", "rel_sd")                                                              \
 	X(EST, "est", "")                                                                          \
 	X(LOWER, "lower", "lower")                                                                 \
-	X(UPPER, "upper", "upper")
+	X(UPPER, "upper", "upper")                                                                 \
+	X(REL_DEV, "rel_dev", "rel_dev")                                                           \
+	X(REL_CI, "rel_ci", "rel_ci")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };

@@ -13,7 +13,7 @@
  * center may be (center_stat() in compare_judge.c) and the spreads. Each
  * has a slot in cmp_fig.res; cmp_res_slot() gives it, -1 for the others.
  */
-#define CMP_RES_SLOTS 6
+#define CMP_RES_SLOTS 8
 static inline int cmp_res_slot(enum stat_kind k)
 {
 	switch (k) {
@@ -29,6 +29,10 @@ static inline int cmp_res_slot(enum stat_kind k)
 		return 4;
 	case STAT_REL_SD:
 		return 5;
+	case STAT_REL_DEV:
+		return 6;
+	case STAT_REL_CI:
+		return 7;
 	default:
 		return -1;
 	}

@@ -77,6 +77,8 @@ static void test_directions(void **state)
 	assert_int_equal(metric_direction("time", STAT_SD), DIR_NONE);
 	assert_int_equal(metric_direction("time_per_op", STAT_RANGE), DIR_NONE);
 	assert_int_equal(metric_direction("task_clock", STAT_REL_SD), DIR_NONE);
+	assert_int_equal(metric_direction("time_per_op", STAT_REL_DEV), DIR_NONE);
+	assert_int_equal(metric_direction("time_per_op", STAT_REL_CI), DIR_NONE);
 	assert_int_equal(metric_direction("throughput", STAT_LOWER), DIR_HIGHER);
 	assert_int_equal(metric_direction("sender.bitrate", STAT_VALUE), DIR_HIGHER);
 	assert_int_equal(metric_direction("runs", STAT_VALUE), DIR_NONE);
@@ -159,7 +161,8 @@ static void test_samples(void **state)
 			for (size_t k = 0; k < m.rs.nmeas; k++) {
 				const struct measurement *me = &m.rs.meas[k];
 				const struct metric_def *row = metric_lookup(me->quantity);
-				int spread = me->stat == STAT_REL_SD;
+				int spread = me->stat == STAT_REL_SD || me->stat == STAT_REL_DEV ||
+					     me->stat == STAT_REL_CI;
 
 				checked++;
 				if (!row) {
