@@ -48,7 +48,11 @@
 	X(PERF, "perf", "perf stat", parser, perf)                                                 \
 	X(PERF_CSV, "perf-csv", "perf stat -x,", parser, perf_csv)                                 \
 	X(FORTIO, "fortio", "fortio load text output", parser, fortio)                             \
-	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)
+	X(FORTIO_JSON, "fortio-json", "fortio load -json", json, fortio_json)                      \
+	X(BENCHSTAT, "benchstat", "benchstat (v2) summaries and comparisons of Go benchmarks",    \
+	  parser, benchstat)                                                                       \
+	X(BENCHSTAT_V1, "benchstat-v1", "benchstat v1 (old/new time/op) comparisons", parser,      \
+	  benchstat_v1)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -134,7 +134,9 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 {
 	const struct run *r = &m->rs.runs[me->run];
 
-	/* Go's custom metrics (b.ReportMetric) are named by their unit */
+	/* Go's custom metrics (b.ReportMetric) are named by their unit, and so are benchstat's of them */
+	if (r->fmt == FMT_BENCHSTAT || r->fmt == FMT_BENCHSTAT_V1)
+		return me->dir == DIR_NONE; /* (v1 scales a custom "-ns/op" or "-bytes" one to s or B) */
 	return r->fmt == FMT_GOTEST && me->unit == UNIT_NONE && me->dir == DIR_NONE;
 }
 
