@@ -52,7 +52,8 @@
 	X(BENCHSTAT, "benchstat", "benchstat (v2) summaries and comparisons of Go benchmarks",    \
 	  parser, benchstat)                                                                       \
 	X(BENCHSTAT_V1, "benchstat-v1", "benchstat v1 (old/new time/op) comparisons", parser,      \
-	  benchstat_v1)
+	  benchstat_v1)                                                                            \
+	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

@@ -452,7 +452,7 @@ static void test_harnesses(void **state)
 #define BAR "\xe2\x94\x82" /* │ */
 #define MICRO "\xc2\xb5"
 
-/* The comparers of Go and Rust benchmarks: benchstat v1 and v2. */
+/* The comparers of Go and Rust benchmarks: benchstat v1 and v2, benchcmp. */
 static void test_comparers(void **state)
 {
 	(void)state;
@@ -491,6 +491,15 @@ static void test_comparers(void **state)
 	not_claimed(FMT_BENCHSTAT_V1, "name of the game");
 	not_claimed(FMT_BENCHSTAT_V1, "name  old value  new value  change");
 	not_claimed(FMT_BENCHSTAT_V1, "funcbech00:55:15 main.go:211: exiting");
+
+	kind_is(FMT_BENCHCMP, "benchmark           old ns/op     new ns/op     delta", "header");
+	kind_is(FMT_BENCHCMP, "benchmark                         old MB/s     new MB/s     speedup     ", "header");
+	kind_is(FMT_BENCHCMP, "benchmark           old allocs     new allocs     delta", "header");
+	kind_is(FMT_BENCHCMP, "BenchmarkConcat     523           68.6          -86.88%", "row");
+	kind_is(FMT_BENCHCMP, "BenchmarkConcat     52O           68.6          -86.88%", "row");
+	not_claimed(FMT_BENCHCMP, "benchmark old and new builds, then compare");
+	not_claimed(FMT_BENCHCMP, "benchmark  old ns/op  new ns/op  change");
+	assert_false(starts(FMT_BENCHCMP, "BenchmarkConcat     523           68.6          -86.88%"));
 }
 
 static void test_size_list(void **state)
