@@ -53,7 +53,10 @@
 	  parser, benchstat)                                                                       \
 	X(BENCHSTAT_V1, "benchstat-v1", "benchstat v1 (old/new time/op) comparisons", parser,      \
 	  benchstat_v1)                                                                            \
-	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)
+	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)       \
+	X(CRITCMP, "critcmp", "critcmp comparisons of Criterion.rs baselines", parser, critcmp)    \
+	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
+	  parser, cargo_benchcmp)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

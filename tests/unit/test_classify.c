@@ -452,7 +452,7 @@ static void test_harnesses(void **state)
 #define BAR "\xe2\x94\x82" /* │ */
 #define MICRO "\xc2\xb5"
 
-/* The comparers of Go and Rust benchmarks: benchstat v1 and v2, benchcmp. */
+/* The comparers of Go and Rust benchmarks: benchstat v1 and v2, benchcmp, critcmp, cargo benchcmp. */
 static void test_comparers(void **state)
 {
 	(void)state;
@@ -500,6 +500,26 @@ static void test_comparers(void **state)
 	not_claimed(FMT_BENCHCMP, "benchmark old and new builds, then compare");
 	not_claimed(FMT_BENCHCMP, "benchmark  old ns/op  new ns/op  change");
 	assert_false(starts(FMT_BENCHCMP, "BenchmarkConcat     523           68.6          -86.88%"));
+
+	kind_is(FMT_CRITCMP, "group                         snappy/cpp/                            snappy/snap/", "header");
+	kind_is(FMT_CRITCMP, "-----                         -----------                            ------------", "divider");
+	kind_is(FMT_CRITCMP, "compress/zflat00_html         1.00     94.5" PM "0.62" MICRO "s  1033.1 MB/sec    1.02     96.1" PM "0.74" MICRO "s  1016.2 MB/sec",
+		"row");
+	kind_is(FMT_CRITCMP, "compress/zflat00_html         1.00     94.5" PM "O.62" MICRO "s  1033.1 MB/sec", "row");
+	kind_is(FMT_CRITCMP, "<pre>group                                 master                                 refactor", "header");
+	assert_true(starts(FMT_CRITCMP, "group                         snappy/cpp/                            snappy/snap/"));
+	not_claimed(FMT_CRITCMP, "group by the build, then compare");
+	not_claimed(FMT_CRITCMP, "-----BEGIN PGP SIGNATURE-----");
+
+	kind_is(FMT_CARGO_BENCHCMP, " name                c69b1373 ns/iter  edfc86ac ns/iter  diff ns/iter  diff %", "header");
+	kind_is(FMT_CARGO_BENCHCMP, " bench_buffer        96                91                          -5  -5.21%", "row");
+	kind_is(FMT_CARGO_BENCHCMP, " ac_one_byte                         354 (28248 MB/s)            349 (28653 MB/s)                      -5   -1.41%   x 1.01",
+		"row");
+	kind_is(FMT_CARGO_BENCHCMP, " bench_buffer        9O                91                          -5  -5.21%", "row");
+	kind_is(FMT_CARGO_BENCHCMP, " kv_range    9,12", "row"); /* cut short */
+	assert_true(starts(FMT_CARGO_BENCHCMP, " name                c69b1373 ns/iter  edfc86ac ns/iter  diff ns/iter  diff %"));
+	not_claimed(FMT_CARGO_BENCHCMP, "name  the bench  of the week");
+	assert_false(starts(FMT_CARGO_BENCHCMP, " bench_buffer        96                91                          -5  -5.21%"));
 }
 
 static void test_size_list(void **state)
