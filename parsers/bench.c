@@ -3,6 +3,8 @@
  */
 #include "parsers/bench.h"
 
+#include <stdio.h>
+
 #include "parsers/units.h"
 
 /* Name `run` after its benchmark, and give it the command above the block. */
@@ -92,4 +94,36 @@ size_t bench_procs_strip(const char *name, size_t n, const char *suffix)
 	size_t k = strlen(suffix);
 
 	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
+}
+
+void bench_procs_fact(struct sink *s, const struct block *b, const char *suffix)
+{
+	if (*suffix)
+		sink_fact(s, &b->lines[0], "gomaxprocs", suffix + 1);
+}
+
+void bench_block_procs(struct sink *s, const struct block *b, unsigned (*classify)(const struct line *),
+		       unsigned kind, char *out, size_t size)
+{
+	struct bench_procs procs;
+
+	memset(&procs, 0, sizeof(procs));
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		const char *name = l->s + l->indent, *e = name;
+
+		if (classify(l) != kind)
+			continue;
+		while (e < l->s + l->len && *e != ' ' && *e != '\t')
+			e++;
+		bench_procs_add(&procs, name, (size_t)(e - name));
+	}
+	snprintf(out, size, "%s", bench_procs_common(&procs));
+	bench_procs_fact(s, b, out);
+}
+
+void bench_procs_note(struct sink *s, uint32_t run, const struct line *l, const char *suffix)
+{
+	if (*suffix)
+		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1, suffix);
 }

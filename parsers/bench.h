@@ -51,6 +51,17 @@ void bench_procs_add(struct bench_procs *p, const char *name, size_t n);
 const char *bench_procs_common(const struct bench_procs *p);
 /* `n` less the common suffix `suffix` when the name ends with it. */
 size_t bench_procs_strip(const char *name, size_t n, const char *suffix);
+/*
+ * The suffix every line of kind `kind` of block `b` (by the parser's
+ * classifier `classify`) ends its first word with, into out[0..size) (""
+ * when none); bench_procs_fact() records it.
+ */
+void bench_block_procs(struct sink *s, const struct block *b, unsigned (*classify)(const struct line *),
+		       unsigned kind, char *out, size_t size);
+/* A block's names print GOMAXPROCS `suffix` ("-8"; "" for none): the fact "gomaxprocs". */
+void bench_procs_fact(struct sink *s, const struct block *b, const char *suffix);
+/* Note on `run` (line `l`) the GOMAXPROCS its name was printed with, when `suffix` is one. */
+void bench_procs_note(struct sink *s, uint32_t run, const struct line *l, const char *suffix);
 
 /*
  * A line that holds a whole run (a Go or libtest result line, a CSV row)

@@ -17,8 +17,6 @@
  * names, else "old" and "new" (comparer.h). benchcmp's delta and speedup
  * are notes on the new run, never figures.
  */
-#include <stdio.h>
-
 #include "parsers/bench.h"
 #include "parsers/comparer.h"
 #include "parsers/units.h"
@@ -147,30 +145,9 @@ static void on_row(struct parse *ps, const struct line *l)
 		sink_measure(ps->s, run, quantity[ps->section], STAT_VALUE, u[k], v[k], 0, l, t[1 + k].s, t[1 + k].n);
 		if (k == 1)
 			sink_note(ps->s, run, NOTE_VERDICT, l, "benchcmp vs %s: %.*s", ps->names[0], (int)t[3].n, t[3].s);
-		if (*ps->suffix)
-			sink_note(ps->s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)",
-				  ps->suffix + 1, ps->suffix);
+		bench_procs_note(ps->s, run, l, ps->suffix);
 		sink_txn_finish(ps->s, &txn, l, NULL);
 	}
-}
-
-/* The GOMAXPROCS suffix every row's name of the block ends with, or "". */
-static void common_suffix(const struct block *b, char *out, size_t size)
-{
-	struct bench_procs procs;
-
-	memset(&procs, 0, sizeof(procs));
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &b->lines[i];
-		const char *name = l->s + l->indent, *e = name;
-
-		if (classify(l) != K_ROW)
-			continue;
-		while (e < l->s + l->len && !is_blank(*e))
-			e++;
-		bench_procs_add(&procs, name, (size_t)(e - name));
-	}
-	snprintf(out, size, "%s", bench_procs_common(&procs));
 }
 
 static int parse(const struct block *b, struct sink *s)
@@ -180,9 +157,7 @@ static int parse(const struct block *b, struct sink *s)
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
-	common_suffix(b, ps.suffix, sizeof(ps.suffix));
-	if (*ps.suffix)
-		sink_fact(s, &b->lines[0], "gomaxprocs", ps.suffix + 1);
+	bench_block_procs(s, b, classify_hook, K_ROW, ps.suffix, sizeof(ps.suffix));
 	comparer_old_new(s, "benchcmp", ps.names, &ps.name_line, &ps.scenario);
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];

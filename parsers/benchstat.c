@@ -473,9 +473,7 @@ static void on_row(struct parse *ps, const struct line *l)
 			sink_note(ps->s, run, NOTE_VERDICT, l, "benchstat vs %.*s: %.*s%s%.*s",
 				  (int)t->col[0].len, t->col[0].name, (int)c->delta_len, c->delta,
 				  c->paren ? " " : "", (int)c->paren_len, c->paren ? c->paren : "");
-		if (*ps->suffix)
-			sink_note(ps->s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)",
-				  ps->suffix + 1, ps->suffix);
+		bench_procs_note(ps->s, run, l, ps->suffix);
 		sink_txn_finish(ps->s, &txn, l, NULL);
 		add_marks(ps, c, run);
 		t->col[i].last_run = run;
@@ -611,8 +609,7 @@ static int parse(const struct block *b, struct sink *s)
 	ps.s = s;
 	ps.b = b;
 	common_suffix(b, ps.suffix, sizeof(ps.suffix));
-	if (*ps.suffix)
-		sink_fact(s, &b->lines[0], "gomaxprocs", ps.suffix + 1);
+	bench_procs_fact(s, b, ps.suffix);
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 

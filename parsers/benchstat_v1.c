@@ -22,8 +22,6 @@
  * scenario). benchstat's deltas, p-values, "~" and "[Geo mean]" rows are
  * notes beside the runs, never figures.
  */
-#include <stdio.h>
-
 #include "parsers/bench.h"
 #include "parsers/comparer.h"
 #include "parsers/units.h"
@@ -371,9 +369,7 @@ static void on_row(struct parse *ps, const struct line *l)
 		if (k == 1 && delta)
 			sink_note(ps->s, run, NOTE_VERDICT, l, "benchstat vs %s: %.*s%s%.*s", ps->col[0].variant,
 				  (int)delta_len, delta, paren ? " " : "", (int)paren_len, paren ? paren : "");
-		if (*ps->suffix)
-			sink_note(ps->s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)",
-				  ps->suffix + 1, ps->suffix);
+		bench_procs_note(ps->s, run, l, ps->suffix);
 		sink_txn_finish(ps->s, &txn, l, NULL);
 		ps->col[k].last_run = run;
 	}
@@ -402,25 +398,6 @@ static void on_geomean(struct parse *ps, const struct line *l)
 	}
 }
 
-/* The GOMAXPROCS suffix every row's name of the block ends with, or "". */
-static void common_suffix(const struct block *b, char *out, size_t size)
-{
-	struct bench_procs procs;
-
-	memset(&procs, 0, sizeof(procs));
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &b->lines[i];
-		const char *name = l->s + l->indent, *e = name;
-
-		if (classify(l) != K_ROW)
-			continue;
-		while (e < l->s + l->len && !is_blank(*e))
-			e++;
-		bench_procs_add(&procs, name, (size_t)(e - name));
-	}
-	snprintf(out, size, "%s", bench_procs_common(&procs));
-}
-
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
@@ -428,9 +405,7 @@ static int parse(const struct block *b, struct sink *s)
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
-	common_suffix(b, ps.suffix, sizeof(ps.suffix));
-	if (*ps.suffix)
-		sink_fact(s, &b->lines[0], "gomaxprocs", ps.suffix + 1);
+	bench_block_procs(s, b, classify_hook, K_ROW, ps.suffix, sizeof(ps.suffix));
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 

@@ -8,8 +8,6 @@
  * pair; N is then a fact ("gomaxprocs") and a note on each run. The goos,
  * goarch, pkg and cpu header lines are facts; b.Log lines are notes.
  */
-#include <stdio.h>
-
 #include "parsers/bench.h"
 #include "parsers/units.h"
 #include "util/text.h"
@@ -140,28 +138,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
-/*
- * The suffix every result line of the block ends its name with ("-8"), or
- * "" when one has none or another (bench_procs_add()).
- */
-static void common_suffix(const struct block *b, char *out, size_t size)
-{
-	struct bench_procs procs;
-
-	memset(&procs, 0, sizeof(procs));
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &b->lines[i];
-		const char *name = l->s + l->indent, *e = name;
-
-		if (classify(l) != K_RESULT)
-			continue;
-		while (e < l->s + l->len && !is_blank(*e))
-			e++;
-		bench_procs_add(&procs, name, (size_t)(e - name));
-	}
-	snprintf(out, size, "%s", bench_procs_common(&procs));
-}
-
 /* `n` less the block's common suffix when the name ends with it. */
 static size_t without_suffix(const char *name, size_t n, const char *suffix)
 {
@@ -234,9 +210,7 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 		return;
 	}
 	sink_txn_finish(s, &t, l, NULL);
-	if (*suffix)
-		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
-			  suffix);
+	bench_procs_note(s, run, l, suffix);
 }
 
 /* The last run of this block whose benchmark is `name`, or -1. */
@@ -257,9 +231,8 @@ static int parse(const struct block *b, struct sink *s)
 	long log_run = -1; /* the run whose b.Log lines follow */
 	char suffix[16];
 
-	common_suffix(b, suffix, sizeof(suffix));
-	if (*suffix)
-		sink_fact(s, &b->lines[0], "gomaxprocs", suffix + 1);
+	/* the suffix every result line of the block ends its name with ("-8"), or "" */
+	bench_block_procs(s, b, classify_hook, K_RESULT, suffix, sizeof(suffix));
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];

@@ -12,19 +12,6 @@
 
 #include "fixture.h"
 
-static uint32_t run_in(const struct model *m, const char *subject, const char *variant, const char *quantity)
-{
-	for (uint32_t i = 0; i < m->rs.nruns; i++) {
-		if (strcmp(m->rs.runs[i].subject, subject) || strcmp(m->rs.runs[i].variant.text, variant))
-			continue;
-		for (size_t k = 0; k < m->rs.nmeas; k++)
-			if (m->rs.meas[k].run == i && !strcmp(m->rs.meas[k].quantity, quantity))
-				return i;
-	}
-	fail_msg("no run of %s in %s with %s", subject, variant, quantity);
-	return 0;
-}
-
 static int is_figure(const char *s, size_t n)
 {
 	double v;

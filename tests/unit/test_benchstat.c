@@ -25,31 +25,6 @@ static const char *fact(const struct model *m, const char *key)
 	return NULL;
 }
 
-/* The run of benchmark `subject` whose variant is `variant`; fails when none. */
-static uint32_t run_in(const struct model *m, const char *subject, const char *variant, const char *quantity)
-{
-	for (uint32_t i = 0; i < m->rs.nruns; i++) {
-		if (strcmp(m->rs.runs[i].subject, subject) || strcmp(m->rs.runs[i].variant.text, variant))
-			continue;
-		for (size_t k = 0; k < m->rs.nmeas; k++)
-			if (m->rs.meas[k].run == i && !strcmp(m->rs.meas[k].quantity, quantity))
-				return i;
-	}
-	fail_msg("no run of %s in %s with %s", subject, variant, quantity);
-	return 0;
-}
-
-static int has_note(const struct model *m, uint32_t run, enum note_kind kind, const char *text)
-{
-	struct buf b = BUF_INIT;
-	int found;
-
-	notes_of(m, run, kind, &b);
-	found = b.len && strstr(b.s, text) != NULL;
-	buf_release(&b);
-	return found;
-}
-
 /* A span holds its number's digits (a prefix or unit after them is not part of it). */
 static int is_figure(const char *s, size_t n)
 {

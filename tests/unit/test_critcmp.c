@@ -16,26 +16,6 @@
 #define PM "\xc2\xb1"
 #define MU "\xc2\xb5"
 
-static uint32_t run_in(const struct model *m, const char *subject, const char *variant)
-{
-	for (uint32_t i = 0; i < m->rs.nruns; i++)
-		if (!strcmp(m->rs.runs[i].subject, subject) && !strcmp(m->rs.runs[i].variant.text, variant))
-			return i;
-	fail_msg("no run of %s in %s", subject, variant);
-	return 0;
-}
-
-static int has_note(const struct model *m, uint32_t run, enum note_kind kind, const char *text)
-{
-	struct buf b = BUF_INIT;
-	int found;
-
-	notes_of(m, run, kind, &b);
-	found = b.len && strstr(b.s, text) != NULL;
-	buf_release(&b);
-	return found;
-}
-
 static int is_figure(const char *s, size_t n)
 {
 	double v;
@@ -59,7 +39,7 @@ static void test_critcmp_values(void **state)
 	assert_int_equal(f->d.n, 0);
 	assert_int_equal(f->m.rs.nruns, 7);
 	/* the baselines, less the extension they share */
-	r = run_in(&f->m, "fibonacci_loop/our/1", "benchmark-main");
+	r = run_in(&f->m, "fibonacci_loop/our/1", "benchmark-main", NULL);
 	assert_int_equal(f->m.rs.runs[r].fmt, FMT_CRITCMP);
 	assert_int_equal(f->m.rs.runs[r].name_line, 1);
 	assert_meas(&f->m, r, "fibonacci_loop/our/1.time_per_op.mean", 196.4e-9, UNIT_SECOND, DIR_LOWER);
@@ -68,13 +48,13 @@ static void test_critcmp_values(void **state)
 	assert_meas(&f->m, r, "fibonacci_loop/our/1.throughput.mean", 4.9 * 1048576, UNIT_PER_S, DIR_HIGHER);
 	assert_true(has_note(&f->m, r, NOTE_VERDICT, "critcmp: 1.06 times the fastest"));
 	/* an id with a blank, no throughput */
-	r = run_in(&f->m, "character module", "benchmark-pr");
+	r = run_in(&f->m, "character module", "benchmark-pr", NULL);
 	assert_exact(&f->m, r, "character module.time_per_op.mean", 21.6e-3);
 	assert_null(find_meas(&f->m, r, "character module.throughput.mean"));
-	assert_meas(&f->m, run_in(&f->m, "compress/zflat00_html", "benchmark-main"), "compress/zflat00_html.throughput.mean",
+	assert_meas(&f->m, run_in(&f->m, "compress/zflat00_html", "benchmark-main", NULL), "compress/zflat00_html.throughput.mean",
 		    1033.1 * 1048576, UNIT_BYTE_PER_S, DIR_HIGHER);
 	/* a row without the second baseline; "0 B/sec" is a throughput of 0 */
-	r = run_in(&f->m, "empty/never", "benchmark-main");
+	r = run_in(&f->m, "empty/never", "benchmark-main", NULL);
 	assert_exact(&f->m, r, "empty/never.throughput.mean", 0);
 	assert_spans(&f->m, is_figure);
 }
@@ -88,10 +68,10 @@ static void test_critcmp_missing_column(void **state)
 	import_sample(&f->m, "samples/critcmp/memmem-missing-column.txt", &f->d);
 	assert_int_equal(f->d.n, 0);
 	assert_int_equal(f->m.rs.nruns, 48);
-	r = run_in(&f->m, "oneshotiter/huge-en/common-one-space", "stud");
+	r = run_in(&f->m, "oneshotiter/huge-en/common-one-space", "stud", NULL);
 	assert_exact(&f->m, r, "oneshotiter/huge-en/common-one-space.time_per_op.mean", 1371.5e-6);
 	assert_exact(&f->m, r, "oneshotiter/huge-en/common-one-space.time_per_op.stddev", 48.14e-6);
-	r = run_in(&f->m, "oneshotiter/huge-en/common-one-space", "twoway");
+	r = run_in(&f->m, "oneshotiter/huge-en/common-one-space", "twoway", NULL);
 	assert_exact(&f->m, r, "oneshotiter/huge-en/common-one-space.time_per_op.mean", 500.0e-6);
 	for (uint32_t i = 0; i < f->m.rs.nruns; i++)
 		assert_string_not_equal(f->m.rs.runs[i].variant.text, "sliceslice");
@@ -104,9 +84,9 @@ static void test_critcmp_html(void **state)
 
 	import_sample(&f->m, "samples/critcmp/hand-pre-colors.md", &f->d);
 	assert_int_equal(f->m.rs.nruns, 6);
-	assert_exact(&f->m, run_in(&f->m, "is_prime/is_prime", "master"), "is_prime/is_prime.time_per_op.mean",
+	assert_exact(&f->m, run_in(&f->m, "is_prime/is_prime", "master", NULL), "is_prime/is_prime.time_per_op.mean",
 		     640.3e-6);
-	assert_exact(&f->m, run_in(&f->m, "is_prime/Sieve::is_prime", "refactor"),
+	assert_exact(&f->m, run_in(&f->m, "is_prime/Sieve::is_prime", "refactor", NULL),
 		     "is_prime/Sieve::is_prime.time_per_op.stddev", 0.68e-6);
 }
 
@@ -134,17 +114,17 @@ static void test_cargo_benchcmp_values(void **state)
 	import_string(&f->m, "cb.txt", text, &f->d);
 	assert_int_equal(f->d.n, 0);
 	assert_int_equal(f->m.rs.nruns, 5);
-	r = run_in(&f->m, "argon::forces", "899c01d");
+	r = run_in(&f->m, "argon::forces", "899c01d", NULL);
 	assert_int_equal(f->m.rs.runs[r].fmt, FMT_CARGO_BENCHCMP);
 	assert_meas(&f->m, r, "argon::forces.time_per_op", 2380532e-9, UNIT_SECOND, DIR_LOWER);
 	assert_meas(&f->m, r, "argon::forces.time_per_op.dev", 2265e-9, UNIT_SECOND, DIR_NONE);
-	r = run_in(&f->m, "argon::forces", "0014b09");
+	r = run_in(&f->m, "argon::forces", "0014b09", NULL);
 	assert_exact(&f->m, r, "argon::forces.time_per_op", 495065e-9);
 	assert_true(has_note(&f->m, r, NOTE_VERDICT, "cargo benchcmp vs 899c01d.txt: -1,885,467  -79.20%   x 4.81"));
-	assert_meas(&f->m, run_in(&f->m, "ac_one_byte", "0014b09"), "ac_one_byte.throughput", 28653e6,
+	assert_meas(&f->m, run_in(&f->m, "ac_one_byte", "0014b09", NULL), "ac_one_byte.throughput", 28653e6,
 		    UNIT_BYTE_PER_S, DIR_HIGHER);
 	/* "n/a": the benchmark one side lacks */
-	assert_exact(&f->m, run_in(&f->m, "add", "899c01d"), "add.time_per_op", 1e-9);
+	assert_exact(&f->m, run_in(&f->m, "add", "899c01d", NULL), "add.time_per_op", 1e-9);
 	assert_spans(&f->m, is_figure);
 }
 
@@ -156,8 +136,8 @@ static void test_cargo_benchcmp_prefixes(void **state)
 	import_sample(&f->m, "samples/cargo-benchcmp/module-prefixes.txt", &f->d);
 	assert_int_equal(f->d.n, 0);
 	assert_int_equal(f->m.rs.nruns, 28);
-	assert_exact(&f->m, run_in(&f->m, "ac_ten_bytes", "dense_boxed"), "ac_ten_bytes.time_per_op", 108092e-9);
-	assert_exact(&f->m, run_in(&f->m, "ac_ten_bytes", "dense"), "ac_ten_bytes.throughput", 170e6);
+	assert_exact(&f->m, run_in(&f->m, "ac_ten_bytes", "dense_boxed", NULL), "ac_ten_bytes.time_per_op", 108092e-9);
+	assert_exact(&f->m, run_in(&f->m, "ac_ten_bytes", "dense", NULL), "ac_ten_bytes.throughput", 170e6);
 }
 
 static void test_cargo_benchcmp_damage(void **state)
