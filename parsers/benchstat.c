@@ -573,10 +573,20 @@ static uint32_t nrules(const struct line *l)
 	return rules(l, at, text, len, MAX_COLS + 1);
 }
 
+/* Is the header line after line i of the block another header row (the names' unit row under it)? */
+static int header_follows(const struct block *b, uint32_t i)
+{
+	for (uint32_t k = i + 1; k < b->n; k++)
+		if (b->lines[k].indent < b->lines[k].len)
+			return classify(&b->lines[k]) == K_HEADER;
+	return 0;
+}
+
 /*
- * A header row (line i): the names over a new table's columns, the row of
- * names over those when -col had two keys (it has fewer rules than the row
- * under it), or the unit row under the names (as many rules).
+ * A header row (line i): the names over a new table's columns; the row of
+ * names under those when -col had two keys (a header row follows it, and
+ * in a table of two columns or more it lacks the unit row's "vs base");
+ * or the unit row under the names.
  */
 static void on_header(struct parse *ps, const struct block *b, uint32_t i, struct table *upper)
 {
@@ -584,11 +594,14 @@ static void on_header(struct parse *ps, const struct block *b, uint32_t i, struc
 	uint32_t n = nrules(l);
 
 	if (ps->t.ncols && !ps->t.have_unit) {
-		if (n == ps->t.ncols + 1) {
+		int names = header_follows(b, i) &&
+			    (ps->t.ncols == 1 || !text_contains(l->s, l->len, "vs base") || n != ps->t.ncols + 1);
+
+		if (!names) {
 			on_unit(ps, l);
 			return;
 		}
-		/* more rules than the names above: those were over these */
+		/* names under the names above: those were over these */
 		*upper = ps->t;
 		ps->t.markers = NULL;
 		on_names(ps, l, upper);

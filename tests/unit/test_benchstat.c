@@ -162,6 +162,28 @@ static void test_v2_projection(void **state)
 	assert_string_equal(fact(&f->m, "goos"), "darwin"); /* the lines above the table: go test's facts */
 }
 
+/* -col with two keys (.file,/format): a row of names over the columns' own, joined into their names. */
+static void test_v2_nested_header(void **state)
+{
+	struct model_fixture *f = *state;
+	static const char text[] =
+		"       " BAR "          old.txt          " BAR "                               new.txt                               " BAR "\n"
+		"       " BAR "     json    " BAR "     gob     " BAR "                json               " BAR "               gob               " BAR "\n"
+		"       " BAR "    sec/op   " BAR "    sec/op   " BAR "         sec/op     vs base        " BAR "        sec/op     vs base       " BAR "\n"
+		"Encode   1.718" MU " " PM " 1%   3.066" MU " " PM " 0%   1.423" MU " " PM " 1%  -17.20% (p=0.000 n=10) 3.070" MU " " PM " 2%  ~ (p=0.446 n=10)\n";
+	uint32_t r;
+
+	import_string(&f->m, "nested.txt", text, &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_exact(&f->m, run_in(&f->m, "Encode", "old.txt gob", "time_per_op"), "Encode.time_per_op.median",
+		     3.066e-6);
+	r = run_in(&f->m, "Encode", "new.txt json", "time_per_op");
+	assert_exact(&f->m, r, "Encode.time_per_op.median", 1.423e-6);
+	assert_int_equal(f->m.rs.runs[r].name_line, 2);
+	assert_true(has_note(&f->m, r, NOTE_VERDICT, "-17.20% (p=0.000 n=10)"));
+}
+
 /* A table whose spacing was lost (a rendered page copied) is read left to right. */
 static void test_v2_spacing_lost(void **state)
 {
@@ -326,6 +348,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_v2_values, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v2_missing_columns, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v2_projection, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_v2_nested_header, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v2_spacing_lost, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v2_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v2_not_benchstat, model_fixture_setup, model_fixture_teardown),
