@@ -138,54 +138,10 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
-/* The "-N" GOMAXPROCS suffix of a name ("-8"), N >= 2 without a leading 0; 0 when none. */
-static size_t procs_suffix(const char *name, size_t n)
-{
-	size_t k = n;
-
-	while (k > 0 && char_is_digit(name[k - 1]))
-		k--;
-	if (k == n || k < 2 || name[k - 1] != '-' || name[k] == '0' || (n - k == 1 && name[k] == '1'))
-		return 0;
-	return n - k + 1;
-}
-
-/*
- * The suffix every result line of the block ends its name with ("-8"), or
- * "" when one has none or another: with -cpu 1,2 the names differ by it,
- * and a name alone cannot tell "size-64" at GOMAXPROCS 1 from "size" at 64.
- */
-static void common_suffix(const struct block *b, char *out, size_t size)
-{
-	int seen = 0;
-
-	out[0] = '\0';
-	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &b->lines[i];
-		const char *name = l->s + l->indent, *e = name;
-		size_t k;
-
-		if (classify(l) != K_RESULT)
-			continue;
-		while (e < l->s + l->len && !is_blank(*e))
-			e++;
-		k = procs_suffix(name, (size_t)(e - name));
-		if (!k || k >= size || (seen && (strlen(out) != k || memcmp(out, e - k, k)))) {
-			out[0] = '\0';
-			return;
-		}
-		if (!seen)
-			memcpy(out, e - k, k), out[k] = '\0';
-		seen = 1;
-	}
-}
-
 /* `n` less the block's common suffix when the name ends with it. */
 static size_t without_suffix(const char *name, size_t n, const char *suffix)
 {
-	size_t k = strlen(suffix);
-
-	return k && n > k && !memcmp(name + n - k, suffix, k) ? n - k : n;
+	return bench_procs_strip(name, n, suffix);
 }
 
 /*
@@ -254,9 +210,7 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 		return;
 	}
 	sink_txn_finish(s, &t, l, NULL);
-	if (*suffix)
-		sink_note(s, run, NOTE_INFO, l, "GOMAXPROCS %s (the %s of its printed name)", suffix + 1,
-			  suffix);
+	bench_procs_note(s, run, l, suffix);
 }
 
 /* The last run of this block whose benchmark is `name`, or -1. */
@@ -277,9 +231,8 @@ static int parse(const struct block *b, struct sink *s)
 	long log_run = -1; /* the run whose b.Log lines follow */
 	char suffix[16];
 
-	common_suffix(b, suffix, sizeof(suffix));
-	if (*suffix)
-		sink_fact(s, &b->lines[0], "gomaxprocs", suffix + 1);
+	/* the suffix every result line of the block ends its name with ("-8"), or "" */
+	bench_block_procs(s, b, classify_hook, K_RESULT, suffix, sizeof(suffix));
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];

@@ -201,7 +201,8 @@ enum direction metric_direction(const char *quantity, enum stat_kind stat)
 {
 	const struct metric_def *m;
 
-	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999)
+	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999 ||
+	    stat == STAT_REL_DEV || stat == STAT_REL_CI)
 		return DIR_NONE;
 	m = lookup(quantity);
 	return m ? m->dir : DIR_NONE;

@@ -77,7 +77,15 @@
 	X(DU, "du", "du listings: a size and a path a line", parser, du)                            \
 	X(BLOATY, "bloaty", "bloaty's size tables and diffs", parser, bloaty)                       \
 	X(OBJDUMP, "objdump", "objdump -h section tables", parser, objdump)                        \
-	X(MEMTIER, "memtier", "memtier_benchmark's totals table", parser, memtier)
+	X(MEMTIER, "memtier", "memtier_benchmark's totals table", parser, memtier)                  \
+	X(BENCHSTAT, "benchstat", "benchstat (v2) summaries and comparisons of Go benchmarks",    \
+	  parser, benchstat)                                                                       \
+	X(BENCHSTAT_V1, "benchstat-v1", "benchstat v1 (old/new time/op) comparisons", parser,      \
+	  benchstat_v1)                                                                            \
+	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)       \
+	X(CRITCMP, "critcmp", "critcmp comparisons of Criterion.rs baselines", parser, critcmp)    \
+	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
+	  parser, cargo_benchcmp)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -119,6 +127,11 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   err999  half the width of the 99.9% confidence interval of the mean
  *           (BenchmarkDotNet's Error, JMH's "± Error"): the compare engine
  *           takes the deviation from it and the count, t(0.9995, n-1)
+ *   rel_dev the largest distance of a sample from the mean, in % of the
+ *           mean (benchstat v1's "± 3%"): a bound on the deviation
+ *   rel_ci  half the width of a confidence interval of the center, in %
+ *           of it (benchstat v2's "± 1%", the larger half of a 95%
+ *           interval of the median unless benchstat was told otherwise)
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -132,7 +145,9 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(EST, "est", "")                                                                          \
 	X(LOWER, "lower", "lower")                                                                 \
 	X(UPPER, "upper", "upper")                                                                  \
-	X(ERR999, "err999", "error")
+	X(ERR999, "err999", "error")                                                                \
+	X(REL_DEV, "rel_dev", "rel_dev")                                                           \
+	X(REL_CI, "rel_ci", "rel_ci")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };

@@ -312,6 +312,50 @@ int num_unlocalize(const char *s, size_t n, int fraction, char *out, size_t size
 	return (int)k;
 }
 
+/* The metric and binary prefixes of num_scale(): power of ten, or power of 1024 when `iec`. */
+static const struct {
+	const char *text;
+	int exp, iec;
+} scale_prefixes[] = {
+	{ "n", -9, 0 }, { "\xc2\xb5", -6, 0 }, { "\xce\xbc", -6, 0 }, { "m", -3, 0 }, { "k", 3, 0 },
+	{ "K", 3, 0 },  { "M", 6, 0 },           { "G", 9, 0 },           { "T", 12, 0 }, { "Ki", 1, 1 },
+	{ "Mi", 2, 1 }, { "Gi", 3, 1 },          { "Ti", 4, 1 },
+};
+
+int num_scale(const char *s, size_t n, const char *p, size_t pn, double *out)
+{
+	double v;
+
+	if (!pn)
+		return decimal(s, n, 0, out);
+	for (size_t i = 0; i < countof(scale_prefixes); i++) {
+		if (strlen(scale_prefixes[i].text) != pn || memcmp(scale_prefixes[i].text, p, pn))
+			continue;
+		if (!scale_prefixes[i].iec)
+			return decimal(s, n, scale_prefixes[i].exp, out);
+		if (decimal(s, n, 0, &v) < 0)
+			return -1;
+		*out = ldexp(v, 10 * scale_prefixes[i].exp); /* a power of two: exact */
+		return 0;
+	}
+	return -1;
+}
+
+int num_parse_prefixed(const char *s, size_t n, double *out, size_t *num_len)
+{
+	size_t k = n;
+
+	/* the prefix is what follows the last digit: at most two bytes (Ki, µ) */
+	while (k > 0 && !char_is_digit(s[k - 1]) && n - k < 2)
+		k--;
+	if (k == 0 || !char_is_digit(s[k - 1]))
+		return -1;
+	if (num_scale(s, k, s + k, n - k, out) < 0)
+		return -1;
+	*num_len = k;
+	return 0;
+}
+
 struct unit_spelling {
 	const char *text;
 	enum unit unit;

@@ -40,6 +40,25 @@ uint32_t num_count(double v);
 long num_whole(double v);
 
 /*
+ * The number s[0..n) times the metric or binary prefix p[0..pn), as the
+ * comparers print scaled figures: "" (none), "n", "µ" (U+00B5 or
+ * U+03BC), "m", "k" (or "K"), "M", "G", "T" are powers of ten, "Ki", "Mi",
+ * "Gi", "Ti" powers of 1024 (critcmp's "MB/sec" is "Mi"). Power-of-ten
+ * prefixes are applied exactly ("1.718" with "µ" is the double
+ * nearest 1.718e-6). Returns 0 with the value in *out, or -1 when the
+ * number or the prefix does not read.
+ */
+int num_scale(const char *s, size_t n, const char *p, size_t pn, double *out);
+/*
+ * A number with its prefix glued to its end, as benchstat v2 prints a
+ * figure ("1.718µ", "12.00k", "307.3Mi", "100.0"): num_scale() of the
+ * digits and the prefix after them. *num_len is the length of the digits
+ * (the printed number's span, without the prefix). -1 when the span is no
+ * such figure ("1.7l8µ", "12.00x", "Mi").
+ */
+int num_parse_prefixed(const char *s, size_t n, double *out, size_t *num_len);
+
+/*
  * Look up a unit as printed ("ms", "µs", "Gbits/sec", "KBytes", "MiB/s").
  * Returns 0 with the SI unit and the factor to multiply by, or -1 when the
  * spelling is unknown. Spellings are case-sensitive ("Mb/s" is not "MB/s").

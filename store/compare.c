@@ -239,13 +239,14 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		const struct measurement *me = &m->rs.meas[bm->order[k]];
 		size_t row = row_for(g, r, me->quantity, me->unit);
 		struct cmp_fig *f = fig_for(g, first, row, ri, cand, flags);
+		unsigned stat = me->stat;
 
-		if ((unsigned)me->stat >= STAT__COUNT)
-			continue; /* (none is: a bound the compiler can see) */
-		if (isnan(f->v[me->stat])) {
-			int slot = cmp_res_slot(me->stat);
+		if (stat >= STAT__COUNT)
+			continue; /* (no store holds one: a bound the compiler can see) */
+		if (isnan(f->v[stat])) {
+			int slot = cmp_res_slot((enum stat_kind)stat);
 
-			f->v[me->stat] = me->value;
+			f->v[stat] = me->value;
 			if (slot >= 0) /* (the only resolutions a judgement takes) */
 				f->res[slot] = resolution_of(g, r, me);
 		}

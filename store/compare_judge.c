@@ -133,9 +133,31 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		res = fig_res(f, STAT_ERR999);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
+	/*
+	 * benchstat v1's "± x%" is the largest distance of a sample from the
+	 * mean; the deviation of n samples is at most that times √(n/(n-1)).
+	 */
+	if (isnan(s->sd) && !isnan(v[STAT_REL_DEV]) && f->n >= 2) {
+		double k = fabs(s->center) / 100 * sqrt((double)f->n / (double)(f->n - 1));
+
+		s->sd = v[STAT_REL_DEV] * k;
+		res = fig_res(f, STAT_REL_DEV);
+		s->sd_res = res > 0 ? res * k : 0;
+	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
 		s->lo = v[STAT_LOWER];
 		s->hi = v[STAT_UPPER];
+	} else if (!isnan(v[STAT_REL_CI]) && isnan(s->mean)) {
+		/*
+		 * benchstat v2's "± x%": the larger half of its interval of the
+		 * median, so the interval lies within center ∓ x%; widened by
+		 * what the printed digits of both figures leave open.
+		 */
+		double half = (v[STAT_REL_CI] + (fig_res(f, STAT_REL_CI) > 0 ? fig_res(f, STAT_REL_CI) : 0)) / 100 *
+			      fabs(s->center) + s->res;
+
+		s->lo = s->center - half;
+		s->hi = s->center + half;
 	} else if (!isnan(s->mean)) {
 		stats_mean_ci_printed(s->mean, spread(s), (double)s->n, s->res, level, &s->lo, &s->hi);
 	}
@@ -223,6 +245,13 @@ static void judge_runs(struct cmp_row *r, const struct cmp_fig *const *b, size_t
 	free(xc);
 }
 
+/* Did the tool print an interval of a run's center (Criterion's bounds, benchstat v2's "± x%")? */
+static int has_interval(const struct cmp_fig *f)
+{
+	return (!isnan(f->v[STAT_LOWER]) && !isnan(f->v[STAT_UPPER])) ||
+	       (!isnan(f->v[STAT_REL_CI]) && isnan(f->v[STAT_MEAN]));
+}
+
 /* One run a side (or none): its samples, else its printed figures. */
 static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct cmp_fig *c,
 		      const struct cmp_opts *o)
@@ -246,8 +275,7 @@ static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct c
 		utest(r, b->samples, b->nsamples, c->samples, c->nsamples, o);
 	} else if (has_spread(&r->base) && has_spread(&r->cand)) {
 		welch(r, level);
-	} else if (!isnan(b->v[STAT_LOWER]) && !isnan(b->v[STAT_UPPER]) && !isnan(c->v[STAT_LOWER]) &&
-		   !isnan(c->v[STAT_UPPER])) {
+	} else if (has_interval(b) && has_interval(c)) {
 		r->method = CMP_OVERLAP;
 		r->tested = 1;
 	} else {

@@ -51,6 +51,39 @@ static inline uint32_t run_of(const struct model *m, const char *subject, uint32
 	return 0;
 }
 
+/*
+ * The run of benchmark `subject` in variant `variant` that has a
+ * measurement of `quantity` (NULL: any run of the two); fails when none.
+ * A comparer's table has a run per benchmark, column and unit.
+ */
+static inline uint32_t run_in(const struct model *m, const char *subject, const char *variant,
+			      const char *quantity)
+{
+	for (uint32_t i = 0; i < m->rs.nruns; i++) {
+		if (strcmp(m->rs.runs[i].subject, subject) || strcmp(m->rs.runs[i].variant.text, variant))
+			continue;
+		if (!quantity)
+			return i;
+		for (size_t k = 0; k < m->rs.nmeas; k++)
+			if (m->rs.meas[k].run == i && !strcmp(m->rs.meas[k].quantity, quantity))
+				return i;
+	}
+	fail_msg("no run of %s in %s with %s", subject, variant, quantity ? quantity : "a figure");
+	return 0;
+}
+
+/* Does a note of `kind` on `run` contain `text`? */
+static inline int has_note(const struct model *m, uint32_t run, enum note_kind kind, const char *text)
+{
+	struct buf b = BUF_INIT;
+	int found;
+
+	notes_of(m, run, kind, &b);
+	found = b.len && strstr(b.s, text) != NULL;
+	buf_release(&b);
+	return found;
+}
+
 /* Every measurement's byte span holds the number it was read from: check(span) is 0. */
 static inline void assert_spans(struct model *m, int (*check)(const char *s, size_t n))
 {

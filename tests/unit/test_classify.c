@@ -510,6 +510,79 @@ static void test_jvm_dotnet_cpp(void **state)
 	not_claimed(FMT_GBENCH, "Comparing notes, we agreed to ship it");
 }
 
+#define BAR "\xe2\x94\x82" /* │ */
+#define MICRO "\xc2\xb5"
+
+/* The comparers of Go and Rust benchmarks: benchstat v1 and v2, benchcmp, critcmp, cargo benchcmp. */
+static void test_comparers(void **state)
+{
+	(void)state;
+	kind_is(FMT_BENCHSTAT, "                      " BAR "   old.txt   " BAR "      new.txt      " BAR, "header");
+	kind_is(FMT_BENCHSTAT, "                      " BAR "   sec/op    " BAR "   sec/op     vs base                " BAR,
+		"header");
+	assert_true(starts(FMT_BENCHSTAT, "    " BAR " crc-old.txt " BAR));
+	kind_is(FMT_BENCHSTAT, "Encode/format=json-48   1.718" MICRO " " PM " 1%   1.423" MICRO " " PM " 1%  -17.20% (p=0.000 n=10)",
+		"row");
+	kind_is(FMT_BENCHSTAT, "Encode/format=json-48   1.7l8" MICRO " " PM " 1%   1.423" MICRO " " PM " 1O%", "row");
+	kind_is(FMT_BENCHSTAT, "FloatSub/100-4   115.00n " PM " \xe2\x88\x9e \xc2\xb9   78.80n " PM " \xe2\x88\x9e \xc2\xb9", "row");
+	kind_is(FMT_BENCHSTAT, "Scan-8             4.125Ki", "row"); /* cut short */
+	kind_is(FMT_BENCHSTAT, "geomean                 2.295" MICRO "        2.090" MICRO "        -8.94%", "geomean");
+	kind_is(FMT_BENCHSTAT, "\xc2\xb9 need >= 6 samples for confidence interval at level 0.95", "footnote");
+	kind_is(FMT_BENCHSTAT, "\xc2\xb2 all samples are equal", "footnote");
+	kind_is(FMT_BENCHSTAT, "pkg: github.com/elastic/apm-server/internal/agentcfg", "config");
+	assert_false(starts(FMT_BENCHSTAT, "Encode/format=json-48   1.718" MICRO " " PM " 1%"));
+	assert_false(starts(FMT_BENCHSTAT, "goos: linux"));
+	/* box tables of other tools start at their border; a sentence with a colon is no config */
+	assert_false(starts(FMT_BENCHSTAT, BAR " package_name " BAR " NEW OLD " BAR));
+	not_claimed(FMT_BENCHSTAT, "Before:");
+	not_claimed(FMT_BENCHSTAT, "The results are below, measured twice");
+
+	kind_is(FMT_BENCHSTAT_V1, "name               old time/op    new time/op    delta", "header");
+	kind_is(FMT_BENCHSTAT_V1, "name               old speed      new speed      delta", "header");
+	kind_is(FMT_BENCHSTAT_V1, "name        time/op", "header");
+	kind_is(FMT_BENCHSTAT_V1, "name \\ time/op    new.txt        old.txt        x386.txt", "header");
+	kind_is(FMT_BENCHSTAT_V1, "Do-8                 7.79" MICRO "s " PM " 3%    4.75" MICRO "s " PM " 7%  -39.01%  (p=0.000 n=9+10)",
+		"row");
+	kind_is(FMT_BENCHSTAT_V1, "Do-8                 7.7O" MICRO "s " PM " 3%    4.75" MICRO "s " PM " 7%  -39.01%", "row");
+	kind_is(FMT_BENCHSTAT_V1, "Continue-8            O.00B          0.00B          ~     (all equal)", "row");
+	kind_is(FMT_BENCHSTAT_V1, "Isolation/10-8        O.00B          0.00B         0.00%", "row");
+	kind_is(FMT_BENCHSTAT_V1, "pkg:hash/crc32 goos:darwin goarch:amd64", "group");
+	kind_is(FMT_BENCHSTAT_V1, "[Geo mean]                                    345ns           238ns        -30.99%", "geomean");
+	assert_true(starts(FMT_BENCHSTAT_V1, "name               old time/op    new time/op    delta"));
+	not_claimed(FMT_BENCHSTAT_V1, "name of the game");
+	not_claimed(FMT_BENCHSTAT_V1, "name  old value  new value  change");
+	not_claimed(FMT_BENCHSTAT_V1, "funcbech00:55:15 main.go:211: exiting");
+
+	kind_is(FMT_BENCHCMP, "benchmark           old ns/op     new ns/op     delta", "header");
+	kind_is(FMT_BENCHCMP, "benchmark                         old MB/s     new MB/s     speedup     ", "header");
+	kind_is(FMT_BENCHCMP, "benchmark           old allocs     new allocs     delta", "header");
+	kind_is(FMT_BENCHCMP, "BenchmarkConcat     523           68.6          -86.88%", "row");
+	kind_is(FMT_BENCHCMP, "BenchmarkConcat     52O           68.6          -86.88%", "row");
+	not_claimed(FMT_BENCHCMP, "benchmark old and new builds, then compare");
+	not_claimed(FMT_BENCHCMP, "benchmark  old ns/op  new ns/op  change");
+	assert_false(starts(FMT_BENCHCMP, "BenchmarkConcat     523           68.6          -86.88%"));
+
+	kind_is(FMT_CRITCMP, "group                         snappy/cpp/                            snappy/snap/", "header");
+	kind_is(FMT_CRITCMP, "-----                         -----------                            ------------", "divider");
+	kind_is(FMT_CRITCMP, "compress/zflat00_html         1.00     94.5" PM "0.62" MICRO "s  1033.1 MB/sec    1.02     96.1" PM "0.74" MICRO "s  1016.2 MB/sec",
+		"row");
+	kind_is(FMT_CRITCMP, "compress/zflat00_html         1.00     94.5" PM "O.62" MICRO "s  1033.1 MB/sec", "row");
+	kind_is(FMT_CRITCMP, "<pre>group                                 master                                 refactor", "header");
+	assert_true(starts(FMT_CRITCMP, "group                         snappy/cpp/                            snappy/snap/"));
+	not_claimed(FMT_CRITCMP, "group by the build, then compare");
+	not_claimed(FMT_CRITCMP, "-----BEGIN PGP SIGNATURE-----");
+
+	kind_is(FMT_CARGO_BENCHCMP, " name                c69b1373 ns/iter  edfc86ac ns/iter  diff ns/iter  diff %", "header");
+	kind_is(FMT_CARGO_BENCHCMP, " bench_buffer        96                91                          -5  -5.21%", "row");
+	kind_is(FMT_CARGO_BENCHCMP, " ac_one_byte                         354 (28248 MB/s)            349 (28653 MB/s)                      -5   -1.41%   x 1.01",
+		"row");
+	kind_is(FMT_CARGO_BENCHCMP, " bench_buffer        9O                91                          -5  -5.21%", "row");
+	kind_is(FMT_CARGO_BENCHCMP, " kv_range    9,12", "row"); /* cut short */
+	assert_true(starts(FMT_CARGO_BENCHCMP, " name                c69b1373 ns/iter  edfc86ac ns/iter  diff ns/iter  diff %"));
+	not_claimed(FMT_CARGO_BENCHCMP, "name  the bench  of the week");
+	assert_false(starts(FMT_CARGO_BENCHCMP, " bench_buffer        96                91                          -5  -5.21%"));
+}
+
 static void test_size_list(void **state)
 {
 	enum fmt f = FMT_SIZE_LIST;
@@ -830,6 +903,7 @@ int main(void)
 		cmocka_unit_test(test_system_benchmarks),
 		cmocka_unit_test(test_size_listings),
 		cmocka_unit_test(test_memtier),
+		cmocka_unit_test(test_comparers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -596,6 +596,92 @@ static void test_relative_spread(void **state)
 	model_release(&m);
 }
 
+/*
+ * benchstat v2's "± x%" is the larger half of its interval of the median:
+ * the interval lies within median ∓ x%, which the printed digits widen by
+ * half a unit of the last digit of both figures. Worked by hand for
+ * benchstat's own example (cmd/benchstat's doc):
+ *   old 1.718µ ± 1%: (1% + 0.5%) · 1.718e-6 + 0.0005e-6 = 0.02627e-6
+ *   new 1.423µ ± 1%: (1% + 0.5%) · 1.423e-6 + 0.0005e-6 = 0.021845e-6
+ * apart: better; gob 3.066µ ± 0% against 3.070µ ± 2% overlap: the same.
+ */
+static void test_benchstat_intervals(void **state)
+{
+	static const char text[] =
+		"                      \xe2\x94\x82   old.txt   \xe2\x94\x82               new.txt               \xe2\x94\x82\n"
+		"                      \xe2\x94\x82   sec/op    \xe2\x94\x82   sec/op     vs base                \xe2\x94\x82\n"
+		"Encode/format=json-48   1.718\xc2\xb5 \xc2\xb1 1%   1.423\xc2\xb5 \xc2\xb1 1%  -17.20% (p=0.000 n=10)\n"
+		"Encode/format=gob-48    3.066\xc2\xb5 \xc2\xb1 0%   3.070\xc2\xb5 \xc2\xb1 2%        ~ (p=0.446 n=10)\n"
+		"geomean                 2.295\xc2\xb5        2.090\xc2\xb5        -8.94%\n";
+	struct model m;
+	struct diag d = DIAG_INIT;
+	struct cmp_table t;
+	const struct cmp_row *r;
+
+	(void)state;
+	model_init(&m);
+	import_string(&m, "bs.txt", text, &d);
+	assert_int_equal(d.n, 0);
+	model_resolve(&m);
+	cmp_build(&m, &m.exps[0], model_variant_key(&m, "old"), model_variant_key(&m, "new"), NULL, &t);
+	r = row_of(&t, "", "Encode/format=json.time_per_op");
+	assert_int_equal(r->method, CMP_OVERLAP);
+	assert_close(r->base.center, 1.718e-6, 1e-15);
+	assert_int_equal(r->base.n, 10);
+	assert_int_equal(r->cand.n, 10);
+	assert_close(r->base.lo, 1.718e-6 - 0.02627e-6, 1e-12);
+	assert_close(r->base.hi, 1.718e-6 + 0.02627e-6, 1e-12);
+	assert_close(r->cand.lo, 1.423e-6 - 0.021845e-6, 1e-12);
+	assert_close(r->cand.hi, 1.423e-6 + 0.021845e-6, 1e-12);
+	assert_true(r->tested && r->significant);
+	assert_int_equal(r->verdict, CMP_BETTER);
+	r = row_of(&t, "", "Encode/format=gob.time_per_op");
+	assert_int_equal(r->method, CMP_OVERLAP);
+	assert_false(r->significant);
+	assert_int_equal(r->verdict, CMP_SAME);
+	cmp_release(&t);
+	model_release(&m);
+	diag_release(&d);
+}
+
+/*
+ * benchstat v1's "± x%" bounds every sample's distance from the mean; the
+ * deviation of n samples is then at most x% · mean · √(n/(n-1)), which
+ * Welch's test takes (go-retry#13's Do-8: 7.79µs ± 3% over 9 samples).
+ */
+static void test_benchstat_v1_deviation(void **state)
+{
+	static const char text[] =
+		"name               old time/op    new time/op    delta\n"
+		"Do-8                 7.79\xc2\xb5s \xc2\xb1 3%    4.75\xc2\xb5s \xc2\xb1 7%  -39.01%  (p=0.000 n=9+10)\n"
+		"DoSuccess-8          6.59ns \xc2\xb1 6%    6.62ns \xc2\xb1 5%     ~     (p=0.631 n=10+10)\n";
+	struct model m;
+	struct diag d = DIAG_INIT;
+	struct cmp_table t;
+	const struct cmp_row *r;
+
+	(void)state;
+	model_init(&m);
+	import_string(&m, "v1.txt", text, &d);
+	assert_int_equal(d.n, 0);
+	model_resolve(&m);
+	cmp_build(&m, &m.exps[0], model_variant_key(&m, "old"), model_variant_key(&m, "new"), NULL, &t);
+	r = row_of(&t, "", "Do.time_per_op");
+	assert_int_equal(r->method, CMP_WELCH);
+	assert_int_equal(r->base.n, 9);
+	assert_int_equal(r->cand.n, 10);
+	assert_close(r->base.sd, 0.03 * 7.79e-6 * sqrt(9.0 / 8.0), 1e-12);
+	assert_close(r->cand.sd, 0.07 * 4.75e-6 * sqrt(10.0 / 9.0), 1e-12);
+	assert_true(r->tested && r->significant);
+	assert_int_equal(r->verdict, CMP_BETTER);
+	r = row_of(&t, "", "DoSuccess.time_per_op");
+	assert_int_equal(r->method, CMP_WELCH);
+	assert_false(r->significant);
+	cmp_release(&t);
+	model_release(&m);
+	diag_release(&d);
+}
+
 /* A zero baseline has no percentage; a test still decides. */
 static void test_zero_baseline(void **state)
 {
@@ -705,6 +791,8 @@ int main(void)
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_mixed_scenarios),
 		cmocka_unit_test(test_relative_spread),
+		cmocka_unit_test(test_benchstat_intervals),
+		cmocka_unit_test(test_benchstat_v1_deviation),
 		cmocka_unit_test(test_zero_baseline),
 		cmocka_unit_test(test_geomeans),
 		cmocka_unit_test(test_one_side),

@@ -77,6 +77,8 @@ static void test_directions(void **state)
 	assert_int_equal(metric_direction("time", STAT_SD), DIR_NONE);
 	assert_int_equal(metric_direction("time_per_op", STAT_RANGE), DIR_NONE);
 	assert_int_equal(metric_direction("task_clock", STAT_REL_SD), DIR_NONE);
+	assert_int_equal(metric_direction("time_per_op", STAT_REL_DEV), DIR_NONE);
+	assert_int_equal(metric_direction("time_per_op", STAT_REL_CI), DIR_NONE);
 	assert_int_equal(metric_direction("throughput", STAT_LOWER), DIR_HIGHER);
 	assert_int_equal(metric_direction("sender.bitrate", STAT_VALUE), DIR_HIGHER);
 	assert_int_equal(metric_direction("runs", STAT_VALUE), DIR_NONE);
@@ -133,9 +135,12 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 	const struct run *r = &m->rs.runs[me->run];
 
 	/*
-	 * Go's custom metrics (b.ReportMetric) are named by their unit; Google
-	 * Benchmark's user counters and JMH's profilers' rows by their own names
+	 * Go's custom metrics (b.ReportMetric) are named by their unit, and so
+	 * are benchstat's of them; Google Benchmark's user counters and JMH's
+	 * profilers' rows by their own names; k6's custom metrics by the script
 	 */
+	if (r->fmt == FMT_BENCHSTAT || r->fmt == FMT_BENCHSTAT_V1)
+		return me->dir == DIR_NONE; /* (v1 scales a custom "-ns/op" or "-bytes" one to s or B) */
 	return ((r->fmt == FMT_GOTEST || r->fmt == FMT_GBENCH || r->fmt == FMT_GBENCH_JSON || r->fmt == FMT_JMH) &&
 		me->unit == UNIT_NONE && me->dir == DIR_NONE) ||
 	       (r->fmt == FMT_K6 && me->dir == DIR_NONE);
@@ -164,7 +169,8 @@ static void test_samples(void **state)
 			for (size_t k = 0; k < m.rs.nmeas; k++) {
 				const struct measurement *me = &m.rs.meas[k];
 				const struct metric_def *row = metric_lookup(me->quantity);
-				int spread = me->stat == STAT_REL_SD;
+				int spread = me->stat == STAT_REL_SD || me->stat == STAT_REL_DEV ||
+					     me->stat == STAT_REL_CI;
 
 				checked++;
 				if (!row) {

@@ -195,6 +195,53 @@ static void check_unlocalize(const char *in, int fraction, const char *want)
 	assert_int_equal(n, strlen(want));
 }
 
+/* Prefixed figures as the comparers print them: SI exactly, IEC by powers of two, nothing else. */
+static void test_prefixed(void **state)
+{
+	size_t k;
+	double v;
+
+	(void)state;
+	assert_int_equal(num_parse_prefixed("1.718\xc2\xb5", 7, &v, &k), 0);
+	assert_true(v == 1.718e-6);
+	assert_int_equal(k, 5);
+	assert_int_equal(num_parse_prefixed("1.718\xce\xbc", 7, &v, &k), 0); /* U+03BC */
+	assert_true(v == 1.718e-6);
+	assert_int_equal(num_parse_prefixed("46.55n", 6, &v, &k), 0);
+	assert_true(v == 46.55e-9);
+	assert_int_equal(num_parse_prefixed("1.031m", 6, &v, &k), 0);
+	assert_true(v == 1.031e-3);
+	assert_int_equal(num_parse_prefixed("25.86k", 6, &v, &k), 0);
+	assert_true(v == 25860);
+	assert_int_equal(num_parse_prefixed("13.0M", 5, &v, &k), 0);
+	assert_true(v == 13e6);
+	assert_int_equal(num_parse_prefixed("2.001G", 6, &v, &k), 0);
+	assert_true(v == 2.001e9);
+	assert_int_equal(num_parse_prefixed("3.266Ki", 7, &v, &k), 0);
+	assert_true(v == 3.266 * 1024);
+	assert_int_equal(k, 5);
+	assert_int_equal(num_parse_prefixed("307.3Mi", 7, &v, &k), 0);
+	assert_true(v == 307.3 * 1048576);
+	assert_int_equal(num_parse_prefixed("1.150Gi", 7, &v, &k), 0);
+	assert_true(v == 1.150 * 1073741824.0);
+	assert_int_equal(num_parse_prefixed("100.0", 5, &v, &k), 0);
+	assert_true(v == 100);
+	assert_int_equal(k, 5);
+	/* a digit garbled, an unknown prefix, a prefix alone, infinity: never a number */
+	assert_int_equal(num_parse_prefixed("1.7l8\xc2\xb5", 7, &v, &k), -1);
+	assert_int_equal(num_parse_prefixed("12.00x", 6, &v, &k), -1);
+	assert_int_equal(num_parse_prefixed("12.00ki", 7, &v, &k), -1);
+	assert_int_equal(num_parse_prefixed("Mi", 2, &v, &k), -1);
+	assert_int_equal(num_parse_prefixed("\xe2\x88\x9e", 3, &v, &k), -1);
+	assert_int_equal(num_parse_prefixed("", 0, &v, &k), -1);
+	/* a prefix given apart: critcmp's "80.2 MB/sec" is 80.2 MiB/s */
+	assert_int_equal(num_scale("80.2", 4, "Mi", 2, &v), 0);
+	assert_true(v == 80.2 * 1048576);
+	assert_int_equal(num_scale("5.1", 3, "", 0, &v), 0);
+	assert_true(v == 5.1);
+	assert_int_equal(num_scale("5.1", 3, "Q", 1, &v), -1);
+}
+
 static void test_unlocalize(void **state)
 {
 	(void)state;
@@ -597,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_grouped),
 		cmocka_unit_test(test_decimal_exact),
 		cmocka_unit_test(test_num_parse),
+		cmocka_unit_test(test_prefixed),
 		cmocka_unit_test(test_unlocalize),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_format_res),
