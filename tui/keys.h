@@ -28,7 +28,8 @@
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
 	X(NEXT, "Right Tab l", "next candidate (Compare), next column (Matrix)")                   \
 	X(PREV, "Left S-Tab h", "previous candidate (Compare), previous column (Matrix)")          \
-	X(BASELINE, "b", "Matrix, Compare, Runs: make the selected variant the baseline (recorded, undoable)")                      \
+	X(BASELINE, "b", "Matrix, Compare, Runs: compare against the selected variant (this view only)") \
+	X(SAVE_BASELINE, "B", "save the view's baseline as the experiment's (recorded, undoable)") \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
 	X(DELETE, "d", "Experiments: remove the selected experiment (y removes, n or Esc cancel; undoable)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \

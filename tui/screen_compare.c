@@ -162,7 +162,12 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 	int x;
 
 	draw_text(y, 1, 11, "baseline:", ROLE_DIM);
-	draw_text(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
+	x = 12 + draw_text(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
+	if (strcmp(t->base, e->baseline)) {
+		/* chosen in the view: the experiment's baseline is another until B saves this one */
+		snprintf(buf, sizeof(buf), "  (this view; the experiment's is %s: B saves)", variant_text(e, e->baseline));
+		draw_text(y, x, COLS - x - 1, buf, ROLE_DIM);
+	}
 	draw_text(y + 1, 1, 11, "candidate:", ROLE_DIM);
 	if (!*t->cand) {
 		draw_text(y + 1, 12, COLS - 13, "(none: this experiment has one variant)", ROLE_DIM);
@@ -502,7 +507,7 @@ static int act(struct tui *t, enum action a, int height)
 	}
 	case ACT_BASELINE:
 		if (*t->cand)
-			tui_set_baseline(t, t->cand);
+			tui_view_baseline(t, t->cand);
 		return ACT_DONE;
 	case ACT_SCREEN_MATRIX:
 		remember_row(t);

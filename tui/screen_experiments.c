@@ -155,7 +155,7 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 		for (size_t e = 0; e < t->m->nexps; e++)
 			if (!strcmp(t->m->exps[e].name, name))
 				t->exps.cursor = e;
-		tui_message(t, "%s (edit %ld)", msg, id);
+		tui_said_edit(t, id, msg);
 	}
 	free(name);
 	free(msg);

@@ -331,14 +331,16 @@ static void draw(struct tui *t, int top, int height)
 	L = layout(v, height);
 	{
 		char order[256];
+		/* a baseline chosen in the view says so: the store's is another */
+		const char *mine = strcmp(t->base, t->m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
 
 		/* the hints give way to the rows' order and filter (o ~) when one is set */
 		if (*matrix_order_text(t, &v->mx, order, sizeof(order)))
-			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 %s", v->mx.ncols,
-				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), order);
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 %s", v->mx.ncols,
+				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine, order);
 		else
-			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
-				 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
+				 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine);
 	}
 	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
 	y = top + 1;
@@ -437,7 +439,7 @@ static int act(struct tui *t, enum action a, int height)
 			tui_message(t, "select a variant's column with \xe2\x86\x90/\xe2\x86\x92 first");
 			return ACT_DONE;
 		}
-		tui_set_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
+		tui_view_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
 		return ACT_DONE;
 	case ACT_SCREEN_COMPARE:
 		/* the pair view opens on the selected column and row */

@@ -680,9 +680,9 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * b: the selected line's variant becomes the baseline of the experiment
- * shown (recorded in the store's journal as the Matrix's b is, so u undoes
- * it). History spans experiments, so it has no one baseline to set.
+ * b: the views compare the experiment shown against the selected line's
+ * variant (as the Matrix's b; B saves it). History spans experiments, so
+ * it has no one baseline to set.
  */
 static void set_baseline(struct tui *t)
 {
@@ -703,14 +703,13 @@ static void set_baseline(struct tui *t)
 		tui_message(t, "not a variant of this experiment: baseline unchanged");
 		return;
 	}
-	if (!strcmp(v->key, e->baseline)) {
+	if (t->view_exp == (size_t)(e - t->m->exps) && !strcmp(v->key, t->base)) {
 		tui_message(t, "%s is the baseline already", v->text);
 		return;
 	}
 	if (t->view_exp != (size_t)(e - t->m->exps))
 		tui_set_experiment(t, (size_t)(e - t->m->exps));
-	/* the key as the model holds it: the runs' arena is not the model's */
-	if (tui_set_baseline(t, model_variant_key(t->m, v->key)) == 0)
+	if (tui_view_baseline(t, v->key) == 0)
 		rs->valid = 0;
 }
 

@@ -13,15 +13,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/journal.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/screen.h"
 #include "tui/views.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/util.h"
 
 #define MIN_COLS 40
 #define MIN_LINES 10
+#define WATCH_MS 500
 
 static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
@@ -112,47 +115,123 @@ void tui_open_compare(struct tui *t, size_t e)
 	t->cur = SCREEN_MATRIX;
 }
 
-int tui_set_baseline(struct tui *t, const char *key)
+int tui_view_baseline(struct tui *t, const char *key)
 {
 	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const char *now, *old = t->base, *name;
-	size_t exp;
+	const struct variant_info *v = e ? model_variant(e, key) : NULL;
+	const char *old = t->base;
 
-	if (!e || !model_variant(e, key)) {
+	if (!v) {
 		tui_message(t, "not a variant of this experiment: baseline unchanged");
 		return -1;
 	}
-	now = model_now(t->m);
-	if (t->store) {
-		struct diag d = DIAG_INIT;
-		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
-
-		if (rc < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-		diag_release(&d);
-		if (rc < 0)
-			return -1;
-	}
-	model_add_override(t->m, "baseline", e->name, key, now);
-	name = e->name;
-	exp = t->view_exp;
-	model_resolve(t->m); /* experiments are rebuilt: look ours up again */
-	for (size_t k = 0; k < t->m->nexps; k++)
-		if (!strcmp(t->m->exps[k].name, name))
-			exp = k;
-	t->exps.cursor = exp;
-	t->view_exp = exp;
-	t->base = key;
-	if (!*t->cand || !strcmp(t->cand, key))
+	t->base = v->key; /* the model's copy: the caller's may be another arena's */
+	if (!*t->cand || !strcmp(t->cand, t->base))
 		t->cand = old;
 	t->cmp_valid = 0;
 	views_invalidate(t);
-	{
-		const struct variant_info *v = model_variant(&t->m->exps[exp], key);
-
-		tui_message(t, "baseline is now %s", v ? v->text : key);
-	}
+	if (!strcmp(t->base, e->baseline))
+		tui_message(t, "baseline: %s again (the experiment's)", v->text);
+	else
+		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
 	return 0;
+}
+
+int tui_save_baseline(struct tui *t)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e ? model_variant(e, t->base) : NULL;
+	struct edit_row row = { 0 };
+	struct diag d = DIAG_INIT;
+	struct buf what = BUF_INIT;
+	char *name, *text;
+	long id = 0;
+
+	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
+		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
+		return -1;
+	}
+	if (!strcmp(v->key, e->baseline)) {
+		tui_message(t, "%s is the experiment's baseline already", v->text);
+		return 0;
+	}
+	name = xstrdup(e->name);
+	text = xstrdup(v->text);
+	buf_addf(&what, "baseline of \"%s\" is \"%s\"", name, text);
+	row.op = EDIT_BASELINE;
+	row.experiment = name;
+	row.value = v->key;
+	if (t->store) {
+		id = journal_record(t->store, NULL, "baseline", what.s, &row, 1, &d);
+		if (id < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+		diag_release(&d);
+	} else {
+		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
+	}
+	if (id >= 0) {
+		tui_edited(t);
+		buf_reset(&what);
+		buf_addf(&what, "%s is the experiment's baseline", text);
+		tui_said_edit(t, id, what.s);
+	}
+	buf_release(&what);
+	free(name);
+	free(text);
+	return id < 0 ? -1 : 0;
+}
+
+void tui_edited(struct tui *t)
+{
+	if (t->store) {
+		explore_reload(t); /* says why when it cannot */
+		return;
+	}
+	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
+	{
+		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
+		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
+		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
+
+		model_resolve(t->m);
+		t->exps.count = t->m->nexps;
+		for (size_t k = 0; name && k < t->m->nexps; k++) {
+			const struct experiment *x = &t->m->exps[k];
+			const struct variant_info *b, *c;
+
+			if (strcmp(x->name, name))
+				continue;
+			t->exps.cursor = k;
+			t->view_exp = k;
+			b = model_variant(x, base);
+			c = model_variant(x, cand);
+			t->base = followed || !b ? x->baseline : b->key;
+			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
+			if (!*t->cand)
+				for (size_t i = 0; i < x->nvariants; i++)
+					if (strcmp(x->variants[i].key, t->base)) {
+						t->cand = x->variants[i].key;
+						break;
+					}
+		}
+		free(name);
+		free(base);
+		free(cand);
+	}
+	t->cmp_valid = 0;
+	views_invalidate(t);
+	if (t->ex)
+		t->ex->runs.valid = 0;
+}
+
+void tui_said_edit(struct tui *t, long id, const char *what)
+{
+	if (id > 0)
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
+	else if (t->store)
+		tui_message(t, "already so: nothing recorded");
+	else
+		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -262,9 +341,10 @@ static void draw_status(struct tui *t)
 	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 	} else if (t->message[0]) {
-		/* a message says what a key just did: it goes before the list of screens */
+		/* a message says what a key just did: it goes before the list of screens, cut
+		   in the middle so that its end (a name, what undoes it) shows too */
 		draw_fill(y, ROLE_STATUS);
-		draw_text(y, 1, COLS - 2, t->message, ROLE_STATUS);
+		draw_text_mid(y, 1, COLS - 2, t->message, ROLE_STATUS);
 	}
 }
 
@@ -370,7 +450,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
-	case ACT_BASELINE:
+	case ACT_SAVE_BASELINE:
 	case ACT_SET_VARIANT:
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
@@ -429,8 +509,11 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
 	t.prev = SCREEN_EXPERIMENTS;
 
+	watch_take(t.store, &t.watch);
 	if (start_curses() < 0)
 		return -1;
+	if (t.store)
+		timeout(WATCH_MS); /* while no key comes, look whether another process wrote the store */
 	for (int dirty = 1;;) {
 		wint_t ch;
 		int r, res;
@@ -440,8 +523,10 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			draw_all(&t);
 		dirty = 0;
 		r = get_wch(&ch);
-		if (r == ERR)
+		if (r == ERR) {
+			dirty = watch_poll(&t);
 			continue;
+		}
 		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
 			dirty = 1; /* layout comes from LINES and COLS at each draw */
 			continue;

@@ -14,7 +14,7 @@ tui_wait "hand-new-us"
 tui_keys r
 tui_wait "Rename to: hand-new-us"
 tui_keys C-u "New speed" Enter
-tui_wait "renamed (edit 1)"
+tui_wait "edit 1 · u undoes it · renamed"
 tui_gone " hand-new-us "
 # d asks; Esc and n answer no at one key
 tui_keys d
@@ -31,7 +31,7 @@ tui_gone "y yes, n no"
 tui_keys d
 tui_wait "y yes, n no"
 tui_keys x Enter y
-tui_wait "removed \"New speed\" (edit 2)"
+tui_wait "edit 2 · u undoes it · removed \"New speed\""
 tui_gone "New speed  "
 tui_wait " hand-relative "
 tui_keys q

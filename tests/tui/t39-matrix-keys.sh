@@ -78,12 +78,14 @@ tui_keys g Down H
 tui_wait "time · ./myservice parse input.json · history: 2 runs in 1 experiment"
 tui_keys Escape
 tui_wait "METRIC"
-# b on Runs: the selected variant becomes the baseline, u undoes it
+# b on Runs: the selected variant becomes the view's baseline, B saves it, u undoes it
 tui_keys Enter
 tui_wait "Enter on a run: the text it was read from"
 tui_keys G b
-tui_wait "baseline is now myservice-x86_64-release-pgo-bolt"
-BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'baseline of "six-variants" is "myservice x86 64 release pgo bolt"' ||
+tui_wait "this view's baseline: myservice-x86_64-release-pgo-bolt"
+tui_keys B
+tui_wait "edit 1 · u undoes it"
+BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'baseline of "six-variants" is "myservice-x86_64-release-pgo-bolt"' ||
 	fail "b on Runs recorded no edit"
 tui_wait "myservice-x86_64-release-pgo-bolt (ba"
 tui_keys u
