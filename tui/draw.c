@@ -133,36 +133,18 @@ int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum
 
 void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
 {
-	struct buf a = BUF_INIT, head = BUF_INIT;
-	const char *dots = utf8 ? "\xe2\x80\xa6" : "...";
-	int dw = utf8 ? 1 : 3, tw = 0, keep;
-	size_t n, tail;
+	struct buf a = BUF_INIT, cut = BUF_INIT;
+	size_t n;
 
 	s = shown(s, &a);
 	n = strlen(s);
-	if (text_width(s, n) <= cols || cols < 4 + dw) {
+	if (text_width(s, n) <= cols || cols < 4 + (utf8 ? 1 : 3)) {
 		draw_text(y, x, cols, s, role);
-		buf_release(&a);
-		return;
+	} else {
+		text_mid(&cut, s, n, cols, utf8 ? "\xe2\x80\xa6" : "...", utf8 ? 1 : 3);
+		draw_text(y, x, cols, buf_str(&cut), role);
 	}
-	/* the tail gets half the room, whole characters */
-	keep = (cols - dw) / 2;
-	tail = n;
-	while (tail > 0) {
-		size_t prev = tail - 1;
-
-		while (prev > 0 && ((unsigned char)s[prev] & 0xc0) == 0x80)
-			prev--;
-		if (text_width(s + prev, n - prev) > keep)
-			break;
-		tail = prev;
-	}
-	tw = text_width(s + tail, n - tail);
-	buf_add(&head, s, text_fit(s, tail, cols - dw - tw, NULL));
-	x += draw_text(y, x, cols - dw - tw, buf_str(&head), role);
-	x += draw_text(y, x, dw, dots, role);
-	draw_text(y, x, tw, s + tail, role);
-	buf_release(&head);
+	buf_release(&cut);
 	buf_release(&a);
 }
 

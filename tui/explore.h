@@ -84,7 +84,8 @@ struct paste_line {
 };
 
 struct paste_state {
-	int collecting;            /* inside a bracketed paste */
+	int collecting;            /* inside a paste */
+	int unbracketed;           /* ... that came without brackets, told by its speed */
 	int cr_seen;               /* the last byte came from a CR */
 	struct buf text;           /* what was pasted or read */
 	char name[256];            /* "paste", or the path typed */
@@ -163,6 +164,13 @@ void explore_terminal(int on);
 void paste_enable(int on);
 /* `i`: open Paste with a prompt for a path. */
 void paste_open(struct tui *t);
+/*
+ * A paste begins (its text then comes through paste_key()) and ends (the
+ * plan is made): what the bracketed-paste markers do, and what tui.c does
+ * for a burst of keys faster than typing (`bracketed` 0).
+ */
+void paste_begin(struct tui *t, int bracketed);
+void paste_end(struct tui *t);
 /* Keys while a paste arrives: 0 not taken, 1 taken (redraw), 2 taken (more to come, no redraw). */
 int paste_key(struct tui *t, wint_t ch, int is_code);
 void paste_release(struct paste_state *p);

@@ -31,7 +31,7 @@
 	X(BASELINE, "b", "Matrix, Compare, Runs: compare against the selected variant (this view only)") \
 	X(SAVE_BASELINE, "B", "save the view's baseline as the experiment's (recorded, undoable)") \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
-	X(DELETE, "d", "Experiments: remove the selected experiment (y removes, n or Esc cancel; undoable)") \
+	X(DELETE, "d", "Experiments: remove the selected experiment (type yes or its name; undoable)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of any list (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \

@@ -161,14 +161,17 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 	free(msg);
 }
 
+/* The answer to "Remove ...?": "yes" or the experiment's name removes it, anything else nothing. */
 static void on_delete(struct tui *t, const char *answer)
 {
 	struct edit_plan p;
 	struct diag d = DIAG_INIT;
 	char msg[128];
 
-	if (strcmp(answer, "y"))
+	if (strcmp(answer, "yes") && strcmp(answer, t->m->exps[t->exps.cursor].name)) {
+		tui_message(t, "nothing removed: type yes or the experiment's name to remove it");
 		return;
+	}
 	edit_plan_init(&p);
 	snprintf(msg, sizeof(msg), "removed \"%.80s\"", t->m->exps[t->exps.cursor].name);
 	commit(t, &p, manage_plan_rm_experiment(t->m, &t->m->exps[t->exps.cursor], &p, &d), &d, NULL,
@@ -197,7 +200,7 @@ static void on_rename(struct tui *t, const char *name)
 static int manage(struct tui *t, enum action a)
 {
 	const struct experiment *e = &t->m->exps[t->exps.cursor];
-	char label[160];
+	char label[320];
 
 	if (!t->store) {
 		tui_message(t, "a quick comparison is not stored: nothing to %s",
@@ -206,18 +209,22 @@ static int manage(struct tui *t, enum action a)
 	}
 	if (a == ACT_DELETE) {
 		char tail[64];
-		int used, room;
-		size_t fit;
+		struct buf name = BUF_INIT;
+		int room;
 
-		/* the answer keys always show: a long name is cut (with …), never them */
-		snprintf(tail, sizeof(tail), "\" (%zu run%s)? y yes, n no", e->nruns, e->nruns == 1 ? "" : "s");
-		room = COLS - 2 - (int)strlen("Remove \"") - text_width(tail, strlen(tail));
-		/* at most 100 bytes of it, so that the whole question fits the prompt's label */
-		fit = text_fit(e->name, strlen(e->name) < 100 ? strlen(e->name) : 100, room > 1 ? room - 1 : 0,
-			       &used);
-		snprintf(label, sizeof(label), "Remove \"%.*s%s%s", (int)fit, e->name,
-			 fit < strlen(e->name) ? "\xe2\x80\xa6" : "", tail);
-		prompt_confirm(t, label, on_delete, "nothing removed");
+		/*
+		 * Never one key: the answer is typed (yes, or the name), so that no
+		 * paste or slip removes anything. What to type always shows; a long
+		 * name is cut in the middle, so that "X" and "X (2)" read apart.
+		 */
+		snprintf(tail, sizeof(tail), "\" (%zu run%s)? yes or its name: ", e->nruns, e->nruns == 1 ? "" : "s");
+		room = COLS - 18 - (int)strlen("Remove \"") - text_width(tail, strlen(tail));
+		if (room > 100)
+			room = 100; /* the whole question fits the prompt's label */
+		text_mid(&name, e->name, strlen(e->name), room > 8 ? room : 8, "\xe2\x80\xa6", 1);
+		snprintf(label, sizeof(label), "Remove \"%s%s", buf_str(&name), tail);
+		buf_release(&name);
+		prompt_open(t, label, NULL, on_delete, NULL);
 	} else {
 		prompt_open(t, "Rename to: ", e->name, on_rename, NULL);
 	}

@@ -158,6 +158,27 @@ void paste_open(struct tui *t)
 	prompt_open(t, "paste a thread, or a file to import: ", NULL, path_typed, NULL);
 }
 
+void paste_begin(struct tui *t, int bracketed)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
+	start(t, "paste");
+	buf_reset(&p->text);
+	p->collecting = 1;
+	p->unbracketed = !bracketed;
+}
+
+void paste_end(struct tui *t)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	p->collecting = 0;
+	plan(t);
+	if (p->unbracketed)
+		tui_message(t, "read as a paste (the keys came faster than typing): none of them was run");
+}
+
 int paste_key(struct tui *t, wint_t ch, int is_code)
 {
 	struct paste_state *p = &explore_of(t)->paste;
@@ -166,17 +187,13 @@ int paste_key(struct tui *t, wint_t ch, int is_code)
 	size_t n;
 
 	if (is_code && ch == KEY_PASTE_BEGIN) {
-		t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
-		start(t, "paste");
-		buf_reset(&p->text);
-		p->collecting = 1;
+		paste_begin(t, 1);
 		return 2;
 	}
 	if (!p->collecting)
 		return 0;
 	if (is_code && ch == KEY_PASTE_END) {
-		p->collecting = 0;
-		plan(t);
+		paste_end(t);
 		return 1;
 	}
 	if (is_code)
@@ -229,8 +246,10 @@ static int import_stored(struct tui *t)
 		   store_add_source(&st, &m, (uint32_t)res.inputs[0].source, &d) < 0) {
 		tui_message(t, "not stored: %s", d.n ? d.v[d.n - 1].text : "error");
 	} else {
-		size_t nruns = res.inputs[0].nruns, nmeas = res.inputs[0].nmeas;
+		size_t nruns = res.inputs[0].nruns;
+		char hash[16];
 
+		snprintf(hash, sizeof(hash), "%.12s", res.inputs[0].source >= 0 ? m.sources[res.inputs[0].source].hash : "");
 		rc = 0;
 		store_close(&st); /* unlocks: reading the store again needs no lock */
 		st.dir = NULL;
@@ -238,8 +257,8 @@ static int import_stored(struct tui *t)
 			if (res.inputs[0].status == IMPORT_SAME_TEXT || !nruns)
 				tui_message(t, "already imported: nothing added");
 			else
-				tui_message(t, "imported %zu runs, %zu figures%s", nruns, nmeas,
-					    id > 0 ? ", 1 edit" : "");
+				tui_message(t, "imported %zu run%s%s \xc2\xb7 undo: benchdelta rm --import %s", nruns,
+					    nruns == 1 ? "" : "s", id > 0 ? " and 1 edit" : "", hash);
 		}
 	}
 	import_result_release(&res);

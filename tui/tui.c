@@ -25,6 +25,18 @@
 #define MIN_COLS 40
 #define MIN_LINES 10
 #define WATCH_MS 500
+/*
+ * Keys that come closer together than this are one burst: no one types
+ * two keys within 3 ms (a held key repeats every 30 ms or more), but a
+ * terminal that pastes without brackets (GNU screen, some ssh clients,
+ * tmux's paste-buffer without -p) sends the text at once.
+ */
+#define BURST_MS 3
+/* An unbracketed paste ends when no key came for this long. */
+#define PASTE_END_MS 150
+/* A burst of this many keys (or of several lines) is a paste, not keys to run. */
+#define PASTE_KEYS 10
+#define QUEUE_MAX 256
 
 static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
@@ -491,8 +503,100 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	}
 }
 
+/* Keys read ahead of the loop: a burst, handed out one at a time when it was typed after all. */
+struct key_queue {
+	struct {
+		wint_t ch;
+		int code;
+	} k[QUEUE_MAX];
+	size_t n, head;
+};
+
+/* The keys that open a prompt whose text a burst may fill harmlessly: find, filter, import's path. */
+static int opens_text_prompt(wint_t ch)
+{
+	return ch == '/' || ch == 'f' || ch == 'i';
+}
+
+/*
+ * Whether the burst q->k[0..n) is a paste: text no one typed, not keys
+ * that piled up while the TUI was busy. A paste is long and reads as text:
+ * several lines, or words (a blank) where no prompt takes them: a prompt
+ * open, or opened by the burst's first key for a pattern, a filter or a
+ * path, takes one line of text and its Enter. Keys that are no characters
+ * (arrows, the mouse: a terminal's own sequences) never come from a paste.
+ */
+static int is_paste(const struct tui *t, const struct key_queue *q)
+{
+	int lines = 0, blanks = 0, prompt = (t->ex && t->ex->prompt.active) || opens_text_prompt(q->k[0].ch);
+
+	if (q->n < PASTE_KEYS)
+		return 0;
+	for (size_t i = 0; i < q->n; i++) {
+		if (q->k[i].code)
+			return 0;
+		if ((q->k[i].ch == '\r' || q->k[i].ch == '\n') && i + 1 < q->n)
+			lines++;
+		blanks += q->k[i].ch == ' ' || q->k[i].ch == '\t';
+	}
+	return lines >= 2 || (blanks && !prompt);
+}
+
+/* Restore the wait for a key: forever, or a look at the store every WATCH_MS. */
+static void wait_mode(const struct tui *t)
+{
+	timeout(t->store ? WATCH_MS : -1);
+}
+
+/*
+ * The next key (get_wch's result: OK, KEY_CODE_YES or ERR on a timeout).
+ * A character that comes with others at once (a burst) is read with them:
+ * when the burst is a paste it is collected as a bracketed paste would be,
+ * to its end, and Paste plans it; no key of it runs (the result is then
+ * ERR, with *pasted set). Otherwise its keys are handed out one by one.
+ */
+static int next_key(struct tui *t, struct key_queue *q, wint_t *ch, int *pasted)
+{
+	int r;
+	wint_t c;
+
+	*pasted = 0;
+	if (q->head < q->n) {
+		*ch = q->k[q->head].ch;
+		return q->k[q->head++].code ? KEY_CODE_YES : OK;
+	}
+	q->n = q->head = 0;
+	r = get_wch(ch);
+	if (r != OK || (t->ex && t->ex->paste.collecting))
+		return r; /* a key code, a timeout, or a bracketed paste arriving */
+	q->k[q->n].ch = *ch;
+	q->k[q->n++].code = 0;
+	timeout(BURST_MS);
+	while (q->n < QUEUE_MAX && (r = get_wch(&c)) != ERR) {
+		q->k[q->n].ch = c;
+		q->k[q->n++].code = r == KEY_CODE_YES;
+	}
+	if (!is_paste(t, q)) {
+		wait_mode(t);
+		q->head = 1;
+		return OK; /* the first key, *ch */
+	}
+	paste_begin(t, 0);
+	for (size_t i = 0; i < q->n; i++)
+		paste_key(t, q->k[i].ch, q->k[i].code);
+	q->n = q->head = 0;
+	timeout(PASTE_END_MS);
+	while ((r = get_wch(&c)) != ERR)
+		paste_key(t, c, r == KEY_CODE_YES);
+	wait_mode(t);
+	paste_end(t);
+	*pasted = 1;
+	return ERR;
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
+	struct key_queue *q = xcalloc(1, sizeof(*q));
 	static const struct diag none = DIAG_INIT;
 	struct tui t;
 
@@ -512,17 +616,20 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	watch_take(t.store, &t.watch);
 	if (start_curses() < 0)
 		return -1;
-	if (t.store)
-		timeout(WATCH_MS); /* while no key comes, look whether another process wrote the store */
+	wait_mode(&t); /* while no key comes, look whether another process wrote the store */
 	for (int dirty = 1;;) {
 		wint_t ch;
-		int r, res;
+		int r, res, pasted;
 		enum action a;
 
 		if (dirty)
 			draw_all(&t);
 		dirty = 0;
-		r = get_wch(&ch);
+		r = next_key(&t, q, &ch, &pasted);
+		if (pasted) {
+			dirty = 1;
+			continue;
+		}
 		if (r == ERR) {
 			dirty = watch_poll(&t);
 			continue;
@@ -596,6 +703,7 @@ out:
 		fclose(tty_in);
 		tty_in = NULL;
 	}
+	free(q);
 	cmp_release(&t.cmp);
 	views_release(&t);
 	free(t.lines);

@@ -159,6 +159,34 @@ int text_width(const char *s, size_t n)
 	return w;
 }
 
+int text_mid(struct buf *out, const char *s, size_t n, int cols, const char *dots, int dots_cols)
+{
+	int keep, used;
+	size_t tail = n;
+
+	if (text_width(s, n) <= cols || cols < 4 + dots_cols) {
+		size_t fit = text_fit(s, n, cols, &used);
+
+		buf_add(out, s, fit);
+		return used;
+	}
+	keep = (cols - dots_cols) / 2;
+	while (tail > 0) {
+		size_t prev = tail - 1;
+
+		while (prev > 0 && ((unsigned char)s[prev] & 0xc0) == 0x80)
+			prev--;
+		if (text_width(s + prev, n - prev) > keep)
+			break;
+		tail = prev;
+	}
+	keep = text_width(s + tail, n - tail);
+	buf_add(out, s, text_fit(s, tail, cols - dots_cols - keep, &used));
+	buf_adds(out, dots);
+	buf_add(out, s + tail, n - tail);
+	return used + dots_cols + keep;
+}
+
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 {
 	size_t i = 0, end = n;

@@ -50,7 +50,9 @@ tui_wait "baseline relay_lto"
 # an edit on Runs, seen on the Matrix, and its undo too
 tui_keys Enter
 tui_wait "Enter on a run: the text it was read from"
-tui_keys g R C-u
+tui_keys g R
+tui_wait "rename \"relay_lto\" to:"
+tui_keys C-u
 tui_keys -l "LTO build"
 tui_keys Enter
 tui_wait "u undoes it"
