@@ -131,21 +131,46 @@ int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum
 	return used;
 }
 
-void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
+int draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
 {
 	struct buf a = BUF_INIT, cut = BUF_INIT;
 	size_t n;
+	int used;
 
 	s = shown(s, &a);
 	n = strlen(s);
 	if (text_width(s, n) <= cols || cols < 4 + (utf8 ? 1 : 3)) {
-		draw_text(y, x, cols, s, role);
+		used = draw_text(y, x, cols, s, role);
 	} else {
 		text_mid(&cut, s, n, cols, utf8 ? "\xe2\x80\xa6" : "...", utf8 ? 1 : 3);
-		draw_text(y, x, cols, buf_str(&cut), role);
+		used = draw_text(y, x, cols, buf_str(&cut), role);
 	}
 	buf_release(&cut);
 	buf_release(&a);
+	return used;
+}
+
+int draw_wrapped(int y, int x, int cols, int max_lines, const char *s, enum color_role role)
+{
+	struct buf a = BUF_INIT, line = BUF_INIT;
+	int rows = 0;
+
+	s = shown(s, &a);
+	while (*s && rows < max_lines) {
+		size_t n = rows == max_lines - 1 ? strlen(s) : text_piece(s, cols);
+
+		buf_reset(&line);
+		buf_add(&line, s, n);
+		if (y >= 0)
+			draw_text(y + rows, x, cols, buf_str(&line), role);
+		rows++;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	buf_release(&line);
+	buf_release(&a);
+	return rows;
 }
 
 int draw_width(const char *s)

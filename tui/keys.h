@@ -42,7 +42,7 @@
 	X(PREV_SIG, "[", "Matrix, Compare, CPU, Sizes: previous significant change")                                   \
 	X(COPY, "y", "copy the table shown as GitHub Markdown (OSC 52 clipboard): Experiments, Matrix, Compare, CPU, Sizes, Scorecard, Runs, Source")              \
 	X(COPY_FILE, "Y", "write what y copies to a new file, and name it")                \
-	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
+	X(WARNINGS, "W", "the last import's warnings, file and line (Enter: that line in its text)") \
 	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \

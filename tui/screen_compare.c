@@ -162,7 +162,7 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 	int x;
 
 	draw_text(y, 1, 11, "baseline:", ROLE_DIM);
-	x = 12 + draw_text(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
+	x = 12 + draw_text_mid(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
 	if (strcmp(t->base, e->baseline)) {
 		/* chosen in the view: the experiment's baseline is another until B saves this one */
 		snprintf(buf, sizeof(buf), "  (this view; the experiment's is %s: B saves)", variant_text(e, e->baseline));
@@ -173,7 +173,7 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 		draw_text(y + 1, 12, COLS - 13, "(none: this experiment has one variant)", ROLE_DIM);
 		return;
 	}
-	x = 12 + draw_text(y + 1, 12, COLS - 13, variant_text(e, t->cand), ROLE_HIGHLIGHT);
+	x = 12 + draw_text_mid(y + 1, 12, COLS - 13, variant_text(e, t->cand), ROLE_HIGHLIGHT);
 	snprintf(buf, sizeof(buf), "  (%zu of %zu)  \xe2\x86\x90/\xe2\x86\x92 flip  b baseline  s swap",
 		 variant_index(e, t->cand) + 1, e->nvariants);
 	draw_text(y + 1, x, COLS - x - 1, buf, ROLE_DIM);

@@ -49,6 +49,39 @@ static void environment(const struct model *m, const struct experiment *e, struc
 	}
 }
 
+/* Where a text came from, as people name it: its thread's address (not a comment's), or its file. */
+static void place_of(const struct source *s, struct buf *b)
+{
+	const char *p = *s->thread ? s->thread : s->name;
+	size_t n = strlen(p);
+
+	if (!*s->thread && !strncmp(p, "http", 4) && strchr(p, '#'))
+		n = (size_t)(strchr(p, '#') - p); /* a comment's address (an index names it so) */
+	buf_add(b, p, n);
+}
+
+/* "From: https://github.com/o/r/issues/5", or "a.txt and 2 more": where the experiment's runs came from. */
+static void origin(const struct model *m, const struct experiment *e, struct buf *b)
+{
+	struct buf first = BUF_INIT, p = BUF_INIT;
+	size_t others = 0;
+
+	for (size_t i = 0; i < e->nsources; i++) {
+		buf_reset(&p);
+		place_of(&m->sources[e->sources[i]], &p);
+		if (!first.len)
+			buf_add(&first, p.s, p.len);
+		else if (strcmp(first.s, p.s))
+			others++; /* the comments of one thread are one place */
+	}
+	if (first.len)
+		buf_add(b, first.s, first.len);
+	if (others)
+		buf_addf(b, " and %zu more", others);
+	buf_release(&first);
+	buf_release(&p);
+}
+
 static void draw_row(int y, const struct experiment *e, int selected)
 {
 	enum color_role r = selected ? ROLE_SELECTED : ROLE_NORMAL;
@@ -60,7 +93,8 @@ static void draw_row(int y, const struct experiment *e, int selected)
 
 	if (selected)
 		draw_fill(y, ROLE_SELECTED);
-	draw_text(y, x, name_w, e->name, r);
+	/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
+	draw_text_mid(y, x, name_w, e->name, r);
 	x += name_w + 1;
 	snprintf(num, sizeof(num), "%zu", e->nvariants);
 	draw_right(y, x, W_VARIANTS, num, r);
@@ -127,10 +161,16 @@ static void draw(struct tui *t, int top, int height)
 		buf_reset(&b);
 		environment(m, e, &b);
 		if (b.len) {
-			draw_text(y + 1, 1, 13, "Environment:", ROLE_DIM);
-			draw_text(y + 1, 14, COLS - 15, b.s, ROLE_NORMAL);
+			draw_text(++y, 1, 13, "Environment:", ROLE_DIM);
+			draw_text(y, 14, COLS - 15, b.s, ROLE_NORMAL);
 		}
-		draw_text(y + 3, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
+		buf_reset(&b);
+		origin(m, e, &b);
+		if (b.len) {
+			draw_text(++y, 1, 13, "From:", ROLE_DIM);
+			draw_text_mid(y, 14, COLS - 15, b.s, ROLE_NORMAL);
+		}
+		draw_text(top + height - 1, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
 		buf_release(&b);
 	}

@@ -339,7 +339,7 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 	if (selected)
 		draw_fill(y, ROLE_SELECTED);
 	heading_name(t, g, &b);
-	draw_text(y, 1, px - 2, buf_str(&b), role);
+	draw_text_mid(y, 1, px - 2, buf_str(&b), role); /* "release (2)" keeps its "(2)" */
 	buf_reset(&b);
 	buf_addf(&b, "%zu %s", n, what);
 	x = px + draw_text(y, px, COLS - px - 1, b.s, dim) + 1;
@@ -416,7 +416,7 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 		buf_reset(&b);
 	}
 	source_lines(t->m, r, &b);
-	draw_text(y, x, L->source, b.s, role);
+	draw_text_mid(y, x, L->source, b.s, role); /* its :LINES always show */
 	x += L->source + 1;
 	if (L->when) {
 		char when[32];

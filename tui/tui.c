@@ -290,8 +290,9 @@ static void draw_title(struct tui *t)
 		if (wname + wstore > room)
 			wstore = 0;
 		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
-		x += draw_text(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
-			       ROLE_HEADER);
+		/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
+		x += draw_text_mid(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
+				   ROLE_HEADER);
 		x += draw_text(0, x, COLS - 1 - x, pos, ROLE_HEADER);
 	}
 	if (wstore && (!*name || wstore <= COLS - 1 - x)) {

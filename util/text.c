@@ -159,6 +159,24 @@ int text_width(const char *s, size_t n)
 	return w;
 }
 
+size_t text_piece(const char *s, int width)
+{
+	size_t n = strlen(s), cut = 0;
+
+	if (text_width(s, n) <= width)
+		return n;
+	for (size_t k = 1; k < n; k++) {
+		if (s[k] != ' ')
+			continue;
+		if (text_width(s, k) > width)
+			break;
+		cut = k;
+	}
+	if (!cut) /* one word wider than the column: cut it where it reaches the edge */
+		cut = text_fit(s, n, width > 0 ? width : 1, NULL);
+	return cut ? cut : text_char_len(s, n);
+}
+
 int text_mid(struct buf *out, const char *s, size_t n, int cols, const char *dots, int dots_cols)
 {
 	int keep, used;

@@ -29,6 +29,12 @@ void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
  */
 int text_mid(struct buf *out, const char *s, size_t n, int cols, const char *dots, int dots_cols);
 /*
+ * The length in bytes of the first line of `s` wrapped at `width`
+ * columns: up to the last space that fits, or cut where the edge is when
+ * one word is wider (whole characters). 0 at the end of `s`.
+ */
+size_t text_piece(const char *s, int width);
+/*
  * Words of s[0..n), separated by spaces and tabs. Counting stops once it
  * passes `limit` (0: no limit), so a long line costs no more than a short one.
  */

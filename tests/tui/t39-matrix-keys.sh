@@ -87,10 +87,10 @@ tui_keys B
 tui_wait "edit 1 · u undoes it"
 BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'baseline of "six-variants" is "myservice-x86_64-release-pgo-bolt"' ||
 	fail "b on Runs recorded no edit"
-tui_wait "myservice-x86_64-release-pgo-bolt (ba"
+tui_wait "go-bolt (baseline)"
 tui_keys u
 tui_wait "undid edit 1"
-tui_wait "myservice-x86_64-release-baseline (ba"
+tui_wait "aseline (baseline)"
 BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'undo edit 1: baseline' || fail "u recorded no undo"
 tui_keys q
 
