@@ -15,7 +15,11 @@
  *  - otherwise (a size row, a mean without spread): the delta alone.
  * A change is significant when its p-value (Holm-adjusted on request) is
  * below alpha, or the intervals are apart, and it is larger than the noise
- * threshold; otherwise it is "the same" (shown `~`).
+ * threshold; otherwise it is "the same" (shown `~`). A test whose every
+ * side is one invocation (hyperfine's mean ± σ over N inner runs, one
+ * invocation a variant) is flagged CMP_F_ONE_RUN: its runs share the
+ * machine's state and order, so it is counted apart from tests over
+ * repeated invocations.
  */
 #ifndef BD_STORE_COMPARE_H
 #define BD_STORE_COMPARE_H
@@ -51,7 +55,9 @@ enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };
 	X(FAILED, "failed")          /* a run failed or exited non-zero */                          \
 	X(INCOMPLETE, "incomplete")  /* lines of a run were garbled or cut */                       \
 	X(FEW, "few-samples")        /* too few values for a test to ever be significant */         \
-	X(SCENARIOS, "mixed-scenarios") /* the sides were measured in different scenarios */
+	X(SCENARIOS, "mixed-scenarios") /* the sides were measured in different scenarios */ \
+	X(ONE_RUN, "one-run-a-side")  /* tested, each side one invocation: its inner runs share  \
+					 the machine's state and order, so the test says less */
 
 #define CMP_FLAG_BIT_(e, name) CMP_FBIT_##e,
 enum { CMP_FLAGS(CMP_FLAG_BIT_) CMP__FLAGS };
@@ -137,6 +143,7 @@ struct cmp_table {
 	size_t ngeo;
 	/* rows with a direction and both sides: significant better, worse, tested `~`, untested */
 	size_t improved, regressed, unchanged, untested;
+	size_t one_run; /* of improved and regressed: tested within one run a side (CMP_F_ONE_RUN) */
 };
 
 /*

@@ -322,6 +322,8 @@ void cmp_judge_row(struct cmp_row *r, const struct cmp_fig *const *base, size_t 
 	if (kc)
 		r->cand.scenario = c[0]->scenario;
 	r->flags = r->base.flags | r->cand.flags | (r->need ? CMP_F_FEW : 0);
+	if (r->tested && kb == 1 && kc == 1)
+		r->flags |= CMP_F_ONE_RUN; /* the test is over one invocation's inner runs a side */
 	if (kb && kc && strcmp(r->base.scenario, r->cand.scenario))
 		r->flags |= CMP_F_SCENARIOS;
 	if (r->base.present && r->cand.present && isfinite(r->base.center) &&
@@ -368,7 +370,7 @@ void cmp_judge_table(struct cmp_table *t)
 {
 	const struct cmp_opts *o = &t->opts;
 
-	t->improved = t->regressed = t->unchanged = t->untested = 0;
+	t->improved = t->regressed = t->unchanged = t->untested = t->one_run = 0;
 	if (o->holm)
 		holm(t);
 	for (size_t i = 0; i < t->nrows; i++) {
@@ -395,6 +397,8 @@ void cmp_judge_table(struct cmp_table *t)
 				t->improved++;
 			else
 				t->regressed++;
+			if (r->significant && (r->flags & CMP_F_ONE_RUN))
+				t->one_run++;
 		} else {
 			r->verdict = beyond ? direction_verdict(r->dir, change) : CMP_SAME;
 			t->untested++;

@@ -188,14 +188,22 @@ const char *cmp_text_mark(const struct cmp_row *r)
 {
 	switch (r->verdict) {
 	case CMP_BETTER:
-		return r->tested ? "\xe2\x9c\x93" : "\xe2\x9c\x93?";
+		return !r->tested ? "\xe2\x9c\x93?" : r->flags & CMP_F_ONE_RUN ? "\xe2\x9c\x93\xc2\xb9" : "\xe2\x9c\x93";
 	case CMP_WORSE:
-		return r->tested ? "\xe2\x9c\x97" : "\xe2\x9c\x97?";
+		return !r->tested ? "\xe2\x9c\x97?" : r->flags & CMP_F_ONE_RUN ? "\xe2\x9c\x97\xc2\xb9" : "\xe2\x9c\x97";
 	case CMP_SAME:
 		return "~";
 	default:
 		return "";
 	}
+}
+
+void cmp_text_counts(const struct cmp_table *t, const char *sep, struct buf *out)
+{
+	buf_addf(out, "%zu improved%s%zu regressed%s%zu unchanged%s%zu untested", t->improved, sep, t->regressed,
+		 sep, t->unchanged, sep, t->untested);
+	if (t->one_run)
+		buf_addf(out, " (%zu within one run a side)", t->one_run);
 }
 
 const char *cmp_text_method(enum cmp_method m)

@@ -238,7 +238,7 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 	x += bw + 1;
 	if (!isnan(d)) {
 		if (!sel)
-			role = views_role(cr->verdict, cr->tested);
+			role = views_role(cr->verdict, views_tested(cr));
 		draw_right(y, x, bw, tx.delta, role);
 		draw_right(y, x + bw + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
 		draw_text(y, x + bw + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);

@@ -442,6 +442,7 @@ static const struct {
 	{ 0x00b5, "u" },    /* µ (micro sign) */
 	{ 0x03bc, "u" },    /* μ (Greek mu) */
 	{ 0x00b1, "+-" },   /* ± */
+	{ 0x00b9, "1" },    /* ¹ (a mark's footnote: one run a side) */
 	{ 0x00b7, "-" },    /* · */
 	{ 0x00d7, "x" },    /* × */
 	{ 0x03b1, "alpha" }, /* α */

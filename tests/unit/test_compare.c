@@ -548,8 +548,19 @@ static void test_flags(void **state)
 	r = &t.rows[0];
 	assert_int_equal(r->base.flags, CMP_F_WARNINGS);
 	assert_int_equal(r->cand.flags, CMP_F_FAILED | CMP_F_INCOMPLETE);
-	assert_int_equal(r->flags, CMP_F_WARNINGS | CMP_F_FAILED | CMP_F_INCOMPLETE);
+	/* one run a side, tested (Welch from the summaries): within one invocation a side */
+	assert_int_equal(r->flags, CMP_F_WARNINGS | CMP_F_FAILED | CMP_F_INCOMPLETE | CMP_F_ONE_RUN);
+	assert_true(r->significant);
+	assert_int_equal(t.one_run, 1);
+	assert_string_equal(cmp_text_mark(r), "\xe2\x9c\x97\xc2\xb9");
 	assert_string_equal(cmp_flag_name(CMP_F_FAILED), "failed");
+	cmp_release(&t);
+	/* a second run of each: a test over repeated invocations, not flagged */
+	add_summary(&m, add_run(&m, "a", "", ""), 1.01, 0.1, 10);
+	add_summary(&m, add_run(&m, "b", "", ""), 1.52, 0.1, 10);
+	build(&m, "a", "b", NULL, &t);
+	assert_false(t.rows[0].flags & CMP_F_ONE_RUN);
+	assert_int_equal(t.one_run, 0);
 	cmp_release(&t);
 	model_release(&m);
 }
