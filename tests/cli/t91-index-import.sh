@@ -8,6 +8,8 @@
 # same title, the same file changed, a re-pasted thread, -e), and edits
 # before re-imports: a renamed experiment is still joined by its thread
 # and not merged with another, a removed import is imported again.
+# check-slow: the listings and exports compared after every step (after
+# every fourth, and at the end, in check)
 . "$(dirname "$0")/lib.sh"
 A=$T/a
 B=$T/b
@@ -38,15 +40,19 @@ both() {
 	[ "$ra" -eq "$rb" ] || fail "step $step ($*): exit $ra with the index, $rb without"
 	cmp -s "$T/a.out" "$T/b.out" || { diff "$T/a.out" "$T/b.out" >&2; fail "step $step ($*): output differs"; }
 	cmp -s "$T/a.err" "$T/b.err" || { diff "$T/a.err" "$T/b.err" >&2; fail "step $step ($*): messages differ"; }
+	[ $((step % $(trials 4 1))) -eq 0 ] && listings "step $step ($*)"
+	cp "$T/a.out" "$T/out"
+}
+# listings WHEN: what each store lists and exports is the same
+listings() {
 	for what in "list imports" "list variants" "list runs" "export -f csv"; do
 		# shellcheck disable=SC2086
 		BENCHDELTA_STORE=$A "$BD" $what >"$T/a.l" 2>&1
 		rm -f "$B/index.csv" "$B/index.bin"
 		# shellcheck disable=SC2086
 		BENCHDELTA_STORE=$B "$BD" $what >"$T/b.l" 2>&1
-		cmp -s "$T/a.l" "$T/b.l" || { diff "$T/a.l" "$T/b.l" >&2; fail "step $step ($*): '$what' differs after it"; }
+		cmp -s "$T/a.l" "$T/b.l" || { diff "$T/a.l" "$T/b.l" >&2; fail "$1: '$what' differs after it"; }
 	done
-	cp "$T/a.out" "$T/out"
 }
 
 both import samples/hyperfine/o0-vs-o2.txt
@@ -201,3 +207,4 @@ if [ -n "$ST" ]; then
 		both import "$T/after$w.txt"
 	done
 fi
+listings "the end"
