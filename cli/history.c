@@ -242,7 +242,7 @@ int cmd_history(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "history", "which metric? (as compare names it)");
 	}
 	model_init(&m);
-	rc = cli_load_store(c, &m);
+	rc = cli_load(c, NULL, &m);
 	if (rc != BD_EXIT_OK)
 		goto out;
 	/* variants are named as imported: compare by key, as everywhere */

@@ -262,7 +262,7 @@ int cli_each_run(struct cli *c, const char *cmd, int n, char **ids,
 	if (n <= 0)
 		return cli_usage_error(c, cmd, "which run? (see 'benchdelta list runs')");
 	model_init(&m);
-	rc = cli_load_store(c, &m);
+	rc = cli_load(c, NULL, &m);
 	for (int i = 0; rc == BD_EXIT_OK && i < n; i++) {
 		long r = cli_find_run(&m, ids[i]);
 

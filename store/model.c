@@ -651,6 +651,23 @@ const struct experiment *model_experiment(const struct model *m, const char *nam
 	return NULL;
 }
 
+const struct experiment *model_match_experiment(const struct model *m, const char *name,
+						size_t *hits)
+{
+	const struct experiment *found = NULL, *exact = model_experiment(m, name);
+
+	*hits = 0;
+	if (exact)
+		return exact;
+	for (size_t e = 0; e < m->nexps; e++) {
+		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
+			found = &m->exps[e];
+			(*hits)++;
+		}
+	}
+	return *hits == 1 ? found : NULL;
+}
+
 int model_fact_in(const struct experiment *e, const struct fact *f)
 {
 	for (size_t k = 0; k < e->nsources; k++)

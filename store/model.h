@@ -14,6 +14,7 @@
 #define BD_STORE_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "parsers/recset.h"
 #include "util/arena.h"
@@ -152,6 +153,8 @@ struct model {
 	int damaged;            /* store_load() found a file that does not verify */
 	int runs_only;          /* store_load_runs(): no measurements, samples, series */
 	int summary;            /* storeindex_load(): experiments only, no sources or runs */
+	int partial;            /* store_snapshot(): the imports of one experiment alone */
+	uint64_t generation;    /* store_snapshot(): the store's generation when read (flows.h) */
 	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
@@ -200,6 +203,13 @@ int model_indexes_fresh(const struct model *m);
 void model_split_sources(const struct model *m, unsigned char *split);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
+/*
+ * The experiment `name` picks: the one of that name, else the only one
+ * whose name contains it, case-insensitively; NULL when none or several
+ * do (*hits says how many).
+ */
+const struct experiment *model_match_experiment(const struct model *m, const char *name,
+						size_t *hits);
 /* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */
 int model_fact_in(const struct experiment *e, const struct fact *f);
 /* The variant of `e` with this key, or NULL. */

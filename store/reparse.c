@@ -12,6 +12,7 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "store/import.h"
+#include "store/write.h"
 #include "util/buf.h"
 
 /* "OWNER/REPO#N" of a GitHub thread address: what a fetched text's unnamed runs are called. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <wchar.h>
 
+#include "store/flows.h"
 #include "store/import.h"
 #include "store/trace.h"
 #include "parsers/rx.h"
@@ -88,9 +89,8 @@ struct paste_state {
 	int cr_seen;               /* the last byte came from a CR */
 	struct buf text;           /* what was pasted or read */
 	char name[256];            /* "paste", or the path typed */
-	int planned;               /* plan, res and lines hold a dry run of text */
-	struct model plan;         /* the store with the text imported, not saved */
-	struct import_result res;
+	int planned;               /* dry and lines hold a dry run of text */
+	struct store_import_plan dry; /* the text imported against the store, not saved */
 	struct diag diag;          /* the dry run's warnings */
 	struct paste_line *lines;
 	size_t nlines, lines_cap;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/loadexp.h"
+#include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/views.h"
 #include "util/util.h"
@@ -135,7 +135,7 @@ int explore_reload(struct tui *t)
 	if (!t->store)
 		return 0;
 	model_init(&fresh);
-	if (store_load(t->store, &fresh, &d) < 0) {
+	if (store_snapshot(t->store, NULL, NEED_RECORDS, &fresh, &d) < 0) {
 		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
 		model_release(&fresh);
@@ -183,6 +183,8 @@ long explore_load_listed(struct tui *t)
 {
 	const struct model *list = tui_list(t);
 	struct model fresh;
+	struct diag d = DIAG_INIT;
+	struct store_select sel = { NULL, 0, NULL, NULL };
 	char *name;
 	long k;
 
@@ -196,16 +198,25 @@ long explore_load_listed(struct tui *t)
 	if (t->index && (k = exp_at(t->m, name)) >= 0)
 		goto out; /* open already */
 	model_init(&fresh);
-	if (t->store && store_load_experiment(t->store, list, &list->exps[t->exps.cursor], &fresh)) {
-		adopt_alone(t, &fresh); /* it holds the experiment: store_load_experiment() checked */
+	sel.experiment = name;
+	sel.summary = list;
+	if (!t->store) {
 		k = exp_at(t->m, name);
-	} else if (explore_reload(t) < 0) {
-		k = -1; /* the index named what does not read alone: the whole store says why */
-	} else if ((k = exp_at(t->m, name)) >= 0) {
-		t->exps.cursor = (size_t)k;
+	} else if (store_snapshot(t->store, &sel, NEED_RECORDS, &fresh, &d) < 0) {
+		/* the index named what does not read alone, nor does the whole store */
+		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+		k = -1;
+	} else if (fresh.partial) {
+		adopt_alone(t, &fresh); /* it holds the experiment: store_snapshot() checked */
+		k = exp_at(t->m, name);
 	} else {
-		tui_message(t, "that experiment is no longer in the store");
+		explore_adopt(t, &fresh); /* the whole store, from here on */
+		if ((k = exp_at(t->m, name)) >= 0)
+			t->exps.cursor = (size_t)k;
+		else
+			tui_message(t, "that experiment is no longer in the store");
 	}
+	diag_release(&d);
 	model_release(&fresh);
 out:
 	free(name);
