@@ -29,7 +29,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl sqlite3
 # compiled against, not linked: opened when needed (util/libcurl.h says why)
 DLOPEN_PKGS := libcurl
 TEST_PKGS := cmocka

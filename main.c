@@ -68,7 +68,7 @@ static const struct cli_command commands[] = {
 	{ "compare", cmd_compare, NEED_RECORDS },
 	{ "show", cmd_show, NEED_RECORDS },
 	{ "source", cmd_source, NEED_RECORDS },
-	{ "history", cmd_history, NEED_RECORDS },
+	{ "history", cmd_history, NEED_FIGURES },
 	{ "edits", cmd_edits, NEED_RECORDS },
 	{ "undo", cmd_undo, NEED_NONE },
 	{ "rm", cmd_rm, NEED_NONE },

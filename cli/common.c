@@ -34,13 +34,19 @@ int cli_usage_error(struct cli *c, const char *cmd, const char *fmt, ...)
 
 int cli_load(struct cli *c, const char *exp, struct model *m)
 {
+	struct store_select sel = { .experiment = exp, .fuzzy = 1 };
+
+	return cli_load_select(c, &sel, m);
+}
+
+int cli_load_select(struct cli *c, const struct store_select *sel, struct model *m)
+{
 	struct diag d = DIAG_INIT;
 	struct store st;
-	struct store_select sel = { exp, 1, NULL, NULL };
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, &sel, c->need, m, &d) < 0)
+	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, sel, c->need, m, &d) < 0)
 		rc = BD_EXIT_INPUT;
 	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);

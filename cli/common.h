@@ -18,6 +18,8 @@
  * BD_EXIT_INPUT after printing why; damage found sets c->damaged.
  */
 int cli_load(struct cli *c, const char *exp, struct model *m);
+/* cli_load() of what `sel` selects (store/flows.h: runs, a metric). */
+int cli_load_select(struct cli *c, const struct store_select *sel, struct model *m);
 /*
  * cli_load() and, when `exp` is given, find that experiment (*only, else
  * NULL). Returns BD_EXIT_OK, BD_EXIT_INPUT (store unreadable) or

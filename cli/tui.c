@@ -100,7 +100,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 	struct store st;
 	struct model m;
 	struct tui_opts to;
-	struct store_select sel = { NULL, 0, NULL, NULL };
+	struct store_select sel = { 0 };
 	char *dir;
 	int rc = BD_EXIT_OK;
 
@@ -115,6 +115,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 	 * whole.
 	 */
 	sel.last_warnings = &d;
+	sel.generation = 1;
 	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, &sel, c->need, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;

@@ -263,6 +263,54 @@ int store_has_source(const struct store *st, const char *hash)
 	return r;
 }
 
+/* The files of an import whose identity store_import_identity() takes (the loader's, and its text). */
+static const char *const import_files[] = { "", "source.csv", "runs.csv", "measurements.csv",
+					    "samples.csv", "series.csv", "notes.csv", "facts.csv",
+					    "manifest.csv" };
+
+int store_import_identity(const struct store *st, const char *hash, uint64_t out[2])
+{
+	struct {
+		int64_t there, ino, size, mtime_s, mtime_ns, ctime_s, ctime_ns;
+	} id[countof(import_files) + 1];
+	struct buf p = BUF_INIT;
+	struct stat sb;
+	int dir, found = 0;
+
+	memset(id, 0, sizeof(id));
+	buf_addf(&p, "%s/data/%s", st->dir, hash);
+	/* the files by their names in the directory: one look-up each, not the whole path's */
+	dir = open(p.s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (size_t i = 0; i <= countof(import_files); i++) {
+		int rc;
+
+		if (i == 0) {
+			rc = dir >= 0 ? fstat(dir, &sb) : -1;
+		} else if (i < countof(import_files)) {
+			rc = dir >= 0 ? fstatat(dir, import_files[i], &sb, AT_SYMLINK_NOFOLLOW) : -1;
+		} else {
+			buf_reset(&p);
+			buf_addf(&p, "%s/sources/%s", st->dir, hash);
+			rc = lstat(p.s, &sb);
+		}
+		if (rc < 0)
+			continue;
+		found |= i == 0;
+		id[i].there = 1 + (S_ISDIR(sb.st_mode) ? 1 : 0);
+		id[i].ino = (int64_t)sb.st_ino;
+		id[i].size = (int64_t)sb.st_size;
+		id[i].mtime_s = (int64_t)sb.st_mtim.tv_sec;
+		id[i].mtime_ns = (int64_t)sb.st_mtim.tv_nsec;
+		id[i].ctime_s = (int64_t)sb.st_ctim.tv_sec;
+		id[i].ctime_ns = (int64_t)sb.st_ctim.tv_nsec;
+	}
+	if (dir >= 0)
+		close(dir);
+	buf_release(&p);
+	hash_128(id, sizeof(id), out);
+	return found ? 0 : -1;
+}
+
 int store_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;

@@ -83,6 +83,15 @@ int store_parse_u64(const char *s, uint64_t *out);
 int store_has_source(const struct store *st, const char *hash);
 
 /*
+ * The identity of stored import `hash` as its files are now: a sum of its
+ * directory's, every file's and its text's inode, size and times (as the
+ * index's stamps take them). A file rewritten, cut or replaced, or the
+ * directory swapped for another, changes it. Returns 0, or -1 when the
+ * import is not there.
+ */
+int store_import_identity(const struct store *st, const char *hash, uint64_t out[2]);
+
+/*
  * The generation of the parsers that read the store's oldest import
  * (VERSION's "parsers N" line; 1 when it has none), and setting it (a
  * reparse read everything again). See PARSERS_GENERATION.

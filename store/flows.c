@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/catalog.h"
 #include "store/import_edits.h"
 #include "store/load.h"
 #include "store/loadexp.h"
@@ -74,6 +75,176 @@ static int load_alone(struct store *st, const struct store_select *sel, struct m
 }
 
 /*
+ * The catalog of `st`, up to date, or NULL when it cannot answer (none to
+ * be had, or an import does not verify: the data is read, and says why).
+ */
+static struct catalog *catalog_now(struct store *st)
+{
+	struct catalog *c = catalog_open(st);
+
+	if (c && catalog_sync(c) != 0) {
+		catalog_close(c);
+		c = NULL;
+	}
+	return c;
+}
+
+/* Hashes gathered once each: the strings in `a`. */
+struct hashes {
+	struct strmap seen;
+	struct arena a;
+	const char **v;
+	size_t n, cap;
+};
+
+static void add_hash(void *ctx, const char *hash)
+{
+	struct hashes *h = ctx;
+	const char *copy;
+
+	if (strmap_get(&h->seen, hash, NULL))
+		return;
+	copy = arena_strdup(&h->a, hash);
+	strmap_put(&h->seen, copy, 1);
+	ALLOC_GROW(h->v, h->n + 1, h->cap);
+	h->v[h->n++] = copy;
+}
+
+/* The imports of the runs `sel` names, alone, into empty `m` (m->partial). 1 when so, else 0. */
+static int load_runs_imports(struct store *st, const struct store_select *sel, struct model *m,
+			     struct diag *d)
+{
+	struct catalog *c = catalog_now(st);
+	struct hashes h = { STRMAP_INIT, { 0 }, NULL, 0, 0 };
+	int ok = c != NULL;
+
+	for (size_t i = 0; ok && i < sel->nruns; i++) {
+		char prefix[HASH_HEX_LEN + 1];
+		size_t len = strcspn(sel->runs[i], ":");
+
+		snprintf(prefix, sizeof(prefix), "%.*s", (int)(len < HASH_HEX_LEN ? len : HASH_HEX_LEN),
+			 sel->runs[i]);
+		ok = catalog_imports_like(c, prefix, add_hash, &h) >= 0;
+	}
+	catalog_close(c);
+	if (ok && store_load_imports(st, m, h.v, h.n, d) == 0)
+		m->partial = 1;
+	free(h.v);
+	strmap_release(&h.seen);
+	arena_release(&h.a);
+	return m->partial;
+}
+
+/* The selected metric's figures from the catalog into empty `m`. 1 when so, else 0 (`m` empty). */
+static int load_figures(struct store *st, const struct store_select *sel, struct model *m,
+			struct diag *d)
+{
+	struct catalog *c = catalog_now(st);
+	int rc = c ? catalog_metric(c, st, sel->metric, m, d) : 1;
+
+	catalog_close(c);
+	if (rc < 0)
+		catalog_remove(st); /* it does not read: the next reader makes it anew */
+	return rc == 0;
+}
+
+static const char *keep(struct model *m, const char *s)
+{
+	return arena_strdup(&m->arena, s);
+}
+
+/*
+ * The sources of `from` (a snapshot of one metric) that `m` lacks, with
+ * their runs and figures, copied into `m`; then resolved. What `m` holds
+ * whole stays as it is.
+ */
+static void merge_figures(struct model *m, const struct model *from)
+{
+	size_t n = m->rs.nruns;
+	long *map = xmalloc((from->nsources ? from->nsources : 1) * sizeof(*map));
+	uint32_t *run_at = xmalloc((from->rs.nruns ? from->rs.nruns : 1) * sizeof(*run_at));
+
+	for (size_t s = 0; s < from->nsources; s++) {
+		const struct source *x = &from->sources[s];
+		struct source *y;
+
+		map[s] = model_find_source(m, x->hash) >= 0 ? -1 : (long)model_add_source(m, x->hash, NULL, 0);
+		if (map[s] < 0)
+			continue;
+		y = &m->sources[map[s]];
+		*y = *x;
+		y->name = keep(m, x->name), y->imported = keep(m, x->imported), y->title = keep(m, x->title);
+		y->flag_experiment = keep(m, x->flag_experiment), y->flag_variant = keep(m, x->flag_variant);
+		y->author = keep(m, x->author), y->posted = keep(m, x->posted);
+		y->address = keep(m, x->address), y->thread = keep(m, x->thread);
+		y->instance = keep(m, x->instance);
+	}
+	m->figs = xcalloc(n + from->rs.nruns + 1, sizeof(*m->figs));
+	m->fig_quantity = xcalloc(n + from->rs.nruns + 1, sizeof(*m->fig_quantity));
+	for (size_t i = 0; i < from->rs.nruns; i++) {
+		const struct run *x = &from->rs.runs[i];
+		struct run *y;
+		uint32_t at;
+
+		run_at[i] = UINT32_MAX;
+		if (map[x->source] < 0)
+			continue;
+		at = run_at[i] = recset_add_run(&m->rs);
+		y = &m->rs.runs[at];
+		*y = *x;
+		y->source = (uint32_t)map[x->source];
+		y->id = keep(m, x->id), y->block = keep(m, x->block), y->experiment = keep(m, x->experiment);
+		y->variant.text = keep(m, x->variant.text), y->variant.key = keep(m, x->variant.key);
+		y->scenario = keep(m, x->scenario), y->subject = keep(m, x->subject);
+		y->command = keep(m, x->command);
+		if (from->fig_quantity[i]) {
+			m->figs[at] = from->figs[i];
+			m->fig_quantity[at] = keep(m, from->fig_quantity[i]);
+		}
+	}
+	for (size_t i = 0; i < from->rs.nnotes; i++) {
+		const struct note *x = &from->rs.notes[i];
+		struct note *y;
+
+		if (run_at[x->run] == UINT32_MAX)
+			continue;
+		y = recset_add_note(&m->rs);
+		*y = *x;
+		y->run = run_at[x->run];
+		y->text = keep(m, x->text);
+	}
+	free(map);
+	free(run_at);
+	model_resolve(m);
+}
+
+/*
+ * Experiment `sel->experiment` whole (load_alone()) and, from the
+ * catalog, every other run with a figure of `sel->metric`: what a view
+ * of that experiment needs to show the metric's history. 1 when so, else
+ * 0 (`m` empty).
+ */
+static int load_alone_and_figures(struct store *st, const struct store_select *sel, struct model *m,
+				  struct diag *d)
+{
+	struct model figs;
+	int ok;
+
+	if (!load_alone(st, sel, m))
+		return 0;
+	model_init(&figs);
+	ok = load_figures(st, sel, &figs, d);
+	if (ok)
+		merge_figures(m, &figs);
+	model_release(&figs);
+	if (!ok) {
+		model_release(m);
+		model_init(m);
+	}
+	return ok;
+}
+
+/*
  * The TUI's first screen from the index: the experiments without their
  * runs, and the last import's warnings. 0 (`m` empty, nothing added) when
  * the index is not fresh or lists one experiment only (opened at once:
@@ -105,7 +276,8 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 
 	if (!sel)
 		sel = &all;
-	m->generation = store_generation(st);
+	if (sel->generation) /* before the read: a writer meanwhile shows as a change */
+		m->generation = store_generation(st);
 	switch (need) {
 	case NEED_NONE:
 		break;
@@ -118,8 +290,14 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 		break;
 	case NEED_RECORDS:
 		if (sel->experiment && load_alone(st, sel, m))
-			m->partial = 1;
-		else
+			m->partial = 1, m->selected = keep(m, sel->experiment);
+		else if (!(sel->nruns && load_runs_imports(st, sel, m, d)))
+			rc = load_indexed(st, m, 0, d);
+		break;
+	case NEED_FIGURES:
+		if (sel->metric && sel->experiment && load_alone_and_figures(st, sel, m, d))
+			m->partial = 1, m->selected = keep(m, sel->experiment);
+		else if (!(sel->metric && !sel->experiment && load_figures(st, sel, m, d)))
 			rc = load_indexed(st, m, 0, d);
 		break;
 	case NEED_BROWSE:
@@ -172,6 +350,29 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
 	/* the index is written from this model at the end only when the store read clean */
 	p->clean = !p->m.damaged && d->n == said;
 	return 0;
+}
+
+/*
+ * The catalog (catalog.h) gets what the import stored when it is small
+ * enough to read back at once (its files are in the page cache); a larger
+ * one is read by the next reader that asks the catalog.
+ */
+#define CATALOG_AT_IMPORT 100000 /* measurements */
+
+static void catalog_stored(struct store *st, struct store_import_plan *p)
+{
+	struct catalog *c = NULL;
+
+	for (size_t i = 0; i < p->res.ninputs; i++) {
+		const struct import_input_result *ir = &p->res.inputs[i];
+
+		if (!to_store(ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
+			continue;
+		if (!c && !(c = catalog_open(st)))
+			return;
+		catalog_add(c, p->m.sources[ir->source].hash);
+	}
+	catalog_close(c);
 }
 
 /* Store each text the plan keeps; tell of each input. */
@@ -275,6 +476,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 			storeindex_refresh(&st, &p->m, &render);
 	}
 	storeindex_render_release(render);
+	if (p->stored)
+		catalog_stored(&st, p);
 	store_spool_end(&st, &p->m);
 	store_close(&st);
 	return stop || p->failed ? -1 : 0;

@@ -12,9 +12,9 @@
  *                   selects: the index when it can say, else the data
  *
  * A snapshot is a model (model.h) the caller owns and releases whole. Its
- * `generation` is store_generation() when it was read: a reader that
- * compares it with the store's now knows whether an edit or an import
- * came since (every writer changes it).
+ * `generation`, when asked for, is store_generation() when it was read: a
+ * reader that compares it with the store's now knows whether an edit or
+ * an import came since (every writer changes it).
  */
 #ifndef BD_STORE_FLOWS_H
 #define BD_STORE_FLOWS_H
@@ -32,6 +32,8 @@ enum store_need {
 	NEED_SUMMARY, /* the experiments, their variants and counts: the index, else every run */
 	NEED_RUNS,    /* every run, note and fact, no figures (counts from the manifests) */
 	NEED_RECORDS, /* everything: runs and their figures, samples, series */
+	NEED_FIGURES, /* sel->metric's figure of each run that has one (the catalog), and with
+	               * sel->experiment that experiment whole; else everything */
 	NEED_BROWSE,  /* the TUI's first screen: the index when it lists several
 	               * experiments, else everything */
 };
@@ -46,17 +48,29 @@ struct store_select {
 	 */
 	const char *experiment;
 	int fuzzy;
+	/*
+	 * With NEED_RECORDS: the imports of these runs (ids or their first
+	 * digits, as `show` takes them), as the catalog names them; the whole
+	 * store when it cannot say.
+	 */
+	const char *const *runs;
+	size_t nruns;
+	/* with NEED_FIGURES: the metric, as compare names it */
+	const char *metric;
 	/* the index already read (a NEED_SUMMARY snapshot), or NULL: it is read */
 	const struct model *summary;
 	/* with NEED_BROWSE: the warnings of the last import go here (as notes a load gives) */
 	struct diag *last_warnings;
+	/* set m->generation (store_generation(): a stat of every file) */
+	int generation;
 };
 
 /*
  * Fill empty model `m` with what `need` asks of what `sel` selects (NULL:
  * the whole store). m->partial says that `m` holds the selected
- * experiment's imports alone; m->summary that it holds the index's
- * experiments without runs. Damage found is a warning in *d and sets
+ * experiment's or runs' imports alone; m->summary that it holds the
+ * index's experiments without runs; m->figs that it holds the selected
+ * metric's figures instead of records (catalog.h). Damage found is a warning in *d and sets
  * m->damaged; returns 0, or -1 when the store cannot be read at all.
  */
 int store_snapshot(struct store *st, const struct store_select *sel, enum store_need need,

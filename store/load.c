@@ -475,16 +475,16 @@ static size_t count_meas(const struct store *st, const char *hash)
 }
 
 static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
-		     struct diag *d);
+		     int raw, struct diag *d);
 
 int store_load(struct store *st, struct model *m, struct diag *d)
 {
-	return load_dirs(st, m, 0, NULL, d);
+	return load_dirs(st, m, 0, NULL, 0, d);
 }
 
 int store_load_runs(struct store *st, struct model *m, struct diag *d)
 {
-	return load_dirs(st, m, 1, NULL, d);
+	return load_dirs(st, m, 1, NULL, 0, d);
 }
 
 long store_load_source_meta(struct store *st, struct model *m, const char *hash, struct diag *d)
@@ -519,21 +519,37 @@ int store_load_imports(struct store *st, struct model *m, const char *const *has
 
 	for (size_t i = 0; i < n; i++)
 		strmap_put(&only, hashes[i], 1);
-	rc = load_dirs(st, m, 0, &only, d);
+	rc = load_dirs(st, m, 0, &only, 0, d);
 	strmap_release(&only);
 	return rc;
 }
 
-/* Every import, or those in `only` (hash → anything); runs only, or everything. */
+int store_load_import_raw(struct store *st, struct model *m, const char *hash, struct diag *d)
+{
+	struct strmap only = STRMAP_INIT;
+	int rc;
+
+	strmap_put(&only, hash, 1);
+	rc = load_dirs(st, m, 0, &only, 1, d);
+	strmap_release(&only);
+	return rc;
+}
+
+/*
+ * Every import, or those in `only` (hash → anything); runs only, or
+ * everything; with `raw`, without the journal (no edit applied, none
+ * left out as removed).
+ */
 static int load_dirs(struct store *st, struct model *m, int runs_only, const struct strmap *only,
-		     struct diag *d)
+		     int raw, struct diag *d)
 {
 	char *data = store_path_dup(st, "%s", "data");
 	DIR *dp;
 	struct dirent *de;
 
 	m->store_dir = arena_strdup(&m->arena, st->dir);
-	journal_load(st, m, d); /* the user's edits: applied by model_resolve() */
+	if (!raw)
+		journal_load(st, m, d); /* the user's edits: applied by model_resolve() */
 
 	dp = opendir(data);
 	if (!dp) {
@@ -590,7 +606,7 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 		t.source = src;
 		read_table(&t, 1);
 		buf_release(&p);
-		{
+		if (!raw) {
 			const char *gone = journal_removed(m, m->sources[src].hash);
 
 			if (gone && !strcmp(gone, m->sources[src].instance))

@@ -36,6 +36,13 @@ int store_load_imports(struct store *st, struct model *m, const char *const *has
 		       struct diag *d);
 
 /*
+ * store_load_imports() of import `hash` alone, as its files are: without
+ * the journal (no edit applied, not left out when an edit removed it).
+ * What the catalog (catalog.h) reads.
+ */
+int store_load_import_raw(struct store *st, struct model *m, const char *hash, struct diag *d);
+
+/*
  * Add stored import `hash` to `m` as a source without runs: what its
  * source.csv says (name, title, flags, origin). Returns its index, or -1
  * when an edit in effect removed it.

@@ -156,6 +156,15 @@ int explore_reload(struct tui *t);
  * whole store. -1 when there is none, with a message.
  */
 long explore_load_listed(struct tui *t);
+/*
+ * Before H: when the TUI holds one experiment alone (t->index set), read
+ * that experiment again with every other run's figure of `metric` (the
+ * store's catalog) and adopt it, the views' state carried over as
+ * explore_adopt() carries it, the index kept as the list; else, or when
+ * that read fails, the whole store (explore_reload()). 0, or -1 with a
+ * message.
+ */
+int explore_load_metric(struct tui *t, const char *metric);
 
 /* Bracketed paste and the mouse, on or off (at the start and end of curses). */
 void explore_terminal(int on);
