@@ -21,6 +21,7 @@
 #include "store/load.h"
 #include "store/manage.h"
 #include "store/trace.h"
+#include "util/strmap.h"
 
 static char dir[256];
 
@@ -216,6 +217,120 @@ static void test_summaries(void **state)
 	diag_release(&d);
 }
 
+/* The summaries of a store as a load of its data gives them: one pass over every run and quantity. */
+struct expect {
+	struct strmap at;
+	struct arena a;
+	size_t n[4096];
+	double sum[4096];
+	size_t count;
+	size_t matched;
+	int bad;
+};
+
+static void expect_key(struct buf *b, const char *metric, const char *exp, const char *key,
+		       const char *scenario)
+{
+	buf_reset(b);
+	buf_addf(b, "%s|%s|%s|%s", metric, exp, key, scenario);
+}
+
+static void compare_one(void *ctx, const struct catalog_summary *s)
+{
+	struct expect *e = ctx;
+	struct buf b = BUF_INIT;
+	uint32_t k;
+
+	expect_key(&b, s->metric, s->experiment, s->variant_key, s->scenario);
+	if (!strmap_get(&e->at, b.s, &k) || e->n[k] != s->n ||
+	    fabs(e->sum[k] / (double)e->n[k] - s->mean) > 1e-9 * fabs(s->mean) + 1e-300) {
+		print_message("catalog: %s n=%zu mean=%.17g; records: n=%zu mean=%.17g\n", b.s, s->n, s->mean,
+			      strmap_get(&e->at, b.s, &k) ? e->n[k] : 0,
+			      strmap_get(&e->at, b.s, &k) ? e->sum[k] / (double)e->n[k] : 0.0);
+		e->bad = 1;
+	} else {
+		e->matched++;
+	}
+	buf_release(&b);
+}
+
+static void test_summaries_are_the_records(void **state)
+{
+	static const char *const samples[] = {
+		"samples/hyperfine/o0-vs-o2.txt", "samples/issues/thread-v1.md",
+		"samples/issues/thread-v2.md",    "samples/criterion/second.txt",
+		"samples/iperf3/reno.txt",        "samples/gotest/count.txt",
+		"samples/size/builds.txt",
+	};
+	struct expect *e = calloc(1, sizeof(*e));
+	struct diag d = DIAG_INIT;
+	struct store st;
+	struct catalog *c;
+	struct model m;
+	struct buf b = BUF_INIT, name = BUF_INIT;
+	long damaged, n;
+
+	(void)state;
+	for (size_t i = 0; i < countof(samples); i++) {
+		struct buf text = BUF_INIT, p = BUF_INIT;
+
+		buf_addf(&p, "../../%s", samples[i]);
+		assert_int_equal(file_read(p.s, &text, &d), 0);
+		store_text(samples[i], text.s);
+		buf_release(&text);
+		buf_release(&p);
+	}
+	c = open_synced(&st, &damaged);
+	assert_int_equal(store_add_alias(&st, "", "fib o0", "Zero", NULL, &d), 0);
+	model_init(&m);
+	assert_int_equal(store_load(&st, &m, &d), 0);
+	for (uint32_t r = 0; r < m.rs.nruns; r++) {
+		const struct run *run = &m.rs.runs[r];
+		struct run_records rec;
+
+		trace_records(&m, r, &rec);
+		for (size_t i = 0; i < rec.nmeas; i++) {
+			const char *q = m.rs.meas[rec.meas[i]].quantity;
+			struct run_figure f;
+			uint32_t k;
+			size_t j = 0;
+
+			while (j < i && strcmp(m.rs.meas[rec.meas[j]].quantity, q))
+				j++;
+			if (j < i)
+				continue; /* its quantity's figure is counted once */
+			trace_run_figure(&m, r, q, &f);
+			if (!isfinite(f.center))
+				continue;
+			buf_reset(&name);
+			metric_name(&name, run->subject, q, STAT_VALUE);
+			expect_key(&b, name.s, run->eff_experiment, run->eff_variant.key, run->eff_scenario);
+			if (!strmap_get(&e->at, b.s, &k)) {
+				k = (uint32_t)e->count++;
+				assert_true(k < 4096);
+				strmap_put(&e->at, arena_strdup(&e->a, b.s), k);
+			}
+			e->n[k]++;
+			e->sum[k] += f.center;
+		}
+		trace_records_release(&rec);
+	}
+	n = catalog_summaries(c, &st, compare_one, e, &d);
+	assert_int_equal(e->bad, 0);
+	assert_int_equal(n, (long)e->count);
+	assert_int_equal(e->matched, e->count);
+	assert_true(e->count > 50);
+	model_release(&m);
+	catalog_close(c);
+	store_close(&st);
+	strmap_release(&e->at);
+	arena_release(&e->a);
+	free(e);
+	buf_release(&b);
+	buf_release(&name);
+	diag_release(&d);
+}
+
 static void test_rm_undo_and_damage(void **state)
 {
 	struct store st;
@@ -293,6 +408,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_figures_are_the_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summaries, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_summaries_are_the_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rm_undo_and_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_catalog_made_anew, setup, teardown),
 	};
