@@ -272,10 +272,16 @@ demo: $(BIN)
 	done; true
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
-bench: $(BIN) $(BUILD)/bench_tui
+bench: $(BIN) $(BUILD)/bench_tui $(BUILD)/bench_catalog
 	@sh scripts/deps.sh bench
-	@sh tests/bench/run.sh $(BIN)
+	@sh tests/bench/run.sh $(BIN) $(BUILD)/bench_catalog
 	@sh tests/bench/matrix.sh $(BIN) $(BUILD)/bench_tui
+
+# the catalog's summaries of a whole store (tests/bench/bench_catalog.c)
+$(BUILD)/bench_catalog: tests/bench/bench_catalog.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
 
 # the Matrix's open and redraw times (tests/bench/bench_tui.c)
 $(BUILD)/bench_tui: tests/bench/bench_tui.c $(LIB_OBJ) $(BUILD)/config.mk
