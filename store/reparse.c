@@ -193,23 +193,53 @@ static void compare_source(const struct model *old, const struct byrun *ob, uint
  * a block no text had before goes to the first text read that has it.
  */
 struct owners {
-	struct strmap owner;  /* block key → 1 + its old source */
-	struct strmap taken;  /* keys of new blocks some text read already (in `keys`) */
+	const struct model *old;
+	struct strmap owner;  /* block key → 1 + the old run that had it first */
+	struct strmap taken;  /* keys of new blocks some text read already → their slot in `got` */
+	struct taken_block {
+		const char *experiment, *hash; /* (in `keys`) */
+		uint32_t line;
+	} *got;
+	size_t ngot, got_cap;
 	struct arena keys;
 	uint32_t reading;     /* the old source being read again */
 };
 
-/* stored_lookup.block: 1 when the block is another text's (a duplicate for this one). */
+/*
+ * stored_lookup.block: 1 when the block is another text's (a duplicate
+ * for this one), with the experiment, text and line of its first run (as
+ * an index answers, for the naming of the text's experiment).
+ */
 static int block_elsewhere(void *ctx, const char *key, const char **experiment, const char **hash,
 			   uint32_t *line)
 {
 	struct owners *o = ctx;
+	const struct taken_block *t;
 	uint32_t at;
 
-	(void)experiment, (void)hash, (void)line;
-	if (strmap_get(&o->owner, key, &at))
-		return at - 1 != o->reading;
-	return strmap_get(&o->taken, key, NULL);
+	if (strmap_get(&o->owner, key, &at)) {
+		const struct run *r = &o->old->rs.runs[at - 1];
+
+		if (r->source == o->reading)
+			return 0;
+		if (experiment)
+			*experiment = r->experiment;
+		if (hash)
+			*hash = o->old->sources[r->source].hash;
+		if (line)
+			*line = r->first_line;
+		return 1;
+	}
+	if (!strmap_get(&o->taken, key, &at))
+		return 0;
+	t = &o->got[at];
+	if (experiment)
+		*experiment = t->experiment;
+	if (hash)
+		*hash = t->hash;
+	if (line)
+		*line = t->line;
+	return 1;
 }
 
 static int no_source(void *ctx, struct model *m, const char *hash, uint32_t *source)
@@ -269,10 +299,15 @@ static long read_again(struct model *old, uint32_t s, struct owners *o, struct m
 	r->texts++;
 	diag_release(&local);
 	for (uint32_t i = 0; i < fresh->rs.nruns; i++) {
-		const char *key = fresh->rs.runs[i].block;
+		const struct run *x = &fresh->rs.runs[i];
 
-		if (!strmap_get(&o->owner, key, NULL) && !strmap_get(&o->taken, key, NULL))
-			strmap_put(&o->taken, arena_strdup(&o->keys, key), 1);
+		if (strmap_get(&o->owner, x->block, NULL) || strmap_get(&o->taken, x->block, NULL))
+			continue;
+		ALLOC_GROW(o->got, o->ngot + 1, o->got_cap);
+		o->got[o->ngot].experiment = arena_strdup(&o->keys, x->experiment);
+		o->got[o->ngot].hash = arena_strdup(&o->keys, fresh->sources[x->source].hash);
+		o->got[o->ngot].line = x->first_line;
+		strmap_put(&o->taken, arena_strdup(&o->keys, x->block), (uint32_t)o->ngot++);
 	}
 	/* the user's edits, as they apply to the old reading */
 	for (size_t k = 0; k < old->noverrides; k++)
@@ -288,7 +323,7 @@ static long read_again(struct model *old, uint32_t s, struct owners *o, struct m
 int reparse_store(struct store *st, struct model *old, int dry, struct reparse_report *r,
 		  struct diag *d)
 {
-	struct owners o = { STRMAP_INIT, STRMAP_INIT, { 0 }, 0 };
+	struct owners o = { .old = old };
 	struct stored_lookup lookup = { &o, no_source, block_elsewhere, no_place, not_taken };
 	struct byrun ob;
 	int rc = 0;
@@ -297,7 +332,7 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 	if (!model_indexes_fresh(old))
 		model_resolve(old);
 	for (uint32_t i = 0; i < old->rs.nruns; i++)
-		strmap_put_new(&o.owner, old->rs.runs[i].block, old->rs.runs[i].source + 1, NULL);
+		strmap_put_new(&o.owner, old->rs.runs[i].block, i + 1, NULL);
 	byrun_build(&ob, old->rs.meas, old->rs.nmeas, sizeof(*old->rs.meas),
 		    offsetof(struct measurement, run), old->rs.nruns);
 	/*
@@ -331,6 +366,7 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 	byrun_release(&ob);
 	strmap_release(&o.owner);
 	strmap_release(&o.taken);
+	free(o.got);
 	arena_release(&o.keys);
 	if (!dry && rc == 0 && !r->missing)
 		rc = store_set_parsers(st, PARSERS_GENERATION, d);
