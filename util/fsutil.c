@@ -35,13 +35,15 @@ int file_read(const char *path, struct buf *out, struct diag *d)
 			return diag_error(d, name, 0, "is a directory, not a log file");
 		}
 		if (S_ISREG(st.st_mode) && st.st_size > 0)
-			buf_grow(out, (size_t)st.st_size);
+			buf_grow(out, (size_t)st.st_size + 1); /* and a byte to find its end in */
 	}
 	for (;;) {
 		ssize_t r;
 
-		buf_grow(out, READ_BLOCK);
-		r = read(fd, out->s + out->len, READ_BLOCK);
+		/* a block more only when full: a file of known size is read into its own size */
+		if (out->cap - out->len < 2)
+			buf_grow(out, READ_BLOCK);
+		r = read(fd, out->s + out->len, out->cap - out->len - 1);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
