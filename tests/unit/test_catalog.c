@@ -152,7 +152,7 @@ static void test_figures_are_the_records(void **state)
 struct seen {
 	size_t n;
 	struct catalog_summary v[16];
-	char keys[16][64];
+	char keys[16][64], texts[16][64]; /* (a summary's strings are valid during the call alone) */
 };
 
 static void collect(void *ctx, const struct catalog_summary *s)
@@ -163,7 +163,10 @@ static void collect(void *ctx, const struct catalog_summary *s)
 		return;
 	x->v[x->n] = *s;
 	snprintf(x->keys[x->n], sizeof(x->keys[x->n]), "%s", s->variant_key);
+	snprintf(x->texts[x->n], sizeof(x->texts[x->n]), "%s", s->variant);
 	x->v[x->n].variant_key = x->keys[x->n];
+	x->v[x->n].variant = x->texts[x->n];
+	x->v[x->n].experiment = x->v[x->n].scenario = x->v[x->n].metric = NULL;
 	x->n++;
 }
 
