@@ -1035,8 +1035,12 @@ static int add_import(struct catalog *c, struct model *m, struct found *x, size_
 	unsigned char *need = NULL;
 	struct strmap blocks = STRMAP_INIT;
 	uint32_t src;
-	int rc = fetch(c, x->hash, &k, &m->arena);
+	int rc;
 
+	memset(&k, 0, sizeof(k));
+	if (model_find_source(m, x->hash) >= 0)
+		return 0; /* read whole already */
+	rc = fetch(c, x->hash, &k, &m->arena);
 	if (rc != 0)
 		goto out;
 	{
@@ -1098,12 +1102,15 @@ static int add_import(struct catalog *c, struct model *m, struct found *x, size_
 				break;
 			}
 			if (m->rs.nruns > *figs_cap) {
+				/* the runs the model held before have no figure: zeroes */
 				size_t cap = *figs_cap ? *figs_cap * 2 : 1024;
 
 				while (cap < m->rs.nruns)
 					cap *= 2;
 				m->figs = xrealloc(m->figs, cap * sizeof(*m->figs));
 				m->fig_quantity = xrealloc(m->fig_quantity, cap * sizeof(*m->fig_quantity));
+				memset(m->figs + *figs_cap, 0, (cap - *figs_cap) * sizeof(*m->figs));
+				memset(m->fig_quantity + *figs_cap, 0, (cap - *figs_cap) * sizeof(*m->fig_quantity));
 				*figs_cap = cap;
 			}
 			m->figs[r] = fig[seq];
@@ -1137,7 +1144,8 @@ int catalog_metric(struct catalog *c, struct store *st, const char *metric, stru
 		rc = find_figures(c, arena_strdup(&m->arena, metric + cut),
 				  arena_strndup(&m->arena, metric, cut ? cut - 1 : 0), &f, &n, &cap, &at, &a);
 	}
-	journal_load(st, m, d); /* the user's edits: applied by model_resolve() */
+	if (!m->nsources)
+		journal_load(st, m, d); /* the user's edits: applied by model_resolve() */
 	if (n)
 		qsort(f, n, sizeof(*f), by_import_time); /* a load's order of the sources */
 	for (size_t i = 0; rc == 0 && i < n; i++)
@@ -1156,10 +1164,11 @@ int catalog_metric(struct catalog *c, struct store *st, const char *metric, stru
 		return rc;
 	}
 	if (!m->figs) {
-		m->figs = xcalloc(1, sizeof(*m->figs));
-		m->fig_quantity = xcalloc(1, sizeof(*m->fig_quantity));
+		m->figs = xcalloc(m->rs.nruns + 1, sizeof(*m->figs));
+		m->fig_quantity = xcalloc(m->rs.nruns + 1, sizeof(*m->fig_quantity));
 	}
-	m->store_dir = arena_strdup(&m->arena, st->dir);
+	if (!m->store_dir)
+		m->store_dir = arena_strdup(&m->arena, st->dir);
 	model_resolve(m);
 	return 0;
 }

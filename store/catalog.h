@@ -71,13 +71,14 @@ long catalog_imports_like(struct catalog *c, const char *prefix,
 			  void (*fn)(void *ctx, const char *hash), void *ctx);
 
 /*
- * Fill empty model `m` with what metric `metric` (as compare names it:
- * "time", "sender.bitrate", "BenchmarkX.time_per_op") needs: every import
- * that has a figure of it (as source.csv says), the runs of every block
+ * Fill model `m` with what metric `metric` (as compare names it: "time",
+ * "sender.bitrate", "BenchmarkX.time_per_op") needs: every import that
+ * has a figure of it (as source.csv says), the runs of every block
  * holding one, each such run's figure (m->figs, m->fig_quantity), and the
- * journal, resolved; no records. Call after catalog_sync(). Returns 0;
- * 1 when an import it needs did not verify (`m` emptied: read the data);
- * -1 on error (`m` emptied).
+ * journal, resolved; no records. A model that holds imports already (read
+ * whole, with the journal) keeps them and gets the others added. Call
+ * after catalog_sync(). Returns 0; 1 when an import it needs did not
+ * verify (`m` emptied: read the data); -1 on error (`m` emptied).
  */
 int catalog_metric(struct catalog *c, struct store *st, const char *metric, struct model *m,
 		   struct diag *d);

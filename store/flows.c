@@ -154,71 +154,6 @@ static const char *keep(struct model *m, const char *s)
 }
 
 /*
- * The sources of `from` (a snapshot of one metric) that `m` lacks, with
- * their runs and figures, copied into `m`; then resolved. What `m` holds
- * whole stays as it is.
- */
-static void merge_figures(struct model *m, const struct model *from)
-{
-	size_t n = m->rs.nruns;
-	long *map = xmalloc((from->nsources ? from->nsources : 1) * sizeof(*map));
-	uint32_t *run_at = xmalloc((from->rs.nruns ? from->rs.nruns : 1) * sizeof(*run_at));
-
-	for (size_t s = 0; s < from->nsources; s++) {
-		const struct source *x = &from->sources[s];
-		struct source *y;
-
-		map[s] = model_find_source(m, x->hash) >= 0 ? -1 : (long)model_add_source(m, x->hash, NULL, 0);
-		if (map[s] < 0)
-			continue;
-		y = &m->sources[map[s]];
-		*y = *x;
-		y->name = keep(m, x->name), y->imported = keep(m, x->imported), y->title = keep(m, x->title);
-		y->flag_experiment = keep(m, x->flag_experiment), y->flag_variant = keep(m, x->flag_variant);
-		y->author = keep(m, x->author), y->posted = keep(m, x->posted);
-		y->address = keep(m, x->address), y->thread = keep(m, x->thread);
-		y->instance = keep(m, x->instance);
-	}
-	m->figs = xcalloc(n + from->rs.nruns + 1, sizeof(*m->figs));
-	m->fig_quantity = xcalloc(n + from->rs.nruns + 1, sizeof(*m->fig_quantity));
-	for (size_t i = 0; i < from->rs.nruns; i++) {
-		const struct run *x = &from->rs.runs[i];
-		struct run *y;
-		uint32_t at;
-
-		run_at[i] = UINT32_MAX;
-		if (map[x->source] < 0)
-			continue;
-		at = run_at[i] = recset_add_run(&m->rs);
-		y = &m->rs.runs[at];
-		*y = *x;
-		y->source = (uint32_t)map[x->source];
-		y->id = keep(m, x->id), y->block = keep(m, x->block), y->experiment = keep(m, x->experiment);
-		y->variant.text = keep(m, x->variant.text), y->variant.key = keep(m, x->variant.key);
-		y->scenario = keep(m, x->scenario), y->subject = keep(m, x->subject);
-		y->command = keep(m, x->command);
-		if (from->fig_quantity[i]) {
-			m->figs[at] = from->figs[i];
-			m->fig_quantity[at] = keep(m, from->fig_quantity[i]);
-		}
-	}
-	for (size_t i = 0; i < from->rs.nnotes; i++) {
-		const struct note *x = &from->rs.notes[i];
-		struct note *y;
-
-		if (run_at[x->run] == UINT32_MAX)
-			continue;
-		y = recset_add_note(&m->rs);
-		*y = *x;
-		y->run = run_at[x->run];
-		y->text = keep(m, x->text);
-	}
-	free(map);
-	free(run_at);
-	model_resolve(m);
-}
-
-/*
  * Experiment `sel->experiment` whole (load_alone()) and, from the
  * catalog, every other run with a figure of `sel->metric`: what a view
  * of that experiment needs to show the metric's history. 1 when so, else
@@ -227,21 +162,14 @@ static void merge_figures(struct model *m, const struct model *from)
 static int load_alone_and_figures(struct store *st, const struct store_select *sel, struct model *m,
 				  struct diag *d)
 {
-	struct model figs;
-	int ok;
-
+	/* the other imports' runs join the model the experiment was read into (catalog_metric()) */
 	if (!load_alone(st, sel, m))
 		return 0;
-	model_init(&figs);
-	ok = load_figures(st, sel, &figs, d);
-	if (ok)
-		merge_figures(m, &figs);
-	model_release(&figs);
-	if (!ok) {
-		model_release(m);
-		model_init(m);
-	}
-	return ok;
+	if (load_figures(st, sel, m, d))
+		return 1;
+	model_release(m);
+	model_init(m);
+	return 0;
 }
 
 /*
