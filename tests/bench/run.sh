@@ -251,7 +251,7 @@ on_screen() {
 # experiment (until its Matrix is on the screen), and with H=1 then H on its first row (that
 # metric's history across every experiment); the times in $tmp/tui.*, the peak RSS in RSS
 tui_session() {
-	sock=bdbench$$
+	sock=bdbench$$-$2 # a server of its own: the last one's may still be going away
 	t0=$(date +%s%N)
 	tmux -L "$sock" -f /dev/null new-session -d -s b -x 120 -y 40 \
 		"env TERM=tmux-256color LC_ALL=C.UTF-8 HOME=$tmp /usr/bin/time -f %M -o $1 $BD --store $tmp/s.open; sleep 30"
