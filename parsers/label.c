@@ -944,6 +944,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->handle = 0;
 	out->build = 0;
 	out->summary = 0;
+	out->bare = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
@@ -1022,9 +1023,13 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		return out->kind = LABEL_NONE;
 	}
 	if (!marked && !names_build) {
-		/* a bare short line without a build word: a heading, not a variant */
-		buf_reset(&out->variant);
-		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
+		/* a bare short line without a build word: a heading, not a variant (its text kept: bare) */
+		if (out->scenario.len) {
+			buf_reset(&out->variant);
+			return out->kind = LABEL_SCENARIO;
+		}
+		out->bare = 1;
+		return out->kind = LABEL_SECTION;
 	}
 	out->build = names_build || any_word(out->variant.s, out->variant.len, change_words);
 	/* "alice:": one word that names no build may be who wrote what follows */
@@ -1047,7 +1052,7 @@ static _Thread_local struct label_memo {
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];
 	enum label_kind kind;
-	int marked, level, handle, build, summary;
+	int marked, level, handle, build, summary, bare;
 	uint32_t variant_len, scenario_len;
 	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 } label_memo[LABEL_MEMO_SLOTS];
@@ -1071,6 +1076,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		out->handle = m->handle;
 		out->build = m->build;
 		out->summary = m->summary;
+		out->bare = m->bare;
 		return m->kind;
 	}
 	k = read_uncached(s, n, plain_ok, out);
@@ -1086,6 +1092,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->handle = out->handle;
 		m->build = out->build;
 		m->summary = out->summary;
+		m->bare = out->bare;
 		m->variant_len = (uint32_t)out->variant.len;
 		memcpy(m->variant, buf_str(&out->variant), out->variant.len);
 		m->scenario_len = (uint32_t)out->scenario.len;

@@ -50,11 +50,13 @@ struct seg {
 	int label_rank;             /* its heading level, 7 for a label that is no heading */
 	int label_build;            /* it names a build or a change */
 	int in_fence;               /* inside a ``` fence ('#' lines are comments there) */
+	uint32_t fence_line;        /* the line that opened the fence we are in */
 	uint32_t handle_line;       /* the label may be an author's handle ("alice:"): a quote below says so */
 	const char *label_scenario; /* the scenario the label itself names, or NULL */
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
 	struct buf prev_prose;      /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
+	uint32_t prev_prose_indent; /* its indentation */
 	int prev_prose_alone;       /* it followed a blank line */
 	int prev_prose_read;        /* it was read as a label or a command already */
 	struct buf context;    /* the open block's command line, when it has one */
@@ -620,7 +622,30 @@ static void prose_line(struct seg *sg, const struct line *l)
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_line = l->no;
+	sg->prev_prose_indent = l->indent;
 	sg->prev_prose_alone = sg->after_blank;
+}
+
+/*
+ * A bare short line right above an output inside a fence (the fence's
+ * first words, "psycopg c pool_recycle=300" over the load test it names)
+ * is that output's caption: it names it even without a build word, where
+ * standing alone in the prose it would be a section's heading.
+ */
+static void fence_caption(const struct seg *sg, struct label *lab, uint32_t line, const struct line *l)
+{
+	/*
+	 * The fence's first line only, and not one the output continues (a
+	 * Criterion id alone above its indented "time:" line is the parser's)
+	 */
+	if (!sg->in_fence || line != sg->fence_line + 1 || line != sg->prev_prose_line ||
+	    l->indent > sg->prev_prose_indent || lab->kind != LABEL_SECTION || !lab->bare || !lab->variant.len)
+		return;
+	/* nor the output's own header: go test -v prints the name the next line begins with */
+	if (l->len - l->indent >= sg->prev_prose.len &&
+	    !memcmp(l->s + l->indent, sg->prev_prose.s, sg->prev_prose.len))
+		return;
+	lab->kind = LABEL_VARIANT;
 }
 
 /*
@@ -632,6 +657,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 static void settle_caption(struct seg *sg, const struct line *l)
 {
 	if (sg->pending_line) {
+		if (sg->pending_line + 1 == l->no)
+			fence_caption(sg, &sg->pending, sg->pending_line, l);
 		if (sg->pending.kind == LABEL_VARIANT || sg->pending.kind == LABEL_SCENARIO)
 			apply_label(sg, &sg->pending, sg->pending_line);
 		sg->pending_line = 0;
@@ -639,7 +666,9 @@ static void settle_caption(struct seg *sg, const struct line *l)
 	}
 	if (sg->prev_prose_line + 1 != l->no || sg->prev_prose_read || !sg->prev_prose.len)
 		return;
-	if (label_read(sg->prev_prose.s, sg->prev_prose.len, 1, &sg->lab) == LABEL_VARIANT)
+	label_read(sg->prev_prose.s, sg->prev_prose.len, 1, &sg->lab);
+	fence_caption(sg, &sg->lab, sg->prev_prose_line, l);
+	if (sg->lab.kind == LABEL_VARIANT)
 		apply_label(sg, &sg->lab, sg->prev_prose_line);
 	sg->prev_prose_read = 1;
 }
@@ -754,6 +783,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (is_fence(l)) {
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
+			sg->fence_line = sg->in_fence ? l->no : 0;
 		}
 		sg->after_author = 1;
 		return;
@@ -861,12 +891,49 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
+/* The container log prefix of the lines read last (a copy: their pages may be given back). */
+struct container {
+	char prefix[80];
+	size_t len; /* 0: the line before carried none */
+};
+
+/*
+ * Bytes of a container log's prefix ("web_1  | ") to drop at the start of
+ * raw[0..n): only where the line before carried the same prefix or the
+ * next line (at `next`, up to `end`) does, so that a lone line that looks
+ * like one (a table row, a sentence with a bar) keeps its bytes.
+ */
+static size_t container_prefix(struct container *cp, const char *raw, size_t n, const char *next,
+			       const char *end)
+{
+	size_t k = clean_container_prefix(raw, n);
+	int same = 0;
+
+	if (k && k < sizeof(cp->prefix)) {
+		same = cp->len == k && !memcmp(cp->prefix, raw, k);
+		if (!same && next && (size_t)(end - next) >= k && !memcmp(next, raw, k)) {
+			const char *nl = memchr(next, '\n', (size_t)(end - next));
+			size_t nn = nl ? (size_t)(nl - next) : (size_t)(end - next);
+
+			same = clean_container_prefix(next, nn) == k;
+		}
+	}
+	if (!same) {
+		cp->len = 0;
+		return 0;
+	}
+	memcpy(cp->prefix, raw, k);
+	cp->len = k;
+	return k;
+}
+
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
 		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop)
 {
 	struct seg sg;
 	struct specials sp;
+	struct container cp = { 0 };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
@@ -898,6 +965,15 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
+		if (l.raw_len && !(raw[0] == ' ' || raw[0] == '\t')) {
+			/* a container log's prefix: the line begins after it (its offsets too) */
+			size_t k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+
+			l.raw += k;
+			l.off += k;
+			l.raw_len -= (uint32_t)k;
+			raw += k;
+		}
 		shape = clean_needed_shape(raw, l.raw_len);
 		special = special_before(&sp, raw, raw + l.raw_len);
 		if (shape || special) {
