@@ -787,6 +787,59 @@ static int cut_ordinal(struct buf *b)
 	return 1;
 }
 
+/*
+ * "1a. Without lto" → "Without lto", "2) With LTO" → "With LTO": an
+ * outline's number before a label goes (a number and at most one letter,
+ * then '.' or ')' and a blank, before a letter). Returns 1 when it went.
+ */
+static int cut_outline_number(struct buf *b)
+{
+	size_t i = 0;
+
+	while (i < b->len && i < 3 && b->s[i] >= '0' && b->s[i] <= '9')
+		i++;
+	if (!i || i == 3)
+		return 0;
+	if (i < b->len && b->s[i] >= 'a' && b->s[i] <= 'z')
+		i++;
+	if (i + 2 >= b->len || (b->s[i] != '.' && b->s[i] != ')') || b->s[i + 1] != ' ' ||
+	    !((b->s[i + 2] >= 'a' && b->s[i + 2] <= 'z') || (b->s[i + 2] >= 'A' && b->s[i + 2] <= 'Z')))
+		return 0;
+	memmove(b->s, b->s + i + 2, b->len - i - 2);
+	b->len -= i + 2;
+	b->s[b->len] = '\0';
+	return 1;
+}
+
+/*
+ * "iteration1", "run2", "try3": an ordinal word with its number glued on,
+ * alone, counts a repetition as "Run 2" does. 1 when s[0..n) is one.
+ */
+static int glued_ordinal(const char *s, size_t n)
+{
+	size_t d = n;
+
+	while (d && s[d - 1] >= '0' && s[d - 1] <= '9')
+		d--;
+	return d && d < n && word_in(s, d, ordinal_words);
+}
+
+/*
+ * "RK3399 Spec", "Test machine specs": the heading of a machine's
+ * description (its last word says so), whatever names the machine.
+ */
+static int spec_heading(const char *s, size_t n)
+{
+	static const char *const tails[] = { "spec", "specs", "specification", "specifications", NULL };
+	size_t e = n, b;
+
+	while (e && !is_word_char((unsigned char)s[e - 1]))
+		e--;
+	for (b = e; b && is_word_char((unsigned char)s[b - 1]);)
+		b--;
+	return e > b && b > 0 && word_in(s + b, e - b, tails);
+}
+
 /* Does the line end with ':' (emphasis and blanks aside)? */
 static int ends_colon(const char *s, size_t n)
 {
@@ -973,8 +1026,12 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	tidy(&out->variant);
 	drop_outcome(&out->variant);
 	cut_clause(&out->variant);
-	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
+	cut_outline_number(&out->variant);
+	if (((cut_ordinal(&out->variant) && !out->variant.len) ||
+	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
+		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
@@ -1010,7 +1067,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SCENARIO;
 	}
-	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len)) {
+	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len) ||
+	    spec_heading(out->variant.s, out->variant.len)) {
 		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
@@ -1022,7 +1080,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
-	if (!marked && !names_build) {
+	if (!marked && !names_build && !change_label(&out->variant)) {
 		/* a bare short line without a build word: a heading, not a variant (its text kept: bare) */
 		if (out->scenario.len) {
 			buf_reset(&out->variant);

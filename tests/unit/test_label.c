@@ -73,6 +73,22 @@ static void test_bare_line_keeps_text(void **state)
 	label_release(&l);
 }
 
+static void test_outlines_specs_changes(void **state)
+{
+	(void)state;
+	/* an outline's number before a label goes */
+	check_read("1a. Without lto:", 1, LABEL_VARIANT, "Without lto", "");
+	check_read("2) With LTO", 1, LABEL_VARIANT, "With LTO", "");
+	/* a repetition's marker with its number glued on names nothing */
+	check_read("iteration1:", 1, LABEL_NONE, "", "");
+	check_read("run2:", 1, LABEL_NONE, "", "");
+	/* the heading of a machine's description is a section */
+	check_read("RK3399 Spec:", 1, LABEL_SECTION, "", "");
+	check_read("Test machine specs", 1, LABEL_SECTION, NULL, "");
+	/* a bare line naming a change names a build */
+	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
+}
+
 static void test_variant_labels(void **state)
 {
 	(void)state;
@@ -209,7 +225,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
-		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text),
+		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text), cmocka_unit_test(test_outlines_specs_changes),
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_prose_is_not_a_label),
 		cmocka_unit_test(test_cmdsplit),
