@@ -64,6 +64,16 @@ struct seg {
 	uint32_t above_line;
 	uint32_t last_nonblank_line;
 
+	/*
+	 * A lone bullet or a parenthesized line ("- Agent", "(with this
+	 * patch)") names the output that comes next, blank lines and a fence's
+	 * opening aside: decided when an output opens, forgotten at any other
+	 * prose line.
+	 */
+	struct label cand;
+	uint32_t cand_line;   /* 0: none */
+	uint32_t bullet_line; /* the last prose line that was a bullet item */
+
 	/* a short line standing alone may be a heading: decided when the next line comes */
 	struct label pending;
 	uint32_t pending_line; /* 0: nothing pending */
@@ -539,6 +549,53 @@ static int is_sentence(const char *s, size_t n)
 	return text_words(s, n, 6) >= 6;
 }
 
+/* Bytes of a bullet item's marker at s ("- ", "* ", "+ ", "• "), 0 when there is none. */
+static size_t bullet_len(const char *s, size_t n)
+{
+	if (n > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' && s[2] != ' ' && s[2] != s[0])
+		return 2;
+	if (n > 4 && !memcmp(s, "\xe2\x80\xa2 ", 4))
+		return 4;
+	return 0;
+}
+
+/*
+ * Is the prose line s[0..n) (line l) a caption candidate: a lone bullet
+ * item (the line before is no bullet of a list) or a line in parentheses,
+ * short, whose text read as a marked label names a variant, where the
+ * line read as it stands (sg->lab, read first here) names none? Then it
+ * is kept in sg->cand for the output that may come next; returns 1.
+ */
+static int caption_candidate(struct seg *sg, const struct line *l, const char *s, size_t n)
+{
+	size_t b = bullet_len(s, n), e = n;
+	struct buf t = BUF_INIT;
+	int lone, ok;
+
+	label_read(l->s, l->len, sg->after_blank, &sg->lab);
+	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
+		return 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	lone = b && sg->bullet_line != sg->last_nonblank_line;
+	if (!lone && !(e > 2 && s[0] == '(' && s[e - 1] == ')'))
+		return 0;
+	if (!b) /* the parentheses go */
+		b = 1, e--;
+	/* a setting in a bullet ("- threads: 4") is a fact of what is measured, not a name */
+	if (e > b && text_find(s + b, e - b - 1, ": "))
+		return 0;
+	buf_add(&t, s + b, e - b);
+	if (t.len && t.s[t.len - 1] != ':')
+		buf_addc(&t, ':');
+	ok = text_words(t.s, t.len, 6) <= 5 && label_read(t.s, t.len, 1, &sg->cand) == LABEL_VARIANT;
+	buf_release(&t);
+	if (!ok)
+		return 0;
+	sg->cand_line = l->no;
+	return 1;
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -581,6 +638,13 @@ static void prose_line(struct seg *sg, const struct line *l)
 		return;
 	}
 	sg->prev_prose_read = 0;
+	/*
+	 * Prose between a candidate and an output: it names nothing, unless
+	 * the prose is the start of a fence opened after it (a tool's progress
+	 * lines above the output it names)
+	 */
+	if (!(sg->in_fence && sg->fence_line > sg->cand_line))
+		sg->cand_line = 0;
 	buf_reset(&sg->lab.variant);
 	if (setting_line(s, n, &sg->lab.variant)) {
 		/* the label is the setting: a variant named in the data, no sentence to read */
@@ -606,7 +670,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;
-	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
+	} else if (caption_candidate(sg, l, s, n) | (sg->lab.kind != LABEL_NONE)) {
+		/* (a candidate is also read as it stands: a section it heads still ends what came before) */
 		sg->prev_prose_read = 1;
 		if (sg->lab.marked) {
 			apply_label(sg, &sg->lab, l->no);
@@ -619,6 +684,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->pending_line = l->no;
 		}
 	}
+	if (bullet_len(s, n))
+		sg->bullet_line = l->no;
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_line = l->no;
@@ -656,6 +723,13 @@ static void fence_caption(const struct seg *sg, struct label *lab, uint32_t line
  */
 static void settle_caption(struct seg *sg, const struct line *l)
 {
+	if (sg->cand_line) {
+		/* a lone bullet or a parenthesized line, only blank lines or a fence's opening since */
+		if (sg->pending_line == sg->cand_line)
+			sg->pending_line = 0; /* (the line read as it stands: the candidate says more) */
+		apply_label(sg, &sg->cand, sg->cand_line);
+		sg->cand_line = 0;
+	}
 	if (sg->pending_line) {
 		if (sg->pending_line + 1 == l->no)
 			fence_caption(sg, &sg->pending, sg->pending_line, l);
@@ -1039,6 +1113,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
 	label_release(&sg.pending);
+	label_release(&sg.cand);
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&sg.above);

@@ -205,6 +205,21 @@ static void test_fence_caption(void **state)
 	assert_string_equal(variants_of(f, "```\n$ run it\nAttaching to bench\n" HF("./x", "5.0") "```\n"), "t");
 }
 
+/* a lone bullet or a line in parentheses above an output names it; a list's items do not */
+static void test_bullet_and_paren_captions(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Each pair below is the baseline, then the agent.\n\n- Baseline\n\n```\n" HF("./y", "5.0")
+					   "```\n- Agent\n```\n" HF("./y", "4.0") "```\n"),
+			    "Baseline|Agent");
+	assert_string_equal(variants_of(f, "and perf agrees:\n\n* your patch\n\n" HF("./z", "5.0") "\n\n* my patch:\n\n" HF("./z", "4.0")),
+			    "your patch|my patch");
+	assert_string_equal(variants_of(f, "Nothing to see.\n\n(with this patch)\n" HF("./za", "5.0")), "with this patch");
+	/* the last item of a list of settings names nothing */
+	assert_string_equal(variants_of(f, "wrk ran with\n- 2 Threads\n- 400 connections\n\n" HF("./zb", "5.0")), "t");
+}
+
 static void test_ci_prefixes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -490,6 +505,7 @@ int main(void)
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
+		T(test_bullet_and_paren_captions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
