@@ -262,8 +262,15 @@ static int looks_like_command(const char *s, size_t n)
 	if (prompt_arrow_len(s, n))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
-	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ')
+	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ') {
 		i += 2;
+		/* "# perf_old stat -e cycles ./x": a root prompt running a program with options */
+		for (size_t k = i; k + 2 < n; k++)
+			if (s[k] == ' ' && s[k + 1] == '-' &&
+			    ((s[k + 2] >= 'a' && s[k + 2] <= 'z') || (s[k + 2] >= 'A' && s[k + 2] <= 'Z') || s[k + 2] == '-') &&
+			    s[n - 1] != ':')
+				return 1;
+	}
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	if (w > i && is_command_word(s + i, w - i))
@@ -519,6 +526,17 @@ static int is_html_structure(const struct line *l)
 }
 
 /*
+ * May a bare line (no mark) stand as a label here: right after a blank
+ * line, or right under prose that introduces it ("It does fix the first
+ * one:" over "Before")?
+ */
+static int bare_ok(const struct seg *sg)
+{
+	return sg->after_blank || (sg->prev_prose_line && sg->prev_prose_line == sg->last_nonblank_line &&
+				   sg->prev_prose.len && sg->prev_prose.s[sg->prev_prose.len - 1] == ':');
+}
+
+/*
  * Could the line be a label at all? Marked labels start with '#', '*',
  * '-', '+', '_', '<', a digit or a bullet, or end with ':'; a bare one must
  * follow a blank line. Most prose lines are none of these.
@@ -537,8 +555,12 @@ static int label_shaped(const struct seg *sg, const char *s, size_t n)
 		return 1;
 	if (n > 3 && !memcmp(s, "\xe2\x80\xa2", 3)) /* • */
 		return 1;
-	/* a bare line: only right after a blank line, short, and not a sentence's end */
-	if (!sg->after_blank || strchr(".?!,;", last))
+	/*
+	 * a bare line: only right after a blank line, or right under prose
+	 * that introduces it ("It does fix the first one:" over "Before"),
+	 * short, and not a sentence's end
+	 */
+	if (!bare_ok(sg) || strchr(".?!,;", last))
 		return 0;
 	return text_words(s, end, 7) <= 7;
 }
@@ -572,7 +594,7 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	struct buf t = BUF_INIT;
 	int lone, ok;
 
-	label_read(l->s, l->len, sg->after_blank, &sg->lab);
+	label_read(l->s, l->len, bare_ok(sg), &sg->lab);
 	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
 		return 0;
 	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))

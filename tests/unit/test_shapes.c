@@ -220,6 +220,16 @@ static void test_bullet_and_paren_captions(void **state)
 	assert_string_equal(variants_of(f, "wrk ran with\n- 2 Threads\n- 400 connections\n\n" HF("./zb", "5.0")), "t");
 }
 
+/* a bare line under prose that introduces it names the output; a root prompt with options is a command */
+static void test_intro_line_and_root_prompt(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "It does fix the first one, as far as I can see:\nBefore\n\n# perf_old stat -e cycles ./x\n\n" HF("./zc", "5.0")
+					   "\nWith the patch\n\n# perf stat -e cycles ./x\n\n" HF("./zc", "4.0")),
+			    "Before|With the patch");
+}
+
 static void test_ci_prefixes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -505,7 +515,7 @@ int main(void)
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
-		T(test_bullet_and_paren_captions),
+		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
