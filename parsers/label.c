@@ -1075,7 +1075,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	}
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(out->variant.s, out->variant.len, build_words);
-	if (!names_build && words(out->variant.s, out->variant.len, NULL, NULL, &stop) > 5) {
+	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
+	if (!names_build && text_words(out->variant.s, out->variant.len, 6) > 5) {
 		/* a long line that names no build is a caption, not a variant */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;

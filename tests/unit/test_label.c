@@ -85,6 +85,10 @@ static void test_outlines_specs_changes(void **state)
 	/* the heading of a machine's description is a section */
 	check_read("RK3399 Spec:", 1, LABEL_SECTION, "", "");
 	check_read("Test machine specs", 1, LABEL_SECTION, NULL, "");
+	/* a dotted version or a setting is one word: not a long caption */
+	check_read("node v4.8.4, 1mb sample:", 1, LABEL_VARIANT, "node v4.8.4, 1mb sample", "");
+	check_read("Ubuntu 16.04 / Linux 4.4.0:", 1, LABEL_VARIANT, "Ubuntu 16.04 / Linux 4.4.0", "");
+	check_read("CONFIG_X86_5LEVEL=y + the patch:", 1, LABEL_VARIANT, "CONFIG_X86_5LEVEL=y + the patch", "");
 	/* a bare line naming a change names a build */
 	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
 }
