@@ -751,6 +751,10 @@ static int never_label(const char *s, size_t n)
 		n--;
 	if ((n >= 5 && !memcmp(s + n - 5, "wrote", 5)) || (n >= 6 && !memcmp(s + n - 6, "writes", 6)))
 		return 1;
+	/* "Итоговый tps = 406.261459": a result stated, not a name ("k=v" glued is a setting) */
+	for (const char *e = text_find(s, n, " = "); e; e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
+		if (e + 3 < s + n && ((e[3] >= '0' && e[3] <= '9') || (e[3] == '-' && e + 4 < s + n && e[4] >= '0' && e[4] <= '9')))
+			return 1;
 	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
 	       memchr(s, '}', n) || (n && s[n - 1] == ';');
 }

@@ -595,6 +595,14 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	int lone, ok;
 
 	label_read(l->s, l->len, bare_ok(sg), &sg->lab);
+	/*
+	 * A comment inside a fence that reads "key: value" ("# OS Type:
+	 * linux", "# DB Version: 15") states a fact of a configuration file,
+	 * not a name ("# Run 2: with BOLT" loses its counting head first)
+	 */
+	if (sg->in_fence && sg->lab.level && sg->lab.kind == LABEL_VARIANT && sg->lab.variant.len > 2 &&
+	    text_find(sg->lab.variant.s, sg->lab.variant.len - 1, ": "))
+		sg->lab.kind = LABEL_NONE;
 	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
 		return 0;
 	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))

@@ -89,6 +89,9 @@ static void test_outlines_specs_changes(void **state)
 	check_read("node v4.8.4, 1mb sample:", 1, LABEL_VARIANT, "node v4.8.4, 1mb sample", "");
 	check_read("Ubuntu 16.04 / Linux 4.4.0:", 1, LABEL_VARIANT, "Ubuntu 16.04 / Linux 4.4.0", "");
 	check_read("CONFIG_X86_5LEVEL=y + the patch:", 1, LABEL_VARIANT, "CONFIG_X86_5LEVEL=y + the patch", "");
+	/* a result stated with " = " and a number is no name; a glued setting is one */
+	check_read("#### Итоговый tps = 406.261459", 1, LABEL_NONE, "", "");
+	check_read("pool_recycle=300:", 1, LABEL_VARIANT, "pool_recycle=300", "");
 	/* a bare line naming a change names a build */
 	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
 }

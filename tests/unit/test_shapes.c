@@ -230,6 +230,16 @@ static void test_intro_line_and_root_prompt(void **state)
 			    "Before|With the patch");
 }
 
+/* a "key: value" comment in a configuration fence is a fact, never the name of what follows */
+static void test_fence_config_comments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "#### Test 2. pgtune settings\n\n```\n# DB Version: 15\n# OS Type: linux\n\nmax_connections = 20\n```\n\n"
+					   "The results:\n\n" HF("./zd", "5.0")),
+			    "Test 2. pgtune settings");
+}
+
 static void test_ci_prefixes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -516,6 +526,7 @@ int main(void)
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
+		T(test_fence_config_comments),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
