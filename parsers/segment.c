@@ -246,6 +246,27 @@ static size_t prompt_arrow_len(const char *s, size_t n)
 	return i < n ? i : 0;
 }
 
+/*
+ * A shell prompt's bytes at s: "user@host:path$ " or "root@kbl:~# " (a
+ * word with '@', maybe ':' and a path, then '$' or '#' and a blank before
+ * a command). 0 when there is none.
+ */
+static size_t user_host_prompt_len(const char *s, size_t n)
+{
+	size_t i = 0, at = 0;
+
+	while (i < n && i < 128 && s[i] != ' ' && s[i] != '\t') {
+		if (s[i] == '@' && !at)
+			at = i;
+		i++;
+	}
+	if (!at || i < 3 || i + 1 >= n || (s[i - 1] != '$' && s[i - 1] != '#'))
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	return i < n ? i : 0;
+}
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
@@ -259,7 +280,7 @@ static int looks_like_command(const char *s, size_t n)
 		i++;
 	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
 		return 1;
-	if (prompt_arrow_len(s, n))
+	if (prompt_arrow_len(s, n) || user_host_prompt_len(s + i, n - i))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
 	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ') {
@@ -946,7 +967,14 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->last_nonblank_line = l->no;
 		return;
 	}
-	settle_pending(sg, 0);
+	/*
+	 * A bare line over the command that runs the next output ("Unpatched
+	 * kernel" over "root@test1:~# /usr/bin/time -v ./a.sh") waits for that
+	 * output: the command is no prose between them
+	 */
+	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
+	      looks_like_command(l->s + l->indent, l->len - l->indent)))
+		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
 		sg->prev_blank = 1; /* the line under "---" stands alone, as after a blank line */

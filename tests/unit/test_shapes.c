@@ -240,6 +240,16 @@ static void test_fence_config_comments(void **state)
 			    "Test 2. pgtune settings");
 }
 
+/* a bare label over a user@host prompt names the output the prompt runs */
+static void test_label_over_prompt(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "> \n> Unpatched kernel\n> root@test1:~# hyperfine ./ze\n> " HF("./ze", "5.0")
+					   "> \n> patched kernel\n> root@test1:~# hyperfine ./ze\n> " HF("./ze", "4.0")),
+			    "Unpatched kernel|patched kernel");
+}
+
 static void test_ci_prefixes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -526,7 +536,7 @@ int main(void)
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
-		T(test_fence_config_comments),
+		T(test_fence_config_comments), T(test_label_over_prompt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
