@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "store/journal.h"
+#include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/screen.h"
@@ -174,7 +174,9 @@ int tui_save_baseline(struct tui *t)
 	row.experiment = name;
 	row.value = v->key;
 	if (t->store) {
-		id = journal_record(t->store, NULL, "baseline", what.s, &row, 1, &d);
+		struct store_edit_op op = { "baseline", what.s, &row, 1 };
+
+		id = store_edit(t->store, NULL, &op, &d);
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
@@ -451,10 +453,11 @@ static enum action leave_help(struct tui *t, enum action a)
  * the Experiments list (and Help and Warnings over it) for the keys that
  * only read the list: moving, find, the filter, copying; an Enter or a
  * view's key there reads that experiment alone (explore_load_listed()).
- * That experiment alone (t->index set) serves its views too. What
- * reaches beyond one experiment (H), and what edits the store (b, e, R, m,
- * u, and d and r on the list), read the whole store first. 1 when the key
- * needs nothing more.
+ * That experiment alone (t->index set) serves its views too, and H, which
+ * reads the metric's other runs itself (their figures, from the catalog:
+ * explore_load_metric()). What edits the store (b, e, R, m, u, and d and r
+ * on the list) reads the whole store first. 1 when the key needs nothing
+ * more.
  */
 static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
@@ -468,7 +471,6 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
 	case ACT_UNDO:
-	case ACT_HISTORY:
 	case ACT_DELETE:
 	case ACT_RENAME:
 		return 0;
@@ -498,6 +500,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_COPY:
 	case ACT_COPY_FILE:
 	case ACT_IMPORT:
+	case ACT_HISTORY: /* H reads the metric's runs itself (explore_load_metric()) */
 		return on_list || t->index;
 	default:
 		return t->index && !on_list;
