@@ -53,6 +53,11 @@ static void legend(const struct cmp_table *t, FILE *fp)
 	      "has several); welch: Welch's t-test on mean, sd, n; overlap: the tool's intervals;\n"
 	      "delta: one figure a side, no test.\n", fp);
 	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].method == CMP_EXACT) {
+			fputs("exact: byte counts a tool printed whole: a change is a fact, no test needed.\n", fp);
+			break;
+		}
+	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i].flags & CMP_F_ONE_RUN) {
 			fputs("one-run-a-side: each side is one invocation and the test is over its inner\n"
 			      "runs, which share the machine's state and order: weaker than runs repeated.\n", fp);

@@ -12,7 +12,9 @@
  *  - one run a side with mean, standard deviation and count: Welch's t-test
  *    from the summaries;
  *  - both with [lower, estimate, upper] (Criterion): interval overlap;
- *  - otherwise (a size row, a mean without spread): the delta alone.
+ *  - one exact figure a side (a byte count `size` printed whole): the
+ *    change is a fact, no test needed (CMP_EXACT, counted as tested);
+ *  - otherwise (a size written by hand, a mean without spread): the delta alone.
  * A change is significant when its p-value (Holm-adjusted on request) is
  * below alpha, or the intervals are apart, and it is larger than the noise
  * threshold; otherwise it is "the same" (shown `~`). A test whose every
@@ -42,7 +44,8 @@ struct cmp_opts {
 	X(DELTA, "delta")    /* one figure a side: the delta alone, no test */                  \
 	X(UTEST, "u-test")   /* Mann-Whitney U test on samples */                               \
 	X(WELCH, "welch")    /* Welch's t-test from mean, sd and n */                            \
-	X(OVERLAP, "overlap") /* the tool's own intervals, apart or not */
+	X(OVERLAP, "overlap") /* the tool's own intervals, apart or not */                       \
+	X(EXACT, "exact")    /* one exact count a side (bytes `size` printed): the change is a fact */
 
 #define CMP_METHOD_ENUM_(e, name) CMP_##e,
 enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };

@@ -97,6 +97,7 @@ char *cmp_text_pct(double pct, char *out, size_t size)
 char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
 {
 	int d = pct_decimals(fabs(pct));
+	double unit = 0; /* > 0: rounded to this many points, the digits say no more */
 
 	/* a last digit no finer than the rounding's half-width: 0.1 needs res <= 0.1, 1 needs <= 1 */
 	if (res > 0 && isfinite(res)) {
@@ -104,11 +105,16 @@ char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
 
 		if (most < d)
 			d = most < 0 ? 0 : most;
+		/* wider than a point: the digit of the half-width, and "≈" (16 ns → 13 ns is ≈-19%) */
+		if (res > 1)
+			unit = pow(10, floor(log10(res) + 1e-9));
 	}
 	if (isnan(pct))
 		*out = '\0';
 	else if (fabs(pct) >= PCT_PLAIN_MAX && isfinite(pct))
-		snprintf(out, size, "%+.3g%%", pct); /* "+7.14e+304%", not 300 digits */
+		snprintf(out, size, "%s%+.3g%%", unit > 0 ? "\xe2\x89\x88" : "", pct); /* "+7.14e+304%", not 300 digits */
+	else if (unit > 0)
+		snprintf(out, size, "\xe2\x89\x88%+.0f%%", round(pct / unit) * unit + 0.0); /* +0.0: no "-0" */
 	else
 		snprintf(out, size, "%+.*f%%", d, pct);
 	return out;
@@ -119,8 +125,8 @@ double cmp_delta_res(const struct cmp_row *r)
 	double b = fabs(r->base.center), rb = cmp_side_res(&r->base, r->unit),
 	       rc = cmp_side_res(&r->cand, r->unit);
 
-	if (!r->has_delta || !(b > 0))
-		return 0;
+	if (!r->has_delta || !(b > 0) || r->method == CMP_EXACT)
+		return 0; /* exact counts: the change is known to any digit */
 	return 100 / b * (rc + fabs(r->cand.center) / b * rb);
 }
 
@@ -217,6 +223,8 @@ const char *cmp_text_method(enum cmp_method m)
 		return "Welch's t-test on mean, sd, n";
 	case CMP_OVERLAP:
 		return "the tool's intervals";
+	case CMP_EXACT:
+		return "exact bytes a side, no test needed";
 	default:
 		return "a side has no figure";
 	}

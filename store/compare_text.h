@@ -52,8 +52,10 @@ char *cmp_text_pct(double pct, char *out, size_t size);
 /*
  * The same for a change that the printed digits of its figures know only
  * to within ±`res` percentage points: its last digit is no finer than
- * `res` ("16ns" against "13ns", ±5.7 points, is -19%, not -18.8%; 44.0
- * against 45.0 GBytes, ±0.23, is +2%). `res` 0: cmp_text_pct().
+ * `res` (44.0 against 45.0 GBytes, ±0.23, is +2%, not +2.3%); when `res`
+ * passes a point, rounded to the digit of `res` and marked "≈" ("16ns"
+ * against "13ns", ±5.7 points, is "≈-19%"; 1.3 MiB against 14 MiB, ±80,
+ * "≈+980%"). `res` 0: cmp_text_pct().
  */
 char *cmp_text_pct_res(double pct, double res, char *out, size_t size);
 /*

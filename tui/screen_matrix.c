@@ -262,6 +262,10 @@ static void draw_detail(struct tui *t, const struct views *v, int y)
 		buf_addf(&b, "%s \xc2\xb7 %s: ", cmp_matrix_name(&v->mx, v->col), ml->text);
 		if (!r || !r->cand.present) {
 			buf_adds(&b, "no figure");
+		} else if (!views_compared(&v->mx.rows[ml->index], v->mx.ncols - 1)) {
+			buf_adds(&b, v->mx.rows[ml->index].family == MF_COUNT && v->mx.rows[ml->index].dir == DIR_NONE
+					     ? "how much was measured: not compared"
+									 : "zero in every variant: not compared");
 		} else {
 			if (r->flags & CMP_F_ONE_RUN) {
 				/* first, beside the tool's own verdict: both rest on one invocation a side */

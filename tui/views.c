@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "store/trace.h"
@@ -145,9 +146,21 @@ static void free_built(struct views *v)
 	v->valid = 0;
 }
 
+int views_compared(const struct cmp_mrow *r, size_t ncells)
+{
+	int nonzero = r->base->present && r->base->center != 0;
+
+	if (r->dir == DIR_NONE && r->family == MF_COUNT)
+		return 0;
+	for (size_t k = 0; k < ncells && !nonzero; k++)
+		nonzero = r->cell[k] && r->cell[k]->cand.present && r->cell[k]->cand.center != 0;
+	return nonzero;
+}
+
 static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 {
 	struct mcell *c = &v->cells[l * v->mx.ncols];
+	int cmp = views_compared(r, v->mx.ncols - 1);
 
 	cmp_text_value(r->quantity, r->base, r->unit, c[0].val, sizeof(c[0].val));
 	cmp_text_spread(r->base, c[0].spr, sizeof(c[0].spr));
@@ -160,6 +173,10 @@ static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 		}
 		cmp_text_value(r->quantity, &x->cand, r->unit, c[k].val, sizeof(c[k].val));
 		cmp_text_spread(&x->cand, c[k].spr, sizeof(c[k].spr));
+		if (!cmp) {
+			c[k].mark = "";
+			continue;
+		}
 		cmp_text_delta(x, c[k].delta, sizeof(c[k].delta));
 		c[k].mark = cmp_text_mark(x);
 		c[k].role = views_role(x->verdict, views_tested(x));

@@ -96,6 +96,14 @@ const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
  * views_tested()).
  */
 enum color_role views_role(enum cmp_verdict v, int tested);
+/*
+ * 1 when the Matrix shows a change for row r (of `ncells` candidates):
+ * not for a count without a direction (hyperfine's runs, Go's
+ * iterations: how much was measured, not a result), nor for a row that
+ * is zero in every variant (as CPU hides those): their figures stand
+ * alone.
+ */
+int views_compared(const struct cmp_mrow *r, size_t ncells);
 /* What views_role() wants of a row: 0 untested, 1 tested, 2 tested within one run a side. */
 int views_tested(const struct cmp_row *r);
 /*

@@ -54,8 +54,11 @@ tui_keys ']'
 tui_wait "lto-thin · time: "
 tui_keys ']' ']' ']' ']'
 tui_wait "lto-fat-pgo-bolt · time: "
+# then the exact byte counts (a change of `size`'s bytes is a fact), and back
 tui_keys ']'
-tui_wait "no significant change below"
+tui_wait "lto-thin · text: "
+tui_keys '['
+tui_wait "lto-fat-pgo-bolt · time: "
 tui_keys '['
 tui_wait "x86_64-release-pgo-bolt · time: "
 # o: by name, then by the change of the selected column (pgo-bolt, where [ left it):
