@@ -98,7 +98,14 @@ struct paste_state {
 	struct list list;
 	struct set_variant *sets;  /* fixes typed in the plan (names heap) */
 	size_t nsets, sets_cap;
-	uint32_t pending_line;     /* the block `e` asked about */
+	/* `u` in the plan: each fix's target and the name it had before (heap; NULL none) */
+	struct paste_undo {
+		uint32_t line, run;
+		char *before;
+	} *undo;
+	size_t nundo, undo_cap;
+	uint32_t pending_line;     /* the block (or run) `e` asked about */
+	uint32_t pending_run;      /* 0: the whole block at pending_line; k: its run LINE.k alone */
 	enum screen_id from;
 };
 

@@ -25,16 +25,16 @@ tui_wait "paste: 77 lines · would import 8 runs, 40 figures"
 tui_wait 'into experiment "Evaluate Profile-Guided Optimization (PGO) and LLVM BOLT"'
 tui_expect t32-paste-plan
 # the mouse: a double click on the second block's line selects it, and imports nothing
-tui_keys -l "$(x10 0 5 11)$(x10 3 5 11)$(x10 0 5 11)$(x10 3 5 11)"
+tui_keys -l "$(x10 0 5 9)$(x10 3 5 9)$(x10 0 5 9)$(x10 3 5 9)"
 tui_keys e
-tui_wait "variant of the block at line 50: _"
+tui_wait "variant of the block at line 50 (its 4 runs): _"
 tui_keys Escape
 tui_wait "cancelled"
 [ -z "$(ls "$STORE/data" 2>/dev/null)" ] || fail "a double click on the plan stored something"
 tui_keys g
 # correct the first block's variant before importing
-tui_keys Down e
-tui_wait "variant of the block at line 32: _"
+tui_keys e
+tui_wait "variant of the block at line 32 (its 4 runs): _"
 tui_keys -l "Release"
 tui_keys Enter
 tui_wait '32-34  5 figures  variant "Release" (edited: override'
