@@ -257,6 +257,10 @@ static void merge_typed(struct tui *t, const char *name)
 {
 	const struct experiment *e = model_experiment(t->m, t->ex->edit_exp);
 
+	if (!*name) {
+		tui_message(t, "nothing merged: name the variant to merge into (Tab: the variants)");
+		return;
+	}
 	if (*name && e && !model_variant(e, model_variant_key(t->m, name))) {
 		char label[sizeof(t->ex->prompt.label)];
 
@@ -336,7 +340,6 @@ int edit_action(struct tui *t, enum action a)
 		}
 		snprintf(label, sizeof(label), "merge \"%s\" into (Tab: the variants): ", v->text);
 		prompt_open(t, label, NULL, merge_typed, merge_tab);
-		merge_tab(t, "");
 	}
 	return ACT_DONE;
 }

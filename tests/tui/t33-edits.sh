@@ -44,6 +44,8 @@ tui_keys Enter
 tui_wait "edit 3 · u undoes it · \"Rathole Release\" shown as \"Release\""
 tui_wait " Release (baseline)  "
 tui_keys G m
+tui_wait 'merge "Rathole Release + PGO-optimized" into (Tab: the variants): _'
+tui_keys Tab
 tui_wait 'merge "Rathole Release + PGO-optimized" into (Tab: the variants): Release_'
 tui_keys Enter
 tui_wait " Release (baseline)  8 runs"
