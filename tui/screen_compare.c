@@ -174,8 +174,13 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 		return;
 	}
 	x = 12 + draw_text_mid(y + 1, 12, COLS - 13, variant_text(e, t->cand), ROLE_HIGHLIGHT);
-	snprintf(buf, sizeof(buf), "  (%zu of %zu)  \xe2\x86\x90/\xe2\x86\x92 flip  b baseline  s swap",
-		 variant_index(e, t->cand) + 1, e->nvariants);
+	{
+		/* which candidate of how many: the baseline is none of them */
+		size_t at = variant_index(e, t->cand), b = variant_index(e, t->base);
+
+		snprintf(buf, sizeof(buf), "  (%zu of %zu)  \xe2\x86\x90/\xe2\x86\x92 flip  b baseline  s swap",
+			 at + 1 - (b < at), e->nvariants - 1);
+	}
 	draw_text(y + 1, x, COLS - x - 1, buf, ROLE_DIM);
 }
 

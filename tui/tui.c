@@ -7,11 +7,14 @@
 #include "tui/tui.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "store/flows.h"
 #include "tui/draw.h"
@@ -658,6 +661,18 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			res = screens[t.cur]->act(&t, a, LINES - 2);
 		if (res & ACT_DONE)
 			continue;
+		if (a == ACT_NONE && r != KEY_CODE_YES && iswgraph(ch)) {
+			/* a key that does nothing here says so, never silence */
+			char mb[MB_LEN_MAX + 1] = "";
+			mbstate_t st;
+			size_t n;
+
+			memset(&st, 0, sizeof(st));
+			n = wcrtomb(mb, (wchar_t)ch, &st);
+			mb[n == (size_t)-1 ? 0 : n] = '\0';
+			tui_message(&t, "no key %s here, ? for help", mb);
+			continue;
+		}
 		switch (a) {
 		case ACT_QUIT:
 			goto out;

@@ -465,6 +465,8 @@ static const struct {
 	{ 0x2588, "#" },    /* █ */
 	{ 0x258c, "#" },    /* ▌ */
 	{ 0x2502, "|" },    /* │ */
+	{ 0x2039, "<" },    /* ‹ (more columns on the left) */
+	{ 0x203a, ">" },    /* › (more columns on the right) */
 };
 
 void text_ascii(struct buf *out, const char *s, size_t n)
