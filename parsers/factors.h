@@ -25,7 +25,7 @@
 #define FACTORS(X)                                                                                 \
 	X(PGO, "pgo", "none|instrumented|optimized|autofdo", "profile-guided optimization")        \
 	X(LTO, "lto", "off|on|thin|fat|full", "link-time optimization")                            \
-	X(BOLT, "bolt", "none|instrumented|optimized|propeller", "post-link optimization (BOLT, Propeller)") \
+	X(BOLT, "bolt", "none|instrumented|optimized|propeller", "post-link optimization: BOLT, Propeller") \
 	X(CGU, "cgu", "default", "codegen units (a number)")                                       \
 	X(OPT, "opt", "default|O0|O1|O2|O3|Os|Oz|Og|Ofast", "optimization level")                  \
 	X(ALLOC, "alloc", "system|mimalloc|jemalloc|snmalloc|tcmalloc|rpmalloc", "memory allocator") \

@@ -353,6 +353,16 @@ static void apply_row(struct model *m, const struct edit_row *r, size_t index)
 	case EDIT_REMOVE:
 		strmap_put(&m->removed, r->target, (uint32_t)index);
 		break;
+	case EDIT_TAG: {
+		const char *eq = strchr(r->value, '=');
+
+		if (eq) {
+			char *factor = arena_strndup(&m->arena, r->value, (size_t)(eq - r->value));
+
+			model_add_tag(m, r->experiment, r->target, factor, eq + 1, r->created);
+		}
+		break;
+	}
 	case EDIT_UNDO:
 		break;
 	}

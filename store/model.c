@@ -42,6 +42,7 @@ void model_release(struct model *m)
 	free(m->sources);
 	free(m->overrides);
 	free(m->aliases);
+	free(m->tags);
 	free(m->edits);
 	strmap_release(&m->removed);
 	recset_release(&m->rs);
@@ -133,6 +134,21 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 	a->from = arena_strdup(&m->arena, from);
 	a->to = arena_strdup(&m->arena, to);
 	a->created = arena_strdup(&m->arena, created ? created : "");
+}
+
+void model_add_tag(struct model *m, const char *experiment, const char *variant, const char *factor,
+		   const char *level, const char *created)
+{
+	struct vtag *t;
+
+	ALLOC_GROW(m->tags, m->ntags + 1, m->tags_cap);
+	t = &m->tags[m->ntags++];
+	t->experiment = arena_strdup(&m->arena, experiment);
+	t->variant = arena_strdup(&m->arena, variant);
+	t->factor = arena_strdup(&m->arena, factor);
+	t->level = arena_strdup(&m->arena, level);
+	t->value = arena_printf(&m->arena, "%s=%s", factor, level);
+	t->created = arena_strdup(&m->arena, created ? created : "");
 }
 
 /*

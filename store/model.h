@@ -57,6 +57,20 @@ struct alias {
 	const char *created;
 };
 
+/*
+ * `benchdelta tag`: in `experiment` ("" = all), variant key `variant` has
+ * factor `factor` at `level` ("": the variant states no such factor,
+ * whatever its name says). Read by store/pairs.c; later tags win.
+ */
+struct vtag {
+	const char *experiment;
+	const char *variant;
+	const char *factor;
+	const char *level;
+	const char *value; /* as the journal keeps it: "FACTOR=LEVEL" */
+	const char *created;
+};
+
 struct variant_info {
 	const char *key;
 	const char *text;
@@ -145,6 +159,8 @@ struct model {
 	size_t noverrides, overrides_cap;
 	struct alias *aliases;
 	size_t naliases, aliases_cap;
+	struct vtag *tags;
+	size_t ntags, tags_cap;
 	struct strmap blocks; /* block key → 1, for dedup */
 	struct edit_row *edits; /* the edit journal, in order (journal.h) */
 	size_t nedits, edits_cap;
@@ -182,6 +198,8 @@ void model_add_override(struct model *m, const char *kind, const char *target, c
 			const char *created);
 void model_add_alias(struct model *m, const char *experiment, const char *from, const char *to,
 		     const char *created);
+void model_add_tag(struct model *m, const char *experiment, const char *variant, const char *factor,
+		   const char *level, const char *created);
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);

@@ -221,6 +221,9 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 	for (size_t k = 0; k < old->naliases; k++)
 		model_add_alias(&fresh, old->aliases[k].experiment, old->aliases[k].from,
 				old->aliases[k].to, old->aliases[k].created);
+	for (size_t k = 0; k < old->ntags; k++)
+		model_add_tag(&fresh, old->tags[k].experiment, old->tags[k].variant, old->tags[k].factor,
+			      old->tags[k].level, old->tags[k].created);
 	model_resolve(&fresh);
 
 	byrun_build(&ob, old->rs.meas, old->rs.nmeas, sizeof(*old->rs.meas),
