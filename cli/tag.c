@@ -21,7 +21,9 @@ static const char usage[] =
 	"Set VARIANT's level of FACTOR over what its name says (FACTOR= : it has no\n"
 	"such factor); without FACTOR=LEVEL, show its factors. FACTOR is one of the\n"
 	"factor table's (pgo, lto, bolt, cgu, opt, alloc, target-cpu, ...; see FACTORS\n"
-	"in benchdelta(1)) or a word of your own (dataset=large). Recorded, undoable.\n"
+	"in benchdelta(1)) or a word of your own (dataset=large). words=TEXT sets the\n"
+	"name's other words (words= : none), for names that differ in words that do\n"
+	"not matter (\"rathole\" in one, not in the other). Recorded, undoable.\n"
 	"\n"
 	"  -e, --experiment EXP  only in this experiment (else wherever VARIANT appears)\n";
 
@@ -61,7 +63,9 @@ static const char *tag_value(struct cli *c, struct arena *a, const char *arg)
 		name[i] = (char)(arg[i] >= 'A' && arg[i] <= 'Z' ? arg[i] - 'A' + 'a' : arg[i]);
 	name[n] = '\0';
 	f = factor_lookup(name);
-	if (f < 0 && (!own_name(name) || !strcmp(name, PAIRS_WORDS))) {
+	if (!strcmp(name, PAIRS_WORDS)) /* the other words, as they are written */
+		return arena_printf(a, "%s=%s", name, eq + 1);
+	if (f < 0 && !own_name(name)) {
 		cli_usage_error(c, "tag", "'%s' is no factor of the table (pgo, lto, bolt, ...) nor a name of "
 					  "your own (a letter, then letters, digits, '-' or '_')",
 				name);

@@ -48,7 +48,8 @@ static void read_variants(const struct model *m, const struct experiment *e, str
 	for (int f = 0; f < FACTOR__COUNT; f++)
 		column(x, factor_name((enum factor_id)f), &cap);
 	for (size_t k = 0; k < m->ntags; k++)
-		if (!*m->tags[k].experiment || !strcmp(m->tags[k].experiment, e->name))
+		if ((!*m->tags[k].experiment || !strcmp(m->tags[k].experiment, e->name)) &&
+		    strcmp(m->tags[k].factor, PAIRS_WORDS))
 			column(x, m->tags[k].factor, &cap);
 	x->nvariants = e->nvariants;
 	x->variants = arena_alloc(&x->arena, (e->nvariants + 1) * sizeof(*x->variants));
@@ -69,12 +70,22 @@ static void read_variants(const struct model *m, const struct experiment *e, str
 		fv->named = r.nread > 0;
 		for (size_t k = 0; k < m->ntags; k++) {
 			const struct vtag *t = &m->tags[k];
+			char norm[FACTOR_LEVEL_MAX];
 			size_t c;
 
 			if (!tag_applies(t, e, fv->key))
 				continue;
+			if (!strcmp(t->factor, PAIRS_WORDS)) {
+				struct factor_reading w;
+
+				/* the other words the user says the name has: read as a name is */
+				factor_read(t->level, strlen(t->level), &w);
+				fv->words = arena_strdup(&x->arena, w.words);
+				continue;
+			}
 			c = column(x, t->factor, &cap);
-			fv->level[c] = kept(x, c < FACTOR__COUNT ? (int)c : -1, t->level);
+			factor_normalize_level(c < FACTOR__COUNT ? (int)c : -1, t->level, norm, sizeof(norm));
+			fv->level[c] = kept(x, c < FACTOR__COUNT ? (int)c : -1, norm);
 			fv->tagged[c] = 1;
 			fv->named |= *t->level != '\0';
 		}

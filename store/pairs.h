@@ -20,7 +20,11 @@
 
 struct fx_effect; /* effect.h */
 
-/* The name of the pseudo-factor a pair differs in when its variants' other words differ. */
+/*
+ * The name of the pseudo-factor a pair differs in when its variants'
+ * other words differ; a tag of it sets a variant's other words (read as
+ * a name is: "words=quilkin"; "words=": none).
+ */
 #define PAIRS_WORDS "words"
 
 /* One variant's factors: a level per factor of the experiment. */
