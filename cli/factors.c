@@ -209,8 +209,8 @@ static void print_text(const struct fx_exp *x, const struct cmp_opts *o, FILE *f
 	if (x->npairs)
 		fprintf(fp,
 			"\neffect: the geometric mean of candidate / baseline over the family's rows;\n"
-			"interval: at %g%%, from the rows' spreads; better? worse?: untested (one figure a\n"
-			"side); ~ no change beyond the noise (%g%%); * a level set with 'benchdelta tag'.\n",
+			"interval: at %g%%, from the rows' spreads; better? worse?: untested (a side\n"
+			"without a spread); ~ no change beyond the noise (%g%%); * set by 'benchdelta tag'.\n",
 			(1 - o->alpha) * 100, o->threshold);
 	buf_release(&b);
 }

@@ -62,7 +62,7 @@ static const char *tag_value(struct cli *c, struct arena *a, const char *arg)
 	for (size_t i = 0; i < n; i++)
 		name[i] = (char)(arg[i] >= 'A' && arg[i] <= 'Z' ? arg[i] - 'A' + 'a' : arg[i]);
 	name[n] = '\0';
-	f = factor_lookup(name);
+	f = own_name(name) ? factor_lookup(name) : -1;
 	if (!strcmp(name, PAIRS_WORDS)) /* the other words, as they are written */
 		return arena_printf(a, "%s=%s", name, eq + 1);
 	if (f < 0 && !own_name(name)) {

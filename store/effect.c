@@ -57,10 +57,30 @@ static enum cmp_verdict by_direction(enum direction dir, double ratio)
 	return (ratio < 1) == (dir == DIR_LOWER) ? CMP_BETTER : CMP_WORSE;
 }
 
+/*
+ * The verdict of an effect whose ratio, basis, interval and resolution are
+ * set: with an interval, a change when it excludes none and the change is
+ * beyond the threshold; exact, beyond the threshold; otherwise (untested)
+ * beyond it by more than the printed digits leave open.
+ */
+static void judge(struct fx_effect *out, double threshold)
+{
+	double beyond = fabs(fx_pct(out->ratio));
+
+	if (out->basis == FX_TESTED) {
+		out->verdict = (out->lo > 1 || out->hi < 1) && beyond > threshold ? by_direction(out->dir, out->ratio)
+										    : CMP_SAME;
+		return;
+	}
+	if (out->basis == FX_ONE)
+		beyond -= out->ratio * out->res * 100;
+	out->verdict = beyond > threshold ? by_direction(out->dir, out->ratio) : CMP_SAME;
+}
+
 void fx_effect_of(const struct cmp_table *t, enum metric_family family, struct fx_effect *out)
 {
 	size_t lower = 0, higher = 0, k = 0, exact = 0;
-	double logs = 0, res = 0, se = 0, df = INFINITY, beyond;
+	double logs = 0, res = 0, se = 0, df = INFINITY;
 	int spread = 1;
 
 	memset(out, 0, sizeof(*out));
@@ -126,16 +146,58 @@ void fx_effect_of(const struct cmp_table *t, enum metric_family family, struct f
 		out->tested = 1;
 		stats_log_interval(logs / (double)k, se * se, df > 0 ? df : INFINITY, log1p(out->res),
 				   1 - t->opts.alpha, &out->lo, &out->hi);
-		if ((out->lo > 1 || out->hi < 1) && fabs(fx_pct(out->ratio)) > t->opts.threshold)
-			out->verdict = by_direction(out->dir, out->ratio);
-		else
-			out->verdict = CMP_SAME;
-		return;
+	} else {
+		out->basis = exact == k ? FX_EXACT : FX_ONE;
 	}
-	out->basis = exact == k ? FX_EXACT : FX_ONE;
-	/* untested: beyond the threshold by more than the printed digits leave open */
-	beyond = fabs(fx_pct(out->ratio)) - (out->basis == FX_EXACT ? 0 : out->ratio * out->res * 100);
-	out->verdict = beyond > t->opts.threshold ? by_direction(out->dir, out->ratio) : CMP_SAME;
+	judge(out, t->opts.threshold);
+}
+
+void fx_effect_combine(const struct fx_effect *in, size_t n, const struct cmp_opts *o,
+		       struct fx_effect *out)
+{
+	const struct cmp_opts defaults = CMP_OPTS_INIT;
+	size_t k = 0, tested = 0, exact = 0;
+	double logs = 0, half = 0, res = 0;
+
+	if (!o)
+		o = &defaults;
+	memset(out, 0, sizeof(*out));
+	out->ratio = out->lo = out->hi = NAN;
+	out->verdict = CMP_UNKNOWN;
+	for (size_t i = 0; i < n; i++) {
+		if (!in[i].nrows)
+			continue;
+		if (!k) {
+			out->family = in[i].family;
+			out->dir = in[i].dir;
+		}
+		k++;
+		logs += log(in[i].ratio);
+		res += in[i].res;
+		if (in[i].basis == FX_TESTED) {
+			tested++;
+			half += (log(in[i].hi) - log(in[i].lo)) / 2;
+		}
+		exact += in[i].basis == FX_EXACT;
+		out->nrows += in[i].nrows;
+		out->better += in[i].better;
+		out->worse += in[i].worse;
+		out->same += in[i].same;
+	}
+	if (!k)
+		return;
+	out->ratio = exp(logs / (double)k);
+	out->res = res / (double)k;
+	if (tested == k) {
+		/* as the rows' errors: taken as moving together, the mean half-width */
+		out->basis = FX_TESTED;
+		out->tested = 1;
+		out->lo = exp(logs / (double)k - half / (double)k);
+		out->hi = exp(logs / (double)k + half / (double)k);
+	} else {
+		out->basis = exact == k ? FX_EXACT : FX_ONE;
+	}
+	judge(out, o->threshold);
 }
 
 void fx_pair_effects(const struct model *m, const struct experiment *e, const char *base,

@@ -12,9 +12,9 @@
  *    and the change is beyond the noise threshold, else `~`;
  *  - every row an exact size (GNU size's bytes, one figure a side): the
  *    ratio is exact, and beyond the threshold is better or worse;
- *  - otherwise one figure a side: no interval, and better? or worse?
- *    (untested) only when the change is beyond the threshold by more
- *    than the printed digits leave open.
+ *  - otherwise (a side of some row has one figure, or no spread): no
+ *    interval, and better? or worse? (untested) only when the change is
+ *    beyond the threshold by more than the printed digits leave open.
  * The rows' errors are taken as moving together (sender and receiver
  * bitrate of one iperf3 run, a benchmark's time and time per op are one
  * measurement): the standard error of the mean of their logs is the mean
@@ -35,7 +35,7 @@
 	X(NONE, "none", "no rows")                                                                 \
 	X(TESTED, "interval", "an interval from the rows' spreads")                                \
 	X(EXACT, "exact", "exact sizes")                                                           \
-	X(ONE, "one-figure", "one figure a side, no test")
+	X(ONE, "untested", "no test (a side without a spread)")
 
 #define FX_BASIS_ENUM_(e, name, words) FX_##e,
 enum fx_basis { FX_BASES(FX_BASIS_ENUM_) FX__BASES };
@@ -66,6 +66,17 @@ extern const size_t fx_nfamilies;
  */
 void fx_effect_of(const struct cmp_table *t, enum metric_family family, struct fx_effect *out);
 
+/*
+ * Effects in[0..n) of one family as one (an experiment's pairs, as its
+ * line across experiments), by o (NULL: the defaults): the geometric mean
+ * of their ratios; an interval when every one has one (the mean of their
+ * half-widths on the log scale about it, their errors taken as moving
+ * together), exact when every one is, else untested; then the verdict by
+ * the rules above. Effects without rows are skipped; out->nrows 0 when
+ * none is left.
+ */
+void fx_effect_combine(const struct fx_effect *in, size_t n, const struct cmp_opts *o,
+		       struct fx_effect *out);
 /*
  * Compare `cand` against `base` (variant keys of `e`, by `o`; NULL: the
  * defaults) and fill out[k] with the effect on family fx_families[k], for

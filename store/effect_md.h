@@ -17,6 +17,14 @@
  * pair after it with the pairs that came closest, and a legend line.
  */
 void fx_markdown(const struct fx_exp *x, const struct cmp_opts *o, struct buf *out);
+/*
+ * Append factor x's effects across experiments (fx_across()) as a table
+ * to paste into an issue: a row per experiment and family (project,
+ * thread, family, effect, interval, verdict, link to the thread), the
+ * pooled rows after them, and a legend line.
+ */
+struct fx_across;
+void fx_across_markdown(const struct fx_across *x, const struct cmp_opts *o, struct buf *out);
 /* Append an effect's verdict as a Markdown cell: a tested or exact one bold. */
 struct fx_effect;
 void fx_md_verdict(struct buf *out, const struct fx_effect *f);

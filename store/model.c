@@ -734,3 +734,35 @@ void byrun_release(struct byrun *b)
 	free(b->order);
 	b->start = b->order = NULL;
 }
+
+int model_pair_experiment(struct model *m, const struct experiment *a, const char *akey,
+			  const struct experiment *b, const char *bkey, struct experiment *out)
+{
+	const struct variant_info *va = model_variant(a, akey), *vb = model_variant(b, bkey);
+	struct variant_info *v;
+	const char *btext;
+
+	memset(out, 0, sizeof(*out));
+	if (!va || !vb)
+		return -1;
+	btext = vb->text;
+	if (!strcmp(model_variant_key(m, va->text), model_variant_key(m, vb->text)))
+		btext = arena_printf(&m->arena, "%s (2)", vb->text);
+	out->name = arena_printf(&m->arena, "%s | %s", a->name, b->name);
+	out->variants = v = arena_alloc(&m->arena, 2 * sizeof(*v));
+	out->nvariants = 2;
+	v[0] = *va;
+	v[0].key = model_variant_key(m, va->text);
+	v[1] = *vb;
+	v[1].text = btext;
+	v[1].key = model_variant_key(m, btext);
+	out->baseline = v[0].key;
+	out->imported = !b->imported || (a->imported && strcmp(a->imported, b->imported) > 0) ? a->imported
+											: b->imported;
+	out->fmts = a->fmts | b->fmts;
+	out->nruns = va->nruns + vb->nruns;
+	out->runs = arena_alloc(&m->arena, (out->nruns + 1) * sizeof(*out->runs));
+	memcpy(out->runs, va->runs, va->nruns * sizeof(*out->runs));
+	memcpy(out->runs + va->nruns, vb->runs, vb->nruns * sizeof(*out->runs));
+	return 0;
+}

@@ -230,6 +230,19 @@ const struct variant_info *model_variant(const struct experiment *e, const char 
  */
 size_t *model_meas_per_run(const struct model *m);
 
+/*
+ * An experiment of two variants of two experiments of `m` (a rerun a
+ * month later; the same project in two threads), for the compare engine:
+ * variant `akey` of `a` and `bkey` of `b`, with their texts and runs; when
+ * the texts have one key, b's gets " (2)" so that the two keys differ.
+ * It is named "A | B", its baseline a's variant. Everything is in m's
+ * arena (valid while m is; not one of m->exps, and a model_resolve()
+ * leaves it stale). Returns 0, or -1 when a variant is not its
+ * experiment's.
+ */
+int model_pair_experiment(struct model *m, const struct experiment *a, const char *akey,
+			  const struct experiment *b, const char *bkey, struct experiment *out);
+
 /* The arena-owned key of a variant text (the same copy again for a text asked for lately: never written to). */
 const char *model_variant_key(struct model *m, const char *text);
 
