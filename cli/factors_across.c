@@ -82,8 +82,8 @@ static void print_text(const struct fx_across *x, const struct cmp_opts *o, FILE
 
 	for (size_t e = 0; e < x->nexps; e++)
 		left += x->exps[e].left_out;
-	fprintf(fp, "%s across the store: %zu of %zu experiments with a pair from its base%s%s\n", x->factor,
-		x->nexps, x->nscanned, *x->level ? " to " : "", x->level);
+	fprintf(fp, "%s across the store: %zu of %zu experiments with a pair %s%s\n", x->factor, x->nexps,
+		x->nscanned, *x->level ? "into " : "from its base", x->level);
 	if (left)
 		fprintf(fp, "(%zu pair%s with an instrumented build left out: --instrumented keeps them)\n", left,
 			left == 1 ? "" : "s");

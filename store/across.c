@@ -44,16 +44,20 @@ int fx_thread_of(const char *name, char *project, size_t psize, char *thread, si
 	return 1;
 }
 
-/* Does pair p of x belong to the question: from the base (any pair, for a factor without one), to `level`? */
+/*
+ * Does pair p of x belong to the question? Into `level` from any level
+ * when one is asked ("opt=O3": O0, O1, O2 to O3); else from the factor's
+ * base (every pair, for a factor without one).
+ */
 static int wanted(const struct fx_exp *x, const struct fx_pair *p, const char *level, int instrumented)
 {
 	const struct fx_factor *f = &x->factors[p->factor];
 
 	if (p->instrumented && !instrumented)
 		return 0;
-	if (*f->base && strcmp(p->from, f->base))
-		return 0;
-	return !*level || !strcasecmp(p->to, level);
+	if (*level)
+		return !strcasecmp(p->to, level);
+	return !*f->base || !strcmp(p->from, f->base);
 }
 
 /* The project and thread of experiment e: those of the first of its imports read from a thread. */
@@ -207,6 +211,22 @@ static void pool(struct fx_across *out)
 	free(r);
 }
 
+/* Every experiment of model m (runs loaded) into out. */
+static void over_model(struct fx_across *out, const struct model *m, int instrumented,
+		       const struct cmp_opts *o, size_t *cap)
+{
+	out->nscanned = m->nexps;
+	for (size_t e = 0; e < m->nexps; e++)
+		measure(out, m, &m->exps[e], out->factor, out->level, instrumented, o, cap);
+}
+
+static void finish(struct fx_across *out)
+{
+	if (out->nexps)
+		qsort(out->exps, out->nexps, sizeof(*out->exps), by_name);
+	pool(out);
+}
+
 int fx_across(struct store *st, const char *factor, const char *level, int instrumented,
 	      const struct cmp_opts *o, struct fx_across *out, struct diag *d)
 {
@@ -245,20 +265,29 @@ int fx_across(struct store *st, const char *factor, const char *level, int instr
 		struct model all;
 
 		model_init(&all);
-		if (store_load(st, &all, d) < 0) {
+		if (store_load(st, &all, d) < 0)
 			rc = -1;
-		} else {
-			out->nscanned = all.nexps;
-			for (size_t e = 0; e < all.nexps; e++)
-				measure(out, &all, &all.exps[e], out->factor, out->level, instrumented, o, &cap);
-		}
+		else
+			over_model(out, &all, instrumented, o, &cap);
 		model_release(&all);
 	}
 	model_release(&index);
-	if (out->nexps)
-		qsort(out->exps, out->nexps, sizeof(*out->exps), by_name);
-	pool(out);
+	finish(out);
 	return rc;
+}
+
+int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
+		    const struct cmp_opts *o, struct fx_across *out)
+{
+	const struct cmp_opts defaults = CMP_OPTS_INIT;
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->factor = arena_strdup(&out->arena, factor);
+	out->level = arena_strdup(&out->arena, level ? level : "");
+	over_model(out, m, instrumented, o ? o : &defaults, &cap);
+	finish(out);
+	return 0;
 }
 
 void fx_across_release(struct fx_across *x)

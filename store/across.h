@@ -78,16 +78,19 @@ struct fx_across {
 /*
  * Answer for factor `factor` (a name of the factor table or of a tag;
  * the caller resolves spellings with factor_lookup()) over every
- * experiment of store `st`: the pairs from the factor's base level (to
- * `level` alone when it is not ""; for a factor without a base, every
- * pair), leaving out pairs with an instrumented build unless
- * `instrumented`, judged by `o` (NULL: the defaults). `out` is filled
+ * experiment of store `st`: the pairs from the factor's base level (into
+ * `level` from any level when it is not "": "opt=O3" is O0, O1 and O2
+ * to O3; for a factor without a base, every pair), leaving out pairs
+ * with an instrumented build unless `instrumented`, judged by `o` (NULL: the defaults). `out` is filled
  * anew; release it with fx_across_release(). Nothing is written to the
  * store. Returns 0, or -1 when the store cannot be read (the reason in
  * *d; warnings of a load go there too).
  */
 int fx_across(struct store *st, const char *factor, const char *level, int instrumented,
 	      const struct cmp_opts *o, struct fx_across *out, struct diag *d);
+/* fx_across() over the experiments of model `m` (runs loaded: a quick comparison). Returns 0. */
+int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
+		    const struct cmp_opts *o, struct fx_across *out);
 void fx_across_release(struct fx_across *x);
 
 /* The pooled effect of family `family`, or NULL. */

@@ -305,8 +305,10 @@ void fx_pair_context(const struct fx_exp *x, const struct fx_pair *p, struct buf
 	const struct fx_variant *fv = &x->variants[p->base];
 	int first = 1;
 
+	/* what both sides share off its base (a near pair's other differences are not held fixed) */
 	for (size_t c = 0; c < x->nall; c++) {
-		if (c == x->factors[p->factor].col || !*fv->level[c])
+		if (c == x->factors[p->factor].col || !*fv->level[c] ||
+		    strcmp(fv->level[c], x->variants[p->cand].level[c]))
 			continue;
 		buf_addf(out, "%s%s=%s", first ? "" : " ", x->all[c], fv->level[c]);
 		first = 0;

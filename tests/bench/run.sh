@@ -206,6 +206,17 @@ done
 for name in ed_rm ed_undo ed_rename ed_move ed_stale fsck; do
 	settle $name
 done
+# one factor across the open store: opt=O3 has pairs (app_O0, _O1, _O2 to app_O3) in every
+# experiment, so each is read and compared; lto has none, so the index alone answers
+"$BD" --store "$tmp/s.open" list >/dev/null 2>&1 # a fresh index, as a store in use has
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	t fx_o3.$round "$BD" --store "$tmp/s.open" factors --across opt=O3
+	t fx_none.$round "$BD" --store "$tmp/s.open" factors --across lto
+	round=$((round + 1))
+done
+settle fx_o3
+settle fx_none
 # a small import into that store, against the same into an empty one (best of 3 each)
 for k in 1 2 3; do
 	cp -r "$tmp/s.open" "$tmp/s.dedup$k"
@@ -319,6 +330,10 @@ if [ $tui_ok = 1 ]; then
 		"$(secs tui_enter) s, $(mib tui_enter) MB" "≤ 0.3 s, ≤ 40 MB" \
 		"$(awk -v s="$(secs tui_enter)" -v m="$(mib tui_enter)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 fi
+row "4 factors --across opt=O3: a pair in each of $EXPS experiments (each read, 3 comparisons)" \
+	"$(secs fx_o3) s, $(mib fx_o3) MB" "≤ 0.5 s" "$(atmost "$(secs fx_o3)" 0.5)"
+row "4 factors --across lto: no pair in any (the index alone)" "$(secs fx_none) s" "≤ 0.5 s" \
+	"$(atmost "$(secs fx_none)" 0.5)"
 row "4 compare of one experiment of $((n100k - 1)) measurements" "$(secs c100k) s" "≤ 1 s" "$(atmost "$(secs c100k)" 1)"
 if [ $vd_ok = 1 ]; then
 	r=$(ratio "$(secs vd)" "$(secs list)")
@@ -326,6 +341,6 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
+all grep parse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck fx_o3 fx_none hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
 	sed 's/^/  /'
 
