@@ -38,17 +38,6 @@ static const char usage[] =
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_CORRECT, OPT_FAIL };
 
-/* A percentage or a level from the command line: a finite number, an optional '%'. */
-static int parse_number(const char *s, double *out)
-{
-	char *end;
-
-	*out = strtod(s, &end);
-	if (end != s && *end == '%')
-		end++;
-	return end != s && !*end && isfinite(*out) ? 0 : -1;
-}
-
 /* The key of the variant of `e` the user named (its text or key, any case), or NULL after saying why. */
 static const char *find_variant(struct model *m, const struct experiment *e, const char *name)
 {
@@ -149,12 +138,9 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 			a->matrix = 1;
 			break;
 		case OPT_ALPHA:
-			if (parse_number(optarg, &a->opts.alpha) < 0 || !(a->opts.alpha > 0 && a->opts.alpha < 1))
-				return cli_usage_error(c, "compare", "--alpha needs a level between 0 and 1, not '%s'", optarg);
-			break;
 		case OPT_THRESHOLD:
-			if (parse_number(optarg, &a->opts.threshold) < 0 || a->opts.threshold < 0)
-				return cli_usage_error(c, "compare", "--threshold needs a percentage >= 0, not '%s'", optarg);
+			if (cli_judge_option(c, "compare", opt == OPT_ALPHA ? 'A' : 'T', optarg, &a->opts))
+				return BD_EXIT_USAGE;
 			break;
 		case OPT_CORRECT:
 			if (strcmp(optarg, "holm") && strcmp(optarg, "none"))
@@ -162,7 +148,7 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 			a->opts.holm = !strcmp(optarg, "holm");
 			break;
 		case OPT_FAIL:
-			if (parse_number(optarg, &a->fail) < 0 || a->fail < 0)
+			if (cli_parse_number(optarg, &a->fail) < 0 || a->fail < 0)
 				return cli_usage_error(c, "compare", "--fail-on-regression needs a percentage >= 0, not '%s'", optarg);
 			break;
 		case 'h':

@@ -41,16 +41,6 @@ static const char usage[] =
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_INSTRUMENTED };
 
-static int parse_number(const char *s, double *out)
-{
-	char *end;
-
-	*out = strtod(s, &end);
-	if (end != s && *end == '%')
-		end++;
-	return end != s && !*end && isfinite(*out) ? 0 : -1;
-}
-
 static int parse_args(struct cli *c, int argc, char **argv, struct factors_args *a)
 {
 	static const struct option opts[] = {
@@ -78,12 +68,9 @@ static int parse_args(struct cli *c, int argc, char **argv, struct factors_args 
 			a->fmt = optarg;
 			break;
 		case OPT_ALPHA:
-			if (parse_number(optarg, &a->opts.alpha) < 0 || !(a->opts.alpha > 0 && a->opts.alpha < 1))
-				return cli_usage_error(c, "factors", "--alpha needs a level between 0 and 1, not '%s'", optarg);
-			break;
 		case OPT_THRESHOLD:
-			if (parse_number(optarg, &a->opts.threshold) < 0 || a->opts.threshold < 0)
-				return cli_usage_error(c, "factors", "--threshold needs a percentage >= 0, not '%s'", optarg);
+			if (cli_judge_option(c, "factors", opt == OPT_ALPHA ? 'A' : 'T', optarg, &a->opts))
+				return BD_EXIT_USAGE;
 			break;
 		case OPT_INSTRUMENTED:
 			a->instrumented = 1;
@@ -238,9 +225,19 @@ json_t *factors_effect_json(const struct fx_effect *f)
 	return o;
 }
 
+json_t *factors_effects_json(const struct fx_effect *effects)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < fx_nfamilies; k++)
+		if (effects[k].nrows)
+			json_array_append_new(a, factors_effect_json(&effects[k]));
+	return a;
+}
+
 static json_t *pair_json(const struct fx_exp *x, const struct fx_pair *p)
 {
-	json_t *o = json_object(), *a = json_array();
+	json_t *o = json_object();
 	struct buf ctx = BUF_INIT;
 
 	json_object_set_new(o, "factor", json_string(x->factors[p->factor].name));
@@ -252,13 +249,10 @@ static json_t *pair_json(const struct fx_exp *x, const struct fx_pair *p)
 	json_object_set_new(o, "with", json_string(buf_str(&ctx)));
 	json_object_set_new(o, "instrumented", json_boolean(p->instrumented));
 	if (p->effects) {
-		for (size_t k = 0; k < fx_nfamilies; k++)
-			if (p->effects[k].nrows)
-				json_array_append_new(a, factors_effect_json(&p->effects[k]));
-		json_object_set_new(o, "effects", a);
+		json_object_set_new(o, "effects", factors_effects_json(p->effects));
 	} else {
-		json_decref(a);
-		a = json_array();
+		json_t *a = json_array();
+
 		for (size_t d = 0; d < p->nothers; d++) {
 			json_t *od = json_object();
 

@@ -23,5 +23,7 @@ struct factors_args {
 int factors_across(struct cli *c, const struct factors_args *a);
 /* An effect as a JSON object (new reference). */
 json_t *factors_effect_json(const struct fx_effect *f);
+/* The effects with rows of effects[0..fx_nfamilies) as a JSON array (new reference). */
+json_t *factors_effects_json(const struct fx_effect *effects);
 
 #endif

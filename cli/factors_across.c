@@ -182,7 +182,7 @@ static int print_json(const struct fx_across *x, FILE *fp)
 	json_object_set_new(doc, "experiments_scanned", json_integer((json_int_t)x->nscanned));
 	for (size_t e = 0; e < x->nexps; e++) {
 		const struct fx_across_exp *ae = &x->exps[e];
-		json_t *o = json_object(), *pairs = json_array(), *eff = json_array();
+		json_t *o = json_object(), *pairs = json_array();
 
 		json_object_set_new(o, "experiment", json_string(ae->experiment));
 		json_object_set_new(o, "project", json_string(ae->project));
@@ -190,24 +190,18 @@ static int print_json(const struct fx_across *x, FILE *fp)
 		json_object_set_new(o, "instrumented_left_out", json_integer((json_int_t)ae->left_out));
 		for (size_t i = 0; i < ae->npairs; i++) {
 			const struct fx_across_pair *ap = &ae->pairs[i];
-			json_t *po = json_object(), *pe = json_array();
+			json_t *po = json_object();
 
 			json_object_set_new(po, "baseline", json_string(ap->base));
 			json_object_set_new(po, "candidate", json_string(ap->cand));
 			json_object_set_new(po, "from", json_string(ap->from));
 			json_object_set_new(po, "to", json_string(ap->to));
 			json_object_set_new(po, "with", json_string(ap->with));
-			for (size_t k = 0; k < fx_nfamilies; k++)
-				if (ap->effects[k].nrows)
-					json_array_append_new(pe, factors_effect_json(&ap->effects[k]));
-			json_object_set_new(po, "effects", pe);
+			json_object_set_new(po, "effects", factors_effects_json(ap->effects));
 			json_array_append_new(pairs, po);
 		}
 		json_object_set_new(o, "pairs", pairs);
-		for (size_t k = 0; k < fx_nfamilies; k++)
-			if (ae->effects[k].nrows)
-				json_array_append_new(eff, factors_effect_json(&ae->effects[k]));
-		json_object_set_new(o, "effects", eff);
+		json_object_set_new(o, "effects", factors_effects_json(ae->effects));
 		json_array_append_new(exps, o);
 	}
 	json_object_set_new(doc, "experiments", exps);

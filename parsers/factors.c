@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/text.h"
+
 #define FACTOR_NAME_(e, name, levels, desc) name,
 static const char *const names[] = { FACTORS(FACTOR_NAME_) };
 #undef FACTOR_NAME_
@@ -213,25 +215,6 @@ static int split_glued(struct token *t, size_t *nt, size_t i)
 	return 1;
 }
 
-/* A commit's hash: 7 to 40 hex digits, at least one a digit and one a letter. */
-static int is_hash(const char *s)
-{
-	size_t n = strlen(s);
-	int digit = 0, letter = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (is_digit(s[i]))
-			digit = 1;
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			letter = 1;
-		else
-			return 0;
-	}
-	return digit && letter;
-}
-
 /* "v1", "v2.3": a version of the code itself. */
 static int is_version(const char *s)
 {
@@ -406,7 +389,7 @@ void factor_read(const char *s, size_t n, struct factor_reading *out)
 	for (size_t i = 0; i < nt; i++) {
 		if (t[i].used)
 			continue;
-		if (is_hash(t[i].s) || is_version(t[i].s)) {
+		if (text_is_commit_hash(t[i].s, strlen(t[i].s)) || is_version(t[i].s)) {
 			set_level(out->level[FACTOR_REVISION], t[i].s);
 			out->nread++;
 			continue;
