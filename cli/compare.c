@@ -327,7 +327,7 @@ int cmd_compare(struct cli *c, int argc, char **argv)
 	if (rc != BD_EXIT_OK)
 		return rc;
 	model_init(&m);
-	rc = a.cand_exp ? cli_load_store(c, &m) : cli_load_store_for(c, &m, a.exp);
+	rc = cli_load(c, a.cand_exp ? NULL : a.exp, &m);
 	if (rc == BD_EXIT_OK && (e = pick_experiment(c, &m, a.exp, &rc))) {
 		const struct experiment *e2 = NULL;
 

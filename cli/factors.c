@@ -346,7 +346,7 @@ int cmd_factors(struct cli *c, int argc, char **argv)
 	if (a.across)
 		return factors_across(c, &a);
 	model_init(&m);
-	rc = cli_load_store_for(c, &m, a.exp);
+	rc = cli_load(c, a.exp, &m);
 	if (rc == BD_EXIT_OK && (e = pick(c, &m, a.exp, &rc))) {
 		struct fx_exp x;
 

@@ -11,7 +11,9 @@
 #include "cli/common.h"
 #include "parsers/factors.h"
 #include "store/csvstore.h"
+#include "store/flows.h"
 #include "store/journal.h"
+#include "store/load.h"
 #include "store/pairs.h"
 #include "util/buf.h"
 
@@ -113,7 +115,7 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 	long id;
 
 	model_init(&m);
-	if (store_open(&st, dir, 0, &d) < 0 || (nspecs && store_lock(&st, &d) < 0) ||
+	if (store_open(&st, dir, 0, &d) < 0 || (nspecs && (store_lock(&st, &d) < 0 || journal_settle(&st, &d) < 0)) ||
 	    store_load_runs(&st, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
@@ -159,7 +161,9 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 		buf_addf(&line, "variant \"%s\" tagged %s %s%s%s", model_variant(last, key)->text, what.s,
 			 *rows[0].experiment ? "in \"" : "everywhere", rows[0].experiment,
 			 *rows[0].experiment ? "\"" : "");
-		id = journal_record(&st, &m, "tag", line.s, rows, (size_t)nspecs, &d);
+		struct store_edit_op op = { "tag", line.s, rows, (size_t)nspecs };
+
+		id = store_edit(&st, &m, &op, &d);
 		buf_release(&line);
 	}
 	diag_print(&d, 0, stderr);

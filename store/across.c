@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "parsers/factors.h"
+#include "store/load.h"
 #include "store/loadexp.h"
 #include "store/pairs.h"
 #include "store/stats.h"

@@ -72,8 +72,13 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
 void naming_truncate(struct naming *nm, uint32_t to);
-/* Decide every run's variant and scenario by the precedence, and set its variant key. */
-void naming_finish(struct naming *nm, struct model *m);
+/*
+ * Decide every run's variant and scenario by the precedence, and set its
+ * variant key. Where two pieces of evidence name a run differently (a
+ * label and a legend of the same text), the stronger one names it and a
+ * warning naming both goes to `d` (NULL: none).
+ */
+void naming_finish(struct naming *nm, struct model *m, struct diag *d);
 void naming_release(struct naming *nm);
 
 #endif

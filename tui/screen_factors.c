@@ -19,6 +19,7 @@
 #include "store/compare_text.h"
 #include "store/effect.h"
 #include "store/effect_md.h"
+#include "store/flows.h"
 #include "store/journal.h"
 #include "store/pairs.h"
 #include "tui/draw.h"
@@ -541,7 +542,9 @@ static void tag_typed(struct tui *t, const char *text)
 
 		snprintf(line, sizeof(line), "variant \"%s\" tagged %s in \"%s\"", v->x.variants[l->index].text,
 			 what.s, e->name);
-		id = journal_record(t->store, t->m, "tag", line, rows, n, &d);
+		struct store_edit_op op = { "tag", line, rows, n };
+
+		id = store_edit(t->store, t->m, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)

@@ -83,6 +83,14 @@ expect_out '  Build Turbine native image with PGO  <https://github.com/bazelbuil
 run factors --across pgo -f json
 expect_out '"project": "bazelbuild/bazel"'
 
+# ---- a reparse reads every text again and keeps the tags
+run reparse
+expect_rc 0 "reparse"
+run factors -e Turbine
+expect_out '  none → optimized: Benchmarking prebuilt Turbine → Benchmarking Turbine built from HEAD'
+run tag -e Turbine "Benchmarking Turbine built from HEAD"
+expect_out 'pgo=optimized* revision=(unstated)*'
+
 # ---- undo takes a tag back whole
 run undo
 expect_rc 0 "undo"
