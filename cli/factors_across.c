@@ -180,6 +180,9 @@ static int print_json(const struct fx_across *x, FILE *fp)
 	json_object_set_new(doc, "factor", json_string(x->factor));
 	json_object_set_new(doc, "level", json_string(x->level));
 	json_object_set_new(doc, "experiments_scanned", json_integer((json_int_t)x->nscanned));
+	/* where the pairs' effects came from: kept by the catalog, or judged on their data now */
+	json_object_set_new(doc, "pairs_from_catalog", json_integer((json_int_t)x->kept));
+	json_object_set_new(doc, "pairs_judged", json_integer((json_int_t)x->judged));
 	for (size_t e = 0; e < x->nexps; e++) {
 		const struct fx_across_exp *ae = &x->exps[e];
 		json_t *o = json_object(), *pairs = json_array();

@@ -5,12 +5,15 @@
 #include "store/across.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "parsers/factors.h"
+#include "store/catalog.h"
+#include "store/flows.h"
 #include "store/load.h"
 #include "store/loadexp.h"
 #include "store/pairs.h"
@@ -85,9 +88,52 @@ static void thread_of(struct fx_across *out, struct fx_across_exp *ae, const str
  * line of `out` (none added when it has none). *near counts an experiment
  * where the factor varies in no pair alone.
  */
+/*
+ * Where measure() gets a pair's effects: kept in the catalog under the
+ * experiment's stamp, else judged on the experiment read alone (once, when
+ * the first pair is not kept) and kept. NULL: judged on the model given.
+ */
+struct kept {
+	struct store *st;
+	struct catalog *c;    /* or NULL: nothing kept, nothing asked */
+	const struct model *index;
+	char stamp[33];
+	int stamped;
+	struct model one;     /* the experiment, read alone when needed */
+	const struct experiment *e1;
+	int tried;
+	size_t hits, misses;
+};
+
+/* The effects of pair base → cand of experiment e into out[]; 0, or -1 when it cannot be read. */
+static int pair_effects(struct kept *k, const struct model *m, const struct experiment *e,
+			const char *base, const char *cand, const struct cmp_opts *o, struct fx_effect *out)
+{
+	if (!k) {
+		fx_pair_effects(m, e, base, cand, o, out);
+		return 0;
+	}
+	if (k->c && k->stamped && catalog_fx_get(k->c, e->name, base, cand, k->stamp, out)) {
+		k->hits++;
+		return 0;
+	}
+	if (!k->tried) {
+		k->tried = 1;
+		if (store_load_experiment(k->st, k->index, e, &k->one))
+			k->e1 = model_experiment(&k->one, e->name);
+	}
+	if (!k->e1)
+		return -1;
+	fx_pair_effects(&k->one, k->e1, base, cand, o, out);
+	k->misses++;
+	if (k->c && k->stamped)
+		catalog_fx_put(k->c, e->name, base, cand, k->stamp, out);
+	return 0;
+}
+
 static void measure(struct fx_across *out, const struct model *m, const struct experiment *e,
 		    const char *factor, const char *level, int instrumented, const struct cmp_opts *o,
-		    size_t *cap)
+		    size_t *cap, struct kept *kept)
 {
 	struct fx_exp x;
 	struct fx_across_exp *ae;
@@ -133,7 +179,13 @@ static void measure(struct fx_across *out, const struct model *m, const struct e
 		ap->with = arena_strdup(&out->arena, buf_str(&with));
 		buf_release(&with);
 		ap->effects = arena_alloc(&out->arena, fx_nfamilies * sizeof(*ap->effects));
-		fx_pair_effects(m, e, x.variants[p->base].key, x.variants[p->cand].key, o, ap->effects);
+		if (pair_effects(kept, m, e, x.variants[p->base].key, x.variants[p->cand].key, o, ap->effects) < 0) {
+			/* the experiment does not read alone: its line is left out, as fx_across() says */
+			out->nexps--;
+			fx_release(&x);
+			kept->misses = SIZE_MAX;
+			return;
+		}
 	}
 	ae->effects = arena_alloc(&out->arena, fx_nfamilies * sizeof(*ae->effects));
 	for (size_t k = 0; k < fx_nfamilies; k++) {
@@ -218,7 +270,7 @@ static void over_model(struct fx_across *out, const struct model *m, int instrum
 {
 	out->nscanned = m->nexps;
 	for (size_t e = 0; e < m->nexps; e++)
-		measure(out, m, &m->exps[e], out->factor, out->level, instrumented, o, cap);
+		measure(out, m, &m->exps[e], out->factor, out->level, instrumented, o, cap, NULL);
 }
 
 static void finish(struct fx_across *out)
@@ -242,35 +294,44 @@ int fx_across(struct store *st, const char *factor, const char *level, int instr
 	if (!o)
 		o = &defaults;
 	model_init(&index);
-	if (storeindex_load(st, &index, NULL) == 1) {
-		/* the index names each experiment's variants: read those with a pair alone */
+	if (store_snapshot(st, NULL, NEED_SUMMARY, &index, d) == 0) {
+		/*
+		 * the index names each experiment's variants: the pairs' effects are
+		 * the catalog's when it keeps them, else the experiment is read alone
+		 */
+		struct catalog *c = catalog_open(st);
+
+		if (c && catalog_sync(c) != 0) {
+			catalog_close(c);
+			c = NULL; /* an import does not verify: every experiment is read */
+		}
+		if (c && catalog_fx_begin(c) < 0) {
+			catalog_close(c);
+			c = NULL;
+		}
 		out->nscanned = index.nexps;
 		for (size_t e = 0; e < index.nexps; e++) {
-			struct model one;
-			const struct experiment *x;
+			struct kept k = { .st = st, .c = c, .index = &index };
 
 			if (!has_pair(&index, &index.exps[e], out->factor, out->level, instrumented, &near_index))
 				continue;
-			model_init(&one);
-			if (store_load_experiment(st, &index, &index.exps[e], &one) &&
-			    (x = model_experiment(&one, index.exps[e].name)))
-				measure(out, &one, x, out->factor, out->level, instrumented, o, &cap);
-			else
+			model_init(&k.one);
+			k.stamped = c && catalog_fx_stamp(c, &index, &index.exps[e], o, k.stamp) == 0;
+			measure(out, &index, &index.exps[e], out->factor, out->level, instrumented, o, &cap, &k);
+			if (k.misses == SIZE_MAX)
 				diag_warn(d, NULL, 0, "experiment \"%s\" could not be read alone: left out (see "
 						      "'benchdelta fsck')",
 					  index.exps[e].name);
-			model_release(&one);
+			out->kept += k.hits;
+			out->judged += k.misses == SIZE_MAX ? 0 : k.misses;
+			model_release(&k.one);
 		}
+		if (c)
+			catalog_fx_end(c);
+		catalog_close(c);
 		out->nnear = near_index;
 	} else {
-		struct model all;
-
-		model_init(&all);
-		if (store_load(st, &all, d) < 0)
-			rc = -1;
-		else
-			over_model(out, &all, instrumented, o, &cap);
-		model_release(&all);
+		rc = -1;
 	}
 	model_release(&index);
 	finish(out);

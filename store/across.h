@@ -6,22 +6,16 @@
  * experiments: the geometric mean of their effects and the spread between
  * them, never a p-value (the projects are not samples of one population).
  *
- * fx_across() is the one question the CLI and the TUI ask. What it needs
- * of the store, and where it gets it today:
- *   1. every experiment's variants (key and text), the imports it came
- *      from (their hash and name: a thread's address names the project)
- *      and the journal's tags: the store's index (storeindex_load()), or a
- *      load of the store when the index is stale;
- *   2. for each experiment with a pair, the compare engine's judgement of
- *      that pair, row by row: per (scenario, subject, quantity) each
- *      side's figure, its count, deviation and printed resolution (and
- *      the raw samples where a row is judged by them): today the
- *      experiment's imports are read alone (store_load_experiment()) and
- *      cmp_build() judges them.
- * A catalog of the store that keeps, per experiment, variant and row,
- * what cmp_build() reads of a side (its runs' centers, n, sd and
- * resolutions) answers both without reading an import; see the report of
- * the work for the exact fields.
+ * fx_across() is the one question the CLI and the TUI ask. What it reads:
+ *   1. every experiment's variants, the imports it came from (their hash
+ *      and name: a thread's address names the project) and the journal's
+ *      tags: the store's index (store_snapshot(), NEED_SUMMARY; the runs
+ *      when the index is stale, which writes it again);
+ *   2. for each pair wanted, its effects: the catalog's kept ones
+ *      (catalog_fx_get()) when their stamp is the experiment's now; else
+ *      the experiment is read alone (store_load_experiment()), cmp_build()
+ *      judges the pair, and the catalog keeps the effects for the next
+ *      question. No import is read when every pair is kept.
  */
 #ifndef BD_STORE_ACROSS_H
 #define BD_STORE_ACROSS_H
@@ -73,6 +67,7 @@ struct fx_across {
 	size_t nscanned;          /* experiments of the store */
 	size_t nnear;             /* experiments where the factor varies, but in no pair alone */
 	struct fx_pooled *pooled; /* one per fx_families[] */
+	size_t kept, judged;      /* pairs whose effects the catalog kept; pairs judged on their data */
 };
 
 /*

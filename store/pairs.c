@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "parsers/factors.h"
+#include "parsers/label.h"
 #include "util/util.h"
 
 /* How many near pairs a factor without a clean one shows at most. */
@@ -27,9 +28,32 @@ static size_t column(struct fx_exp *x, const char *name, size_t *cap)
 	return x->nall++;
 }
 
-static int tag_applies(const struct vtag *t, const struct experiment *e, const char *key)
+/*
+ * Does tag t reach variant `key` of experiment e? The tag names a variant
+ * key as it was when tagged; the renames of that experiment (aliases, in
+ * the order they were made, as a run's name follows them) carry it along,
+ * so that a variant renamed after it was tagged keeps its levels.
+ */
+static int tag_applies(const struct model *m, const struct vtag *t, const struct experiment *e,
+		       const char *key)
 {
-	return (!*t->experiment || !strcmp(t->experiment, e->name)) && !strcmp(t->variant, key);
+	struct buf now = BUF_INIT;
+	int hit;
+
+	if (*t->experiment && strcmp(t->experiment, e->name))
+		return 0;
+	buf_adds(&now, t->variant);
+	for (size_t k = 0; k < m->naliases; k++) {
+		const struct alias *a = &m->aliases[k];
+
+		if ((!*a->experiment || !strcmp(a->experiment, e->name)) && !strcmp(a->from, buf_str(&now))) {
+			buf_reset(&now);
+			variant_key(a->to, strlen(a->to), &now);
+		}
+	}
+	hit = !strcmp(buf_str(&now), key);
+	buf_release(&now);
+	return hit;
 }
 
 /* A level as kept: "" for a table factor's base level, else the level. */
@@ -73,7 +97,7 @@ static void read_variants(const struct model *m, const struct experiment *e, str
 			char norm[FACTOR_LEVEL_MAX];
 			size_t c;
 
-			if (!tag_applies(t, e, fv->key))
+			if (!tag_applies(m, t, e, fv->key))
 				continue;
 			if (!strcmp(t->factor, PAIRS_WORDS)) {
 				struct factor_reading w;

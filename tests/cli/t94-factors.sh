@@ -82,6 +82,26 @@ expect_re '^  pooled, 2 experiments +.*◆.*1 better, 1 worse, 0 ~$'
 expect_out '  Build Turbine native image with PGO  <https://github.com/bazelbuild/bazel/pull/22197>'
 run factors --across pgo -f json
 expect_out '"project": "bazelbuild/bazel"'
+# the runs above judged both pairs once; the catalog keeps their effects
+expect_out '"pairs_from_catalog": 2'
+expect_out '"pairs_judged": 0'
+# a name the pair's side goes by changes what was measured: that pair is judged again, alone
+run rename-variant -e Turbine "Benchmarking prebuilt Turbine" "Prebuilt Turbine"
+expect_rc 0 "rename"
+run factors --across pgo -f json
+expect_out '"pairs_from_catalog": 1'
+expect_out '"pairs_judged": 1'
+expect_out '"baseline": "Prebuilt Turbine"'
+run undo
+expect_out 'undid edit 3'
+run factors --across pgo -f json
+expect_out '"pairs_from_catalog": 2'
+# the catalog made anew (an older schema, or deleted) judges them again, with the same figures
+rm -f "$BENCHDELTA_STORE"/catalog.db*
+run factors --across pgo -f markdown
+expect_out "| ambaxter/bbolt-rs | $BBT | time | -20% |  | better? | [thread](https://github.com/ambaxter/bbolt-rs/issues/9) |"
+run factors --across pgo -f json
+expect_out '"pairs_from_catalog": 2'
 
 # ---- a reparse reads every text again and keeps the tags
 run reparse
