@@ -70,7 +70,7 @@ static void thread_of(struct fx_across *out, struct fx_across_exp *ae, const str
 {
 	char project[256], thread[512];
 
-	ae->project = ae->thread = "";
+	ae->project = ae->thread = ae->file = "";
 	for (size_t k = 0; k < e->nsources; k++) {
 		const struct source *s = &m->sources[e->sources[k]];
 
@@ -80,6 +80,34 @@ static void thread_of(struct fx_across *out, struct fx_across_exp *ae, const str
 			ae->thread = arena_strdup(&out->arena, thread);
 			return;
 		}
+	}
+	/* else the name of its first import's file, without its folder and extension */
+	if (e->nsources) {
+		const char *name = m->sources[e->sources[0]].name, *base = name ? strrchr(name, '/') : NULL;
+		size_t n;
+
+		base = base ? base + 1 : name ? name : "";
+		n = strcspn(base, ".");
+		if (n && strcmp(base, "-") && strncmp(base, "stdin", 5))
+			ae->file = arena_strndup(&out->arena, base, n);
+	}
+}
+
+/*
+ * The name each line goes by (fx_across_label()): its project; else its
+ * file's name when no other line without a project has that name (a file
+ * "results.txt" of every experiment names none of them); else its
+ * experiment's name.
+ */
+static void label_lines(struct fx_across *out)
+{
+	for (size_t i = 0; i < out->nexps; i++) {
+		struct fx_across_exp *ae = &out->exps[i];
+		int unique = *ae->file != '\0';
+
+		for (size_t j = 0; unique && j < out->nexps; j++)
+			unique = j == i || *out->exps[j].project || strcmp(out->exps[j].file, ae->file);
+		ae->label = *ae->project ? ae->project : unique ? ae->file : ae->experiment;
 	}
 }
 
@@ -277,6 +305,7 @@ static void finish(struct fx_across *out)
 {
 	if (out->nexps)
 		qsort(out->exps, out->nexps, sizeof(*out->exps), by_name);
+	label_lines(out);
 	pool(out);
 }
 
@@ -336,6 +365,51 @@ int fx_across(struct store *st, const char *factor, const char *level, int instr
 	model_release(&index);
 	finish(out);
 	return rc;
+}
+
+int fx_keep(struct store *st, const char *const *names, size_t n)
+{
+	const struct cmp_opts o = CMP_OPTS_INIT;
+	struct diag d = DIAG_INIT;
+	struct model index;
+	struct catalog *c = catalog_open(st);
+	size_t kept = 0;
+
+	model_init(&index);
+	if (!c || catalog_sync(c) != 0 || storeindex_load(st, &index, NULL) != 1 || catalog_fx_begin(c) < 0) {
+		catalog_close(c);
+		model_release(&index);
+		return 0; /* the next question judges them */
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct experiment *e = model_experiment(&index, names[i]), *e1;
+		struct model one;
+		struct fx_exp x;
+		char stamp[33];
+
+		if (!e || catalog_fx_stamp(c, &index, e, &o, stamp) < 0)
+			continue;
+		fx_read(&index, e, &x);
+		model_init(&one);
+		if (x.npairs && store_load_experiment(st, &index, e, &one) && (e1 = model_experiment(&one, e->name))) {
+			for (size_t k = 0; k < x.npairs; k++) {
+				struct fx_effect fx[16];
+				const char *base = x.variants[x.pairs[k].base].key, *cand = x.variants[x.pairs[k].cand].key;
+
+				if (fx_nfamilies > 16 || catalog_fx_get(c, e->name, base, cand, stamp, fx))
+					continue;
+				fx_pair_effects(&one, e1, base, cand, &o, fx);
+				kept += catalog_fx_put(c, e->name, base, cand, stamp, fx) == 0;
+			}
+		}
+		model_release(&one);
+		fx_release(&x);
+	}
+	catalog_fx_end(c);
+	catalog_close(c);
+	model_release(&index);
+	diag_release(&d);
+	return kept;
 }
 
 int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
@@ -417,5 +491,5 @@ int fx_across_axis(const struct fx_across *x, size_t k, double *lo, double *hi)
 
 const char *fx_across_label(const struct fx_across_exp *e)
 {
-	return *e->project ? e->project : e->experiment;
+	return e->label ? e->label : *e->project ? e->project : e->experiment;
 }

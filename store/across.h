@@ -39,6 +39,8 @@ struct fx_across_exp {
 	const char *experiment;
 	const char *project;  /* "owner/repo" of its thread, or "" when not imported from one */
 	const char *thread;   /* the thread's web address, or "" */
+	const char *file;     /* else its first import's file name, without folder and extension; or "" */
+	const char *label;    /* what its line is called (fx_across_label()) */
 	struct fx_across_pair *pairs;
 	size_t npairs;
 	size_t left_out;      /* pairs with an instrumented build, left out */
@@ -83,6 +85,16 @@ struct fx_across {
  */
 int fx_across(struct store *st, const char *factor, const char *level, int instrumented,
 	      const struct cmp_opts *o, struct fx_across *out, struct diag *d);
+/*
+ * Judge every pair of experiments names[0..n) of store `st` (any factor,
+ * by the default options) and keep their effects in the catalog, so that
+ * the next fx_across() reads no import of them: what an import does for
+ * the experiments it stored into (store/flows.c). Pairs kept already are
+ * not judged again. Needs a fresh index (else nothing is done). Returns
+ * how many pairs were judged and kept; nothing fails (a question later
+ * judges what was not kept).
+ */
+int fx_keep(struct store *st, const char *const *names, size_t n);
 /* fx_across() over the experiments of model `m` (runs loaded: a quick comparison). Returns 0. */
 int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
 		    const struct cmp_opts *o, struct fx_across *out);
@@ -100,7 +112,10 @@ const struct fx_effect *fx_across_effect(const struct fx_across_exp *e, enum met
  * line.
  */
 int fx_across_axis(const struct fx_across *x, size_t k, double *lo, double *hi);
-/* The name a line of experiment e goes by: its project, else its experiment's name. */
+/*
+ * The name a line of experiment e goes by: its project, else its first
+ * import's file name when no other line has it, else its experiment's name.
+ */
 const char *fx_across_label(const struct fx_across_exp *e);
 
 /*
