@@ -220,8 +220,21 @@ static void draw_effects(const struct fx_effect *ef, int y, int x, int sel)
 			continue;
 		snprintf(cell, sizeof(cell), "%s %s %s", metric_family_name(f->family),
 			 fx_text_pct(f, pct, sizeof(pct)), fx_text_verdict(f));
-		if (draw_width(cell) > COLS - 2 - x)
-			break;
+		if (draw_width(cell) > COLS - 2 - x) {
+			/* the families that do not fit are counted, never dropped unsaid */
+			size_t more = 0;
+			char note[32];
+
+			for (size_t j = k; j < fx_nfamilies; j++)
+				more += ef[j].nrows > 0;
+			snprintf(note, sizeof(note), "+%zu more (Enter)", more);
+			if (draw_width(note) > COLS - 2 - x)
+				snprintf(note, sizeof(note), "+%zu more", more);
+			if (draw_width(note) > COLS - 2 - x)
+				snprintf(note, sizeof(note), "+%zu", more);
+			draw_text(y, x, COLS - 2 - x, note, sel ? ROLE_SELECTED : ROLE_DIM);
+			return;
+		}
 		x += draw_text(y, x, COLS - 2 - x, cell,
 			       sel ? ROLE_SELECTED : views_role(f->verdict, f->tested || f->basis == FX_EXACT));
 		x += draw_text(y, x, COLS - 2 - x, "  ", sel ? ROLE_SELECTED : ROLE_NORMAL);
@@ -312,16 +325,41 @@ static void draw_line(struct tui *t, struct fxview *v, const struct fline *l, in
 	buf_release(&b);
 }
 
-#define LABEL_W 26
-#define PLOT_W 24
+/*
+ * The across view's columns: label, plot, effect (8), then at 104 columns
+ * or more an interval column, the rest shared between the label (up to
+ * 42) and the plot (up to 64); at 80 columns label 26 and plot 24, the
+ * verdict cut to fit.
+ */
+struct across_cols {
+	int label, plot, iv;
+};
 
-/* An across line: label, plot, effect, verdict. */
+static struct across_cols across_cols(void)
+{
+	struct across_cols c = { 26, 24, 0 };
+	int extra = COLS - 80, l;
+
+	if (extra >= 24) {
+		c.iv = 18;
+		extra -= 24; /* the interval's column, and the verdict's words in full */
+	}
+	if (extra > 0) {
+		l = extra / 3 < 16 ? extra / 3 : 16;
+		c.label += l;
+		c.plot += extra - l < 40 ? extra - l : 40;
+	}
+	return c;
+}
+
+/* An across line: label, plot, effect, interval (when wide), verdict. */
 static void draw_across_line(struct fxview *v, const struct fline *l, int y, int sel)
 {
 	enum color_role plain = sel ? ROLE_SELECTED : ROLE_NORMAL;
+	const struct across_cols c = across_cols();
 	double alo, ahi;
 	struct buf b = BUF_INIT;
-	char pct[32], label[256];
+	char pct[32], label[256], iv[64];
 	int x = 1;
 
 	if (sel)
@@ -337,48 +375,69 @@ static void draw_across_line(struct fxview *v, const struct fline *l, int y, int
 
 		snprintf(label, sizeof(label), "%s (%s is better)", metric_family_name(p->family),
 			 p->dir == DIR_LOWER ? "lower" : "higher");
-		draw_text(y, 1, LABEL_W, label, sel ? plain : ROLE_HEADER);
+		draw_text(y, 1, c.label, label, sel ? plain : ROLE_HEADER);
 		cmp_text_pct(fx_pct(exp(alo)), lo, sizeof(lo));
 		cmp_text_pct(fx_pct(exp(ahi)), hi, sizeof(hi));
-		draw_text(y, 2 + LABEL_W, PLOT_W, lo, sel ? plain : ROLE_DIM);
-		draw_right(y, 2 + LABEL_W, PLOT_W, hi, sel ? plain : ROLE_DIM);
+		draw_text(y, 2 + c.label, c.plot, lo, sel ? plain : ROLE_DIM);
+		draw_right(y, 2 + c.label, c.plot, hi, sel ? plain : ROLE_DIM);
+		if (c.iv) {
+			x = 2 + c.label + c.plot + 1;
+			draw_right(y, x, 8, "effect", sel ? plain : ROLE_DIM);
+			draw_text(y, x + 10, c.iv, "interval", sel ? plain : ROLE_DIM);
+			draw_text(y, x + 10 + c.iv, COLS - 1 - (x + 10 + c.iv), "verdict", sel ? plain : ROLE_DIM);
+		}
 		return;
 	}
 	if (l->kind == FL_EXP) {
 		const struct fx_across_exp *ae = &v->ax.exps[l->index];
 		const struct fx_effect *f = &ae->effects[l->family];
 
-		draw_text(y, 1, LABEL_W, fx_across_label(ae), plain);
-		x = 2 + LABEL_W;
+		snprintf(label, sizeof(label), "%s%s", fx_across_label(ae),
+			 c.iv && ae->npairs > 1 ? " (pairs pooled)" : "");
+		draw_text(y, 1, c.label, label, plain);
+		x = 2 + c.label;
 		plot_interval(&b, log(f->ratio), isfinite(f->lo) ? log(f->lo) : NAN,
-			      isfinite(f->hi) ? log(f->hi) : NAN, 0, alo, ahi, PLOT_W, 0, draw_utf8());
-		draw_text(y, x, PLOT_W, b.s, plain);
-		x += PLOT_W + 1;
+			      isfinite(f->hi) ? log(f->hi) : NAN, 0, alo, ahi, c.plot, 0, draw_utf8());
+		draw_text(y, x, c.plot, b.s, plain);
+		x += c.plot + 1;
 		draw_right(y, x, 8, fx_text_pct(f, pct, sizeof(pct)), plain);
 		x += 9;
+		if (c.iv) {
+			draw_text(y, x + 1, c.iv, fx_text_interval(f, iv, sizeof(iv)), plain);
+			x += c.iv + 1;
+		}
 		draw_text(y, x, COLS - 1 - x, fx_text_verdict(f),
 			  sel ? plain : views_role(f->verdict, f->tested || f->basis == FX_EXACT));
 	} else {
 		const struct fx_pooled *p = &v->ax.pooled[l->family];
 
 		snprintf(label, sizeof(label), "pooled, %zu experiment%s", p->nexps, p->nexps == 1 ? "" : "s");
-		draw_text(y, 1, LABEL_W, label, sel ? plain : ROLE_HEADER);
-		x = 2 + LABEL_W;
+		draw_text(y, 1, c.label, label, sel ? plain : ROLE_HEADER);
+		x = 2 + c.label;
 		plot_interval(&b, log(p->ratio), isfinite(p->gsd) ? log(p->ratio / p->gsd) : NAN,
-			      isfinite(p->gsd) ? log(p->ratio * p->gsd) : NAN, 0, alo, ahi, PLOT_W, 1, draw_utf8());
-		draw_text(y, x, PLOT_W, b.s, plain);
-		x += PLOT_W + 1;
+			      isfinite(p->gsd) ? log(p->ratio * p->gsd) : NAN, 0, alo, ahi, c.plot, 1, draw_utf8());
+		draw_text(y, x, c.plot, b.s, plain);
+		x += c.plot + 1;
 		draw_right(y, x, 8, cmp_text_pct_res(fx_pct(p->ratio), p->ratio * p->res * 100, pct, sizeof(pct)),
 			   plain);
 		x += 9;
+		if (c.iv) {
+			/* the spread between the experiments, as the CLI's plot says it */
+			if (isfinite(p->gsd))
+				snprintf(iv, sizeof(iv), "\xc3\x97/\xc3\xb7 %.3g", p->gsd);
+			else
+				snprintf(iv, sizeof(iv), "one experiment");
+			draw_text(y, x + 1, c.iv, iv, plain);
+			x += c.iv + 1;
+		}
 		label[0] = '\0';
-		/* the experiments' verdicts, those there are: "1 better, 1 worse" */
-		if (p->better)
+		/* the experiments' verdicts: those there are at 80 columns, all three when wide */
+		if (p->better || c.iv)
 			snprintf(label + strlen(label), sizeof(label) - strlen(label), "%zu better", p->better);
-		if (p->worse)
+		if (p->worse || c.iv)
 			snprintf(label + strlen(label), sizeof(label) - strlen(label), "%s%zu worse",
 				 *label ? ", " : "", p->worse);
-		if (p->same)
+		if (p->same || c.iv)
 			snprintf(label + strlen(label), sizeof(label) - strlen(label), "%s%zu ~", *label ? ", " : "",
 				 p->same);
 		draw_text(y, x, COLS - 1 - x, label, plain);
@@ -412,6 +471,10 @@ static void across_detail(struct fxview *v, int y)
 			buf_addf(&b, ", \xc3\x97/\xc3\xb7 %.3g between them (%s to %s): how far they agree, not a test",
 				 p->gsd, cmp_text_pct(fx_pct(p->min), lo, sizeof(lo)),
 				 cmp_text_pct(fx_pct(p->max), hi, sizeof(hi)));
+	} else {
+		/* on a family's heading: what the keys do here */
+		buf_adds(&b, "y: copy the table as Markdown \xc2\xb7 Y: write it to a file \xc2\xb7 a: back to the "
+			     "experiment");
 	}
 	draw_text(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Factors (7) at 80x24: bbolt-rs's variants, their factors and pairs with
-# each family's effect; Enter opens a pair in Compare; a shows a factor
+# each family's effect (the families that do not fit counted); Enter opens a pair in Compare; a shows a factor
 # across the store as a forest plot, and Y writes its Markdown; t tags a
 # variant (recorded, u undoes it); x on two variants of two experiments
-# compares them, with a warning.
+# compares them, with a warning. At 200x60 the across view has the room
+# for each line's interval and the pooled spread, and names every verdict.
 . "$(dirname "$0")/lib.sh"
 
 import samples/issues/seed-rathole.txt
@@ -77,4 +78,21 @@ tui_wait "Rathole Release → Rathole Release + PGO-optimized, across two experi
 tui_wait "a difference may not be the builds'"
 tui_wait "throughput"
 tui_expect factors-cross
+tui_stop
+
+cd "$TMP" || exit 1
+tui_start 200 60 -- ""
+cd "$top" || exit 1
+tui_wait "Evaluate using Profile-Guided"
+tui_keys Down Down 7
+tui_wait "size +162% worse?"
+tui_keys Down Down Down Down Down Down Down a
+tui_wait "pgo across the store: 5 of 5 experiments with a pair"
+tui_wait "y: copy the table as Markdown · Y: write it to a file · a: back to the experiment"
+snap=$(tui_snap)
+for want in "effect  interval          verdict" "[-4.8%, -4.6%]    better" "×/÷ 1.13          2 better, 0 worse, 0 ~" \
+	"one experiment    1 better, 0 worse, 0 ~"; do
+	printf '%s\n' "$snap" | grep -qF -- "$want" || fail "200x60 across view lacks '$want':
+$snap"
+done
 tui_stop
