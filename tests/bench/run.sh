@@ -228,7 +228,7 @@ cp -r "$tmp/s.open" "$tmp/s.fx"
 F="$BD --store $tmp/s.fx"
 $F tag app_O3 opt=O2 pgo=optimized >/dev/null 2>&1
 $F list >/dev/null 2>&1
-npgo=$($F factors --across pgo 2>/dev/null | awk 'NR == 1 { print $4 }')
+npgo=$($F factors --across pgo 2>/dev/null | awk 'NR == 1 { print $5 }')
 exp7="Experiment 7: the build flags"
 round=0
 while [ $round -le "$ROUNDS" ]; do
