@@ -204,7 +204,7 @@ static void print_text(const struct fx_exp *x, const struct cmp_opts *o, FILE *f
 
 /* ---- JSON ---- */
 
-static json_t *num(double v)
+json_t *factors_json_num(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }
@@ -215,10 +215,10 @@ json_t *factors_effect_json(const struct fx_effect *f)
 
 	json_object_set_new(o, "family", json_string(metric_family_name(f->family)));
 	json_object_set_new(o, "rows", json_integer((json_int_t)f->nrows));
-	json_object_set_new(o, "ratio", num(f->ratio));
-	json_object_set_new(o, "lo", num(f->lo));
-	json_object_set_new(o, "hi", num(f->hi));
-	json_object_set_new(o, "resolution", num(f->res));
+	json_object_set_new(o, "ratio", factors_json_num(f->ratio));
+	json_object_set_new(o, "lo", factors_json_num(f->lo));
+	json_object_set_new(o, "hi", factors_json_num(f->hi));
+	json_object_set_new(o, "resolution", factors_json_num(f->res));
 	json_object_set_new(o, "basis", json_string(fx_basis_name(f->basis)));
 	json_object_set_new(o, "verdict", json_string(cmp_verdict_name(f->verdict)));
 	json_object_set_new(o, "tested", json_boolean(f->tested));

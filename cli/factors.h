@@ -22,6 +22,8 @@ struct factors_args {
 /* `factors --across`: the exit status. */
 int factors_across(struct cli *c, const struct factors_args *a);
 /* An effect as a JSON object (new reference). */
+/* A number for JSON: null when it is not finite (NaN, none). */
+json_t *factors_json_num(double v);
 json_t *factors_effect_json(const struct fx_effect *f);
 /* The effects with rows of effects[0..fx_nfamilies) as a JSON array (new reference). */
 json_t *factors_effects_json(const struct fx_effect *effects);

@@ -167,11 +167,6 @@ static void print_text(const struct fx_across *x, const struct cmp_opts *o, FILE
 	buf_release(&b);
 }
 
-static json_t *num(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static int print_json(const struct fx_across *x, FILE *fp)
 {
 	json_t *doc = json_object(), *exps = json_array(), *pooled = json_array();
@@ -217,10 +212,10 @@ static int print_json(const struct fx_across *x, FILE *fp)
 		o = json_object();
 		json_object_set_new(o, "family", json_string(metric_family_name(p->family)));
 		json_object_set_new(o, "experiments", json_integer((json_int_t)p->nexps));
-		json_object_set_new(o, "ratio", num(p->ratio));
-		json_object_set_new(o, "geometric_sd", num(p->gsd));
-		json_object_set_new(o, "min", num(p->min));
-		json_object_set_new(o, "max", num(p->max));
+		json_object_set_new(o, "ratio", factors_json_num(p->ratio));
+		json_object_set_new(o, "geometric_sd", factors_json_num(p->gsd));
+		json_object_set_new(o, "min", factors_json_num(p->min));
+		json_object_set_new(o, "max", factors_json_num(p->max));
 		json_object_set_new(o, "better", json_integer((json_int_t)p->better));
 		json_object_set_new(o, "worse", json_integer((json_int_t)p->worse));
 		json_object_set_new(o, "same", json_integer((json_int_t)p->same));

@@ -157,12 +157,12 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 	}
 	{
 		struct buf line = BUF_INIT;
+		struct store_edit_op op = { "tag", NULL, rows, (size_t)nspecs };
 
 		buf_addf(&line, "variant \"%s\" tagged %s %s%s%s", model_variant(last, key)->text, what.s,
 			 *rows[0].experiment ? "in \"" : "everywhere", rows[0].experiment,
 			 *rows[0].experiment ? "\"" : "");
-		struct store_edit_op op = { "tag", line.s, rows, (size_t)nspecs };
-
+		op.what = line.s;
 		id = store_edit(&st, &m, &op, &d);
 		buf_release(&line);
 	}
