@@ -102,6 +102,12 @@ struct block {
 	const char *above;
 	uint32_t above_line;
 	/*
+	 * The text's decimal mark (enum num_mark, handnum.h), decided from the
+	 * whole text before the blocks of a generic parser are parsed;
+	 * NUM_MARK_UNDECIDED (0) for the blocks of every other parser.
+	 */
+	unsigned char num_mark;
+	/*
 	 * The block parsed already, on the walk's thread (segpipe.h): the
 	 * records and warnings its parse() gave; NULL when it is to be parsed.
 	 */
@@ -284,6 +290,16 @@ struct parser {
 	 * whose `starts` holds nearly every byte is asked after the others.
 	 */
 	const char *starts;
+	/*
+	 * A reader of what people type (tables, lists), not of one tool's
+	 * output: asked after every specific parser for a line's first byte,
+	 * and, while its block is open, a line that a specific parser starts
+	 * goes to that parser. The text's decimal mark is decided for its
+	 * blocks (struct block's num_mark).
+	 */
+	int generic;
+	/* Its figures are typed by people (a table, a size list): `import --no-hand-written` leaves them out. */
+	int hand;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
 	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a

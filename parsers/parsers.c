@@ -23,8 +23,9 @@ _Static_assert(countof(table) == PARSERS_COUNT, "PARSERS_COUNT counts the FORMAT
 
 /*
  * The order the segmenter asks them in: the table's, except that a parser
- * whose START lines can begin with almost any byte (Criterion's ids) is
- * asked after the others.
+ * whose START lines can begin with almost any byte (Criterion's ids), or
+ * a generic reader of what people type (tables), is asked after the
+ * others.
  */
 #define CATCH_ALL_STARTS 64
 static const struct parser *all[countof(table)];
@@ -62,7 +63,7 @@ static void order(void)
 
 	for (int late = 0; late < 2; late++)
 		for (size_t i = 0; i < countof(table); i++)
-			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS) == late)
+			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS || table[i]->generic) == late)
 				all[k++] = table[i];
 }
 

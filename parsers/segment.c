@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "parsers/clean.h"
+#include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/prose.h"
@@ -76,6 +77,12 @@ struct seg {
 	int first_text_h1;      /* it was a Markdown "# " heading */
 	int sentences;          /* prose sentences before the first block */
 	struct label lab;   /* scratch for label_read */
+
+	/* the whole text, and its decimal mark once a generic parser's block asked for it */
+	const char *text;
+	size_t text_len;
+	int mark_decided;
+	enum num_mark mark;
 
 	int stopped;
 	int ending; /* the block closing now is ended by prose or a fence */
@@ -300,6 +307,14 @@ static void close_block(struct seg *sg)
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
+		if (sg->open->generic) {
+			/* a person's numbers: the text's decimal mark, decided once from all of it */
+			if (!sg->mark_decided) {
+				sg->mark = numstyle_decide(sg->text, sg->text_len, NULL, 0);
+				sg->mark_decided = 1;
+			}
+			b.num_mark = (unsigned char)sg->mark;
+		}
 		/*
 		 * A claim's failed match on the line that ends the block is the
 		 * walk's to report (read as prose), not the block's parse's: held
@@ -714,6 +729,15 @@ static int setext_heading(struct seg *sg, const struct line *l)
 	return 1;
 }
 
+/* A line of rule marks alone ("-----", "+---+", "|---|"): a table's, never a tool's first line. */
+static int rule_only(const struct line *l)
+{
+	for (uint32_t i = l->indent; i < l->len; i++)
+		if (!strchr("-=+|: \t", l->s[i]))
+			return 0;
+	return 1;
+}
+
 static void do_line(struct seg *sg, struct line *l)
 {
 	unsigned char tmp[PARSER_STATE_MAX];
@@ -757,6 +781,29 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 		sg->after_author = 1;
 		return;
+	}
+	if (sg->open && sg->open->generic && !rule_only(l) && strchr(sg->open->starts, s[i])) {
+		/*
+		 * A tool's table right under a typed one is the tool's (a rule of
+		 * dashes, and a line the typed table's own rows start otherwise,
+		 * stay the typed table's).
+		 */
+		unsigned char b0 = (unsigned char)s[i];
+
+		for (unsigned k = 0; k < sg->ndispatch[b0]; k++) {
+			const struct parser *p = sg->parsers[sg->dispatch[b0][k]];
+
+			if (p->generic)
+				continue;
+			memset(tmp, 0, p->state_size);
+			if (p->claim(l, 0, tmp) == CLAIM_START) {
+				open_block(sg, p, tmp);
+				add_line(sg, l, 0);
+				sg->last_nonblank_line = l->no;
+				sg->after_author = 0;
+				return;
+			}
+		}
 	}
 	if (sg->open) {
 		enum claim c = sg->open->claim(l, 1, sg->state);
@@ -881,6 +928,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.res = res;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
+	sg.text = text;
+	sg.text_len = len;
 	build_dispatch(&sg);
 	specials_init(&sp, text, len);
 

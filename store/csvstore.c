@@ -479,6 +479,8 @@ static int source_row(struct csvtable *t, char **f, size_t row)
 		s->flag_experiment = keep(t, f[1]);
 	else if (!strcmp(f[0], "flag.variant"))
 		s->flag_variant = keep(t, f[1]);
+	else if (!strcmp(f[0], "flag.no-hand-written"))
+		s->flag_no_hand = !strcmp(f[1], "1");
 	else if (!strcmp(f[0], "instance"))
 		s->instance = keep(t, f[1]);
 	else if (!strcmp(f[0], "lines") && parse_u32(f[1], &u) == 0)
@@ -532,8 +534,7 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 	r->scenario = keep_again(t, 9, f[9]);
 	r->subject = keep_again(t, 10, f[10]);
 	r->command = keep_again(t, 11, f[11]);
-	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
-		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
+	r->flags = run_flags_from_words(f[12]);
 	r->name_line = name_line;
 	/* a block's runs follow one another: the run before's block is in the map already */
 	if (i == 0 || t->m->rs.runs[i - 1].block != r->block)
@@ -970,10 +971,7 @@ static const char *u32s(char *tmp, uint64_t v)
 
 static void flags_text(struct buf *b, unsigned flags)
 {
-	if (flags & RUN_INCOMPLETE)
-		buf_adds(b, "incomplete");
-	if (flags & RUN_FAILED)
-		buf_adds(b, b->len ? " failed" : "failed");
+	run_flags_words(b, flags, " ");
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -1430,12 +1428,13 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 			{ "instance", s->instance },
 			{ "lines", u32s(a, s->nlines) },
 		};
-		/* a fetched text's provenance: written only when there is one */
+		/* a fetched text's provenance, and flags set once in a while: written only when there is one */
 		const char *origin[][2] = {
 			{ "author", s->author },
 			{ "posted", s->posted },
 			{ "address", s->address },
 			{ "thread", s->thread },
+			{ "flag.no-hand-written", s->flag_no_hand ? "1" : "" },
 		};
 		for (size_t i = 0; i < countof(kv); i++)
 			out_row(&out[0], kv[i], 2);
