@@ -836,6 +836,12 @@ static void test_size_listings(void **state)
 	assert_true(starts(FMT_DU, "16040\trelease/fib"));
 	assert_false(starts(FMT_DU, "2\tapples"));
 	assert_false(starts(FMT_DU, "12M  app"));
+	/* rows of figures aligned with blanks or tabs: a table's, not du's */
+	assert_false(starts(FMT_DU, " 1024    327.3ms      1.23s"));
+	assert_false(starts(FMT_DU, "128     1.3ms"));
+	assert_false(starts(FMT_DU, "4K      fast    slow"));
+	assert_false(starts(FMT_DU, "1024\t327.3ms\t1.23s"));
+	assert_false(starts(FMT_DU, "4096    ./lib"));
 	not_claimed(FMT_DU, "3 more runs were made");
 
 	kind_is(FMT_BLOATY, "    FILE SIZE        VM SIZE    ", "head");
