@@ -298,6 +298,16 @@ struct parser {
 	 * blocks (struct block's num_mark).
 	 */
 	int generic;
+	/*
+	 * A generic reader's question about its open block, when a line would
+	 * end it or it closes: is it a tool's table after all, whose header is
+	 * as plain as a typed one's (pyperf's "| Benchmark | ref | changed |")
+	 * but whose cells carry the tool's fixed marks? That tool's format:
+	 * the block becomes the tool's (its claim state zeroed) and goes on as
+	 * its claim says. FMT_NONE otherwise, or NULL. `lines[0..n)` are the
+	 * block's lines so far, blank lines inside it included.
+	 */
+	enum fmt (*tool_table)(const struct line *lines, size_t n);
 	/* Its figures are typed by people (a table, a size list): `import --no-hand-written` leaves them out. */
 	int hand;
 	/*

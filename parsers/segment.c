@@ -267,6 +267,28 @@ static int looks_like_command(const char *s, size_t n)
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
 
+/*
+ * The open block of a generic reader that is a tool's table after all
+ * (struct parser's tool_table: its cells carry the tool's marks) becomes
+ * the tool's, as if the tool's parser had opened it, its claim state
+ * zeroed: parsed by the tool, never flagged typed by hand. Returns 1 when
+ * it did. Asked when a line would end the block and when it closes.
+ */
+static int hand_over(struct seg *sg)
+{
+	const struct parser *p;
+	enum fmt f;
+
+	if (!sg->open || !sg->open->generic || !sg->open->tool_table || !sg->ncontent)
+		return 0;
+	f = sg->open->tool_table(sg->lines, sg->ncontent);
+	if (f == FMT_NONE || !(p = parser_for(f)) || p->generic)
+		return 0;
+	sg->open = p;
+	memset(sg->state, 0, p->state_size);
+	return 1;
+}
+
 static void close_block(struct seg *sg)
 {
 	struct block b;
@@ -277,6 +299,7 @@ static void close_block(struct seg *sg)
 	if (!sg->open)
 		return;
 	sg->nlines = sg->ncontent;
+	hand_over(sg);
 	if (sg->nlines && !sg->stopped) {
 		base = sg->lines[0].indent;
 		for (size_t i = 0; i < sg->nlines; i++) {
@@ -797,7 +820,13 @@ static void do_line(struct seg *sg, struct line *l)
 				continue;
 			memset(tmp, 0, p->state_size);
 			if (p->claim(l, 0, tmp) == CLAIM_START) {
-				open_block(sg, p, tmp);
+				/*
+				 * The tool's line under the tool's own table (pyperf's
+				 * "Benchmark hidden because not significant" under its
+				 * grid): the block was the tool's, and goes on.
+				 */
+				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->state) == CLAIM_BODY))
+					open_block(sg, p, tmp);
 				add_line(sg, l, 0);
 				sg->last_nonblank_line = l->no;
 				sg->after_author = 0;
@@ -807,6 +836,9 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	if (sg->open) {
 		enum claim c = sg->open->claim(l, 1, sg->state);
+
+		if (c == CLAIM_NONE && hand_over(sg))
+			c = sg->open->claim(l, 1, sg->state);
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);

@@ -120,6 +120,69 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+/*
+ * Tools whose table is as plain as a typed one: X(format, the word its
+ * header's first cell holds, a pattern one of its rows matches: the marks
+ * of the tool's cells, which a person's table has not). A block of ours
+ * with both is the tool's (tool_table(), asked by the segmenter): its
+ * parser reads it whole, never as figures typed by hand. A table with the
+ * header alone (`| Benchmark | Release | PGO |`) is read here.
+ */
+#define TOOL_TABLES(X)                                                                             \
+	/* pyperf compare_to --table, grid or Markdown: "2.09 us: 1.02x faster", "2.09 us: no  \
+	   change", a "Geometric mean" row over "(ref)"; pyperformance's older grid:          \
+	   "Significant (t=4.57)", "Not significant" */                                         \
+	X(FMT_PYPERF, "Benchmark",                                                                 \
+	  "\\|\\s*(?:[0-9][0-9.]*\\s*[^\\s|:]+:\\s+(?:[0-9]+(?:\\.[0-9]+)?x\\s+(?:faster|slower)|no\\s+change)"          \
+	  "|Significant\\s+\\(t=[^|]*|Not\\s+significant!?)\\s*(?:\\||$)"                             \
+	  "|^\\s*\\|\\s*Geometric\\s+mean\\s*\\|\\s*\\(ref\\)\\s*\\|")
+
+#define TOOL_FMT_(f, head, rx) f,
+static const enum fmt tool_fmts[] = { TOOL_TABLES(TOOL_FMT_) };
+#undef TOOL_FMT_
+#define TOOL_HEAD_(f, head, rx) head,
+static const char *const tool_heads[] = { TOOL_TABLES(TOOL_HEAD_) };
+#undef TOOL_HEAD_
+#define TOOL_RX_(f, head, rx) { "table of " #f, rx, 0 },
+static struct rx tool_marks[] = { TOOL_TABLES(TOOL_RX_) };
+#undef TOOL_RX_
+
+/* Does header row `l` begin with the cell `head` ("| Benchmark |")? */
+static int first_head_is(const struct line *l, const char *head)
+{
+	const char *s = l->s + l->indent, *end = l->s + line_end(l);
+	size_t n = strlen(head);
+
+	if (s < end && *s == '|')
+		s++;
+	else if (box_bar(s, end))
+		s += 3;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	if ((size_t)(end - s) <= n || memcmp(s, head, n))
+		return 0;
+	for (s += n; s < end && (*s == ' ' || *s == '\t'); s++)
+		;
+	return s < end && (*s == '|' || box_bar(s, end));
+}
+
+/* struct parser's tool_table: the tool of TOOL_TABLES whose header and marks the block has, or FMT_NONE. */
+static enum fmt tool_table(const struct line *lines, size_t n)
+{
+	size_t h = 0;
+
+	while (h < n && classify(&lines[h]) != K_ROW)
+		h++;
+	for (size_t k = 0; h < n && k < countof(tool_fmts); k++) {
+		if (!first_head_is(&lines[h], tool_heads[k]))
+			continue;
+		for (size_t i = h + 1; i < n; i++)
+			if (classify(&lines[i]) == K_ROW && rx_match(&tool_marks[k], lines[i].s, lines[i].len))
+				return tool_fmts[k];
+	}
+	return FMT_NONE;
+}
+
 struct claim_state {
 	uint8_t bare;  /* a table without outer pipes: rows are any line with a '|' */
 	uint8_t html;  /* inside <table> */
@@ -1353,6 +1416,7 @@ const struct parser table_parser = {
 	/* the fixed marks of pipes, rules, boxes and HTML; an aligned table's header is words */
 	.starts = "|+-:<\xe2" "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_(",
 	.generic = 1,
+	.tool_table = tool_table,
 	.hand = 1,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
@@ -1360,6 +1424,6 @@ const struct parser table_parser = {
 	.kinds = kinds,
 	.nkinds = countof(kinds),
 	.parse = parse,
-	.rx = NULL,
-	.nrx = 0,
+	.rx = tool_marks,
+	.nrx = countof(tool_marks),
 };
