@@ -131,10 +131,11 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 #define TOOL_TABLES(X)                                                                             \
 	/* pyperf compare_to --table, grid or Markdown: "2.09 us: 1.02x faster", "2.09 us: no  \
 	   change", a "Geometric mean" row over "(ref)"; pyperformance's older grid:          \
-	   "Significant (t=4.57)", "Not significant" */                                         \
+	   "Significant (t=4.57)", "Not significant". By the words, never the digits: a     \
+	   figure garbled in the cell keeps the table pyperf's, which reports it. */          \
 	X(FMT_PYPERF, "Benchmark",                                                                 \
-	  "\\|\\s*(?:[0-9][0-9.]*\\s*[^\\s|:]+:\\s+(?:[0-9]+(?:\\.[0-9]+)?x\\s+(?:faster|slower)|no\\s+change)"          \
-	  "|Significant\\s+\\(t=[^|]*|Not\\s+significant!?)\\s*(?:\\||$)"                             \
+	  "\\|[^|]*[^\\s|]:\\s+(?:[^\\s|]+x\\s+(?:faster|slower)|no\\s+change)\\s*(?:\\||$)"              \
+	  "|\\|\\s*(?:Significant\\s+\\(t=[^|]*|Not\\s+significant!?)\\s*(?:\\||$)"                    \
 	  "|^\\s*\\|\\s*Geometric\\s+mean\\s*\\|\\s*\\(ref\\)\\s*\\|")
 
 #define TOOL_FMT_(f, head, rx) f,
