@@ -34,7 +34,7 @@ static const char usage[] =
 	"  -s, --set-variant LINE=NAME  the block at LINE (see the plan's line spans) is NAME\n"
 	"  -n, --dry-run                show what would be imported; store nothing\n"
 	"      --no-token               fetch without any token (a thread on another host)\n"
-	"      --no-hand-written        leave out tables and lists typed by hand (tool output only)\n";
+	"      --no-hand-written        leave out the figures people typed (tool output only)\n";
 
 /* "12=Release + LTO" → line 12, name "Release + LTO"; -1 when it is not of that shape. */
 static int parse_set_variant(const char *arg, struct set_variant *out)

@@ -308,7 +308,12 @@ struct parser {
 	 * block's lines so far, blank lines inside it included.
 	 */
 	enum fmt (*tool_table)(const struct line *lines, size_t n);
-	/* Its figures are typed by people (a table, a size list): `import --no-hand-written` leaves them out. */
+	/*
+	 * A reader of what people type (a table, a size list). Its runs typed
+	 * by hand carry RUN_HAND, which is what `import --no-hand-written`
+	 * leaves out (a size list's `ls -l` line stays); of a block of such a
+	 * parser that gives nothing else, the parse's warnings go too.
+	 */
 	int hand;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is

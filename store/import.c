@@ -110,6 +110,50 @@ static void spool_block(struct model *m, struct ctx *c, const struct recset_mark
 	rs->nseries = from->series;
 }
 
+/*
+ * --no-hand-written, after the parse of block `b` gave runs [from, nruns)
+ * (records from `mark` on): the runs a person typed (RUN_HAND: a table's
+ * figures, a size list's hand-written items) go, each stretch of them
+ * with a warning naming its lines; a tool's runs of the same block (an
+ * `ls -l` line of a size list) stay. The parse's warnings `pd` go to the
+ * import's unless nothing of the block stays (the block's parser reads
+ * what people type and every run it gave was typed): they are about
+ * figures left out.
+ */
+static void leave_out_hand(struct ctx *c, const struct parser *p, const struct block *b, uint32_t from,
+			   const struct recset_mark *mark, struct diag *pd)
+{
+	struct recset *rs = &c->m->rs;
+	uint32_t hand = 0, n = (uint32_t)rs->nruns - from;
+
+	for (uint32_t r = from; r < rs->nruns; r++)
+		hand += (rs->runs[r].flags & RUN_HAND) != 0;
+	if (hand == n && (n || p->hand)) {
+		diag_release(pd);
+		diag_warn(c->d, c->name, b->lines[0].no, "%s at lines %u-%u left out: typed by hand (--no-hand-written)",
+			  fmt_name(b->fmt), (unsigned)b->lines[0].no, (unsigned)b->lines[b->n - 1].no);
+		recset_remove_runs(rs, from, (uint32_t)rs->nruns, mark);
+		return;
+	}
+	diag_take(c->d, pd);
+	diag_release(pd);
+	for (uint32_t end = (uint32_t)rs->nruns; end > from;) {
+		uint32_t start = end;
+
+		if (!(rs->runs[end - 1].flags & RUN_HAND)) {
+			end--;
+			continue;
+		}
+		while (start > from && (rs->runs[start - 1].flags & RUN_HAND))
+			start--;
+		diag_warn(c->d, c->name, rs->runs[start].first_line,
+			  "%s at lines %u-%u left out: typed by hand (--no-hand-written)", fmt_name(b->fmt),
+			  (unsigned)rs->runs[start].first_line, (unsigned)rs->runs[end - 1].last_line);
+		recset_remove_runs(rs, start, end, mark);
+		end = start;
+	}
+}
+
 static int on_block(const struct block *b, void *arg)
 {
 	struct ctx *c = arg;
@@ -120,6 +164,7 @@ static int on_block(const struct block *b, void *arg)
 	struct import_item *it;
 	uint32_t from = (uint32_t)m->rs.nruns;
 	struct recset_mark mark = recset_mark(&m->rs);
+	struct diag parse_d = DIAG_INIT; /* the parse's warnings under --no-hand-written */
 
 	ALLOC_GROW(c->res->items, c->res->nitems + 1, c->res->items_cap);
 	it = &c->res->items[c->res->nitems++];
@@ -146,19 +191,16 @@ static int on_block(const struct block *b, void *arg)
 	}
 	if (!p)
 		return 0;
-	if (c->no_hand && p->hand) {
-		diag_warn(c->d, c->name, b->lines[0].no, "%s at lines %u-%u left out: typed by hand (--no-hand-written)",
-			  fmt_name(b->fmt), (unsigned)it->first_line, (unsigned)it->last_line);
-		return 0;
-	}
 
 	if (b->parsed) {
 		/* parsed on the walk's thread: the same records, numbered on */
 		recset_append_range(&m->rs, b->parsed->rs, &b->parsed->from, &b->parsed->to);
-		diag_take(c->d, &b->parsed->diag);
+		diag_take(c->no_hand ? &parse_d : c->d, &b->parsed->diag);
 	} else {
-		sink_parse(p, b, &m->rs, &m->arena, c->d, c->name, c->source);
+		sink_parse(p, b, &m->rs, &m->arena, c->no_hand ? &parse_d : c->d, c->name, c->source);
 	}
+	if (c->no_hand)
+		leave_out_hand(c, p, b, from, &mark, &parse_d);
 	recset_settle_once_facts(&m->rs, mark.facts);
 	it->run_to = (uint32_t)m->rs.nruns;
 	if (it->run_to > from && c->keep_blocks)

@@ -52,8 +52,9 @@ struct import_opts {
 	 */
 	int last_import;
 	/*
-	 * 1: leave out the blocks a person typed (tables, size lists: the
-	 * parsers whose `hand` is set), each with a warning; tool output only.
+	 * 1: leave out the runs a person typed (flagged RUN_HAND: a table's
+	 * figures, a size list's hand-written items), each stretch of them with
+	 * a warning; tool output only, an `ls -l` line of a size list too.
 	 */
 	int no_hand;
 };

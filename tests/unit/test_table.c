@@ -537,6 +537,35 @@ static void test_no_hand(void **state)
 	buf_release(&text);
 }
 
+/*
+ * --no-hand-written leaves out runs a person typed, not blocks of a
+ * parser: a size list's `ls -l` line is the tool's and stays, the item
+ * typed under it goes, with a warning naming its line.
+ */
+static void test_no_hand_per_run(void **state)
+{
+	struct model_fixture *f = *state;
+	struct import_result res;
+
+	import_opts_string(&f->m, "sizes.md",
+			   "Binary sizes:\n"
+			   "\n"
+			   "-rwxr-xr-x 1 root root 16040 Dec  6 08:05 release/app\n"
+			   "- pgo: 15.2 KiB\n"
+			   "-rwxr-xr-x 1 root root 15872 Dec  6 08:05 lto/app\n",
+			   1, &res, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(runs_of(&f->m, FMT_SIZE_LIST), 2);
+	for (size_t r = 0; r < f->m.rs.nruns; r++)
+		assert_int_equal(f->m.rs.runs[r].flags & RUN_HAND, 0);
+	assert_int_equal(f->m.rs.runs[0].first_line, 3);
+	assert_int_equal(f->m.rs.runs[1].first_line, 5);
+	assert_true(find_meas(&f->m, 1, "file_size")->value == 15872);
+	assert_true(has_warning(&f->d, 4, "size-list at lines 4-4 left out: typed by hand"));
+	assert_int_equal(f->d.n, 1);
+	import_result_release(&res);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -562,6 +591,7 @@ int main(void)
 		T(test_repeats_tool),
 		T(test_repeats_not),
 		T(test_no_hand),
+		T(test_no_hand_per_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
