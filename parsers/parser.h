@@ -65,6 +65,18 @@ static inline int line_starts(const struct line *l, const char *prefix)
 	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
 }
 
+/*
+ * A tool prints the rows of its table together: in a block of its output,
+ * a row of pipes after a blank line is another table's (one a person
+ * typed, which the table reader opens). `last` is the last line the
+ * block's claim took, kept in its state (0 when not known: the block was
+ * handed over). Is `l` past a blank line after it?
+ */
+static inline int line_after_gap(const struct line *l, uint32_t last)
+{
+	return last && l->no > last + 1;
+}
+
 /* Does the text of `l` end with `suffix`, trailing blanks aside? */
 static inline int line_ends(const struct line *l, const char *suffix)
 {

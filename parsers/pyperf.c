@@ -175,7 +175,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	 * in a block of its output is another table, the table reader's to
 	 * open (and to hand back when its cells carry pyperf's marks)
 	 */
-	if (in_block && st->last && l->no > st->last + 1 && (k == K_HEADER || k == K_RULE || k == K_ROW))
+	if (in_block && line_after_gap(l, st->last) && (k == K_HEADER || k == K_RULE || k == K_ROW))
 		return CLAIM_NONE;
 	c = claim_line(l, in_block, k);
 	if (c != CLAIM_NONE)

@@ -386,6 +386,57 @@ static void test_tool_table_left_alone(void **state)
 	assert_int_equal(runs_of(&f->m, FMT_HYPERFINE_MD), 2);
 }
 
+/*
+ * A tool prints its table whole: a typed table after a blank line under
+ * hyperfine's, BenchmarkDotNet's, asv's or pyperf's is a typed table, not
+ * more rows of the tool's (which read it as garbled rows, or silently).
+ */
+static void test_typed_table_under_tool_table(void **state)
+{
+	struct model_fixture *f = *state;
+	static const struct {
+		const char *tool;
+		enum fmt fmt;
+		size_t runs;
+	} tools[] = {
+		{ "| Command | Mean [ms] | Min [ms] | Max [ms] | Relative |\n"
+		  "|:---|---:|---:|---:|---:|\n"
+		  "| `./app` | 128.4 \xc2\xb1 1.9 | 125.9 | 132.6 | 1.00 |\n",
+		  FMT_HYPERFINE_MD, 1 },
+		{ "| Method | Mean      | Error     | StdDev    |\n"
+		  "|------- |----------:|----------:|----------:|\n"
+		  "| Parse  | 12.276 ns | 0.0459 ns | 0.0805 ns |\n",
+		  FMT_BDN, 1 },
+		{ "| Change   | Before [22b920c6] <a> | After [fcf8c079] <b> | Ratio | Benchmark (Parameter) |\n"
+		  "|----------|-----------------------|----------------------|-------|-----------------------|\n"
+		  "| -        | 69.1\xce\xbcs                | 18.3\xce\xbcs               | 0.27  | time_units.time_to    |\n",
+		  FMT_ASV, 2 },
+		{ "| Benchmark | base    | lto                   |\n"
+		  "|-----------|:-------:|:---------------------:|\n"
+		  "| telco     | 10.1 ms | 9.80 ms: 1.03x faster |\n",
+		  FMT_PYPERF, 2 },
+	};
+
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		struct model m;
+		struct diag d = DIAG_INIT;
+		struct buf text = BUF_INIT;
+
+		model_init(&m);
+		buf_adds(&text, tools[i].tool);
+		buf_adds(&text, "\n| Build | Size |\n|---|---|\n| release | 12.4 MiB |\n| pgo | ~11.9 MiB |\n");
+		import_string(&m, "under.md", text.s, &d);
+		if (runs_of(&m, tools[i].fmt) != tools[i].runs || runs_of(&m, FMT_TABLE) != 2 || d.n)
+			fail_msg("%s: %zu runs of its own, %zu of the typed table, %zu warnings", fmt_name(tools[i].fmt),
+				 runs_of(&m, tools[i].fmt), runs_of(&m, FMT_TABLE), d.n);
+		assert_figure(&m, "pgo", "file_size", 11.9 * MI, RUN_HAND | RUN_APPROX);
+		buf_release(&text);
+		diag_release(&d);
+		model_release(&m);
+	}
+	(void)f;
+}
+
 /* "1,234" in a text that never says which mark it uses: nothing, one warning; a text that does decides. */
 static void test_decimal_mark(void **state)
 {
@@ -586,6 +637,7 @@ int main(void)
 		T(test_rows_are_builds),
 		T(test_derived),
 		T(test_tool_table_left_alone),
+		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
 		T(test_spread),
 		T(test_repeats_tool),
