@@ -254,9 +254,43 @@ static enum claim claim_line(const struct line *l, int in_block, struct claim_st
 {
 	enum kind k;
 
-	/* outside a block only a header or a title starts one: their first bytes first */
-	if (!in_block && l->len > l->indent && !strchr("bBA|[\xc2", l->s[l->indent]))
-		return CLAIM_NONE;
+	/*
+	 * outside a block only a header, a title or asv run's lines start one:
+	 * their first words before the classifier
+	 */
+	if (!in_block) {
+		const char *s = l->s + l->indent, *p;
+		size_t n = line_end(l) - l->indent;
+
+		switch (n ? s[0] : 0) {
+		case 'b':
+			if (!text_starts(s, n, "before"))
+				return CLAIM_NONE;
+			break;
+		case 'B':
+			if (!text_starts(s, n, "BENCHMARK") && !text_starts(s, n, "Benchmarks that "))
+				return CLAIM_NONE;
+			break;
+		case 'A':
+			if (!text_starts(s, n, "All benchmarks:"))
+				return CLAIM_NONE;
+			break;
+		case '|':
+			for (p = s + 1; p < s + n && *p == ' '; p++)
+				;
+			if (!text_starts(p, (size_t)(s + n - p), "Change "))
+				return CLAIM_NONE;
+			break;
+		case '[':
+			if (!is_runline(s, n))
+				return CLAIM_NONE;
+			break;
+		case '\xc2':
+			break;
+		default:
+			return CLAIM_NONE;
+		}
+	}
 	k = classify(l);
 	switch (k) {
 	case K_HEADER:

@@ -164,11 +164,55 @@ struct claim_state {
 
 static enum claim claim_line(const struct line *l, int in_block, enum kind k);
 
+/*
+ * What claim_line() answers outside a block, without the whole classifier
+ * (pyperf is asked of nearly every line a specific parser did not take):
+ * the lines that begin pyperf's output by their first byte, else a result
+ * line by its "+- std dev:".
+ */
+static enum claim claim_outside(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent;
+
+	if (!n)
+		return CLAIM_NONE;
+	switch (s[0]) {
+	case '|':
+	case '+':
+		return CLAIM_NONE;
+	case '.':
+	case '#':
+		return claim_line(l, 0, classify(l));
+	case '-':
+		if (n > 2 && s[1] == ' ')
+			return claim_line(l, 0, classify(l));
+		break;
+	default:
+		break;
+	}
+	if (has_std_dev(s, n))
+		return CLAIM_START;
+	if (strchr("SFBPG", s[0]) && (line_starts(l, "Slower (") || line_starts(l, "Faster (") ||
+				      line_starts(l, "Benchmark hidden because") ||
+				      line_starts(l, "Performance version:") || line_starts(l, "Geometric mean:")))
+		return CLAIM_START;
+	return CLAIM_NONE;
+}
+
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
 	enum claim c;
+
+	if (!in_block) {
+		c = claim_outside(l);
+		if (c != CLAIM_NONE)
+			st->last = l->no;
+		return c;
+	}
+	k = classify(l);
 
 	/*
 	 * pyperf prints its table first and alone: a table after a blank line
