@@ -871,7 +871,14 @@ static void do_line(struct seg *sg, struct line *l)
 	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
-		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */
+		/*
+		 * a claim is asked of most lines: zero only what it reads, most
+		 * states in two stores rather than a call
+		 */
+		if (p->state_size <= 16)
+			memset(tmp, 0, 16);
+		else
+			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			settle_caption(sg, l);
 			sg->env = 0;
