@@ -1,7 +1,8 @@
 # benchdelta - build, test, install.
 #   make              build ./benchdelta
-#   make check        build and run every test (unit, golden, cli, tui, man)
-#   make check-san    the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make check        build and run every test (unit, golden, cli, tui, man), in parallel
+#   make check-slow   the crash and concurrency trials in full number
+#   make check-san    the tests that exercise memory under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo         open the TUI on the bundled samples
 #   make bench        speed and memory as ratios (tests/bench/RESULTS.md)
 #   make corpus       score the real-thread corpus (tests/corpus/); corpus-update rewrites its floors
@@ -28,7 +29,7 @@ else
 Q := @
 endif
 
-PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl
+PKGS      := ncursesw libpcre2-8 jansson libxxhash gsl libcurl sqlite3
 # compiled against, not linked: opened when needed (util/libcurl.h says why)
 DLOPEN_PKGS := libcurl
 TEST_PKGS := cmocka
@@ -56,7 +57,7 @@ $(BUILD)/config.mk: scripts/deps.sh Makefile
 # The test goals also need the test-only packages (cmocka, tmux, groff...):
 # a second file, made only when a test goal is asked for, so that a plain
 # `make` never installs them.
-TEST_GOALS := check check-% golden-update tests/%.sh $(BUILD)/tests/%
+TEST_GOALS := check check-% run-% golden-update tests/%.sh $(BUILD)/tests/%
 ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
 -include $(BUILD)/test-config.mk
 endif
@@ -101,17 +102,60 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-con
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
 
 # ---- tests ----
+#
+# Every test is a target of its own (a unit program, a CLI or TUI script,
+# the goldens of one samples folder), each with its own scratch store, so
+# `make -j` runs them side by side; `check`, `check-slow` and `check-san`
+# ask for one job per CPU when given no -j, and print each test's output
+# whole. New tests are found by their names (tests/unit/test_*.c,
+# tests/cli/t*.sh, tests/tui/t*.sh, samples/*/): nothing to list here.
+#   check       every test once, the crash and concurrency trials few
+#   check-slow  the tests that say "# check-slow:" again with BD_SLOW=1:
+#               their trials in full number
+#   check-san   under ASan+UBSan, the tests that exercise memory: unit,
+#               fuzz replay (every sample whole, cut and flipped through
+#               the import), CLI, TUI, corpus; not the goldens and the
+#               locale pass, whose code the replay and the CLI tests run
 
 # the recorded-answers HTTP server the import-by-address tests talk to
 REPLAY := $(BUILD)/tests/http/replay
 
 TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY))
 
-check: check-all
+# one job per CPU unless -j was given; each test's output in one piece
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PARALLEL = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) --output-sync=target
 
-check-all: check-layers check-unit check-golden check-cli check-tui check-man check-corpus check-fuzz-replay \
-	check-locale
+UNIT_RUNS := $(UNIT_SRC:tests/unit/%.c=run-unit/%)
+CLI_TESTS := $(sort $(wildcard tests/cli/t*.sh))
+TUI_TESTS := $(sort $(wildcard tests/tui/t*.sh))
+SLOW_TESTS := $(shell grep -l '^\# check-slow:' $(CLI_TESTS) $(TUI_TESTS) 2>/dev/null)
+# the longest first, so that the last to finish is a short one
+LONG_FIRST = $(filter $(LONG),$(1)) $(filter-out $(LONG),$(1))
+LONG := run-cli/t97-pipe run-cli/t80-first-import run-cli/t83-crash run-cli/t91-index-import \
+	run-cli/t93-store-index run-cli/t96-mapped-input run-golden/hyperfine run-golden/issues
+CLI_RUNS := $(call LONG_FIRST,$(CLI_TESTS:tests/cli/%.sh=run-cli/%))
+TUI_RUNS := $(TUI_TESTS:tests/tui/%.sh=run-tui/%)
+SLOW_RUNS := $(patsubst tests/%.sh,run-slow/%,$(SLOW_TESTS))
+# the goldens by samples folder (and any golden folder whose samples are gone)
+GOLDEN_SETS := $(sort $(filter-out src,$(notdir $(patsubst %/,%,$(dir $(wildcard samples/*/*)))) \
+	$(notdir $(patsubst %/,%,$(dir $(wildcard tests/golden/*/*.tsv))))))
+GOLDEN_RUNS := $(call LONG_FIRST,$(GOLDEN_SETS:%=run-golden/%))
+LOCALE_RUNS := $(GOLDEN_SETS:%=run-locale/%) run-locale-compare
+
+.PHONY: check-slow check-memory check-locale $(UNIT_RUNS) $(CLI_RUNS) $(TUI_RUNS) $(SLOW_RUNS) \
+	$(GOLDEN_RUNS) $(LOCALE_RUNS)
+
+check:
+	@$(MAKE) --no-print-directory $(PARALLEL) check-all
+
+check-all: $(GOLDEN_RUNS) check-cli check-unit check-tui check-locale check-corpus check-fuzz-replay \
+	check-layers check-man
 	@echo "all tests passed ($(BIN))"
+
+check-slow:
+	@$(MAKE) --no-print-directory $(PARALLEL) $(SLOW_RUNS)
+	@echo "slow tests passed ($(BIN))"
 
 # The fuzz target over the samples and tests/fuzz/corpus/ (whole, cut, flipped):
 # under check-san this is the corpus replayed with ASan and UBSan.
@@ -128,21 +172,28 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_O
 check-layers:
 	@sh tests/check-layers.sh
 
-check-unit: $(UNIT_BIN)
-	@for t in $(UNIT_BIN); do \
-		echo "  UNIT    $$t"; \
-		out=$$(cd tests/unit && $(TEST_ENV) $(abspath .)/$$t 2>&1) || { echo "$$out"; exit 1; }; \
-	done
+check-unit: $(UNIT_RUNS)
 
-check-golden: $(BIN)
-	@$(TEST_ENV) sh tests/golden/run.sh
+$(UNIT_RUNS): run-unit/%: $(BUILD)/tests/%
+	@echo "  UNIT    $<"
+	@out=$$(cd tests/unit && $(TEST_ENV) $(abspath $<) 2>&1) || { echo "$$out"; exit 1; }
+
+check-golden: $(GOLDEN_RUNS)
+
+$(GOLDEN_RUNS): run-golden/%: $(BIN)
+	@$(TEST_ENV) sh tests/golden/run.sh $*
 
 # Numbers read and written the same under a comma-decimal locale: the
 # import/export and compare goldens again under de_DE.UTF-8 (scripts/deps.sh
 # test generates it), and tests/tui/t27-locale.sh for the screen.
-check-locale: $(BIN)
+check-locale: $(LOCALE_RUNS)
+
+$(filter run-locale/%,$(LOCALE_RUNS)): run-locale/%: $(BIN)
+	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/golden/run.sh $* 2>&1) || \
+		{ echo "  LOCALE  de_DE.UTF-8: $*"; echo "$$out"; exit 1; }
+
+run-locale-compare: $(BIN)
 	@echo "  LOCALE  de_DE.UTF-8: import/export and compare goldens"
-	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/golden/run.sh 2>&1) || { echo "$$out"; exit 1; }
 	@out=$$($(TEST_ENV) TEST_LOCALE=de_DE.UTF-8 sh tests/cli/t71-compare-golden.sh 2>&1) || \
 		{ echo "$$out"; exit 1; }
 
@@ -155,14 +206,20 @@ $(REPLAY): tests/http/replay.c $(BUILD)/config.mk
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CPPFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-check-cli: $(BIN) $(REPLAY)
-	@for t in tests/cli/t*.sh; do \
-		echo "  CLI     $$t"; \
-		$(TEST_ENV) sh $$t || exit 1; \
-	done
+check-cli: $(CLI_RUNS)
 
-check-tui: $(BIN)
-	@$(TEST_ENV) sh tests/tui/run.sh
+$(CLI_RUNS): run-cli/%: $(BIN) $(REPLAY)
+	@echo "  CLI     tests/cli/$*.sh"
+	@$(TEST_ENV) sh tests/cli/$*.sh
+
+check-tui: $(TUI_RUNS)
+
+$(TUI_RUNS): run-tui/%: $(BIN)
+	@$(TEST_ENV) sh tests/tui/run.sh tests/tui/$*.sh
+
+$(SLOW_RUNS): run-slow/%: $(BIN) $(REPLAY)
+	@echo "  SLOW    tests/$*.sh"
+	@$(TEST_ENV) BD_SLOW=1 sh tests/$*.sh
 
 # the corpus of real threads: no case may fall below its floor (tests/corpus/FLOORS)
 check-corpus: $(BIN)
@@ -199,8 +256,11 @@ FORCE:
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-san:
-	@$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/benchdelta \
-		CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-all
+	@$(MAKE) --no-print-directory $(PARALLEL) BUILD=build-san BIN=build-san/benchdelta \
+		CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-memory
+
+check-memory: check-cli check-unit check-tui check-corpus check-fuzz-replay
+	@echo "memory tests passed ($(BIN))"
 
 # ---- the rest ----
 
@@ -212,10 +272,16 @@ demo: $(BIN)
 	done; true
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
-bench: $(BIN) $(BUILD)/bench_tui
+bench: $(BIN) $(BUILD)/bench_tui $(BUILD)/bench_catalog
 	@sh scripts/deps.sh bench
-	@sh tests/bench/run.sh $(BIN)
+	@sh tests/bench/run.sh $(BIN) $(BUILD)/bench_catalog
 	@sh tests/bench/matrix.sh $(BIN) $(BUILD)/bench_tui
+
+# the catalog's summaries of a whole store (tests/bench/bench_catalog.c)
+$(BUILD)/bench_catalog: tests/bench/bench_catalog.c $(LIB_OBJ) $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
+		$(PKG_LIBS) $(LDLIBS)
 
 # the Matrix's open and redraw times (tests/bench/bench_tui.c)
 $(BUILD)/bench_tui: tests/bench/bench_tui.c $(LIB_OBJ) $(BUILD)/config.mk

@@ -58,23 +58,24 @@ static const char usage[] =
 	"a significant regression, 5 a thread could not be fetched now (network,\n"
 	"time limit, rate limit: try again later).\n";
 
+/* The commands, and what each reads of the store before it runs (cli_load()). */
 static const struct cli_command commands[] = {
-	{ "import", cmd_import },
-	{ "list", cmd_list },
-	{ "export", cmd_export },
-	{ "rename-variant", cmd_rename_variant },
-	{ "merge-variants", cmd_merge_variants },
-	{ "compare", cmd_compare },
-	{ "show", cmd_show },
-	{ "source", cmd_source },
-	{ "history", cmd_history },
-	{ "edits", cmd_edits },
-	{ "undo", cmd_undo },
-	{ "rm", cmd_rm },
-	{ "rename-experiment", cmd_rename_experiment },
-	{ "move", cmd_move },
-	{ "reparse", cmd_reparse },
-	{ "fsck", cmd_fsck },
+	{ "import", cmd_import, NEED_NONE },
+	{ "list", cmd_list, NEED_SUMMARY },
+	{ "export", cmd_export, NEED_RECORDS },
+	{ "rename-variant", cmd_rename_variant, NEED_NONE },
+	{ "merge-variants", cmd_merge_variants, NEED_NONE },
+	{ "compare", cmd_compare, NEED_RECORDS },
+	{ "show", cmd_show, NEED_RECORDS },
+	{ "source", cmd_source, NEED_RECORDS },
+	{ "history", cmd_history, NEED_FIGURES },
+	{ "edits", cmd_edits, NEED_RECORDS },
+	{ "undo", cmd_undo, NEED_NONE },
+	{ "rm", cmd_rm, NEED_NONE },
+	{ "rename-experiment", cmd_rename_experiment, NEED_NONE },
+	{ "move", cmd_move, NEED_NONE },
+	{ "reparse", cmd_reparse, NEED_NONE },
+	{ "fsck", cmd_fsck, NEED_NONE },
 };
 
 /*
@@ -133,14 +134,18 @@ int main(int argc, char **argv)
 				    argv + i);
 	}
 	if (i < argc) {
-		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
-			if (!strcmp(argv[i], commands[k].name))
+		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++) {
+			if (!strcmp(argv[i], commands[k].name)) {
+				c.need = commands[k].need;
 				return finish(&c, commands[k].run(&c, argc - i, argv + i));
+			}
+		}
 		if (!strcmp(argv[i], "help")) {
 			fputs(usage, stdout);
 			return BD_EXIT_OK;
 		}
 	}
 	/* no command: the TUI, on the store or on the files named */
+	c.need = NEED_BROWSE;
 	return finish(&c, cmd_tui(&c, argc - i, argv + i));
 }

@@ -5,6 +5,8 @@
 #ifndef BD_CLI_CLI_H
 #define BD_CLI_CLI_H
 
+#include "store/flows.h"
+
 enum bd_exit {
 	BD_EXIT_OK = 0,
 	BD_EXIT_USAGE = 1,      /* bad command line */
@@ -18,14 +20,23 @@ struct cli {
 	const char *store;  /* --store DIR, or NULL */
 	const char *prog;   /* "benchdelta" */
 	int damaged;        /* the store loaded did not verify: the command exits 2 */
-	int runs_only;      /* cli_load_store(): store_load_runs(), for commands that need no figures */
-	int summary;        /* cli_load_store(): the experiments alone will do (the store's index) */
+	/*
+	 * What cli_load() reads: the command table's `need` for the command,
+	 * which a command may change before it loads (`list runs` needs more
+	 * than `list`).
+	 */
+	enum store_need need;
 };
 
-/* A subcommand: main.c's table of them is the one list (dispatch, completion). */
+/*
+ * A subcommand: main.c's table of them is the one list (dispatch,
+ * completion), and says what each reads of the store (store/flows.h:
+ * NEED_NONE for those that read or write it their own way).
+ */
 struct cli_command {
 	const char *name;
 	int (*run)(struct cli *c, int argc, char **argv);
+	enum store_need need;
 };
 
 int cmd_import(struct cli *c, int argc, char **argv);

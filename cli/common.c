@@ -12,8 +12,6 @@
 
 #include "parsers/parser.h"
 #include "store/csvstore.h"
-#include "store/loadexp.h"
-#include "store/storeindex.h"
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/text.h"
@@ -34,18 +32,21 @@ int cli_usage_error(struct cli *c, const char *cmd, const char *fmt, ...)
 	return BD_EXIT_USAGE;
 }
 
-int cli_load_store(struct cli *c, struct model *m)
+int cli_load(struct cli *c, const char *exp, struct model *m)
+{
+	struct store_select sel = { .experiment = exp, .fuzzy = 1 };
+
+	return cli_load_select(c, &sel, m);
+}
+
+int cli_load_select(struct cli *c, const struct store_select *sel, struct model *m)
 {
 	struct diag d = DIAG_INIT;
 	struct store st;
 	char *dir = store_default_dir_dup(c->store);
 	int rc = BD_EXIT_OK;
 
-	if (store_open(&st, dir, 0, &d) < 0)
-		rc = BD_EXIT_INPUT;
-	else if (c->summary && storeindex_load(&st, m, NULL) == 1)
-		; /* the index is fresh: no import's files are read */
-	else if ((c->runs_only ? store_load_runs(&st, m, &d) : store_load(&st, m, &d)) < 0)
+	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, sel, c->need, m, &d) < 0)
 		rc = BD_EXIT_INPUT;
 	c->damaged |= m->damaged;
 	diag_print(&d, 0, stderr);
@@ -57,59 +58,13 @@ int cli_load_store(struct cli *c, struct model *m)
 
 const struct experiment *cli_match_experiment(const struct model *m, const char *name, size_t *hits)
 {
-	const struct experiment *found = NULL;
-
-	*hits = 0;
-	for (size_t e = 0; e < m->nexps; e++)
-		if (!strcmp(m->exps[e].name, name))
-			return &m->exps[e];
-	for (size_t e = 0; e < m->nexps; e++) {
-		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
-			found = &m->exps[e];
-			(*hits)++;
-		}
-	}
-	return *hits == 1 ? found : NULL;
-}
-
-/*
- * The experiment `name` picks (cli_match_experiment(): cli_find_experiment()
- * without its messages), loaded alone: the imports the store's index names
- * for it, when the index is fresh. 1 when `m` holds it so, 0 when not (`m`
- * left empty).
- */
-static int load_one(struct cli *c, struct model *m, const char *name)
-{
-	struct diag d = DIAG_INIT;
-	struct store st;
-	struct model sum;
-	const struct experiment *e;
-	char *dir = store_default_dir_dup(c->store);
-	size_t hits;
-	int ok = 0;
-
-	model_init(&sum);
-	if (store_open(&st, dir, 0, &d) == 0 && storeindex_load(&st, &sum, NULL) == 1 &&
-	    (e = cli_match_experiment(&sum, name, &hits))) /* none or several: the whole store, and its messages */
-		ok = store_load_experiment(&st, &sum, e, m);
-	diag_release(&d);
-	store_close(&st);
-	free(dir);
-	model_release(&sum);
-	return ok;
-}
-
-int cli_load_store_for(struct cli *c, struct model *m, const char *exp)
-{
-	if (exp && !c->runs_only && !c->summary && load_one(c, m, exp))
-		return BD_EXIT_OK;
-	return cli_load_store(c, m);
+	return model_match_experiment(m, name, hits);
 }
 
 const struct experiment *cli_find_experiment(const struct model *m, const char *name)
 {
 	size_t hits;
-	const struct experiment *found = cli_match_experiment(m, name, &hits);
+	const struct experiment *found = model_match_experiment(m, name, &hits);
 
 	if (found)
 		return found;
@@ -123,7 +78,7 @@ const struct experiment *cli_find_experiment(const struct model *m, const char *
 int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 			const struct experiment **only)
 {
-	int rc = cli_load_store_for(c, m, exp);
+	int rc = cli_load(c, exp, m);
 
 	*only = NULL;
 	if (rc == BD_EXIT_OK && exp && !(*only = cli_find_experiment(m, exp)))

@@ -8,19 +8,22 @@
 #include "cli/cli.h"
 #include "store/model.h"
 
-/* Load the store into `m` (read-only, no lock). Returns BD_EXIT_OK, or BD_EXIT_INPUT after printing why. */
-int cli_load_store(struct cli *c, struct model *m);
 /*
- * cli_load_store() for a command about experiment `exp` alone (NULL: all):
- * with a fresh index (store/storeindex.h) only the imports that gave it
- * runs are read. The model then holds that experiment whole (and what
- * else those imports hold); look it up with cli_find_experiment().
+ * The one loader of the commands: what c->need says (the command table's,
+ * store/flows.h) of the store, read-only, into empty `m`. For a command
+ * about experiment `exp` alone (NULL: all) that needs the records, only
+ * the imports the index names for it are read when it can say; the model
+ * then holds that experiment whole (and what else those imports hold):
+ * look it up with cli_find_experiment(). Returns BD_EXIT_OK, or
+ * BD_EXIT_INPUT after printing why; damage found sets c->damaged.
  */
-int cli_load_store_for(struct cli *c, struct model *m, const char *exp);
+int cli_load(struct cli *c, const char *exp, struct model *m);
+/* cli_load() of what `sel` selects (store/flows.h: runs, a metric). */
+int cli_load_select(struct cli *c, const struct store_select *sel, struct model *m);
 /*
- * Load the store into `m` and, when `exp` is given, find that experiment
- * (*only, else NULL). Returns BD_EXIT_OK, BD_EXIT_INPUT (store unreadable)
- * or BD_EXIT_USAGE (no such experiment), after printing why.
+ * cli_load() and, when `exp` is given, find that experiment (*only, else
+ * NULL). Returns BD_EXIT_OK, BD_EXIT_INPUT (store unreadable) or
+ * BD_EXIT_USAGE (no such experiment), after printing why.
  */
 int cli_load_experiment(struct cli *c, struct model *m, const char *exp,
 			const struct experiment **only);
@@ -32,7 +35,7 @@ const struct experiment *cli_find_experiment(const struct model *m, const char *
 /*
  * The experiment named `name`: exact, else the only one containing it,
  * case-insensitively; NULL when none or several do (*hits says how many).
- * cli_find_experiment() without its messages.
+ * cli_find_experiment() without its messages (model_match_experiment()).
  */
 const struct experiment *cli_match_experiment(const struct model *m, const char *name, size_t *hits);
 

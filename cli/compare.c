@@ -298,7 +298,7 @@ int cmd_compare(struct cli *c, int argc, char **argv)
 	if (rc != BD_EXIT_OK)
 		return rc;
 	model_init(&m);
-	rc = cli_load_store_for(c, &m, a.exp);
+	rc = cli_load(c, a.exp, &m);
 	if (rc == BD_EXIT_OK && (e = pick_experiment(c, &m, a.exp, &rc)))
 		rc = a.matrix ? run_matrix(&m, e, &a) : run(&m, e, &a);
 	model_release(&m);

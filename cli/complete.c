@@ -285,7 +285,8 @@ static void offer_store(const struct out *o, struct cli *c, enum value_kind k, c
 	struct strmap seen = STRMAP_INIT; /* a variant in several experiments is offered once */
 
 	model_init(&m);
-	if (cli_load_store(c, &m) != BD_EXIT_OK) {
+	c->need = k == V_RUN ? NEED_RUNS : NEED_SUMMARY; /* names: the index has them */
+	if (cli_load(c, NULL, &m) != BD_EXIT_OK) {
 		model_release(&m);
 		return;
 	}

@@ -9,8 +9,7 @@
 
 #include "cli/common.h"
 #include "cli/table.h"
-#include "store/csvstore.h"
-#include "store/journal.h"
+#include "store/flows.h"
 
 static const char edits_usage[] =
 	"usage: benchdelta edits\n"
@@ -37,7 +36,7 @@ int cmd_edits(struct cli *c, int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error(c, "edits", "unexpected argument '%s'", argv[optind]);
 	model_init(&m);
-	rc = cli_load_store(c, &m);
+	rc = cli_load(c, NULL, &m);
 	if (!m.nedits) {
 		if (rc == BD_EXIT_OK)
 			puts("no edits");
@@ -89,7 +88,7 @@ int cmd_undo(struct cli *c, int argc, char **argv)
 	}
 	dir = store_default_dir_dup(c->store);
 	rc = BD_EXIT_OK;
-	if (store_open(&st, dir, 0, &d) < 0 || journal_undo(&st, (uint32_t)id, dry, &u, &d) < 0) {
+	if (store_open(&st, dir, 0, &d) < 0 || store_undo(&st, (uint32_t)id, dry, &u, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		fputs("benchdelta: undo: nothing changed\n", stderr);
 		rc = BD_EXIT_INPUT;

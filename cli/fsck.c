@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "store/catalog.h"
 #include "store/fsck.h"
 #include "util/fsutil.h"
 
@@ -19,7 +20,8 @@ static const char usage[] =
 	"journal's checksum, and leftovers of interrupted writes. Each problem is one\n"
 	"line naming its file; the exit status is 2 when there is one.\n"
 	"  --repair   remove leftovers, rebuild damaged imports from their texts (the\n"
-	"             texts are the truth), keep the journal rows that still read\n";
+	"             texts are the truth), keep the journal rows that still read, and\n"
+	"             drop the catalog (the next reader makes it anew from the data)\n";
 
 int cmd_fsck(struct cli *c, int argc, char **argv)
 {
@@ -59,6 +61,8 @@ int cmd_fsck(struct cli *c, int argc, char **argv)
 		rc = BD_EXIT_INPUT;
 		store_close(&st);
 	} else {
+		if (repair)
+			catalog_remove(&st); /* the next reader makes it anew from what is there now */
 		diag_print(&d, 0, stdout);
 		if (!res.problems)
 			printf("%s: no problems\n", dir);

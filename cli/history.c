@@ -38,9 +38,26 @@ struct series_key {
 	const char *subject, *quantity;
 };
 
+/* Add (r's subject, quantity) to k[0..*n) when its metric name is `metric` and it is new there. */
+static void add_key(struct series_key **k, size_t *n, size_t *cap, struct buf *name, const char *metric,
+		    const struct run *r, const char *quantity)
+{
+	buf_reset(name);
+	metric_name(name, r->subject, quantity, STAT_VALUE);
+	if (strcmp(buf_str(name), metric))
+		return;
+	for (size_t j = 0; j < *n; j++)
+		if (!strcmp((*k)[j].subject, r->subject) && !strcmp((*k)[j].quantity, quantity))
+			return;
+	ALLOC_GROW(*k, *n + 1, *cap);
+	(*k)[*n].subject = r->subject;
+	(*k)[(*n)++].quantity = quantity;
+}
+
 /*
  * The (subject, quantity) pairs whose metric name is `metric`, in the
- * order their first measurement was stored. Heap; *n set.
+ * order their first measurement was stored (or, in a snapshot of the
+ * metric, their first run). Heap; *n set.
  */
 static struct series_key *resolve(const struct model *m, const char *metric, size_t *n)
 {
@@ -49,24 +66,11 @@ static struct series_key *resolve(const struct model *m, const char *metric, siz
 	size_t cap = 0;
 
 	*n = 0;
-	for (size_t i = 0; i < m->rs.nmeas; i++) {
-		const struct measurement *me = &m->rs.meas[i];
-		const struct run *r = &m->rs.runs[me->run];
-		size_t j;
-
-		buf_reset(&name);
-		metric_name(&name, r->subject, me->quantity, STAT_VALUE);
-		if (strcmp(buf_str(&name), metric))
-			continue;
-		for (j = 0; j < *n; j++)
-			if (!strcmp(k[j].subject, r->subject) && !strcmp(k[j].quantity, me->quantity))
-				break;
-		if (j < *n)
-			continue;
-		ALLOC_GROW(k, *n + 1, cap);
-		k[*n].subject = r->subject;
-		k[(*n)++].quantity = me->quantity;
-	}
+	for (size_t i = 0; m->figs && i < m->rs.nruns; i++)
+		if (m->fig_quantity[i] && m->figs[i].measured)
+			add_key(&k, n, &cap, &name, metric, &m->rs.runs[i], m->fig_quantity[i]);
+	for (size_t i = 0; i < m->rs.nmeas; i++)
+		add_key(&k, n, &cap, &name, metric, &m->rs.runs[m->rs.meas[i].run], m->rs.meas[i].quantity);
 	buf_release(&name);
 	return k;
 }
@@ -102,13 +106,10 @@ static void print_variant(struct model *m, const uint32_t *runs, size_t n, const
 	for (size_t i = 0; i < n; i++) {
 		const struct run *r = &m->rs.runs[runs[i]];
 		const struct source *s = &m->sources[r->source];
-		struct run_records rec;
 		struct run_figure f;
 		char when[32], val[48];
 
-		trace_records(m, runs[i], &rec);
-		trace_figure(m, &rec, quantity, &f);
-		trace_records_release(&rec);
+		trace_run_figure(m, runs[i], quantity, &f);
 		v[i] = f.present ? f.center : NAN;
 		if (f.present)
 			unit = f.unit;
@@ -211,6 +212,7 @@ int cmd_history(struct cli *c, int argc, char **argv)
 	size_t nvariants = 0, cap = 0, nkeys;
 	const char *scenario = NULL;
 	struct series_key *keys;
+	struct store_select sel = { 0 };
 	struct model m;
 	int opt, utf8 = plot_utf8(), rc;
 	size_t printed = 0;
@@ -242,7 +244,8 @@ int cmd_history(struct cli *c, int argc, char **argv)
 		return cli_usage_error(c, "history", "which metric? (as compare names it)");
 	}
 	model_init(&m);
-	rc = cli_load_store(c, &m);
+	sel.metric = argv[optind];
+	rc = cli_load_select(c, &sel, &m);
 	if (rc != BD_EXIT_OK)
 		goto out;
 	/* variants are named as imported: compare by key, as everywhere */

@@ -185,11 +185,12 @@ int cmd_list(struct cli *c, int argc, char **argv)
 				       what);
 
 	model_init(&m);
-	c->runs_only = strcmp(what, "runs") != 0; /* only `list runs` shows each run's figures */
-	/* experiments and their variants: the store's index has them */
-	c->summary = !strcmp(what, "experiments") || !strcmp(what, "variants");
+	/* experiments and their variants: the store's index has them; only `list runs` shows figures */
+	if (!strcmp(what, "runs"))
+		c->need = NEED_RECORDS;
+	else if (!strcmp(what, "imports"))
+		c->need = NEED_RUNS;
 	rc = cli_load_experiment(c, &m, exp, &only);
-	c->runs_only = c->summary = 0;
 	if (rc == BD_EXIT_OK)
 		cli_advise_reparse(c, &m);
 	if (rc == BD_EXIT_OK) {

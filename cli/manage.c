@@ -10,6 +10,7 @@
 
 #include "cli/common.h"
 #include "store/csvstore.h"
+#include "store/load.h"
 #include "store/manage.h"
 #include "store/storeindex.h"
 #include "util/fsutil.h"

@@ -10,6 +10,7 @@
 #include "cli/common.h"
 #include "cli/table.h"
 #include "store/journal.h"
+#include "store/load.h"
 #include "parsers/parser.h"
 #include "store/reparse.h"
 #include "util/fsutil.h"

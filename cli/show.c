@@ -261,12 +261,15 @@ int cli_each_run(struct cli *c, const char *cmd, int n, char **ids,
 		 int (*fn)(struct model *m, uint32_t run, void *arg), void *arg)
 {
 	struct model m;
+	struct store_select sel = { 0 };
 	int rc;
 
 	if (n <= 0)
 		return cli_usage_error(c, cmd, "which run? (see 'benchdelta list runs')");
 	model_init(&m);
-	rc = cli_load_store(c, &m);
+	sel.runs = (const char *const *)ids;
+	sel.nruns = (size_t)n;
+	rc = cli_load_select(c, &sel, &m);
 	for (int i = 0; rc == BD_EXIT_OK && i < n; i++) {
 		long r = cli_find_run(&m, ids[i]);
 

@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "cli/common.h"
-#include "store/csvstore.h"
-#include "store/journal.h"
+#include "store/flows.h"
 #include "util/buf.h"
 
 static const char rename_usage[] =
@@ -64,7 +63,8 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	int rc = BD_EXIT_OK;
 
 	model_init(&m);
-	if (store_open(&st, dir, 0, &d) < 0 || store_lock(&st, &d) < 0 || store_load(&st, &m, &d) < 0) {
+	if (store_open(&st, dir, 0, &d) < 0 || store_lock(&st, &d) < 0 ||
+	    store_snapshot(&st, NULL, NEED_RUNS, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
 		goto out;
@@ -123,7 +123,8 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 		}
 	}
 	if (nrows) {
-		long id = journal_record(&st, &m, cmd, what.s, rows, nrows, &d);
+		struct store_edit_op op = { cmd, what.s, rows, nrows };
+		long id = store_edit(&st, &m, &op, &d);
 
 		diag_print(&d, 0, stderr);
 		if (id < 0) {

@@ -13,7 +13,6 @@
 #include "cli/input.h"
 #include "store/csvstore.h"
 #include "store/import.h"
-#include "store/storeindex.h"
 #include "tui/tui.h"
 
 static int quick(struct cli *c, int argc, char **argv)
@@ -81,29 +80,6 @@ static void last_import_warnings(const struct model *m, struct diag *d)
 	}
 }
 
-/*
- * The TUI's first screen from the store's index (storeindex.h): the
- * experiments without their runs, and the last import's warnings. The TUI
- * reads the whole store at the first key that needs more than the list.
- * 0 (and `m` empty, nothing added to *d) when the index is not fresh or
- * there is one experiment only (opened at once: read it all).
- */
-static int start_from_index(struct store *st, struct model *m, struct diag *d)
-{
-	struct diag warned = DIAG_INIT;
-
-	if (storeindex_load(st, m, &warned) != 1)
-		return 0;
-	if (m->nexps <= 1) {
-		model_release(m);
-		model_init(m);
-		diag_release(&warned);
-		return 0;
-	}
-	diag_take(d, &warned);
-	return 1;
-}
-
 /* The store's path for the title bar, with $HOME shown as ~. */
 static const char *home_short(const char *dir, char *out, size_t size)
 {
@@ -124,6 +100,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 	struct store st;
 	struct model m;
 	struct tui_opts to;
+	struct store_select sel = { 0 };
 	char *dir;
 	int rc = BD_EXIT_OK;
 
@@ -131,8 +108,15 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 		return quick(c, argc, argv);
 	dir = store_default_dir_dup(c->store);
 	model_init(&m);
-	if (store_open(&st, dir, 0, &d) < 0 ||
-	    (!start_from_index(&st, &m, &d) && store_load(&st, &m, &d) < 0)) {
+	/*
+	 * The first screen from the store's index (the experiments without
+	 * their runs, and the last import's warnings): the TUI reads more at
+	 * the first key that needs it. One experiment is opened at once: read
+	 * whole.
+	 */
+	sel.last_warnings = &d;
+	sel.generation = 1;
+	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, &sel, c->need, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
 	} else {

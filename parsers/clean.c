@@ -93,6 +93,38 @@ size_t clean_ci_prefix(const char *raw, size_t n)
 	return i;
 }
 
+size_t clean_container_prefix(const char *raw, size_t n)
+{
+	size_t i = 0, name;
+
+	/* a service name: letters, digits, '_', '-', '.', at most 64 bytes */
+	while (i < n && i < 64 &&
+	       ((raw[i] >= 'a' && raw[i] <= 'z') || (raw[i] >= 'A' && raw[i] <= 'Z') || is_digit(raw[i]) ||
+		raw[i] == '_' || raw[i] == '-' || raw[i] == '.'))
+		i++;
+	name = i;
+	if (!name || i >= n || raw[i] != ' ')
+		return 0;
+	while (i < n && raw[i] == ' ')
+		i++;
+	if (i >= n || raw[i] != '|')
+		return 0;
+	i++;
+	if (i < n && raw[i] != ' ')
+		return 0;
+	if (i < n)
+		i++;
+	/* a table row ends with its bar: "| a  | b |" or "a  | b |" */
+	for (size_t e = n; e > i; e--) {
+		if (raw[e - 1] == ' ' || raw[e - 1] == '\t')
+			continue;
+		if (raw[e - 1] == '|')
+			return 0;
+		break;
+	}
+	return i;
+}
+
 /*
  * A code comment's marker before output kept in source code ("    //
  * 320.26 msec task-clock"): its length with the blanks before it and one

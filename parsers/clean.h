@@ -60,4 +60,14 @@ uint64_t clean_source_offset(const struct line *l, size_t clean_off);
  */
 size_t clean_ci_prefix(const char *raw, size_t n);
 
+/*
+ * Length of a container log's prefix at the start of raw[0..n): docker
+ * compose's service name, padded with blanks, and a bar ("web_1  | ",
+ * "load-test  | ", "wrk6sync      |" on an empty line). A shape only: a
+ * Markdown table row can look the same, so the caller strips it only
+ * where the next line or the line before carries the same prefix (and a
+ * table row, which ends with '|', never). 0 when there is none.
+ */
+size_t clean_container_prefix(const char *raw, size_t n);
+
 #endif

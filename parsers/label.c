@@ -751,6 +751,10 @@ static int never_label(const char *s, size_t n)
 		n--;
 	if ((n >= 5 && !memcmp(s + n - 5, "wrote", 5)) || (n >= 6 && !memcmp(s + n - 6, "writes", 6)))
 		return 1;
+	/* "Итоговый tps = 406.261459": a result stated, not a name ("k=v" glued is a setting) */
+	for (const char *e = text_find(s, n, " = "); e; e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
+		if (e + 3 < s + n && ((e[3] >= '0' && e[3] <= '9') || (e[3] == '-' && e + 4 < s + n && e[4] >= '0' && e[4] <= '9')))
+			return 1;
 	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
 	       memchr(s, '}', n) || (n && s[n - 1] == ';');
 }
@@ -785,6 +789,59 @@ static int cut_ordinal(struct buf *b)
 	b->s[b->len] = '\0';
 	tidy(b);
 	return 1;
+}
+
+/*
+ * "1a. Without lto" → "Without lto", "2) With LTO" → "With LTO": an
+ * outline's number before a label goes (a number and at most one letter,
+ * then '.' or ')' and a blank, before a letter). Returns 1 when it went.
+ */
+static int cut_outline_number(struct buf *b)
+{
+	size_t i = 0;
+
+	while (i < b->len && i < 3 && b->s[i] >= '0' && b->s[i] <= '9')
+		i++;
+	if (!i || i == 3)
+		return 0;
+	if (i < b->len && b->s[i] >= 'a' && b->s[i] <= 'z')
+		i++;
+	if (i + 2 >= b->len || (b->s[i] != '.' && b->s[i] != ')') || b->s[i + 1] != ' ' ||
+	    !((b->s[i + 2] >= 'a' && b->s[i + 2] <= 'z') || (b->s[i + 2] >= 'A' && b->s[i + 2] <= 'Z')))
+		return 0;
+	memmove(b->s, b->s + i + 2, b->len - i - 2);
+	b->len -= i + 2;
+	b->s[b->len] = '\0';
+	return 1;
+}
+
+/*
+ * "iteration1", "run2", "try3": an ordinal word with its number glued on,
+ * alone, counts a repetition as "Run 2" does. 1 when s[0..n) is one.
+ */
+static int glued_ordinal(const char *s, size_t n)
+{
+	size_t d = n;
+
+	while (d && s[d - 1] >= '0' && s[d - 1] <= '9')
+		d--;
+	return d && d < n && word_in(s, d, ordinal_words);
+}
+
+/*
+ * "RK3399 Spec", "Test machine specs": the heading of a machine's
+ * description (its last word says so), whatever names the machine.
+ */
+static int spec_heading(const char *s, size_t n)
+{
+	static const char *const tails[] = { "spec", "specs", "specification", "specifications", NULL };
+	size_t e = n, b;
+
+	while (e && !is_word_char((unsigned char)s[e - 1]))
+		e--;
+	for (b = e; b && is_word_char((unsigned char)s[b - 1]);)
+		b--;
+	return e > b && b > 0 && word_in(s + b, e - b, tails);
 }
 
 /* Does the line end with ':' (emphasis and blanks aside)? */
@@ -944,6 +1001,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->handle = 0;
 	out->build = 0;
 	out->summary = 0;
+	out->bare = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
 	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
@@ -972,8 +1030,12 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	tidy(&out->variant);
 	drop_outcome(&out->variant);
 	cut_clause(&out->variant);
-	if (cut_ordinal(&out->variant) && !out->variant.len && !out->level && ends_colon(s0, n0))
+	cut_outline_number(&out->variant);
+	if (((cut_ordinal(&out->variant) && !out->variant.len) ||
+	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
+		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
@@ -1009,22 +1071,28 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SCENARIO;
 	}
-	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len)) {
+	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len) ||
+	    spec_heading(out->variant.s, out->variant.len)) {
 		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(out->variant.s, out->variant.len, build_words);
-	if (!names_build && words(out->variant.s, out->variant.len, NULL, NULL, &stop) > 5) {
+	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
+	if (!names_build && text_words(out->variant.s, out->variant.len, 6) > 5) {
 		/* a long line that names no build is a caption, not a variant */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
-	if (!marked && !names_build) {
-		/* a bare short line without a build word: a heading, not a variant */
-		buf_reset(&out->variant);
-		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
+	if (!marked && !names_build && !change_label(&out->variant)) {
+		/* a bare short line without a build word: a heading, not a variant (its text kept: bare) */
+		if (out->scenario.len) {
+			buf_reset(&out->variant);
+			return out->kind = LABEL_SCENARIO;
+		}
+		out->bare = 1;
+		return out->kind = LABEL_SECTION;
 	}
 	out->build = names_build || any_word(out->variant.s, out->variant.len, change_words);
 	/* "alice:": one word that names no build may be who wrote what follows */
@@ -1047,7 +1115,7 @@ static _Thread_local struct label_memo {
 	int plain_ok;
 	char text[LABEL_MEMO_TEXT];
 	enum label_kind kind;
-	int marked, level, handle, build, summary;
+	int marked, level, handle, build, summary, bare;
 	uint32_t variant_len, scenario_len;
 	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 } label_memo[LABEL_MEMO_SLOTS];
@@ -1071,6 +1139,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		out->handle = m->handle;
 		out->build = m->build;
 		out->summary = m->summary;
+		out->bare = m->bare;
 		return m->kind;
 	}
 	k = read_uncached(s, n, plain_ok, out);
@@ -1086,6 +1155,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		m->handle = out->handle;
 		m->build = out->build;
 		m->summary = out->summary;
+		m->bare = out->bare;
 		m->variant_len = (uint32_t)out->variant.len;
 		memcpy(m->variant, buf_str(&out->variant), out->variant.len);
 		m->scenario_len = (uint32_t)out->scenario.len;

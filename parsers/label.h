@@ -32,6 +32,12 @@ struct label {
 	int handle;          /* one word naming no build ("alice:"): a quote below makes it an author */
 	int build;           /* it holds a build word ("LTO", "Release") or a change ("patch", "PR") */
 	int summary;         /* a <summary> line: the title of the <details> section below it */
+	/*
+	 * A bare short line that names no build (LABEL_SECTION): its text is
+	 * kept in `variant`, for a caller that finds it is a caption right
+	 * above an output inside a fence, which names that output.
+	 */
+	int bare;
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 };

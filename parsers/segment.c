@@ -51,17 +51,29 @@ struct seg {
 	int label_rank;             /* its heading level, 7 for a label that is no heading */
 	int label_build;            /* it names a build or a change */
 	int in_fence;               /* inside a ``` fence ('#' lines are comments there) */
+	uint32_t fence_line;        /* the line that opened the fence we are in */
 	uint32_t handle_line;       /* the label may be an author's handle ("alice:"): a quote below says so */
 	const char *label_scenario; /* the scenario the label itself names, or NULL */
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
 	struct buf prev_prose;      /* the last prose line, for a command above a block */
 	uint32_t prev_prose_line;
+	uint32_t prev_prose_indent; /* its indentation */
 	int prev_prose_alone;       /* it followed a blank line */
 	int prev_prose_read;        /* it was read as a label or a command already */
 	struct buf context;    /* the open block's command line, when it has one */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
 	uint32_t last_nonblank_line;
+
+	/*
+	 * A lone bullet or a parenthesized line ("- Agent", "(with this
+	 * patch)") names the output that comes next, blank lines and a fence's
+	 * opening aside: decided when an output opens, forgotten at any other
+	 * prose line.
+	 */
+	struct label cand;
+	uint32_t cand_line;   /* 0: none */
+	uint32_t bullet_line; /* the last prose line that was a bullet item */
 
 	/* a short line standing alone may be a heading: decided when the next line comes */
 	struct label pending;
@@ -241,6 +253,27 @@ static size_t prompt_arrow_len(const char *s, size_t n)
 	return i < n ? i : 0;
 }
 
+/*
+ * A shell prompt's bytes at s: "user@host:path$ " or "root@kbl:~# " (a
+ * word with '@', maybe ':' and a path, then '$' or '#' and a blank before
+ * a command). 0 when there is none.
+ */
+static size_t user_host_prompt_len(const char *s, size_t n)
+{
+	size_t i = 0, at = 0;
+
+	while (i < n && i < 128 && s[i] != ' ' && s[i] != '\t') {
+		if (s[i] == '@' && !at)
+			at = i;
+		i++;
+	}
+	if (!at || i < 3 || i + 1 >= n || (s[i - 1] != '$' && s[i - 1] != '#'))
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	return i < n ? i : 0;
+}
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
@@ -254,11 +287,18 @@ static int looks_like_command(const char *s, size_t n)
 		i++;
 	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
 		return 1;
-	if (prompt_arrow_len(s, n))
+	if (prompt_arrow_len(s, n) || user_host_prompt_len(s + i, n - i))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
-	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ')
+	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ') {
 		i += 2;
+		/* "# perf_old stat -e cycles ./x": a root prompt running a program with options */
+		for (size_t k = i; k + 2 < n; k++)
+			if (s[k] == ' ' && s[k + 1] == '-' &&
+			    ((s[k + 2] >= 'a' && s[k + 2] <= 'z') || (s[k + 2] >= 'A' && s[k + 2] <= 'Z') || s[k + 2] == '-') &&
+			    s[n - 1] != ':')
+				return 1;
+	}
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
 	if (w > i && is_command_word(s + i, w - i))
@@ -545,6 +585,17 @@ static int is_html_structure(const struct line *l)
 }
 
 /*
+ * May a bare line (no mark) stand as a label here: right after a blank
+ * line, or right under prose that introduces it ("It does fix the first
+ * one:" over "Before")?
+ */
+static int bare_ok(const struct seg *sg)
+{
+	return sg->after_blank || (sg->prev_prose_line && sg->prev_prose_line == sg->last_nonblank_line &&
+				   sg->prev_prose.len && sg->prev_prose.s[sg->prev_prose.len - 1] == ':');
+}
+
+/*
  * Could the line be a label at all? Marked labels start with '#', '*',
  * '-', '+', '_', '<', a digit or a bullet, or end with ':'; a bare one must
  * follow a blank line. Most prose lines are none of these.
@@ -563,8 +614,12 @@ static int label_shaped(const struct seg *sg, const char *s, size_t n)
 		return 1;
 	if (n > 3 && !memcmp(s, "\xe2\x80\xa2", 3)) /* • */
 		return 1;
-	/* a bare line: only right after a blank line, short, and not a sentence's end */
-	if (!sg->after_blank || strchr(".?!,;", last))
+	/*
+	 * a bare line: only right after a blank line, or right under prose
+	 * that introduces it ("It does fix the first one:" over "Before"),
+	 * short, and not a sentence's end
+	 */
+	if (!bare_ok(sg) || strchr(".?!,;", last))
 		return 0;
 	return text_words(s, end, 7) <= 7;
 }
@@ -573,6 +628,61 @@ static int label_shaped(const struct seg *sg, const char *s, size_t n)
 static int is_sentence(const char *s, size_t n)
 {
 	return text_words(s, n, 6) >= 6;
+}
+
+/* Bytes of a bullet item's marker at s ("- ", "* ", "+ ", "• "), 0 when there is none. */
+static size_t bullet_len(const char *s, size_t n)
+{
+	if (n > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' && s[2] != ' ' && s[2] != s[0])
+		return 2;
+	if (n > 4 && !memcmp(s, "\xe2\x80\xa2 ", 4))
+		return 4;
+	return 0;
+}
+
+/*
+ * Is the prose line s[0..n) (line l) a caption candidate: a lone bullet
+ * item (the line before is no bullet of a list) or a line in parentheses,
+ * short, whose text read as a marked label names a variant, where the
+ * line read as it stands (sg->lab, read first here) names none? Then it
+ * is kept in sg->cand for the output that may come next; returns 1.
+ */
+static int caption_candidate(struct seg *sg, const struct line *l, const char *s, size_t n)
+{
+	size_t b = bullet_len(s, n), e = n;
+	struct buf t = BUF_INIT;
+	int lone, ok;
+
+	label_read(l->s, l->len, bare_ok(sg), &sg->lab);
+	/*
+	 * A comment inside a fence that reads "key: value" ("# OS Type:
+	 * linux", "# DB Version: 15") states a fact of a configuration file,
+	 * not a name ("# Run 2: with BOLT" loses its counting head first)
+	 */
+	if (sg->in_fence && sg->lab.level && sg->lab.kind == LABEL_VARIANT && sg->lab.variant.len > 2 &&
+	    text_find(sg->lab.variant.s, sg->lab.variant.len - 1, ": "))
+		sg->lab.kind = LABEL_NONE;
+	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
+		return 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	lone = b && sg->bullet_line != sg->last_nonblank_line;
+	if (!lone && !(e > 2 && s[0] == '(' && s[e - 1] == ')'))
+		return 0;
+	if (!b) /* the parentheses go */
+		b = 1, e--;
+	/* a setting in a bullet ("- threads: 4") is a fact of what is measured, not a name */
+	if (e > b && text_find(s + b, e - b - 1, ": "))
+		return 0;
+	buf_add(&t, s + b, e - b);
+	if (t.len && t.s[t.len - 1] != ':')
+		buf_addc(&t, ':');
+	ok = text_words(t.s, t.len, 6) <= 5 && label_read(t.s, t.len, 1, &sg->cand) == LABEL_VARIANT;
+	buf_release(&t);
+	if (!ok)
+		return 0;
+	sg->cand_line = l->no;
+	return 1;
 }
 
 static void prose_line(struct seg *sg, const struct line *l)
@@ -617,6 +727,13 @@ static void prose_line(struct seg *sg, const struct line *l)
 		return;
 	}
 	sg->prev_prose_read = 0;
+	/*
+	 * Prose between a candidate and an output: it names nothing, unless
+	 * the prose is the start of a fence opened after it (a tool's progress
+	 * lines above the output it names)
+	 */
+	if (!(sg->in_fence && sg->fence_line > sg->cand_line))
+		sg->cand_line = 0;
 	buf_reset(&sg->lab.variant);
 	if (setting_line(s, n, &sg->lab.variant)) {
 		/* the label is the setting: a variant named in the data, no sentence to read */
@@ -642,7 +759,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;
-	} else if (label_read(l->s, l->len, sg->after_blank, &sg->lab) != LABEL_NONE) {
+	} else if (caption_candidate(sg, l, s, n) | (sg->lab.kind != LABEL_NONE)) {
+		/* (a candidate is also read as it stands: a section it heads still ends what came before) */
 		sg->prev_prose_read = 1;
 		if (sg->lab.marked) {
 			apply_label(sg, &sg->lab, l->no);
@@ -655,10 +773,35 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->pending_line = l->no;
 		}
 	}
+	if (bullet_len(s, n))
+		sg->bullet_line = l->no;
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_line = l->no;
+	sg->prev_prose_indent = l->indent;
 	sg->prev_prose_alone = sg->after_blank;
+}
+
+/*
+ * A bare short line right above an output inside a fence (the fence's
+ * first words, "psycopg c pool_recycle=300" over the load test it names)
+ * is that output's caption: it names it even without a build word, where
+ * standing alone in the prose it would be a section's heading.
+ */
+static void fence_caption(const struct seg *sg, struct label *lab, uint32_t line, const struct line *l)
+{
+	/*
+	 * The fence's first line only, and not one the output continues (a
+	 * Criterion id alone above its indented "time:" line is the parser's)
+	 */
+	if (!sg->in_fence || line != sg->fence_line + 1 || line != sg->prev_prose_line ||
+	    l->indent > sg->prev_prose_indent || lab->kind != LABEL_SECTION || !lab->bare || !lab->variant.len)
+		return;
+	/* nor the output's own header: go test -v prints the name the next line begins with */
+	if (l->len - l->indent >= sg->prev_prose.len &&
+	    !memcmp(l->s + l->indent, sg->prev_prose.s, sg->prev_prose.len))
+		return;
+	lab->kind = LABEL_VARIANT;
 }
 
 /*
@@ -669,7 +812,16 @@ static void prose_line(struct seg *sg, const struct line *l)
  */
 static void settle_caption(struct seg *sg, const struct line *l)
 {
+	if (sg->cand_line) {
+		/* a lone bullet or a parenthesized line, only blank lines or a fence's opening since */
+		if (sg->pending_line == sg->cand_line)
+			sg->pending_line = 0; /* (the line read as it stands: the candidate says more) */
+		apply_label(sg, &sg->cand, sg->cand_line);
+		sg->cand_line = 0;
+	}
 	if (sg->pending_line) {
+		if (sg->pending_line + 1 == l->no)
+			fence_caption(sg, &sg->pending, sg->pending_line, l);
 		if (sg->pending.kind == LABEL_VARIANT || sg->pending.kind == LABEL_SCENARIO)
 			apply_label(sg, &sg->pending, sg->pending_line);
 		sg->pending_line = 0;
@@ -677,7 +829,9 @@ static void settle_caption(struct seg *sg, const struct line *l)
 	}
 	if (sg->prev_prose_line + 1 != l->no || sg->prev_prose_read || !sg->prev_prose.len)
 		return;
-	if (label_read(sg->prev_prose.s, sg->prev_prose.len, 1, &sg->lab) == LABEL_VARIANT)
+	label_read(sg->prev_prose.s, sg->prev_prose.len, 1, &sg->lab);
+	fence_caption(sg, &sg->lab, sg->prev_prose_line, l);
+	if (sg->lab.kind == LABEL_VARIANT)
 		apply_label(sg, &sg->lab, sg->prev_prose_line);
 	sg->prev_prose_read = 1;
 }
@@ -801,6 +955,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (is_fence(l)) {
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
+			sg->fence_line = sg->in_fence ? l->no : 0;
 		}
 		sg->after_author = 1;
 		return;
@@ -898,7 +1053,14 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->last_nonblank_line = l->no;
 		return;
 	}
-	settle_pending(sg, 0);
+	/*
+	 * A bare line over the command that runs the next output ("Unpatched
+	 * kernel" over "root@test1:~# /usr/bin/time -v ./a.sh") waits for that
+	 * output: the command is no prose between them
+	 */
+	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
+	      looks_like_command(l->s + l->indent, l->len - l->indent)))
+		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
 		sg->prev_blank = 1; /* the line under "---" stands alone, as after a blank line */
@@ -947,12 +1109,49 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
+/* The container log prefix of the lines read last (a copy: their pages may be given back). */
+struct container {
+	char prefix[80];
+	size_t len; /* 0: the line before carried none */
+};
+
+/*
+ * Bytes of a container log's prefix ("web_1  | ") to drop at the start of
+ * raw[0..n): only where the line before carried the same prefix or the
+ * next line (at `next`, up to `end`) does, so that a lone line that looks
+ * like one (a table row, a sentence with a bar) keeps its bytes.
+ */
+static size_t container_prefix(struct container *cp, const char *raw, size_t n, const char *next,
+			       const char *end)
+{
+	size_t k = clean_container_prefix(raw, n);
+	int same = 0;
+
+	if (k && k < sizeof(cp->prefix)) {
+		same = cp->len == k && !memcmp(cp->prefix, raw, k);
+		if (!same && next && (size_t)(end - next) >= k && !memcmp(next, raw, k)) {
+			const char *nl = memchr(next, '\n', (size_t)(end - next));
+			size_t nn = nl ? (size_t)(nl - next) : (size_t)(end - next);
+
+			same = clean_container_prefix(next, nn) == k;
+		}
+	}
+	if (!same) {
+		cp->len = 0;
+		return 0;
+	}
+	memcpy(cp->prefix, raw, k);
+	cp->len = k;
+	return k;
+}
+
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
 		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop)
 {
 	struct seg sg;
 	struct specials sp;
+	struct container cp = { 0 };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
@@ -986,6 +1185,15 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
+		if (l.raw_len && !(raw[0] == ' ' || raw[0] == '\t')) {
+			/* a container log's prefix: the line begins after it (its offsets too) */
+			size_t k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+
+			l.raw += k;
+			l.off += k;
+			l.raw_len -= (uint32_t)k;
+			raw += k;
+		}
 		shape = clean_needed_shape(raw, l.raw_len);
 		special = special_before(&sp, raw, raw + l.raw_len);
 		if (shape || special) {
@@ -1051,6 +1259,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
 	label_release(&sg.pending);
+	label_release(&sg.cand);
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&sg.above);

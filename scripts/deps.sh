@@ -23,6 +23,7 @@ libjansson-dev   pc:jansson
 libgsl-dev       pc:gsl
 libxxhash-dev    pc:libxxhash
 libcurl4-openssl-dev pc:libcurl
+libsqlite3-dev   pc:sqlite3
 '
 packages_test='
 libcmocka-dev    pc:cmocka

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include "store/journal.h"
+#include "store/load.h"
 #include "store/manifest.h"
 #include "store/reparse.h"
+#include "store/write.h"
 #include "util/csvio.h"
 #include "util/fsutil.h"
 #include "util/hash.h"

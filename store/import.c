@@ -524,7 +524,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	repeats_release(&rp);
 	group = group_name(m, in, n, res);
 	expname_assign(m, in, n, res, o, first_run, group);
-	naming_finish(&nm, m);
+	naming_finish(&nm, m, d);
 	naming_release(&nm);
 	clean_records(m, &first_mark);
 	set_variants(m, res, o, now, d);

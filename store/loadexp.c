@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "store/load.h"
 #include "util/util.h"
 
 int store_load_experiment(struct store *st, const struct model *index, const struct experiment *e,

@@ -43,6 +43,8 @@ void model_release(struct model *m)
 	free(m->overrides);
 	free(m->aliases);
 	free(m->edits);
+	free(m->figs);
+	free(m->fig_quantity);
 	strmap_release(&m->removed);
 	recset_release(&m->rs);
 	release_indexes(m);
@@ -649,6 +651,31 @@ const struct experiment *model_experiment(const struct model *m, const char *nam
 		if (!strcmp(m->exps[e].name, name))
 			return &m->exps[e];
 	return NULL;
+}
+
+int model_experiment_whole(const struct model *m, const struct experiment *e)
+{
+	for (size_t k = 0; k < e->nsources; k++)
+		if (m->sources[e->sources[k]].figures_only)
+			return 0;
+	return 1;
+}
+
+const struct experiment *model_match_experiment(const struct model *m, const char *name,
+						size_t *hits)
+{
+	const struct experiment *found = NULL, *exact = model_experiment(m, name);
+
+	*hits = 0;
+	if (exact)
+		return exact;
+	for (size_t e = 0; e < m->nexps; e++) {
+		if (text_contains_nocase(m->exps[e].name, strlen(m->exps[e].name), name)) {
+			found = &m->exps[e];
+			(*hits)++;
+		}
+	}
+	return *hits == 1 ? found : NULL;
 }
 
 int model_fact_in(const struct experiment *e, const struct fact *f)

@@ -14,6 +14,7 @@
 #define BD_STORE_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "parsers/recset.h"
 #include "util/arena.h"
@@ -36,6 +37,7 @@ struct source {
 	const char *instance;        /* tag of this stored copy (journal.h), or "" */
 	uint32_t nlines;
 	int stored;                  /* 1 when it is in the store */
+	int figures_only;            /* its runs came with one metric's figures, no records (flows.h) */
 	size_t meas_unloaded;        /* its measurements left on disk by store_load_runs() */
 	char *text;                  /* owned (heap or a mapping: util/mapped.h); NULL until model_source_text() */
 	size_t len;
@@ -96,6 +98,22 @@ struct experiment {
 	size_t nvslots;                /* a power of two, or 0 */
 };
 
+/* What one run says about a quantity: the figure a comparison uses and what surrounds it (trace.h). */
+struct run_figure {
+	int present;          /* 0: the run has neither a measurement nor a sample of it */
+	enum unit unit;
+	enum direction dir;
+	double center;        /* mean, else estimate, value or median, else the samples' mean */
+	long center_meas;     /* the measurement printed as `center`, or -1 (the samples' mean) */
+	double sd, lo, hi;    /* NaN when not given: standard deviation; the tool's bounds */
+	double min, max;      /* NaN when not given */
+	uint32_t n;           /* values the figure summarizes (the largest n given); 0 unknown */
+	size_t nsamples;      /* raw samples of the quantity */
+	int measured;         /* a measurement of it (not its samples alone) */
+	/* how finely `center` was printed (trace_center_res()), when a catalog kept it; else -1 */
+	double res;
+};
+
 struct edit_row; /* store/journal.h */
 struct model;
 
@@ -153,10 +171,20 @@ struct model {
 	int damaged;            /* store_load() found a file that does not verify */
 	int runs_only;          /* store_load_runs(): no measurements, samples, series */
 	int summary;            /* storeindex_load(): experiments only, no sources or runs */
+	int partial;            /* store_snapshot(): the imports of one experiment alone */
+	const char *selected;   /* store_snapshot(): that experiment's name (arena), or NULL */
+	uint64_t generation;    /* store_snapshot(): the store's generation when read (flows.h) */
 	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
+	/*
+	 * A snapshot of one metric (flows.h) holds each run's figure of it
+	 * instead of records: figs[r] of quantity fig_quantity[r] (NULL: run r
+	 * has none). Heap arrays of rs.nruns, or NULL; trace_run_figure() reads them.
+	 */
+	struct run_figure *figs;
+	const char **fig_quantity;
 	/* derived */
 	struct experiment *exps;
 	size_t nexps;
@@ -201,6 +229,15 @@ int model_indexes_fresh(const struct model *m);
 void model_split_sources(const struct model *m, unsigned char *split);
 /* The experiment of that name, or NULL. */
 const struct experiment *model_experiment(const struct model *m, const char *name);
+/* 1 when every source of `e` has its records in `m` (none came with figures alone). */
+int model_experiment_whole(const struct model *m, const struct experiment *e);
+/*
+ * The experiment `name` picks: the one of that name, else the only one
+ * whose name contains it, case-insensitively; NULL when none or several
+ * do (*hits says how many).
+ */
+const struct experiment *model_match_experiment(const struct model *m, const char *name,
+						size_t *hits);
 /* 1 when fact `f` belongs to experiment `e` (its text gave runs to it). */
 int model_fact_in(const struct experiment *e, const struct fact *f);
 /* The variant of `e` with this key, or NULL. */

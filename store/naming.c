@@ -542,9 +542,30 @@ struct pass {
 	uint32_t *same_cmd_line;  /* that label's line */
 	uint32_t line;            /* the line of the name the row asked last gave its run (0: none) */
 	enum vorigin *line_origin; /* the origin that line is for */
+	/*
+	 * The legend row_legend() found last describes the run's own command
+	 * or binary (not the name its data gave it, which it only explains)
+	 */
+	int legend_of_run;
+	struct conflict *conflicts; /* the runs whose evidence disagrees, in the order decided */
+	size_t nconflicts, conflicts_cap;
 };
 
 typedef const char *(*rule_fn)(struct pass *p, uint32_t k);
+
+/* One piece of evidence for a run's name: the row that gives it, the name, its line (0: none). */
+struct evidence {
+	enum vorigin origin;
+	const char *name;
+	uint32_t line;
+};
+
+/* Two pieces of evidence that name one run differently: the one taken, the one set aside. */
+struct conflict {
+	uint32_t run; /* index from nm->first */
+	struct evidence taken, other;
+	int agree;    /* the two name it alike: kept only to judge the others */
+};
 
 /*
  * Row 2: the label above the block; for a comparison's run no label
@@ -575,15 +596,16 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	const struct run *r = &p->m->rs.runs[p->nm->first + k];
 	const char *d = NULL;
 
+	p->legend_of_run = 0;
 	if (p->proposal[k])
 		d = legend_of(p->nm, r->source, p->proposal[k], &p->scratch, &p->line);
-	if (!d && p->words[k])
-		d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line);
+	if (!d && p->words[k] && (d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line)))
+		p->legend_of_run = 1;
 	if (!d && *r->command && p->nm->ndesc) {
 		struct buf prog = BUF_INIT;
 
-		if (legend_program(r->command, &prog))
-			d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line);
+		if (legend_program(r->command, &prog) && (d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line)))
+			p->legend_of_run = 1;
 		buf_release(&prog);
 	}
 	return d;
@@ -633,25 +655,72 @@ static const struct naming_rule {
 	{ VO_INPUT, row_input, "the source's name", "test_row_input" },
 };
 
-/* Name run `k` by the first row that has a name for it; returns that row's origin. */
-static enum vorigin decide(struct pass *p, uint32_t k)
+/*
+ * The evidence rows `from`.. have for run `k`: the first row with a name
+ * fills *ev and its index is returned; countof(naming_rules) when none.
+ */
+static size_t evidence_from(struct pass *p, uint32_t k, size_t from, struct evidence *ev)
 {
-	struct run *r = &p->m->rs.runs[p->nm->first + k];
-
-	for (size_t i = 0; i < countof(naming_rules); i++) {
+	for (size_t i = from; i < countof(naming_rules); i++) {
 		const char *name;
 
 		p->line = 0;
 		name = naming_rules[i].name(p, k);
 		if (name && *name) {
-			r->variant.text = name;
-			r->variant.origin = naming_rules[i].origin;
-			r->name_line = p->line;
-			p->line_origin[k] = naming_rules[i].origin;
-			return naming_rules[i].origin;
+			ev->origin = naming_rules[i].origin;
+			ev->name = name;
+			ev->line = p->line;
+			return i;
 		}
 	}
-	return r->variant.origin;
+	return countof(naming_rules);
+}
+
+/* Do two names differ as names of a variant (variant_key(): "Release build" is "release")? */
+static int names_differ(struct pass *p, const char *a, const char *b)
+{
+	struct buf kb = BUF_INIT;
+	int differ;
+
+	buf_reset(&p->scratch);
+	variant_key(a, strlen(a), &p->scratch);
+	variant_key(b, strlen(b), &kb);
+	differ = strcmp(buf_str(&p->scratch), buf_str(&kb)) != 0;
+	buf_release(&kb);
+	return differ;
+}
+
+/*
+ * Name run `k` by the strongest evidence, the first row of the precedence
+ * that has a name for it; returns that row's origin. Where a label decides
+ * and a legend of the same text describes the run's own binary or command
+ * as another build, both are kept as a conflict, which naming_finish()
+ * reports.
+ */
+static enum vorigin decide(struct pass *p, uint32_t k)
+{
+	struct run *r = &p->m->rs.runs[p->nm->first + k];
+	struct evidence ev, other;
+	size_t i = evidence_from(p, k, 0, &ev);
+
+	if (i == countof(naming_rules))
+		return r->variant.origin;
+	r->variant.text = ev.name;
+	r->variant.origin = ev.origin;
+	r->name_line = ev.line;
+	p->line_origin[k] = ev.origin;
+	/* (legends are asked again only in texts that have some) */
+	if (ev.origin == VO_LABEL && p->nm->ndesc && evidence_from(p, k, i + 1, &other) < countof(naming_rules) &&
+	    other.origin == VO_LEGEND && p->legend_of_run) {
+		/* (an agreement is kept too: it shows a legend shared by runs of different labels) */
+		ALLOC_GROW(p->conflicts, p->nconflicts + 1, p->conflicts_cap);
+		p->conflicts[p->nconflicts].run = k;
+		p->conflicts[p->nconflicts].taken = ev;
+		p->conflicts[p->nconflicts].other = other;
+		p->conflicts[p->nconflicts].agree = !names_differ(p, ev.name, other.name);
+		p->nconflicts++;
+	}
+	return ev.origin;
 }
 
 /*
@@ -1117,7 +1186,39 @@ static void env_builds(struct pass *p)
 	buf_release(&name);
 }
 
-void naming_finish(struct naming *nm, struct model *m)
+/*
+ * Each conflict of the pass as a warning at its run's first line, naming
+ * both pieces of evidence and the one taken (nothing without a diag).
+ */
+static void report_conflicts(const struct pass *p, struct diag *d)
+{
+	for (size_t i = 0; d && i < p->nconflicts; i++) {
+		const struct conflict *c = &p->conflicts[i];
+		const struct run *r = &p->m->rs.runs[p->nm->first + c->run];
+		int shared = c->agree;
+
+		/*
+		 * A legend set against labels naming different builds describes
+		 * the program they all ran ("# db: PGO and BOLT" over Release and
+		 * PGO + BOLT), not the build of one: no conflict
+		 */
+		for (size_t j = 0; j < p->nconflicts && !shared; j++) {
+			const struct conflict *o = &p->conflicts[j];
+
+			shared = p->m->rs.runs[p->nm->first + o->run].source == r->source &&
+				 !strcmp(o->other.name, c->other.name) && strcmp(o->taken.name, c->taken.name);
+		}
+		if (shared)
+			continue;
+
+		diag_warn(d, p->m->sources[r->source].name, r->first_line,
+			  "the label \"%s\" (line %u) and the legend \"%s\" (line %u) name this run differently; "
+			  "the label names it (a label comes first)",
+			  c->taken.name, c->taken.line, c->other.name, c->other.line);
+	}
+}
+
+void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
 	unsigned char *renamable = xcalloc(n ? n : 1, 1);
@@ -1296,5 +1397,7 @@ void naming_finish(struct naming *nm, struct model *m)
 	free(p.same_cmd);
 	free(p.same_cmd_line);
 	free(p.line_origin);
+	report_conflicts(&p, d);
+	free(p.conflicts);
 	buf_release(&p.scratch);
 }

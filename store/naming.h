@@ -76,8 +76,13 @@ void naming_truncate(struct naming *nm, uint32_t to);
 void naming_remove(struct naming *nm, uint32_t a, uint32_t b);
 /* The label governing run `r`'s block (naming_block()), or NULL. */
 const char *naming_label(const struct naming *nm, uint32_t r);
-/* Decide every run's variant and scenario by the precedence, and set its variant key. */
-void naming_finish(struct naming *nm, struct model *m);
+/*
+ * Decide every run's variant and scenario by the precedence, and set its
+ * variant key. Where two pieces of evidence name a run differently (a
+ * label and a legend of the same text), the stronger one names it and a
+ * warning naming both goes to `d` (NULL: none).
+ */
+void naming_finish(struct naming *nm, struct model *m, struct diag *d);
 void naming_release(struct naming *nm);
 
 #endif

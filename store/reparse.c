@@ -12,6 +12,8 @@
 #include "parsers/names.h"
 #include "parsers/parser.h"
 #include "store/import.h"
+#include "util/mapped.h"
+#include "store/write.h"
 #include "util/buf.h"
 
 /* "OWNER/REPO#N" of a GitHub thread address: what a fetched text's unnamed runs are called. */
@@ -129,7 +131,11 @@ static void values_of(const struct model *m, const struct byrun *by, uint32_t ru
 	free(lines);
 }
 
-/* Compare the runs of old source `os` with those of new source `ns`. */
+/*
+ * Compare the runs of old source `os` with those of source `ns` of the new
+ * reading: the old source's runs alone (its by-source index), and every
+ * run of `fresh`, which holds that one text.
+ */
 static void compare_source(const struct model *old, const struct byrun *ob, uint32_t os,
 			   const struct model *fresh, const struct byrun *fb, long ns,
 			   struct reparse_report *r)
@@ -137,17 +143,18 @@ static void compare_source(const struct model *old, const struct byrun *ob, uint
 	struct strmap ids = STRMAP_INIT;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	unsigned char *seen = xcalloc(fresh->rs.nruns + 1, 1);
+	const uint32_t *own = old->runs_by_source.order + old->runs_by_source.start[os];
+	size_t nown = old->runs_by_source.start[os + 1] - old->runs_by_source.start[os];
 	const char *exp = NULL;
 
 	for (uint32_t i = 0; i < fresh->rs.nruns; i++)
 		if ((long)fresh->rs.runs[i].source == ns)
 			strmap_put(&ids, fresh->rs.runs[i].id, i);
-	for (uint32_t i = 0; i < old->rs.nruns; i++) {
+	for (size_t j = 0; j < nown; j++) {
+		uint32_t i = own[j];
 		const struct run *o = &old->rs.runs[i];
 		uint32_t k;
 
-		if (o->source != os)
-			continue;
 		if (!exp)
 			exp = o->eff_experiment;
 		if (!strmap_get(&ids, o->id, &k)) {
@@ -180,74 +187,191 @@ static void compare_source(const struct model *old, const struct byrun *ob, uint
 	strmap_release(&ids);
 }
 
-int reparse_store(struct store *st, struct model *old, int dry, struct reparse_report *r,
-		  struct diag *d)
+/*
+ * Who reads a block again, so that a run's id depends on its own text and
+ * place and never on which import is read first: a block the old reading
+ * had goes to the text that had it (a re-paste that repeats an earlier
+ * thread's blocks leaves them to that thread, whichever is read first);
+ * a block no text had before goes to the first text read that has it.
+ */
+struct owners {
+	const struct model *old;
+	struct strmap owner;  /* block key → 1 + the old run that had it first */
+	struct strmap taken;  /* keys of new blocks some text read already → their slot in `got` */
+	struct taken_block {
+		const char *experiment, *hash; /* (in `keys`) */
+		uint32_t line;
+	} *got;
+	size_t ngot, got_cap;
+	struct arena keys;
+	uint32_t reading;     /* the old source being read again */
+};
+
+/*
+ * stored_lookup.block: 1 when the block is another text's (a duplicate
+ * for this one), with the experiment, text and line of its first run (as
+ * an index answers, for the naming of the text's experiment).
+ */
+static int block_elsewhere(void *ctx, const char *key, const char **experiment, const char **hash,
+			   uint32_t *line)
 {
-	struct model fresh;
-	struct byrun ob, fb;
-	long *map = xcalloc(old->nsources ? old->nsources : 1, sizeof(*map));
-	int rc = 0;
+	struct owners *o = ctx;
+	const struct taken_block *t;
+	uint32_t at;
 
-	memset(r, 0, sizeof(*r));
-	model_init(&fresh);
-	fresh.store_dir = arena_strdup(&fresh.arena, st->dir);
-	for (uint32_t s = 0; s < old->nsources; s++) {
-		struct diag local = DIAG_INIT;
-		const char *experiment = NULL;
-		size_t len;
-		const char *text = model_source_text(old, s, &len);
-		char *copy;
+	if (strmap_get(&o->owner, key, &at)) {
+		const struct run *r = &o->old->rs.runs[at - 1];
 
-		map[s] = -1;
-		if (!text) {
-			diag_warn(d, NULL, 0, "import %.12s (%s): its text is missing; left as it is",
-				  old->sources[s].hash, old->sources[s].name);
-			r->missing++;
+		if (r->source == o->reading)
+			return 0;
+		if (experiment)
+			*experiment = r->experiment;
+		if (hash)
+			*hash = o->old->sources[r->source].hash;
+		if (line)
+			*line = r->first_line;
+		return 1;
+	}
+	if (!strmap_get(&o->taken, key, &at))
+		return 0;
+	t = &o->got[at];
+	if (experiment)
+		*experiment = t->experiment;
+	if (hash)
+		*hash = t->hash;
+	if (line)
+		*line = t->line;
+	return 1;
+}
+
+static int no_source(void *ctx, struct model *m, const char *hash, uint32_t *source)
+{
+	(void)ctx, (void)m, (void)hash, (void)source;
+	return 0;
+}
+
+static const char *no_place(void *ctx, const char *place)
+{
+	(void)ctx, (void)place;
+	return NULL;
+}
+
+static int not_taken(void *ctx, const char *name)
+{
+	(void)ctx, (void)name;
+	return 0;
+}
+
+/* The first experiment of old source `s`'s runs (as parsed, before any edit), or NULL. */
+static const char *first_experiment(const struct model *old, uint32_t s)
+{
+	const struct byrun *by = &old->runs_by_source;
+
+	return by->start[s + 1] > by->start[s] ? old->rs.runs[by->order[by->start[s]]].experiment : NULL;
+}
+
+/*
+ * Text `s` of `old` read again into empty model `fresh`, with the user's
+ * edits; its new blocks marked taken. The new source's index, or -1 when
+ * its text is missing (counted in the report).
+ */
+static long read_again(struct model *old, uint32_t s, struct owners *o, struct model *fresh,
+		       struct reparse_report *r, struct diag *d)
+{
+	struct diag local = DIAG_INIT;
+	size_t len;
+	const char *text = model_source_text(old, s, &len);
+	char *copy;
+	long src;
+
+	if (!text) {
+		diag_warn(d, NULL, 0, "import %.12s (%s): its text is missing; left as it is",
+			  old->sources[s].hash, old->sources[s].name);
+		r->missing++;
+		return -1;
+	}
+	copy = xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	mapped_free(old->sources[s].text); /* read once: the old reading keeps no text it is done with */
+	old->sources[s].text = NULL;
+	o->reading = s;
+	src = reparse_one(fresh, &old->sources[s], first_experiment(old, s), copy, len, &local);
+	r->warnings += local.n;
+	r->texts++;
+	diag_release(&local);
+	for (uint32_t i = 0; i < fresh->rs.nruns; i++) {
+		const struct run *x = &fresh->rs.runs[i];
+
+		if (strmap_get(&o->owner, x->block, NULL) || strmap_get(&o->taken, x->block, NULL))
 			continue;
-		}
-		copy = xmalloc(len + 1);
-		memcpy(copy, text, len);
-		copy[len] = '\0';
-		for (size_t i = 0; i < old->rs.nruns && !experiment; i++)
-			if (old->rs.runs[i].source == s)
-				experiment = old->rs.runs[i].experiment;
-		map[s] = reparse_one(&fresh, &old->sources[s], experiment, copy, len, &local);
-		r->warnings += local.n;
-		r->texts++;
-		diag_release(&local);
+		ALLOC_GROW(o->got, o->ngot + 1, o->got_cap);
+		o->got[o->ngot].experiment = arena_strdup(&o->keys, x->experiment);
+		o->got[o->ngot].hash = arena_strdup(&o->keys, fresh->sources[x->source].hash);
+		o->got[o->ngot].line = x->first_line;
+		strmap_put(&o->taken, arena_strdup(&o->keys, x->block), (uint32_t)o->ngot++);
 	}
 	/* the user's edits, as they apply to the old reading */
 	for (size_t k = 0; k < old->noverrides; k++)
-		model_add_override(&fresh, old->overrides[k].kind, old->overrides[k].target,
+		model_add_override(fresh, old->overrides[k].kind, old->overrides[k].target,
 				   old->overrides[k].value, old->overrides[k].created);
 	for (size_t k = 0; k < old->naliases; k++)
-		model_add_alias(&fresh, old->aliases[k].experiment, old->aliases[k].from,
+		model_add_alias(fresh, old->aliases[k].experiment, old->aliases[k].from,
 				old->aliases[k].to, old->aliases[k].created);
-	model_resolve(&fresh);
+	model_resolve(fresh);
+	return src;
+}
 
+int reparse_store(struct store *st, struct model *old, int dry, struct reparse_report *r,
+		  struct diag *d)
+{
+	struct owners o = { .old = old };
+	struct stored_lookup lookup = { &o, no_source, block_elsewhere, no_place, not_taken };
+	struct byrun ob;
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (!model_indexes_fresh(old))
+		model_resolve(old);
+	for (uint32_t i = 0; i < old->rs.nruns; i++)
+		strmap_put_new(&o.owner, old->rs.runs[i].block, i + 1, NULL);
 	byrun_build(&ob, old->rs.meas, old->rs.nmeas, sizeof(*old->rs.meas),
 		    offsetof(struct measurement, run), old->rs.nruns);
-	byrun_build(&fb, fresh.rs.meas, fresh.rs.nmeas, sizeof(*fresh.rs.meas),
-		    offsetof(struct measurement, run), fresh.rs.nruns);
-	for (uint32_t s = 0; s < old->nsources; s++)
-		if (map[s] >= 0)
-			compare_source(old, &ob, s, &fresh, &fb, map[s], r);
-	byrun_release(&ob);
-	byrun_release(&fb);
+	/*
+	 * One text at a time, each into a model of its own: what it reads is
+	 * its alone (the lookup above says which blocks are other texts'),
+	 * compared with its old reading and written, then let go. The time is
+	 * the texts' sizes summed, not their number squared.
+	 */
+	for (uint32_t s = 0; rc == 0 && s < old->nsources; s++) {
+		struct model fresh;
+		struct byrun fb;
+		long src;
 
-	for (uint32_t s = 0; !dry && s < old->nsources; s++) {
-		if (map[s] < 0)
-			continue;
-		if (store_replace_source(st, &fresh, (uint32_t)map[s], d) < 0) {
-			rc = -1;
-			break;
+		model_init(&fresh);
+		fresh.store_dir = arena_strdup(&fresh.arena, st->dir);
+		fresh.stored = &lookup;
+		src = read_again(old, s, &o, &fresh, r, d);
+		if (src >= 0) {
+			byrun_build(&fb, fresh.rs.meas, fresh.rs.nmeas, sizeof(*fresh.rs.meas),
+				    offsetof(struct measurement, run), fresh.rs.nruns);
+			compare_source(old, &ob, s, &fresh, &fb, src, r);
+			byrun_release(&fb);
+			if (!dry && store_replace_source(st, &fresh, (uint32_t)src, d) < 0)
+				rc = -1;
+			else if (!dry)
+				r->written++;
 		}
-		r->written++;
+		fresh.stored = NULL;
+		model_release(&fresh);
 	}
+	byrun_release(&ob);
+	strmap_release(&o.owner);
+	strmap_release(&o.taken);
+	free(o.got);
+	arena_release(&o.keys);
 	if (!dry && rc == 0 && !r->missing)
 		rc = store_set_parsers(st, PARSERS_GENERATION, d);
-	free(map);
-	model_release(&fresh);
 	return rc;
 }
 

@@ -23,6 +23,7 @@
 #include "store/expname.h"
 #include "store/indexbin.h"
 #include "store/journal.h"
+#include "store/load.h"
 #include "util/buf.h"
 #include "util/csvio.h"
 #include "util/fsutil.h"

@@ -20,12 +20,31 @@ static void push(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
 	(*v)[(*n)++] = x;
 }
 
+/* The records `by` lists for run `run`, as a heap array (*n of them). */
+static uint32_t *records_by_run(const struct byrun *by, uint32_t run, size_t *n)
+{
+	uint32_t *v;
+
+	*n = by->start[run + 1] - by->start[run];
+	v = xmalloc((*n ? *n : 1) * sizeof(*v));
+	memcpy(v, by->order + by->start[run], *n * sizeof(*v));
+	return v;
+}
+
 void trace_records(const struct model *m, uint32_t run, struct run_records *out)
 {
 	const struct recset *rs = &m->rs;
 	size_t cap;
 
 	memset(out, 0, sizeof(*out));
+	if (model_indexes_fresh(m) && run < rs->nruns) {
+		/* the by-run indexes model_resolve() left: no pass over every record */
+		out->meas = records_by_run(&m->meas_by_run, run, &out->nmeas);
+		out->samples = records_by_run(&m->samples_by_run, run, &out->nsamples);
+		out->series = records_by_run(&m->series_by_run, run, &out->nseries);
+		out->notes = records_by_run(&m->notes_by_run, run, &out->nnotes);
+		return;
+	}
 	cap = 0;
 	for (size_t i = 0; i < rs->nmeas; i++)
 		if (rs->meas[i].run == run)
@@ -78,6 +97,8 @@ static unsigned char *runs_having(const struct model *m, const char *quantity)
 {
 	unsigned char *has = xcalloc(m->rs.nruns ? m->rs.nruns : 1, 1);
 
+	for (size_t i = 0; m->figs && i < m->rs.nruns; i++) /* a snapshot of one metric */
+		has[i] = m->fig_quantity[i] && !strcmp(m->fig_quantity[i], quantity);
 	for (size_t i = 0; i < m->rs.nmeas; i++)
 		if (!strcmp(m->rs.meas[i].quantity, quantity))
 			has[m->rs.meas[i].run] = 1;
@@ -154,6 +175,7 @@ void trace_figure(const struct model *m, const struct run_records *r, const char
 	memset(f, 0, sizeof(*f));
 	f->center = f->sd = f->lo = f->hi = f->min = f->max = NAN;
 	f->center_meas = -1;
+	f->res = -1;
 	for (int s = 0; s < STAT__COUNT; s++)
 		by_stat[s] = -1;
 	for (size_t i = 0; i < r->nmeas; i++) {
@@ -165,7 +187,7 @@ void trace_figure(const struct model *m, const struct run_records *r, const char
 			by_stat[me->stat] = (long)r->meas[i];
 		if (!f->present || f->dir == DIR_NONE)
 			f->dir = me->dir;
-		f->present = 1;
+		f->present = f->measured = 1;
 		f->unit = me->unit;
 		if (me->n > f->n)
 			f->n = me->n;
@@ -198,6 +220,21 @@ void trace_figure(const struct model *m, const struct run_records *r, const char
 	f->min = STAT_VALUE_OF(STAT_MIN);
 	f->max = STAT_VALUE_OF(STAT_MAX);
 #undef STAT_VALUE_OF
+}
+
+void trace_run_figure(const struct model *m, uint32_t run, const char *quantity,
+		      struct run_figure *f)
+{
+	struct run_records rec;
+
+	if (m->figs && run < m->rs.nruns && m->fig_quantity[run] &&
+	    !strcmp(m->fig_quantity[run], quantity)) {
+		*f = m->figs[run];
+		return;
+	}
+	trace_records(m, run, &rec);
+	trace_figure(m, &rec, quantity, f);
+	trace_records_release(&rec);
 }
 
 void trace_index_lines(struct line_index *ix, const char *text, size_t len)
@@ -394,6 +431,8 @@ double trace_meas_res(struct model *m, const struct measurement *me)
 
 double trace_center_res(struct model *m, const struct run_figure *f)
 {
+	if (f->present && f->res >= 0)
+		return f->res; /* as a catalog kept it */
 	if (!f->present || f->center_meas < 0 || (size_t)f->center_meas >= m->rs.nmeas)
 		return 0;
 	return trace_meas_res(m, &m->rs.meas[f->center_meas]);

@@ -51,22 +51,16 @@ size_t trace_runs(const struct model *m, const struct experiment *e, const char 
 size_t trace_history(const struct model *m, const char *variant, const char *scenario,
 		     const char *subject, const char *quantity, uint32_t **out);
 
-/* What one run says about a quantity: the figure a comparison uses and what surrounds it. */
-struct run_figure {
-	int present;          /* 0: the run has neither a measurement nor a sample of it */
-	enum unit unit;
-	enum direction dir;
-	double center;        /* mean, else estimate, value or median, else the samples' mean */
-	long center_meas;     /* the measurement printed as `center`, or -1 (the samples' mean) */
-	double sd, lo, hi;    /* NaN when not given: standard deviation; the tool's bounds */
-	double min, max;      /* NaN when not given */
-	uint32_t n;           /* values the figure summarizes (the largest n given); 0 unknown */
-	size_t nsamples;      /* raw samples of the quantity */
-};
-
-/* The figure run records `r` give `quantity`. */
+/* The figure run records `r` give `quantity` (struct run_figure: model.h). */
 void trace_figure(const struct model *m, const struct run_records *r, const char *quantity,
 		  struct run_figure *f);
+/*
+ * The figure run `run` gives `quantity`: from the model's figures when it
+ * holds them instead of records (a snapshot of one metric, model.h), else
+ * from its records (trace_records(), trace_figure()).
+ */
+void trace_run_figure(const struct model *m, uint32_t run, const char *quantity,
+		      struct run_figure *f);
 
 /*
  * The lines of run `run`'s source that named its variant, as the parser

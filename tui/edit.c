@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/journal.h"
+#include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/find.h"
 
@@ -91,7 +91,9 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	long id = 0;
 
 	if (t->store) {
-		id = journal_record(t->store, t->m, command, what, row, 1, &d);
+		struct store_edit_op op = { command, what, row, 1 };
+
+		id = store_edit(t->store, t->m, &op, &d);
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -282,7 +284,7 @@ static void undo(struct tui *t)
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
 		return;
 	}
-	if (journal_undo(t->store, 0, 0, &info, &d) < 0) {
+	if (store_undo(t->store, 0, 0, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);
 		return;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <wchar.h>
 
+#include "store/flows.h"
 #include "store/import.h"
 #include "store/trace.h"
 #include "parsers/rx.h"
@@ -88,9 +89,8 @@ struct paste_state {
 	int cr_seen;               /* the last byte came from a CR */
 	struct buf text;           /* what was pasted or read */
 	char name[256];            /* "paste", or the path typed */
-	int planned;               /* plan, res and lines hold a dry run of text */
-	struct model plan;         /* the store with the text imported, not saved */
-	struct import_result res;
+	int planned;               /* dry and lines hold a dry run of text */
+	struct store_import_plan dry; /* the text imported against the store, not saved */
 	struct diag diag;          /* the dry run's warnings */
 	struct paste_line *lines;
 	size_t nlines, lines_cap;
@@ -156,6 +156,15 @@ int explore_reload(struct tui *t);
  * whole store. -1 when there is none, with a message.
  */
 long explore_load_listed(struct tui *t);
+/*
+ * Before H: when the TUI holds one experiment alone (t->index set), read
+ * that experiment again with every other run's figure of `metric` (the
+ * store's catalog) and adopt it, the views' state carried over as
+ * explore_adopt() carries it, the index kept as the list; else, or when
+ * that read fails, the whole store (explore_reload()). 0, or -1 with a
+ * message.
+ */
+int explore_load_metric(struct tui *t, const char *metric);
 
 /* Bracketed paste and the mouse, on or off (at the start and end of curses). */
 void explore_terminal(int on);

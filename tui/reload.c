@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/loadexp.h"
+#include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/views.h"
 #include "util/util.h"
@@ -49,10 +49,11 @@ static void drop_index(struct tui *t)
 	t->index = NULL;
 }
 
-void explore_adopt(struct tui *t, struct model *fresh)
+/* explore_adopt(), keeping the store's index as the list when `keep_index` (t->m is not the whole store). */
+static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
 	struct explore *x = explore_of(t);
-	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL;
+	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL, *view_name = NULL;
 	int had_view = t->view_exp < t->m->nexps;
 	int same_view = 0; /* the views show the experiment under the cursor */
 	struct list cmp_place = t->cmp_lines;
@@ -61,6 +62,7 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	if (t->exps.cursor < tui_list(t)->nexps)
 		exp = xstrdup(tui_list(t)->exps[t->exps.cursor].name);
 	if (had_view) {
+		view_name = xstrdup(t->m->exps[t->view_exp].name);
 		same_view = exp && !strcmp(t->m->exps[t->view_exp].name, exp);
 		base = xstrdup(t->base);
 		cand = xstrdup(t->cand);
@@ -73,14 +75,18 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	*t->m = *fresh;
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
-	drop_index(t);
+	if (!keep_index)
+		drop_index(t);
 
-	t->exps.count = t->m->nexps;
+	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
 	t->cmp_valid = 0;
 	t->base = t->cand = "";
 	if (t->m->nexps) {
-		e = exp_index(t->m, exp ? exp : "", t->exps.cursor);
+		/* with the index kept, the experiment the views showed (t->m holds it whole) */
+		const char *want = keep_index && view_name ? view_name : exp;
+
+		e = exp_index(t->m, want ? want : "", keep_index ? 0 : t->exps.cursor);
 		tui_set_experiment(t, e);
 		if (same_view) {
 			/* the same experiment, perhaps at another index: each view keeps its place */
@@ -125,17 +131,46 @@ void explore_adopt(struct tui *t, struct model *fresh)
 	free(cand);
 	free(run);
 	free(cursor_run);
+	free(view_name);
+}
+
+void explore_adopt(struct tui *t, struct model *fresh)
+{
+	adopt(t, fresh, 0);
+}
+
+int explore_load_metric(struct tui *t, const char *metric)
+{
+	struct store_select sel = { 0 };
+	struct model fresh;
+	struct diag d = DIAG_INIT;
+	int ok;
+
+	if (!t->store || !t->index || !t->m->selected)
+		return t->store && (t->index || t->m->summary) ? explore_reload(t) : 0;
+	sel.experiment = t->m->selected;
+	sel.metric = metric;
+	sel.summary = t->index;
+	sel.generation = 1;
+	model_init(&fresh);
+	ok = store_snapshot(t->store, &sel, NEED_FIGURES, &fresh, &d) == 0 && fresh.partial;
+	diag_release(&d);
+	if (ok)
+		adopt(t, &fresh, 1);
+	model_release(&fresh);
+	return ok ? 0 : explore_reload(t); /* the whole store says why */
 }
 
 int explore_reload(struct tui *t)
 {
+	static const struct store_select whole = { .generation = 1 };
 	struct model fresh;
 	struct diag d = DIAG_INIT;
 
 	if (!t->store)
 		return 0;
 	model_init(&fresh);
-	if (store_load(t->store, &fresh, &d) < 0) {
+	if (store_snapshot(t->store, &whole, NEED_RECORDS, &fresh, &d) < 0) {
 		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
 		model_release(&fresh);
@@ -183,6 +218,8 @@ long explore_load_listed(struct tui *t)
 {
 	const struct model *list = tui_list(t);
 	struct model fresh;
+	struct diag d = DIAG_INIT;
+	struct store_select sel = { 0 };
 	char *name;
 	long k;
 
@@ -193,19 +230,29 @@ long explore_load_listed(struct tui *t)
 	if (!t->index && !t->m->summary)
 		return (long)t->exps.cursor; /* the whole store is here */
 	name = xstrdup(list->exps[t->exps.cursor].name);
-	if (t->index && (k = exp_at(t->m, name)) >= 0)
+	if (t->index && (k = exp_at(t->m, name)) >= 0 && model_experiment_whole(t->m, &t->m->exps[k]))
 		goto out; /* open already */
 	model_init(&fresh);
-	if (t->store && store_load_experiment(t->store, list, &list->exps[t->exps.cursor], &fresh)) {
-		adopt_alone(t, &fresh); /* it holds the experiment: store_load_experiment() checked */
+	sel.experiment = name;
+	sel.summary = list;
+	sel.generation = 1;
+	if (!t->store) {
 		k = exp_at(t->m, name);
-	} else if (explore_reload(t) < 0) {
-		k = -1; /* the index named what does not read alone: the whole store says why */
-	} else if ((k = exp_at(t->m, name)) >= 0) {
-		t->exps.cursor = (size_t)k;
+	} else if (store_snapshot(t->store, &sel, NEED_RECORDS, &fresh, &d) < 0) {
+		/* the index named what does not read alone, nor does the whole store */
+		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+		k = -1;
+	} else if (fresh.partial) {
+		adopt_alone(t, &fresh); /* it holds the experiment: store_snapshot() checked */
+		k = exp_at(t->m, name);
 	} else {
-		tui_message(t, "that experiment is no longer in the store");
+		explore_adopt(t, &fresh); /* the whole store, from here on */
+		if ((k = exp_at(t->m, name)) >= 0)
+			t->exps.cursor = (size_t)k;
+		else
+			tui_message(t, "that experiment is no longer in the store");
 	}
+	diag_release(&d);
 	model_release(&fresh);
 out:
 	free(name);

@@ -14,8 +14,7 @@
 #include <string.h>
 
 #include "parsers/names.h"
-#include "store/import_edits.h"
-#include "store/journal.h"
+#include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "util/fsutil.h"
@@ -43,10 +42,8 @@ static struct list *lines(struct tui *t)
 
 static void clear_plan(struct paste_state *p)
 {
-	if (p->planned) {
-		import_result_release(&p->res);
-		model_release(&p->plan);
-	}
+	if (p->planned)
+		store_import_release(&p->dry);
 	diag_release(&p->diag);
 	free(p->lines);
 	p->lines = NULL;
@@ -80,24 +77,35 @@ static void plan(struct tui *t)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 	struct import_input in;
-	struct import_opts io = { NULL, NULL, p->sets, p->nsets };
+	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 0 }, .dry = 1, .keep = 1 };
+	size_t said;
 
 	clear_plan(p);
-	model_init(&p->plan);
-	if (t->store && store_load(t->store, &p->plan, &p->diag) < 0) {
-		model_release(&p->plan);
-		tui_message(t, "could not read the store");
-		return;
-	}
-	diag_release(&p->diag); /* the store's own damage is not this paste's */
 	memset(&in, 0, sizeof(in));
 	in.name = p->name;
 	in.text = xstrndup(p->text.s ? p->text.s : "", p->text.len);
 	in.len = p->text.len;
-	import_texts(&p->plan, &in, 1, &io, &p->res, &p->diag);
+	if (store_import(t->store ? t->store->dir : NULL, &in, 1, &so, &p->dry, &p->diag) < 0 &&
+	    !p->dry.read) {
+		store_import_release(&p->dry);
+		diag_release(&p->diag);
+		tui_message(t, "could not read the store");
+		return;
+	}
+	/* the store's own damage is not this paste's: the parse's warnings alone */
+	said = p->dry.said_read;
+	if (said) {
+		struct diag own = DIAG_INIT;
+
+		for (size_t i = said; i < p->diag.n; i++)
+			diag_add(&own, p->diag.v[i].level, p->diag.v[i].file, p->diag.v[i].line, "%s",
+				 p->diag.v[i].text);
+		diag_release(&p->diag);
+		p->diag = own;
+	}
 	p->planned = 1;
-	for (size_t i = 0; i < p->res.nitems; i++) {
-		const struct import_item *it = &p->res.items[i];
+	for (size_t i = 0; i < p->dry.res.nitems; i++) {
+		const struct import_item *it = &p->dry.res.items[i];
 
 		add_line(p, PL_BLOCK, i);
 		for (uint32_t r = it->run_from; r < it->run_to; r++)
@@ -195,59 +203,43 @@ int paste_key(struct tui *t, wint_t ch, int is_code)
 	return 2;
 }
 
-/* Store the plan's text for good: the --set-variant fixes as one edit, then the data. */
+/* Store the plan's text for good: the --set-variant fixes as one edit, then the data (store_import()). */
 static int import_stored(struct tui *t)
 {
 	struct paste_state *p = &t->ex->paste;
 	struct diag d = DIAG_INIT;
-	struct store st;
-	struct model m;
-	struct import_result res;
+	struct store_import_plan done;
 	struct import_input in;
-	struct import_opts io = { NULL, NULL, p->sets, p->nsets };
+	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 1 } };
 	int rc = -1;
-	long id = 0;
 
-	model_init(&m);
-	if (store_open(&st, t->store->dir, 1, &d) < 0 || store_lock(&st, &d) < 0 ||
-	    journal_settle(&st, &d) < 0 || store_load(&st, &m, &d) < 0) {
-		tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the store cannot be written");
-		goto out;
-	}
-	diag_release(&d);
 	memset(&in, 0, sizeof(in));
 	in.name = p->name;
 	in.text = xstrndup(p->text.s ? p->text.s : "", p->text.len);
 	in.len = p->text.len;
-	import_texts(&m, &in, 1, &io, &res, &d);
-	diag_release(&d);
-	if (res.inputs[0].status == IMPORT_EMPTY) {
+	if (store_import(t->store->dir, &in, 1, &so, &done, &d) < 0) {
+		if (!done.read)
+			tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the store cannot be written");
+		else if (done.edit < 0)
+			tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the edit was not recorded");
+		else
+			tui_message(t, "not stored: %s", d.n ? d.v[d.n - 1].text : "error");
+	} else if (done.res.inputs[0].status == IMPORT_EMPTY) {
 		tui_message(t, "no measurements found: nothing imported");
-	} else if ((id = import_record_sets(&st, &m, &res, &d)) < 0) {
-		tui_message(t, "not imported: %s", d.n ? d.v[d.n - 1].text : "the edit was not recorded");
-	} else if ((res.inputs[0].status == IMPORT_NEW || res.inputs[0].status == IMPORT_ALL_DUP) &&
-		   store_add_source(&st, &m, (uint32_t)res.inputs[0].source, &d) < 0) {
-		tui_message(t, "not stored: %s", d.n ? d.v[d.n - 1].text : "error");
 	} else {
-		size_t nruns = res.inputs[0].nruns, nmeas = res.inputs[0].nmeas;
+		const struct import_input_result *ir = &done.res.inputs[0];
 
 		rc = 0;
-		store_close(&st); /* unlocks: reading the store again needs no lock */
-		st.dir = NULL;
 		if (explore_reload(t) == 0) {
-			if (res.inputs[0].status == IMPORT_SAME_TEXT || !nruns)
+			if (ir->status == IMPORT_SAME_TEXT || !ir->nruns)
 				tui_message(t, "already imported: nothing added");
 			else
-				tui_message(t, "imported %zu runs, %zu figures%s", nruns, nmeas,
-					    id > 0 ? ", 1 edit" : "");
+				tui_message(t, "imported %zu runs, %zu figures%s", ir->nruns, ir->nmeas,
+					    done.edit > 0 ? ", 1 edit" : "");
 		}
 	}
-	import_result_release(&res);
-out:
+	store_import_release(&done);
 	diag_release(&d);
-	if (st.dir)
-		store_close(&st);
-	model_release(&m);
 	return rc;
 }
 
@@ -302,7 +294,7 @@ static const struct import_item *item_of(const struct paste_state *p, size_t lin
 {
 	for (size_t k = line + 1; k-- > 0;)
 		if (p->lines[k].kind == PL_BLOCK)
-			return &p->res.items[p->lines[k].index];
+			return &p->dry.res.items[p->lines[k].index];
 	return NULL;
 }
 
@@ -312,7 +304,7 @@ static const char *block_scenario(const struct paste_state *p, const struct impo
 	const char *s = NULL;
 
 	for (uint32_t r = it->run_from; r < it->run_to; r++) {
-		const char *x = p->plan.rs.runs[r].eff_scenario;
+		const char *x = p->dry.m.rs.runs[r].eff_scenario;
 
 		if (s && strcmp(s, x))
 			return NULL;
@@ -337,7 +329,7 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 		draw_fill(y, ROLE_SELECTED);
 	switch (l->kind) {
 	case PL_BLOCK: {
-		const struct import_item *it = &p->res.items[l->index];
+		const struct import_item *it = &p->dry.res.items[l->index];
 
 		buf_addf(&b, "lines %u-%u  %s", (unsigned)it->first_line, (unsigned)it->last_line,
 			 fmt_name(it->fmt));
@@ -356,15 +348,15 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 		break;
 	}
 	case PL_RUN: {
-		const struct run *r = &p->plan.rs.runs[l->index];
+		const struct run *r = &p->dry.m.rs.runs[l->index];
 		size_t nmeas = 0;
 
-		for (size_t i = 0; i < p->plan.rs.nmeas; i++)
-			nmeas += p->plan.rs.meas[i].run == l->index;
+		for (size_t i = 0; i < p->dry.m.rs.nmeas; i++)
+			nmeas += p->dry.m.rs.meas[i].run == l->index;
 		buf_addf(&b, "%u-%u  %zu figures%s  variant \"%s\" ", (unsigned)r->first_line,
 			 (unsigned)r->last_line, nmeas, r->flags & RUN_INCOMPLETE ? " (incomplete)" : "",
 			 r->eff_variant.text);
-		trace_text_origin(&p->plan, (uint32_t)l->index, &b);
+		trace_text_origin(&p->dry.m, (uint32_t)l->index, &b);
 		if (*r->eff_scenario && !block_scenario(p, item_of(p, k)))
 			buf_addf(&b, "  scenario \"%s\"", r->eff_scenario);
 		draw_text(y, 3, COLS - 4, b.s, role);
@@ -406,7 +398,7 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	{
-		const struct import_input_result *ir = &p->res.inputs[0];
+		const struct import_input_result *ir = &p->dry.res.inputs[0];
 		size_t lines = 0;
 
 		for (size_t i = 0; i < p->text.len; i++)
@@ -430,12 +422,12 @@ static void draw(struct tui *t, int top, int height)
 			buf_addf(&b, " (%zu blocks stored before)", ir->ndup);
 		draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	}
-	for (size_t i = 0; i < p->res.nitems; i++) {
-		const struct import_item *it = &p->res.items[i];
+	for (size_t i = 0; i < p->dry.res.nitems; i++) {
+		const struct import_item *it = &p->dry.res.items[i];
 
 		if (it->run_from < it->run_to) {
 			buf_reset(&b);
-			buf_addf(&b, "into experiment \"%s\"", p->plan.rs.runs[it->run_from].eff_experiment);
+			buf_addf(&b, "into experiment \"%s\"", p->dry.m.rs.runs[it->run_from].eff_experiment);
 			draw_text(top + 1, 1, COLS - 2, b.s, ROLE_DIM);
 			break;
 		}
@@ -464,7 +456,7 @@ static int act(struct tui *t, enum action a, int height)
 			paste_open(t);
 			return ACT_DONE;
 		}
-		if (p->res.inputs[0].status != IMPORT_NEW) {
+		if (p->dry.res.inputs[0].status != IMPORT_NEW) {
 			tui_message(t, "nothing to import");
 			return ACT_DONE;
 		}

@@ -84,13 +84,36 @@ void tui_open_history(struct tui *t, const char *const *keys, size_t n, const ch
 	struct runs_state *rs = &explore_of(t)->runs;
 	enum screen_id from = t->cur == SCREEN_RUNS ? rs->from : t->cur;
 	const char **scen = xcalloc(n ? n : 1, sizeof(*scen));
+	struct arena a = { 0 };
+	struct buf metric = BUF_INIT;
+	const char **k = xcalloc(n ? n : 1, sizeof(*k));
 
+	/*
+	 * History spans experiments: with one experiment read alone, the other
+	 * runs of the metric are read first (their figures, from the catalog).
+	 * What it is given points into the model that goes: copied first.
+	 */
+	for (size_t i = 0; i < n; i++)
+		k[i] = arena_strdup(&a, keys[i]);
+	scenario = scenario ? arena_strdup(&a, scenario) : NULL;
+	subject = arena_strdup(&a, subject);
+	quantity = arena_strdup(&a, quantity);
+	metric_name(&metric, subject, quantity, STAT_VALUE);
+	if (t->index && explore_load_metric(t, buf_str(&metric)) < 0) {
+		buf_release(&metric);
+		arena_release(&a);
+		free(scen);
+		free(k);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
 		scen[i] = scenario;
-	/* history spans experiments: opened like Runs, then told so */
-	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, keys, scen, n, subject,
-		      quantity);
+	/* opened like Runs, then told so */
+	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, k, scen, n, subject, quantity);
+	buf_release(&metric);
+	arena_release(&a);
 	free(scen);
+	free(k);
 	rs->history = 1;
 	rs->from = from;
 }
@@ -120,7 +143,7 @@ static void add_line(struct tui *t, int group, long run)
 		struct run_records rec;
 
 		trace_records(t->m, (uint32_t)run, &rec);
-		trace_figure(t->m, &rec, rs->quantity, &l->fig);
+		trace_run_figure(t->m, (uint32_t)run, rs->quantity, &l->fig);
 		for (size_t i = 0; i < rec.nnotes; i++)
 			l->notes |= 1u << t->m->rs.notes[rec.notes[i]].kind;
 		trace_records_release(&rec);

@@ -358,10 +358,11 @@ static enum action leave_help(struct tui *t, enum action a)
  * the Experiments list (and Help and Warnings over it) for the keys that
  * only read the list: moving, find, the filter, copying; an Enter or a
  * view's key there reads that experiment alone (explore_load_listed()).
- * That experiment alone (t->index set) serves its views too. What
- * reaches beyond one experiment (H), and what edits the store (b, e, R, m,
- * u, and d and r on the list), read the whole store first. 1 when the key
- * needs nothing more.
+ * That experiment alone (t->index set) serves its views too, and H, which
+ * reads the metric's other runs itself (their figures, from the catalog:
+ * explore_load_metric()). What edits the store (b, e, R, m, u, and d and r
+ * on the list) reads the whole store first. 1 when the key needs nothing
+ * more.
  */
 static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
@@ -375,7 +376,6 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
 	case ACT_UNDO:
-	case ACT_HISTORY:
 	case ACT_DELETE:
 	case ACT_RENAME:
 		return 0;
@@ -405,6 +405,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_COPY:
 	case ACT_COPY_FILE:
 	case ACT_IMPORT:
+	case ACT_HISTORY: /* H reads the metric's runs itself (explore_load_metric()) */
 		return on_list || t->index;
 	default:
 		return t->index && !on_list;

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "store/csvstore.h"
+#include "store/load.h"
 #include "store/model.h"
 #include "tui/draw.h"
 #include "tui/screen.h"

@@ -10,6 +10,10 @@ export BENCHDELTA_STORE="$T/store"
 test_name=$(basename "$0" .sh)
 
 fail() { echo "FAIL $test_name: $*" >&2; exit 1; }
+# trials QUICK SLOW: how many times a trial loop runs: QUICK in `make
+# check`, SLOW in `make check-slow` (BD_SLOW=1), which runs the tests that
+# say what it adds on a line "# check-slow: ..." of their header
+trials() { if [ -n "${BD_SLOW:-}" ]; then echo "$2"; else echo "$1"; fi; }
 
 # run CMD... : runs benchdelta, keeps stdout in $T/out, stderr in $T/err, status in $rc
 run() {

@@ -6,10 +6,11 @@
 # mkdir, unlink, pwrite), N drawn from a fixed seed so that a failure
 # replays; a large generated input is also killed after a random delay.
 # Prints the figures: trials, killed, torn, lost.
+# check-slow: 60 kills at chosen calls and 20 after a delay (12 and 4 in check)
 . "$(dirname "$0")/lib.sh"
 B=$T/base
 S=$BENCHDELTA_STORE
-TRIALS=${CRASH_TRIALS:-60}
+TRIALS=${CRASH_TRIALS:-$(trials 12 60)}
 
 "$BD" --store "$B" import samples/hyperfine/hand-relative.txt >/dev/null 2>&1 || fail "base"
 "$BD" --store "$B" import samples/issues/thread-v1.md >/dev/null 2>&1 || fail "base"
@@ -106,7 +107,7 @@ rm -rf "$S"; cp -r "$B" "$S"
 "$BD" import "$T/big.md" >/dev/null 2>&1
 n=$("$BD" list runs 2>/dev/null | wc -l)
 echo "$T/big.md $((n - $(wc -l <"$T/base.runs")))" >>"$T/whole"
-for i in $(seq 20); do
+for i in $(seq "$(trials 4 20)"); do
 	trials=$((trials + 1))
 	rm -rf "$S"; cp -r "$B" "$S"
 	"$BD" import "$T/big.md" >/dev/null 2>&1 &

@@ -3,6 +3,7 @@
 # serializes writers, readers need none); a full filesystem fails an
 # import or an edit cleanly and keeps what was stored (a small tmpfs when
 # running as root, else skipped with a message). Prints the figures.
+# check-slow: twenty pairs of importers with an editor and a reader (four in check)
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 
@@ -10,9 +11,9 @@ run import samples/hyperfine/hand-relative.txt
 expect_rc 0 "seed"
 files="samples/hyperfine/o0-vs-o2.txt samples/issues/labels-styles.md samples/time/hand-damaged.txt
 samples/issues/thread-v1.md samples/hyperfine/hand-new-us.txt samples/size/hand-damaged.txt"
-# twenty pairs, each a fresh copy: two imports of different texts, one of them with an edit alongside
+# pairs, each a fresh copy: two imports of different texts, one of them with an edit alongside
 pairs=0 failed=0
-for i in $(seq 20); do
+for i in $(seq "$(trials 4 20)"); do
 	P=$T/p$i
 	cp -r "$S" "$P"
 	a=$(echo $files | tr ' ' '\n' | sed -n "$((i % 6 + 1))p")

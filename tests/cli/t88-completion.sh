@@ -20,7 +20,7 @@ want() { # want GOT WANTED WHAT
 }
 
 sed -n '/^static const struct cli_command commands\[\] = {/,/^};/p' main.c |
-	sed -n 's/.*{ "\([a-z-]*\)", \(cmd_[a-z_]*\) }.*/\1 \2/p' >"$T/commands"
+	sed -n 's/.*{ "\([a-z-]*\)", \(cmd_[a-z_]*\)[,} ].*/\1 \2/p' >"$T/commands"
 [ "$(wc -l <"$T/commands")" -ge 6 ] || fail "main.c's command table not found"
 want "$(complete '')" "$(cut -d' ' -f1 "$T/commands" | tr '\n' ' ')" "the commands of main.c's table"
 want "$(complete ex)" "export " "a command's prefix"

@@ -8,6 +8,8 @@
 # same title, the same file changed, a re-pasted thread, -e), and edits
 # before re-imports: a renamed experiment is still joined by its thread
 # and not merged with another, a removed import is imported again.
+# check-slow: the listings and exports compared after every step (after
+# every fourth, and at the end, in check)
 . "$(dirname "$0")/lib.sh"
 A=$T/a
 B=$T/b
@@ -25,6 +27,7 @@ step=0
 both() {
 	step=$((step + 1))
 	if [ -n "${TRACE:-}" ]; then
+		ls "$A/data" >"$T/before" # (what it adds it reads back for the catalog: not "stored runs")
 		# LeakSanitizer cannot work under ptrace (check-san)
 		BENCHDELTA_STORE=$A ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 			strace -f -e trace=openat -o "$T/trace" "$BD" "$@" >"$T/a.out" 2>"$T/a.err"
@@ -38,15 +41,23 @@ both() {
 	[ "$ra" -eq "$rb" ] || fail "step $step ($*): exit $ra with the index, $rb without"
 	cmp -s "$T/a.out" "$T/b.out" || { diff "$T/a.out" "$T/b.out" >&2; fail "step $step ($*): output differs"; }
 	cmp -s "$T/a.err" "$T/b.err" || { diff "$T/a.err" "$T/b.err" >&2; fail "step $step ($*): messages differ"; }
+	[ $((step % $(trials 4 1))) -eq 0 ] && listings "step $step ($*)"
+	cp "$T/a.out" "$T/out"
+}
+# read_stored: the traced command opened the runs.csv of an import stored before it
+read_stored() {
+	grep -o 'data/[0-9a-f]*/runs.csv' "$T/trace" | cut -d/ -f2 | grep -qxF -f "$T/before"
+}
+# listings WHEN: what each store lists and exports is the same
+listings() {
 	for what in "list imports" "list variants" "list runs" "export -f csv"; do
 		# shellcheck disable=SC2086
 		BENCHDELTA_STORE=$A "$BD" $what >"$T/a.l" 2>&1
 		rm -f "$B/index.csv" "$B/index.bin"
 		# shellcheck disable=SC2086
 		BENCHDELTA_STORE=$B "$BD" $what >"$T/b.l" 2>&1
-		cmp -s "$T/a.l" "$T/b.l" || { diff "$T/a.l" "$T/b.l" >&2; fail "step $step ($*): '$what' differs after it"; }
+		cmp -s "$T/a.l" "$T/b.l" || { diff "$T/a.l" "$T/b.l" >&2; fail "$1: '$what' differs after it"; }
 	done
-	cp "$T/a.out" "$T/out"
 }
 
 both import samples/hyperfine/o0-vs-o2.txt
@@ -56,7 +67,7 @@ both import "$T/projA/thread.md"
 if command -v strace >/dev/null 2>&1; then
 	TRACE=1 both import "$T/projB/thread.md"
 	grep -q 'index.bin' "$T/trace" || fail "the import did not read index.bin"
-	if grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace"; then fail "the import read stored runs with a fresh index"; fi
+	if read_stored; then fail "the import read stored runs with a fresh index"; fi
 else
 	both import "$T/projB/thread.md"
 fi
@@ -115,7 +126,7 @@ segs() { grep -c '^"A"' "$A/index.csv"; }
 ST=
 command -v strace >/dev/null 2>&1 && ST=1
 # read_runs WHY: the last traced import read stored runs (the index was not used)
-read_runs() { [ -z "$ST" ] || grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace" || fail "$1 was used"; }
+read_runs() { [ -z "$ST" ] || read_stored || fail "$1 was used"; }
 # cut_tail FILE N: FILE loses its last N bytes (what a crash while appending leaves)
 cut_tail() { head -c $(($(wc -c <"$1") - $2)) "$1" >"$T/cut" && cp "$T/cut" "$1"; }
 # hf NAME MS: a hyperfine text of one command of its own
@@ -148,7 +159,7 @@ both import "$T/cut1.txt"
 [ "$(segs)" -gt 0 ] || fail "no segment after an import"
 hf cut1b 5.15
 TRACE=$ST both import "$T/cut1b.txt"
-if [ -n "$ST" ] && grep -q 'data/[0-9a-f]*/runs.csv' "$T/trace"; then
+if [ -n "$ST" ] && read_stored; then
 	fail "the import read stored runs with segments in the index"
 fi
 
@@ -201,3 +212,4 @@ if [ -n "$ST" ]; then
 		both import "$T/after$w.txt"
 	done
 fi
+listings "the end"

@@ -3,6 +3,8 @@
 # export it; the golden holds the import plan, the warnings, the exit code
 # and the export, so a failing diff names the case and shows what changed.
 #   UPDATE=1 sh tests/golden/run.sh   rewrite every golden (review with git diff)
+#   sh tests/golden/run.sh TOOL...     only the samples of these folders (make
+#                                      check runs one folder per job)
 # A missing golden is written and the run fails: review it and commit it.
 cd "$(dirname "$0")/../.." || exit 1
 BENCHDELTA=${BENCHDELTA:-./benchdelta}
@@ -11,8 +13,12 @@ export LC_ALL=${TEST_LOCALE:-C.UTF-8} TZ=UTC SOURCE_DATE_EPOCH=1767225600 NO_COL
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 failed=0 created=0 count=0
+# the folders: those named, else every one (samples/X, S = the glob's star)
+S=*
+[ $# -gt 0 ] || set -- "$S"
 
-for sample in samples/*/*.txt samples/*/*.md samples/*/*.json samples/*/*.csv; do
+for t in "$@"; do
+for sample in samples/$t/*.txt samples/$t/*.md samples/$t/*.json samples/$t/*.csv; do
 	[ -f "$sample" ] || continue
 	case $sample in samples/src/*) continue ;; esac
 	tool=${sample#samples/}; tool=${tool%%/*}
@@ -43,10 +49,14 @@ for sample in samples/*/*.txt samples/*/*.md samples/*/*.json samples/*/*.csv; d
 		failed=1
 	fi
 done
-for golden in tests/golden/*/*.tsv; do
+done
+for t in "$@"; do
+for golden in tests/golden/$t/*.tsv; do
 	[ -f "$golden" ] || continue
 	tool=$(basename "$(dirname "$golden")"); name=$(basename "$golden" .tsv)
 	ls samples/"$tool"/"$name".* >/dev/null 2>&1 || { echo "  GOLDEN  $golden has no sample"; failed=1; }
 done
-[ $failed -eq 0 ] && [ $created -eq 0 ] && echo "  GOLDEN  $count samples ok"
+done
+[ "$*" = "$S" ] && set --
+[ $failed -eq 0 ] && [ $created -eq 0 ] && echo "  GOLDEN  $count samples ok${1:+ ($*)}"
 [ $failed -eq 0 ] && [ $created -eq 0 ]

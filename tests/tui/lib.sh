@@ -32,12 +32,12 @@ tui_keys() { $T send-keys -t t "$@"; }
 # quit the TUI and end its terminal, before the next tui_start
 tui_stop() { tui_keys q; $T kill-server 2>/dev/null; }
 tui_snap() { $T capture-pane -p -t t | sed 's/[[:space:]]*$//'; }
-# poll until TEXT is on the screen; fail after ~5 s
+# poll until TEXT is on the screen; fail after ~20 s (tests run side by side, some under ASan)
 tui_wait() {
 	n=0
 	until tui_snap | grep -qF -- "$1"; do
 		n=$((n + 1))
-		[ $n -gt 100 ] && fail "\"$1\" never appeared"
+		[ $n -gt 400 ] && fail "\"$1\" never appeared"
 		sleep 0.05
 	done
 }
@@ -46,7 +46,7 @@ tui_gone() {
 	n=0
 	while tui_snap | grep -qF -- "$1"; do
 		n=$((n + 1))
-		[ $n -gt 100 ] && fail "\"$1\" did not go away"
+		[ $n -gt 400 ] && fail "\"$1\" did not go away"
 		sleep 0.05
 	done
 }
@@ -55,7 +55,7 @@ tui_wait_line() {
 	n=0
 	until [ "$(tui_snap | sed -n "$1p")" = "$2" ]; do
 		n=$((n + 1))
-		[ $n -gt 100 ] && fail "line $1 never became \"$2\""
+		[ $n -gt 400 ] && fail "line $1 never became \"$2\""
 		sleep 0.05
 	done
 }
@@ -64,9 +64,9 @@ tui_resize() { $T resize-window -t t -x "$1" -y "$2"; }
 tui_expect() {
 	name=$1
 	want=tests/tui/expect/$name.screen
-	# a redraw may be half on the screen when we look: let it settle (~2 s) before judging
+	# a redraw may be half on the screen when we look: let it settle (~8 s) before judging
 	n=0
-	while [ -z "${UPDATE:-}" ] && [ -f "$want" ] && ! tui_snap | cmp -s - "$want" && [ $n -lt 40 ]; do
+	while [ -z "${UPDATE:-}" ] && [ -f "$want" ] && ! tui_snap | cmp -s - "$want" && [ $n -lt 160 ]; do
 		n=$((n + 1))
 		sleep 0.05
 	done

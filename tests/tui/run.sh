@@ -1,6 +1,7 @@
 #!/bin/sh
-# run.sh - run every TUI scenario. Without tmux they are skipped on a
-# developer's machine, but under CI=true a missing tmux is a failure.
+# run.sh [TEST...] - run every TUI scenario (or those named). Without tmux
+# they are skipped on a developer's machine, but under CI=true a missing
+# tmux is a failure.
 cd "$(dirname "$0")/../.." || exit 1
 if ! command -v tmux >/dev/null 2>&1; then
 	if [ "${CI:-}" = true ]; then
@@ -11,7 +12,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 status=0
-for t in tests/tui/t*.sh; do
+for t in ${*:-tests/tui/t*.sh}; do
 	echo "  TUI     $t"
 	sh "$t" || status=1
 done

@@ -14,6 +14,8 @@
 
 #include "helpers.h"
 #include "store/csvstore.h"
+#include "store/load.h"
+#include "store/write.h"
 #include "store/journal.h"
 #include "store/manage.h"
 #include "store/manifest.h"

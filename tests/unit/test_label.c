@@ -50,11 +50,50 @@ static void check_read(const char *line, int plain_ok, enum label_kind kind, con
 	if (got != kind)
 		fail_msg("\"%s\": kind %d, want %d (variant \"%s\", scenario \"%s\")", line, got, kind,
 			 buf_str(&l.variant), buf_str(&l.scenario));
-	if (variant && strcmp(buf_str(&l.variant), variant))
+	/* a bare section line keeps its text for a fence caption (l.bare); otherwise no variant */
+	if (variant && !(kind == LABEL_SECTION && l.bare) && strcmp(buf_str(&l.variant), variant))
 		fail_msg("\"%s\": variant \"%s\", want \"%s\"", line, buf_str(&l.variant), variant);
 	if (scenario && strcmp(buf_str(&l.scenario), scenario))
 		fail_msg("\"%s\": scenario \"%s\", want \"%s\"", line, buf_str(&l.scenario), scenario);
 	label_release(&l);
+}
+
+static void test_bare_line_keeps_text(void **state)
+{
+	struct label l = { 0 };
+
+	(void)state;
+	/* a bare short line naming no build is a section, its text kept for a fence caption */
+	assert_int_equal(label_read("psycopg c pool_recycle=300", 26, 1, &l), LABEL_SECTION);
+	assert_int_equal(l.bare, 1);
+	assert_string_equal(buf_str(&l.variant), "psycopg c pool_recycle=300");
+	/* a marked line is never bare */
+	assert_int_equal(label_read("With LTO:", 9, 1, &l), LABEL_VARIANT);
+	assert_int_equal(l.bare, 0);
+	label_release(&l);
+}
+
+static void test_outlines_specs_changes(void **state)
+{
+	(void)state;
+	/* an outline's number before a label goes */
+	check_read("1a. Without lto:", 1, LABEL_VARIANT, "Without lto", "");
+	check_read("2) With LTO", 1, LABEL_VARIANT, "With LTO", "");
+	/* a repetition's marker with its number glued on names nothing */
+	check_read("iteration1:", 1, LABEL_NONE, "", "");
+	check_read("run2:", 1, LABEL_NONE, "", "");
+	/* the heading of a machine's description is a section */
+	check_read("RK3399 Spec:", 1, LABEL_SECTION, "", "");
+	check_read("Test machine specs", 1, LABEL_SECTION, NULL, "");
+	/* a dotted version or a setting is one word: not a long caption */
+	check_read("node v4.8.4, 1mb sample:", 1, LABEL_VARIANT, "node v4.8.4, 1mb sample", "");
+	check_read("Ubuntu 16.04 / Linux 4.4.0:", 1, LABEL_VARIANT, "Ubuntu 16.04 / Linux 4.4.0", "");
+	check_read("CONFIG_X86_5LEVEL=y + the patch:", 1, LABEL_VARIANT, "CONFIG_X86_5LEVEL=y + the patch", "");
+	/* a result stated with " = " and a number is no name; a glued setting is one */
+	check_read("#### Итоговый tps = 406.261459", 1, LABEL_NONE, "", "");
+	check_read("pool_recycle=300:", 1, LABEL_VARIANT, "pool_recycle=300", "");
+	/* a bare line naming a change names a build */
+	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
 }
 
 static void test_variant_labels(void **state)
@@ -193,7 +232,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
-		cmocka_unit_test(test_variant_labels),
+		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text), cmocka_unit_test(test_outlines_specs_changes),
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_prose_is_not_a_label),
 		cmocka_unit_test(test_cmdsplit),

@@ -81,6 +81,29 @@ static void test_row_legend(void **state)
 	expect(&f->m, 3, "PGO", VO_LEGEND);
 }
 
+/*
+ * Evidence that disagrees: the label over a run says one build, a legend
+ * says its binary is another; the label names it and a warning names both.
+ * A legend against labels of different builds describes the program: none.
+ */
+static void test_conflicting_evidence(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "k.md",
+		      "* `app_pgo` is the PGO build\n* `app_rel` is the Release build\n\n"
+		      "Release:\n\n" HF("./app_pgo x", "5.0") "\nPGO:\n\n" HF("./app_rel x", "4.0"),
+		      &f->d);
+	expect(&f->m, 0, "Release", VO_LABEL);
+	expect(&f->m, 1, "PGO", VO_LABEL);
+	assert_true(has_warning(&f->d, 6, "the label \"Release\" (line 4) and the legend \"PGO\" (line 1)"));
+	assert_true(has_warning(&f->d, 12, "the legend \"Release\" (line 2)"));
+	import_string(&f->m, "l.md",
+		      "# db: PGO and BOLT, two builds\n\nRelease:\n\n" HF("./db x", "5.0") "\nPGO:\n\n" HF("./db x", "4.0"),
+		      &f->d);
+	assert_false(has_warning(&f->d, 5, "name this run differently"));
+}
+
 /* A legend that gives only the commit a binary was built from names no build. */
 static void test_legend_commit(void **state)
 {
@@ -358,7 +381,7 @@ static void test_comparison_takes_label(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_row_override), T(test_row_label), T(test_row_legend),	 T(test_row_words),
+		T(test_row_override), T(test_row_label), T(test_row_legend), T(test_conflicting_evidence),	 T(test_row_words),
 		T(test_row_words_each_text_alone), T(test_heading_over_workloads_groups),
 		T(test_row_words_env), T(test_legend_commit), T(test_label_over_many_blocks), T(test_workload_labels), T(test_row_file),     T(test_row_input), T(test_two_size_tables),
 		T(test_headings_and_comments), T(test_heading_over_workloads), T(test_comparison_takes_label),

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "parsers/clean.h"
 
 #define HF(cmd, mean)                                                                              \
 	"Benchmark 1: " cmd "\n"                                                                   \
@@ -158,6 +159,95 @@ static void test_tool_note(void **state)
 	assert_string_equal(variants_of(f, "hyperfine (result from the previous commit):\n" HF("./p", "5.0") "\n"
 					   "hyperfine (with LTO, this commit)\n" HF("./p", "4.0")),
 			    "previous commit|with LTO");
+}
+
+/* docker compose's service prefix on every line of an output: the output is read as if it were not there */
+static void test_container_prefixes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *compose = "```\n============ Sandman ============\n"
+			      "web_1  | Benchmark 1: ./u\n"
+			      "web_1  |   Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms\n"
+			      "web_1  |   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+			      "web_1  |\n"
+			      "============ Uvicorn ============\n"
+			      "web_1  | Benchmark 1: ./u\n"
+			      "web_1  |   Time (mean \xc2\xb1 \xcf\x83):     4.0 ms \xc2\xb1   0.1 ms\n"
+			      "web_1  |   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n```\n";
+	const struct measurement *me;
+	const char *src;
+
+	assert_string_equal(variants_of(f, compose), "Sandman|Uvicorn");
+	me = find_meas(&f->m, 0, "time.mean");
+	assert_non_null(me);
+	assert_true(me->value == 0.005);
+	/* the number's span still points at the number in the source, behind the prefix */
+	src = f->m.sources[0].text;
+	assert_memory_equal(src + me->offset, "5.0", 3);
+	/* a table row ends with its bar: never a prefix */
+	assert_int_equal(clean_container_prefix("Baseline  | 57.5%  |", 20), 0);
+	assert_int_equal(clean_container_prefix("web_1  | Requests/sec: 2.0", 26), 9);
+	assert_int_equal(clean_container_prefix("load-test  |", 12), 12);
+	assert_int_equal(clean_container_prefix("a | b", 5), 4);
+	/* one line alone that looks like a prefix keeps its bytes */
+	assert_string_equal(variants_of(f, "Note  | not a prefix\n\n" HF("./v", "5.0")), "t");
+}
+
+/* the first line of a fence, right above the output it holds, names it */
+static void test_fence_caption(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Intro text here.\n\n```text\npsycopg c pool_recycle=300\n" HF("./w", "5.0")
+					   "```\n```text\nasyncpg without pool_recycle\n" HF("./w", "4.0") "```\n"),
+			    "psycopg c pool_recycle=300|asyncpg without pool_recycle");
+	/* not a line further down the fence, nor the output's own header */
+	assert_string_equal(variants_of(f, "```\n$ run it\nAttaching to bench\n" HF("./x", "5.0") "```\n"), "t");
+}
+
+/* a lone bullet or a line in parentheses above an output names it; a list's items do not */
+static void test_bullet_and_paren_captions(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Each pair below is the baseline, then the agent.\n\n- Baseline\n\n```\n" HF("./y", "5.0")
+					   "```\n- Agent\n```\n" HF("./y", "4.0") "```\n"),
+			    "Baseline|Agent");
+	assert_string_equal(variants_of(f, "and perf agrees:\n\n* your patch\n\n" HF("./z", "5.0") "\n\n* my patch:\n\n" HF("./z", "4.0")),
+			    "your patch|my patch");
+	assert_string_equal(variants_of(f, "Nothing to see.\n\n(with this patch)\n" HF("./za", "5.0")), "with this patch");
+	/* the last item of a list of settings names nothing */
+	assert_string_equal(variants_of(f, "wrk ran with\n- 2 Threads\n- 400 connections\n\n" HF("./zb", "5.0")), "t");
+}
+
+/* a bare line under prose that introduces it names the output; a root prompt with options is a command */
+static void test_intro_line_and_root_prompt(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "It does fix the first one, as far as I can see:\nBefore\n\n# perf_old stat -e cycles ./x\n\n" HF("./zc", "5.0")
+					   "\nWith the patch\n\n# perf stat -e cycles ./x\n\n" HF("./zc", "4.0")),
+			    "Before|With the patch");
+}
+
+/* a "key: value" comment in a configuration fence is a fact, never the name of what follows */
+static void test_fence_config_comments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "#### Test 2. pgtune settings\n\n```\n# DB Version: 15\n# OS Type: linux\n\nmax_connections = 20\n```\n\n"
+					   "The results:\n\n" HF("./zd", "5.0")),
+			    "Test 2. pgtune settings");
+}
+
+/* a bare label over a user@host prompt names the output the prompt runs */
+static void test_label_over_prompt(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "> \n> Unpatched kernel\n> root@test1:~# hyperfine ./ze\n> " HF("./ze", "5.0")
+					   "> \n> patched kernel\n> root@test1:~# hyperfine ./ze\n> " HF("./ze", "4.0")),
+			    "Unpatched kernel|patched kernel");
 }
 
 static void test_ci_prefixes(void **state)
@@ -444,7 +534,9 @@ int main(void)
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
-		T(test_titles_arrows_summaries),
+		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
+		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
+		T(test_fence_config_comments), T(test_label_over_prompt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

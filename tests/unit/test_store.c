@@ -13,6 +13,9 @@
 
 #include "helpers.h"
 #include "store/csvstore.h"
+#include "store/flows.h"
+#include "store/load.h"
+#include "store/write.h"
 
 static char dir[256];
 

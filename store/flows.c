@@ -1,0 +1,488 @@
+/*
+ * flows.c - the protocols over the store: an import, an edit, an undo and
+ * a reader's snapshot, each written once; see flows.h.
+ */
+#include "store/flows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/catalog.h"
+#include "store/import_edits.h"
+#include "store/load.h"
+#include "store/loadexp.h"
+#include "store/storeindex.h"
+#include "store/write.h"
+#include "util/buf.h"
+#include "util/hash.h"
+#include "util/mapped.h"
+
+/* ---- snapshots ---- */
+
+uint64_t store_generation(const struct store *st)
+{
+	struct storeindex_stamp s;
+	uint64_t h[2];
+
+	if (storeindex_stamp(st, &s) < 0)
+		return 0;
+	hash_128(&s, sizeof(s), h);
+	return h[0] ^ h[1];
+}
+
+/*
+ * store_load() (or with `runs_only` store_load_runs()), and the index
+ * (storeindex.h) written when it is stale and nothing changed under the
+ * load, nothing was damaged, nothing warned: the next reader finds it.
+ */
+static int load_indexed(struct store *st, struct model *m, int runs_only, struct diag *d)
+{
+	struct storeindex_stamp before, after;
+	int stamped = storeindex_stamp(st, &before) == 0;
+	size_t said = d->n;
+	int rc = runs_only ? store_load_runs(st, m, d) : store_load(st, m, d);
+
+	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, &after) == 0 &&
+	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after))
+		storeindex_write(st, m, &after);
+	return rc;
+}
+
+/*
+ * The experiment `sel` names, read alone into empty `m` from the imports
+ * the index names for it. 1 when `m` holds it so; 0 when the index is
+ * stale, names none or several, or they do not read clean (`m` left
+ * empty).
+ */
+static int load_alone(struct store *st, const struct store_select *sel, struct model *m)
+{
+	struct model own;
+	const struct model *sum = sel->summary;
+	const struct experiment *e;
+	size_t hits;
+	int ok = 0;
+
+	model_init(&own);
+	if (!sum && storeindex_load(st, &own, NULL) == 1)
+		sum = &own;
+	if (sum) {
+		e = sel->fuzzy ? model_match_experiment(sum, sel->experiment, &hits)
+			       : model_experiment(sum, sel->experiment);
+		ok = e && store_load_experiment(st, sum, e, m);
+	}
+	model_release(&own);
+	return ok;
+}
+
+/*
+ * The catalog of `st`, up to date, or NULL when it cannot answer (none to
+ * be had, or an import does not verify: the data is read, and says why).
+ */
+static struct catalog *catalog_now(struct store *st)
+{
+	struct catalog *c = catalog_open(st);
+
+	if (c && catalog_sync(c) != 0) {
+		catalog_close(c);
+		c = NULL;
+	}
+	return c;
+}
+
+/* Hashes gathered once each: the strings in `a`. */
+struct hashes {
+	struct strmap seen;
+	struct arena a;
+	const char **v;
+	size_t n, cap;
+};
+
+static void add_hash(void *ctx, const char *hash)
+{
+	struct hashes *h = ctx;
+	const char *copy;
+
+	if (strmap_get(&h->seen, hash, NULL))
+		return;
+	copy = arena_strdup(&h->a, hash);
+	strmap_put(&h->seen, copy, 1);
+	ALLOC_GROW(h->v, h->n + 1, h->cap);
+	h->v[h->n++] = copy;
+}
+
+/* The imports of the runs `sel` names, alone, into empty `m` (m->partial). 1 when so, else 0. */
+static int load_runs_imports(struct store *st, const struct store_select *sel, struct model *m,
+			     struct diag *d)
+{
+	struct catalog *c = catalog_now(st);
+	struct hashes h = { STRMAP_INIT, { 0 }, NULL, 0, 0 };
+	int ok = c != NULL;
+
+	for (size_t i = 0; ok && i < sel->nruns; i++) {
+		char prefix[HASH_HEX_LEN + 1];
+		size_t len = strcspn(sel->runs[i], ":");
+
+		snprintf(prefix, sizeof(prefix), "%.*s", (int)(len < HASH_HEX_LEN ? len : HASH_HEX_LEN),
+			 sel->runs[i]);
+		ok = catalog_imports_like(c, prefix, add_hash, &h) >= 0;
+	}
+	catalog_close(c);
+	if (ok && store_load_imports(st, m, h.v, h.n, d) == 0)
+		m->partial = 1;
+	free(h.v);
+	strmap_release(&h.seen);
+	arena_release(&h.a);
+	return m->partial;
+}
+
+/* The selected metric's figures from the catalog into empty `m`. 1 when so, else 0 (`m` empty). */
+static int load_figures(struct store *st, const struct store_select *sel, struct model *m,
+			struct diag *d)
+{
+	struct catalog *c = catalog_now(st);
+	int rc = c ? catalog_metric(c, st, sel->metric, m, d) : 1;
+
+	catalog_close(c);
+	if (rc < 0)
+		catalog_remove(st); /* it does not read: the next reader makes it anew */
+	return rc == 0;
+}
+
+static const char *keep(struct model *m, const char *s)
+{
+	return arena_strdup(&m->arena, s);
+}
+
+/*
+ * Experiment `sel->experiment` whole (load_alone()) and, from the
+ * catalog, every other run with a figure of `sel->metric`: what a view
+ * of that experiment needs to show the metric's history. 1 when so, else
+ * 0 (`m` empty).
+ */
+static int load_alone_and_figures(struct store *st, const struct store_select *sel, struct model *m,
+				  struct diag *d)
+{
+	/* the other imports' runs join the model the experiment was read into (catalog_metric()) */
+	if (!load_alone(st, sel, m))
+		return 0;
+	if (load_figures(st, sel, m, d))
+		return 1;
+	model_release(m);
+	model_init(m);
+	return 0;
+}
+
+/*
+ * The TUI's first screen from the index: the experiments without their
+ * runs, and the last import's warnings. 0 (`m` empty, nothing added) when
+ * the index is not fresh or lists one experiment only (opened at once:
+ * it is read whole).
+ */
+static int browse_index(struct store *st, struct model *m, struct diag *last_warnings)
+{
+	struct diag warned = DIAG_INIT;
+
+	if (storeindex_load(st, m, &warned) != 1)
+		return 0;
+	if (m->nexps <= 1) {
+		model_release(m);
+		model_init(m);
+		diag_release(&warned);
+		return 0;
+	}
+	if (last_warnings)
+		diag_take(last_warnings, &warned);
+	diag_release(&warned);
+	return 1;
+}
+
+int store_snapshot(struct store *st, const struct store_select *sel, enum store_need need,
+		   struct model *m, struct diag *d)
+{
+	static const struct store_select all = { 0 };
+	int rc = 0;
+
+	if (!sel)
+		sel = &all;
+	if (sel->generation) /* before the read: a writer meanwhile shows as a change */
+		m->generation = store_generation(st);
+	switch (need) {
+	case NEED_NONE:
+		break;
+	case NEED_SUMMARY:
+		if (storeindex_load(st, m, NULL) != 1) /* fresh: no import's files are read */
+			rc = load_indexed(st, m, 1, d);
+		break;
+	case NEED_RUNS:
+		rc = load_indexed(st, m, 1, d);
+		break;
+	case NEED_RECORDS:
+		if (sel->experiment && load_alone(st, sel, m))
+			m->partial = 1, m->selected = keep(m, sel->experiment);
+		else if (!(sel->nruns && load_runs_imports(st, sel, m, d)))
+			rc = load_indexed(st, m, 0, d);
+		break;
+	case NEED_FIGURES:
+		if (sel->metric && sel->experiment && load_alone_and_figures(st, sel, m, d))
+			m->partial = 1, m->selected = keep(m, sel->experiment);
+		else if (!(sel->metric && !sel->experiment && load_figures(st, sel, m, d)))
+			rc = load_indexed(st, m, 0, d);
+		break;
+	case NEED_BROWSE:
+		if (!browse_index(st, m, sel->last_warnings))
+			rc = load_indexed(st, m, 0, d);
+		break;
+	}
+	return rc;
+}
+
+/* ---- imports ---- */
+
+/* A dry run's measurements: counted per run, not kept (model.h: struct record_spool). */
+static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
+
+/* Is an input's text stored (new runs, or all its blocks stored before: the text is kept)? */
+static int to_store(const struct import_input_result *ir)
+{
+	return (ir->status == IMPORT_NEW || ir->status == IMPORT_ALL_DUP) && ir->source >= 0;
+}
+
+static void tell(const struct store_import_opts *o, int event, const struct store_import_plan *p,
+		 struct diag *d)
+{
+	if (o->told)
+		o->told(o->ctx, event, p, d);
+}
+
+/* The name an input is reported by. */
+static const char *input_name(const struct import_input *in)
+{
+	return strcmp(in->name, "-") ? in->name : "<stdin>";
+}
+
+/*
+ * What the store knows, for an import: with the lock held and the index
+ * fresh, the index answers (m->stored; *ix set), else the stored runs are
+ * read (--set-variant may target stored blocks: it always reads them).
+ * Returns 0, or -1 when the store cannot be read.
+ */
+static int read_store(struct store *st, const struct store_import_opts *o, size_t n,
+		      struct store_import_plan *p, struct storeindex_import **ix, struct diag *d)
+{
+	size_t said = d->n;
+
+	if (!o->dry && !o->io.nset && n > 0)
+		*ix = storeindex_import_begin(st, &p->m);
+	if (!*ix && load_indexed(st, &p->m, 1, d) < 0)
+		return -1;
+	/* the index is written from this model at the end only when the store read clean */
+	p->clean = !p->m.damaged && d->n == said;
+	return 0;
+}
+
+/*
+ * The catalog (catalog.h) gets what the import stored when it is small
+ * enough to read back at once (its files are in the page cache); a larger
+ * one is read by the next reader that asks the catalog.
+ */
+#define CATALOG_AT_IMPORT 100000 /* measurements */
+
+static void catalog_stored(struct store *st, struct store_import_plan *p)
+{
+	struct catalog *c = NULL;
+
+	for (size_t i = 0; i < p->res.ninputs; i++) {
+		const struct import_input_result *ir = &p->res.inputs[i];
+
+		if (!to_store(ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
+			continue;
+		if (!c && !(c = catalog_open(st)))
+			return;
+		catalog_add(c, p->m.sources[ir->source].hash);
+	}
+	catalog_close(c);
+}
+
+/* Store each text the plan keeps; tell of each input. */
+static void write_texts(struct store *st, const struct import_input *in, size_t n,
+			const struct store_import_opts *o, struct store_import_plan *p, int stop,
+			struct diag *d)
+{
+	for (size_t i = 0; i < p->res.ninputs && i < n; i++) {
+		struct import_input_result *ir = &p->res.inputs[i];
+
+		p->at = i;
+		if (ir->status == IMPORT_EMPTY && !in[i].origin) /* a thread's line counts those */
+			diag_warn(d, input_name(&in[i]), 0, "no measurements found");
+		if (!o->dry && !stop && to_store(ir)) {
+			if (store_add_source(st, &p->m, (uint32_t)ir->source, d) < 0) {
+				ir->not_stored = 1; /* the summary does not say "imported" */
+				p->failed++;
+				diag_error(d, input_name(&in[i]), 0, "not stored");
+			} else {
+				p->stored++;
+			}
+		}
+		tell(o, STORE_IMPORT_INPUT, p, d);
+	}
+}
+
+int store_import(const char *dir, struct import_input *in, size_t n,
+		 const struct store_import_opts *o, struct store_import_plan *p, struct diag *d)
+{
+	struct store st;
+	struct storeindex_import *ix = NULL;
+	struct storeindex_render *render = NULL;
+	int write = dir && !o->dry && n > 0, stop = 0;
+
+	memset(p, 0, sizeof(*p));
+	model_init(&p->m);
+	if (!dir) { /* no store: the plan alone */
+		p->read = 1;
+		if (!o->keep)
+			p->m.spool = &count_only;
+		import_texts(&p->m, in, n, &o->io, &p->res, d);
+		tell(o, STORE_IMPORT_PLANNED, p, d);
+		return 0;
+	}
+	if (store_open(&st, dir, write, d) < 0 ||
+	    (write && (store_lock(&st, d) < 0 || journal_settle(&st, d) < 0)) ||
+	    read_store(&st, o, n, p, &ix, d) < 0) {
+		store_close(&st);
+		storeindex_import_release(ix);
+		p->ix = NULL;
+		for (size_t i = 0; i < n; i++)
+			mapped_free(in[i].text), in[i].text = NULL;
+		return -1;
+	}
+	p->read = 1;
+	p->said_read = d->n;
+	p->ix = ix;
+	tell(o, STORE_IMPORT_READ, p, d);
+
+	/*
+	 * The measurements read leave memory block by block: written into the
+	 * new texts' measurements.csv as they come, or (a dry run) counted
+	 * only. --set-variant keeps them in memory.
+	 */
+	if (o->dry && !o->keep)
+		p->m.spool = &count_only;
+	else if (write && !o->io.nset && store_spool_begin(&st, &p->m, d) < 0)
+		tell(o, STORE_IMPORT_READ, p, d); /* then they are kept, as before */
+	import_texts(&p->m, in, n, &o->io, &p->res, d);
+	tell(o, STORE_IMPORT_PLANNED, p, d);
+
+	/*
+	 * --set-variant fixes are user edits, kept apart from what was parsed.
+	 * The edit is recorded before the data: until the data is stored it
+	 * targets nothing, so a crash between the two shows either nothing or
+	 * both, and running the command again records nothing twice.
+	 */
+	if (!o->dry && p->m.noverrides > p->res.overrides_from) {
+		p->edit = import_record_sets(&st, &p->m, &p->res, d);
+		stop = p->edit < 0; /* neither the edit nor the data */
+		tell(o, STORE_IMPORT_EDIT, p, d);
+	}
+	/* the index's part of what is stored is rendered beside the storing */
+	if (!o->dry && !stop && p->clean) {
+		unsigned char *will = xcalloc(p->m.nsources ? p->m.nsources : 1, 1);
+		int any = 0;
+
+		for (size_t i = 0; i < p->res.ninputs; i++)
+			if (to_store(&p->res.inputs[i]))
+				any = will[p->res.inputs[i].source] = 1;
+		if (any)
+			render = storeindex_render_begin(&p->m, ix, will);
+		free(will);
+	}
+	write_texts(&st, in, n, o, p, stop, d);
+	/* the store's index follows what was added (lock held: nothing else changed it) */
+	if (!o->dry && !stop && !p->failed && p->clean && p->stored) {
+		if (ix)
+			storeindex_import_end(ix, &st, &p->m, &render);
+		else
+			storeindex_refresh(&st, &p->m, &render);
+	}
+	storeindex_render_release(render);
+	if (p->stored)
+		catalog_stored(&st, p);
+	store_spool_end(&st, &p->m);
+	store_close(&st);
+	return stop || p->failed ? -1 : 0;
+}
+
+void store_import_release(struct store_import_plan *p)
+{
+	import_result_release(&p->res);
+	model_release(&p->m);
+	storeindex_import_release(p->ix); /* after the model: m->stored asks it */
+	memset(p, 0, sizeof(*p));
+}
+
+/* ---- edits ---- */
+
+long store_edit(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	return journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+}
+
+int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d)
+{
+	return journal_undo(st, id, dry, out, d);
+}
+
+int store_add_override(struct store *st, const char *kind, const char *target, const char *value,
+		       const char *created, struct diag *d)
+{
+	struct edit_row r = { 0 };
+	struct store_edit_op op = { NULL, NULL, &r, 1 };
+	struct buf what = BUF_INIT;
+	const char *command;
+	long rc;
+
+	(void)created; /* the journal stamps its own time */
+	r.value = value;
+	if (!strcmp(kind, "baseline")) {
+		r.op = EDIT_BASELINE;
+		r.experiment = target;
+		command = "baseline";
+		buf_addf(&what, "baseline of \"%s\" is \"%s\"", target, value);
+	} else if (!strcmp(kind, "experiment")) {
+		r.op = EDIT_EXPERIMENT;
+		r.target = target;
+		command = "move";
+		buf_addf(&what, "import %.12s moved to \"%s\"", target, value);
+	} else {
+		r.op = EDIT_VARIANT;
+		r.target = target;
+		command = "import --set-variant";
+		buf_addf(&what, "block at %s is variant \"%s\"", target, value);
+	}
+	op.command = command;
+	op.what = what.s;
+	rc = store_edit(st, NULL, &op, d);
+	buf_release(&what);
+	return rc < 0 ? -1 : 0;
+}
+
+int store_add_alias(struct store *st, const char *experiment, const char *from, const char *to,
+		    const char *created, struct diag *d)
+{
+	struct edit_row r = { 0 };
+	struct store_edit_op op = { NULL, NULL, &r, 1 };
+	struct buf what = BUF_INIT;
+	long rc;
+
+	(void)created;
+	r.op = EDIT_ALIAS;
+	r.experiment = experiment;
+	r.target = from;
+	r.value = to;
+	buf_addf(&what, "variant \"%s\" shown as \"%s\"%s%s%s", from, to, *experiment ? " in \"" : "",
+		 experiment, *experiment ? "\"" : "");
+	op.command = "rename-variant";
+	op.what = what.s;
+	rc = store_edit(st, NULL, &op, d);
+	buf_release(&what);
+	return rc < 0 ? -1 : 0;
+}
