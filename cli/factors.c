@@ -204,6 +204,15 @@ static void print_text(const struct fx_exp *x, const struct cmp_opts *o, FILE *f
 
 /* ---- JSON ---- */
 
+int factors_json_write(json_t *doc, FILE *fp)
+{
+	int rc = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+
+	fputc('\n', fp);
+	json_decref(doc);
+	return rc;
+}
+
 json_t *factors_json_num(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
@@ -303,9 +312,7 @@ static int print_json(const struct fx_exp *x, FILE *fp)
 		json_array_append_new(facs, o);
 	}
 	json_object_set_new(doc, "factors", facs);
-	rc = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-	fputc('\n', fp);
-	json_decref(doc);
+	rc = factors_json_write(doc, fp);
 	return rc;
 }
 

@@ -6,6 +6,7 @@
 #define BD_CLI_FACTORS_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "cli/cli.h"
 #include "store/compare.h"
@@ -22,6 +23,8 @@ struct factors_args {
 /* `factors --across`: the exit status. */
 int factors_across(struct cli *c, const struct factors_args *a);
 /* An effect as a JSON object (new reference). */
+/* Write `doc` to fp indented, in its keys' order, and a newline; `doc` is released. 0, or -1. */
+int factors_json_write(json_t *doc, FILE *fp);
 /* A number for JSON: null when it is not finite (NaN, none). */
 json_t *factors_json_num(double v);
 json_t *factors_effect_json(const struct fx_effect *f);

@@ -222,9 +222,7 @@ static int print_json(const struct fx_across *x, FILE *fp)
 		json_array_append_new(pooled, o);
 	}
 	json_object_set_new(doc, "pooled", pooled);
-	rc = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-	fputc('\n', fp);
-	json_decref(doc);
+	rc = factors_json_write(doc, fp);
 	return rc;
 }
 

@@ -367,56 +367,6 @@ int fx_across(struct store *st, const char *factor, const char *level, int instr
 	return rc;
 }
 
-int fx_keep(struct store *st, const char *const *names, size_t n)
-{
-	const struct cmp_opts o = CMP_OPTS_INIT;
-	struct diag d = DIAG_INIT;
-	struct model index;
-	struct catalog *c = catalog_open(st);
-	size_t kept = 0;
-
-	model_init(&index);
-	/*
-	 * no catalog_sync(): the import just added its own imports' rows, and an
-	 * import the catalog has not read since it changed gives a stamp that
-	 * the next question, which syncs, does not find (it judges that pair)
-	 */
-	if (!c || storeindex_load(st, &index, NULL) != 1 || catalog_fx_begin(c) < 0) {
-		catalog_close(c);
-		model_release(&index);
-		return 0; /* the next question judges them */
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct experiment *e = model_experiment(&index, names[i]), *e1;
-		struct model one;
-		struct fx_exp x;
-		char stamp[33];
-
-		if (!e || catalog_fx_stamp(c, &index, e, &o, stamp) < 0)
-			continue;
-		fx_read(&index, e, &x);
-		model_init(&one);
-		if (x.npairs && store_load_experiment(st, &index, e, &one) && (e1 = model_experiment(&one, e->name))) {
-			for (size_t k = 0; k < x.npairs; k++) {
-				struct fx_effect fx[16];
-				const char *base = x.variants[x.pairs[k].base].key, *cand = x.variants[x.pairs[k].cand].key;
-
-				if (fx_nfamilies > 16 || catalog_fx_get(c, e->name, base, cand, stamp, fx))
-					continue;
-				fx_pair_effects(&one, e1, base, cand, &o, fx);
-				kept += catalog_fx_put(c, e->name, base, cand, stamp, fx) == 0;
-			}
-		}
-		model_release(&one);
-		fx_release(&x);
-	}
-	catalog_fx_end(c);
-	catalog_close(c);
-	model_release(&index);
-	diag_release(&d);
-	return kept;
-}
-
 int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
 		    const struct cmp_opts *o, struct fx_across *out)
 {

@@ -85,16 +85,6 @@ struct fx_across {
  */
 int fx_across(struct store *st, const char *factor, const char *level, int instrumented,
 	      const struct cmp_opts *o, struct fx_across *out, struct diag *d);
-/*
- * Judge every pair of experiments names[0..n) of store `st` (any factor,
- * by the default options) and keep their effects in the catalog, so that
- * the next fx_across() reads no import of them: what an import does for
- * the experiments it stored into (store/flows.c). Pairs kept already are
- * not judged again. Needs a fresh index (else nothing is done). Returns
- * how many pairs were judged and kept; nothing fails (a question later
- * judges what was not kept).
- */
-int fx_keep(struct store *st, const char *const *names, size_t n);
 /* fx_across() over the experiments of model `m` (runs loaded: a quick comparison). Returns 0. */
 int fx_across_model(const struct model *m, const char *factor, const char *level, int instrumented,
 		    const struct cmp_opts *o, struct fx_across *out);

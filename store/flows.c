@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/across.h"
 #include "store/catalog.h"
 #include "store/import_edits.h"
 #include "store/load.h"
@@ -304,43 +303,6 @@ static void catalog_stored(struct store *st, struct store_import_plan *p)
 	catalog_close(c);
 }
 
-/*
- * The effects of the pairs of variants of the experiments the import
- * stored into, kept in the catalog (fx_keep()) when it was small enough to
- * be read back at once: a question across the store then reads none of
- * their imports. A large one is left to the question.
- */
-static void effects_stored(struct store *st, struct store_import_plan *p)
-{
-	struct strmap seen = STRMAP_INIT;
-	unsigned char *stored = xcalloc(p->m.nsources + 1, 1);
-	const char **names = NULL;
-	size_t n = 0, cap = 0, nmeas = 0;
-
-	for (size_t i = 0; i < p->res.ninputs; i++) {
-		const struct import_input_result *ir = &p->res.inputs[i];
-
-		if (to_store(ir) && !ir->not_stored) {
-			stored[ir->source] = 1;
-			nmeas += ir->nmeas;
-		}
-	}
-	for (size_t r = 0; nmeas <= CATALOG_AT_IMPORT && r < p->m.rs.nruns; r++) {
-		const struct run *run = &p->m.rs.runs[r];
-
-		if (run->source < p->m.nsources && stored[run->source] && run->eff_experiment &&
-		    strmap_put_new(&seen, run->eff_experiment, 1, NULL)) {
-			ALLOC_GROW(names, n + 1, cap);
-			names[n++] = run->eff_experiment;
-		}
-	}
-	if (n)
-		fx_keep(st, names, n);
-	free(names);
-	free(stored);
-	strmap_release(&seen);
-}
-
 /* Store each text the plan keeps; tell of each input. */
 static void write_texts(struct store *st, const struct import_input *in, size_t n,
 			const struct store_import_opts *o, struct store_import_plan *p, int stop,
@@ -442,11 +404,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 			storeindex_refresh(&st, &p->m, &render);
 	}
 	storeindex_render_release(render);
-	if (p->stored) {
+	if (p->stored)
 		catalog_stored(&st, p);
-		if (p->clean && !p->failed)
-			effects_stored(&st, p);
-	}
 	store_spool_end(&st, &p->m);
 	store_close(&st);
 	return stop || p->failed ? -1 : 0;
