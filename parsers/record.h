@@ -132,6 +132,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   rel_ci  half the width of a confidence interval of the center, in %
  *           of it (benchstat v2's "± 1%", the larger half of a 95%
  *           interval of the median unless benchstat was told otherwise)
+ *   sem     the standard error of the mean, σ/√n (BenchmarkDotNet's StdErr):
+ *           with the count beside it, the deviation is sem·√n
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -147,7 +149,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(UPPER, "upper", "upper")                                                                  \
 	X(ERR999, "err999", "error")                                                                \
 	X(REL_DEV, "rel_dev", "rel_dev")                                                           \
-	X(REL_CI, "rel_ci", "rel_ci")
+	X(REL_CI, "rel_ci", "rel_ci")                                                              \
+	X(SEM, "sem", "stderr")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
