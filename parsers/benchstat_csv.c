@@ -80,7 +80,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	(void)state;
 	if (!in_block) {
 		/* a v2 table begins at its row of files, a v1 table at its "name \" */
-		if (l->len <= l->indent || (l->s[l->indent] != ',' && l->s[l->indent] != 'n'))
+		if (l->len <= l->indent || (l->s[l->indent] != ',' && !line_starts(l, "name \\ ") &&
+					    !line_starts(l, "name,")))
 			return CLAIM_NONE;
 		k = classify(l);
 		return k == K_FILES || k == K_V1HEAD ? CLAIM_START : CLAIM_NONE;
