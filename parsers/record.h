@@ -87,7 +87,9 @@
 	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
 	  parser, cargo_benchcmp)                                                                   \
 	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
-	  parser, table)
+	  parser, table)                                                                           \
+	X(LABELLED, "labelled", "numbers labelled by hand in prose and lists (PGO: 10.1 s, A -> B)", \
+	  parser, labelled)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
