@@ -169,8 +169,10 @@ static int ends_in_particle(const char *s, const char *e)
 		e--;
 	for (w = e; w > s && !is_blank(w[-1]); w--)
 		;
+	if (e - w < 2 || e - w > 6)
+		return 0;
 	for (size_t k = 0; k < countof(words); k++)
-		if (strlen(words[k]) == (size_t)(e - w) && !strncasecmp(w, words[k], (size_t)(e - w)))
+		if ((*w | 0x20) == words[k][0] && !strncasecmp(w, words[k], (size_t)(e - w)) && !words[k][e - w])
 			return 1;
 	return 0;
 }
@@ -356,7 +358,10 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 	if (end - (l->s + l->indent) < 2 || end - (l->s + l->indent) > MAX_LINE)
 		return K_NONE;
 	s = after_bullet(l, end);
-	dashes = find(s, end, " -") || find(s, end, " \xe2\x80");
+	if (s >= end)
+		return K_NONE;
+	dashes = (memchr(s, '-', (size_t)(end - s)) && find(s, end, " -")) ||
+		 (memchr(s, '\xe2', (size_t)(end - s)) && find(s, end, " \xe2\x80"));
 	/* "LABEL: values", "**LABEL:** values", "**LABEL**: values", "LABEL - values" */
 	for (p = s; p < end; p++) {
 		const char *v, *le;
@@ -695,8 +700,8 @@ static enum kind classify(const struct line *l)
 	if (e - s > 24 && !memchr(s, ':', (size_t)(e - s)) && !memchr(s, '\xe2', (size_t)(e - s)) &&
 	    !memchr(s, '>', (size_t)(e - s)) && !find(s, e, " - ") && !find(s, e, " vs"))
 		return K_NONE;
-	if (!has_digit(s, e))
-		return K_NONE;
+	if (e[-1] == ':' || !has_digit(s, e))
+		return K_NONE; /* a label line ("Release + PGO build 5:") holds no figure of its own */
 	if ((k = read_line(l, NUM_MARK_UNDECIDED, &ll)) == K_NONE)
 		return K_NONE;
 	/* a line of figures that the parse would read nothing from stays prose (a label, a fact) */
