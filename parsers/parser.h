@@ -386,8 +386,15 @@ const struct parser *const *parsers_all(size_t *n);
  * 1: everything before the store recorded it. 3: every parser's line
  * classifier (a line garbled where a figure begins is reported, not read
  * as prose), all-or-nothing hyperfine and GNU time lines, more shapes of
- * hand-written size lists.
+ * hand-written size lists. 4: the harnesses and comparers of every
+ * ecosystem (BenchmarkDotNet, JMH, Google Benchmark, pyperf,
+ * pytest-benchmark, asv, benchmark.js, benchstat, benchcmp, critcmp,
+ * cargo benchcmp), load generators and system tools (wrk, ab, hey, oha,
+ * vegeta, k6, h2load, zsh and fish time, redis-benchmark, memtier,
+ * pgbench, sysbench, fio, du, bloaty, objdump -h), hand-made tables and
+ * labelled numbers, perf modifiers, container log prefixes, and the
+ * naming pass as evidence.
  */
-#define PARSERS_GENERATION 3
+#define PARSERS_GENERATION 4
 
 #endif

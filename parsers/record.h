@@ -89,7 +89,9 @@
 	X(BENCHSTAT_CSV, "benchstat-csv", "benchstat -format csv (v2) and -csv (v1) tables", parser, \
 	  benchstat_csv)                                                                            \
 	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
-	  parser, table)
+	  parser, table)                                                                           \
+	X(LABELLED, "labelled", "numbers labelled by hand in prose and lists (PGO: 10.1 s, A -> B)", \
+	  parser, labelled)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };

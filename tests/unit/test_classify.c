@@ -961,6 +961,39 @@ static void test_table(void **state)
 	not_claimed(f, "a \xe2\x94\x82 b");
 }
 
+/* Numbers labelled by hand: a label and figures, arrows, a figure alone; prose never. */
+static void test_labelled(void **state)
+{
+	enum fmt f = FMT_LABELLED;
+
+	(void)state;
+	kind_is(f, "w/ PGO: 1m10.877s; 1m10.778s; 1m10.356s", "labelled");
+	kind_is(f, "Without PGO: 188s 190s 189s average~=189s", "labelled");
+	kind_is(f, "Before: 264.5 MB", "labelled");
+	kind_is(f, "- LTO: 4.2 MiB", "labelled");
+	kind_is(f, "PGO - 10.1s", "labelled");
+	kind_is(f, "**Build time (`cargo build --release`):** 624s -> 488s = 22% drop in compile time", "labelled");
+	kind_is(f, "Jemalloc: total run time 2643.68 s", "labelled");
+	kind_is(f, "360 seconds -> 132 seconds", "arrow");
+	kind_is(f, "instructions: 97.3K \xe2\x86\x92 94.9K", "labelled");
+	kind_is(f, "0m25.891s", "value");
+	/* prose, versions, dates, percentages, ratios, settings in words: none of these */
+	not_claimed(f, "It got about 5% faster.");
+	not_claimed(f, "The build shrank from 74 678 800 to 39 695 288 bytes (-47 %)");
+	not_claimed(f, "Version: 1.2.3");
+	not_claimed(f, "Date: 2024-01-09");
+	not_claimed(f, "Speedup: -19%");
+	not_claimed(f, "speedup~=-19%");
+	not_claimed(f, "A speedup = (189-177.3)/189 ~= 6%");
+	not_claimed(f, "ratio: 1.17x");
+	not_claimed(f, "Fixed in #1920");
+	not_claimed(f, "Threads: 8");
+	not_claimed(f, "1.2.3 -> 1.2.4");
+	not_claimed(f, "10 -> 12 -> 14 ms");
+	/* counts with no word for what they count */
+	not_claimed(f, "97.3K \xe2\x86\x92 94.9K");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -985,6 +1018,7 @@ int main(void)
 		cmocka_unit_test(test_memtier),
 		cmocka_unit_test(test_comparers),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_labelled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
