@@ -102,6 +102,15 @@ struct block {
 	const char *above;
 	uint32_t above_line;
 	/*
+	 * The prose line right above the fence the block is in (blank lines
+	 * aside), or for a block outside a fence the line above it when that
+	 * is no command: a caption a label further up may leave unread
+	 * ("Measuring the load time of the C++ library"). NULL when none;
+	 * valid while the callback runs, like `above`.
+	 */
+	const char *caption;
+	uint32_t caption_line;
+	/*
 	 * The block parsed already, on the walk's thread (segpipe.h): the
 	 * records and warnings its parse() gave; NULL when it is to be parsed.
 	 */

@@ -62,6 +62,8 @@ struct seg {
 	struct buf context;    /* the open block's command line, when it has one */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
+	struct buf fence_caption; /* the prose line right above the open fence (blank lines aside) */
+	uint32_t fence_caption_line; /* its line; 0: none */
 	uint32_t last_nonblank_line;
 
 	/*
@@ -340,6 +342,13 @@ static void close_block(struct seg *sg)
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
+		if (sg->in_fence && sg->fence_caption_line) {
+			b.caption = buf_str(&sg->fence_caption);
+			b.caption_line = sg->fence_caption_line;
+		} else if (!sg->in_fence && sg->above_line && !sg->context.len) {
+			b.caption = b.above;
+			b.caption_line = b.above_line;
+		}
 		/*
 		 * A claim's failed match on the line that ends the block is the
 		 * walk's to report (read as prose), not the block's parse's: held
@@ -909,6 +918,15 @@ static void do_line(struct seg *sg, struct line *l)
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
 			sg->fence_line = sg->in_fence ? l->no : 0;
+			/* the prose right above the fence's opening may caption what it holds */
+			sg->fence_caption_line = 0;
+			buf_reset(&sg->fence_caption);
+			if (sg->in_fence && sg->prev_prose.len && sg->prev_prose_line &&
+			    sg->prev_prose_line == sg->last_nonblank_line &&
+			    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+				buf_add(&sg->fence_caption, sg->prev_prose.s, sg->prev_prose.len);
+				sg->fence_caption_line = sg->prev_prose_line;
+			}
 		}
 		sg->after_author = 1;
 		return;
@@ -1175,6 +1193,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&sg.above);
+	buf_release(&sg.fence_caption);
 	buf_release(&scratch);
 	return sg.stopped;
 }

@@ -8,6 +8,7 @@
  */
 #include "store/naming.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -165,7 +166,11 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	int files = 0;
 	uint32_t block = nm->nblocks++;
 	const char *context = NULL; /* the block's command line, one copy for its runs */
+	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
+
+	if (b->label && b->caption && b->caption_line > b->label_line)
+		caption = arena_strdup(&nm->arena, b->caption);
 
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
@@ -205,6 +210,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
+		e->caption = caption;
+		e->caption_line = caption ? b->caption_line : 0;
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
@@ -1197,6 +1204,137 @@ static void report_conflicts(const struct pass *p, struct diag *d)
 	}
 }
 
+/* Words that make a line above an output a repetition of the one before ("Run it again:"). */
+static const char *const repeat_words[] = { "again", "rerun", "re-run", "repeat", "repeated", "retry", "second",
+					    "another", "same", "run", "try", "attempt", "iteration", "round", NULL };
+
+/* Does `s` hold a word of `list` (ASCII case aside; a counter glued after it too: "iteration1")? */
+static int has_word(const char *s, const char *const *list)
+{
+	while (*s) {
+		size_t n, w;
+
+		while (*s && !(isalnum((unsigned char)*s) || *s == '-'))
+			s++;
+		for (n = 0; s[n] && (isalnum((unsigned char)s[n]) || s[n] == '-');)
+			n++;
+		for (w = n; w && isdigit((unsigned char)s[w - 1]);)
+			w--;
+		for (size_t i = 0; w && list[i]; i++)
+			if (strlen(list[i]) == w && !strncasecmp(s, list[i], w))
+				return 1;
+		s += n;
+	}
+	return 0;
+}
+
+/*
+ * The caption of run k's block as a name: without the words every
+ * caption of its group begins with (`skip` bytes), the code marks and
+ * the closing colon or stop. In the arena; NULL when nothing is left.
+ */
+static const char *caption_name(struct pass *p, const char *caption, size_t skip)
+{
+	struct buf b = BUF_INIT;
+	const char *name = NULL;
+
+	for (const char *c = caption + skip; *c; c++)
+		if (*c != '`')
+			buf_addc(&b, *c);
+	while (b.len && strchr(" \t:.", b.s[b.len - 1]))
+		b.len--;
+	buf_str(&b);
+	if (b.len && b.len <= 100)
+		name = arena_strndup(&p->m->arena, b.s, b.len);
+	buf_release(&b);
+	return name;
+}
+
+/*
+ * Outputs that one label reaches and that the lines right above them tell
+ * apart ("Measuring the load time of the C++ library" and "Now, for the
+ * load time of the Go library" under one "## Measuring the library load
+ * time"): the nearest evidence decides, each line names its output and the
+ * label becomes their scenario; the import warns, naming both. Only where
+ * every output the label reaches has such a line of its own, no two alike,
+ * none a repetition ("Run it again:") nor a section ("Results:"), and no
+ * output's runs name themselves.
+ */
+static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
+{
+	struct naming *nm = p->nm;
+	struct model *m = p->m;
+	struct label lab = { 0 };
+
+	for (uint32_t a = 0, b; a < n; a = b) {
+		const struct naming_run *ea = &nm->runs[a];
+		uint32_t src = m->rs.runs[nm->first + a].source, blocks = 0;
+		size_t skip = (size_t)-1;
+		int ok = ea->label_line && ea->label;
+
+		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
+				m->rs.runs[nm->first + b].source == src;)
+			b++;
+		for (uint32_t k = a; ok && k < b; k++) {
+			const struct naming_run *e = &nm->runs[k];
+			const struct run *r = &m->rs.runs[nm->first + k];
+
+			ok = e->caption && !e->multi && r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label);
+			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
+				continue;
+			blocks++;
+			/* a line no earlier block of the group has */
+			for (uint32_t j = a; ok && j < k; j++)
+				ok = nm->runs[j].block == e->block || strcmp(nm->runs[j].caption, e->caption);
+			if (!ok || has_word(e->caption, repeat_words))
+				ok = 0;
+			else if (label_read(e->caption, strlen(e->caption), 1, &lab) == LABEL_VARIANT ||
+				 lab.kind == LABEL_SCENARIO || (lab.kind == LABEL_SECTION && !lab.bare))
+				ok = 0;
+			else if (skip == (size_t)-1)
+				skip = strlen(e->caption);
+			else {
+				/* the words every caption so far begins with */
+				size_t i = 0, w = 0;
+				const char *c0 = nm->runs[a].caption;
+
+				while (i < skip && c0[i] && c0[i] == e->caption[i])
+					if (c0[i++] == ' ')
+						w = i;
+				skip = w;
+			}
+		}
+		if (!ok || blocks < 2)
+			continue;
+		for (uint32_t k = a; k < b; k++) {
+			struct naming_run *e = &nm->runs[k];
+			struct run *r = &m->rs.runs[nm->first + k];
+			const char *name = k > a && e->block == nm->runs[k - 1].block ? m->rs.runs[nm->first + k - 1].variant.text
+										 : caption_name(p, e->caption, skip);
+
+			if (!name) {
+				/* a caption that is nothing but what the others share: none renamed (none yet) */
+				if (k == a)
+					break;
+				name = e->label;
+			}
+			if (!(k > a && e->block == nm->runs[k - 1].block) && d)
+				diag_warn(d, m->sources[r->source].name, e->caption_line,
+					  "the line \"%s\" (line %u) and the label \"%s\" (line %u) name this output "
+					  "differently; the line right above it names it (the label reaches %u outputs "
+					  "their own lines tell apart, and becomes their scenario)",
+					  name, e->caption_line, e->label, e->label_line, blocks);
+			if (!e->scenario)
+				e->scenario = e->label;
+			r->variant.text = name;
+			r->variant.origin = VO_LABEL;
+			r->name_line = e->caption_line;
+			p->line_origin[k] = VO_LABEL;
+		}
+	}
+	label_release(&lab);
+}
+
 void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -1316,6 +1454,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 				decide(&p, k);
 		}
 	}
+
+	sibling_captions(&p, n, d);
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;

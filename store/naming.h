@@ -30,6 +30,12 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	/*
+	 * The prose line right above its block or its block's fence, below
+	 * the label (block.caption, in nm->arena), or NULL; and its line.
+	 */
+	const char *caption;
+	uint32_t caption_line;
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
 	uint8_t build;        /* the label holds a build word or a change */

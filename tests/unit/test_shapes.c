@@ -523,6 +523,38 @@ static void test_titles_arrows_summaries(void **state)
 	assert_string_equal(variants_of(f, "### wrk\n\n" HF("./p", "5.0") "\n### hey\n\n" HF("./p", "4.0")), "wrk|hey");
 }
 
+/*
+ * Outputs one heading reaches, told apart by the line right above each
+ * (a sentence with no build word): each line names its output, the
+ * heading becomes the scenario, and the import warns naming both. Not
+ * where the lines count repetitions, nor where one output has none.
+ */
+static void test_sibling_captions(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "## Measuring the library load time\n\nFirst with perf.\n\n"
+					   "Measuring the load time of the C++ library\n\n```\n" HF("./sa", "5.0") "```\n\n"
+					   "Now, for the load time of the Go library\n\n```\n" HF("./sa", "4.0") "```\n"),
+			    "Measuring the load time of the C++ library|Now, for the load time of the Go library");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Measuring the library load time");
+	assert_true(f->d.n >= 2);
+	assert_non_null(strstr(f->d.v[f->d.n - 1].text, "the label \"Measuring the library load time\" (line 1)"));
+	/* what every line begins with goes */
+	assert_string_equal(variants_of(f, "#### wrk2 ####\n\nOutput of wrk with ArrayBlockingQueue, 128\n\n```sh\n" HF("./sb", "5.0")
+					   "```\n\nOutput of wrk with LinkedBlockingQueue, 256\n\n```sh\n" HF("./sb", "4.0") "```\n"),
+			    "ArrayBlockingQueue, 128|LinkedBlockingQueue, 256");
+	/* repetitions of one build */
+	assert_string_equal(variants_of(f, "### PGO\n\nThe first try gave this\n\n" HF("./sc", "5.0")
+					   "\nand the second run this\n\n" HF("./sc", "4.0")),
+			    "PGO|PGO");
+	assert_string_equal(variants_of(f, "### v1 : baseline\niteration1:\n" HF("./sd", "5.0") "iteration2:\n" HF("./sd", "4.0")),
+			    "v1 : baseline|v1 : baseline");
+	/* one output without a line of its own: the heading names both */
+	assert_string_equal(variants_of(f, "### LTO\n\n" HF("./se", "5.0") "\nThe same numbers on the laptop\n\n" HF("./se", "4.0")),
+			    "LTO|LTO");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -536,7 +568,7 @@ int main(void)
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
-		T(test_fence_config_comments), T(test_label_over_prompt),
+		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
