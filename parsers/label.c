@@ -538,7 +538,12 @@ static int unmark(const char **s, size_t *n, int *level)
 
 		while (h < *n && (*s)[h] == '#')
 			h++;
-		if (h <= 6 && h < *n && is_space((*s)[h])) {
+		/*
+		 * "## Title", or as older renderers took it, "###JSON" (two marks
+		 * at least: "#include", "#42" and "#hashtag" are no headings)
+		 */
+		if (h <= 6 && h < *n &&
+		    (is_space((*s)[h]) || (h >= 2 && (((*s)[h] | 0x20) >= 'a' && ((*s)[h] | 0x20) <= 'z')))) {
 			size_t c = 0;
 
 			*level = (int)h;
