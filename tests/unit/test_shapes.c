@@ -293,6 +293,17 @@ static void test_terminal_residue(void **state)
 					   "  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
 			    "LTO");
 	assert_non_null(find_meas(&f->m, 0, "time.mean"));
+	/* a progress line the terminal overwrote, kept in front of the line that replaced it */
+	assert_string_equal(variants_of(f, "## Debug, SW\n\n```sh\nBenchmark 1: ./w\n"
+					   " \xe2\xa0\xb8 Current estimate: 2.338 s      \xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x91  "
+					   "Time (mean \xc2\xb1 \xcf\x83):      2.344 s \xc2\xb1  0.054 s    [User: 2.292 s, System: 0.046 s]\n"
+					   "  Range (min \xe2\x80\xa6 max):    2.268 s \xe2\x80\xa6  2.403 s    10 runs\n```\n"),
+			    "Debug");
+	assert_non_null(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "time.mean"));
+	assert_true(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "time.mean")->value == 2.344);
+	assert_true(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "user.mean")->value == 2.292);
+	/* a spinner alone, with no bar before the text, is text */
+	assert_int_equal(clean_needed_shape("\xe2\xa0\xb8 Building", 12), 0);
 }
 
 static void test_rules_and_changes(void **state)
