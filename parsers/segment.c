@@ -296,8 +296,18 @@ static int looks_like_command(const char *s, size_t n)
 	}
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	if (w > i && is_command_word(s + i, w - i))
-		return 1;
+	if (w > i && is_command_word(s + i, w - i)) {
+		/*
+		 * A wrapped sentence that goes on with a command's name ("time from
+		 * 32 single threaded processes before the patch:") ends with a colon
+		 * and holds nothing of a shell's: no option, path, setting or quote
+		 */
+		size_t k = w;
+
+		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
+			k++;
+		return !(k == n && n > w && s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3);
+	}
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }

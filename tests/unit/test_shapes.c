@@ -91,6 +91,18 @@ static void test_quotes_and_sentences(void **state)
 	assert_string_equal(variants_of(f, "This is how it ran before:\n\n" HF("./k", "5.0") "\n"
 					   "And here is the same thing with the patch applied:\n\n" HF("./k", "4.0")),
 			    "t|with the patch applied");
+	/* the end of a long sentence, and of one wrapped on a command's name */
+	assert_string_equal(variants_of(f, "I timed it. Running `time gmake print-value-PATCHES >/dev/null` in a component "
+					   "directory gives, typically, before the change:\n" HF("./ka", "5.0")
+					   "and after the change:\n" HF("./ka", "4.0")),
+			    "before the change|after the change");
+	assert_string_equal(variants_of(f, "Here is the result of 32 CPUs running mprotect at the same\n"
+					   "time from 32 single threaded processes before the patch:\n\n" HF("./kb", "5.0")),
+			    "before the patch");
+	/* before or after what names no build: a rerun */
+	assert_string_equal(variants_of(f, "Some text.\n\nThe proxy crashed during that run; the same test again after a restart:\n\n" HF("./kd", "5.0")), "t");
+	/* "time ./x" is still a command */
+	assert_string_equal(variants_of(f, "Some text.\n\ntime ./kc --fast:\n" HF("./kc", "5.0")), "t");
 }
 
 static void test_comments_in_fences(void **state)
