@@ -1099,7 +1099,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(out->variant.s, out->variant.len, build_words);
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
-	if (!names_build && text_words(out->variant.s, out->variant.len, 6) > 5 &&
+	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
 	    !(marked && ends_colon(s0, n0) && sentence_tail(&out->variant))) {
 		/* a long line that names no build is a caption, not a variant (its end may be one) */
 		buf_reset(&out->variant);

@@ -75,6 +75,11 @@ static void test_headings(void **state)
 			    "With LTO|With PGO");
 	assert_string_equal(variants_of(f, "### BOLT ###\n\nRun 1:\n" HF("./i", "5.0") "Run 2:\n" HF("./i", "5.1")),
 			    "BOLT|BOLT");
+	/* a heading is the author's name for its section, long and with no build word too */
+	assert_string_equal(variants_of(f, "### 1. Basic TUN Read/Write (Async)\n\n```text\n" HF("./ia", "5.0")
+					   "=== Monitor Summary ===\n```\n\n### 2. Basic TUN with Channel Buffering (Async)\n\n"
+					   "```text\n" HF("./ia", "4.0") "```\n"),
+			    "Basic TUN Read/Write (Async)|Basic TUN with Channel Buffering (Async)");
 }
 
 static void test_quotes_and_sentences(void **state)
