@@ -1250,6 +1250,76 @@ static const char *caption_name(struct pass *p, const char *caption, size_t skip
 	return name;
 }
 
+/* Words a heading may hold beside a tool's name and still name only the tool ("Perf stat", "wrk output"). */
+static const char *const tool_heading_words[] = { "stat", "output", "outputs", "result", "results", "run",
+						  "runs", "log", NULL };
+
+/* Is `label` a tool's name (format `fmt`'s) and such words alone? */
+static int names_tool(const char *label, enum fmt fmt)
+{
+	int tool = 0;
+
+	for (const char *w = label; *w;) {
+		char word[32];
+		size_t n = 0;
+		int known = 0;
+
+		while (*w && !isalnum((unsigned char)*w) && *w != '-' && *w != '_')
+			w++;
+		while (w[n] && (isalnum((unsigned char)w[n]) || w[n] == '-' || w[n] == '_'))
+			n++;
+		if (!n)
+			break;
+		if (n >= sizeof(word))
+			return 0;
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)tolower((unsigned char)w[i]);
+		word[n] = '\0';
+		if (fmt_from_name(word) == (int)fmt)
+			known = tool = 1;
+		for (size_t i = 0; !known && tool_heading_words[i]; i++)
+			known = !strcmp(word, tool_heading_words[i]);
+		if (!known)
+			return 0;
+		w += n;
+	}
+	return tool;
+}
+
+/*
+ * A heading that is the name of the tool whose outputs it reaches ("#
+ * Perf stat" over "perf stat ./one" and "perf stat ./two") says what was
+ * run, not which build: where those outputs ran different commands, the
+ * commands tell them apart, and the heading is their scenario.
+ */
+static void tool_headings(struct pass *p)
+{
+	struct naming *nm = p->nm;
+	struct model *m = p->m;
+
+	for (uint32_t a = 0, b; a < nm->n; a = b) {
+		const struct naming_run *ea = &nm->runs[a];
+		const struct run *ra = &m->rs.runs[nm->first + a];
+		int differ = 0, ok = ea->label && p->attached[a] && ea->command && names_tool(ea->label, ra->fmt);
+
+		for (b = a + 1; b < nm->n && nm->runs[b].label_line == ea->label_line &&
+				m->rs.runs[nm->first + b].source == ra->source;
+		     b++) {
+			const struct run *r = &m->rs.runs[nm->first + b];
+
+			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt;
+			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
+		}
+		if (!ok || !differ)
+			continue;
+		for (uint32_t k = a; k < b; k++) {
+			p->attached[k] = 0;
+			if (!nm->runs[k].scenario)
+				nm->runs[k].scenario = nm->runs[k].label;
+		}
+	}
+}
+
 /*
  * Outputs that one label reaches and that the lines right above them tell
  * apart ("Measuring the load time of the C++ library" and "Now, for the
@@ -1375,6 +1445,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 	}
 	attach_labels(&p);
+	tool_headings(&p);
 	labels_by_command(&p);
 	env_builds(&p);
 

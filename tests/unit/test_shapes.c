@@ -547,6 +547,16 @@ static void test_titles_arrows_summaries(void **state)
 					   "<details>\n  <summary>Summary for: `apollo-router`</summary>\n\n"
 					   "  **K6 Output**\n\n```\n" HF("./o", "4.0") "```\n</details>\n"),
 			    "wundergraph|apollo-router");
+	/* the name of the tool whose outputs it reaches, over different commands: the commands name them */
+	assert_string_equal(variants_of(f, "# Perf stat\n\n```\n$ perf stat ./one\n\n"
+					   " Performance counter stats for './one':\n\n"
+					   "             63.36 msec task-clock:u                     #    0.961 CPUs utilized\n\n"
+					   "       0.065931000 seconds time elapsed\n```\n\n```\n$ perf stat ./two\n\n"
+					   " Performance counter stats for './two':\n\n"
+					   "             33.36 msec task-clock:u                     #    0.961 CPUs utilized\n\n"
+					   "       0.035931000 seconds time elapsed\n```\n"),
+			    "one|two");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Perf stat");
 	/* a tool's name alone still names what was run (tools compared) */
 	assert_string_equal(variants_of(f, "### wrk\n\n" HF("./p", "5.0") "\n### hey\n\n" HF("./p", "4.0")), "wrk|hey");
 }
