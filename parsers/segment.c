@@ -299,14 +299,17 @@ static int looks_like_command(const char *s, size_t n)
 	if (w > i && is_command_word(s + i, w - i)) {
 		/*
 		 * A wrapped sentence that goes on with a command's name ("time from
-		 * 32 single threaded processes before the patch:") ends with a colon
-		 * and holds nothing of a shell's: no option, path, setting or quote
+		 * 32 single threaded processes before the patch:"), or one that
+		 * names a tool ("iperf3 UDP bidirectional with DSPACE set to 16
+		 * Bytes"), holds nothing of a shell's: no option, path, setting or
+		 * quote; it ends with a colon, or runs on for five words more
 		 */
 		size_t k = w;
 
 		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
 			k++;
-		return !(k == n && n > w && s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3);
+		return !(k == n && n > w &&
+			 ((s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3) || text_words(s + w, n - w, 5) >= 5));
 	}
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';

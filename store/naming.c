@@ -169,7 +169,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
 
-	if (b->label && b->caption && b->caption_line > b->label_line)
+	if (b->caption && b->caption_line > b->label_line)
 		caption = arena_strdup(&nm->arena, b->caption);
 
 	for (uint32_t i = from; i < to; i++) {
@@ -1335,12 +1335,14 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	struct naming *nm = p->nm;
 	struct model *m = p->m;
 	struct label lab = { 0 };
+	const char **names = NULL;
+	size_t names_cap = 0;
 
 	for (uint32_t a = 0, b; a < n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
-		uint32_t src = m->rs.runs[nm->first + a].source, blocks = 0;
+		uint32_t src = m->rs.runs[nm->first + a].source, blocks = 0, distinct = 0;
 		size_t skip = (size_t)-1;
-		int ok = ea->label_line && ea->label;
+		int ok = 1;
 
 		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
 				m->rs.runs[nm->first + b].source == src;)
@@ -1349,14 +1351,27 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 			const struct naming_run *e = &nm->runs[k];
 			const struct run *r = &m->rs.runs[nm->first + k];
 
-			ok = e->caption && !e->multi && r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label);
+			int seen = 0;
+
+			/* runs the label names, or with no label, runs still named after their source */
+			ok = e->caption && !e->multi &&
+			     (e->label ? r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label)
+				       : r->variant.origin == VO_INPUT);
 			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
 				continue;
 			blocks++;
-			/* a line no earlier block of the group has */
-			for (uint32_t j = a; ok && j < k; j++)
-				ok = nm->runs[j].block == e->block || strcmp(nm->runs[j].caption, e->caption);
-			if (!ok || has_word(e->caption, repeat_words))
+			/* the same line again names the same build */
+			for (uint32_t j = a; !seen && j < k; j++)
+				seen = nm->runs[j].block != e->block && !strcmp(nm->runs[j].caption, e->caption);
+			distinct += !seen;
+			/*
+			 * Where no label reaches them, a line says more than the source's
+			 * name only as prose: four words at least, no comment (a tool's own
+			 * section lines, "NETWORK", "# Event count (approx.): 123", stay out)
+			 */
+			if (!e->label && (e->caption[0] == '#' || text_words(e->caption, strlen(e->caption), 4) < 4))
+				ok = 0;
+			else if (has_word(e->caption, repeat_words))
 				ok = 0;
 			else if (label_read(e->caption, strlen(e->caption), 1, &lab) == LABEL_VARIANT ||
 				 lab.kind == LABEL_SCENARIO || (lab.kind == LABEL_SECTION && !lab.bare))
@@ -1374,34 +1389,33 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 				skip = w;
 			}
 		}
-		if (!ok || blocks < 2)
+		if (!ok || distinct < 2)
 			continue;
-		for (uint32_t k = a; k < b; k++) {
+		/* every output's name first: a line that is nothing but what the others share leaves the group as it is */
+		ALLOC_GROW(names, (size_t)(b - a), names_cap);
+		for (uint32_t k = a; ok && k < b; k++)
+			ok = (names[k - a] = k > a && nm->runs[k].block == nm->runs[k - 1].block
+						    ? names[k - a - 1]
+						    : caption_name(p, nm->runs[k].caption, skip)) != NULL;
+		for (uint32_t k = a; ok && k < b; k++) {
 			struct naming_run *e = &nm->runs[k];
 			struct run *r = &m->rs.runs[nm->first + k];
-			const char *name = k > a && e->block == nm->runs[k - 1].block ? m->rs.runs[nm->first + k - 1].variant.text
-										 : caption_name(p, e->caption, skip);
 
-			if (!name) {
-				/* a caption that is nothing but what the others share: none renamed (none yet) */
-				if (k == a)
-					break;
-				name = e->label;
-			}
-			if (!(k > a && e->block == nm->runs[k - 1].block) && d)
+			if (e->label && !(k > a && e->block == nm->runs[k - 1].block) && d)
 				diag_warn(d, m->sources[r->source].name, e->caption_line,
 					  "the line \"%s\" (line %u) and the label \"%s\" (line %u) name this output "
 					  "differently; the line right above it names it (the label reaches %u outputs "
 					  "their own lines tell apart, and becomes their scenario)",
-					  name, e->caption_line, e->label, e->label_line, blocks);
+					  names[k - a], e->caption_line, e->label, e->label_line, blocks);
 			if (!e->scenario)
 				e->scenario = e->label;
-			r->variant.text = name;
+			r->variant.text = names[k - a];
 			r->variant.origin = VO_LABEL;
 			r->name_line = e->caption_line;
 			p->line_origin[k] = VO_LABEL;
 		}
 	}
+	free(names);
 	label_release(&lab);
 }
 

@@ -588,6 +588,14 @@ static void test_sibling_captions(void **state)
 			    "PGO|PGO");
 	assert_string_equal(variants_of(f, "### v1 : baseline\niteration1:\n" HF("./sd", "5.0") "iteration2:\n" HF("./sd", "4.0")),
 			    "v1 : baseline|v1 : baseline");
+	/* with no label above them, and the same line again naming the same build */
+	assert_string_equal(variants_of(f, "Setup 1\n\nhyperfine bidirectional with DSPACE set to L1 CACHE Size:\n" HF("./sf", "5.0")
+					   "\nhyperfine bidirectional with DSPACE set to 16 Bytes\n" HF("./sf", "4.0")
+					   "\nSetup 2\n\nhyperfine bidirectional with DSPACE set to L1 CACHE Size:\n" HF("./sf", "3.0")
+					   "\nhyperfine bidirectional with DSPACE set to 16 Bytes\n" HF("./sf", "2.0")),
+			    "L1 CACHE Size|16 Bytes|L1 CACHE Size|16 Bytes");
+	/* but a tool's own section line, or a short one, is no such line */
+	assert_string_equal(variants_of(f, "NETWORK\n" HF("./sg", "5.0") "\nTOTAL RESULTS\n" HF("./sg", "4.0")), "t|t");
 	/* one output without a line of its own: the heading names both */
 	assert_string_equal(variants_of(f, "### LTO\n\n" HF("./se", "5.0") "\nThe same numbers on the laptop\n\n" HF("./se", "4.0")),
 			    "LTO|LTO");
