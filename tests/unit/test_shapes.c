@@ -129,6 +129,10 @@ static void test_never_a_name(void **state)
 					   ">   Time (mean \xc2\xb1 \xcf\x83):     4.5 ms \xc2\xb1   0.1 ms\n"
 					   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
 			    "Release|t");
+	/* a copied page's author line, with or without a colon, is a new comment: it ends a label's reach */
+	assert_string_equal(variants_of(f, "Release:\n\n" HF("./ma", "5.0") "\nprattmic commented:\n\n" HF("./ma", "4.5")
+					   "\nmtelka commented on Feb 14, 2024\n\n" HF("./ma", "4.4")),
+			    "Release|t|t");
 	/* perf report's header comments and code are no labels */
 	assert_string_equal(variants_of(f, "# Samples: 10K of event 'cycles'\n# Event count (approx.): 123\n\n"
 					   HF("./n", "5.0") "\nfoo::bar():\n\n" HF("./n", "5.5")),
