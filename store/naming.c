@@ -1292,7 +1292,7 @@ static int names_tool(const char *label, enum fmt fmt)
  * run, not which build: where those outputs ran different commands, the
  * commands tell them apart, and the heading is their scenario.
  */
-static void tool_headings(struct pass *p)
+static void tool_headings(struct pass *p, struct diag *d)
 {
 	struct naming *nm = p->nm;
 	struct model *m = p->m;
@@ -1312,6 +1312,11 @@ static void tool_headings(struct pass *p)
 		}
 		if (!ok || !differ)
 			continue;
+		if (d)
+			diag_warn(d, m->sources[ra->source].name, ea->label_line,
+				  "the heading \"%s\" (line %u) is the name of the tool its outputs ran, and their "
+				  "commands differ: the commands name them, the heading is their scenario",
+				  ea->label, ea->label_line);
 		for (uint32_t k = a; k < b; k++) {
 			p->attached[k] = 0;
 			if (!nm->runs[k].scenario)
@@ -1459,7 +1464,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 	}
 	attach_labels(&p);
-	tool_headings(&p);
+	tool_headings(&p, d);
 	labels_by_command(&p);
 	env_builds(&p);
 

@@ -561,6 +561,8 @@ static void test_titles_arrows_summaries(void **state)
 					   "       0.035931000 seconds time elapsed\n```\n"),
 			    "one|two");
 	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Perf stat");
+	assert_true(f->d.n >= 1);
+	assert_non_null(strstr(f->d.v[f->d.n - 1].text, "the heading \"Perf stat\" (line 1) is the name of the tool"));
 	/* a tool's name alone still names what was run (tools compared) */
 	assert_string_equal(variants_of(f, "### wrk\n\n" HF("./p", "5.0") "\n### hey\n\n" HF("./p", "4.0")), "wrk|hey");
 }
