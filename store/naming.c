@@ -169,8 +169,13 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
 
-	if (b->caption && b->caption_line > b->label_line)
-		caption = arena_strdup(&nm->arena, b->caption);
+	if (b->caption && b->caption_line > b->label_line) {
+		/* one copy for blocks under the same line (a log repeats its captions) */
+		if (nm->last_caption && !strcmp(nm->last_caption, b->caption))
+			caption = nm->last_caption;
+		else
+			caption = nm->last_caption = arena_strdup(&nm->arena, b->caption);
+	}
 
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
@@ -1342,6 +1347,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	struct label lab = { 0 };
 	const char **names = NULL;
 	size_t names_cap = 0;
+	struct strmap captions = STRMAP_INIT; /* the lines of the group asked, each once */
 
 	for (uint32_t a = 0, b; a < n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
@@ -1352,6 +1358,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
 				m->rs.runs[nm->first + b].source == src;)
 			b++;
+		strmap_release(&captions);
 		for (uint32_t k = a; ok && k < b; k++) {
 			const struct naming_run *e = &nm->runs[k];
 			const struct run *r = &m->rs.runs[nm->first + k];
@@ -1366,8 +1373,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 				continue;
 			blocks++;
 			/* the same line again names the same build */
-			for (uint32_t j = a; !seen && j < k; j++)
-				seen = nm->runs[j].block != e->block && !strcmp(nm->runs[j].caption, e->caption);
+			seen = !strmap_put_new(&captions, e->caption, 1, NULL);
 			distinct += !seen;
 			/*
 			 * Where no label reaches them, a line says more than the source's
@@ -1421,6 +1427,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 		}
 	}
 	free(names);
+	strmap_release(&captions);
 	label_release(&lab);
 }
 

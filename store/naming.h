@@ -56,7 +56,8 @@ struct naming {
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
 	size_t ndesc, desc_cap, desc_line_cap;
-	struct arena arena;      /* the legends' keys */
+	struct arena arena;      /* the legends' keys, the captions */
+	const char *last_caption; /* the caption copied last, in arena */
 	/*
 	 * Per source: a command of its runs sets build variables
 	 * (cmd_build_env()), asked as each block is recorded, while the
