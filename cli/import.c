@@ -29,7 +29,8 @@ static const char usage[] =
 	"  -V, --variant NAME           the variant of every run imported\n"
 	"  -s, --set-variant LINE=NAME  the block at LINE (see the plan's line spans) is NAME\n"
 	"  -n, --dry-run                show what would be imported; store nothing\n"
-	"      --no-token               fetch without any token (a thread on another host)\n";
+	"      --no-token               fetch without any token (a thread on another host)\n"
+	"      --no-hand-written        leave out the figures people typed (tool output only)\n";
 
 /* "12=Release + LTO" → line 12, name "Release + LTO"; -1 when it is not of that shape. */
 static int parse_set_variant(const char *arg, struct set_variant *out)
@@ -94,6 +95,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "set-variant", required_argument, NULL, 's' },
 		{ "no-token", no_argument, NULL, 'T' },
+		{ "no-hand-written", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -129,6 +131,9 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			break;
 		case 'T':
 			no_token = 1;
+			break;
+		case 'H':
+			io->no_hand = 1;
 			break;
 		case 's':
 			ALLOC_GROW(sets, nsets + 1, sets_cap);

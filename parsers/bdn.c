@@ -264,11 +264,31 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+struct claim_state {
+	uint32_t last; /* the block's last line so far */
+};
+
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st);
+
 static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum claim c = claim_line(l, in_block, st);
+
+	if (c != CLAIM_NONE)
+		st->last = l->no;
+	return c;
+}
+
+/*
+ * The summary's table goes on without a blank line: a row after one is
+ * another table's (a person's under the summary); a header after one (under
+ * the environment lines) is the summary's own.
+ */
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st)
 {
 	enum kind k;
 
-	(void)state;
 	if (!in_block) {
 		/* the fixed words first: a header's "Method", the version's, the summary's */
 		const char *s = l->s + l->indent;
@@ -285,6 +305,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return in_block && k == K_VERSION ? CLAIM_BODY : CLAIM_START;
 	if (k == K_HEADER)
 		return in_block ? CLAIM_BODY : CLAIM_START;
+	if ((k == K_ROW || k == K_RULE) && line_after_gap(l, st->last))
+		return CLAIM_NONE;
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
@@ -857,7 +879,7 @@ const struct parser bdn_parser = {
 	.fmt = FMT_BDN,
 	.starts = "|B/MT",
 	.claim = claim,
-	.state_size = 0,
+	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

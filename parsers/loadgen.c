@@ -126,16 +126,6 @@ void lg_set_counts(struct sink *s, const struct sink_txn *t, double requests)
 	}
 }
 
-int lg_prefix(const char *s, size_t n, const char *prefix)
-{
-	size_t k;
-
-	if (prefix[0] && (!n || s[0] != prefix[0]))
-		return 0;
-	k = strlen(prefix);
-	return n >= k && !memcmp(s, prefix, k);
-}
-
 void lg_command(struct sink *s, uint32_t run, const char *tool, const char *target, size_t target_len)
 {
 	const char *ctx = s->block->context, *prog;

@@ -65,6 +65,18 @@ static inline int line_starts(const struct line *l, const char *prefix)
 	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
 }
 
+/*
+ * A tool prints the rows of its table together: in a block of its output,
+ * a row of pipes after a blank line is another table's (one a person
+ * typed, which the table reader opens). `last` is the last line the
+ * block's claim took, kept in its state (0 when not known: the block was
+ * handed over). Is `l` past a blank line after it?
+ */
+static inline int line_after_gap(const struct line *l, uint32_t last)
+{
+	return last && l->no > last + 1;
+}
+
 /* Does the text of `l` end with `suffix`, trailing blanks aside? */
 static inline int line_ends(const struct line *l, const char *suffix)
 {
@@ -110,6 +122,12 @@ struct block {
 	 */
 	const char *caption;
 	uint32_t caption_line;
+	/*
+	 * The text's decimal mark (enum num_mark, handnum.h), decided from the
+	 * whole text before the blocks of a generic parser are parsed;
+	 * NUM_MARK_UNDECIDED (0) for the blocks of every other parser.
+	 */
+	unsigned char num_mark;
 	/*
 	 * The block parsed already, on the walk's thread (segpipe.h): the
 	 * records and warnings its parse() gave; NULL when it is to be parsed.
@@ -293,6 +311,31 @@ struct parser {
 	 * whose `starts` holds nearly every byte is asked after the others.
 	 */
 	const char *starts;
+	/*
+	 * A reader of what people type (tables, lists), not of one tool's
+	 * output: asked after every specific parser for a line's first byte,
+	 * and, while its block is open, a line that a specific parser starts
+	 * goes to that parser. The text's decimal mark is decided for its
+	 * blocks (struct block's num_mark).
+	 */
+	int generic;
+	/*
+	 * A generic reader's question about its open block, when a line would
+	 * end it or it closes: is it a tool's table after all, whose header is
+	 * as plain as a typed one's (pyperf's "| Benchmark | ref | changed |")
+	 * but whose cells carry the tool's fixed marks? That tool's format:
+	 * the block becomes the tool's (its claim state zeroed) and goes on as
+	 * its claim says. FMT_NONE otherwise, or NULL. `lines[0..n)` are the
+	 * block's lines so far, blank lines inside it included.
+	 */
+	enum fmt (*tool_table)(const struct line *lines, size_t n);
+	/*
+	 * A reader of what people type (a table, a size list). Its runs typed
+	 * by hand carry RUN_HAND, which is what `import --no-hand-written`
+	 * leaves out (a size list's `ls -l` line stays); of a block of such a
+	 * parser that gives nothing else, the parse's warnings go too.
+	 */
+	int hand;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
 	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a

@@ -85,7 +85,9 @@
 	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)       \
 	X(CRITCMP, "critcmp", "critcmp comparisons of Criterion.rs baselines", parser, critcmp)    \
 	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
-	  parser, cargo_benchcmp)
+	  parser, cargo_benchcmp)                                                                   \
+	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
+	  parser, table)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -193,10 +195,28 @@ enum direction { DIRECTIONS(DIR_ENUM_) DIR__COUNT };
 enum note_kind { NOTE_KINDS(NOTE_ENUM_) NOTE__COUNT };
 #undef NOTE_ENUM_
 
-enum run_flags {
-	RUN_INCOMPLETE = 1 << 0, /* a line of the run was garbled or cut and skipped */
-	RUN_FAILED = 1 << 1,     /* the tool reported a failure (non-zero exit, error) */
-};
+/*
+ * What is known of a run's figures beyond their values: X(ENUM, bit,
+ * word). The word is what the store keeps (runs.csv's flags column, words
+ * joined by one space; never rename one) and what the views print.
+ *   incomplete    a line of the run was garbled or cut and skipped
+ *   failed        the tool reported a failure (non-zero exit, error)
+ *   hand-written  typed by a person (a table, a list), not a tool's output
+ *   approximate   written as approximate ("~46,900", "≈ 3 min")
+ *   upper-bound   an upper bound, not a value ("< 1 ms", "≤ 5")
+ *   lower-bound   a lower bound, not a value ("> 10 s", "≥ 5")
+ */
+#define RUN_FLAGS(X)                                                                               \
+	X(INCOMPLETE, 0, "incomplete")                                                             \
+	X(FAILED, 1, "failed")                                                                     \
+	X(HAND, 2, "hand-written")                                                                 \
+	X(APPROX, 3, "approximate")                                                                \
+	X(UPPER, 4, "upper-bound")                                                                 \
+	X(LOWER, 5, "lower-bound")
+
+#define RUN_FLAG_ENUM_(e, bit, word) RUN_##e = 1 << bit,
+enum run_flags { RUN_FLAGS(RUN_FLAG_ENUM_) };
+#undef RUN_FLAG_ENUM_
 
 struct variant {
 	const char *key;  /* normalized: the same variant written twice has one key */

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "parsers/clean.h"
+#include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/prose.h"
@@ -90,6 +91,12 @@ struct seg {
 	int first_text_h1;      /* it was a Markdown "# " heading */
 	int sentences;          /* prose sentences before the first block */
 	struct label lab;   /* scratch for label_read */
+
+	/* the whole text, and its decimal mark once a generic parser's block asked for it */
+	const char *text;
+	size_t text_len;
+	int mark_decided;
+	enum num_mark mark;
 
 	int stopped;
 	int ending; /* the block closing now is ended by prose or a fence */
@@ -315,6 +322,28 @@ static int looks_like_command(const char *s, size_t n)
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
 
+/*
+ * The open block of a generic reader that is a tool's table after all
+ * (struct parser's tool_table: its cells carry the tool's marks) becomes
+ * the tool's, as if the tool's parser had opened it, its claim state
+ * zeroed: parsed by the tool, never flagged typed by hand. Returns 1 when
+ * it did. Asked when a line would end the block and when it closes.
+ */
+static int hand_over(struct seg *sg)
+{
+	const struct parser *p;
+	enum fmt f;
+
+	if (!sg->open || !sg->open->generic || !sg->open->tool_table || !sg->ncontent)
+		return 0;
+	f = sg->open->tool_table(sg->lines, sg->ncontent);
+	if (f == FMT_NONE || !(p = parser_for(f)) || p->generic)
+		return 0;
+	sg->open = p;
+	memset(sg->state, 0, p->state_size);
+	return 1;
+}
+
 static void close_block(struct seg *sg)
 {
 	struct block b;
@@ -325,6 +354,7 @@ static void close_block(struct seg *sg)
 	if (!sg->open)
 		return;
 	sg->nlines = sg->ncontent;
+	hand_over(sg);
 	if (sg->nlines && !sg->stopped) {
 		base = sg->lines[0].indent;
 		for (size_t i = 0; i < sg->nlines; i++) {
@@ -361,6 +391,14 @@ static void close_block(struct seg *sg)
 		} else if (!sg->in_fence && sg->above_line && !sg->context.len) {
 			b.caption = b.above;
 			b.caption_line = b.above_line;
+		}
+		if (sg->open->generic) {
+			/* a person's numbers: the text's decimal mark, decided once from all of it */
+			if (!sg->mark_decided) {
+				sg->mark = numstyle_decide(sg->text, sg->text_len, NULL, 0);
+				sg->mark_decided = 1;
+			}
+			b.num_mark = (unsigned char)sg->mark;
 		}
 		/*
 		 * A claim's failed match on the line that ends the block is the
@@ -890,6 +928,15 @@ static int setext_heading(struct seg *sg, const struct line *l)
 	return 1;
 }
 
+/* A line of rule marks alone ("-----", "+---+", "|---|"): a table's, never a tool's first line. */
+static int rule_only(const struct line *l)
+{
+	for (uint32_t i = l->indent; i < l->len; i++)
+		if (!strchr("-=+|: \t", l->s[i]))
+			return 0;
+	return 1;
+}
+
 static void do_line(struct seg *sg, struct line *l)
 {
 	unsigned char tmp[PARSER_STATE_MAX];
@@ -944,8 +991,40 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->after_author = 1;
 		return;
 	}
+	if (sg->open && sg->open->generic && !rule_only(l) && strchr(sg->open->starts, s[i])) {
+		/*
+		 * A tool's table right under a typed one is the tool's (a rule of
+		 * dashes, and a line the typed table's own rows start otherwise,
+		 * stay the typed table's).
+		 */
+		unsigned char b0 = (unsigned char)s[i];
+
+		for (unsigned k = 0; k < sg->ndispatch[b0]; k++) {
+			const struct parser *p = sg->parsers[sg->dispatch[b0][k]];
+
+			if (p->generic)
+				continue;
+			memset(tmp, 0, p->state_size);
+			if (p->claim(l, 0, tmp) == CLAIM_START) {
+				/*
+				 * The tool's line under the tool's own table (pyperf's
+				 * "Benchmark hidden because not significant" under its
+				 * grid): the block was the tool's, and goes on.
+				 */
+				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->state) == CLAIM_BODY))
+					open_block(sg, p, tmp);
+				add_line(sg, l, 0);
+				sg->last_nonblank_line = l->no;
+				sg->after_author = 0;
+				return;
+			}
+		}
+	}
 	if (sg->open) {
 		enum claim c = sg->open->claim(l, 1, sg->state);
+
+		if (c == CLAIM_NONE && hand_over(sg))
+			c = sg->open->claim(l, 1, sg->state);
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
@@ -978,7 +1057,14 @@ static void do_line(struct seg *sg, struct line *l)
 	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
-		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */
+		/*
+		 * a claim is asked of most lines: zero only what it reads, most
+		 * states in two stores rather than a call
+		 */
+		if (p->state_size <= 16)
+			memset(tmp, 0, 16);
+		else
+			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			settle_caption(sg, l);
 			sg->env = 0;
@@ -1111,6 +1197,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.res = res;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
+	sg.text = text;
+	sg.text_len = len;
 	build_dispatch(&sg);
 	specials_init(&sp, text, len);
 

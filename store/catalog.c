@@ -38,8 +38,8 @@
 
 #define CATALOG_FILE "catalog.db"
 /* the tables' and the blobs' layout: a catalog of another is made anew (catalog_open()) */
-#define CATALOG_SCHEMA 2
-#define BLOB_VERSION 2
+#define CATALOG_SCHEMA 3
+#define BLOB_VERSION 3
 
 struct catalog {
 	sqlite3 *db;
@@ -258,6 +258,7 @@ static void put_source(struct buf *b, const struct source *s)
 	put_str(b, s->thread);
 	put_str(b, s->instance);
 	put_u32(b, s->nlines);
+	put_u32(b, (uint32_t)s->flag_no_hand);
 }
 
 /* The string table of a runs blob: each distinct string once, by its index. */
@@ -813,6 +814,7 @@ static int decode_source(const void *p, size_t n, struct source *s, struct arena
 	s->thread = get_str(&r, a);
 	s->instance = get_str(&r, a);
 	s->nlines = get_u32(&r);
+	s->flag_no_hand = get_u32(&r) != 0;
 	return r.bad ? -1 : 0;
 }
 

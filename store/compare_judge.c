@@ -324,8 +324,9 @@ void cmp_judge_row(struct cmp_row *r, const struct cmp_fig *const *base, size_t 
 	r->flags = r->base.flags | r->cand.flags | (r->need ? CMP_F_FEW : 0);
 	if (kb && kc && strcmp(r->base.scenario, r->cand.scenario))
 		r->flags |= CMP_F_SCENARIOS;
+	/* a bound ("< 1 ms") is no value: no change is taken from it, nor a verdict */
 	if (r->base.present && r->cand.present && isfinite(r->base.center) &&
-	    isfinite(r->cand.center) && r->base.center != 0) {
+	    isfinite(r->cand.center) && r->base.center != 0 && !(r->flags & (CMP_F_UPPER | CMP_F_LOWER))) {
 		r->has_delta = 1;
 		r->delta_pct = (r->cand.center - r->base.center) / fabs(r->base.center) * 100;
 		r->ratio = r->cand.center / r->base.center;
@@ -348,7 +349,7 @@ static enum cmp_verdict direction_verdict(enum direction dir, double change)
 static int judged(const struct cmp_row *r)
 {
 	return r->dir != DIR_NONE && r->base.present && r->cand.present && r->method != CMP_NONE &&
-	       isfinite(r->base.center) && isfinite(r->cand.center);
+	       isfinite(r->base.center) && isfinite(r->cand.center) && !(r->flags & (CMP_F_UPPER | CMP_F_LOWER));
 }
 
 static void holm(struct cmp_table *t)

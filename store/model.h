@@ -28,6 +28,7 @@ struct source {
 	const char *title;           /* the text's own title (an issue's), or "" */
 	const char *flag_experiment; /* `import -e`, or "" */
 	const char *flag_variant;    /* `import -V`, or "" */
+	int flag_no_hand;            /* `import --no-hand-written`: a reparse leaves hand-typed runs out too */
 	/* a text fetched from an issue thread (else ""): who wrote it, when, where */
 	const char *author;          /* the comment's author */
 	const char *posted;          /* ISO 8601 UTC */

@@ -44,6 +44,27 @@ void naming_truncate(struct naming *nm, uint32_t to)
 		nm->n = to - nm->first;
 }
 
+void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
+{
+	size_t lo, hi;
+
+	if (b <= a || b <= nm->first)
+		return;
+	lo = a > nm->first ? a - nm->first : 0;
+	hi = b - nm->first;
+	if (lo >= nm->n)
+		return;
+	if (hi > nm->n)
+		hi = nm->n;
+	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	nm->n -= hi - lo;
+}
+
+const char *naming_label(const struct naming *nm, uint32_t r)
+{
+	return r >= nm->first && r - nm->first < nm->n ? nm->runs[r - nm->first].label : NULL;
+}
+
 static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t to)
 {
 	size_t distinct = 0;

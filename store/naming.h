@@ -79,6 +79,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
 void naming_truncate(struct naming *nm, uint32_t to);
+/* Forget runs [a, b): the runs after them move down (recset_remove_runs()). */
+void naming_remove(struct naming *nm, uint32_t a, uint32_t b);
+/* The label governing run `r`'s block (naming_block()), or NULL. */
+const char *naming_label(const struct naming *nm, uint32_t r);
 /*
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a

@@ -60,6 +60,7 @@ long reparse_one(struct model *m, const struct source *meta, const char *experim
 	}
 	io.experiment = *meta->flag_experiment ? meta->flag_experiment : NULL;
 	io.variant = *meta->flag_variant ? meta->flag_variant : NULL;
+	io.no_hand = meta->flag_no_hand;
 	import_texts(m, &in, 1, &io, &res, d);
 	src = res.inputs[0].source;
 	if (res.inputs[0].status == IMPORT_EMPTY || src < 0) {
@@ -70,6 +71,7 @@ long reparse_one(struct model *m, const struct source *meta, const char *experim
 		s->title = arena_strdup(&m->arena, meta->title);
 		s->flag_experiment = arena_strdup(&m->arena, meta->flag_experiment);
 		s->flag_variant = arena_strdup(&m->arena, meta->flag_variant);
+		s->flag_no_hand = meta->flag_no_hand;
 		s->author = arena_strdup(&m->arena, meta->author);
 		s->posted = arena_strdup(&m->arena, meta->posted);
 		s->address = arena_strdup(&m->arena, meta->address);

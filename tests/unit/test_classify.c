@@ -352,6 +352,8 @@ static void test_iperf3(void **state)
 	kind_is(f, "Server listening on 5299 (test #1)", "listening");
 	kind_is(f, "-----------------------------------------------------------", "rule");
 	kind_is(f, "- - - - - - - - - - - - - - - - - - - - - - - - -", "separator");
+	/* a table's divider without outer pipes is the table's */
+	not_claimed(f, "------------------------|------------|------------|------------------");
 	kind_is(f, "Test Complete. Summary Results:", "complete");
 	kind_is(f, "iperf Done.", "done");
 	kind_is(f, "iperf3: error - unable to connect to server: Connection refused", "error");
@@ -630,6 +632,8 @@ static void test_py_js_harnesses(void **state)
 	kind_is(FMT_PYPERF, "Geometric mean: 1.02x faster", "around");
 	kind_is(FMT_PYPERF, ".....................", "progress");
 	kind_is(FMT_PYPERF, "| Benchmark      | mult_list_py36 | mult_list_py37        |", "header");
+	/* any typed table's header: the table reader opens it (and hands pyperf's over) */
+	assert_false(starts(FMT_PYPERF, "| Benchmark      | mult_list_py36 | mult_list_py37        |"));
 	kind_is(FMT_PYPERF, "+================+================+=======================+", "rule");
 	kind_is(FMT_PYPERF, "|-----------|:--------:|:----------------------:|", "rule");
 	kind_is(FMT_PYPERF, "| [1]*1000       | 2.13 us        | 2.09 us: 1.02x faster |", "row");
@@ -834,6 +838,12 @@ static void test_size_listings(void **state)
 	assert_true(starts(FMT_DU, "16040\trelease/fib"));
 	assert_false(starts(FMT_DU, "2\tapples"));
 	assert_false(starts(FMT_DU, "12M  app"));
+	/* rows of figures aligned with blanks or tabs: a table's, not du's */
+	assert_false(starts(FMT_DU, " 1024    327.3ms      1.23s"));
+	assert_false(starts(FMT_DU, "128     1.3ms"));
+	assert_false(starts(FMT_DU, "4K      fast    slow"));
+	assert_false(starts(FMT_DU, "1024\t327.3ms\t1.23s"));
+	assert_false(starts(FMT_DU, "4096    ./lib"));
 	not_claimed(FMT_DU, "3 more runs were made");
 
 	kind_is(FMT_BLOATY, "    FILE SIZE        VM SIZE    ", "head");
@@ -881,6 +891,57 @@ static void test_memtier(void **state)
 	not_claimed(FMT_MEMTIER, "Sets were faster than 3 gets");
 }
 
+/* Tables typed by hand or posted by bots: rows, dividers, rules and borders, HTML. */
+static void test_table(void **state)
+{
+	enum fmt f = FMT_TABLE;
+
+	(void)state;
+	kind_is(f, "| Benchmark | Release | PGO |", "row");
+	kind_is(f, "| parse | 735.6 \xc2\xb5s | **612.0 \xc2\xb5s** |", "row");
+	kind_is(f, "| parse | 7x5.6 \xc2\xb5s | 6l2.0 |", "row");
+	kind_is(f, "|---|:--:|---:|", "divider");
+	kind_is(f, "| --- | --- |", "divider");
+	kind_is(f, "--- | --- | ---", "divider");
+	kind_is(f, ":--- | ---:", "divider");
+	kind_is(f, "+-----------+---------+", "border");
+	kind_is(f, "+===========+=========+", "border");
+	kind_is(f, "+| 10a     ||   185.65 |   163.02 |", "row");
+	kind_is(f, "-| 11a     ||    97.93 |   104.67 |", "row");
+	kind_is(f, "\xe2\x94\x82 startup \xe2\x94\x82 120 ms \xe2\x94\x82", "row");
+	kind_is(f, "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80\xe2\x94\xbc\xe2\x94\x80\xe2\x94\x80\xe2\x94\xa4", "border");
+	kind_is(f, "-----------------", "rule");
+	kind_is(f, "- | insert    | 10.4      |", "row");
+	kind_is(f, "    n       faer  faer(par)    ndarray", "aligned");
+	kind_is(f, "  128      1.3ms      1.7ms     44.4ms", "aligned");
+	assert_true(starts(f, "    n       faer  faer(par)    ndarray"));
+	assert_true(starts(f, "             before    after"));
+	/* aligned, but no header: a sentence, a label, numbers, a bullet, a pipe table's line */
+	assert_false(starts(f, "It was  fast  enough, 3 runs."));
+	assert_false(starts(f, "Results  for  both  builds:"));
+	assert_false(starts(f, "  128      1.3ms      1.7ms     44.4ms"));
+	assert_false(starts(f, "Change                  | Wheel Size | Build Time"));
+	assert_false(starts(f, "size  12 MB"));
+	kind_is(f, "<table border=\"1\">", "html");
+	kind_is(f, "<td><font color=#6F9915>40.69</font></td>", "html");
+	assert_true(starts(f, "| Benchmark | Release | PGO |"));
+	assert_true(starts(f, "--- | --- | ---"));
+	assert_true(starts(f, "<table>"));
+	assert_true(starts(f, "+-----------+---------+"));
+	/* a rule alone is a Markdown break, a row of HTML outside a table is markup */
+	assert_false(starts(f, "-----------------"));
+	assert_false(starts(f, "<tr><td>1</td></tr>"));
+
+	/* prose, bullets, changes, markup: none of these */
+	not_claimed(f, "The old build | the new one: no difference.");
+	not_claimed(f, "- item one");
+	not_claimed(f, "+1 for this");
+	not_claimed(f, "-5% on the second run");
+	not_claimed(f, "<b>bold</b> text");
+	not_claimed(f, "<details><summary>Results</summary>");
+	not_claimed(f, "a \xe2\x94\x82 b");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -904,6 +965,7 @@ int main(void)
 		cmocka_unit_test(test_size_listings),
 		cmocka_unit_test(test_memtier),
 		cmocka_unit_test(test_comparers),
+		cmocka_unit_test(test_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
