@@ -682,6 +682,39 @@ static int change_label(const struct buf *b)
 }
 
 /*
+ * "to this:", "and into that:": the other side of a change a label above
+ * pointed at ("This PR changes this:"). It names nothing, but what the
+ * label above named stops here: a section. At most three words, a
+ * "to"/"into" (after "and" or "then") and a demonstrative to end.
+ */
+static int change_target(const char *s, size_t n)
+{
+	static const char *const lead[] = { "and", "then", NULL };
+	static const char *const to[] = { "to", "into", NULL };
+	static const char *const pointer[] = { "this", "that", "these", "those", NULL };
+	const char *w[4];
+	size_t wn[4], k = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && is_word_char((unsigned char)s[j]))
+			j++;
+		if (j > i) {
+			if (k == 4)
+				return 0;
+			w[k] = s + i, wn[k++] = j - i;
+		} else if (s[j] != ' ' && !(s[j] == ':' && j + 1 == n)) {
+			return 0;
+		}
+		i = j > i ? j : i + 1;
+	}
+	if (k < 2 || k > 3 || !word_in(w[k - 1], wn[k - 1], pointer) || !word_in(w[k - 2], wn[k - 2], to))
+		return 0;
+	return k == 2 || word_in(w[0], wn[0], lead);
+}
+
+/*
  * "going from thin to fat gives" → "fat": what a change went to is what
  * was measured. The phrase after the last "to" that follows a "from", its
  * quotes and a closing verb ("gives") dropped, when it is one to three
@@ -1051,6 +1084,10 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	}
+	if (marked && ends_colon(s0, n0) && change_target(s, n)) {
+		buf_reset(&out->variant);
+		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {

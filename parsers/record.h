@@ -86,6 +86,8 @@
 	X(CRITCMP, "critcmp", "critcmp comparisons of Criterion.rs baselines", parser, critcmp)    \
 	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
 	  parser, cargo_benchcmp)                                                                   \
+	X(BENCHSTAT_CSV, "benchstat-csv", "benchstat -format csv (v2) and -csv (v1) tables", parser, \
+	  benchstat_csv)                                                                            \
 	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
 	  parser, table)
 
@@ -134,6 +136,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   rel_ci  half the width of a confidence interval of the center, in %
  *           of it (benchstat v2's "± 1%", the larger half of a 95%
  *           interval of the median unless benchstat was told otherwise)
+ *   sem     the standard error of the mean, σ/√n (BenchmarkDotNet's StdErr):
+ *           with the count beside it, the deviation is sem·√n
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -149,7 +153,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(UPPER, "upper", "upper")                                                                  \
 	X(ERR999, "err999", "error")                                                                \
 	X(REL_DEV, "rel_dev", "rel_dev")                                                           \
-	X(REL_CI, "rel_ci", "rel_ci")
+	X(REL_CI, "rel_ci", "rel_ci")                                                              \
+	X(SEM, "sem", "stderr")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };

@@ -133,6 +133,14 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		res = fig_res(f, STAT_ERR999);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
+	/* A standard error of the mean (BenchmarkDotNet's StdErr) is σ/√n. */
+	if (isnan(s->sd) && !isnan(v[STAT_SEM]) && f->n >= 2) {
+		double k = sqrt((double)f->n);
+
+		s->sd = v[STAT_SEM] * k;
+		res = fig_res(f, STAT_SEM);
+		s->sd_res = res > 0 ? res * k : 0;
+	}
 	/*
 	 * benchstat v1's "± x%" is the largest distance of a sample from the
 	 * mean; the deviation of n samples is at most that times √(n/(n-1)).

@@ -554,6 +554,25 @@ static void test_comparers(void **state)
 	not_claimed(FMT_BENCHSTAT_V1, "name of the game");
 	not_claimed(FMT_BENCHSTAT_V1, "name  old value  new value  change");
 	not_claimed(FMT_BENCHSTAT_V1, "funcbech00:55:15 main.go:211: exiting");
+	/* its CSV forms are benchstat-csv's */
+	assert_false(starts(FMT_BENCHSTAT_V1, "name \\ time/op (ns/op),new.txt," PM ",old.txt," PM));
+	assert_false(starts(FMT_BENCHSTAT_V1, "name \\ time/op (ns/op),./old.txt,./new.txt"));
+
+	kind_is(FMT_BENCHSTAT_CSV, ",old.txt,,new.txt,,,", "files");
+	kind_is(FMT_BENCHSTAT_CSV, ",sec/op,CI,sec/op,CI,vs base,P", "units");
+	kind_is(FMT_BENCHSTAT_CSV, "name \\ time/op (ns/op),new.txt," PM ",old.txt," PM, "v1-header");
+	kind_is(FMT_BENCHSTAT_CSV, "name,time/op (ns/op)," PM, "v1-header");
+	kind_is(FMT_BENCHSTAT_CSV, "pkg:hash/crc32 goos:darwin goarch:amd64", "group");
+	kind_is(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.718e-06,1%,1.4225e-06,1%,-17.20%,p=0.000 n=10", "row");
+	kind_is(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.7l8e-06,1%", "row");
+	kind_is(FMT_BENCHSTAT_CSV, "geomean,2.294891936453654e-06,,2.089754770302007e-06,,-8.94%,", "geomean");
+	kind_is(FMT_BENCHSTAT_CSV, "[Geo mean],2.37855E+02,,3.44668E+02", "geomean");
+	assert_true(starts(FMT_BENCHSTAT_CSV, ",old.txt,,new.txt,,,"));
+	assert_true(starts(FMT_BENCHSTAT_CSV, "name \\ speed (MB/s),new.txt," PM ",old.txt," PM));
+	assert_false(starts(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.718e-06,1%"));
+	assert_false(starts(FMT_BENCHSTAT_CSV, ", and then the new build"));
+	assert_false(starts(FMT_BENCHSTAT_CSV, "name, address and phone"));
+	not_claimed(FMT_BENCHSTAT_CSV, ",,,");
 
 	kind_is(FMT_BENCHCMP, "benchmark           old ns/op     new ns/op     delta", "header");
 	kind_is(FMT_BENCHCMP, "benchmark                         old MB/s     new MB/s     speedup     ", "header");
