@@ -114,6 +114,15 @@ struct block {
 	const char *above;
 	uint32_t above_line;
 	/*
+	 * The prose line right above the fence the block is in (blank lines
+	 * aside), or for a block outside a fence the line above it when that
+	 * is no command: a caption a label further up may leave unread
+	 * ("Measuring the load time of the C++ library"). NULL when none;
+	 * valid while the callback runs, like `above`.
+	 */
+	const char *caption;
+	uint32_t caption_line;
+	/*
 	 * The text's decimal mark (enum num_mark, handnum.h), decided from the
 	 * whole text before the blocks of a generic parser are parsed;
 	 * NUM_MARK_UNDECIDED (0) for the blocks of every other parser.

@@ -63,6 +63,8 @@ struct seg {
 	struct buf context;    /* the open block's command line, when it has one */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
+	struct buf fence_caption; /* the prose line right above the open fence (blank lines aside) */
+	uint32_t fence_caption_line; /* its line; 0: none */
 	uint32_t last_nonblank_line;
 
 	/*
@@ -301,8 +303,21 @@ static int looks_like_command(const char *s, size_t n)
 	}
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	if (w > i && is_command_word(s + i, w - i))
-		return 1;
+	if (w > i && is_command_word(s + i, w - i)) {
+		/*
+		 * A wrapped sentence that goes on with a command's name ("time from
+		 * 32 single threaded processes before the patch:"), or one that
+		 * names a tool ("iperf3 UDP bidirectional with DSPACE set to 16
+		 * Bytes"), holds nothing of a shell's: no option, path, setting or
+		 * quote; it ends with a colon, or runs on for five words more
+		 */
+		size_t k = w;
+
+		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
+			k++;
+		return !(k == n && n > w &&
+			 ((s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3) || text_words(s + w, n - w, 5) >= 5));
+	}
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
@@ -370,6 +385,13 @@ static void close_block(struct seg *sg)
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
+		if (sg->in_fence && sg->fence_caption_line) {
+			b.caption = buf_str(&sg->fence_caption);
+			b.caption_line = sg->fence_caption_line;
+		} else if (!sg->in_fence && sg->above_line && !sg->context.len) {
+			b.caption = b.above;
+			b.caption_line = b.above_line;
+		}
 		if (sg->open->generic) {
 			/* a person's numbers: the text's decimal mark, decided once from all of it */
 			if (!sg->mark_decided) {
@@ -956,6 +978,15 @@ static void do_line(struct seg *sg, struct line *l)
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
 			sg->fence_line = sg->in_fence ? l->no : 0;
+			/* the prose right above the fence's opening may caption what it holds */
+			sg->fence_caption_line = 0;
+			buf_reset(&sg->fence_caption);
+			if (sg->in_fence && sg->prev_prose.len && sg->prev_prose_line &&
+			    sg->prev_prose_line == sg->last_nonblank_line &&
+			    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+				buf_add(&sg->fence_caption, sg->prev_prose.s, sg->prev_prose.len);
+				sg->fence_caption_line = sg->prev_prose_line;
+			}
 		}
 		sg->after_author = 1;
 		return;
@@ -1263,6 +1294,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&sg.above);
+	buf_release(&sg.fence_caption);
 	buf_release(&scratch);
 	return sg.stopped;
 }

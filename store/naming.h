@@ -30,6 +30,12 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	/*
+	 * The prose line right above its block or its block's fence, below
+	 * the label (block.caption, in nm->arena), or NULL; and its line.
+	 */
+	const char *caption;
+	uint32_t caption_line;
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
 	uint8_t build;        /* the label holds a build word or a change */
@@ -50,7 +56,8 @@ struct naming {
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
 	size_t ndesc, desc_cap, desc_line_cap;
-	struct arena arena;      /* the legends' keys */
+	struct arena arena;      /* the legends' keys, the captions */
+	const char *last_caption; /* the caption copied last, in arena */
 	/*
 	 * Per source: a command of its runs sets build variables
 	 * (cmd_build_env()), asked as each block is recorded, while the
