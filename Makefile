@@ -200,6 +200,7 @@ run-locale-compare: $(BIN)
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
 	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
+	@$(TEST_ENV) UPDATE=1 sh tests/cli/t94-factors-golden.sh
 
 $(REPLAY): tests/http/replay.c $(BUILD)/config.mk
 	@mkdir -p $(@D)
@@ -244,6 +245,7 @@ man: $(BUILD)/gen-metrics
 check-man: $(BUILD)/gen-metrics
 	@echo "  MAN     man/benchdelta.1 man/benchdelta-store.5"
 	@sh scripts/man-metrics.sh $(BUILD)/gen-metrics man/benchdelta.1 check
+	@sh scripts/readme-formats.sh README.md
 	@for m in man/benchdelta.1 man/benchdelta-store.5; do \
 		out=$$(LC_ALL=C.UTF-8 groff -man -ww -z -Tutf8 $$m 2>&1); \
 		if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; \

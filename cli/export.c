@@ -106,6 +106,10 @@ static json_t *run_json(const struct model *m, uint32_t ri, const struct byrun *
 	json_object_set_new(jr, "last_line", json_integer(r->last_line));
 	json_object_set_new(jr, "incomplete", json_boolean(r->flags & RUN_INCOMPLETE));
 	json_object_set_new(jr, "failed", json_boolean(r->flags & RUN_FAILED));
+	json_object_set_new(jr, "hand_written", json_boolean(r->flags & RUN_HAND));
+	json_object_set_new(jr, "approximate", json_boolean(r->flags & RUN_APPROX));
+	json_object_set_new(jr, "upper_bound", json_boolean(r->flags & RUN_UPPER));
+	json_object_set_new(jr, "lower_bound", json_boolean(r->flags & RUN_LOWER));
 	for (uint32_t k = bm->start[ri]; k < bm->start[ri + 1]; k++) {
 		const struct measurement *me = &m->rs.meas[bm->order[k]];
 		json_t *o = json_object();

@@ -11,6 +11,8 @@
 
 #include "cli/cli.h"
 #include "util/buf.h"
+#include "util/http.h"
+#include "util/util.h"
 
 #ifndef BD_VERSION
 #define BD_VERSION "0.1.0"
@@ -64,7 +66,44 @@ static int exit_code(enum gh_fail why)
 	return BD_EXIT_NETWORK;
 }
 
-int cli_fetch_threads(char **args, size_t n, int no_token, struct cli_threads *th)
+/*
+ * The texts behind the links to results in thread `c`'s texts, fetched
+ * with the bounds of `o` (never its token); `local` is the origin of an
+ * API on this machine (a test's server), or "". A link that cannot be
+ * read is a warning naming it; past GH_MAX_LINKS, one warning says how
+ * many were left.
+ */
+static void fetch_links(struct cli_thread *c, const struct gh_fetch_opts *o, const char *local)
+{
+	struct buf text = BUF_INIT, msg = BUF_INIT;
+	size_t cap = 0;
+
+	for (size_t k = 0; k < c->t.ntexts; k++) {
+		const char *body = c->t.texts[k].body;
+		size_t before = c->nlinks;
+
+		gh_links_find(body, strlen(body), *local ? local : NULL, &c->links, &c->nlinks, &c->links_cap);
+		ALLOC_GROW(c->link_text, c->nlinks ? c->nlinks : 1, cap);
+		for (size_t i = before; i < c->nlinks; i++)
+			c->link_text[i] = k;
+	}
+	c->link_body = xcalloc(c->nlinks ? c->nlinks : 1, sizeof(*c->link_body));
+	for (size_t i = 0; i < c->nlinks && i < GH_MAX_LINKS; i++) {
+		c->requests++;
+		if (gh_fetch_link(&c->links[i], o, &text, &msg) != GH_OK) {
+			fprintf(stderr, "benchdelta: warning: %s: %s\n", c->name, buf_str(&msg));
+			continue;
+		}
+		c->link_body[i] = buf_detach(&text, NULL);
+	}
+	if (c->nlinks > GH_MAX_LINKS)
+		fprintf(stderr, "benchdelta: warning: %s: %zu more links to results not followed (at most %d)\n",
+			c->name, c->nlinks - GH_MAX_LINKS, GH_MAX_LINKS);
+	buf_release(&text);
+	buf_release(&msg);
+}
+
+int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cli_threads *th)
 {
 	long timeout = timeout_setting();
 
@@ -99,14 +138,23 @@ int cli_fetch_threads(char **args, size_t n, int no_token, struct cli_threads *t
 		o.user_agent = "benchdelta/" BD_VERSION;
 		why = gh_fetch_thread(&c->addr, &o, &c->t, &msg);
 		c->requests = c->t.requests;
-		gh_access_release(&access);
 		th->n++;
 		if (why != GH_OK) {
 			fprintf(stderr, "benchdelta: %s\n", buf_str(&msg));
+			gh_access_release(&access);
 			buf_release(&msg);
 			cli_threads_release(th);
 			return exit_code(why);
 		}
+		if (follow) {
+			/* links to this machine only when the thread itself is read there (a test) */
+			char local[320] = "";
+
+			if (http_is_loopback(access.api))
+				http_origin(access.api, local, sizeof(local));
+			fetch_links(c, &o, local);
+		}
+		gh_access_release(&access);
 		buf_release(&msg);
 	}
 	return BD_EXIT_OK;
@@ -117,18 +165,20 @@ void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in)
 	size_t total = in->n;
 
 	for (size_t i = 0; i < th->n; i++)
-		total += th->v[i].t.ntexts;
+		total += th->v[i].t.ntexts + th->v[i].nlinks;
 	in->v = xrealloc(in->v, (total ? total : 1) * sizeof(*in->v));
 	for (size_t i = 0; i < th->n; i++) {
 		struct cli_thread *c = &th->v[i];
 
-		c->origins = xcalloc(c->t.ntexts ? c->t.ntexts : 1, sizeof(*c->origins));
+		c->origins = xcalloc(c->t.ntexts + c->nlinks + 1, sizeof(*c->origins));
+		c->image_line = xcalloc(c->t.ntexts + 1, sizeof(*c->image_line));
 		c->first_input = in->n;
 		for (size_t k = 0; k < c->t.ntexts; k++) {
 			struct gh_text *x = &c->t.texts[k];
 			struct import_origin *o = &c->origins[k];
 			struct import_input *ii;
 
+			c->image_line[k] = gh_image_line(x->body, strlen(x->body));
 			if (!*x->body) {
 				c->nempty++;
 				continue;
@@ -147,11 +197,33 @@ void cli_threads_to_inputs(struct cli_threads *th, struct cli_inputs *in)
 			ii->origin = o;
 			x->body = xstrdup(""); /* moved into the input */
 		}
+		/* the texts behind its links: the same thread, each with its link as its address */
+		for (size_t k = 0; k < c->nlinks; k++) {
+			const struct gh_text *x = &c->t.texts[c->link_text[k]];
+			struct import_origin *o = &c->origins[c->t.ntexts + k];
+			struct import_input *ii;
+
+			if (!c->link_body[k])
+				continue;
+			o->title = c->t.title;
+			o->author = x->author;
+			o->posted = x->posted;
+			o->address = c->links[k].url;
+			o->thread = c->t.address;
+			o->unnamed = c->name;
+			ii = &in->v[in->n++];
+			memset(ii, 0, sizeof(*ii));
+			ii->name = o->address;
+			ii->len = strlen(c->link_body[k]);
+			ii->text = c->link_body[k];
+			ii->origin = o;
+			c->link_body[k] = NULL; /* moved into the input */
+		}
 		c->ninputs = in->n - c->first_input;
 	}
 }
 
-int cli_read_inputs_and_threads(char **args, int n, int no_token, struct cli_inputs *in,
+int cli_read_inputs_and_threads(char **args, int n, int no_token, int follow, struct cli_inputs *in,
 				struct cli_threads *th, struct diag *d)
 {
 	char **files = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*files));
@@ -166,7 +238,7 @@ int cli_read_inputs_and_threads(char **args, int n, int no_token, struct cli_inp
 		else
 			files[nfiles++] = args[i];
 	}
-	rc = cli_fetch_threads(addrs, naddrs, no_token, th);
+	rc = cli_fetch_threads(addrs, naddrs, no_token, follow, th);
 	if (rc == BD_EXIT_OK) {
 		cli_read_inputs(files, (int)nfiles, in, d);
 		cli_threads_to_inputs(th, in);
@@ -211,6 +283,12 @@ void cli_threads_summary(const struct cli_threads *th, const struct import_resul
 			fresh == 1 ? "" : "s");
 		fprintf(fp, "%s, %zu imported before, %zu without tool output\n", dry ? " (not stored)" : "",
 			before, prose);
+		/* nothing read, and a screenshot where the results would be: say why */
+		for (size_t k = 0; !blocks && !before && c->image_line && k < c->t.ntexts; k++)
+			if (c->image_line[k])
+				fprintf(stderr, "benchdelta: warning: %s: results only as an image at %s line %u\n",
+					c->name, *c->t.texts[k].address ? c->t.texts[k].address : c->t.address,
+					c->image_line[k]);
 	}
 }
 
@@ -219,6 +297,12 @@ void cli_threads_release(struct cli_threads *th)
 	for (size_t i = 0; i < th->n; i++) {
 		gh_thread_release(&th->v[i].t);
 		free(th->v[i].origins);
+		for (size_t k = 0; th->v[i].link_body && k < th->v[i].nlinks; k++)
+			free(th->v[i].link_body[k]);
+		free(th->v[i].link_body);
+		free(th->v[i].link_text);
+		free(th->v[i].image_line);
+		gh_links_release(th->v[i].links, th->v[i].nlinks);
 	}
 	free(th->v);
 	th->v = NULL;

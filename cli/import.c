@@ -29,7 +29,9 @@ static const char usage[] =
 	"  -V, --variant NAME           the variant of every run imported\n"
 	"  -s, --set-variant LINE=NAME  the block at LINE (see the plan's line spans) is NAME\n"
 	"  -n, --dry-run                show what would be imported; store nothing\n"
-	"      --no-token               fetch without any token (a thread on another host)\n";
+	"      --no-token               fetch without any token (a thread on another host)\n"
+	"      --no-follow              do not fetch the gists and raw files a thread links to\n"
+	"      --no-hand-written        leave out the figures people typed (tool output only)\n";
 
 /* "12=Release + LTO" → line 12, name "Release + LTO"; -1 when it is not of that shape. */
 static int parse_set_variant(const char *arg, struct set_variant *out)
@@ -94,6 +96,8 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "set-variant", required_argument, NULL, 's' },
 		{ "no-token", no_argument, NULL, 'T' },
+		{ "no-follow", no_argument, NULL, 'F' },
+		{ "no-hand-written", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -108,7 +112,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct telling tl = { c, 0 };
 	char *dir;
 	int dry = 0, opt, rc = BD_EXIT_OK;
-	int no_token = 0;
+	int no_token = 0, follow = 1;
 	size_t found = 0;
 
 	optind = 1;
@@ -129,6 +133,12 @@ int cmd_import(struct cli *c, int argc, char **argv)
 			break;
 		case 'T':
 			no_token = 1;
+			break;
+		case 'F':
+			follow = 0;
+			break;
+		case 'H':
+			io->no_hand = 1;
 			break;
 		case 's':
 			ALLOC_GROW(sets, nsets + 1, sets_cap);
@@ -156,7 +166,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	io->nset = nsets;
 
 	/* threads first: a thread that cannot be fetched whole stops everything */
-	rc = cli_read_inputs_and_threads(argv + optind, argc - optind, no_token, &in, &th, &d);
+	rc = cli_read_inputs_and_threads(argv + optind, argc - optind, no_token, follow, &in, &th, &d);
 	if (rc != BD_EXIT_OK) {
 		cli_inputs_release(&in);
 		free(sets);

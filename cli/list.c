@@ -105,8 +105,13 @@ static void list_runs(const struct model *m, const struct experiment *only)
 			table_addf(&t, "%s:%u-%u", m->sources[r->source].name, (unsigned)r->first_line,
 				   (unsigned)r->last_line);
 			table_addf(&t, "%zu", nmeas[x->runs[k]]);
-			table_addf(&t, "%s%s", r->flags & RUN_INCOMPLETE ? "incomplete " : "",
-				   r->flags & RUN_FAILED ? "failed" : "");
+			{
+				struct buf fl = BUF_INIT;
+
+				run_flags_words(&fl, r->flags, " ");
+				table_add(&t, fl.s ? fl.s : "");
+				buf_release(&fl);
+			}
 		}
 	}
 	table_print(&t, stdout);

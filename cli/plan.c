@@ -48,15 +48,20 @@ static struct piece piece(const char *s)
  * millions of lines, each a dozen pieces, so the pieces' lengths are taken
  * first and the bytes copied without a check each.
  */
-static void run_line(struct buf *b, struct piece name, struct piece fmt, const struct run *run, size_t n)
+static void run_line(struct buf *b, struct piece name, struct piece fmt, const struct run *run, size_t n,
+		     const char *metric_of)
 {
 	struct piece variant = piece(run->eff_variant.text), origin = piece(vorigin_name(run->eff_variant.origin));
 	struct piece scenario = piece(run->eff_scenario), subject = piece(run->subject);
+	struct piece metric = { NULL, 0 };
 	int line_no = run->name_line && run->eff_variant.origin == run->variant.origin;
 	char *w;
 
-	/* the pieces, four numbers, and the literals below (89 bytes together; buf_grow() adds the NUL) */
-	buf_grow(b, name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + 4 * FMT_DECIMAL_MAX + 128);
+	if (metric_of) /* a table's run: one figure, named here */
+		metric = piece(metric_of);
+	/* the pieces, four numbers, and the literals below (147 bytes together; buf_grow() adds the NUL) */
+	buf_grow(b, name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + metric.n + 4 * FMT_DECIMAL_MAX +
+			    160);
 	w = b->s + b->len;
 	w = PUT(w, name);
 	*w++ = ':';
@@ -85,16 +90,23 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 		w = PUT(w, subject);
 		*w++ = '"';
 	}
+	if (metric.n) {
+		w = LIT(w, "  metric \"");
+		w = PUT(w, metric);
+		*w++ = '"';
+	}
 	w = LIT(w, "  ");
 	w += fmt_decimal(w, n);
 	if (n == 1)
 		w = LIT(w, " measurement");
 	else
 		w = LIT(w, " measurements");
-	if (run->flags & RUN_INCOMPLETE)
-		w = LIT(w, "  incomplete");
-	if (run->flags & RUN_FAILED)
-		w = LIT(w, "  failed");
+	/* the words of record.h's RUN_FLAGS table, each after two blanks */
+#define FLAG_LIT_(e, bit, word)                                                                    \
+	if (run->flags & RUN_##e)                                                                  \
+		w = LIT(w, "  " word);
+	RUN_FLAGS(FLAG_LIT_)
+#undef FLAG_LIT_
 	*w++ = '\n';
 	*w = '\0';
 	b->len = (size_t)(w - b->s);
@@ -130,6 +142,12 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 				 (unsigned)it->last_line, fmt_name(it->fmt));
 			continue;
 		}
+		if (it->repeats != FMT_NONE) {
+			buf_addf(&line, "%s:%u-%u  %s  repeats the %s results %s; skipped\n", s->name,
+				 (unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
+				 fmt_name(it->repeats), it->repeats_where < 0 ? "above" : it->repeats_where > 0 ? "below" : "around it");
+			continue;
+		}
 		/* a block that gave nothing was prose after all, or its warnings said why */
 		if (it->run_from == it->run_to)
 			continue;
@@ -141,7 +159,7 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 				fmt_of = run->fmt;
 				fmt = piece(fmt_name(fmt_of));
 			}
-			run_line(&line, name, fmt, run, nmeas[r]);
+			run_line(&line, name, fmt, run, nmeas[r], it->metrics ? it->metrics[r - it->run_from] : NULL);
 		}
 	}
 	if (line.len)

@@ -218,9 +218,13 @@ static void show_run(struct model *m, uint32_t ri, int utf8, FILE *fp)
 	if (trace_text_provenance(s, &b))
 		fprintf(fp, "written by  %s\n", b.s);
 	if (r->flags)
-		fprintf(fp, "flags       %s%s%s\n", r->flags & RUN_INCOMPLETE ? "incomplete" : "",
-			(r->flags & RUN_INCOMPLETE) && (r->flags & RUN_FAILED) ? ", " : "",
-			r->flags & RUN_FAILED ? "failed" : "");
+		{
+			struct buf fl = BUF_INIT;
+
+			run_flags_words(&fl, r->flags, ", ");
+			fprintf(fp, "flags       %s\n", fl.s ? fl.s : "");
+			buf_release(&fl);
+		}
 	fputc('\n', fp);
 	show_measurements(m, ri, &rec, fp);
 	if (rec.nsamples) {

@@ -28,7 +28,7 @@ static int quick(struct cli *c, int argc, char **argv)
 
 	(void)c;
 	/* an issue's address is fetched, as `import` fetches it, and not stored either */
-	if ((rc = cli_read_inputs_and_threads(argv, argc, 0, &in, &th, &d)) != BD_EXIT_OK) {
+	if ((rc = cli_read_inputs_and_threads(argv, argc, 0, 1, &in, &th, &d)) != BD_EXIT_OK) {
 		cli_inputs_release(&in);
 		diag_release(&d);
 		return rc;

@@ -166,10 +166,49 @@ static int can_start(const struct line *l, enum kind k)
 	return 0;
 }
 
+/*
+ * Outside a report, can `l` begin one at all, by its first words? The
+ * lines can_start() takes, tested by their first byte before the whole
+ * classifier: most lines asked are another tool's or prose.
+ */
+static int start_word(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent;
+
+	switch (n ? s[0] : 0) {
+	case 'T':
+		return lg_prefix(s, n, "This is ApacheBench,") || lg_prefix(s, n, "Time ") ||
+		       lg_prefix(s, n, "Transfer rate:");
+	case 'B':
+		/* Criterion's lines begin so too */
+		return lg_prefix(s, n, "Benchmarking ") && text_contains(s, n, "(be patient)");
+	case 'S':
+		return lg_prefix(s, n, "Server ");
+	case 'D':
+		return lg_prefix(s, n, "Document Path:");
+	case 'C':
+		return lg_prefix(s, n, "Complete requests:") || lg_prefix(s, n, "Concurrency Level:") ||
+		       lg_prefix(s, n, "Connection Times (ms)");
+	case 'R':
+		return lg_prefix(s, n, "Requests per second:");
+	case 'P':
+		return lg_prefix(s, n, "Percentage of the requests");
+	case 'm':
+		return lg_prefix(s, n, "min");
+	default:
+		return 0;
+	}
+}
+
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k;
+
+	if (!in_block && !start_word(l))
+		return CLAIM_NONE;
+	k = classify(l);
 
 	if (!in_block || ((k == K_BANNER || (k == K_START && lg_prefix(l->s + l->indent, l->len - l->indent, "Benchmarking "))) &&
 			  st->results)) {

@@ -233,14 +233,64 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+struct claim_state {
+	uint32_t last; /* the block's last line so far */
+};
+
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st);
+
 static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum claim c = claim_line(l, in_block, st);
+
+	if (c != CLAIM_NONE)
+		st->last = l->no;
+	return c;
+}
+
+/* A Markdown row after a blank line is another table's (a person's under asv's). */
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st)
 {
 	enum kind k;
 
-	(void)state;
-	/* outside a block only a header or a title starts one: their first bytes first */
-	if (!in_block && l->len > l->indent && !strchr("bBA|[\xc2", l->s[l->indent]))
-		return CLAIM_NONE;
+	/*
+	 * outside a block only a header, a title or asv run's lines start one:
+	 * their first words before the classifier
+	 */
+	if (!in_block) {
+		const char *s = l->s + l->indent, *p;
+		size_t n = line_end(l) - l->indent;
+
+		switch (n ? s[0] : 0) {
+		case 'b':
+			if (!text_starts(s, n, "before"))
+				return CLAIM_NONE;
+			break;
+		case 'B':
+			if (!text_starts(s, n, "BENCHMARK") && !text_starts(s, n, "Benchmarks that "))
+				return CLAIM_NONE;
+			break;
+		case 'A':
+			if (!text_starts(s, n, "All benchmarks:"))
+				return CLAIM_NONE;
+			break;
+		case '|':
+			for (p = s + 1; p < s + n && *p == ' '; p++)
+				;
+			if (!text_starts(p, (size_t)(s + n - p), "Change "))
+				return CLAIM_NONE;
+			break;
+		case '[':
+			if (!is_runline(s, n))
+				return CLAIM_NONE;
+			break;
+		case '\xc2':
+			break;
+		default:
+			return CLAIM_NONE;
+		}
+	}
 	k = classify(l);
 	switch (k) {
 	case K_HEADER:
@@ -259,6 +309,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	case K_NAMES:
 	case K_SUMMARY:
 	case K_DIVIDER:
+		if ((k == K_MDROW || k == K_DIVIDER) && line_after_gap(l, st->last))
+			return CLAIM_NONE;
 		return in_block ? CLAIM_BODY : CLAIM_NONE;
 	case K_NONE:
 	case K__COUNT:
@@ -654,7 +706,7 @@ const struct parser asv_parser = {
 	.fmt = FMT_ASV,
 	.starts = "bBA|[\xc2",
 	.claim = claim,
-	.state_size = 0,
+	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

@@ -4,11 +4,15 @@
  * "Job-ABCDEF : .NET 8.0.8 ...") as facts, and the summary table, in
  * Markdown ("| Method | ... |") or the console's text ("Method | ... |"
  * over "-------- |---:|"), one run per row → SUBJECT.time_per_op (Mean:
- * mean; Error: err999, half the 99.9% interval; StdDev: sd; Median, Min,
- * Max; P95: time_per_op.p95), ops_per_sec (Op/s), gc.gen0..2 (per 1000
- * operations), bytes_per_op (Allocated), code_size. Ratio, RatioSD, Alloc
- * Ratio and Rank are BenchmarkDotNet's own comparisons: notes, never
- * measurements. SUBJECT is the Method cell (after the Type cell when there
+ * mean; Error: err999, half the 99.9% interval; StdDev: sd; StdErr: sem,
+ * the standard error of the mean; Median, Min, Max; P95: time_per_op.p95),
+ * ops_per_sec (Op/s), gc.gen0..2 (per 1000 operations), bytes_per_op
+ * (Allocated), code_size; a N column after the figures is the count behind
+ * the times (a N before them is a parameter). Ratio, RatioSD, Alloc Ratio,
+ * Rank and a test's verdict ("MannWhitney(5%)": Faster, Same, Slower) are
+ * BenchmarkDotNet's own comparisons: notes, never measurements. The
+ * decimal mark is the table's own ("16,47 ns" under a comma locale),
+ * decided by the evidence of its cells (decimal_mark()). SUBJECT is the Method cell (after the Type cell when there
  * is one) with the parameter columns: "Parse(N: 100)". "NA", "?" and "-"
  * cells are not figures.
  *
@@ -114,6 +118,7 @@ enum col {
 	C_MEAN,
 	C_ERROR,
 	C_SD,
+	C_SEM,     /* StdErr: the standard error of the mean */
 	C_MEDIAN,
 	C_MIN,
 	C_MAX,
@@ -122,8 +127,9 @@ enum col {
 	C_GEN,
 	C_ALLOC,
 	C_CODE,
-	C_NOTE,    /* Ratio, RatioSD, Alloc Ratio, Rank: BenchmarkDotNet's own comparisons */
-	C_SKIP,    /* columns that are neither (Categories, Baseline, LogicalGroup, StdErr, N) */
+	C_NOTE,    /* Ratio, RatioSD, Alloc Ratio, Rank, a test's verdict: facts beside the figures */
+	C_COUNT,   /* N after the figures: the count of measurements behind the row's times */
+	C_SKIP,    /* columns that are neither (Categories, Baseline, LogicalGroup) */
 };
 
 /* The job characteristics BenchmarkDotNet prints as columns. */
@@ -163,8 +169,8 @@ static const struct {
 	{ "Allocated", C_ALLOC, "bytes_per_op" }, { "Code Size", C_CODE, "code_size" },
 	{ "Ratio", C_NOTE, NULL },           { "RatioSD", C_NOTE, NULL },
 	{ "Alloc Ratio", C_NOTE, NULL },     { "Rank", C_NOTE, NULL },
-	{ "StdErr", C_SKIP, NULL },          { "Baseline", C_SKIP, NULL },
-	{ "LogicalGroup", C_SKIP, NULL },    { "N", C_SKIP, NULL },
+	{ "StdErr", C_SEM, "time_per_op" }, { "StdError", C_SEM, "time_per_op" },          { "Baseline", C_SKIP, NULL },
+	{ "LogicalGroup", C_SKIP, NULL },    { "N", C_COUNT, NULL },
 	{ "Iterations", C_SKIP, NULL },      { "Skewness", C_SKIP, NULL },
 	{ "Kurtosis", C_SKIP, NULL },        { "MValue", C_SKIP, NULL },
 };
@@ -207,7 +213,7 @@ static int is_header(const struct line *l)
 		int k = cell_is(&c[i], "Method") ? -1 : figure_col(&c[i]);
 
 		method |= k == -1 && cell_is(&c[i], "Method");
-		figure |= k >= 0 && figure_cols[k].col != C_SKIP && figure_cols[k].col != C_NOTE;
+		figure |= k >= 0 && figure_cols[k].col < C_NOTE;
 	}
 	return method && figure;
 }
@@ -264,11 +270,31 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+struct claim_state {
+	uint32_t last; /* the block's last line so far */
+};
+
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st);
+
 static enum claim claim(const struct line *l, int in_block, void *state)
+{
+	struct claim_state *st = state;
+	enum claim c = claim_line(l, in_block, st);
+
+	if (c != CLAIM_NONE)
+		st->last = l->no;
+	return c;
+}
+
+/*
+ * The summary's table goes on without a blank line: a row after one is
+ * another table's (a person's under the summary); a header after one (under
+ * the environment lines) is the summary's own.
+ */
+static enum claim claim_line(const struct line *l, int in_block, struct claim_state *st)
 {
 	enum kind k;
 
-	(void)state;
 	if (!in_block) {
 		/* the fixed words first: a header's "Method", the version's, the summary's */
 		const char *s = l->s + l->indent;
@@ -285,6 +311,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		return in_block && k == K_VERSION ? CLAIM_BODY : CLAIM_START;
 	if (k == K_HEADER)
 		return in_block ? CLAIM_BODY : CLAIM_START;
+	if ((k == K_ROW || k == K_RULE) && line_after_gap(l, st->last))
+		return CLAIM_NONE;
 	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
 }
 
@@ -315,6 +343,24 @@ static int is_branch_like(const struct cell *c)
 	return 0;
 }
 
+/*
+ * A statistical test's column: "MannWhitney(5%)", "WelchTTest(...)",
+ * "Welch(1us)/p-values": BenchmarkDotNet's verdict against the baseline.
+ */
+static int is_test_column(const struct cell *c)
+{
+	static const char *const tests[] = { "MannWhitney(", "Welch" };
+
+	for (size_t i = 0; i < countof(tests); i++)
+		if (c->n > strlen(tests[i]) && !memcmp(c->s, tests[i], strlen(tests[i])))
+			return 1;
+	return 0;
+}
+
+/*
+ * A N column after the figures is the count of measurements (a N before
+ * them is a benchmark's parameter); "Mean [us]" keeps its unit apart.
+ */
 static int read_header(const struct line *l, struct table *t)
 {
 	struct cell c[MAX_CELLS];
@@ -340,13 +386,15 @@ static int read_header(const struct line *l, struct table *t)
 		t->name[i] = w;
 		k = figure_col(&w);
 		t->fig[i] = k;
-		if (k >= 0 && figures + (figure_cols[k].col != C_SKIP) > 0) {
+		if (k >= 0 && figures + (figure_cols[k].col < C_COUNT) > 0) {
 			t->col[i] = figure_cols[k].col;
-			figures += figure_cols[k].col != C_SKIP;
+			figures += figure_cols[k].col < C_COUNT;
 			continue;
 		}
 		t->fig[i] = -1;
-		if (figures)
+		if (figures && is_test_column(&w))
+			t->col[i] = C_NOTE;
+		else if (figures)
 			t->col[i] = C_OTHER;
 		else if (cell_is(&w, "Method"))
 			t->col[i] = C_METHOD;
@@ -383,22 +431,33 @@ static int no_figure(const struct cell *c)
 
 /*
  * A figure cell: "1,234.5 ns", "8.57μs", "456 B", "1.2 KB", "0.3700", or a
- * bare number under a "[unit]" header. BenchmarkDotNet's sizes are
- * 1024-based whatever they are called. 0 with the value, or -1.
+ * bare number under a "[unit]" header; in a table whose decimal mark is
+ * ',' (decimal_mark()) "1.234,5 ns". BenchmarkDotNet's sizes are
+ * 1024-based whatever they are called. 0 with the value, or -1; *num is
+ * the number as printed.
  */
-static int cell_value(const struct cell *c, const struct cell *unit, enum col col, enum unit *u, double *v,
-		      const char **num, size_t *num_len)
+static int cell_value(const struct cell *c, const struct cell *unit, enum col col, char decimal, enum unit *u,
+		      double *v, const char **num, size_t *num_len)
 {
 	const char *p = c->s, *end = c->s + c->n, *e = p;
 	double factor = 1;
-	const char *us;
+	const char *us, *digits;
 	size_t un;
+	char swapped[64];
 
 	while (e < end && (char_is_digit(*e) || *e == '.' || *e == ',' || *e == '-' || *e == '+' || *e == 'E' ||
 			   *e == 'e'))
 		e++;
 	*num = p;
 	*num_len = (size_t)(e - p);
+	digits = p;
+	if (decimal == ',') { /* "1.234,5": read as "1,234.5" */
+		if (*num_len >= sizeof(swapped))
+			return -1;
+		for (size_t k = 0; k < *num_len; k++)
+			swapped[k] = p[k] == '.' ? ',' : p[k] == ',' ? '.' : p[k];
+		digits = swapped;
+	}
 	while (e < end && (*e == ' ' || (unsigned char)*e == 0xc2)) /* a blank or a no-break space */
 		e += (unsigned char)*e == 0xc2 && e + 1 < end && (unsigned char)e[1] == 0xa0 ? 2 : 1;
 	us = e;
@@ -407,11 +466,11 @@ static int cell_value(const struct cell *c, const struct cell *unit, enum col co
 		us = unit->s, un = unit->n;
 	if (col == C_GEN) {
 		*u = UNIT_NONE;
-		return un ? -1 : num_parse_grouped(*num, *num_len, ',', v);
+		return un ? -1 : num_parse_grouped(digits, *num_len, ',', v);
 	}
 	if (col == C_OPS) {
 		*u = UNIT_PER_S;
-		return un ? -1 : num_parse_grouped(*num, *num_len, ',', v);
+		return un ? -1 : num_parse_grouped(digits, *num_len, ',', v);
 	}
 	if ((col == C_ALLOC || col == C_CODE) && un >= 2 && us[un - 1] == 'B' && strchr("KMGT", us[0]) &&
 	    un == 2) {
@@ -419,12 +478,94 @@ static int cell_value(const struct cell *c, const struct cell *unit, enum col co
 											: 1099511627776.0;
 		us = "B", un = 1;
 	}
-	if (!un || unit_value_grouped(*num, *num_len, ',', us, un, u, v) < 0)
+	if (!un || unit_value_grouped(digits, *num_len, ',', us, un, u, v) < 0)
 		return -1;
 	if ((col == C_ALLOC || col == C_CODE) ? *u != UNIT_BYTE : *u != UNIT_SECOND)
 		return -1;
 	*v *= factor;
 	return 0;
+}
+
+/*
+ * What one printed number says of the decimal mark: '.' ("1,234.5",
+ * "0.0193", "16.47", "1,234,567"), ',' ("1.234,5", "0,0193", "16,47",
+ * "1.234.567"), or 0 when it says nothing ("1,234" and "1.234" read
+ * either way; "12").
+ */
+static char number_mark(const char *s, size_t n)
+{
+	const char *dot = NULL, *comma = NULL;
+	int dots = 0, commas = 0;
+	size_t after;
+
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '.')
+			dots++, dot = s + k;
+		else if (s[k] == ',')
+			commas++, comma = s + k;
+		else if (!char_is_digit(s[k]) && s[k] != '-' && s[k] != '+')
+			return 0; /* an exponent, or no number */
+	}
+	if (dots && commas)
+		return dot > comma ? '.' : ',';
+	if (dots + commas > 1)
+		return dots ? ',' : '.'; /* a mark twice groups digits */
+	if (!dots && !commas)
+		return 0;
+	after = (size_t)(s + n - (dots ? dot : comma) - 1);
+	if (after != 3 || (s[0] == '0' && (dots ? dot : comma) == s + 1))
+		return dots ? '.' : ',';
+	return 0;
+}
+
+/*
+ * The decimal mark of the table whose rows begin at line `from`, by the
+ * evidence of its own figure cells: BenchmarkDotNet prints under the
+ * culture it was given ("16,47 ns" under ru-RU, "1,234.5 ns" under the
+ * invariant culture). With no evidence either way the invariant '.' is
+ * taken, and when a cell could read both ways ("1,234 ns") the import
+ * says so; with evidence both ways the figures are not read.
+ */
+static char decimal_mark(struct sink *s, const struct block *b, uint32_t from, const struct table *t)
+{
+	struct cell c[MAX_CELLS];
+	int dot = 0, comma = 0, unsure = 0;
+	const struct line *unsure_line = NULL, *comma_line = NULL, *dot_line = NULL;
+
+	for (uint32_t k = from; k < b->n; k++) {
+		const struct line *l = &b->lines[k];
+		int n = split_cells(l->s + l->indent, l->s + l->len, c);
+
+		if (n < t->n)
+			break;
+		for (int i = 0; i < t->n && i < n; i++) {
+			size_t e = 0;
+			char m;
+
+			if (t->col[i] < C_MEAN || t->col[i] >= C_NOTE)
+				continue;
+			while (e < c[i].n && (char_is_digit(c[i].s[e]) || c[i].s[e] == '.' || c[i].s[e] == ','))
+				e++;
+			m = number_mark(c[i].s, e);
+			if (m == '.')
+				dot++, dot_line = dot_line ? dot_line : l;
+			else if (m == ',')
+				comma++, comma_line = comma_line ? comma_line : l;
+			else if (memchr(c[i].s, ',', e))
+				unsure++, unsure_line = unsure_line ? unsure_line : l;
+		}
+	}
+	if (dot && comma) {
+		sink_warn(s, comma_line, "BenchmarkDotNet table prints decimals with ',' here and with '.' on line %u;"
+			  " its figures are not read", (unsigned)dot_line->no);
+		return 0;
+	}
+	if (comma)
+		return ',';
+	if (unsure && !dot)
+		sink_warn(s, unsure_line, "BenchmarkDotNet table: no figure shows its decimal mark; numbers"
+			  " like \"1,234\" are read with ',' grouping thousands");
+	return '.';
 }
 
 /* ---- naming from the data ---- */
@@ -665,6 +806,7 @@ struct bdn {
 	int have_table;
 	struct namer nm;
 	uint32_t from; /* first line index after the header */
+	char decimal;  /* the table's decimal mark, '.' or ',' (decimal_mark()) */
 };
 
 /*
@@ -715,16 +857,38 @@ static const char *subject_of(struct bdn *p, const struct cell *c, size_t *len)
 	return sink_strndup(p->s, out.s, out.n);
 }
 
+/*
+ * The row's count of measurements from its N column (after the figures):
+ * 0 when the table has none or the cell holds none, -1 when it is garbled.
+ */
+static long row_count(const struct table *t, const struct cell *c)
+{
+	double v;
+	long n;
+
+	for (int i = 0; i < t->n; i++) {
+		if (t->col[i] != C_COUNT || no_figure(&c[i]))
+			continue;
+		if (num_parse_grouped(c[i].s, c[i].n, ',', &v) < 0 || (n = num_whole(v)) < 0)
+			return -1;
+		return n;
+	}
+	return 0;
+}
+
 /* Every figure of a row, or with `dry` only whether every one reads: -1 when one does not. */
 static int row_figures(struct bdn *p, uint32_t run, const struct line *l, const struct cell *c, int dry)
 {
 	static const enum stat_kind stat_of[] = {
-		[C_MEAN] = STAT_MEAN, [C_ERROR] = STAT_ERR999, [C_SD] = STAT_SD, [C_MEDIAN] = STAT_MEDIAN,
+		[C_MEAN] = STAT_MEAN, [C_ERROR] = STAT_ERR999, [C_SD] = STAT_SD, [C_SEM] = STAT_SEM, [C_MEDIAN] = STAT_MEDIAN,
 		[C_MIN] = STAT_MIN,   [C_MAX] = STAT_MAX,       [C_PCT] = STAT_VALUE, [C_OPS] = STAT_VALUE,
 		[C_GEN] = STAT_VALUE, [C_ALLOC] = STAT_VALUE,   [C_CODE] = STAT_VALUE,
 	};
 	const struct table *t = &p->t;
+	long count = row_count(t, c);
 
+	if (count < 0)
+		return -1;
 	for (int i = 0; i < t->n; i++) {
 		enum col col = t->col[i];
 		const char *num;
@@ -738,12 +902,13 @@ static int row_figures(struct bdn *p, uint32_t run, const struct line *l, const 
 					  t->name[i].s, (int)c[i].n, c[i].s);
 			continue;
 		}
-		if (col < C_MEAN || col == C_SKIP || col == C_OTHER || no_figure(&c[i]))
+		if (col < C_MEAN || col >= C_COUNT || no_figure(&c[i]))
 			continue;
-		if (cell_value(&c[i], &t->unit[i], col, &u, &v, &num, &nl) < 0)
+		if (cell_value(&c[i], &t->unit[i], col, p->decimal, &u, &v, &num, &nl) < 0)
 			return -1;
 		if (!dry)
-			sink_measure(p->s, run, figure_cols[t->fig[i]].quantity, stat_of[col], u, v, 0, l, num, nl);
+			sink_measure(p->s, run, figure_cols[t->fig[i]].quantity, stat_of[col], u, v,
+				     col <= C_PCT ? (uint32_t)count : 0, l, num, nl);
 	}
 	return 0;
 }
@@ -839,6 +1004,11 @@ static int parse(const struct block *b, struct sink *s)
 				break;
 			}
 			p.from = i + 1;
+			p.decimal = decimal_mark(s, b, i + 1, &p.t);
+			if (!p.decimal) {
+				p.have_table = 0;
+				break;
+			}
 			choose_namer(b, i + 1, &p.t, &p.nm);
 			choose_splitters(b, i + 1, &p.t, &p.nm);
 			break;
@@ -857,7 +1027,7 @@ const struct parser bdn_parser = {
 	.fmt = FMT_BDN,
 	.starts = "|B/MT",
 	.claim = claim,
-	.state_size = 0,
+	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

@@ -65,33 +65,12 @@ static int is_header(const struct line *l)
 	if (!line_starts(l, "name") || l->len - l->indent < 6 || !is_blank(l->s[l->indent + 4]))
 		return 0;
 	nt = comparer_tokens(l, l->indent, t, countof(t));
-	if (nt >= 2 && t[1].n == 1 && t[1].s[0] == '\\')
-		return nt >= 3;
+	if (nt >= 2 && t[1].n == 1 && t[1].s[0] == '\\') /* (its -csv form is benchstat_csv.c's) */
+		return nt >= 3 && !text_find(l->s + l->indent, l->len - l->indent, "),");
 	if (nt == 2)
 		return metric_word(t[1].s, t[1].n);
 	return nt == 6 && t[1].n == 3 && !memcmp(t[1].s, "old", 3) && t[3].n == 3 && !memcmp(t[3].s, "new", 3) &&
 	       t[5].n == 5 && !memcmp(t[5].s, "delta", 5);
-}
-
-/* "pkg:encoding/gob goos:darwin": words that are all "key:value". */
-static int is_group(const struct line *l)
-{
-	const char *s = l->s + l->indent, *end = l->s + line_end(l);
-
-	if (s == end || *s < 'a' || *s > 'z')
-		return 0;
-	while (s < end) {
-		const char *w = s, *colon;
-
-		while (s < end && !is_blank(*s))
-			s++;
-		colon = memchr(w, ':', (size_t)(s - w));
-		if (!colon || colon == w || colon + 1 == s)
-			return 0;
-		while (s < end && is_blank(*s))
-			s++;
-	}
-	return 1;
 }
 
 /*
@@ -111,7 +90,7 @@ static enum kind classify(const struct line *l)
 		return K_HEADER;
 	if (*s == '[' && line_starts(l, "[Geo mean]"))
 		return K_GEOMEAN;
-	if (is_group(l))
+	if (comparer_group_line(l))
 		return K_GROUP;
 	while (k < n && !is_blank(s[k]))
 		k++;

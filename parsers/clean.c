@@ -219,6 +219,42 @@ static size_t residue_start(const char *raw, size_t from, size_t n)
 }
 
 /* The bytes the loop of clean() acts on: NUL, ESC and '&'; all others are copied. */
+/* Does s[0..n) open with a spinner glyph (Braille patterns, U+2800..U+28FF), blanks aside? */
+static size_t spinner_at(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i + 2 < n && (unsigned char)s[i] == 0xe2 && (unsigned char)s[i + 1] >= 0xa0 &&
+			       (unsigned char)s[i + 1] <= 0xa3
+		       ? i + 1
+		       : 0;
+}
+
+/*
+ * Length of a progress line a terminal overwrote and a copy kept in front
+ * of the line that replaced it: a spinner, its text, a bar of block
+ * elements (U+2580..U+259F), then the line ("\u2838 Current estimate:
+ * 2.338 s  \u2588\u2588\u2588  Time (mean ...)"). 0 when there is none.
+ */
+static size_t progress_residue(const char *s, size_t n)
+{
+	size_t bar_end = 0;
+
+	if (!spinner_at(s, n))
+		return 0;
+	for (size_t i = 0; i + 2 < n; i++)
+		if ((unsigned char)s[i] == 0xe2 && (unsigned char)s[i + 1] == 0x96 && (unsigned char)s[i + 2] >= 0x80 &&
+		    (unsigned char)s[i + 2] <= 0x9f)
+			bar_end = i + 3;
+	if (!bar_end)
+		return 0;
+	while (bar_end < n && (s[bar_end] == ' ' || s[bar_end] == '\t'))
+		bar_end++;
+	return bar_end < n ? bar_end : 0;
+}
+
 static int clean_special(unsigned char c)
 {
 	return c == 0 || c == 0x1b || c == '&';
@@ -270,6 +306,7 @@ static void clean_bounds(const char *raw, size_t n, size_t *from, size_t *to, in
 			*quoted = 1;
 	}
 	i += comment_marker(raw + i, n - i);
+	i += progress_residue(raw + i, n - i);
 	*from = i;
 	*to = n;
 }
@@ -384,6 +421,8 @@ int clean_needed_shape(const char *raw, size_t n)
 	if (n && (is_digit(raw[0]) || raw[0] == '[' || raw[0] == '#') && clean_ci_prefix(raw, n))
 		return 1;
 	if (n && raw[n - 1] == ']' && residue_start(raw, 0, n) != n)
+		return 1;
+	if (i + 2 < n && (unsigned char)raw[i] == 0xe2 && progress_residue(raw, n))
 		return 1;
 	return 0;
 }

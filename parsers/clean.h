@@ -3,7 +3,8 @@
  * noise around its text is gone: terminal overwrites (CR), NUL padding, ANSI escapes,
  * Markdown quote markers, HTML entities, the timestamp a CI runner puts
  * before every line, and the scroll position a terminal copy leaves at its
- * end ("[136/4790]"), and the "//" of output kept in a code comment.
+ * end ("[136/4790]"), the "//" of output kept in a code comment, and a
+ * progress line a terminal overwrote but the copy kept in front of the line.
  * Cleaning only removes or replaces bytes, so every
  * cleaned byte maps back to the raw byte that produced it.
  */

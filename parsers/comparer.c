@@ -349,3 +349,24 @@ int comparer_footnote(const char *s, size_t n, unsigned *num)
 	*num = v;
 	return 1;
 }
+
+/* "pkg:encoding/gob goos:darwin": words that are all "key:value". */
+int comparer_group_line(const struct line *l)
+{
+	const char *s = l->s + l->indent, *end = l->s + line_end(l);
+
+	if (s == end || *s < 'a' || *s > 'z')
+		return 0;
+	while (s < end) {
+		const char *w = s, *colon;
+
+		while (s < end && !is_blank(*s))
+			s++;
+		colon = memchr(w, ':', (size_t)(s - w));
+		if (!colon || colon == w || colon + 1 == s)
+			return 0;
+		while (s < end && is_blank(*s))
+			s++;
+	}
+	return 1;
+}

@@ -108,4 +108,10 @@ uint32_t comparer_run(struct sink *s, struct sink_txn *t, const struct line *l, 
  */
 int comparer_footnote(const char *s, size_t n, unsigned *num);
 
+/*
+ * Is `l` a benchstat v1 group line, "pkg:hash/crc32 goos:darwin
+ * goarch:amd64": words that are all "key:value", the first lowercase?
+ */
+int comparer_group_line(const struct line *l);
+
 #endif

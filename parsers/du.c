@@ -89,16 +89,34 @@ static enum kind classify(const struct line *l)
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /*
- * Outside a listing, a line starts one only when its size is separated as
- * du separates it (a tab, or spaces to column 8); a size without a unit
- * letter then needs a path with a '/' or a '.' ("4096<TAB>./lib", "app.so"),
- * so that "2<TAB>apples" stays prose. A size garbled in its first line is
- * still claimed (and reported by the parse).
+ * Is `p[0..n)` what du prints after a size: a path, not more figures? No
+ * tab and no gap of two blanks (the next cell of a table), and no digit
+ * or sign first (a figure: "327.3ms").
+ */
+static int path_like(const char *p, size_t n)
+{
+	if (!n || char_is_digit(p[0]) || p[0] == '-' || p[0] == '+')
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == '\t' || (i && p[i] == ' ' && p[i - 1] == ' '))
+			return 0;
+	return 1;
+}
+
+/*
+ * Outside a listing, a line starts one only in du's own shape: the size
+ * and a tab, as GNU du separates them ("4096<TAB>./lib"; a size without a
+ * unit letter then needs a path with a '/' or a '.', so that "2<TAB>apples"
+ * stays prose), or a size with a unit letter and a path where a terminal
+ * turned the tab into blanks ("9,8M    target/app"). A row of figures
+ * aligned with blanks (" 1024    327.3ms      1.23s") is a table's, never
+ * du's. A size garbled in its first line is still claimed (and reported
+ * by the parse).
  */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	const char *s = l->s + l->indent, *path;
-	size_t n = line_end(l) - l->indent, t;
+	size_t n = line_end(l) - l->indent, t, pn;
 
 	(void)state;
 	if (classify(l) == K_NONE)
@@ -106,10 +124,12 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	if (in_block)
 		return CLAIM_BODY;
 	t = split(s, n, &path);
-	if (s[t] == ' ' && (size_t)(path - s) % 8 != 0)
+	pn = (size_t)(s + n - path);
+	if (!path_like(path, pn))
 		return CLAIM_NONE;
-	if (!unit_letter(s[t - 1]) && !(path[0] == '~' || memchr(path, '/', (size_t)(s + n - path)) ||
-					 memchr(path, '.', (size_t)(s + n - path))))
+	if (s[t] == ' ')
+		return (size_t)(path - s) % 8 == 0 && unit_letter(s[t - 1]) ? CLAIM_START : CLAIM_NONE;
+	if (!unit_letter(s[t - 1]) && !(path[0] == '~' || memchr(path, '/', pn) || memchr(path, '.', pn)))
 		return CLAIM_NONE;
 	return CLAIM_START;
 }

@@ -195,7 +195,9 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	enum kind k;
 
 	(void)state;
-	if (!in_block && !line_starts(l, "R") && !line_starts(l, "Benchmark") && !line_starts(l, "Comparing "))
+	/* outside a block, the words of a line that begins one before the classifier */
+	if (!in_block && !line_starts(l, "RUNNING: ") && !line_starts(l, "Run on (") && !line_starts(l, "Comparing ") &&
+	    !(line_starts(l, "Benchmark") && text_contains(l->s + l->indent, l->len - l->indent, " CPU")))
 		return CLAIM_NONE;
 	k = classify(l);
 	if (!in_block)

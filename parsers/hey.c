@@ -23,10 +23,14 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum heysum_kind k = heysum_classify(l);
 	const char *s = l->s + l->indent;
 	size_t n = line_end(l) - l->indent;
+	enum heysum_kind k;
 
+	/* outside a summary only its two first lines begin one: their words before the classifier */
+	if (!in_block && !lg_prefix(s, n, "Summary:") && !lg_prefix(s, n, "Total:"))
+		return CLAIM_NONE;
+	k = heysum_classify(l);
 	if (!in_block || (k == HS_SUMMARY && st->results)) {
 		st->results = 0;
 		if (k == HS_SUMMARY)

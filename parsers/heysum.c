@@ -28,6 +28,9 @@ static const struct figure {
 	{ "Total data:", "bytes_received", STAT_VALUE, UNIT_BYTE },
 	{ "Size/request:", "response_size", STAT_MEAN, UNIT_BYTE },
 	{ "Size/sec:", "throughput", STAT_VALUE, UNIT_BYTE },
+	/* boom, hey's name before 2016, spelled these two out */
+	{ "Total Data Received:", "bytes_received", STAT_VALUE, UNIT_BYTE },
+	{ "Response Size per Request:", "response_size", STAT_MEAN, UNIT_BYTE },
 };
 
 static const struct detail {

@@ -10,7 +10,7 @@
 #include "parsers/cmdsplit.h"
 #include "parsers/units.h"
 #include "util/buf.h"
-#include "util/csvio.h"
+#include "parsers/csvline.h"
 #include "util/text.h"
 
 
@@ -79,72 +79,6 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return comma + 1 < l->s + l->len && comma[1] != ' ' ? CLAIM_BODY : CLAIM_NONE;
 }
 
-/* One CSV record's fields, copied out of libcsv's callback. */
-struct record {
-	struct buf text; /* the fields, each NUL-terminated */
-	size_t *off, off_cap; /* where each field begins in text */
-	size_t n;
-	int rows;
-};
-
-static int on_record(char **fields, size_t n, size_t row, void *ctx)
-{
-	struct record *rec = ctx;
-
-	(void)row;
-	if (++rec->rows > 1)
-		return 1;
-	buf_reset(&rec->text);
-	ALLOC_GROW(rec->off, n, rec->off_cap);
-	rec->n = n;
-	for (size_t i = 0; i < rec->n; i++) {
-		rec->off[i] = rec->text.len;
-		buf_adds(&rec->text, fields[i]);
-		buf_addc(&rec->text, '\0');
-	}
-	return 0;
-}
-
-static const char *field(const struct record *rec, size_t i)
-{
-	return rec->text.s + rec->off[i];
-}
-
-/* Read line `l` as exactly one CSV record. -1 when it is not one (malformed, or two rows). */
-static int read_record(struct sink *s, const struct line *l, struct record *rec)
-{
-	struct diag d = DIAG_INIT;
-
-	rec->n = 0;
-	rec->rows = 0;
-	csvio_parse(s->name, l->s + l->indent, l->len - l->indent, on_record, rec, &d);
-	if (d.n || rec->rows != 1) {
-		diag_release(&d);
-		return -1;
-	}
-	return 0;
-}
-
-/* Where the unquoted field `f` is printed in `l`, searching from *from; NULL when it is not found. */
-static const char *printed_at(const struct line *l, const char **from, const char *f)
-{
-	const char *end = l->s + l->len;
-	size_t n = strlen(f);
-
-	for (const char *p = *from; p < end;) {
-		const char *hit = text_find(p, (size_t)(end - p), f);
-
-		if (!hit)
-			return NULL;
-		if ((hit == l->s + l->indent || hit[-1] == ',') && (hit + n == end || hit[n] == ',')) {
-			*from = hit + n;
-			return hit;
-		}
-		p = hit + 1;
-	}
-	return NULL;
-}
-
 struct columns {
 	long command;
 	long figure[countof(figures)];
@@ -152,19 +86,19 @@ struct columns {
 };
 
 static void on_row(struct sink *s, const struct line *l, const struct columns *c,
-		   const struct record *head, struct record *rec)
+		   const struct csv_record *head, struct csv_record *rec)
 {
 	double v[countof(figures)];
 	const char *from, *quote;
 	struct buf params = BUF_INIT;
 	uint32_t run;
 
-	if (read_record(s, l, rec) < 0 || rec->n != c->n || !*field(rec, (size_t)c->command)) {
+	if (csv_record_read(s, l, rec) < 0 || rec->n != c->n || !*csv_field(rec, (size_t)c->command)) {
 		bench_lost(s, l, "garbled hyperfine CSV row");
 		return;
 	}
 	for (size_t k = 0; k < countof(figures); k++) {
-		const char *f = c->figure[k] >= 0 ? field(rec, (size_t)c->figure[k]) : NULL;
+		const char *f = c->figure[k] >= 0 ? csv_field(rec, (size_t)c->figure[k]) : NULL;
 
 		if (f && num_parse(f, strlen(f), &v[k]) < 0) {
 			bench_lost(s, l, "garbled hyperfine CSV row");
@@ -172,8 +106,8 @@ static void on_row(struct sink *s, const struct line *l, const struct columns *c
 		}
 	}
 	run = sink_run(s, l);
-	s->rs->runs[run].command = sink_strndup(s, field(rec, (size_t)c->command),
-						strlen(field(rec, (size_t)c->command)));
+	s->rs->runs[run].command = sink_strndup(s, csv_field(rec, (size_t)c->command),
+						strlen(csv_field(rec, (size_t)c->command)));
 	/* numbers are never quoted: they are printed after the (maybe quoted) command */
 	quote = NULL;
 	for (const char *p = l->s + l->indent; p < l->s + l->len; p++)
@@ -187,16 +121,16 @@ static void on_row(struct sink *s, const struct line *l, const struct columns *c
 
 			if (c->figure[k] != (long)i)
 				continue;
-			f = field(rec, i);
-			at = printed_at(l, &from, f);
+			f = csv_field(rec, i);
+			at = csv_printed_at(l, &from, f);
 			sink_measure(s, run, figures[k].quantity, figures[k].stat, UNIT_SECOND, v[k], 0, l, at,
 				     at ? strlen(f) : 0);
 		}
 	}
 	for (size_t i = 0; i < c->n; i++) {
-		if (strncmp(field(head, i), "parameter_", 10))
+		if (strncmp(csv_field(head, i), "parameter_", 10))
 			continue;
-		buf_addf(&params, "%s%s=%s", params.len ? ", " : "", field(head, i) + 10, field(rec, i));
+		buf_addf(&params, "%s%s=%s", params.len ? ", " : "", csv_field(head, i) + 10, csv_field(rec, i));
 	}
 	if (params.len)
 		sink_note(s, run, NOTE_INFO, l, "parameters: %s", params.s);
@@ -205,12 +139,12 @@ static void on_row(struct sink *s, const struct line *l, const struct columns *c
 
 static int parse(const struct block *b, struct sink *s)
 {
-	struct record head = { BUF_INIT, NULL, 0, 0, 0 }, rec = { BUF_INIT, NULL, 0, 0, 0 };
+	struct csv_record head = CSV_RECORD_INIT, rec = CSV_RECORD_INIT;
 	struct columns c;
 	uint32_t first_run = (uint32_t)s->rs->nruns;
 
 	memset(&c, 0, sizeof(c));
-	if (read_record(s, &b->lines[0], &head) < 0) {
+	if (csv_record_read(s, &b->lines[0], &head) < 0) {
 		sink_warn(s, &b->lines[0], "hyperfine CSV header cannot be read; table skipped");
 		goto out;
 	}
@@ -219,10 +153,10 @@ static int parse(const struct block *b, struct sink *s)
 	for (size_t k = 0; k < countof(figures); k++)
 		c.figure[k] = -1;
 	for (size_t i = 0; i < head.n; i++) {
-		if (!strcmp(field(&head, i), "command"))
+		if (!strcmp(csv_field(&head, i), "command"))
 			c.command = (long)i;
 		for (size_t k = 0; k < countof(figures); k++)
-			if (!strcmp(field(&head, i), figures[k].column))
+			if (!strcmp(csv_field(&head, i), figures[k].column))
 				c.figure[k] = (long)i;
 	}
 	for (uint32_t i = 1; i < b->n; i++)
@@ -230,10 +164,8 @@ static int parse(const struct block *b, struct sink *s)
 			on_row(s, &b->lines[i], &c, &head, &rec);
 	cmd_propose(s->rs, first_run, s->arena);
 out:
-	buf_release(&head.text);
-	buf_release(&rec.text);
-	free(head.off);
-	free(rec.off);
+	csv_record_release(&head);
+	csv_record_release(&rec);
 	return (int)(s->rs->nruns - first_run);
 }
 

@@ -113,14 +113,24 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+struct claim_state {
+	uint32_t last; /* the block's last line so far */
+};
+
+/* hyperfine prints its table whole: a row after a blank line is another table's. */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
+	struct claim_state *st = state;
 	enum kind k = classify(l);
+	enum claim c;
 
-	(void)state;
 	if (k == K_HEADER)
-		return CLAIM_START;
-	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
+		c = CLAIM_START;
+	else
+		c = in_block && k != K_NONE && !line_after_gap(l, st->last) ? CLAIM_BODY : CLAIM_NONE;
+	if (c != CLAIM_NONE)
+		st->last = l->no;
+	return c;
 }
 
 struct table {
@@ -314,7 +324,7 @@ const struct parser hyperfine_md_parser = {
 	.fmt = FMT_HYPERFINE_MD,
 	.starts = "|",
 	.claim = claim,
-	.state_size = 0,
+	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

@@ -85,7 +85,8 @@ static int is_separator(const struct line *l)
 /* The server's banner rule: a long line of dashes. */
 static int is_rule(const struct line *l)
 {
-	return line_starts(l, "--------------------");
+	/* dashes alone: "-----|-----" is a table's divider (table.c) */
+	return line_starts(l, "--------------------") && !memchr(l->s, '|', l->len);
 }
 
 static int is_upper(char c)

@@ -145,9 +145,15 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		const char *s = l->s + l->indent;
 		size_t n = l->len - l->indent;
 
-		/* a log's first line, a header, or a row with its "±" */
+		/*
+		 * a log's first line, a header, or a row with its "±"; of the
+		 * lines that begin "Benchmark", Criterion's and ab's "Benchmarking
+		 * NAME" are neither, and "Benchmark " is a header only with its
+		 * " Mode" (hyperfine's "Benchmark 1: ..." has none)
+		 */
 		if (n < 4 || (*s == '#' ? !line_starts(l, "# JMH version") && !line_starts(l, "# Benchmark:")
-			      : *s == 'B' ? !line_starts(l, "Benchmark")
+			      : *s == 'B' ? !line_starts(l, "Benchmark") || line_starts(l, "Benchmarking ") ||
+						    (line_starts(l, "Benchmark ") && !text_contains(s, n, " Mode"))
 					  : !memchr(s, 0xc2, n) || !text_contains(s, n, PM)))
 			return CLAIM_NONE;
 	}

@@ -104,8 +104,10 @@ static enum kind classify(const struct line *l)
 	s += mark, n -= mark;
 	/* a built-in metric's name first (a byte compare for most lines), then its dots */
 	for (size_t i = 0; i < countof(metrics); i++) {
+		if (!lg_prefix(s, n, metrics[i].name))
+			continue;
 		k = strlen(metrics[i].name);
-		if (lg_prefix(s, n, metrics[i].name) && k + 2 < n && s[k] == '.' && dotted(s, n) == k)
+		if (k + 2 < n && s[k] == '.' && dotted(s, n) == k)
 			return K_METRIC;
 	}
 	if (!mark && is_other(s, n))

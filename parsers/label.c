@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "parsers/factors.h"
 #include "parsers/names.h"
 #include "util/hash.h"
 #include "util/text.h"
@@ -190,17 +191,17 @@ static const char *const section_words[] = {
 	"statistics", "invocation", "run", "runs", "running", NULL,
 };
 
-/* Words that name a build, for lines that are not marked as labels. */
-static const char *const build_words[] = {
-	"release", "debug", "lto", "thinlto", "fat", "thin", "pgo", "bolt", "plo", "instrumented",
-	"instrumentation", "optimized", "optimised", "optimization", "optimisation", "baseline",
-	"default", "native", "o0", "o1", "o2", "o3", "os", "oz", "og", "cgu", "codegen", "march",
-	"mtune", "before", "after", "patched", "unpatched", "original", "vanilla", "stock", "master",
-	"main", "head", "old", "new", "gcc", "clang", "rustc", "msvc", "icc", "jemalloc", "mimalloc",
-	"tcmalloc", "glibc", "musl", "static", "dynamic", "stripped", "autofdo", "propeller", "fdo",
-	"asan", "ubsan", "tsan", "sanitized", "profiled", "avx2", "avx512", "sse4", "simd", "nightly",
-	"stable", "beta", "candidate", "reference", NULL,
-};
+/*
+ * Words that name a build, for lines that are not marked as labels: the
+ * rows of the factor table (factors.h) marked L.
+ */
+#define LABEL_WORD_L(s) s,
+#define LABEL_WORD__(s)
+#define BUILD_WORD_(f, s, level, role, label) LABEL_WORD_##label(s)
+static const char *const build_words[] = { FACTOR_WORDS(BUILD_WORD_) NULL };
+#undef BUILD_WORD_
+#undef LABEL_WORD__
+#undef LABEL_WORD_L
 
 /* Words a parenthetical aside may hold to be dropped from a label. */
 static const char *const aside_words[] = {
@@ -538,7 +539,12 @@ static int unmark(const char **s, size_t *n, int *level)
 
 		while (h < *n && (*s)[h] == '#')
 			h++;
-		if (h <= 6 && h < *n && is_space((*s)[h])) {
+		/*
+		 * "## Title", or as older renderers took it, "###JSON" (two marks
+		 * at least: "#include", "#42" and "#hashtag" are no headings)
+		 */
+		if (h <= 6 && h < *n &&
+		    (is_space((*s)[h]) || (h >= 2 && (((*s)[h] | 0x20) >= 'a' && ((*s)[h] | 0x20) <= 'z')))) {
 			size_t c = 0;
 
 			*level = (int)h;
@@ -608,13 +614,14 @@ static const char *const change_words[] = {
 
 /*
  * "…and with the patch applied" → "with the patch applied": a label at the
- * end of a sentence, from its last "with"/"without"/"using" on, when that
+ * end of a sentence, from its last "with"/"without"/"using"/"before"/"after"
+ * on ("…gives, typically, before the change"), when that
  * phrase is short, holds no prose word and names a build or a change.
  * Returns 1 with *b cut to the phrase.
  */
 static int sentence_tail(struct buf *b)
 {
-	static const char *const heads[] = { "with", "without", "using", NULL };
+	static const char *const heads[] = { "with", "without", "using", "before", "after", NULL };
 	size_t at = (size_t)-1;
 
 	for (size_t i = 0; i < b->len;) {
@@ -640,9 +647,14 @@ static int sentence_tail(struct buf *b)
 		size_t tn = b->len - at, nw;
 		int stop;
 
+		size_t hl = 0;
+
 		nw = words(t, tn, NULL, NULL, &stop);
+		/* "before"/"after" name builds only with what they are before or after: "after a restart" names none */
+		if ((tn > 6 && !strncasecmp_ascii(t, "after ", 6)) || (tn > 7 && !strncasecmp_ascii(t, "before ", 7)))
+			hl = t[0] == 'a' || t[0] == 'A' ? 6 : 7;
 		if (nw < 2 || nw > 5 || any_word(t, tn, prose_words) ||
-		    !(any_word(t, tn, build_words) || any_word(t, tn, change_words)))
+		    !(any_word(t + hl, tn - hl, build_words) || any_word(t + hl, tn - hl, change_words)))
 			return 0;
 		memmove(b->s, t, tn);
 		b->len = tn;
@@ -668,6 +680,39 @@ static int change_label(const struct buf *b)
 	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
 
 	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+}
+
+/*
+ * "to this:", "and into that:": the other side of a change a label above
+ * pointed at ("This PR changes this:"). It names nothing, but what the
+ * label above named stops here: a section. At most three words, a
+ * "to"/"into" (after "and" or "then") and a demonstrative to end.
+ */
+static int change_target(const char *s, size_t n)
+{
+	static const char *const lead[] = { "and", "then", NULL };
+	static const char *const to[] = { "to", "into", NULL };
+	static const char *const pointer[] = { "this", "that", "these", "those", NULL };
+	const char *w[4];
+	size_t wn[4], k = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && is_word_char((unsigned char)s[j]))
+			j++;
+		if (j > i) {
+			if (k == 4)
+				return 0;
+			w[k] = s + i, wn[k++] = j - i;
+		} else if (s[j] != ' ' && !(s[j] == ':' && j + 1 == n)) {
+			return 0;
+		}
+		i = j > i ? j : i + 1;
+	}
+	if (k < 2 || k > 3 || !word_in(w[k - 1], wn[k - 1], pointer) || !word_in(w[k - 2], wn[k - 2], to))
+		return 0;
+	return k == 2 || word_in(w[0], wn[0], lead);
 }
 
 /*
@@ -1017,7 +1062,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	if (!n || (!marked && !plain_ok))
 		return LABEL_NONE;
 	nwords = words(s, n, NULL, NULL, &stop);
-	if (nwords == 0 || nwords > (marked ? 14u : 7u))
+	if (nwords == 0 || (nwords > (marked ? 14u : 7u) && !(marked && ends_colon(s0, n0))))
 		return LABEL_NONE;
 	if (!marked && strchr(".?!,;", s[n - 1]))
 		return LABEL_NONE;
@@ -1026,6 +1071,11 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	for (size_t i = 0; i < n; i++)
 		if (s[i] != '`')
 			buf_addc(&out->variant, s[i]);
+	/* a long sentence ending with a colon: only its end may be a label ("…gives, typically, before the change:") */
+	if (nwords > 14u && !sentence_tail(&out->variant)) {
+		buf_reset(&out->variant);
+		return LABEL_NONE;
+	}
 	drop_asides(&out->variant);
 	tidy(&out->variant);
 	drop_outcome(&out->variant);
@@ -1035,6 +1085,10 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	}
+	if (marked && ends_colon(s0, n0) && change_target(s, n)) {
+		buf_reset(&out->variant);
+		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
@@ -1077,11 +1131,15 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	}
+	/* a long line ending a sentence with a colon: its end names the build ("...processes before the patch:") */
+	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
+		sentence_tail(&out->variant);
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(out->variant.s, out->variant.len, build_words);
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
-	if (!names_build && text_words(out->variant.s, out->variant.len, 6) > 5) {
-		/* a long line that names no build is a caption, not a variant */
+	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
+	    !(marked && ends_colon(s0, n0) && sentence_tail(&out->variant))) {
+		/* a long line that names no build is a caption, not a variant (its end may be one) */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}

@@ -45,12 +45,32 @@ void lg_value(struct lg_line *ll, const char *quantity, enum stat_kind stat, enu
 	f->n = 0;
 }
 
+/*
+ * A figure as an author left it in a tool's line: Markdown emphasis
+ * around it ("Requests/sec: **817.5640**") is read as if it were not
+ * there; the figure itself is between the marks.
+ */
+static void unemphasize(const char **s, size_t *n)
+{
+	while (*n > 4 && (((*s)[0] == '*' && (*s)[1] == '*' && (*s)[*n - 2] == '*' && (*s)[*n - 1] == '*') ||
+			  ((*s)[0] == '_' && (*s)[1] == '_' && (*s)[*n - 2] == '_' && (*s)[*n - 1] == '_'))) {
+		*s += 2;
+		*n -= 4;
+	}
+}
+
 void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const char *num, size_t num_len,
 	    const char *unit, size_t unit_len, enum unit plain)
 {
 	enum unit u = plain;
 	double v = 0;
-	int ok = unit ? unit_value(num, num_len, unit, unit_len, &u, &v) == 0 : num_parse(num, num_len, &v) == 0;
+	int ok;
+
+	unemphasize(&num, &num_len);
+	ok = unit ? unit_value(num, num_len, unit, unit_len, &u, &v) == 0 : num_parse(num, num_len, &v) == 0;
+	/* boom, hey's former self, ended each line with a stop: "Total: 12.2315 secs." */
+	if (!ok && unit && unit_len > 2 && unit[unit_len - 1] == '.' && unit[unit_len - 2] != '.')
+		ok = unit_value(num, num_len, unit, unit_len - 1, &u, &v) == 0;
 
 	lg_value(ll, quantity, stat, u, v, num, num_len, ok && num_len);
 }
@@ -58,8 +78,10 @@ void lg_fig(struct lg_line *ll, const char *quantity, enum stat_kind stat, const
 void lg_count(struct lg_line *ll, const char *quantity, const char *num, size_t num_len, char sep)
 {
 	double v = 0;
-	int ok = num_len > 0;
+	int ok;
 
+	unemphasize(&num, &num_len);
+	ok = num_len > 0;
 	for (size_t i = 0; i < num_len && ok; i++)
 		ok = char_is_digit(num[i]) || (sep && num[i] == sep);
 	ok = ok && (sep ? num_parse_grouped(num, num_len, sep, &v) : num_parse(num, num_len, &v)) == 0;
@@ -102,16 +124,6 @@ void lg_set_counts(struct sink *s, const struct sink_txn *t, double requests)
 		if (!m->n && !strncmp(m->quantity, "latency", 7) && (!m->quantity[7] || m->quantity[7] == '.'))
 			m->n = n;
 	}
-}
-
-int lg_prefix(const char *s, size_t n, const char *prefix)
-{
-	size_t k;
-
-	if (prefix[0] && (!n || s[0] != prefix[0]))
-		return 0;
-	k = strlen(prefix);
-	return n >= k && !memcmp(s, prefix, k);
 }
 
 void lg_command(struct sink *s, uint32_t run, const char *tool, const char *target, size_t target_len)

@@ -39,14 +39,10 @@ static int value_shaped(const char *t, size_t n)
 	return n && odd <= 1 && odd < n;
 }
 
-static enum kind classify(const struct line *l)
+/* A table's title or its column names, the lines that begin one: K_TITLE, K_HEAD, or K_NONE. */
+static enum kind opening(const char *s, size_t n)
 {
-	const char *s = l->s + l->indent;
-	size_t n = line_end(l) - l->indent, i, w;
-
-	if (n < 5)
-		return K_NONE;
-	switch (s[0]) {
+	switch (n >= 5 ? s[0] : 0) {
 	case 'A':
 		if ((n == 9 && text_starts(s, n, "ALL STATS")) || text_starts(s, n, "AGGREGATED AVERAGE RESULTS"))
 			return K_TITLE;
@@ -63,6 +59,21 @@ static enum kind classify(const struct line *l)
 		if (text_starts(s, n, "Type ") && text_contains(s, n, " Ops/sec"))
 			return K_HEAD;
 		break;
+	default:
+		break;
+	}
+	return K_NONE;
+}
+
+static enum kind classify(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent, i, w;
+	enum kind k = opening(s, n);
+
+	if (n < 5 || k != K_NONE)
+		return k;
+	switch (s[0]) {
 	case '=':
 	case '-':
 		for (i = 0; i < n && s[i] == s[0]; i++)
@@ -93,9 +104,11 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 /* A table starts at its title or its column names; its rules and rows continue it. */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
+	enum kind k;
 
 	(void)state;
+	/* outside a table only its title or column names begin one: never the rows' test */
+	k = in_block ? classify(l) : opening(l->s + l->indent, line_end(l) - l->indent);
 	if (k == K_TITLE)
 		return CLAIM_START;
 	if (k == K_HEAD)

@@ -202,7 +202,7 @@ enum direction metric_direction(const char *quantity, enum stat_kind stat)
 	const struct metric_def *m;
 
 	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999 ||
-	    stat == STAT_REL_DEV || stat == STAT_REL_CI)
+	    stat == STAT_REL_DEV || stat == STAT_REL_CI || stat == STAT_SEM)
 		return DIR_NONE;
 	m = lookup(quantity);
 	return m ? m->dir : DIR_NONE;

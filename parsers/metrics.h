@@ -220,7 +220,12 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	  "what one compile unit adds (bloaty -d compileunits)")                                    \
 	X(SYMBOL, "symbol.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one symbol (bloaty -d symbols)")     \
 	X(INPUTFILE, "inputfile.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one input file (bloaty -d inputfiles)") \
-	X(ARMEMBER, "armember.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one archive member (bloaty -d armembers)")
+	X(ARMEMBER, "armember.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one archive member (bloaty -d armembers)") \
+	X(BUILD_TIME, "build_time", UNIT_SECOND, DIR_LOWER, MF_TIME, "time to build the program (a table's \"Build time\")") \
+	X(HAND_SIZE, "*_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a size a table's header names (\"wasm size\", \"wheel size\")") \
+	X(HAND_RSS, "*_rss", UNIT_BYTE, DIR_LOWER, MF_MEMORY, "resident memory a table's header names (\"Start RSS\")") \
+	X(HAND_TIME, "*_time", UNIT_SECOND, DIR_LOWER, MF_TIME, "a time a table's header names (\"Benchmark Time\")") \
+	X(HAND_RATE, "*_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "a rate a table's row or header names (\"iterations/s\")")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

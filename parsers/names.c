@@ -100,3 +100,33 @@ void fmt_tools(struct buf *out, unsigned long fmts)
 		buf_add(out, name, n);
 	}
 }
+
+#define RUN_FLAG_ROW_(e, bit, word) { RUN_##e, word },
+static const struct {
+	unsigned flag;
+	const char *word;
+} run_flag_words[] = { RUN_FLAGS(RUN_FLAG_ROW_) };
+#undef RUN_FLAG_ROW_
+
+void run_flags_words(struct buf *out, unsigned flags, const char *sep)
+{
+	int first = 1;
+
+	for (size_t i = 0; i < sizeof(run_flag_words) / sizeof(run_flag_words[0]); i++)
+		if (flags & run_flag_words[i].flag) {
+			if (!first)
+				buf_adds(out, sep);
+			buf_adds(out, run_flag_words[i].word);
+			first = 0;
+		}
+}
+
+unsigned run_flags_from_words(const char *s)
+{
+	unsigned f = 0;
+
+	for (size_t i = 0; i < sizeof(run_flag_words) / sizeof(run_flag_words[0]); i++)
+		if (strstr(s, run_flag_words[i].word))
+			f |= run_flag_words[i].flag;
+	return f;
+}

@@ -36,6 +36,14 @@ int fmt_is_json(enum fmt f);
 /* Append the tools of a set of formats (bit 1 << fmt each), "hyperfine,iperf3". */
 void fmt_tools(struct buf *out, unsigned long fmts);
 
+/*
+ * Append the words of run flags (record.h's RUN_FLAGS) to *out, each
+ * after `sep` except the first; run_flags_from_words() reads them back
+ * from a text holding them anywhere (unknown words are ignored).
+ */
+void run_flags_words(struct buf *out, unsigned flags, const char *sep);
+unsigned run_flags_from_words(const char *s);
+
 /* Append the export metric name [SUBJECT.]QUANTITY[.SUFFIX] of a measurement to *out. */
 void metric_name(struct buf *out, const char *subject, const char *quantity, enum stat_kind stat);
 

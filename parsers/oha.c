@@ -6,6 +6,7 @@
  * tools' summaries are told apart where they differ.
  */
 #include "parsers/heysum.h"
+#include "parsers/loadgen.h"
 
 static enum heysum_kind classify(const struct line *l)
 {
@@ -15,9 +16,13 @@ PARSER_CLASSIFIER(classify, heysum_kinds, HS__COUNT);
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum heysum_kind k = heysum_classify(l);
+	enum heysum_kind k;
 
 	(void)state;
+	/* outside a summary only "Success rate:" begins one: its words before the classifier */
+	if (!in_block && !lg_prefix(l->s + l->indent, line_end(l) - l->indent, "Success rate:"))
+		return CLAIM_NONE;
+	k = heysum_classify(l);
 	if (k == HS_SUCCESS)
 		return CLAIM_START;
 	if (!in_block || k == HS_NONE || k == HS_SUMMARY)

@@ -65,6 +65,18 @@ static inline int line_starts(const struct line *l, const char *prefix)
 	return l->len - l->indent >= n && !memcmp(l->s + l->indent, prefix, n);
 }
 
+/*
+ * A tool prints the rows of its table together: in a block of its output,
+ * a row of pipes after a blank line is another table's (one a person
+ * typed, which the table reader opens). `last` is the last line the
+ * block's claim took, kept in its state (0 when not known: the block was
+ * handed over). Is `l` past a blank line after it?
+ */
+static inline int line_after_gap(const struct line *l, uint32_t last)
+{
+	return last && l->no > last + 1;
+}
+
 /* Does the text of `l` end with `suffix`, trailing blanks aside? */
 static inline int line_ends(const struct line *l, const char *suffix)
 {
@@ -101,6 +113,21 @@ struct block {
 	 */
 	const char *above;
 	uint32_t above_line;
+	/*
+	 * The prose line right above the fence the block is in (blank lines
+	 * aside), or for a block outside a fence the line above it when that
+	 * is no command: a caption a label further up may leave unread
+	 * ("Measuring the load time of the C++ library"). NULL when none;
+	 * valid while the callback runs, like `above`.
+	 */
+	const char *caption;
+	uint32_t caption_line;
+	/*
+	 * The text's decimal mark (enum num_mark, handnum.h), decided from the
+	 * whole text before the blocks of a generic parser are parsed;
+	 * NUM_MARK_UNDECIDED (0) for the blocks of every other parser.
+	 */
+	unsigned char num_mark;
 	/*
 	 * The block parsed already, on the walk's thread (segpipe.h): the
 	 * records and warnings its parse() gave; NULL when it is to be parsed.
@@ -285,6 +312,31 @@ struct parser {
 	 */
 	const char *starts;
 	/*
+	 * A reader of what people type (tables, lists), not of one tool's
+	 * output: asked after every specific parser for a line's first byte,
+	 * and, while its block is open, a line that a specific parser starts
+	 * goes to that parser. The text's decimal mark is decided for its
+	 * blocks (struct block's num_mark).
+	 */
+	int generic;
+	/*
+	 * A generic reader's question about its open block, when a line would
+	 * end it or it closes: is it a tool's table after all, whose header is
+	 * as plain as a typed one's (pyperf's "| Benchmark | ref | changed |")
+	 * but whose cells carry the tool's fixed marks? That tool's format:
+	 * the block becomes the tool's (its claim state zeroed) and goes on as
+	 * its claim says. FMT_NONE otherwise, or NULL. `lines[0..n)` are the
+	 * block's lines so far, blank lines inside it included.
+	 */
+	enum fmt (*tool_table)(const struct line *lines, size_t n);
+	/*
+	 * A reader of what people type (a table, a size list). Its runs typed
+	 * by hand carry RUN_HAND, which is what `import --no-hand-written`
+	 * leaves out (a size list's `ls -l` line stays); of a block of such a
+	 * parser that gives nothing else, the parse's warnings go too.
+	 */
+	int hand;
+	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
 	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a
 	 * claim asked outside a block gets it zeroed, and what it writes there
@@ -343,8 +395,15 @@ const struct parser *const *parsers_all(size_t *n);
  * 1: everything before the store recorded it. 3: every parser's line
  * classifier (a line garbled where a figure begins is reported, not read
  * as prose), all-or-nothing hyperfine and GNU time lines, more shapes of
- * hand-written size lists.
+ * hand-written size lists. 4: the harnesses and comparers of every
+ * ecosystem (BenchmarkDotNet, JMH, Google Benchmark, pyperf,
+ * pytest-benchmark, asv, benchmark.js, benchstat, benchcmp, critcmp,
+ * cargo benchcmp), load generators and system tools (wrk, ab, hey, oha,
+ * vegeta, k6, h2load, zsh and fish time, redis-benchmark, memtier,
+ * pgbench, sysbench, fio, du, bloaty, objdump -h), hand-made tables and
+ * labelled numbers, perf modifiers, container log prefixes, and the
+ * naming pass as evidence.
  */
-#define PARSERS_GENERATION 3
+#define PARSERS_GENERATION 4
 
 #endif

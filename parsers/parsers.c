@@ -23,11 +23,14 @@ _Static_assert(countof(table) == PARSERS_COUNT, "PARSERS_COUNT counts the FORMAT
 
 /*
  * The order the segmenter asks them in: the table's, except that a parser
- * whose START lines can begin with almost any byte (Criterion's ids) is
- * asked after the others.
+ * whose START lines can begin with almost any byte (Criterion's ids), or
+ * a generic reader of what people type (tables), is asked after the
+ * others.
  */
 #define CATCH_ALL_STARTS 64
 static const struct parser *all[countof(table)];
+/* Each format's parser, for parser_for(): asked of every block */
+static const struct parser *by_fmt[FMT__COUNT];
 
 static int initialized;
 static int prepared; /* for a second thread: parsers_prepare_second_thread() */
@@ -62,8 +65,10 @@ static void order(void)
 
 	for (int late = 0; late < 2; late++)
 		for (size_t i = 0; i < countof(table); i++)
-			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS) == late)
+			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS || table[i]->generic) == late)
 				all[k++] = table[i];
+	for (size_t i = countof(table); i-- > 0;)
+		by_fmt[table[i]->fmt] = table[i]; /* the first of a format wins, as a walk of the table finds */
 }
 
 int parsers_init(struct diag *d)
@@ -124,10 +129,7 @@ int parsers_prepare_second_thread(void)
 const struct parser *parser_for(enum fmt f)
 {
 	ensure_init();
-	for (size_t i = 0; i < countof(all); i++)
-		if (all[i]->fmt == f)
-			return all[i];
-	return NULL;
+	return f > FMT_NONE && f < FMT__COUNT ? by_fmt[f] : NULL;
 }
 
 const struct parser *const *parsers_all(size_t *n)

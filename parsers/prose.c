@@ -29,7 +29,7 @@ struct rx prose_rx[] = {
 			 "(?:commented|opened this issue|opened|replied|wrote)"
 			 "(?:\\s+(?:on\\s+.{3,40}|\\d+\\s+\\w+\\s+ago|an?\\s+\\w+\\s+ago|yesterday|just now|last\\s+\\w+))?"
 			 "(?:\\s*[\xe2\x80\xa2\xc2\xb7]\\s*edited.*)?"
-			 "|author:\\t.*|--)\\s*$",
+			 "|author:\\t.*|--)\\s*:?\\s*$",
 			 0 },
 	[RX_ENV_HEADING] = { "environment heading",
 			     "(?i)^\\s*(?:#+\\s*)?(?:\\*\\*)?(?:(?:my|the|our|test|testing|benchmark|benchmarking|"

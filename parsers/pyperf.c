@@ -11,7 +11,10 @@
  *     "Slower (N):" / "Faster (N):";
  *   - compare_to --table as an ASCII grid or Markdown ("| Benchmark | ref |
  *     changed |", cells "2.09 us: 1.02x faster"), and the older grid with
- *     "Change" and "Significance" columns.
+ *     "Change" and "Significance" columns. Its header is any typed table's:
+ *     the table reader opens such a block and hands it over by pyperf's
+ *     marks in its cells (TOOL_TABLES in table.c); a table in a block of
+ *     pyperf's own output is read here.
  *
  * A result file's name (a bracket, a column header) names its runs'
  * variant (origin label, the header's line); a pair printed without names
@@ -155,18 +158,83 @@ static enum kind classify(const struct line *l)
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
+struct claim_state {
+	uint32_t last; /* the block's last line so far; 0 when a table reader handed the block over */
+};
+
+static enum claim claim_line(const struct line *l, int in_block, enum kind k);
+
+/*
+ * What claim_line() answers outside a block, without the whole classifier
+ * (pyperf is asked of nearly every line a specific parser did not take):
+ * the lines that begin pyperf's output by their first byte, else a result
+ * line by its "+- std dev:".
+ */
+static enum claim claim_outside(const struct line *l)
+{
+	const char *s = l->s + l->indent;
+	size_t n = line_end(l) - l->indent;
+
+	if (!n)
+		return CLAIM_NONE;
+	switch (s[0]) {
+	case '|':
+	case '+':
+		return CLAIM_NONE;
+	case '.':
+	case '#':
+		return claim_line(l, 0, classify(l));
+	case '-':
+		if (n > 2 && s[1] == ' ')
+			return claim_line(l, 0, classify(l));
+		break;
+	default:
+		break;
+	}
+	if (has_std_dev(s, n))
+		return CLAIM_START;
+	if (strchr("SFBPG", s[0]) && (line_starts(l, "Slower (") || line_starts(l, "Faster (") ||
+				      line_starts(l, "Benchmark hidden because") ||
+				      line_starts(l, "Performance version:") || line_starts(l, "Geometric mean:")))
+		return CLAIM_START;
+	return CLAIM_NONE;
+}
+
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
+	struct claim_state *st = state;
+	enum kind k;
+	enum claim c;
 
-	(void)state;
+	if (!in_block) {
+		c = claim_outside(l);
+		if (c != CLAIM_NONE)
+			st->last = l->no;
+		return c;
+	}
+	k = classify(l);
+
+	/*
+	 * pyperf prints its table first and alone: a table after a blank line
+	 * in a block of its output is another table, the table reader's to
+	 * open (and to hand back when its cells carry pyperf's marks)
+	 */
+	if (in_block && line_after_gap(l, st->last) && (k == K_HEADER || k == K_RULE || k == K_ROW))
+		return CLAIM_NONE;
+	c = claim_line(l, in_block, k);
+	if (c != CLAIM_NONE)
+		st->last = l->no;
+	return c;
+}
+
+static enum claim claim_line(const struct line *l, int in_block, enum kind k)
+{
 	if (in_block)
 		return k != K_NONE ? CLAIM_BODY : CLAIM_NONE; /* a title belongs with the result below it */
 	switch (k) {
 	case K_RESULT:
 	case K_DASH:
 	case K_TITLE:
-	case K_HEADER:
 	case K_PROGRESS:
 		return CLAIM_START;
 	case K_AROUND:
@@ -176,8 +244,14 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		    line_starts(l, "Geometric mean:"))
 			return CLAIM_START;
 		return in_block ? CLAIM_BODY : CLAIM_NONE;
+	case K_HEADER:
 	case K_RULE:
 	case K_ROW:
+		/*
+		 * "| Benchmark | ... |" heads any table a person types: a table
+		 * that begins with it is the table reader's, which hands it over
+		 * when its cells carry pyperf's marks (TOOL_TABLES, table.c)
+		 */
 		return in_block ? CLAIM_BODY : CLAIM_NONE;
 	case K_NONE:
 	case K__COUNT:
@@ -550,7 +624,7 @@ const struct parser pyperf_parser = {
 	/* names begin with any byte: the classifier looks for the fixed words */
 	.starts = PARSER_STARTS_PRINTABLE,
 	.claim = claim,
-	.state_size = 0,
+	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

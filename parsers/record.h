@@ -85,7 +85,13 @@
 	X(BENCHCMP, "benchcmp", "Go benchcmp (old/new ns/op) comparisons", parser, benchcmp)       \
 	X(CRITCMP, "critcmp", "critcmp comparisons of Criterion.rs baselines", parser, critcmp)    \
 	X(CARGO_BENCHCMP, "cargo-benchcmp", "cargo benchcmp comparisons of libtest benchmarks",    \
-	  parser, cargo_benchcmp)
+	  parser, cargo_benchcmp)                                                                   \
+	X(BENCHSTAT_CSV, "benchstat-csv", "benchstat -format csv (v2) and -csv (v1) tables", parser, \
+	  benchstat_csv)                                                                            \
+	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
+	  parser, table)                                                                           \
+	X(LABELLED, "labelled", "numbers labelled by hand in prose and lists (PGO: 10.1 s, A -> B)", \
+	  parser, labelled)
 
 #define FMT_ENUM_(e, name, desc, reader, sym) FMT_##e,
 enum fmt { FMT_NONE, FORMATS(FMT_ENUM_) FMT__COUNT };
@@ -132,6 +138,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
  *   rel_ci  half the width of a confidence interval of the center, in %
  *           of it (benchstat v2's "± 1%", the larger half of a 95%
  *           interval of the median unless benchstat was told otherwise)
+ *   sem     the standard error of the mean, σ/√n (BenchmarkDotNet's StdErr):
+ *           with the count beside it, the deviation is sem·√n
  */
 #define STATS(X)                                                                                   \
 	X(VALUE, "value", "")                                                                      \
@@ -147,7 +155,8 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 	X(UPPER, "upper", "upper")                                                                  \
 	X(ERR999, "err999", "error")                                                                \
 	X(REL_DEV, "rel_dev", "rel_dev")                                                           \
-	X(REL_CI, "rel_ci", "rel_ci")
+	X(REL_CI, "rel_ci", "rel_ci")                                                              \
+	X(SEM, "sem", "stderr")
 
 #define STAT_ENUM_(e, name, suffix) STAT_##e,
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
@@ -193,10 +202,28 @@ enum direction { DIRECTIONS(DIR_ENUM_) DIR__COUNT };
 enum note_kind { NOTE_KINDS(NOTE_ENUM_) NOTE__COUNT };
 #undef NOTE_ENUM_
 
-enum run_flags {
-	RUN_INCOMPLETE = 1 << 0, /* a line of the run was garbled or cut and skipped */
-	RUN_FAILED = 1 << 1,     /* the tool reported a failure (non-zero exit, error) */
-};
+/*
+ * What is known of a run's figures beyond their values: X(ENUM, bit,
+ * word). The word is what the store keeps (runs.csv's flags column, words
+ * joined by one space; never rename one) and what the views print.
+ *   incomplete    a line of the run was garbled or cut and skipped
+ *   failed        the tool reported a failure (non-zero exit, error)
+ *   hand-written  typed by a person (a table, a list), not a tool's output
+ *   approximate   written as approximate ("~46,900", "≈ 3 min")
+ *   upper-bound   an upper bound, not a value ("< 1 ms", "≤ 5")
+ *   lower-bound   a lower bound, not a value ("> 10 s", "≥ 5")
+ */
+#define RUN_FLAGS(X)                                                                               \
+	X(INCOMPLETE, 0, "incomplete")                                                             \
+	X(FAILED, 1, "failed")                                                                     \
+	X(HAND, 2, "hand-written")                                                                 \
+	X(APPROX, 3, "approximate")                                                                \
+	X(UPPER, 4, "upper-bound")                                                                 \
+	X(LOWER, 5, "lower-bound")
+
+#define RUN_FLAG_ENUM_(e, bit, word) RUN_##e = 1 << bit,
+enum run_flags { RUN_FLAGS(RUN_FLAG_ENUM_) };
+#undef RUN_FLAG_ENUM_
 
 struct variant {
 	const char *key;  /* normalized: the same variant written twice has one key */

@@ -71,6 +71,33 @@ void recset_rollback(struct recset *rs, const struct recset_mark *m)
 	rs->nfacts = m->facts;
 }
 
+/* Keep the records of arr[from..*len) whose run is outside [a, b), those past b moved down to follow a. */
+#define REMOVE_RUNS(arr, len, from, a, b)                                                          \
+	do {                                                                                       \
+		size_t o_ = (from);                                                                \
+		for (size_t i_ = (from); i_ < (len); i_++) {                                       \
+			if (arr[i_].run >= (a) && arr[i_].run < (b))                               \
+				continue;                                                          \
+			arr[o_] = arr[i_];                                                         \
+			if (arr[o_].run >= (b))                                                    \
+				arr[o_].run -= (b) - (a);                                          \
+			o_++;                                                                      \
+		}                                                                                  \
+		(len) = o_;                                                                        \
+	} while (0)
+
+void recset_remove_runs(struct recset *rs, uint32_t a, uint32_t b, const struct recset_mark *from)
+{
+	if (b <= a || b > rs->nruns)
+		return;
+	memmove(rs->runs + a, rs->runs + b, (rs->nruns - b) * sizeof(*rs->runs));
+	rs->nruns -= b - a;
+	REMOVE_RUNS(rs->meas, rs->nmeas, from->meas, a, b);
+	REMOVE_RUNS(rs->samples, rs->nsamples, from->samples, a, b);
+	REMOVE_RUNS(rs->series, rs->nseries, from->series, a, b);
+	REMOVE_RUNS(rs->notes, rs->nnotes, from->notes, a, b);
+}
+
 /* Append src[from..to) to arr (of *len, *cap), each one's run moved from `first` on to `base` on. */
 #define APPEND_SHIFTED(arr, len, cap, src, from, to, first, base)                                 \
 	do {                                                                                       \

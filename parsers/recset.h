@@ -63,6 +63,14 @@ void recset_append_range(struct recset *dst, const struct recset *src, const str
  * version, printed again by each of its runs. The others keep their order.
  */
 void recset_settle_once_facts(struct recset *rs, size_t from);
+/*
+ * Remove runs [a, b) and the records that belong to them; the runs after
+ * them move down (b - a places) and every later record's `run` with them.
+ * Only the records from mark `from` on are looked at: those before it
+ * must belong to runs before `a`. Facts name sources, not runs, and stay.
+ * Pointers to records and indexes of runs from `a` on are invalidated.
+ */
+void recset_remove_runs(struct recset *rs, uint32_t a, uint32_t b, const struct recset_mark *from);
 /* Free the arrays (strings belong to an arena); the set is left empty. */
 void recset_release(struct recset *rs);
 

@@ -223,10 +223,16 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
 	const char *s = l->s + l->indent;
 	size_t n = line_end(l) - l->indent;
+	enum kind k;
 
+	/* outside a block, a banner, a CSV line or a -q line's end before the classifier */
+	if (!in_block && (n < 4 || (s[0] != '=' && s[0] != '"' &&
+				    !((s[n - 1] == 'c' || s[n - 1] == 'd' || s[n - 1] == ')') &&
+				      text_contains(s, n, " requests per second")))))
+		return CLAIM_NONE;
+	k = classify(l);
 	switch (k) {
 	case K_NONE:
 		return CLAIM_NONE;

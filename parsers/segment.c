@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "parsers/clean.h"
+#include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/prose.h"
@@ -62,6 +63,8 @@ struct seg {
 	struct buf context;    /* the open block's command line, when it has one */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
+	struct buf fence_caption; /* the prose line right above the open fence (blank lines aside) */
+	uint32_t fence_caption_line; /* its line; 0: none */
 	uint32_t last_nonblank_line;
 
 	/*
@@ -88,6 +91,12 @@ struct seg {
 	int first_text_h1;      /* it was a Markdown "# " heading */
 	int sentences;          /* prose sentences before the first block */
 	struct label lab;   /* scratch for label_read */
+
+	/* the whole text, and its decimal mark once a generic parser's block asked for it */
+	const char *text;
+	size_t text_len;
+	int mark_decided;
+	enum num_mark mark;
 
 	int stopped;
 	int ending; /* the block closing now is ended by prose or a fence */
@@ -294,10 +303,45 @@ static int looks_like_command(const char *s, size_t n)
 	}
 	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
 		;
-	if (w > i && is_command_word(s + i, w - i))
-		return 1;
+	if (w > i && is_command_word(s + i, w - i)) {
+		/*
+		 * A wrapped sentence that goes on with a command's name ("time from
+		 * 32 single threaded processes before the patch:"), or one that
+		 * names a tool ("iperf3 UDP bidirectional with DSPACE set to 16
+		 * Bytes"), holds nothing of a shell's: no option, path, setting or
+		 * quote; it ends with a colon, or runs on for five words more
+		 */
+		size_t k = w;
+
+		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
+			k++;
+		return !(k == n && n > w &&
+			 ((s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3) || text_words(s + w, n - w, 5) >= 5));
+	}
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
+}
+
+/*
+ * The open block of a generic reader that is a tool's table after all
+ * (struct parser's tool_table: its cells carry the tool's marks) becomes
+ * the tool's, as if the tool's parser had opened it, its claim state
+ * zeroed: parsed by the tool, never flagged typed by hand. Returns 1 when
+ * it did. Asked when a line would end the block and when it closes.
+ */
+static int hand_over(struct seg *sg)
+{
+	const struct parser *p;
+	enum fmt f;
+
+	if (!sg->open || !sg->open->generic || !sg->open->tool_table || !sg->ncontent)
+		return 0;
+	f = sg->open->tool_table(sg->lines, sg->ncontent);
+	if (f == FMT_NONE || !(p = parser_for(f)) || p->generic)
+		return 0;
+	sg->open = p;
+	memset(sg->state, 0, p->state_size);
+	return 1;
 }
 
 static void close_block(struct seg *sg)
@@ -310,6 +354,7 @@ static void close_block(struct seg *sg)
 	if (!sg->open)
 		return;
 	sg->nlines = sg->ncontent;
+	hand_over(sg);
 	if (sg->nlines && !sg->stopped) {
 		base = sg->lines[0].indent;
 		for (size_t i = 0; i < sg->nlines; i++) {
@@ -340,6 +385,21 @@ static void close_block(struct seg *sg)
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
 		b.above_line = sg->above_line;
+		if (sg->in_fence && sg->fence_caption_line) {
+			b.caption = buf_str(&sg->fence_caption);
+			b.caption_line = sg->fence_caption_line;
+		} else if (!sg->in_fence && sg->above_line && !sg->context.len) {
+			b.caption = b.above;
+			b.caption_line = b.above_line;
+		}
+		if (sg->open->generic) {
+			/* a person's numbers: the text's decimal mark, decided once from all of it */
+			if (!sg->mark_decided) {
+				sg->mark = numstyle_decide(sg->text, sg->text_len, NULL, 0);
+				sg->mark_decided = 1;
+			}
+			b.num_mark = (unsigned char)sg->mark;
+		}
 		/*
 		 * A claim's failed match on the line that ends the block is the
 		 * walk's to report (read as prose), not the block's parse's: held
@@ -868,6 +928,15 @@ static int setext_heading(struct seg *sg, const struct line *l)
 	return 1;
 }
 
+/* A line of rule marks alone ("-----", "+---+", "|---|"): a table's, never a tool's first line. */
+static int rule_only(const struct line *l)
+{
+	for (uint32_t i = l->indent; i < l->len; i++)
+		if (!strchr("-=+|: \t", l->s[i]))
+			return 0;
+	return 1;
+}
+
 static void do_line(struct seg *sg, struct line *l)
 {
 	unsigned char tmp[PARSER_STATE_MAX];
@@ -909,12 +978,53 @@ static void do_line(struct seg *sg, struct line *l)
 			sg->prev_blank = 1;
 			sg->in_fence = !sg->in_fence;
 			sg->fence_line = sg->in_fence ? l->no : 0;
+			/* the prose right above the fence's opening may caption what it holds */
+			sg->fence_caption_line = 0;
+			buf_reset(&sg->fence_caption);
+			if (sg->in_fence && sg->prev_prose.len && sg->prev_prose_line &&
+			    sg->prev_prose_line == sg->last_nonblank_line &&
+			    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+				buf_add(&sg->fence_caption, sg->prev_prose.s, sg->prev_prose.len);
+				sg->fence_caption_line = sg->prev_prose_line;
+			}
 		}
 		sg->after_author = 1;
 		return;
 	}
+	if (sg->open && sg->open->generic && !rule_only(l) && strchr(sg->open->starts, s[i])) {
+		/*
+		 * A tool's table right under a typed one is the tool's (a rule of
+		 * dashes, and a line the typed table's own rows start otherwise,
+		 * stay the typed table's).
+		 */
+		unsigned char b0 = (unsigned char)s[i];
+
+		for (unsigned k = 0; k < sg->ndispatch[b0]; k++) {
+			const struct parser *p = sg->parsers[sg->dispatch[b0][k]];
+
+			if (p->generic)
+				continue;
+			memset(tmp, 0, p->state_size);
+			if (p->claim(l, 0, tmp) == CLAIM_START) {
+				/*
+				 * The tool's line under the tool's own table (pyperf's
+				 * "Benchmark hidden because not significant" under its
+				 * grid): the block was the tool's, and goes on.
+				 */
+				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->state) == CLAIM_BODY))
+					open_block(sg, p, tmp);
+				add_line(sg, l, 0);
+				sg->last_nonblank_line = l->no;
+				sg->after_author = 0;
+				return;
+			}
+		}
+	}
 	if (sg->open) {
 		enum claim c = sg->open->claim(l, 1, sg->state);
+
+		if (c == CLAIM_NONE && hand_over(sg))
+			c = sg->open->claim(l, 1, sg->state);
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
@@ -947,7 +1057,14 @@ static void do_line(struct seg *sg, struct line *l)
 	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
-		memset(tmp, 0, p->state_size); /* a claim is asked of most lines: zero only what it reads */
+		/*
+		 * a claim is asked of most lines: zero only what it reads, most
+		 * states in two stores rather than a call
+		 */
+		if (p->state_size <= 16)
+			memset(tmp, 0, 16);
+		else
+			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			settle_caption(sg, l);
 			sg->env = 0;
@@ -1080,6 +1197,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.res = res;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
+	sg.text = text;
+	sg.text_len = len;
 	build_dispatch(&sg);
 	specials_init(&sp, text, len);
 
@@ -1175,6 +1294,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	buf_release(&sg.first_text);
 	label_release(&sg.lab);
 	buf_release(&sg.above);
+	buf_release(&sg.fence_caption);
 	buf_release(&scratch);
 	return sg.stopped;
 }

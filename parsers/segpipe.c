@@ -200,6 +200,8 @@ static int take_block(const struct block *b, void *arg)
 		pb->b.context = arena_strdup(&bt->arena, b->context);
 	if (b->above)
 		pb->b.above = arena_strdup(&bt->arena, b->above);
+	if (b->caption)
+		pb->b.caption = b->caption == b->above ? pb->b.above : arena_strdup(&bt->arena, b->caption);
 	diag_take(&pb->before, &p->diag);
 	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
 		parse_ahead(p, bt, pb);

@@ -319,6 +319,7 @@ static uint32_t add_size(struct sink *s, const struct line *l, const char *name,
 	sink_measure(s, run, "file_size", STAT_VALUE, UNIT_BYTE, v, 0, l, span, kn);
 	if (!by_hand)
 		return run;
+	s->rs->runs[run].flags |= RUN_HAND;
 	if (binary_bit)
 		sink_note(s, run, NOTE_INFO, l, "size written by hand in the text, not a tool's output "
 			  "('%cib' read as %ciB)", u[0], u[0]);
@@ -443,6 +444,7 @@ static int parse(const struct block *b, struct sink *s)
 const struct parser sizelist_parser = {
 	.fmt = FMT_SIZE_LIST,
 	.starts = SIZELIST_STARTS,
+	.hand = 1,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

@@ -144,15 +144,16 @@ static enum kind start_kind(const struct line *l)
 
 	if (n < 4)
 		return K_NONE;
+	/* the first byte before each word is measured: most lines asked are prose ending in ':' */
 	if (s[n - 1] == ':') {
 		for (size_t i = 0; i < countof(sections); i++)
-			if (n == strlen(sections[i]) && text_starts(s, n, sections[i]))
+			if (sections[i][0] == s[0] && n == strlen(sections[i]) && !memcmp(s, sections[i], n))
 				return K_SECTION;
-		return text_starts(s, n, "Running the test with following options:") ? K_BANNER : K_NONE;
+		return s[0] == 'R' && text_starts(s, n, "Running the test with following options:") ? K_BANNER : K_NONE;
 	}
 	if (s[0] == 's')
 		return text_starts(s, n, "sysbench ") && text_contains(s, n, " (using ") ? K_BANNER : K_NONE;
-	return text_starts(s, n, "Total operations: ") ? K_MEMORY : K_NONE;
+	return s[0] == 'T' && text_starts(s, n, "Total operations: ") ? K_MEMORY : K_NONE;
 }
 
 static enum claim claim(const struct line *l, int in_block, void *state)

@@ -535,6 +535,56 @@ int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
 	return 0;
 }
 
+/*
+ * Spellings typed by hand (tables, lists), asked only after the tools'
+ * own: sizes in lower case or with a lower-case 'b' ("mb", "Mib": nobody
+ * measures a file in bits), words for time, rates of requests and
+ * iterations.
+ */
+static const struct unit_spelling hand_spellings[] = {
+	{ "b", UNIT_BYTE, 1 },
+	{ "byte", UNIT_BYTE, 1 },
+	{ "kb", UNIT_BYTE, 1e3 },
+	{ "mb", UNIT_BYTE, 1e6 },
+	{ "gb", UNIT_BYTE, 1e9 },
+	{ "Kb", UNIT_BYTE, 1e3 },
+	{ "Mb", UNIT_BYTE, 1e6 },
+	{ "Gb", UNIT_BYTE, 1e9 },
+	{ "kib", UNIT_BYTE, KI },
+	{ "mib", UNIT_BYTE, MI },
+	{ "gib", UNIT_BYTE, GI },
+	{ "Kib", UNIT_BYTE, KI },
+	{ "Mib", UNIT_BYTE, MI },
+	{ "Gib", UNIT_BYTE, GI },
+	{ "Tib", UNIT_BYTE, TI },
+	{ "seconds", UNIT_SECOND, 1 },
+	{ "second", UNIT_SECOND, 1 },
+	{ "mins", UNIT_SECOND, 60 },
+	{ "minutes", UNIT_SECOND, 60 },
+	{ "hours", UNIT_SECOND, 3600 },
+	{ "hr", UNIT_SECOND, 3600 },
+	{ "req/s", UNIT_PER_S, 1 },
+	{ "req/sec", UNIT_PER_S, 1 },
+	{ "rps", UNIT_PER_S, 1 },
+	{ "iter/s", UNIT_PER_S, 1 },
+	{ "it/s", UNIT_PER_S, 1 },
+	{ "op/s", UNIT_PER_S, 1 },
+	{ "/ms", UNIT_PER_S, 1e3 },
+};
+
+int unit_lookup_hand(const char *s, size_t n, enum unit *unit, double *factor)
+{
+	if (unit_lookup(s, n, unit, factor) == 0)
+		return 0;
+	for (size_t i = 0; i < countof(hand_spellings); i++)
+		if (strlen(hand_spellings[i].text) == n && !memcmp(hand_spellings[i].text, s, n)) {
+			*unit = hand_spellings[i].unit;
+			*factor = hand_spellings[i].factor;
+			return 0;
+		}
+	return -1;
+}
+
 int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
 	       double *value)
 {

@@ -64,6 +64,12 @@ int num_parse_prefixed(const char *s, size_t n, double *out, size_t *num_len);
  * spelling is unknown. Spellings are case-sensitive ("Mb/s" is not "MB/s").
  */
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor);
+/*
+ * unit_lookup(), then the spellings people type by hand that no tool
+ * prints: "mb", "Mib" (a file's size, never mebibits), "kb", "secs",
+ * "mins", "req/s", "iter/s". -1 when neither knows it.
+ */
+int unit_lookup_hand(const char *s, size_t n, enum unit *unit, double *factor);
 /* num_parse of `num` times the factor of unit spelling `u`; -1 if either fails. */
 int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enum unit *unit,
 	       double *value);

@@ -33,9 +33,12 @@ static const char *const rows[] = { "Requests", "Duration", "Latencies", "Bytes 
 static int row_of(const char *s, size_t n)
 {
 	for (size_t i = 0; i < countof(rows); i++) {
-		size_t k = strlen(rows[i]);
+		size_t k;
 
-		if (lg_prefix(s, n, rows[i]) && k < n && (s[k] == ' ' || s[k] == '\t')) {
+		if (!lg_prefix(s, n, rows[i]))
+			continue;
+		k = strlen(rows[i]);
+		if (k < n && (s[k] == ' ' || s[k] == '\t')) {
 			while (k < n && (s[k] == ' ' || s[k] == '\t'))
 				k++;
 			return k < n && s[k] == '[' ? (int)i : -1;

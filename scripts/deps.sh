@@ -50,7 +50,20 @@ apache2-utils    cmd:ab
 hey              cmd:hey
 nghttp2-client   cmd:h2load
 python3          file:/usr/bin/python3
+redis-server     cmd:redis-server
+redis-tools      cmd:redis-benchmark
+postgresql       glob:/usr/lib/postgresql/*/bin/pgbench
+sysbench         cmd:sysbench
+fio              cmd:fio
 '
+# Not packaged in Debian (bookworm), so `make samples` has no script for
+# them and their samples are real outputs from public threads: wrk2, oha,
+# vegeta, k6, memtier_benchmark, bloaty, benchstat, pyperf, asv,
+# BenchmarkDotNet (NuGet) and JMH (Maven). Debian does package Google
+# Benchmark's compare.py (libbenchmark-tools), pytest-benchmark
+# (python3-pytest-benchmark) and benchmark.js (node-benchmark), but their
+# samples come from public threads too: they need a benchmark program of
+# each ecosystem built here first.
 
 # make bench only: pcre2grep is the speed reference, VisiData the "open" one
 packages_bench='
@@ -75,6 +88,7 @@ present() {
 	hdr:*) for d in /usr/include /usr/local/include /usr/include/*-linux-gnu; do
 		[ -f "$d/${1#hdr:}" ] && return 0; done; return 1 ;;
 	file:*) [ -e "${1#file:}" ] ;;
+	glob:*) for f in ${1#glob:}; do [ -e "$f" ] && return 0; done; return 1 ;;
 	esac
 }
 

@@ -181,6 +181,14 @@ static unsigned run_flags(const struct model *m, uint32_t ri, const struct byrun
 		f |= CMP_F_FAILED;
 	if (r->flags & RUN_INCOMPLETE)
 		f |= CMP_F_INCOMPLETE;
+	if (r->flags & RUN_HAND)
+		f |= CMP_F_HAND;
+	if (r->flags & RUN_APPROX)
+		f |= CMP_F_APPROX;
+	if (r->flags & RUN_UPPER)
+		f |= CMP_F_UPPER;
+	if (r->flags & RUN_LOWER)
+		f |= CMP_F_LOWER;
 	for (uint32_t k = bn->start[ri]; k < bn->start[ri + 1]; k++) {
 		switch (m->rs.notes[bn->order[k]].kind) {
 		case NOTE_OUTLIERS:

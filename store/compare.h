@@ -58,7 +58,11 @@ enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };
 	X(FAILED, "failed")          /* a run failed or exited non-zero */                          \
 	X(INCOMPLETE, "incomplete")  /* lines of a run were garbled or cut */                       \
 	X(FEW, "few-samples")        /* too few values for a test to ever be significant */         \
-	X(SCENARIOS, "mixed-scenarios") /* the sides were measured in different scenarios */ \
+	X(SCENARIOS, "mixed-scenarios") /* the sides were measured in different scenarios */      \
+	X(HAND, "hand-written")      /* a figure typed by a person (a table), not a tool's output */ \
+	X(APPROX, "approximate")     /* a figure written as approximate (~) */                      \
+	X(UPPER, "upper-bound")      /* an upper bound (< 1 ms), not a value */                     \
+	X(LOWER, "lower-bound")      /* a lower bound (> 10 s), not a value */                      \
 	X(ONE_RUN, "one-run-a-side")  /* tested, each side one invocation: its inner runs share  \
 					 the machine's state and order, so the test says less */
 

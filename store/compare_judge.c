@@ -134,6 +134,14 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		res = fig_res(f, STAT_ERR999);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
+	/* A standard error of the mean (BenchmarkDotNet's StdErr) is σ/√n. */
+	if (isnan(s->sd) && !isnan(v[STAT_SEM]) && f->n >= 2) {
+		double k = sqrt((double)f->n);
+
+		s->sd = v[STAT_SEM] * k;
+		res = fig_res(f, STAT_SEM);
+		s->sd_res = res > 0 ? res * k : 0;
+	}
 	/*
 	 * benchstat v1's "± x%" is the largest distance of a sample from the
 	 * mean; the deviation of n samples is at most that times √(n/(n-1)).
@@ -351,8 +359,9 @@ void cmp_judge_row(struct cmp_row *r, const struct cmp_fig *const *base, size_t 
 		r->flags |= CMP_F_ONE_RUN; /* the test is over one invocation's inner runs a side */
 	if (kb && kc && strcmp(r->base.scenario, r->cand.scenario))
 		r->flags |= CMP_F_SCENARIOS;
+	/* a bound ("< 1 ms") is no value: no change is taken from it, nor a verdict */
 	if (r->base.present && r->cand.present && isfinite(r->base.center) &&
-	    isfinite(r->cand.center) && r->base.center != 0) {
+	    isfinite(r->cand.center) && r->base.center != 0 && !(r->flags & (CMP_F_UPPER | CMP_F_LOWER))) {
 		r->has_delta = 1;
 		r->delta_pct = (r->cand.center - r->base.center) / fabs(r->base.center) * 100;
 		r->ratio = r->cand.center / r->base.center;
@@ -375,7 +384,7 @@ static enum cmp_verdict direction_verdict(enum direction dir, double change)
 static int judged(const struct cmp_row *r)
 {
 	return r->dir != DIR_NONE && r->base.present && r->cand.present && r->method != CMP_NONE &&
-	       isfinite(r->base.center) && isfinite(r->cand.center);
+	       isfinite(r->base.center) && isfinite(r->cand.center) && !(r->flags & (CMP_F_UPPER | CMP_F_LOWER));
 }
 
 static void holm(struct cmp_table *t)

@@ -13,7 +13,7 @@
  * center may be (center_stat() in compare_judge.c) and the spreads. Each
  * has a slot in cmp_fig.res; cmp_res_slot() gives it, -1 for the others.
  */
-#define CMP_RES_SLOTS 9
+#define CMP_RES_SLOTS 10
 static inline int cmp_res_slot(enum stat_kind k)
 {
 	switch (k) {
@@ -35,6 +35,8 @@ static inline int cmp_res_slot(enum stat_kind k)
 		return 7;
 	case STAT_REL_CI:
 		return 8;
+	case STAT_SEM:
+		return 9;
 	default:
 		return -1;
 	}

@@ -59,9 +59,32 @@ int cmp_text_exact_bytes(const char *quantity)
 	return d && d->family == MF_SIZE && d->id != METRIC_FILE_SIZE;
 }
 
+/* What a side's figures were written as: "~" approximate, "<" or ">" a bound, "" a value. */
+static const char *side_mark(const struct cmp_side *s)
+{
+	unsigned b = s->flags & (CMP_F_UPPER | CMP_F_LOWER);
+
+	if (!s->present || !(s->flags & (CMP_F_APPROX | CMP_F_UPPER | CMP_F_LOWER)))
+		return "";
+	if (b == CMP_F_UPPER && !(s->flags & CMP_F_APPROX))
+		return "<";
+	if (b == CMP_F_LOWER && !(s->flags & CMP_F_APPROX))
+		return ">";
+	return "~";
+}
+
 char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
 		     size_t size)
 {
+	const char *mark = side_mark(s);
+	size_t k = strlen(mark);
+
+	if (k && size > k + 1) {
+		/* "~45.1 MiB", "<1.0 ms": the mark the author wrote, before the figure */
+		memcpy(out, mark, k);
+		cmp_text_figure(s, unit, out + k, size - k);
+		return out;
+	}
 	if (s->present && unit == UNIT_BYTE && cmp_text_exact_bytes(quantity) &&
 	    isfinite(s->center) && fabs(s->center) < 1e15 && s->center == floor(s->center))
 		return cmp_text_bytes(s->center, 0, out, size);

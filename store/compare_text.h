@@ -33,7 +33,8 @@ char *cmp_text_figure(const struct cmp_side *s, enum unit unit, char *out, size_
 /*
  * A side's figure for row quantity `quantity`: a section size as the exact
  * bytes `size` printed, digits grouped ("20,135,680 B"); anything else as
- * cmp_text_figure().
+ * cmp_text_figure(). A figure written as approximate is marked "~", an
+ * upper or lower bound "<" or ">" ("~45.1 MiB", "<1.0 ms").
  */
 char *cmp_text_value(const char *quantity, const struct cmp_side *s, enum unit unit, char *out,
 		     size_t size);

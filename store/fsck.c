@@ -96,6 +96,8 @@ static int meta_row(char **fl, size_t n, size_t row, void *ctx)
 		c->s->flag_experiment = arena_strdup(a, fl[1]);
 	else if (!strcmp(fl[0], "flag.variant"))
 		c->s->flag_variant = arena_strdup(a, fl[1]);
+	else if (!strcmp(fl[0], "flag.no-hand-written"))
+		c->s->flag_no_hand = !strcmp(fl[1], "1");
 	else if (!strcmp(fl[0], "instance"))
 		c->s->instance = arena_strdup(a, fl[1]);
 	else if (!strcmp(fl[0], "author"))

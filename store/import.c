@@ -16,6 +16,7 @@
 #include "store/clean.h"
 #include "store/expname.h"
 #include "store/naming.h"
+#include "store/repeats.h"
 #include "util/buf.h"
 #include "util/fmt.h"
 #include "util/fsutil.h"
@@ -43,7 +44,16 @@ struct ctx {
 	 * this text (each one made once in it) be found there.
 	 */
 	int blocks_before;
+	int no_hand; /* import_opts.no_hand */
 	int keep_blocks; /* put this text's blocks in m->blocks: a later text or import may ask */
+	/*
+	 * The text's tool figures, and its tables (their items), whose
+	 * measurements stay in memory until the text is read: a table that
+	 * repeats the tool's figures adds no runs (repeats.h).
+	 */
+	struct repeats *rp;
+	size_t *tables;
+	size_t ntables, tables_cap;
 };
 
 static const char *display_name(const char *name)
@@ -100,6 +110,50 @@ static void spool_block(struct model *m, struct ctx *c, const struct recset_mark
 	rs->nseries = from->series;
 }
 
+/*
+ * --no-hand-written, after the parse of block `b` gave runs [from, nruns)
+ * (records from `mark` on): the runs a person typed (RUN_HAND: a table's
+ * figures, a size list's hand-written items) go, each stretch of them
+ * with a warning naming its lines; a tool's runs of the same block (an
+ * `ls -l` line of a size list) stay. The parse's warnings `pd` go to the
+ * import's unless nothing of the block stays (the block's parser reads
+ * what people type and every run it gave was typed): they are about
+ * figures left out.
+ */
+static void leave_out_hand(struct ctx *c, const struct parser *p, const struct block *b, uint32_t from,
+			   const struct recset_mark *mark, struct diag *pd)
+{
+	struct recset *rs = &c->m->rs;
+	uint32_t hand = 0, n = (uint32_t)rs->nruns - from;
+
+	for (uint32_t r = from; r < rs->nruns; r++)
+		hand += (rs->runs[r].flags & RUN_HAND) != 0;
+	if (hand == n && (n || p->hand)) {
+		diag_release(pd);
+		diag_warn(c->d, c->name, b->lines[0].no, "%s at lines %u-%u left out: typed by hand (--no-hand-written)",
+			  fmt_name(b->fmt), (unsigned)b->lines[0].no, (unsigned)b->lines[b->n - 1].no);
+		recset_remove_runs(rs, from, (uint32_t)rs->nruns, mark);
+		return;
+	}
+	diag_take(c->d, pd);
+	diag_release(pd);
+	for (uint32_t end = (uint32_t)rs->nruns; end > from;) {
+		uint32_t start = end;
+
+		if (!(rs->runs[end - 1].flags & RUN_HAND)) {
+			end--;
+			continue;
+		}
+		while (start > from && (rs->runs[start - 1].flags & RUN_HAND))
+			start--;
+		diag_warn(c->d, c->name, rs->runs[start].first_line,
+			  "%s at lines %u-%u left out: typed by hand (--no-hand-written)", fmt_name(b->fmt),
+			  (unsigned)rs->runs[start].first_line, (unsigned)rs->runs[end - 1].last_line);
+		recset_remove_runs(rs, start, end, mark);
+		end = start;
+	}
+}
+
 static int on_block(const struct block *b, void *arg)
 {
 	struct ctx *c = arg;
@@ -110,6 +164,7 @@ static int on_block(const struct block *b, void *arg)
 	struct import_item *it;
 	uint32_t from = (uint32_t)m->rs.nruns;
 	struct recset_mark mark = recset_mark(&m->rs);
+	struct diag parse_d = DIAG_INIT; /* the parse's warnings under --no-hand-written */
 
 	ALLOC_GROW(c->res->items, c->res->nitems + 1, c->res->items_cap);
 	it = &c->res->items[c->res->nitems++];
@@ -140,10 +195,12 @@ static int on_block(const struct block *b, void *arg)
 	if (b->parsed) {
 		/* parsed on the walk's thread: the same records, numbered on */
 		recset_append_range(&m->rs, b->parsed->rs, &b->parsed->from, &b->parsed->to);
-		diag_take(c->d, &b->parsed->diag);
+		diag_take(c->no_hand ? &parse_d : c->d, &b->parsed->diag);
 	} else {
-		sink_parse(p, b, &m->rs, &m->arena, c->d, c->name, c->source);
+		sink_parse(p, b, &m->rs, &m->arena, c->no_hand ? &parse_d : c->d, c->name, c->source);
 	}
+	if (c->no_hand)
+		leave_out_hand(c, p, b, from, &mark, &parse_d);
 	recset_settle_once_facts(&m->rs, mark.facts);
 	it->run_to = (uint32_t)m->rs.nruns;
 	if (it->run_to > from && c->keep_blocks)
@@ -163,9 +220,74 @@ static int on_block(const struct block *b, void *arg)
 		r->id = arena_strndup(&m->arena, id, n);
 	}
 	naming_block(c->naming, m, b, from, it->run_to, c->input_variant);
+	if (p->generic) {
+		if (it->run_to > from) {
+			ALLOC_GROW(c->tables, c->ntables + 1, c->tables_cap);
+			c->tables[c->ntables++] = c->res->nitems - 1;
+		}
+		return 0; /* spooled with the text's other tables once it is read (end_tables()) */
+	}
+	repeats_tool(c->rp, &m->rs, mark.meas, m->rs.nmeas);
 	if (m->spool)
 		spool_block(m, c, &mark);
 	return 0;
+}
+
+/* it->metrics of a table's item: each run's first figure's metric (not a spread), from meas[from] on. */
+static void table_metrics(struct model *m, struct import_item *it, size_t from)
+{
+	struct buf b = BUF_INIT;
+	uint32_t n = it->run_to - it->run_from;
+
+	if (!n)
+		return;
+	it->metrics = arena_alloc(&m->arena, n * sizeof(*it->metrics));
+	memset(it->metrics, 0, n * sizeof(*it->metrics));
+	for (size_t i = from; i < m->rs.nmeas; i++) {
+		const struct measurement *me = &m->rs.meas[i];
+
+		if (me->run < it->run_from || me->run >= it->run_to || me->stat == STAT_SD ||
+		    it->metrics[me->run - it->run_from])
+			continue;
+		buf_reset(&b);
+		metric_name(&b, NULL, me->quantity, me->stat);
+		it->metrics[me->run - it->run_from] = arena_strndup(&m->arena, b.s, b.len);
+	}
+	buf_release(&b);
+}
+
+/*
+ * The text is read: its tables that repeat its tool figures go (their
+ * runs, records and naming evidence; the item says why), and the
+ * measurements of the others, held since their blocks were read, are
+ * spooled. `mark` is where the text's records began.
+ */
+static void end_tables(struct ctx *c, const struct recset_mark *mark)
+{
+	struct model *m = c->m;
+
+	for (size_t k = c->ntables; k-- > 0;) {
+		struct import_item *it = &c->res->items[c->tables[k]];
+		uint32_t from = it->run_from, to = it->run_to;
+		int where;
+		enum fmt f = repeats_table(c->rp, m, c->naming, from, to, mark->meas, &where);
+
+		if (f == FMT_NONE)
+			continue;
+		recset_remove_runs(&m->rs, from, to, mark);
+		naming_remove(c->naming, from, to);
+		for (size_t i = c->tables[k] + 1; i < c->res->nitems; i++) {
+			c->res->items[i].run_from -= to - from;
+			c->res->items[i].run_to -= to - from;
+		}
+		it->run_to = from;
+		it->repeats = f;
+		it->repeats_where = where;
+	}
+	for (size_t k = 0; k < c->ntables; k++)
+		table_metrics(m, &c->res->items[c->tables[k]], mark->meas);
+	if (m->spool && c->ntables)
+		spool_block(m, c, mark);
 }
 
 /* The experiment name of untitled inputs imported together: "a", "a vs b", "a vs b +3 more". */
@@ -309,6 +431,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 	const char *now = model_now(m);
 	const char *group;
 	struct naming nm;
+	struct repeats rp = { 0 };
 
 	memset(res, 0, sizeof(*res));
 	naming_init(&nm, first_run);
@@ -346,6 +469,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		c.naming = &nm;
 		c.blocks_before = m->blocks.n > 0;
 		c.keep_blocks = !o->last_import || i + 1 < n;
+		c.no_hand = o->no_hand;
 		c.name = display_name(in[i].name);
 		if (in[i].origin && in[i].origin->unnamed)
 			stem = xstrdup(in[i].origin->unnamed);
@@ -360,10 +484,15 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		s->imported = now;
 		s->flag_experiment = o->experiment ? arena_strdup(&m->arena, o->experiment) : "";
 		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
+		s->flag_no_hand = o->no_hand;
 		source_origin(m, s, in[i].origin);
 
+		repeats_reset(&rp);
+		c.rp = &rp;
 		seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c,
 				&sr, d);
+		end_tables(&c, &mark);
+		free(c.tables);
 		if (m->spool && m->spool->end_text)
 			m->spool->end_text(m->spool->ctx, m, c.source);
 		s = &m->sources[c.source];
@@ -406,6 +535,7 @@ void import_texts(struct model *m, struct import_input *in, size_t n,
 		seg_result_release(&sr);
 	}
 
+	repeats_release(&rp);
 	group = group_name(m, in, n, res);
 	expname_assign(m, in, n, res, o, first_run, group);
 	naming_finish(&nm, m, d);

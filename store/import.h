@@ -56,6 +56,12 @@ struct import_opts {
 	 * asks it; 3 % of a 100 MB import -n).
 	 */
 	int last_import;
+	/*
+	 * 1: leave out the runs a person typed (flagged RUN_HAND: a table's
+	 * figures, a size list's hand-written items), each stretch of them with
+	 * a warning; tool output only, an `ls -l` line of a size list too.
+	 */
+	int no_hand;
 };
 
 enum import_status {
@@ -73,6 +79,20 @@ struct import_item {
 	int duplicate;             /* stored before: not parsed again */
 	uint32_t repeat_of;        /* repeats the block at this line of the same text (a quote): skipped */
 	uint32_t run_from, run_to; /* its new runs: [run_from, run_to) in m->rs.runs */
+	/*
+	 * A table that repeats the figures of this tool's output in the same
+	 * text (repeats.h): no runs of its own; FMT_NONE otherwise.
+	 * repeats_where: -1 the output is above it, 1 below, 0 both.
+	 */
+	enum fmt repeats;
+	int repeats_where;
+	/*
+	 * A table's runs each give one figure: the metric of each run's
+	 * (arena-owned, [run_to - run_from] of them, "build_time",
+	 * "time.mean"), for the plan to tell a row's runs apart; NULL for
+	 * other blocks.
+	 */
+	const char **metrics;
 	const char *block;         /* its dedup key (arena-owned) */
 };
 

@@ -198,6 +198,8 @@ static int source_row(struct csvtable *t, char **f, size_t row)
 		s->flag_experiment = keep(t, f[1]);
 	else if (!strcmp(f[0], "flag.variant"))
 		s->flag_variant = keep(t, f[1]);
+	else if (!strcmp(f[0], "flag.no-hand-written"))
+		s->flag_no_hand = !strcmp(f[1], "1");
 	else if (!strcmp(f[0], "instance"))
 		s->instance = keep(t, f[1]);
 	else if (!strcmp(f[0], "lines") && parse_u32(f[1], &u) == 0)
@@ -251,8 +253,7 @@ static int run_row(struct csvtable *t, char **f, size_t row)
 	r->scenario = keep_again(t, 9, f[9]);
 	r->subject = keep_again(t, 10, f[10]);
 	r->command = keep_again(t, 11, f[11]);
-	r->flags = (strstr(f[12], "incomplete") ? RUN_INCOMPLETE : 0) |
-		   (strstr(f[12], "failed") ? RUN_FAILED : 0);
+	r->flags = run_flags_from_words(f[12]);
 	r->name_line = name_line;
 	/* a block's runs follow one another: the run before's block is in the map already */
 	if (i == 0 || t->m->rs.runs[i - 1].block != r->block)

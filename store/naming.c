@@ -8,6 +8,7 @@
  */
 #include "store/naming.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -41,6 +42,27 @@ void naming_truncate(struct naming *nm, uint32_t to)
 {
 	if (to >= nm->first && to - nm->first < nm->n)
 		nm->n = to - nm->first;
+}
+
+void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
+{
+	size_t lo, hi;
+
+	if (b <= a || b <= nm->first)
+		return;
+	lo = a > nm->first ? a - nm->first : 0;
+	hi = b - nm->first;
+	if (lo >= nm->n)
+		return;
+	if (hi > nm->n)
+		hi = nm->n;
+	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	nm->n -= hi - lo;
+}
+
+const char *naming_label(const struct naming *nm, uint32_t r)
+{
+	return r >= nm->first && r - nm->first < nm->n ? nm->runs[r - nm->first].label : NULL;
 }
 
 static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t to)
@@ -165,7 +187,16 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	int files = 0;
 	uint32_t block = nm->nblocks++;
 	const char *context = NULL; /* the block's command line, one copy for its runs */
+	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
+
+	if (b->caption && b->caption_line > b->label_line) {
+		/* one copy for blocks under the same line (a log repeats its captions) */
+		if (nm->last_caption && !strcmp(nm->last_caption, b->caption))
+			caption = nm->last_caption;
+		else
+			caption = nm->last_caption = arena_strdup(&nm->arena, b->caption);
+	}
 
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
@@ -205,6 +236,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
+		e->caption = caption;
+		e->caption_line = caption ? b->caption_line : 0;
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
@@ -1197,6 +1230,228 @@ static void report_conflicts(const struct pass *p, struct diag *d)
 	}
 }
 
+/* Words that make a line above an output a repetition of the one before ("Run it again:"). */
+static const char *const repeat_words[] = { "again", "rerun", "re-run", "repeat", "repeated", "retry", "second",
+					    "another", "same", "run", "try", "attempt", "iteration", "round", NULL };
+
+/* Does `s` hold a word of `list` (ASCII case aside; a counter glued after it too: "iteration1")? */
+static int has_word(const char *s, const char *const *list)
+{
+	while (*s) {
+		size_t n, w;
+
+		while (*s && !(isalnum((unsigned char)*s) || *s == '-'))
+			s++;
+		for (n = 0; s[n] && (isalnum((unsigned char)s[n]) || s[n] == '-');)
+			n++;
+		for (w = n; w && isdigit((unsigned char)s[w - 1]);)
+			w--;
+		for (size_t i = 0; w && list[i]; i++)
+			if (strlen(list[i]) == w && !strncasecmp(s, list[i], w))
+				return 1;
+		s += n;
+	}
+	return 0;
+}
+
+/*
+ * The caption of run k's block as a name: without the words every
+ * caption of its group begins with (`skip` bytes), the code marks and
+ * the closing colon or stop. In the arena; NULL when nothing is left.
+ */
+static const char *caption_name(struct pass *p, const char *caption, size_t skip)
+{
+	struct buf b = BUF_INIT;
+	const char *name = NULL;
+
+	for (const char *c = caption + skip; *c; c++)
+		if (*c != '`')
+			buf_addc(&b, *c);
+	while (b.len && strchr(" \t:.", b.s[b.len - 1]))
+		b.len--;
+	buf_str(&b);
+	if (b.len && b.len <= 100)
+		name = arena_strndup(&p->m->arena, b.s, b.len);
+	buf_release(&b);
+	return name;
+}
+
+/* Words a heading may hold beside a tool's name and still name only the tool ("Perf stat", "wrk output"). */
+static const char *const tool_heading_words[] = { "stat", "output", "outputs", "result", "results", "run",
+						  "runs", "log", NULL };
+
+/* Is `label` a tool's name (format `fmt`'s) and such words alone? */
+static int names_tool(const char *label, enum fmt fmt)
+{
+	int tool = 0;
+
+	for (const char *w = label; *w;) {
+		char word[32];
+		size_t n = 0;
+		int known = 0;
+
+		while (*w && !isalnum((unsigned char)*w) && *w != '-' && *w != '_')
+			w++;
+		while (w[n] && (isalnum((unsigned char)w[n]) || w[n] == '-' || w[n] == '_'))
+			n++;
+		if (!n)
+			break;
+		if (n >= sizeof(word))
+			return 0;
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)tolower((unsigned char)w[i]);
+		word[n] = '\0';
+		if (fmt_from_name(word) == (int)fmt)
+			known = tool = 1;
+		for (size_t i = 0; !known && tool_heading_words[i]; i++)
+			known = !strcmp(word, tool_heading_words[i]);
+		if (!known)
+			return 0;
+		w += n;
+	}
+	return tool;
+}
+
+/*
+ * A heading that is the name of the tool whose outputs it reaches ("#
+ * Perf stat" over "perf stat ./one" and "perf stat ./two") says what was
+ * run, not which build: where those outputs ran different commands, the
+ * commands tell them apart, and the heading is their scenario.
+ */
+static void tool_headings(struct pass *p, struct diag *d)
+{
+	struct naming *nm = p->nm;
+	struct model *m = p->m;
+
+	for (uint32_t a = 0, b; a < nm->n; a = b) {
+		const struct naming_run *ea = &nm->runs[a];
+		const struct run *ra = &m->rs.runs[nm->first + a];
+		int differ = 0, ok = ea->label && p->attached[a] && ea->command && names_tool(ea->label, ra->fmt);
+
+		for (b = a + 1; b < nm->n && nm->runs[b].label_line == ea->label_line &&
+				m->rs.runs[nm->first + b].source == ra->source;
+		     b++) {
+			const struct run *r = &m->rs.runs[nm->first + b];
+
+			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt;
+			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
+		}
+		if (!ok || !differ)
+			continue;
+		if (d)
+			diag_warn(d, m->sources[ra->source].name, ea->label_line,
+				  "the heading \"%s\" (line %u) is the name of the tool its outputs ran, and their "
+				  "commands differ: the commands name them, the heading is their scenario",
+				  ea->label, ea->label_line);
+		for (uint32_t k = a; k < b; k++) {
+			p->attached[k] = 0;
+			if (!nm->runs[k].scenario)
+				nm->runs[k].scenario = nm->runs[k].label;
+		}
+	}
+}
+
+/*
+ * Outputs that one label reaches and that the lines right above them tell
+ * apart ("Measuring the load time of the C++ library" and "Now, for the
+ * load time of the Go library" under one "## Measuring the library load
+ * time"): the nearest evidence decides, each line names its output and the
+ * label becomes their scenario; the import warns, naming both. Only where
+ * every output the label reaches has such a line of its own, no two alike,
+ * none a repetition ("Run it again:") nor a section ("Results:"), and no
+ * output's runs name themselves.
+ */
+static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
+{
+	struct naming *nm = p->nm;
+	struct model *m = p->m;
+	struct label lab = { 0 };
+	const char **names = NULL;
+	size_t names_cap = 0;
+	struct strmap captions = STRMAP_INIT; /* the lines of the group asked, each once */
+
+	for (uint32_t a = 0, b; a < n; a = b) {
+		const struct naming_run *ea = &nm->runs[a];
+		uint32_t src = m->rs.runs[nm->first + a].source, blocks = 0, distinct = 0;
+		size_t skip = (size_t)-1;
+		int ok = 1;
+
+		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
+				m->rs.runs[nm->first + b].source == src;)
+			b++;
+		strmap_release(&captions);
+		for (uint32_t k = a; ok && k < b; k++) {
+			const struct naming_run *e = &nm->runs[k];
+			const struct run *r = &m->rs.runs[nm->first + k];
+
+			int seen = 0;
+
+			/* runs the label names, or with no label, runs still named after their source */
+			ok = e->caption && !e->multi &&
+			     (e->label ? r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label)
+				       : r->variant.origin == VO_INPUT);
+			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
+				continue;
+			blocks++;
+			/* the same line again names the same build */
+			seen = !strmap_put_new(&captions, e->caption, 1, NULL);
+			distinct += !seen;
+			/*
+			 * Where no label reaches them, a line says more than the source's
+			 * name only as prose: four words at least, no comment (a tool's own
+			 * section lines, "NETWORK", "# Event count (approx.): 123", stay out)
+			 */
+			if (!e->label && (e->caption[0] == '#' || text_words(e->caption, strlen(e->caption), 4) < 4))
+				ok = 0;
+			else if (has_word(e->caption, repeat_words))
+				ok = 0;
+			else if (label_read(e->caption, strlen(e->caption), 1, &lab) == LABEL_VARIANT ||
+				 lab.kind == LABEL_SCENARIO || (lab.kind == LABEL_SECTION && !lab.bare))
+				ok = 0;
+			else if (skip == (size_t)-1)
+				skip = strlen(e->caption);
+			else {
+				/* the words every caption so far begins with */
+				size_t i = 0, w = 0;
+				const char *c0 = nm->runs[a].caption;
+
+				while (i < skip && c0[i] && c0[i] == e->caption[i])
+					if (c0[i++] == ' ')
+						w = i;
+				skip = w;
+			}
+		}
+		if (!ok || distinct < 2)
+			continue;
+		/* every output's name first: a line that is nothing but what the others share leaves the group as it is */
+		ALLOC_GROW(names, (size_t)(b - a), names_cap);
+		for (uint32_t k = a; ok && k < b; k++)
+			ok = (names[k - a] = k > a && nm->runs[k].block == nm->runs[k - 1].block
+						    ? names[k - a - 1]
+						    : caption_name(p, nm->runs[k].caption, skip)) != NULL;
+		for (uint32_t k = a; ok && k < b; k++) {
+			struct naming_run *e = &nm->runs[k];
+			struct run *r = &m->rs.runs[nm->first + k];
+
+			if (e->label && !(k > a && e->block == nm->runs[k - 1].block) && d)
+				diag_warn(d, m->sources[r->source].name, e->caption_line,
+					  "the line \"%s\" (line %u) and the label \"%s\" (line %u) name this output "
+					  "differently; the line right above it names it (the label reaches %u outputs "
+					  "their own lines tell apart, and becomes their scenario)",
+					  names[k - a], e->caption_line, e->label, e->label_line, blocks);
+			if (!e->scenario)
+				e->scenario = e->label;
+			r->variant.text = names[k - a];
+			r->variant.origin = VO_LABEL;
+			r->name_line = e->caption_line;
+			p->line_origin[k] = VO_LABEL;
+		}
+	}
+	free(names);
+	strmap_release(&captions);
+	label_release(&lab);
+}
+
 void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
@@ -1237,6 +1492,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 	}
 	attach_labels(&p);
+	tool_headings(&p, d);
 	labels_by_command(&p);
 	env_builds(&p);
 
@@ -1316,6 +1572,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 				decide(&p, k);
 		}
 	}
+
+	sibling_captions(&p, n, d);
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;

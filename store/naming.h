@@ -30,6 +30,12 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	/*
+	 * The prose line right above its block or its block's fence, below
+	 * the label (block.caption, in nm->arena), or NULL; and its line.
+	 */
+	const char *caption;
+	uint32_t caption_line;
 	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
 	uint8_t heading;      /* the label is a section's heading */
 	uint8_t build;        /* the label holds a build word or a change */
@@ -50,7 +56,8 @@ struct naming {
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
 	size_t ndesc, desc_cap, desc_line_cap;
-	struct arena arena;      /* the legends' keys */
+	struct arena arena;      /* the legends' keys, the captions */
+	const char *last_caption; /* the caption copied last, in arena */
 	/*
 	 * Per source: a command of its runs sets build variables
 	 * (cmd_build_env()), asked as each block is recorded, while the
@@ -72,6 +79,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
 void naming_truncate(struct naming *nm, uint32_t to);
+/* Forget runs [a, b): the runs after them move down (recset_remove_runs()). */
+void naming_remove(struct naming *nm, uint32_t a, uint32_t b);
+/* The label governing run `r`'s block (naming_block()), or NULL. */
+const char *naming_label(const struct naming *nm, uint32_t r);
 /*
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a

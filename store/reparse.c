@@ -60,6 +60,7 @@ long reparse_one(struct model *m, const struct source *meta, const char *experim
 	}
 	io.experiment = *meta->flag_experiment ? meta->flag_experiment : NULL;
 	io.variant = *meta->flag_variant ? meta->flag_variant : NULL;
+	io.no_hand = meta->flag_no_hand;
 	import_texts(m, &in, 1, &io, &res, d);
 	src = res.inputs[0].source;
 	if (res.inputs[0].status == IMPORT_EMPTY || src < 0) {
@@ -70,6 +71,7 @@ long reparse_one(struct model *m, const struct source *meta, const char *experim
 		s->title = arena_strdup(&m->arena, meta->title);
 		s->flag_experiment = arena_strdup(&m->arena, meta->flag_experiment);
 		s->flag_variant = arena_strdup(&m->arena, meta->flag_variant);
+		s->flag_no_hand = meta->flag_no_hand;
 		s->author = arena_strdup(&m->arena, meta->author);
 		s->posted = arena_strdup(&m->arena, meta->posted);
 		s->address = arena_strdup(&m->arena, meta->address);
@@ -316,6 +318,9 @@ static long read_again(struct model *old, uint32_t s, struct owners *o, struct m
 	for (size_t k = 0; k < old->naliases; k++)
 		model_add_alias(fresh, old->aliases[k].experiment, old->aliases[k].from,
 				old->aliases[k].to, old->aliases[k].created);
+	for (size_t k = 0; k < old->ntags; k++)
+		model_add_tag(fresh, old->tags[k].experiment, old->tags[k].variant, old->tags[k].factor,
+			      old->tags[k].level, old->tags[k].created);
 	model_resolve(fresh);
 	return src;
 }

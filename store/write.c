@@ -45,10 +45,7 @@ static const char *u32s(char *tmp, uint64_t v)
 
 static void flags_text(struct buf *b, unsigned flags)
 {
-	if (flags & RUN_INCOMPLETE)
-		buf_adds(b, "incomplete");
-	if (flags & RUN_FAILED)
-		buf_adds(b, b->len ? " failed" : "failed");
+	run_flags_words(b, flags, " ");
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -505,12 +502,13 @@ static void render_source(const struct model *m, uint32_t src, struct outfile *o
 			{ "instance", s->instance },
 			{ "lines", u32s(a, s->nlines) },
 		};
-		/* a fetched text's provenance: written only when there is one */
+		/* a fetched text's provenance, and flags set once in a while: written only when there is one */
 		const char *origin[][2] = {
 			{ "author", s->author },
 			{ "posted", s->posted },
 			{ "address", s->address },
 			{ "thread", s->thread },
+			{ "flag.no-hand-written", s->flag_no_hand ? "1" : "" },
 		};
 		for (size_t i = 0; i < countof(kv); i++)
 			out_row(&out[0], kv[i], 2);

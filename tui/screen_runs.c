@@ -447,17 +447,30 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 		draw_text(y, x, L->when, trace_text_when(s->imported, when, sizeof(when)), role);
 		x += L->when + 1;
 	}
-	buf_reset(&b);
-	if (r->flags & RUN_INCOMPLETE)
-		buf_adds(&b, "incomplete ");
-	if (r->flags & RUN_FAILED)
-		buf_adds(&b, "failed ");
-	if (line->notes & (1u << NOTE_WARNING))
-		buf_adds(&b, "warning ");
-	if (line->notes & (1u << NOTE_OUTLIERS))
-		buf_adds(&b, "outliers ");
-	if (strcmp(r->eff_variant.key, r->variant.key) || r->eff_variant.origin != r->variant.origin)
-		buf_adds(&b, "edited");
+	/* the flags in words, or in short ones when the words do not fit ("hand ~": hand-written, approximate) */
+	for (int brief = 0; brief < 2; brief++) {
+		buf_reset(&b);
+		if (r->flags & RUN_INCOMPLETE)
+			buf_adds(&b, brief ? "incompl " : "incomplete ");
+		if (r->flags & RUN_FAILED)
+			buf_adds(&b, "failed ");
+		if (r->flags & RUN_HAND)
+			buf_adds(&b, brief ? "hand " : "hand-written ");
+		if (r->flags & RUN_APPROX)
+			buf_adds(&b, brief ? "~ " : "approximate ");
+		if (r->flags & RUN_UPPER)
+			buf_adds(&b, brief ? "< " : "upper-bound ");
+		if (r->flags & RUN_LOWER)
+			buf_adds(&b, brief ? "> " : "lower-bound ");
+		if (line->notes & (1u << NOTE_WARNING))
+			buf_adds(&b, brief ? "warn " : "warning ");
+		if (line->notes & (1u << NOTE_OUTLIERS))
+			buf_adds(&b, brief ? "outl " : "outliers ");
+		if (strcmp(r->eff_variant.key, r->variant.key) || r->eff_variant.origin != r->variant.origin)
+			buf_adds(&b, "edited");
+		if (text_width(b.s ? b.s : "", b.len) <= COLS - x - 1)
+			break;
+	}
 	draw_text(y, x, COLS - x - 1, buf_str(&b), selected ? role : ROLE_WORSE);
 	buf_release(&b);
 }
@@ -821,10 +834,10 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 			 ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(t->m, &l->fig), v, sizeof(v))
 			 : "-");
 	source_lines(t->m, r, out);
-	if (r->flags & RUN_INCOMPLETE)
-		buf_adds(out, " incomplete");
-	if (r->flags & RUN_FAILED)
-		buf_adds(out, " failed");
+	if (r->flags) {
+		buf_addc(out, ' ');
+		run_flags_words(out, r->flags, " ");
+	}
 	if (l->notes & (1u << NOTE_WARNING))
 		buf_adds(out, " warning");
 	if (l->notes & (1u << NOTE_OUTLIERS))

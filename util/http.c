@@ -199,6 +199,18 @@ int http_may_send(const char *url, const char *origin)
 	return *o && origin && !strcmp(o, origin) && (!strncmp(o, "https:", 6) || http_is_loopback(url));
 }
 
+const char *http_may_follow(const char *from, const char *to)
+{
+	if (strncasecmp(to, "https://", 8) && strncasecmp(to, "http://", 7))
+		return "a redirect to an address that is not http(s)";
+	/* an address from the network never leads to this machine, nor from https down to http */
+	if (http_is_loopback(to) && !http_is_loopback(from))
+		return "a redirect to this machine is refused";
+	if (!strncasecmp(from, "https://", 8) && strncasecmp(to, "https://", 8))
+		return "a redirect from https to plain http is refused";
+	return NULL;
+}
+
 /* Perform one request of `url` on handle `h`; the answer's body and headers into res. */
 static CURLcode one_request(const struct libcurl *lc, CURL *h, const struct http_request *req,
 			    const char *url, struct http_response *res, struct sink *s)
@@ -263,6 +275,7 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 
 	url = xstrdup(req->url);
 	for (int hops = 0;; hops++) {
+		const char *why_not;
 		char *to = NULL;
 
 		rc = one_request(lc, h, req, url, res, &s);
@@ -277,8 +290,8 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 			rc = CURLE_TOO_MANY_REDIRECTS;
 			break;
 		}
-		if (strncasecmp(to, "https://", 8) && strncasecmp(to, "http://", 7)) {
-			snprintf(res->error, sizeof(res->error), "a redirect to an address that is not http(s)");
+		if ((why_not = http_may_follow(url, to))) {
+			snprintf(res->error, sizeof(res->error), "%s (%.200s)", why_not, to);
 			rc = CURLE_UNSUPPORTED_PROTOCOL;
 			break;
 		}

@@ -48,9 +48,16 @@ struct http_response {
  * Redirects are followed (at most 5) here, one request each, so that
  * req->auth goes only with a request to req->auth_origin, and never over
  * plain http unless to this machine (http_may_send()); only http and
- * https are spoken.
+ * https are spoken, and a redirect http_may_follow() refuses ends the
+ * request with its reason in res->error.
  */
 enum http_fail http_get(const struct http_request *req, struct http_response *res);
+/*
+ * NULL when a redirect from `from` to `to` may be followed, else why not
+ * (a static string): only to http(s), never from an address elsewhere to
+ * this machine, never from https down to plain http.
+ */
+const char *http_may_follow(const char *from, const char *to);
 void http_response_release(struct http_response *res);
 
 /*

@@ -67,3 +67,7 @@ tui_wait 'is variant "Base"'
 bd list variants >"$TMP/out" 2>&1
 grep -q ' Base  *4 ' "$TMP/out" || { cat "$TMP/out"; fail "the block's four runs are Base"; }
 tui_keys q
+# the choice is the user's: a reparse of the text keeps it
+bd reparse >"$TMP/out" 2>&1 || { cat "$TMP/out"; fail "reparse"; }
+bd list variants >"$TMP/out" 2>&1
+grep -q ' Base  *4 ' "$TMP/out" || { cat "$TMP/out"; fail "the block's four runs are Base after a reparse"; }

@@ -352,6 +352,8 @@ static void test_iperf3(void **state)
 	kind_is(f, "Server listening on 5299 (test #1)", "listening");
 	kind_is(f, "-----------------------------------------------------------", "rule");
 	kind_is(f, "- - - - - - - - - - - - - - - - - - - - - - - - -", "separator");
+	/* a table's divider without outer pipes is the table's */
+	not_claimed(f, "------------------------|------------|------------|------------------");
 	kind_is(f, "Test Complete. Summary Results:", "complete");
 	kind_is(f, "iperf Done.", "done");
 	kind_is(f, "iperf3: error - unable to connect to server: Connection refused", "error");
@@ -552,6 +554,25 @@ static void test_comparers(void **state)
 	not_claimed(FMT_BENCHSTAT_V1, "name of the game");
 	not_claimed(FMT_BENCHSTAT_V1, "name  old value  new value  change");
 	not_claimed(FMT_BENCHSTAT_V1, "funcbech00:55:15 main.go:211: exiting");
+	/* its CSV forms are benchstat-csv's */
+	assert_false(starts(FMT_BENCHSTAT_V1, "name \\ time/op (ns/op),new.txt," PM ",old.txt," PM));
+	assert_false(starts(FMT_BENCHSTAT_V1, "name \\ time/op (ns/op),./old.txt,./new.txt"));
+
+	kind_is(FMT_BENCHSTAT_CSV, ",old.txt,,new.txt,,,", "files");
+	kind_is(FMT_BENCHSTAT_CSV, ",sec/op,CI,sec/op,CI,vs base,P", "units");
+	kind_is(FMT_BENCHSTAT_CSV, "name \\ time/op (ns/op),new.txt," PM ",old.txt," PM, "v1-header");
+	kind_is(FMT_BENCHSTAT_CSV, "name,time/op (ns/op)," PM, "v1-header");
+	kind_is(FMT_BENCHSTAT_CSV, "pkg:hash/crc32 goos:darwin goarch:amd64", "group");
+	kind_is(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.718e-06,1%,1.4225e-06,1%,-17.20%,p=0.000 n=10", "row");
+	kind_is(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.7l8e-06,1%", "row");
+	kind_is(FMT_BENCHSTAT_CSV, "geomean,2.294891936453654e-06,,2.089754770302007e-06,,-8.94%,", "geomean");
+	kind_is(FMT_BENCHSTAT_CSV, "[Geo mean],2.37855E+02,,3.44668E+02", "geomean");
+	assert_true(starts(FMT_BENCHSTAT_CSV, ",old.txt,,new.txt,,,"));
+	assert_true(starts(FMT_BENCHSTAT_CSV, "name \\ speed (MB/s),new.txt," PM ",old.txt," PM));
+	assert_false(starts(FMT_BENCHSTAT_CSV, "Encode/format=json-48,1.718e-06,1%"));
+	assert_false(starts(FMT_BENCHSTAT_CSV, ", and then the new build"));
+	assert_false(starts(FMT_BENCHSTAT_CSV, "name, address and phone"));
+	not_claimed(FMT_BENCHSTAT_CSV, ",,,");
 
 	kind_is(FMT_BENCHCMP, "benchmark           old ns/op     new ns/op     delta", "header");
 	kind_is(FMT_BENCHCMP, "benchmark                         old MB/s     new MB/s     speedup     ", "header");
@@ -630,6 +651,8 @@ static void test_py_js_harnesses(void **state)
 	kind_is(FMT_PYPERF, "Geometric mean: 1.02x faster", "around");
 	kind_is(FMT_PYPERF, ".....................", "progress");
 	kind_is(FMT_PYPERF, "| Benchmark      | mult_list_py36 | mult_list_py37        |", "header");
+	/* any typed table's header: the table reader opens it (and hands pyperf's over) */
+	assert_false(starts(FMT_PYPERF, "| Benchmark      | mult_list_py36 | mult_list_py37        |"));
 	kind_is(FMT_PYPERF, "+================+================+=======================+", "rule");
 	kind_is(FMT_PYPERF, "|-----------|:--------:|:----------------------:|", "rule");
 	kind_is(FMT_PYPERF, "| [1]*1000       | 2.13 us        | 2.09 us: 1.02x faster |", "row");
@@ -834,6 +857,12 @@ static void test_size_listings(void **state)
 	assert_true(starts(FMT_DU, "16040\trelease/fib"));
 	assert_false(starts(FMT_DU, "2\tapples"));
 	assert_false(starts(FMT_DU, "12M  app"));
+	/* rows of figures aligned with blanks or tabs: a table's, not du's */
+	assert_false(starts(FMT_DU, " 1024    327.3ms      1.23s"));
+	assert_false(starts(FMT_DU, "128     1.3ms"));
+	assert_false(starts(FMT_DU, "4K      fast    slow"));
+	assert_false(starts(FMT_DU, "1024\t327.3ms\t1.23s"));
+	assert_false(starts(FMT_DU, "4096    ./lib"));
 	not_claimed(FMT_DU, "3 more runs were made");
 
 	kind_is(FMT_BLOATY, "    FILE SIZE        VM SIZE    ", "head");
@@ -881,6 +910,90 @@ static void test_memtier(void **state)
 	not_claimed(FMT_MEMTIER, "Sets were faster than 3 gets");
 }
 
+/* Tables typed by hand or posted by bots: rows, dividers, rules and borders, HTML. */
+static void test_table(void **state)
+{
+	enum fmt f = FMT_TABLE;
+
+	(void)state;
+	kind_is(f, "| Benchmark | Release | PGO |", "row");
+	kind_is(f, "| parse | 735.6 \xc2\xb5s | **612.0 \xc2\xb5s** |", "row");
+	kind_is(f, "| parse | 7x5.6 \xc2\xb5s | 6l2.0 |", "row");
+	kind_is(f, "|---|:--:|---:|", "divider");
+	kind_is(f, "| --- | --- |", "divider");
+	kind_is(f, "--- | --- | ---", "divider");
+	kind_is(f, ":--- | ---:", "divider");
+	kind_is(f, "+-----------+---------+", "border");
+	kind_is(f, "+===========+=========+", "border");
+	kind_is(f, "+| 10a     ||   185.65 |   163.02 |", "row");
+	kind_is(f, "-| 11a     ||    97.93 |   104.67 |", "row");
+	kind_is(f, "\xe2\x94\x82 startup \xe2\x94\x82 120 ms \xe2\x94\x82", "row");
+	kind_is(f, "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80\xe2\x94\xbc\xe2\x94\x80\xe2\x94\x80\xe2\x94\xa4", "border");
+	kind_is(f, "-----------------", "rule");
+	kind_is(f, "- | insert    | 10.4      |", "row");
+	kind_is(f, "    n       faer  faer(par)    ndarray", "aligned");
+	kind_is(f, "  128      1.3ms      1.7ms     44.4ms", "aligned");
+	assert_true(starts(f, "    n       faer  faer(par)    ndarray"));
+	assert_true(starts(f, "             before    after"));
+	/* aligned, but no header: a sentence, a label, numbers, a bullet, a pipe table's line */
+	assert_false(starts(f, "It was  fast  enough, 3 runs."));
+	assert_false(starts(f, "Results  for  both  builds:"));
+	assert_false(starts(f, "  128      1.3ms      1.7ms     44.4ms"));
+	assert_false(starts(f, "Change                  | Wheel Size | Build Time"));
+	assert_false(starts(f, "size  12 MB"));
+	kind_is(f, "<table border=\"1\">", "html");
+	kind_is(f, "<td><font color=#6F9915>40.69</font></td>", "html");
+	assert_true(starts(f, "| Benchmark | Release | PGO |"));
+	assert_true(starts(f, "--- | --- | ---"));
+	assert_true(starts(f, "<table>"));
+	assert_true(starts(f, "+-----------+---------+"));
+	/* a rule alone is a Markdown break, a row of HTML outside a table is markup */
+	assert_false(starts(f, "-----------------"));
+	assert_false(starts(f, "<tr><td>1</td></tr>"));
+
+	/* prose, bullets, changes, markup: none of these */
+	not_claimed(f, "The old build | the new one: no difference.");
+	not_claimed(f, "- item one");
+	not_claimed(f, "+1 for this");
+	not_claimed(f, "-5% on the second run");
+	not_claimed(f, "<b>bold</b> text");
+	not_claimed(f, "<details><summary>Results</summary>");
+	not_claimed(f, "a \xe2\x94\x82 b");
+}
+
+/* Numbers labelled by hand: a label and figures, arrows, a figure alone; prose never. */
+static void test_labelled(void **state)
+{
+	enum fmt f = FMT_LABELLED;
+
+	(void)state;
+	kind_is(f, "w/ PGO: 1m10.877s; 1m10.778s; 1m10.356s", "labelled");
+	kind_is(f, "Without PGO: 188s 190s 189s average~=189s", "labelled");
+	kind_is(f, "Before: 264.5 MB", "labelled");
+	kind_is(f, "- LTO: 4.2 MiB", "labelled");
+	kind_is(f, "PGO - 10.1s", "labelled");
+	kind_is(f, "**Build time (`cargo build --release`):** 624s -> 488s = 22% drop in compile time", "labelled");
+	kind_is(f, "Jemalloc: total run time 2643.68 s", "labelled");
+	kind_is(f, "360 seconds -> 132 seconds", "arrow");
+	kind_is(f, "instructions: 97.3K \xe2\x86\x92 94.9K", "labelled");
+	kind_is(f, "0m25.891s", "value");
+	/* prose, versions, dates, percentages, ratios, settings in words: none of these */
+	not_claimed(f, "It got about 5% faster.");
+	not_claimed(f, "The build shrank from 74 678 800 to 39 695 288 bytes (-47 %)");
+	not_claimed(f, "Version: 1.2.3");
+	not_claimed(f, "Date: 2024-01-09");
+	not_claimed(f, "Speedup: -19%");
+	not_claimed(f, "speedup~=-19%");
+	not_claimed(f, "A speedup = (189-177.3)/189 ~= 6%");
+	not_claimed(f, "ratio: 1.17x");
+	not_claimed(f, "Fixed in #1920");
+	not_claimed(f, "Threads: 8");
+	not_claimed(f, "1.2.3 -> 1.2.4");
+	not_claimed(f, "10 -> 12 -> 14 ms");
+	/* counts with no word for what they count */
+	not_claimed(f, "97.3K \xe2\x86\x92 94.9K");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -904,6 +1017,8 @@ int main(void)
 		cmocka_unit_test(test_size_listings),
 		cmocka_unit_test(test_memtier),
 		cmocka_unit_test(test_comparers),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_labelled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

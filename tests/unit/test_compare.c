@@ -698,6 +698,41 @@ static void test_benchstat_v1_deviation(void **state)
 	diag_release(&d);
 }
 
+/*
+ * BenchmarkDotNet's StdErr is σ/√n: with the N column beside it, Welch's
+ * test takes σ = StdErr · √N (Parse: 2.36 ns · √15 and 4.05 ns · √14).
+ */
+static void test_bdn_stderr_count(void **state)
+{
+	static const char text[] =
+		"| Method | Job  |     Mean |  StdErr |  N |\n"
+		"|------- |----- |---------:|--------:|---:|\n"
+		"|  Parse | main | 519.7 ns | 2.36 ns | 15 |\n"
+		"|  Parse |   pr | 740.9 ns | 4.05 ns | 14 |\n";
+	struct model m;
+	struct diag d = DIAG_INIT;
+	struct cmp_table t;
+	const struct cmp_row *r;
+
+	(void)state;
+	model_init(&m);
+	import_string(&m, "bdn.md", text, &d);
+	assert_int_equal(d.n, 0);
+	model_resolve(&m);
+	cmp_build(&m, &m.exps[0], model_variant_key(&m, "main"), model_variant_key(&m, "pr"), NULL, &t);
+	r = row_of(&t, "", "Parse.time_per_op");
+	assert_int_equal(r->method, CMP_WELCH);
+	assert_int_equal(r->base.n, 15);
+	assert_int_equal(r->cand.n, 14);
+	assert_close(r->base.sd, 2.36e-9 * sqrt(15), 1e-15);
+	assert_close(r->cand.sd, 4.05e-9 * sqrt(14), 1e-15);
+	assert_true(r->tested && r->significant);
+	assert_int_equal(r->verdict, CMP_WORSE);
+	cmp_release(&t);
+	model_release(&m);
+	diag_release(&d);
+}
+
 /* A zero baseline has no percentage; a test still decides. */
 static void test_zero_baseline(void **state)
 {
@@ -822,6 +857,7 @@ int main(void)
 		cmocka_unit_test(test_relative_spread),
 		cmocka_unit_test(test_benchstat_intervals),
 		cmocka_unit_test(test_benchstat_v1_deviation),
+		cmocka_unit_test(test_bdn_stderr_count),
 		cmocka_unit_test(test_zero_baseline),
 		cmocka_unit_test(test_geomeans),
 		cmocka_unit_test(test_one_side),

@@ -108,12 +108,33 @@ static void test_not_du(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * Rows of a table aligned with blanks, and tab-separated figures, begin
+ * with a number and a gap as du's lines do: a table's, never a listing.
+ */
+static void test_figure_rows(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "w.txt",
+		      "    n       faer    ndarray\n"
+		      "   32       72\xc2\xb5s     71.6\xc2\xb5s\n"
+		      " 1024    327.3ms      1.23s\n"
+		      "\n"
+		      "1024\t327.3ms\t1.23s\n",
+		      &f->d);
+	for (size_t r = 0; r < f->m.rs.nruns; r++)
+		assert_int_not_equal(f->m.rs.runs[r].fmt, FMT_DU);
+	assert_false(has_warning(&f->d, 3, "du"));
+	assert_false(has_warning(&f->d, 5, "du"));
+}
+
 int main(void)
 {
 #define T(t) cmocka_unit_test_setup_teardown(t, model_fixture_setup, model_fixture_teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_commented_commands), T(test_units_of_commands), T(test_decimal_comma_and_total),
-		T(test_without_command),    T(test_not_du),
+		T(test_without_command),    T(test_not_du),		    T(test_figure_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -176,6 +176,14 @@ static void test_origin(void **state)
 	assert_false(http_may_send("http://127.0.0.1.evil.example:8080/a", "http://127.0.0.1.evil.example:8080"));
 	assert_false(http_may_send("http://127.evil.example/a", "http://127.evil.example:80"));
 	assert_true(http_is_loopback("http://127.1.2.3:9/"));
+
+	/* redirects: never from the network to this machine, never down to plain http */
+	assert_null(http_may_follow("https://gist.githubusercontent.com/a/raw", "https://objects.example/x"));
+	assert_null(http_may_follow("http://127.0.0.1:8080/a", "http://127.0.0.1:8081/b"));
+	assert_non_null(http_may_follow("https://gist.github.com/a/raw", "http://127.0.0.1:8080/admin"));
+	assert_non_null(http_may_follow("https://gist.github.com/a/raw", "https://localhost/x"));
+	assert_non_null(http_may_follow("https://gist.github.com/a/raw", "http://gist.example/x"));
+	assert_non_null(http_may_follow("https://gist.github.com/a/raw", "file:///etc/passwd"));
 }
 
 /* Where a thread is read, and whether the token goes: decided before any request. */

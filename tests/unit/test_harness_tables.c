@@ -117,6 +117,72 @@ static void test_bdn_branch_first(void **state)
 	assert_exact(&f->m, 1, "Run(Toolchain: netcoreapp3.1).bytes_per_op", 960);
 }
 
+/* N after the figures counts them; StdErr is the mean's standard error; a test's verdict is a note. */
+static void test_bdn_count_stderr(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf notes = BUF_INIT;
+
+	import_string(&f->m, "n.md",
+		      "| Method | N |     Mean |   Error |  StdDev |  StdErr | N | MannWhitney(5%) |\n"
+		      "|------- |-- |---------:|--------:|--------:|--------:|--:|---------------- |\n"
+		      "|  Parse | 8 | 281.8 ns | 4.41 ns | 3.91 ns | 1.04 ns | 14 |            Base |\n"
+		      "|   Scan | 8 | 113.4 ns | 2.04 ns | 1.91 ns | 0.49 ns | 1x |          Faster |\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].subject, "Parse(N: 8)"); /* the N before the figures */
+	assert_int_equal(must_find(&f->m, 0, "Parse(N: 8).time_per_op.mean")->n, 14);
+	assert_int_equal(must_find(&f->m, 0, "Parse(N: 8).time_per_op.error")->n, 14);
+	assert_int_equal(must_find(&f->m, 0, "Parse(N: 8).time_per_op.stderr")->stat, STAT_SEM);
+	assert_meas(&f->m, 0, "Parse(N: 8).time_per_op.stderr", 1.04e-9, UNIT_SECOND, DIR_NONE);
+	assert_int_equal(notes_of(&f->m, 0, NOTE_SUMMARY, &notes), 1);
+	assert_string_equal(notes.s, "BenchmarkDotNet MannWhitney(5%): Base\n");
+	/* a garbled count spoils the row: its n would be a wrong number */
+	assert_true(has_warning(&f->d, 4, "garbled BenchmarkDotNet row"));
+	buf_release(&notes);
+}
+
+/* The decimal mark is the table's own, by its cells' evidence; both marks at once read nothing. */
+static void test_bdn_decimal_comma(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "de.md",
+		      "| Method | Mean | Error | StdDev | Allocated |\n"
+		      "|--------|------|-------|--------|-----------|\n"
+		      "| Insert | 168.688,89 ns | 6.322,72 ns | 18.968,16 ns | 0 B |\n"
+		      "| Select | 1.371.320,00 ns | 90.824,41 ns | 287.212,02 ns | 1154,84 KB |\n"
+		      "| Update | 16,47 ns | 1,234 ns | 0,0180 ns | 40 B |\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 3);
+	assert_exact(&f->m, 0, "Insert.time_per_op.mean", 168688.89e-9);
+	assert_exact(&f->m, 1, "Select.time_per_op.mean", 1371320e-9);
+	assert_exact(&f->m, 1, "Select.bytes_per_op", 1154.84 * 1024);
+	/* "1,234" alone could group thousands: the table's other cells say it is 1.234 */
+	assert_exact(&f->m, 2, "Update.time_per_op.error", 1.234e-9);
+	model_release(&f->m);
+	model_init(&f->m);
+
+	import_string(&f->m, "mixed.md",
+		      "| Method | Mean | Error |\n"
+		      "|------- |-----:|------:|\n"
+		      "| A | 16,47 ns | 0,0193 ns |\n"
+		      "| B | 1,234.5 ns | 2.0241 ns |\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+	assert_true(has_warning(&f->d, 3, "decimals with ','"));
+	model_release(&f->m);
+	model_init(&f->m);
+
+	import_string(&f->m, "unsure.md",
+		      "| Method | Mean |\n"
+		      "|------- |-----:|\n"
+		      "| A | 1,234 ns |\n",
+		      &f->d);
+	assert_exact(&f->m, 0, "A.time_per_op.mean", 1234e-9);
+	assert_true(has_warning(&f->d, 3, "no figure shows its decimal mark"));
+}
+
 static void test_jmh(void **state)
 {
 	struct model_fixture *f = *state;
@@ -364,6 +430,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bdn_method_builds, model_fixture_setup,
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_bdn_branch_first, model_fixture_setup,
+						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_bdn_count_stderr, model_fixture_setup,
+						model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_bdn_decimal_comma, model_fixture_setup,
 						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_jmh, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gbench, model_fixture_setup, model_fixture_teardown),

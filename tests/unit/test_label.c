@@ -94,6 +94,10 @@ static void test_outlines_specs_changes(void **state)
 	check_read("pool_recycle=300:", 1, LABEL_VARIANT, "pool_recycle=300", "");
 	/* a bare line naming a change names a build */
 	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
+	/* what a change went to, pointed at ("to this:"): it ends the reach of "This PR changes this:" */
+	check_read("to this:", 0, LABEL_SECTION, NULL, "");
+	check_read("into this:", 1, LABEL_SECTION, NULL, "");
+	check_read("This PR changes this:", 0, LABEL_VARIANT, "This PR changes this", "");
 }
 
 static void test_variant_labels(void **state)

@@ -618,6 +618,51 @@ static void test_h2load_old(void **state)
 	assert_int_equal(f->d.n, 2);
 }
 
+/*
+ * boom, hey's former name: every line ends with a stop, two figures are
+ * spelled out; the author's emphasis inside the tool's lines is read as if
+ * it were not there, and the number printed is the one between the marks.
+ */
+static void test_boom_emphasis(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "###JSON\n"
+			   "    10000 / 10000 Booooooooooooo! 100.00 %\n"
+			   "\n"
+			   "    Summary:\n"
+			   "      Total:        12.2315 secs.\n"
+			   "      Slowest:      0.2403 secs.\n"
+			   "      Requests/sec: **817.5640**\n"
+			   "      Total Data Received:  21970000 bytes.\n"
+			   "      Response Size per Request:    __2197__ bytes.\n"
+			   "\n"
+			   "    Status code distribution:\n"
+			   "      [200] **10000** responses\n"
+			   "\n"
+			   "    Latency distribution:\n"
+			   "      10% in 0.0488 secs.\n"
+			   "\n"
+			   "Look at the size on the wire (**2197 bytes**).\n";
+	const struct measurement *q;
+
+	import_string(&f->m, "boom.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_int_equal(f->d.n, 0);
+	assert_exact(&f->m, 0, "wall_time", 12.2315);
+	assert_exact(&f->m, 0, "latency.max", 0.2403);
+	assert_exact(&f->m, 0, "bytes_received", 21970000);
+	assert_exact(&f->m, 0, "response_size.mean", 2197);
+	assert_exact(&f->m, 0, "code.200", 10000);
+	assert_exact(&f->m, 0, "latency.p10", 0.0488);
+	q = must_find(&f->m, 0, "qps");
+	assert_true(q->value == 817.5640);
+	/* the printed number, without the marks around it */
+	assert_int_equal(q->length, 8);
+	assert_memory_equal(text + q->offset, "817.5640", 8);
+	/* "###JSON" is a heading, as older renderers drew it */
+	assert_string_equal(f->m.rs.runs[0].variant.text, "JSON");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -630,6 +675,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ab_post, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_ab_post_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_hey_and_oha, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_boom_emphasis, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_vegeta, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_vegeta_empty_codes, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_k6, model_fixture_setup, model_fixture_teardown),

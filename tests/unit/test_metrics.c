@@ -143,7 +143,9 @@ static int unnamed_ok(const struct model *m, const struct measurement *me)
 		return me->dir == DIR_NONE; /* (v1 scales a custom "-ns/op" or "-bytes" one to s or B) */
 	return ((r->fmt == FMT_GOTEST || r->fmt == FMT_GBENCH || r->fmt == FMT_GBENCH_JSON || r->fmt == FMT_JMH) &&
 		me->unit == UNIT_NONE && me->dir == DIR_NONE) ||
-	       (r->fmt == FMT_K6 && me->dir == DIR_NONE);
+	       (r->fmt == FMT_K6 && me->dir == DIR_NONE) ||
+	       /* a hand table's header words that no row knows ("Binary Size after upx"): shown, not judged */
+	       (r->fmt == FMT_TABLE && me->dir == DIR_NONE);
 }
 
 /* Every measurement of every sample: a row names it and its unit is the row's. */

@@ -74,6 +74,44 @@ static void test_pyperf_table(void **state)
 	assert_int_equal(r + 1, f->m.rs.nruns);
 }
 
+/*
+ * A Markdown table headed "| Benchmark |" is pyperf's by its cells'
+ * marks, not by its header: the table reader hands it over whole, and the
+ * lines pyperf prints under it stay with it. A typed table under it with
+ * the same header and none of the marks is a typed table.
+ */
+static void test_pyperf_table_by_marks(void **state)
+{
+	struct model_fixture *f = *state;
+	uint32_t r;
+
+	import_string(&f->m, "t.md",
+		      "| Benchmark | base | lto |\n"
+		      "|-----------|:----:|:---:|\n"
+		      "| telco     | 10.1 ms | 9.80 ms: 1.03x faster |\n"
+		      "| go        | 203 ms  | 199 ms: 1.02x faster  |\n"
+		      "| Geometric mean | (ref) | 1.03x faster |\n"
+		      "\n"
+		      "Benchmark hidden because not significant (1): chaos\n"
+		      "\n"
+		      "| Benchmark | base | lto |\n"
+		      "|---|---|---|\n"
+		      "| startup | 120 ms | 98 ms |\n",
+		      &f->d);
+	assert_int_equal(f->d.n, 0);
+	assert_int_equal(f->m.rs.nruns, 6);
+	r = run_of(&f->m, "telco", 0);
+	assert_int_equal(f->m.rs.runs[r].fmt, FMT_PYPERF);
+	assert_string_equal(f->m.rs.runs[r + 1].variant.text, "lto");
+	assert_exact(&f->m, r + 1, "telco.time_per_op.mean", 9.80e-3);
+	assert_true(has_note(&f->m, r, NOTE_SUMMARY, "not significant (1): chaos"));
+	assert_true(has_note(&f->m, r + 1, NOTE_SUMMARY, "geometric mean: 1.03x faster"));
+	r = run_of(&f->m, "startup", 0);
+	assert_int_equal(f->m.rs.runs[r].fmt, FMT_TABLE);
+	assert_int_equal(f->m.rs.runs[r].flags, RUN_HAND);
+	assert_string_equal(f->m.rs.runs[r + 1].variant.text, "lto");
+}
+
 static void test_pyperf_damage(void **state)
 {
 	struct model_fixture *f = *state;
@@ -213,6 +251,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_pyperf_compare, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_pyperf_table, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_pyperf_table_by_marks, model_fixture_setup,
+						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_pyperf_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_pytest_benchmark, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_asv, model_fixture_setup, model_fixture_teardown),

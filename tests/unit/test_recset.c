@@ -1,7 +1,8 @@
 /*
  * test_recset.c - records parsed apart are appended with their runs
  * numbered on; a tool's version stated again is one fact; an arena's
- * strings live on in the arena that takes it.
+ * strings live on in the arena that takes it;
+ * runs removed from the middle take their records with them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -148,6 +149,48 @@ static void test_arena_take(void **state)
 	arena_release(&dst);
 }
 
+/* Runs removed from the middle: their records go, the later ones follow their runs down. */
+static void test_remove_runs(void **state)
+{
+	struct recset rs = RECSET_INIT;
+	struct recset_mark from;
+
+	(void)state;
+	recset_add_run(&rs);
+	recset_add_meas(&rs)->run = 0;
+	from = recset_mark(&rs);
+	for (int i = 0; i < 4; i++)
+		recset_add_run(&rs);
+	rs.runs[4].first_line = 44;
+	recset_add_meas(&rs)->run = 1;
+	recset_add_meas(&rs)->run = 2;
+	recset_add_meas(&rs)->run = 4;
+	recset_add_meas(&rs)->run = 3;
+	recset_add_note(&rs)->run = 2;
+	recset_add_note(&rs)->run = 4;
+	recset_add_sample(&rs)->run = 3;
+	recset_add_series(&rs)->run = 1;
+	recset_add_fact(&rs)->key = "stays";
+	recset_remove_runs(&rs, 1, 3, &from);
+	assert_int_equal(rs.nruns, 3);
+	assert_int_equal(rs.runs[2].first_line, 44);
+	assert_int_equal(rs.nmeas, 3);
+	assert_int_equal(rs.meas[0].run, 0);
+	assert_int_equal(rs.meas[1].run, 2);
+	assert_int_equal(rs.meas[2].run, 1);
+	assert_int_equal(rs.nnotes, 1);
+	assert_int_equal(rs.notes[0].run, 2);
+	assert_int_equal(rs.nsamples, 1);
+	assert_int_equal(rs.samples[0].run, 1);
+	assert_int_equal(rs.nseries, 0);
+	assert_int_equal(rs.nfacts, 1);
+	/* an empty or impossible range changes nothing */
+	recset_remove_runs(&rs, 2, 2, &from);
+	recset_remove_runs(&rs, 1, 9, &from);
+	assert_int_equal(rs.nruns, 3);
+	recset_release(&rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_append_range_takes_one_block),
 		cmocka_unit_test(test_once_facts),
 		cmocka_unit_test(test_arena_take),
+		cmocka_unit_test(test_remove_runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

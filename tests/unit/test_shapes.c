@@ -75,6 +75,11 @@ static void test_headings(void **state)
 			    "With LTO|With PGO");
 	assert_string_equal(variants_of(f, "### BOLT ###\n\nRun 1:\n" HF("./i", "5.0") "Run 2:\n" HF("./i", "5.1")),
 			    "BOLT|BOLT");
+	/* a heading is the author's name for its section, long and with no build word too */
+	assert_string_equal(variants_of(f, "### 1. Basic TUN Read/Write (Async)\n\n```text\n" HF("./ia", "5.0")
+					   "=== Monitor Summary ===\n```\n\n### 2. Basic TUN with Channel Buffering (Async)\n\n"
+					   "```text\n" HF("./ia", "4.0") "```\n"),
+			    "Basic TUN Read/Write (Async)|Basic TUN with Channel Buffering (Async)");
 }
 
 static void test_quotes_and_sentences(void **state)
@@ -91,6 +96,18 @@ static void test_quotes_and_sentences(void **state)
 	assert_string_equal(variants_of(f, "This is how it ran before:\n\n" HF("./k", "5.0") "\n"
 					   "And here is the same thing with the patch applied:\n\n" HF("./k", "4.0")),
 			    "t|with the patch applied");
+	/* the end of a long sentence, and of one wrapped on a command's name */
+	assert_string_equal(variants_of(f, "I timed it. Running `time gmake print-value-PATCHES >/dev/null` in a component "
+					   "directory gives, typically, before the change:\n" HF("./ka", "5.0")
+					   "and after the change:\n" HF("./ka", "4.0")),
+			    "before the change|after the change");
+	assert_string_equal(variants_of(f, "Here is the result of 32 CPUs running mprotect at the same\n"
+					   "time from 32 single threaded processes before the patch:\n\n" HF("./kb", "5.0")),
+			    "before the patch");
+	/* before or after what names no build: a rerun */
+	assert_string_equal(variants_of(f, "Some text.\n\nThe proxy crashed during that run; the same test again after a restart:\n\n" HF("./kd", "5.0")), "t");
+	/* "time ./x" is still a command */
+	assert_string_equal(variants_of(f, "Some text.\n\ntime ./kc --fast:\n" HF("./kc", "5.0")), "t");
 }
 
 static void test_comments_in_fences(void **state)
@@ -112,6 +129,10 @@ static void test_never_a_name(void **state)
 					   ">   Time (mean \xc2\xb1 \xcf\x83):     4.5 ms \xc2\xb1   0.1 ms\n"
 					   ">   Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
 			    "Release|t");
+	/* a copied page's author line, with or without a colon, is a new comment: it ends a label's reach */
+	assert_string_equal(variants_of(f, "Release:\n\n" HF("./ma", "5.0") "\nprattmic commented:\n\n" HF("./ma", "4.5")
+					   "\nmtelka commented on Feb 14, 2024\n\n" HF("./ma", "4.4")),
+			    "Release|t|t");
 	/* perf report's header comments and code are no labels */
 	assert_string_equal(variants_of(f, "# Samples: 10K of event 'cycles'\n# Event count (approx.): 123\n\n"
 					   HF("./n", "5.0") "\nfoo::bar():\n\n" HF("./n", "5.5")),
@@ -293,6 +314,17 @@ static void test_terminal_residue(void **state)
 					   "  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"),
 			    "LTO");
 	assert_non_null(find_meas(&f->m, 0, "time.mean"));
+	/* a progress line the terminal overwrote, kept in front of the line that replaced it */
+	assert_string_equal(variants_of(f, "## Debug, SW\n\n```sh\nBenchmark 1: ./w\n"
+					   " \xe2\xa0\xb8 Current estimate: 2.338 s      \xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x91  "
+					   "Time (mean \xc2\xb1 \xcf\x83):      2.344 s \xc2\xb1  0.054 s    [User: 2.292 s, System: 0.046 s]\n"
+					   "  Range (min \xe2\x80\xa6 max):    2.268 s \xe2\x80\xa6  2.403 s    10 runs\n```\n"),
+			    "Debug");
+	assert_non_null(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "time.mean"));
+	assert_true(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "time.mean")->value == 2.344);
+	assert_true(find_meas(&f->m, (uint32_t)f->m.rs.nruns - 1, "user.mean")->value == 2.292);
+	/* a spinner alone, with no bar before the text, is text */
+	assert_int_equal(clean_needed_shape("\xe2\xa0\xb8 Building", 12), 0);
 }
 
 static void test_rules_and_changes(void **state)
@@ -519,8 +551,60 @@ static void test_titles_arrows_summaries(void **state)
 					   "<details>\n  <summary>Summary for: `apollo-router`</summary>\n\n"
 					   "  **K6 Output**\n\n```\n" HF("./o", "4.0") "```\n</details>\n"),
 			    "wundergraph|apollo-router");
+	/* the name of the tool whose outputs it reaches, over different commands: the commands name them */
+	assert_string_equal(variants_of(f, "# Perf stat\n\n```\n$ perf stat ./one\n\n"
+					   " Performance counter stats for './one':\n\n"
+					   "             63.36 msec task-clock:u                     #    0.961 CPUs utilized\n\n"
+					   "       0.065931000 seconds time elapsed\n```\n\n```\n$ perf stat ./two\n\n"
+					   " Performance counter stats for './two':\n\n"
+					   "             33.36 msec task-clock:u                     #    0.961 CPUs utilized\n\n"
+					   "       0.035931000 seconds time elapsed\n```\n"),
+			    "one|two");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Perf stat");
+	assert_true(f->d.n >= 1);
+	assert_non_null(strstr(f->d.v[f->d.n - 1].text, "the heading \"Perf stat\" (line 1) is the name of the tool"));
 	/* a tool's name alone still names what was run (tools compared) */
 	assert_string_equal(variants_of(f, "### wrk\n\n" HF("./p", "5.0") "\n### hey\n\n" HF("./p", "4.0")), "wrk|hey");
+}
+
+/*
+ * Outputs one heading reaches, told apart by the line right above each
+ * (a sentence with no build word): each line names its output, the
+ * heading becomes the scenario, and the import warns naming both. Not
+ * where the lines count repetitions, nor where one output has none.
+ */
+static void test_sibling_captions(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "## Measuring the library load time\n\nFirst with perf.\n\n"
+					   "Measuring the load time of the C++ library\n\n```\n" HF("./sa", "5.0") "```\n\n"
+					   "Now, for the load time of the Go library\n\n```\n" HF("./sa", "4.0") "```\n"),
+			    "Measuring the load time of the C++ library|Now, for the load time of the Go library");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Measuring the library load time");
+	assert_true(f->d.n >= 2);
+	assert_non_null(strstr(f->d.v[f->d.n - 1].text, "the label \"Measuring the library load time\" (line 1)"));
+	/* what every line begins with goes */
+	assert_string_equal(variants_of(f, "#### wrk2 ####\n\nOutput of wrk with ArrayBlockingQueue, 128\n\n```sh\n" HF("./sb", "5.0")
+					   "```\n\nOutput of wrk with LinkedBlockingQueue, 256\n\n```sh\n" HF("./sb", "4.0") "```\n"),
+			    "ArrayBlockingQueue, 128|LinkedBlockingQueue, 256");
+	/* repetitions of one build */
+	assert_string_equal(variants_of(f, "### PGO\n\nThe first try gave this\n\n" HF("./sc", "5.0")
+					   "\nand the second run this\n\n" HF("./sc", "4.0")),
+			    "PGO|PGO");
+	assert_string_equal(variants_of(f, "### v1 : baseline\niteration1:\n" HF("./sd", "5.0") "iteration2:\n" HF("./sd", "4.0")),
+			    "v1 : baseline|v1 : baseline");
+	/* with no label above them, and the same line again naming the same build */
+	assert_string_equal(variants_of(f, "Setup 1\n\nhyperfine bidirectional with DSPACE set to L1 CACHE Size:\n" HF("./sf", "5.0")
+					   "\nhyperfine bidirectional with DSPACE set to 16 Bytes\n" HF("./sf", "4.0")
+					   "\nSetup 2\n\nhyperfine bidirectional with DSPACE set to L1 CACHE Size:\n" HF("./sf", "3.0")
+					   "\nhyperfine bidirectional with DSPACE set to 16 Bytes\n" HF("./sf", "2.0")),
+			    "L1 CACHE Size|16 Bytes|L1 CACHE Size|16 Bytes");
+	/* but a tool's own section line, or a short one, is no such line */
+	assert_string_equal(variants_of(f, "NETWORK\n" HF("./sg", "5.0") "\nTOTAL RESULTS\n" HF("./sg", "4.0")), "t|t");
+	/* one output without a line of its own: the heading names both */
+	assert_string_equal(variants_of(f, "### LTO\n\n" HF("./se", "5.0") "\nThe same numbers on the laptop\n\n" HF("./se", "4.0")),
+			    "LTO|LTO");
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
@@ -536,7 +620,7 @@ int main(void)
 		T(test_size_list),	      T(test_code_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
-		T(test_fence_config_comments), T(test_label_over_prompt),
+		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

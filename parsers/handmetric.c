@@ -1,0 +1,290 @@
+/*
+ * handmetric.c - people's words for quantities; see handmetric.h.
+ */
+#include "parsers/handmetric.h"
+
+#include <string.h>
+
+#include "util/util.h"
+
+/*
+ * Phrases (lower case, words joined by one space, without a unit in
+ * brackets) and what they name: X(phrase, quantity, stat). The first that
+ * matches the whole phrase wins.
+ */
+#define HAND_QUANTITIES(X)                                                                         \
+	X("time", "time", STAT_VALUE)                                                              \
+	X("runtime", "time", STAT_VALUE)                                                           \
+	X("run time", "time", STAT_VALUE)                                                          \
+	X("execution time", "time", STAT_VALUE)                                                    \
+	X("duration", "time", STAT_VALUE)                                                          \
+	X("elapsed", "wall_time", STAT_VALUE)                                                      \
+	X("wall", "wall_time", STAT_VALUE)                                                         \
+	X("wall time", "wall_time", STAT_VALUE)                                                    \
+	X("wall clock", "wall_time", STAT_VALUE)                                                   \
+	X("real", "wall_time", STAT_VALUE)                                                         \
+	X("user", "user_time", STAT_VALUE)                                                         \
+	X("sys", "system_time", STAT_VALUE)                                                        \
+	X("mean", "time", STAT_MEAN)                                                               \
+	X("median", "time", STAT_MEDIAN)                                                           \
+	X("min", "time", STAT_MIN)                                                                 \
+	X("max", "time", STAT_MAX)                                                                 \
+	X("build time", "build_time", STAT_VALUE)                                                  \
+	X("build", "build_time", STAT_VALUE)                                                       \
+	X("compile time", "build_time", STAT_VALUE)                                                \
+	X("compilation time", "build_time", STAT_VALUE)                                            \
+	X("link time", "build_time", STAT_VALUE)                                                   \
+	X("finished release optimized target s in", "build_time", STAT_VALUE)                      \
+	X("size", "file_size", STAT_VALUE)                                                         \
+	X("binary size", "file_size", STAT_VALUE)                                                  \
+	X("file size", "file_size", STAT_VALUE)                                                    \
+	X("exe", "file_size", STAT_VALUE)                                                          \
+	X("exe size", "file_size", STAT_VALUE)                                                     \
+	X("executable size", "file_size", STAT_VALUE)                                              \
+	X("binary", "file_size", STAT_VALUE)                                                       \
+	X("bytes", "file_size", STAT_VALUE)                                                        \
+	X("text", "text", STAT_VALUE)                                                              \
+	X("data", "data", STAT_VALUE)                                                              \
+	X("bss", "bss", STAT_VALUE)                                                                \
+	X("dec", "dec", STAT_VALUE)                                                                \
+	X("rss", "max_rss", STAT_VALUE)                                                            \
+	X("max rss", "max_rss", STAT_VALUE)                                                        \
+	X("maximum rss", "max_rss", STAT_VALUE)                                                    \
+	X("peak rss", "max_rss", STAT_VALUE)                                                       \
+	X("max memory", "max_rss", STAT_VALUE)                                                     \
+	X("peak memory", "max_rss", STAT_VALUE)                                                    \
+	X("avg memory", "avg_rss", STAT_VALUE)                                                     \
+	X("average memory", "avg_rss", STAT_VALUE)                                                 \
+	X("instructions", "instructions", STAT_VALUE)                                              \
+	X("insns", "instructions", STAT_VALUE)                                                     \
+	X("cycles", "cycles", STAT_VALUE)                                                          \
+	X("branch misses", "branch_misses", STAT_VALUE)                                            \
+	X("cache misses", "cache_misses", STAT_VALUE)                                              \
+	X("throughput", "throughput", STAT_VALUE)                                                  \
+	X("ops s", "ops_per_sec", STAT_VALUE)                                                      \
+	X("ops sec", "ops_per_sec", STAT_VALUE)                                                    \
+	X("op s", "ops_per_sec", STAT_VALUE)                                                       \
+	X("qps", "qps", STAT_VALUE)                                                                \
+	X("req s", "qps", STAT_VALUE)                                                              \
+	X("requests s", "qps", STAT_VALUE)                                                         \
+	X("requests sec", "qps", STAT_VALUE)                                                       \
+	X("rps", "qps", STAT_VALUE)                                                                \
+	X("latency", "latency.avg", STAT_VALUE)                                                    \
+	X("avg latency", "latency.avg", STAT_VALUE)                                                \
+	X("mean latency", "latency.avg", STAT_VALUE)                                               \
+	X("p50", "latency.p50", STAT_VALUE)                                                        \
+	X("p75", "latency.p75", STAT_VALUE)                                                        \
+	X("p90", "latency.p90", STAT_VALUE)                                                        \
+	X("p95", "latency.p95", STAT_VALUE)                                                        \
+	X("p99", "latency.p99", STAT_VALUE)                                                        \
+	X("p99 9", "latency.p99.9", STAT_VALUE)                                                    \
+	X("p999", "latency.p99.9", STAT_VALUE)                                                     \
+	X("50 in", "latency.p50", STAT_VALUE)                                                      \
+	X("75 in", "latency.p75", STAT_VALUE)                                                      \
+	X("90 in", "latency.p90", STAT_VALUE)                                                      \
+	X("95 in", "latency.p95", STAT_VALUE)                                                      \
+	X("99 in", "latency.p99", STAT_VALUE)                                                      \
+	X("iterations s", "iterations_per_sec", STAT_VALUE)                                        \
+	X("cpu", "cpu_percent", STAT_VALUE)                                                        \
+	X("cpu usage", "cpu_percent", STAT_VALUE)                                                  \
+	X("avg cpu", "cpu_percent", STAT_MEAN)
+
+struct phrase {
+	const char *words, *quantity;
+	enum stat_kind stat;
+};
+
+#define HQ_ROW_(w, q, s) { w, q, s },
+static const struct phrase phrases[] = { HAND_QUANTITIES(HQ_ROW_) };
+#undef HQ_ROW_
+
+/* Words that say which statistic a figure is, dropped from a name of its own. */
+static const struct {
+	const char *word;
+	enum stat_kind stat;
+} stat_words[] = {
+	{ "avg", STAT_MEAN },     { "average", STAT_MEAN }, { "mean", STAT_MEAN },  { "median", STAT_MEDIAN },
+	{ "min", STAT_MIN },      { "minimum", STAT_MIN },  { "max", STAT_MAX },    { "maximum", STAT_MAX },
+	{ "stddev", STAT_SD },    { "sd", STAT_SD },        { "std", STAT_SD },     { "\xcf\x83", STAT_SD },
+	{ "\xc2\xb1", STAT_SD },  { "\xc2\xb1\xcf\x83", STAT_SD },
+};
+
+static int is_word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+/* s[0..n) as lower-case words joined by one space, without a trailing unit in brackets. */
+static void normalize(const char *s, size_t n, struct buf *out)
+{
+	size_t end = n;
+
+	while (end && (s[end - 1] == ' ' || s[end - 1] == ':' || s[end - 1] == '*'))
+		end--;
+	if (end && (s[end - 1] == ')' || s[end - 1] == ']')) {
+		char open = s[end - 1] == ')' ? '(' : '[';
+
+		for (size_t k = end - 1; k > 0; k--)
+			if (s[k - 1] == open) {
+				/* "(ms)", "[KiB]": a unit, not a word; "(lto=thin)" stays */
+				if (end - k <= 12 && !memchr(s + k, ' ', end - 1 - k) && !memchr(s + k, '=', end - 1 - k))
+					end = k - 1;
+				break;
+			}
+	}
+	for (size_t i = 0; i < end;) {
+		if (!is_word_byte((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		if (out->len)
+			buf_addc(out, ' ');
+		while (i < end && is_word_byte((unsigned char)s[i])) {
+			char c = s[i++];
+
+			buf_addc(out, c >= 'A' && c <= 'Z' ? (char)(c + 32) : c);
+		}
+	}
+}
+
+int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind *stat, struct buf *own)
+{
+	struct buf w = BUF_INIT;
+	int found = 0;
+
+	*stat = STAT_VALUE;
+	if (own)
+		buf_reset(own);
+	normalize(s, n, &w);
+	for (size_t i = 0; i < countof(phrases) && !found; i++)
+		if (!strcmp(w.s ? w.s : "", phrases[i].words)) {
+			*quantity = phrases[i].quantity;
+			*stat = phrases[i].stat;
+			found = 1;
+		}
+	if (!found && own && w.len) {
+		/* a name of its own: the words, a statistic's word aside */
+		const char *p = w.s, *e = w.s + w.len;
+
+		while (p < e) {
+			const char *q = memchr(p, ' ', (size_t)(e - p));
+			size_t k = q ? (size_t)(q - p) : (size_t)(e - p);
+			int is_stat = 0;
+
+			for (size_t j = 0; j < countof(stat_words); j++)
+				if (strlen(stat_words[j].word) == k && !memcmp(stat_words[j].word, p, k)) {
+					*stat = stat_words[j].stat;
+					is_stat = 1;
+				}
+			if (!is_stat) {
+				if (own->len)
+					buf_addc(own, '_');
+				buf_add(own, p, k);
+			}
+			p += k + 1;
+		}
+		/* what is left may be a phrase of the table ("benchmark time avg" stays its own) */
+		for (size_t i = 0; i < countof(phrases) && own->len; i++) {
+			size_t k = strlen(phrases[i].words);
+			int same = k == own->len;
+
+			for (size_t j = 0; same && j < k; j++)
+				same = own->s[j] == (phrases[i].words[j] == ' ' ? '_' : phrases[i].words[j]);
+			if (same && phrases[i].stat == STAT_VALUE) {
+				*quantity = phrases[i].quantity;
+				found = 1;
+				buf_reset(own);
+			}
+		}
+	}
+	buf_release(&w);
+	return found;
+}
+
+const char *hand_quantity_of_unit(enum unit u)
+{
+	switch (u) {
+	case UNIT_SECOND: return "time";
+	case UNIT_BYTE: return "file_size";
+	case UNIT_PER_S: return "ops_per_sec";
+	case UNIT_BYTE_PER_S: return "throughput";
+	default: return NULL;
+	}
+}
+
+static int phrase_in(const char *s, size_t n, const char *const *list, size_t count, int prefix)
+{
+	struct buf w = BUF_INIT;
+	int hit = 0;
+
+	normalize(s, n, &w);
+	for (size_t i = 0; i < count && !hit; i++) {
+		size_t k = strlen(list[i]);
+
+		hit = w.len >= k && !memcmp(w.s, list[i], k) && (w.len == k || (prefix && w.s[k] == ' '));
+	}
+	buf_release(&w);
+	return hit;
+}
+
+int hand_derived(const char *s, size_t n)
+{
+	static const char *const words[] = { "delta", "diff", "difference", "change", "changes", "speedup",
+					     "speed up", "ratio", "vs", "vs base", "p", "p value", "pvalue",
+					     "improvement", "gain", "relative", "net delta", "decrease",
+					     "increase", "faster", "slower", "percentage", "factor", "growth rate",
+					     "reduction", "saving", "savings", "geomean", "geo mean" };
+	const char *e = s + n;
+
+	while (s < e && (*s == ' ' || *s == '*'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '*'))
+		e--;
+	/* "Δ", "%", "Δ%", "% Decrease", "x" */
+	if (e - s >= 2 && !memcmp(s, "\xce\x94", 2))
+		return 1;
+	if (s < e && *s == '%')
+		return 1;
+	if (e - s == 1 && (*s == 'x' || *s == '%'))
+		return 1;
+	return phrase_in(s, (size_t)(e - s), words, countof(words), 1);
+}
+
+int hand_repeat(const char *s, size_t n)
+{
+	static const char *const words[] = { "run", "try", "iteration", "attempt", "round", "trial", "sample", "pass" };
+	struct buf w = BUF_INIT;
+	int hit = 0;
+
+	normalize(s, n, &w);
+	for (size_t i = 0; i < countof(words) && !hit; i++) {
+		size_t k = strlen(words[i]);
+
+		hit = w.len > k + 1 && !memcmp(w.s, words[i], k) && w.s[k] == ' ' && strspn(w.s + k + 1, "0123456789") == w.len - k - 1;
+	}
+	if (!hit && w.len && n && s[0] == '#')
+		hit = strspn(w.s, "0123456789") == w.len;
+	buf_release(&w);
+	return hit;
+}
+
+int hand_build_header(const char *s, size_t n)
+{
+	static const char *const words[] = { "build", "builds", "build type", "build config", "variant", "variants",
+					     "config", "configuration", "configurations", "profile", "profiles",
+					     "allocator", "allocators", "compiler", "compilers", "toolchain", "setup",
+					     "type", "version", "versions", "flags", "options" };
+
+	return phrase_in(s, n, words, countof(words), 0);
+}
+
+int hand_subject_header(const char *s, size_t n)
+{
+	static const char *const words[] = { "benchmark", "benchmarks", "bench", "test", "tests", "query", "queries",
+					     "item", "project", "projects", "stage", "sequence", "case", "workload",
+					     "scenario", "file", "function", "operation", "op", "task", "dataset",
+					     "input", "crate", "package", "suite", "method", "endpoint", "program",
+					     "workload metric", "test case", "filename" };
+
+	return phrase_in(s, n, words, countof(words), 0);
+}

@@ -1,0 +1,253 @@
+/*
+ * test_labelled.c - the reader of numbers labelled by hand in prose and
+ * lists (parsers/labelled.c), each shape on a small hand-written input:
+ * several runs on one line, key and figure lines under a build's label,
+ * a build and its figure, arrows, "vs", a figure alone under a label;
+ * and what it never reads (percentages, settings, sentences, a program's
+ * listing, a decimal mark the text leaves open, a repeat of tool output).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+#define MI 1048576.0
+
+static size_t runs_of(const struct model *m, enum fmt f)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < m->rs.nruns; r++)
+		n += m->rs.runs[r].fmt == f;
+	return n;
+}
+
+/* The k-th labelled run (0-based) of this variant and metric; -1 when there is none. */
+static long nth_run(const struct model *m, const char *variant, const char *metric, int k)
+{
+	for (size_t r = 0; r < m->rs.nruns; r++) {
+		if (m->rs.runs[r].fmt != FMT_LABELLED || strcmp(m->rs.runs[r].variant.text, variant) ||
+		    !find_meas(m, (uint32_t)r, metric))
+			continue;
+		if (!k--)
+			return (long)r;
+	}
+	return -1;
+}
+
+static void assert_nth(const struct model *m, const char *variant, const char *metric, int k, double want,
+		       unsigned flags)
+{
+	long r = nth_run(m, variant, metric, k);
+	const struct measurement *me;
+
+	if (r < 0)
+		fail_msg("no run %d of variant \"%s\" with %s", k, variant, metric);
+	me = find_meas(m, (uint32_t)r, metric);
+	if (me->value != want)
+		fail_msg("%s of \"%s\" #%d: %.17g, want %.17g", metric, variant, k, me->value, want);
+	if (m->rs.runs[r].flags != flags)
+		fail_msg("%s of \"%s\" #%d: flags %#x, want %#x", metric, variant, k, m->rs.runs[r].flags, flags);
+}
+
+/* "label: v1; v2; v3" and "label: v1 v2 v3 average~=v": one run per figure, the average never. */
+static void test_runs_on_a_line(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "HarfBuzz:\n"
+			   "w/ PGO: 1m10.877s; 1m10.778s; ~1m10.356s\n"
+			   "w/o PGO: 88s 87s 89s average~=88s\n"
+			   "speedup~=-19%\n";
+
+	import_string(&f->m, "runs.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 6);
+	assert_nth(&f->m, "w/ PGO", "time", 0, 70.877, RUN_HAND);
+	assert_nth(&f->m, "w/ PGO", "time", 1, 70.778, RUN_HAND);
+	assert_nth(&f->m, "w/ PGO", "time", 2, 70.356, RUN_HAND | RUN_APPROX);
+	assert_nth(&f->m, "w/o PGO", "time", 0, 88, RUN_HAND);
+	assert_nth(&f->m, "w/o PGO", "time", 2, 89, RUN_HAND);
+	assert_int_equal(nth_run(&f->m, "w/o PGO", "time", 3), -1);
+	/* the label on the figures' line names them, and the figure keeps its bytes */
+	assert_int_equal(f->m.rs.runs[nth_run(&f->m, "w/ PGO", "time", 0)].variant.origin, VO_LABEL);
+	assert_int_equal(find_meas(&f->m, (uint32_t)nth_run(&f->m, "w/ PGO", "time", 0), "time")->length, 9);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* Keys that name quantities: one run per block, named by the label above it; a key again opens another. */
+static void test_keys_under_a_label(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "With LTO:\n"
+			   "\n"
+			   "```text\n"
+			   "Build Time: 3m43s\n"
+			   "Binary Size: 51563272 (52M)\n"
+			   "cmd:`strip`: 39163592 (39M)\n"
+			   "```\n";
+	long r;
+
+	import_string(&f->m, "keys.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 1);
+	r = nth_run(&f->m, "With LTO", "build_time", 0);
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "build_time")->value == 223);
+	assert_true(find_meas(&f->m, (uint32_t)r, "file_size")->value == 51563272);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "file_size")->unit, UNIT_BYTE);
+	/* a key of its own among them, a size by the author's rounding "(39M)" */
+	assert_true(find_meas(&f->m, (uint32_t)r, "cmd_strip")->value == 39163592);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "cmd_strip")->unit, UNIT_BYTE);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* A build and its figure (a bullet of sizes is the size list's): bullets, a dash, emphasis, a full stop, a unit the quantity's words name. */
+static void test_builds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Start-up after the change:\n"
+			   "\n"
+			   "- Release: 1.31 s\n"
+			   "- **Release + Fat LTO**: 1.2 s\n"
+			   "\n"
+			   "PGO - 10.1s\n"
+			   "\n"
+			   "Without option: 6737560 bytes.\n"
+			   "\n"
+			   "Jemalloc: total run time 2643.68 s\n";
+
+	import_string(&f->m, "builds.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 5);
+	assert_nth(&f->m, "Release", "time", 0, 1.31, RUN_HAND);
+	assert_nth(&f->m, "Release + Fat LTO", "time", 0, 1.2, RUN_HAND);
+	assert_nth(&f->m, "PGO", "time", 0, 10.1, RUN_HAND);
+	assert_nth(&f->m, "Without option", "file_size", 0, 6737560, RUN_HAND);
+	assert_nth(&f->m, "Jemalloc", "total_run_time", 0, 2643.68, RUN_HAND);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* Arrows: the builds before and after; the key names the quantity, its code span the file. */
+static void test_arrows(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "## Linux\n"
+			   "**Build time (`cargo build --release`):** 624s -> 488s = 22% drop in compile time\n"
+			   "**Binary size (`daemon`):** 22.9 MiB -> 15.9 MiB = 31% drop\n"
+			   "\n"
+			   "Windows\n"
+			   "12.1 -> 9.8 MB\n"
+			   "\n"
+			   "instructions: 97.3K \xe2\x86\x92 94.9K\n";
+
+	import_string(&f->m, "arrows.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 8);
+	assert_nth(&f->m, "before", "build_time", 0, 624, RUN_HAND);
+	assert_nth(&f->m, "after", "build_time", 0, 488, RUN_HAND);
+	assert_nth(&f->m, "before", "daemon.file_size", 0, 22.9 * MI, RUN_HAND);
+	assert_nth(&f->m, "after", "daemon.file_size", 0, 15.9 * MI, RUN_HAND);
+	/* the side without a unit takes the other's */
+	assert_nth(&f->m, "before", "file_size", 0, 12.1e6, RUN_HAND);
+	assert_nth(&f->m, "after", "file_size", 0, 9.8e6, RUN_HAND);
+	assert_nth(&f->m, "before", "instructions", 0, 97300, RUN_HAND);
+	assert_nth(&f->m, "after", "instructions", 0, 94900, RUN_HAND);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* "A vs B: x vs y" names two builds; a figure alone under a label is that build's. */
+static void test_vs_and_values(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "gcc vs clang: 10.5 s vs 9.8 s\n"
+			   "\n"
+			   "Before:\n"
+			   "0m25.891s\n"
+			   "0m25.902s\n";
+
+	import_string(&f->m, "vs.md", text, &f->d);
+	assert_nth(&f->m, "gcc", "time", 0, 10.5, RUN_HAND);
+	assert_nth(&f->m, "clang", "time", 0, 9.8, RUN_HAND);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 4);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* Never figures: prose, settings, facts, percentages, ratios, chains, a program's listing. */
+static void test_not_read(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "It got about 5% faster, roughly 2x, and saves ~300 KB.\n"
+			   "The binary shrank from 74 678 800 to 39 695 288 bytes (-47 %)\n"
+			   "\n"
+			   "- Version: 1.2.3\n"
+			   "- Date: 2024-01-09\n"
+			   "- RAM: 16 GB\n"
+			   "- Timeout: 5s\n"
+			   "- Duration: 30s\n"
+			   "- Payload: 1400B (WireGuard MTU)\n"
+			   "- Threads: 8\n"
+			   "- Speedup: 1.17x\n"
+			   "- Change: -8%\n"
+			   "- Total: 10 s\n"
+			   "- 1.2.3 -> 1.2.4\n"
+			   "- 10 ms -> 12 ms -> 14 ms\n"
+			   "\n"
+			   "=== Monitor Summary ===\n"
+			   "Avg CPU:    87.61 %\n"
+			   "Avg Memory: 3.71 MB\n"
+			   "\n"
+			   "$ git count-objects -v\n"
+			   "size: 1200 bytes\n";
+
+	import_string(&f->m, "prose.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 0);
+}
+
+/* A decimal mark the text leaves open reads nothing, and one warning says why. */
+static void test_open_mark(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "- PGO: 1,234 s\n- LTO: 1,456 s\n";
+
+	import_string(&f->m, "mark.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 0);
+	assert_int_equal(f->d.n, 1);
+	assert_true(has_warning(&f->d, 1, "decimal mark"));
+}
+
+/* Labelled figures that repeat the hyperfine means above them add no runs. */
+static void test_repeats_tool(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "Benchmark 1: ./app\n"
+			   "  Time (mean \xc2\xb1 \xcf\x83):      61.7 ms \xc2\xb1   1.6 ms    [User: 43.0 ms, System: 18.6 ms]\n"
+			   "  Range (min \xe2\x80\xa6 max):    58.6 ms \xe2\x80\xa6  65.9 ms    45 runs\n"
+			   " \n"
+			   "Benchmark 2: ./app_pgo\n"
+			   "  Time (mean \xc2\xb1 \xcf\x83):      55.8 ms \xc2\xb1   1.4 ms    [User: 68.2 ms, System: 33.8 ms]\n"
+			   "  Range (min \xe2\x80\xa6 max):    52.2 ms \xe2\x80\xa6  58.8 ms    50 runs\n"
+			   "```\n"
+			   "\n"
+			   "In short:\n"
+			   "\n"
+			   "- app: 61.7 ms\n"
+			   "- app_pgo: 55.8 ms\n";
+
+	import_string(&f->m, "rep.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 0);
+	assert_int_equal(runs_of(&f->m, FMT_HYPERFINE), 2);
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_runs_on_a_line), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
+		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
