@@ -196,7 +196,12 @@ static int as_json(const struct model *m, const struct experiment *only)
 			continue;
 		}
 		json_object_set_new(je, "name", json_string(x->name));
-		json_object_set_new(je, "baseline", json_string(x->baseline));
+		{
+			/* the baseline as the variants list names it, never its internal key */
+			const struct variant_info *bv = model_variant(x, x->baseline);
+
+			json_object_set_new(je, "baseline", json_string(bv ? bv->text : x->baseline));
+		}
 		for (size_t v = 0; v < x->nvariants; v++)
 			json_array_append_new(jv, json_string(x->variants[v].text));
 		for (size_t k = 0; k < x->nruns; k++)

@@ -18,6 +18,7 @@
 #include "store/effect.h"
 #include "store/effect_md.h"
 #include "store/pairs.h"
+#include "util/text.h"
 
 static const char usage[] =
 	"usage: benchdelta factors [-e EXP] [-f text|markdown|json] [--alpha A] [--threshold PCT]\n"
@@ -132,9 +133,12 @@ static void effect_lines(const struct fx_pair *p, FILE *fp)
 		if (!f->nrows)
 			continue;
 		any = 1;
-		fprintf(fp, "    %-11s %8s  %-18s %-8s %zu row%s, %s\n", metric_family_name(f->family),
-			fx_text_pct(f, pct, sizeof(pct)), fx_text_interval(f, iv, sizeof(iv)),
-			fx_text_verdict(f), f->nrows, f->nrows == 1 ? "" : "s", fx_basis_words(f->basis));
+		fx_text_pct(f, pct, sizeof(pct));
+		/* right-aligned by what it shows: "≈+14%" is five columns, seven bytes */
+		fprintf(fp, "    %-11s %*s%s  %-18s %-8s %zu row%s, %s\n", metric_family_name(f->family),
+			8 - text_width(pct, strlen(pct)) > 0 ? 8 - text_width(pct, strlen(pct)) : 0, "", pct,
+			fx_text_interval(f, iv, sizeof(iv)), fx_text_verdict(f), f->nrows, f->nrows == 1 ? "" : "s",
+			fx_basis_words(f->basis));
 	}
 	if (!any)
 		fputs("    (no metric both sides have a figure of)\n", fp);

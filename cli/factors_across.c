@@ -71,7 +71,10 @@ static void line(struct buf *b, const char *label, double x, double lo, double h
 	buf_adds(b, "  ");
 	plot_interval(b, log(x), isfinite(lo) ? log(lo) : NAN, isfinite(hi) ? log(hi) : NAN, 0, alo, ahi,
 		      PLOT_WIDTH, pooled, utf8);
-	buf_addf(b, "  %8s  %-18s %s\n", effect, interval, verdict);
+	/* right-aligned by what it shows: "≈+14%" is five columns, seven bytes */
+	buf_addf(b, "  %*s%s  %-18s %s\n",
+		 8 - text_width(effect, strlen(effect)) > 0 ? 8 - text_width(effect, strlen(effect)) : 0, "", effect,
+		 interval, verdict);
 }
 
 static void print_text(const struct fx_across *x, const struct cmp_opts *o, FILE *fp)

@@ -288,10 +288,11 @@ int format_json(const struct cmp_report *r, FILE *fp)
 			json_array_append_new(geo, geo_json(&t->geo[i]));
 		json_object_set_new(c, "rows", rows);
 		json_object_set_new(c, "geomeans", geo);
-		json_object_set_new(c, "counts", json_pack("{sIsIsIsI}", "improved", (json_int_t)t->improved,
+		json_object_set_new(c, "counts", json_pack("{sIsIsIsIsI}", "improved", (json_int_t)t->improved,
 							   "regressed", (json_int_t)t->regressed,
 							   "unchanged", (json_int_t)t->unchanged,
-							   "untested", (json_int_t)t->untested));
+							   "untested", (json_int_t)t->untested,
+							   "one_run", (json_int_t)t->one_run));
 		json_array_append_new(cmps, c);
 	}
 	json_object_set_new(root, "comparisons", cmps);

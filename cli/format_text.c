@@ -33,8 +33,7 @@ static int has_scenarios(const struct cmp_table *t)
 
 static void counts(const struct cmp_table *t, struct buf *b)
 {
-	buf_addf(b, "%zu improved, %zu regressed, %zu unchanged, %zu untested", t->improved,
-		 t->regressed, t->unchanged, t->untested);
+	cmp_text_counts(t, ", ", b);
 }
 
 /* What the marks and columns mean, after the tables. */
@@ -53,6 +52,17 @@ static void legend(const struct cmp_table *t, FILE *fp)
 	      "u-test: Mann-Whitney U on the samples (a variant's runs are its samples when it\n"
 	      "has several); welch: Welch's t-test on mean, sd, n; overlap: the tool's intervals;\n"
 	      "delta: one figure a side, no test.\n", fp);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].method == CMP_EXACT) {
+			fputs("exact: byte counts a tool printed whole: a change is a fact, no test needed.\n", fp);
+			break;
+		}
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].flags & CMP_F_ONE_RUN) {
+			fputs("one-run-a-side: each side is one invocation and the test is over its inner\n"
+			      "runs, which share the machine's state and order: weaker than runs repeated.\n", fp);
+			break;
+		}
 }
 
 /* The same in one line under a Markdown table. */

@@ -47,6 +47,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 		return -1;
 	out->line = (uint32_t)line;
 	out->name = cli_clean_arg((char *)eq + 1);
+	out->run = 0; /* the whole block: the command line names blocks */
 	return 0;
 }
 

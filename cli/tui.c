@@ -38,8 +38,10 @@ static int quick(struct cli *c, int argc, char **argv)
 	diag_print(&d, 0, stderr);
 	to.warnings = &d;
 	if (!m.rs.nruns) {
-		fprintf(stderr, "benchdelta: no measurements found in %s\n",
-			argc == 1 ? argv[0] : "these files");
+		/* a file that could not be read said so already: one error, not two */
+		if (in.unreadable < (size_t)argc)
+			fprintf(stderr, "benchdelta: no measurements found in %s\n",
+				argc == 1 ? argv[0] : "these files");
 		rc = in.unreadable ? BD_EXIT_INPUT : BD_EXIT_EMPTY;
 	} else if (tui_run(&m, &to) < 0) {
 		rc = BD_EXIT_USAGE;

@@ -12,10 +12,16 @@
  *  - one run a side with mean, standard deviation and count: Welch's t-test
  *    from the summaries;
  *  - both with [lower, estimate, upper] (Criterion): interval overlap;
- *  - otherwise (a size row, a mean without spread): the delta alone.
+ *  - one exact figure a side (a byte count `size` printed whole): the
+ *    change is a fact, no test needed (CMP_EXACT, counted as tested);
+ *  - otherwise (a size written by hand, a mean without spread): the delta alone.
  * A change is significant when its p-value (Holm-adjusted on request) is
  * below alpha, or the intervals are apart, and it is larger than the noise
- * threshold; otherwise it is "the same" (shown `~`).
+ * threshold; otherwise it is "the same" (shown `~`). A test whose every
+ * side is one invocation (hyperfine's mean ± σ over N inner runs, one
+ * invocation a variant) is flagged CMP_F_ONE_RUN: its runs share the
+ * machine's state and order, so it is counted apart from tests over
+ * repeated invocations.
  */
 #ifndef BD_STORE_COMPARE_H
 #define BD_STORE_COMPARE_H
@@ -38,7 +44,8 @@ struct cmp_opts {
 	X(DELTA, "delta")    /* one figure a side: the delta alone, no test */                  \
 	X(UTEST, "u-test")   /* Mann-Whitney U test on samples */                               \
 	X(WELCH, "welch")    /* Welch's t-test from mean, sd and n */                            \
-	X(OVERLAP, "overlap") /* the tool's own intervals, apart or not */
+	X(OVERLAP, "overlap") /* the tool's own intervals, apart or not */                       \
+	X(EXACT, "exact")    /* one exact count a side (bytes `size` printed): the change is a fact */
 
 #define CMP_METHOD_ENUM_(e, name) CMP_##e,
 enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };
@@ -55,7 +62,9 @@ enum cmp_method { CMP_METHODS(CMP_METHOD_ENUM_) CMP__METHODS };
 	X(HAND, "hand-written")      /* a figure typed by a person (a table), not a tool's output */ \
 	X(APPROX, "approximate")     /* a figure written as approximate (~) */                      \
 	X(UPPER, "upper-bound")      /* an upper bound (< 1 ms), not a value */                     \
-	X(LOWER, "lower-bound")      /* a lower bound (> 10 s), not a value */
+	X(LOWER, "lower-bound")      /* a lower bound (> 10 s), not a value */                      \
+	X(ONE_RUN, "one-run-a-side")  /* tested, each side one invocation: its inner runs share  \
+					 the machine's state and order, so the test says less */
 
 #define CMP_FLAG_BIT_(e, name) CMP_FBIT_##e,
 enum { CMP_FLAGS(CMP_FLAG_BIT_) CMP__FLAGS };
@@ -141,6 +150,7 @@ struct cmp_table {
 	size_t ngeo;
 	/* rows with a direction and both sides: significant better, worse, tested `~`, untested */
 	size_t improved, regressed, unchanged, untested;
+	size_t one_run; /* of improved and regressed: tested within one run a side (CMP_F_ONE_RUN) */
 };
 
 /*

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "store/stats.h"
 
 /* The stat a run is compared by: its mean, else its estimate, value or median; -1 for none. */
@@ -260,6 +261,27 @@ static int has_interval(const struct cmp_fig *f)
 	       (!isnan(f->v[STAT_REL_CI]) && isnan(f->v[STAT_MEAN]));
 }
 
+/*
+ * One figure a side that is an exact count: bytes of a section or total
+ * that a tool printed whole (GNU size's text, data, bss, dec, sections),
+ * no spread, no samples, no rounding. A file size written by hand
+ * ("1.3 MiB") is not.
+ */
+static int exact_bytes(const struct cmp_row *r, const struct cmp_fig *b, const struct cmp_fig *c)
+{
+	const struct metric_def *d = metric_lookup(r->quantity);
+	const struct cmp_side *s[2] = { &r->base, &r->cand };
+	const struct cmp_fig *f[2] = { b, c };
+
+	if (r->unit != UNIT_BYTE || !d || d->family != MF_SIZE || d->id == METRIC_FILE_SIZE)
+		return 0;
+	for (int i = 0; i < 2; i++)
+		if (f[i]->nsamples || has_spread(s[i]) || center_res(f[i]) > 0.5 || !isfinite(s[i]->center) ||
+		    s[i]->center != floor(s[i]->center))
+			return 0;
+	return 1;
+}
+
 /* One run a side (or none): its samples, else its printed figures. */
 static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct cmp_fig *c,
 		      const struct cmp_opts *o)
@@ -285,6 +307,9 @@ static void judge_one(struct cmp_row *r, const struct cmp_fig *b, const struct c
 		welch(r, level);
 	} else if (has_interval(b) && has_interval(c)) {
 		r->method = CMP_OVERLAP;
+		r->tested = 1;
+	} else if (exact_bytes(r, b, c)) {
+		r->method = CMP_EXACT;
 		r->tested = 1;
 	} else {
 		r->method = CMP_DELTA;
@@ -330,6 +355,8 @@ void cmp_judge_row(struct cmp_row *r, const struct cmp_fig *const *base, size_t 
 	if (kc)
 		r->cand.scenario = c[0]->scenario;
 	r->flags = r->base.flags | r->cand.flags | (r->need ? CMP_F_FEW : 0);
+	if (r->tested && r->method != CMP_EXACT && kb == 1 && kc == 1)
+		r->flags |= CMP_F_ONE_RUN; /* the test is over one invocation's inner runs a side */
 	if (kb && kc && strcmp(r->base.scenario, r->cand.scenario))
 		r->flags |= CMP_F_SCENARIOS;
 	/* a bound ("< 1 ms") is no value: no change is taken from it, nor a verdict */
@@ -377,7 +404,7 @@ void cmp_judge_table(struct cmp_table *t)
 {
 	const struct cmp_opts *o = &t->opts;
 
-	t->improved = t->regressed = t->unchanged = t->untested = 0;
+	t->improved = t->regressed = t->unchanged = t->untested = t->one_run = 0;
 	if (o->holm)
 		holm(t);
 	for (size_t i = 0; i < t->nrows; i++) {
@@ -391,7 +418,9 @@ void cmp_judge_table(struct cmp_table *t)
 			continue;
 		/* without a baseline to take a percentage of, any difference is beyond the threshold */
 		beyond = r->has_delta ? fabs(r->delta_pct) > o->threshold : change != 0;
-		if (r->method == CMP_OVERLAP)
+		if (r->method == CMP_EXACT)
+			evidence = 1; /* two exact counts: any difference is real */
+		else if (r->method == CMP_OVERLAP)
 			evidence = r->cand.hi < r->base.lo || r->cand.lo > r->base.hi;
 		else
 			evidence = r->p_adj < o->alpha;
@@ -404,6 +433,8 @@ void cmp_judge_table(struct cmp_table *t)
 				t->improved++;
 			else
 				t->regressed++;
+			if (r->significant && (r->flags & CMP_F_ONE_RUN))
+				t->one_run++;
 		} else {
 			r->verdict = beyond ? direction_verdict(r->dir, change) : CMP_SAME;
 			t->untested++;

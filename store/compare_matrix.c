@@ -146,6 +146,18 @@ const char *cmp_matrix_name(const struct cmp_matrix *x, size_t col)
 	return v ? v->text : x->keys[col];
 }
 
+int cmp_matrix_one_run(const struct cmp_matrix *x)
+{
+	for (size_t i = 0; i < x->nrows; i++)
+		for (size_t c = 1; c < x->ncols; c++) {
+			const struct cmp_row *r = x->rows[i].cell[c - 1];
+
+			if (r && r->significant && (r->flags & CMP_F_ONE_RUN))
+				return 1;
+		}
+	return 0;
+}
+
 void cmp_matrix_summary(const struct cmp_matrix *x, size_t col,
 			int (*pick)(const struct cmp_mrow *r, void *arg), void *arg,
 			struct cmp_summary *s)
@@ -193,8 +205,11 @@ void cmp_matrix_summary(const struct cmp_matrix *x, size_t col,
 		for (size_t i = 0; i < s->nrows; i++) {
 			if (!used[i]->tested)
 				s->untested++;
-			else if (used[i]->significant && used[i]->verdict == s->verdict)
+			else if (used[i]->significant && used[i]->verdict == s->verdict) {
 				s->significant++;
+				if (used[i]->flags & CMP_F_ONE_RUN)
+					s->one_run++;
+			}
 		}
 	}
 	free(ratios);

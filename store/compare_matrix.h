@@ -70,8 +70,11 @@ struct cmp_summary {
 	enum cmp_verdict verdict; /* beyond the noise threshold, by the rows' direction */
 	size_t significant; /* rows whose change is significant in the verdict's direction */
 	size_t untested;    /* rows without a test */
+	size_t one_run;     /* of `significant`: tested within one run a side (CMP_F_ONE_RUN) */
 };
 
+/* 1 when some cell's significant change rests on one run a side (CMP_F_ONE_RUN). */
+int cmp_matrix_one_run(const struct cmp_matrix *x);
 /*
  * The summary of candidate column `col` (>= 1) over the rows that `pick`
  * accepts (NULL: all rows with a direction). A summary is never tested

@@ -116,8 +116,9 @@ void cmp_markdown(const struct cmp_table *t, const char *base, const char *cand,
 		md_cell(out, cmp_text_gain(g, c[2], CELL));
 		buf_adds(out, "|\n");
 	}
-	buf_addf(out, "\n%zu improved, %zu regressed, %zu unchanged, %zu untested\n\n", t->improved,
-		 t->regressed, t->unchanged, t->untested);
+	buf_addc(out, '\n');
+	cmp_text_counts(t, ", ", out);
+	buf_adds(out, "\n\n");
 	buf_release(&b);
 }
 
@@ -130,4 +131,10 @@ void cmp_markdown_legend(const struct cmp_table *t, struct buf *out)
 		      "beyond the noise \xc2\xb7 ? untested \xc2\xb7 need \xe2\x89\xa5N: too few values for a test"
 		      "</sub>\n",
 		 o->alpha, o->threshold, o->holm ? ", Holm-adjusted" : "", (1 - o->alpha) * 100);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].flags & CMP_F_ONE_RUN) {
+			buf_adds(out, "<sub>one-run-a-side: each side one invocation, tested over its inner runs, "
+				      "which share the machine's state and order</sub>\n");
+			break;
+		}
 }

@@ -120,6 +120,7 @@ char *cmp_text_pct(double pct, char *out, size_t size)
 char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
 {
 	int d = pct_decimals(fabs(pct));
+	double unit = 0; /* > 0: rounded to this many points, the digits say no more */
 
 	/* a last digit no finer than the rounding's half-width: 0.1 needs res <= 0.1, 1 needs <= 1 */
 	if (res > 0 && isfinite(res)) {
@@ -127,11 +128,16 @@ char *cmp_text_pct_res(double pct, double res, char *out, size_t size)
 
 		if (most < d)
 			d = most < 0 ? 0 : most;
+		/* wider than a point: the digit of the half-width, and "≈" (16 ns → 13 ns is ≈-19%) */
+		if (res > 1)
+			unit = pow(10, floor(log10(res) + 1e-9));
 	}
 	if (isnan(pct))
 		*out = '\0';
 	else if (fabs(pct) >= PCT_PLAIN_MAX && isfinite(pct))
-		snprintf(out, size, "%+.3g%%", pct); /* "+7.14e+304%", not 300 digits */
+		snprintf(out, size, "%s%+.3g%%", unit > 0 ? "\xe2\x89\x88" : "", pct); /* "+7.14e+304%", not 300 digits */
+	else if (unit > 0)
+		snprintf(out, size, "\xe2\x89\x88%+.0f%%", round(pct / unit) * unit + 0.0); /* +0.0: no "-0" */
 	else
 		snprintf(out, size, "%+.*f%%", d, pct);
 	return out;
@@ -142,8 +148,8 @@ double cmp_delta_res(const struct cmp_row *r)
 	double b = fabs(r->base.center), rb = cmp_side_res(&r->base, r->unit),
 	       rc = cmp_side_res(&r->cand, r->unit);
 
-	if (!r->has_delta || !(b > 0))
-		return 0;
+	if (!r->has_delta || !(b > 0) || r->method == CMP_EXACT)
+		return 0; /* exact counts: the change is known to any digit */
 	return 100 / b * (rc + fabs(r->cand.center) / b * rb);
 }
 
@@ -211,14 +217,22 @@ const char *cmp_text_mark(const struct cmp_row *r)
 {
 	switch (r->verdict) {
 	case CMP_BETTER:
-		return r->tested ? "\xe2\x9c\x93" : "\xe2\x9c\x93?";
+		return !r->tested ? "\xe2\x9c\x93?" : r->flags & CMP_F_ONE_RUN ? "\xe2\x9c\x93\xc2\xb9" : "\xe2\x9c\x93";
 	case CMP_WORSE:
-		return r->tested ? "\xe2\x9c\x97" : "\xe2\x9c\x97?";
+		return !r->tested ? "\xe2\x9c\x97?" : r->flags & CMP_F_ONE_RUN ? "\xe2\x9c\x97\xc2\xb9" : "\xe2\x9c\x97";
 	case CMP_SAME:
 		return "~";
 	default:
 		return "";
 	}
+}
+
+void cmp_text_counts(const struct cmp_table *t, const char *sep, struct buf *out)
+{
+	buf_addf(out, "%zu improved%s%zu regressed%s%zu unchanged%s%zu untested", t->improved, sep, t->regressed,
+		 sep, t->unchanged, sep, t->untested);
+	if (t->one_run)
+		buf_addf(out, " (%zu within one run a side)", t->one_run);
 }
 
 const char *cmp_text_method(enum cmp_method m)
@@ -232,6 +246,8 @@ const char *cmp_text_method(enum cmp_method m)
 		return "Welch's t-test on mean, sd, n";
 	case CMP_OVERLAP:
 		return "the tool's intervals";
+	case CMP_EXACT:
+		return "exact bytes a side, no test needed";
 	default:
 		return "a side has no figure";
 	}

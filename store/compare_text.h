@@ -53,8 +53,10 @@ char *cmp_text_pct(double pct, char *out, size_t size);
 /*
  * The same for a change that the printed digits of its figures know only
  * to within ±`res` percentage points: its last digit is no finer than
- * `res` ("16ns" against "13ns", ±5.7 points, is -19%, not -18.8%; 44.0
- * against 45.0 GBytes, ±0.23, is +2%). `res` 0: cmp_text_pct().
+ * `res` (44.0 against 45.0 GBytes, ±0.23, is +2%, not +2.3%); when `res`
+ * passes a point, rounded to the digit of `res` and marked "≈" ("16ns"
+ * against "13ns", ±5.7 points, is "≈-19%"; 1.3 MiB against 14 MiB, ±80,
+ * "≈+980%"). `res` 0: cmp_text_pct().
  */
 char *cmp_text_pct_res(double pct, double res, char *out, size_t size);
 /*
@@ -79,13 +81,23 @@ char *cmp_text_n(const struct cmp_row *r, char *out, size_t size);
 const char *cmp_text_verdict(const struct cmp_row *r);
 /*
  * The verdict as a mark for a matrix cell: "✓" better and "✗" worse
- * (significant), "✓?" "✗?" (beyond the threshold, untested), "~" (no
+ * (significant), "✓¹" "✗¹" (significant within one run a side:
+ * CMP_F_ONE_RUN), "✓?" "✗?" (beyond the threshold, untested), "~" (no
  * change beyond the noise: not significant, or under the threshold), or
- * "" (no direction, or a side missing). CMP_MARKS_LEGEND says the same.
+ * "" (no direction, or a side missing). CMP_MARKS_LEGEND says the same,
+ * CMP_ONE_RUN_LEGEND the "¹" (shown where a mark has it).
  */
 const char *cmp_text_mark(const struct cmp_row *r);
 #define CMP_MARKS_LEGEND                                                                           \
 	"\xe2\x9c\x93 better \xe2\x9c\x97 worse \xc2\xb7 ? untested \xc2\xb7 ~ no change beyond the noise"
+#define CMP_ONE_RUN_LEGEND                                                                         \
+	"\xe2\x9c\x93\xc2\xb9 \xe2\x9c\x97\xc2\xb9 within one run a side: its inner runs share the machine's state"
+/*
+ * The counts of a table, `sep` between them: "1 improved, 0 regressed,
+ * 0 unchanged, 2 untested" (sep ", "), then " (1 within one run a
+ * side)" when some significant change rests on one invocation a side.
+ */
+void cmp_text_counts(const struct cmp_table *t, const char *sep, struct buf *out);
 /* What a method is, in a few words: "Welch's t-test on mean, sd, n". */
 const char *cmp_text_method(enum cmp_method m);
 /* A geometric mean's verdict: "1.16× better", "1.26× worse", "~", into out. */

@@ -107,7 +107,7 @@ void fx_effect_of(const struct cmp_table *t, enum metric_family family, struct f
 		/* as compare's geometric means: the rows' relative roundings */
 		res += cmp_side_res(&r->base, r->unit) / r->base.center +
 		       cmp_side_res(&r->cand, r->unit) / r->cand.center;
-		exact += cmp_text_exact_bytes(r->quantity) && !r->tested;
+		exact += r->method == CMP_EXACT || (cmp_text_exact_bytes(r->quantity) && !r->tested);
 		if (spread && side_var(&r->base, &vb, &db) && side_var(&r->cand, &vc, &dc)) {
 			/* the row's Welch-Satterthwaite degrees of freedom; the fewest of any row is the family's */
 			double denom = (isinf(db) ? 0 : vb * vb / db) + (isinf(dc) ? 0 : vc * vc / dc);

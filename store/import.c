@@ -348,13 +348,27 @@ static long run_of_block(const struct model *m, const char *key)
 /*
  * The target ("HASH:LINE") of --set-variant at `line` of input `i`: a block
  * of a new text or of the stored same text, or the stored block that a
- * duplicate block of it repeats. NULL when no tool output is at that line.
+ * duplicate block of it repeats; with `run_k`, the run "HASH:LINE.run_k"
+ * of this text alone. NULL when no tool output is at that line.
  */
 static const char *set_target(struct model *m, const struct import_result *res, size_t i,
-			      uint32_t line)
+			      uint32_t line, uint32_t run_k)
 {
 	const struct import_input_result *ir = &res->inputs[i];
 
+	if (run_k) {
+		/* one run alone: the one whose id is HASH:LINE.k */
+		for (size_t r = 0; ir->source >= 0 && r < m->rs.nruns; r++) {
+			const struct run *run = &m->rs.runs[r];
+			const char *dot = strrchr(run->id, '.');
+
+			if (run->source == (uint32_t)ir->source && run->first_line == line && dot &&
+			    strtoul(dot + 1, NULL, 10) == run_k)
+				return arena_printf(&m->arena, "%s:%u.%u", m->sources[ir->source].hash,
+						    (unsigned)line, (unsigned)run_k);
+		}
+		return NULL;
+	}
 	if (ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) {
 		for (size_t r = 0; r < m->rs.nruns; r++) {
 			const struct run *run = &m->rs.runs[r];
@@ -396,7 +410,7 @@ static void set_variants(struct model *m, struct import_result *res, const struc
 		int used = 0;
 
 		for (size_t i = 0; i < res->ninputs; i++) {
-			const char *target = set_target(m, res, i, o->set[k].line);
+			const char *target = set_target(m, res, i, o->set[k].line, o->set[k].run);
 
 			if (target) {
 				model_add_override(m, "variant", target, o->set[k].name, now);

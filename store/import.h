@@ -34,10 +34,15 @@ struct import_input {
 	char hash[HASH_HEX_LEN + 1];
 };
 
-/* `import --set-variant LINE=NAME`: the block at LINE of the text is NAME. */
+/*
+ * `import --set-variant LINE=NAME`: the block at LINE of the text is NAME;
+ * with `run` k > 0, only its run whose id ends "LINE.k" (the run starting
+ * at LINE, the k-th of its block: the TUI's plan edits one row).
+ */
 struct set_variant {
 	uint32_t line;
 	const char *name;
+	uint32_t run;
 };
 
 struct import_opts {

@@ -40,9 +40,11 @@ long import_record_sets(struct store *st, const struct model *m, const struct im
 		rows[n].op = EDIT_VARIANT;
 		rows[n].target = target;
 		rows[n].value = m->overrides[k].value;
-		buf_addf(&what, "%sblock at line %s of %s%s%.12s%s is variant \"%s\"", n ? "; " : "",
-			 colon ? colon + 1 : "?", name, *name ? " (" : "", target, *name ? ")" : "",
-			 m->overrides[k].value);
+		/* "HASH:LINE" a block, "HASH:LINE.k" one run of it */
+		buf_addf(&what, "%s%s at line %.*s of %s%s%.12s%s is variant \"%s\"", n ? "; " : "",
+			 colon && strchr(colon, '.') ? "run" : "block",
+			 colon ? (int)strcspn(colon + 1, ".") : 1, colon ? colon + 1 : "?", name, *name ? " (" : "",
+			 target, *name ? ")" : "", m->overrides[k].value);
 	}
 	id = journal_record(st, NULL, "import --set-variant", what.s, rows, n, d);
 	free(rows);

@@ -19,6 +19,8 @@ void cmp_matrix_legend(const struct cmp_matrix *x, const char *before, const cha
 		      " \xc2\xb1 after a figure: its standard deviation%s\n",
 		 before, CMP_MARKS_LEGEND, cmp_matrix_name(x, 0), o->alpha, o->threshold,
 		 o->holm ? ", p Holm-adjusted per candidate" : "", after);
+	if (cmp_matrix_one_run(x))
+		buf_addf(out, "%s%s%s\n", before, CMP_ONE_RUN_LEGEND, after);
 }
 
 static void figure(struct buf *out, const char *quantity, const struct cmp_side *s, enum unit unit)

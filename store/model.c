@@ -353,19 +353,42 @@ static int has_word(const char *key, const char *word)
 	return 0;
 }
 
+/*
+ * The variant of `e` that a saved baseline `key` is now: itself, or where
+ * the renames and merges of `e` took it (in the order they were made, as
+ * runs follow them), or NULL when `e` has none of these.
+ */
+static const char *renamed_baseline(const struct model *m, const struct experiment *e, const char *key)
+{
+	const struct variant_info *v = model_variant(e, key);
+	struct buf b = BUF_INIT;
+
+	for (size_t k = 0; !v && k < m->naliases; k++) {
+		const struct alias *a = &m->aliases[k];
+
+		if ((*a->experiment && strcmp(a->experiment, e->name)) || strcmp(a->from, key))
+			continue;
+		buf_reset(&b);
+		variant_key(a->to, strlen(a->to), &b);
+		v = model_variant(e, buf_str(&b));
+	}
+	buf_release(&b);
+	return v ? v->key : NULL;
+}
+
 /* The variant a comparison starts from when the user named none. */
 static const char *default_baseline(const struct model *m, const struct experiment *e)
 {
 	static const char *const words[] = { "release", "baseline", "base",    "default",
 					     "before",  "vanilla",  "original", "stock",
 					     "master",  "main",     "old",     "reference" };
-	const char *best = NULL;
+	const char *best = NULL, *saved;
 	size_t best_words = 0;
 
 	for (size_t k = 0; k < m->noverrides; k++)
 		if (!strcmp(m->overrides[k].kind, "baseline") && !strcmp(m->overrides[k].target, e->name) &&
-		    model_variant(e, m->overrides[k].value))
-			best = m->overrides[k].value; /* the latest one wins */
+		    (saved = renamed_baseline(m, e, m->overrides[k].value)))
+			best = saved; /* the latest one wins */
 	if (best)
 		return best;
 	for (size_t v = 0; v < e->nvariants; v++) {

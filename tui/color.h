@@ -17,6 +17,8 @@
 	X(WORSE, COLOR_RED, -1, A_BOLD, A_UNDERLINE)                                               \
 	X(BETTER_DIM, COLOR_GREEN, -1, A_DIM, A_DIM)     /* untested: a `?` tells it too */       \
 	X(WORSE_DIM, COLOR_RED, -1, A_DIM, A_DIM)                                                  \
+	X(BETTER_ONE, COLOR_GREEN, -1, 0, 0) /* tested within one run a side: not bold, a ¹ */   \
+	X(WORSE_ONE, COLOR_RED, -1, 0, A_UNDERLINE)                                                \
 	X(NEUTRAL, -1, -1, 0, 0)                                                                   \
 	X(DIM, COLOR_BLUE, -1, A_BOLD, A_DIM)                                                      \
 	X(HIGHLIGHT, COLOR_YELLOW, -1, A_BOLD, A_BOLD)

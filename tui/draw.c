@@ -131,39 +131,46 @@ int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum
 	return used;
 }
 
-void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
+int draw_text_mid(int y, int x, int cols, const char *s, enum color_role role)
 {
-	struct buf a = BUF_INIT, head = BUF_INIT;
-	const char *dots = utf8 ? "\xe2\x80\xa6" : "...";
-	int dw = utf8 ? 1 : 3, tw = 0, keep;
-	size_t n, tail;
+	struct buf a = BUF_INIT, cut = BUF_INIT;
+	size_t n;
+	int used;
 
 	s = shown(s, &a);
 	n = strlen(s);
-	if (text_width(s, n) <= cols || cols < 4 + dw) {
-		draw_text(y, x, cols, s, role);
-		buf_release(&a);
-		return;
+	if (text_width(s, n) <= cols || cols < 4 + (utf8 ? 1 : 3)) {
+		used = draw_text(y, x, cols, s, role);
+	} else {
+		text_mid(&cut, s, n, cols, utf8 ? "\xe2\x80\xa6" : "...", utf8 ? 1 : 3);
+		used = draw_text(y, x, cols, buf_str(&cut), role);
 	}
-	/* the tail gets half the room, whole characters */
-	keep = (cols - dw) / 2;
-	tail = n;
-	while (tail > 0) {
-		size_t prev = tail - 1;
-
-		while (prev > 0 && ((unsigned char)s[prev] & 0xc0) == 0x80)
-			prev--;
-		if (text_width(s + prev, n - prev) > keep)
-			break;
-		tail = prev;
-	}
-	tw = text_width(s + tail, n - tail);
-	buf_add(&head, s, text_fit(s, tail, cols - dw - tw, NULL));
-	x += draw_text(y, x, cols - dw - tw, buf_str(&head), role);
-	x += draw_text(y, x, dw, dots, role);
-	draw_text(y, x, tw, s + tail, role);
-	buf_release(&head);
+	buf_release(&cut);
 	buf_release(&a);
+	return used;
+}
+
+int draw_wrapped(int y, int x, int cols, int max_lines, const char *s, enum color_role role)
+{
+	struct buf a = BUF_INIT, line = BUF_INIT;
+	int rows = 0;
+
+	s = shown(s, &a);
+	while (*s && rows < max_lines) {
+		size_t n = rows == max_lines - 1 ? strlen(s) : text_piece(s, cols);
+
+		buf_reset(&line);
+		buf_add(&line, s, n);
+		if (y >= 0)
+			draw_text(y + rows, x, cols, buf_str(&line), role);
+		rows++;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	buf_release(&line);
+	buf_release(&a);
+	return rows;
 }
 
 int draw_width(const char *s)

@@ -31,9 +31,17 @@ int draw_fields_sep(int y, int x, int cols, const char *s, const char *sep, enum
 /*
  * Draw `s` in `cols` columns cut in the middle when it does not fit, so
  * that its end shows too: "write.time_per_op" in 10 columns is
- * "writ…er_op", never "write.tim…" beside "write.time".
+ * "writ…er_op", never "write.tim…" beside "write.time". Returns the
+ * columns used.
  */
-void draw_text_mid(int y, int x, int cols, const char *s, enum color_role role);
+int draw_text_mid(int y, int x, int cols, const char *s, enum color_role role);
+/*
+ * Draw `s` wrapped at spaces into at most `max_lines` rows of `cols`
+ * columns from (y, x); the last row is cut with an ellipsis when there is
+ * more. Returns the rows used (with y < 0 nothing is drawn: the rows it
+ * would take).
+ */
+int draw_wrapped(int y, int x, int cols, int max_lines, const char *s, enum color_role role);
 /* Draw `s` right-aligned in a cell of `cols` columns ending at x + cols. */
 void draw_right(int y, int x, int cols, const char *s, enum color_role role);
 /*

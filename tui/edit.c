@@ -15,6 +15,7 @@
 #include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/views.h"
 
 /* The run and variant an edit is about, from the screen shown. */
 static int target(struct tui *t, long *run, const char **key)
@@ -47,43 +48,40 @@ static const char *exp_name(struct tui *t)
 }
 
 /*
- * After the model was resolved again: the experiment is looked up again
- * by name, Compare's sides follow a variant that got a new key (`from` →
- * `to`, NULL for none), and Runs shows the new key beside the old one
- * (the old one shows again if the edit is undone; rebuild() skips a key
- * the experiment does not have).
+ * After the edit was recorded and the store read again (tui_edited()):
+ * the sides of the views that showed variant `from`, now shown as `to`,
+ * show it under its new key (the view's choice of baseline stays with
+ * it), and Runs shows the new key beside the old one (the old one shows
+ * again if the edit is undone; rebuild() skips a key the experiment does
+ * not have).
  */
-static void follow(struct tui *t, const char *exp, const char *from, const char *to)
+static void follow(struct tui *t, int base_was, int cand_was, const char *from, const char *to)
 {
-	for (size_t e = 0; e < t->m->nexps; e++) {
-		if (strcmp(t->m->exps[e].name, exp))
-			continue;
-		if (t->view_exp == t->exps.cursor)
-			t->view_exp = e;
-		t->exps.cursor = e;
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e && to ? model_variant(e, to) : NULL;
+
+	if (v && base_was && strcmp(t->base, v->key)) {
+		if (!strcmp(t->cand, v->key))
+			t->cand = t->base;
+		t->base = v->key;
+	} else if (v && cand_was && strcmp(t->base, v->key)) {
+		t->cand = v->key;
 	}
-	t->exps.count = t->m->nexps;
-	if (from && to) {
-		if (!strcmp(t->base, from))
-			t->base = to;
-		if (!strcmp(t->cand, from))
-			t->cand = to;
-		if (!strcmp(t->base, t->cand) && t->view_exp < t->m->nexps)
-			tui_set_experiment(t, t->view_exp); /* the two sides became one */
-		for (size_t g = 0; g < t->ex->runs.nkeys; g++)
-			if (!strcmp(t->ex->runs.keys[g], from)) {
-				runs_show_key(t, to, g + 1, t->ex->runs.scenarios[g]);
-				break;
-			}
-	}
+	views_invalidate(t);
+	for (size_t g = 0; from && to && g < t->ex->runs.nkeys; g++)
+		if (!strcmp(t->ex->runs.keys[g], from)) {
+			runs_show_key(t, to, g + 1, t->ex->runs.scenarios[g]);
+			break;
+		}
 	t->ex->runs.valid = 0;
 	t->cmp_valid = 0;
 }
 
 /*
- * Record one edit (journal when there is a store, else the model only)
- * and resolve the model. Returns the edit's id (0 in a quick comparison,
- * or when it repeated one in effect), or -1 with the message shown.
+ * Record one edit (journal when there is a store, else the model only),
+ * then show the store as it is now (tui_edited()). Returns the edit's id
+ * (0 in a quick comparison, or when it repeated one in effect), or -1 with
+ * the message shown and nothing changed.
  */
 static long record(struct tui *t, const char *command, const char *what, const struct edit_row *row)
 {
@@ -93,7 +91,7 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	if (t->store) {
 		struct store_edit_op op = { command, what, row, 1 };
 
-		id = store_edit(t->store, t->m, &op, &d);
+		id = store_edit(t->store, NULL, &op, &d); /* the store is read again after (tui_edited()) */
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -105,18 +103,8 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	} else {
 		model_add_alias(t->m, row->experiment, row->target, row->value, model_now(t->m));
 	}
-	model_resolve(t->m);
+	tui_edited(t);
 	return id;
-}
-
-static void said(struct tui *t, long id, const char *what)
-{
-	if (id > 0)
-		tui_message(t, "edit %ld: %s (u undoes)", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
-	else
-		tui_message(t, "%s (not stored)", what);
 }
 
 /* ---- e: the variant of a block, or of one run ---- */
@@ -164,12 +152,11 @@ static void set_typed(struct tui *t, const char *name)
 	const char *dot = strrchr(r->id, '.');
 	struct edit_row row = { 0 };
 	struct buf tg = BUF_INIT, what = BUF_INIT;
-	char exp[512];
+	char run_id[128];
 	long id;
 
 	if (!*name)
 		return;
-	snprintf(exp, sizeof(exp), "%s", r->eff_experiment);
 	/* the block's first line, or the run alone by the end of its id */
 	if (x->edit_one && dot)
 		buf_addf(&tg, "%s:%u%s", s->hash, (unsigned)r->first_line, dot);
@@ -183,15 +170,16 @@ static void set_typed(struct tui *t, const char *name)
 	row.op = EDIT_VARIANT;
 	row.target = tg.s;
 	row.value = name;
+	snprintf(run_id, sizeof(run_id), "%s", r->id); /* r is the old model's: gone after the edit */
 	id = record(t, "set-variant", what.s, &row);
 	if (id >= 0) {
 		struct runs_state *rs = &x->runs;
 
 		/* the run moved to another variant: show that one too */
 		runs_show_key(t, model_variant_key(t->m, name), rs->nkeys, NULL);
-		follow(t, exp, NULL, NULL);
-		rs->want_run = x->edit_run; /* the cursor stays on the run edited */
-		said(t, id, what.s);
+		follow(t, 0, 0, NULL, NULL);
+		rs->want_run = trace_find_run(t->m, run_id); /* the cursor stays on the run edited */
+		tui_said_edit(t, id, what.s);
 	}
 	buf_release(&tg);
 	buf_release(&what);
@@ -206,7 +194,8 @@ static void alias(struct tui *t, const char *command, const char *into)
 	const struct variant_info *v = e ? model_variant(e, x->edit_key) : NULL;
 	struct edit_row row = { 0 };
 	struct buf what = BUF_INIT;
-	char exp[512], from[512];
+	char exp[512], from[512], vtext[512];
+	int base_was, cand_was;
 	long id;
 
 	if (!*into || !v)
@@ -222,10 +211,16 @@ static void alias(struct tui *t, const char *command, const char *into)
 	row.experiment = exp;
 	row.target = from;
 	row.value = into;
+	snprintf(vtext, sizeof(vtext), "%s", v->text);
+	base_was = !strcmp(t->base, from);
+	cand_was = !strcmp(t->cand, from);
 	id = record(t, command, what.s, &row);
 	if (id >= 0) {
-		follow(t, exp, from, model_variant_key(t->m, into));
-		said(t, id, what.s);
+		follow(t, base_was, cand_was, from, model_variant_key(t->m, into));
+		/* the experiment is the title's: the status line names the variants alone */
+		buf_reset(&what);
+		buf_addf(&what, "\"%s\" shown as \"%s\"", vtext, into);
+		tui_said_edit(t, id, what.s);
 	}
 	buf_release(&what);
 }
@@ -262,6 +257,10 @@ static void merge_typed(struct tui *t, const char *name)
 {
 	const struct experiment *e = model_experiment(t->m, t->ex->edit_exp);
 
+	if (!*name) {
+		tui_message(t, "nothing merged: name the variant to merge into (Tab: the variants)");
+		return;
+	}
 	if (*name && e && !model_variant(e, model_variant_key(t->m, name))) {
 		char label[sizeof(t->ex->prompt.label)];
 
@@ -291,7 +290,8 @@ static void undo(struct tui *t)
 	}
 	diag_release(&d);
 	if (explore_reload(t) == 0)
-		tui_message(t, "undid edit %u: %s", (unsigned)info.undone, info.what);
+		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s", (unsigned)info.undone,
+			    (unsigned)info.id, info.what);
 }
 
 int edit_action(struct tui *t, enum action a)
@@ -340,7 +340,6 @@ int edit_action(struct tui *t, enum action a)
 		}
 		snprintf(label, sizeof(label), "merge \"%s\" into (Tab: the variants): ", v->text);
 		prompt_open(t, label, NULL, merge_typed, merge_tab);
-		merge_tab(t, "");
 	}
 	return ACT_DONE;
 }

@@ -124,6 +124,9 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_IMPORT:
 		paste_open(t);
 		return ACT_DONE;
+	case ACT_SAVE_BASELINE:
+		tui_save_baseline(t);
+		return ACT_DONE;
 	default:
 		return ACT_IGNORED;
 	}

@@ -85,7 +85,8 @@ struct paste_line {
 };
 
 struct paste_state {
-	int collecting;            /* inside a bracketed paste */
+	int collecting;            /* inside a paste */
+	int unbracketed;           /* ... that came without brackets, told by its speed */
 	int cr_seen;               /* the last byte came from a CR */
 	struct buf text;           /* what was pasted or read */
 	char name[256];            /* "paste", or the path typed */
@@ -97,7 +98,14 @@ struct paste_state {
 	struct list list;
 	struct set_variant *sets;  /* fixes typed in the plan (names heap) */
 	size_t nsets, sets_cap;
-	uint32_t pending_line;     /* the block `e` asked about */
+	/* `u` in the plan: each fix's target and the name it had before (heap; NULL none) */
+	struct paste_undo {
+		uint32_t line, run;
+		char *before;
+	} *undo;
+	size_t nundo, undo_cap;
+	uint32_t pending_line;     /* the block (or run) `e` asked about */
+	uint32_t pending_run;      /* 0: the whole block at pending_line; k: its run LINE.k alone */
 	enum screen_id from;
 };
 
@@ -172,6 +180,13 @@ void explore_terminal(int on);
 void paste_enable(int on);
 /* `i`: open Paste with a prompt for a path. */
 void paste_open(struct tui *t);
+/*
+ * A paste begins (its text then comes through paste_key()) and ends (the
+ * plan is made): what the bracketed-paste markers do, and what tui.c does
+ * for a burst of keys faster than typing (`bracketed` 0).
+ */
+void paste_begin(struct tui *t, int bracketed);
+void paste_end(struct tui *t);
 /* Keys while a paste arrives: 0 not taken, 1 taken (redraw), 2 taken (more to come, no redraw). */
 int paste_key(struct tui *t, wint_t ch, int is_code);
 void paste_release(struct paste_state *p);

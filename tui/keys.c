@@ -54,6 +54,7 @@ static const struct binding bindings[] = {
 	{ KEY_BTAB, 1, ACT_PREV },
 	{ 'h', 0, ACT_PREV },
 	{ 'b', 0, ACT_BASELINE },
+	{ 'B', 0, ACT_SAVE_BASELINE },
 	{ 's', 0, ACT_SWAP },
 	{ 'd', 0, ACT_DELETE },
 	{ 'r', 0, ACT_RENAME },

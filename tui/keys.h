@@ -29,9 +29,10 @@
 	X(BACK, "Esc Bksp", "back to the previous screen")                                         \
 	X(NEXT, "Right Tab l", "next candidate (Compare), next column (Matrix)")                   \
 	X(PREV, "Left S-Tab h", "previous candidate (Compare), previous column (Matrix)")          \
-	X(BASELINE, "b", "Matrix, Compare, Runs: make the selected variant the baseline (recorded, undoable)")                      \
+	X(BASELINE, "b", "Matrix, Compare, Runs: compare against the selected variant (this view only)") \
+	X(SAVE_BASELINE, "B", "save the view's baseline as the experiment's (recorded, undoable)") \
 	X(SWAP, "s", "swap baseline and candidate")                                                \
-	X(DELETE, "d", "Experiments: remove the selected experiment (y removes, n or Esc cancel; undoable)") \
+	X(DELETE, "d", "Experiments: remove the selected experiment (type yes or its name; undoable)") \
 	X(RENAME, "r", "Experiments: rename the selected experiment (an undoable edit)")            \
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of any list (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
@@ -42,7 +43,7 @@
 	X(PREV_SIG, "[", "Matrix, Compare, CPU, Sizes: previous significant change")                                   \
 	X(COPY, "y", "copy the table shown as GitHub Markdown (OSC 52 clipboard): Experiments, Matrix, Compare, CPU, Sizes, Scorecard, Runs, Source")              \
 	X(COPY_FILE, "Y", "write what y copies to a new file, and name it")                \
-	X(WARNINGS, "W", "the last import's warnings, file and line")                              \
+	X(WARNINGS, "W", "the last import's warnings, file and line (Enter: that line in its text)") \
 	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \

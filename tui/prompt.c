@@ -26,32 +26,6 @@ void prompt_open(struct tui *t, const char *label, const char *initial, prompt_f
 		buf_adds(&p->text, initial);
 	p->done = done;
 	p->tab = tab;
-	p->confirm = 0;
-}
-
-void prompt_confirm(struct tui *t, const char *label, prompt_fn done, const char *cancel_msg)
-{
-	struct prompt *p = &explore_of(t)->prompt;
-
-	prompt_open(t, label, NULL, done, NULL);
-	p->confirm = 1;
-	snprintf(p->cancel_msg, sizeof(p->cancel_msg), "%s", cancel_msg ? cancel_msg : "cancelled");
-}
-
-/* A key while a yes/no question is open: y answers, n and Esc cancel, the rest waits. */
-static int confirm_key(struct tui *t, struct prompt *p, wint_t ch, int is_code)
-{
-	if (is_code)
-		return 1;
-	if (ch == 'y' || ch == 'Y') {
-		p->active = 0;
-		if (p->done)
-			p->done(t, "y");
-	} else if (ch == 'n' || ch == 'N' || ch == 27) {
-		p->active = 0;
-		tui_message(t, "%s", p->cancel_msg);
-	}
-	return 1;
 }
 
 /* Erase the last character (a whole UTF-8 sequence). */
@@ -71,8 +45,6 @@ int prompt_key(struct tui *t, wint_t ch, int is_code)
 
 	if (!p || !p->active)
 		return 0;
-	if (p->confirm)
-		return confirm_key(t, p, ch, is_code);
 	if (is_code) {
 		if (ch == KEY_BACKSPACE)
 			erase_last(&p->text);
@@ -133,8 +105,6 @@ int prompt_draw(struct tui *t)
 		return 0;
 	draw_fill(LINES - 1, ROLE_NORMAL);
 	x = draw_text(LINES - 1, 0, COLS - 2, p->label, ROLE_HEADER);
-	if (p->confirm)
-		return 1; /* a question: no text is typed */
 	x += draw_text(LINES - 1, x, COLS - 2 - x, buf_str(&p->text), ROLE_NORMAL);
 	draw_text(LINES - 1, x, 1, "_", ROLE_SELECTED);
 	x += 2;

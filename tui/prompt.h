@@ -18,22 +18,15 @@ typedef void (*prompt_fn)(struct tui *t, const char *text);
 
 struct prompt {
 	int active;
-	char label[160];
+	char label[320];
 	struct buf text;
 	prompt_fn done; /* Enter: called with the text (the prompt is closed first) */
 	prompt_fn tab;  /* Tab: may change the label; NULL ignores Tab */
-	int confirm;    /* a yes/no question: y calls done with "y", n or Esc cancel, at one key */
-	char cancel_msg[64]; /* what the status line says when a question is answered no */
 };
 
 /* Open the prompt with `label` and an initial text (NULL: empty). */
 void prompt_open(struct tui *t, const char *label, const char *initial, prompt_fn done,
 		 prompt_fn tab);
-/*
- * Ask a yes/no question on the status line: `y` calls `done` with "y" at
- * once, `n` or Esc cancel (saying `cancel_msg`), any other key is ignored.
- */
-void prompt_confirm(struct tui *t, const char *label, prompt_fn done, const char *cancel_msg);
 /* Give the prompt a key from get_wch; returns 1 when the prompt took it. */
 int prompt_key(struct tui *t, wint_t ch, int is_code);
 /* Draw the prompt over the status line when it is open; returns 1 when it did. */

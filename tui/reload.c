@@ -39,6 +39,33 @@ static const char *same_key(const struct experiment *e, const char *key)
 	return NULL;
 }
 
+/* The id of a run of variant `key` in `e` (heap), or NULL: what finds it again after a rename. */
+static char *run_of(const struct model *m, const struct experiment *e, const char *key)
+{
+	for (size_t i = 0; i < e->nruns; i++) {
+		const struct run *r = &m->rs.runs[e->runs[i]];
+
+		if (!strcmp(r->eff_variant.key, key))
+			return xstrdup(r->id);
+	}
+	return NULL;
+}
+
+/*
+ * The key of `e` that variant `key` is shown as now: itself, else the
+ * variant its run `run` (run_of() before the reload) belongs to now (a
+ * rename, a merge or their undo, perhaps by another process), or NULL.
+ */
+static const char *now_key(struct model *m, const struct experiment *e, const char *key, const char *run)
+{
+	const char *k = same_key(e, key);
+	long r;
+
+	if (!k && run && (r = trace_find_run(m, run)) >= 0 && !strcmp(m->rs.runs[r].eff_experiment, e->name))
+		k = same_key(e, m->rs.runs[r].eff_variant.key);
+	return k;
+}
+
 /* The whole store is in t->m now: the list reads it again. */
 static void drop_index(struct tui *t)
 {
@@ -54,8 +81,10 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
 	struct explore *x = explore_of(t);
 	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL, *view_name = NULL;
+	char *base_run = NULL, *cand_run = NULL;
 	int had_view = t->view_exp < t->m->nexps;
 	int same_view = 0; /* the views show the experiment under the cursor */
+	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
 	struct list cmp_place = t->cmp_lines;
 	size_t e;
 
@@ -66,6 +95,9 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		same_view = exp && !strcmp(t->m->exps[t->view_exp].name, exp);
 		base = xstrdup(t->base);
 		cand = xstrdup(t->cand);
+		followed = !strcmp(t->base, t->m->exps[t->view_exp].baseline);
+		base_run = run_of(t->m, &t->m->exps[t->view_exp], t->base);
+		cand_run = run_of(t->m, &t->m->exps[t->view_exp], t->cand);
 	}
 	if (x->src.run >= 0 && (size_t)x->src.run < t->m->rs.nruns)
 		run = xstrdup(t->m->rs.runs[x->src.run].id);
@@ -92,14 +124,17 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 			/* the same experiment, perhaps at another index: each view keeps its place */
 			views_follow(t, e);
 			t->cmp_lines = cmp_place;
+		} else {
+			views_forget(t); /* nothing built from the old model is kept */
 		}
-		if (had_view) {
+		if (same_view) {
 			const struct experiment *x2 = &t->m->exps[e];
-			const char *b = same_key(x2, base), *c = same_key(x2, cand);
+			const char *b = followed ? NULL : now_key(t->m, x2, base, base_run);
+			const char *c = now_key(t->m, x2, cand, cand_run);
 
 			if (b)
 				t->base = b;
-			if (c && (!b || strcmp(b, c)))
+			if (c && strcmp(t->base, c))
 				t->cand = c;
 		}
 	}
@@ -131,6 +166,8 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 	free(cand);
 	free(run);
 	free(cursor_run);
+	free(base_run);
+	free(cand_run);
 	free(view_name);
 }
 
@@ -166,10 +203,12 @@ int explore_reload(struct tui *t)
 	static const struct store_select whole = { .generation = 1 };
 	struct model fresh;
 	struct diag d = DIAG_INIT;
+	struct store_watch before;
 
 	if (!t->store)
 		return 0;
 	model_init(&fresh);
+	watch_take(t->store, &before);
 	if (store_snapshot(t->store, &whole, NEED_RECORDS, &fresh, &d) < 0) {
 		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
@@ -177,6 +216,7 @@ int explore_reload(struct tui *t)
 		return -1;
 	}
 	diag_release(&d);
+	watch_after_load(t->store, &before, &t->watch);
 	explore_adopt(t, &fresh);
 	model_release(&fresh);
 	return 0;

@@ -11,6 +11,7 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "tui/watch.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
@@ -61,6 +62,7 @@ struct tui {
 	 */
 	struct model *index;
 	struct store *store;
+	struct store_watch watch; /* the store's files as the model was read (tui/watch.h) */
 	const char *title;
 	enum screen_id cur, prev;
 	struct list exps;   /* Experiments: cursor = selected experiment */
@@ -136,13 +138,28 @@ void tui_set_experiment(struct tui *t, size_t e);
  */
 void tui_open_compare(struct tui *t, size_t e);
 /*
- * Make variant `key` the baseline of the shown experiment: recorded (an
- * edit of the store's journal when there is a store), then in the model,
- * whose experiments are rebuilt. Returns 0, or -1 with the reason in the
- * status line and nothing changed: a variant the experiment does not have,
- * or a store that could not save it.
+ * Compare the shown experiment against variant `key` in every view (b):
+ * the view's choice, not recorded; it stays through edits and reloads
+ * while the experiment has the variant. The candidate becomes the old
+ * baseline when it was `key`. Returns 0, or -1 (a variant the experiment
+ * does not have) with the reason in the status line.
  */
-int tui_set_baseline(struct tui *t, const char *key);
+int tui_view_baseline(struct tui *t, const char *key);
+/*
+ * B: record the view's baseline as the experiment's (an edit of the
+ * store's journal, or of the model in a quick comparison), then reload.
+ * Returns 0, or -1 with the reason in the status line and nothing changed.
+ */
+int tui_save_baseline(struct tui *t);
+/*
+ * After an edit or an undo: every view shows the store as it is now (read
+ * again; in a quick comparison, the model resolved again), keeping the
+ * experiment, its candidate and a baseline chosen in the view by name; a
+ * view that followed the experiment's baseline follows it still.
+ */
+void tui_edited(struct tui *t);
+/* The status line after an edit: "edit N: WHAT · u undoes it" (id 0: nothing recorded). */
+void tui_said_edit(struct tui *t, long id, const char *what);
 /* Set the status-line message. */
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -162,15 +162,25 @@ static void draw_header(struct tui *t, const struct experiment *e, int y)
 	int x;
 
 	draw_text(y, 1, 11, "baseline:", ROLE_DIM);
-	draw_text(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
+	x = 12 + draw_text_mid(y, 12, COLS - 13, variant_text(e, t->base), ROLE_HIGHLIGHT);
+	if (strcmp(t->base, e->baseline)) {
+		/* chosen in the view: the experiment's baseline is another until B saves this one */
+		snprintf(buf, sizeof(buf), "  (this view; the experiment's is %s: B saves)", variant_text(e, e->baseline));
+		draw_text(y, x, COLS - x - 1, buf, ROLE_DIM);
+	}
 	draw_text(y + 1, 1, 11, "candidate:", ROLE_DIM);
 	if (!*t->cand) {
 		draw_text(y + 1, 12, COLS - 13, "(none: this experiment has one variant)", ROLE_DIM);
 		return;
 	}
-	x = 12 + draw_text(y + 1, 12, COLS - 13, variant_text(e, t->cand), ROLE_HIGHLIGHT);
-	snprintf(buf, sizeof(buf), "  (%zu of %zu)  \xe2\x86\x90/\xe2\x86\x92 flip  b baseline  s swap",
-		 variant_index(e, t->cand) + 1, e->nvariants);
+	x = 12 + draw_text_mid(y + 1, 12, COLS - 13, variant_text(e, t->cand), ROLE_HIGHLIGHT);
+	{
+		/* which candidate of how many: the baseline is none of them */
+		size_t at = variant_index(e, t->cand), b = variant_index(e, t->base);
+
+		snprintf(buf, sizeof(buf), "  (%zu of %zu)  \xe2\x86\x90/\xe2\x86\x92 flip  b baseline  s swap",
+			 at + 1 - (b < at), e->nvariants - 1);
+	}
 	draw_text(y + 1, x, COLS - x - 1, buf, ROLE_DIM);
 }
 
@@ -197,6 +207,12 @@ static int draw_change(int y, int x, const struct layout *L, const char *delta, 
 	return x + 1;
 }
 
+/* A significant change tested within one run a side: its verdict reads "better¹". */
+static int one_run(const struct cmp_row *r)
+{
+	return r->significant && (r->flags & CMP_F_ONE_RUN);
+}
+
 static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct layout *L,
 		     int selected)
 {
@@ -213,11 +229,16 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
 	if (!selected)
-		role = verdict_role(L, r->verdict, r->tested);
+		role = verdict_role(L, r->verdict, views_tested(r));
 	x = draw_change(y, x, L, cmp_text_delta(r, d, sizeof(d)), cmp_text_ci(r, ci, sizeof(ci)),
 			cmp_text_p(r, p, sizeof(p)), role);
-	if (L->verdict)
-		draw_text(y, x, COLS - x - 1, cmp_text_verdict(r), role);
+	if (L->verdict) {
+		char verdict[32];
+
+		/* "better¹": tested within one run a side, as the Matrix marks it */
+		snprintf(verdict, sizeof(verdict), "%s%s", cmp_text_verdict(r), one_run(r) ? "\xc2\xb9" : "");
+		draw_text(y, x, COLS - x - 1, verdict, role);
+	}
 }
 
 static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L, int selected)
@@ -257,11 +278,11 @@ static void draw_line(struct tui *t, const struct cmp_line *l, int y, const stru
 		draw_geo(&c->geo[l->index], y, L, selected);
 		break;
 	case LINE_COUNTS: {
-		char b[128];
+		struct buf b = BUF_INIT;
 
-		snprintf(b, sizeof(b), "%zu improved \xc2\xb7 %zu regressed \xc2\xb7 %zu unchanged \xc2\xb7 %zu untested",
-			 c->improved, c->regressed, c->unchanged, c->untested);
-		draw_text(y, 1, COLS - 2, b, selected ? ROLE_SELECTED : ROLE_DIM);
+		cmp_text_counts(c, " \xc2\xb7 ", &b);
+		draw_text(y, 1, COLS - 2, buf_str(&b), selected ? ROLE_SELECTED : ROLE_DIM);
+		buf_release(&b);
 		break;
 	}
 	}
@@ -277,11 +298,12 @@ static void draw_detail(struct tui *t, int y)
 	if (l && l->kind == LINE_ROW && *t->cand) {
 		const struct cmp_row *r = &t->cmp.rows[l->index];
 
-		buf_addf(&b, "%s: %s", r->metric, cmp_text_method(r->method));
+		buf_addf(&b, "%s: ", r->metric);
+		buf_adds(&b, cmp_text_method(r->method));
 		if (*cmp_text_p(r, p, sizeof(p)) && !layout(LINES - 2).p)
 			buf_addf(&b, " \xc2\xb7 p %s", p);
 		if (*cmp_text_verdict(r) && !layout(LINES - 2).verdict)
-			buf_addf(&b, " \xc2\xb7 %s", cmp_text_verdict(r));
+			buf_addf(&b, " \xc2\xb7 %s%s", cmp_text_verdict(r), one_run(r) ? "\xc2\xb9" : "");
 		if (*cmp_text_n(r, n, sizeof(n)))
 			buf_addf(&b, " \xc2\xb7 n %s", n);
 		if (r->need)
@@ -292,9 +314,20 @@ static void draw_detail(struct tui *t, int y)
 			buf_addf(&b, " \xc2\xb7 sd %s/%s", *s1 ? s1 : "?", *s2 ? s2 : "?");
 		if (r->flags & CMP_F_SCENARIOS)
 			buf_addf(&b, " \xc2\xb7 %s vs %s", r->base.scenario, r->cand.scenario);
-		if (r->flags) {
+		if (r->flags & ~(unsigned)(CMP_F_FEW | CMP_F_ONE_RUN)) {
 			buf_adds(&b, " \xc2\xb7 ");
-			cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", &b);
+			cmp_text_flags(r->flags & ~(unsigned)(CMP_F_FEW | CMP_F_ONE_RUN), ", ", &b);
+		}
+		if (one_run(r)) {
+			/* the line above: what ¹ means, beside the tool's own ratio (both rest on one invocation a side) */
+			struct buf w = BUF_INIT, tool = BUF_INIT;
+
+			buf_adds(&w, "\xc2\xb9 tested within one run a side");
+			if (views_tool_summary(t->m, current(t), t->base, t->cand, r->scenario, r->subject, r->quantity, &tool))
+				buf_addf(&w, " \xc2\xb7 the tool: %s", tool.s);
+			buf_release(&tool);
+			draw_fields(y - 1, 1, COLS - 2, buf_str(&w), ROLE_DIM);
+			buf_release(&w);
 		}
 	} else if (l && l->kind == LINE_GEO) {
 		const struct cmp_geomean *g = &t->cmp.geo[l->index];
@@ -502,7 +535,7 @@ static int act(struct tui *t, enum action a, int height)
 	}
 	case ACT_BASELINE:
 		if (*t->cand)
-			tui_set_baseline(t, t->cand);
+			tui_view_baseline(t, t->cand);
 		return ACT_DONE;
 	case ACT_SCREEN_MATRIX:
 		remember_row(t);

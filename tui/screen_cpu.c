@@ -215,7 +215,7 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 			cmp_text_delta(cr, delta, sizeof(delta));
 			mark = cmp_text_mark(cr);
 			if (!sel)
-				role = views_role(cr->verdict, cr->tested);
+				role = views_role(cr->verdict, views_tested(cr));
 		}
 	}
 	draw_right(y, cx, 12, val, plain);

@@ -49,6 +49,39 @@ static void environment(const struct model *m, const struct experiment *e, struc
 	}
 }
 
+/* Where a text came from, as people name it: its thread's address (not a comment's), or its file. */
+static void place_of(const struct source *s, struct buf *b)
+{
+	const char *p = *s->thread ? s->thread : s->name;
+	size_t n = strlen(p);
+
+	if (!*s->thread && !strncmp(p, "http", 4) && strchr(p, '#'))
+		n = (size_t)(strchr(p, '#') - p); /* a comment's address (an index names it so) */
+	buf_add(b, p, n);
+}
+
+/* "From: https://github.com/o/r/issues/5", or "a.txt and 2 more": where the experiment's runs came from. */
+static void origin(const struct model *m, const struct experiment *e, struct buf *b)
+{
+	struct buf first = BUF_INIT, p = BUF_INIT;
+	size_t others = 0;
+
+	for (size_t i = 0; i < e->nsources; i++) {
+		buf_reset(&p);
+		place_of(&m->sources[e->sources[i]], &p);
+		if (!first.len)
+			buf_add(&first, p.s, p.len);
+		else if (strcmp(first.s, p.s))
+			others++; /* the comments of one thread are one place */
+	}
+	if (first.len)
+		buf_add(b, first.s, first.len);
+	if (others)
+		buf_addf(b, " and %zu more", others);
+	buf_release(&first);
+	buf_release(&p);
+}
+
 static void draw_row(int y, const struct experiment *e, int selected)
 {
 	enum color_role r = selected ? ROLE_SELECTED : ROLE_NORMAL;
@@ -60,7 +93,8 @@ static void draw_row(int y, const struct experiment *e, int selected)
 
 	if (selected)
 		draw_fill(y, ROLE_SELECTED);
-	draw_text(y, x, name_w, e->name, r);
+	/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
+	draw_text_mid(y, x, name_w, e->name, r);
 	x += name_w + 1;
 	snprintf(num, sizeof(num), "%zu", e->nvariants);
 	draw_right(y, x, W_VARIANTS, num, r);
@@ -127,10 +161,16 @@ static void draw(struct tui *t, int top, int height)
 		buf_reset(&b);
 		environment(m, e, &b);
 		if (b.len) {
-			draw_text(y + 1, 1, 13, "Environment:", ROLE_DIM);
-			draw_text(y + 1, 14, COLS - 15, b.s, ROLE_NORMAL);
+			draw_text(++y, 1, 13, "Environment:", ROLE_DIM);
+			draw_text(y, 14, COLS - 15, b.s, ROLE_NORMAL);
 		}
-		draw_text(y + 3, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
+		buf_reset(&b);
+		origin(m, e, &b);
+		if (b.len) {
+			draw_text(++y, 1, 13, "From:", ROLE_DIM);
+			draw_text_mid(y, 14, COLS - 15, b.s, ROLE_NORMAL);
+		}
+		draw_text(top + height - 1, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
 		buf_release(&b);
 	}
@@ -155,20 +195,23 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 		for (size_t e = 0; e < t->m->nexps; e++)
 			if (!strcmp(t->m->exps[e].name, name))
 				t->exps.cursor = e;
-		tui_message(t, "%s (edit %ld)", msg, id);
+		tui_said_edit(t, id, msg);
 	}
 	free(name);
 	free(msg);
 }
 
+/* The answer to "Remove ...?": "yes" or the experiment's name removes it, anything else nothing. */
 static void on_delete(struct tui *t, const char *answer)
 {
 	struct edit_plan p;
 	struct diag d = DIAG_INIT;
 	char msg[128];
 
-	if (strcmp(answer, "y"))
+	if (strcmp(answer, "yes") && strcmp(answer, t->m->exps[t->exps.cursor].name)) {
+		tui_message(t, "nothing removed: type yes or the experiment's name to remove it");
 		return;
+	}
 	edit_plan_init(&p);
 	snprintf(msg, sizeof(msg), "removed \"%.80s\"", t->m->exps[t->exps.cursor].name);
 	commit(t, &p, manage_plan_rm_experiment(t->m, &t->m->exps[t->exps.cursor], &p, &d), &d, NULL,
@@ -197,7 +240,7 @@ static void on_rename(struct tui *t, const char *name)
 static int manage(struct tui *t, enum action a)
 {
 	const struct experiment *e = &t->m->exps[t->exps.cursor];
-	char label[160];
+	char label[320];
 
 	if (!t->store) {
 		tui_message(t, "a quick comparison is not stored: nothing to %s",
@@ -206,18 +249,22 @@ static int manage(struct tui *t, enum action a)
 	}
 	if (a == ACT_DELETE) {
 		char tail[64];
-		int used, room;
-		size_t fit;
+		struct buf name = BUF_INIT;
+		int room;
 
-		/* the answer keys always show: a long name is cut (with …), never them */
-		snprintf(tail, sizeof(tail), "\" (%zu run%s)? y yes, n no", e->nruns, e->nruns == 1 ? "" : "s");
-		room = COLS - 2 - (int)strlen("Remove \"") - text_width(tail, strlen(tail));
-		/* at most 100 bytes of it, so that the whole question fits the prompt's label */
-		fit = text_fit(e->name, strlen(e->name) < 100 ? strlen(e->name) : 100, room > 1 ? room - 1 : 0,
-			       &used);
-		snprintf(label, sizeof(label), "Remove \"%.*s%s%s", (int)fit, e->name,
-			 fit < strlen(e->name) ? "\xe2\x80\xa6" : "", tail);
-		prompt_confirm(t, label, on_delete, "nothing removed");
+		/*
+		 * Never one key: the answer is typed (yes, or the name), so that no
+		 * paste or slip removes anything. What to type always shows; a long
+		 * name is cut in the middle, so that "X" and "X (2)" read apart.
+		 */
+		snprintf(tail, sizeof(tail), "\" (%zu run%s)? yes or its name: ", e->nruns, e->nruns == 1 ? "" : "s");
+		room = COLS - 18 - (int)strlen("Remove \"") - text_width(tail, strlen(tail));
+		if (room > 100)
+			room = 100; /* the whole question fits the prompt's label */
+		text_mid(&name, e->name, strlen(e->name), room > 8 ? room : 8, "\xe2\x80\xa6", 1);
+		snprintf(label, sizeof(label), "Remove \"%s%s", buf_str(&name), tail);
+		buf_release(&name);
+		prompt_open(t, label, NULL, on_delete, NULL);
 	} else {
 		prompt_open(t, "Rename to: ", e->name, on_rename, NULL);
 	}

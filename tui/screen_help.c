@@ -11,30 +11,6 @@
 #include "tui/screen.h"
 #include "util/text.h"
 
-/*
- * The length in bytes of the first piece of `s` that fits in `width`
- * columns: up to the last space that fits, or cut at the edge when a
- * single word is wider. 0 at the end of `s`.
- */
-static size_t piece(const char *s, int width)
-{
-	size_t n = strlen(s), cut = 0;
-
-	if (text_width(s, n) <= width)
-		return n;
-	for (size_t k = 1; k < n; k++) {
-		if (s[k] != ' ')
-			continue;
-		if (text_width(s, k) > width)
-			break;
-		cut = k;
-	}
-	if (!cut) /* one word wider than the column: cut it where it reaches the edge */
-		for (cut = 1; cut < n && text_width(s, cut + 1) <= width; cut++)
-			;
-	return cut;
-}
-
 /* The help text of each action wraps under itself: the lines it takes in `width` columns. */
 static size_t help_lines(enum action a, int width)
 {
@@ -42,7 +18,7 @@ static size_t help_lines(enum action a, int width)
 	size_t n = 0;
 
 	do {
-		s += piece(s, width);
+		s += text_piece(s, width);
 		while (*s == ' ')
 			s++;
 		n++;
@@ -78,7 +54,7 @@ static void draw(struct tui *t, int top, int height)
 		int first = 1;
 
 		do {
-			size_t n = piece(s, w);
+			size_t n = text_piece(s, w);
 
 			if (line >= t->help.top) {
 				int y = top + 1 + (int)(line - t->help.top);

@@ -34,7 +34,7 @@ struct mlayout {
 	size_t first, last; /* candidate columns shown: [first, last) */
 	int legend;         /* lines of the letters' legend */
 	int table;          /* lines of the table */
-	int foot;           /* 1: the marks' legend and the detail line are shown */
+	int foot;           /* lines of the marks' legend (and ¹'s) and the detail line; 0: none */
 };
 
 /* Columns the parts of column c take, right-aligned in its cell. */
@@ -167,10 +167,10 @@ static struct mlayout layout(struct views *v, int height)
 		L.first--;
 		v->left = L.first;
 	}
-	L.foot = height >= 12;
+	L.foot = height >= 12 ? 2 + (height >= 16 && cmp_matrix_one_run(&v->mx)) : 0;
 	/* every letter is named in full, however many lines that takes (up to half the screen) */
 	L.legend = L.mode == HEAD_LETTERS ? letters_legend(v, -1, COLS - 2, height / 2) : 0;
-	L.table = height - 2 - L.legend - (L.foot ? 2 : 0);
+	L.table = height - 2 - L.legend - L.foot;
 	return L;
 }
 
@@ -250,7 +250,7 @@ static void draw_line(const struct views *v, const struct mlayout *L, size_t l, 
 }
 
 /* What the selected cell rests on: the variant, the test, the counts. */
-static void draw_detail(const struct views *v, int y)
+static void draw_detail(struct tui *t, const struct views *v, int y)
 {
 	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
 	struct buf b = BUF_INIT;
@@ -262,7 +262,23 @@ static void draw_detail(const struct views *v, int y)
 		buf_addf(&b, "%s \xc2\xb7 %s: ", cmp_matrix_name(&v->mx, v->col), ml->text);
 		if (!r || !r->cand.present) {
 			buf_adds(&b, "no figure");
+		} else if (!views_compared(&v->mx.rows[ml->index], v->mx.ncols - 1)) {
+			buf_adds(&b, v->mx.rows[ml->index].family == MF_COUNT && v->mx.rows[ml->index].dir == DIR_NONE
+					     ? "how much was measured: not compared"
+									 : "zero in every variant: not compared");
 		} else {
+			if (r->flags & CMP_F_ONE_RUN) {
+				/* first, beside the tool's own verdict: both rest on one invocation a side */
+				const struct cmp_mrow *mr = &v->mx.rows[ml->index];
+				struct buf tool = BUF_INIT;
+
+				buf_adds(&b, "\xc2\xb9 one run a side");
+				if (views_tool_summary(t->m, &t->m->exps[t->view_exp], v->mx.keys[0], v->mx.keys[v->col], mr->scenario, mr->subject,
+						       mr->quantity, &tool))
+					buf_addf(&b, " \xc2\xb7 the tool: %s", tool.s);
+				buf_release(&tool);
+				buf_adds(&b, " \xc2\xb7 ");
+			}
 			buf_adds(&b, cmp_text_method(r->method));
 			if (*cmp_text_p(r, p, sizeof(p)))
 				buf_addf(&b, " \xc2\xb7 p %s", p);
@@ -270,9 +286,9 @@ static void draw_detail(const struct views *v, int y)
 				buf_addf(&b, " \xc2\xb7 n %s", n);
 			if (*cmp_text_verdict(r))
 				buf_addf(&b, " \xc2\xb7 %s", cmp_text_verdict(r));
-			if (r->flags & ~(unsigned)CMP_F_FEW) {
+			if (r->flags & ~(unsigned)(CMP_F_FEW | CMP_F_ONE_RUN)) {
 				buf_adds(&b, " \xc2\xb7 ");
-				cmp_text_flags(r->flags & ~(unsigned)CMP_F_FEW, ", ", &b);
+				cmp_text_flags(r->flags & ~(unsigned)(CMP_F_FEW | CMP_F_ONE_RUN), ", ", &b);
 			}
 		}
 	} else if (ml && ml->kind == ML_GEO && v->col >= 1) {
@@ -331,14 +347,16 @@ static void draw(struct tui *t, int top, int height)
 	L = layout(v, height);
 	{
 		char order[256];
+		/* a baseline chosen in the view says so: the store's is another */
+		const char *mine = strcmp(t->base, t->m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
 
 		/* the hints give way to the rows' order and filter (o ~) when one is set */
 		if (*matrix_order_text(t, &v->mx, order, sizeof(order)))
-			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 %s", v->mx.ncols,
-				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), order);
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 %s", v->mx.ncols,
+				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine, order);
 		else
-			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
-				 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
+			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 \xe2\x86\x90/\xe2\x86\x92 column \xc2\xb7 b baseline \xc2\xb7 3 pair view",
+				 v->mx.ncols, v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine);
 	}
 	draw_text(top, 1, COLS - 2, info, ROLE_DIM);
 	y = top + 1;
@@ -365,8 +383,10 @@ static void draw(struct tui *t, int top, int height)
 			 v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
 		if (draw_width(legend) > COLS - 2)
 			snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
-		draw_text(top + height - 2, 1, COLS - 2, legend, ROLE_DIM);
-		draw_detail(v, top + height - 1);
+		draw_text(top + height - L.foot, 1, COLS - 2, legend, ROLE_DIM);
+		if (L.foot > 2) /* its own line: a test over one invocation a side says less */
+			draw_text(top + height - 2, 1, COLS - 2, CMP_ONE_RUN_LEGEND, ROLE_DIM);
+		draw_detail(t, v, top + height - 1);
 	}
 	free(L.colw);
 }
@@ -437,7 +457,7 @@ static int act(struct tui *t, enum action a, int height)
 			tui_message(t, "select a variant's column with \xe2\x86\x90/\xe2\x86\x92 first");
 			return ACT_DONE;
 		}
-		tui_set_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
+		tui_view_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
 		return ACT_DONE;
 	case ACT_SCREEN_COMPARE:
 		/* the pair view opens on the selected column and row */

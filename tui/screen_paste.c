@@ -3,9 +3,10 @@
  * bracketed paste (on any screen) or a path typed after `i` is read, and
  * the dry run's plan is shown: each block with its lines and format, each
  * run's variant and where that name came from, its scenario and how many
- * figures, blocks stored before, and the warnings. `e` on a line corrects
- * the variant of its block (as `import --set-variant`), Enter imports
- * (stored, with the fixes as one edit), Esc cancels.
+ * figures, blocks stored before, and the warnings. `e` corrects a
+ * variant, as `import --set-variant` does: on a block's line the whole
+ * block's, on a run's line that run's alone; `u` takes the last fix back.
+ * Enter imports (stored, with the fixes as one edit), Esc cancels.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -58,6 +59,9 @@ void paste_release(struct paste_state *p)
 	for (size_t i = 0; i < p->nsets; i++)
 		free((char *)p->sets[i].name);
 	free(p->sets);
+	for (size_t i = 0; i < p->nundo; i++)
+		free(p->undo[i].before);
+	free(p->undo);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -131,6 +135,9 @@ static void start(struct tui *t, const char *name)
 	for (size_t i = 0; i < p->nsets; i++)
 		free((char *)p->sets[i].name);
 	p->nsets = 0;
+	for (size_t i = 0; i < p->nundo; i++)
+		free(p->undo[i].before);
+	p->nundo = 0;
 }
 
 /* The path typed after `i`: read it and plan. */
@@ -166,6 +173,27 @@ void paste_open(struct tui *t)
 	prompt_open(t, "paste a thread, or a file to import: ", NULL, path_typed, NULL);
 }
 
+void paste_begin(struct tui *t, int bracketed)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
+	start(t, "paste");
+	buf_reset(&p->text);
+	p->collecting = 1;
+	p->unbracketed = !bracketed;
+}
+
+void paste_end(struct tui *t)
+{
+	struct paste_state *p = &explore_of(t)->paste;
+
+	p->collecting = 0;
+	plan(t);
+	if (p->unbracketed)
+		tui_message(t, "read as a paste (the keys came faster than typing): none of them was run");
+}
+
 int paste_key(struct tui *t, wint_t ch, int is_code)
 {
 	struct paste_state *p = &explore_of(t)->paste;
@@ -174,17 +202,13 @@ int paste_key(struct tui *t, wint_t ch, int is_code)
 	size_t n;
 
 	if (is_code && ch == KEY_PASTE_BEGIN) {
-		t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
-		start(t, "paste");
-		buf_reset(&p->text);
-		p->collecting = 1;
+		paste_begin(t, 1);
 		return 2;
 	}
 	if (!p->collecting)
 		return 0;
 	if (is_code && ch == KEY_PASTE_END) {
-		p->collecting = 0;
-		plan(t);
+		paste_end(t);
 		return 1;
 	}
 	if (is_code)
@@ -228,14 +252,17 @@ static int import_stored(struct tui *t)
 		tui_message(t, "no measurements found: nothing imported");
 	} else {
 		const struct import_input_result *ir = &done.res.inputs[0];
+		char hash[16];
 
+		snprintf(hash, sizeof(hash), "%.12s", ir->source >= 0 ? done.m.sources[ir->source].hash : "");
 		rc = 0;
 		if (explore_reload(t) == 0) {
 			if (ir->status == IMPORT_SAME_TEXT || !ir->nruns)
 				tui_message(t, "already imported: nothing added");
 			else
-				tui_message(t, "imported %zu runs, %zu figures%s", ir->nruns, ir->nmeas,
-					    done.edit > 0 ? ", 1 edit" : "");
+				tui_message(t, "imported %zu run%s, %zu figure%s%s; undo: benchdelta rm --import %s",
+					    ir->nruns, ir->nruns == 1 ? "" : "s", ir->nmeas, ir->nmeas == 1 ? "" : "s",
+					    done.edit > 0 ? ", 1 edit" : "", hash);
 		}
 	}
 	store_import_release(&done);
@@ -268,25 +295,91 @@ static int import_quick(struct tui *t)
 	return 0;
 }
 
-/* `e` in the plan: the variant of the block at this line, as --set-variant LINE=NAME. */
+/* The dry run again after a fix, the cursor where it was. */
+static void replan(struct tui *t)
+{
+	struct paste_state *p = &t->ex->paste;
+	struct list keep = p->list;
+
+	plan(t);
+	if (keep.cursor < p->nlines) {
+		p->list.cursor = keep.cursor;
+		p->list.top = keep.top;
+	}
+}
+
+/* The fix for (line, run) among the plan's, or -1. */
+static long set_at(const struct paste_state *p, uint32_t line, uint32_t run)
+{
+	for (size_t i = 0; i < p->nsets; i++)
+		if (p->sets[i].line == line && p->sets[i].run == run)
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Give (line, run) the variant `name`, or take its fix away (NULL); the
+ * name it had before goes on the undo stack when `keep`.
+ */
+static void set_fix(struct paste_state *p, uint32_t line, uint32_t run, const char *name, int keep)
+{
+	long i = set_at(p, line, run);
+
+	if (keep) {
+		ALLOC_GROW(p->undo, p->nundo + 1, p->undo_cap);
+		p->undo[p->nundo].line = line;
+		p->undo[p->nundo].run = run;
+		p->undo[p->nundo++].before = i >= 0 ? xstrdup(p->sets[i].name) : NULL;
+	}
+	if (i >= 0) {
+		free((char *)p->sets[i].name);
+		if (name) {
+			p->sets[i].name = xstrdup(name);
+		} else {
+			p->sets[i] = p->sets[--p->nsets];
+		}
+		return;
+	}
+	if (!name)
+		return;
+	ALLOC_GROW(p->sets, p->nsets + 1, p->sets_cap);
+	p->sets[p->nsets].line = line;
+	p->sets[p->nsets].run = run;
+	p->sets[p->nsets++].name = xstrdup(name);
+}
+
+/* `e` in the plan: the variant of the block at this line, or of its run alone, as --set-variant LINE=NAME. */
 static void set_typed(struct tui *t, const char *name)
 {
 	struct paste_state *p = &t->ex->paste;
 
 	if (!*name || !p->pending_line)
 		return;
-	for (size_t i = 0; i < p->nsets; i++) {
-		if (p->sets[i].line == p->pending_line) {
-			free((char *)p->sets[i].name);
-			p->sets[i].name = xstrdup(name);
-			plan(t);
-			return;
-		}
+	set_fix(p, p->pending_line, p->pending_run, name, 1);
+	replan(t);
+	if (p->pending_run)
+		tui_message(t, "the run at line %u is \"%s\" (u: back)", (unsigned)p->pending_line, name);
+	else
+		tui_message(t, "the block at line %u is \"%s\" (u: back)", (unsigned)p->pending_line, name);
+}
+
+/* `u` in the plan: the last fix taken back. */
+static void undo_fix(struct tui *t)
+{
+	struct paste_state *p = &t->ex->paste;
+	struct paste_undo *u;
+
+	if (!p->nundo) {
+		tui_message(t, "nothing to take back: no variant fixed in this plan");
+		return;
 	}
-	ALLOC_GROW(p->sets, p->nsets + 1, p->sets_cap);
-	p->sets[p->nsets].line = p->pending_line;
-	p->sets[p->nsets++].name = xstrdup(name);
-	plan(t);
+	u = &p->undo[--p->nundo];
+	set_fix(p, u->line, u->run, u->before, 0);
+	replan(t);
+	tui_message(t, "%s at line %u: %s%s%s", u->run ? "run" : "block", (unsigned)u->line,
+		    u->before ? "back to \"" : "its fix taken back", u->before ? u->before : "",
+		    u->before ? "\"" : "");
+	free(u->before);
 }
 
 /* The block (import item) a plan line belongs to, or NULL. */
@@ -353,8 +446,8 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 
 		for (size_t i = 0; i < p->dry.m.rs.nmeas; i++)
 			nmeas += p->dry.m.rs.meas[i].run == l->index;
-		buf_addf(&b, "%u-%u  %zu figures%s  variant \"%s\" ", (unsigned)r->first_line,
-			 (unsigned)r->last_line, nmeas, r->flags & RUN_INCOMPLETE ? " (incomplete)" : "",
+		buf_addf(&b, "%u-%u  %zu figure%s%s  variant \"%s\" ", (unsigned)r->first_line,
+			 (unsigned)r->last_line, nmeas, nmeas == 1 ? "" : "s", r->flags & RUN_INCOMPLETE ? " (incomplete)" : "",
 			 r->eff_variant.text);
 		trace_text_origin(&p->dry.m, (uint32_t)l->index, &b);
 		if (*r->eff_scenario && !block_scenario(p, item_of(p, k)))
@@ -406,7 +499,8 @@ static void draw(struct tui *t, int top, int height)
 		buf_addf(&b, "%s: %zu lines \xc2\xb7 ", p->name, lines + (p->text.len && p->text.s[p->text.len - 1] != '\n'));
 		switch (ir->status) {
 		case IMPORT_NEW:
-			buf_addf(&b, "would import %zu runs, %zu figures", ir->nruns, ir->nmeas);
+			buf_addf(&b, "would import %zu run%s, %zu figure%s", ir->nruns, ir->nruns == 1 ? "" : "s",
+				 ir->nmeas, ir->nmeas == 1 ? "" : "s");
 			break;
 		case IMPORT_SAME_TEXT:
 			buf_adds(&b, "this exact text is stored already: nothing to import");
@@ -439,8 +533,23 @@ static void draw(struct tui *t, int top, int height)
 
 		draw_line(t, k, top + 2 + i, k == p->list.cursor);
 	}
-	draw_text(top + height - 1, 1, COLS - 2,
-		  "Enter: import  e: the variant of this block  Esc: cancel", ROLE_DIM);
+	{
+		/* what the keys do here: no Enter when nothing would be imported; e says what it edits */
+		const struct paste_line *l = p->list.cursor < p->nlines ? &p->lines[p->list.cursor] : NULL;
+		int any = p->dry.res.inputs[0].status == IMPORT_NEW;
+
+		buf_reset(&b);
+		if (any)
+			buf_adds(&b, "Enter: import  ");
+		if (any && l && l->kind == PL_RUN)
+			buf_adds(&b, "e: this run's variant  ");
+		else if (any && l && l->kind == PL_BLOCK)
+			buf_adds(&b, "e: this block's variant  ");
+		if (p->nundo)
+			buf_adds(&b, "u: undo the fix  ");
+		buf_adds(&b, any ? "Esc: cancel" : "Esc: back (nothing to import)");
+		draw_text(top + height - 1, 1, COLS - 2, b.s, ROLE_DIM);
+	}
 	buf_release(&b);
 }
 
@@ -468,18 +577,39 @@ static int act(struct tui *t, enum action a, int height)
 		}
 		return ACT_DONE;
 	case ACT_SET_VARIANT: {
-		const struct import_item *it = p->planned && p->nlines ? item_of(p, p->list.cursor) : NULL;
-		char label[96];
+		const struct paste_line *l = p->planned && p->list.cursor < p->nlines ? &p->lines[p->list.cursor] : NULL;
+		const struct import_item *it = l ? item_of(p, p->list.cursor) : NULL;
+		char label[128];
 
-		if (!it || it->duplicate || it->repeat_of) {
-			tui_message(t, "select a block (or a run of it) that would be imported");
+		if (!it || it->duplicate || it->repeat_of || it->run_to == it->run_from || l->kind == PL_WARNING) {
+			tui_message(t, "select a block or a run that would be imported");
 			return ACT_DONE;
 		}
-		p->pending_line = it->first_line;
-		snprintf(label, sizeof(label), "variant of the block at line %u: ", (unsigned)it->first_line);
-		prompt_open(t, label, NULL, set_typed, NULL);
+		if (l->kind == PL_RUN) {
+			/* the run alone: its id ends in FIRST_LINE.k */
+			const struct run *r = &p->dry.m.rs.runs[l->index];
+			const char *dot = strrchr(r->id, '.');
+
+			p->pending_line = r->first_line;
+			p->pending_run = dot ? (uint32_t)strtoul(dot + 1, NULL, 10) : 0;
+			snprintf(label, sizeof(label), "variant of the run at line %u (this run alone): ",
+				 (unsigned)r->first_line);
+			prompt_open(t, label, r->eff_variant.text, set_typed, NULL);
+		} else {
+			/* a line of its first run: the block's own first line may be a header no run holds */
+			p->pending_line = p->dry.m.rs.runs[it->run_from].first_line;
+			p->pending_run = 0;
+			snprintf(label, sizeof(label), "variant of the block at line %u (its %u runs): ",
+				 (unsigned)p->pending_line, (unsigned)(it->run_to - it->run_from));
+			prompt_open(t, label, NULL, set_typed, NULL);
+		}
 		return ACT_DONE;
 	}
+	case ACT_UNDO:
+		if (!p->planned)
+			return ACT_IGNORED;
+		undo_fix(t);
+		return ACT_DONE;
 	case ACT_BACK:
 		clear_plan(p);
 		buf_reset(&p->text);

@@ -362,7 +362,7 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 	if (selected)
 		draw_fill(y, ROLE_SELECTED);
 	heading_name(t, g, &b);
-	draw_text(y, 1, px - 2, buf_str(&b), role);
+	draw_text_mid(y, 1, px - 2, buf_str(&b), role); /* "release (2)" keeps its "(2)" */
 	buf_reset(&b);
 	buf_addf(&b, "%zu %s", n, what);
 	x = px + draw_text(y, px, COLS - px - 1, b.s, dim) + 1;
@@ -439,7 +439,7 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 		buf_reset(&b);
 	}
 	source_lines(t->m, r, &b);
-	draw_text(y, x, L->source, b.s, role);
+	draw_text_mid(y, x, L->source, b.s, role); /* its :LINES always show */
 	x += L->source + 1;
 	if (L->when) {
 		char when[32];
@@ -716,9 +716,9 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * b: the selected line's variant becomes the baseline of the experiment
- * shown (recorded in the store's journal as the Matrix's b is, so u undoes
- * it). History spans experiments, so it has no one baseline to set.
+ * b: the views compare the experiment shown against the selected line's
+ * variant (as the Matrix's b; B saves it). History spans experiments, so
+ * it has no one baseline to set.
  */
 static void set_baseline(struct tui *t)
 {
@@ -739,14 +739,13 @@ static void set_baseline(struct tui *t)
 		tui_message(t, "not a variant of this experiment: baseline unchanged");
 		return;
 	}
-	if (!strcmp(v->key, e->baseline)) {
+	if (t->view_exp == (size_t)(e - t->m->exps) && !strcmp(v->key, t->base)) {
 		tui_message(t, "%s is the baseline already", v->text);
 		return;
 	}
 	if (t->view_exp != (size_t)(e - t->m->exps))
 		tui_set_experiment(t, (size_t)(e - t->m->exps));
-	/* the key as the model holds it: the runs' arena is not the model's */
-	if (tui_set_baseline(t, model_variant_key(t->m, v->key)) == 0)
+	if (tui_view_baseline(t, v->key) == 0)
 		rs->valid = 0;
 }
 

@@ -89,16 +89,19 @@ static const char *column_words(const struct views *v, size_t k)
 	return columns[k].arg == (void *)q_total && size_rows(v) == q_file ? "file size" : columns[k].words;
 }
 
-/* A summary's mark: ✓/✗ when every row behind it is significant that way, ✓?/✗? otherwise. */
+/*
+ * A summary's mark: ✓/✗ when every row behind it is significant that way
+ * (✓¹/✗¹ when some of them only within one run a side), ✓?/✗? otherwise.
+ */
 static const char *mark(const struct cmp_summary *s)
 {
 	int sure = s->significant == s->nrows;
 
 	switch (s->verdict) {
 	case CMP_BETTER:
-		return sure ? "\xe2\x9c\x93" : "\xe2\x9c\x93?";
+		return !sure ? "\xe2\x9c\x93?" : s->one_run ? "\xe2\x9c\x93\xc2\xb9" : "\xe2\x9c\x93";
 	case CMP_WORSE:
-		return sure ? "\xe2\x9c\x97" : "\xe2\x9c\x97?";
+		return !sure ? "\xe2\x9c\x97?" : s->one_run ? "\xe2\x9c\x97\xc2\xb9" : "\xe2\x9c\x97";
 	case CMP_SAME:
 		return "~";
 	default:
@@ -162,7 +165,8 @@ static void draw_row(const struct views *v, size_t c, int y, int namew, const in
 		else
 			snprintf(cell, sizeof(cell), "%s %-2s", cmp_text_pct_res(s.delta_pct, s.delta_res, pct, sizeof(pct)), mark(&s));
 		draw_right(y, x, W_CELL, cell,
-			   sel ? ROLE_SELECTED : views_role(s.verdict, s.nrows && s.significant == s.nrows));
+			   sel ? ROLE_SELECTED
+			       : views_role(s.verdict, !s.nrows || s.significant != s.nrows ? 0 : s.one_run ? 2 : 1));
 		x += W_CELL + 1;
 	}
 }
@@ -190,6 +194,8 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 			buf_adds(&b, ", untested");
 		else if (s.significant)
 			buf_addf(&b, ", %zu significant", s.significant);
+		if (s.one_run) /* counted apart: tests over one invocation a side */
+			buf_addf(&b, ", %zu of them within one run a side", s.one_run);
 		buf_addc(&b, ')');
 		first = 0;
 	}
@@ -260,8 +266,11 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top + 3 + (int)v->mx.ncols, 2, COLS - 4,
 			  "No time, throughput, size, CPU or memory figures with a direction here.", ROLE_DIM);
 	draw_fields(top + height - 4, 1, COLS - 2,
-		    "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant "
-		    "\xc2\xb7 ~ within the noise",
+		    cmp_matrix_one_run(&v->mx)
+			    ? "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xc2\xb9 some within one run a side "
+			      "\xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant \xc2\xb7 ~ within the noise"
+			    : "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant "
+			      "\xc2\xb7 ~ within the noise",
 		    ROLE_DIM);
 	draw_sentence(v, v->score.cursor, top + height - 3, 3);
 }

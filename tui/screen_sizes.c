@@ -3,8 +3,10 @@
  * every variant against the baseline, each section (text, data, bss,
  * dec/total, the SysV sections when size -A printed them) in exact bytes
  * with digits grouped, the change in bytes and in %, and a bar on both
- * sides of an axis (shrinking to the left, growing to the right; scaled to
- * the variant's largest change), sorted by the size of the change. Sizes are single figures: there is no n.
+ * sides of an axis (shrinking to the left, growing to the right; one
+ * scale for the screen, the largest change of any variant), sorted by the
+ * size of the change, the total (dec, total) last in its group. Sizes are
+ * single figures: there is no n.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -38,6 +40,14 @@ static double delta(const struct views *v, size_t r, size_t c)
 	if (!cr || !cr->base.present || !cr->cand.present)
 		return NAN;
 	return cr->cand.center - cr->base.center;
+}
+
+/* The total of the sections (size's dec, size -A's and bloaty's total): last in its group. */
+static int is_total(const struct cmp_mrow *r)
+{
+	const struct metric_def *d = metric_lookup(r->quantity);
+
+	return d && (d->id == METRIC_DEC || d->id == METRIC_TOTAL || d->id == METRIC_TOTAL_VM);
 }
 
 struct sort_item {
@@ -83,7 +93,8 @@ static void make_lines(struct views *v)
 				continue;
 			d = delta(v, i, c);
 			items[n].row = i;
-			items[n++].key = isnan(d) ? -1 : fabs(d); /* a section one side lacks goes last */
+			/* a section one side lacks goes after the others, the total last */
+			items[n++].key = is_total(&v->mx.rows[i]) ? -2 : isnan(d) ? -1 : fabs(d);
 		}
 		if (!n)
 			break;
@@ -99,14 +110,17 @@ static void make_lines(struct views *v)
 	v->size_made = 1;
 }
 
-/* The largest change in bytes of column c, for its bars. */
-static double largest(const struct views *v, size_t c)
+/*
+ * The largest change in bytes of any variant, for the bars: one scale for
+ * the screen, so that bars of two variants compare as their bytes do.
+ */
+static double largest(const struct views *v)
 {
 	double m = 0;
 
 	for (size_t k = 0; k < v->nsize; k++) {
 		const struct vline *l = &v->size_lines[k];
-		double d = l->kind == VL_FIGURE && l->col == c ? fabs(delta(v, l->row, l->col)) : NAN;
+		double d = l->kind == VL_FIGURE ? fabs(delta(v, l->row, l->col)) : NAN;
 
 		if (d > m)
 			m = d;
@@ -220,7 +234,7 @@ static int bytes_width(const struct views *v)
 
 static void draw_figure(const struct views *v, const struct vline *l, int y, int secw, int bw, int sel)
 {
-	double m = largest(v, l->col);
+	double m = largest(v);
 	const struct cmp_mrow *r = &v->mx.rows[l->row];
 	const struct cmp_row *cr = r->cell[l->col - 1];
 	enum color_role plain = sel ? ROLE_SELECTED : ROLE_NORMAL, role = plain;
@@ -238,7 +252,7 @@ static void draw_figure(const struct views *v, const struct vline *l, int y, int
 	x += bw + 1;
 	if (!isnan(d)) {
 		if (!sel)
-			role = views_role(cr->verdict, cr->tested);
+			role = views_role(cr->verdict, views_tested(cr));
 		draw_right(y, x, bw, tx.delta, role);
 		draw_right(y, x + bw + 1, W_DELTA, cmp_text_delta(cr, dp, sizeof(dp)), role);
 		draw_text(y, x + bw + 1 + W_DELTA + 1, 2, cmp_text_mark(cr), role);
@@ -304,7 +318,7 @@ static void draw(struct tui *t, int top, int height)
 	if (!v->size_made)
 		make_lines(v);
 	secw = section_width(v);
-	draw_text(top, 1, COLS - 2, "Sizes in bytes, every variant against the baseline, largest change first", ROLE_DIM);
+	draw_text(top, 1, COLS - 2, "Bytes, each variant against the baseline; largest change first, total last", ROLE_DIM);
 	if (!v->nsize) {
 		draw_text(top + 2, 2, COLS - 4,
 			  v->mx.ncols < 2 ? "One variant: no sizes to compare."
@@ -332,7 +346,7 @@ static void draw(struct tui *t, int top, int height)
 			draw_figure(v, l, y, secw, bw, sel);
 	}
 	if (height >= 12)
-		views_legend(top + height - 1, "one figure a side: never tested");
+		views_legend(top + height - 1, "exact bytes need no test");
 }
 
 static int act(struct tui *t, enum action a, int height)

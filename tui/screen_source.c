@@ -177,9 +177,15 @@ static void draw(struct tui *t, int top, int height)
 		 ss->list.top + (size_t)rows < ss->ix.nlines ? ss->list.top + (size_t)rows : (size_t)ss->ix.nlines,
 		 (unsigned)ss->ix.nlines, r->id, fmt_name(r->fmt), (unsigned)r->first_line,
 		 (unsigned)r->last_line);
-	if (!*src->address)
-		buf_addf(&b, " \xc2\xb7 %s", src->name);
-	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
+	{
+		int x = 1 + draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
+
+		/* the file's name in what is left, cut in the middle: "run1.txt" and "run2.txt" stay apart */
+		if (!*src->address && x < COLS - 8) {
+			x += draw_text(top, x, COLS - 1 - x, " \xc2\xb7 ", ROLE_HIGHLIGHT);
+			draw_text_mid(top, x, COLS - 1 - x, src->name, ROLE_HIGHLIGHT);
+		}
+	}
 	gutter = snprintf(num, sizeof(num), "%u", (unsigned)ss->ix.nlines) + 1;
 	t->list_y = top + 1;
 	for (int i = 0; i < rows && ss->list.top + (size_t)i < ss->ix.nlines; i++) {

@@ -1,49 +1,157 @@
 /*
- * screen_warnings.c - Warnings: what the last import said about its input
- * ("FILE:LINE: warning: TEXT"), one line each, so that a damaged line can
- * be found without leaving the UI. The status line shows their count.
+ * screen_warnings.c - Warnings: what the last import said about its input,
+ * one line each (the file's name and line first, so that a long path
+ * never hides which line it is), the selected one whole under the list,
+ * and Enter opens Source on the text at that line, so that a damaged line
+ * can be read without leaving the UI. The status line shows their count.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/screen.h"
+
+/* Rows under the list for the selected warning, whole. */
+static int detail_rows(int height)
+{
+	return height >= 14 ? 4 : 0;
+}
+
+static int list_rows(int height)
+{
+	return height - 1 - detail_rows(height) - (detail_rows(height) ? 1 : 0);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* "run1.txt:6" (its file's last part), or "" when it names no file. */
+static void place(const struct diag_entry *w, struct buf *b)
+{
+	if (w->file)
+		buf_adds(b, base_name(w->file));
+	if (w->file && w->line)
+		buf_addf(b, ":%u", (unsigned)w->line);
+}
 
 static void draw(struct tui *t, int top, int height)
 {
 	const struct diag *d = t->warnings;
-	int rows = height - 1;
-	char head[96];
+	int rows = list_rows(height), wplace = 0;
+	char head[128];
+	struct buf b = BUF_INIT;
 
 	t->warn.count = d->n;
 	list_clamp(&t->warn, rows);
-	snprintf(head, sizeof(head), "%zu warning%s from the last import (Esc to go back)", d->n,
-		 d->n == 1 ? "" : "s");
+	snprintf(head, sizeof(head), "%zu warning%s from the last import \xc2\xb7 Enter: its line in the text \xc2\xb7 Esc: back",
+		 d->n, d->n == 1 ? "" : "s");
 	draw_text(top, 1, COLS - 2, head, ROLE_HEADER);
 	if (!d->n) {
 		draw_text(top + 2, 2, COLS - 4, "The last import read every line it kept.", ROLE_DIM);
 		return;
 	}
+	/* the places line up in one column, at most a third of the width */
+	for (size_t k = 0; k < d->n; k++) {
+		buf_reset(&b);
+		place(&d->v[k], &b);
+		if (draw_width(buf_str(&b)) > wplace)
+			wplace = draw_width(buf_str(&b));
+	}
+	if (wplace > COLS / 3)
+		wplace = COLS / 3;
 	t->list_y = top + 1;
 	for (int i = 0; i < rows && t->warn.top + (size_t)i < d->n; i++) {
 		size_t k = t->warn.top + (size_t)i;
-		char *s = diag_format_dup(&d->v[k]);
-		int sel = k == t->warn.cursor;
+		int sel = k == t->warn.cursor, y = top + 1 + i;
+		enum color_role role = sel ? ROLE_SELECTED : d->v[k].level == DIAG_ERROR ? ROLE_WORSE : ROLE_NORMAL;
 
 		if (sel)
-			draw_fill(top + 1 + i, ROLE_SELECTED);
-		draw_text(top + 1 + i, 1, COLS - 2, s,
-			  sel ? ROLE_SELECTED : d->v[k].level == DIAG_ERROR ? ROLE_WORSE : ROLE_NORMAL);
+			draw_fill(y, ROLE_SELECTED);
+		buf_reset(&b);
+		place(&d->v[k], &b);
+		draw_text_mid(y, 1, wplace, buf_str(&b), sel ? ROLE_SELECTED : ROLE_DIM);
+		draw_text(y, 1 + wplace + (wplace ? 2 : 0), COLS - 2 - wplace - 2, d->v[k].text, role);
+	}
+	if (detail_rows(height) && t->warn.cursor < d->n) {
+		char *s = diag_format_dup(&d->v[t->warn.cursor]);
+
+		draw_wrapped(top + height - detail_rows(height), 1, COLS - 2, detail_rows(height), s, ROLE_NORMAL);
 		free(s);
 	}
+	buf_release(&b);
+}
+
+/*
+ * The run to open a warning's text through: of the source named `file`,
+ * the one whose block holds `line`, else the last before it, else the
+ * first after it; -1 when no run was read from that text.
+ */
+static long run_at(const struct model *m, const char *file, uint32_t line)
+{
+	long before = -1, after = -1;
+
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		if (strcmp(m->sources[r->source].name, file))
+			continue;
+		if (line >= r->first_line && line <= r->last_line)
+			return (long)i;
+		if (r->first_line <= line && (before < 0 || r->first_line > m->rs.runs[before].first_line))
+			before = (long)i;
+		if (r->first_line > line && (after < 0 || r->first_line < m->rs.runs[after].first_line))
+			after = (long)i;
+	}
+	return before >= 0 ? before : after;
+}
+
+/* Enter: Source on the warning's text, the cursor on its line. */
+static void open_line(struct tui *t)
+{
+	const struct diag_entry *w = t->warn.cursor < t->warnings->n ? &t->warnings->v[t->warn.cursor] : NULL;
+	struct source_state *ss;
+	long r;
+
+	if (!w || !w->file) {
+		tui_message(t, "this warning names no file");
+		return;
+	}
+	if ((t->m->summary || t->index) && explore_reload(t) < 0)
+		return; /* the list came from the index: the runs and texts are read now */
+	r = run_at(t->m, w->file, w->line);
+	if (r < 0) {
+		tui_message(t, "no run was read from %s: its text is not shown here", base_name(w->file));
+		return;
+	}
+	tui_open_source(t, r);
+	ss = &explore_of(t)->src;
+	if (t->cur != SCREEN_SOURCE || !w->line)
+		return;
+	ss->from = SCREEN_WARNINGS;
+	ss->placed = 1;
+	ss->list.count = ss->ix.nlines;
+	ss->list.cursor = w->line - 1 < ss->ix.nlines ? w->line - 1 : 0;
+	ss->list.top = ss->list.cursor > 4 ? ss->list.cursor - 4 : 0;
 }
 
 static int act(struct tui *t, enum action a, int height)
 {
 	t->warn.count = t->warnings->n;
-	return list_act(&t->warn, a, height - 1) ? ACT_DONE : ACT_IGNORED;
+	if (list_act(&t->warn, a, list_rows(height)))
+		return ACT_DONE;
+	if (a == ACT_ENTER) {
+		open_line(t);
+		return ACT_DONE;
+	}
+	return ACT_IGNORED;
 }
 
 /* For find (/ n N) and the mouse: a line per warning, as drawn. */

@@ -7,22 +7,40 @@
 #include "tui/tui.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
 
+#include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/factors_view.h"
 #include "tui/screen.h"
 #include "tui/views.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/util.h"
 
 #define MIN_COLS 40
 #define MIN_LINES 10
+#define WATCH_MS 500
+/*
+ * Keys that come closer together than this are one burst: no one types
+ * two keys within 3 ms (a held key repeats every 30 ms or more), but a
+ * terminal that pastes without brackets (GNU screen, some ssh clients,
+ * tmux's paste-buffer without -p) sends the text at once.
+ */
+#define BURST_MS 3
+/* An unbracketed paste ends when no key came for this long. */
+#define PASTE_END_MS 150
+/* A burst of this many keys (or of several lines) is a paste, not keys to run. */
+#define PASTE_KEYS 10
+#define QUEUE_MAX 256
 
 static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_EXPERIMENTS] = &screen_experiments,
@@ -114,47 +132,125 @@ void tui_open_compare(struct tui *t, size_t e)
 	t->cur = SCREEN_MATRIX;
 }
 
-int tui_set_baseline(struct tui *t, const char *key)
+int tui_view_baseline(struct tui *t, const char *key)
 {
 	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const char *now, *old = t->base, *name;
-	size_t exp;
+	const struct variant_info *v = e ? model_variant(e, key) : NULL;
+	const char *old = t->base;
 
-	if (!e || !model_variant(e, key)) {
+	if (!v) {
 		tui_message(t, "not a variant of this experiment: baseline unchanged");
 		return -1;
 	}
-	now = model_now(t->m);
-	if (t->store) {
-		struct diag d = DIAG_INIT;
-		int rc = store_add_override(t->store, "baseline", e->name, key, now, &d);
-
-		if (rc < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-		diag_release(&d);
-		if (rc < 0)
-			return -1;
-	}
-	model_add_override(t->m, "baseline", e->name, key, now);
-	name = e->name;
-	exp = t->view_exp;
-	model_resolve(t->m); /* experiments are rebuilt: look ours up again */
-	for (size_t k = 0; k < t->m->nexps; k++)
-		if (!strcmp(t->m->exps[k].name, name))
-			exp = k;
-	t->exps.cursor = exp;
-	t->view_exp = exp;
-	t->base = key;
-	if (!*t->cand || !strcmp(t->cand, key))
+	t->base = v->key; /* the model's copy: the caller's may be another arena's */
+	if (!*t->cand || !strcmp(t->cand, t->base))
 		t->cand = old;
 	t->cmp_valid = 0;
 	views_invalidate(t);
-	{
-		const struct variant_info *v = model_variant(&t->m->exps[exp], key);
-
-		tui_message(t, "baseline is now %s", v ? v->text : key);
-	}
+	if (!strcmp(t->base, e->baseline))
+		tui_message(t, "baseline: %s again (the experiment's)", v->text);
+	else
+		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
 	return 0;
+}
+
+int tui_save_baseline(struct tui *t)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e ? model_variant(e, t->base) : NULL;
+	struct edit_row row = { 0 };
+	struct diag d = DIAG_INIT;
+	struct buf what = BUF_INIT;
+	char *name, *text;
+	long id = 0;
+
+	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
+		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
+		return -1;
+	}
+	if (!strcmp(v->key, e->baseline)) {
+		tui_message(t, "%s is the experiment's baseline already", v->text);
+		return 0;
+	}
+	name = xstrdup(e->name);
+	text = xstrdup(v->text);
+	buf_addf(&what, "baseline of \"%s\" is \"%s\"", name, text);
+	row.op = EDIT_BASELINE;
+	row.experiment = name;
+	row.value = v->key;
+	if (t->store) {
+		struct store_edit_op op = { "baseline", what.s, &row, 1 };
+
+		id = store_edit(t->store, NULL, &op, &d);
+		if (id < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+		diag_release(&d);
+	} else {
+		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
+	}
+	if (id >= 0) {
+		tui_edited(t);
+		buf_reset(&what);
+		buf_addf(&what, "%s is the experiment's baseline", text);
+		tui_said_edit(t, id, what.s);
+	}
+	buf_release(&what);
+	free(name);
+	free(text);
+	return id < 0 ? -1 : 0;
+}
+
+void tui_edited(struct tui *t)
+{
+	if (t->store) {
+		explore_reload(t); /* says why when it cannot */
+		return;
+	}
+	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
+	{
+		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
+		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
+		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
+
+		model_resolve(t->m);
+		t->exps.count = t->m->nexps;
+		for (size_t k = 0; name && k < t->m->nexps; k++) {
+			const struct experiment *x = &t->m->exps[k];
+			const struct variant_info *b, *c;
+
+			if (strcmp(x->name, name))
+				continue;
+			t->exps.cursor = k;
+			t->view_exp = k;
+			b = model_variant(x, base);
+			c = model_variant(x, cand);
+			t->base = followed || !b ? x->baseline : b->key;
+			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
+			if (!*t->cand)
+				for (size_t i = 0; i < x->nvariants; i++)
+					if (strcmp(x->variants[i].key, t->base)) {
+						t->cand = x->variants[i].key;
+						break;
+					}
+		}
+		free(name);
+		free(base);
+		free(cand);
+	}
+	t->cmp_valid = 0;
+	views_invalidate(t);
+	if (t->ex)
+		t->ex->runs.valid = 0;
+}
+
+void tui_said_edit(struct tui *t, long id, const char *what)
+{
+	if (id > 0)
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
+	else if (t->store)
+		tui_message(t, "already so: nothing recorded");
+	else
+		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -201,8 +297,9 @@ static void draw_title(struct tui *t)
 		if (wname + wstore > room)
 			wstore = 0;
 		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
-		x += draw_text(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
-			       ROLE_HEADER);
+		/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
+		x += draw_text_mid(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
+				   ROLE_HEADER);
 		x += draw_text(0, x, COLS - 1 - x, pos, ROLE_HEADER);
 	}
 	if (wstore && (!*name || wstore <= COLS - 1 - x)) {
@@ -269,9 +366,10 @@ static void draw_status(struct tui *t)
 	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 	} else if (t->message[0]) {
-		/* a message says what a key just did: it goes before the list of screens */
+		/* a message says what a key just did: it goes before the list of screens, cut
+		   in the middle so that its end (a name, what undoes it) shows too */
 		draw_fill(y, ROLE_STATUS);
-		draw_text(y, 1, COLS - 2, t->message, ROLE_STATUS);
+		draw_text_mid(y, 1, COLS - 2, t->message, ROLE_STATUS);
 	}
 }
 
@@ -378,7 +476,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
-	case ACT_BASELINE:
+	case ACT_SAVE_BASELINE:
 	case ACT_SET_VARIANT:
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
@@ -422,8 +520,100 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	}
 }
 
+/* Keys read ahead of the loop: a burst, handed out one at a time when it was typed after all. */
+struct key_queue {
+	struct {
+		wint_t ch;
+		int code;
+	} k[QUEUE_MAX];
+	size_t n, head;
+};
+
+/* The keys that open a prompt whose text a burst may fill harmlessly: find, filter, import's path. */
+static int opens_text_prompt(wint_t ch)
+{
+	return ch == '/' || ch == 'f' || ch == 'i';
+}
+
+/*
+ * Whether the burst q->k[0..n) is a paste: text no one typed, not keys
+ * that piled up while the TUI was busy. A paste is long and reads as text:
+ * several lines, or words (a blank) where no prompt takes them: a prompt
+ * open, or opened by the burst's first key for a pattern, a filter or a
+ * path, takes one line of text and its Enter. Keys that are no characters
+ * (arrows, the mouse: a terminal's own sequences) never come from a paste.
+ */
+static int is_paste(const struct tui *t, const struct key_queue *q)
+{
+	int lines = 0, blanks = 0, prompt = (t->ex && t->ex->prompt.active) || opens_text_prompt(q->k[0].ch);
+
+	if (q->n < PASTE_KEYS)
+		return 0;
+	for (size_t i = 0; i < q->n; i++) {
+		if (q->k[i].code)
+			return 0;
+		if ((q->k[i].ch == '\r' || q->k[i].ch == '\n') && i + 1 < q->n)
+			lines++;
+		blanks += q->k[i].ch == ' ' || q->k[i].ch == '\t';
+	}
+	return lines >= 2 || (blanks && !prompt);
+}
+
+/* Restore the wait for a key: forever, or a look at the store every WATCH_MS. */
+static void wait_mode(const struct tui *t)
+{
+	timeout(t->store ? WATCH_MS : -1);
+}
+
+/*
+ * The next key (get_wch's result: OK, KEY_CODE_YES or ERR on a timeout).
+ * A character that comes with others at once (a burst) is read with them:
+ * when the burst is a paste it is collected as a bracketed paste would be,
+ * to its end, and Paste plans it; no key of it runs (the result is then
+ * ERR, with *pasted set). Otherwise its keys are handed out one by one.
+ */
+static int next_key(struct tui *t, struct key_queue *q, wint_t *ch, int *pasted)
+{
+	int r;
+	wint_t c;
+
+	*pasted = 0;
+	if (q->head < q->n) {
+		*ch = q->k[q->head].ch;
+		return q->k[q->head++].code ? KEY_CODE_YES : OK;
+	}
+	q->n = q->head = 0;
+	r = get_wch(ch);
+	if (r != OK || (t->ex && t->ex->paste.collecting))
+		return r; /* a key code, a timeout, or a bracketed paste arriving */
+	q->k[q->n].ch = *ch;
+	q->k[q->n++].code = 0;
+	timeout(BURST_MS);
+	while (q->n < QUEUE_MAX && (r = get_wch(&c)) != ERR) {
+		q->k[q->n].ch = c;
+		q->k[q->n++].code = r == KEY_CODE_YES;
+	}
+	if (!is_paste(t, q)) {
+		wait_mode(t);
+		q->head = 1;
+		return OK; /* the first key, *ch */
+	}
+	paste_begin(t, 0);
+	for (size_t i = 0; i < q->n; i++)
+		paste_key(t, q->k[i].ch, q->k[i].code);
+	q->n = q->head = 0;
+	timeout(PASTE_END_MS);
+	while ((r = get_wch(&c)) != ERR)
+		paste_key(t, c, r == KEY_CODE_YES);
+	wait_mode(t);
+	paste_end(t);
+	*pasted = 1;
+	return ERR;
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
+	struct key_queue *q = xcalloc(1, sizeof(*q));
 	static const struct diag none = DIAG_INIT;
 	struct tui t;
 
@@ -440,19 +630,27 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
 	t.prev = SCREEN_EXPERIMENTS;
 
+	watch_take(t.store, &t.watch);
 	if (start_curses() < 0)
 		return -1;
+	wait_mode(&t); /* while no key comes, look whether another process wrote the store */
 	for (int dirty = 1;;) {
 		wint_t ch;
-		int r, res;
+		int r, res, pasted;
 		enum action a;
 
 		if (dirty)
 			draw_all(&t);
 		dirty = 0;
-		r = get_wch(&ch);
-		if (r == ERR)
+		r = next_key(&t, q, &ch, &pasted);
+		if (pasted) {
+			dirty = 1;
 			continue;
+		}
+		if (r == ERR) {
+			dirty = watch_poll(&t);
+			continue;
+		}
 		if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
 			dirty = 1; /* layout comes from LINES and COLS at each draw */
 			continue;
@@ -473,6 +671,18 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			res = screens[t.cur]->act(&t, a, LINES - 2);
 		if (res & ACT_DONE)
 			continue;
+		if (a == ACT_NONE && r != KEY_CODE_YES && iswgraph(ch)) {
+			/* a key that does nothing here says so, never silence */
+			char mb[MB_LEN_MAX + 1] = "";
+			mbstate_t st;
+			size_t n;
+
+			memset(&st, 0, sizeof(st));
+			n = wcrtomb(mb, (wchar_t)ch, &st);
+			mb[n == (size_t)-1 ? 0 : n] = '\0';
+			tui_message(&t, "no key %s here, ? for help", mb);
+			continue;
+		}
 		switch (a) {
 		case ACT_QUIT:
 			goto out;
@@ -525,6 +735,7 @@ out:
 		fclose(tty_in);
 		tty_in = NULL;
 	}
+	free(q);
 	cmp_release(&t.cmp);
 	views_release(&t);
 	factors_view_release(&t);

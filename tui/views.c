@@ -10,23 +10,98 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parsers/metrics.h"
 #include "parsers/units.h"
 #include "store/compare_text.h"
+#include "store/trace.h"
 #include "tui/draw.h"
 #include "tui/find.h"
 #include "util/abbrev.h"
 #include "util/buf.h"
+#include "util/text.h"
 
 enum color_role views_role(enum cmp_verdict v, int tested)
 {
 	switch (v) {
 	case CMP_BETTER:
-		return tested ? ROLE_BETTER : ROLE_BETTER_DIM;
+		return tested > 1 ? ROLE_BETTER_ONE : tested ? ROLE_BETTER : ROLE_BETTER_DIM;
 	case CMP_WORSE:
-		return tested ? ROLE_WORSE : ROLE_WORSE_DIM;
+		return tested > 1 ? ROLE_WORSE_ONE : tested ? ROLE_WORSE : ROLE_WORSE_DIM;
 	default:
 		return ROLE_NORMAL;
 	}
+}
+
+int views_tested(const struct cmp_row *r)
+{
+	return !r->tested ? 0 : r->flags & CMP_F_ONE_RUN ? 2 : 1;
+}
+
+/*
+ * A tool's Summary note "REF ran R times faster than CMD" on run `on`
+ * relates its command to `other`'s when REF is the other's command.
+ * Returns the text after "REF ran ", or NULL.
+ */
+static const char *ratio_between(const struct model *m, uint32_t on, uint32_t other)
+{
+	const char *ref = m->rs.runs[other].command;
+	size_t n = strlen(ref);
+	struct run_records rec;
+	const char *said = NULL;
+
+	if (!n || !*m->rs.runs[on].command)
+		return NULL;
+	trace_records(m, on, &rec);
+	for (size_t j = 0; j < rec.nnotes && !said; j++) {
+		const char *text = m->rs.notes[rec.notes[j]].text;
+
+		if (m->rs.notes[rec.notes[j]].kind == NOTE_SUMMARY && !strncmp(text, ref, n) &&
+		    !strncmp(text + n, " ran ", 5))
+			said = text + n + 5;
+	}
+	trace_records_release(&rec);
+	return said;
+}
+
+/* The ratio's words up to " than ", with "faster" and "slower" swapped when `flip`. */
+static void ratio_words(const char *said, int flip, struct buf *out)
+{
+	const char *than = strstr(said, " than ");
+	size_t n = than ? (size_t)(than - said) : strlen(said);
+	const char *f = flip ? text_find(said, n, "faster") : NULL;
+	const char *sl = flip ? text_find(said, n, "slower") : NULL;
+	const char *w = f ? f : sl;
+
+	if (!w) {
+		buf_addf(out, "%.*s", (int)n, said);
+		return;
+	}
+	buf_addf(out, "%.*s%s%.*s", (int)(w - said), said, f ? "slower" : "faster", (int)(n - (size_t)(w - said) - 6),
+		 w + 6);
+}
+
+int views_tool_summary(const struct model *m, const struct experiment *e, const char *base, const char *cand,
+		       const char *scenario, const char *subject, const char *quantity, struct buf *out)
+{
+	uint32_t *b, *c;
+	size_t nb = trace_runs(m, e, base, scenario, subject, quantity, &b);
+	size_t nc = trace_runs(m, e, cand, scenario, subject, quantity, &c);
+	int found = 0;
+
+	for (size_t i = 0; i < nb && !found; i++)
+		for (size_t j = 0; j < nc && !found; j++) {
+			const char *said;
+
+			/* on the baseline's run: "CAND ran R times faster than BASE", as it stands */
+			if ((said = ratio_between(m, b[i], c[j])))
+				ratio_words(said, 0, out), found = 1;
+			/* on the candidate's run: "BASE ran R times slower than CAND", turned round */
+			else if ((said = ratio_between(m, c[j], b[i])))
+				ratio_words(said, 1, out), found = 1;
+		}
+	free(b);
+	free(c);
+	return found;
 }
 
 void views_legend(int y, const char *extra)
@@ -71,9 +146,21 @@ static void free_built(struct views *v)
 	v->valid = 0;
 }
 
+int views_compared(const struct cmp_mrow *r, size_t ncells)
+{
+	int nonzero = r->base->present && r->base->center != 0;
+
+	if (r->dir == DIR_NONE && r->family == MF_COUNT)
+		return 0;
+	for (size_t k = 0; k < ncells && !nonzero; k++)
+		nonzero = r->cell[k] && r->cell[k]->cand.present && r->cell[k]->cand.center != 0;
+	return nonzero;
+}
+
 static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 {
 	struct mcell *c = &v->cells[l * v->mx.ncols];
+	int cmp = views_compared(r, v->mx.ncols - 1);
 
 	cmp_text_value(r->quantity, r->base, r->unit, c[0].val, sizeof(c[0].val));
 	cmp_text_spread(r->base, c[0].spr, sizeof(c[0].spr));
@@ -86,9 +173,13 @@ static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 		}
 		cmp_text_value(r->quantity, &x->cand, r->unit, c[k].val, sizeof(c[k].val));
 		cmp_text_spread(&x->cand, c[k].spr, sizeof(c[k].spr));
+		if (!cmp) {
+			c[k].mark = "";
+			continue;
+		}
 		cmp_text_delta(x, c[k].delta, sizeof(c[k].delta));
 		c[k].mark = cmp_text_mark(x);
-		c[k].role = views_role(x->verdict, x->tested);
+		c[k].role = views_role(x->verdict, views_tested(x));
 	}
 }
 

@@ -90,8 +90,31 @@ const char *views_name(const struct views *v, size_t c);
 char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size);
 /* The cell of line l, column c. */
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
-/* The colour role of a row's verdict: bold when significant, dim when untested. */
+/*
+ * The colour role of a row's verdict: bold when significant, dim when
+ * untested, plain when tested within one run a side (`tested` 2:
+ * views_tested()).
+ */
 enum color_role views_role(enum cmp_verdict v, int tested);
+/*
+ * 1 when the Matrix shows a change for row r (of `ncells` candidates):
+ * not for a count without a direction (hyperfine's runs, Go's
+ * iterations: how much was measured, not a result), nor for a row that
+ * is zero in every variant (as CPU hides those): their figures stand
+ * alone.
+ */
+int views_compared(const struct cmp_mrow *r, size_t ncells);
+/* What views_role() wants of a row: 0 untested, 1 tested, 2 tested within one run a side. */
+int views_tested(const struct cmp_row *r);
+/*
+ * The tool's own ratio of candidate `cand` against baseline `base`
+ * (variant keys of experiment `e`, in `scenario`, with `subject` and
+ * `quantity`), from a Summary note relating the two commands (hyperfine's
+ * "1.05 ± 0.04 times faster"), turned to read candidate against
+ * baseline, appended to *out. Returns 1 when the tool said one.
+ */
+int views_tool_summary(const struct model *m, const struct experiment *e, const char *base, const char *cand,
+		       const char *scenario, const char *subject, const char *quantity, struct buf *out);
 /*
  * The marks' legend (CMP_MARKS_LEGEND) on row y, followed by " · extra"
  * when the line has the room: what the marks mean is never cut away.

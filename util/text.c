@@ -159,6 +159,52 @@ int text_width(const char *s, size_t n)
 	return w;
 }
 
+size_t text_piece(const char *s, int width)
+{
+	size_t n = strlen(s), cut = 0;
+
+	if (text_width(s, n) <= width)
+		return n;
+	for (size_t k = 1; k < n; k++) {
+		if (s[k] != ' ')
+			continue;
+		if (text_width(s, k) > width)
+			break;
+		cut = k;
+	}
+	if (!cut) /* one word wider than the column: cut it where it reaches the edge */
+		cut = text_fit(s, n, width > 0 ? width : 1, NULL);
+	return cut ? cut : text_char_len(s, n);
+}
+
+int text_mid(struct buf *out, const char *s, size_t n, int cols, const char *dots, int dots_cols)
+{
+	int keep, used;
+	size_t tail = n;
+
+	if (text_width(s, n) <= cols || cols < 4 + dots_cols) {
+		size_t fit = text_fit(s, n, cols, &used);
+
+		buf_add(out, s, fit);
+		return used;
+	}
+	keep = (cols - dots_cols) / 2;
+	while (tail > 0) {
+		size_t prev = tail - 1;
+
+		while (prev > 0 && ((unsigned char)s[prev] & 0xc0) == 0x80)
+			prev--;
+		if (text_width(s + prev, n - prev) > keep)
+			break;
+		tail = prev;
+	}
+	keep = text_width(s + tail, n - tail);
+	buf_add(out, s, text_fit(s, tail, cols - dots_cols - keep, &used));
+	buf_adds(out, dots);
+	buf_add(out, s + tail, n - tail);
+	return used + dots_cols + keep;
+}
+
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols)
 {
 	size_t i = 0, end = n;
@@ -396,6 +442,7 @@ static const struct {
 	{ 0x00b5, "u" },    /* µ (micro sign) */
 	{ 0x03bc, "u" },    /* μ (Greek mu) */
 	{ 0x00b1, "+-" },   /* ± */
+	{ 0x00b9, "1" },    /* ¹ (a mark's footnote: one run a side) */
 	{ 0x00b7, "-" },    /* · */
 	{ 0x00d7, "x" },    /* × */
 	{ 0x03b1, "alpha" }, /* α */
@@ -418,6 +465,8 @@ static const struct {
 	{ 0x2588, "#" },    /* █ */
 	{ 0x258c, "#" },    /* ▌ */
 	{ 0x2502, "|" },    /* │ */
+	{ 0x2039, "<" },    /* ‹ (more columns on the left) */
+	{ 0x203a, ">" },    /* › (more columns on the right) */
 };
 
 void text_ascii(struct buf *out, const char *s, size_t n)

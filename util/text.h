@@ -21,6 +21,20 @@ size_t text_fit(const char *s, size_t n, int cols, int *used);
  */
 void text_excerpt(struct buf *out, const char *s, size_t n, int max_cols);
 /*
+ * Append s[0..n) to *out in at most `cols` columns, cut in the middle with
+ * `dots` (of `dots_cols` columns) when it does not fit: its start and its
+ * end (the part that tells "run (2)" from "run", a ":LINES") both show,
+ * the end getting half the room, whole characters. Under 4 columns of
+ * room it is cut at the end instead. Returns the columns appended.
+ */
+int text_mid(struct buf *out, const char *s, size_t n, int cols, const char *dots, int dots_cols);
+/*
+ * The length in bytes of the first line of `s` wrapped at `width`
+ * columns: up to the last space that fits, or cut where the edge is when
+ * one word is wider (whole characters). 0 at the end of `s`.
+ */
+size_t text_piece(const char *s, int width);
+/*
  * Words of s[0..n), separated by spaces and tabs. Counting stops once it
  * passes `limit` (0: no limit), so a long line costs no more than a short one.
  */

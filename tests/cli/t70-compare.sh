@@ -47,7 +47,7 @@ expect_err "Try 'benchdelta compare --help'."
 run compare --fail-on-regression 5
 expect_rc 4 "a significant regression beyond 5%"
 expect_out "app_pgo_bolt against app_release"
-expect_err "app_pgo_bolt regressed against app_release: input.json time +23%"
+expect_err "app_pgo_bolt regressed against app_release: input.json time ≈+23%"
 run compare --fail-on-regression 30
 expect_rc 0 "no regression beyond 30%"
 run compare app_release app_pgo --fail-on-regression 0

@@ -20,7 +20,7 @@ tui_keys s
 tui_wait "baseline:  app_pgo_bolt"
 tui_wait "candidate: app_release"
 tui_keys '?'
-tui_wait "make the selected variant the baseline"
+tui_wait "compare against the selected variant"
 tui_keys Escape
 tui_wait "candidate: app_release"
 tui_keys q

@@ -1,6 +1,6 @@
 #!/bin/sh
 # On the store: Experiments → Enter → Matrix → 3 Compare; b makes the candidate the
-# baseline, and that choice is recorded (list variants shows it afterwards).
+# view's baseline, B saves that choice (list variants shows it afterwards).
 . "$(dirname "$0")/lib.sh"
 
 import samples/hyperfine/hand-new-us.txt
@@ -19,8 +19,11 @@ tui_wait "METRIC"
 tui_keys 3 # the pair view
 tui_wait "baseline:  tool_release"
 tui_keys b
-tui_wait "baseline is now tool_pgo"
-tui_wait "baseline:  tool_pgo"
+tui_wait "this view's baseline: tool_pgo"
+tui_wait "baseline:  tool_pgo  (this view; the experiment's is tool_release: B saves)"
+tui_keys B
+tui_wait "edit 1 · u undoes it · tool_pgo is the experiment's baseline"
+tui_gone "(this view;"
 tui_keys q
 tui_gone "baseline:"
 BENCHDELTA_STORE=$STORE "$BD" list variants -e hand-relative >"$TMP/out" 2>&1

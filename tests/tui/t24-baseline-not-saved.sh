@@ -1,7 +1,7 @@
 #!/bin/sh
-# b when the choice cannot be saved (here: the edit journal does not
+# b then B when the choice cannot be saved (here: the edit journal does not
 # verify, so nothing is written over it): the error stays on the status
-# line instead of "baseline is now ...", and the store is unchanged.
+# line instead of "edit N ...", and the store is unchanged.
 . "$(dirname "$0")/lib.sh"
 
 import samples/hyperfine/hand-relative.txt
@@ -12,9 +12,9 @@ cp "$STORE/edits.csv" "$TMP/journal"
 tui_start 80 24 -- ""
 tui_keys 3 # the pair view
 tui_wait "baseline:  tool_release"
-tui_keys b
+tui_keys b B
 tui_wait "baseline not saved"
-tui_gone "baseline is now"
+tui_gone "u undoes it"
 tui_keys q
 cmp -s "$STORE/edits.csv" "$TMP/journal" || fail "journal changed"
 BENCHDELTA_STORE=$STORE "$BD" list variants -e hand-relative >"$TMP/out" 2>&1

@@ -1,7 +1,7 @@
 #!/bin/sh
-# b on a store that cannot be written (a read-only mount as root, else its
+# b then B on a store that cannot be written (a read-only mount as root, else its
 # files made read-only): the reason stays on the status line, never
-# "baseline is now ...", and the store is unchanged afterwards.
+# "edit N ...", and the store is unchanged afterwards.
 . "$(dirname "$0")/lib.sh"
 
 import samples/hyperfine/hand-relative.txt
@@ -21,11 +21,11 @@ touch "$STORE/probe" 2>/dev/null && fail "the store can still be written"
 tui_start 100 24 -- ""
 tui_keys 3 # the pair view
 tui_wait "baseline:  tool_release"
-tui_keys b
+tui_keys b B
 tui_wait "baseline not saved"
 tui_wait "$why"
-tui_gone "baseline is now"
-tui_wait "baseline:  tool_release"
+tui_gone "u undoes it"
+tui_wait "baseline:  tool_pgo  (this view; the experiment's is tool_release"
 tui_keys q
 (cd "$STORE" && find . -type f | sort | xargs md5sum) >"$TMP/after"
 cmp -s "$TMP/before" "$TMP/after" || { diff "$TMP/before" "$TMP/after" >&2; fail "the store changed"; }

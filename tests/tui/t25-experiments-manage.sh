@@ -1,8 +1,8 @@
 #!/bin/sh
 # The Experiments list: r renames the selected experiment, d removes it
-# once y is pressed (n or Esc cancel at one key); both are edits of the
-# store (edits lists them, undo takes them back), and an answer other than
-# y removes nothing.
+# once yes or its name is typed (never at one key; Esc cancels); both are
+# edits of the store (edits lists them, undo takes them back), and any
+# other answer removes nothing.
 . "$(dirname "$0")/lib.sh"
 
 import samples/hyperfine/hand-new-us.txt
@@ -14,24 +14,30 @@ tui_wait "hand-new-us"
 tui_keys r
 tui_wait "Rename to: hand-new-us"
 tui_keys C-u "New speed" Enter
-tui_wait "renamed (edit 1)"
+tui_wait "edit 1 · u undoes it · renamed"
 tui_gone " hand-new-us "
-# d asks; Esc and n answer no at one key
+# d asks; Esc cancels, and so does any answer but yes or the name
 tui_keys d
-tui_wait "Remove \"New speed\" (3 runs)? y yes, n no"
+tui_wait "Remove \"New speed\" (3 runs)? yes or its name: _"
 tui_keys Escape
-tui_wait "nothing removed"
-tui_gone "y yes, n no"
+tui_wait "cancelled"
+tui_gone "yes or its name"
 tui_keys d
-tui_wait "y yes, n no"
-tui_keys n
-tui_gone "y yes, n no"
-[ "$(ls "$STORE/data" | wc -l)" -eq 2 ] || fail "an answer other than y removed something"
-# other keys (Enter too) wait for the answer; y removes at once, without Enter
+tui_wait "yes or its name: _"
+tui_keys y Enter
+tui_wait "nothing removed: type yes or the experiment's name"
 tui_keys d
-tui_wait "y yes, n no"
-tui_keys x Enter y
-tui_wait "removed \"New speed\" (edit 2)"
+tui_wait "yes or its name: _"
+tui_keys -l "New spee"
+tui_keys Enter
+tui_wait "nothing removed: type yes or the experiment's name"
+[ "$(ls "$STORE/data" | wc -l)" -eq 2 ] || fail "an answer other than yes or the name removed something"
+# the name removes it
+tui_keys d
+tui_wait "yes or its name: _"
+tui_keys -l "New speed"
+tui_keys Enter
+tui_wait "edit 2 · u undoes it · removed \"New speed\""
 tui_gone "New speed  "
 tui_wait " hand-relative "
 tui_keys q

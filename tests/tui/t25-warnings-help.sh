@@ -1,6 +1,7 @@
 #!/bin/sh
 # The last import's warnings are reachable in the UI: a count on the status
-# line, W lists them by file and line (quick comparison and store alike).
+# line, W lists them by file and line (quick comparison and store alike),
+# the selected one whole under the list.
 # Help lists F1; ? and any other key leave it (a key then does its job).
 . "$(dirname "$0")/lib.sh"
 
@@ -8,8 +9,9 @@ tui_start 100 24 -- samples/issues/damaged-thread.md
 tui_wait "W 2 warnings"
 tui_keys W
 tui_wait "2 warnings from the last import"
+tui_wait "damaged-thread.md:15  garbled hyperfine Time line skipped"
+tui_wait "damaged-thread.md:24  garbled hyperfine Range line skipped"
 tui_wait "samples/issues/damaged-thread.md:15: warning: garbled hyperfine Time line skipped"
-tui_wait "samples/issues/damaged-thread.md:24: warning: garbled hyperfine Range line skipped"
 # find and the mouse work on the list
 tui_keys / w a r n i n g Enter
 tui_wait "/warning: 2 of 2"

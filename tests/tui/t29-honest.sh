@@ -2,7 +2,8 @@
 # The pair view never says more than it shows: with no room for the
 # p-value the verdict goes too (the bottom line gives both for the
 # selected row); cut metric names keep their ends apart; an untested
-# verdict is dimmed and reads `better?`, a tested one is bold.
+# verdict is dimmed and reads `better?`, a tested one is bold, one tested
+# within one run a side (its inner runs) plain, with a ¹.
 . "$(dirname "$0")/lib.sh"
 
 tui_start 62 20 -- samples/hyperfine/hand-new-us.txt
@@ -35,8 +36,21 @@ tui_wait "system: one figure a side"
 $T capture-pane -e -p -t t >"$TMP/attr"
 tested=$(grep ' time ' "$TMP/attr" | grep -o '\(.\[[0-9;]*m\)*-13\.6%' | head -1)
 untested=$(grep ' user ' "$TMP/attr" | grep -o '\(.\[[0-9;]*m\)*-17\.7%' | head -1)
-printf '%s' "$tested" | grep -q '\[1m' || fail "a tested verdict is not bold: $tested"
+# hyperfine, one invocation a side: the test is over its inner runs, not bold
+printf '%s' "$tested" | grep -q '\[[12]m' && fail "a verdict within one run a side is bold or dim: $tested"
+grep ' time ' "$TMP/attr" | grep -q 'better¹' || fail "a verdict within one run a side lacks its ¹"
 printf '%s' "$untested" | grep -q '\[2m' || fail "an untested verdict is not dim: $untested"
 printf '%s' "$untested" | grep -q '\[1m' && fail "an untested verdict is bold: $untested"
 grep ' user ' "$TMP/attr" | grep -q 'better?' || fail "an untested verdict lacks its ?"
+tui_stop
+
+# rathole, four runs a side: tested over repeated invocations, bold
+tui_start 100 20 -- samples/issues/seed-rathole.txt
+tui_wait "METRIC"
+tui_keys 3
+tui_wait "sender.bitrate"
+$T capture-pane -e -p -t t >"$TMP/attr"
+tested=$(grep 'sender.bitrate' "$TMP/attr" | grep -o '\(.\[[0-9;]*m\)*+2\.2%' | head -1)
+printf '%s' "$tested" | grep -q '\[1m' || fail "a tested verdict is not bold: $tested"
+grep 'sender.bitrate' "$TMP/attr" | grep -q 'better¹' && fail "four runs a side marked as one"
 tui_keys q

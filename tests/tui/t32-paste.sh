@@ -25,22 +25,22 @@ tui_wait "paste: 77 lines · would import 8 runs, 40 figures"
 tui_wait 'into experiment "Evaluate Profile-Guided Optimization (PGO) and LLVM BOLT"'
 tui_expect t32-paste-plan
 # the mouse: a double click on the second block's line selects it, and imports nothing
-tui_keys -l "$(x10 0 5 11)$(x10 3 5 11)$(x10 0 5 11)$(x10 3 5 11)"
+tui_keys -l "$(x10 0 5 9)$(x10 3 5 9)$(x10 0 5 9)$(x10 3 5 9)"
 tui_keys e
-tui_wait "variant of the block at line 50: _"
+tui_wait "variant of the block at line 50 (its 4 runs): _"
 tui_keys Escape
 tui_wait "cancelled"
 [ -z "$(ls "$STORE/data" 2>/dev/null)" ] || fail "a double click on the plan stored something"
 tui_keys g
 # correct the first block's variant before importing
-tui_keys Down e
-tui_wait "variant of the block at line 32: _"
+tui_keys e
+tui_wait "variant of the block at line 32 (its 4 runs): _"
 tui_keys -l "Release"
 tui_keys Enter
 tui_wait '32-34  5 figures  variant "Release" (edited: override'
 tui_wait '50-52  5 figures  variant "Rathole Release + PGO-optimized" (label, line 48)'
 tui_keys Enter
-tui_wait "imported 8 runs, 40 figures, 1 edit"
+tui_wait "imported 8 runs, 40 figures, 1 edit; undo: benchdelta rm --import 95c500aeb215"
 tui_wait "Variants:    Release (baseline), Rathole Release + PGO-optimized"
 bd edits >"$TMP/edits" 2>&1
 grep -q 'import --set-variant  block at line 32 of .*[0-9a-f]\{12\}.* is variant "Release"' "$TMP/edits" ||

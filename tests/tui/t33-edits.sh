@@ -21,7 +21,7 @@ tui_wait "variant of run "
 tui_wait ":32.1 (Tab: its block): _"
 tui_keys -l "Odd one"
 tui_keys Enter
-tui_wait 'edit 1: run '
+tui_wait 'edit 1 · u undoes it · run '
 tui_wait_line 13 " Odd one                          1 run 6.29 Gbit/s [⡀            ] 6.48 Gbit/s"
 tui_wait "variant: Odd one (edited: override; parsed as Rathole Release from label"
 bd edits >"$TMP/out" 2>&1
@@ -30,7 +30,7 @@ bd list variants >"$TMP/out" 2>&1
 grep -q ' Odd one  *1 *$' "$TMP/out" || { cat "$TMP/out"; fail "Odd one should hold one run"; }
 # u takes it back
 tui_keys u
-tui_wait "undid edit 1: run "
+tui_wait "undid edit 1 · redo: benchdelta undo 2"
 tui_gone " Odd one  "
 tui_wait " Rathole Release (baseline)       4 runs"
 bd edits >"$TMP/out" 2>&1
@@ -41,16 +41,18 @@ tui_wait 'rename "Rathole Release" to: Rathole Release_'
 tui_keys C-u
 tui_keys -l "Release"
 tui_keys Enter
-tui_wait "edit 3: variant \"Rathole Release\" shown as \"Release\""
+tui_wait "edit 3 · u undoes it · \"Rathole Release\" shown as \"Release\""
 tui_wait " Release (baseline)  "
 tui_keys G m
+tui_wait 'merge "Rathole Release + PGO-optimized" into (Tab: the variants): _'
+tui_keys Tab
 tui_wait 'merge "Rathole Release + PGO-optimized" into (Tab: the variants): Release_'
 tui_keys Enter
 tui_wait " Release (baseline)  8 runs"
 bd list variants >"$TMP/out" 2>&1
 grep -q ' Release  *8  *\*$' "$TMP/out" || { cat "$TMP/out"; fail "one variant of 8 runs after the merge"; }
 tui_keys u
-tui_wait "undid edit 4:"
+tui_wait "undid edit 4 "
 tui_wait " Release + PGO-optimized  "
 bd list variants >"$TMP/out" 2>&1
 grep -q ' Release  *4  *\*$' "$TMP/out" || { cat "$TMP/out"; fail "the merge was not undone"; }
@@ -61,7 +63,7 @@ tui_keys e
 tui_wait "variant of the 4 runs of lines 32-46"
 tui_keys -l "Base"
 tui_keys Enter
-tui_wait 'is variant "Base" (u undoes)'
+tui_wait 'is variant "Base"'
 bd list variants >"$TMP/out" 2>&1
 grep -q ' Base  *4 ' "$TMP/out" || { cat "$TMP/out"; fail "the block's four runs are Base"; }
 tui_keys q

@@ -54,8 +54,11 @@ tui_keys ']'
 tui_wait "lto-thin · time: "
 tui_keys ']' ']' ']' ']'
 tui_wait "lto-fat-pgo-bolt · time: "
+# then the exact byte counts (a change of `size`'s bytes is a fact), and back
 tui_keys ']'
-tui_wait "no significant change below"
+tui_wait "lto-thin · text: "
+tui_keys '['
+tui_wait "lto-fat-pgo-bolt · time: "
 tui_keys '['
 tui_wait "x86_64-release-pgo-bolt · time: "
 # o: by name, then by the change of the selected column (pgo-bolt, where [ left it):
@@ -78,17 +81,19 @@ tui_keys g Down H
 tui_wait "time · ./myservice parse input.json · history: 2 runs in 1 experiment"
 tui_keys Escape
 tui_wait "METRIC"
-# b on Runs: the selected variant becomes the baseline, u undoes it
+# b on Runs: the selected variant becomes the view's baseline, B saves it, u undoes it
 tui_keys Enter
 tui_wait "Enter on a run: the text it was read from"
 tui_keys G b
-tui_wait "baseline is now myservice-x86_64-release-pgo-bolt"
-BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'baseline of "six-variants" is "myservice x86 64 release pgo bolt"' ||
+tui_wait "this view's baseline: myservice-x86_64-release-pgo-bolt"
+tui_keys B
+tui_wait "edit 1 · u undoes it"
+BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'baseline of "six-variants" is "myservice-x86_64-release-pgo-bolt"' ||
 	fail "b on Runs recorded no edit"
-tui_wait "myservice-x86_64-release-pgo-bolt (ba"
+tui_wait "go-bolt (baseline)"
 tui_keys u
 tui_wait "undid edit 1"
-tui_wait "myservice-x86_64-release-baseline (ba"
+tui_wait "aseline (baseline)"
 BENCHDELTA_STORE=$STORE "$BD" edits | grep -q 'undo edit 1: baseline' || fail "u recorded no undo"
 tui_keys q
 

@@ -40,5 +40,5 @@ tui_keys Down
 tui_wait "Variants:    fib_O0 (baseline), fib_O2"
 tui_keys Enter
 tui_wait "Matrix"
-tui_wait "5.1 ms ±13.7%  1.6 ms ±12.5%  -69% ✓" # its figures: the store was read
+tui_wait "5.1 ms ±13.7%  1.6 ms ±12.5%  ≈-69% ✓¹" # its figures: the store was read
 tui_keys q

@@ -39,7 +39,7 @@ walk() {
 	tui_keys Down
 	tui_wait "Variants:    fib_O0 (baseline), fib_O2"
 	tui_keys Enter
-	tui_wait "5.1 ms ±13.7%  1.6 ms ±12.5%  -69% ✓"
+	tui_wait "5.1 ms ±13.7%  1.6 ms ±12.5%  ≈-69% ✓¹"
 	settled "$TMP/$1.matrix"
 	[ "$1" = with ] && [ -f "$TRACE" ] && [ "$(imports_read)" -eq 1 ] &&
 		echo "one import read" >"$TMP/$1.alone"

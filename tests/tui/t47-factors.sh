@@ -19,7 +19,7 @@ top=$(pwd)
 cd "$TMP" || exit 1 # Y writes into the TUI's current directory
 tui_start 80 24 -- ""
 cd "$top" || exit 1
-tui_wait "Evaluate using Profile-Guided"
+tui_wait "Evaluate using Pro…Optimization (PLO)"
 # bbolt-rs: the third experiment of the list
 tui_keys Down Down
 tui_wait "Variants:    Release (baseline), Release + PGO optimization,"
@@ -29,7 +29,7 @@ tui_expect factors-bbolt
 
 # Enter on a pair: Compare shows it
 tui_keys Down Down Down Down Down Down Down Down Enter
-tui_wait "candidate: Release + PGO optimization  (2 of 5)"
+tui_wait "candidate: Release + PGO optimization  (1 of 4)"
 tui_keys 7
 tui_wait "bolt · post-link optimization"
 
@@ -85,7 +85,7 @@ tui_start 200 60 -- ""
 cd "$top" || exit 1
 tui_wait "Evaluate using Profile-Guided"
 tui_keys Down Down 7
-tui_wait "size +162% worse?"
+tui_wait "size ≈+160% worse?"
 tui_keys Down Down Down Down Down Down Down a
 tui_wait "pgo across the store: 5 of 5 experiments with a pair"
 tui_wait "y: copy the table as Markdown · Y: write it to a file · a: back to the experiment"

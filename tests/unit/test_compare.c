@@ -343,14 +343,19 @@ static void test_single_values(void **state)
 	assert_int_equal(r->need, 2);
 	assert_true(r->flags & CMP_F_FEW);
 	r = row_of(&t, "s", "text");
-	assert_int_equal(r->method, CMP_DELTA);
+	/* exact bytes a side: the change is a fact, no test needed, no rounding */
+	assert_int_equal(r->method, CMP_EXACT);
 	assert_int_equal(r->need, 0); /* a size is not noisy: no sample count would change it */
 	assert_close(r->delta_pct, -5, 1e-12);
 	assert_int_equal(r->verdict, CMP_BETTER);
-	assert_false(r->tested);
+	assert_true(r->tested && r->significant);
+	assert_false(r->flags & CMP_F_ONE_RUN);
+	assert_string_equal(cmp_text_mark(r), "\xe2\x9c\x93");
 	r = row_of(&t, "s", "bss");
 	assert_int_equal(r->verdict, CMP_SAME); /* +0.5% is within the 1% threshold */
-	assert_int_equal(t.untested, 3);
+	assert_int_equal(t.untested, 1);
+	assert_int_equal(t.improved, 1);
+	assert_int_equal(t.unchanged, 1);
 	cmp_release(&t);
 	model_release(&m);
 }
@@ -548,8 +553,19 @@ static void test_flags(void **state)
 	r = &t.rows[0];
 	assert_int_equal(r->base.flags, CMP_F_WARNINGS);
 	assert_int_equal(r->cand.flags, CMP_F_FAILED | CMP_F_INCOMPLETE);
-	assert_int_equal(r->flags, CMP_F_WARNINGS | CMP_F_FAILED | CMP_F_INCOMPLETE);
+	/* one run a side, tested (Welch from the summaries): within one invocation a side */
+	assert_int_equal(r->flags, CMP_F_WARNINGS | CMP_F_FAILED | CMP_F_INCOMPLETE | CMP_F_ONE_RUN);
+	assert_true(r->significant);
+	assert_int_equal(t.one_run, 1);
+	assert_string_equal(cmp_text_mark(r), "\xe2\x9c\x97\xc2\xb9");
 	assert_string_equal(cmp_flag_name(CMP_F_FAILED), "failed");
+	cmp_release(&t);
+	/* a second run of each: a test over repeated invocations, not flagged */
+	add_summary(&m, add_run(&m, "a", "", ""), 1.01, 0.1, 10);
+	add_summary(&m, add_run(&m, "b", "", ""), 1.52, 0.1, 10);
+	build(&m, "a", "b", NULL, &t);
+	assert_false(t.rows[0].flags & CMP_F_ONE_RUN);
+	assert_int_equal(t.one_run, 0);
 	cmp_release(&t);
 	model_release(&m);
 }
@@ -793,6 +809,19 @@ static void test_geomeans(void **state)
 }
 
 /* The baseline alone (an experiment of one variant): one side, no verdicts. */
+/* A change ends at the digit its figures' rounding allows; "≈" when that spans more than a point. */
+static void test_pct_digits(void **state)
+{
+	char b[32];
+
+	(void)state;
+	assert_string_equal(cmp_text_pct_res(2.27, 0.23, b, sizeof(b)), "+2%");  /* 44.0 → 45.0 GiB */
+	assert_string_equal(cmp_text_pct_res(-18.75, 5.7, b, sizeof(b)), "\xe2\x89\x88-19%"); /* 16 → 13 ns */
+	assert_string_equal(cmp_text_pct_res(976.9, 80, b, sizeof(b)), "\xe2\x89\x88+980%"); /* 1.3 → 14 MiB */
+	assert_string_equal(cmp_text_pct_res(-0.4, 33, b, sizeof(b)), "\xe2\x89\x88+0%"); /* never "-0" */
+	assert_string_equal(cmp_text_pct_res(-4.7619, 0, b, sizeof(b)), "-4.8%"); /* exact */
+}
+
 static void test_one_side(void **state)
 {
 	struct model m;
@@ -832,6 +861,7 @@ int main(void)
 		cmocka_unit_test(test_zero_baseline),
 		cmocka_unit_test(test_geomeans),
 		cmocka_unit_test(test_one_side),
+		cmocka_unit_test(test_pct_digits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

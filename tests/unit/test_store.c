@@ -305,6 +305,13 @@ static void test_edits_and_temps(void **state)
 	assert_int_equal(d.n, 0);
 	assert_int_equal(again.nsources, 1);
 	assert_string_equal(again.exps[0].baseline, "fib o2");
+	/* a saved baseline follows its variant's rename (and its undo): it is that variant still */
+	model_add_alias(&again, "", "fib o2", "Optimized", "2026-01-02T00:00:00Z");
+	model_resolve(&again);
+	assert_string_equal(again.exps[0].baseline, "optimized");
+	again.naliases = 0;
+	model_resolve(&again);
+	assert_string_equal(again.exps[0].baseline, "fib o2");
 	model_release(&m);
 	model_release(&again);
 	diag_release(&d);
