@@ -333,7 +333,7 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->cpu_made)
 		make_lines(v);
-	return list_act(&v->cpu, a, table_height(height)) ? ACT_DONE : ACT_IGNORED;
+	return list_act_rows(&v->cpu, a, table_height(height), views_line_is_row, v->cpu_lines) ? ACT_DONE : ACT_IGNORED;
 }
 
 const struct screen screen_cpu = {

@@ -358,7 +358,8 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->size_made)
 		make_lines(v);
-	return list_act(&v->sizes, a, table_height(height)) ? ACT_DONE : ACT_IGNORED;
+	return list_act_rows(&v->sizes, a, table_height(height), views_line_is_row, v->size_lines) ? ACT_DONE
+	                                                                                    : ACT_IGNORED;
 }
 
 const struct screen screen_sizes = {

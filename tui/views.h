@@ -120,5 +120,7 @@ int views_tool_summary(const struct model *m, const struct experiment *e, const 
  * when the line has the room: what the marks mean is never cut away.
  */
 void views_legend(int y, const char *extra);
+/* For list_act_rows: is line i of the vline array `lines` one a user selects (a figure)? */
+int views_line_is_row(const void *lines, size_t i);
 
 #endif

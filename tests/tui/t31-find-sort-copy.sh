@@ -48,7 +48,7 @@ tui_gone "sender.retransmits"
 tui_keys '~'
 tui_wait "sender.retransmits"
 # ] and [ go from one significant change to the next
-tui_keys g ']'
+tui_keys g # on the first row, itself significant
 tui_wait "sender.transfer: Mann-Whitney U"
 tui_keys ']' ']' ']'
 tui_wait "receiver.bitrate: Mann-Whitney U"
