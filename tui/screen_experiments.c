@@ -112,13 +112,28 @@ static void draw_row(int y, const struct experiment *e, int selected)
 	buf_release(&tools);
 }
 
+/* "experiment K of N" among those shown (the filter's), in out. */
+static const char *position(struct tui *t, const struct model *m, char *out, size_t size)
+{
+	size_t k = 0, n = 0;
+
+	for (size_t i = 0; i < m->nexps; i++)
+		if (experiments_shown(t, i)) {
+			n++;
+			if (i <= t->exps.cursor)
+				k = n;
+		}
+	snprintf(out, size, "experiment %zu of %zu", k, n);
+	return out;
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	const struct model *m = tui_list(t);
 	int list_h = height - 1 - detail_rows(height);
 	int wide = COLS >= 70;
 	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
-	char hdr[320];
+	char hdr[320], pos[48];
 	size_t *rows, n;
 
 	t->exps.count = m->nexps;
@@ -172,6 +187,7 @@ static void draw(struct tui *t, int top, int height)
 		}
 		draw_text(top + height - 1, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
+		draw_right(top + height - 1, COLS - 25, 24, position(t, m, pos, sizeof(pos)), ROLE_DIM);
 		buf_release(&b);
 	}
 }

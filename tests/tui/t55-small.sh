@@ -17,3 +17,15 @@ tui_wait "PGO-optimized · system: one figure a side"
 tui_keys g
 tui_wait_line 23 " Release (baseline)"
 tui_stop
+
+# the Experiments list says where the cursor is: "experiment K of N"
+# (among those the filter shows)
+import samples/issues/seed-bbolt.txt
+tui_start 80 24 -- ""
+tui_wait "EXPERIMENT"
+tui_wait "experiment 1 of 2"
+tui_keys G
+tui_wait "experiment 2 of 2"
+tui_keys f h y p e r f i n e Enter
+tui_wait "experiment 1 of 1"
+tui_stop
