@@ -71,7 +71,7 @@ tui_wait " render input.json"
 # the render scenario starts with that column's largest fall: system_time -33.3%
 tui_snap | grep -A1 '^ render input.json' | grep -q '^   system_time ' ||
 	fail "render input.json's rows should start with system_time"
-tui_keys o o o
+tui_keys o o o o # |Δ|, p, better, back
 tui_wait "rows in the table's order"
 tui_wait "   user_time "
 tui_snap | grep -A1 '^ render input.json' | grep -q '^   user_time ' ||

@@ -29,3 +29,24 @@ tui_wait "experiment 2 of 2"
 tui_keys f h y p e r f i n e Enter
 tui_wait "experiment 1 of 1"
 tui_stop
+
+# o sorts by "better" too: the change turned by each metric's direction, so
+# a fall of requests per second (worse) sorts among the rises of latency
+# (worse), never at the top beside the fall of a time (better), as by Δ.
+import samples/hey/two-servers.txt
+tui_start 80 24 -- ""
+tui_wait "EXPERIMENT"
+tui_keys / t w o Enter Enter 3
+tui_wait "METRIC "
+tui_keys o o
+tui_wait "METRIC by Δ"
+tui_wait_line 7 "   qps                   2.00 k/s     89.2 /s   -95.5%                  worse?"
+tui_keys o o o
+tui_wait "METRIC by better"
+tui_wait_line 6 "   connect_time            0.1 ms      0.0 ms   ≈-100%                  better?"
+tui_wait_line 7 "   http_req_waiting        1.5 ms      1.0 ms    ≈-33%                  better?"
+tui_wait_line 8 "   qps                   2.00 k/s     89.2 /s   -95.5%                  worse?"
+tui_wait_line 18 "   http_req_receiving      0.3 ms     43.4 ms ≈+14000%                  worse?"
+tui_keys o
+tui_wait "rows in the table's order"
+tui_stop
