@@ -83,11 +83,14 @@ void views_release(struct tui *t);
 const char *views_name(const struct views *v, size_t c);
 /*
  * The label of column c's row in a screen that lists variants as rows, in
- * `width` columns: its name (views_name, " (baseline)" after the first)
- * when every name fits, else its letter and the name cut, so that two
+ * `width` columns: its full name (" (baseline)" after the first) when every
+ * name fits, else views_name when every one of those fits (the Matrix's
+ * headers' rule), else its letter and the name cut, so that two
  * labels never read alike. Writes into out (size bytes); returns it.
  */
 char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size);
+/* The columns views_row_label's labels take, at most `max` (and at least 8). */
+int views_label_width(const struct views *v, int max);
 /* The cell of line l, column c. */
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
 /*

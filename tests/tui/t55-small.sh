@@ -50,3 +50,18 @@ tui_wait_line 18 "   http_req_receiving      0.3 ms     43.4 ms ≈+14000%      
 tui_keys o
 tui_wait "rows in the table's order"
 tui_stop
+
+# CPU names the variants as the Matrix does: "-O0" stays "-O0" (dropping
+# the "-" they share would say nothing and change the name), and a lone
+# unnamed scenario gets no heading there either, let alone two
+import samples/time/default-builds.txt
+tui_start 80 24 -- ""
+tui_wait "EXPERIMENT"
+tui_keys / d e f a u l t Enter Enter
+tui_wait "baseline -O0"
+tui_keys 4
+tui_wait "     -O0 (baseline)       0.09 s"
+tui_wait "     -Os_lto            21.2 MiB"
+tui_snap | grep -q "(no scenario)" && fail "CPU heads a lone unnamed scenario"
+tui_snap | grep -q "^     O" && fail "CPU drops the - of -O2"
+tui_stop
