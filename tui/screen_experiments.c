@@ -11,6 +11,7 @@
 
 #include "parsers/names.h"
 #include "store/manage.h"
+#include "store/trace.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/prompt.h"
@@ -22,7 +23,8 @@
 #define W_VARIANTS 8
 #define W_RUNS 6
 #define W_TOOLS 12
-#define W_DATE 10
+/* the import's date, and its time (UTC) at 110 columns and wider (the name keeps 57) */
+#define W_DATE (COLS >= 110 ? 20 : 10)
 
 /* Rows under the list that show the selected experiment's variants and environment. */
 static int detail_rows(int height)
@@ -106,7 +108,10 @@ static void draw_row(int y, const struct experiment *e, int selected)
 		fmt_tools(&tools, e->fmts);
 		draw_text(y, x, W_TOOLS, buf_str(&tools), r);
 		x += W_TOOLS + 1;
-		snprintf(num, sizeof(num), "%.10s", e->imported);
+		if (W_DATE > 10)
+			trace_text_when(e->imported, num, sizeof(num));
+		else
+			snprintf(num, sizeof(num), "%.10s", e->imported);
 		draw_text(y, x, W_DATE, num, r);
 	}
 	buf_release(&tools);

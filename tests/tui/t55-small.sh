@@ -65,3 +65,12 @@ tui_wait "     -Os_lto            21.2 MiB"
 tui_snap | grep -q "(no scenario)" && fail "CPU heads a lone unnamed scenario"
 tui_snap | grep -q "^     O" && fail "CPU drops the - of -O2"
 tui_stop
+
+# Experiments: the import's time too, where the width allows
+tui_start 120 30 -- ""
+tui_wait "EXPERIMENT"
+tui_wait "hyperfine    2026-01-01 00:00 UTC"
+tui_resize 80 24
+tui_wait "EXPERIMENT"
+tui_gone "00:00 UTC"
+tui_stop
