@@ -278,7 +278,7 @@ static void draw_title(struct tui *t)
 {
 	char left[128], pos[48];
 	int x, room, wname, wstore;
-	const char *name = "";
+	const char *name = "", *title = t->title;
 
 	draw_fill(0, ROLE_HEADER);
 	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s", screens[t->cur]->name);
@@ -294,8 +294,13 @@ static void draw_title(struct tui *t)
 	wstore = *t->title ? text_width(t->title, strlen(t->title)) + 3 : 0;
 	if (*name) {
 		wname = text_width(name, strlen(name)) + 3 + text_width(pos, strlen(pos));
-		if (wname + wstore > room)
-			wstore = 0;
+		if (wname + wstore > room) {
+			/* the store's path may go; that nothing is stored may not (the name is cut instead) */
+			title = !t->store && *t->title ? "not stored" : "";
+			wstore = *title ? text_width(title, strlen(title)) + 3 : 0;
+			if (room - wstore - 3 - text_width(pos, strlen(pos)) < 10)
+				wstore = 0; /* too narrow for both: the name first */
+		}
 		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
 		/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
 		x += draw_text_mid(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
@@ -304,7 +309,7 @@ static void draw_title(struct tui *t)
 	}
 	if (wstore && (!*name || wstore <= COLS - 1 - x)) {
 		x += draw_text(0, x, COLS - 1 - x, " \xc2\xb7 ", ROLE_HEADER);
-		draw_text(0, x, COLS - 1 - x, t->title, ROLE_HEADER);
+		draw_text(0, x, COLS - 1 - x, title, ROLE_HEADER);
 	}
 }
 

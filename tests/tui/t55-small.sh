@@ -74,3 +74,11 @@ tui_resize 80 24
 tui_wait "EXPERIMENT"
 tui_gone "00:00 UTC"
 tui_stop
+
+# a quick comparison says it is not stored at 80 columns too (the name is cut instead)
+tui_start 80 24 -- samples/issues/seed-llrt.txt
+tui_wait "METRIC"
+tui_wait_line 1 " benchdelta · Matrix · Profile-Guided Opt…n (PGO) benchmarks (1/1) · not stored"
+tui_resize 200 60
+tui_wait "Profile-Guided Optimization (PGO) benchmarks (1/1) · quick comparison (not stored)"
+tui_stop
