@@ -82,3 +82,16 @@ tui_wait_line 1 " benchdelta · Matrix · Profile-Guided Opt…n (PGO) benchmark
 tui_resize 200 60
 tui_wait "Profile-Guided Optimization (PGO) benchmarks (1/1) · quick comparison (not stored)"
 tui_stop
+
+# the Sizes screen with no sizes says where sizes come from, hand-written ones too
+tui_start 80 24 -- ""
+tui_wait "EXPERIMENT"
+tui_keys /
+tui_keys -l "hyperfine"
+tui_keys Enter Enter
+tui_wait "METRIC"
+tui_keys 5
+tui_wait "No sizes in this experiment."
+tui_wait "  dec), size -A, bloaty, objdump -h, du and ls -l listings, and binary sizes"
+tui_wait "  written by hand: a list (\"release: 12.3 MiB\") or a table."
+tui_stop
