@@ -1,6 +1,7 @@
 #!/bin/sh
-# More small things a user sees (issue 36, item 10): G and g land on the
-# last and the first row a user selects, never on a heading or the counts.
+# More small things a user sees (issue 36, item 10), one part each below:
+# G and g land on the last and the first row a user selects, never on a
+# heading or the counts.
 . "$(dirname "$0")/lib.sh"
 
 import samples/issues/seed-llrt.txt
@@ -94,4 +95,12 @@ tui_keys 5
 tui_wait "No sizes in this experiment."
 tui_wait "  dec), size -A, bloaty, objdump -h, du and ls -l listings, and binary sizes"
 tui_wait "  written by hand: a list (\"release: 12.3 MiB\") or a table."
+tui_stop
+
+# the bottom line names 7 Factors where it has the room (80 columns keep the six)
+tui_start 120 30 -- ""
+tui_wait "EXPERIMENT"
+tui_wait_line 30 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
+tui_resize 80 24
+tui_wait_line 24 " 1 Experiments 2 Matrix 3 Compare 4 CPU 5 Sizes 6 Scorecard ? Help q Quit"
 tui_stop
