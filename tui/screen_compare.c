@@ -228,6 +228,8 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 		return;
 	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
+	if (!views_row_compared(r))
+		return; /* a count (hyperfine's runs) or zero everywhere: its figures stand alone, as on the Matrix */
 	if (!selected)
 		role = verdict_role(L, r->verdict, views_tested(r));
 	x = draw_change(y, x, L, cmp_text_delta(r, d, sizeof(d)), cmp_text_ci(r, ci, sizeof(ci)),

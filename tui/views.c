@@ -157,6 +157,13 @@ int views_compared(const struct cmp_mrow *r, size_t ncells)
 	return nonzero;
 }
 
+int views_row_compared(const struct cmp_row *r)
+{
+	if (r->dir == DIR_NONE && metric_family(r->quantity) == MF_COUNT)
+		return 0;
+	return (r->base.present && r->base.center != 0) || (r->cand.present && r->cand.center != 0);
+}
+
 static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 {
 	struct mcell *c = &v->cells[l * v->mx.ncols];

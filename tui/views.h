@@ -107,6 +107,8 @@ enum color_role views_role(enum cmp_verdict v, int tested);
  * alone.
  */
 int views_compared(const struct cmp_mrow *r, size_t ncells);
+/* The same rule for one pair's row (Compare): 1 when it shows a change. */
+int views_row_compared(const struct cmp_row *r);
 /* What views_role() wants of a row: 0 untested, 1 tested, 2 tested within one run a side. */
 int views_tested(const struct cmp_row *r);
 /*
