@@ -97,6 +97,9 @@ size_t clean_container_prefix(const char *raw, size_t n)
 {
 	size_t i = 0, name;
 
+	/* asked of every line: most hold no bar at all */
+	if (!n || !memchr(raw, '|', n))
+		return 0;
 	/* a service name: letters, digits, '_', '-', '.', at most 64 bytes */
 	while (i < n && i < 64 &&
 	       ((raw[i] >= 'a' && raw[i] <= 'z') || (raw[i] >= 'A' && raw[i] <= 'Z') || is_digit(raw[i]) ||
