@@ -277,6 +277,12 @@ static size_t user_host_prompt_len(const char *s, size_t n)
 	return i < n ? i : 0;
 }
 
+/* The bytes of a shell's syntax in a command's arguments (and NUL, where strchr() stopped). */
+static const unsigned char shell_byte[256] = {
+	[0] = 1,   ['-'] = 1, ['/'] = 1, ['.'] = 1,  ['='] = 1, ['|'] = 1,
+	['<'] = 1, ['>'] = 1, ['\''] = 1, ['"'] = 1, ['`'] = 1, ['$'] = 1,
+};
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
@@ -314,7 +320,7 @@ static int looks_like_command(const char *s, size_t n)
 		 */
 		size_t k = w;
 
-		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
+		while (k < n && !shell_byte[(unsigned char)s[k]])
 			k++;
 		return !(k == n && n > w &&
 			 ((s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3) || text_words(s + w, n - w, 5) >= 5));
