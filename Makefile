@@ -200,6 +200,7 @@ run-locale-compare: $(BIN)
 golden-update: $(BIN)
 	@$(TEST_ENV) UPDATE=1 sh tests/golden/run.sh
 	@$(TEST_ENV) UPDATE=1 sh tests/cli/t71-compare-golden.sh
+	@$(TEST_ENV) UPDATE=1 sh tests/cli/t94-factors-golden.sh
 
 $(REPLAY): tests/http/replay.c $(BUILD)/config.mk
 	@mkdir -p $(@D)

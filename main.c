@@ -29,6 +29,11 @@ static const char usage[] =
 	"                    [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                    [--fail-on-regression PCT]\n"
 	"                                  baseline against candidates, with significance\n"
+	"  benchdelta factors [-e EXP] | --across FACTOR [-f text|markdown|json]\n"
+	"                                  what each build factor (PGO, LTO, BOLT...) does,\n"
+	"                                  everything else held fixed\n"
+	"  benchdelta tag [-e EXP] VARIANT FACTOR=LEVEL...\n"
+	"                                  set a variant's factors (recorded, undoable)\n"
 	"  benchdelta show RUN...          a run's figures, samples, series, notes and origin\n"
 	"  benchdelta source [-C N|--all] RUN...\n"
 	"                                  the text a run was read from, its numbers marked\n"
@@ -76,6 +81,8 @@ static const struct cli_command commands[] = {
 	{ "move", cmd_move, NEED_NONE },
 	{ "reparse", cmd_reparse, NEED_NONE },
 	{ "fsck", cmd_fsck, NEED_NONE },
+	{ "factors", cmd_factors, NEED_RECORDS },
+	{ "tag", cmd_tag, NEED_NONE },
 };
 
 /*

@@ -57,6 +57,10 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv);
 int cmd_move(struct cli *c, int argc, char **argv);
 int cmd_reparse(struct cli *c, int argc, char **argv);
 int cmd_fsck(struct cli *c, int argc, char **argv);
+/* Build factors: their pairs within an experiment, or one factor across every experiment. */
+int cmd_factors(struct cli *c, int argc, char **argv);
+/* Set a variant's level of a factor (recorded, undoable). */
+int cmd_tag(struct cli *c, int argc, char **argv);
 /* The TUI: on the store (no files), or on the files given, not stored. */
 int cmd_tui(struct cli *c, int argc, char **argv);
 

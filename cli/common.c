@@ -4,6 +4,7 @@
 #include "cli/common.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <strings.h>
 
 #include "parsers/parser.h"
+#include "store/compare.h"
 #include "store/csvstore.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -138,4 +140,23 @@ void cli_advise_reparse(struct cli *c, const struct model *m)
 			"now %d): 'benchdelta reparse' reads them again\n",
 			gen, PARSERS_GENERATION);
 	free(dir);
+}
+
+int cli_parse_number(const char *s, double *out)
+{
+	char *end;
+
+	*out = strtod(s, &end);
+	if (end != s && *end == '%')
+		end++;
+	return end != s && !*end && isfinite(*out) ? 0 : -1;
+}
+
+int cli_judge_option(struct cli *c, const char *cmd, int opt, const char *arg, struct cmp_opts *o)
+{
+	if (opt == 'A' && (cli_parse_number(arg, &o->alpha) < 0 || !(o->alpha > 0 && o->alpha < 1)))
+		return cli_usage_error(c, cmd, "--alpha needs a level between 0 and 1, not '%s'", arg);
+	if (opt == 'T' && (cli_parse_number(arg, &o->threshold) < 0 || o->threshold < 0))
+		return cli_usage_error(c, cmd, "--threshold needs a percentage >= 0, not '%s'", arg);
+	return BD_EXIT_OK;
 }

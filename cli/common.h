@@ -45,6 +45,16 @@ const struct experiment *cli_match_experiment(const struct model *m, const char 
  */
 void cli_advise_reparse(struct cli *c, const struct model *m);
 
+/* A percentage or a level from the command line into *out: a finite number, an optional '%'. 0, or -1. */
+int cli_parse_number(const char *s, double *out);
+/*
+ * --alpha A and --threshold PCT into o (an option of getopt's: `opt` is
+ * 'A' for --alpha, 'T' for --threshold, its text `arg`); the exit status
+ * of a bad value after saying why (for command `cmd`), or BD_EXIT_OK.
+ */
+struct cmp_opts;
+int cli_judge_option(struct cli *c, const char *cmd, int opt, const char *arg, struct cmp_opts *o);
+
 /*
  * Make a name typed on the command line safe to store and print, in place
  * (text_clean: control characters become '?'; never longer). Names read

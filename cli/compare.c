@@ -18,10 +18,15 @@ static const char usage[] =
 	"usage: benchdelta compare [-e EXP] [--matrix] [BASE [CAND...]] [-f text|markdown|csv|json]\n"
 	"                          [--alpha A] [--threshold PCT] [--correct holm]\n"
 	"                          [--fail-on-regression PCT]\n"
+	"       benchdelta compare -e EXP BASE -E EXP2 CAND [-f ...] [--alpha A] ...\n"
 	"\n"
 	"  BASE                 the baseline variant (default: the experiment's, see 'list variants')\n"
 	"  CAND...              the candidates (default: every other variant)\n"
 	"  -e, --experiment EXP the experiment (needed when the store holds several)\n"
+	"  -E, --candidate-experiment EXP2\n"
+	"                       the candidate is a variant of another experiment (a rerun,\n"
+	"                       another thread): BASE of EXP against CAND of EXP2, with a\n"
+	"                       warning that they come from different sources\n"
 	"  -f, --format FMT     text (default), markdown (a table for an issue), csv or json\n"
 	"  -m, --matrix         every variant in one table, the baseline first (as the UI's Matrix)\n"
 	"  --alpha A            significance level, 0 < A < 1 (default 0.05)\n"
@@ -32,17 +37,6 @@ static const char usage[] =
 	"                       larger than PCT % of the baseline\n";
 
 enum { OPT_ALPHA = 256, OPT_THRESHOLD, OPT_CORRECT, OPT_FAIL };
-
-/* A percentage or a level from the command line: a finite number, an optional '%'. */
-static int parse_number(const char *s, double *out)
-{
-	char *end;
-
-	*out = strtod(s, &end);
-	if (end != s && *end == '%')
-		end++;
-	return end != s && !*end && isfinite(*out) ? 0 : -1;
-}
 
 /* The key of the variant of `e` the user named (its text or key, any case), or NULL after saying why. */
 static const char *find_variant(struct model *m, const struct experiment *e, const char *name)
@@ -104,6 +98,7 @@ static const struct cmp_row *regression(const struct cmp_table *t, double limit)
 
 struct args {
 	const char *exp, *fmt;
+	const char *cand_exp; /* -E: the candidate's experiment, or NULL */
 	struct cmp_opts opts;
 	double fail; /* NAN: no --fail-on-regression */
 	int matrix;  /* --matrix */
@@ -115,6 +110,7 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
 		{ "experiment", required_argument, NULL, 'e' },
+		{ "candidate-experiment", required_argument, NULL, 'E' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "matrix", no_argument, NULL, 'm' },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
@@ -127,10 +123,13 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:f:mh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:E:f:mh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			a->exp = optarg;
+			break;
+		case 'E':
+			a->cand_exp = cli_clean_arg(optarg);
 			break;
 		case 'f':
 			a->fmt = optarg;
@@ -139,12 +138,9 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 			a->matrix = 1;
 			break;
 		case OPT_ALPHA:
-			if (parse_number(optarg, &a->opts.alpha) < 0 || !(a->opts.alpha > 0 && a->opts.alpha < 1))
-				return cli_usage_error(c, "compare", "--alpha needs a level between 0 and 1, not '%s'", optarg);
-			break;
 		case OPT_THRESHOLD:
-			if (parse_number(optarg, &a->opts.threshold) < 0 || a->opts.threshold < 0)
-				return cli_usage_error(c, "compare", "--threshold needs a percentage >= 0, not '%s'", optarg);
+			if (cli_judge_option(c, "compare", opt == OPT_ALPHA ? 'A' : 'T', optarg, &a->opts))
+				return BD_EXIT_USAGE;
 			break;
 		case OPT_CORRECT:
 			if (strcmp(optarg, "holm") && strcmp(optarg, "none"))
@@ -152,7 +148,7 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 			a->opts.holm = !strcmp(optarg, "holm");
 			break;
 		case OPT_FAIL:
-			if (parse_number(optarg, &a->fail) < 0 || a->fail < 0)
+			if (cli_parse_number(optarg, &a->fail) < 0 || a->fail < 0)
 				return cli_usage_error(c, "compare", "--fail-on-regression needs a percentage >= 0, not '%s'", optarg);
 			break;
 		case 'h':
@@ -169,6 +165,9 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 	a->nnames = argc - optind;
 	if (a->matrix && a->nnames > 1)
 		return cli_usage_error(c, "compare", "--matrix shows every variant: name the baseline only");
+	if (a->cand_exp && (a->matrix || a->nnames != 2 || !a->exp))
+		return cli_usage_error(c, "compare", "-E compares one variant of each experiment: "
+						     "-e EXP BASE -E EXP2 CAND");
 	return BD_EXIT_OK;
 }
 
@@ -286,9 +285,39 @@ static int run(struct model *m, const struct experiment *e, const struct args *a
 	return rc;
 }
 
+/*
+ * `-E`: BASE of experiment e against CAND of experiment e2, as one
+ * experiment of the two (model_pair_experiment()); the exit status.
+ */
+static int run_two(struct model *m, const struct experiment *e, const struct experiment *e2,
+		   const struct args *a)
+{
+	const char *base = find_variant(m, e, a->names[0]), *cand;
+	struct experiment pair;
+	struct args one = *a;
+	char *names[2];
+
+	if (!base || !(cand = find_variant(m, e2, a->names[1])))
+		return BD_EXIT_USAGE;
+	if (e == e2) {
+		fprintf(stderr, "benchdelta: -E names the same experiment as -e: compare without it\n");
+		return BD_EXIT_USAGE;
+	}
+	model_pair_experiment(m, e, base, e2, cand, &pair);
+	fprintf(stderr,
+		"benchdelta: \"%s\" of \"%s\" against \"%s\" of \"%s\": they come from different sources "
+		"(texts, and maybe machines, dates, setups); a difference may not be the builds'\n",
+		format_variant(e2, cand), e2->name, format_variant(e, base), e->name);
+	names[0] = (char *)pair.variants[0].text;
+	names[1] = (char *)pair.variants[1].text;
+	one.names = names;
+	one.nnames = 2;
+	return run(m, &pair, &one);
+}
+
 int cmd_compare(struct cli *c, int argc, char **argv)
 {
-	struct args a = { NULL, "text", CMP_OPTS_INIT, NAN, 0, NULL, 0 };
+	struct args a = { NULL, "text", NULL, CMP_OPTS_INIT, NAN, 0, NULL, 0 };
 	const struct experiment *e;
 	struct model m;
 	int rc = parse_args(c, argc, argv, &a);
@@ -298,9 +327,17 @@ int cmd_compare(struct cli *c, int argc, char **argv)
 	if (rc != BD_EXIT_OK)
 		return rc;
 	model_init(&m);
-	rc = cli_load(c, a.exp, &m);
-	if (rc == BD_EXIT_OK && (e = pick_experiment(c, &m, a.exp, &rc)))
-		rc = a.matrix ? run_matrix(&m, e, &a) : run(&m, e, &a);
+	rc = cli_load(c, a.cand_exp ? NULL : a.exp, &m);
+	if (rc == BD_EXIT_OK && (e = pick_experiment(c, &m, a.exp, &rc))) {
+		const struct experiment *e2 = NULL;
+
+		if (a.cand_exp && !(e2 = cli_find_experiment(&m, a.cand_exp)))
+			rc = BD_EXIT_USAGE;
+		else if (e2)
+			rc = run_two(&m, e, e2, &a);
+		else
+			rc = a.matrix ? run_matrix(&m, e, &a) : run(&m, e, &a);
+	}
 	model_release(&m);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "parsers/factors.h"
 #include "parsers/names.h"
 #include "util/hash.h"
 #include "util/text.h"
@@ -190,17 +191,17 @@ static const char *const section_words[] = {
 	"statistics", "invocation", "run", "runs", "running", NULL,
 };
 
-/* Words that name a build, for lines that are not marked as labels. */
-static const char *const build_words[] = {
-	"release", "debug", "lto", "thinlto", "fat", "thin", "pgo", "bolt", "plo", "instrumented",
-	"instrumentation", "optimized", "optimised", "optimization", "optimisation", "baseline",
-	"default", "native", "o0", "o1", "o2", "o3", "os", "oz", "og", "cgu", "codegen", "march",
-	"mtune", "before", "after", "patched", "unpatched", "original", "vanilla", "stock", "master",
-	"main", "head", "old", "new", "gcc", "clang", "rustc", "msvc", "icc", "jemalloc", "mimalloc",
-	"tcmalloc", "glibc", "musl", "static", "dynamic", "stripped", "autofdo", "propeller", "fdo",
-	"asan", "ubsan", "tsan", "sanitized", "profiled", "avx2", "avx512", "sse4", "simd", "nightly",
-	"stable", "beta", "candidate", "reference", NULL,
-};
+/*
+ * Words that name a build, for lines that are not marked as labels: the
+ * rows of the factor table (factors.h) marked L.
+ */
+#define LABEL_WORD_L(s) s,
+#define LABEL_WORD__(s)
+#define BUILD_WORD_(f, s, level, role, label) LABEL_WORD_##label(s)
+static const char *const build_words[] = { FACTOR_WORDS(BUILD_WORD_) NULL };
+#undef BUILD_WORD_
+#undef LABEL_WORD__
+#undef LABEL_WORD_L
 
 /* Words a parenthetical aside may hold to be dropped from a label. */
 static const char *const aside_words[] = {

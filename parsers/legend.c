@@ -121,24 +121,6 @@ static void clean_description(const char *s, size_t n, struct buf *out)
 	buf_add(out, s, n);
 }
 
-/* A commit hash, abbreviated or whole: 7 to 40 hex digits, at least one a digit and one a letter. */
-static int commit_hash(const char *s, size_t n)
-{
-	int digit = 0, letter = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			digit = 1;
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			letter = 1;
-		else
-			return 0;
-	}
-	return digit && letter;
-}
-
 /* "`symlink-dir` is this one": a word that points, and names nothing. */
 static int pointer_word(const char *s, size_t n)
 {
@@ -194,7 +176,7 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 		return 0;
 	clean_description(d, (size_t)(e - d), out);
 	/* "ruff_old: 89a8c313a15c…": the commit it was built from is a version, not a name */
-	if (commit_hash(out->s, out->len) || quantity(out->s, out->len) || pointer_word(out->s, out->len))
+	if (text_is_commit_hash(out->s, out->len) || quantity(out->s, out->len) || pointer_word(out->s, out->len))
 		buf_reset(out);
 	return out->len > 0;
 }

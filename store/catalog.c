@@ -8,6 +8,8 @@
  *       files did not verify or read then (no runs, no figures kept)
  *   figures(quantity, hash, data) PRIMARY KEY (quantity, hash)
  *       per import and quantity, the figure of each run that has one
+ *   effects(experiment, base, cand, family, stamp, ...): a pair's effect
+ *       per family of metrics, as factors --across asks (catalog_fx.c)
  *
  * source, runs and data are blobs: unsigned numbers as LEB128 varints,
  * doubles as 8 little-endian bytes, strings as their length and bytes;
@@ -19,6 +21,7 @@
  * dropped and made again.
  */
 #include "store/catalog.h"
+#include "store/catalog_db.h"
 
 #include <math.h>
 #include <sqlite3.h>
@@ -38,13 +41,8 @@
 
 #define CATALOG_FILE "catalog.db"
 /* the tables' and the blobs' layout: a catalog of another is made anew (catalog_open()) */
-#define CATALOG_SCHEMA 3
+#define CATALOG_SCHEMA 4
 #define BLOB_VERSION 3
-
-struct catalog {
-	sqlite3 *db;
-	struct store *st;
-};
 
 /* ---- blobs ---- */
 
@@ -143,7 +141,8 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS figures(quantity TEXT NOT NULL, hash TEXT NOT NULL,"
 	" data BLOB NOT NULL);"
 	"CREATE UNIQUE INDEX IF NOT EXISTS figures_quantity ON figures(quantity, hash);"
-	"CREATE INDEX IF NOT EXISTS figures_hash ON figures(hash);";
+	"CREATE INDEX IF NOT EXISTS figures_hash ON figures(hash);"
+	CATALOG_EFFECTS_SCHEMA;
 
 /* One statement with no result; 0, or the SQLite error. */
 static int exec(sqlite3 *db, const char *sql)
@@ -182,7 +181,8 @@ static int setup(sqlite3 *db)
 		return rc;
 	if (user_version(db) != CATALOG_SCHEMA) {
 		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", CATALOG_SCHEMA);
-		if ((rc = exec(db, "DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS figures;")) ||
+		if ((rc = exec(db, "DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS figures;"
+					   " DROP TABLE IF EXISTS effects;")) ||
 		    (rc = exec(db, schema)) || (rc = exec(db, sql))) {
 			exec(db, "ROLLBACK");
 			return rc;
@@ -238,6 +238,9 @@ void catalog_close(struct catalog *c)
 {
 	if (!c)
 		return;
+	sqlite3_finalize(c->fx_get);
+	sqlite3_finalize(c->fx_put);
+	sqlite3_finalize(c->fx_ident);
 	sqlite3_close(c->db);
 	free(c);
 }

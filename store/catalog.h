@@ -5,7 +5,8 @@
  * subject, format) and, per quantity, each run's figure of it (struct
  * run_figure: the number a comparison uses, its n, spread and printed
  * resolution); from those, per experiment × variant × scenario × metric,
- * a summary (catalog_summaries()).
+ * a summary (catalog_summaries()); and the effects of pairs of variants
+ * that a question across experiments judged (catalog_fx_*(), below).
  *
  * It is derived from the imports' files (load.h), which stay the store's
  * truth, one import at a time, and is independent of the journal: an
@@ -106,5 +107,41 @@ struct catalog_summary {
 long catalog_summaries(struct catalog *c, struct store *st,
 		       void (*fn)(void *ctx, const struct catalog_summary *s), void *ctx,
 		       struct diag *d);
+
+/*
+ * The effects of pairs of variants (store/effect.h), kept so that a
+ * question over every experiment (factors --across) reads no import:
+ * per experiment, baseline and candidate variant keys, one effect per
+ * fx_families[], with the stamp of what they were measured from
+ * (catalog_fx_stamp()). Unlike the rest of the catalog they depend on the
+ * journal; the stamp holds what of it they depend on, so a kept effect
+ * whose stamp is not the experiment's now is never used, whoever changed
+ * the store. An edit, import or removal through store/flows.h forgets the
+ * effects of the experiments it touched (catalog_fx_forget()).
+ */
+struct fx_effect;
+struct cmp_opts;
+
+/*
+ * The stamp of experiment `e` of model `m` (its sources named, the journal
+ * loaded: the store's index will do) for effects judged by `o`: a hash of
+ * the program's version, `o`, the experiment's name, each of its imports'
+ * hash and files' identity (as the catalog read them; call after
+ * catalog_sync()), and the journal's variant names and block and import
+ * edits that reach it. 0, or -1 when an import is not in the catalog.
+ */
+int catalog_fx_stamp(struct catalog *c, const struct model *m, const struct experiment *e,
+		     const struct cmp_opts *o, char out[33]);
+/* The effects kept of pair `base` → `cand` of `experiment` with stamp `stamp` into out[fx_nfamilies]: 1, else 0. */
+int catalog_fx_get(struct catalog *c, const char *experiment, const char *base, const char *cand,
+		   const char *stamp, struct fx_effect *out);
+/* Keep in[fx_nfamilies] as that pair's effects with stamp `stamp`. 0, or -1. */
+int catalog_fx_put(struct catalog *c, const char *experiment, const char *base, const char *cand,
+		   const char *stamp, const struct fx_effect *in);
+/* Forget the kept effects of `experiment` (NULL: of every experiment). 0, or -1. */
+int catalog_fx_forget(struct catalog *c, const char *experiment);
+/* A transaction around many puts (one write of the file): begin, then end (commit). 0, or -1. */
+int catalog_fx_begin(struct catalog *c);
+int catalog_fx_end(struct catalog *c);
 
 #endif

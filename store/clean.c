@@ -105,4 +105,11 @@ void clean_sources(struct model *m, size_t from)
 		CLEAN(m->aliases[i].from);
 		CLEAN(m->aliases[i].to);
 	}
+	for (size_t i = 0; i < m->ntags; i++) {
+		CLEAN(m->tags[i].experiment);
+		CLEAN(m->tags[i].variant);
+		CLEAN(m->tags[i].factor);
+		CLEAN(m->tags[i].level);
+		CLEAN(m->tags[i].value);
+	}
 }

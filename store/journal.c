@@ -353,6 +353,16 @@ static void apply_row(struct model *m, const struct edit_row *r, size_t index)
 	case EDIT_REMOVE:
 		strmap_put(&m->removed, r->target, (uint32_t)index);
 		break;
+	case EDIT_TAG: {
+		const char *eq = strchr(r->value, '=');
+
+		if (eq) {
+			char *factor = arena_strndup(&m->arena, r->value, (size_t)(eq - r->value));
+
+			model_add_tag(m, r->experiment, r->target, factor, eq + 1, r->created);
+		}
+		break;
+	}
 	case EDIT_UNDO:
 		break;
 	}
@@ -777,11 +787,28 @@ static const struct edit_row *latest(const struct jfile *j, enum edit_op op, con
 	return NULL;
 }
 
+/* The latest tag row in effect of this experiment, variant and factor (its value's part before '='), or NULL. */
+static const struct edit_row *latest_tag(const struct jfile *j, const struct edit_row *r)
+{
+	size_t n = strcspn(r->value, "=");
+
+	for (size_t i = j->n; i-- > 0;) {
+		const struct edit_row *l = &j->rows[i];
+
+		if (l->op == EDIT_TAG && !l->undone && !strcmp(l->experiment, r->experiment) &&
+		    !strcmp(l->target, r->target) && !strncmp(l->value, r->value, n) && l->value[n] == '=')
+			return l;
+	}
+	return NULL;
+}
+
 /* A row that changes nothing: the same as the latest in effect for its key. */
 static int is_repeat(const struct jfile *j, const struct edit_row *r)
 {
 	const struct edit_row *l;
 
+	if (r->op == EDIT_TAG)
+		return (l = latest_tag(j, r)) && !strcmp(l->value, r->value);
 	if (r->op != EDIT_VARIANT && r->op != EDIT_BASELINE && r->op != EDIT_EXPERIMENT)
 		return 0;
 	l = latest(j, r->op, r->experiment, r->target);

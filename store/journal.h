@@ -41,6 +41,8 @@
 	X(EDIT_ALIAS, "alias")           /* in experiment ("" all) variant key `target` is `value` */ \
 	X(EDIT_EXPERIMENT, "experiment") /* the runs of import `target` (a hash) go to `value` */     \
 	X(EDIT_REMOVE, "remove")         /* import `target` removed; `value` its instance */         \
+	X(EDIT_TAG, "tag")               /* in experiment ("" all) variant key `target` has `value`, \
+					    "FACTOR=LEVEL" ("FACTOR=": states no such factor) */    \
 	X(EDIT_UNDO, "undo")             /* edit number `target` is undone */
 
 enum edit_op {

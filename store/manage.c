@@ -130,6 +130,9 @@ int manage_plan_rename(const struct model *m, const struct experiment *e, const 
 	for (size_t k = 0; k < m->naliases; k++)
 		if (!strcmp(m->aliases[k].experiment, e->name))
 			add(p, EDIT_ALIAS, to, m->aliases[k].from, m->aliases[k].to);
+	for (size_t k = 0; k < m->ntags; k++)
+		if (!strcmp(m->tags[k].experiment, e->name))
+			add(p, EDIT_TAG, to, m->tags[k].variant, m->tags[k].value);
 	for (size_t k = 0; k < m->noverrides; k++)
 		if (!strcmp(m->overrides[k].kind, "baseline") && !strcmp(m->overrides[k].target, e->name))
 			baseline = m->overrides[k].value;

@@ -42,6 +42,7 @@ void model_release(struct model *m)
 	free(m->sources);
 	free(m->overrides);
 	free(m->aliases);
+	free(m->tags);
 	free(m->edits);
 	free(m->figs);
 	free(m->fig_quantity);
@@ -135,6 +136,21 @@ void model_add_alias(struct model *m, const char *experiment, const char *from, 
 	a->from = arena_strdup(&m->arena, from);
 	a->to = arena_strdup(&m->arena, to);
 	a->created = arena_strdup(&m->arena, created ? created : "");
+}
+
+void model_add_tag(struct model *m, const char *experiment, const char *variant, const char *factor,
+		   const char *level, const char *created)
+{
+	struct vtag *t;
+
+	ALLOC_GROW(m->tags, m->ntags + 1, m->tags_cap);
+	t = &m->tags[m->ntags++];
+	t->experiment = arena_strdup(&m->arena, experiment);
+	t->variant = arena_strdup(&m->arena, variant);
+	t->factor = arena_strdup(&m->arena, factor);
+	t->level = arena_strdup(&m->arena, level);
+	t->value = arena_printf(&m->arena, "%s=%s", factor, level);
+	t->created = arena_strdup(&m->arena, created ? created : "");
 }
 
 /*
@@ -744,4 +760,36 @@ void byrun_release(struct byrun *b)
 	free(b->start);
 	free(b->order);
 	b->start = b->order = NULL;
+}
+
+int model_pair_experiment(struct model *m, const struct experiment *a, const char *akey,
+			  const struct experiment *b, const char *bkey, struct experiment *out)
+{
+	const struct variant_info *va = model_variant(a, akey), *vb = model_variant(b, bkey);
+	struct variant_info *v;
+	const char *btext;
+
+	memset(out, 0, sizeof(*out));
+	if (!va || !vb)
+		return -1;
+	btext = vb->text;
+	if (!strcmp(model_variant_key(m, va->text), model_variant_key(m, vb->text)))
+		btext = arena_printf(&m->arena, "%s (2)", vb->text);
+	out->name = arena_printf(&m->arena, "%s | %s", a->name, b->name);
+	out->variants = v = arena_alloc(&m->arena, 2 * sizeof(*v));
+	out->nvariants = 2;
+	v[0] = *va;
+	v[0].key = model_variant_key(m, va->text);
+	v[1] = *vb;
+	v[1].text = btext;
+	v[1].key = model_variant_key(m, btext);
+	out->baseline = v[0].key;
+	out->imported = !b->imported || (a->imported && strcmp(a->imported, b->imported) > 0) ? a->imported
+											: b->imported;
+	out->fmts = a->fmts | b->fmts;
+	out->nruns = va->nruns + vb->nruns;
+	out->runs = arena_alloc(&m->arena, (out->nruns + 1) * sizeof(*out->runs));
+	memcpy(out->runs, va->runs, va->nruns * sizeof(*out->runs));
+	memcpy(out->runs + va->nruns, vb->runs, vb->nruns * sizeof(*out->runs));
+	return 0;
 }

@@ -60,6 +60,20 @@ struct alias {
 	const char *created;
 };
 
+/*
+ * `benchdelta tag`: in `experiment` ("" = all), variant key `variant` has
+ * factor `factor` at `level` ("": the variant states no such factor,
+ * whatever its name says). Read by store/pairs.c; later tags win.
+ */
+struct vtag {
+	const char *experiment;
+	const char *variant;
+	const char *factor;
+	const char *level;
+	const char *value; /* as the journal keeps it: "FACTOR=LEVEL" */
+	const char *created;
+};
+
 struct variant_info {
 	const char *key;
 	const char *text;
@@ -164,6 +178,8 @@ struct model {
 	size_t noverrides, overrides_cap;
 	struct alias *aliases;
 	size_t naliases, aliases_cap;
+	struct vtag *tags;
+	size_t ntags, tags_cap;
 	struct strmap blocks; /* block key → 1, for dedup */
 	struct edit_row *edits; /* the edit journal, in order (journal.h) */
 	size_t nedits, edits_cap;
@@ -211,6 +227,8 @@ void model_add_override(struct model *m, const char *kind, const char *target, c
 			const char *created);
 void model_add_alias(struct model *m, const char *experiment, const char *from, const char *to,
 		     const char *created);
+void model_add_tag(struct model *m, const char *experiment, const char *variant, const char *factor,
+		   const char *level, const char *created);
 
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
@@ -249,6 +267,19 @@ const struct variant_info *model_variant(const struct experiment *e, const char 
  * Heap array of m->rs.nruns counts (at least one), the caller frees it.
  */
 size_t *model_meas_per_run(const struct model *m);
+
+/*
+ * An experiment of two variants of two experiments of `m` (a rerun a
+ * month later; the same project in two threads), for the compare engine:
+ * variant `akey` of `a` and `bkey` of `b`, with their texts and runs; when
+ * the texts have one key, b's gets " (2)" so that the two keys differ.
+ * It is named "A | B", its baseline a's variant. Everything is in m's
+ * arena (valid while m is; not one of m->exps, and a model_resolve()
+ * leaves it stale). Returns 0, or -1 when a variant is not its
+ * experiment's.
+ */
+int model_pair_experiment(struct model *m, const struct experiment *a, const char *akey,
+			  const struct experiment *b, const char *bkey, struct experiment *out);
 
 /* The arena-owned key of a variant text (the same copy again for a text asked for lately: never written to). */
 const char *model_variant_key(struct model *m, const char *text);

@@ -318,6 +318,9 @@ static long read_again(struct model *old, uint32_t s, struct owners *o, struct m
 	for (size_t k = 0; k < old->naliases; k++)
 		model_add_alias(fresh, old->aliases[k].experiment, old->aliases[k].from,
 				old->aliases[k].to, old->aliases[k].created);
+	for (size_t k = 0; k < old->ntags; k++)
+		model_add_tag(fresh, old->tags[k].experiment, old->tags[k].variant, old->tags[k].factor,
+			      old->tags[k].level, old->tags[k].created);
 	model_resolve(fresh);
 	return src;
 }

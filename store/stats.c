@@ -479,3 +479,36 @@ double stats_geomean(const double *x, size_t n)
 	}
 	return exp(s / (double)n);
 }
+
+double stats_geosd(const double *x, size_t n)
+{
+	double s = 0, ss = 0;
+
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		if (!(x[i] > 0))
+			return NAN;
+		s += log(x[i]);
+	}
+	s /= (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (log(x[i]) - s) * (log(x[i]) - s);
+	return exp(sqrt(ss / (double)(n - 1)));
+}
+
+int stats_log_interval(double m, double var, double df, double res, double level, double *lo,
+		       double *hi)
+{
+	double q, half;
+
+	*lo = *hi = NAN;
+	if (!isfinite(m) || !(var >= 0) || !(df > 0) || !(res >= 0) || !(level > 0 && level < 1))
+		return -1;
+	gsl_quiet();
+	q = isinf(df) ? gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2) : t_quantile(level, df);
+	half = q * sqrt(var) + res;
+	*lo = exp(m - half);
+	*hi = exp(m + half);
+	return 0;
+}

@@ -108,5 +108,20 @@ void stats_holm(const double *p, size_t n, double *adj);
 
 /* exp(mean(log x)) of x[0..n); NaN when n is 0 or some value is not > 0. */
 double stats_geomean(const double *x, size_t n);
+/*
+ * The geometric standard deviation exp(sd(log x)) of x[0..n) (sample sd,
+ * n - 1): how far apart ratios are, as a factor ("×/÷ 1.08"). NaN when
+ * n < 2 or some value is not > 0.
+ */
+double stats_geosd(const double *x, size_t n);
+/*
+ * The two-sided interval at `level` of exp(m), where m is a mean of logs
+ * (a geometric mean's log) with variance `var` and `df` degrees of
+ * freedom (INFINITY: the normal distribution), widened by `res` on the
+ * log scale for the printed digits: exp(m ± (t(df)·√var + res)). Returns
+ * 0, or -1 (bounds NaN) when var or res is negative or df not > 0.
+ */
+int stats_log_interval(double m, double var, double df, double res, double level, double *lo,
+		       double *hi);
 
 #endif

@@ -29,6 +29,7 @@ static const struct binding bindings[] = {
 	{ '4', 0, ACT_SCREEN_CPU },
 	{ '5', 0, ACT_SCREEN_SIZES },
 	{ '6', 0, ACT_SCREEN_SCORE },
+	{ '7', 0, ACT_SCREEN_FACTORS },
 	{ KEY_UP, 1, ACT_UP },
 	{ 'k', 0, ACT_UP },
 	{ KEY_DOWN, 1, ACT_DOWN },
@@ -74,6 +75,9 @@ static const struct binding bindings[] = {
 	{ '[', 0, ACT_PREV_SIG },
 	{ 'y', 0, ACT_COPY },
 	{ 'Y', 0, ACT_COPY_FILE },
+	{ 'a', 0, ACT_ACROSS },
+	{ 't', 0, ACT_TAG },
+	{ 'x', 0, ACT_CROSS },
 };
 
 enum action keys_action(wint_t key, int is_code)

@@ -18,6 +18,7 @@
 	X(SCREEN_CPU, "4", "CPU: CPU time, use and counters, peak memory, per variant") \
 	X(SCREEN_SIZES, "5", "Sizes: sections in bytes, every variant against the baseline")       \
 	X(SCREEN_SCORE, "6", "Scorecard: each variant's trade-off in one line")                    \
+	X(SCREEN_FACTORS, "7", "Factors: each build factor's effect, all else held fixed") \
 	X(UP, "Up k", "move up")                                                                   \
 	X(DOWN, "Down j", "move down")                                                             \
 	X(PAGE_UP, "PgUp", "page up")                                                              \
@@ -49,6 +50,9 @@
 	X(HISTORY, "H", "Matrix, Compare, CPU, Sizes, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
 	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
+	X(ACROSS, "a", "Factors: the factor under the cursor in every experiment (forest plot)") \
+	X(TAG, "t", "Factors: set a variant's factors, FACTOR=LEVEL (recorded, undoable)") \
+	X(CROSS, "x", "Factors: pick a variant, then one of another experiment: compare them") \
 	X(REDRAW, "^L", "redraw the screen")
 
 #define ACTION_ENUM_(e, keys, help) ACT_##e,

@@ -21,6 +21,7 @@ enum screen_id {
 	SCREEN_CPU,
 	SCREEN_SIZES,
 	SCREEN_SCORE,
+	SCREEN_FACTORS,
 	SCREEN_HELP,
 	SCREEN_WARNINGS,
 	SCREEN_RUNS,
@@ -85,6 +86,7 @@ struct tui {
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
 	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
+	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
 	char keep_row[512];
 };
@@ -113,6 +115,7 @@ extern const struct screen screen_compare;
 extern const struct screen screen_cpu;
 extern const struct screen screen_sizes;
 extern const struct screen screen_score;
+extern const struct screen screen_factors;
 extern const struct screen screen_help;
 extern const struct screen screen_warnings;
 extern const struct screen screen_runs;

@@ -15,6 +15,7 @@
 
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/factors_view.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/text.h"
@@ -30,6 +31,7 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_CPU] = &screen_cpu,
 	[SCREEN_SIZES] = &screen_sizes,
 	[SCREEN_SCORE] = &screen_score,
+	[SCREEN_FACTORS] = &screen_factors,
 	[SCREEN_HELP] = &screen_help,
 	[SCREEN_WARNINGS] = &screen_warnings,
 	[SCREEN_RUNS] = &screen_runs,
@@ -228,12 +230,17 @@ static void status_label(const struct screen *s, int terse, char *out, size_t si
  */
 static void draw_status(struct tui *t)
 {
-	static const enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE,
-						SCREEN_CPU, SCREEN_SIZES, SCREEN_SCORE, SCREEN_HELP };
-	size_t n = sizeof(order) / sizeof(order[0]);
+	/* Factors is named when shown (the line of the others fits 80 columns; ? lists 7 too) */
+	enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE, SCREEN_CPU,
+				   SCREEN_SIZES,      SCREEN_SCORE,  SCREEN_HELP,    SCREEN_HELP };
+	size_t n = sizeof(order) / sizeof(order[0]) - 1;
 	int y = LINES - 1, x = 1, terse = 0, gap = 2;
 	char w[64], label[64];
 
+	if (t->cur == SCREEN_FACTORS) {
+		order[n - 1] = SCREEN_FACTORS;
+		order[n++] = SCREEN_HELP;
+	}
 	w[0] = '\0';
 	if (t->warnings->n)
 		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
@@ -378,6 +385,8 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_UNDO:
 	case ACT_DELETE:
 	case ACT_RENAME:
+	case ACT_TAG:
+	case ACT_CROSS:
 		return 0;
 	case ACT_ENTER:
 	case ACT_SCREEN_MATRIX:
@@ -385,6 +394,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	case ACT_SCREEN_CPU:
 	case ACT_SCREEN_SIZES:
 	case ACT_SCREEN_SCORE:
+	case ACT_SCREEN_FACTORS:
 	case ACT_NONE:
 	case ACT_UP:
 	case ACT_DOWN:
@@ -487,6 +497,9 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		case ACT_SCREEN_SCORE:
 			switch_to(&t, SCREEN_SCORE);
 			break;
+		case ACT_SCREEN_FACTORS:
+			switch_to(&t, SCREEN_FACTORS);
+			break;
 		case ACT_WARNINGS:
 			switch_to(&t, SCREEN_WARNINGS);
 			break;
@@ -514,6 +527,7 @@ out:
 	}
 	cmp_release(&t.cmp);
 	views_release(&t);
+	factors_view_release(&t);
 	free(t.lines);
 	explore_release(&t);
 	if (t.index) {

@@ -118,3 +118,61 @@ void plot_strip(struct buf *out, const double *v, size_t n, double lo, double hi
 	}
 	free(count);
 }
+
+/* The column of v on the axis [lo, hi] of `width` columns, clamped; *out set when it was outside. */
+static int column_of(double v, double lo, double hi, int width, int *out)
+{
+	double f = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+
+	*out = f < 0 || f > 1;
+	f = f < 0 ? 0 : f > 1 ? 1 : f;
+	return (int)lround(f * (width - 1));
+}
+
+void plot_interval(struct buf *out, double x, double a, double b, double ref, double lo, double hi,
+		   int width, int pooled, int utf8)
+{
+	/* what each column holds; MARK + 1 is the pooled mark */
+	enum { BLANK, RULE, BAR, CROSS, CUT_LO, CUT_HI, MARK };
+	static const char *const u[] = { " ", "\xe2\x94\x82", "\xe2\x94\x80", "\xe2\x94\xbc", "\xe2\x97\x82",
+					 "\xe2\x96\xb8", "\xe2\x97\x8f" };
+	static const char *const ascii[] = { " ", "|", "-", "+", "<", ">", "o" };
+	unsigned char *cell;
+	int outside = 0;
+
+	if (width <= 0)
+		return;
+	cell = calloc((size_t)width, 1);
+	if (!cell)
+		die("out of memory");
+	if (isfinite(ref)) {
+		int cr = column_of(ref, lo, hi, width, &outside);
+
+		cell[cr] = outside ? BLANK : RULE;
+	}
+	if (isfinite(a) && isfinite(b)) {
+		int ca = column_of(a < b ? a : b, lo, hi, width, &outside), oa = outside;
+		int cb = column_of(a < b ? b : a, lo, hi, width, &outside), ob = outside;
+
+		for (int c = ca; c <= cb; c++)
+			cell[c] = cell[c] == RULE ? CROSS : BAR;
+		if (oa)
+			cell[ca] = CUT_LO;
+		if (ob)
+			cell[cb] = CUT_HI;
+	}
+	if (isfinite(x)) {
+		int cx = column_of(x, lo, hi, width, &outside);
+
+		cell[cx] = outside ? (x < lo ? CUT_LO : CUT_HI) : MARK;
+		if (!outside && pooled)
+			cell[cx] = MARK + 1; /* the pooled mark */
+	}
+	for (int c = 0; c < width; c++) {
+		if (cell[c] == MARK + 1)
+			buf_adds(out, utf8 ? "\xe2\x97\x86" : "#");
+		else
+			buf_adds(out, utf8 ? u[cell[c]] : ascii[cell[c]]);
+	}
+	free(cell);
+}

@@ -36,4 +36,15 @@ void plot_sparkline(struct buf *out, const double *v, size_t n, int width, int u
 void plot_strip(struct buf *out, const double *v, size_t n, double lo, double hi, int width,
 		int utf8);
 
+/*
+ * One line of a forest plot in `width` columns on the axis [lo, hi] (the
+ * caller's scale: logs of ratios): a rule at `ref` (no change; NaN: none),
+ * a bar over [a, b] (an interval; NaN: none) and a mark at `x`, a diamond
+ * with `pooled`. UTF-8: "│", "─", "┼" where the bar crosses the rule, "●",
+ * "◆"; ASCII: '|', '-', '+', 'o', '#'. A value outside the axis is drawn
+ * at its end as an arrow ("◂" "▸", '<' '>'); NaN marks nothing.
+ */
+void plot_interval(struct buf *out, double x, double a, double b, double ref, double lo, double hi,
+		   int width, int pooled, int utf8);
+
 #endif

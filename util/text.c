@@ -441,3 +441,20 @@ void text_ascii(struct buf *out, const char *s, size_t n)
 		i += len ? len : 1;
 	}
 }
+
+int text_is_commit_hash(const char *s, size_t n)
+{
+	int digit = 0, letter = 0;
+
+	if (n < 7 || n > 40)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			digit = 1;
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			letter = 1;
+		else
+			return 0;
+	}
+	return digit && letter;
+}

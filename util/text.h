@@ -35,6 +35,8 @@ size_t text_words(const char *s, size_t n, size_t limit);
 size_t text_split_words(const char *s, size_t n, char sep, const char **tok, size_t *len, size_t max);
 /* 1 when `needle` occurs in s[0..n), ASCII letters in any case. */
 int text_contains_nocase(const char *s, size_t n, const char *needle);
+/* Is s[0..n) a commit's hash as people paste one: 7 to 40 lower-case hex digits, a digit and a letter among them? */
+int text_is_commit_hash(const char *s, size_t n);
 /* 1 when `needle` occurs in s[0..n). */
 int text_contains(const char *s, size_t n, const char *needle);
 /* Where `needle` first occurs in s[0..n) (a pointer into s), or NULL. */

@@ -208,6 +208,41 @@ done
 for name in ed_rm ed_undo ed_rename ed_move ed_stale fsck; do
 	settle $name
 done
+# one factor across the open store: opt=O3 has pairs (app_O0, _O1, _O2 to app_O3) in every
+# experiment, so each is read and compared; lto has none, so the index alone answers
+"$BD" --store "$tmp/s.open" list >/dev/null 2>&1 # a fresh index, as a store in use has
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	t fx_o3.$round "$BD" --store "$tmp/s.open" factors --across opt=O3
+	t fx_none.$round "$BD" --store "$tmp/s.open" factors --across lto
+	round=$((round + 1))
+done
+settle fx_o3
+settle fx_none
+# PGO across the open store: its texts have no PGO build, so one tag (recorded, as a user would)
+# makes app_O3 the PGO build of app_O2 in every experiment; that pair's effects were kept by the
+# opt=O3 rounds above (app_O2 to app_O3 is one of theirs), whose round 0 judged every pair. Against
+# the same store's list (the index alone); and right after an edit of one experiment (a rename:
+# the index then stale)
+rm -rf "$tmp/s.fx"
+cp -r "$tmp/s.open" "$tmp/s.fx"
+F="$BD --store $tmp/s.fx"
+$F tag app_O3 opt=O2 pgo=optimized >/dev/null 2>&1
+$F list >/dev/null 2>&1
+npgo=$($F factors --across pgo 2>/dev/null | awk 'NR == 1 { print $5 }')
+exp7="Experiment 7: the build flags"
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	t fx_pgo.$round $F factors --across pgo
+	t fx_list.$round $F list
+	$F rename-experiment "$exp7" "$exp7 ($round)" >/dev/null 2>&1
+	exp7="$exp7 ($round)"
+	t fx_edit.$round $F factors --across pgo
+	round=$((round + 1))
+done
+settle fx_pgo
+settle fx_list
+settle fx_edit
 # goal 4's read paths on the same store, after one round not counted (it pays for the page
 # cache, and for the catalog when an older version imported): each command once a round
 exp5="Experiment 5: the build flags"
@@ -392,6 +427,17 @@ if [ $cat_ok = 1 ]; then
 	row "4 the catalog's summaries: $nsum experiment × variant × scenario × metric ($cpu s of CPU)" "$wall s" \
 		"≤ 0.5 s" "$(atmost "$wall" 0.5)"
 fi
+row "4 factors --across opt=O3 the first time (every experiment read alone, its 3 pairs judged and kept)" \
+	"$(awk '{ printf "%.3f", $1 / 1000 }' "$tmp/t.fx_o3.0") s" "(once)" "-"
+row "4 factors --across pgo: $npgo of $EXPS experiments with a PGO pair (a tag), effects kept" \
+	"$(secs fx_pgo) s, $(mib fx_pgo) MB (×$(ratio "$(secs fx_pgo)" "$(secs fx_list)") the same store's list)" \
+	"≤ 0.5 s" "$(atmost "$(secs fx_pgo)" 0.5)"
+row "4 the same right after a rename of one experiment (the index stale: the runs read)" \
+	"$(secs fx_edit) s, $(mib fx_edit) MB" "≤ 0.5 s" "$(atmost "$(secs fx_edit)" 0.5)"
+row "4 factors --across opt=O3: a pair in each of $EXPS experiments (3 pairs each, kept)" \
+	"$(secs fx_o3) s, $(mib fx_o3) MB" "≤ 0.5 s" "$(atmost "$(secs fx_o3)" 0.5)"
+row "4 factors --across lto: no pair in any (the index alone)" "$(secs fx_none) s" "≤ 0.5 s" \
+	"$(atmost "$(secs fx_none)" 0.5)"
 row "4 compare of one experiment of $((n100k - 1)) measurements" "$(secs c100k) s" "≤ 1 s" "$(atmost "$(secs c100k)" 1)"
 if [ $vd_ok = 1 ]; then
 	r=$(ratio "$(secs vd)" "$(secs list)")
@@ -401,6 +447,6 @@ echo
 echo "rounds, ms (in order; the first is the warm-up):"
 all grep parse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
 all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 \
-	rruns rshow rsource rhist rexport rcompare rp1 rp4 |
+	fx_o3 fx_none fx_pgo fx_list fx_edit rruns rshow rsource rhist rexport rcompare rp1 rp4 |
 	sed 's/^/  /'
 

@@ -27,3 +27,53 @@ expect_err() { grep -qF -- "$1" "$T/err" || { cat "$T/err" >&2; fail "stderr lac
 store_sum() { (cd "$BENCHDELTA_STORE" 2>/dev/null && find . -type f ! -name .lock | sort | xargs -r md5sum) ; }
 # expect_re REGEX: some stdout line matches the extended regex (columns move; use ' +')
 expect_re() { grep -qE -- "$1" "$T/out" || { cat "$T/out" >&2; fail "stdout lacks a line matching: $1"; }; }
+
+# golden_cases DIR COMMAND: each line "NAME | IMPORTS | ARGS" of DIR/cases
+# imports IMPORTS (';' between) into a fresh store and runs `benchdelta
+# COMMAND ARGS`; its exit status, stdout and stderr must equal DIR/NAME.out
+# (written when missing, or with UPDATE=1: review it and commit it).
+golden_cases() {
+	dir=$1 cmd=$2
+	failed=0 created=0 count=0
+	set -f # the arguments are words, never patterns
+	while IFS='|' read -r name imports args; do
+		name=$(echo $name) imports=$(echo $imports) args=$(echo $args) # trimmed
+		case $name in '' | '#'*) continue ;; esac
+		count=$((count + 1))
+		store=$T/store-$name
+		out=$T/$name.out
+		{
+			echo "# benchdelta import $(echo "$imports" | sed 's/; */; benchdelta import /g'); benchdelta $cmd${args:+ $args}"
+			old_ifs=$IFS
+			IFS=';'
+			for imp in $imports; do
+				IFS=$old_ifs
+				BENCHDELTA_STORE=$store "$BD" import $imp >/dev/null 2>&1 || echo "## import $imp failed"
+				IFS=';'
+			done
+			IFS=$old_ifs
+			BENCHDELTA_STORE=$store "$BD" $cmd $args >"$T/stdout" 2>"$T/stderr"
+			echo "## exit $?"
+			cat "$T/stdout"
+			echo "## stderr"
+			cat "$T/stderr"
+		} >"$out"
+		golden=$dir/$name.out
+		if [ -n "${UPDATE:-}" ] || [ ! -f "$golden" ]; then
+			[ -f "$golden" ] || { echo "  GOLDEN  $golden created: review it and commit it"; created=1; }
+			cp "$out" "$golden"
+			continue
+		fi
+		if ! diff -u "$golden" "$out"; then
+			echo "  GOLDEN  $golden FAILED"
+			failed=1
+		fi
+	done <"$dir/cases"
+	for golden in "$dir"/*.out; do
+		[ -f "$golden" ] || continue
+		grep -q "^$(basename "$golden" .out) *|" "$dir/cases" ||
+			{ echo "  GOLDEN  $golden has no case"; failed=1; }
+	done
+	[ "$count" -gt 0 ] || fail "no cases"
+	[ $failed -eq 0 ] && [ $created -eq 0 ] || fail "$cmd goldens differ or are new"
+}

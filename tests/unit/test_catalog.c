@@ -13,10 +13,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <string.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include "helpers.h"
 #include "store/catalog.h"
+#include "store/effect.h"
 #include "store/flows.h"
 #include "store/load.h"
 #include "store/manage.h"
@@ -406,6 +409,114 @@ static void test_unreadable_catalog_made_anew(void **state)
 	diag_release(&d);
 }
 
+/* The stamp of experiment "cat" as the store says now (its index or runs, the journal). */
+static void stamp_now(struct catalog *c, struct store *st, char out[33])
+{
+	const struct cmp_opts o = CMP_OPTS_INIT;
+	struct model m;
+	struct diag d = DIAG_INIT;
+	const struct experiment *e;
+
+	model_init(&m);
+	assert_int_equal(store_snapshot(st, NULL, NEED_SUMMARY, &m, &d), 0);
+	assert_int_equal(catalog_sync(c), 0);
+	assert_non_null(e = model_experiment(&m, "cat"));
+	assert_int_equal(catalog_fx_stamp(c, &m, e, &o, out), 0);
+	model_release(&m);
+	diag_release(&d);
+}
+
+/* One edit of one row through flows.c. */
+static void edit(struct store *st, enum edit_op op, const char *exp, const char *target, const char *value)
+{
+	struct edit_row r = { 0 };
+	struct store_edit_op eo = { "test", "a test edit", &r, 1 };
+	struct diag d = DIAG_INIT;
+
+	r.op = op;
+	r.experiment = exp;
+	r.target = target;
+	r.value = value;
+	assert_true(store_edit(st, NULL, &eo, &d) > 0);
+	diag_release(&d);
+}
+
+/*
+ * The kept effects of a pair: read back as written (a NaN as NaN), under
+ * their stamp alone; the stamp follows what the effects were measured
+ * from (a rename in the experiment, a removal) and not what they were not
+ * (a tag, a rename elsewhere).
+ */
+static void test_kept_effects(void **state)
+{
+	struct store st;
+	struct catalog *c;
+	struct fx_effect in[16], out[16];
+	struct diag d = DIAG_INIT;
+	char s0[33], s1[33];
+	long damaged;
+
+	(void)state;
+	assert_true(fx_nfamilies <= 16);
+	store_text("a.md", text_a);
+	store_text("b.md", text_b);
+	c = open_synced(&st, &damaged);
+	stamp_now(c, &st, s0);
+	memset(in, 0, sizeof(in));
+	for (size_t k = 0; k < fx_nfamilies; k++) {
+		in[k].family = fx_families[k];
+		in[k].ratio = in[k].lo = in[k].hi = in[k].res = NAN;
+		in[k].verdict = CMP_UNKNOWN;
+	}
+	in[0].dir = DIR_LOWER;
+	in[0].nrows = 2;
+	in[0].ratio = 0.727272727272727;
+	in[0].lo = 0.70;
+	in[0].hi = 0.75;
+	in[0].res = 0.004;
+	in[0].basis = FX_TESTED;
+	in[0].verdict = CMP_BETTER;
+	in[0].tested = 1;
+	in[0].better = 2;
+	assert_int_equal(catalog_fx_put(c, "cat", "release", "lto", s0, in), 0);
+	assert_int_equal(catalog_fx_get(c, "cat", "release", "lto", s0, out), 1);
+	assert_int_equal(memcmp(&in[0], &out[0], sizeof(in[0])), 0);
+	assert_true(isnan(out[1].ratio) && isnan(out[1].lo) && out[1].nrows == 0);
+	assert_int_equal(catalog_fx_get(c, "cat", "lto", "release", s0, out), 0);
+	assert_int_equal(catalog_fx_get(c, "cat", "release", "lto", "0123", out), 0);
+
+	/* a tag and a rename in another experiment leave it be */
+	edit(&st, EDIT_TAG, "cat", "lto", "lto=fat");
+	edit(&st, EDIT_ALIAS, "other", "release", "Old");
+	stamp_now(c, &st, s1);
+	assert_string_equal(s0, s1);
+	/* a rename in it changes it; its undo brings it back */
+	edit(&st, EDIT_ALIAS, "cat", "release", "Old");
+	stamp_now(c, &st, s1);
+	assert_string_not_equal(s0, s1);
+	assert_int_equal(store_undo(&st, 0, 0, &(struct undo_info){ 0 }, &d), 0);
+	stamp_now(c, &st, s1);
+	assert_string_equal(s0, s1);
+	/* an import's files changed (repaired, read again): changed */
+	{
+		struct model m;
+		char path[512];
+
+		model_init(&m);
+		assert_int_equal(store_load(&st, &m, &d), 0);
+		snprintf(path, sizeof(path), "%s/data/%s/source.csv", dir, m.sources[0].hash);
+		model_release(&m);
+		assert_int_equal(utime(path, &(struct utimbuf){ 1, 1 }), 0);
+	}
+	stamp_now(c, &st, s1);
+	assert_string_not_equal(s0, s1);
+	assert_int_equal(catalog_fx_forget(c, "cat"), 0);
+	assert_int_equal(catalog_fx_get(c, "cat", "release", "lto", s0, out), 0);
+	catalog_close(c);
+	store_close(&st);
+	diag_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -414,6 +525,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_summaries_are_the_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rm_undo_and_damage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_catalog_made_anew, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kept_effects, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
