@@ -110,6 +110,21 @@ void storeindex_remove(const struct store *st);
  */
 int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings);
 
+/* The root stamp of the store now (VERSION and the journal), taken before an edit. 0, or -1. */
+int storeindex_root(const struct store *st, uint64_t root[2]);
+/*
+ * After an edit that moved whole imports between experiments (the lock
+ * held since `root_before` was taken): when the index was fresh before it
+ * and nothing but the journal changed since, write it again with the
+ * stamp of the store now, the rows and entries of the imports of `m`
+ * rendered from it (every import the edit touched, each import of every
+ * experiment it touched, resolved with the edit in effect) and the rest
+ * kept. Temporary files renamed into place, index.bin first: a crash
+ * before leaves the old stamp (stale), never a wrong fresh index. -1 when
+ * given up (the index stale, read again by the next command), else 0.
+ */
+int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2]);
+
 /*
  * An import against the index instead of the stored runs. With the lock
  * held, storeindex_import_begin() checks the quick and root stamps and
