@@ -23,6 +23,7 @@
  * directory in place (reparse, fsck --repair) removes the index first.
  * A reader that finds other stamps, a torn file or none reads the data
  * instead, and writes a fresh index when nothing changed under its load.
+ * An edit that moves whole imports writes it again (storeindex_moved()).
  * A crash can only leave it stale.
  *
  * Both files are written whole (a base) by a reader, by an import that
