@@ -10,6 +10,7 @@
 
 #include "cli/common.h"
 #include "store/csvstore.h"
+#include "store/flows.h"
 #include "store/load.h"
 #include "store/manage.h"
 #include "store/storeindex.h"
@@ -43,6 +44,7 @@ struct session {
 	struct model m;
 	struct diag d;
 	char *dir;
+	int touched; /* m holds the imports the edit touches, found by a fresh index, under the lock */
 };
 
 /* What an edit names: an experiment, an import (an id's first digits), an experiment it puts imports into. */
@@ -130,8 +132,10 @@ static int begin(struct cli *c, struct session *s, int dry, const struct edit_na
 	else if (!dry && path_exists(v.s) &&
 		 (store_lock(&s->st, &s->d) < 0 || journal_settle(&s->st, &s->d) < 0))
 		rc = BD_EXIT_INPUT;
-	else if (!load_touched(&s->st, w, &s->m) && store_load_runs(&s->st, &s->m, &s->d) < 0)
+	else if (!(s->touched = load_touched(&s->st, w, &s->m)) &&
+		 store_load_runs(&s->st, &s->m, &s->d) < 0)
 		rc = BD_EXIT_INPUT; /* (a plan needs the runs, never the measurements) */
+	s->touched &= !dry && path_exists(v.s); /* the lock held since the index was read */
 	c->damaged |= s->m.damaged;
 	diag_print(&s->d, 0, stderr);
 	diag_release(&s->d);
@@ -157,7 +161,13 @@ static int finish(struct session *s, struct edit_plan *p, const char *cmd, int d
 		puts("dry run: nothing changed");
 		return BD_EXIT_OK;
 	}
-	id = manage_commit(&s->st, p, &s->d);
+	if (s->touched) {
+		struct store_edit_op op = { p->command, buf_str(&p->what), p->rows, p->n };
+
+		id = store_edit_touched(&s->st, &s->m, &op, &s->d);
+	} else {
+		id = manage_commit(&s->st, p, &s->d);
+	}
 	diag_print(&s->d, 0, stderr);
 	if (id < 0) {
 		fprintf(stderr, "benchdelta: %s: nothing changed\n", cmd);

@@ -93,14 +93,24 @@ size_t clean_ci_prefix(const char *raw, size_t n)
 	return i;
 }
 
+/* A byte of a container's service name: a letter, a digit, '_', '-' or '.'. */
+static int service_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' || c == '.';
+}
+
 size_t clean_container_prefix(const char *raw, size_t n)
 {
 	size_t i = 0, name;
 
-	/* a service name: letters, digits, '_', '-', '.', at most 64 bytes */
-	while (i < n && i < 64 &&
-	       ((raw[i] >= 'a' && raw[i] <= 'z') || (raw[i] >= 'A' && raw[i] <= 'Z') || is_digit(raw[i]) ||
-		raw[i] == '_' || raw[i] == '-' || raw[i] == '.'))
+	/*
+	 * asked of every line: most start with no name's byte (a blank, a
+	 * bracket, a quote marker) or hold no bar at all
+	 */
+	if (!n || !service_byte(raw[0]) || !memchr(raw, '|', n))
+		return 0;
+	/* a service name, at most 64 bytes */
+	while (i < n && i < 64 && service_byte(raw[i]))
 		i++;
 	name = i;
 	if (!name || i >= n || raw[i] != ' ')

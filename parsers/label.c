@@ -1164,9 +1164,11 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
  * repeats its captions ("Results:", "After the change:") block after
  * block. Every field of *out is kept; no line is kept while a pattern
  * failure is pending (it may be this line's), so that a failing line is
- * read (and reported) again.
+ * read (and reported) again. One slot a hash: a log's dozen recurring
+ * captions and the lines that differ each time (a round's number) must
+ * rarely meet in one, so there are many (about 140 KB a thread).
  */
-#define LABEL_MEMO_SLOTS 64
+#define LABEL_MEMO_SLOTS 256
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
 static _Thread_local struct label_memo {
 	uint32_t len; /* 0: empty slot */

@@ -684,7 +684,6 @@ static int judge(const struct line *l, const struct lline *ll, int keys, struct 
 static enum kind classify(const struct line *l)
 {
 	struct lline ll;
-	struct verdict v = { .own = BUF_INIT };
 	enum kind k;
 	int ok;
 	size_t n = line_end(l);
@@ -705,8 +704,12 @@ static enum kind classify(const struct line *l)
 	if ((k = read_line(l, NUM_MARK_UNDECIDED, &ll)) == K_NONE)
 		return K_NONE;
 	/* a line of figures that the parse would read nothing from stays prose (a label, a fact) */
-	ok = ll.fig[0].ambiguous || judge(l, &ll, 0, &v);
-	buf_release(&v.own);
+	{
+		struct verdict v = { .own = BUF_INIT }; /* (zeroed only here: most lines leave above) */
+
+		ok = ll.fig[0].ambiguous || judge(l, &ll, 0, &v);
+		buf_release(&v.own);
+	}
 	return ok ? k : K_NONE;
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);

@@ -56,6 +56,7 @@ struct seg {
 	const char *label_scenario; /* the scenario the label itself names, or NULL */
 	const char *scenario;       /* the scenario of the section (a "Server mode" heading), or NULL */
 	struct buf prev_prose;      /* the last prose line, for a command above a block */
+	int prev_prose_command;     /* looks_like_command() of it, asked once when it was read */
 	uint32_t prev_prose_line;
 	uint32_t prev_prose_indent; /* its indentation */
 	int prev_prose_alone;       /* it followed a blank line */
@@ -276,6 +277,12 @@ static size_t user_host_prompt_len(const char *s, size_t n)
 	return i < n ? i : 0;
 }
 
+/* The bytes of a shell's syntax in a command's arguments (and NUL, where strchr() stopped). */
+static const unsigned char shell_byte[256] = {
+	[0] = 1,   ['-'] = 1, ['/'] = 1, ['.'] = 1,  ['='] = 1, ['|'] = 1,
+	['<'] = 1, ['>'] = 1, ['\''] = 1, ['"'] = 1, ['`'] = 1, ['$'] = 1,
+};
+
 static int looks_like_command(const char *s, size_t n)
 {
 	size_t i = 0, w;
@@ -313,7 +320,7 @@ static int looks_like_command(const char *s, size_t n)
 		 */
 		size_t k = w;
 
-		while (k < n && !strchr("-/.=|<>'\"`$", s[k]))
+		while (k < n && !shell_byte[(unsigned char)s[k]])
 			k++;
 		return !(k == n && n > w &&
 			 ((s[n - 1] == ':' && text_words(s + w, n - w, 4) >= 3) || text_words(s + w, n - w, 5) >= 5));
@@ -443,7 +450,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
 		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
 		sg->above_line = sg->prev_prose_line;
-		if (looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+		if (sg->prev_prose_command) {
 			size_t arrow = prompt_arrow_len(sg->prev_prose.s, sg->prev_prose.len);
 
 			buf_add(&sg->context, sg->prev_prose.s + arrow, sg->prev_prose.len - arrow);
@@ -799,6 +806,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->bullet_line = l->no;
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
+	sg->prev_prose_command = command;
 	sg->prev_prose_line = l->no;
 	sg->prev_prose_indent = l->indent;
 	sg->prev_prose_alone = sg->after_blank;
@@ -983,7 +991,7 @@ static void do_line(struct seg *sg, struct line *l)
 			buf_reset(&sg->fence_caption);
 			if (sg->in_fence && sg->prev_prose.len && sg->prev_prose_line &&
 			    sg->prev_prose_line == sg->last_nonblank_line &&
-			    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len)) {
+			    !sg->prev_prose_command) {
 				buf_add(&sg->fence_caption, sg->prev_prose.s, sg->prev_prose.len);
 				sg->fence_caption_line = sg->prev_prose_line;
 			}
@@ -1052,7 +1060,7 @@ static void do_line(struct seg *sg, struct line *l)
 	 * not the start of an output known by its rule (iperf3's banner).
 	 */
 	int title = (b == '-' || b == '=') && setext_under_prose(sg, l) &&
-		    !looks_like_command(sg->prev_prose.s, sg->prev_prose.len);
+		    !sg->prev_prose_command;
 
 	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];

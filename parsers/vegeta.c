@@ -56,7 +56,8 @@ static enum kind classify(const struct line *l)
 		return K_NONE;
 	if (n == 10 && !memcmp(s, "Error Set:", 10))
 		return K_ERRSET;
-	return row_of(s, n) >= 0 ? K_ROW : K_NONE;
+	/* a row's figures follow its bracketed names: a line without '[' is none (most prose) */
+	return memchr(s, '[', n) && row_of(s, n) >= 0 ? K_ROW : K_NONE;
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 

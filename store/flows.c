@@ -426,6 +426,33 @@ long store_edit(struct store *st, struct model *m, const struct store_edit_op *o
 	return journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 }
 
+/* 1 when every row of `op` moves whole imports, or sets what follows an experiment's name. */
+static int moves_only(const struct store_edit_op *op)
+{
+	for (size_t i = 0; i < op->n; i++) {
+		const struct edit_row *r = &op->rows[i];
+
+		if (r->op == EDIT_EXPERIMENT || r->op == EDIT_TAG || r->op == EDIT_BASELINE ||
+		    (r->op == EDIT_ALIAS && r->experiment && *r->experiment))
+			continue;
+		return 0;
+	}
+	return op->n > 0;
+}
+
+long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	uint64_t root[2];
+	int refresh = moves_only(op) && storeindex_root(st, root) == 0;
+	long id = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+
+	if (id > 0 && refresh) {
+		model_resolve(m); /* the edit in effect */
+		storeindex_moved(st, m, root);
+	}
+	return id;
+}
+
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d)
 {
 	return journal_undo(st, id, dry, out, d);

@@ -149,6 +149,16 @@ struct store_edit_op {
  */
 long store_edit(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
 
+/*
+ * store_edit() under the lock taken before `m` was loaded with every
+ * import the edit touches (each import of each experiment it names, from
+ * a fresh index: storeindex_load()). When the edit only moves whole
+ * imports (move, rename-experiment), the index is written again with the
+ * edit in effect (storeindex_moved()), so that the next command finds it
+ * fresh; `m` is then resolved with the edit.
+ */
+long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
+
 /* Undo edit `id` (0: the latest in effect), or with `dry` only say what it would undo (journal_undo()). */
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d);
 

@@ -416,3 +416,60 @@ int ibin_source(struct ibin *b, const char *hash)
 			return 1;
 	return 0;
 }
+
+/* ---- every entry ---- */
+
+/* One table's entries (`n` blocks, places or sources, as stored) to the visitor, strings of `pool`. */
+static void visit_tables(const struct ibin_visit *v, const void *blocks, uint64_t nblocks,
+			 const void *places, uint64_t nplaces, const void *sources, uint64_t nsources,
+			 const char *pool, uint64_t npool)
+{
+#define POOL_STR(off) ((off) < npool ? pool + (off) : "")
+	for (uint64_t i = 0; i < nblocks; i++) {
+		struct ibin_block x;
+		struct ibin_key k;
+
+		memcpy(&x, (const char *)blocks + i * sizeof(x), sizeof(x));
+		memcpy(k.h, x.h, sizeof(k.h));
+		k.occ = x.occ;
+		v->block(v->ctx, &k, POOL_STR(x.exp), POOL_STR(x.src), x.line);
+	}
+	for (uint64_t i = 0; i < nplaces; i++) {
+		struct ibin_place p;
+
+		memcpy(&p, (const char *)places + i * sizeof(p), sizeof(p));
+		v->place(v->ctx, POOL_STR(p.place), POOL_STR(p.exp));
+	}
+	for (uint64_t i = 0; i < nsources; i++) {
+		uint32_t off;
+
+		memcpy(&off, (const char *)sources + i * 4, 4);
+		v->source(v->ctx, POOL_STR(off));
+	}
+#undef POOL_STR
+}
+
+int ibin_each(struct ibin *b, const struct ibin_visit *v)
+{
+	size_t nb = (size_t)b->nblocks * sizeof(struct ibin_block);
+	char *blocks = xmalloc(nb ? nb : 1), *pool = xmalloc(b->npool ? (size_t)b->npool : 1);
+	int rc = -1;
+
+	/* the base's pool ends in a NUL (ibin_open()): every string in it ends */
+	if (fd_pread_all(b->fd, blocks, nb, b->off_blocks) < 0 ||
+	    fd_pread_all(b->fd, pool, (size_t)b->npool, b->off_pool) < 0)
+		goto out;
+	visit_tables(v, blocks, b->nblocks, b->places, b->nplaces, b->sources, b->nsources, pool,
+		     b->npool);
+	for (size_t s = 0; s < b->nsegs; s++) {
+		const struct ibin_seg *g = &b->segs[s];
+
+		visit_tables(v, g->blocks, g->nblocks, g->places, g->nplaces, g->sources, g->nsources,
+			     g->pool, g->npool);
+	}
+	rc = 0;
+out:
+	free(blocks);
+	free(pool);
+	return rc;
+}

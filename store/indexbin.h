@@ -146,6 +146,23 @@ void ibin_add_place(struct ibin_builder *b, const char *place, const char *exp);
 void ibin_add_name(struct ibin_builder *b, const char *name);
 void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
 		    uint32_t line);
+/* ibin_add_block() of a key as the tables hold it (not looked up in `old`: for a builder without one). */
+void ibin_add_block_key(struct ibin_builder *b, const struct ibin_key *k, const char *exp,
+			const char *src, uint32_t line);
+
+/*
+ * Every entry of open file `b` (its base, then its segments), each given
+ * to the visitor's function with its strings (valid during the call).
+ * 0, or -1 when the file cannot be read (the visit stops).
+ */
+struct ibin_visit {
+	void *ctx;
+	void (*block)(void *ctx, const struct ibin_key *k, const char *exp, const char *src,
+		      uint32_t line);
+	void (*place)(void *ctx, const char *place, const char *exp);
+	void (*source)(void *ctx, const char *hash);
+};
+int ibin_each(struct ibin *b, const struct ibin_visit *v);
 
 /*
  * Sort the tables by key and by string (their offsets into the new pool

@@ -139,22 +139,17 @@ static void seen_grow(struct ibin_builder *b)
 	}
 }
 
-void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
-		    uint32_t line)
+/* Add block `k` (its key `key`, for the old file's lookup, or NULL) unless it is there. */
+static void add_block(struct ibin_builder *b, const struct ibin_key *kp, const char *key, const char *exp,
+		      const char *src, uint32_t line)
 {
 	struct ibin_block *x;
-	struct ibin_key k;
+	struct ibin_key k = *kp;
 	size_t at;
 
-	if (!key || !*key)
-		return;
-	if (ibin_key_parse(key, &k) < 0) {
-		b->unusable = 1;
-		return;
-	}
 	seen_grow(b);
 	at = seen_slot(b, &k);
-	if (b->seen_blocks[at] || (b->old && ibin_block(b->old, key, NULL, NULL, NULL)))
+	if (b->seen_blocks[at] || (key && b->old && ibin_block(b->old, key, NULL, NULL, NULL)))
 		return; /* the first run of a block is the one */
 	ALLOC_GROW(b->blocks, b->nblocks + 1, b->blocks_cap);
 	x = &b->blocks[b->nblocks];
@@ -165,6 +160,26 @@ void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, co
 	x->src = intern(b, src);
 	x->line = line;
 	b->seen_blocks[at] = (uint32_t)++b->nblocks;
+}
+
+void ibin_add_block(struct ibin_builder *b, const char *key, const char *exp, const char *src,
+		    uint32_t line)
+{
+	struct ibin_key k;
+
+	if (!key || !*key)
+		return;
+	if (ibin_key_parse(key, &k) < 0) {
+		b->unusable = 1;
+		return;
+	}
+	add_block(b, &k, key, exp, src, line);
+}
+
+void ibin_add_block_key(struct ibin_builder *b, const struct ibin_key *k, const char *exp,
+			const char *src, uint32_t line)
+{
+	add_block(b, k, NULL, exp, src, line);
 }
 
 static uint64_t seg_tables(const struct ibin_builder *b)

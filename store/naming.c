@@ -559,6 +559,12 @@ struct pass {
 	 * or binary (not the name its data gave it, which it only explains)
 	 */
 	int legend_of_run;
+	/* the program legend_program() found in the commands asked last (a run's command recurs) */
+	struct {
+		struct buf cmd, prog;
+		int found;
+	} progs[4];
+	unsigned next_prog;
 	struct conflict *conflicts; /* the runs whose evidence disagrees, in the order decided */
 	size_t nconflicts, conflicts_cap;
 };
@@ -603,6 +609,26 @@ static const char *row_label(struct pass *p, uint32_t k)
 }
 
 /* Row 3: a legend of the name the run's data gave it, or of the program it ran. */
+/*
+ * legend_program() of `cmd`, from the few commands asked last when it is
+ * one of them: the program's name (valid until the fourth command after
+ * this one is asked), or NULL when the command names none.
+ */
+static const char *program_of(struct pass *p, const char *cmd)
+{
+	unsigned k;
+
+	for (k = 0; k < countof(p->progs); k++)
+		if (p->progs[k].cmd.len && !strcmp(p->progs[k].cmd.s, cmd))
+			return p->progs[k].found ? p->progs[k].prog.s : NULL;
+	k = p->next_prog++ % countof(p->progs);
+	buf_reset(&p->progs[k].cmd);
+	buf_adds(&p->progs[k].cmd, cmd);
+	buf_reset(&p->progs[k].prog);
+	p->progs[k].found = legend_program(cmd, &p->progs[k].prog);
+	return p->progs[k].found ? p->progs[k].prog.s : NULL;
+}
+
 static const char *row_legend(struct pass *p, uint32_t k)
 {
 	const struct run *r = &p->m->rs.runs[p->nm->first + k];
@@ -614,11 +640,10 @@ static const char *row_legend(struct pass *p, uint32_t k)
 	if (!d && p->words[k] && (d = legend_of(p->nm, r->source, p->words[k], &p->scratch, &p->line)))
 		p->legend_of_run = 1;
 	if (!d && *r->command && p->nm->ndesc) {
-		struct buf prog = BUF_INIT;
+		const char *prog = program_of(p, r->command);
 
-		if (legend_program(r->command, &prog) && (d = legend_of(p->nm, r->source, prog.s, &p->scratch, &p->line)))
+		if (prog && (d = legend_of(p->nm, r->source, prog, &p->scratch, &p->line)))
 			p->legend_of_run = 1;
-		buf_release(&prog);
 	}
 	return d;
 }
@@ -1636,5 +1661,9 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 	free(p.line_origin);
 	report_conflicts(&p, d);
 	free(p.conflicts);
+	for (size_t k = 0; k < countof(p.progs); k++) {
+		buf_release(&p.progs[k].cmd);
+		buf_release(&p.progs[k].prog);
+	}
 	buf_release(&p.scratch);
 }

@@ -993,6 +993,234 @@ out:
 	return rc;
 }
 
+/* ---- after an edit that moved whole imports ---- */
+
+int storeindex_root(const struct store *st, uint64_t root[2])
+{
+	int rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (rootfd < 0)
+		return -1;
+	root_part(rootfd, root);
+	close(rootfd);
+	return 0;
+}
+
+/* What storeindex_moved() keeps of the old index.bin. */
+struct moved {
+	struct store *st;
+	const struct model *m;
+	struct model meta;       /* the sources of the other imports asked where they come from */
+	struct ibin_builder b;
+	struct rows *r;
+	struct strmap touched;   /* hash → its source in m */
+	struct strmap tplace;    /* a touched import's place → the first touched source from it */
+	struct strmap first_exp; /* experiment → the first other import whose first run is in it (its chunk) */
+	struct strmap last_exp;  /* ... and the last */
+	uint32_t *next_exp;      /* a chunk → the next other import whose first run is in its experiment */
+	int ambiguous;
+};
+
+static int cmp_order(const char *imported_a, const char *hash_a, const char *imported_b, const char *hash_b)
+{
+	int c = strcmp(imported_a, imported_b);
+
+	return c ? c : strcmp(hash_a, hash_b);
+}
+
+static void moved_block(void *ctx, const struct ibin_key *k, const char *exp, const char *src, uint32_t line)
+{
+	struct moved *x = ctx;
+
+	if (!strmap_get(&x->touched, src, NULL))
+		ibin_add_block_key(&x->b, k, exp, src, line); /* the touched imports' come from the model */
+}
+
+/* At most this many other imports are asked where they come from (each reads its source.csv). */
+#define MOVED_PLACE_ASKS 256
+
+/*
+ * A place a touched import comes from: its experiment is that of the first
+ * import from it (the first run of the first, in the order a load reads
+ * them). When the first is an import not touched, it comes before the
+ * first touched one and its first run is in the experiment the index
+ * names: those imports are asked where they come from (the index does not
+ * say); if one comes from the place, the entry stays, else the touched
+ * import's is rendered. Too many to ask: the refresh is given up.
+ */
+static void moved_place(void *ctx, const char *place, const char *exp)
+{
+	struct moved *x = ctx;
+	const struct source *t;
+	uint32_t ti, c;
+	size_t asked = 0;
+
+	if (!strmap_get(&x->tplace, place, &ti)) {
+		ibin_add_place(&x->b, place, exp);
+		return;
+	}
+	t = &x->m->sources[ti];
+	if (!strmap_get(&x->first_exp, exp, &c))
+		return;
+	for (; c != UINT32_MAX && cmp_order(x->r->c[c].imported, x->r->c[c].hash, t->imported, t->hash) < 0;
+	     c = x->next_exp[c]) {
+		struct diag d = DIAG_INIT;
+		long s = ++asked > MOVED_PLACE_ASKS ? -1 : store_load_source_meta(x->st, &x->meta, x->r->c[c].hash, &d);
+		const char *p = s < 0 ? NULL : expname_place(&x->meta.sources[s]);
+
+		diag_release(&d);
+		if (s < 0) {
+			x->ambiguous = 1;
+			return;
+		}
+		if (p && !strcmp(p, place)) {
+			ibin_add_place(&x->b, place, exp); /* the first from it is not touched: as it was */
+			return;
+		}
+	}
+}
+
+static void moved_source(void *ctx, const char *hash)
+{
+	struct moved *x = ctx;
+
+	ibin_add_source(&x->b, hash);
+}
+
+int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2])
+{
+	static const char *const kind_name[] = { "S", "F", "W", "G", "V" };
+	struct storeindex_stamp now;
+	struct csvfile f;
+	struct ibin old;
+	struct rows r;
+	struct model scratch;
+	struct moved x;
+	struct diag local = DIAG_INIT;
+	struct buf csv = BUF_INIT;
+	struct ibin_visit v;
+	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
+	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
+	size_t *nruns = xcalloc(m->nsources ? m->nsources : 1, sizeof(*nruns));
+	size_t rows = 0, ntouched = 0, found = 0, n = 0;
+	int rc = -1, opened = 0;
+
+	memset(&old, 0, sizeof(old));
+	memset(&r, 0, sizeof(r));
+	memset(&x, 0, sizeof(x));
+	model_init(&scratch);
+	r.m = &scratch;
+	x.st = st;
+	x.m = m;
+	x.r = &r;
+	model_init(&x.meta);
+	ibin_builder_init(&x.b, NULL);
+	if (csvfile_read(st, &f) < 0)
+		goto out;
+	/* the index of the store before the edit, and nothing else changed since */
+	if (storeindex_stamp(st, &now) < 0 || memcmp(f.stamp.full, now.full, sizeof(now.full)) ||
+	    memcmp(f.stamp.quick, now.quick, sizeof(now.quick)) ||
+	    memcmp(f.stamp.root, root_before, sizeof(now.root)) ||
+	    !memcmp(now.root, root_before, sizeof(now.root)))
+		goto out;
+	if (ibin_open(&old, st->dir, f.token, f.binlen) < 0)
+		goto out;
+	opened = 1;
+	for (size_t i = 0; i < f.nrows; i++)
+		if (csvio_parse(STOREINDEX_FILE, f.text + f.rows[i].off, f.rows[i].len, keep_row, &r, &local) != 0 ||
+		    local.n || r.bad)
+			goto out;
+	if (r.nc) {
+		r.c[r.nc - 1].end = r.n;
+		qsort(r.c, r.nc, sizeof(*r.c), cmp_chunks);
+	}
+	x.next_exp = xmalloc((r.nc ? r.nc : 1) * sizeof(*x.next_exp));
+	for (uint32_t s = 0; s < m->nsources; s++)
+		if (m->sources[s].stored) {
+			take[s] = 1;
+			order[n++] = s;
+			strmap_put(&x.touched, m->sources[s].hash, s);
+			ntouched++;
+		}
+	/* the other imports' rows as they were, their experiments, the first of each */
+	for (size_t c = 0; c < r.nc; c++) {
+		const char *first = NULL;
+
+		if (strmap_get(&x.touched, r.c[c].hash, NULL)) {
+			found++;
+			continue;
+		}
+		for (size_t i = r.c[c].first; i < r.c[c].end; i++) {
+			const struct row *w = &r.v[i];
+			const char *fl[5] = { NULL };
+			size_t k = 0;
+
+			while (k < countof(kind_name) && kind_name[k][0] != w->kind)
+				k++;
+			fl[0] = kind_name[k];
+			for (size_t j = 0; j < (w->kind == 'G' ? 4u : 3u); j++)
+				fl[j + 1] = w->f[j];
+			csvio_row(&csv, fl, w->kind == 'G' ? 5 : 4);
+			rows++;
+			if (w->kind == 'G') {
+				ibin_add_name(&x.b, w->f[0]);
+				if (!first)
+					first = w->f[0];
+			}
+		}
+		x.next_exp[c] = UINT32_MAX;
+		if (first) {
+			uint32_t last;
+
+			if (strmap_get(&x.last_exp, first, &last))
+				x.next_exp[last] = (uint32_t)c;
+			else
+				strmap_put(&x.first_exp, first, (uint32_t)c);
+			strmap_put(&x.last_exp, first, (uint32_t)c);
+		}
+	}
+	if (found != ntouched)
+		goto out; /* an import the index does not hold */
+	/* the places of the touched imports, each of the first of them (in the order a load reads them) */
+	for (size_t i = 0; i < m->rs.nruns; i++)
+		nruns[m->rs.runs[i].source]++;
+	qsort_r(order, n, sizeof(*order), cmp_source_order, (void *)m);
+	for (size_t i = 0; i < n; i++) {
+		const char *place = expname_place(&m->sources[order[i]]);
+
+		if (nruns[order[i]] && place && !strmap_get(&x.tplace, place, NULL))
+			strmap_put(&x.tplace, place, order[i]);
+	}
+	v.ctx = &x;
+	v.block = moved_block;
+	v.place = moved_place;
+	v.source = moved_source;
+	if (ibin_each(&old, &v) < 0 || x.ambiguous)
+		goto out; /* left stale: the next command reads the data */
+	render_model(m, take, &csv, &x.b, &rows);
+	rc = write_both(st, &x.b, NULL, NULL, 0, &csv, rows + 1, &now);
+out:
+	if (opened)
+		ibin_close(&old);
+	ibin_builder_release(&x.b);
+	strmap_release(&x.touched);
+	strmap_release(&x.tplace);
+	strmap_release(&x.first_exp);
+	strmap_release(&x.last_exp);
+	free(x.next_exp);
+	model_release(&x.meta);
+	free(r.v);
+	free(r.c);
+	model_release(&scratch);
+	diag_release(&local);
+	buf_release(&csv);
+	csvfile_release(&f);
+	free(take);
+	free(order);
+	free(nruns);
+	return rc;
+}
+
 /* ---- an import against the index ---- */
 
 /*

@@ -23,6 +23,7 @@
  * directory in place (reparse, fsck --repair) removes the index first.
  * A reader that finds other stamps, a torn file or none reads the data
  * instead, and writes a fresh index when nothing changed under its load.
+ * An edit that moves whole imports writes it again (storeindex_moved()).
  * A crash can only leave it stale.
  *
  * Both files are written whole (a base) by a reader, by an import that
@@ -109,6 +110,21 @@ void storeindex_remove(const struct store *st);
  * added: load the store instead, which says what is wrong).
  */
 int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings);
+
+/* The root stamp of the store now (VERSION and the journal), taken before an edit. 0, or -1. */
+int storeindex_root(const struct store *st, uint64_t root[2]);
+/*
+ * After an edit that moved whole imports between experiments (the lock
+ * held since `root_before` was taken): when the index was fresh before it
+ * and nothing but the journal changed since, write it again with the
+ * stamp of the store now, the rows and entries of the imports of `m`
+ * rendered from it (every import the edit touched, each import of every
+ * experiment it touched, resolved with the edit in effect) and the rest
+ * kept. Temporary files renamed into place, index.bin first: a crash
+ * before leaves the old stamp (stale), never a wrong fresh index. -1 when
+ * given up (the index stale, read again by the next command), else 0.
+ */
+int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2]);
 
 /*
  * An import against the index instead of the stored runs. With the lock

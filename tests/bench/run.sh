@@ -185,7 +185,7 @@ openmeas=$((openmeas - 1))
 t list "$BD" --store "$tmp/s.open" list
 # edits of the open store, and fsck of it: each edit on a copy whose index is fresh, as a
 # store in use has it (a list, the TUI or a compare writes it); one more right after
-# another edit, the index then stale (the whole store's runs are read). In rounds, as above.
+# another edit, on the index that edit wrote again (a move does). In rounds, as above.
 imp8=$("$BD" --store "$tmp/s.open" list imports 2>/dev/null | awk '/\/e8\.md$/ { print $1 }')
 round=0
 while [ $round -le "$ROUNDS" ]; do
@@ -399,7 +399,7 @@ row "4 list on $openmeas measurements in $EXPS experiments" "$(secs list) s, $(m
 	"$(awk -v s="$(secs list)" -v m="$(mib list)" 'BEGIN { print s <= 0.3 && m <= 40 ? "yes" : "no" }')"
 for p in "ed_rm:rm of one experiment" "ed_undo:undo of that rm" "ed_rename:rename-experiment" \
 	"ed_move:move of one import into another experiment" \
-	"ed_stale:rename-experiment right after that move (the index stale: every import's runs read)"; do
+	"ed_stale:rename-experiment right after that move (on the index the move wrote again)"; do
 	key=${p%%:*}
 	row "6 ${p#*:} ($EXPS imports)" "$(secs "$key") s" "≤ 0.5 s" "$(atmost "$(secs "$key")" 0.5)"
 done
