@@ -54,8 +54,24 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 /* What the command says as the import goes (store/flows.h: store_import_opts.told). */
 struct telling {
 	struct cli *c;
-	size_t said; /* the messages printed so far */
+	size_t said;  /* the messages printed so far */
+	long unsaid;  /* the --set-variant edit, left for the summary to say */
 };
+
+/* Does every input repeat a text stored before (so that an edit renames, and adds nothing)? */
+static int all_same_text(const struct import_result *res)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->ninputs; i++) {
+		if (res->inputs[i].status == IMPORT_EMPTY)
+			continue;
+		if (res->inputs[i].status != IMPORT_SAME_TEXT)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
 
 static void say(struct telling *t, const struct diag *d)
 {
@@ -80,6 +96,8 @@ static void told(void *ctx, int event, const struct store_import_plan *p, struct
 		say(t, d);
 		if (p->edit < 0)
 			fputs("benchdelta: import: nothing stored\n", stderr);
+		else if (p->edit > 0 && all_same_text(&p->res))
+			t->unsaid = p->edit; /* one line: "already imported ... renamed by edit N" */
 		else if (p->edit > 0)
 			printf("recorded edit %ld: --set-variant (undo: 'benchdelta undo %ld')\n", p->edit, p->edit);
 		break;
@@ -110,7 +128,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct cli_inputs in;
 	struct cli_threads th = { NULL, 0 };
 	struct store_import_plan p;
-	struct telling tl = { c, 0 };
+	struct telling tl = { c, 0, 0 };
 	char *dir;
 	int dry = 0, opt, rc = BD_EXIT_OK;
 	int no_token = 0, follow = 1;
@@ -197,7 +215,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 		if (p.res.inputs[i].status != IMPORT_EMPTY)
 			found++;
 	if (p.edit >= 0) {
-		plan_summary(&p.m, &p.res, in.v, dry, stdout);
+		plan_summary(&p.m, &p.res, in.v, dry, p.edit, tl.unsaid > 0, stdout);
 		cli_threads_summary(&th, &p.res, dry, stdout);
 	}
 

@@ -169,7 +169,7 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 }
 
 void plan_summary(const struct model *m, const struct import_result *res,
-		  const struct import_input *in, int dry, FILE *fp)
+		  const struct import_input *in, int dry, long edit, int unsaid, FILE *fp)
 {
 	/* each source's facts, and the first experiment its runs name: one pass each, not one an input */
 	const char **first_exp = xcalloc(m->nsources ? m->nsources : 1, sizeof(*first_exp));
@@ -227,6 +227,16 @@ void plan_summary(const struct model *m, const struct import_result *res,
 			break;
 		}
 		case IMPORT_SAME_TEXT:
+			if (edit > 0 && unsaid) { /* its runs take the names set: an edit, not nothing */
+				fprintf(fp, "%s: already imported (the same text): no runs added, its variants "
+					"renamed by edit %ld (undo: 'benchdelta undo %ld')\n", name, edit, edit);
+				unsaid = 0;
+				break;
+			}
+			if (edit > 0 && !in[i].origin) {
+				fprintf(fp, "%s: already imported (the same text): no runs added\n", name);
+				break;
+			}
 			if (in[i].origin)
 				break; /* a comment seen before: the thread's line counts them */
 			fprintf(fp, "%s: already imported (the same text); nothing added\n", name);

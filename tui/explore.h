@@ -66,7 +66,8 @@ struct source_state {
 	X(NAME, "name")                                                                            \
 	X(DELTA, "\xce\x94")                                                                        \
 	X(ABS_DELTA, "|\xce\x94|")                                                                   \
-	X(P, "p")
+	X(P, "p")                                                                                  \
+	X(BETTER, "better")
 
 #define SORT_ENUM_(e, name) SORT_##e,
 enum sort_key { SORTS(SORT_ENUM_) SORT__COUNT };

@@ -37,7 +37,7 @@
 	X(FIND, "/", "find: a PCRE2 pattern in the lines of any list (smart case)")            \
 	X(FIND_NEXT, "n", "next line that matches")                                                \
 	X(FIND_PREV, "N", "previous line that matches")                                            \
-	X(SORT, "o", "Matrix, Compare: sort rows by table order, name, change, size of change, p (Matrix: of the selected column)")         \
+	X(SORT, "o", "Matrix, Compare: sort rows by table order, name, change, size of change, p, better: the change by its direction, best first (Matrix: of the selected column)")         \
 	X(HIDE_SAME, "~", "Matrix, Compare: hide or show the rows without a tested change")                     \
 	X(NEXT_SIG, "]", "Matrix, Compare, CPU, Sizes: next significant change (Matrix: cell by cell)")                                       \
 	X(PREV_SIG, "[", "Matrix, Compare, CPU, Sizes: previous significant change")                                   \

@@ -51,3 +51,25 @@ int list_act(struct list *l, enum action a, int height)
 	list_clamp(l, height);
 	return 1;
 }
+
+int list_act_rows(struct list *l, enum action a, int height, int (*row)(const void *ctx, size_t i),
+                  const void *ctx)
+{
+	size_t i;
+
+	if (!list_act(l, a, height))
+		return 0;
+	if (a == ACT_HOME) {
+		for (i = 0; i < l->count && !row(ctx, i); i++)
+			;
+		if (i < l->count)
+			l->cursor = i;
+	} else if (a == ACT_END) {
+		for (i = l->count; i > 0 && !row(ctx, i - 1); i--)
+			;
+		if (i > 0)
+			l->cursor = i - 1;
+	}
+	list_clamp(l, height);
+	return 1;
+}

@@ -1,6 +1,6 @@
 /*
  * matrix_keys.c - the exploring keys on the Matrix: `o` orders the rows
- * within each scenario (the table's order, name, Δ, |Δ|, p: the change of
+ * within each scenario (the table's order, name, Δ, |Δ|, p, better: the change of
  * one variant's column, the one selected when `o` was pressed), `~` hides
  * the rows in which no variant changed beyond the noise with a test, `]`
  * and `[` go to the next and previous significant cell, `H` opens the

@@ -228,6 +228,8 @@ static void draw_row(struct tui *t, const struct cmp_row *r, int y, const struct
 		return;
 	draw_right(y, x, L->value, cmp_text_value(r->quantity, &r->cand, r->unit, v, sizeof(v)), role);
 	x += L->value + 1;
+	if (!views_row_compared(r))
+		return; /* a count (hyperfine's runs) or zero everywhere: its figures stand alone, as on the Matrix */
 	if (!selected)
 		role = verdict_role(L, r->verdict, views_tested(r));
 	x = draw_change(y, x, L, cmp_text_delta(r, d, sizeof(d)), cmp_text_ci(r, ci, sizeof(ci)),
@@ -494,6 +496,14 @@ static void open_runs(struct tui *t)
 	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
+/* For list_act_rows: a metric's row or a geomean, not a heading or the counts. */
+static int is_row(const void *lines, size_t i)
+{
+	const struct cmp_line *l = (const struct cmp_line *)lines + i;
+
+	return l->kind == LINE_ROW || l->kind == LINE_GEO;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	const struct experiment *e = current(t);
@@ -501,7 +511,7 @@ static int act(struct tui *t, enum action a, int height)
 
 	if (!e)
 		return ACT_IGNORED;
-	if (list_act(&t->cmp_lines, a, table_height(height)))
+	if (list_act_rows(&t->cmp_lines, a, table_height(height), is_row, t->lines))
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {

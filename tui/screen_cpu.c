@@ -82,7 +82,12 @@ static void make_lines(struct views *v)
 {
 	const char *scenario = NULL;
 	size_t cap = 0;
+	int several = 0;
 
+	/* the Matrix's rule: a heading per scenario, none for a lone unnamed one */
+	for (size_t i = 1; i < v->mx.nrows; i++)
+		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
+			several = 1;
 	for (size_t pass = 0; pass < 2; pass++) {
 		/* the CPU figures first, then the peak memory, scenario by scenario */
 		for (size_t i = 0; i < v->mx.nrows; i++) {
@@ -91,7 +96,8 @@ static void make_lines(struct views *v)
 
 			if (!is_cpu(r) || mem != (int)pass || !nonzero(v, i))
 				continue;
-			if (!scenario || strcmp(scenario, r->scenario)) {
+			/* the memory pass repeats a heading only after another scenario's */
+			if ((several || *r->scenario) && (!scenario || strcmp(scenario, r->scenario))) {
 				add(v, &cap, VL_HEADING, 0, 0, 0, 0, *r->scenario ? r->scenario : "(no scenario)");
 				scenario = r->scenario;
 			}
@@ -118,7 +124,6 @@ static void make_lines(struct views *v)
 				}
 			}
 		}
-		scenario = NULL;
 	}
 	v->cpu.count = v->ncpu;
 	v->cpu_made = 1;
@@ -169,15 +174,7 @@ static double largest(const struct views *v, const struct vline *l)
 
 static int name_width(const struct views *v)
 {
-	int w = 8;
-
-	for (size_t c = 0; c < v->mx.ncols; c++) {
-		int n = draw_width(views_name(v, c)) + (c ? 0 : 11);
-
-		if (n > w)
-			w = n;
-	}
-	return w < COLS / 3 ? w : COLS / 3;
+	return views_label_width(v, COLS / 3);
 }
 
 static void draw_figure(const struct views *v, const struct vline *l, int y, int namew, int sel)
@@ -333,7 +330,7 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->cpu_made)
 		make_lines(v);
-	return list_act(&v->cpu, a, table_height(height)) ? ACT_DONE : ACT_IGNORED;
+	return list_act_rows(&v->cpu, a, table_height(height), views_line_is_row, v->cpu_lines) ? ACT_DONE : ACT_IGNORED;
 }
 
 const struct screen screen_cpu = {

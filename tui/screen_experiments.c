@@ -11,6 +11,7 @@
 
 #include "parsers/names.h"
 #include "store/manage.h"
+#include "store/trace.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/prompt.h"
@@ -22,7 +23,8 @@
 #define W_VARIANTS 8
 #define W_RUNS 6
 #define W_TOOLS 12
-#define W_DATE 10
+/* the import's date, and its time (UTC) at 110 columns and wider (the name keeps 57) */
+#define W_DATE (COLS >= 110 ? 20 : 10)
 
 /* Rows under the list that show the selected experiment's variants and environment. */
 static int detail_rows(int height)
@@ -106,10 +108,28 @@ static void draw_row(int y, const struct experiment *e, int selected)
 		fmt_tools(&tools, e->fmts);
 		draw_text(y, x, W_TOOLS, buf_str(&tools), r);
 		x += W_TOOLS + 1;
-		snprintf(num, sizeof(num), "%.10s", e->imported);
+		if (W_DATE > 10)
+			trace_text_when(e->imported, num, sizeof(num));
+		else
+			snprintf(num, sizeof(num), "%.10s", e->imported);
 		draw_text(y, x, W_DATE, num, r);
 	}
 	buf_release(&tools);
+}
+
+/* "experiment K of N" among those shown (the filter's), in out. */
+static const char *position(struct tui *t, const struct model *m, char *out, size_t size)
+{
+	size_t k = 0, n = 0;
+
+	for (size_t i = 0; i < m->nexps; i++)
+		if (experiments_shown(t, i)) {
+			n++;
+			if (i <= t->exps.cursor)
+				k = n;
+		}
+	snprintf(out, size, "experiment %zu of %zu", k, n);
+	return out;
 }
 
 static void draw(struct tui *t, int top, int height)
@@ -118,7 +138,7 @@ static void draw(struct tui *t, int top, int height)
 	int list_h = height - 1 - detail_rows(height);
 	int wide = COLS >= 70;
 	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
-	char hdr[320];
+	char hdr[320], pos[48];
 	size_t *rows, n;
 
 	t->exps.count = m->nexps;
@@ -172,6 +192,7 @@ static void draw(struct tui *t, int top, int height)
 		}
 		draw_text(top + height - 1, 1, COLS - 2, "Enter: every variant side by side   \xe2\x86\x91/\xe2\x86\x93: select",
 			  ROLE_DIM);
+		draw_right(top + height - 1, COLS - 25, 24, position(t, m, pos, sizeof(pos)), ROLE_DIM);
 		buf_release(&b);
 	}
 }

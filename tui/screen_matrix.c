@@ -426,6 +426,12 @@ static void open_runs(struct tui *t, const struct views *v)
 	tui_open_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
 }
 
+/* For list_act_rows: a metric's row or a geomean, not a scenario's heading. */
+static int is_row(const void *lines, size_t i)
+{
+	return ((const struct mline *)lines)[i].kind != ML_HEADING;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	struct views *v;
@@ -438,7 +444,7 @@ static int act(struct tui *t, enum action a, int height)
 	L = layout(v, height);
 	table = L.table;
 	free(L.colw);
-	if (list_act(&v->rows, a, table))
+	if (list_act_rows(&v->rows, a, table, is_row, v->lines))
 		return ACT_DONE;
 	switch (a) {
 	case ACT_ENTER:

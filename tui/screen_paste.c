@@ -257,7 +257,10 @@ static int import_stored(struct tui *t)
 		snprintf(hash, sizeof(hash), "%.12s", ir->source >= 0 ? done.m.sources[ir->source].hash : "");
 		rc = 0;
 		if (explore_reload(t) == 0) {
-			if (ir->status == IMPORT_SAME_TEXT || !ir->nruns)
+			if ((ir->status == IMPORT_SAME_TEXT || !ir->nruns) && done.edit > 0)
+				tui_message(t, "already imported: no runs added, its variants renamed by edit %ld "
+					    "\xc2\xb7 u undoes it", done.edit);
+			else if (ir->status == IMPORT_SAME_TEXT || !ir->nruns)
 				tui_message(t, "already imported: nothing added");
 			else
 				tui_message(t, "imported %zu run%s, %zu figure%s%s; undo: benchdelta rm --import %s",

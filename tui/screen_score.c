@@ -111,17 +111,11 @@ static const char *mark(const struct cmp_summary *s)
 
 static int name_width(const struct views *v, const int *shown)
 {
-	int w = 8, cells = 0;
+	int cells = 0;
 
 	for (size_t k = 0; k < NCOL; k++)
 		cells += shown[k] ? W_CELL + 1 : 0;
-	for (size_t c = 0; c < v->mx.ncols; c++) {
-		int n = draw_width(views_name(v, c)) + (c ? 0 : 11);
-
-		if (n > w)
-			w = n;
-	}
-	return w < COLS - 2 - cells ? w : COLS - 2 - cells;
+	return views_label_width(v, COLS - 2 - cells);
 }
 
 /* Which columns any variant has rows for: an empty column is not shown. */

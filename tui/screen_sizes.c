@@ -320,10 +320,13 @@ static void draw(struct tui *t, int top, int height)
 	secw = section_width(v);
 	draw_text(top, 1, COLS - 2, "Bytes, each variant against the baseline; largest change first, total last", ROLE_DIM);
 	if (!v->nsize) {
-		draw_text(top + 2, 2, COLS - 4,
-			  v->mx.ncols < 2 ? "One variant: no sizes to compare."
-					  : "No sizes in this experiment (GNU size prints text, data, bss, dec).",
-			  ROLE_DIM);
+		/* where sizes come from: every reader whose figures are bytes of a binary */
+		draw_wrapped(top + 2, 2, COLS - 4, height - 3,
+			     v->mx.ncols < 2 ? "One variant: no sizes to compare."
+					     : "No sizes in this experiment. Sizes come from GNU size (text, data, bss, "
+					       "dec), size -A, bloaty, objdump -h, du and ls -l listings, and binary "
+					       "sizes written by hand: a list (\"release: 12.3 MiB\") or a table.",
+			     ROLE_DIM);
 		return;
 	}
 	/* a column of air between the byte columns, unless the bars' legend needs it */
@@ -358,7 +361,8 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->size_made)
 		make_lines(v);
-	return list_act(&v->sizes, a, table_height(height)) ? ACT_DONE : ACT_IGNORED;
+	return list_act_rows(&v->sizes, a, table_height(height), views_line_is_row, v->size_lines) ? ACT_DONE
+	                                                                                    : ACT_IGNORED;
 }
 
 const struct screen screen_sizes = {

@@ -1,6 +1,7 @@
 /*
  * sort.c - Compare's order, filter and jumps: `o` cycles the order of the
- * rows within each scenario (the table's, name, Δ, |Δ|, p), `~` hides the
+ * rows within each scenario (the table's, name, Δ, |Δ|, p, better: the
+ * change by the metric's direction, the best first), `~` hides the
  * rows that did not change or could not be tested, `]` and `[` jump to the
  * next and previous significant change. The METRIC header says which.
  */
@@ -35,6 +36,10 @@ double sort_row_key(const struct cmp_row *r, enum sort_key k)
 		return r->has_delta ? -fabs(r->delta_pct) : NAN; /* largest first */
 	case SORT_P:
 		return r->tested ? r->p_adj : NAN;
+	case SORT_BETTER: /* the change turned so that better is up: the best first */
+		if (!r->has_delta || r->dir == DIR_NONE)
+			return NAN;
+		return r->dir == DIR_LOWER ? r->delta_pct : -r->delta_pct;
 	default:
 		return 0;
 	}

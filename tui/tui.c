@@ -278,7 +278,7 @@ static void draw_title(struct tui *t)
 {
 	char left[128], pos[48];
 	int x, room, wname, wstore;
-	const char *name = "";
+	const char *name = "", *title = t->title;
 
 	draw_fill(0, ROLE_HEADER);
 	snprintf(left, sizeof(left), "benchdelta \xc2\xb7 %s", screens[t->cur]->name);
@@ -294,8 +294,13 @@ static void draw_title(struct tui *t)
 	wstore = *t->title ? text_width(t->title, strlen(t->title)) + 3 : 0;
 	if (*name) {
 		wname = text_width(name, strlen(name)) + 3 + text_width(pos, strlen(pos));
-		if (wname + wstore > room)
-			wstore = 0;
+		if (wname + wstore > room) {
+			/* the store's path may go; that nothing is stored may not (the name is cut instead) */
+			title = !t->store && *t->title ? "not stored" : "";
+			wstore = *title ? text_width(title, strlen(title)) + 3 : 0;
+			if (room - wstore - 3 - text_width(pos, strlen(pos)) < 10)
+				wstore = 0; /* too narrow for both: the name first */
+		}
 		x += draw_text(0, x, room - wstore - text_width(pos, strlen(pos)), " \xc2\xb7 ", ROLE_HEADER);
 		/* cut in the middle: "Evaluate … BOLT" and "Evaluate … BOLT (2)" read apart */
 		x += draw_text_mid(0, x, COLS - 1 - x - wstore - text_width(pos, strlen(pos)), name,
@@ -304,7 +309,7 @@ static void draw_title(struct tui *t)
 	}
 	if (wstore && (!*name || wstore <= COLS - 1 - x)) {
 		x += draw_text(0, x, COLS - 1 - x, " \xc2\xb7 ", ROLE_HEADER);
-		draw_text(0, x, COLS - 1 - x, t->title, ROLE_HEADER);
+		draw_text(0, x, COLS - 1 - x, title, ROLE_HEADER);
 	}
 }
 
@@ -323,29 +328,34 @@ static void status_label(const struct screen *s, int terse, char *out, size_t si
 /*
  * "1 Experiments  2 Matrix ... q Quit   W 2 warnings": every screen's key,
  * named in full when the line has the room, else only the current one.
+ * Factors (7) is named where the line has the room for it too, and always
+ * on its own screen (the others' line fits 80 columns; ? lists 7 too).
  * A message (what a key just did) takes the right end, or the whole line.
  */
 static void draw_status(struct tui *t)
 {
-	/* Factors is named when shown (the line of the others fits 80 columns; ? lists 7 too) */
-	enum screen_id order[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE, SCREEN_CPU,
-				   SCREEN_SIZES,      SCREEN_SCORE,  SCREEN_HELP,    SCREEN_HELP };
-	size_t n = sizeof(order) / sizeof(order[0]) - 1;
+	static const enum screen_id all[] = { SCREEN_EXPERIMENTS, SCREEN_MATRIX, SCREEN_COMPARE,
+					      SCREEN_CPU,         SCREEN_SIZES,  SCREEN_SCORE,
+					      SCREEN_FACTORS,     SCREEN_HELP };
+	enum screen_id order[sizeof(all) / sizeof(all[0])];
+	size_t n = 0;
 	int y = LINES - 1, x = 1, terse = 0, gap = 2;
 	char w[64], label[64];
 
-	if (t->cur == SCREEN_FACTORS) {
-		order[n - 1] = SCREEN_FACTORS;
-		order[n++] = SCREEN_HELP;
-	}
 	w[0] = '\0';
 	if (t->warnings->n)
 		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
-	for (int fit = 0; fit < 3; fit++) {
+	/* names with Factors (gaps of two, then one), names without it, then keys alone */
+	for (int fit = 0; fit < 5; fit++) {
 		int total = 1 + draw_width("q Quit") + (*w ? 2 + draw_width(w) : 0);
+		int factors = fit < 2 || fit == 4 || t->cur == SCREEN_FACTORS;
 
-		terse = fit == 2;
-		gap = fit == 0 ? 2 : 1;
+		terse = fit == 4;
+		gap = fit == 0 || fit == 2 ? 2 : 1;
+		n = 0;
+		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+			if (all[i] != SCREEN_FACTORS || factors)
+				order[n++] = all[i];
 		for (size_t i = 0; i < n; i++) {
 			status_label(screens[order[i]], terse && order[i] != t->cur, label, sizeof(label));
 			total += draw_width(label) + gap;

@@ -157,6 +157,13 @@ int views_compared(const struct cmp_mrow *r, size_t ncells)
 	return nonzero;
 }
 
+int views_row_compared(const struct cmp_row *r)
+{
+	if (r->dir == DIR_NONE && metric_family(r->quantity) == MF_COUNT)
+		return 0;
+	return (r->base.present && r->base.center != 0) || (r->cand.present && r->cand.center != 0);
+}
+
 static void fill_row(struct views *v, size_t l, const struct cmp_mrow *r)
 {
 	struct mcell *c = &v->cells[l * v->mx.ncols];
@@ -362,15 +369,37 @@ const char *views_name(const struct views *v, size_t c)
 	return v->trimmed ? v->trim[c] : cmp_matrix_name(&v->mx, c);
 }
 
+int views_label_width(const struct views *v, int max)
+{
+	int full = 8, trim = 8;
+
+	for (size_t c = 0; c < v->mx.ncols; c++) {
+		int f = draw_width(cmp_matrix_name(&v->mx, c)) + (c ? 0 : 11);
+		int t = draw_width(views_name(v, c)) + (c ? 0 : 11);
+
+		full = f > full ? f : full;
+		trim = t > trim ? t : trim;
+	}
+	if (full <= max)
+		return full;
+	return trim < max ? trim : max;
+}
+
 char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size)
 {
-	int fit = 1;
+	int full = 1, fit = 1;
 	char letter[8];
 
-	for (size_t k = 0; k < v->mx.ncols && fit; k++)
+	/* the Matrix's headers' rule: the names, else without what they share, else letters */
+	for (size_t k = 0; k < v->mx.ncols; k++) {
+		if (draw_width(cmp_matrix_name(&v->mx, k)) + (k ? 0 : 11) > width)
+			full = 0;
 		if (draw_width(views_name(v, k)) + (k ? 0 : 11) > width)
 			fit = 0;
-	if (fit)
+	}
+	if (full)
+		snprintf(out, size, "%s%s", cmp_matrix_name(&v->mx, c), c ? "" : " (baseline)");
+	else if (fit)
 		snprintf(out, size, "%s%s", views_name(v, c), c ? "" : " (baseline)");
 	else
 		snprintf(out, size, "%s %s%s", abbrev_letter(c, letter), views_name(v, c), c ? "" : " (baseline)");

@@ -83,11 +83,14 @@ void views_release(struct tui *t);
 const char *views_name(const struct views *v, size_t c);
 /*
  * The label of column c's row in a screen that lists variants as rows, in
- * `width` columns: its name (views_name, " (baseline)" after the first)
- * when every name fits, else its letter and the name cut, so that two
+ * `width` columns: its full name (" (baseline)" after the first) when every
+ * name fits, else views_name when every one of those fits (the Matrix's
+ * headers' rule), else its letter and the name cut, so that two
  * labels never read alike. Writes into out (size bytes); returns it.
  */
 char *views_row_label(const struct views *v, size_t c, int width, char *out, size_t size);
+/* The columns views_row_label's labels take, at most `max` (and at least 8). */
+int views_label_width(const struct views *v, int max);
 /* The cell of line l, column c. */
 const struct mcell *views_cell(const struct views *v, size_t l, size_t c);
 /*
@@ -104,6 +107,8 @@ enum color_role views_role(enum cmp_verdict v, int tested);
  * alone.
  */
 int views_compared(const struct cmp_mrow *r, size_t ncells);
+/* The same rule for one pair's row (Compare): 1 when it shows a change. */
+int views_row_compared(const struct cmp_row *r);
 /* What views_role() wants of a row: 0 untested, 1 tested, 2 tested within one run a side. */
 int views_tested(const struct cmp_row *r);
 /*
@@ -120,5 +125,7 @@ int views_tool_summary(const struct model *m, const struct experiment *e, const 
  * when the line has the room: what the marks mean is never cut away.
  */
 void views_legend(int y, const char *extra);
+/* For list_act_rows: is line i of the vline array `lines` one a user selects (a figure)? */
+int views_line_is_row(const void *lines, size_t i);
 
 #endif

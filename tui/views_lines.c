@@ -185,3 +185,10 @@ int views_history(struct tui *t)
 	tui_open_history(t, keys, *keys[1] ? 2 : 1, r->scenario, r->subject, r->quantity);
 	return ACT_DONE;
 }
+
+int views_line_is_row(const void *lines, size_t i)
+{
+	const struct vline *l = (const struct vline *)lines + i;
+
+	return l->kind == VL_FIGURE;
+}

@@ -64,6 +64,15 @@ static size_t shared_suffix(const char *const *names, size_t n, size_t pre)
 	return len;
 }
 
+/* Are bytes [from, to) of s separators only? */
+static int only_seps(const char *s, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (!is_sep(s[i]))
+			return 0;
+	return 1;
+}
+
 static char *trimmed(const char *s, size_t from, size_t to)
 {
 	while (from < to && is_sep(s[from]) && s[from] != '(')
@@ -82,8 +91,8 @@ int abbrev_trim(const char *const *names, size_t n, char **out)
 		return 0;
 	pre = shared_prefix(names, n);
 	suf = shared_suffix(names, n, pre);
-	if (n < 2 || (!pre && !suf))
-		ok = 0;
+	if (n < 2 || (!pre && !suf) || (only_seps(names[0], 0, pre) && only_seps(names[0], strlen(names[0]) - suf, strlen(names[0]))))
+		ok = 0; /* dropping separators alone ("-O0" to "O0") gains nothing and changes the name */
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(names[i]);
 

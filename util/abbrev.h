@@ -13,7 +13,7 @@
  * longest prefix and suffix that every name shares, cut at word boundaries
  * (space, '_', '-', '+', '.', '/', ':', ',', parentheses) and trimmed of
  * the separators left at its ends. Returns 1 when that dropped something
- * and the results are non-empty and still tell the names apart; 0 when
+ * besides separators and the results are non-empty and still tell the names apart; 0 when
  * not (out[i] is then a copy of name i).
  */
 int abbrev_trim(const char *const *names, size_t n, char **out);

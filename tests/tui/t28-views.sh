@@ -49,7 +49,7 @@ tui_keys 5
 tui_wait "   text     812,345 B  790,112 B  -22,233 B    -2.7% ✓                   █"
 tui_keys 6
 tui_wait "time -3% ✓? (3 rows, 2 significant, 2 of"
-tui_snap | grep -q '^ lto-thin  *-3% ✓?  *-2\.7% ✓  *-2\.7% ✓  *≈-3% ✓?  *+3\.0% ✗?$' ||
+tui_snap | grep -q '^ myservice-x86_64-release-lto-thin  *-3% ✓?  *-2\.7% ✓  *-2\.7% ✓  *≈-3% ✓?  *+3\.0% ✗?$' ||
 	fail "scorecard line of lto-thin"
 tui_stop
 

@@ -31,14 +31,14 @@ tui_wait "missing closing parenthesis"
 tui_wait "/(_"
 tui_keys Escape
 tui_wait "cancelled"
-# sort: by name, by Δ, by |Δ|, by p, back to the table's order
+# sort: by name, by Δ, by |Δ|, by p, by better, back to the table's order
 tui_keys o
 tui_wait "METRIC by name"
 tui_wait_line 6 "   receiver.bitrate   6.30 Gbit/s 6.44 Gbit/s    +2.2%   ±1.1%   0.029  better"
 tui_keys o o
 tui_wait "METRIC by |Δ|"
-tui_wait_line 10 "   sender.retransmits           0           0                    1.000  ~"
-tui_keys o o
+tui_wait_line 10 "   sender.retransmits           0           0" # zero on both sides: no change shown
+tui_keys o o o # p, better, back
 tui_wait "rows in the table's order"
 tui_wait_line 6 "   sender.transfer       44.0 GiB    45.0 GiB      +2%   ±1.2%   0.029  better"
 # ~ hides the unchanged retransmits
@@ -48,7 +48,7 @@ tui_gone "sender.retransmits"
 tui_keys '~'
 tui_wait "sender.retransmits"
 # ] and [ go from one significant change to the next
-tui_keys g ']'
+tui_keys g # on the first row, itself significant
 tui_wait "sender.transfer: Mann-Whitney U"
 tui_keys ']' ']' ']'
 tui_wait "receiver.bitrate: Mann-Whitney U"

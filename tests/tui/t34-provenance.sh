@@ -46,7 +46,7 @@ tui_stop
 # the quick comparison takes an address too: fetched, shown, not stored
 before=$(find "$STORE" -type f | sort | xargs md5sum)
 tui_start 100 30 GITHUB_API_URL="http://127.0.0.1:$(cat "$TMP/port")" GITHUB_TOKEN=x -- ambaxter/bbolt-rs#9
-tui_wait "benchdelta · Matrix · Evaluate using Profile-Guided Optim"
+tui_wait "benchdelta · Matrix · Evaluate using Profile-Guide…Post-Link Optimization (PLO) (1/1) · not stored"
 tui_keys 3
 tui_wait "candidate:"
 tui_keys Down Enter

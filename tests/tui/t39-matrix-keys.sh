@@ -43,7 +43,7 @@ tui_keys '~'
 tui_wait "every row shown"
 tui_wait "user_time"
 # ] and [: significant cells, row by row, column by column (the detail line names the cell)
-tui_keys g ']'
+tui_keys g # on the first row, itself significant
 tui_wait "lto-thin · time: "
 tui_keys ']'
 tui_wait "lto-fat · time: "
@@ -71,16 +71,19 @@ tui_wait " render input.json"
 # the render scenario starts with that column's largest fall: system_time -33.3%
 tui_snap | grep -A1 '^ render input.json' | grep -q '^   system_time ' ||
 	fail "render input.json's rows should start with system_time"
-tui_keys o o o
+tui_keys o o o o # |Δ|, p, better, back
 tui_wait "rows in the table's order"
 tui_wait "   user_time "
 tui_snap | grep -A1 '^ render input.json' | grep -q '^   user_time ' ||
 	fail "the table's order should start with user_time"
 # H: the history of the row's metric for the baseline and the selected column's variant
-tui_keys g Down H
+tui_keys g H
 tui_wait "time · ./myservice parse input.json · history: 2 runs in 1 experiment"
 tui_keys Escape
 tui_wait "METRIC"
+# the sort cycle gave the column back to the pair view's candidate: select pgo-bolt again
+tui_keys Right Right Right
+tui_wait "x86_64-release-pgo-bolt · time: "
 # b on Runs: the selected variant becomes the view's baseline, B saves it, u undoes it
 tui_keys Enter
 tui_wait "Enter on a run: the text it was read from"

@@ -34,7 +34,7 @@ tui_wait "baseline:  relay_release"
 tui_keys 2
 tui_wait "baseline relay_release ·"
 tui_keys 6
-tui_wait " release (baseline) "
+tui_wait " relay_release (baseline) "
 tui_keys C-l 2
 tui_wait "baseline relay_release ·"
 # a view's own choice stays through an undo of something else

@@ -70,6 +70,15 @@ static void test_prefix_and_suffix(void **state)
 	check(names, N(names), 1, want);
 }
 
+static void test_only_separators(void **state)
+{
+	/* GCC's flags share only their "-": dropping it would say "O0" for -O0 */
+	static const char *const names[] = { "-O0", "-O2", "-Os_lto" };
+
+	(void)state;
+	check(names, N(names), 0, names);
+}
+
 static void test_not_inside_a_word(void **state)
 {
 	/* "app_pgo" and "app_pgo_bolt" share "app_pgo", but the cut is after "app_" */
@@ -98,7 +107,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quilkin),        cmocka_unit_test(test_rathole),
 		cmocka_unit_test(test_nothing_shared), cmocka_unit_test(test_prefix_and_suffix),
-		cmocka_unit_test(test_not_inside_a_word), cmocka_unit_test(test_letters),
+		cmocka_unit_test(test_only_separators), cmocka_unit_test(test_not_inside_a_word), cmocka_unit_test(test_letters),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
