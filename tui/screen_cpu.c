@@ -126,6 +126,7 @@ static void make_lines(struct views *v)
 		}
 	}
 	v->cpu.count = v->ncpu;
+	list_on_row(&v->cpu, views_line_is_row, v->cpu_lines);
 	v->cpu_made = 1;
 }
 

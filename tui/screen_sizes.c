@@ -107,6 +107,7 @@ static void make_lines(struct views *v)
 	}
 	free(items);
 	v->sizes.count = v->nsize;
+	list_on_row(&v->sizes, views_line_is_row, v->size_lines);
 	v->size_made = 1;
 }
 
