@@ -125,3 +125,17 @@ void list_on_row(struct list *l, int (*row)(const void *ctx, size_t i), const vo
 	if (i != (size_t)-1)
 		l->cursor = i;
 }
+
+size_t list_rank(const struct list *l, int (*row)(const void *ctx, size_t i), const void *ctx, size_t *n)
+{
+	size_t k = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < l->count; i++)
+		if (!row || row(ctx, i)) {
+			++*n;
+			if (i == l->cursor)
+				k = *n;
+		}
+	return k;
+}

@@ -33,6 +33,12 @@ int list_act_rows(struct list *l, enum action a, int height, int (*row)(const vo
  * above; `top` is kept, so a first heading stays in view.
  */
 void list_on_row(struct list *l, int (*row)(const void *ctx, size_t i), const void *ctx);
+/*
+ * The cursor's place among the rows of `l` (`row` as for list_act_rows;
+ * NULL: every line is one), from 1, and in *n how many rows there are;
+ * 0 when the cursor is on no row.
+ */
+size_t list_rank(const struct list *l, int (*row)(const void *ctx, size_t i), const void *ctx, size_t *n);
 /* Keep cursor and top valid for `count` lines and a window `height` tall. */
 void list_clamp(struct list *l, int height);
 

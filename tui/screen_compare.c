@@ -456,6 +456,7 @@ static void draw(struct tui *t, int top, int height)
 	fit_figures(t, &L);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
+	tui_position_list(t, "row", &t->cmp_lines, is_row, t->lines);
 	x = 1;
 	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;

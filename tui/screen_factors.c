@@ -520,6 +520,7 @@ static void draw(struct tui *t, int top, int height)
 			 v->ax.factor, v->ax.nexps, v->ax.nscanned, left ? " (instrumented left out)" : "");
 		draw_text(top, 1, COLS - 2, head, ROLE_DIM);
 		list_clamp(&v->alist, height - 2);
+		tui_position_list(t, "line", &v->alist, NULL, NULL);
 		t->list_y = top + 1;
 		for (int i = 0; i < height - 2 && v->alist.top + (size_t)i < v->nalines; i++)
 			draw_across_line(v, &v->alines[v->alist.top + (size_t)i], top + 1 + i,
@@ -534,6 +535,7 @@ static void draw(struct tui *t, int top, int height)
 	if (namew > COLS / 2)
 		namew = COLS / 2;
 	list_clamp(&v->list, height - 1);
+	tui_position_list(t, "line", &v->list, NULL, NULL);
 	t->list_y = top;
 	for (int i = 0; i < height - 1 && v->list.top + (size_t)i < v->nlines; i++)
 		draw_line(t, v, &v->lines[v->list.top + (size_t)i], top + i, v->list.top + (size_t)i == v->list.cursor,

@@ -331,6 +331,8 @@ static void keep_row(struct tui *t, struct views *v)
 	buf_release(&key);
 }
 
+static int is_row(const void *lines, size_t i);
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
@@ -366,6 +368,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_columns(v, &L, SIZE_MAX, y, 0);
 	y++;
 	list_clamp(&v->rows, L.table);
+	tui_position_list(t, "row", &v->rows, is_row, v->lines);
 	t->list_y = y;
 	if (!v->nlines && t->ex && t->ex->hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);

@@ -335,8 +335,9 @@ static void status_label(const struct screen *s, int terse, int brief, char *out
  * named in full when the line has the room; then with one blank between,
  * then "6 Score" and "? q" for "? Help q Quit" (every screen named at 80
  * columns), then without Factors (named on its own screen), and at last
- * keys alone with the current screen named. A message (what a key just
- * did) takes the right end, or the whole line.
+ * keys alone with the current screen named. The cursor's place
+ * ("row 3 of 16", else "3/16") and the warnings' count take the right end;
+ * a message (what a key just did) takes it over, or the whole line.
  */
 static void draw_status(struct tui *t)
 {
@@ -345,7 +346,7 @@ static void draw_status(struct tui *t)
 					      SCREEN_FACTORS,     SCREEN_HELP };
 	enum screen_id order[sizeof(all) / sizeof(all[0])];
 	size_t n = 0;
-	int y = LINES - 1, x = 1, terse = 0, brief = 0, gap = 2;
+	int y = LINES - 1, x = 1, terse = 0, brief = 0, gap = 2, end = COLS - 1;
 	char w[64], label[64];
 
 	w[0] = '\0';
@@ -357,7 +358,8 @@ static void draw_status(struct tui *t)
 		terse = fit == 5;
 		brief = fit >= 3 ? 2 : fit == 2;
 		gap = fit == 0 ? 2 : 1;
-		total = 1 + draw_width(brief > 1 ? "q" : "q Quit") + (*w ? 2 + draw_width(w) : 0);
+		total = 1 + draw_width(brief > 1 ? "q" : "q Quit") + (*w ? 2 + draw_width(w) : 0) +
+			(*t->pos_brief ? 2 + draw_width(t->pos_brief) : 0);
 		n = 0;
 		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 			if (all[i] != SCREEN_FACTORS || factors)
@@ -377,8 +379,17 @@ static void draw_status(struct tui *t)
 		x += draw_text(y, x, COLS - x, label, r) + gap;
 	}
 	x += draw_text(y, x, COLS - x, terse || brief > 1 ? "q" : "q Quit", ROLE_STATUS) + gap;
-	if (*w && !t->message[0] && x < COLS - 4)
-		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
+	if (*t->pos && !t->message[0]) {
+		const char *p = draw_width(t->pos) + (*w ? 2 + draw_width(w) : 0) <= COLS - x - 1 ? t->pos
+												     : t->pos_brief;
+
+		if (draw_width(p) <= COLS - x - 1) {
+			draw_right(y, x, COLS - x - 1, p, ROLE_STATUS);
+			end -= draw_width(p) + 2;
+		}
+	}
+	if (*w && !t->message[0] && x < end - 3)
+		draw_right(y, x, end - x, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
 	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 	} else if (t->message[0]) {
@@ -401,6 +412,7 @@ static void draw_all(struct tui *t)
 	} else {
 		draw_title(t);
 		t->list_y = -1;
+		t->pos[0] = t->pos_brief[0] = '\0';
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
 		explore_draw(t);

@@ -23,5 +23,7 @@ tui_wait_line 24 " 1 Experiments 2 Matrix 3 Compare 4 CPU 5 Sizes 6 Score 7 Fact
 tui_resize 200 60
 tui_wait_line 60 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
 tui_keys 7
-tui_wait_line 60 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
+tui_wait "line 1 of " # the cursor's place, at the end (t65)
+tui_snap | tail -1 | grep -q "^ 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit  " ||
+	fail "Factors' bottom line at 200 columns: $(tui_snap | tail -1)"
 tui_stop
