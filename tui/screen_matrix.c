@@ -382,8 +382,11 @@ static void draw(struct tui *t, int top, int height)
 	if (L.foot) {
 		char legend[256];
 
-		snprintf(legend, sizeof(legend), "%s (\xce\xb1 %g, threshold %g%%)", CMP_MARKS_LEGEND,
-			 v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
+		/* the marks, then what ≈ says, then α and the threshold, as far as the line has the room */
+		snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s (\xce\xb1 %g, threshold %g%%)", CMP_MARKS_LEGEND,
+			 CMP_APPROX_LEGEND, v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
+		if (draw_width(legend) > COLS - 2)
+			snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, CMP_APPROX_LEGEND);
 		if (draw_width(legend) > COLS - 2)
 			snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
 		draw_text(top + height - L.foot, 1, COLS - 2, legend, ROLE_DIM);
