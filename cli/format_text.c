@@ -46,7 +46,8 @@ static void legend(const struct cmp_table *t, FILE *fp)
 		    "(Criterion: half its interval).\n",
 		o->alpha, o->threshold, o->holm ? ", p Holm-adjusted per candidate" : "",
 		(1 - o->alpha) * 100);
-	fputs("~ no change beyond the noise (not significant, or under the threshold);\n"
+	fputs("~ no change beyond the noise (not significant, or not past the threshold\n"
+	      "by what the printed digits allow);\n"
 	      "better? worse?: beyond the threshold, untested;\n"
 	      "need \xe2\x89\xa5N: too few values a side for any test to reach \xce\xb1.\n"
 	      "u-test: Mann-Whitney U on the samples (a variant's runs are its samples when it\n"

@@ -83,7 +83,8 @@ const char *cmp_text_verdict(const struct cmp_row *r);
  * The verdict as a mark for a matrix cell: "✓" better and "✗" worse
  * (significant), "✓¹" "✗¹" (significant within one run a side:
  * CMP_F_ONE_RUN), "✓?" "✗?" (beyond the threshold, untested), "~" (no
- * change beyond the noise: not significant, or under the threshold), or
+ * change beyond the noise: not significant, or not past the threshold by
+ * what the printed digits allow), or
  * "" (no direction, or a side missing). CMP_MARKS_LEGEND says the same,
  * CMP_ONE_RUN_LEGEND the "¹" (shown where a mark has it).
  */
