@@ -19,7 +19,7 @@ top=$(pwd)
 cd "$TMP" || exit 1 # Y writes into the TUI's current directory
 tui_start 80 24 -- ""
 cd "$top" || exit 1
-tui_wait "Evaluate using Pro…Optimization (PLO)"
+tui_wait "Evaluate using Pro…ptimization (PLO)"
 # bbolt-rs: the third experiment of the list
 tui_keys Down Down
 tui_wait "Variants:    Release (baseline), Release + PGO optimization,"
