@@ -79,3 +79,21 @@ tui_keys Up Up Up Up Up Up
 sel_wait "write.time "
 tui_wait "taskset -c 0 bench"
 tui_stop
+
+# Factors: the VARIANT heading is no row; Up on the first variant stays there
+tui_start 80 24 -- ""
+tui_wait "EXPERIMENT"
+tui_keys /
+tui_keys -l "LTO"
+tui_keys Enter Enter 7
+tui_wait "lto · link-time optimization"
+tui_keys Down
+tui_wait "t: tag its factors"
+tui_keys Up t # on the heading, t would have no variant to tag
+tui_wait 'tag "relay_release" (FACTOR=LEVEL'
+tui_keys Escape
+tui_keys Down Down Down Down Down
+tui_wait "relay_release → relay_release_pgo_optimized"
+tui_keys g
+tui_wait "t: tag its factors"
+tui_stop

@@ -37,6 +37,8 @@ end_wait "  2/[0-9]*"
 tui_keys 6
 end_wait "  2/5"
 tui_keys 7
+tui_wait "Enter: a pair in Compare" # on the VARIANT heading: no row yet
+tui_keys Down
 end_wait "  1/[0-9]*"
 tui_keys '?'
 tui_wait "Keys ("
