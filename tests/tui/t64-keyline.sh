@@ -11,18 +11,13 @@ tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
 for k in 1 2 3 4 5 6 7; do
 	tui_keys $k
-	n=0
-	until tui_snap | tail -1 | grep -qF -- "$all80"; do
-		n=$((n + 1))
-		[ $n -gt 400 ] && fail "screen $k: the bottom line does not name all seven: $(tui_snap | tail -1)"
-		sleep 0.05
-	done
+	tui_wait_bottom "^$all80"
 done
 tui_keys 1
 tui_wait_line 24 " 1 Experiments 2 Matrix 3 Compare 4 CPU 5 Sizes 6 Score 7 Factors ? Help q Quit"
 tui_resize 200 60
 tui_wait_line 60 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
-tui_keys 7
+tui_keys 7 Down
 tui_wait "line 1 of " # the cursor's place, at the end (t65)
 tui_snap | tail -1 | grep -q "^ 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit  " ||
 	fail "Factors' bottom line at 200 columns: $(tui_snap | tail -1)"

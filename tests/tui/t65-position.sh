@@ -6,14 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 # wait until the bottom line ends with TEXT
-end_wait() {
-	n=0
-	until tui_snap | tail -1 | grep -q -- "$1\$"; do
-		n=$((n + 1))
-		[ $n -gt 400 ] && fail "the bottom line never ended with \"$1\""
-		sleep 0.05
-	done
-}
+end_wait() { tui_wait_bottom "$1\$"; }
 
 # bbolt: 7 rows under 2 headings
 import samples/issues/seed-bbolt.txt
