@@ -54,6 +54,11 @@ static void legend(const struct cmp_table *t, FILE *fp)
 	      "has several); welch: Welch's t-test on mean, sd, n; overlap: the tool's intervals;\n"
 	      "delta: one figure a side, no test.\n", fp);
 	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].has_delta && cmp_delta_res(&t->rows[i]) > 1) { /* cmp_text_pct_res()'s "≈" */
+			fputs("\xe2\x89\x88: a change rounded to the digit its figures' printed digits allow.\n", fp);
+			break;
+		}
+	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i].method == CMP_EXACT) {
 			fputs("exact: byte counts a tool printed whole: a change is a fact, no test needed.\n", fp);
 			break;
