@@ -96,6 +96,7 @@ struct paste_state {
 	struct fetchjob *job;      /* `i` fetching a thread or reading standard input, or NULL */
 	char progress[160];        /* how far the job is */
 	char failed[1024];         /* why the last `i` brought nothing (shown until the next) */
+	struct prompt_history hist; /* what was typed after `i` before (Up, Down) */
 	char **cands;              /* Tab: the paths that fit, when more than one (heap) */
 	size_t ncands;
 	char name[256];            /* "paste", the path typed, "OWNER/REPO#N" */

@@ -100,6 +100,7 @@ void paste_release(struct paste_state *p)
 		fetchjob_cancel(p->job);
 	clear_cands(p);
 	forget_import(p);
+	prompt_history_release(&p->hist);
 	fetched_release(&p->got);
 	clear_plan(p);
 	buf_release(&p->text);
@@ -380,6 +381,7 @@ void paste_open(struct tui *t)
 	clear_texts(p);
 	clear_cands(p);
 	prompt_open(t, PROMPT_LABEL, NULL, path_typed, path_tab);
+	prompt_use_history(t, &p->hist);
 }
 
 void paste_begin(struct tui *t, int bracketed)

@@ -3,7 +3,8 @@
 # beginning, the names listed when several fit, a folder's '/', ~ for
 # $HOME); `-` reads standard input when the keys come from the terminal
 # and says why not when standard input is the terminal; a discussion's
-# address is refused plainly. The empty store says how to begin.
+# address is refused plainly; Up and Down recall what was entered before.
+# The empty store says how to begin.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$TMP/logs/old"
@@ -54,6 +55,23 @@ tui_keys -l "https://github.com/rust-lang/rust/discussions/123"
 tui_keys Enter
 tui_wait "discussions/123: a discussion, which is"
 tui_wait "not read (only issues and pull requests are): copy its text and paste it"
+# ---- Up and Down recall what was entered before, newest first; Down past it, what was typed
+tui_keys Escape
+tui_keys i
+tui_keys -l "sam"
+tui_keys Up
+tui_wait "file, -, or issue address: https://github.com/rust-lang/rust/discussions/123_"
+tui_keys Up
+tui_wait "file, -, or issue address: -_"
+tui_keys Up
+tui_wait "file, -, or issue address: ~/logs/run-b.txt_"
+tui_keys Up
+tui_wait "file, -, or issue address: ~/logs/run-b.txt_"
+tui_keys Down Down Down
+tui_wait "file, -, or issue address: sam_"
+tui_keys Up Up
+tui_keys Enter
+tui_wait "standard input is this terminal"
 tui_stop
 
 # ---- -: with a file piped in, the keys come from the terminal and `-` reads the pipe
