@@ -779,8 +779,9 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 	case PL_TEXT: {
 		const struct fetched_text *x = &p->got.v[l->index];
 
+		/* cut in the middle: a link's address and what it was linked from both show */
 		buf_addf(&b, "%s", x->heading ? x->heading : x->name);
-		draw_text(y, 0, COLS - 1, b.s, selected ? role : ROLE_HIGHLIGHT);
+		draw_text_mid(y, 0, COLS - 1, b.s, selected ? role : ROLE_HIGHLIGHT);
 		break;
 	}
 	case PL_WARNING: {

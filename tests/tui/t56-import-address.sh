@@ -3,8 +3,8 @@
 # address fetched as `benchdelta import URL` fetches them (a local server
 # replays recorded API answers; nothing touches the network), the progress
 # shown while the screen stays live, the thread's texts planned each under
-# its heading and imported by one Enter; a 404 said once; Esc cancels a
-# fetch that hangs.
+# its heading (a linked text's too) and imported by one Enter, `u` taking
+# the whole import back; a 404 said once; Esc cancels a fetch that hangs.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/ghserve.sh"
 
@@ -84,4 +84,26 @@ grep -q 'bazel' "$TMP/imports" && { cat "$TMP/imports"; fail "u left an import o
 tui_keys u
 tui_wait "Build Turbine native image with PGO"
 [ "$(bd list imports 2>&1 | grep -c 'bazelbuild/bazel/pull/22197')" = 2 ] || fail "u again did not bring both texts back"
+
+# ---- a thread that links its results: the linked text under its own heading, a link that fails a warning
+printf 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n[]\n' >"$TMP/comments.http"
+printf 'HTTP/1.1 200 OK\nContent-Type: text/plain\n\nBuild times, three runs each:\n\nRelease: 61.2 s; 60.8 s; 61.5 s\nLTO: 74.0 s; 73.6 s; 74.4 s\n' >"$TMP/results.http"
+printf 'HTTP/1.1 404 Not Found\nContent-Type: text/plain\n\nno\n' >"$TMP/missing.http"
+{
+	printf 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n'
+	printf '{"title":"Widget: LTO and PGO","html_url":"https://github.com/acme/widget/issues/7","number":7,'
+	printf '"user":{"login":"alice"},"created_at":"2025-01-02T03:04:05Z","comments":0,'
+	printf '"body":"The numbers are in %s/gist/alice/results.txt (and %s/gist/alice/missing.txt)."}\n' "$API" "$API"
+} >"$TMP/issue7.http"
+I=/repos/acme/widget/issues/7
+routes $I "$TMP/issue7.http" "$I/comments?per_page=100" "$TMP/comments.http" \
+	/gist/alice/results.txt "$TMP/results.http" /gist/alice/missing.txt "$TMP/missing.http"
+tui_keys i
+tui_keys -l "acme/widget#7"
+tui_keys Enter
+tui_wait "acme/widget#7: would import 6 runs, 6 figures from 1 of 2 texts"
+tui_wait "/gist/alice/results.txt (linked from the description)"
+tui_wait "acme/widget#7: $API/gist/alice/missing.txt: http://127.0.0."
+tui_keys Escape
+tui_wait "nothing imported"
 tui_stop
