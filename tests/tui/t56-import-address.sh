@@ -16,7 +16,8 @@ ZPAGE2='/repositories/20773773/pulls/22197/comments?per_page=100&page=2'
 
 # ---- a fetch that hangs on its second page: progress, the keys live, Esc cancels
 routes $BB bbolt-issue.http "$BB/comments?per_page=100" bbolt-comments-1.http "$BBPAGE2" -
-serve
+serve gh
+API=$gh_BASE
 tui_start 80 24 "GITHUB_API_URL=$API" -- ""
 tui_wait "Paste a thread here, or press i"
 tui_keys i
