@@ -90,6 +90,7 @@ struct paste_state {
 	int collecting;            /* inside a paste */
 	int unbracketed;           /* ... that came without brackets, told by its speed */
 	int cr_seen;               /* the last byte came from a CR */
+	int into_prompt;           /* a paste into the prompt of `i`: a line of it, when it is one */
 	struct buf text;           /* a paste as it arrives */
 	/* the texts planned: one for a paste, a file or standard input; a thread's, each under its heading */
 	struct fetched got;

@@ -388,6 +388,14 @@ void paste_begin(struct tui *t, int bracketed)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 
+	if (t->ex->prompt.active && t->ex->prompt.done == path_typed && !p->job) {
+		/* into the prompt of `i`, when it is one line (an address copied from a browser) */
+		p->into_prompt = 1;
+		buf_reset(&p->text);
+		p->collecting = 1;
+		p->unbracketed = !bracketed;
+		return;
+	}
 	t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
 	if (p->job) {
 		fetchjob_cancel(p->job); /* ... and over a fetch */
@@ -399,11 +407,42 @@ void paste_begin(struct tui *t, int bracketed)
 	p->unbracketed = !bracketed;
 }
 
+/* The paste's one line (its blanks and line end trimmed) into out, or 0 when it holds more lines. */
+static int one_line(const struct buf *b, char *out, size_t size)
+{
+	const char *s = buf_str(b), *end = s + b->len;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (end > s && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (memchr(s, '\n', (size_t)(end - s)) || (size_t)(end - s) >= size)
+		return 0;
+	snprintf(out, size, "%.*s", (int)(end - s), s);
+	return 1;
+}
+
 void paste_end(struct tui *t)
 {
 	struct paste_state *p = &explore_of(t)->paste;
+	char line[1024];
 
 	p->collecting = 0;
+	if (p->into_prompt) {
+		p->into_prompt = 0;
+		if (one_line(&p->text, line, sizeof(line))) {
+			buf_adds(&t->ex->prompt.text, line); /* typed, as it were: Enter reads it */
+			buf_reset(&p->text);
+			return;
+		}
+		t->ex->prompt.active = 0; /* lines: a paste to plan, not a path */
+		start(t, "paste");
+	}
+	if (fetcher && one_line(&p->text, line, sizeof(line)) && fetcher->is_address(line)) {
+		/* an issue's address pasted: its thread */
+		start_job(t, line);
+		return;
+	}
 	one_text(p, "paste");
 	plan(t);
 	if (p->unbracketed)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# `i` with an issue's address: OWNER/REPO#N and a pull request's https
-# address fetched as `benchdelta import URL` fetches them (a local server
+# `i` with an issue's address (typed, or pasted into its prompt), or the
+# address pasted anywhere: OWNER/REPO#N and a pull request's https address
+# fetched as `benchdelta import URL` fetches them (a local server
 # replays recorded API answers; nothing touches the network), the progress
 # shown while the screen stays live, the thread's texts planned each under
 # its heading (a linked text's too) and imported by one Enter, `u` taking
@@ -51,8 +52,12 @@ tui_wait "No experiments yet."
 # ---- a pull request by its address: the description and two review comments, each under its heading
 routes $ZP/issues/22197 bazel-pr.http "$ZP/issues/22197/comments?per_page=100" bazel-comments.http \
 	"$ZP/pulls/22197/comments?per_page=100" bazel-review-1.http "$ZPAGE2" bazel-review-2.http
+# (pasted into the prompt, as copied from a browser: it joins the text typed)
 tui_keys i
-tui_keys -l "https://github.com/bazelbuild/bazel/pull/22197"
+printf 'https://github.com/bazelbuild/bazel/pull/22197\n' >"$TMP/url"
+$T load-buffer -b u "$TMP/url"
+$T paste-buffer -p -b u -t t
+tui_wait "file, -, or issue address: https://github.com/bazelbuild/bazel/pull/22197_"
 tui_keys Enter
 tui_wait "bazelbuild/bazel#22197:"
 tui_wait "the description by"
@@ -99,9 +104,10 @@ printf 'HTTP/1.1 404 Not Found\nContent-Type: text/plain\n\nno\n' >"$TMP/missing
 I=/repos/acme/widget/issues/7
 routes $I "$TMP/issue7.http" "$I/comments?per_page=100" "$TMP/comments.http" \
 	/gist/alice/results.txt "$TMP/results.http" /gist/alice/missing.txt "$TMP/missing.http"
-tui_keys i
-tui_keys -l "acme/widget#7"
-tui_keys Enter
+# (the address pasted on the list, no `i`: its thread is fetched)
+printf 'acme/widget#7\n' >"$TMP/url"
+$T load-buffer -b u "$TMP/url"
+$T paste-buffer -p -b u -t t
 tui_wait "acme/widget#7: would import 6 runs, 6 figures from 1 of 2 texts"
 tui_wait "/gist/alice/results.txt (linked from the description)"
 tui_wait "acme/widget#7: $API/gist/alice/missing.txt: http://127.0.0."
