@@ -114,3 +114,15 @@ tui_wait "acme/widget#7: $API/gist/alice/missing.txt: http://127.0.0."
 tui_keys Escape
 tui_wait "nothing imported"
 tui_stop
+
+# ---- the command line's refusals: a token never goes by plain http (nothing is asked of anyone)
+: >"$TMP/gh.log"
+tui_start 80 24 "GITHUB_API_URL=http://example.com" "GITHUB_TOKEN=ghp_neversent" -- ""
+tui_wait "Build Turbine native image with PGO"
+tui_keys i
+tui_keys -l "acme/widget#7"
+tui_keys Enter
+tui_wait "acme/widget#7: the API is at http://example.com, plain http: the token from"
+tui_wait "GITHUB_TOKEN goes only by https (or to this machine)"
+[ ! -s "$TMP/gh.log" ] || fail "a request was made: $(cat "$TMP/gh.log")"
+tui_stop
