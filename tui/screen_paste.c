@@ -28,6 +28,7 @@
 #include "tui/explore.h"
 #include "tui/pathcomp.h"
 #include "util/fsutil.h"
+#include "util/github.h"
 #include "util/text.h"
 
 /* ncurses reports the bracketed-paste markers as these keys (define_key). */
@@ -281,8 +282,17 @@ static void start_job(struct tui *t, const char *arg)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 	struct buf msg = BUF_INIT;
+	struct gh_address a;
+	char name[420];
 
-	start(t, strcmp(arg, "-") ? arg : "<stdin>");
+	/* named as the thread will be: OWNER/REPO#N */
+	if (!strcmp(arg, "-"))
+		snprintf(name, sizeof(name), "<stdin>");
+	else if (gh_parse_address(arg, &a) == 0)
+		gh_short_name(&a, name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "%s", arg);
+	start(t, name);
 	clear_texts(p);
 	if (!(p->job = fetchjob_start(fetcher, arg, &msg)))
 		failed(t, "%s: %s", arg, buf_str(&msg));

@@ -23,7 +23,7 @@ tui_start 80 24 "GITHUB_API_URL=$API" -- ""
 tui_wait "Paste a thread here, or press i"
 tui_keys i
 tui_wait "file, -, or issue address: _"
-tui_keys -l "ambaxter/bbolt-rs#9"
+tui_keys -l "https://github.com/ambaxter/bbolt-rs/issues/9"
 tui_keys Enter
 tui_wait "fetching ambaxter/bbolt-rs#9 · comments 1 of 2…"
 tui_wait "Esc: cancel"
