@@ -860,7 +860,10 @@ static void draw(struct tui *t, int top, int height)
 	}
 	if (p->job) {
 		/* `i` fetching: how far, and how to stop it; the keys stay live */
-		buf_addf(&b, "fetching %s \xc2\xb7 %s\xe2\x80\xa6", p->name, p->progress);
+		if (!strcmp(p->name, "<stdin>"))
+			buf_adds(&b, "reading standard input to its end\xe2\x80\xa6");
+		else
+			buf_addf(&b, "fetching %s \xc2\xb7 %s\xe2\x80\xa6", p->name, p->progress);
 		draw_text(top + 1, 2, COLS - 4, b.s, ROLE_HIGHLIGHT);
 		draw_text(top + 3, 2, COLS - 4, "Esc: cancel (nothing is imported until you see the plan and press Enter)",
 			  ROLE_DIM);

@@ -90,3 +90,22 @@ tui_keys -l "-"
 tui_keys Enter
 tui_wait "standard input is empty"
 tui_stop
+
+# ---- -: a pipe that stays open (its writer never ends) is read on the side: the screen lives, Esc gives up
+mkfifo "$TMP/pipe"
+sleep 60 >"$TMP/pipe" &
+WRITER=$!
+trap 'kill "$WRITER" 2>/dev/null; $T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+tui_start 80 24 -- "< $TMP/pipe"
+tui_wait "3 variants · baseline app_release"
+tui_keys i
+tui_keys -l "-"
+tui_keys Enter
+tui_wait "reading standard input to its end…"
+tui_keys x
+tui_wait "fetching <stdin>: Esc cancels"
+tui_keys Escape
+tui_wait "cancelled: <stdin> not fetched, nothing imported"
+tui_wait "3 variants · baseline app_release"
+kill "$WRITER"
+tui_stop
