@@ -83,6 +83,9 @@ static void on_progress(void *ctx, const char *what, size_t done, size_t total)
 	pthread_mutex_unlock(&j->mu);
 }
 
+/* A read of standard input runs (one given up may still wait on it: a second would split its bytes). */
+static _Atomic int stdin_busy;
+
 /* "-": standard input to its end, as one text. */
 static int read_stdin(struct fetchjob *j, struct fetched *out, struct buf *msg)
 {
@@ -117,10 +120,12 @@ static void *work(void *arg)
 	struct buf msg = BUF_INIT;
 	int rc, abandoned;
 
-	if (!strcmp(j->arg, "-"))
+	if (!strcmp(j->arg, "-")) {
 		rc = read_stdin(j, &out, &msg);
-	else
+		atomic_store(&stdin_busy, 0);
+	} else {
 		rc = j->f->fetch(j->arg, on_progress, j, &j->cancel, &out, &msg);
+	}
 	pthread_mutex_lock(&j->mu);
 	j->rc = rc;
 	j->out = out;
@@ -135,13 +140,21 @@ static void *work(void *arg)
 
 struct fetchjob *fetchjob_start(const struct tui_fetcher *f, const char *arg, struct buf *msg)
 {
-	struct fetchjob *j = xcalloc(1, sizeof(*j));
+	struct fetchjob *j;
 
+	if (!strcmp(arg, "-") && atomic_exchange(&stdin_busy, 1)) {
+		buf_adds(msg, "standard input is still being read by the - given up before (its writer has not "
+			 "ended it)");
+		return NULL;
+	}
+	j = xcalloc(1, sizeof(*j));
 	pthread_mutex_init(&j->mu, NULL);
 	j->f = f;
 	j->arg = xstrdup(arg);
 	snprintf(j->progress, sizeof(j->progress), "%s", strcmp(arg, "-") ? "starting" : "reading");
 	if (pthread_create(&j->thread, NULL, work, j)) {
+		if (!strcmp(arg, "-"))
+			atomic_store(&stdin_busy, 0);
 		buf_adds(msg, "cannot start a thread to fetch it");
 		job_free(j);
 		return NULL;

@@ -107,5 +107,10 @@ tui_wait "fetching <stdin>: Esc cancels"
 tui_keys Escape
 tui_wait "cancelled: <stdin> not fetched, nothing imported"
 tui_wait "3 variants · baseline app_release"
+# the read given up still waits on the pipe: a second one would split its bytes, and is refused
+tui_keys i
+tui_keys -l "-"
+tui_keys Enter
+tui_wait "standard input is still being read by the - given up before"
 kill "$WRITER"
 tui_stop
