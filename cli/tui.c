@@ -101,6 +101,12 @@ static int tui_fetch(const char *arg, fetch_progress_fn progress, void *ctx, con
 		heading_of(&th->v[0], in.v[i].origin, &head);
 		fetched_add(out, in.v[i].name, in.v[i].text, in.v[i].len, in.v[i].origin, buf_str(&head));
 	}
+	/* a screenshot where the results would be: said (as import says it) when nothing else is read */
+	for (size_t k = 0; k < th->v[0].t.ntexts; k++)
+		if (th->v[0].image_line[k])
+			diag_warn(&out->images, NULL, 0, "%s: results only as an image at %s line %u", th->v[0].name,
+				  *th->v[0].t.texts[k].address ? th->v[0].t.texts[k].address : th->v[0].t.address,
+				  th->v[0].image_line[k]);
 	free(in.v); /* (the texts are the fetched's now) */
 	buf_release(&head);
 	out->owner = th;

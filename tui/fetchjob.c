@@ -55,6 +55,7 @@ void fetched_release(struct fetched *f)
 	free(f->v);
 	free(f->name);
 	diag_release(&f->warnings);
+	diag_release(&f->images);
 	if (f->release_owner)
 		f->release_owner(f->owner);
 	memset(f, 0, sizeof(*f));

@@ -29,6 +29,7 @@ struct fetched {
 	size_t n, cap;
 	char *name;             /* heap: "OWNER/REPO#N", "<stdin>", a path, "paste" */
 	struct diag warnings;   /* what the fetch warned of (a link not read) */
+	struct diag images;     /* texts that show an image: said when the plan finds no tool output */
 	void *owner;            /* what the origins point into, released by release_owner */
 	void (*release_owner)(void *owner);
 };

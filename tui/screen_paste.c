@@ -167,6 +167,8 @@ static void plan(struct tui *t)
 		for (size_t i = said; i < p->diag.n; i++)
 			diag_add(&own, p->diag.v[i].level, p->diag.v[i].file, p->diag.v[i].line, "%s",
 				 p->diag.v[i].text);
+		for (size_t i = 0; !p->dry.res.nitems && i < p->got.images.n; i++)
+			diag_add(&own, p->got.images.v[i].level, NULL, 0, "%s", p->got.images.v[i].text);
 		diag_release(&p->diag);
 		p->diag = own;
 	}
@@ -839,7 +841,8 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 		if (w->line)
 			buf_addf(&b, "line %u: ", (unsigned)w->line);
 		buf_adds(&b, w->text);
-		draw_text(y, 1, COLS - 2, b.s, selected ? role : ROLE_WORSE);
+		/* cut in the middle: what it is and where (a line, an address's end) both show */
+		draw_text_mid(y, 1, COLS - 2, b.s, selected ? role : ROLE_WORSE);
 		break;
 	}
 	}

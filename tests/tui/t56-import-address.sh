@@ -110,9 +110,27 @@ $T load-buffer -b u "$TMP/url"
 $T paste-buffer -p -b u -t t
 tui_wait "acme/widget#7: would import 6 runs, 6 figures from 1 of 2 texts"
 tui_wait "/gist/alice/results.txt (linked from the description)"
-tui_wait "acme/widget#7: $API/gist/alice/missing.txt: http://127.0.0."
+tui_wait "acme/widget#7: $API/g"
+tui_wait "answered 404; not read"
 tui_keys Escape
 tui_wait "nothing imported"
+# ---- a thread whose results are only a screenshot: said, as import says it
+{
+	printf 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n'
+	printf '{"title":"Widget: charts","html_url":"https://github.com/acme/widget/issues/8","number":8,'
+	printf '"user":{"login":"alice"},"created_at":"2025-01-02T03:04:05Z","comments":0,'
+	printf '"body":"Results:\\r\\n\\r\\n![chart](https://user-images.githubusercontent.com/1/chart.png)"}\n'
+} >"$TMP/issue8.http"
+J=/repos/acme/widget/issues/8
+routes $J "$TMP/issue8.http" "$J/comments?per_page=100" "$TMP/comments.http"
+tui_keys i
+tui_keys -l "acme/widget#8"
+tui_keys Enter
+tui_wait "acme/widget#8: 3 lines · no measurements found"
+tui_wait "acme/widget#8: results only as an"
+tui_wait "widget/issues/8 line 3"
+tui_wait "Esc: back (nothing to import)"
+tui_keys Escape
 tui_stop
 
 # ---- the command line's refusals: a token never goes by plain http (nothing is asked of anyone)
