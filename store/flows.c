@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/batch.h"
 #include "store/catalog.h"
 #include "store/import_edits.h"
 #include "store/load.h"
@@ -238,9 +239,6 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 
 /* ---- imports ---- */
 
-/* A dry run's measurements: counted per run, not kept (model.h: struct record_spool). */
-static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
-
 /* Is an input's text stored (new runs, or all its blocks stored before: the text is kept)? */
 static int to_store(const struct import_input_result *ir)
 {
@@ -332,16 +330,18 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 {
 	struct store st;
 	struct storeindex_import *ix = NULL;
-	struct storeindex_render *render = NULL;
+	struct batch b;
 	int write = dir && !o->dry && n > 0, stop = 0;
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
 	if (!dir) { /* no store: the plan alone */
 		p->read = 1;
+		batch_init(&b, &p->m, &p->res, &o->io, d);
 		if (!o->keep)
-			p->m.spool = &count_only;
-		import_texts(&p->m, in, n, &o->io, &p->res, d);
+			batch_count_only(&b);
+		batch_run(&b, in, n);
+		batch_release(&b);
 		tell(o, STORE_IMPORT_PLANNED, p, d);
 		return 0;
 	}
@@ -361,15 +361,17 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	tell(o, STORE_IMPORT_READ, p, d);
 
 	/*
-	 * The measurements read leave memory block by block: written into the
-	 * new texts' measurements.csv as they come, or (a dry run) counted
-	 * only. --set-variant keeps them in memory.
+	 * The batch: the inputs through read → segment → parse → name →
+	 * experiment (batch.h). The measurements read leave memory block by
+	 * block: written into the new texts' measurements.csv as they come,
+	 * or (a dry run) counted only. --set-variant keeps them in memory.
 	 */
+	batch_init(&b, &p->m, &p->res, &o->io, d);
 	if (o->dry && !o->keep)
-		p->m.spool = &count_only;
-	else if (write && !o->io.nset && store_spool_begin(&st, &p->m, d) < 0)
+		batch_count_only(&b);
+	else if (write && !o->io.nset && batch_spool(&b, &st, d) < 0)
 		tell(o, STORE_IMPORT_READ, p, d); /* then they are kept, as before */
-	import_texts(&p->m, in, n, &o->io, &p->res, d);
+	batch_run(&b, in, n);
 	tell(o, STORE_IMPORT_PLANNED, p, d);
 
 	/*
@@ -384,29 +386,19 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 		tell(o, STORE_IMPORT_EDIT, p, d);
 	}
 	/* the index's part of what is stored is rendered beside the storing */
-	if (!o->dry && !stop && p->clean) {
-		unsigned char *will = xcalloc(p->m.nsources ? p->m.nsources : 1, 1);
-		int any = 0;
-
-		for (size_t i = 0; i < p->res.ninputs; i++)
-			if (to_store(&p->res.inputs[i]))
-				any = will[p->res.inputs[i].source] = 1;
-		if (any)
-			render = storeindex_render_begin(&p->m, ix, will);
-		free(will);
-	}
+	if (!o->dry && !stop && p->clean)
+		batch_render_begin(&b, ix);
 	write_texts(&st, in, n, o, p, stop, d);
 	/* the store's index follows what was added (lock held: nothing else changed it) */
 	if (!o->dry && !stop && !p->failed && p->clean && p->stored) {
 		if (ix)
-			storeindex_import_end(ix, &st, &p->m, &render);
+			storeindex_import_end(ix, &st, &p->m, &b.render);
 		else
-			storeindex_refresh(&st, &p->m, &render);
+			storeindex_refresh(&st, &p->m, &b.render);
 	}
-	storeindex_render_release(render);
 	if (p->stored)
 		catalog_stored(&st, p);
-	store_spool_end(&st, &p->m);
+	batch_release(&b); /* its threads joined, its spool's leftovers removed */
 	store_close(&st);
 	return stop || p->failed ? -1 : 0;
 }
