@@ -195,18 +195,25 @@ static int to_store(const struct import_input_result *ir)
 	return (ir->status == IMPORT_NEW || ir->status == IMPORT_ALL_DUP) && ir->source >= 0;
 }
 
+/* b->writes: what the writer writes, once the pipeline is done. */
+static void settle_writes(struct batch *b)
+{
+	const struct import_result *res = b->res;
+
+	free(b->writes);
+	b->writes = xcalloc(b->m->nsources ? b->m->nsources : 1, 1);
+	b->nwrites = 0;
+	for (size_t i = 0; i < res->ninputs; i++)
+		if (to_store(&res->inputs[i]) && !b->writes[res->inputs[i].source]) {
+			b->writes[res->inputs[i].source] = 1;
+			b->nwrites++;
+		}
+}
+
 void batch_render_begin(struct batch *b, struct storeindex_import *ix)
 {
-	struct model *m = b->m;
-	unsigned char *will = xcalloc(m->nsources ? m->nsources : 1, 1);
-	int any = 0;
-
-	for (size_t i = 0; i < b->res->ninputs; i++)
-		if (to_store(&b->res->inputs[i]))
-			any = will[b->res->inputs[i].source] = 1;
-	if (any)
-		b->render = storeindex_render_begin(m, ix, will);
-	free(will);
+	if (b->nwrites)
+		b->render = storeindex_render_begin(b->m, ix, b->writes);
 }
 
 void batch_release(struct batch *b)
@@ -218,6 +225,9 @@ void batch_release(struct batch *b)
 		b->m->spool = NULL;
 	repeats_release(&b->rp);
 	naming_release(&b->naming);
+	free(b->writes);
+	b->writes = NULL;
+	b->nwrites = 0;
 	b->render = NULL;
 	b->spool_st = NULL;
 }
@@ -365,6 +375,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	clean_records(m, &b->first_mark);
 	set_variants(m, res, b->o, b->now, b->d);
 	model_resolve(m);
+	settle_writes(b);
 }
 
 void import_texts(struct model *m, struct import_input *in, size_t n,

@@ -54,6 +54,14 @@ struct batch {
 	struct repeats rp;         /* the tool figures of the text being read */
 	struct store *spool_st;    /* the store the spool writes into, or NULL (none begun) */
 	struct storeindex_render *render; /* the index's part rendered beside the writes, or NULL */
+	/*
+	 * What the writer writes (set by batch_run()): writes[s] is 1 for each
+	 * source s of the model the import stores (new runs, or every block
+	 * stored before: the text is kept); nwrites of them. Heap, m->nsources
+	 * entries (at least one).
+	 */
+	unsigned char *writes;
+	size_t nwrites;
 	uint32_t first_run;        /* the model's runs before the batch's */
 	struct recset_mark first_mark;
 	const char *now;           /* the time of the import (arena) */
@@ -78,13 +86,14 @@ int batch_spool(struct batch *b, struct store *st, struct diag *d);
 /*
  * The pipeline: `n` inputs (their texts adopted in every case) read,
  * segmented, parsed, named, their experiments found, into the batch's
- * model; each input's result in b->res.
+ * model; each input's result in b->res, what the writer writes in
+ * b->writes.
  */
 void batch_run(struct batch *b, struct import_input *in, size_t n);
 
 /*
- * The index's part of the texts the import will store (`ix`: the index
- * the import asked, or NULL) rendered on a thread of the batch's own while
+ * The index's part of the texts the import will store (b->writes; `ix`:
+ * the index the import asked, or NULL) rendered on a thread of the batch's own while
  * they are written; b->render is handed to storeindex_import_end() or
  * storeindex_refresh(), which join it.
  */

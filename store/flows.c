@@ -239,10 +239,10 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 
 /* ---- imports ---- */
 
-/* Is an input's text stored (new runs, or all its blocks stored before: the text is kept)? */
-static int to_store(const struct import_input_result *ir)
+/* Does the writer write input `ir`'s text (batch.h: b->writes)? */
+static int to_store(const struct batch *b, const struct import_input_result *ir)
 {
-	return (ir->status == IMPORT_NEW || ir->status == IMPORT_ALL_DUP) && ir->source >= 0;
+	return ir->source >= 0 && b->writes[ir->source];
 }
 
 static void tell(const struct store_import_opts *o, int event, const struct store_import_plan *p,
@@ -285,14 +285,14 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
  */
 #define CATALOG_AT_IMPORT 100000 /* measurements */
 
-static void catalog_stored(struct store *st, struct store_import_plan *p)
+static void catalog_stored(struct store *st, const struct batch *b, struct store_import_plan *p)
 {
 	struct catalog *c = NULL;
 
 	for (size_t i = 0; i < p->res.ninputs; i++) {
 		const struct import_input_result *ir = &p->res.inputs[i];
 
-		if (!to_store(ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
+		if (!to_store(b, ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
 			continue;
 		if (!c && !(c = catalog_open(st)))
 			return;
@@ -302,9 +302,9 @@ static void catalog_stored(struct store *st, struct store_import_plan *p)
 }
 
 /* Store each text the plan keeps; tell of each input. */
-static void write_texts(struct store *st, const struct import_input *in, size_t n,
-			const struct store_import_opts *o, struct store_import_plan *p, int stop,
-			struct diag *d)
+static void write_texts(struct store *st, const struct batch *b, const struct import_input *in,
+			size_t n, const struct store_import_opts *o, struct store_import_plan *p,
+			int stop, struct diag *d)
 {
 	for (size_t i = 0; i < p->res.ninputs && i < n; i++) {
 		struct import_input_result *ir = &p->res.inputs[i];
@@ -312,7 +312,7 @@ static void write_texts(struct store *st, const struct import_input *in, size_t 
 		p->at = i;
 		if (ir->status == IMPORT_EMPTY && !in[i].origin) /* a thread's line counts those */
 			diag_warn(d, input_name(&in[i]), 0, "no measurements found");
-		if (!o->dry && !stop && to_store(ir)) {
+		if (!o->dry && !stop && to_store(b, ir)) {
 			if (store_add_source(st, &p->m, (uint32_t)ir->source, d) < 0) {
 				ir->not_stored = 1; /* the summary does not say "imported" */
 				p->failed++;
@@ -388,7 +388,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	/* the index's part of what is stored is rendered beside the storing */
 	if (!o->dry && !stop && p->clean)
 		batch_render_begin(&b, ix);
-	write_texts(&st, in, n, o, p, stop, d);
+	write_texts(&st, &b, in, n, o, p, stop, d);
 	/* the store's index follows what was added (lock held: nothing else changed it) */
 	if (!o->dry && !stop && !p->failed && p->clean && p->stored) {
 		if (ix)
@@ -397,7 +397,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 			storeindex_refresh(&st, &p->m, &b.render);
 	}
 	if (p->stored)
-		catalog_stored(&st, p);
+		catalog_stored(&st, &b, p);
 	batch_release(&b); /* its threads joined, its spool's leftovers removed */
 	store_close(&st);
 	return stop || p->failed ? -1 : 0;
