@@ -69,7 +69,7 @@ static void source_origin(struct model *m, struct source *s, const struct import
 	s->thread = o->thread ? arena_strdup(&m->arena, o->thread) : "";
 }
 
-/* The stored run of the block with this key, or -1. */
+/* The model's first run of the block with this key (a stored one, when the model holds them), or -1. */
 static long run_of_block(const struct model *m, const char *key)
 {
 	for (size_t r = 0; r < m->rs.nruns; r++)
@@ -88,30 +88,19 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 			      uint32_t line, uint32_t run_k)
 {
 	const struct import_input_result *ir = &res->inputs[i];
+	const char *hash = ir->source >= 0 ? m->sources[ir->source].hash : NULL;
 
-	if (run_k) {
-		/* one run alone: the one whose id is HASH:LINE.k */
-		for (size_t r = 0; ir->source >= 0 && r < m->rs.nruns; r++) {
-			const struct run *run = &m->rs.runs[r];
-			const char *dot = strrchr(run->id, '.');
-
-			if (run->source == (uint32_t)ir->source && run->first_line == line && dot &&
-			    strtoul(dot + 1, NULL, 10) == run_k)
-				return arena_printf(&m->arena, "%s:%u.%u", m->sources[ir->source].hash,
-						    (unsigned)line, (unsigned)run_k);
-		}
+	/* a run of this text: read now, or stored (the store says) when the text was */
+	if (hash && (run_k || ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) &&
+	    (model_run_at(m, (uint32_t)ir->source, line, run_k) >= 0 ||
+	     (ir->status == IMPORT_SAME_TEXT && m->stored && m->stored->line &&
+	      m->stored->line(m->stored->ctx, hash, line, run_k)))) {
+		if (run_k) /* one run alone: the one whose id is HASH:LINE.k */
+			return arena_printf(&m->arena, "%s:%u.%u", hash, (unsigned)line, (unsigned)run_k);
+		return arena_printf(&m->arena, "%s:%u", hash, (unsigned)line);
+	}
+	if (run_k)
 		return NULL;
-	}
-	if (ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) {
-		for (size_t r = 0; r < m->rs.nruns; r++) {
-			const struct run *run = &m->rs.runs[r];
-
-			if (run->source == (uint32_t)ir->source && line >= run->first_line &&
-			    line <= run->last_line)
-				return arena_printf(&m->arena, "%s:%u", m->sources[ir->source].hash,
-						    (unsigned)line);
-		}
-	}
 	for (size_t k = 0; k < res->nitems; k++) {
 		const struct import_item *it = &res->items[k];
 		long r;
@@ -119,12 +108,21 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 		if (it->input != i || !it->duplicate || line < it->first_line || line > it->last_line)
 			continue;
 		if ((r = run_of_block(m, it->block)) < 0) {
-			const char *hash;
+			const char *at_hash;
 			uint32_t at;
 
-			/* stored, not loaded: the index knows where */
-			if (m->stored && m->stored->block(m->stored->ctx, it->block, NULL, &hash, &at))
-				return arena_printf(&m->arena, "%s:%u", hash, (unsigned)at);
+			/*
+			 * stored, not in the model: the store knows where, and the
+			 * text joins the model's sources (no runs) for the edit to
+			 * name it
+			 */
+			if (m->stored && m->stored->block(m->stored->ctx, it->block, NULL, &at_hash, &at)) {
+				uint32_t s;
+
+				if (model_find_source(m, at_hash) < 0)
+					m->stored->source(m->stored->ctx, m, at_hash, &s);
+				return arena_printf(&m->arena, "%s:%u", at_hash, (unsigned)at);
+			}
 			continue;
 		}
 		/* the stored block it repeats, wherever that text had it */

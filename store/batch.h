@@ -28,10 +28,11 @@
  *
  * What the batch fills is only what this import read: its texts (sources,
  * the texts the store has already as sources without runs), their runs,
- * records, facts and the --set-variant overrides. What the store knows is
- * asked through m->stored (the index: model.h, struct stored_lookup); on
- * the paths that cannot ask it (a dry run, --set-variant, a stale index)
- * the caller reads the stored runs into the model first (flows.c).
+ * records, facts and the --set-variant overrides; never a stored run.
+ * What the store knows is asked through m->stored (model.h: struct
+ * stored_lookup): the store's index, or where it cannot answer (a dry
+ * run, a store whose index could not be written) a model of the stored
+ * runs beside the batch (stored.h). flows.c sets it before batch_run().
  */
 #ifndef BD_STORE_BATCH_H
 #define BD_STORE_BATCH_H

@@ -13,6 +13,7 @@
 #include "store/load.h"
 #include "store/loadexp.h"
 #include "store/storeindex.h"
+#include "store/stored.h"
 #include "store/write.h"
 #include "util/buf.h"
 #include "util/hash.h"
@@ -259,22 +260,46 @@ static const char *input_name(const struct import_input *in)
 }
 
 /*
- * What the store knows, for an import: with the lock held and the index
- * fresh, the index answers (m->stored; *ix set), else the stored runs are
- * read (--set-variant may target stored blocks: it always reads them).
- * Returns 0, or -1 when the store cannot be read.
+ * What the store knows, for an import, beside its batch (whose model
+ * never holds a stored run): with the lock held and the index fresh, the
+ * index answers (m->stored; *ix set). Else the stored runs are read into
+ * p->known; when they read clean a stale index is written from them
+ * (load_indexed()) and then the index answers, else they do (stored.h), the
+ * journal read into the batch's model for its new runs. Returns 0, or -1
+ * when the store cannot be read.
  */
 static int read_store(struct store *st, const struct store_import_opts *o, size_t n,
 		      struct store_import_plan *p, struct storeindex_import **ix, struct diag *d)
 {
 	size_t said = d->n;
+	int locked = !o->dry && n > 0;
+	struct diag jd = DIAG_INIT;
 
-	if (!o->dry && !o->io.nset && n > 0)
-		*ix = storeindex_import_begin(st, &p->m);
-	if (!*ix && load_indexed(st, &p->m, 1, d) < 0)
+	p->clean = 1;
+	if (locked && (*ix = storeindex_import_begin(st, &p->m)))
+		return 0;
+	p->known = xcalloc(1, sizeof(*p->known));
+	stored_runs_init(p->known);
+	if (load_indexed(st, &p->known->m, 1, d) < 0) {
+		stored_runs_release(p->known);
+		free(p->known);
+		p->known = NULL;
 		return -1;
-	/* the index is written from this model at the end only when the store read clean */
-	p->clean = !p->m.damaged && d->n == said;
+	}
+	/* the index follows the import only when the store read clean */
+	p->clean = !p->known->m.damaged && d->n == said;
+	p->m.damaged = p->known->m.damaged;
+	if (locked && p->clean && (*ix = storeindex_import_begin(st, &p->m))) {
+		stored_runs_release(p->known);
+		free(p->known);
+		p->known = NULL;
+		return 0;
+	}
+	p->m.store_dir = arena_strdup(&p->m.arena, st->dir);
+	journal_load(st, &p->m, &jd); /* what it says, the load said */
+	diag_release(&jd);
+	model_resolve(&p->m);
+	p->m.stored = stored_runs_lookup(p->known, st);
 	return 0;
 }
 
@@ -331,7 +356,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	struct store st;
 	struct storeindex_import *ix = NULL;
 	struct batch b;
-	int write = dir && !o->dry && n > 0, stop = 0;
+	int write = dir && !o->dry && n > 0, stop = 0, whole;
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
@@ -385,15 +410,25 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 		stop = p->edit < 0; /* neither the edit nor the data */
 		tell(o, STORE_IMPORT_EDIT, p, d);
 	}
-	/* the index's part of what is stored is rendered beside the storing */
-	if (!o->dry && !stop && p->clean)
+	/*
+	 * The index's part of what is stored is rendered beside the storing:
+	 * appended to the index that answered, or, into a store that held no
+	 * import, the whole index (the batch's model is all of it).
+	 */
+	whole = !ix && p->known && !p->known->m.nsources && write;
+	if ((ix || whole) && !stop && p->clean)
 		batch_render_begin(&b, ix);
 	write_texts(&st, &b, in, n, o, p, stop, d);
-	/* the store's index follows what was added (lock held: nothing else changed it) */
-	if (!o->dry && !stop && !p->failed && p->clean && p->stored) {
+	/*
+	 * The store's index follows what was added (lock held: nothing else
+	 * changed it); without one that answered (a store that does not read
+	 * clean, an index that could not be written), it stays stale (its
+	 * stamps say so) and the next reader writes it.
+	 */
+	if (!stop && !p->failed && p->clean && p->stored) {
 		if (ix)
 			storeindex_import_end(ix, &st, &p->m, &b.render);
-		else
+		else if (whole)
 			storeindex_refresh(&st, &p->m, &b.render);
 	}
 	if (p->stored)
@@ -408,6 +443,10 @@ void store_import_release(struct store_import_plan *p)
 	import_result_release(&p->res);
 	model_release(&p->m);
 	storeindex_import_release(p->ix); /* after the model: m->stored asks it */
+	if (p->known) {
+		stored_runs_release(p->known);
+		free(p->known);
+	}
 	memset(p, 0, sizeof(*p));
 }
 

@@ -147,6 +147,11 @@ struct stored_lookup {
 	const char *(*place)(void *ctx, const char *place);
 	/* 1 when a stored experiment is called `name` */
 	int (*taken)(void *ctx, const char *name);
+	/*
+	 * 1 when stored text `hash` has a run at `line` (model_run_at()):
+	 * what --set-variant asks of a text imported again
+	 */
+	int (*line)(void *ctx, const char *hash, uint32_t line, uint32_t run_k);
 };
 
 /*
@@ -243,6 +248,12 @@ void model_finish_experiments(struct model *m);
  * they are now (no record was added since the last model_resolve()).
  */
 int model_indexes_fresh(const struct model *m);
+/*
+ * The first run of source `source` that covers `line` (with run_k > 0:
+ * the one starting at `line` whose id ends ".run_k", the k-th run of its
+ * block), or -1.
+ */
+long model_run_at(const struct model *m, uint32_t source, uint32_t line, uint32_t run_k);
 /* split[s] = 1 when the runs of source s belong to more than one experiment (nsources bytes). */
 void model_split_sources(const struct model *m, unsigned char *split);
 /* The experiment of that name, or NULL. */
