@@ -176,12 +176,12 @@ static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
 
 void batch_count_only(struct batch *b)
 {
-	b->m->spool = &count_only;
+	b->spool = &count_only;
 }
 
 int batch_spool(struct batch *b, struct store *st, struct diag *d)
 {
-	if (store_spool_begin(st, b->m, d) < 0)
+	if (!(b->spool = store_spool_begin(st, d)))
 		return -1;
 	b->spool_st = st;
 	return 0;
@@ -218,9 +218,8 @@ void batch_release(struct batch *b)
 {
 	storeindex_render_release(b->render); /* joined, when no writer of the index took it */
 	if (b->spool_st)
-		store_spool_end(b->spool_st, b->m); /* joins its text writers, removes what none took */
-	else if (b->m->spool == &count_only)
-		b->m->spool = NULL;
+		store_spool_end(b->spool_st); /* joins its text writers, removes what none took */
+	b->spool = NULL;
 	repeats_release(&b->rp);
 	naming_release(&b->naming);
 	free(b->writes);
@@ -298,8 +297,8 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 	struct import_input_result *ir = &b->res->inputs[i];
 	struct source *s = &m->sources[source];
 
-	if (m->spool && m->spool->end_text)
-		m->spool->end_text(m->spool->ctx, m, source);
+	if (b->spool && b->spool->end_text)
+		b->spool->end_text(b->spool->ctx, m, source);
 	if (!*s->title)
 		s->title = sr->title ? sr->title : "";
 	clean_sources(m, source); /* its name and title are names from now on */
@@ -328,8 +327,8 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 		return;
 	}
 	ir->source = source;
-	if (m->spool && m->spool->keep_text)
-		m->spool->keep_text(m->spool->ctx, m, source);
+	if (b->spool && b->spool->keep_text)
+		b->spool->keep_text(b->spool->ctx, m, source);
 	naming_legends(&b->naming, source, sr->legends, sr->nlegends);
 }
 
@@ -355,6 +354,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 		t.naming = &b->naming;
 		t.rp = &b->rp;
 		t.o = b->o;
+		t.spool = b->spool;
 		t.input = (uint32_t)i;
 		t.name = display_name(in[i].name);
 		t.input_variant = unnamed_variant(m, &in[i]);

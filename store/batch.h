@@ -53,6 +53,8 @@ struct batch {
 	/* the pipeline's own, released by batch_release() */
 	struct naming naming;      /* each block's naming evidence, decided once */
 	struct repeats rp;         /* the tool figures of the text being read */
+	/* where the measurements go as blocks are read (model.h), or NULL: kept in the model */
+	const struct record_spool *spool;
 	struct store *spool_st;    /* the store the spool writes into, or NULL (none begun) */
 	struct storeindex_render *render; /* the index's part rendered beside the writes, or NULL */
 	/*

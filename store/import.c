@@ -41,7 +41,8 @@ struct ctx {
 	size_t nocc, occ_cap;
 	struct naming *naming;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
-	size_t meas_out;     /* measurements of this text handed to m->spool */
+	const struct record_spool *spool; /* the batch's (model.h), or NULL */
+	size_t meas_out;     /* measurements of this text handed to the spool */
 	/*
 	 * m->blocks held keys before this text: only then can a block key of
 	 * this text (each one made once in it) be found there.
@@ -100,8 +101,8 @@ static void spool_block(struct model *m, struct ctx *c, const struct recset_mark
 {
 	struct recset *rs = &m->rs;
 
-	if (m->spool->take && (rs->nmeas > from->meas || rs->nseries > from->series))
-		m->spool->take(m->spool->ctx, m, c->source, from);
+	if (c->spool->take && (rs->nmeas > from->meas || rs->nseries > from->series))
+		c->spool->take(c->spool->ctx, m, c->source, from);
 	for (size_t i = from->meas; i < rs->nmeas; i++)
 		rs->runs[rs->meas[i].run].nmeas_out++;
 	c->meas_out += rs->nmeas - from->meas;
@@ -227,7 +228,7 @@ static int on_block(const struct block *b, void *arg)
 		return 0; /* spooled with the text's other tables once it is read (end_tables()) */
 	}
 	repeats_tool(c->rp, &m->rs, mark.meas, m->rs.nmeas);
-	if (m->spool)
+	if (c->spool)
 		spool_block(m, c, &mark);
 	return 0;
 }
@@ -285,7 +286,7 @@ static void end_tables(struct ctx *c, const struct recset_mark *mark)
 	}
 	for (size_t k = 0; k < c->ntables; k++)
 		table_metrics(m, &c->res->items[c->tables[k]], mark->meas);
-	if (m->spool && c->ntables)
+	if (c->spool && c->ntables)
 		spool_block(m, c, mark);
 }
 
@@ -310,6 +311,7 @@ void import_text(struct import_text *t, const struct recset_mark *mark, struct s
 	c.keep_blocks = t->keep_blocks;
 	c.no_hand = t->o->no_hand;
 	c.rp = t->rp;
+	c.spool = t->spool;
 	seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c, sr,
 			d);
 	end_tables(&c, mark);

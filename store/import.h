@@ -125,7 +125,7 @@ struct import_result {
  * overrides, then model_resolve(). Warnings about the texts go to *d.
  * Sources added are marked unstored; the caller stores them and the new
  * overrides (or not, for a dry run or a quick comparison). A batch of its
- * own (batch.h) run once: m->spool, when set, takes the measurements.
+ * own (batch.h) run once, without a spool: the records stay in `m`.
  * Defined in store/batch.c.
  */
 void import_texts(struct model *m, struct import_input *in, size_t n,
@@ -144,11 +144,12 @@ struct import_text {
 	struct naming *naming;     /* each block's naming evidence goes here */
 	struct repeats *rp;        /* the text's tool figures (reset for each text) */
 	const struct import_opts *o;
+	const struct record_spool *spool; /* takes each block's measurements (model.h), or NULL */
 	uint32_t input, source;
 	const char *name;          /* the text's name in messages */
 	const char *input_variant; /* the variant of runs nothing names (arena) */
 	int keep_blocks;           /* put the text's block keys in m->blocks: a later text may ask */
-	size_t meas_out;           /* set: the text's measurements m->spool took */
+	size_t meas_out;           /* set: the text's measurements t->spool took */
 };
 
 /*
@@ -156,7 +157,7 @@ struct import_text {
  * block keyed (a repeat in the text, a block the model or m->stored holds
  * already: no runs), parsed (on the walker's thread when it ran ahead:
  * parsers/segpipe.h), its runs' ids set, its evidence given to t->naming,
- * its measurements to m->spool; once the text is read its tables that
+ * its measurements to t->spool; once the text is read its tables that
  * repeat its tool figures give no runs (repeats.h). `mark` is where the
  * text's records begin; *sr gets the segmenter's result (the caller
  * releases it); warnings go to *d.

@@ -156,12 +156,12 @@ struct stored_lookup {
 
 /*
  * An import's measurements and series points leave memory block by block
- * (a large log holds millions): with m->spool set, import_texts() hands
- * each parsed block's, those of the record set from `from` on (its runs'
- * ids set), to `take` (NULL: they are only counted, as for a dry run),
+ * (a large log holds millions): with a spool (its batch's: batch.h), the
+ * import hands each parsed block's, those of the record set from `from`
+ * on (its runs' ids set), to `take` (NULL: they are only counted, as for a dry run),
  * then counts the measurements in their runs' nmeas_out and drops both
  * from the record set. `take` reads them and changes nothing; a write
- * that fails is its to remember and report (csvstore.h: store_spool_begin()).
+ * that fails is its to remember and report (write.h: store_spool_begin()).
  * `end_text` (or NULL) is told when a text's last block was read, and
  * `keep_text` (or NULL) when the import keeps the text after that (it
  * holds runs, new or already stored): the text stays in memory, unchanged,
@@ -197,7 +197,6 @@ struct model {
 	uint64_t generation;    /* store_snapshot(): the store's generation when read (flows.h) */
 	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
 	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
-	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/*
 	 * A snapshot of one metric (flows.h) holds each run's figure of it
