@@ -84,8 +84,8 @@ static long run_of_block(const struct model *m, const char *key)
  * duplicate block of it repeats; with `run_k`, the run "HASH:LINE.run_k"
  * of this text alone. NULL when no tool output is at that line.
  */
-static const char *set_target(struct model *m, const struct import_result *res, size_t i,
-			      uint32_t line, uint32_t run_k)
+static const char *set_target(struct model *m, const struct stored_lookup *stored,
+			      const struct import_result *res, size_t i, uint32_t line, uint32_t run_k)
 {
 	const struct import_input_result *ir = &res->inputs[i];
 	const char *hash = ir->source >= 0 ? m->sources[ir->source].hash : NULL;
@@ -93,8 +93,8 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 	/* a run of this text: read now, or stored (the store says) when the text was */
 	if (hash && (run_k || ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) &&
 	    (model_run_at(m, (uint32_t)ir->source, line, run_k) >= 0 ||
-	     (ir->status == IMPORT_SAME_TEXT && m->stored && m->stored->line &&
-	      m->stored->line(m->stored->ctx, hash, line, run_k)))) {
+	     (ir->status == IMPORT_SAME_TEXT && stored && stored->line &&
+	      stored->line(stored->ctx, hash, line, run_k)))) {
 		if (run_k) /* one run alone: the one whose id is HASH:LINE.k */
 			return arena_printf(&m->arena, "%s:%u.%u", hash, (unsigned)line, (unsigned)run_k);
 		return arena_printf(&m->arena, "%s:%u", hash, (unsigned)line);
@@ -116,11 +116,11 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 			 * text joins the model's sources (no runs) for the edit to
 			 * name it
 			 */
-			if (m->stored && m->stored->block(m->stored->ctx, it->block, NULL, &at_hash, &at)) {
+			if (stored && stored->block(stored->ctx, it->block, NULL, &at_hash, &at)) {
 				uint32_t s;
 
 				if (model_find_source(m, at_hash) < 0)
-					m->stored->source(m->stored->ctx, m, at_hash, &s);
+					stored->source(stored->ctx, m, at_hash, &s);
 				return arena_printf(&m->arena, "%s:%u", at_hash, (unsigned)at);
 			}
 			continue;
@@ -133,7 +133,8 @@ static const char *set_target(struct model *m, const struct import_result *res, 
 }
 
 /* --set-variant LINE=NAME: an override for the block at LINE of each text. */
-static void set_variants(struct model *m, struct import_result *res, const struct import_opts *o,
+static void set_variants(struct model *m, const struct stored_lookup *stored,
+			 struct import_result *res, const struct import_opts *o,
 			 const char *now, struct diag *d)
 {
 	res->overrides_from = m->noverrides;
@@ -141,7 +142,7 @@ static void set_variants(struct model *m, struct import_result *res, const struc
 		int used = 0;
 
 		for (size_t i = 0; i < res->ninputs; i++) {
-			const char *target = set_target(m, res, i, o->set[k].line, o->set[k].run);
+			const char *target = set_target(m, stored, res, i, o->set[k].line, o->set[k].run);
 
 			if (target) {
 				model_add_override(m, "variant", target, o->set[k].name, now);
@@ -251,7 +252,7 @@ static int read_text(struct batch *b, struct import_input *in, size_t i, uint32_
 		mapped_drop(in->text, in->len);
 	}
 	if (model_find_source(m, hash) >= 0 ||
-	    (m->stored && m->stored->source(m->stored->ctx, m, hash, source))) {
+	    (b->stored && b->stored->source(b->stored->ctx, m, hash, source))) {
 		ir->status = IMPORT_SAME_TEXT;
 		ir->source = model_find_source(m, hash);
 		mapped_free(in->text);
@@ -355,6 +356,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 		t.rp = &b->rp;
 		t.o = b->o;
 		t.spool = b->spool;
+		t.stored = b->stored;
 		t.input = (uint32_t)i;
 		t.name = display_name(in[i].name);
 		t.input_variant = unnamed_variant(m, &in[i]);
@@ -366,12 +368,12 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	}
 	repeats_release(&b->rp);
 	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
-	expname_assign(m, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
+	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
 	/* name: decided once over the batch, its evidence gathered per block above */
 	naming_finish(&b->naming, m, b->d);
 	naming_release(&b->naming); /* spent: not held while the texts are written */
 	clean_records(m, &b->first_mark);
-	set_variants(m, res, b->o, b->now, b->d);
+	set_variants(m, b->stored, res, b->o, b->now, b->d);
 	model_resolve(m);
 	settle_writes(b);
 }

@@ -29,7 +29,7 @@
  * What the batch fills is only what this import read: its texts (sources,
  * the texts the store has already as sources without runs), their runs,
  * records, facts and the --set-variant overrides; never a stored run.
- * What the store knows is asked through m->stored (model.h: struct
+ * What the store knows is asked through b->stored (model.h: struct
  * stored_lookup): the store's index, or where it cannot answer (a dry
  * run, a store whose index could not be written) a model of the stored
  * runs beside the batch (stored.h). flows.c sets it before batch_run().
@@ -53,6 +53,11 @@ struct batch {
 	/* the pipeline's own, released by batch_release() */
 	struct naming naming;      /* each block's naming evidence, decided once */
 	struct repeats rp;         /* the tool figures of the text being read */
+	/*
+	 * What the store knows (model.h: the index, or a model of the stored
+	 * runs: stored.h), or NULL: none. The caller sets it before batch_run().
+	 */
+	const struct stored_lookup *stored;
 	/* where the measurements go as blocks are read (model.h), or NULL: kept in the model */
 	const struct record_spool *spool;
 	struct store *spool_st;    /* the store the spool writes into, or NULL (none begun) */

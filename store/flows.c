@@ -262,10 +262,10 @@ static const char *input_name(const struct import_input *in)
 /*
  * What the store knows, for an import, beside its batch (whose model
  * never holds a stored run): with the lock held and the index fresh, the
- * index answers (m->stored; *ix set). Else the stored runs are read into
- * p->known; when they read clean a stale index is written from them
- * (load_indexed()) and then the index answers, else they do (stored.h), the
- * journal read into the batch's model for its new runs. Returns 0, or -1
+ * index answers (*ix set). Else the stored runs are read into p->known;
+ * when they read clean a stale index is written from them (load_indexed())
+ * and then the index answers, else they do (stored.h), the journal read
+ * into the batch's model for its new runs. Returns 0, or -1
  * when the store cannot be read.
  */
 static int read_store(struct store *st, const struct store_import_opts *o, size_t n,
@@ -299,7 +299,6 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
 	journal_load(st, &p->m, &jd); /* what it says, the load said */
 	diag_release(&jd);
 	model_resolve(&p->m);
-	p->m.stored = stored_runs_lookup(p->known, st);
 	return 0;
 }
 
@@ -324,6 +323,24 @@ static void catalog_stored(struct store *st, const struct batch *b, struct store
 		catalog_add(c, p->m.sources[ir->source].hash);
 	}
 	catalog_close(c);
+}
+
+/*
+ * The index after an import that recorded a --set-variant edit: the
+ * edit may name stored imports, whose rows the index holds as they were,
+ * so it is not appended to but written anew from every stored run (what
+ * the next reader would do; the import read them all before it had an
+ * index to ask).
+ */
+static void index_after_edit(struct store *st)
+{
+	struct model all;
+	struct diag d = DIAG_INIT;
+
+	model_init(&all);
+	load_indexed(st, &all, 1, &d);
+	model_release(&all);
+	diag_release(&d);
 }
 
 /* Store each text the plan keeps; tell of each input. */
@@ -392,6 +409,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * or (a dry run) counted only. --set-variant keeps them in memory.
 	 */
 	batch_init(&b, &p->m, &p->res, &o->io, d);
+	b.stored = ix ? storeindex_import_lookup(ix) : stored_runs_lookup(p->known, &st);
 	if (o->dry && !o->keep)
 		batch_count_only(&b);
 	else if (write && !o->io.nset && batch_spool(&b, &st, d) < 0)
@@ -416,7 +434,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * import, the whole index (the batch's model is all of it).
 	 */
 	whole = !ix && p->known && !p->known->m.nsources && write;
-	if ((ix || whole) && !stop && p->clean)
+	if (((ix && p->edit <= 0) || whole) && !stop && p->clean)
 		batch_render_begin(&b, ix);
 	write_texts(&st, &b, in, n, o, p, stop, d);
 	/*
@@ -426,10 +444,12 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * stamps say so) and the next reader writes it.
 	 */
 	if (!stop && !p->failed && p->clean && p->stored) {
-		if (ix)
-			storeindex_import_end(ix, &st, &p->m, &b.render);
-		else if (whole)
+		if (whole)
 			storeindex_refresh(&st, &p->m, &b.render);
+		else if (ix && p->edit <= 0)
+			storeindex_import_end(ix, &st, &p->m, &b.render);
+		else if (ix)
+			index_after_edit(&st);
 	}
 	if (p->stored)
 		catalog_stored(&st, &b, p);
@@ -442,7 +462,7 @@ void store_import_release(struct store_import_plan *p)
 {
 	import_result_release(&p->res);
 	model_release(&p->m);
-	storeindex_import_release(p->ix); /* after the model: m->stored asks it */
+	storeindex_import_release(p->ix); /* after the model, whose strings point into it */
 	if (p->known) {
 		stored_runs_release(p->known);
 		free(p->known);

@@ -42,6 +42,7 @@ struct ctx {
 	struct naming *naming;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
 	const struct record_spool *spool; /* the batch's (model.h), or NULL */
+	const struct stored_lookup *stored; /* the store's answers, or NULL */
 	size_t meas_out;     /* measurements of this text handed to the spool */
 	/*
 	 * m->blocks held keys before this text: only then can a block key of
@@ -184,7 +185,7 @@ static int on_block(const struct block *b, void *arg)
 		return 0;
 	}
 	if ((c->blocks_before && strmap_get(&m->blocks, key, NULL)) ||
-	    (m->stored && m->stored->block(m->stored->ctx, key, NULL, NULL, NULL))) {
+	    (c->stored && c->stored->block(c->stored->ctx, key, NULL, NULL, NULL))) {
 		it->duplicate = 1;
 		c->res->inputs[c->input].ndup++;
 		return 0;
@@ -312,6 +313,7 @@ void import_text(struct import_text *t, const struct recset_mark *mark, struct s
 	c.no_hand = t->o->no_hand;
 	c.rp = t->rp;
 	c.spool = t->spool;
+	c.stored = t->stored;
 	seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c, sr,
 			d);
 	end_tables(&c, mark);

@@ -145,6 +145,7 @@ struct import_text {
 	struct repeats *rp;        /* the text's tool figures (reset for each text) */
 	const struct import_opts *o;
 	const struct record_spool *spool; /* takes each block's measurements (model.h), or NULL */
+	const struct stored_lookup *stored; /* the store's answers (model.h), or NULL */
 	uint32_t input, source;
 	const char *name;          /* the text's name in messages */
 	const char *input_variant; /* the variant of runs nothing names (arena) */
@@ -154,7 +155,7 @@ struct import_text {
 
 /*
  * Segment source t->source's text and parse its blocks into t->m: each
- * block keyed (a repeat in the text, a block the model or m->stored holds
+ * block keyed (a repeat in the text, a block the model or t->stored holds
  * already: no runs), parsed (on the walker's thread when it ran ahead:
  * parsers/segpipe.h), its runs' ids set, its evidence given to t->naming,
  * its measurements to t->spool; once the text is read its tables that

@@ -132,9 +132,10 @@ struct edit_row; /* store/journal.h */
 struct model;
 
 /*
- * What an import needs to know of the stored imports when they are not
- * loaded into the model (storeindex.h keeps it): the callbacks answer
- * from the store's index. Strings returned live as long as `ctx`.
+ * What an import needs to know of the stored imports, which its model
+ * never holds: the callbacks answer from the store's index (storeindex.h)
+ * or from a model of the stored runs (stored.h). An import's batch asks
+ * them (batch.h: b->stored). Strings returned live as long as `ctx`.
  */
 struct stored_lookup {
 	void *ctx;
@@ -196,7 +197,6 @@ struct model {
 	const char *selected;   /* store_snapshot(): that experiment's name (arena), or NULL */
 	uint64_t generation;    /* store_snapshot(): the store's generation when read (flows.h) */
 	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
-	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/*
 	 * A snapshot of one metric (flows.h) holds each run's figure of it

@@ -1531,7 +1531,6 @@ struct storeindex_import *storeindex_import_begin(struct store *st, struct model
 	x->lookup.place = lk_place;
 	x->lookup.taken = lk_taken;
 	x->lookup.line = lk_line;
-	m->stored = &x->lookup;
 	return x;
 fail:
 	diag_release(&d);
@@ -1631,6 +1630,11 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	if (rootfd >= 0)
 		close(rootfd);
 	return rc;
+}
+
+const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x)
+{
+	return &x->lookup;
 }
 
 void storeindex_import_release(struct storeindex_import *x)
