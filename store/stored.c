@@ -110,12 +110,7 @@ static int ask_line(void *ctx, const char *hash, uint32_t line, uint32_t run_k)
 const struct stored_lookup *stored_runs_lookup(struct stored_runs *k, struct store *st)
 {
 	k->st = st;
-	k->lookup.ctx = k;
-	k->lookup.source = ask_source;
-	k->lookup.block = ask_block;
-	k->lookup.place = ask_place;
-	k->lookup.taken = ask_taken;
-	k->lookup.line = ask_line;
+	k->lookup = (struct stored_lookup){ k, ask_source, ask_block, ask_place, ask_taken, ask_line };
 	return &k->lookup;
 }
 
