@@ -142,7 +142,11 @@ static void set_variants(struct model *m, const struct stored_lookup *stored,
 		int used = 0;
 
 		for (size_t i = 0; i < res->ninputs; i++) {
-			const char *target = set_target(m, stored, res, i, o->set[k].line, o->set[k].run);
+			const char *target;
+
+			if (o->set[k].input && o->set[k].input != i + 1)
+				continue;
+			target = set_target(m, stored, res, i, o->set[k].line, o->set[k].run);
 
 			if (target) {
 				model_add_override(m, "variant", target, o->set[k].name, now);
