@@ -485,7 +485,10 @@ static int may_match(const struct buf *t, int rx)
 				return 1;
 		return 0;
 	case RX_WITH:
-		return strpbrk(t->s, "0123456789") != NULL;
+		/* a count, and the word before it ("with 4 threads", "using", "at") */
+		return strpbrk(t->s, "0123456789") != NULL &&
+		       (text_contains_nocase(t->s, t->len, "with") || text_contains_nocase(t->s, t->len, "using") ||
+			text_contains_nocase(t->s, t->len, "at"));
 	}
 	return 1;
 }
