@@ -15,7 +15,9 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "store/matrix_md.h"
+#include "util/abbrev.h"
 #include "util/csvio.h"
+#include "util/text.h"
 
 enum { CELL = 64 };
 
@@ -27,73 +29,93 @@ static int has_scenarios(const struct cmp_matrix *x)
 	return 0;
 }
 
-/* The legend under a matrix (store/matrix_md.c writes it for both). */
-static void legend(const struct cmp_matrix *x, const char *before, const char *after, FILE *fp)
+/* ---- text ---- */
+
+/* The legend under a text matrix, each line wrapped after a "; " to stay within 80 columns. */
+static void legend_text(const struct cmp_matrix *x, FILE *fp)
 {
 	struct buf b = BUF_INIT;
+	const char *p;
 
-	cmp_matrix_legend(x, before, after, &b);
-	fwrite(b.s, 1, b.len, fp);
+	cmp_matrix_legend(x, "", ".", &b);
+	p = buf_str(&b);
+	while (*p) {
+		size_t n = strcspn(p, "\n"), take = n;
+
+		/* the longest part ending at a "; " that fits (a part that fits none goes whole) */
+		if (text_width(p, n) > 80) {
+			const char *semi = p;
+
+			take = 0;
+			while ((semi = strstr(semi, "; ")) && semi < p + n &&
+			       (!take || text_width(p, (size_t)(semi + 1 - p)) <= 80)) {
+				take = (size_t)(semi + 1 - p);
+				semi += 2;
+			}
+			if (!take || text_width(p, n) <= 80)
+				take = n;
+		}
+		fprintf(fp, "%.*s\n", (int)take, p);
+		p += take;
+		if (*p == ' ' || *p == '\n')
+			p++;
+	}
 	buf_release(&b);
 }
 
-/* ---- text ---- */
+/* A text matrix wider than this names its variants by letters, with a legend (as the TUI's Matrix). */
+enum { MATRIX_TEXT_COLS = 100 };
 
-void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
+/* The text matrix into `tb`: its header names the columns, or letters them (`letters`). */
+static void matrix_table(const struct cmp_matrix *x, int letters, const char *align, struct table *tb)
 {
 	size_t ncols = 1 + 2 + 4 * (x->ncols - 1);
-	char *align = xcalloc(ncols + 1, 1);
 	int headings = has_scenarios(x);
 	const char *scenario = NULL;
-	struct table tb;
-	char c[4][CELL];
+	char c[4][CELL], letter[8];
 
-	align[0] = 'l';
-	align[1] = 'r';
-	align[2] = 'l';
-	for (size_t k = 1; k < x->ncols; k++)
-		memcpy(align + 3 + 4 * (k - 1), "rlrl", 4);
-	fprintf(fp, "experiment: %s\n\n", x->e->name);
-	table_init(&tb, ncols, align);
-	table_add(&tb, "");
-	table_addf(&tb, "%s", cmp_matrix_name(x, 0));
-	table_add(&tb, "");
+	table_init(tb, ncols, align);
+	tb->skip_empty = 1;    /* no spread column where no figure has a spread */
+	tb->span_headings = 1; /* a scenario's heading does not widen the metrics' column */
+	table_add(tb, "");
+	table_add(tb, letters ? abbrev_letter(0, letter) : cmp_matrix_name(x, 0));
+	table_add(tb, "");
 	for (size_t k = 1; k < x->ncols; k++) {
-		table_add(&tb, cmp_matrix_name(x, k));
+		table_add(tb, letters ? abbrev_letter(k, letter) : cmp_matrix_name(x, k));
 		for (int i = 0; i < 3; i++)
-			table_add(&tb, "");
+			table_add(tb, "");
 	}
 	for (size_t i = 0; i < x->nrows; i++) {
 		const struct cmp_mrow *r = &x->rows[i];
 
 		if (headings && (!scenario || strcmp(scenario, r->scenario))) {
-			table_add(&tb, *r->scenario ? r->scenario : "(no scenario)");
+			table_add(tb, *r->scenario ? r->scenario : "(no scenario)");
 			for (size_t j = 1; j < ncols; j++)
-				table_add(&tb, "");
+				table_add(tb, "");
 			scenario = r->scenario;
 		}
-		table_addf(&tb, "%s%s", headings ? "  " : "", r->metric);
-		table_add(&tb, cmp_text_value(r->quantity, r->base, r->unit, c[0], CELL));
-		table_add(&tb, cmp_text_spread(r->base, c[1], CELL));
+		table_addf(tb, "%s%s", headings ? "  " : "", r->metric);
+		table_add(tb, cmp_text_value(r->quantity, r->base, r->unit, c[0], CELL));
+		table_add(tb, cmp_text_spread(r->base, c[1], CELL));
 		for (size_t k = 1; k < x->ncols; k++) {
 			const struct cmp_row *cr = r->cell[k - 1];
 
 			if (!cr || !cr->cand.present) {
-				table_add(&tb, "-");
+				table_add(tb, "-");
 				for (int j = 0; j < 3; j++)
-					table_add(&tb, "");
+					table_add(tb, "");
 				continue;
 			}
-			table_add(&tb, cmp_text_value(r->quantity, &cr->cand, r->unit, c[0], CELL));
-			table_add(&tb, cmp_text_spread(&cr->cand, c[1], CELL));
-			table_add(&tb, cmp_text_delta(cr, c[2], CELL));
-			table_add(&tb, cmp_text_mark(cr));
+			table_add(tb, cmp_text_value(r->quantity, &cr->cand, r->unit, c[0], CELL));
+			table_add(tb, cmp_text_spread(&cr->cand, c[1], CELL));
+			table_add(tb, cmp_text_delta(cr, c[2], CELL));
+			table_add(tb, cmp_text_mark(cr));
 		}
 	}
 	if (x->ngeo) {
-		table_add(&tb, "geomean");
+		table_add(tb, "geomean");
 		for (size_t j = 1; j < ncols; j++)
-			table_add(&tb, "");
+			table_add(tb, "");
 	}
 	for (size_t i = 0; i < x->ngeo; i++) {
 		const struct cmp_mgeo *g = &x->geo[i];
@@ -101,24 +123,48 @@ void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
 
 		for (size_t k = 0; k + 1 < x->ncols && !first; k++)
 			first = g->geo[k];
-		table_addf(&tb, "  %s", g->quantity);
-		table_add(&tb, first ? unit_format_res(first->base, first->unit, first->base_res, c[0], CELL) : "");
-		table_add(&tb, "");
+		table_addf(tb, "  %s", g->quantity);
+		table_add(tb, first ? unit_format_res(first->base, first->unit, first->base_res, c[0], CELL) : "");
+		table_add(tb, "");
 		for (size_t k = 1; k < x->ncols; k++) {
 			const struct cmp_geomean *ge = g->geo[k - 1];
 
-			table_add(&tb, ge ? unit_format_res(ge->cand, ge->unit, ge->cand_res, c[0], CELL) : "-");
-			table_add(&tb, "");
-			table_add(&tb, ge ? cmp_text_pct_res(ge->delta_pct, ge->delta_res, c[1], CELL) : "");
-			table_add(&tb, !ge ? "" : ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" :
+			table_add(tb, ge ? unit_format_res(ge->cand, ge->unit, ge->cand_res, c[0], CELL) : "-");
+			table_add(tb, "");
+			table_add(tb, ge ? cmp_text_pct_res(ge->delta_pct, ge->delta_res, c[1], CELL) : "");
+			table_add(tb, !ge ? "" : ge->verdict == CMP_BETTER ? "\xe2\x9c\x93?" :
 					  ge->verdict == CMP_WORSE ? "\xe2\x9c\x97?" : "~");
 		}
+	}
+}
+
+void format_matrix_text(const struct cmp_matrix *x, FILE *fp)
+{
+	size_t ncols = 1 + 2 + 4 * (x->ncols - 1);
+	char *align = xcalloc(ncols + 1, 1), letter[8];
+	struct table tb;
+
+	align[0] = 'l';
+	align[1] = 'r';
+	align[2] = 'l';
+	for (size_t k = 1; k < x->ncols; k++)
+		memcpy(align + 3 + 4 * (k - 1), "rlrl", 4);
+	fprintf(fp, "experiment: %s\n\n", x->e->name);
+	matrix_table(x, 0, align, &tb);
+	if (table_width(&tb) > MATRIX_TEXT_COLS && x->ncols > 1) {
+		/* the names make it too wide: letters, each named in full above the table */
+		table_release(&tb);
+		matrix_table(x, 1, align, &tb);
+		for (size_t k = 0; k < x->ncols; k++)
+			fprintf(fp, "%-2s %s%s\n", abbrev_letter(k, letter), cmp_matrix_name(x, k),
+				k ? "" : " (baseline)");
+		fputc('\n', fp);
 	}
 	table_print(&tb, fp);
 	table_release(&tb);
 	free(align);
 	fputc('\n', fp);
-	legend(x, "", ".", fp);
+	legend_text(x, fp);
 }
 
 /* ---- markdown ---- */

@@ -46,12 +46,18 @@ static void legend(const struct cmp_table *t, FILE *fp)
 		    "(Criterion: half its interval).\n",
 		o->alpha, o->threshold, o->holm ? ", p Holm-adjusted per candidate" : "",
 		(1 - o->alpha) * 100);
-	fputs("~ no change beyond the noise (not significant, or under the threshold);\n"
+	fputs("~ no change beyond the noise (not significant, or not past the threshold\n"
+	      "by what the printed digits allow);\n"
 	      "better? worse?: beyond the threshold, untested;\n"
 	      "need \xe2\x89\xa5N: too few values a side for any test to reach \xce\xb1.\n"
 	      "u-test: Mann-Whitney U on the samples (a variant's runs are its samples when it\n"
 	      "has several); welch: Welch's t-test on mean, sd, n; overlap: the tool's intervals;\n"
 	      "delta: one figure a side, no test.\n", fp);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].has_delta && cmp_delta_res(&t->rows[i]) > 1) { /* cmp_text_pct_res()'s "≈" */
+			fputs("\xe2\x89\x88: a change rounded to the digit its figures' printed digits allow.\n", fp);
+			break;
+		}
 	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i].method == CMP_EXACT) {
 			fputs("exact: byte counts a tool printed whole: a change is a fact, no test needed.\n", fp);

@@ -131,6 +131,24 @@ static void strip_bullet(const char **s, size_t *n)
 		(*n)--;
 }
 
+/*
+ * Is the line a sentence of prose rather than a fact: five words or more,
+ * ending in '.', '!' or '?', without the shape of "key: value" or
+ * "key=value" (a key of three words or fewer before the first ':' or '=')?
+ * "I ran the benchmarks locally on my laptop, without any other apps
+ * running." is one; "Governor: performance.", "turbo off" are not.
+ */
+static int sentence(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	if (!n || !memchr(".!?", s[n - 1], 3) || text_words(s, n, 5) < 5)
+		return 0;
+	while (k < n && s[k] != ':' && s[k] != '=')
+		k++;
+	return k == n || text_words(s, k, 4) > 3;
+}
+
 int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
 {
 	static const struct {
@@ -159,6 +177,8 @@ int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
 			return 1;
 		}
 	}
+	if (sentence(s, n))
+		return 0; /* a paragraph under the heading: what it says is no fact of the machine */
 	buf_adds(key, "env");
 	buf_add(value, s, n);
 	return 1;

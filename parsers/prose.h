@@ -26,7 +26,8 @@ int prose_env_heading(const char *s, size_t n);
  * Read a line of an environment section: 1 with a key ("os", "kernel",
  * "cpu", "ram", "storage", "compiler", "commit", or "env" for the rest)
  * and its value (the line without its bullet, or the commit hash) appended
- * to the buffers; 0 for a line that holds nothing.
+ * to the buffers; 0 for a line that holds nothing, and for a sentence of
+ * prose that names none of those (no "env" fact of a paragraph).
  */
 int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value);
 

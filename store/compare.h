@@ -17,7 +17,9 @@
  *  - otherwise (a size written by hand, a mean without spread): the delta alone.
  * A change is significant when its p-value (Holm-adjusted on request) is
  * below alpha, or the intervals are apart, and it is larger than the noise
- * threshold; otherwise it is "the same" (shown `~`). A test whose every
+ * threshold by what the printed digits allow (the change less
+ * cmp_delta_res(): "0.1 ms" against "0.2 ms" may be no change at all);
+ * otherwise it is "the same" (shown `~`), tested or not. A test whose every
  * side is one invocation (hyperfine's mean ± σ over N inner runs, one
  * invocation a variant) is flagged CMP_F_ONE_RUN: its runs share the
  * machine's state and order, so it is counted apart from tests over
@@ -77,7 +79,7 @@ enum cmp_verdict {
 	CMP_UNKNOWN, /* a side is missing, or the metric has no better direction */
 	CMP_BETTER,
 	CMP_WORSE,
-	CMP_SAME, /* `~`: not significant, or within the noise threshold */
+	CMP_SAME, /* `~`: not significant, or not past the noise threshold by what the printed digits allow */
 };
 
 struct cmp_side {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parsers/metrics.h"
+#include "store/compare_text.h"
 #include "store/stats.h"
 
 /* The stat a run is compared by: its mean, else its estimate, value or median; -1 for none. */
@@ -416,8 +417,13 @@ void cmp_judge_table(struct cmp_table *t)
 		r->verdict = CMP_UNKNOWN;
 		if (!judged(r))
 			continue;
-		/* without a baseline to take a percentage of, any difference is beyond the threshold */
-		beyond = r->has_delta ? fabs(r->delta_pct) > o->threshold : change != 0;
+		/*
+		 * without a baseline to take a percentage of, any difference is beyond
+		 * the threshold; with one, the change the printed digits allow at the
+		 * least must be ("1.00 s" against "1.02 s" is anything from +1.0% to +3.0%: of a
+		 * threshold of 1% the digits say nothing, and the row reads "~")
+		 */
+		beyond = r->has_delta ? fabs(r->delta_pct) - cmp_delta_res(r) > o->threshold : change != 0;
 		if (r->method == CMP_EXACT)
 			evidence = 1; /* two exact counts: any difference is real */
 		else if (r->method == CMP_OVERLAP)

@@ -83,13 +83,16 @@ const char *cmp_text_verdict(const struct cmp_row *r);
  * The verdict as a mark for a matrix cell: "✓" better and "✗" worse
  * (significant), "✓¹" "✗¹" (significant within one run a side:
  * CMP_F_ONE_RUN), "✓?" "✗?" (beyond the threshold, untested), "~" (no
- * change beyond the noise: not significant, or under the threshold), or
+ * change beyond the noise: not significant, or not past the threshold by
+ * what the printed digits allow), or
  * "" (no direction, or a side missing). CMP_MARKS_LEGEND says the same,
  * CMP_ONE_RUN_LEGEND the "¹" (shown where a mark has it).
  */
 const char *cmp_text_mark(const struct cmp_row *r);
 #define CMP_MARKS_LEGEND                                                                           \
 	"\xe2\x9c\x93 better \xe2\x9c\x97 worse \xc2\xb7 ? untested \xc2\xb7 ~ no change beyond the noise"
+/* What "≈" before a change says (cmp_text_pct_res()), for a legend with the room. */
+#define CMP_APPROX_LEGEND "\xe2\x89\x88 rounded"
 #define CMP_ONE_RUN_LEGEND                                                                         \
 	"\xe2\x9c\x93\xc2\xb9 \xe2\x9c\x97\xc2\xb9 within one run a side: its inner runs share the machine's state"
 /*

@@ -14,11 +14,16 @@ void cmp_matrix_legend(const struct cmp_matrix *x, const char *before, const cha
 		       struct buf *out)
 {
 	const struct cmp_opts *o = &x->t[0].opts;
+	int approx = 0; /* a change shown with "≈" (cmp_text_pct_res()) */
 
-	buf_addf(out, "%s%s; changes against %s (the first column); \xce\xb1 = %g, noise threshold %g%%%s;"
+	for (size_t i = 0; i < x->nrows && !approx; i++)
+		for (size_t k = 0; k + 1 < x->ncols && !approx; k++)
+			approx = x->rows[i].cell[k] && x->rows[i].cell[k]->has_delta &&
+				 cmp_delta_res(x->rows[i].cell[k]) > 1;
+	buf_addf(out, "%s%s%s; changes against %s (the first column); \xce\xb1 = %g, noise threshold %g%%%s;"
 		      " \xc2\xb1 after a figure: its standard deviation%s\n",
-		 before, CMP_MARKS_LEGEND, cmp_matrix_name(x, 0), o->alpha, o->threshold,
-		 o->holm ? ", p Holm-adjusted per candidate" : "", after);
+		 before, CMP_MARKS_LEGEND, approx ? " \xc2\xb7 " CMP_APPROX_LEGEND : "",
+		 cmp_matrix_name(x, 0), o->alpha, o->threshold, o->holm ? ", p Holm-adjusted per candidate" : "", after);
 	if (cmp_matrix_one_run(x))
 		buf_addf(out, "%s%s%s\n", before, CMP_ONE_RUN_LEGEND, after);
 }

@@ -91,6 +91,8 @@ struct tui {
 	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
 	char keep_row[512];
+	/* the cursor's place in the list drawn, for the status line (tui_position()); "" none */
+	char pos[80], pos_brief[48];
 };
 
 struct screen {
@@ -160,6 +162,16 @@ int tui_save_baseline(struct tui *t);
 void tui_edited(struct tui *t);
 /* The status line after an edit: "edit N: WHAT · u undoes it" (id 0: nothing recorded). */
 void tui_said_edit(struct tui *t, long id, const char *what);
+/*
+ * Say where the cursor is in the list the screen draws, "row K of N" (or
+ * "K/N" where the status line is short of room): called by a screen's
+ * draw; `what` names what the list counts ("row", "warning", "line").
+ * list_rank() counts a list's rows for it.
+ */
+void tui_position(struct tui *t, const char *what, size_t k, size_t n);
+/* The same for `l` counted by list_rank(): only the lines `row` says are rows (all with NULL). */
+void tui_position_list(struct tui *t, const char *what, const struct list *l,
+		       int (*row)(const void *ctx, size_t i), const void *ctx);
 /* Set the status-line message. */
 void tui_message(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

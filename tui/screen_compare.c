@@ -63,6 +63,8 @@ static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const
 	t->lines[t->nlines++].text = text;
 }
 
+static int is_row(const void *lines, size_t i);
+
 static void rebuild(struct tui *t)
 {
 	const struct experiment *e = current(t);
@@ -102,6 +104,7 @@ static void rebuild(struct tui *t)
 	t->cmp_valid = 1;
 	t->cmp_exp = t->view_exp;
 	t->cmp_lines.count = t->nlines;
+	list_on_row(&t->cmp_lines, is_row, t->lines);
 }
 
 /* The row under the cursor, for the view that opens next (and for a flip). */
@@ -453,6 +456,7 @@ static void draw(struct tui *t, int top, int height)
 	fit_figures(t, &L);
 	draw_header(t, e, top);
 	list_clamp(&t->cmp_lines, rows);
+	tui_position_list(t, "row", &t->cmp_lines, is_row, t->lines);
 	x = 1;
 	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;

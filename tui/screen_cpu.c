@@ -126,6 +126,7 @@ static void make_lines(struct views *v)
 		}
 	}
 	v->cpu.count = v->ncpu;
+	list_on_row(&v->cpu, views_line_is_row, v->cpu_lines);
 	v->cpu_made = 1;
 }
 
@@ -308,6 +309,7 @@ static void draw(struct tui *t, int top, int height)
 			 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
 	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
 	list_clamp(&v->cpu, rows);
+	tui_position_list(t, "row", &v->cpu, views_line_is_row, v->cpu_lines);
 	t->list_y = top + 1;
 
 	for (int i = 0; i < rows && v->cpu.top + (size_t)i < v->ncpu; i++) {

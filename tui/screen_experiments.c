@@ -23,8 +23,12 @@
 #define W_VARIANTS 8
 #define W_RUNS 6
 #define W_TOOLS 12
-/* the import's date, and its time (UTC) at 110 columns and wider (the name keeps 57) */
-#define W_DATE (COLS >= 110 ? 20 : 10)
+/*
+ * The import's date and time (UTC): whole at 110 columns and wider (the
+ * name keeps 57), else as ls -l does, "12-06 14:03" within six months
+ * and "2025-03-02" before.
+ */
+#define W_DATE (COLS >= 110 ? 20 : 11)
 
 /* Rows under the list that show the selected experiment's variants and environment. */
 static int detail_rows(int height)
@@ -84,7 +88,24 @@ static void origin(const struct model *m, const struct experiment *e, struct buf
 	buf_release(&p);
 }
 
-static void draw_row(int y, const struct experiment *e, int selected)
+/* The import time `iso` (2026-12-06T14:03:07Z) in 11 columns, as of `now` (the same form). */
+static void when_brief(const char *iso, const char *now, char *out, size_t size)
+{
+	int y, m, ny, nm, months;
+
+	if (strlen(iso) < 16 || iso[10] != 'T' || sscanf(iso, "%4d-%2d", &y, &m) != 2 ||
+	    sscanf(now, "%4d-%2d", &ny, &nm) != 2) {
+		snprintf(out, size, "%.10s", iso);
+		return;
+	}
+	months = (ny * 12 + nm) - (y * 12 + m);
+	if (months >= 0 && months < 6)
+		snprintf(out, size, "%.5s %.5s", iso + 5, iso + 11);
+	else
+		snprintf(out, size, "%.10s", iso);
+}
+
+static void draw_row(int y, const struct experiment *e, int selected, const char *now)
 {
 	enum color_role r = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	int wide = COLS >= 70;
@@ -108,10 +129,10 @@ static void draw_row(int y, const struct experiment *e, int selected)
 		fmt_tools(&tools, e->fmts);
 		draw_text(y, x, W_TOOLS, buf_str(&tools), r);
 		x += W_TOOLS + 1;
-		if (W_DATE > 10)
+		if (W_DATE > 11)
 			trace_text_when(e->imported, num, sizeof(num));
 		else
-			snprintf(num, sizeof(num), "%.10s", e->imported);
+			when_brief(e->imported, now, num, sizeof(num));
 		draw_text(y, x, W_DATE, num, r);
 	}
 	buf_release(&tools);
@@ -138,7 +159,7 @@ static void draw(struct tui *t, int top, int height)
 	int list_h = height - 1 - detail_rows(height);
 	int wide = COLS >= 70;
 	int name_w = COLS - 2 - (W_VARIANTS + W_RUNS + 3) - (wide ? W_TOOLS + W_DATE + 2 : 0);
-	char hdr[320], pos[48];
+	char hdr[320], pos[48], now[32];
 	size_t *rows, n;
 
 	t->exps.count = m->nexps;
@@ -165,8 +186,9 @@ static void draw(struct tui *t, int top, int height)
 	t->list_y = top + 1;
 	rows = xmalloc((size_t)(list_h > 0 ? list_h : 1) * sizeof(*rows));
 	n = experiments_rows(t, list_h, rows); /* filtered by f */
+	model_now_iso(now);
 	for (size_t i = 0; i < n; i++)
-		draw_row(top + 1 + (int)i, &m->exps[rows[i]], rows[i] == t->exps.cursor);
+		draw_row(top + 1 + (int)i, &m->exps[rows[i]], rows[i] == t->exps.cursor, now);
 	free(rows);
 	if (detail_rows(height)) {
 		const struct experiment *e = &m->exps[t->exps.cursor];

@@ -500,6 +500,8 @@ static void hint(struct fxview *v, int y)
 	buf_release(&b);
 }
 
+static int is_row(const void *lines, size_t i);
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct fxview *v;
@@ -520,6 +522,7 @@ static void draw(struct tui *t, int top, int height)
 			 v->ax.factor, v->ax.nexps, v->ax.nscanned, left ? " (instrumented left out)" : "");
 		draw_text(top, 1, COLS - 2, head, ROLE_DIM);
 		list_clamp(&v->alist, height - 2);
+		tui_position_list(t, "line", &v->alist, is_row, v->alines);
 		t->list_y = top + 1;
 		for (int i = 0; i < height - 2 && v->alist.top + (size_t)i < v->nalines; i++)
 			draw_across_line(v, &v->alines[v->alist.top + (size_t)i], top + 1 + i,
@@ -534,6 +537,7 @@ static void draw(struct tui *t, int top, int height)
 	if (namew > COLS / 2)
 		namew = COLS / 2;
 	list_clamp(&v->list, height - 1);
+	tui_position_list(t, "line", &v->list, is_row, v->lines);
 	t->list_y = top;
 	for (int i = 0; i < height - 1 && v->list.top + (size_t)i < v->nlines; i++)
 		draw_line(t, v, &v->lines[v->list.top + (size_t)i], top + i, v->list.top + (size_t)i == v->list.cursor,
@@ -663,6 +667,14 @@ static void cross(struct tui *t, struct fxview *v, size_t var)
 	tui_message(t, "compared across experiments: the first lines, with a warning");
 }
 
+/* For list_act_rows: a line the cursor stops on, not a column's heading or a blank. */
+static int is_row(const void *lines, size_t i)
+{
+	const struct fline *l = (const struct fline *)lines + i;
+
+	return l->kind != FL_HEAD && l->kind != FL_BLANK;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	struct fxview *v;
@@ -672,7 +684,7 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_IGNORED;
 	v = view_of(t);
 	if (v->across) {
-		if (list_act(&v->alist, a, height - 2))
+		if (list_act_rows(&v->alist, a, height - 2, is_row, v->alines))
 			return ACT_DONE;
 		if (a == ACT_ACROSS || a == ACT_BACK) {
 			fx_across_release(&v->ax);
@@ -682,7 +694,7 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_IGNORED;
 	}
 	build(t, v);
-	if (list_act(&v->list, a, height - 1))
+	if (list_act_rows(&v->list, a, height - 1, is_row, v->lines))
 		return ACT_DONE;
 	l = v->list.cursor < v->nlines ? &v->lines[v->list.cursor] : NULL;
 	switch (a) {

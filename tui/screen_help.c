@@ -31,13 +31,21 @@ static int help_width(void)
 	return COLS - 18 > 10 ? COLS - 18 : 10;
 }
 
-/* The help scrolls by its top line; there is no cursor. */
-static size_t max_top(int rows)
+/* The lines the whole help takes. */
+static size_t total_lines(void)
 {
 	size_t n = 0;
 
 	for (int a = 1; a < ACT__COUNT; a++)
 		n += help_lines((enum action)a, help_width());
+	return n;
+}
+
+/* The help scrolls by its top line; there is no cursor. */
+static size_t max_top(int rows)
+{
+	size_t n = total_lines();
+
 	return rows > 0 && n > (size_t)rows ? n - (size_t)rows : 0;
 }
 
@@ -46,8 +54,17 @@ static void draw(struct tui *t, int top, int height)
 	int rows = height - 1, w = help_width();
 	size_t line = 0;
 
+	size_t all = total_lines();
+
 	if (t->help.top > max_top(rows))
 		t->help.top = max_top(rows);
+	if (rows > 0 && all > (size_t)rows) {
+		/* the lines shown, as less says them */
+		snprintf(t->pos, sizeof(t->pos), "lines %zu-%zu of %zu", t->help.top + 1, t->help.top + (size_t)rows,
+			 all);
+		snprintf(t->pos_brief, sizeof(t->pos_brief), "%zu-%zu/%zu", t->help.top + 1,
+			 t->help.top + (size_t)rows, all);
+	}
 	draw_text(top, 1, COLS - 2, "Keys (\xe2\x86\x91/\xe2\x86\x93 scroll, any other key goes back)", ROLE_HEADER);
 	for (int a = 1; a < ACT__COUNT && line < t->help.top + (size_t)rows; a++) {
 		const char *s = keys_help((enum action)a);

@@ -331,6 +331,8 @@ static void keep_row(struct tui *t, struct views *v)
 	buf_release(&key);
 }
 
+static int is_row(const void *lines, size_t i);
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
@@ -366,6 +368,7 @@ static void draw(struct tui *t, int top, int height)
 	draw_columns(v, &L, SIZE_MAX, y, 0);
 	y++;
 	list_clamp(&v->rows, L.table);
+	tui_position_list(t, "row", &v->rows, is_row, v->lines);
 	t->list_y = y;
 	if (!v->nlines && t->ex && t->ex->hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
@@ -379,8 +382,11 @@ static void draw(struct tui *t, int top, int height)
 	if (L.foot) {
 		char legend[256];
 
-		snprintf(legend, sizeof(legend), "%s (\xce\xb1 %g, threshold %g%%)", CMP_MARKS_LEGEND,
-			 v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
+		/* the marks, then what ≈ says, then α and the threshold, as far as the line has the room */
+		snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s (\xce\xb1 %g, threshold %g%%)", CMP_MARKS_LEGEND,
+			 CMP_APPROX_LEGEND, v->mx.t[0].opts.alpha, v->mx.t[0].opts.threshold);
+		if (draw_width(legend) > COLS - 2)
+			snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, CMP_APPROX_LEGEND);
 		if (draw_width(legend) > COLS - 2)
 			snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
 		draw_text(top + height - L.foot, 1, COLS - 2, legend, ROLE_DIM);

@@ -951,6 +951,7 @@ static void draw(struct tui *t, int top, int height)
 		}
 	}
 	list_clamp(&p->list, rows);
+	tui_position_list(t, "line", &p->list, NULL, NULL);
 	t->list_y = top + 2;
 	for (int i = 0; i < rows && p->list.top + (size_t)i < p->nlines; i++) {
 		size_t k = p->list.top + (size_t)i;

@@ -636,6 +636,7 @@ static void draw(struct tui *t, int top, int height)
 	rebuild(t);
 	L = layout(t);
 	list_clamp(&rs->list, rows);
+	tui_position_list(t, "line", &rs->list, NULL, NULL);
 	/* the groups' plots start in one column, so that their axes line up */
 	for (size_t g = 0; g < rs->nkeys; g++) {
 		struct buf h = BUF_INIT;

@@ -237,6 +237,7 @@ static void draw(struct tui *t, int top, int height)
 	v = views_get(t);
 	v->score.count = v->mx.ncols;
 	list_clamp(&v->score, height - 6);
+	tui_position_list(t, "variant", &v->score, NULL, NULL);
 	t->list_y = top + 2;
 	present(v, shown);
 	namew = name_width(v, shown);

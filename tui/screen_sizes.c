@@ -107,6 +107,7 @@ static void make_lines(struct views *v)
 	}
 	free(items);
 	v->sizes.count = v->nsize;
+	list_on_row(&v->sizes, views_line_is_row, v->size_lines);
 	v->size_made = 1;
 }
 
@@ -335,6 +336,7 @@ static void draw(struct tui *t, int top, int height)
 		bw++;
 	draw_columns(top + 1, secw, bw);
 	list_clamp(&v->sizes, rows);
+	tui_position_list(t, "row", &v->sizes, views_line_is_row, v->size_lines);
 	t->list_y = top + 2;
 	for (int i = 0; i < rows && v->sizes.top + (size_t)i < v->nsize; i++) {
 		size_t k = v->sizes.top + (size_t)i;

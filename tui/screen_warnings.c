@@ -51,6 +51,7 @@ static void draw(struct tui *t, int top, int height)
 
 	t->warn.count = d->n;
 	list_clamp(&t->warn, rows);
+	tui_position_list(t, "warning", &t->warn, NULL, NULL);
 	snprintf(head, sizeof(head), "%zu warning%s from the last import \xc2\xb7 Enter: its line in the text \xc2\xb7 Esc: back",
 		 d->n, d->n == 1 ? "" : "s");
 	draw_text(top, 1, COLS - 2, head, ROLE_HEADER);

@@ -313,24 +313,31 @@ static void draw_title(struct tui *t)
 	}
 }
 
-/* The status line's label of screen `s`: its first key, and its name unless `terse`. */
-static void status_label(const struct screen *s, int terse, char *out, size_t size)
+/*
+ * The status line's label of screen `s`: its first key, and its name
+ * unless `terse`; `brief` 1: the short name where a screen has one
+ * ("6 Score"); 2: that, and Help's key alone.
+ */
+static void status_label(const struct screen *s, int terse, int brief, char *out, size_t size)
 {
 	/* the first of its keys: "? F1" opens Help, the line says "? Help" */
 	int k = (int)strcspn(keys_names(s->opener), " ");
+	const char *name = brief && s == &screen_score ? "Score" : s->name;
 
-	if (terse)
+	if (terse || (brief > 1 && s == &screen_help))
 		snprintf(out, size, "%.*s", k, keys_names(s->opener));
 	else
-		snprintf(out, size, "%.*s %s", k, keys_names(s->opener), s->name);
+		snprintf(out, size, "%.*s %s", k, keys_names(s->opener), name);
 }
 
 /*
  * "1 Experiments  2 Matrix ... q Quit   W 2 warnings": every screen's key,
- * named in full when the line has the room, else only the current one.
- * Factors (7) is named where the line has the room for it too, and always
- * on its own screen (the others' line fits 80 columns; ? lists 7 too).
- * A message (what a key just did) takes the right end, or the whole line.
+ * named in full when the line has the room; then with one blank between,
+ * then "6 Score" and "? q" for "? Help q Quit" (every screen named at 80
+ * columns), then without Factors (named on its own screen), and at last
+ * keys alone with the current screen named. The cursor's place
+ * ("row 3 of 16", else "3/16") and the warnings' count take the right end;
+ * a message (what a key just did) takes it over, or the whole line.
  */
 static void draw_status(struct tui *t)
 {
@@ -339,25 +346,26 @@ static void draw_status(struct tui *t)
 					      SCREEN_FACTORS,     SCREEN_HELP };
 	enum screen_id order[sizeof(all) / sizeof(all[0])];
 	size_t n = 0;
-	int y = LINES - 1, x = 1, terse = 0, gap = 2;
+	int y = LINES - 1, x = 1, terse = 0, brief = 0, gap = 2, end = COLS - 1;
 	char w[64], label[64];
 
 	w[0] = '\0';
 	if (t->warnings->n)
 		snprintf(w, sizeof(w), "W %zu warning%s", t->warnings->n, t->warnings->n == 1 ? "" : "s");
-	/* names with Factors (gaps of two, then one), names without it, then keys alone */
-	for (int fit = 0; fit < 5; fit++) {
-		int total = 1 + draw_width("q Quit") + (*w ? 2 + draw_width(w) : 0);
-		int factors = fit < 2 || fit == 4 || t->cur == SCREEN_FACTORS;
+	for (int fit = 0; fit < 6; fit++) {
+		int factors = fit != 4 || t->cur == SCREEN_FACTORS, total;
 
-		terse = fit == 4;
-		gap = fit == 0 || fit == 2 ? 2 : 1;
+		terse = fit == 5;
+		brief = fit >= 3 ? 2 : fit == 2;
+		gap = fit == 0 ? 2 : 1;
+		total = 1 + draw_width(brief > 1 ? "q" : "q Quit") + (*w ? 2 + draw_width(w) : 0) +
+			(*t->pos_brief ? 2 + draw_width(t->pos_brief) : 0);
 		n = 0;
 		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 			if (all[i] != SCREEN_FACTORS || factors)
 				order[n++] = all[i];
 		for (size_t i = 0; i < n; i++) {
-			status_label(screens[order[i]], terse && order[i] != t->cur, label, sizeof(label));
+			status_label(screens[order[i]], terse && order[i] != t->cur, brief, label, sizeof(label));
 			total += draw_width(label) + gap;
 		}
 		if (total <= COLS - 1)
@@ -367,12 +375,21 @@ static void draw_status(struct tui *t)
 	for (size_t i = 0; i < n && x < COLS; i++) {
 		enum color_role r = order[i] == t->cur ? ROLE_STATUS_KEY : ROLE_STATUS;
 
-		status_label(screens[order[i]], terse && order[i] != t->cur, label, sizeof(label));
+		status_label(screens[order[i]], terse && order[i] != t->cur, brief, label, sizeof(label));
 		x += draw_text(y, x, COLS - x, label, r) + gap;
 	}
-	x += draw_text(y, x, COLS - x, terse ? "q" : "q Quit", ROLE_STATUS) + gap;
-	if (*w && !t->message[0] && x < COLS - 4)
-		draw_right(y, x, COLS - x - 1, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
+	x += draw_text(y, x, COLS - x, terse || brief > 1 ? "q" : "q Quit", ROLE_STATUS) + gap;
+	if (*t->pos && !t->message[0]) {
+		const char *p = draw_width(t->pos) + (*w ? 2 + draw_width(w) : 0) <= COLS - x - 1 ? t->pos
+												     : t->pos_brief;
+
+		if (draw_width(p) <= COLS - x - 1) {
+			draw_right(y, x, COLS - x - 1, p, ROLE_STATUS);
+			end -= draw_width(p) + 2;
+		}
+	}
+	if (*w && !t->message[0] && x < end - 3)
+		draw_right(y, x, end - x, w, t->cur == SCREEN_WARNINGS ? ROLE_STATUS_KEY : ROLE_STATUS);
 	if (t->message[0] && draw_width(t->message) <= COLS - x - 1) {
 		draw_right(y, x, COLS - x - 1, t->message, ROLE_STATUS);
 	} else if (t->message[0]) {
@@ -395,6 +412,7 @@ static void draw_all(struct tui *t)
 	} else {
 		draw_title(t);
 		t->list_y = -1;
+		t->pos[0] = t->pos_brief[0] = '\0';
 		screens[t->cur]->draw(t, 1, LINES - 2);
 		draw_status(t);
 		explore_draw(t);

@@ -108,7 +108,11 @@ void views_legend(int y, const char *extra)
 {
 	char legend[256];
 
-	snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, extra);
+	snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s \xc2\xb7 %s", CMP_MARKS_LEGEND, CMP_APPROX_LEGEND, extra);
+	if (draw_width(legend) > COLS - 2)
+		snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, extra);
+	if (draw_width(legend) > COLS - 2)
+		snprintf(legend, sizeof(legend), "%s \xc2\xb7 %s", CMP_MARKS_LEGEND, CMP_APPROX_LEGEND);
 	if (draw_width(legend) > COLS - 2)
 		snprintf(legend, sizeof(legend), "%s", CMP_MARKS_LEGEND);
 	draw_text(y, 1, COLS - 2, legend, ROLE_DIM);

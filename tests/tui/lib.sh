@@ -59,6 +59,15 @@ tui_wait_line() {
 		sleep 0.05
 	done
 }
+# poll until the bottom line matches the grep pattern PATTERN
+tui_wait_bottom() {
+	n=0
+	until tui_snap | tail -1 | grep -q -- "$1"; do
+		n=$((n + 1))
+		[ $n -gt 400 ] && fail "the bottom line never matched \"$1\""
+		sleep 0.05
+	done
+}
 tui_resize() { $T resize-window -t t -x "$1" -y "$2"; }
 # compare the screen with expect/NAME.screen (after waiting for TEXT)
 tui_expect() {

@@ -14,7 +14,7 @@ tui_start 100 24 -- ""
 tui_wait "November CI"
 tui_keys 3
 tui_wait "candidate: app_pgo "
-tui_keys Down H
+tui_keys H # Compare opens on its first row, time
 tui_wait "time · input.json · history: 4 runs in 2 experiments, 2025-12-01 … 2026-01-01"
 # oldest first; the sparkline falls from 812 µs to 790 µs
 tui_wait " app_release  2 runs 790 µs [█▁                                      ] 812 µs"

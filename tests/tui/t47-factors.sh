@@ -19,7 +19,7 @@ top=$(pwd)
 cd "$TMP" || exit 1 # Y writes into the TUI's current directory
 tui_start 80 24 -- ""
 cd "$top" || exit 1
-tui_wait "Evaluate using Pro…Optimization (PLO)"
+tui_wait "Evaluate using Pro…ptimization (PLO)"
 # bbolt-rs: the third experiment of the list
 tui_keys Down Down
 tui_wait "Variants:    Release (baseline), Release + PGO optimization,"
@@ -49,7 +49,7 @@ tui_keys a
 tui_wait "bolt · post-link optimization"
 
 # t on a variant: tagged, recorded; u takes it back
-tui_keys g Down
+tui_keys g # the first variant: g skips the heading
 tui_keys t
 tui_wait 'tag "Release" (FACTOR=LEVEL'
 tui_keys -l "alloc=jemalloc"
@@ -67,13 +67,13 @@ tui_keys g Down
 tui_wait "Variants:    Rathole Release (baseline), Rathole Release + PGO-optimized"
 tui_keys 7
 tui_wait "pgo · profile-guided optimization"
-tui_keys g Down x
+tui_keys g x
 tui_wait "picked Rathole Release: x on a variant of another experiment compares them"
 tui_keys 1 g Down Down Down Down
 tui_wait "Variants:    Rathole Release (baseline), Rathole Release + PGO-optimized"
 tui_keys 7
 tui_wait "pgo · profile-guided optimization"
-tui_keys g Down Down x
+tui_keys g Down x
 tui_wait "Rathole Release → Rathole Release + PGO-optimized, across two experiments"
 tui_wait "a difference may not be the builds'"
 tui_wait "throughput"

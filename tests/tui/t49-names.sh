@@ -21,10 +21,10 @@ import samples/hyperfine/hand-damaged.txt
 BENCHDELTA_STORE=$STORE "$BD" list | grep -q 'demo service (run) ' || fail "no second experiment"
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_wait "…demo service (run)  "
+tui_wait "…emo service (run)  "
 tui_keys g
-tui_wait "…n the demo service  "
-n=$(tui_snap | grep -c 'demo service')
+tui_wait "… the demo service  "
+n=$(tui_snap | grep -c 'emo service')
 [ "$n" -ge 2 ] || fail "both experiments should end in their names' ends"
 # the selected one: where it came from, its remove prompt and title keep the end
 tui_keys /

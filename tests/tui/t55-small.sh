@@ -99,10 +99,10 @@ tui_wait "  dec), size -A, bloaty, objdump -h, du and ls -l listings, and binary
 tui_wait "  written by hand: a list (\"release: 12.3 MiB\") or a table."
 tui_stop
 
-# the bottom line names 7 Factors where it has the room (80 columns keep the six)
+# the bottom line names 7 Factors where it has the room, and at 80 columns too (t64)
 tui_start 120 30 -- ""
 tui_wait "EXPERIMENT"
 tui_wait_line 30 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
 tui_resize 80 24
-tui_wait_line 24 " 1 Experiments 2 Matrix 3 Compare 4 CPU 5 Sizes 6 Scorecard ? Help q Quit"
+tui_wait_line 24 " 1 Experiments 2 Matrix 3 Compare 4 CPU 5 Sizes 6 Score 7 Factors ? Help q Quit"
 tui_stop

@@ -8,10 +8,10 @@ tui_wait "METRIC"
 tui_keys 3 # the pair view
 tui_wait "candidate: app_pgo "
 tui_resize 40 12
-tui_wait_line 12 " 1 2 3 Compare 4 5 6 7 ? q"
+tui_wait_line 12 " 1 2 3 Compare 4 5 6 7 ? q   row 1 of 4"
 tui_expect t90-compare-40x12
 tui_resize 120 40
-tui_wait_line 40 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit"
+tui_wait_line 40 " 1 Experiments  2 Matrix  3 Compare  4 CPU  5 Sizes  6 Scorecard  7 Factors  ? Help  q Quit                  row 1 of 4"
 tui_expect t90-compare-120x40
 tui_resize 30 8
 tui_wait "terminal too small (30x8)"

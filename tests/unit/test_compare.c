@@ -445,6 +445,42 @@ static void test_invocations_from_text(void **state)
 	diag_release(&d);
 }
 
+/*
+ * A verdict claims no more than the printed digits allow (hyperfine's own
+ * output, samples/hyperfine/o0-vs-o2.txt): "System: 0.1 ms" against
+ * "System: 0.2 ms" is +100% as printed, but the figures may be anything
+ * from 0.05 to 0.15 ms and 0.15 to 0.25 ms: cmp_delta_res() is
+ * 100 / 0.1 * (0.05 + 2 * 0.05) = 150 points, the change may be under the
+ * 1% threshold, and the row reads "~", not "worse?". "User: 4.7 ms"
+ * against "1.4 ms" is -70.2% ± 1.38 points: better? still.
+ */
+static void test_verdict_within_rounding(void **state)
+{
+	struct model m;
+	struct diag d = DIAG_INIT;
+	struct cmp_table t;
+	const struct cmp_row *sys, *user;
+
+	(void)state;
+	model_init(&m);
+	import_sample(&m, "samples/hyperfine/o0-vs-o2.txt", &d);
+	model_resolve(&m);
+	cmp_build(&m, &m.exps[0], model_variant_key(&m, "fib_O0"), model_variant_key(&m, "fib_O2"), NULL, &t);
+	sys = row_of(&t, "30", "system");
+	assert_close(sys->delta_pct, 100, 1e-9);
+	assert_close(cmp_delta_res(sys), 150, 1e-9);
+	assert_false(sys->tested);
+	assert_int_equal(sys->verdict, CMP_SAME);
+	user = row_of(&t, "30", "user");
+	assert_close(user->delta_pct, (1.4 - 4.7) / 4.7 * 100, 1e-9);
+	assert_close(cmp_delta_res(user), 100 / 4.7 * (0.05 + 1.4 / 4.7 * 0.05), 1e-9);
+	assert_int_equal(user->verdict, CMP_BETTER);
+	assert_int_equal(t.untested, 2);
+	cmp_release(&t);
+	model_release(&m);
+	diag_release(&d);
+}
+
 /* Criterion's [lower estimate upper]: intervals apart or not, no p-value. */
 static void test_interval_overlap(void **state)
 {
@@ -862,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_geomeans),
 		cmocka_unit_test(test_one_side),
 		cmocka_unit_test(test_pct_digits),
+		cmocka_unit_test(test_verdict_within_rounding),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,6 +85,28 @@ static void test_environment_facts(void **state)
 	assert_int_equal(f->m.rs.facts[0].line, 3);
 }
 
+/*
+ * A paragraph under an environment heading is prose, not the "env" fact:
+ * its sentence is a real one (haskell-perf/sequences#20, a pull request
+ * that ran the benchmarks again). Lines of a fact's shape stay facts.
+ */
+static void test_environment_prose(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "## Setup\n\n"
+			   "I ran the benchmarks locally on my laptop, without any other apps running.\n"
+			   "Governor: performance.\n"
+			   "Disabled Turbo boost for improving consistency across runs\n\n"
+			   "Release:\n\n" HF("./r", "5.0");
+
+	import_string(&f->m, "prose.md", text, &f->d);
+	assert_int_equal(f->m.rs.nfacts, 2);
+	assert_string_equal(f->m.rs.facts[0].key, "env");
+	assert_string_equal(f->m.rs.facts[0].value, "Governor: performance.");
+	assert_int_equal(f->m.rs.facts[0].line, 4);
+	assert_string_equal(f->m.rs.facts[1].value, "Disabled Turbo boost for improving consistency across runs");
+}
+
 static void test_legend_kinds(void **state)
 {
 	struct model_fixture *f = *state;
@@ -161,6 +183,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_titles, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_comment_boundary_ends_label, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_environment_facts, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_environment_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_legend_kinds, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_scenarios_from_headings, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
