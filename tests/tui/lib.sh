@@ -29,6 +29,10 @@ tui_start() {
 	$T set-option -g window-size manual >/dev/null 2>&1
 }
 tui_keys() { $T send-keys -t t "$@"; }
+# open a prompt with KEY and wait for it (LABEL and the cursor's `_`) before
+# its text is typed: keys that pile up while the TUI is busy come as one burst,
+# and a burst with blanks where no prompt is open is planned as a paste
+tui_prompt() { tui_keys "$1"; tui_wait "$2_"; }
 # quit the TUI and end its terminal, before the next tui_start
 tui_stop() { tui_keys q; $T kill-server 2>/dev/null; }
 tui_snap() { $T capture-pane -p -t t | sed 's/[[:space:]]*$//'; }

@@ -55,7 +55,7 @@ tui_wait "samples/issues/seed-rathole.txt: 77 lines · this exact text is stored
 tui_keys Enter
 tui_wait "nothing to import"
 tui_keys Escape
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "no/such/file.txt"
 tui_keys Enter
 tui_wait "no/such/file.txt: cannot open"

@@ -18,22 +18,30 @@ tui_keys -l "iperf3 size"
 tui_keys Enter
 tui_wait "EXPERIMENT: iperf3 size (2 of 3; f to change)"
 tui_gone "hand-new-us"
-tui_keys f C-u
+tui_keys f
+tui_wait 'words of the name): '
+tui_keys C-u
 tui_keys -l ">2025-12"
 tui_keys Enter
 tui_wait "EXPERIMENT: >2025-12 (2 of 3; f to change)"
 tui_gone "hand-new-us"
-tui_keys f C-u
+tui_keys f
+tui_wait 'words of the name): '
+tui_keys C-u
 tui_keys -l "2025-11"
 tui_keys Enter
 tui_wait "EXPERIMENT: 2025-11 (1 of 3; f to change)"
 tui_wait "hand-new-us"
-tui_keys f C-u
+tui_keys f
+tui_wait 'words of the name): '
+tui_keys C-u
 tui_keys -l "<2025-12-01 hyperfine"
 tui_keys Enter
 tui_wait "(1 of 3; f to change)"
 # words of the name; Down and Up stay among the ones shown; Enter opens the selected
-tui_keys f C-u
+tui_keys f
+tui_wait 'words of the name): '
+tui_keys C-u
 tui_keys -l "evaluate"
 tui_keys Enter
 tui_wait "EXPERIMENT: evaluate (2 of 3; f to change)"

@@ -27,7 +27,7 @@ tui_wait "… the demo service  "
 n=$(tui_snap | grep -c 'emo service')
 [ "$n" -ge 2 ] || fail "both experiments should end in their names' ends"
 # the selected one: where it came from, its remove prompt and title keep the end
-tui_keys /
+tui_prompt / /
 tui_keys -l "service .run"
 tui_keys Enter
 tui_wait "From:        $TMP/run/run2.txt"
@@ -40,7 +40,7 @@ tui_wait "demo service (run) ("
 # Runs: the source places keep their line numbers
 tui_keys 1
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "Startup"
 tui_keys Enter
 tui_keys Enter

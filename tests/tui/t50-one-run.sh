@@ -10,7 +10,7 @@ import samples/issues/seed-llrt.txt
 import samples/issues/seed-rathole.txt
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "benchmarks"
 tui_keys Enter
 tui_keys Enter
@@ -28,7 +28,7 @@ tui_wait "(1 row, 1 significant, 1 of them"
 # rathole: four runs a side, no ¹ anywhere
 tui_keys 1
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "LLVM BOLT"
 tui_keys Enter
 tui_keys Enter

@@ -14,7 +14,7 @@ import samples/issues/seed-llrt.txt
 import samples/issues/seed-rathole.txt
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "builds"
 tui_keys Enter 5
 tui_wait "benchdelta_O2 against benchdelta_O0"
@@ -31,7 +31,7 @@ tui_wait "benchdelta_O2 · text: exact bytes a side, no test needed · better"
 # bbolt: rounded figures, a change no finer than they allow
 tui_keys 1
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "Link"
 tui_keys Enter Enter
 tui_wait "   read.time_per_op      16 ns     13 ns  ≈-19% ✓?"
@@ -39,7 +39,7 @@ tui_wait "   file_size           1.3 MiB         -             4.3 MiB ≈+230% 
 # llrt: the runs a figure summarizes are not a result
 tui_keys 1
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "benchmarks"
 tui_keys Enter Enter
 tui_wait "   runs        10000          10000"
@@ -49,7 +49,7 @@ tui_wait "PGO-optimized · runs: how much was measured: not compared"
 # rathole: retransmits are 0 in every variant
 tui_keys 1
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "LLVM BOLT"
 tui_keys Enter Enter
 tui_wait "   sender.retransmits            0                        0"

@@ -19,7 +19,7 @@ tui_stop
 import samples/issues/seed-bbolt.txt
 tui_start 60 24 LC_ALL=C -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "Link"
 tui_keys Enter Enter
 tui_wait "METRIC"

@@ -89,7 +89,7 @@ tui_stop
 # the Sizes screen with no sizes says where sizes come from, hand-written ones too
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "hyperfine"
 tui_keys Enter Enter
 tui_wait "METRIC"

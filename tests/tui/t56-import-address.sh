@@ -38,7 +38,7 @@ tui_wait "No experiments yet."
 
 # ---- not found: said once, plainly, and nothing stored
 routes $BB not-found.http
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "ambaxter/bbolt-rs#9"
 tui_keys Enter
 tui_wait "not found (404)"
@@ -123,7 +123,7 @@ tui_wait "nothing imported"
 } >"$TMP/issue8.http"
 J=/repos/acme/widget/issues/8
 routes $J "$TMP/issue8.http" "$J/comments?per_page=100" "$TMP/comments.http"
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "acme/widget#8"
 tui_keys Enter
 tui_wait "acme/widget#8: 3 lines · no measurements found"
@@ -137,7 +137,7 @@ tui_stop
 : >"$TMP/gh.log"
 tui_start 80 24 "GITHUB_API_URL=http://example.com" "GITHUB_TOKEN=ghp_neversent" -- ""
 tui_wait "Build Turbine native image with PGO"
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "acme/widget#7"
 tui_keys Enter
 tui_wait "acme/widget#7: the API is at http://example.com, plain http: the token from"

@@ -43,21 +43,21 @@ tui_wait "$TMP/logs/run-b.txt: 77 lines · would import 8 runs, 40 figures"
 tui_keys Escape
 tui_wait "nothing imported"
 # ---- -: standard input is this terminal here
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "-"
 tui_keys Enter
 tui_wait "standard input is this terminal"
 [ "$(tui_snap | grep -c 'standard input is this terminal')" = 1 ] || fail "said more than once"
 tui_keys Escape
 # ---- a discussion is not an issue
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "https://github.com/rust-lang/rust/discussions/123"
 tui_keys Enter
 tui_wait "discussions/123: a discussion, which is"
 tui_wait "not read (only issues and pull requests are): copy its text and paste it"
 # ---- Up and Down recall what was entered before, newest first; Down past it, what was typed
 tui_keys Escape
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "sam"
 tui_keys Up
 tui_wait "file, -, or issue address: https://github.com/rust-lang/rust/discussions/123_"
@@ -77,7 +77,7 @@ tui_stop
 # ---- -: with a file piped in, the keys come from the terminal and `-` reads the pipe
 tui_start 80 24 -- "< $TMP/logs/other.md"
 tui_wait "No experiments yet."
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "-"
 tui_keys Enter
 tui_wait "<stdin>: 18 lines · would import 3 runs, 21 figures"
@@ -85,7 +85,7 @@ tui_keys Enter
 tui_wait "imported 3 runs, 21 figures · u takes it back"
 [ -n "$(ls "$STORE/data" 2>/dev/null)" ] || fail "standard input was not stored"
 # read to its end: a second `-` finds nothing
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "-"
 tui_keys Enter
 tui_wait "standard input is empty"
@@ -98,7 +98,7 @@ WRITER=$!
 trap 'kill "$WRITER" 2>/dev/null; $T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 tui_start 80 24 -- "< $TMP/pipe"
 tui_wait "3 variants · baseline app_release"
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "-"
 tui_keys Enter
 tui_wait "reading standard input to its end…"
@@ -108,7 +108,7 @@ tui_keys Escape
 tui_wait "cancelled: <stdin> not fetched, nothing imported"
 tui_wait "3 variants · baseline app_release"
 # the read given up still waits on the pipe: a second one would split its bytes, and is refused
-tui_keys i
+tui_prompt i 'address: '
 tui_keys -l "-"
 tui_keys Enter
 tui_wait "standard input is still being read by the - given up before"

@@ -50,7 +50,7 @@ tui_stop
 import samples/issues/seed-quilkin.txt
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "LTO"
 tui_keys Enter Enter
 tui_wait "METRIC"
@@ -68,7 +68,7 @@ tui_stop
 # 12 rows: Up back to the first row scrolls the first heading into view
 tui_start 80 12 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "PLO"
 tui_keys Enter Enter
 tui_wait "METRIC"
@@ -83,7 +83,7 @@ tui_stop
 # Factors: the VARIANT heading is no row; Up on the first variant stays there
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
-tui_keys /
+tui_prompt / /
 tui_keys -l "LTO"
 tui_keys Enter Enter 7
 tui_wait "lto · link-time optimization"

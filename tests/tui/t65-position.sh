@@ -51,7 +51,7 @@ import samples/issues/seed-quilkin.txt
 tui_start 80 24 -- ""
 tui_wait "EXPERIMENT"
 tui_wait "experiment 1 of 2"
-tui_keys /
+tui_prompt / /
 tui_keys -l "LTO"
 tui_keys Enter Enter 5
 tui_wait "relay_lto against relay_release"
