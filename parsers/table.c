@@ -1303,7 +1303,12 @@ static int read_table(struct tctx *t)
 				}
 				if (pd->h.flags & HN_RATIO)
 					continue;
+				/* "Bytes/Sec | 7.7 MB": a size per second is a throughput */
+				if (pd->h.unit == UNIT_BYTE && w && wn && hand_per_second(w, wn))
+					pd->h.unit = UNIT_BYTE_PER_S;
 				quantity = quantity_of(t, w, wn, pd->h.unit, &st, &own);
+				if (pd->h.unit == UNIT_BYTE_PER_S && is_size_quantity(quantity))
+					quantity = "throughput";
 			}
 			if (!quantity || (pd->h.unit == UNIT_NONE && !metric_unit_fixed(quantity, &pd->h))) {
 				if (!undecided++)

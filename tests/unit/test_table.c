@@ -353,6 +353,35 @@ static void test_rows_are_builds(void **state)
 	assert_int_equal(f->m.rs.runs[find_run(&f->m, "LTO", "time")].name_line, 4);
 }
 
+/*
+ * A row's words say what its figures are: a percentile in brackets or
+ * before the word ("Latency (90%)", "p99 latency", "99.9th") is that
+ * percentile, never the mean; "/Sec" makes a size a throughput.
+ */
+static void test_percentile_per_second(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Old | New |\n"
+			   "|---|---|---|\n"
+			   "| Latency (Avg) | 31.5 ms | 30.2 ms |\n"
+			   "| Latency (90%) | 48 ms | 41 ms |\n"
+			   "| p99 latency | 120 ms | 97 ms |\n"
+			   "| Transfer/sec | 3.2 MB | 3.5 MB |\n";
+	long r;
+
+	import_string(&f->m, "pct.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 8);
+	assert_figure(&f->m, "Old", "latency.avg", 0.0315, RUN_HAND);
+	assert_figure(&f->m, "Old", "latency.p90", 0.048, RUN_HAND);
+	assert_figure(&f->m, "New", "latency.p90", 0.041, RUN_HAND);
+	assert_figure(&f->m, "New", "latency.p99", 0.097, RUN_HAND);
+	assert_figure(&f->m, "Old", "throughput", 3.2e6, RUN_HAND);
+	r = find_run(&f->m, "New", "throughput");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "throughput")->unit, UNIT_BYTE_PER_S);
+	assert_int_equal(f->d.n, 0);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -639,6 +668,7 @@ int main(void)
 		T(test_work_units),
 		T(test_rows_are_builds),
 		T(test_derived),
+		T(test_percentile_per_second),
 		T(test_tool_table_left_alone),
 		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
