@@ -71,6 +71,9 @@
 	X("requests sec", "qps", STAT_VALUE)                                                       \
 	X("rps", "qps", STAT_VALUE)                                                                \
 	X("bytes s", "throughput", STAT_VALUE)                                                     \
+	X("requests", "calls", STAT_VALUE)                                                         \
+	X("total requests", "calls", STAT_VALUE)                                                   \
+	X("errors", "errors", STAT_VALUE)                                                          \
 	X("transfer s", "throughput", STAT_VALUE)                                                  \
 	X("latency", "latency.avg", STAT_VALUE)                                                    \
 	X("avg latency", "latency.avg", STAT_VALUE)                                                \

@@ -834,7 +834,7 @@ static void classify_columns(struct tctx *t)
 
 /*
  * A figure printed without a unit: what its quantity's METRICS row says
- * it is in (bytes, a count), or a count for a whole number of a quantity
+ * it is in (bytes, a count, a rate per second), or a count for a whole number of a quantity
  * no row names. 0 when that cannot be told (a time without its unit).
  */
 static int metric_unit_fixed(const char *quantity, struct handnum *h)
@@ -842,7 +842,8 @@ static int metric_unit_fixed(const char *quantity, struct handnum *h)
 	const struct metric_def *m = metric_lookup(quantity);
 	int whole = h->value == floor(h->value);
 
-	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT)) {
+	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT || m->unit == UNIT_PER_S)) {
+		/* a rate's row ("qps", "ops_per_sec") is per second by its name */
 		h->unit = m->unit;
 		return 1;
 	}

@@ -382,6 +382,34 @@ static void test_percentile_per_second(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * Rows that name their quantity over cells without a unit: a rate's row
+ * is per second, a count's a count ("12k" is 12000), and a note in
+ * brackets after a figure is dropped, the figure kept.
+ */
+static void test_rows_name_bare_figures(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Before | After |\n"
+			   "|---|---|---|\n"
+			   "| Req/Sec (Avg) | 812.5 | 901.25 |\n"
+			   "| Requests | 24k | 27k |\n"
+			   "| Errors | 3 (timeouts) | 0 |\n";
+	long r;
+
+	import_string(&f->m, "bare.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 6);
+	assert_figure(&f->m, "Before", "qps", 812.5, RUN_HAND);
+	assert_figure(&f->m, "After", "qps", 901.25, RUN_HAND);
+	r = find_run(&f->m, "After", "qps");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "qps")->unit, UNIT_PER_S);
+	assert_figure(&f->m, "Before", "calls", 24000, RUN_HAND);
+	assert_figure(&f->m, "Before", "errors", 3, RUN_HAND);
+	assert_figure(&f->m, "After", "errors", 0, RUN_HAND);
+	assert_int_equal(f->d.n, 0);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -669,6 +697,7 @@ int main(void)
 		T(test_rows_are_builds),
 		T(test_derived),
 		T(test_percentile_per_second),
+		T(test_rows_name_bare_figures),
 		T(test_tool_table_left_alone),
 		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
