@@ -349,6 +349,13 @@ const char *hand_quantity_of_unit(enum unit u)
 	}
 }
 
+const char *hand_quantity_of_spelling(const char *u, size_t n)
+{
+	if (n >= 2 && n <= 3 && !memcmp(u + n - 2, "Hz", 2) && (n == 2 || strchr("kKMG", u[0])))
+		return "frequency";
+	return NULL;
+}
+
 int hand_per_second(const char *s, size_t n)
 {
 	static const char *const secs[] = { "s", "sec", "secs", "second", "seconds" };

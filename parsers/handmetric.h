@@ -27,6 +27,12 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 /* The quantity a figure with unit `u` and no words is: "time", "file_size"...; NULL for none. */
 const char *hand_quantity_of_unit(enum unit u);
 
+/*
+ * The quantity a unit's spelling u[0..n) says more about than its SI unit
+ * does: "frequency" for Hz, kHz, MHz, GHz; NULL otherwise.
+ */
+const char *hand_quantity_of_spelling(const char *u, size_t n);
+
 /* Do the words s[0..n) say "per second" ("Bytes/Sec", "Req/s", "ops per second")? */
 int hand_per_second(const char *s, size_t n);
 

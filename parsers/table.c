@@ -854,11 +854,16 @@ static int metric_unit_fixed(const char *quantity, struct handnum *h)
 	return h->unit == UNIT_COUNT;
 }
 
-/* The quantity and statistic of a value: its column's words, else the row's, else its unit. */
-static const char *quantity_of(struct tctx *t, const char *words, size_t n, enum unit u, enum stat_kind *st,
-			       struct buf *own)
+/*
+ * The quantity and statistic of a value: its column's words, else the
+ * row's, else its unit (the spelling it was written in, the figure's own
+ * after its digits or else the header's `hu`: Hz is a frequency).
+ */
+static const char *quantity_of(struct tctx *t, const char *words, size_t n, const struct handnum *h,
+			       const char *hu, size_t hun, enum stat_kind *st, struct buf *own)
 {
-	const char *q = NULL;
+	enum unit u = h->unit;
+	const char *q = NULL, *p = h->num ? h->num + h->num_len : NULL, *e;
 
 	*st = STAT_VALUE;
 	if (words && n && hand_quantity(words, n, &q, st, own))
@@ -867,8 +872,17 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, enum
 		/* a name of its own: "wasm_size", "start_rss", "benchmark_time" */
 		return sink_strndup(t->s, own->s, own->len);
 	}
-	q = t->bot ? t->bot->quantity : hand_quantity_of_unit(u);
-	return q;
+	if (t->bot)
+		return t->bot->quantity;
+	while (p && *p == ' ')
+		p++;
+	for (e = p; e && *e && *e != ' ' && *e != '|' && *e != '(' && *e != '\n'; e++)
+		;
+	if (p && e > p && (q = hand_quantity_of_spelling(p, (size_t)(e - p))) != NULL)
+		return q;
+	if (hu && (q = hand_quantity_of_spelling(hu, hun)) != NULL)
+		return q;
+	return hand_quantity_of_unit(u);
 }
 
 /*
@@ -1307,7 +1321,7 @@ static int read_table(struct tctx *t)
 				/* "Bytes/Sec | 7.7 MB": a size per second is a throughput */
 				if (pd->h.unit == UNIT_BYTE && w && wn && hand_per_second(w, wn))
 					pd->h.unit = UNIT_BYTE_PER_S;
-				quantity = quantity_of(t, w, wn, pd->h.unit, &st, &own);
+				quantity = quantity_of(t, w, wn, &pd->h, u, un, &st, &own);
 				if (pd->h.unit == UNIT_BYTE_PER_S && is_size_quantity(quantity))
 					quantity = "throughput";
 			}

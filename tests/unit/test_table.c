@@ -410,6 +410,27 @@ static void test_rows_name_bare_figures(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* Hz in a column's header or after a figure is a frequency, per second; "name (unit)" heads a build's column. */
+static void test_frequency(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Design | base (kHz) | lto (kHz) |\n"
+			   "|---|---|---|\n"
+			   "| core-a | 1598.5 | 1629 |\n"
+			   "| core-b | 1.2 MHz | 1.31 MHz |\n";
+	long r;
+
+	import_string(&f->m, "hz.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "base", "core-a.frequency", 1598500, RUN_HAND);
+	assert_figure(&f->m, "lto", "core-a.frequency", 1629000, RUN_HAND);
+	assert_figure(&f->m, "lto", "core-b.frequency", 1310000, RUN_HAND);
+	r = find_run(&f->m, "base", "core-b.frequency");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "core-b.frequency")->unit, UNIT_PER_S);
+	assert_int_equal(f->d.n, 0);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -698,6 +719,7 @@ int main(void)
 		T(test_derived),
 		T(test_percentile_per_second),
 		T(test_rows_name_bare_figures),
+		T(test_frequency),
 		T(test_tool_table_left_alone),
 		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
