@@ -134,7 +134,7 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 	   "Significant (t=4.57)", "Not significant". By the words, never the digits: a     \
 	   figure garbled in the cell keeps the table pyperf's, which reports it. */          \
 	X(FMT_PYPERF, "Benchmark",                                                                 \
-	  "\\|[^|]*[^\\s|]:\\s+(?:[^\\s|]+x\\s+(?:faster|slower)|no\\s+change)\\s*(?:\\||$)"              \
+	  "\\|[^|]*[^\\s|]:\\s+(?:[^\\s|]+x\\s+(?:faster|slower)(?:\\s+\\([^|()]*%\\))?|no\\s+change)\\s*(?:\\||$)" \
 	  "|\\|\\s*(?:Significant\\s+\\(t=[^|]*|Not\\s+significant!?)\\s*(?:\\||$)"                    \
 	  "|^\\s*\\|\\s*Geometric\\s+mean\\s*\\|\\s*\\(ref\\)\\s*\\|")
 

@@ -452,6 +452,43 @@ static void test_derived(void **state)
 	assert_int_equal(f->d.n, 1);
 }
 
+/*
+ * pyperf's older grid prints the change after its verdict ("1.31 sec:
+ * 1.07x slower (+7%)"): still pyperf's table, its figures read as
+ * pyperf's, never the ratio or the percentage.
+ */
+static void test_tool_table_verdict_percent(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "+-----------+----------+------------------------------+\n"
+			   "| Benchmark | py2      | py2pgo                       |\n"
+			   "+===========+==========+==============================+\n"
+			   "| 2to3      | 1.22 sec | 1.31 sec: 1.07x slower (+7%) |\n"
+			   "+-----------+----------+------------------------------+\n"
+			   "| chaos     | 345 ms   | 312 ms: 1.11x faster (-10%)  |\n"
+			   "+-----------+----------+------------------------------+\n";
+	int found = 0;
+
+	import_string(&f->m, "grid.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 0);
+	assert_int_equal(runs_of(&f->m, FMT_PYPERF), 4);
+	for (size_t r = 0; r < f->m.rs.nruns; r++) {
+		const struct run *ru = &f->m.rs.runs[r];
+		const struct measurement *me;
+
+		if (strcmp(ru->variant.text, "py2pgo"))
+			continue;
+		me = find_meas(&f->m, (uint32_t)r, !strcmp(ru->subject, "2to3") ? "2to3.time_per_op.mean"
+										   : "chaos.time_per_op.mean");
+		assert_non_null(me);
+		assert_true(me->value == (!strcmp(ru->subject, "2to3") ? 1.31 : 0.312));
+		found++;
+	}
+	assert_int_equal(found, 2);
+	assert_int_equal(f->m.rs.nmeas, 4);
+}
+
 /* hyperfine --export-markdown is hyperfine's, not a hand table. */
 static void test_tool_table_left_alone(void **state)
 {
@@ -721,6 +758,7 @@ int main(void)
 		T(test_rows_name_bare_figures),
 		T(test_frequency),
 		T(test_tool_table_left_alone),
+		T(test_tool_table_verdict_percent),
 		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
 		T(test_spread),
