@@ -74,6 +74,35 @@ static int has_digit(const char *s, size_t n)
 	return 0;
 }
 
+/* Is the word at s[0..n) an option: "-G", "--min-speed=2"? */
+static int option_word(const char *s, size_t n)
+{
+	size_t k = n >= 2 && s[1] == '-' ? 2 : 1;
+
+	return n > k && s[0] == '-' && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z'));
+}
+
+/*
+ * Is cell s[0..n) a command's arguments rather than a column's head: two
+ * options ("-G --min-speed=2"), or a long option given a value
+ * ("--warmup=3")? A head may be one flag ("-O2", "--release").
+ */
+static int options_cell(const char *s, size_t n)
+{
+	int options = 0;
+
+	for (size_t i = 0, w; i < n; i = w + 1) {
+		for (w = i; w < n && s[w] != ' '; w++)
+			;
+		if (option_word(s + i, w - i)) {
+			options++;
+			if (s[i + 1] == '-' && memchr(s + i, '=', w - i))
+				return 1;
+		}
+	}
+	return options >= 2;
+}
+
 /* Could cell s[0..n) head a column: a few words, not a figure? */
 static int head_cell(const char *s, size_t n)
 {
@@ -108,8 +137,8 @@ int ws_header(const char *s, size_t n, unsigned cut, struct ws_span *cols, int *
 	if (k < 2 || (k == 2 && cols[0].a + cut < 4))
 		return 0;
 	for (int c = 0; c < k; c++)
-		if (!head_cell(s + cols[c].off, cols[c].n))
-			return 0;
+		if (!head_cell(s + cols[c].off, cols[c].n) || options_cell(s + cols[c].off, cols[c].n))
+			return 0; /* a figure, a sentence, or a command spaced by hand ("x compare_to  a  b  -G --min=2") */
 	*ncols = k;
 	return 1;
 }

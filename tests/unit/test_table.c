@@ -489,6 +489,37 @@ static void test_tool_table_verdict_percent(void **state)
 	assert_int_equal(f->m.rs.nmeas, 4);
 }
 
+/*
+ * A command whose arguments were spaced by hand is no aligned table's
+ * header: it stays the command above its output (pyperf's compare_to
+ * names the two files), while a header of single flags is a header.
+ */
+static void test_aligned_command_not_header(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *cmd = "```\n"
+			  ">pyperf compare_to  base64  lto64  -G --min-speed=2\n"
+			  "\n"
+			  "Slower (1):\n"
+			  "- nbody: 179 ms +- 4 ms -> 209 ms +- 2 ms: 1.17x slower\n"
+			  "```\n";
+	const char *flags = "```\n"
+			    "bench     -O2       -O3\n"
+			    "nbody     1.25 ms   1.10 ms\n"
+			    "```\n";
+
+	import_string(&f->m, "cmd.md", cmd, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(runs_of(&f->m, FMT_PYPERF), 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "base64");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "lto64");
+	model_release(&f->m);
+	model_init(&f->m);
+	import_string(&f->m, "flags.md", flags, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 2);
+	assert_figure(&f->m, "-O3", "nbody.time", 0.0011, RUN_HAND);
+}
+
 /* hyperfine --export-markdown is hyperfine's, not a hand table. */
 static void test_tool_table_left_alone(void **state)
 {
@@ -751,6 +782,7 @@ int main(void)
 		T(test_two_tables),
 		T(test_aligned),
 		T(test_aligned_not_read),
+		T(test_aligned_command_not_header),
 		T(test_work_units),
 		T(test_rows_are_builds),
 		T(test_derived),
