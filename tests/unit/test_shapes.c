@@ -607,6 +607,24 @@ static void test_sibling_captions(void **state)
 			    "LTO|LTO");
 }
 
+/*
+ * A date an update's word heads ("Update 29-Jul-2020:") is a part of the
+ * text and names no build; a date alone may (test_emphasis).
+ */
+static void test_date_lines(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Update 29-Jul-2020:\n\n" HF("./da", "5.0")), "t");
+	assert_string_equal(variants_of(f, "EDIT (2021-03-04):\n\n" HF("./db", "5.0")), "t");
+	assert_string_equal(variants_of(f, "**Updated on July 29, 2020**\n\n" HF("./dc", "5.0")), "t");
+	/* and it ends the reach of the label above it */
+	assert_string_equal(variants_of(f, "With LTO:\n\n" HF("./dd", "5.0") "\nUpdate 30 Jul 2020:\n\n" HF("./dd", "4.0")),
+			    "With LTO|t");
+	/* a version is no date: it still names the build */
+	assert_string_equal(variants_of(f, "gcc 10.2.0-3:\n\n" HF("./de", "5.0")), "gcc 10.2.0-3");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -621,6 +639,7 @@ int main(void)
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
+		T(test_date_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
