@@ -76,6 +76,7 @@ struct seg {
 	 */
 	struct label cand;
 	uint32_t cand_line;   /* 0: none */
+	uint32_t item_line;   /* the numbered item in a fence that set the label (fence_item()), 0: none */
 	uint32_t bullet_line; /* the last prose line that was a bullet item */
 
 	/* a short line standing alone may be a heading: decided when the next line comes */
@@ -714,6 +715,39 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	return 1;
 }
 
+/*
+ * "1. Debian's GCC 10.2 + ld.bfd 2.35" inside a fence, over the outputs
+ * that follow it: an item of a numbered list of what was run heads its
+ * outputs as a comment in the fence does ("# GCC 10"), however long and
+ * with or without a build word; a sentence ("1. Run it twice.") does not.
+ * Applies the label and returns 1, or 0 for a line of another shape.
+ */
+static int fence_item(struct seg *sg, uint32_t line, const char *s, size_t n)
+{
+	size_t d = 0, e = n;
+	struct buf b = BUF_INIT;
+	int ok;
+
+	while (d < n && d < 3 && s[d] >= '0' && s[d] <= '9')
+		d++;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (!d || d + 2 >= e || (s[d] != '.' && s[d] != ')') || s[d + 1] != ' ' || strchr(".?!,;:", s[e - 1]))
+		return 0;
+	buf_adds(&b, "# ");
+	buf_add(&b, s + d + 2, e - d - 2);
+	ok = label_read(b.s, b.len, 1, &sg->lab) == LABEL_VARIANT;
+	if (ok) {
+		/* the next item is the one before's sibling, not a part of it */
+		if (sg->label && sg->item_line && sg->label_line == sg->item_line && sg->item_line > sg->fence_line)
+			sg->label = sg->label_scenario = NULL;
+		apply_label(sg, &sg->lab, line);
+		sg->item_line = sg->label_line == line ? line : 0;
+	}
+	buf_release(&b);
+	return ok;
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -788,6 +822,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;
+	} else if (sg->in_fence && fence_item(sg, l->no, s, n)) {
+		sg->prev_prose_read = 1;
 	} else if (caption_candidate(sg, l, s, n) | (sg->lab.kind != LABEL_NONE)) {
 		/* (a candidate is also read as it stands: a section it heads still ends what came before) */
 		sg->prev_prose_read = 1;

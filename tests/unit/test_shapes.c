@@ -625,6 +625,24 @@ static void test_date_lines(void **state)
 	assert_string_equal(variants_of(f, "gcc 10.2.0-3:\n\n" HF("./de", "5.0")), "gcc 10.2.0-3");
 }
 
+/*
+ * Numbered items inside a fence over the outputs that follow each ("1.
+ * Debian's GCC 10 + ld.bfd", "2. Selfmade llvm-toolchain 11"): each item
+ * names its outputs, however long, the second the first's sibling; a
+ * numbered sentence names nothing.
+ */
+static void test_numbered_items_in_fence(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Built with each toolchain:\n```\n"
+					   "1. Debian's GCC version 10.2.0-3 + binutils/ld.bfd version 2.35-1\n\n[ build-time ]\n" HF("./fa", "5.0")
+					   "\n2. Selfmade llvm-toolchain version 11.0.0-rc1 (LLVM=1)\n\n[ build-time ]\n" HF("./fa", "4.0") "```\n"),
+			    "Debian's GCC version 10.2.0-3 + binutils/ld.bfd version 2.35-1|"
+			    "Selfmade llvm-toolchain version 11.0.0-rc1 (LLVM=1)");
+	assert_string_equal(variants_of(f, "```\n1. Run it twice and keep the best.\n\n" HF("./fb", "5.0") "```\n"), "t");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -639,7 +657,7 @@ int main(void)
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
-		T(test_date_lines),
+		T(test_date_lines), T(test_numbered_items_in_fence),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
