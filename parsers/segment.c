@@ -62,6 +62,8 @@ struct seg {
 	int prev_prose_alone;       /* it followed a blank line */
 	int prev_prose_read;        /* it was read as a label or a command already */
 	struct buf context;    /* the open block's command line, when it has one */
+	struct buf run_cmd;    /* a command line in a fence, its program's own lines after it (no blank) */
+	uint32_t run_cmd_line; /* its line; 0: none, or a blank line or a block came since */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
 	struct buf fence_caption; /* the prose line right above the open fence (blank lines aside) */
@@ -457,6 +459,13 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 			buf_add(&sg->context, sg->prev_prose.s + arrow, sg->prev_prose.len - arrow);
 		}
 	}
+	/*
+	 * "$ time ./app" in a fence, the program's own lines, then the time
+	 * report: the command ran the output, with its program's lines between
+	 */
+	if (!sg->context.len && sg->run_cmd_line && sg->in_fence && sg->run_cmd_line > sg->fence_line)
+		buf_add(&sg->context, sg->run_cmd.s, sg->run_cmd.len);
+	sg->run_cmd_line = 0;
 }
 
 static int is_fence(const struct line *l)
@@ -840,6 +849,13 @@ static void prose_line(struct seg *sg, const struct line *l)
 	}
 	if (bullet_len(s, n))
 		sg->bullet_line = l->no;
+	if (command && sg->in_fence) {
+		size_t arrow = prompt_arrow_len(s, n);
+
+		buf_reset(&sg->run_cmd);
+		buf_add(&sg->run_cmd, s + arrow, n - arrow);
+		sg->run_cmd_line = l->no;
+	}
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_command = command;
@@ -1002,6 +1018,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (sg->first_text_line && sg->last_nonblank_line == sg->first_text_line)
 			sg->first_text_alone = 1;
 		sg->prev_blank = 1;
+		sg->run_cmd_line = 0;
 		return;
 	}
 	sg->after_blank = sg->prev_blank;
@@ -1333,6 +1350,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
+	buf_release(&sg.run_cmd);
 	label_release(&sg.pending);
 	label_release(&sg.cand);
 	buf_release(&sg.first_text);

@@ -643,6 +643,35 @@ static void test_numbered_items_in_fence(void **state)
 	assert_string_equal(variants_of(f, "```\n1. Run it twice and keep the best.\n\n" HF("./fb", "5.0") "```\n"), "t");
 }
 
+/*
+ * "$ time CMD", the program's own lines, then zsh's time report, under a
+ * label naming the benchmark file every command runs: each report is its
+ * command's, and the commands, less that file and the words all of them
+ * share, name the runs; the label is their scenario.
+ */
+static void test_time_commands_under_file_label(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Take the first benchmark, `bench/fib.rb`:\n```\n"
+			   "$ ./compiler bench/fib.rb && time ./fib\n"
+			   "bench/fib.rb -> fib\n"
+			   "42\n"
+			   "0.02s user 0.00s system 97% cpu 0.021 total\n"
+			   "\n"
+			   "$ time ruby bench/fib.rb\n"
+			   "42\n"
+			   "0.82s user 0.01s system 99% cpu 0.836 total\n"
+			   "\n"
+			   "$ time ruby --yjit bench/fib.rb\n"
+			   "42\n"
+			   "0.46s user 0.01s system 99% cpu 0.469 total\n"
+			   "```\n";
+
+	assert_string_equal(variants_of(f, text), "./compiler|ruby|ruby --yjit");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Take the first benchmark, bench/fib.rb");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 2].command, "time ruby bench/fib.rb");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -657,7 +686,7 @@ int main(void)
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
-		T(test_date_lines), T(test_numbered_items_in_fence),
+		T(test_date_lines), T(test_numbered_items_in_fence), T(test_time_commands_under_file_label),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
