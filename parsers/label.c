@@ -867,8 +867,9 @@ static int date_token(const char *t, size_t n, int month)
 
 /*
  * "Update 29-Jul-2020", "EDIT (2020-07-29)", "Updated on July 29, 2020": a
- * date an update's word heads is a part of the text, and names no build
- * (a date alone, "*2017-07-24*:", may name the build of that day).
+ * date an update's word heads (it comes first) is a part of the text, and
+ * names no build (a date alone, "*2017-07-24*:", may name the build of
+ * that day).
  */
 static int dated_section(const char *s, size_t n)
 {
@@ -877,6 +878,11 @@ static int dated_section(const char *s, size_t n)
 	int month = 0, dates = 0, updates = 0;
 	const char *e = s + n;
 
+	/* the update's word comes first: most lines end here */
+	while (s < e && (*s == ' ' || *s == '('))
+		s++;
+	if (s == e || !strchr("uUeE", *s))
+		return 0;
 	for (const char *p = s; p < e; p++)
 		if (((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) && (p == s || !is_word_char((unsigned char)p[-1]))) {
 			const char *q = p;
