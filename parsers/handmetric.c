@@ -446,6 +446,15 @@ int hand_build_header(const char *s, size_t n)
 	return phrase_in(s, n, words, countof(words), 0);
 }
 
+int hand_build_kind_header(const char *s, size_t n)
+{
+	static const char *const words[] = { "compiler", "compilers", "toolchain", "toolchains", "allocator",
+					     "allocators", "linker", "linkers", "runtime", "runtimes", "interpreter",
+					     "interpreters", "malloc", "cc" };
+
+	return phrase_in(s, n, words, countof(words), 0);
+}
+
 int hand_subject_header(const char *s, size_t n)
 {
 	static const char *const words[] = { "benchmark", "benchmarks", "bench", "test", "tests", "query", "queries",

@@ -45,6 +45,13 @@ int hand_repeat(const char *s, size_t n);
 /* Do the words s[0..n) head a column of builds (build, variant, config, profile, allocator, compiler...)? */
 int hand_build_header(const char *s, size_t n);
 
+/*
+ * Do the words s[0..n) name a kind of build (compiler, toolchain,
+ * allocator, linker, runtime...): its rows are builds, whatever the other
+ * headers say ("Compiler | Release Build | Debug Build")?
+ */
+int hand_build_kind_header(const char *s, size_t n);
+
 /* Do the words s[0..n) head a column of subjects (benchmark, test, query, project, stage...)? */
 int hand_subject_header(const char *s, size_t n);
 

@@ -1143,6 +1143,7 @@ struct pending {
 	struct handnum h, sp;
 	int has_sp;
 	const char *quantity, *variant;
+	const char *subject; /* a build's row: what its column's words say it was measured on, or NULL */
 	enum stat_kind st;
 };
 
@@ -1152,6 +1153,33 @@ static int has_digit(const char *s, size_t n)
 		if (char_is_digit(s[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * In a table of builds as rows, a head whose words before its last name
+ * a build ("Release Build" in a row of "GCC"): when the last word names a
+ * quantity whose unit the figure has, that is the quantity and the words
+ * before it what the row's build was measured on (pd->subject: "Release"
+ * and build_time). Returns the quantity to use (`own` when not: "Start
+ * RSS" and "wasm size" stay quantities of their own).
+ */
+static const char *head_subject(struct tctx *t, const struct column *cl, const char *own, struct pending *pd)
+{
+	const char *h = cl->head.s, *sp, *q;
+	size_t n = without_unit(h, cl->head.len);
+	enum stat_kind st;
+
+	while (n && h[n - 1] == ' ')
+		n--;
+	for (sp = h + n; sp > h && sp[-1] != ' '; sp--)
+		;
+	/* the words before name a build ("Start RSS", "wasm size" are quantities of their own) */
+	if (sp == h || !label_names_build(h, (size_t)(sp - h)) ||
+	    !hand_quantity(sp, (size_t)(h + n - sp), &q, &st, NULL) || st != STAT_VALUE || !metric_lookup(q) ||
+	    metric_lookup(q)->unit != pd->h.unit)
+		return own;
+	pd->subject = name_text(t, h, (size_t)(sp - 1 - h));
+	return q;
 }
 
 static int read_table(struct tctx *t)
@@ -1202,8 +1230,14 @@ static int read_table(struct tctx *t)
 		t->rows_say_metric = first_head && text_contains_nocase(first_head, first_n, "metric");
 		if (repeats)
 			t->cols_are_builds = 0, t->rows_are_builds = 0;
-		else if (first_head && hand_build_header(first_head, first_n) && !(heads_build == values && !named))
-			t->rows_are_builds = 1; /* "| Build | Startup |": the rows are the builds, unless the heads name builds */
+		else if (first_head && hand_build_header(first_head, first_n) &&
+			 (hand_build_kind_header(first_head, first_n) || !(heads_build == values && !named)))
+			/*
+			 * "| Build | Startup |": the rows are the builds, unless the heads
+			 * name builds; a kind of build ("| Compiler | Release Build |")
+			 * makes the rows builds and the heads what each was measured on
+			 */
+			t->rows_are_builds = 1;
 		else if (!named)
 			t->cols_are_builds = 1;
 		else
@@ -1340,6 +1374,8 @@ static int read_table(struct tctx *t)
 			}
 			pd->c = c;
 			pd->st = st;
+			if (t->rows_are_builds && own.len && quantity && cl->head.len)
+				quantity = head_subject(t, cl, quantity, pd);
 			if (t->cols_are_builds) {
 				pd->variant = cl->sub ? name_text(t, cl->sub, without_unit(cl->sub, cl->sub_n)) : NULL;
 				pd->variant = build_of(t, pd->variant, &quantity, &pd->st, pd->h.unit);
@@ -1379,7 +1415,7 @@ static int read_table(struct tctx *t)
 				continue;
 			}
 			emit(t, r, pd->c, &pd->h, pd->quantity, pd->st, pd->variant, t->cols_are_builds,
-			     t->rows_are_builds ? NULL : (t->cols_are_builds ? subject : rowname),
+			     t->rows_are_builds ? pd->subject : (t->cols_are_builds ? subject : rowname),
 			     pd->has_sp ? &pd->sp : NULL);
 			emitted++;
 			if (t->cols_are_builds && nv < 2) {

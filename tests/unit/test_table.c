@@ -431,6 +431,26 @@ static void test_frequency(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * A first header naming a kind of build (a compiler) makes the rows the
+ * builds even where the other heads hold build words: "Release Build" is
+ * the build time of a Release build, measured for each compiler.
+ */
+static void test_rows_are_build_kinds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Compiler | Release Build | Debug Build\n"
+			   "-- | -- | --\n"
+			   "GCC |  8m 25s | 10m 21s\n"
+			   "Clang | 4m 56s | 4m 57s\n";
+
+	import_string(&f->m, "kinds.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "GCC", "Release.build_time", 505, RUN_HAND);
+	assert_figure(&f->m, "GCC", "Debug.build_time", 621, RUN_HAND);
+	assert_figure(&f->m, "Clang", "Debug.build_time", 297, RUN_HAND);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -785,6 +805,7 @@ int main(void)
 		T(test_aligned_command_not_header),
 		T(test_work_units),
 		T(test_rows_are_builds),
+		T(test_rows_are_build_kinds),
 		T(test_derived),
 		T(test_percentile_per_second),
 		T(test_rows_name_bare_figures),
