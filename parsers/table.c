@@ -969,6 +969,9 @@ static void emit(struct tctx *t, const struct row *r, int c, const struct handnu
 	else if (sp && sp->unit == h->unit)
 		sink_measure(t->s, run, quantity, STAT_SD, u, sp->value, 0, sp->num ? r->l : NULL, sp->num,
 			     sp->num_len);
+	else if (sp && sp->unit == UNIT_PERCENT) /* "stddev (%)": the spread relative to the figure */
+		sink_measure(t->s, run, quantity, STAT_REL_SD, UNIT_PERCENT, sp->value, 0, sp->num ? r->l : NULL,
+			     sp->num, sp->num_len);
 	if (h->flags & (HN_UPPER | HN_LOWER))
 		sink_note(t->s, run, NOTE_INFO, r->l, "%s bound written by hand in a table, not a tool's output",
 			  h->flags & HN_UPPER ? "an upper" : "a lower");
@@ -1390,6 +1393,9 @@ static int read_table(struct tctx *t)
 
 					column_unit(&t->col[k], &su, &sun);
 					rc = cell_figure(t, r, k, su, sun, size, &pd->sp);
+					/* a spread under "stddev (%)" is in percent of the figure */
+					if (rc == 0 && pd->sp.unit == UNIT_NONE && memchr(t->col[k].head.s, '%', t->col[k].head.len))
+						pd->sp.unit = UNIT_PERCENT;
 					if (rc == 0)
 						pd->has_sp = 1;
 					else if (rc < 0 && k < r->n && has_digit(r->c[k].s, r->c[k].n))

@@ -451,6 +451,31 @@ static void test_rows_are_build_kinds(void **state)
 	assert_figure(&f->m, "Clang", "Debug.build_time", 297, RUN_HAND);
 }
 
+/* yjit-bench's "stddev (%)" after a figure's column: that column's spread relative to it. */
+static void test_relative_spread(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "-----  -----------  ----------  ----------  ----------\n"
+			   "bench  before (ms)  stddev (%)  after (ms)  stddev (%)\n"
+			   "nbody  99.4         0.8         94.7        0.9\n"
+			   "-----  -----------  ----------  ----------  ----------\n"
+			   "```\n";
+	long r;
+	const struct measurement *me;
+
+	import_string(&f->m, "rsd.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_figure(&f->m, "after", "nbody.time", 0.0947, RUN_HAND);
+	r = find_run(&f->m, "after", "nbody.time");
+	me = find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd");
+	assert_non_null(me);
+	assert_true(me->value == 0.9);
+	assert_int_equal(me->unit, UNIT_PERCENT);
+	r = find_run(&f->m, "before", "nbody.time");
+	assert_true(find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd")->value == 0.8);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -806,6 +831,7 @@ int main(void)
 		T(test_work_units),
 		T(test_rows_are_builds),
 		T(test_rows_are_build_kinds),
+		T(test_relative_spread),
 		T(test_derived),
 		T(test_percentile_per_second),
 		T(test_rows_name_bare_figures),
