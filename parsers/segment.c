@@ -630,8 +630,11 @@ static int is_html_structure(const struct line *l)
  */
 static int bare_ok(const struct seg *sg)
 {
+	/* (right under a Markdown heading, a line begins a paragraph of its own) */
 	return sg->after_blank || (sg->prev_prose_line && sg->prev_prose_line == sg->last_nonblank_line &&
-				   sg->prev_prose.len && sg->prev_prose.s[sg->prev_prose.len - 1] == ':');
+				   sg->prev_prose.len && (sg->prev_prose.s[sg->prev_prose.len - 1] == ':' ||
+							  (!sg->in_fence && sg->prev_prose.len > 2 && sg->prev_prose.s[0] == '#' &&
+							   (sg->prev_prose.s[1] == ' ' || sg->prev_prose.s[1] == '#'))));
 }
 
 /*

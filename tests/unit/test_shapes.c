@@ -672,6 +672,21 @@ static void test_time_commands_under_file_label(void **state)
 	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 2].command, "time ruby bench/fib.rb");
 }
 
+/*
+ * A commit's hash alone on a line above an output names the build of that
+ * commit, also right under a heading (a new paragraph there).
+ */
+static void test_commit_hash_labels(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "### Comparison\n5e049e1e3185991fd1aa\n```\n" HF("./ha", "5.0") "```\n"
+					   "\n3f07b7e\n```\n" HF("./ha", "4.0") "```\n"),
+			    "5e049e1e3185991fd1aa|3f07b7e");
+	/* a number, or a word of hex letters alone, is no hash */
+	assert_string_equal(variants_of(f, "\n1234567\n```\n" HF("./hb", "5.0") "```\n"), "t");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -687,6 +702,7 @@ int main(void)
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
 		T(test_date_lines), T(test_numbered_items_in_fence), T(test_time_commands_under_file_label),
+		T(test_commit_hash_labels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
