@@ -74,6 +74,14 @@
 	X("requests", "calls", STAT_VALUE)                                                         \
 	X("total requests", "calls", STAT_VALUE)                                                   \
 	X("errors", "errors", STAT_VALUE)                                                          \
+	X("failed requests", "errors", STAT_VALUE)                                                 \
+	X("successful requests", "calls.ok", STAT_VALUE)                                           \
+	X("requests per second", "qps", STAT_VALUE)                                                \
+	X("time taken for tests", "wall_time", STAT_VALUE)                                         \
+	X("time per request", "latency.avg", STAT_VALUE)                                           \
+	X("average time per request", "latency.avg", STAT_VALUE)                                   \
+	X("mean time per request", "latency.avg", STAT_VALUE)                                      \
+	X("median time per request", "latency.p50", STAT_VALUE)                                    \
 	X("transfer s", "throughput", STAT_VALUE)                                                  \
 	X("latency", "latency.avg", STAT_VALUE)                                                    \
 	X("avg latency", "latency.avg", STAT_VALUE)                                                \
@@ -84,6 +92,7 @@
 	X("p95", "latency.p95", STAT_VALUE)                                                        \
 	X("p99", "latency.p99", STAT_VALUE)                                                        \
 	X("p99 9", "latency.p99.9", STAT_VALUE)                                                    \
+	X("p99 5", "latency.p99.5", STAT_VALUE)                                                    \
 	X("p999", "latency.p99.9", STAT_VALUE)                                                     \
 	X("50 in", "latency.p50", STAT_VALUE)                                                      \
 	X("75 in", "latency.p75", STAT_VALUE)                                                      \
@@ -122,7 +131,7 @@ static int is_word_byte(unsigned char c)
 
 /*
  * The length of a percentile written at s[0..n): "50%", "99.9%", "p99",
- * "P99.9", "90th"; 0 when s does not begin with one. *whole and
+ * "P99.9", "90th", "99.0'th"; 0 when s does not begin with one. *whole and
  * *frac receive its digits (frac empty when it has none).
  */
 static size_t percentile_at(const char *s, size_t n, const char **whole, size_t *wn, const char **frac, size_t *fn)
@@ -146,8 +155,10 @@ static size_t percentile_at(const char *s, size_t n, const char **whole, size_t 
 	}
 	if (!p && i < n && s[i] == '%')
 		i++;
-	else if (!p && *fn == 0 && i + 1 < n && !memcmp(s + i, "th", 2))
+	else if (!p && i + 1 < n && !memcmp(s + i, "th", 2))
 		i += 2;
+	else if (!p && i + 2 < n && !memcmp(s + i, "'th", 3)) /* "99.0'th" */
+		i += 3;
 	else if (!p)
 		return 0;
 	return i < n && is_word_byte((unsigned char)s[i]) ? 0 : i;
@@ -195,7 +206,7 @@ static void normalize(const char *s, size_t n, struct buf *out)
 		if ((pk = percentile_at(s + i, end - i, &w, &wn, &f, &fn)) > 0) {
 			buf_addc(out, 'p');
 			buf_add(out, w, wn);
-			if (fn) {
+			if (fn && strspn(f, "0") < fn) { /* "99.0%" is p99 */
 				buf_addc(out, ' ');
 				buf_add(out, f, fn);
 			}

@@ -16,7 +16,10 @@
  * printed digits, a warning says so. What cannot be decided (no unit and
  * no word for one, a decimal mark the text leaves open) reads nothing,
  * with one warning. The FORMATS row is asked after every specific format
- * (`generic`), so a tool whose output is a table keeps it.
+ * (`generic`), so a tool whose output is a table keeps it. A report of
+ * keys and figures aligned with blanks, with no header ("Total requests
+ * 24" of a load tester no parser knows), is read as one run of a tool's
+ * figures (read_key_figures()).
  */
 #include <math.h>
 #include <stdio.h>
@@ -187,7 +190,7 @@ static enum fmt tool_table(const struct line *lines, size_t n)
 struct claim_state {
 	uint8_t bare;  /* a table without outer pipes: rows are any line with a '|' */
 	uint8_t html;  /* inside <table> */
-	uint8_t ws;    /* aligned with blanks: rows line up under the header's columns */
+	uint8_t ws;    /* aligned with blanks: rows line up under the header's columns (1), keys and figures (2) */
 	uint8_t ncols;
 	uint32_t last; /* the block's last line so far: a blank line after it ends the table */
 	struct ws_span cols[WS_MAX_COLS];
@@ -258,8 +261,15 @@ static enum claim claim_line(const struct line *l, int in_block, struct claim_st
 		case K_ALIGNED: {
 			int n;
 
-			if (!ws_header(l->s, line_end(l), 0, st->cols, &n))
-				return CLAIM_NONE;
+			if (!ws_header(l->s, line_end(l), 0, st->cols, &n)) {
+				struct ws_span key, fig;
+
+				/* "Total requests    24": a report's keys and figures, no header */
+				if (!ws_key_figure(l->s, line_end(l), 0, &key, &fig))
+					return CLAIM_NONE;
+				st->ws = 2;
+				return CLAIM_START;
+			}
 			st->ws = 1;
 			st->ncols = (uint8_t)n;
 			return CLAIM_START;
@@ -267,6 +277,11 @@ static enum claim claim_line(const struct line *l, int in_block, struct claim_st
 		default:
 			return CLAIM_NONE;
 		}
+	}
+	if (st->ws == 2) {
+		struct ws_span key, fig;
+
+		return ws_key_figure(l->s, line_end(l), 1, &key, &fig) ? CLAIM_BODY : CLAIM_NONE;
 	}
 	if (st->ws)
 		return k == K_ALIGNED && ws_row_fits(l->s, line_end(l), st->cols, st->ncols) ? CLAIM_BODY : CLAIM_NONE;
@@ -1444,6 +1459,90 @@ static int read_table(struct tctx *t)
 	return emitted;
 }
 
+/*
+ * A report of keys and figures, one a line, of a tool no parser knows
+ * ("Total requests    24", "Requests per second   56.52 [#/sec]",
+ * "99.0'th percentile   65ms"): one run, each figure under the quantity
+ * its key names (handmetric.c); a standard deviation's key is the spread
+ * of the quantity of the line before it ("Average time per request" then
+ * "Sample standard deviation": latency's). A key that names no quantity
+ * over a bare figure is not read, nor a ratio or a change; fewer than
+ * three figures read nothing (two such lines are as likely prose's).
+ * Returns the runs made.
+ */
+#define KEYFIG_MAX 64
+
+static int read_key_figures(struct tctx *t)
+{
+	const struct block *b = t->b;
+	struct sink_txn txn = { 0 };
+	struct {
+		const struct line *l;
+		struct handnum h;
+		const char *q;
+		enum stat_kind st;
+	} got[KEYFIG_MAX];
+	int n = 0;
+	const char *prev = NULL;
+	struct buf own = BUF_INIT;
+	uint32_t run;
+
+	for (uint32_t i = 0; i < b->n && n < KEYFIG_MAX; i++) {
+		const struct line *l = &b->lines[i];
+		struct ws_span key, fig;
+		struct handnum_ctx ctx = { t->mark, NULL, 0, 0 };
+		const char *f, *kw, *q = NULL;
+		size_t fn, kn;
+		enum stat_kind st = STAT_VALUE;
+
+		if (!ws_key_figure(l->s, line_end(l), i > 0, &key, &fig))
+			continue;
+		f = l->s + fig.off, fn = fig.n;
+		kw = l->s + key.off, kn = key.n;
+		/* a unit's note in brackets after the figure: "56.52 [#/sec]" */
+		if (fn && f[fn - 1] == ']')
+			for (size_t k = fn - 1; k > 0; k--)
+				if (f[k - 1] == '[') {
+					for (fn = k - 1; fn && f[fn - 1] == ' '; fn--)
+						;
+					break;
+				}
+		if (handnum_read(f, fn, &ctx, &got[n].h) != 0 || (got[n].h.flags & (HN_RATIO | HN_SIGNED)))
+			continue;
+		if (text_contains_nocase(kw, kn, "deviation")) {
+			/* the spread of the quantity before it: latency.avg's is latency's */
+			const char *dot = prev ? strchr(prev, '.') : NULL;
+
+			if (!prev)
+				continue;
+			q = dot ? sink_strndup(t->s, prev, (size_t)(dot - prev)) : prev;
+			st = STAT_SD;
+		} else if (!hand_quantity(kw, kn, &q, &st, &own)) {
+			if (!own.len || got[n].h.unit == UNIT_NONE)
+				continue;
+			q = sink_strndup(t->s, own.s, own.len);
+		}
+		if ((got[n].h.unit == UNIT_NONE && !metric_unit_fixed(q, &got[n].h)) || !unit_fits(q, got[n].h.unit))
+			continue;
+		got[n].l = l;
+		got[n].q = q;
+		got[n].st = st;
+		prev = st == STAT_SD ? prev : q;
+		n++;
+	}
+	buf_release(&own);
+	if (n < 3)
+		return 0;
+	run = sink_txn_begin(t->s, &txn, got[0].l);
+	sink_run_end(t->s, run, got[n - 1].l);
+	for (int k = 0; k < n; k++)
+		sink_measure(t->s, run, got[k].q, got[k].st, got[k].h.unit, got[k].h.value, 0, got[k].l, got[k].h.num,
+			     got[k].h.num_len);
+	sink_note(t->s, run, NOTE_INFO, got[0].l, "read as the keys and figures of a report no parser knows");
+	sink_txn_finish(t->s, &txn, got[0].l, NULL);
+	return 1;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct tctx t;
@@ -1460,9 +1559,17 @@ static int parse(const struct block *b, struct sink *s)
 	case K_HTML:
 		read_html(b, &t.g);
 		break;
-	case K_ALIGNED:
-		read_aligned(b, &t.g);
+	case K_ALIGNED: {
+		struct ws_span head[WS_MAX_COLS], key, fig;
+		int nhead;
+		const struct line *h = &b->lines[0];
+
+		if (!ws_header(h->s, line_end(h), h->cut, head, &nhead) && ws_key_figure(h->s, line_end(h), 0, &key, &fig))
+			read_key_figures(&t);
+		else
+			read_aligned(b, &t.g);
 		break;
+	}
 	default:
 		read_lines(b, &t.g);
 	}

@@ -186,3 +186,47 @@ int ws_row_fits(const char *s, size_t n, const struct ws_span *cols, int ncols)
 	}
 	return digits;
 }
+
+static int letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+int ws_key_figure(const char *s, size_t n, int loose, struct ws_span *key, struct ws_span *fig)
+{
+	struct ws_span cell[3];
+	size_t i = 0, end = n, k, words = 1;
+	int nc;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	/* the first line begins with a word; later ones may begin with a percentile ("99.0'th percentile") */
+	if (i >= end || !(letter(s[i]) || (loose && s[i] >= '0' && s[i] <= '9')) || end - i > 120)
+		return 0;
+	nc = ws_cells(s, end, cell, 3);
+	if (nc == 2) {
+		key->off = cell[0].off, key->n = cell[0].n;
+		fig->off = cell[1].off, fig->n = cell[1].n;
+	} else if (loose && nc == 1) {
+		/* the first word that begins with a digit begins the figure */
+		for (k = i; k < end; k++)
+			if (s[k] == ' ' && k + 1 < end && s[k + 1] >= '0' && s[k + 1] <= '9')
+				break;
+		if (k >= end)
+			return 0;
+		key->off = (uint16_t)i, key->n = (uint16_t)(k - i);
+		fig->off = (uint16_t)(k + 1), fig->n = (uint16_t)(end - k - 1);
+	} else {
+		return 0;
+	}
+	if (key->n > WS_HEAD_BYTES || !fig->n || !(s[fig->off] >= '0' && s[fig->off] <= '9') ||
+	    s[key->off + key->n - 1] == ':')
+		return 0;
+	for (k = key->off; k < (size_t)key->off + key->n; k++) {
+		words += s[k] == ' ';
+		nc |= letter(s[k]) ? 8 : 0;
+	}
+	return words <= 6 && (nc & 8);
+}

@@ -476,6 +476,48 @@ static void test_relative_spread(void **state)
 	assert_true(find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd")->value == 0.8);
 }
 
+/*
+ * A load tester's report of keys and figures, no header (drill's): one
+ * run, each key naming its quantity, a standard deviation the spread of
+ * the line before, percentiles as written ("99.5'th"), a unit's note in
+ * brackets dropped; not hand-written. Two such lines read nothing.
+ */
+static void test_key_figures(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "Time taken for tests      0.5 seconds\n"
+			   "Total requests            30\n"
+			   "Failed requests           2\n"
+			   "Requests per second       61.25 [#/sec]\n"
+			   "Median time per request   4ms\n"
+			   "Average time per request  12ms\n"
+			   "Sample standard deviation 9ms\n"
+			   "99.5'th percentile        48ms\n"
+			   "```\n";
+	const char *two = "```\nTotal requests    30\nFailed requests   2\n```\n";
+	const struct run *r;
+
+	import_string(&f->m, "kf.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	r = &f->m.rs.runs[0];
+	assert_int_equal(r->flags & RUN_HAND, 0);
+	assert_true(find_meas(&f->m, 0, "wall_time")->value == 0.5);
+	assert_true(find_meas(&f->m, 0, "calls")->value == 30);
+	assert_true(find_meas(&f->m, 0, "errors")->value == 2);
+	assert_true(find_meas(&f->m, 0, "qps")->value == 61.25);
+	assert_int_equal(find_meas(&f->m, 0, "qps")->unit, UNIT_PER_S);
+	assert_true(find_meas(&f->m, 0, "latency.p50")->value == 0.004);
+	assert_true(find_meas(&f->m, 0, "latency.avg")->value == 0.012);
+	assert_true(find_meas(&f->m, 0, "latency.stddev")->value == 0.009);
+	assert_true(find_meas(&f->m, 0, "latency.p99.5")->value == 0.048);
+	assert_int_equal(f->m.rs.nmeas, 8);
+	model_release(&f->m);
+	model_init(&f->m);
+	import_string(&f->m, "two.md", two, &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -832,6 +874,7 @@ int main(void)
 		T(test_rows_are_builds),
 		T(test_rows_are_build_kinds),
 		T(test_relative_spread),
+		T(test_key_figures),
 		T(test_derived),
 		T(test_percentile_per_second),
 		T(test_rows_name_bare_figures),
