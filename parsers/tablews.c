@@ -228,5 +228,6 @@ int ws_key_figure(const char *s, size_t n, int loose, struct ws_span *key, struc
 		words += s[k] == ' ';
 		nc |= letter(s[k]) ? 8 : 0;
 	}
-	return words <= 6 && (nc & 8);
+	/* a report's first key is two words at least ("size  12 MB" alone is no report) */
+	return words <= 6 && (nc & 8) && (loose || words >= 2);
 }
