@@ -987,6 +987,28 @@ static void attach_labels(struct pass *p)
 	}
 	free(first);
 	/*
+	 * A listing under a build's label some of whose names come again under
+	 * another build's (vmlinux under "1. GCC" and "2. LLVM", beside package
+	 * files whose names hold the compiler): the whole listing is that
+	 * build's, each name its scenario.
+	 */
+	if (nm->nblocks) {
+		unsigned char *blk = xcalloc(nm->nblocks, 1);
+		int any = 0;
+
+		for (uint32_t k = 0; k < nm->n; k++)
+			if (again[k] && nm->runs[k].block < nm->nblocks)
+				blk[nm->runs[k].block] = 1, any = 1;
+		for (uint32_t k = 0; any && k < nm->n; k++) {
+			const struct naming_run *e = &nm->runs[k];
+
+			if (!again[k] && e->label && e->multi && p->proposal[k] && e->block < nm->nblocks &&
+			    blk[e->block])
+				again[k] = 1;
+		}
+		free(blk);
+	}
+	/*
 	 * A section's heading that names no build, over runs told apart only
 	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
 	 * ./train_large): the runs are workloads measured on what the heading

@@ -687,6 +687,20 @@ static void test_commit_hash_labels(void **state)
 	assert_string_equal(variants_of(f, "\n1234567\n```\n" HF("./hb", "5.0") "```\n"), "t");
 }
 
+/*
+ * Two listings under two builds' labels, some names in both (vmlinux),
+ * others each build's own (its package): every row is its listing's
+ * build, its file the scenario.
+ */
+static void test_listings_share_some_names(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "```\n1. GCC 10\n\n12M\tvmlinux\n3M\tpkg-gcc10.deb\n\n"
+					   "2. LLVM 11\n\n11M\tvmlinux\n4M\tpkg-llvm11.deb\n```\n"),
+			    "GCC 10|GCC 10|LLVM 11|LLVM 11");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -702,7 +716,7 @@ int main(void)
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
 		T(test_date_lines), T(test_numbered_items_in_fence), T(test_time_commands_under_file_label),
-		T(test_commit_hash_labels),
+		T(test_commit_hash_labels), T(test_listings_share_some_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
