@@ -912,28 +912,6 @@ static int dated_section(const char *s, size_t n)
 	return dates > 0 && updates > 0;
 }
 
-/*
- * Is s[0..n) a commit's hash alone ("5e049e1e3185991fd1aa56c8dbd47507e4ebaf31",
- * "3f07b7e"): 7 to 40 hex digits, both digits and letters? It names the
- * build of that commit.
- */
-static int commit_hash(const char *s, size_t n)
-{
-	int digit = 0, alpha = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			digit = 1;
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			alpha = 1;
-		else
-			return 0;
-	}
-	return digit && alpha;
-}
-
 /* Words that count a heading rather than name a build: "Run 2", "Test 1", "Attempt 3". */
 static const char *const ordinal_words[] = {
 	"run", "test", "attempt", "round", "step", "try", "trial", "case", "part", "pass",
@@ -1267,7 +1245,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		sentence_tail(&out->variant);
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(out->variant.s, out->variant.len, build_words) ||
-		      commit_hash(out->variant.s, out->variant.len);
+		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
 	    !(marked && ends_colon(s0, n0) && sentence_tail(&out->variant))) {
