@@ -656,6 +656,7 @@ struct column {
 	int unit_only;       /* its header is words that name no quantity, and a unit ("main (s)") */
 	int group_quantity;  /* the group over it does */
 	int repeat;          /* "run 2" */
+	int ratio;           /* C_DERIVED: "before/after", the ratio of two value columns */
 	int figures;         /* cells that read as figures */
 };
 
@@ -1013,6 +1014,8 @@ static void check_derived(struct tctx *t, const struct row *r, int c, const doub
 	unwrap(&s, &n);
 	if (empty_cell(s, n) || handnum_read(s, n, &ctx, &h) < 0)
 		return;
+	if (t->col[c].ratio && h.unit == UNIT_NONE)
+		h.flags |= HN_RATIO; /* "1.05" under "before/after" */
 	a = v[0], b = v[1];
 	p = h.value;
 	/* half a unit of the last printed digit */
@@ -1095,6 +1098,38 @@ static size_t without_unit(const char *s, size_t n)
 	for (k--; k > 0 && s[k - 1] == ' '; k--)
 		;
 	return k ? k : n;
+}
+
+/*
+ * "before/after" over a column of ratios (yjit-bench's): the names of two
+ * value columns ("before (ms)", "after (ms)") joined by '/' head a
+ * derived column, never figures.
+ */
+static void ratio_columns(struct tctx *t)
+{
+	for (int c = 1; c < t->ncols; c++) {
+		struct column *cl = &t->col[c];
+		const char *sl = cl->sub ? memchr(cl->sub, '/', cl->sub_n) : NULL;
+		size_t an, bn;
+		int a = 0, b = 0;
+
+		if (cl->kind != C_VALUE || !sl)
+			continue;
+		an = (size_t)(sl - cl->sub);
+		bn = cl->sub_n - an - 1;
+		for (int k = 1; an && bn && k < t->ncols; k++) {
+			const struct column *o = &t->col[k];
+			size_t on;
+
+			if (k == c || o->kind != C_VALUE || !o->sub)
+				continue;
+			on = without_unit(o->sub, o->sub_n);
+			a |= on == an && !strncasecmp(o->sub, cl->sub, an);
+			b |= on == bn && !strncasecmp(o->sub, sl + 1, bn);
+		}
+		if (a && b)
+			cl->kind = C_DERIVED, cl->ratio = 1;
+	}
 }
 
 /* Do the words s[0..n) name a quantity of handmetric.c's phrases ("Binary Size"; "b" is no such)? */
@@ -1220,6 +1255,7 @@ static int read_table(struct tctx *t)
 		return 0;
 	column_heads(t);
 	classify_columns(t);
+	ratio_columns(t);
 	{
 		int values = 0, named = 0, repeats = 0, heads_build = 0;
 		const char *first_head = t->col[0].sub_n ? t->col[0].sub : t->col[0].group;

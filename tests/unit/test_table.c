@@ -456,10 +456,10 @@ static void test_relative_spread(void **state)
 {
 	struct model_fixture *f = *state;
 	const char *text = "```\n"
-			   "-----  -----------  ----------  ----------  ----------\n"
-			   "bench  before (ms)  stddev (%)  after (ms)  stddev (%)\n"
-			   "nbody  99.4         0.8         94.7        0.9\n"
-			   "-----  -----------  ----------  ----------  ----------\n"
+			   "-----  -----------  ----------  ----------  ----------  ------------\n"
+			   "bench  before (ms)  stddev (%)  after (ms)  stddev (%)  before/after\n"
+			   "nbody  99.4         0.8         94.7        0.9         1.05\n"
+			   "-----  -----------  ----------  ----------  ----------  ------------\n"
 			   "```\n";
 	long r;
 	const struct measurement *me;
@@ -474,6 +474,22 @@ static void test_relative_spread(void **state)
 	assert_int_equal(me->unit, UNIT_PERCENT);
 	r = find_run(&f->m, "before", "nbody.time");
 	assert_true(find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd")->value == 0.8);
+	/* "before/after" is the ratio of the two, checked, never read */
+	assert_int_equal(f->m.rs.nmeas, 4);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* A ratio column named by two builds' columns that its row does not bear out is named in a warning. */
+static void test_ratio_column_checked(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| bench | before (ms) | after (ms) | before/after |\n"
+			   "|---|---|---|---|\n"
+			   "| nbody | 99.4 | 94.7 | 1.20 |\n";
+
+	import_string(&f->m, "ratio.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 3, "derived column \"before/after\" disagrees"));
 }
 
 /*
@@ -874,6 +890,7 @@ int main(void)
 		T(test_rows_are_builds),
 		T(test_rows_are_build_kinds),
 		T(test_relative_spread),
+		T(test_ratio_column_checked),
 		T(test_key_figures),
 		T(test_derived),
 		T(test_percentile_per_second),
