@@ -5,7 +5,9 @@
  * what the `du` command above the listing asks for (-h powers of 1024,
  * --si powers of 1000, -b bytes, -k, -m, -B SIZE; none: GNU's 1024-byte
  * blocks); without a command, letters after the sizes say -h (a 'k' says
- * --si), and a listing of bare numbers is not read. `-h` prints a decimal
+ * --si), a size unit in brackets on the line right above ("[ disc-usage
+ * [MiB] ]") counts bare numbers, and a listing of bare numbers without
+ * either is not read. `-h` prints a decimal
  * mark under the locale's rules ("9,8M" under de_DE): the whole listing's
  * mark is the first one printed, and a size with the other is damage. The
  * `-c` total is the sum of the rows: a note, never a run. A comment after
@@ -108,7 +110,8 @@ static int path_like(const char *p, size_t n)
  * and a tab, as GNU du separates them ("4096<TAB>./lib"; a size without a
  * unit letter then needs a path with a '/' or a '.', so that "2<TAB>apples"
  * stays prose), or a size with a unit letter and a path where a terminal
- * turned the tab into blanks ("9,8M    target/app"). A row of figures
+ * turned the tab into blanks ("9,8M    target/app"; a bare size before an
+ * absolute path: "15893   /home/src/git"). A row of figures
  * aligned with blanks (" 1024    327.3ms      1.23s") is a table's, never
  * du's. A size garbled in its first line is still claimed (and reported
  * by the parse).
@@ -128,7 +131,9 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	if (!path_like(path, pn))
 		return CLAIM_NONE;
 	if (s[t] == ' ')
-		return (size_t)(path - s) % 8 == 0 && unit_letter(s[t - 1]) ? CLAIM_START : CLAIM_NONE;
+		/* a bare size needs an absolute path ("15893   /home/src/git", -m under a caption) */
+		return (size_t)(path - s) % 8 == 0 && (unit_letter(s[t - 1]) || path[0] == '/') ? CLAIM_START
+												 : CLAIM_NONE;
 	if (!unit_letter(s[t - 1]) && !(path[0] == '~' || memchr(path, '/', pn) || memchr(path, '.', pn)))
 		return CLAIM_NONE;
 	return CLAIM_START;
@@ -327,6 +332,34 @@ static void name_by_comment(struct sink *s, const struct block *b, uint32_t firs
 	}
 }
 
+/*
+ * Without a du command: a size unit in brackets on the line right above
+ * the listing ("[ disc-usage [MiB] ]", "Sizes (KiB):") counts its bare
+ * numbers. 0 when it gives one.
+ */
+static int unit_of_caption(const char *above, struct du_unit *u)
+{
+	for (const char *p = above; p && (p = strpbrk(p, "([")) != NULL; p++) {
+		const char *e = strchr(p + 1, *p == '(' ? ')' : ']'), *a = p + 1;
+		enum unit un;
+		double f;
+
+		if (!e)
+			return -1;
+		while (a < e && *a == ' ')
+			a++;
+		while (e > a && e[-1] == ' ')
+			e--;
+		if (e > a && unit_lookup_hand(a, (size_t)(e - a), &un, &f) == 0 && un == UNIT_BYTE) {
+			u->human = 0;
+			u->block = f;
+			u->why = "the unit in brackets on the line above";
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	uint32_t first = (uint32_t)s->rs->nruns;
@@ -352,6 +385,8 @@ static int parse(const struct block *b, struct sink *s)
 	if (!commanded && letters) {
 		u.human = si ? 1000 : 1024;
 		u.why = si ? "a 'k' after a size: du --si" : "letters after the sizes: du -h";
+	} else if (!commanded && b->above && b->above_line + 1 == b->lines[0].no) {
+		unit_of_caption(b->above, &u);
 	}
 	if (!u.why) {
 		sink_warn(s, &b->lines[0], "du listing without its unit (no du command above, no letter after "

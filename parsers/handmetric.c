@@ -4,6 +4,7 @@
 #include "parsers/handmetric.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "util/util.h"
 
@@ -69,6 +70,19 @@
 	X("requests s", "qps", STAT_VALUE)                                                         \
 	X("requests sec", "qps", STAT_VALUE)                                                       \
 	X("rps", "qps", STAT_VALUE)                                                                \
+	X("bytes s", "throughput", STAT_VALUE)                                                     \
+	X("requests", "calls", STAT_VALUE)                                                         \
+	X("total requests", "calls", STAT_VALUE)                                                   \
+	X("errors", "errors", STAT_VALUE)                                                          \
+	X("failed requests", "errors", STAT_VALUE)                                                 \
+	X("successful requests", "calls.ok", STAT_VALUE)                                           \
+	X("requests per second", "qps", STAT_VALUE)                                                \
+	X("time taken for tests", "wall_time", STAT_VALUE)                                         \
+	X("time per request", "latency.avg", STAT_VALUE)                                           \
+	X("average time per request", "latency.avg", STAT_VALUE)                                   \
+	X("mean time per request", "latency.avg", STAT_VALUE)                                      \
+	X("median time per request", "latency.p50", STAT_VALUE)                                    \
+	X("transfer s", "throughput", STAT_VALUE)                                                  \
 	X("latency", "latency.avg", STAT_VALUE)                                                    \
 	X("avg latency", "latency.avg", STAT_VALUE)                                                \
 	X("mean latency", "latency.avg", STAT_VALUE)                                               \
@@ -78,6 +92,7 @@
 	X("p95", "latency.p95", STAT_VALUE)                                                        \
 	X("p99", "latency.p99", STAT_VALUE)                                                        \
 	X("p99 9", "latency.p99.9", STAT_VALUE)                                                    \
+	X("p99 5", "latency.p99.5", STAT_VALUE)                                                    \
 	X("p999", "latency.p99.9", STAT_VALUE)                                                     \
 	X("50 in", "latency.p50", STAT_VALUE)                                                      \
 	X("75 in", "latency.p75", STAT_VALUE)                                                      \
@@ -114,10 +129,50 @@ static int is_word_byte(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-/* s[0..n) as lower-case words joined by one space, without a trailing unit in brackets. */
+/*
+ * The length of a percentile written at s[0..n): "50%", "99.9%", "p99",
+ * "P99.9", "90th", "99.0'th"; 0 when s does not begin with one. *whole and
+ * *frac receive its digits (frac empty when it has none).
+ */
+static size_t percentile_at(const char *s, size_t n, const char **whole, size_t *wn, const char **frac, size_t *fn)
+{
+	size_t i = 0, d;
+	int p = n && (s[0] == 'p' || s[0] == 'P');
+
+	i = (size_t)p;
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i == d)
+		return 0;
+	*whole = s + d, *wn = i - d;
+	*frac = NULL, *fn = 0;
+	if (i + 1 < n && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+		size_t f0 = ++i;
+
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		*frac = s + f0, *fn = i - f0;
+	}
+	if (!p && i < n && s[i] == '%')
+		i++;
+	else if (!p && i + 1 < n && !memcmp(s + i, "th", 2))
+		i += 2;
+	else if (!p && i + 2 < n && !memcmp(s + i, "'th", 3)) /* "99.0'th" */
+		i += 3;
+	else if (!p)
+		return 0;
+	return i < n && is_word_byte((unsigned char)s[i]) ? 0 : i;
+}
+
+/*
+ * s[0..n) as lower-case words joined by one space, without a trailing unit
+ * in brackets. A percentile is written "p50" ("Latency (50%)", "99th",
+ * "P99.9" as "p99 9"), a "second" after a '/' is "s" ("Req/Sec" is "req s").
+ */
 static void normalize(const char *s, size_t n, struct buf *out)
 {
 	size_t end = n;
+	char before = ' ';
 
 	while (end && (s[end - 1] == ' ' || s[end - 1] == ':' || s[end - 1] == '*'))
 		end--;
@@ -126,25 +181,112 @@ static void normalize(const char *s, size_t n, struct buf *out)
 
 		for (size_t k = end - 1; k > 0; k--)
 			if (s[k - 1] == open) {
-				/* "(ms)", "[KiB]": a unit, not a word; "(lto=thin)" stays */
-				if (end - k <= 12 && !memchr(s + k, ' ', end - 1 - k) && !memchr(s + k, '=', end - 1 - k))
+				const char *w, *f;
+				size_t wn, fn;
+
+				/* "(ms)", "[KiB]": a unit, not a word; "(lto=thin)" and "(50%)" stay */
+				if (end - k <= 12 && !memchr(s + k, ' ', end - 1 - k) && !memchr(s + k, '=', end - 1 - k) &&
+				    percentile_at(s + k, end - 1 - k, &w, &wn, &f, &fn) != end - 1 - k)
 					end = k - 1;
 				break;
 			}
 	}
 	for (size_t i = 0; i < end;) {
+		const char *w, *f;
+		size_t wn, fn, pk;
+
 		if (!is_word_byte((unsigned char)s[i])) {
+			if (s[i] != ' ')
+				before = s[i];
 			i++;
 			continue;
 		}
 		if (out->len)
 			buf_addc(out, ' ');
+		if ((pk = percentile_at(s + i, end - i, &w, &wn, &f, &fn)) > 0) {
+			buf_addc(out, 'p');
+			buf_add(out, w, wn);
+			if (fn && strspn(f, "0") < fn) { /* "99.0%" is p99 */
+				buf_addc(out, ' ');
+				buf_add(out, f, fn);
+			}
+			i += pk;
+			before = ' ';
+			continue;
+		}
+		if (before == '/') {
+			/* "/sec", "/second": per second */
+			static const char *const secs[] = { "sec", "secs", "second", "seconds" };
+			size_t k = i;
+
+			while (k < end && is_word_byte((unsigned char)s[k]))
+				k++;
+			for (size_t j = 0; j < countof(secs); j++)
+				if (strlen(secs[j]) == k - i && !strncasecmp(secs[j], s + i, k - i)) {
+					buf_addc(out, 's');
+					i = k;
+					break;
+				}
+		}
+		before = ' ';
 		while (i < end && is_word_byte((unsigned char)s[i])) {
 			char c = s[i++];
 
 			buf_addc(out, c >= 'A' && c <= 'Z' ? (char)(c + 32) : c);
 		}
 	}
+}
+
+/*
+ * A latency percentile in words w[0..n) (normalized): one "pNN" word and
+ * otherwise only words that say latency ("Latency (50%)", "p99 latency",
+ * "99th percentile response time"). The phrase table's quantity, or NULL.
+ */
+static const char *percentile_quantity(const char *w, size_t n)
+{
+	static const char *const also[] = { "latency", "lat", "response", "time", "times", "percentile", "in",
+					    "request", "req", "pct" };
+	char pw[16];
+	size_t pn = 0;
+
+	for (const char *p = w, *e = w + n; p < e;) {
+		const char *q = memchr(p, ' ', (size_t)(e - p));
+		size_t k = q ? (size_t)(q - p) : (size_t)(e - p);
+		int known = 0;
+
+		if (k >= 2 && p[0] == 'p' && p[1] >= '0' && p[1] <= '9' && strspn(p + 1, "0123456789") == k - 1) {
+			if (pn || k >= sizeof(pw) - 4)
+				return NULL;
+			memcpy(pw, p, k);
+			pn = k;
+			p += k + 1;
+			/* "p99 9": the decimals of p99.9 */
+			if (p < e && *p >= '0' && *p <= '9') {
+				const char *q2 = memchr(p, ' ', (size_t)(e - p));
+				size_t k2 = q2 ? (size_t)(q2 - p) : (size_t)(e - p);
+
+				if (k2 > 2 || strspn(p, "0123456789") < k2)
+					return NULL;
+				pw[pn++] = ' ';
+				memcpy(pw + pn, p, k2);
+				pn += k2;
+				p += k2 + 1;
+			}
+			continue;
+		}
+		for (size_t j = 0; j < countof(also) && !known; j++)
+			known = strlen(also[j]) == k && !memcmp(also[j], p, k);
+		if (!known)
+			return NULL;
+		p += k + 1;
+	}
+	if (!pn)
+		return NULL;
+	pw[pn] = '\0';
+	for (size_t i = 0; i < countof(phrases); i++)
+		if (!strcmp(pw, phrases[i].words) && !strncmp(phrases[i].quantity, "latency.p", 9))
+			return phrases[i].quantity;
+	return NULL;
 }
 
 int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind *stat, struct buf *own)
@@ -162,6 +304,12 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 			*stat = phrases[i].stat;
 			found = 1;
 		}
+	if (!found && w.len) {
+		const char *pq = percentile_quantity(w.s, w.len);
+
+		if (pq)
+			*quantity = pq, found = 1;
+	}
 	if (!found && own && w.len) {
 		/* a name of its own: the words, a statistic's word aside */
 		const char *p = w.s, *e = w.s + w.len;
@@ -210,6 +358,37 @@ const char *hand_quantity_of_unit(enum unit u)
 	case UNIT_BYTE_PER_S: return "throughput";
 	default: return NULL;
 	}
+}
+
+const char *hand_quantity_of_spelling(const char *u, size_t n)
+{
+	if (n >= 2 && n <= 3 && !memcmp(u + n - 2, "Hz", 2) && (n == 2 || strchr("kKMG", u[0])))
+		return "frequency";
+	return NULL;
+}
+
+int hand_per_second(const char *s, size_t n)
+{
+	static const char *const secs[] = { "s", "sec", "secs", "second", "seconds" };
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k, j;
+
+		if (s[i] == '/')
+			k = i + 1;
+		else if (i + 4 <= n && !strncasecmp(s + i, "per ", 4) && (i == 0 || !is_word_byte((unsigned char)s[i - 1])))
+			k = i + 4;
+		else
+			continue;
+		while (k < n && s[k] == ' ')
+			k++;
+		for (j = k; j < n && is_word_byte((unsigned char)s[j]); j++)
+			;
+		for (size_t w = 0; w < countof(secs); w++)
+			if (strlen(secs[w]) == j - k && !strncasecmp(secs[w], s + k, j - k))
+				return 1;
+	}
+	return 0;
 }
 
 static int phrase_in(const char *s, size_t n, const char *const *list, size_t count, int prefix)
@@ -274,6 +453,15 @@ int hand_build_header(const char *s, size_t n)
 					     "config", "configuration", "configurations", "profile", "profiles",
 					     "allocator", "allocators", "compiler", "compilers", "toolchain", "setup",
 					     "type", "version", "versions", "flags", "options" };
+
+	return phrase_in(s, n, words, countof(words), 0);
+}
+
+int hand_build_kind_header(const char *s, size_t n)
+{
+	static const char *const words[] = { "compiler", "compilers", "toolchain", "toolchains", "allocator",
+					     "allocators", "linker", "linkers", "runtime", "runtimes", "interpreter",
+					     "interpreters", "malloc", "cc" };
 
 	return phrase_in(s, n, words, countof(words), 0);
 }

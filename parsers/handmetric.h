@@ -27,6 +27,15 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 /* The quantity a figure with unit `u` and no words is: "time", "file_size"...; NULL for none. */
 const char *hand_quantity_of_unit(enum unit u);
 
+/*
+ * The quantity a unit's spelling u[0..n) says more about than its SI unit
+ * does: "frequency" for Hz, kHz, MHz, GHz; NULL otherwise.
+ */
+const char *hand_quantity_of_spelling(const char *u, size_t n);
+
+/* Do the words s[0..n) say "per second" ("Bytes/Sec", "Req/s", "ops per second")? */
+int hand_per_second(const char *s, size_t n);
+
 /* Do the words s[0..n) head a derived column (Δ, %, diff, change, speedup, ratio, vs base, p-value)? */
 int hand_derived(const char *s, size_t n);
 
@@ -35,6 +44,13 @@ int hand_repeat(const char *s, size_t n);
 
 /* Do the words s[0..n) head a column of builds (build, variant, config, profile, allocator, compiler...)? */
 int hand_build_header(const char *s, size_t n);
+
+/*
+ * Do the words s[0..n) name a kind of build (compiler, toolchain,
+ * allocator, linker, runtime...): its rows are builds, whatever the other
+ * headers say ("Compiler | Release Build | Debug Build")?
+ */
+int hand_build_kind_header(const char *s, size_t n);
 
 /* Do the words s[0..n) head a column of subjects (benchmark, test, query, project, stage...)? */
 int hand_subject_header(const char *s, size_t n);

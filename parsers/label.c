@@ -894,6 +894,114 @@ static int never_label(const char *s, size_t n)
 	       memchr(s, '}', n) || (n && s[n - 1] == ';');
 }
 
+static int is_month(const char *w, size_t n)
+{
+	static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+					      "sep", "sept", "oct", "nov", "dec", "january", "february",
+					      "march", "april", "june", "july", "august", "september",
+					      "october", "november", "december", NULL };
+	char low[12];
+
+	if (n < 3 || n >= sizeof(low))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] + 32 : w[i]);
+	for (const char *const *m = months; *m; m++)
+		if (strlen(*m) == n && !memcmp(*m, low, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is the blank-separated token t[0..n) (a comma after it aside) a date or
+ * a part of one: "29-Jul-2020", "2020-07-29", "29/07/2020", "Jul", "29th",
+ * "2020"? `month` says whether the line names a month elsewhere (then a
+ * day or a year alone is one). Versions ("10.2.0-3", "v5.8") are none.
+ */
+static int date_token(const char *t, size_t n, int month)
+{
+	size_t parts = 0, digits = 0, year = 0, i = 0;
+	int named = 0;
+
+	while (n && (t[n - 1] == ',' || t[n - 1] == ':'))
+		n--;
+	if (!n)
+		return 0;
+	while (i < n) {
+		size_t a = i, d = 0;
+
+		while (i < n && ((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z')))
+			d += t[i] >= '0' && t[i] <= '9', i++;
+		if (i == a || (i < n && t[i] != '-' && t[i] != '/' && t[i] != '.'))
+			return 0;
+		parts++;
+		if (d == i - a) {
+			digits++;
+			if (d == 4 && (t[a] == '1' || t[a] == '2') && (t[a + 1] == '9' || t[a + 1] == '0'))
+				year++;
+			else if (d > 2)
+				return 0;
+		} else if (is_month(t + a, i - a)) {
+			named = 1;
+		} else if (!(d && d + 2 == i - a && (!memcmp(t + i - 2, "th", 2) || !memcmp(t + i - 2, "st", 2) ||
+						  !memcmp(t + i - 2, "nd", 2) || !memcmp(t + i - 2, "rd", 2)))) {
+			return 0; /* a word, not a date's part */
+		}
+		if (i < n)
+			i++;
+	}
+	if (parts == 1)
+		return named || (month && (digits || year));
+	return parts == 3 && (named ? digits == 2 : (digits == 3 && year == 1));
+}
+
+/*
+ * "Update 29-Jul-2020", "EDIT (2020-07-29)", "Updated on July 29, 2020": a
+ * date an update's word heads (it comes first) is a part of the text, and
+ * names no build (a date alone, "*2017-07-24*:", may name the build of
+ * that day).
+ */
+static int dated_section(const char *s, size_t n)
+{
+	static const char *const update_words[] = { "update", "updated", "updates", "upd", "edit", "edited", NULL };
+	static const char *const linking[] = { "on", "as", "of", NULL };
+	int month = 0, dates = 0, updates = 0;
+	const char *e = s + n;
+
+	/* the update's word comes first: most lines end here */
+	while (s < e && (*s == ' ' || *s == '('))
+		s++;
+	if (s == e || !strchr("uUeE", *s))
+		return 0;
+	for (const char *p = s; p < e; p++)
+		if (((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) && (p == s || !is_word_char((unsigned char)p[-1]))) {
+			const char *q = p;
+
+			while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+				q++;
+			month |= is_month(p, (size_t)(q - p)) && (q == e || !is_word_char((unsigned char)*q));
+			p = q - 1;
+		}
+	for (const char *p = s; p < e;) {
+		const char *q;
+
+		while (p < e && (*p == ' ' || *p == '(' || *p == ')'))
+			p++;
+		for (q = p; q < e && *q != ' ' && *q != '(' && *q != ')'; q++)
+			;
+		if (q == p)
+			break;
+		if (date_token(p, (size_t)(q - p), month))
+			dates++;
+		else if (word_in(p, (size_t)(q - p - (q[-1] == ':')), update_words))
+			updates++;
+		else if (!word_in(p, (size_t)(q - p), linking))
+			return 0;
+		p = q;
+	}
+	return dates > 0 && updates > 0;
+}
+
 /* Words that count a heading rather than name a build: "Run 2", "Test 1", "Attempt 3". */
 static const char *const ordinal_words[] = {
 	"run", "test", "attempt", "round", "step", "try", "trial", "case", "part", "pass",
@@ -1216,6 +1324,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		return out->kind = LABEL_SCENARIO;
 	}
 	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len) ||
+	    dated_section(out->variant.s, out->variant.len) ||
 	    spec_heading(out->variant.s, out->variant.len)) {
 		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
 		buf_reset(&out->variant);
@@ -1225,7 +1334,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
 		sentence_tail(&out->variant);
 	/* the text no longer changes: whether it names a build is asked once */
-	names_build = any_word(out->variant.s, out->variant.len, build_words);
+	names_build = any_word(out->variant.s, out->variant.len, build_words) ||
+		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
 	    !(marked && ends_colon(s0, n0) && sentence_tail(&out->variant))) {

@@ -225,7 +225,9 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(HAND_SIZE, "*_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a size a table's header names (\"wasm size\", \"wheel size\")") \
 	X(HAND_RSS, "*_rss", UNIT_BYTE, DIR_LOWER, MF_MEMORY, "resident memory a table's header names (\"Start RSS\")") \
 	X(HAND_TIME, "*_time", UNIT_SECOND, DIR_LOWER, MF_TIME, "a time a table's header names (\"Benchmark Time\")") \
-	X(HAND_RATE, "*_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "a rate a table's row or header names (\"iterations/s\")")
+	X(HAND_RATE, "*_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "a rate a table's row or header names (\"iterations/s\")") \
+	X(FREQUENCY, "frequency", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                          \
+	  "cycles or events per second written in Hz (a table's \"plain (Hz)\" column)")
 
 #define METRIC_ENUM_(e, q, u, d, f, desc) METRIC_##e,
 enum metric_id { METRIC_UNKNOWN, METRICS(METRIC_ENUM_) METRIC__COUNT };

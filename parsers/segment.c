@@ -62,6 +62,8 @@ struct seg {
 	int prev_prose_alone;       /* it followed a blank line */
 	int prev_prose_read;        /* it was read as a label or a command already */
 	struct buf context;    /* the open block's command line, when it has one */
+	struct buf run_cmd;    /* a command line in a fence, its program's own lines after it (no blank) */
+	uint32_t run_cmd_line; /* its line; 0: none, or a blank line or a block came since */
 	struct buf above;      /* the prose line above the open block, when there is one */
 	uint32_t above_line;
 	struct buf fence_caption; /* the prose line right above the open fence (blank lines aside) */
@@ -76,6 +78,7 @@ struct seg {
 	 */
 	struct label cand;
 	uint32_t cand_line;   /* 0: none */
+	uint32_t item_line;   /* the numbered item in a fence that set the label (fence_item()), 0: none */
 	uint32_t bullet_line; /* the last prose line that was a bullet item */
 
 	/* a short line standing alone may be a heading: decided when the next line comes */
@@ -456,6 +459,13 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 			buf_add(&sg->context, sg->prev_prose.s + arrow, sg->prev_prose.len - arrow);
 		}
 	}
+	/*
+	 * "$ time ./app" in a fence, the program's own lines, then the time
+	 * report: the command ran the output, with its program's lines between
+	 */
+	if (!sg->context.len && sg->run_cmd_line && sg->in_fence && sg->run_cmd_line > sg->fence_line)
+		buf_add(&sg->context, sg->run_cmd.s, sg->run_cmd.len);
+	sg->run_cmd_line = 0;
 }
 
 static int is_fence(const struct line *l)
@@ -620,8 +630,11 @@ static int is_html_structure(const struct line *l)
  */
 static int bare_ok(const struct seg *sg)
 {
+	/* (right under a Markdown heading, a line begins a paragraph of its own) */
 	return sg->after_blank || (sg->prev_prose_line && sg->prev_prose_line == sg->last_nonblank_line &&
-				   sg->prev_prose.len && sg->prev_prose.s[sg->prev_prose.len - 1] == ':');
+				   sg->prev_prose.len && (sg->prev_prose.s[sg->prev_prose.len - 1] == ':' ||
+							  (!sg->in_fence && sg->prev_prose.len > 2 && sg->prev_prose.s[0] == '#' &&
+							   (sg->prev_prose.s[1] == ' ' || sg->prev_prose.s[1] == '#'))));
 }
 
 /*
@@ -714,6 +727,39 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	return 1;
 }
 
+/*
+ * "1. Debian's GCC 10.2 + ld.bfd 2.35" inside a fence, over the outputs
+ * that follow it: an item of a numbered list of what was run heads its
+ * outputs as a comment in the fence does ("# GCC 10"), however long and
+ * with or without a build word; a sentence ("1. Run it twice.") does not.
+ * Applies the label and returns 1, or 0 for a line of another shape.
+ */
+static int fence_item(struct seg *sg, uint32_t line, const char *s, size_t n)
+{
+	size_t d = 0, e = n;
+	struct buf b = BUF_INIT;
+	int ok;
+
+	while (d < n && d < 3 && s[d] >= '0' && s[d] <= '9')
+		d++;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (!d || d + 2 >= e || (s[d] != '.' && s[d] != ')') || s[d + 1] != ' ' || strchr(".?!,;:", s[e - 1]))
+		return 0;
+	buf_adds(&b, "# ");
+	buf_add(&b, s + d + 2, e - d - 2);
+	ok = label_read(b.s, b.len, 1, &sg->lab) == LABEL_VARIANT;
+	if (ok) {
+		/* the next item is the one before's sibling, not a part of it */
+		if (sg->label && sg->item_line && sg->label_line == sg->item_line && sg->item_line > sg->fence_line)
+			sg->label = sg->label_scenario = NULL;
+		apply_label(sg, &sg->lab, line);
+		sg->item_line = sg->label_line == line ? line : 0;
+	}
+	buf_release(&b);
+	return ok;
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -788,6 +834,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;
+	} else if (sg->in_fence && fence_item(sg, l->no, s, n)) {
+		sg->prev_prose_read = 1;
 	} else if (caption_candidate(sg, l, s, n) | (sg->lab.kind != LABEL_NONE)) {
 		/* (a candidate is also read as it stands: a section it heads still ends what came before) */
 		sg->prev_prose_read = 1;
@@ -804,6 +852,13 @@ static void prose_line(struct seg *sg, const struct line *l)
 	}
 	if (bullet_len(s, n))
 		sg->bullet_line = l->no;
+	if (command && sg->in_fence) {
+		size_t arrow = prompt_arrow_len(s, n);
+
+		buf_reset(&sg->run_cmd);
+		buf_add(&sg->run_cmd, s + arrow, n - arrow);
+		sg->run_cmd_line = l->no;
+	}
 	buf_reset(&sg->prev_prose);
 	buf_add(&sg->prev_prose, s, n);
 	sg->prev_prose_command = command;
@@ -966,6 +1021,7 @@ static void do_line(struct seg *sg, struct line *l)
 		if (sg->first_text_line && sg->last_nonblank_line == sg->first_text_line)
 			sg->first_text_alone = 1;
 		sg->prev_blank = 1;
+		sg->run_cmd_line = 0;
 		return;
 	}
 	sg->after_blank = sg->prev_blank;
@@ -1297,6 +1353,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);
+	buf_release(&sg.run_cmd);
 	label_release(&sg.pending);
 	label_release(&sg.cand);
 	buf_release(&sg.first_text);

@@ -16,7 +16,10 @@
  * printed digits, a warning says so. What cannot be decided (no unit and
  * no word for one, a decimal mark the text leaves open) reads nothing,
  * with one warning. The FORMATS row is asked after every specific format
- * (`generic`), so a tool whose output is a table keeps it.
+ * (`generic`), so a tool whose output is a table keeps it. A report of
+ * keys and figures aligned with blanks, with no header ("Total requests
+ * 24" of a load tester no parser knows), is read as one run of a tool's
+ * figures (read_key_figures()).
  */
 #include <math.h>
 #include <stdio.h>
@@ -134,7 +137,7 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 	   "Significant (t=4.57)", "Not significant". By the words, never the digits: a     \
 	   figure garbled in the cell keeps the table pyperf's, which reports it. */          \
 	X(FMT_PYPERF, "Benchmark",                                                                 \
-	  "\\|[^|]*[^\\s|]:\\s+(?:[^\\s|]+x\\s+(?:faster|slower)|no\\s+change)\\s*(?:\\||$)"              \
+	  "\\|[^|]*[^\\s|]:\\s+(?:[^\\s|]+x\\s+(?:faster|slower)(?:\\s+\\([^|()]*%\\))?|no\\s+change)\\s*(?:\\||$)" \
 	  "|\\|\\s*(?:Significant\\s+\\(t=[^|]*|Not\\s+significant!?)\\s*(?:\\||$)"                    \
 	  "|^\\s*\\|\\s*Geometric\\s+mean\\s*\\|\\s*\\(ref\\)\\s*\\|")
 
@@ -187,7 +190,7 @@ static enum fmt tool_table(const struct line *lines, size_t n)
 struct claim_state {
 	uint8_t bare;  /* a table without outer pipes: rows are any line with a '|' */
 	uint8_t html;  /* inside <table> */
-	uint8_t ws;    /* aligned with blanks: rows line up under the header's columns */
+	uint8_t ws;    /* aligned with blanks: rows line up under the header's columns (1), keys and figures (2) */
 	uint8_t ncols;
 	uint32_t last; /* the block's last line so far: a blank line after it ends the table */
 	struct ws_span cols[WS_MAX_COLS];
@@ -258,8 +261,15 @@ static enum claim claim_line(const struct line *l, int in_block, struct claim_st
 		case K_ALIGNED: {
 			int n;
 
-			if (!ws_header(l->s, line_end(l), 0, st->cols, &n))
-				return CLAIM_NONE;
+			if (!ws_header(l->s, line_end(l), 0, st->cols, &n)) {
+				struct ws_span key, fig;
+
+				/* "Total requests    24": a report's keys and figures, no header */
+				if (!ws_key_figure(l->s, line_end(l), 0, &key, &fig))
+					return CLAIM_NONE;
+				st->ws = 2;
+				return CLAIM_START;
+			}
 			st->ws = 1;
 			st->ncols = (uint8_t)n;
 			return CLAIM_START;
@@ -267,6 +277,11 @@ static enum claim claim_line(const struct line *l, int in_block, struct claim_st
 		default:
 			return CLAIM_NONE;
 		}
+	}
+	if (st->ws == 2) {
+		struct ws_span key, fig;
+
+		return ws_key_figure(l->s, line_end(l), 1, &key, &fig) ? CLAIM_BODY : CLAIM_NONE;
 	}
 	if (st->ws)
 		return k == K_ALIGNED && ws_row_fits(l->s, line_end(l), st->cols, st->ncols) ? CLAIM_BODY : CLAIM_NONE;
@@ -641,6 +656,7 @@ struct column {
 	int unit_only;       /* its header is words that name no quantity, and a unit ("main (s)") */
 	int group_quantity;  /* the group over it does */
 	int repeat;          /* "run 2" */
+	int ratio;           /* C_DERIVED: "before/after", the ratio of two value columns */
 	int figures;         /* cells that read as figures */
 };
 
@@ -834,7 +850,7 @@ static void classify_columns(struct tctx *t)
 
 /*
  * A figure printed without a unit: what its quantity's METRICS row says
- * it is in (bytes, a count), or a count for a whole number of a quantity
+ * it is in (bytes, a count, a rate per second), or a count for a whole number of a quantity
  * no row names. 0 when that cannot be told (a time without its unit).
  */
 static int metric_unit_fixed(const char *quantity, struct handnum *h)
@@ -842,7 +858,8 @@ static int metric_unit_fixed(const char *quantity, struct handnum *h)
 	const struct metric_def *m = metric_lookup(quantity);
 	int whole = h->value == floor(h->value);
 
-	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT)) {
+	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT || m->unit == UNIT_PER_S)) {
+		/* a rate's row ("qps", "ops_per_sec") is per second by its name */
 		h->unit = m->unit;
 		return 1;
 	}
@@ -853,11 +870,16 @@ static int metric_unit_fixed(const char *quantity, struct handnum *h)
 	return h->unit == UNIT_COUNT;
 }
 
-/* The quantity and statistic of a value: its column's words, else the row's, else its unit. */
-static const char *quantity_of(struct tctx *t, const char *words, size_t n, enum unit u, enum stat_kind *st,
-			       struct buf *own)
+/*
+ * The quantity and statistic of a value: its column's words, else the
+ * row's, else its unit (the spelling it was written in, the figure's own
+ * after its digits or else the header's `hu`: Hz is a frequency).
+ */
+static const char *quantity_of(struct tctx *t, const char *words, size_t n, const struct handnum *h,
+			       const char *hu, size_t hun, enum stat_kind *st, struct buf *own)
 {
-	const char *q = NULL;
+	enum unit u = h->unit;
+	const char *q = NULL, *p = h->num ? h->num + h->num_len : NULL, *e;
 
 	*st = STAT_VALUE;
 	if (words && n && hand_quantity(words, n, &q, st, own))
@@ -866,8 +888,17 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, enum
 		/* a name of its own: "wasm_size", "start_rss", "benchmark_time" */
 		return sink_strndup(t->s, own->s, own->len);
 	}
-	q = t->bot ? t->bot->quantity : hand_quantity_of_unit(u);
-	return q;
+	if (t->bot)
+		return t->bot->quantity;
+	while (p && *p == ' ')
+		p++;
+	for (e = p; e && *e && *e != ' ' && *e != '|' && *e != '(' && *e != '\n'; e++)
+		;
+	if (p && e > p && (q = hand_quantity_of_spelling(p, (size_t)(e - p))) != NULL)
+		return q;
+	if (hu && (q = hand_quantity_of_spelling(hu, hun)) != NULL)
+		return q;
+	return hand_quantity_of_unit(u);
 }
 
 /*
@@ -954,6 +985,9 @@ static void emit(struct tctx *t, const struct row *r, int c, const struct handnu
 	else if (sp && sp->unit == h->unit)
 		sink_measure(t->s, run, quantity, STAT_SD, u, sp->value, 0, sp->num ? r->l : NULL, sp->num,
 			     sp->num_len);
+	else if (sp && sp->unit == UNIT_PERCENT) /* "stddev (%)": the spread relative to the figure */
+		sink_measure(t->s, run, quantity, STAT_REL_SD, UNIT_PERCENT, sp->value, 0, sp->num ? r->l : NULL,
+			     sp->num, sp->num_len);
 	if (h->flags & (HN_UPPER | HN_LOWER))
 		sink_note(t->s, run, NOTE_INFO, r->l, "%s bound written by hand in a table, not a tool's output",
 			  h->flags & HN_UPPER ? "an upper" : "a lower");
@@ -980,6 +1014,8 @@ static void check_derived(struct tctx *t, const struct row *r, int c, const doub
 	unwrap(&s, &n);
 	if (empty_cell(s, n) || handnum_read(s, n, &ctx, &h) < 0)
 		return;
+	if (t->col[c].ratio && h.unit == UNIT_NONE)
+		h.flags |= HN_RATIO; /* "1.05" under "before/after" */
 	a = v[0], b = v[1];
 	p = h.value;
 	/* half a unit of the last printed digit */
@@ -1064,6 +1100,38 @@ static size_t without_unit(const char *s, size_t n)
 	return k ? k : n;
 }
 
+/*
+ * "before/after" over a column of ratios (yjit-bench's): the names of two
+ * value columns ("before (ms)", "after (ms)") joined by '/' head a
+ * derived column, never figures.
+ */
+static void ratio_columns(struct tctx *t)
+{
+	for (int c = 1; c < t->ncols; c++) {
+		struct column *cl = &t->col[c];
+		const char *sl = cl->sub ? memchr(cl->sub, '/', cl->sub_n) : NULL;
+		size_t an, bn;
+		int a = 0, b = 0;
+
+		if (cl->kind != C_VALUE || !sl)
+			continue;
+		an = (size_t)(sl - cl->sub);
+		bn = cl->sub_n - an - 1;
+		for (int k = 1; an && bn && k < t->ncols; k++) {
+			const struct column *o = &t->col[k];
+			size_t on;
+
+			if (k == c || o->kind != C_VALUE || !o->sub)
+				continue;
+			on = without_unit(o->sub, o->sub_n);
+			a |= on == an && !strncasecmp(o->sub, cl->sub, an);
+			b |= on == bn && !strncasecmp(o->sub, sl + 1, bn);
+		}
+		if (a && b)
+			cl->kind = C_DERIVED, cl->ratio = 1;
+	}
+}
+
 /* Do the words s[0..n) name a quantity of handmetric.c's phrases ("Binary Size"; "b" is no such)? */
 static int names_phrase(const char *s, size_t n)
 {
@@ -1128,6 +1196,7 @@ struct pending {
 	struct handnum h, sp;
 	int has_sp;
 	const char *quantity, *variant;
+	const char *subject; /* a build's row: what its column's words say it was measured on, or NULL */
 	enum stat_kind st;
 };
 
@@ -1137,6 +1206,33 @@ static int has_digit(const char *s, size_t n)
 		if (char_is_digit(s[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * In a table of builds as rows, a head whose words before its last name
+ * a build ("Release Build" in a row of "GCC"): when the last word names a
+ * quantity whose unit the figure has, that is the quantity and the words
+ * before it what the row's build was measured on (pd->subject: "Release"
+ * and build_time). Returns the quantity to use (`own` when not: "Start
+ * RSS" and "wasm size" stay quantities of their own).
+ */
+static const char *head_subject(struct tctx *t, const struct column *cl, const char *own, struct pending *pd)
+{
+	const char *h = cl->head.s, *sp, *q;
+	size_t n = without_unit(h, cl->head.len);
+	enum stat_kind st;
+
+	while (n && h[n - 1] == ' ')
+		n--;
+	for (sp = h + n; sp > h && sp[-1] != ' '; sp--)
+		;
+	/* the words before name a build ("Start RSS", "wasm size" are quantities of their own) */
+	if (sp == h || !label_names_build(h, (size_t)(sp - h)) ||
+	    !hand_quantity(sp, (size_t)(h + n - sp), &q, &st, NULL) || st != STAT_VALUE || !metric_lookup(q) ||
+	    metric_lookup(q)->unit != pd->h.unit)
+		return own;
+	pd->subject = name_text(t, h, (size_t)(sp - 1 - h));
+	return q;
 }
 
 static int read_table(struct tctx *t)
@@ -1159,6 +1255,7 @@ static int read_table(struct tctx *t)
 		return 0;
 	column_heads(t);
 	classify_columns(t);
+	ratio_columns(t);
 	{
 		int values = 0, named = 0, repeats = 0, heads_build = 0;
 		const char *first_head = t->col[0].sub_n ? t->col[0].sub : t->col[0].group;
@@ -1187,8 +1284,14 @@ static int read_table(struct tctx *t)
 		t->rows_say_metric = first_head && text_contains_nocase(first_head, first_n, "metric");
 		if (repeats)
 			t->cols_are_builds = 0, t->rows_are_builds = 0;
-		else if (first_head && hand_build_header(first_head, first_n) && !(heads_build == values && !named))
-			t->rows_are_builds = 1; /* "| Build | Startup |": the rows are the builds, unless the heads name builds */
+		else if (first_head && hand_build_header(first_head, first_n) &&
+			 (hand_build_kind_header(first_head, first_n) || !(heads_build == values && !named)))
+			/*
+			 * "| Build | Startup |": the rows are the builds, unless the heads
+			 * name builds; a kind of build ("| Compiler | Release Build |")
+			 * makes the rows builds and the heads what each was measured on
+			 */
+			t->rows_are_builds = 1;
 		else if (!named)
 			t->cols_are_builds = 1;
 		else
@@ -1303,7 +1406,12 @@ static int read_table(struct tctx *t)
 				}
 				if (pd->h.flags & HN_RATIO)
 					continue;
-				quantity = quantity_of(t, w, wn, pd->h.unit, &st, &own);
+				/* "Bytes/Sec | 7.7 MB": a size per second is a throughput */
+				if (pd->h.unit == UNIT_BYTE && w && wn && hand_per_second(w, wn))
+					pd->h.unit = UNIT_BYTE_PER_S;
+				quantity = quantity_of(t, w, wn, &pd->h, u, un, &st, &own);
+				if (pd->h.unit == UNIT_BYTE_PER_S && is_size_quantity(quantity))
+					quantity = "throughput";
 			}
 			if (!quantity || (pd->h.unit == UNIT_NONE && !metric_unit_fixed(quantity, &pd->h))) {
 				if (!undecided++)
@@ -1320,6 +1428,8 @@ static int read_table(struct tctx *t)
 			}
 			pd->c = c;
 			pd->st = st;
+			if (t->rows_are_builds && own.len && quantity && cl->head.len)
+				quantity = head_subject(t, cl, quantity, pd);
 			if (t->cols_are_builds) {
 				pd->variant = cl->sub ? name_text(t, cl->sub, without_unit(cl->sub, cl->sub_n)) : NULL;
 				pd->variant = build_of(t, pd->variant, &quantity, &pd->st, pd->h.unit);
@@ -1334,6 +1444,9 @@ static int read_table(struct tctx *t)
 
 					column_unit(&t->col[k], &su, &sun);
 					rc = cell_figure(t, r, k, su, sun, size, &pd->sp);
+					/* a spread under "stddev (%)" is in percent of the figure */
+					if (rc == 0 && pd->sp.unit == UNIT_NONE && memchr(t->col[k].head.s, '%', t->col[k].head.len))
+						pd->sp.unit = UNIT_PERCENT;
 					if (rc == 0)
 						pd->has_sp = 1;
 					else if (rc < 0 && k < r->n && has_digit(r->c[k].s, r->c[k].n))
@@ -1359,7 +1472,7 @@ static int read_table(struct tctx *t)
 				continue;
 			}
 			emit(t, r, pd->c, &pd->h, pd->quantity, pd->st, pd->variant, t->cols_are_builds,
-			     t->rows_are_builds ? NULL : (t->cols_are_builds ? subject : rowname),
+			     t->rows_are_builds ? pd->subject : (t->cols_are_builds ? subject : rowname),
 			     pd->has_sp ? &pd->sp : NULL);
 			emitted++;
 			if (t->cols_are_builds && nv < 2) {
@@ -1382,6 +1495,90 @@ static int read_table(struct tctx *t)
 	return emitted;
 }
 
+/*
+ * A report of keys and figures, one a line, of a tool no parser knows
+ * ("Total requests    24", "Requests per second   56.52 [#/sec]",
+ * "99.0'th percentile   65ms"): one run, each figure under the quantity
+ * its key names (handmetric.c); a standard deviation's key is the spread
+ * of the quantity of the line before it ("Average time per request" then
+ * "Sample standard deviation": latency's). A key that names no quantity
+ * over a bare figure is not read, nor a ratio or a change; fewer than
+ * three figures read nothing (two such lines are as likely prose's).
+ * Returns the runs made.
+ */
+#define KEYFIG_MAX 64
+
+static int read_key_figures(struct tctx *t)
+{
+	const struct block *b = t->b;
+	struct sink_txn txn = { 0 };
+	struct {
+		const struct line *l;
+		struct handnum h;
+		const char *q;
+		enum stat_kind st;
+	} got[KEYFIG_MAX];
+	int n = 0;
+	const char *prev = NULL;
+	struct buf own = BUF_INIT;
+	uint32_t run;
+
+	for (uint32_t i = 0; i < b->n && n < KEYFIG_MAX; i++) {
+		const struct line *l = &b->lines[i];
+		struct ws_span key, fig;
+		struct handnum_ctx ctx = { t->mark, NULL, 0, 0 };
+		const char *f, *kw, *q = NULL;
+		size_t fn, kn;
+		enum stat_kind st = STAT_VALUE;
+
+		if (!ws_key_figure(l->s, line_end(l), i > 0, &key, &fig))
+			continue;
+		f = l->s + fig.off, fn = fig.n;
+		kw = l->s + key.off, kn = key.n;
+		/* a unit's note in brackets after the figure: "56.52 [#/sec]" */
+		if (fn && f[fn - 1] == ']')
+			for (size_t k = fn - 1; k > 0; k--)
+				if (f[k - 1] == '[') {
+					for (fn = k - 1; fn && f[fn - 1] == ' '; fn--)
+						;
+					break;
+				}
+		if (handnum_read(f, fn, &ctx, &got[n].h) != 0 || (got[n].h.flags & (HN_RATIO | HN_SIGNED)))
+			continue;
+		if (text_contains_nocase(kw, kn, "deviation")) {
+			/* the spread of the quantity before it: latency.avg's is latency's */
+			const char *dot = prev ? strchr(prev, '.') : NULL;
+
+			if (!prev)
+				continue;
+			q = dot ? sink_strndup(t->s, prev, (size_t)(dot - prev)) : prev;
+			st = STAT_SD;
+		} else if (!hand_quantity(kw, kn, &q, &st, &own)) {
+			if (!own.len || got[n].h.unit == UNIT_NONE)
+				continue;
+			q = sink_strndup(t->s, own.s, own.len);
+		}
+		if ((got[n].h.unit == UNIT_NONE && !metric_unit_fixed(q, &got[n].h)) || !unit_fits(q, got[n].h.unit))
+			continue;
+		got[n].l = l;
+		got[n].q = q;
+		got[n].st = st;
+		prev = st == STAT_SD ? prev : q;
+		n++;
+	}
+	buf_release(&own);
+	if (n < 3)
+		return 0;
+	run = sink_txn_begin(t->s, &txn, got[0].l);
+	sink_run_end(t->s, run, got[n - 1].l);
+	for (int k = 0; k < n; k++)
+		sink_measure(t->s, run, got[k].q, got[k].st, got[k].h.unit, got[k].h.value, 0, got[k].l, got[k].h.num,
+			     got[k].h.num_len);
+	sink_note(t->s, run, NOTE_INFO, got[0].l, "read as the keys and figures of a report no parser knows");
+	sink_txn_finish(t->s, &txn, got[0].l, NULL);
+	return 1;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct tctx t;
@@ -1398,9 +1595,17 @@ static int parse(const struct block *b, struct sink *s)
 	case K_HTML:
 		read_html(b, &t.g);
 		break;
-	case K_ALIGNED:
-		read_aligned(b, &t.g);
+	case K_ALIGNED: {
+		struct ws_span head[WS_MAX_COLS], key, fig;
+		int nhead;
+		const struct line *h = &b->lines[0];
+
+		if (!ws_header(h->s, line_end(h), h->cut, head, &nhead) && ws_key_figure(h->s, line_end(h), 0, &key, &fig))
+			read_key_figures(&t);
+		else
+			read_aligned(b, &t.g);
 		break;
+	}
 	default:
 		read_lines(b, &t.g);
 	}

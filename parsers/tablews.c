@@ -74,6 +74,35 @@ static int has_digit(const char *s, size_t n)
 	return 0;
 }
 
+/* Is the word at s[0..n) an option: "-G", "--min-speed=2"? */
+static int option_word(const char *s, size_t n)
+{
+	size_t k = n >= 2 && s[1] == '-' ? 2 : 1;
+
+	return n > k && s[0] == '-' && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z'));
+}
+
+/*
+ * Is cell s[0..n) a command's arguments rather than a column's head: two
+ * options ("-G --min-speed=2"), or a long option given a value
+ * ("--warmup=3")? A head may be one flag ("-O2", "--release").
+ */
+static int options_cell(const char *s, size_t n)
+{
+	int options = 0;
+
+	for (size_t i = 0, w; i < n; i = w + 1) {
+		for (w = i; w < n && s[w] != ' '; w++)
+			;
+		if (option_word(s + i, w - i)) {
+			options++;
+			if (s[i + 1] == '-' && memchr(s + i, '=', w - i))
+				return 1;
+		}
+	}
+	return options >= 2;
+}
+
 /* Could cell s[0..n) head a column: a few words, not a figure? */
 static int head_cell(const char *s, size_t n)
 {
@@ -108,8 +137,8 @@ int ws_header(const char *s, size_t n, unsigned cut, struct ws_span *cols, int *
 	if (k < 2 || (k == 2 && cols[0].a + cut < 4))
 		return 0;
 	for (int c = 0; c < k; c++)
-		if (!head_cell(s + cols[c].off, cols[c].n))
-			return 0;
+		if (!head_cell(s + cols[c].off, cols[c].n) || options_cell(s + cols[c].off, cols[c].n))
+			return 0; /* a figure, a sentence, or a command spaced by hand ("x compare_to  a  b  -G --min=2") */
 	*ncols = k;
 	return 1;
 }
@@ -156,4 +185,49 @@ int ws_row_fits(const char *s, size_t n, const struct ws_span *cols, int ncols)
 		digits |= has_digit(s + cell[c].off, cell[c].n);
 	}
 	return digits;
+}
+
+static int letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+int ws_key_figure(const char *s, size_t n, int loose, struct ws_span *key, struct ws_span *fig)
+{
+	struct ws_span cell[3];
+	size_t i = 0, end = n, k, words = 1;
+	int nc;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	/* the first line begins with a word; later ones may begin with a percentile ("99.0'th percentile") */
+	if (i >= end || !(letter(s[i]) || (loose && s[i] >= '0' && s[i] <= '9')) || end - i > 120)
+		return 0;
+	nc = ws_cells(s, end, cell, 3);
+	if (nc == 2) {
+		key->off = cell[0].off, key->n = cell[0].n;
+		fig->off = cell[1].off, fig->n = cell[1].n;
+	} else if (loose && nc == 1) {
+		/* the first word that begins with a digit begins the figure */
+		for (k = i; k < end; k++)
+			if (s[k] == ' ' && k + 1 < end && s[k + 1] >= '0' && s[k + 1] <= '9')
+				break;
+		if (k >= end)
+			return 0;
+		key->off = (uint16_t)i, key->n = (uint16_t)(k - i);
+		fig->off = (uint16_t)(k + 1), fig->n = (uint16_t)(end - k - 1);
+	} else {
+		return 0;
+	}
+	if (key->n > WS_HEAD_BYTES || !fig->n || !(s[fig->off] >= '0' && s[fig->off] <= '9') ||
+	    s[key->off + key->n - 1] == ':')
+		return 0;
+	for (k = key->off; k < (size_t)key->off + key->n; k++) {
+		words += s[k] == ' ';
+		nc |= letter(s[k]) ? 8 : 0;
+	}
+	/* a report's first key is two words at least ("size  12 MB" alone is no report) */
+	return words <= 6 && (nc & 8) && (loose || words >= 2);
 }

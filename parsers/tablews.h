@@ -54,4 +54,15 @@ int ws_column_of(const struct ws_span *c, const struct ws_span *cols, int ncols)
  */
 int ws_row_fits(const char *s, size_t n, const struct ws_span *cols, int ncols);
 
+/*
+ * A line of a tool's report as key and figure ("Total requests    24",
+ * "Requests per second   56.52 [#/sec]"): words that begin with a
+ * letter (two to six, no ':' at their end), then a cell that begins
+ * with a digit. The key is found by two blanks or more, or, `loose`
+ * (inside such a block), by the first word that begins with a digit
+ * ("Sample standard deviation 24ms"). Sets both spans (bytes of s) and
+ * returns 1 when it is one.
+ */
+int ws_key_figure(const char *s, size_t n, int loose, struct ws_span *key, struct ws_span *fig);
+
 #endif

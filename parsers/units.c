@@ -573,6 +573,12 @@ static const struct unit_spelling hand_spellings[] = {
 	{ "it/s", UNIT_PER_S, 1 },
 	{ "op/s", UNIT_PER_S, 1 },
 	{ "/ms", UNIT_PER_S, 1e3 },
+	/* a frequency: cycles or events per second */
+	{ "Hz", UNIT_PER_S, 1 },
+	{ "kHz", UNIT_PER_S, 1e3 },
+	{ "KHz", UNIT_PER_S, 1e3 },
+	{ "MHz", UNIT_PER_S, 1e6 },
+	{ "GHz", UNIT_PER_S, 1e9 },
 };
 
 int unit_lookup_hand(const char *s, size_t n, enum unit *unit, double *factor)

@@ -987,6 +987,28 @@ static void attach_labels(struct pass *p)
 	}
 	free(first);
 	/*
+	 * A listing under a build's label some of whose names come again under
+	 * another build's (vmlinux under "1. GCC" and "2. LLVM", beside package
+	 * files whose names hold the compiler): the whole listing is that
+	 * build's, each name its scenario.
+	 */
+	if (nm->nblocks) {
+		unsigned char *blk = xcalloc(nm->nblocks, 1);
+		int any = 0;
+
+		for (uint32_t k = 0; k < nm->n; k++)
+			if (again[k] && nm->runs[k].block < nm->nblocks)
+				blk[nm->runs[k].block] = 1, any = 1;
+		for (uint32_t k = 0; any && k < nm->n; k++) {
+			const struct naming_run *e = &nm->runs[k];
+
+			if (!again[k] && e->label && e->multi && p->proposal[k] && e->block < nm->nblocks &&
+			    blk[e->block])
+				again[k] = 1;
+		}
+		free(blk);
+	}
+	/*
 	 * A section's heading that names no build, over runs told apart only
 	 * by the size of what they ran ("## Ryzen 7 9700x" over ./train and
 	 * ./train_large): the runs are workloads measured on what the heading
@@ -1338,10 +1360,149 @@ static int names_tool(const char *label, enum fmt fmt)
 }
 
 /*
+ * The file a label names ("Take the first benchmark, `benchmark/bm_life.rb`:"):
+ * its last word with a '/' or a file's extension, code marks and
+ * punctuation aside; its bytes in *n, NULL when it names none.
+ */
+static const char *label_file(const char *label, size_t *n)
+{
+	const char *found = NULL;
+
+	*n = 0;
+	for (const char *w = label; *w;) {
+		const char *e, *dot;
+
+		while (*w == ' ' || *w == '`' || *w == '(' || *w == '"')
+			w++;
+		for (e = w; *e && *e != ' '; e++)
+			;
+		while (e > w && strchr("`,:;.)\"", e[-1]))
+			e--;
+		dot = e > w ? memchr(w, '.', (size_t)(e - w)) : NULL;
+		if (e - w >= 4 && (memchr(w, '/', (size_t)(e - w)) || (dot && dot > w && e - dot >= 2 && e - dot <= 5 &&
+									isalpha((unsigned char)dot[1]))))
+			found = w, *n = (size_t)(e - w);
+		while (*w && *w != ' ')
+			w++;
+	}
+	return found;
+}
+
+/* Does word w[0..n) stand in every command of runs [a, b)? */
+static int word_in_all(struct pass *p, uint32_t a, uint32_t b, const char *w, size_t n)
+{
+	for (uint32_t k = a; k < b; k++) {
+		const char *q = p->m->rs.runs[p->nm->first + k].command;
+		int found = 0;
+
+		while (*q && !found) {
+			const char *e;
+
+			while (*q == ' ')
+				q++;
+			for (e = q; *e && *e != ' '; e++)
+				;
+			found = e > q && (size_t)(e - q) == n && !memcmp(q, w, n);
+			q = e;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The names of runs [a, b), each its command less the words of the
+ * workload the label names (its file, and any word holding the file's
+ * stem: "benchmark/bm_life.rb" and "./bm_life"), less the words every one
+ * of the commands holds ("time"), and less a shell's joints left at either
+ * end ("&&"): "./spinel benchmark/bm_life.rb && time ./bm_life" is
+ * "./spinel", "time ruby --yjit benchmark/bm_life.rb" is "ruby --yjit".
+ * Sets p->words[] and returns 1 when every run gets a name and two differ;
+ * 0 (nothing set) otherwise.
+ */
+static int workload_names(struct pass *p, uint32_t a, uint32_t b, const char *file, size_t fn)
+{
+	const char *stem = file, *dot;
+	char stemz[64];
+	size_t sn;
+	const char **names = xcalloc(b - a, sizeof(*names));
+	struct buf out = BUF_INIT;
+	int ok = 1, differ = 0;
+
+	for (const char *q = file; q < file + fn; q++)
+		if (*q == '/')
+			stem = q + 1;
+	dot = memchr(stem, '.', (size_t)(file + fn - stem));
+	sn = dot ? (size_t)(dot - stem) : (size_t)(file + fn - stem);
+	if (sn >= sizeof(stemz))
+		sn = 0;
+	memcpy(stemz, stem, sn);
+	stemz[sn] = '\0';
+	for (uint32_t k = a; ok && k < b; k++) {
+		const char *c = p->m->rs.runs[p->nm->first + k].command;
+
+		buf_reset(&out);
+		for (const char *w = c; *w;) {
+			const char *e;
+
+			while (*w == ' ')
+				w++;
+			for (e = w; *e && *e != ' '; e++)
+				;
+			if (e == w)
+				break;
+			if (!(sn >= 3 && text_find(w, (size_t)(e - w), stemz)) &&
+			    !word_in_all(p, a, b, w, (size_t)(e - w))) {
+				if (out.len)
+					buf_addc(&out, ' ');
+				buf_add(&out, w, (size_t)(e - w));
+			}
+			w = e;
+		}
+		/* a shell's joints at either end: "./spinel &&" */
+		for (int again = 1; again;) {
+			static const char *const joints[] = { "&&", "||", ";", "|" };
+
+			again = 0;
+			for (size_t j = 0; j < countof(joints) && out.len; j++) {
+				size_t jn = strlen(joints[j]);
+
+				if (out.len >= jn && !memcmp(out.s + out.len - jn, joints[j], jn) &&
+				    (out.len == jn || out.s[out.len - jn - 1] == ' ')) {
+					out.len -= jn;
+					while (out.len && out.s[out.len - 1] == ' ')
+						out.len--;
+					again = 1;
+				} else if (out.len > jn && !memcmp(out.s, joints[j], jn) && out.s[jn] == ' ') {
+					memmove(out.s, out.s + jn + 1, out.len - jn - 1);
+					out.len -= jn + 1;
+					again = 1;
+				}
+			}
+			if (out.s)
+				out.s[out.len] = '\0';
+		}
+		ok = out.len > 0;
+		if (ok)
+			names[k - a] = arena_strndup(&p->m->arena, out.s, out.len);
+		differ |= ok && k > a && strcmp(names[k - a], names[0]);
+	}
+	ok = ok && differ;
+	for (uint32_t k = a; ok && k < b; k++)
+		p->words[k] = names[k - a];
+	free(names);
+	buf_release(&out);
+	return ok;
+}
+
+/*
  * A heading that is the name of the tool whose outputs it reaches ("#
- * Perf stat" over "perf stat ./one" and "perf stat ./two") says what was
- * run, not which build: where those outputs ran different commands, the
- * commands tell them apart, and the heading is their scenario.
+ * Perf stat" over "perf stat ./one" and "perf stat ./two"), or a label
+ * naming the file every one of their commands runs ("`benchmark/bm_life.rb`:"
+ * over "time ruby bm_life.rb" and "time ruby --yjit bm_life.rb"), says what
+ * was run, not which build: where those outputs ran different commands,
+ * the commands tell them apart, and the label is their scenario.
  */
 static void tool_headings(struct pass *p, struct diag *d)
 {
@@ -1351,22 +1512,34 @@ static void tool_headings(struct pass *p, struct diag *d)
 	for (uint32_t a = 0, b; a < nm->n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
 		const struct run *ra = &m->rs.runs[nm->first + a];
-		int differ = 0, ok = ea->label && p->attached[a] && ea->command && names_tool(ea->label, ra->fmt);
+		int differ = 0, ok = ea->label && p->attached[a] && ea->command, tool = ok && names_tool(ea->label, ra->fmt);
+		size_t fn = 0;
+		const char *file = ok && !tool ? label_file(ea->label, &fn) : NULL;
+		char *f = file ? xstrndup(file, fn) : NULL;
 
+		ok = ok && (tool || (f && strstr(ra->command, f)));
 		for (b = a + 1; b < nm->n && nm->runs[b].label_line == ea->label_line &&
 				m->rs.runs[nm->first + b].source == ra->source;
 		     b++) {
 			const struct run *r = &m->rs.runs[nm->first + b];
 
-			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt;
+			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt && (tool || strstr(r->command, f));
 			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
 		}
-		if (!ok || !differ)
+		/* a label naming the file: the commands less that workload name the runs */
+		ok = ok && differ && (tool || workload_names(p, a, b, file, fn));
+		free(f);
+		if (!ok)
 			continue;
-		if (d)
+		if (d && tool)
 			diag_warn(d, m->sources[ra->source].name, ea->label_line,
 				  "the heading \"%s\" (line %u) is the name of the tool its outputs ran, and their "
 				  "commands differ: the commands name them, the heading is their scenario",
+				  ea->label, ea->label_line);
+		else if (d)
+			diag_warn(d, m->sources[ra->source].name, ea->label_line,
+				  "the label \"%s\" (line %u) names the file every command under it runs, and the "
+				  "commands differ: the commands name them, the label is their scenario",
 				  ea->label, ea->label_line);
 		for (uint32_t k = a; k < b; k++) {
 			p->attached[k] = 0;

@@ -129,12 +129,34 @@ static void test_figure_rows(void **state)
 	assert_false(has_warning(&f->d, 5, "du"));
 }
 
+/*
+ * A terminal's copy turned du's tab into blanks and no command is shown:
+ * bare sizes before paths with a '/' are a listing, counted in the unit
+ * the line right above gives in brackets; without one, a warning.
+ */
+static void test_caption_unit(void **state)
+{
+	struct model_fixture *f = *state;
+
+	import_string(&f->m, "d.txt", "```\n15893   /home/u/src/linux/git\n372     vmlinux\n```\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+	assert_true(has_warning(&f->d, 2, "du listing without its unit"));
+
+	import_string(&f->m, "c.txt",
+		      "```\n[ disc-usage [MiB] ]\n15893   /home/u/src/linux/git\n372     vmlinux\n```\n", &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_DU);
+	assert_exact(&f->m, 0, "file_size", 15893.0 * 1048576);
+	assert_exact(&f->m, 1, "file_size", 372.0 * 1048576);
+}
+
 int main(void)
 {
 #define T(t) cmocka_unit_test_setup_teardown(t, model_fixture_setup, model_fixture_teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_commented_commands), T(test_units_of_commands), T(test_decimal_comma_and_total),
 		T(test_without_command),    T(test_not_du),		    T(test_figure_rows),
+		T(test_caption_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

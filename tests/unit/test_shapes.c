@@ -607,6 +607,100 @@ static void test_sibling_captions(void **state)
 			    "LTO|LTO");
 }
 
+/*
+ * A date an update's word heads ("Update 29-Jul-2020:") is a part of the
+ * text and names no build; a date alone may (test_emphasis).
+ */
+static void test_date_lines(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Update 29-Jul-2020:\n\n" HF("./da", "5.0")), "t");
+	assert_string_equal(variants_of(f, "EDIT (2021-03-04):\n\n" HF("./db", "5.0")), "t");
+	assert_string_equal(variants_of(f, "**Updated on July 29, 2020**\n\n" HF("./dc", "5.0")), "t");
+	/* and it ends the reach of the label above it */
+	assert_string_equal(variants_of(f, "With LTO:\n\n" HF("./dd", "5.0") "\nUpdate 30 Jul 2020:\n\n" HF("./dd", "4.0")),
+			    "With LTO|t");
+	/* a version is no date: it still names the build */
+	assert_string_equal(variants_of(f, "gcc 10.2.0-3:\n\n" HF("./de", "5.0")), "gcc 10.2.0-3");
+}
+
+/*
+ * Numbered items inside a fence over the outputs that follow each ("1.
+ * Debian's GCC 10 + ld.bfd", "2. Selfmade llvm-toolchain 11"): each item
+ * names its outputs, however long, the second the first's sibling; a
+ * numbered sentence names nothing.
+ */
+static void test_numbered_items_in_fence(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Built with each toolchain:\n```\n"
+					   "1. Debian's GCC version 10.2.0-3 + binutils/ld.bfd version 2.35-1\n\n[ build-time ]\n" HF("./fa", "5.0")
+					   "\n2. Selfmade llvm-toolchain version 11.0.0-rc1 (LLVM=1)\n\n[ build-time ]\n" HF("./fa", "4.0") "```\n"),
+			    "Debian's GCC version 10.2.0-3 + binutils/ld.bfd version 2.35-1|"
+			    "Selfmade llvm-toolchain version 11.0.0-rc1 (LLVM=1)");
+	assert_string_equal(variants_of(f, "```\n1. Run it twice and keep the best.\n\n" HF("./fb", "5.0") "```\n"), "t");
+}
+
+/*
+ * "$ time CMD", the program's own lines, then zsh's time report, under a
+ * label naming the benchmark file every command runs: each report is its
+ * command's, and the commands, less that file and the words all of them
+ * share, name the runs; the label is their scenario.
+ */
+static void test_time_commands_under_file_label(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Take the first benchmark, `bench/fib.rb`:\n```\n"
+			   "$ ./compiler bench/fib.rb && time ./fib\n"
+			   "bench/fib.rb -> fib\n"
+			   "42\n"
+			   "0.02s user 0.00s system 97% cpu 0.021 total\n"
+			   "\n"
+			   "$ time ruby bench/fib.rb\n"
+			   "42\n"
+			   "0.82s user 0.01s system 99% cpu 0.836 total\n"
+			   "\n"
+			   "$ time ruby --yjit bench/fib.rb\n"
+			   "42\n"
+			   "0.46s user 0.01s system 99% cpu 0.469 total\n"
+			   "```\n";
+
+	assert_string_equal(variants_of(f, text), "./compiler|ruby|ruby --yjit");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 1].scenario, "Take the first benchmark, bench/fib.rb");
+	assert_string_equal(f->m.rs.runs[f->m.rs.nruns - 2].command, "time ruby bench/fib.rb");
+}
+
+/*
+ * A commit's hash alone on a line above an output names the build of that
+ * commit, also right under a heading (a new paragraph there).
+ */
+static void test_commit_hash_labels(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "### Comparison\n5e049e1e3185991fd1aa\n```\n" HF("./ha", "5.0") "```\n"
+					   "\n3f07b7e\n```\n" HF("./ha", "4.0") "```\n"),
+			    "5e049e1e3185991fd1aa|3f07b7e");
+	/* a number, or a word of hex letters alone, is no hash */
+	assert_string_equal(variants_of(f, "\n1234567\n```\n" HF("./hb", "5.0") "```\n"), "t");
+}
+
+/*
+ * Two listings under two builds' labels, some names in both (vmlinux),
+ * others each build's own (its package): every row is its listing's
+ * build, its file the scenario.
+ */
+static void test_listings_share_some_names(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "```\n1. GCC 10\n\n12M\tvmlinux\n3M\tpkg-gcc10.deb\n\n"
+					   "2. LLVM 11\n\n11M\tvmlinux\n4M\tpkg-llvm11.deb\n```\n"),
+			    "GCC 10|GCC 10|LLVM 11|LLVM 11");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -621,6 +715,8 @@ int main(void)
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
+		T(test_date_lines), T(test_numbered_items_in_fence), T(test_time_commands_under_file_label),
+		T(test_commit_hash_labels), T(test_listings_share_some_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -353,6 +353,187 @@ static void test_rows_are_builds(void **state)
 	assert_int_equal(f->m.rs.runs[find_run(&f->m, "LTO", "time")].name_line, 4);
 }
 
+/*
+ * A row's words say what its figures are: a percentile in brackets or
+ * before the word ("Latency (90%)", "p99 latency", "99.9th") is that
+ * percentile, never the mean; "/Sec" makes a size a throughput.
+ */
+static void test_percentile_per_second(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Old | New |\n"
+			   "|---|---|---|\n"
+			   "| Latency (Avg) | 31.5 ms | 30.2 ms |\n"
+			   "| Latency (90%) | 48 ms | 41 ms |\n"
+			   "| p99 latency | 120 ms | 97 ms |\n"
+			   "| Transfer/sec | 3.2 MB | 3.5 MB |\n";
+	long r;
+
+	import_string(&f->m, "pct.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 8);
+	assert_figure(&f->m, "Old", "latency.avg", 0.0315, RUN_HAND);
+	assert_figure(&f->m, "Old", "latency.p90", 0.048, RUN_HAND);
+	assert_figure(&f->m, "New", "latency.p90", 0.041, RUN_HAND);
+	assert_figure(&f->m, "New", "latency.p99", 0.097, RUN_HAND);
+	assert_figure(&f->m, "Old", "throughput", 3.2e6, RUN_HAND);
+	r = find_run(&f->m, "New", "throughput");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "throughput")->unit, UNIT_BYTE_PER_S);
+	assert_int_equal(f->d.n, 0);
+}
+
+/*
+ * Rows that name their quantity over cells without a unit: a rate's row
+ * is per second, a count's a count ("12k" is 12000), and a note in
+ * brackets after a figure is dropped, the figure kept.
+ */
+static void test_rows_name_bare_figures(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Before | After |\n"
+			   "|---|---|---|\n"
+			   "| Req/Sec (Avg) | 812.5 | 901.25 |\n"
+			   "| Requests | 24k | 27k |\n"
+			   "| Errors | 3 (timeouts) | 0 |\n";
+	long r;
+
+	import_string(&f->m, "bare.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 6);
+	assert_figure(&f->m, "Before", "qps", 812.5, RUN_HAND);
+	assert_figure(&f->m, "After", "qps", 901.25, RUN_HAND);
+	r = find_run(&f->m, "After", "qps");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "qps")->unit, UNIT_PER_S);
+	assert_figure(&f->m, "Before", "calls", 24000, RUN_HAND);
+	assert_figure(&f->m, "Before", "errors", 3, RUN_HAND);
+	assert_figure(&f->m, "After", "errors", 0, RUN_HAND);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* Hz in a column's header or after a figure is a frequency, per second; "name (unit)" heads a build's column. */
+static void test_frequency(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Design | base (kHz) | lto (kHz) |\n"
+			   "|---|---|---|\n"
+			   "| core-a | 1598.5 | 1629 |\n"
+			   "| core-b | 1.2 MHz | 1.31 MHz |\n";
+	long r;
+
+	import_string(&f->m, "hz.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "base", "core-a.frequency", 1598500, RUN_HAND);
+	assert_figure(&f->m, "lto", "core-a.frequency", 1629000, RUN_HAND);
+	assert_figure(&f->m, "lto", "core-b.frequency", 1310000, RUN_HAND);
+	r = find_run(&f->m, "base", "core-b.frequency");
+	assert_true(r >= 0);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "core-b.frequency")->unit, UNIT_PER_S);
+	assert_int_equal(f->d.n, 0);
+}
+
+/*
+ * A first header naming a kind of build (a compiler) makes the rows the
+ * builds even where the other heads hold build words: "Release Build" is
+ * the build time of a Release build, measured for each compiler.
+ */
+static void test_rows_are_build_kinds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Compiler | Release Build | Debug Build\n"
+			   "-- | -- | --\n"
+			   "GCC |  8m 25s | 10m 21s\n"
+			   "Clang | 4m 56s | 4m 57s\n";
+
+	import_string(&f->m, "kinds.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "GCC", "Release.build_time", 505, RUN_HAND);
+	assert_figure(&f->m, "GCC", "Debug.build_time", 621, RUN_HAND);
+	assert_figure(&f->m, "Clang", "Debug.build_time", 297, RUN_HAND);
+}
+
+/* yjit-bench's "stddev (%)" after a figure's column: that column's spread relative to it. */
+static void test_relative_spread(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "-----  -----------  ----------  ----------  ----------  ------------\n"
+			   "bench  before (ms)  stddev (%)  after (ms)  stddev (%)  before/after\n"
+			   "nbody  99.4         0.8         94.7        0.9         1.05\n"
+			   "-----  -----------  ----------  ----------  ----------  ------------\n"
+			   "```\n";
+	long r;
+	const struct measurement *me;
+
+	import_string(&f->m, "rsd.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_figure(&f->m, "after", "nbody.time", 0.0947, RUN_HAND);
+	r = find_run(&f->m, "after", "nbody.time");
+	me = find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd");
+	assert_non_null(me);
+	assert_true(me->value == 0.9);
+	assert_int_equal(me->unit, UNIT_PERCENT);
+	r = find_run(&f->m, "before", "nbody.time");
+	assert_true(find_meas(&f->m, (uint32_t)r, "nbody.time.rel_sd")->value == 0.8);
+	/* "before/after" is the ratio of the two, checked, never read */
+	assert_int_equal(f->m.rs.nmeas, 4);
+	assert_int_equal(f->d.n, 0);
+}
+
+/* A ratio column named by two builds' columns that its row does not bear out is named in a warning. */
+static void test_ratio_column_checked(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| bench | before (ms) | after (ms) | before/after |\n"
+			   "|---|---|---|---|\n"
+			   "| nbody | 99.4 | 94.7 | 1.20 |\n";
+
+	import_string(&f->m, "ratio.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_true(has_warning(&f->d, 3, "derived column \"before/after\" disagrees"));
+}
+
+/*
+ * A load tester's report of keys and figures, no header (drill's): one
+ * run, each key naming its quantity, a standard deviation the spread of
+ * the line before, percentiles as written ("99.5'th"), a unit's note in
+ * brackets dropped; not hand-written. Two such lines read nothing.
+ */
+static void test_key_figures(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "Time taken for tests      0.5 seconds\n"
+			   "Total requests            30\n"
+			   "Failed requests           2\n"
+			   "Requests per second       61.25 [#/sec]\n"
+			   "Median time per request   4ms\n"
+			   "Average time per request  12ms\n"
+			   "Sample standard deviation 9ms\n"
+			   "99.5'th percentile        48ms\n"
+			   "```\n";
+	const char *two = "```\nTotal requests    30\nFailed requests   2\n```\n";
+	const struct run *r;
+
+	import_string(&f->m, "kf.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	r = &f->m.rs.runs[0];
+	assert_int_equal(r->flags & RUN_HAND, 0);
+	assert_true(find_meas(&f->m, 0, "wall_time")->value == 0.5);
+	assert_true(find_meas(&f->m, 0, "calls")->value == 30);
+	assert_true(find_meas(&f->m, 0, "errors")->value == 2);
+	assert_true(find_meas(&f->m, 0, "qps")->value == 61.25);
+	assert_int_equal(find_meas(&f->m, 0, "qps")->unit, UNIT_PER_S);
+	assert_true(find_meas(&f->m, 0, "latency.p50")->value == 0.004);
+	assert_true(find_meas(&f->m, 0, "latency.avg")->value == 0.012);
+	assert_true(find_meas(&f->m, 0, "latency.stddev")->value == 0.009);
+	assert_true(find_meas(&f->m, 0, "latency.p99.5")->value == 0.048);
+	assert_int_equal(f->m.rs.nmeas, 8);
+	model_release(&f->m);
+	model_init(&f->m);
+	import_string(&f->m, "two.md", two, &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+}
+
 /* Δ and speedup columns are never read; one that disagrees with its row is named in a warning. */
 static void test_derived(void **state)
 {
@@ -372,6 +553,74 @@ static void test_derived(void **state)
 	assert_true(has_warning(&f->d, 4, "-25% recomputed"));
 	assert_false(has_warning(&f->d, 3, "derived"));
 	assert_int_equal(f->d.n, 1);
+}
+
+/*
+ * pyperf's older grid prints the change after its verdict ("1.31 sec:
+ * 1.07x slower (+7%)"): still pyperf's table, its figures read as
+ * pyperf's, never the ratio or the percentage.
+ */
+static void test_tool_table_verdict_percent(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "+-----------+----------+------------------------------+\n"
+			   "| Benchmark | py2      | py2pgo                       |\n"
+			   "+===========+==========+==============================+\n"
+			   "| 2to3      | 1.22 sec | 1.31 sec: 1.07x slower (+7%) |\n"
+			   "+-----------+----------+------------------------------+\n"
+			   "| chaos     | 345 ms   | 312 ms: 1.11x faster (-10%)  |\n"
+			   "+-----------+----------+------------------------------+\n";
+	int found = 0;
+
+	import_string(&f->m, "grid.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 0);
+	assert_int_equal(runs_of(&f->m, FMT_PYPERF), 4);
+	for (size_t r = 0; r < f->m.rs.nruns; r++) {
+		const struct run *ru = &f->m.rs.runs[r];
+		const struct measurement *me;
+
+		if (strcmp(ru->variant.text, "py2pgo"))
+			continue;
+		me = find_meas(&f->m, (uint32_t)r, !strcmp(ru->subject, "2to3") ? "2to3.time_per_op.mean"
+										   : "chaos.time_per_op.mean");
+		assert_non_null(me);
+		assert_true(me->value == (!strcmp(ru->subject, "2to3") ? 1.31 : 0.312));
+		found++;
+	}
+	assert_int_equal(found, 2);
+	assert_int_equal(f->m.rs.nmeas, 4);
+}
+
+/*
+ * A command whose arguments were spaced by hand is no aligned table's
+ * header: it stays the command above its output (pyperf's compare_to
+ * names the two files), while a header of single flags is a header.
+ */
+static void test_aligned_command_not_header(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *cmd = "```\n"
+			  ">pyperf compare_to  base64  lto64  -G --min-speed=2\n"
+			  "\n"
+			  "Slower (1):\n"
+			  "- nbody: 179 ms +- 4 ms -> 209 ms +- 2 ms: 1.17x slower\n"
+			  "```\n";
+	const char *flags = "```\n"
+			    "bench     -O2       -O3\n"
+			    "nbody     1.25 ms   1.10 ms\n"
+			    "```\n";
+
+	import_string(&f->m, "cmd.md", cmd, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(runs_of(&f->m, FMT_PYPERF), 2);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "base64");
+	assert_string_equal(f->m.rs.runs[1].variant.text, "lto64");
+	model_release(&f->m);
+	model_init(&f->m);
+	import_string(&f->m, "flags.md", flags, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 2);
+	assert_figure(&f->m, "-O3", "nbody.time", 0.0011, RUN_HAND);
 }
 
 /* hyperfine --export-markdown is hyperfine's, not a hand table. */
@@ -636,10 +885,19 @@ int main(void)
 		T(test_two_tables),
 		T(test_aligned),
 		T(test_aligned_not_read),
+		T(test_aligned_command_not_header),
 		T(test_work_units),
 		T(test_rows_are_builds),
+		T(test_rows_are_build_kinds),
+		T(test_relative_spread),
+		T(test_ratio_column_checked),
+		T(test_key_figures),
 		T(test_derived),
+		T(test_percentile_per_second),
+		T(test_rows_name_bare_figures),
+		T(test_frequency),
 		T(test_tool_table_left_alone),
+		T(test_tool_table_verdict_percent),
 		T(test_typed_table_under_tool_table),
 		T(test_decimal_mark),
 		T(test_spread),
