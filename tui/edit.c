@@ -15,6 +15,7 @@
 #include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/loader.h"
 #include "tui/views.h"
 
 /* The run and variant an edit is about, from the screen shown. */
@@ -278,6 +279,7 @@ static void undo(struct tui *t)
 {
 	struct undo_info info;
 	struct diag d = DIAG_INIT;
+	int rc;
 
 	if (!t->store) {
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
@@ -289,9 +291,13 @@ static void undo(struct tui *t)
 		return;
 	}
 	diag_release(&d);
-	if (explore_reload(t) == 0)
+	if ((rc = explore_reload(t)) == 0) {
 		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s", (unsigned)info.undone,
 			    (unsigned)info.id, info.what);
+	} else if (rc == LOADER_CANCELLED) {
+		memset(&t->watch, 0, sizeof(t->watch)); /* read at the next pause */
+		tui_message(t, "undid edit %u \xc2\xb7 the views catch up at the next pause", (unsigned)info.undone);
+	}
 }
 
 int edit_action(struct tui *t, enum action a)

@@ -11,6 +11,7 @@
 
 #include "store/flows.h"
 #include "tui/explore.h"
+#include "tui/loader.h"
 #include "tui/views.h"
 #include "util/util.h"
 
@@ -181,7 +182,7 @@ int explore_load_metric(struct tui *t, const char *metric)
 	struct store_select sel = { 0 };
 	struct model fresh;
 	struct diag d = DIAG_INIT;
-	int ok;
+	int ok, rc;
 
 	if (!t->store || !t->index || !t->m->selected)
 		return t->store && (t->index || t->m->summary) ? explore_reload(t) : 0;
@@ -190,11 +191,14 @@ int explore_load_metric(struct tui *t, const char *metric)
 	sel.summary = t->index;
 	sel.generation = 1;
 	model_init(&fresh);
-	ok = store_snapshot(t->store, &sel, NEED_FIGURES, &fresh, &d) == 0 && fresh.partial;
+	rc = loader_snapshot(t, &sel, NEED_FIGURES, &fresh, &d);
+	ok = rc == 0 && fresh.partial;
 	diag_release(&d);
 	if (ok)
 		adopt(t, &fresh, 1);
 	model_release(&fresh);
+	if (rc == LOADER_CANCELLED)
+		return rc; /* nothing shown changes */
 	return ok ? 0 : explore_reload(t); /* the whole store says why */
 }
 
@@ -204,16 +208,18 @@ int explore_reload(struct tui *t)
 	struct model fresh;
 	struct diag d = DIAG_INIT;
 	struct store_watch before;
+	int rc;
 
 	if (!t->store)
 		return 0;
 	model_init(&fresh);
 	watch_take(t->store, &before);
-	if (store_snapshot(t->store, &whole, NEED_RECORDS, &fresh, &d) < 0) {
-		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+	if ((rc = loader_snapshot(t, &whole, NEED_RECORDS, &fresh, &d)) < 0) {
+		if (rc != LOADER_CANCELLED) /* else the loader said so */
+			tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
 		model_release(&fresh);
-		return -1;
+		return rc;
 	}
 	diag_release(&d);
 	watch_after_load(t->store, &before, &t->watch);
@@ -262,6 +268,7 @@ long explore_load_listed(struct tui *t)
 	struct store_select sel = { 0 };
 	char *name;
 	long k;
+	int rc;
 
 	if (t->exps.cursor >= list->nexps) {
 		tui_message(t, "nothing to compare yet: the store is empty");
@@ -278,9 +285,10 @@ long explore_load_listed(struct tui *t)
 	sel.generation = 1;
 	if (!t->store) {
 		k = exp_at(t->m, name);
-	} else if (store_snapshot(t->store, &sel, NEED_RECORDS, &fresh, &d) < 0) {
-		/* the index named what does not read alone, nor does the whole store */
-		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+	} else if ((rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d)) < 0) {
+		/* the index named what does not read alone, nor does the whole store (or Esc) */
+		if (rc != LOADER_CANCELLED)
+			tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		k = -1;
 	} else if (fresh.partial) {
 		adopt_alone(t, &fresh); /* it holds the experiment: store_snapshot() checked */

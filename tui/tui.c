@@ -20,6 +20,7 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/factors_view.h"
+#include "tui/loader.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/buf.h"
@@ -203,7 +204,9 @@ int tui_save_baseline(struct tui *t)
 void tui_edited(struct tui *t)
 {
 	if (t->store) {
-		explore_reload(t); /* says why when it cannot */
+		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
+		if (explore_reload(t) == LOADER_CANCELLED)
+			memset(&t->watch, 0, sizeof(t->watch));
 		return;
 	}
 	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
@@ -666,8 +669,11 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
-		if ((t.m->summary || t.index) && !model_will_do(&t, ch, r == KEY_CODE_YES))
-			explore_reload(&t); /* the whole store, from here on */
+		if ((t.m->summary || t.index) && !model_will_do(&t, ch, r == KEY_CODE_YES) &&
+		    explore_reload(&t) == LOADER_CANCELLED) { /* the whole store, from here on */
+			dirty = 1; /* Esc: the key is not done */
+			continue;
+		}
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			continue;

@@ -1,0 +1,69 @@
+#!/bin/sh
+# A long read of the store runs in the background: the status line shows
+# its progress from real counts ("checking import 2 of 4 · Esc: cancel"),
+# a key other than Esc says it waits, Esc cancels it and leaves the screen
+# exactly as it was and the store byte for byte as it was, q cancels and
+# quits, and a read let be ends on its screen. The reads are made slow by
+# BENCHDELTA_TEST_LOAD_DELAY_MS (each step of a read waits that long), never
+# by timing: each step is waited for on the screen.
+. "$(dirname "$0")/lib.sh"
+
+import samples/issues/seed-rathole.txt
+import samples/issues/seed-quilkin.txt
+import samples/issues/seed-llrt.txt
+import samples/issues/seed-bbolt.txt
+[ -s "$STORE/index.csv" ] || fail "no index after the imports"
+
+# the store's every file and its bytes
+store_sum() { (cd "$STORE" && find . -type f | LC_ALL=C sort | xargs sha256sum); }
+# settled FILE: the screen but its status line, once two looks 0.1 s apart agree
+settled() {
+	n=0
+	tui_snap | sed '$d' >"$1"
+	while sleep 0.1 && ! tui_snap | sed '$d' | cmp -s - "$1" && [ $n -lt 50 ]; do
+		n=$((n + 1))
+		tui_snap | sed '$d' >"$1"
+	done
+}
+
+tui_start 100 30 BENCHDELTA_TEST_LOAD_DELAY_MS=150 -- ""
+tui_wait "Profile-Guided Optimization (PGO) benchmarks"
+# Enter reads the experiment's import alone: one import, slow here, then its Matrix
+tui_keys Enter
+tui_wait "reading import 1 of 1 · Esc: cancel"
+tui_wait "benchdelta · Matrix"
+tui_gone "Esc: cancel"
+settled "$TMP/before"
+store_sum >"$TMP/store.before"
+
+# B saves the baseline: an edit, which reads the whole store first (four imports)
+tui_keys B
+tui_wait " of 4 · Esc: cancel"
+tui_keys x
+tui_wait "still reading: wait, or Esc: cancel"
+tui_keys Escape
+tui_wait "cancelled: the store was not read, the screen is as it was"
+settled "$TMP/after"
+diff -u "$TMP/before" "$TMP/after" || fail "the screen changed under a cancelled read"
+store_sum >"$TMP/store.after"
+cmp -s "$TMP/store.before" "$TMP/store.after" || fail "the store changed under a cancelled read"
+grep -q ',baseline,' "$STORE/edits.csv" 2>/dev/null && fail "B was done after all"
+# the Esc cancelled the read; it was no Esc to the screen (Matrix stays)
+tui_wait "benchdelta · Matrix"
+
+# a read let be ends: H shows the row's history across the store
+tui_keys H
+tui_wait "Esc: cancel"
+tui_wait "history:"
+tui_gone "Esc: cancel"
+
+# q during a read cancels it and quits
+tui_keys Escape
+tui_wait "benchdelta · Matrix"
+tui_keys B
+tui_wait " of 4 · Esc: cancel"
+tui_keys q
+tui_gone "benchdelta · "
+store_sum >"$TMP/store.after"
+cmp -s "$TMP/store.before" "$TMP/store.after" || fail "the store changed under a read quit"
+echo "ok $test_name"

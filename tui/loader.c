@@ -1,0 +1,205 @@
+/*
+ * loader.c - a long read of the store on a thread of its own, with a
+ * progress line and Esc; see loader.h.
+ */
+#define NCURSES_WIDECHAR 1
+#include "tui/loader.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store/progress.h"
+#include "tui/draw.h"
+#include "tui/screen.h"
+
+/* A read that answers within this long is waited for, and shows nothing. */
+#define QUICK_MS 100
+/* How often the progress line is drawn again while the read goes on. */
+#define TICK_MS 40
+#define KEY_ESC 27
+
+struct job {
+	int (*fn)(void *ctx);
+	void *ctx;
+	int rc;
+	int done; /* under `lock`; `cond` is signalled when it is set */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+
+static void *work(void *arg)
+{
+	struct job *j = arg;
+	int rc = j->fn(j->ctx);
+
+	pthread_mutex_lock(&j->lock);
+	j->rc = rc;
+	j->done = 1;
+	pthread_cond_signal(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+/* Wait up to `ms` for the job; 1 when it is done. */
+static int wait_done(struct job *j, long ms)
+{
+	struct timespec until;
+	int done;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&j->lock);
+	while (!j->done && pthread_cond_timedwait(&j->cond, &j->lock, &until) != ETIMEDOUT)
+		;
+	done = j->done;
+	pthread_mutex_unlock(&j->lock);
+	return done;
+}
+
+/* The test hook: each step's wait, in ms (0: none). */
+static unsigned test_delay(void)
+{
+	const char *s = getenv("BENCHDELTA_TEST_LOAD_DELAY_MS");
+	long v = s && *s ? strtol(s, NULL, 10) : 0;
+
+	return v > 0 && v < 60000 ? (unsigned)v : 0;
+}
+
+/* `n` with its digits grouped by three ("1,000"). */
+static void grouped(char *out, size_t cap, size_t n)
+{
+	char digits[32];
+	size_t len = (size_t)snprintf(digits, sizeof(digits), "%zu", n), k = 0;
+
+	for (size_t i = 0; i < len && k + 2 < cap; i++) {
+		if (i && (len - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+}
+
+/*
+ * The status line while the read goes on: what it does, step K of N, and
+ * what a key does now (`said`: a key other than Esc was pressed). The
+ * screen above stays as it was drawn.
+ */
+static void draw_progress(const struct store_progress *p, int cancelling, int said)
+{
+	char line[256], done[32], total[32];
+	size_t k = atomic_load(&p->done), n = atomic_load(&p->total);
+	int phase = atomic_load(&p->phase);
+
+	if (cancelling) {
+		snprintf(line, sizeof(line), "cancelling: the screen stays as it was");
+	} else {
+		if (phase != STORE_PHASE_NONE && n) {
+			grouped(done, sizeof(done), k < n ? k + 1 : n);
+			grouped(total, sizeof(total), n);
+			snprintf(line, sizeof(line), "%s %s of %s", store_phase_name(phase), done, total);
+		} else {
+			snprintf(line, sizeof(line), "%s", store_phase_name(STORE_PHASE_NONE));
+		}
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), " \xc2\xb7 %s",
+			 said ? "still reading: wait, or Esc: cancel" : "Esc: cancel");
+	}
+	draw_fill(LINES - 1, ROLE_STATUS);
+	draw_text(LINES - 1, 1, COLS - 2, line, ROLE_STATUS);
+	refresh();
+}
+
+int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
+{
+	struct store_progress p;
+	struct job j;
+	pthread_t th;
+	int delay, cancelling = 0, said = 0, quit = 0, rc;
+
+	if (!t->store || t->store->progress)
+		return fn(ctx); /* no store, or a read already under way: this is part of it */
+	memset(&p, 0, sizeof(p));
+	atomic_init(&p.phase, STORE_PHASE_NONE);
+	atomic_init(&p.done, 0);
+	atomic_init(&p.total, 0);
+	atomic_init(&p.cancel, 0);
+	p.delay_ms = test_delay();
+	memset(&j, 0, sizeof(j));
+	j.fn = fn;
+	j.ctx = ctx;
+	pthread_mutex_init(&j.lock, NULL);
+	pthread_cond_init(&j.cond, NULL);
+	t->store->progress = &p;
+	if (pthread_create(&th, NULL, work, &j)) {
+		t->store->progress = NULL;
+		pthread_mutex_destroy(&j.lock);
+		pthread_cond_destroy(&j.cond);
+		return fn(ctx); /* no thread to be had: the read waits here, as it did */
+	}
+	if (!wait_done(&j, QUICK_MS)) {
+		/* a long read: the keys are read meanwhile, and the line says how far it is */
+		delay = wgetdelay(stdscr);
+		timeout(TICK_MS);
+		while (!wait_done(&j, 0)) {
+			wint_t ch;
+			int r;
+
+			draw_progress(&p, cancelling, said);
+			r = get_wch(&ch);
+			if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
+				continue; /* a new size is drawn whole when the read is over */
+			if (r == OK && (ch == KEY_ESC || ch == 'q')) {
+				atomic_store(&p.cancel, 1);
+				cancelling = 1;
+				quit |= ch == 'q';
+			} else {
+				said = 1;
+			}
+		}
+		timeout(delay);
+	}
+	pthread_join(th, NULL);
+	t->store->progress = NULL;
+	pthread_mutex_destroy(&j.lock);
+	pthread_cond_destroy(&j.cond);
+	rc = j.rc;
+	if (atomic_load(&p.cancel)) {
+		rc = LOADER_CANCELLED;
+		tui_message(t, "cancelled: the store was not read, the screen is as it was");
+		if (quit)
+			unget_wch('q'); /* the event loop quits */
+	}
+	return rc;
+}
+
+struct snap {
+	struct store *st;
+	const struct store_select *sel;
+	enum store_need need;
+	struct model *m;
+	struct diag *d;
+};
+
+static int snap_run(void *ctx)
+{
+	struct snap *s = ctx;
+
+	return store_snapshot(s->st, s->sel, s->need, s->m, s->d);
+}
+
+int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_need need,
+		    struct model *m, struct diag *d)
+{
+	struct snap s = { t->store, sel, need, m, d };
+
+	return loader_run(t, snap_run, &s);
+}
