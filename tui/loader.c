@@ -17,8 +17,12 @@
 #include "tui/draw.h"
 #include "tui/screen.h"
 
-/* A read that answers within this long is waited for, and shows nothing. */
-#define QUICK_MS 100
+/*
+ * A read that answers within this long is waited for, and shows nothing;
+ * a longer one shows its line by then, which the terminal has well
+ * within 100 ms of the key.
+ */
+#define QUICK_MS 60
 /* How often the progress line is drawn again while the read goes on. */
 #define TICK_MS 40
 #define KEY_ESC 27

@@ -1,6 +1,6 @@
 /*
  * loader.h - a read of the store that may be long, run on a thread of its
- * own while the screen stays live. A read that answers within 100 ms is
+ * own while the screen stays live. A read that answers within 60 ms is
  * waited for and shows nothing (no flicker); a longer one shows its
  * progress on the status line ("reading import 412 of 1,000 · Esc:
  * cancel") from real counts (store/progress.h), over the screen as it was.

@@ -19,7 +19,10 @@ sock=bdkeys$$
 T="tmux -L $sock -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 cp -r "$SRC" "$tmp/s"
-"$BD" --store "$tmp/s" list >/dev/null 2>&1 # a fresh index, as a store in use has
+# a fresh index and a catalog in step, as a store in use has them (a copy's
+# files are new inodes: the catalog would read every import again)
+"$BD" --store "$tmp/s" list >/dev/null 2>&1
+"$BD" --store "$tmp/s" history time >/dev/null 2>&1
 snap() { $T capture-pane -p -t k 2>/dev/null; }
 now() { date +%s%N; }
 # wait_for TEXT [PROGRESS]: poll until TEXT is on the screen (about 60 s at
