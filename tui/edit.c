@@ -92,7 +92,7 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	if (t->store) {
 		struct store_edit_op op = { command, what, row, 1 };
 
-		id = store_edit(t->store, NULL, &op, &d); /* the store is read again after (tui_edited()) */
+		id = loader_edit(t, NULL, &op, &d); /* the store is read again after (tui_edited()) */
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -285,13 +285,13 @@ static void undo(struct tui *t)
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
 		return;
 	}
-	if (store_undo(t->store, 0, 0, &info, &d) < 0) {
+	if (loader_undo(t, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);
 		return;
 	}
 	diag_release(&d);
-	if ((rc = explore_reload(t)) == 0) {
+	if ((rc = explore_refresh(t)) == 0) {
 		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s", (unsigned)info.undone,
 			    (unsigned)info.id, info.what);
 	} else if (rc == LOADER_CANCELLED) {

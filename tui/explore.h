@@ -162,6 +162,13 @@ void explore_adopt(struct tui *t, struct model *fresh);
  */
 int explore_reload(struct tui *t);
 /*
+ * After an edit, an undo or another process's write: the store read
+ * again as cheaply as it shows it. On the index with one experiment open,
+ * the index (when fresh) and that experiment alone; else (or when that
+ * does not read) explore_reload(). Returns as explore_reload() does.
+ */
+int explore_refresh(struct tui *t);
+/*
  * The index in t->m of the experiment under the Experiments cursor, read
  * first when t->m does not hold it: its imports alone when the TUI runs
  * on the store's index (t->index is then set, and what the views showed

@@ -98,13 +98,16 @@ static void grouped(char *out, size_t cap, size_t n)
  * what a key does now (`said`: a key other than Esc was pressed). The
  * screen above stays as it was drawn.
  */
-static void draw_progress(const struct store_progress *p, int cancelling, int said)
+static void draw_progress(const struct store_progress *p, int cancellable, int cancelling, int said)
 {
 	char line[256], done[32], total[32];
 	size_t k = atomic_load(&p->done), n = atomic_load(&p->total);
 	int phase = atomic_load(&p->phase);
 
-	if (cancelling) {
+	if (!cancellable) {
+		snprintf(line, sizeof(line), "recording the edit%s",
+			 said ? " \xc2\xb7 it cannot be stopped half way: a moment" : "");
+	} else if (cancelling) {
 		snprintf(line, sizeof(line), "cancelling: the screen stays as it was");
 	} else {
 		if (phase != STORE_PHASE_NONE && n) {
@@ -122,7 +125,8 @@ static void draw_progress(const struct store_progress *p, int cancelling, int sa
 	refresh();
 }
 
-int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
+/* loader_run(), or with `cancellable` 0 a write that Esc and q do not stop (they wait). */
+static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 {
 	struct store_progress p;
 	struct job j;
@@ -157,11 +161,11 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
 			wint_t ch;
 			int r;
 
-			draw_progress(&p, cancelling, said);
+			draw_progress(&p, cancellable, cancelling, said);
 			r = get_wch(&ch);
 			if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
 				continue; /* a new size is drawn whole when the read is over */
-			if (r == OK && (ch == KEY_ESC || ch == 'q')) {
+			if (r == OK && cancellable && (ch == KEY_ESC || ch == 'q')) {
 				atomic_store(&p.cancel, 1);
 				cancelling = 1;
 				quit |= ch == 'q';
@@ -185,6 +189,11 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
 	return rc;
 }
 
+int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
+{
+	return run(t, fn, ctx, 1);
+}
+
 struct snap {
 	struct store *st;
 	const struct store_select *sel;
@@ -206,4 +215,40 @@ int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_ne
 	struct snap s = { t->store, sel, need, m, d };
 
 	return loader_run(t, snap_run, &s);
+}
+
+struct edit {
+	struct store *st;
+	struct model *m;
+	const struct store_edit_op *op;
+	struct undo_info *undone;
+	struct diag *d;
+	long id;
+};
+
+static int edit_run(void *ctx)
+{
+	struct edit *e = ctx;
+
+	if (e->op)
+		e->id = store_edit_fresh(e->st, e->m, e->op, e->d);
+	else
+		e->id = store_undo_fresh(e->st, e->undone, e->d);
+	return 0;
+}
+
+long loader_edit(struct tui *t, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	struct edit e = { t->store, m, op, NULL, d, -1 };
+
+	run(t, edit_run, &e, 0);
+	return e.id;
+}
+
+int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
+{
+	struct edit e = { t->store, NULL, NULL, out, d, -1 };
+
+	run(t, edit_run, &e, 0);
+	return (int)e.id;
 }

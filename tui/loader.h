@@ -30,6 +30,15 @@ struct tui;
  */
 int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx);
 
+/*
+ * store_edit_fresh() and store_undo_fresh() (flows.h: they write the
+ * journal and the index again) on the loader's thread, their line shown
+ * after 60 ms as a read's is; Esc and q do not stop a write half way
+ * (the line says it is a moment). Return as those do. t->store set.
+ */
+long loader_edit(struct tui *t, struct model *m, const struct store_edit_op *op, struct diag *d);
+int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);
+
 /* store_snapshot() through loader_run(): its value, or LOADER_CANCELLED (`m` then to release). */
 int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_need need,
 		    struct model *m, struct diag *d);

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "store/flows.h"
+#include "store/storeindex.h"
 #include "tui/explore.h"
 #include "tui/loader.h"
 #include "tui/views.h"
+#include "tui/watch.h"
 #include "util/util.h"
 
 /* The index of the experiment named `name` in m, or -1. */
@@ -226,6 +228,65 @@ int explore_reload(struct tui *t)
 	explore_adopt(t, &fresh);
 	model_release(&fresh);
 	return 0;
+}
+
+/*
+ * The store read again as the TUI on the index reads it: the index (fresh:
+ * every writer keeps it so where it can, store_edit_fresh()) as the list,
+ * and the experiment the views show alone. 1 when so (adopted), 0 when
+ * the index is stale or that experiment does not read alone (nothing
+ * changed), LOADER_CANCELLED.
+ */
+static int reload_indexed(struct tui *t)
+{
+	struct store_select sel = { 0 };
+	struct model sum, fresh;
+	struct diag d = DIAG_INIT;
+	struct store_watch before;
+	char *name;
+	int rc = 0;
+
+	if (!t->index || !t->m->selected || (t->m->figs && (t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE)))
+		return 0; /* (H's figures of other experiments go, unless a screen shows them) */
+	model_init(&sum);
+	model_init(&fresh);
+	watch_take(t->store, &before);
+	if (storeindex_load(t->store, &sum, NULL) != 1) {
+		model_release(&sum);
+		return 0;
+	}
+	name = xstrdup(t->m->selected);
+	sel.experiment = name;
+	sel.summary = &sum;
+	sel.generation = 1;
+	rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d);
+	if (rc == 0 && fresh.partial) {
+		watch_after_load(t->store, &before, &t->watch);
+		model_release(t->index);
+		*t->index = sum; /* the list as the store is now */
+		model_init(&sum);
+		adopt(t, &fresh, 1);
+		rc = 1;
+	} else if (rc != LOADER_CANCELLED) {
+		rc = 0;
+	}
+	free(name);
+	diag_release(&d);
+	model_release(&fresh);
+	model_release(&sum);
+	return rc;
+}
+
+int explore_refresh(struct tui *t)
+{
+	int rc;
+
+	if (!t->store)
+		return 0;
+	rc = reload_indexed(t);
+	if (rc == LOADER_CANCELLED)
+		return rc;
+	return rc == 1 ? 0 : explore_reload(t);
 }
 
 /*

@@ -608,13 +608,15 @@ static void tag_typed(struct tui *t, const char *text)
 			 what.s, e->name);
 		struct store_edit_op op = { "tag", line, rows, n };
 
-		id = store_edit(t->store, t->m, &op, &d);
+		id = loader_edit(t, t->m, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)
 			tui_message(t, "already so: nothing recorded");
 		else
 			tui_message(t, "edit %ld: %s tagged %s (u undoes)", id, v->x.variants[l->index].text, what.s);
+		if (id > 0)
+			watch_take(t->store, &t->watch); /* the model has the edit: no other writer's */
 		diag_release(&d);
 	} else {
 		for (size_t i = 0; i < n; i++) {

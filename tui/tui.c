@@ -182,7 +182,7 @@ int tui_save_baseline(struct tui *t)
 	if (t->store) {
 		struct store_edit_op op = { "baseline", what.s, &row, 1 };
 
-		id = store_edit(t->store, NULL, &op, &d);
+		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui_edited() reads it */
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
@@ -205,7 +205,7 @@ void tui_edited(struct tui *t)
 {
 	if (t->store) {
 		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
-		if (explore_reload(t) == LOADER_CANCELLED)
+		if (explore_refresh(t) == LOADER_CANCELLED)
 			memset(&t->watch, 0, sizeof(t->watch));
 		return;
 	}
@@ -478,8 +478,9 @@ static enum action leave_help(struct tui *t, enum action a)
  * view's key there reads that experiment alone (explore_load_listed()).
  * That experiment alone (t->index set) serves its views too, and H, which
  * reads the metric's other runs itself (their figures, from the catalog:
- * explore_load_metric()). What edits the store (b, e, R, m, u, and d and r
- * on the list) reads the whole store first. 1 when the key needs nothing
+ * explore_load_metric()). What edits the store (e, R, m, and d and r on
+ * the list) reads the whole store first; B, t and u in a view of that
+ * experiment need only it (the index kept fresh: store_edit_fresh()). 1 when the key needs nothing
  * more.
  */
 static int model_will_do(const struct tui *t, wint_t ch, int fn)
@@ -490,13 +491,15 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
 	case ACT_SAVE_BASELINE:
+	case ACT_UNDO:
+	case ACT_TAG:
+		/* the experiment a view shows is all they read (store_edit_fresh(), store_undo_fresh()) */
+		return t->index && !on_list;
 	case ACT_SET_VARIANT:
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
-	case ACT_UNDO:
 	case ACT_DELETE:
 	case ACT_RENAME:
-	case ACT_TAG:
 	case ACT_CROSS:
 		return 0;
 	case ACT_ENTER:

@@ -37,7 +37,7 @@ wait_for() {
 			[ "$t_first" = 0 ] && t_first=$t_done
 			return 0
 		fi
-		if [ "$t_first" = 0 ] && [ -n "${2:-}" ] && printf '%s\n' "$s" | grep -qF -- "$2"; then
+		if [ "$t_first" = 0 ] && [ -n "${2:-}" ] && printf '%s\n' "$s" | grep -qE -- "$2"; then
 			t_first=$(now)
 		fi
 		n=$((n + 1))
@@ -49,7 +49,7 @@ wait_for() {
 		sleep 0.005
 	done
 }
-PROGRESS="Esc: cancel"
+PROGRESS="Esc: cancel|recording the edit"
 # key NAME TEXT KEYS...: send KEYS, report how long until TEXT showed
 key() {
 	name=$1 text=$2

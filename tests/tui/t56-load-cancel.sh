@@ -33,11 +33,13 @@ tui_keys Enter
 tui_wait "reading import 1 of 1 · Esc: cancel"
 tui_wait "benchdelta · Matrix"
 tui_gone "Esc: cancel"
+tui_keys 1
+tui_wait " EXPERIMENT "
 settled "$TMP/before"
 store_sum >"$TMP/store.before"
 
-# B saves the baseline: an edit, which reads the whole store first (four imports)
-tui_keys B
+# d removes the experiment: it reads the whole store first (four imports)
+tui_keys d
 tui_wait " of 4 · Esc: cancel"
 tui_keys x
 tui_wait "still reading: wait, or Esc: cancel"
@@ -47,20 +49,35 @@ settled "$TMP/after"
 diff -u "$TMP/before" "$TMP/after" || fail "the screen changed under a cancelled read"
 store_sum >"$TMP/store.after"
 cmp -s "$TMP/store.before" "$TMP/store.after" || fail "the store changed under a cancelled read"
-grep -q ',baseline,' "$STORE/edits.csv" 2>/dev/null && fail "B was done after all"
-# the Esc cancelled the read; it was no Esc to the screen (Matrix stays)
-tui_wait "benchdelta · Matrix"
+# the Esc cancelled the read, not d's question (never asked) and not the screen
+tui_snap | grep -qF "yes or its name" && fail "d went on after Esc"
 
 # a read let be ends: H shows the row's history across the store
+tui_keys Enter
+tui_wait "benchdelta · Matrix"
+tui_gone "Esc: cancel"
 tui_keys H
 tui_wait "Esc: cancel"
 tui_wait "history:"
 tui_gone "Esc: cancel"
-
-# q during a read cancels it and quits
 tui_keys Escape
 tui_wait "benchdelta · Matrix"
+
+# B records the baseline: a write, which Esc does not stop half way
+tui_keys Right b
+tui_wait "this view's baseline"
 tui_keys B
+tui_wait "recording the edit"
+tui_keys Escape
+tui_wait "it cannot be stopped half way: a moment"
+tui_wait "is the experiment's baseline"
+BENCHDELTA_STORE=$STORE "$BD" edits 2>&1 | grep -q 'baseline of' || fail "B recorded nothing"
+store_sum >"$TMP/store.before"
+
+# q during a read cancels it and quits
+tui_keys 1
+tui_wait " EXPERIMENT "
+tui_keys r
 tui_wait " of 4 · Esc: cancel"
 tui_keys q
 tui_gone "benchdelta · "
