@@ -153,7 +153,7 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 		pthread_cond_destroy(&j.cond);
 		return fn(ctx); /* no thread to be had: the read waits here, as it did */
 	}
-	if (!wait_done(&j, QUICK_MS)) {
+	if (stdscr && !isendwin() && !wait_done(&j, QUICK_MS)) { /* (no screen yet: it waits) */
 		/* a long read: the keys are read meanwhile, and the line says how far it is */
 		delay = wgetdelay(stdscr);
 		timeout(TICK_MS);
