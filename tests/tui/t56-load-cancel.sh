@@ -3,9 +3,11 @@
 # its progress from real counts ("checking import 2 of 4 · Esc: cancel"),
 # a key other than Esc says it waits, Esc cancels it and leaves the screen
 # exactly as it was and the store byte for byte as it was, q cancels and
-# quits, and a read let be ends on its screen. The reads are made slow by
-# BENCHDELTA_TEST_LOAD_DELAY_MS (each step of a read waits that long), never
-# by timing: each step is waited for on the screen.
+# quits, and a read let be ends on its screen. B is recorded on the
+# loader's thread too (Esc does not stop a write half way) and leaves the
+# index fresh. The reads are made slow by BENCHDELTA_TEST_LOAD_DELAY_MS
+# (each step of a read waits that long), never by timing: each step is
+# waited for on the screen.
 . "$(dirname "$0")/lib.sh"
 
 import samples/issues/seed-rathole.txt
@@ -72,6 +74,13 @@ tui_keys Escape
 tui_wait "it cannot be stopped half way: a moment"
 tui_wait "is the experiment's baseline"
 BENCHDELTA_STORE=$STORE "$BD" edits 2>&1 | grep -q 'baseline of' || fail "B recorded nothing"
+# and left the index fresh: a reader of that experiment reads its one import, not all four
+if command -v strace >/dev/null 2>&1; then
+	BENCHDELTA_STORE=$STORE strace -f -e trace=openat -o "$TMP/trace" "$BD" compare \
+		-e "Evaluate LTO, CGU=1, Profile-Guided Optimization (PGO) and LLVM BOLT" >/dev/null 2>&1
+	n=$(grep -o 'data/[0-9a-f]*/runs.csv' "$TMP/trace" | sort -u | wc -l)
+	[ "$n" -eq 1 ] || fail "after B a reader read $n imports' runs (the index left stale)"
+fi
 store_sum >"$TMP/store.before"
 
 # q during a read cancels it and quits
