@@ -233,9 +233,10 @@ int explore_reload(struct tui *t)
 /*
  * The store read again as the TUI on the index reads it: the index (fresh:
  * every writer keeps it so where it can, store_edit_fresh()) as the list,
- * and the experiment the views show alone. 1 when so (adopted), 0 when
- * the index is stale or that experiment does not read alone (nothing
- * changed), LOADER_CANCELLED.
+ * and the experiment the views show alone (when it does not read alone,
+ * the whole store, which store_snapshot() then reads). 1 when adopted, 0
+ * when the index is stale or the read failed (nothing changed),
+ * LOADER_CANCELLED.
  */
 static int reload_indexed(struct tui *t)
 {
@@ -266,6 +267,11 @@ static int reload_indexed(struct tui *t)
 		*t->index = sum; /* the list as the store is now */
 		model_init(&sum);
 		adopt(t, &fresh, 1);
+		rc = 1;
+	} else if (rc == 0) {
+		/* it did not read alone: the whole store was read instead (explore_reload()'s) */
+		watch_after_load(t->store, &before, &t->watch);
+		explore_adopt(t, &fresh);
 		rc = 1;
 	} else if (rc != LOADER_CANCELLED) {
 		rc = 0;
