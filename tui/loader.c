@@ -26,6 +26,8 @@
 /* How often the progress line is drawn again while the read goes on. */
 #define TICK_MS 40
 #define KEY_ESC 27
+/* Keys typed during a read that are kept for after it. */
+#define TYPE_AHEAD 32
 
 struct job {
 	int (*fn)(void *ctx);
@@ -118,7 +120,7 @@ static void draw_progress(const struct store_progress *p, int cancellable, int c
 			snprintf(line, sizeof(line), "%s", store_phase_name(STORE_PHASE_NONE));
 		}
 		snprintf(line + strlen(line), sizeof(line) - strlen(line), " \xc2\xb7 %s",
-			 said ? "still reading: wait, or Esc: cancel" : "Esc: cancel");
+			 said ? "still reading: your keys wait for it, Esc: cancel" : "Esc: cancel");
 	}
 	draw_fill(LINES - 1, ROLE_STATUS);
 	draw_text(LINES - 1, 1, COLS - 2, line, ROLE_STATUS);
@@ -132,6 +134,11 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 	struct job j;
 	pthread_t th;
 	int delay, cancelling = 0, said = 0, quit = 0, rc;
+	struct {
+		wint_t ch;
+		int code;
+	} ahead[TYPE_AHEAD];
+	size_t nahead = 0;
 
 	if (!t->store || t->store->progress)
 		return fn(ctx); /* no store, or a read already under way: this is part of it */
@@ -170,7 +177,11 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 				cancelling = 1;
 				quit |= ch == 'q';
 			} else {
-				said = 1;
+				said = 1; /* kept: it acts when the read is in (unless Esc drops it) */
+				if (nahead < TYPE_AHEAD && !(r == OK && ch == KEY_ESC)) { /* (an Esc at a write: none) */
+					ahead[nahead].ch = ch;
+					ahead[nahead++].code = r == KEY_CODE_YES;
+				}
 			}
 		}
 		timeout(delay);
@@ -185,6 +196,14 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 		tui_message(t, "cancelled: the store was not read, the screen is as it was");
 		if (quit)
 			unget_wch('q'); /* the event loop quits */
+	} else {
+		/* the keys typed meanwhile, for the event loop, in their order (the queue is a stack) */
+		while (nahead--) {
+			if (ahead[nahead].code)
+				ungetch((int)ahead[nahead].ch);
+			else
+				unget_wch((wchar_t)ahead[nahead].ch);
+		}
 	}
 	return rc;
 }

@@ -5,8 +5,9 @@
  * progress on the status line ("reading import 412 of 1,000 · Esc:
  * cancel") from real counts (store/progress.h), over the screen as it was.
  * Meanwhile Esc cancels (q cancels and then quits), and any other key
- * says that it waits. A cancelled read is released whole: the caller
- * shows what it showed before, nothing half read.
+ * says that it waits: it is kept, and acts once the read is in (a
+ * cancel drops it). A cancelled read is released whole: the caller shows
+ * what it showed before, nothing half read.
  *
  * BENCHDELTA_TEST_LOAD_DELAY_MS (read here, only here) makes each step of
  * a read wait that long: how a test sees the progress line and cancels.

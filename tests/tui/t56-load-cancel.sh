@@ -1,7 +1,7 @@
 #!/bin/sh
 # A long read of the store runs in the background: the status line shows
 # its progress from real counts ("checking import 2 of 4 · Esc: cancel"),
-# a key other than Esc says it waits, Esc cancels it and leaves the screen
+# a key other than Esc says it waits (and acts after), Esc cancels it and leaves the screen
 # exactly as it was and the store byte for byte as it was, q cancels and
 # quits, and a read let be ends on its screen. B is recorded on the
 # loader's thread too (Esc does not stop a write half way) and leaves the
@@ -31,9 +31,12 @@ settled() {
 tui_start 100 30 BENCHDELTA_TEST_LOAD_DELAY_MS=150 -- ""
 tui_wait "Profile-Guided Optimization (PGO) benchmarks"
 # Enter reads the experiment's import alone: one import, slow here, then its Matrix
+# (a key typed meanwhile acts once it is in: 3 opens Compare)
 tui_keys Enter
 tui_wait "reading import 1 of 1 · Esc: cancel"
-tui_wait "benchdelta · Matrix"
+tui_keys 3
+tui_wait "still reading: your keys wait for it, Esc: cancel"
+tui_wait "benchdelta · Compare"
 tui_gone "Esc: cancel"
 tui_keys 1
 tui_wait " EXPERIMENT "
@@ -44,7 +47,7 @@ store_sum >"$TMP/store.before"
 tui_keys d
 tui_wait " of 4 · Esc: cancel"
 tui_keys x
-tui_wait "still reading: wait, or Esc: cancel"
+tui_wait "still reading: your keys wait for it, Esc: cancel"
 tui_keys Escape
 tui_wait "cancelled: the store was not read, the screen is as it was"
 settled "$TMP/after"
