@@ -578,7 +578,7 @@ static int is_paste(const struct tui *t, const struct key_queue *q)
 /* Restore the wait for a key: forever, or a look at the store every WATCH_MS. */
 static void wait_mode(const struct tui *t)
 {
-	timeout(t->store ? WATCH_MS : -1);
+	timeout(paste_busy(t) ? 100 : t->store ? WATCH_MS : -1); /* `i` fetching: its progress */
 }
 
 /*
@@ -646,6 +646,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
 	t.prev = SCREEN_EXPERIMENTS;
 
+	paste_set_fetcher(o->fetcher);
 	watch_take(t.store, &t.watch);
 	if (start_curses() < 0)
 		return -1;
@@ -655,9 +656,11 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		int r, res, pasted;
 		enum action a;
 
+		dirty |= paste_poll(&t); /* `i` fetching: how far, or its plan */
 		if (dirty)
 			draw_all(&t);
 		dirty = 0;
+		wait_mode(&t);
 		r = next_key(&t, q, &ch, &pasted);
 		if (pasted) {
 			dirty = 1;
