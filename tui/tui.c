@@ -490,8 +490,11 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
-	case ACT_SAVE_BASELINE:
 	case ACT_UNDO:
+		if (t->ex && t->ex->paste.nimported)
+			return 0; /* it may take back a paste's import, planned on the whole store */
+		/* fall through */
+	case ACT_SAVE_BASELINE:
 	case ACT_TAG:
 		/* the experiment a view shows is all they read (store_edit_fresh(), store_undo_fresh()) */
 		return t->index && !on_list;
