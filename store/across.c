@@ -16,6 +16,7 @@
 #include "store/flows.h"
 #include "store/load.h"
 #include "store/loadexp.h"
+#include "store/progress.h"
 #include "store/pairs.h"
 #include "store/stats.h"
 #include "store/storeindex.h"
@@ -342,6 +343,10 @@ int fx_across(struct store *st, const char *factor, const char *level, int instr
 		for (size_t e = 0; e < index.nexps; e++) {
 			struct kept k = { .st = st, .c = c, .index = &index };
 
+			if (store_progress(st, STORE_PHASE_JUDGING, e, index.nexps)) {
+				rc = diag_error(d, st->dir, 0, "reading the store cancelled");
+				break; /* what was judged by then is kept */
+			}
 			if (!has_pair(&index, &index.exps[e], out->factor, out->level, instrumented, &near_index))
 				continue;
 			model_init(&k.one);

@@ -33,6 +33,7 @@
 #include "parsers/names.h"
 #include "store/journal.h"
 #include "store/load.h"
+#include "store/progress.h"
 #include "store/trace.h"
 #include "util/buf.h"
 #include "util/fsutil.h"
@@ -713,7 +714,7 @@ long catalog_sync(struct catalog *c)
 	struct listing l = { NULL, 0, 0 };
 	char (*ident)[33];
 	unsigned char *stale;
-	int gone = 0, work;
+	int gone = 0, work, stop = 0;
 	long rc = 0;
 
 	if (store_scan_data(c->st, listed, &l) < 0 && path_exists(c->st->dir)) {
@@ -733,10 +734,20 @@ long catalog_sync(struct catalog *c)
 		    (work = behind(c, &l, ident, stale, &gone)) < 0) {
 			rc = -1;
 		} else {
-			for (size_t i = 0; rc == 0 && i < l.n; i++)
-				if (stale[i] && read_import(c, l.name[i], ident[i]) < 0)
+			size_t nstale = 0, k = 0;
+
+			for (size_t i = 0; i < l.n; i++)
+				nstale += stale[i];
+			for (size_t i = 0; rc == 0 && !stop && i < l.n; i++) {
+				if (!stale[i])
+					continue;
+				/* a reader that stops keeps what was read (each import whole): the next goes on */
+				if (store_progress(c->st, STORE_PHASE_CATALOG, k++, nstale))
+					stop = 1;
+				else if (read_import(c, l.name[i], ident[i]) < 0)
 					rc = -1;
-			if (rc == 0 && gone && forget_gone(c, &l) < 0)
+			}
+			if (rc == 0 && !stop && gone && forget_gone(c, &l) < 0)
 				rc = -1;
 		}
 		if (rc == 0 && exec(c->db, "COMMIT") != SQLITE_OK)
@@ -751,7 +762,7 @@ long catalog_sync(struct catalog *c)
 	free(l.name);
 	free(ident);
 	free(stale);
-	return rc < 0 ? -1 : count_damaged(c);
+	return rc < 0 || stop ? -1 : count_damaged(c);
 }
 
 long catalog_imports_like(struct catalog *c, const char *prefix,

@@ -52,7 +52,8 @@ void catalog_remove(const struct store *st);
  * its manifest), each one gone is forgotten. Returns how many imports do
  * not verify or read (they are in the catalog as such: a reader asked
  * about them reads the data, which says why), or -1 when the catalog
- * cannot be written.
+ * cannot be written, or when the reader stopped it (progress.h: what was
+ * read by then is kept, and the next sync goes on from there).
  */
 long catalog_sync(struct catalog *c);
 

@@ -102,6 +102,7 @@ int store_open(struct store *st, const char *dir, int create, struct diag *d)
 	st->lock_fd = -1;
 	st->spool = NULL;
 	st->swept = 0;
+	st->progress = NULL;
 	if (stat(dir, &sb) < 0) {
 		if (errno != ENOENT)
 			return diag_error(d, dir, 0, "cannot use store: %s", strerror(errno));

@@ -31,12 +31,14 @@
 #define STORE_SCHEMA 2
 
 struct store_spool;
+struct store_progress;
 
 struct store {
 	char *dir;
 	int lock_fd;               /* -1 when not locked */
 	struct store_spool *spool; /* store_spool_begin(); or NULL */
 	int swept;                 /* data/'s temporary directories removed under this lock */
+	struct store_progress *progress; /* a long read's steps and stop (progress.h), or NULL */
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "util/buf.h"
 #include "util/hash.h"
 #include "util/mapped.h"
+#include "util/util.h"
 
 /* ---- snapshots ---- */
 
@@ -507,6 +508,123 @@ long store_edit_touched(struct store *st, struct model *m, const struct store_ed
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d)
 {
 	return journal_undo(st, id, dry, out, d);
+}
+
+/*
+ * The one experiment every row of an edit touches, or NULL: rows whose
+ * effect on the index stays inside that experiment (its baseline, a
+ * variant's tags or alias in it).
+ */
+static const char *one_experiment(const struct edit_row *rows, size_t n)
+{
+	const char *e = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct edit_row *r = &rows[i];
+
+		if ((r->op != EDIT_BASELINE && r->op != EDIT_TAG && r->op != EDIT_ALIAS) || !r->experiment ||
+		    !*r->experiment || (e && strcmp(e, r->experiment)))
+			return NULL;
+		e = r->experiment;
+	}
+	return e;
+}
+
+/* A change of the journal alone: an edit or an undo (`edit` NULL). */
+struct change {
+	struct model *m;
+	const struct store_edit_op *edit;
+	uint32_t undo_id;
+	struct undo_info *undone;
+};
+
+/*
+ * Change the journal (`c`), which touches experiment `exp` alone, under
+ * the lock; when the index was fresh before, write it again with that
+ * experiment's imports read after the change (storeindex_moved()), so that
+ * the next reader finds it fresh instead of reading every import. The
+ * change's result (an edit's id, an undo's 0), or -1.
+ */
+static long change_in(struct store *st, const char *exp, struct change *c, struct diag *d)
+{
+	struct model sum, one;
+	uint64_t root[2];
+	const struct experiment *e;
+	int held = st->lock_fd >= 0, fresh;
+	long rc;
+
+	if (!held && store_lock(st, d) < 0)
+		return -1;
+	model_init(&sum);
+	model_init(&one);
+	if (journal_settle(st, d) < 0) {
+		rc = -1;
+		goto out;
+	}
+	fresh = storeindex_load(st, &sum, NULL) == 1 && storeindex_root(st, root) == 0;
+	if (!c->edit) {
+		/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
+		struct undo_info probe;
+		struct diag quiet = DIAG_INIT;
+
+		if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != c->undo_id) {
+			fresh = 0;
+			c->undo_id = 0;
+		}
+		diag_release(&quiet);
+	}
+	rc = c->edit ? journal_record(st, c->m, c->edit->command, c->edit->what, c->edit->rows, c->edit->n, d)
+		     : journal_undo(st, c->undo_id, 0, c->undone, d);
+	if (rc >= 0 && fresh && (e = model_experiment(&sum, exp)) && store_load_experiment(st, &sum, e, &one))
+		storeindex_moved(st, &one, root); /* else left stale: the next reader reads the data */
+out:
+	model_release(&one);
+	model_release(&sum);
+	if (!held)
+		store_unlock(st);
+	return rc;
+}
+
+long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	const char *exp = one_experiment(op->rows, op->n);
+	struct change c = { m, op, 0, NULL };
+
+	return exp ? change_in(st, exp, &c, d) : store_edit(st, m, op, d);
+}
+
+int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
+{
+	struct model j;
+	struct diag quiet = DIAG_INIT;
+	const char *exp = NULL;
+	struct change c = { NULL, NULL, 0, out };
+	size_t first = 0, n = 0;
+
+	/* the edit the undo takes back, and the experiment its rows touch */
+	model_init(&j);
+	if (journal_undo(st, 0, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
+		while (first < j.nedits && j.edits[first].id != out->undone)
+			first++;
+		while (first + n < j.nedits && j.edits[first + n].id == out->undone)
+			n++; /* an edit's rows are one run of the journal */
+		exp = n ? one_experiment(&j.edits[first], n) : NULL;
+		c.undo_id = out->undone;
+	}
+	diag_release(&quiet);
+	if (!exp) {
+		model_release(&j);
+		return journal_undo(st, 0, 0, out, d);
+	}
+	{
+		char *name = xstrdup(exp);
+		long rc;
+
+		model_release(&j);
+		rc = change_in(st, name, &c, d);
+		free(name);
+		return rc < 0 ? -1 : 0;
+	}
 }
 
 int store_add_override(struct store *st, const char *kind, const char *target, const char *value,

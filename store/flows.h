@@ -169,6 +169,20 @@ long store_edit_touched(struct store *st, struct model *m, const struct store_ed
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d);
 
 /*
+ * store_edit() and store_undo() of the latest edit that keep the index
+ * fresh where the edit touches one experiment alone (its baseline, a
+ * variant's tags or alias in it; an undo of such an edit): under the
+ * lock, when the index was fresh before, that experiment's imports are
+ * read after the change and the index written again with them
+ * (storeindex_moved()), so that the next reader reads the index and that
+ * experiment instead of every import. Any other edit, or an index stale
+ * before: as store_edit() and store_undo() (the index goes stale).
+ * Returns as they do.
+ */
+long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
+int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d);
+
+/*
  * Record one user edit of one row in the journal (store_edit()): kind
  * "baseline" (target an experiment), "variant" (target HASH:LINE) or
  * "experiment" (target an import's hash); an alias is a variant key

@@ -19,6 +19,7 @@
 #include "store/columns.h"
 #include "store/journal.h"
 #include "store/manifest.h"
+#include "store/progress.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/csvio.h"
@@ -536,6 +537,12 @@ int store_load_import_raw(struct store *st, struct model *m, const char *hash, s
 	return rc;
 }
 
+/* A read stopped by its reader (progress.h): -1, and why. */
+static int cancelled(const struct store *st, struct diag *d)
+{
+	return diag_error(d, st->dir, 0, "reading the store cancelled");
+}
+
 /*
  * Every import, or those in `only` (hash → anything); runs only, or
  * everything; with `raw`, without the journal (no edit applied, none
@@ -547,6 +554,7 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 	char *data = store_path_dup(st, "%s", "data");
 	DIR *dp;
 	struct dirent *de;
+	size_t seen = 0, total = 0;
 
 	m->store_dir = arena_strdup(&m->arena, st->dir);
 	if (!raw)
@@ -561,6 +569,12 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 		}
 		return diag_error(d, st->dir, 0, "cannot read data directory: %s", strerror(errno));
 	}
+	if (st->progress) {
+		/* the count a progress line needs: one look at data/ before the work */
+		while ((de = readdir(dp)))
+			total += de->d_name[0] != '.' && (!only || strmap_get(only, de->d_name, NULL));
+		rewinddir(dp);
+	}
 	while ((de = readdir(dp))) {
 		struct buf p = BUF_INIT;
 		uint32_t src;
@@ -569,6 +583,11 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 			continue; /* ., .., and temporary directories of an unfinished import */
 		if (only && !strmap_get(only, de->d_name, NULL))
 			continue;
+		if (store_progress(st, STORE_PHASE_CHECKING, seen++, total)) {
+			closedir(dp);
+			free(data);
+			return cancelled(st, d);
+		}
 		if (!hash_is_hex(de->d_name)) {
 			diag_warn(d, data, 0, "unexpected entry '%s' ignored", de->d_name);
 			continue;
@@ -624,6 +643,8 @@ static int load_dirs(struct store *st, struct model *m, int runs_only, const str
 		struct recset_mark mark = recset_mark(&m->rs);
 		size_t said = d->n;
 
+		if (store_progress(st, STORE_PHASE_READING, s, m->nsources))
+			return cancelled(st, d);
 		load_data_dir(st, m, s, runs_only ? LOAD_RUNS : LOAD_ALL, d);
 		if (d->n > said) {
 			/* a row or file that does not read: never half an import */

@@ -15,6 +15,7 @@
 #include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/loader.h"
 #include "tui/views.h"
 
 /* The run and variant an edit is about, from the screen shown. */
@@ -91,7 +92,7 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	if (t->store) {
 		struct store_edit_op op = { command, what, row, 1 };
 
-		id = store_edit(t->store, NULL, &op, &d); /* the store is read again after (tui_edited()) */
+		id = loader_edit(t, NULL, &op, &d); /* the store is read again after (tui_edited()) */
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -278,6 +279,7 @@ static void undo(struct tui *t)
 {
 	struct undo_info info;
 	struct diag d = DIAG_INIT;
+	int rc;
 
 	if (!t->store) {
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
@@ -285,15 +287,19 @@ static void undo(struct tui *t)
 	}
 	if (paste_undo_import(t))
 		return; /* the import just made, taken back whole */
-	if (store_undo(t->store, 0, 0, &info, &d) < 0) {
+	if (loader_undo(t, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);
 		return;
 	}
 	diag_release(&d);
-	if (explore_reload(t) == 0)
+	if ((rc = explore_refresh(t)) == 0) {
 		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s", (unsigned)info.undone,
 			    (unsigned)info.id, info.what);
+	} else if (rc == LOADER_CANCELLED) {
+		memset(&t->watch, 0, sizeof(t->watch)); /* read at the next pause */
+		tui_message(t, "undid edit %u \xc2\xb7 the views catch up at the next pause", (unsigned)info.undone);
+	}
 }
 
 int edit_action(struct tui *t, enum action a)

@@ -171,14 +171,26 @@ const size_t *explore_row_order(struct tui *t, size_t *n);
  * and candidate, the run whose source is shown (tui/reload.c).
  */
 void explore_adopt(struct tui *t, struct model *fresh);
-/* Load the store again and adopt it: after an import or an undo. 0, or -1 with a message. */
+/*
+ * Load the store again and adopt it: after an import or an undo. 0, or -1
+ * with a message, or LOADER_CANCELLED (tui/loader.h: Esc during a long
+ * read; nothing shown changed).
+ */
 int explore_reload(struct tui *t);
+/*
+ * After an edit, an undo or another process's write: the store read
+ * again as cheaply as it shows it. On the index with one experiment open,
+ * the index (when fresh) and that experiment alone; else (or when that
+ * does not read) explore_reload(). Returns as explore_reload() does.
+ */
+int explore_refresh(struct tui *t);
 /*
  * The index in t->m of the experiment under the Experiments cursor, read
  * first when t->m does not hold it: its imports alone when the TUI runs
  * on the store's index (t->index is then set, and what the views showed
  * of the model before is dropped), else (or when that read fails) the
- * whole store. -1 when there is none, with a message.
+ * whole store. -1 when there is none (or Esc cancelled the read), with a
+ * message.
  */
 long explore_load_listed(struct tui *t);
 /*
@@ -187,7 +199,7 @@ long explore_load_listed(struct tui *t);
  * store's catalog) and adopt it, the views' state carried over as
  * explore_adopt() carries it, the index kept as the list; else, or when
  * that read fails, the whole store (explore_reload()). 0, or -1 with a
- * message.
+ * message, or LOADER_CANCELLED (nothing shown changed).
  */
 int explore_load_metric(struct tui *t, const char *metric);
 

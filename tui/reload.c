@@ -10,8 +10,11 @@
 #include <string.h>
 
 #include "store/flows.h"
+#include "store/storeindex.h"
 #include "tui/explore.h"
+#include "tui/loader.h"
 #include "tui/views.h"
+#include "tui/watch.h"
 #include "util/util.h"
 
 /* The index of the experiment named `name` in m, or -1. */
@@ -181,7 +184,7 @@ int explore_load_metric(struct tui *t, const char *metric)
 	struct store_select sel = { 0 };
 	struct model fresh;
 	struct diag d = DIAG_INIT;
-	int ok;
+	int ok, rc;
 
 	if (!t->store || !t->index || !t->m->selected)
 		return t->store && (t->index || t->m->summary) ? explore_reload(t) : 0;
@@ -190,11 +193,14 @@ int explore_load_metric(struct tui *t, const char *metric)
 	sel.summary = t->index;
 	sel.generation = 1;
 	model_init(&fresh);
-	ok = store_snapshot(t->store, &sel, NEED_FIGURES, &fresh, &d) == 0 && fresh.partial;
+	rc = loader_snapshot(t, &sel, NEED_FIGURES, &fresh, &d);
+	ok = rc == 0 && fresh.partial;
 	diag_release(&d);
 	if (ok)
 		adopt(t, &fresh, 1);
 	model_release(&fresh);
+	if (rc == LOADER_CANCELLED)
+		return rc; /* nothing shown changes */
 	return ok ? 0 : explore_reload(t); /* the whole store says why */
 }
 
@@ -204,22 +210,89 @@ int explore_reload(struct tui *t)
 	struct model fresh;
 	struct diag d = DIAG_INIT;
 	struct store_watch before;
+	int rc;
 
 	if (!t->store)
 		return 0;
 	model_init(&fresh);
 	watch_take(t->store, &before);
-	if (store_snapshot(t->store, &whole, NEED_RECORDS, &fresh, &d) < 0) {
-		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+	if ((rc = loader_snapshot(t, &whole, NEED_RECORDS, &fresh, &d)) < 0) {
+		if (rc != LOADER_CANCELLED) /* else the loader said so */
+			tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		diag_release(&d);
 		model_release(&fresh);
-		return -1;
+		return rc;
 	}
 	diag_release(&d);
 	watch_after_load(t->store, &before, &t->watch);
 	explore_adopt(t, &fresh);
 	model_release(&fresh);
 	return 0;
+}
+
+/*
+ * The store read again as the TUI on the index reads it: the index (fresh:
+ * every writer keeps it so where it can, store_edit_fresh()) as the list,
+ * and the experiment the views show alone (when it does not read alone,
+ * the whole store, which store_snapshot() then reads). 1 when adopted, 0
+ * when the index is stale or the read failed (nothing changed),
+ * LOADER_CANCELLED.
+ */
+static int reload_indexed(struct tui *t)
+{
+	struct store_select sel = { 0 };
+	struct model sum, fresh;
+	struct diag d = DIAG_INIT;
+	struct store_watch before;
+	char *name;
+	int rc = 0;
+
+	if (!t->index || !t->m->selected || (t->m->figs && (t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE)))
+		return 0; /* (H's figures of other experiments go, unless a screen shows them) */
+	model_init(&sum);
+	model_init(&fresh);
+	watch_take(t->store, &before);
+	if (storeindex_load(t->store, &sum, NULL) != 1) {
+		model_release(&sum);
+		return 0;
+	}
+	name = xstrdup(t->m->selected);
+	sel.experiment = name;
+	sel.summary = &sum;
+	sel.generation = 1;
+	rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d);
+	if (rc == 0 && fresh.partial) {
+		watch_after_load(t->store, &before, &t->watch);
+		model_release(t->index);
+		*t->index = sum; /* the list as the store is now */
+		model_init(&sum);
+		adopt(t, &fresh, 1);
+		rc = 1;
+	} else if (rc == 0) {
+		/* it did not read alone: the whole store was read instead (explore_reload()'s) */
+		watch_after_load(t->store, &before, &t->watch);
+		explore_adopt(t, &fresh);
+		rc = 1;
+	} else if (rc != LOADER_CANCELLED) {
+		rc = 0;
+	}
+	free(name);
+	diag_release(&d);
+	model_release(&fresh);
+	model_release(&sum);
+	return rc;
+}
+
+int explore_refresh(struct tui *t)
+{
+	int rc;
+
+	if (!t->store)
+		return 0;
+	rc = reload_indexed(t);
+	if (rc == LOADER_CANCELLED)
+		return rc;
+	return rc == 1 ? 0 : explore_reload(t);
 }
 
 /*
@@ -262,6 +335,7 @@ long explore_load_listed(struct tui *t)
 	struct store_select sel = { 0 };
 	char *name;
 	long k;
+	int rc;
 
 	if (t->exps.cursor >= list->nexps) {
 		tui_message(t, "nothing to compare yet: the store is empty");
@@ -278,9 +352,10 @@ long explore_load_listed(struct tui *t)
 	sel.generation = 1;
 	if (!t->store) {
 		k = exp_at(t->m, name);
-	} else if (store_snapshot(t->store, &sel, NEED_RECORDS, &fresh, &d) < 0) {
-		/* the index named what does not read alone, nor does the whole store */
-		tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
+	} else if ((rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d)) < 0) {
+		/* the index named what does not read alone, nor does the whole store (or Esc) */
+		if (rc != LOADER_CANCELLED)
+			tui_message(t, "could not read the store again: %s", d.n ? d.v[0].text : "error");
 		k = -1;
 	} else if (fresh.partial) {
 		adopt_alone(t, &fresh); /* it holds the experiment: store_snapshot() checked */

@@ -14,6 +14,7 @@
 #include "store/trace.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/loader.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/buf.h"
@@ -238,7 +239,8 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 	if (id < 0) {
 		tui_message(t, "not done: %s", d->n ? d->v[d->n - 1].text : "error");
 	} else {
-		explore_reload(t); /* a removed import's records leave the model */
+		if (explore_reload(t) == LOADER_CANCELLED) /* a removed import's records leave the model */
+			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
 		for (size_t e = 0; e < t->m->nexps; e++)
 			if (!strcmp(t->m->exps[e].name, name))
 				t->exps.cursor = e;

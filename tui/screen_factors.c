@@ -25,6 +25,7 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/factors_view.h"
+#include "tui/loader.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -611,13 +612,15 @@ static void tag_typed(struct tui *t, const char *text)
 			 what.s, e->name);
 		struct store_edit_op op = { "tag", line, rows, n };
 
-		id = store_edit(t->store, t->m, &op, &d);
+		id = loader_edit(t, t->m, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)
 			tui_message(t, "already so: nothing recorded");
 		else
 			tui_message(t, "edit %ld: %s tagged %s (u undoes)", id, v->x.variants[l->index].text, what.s);
+		if (id > 0)
+			watch_take(t->store, &t->watch); /* the model has the edit: no other writer's */
 		diag_release(&d);
 	} else {
 		for (size_t i = 0; i < n; i++) {
@@ -675,6 +678,27 @@ static int is_row(const void *lines, size_t i)
 	return l->kind != FL_HEAD && l->kind != FL_BLANK;
 }
 
+/* fx_across() of v->factor over t->store, on the loader's thread (a first question reads much). */
+struct across_job {
+	struct store *st;
+	struct fxview *v;
+	struct diag *d;
+};
+
+static int across_run(void *ctx)
+{
+	struct across_job *j = ctx;
+
+	return fx_across(j->st, j->v->factor, "", 0, NULL, &j->v->ax, j->d);
+}
+
+static int across_loaded(struct tui *t, struct fxview *v, struct diag *d)
+{
+	struct across_job j = { t->store, v, d };
+
+	return loader_run(t, across_run, &j);
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	struct fxview *v;
@@ -714,15 +738,17 @@ static int act(struct tui *t, enum action a, int height)
 	case ACT_ACROSS: {
 		const char *f = factor_at(v);
 		struct diag d = DIAG_INIT;
+		int rc;
 
 		if (!f) {
 			tui_message(t, "a works on a factor: put the cursor on one, or on a pair");
 			return ACT_DONE;
 		}
 		snprintf(v->factor, sizeof(v->factor), "%s", f);
-		if ((t->store ? fx_across(t->store, v->factor, "", 0, NULL, &v->ax, &d)
-			      : fx_across_model(t->m, v->factor, "", 0, NULL, &v->ax)) < 0) {
-			tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "the store could not be read");
+		if ((rc = t->store ? across_loaded(t, v, &d)
+				   : fx_across_model(t->m, v->factor, "", 0, NULL, &v->ax)) < 0) {
+			if (rc != LOADER_CANCELLED) /* else the loader said so */
+				tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "the store could not be read");
 			fx_across_release(&v->ax);
 		} else {
 			v->across = 1;

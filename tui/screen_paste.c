@@ -26,6 +26,7 @@
 #include "store/manage.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/loader.h"
 #include "tui/pathcomp.h"
 #include "util/fsutil.h"
 #include "util/github.h"
@@ -585,7 +586,8 @@ int paste_undo_import(struct tui *t)
 	if (id <= 0) {
 		tui_message(t, "the import was not taken back: %s", d.n ? d.v[d.n - 1].text : "nothing to remove");
 	} else {
-		explore_reload(t);
+		if (explore_reload(t) == LOADER_CANCELLED)
+			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
 		tui_said_edit(t, id, what);
 	}
 	diag_release(&d);
@@ -601,7 +603,7 @@ static int import_stored(struct tui *t)
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 1, 0 } };
 	struct plan_sum sum;
-	int rc = -1;
+	int rc = -1, reread;
 
 	make_inputs(p, in);
 	if (store_import(t->store->dir, in, p->got.n, &so, &done, &d) < 0) {
@@ -617,7 +619,10 @@ static int import_stored(struct tui *t)
 		rc = 0;
 		if (sum.nruns)
 			remember_import(t, &done, &sum);
-		if (explore_reload(t) == 0) {
+		reread = explore_reload(t);
+		if (reread == LOADER_CANCELLED)
+			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
+		if (reread == 0) {
 			if (!sum.nruns && done.edit > 0)
 				tui_message(t, "already imported: no runs added, its variants renamed by edit %ld "
 					    "\xc2\xb7 u undoes it", done.edit);

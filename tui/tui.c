@@ -20,6 +20,7 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/factors_view.h"
+#include "tui/loader.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/buf.h"
@@ -181,7 +182,7 @@ int tui_save_baseline(struct tui *t)
 	if (t->store) {
 		struct store_edit_op op = { "baseline", what.s, &row, 1 };
 
-		id = store_edit(t->store, NULL, &op, &d);
+		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui_edited() reads it */
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
@@ -203,7 +204,9 @@ int tui_save_baseline(struct tui *t)
 void tui_edited(struct tui *t)
 {
 	if (t->store) {
-		explore_reload(t); /* says why when it cannot */
+		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
+		if (explore_refresh(t) == LOADER_CANCELLED)
+			memset(&t->watch, 0, sizeof(t->watch));
 		return;
 	}
 	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
@@ -493,8 +496,9 @@ static enum action leave_help(struct tui *t, enum action a)
  * view's key there reads that experiment alone (explore_load_listed()).
  * That experiment alone (t->index set) serves its views too, and H, which
  * reads the metric's other runs itself (their figures, from the catalog:
- * explore_load_metric()). What edits the store (b, e, R, m, u, and d and r
- * on the list) reads the whole store first. 1 when the key needs nothing
+ * explore_load_metric()). What edits the store (e, R, m, and d and r on
+ * the list) reads the whole store first; B, t and u in a view of that
+ * experiment need only it (the index kept fresh: store_edit_fresh()). 1 when the key needs nothing
  * more.
  */
 static int model_will_do(const struct tui *t, wint_t ch, int fn)
@@ -504,14 +508,19 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
+	case ACT_UNDO:
+		if (t->ex && t->ex->paste.nimported)
+			return 0; /* it may take back a paste's import, planned on the whole store */
+		/* fall through */
 	case ACT_SAVE_BASELINE:
+	case ACT_TAG:
+		/* the experiment a view shows is all they read (store_edit_fresh(), store_undo_fresh()) */
+		return t->index && !on_list;
 	case ACT_SET_VARIANT:
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
-	case ACT_UNDO:
 	case ACT_DELETE:
 	case ACT_RENAME:
-	case ACT_TAG:
 	case ACT_CROSS:
 		return 0;
 	case ACT_ENTER:
@@ -687,8 +696,11 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			continue;
 		}
 		t.message[0] = '\0';
-		if ((t.m->summary || t.index) && !model_will_do(&t, ch, r == KEY_CODE_YES))
-			explore_reload(&t); /* the whole store, from here on */
+		if ((t.m->summary || t.index) && !model_will_do(&t, ch, r == KEY_CODE_YES) &&
+		    explore_reload(&t) == LOADER_CANCELLED) { /* the whole store, from here on */
+			dirty = 1; /* Esc: the key is not done */
+			continue;
+		}
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			continue;

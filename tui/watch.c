@@ -79,7 +79,7 @@ int watch_poll(struct tui *t)
 		model_release(&fresh);
 		diag_release(&w);
 	} else {
-		rc = explore_reload(t);
+		rc = explore_refresh(t);
 	}
 	if (rc == 0)
 		tui_message(t, "the store changed (written by another benchdelta): shown as it is now");

@@ -350,6 +350,12 @@ if command -v tmux >/dev/null 2>&1; then
 		tui_ok=1
 	fi
 fi
+# every TUI key that touches the store, on a copy of the open store (tui_keys.sh): how long
+# until the screen answered (a progress line counts) and until it showed what the key does
+keys_ok=0
+if command -v tmux >/dev/null 2>&1 && sh tests/bench/tui_keys.sh "$BD" "$tmp/s.open" >"$tmp/keys" 2>"$tmp/keys.err"; then
+	keys_ok=1
+fi
 vd_ok=0
 if [ "${BENCH_VD:-1}" != 0 ] && command -v vd >/dev/null 2>&1; then
 	# VisiData loads the whole CSV and writes it out again: its "open"
@@ -419,6 +425,11 @@ if [ $tui_ok = 1 ]; then
 	fast "the TUI's first screen on the same store (polled in tmux)" tui
 	fast "Enter there: one experiment's Matrix on the screen (RSS: the whole session)" tui_enter
 	fast "H on that Matrix's first row: its history across the store (RSS: that whole session)" tui_h
+fi
+if [ $keys_ok = 1 ]; then
+	# the watcher looks every 0.5 s: another process's write is seen within that, then read
+	awk '{ printf "| 4 TUI key %s: the screen answers / shows it | %.3f s / %.3f s | answer ≤ 0.1 s (the store: ≤ 0.3 s) | %s |\n",
+		$1, $2 / 1000, $3 / 1000, ($1 == "external_write" ? $2 <= 600 : $2 <= 100) ? ($3 <= 300 ? "yes" : "answers") : "no" }' "$tmp/keys"
 fi
 if [ $cat_ok = 1 ]; then
 	# the median of three, wall (CPU beside it)

@@ -25,6 +25,7 @@ tui_keys Enter Enter
 tui_wait "METRIC"
 tui_keys Right Right Right Right
 tui_wait "E Release + PGO optimized + BOLT instrumented"
+tui_wait " A <  " # the four steps taken (the legend above shows before they are)
 tui_snap | grep '^ METRIC' | grep -q '?' && fail "a scroll mark prints ? under LC_ALL=C"
 tui_snap | grep '^ METRIC' | grep -q ' <  ' || fail "no < mark under LC_ALL=C"
 tui_keys q

@@ -1,0 +1,273 @@
+/*
+ * loader.c - a long read of the store on a thread of its own, with a
+ * progress line and Esc; see loader.h.
+ */
+#define NCURSES_WIDECHAR 1
+#include "tui/loader.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store/progress.h"
+#include "tui/draw.h"
+#include "tui/screen.h"
+
+/*
+ * A read that answers within this long is waited for, and shows nothing;
+ * a longer one shows its line by then, which the terminal has well
+ * within 100 ms of the key.
+ */
+#define QUICK_MS 60
+/* How often the progress line is drawn again while the read goes on. */
+#define TICK_MS 40
+#define KEY_ESC 27
+/* Keys typed during a read that are kept for after it. */
+#define TYPE_AHEAD 32
+
+struct job {
+	int (*fn)(void *ctx);
+	void *ctx;
+	int rc;
+	int done; /* under `lock`; `cond` is signalled when it is set */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+
+static void *work(void *arg)
+{
+	struct job *j = arg;
+	int rc = j->fn(j->ctx);
+
+	pthread_mutex_lock(&j->lock);
+	j->rc = rc;
+	j->done = 1;
+	pthread_cond_signal(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+/* Wait up to `ms` for the job; 1 when it is done. */
+static int wait_done(struct job *j, long ms)
+{
+	struct timespec until;
+	int done;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&j->lock);
+	while (!j->done && pthread_cond_timedwait(&j->cond, &j->lock, &until) != ETIMEDOUT)
+		;
+	done = j->done;
+	pthread_mutex_unlock(&j->lock);
+	return done;
+}
+
+/* The test hook: each step's wait, in ms (0: none). */
+static unsigned test_delay(void)
+{
+	const char *s = getenv("BENCHDELTA_TEST_LOAD_DELAY_MS");
+	long v = s && *s ? strtol(s, NULL, 10) : 0;
+
+	return v > 0 && v < 60000 ? (unsigned)v : 0;
+}
+
+/* `n` with its digits grouped by three ("1,000"). */
+static void grouped(char *out, size_t cap, size_t n)
+{
+	char digits[32];
+	size_t len = (size_t)snprintf(digits, sizeof(digits), "%zu", n), k = 0;
+
+	for (size_t i = 0; i < len && k + 2 < cap; i++) {
+		if (i && (len - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+}
+
+/*
+ * The status line while the read goes on: what it does, step K of N, and
+ * what a key does now (`said`: a key other than Esc was pressed). The
+ * screen above stays as it was drawn.
+ */
+static void draw_progress(const struct store_progress *p, int cancellable, int cancelling, int said)
+{
+	char line[256], done[32], total[32];
+	size_t k = atomic_load(&p->done), n = atomic_load(&p->total);
+	int phase = atomic_load(&p->phase);
+
+	if (!cancellable) {
+		snprintf(line, sizeof(line), "recording the edit%s",
+			 said ? " \xc2\xb7 it cannot be stopped half way: a moment" : "");
+	} else if (cancelling) {
+		snprintf(line, sizeof(line), "cancelling: the screen stays as it was");
+	} else {
+		if (phase != STORE_PHASE_NONE && n) {
+			grouped(done, sizeof(done), k < n ? k + 1 : n);
+			grouped(total, sizeof(total), n);
+			snprintf(line, sizeof(line), "%s %s of %s", store_phase_name(phase), done, total);
+		} else {
+			snprintf(line, sizeof(line), "%s", store_phase_name(STORE_PHASE_NONE));
+		}
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), " \xc2\xb7 %s",
+			 said ? "still reading: your keys wait for it, Esc: cancel" : "Esc: cancel");
+	}
+	draw_fill(LINES - 1, ROLE_STATUS);
+	draw_text(LINES - 1, 1, COLS - 2, line, ROLE_STATUS);
+	refresh();
+}
+
+/* loader_run(), or with `cancellable` 0 a write that Esc and q do not stop (they wait). */
+static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
+{
+	struct store_progress p;
+	struct job j;
+	pthread_t th;
+	int delay, cancelling = 0, said = 0, quit = 0, rc;
+	struct {
+		wint_t ch;
+		int code;
+	} ahead[TYPE_AHEAD];
+	size_t nahead = 0;
+
+	if (!t->store || t->store->progress)
+		return fn(ctx); /* no store, or a read already under way: this is part of it */
+	memset(&p, 0, sizeof(p));
+	atomic_init(&p.phase, STORE_PHASE_NONE);
+	atomic_init(&p.done, 0);
+	atomic_init(&p.total, 0);
+	atomic_init(&p.cancel, 0);
+	p.delay_ms = test_delay();
+	memset(&j, 0, sizeof(j));
+	j.fn = fn;
+	j.ctx = ctx;
+	pthread_mutex_init(&j.lock, NULL);
+	pthread_cond_init(&j.cond, NULL);
+	t->store->progress = &p;
+	if (pthread_create(&th, NULL, work, &j)) {
+		t->store->progress = NULL;
+		pthread_mutex_destroy(&j.lock);
+		pthread_cond_destroy(&j.cond);
+		return fn(ctx); /* no thread to be had: the read waits here, as it did */
+	}
+	if (stdscr && !isendwin() && !wait_done(&j, QUICK_MS)) { /* (no screen yet: it waits) */
+		/* a long read: the keys are read meanwhile, and the line says how far it is */
+		delay = wgetdelay(stdscr);
+		timeout(TICK_MS);
+		while (!wait_done(&j, 0)) {
+			wint_t ch;
+			int r;
+
+			draw_progress(&p, cancellable, cancelling, said);
+			r = get_wch(&ch);
+			if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
+				continue; /* a new size is drawn whole when the read is over */
+			if (r == OK && cancellable && (ch == KEY_ESC || ch == 'q')) {
+				atomic_store(&p.cancel, 1);
+				cancelling = 1;
+				quit |= ch == 'q';
+			} else {
+				said = 1; /* kept: it acts when the read is in (unless Esc drops it) */
+				if (nahead < TYPE_AHEAD && !(r == OK && ch == KEY_ESC)) { /* (an Esc at a write: none) */
+					ahead[nahead].ch = ch;
+					ahead[nahead++].code = r == KEY_CODE_YES;
+				}
+			}
+		}
+		timeout(delay);
+	}
+	pthread_join(th, NULL);
+	t->store->progress = NULL;
+	pthread_mutex_destroy(&j.lock);
+	pthread_cond_destroy(&j.cond);
+	rc = j.rc;
+	if (atomic_load(&p.cancel)) {
+		rc = LOADER_CANCELLED;
+		tui_message(t, "cancelled: the store was not read, the screen is as it was");
+		if (quit)
+			unget_wch('q'); /* the event loop quits */
+	} else {
+		/* the keys typed meanwhile, for the event loop, in their order (the queue is a stack) */
+		while (nahead--) {
+			if (ahead[nahead].code)
+				ungetch((int)ahead[nahead].ch);
+			else
+				unget_wch((wchar_t)ahead[nahead].ch);
+		}
+	}
+	return rc;
+}
+
+int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
+{
+	return run(t, fn, ctx, 1);
+}
+
+struct snap {
+	struct store *st;
+	const struct store_select *sel;
+	enum store_need need;
+	struct model *m;
+	struct diag *d;
+};
+
+static int snap_run(void *ctx)
+{
+	struct snap *s = ctx;
+
+	return store_snapshot(s->st, s->sel, s->need, s->m, s->d);
+}
+
+int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_need need,
+		    struct model *m, struct diag *d)
+{
+	struct snap s = { t->store, sel, need, m, d };
+
+	return loader_run(t, snap_run, &s);
+}
+
+struct edit {
+	struct store *st;
+	struct model *m;
+	const struct store_edit_op *op;
+	struct undo_info *undone;
+	struct diag *d;
+	long id;
+};
+
+static int edit_run(void *ctx)
+{
+	struct edit *e = ctx;
+
+	if (e->op)
+		e->id = store_edit_fresh(e->st, e->m, e->op, e->d);
+	else
+		e->id = store_undo_fresh(e->st, e->undone, e->d);
+	return 0;
+}
+
+long loader_edit(struct tui *t, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	struct edit e = { t->store, m, op, NULL, d, -1 };
+
+	run(t, edit_run, &e, 0);
+	return e.id;
+}
+
+int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
+{
+	struct edit e = { t->store, NULL, NULL, out, d, -1 };
+
+	run(t, edit_run, &e, 0);
+	return (int)e.id;
+}
