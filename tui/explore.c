@@ -122,8 +122,7 @@ int explore_action(struct tui *t, enum action a)
 	case ACT_HISTORY:
 		return history_action(t);
 	case ACT_IMPORT:
-		paste_open(t);
-		return ACT_DONE;
+		return screen_ask_open(t, SCREEN_PASTE, 0);
 	case ACT_SAVE_BASELINE:
 		tui_save_baseline(t);
 		return ACT_DONE;

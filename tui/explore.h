@@ -179,7 +179,7 @@ int explore_load_metric(struct tui *t, const char *metric);
 void explore_terminal(int on);
 /* Paste (tui/screen_paste.c): bracketed paste on or off. */
 void paste_enable(int on);
-/* `i`: open Paste with a prompt for a path. */
+/* `i` (Paste's open()): a prompt for a path, over an empty plan. */
 void paste_open(struct tui *t);
 /*
  * A paste begins (its text then comes through paste_key()) and ends (the
@@ -216,23 +216,13 @@ const char *explore_metric_header(struct tui *t, char *out, size_t size);
 struct explore *explore_of(struct tui *t);
 void explore_release(struct tui *t);
 
-/*
- * Open Runs on experiment `exp`: the runs of variants keys[0..n) (copied)
- * with `subject` and `quantity`, each variant's in scenarios[i] (NULL:
- * any; the array itself may be NULL).
- */
-void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
-		   const char *const *scenarios, size_t n, const char *subject,
-		   const char *quantity);
 /* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
 /*
- * H: the runs of variants keys[0..n) in `scenario` (NULL: any) with
- * `subject` and `quantity` in every experiment, oldest first.
+ * Source: read run `run`'s text, its lines and figures' spans (what Source
+ * shows; a reload reads them again for the same run). 0, or -1 (no such
+ * run, or its text is not in the store: said in the status line).
  */
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
-		      const char *subject, const char *quantity);
-/* Open Source on run `run` (a model run index). */
-void tui_open_source(struct tui *t, long run);
+int source_read(struct tui *t, long run);
 
 #endif

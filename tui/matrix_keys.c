@@ -159,8 +159,7 @@ int matrix_history(struct tui *t)
 	r = &v->mx.rows[ml->index];
 	keys[0] = v->mx.keys[0];
 	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
-	tui_open_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
-	return ACT_DONE;
+	return screen_ask_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
 }
 
 void matrix_markdown(struct tui *t, struct buf *out)

@@ -148,12 +148,10 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		x->src.text = NULL;
 		x->src.run = -1;
 		if (r >= 0) {
-			enum screen_id cur = t->cur, prev = t->prev, from = x->src.from;
+			enum screen_id from = x->src.from;
 			struct list keep = x->src.list;
 
-			tui_open_source(t, r); /* reads the text and spans again */
-			t->cur = cur;
-			t->prev = prev;
+			source_read(t, r); /* reads the text and spans again */
 			x->src.from = from;
 			x->src.list = keep;
 			x->src.placed = 1;

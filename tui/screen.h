@@ -1,7 +1,9 @@
 /*
  * screen.h - what every screen is: a name, the action that opens it, and
- * draw/act functions over the shared TUI state. Screens draw the whole body
- * from state and model; they never read keys or refresh (tui.c does).
+ * draw/act/open functions over the shared TUI state. Screens draw the
+ * whole body from state and model; they never read keys or refresh, and
+ * never open another screen: they ask tui.c, the dispatcher, with an
+ * act_result and t->ask (screen_ask_*() in tui/ask.c).
  */
 #ifndef BD_TUI_SCREEN_H
 #define BD_TUI_SCREEN_H
@@ -12,6 +14,7 @@
 #include "tui/keys.h"
 #include "tui/list.h"
 #include "tui/watch.h"
+#include "util/arena.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
@@ -31,10 +34,38 @@ enum screen_id {
 	SCREEN__COUNT
 };
 
-/* What an act() did: bits. */
+/*
+ * What an act() did and what it asks of tui.c next: bits (htop's handler
+ * results). The arguments of an ACT_OPEN or ACT_SHOW are in t->ask, which
+ * the screen_ask_*() functions fill; what a prompt's callback or the mouse
+ * asks waits in t->ask.bits for tui.c, which carries out both after each
+ * key.
+ */
 enum act_result {
 	ACT_IGNORED = 0,
-	ACT_DONE = 1 << 0, /* handled; redraw */
+	ACT_DONE = 1 << 0,   /* handled; redraw */
+	ACT_OPEN = 1 << 1,   /* open t->ask.screen on t->ask's arguments (the screen's open()) */
+	ACT_SHOW = 1 << 2,   /* go back to t->ask.screen as it was left */
+};
+
+/*
+ * A screen asked for, with what it opens on. The strings are copies in
+ * `arena` (what the asker pointed into may go: H reads the store again
+ * before Runs opens), released by tui.c once the request is carried out.
+ */
+struct screen_ask {
+	unsigned bits;          /* act_result bits asked outside an act() (a prompt, the mouse) */
+	enum screen_id screen;
+	enum screen_id from;    /* where the screen's Esc goes; the current screen unless said */
+	size_t exp;             /* a view: the listed experiment (tui_list(), SIZE_MAX: the shown one); Runs: t->m's */
+	int history;            /* Runs: H, the variants' runs in every experiment */
+	const char *metric;     /* H: the metric whose runs in other experiments are read first */
+	const char **keys, **scenarios; /* Runs: variants, each in its scenario (NULL: any) */
+	size_t n;
+	const char *subject, *quantity;
+	long run;               /* Source: the run (a model run index) */
+	unsigned line;          /* Source: the text's line to put the cursor on; 0 the run's block */
+	struct arena arena;
 };
 
 /* A line of the Compare table. */
@@ -91,6 +122,7 @@ struct tui {
 	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
 	char keep_row[512];
+	struct screen_ask ask; /* what the last key asked of tui.c */
 };
 
 struct screen {
@@ -101,6 +133,13 @@ struct screen {
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */
 	int (*act)(struct tui *t, enum action a, int height);
+	/*
+	 * Optional: make the state it shows from `a` (tui.c then switches to
+	 * it). 0, or -1 when there is nothing to show (the reason in the
+	 * status line; the screen shown stays). Without it, a screen opens as
+	 * it was left.
+	 */
+	int (*open)(struct tui *t, const struct screen_ask *a);
 	/* Optional: find (/ n N) searches these lines and moves the list's cursor to a match. */
 	struct list *(*lines)(struct tui *t);
 	void (*line_text)(struct tui *t, size_t i, struct buf *out);
@@ -124,6 +163,28 @@ extern const struct screen screen_runs;
 extern const struct screen screen_source;
 extern const struct screen screen_paste;
 
+/*
+ * Ask tui.c for a screen (tui/ask.c). Each fills t->ask, copying what it
+ * is given, adds its bits to t->ask.bits and returns ACT_DONE with them.
+ */
+/*
+ * Open `s`: a view on listed experiment `exp` (an index into tui_list();
+ * SIZE_MAX: the one shown), another screen on its defaults (Paste).
+ */
+int screen_ask_open(struct tui *t, enum screen_id s, size_t exp);
+/* Go back to `s` as it was left. */
+int screen_ask_show(struct tui *t, enum screen_id s);
+/* Runs on experiment `exp` of t->m: variants keys[0..n), each in scenarios[i] (NULL: any). */
+int screen_ask_runs(struct tui *t, size_t exp, const char *const *keys, const char *const *scenarios,
+		    size_t n, const char *subject, const char *quantity);
+/* H: Runs on keys[0..n) in `scenario` (NULL: any) in every experiment, oldest first. */
+int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
+		       const char *subject, const char *quantity);
+/* Source on run `run` (a model run index), at text line `line` (0: the run's block). */
+int screen_ask_source(struct tui *t, long run, unsigned line);
+/* Free what t->ask holds and clear it. */
+void screen_ask_release(struct screen_ask *a);
+
 /* The model the Experiments list shows: t->index, or t->m. */
 const struct model *tui_list(const struct tui *t);
 /*
@@ -131,12 +192,6 @@ const struct model *tui_list(const struct tui *t);
  * candidate its defaults, scrolling reset; the list's cursor goes to it.
  */
 void tui_set_experiment(struct tui *t, size_t e);
-/*
- * Open listed experiment `e` (an index into tui_list()) in its first view,
- * the Matrix (baseline and candidate reset to the defaults), reading it
- * first when t->m does not hold it (explore_load_listed()).
- */
-void tui_open_compare(struct tui *t, size_t e);
 /*
  * Compare the shown experiment against variant `key` in every view (b):
  * the view's choice, not recorded; it stays through edits and reloads

@@ -478,7 +478,7 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /* Enter on a row: the runs behind both of its figures. */
-static void open_runs(struct tui *t)
+static int open_runs(struct tui *t)
 {
 	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
 	const struct cmp_row *r;
@@ -486,14 +486,14 @@ static void open_runs(struct tui *t)
 
 	if (!l || l->kind != LINE_ROW) {
 		tui_message(t, "Enter on a metric's row shows the runs behind it");
-		return;
+		return ACT_DONE;
 	}
 	r = &t->cmp.rows[l->index];
 	keys[0] = t->base;
 	keys[1] = t->cand;
 	scen[0] = r->base.present ? r->base.scenario : r->scenario;
 	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
-	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
+	return screen_ask_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
 /* For list_act_rows: a metric's row or a geomean, not a heading or the counts. */
@@ -516,8 +516,7 @@ static int act(struct tui *t, enum action a, int height)
 	n = e->nvariants;
 	switch (a) {
 	case ACT_ENTER:
-		open_runs(t);
-		return ACT_DONE;
+		return open_runs(t);
 	case ACT_NEXT:
 	case ACT_PREV:
 		if (!*t->cand || n < 3) {

@@ -406,7 +406,7 @@ void matrix_remember_row(struct tui *t)
 }
 
 /* Enter on a row: the runs behind the baseline's figure and the selected column's. */
-static void open_runs(struct tui *t, const struct views *v)
+static int open_runs(struct tui *t, const struct views *v)
 {
 	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
 	const struct cmp_mrow *r;
@@ -415,7 +415,7 @@ static void open_runs(struct tui *t, const struct views *v)
 
 	if (!ml || ml->kind != ML_ROW) {
 		tui_message(t, "Enter on a metric's row shows the runs behind it");
-		return;
+		return ACT_DONE;
 	}
 	r = &v->mx.rows[ml->index];
 	cr = v->col >= 1 ? r->cell[v->col - 1] : NULL;
@@ -423,7 +423,7 @@ static void open_runs(struct tui *t, const struct views *v)
 	scen[0] = r->base->present ? r->base->scenario : r->scenario;
 	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
 	scen[1] = cr && cr->cand.present ? cr->cand.scenario : r->scenario;
-	tui_open_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
+	return screen_ask_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
 }
 
 /* For list_act_rows: a metric's row or a geomean, not a scenario's heading. */
@@ -448,8 +448,7 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	switch (a) {
 	case ACT_ENTER:
-		open_runs(t, v);
-		return ACT_DONE;
+		return open_runs(t, v);
 	case ACT_NEXT:
 		if (v->col + 1 < v->mx.ncols)
 			v->col++;

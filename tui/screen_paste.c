@@ -127,8 +127,7 @@ static void start(struct tui *t, const char *name)
 
 	if (t->cur != SCREEN_PASTE) {
 		p->from = t->cur;
-		t->prev = t->cur;
-		t->cur = SCREEN_PASTE;
+		screen_ask_show(t, SCREEN_PASTE);
 	}
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	clear_plan(p);
@@ -163,11 +162,8 @@ void paste_open(struct tui *t)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 
-	if (t->cur != SCREEN_PASTE) {
-		p->from = t->cur;
-		t->prev = t->cur;
-		t->cur = SCREEN_PASTE;
-	}
+	if (t->cur != SCREEN_PASTE)
+		p->from = t->cur; /* tui.c shows Paste after (its open()) */
 	clear_plan(p);
 	buf_reset(&p->text);
 	prompt_open(t, "paste a thread, or a file to import: ", NULL, path_typed, NULL);
@@ -575,8 +571,7 @@ static int act(struct tui *t, enum action a, int height)
 		if (!(t->store ? import_stored(t) : import_quick(t))) {
 			clear_plan(p);
 			buf_reset(&p->text);
-			t->cur = SCREEN_EXPERIMENTS;
-			t->prev = SCREEN_EXPERIMENTS;
+			return screen_ask_show(t, SCREEN_EXPERIMENTS);
 		}
 		return ACT_DONE;
 	case ACT_SET_VARIANT: {
@@ -616,12 +611,19 @@ static int act(struct tui *t, enum action a, int height)
 	case ACT_BACK:
 		clear_plan(p);
 		buf_reset(&p->text);
-		t->cur = p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from;
 		tui_message(t, "nothing imported");
-		return ACT_DONE;
+		return screen_ask_show(t, p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from);
 	default:
 		return ACT_IGNORED;
 	}
+}
+
+/* i: the prompt for a path, over an empty plan. */
+static int open(struct tui *t, const struct screen_ask *a)
+{
+	(void)a;
+	paste_open(t);
+	return 0;
 }
 
 const struct screen screen_paste = {
@@ -629,5 +631,6 @@ const struct screen screen_paste = {
 	.opener = ACT_IMPORT,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
 };

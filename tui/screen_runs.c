@@ -22,36 +22,41 @@
 #include "util/plot.h"
 #include "util/text.h"
 
-void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
-		   const char *const *scenarios, size_t n, const char *subject,
-		   const char *quantity)
+/*
+ * Open on what `a` asks: the runs of variants a->keys with a->subject and
+ * a->quantity in experiment a->exp, or, for H (a->history), in every
+ * experiment (tui.c has read the metric's other runs first).
+ */
+static int open(struct tui *t, const struct screen_ask *a)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
+	enum screen_id from = a->from == SCREEN_RUNS && a->history ? rs->from : a->from;
+	size_t exp = a->history ? (t->exps.cursor < t->m->nexps ? t->exps.cursor : 0) : a->exp;
 	struct buf metric = BUF_INIT;
+	size_t n = a->n;
 
 	if (exp >= t->m->nexps)
-		return;
+		return -1;
 	arena_release(&rs->arena);
 	rs->exp_name = arena_strdup(&rs->arena, t->m->exps[exp].name);
-	rs->subject = arena_strdup(&rs->arena, subject);
-	rs->quantity = arena_strdup(&rs->arena, quantity);
-	metric_name(&metric, subject, quantity, STAT_VALUE);
+	rs->subject = arena_strdup(&rs->arena, a->subject);
+	rs->quantity = arena_strdup(&rs->arena, a->quantity);
+	metric_name(&metric, a->subject, a->quantity, STAT_VALUE);
 	rs->metric = arena_strdup(&rs->arena, buf_str(&metric));
 	buf_release(&metric);
 	rs->nkeys = n;
 	rs->keys = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->keys));
 	rs->scenarios = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->scenarios));
 	for (size_t i = 0; i < n; i++) {
-		rs->keys[i] = arena_strdup(&rs->arena, keys[i]);
-		rs->scenarios[i] = scenarios && scenarios[i] ? arena_strdup(&rs->arena, scenarios[i]) : NULL;
+		rs->keys[i] = arena_strdup(&rs->arena, a->keys[i]);
+		rs->scenarios[i] = a->scenarios[i] ? arena_strdup(&rs->arena, a->scenarios[i]) : NULL;
 	}
 	rs->valid = 0;
-	rs->history = 0;
+	rs->history = a->history;
 	rs->want_run = -1;
 	memset(&rs->list, 0, sizeof(rs->list));
-	rs->from = t->cur;
-	t->prev = t->cur;
-	t->cur = SCREEN_RUNS;
+	rs->from = from;
+	return 0;
 }
 
 void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario)
@@ -76,46 +81,6 @@ void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenar
 	rs->scenarios = scen;
 	rs->nkeys++;
 	rs->valid = 0;
-}
-
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
-		      const char *subject, const char *quantity)
-{
-	struct runs_state *rs = &explore_of(t)->runs;
-	enum screen_id from = t->cur == SCREEN_RUNS ? rs->from : t->cur;
-	const char **scen = xcalloc(n ? n : 1, sizeof(*scen));
-	struct arena a = { 0 };
-	struct buf metric = BUF_INIT;
-	const char **k = xcalloc(n ? n : 1, sizeof(*k));
-
-	/*
-	 * History spans experiments: with one experiment read alone, the other
-	 * runs of the metric are read first (their figures, from the catalog).
-	 * What it is given points into the model that goes: copied first.
-	 */
-	for (size_t i = 0; i < n; i++)
-		k[i] = arena_strdup(&a, keys[i]);
-	scenario = scenario ? arena_strdup(&a, scenario) : NULL;
-	subject = arena_strdup(&a, subject);
-	quantity = arena_strdup(&a, quantity);
-	metric_name(&metric, subject, quantity, STAT_VALUE);
-	if (t->index && explore_load_metric(t, buf_str(&metric)) < 0) {
-		buf_release(&metric);
-		arena_release(&a);
-		free(scen);
-		free(k);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		scen[i] = scenario;
-	/* opened like Runs, then told so */
-	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, k, scen, n, subject, quantity);
-	buf_release(&metric);
-	arena_release(&a);
-	free(scen);
-	free(k);
-	rs->history = 1;
-	rs->from = from;
 }
 
 static const struct experiment *experiment(struct tui *t)
@@ -759,13 +724,11 @@ static int act(struct tui *t, enum action a, int height)
 	switch (a) {
 	case ACT_ENTER:
 		if (rs->list.cursor < rs->nlines && rs->lines[rs->list.cursor].run >= 0)
-			tui_open_source(t, rs->lines[rs->list.cursor].run);
-		else
-			tui_message(t, "select a run to see its source");
+			return screen_ask_source(t, rs->lines[rs->list.cursor].run, 0);
+		tui_message(t, "select a run to see its source");
 		return ACT_DONE;
 	case ACT_BACK:
-		t->cur = rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from;
-		return ACT_DONE;
+		return screen_ask_show(t, rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from);
 	case ACT_BASELINE:
 		set_baseline(t);
 		return ACT_DONE;
@@ -787,18 +750,13 @@ int history_action(struct tui *t)
 		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
 		const char *keys[2] = { t->base, t->cand };
 
-		tui_open_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
+		return screen_ask_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
 	} else if (t->cur == SCREEN_RUNS && !rs->history && rs->list.cursor < rs->nlines) {
 		const char *key = rs->keys[rs->lines[rs->list.cursor].group];
 		const char *scen = rs->scenarios[rs->lines[rs->list.cursor].group];
-		char subject[512], quantity[512], scenario[512];
 
-		/* tui_open_runs() starts a new arena: copy what it is given from the old one */
-		snprintf(subject, sizeof(subject), "%s", rs->subject);
-		snprintf(quantity, sizeof(quantity), "%s", rs->quantity);
-		snprintf(scenario, sizeof(scenario), "%s", scen ? scen : "");
 		key = model_variant_key(t->m, key);
-		tui_open_history(t, &key, 1, scen ? scenario : NULL, subject, quantity);
+		return screen_ask_history(t, &key, 1, scen, rs->subject, rs->quantity);
 	} else {
 		tui_message(t, "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs");
 	}
@@ -893,6 +851,7 @@ const struct screen screen_runs = {
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,

@@ -16,13 +16,13 @@
 #include "tui/explore.h"
 #include "util/text.h"
 
-void tui_open_source(struct tui *t, long run)
+int source_read(struct tui *t, long run)
 {
 	struct source_state *ss = &explore_of(t)->src;
 	const struct run *r;
 
 	if (run < 0 || (size_t)run >= t->m->rs.nruns)
-		return;
+		return -1;
 	r = &t->m->rs.runs[run];
 	trace_index_release(&ss->ix);
 	trace_records_release(&ss->rec);
@@ -31,7 +31,7 @@ void tui_open_source(struct tui *t, long run)
 	ss->text = model_source_text(t->m, r->source, &ss->len);
 	if (!ss->text) {
 		tui_message(t, "the text of %s is not in the store", t->m->sources[r->source].name);
-		return;
+		return -1;
 	}
 	trace_index_lines(&ss->ix, ss->text, ss->len);
 	trace_records(t->m, (uint32_t)run, &ss->rec);
@@ -40,9 +40,24 @@ void tui_open_source(struct tui *t, long run)
 	ss->nnamed = trace_variant_lines(t->m, (uint32_t)run, ss->named, countof(ss->named));
 	ss->left = 0;
 	ss->placed = 0;
-	ss->from = t->cur;
-	t->prev = t->cur;
-	t->cur = SCREEN_SOURCE;
+	return 0;
+}
+
+/* Open on run a->run, at its block or at text line a->line (a warning's). */
+static int open(struct tui *t, const struct screen_ask *a)
+{
+	struct source_state *ss = &explore_of(t)->src;
+
+	if (source_read(t, a->run) < 0)
+		return -1;
+	ss->from = a->from;
+	if (a->line) {
+		ss->placed = 1;
+		ss->list.count = ss->ix.nlines;
+		ss->list.cursor = a->line - 1 < ss->ix.nlines ? a->line - 1 : 0;
+		ss->list.top = ss->list.cursor > 4 ? ss->list.cursor - 4 : 0;
+	}
+	return 0;
 }
 
 static int text_rows(int height)
@@ -228,8 +243,7 @@ static int act(struct tui *t, enum action a, int height)
 		ss->left = 0;
 		return ACT_DONE;
 	case ACT_BACK:
-		t->cur = ss->from == SCREEN_SOURCE ? SCREEN_RUNS : ss->from;
-		return ACT_DONE;
+		return screen_ask_show(t, ss->from == SCREEN_SOURCE ? SCREEN_RUNS : ss->from);
 	default:
 		return ACT_IGNORED;
 	}
@@ -273,6 +287,7 @@ const struct screen screen_source = {
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,

@@ -114,32 +114,23 @@ static long run_at(const struct model *m, const char *file, uint32_t line)
 }
 
 /* Enter: Source on the warning's text, the cursor on its line. */
-static void open_line(struct tui *t)
+static int open_line(struct tui *t)
 {
 	const struct diag_entry *w = t->warn.cursor < t->warnings->n ? &t->warnings->v[t->warn.cursor] : NULL;
-	struct source_state *ss;
 	long r;
 
 	if (!w || !w->file) {
 		tui_message(t, "this warning names no file");
-		return;
+		return ACT_DONE;
 	}
 	if ((t->m->summary || t->index) && explore_reload(t) < 0)
-		return; /* the list came from the index: the runs and texts are read now */
+		return ACT_DONE; /* the list came from the index: the runs and texts are read now */
 	r = run_at(t->m, w->file, w->line);
 	if (r < 0) {
 		tui_message(t, "no run was read from %s: its text is not shown here", base_name(w->file));
-		return;
+		return ACT_DONE;
 	}
-	tui_open_source(t, r);
-	ss = &explore_of(t)->src;
-	if (t->cur != SCREEN_SOURCE || !w->line)
-		return;
-	ss->from = SCREEN_WARNINGS;
-	ss->placed = 1;
-	ss->list.count = ss->ix.nlines;
-	ss->list.cursor = w->line - 1 < ss->ix.nlines ? w->line - 1 : 0;
-	ss->list.top = ss->list.cursor > 4 ? ss->list.cursor - 4 : 0;
+	return screen_ask_source(t, r, w->line);
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -147,10 +138,8 @@ static int act(struct tui *t, enum action a, int height)
 	t->warn.count = t->warnings->n;
 	if (list_act(&t->warn, a, list_rows(height)))
 		return ACT_DONE;
-	if (a == ACT_ENTER) {
-		open_line(t);
-		return ACT_DONE;
-	}
+	if (a == ACT_ENTER)
+		return open_line(t);
 	return ACT_IGNORED;
 }
 

@@ -117,21 +117,6 @@ void tui_set_experiment(struct tui *t, size_t e)
 	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
 }
 
-void tui_open_compare(struct tui *t, size_t e)
-{
-	long v;
-
-	if (e >= tui_list(t)->nexps)
-		return;
-	t->exps.cursor = e;
-	if ((v = explore_load_listed(t)) < 0)
-		return;
-	tui_set_experiment(t, (size_t)v);
-	if (t->cur != SCREEN_MATRIX)
-		t->prev = t->cur;
-	t->cur = SCREEN_MATRIX;
-}
-
 int tui_view_baseline(struct tui *t, const char *key)
 {
 	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
@@ -251,6 +236,49 @@ void tui_said_edit(struct tui *t, long id, const char *what)
 		tui_message(t, "already so: nothing recorded");
 	else
 		tui_message(t, "%s (not stored: a quick comparison)", what);
+}
+
+/*
+ * ACT_OPEN: open the screen `a` asks for. H first reads the metric's runs
+ * in the other experiments (when the TUI holds one experiment alone); a
+ * view on a listed experiment reads that experiment (its baseline and
+ * candidate the defaults); then the screen makes its state (open()).
+ * When any of these cannot, the screen shown stays (the reason is in the
+ * status line).
+ */
+static void open_screen(struct tui *t, const struct screen_ask *a)
+{
+	const struct screen *s = screens[a->screen];
+
+	if (a->history && t->index && explore_load_metric(t, a->metric) < 0)
+		return;
+	if (s->per_exp && a->exp != SIZE_MAX) {
+		long v;
+
+		if (a->exp >= tui_list(t)->nexps)
+			return;
+		t->exps.cursor = a->exp;
+		if ((v = explore_load_listed(t)) < 0)
+			return;
+		tui_set_experiment(t, (size_t)v);
+	}
+	if (s->open && s->open(t, a) < 0)
+		return;
+	if (t->cur != a->screen) {
+		t->prev = t->cur;
+		t->cur = a->screen;
+	}
+}
+
+/* Do what a key's handlers asked (`res` and t->ask.bits): open a screen, or go back to one. */
+static void carry_out(struct tui *t, int res)
+{
+	res |= (int)t->ask.bits;
+	if (res & ACT_OPEN)
+		open_screen(t, &t->ask);
+	else if (res & ACT_SHOW)
+		t->cur = t->ask.screen;
+	screen_ask_release(&t->ask);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -636,8 +664,9 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.warnings = o->warnings ? o->warnings : &none;
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
-	if (m->nexps == 1)
-		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
+	t.ask.run = -1;
+	if (m->nexps == 1) /* one experiment: straight to its matrix */
+		carry_out(&t, screen_ask_open(&t, SCREEN_MATRIX, 0));
 	t.prev = SCREEN_EXPERIMENTS;
 
 	watch_take(t.store, &t.watch);
@@ -654,6 +683,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		dirty = 0;
 		r = next_key(&t, q, &ch, &pasted);
 		if (pasted) {
+			carry_out(&t, ACT_DONE); /* Paste shows the plan */
 			dirty = 1;
 			continue;
 		}
@@ -670,17 +700,22 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			explore_reload(&t); /* the whole store, from here on */
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
+			carry_out(&t, 0); /* a prompt's Enter, a double click, a paste's start */
 			continue;
 		}
 		a = keys_action(ch, r == KEY_CODE_YES);
 		dirty = 1;
 		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
-		if (res & ACT_DONE)
+		if (res & ACT_DONE) {
+			carry_out(&t, res);
 			continue;
+		}
 		if (t.cur == SCREEN_HELP && (a = leave_help(&t, a)) != ACT_NONE)
 			res = screens[t.cur]->act(&t, a, LINES - 2);
-		if (res & ACT_DONE)
+		if (res & ACT_DONE) {
+			carry_out(&t, res);
 			continue;
+		}
 		if (a == ACT_NONE && r != KEY_CODE_YES && iswgraph(ch)) {
 			/* a key that does nothing here says so, never silence */
 			char mb[MB_LEN_MAX + 1] = "";
@@ -730,7 +765,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
-			explore_action(&t, a);
+			carry_out(&t, explore_action(&t, a));
 			break;
 		}
 	}
@@ -746,6 +781,7 @@ out:
 		tty_in = NULL;
 	}
 	free(q);
+	screen_ask_release(&t.ask);
 	cmp_release(&t.cmp);
 	views_release(&t);
 	factors_view_release(&t);
