@@ -11,15 +11,6 @@
 
 #include "tui/find.h"
 
-struct explore *explore_of(struct tui *t)
-{
-	if (!t->ex) {
-		t->ex = xcalloc(1, sizeof(*t->ex));
-		t->ex->src.run = -1;
-	}
-	return t->ex;
-}
-
 void explore_release(struct tui *t)
 {
 	struct explore *x = t->ex;

@@ -96,6 +96,7 @@ struct tui {
 	struct store_watch watch; /* the store's files as the model was read (tui/watch.h) */
 	const char *title;
 	enum screen_id cur, prev;
+	const struct screen *const *screens; /* the screen table, by screen_id (tui.c's) */
 	struct list exps;   /* Experiments: cursor = selected experiment */
 	/*
 	 * The experiment the views' state (base, cand, scroll) belongs to;
@@ -148,7 +149,10 @@ struct screen {
 };
 
 /* The screen shown now. */
-const struct screen *tui_screen(const struct tui *t);
+static inline const struct screen *tui_screen(const struct tui *t)
+{
+	return t->screens[t->cur];
+}
 
 extern const struct screen screen_experiments;
 extern const struct screen screen_matrix;

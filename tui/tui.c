@@ -57,11 +57,6 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_PASTE] = &screen_paste,
 };
 
-const struct screen *tui_screen(const struct tui *t)
-{
-	return screens[t->cur];
-}
-
 static int curses_on;
 static SCREEN *term_screen;
 static FILE *tty_in;
@@ -73,169 +68,6 @@ static void leave_curses(void)
 	curses_on = 0;
 	explore_terminal(0);
 	endwin();
-}
-
-void tui_message(struct tui *t, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t->message, sizeof(t->message), fmt, ap);
-	va_end(ap);
-}
-
-const struct model *tui_list(const struct tui *t)
-{
-	return t->index ? t->index : t->m;
-}
-
-void tui_set_experiment(struct tui *t, size_t e)
-{
-	const struct experiment *x;
-
-	if (e >= t->m->nexps)
-		return;
-	x = &t->m->exps[e];
-	if (!t->index) {
-		t->exps.cursor = e;
-	} else {
-		const struct experiment *listed = model_experiment(t->index, x->name);
-
-		if (listed)
-			t->exps.cursor = (size_t)(listed - t->index->exps);
-	}
-	t->view_exp = e;
-	t->base = x->baseline;
-	t->cand = "";
-	for (size_t v = 0; v < x->nvariants; v++) {
-		if (strcmp(x->variants[v].key, t->base)) {
-			t->cand = x->variants[v].key;
-			break;
-		}
-	}
-	t->cmp_valid = 0;
-	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
-}
-
-int tui_view_baseline(struct tui *t, const char *key)
-{
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const struct variant_info *v = e ? model_variant(e, key) : NULL;
-	const char *old = t->base;
-
-	if (!v) {
-		tui_message(t, "not a variant of this experiment: baseline unchanged");
-		return -1;
-	}
-	t->base = v->key; /* the model's copy: the caller's may be another arena's */
-	if (!*t->cand || !strcmp(t->cand, t->base))
-		t->cand = old;
-	t->cmp_valid = 0;
-	views_invalidate(t);
-	if (!strcmp(t->base, e->baseline))
-		tui_message(t, "baseline: %s again (the experiment's)", v->text);
-	else
-		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
-	return 0;
-}
-
-int tui_save_baseline(struct tui *t)
-{
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const struct variant_info *v = e ? model_variant(e, t->base) : NULL;
-	struct edit_row row = { 0 };
-	struct diag d = DIAG_INIT;
-	struct buf what = BUF_INIT;
-	char *name, *text;
-	long id = 0;
-
-	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
-		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
-		return -1;
-	}
-	if (!strcmp(v->key, e->baseline)) {
-		tui_message(t, "%s is the experiment's baseline already", v->text);
-		return 0;
-	}
-	name = xstrdup(e->name);
-	text = xstrdup(v->text);
-	buf_addf(&what, "baseline of \"%s\" is \"%s\"", name, text);
-	row.op = EDIT_BASELINE;
-	row.experiment = name;
-	row.value = v->key;
-	if (t->store) {
-		struct store_edit_op op = { "baseline", what.s, &row, 1 };
-
-		id = store_edit(t->store, NULL, &op, &d);
-		if (id < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-		diag_release(&d);
-	} else {
-		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
-	}
-	if (id >= 0) {
-		tui_edited(t);
-		buf_reset(&what);
-		buf_addf(&what, "%s is the experiment's baseline", text);
-		tui_said_edit(t, id, what.s);
-	}
-	buf_release(&what);
-	free(name);
-	free(text);
-	return id < 0 ? -1 : 0;
-}
-
-void tui_edited(struct tui *t)
-{
-	if (t->store) {
-		explore_reload(t); /* says why when it cannot */
-		return;
-	}
-	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
-	{
-		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
-		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
-		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
-
-		model_resolve(t->m);
-		t->exps.count = t->m->nexps;
-		for (size_t k = 0; name && k < t->m->nexps; k++) {
-			const struct experiment *x = &t->m->exps[k];
-			const struct variant_info *b, *c;
-
-			if (strcmp(x->name, name))
-				continue;
-			t->exps.cursor = k;
-			t->view_exp = k;
-			b = model_variant(x, base);
-			c = model_variant(x, cand);
-			t->base = followed || !b ? x->baseline : b->key;
-			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
-			if (!*t->cand)
-				for (size_t i = 0; i < x->nvariants; i++)
-					if (strcmp(x->variants[i].key, t->base)) {
-						t->cand = x->variants[i].key;
-						break;
-					}
-		}
-		free(name);
-		free(base);
-		free(cand);
-	}
-	t->cmp_valid = 0;
-	views_invalidate(t);
-	if (t->ex)
-		t->ex->runs.valid = 0;
-}
-
-void tui_said_edit(struct tui *t, long id, const char *what)
-{
-	if (id > 0)
-		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
-	else
-		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
 /*
@@ -665,6 +497,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
 	t.ask.run = -1;
+	t.screens = screens;
 	if (m->nexps == 1) /* one experiment: straight to its matrix */
 		carry_out(&t, screen_ask_open(&t, SCREEN_MATRIX, 0));
 	t.prev = SCREEN_EXPERIMENTS;
