@@ -10,6 +10,7 @@
 #include "store/compare_md.h"
 #include "store/compare_text.h"
 #include "tui/explore.h"
+#include "tui/order.h"
 
 struct list *compare_lines(struct tui *t)
 {

@@ -144,12 +144,6 @@ int explore_action(struct tui *t, enum action a);
 void explore_draw(struct tui *t);
 
 /*
- * Compare: the rows of t->cmp to show, in order (sorted within each
- * scenario by the sort key, unchanged and untested ones left out when
- * hidden). The array is owned by t->ex; valid until the next call.
- */
-const size_t *explore_row_order(struct tui *t, size_t *n);
-/*
  * Put `fresh` in place of the TUI's model (moved: `fresh` is left empty)
  * and carry every view's state over by name: the experiment, its baseline
  * and candidate, the run whose source is shown (tui/reload.c).
@@ -209,8 +203,6 @@ size_t experiments_rows(struct tui *t, int height, size_t *rows);
 int experiments_filter_act(struct tui *t, enum action a, int height);
 /* The EXPERIMENT column's header, naming the filter. */
 const char *experiments_header(struct tui *t, char *out, size_t size);
-/* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
-const char *explore_metric_header(struct tui *t, char *out, size_t size);
 
 /* The explore state of t, created on first use; freed by explore_release(). */
 struct explore *explore_of(struct tui *t);

@@ -15,6 +15,7 @@
 #include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/order.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/abbrev.h"

@@ -17,6 +17,7 @@
 #include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/order.h"
 #include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -389,20 +390,6 @@ static void draw(struct tui *t, int top, int height)
 		draw_detail(t, v, top + height - 1);
 	}
 	free(L.colw);
-}
-
-/* The row under the cursor, for the view that opens next. */
-void matrix_remember_row(struct tui *t)
-{
-	const struct views *v = views_get(t);
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
-
-	if (ml && ml->kind == ML_ROW) {
-		const struct cmp_mrow *r = &v->mx.rows[ml->index];
-
-		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
-			 r->quantity);
-	}
 }
 
 /* Enter on a row: the runs behind the baseline's figure and the selected column's. */

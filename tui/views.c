@@ -405,3 +405,25 @@ char *views_row_label(const struct views *v, size_t c, int width, char *out, siz
 		snprintf(out, size, "%s %s%s", abbrev_letter(c, letter), views_name(v, c), c ? "" : " (baseline)");
 	return out;
 }
+
+int tui_view_baseline(struct tui *t, const char *key)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e ? model_variant(e, key) : NULL;
+	const char *old = t->base;
+
+	if (!v) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	t->base = v->key; /* the model's copy: the caller's may be another arena's */
+	if (!*t->cand || !strcmp(t->cand, t->base))
+		t->cand = old;
+	t->cmp_valid = 0;
+	views_invalidate(t);
+	if (!strcmp(t->base, e->baseline))
+		tui_message(t, "baseline: %s again (the experiment's)", v->text);
+	else
+		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
+	return 0;
+}
