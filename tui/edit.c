@@ -76,7 +76,7 @@ static void follow(struct tui *t, int base_was, int cand_was, const char *from, 
 			break;
 		}
 	t->ex->runs.valid = 0;
-	t->cmp_valid = 0;
+	tui_changed(t);
 }
 
 /*
@@ -429,7 +429,7 @@ void tui_edited(struct tui *t)
 		free(base);
 		free(cand);
 	}
-	t->cmp_valid = 0;
+	tui_changed(t);
 	views_invalidate(t);
 	if (t->ex)
 		t->ex->runs.valid = 0;

@@ -25,7 +25,6 @@ void explore_release(struct tui *t)
 	prompt_release(&x->prompt);
 	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
-	free(x->order);
 	free(x->vis);
 	free(x);
 	t->ex = NULL;
@@ -110,8 +109,9 @@ int explore_action(struct tui *t, enum action a)
 		return edit_action(t, a);
 	case ACT_FILTER:
 		return experiments_filter_open(t);
-	case ACT_HISTORY:
-		return history_action(t);
+	case ACT_HISTORY: /* each screen with figures takes H itself */
+		tui_message(t, "%s", HISTORY_WHERE);
+		return ACT_DONE;
 	case ACT_IMPORT:
 		return screen_ask_open(t, SCREEN_PASTE, 0);
 	case ACT_SAVE_BASELINE:

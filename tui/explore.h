@@ -129,8 +129,6 @@ struct explore {
 	enum sort_key sort;     /* Compare's row order */
 	int hide_same;          /* Compare and Matrix hide unchanged and untested rows */
 	char sort_variant[512]; /* Matrix: the variant whose change Δ, |Δ| and p sort by */
-	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
-	size_t norder;
 };
 
 /*
@@ -186,10 +184,6 @@ void paste_end(struct tui *t);
 int paste_key(struct tui *t, wint_t ch, int is_code);
 void paste_release(struct paste_state *p);
 
-/* Compare's lines for find and copy (tui/compare_lines.c). */
-struct list *compare_lines(struct tui *t);
-void compare_line_text(struct tui *t, size_t i, struct buf *out);
-void compare_markdown(struct tui *t, struct buf *out);
 /* The Experiments list's, likewise (tui/experiments_lines.c). */
 struct list *experiments_lines(struct tui *t);
 void experiments_line_text(struct tui *t, size_t i, struct buf *out);

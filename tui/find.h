@@ -17,8 +17,6 @@ int sort_action(struct tui *t, enum action a);
 int copy_action(struct tui *t, enum action a);
 /* e R m: set a variant, rename or merge variants (recorded); u: undo the latest edit. */
 int edit_action(struct tui *t, enum action a);
-/* H: the selected metric's values for its variant(s) in every experiment, oldest first. */
-int history_action(struct tui *t);
 /* The Matrix's o ~ ] [ (tui/matrix_keys.c); ACT_DONE when taken. */
 int matrix_sort_action(struct tui *t, enum action a);
 /* The Matrix's H: the row's metric for the baseline and the selected column's variant. */

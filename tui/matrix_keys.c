@@ -37,7 +37,7 @@ static void reorder(struct tui *t)
 {
 	matrix_remember_row(t);
 	views_invalidate(t);
-	t->cmp_valid = 0; /* Compare shares the order */
+	tui_changed(t); /* Compare shares the order */
 }
 
 /* ] [: the next (dir 1) or previous significant cell, reading row by row. */

@@ -87,29 +87,25 @@ void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k)
 	strmap_release(&first);
 }
 
-const size_t *explore_row_order(struct tui *t, size_t *n)
+size_t *compare_row_order(struct tui *t, const struct cmp_table *c, size_t *n)
 {
 	struct explore *x = explore_of(t);
-	const struct cmp_table *c = &t->cmp;
-	struct sort_row *s;
+	size_t *order = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*order));
+	struct sort_row *s = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*s));
 
-	free(x->order);
-	x->order = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*x->order));
-	s = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*s));
-	x->norder = 0;
+	*n = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct cmp_row *r = &c->rows[i];
 
 		if (x->hide_same && *t->cand && (!r->tested || r->verdict == CMP_SAME))
 			continue;
-		s[x->norder] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
-						  .key = sort_row_key(r, x->sort) };
-		x->order[x->norder++] = i;
+		s[*n] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
+					   .key = sort_row_key(r, x->sort) };
+		order[(*n)++] = i;
 	}
-	sort_rows(x->order, s, x->norder, x->sort);
+	sort_rows(order, s, *n, x->sort);
 	free(s);
-	*n = x->norder;
-	return x->order;
+	return order;
 }
 
 const char *explore_metric_header(struct tui *t, char *out, size_t size)

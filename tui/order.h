@@ -11,11 +11,11 @@
 #include "tui/explore.h"
 
 /*
- * Compare: the rows of t->cmp to show, in order (sorted within each
+ * Compare: the rows of table `c` to show, in order (sorted within each
  * scenario by the sort key, unchanged and untested ones left out when
- * hidden). The array is owned by t->ex; valid until the next call.
+ * hidden). Heap (the caller frees it); *n set.
  */
-const size_t *explore_row_order(struct tui *t, size_t *n);
+size_t *compare_row_order(struct tui *t, const struct cmp_table *c, size_t *n);
 /* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
 const char *explore_metric_header(struct tui *t, char *out, size_t size);
 /* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */

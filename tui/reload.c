@@ -85,7 +85,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 	int had_view = t->view_exp < t->m->nexps;
 	int same_view = 0; /* the views show the experiment under the cursor */
 	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
-	struct list cmp_place = t->cmp_lines;
+	unsigned shown = t->shown;
 	size_t e;
 
 	if (t->exps.cursor < tui_list(t)->nexps)
@@ -112,7 +112,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 
 	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	t->base = t->cand = "";
 	if (t->m->nexps) {
 		/* with the index kept, the experiment the views showed (t->m holds it whole) */
@@ -123,7 +123,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		if (same_view) {
 			/* the same experiment, perhaps at another index: each view keeps its place */
 			views_follow(t, e);
-			t->cmp_lines = cmp_place;
+			t->shown = shown; /* the same experiment: Compare keeps its cursor */
 		} else {
 			views_forget(t); /* nothing built from the old model is kept */
 		}
@@ -239,7 +239,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
 	t->view_exp = SIZE_MAX;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	t->base = t->cand = "";
 	views_forget(t);
 	x->runs.valid = 0;

@@ -68,20 +68,6 @@ struct screen_ask {
 	struct arena arena;
 };
 
-/* A line of the Compare table. */
-enum cmp_line_kind {
-	LINE_HEADING, /* a scenario, or "geomean": `text` */
-	LINE_ROW,     /* cmp row `index` */
-	LINE_GEO,     /* geometric mean `index` */
-	LINE_COUNTS,  /* improved / regressed / unchanged / untested */
-};
-
-struct cmp_line {
-	enum cmp_line_kind kind;
-	size_t index;
-	const char *text;
-};
-
 struct tui {
 	struct model *m; /* what the screens show (see `index`) */
 	/*
@@ -107,14 +93,17 @@ struct tui {
 	size_t view_exp;
 	const struct diag *warnings; /* the last import's, never NULL */
 	struct list warn;
-	/* Compare */
-	const char *base, *cand; /* variant keys; cand "" when there is only one variant */
-	size_t cmp_exp;          /* the experiment the table was built for */
-	int cmp_valid;
-	struct cmp_table cmp;
-	struct cmp_line *lines;
-	size_t nlines, lines_cap;
-	struct list cmp_lines;
+	/* the views' pair: variant keys of view_exp; cand "" when there is only one variant */
+	const char *base, *cand;
+	/*
+	 * What a screen built from the shared state keeps is stale when these
+	 * moved: `gen` when the model was edited or replaced or the rows'
+	 * order or filter changed (tui_changed()), `shown` when another
+	 * experiment was set (tui_set_experiment(): cursors start over).
+	 */
+	unsigned gen, shown;
+	/* each screen's own state, by screen_id: only its files read it (NULL until used; release() frees it) */
+	void *own[SCREEN__COUNT];
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
@@ -146,6 +135,8 @@ struct screen {
 	void (*line_text)(struct tui *t, size_t i, struct buf *out);
 	/* Optional: what y and Y copy, as GitHub Markdown. */
 	void (*markdown)(struct tui *t, struct buf *out);
+	/* Optional: free its state in t->own[] (at the end). */
+	void (*release)(struct tui *t);
 };
 
 /* The screen shown now. */
@@ -188,6 +179,15 @@ int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const c
 int screen_ask_source(struct tui *t, long run, unsigned line);
 /* Free what t->ask holds and clear it. */
 void screen_ask_release(struct screen_ask *a);
+
+/* What H says on a screen, or a line, that has no figure's history to show. */
+#define HISTORY_WHERE "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs"
+
+/* What the views built is stale: the model was edited or replaced, or the rows' order changed. */
+static inline void tui_changed(struct tui *t)
+{
+	t->gen++;
+}
 
 /* The model the Experiments list shows: t->index, or t->m. */
 const struct model *tui_list(const struct tui *t);

@@ -692,7 +692,7 @@ static int act(struct tui *t, enum action a, int height)
 
 			t->base = v->x.variants[p->base].key;
 			t->cand = v->x.variants[p->cand].key;
-			t->cmp_valid = 0;
+			tui_changed(t);
 			return screen_ask_open(t, SCREEN_COMPARE, SIZE_MAX);
 		}
 		tui_message(t, "Enter opens a pair in Compare: put the cursor on one");

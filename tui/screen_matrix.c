@@ -451,11 +451,13 @@ static int act(struct tui *t, enum action a, int height)
 		}
 		tui_view_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
 		return ACT_DONE;
+	case ACT_HISTORY:
+		return matrix_history(t);
 	case ACT_SCREEN_COMPARE:
 		/* the pair view opens on the selected column and row */
 		if (v->col >= 1) {
 			t->cand = v->mx.keys[v->col];
-			t->cmp_valid = 0;
+			tui_changed(t);
 		}
 		matrix_remember_row(t);
 		return ACT_IGNORED;

@@ -288,7 +288,7 @@ static int import_quick(struct tui *t)
 	import_result_release(&res);
 	diag_release(&d);
 	t->exps.count = t->m->nexps;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	t->ex->runs.valid = 0;
 	tui_message(t, "added %zu runs (not stored)", nruns);
 	return 0;

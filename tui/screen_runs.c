@@ -714,6 +714,21 @@ static void set_baseline(struct tui *t)
 		rs->valid = 0;
 }
 
+/* H: the selected variant's runs of the quantity in every experiment. */
+static int history(struct tui *t)
+{
+	struct runs_state *rs = &explore_of(t)->runs;
+	const char *key, *scen;
+
+	if (rs->history || rs->list.cursor >= rs->nlines) {
+		tui_message(t, "%s", HISTORY_WHERE);
+		return ACT_DONE;
+	}
+	key = model_variant_key(t->m, rs->keys[rs->lines[rs->list.cursor].group]);
+	scen = rs->scenarios[rs->lines[rs->list.cursor].group];
+	return screen_ask_history(t, &key, 1, scen, rs->subject, rs->quantity);
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
 	struct runs_state *rs = &explore_of(t)->runs;
@@ -732,35 +747,11 @@ static int act(struct tui *t, enum action a, int height)
 	case ACT_BASELINE:
 		set_baseline(t);
 		return ACT_DONE;
+	case ACT_HISTORY:
+		return history(t);
 	default:
 		return ACT_IGNORED;
 	}
-}
-
-int history_action(struct tui *t)
-{
-	struct runs_state *rs = &explore_of(t)->runs;
-
-	if (t->cur == SCREEN_MATRIX)
-		return matrix_history(t);
-	if (t->cur == SCREEN_CPU || t->cur == SCREEN_SIZES)
-		return views_history(t);
-	if (t->cur == SCREEN_COMPARE && t->cmp_lines.cursor < t->nlines &&
-	    t->lines[t->cmp_lines.cursor].kind == LINE_ROW) {
-		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
-		const char *keys[2] = { t->base, t->cand };
-
-		return screen_ask_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
-	} else if (t->cur == SCREEN_RUNS && !rs->history && rs->list.cursor < rs->nlines) {
-		const char *key = rs->keys[rs->lines[rs->list.cursor].group];
-		const char *scen = rs->scenarios[rs->lines[rs->list.cursor].group];
-
-		key = model_variant_key(t->m, key);
-		return screen_ask_history(t, &key, 1, scen, rs->subject, rs->quantity);
-	} else {
-		tui_message(t, "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs");
-	}
-	return ACT_DONE;
 }
 
 static struct list *lines(struct tui *t)

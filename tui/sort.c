@@ -15,25 +15,6 @@
 #include "tui/explore.h"
 #include "tui/views.h"
 
-/* Move Compare's cursor to the next (dir 1) or previous significant row. */
-static void jump(struct tui *t, int dir)
-{
-	struct list *l = &t->cmp_lines;
-
-	for (size_t k = 1; k <= t->nlines; k++) {
-		size_t i;
-
-		if (dir > 0 ? l->cursor + k >= t->nlines : k > l->cursor)
-			break;
-		i = dir > 0 ? l->cursor + k : l->cursor - k;
-		if (t->lines[i].kind == LINE_ROW && t->cmp.rows[t->lines[i].index].significant) {
-			l->cursor = i;
-			return;
-		}
-	}
-	tui_message(t, "no significant change %s", dir > 0 ? "below" : "above");
-}
-
 int sort_action(struct tui *t, enum action a)
 {
 	struct explore *x = explore_of(t);
@@ -51,7 +32,7 @@ int sort_action(struct tui *t, enum action a)
 	case ACT_SORT:
 		x->sort = (enum sort_key)((x->sort + 1) % SORT__COUNT);
 		snprintf(x->sort_variant, sizeof(x->sort_variant), "%s", t->cand);
-		t->cmp_valid = 0;
+		tui_changed(t);
 		views_invalidate(t); /* the Matrix shares the order */
 		if (x->sort == SORT_TABLE)
 			tui_message(t, "rows in the table's order");
@@ -60,15 +41,9 @@ int sort_action(struct tui *t, enum action a)
 		break;
 	case ACT_HIDE_SAME:
 		x->hide_same = !x->hide_same;
-		t->cmp_valid = 0;
+		tui_changed(t);
 		views_invalidate(t);
 		tui_message(t, "%s", x->hide_same ? "unchanged and untested rows hidden" : "every row shown");
-		break;
-	case ACT_NEXT_SIG:
-		jump(t, 1);
-		break;
-	case ACT_PREV_SIG:
-		jump(t, -1);
 		break;
 	default:
 		return ACT_IGNORED;

@@ -50,8 +50,7 @@ void tui_set_experiment(struct tui *t, size_t e)
 			break;
 		}
 	}
-	t->cmp_valid = 0;
-	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
+	t->shown++; /* each view's cursor starts over */
 }
 
 struct explore *explore_of(struct tui *t)

@@ -615,10 +615,11 @@ out:
 	}
 	free(q);
 	screen_ask_release(&t.ask);
-	cmp_release(&t.cmp);
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (screens[s]->release)
+			screens[s]->release(&t);
 	views_release(&t);
 	factors_view_release(&t);
-	free(t.lines);
 	explore_release(&t);
 	if (t.index) {
 		/* ours: the caller releases `m`, which holds the experiment opened last */

@@ -419,7 +419,7 @@ int tui_view_baseline(struct tui *t, const char *key)
 	t->base = v->key; /* the model's copy: the caller's may be another arena's */
 	if (!*t->cand || !strcmp(t->cand, t->base))
 		t->cand = old;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	views_invalidate(t);
 	if (!strcmp(t->base, e->baseline))
 		tui_message(t, "baseline: %s again (the experiment's)", v->text);
