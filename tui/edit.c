@@ -19,46 +19,26 @@
 #include "tui/find.h"
 #include "tui/views.h"
 
-/* The run and variant an edit is about, from the screen shown. */
-static int target(struct tui *t, long *run, const char **key)
+/* The run, variant and experiment an edit is about: what the screen shown has selected. */
+static int target(struct tui *t, long *run, const char **key, const char **exp)
 {
-	struct explore *x = explore_of(t);
+	const struct screen *s = tui_screen(t);
 
 	*run = -1;
-	*key = NULL;
-	if (t->cur == SCREEN_RUNS && x->runs.list.cursor < x->runs.nlines) {
-		const struct runs_line *l = &x->runs.lines[x->runs.list.cursor];
-
-		*run = l->run;
-		*key = x->runs.keys[l->group];
-	} else if (t->cur == SCREEN_SOURCE && x->src.run >= 0 && x->src.text) {
-		*run = x->src.run;
-		*key = t->m->rs.runs[*run].eff_variant.key;
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
-static const char *exp_name(struct tui *t)
-{
-	const struct runs_state *rs = &explore_of(t)->runs;
-
-	if (t->cur == SCREEN_SOURCE && t->ex->src.run >= 0)
-		return t->m->rs.runs[t->ex->src.run].eff_experiment;
-	return rs->exp_name;
+	*key = *exp = NULL;
+	return s->selected ? s->selected(t, run, key, exp) : -1;
 }
 
 /*
  * After the edit was recorded and the store read again (tui_edited()):
- * the sides of the views that showed variant `from`, now shown as `to`,
- * show it under its new key (the view's choice of baseline stays with
- * it), and Runs shows the new key beside the old one (the old one shows
- * again if the edit is undone; rebuild() skips a key the experiment does
- * not have).
+ * the sides of the views that showed variant ed->from, now shown as
+ * ed->to, show it under its new key (the view's choice of baseline stays
+ * with it), and every screen that follows edits by name is told (Runs
+ * shows the new key beside the old one).
  */
-static void follow(struct tui *t, int base_was, int cand_was, const char *from, const char *to)
+static void follow(struct tui *t, int base_was, int cand_was, const struct tui_edit *ed)
 {
+	const char *to = ed->to;
 	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 	const struct variant_info *v = e && to ? model_variant(e, to) : NULL;
 
@@ -70,12 +50,9 @@ static void follow(struct tui *t, int base_was, int cand_was, const char *from, 
 		t->cand = v->key;
 	}
 	views_invalidate(t);
-	for (size_t g = 0; from && to && g < t->ex->runs.nkeys; g++)
-		if (!strcmp(t->ex->runs.keys[g], from)) {
-			runs_show_key(t, to, g + 1, t->ex->runs.scenarios[g]);
-			break;
-		}
-	t->ex->runs.valid = 0;
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (t->screens[s]->edited)
+			t->screens[s]->edited(t, ed);
 	tui_changed(t);
 }
 
@@ -175,12 +152,10 @@ static void set_typed(struct tui *t, const char *name)
 	snprintf(run_id, sizeof(run_id), "%s", r->id); /* r is the old model's: gone after the edit */
 	id = record(t, "set-variant", what.s, &row);
 	if (id >= 0) {
-		struct runs_state *rs = &x->runs;
+		/* the run moved to another variant: show that one too, the cursor staying on the run */
+		struct tui_edit ed = { .moved = model_variant_key(t->m, name), .run_id = run_id };
 
-		/* the run moved to another variant: show that one too */
-		runs_show_key(t, model_variant_key(t->m, name), rs->nkeys, NULL);
-		follow(t, 0, 0, NULL, NULL);
-		rs->want_run = trace_find_run(t->m, run_id); /* the cursor stays on the run edited */
+		follow(t, 0, 0, &ed);
 		tui_said_edit(t, id, what.s);
 	}
 	buf_release(&tg);
@@ -218,7 +193,9 @@ static void alias(struct tui *t, const char *command, const char *into)
 	cand_was = !strcmp(t->cand, from);
 	id = record(t, command, what.s, &row);
 	if (id >= 0) {
-		follow(t, base_was, cand_was, from, model_variant_key(t->m, into));
+		struct tui_edit ed = { .from = from, .to = model_variant_key(t->m, into) };
+
+		follow(t, base_was, cand_was, &ed);
 		/* the experiment is the title's: the status line names the variants alone */
 		buf_reset(&what);
 		buf_addf(&what, "\"%s\" shown as \"%s\"", vtext, into);
@@ -301,7 +278,7 @@ int edit_action(struct tui *t, enum action a)
 	struct explore *x = explore_of(t);
 	const struct experiment *e;
 	const struct variant_info *v;
-	const char *key;
+	const char *key, *exp;
 	long run;
 	char label[256];
 
@@ -309,7 +286,7 @@ int edit_action(struct tui *t, enum action a)
 		undo(t);
 		return ACT_DONE;
 	}
-	if (target(t, &run, &key) < 0) {
+	if (target(t, &run, &key, &exp) < 0) {
 		tui_message(t, "%s works on a run: open Runs (Enter on a row) or its Source", keys_names(a));
 		return ACT_DONE;
 	}
@@ -324,7 +301,7 @@ int edit_action(struct tui *t, enum action a)
 		set_label(t);
 		return ACT_DONE;
 	}
-	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp_name(t));
+	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp ? exp : "");
 	snprintf(x->edit_key, sizeof(x->edit_key), "%s", key);
 	e = model_experiment(t->m, x->edit_exp);
 	v = e ? model_variant(e, key) : NULL;
@@ -431,8 +408,6 @@ void tui_edited(struct tui *t)
 	}
 	tui_changed(t);
 	views_invalidate(t);
-	if (t->ex)
-		t->ex->runs.valid = 0;
 }
 
 void tui_said_edit(struct tui *t, long id, const char *what)

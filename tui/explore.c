@@ -17,11 +17,6 @@ void explore_release(struct tui *t)
 
 	if (!x)
 		return;
-	arena_release(&x->runs.arena);
-	free(x->runs.lines);
-	trace_index_release(&x->src.ix);
-	trace_records_release(&x->src.rec);
-	free(x->src.spans);
 	prompt_release(&x->prompt);
 	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);

@@ -20,45 +20,8 @@
 #include "tui/screen.h"
 #include "util/arena.h"
 
-/* A line of the Runs screen: a variant's heading, or one of its runs. */
-struct runs_line {
-	int group;             /* index into runs_state.keys */
-	long run;              /* model run index; -1 for the heading */
-	struct run_figure fig; /* the run's figure for the quantity (runs only) */
-	unsigned notes;        /* bit (1 << kind) per kind of note the run has */
-};
 
-struct runs_state {
-	struct arena arena;       /* the strings below; reset on each open */
-	const char *exp_name;     /* looked up again after an edit rebuilt the experiments */
-	const char *subject, *quantity, *metric;
-	const char **keys;        /* the variants shown, in order */
-	const char **scenarios;   /* per variant: its runs' scenario, or NULL for any */
-	size_t nkeys;
-	struct runs_line *lines;
-	size_t nlines, lines_cap;
-	int valid;                /* lines match the model */
-	int history;              /* every experiment's runs, oldest import first (H) */
-	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
-	struct list list;
-	enum screen_id from;      /* where Esc goes */
-};
 
-struct source_state {
-	long run;                 /* the run whose bytes are marked */
-	uint32_t source;
-	struct line_index ix;     /* of the source's text */
-	const char *text;
-	size_t len;
-	uint32_t named[8];        /* lines that named the variant */
-	size_t nnamed;
-	struct run_records rec;
-	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
-	struct list list;         /* over the text's lines: cursor and top, 0-based */
-	int left;                 /* columns scrolled to the right */
-	int placed;               /* top was set for this run */
-	enum screen_id from;
-};
 
 /* How Compare orders its rows within each scenario: X(ENUM, shown as). */
 #define SORTS(X)                                                                                   \
@@ -111,8 +74,6 @@ struct paste_state {
 };
 
 struct explore {
-	struct runs_state runs;
-	struct source_state src;
 	struct prompt prompt;
 	struct find_state find;
 	struct paste_state paste;
@@ -202,13 +163,5 @@ const char *experiments_header(struct tui *t, char *out, size_t size);
 struct explore *explore_of(struct tui *t);
 void explore_release(struct tui *t);
 
-/* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
-void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
-/*
- * Source: read run `run`'s text, its lines and figures' spans (what Source
- * shows; a reload reads them again for the same run). 0, or -1 (no such
- * run, or its text is not in the store: said in the status line).
- */
-int source_read(struct tui *t, long run);
 
 #endif

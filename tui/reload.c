@@ -79,8 +79,7 @@ static void drop_index(struct tui *t)
 /* explore_adopt(), keeping the store's index as the list when `keep_index` (t->m is not the whole store). */
 static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
-	struct explore *x = explore_of(t);
-	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL, *view_name = NULL;
+	char *exp = NULL, *base = NULL, *cand = NULL, *view_name = NULL;
 	char *base_run = NULL, *cand_run = NULL;
 	int had_view = t->view_exp < t->m->nexps;
 	int same_view = 0; /* the views show the experiment under the cursor */
@@ -99,10 +98,6 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		base_run = run_of(t->m, &t->m->exps[t->view_exp], t->base);
 		cand_run = run_of(t->m, &t->m->exps[t->view_exp], t->cand);
 	}
-	if (x->src.run >= 0 && (size_t)x->src.run < t->m->rs.nruns)
-		run = xstrdup(t->m->rs.runs[x->src.run].id);
-	if (x->runs.valid && x->runs.list.cursor < x->runs.nlines && x->runs.lines[x->runs.list.cursor].run >= 0)
-		cursor_run = xstrdup(t->m->rs.runs[x->runs.lines[x->runs.list.cursor].run].id);
 	model_release(t->m);
 	*t->m = *fresh;
 	memset(fresh, 0, sizeof(*fresh));
@@ -138,32 +133,11 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 				t->cand = c;
 		}
 	}
-	x->runs.valid = 0;
-	x->runs.want_run = cursor_run ? trace_find_run(t->m, cursor_run) : -1;
-	if (run) {
-		long r = trace_find_run(t->m, run);
-
-		trace_index_release(&x->src.ix);
-		trace_records_release(&x->src.rec);
-		x->src.text = NULL;
-		x->src.run = -1;
-		if (r >= 0) {
-			enum screen_id from = x->src.from;
-			struct list keep = x->src.list;
-
-			source_read(t, r); /* reads the text and spans again */
-			x->src.from = from;
-			x->src.list = keep;
-			x->src.placed = 1;
-		}
-	}
 	if ((t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE) && !t->m->nexps)
 		t->cur = SCREEN_EXPERIMENTS;
 	free(exp);
 	free(base);
 	free(cand);
-	free(run);
-	free(cursor_run);
 	free(base_run);
 	free(cand_run);
 	free(view_name);
@@ -227,7 +201,6 @@ int explore_reload(struct tui *t)
  */
 static void adopt_alone(struct tui *t, struct model *fresh)
 {
-	struct explore *x = explore_of(t);
 
 	if (!t->index) {
 		t->index = xmalloc(sizeof(*t->index));
@@ -242,12 +215,6 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	tui_changed(t);
 	t->base = t->cand = "";
 	views_forget(t);
-	x->runs.valid = 0;
-	x->runs.want_run = -1;
-	trace_index_release(&x->src.ix);
-	trace_records_release(&x->src.rec);
-	x->src.text = NULL;
-	x->src.run = -1;
 	if (t->cur == SCREEN_SOURCE || t->cur == SCREEN_RUNS)
 		t->cur = SCREEN_EXPERIMENTS;
 }

@@ -115,6 +115,13 @@ struct tui {
 	struct screen_ask ask; /* what the last key asked of tui.c */
 };
 
+/* What an edit changed (tui/edit.c), for the screens that follow it by name. */
+struct tui_edit {
+	const char *from, *to; /* R, m: variant key `from` is shown as `to` now; NULL: not this */
+	const char *moved;     /* e: the key of the variant the run moved to; NULL: not this */
+	const char *run_id;    /* e: the run edited */
+};
+
 struct screen {
 	const char *name;
 	enum action opener; /* the action that switches to it */
@@ -137,6 +144,14 @@ struct screen {
 	void (*markdown)(struct tui *t, struct buf *out);
 	/* Optional: free its state in t->own[] (at the end). */
 	void (*release)(struct tui *t);
+	/*
+	 * Optional: what e, R and m edit here: the run under the cursor (a
+	 * model run index, -1 on a heading), its variant's key and experiment.
+	 * 0, or -1 when nothing is selected.
+	 */
+	int (*selected)(struct tui *t, long *run, const char **key, const char **exp);
+	/* Optional: an edit was recorded and the store read again (told to every screen). */
+	void (*edited)(struct tui *t, const struct tui_edit *e);
 };
 
 /* The screen shown now. */

@@ -289,7 +289,6 @@ static int import_quick(struct tui *t)
 	diag_release(&d);
 	t->exps.count = t->m->nexps;
 	tui_changed(t);
-	t->ex->runs.valid = 0;
 	tui_message(t, "added %zu runs (not stored)", nruns);
 	return 0;
 }

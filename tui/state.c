@@ -55,9 +55,7 @@ void tui_set_experiment(struct tui *t, size_t e)
 
 struct explore *explore_of(struct tui *t)
 {
-	if (!t->ex) {
+	if (!t->ex)
 		t->ex = xcalloc(1, sizeof(*t->ex));
-		t->ex->src.run = -1;
-	}
 	return t->ex;
 }
