@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/explore.h"
 #include "tui/order.h"
 #include "util/util.h"
 
@@ -80,7 +81,7 @@ struct compare_view *compare_built(struct tui *t)
 	for (size_t i = 1; i < cv->cmp.nrows; i++)
 		if (strcmp(cv->cmp.rows[i].scenario, cv->cmp.rows[0].scenario))
 			several = 1;
-	order = compare_row_order(t, &cv->cmp, &norder);
+	order = compare_row_order(&explore_of(t)->order, t->cand, &cv->cmp, &norder);
 	for (size_t k = 0; k < norder; k++) {
 		size_t i = order[k];
 		const char *s = cv->cmp.rows[i].scenario;

@@ -17,6 +17,7 @@
 #include "store/flows.h"
 #include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/prompt.h"
 #include "tui/views.h"
 
 /* The run, variant and experiment an edit is about: what the screen shown has selected. */
@@ -94,6 +95,7 @@ static void set_label(struct tui *t)
 	const struct run *r = &t->m->rs.runs[x->edit_run];
 	uint32_t first = r->first_line, last = r->last_line;
 	size_t n = 0;
+	char label[320];
 
 	/* the block: the runs parsed from the same block of the same text */
 	for (size_t i = 0; i < t->m->rs.nruns; i++) {
@@ -108,12 +110,11 @@ static void set_label(struct tui *t)
 			last = o->last_line;
 	}
 	if (x->edit_one || n == 1)
-		snprintf(x->prompt.label, sizeof(x->prompt.label), "variant of run %s%s: ", r->id,
-			 n > 1 ? " (Tab: its block)" : "");
+		snprintf(label, sizeof(label), "variant of run %s%s: ", r->id, n > 1 ? " (Tab: its block)" : "");
 	else
-		snprintf(x->prompt.label, sizeof(x->prompt.label),
-			 "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
+		snprintf(label, sizeof(label), "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
 			 (unsigned)first, (unsigned)last);
+	prompt_set_label(t, label);
 }
 
 static void set_tab(struct tui *t, const char *text)
@@ -225,8 +226,7 @@ static void merge_tab(struct tui *t, const char *text)
 		const struct variant_info *v = &e->variants[(at + k) % n];
 
 		if (strcmp(v->key, x->edit_key)) {
-			buf_reset(&x->prompt.text);
-			buf_adds(&x->prompt.text, v->text);
+			prompt_set_text(t, v->text);
 			return;
 		}
 	}
@@ -241,9 +241,9 @@ static void merge_typed(struct tui *t, const char *name)
 		return;
 	}
 	if (*name && e && !model_variant(e, model_variant_key(t->m, name))) {
-		char label[sizeof(t->ex->prompt.label)];
+		char label[320];
 
-		snprintf(label, sizeof(label), "%s", t->ex->prompt.label);
+		snprintf(label, sizeof(label), "%s", prompt_label(t));
 		tui_message(t, "no variant \"%s\" here: Tab goes through them", name);
 		prompt_open(t, label, name, merge_typed, merge_tab);
 		return;

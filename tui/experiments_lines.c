@@ -11,6 +11,7 @@
 #include "parsers/names.h"
 #include "store/compare_md.h"
 #include "tui/explore.h"
+#include "tui/prompt.h"
 #include "util/text.h"
 
 static void list_shown(struct tui *t);

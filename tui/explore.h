@@ -16,25 +16,13 @@
 #include "store/trace.h"
 #include "parsers/rx.h"
 #include "tui/list.h"
-#include "tui/prompt.h"
+#include "tui/order.h"
 #include "tui/screen.h"
 #include "util/arena.h"
 
 
 
 
-/* How Compare orders its rows within each scenario: X(ENUM, shown as). */
-#define SORTS(X)                                                                                   \
-	X(TABLE, "")                                                                               \
-	X(NAME, "name")                                                                            \
-	X(DELTA, "\xce\x94")                                                                        \
-	X(ABS_DELTA, "|\xce\x94|")                                                                   \
-	X(P, "p")                                                                                  \
-	X(BETTER, "better")
-
-#define SORT_ENUM_(e, name) SORT_##e,
-enum sort_key { SORTS(SORT_ENUM_) SORT__COUNT };
-#undef SORT_ENUM_
 
 struct find_state {
 	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
@@ -74,7 +62,6 @@ struct paste_state {
 };
 
 struct explore {
-	struct prompt prompt;
 	struct find_state find;
 	struct paste_state paste;
 	long edit_run;          /* e: the run whose block (or itself, edit_one) gets a variant */
@@ -87,9 +74,7 @@ struct explore {
 	struct list shown;      /* find and the mouse move this cursor among them ... */
 	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
 	int shown_valid;
-	enum sort_key sort;     /* Compare's row order */
-	int hide_same;          /* Compare and Matrix hide unchanged and untested rows */
-	char sort_variant[512]; /* Matrix: the variant whose change Δ, |Δ| and p sort by */
+	struct row_order order; /* Compare's and the Matrix's (tui/order.h) */
 };
 
 /*
@@ -97,8 +82,6 @@ struct explore {
  * when the key was taken (tui.c then redraws and waits for the next).
  */
 int explore_key(struct tui *t, wint_t ch, int is_code); /* 2: taken, more to come: no redraw */
-/* Actions no screen took: find, sort, filter, copy, edits, import, history. Returns ACT_DONE or ACT_IGNORED. */
-int explore_action(struct tui *t, enum action a);
 /* Draw over the finished screen: the prompt on the status line. */
 void explore_draw(struct tui *t);
 

@@ -7,8 +7,6 @@
 #define BD_TUI_FIND_H
 
 #include "store/compare_matrix.h"
-#include "tui/explore.h"
-#include "tui/order.h"
 #include "tui/screen.h"
 
 int find_action(struct tui *t, enum action a);

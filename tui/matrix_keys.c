@@ -74,18 +74,20 @@ int matrix_sort_action(struct tui *t, enum action a)
 
 	switch (a) {
 	case ACT_SORT:
-		ex->sort = (enum sort_key)((ex->sort + 1) % SORT__COUNT);
+		ex->order.sort = (enum sort_key)((ex->order.sort + 1) % SORT__COUNT);
 		if (v->col >= 1 && v->col < v->mx.ncols)
-			snprintf(ex->sort_variant, sizeof(ex->sort_variant), "%s", v->mx.keys[v->col]);
+			snprintf(ex->order.sort_variant, sizeof(ex->order.sort_variant), "%s", v->mx.keys[v->col]);
 		reorder(t);
 		v = views_get(t);
-		tui_message(t, "%s", *matrix_order_text(t, &v->mx, what, sizeof(what)) && ex->sort != SORT_TABLE
-					     ? what : "rows in the table's order");
+		if (!*matrix_order_text(&ex->order, t->cand, &v->mx, what, sizeof(what)) ||
+		    ex->order.sort == SORT_TABLE)
+			snprintf(what, sizeof(what), "rows in the table's order");
+		tui_message(t, "%s", what);
 		break;
 	case ACT_HIDE_SAME:
-		ex->hide_same = !ex->hide_same;
+		ex->order.hide_same = !ex->order.hide_same;
 		reorder(t);
-		tui_message(t, "%s", ex->hide_same ? "rows without a tested change hidden" : "every row shown");
+		tui_message(t, "%s", ex->order.hide_same ? "rows without a tested change hidden" : "every row shown");
 		break;
 	case ACT_NEXT_SIG:
 	case ACT_PREV_SIG:

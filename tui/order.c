@@ -3,7 +3,7 @@
  * both (the explore state's sort key, sort variant and ~): within each
  * scenario by the table's order, name, Δ, |Δ|, p or better, the rows
  * without a tested change left out while ~ hides them; and what the
- * headers say of it. Reads the shared state; calls no screen.
+ * headers say of it. Pure: it is handed the order and the candidate.
  */
 #include "tui/order.h"
 
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui/explore.h"
 #include "util/strmap.h"
+#include "util/util.h"
 
 #define SORT_NAME_(e, name) name,
 static const char *const sort_names[] = { SORTS(SORT_NAME_) };
@@ -87,9 +87,8 @@ void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k)
 	strmap_release(&first);
 }
 
-size_t *compare_row_order(struct tui *t, const struct cmp_table *c, size_t *n)
+size_t *compare_row_order(const struct row_order *x, const char *cand, const struct cmp_table *c, size_t *n)
 {
-	struct explore *x = explore_of(t);
 	size_t *order = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*order));
 	struct sort_row *s = xmalloc((c->nrows ? c->nrows : 1) * sizeof(*s));
 
@@ -97,7 +96,7 @@ size_t *compare_row_order(struct tui *t, const struct cmp_table *c, size_t *n)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct cmp_row *r = &c->rows[i];
 
-		if (x->hide_same && *t->cand && (!r->tested || r->verdict == CMP_SAME))
+		if (x->hide_same && *cand && (!r->tested || r->verdict == CMP_SAME))
 			continue;
 		s[*n] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
 					   .key = sort_row_key(r, x->sort) };
@@ -108,19 +107,17 @@ size_t *compare_row_order(struct tui *t, const struct cmp_table *c, size_t *n)
 	return order;
 }
 
-const char *explore_metric_header(struct tui *t, char *out, size_t size)
+const char *compare_order_header(const struct row_order *x, char *out, size_t size)
 {
-	struct explore *x = explore_of(t);
-
 	snprintf(out, size, "METRIC%s%s%s", x->sort != SORT_TABLE ? " by " : "",
 		 sort_names[x->sort], x->hide_same ? " \xc2\xb7 ~ hidden" : "");
 	return out;
 }
 
 /* The column the order's Δ and p are read from: the recorded variant's, else the first candidate. */
-static size_t sort_column(struct tui *t, const struct cmp_matrix *x)
+static size_t sort_column(const struct row_order *o, const char *cand, const struct cmp_matrix *x)
 {
-	const char *want = t->ex && t->ex->sort_variant[0] ? t->ex->sort_variant : t->cand;
+	const char *want = o->sort_variant[0] ? o->sort_variant : cand;
 
 	for (size_t c = 1; c < x->ncols; c++)
 		if (!strcmp(x->keys[c], want))
@@ -140,12 +137,11 @@ static int same_everywhere(const struct cmp_mrow *r, size_t ncols)
 	return 1;
 }
 
-size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
+size_t *matrix_row_order(const struct row_order *ex, const char *cand, const struct cmp_matrix *x, size_t *n)
 {
-	struct explore *ex = explore_of(t);
 	size_t *order = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*order));
 	struct sort_row *s = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*s));
-	size_t col = x->ncols > 1 ? sort_column(t, x) : 0;
+	size_t col = x->ncols > 1 ? sort_column(ex, cand, x) : 0;
 
 	*n = 0;
 	for (size_t i = 0; i < x->nrows; i++) {
@@ -162,10 +158,10 @@ size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
 	return order;
 }
 
-const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size)
+const char *matrix_order_text(const struct row_order *ex, const char *cand, const struct cmp_matrix *x,
+			      char *out, size_t size)
 {
-	struct explore *ex = explore_of(t);
-	size_t c = x->ncols > 1 ? sort_column(t, x) : 0;
+	size_t c = x->ncols > 1 ? sort_column(ex, cand, x) : 0;
 
 	out[0] = '\0';
 	if (ex->sort == SORT_NAME)

@@ -13,10 +13,12 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
-#include "tui/watch.h"
+#include "tui/stamp.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/diag.h"
+
+struct prompt;
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
@@ -79,7 +81,7 @@ struct tui {
 	 */
 	struct model *index;
 	struct store *store;
-	struct store_watch watch; /* the store's files as the model was read (tui/watch.h) */
+	struct store_watch watch; /* the store's files as the model was read (tui/stamp.h) */
 	const char *title;
 	enum screen_id cur, prev;
 	const struct screen *const *screens; /* the screen table, by screen_id (tui.c's) */
@@ -107,7 +109,8 @@ struct tui {
 	struct list help;
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
-	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
+	struct explore *ex; /* the exploring keys' state (tui/explore.h); NULL until first used */
+	struct prompt *prompt; /* the status line's prompt (tui/prompt.h); NULL until first opened */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
 	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */

@@ -18,6 +18,7 @@
 #include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/prompt.h"
 #include "util/fsutil.h"
 #include "util/text.h"
 
@@ -173,7 +174,7 @@ void paste_begin(struct tui *t, int bracketed)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 
-	t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
+	prompt_close(t); /* a paste wins over a half-typed path */
 	start(t, "paste");
 	buf_reset(&p->text);
 	p->collecting = 1;

@@ -19,6 +19,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"

@@ -30,20 +30,20 @@ int sort_action(struct tui *t, enum action a)
 	}
 	switch (a) {
 	case ACT_SORT:
-		x->sort = (enum sort_key)((x->sort + 1) % SORT__COUNT);
-		snprintf(x->sort_variant, sizeof(x->sort_variant), "%s", t->cand);
+		x->order.sort = (enum sort_key)((x->order.sort + 1) % SORT__COUNT);
+		snprintf(x->order.sort_variant, sizeof(x->order.sort_variant), "%s", t->cand);
 		tui_changed(t);
 		views_invalidate(t); /* the Matrix shares the order */
-		if (x->sort == SORT_TABLE)
+		if (x->order.sort == SORT_TABLE)
 			tui_message(t, "rows in the table's order");
 		else
-			tui_message(t, "rows by %s", sort_name(x->sort));
+			tui_message(t, "rows by %s", sort_name(x->order.sort));
 		break;
 	case ACT_HIDE_SAME:
-		x->hide_same = !x->hide_same;
+		x->order.hide_same = !x->order.hide_same;
 		tui_changed(t);
 		views_invalidate(t);
-		tui_message(t, "%s", x->hide_same ? "unchanged and untested rows hidden" : "every row shown");
+		tui_message(t, "%s", x->order.hide_same ? "unchanged and untested rows hidden" : "every row shown");
 		break;
 	default:
 		return ACT_IGNORED;

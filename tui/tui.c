@@ -20,8 +20,11 @@
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/factors_view.h"
+#include "tui/global.h"
+#include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/views.h"
+#include "tui/watch.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/util.h"
@@ -343,7 +346,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
 	int on_list = t->cur == SCREEN_EXPERIMENTS || t->cur == SCREEN_HELP || t->cur == SCREEN_WARNINGS;
 
-	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
+	if (prompt_active(t) || (t->ex && t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
 	case ACT_SAVE_BASELINE:
@@ -415,7 +418,7 @@ static int opens_text_prompt(wint_t ch)
  */
 static int is_paste(const struct tui *t, const struct key_queue *q)
 {
-	int lines = 0, blanks = 0, prompt = (t->ex && t->ex->prompt.active) || opens_text_prompt(q->k[0].ch);
+	int lines = 0, blanks = 0, prompt = prompt_active(t) || opens_text_prompt(q->k[0].ch);
 
 	if (q->n < PASTE_KEYS)
 		return 0;
@@ -598,7 +601,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
-			carry_out(&t, explore_action(&t, a));
+			carry_out(&t, global_action(&t, a));
 			break;
 		}
 	}

@@ -15,7 +15,9 @@
 #include "store/compare_text.h"
 #include "store/trace.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/order.h"
 #include "util/abbrev.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -251,7 +253,7 @@ static void build(struct tui *t, struct views *v)
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
 			several = 1;
-	order = matrix_row_order(t, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
+	order = matrix_row_order(&explore_of(t)->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
 	for (size_t j = 0; j < nshown; j++) {
 		size_t i = order[j];
 		const char *s = v->mx.rows[i].scenario;
