@@ -94,7 +94,6 @@ struct tui {
 	 */
 	size_t view_exp;
 	const struct diag *warnings; /* the last import's, never NULL */
-	struct list warn;
 	/* the views' pair: variant keys of view_exp; cand "" when there is only one variant */
 	const char *base, *cand;
 	/*
@@ -106,13 +105,11 @@ struct tui {
 	unsigned gen, shown;
 	/* each screen's own state, by screen_id: only its files read it (NULL until used; release() frees it) */
 	void *own[SCREEN__COUNT];
-	struct list help;
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
 	struct explore *ex; /* the exploring keys' state (tui/explore.h); NULL until first used */
 	struct prompt *prompt; /* the status line's prompt (tui/prompt.h); NULL until first opened */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
-	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
 	char keep_row[512];
 	struct screen_ask ask; /* what the last key asked of tui.c */

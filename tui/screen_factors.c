@@ -24,7 +24,6 @@
 #include "store/pairs.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
-#include "tui/factors_view.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -77,18 +76,21 @@ struct fxview {
 	struct fx_effect cross_effects[8];
 };
 
+/* Factors' own state (t->own[SCREEN_FACTORS]), made on first use. */
 static struct fxview *view_of(struct tui *t)
 {
-	if (!t->fx) {
-		t->fx = xcalloc(1, sizeof(*t->fx));
-		t->fx->exp = SIZE_MAX;
+	struct fxview *v = t->own[SCREEN_FACTORS];
+
+	if (!v) {
+		v = t->own[SCREEN_FACTORS] = xcalloc(1, sizeof(*v));
+		v->exp = SIZE_MAX;
 	}
-	return t->fx;
+	return v;
 }
 
-void factors_view_release(struct tui *t)
+static void release(struct tui *t)
 {
-	struct fxview *v = t->fx;
+	struct fxview *v = t->own[SCREEN_FACTORS];
 
 	if (!v)
 		return;
@@ -99,7 +101,7 @@ void factors_view_release(struct tui *t)
 	free(v->lines);
 	free(v->alines);
 	free(v);
-	t->fx = NULL;
+	t->own[SCREEN_FACTORS] = NULL;
 }
 
 /* Make the lines again at the next draw. */
@@ -811,4 +813,5 @@ const struct screen screen_factors = {
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,
+	.release = release,
 };

@@ -19,7 +19,6 @@
 #include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
-#include "tui/factors_view.h"
 #include "tui/global.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
@@ -622,7 +621,6 @@ out:
 		if (screens[s]->release)
 			screens[s]->release(&t);
 	views_release(&t);
-	factors_view_release(&t);
 	explore_release(&t);
 	if (t.index) {
 		/* ours: the caller releases `m`, which holds the experiment opened last */
