@@ -24,7 +24,6 @@ void explore_release(struct tui *t)
 		return;
 	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
-	free(x->vis);
 	free(x);
 	t->ex = NULL;
 }

@@ -68,12 +68,6 @@ struct explore {
 	int edit_one;
 	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
 	char edit_key[512];
-	char exp_filter[256];   /* f: the Experiments list's filter, "" for none */
-	size_t *vis, nvis;      /* the experiments it shows */
-	size_t vis_top;         /* the first shown, as a position among them */
-	struct list shown;      /* find and the mouse move this cursor among them ... */
-	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
-	int shown_valid;
 	struct row_order order; /* Compare's and the Matrix's (tui/order.h) */
 };
 
@@ -132,6 +126,8 @@ void paste_release(struct paste_state *p);
 struct list *experiments_lines(struct tui *t);
 void experiments_line_text(struct tui *t, size_t i, struct buf *out);
 void experiments_markdown(struct tui *t, struct buf *out);
+/* The Experiments screen's own state (its filter), freed (the screen's release()). */
+void experiments_release(struct tui *t);
 /* f: the filter prompt; whether experiment i passes the filter. */
 int experiments_filter_open(struct tui *t);
 int experiments_shown(struct tui *t, size_t i);

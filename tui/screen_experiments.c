@@ -314,4 +314,5 @@ const struct screen screen_experiments = {
 	.lines = experiments_lines,
 	.line_text = experiments_line_text,
 	.markdown = experiments_markdown,
+	.release = experiments_release,
 };
