@@ -26,9 +26,7 @@ struct exp_filter {
 
 static struct exp_filter *filter_of(struct tui *t)
 {
-	if (!t->own[SCREEN_EXPERIMENTS])
-		t->own[SCREEN_EXPERIMENTS] = xcalloc(1, sizeof(struct exp_filter));
-	return t->own[SCREEN_EXPERIMENTS];
+	return tui_own(t, SCREEN_EXPERIMENTS, sizeof(struct exp_filter));
 }
 
 void experiments_release(struct tui *t)

@@ -142,7 +142,7 @@ struct screen {
 	void (*line_text)(struct tui *t, size_t i, struct buf *out);
 	/* Optional: what y and Y copy, as GitHub Markdown. */
 	void (*markdown)(struct tui *t, struct buf *out);
-	/* Optional: free its state in t->own[] (at the end). */
+	/* Optional: free its state in t->own[] (at the end; without it, free() does). */
 	void (*release)(struct tui *t);
 	/*
 	 * Optional: what e, R and m edit here: the run under the cursor (a
@@ -194,6 +194,12 @@ int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const c
 int screen_ask_source(struct tui *t, long run, unsigned line);
 /* Free what t->ask holds and clear it. */
 void screen_ask_release(struct screen_ask *a);
+
+/*
+ * Screen s's own state, `size` bytes zeroed when first asked for; a
+ * screen without release() has it freed whole at the end.
+ */
+void *tui_own(struct tui *t, enum screen_id s, size_t size);
 
 /* What H says on a screen, or a line, that has no figure's history to show. */
 #define HISTORY_WHERE "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs"

@@ -5,26 +5,16 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tui/draw.h"
 #include "tui/screen.h"
 #include "util/text.h"
-#include "util/util.h"
 
 /* Help's own state: where its list is scrolled to (t->own[SCREEN_HELP]). */
 static struct list *list_of(struct tui *t)
 {
-	if (!t->own[SCREEN_HELP])
-		t->own[SCREEN_HELP] = xcalloc(1, sizeof(struct list));
-	return t->own[SCREEN_HELP];
-}
-
-static void release(struct tui *t)
-{
-	free(t->own[SCREEN_HELP]);
-	t->own[SCREEN_HELP] = NULL;
+	return tui_own(t, SCREEN_HELP, sizeof(struct list));
 }
 
 /* The help text of each action wraps under itself: the lines it takes in `width` columns. */
@@ -126,5 +116,4 @@ const struct screen screen_help = {
 	.opener = ACT_HELP,
 	.draw = draw,
 	.act = act,
-	.release = release,
 };

@@ -19,15 +19,7 @@
 /* Warnings' own state: where its list is scrolled to (t->own[SCREEN_WARNINGS]). */
 static struct list *list_of(struct tui *t)
 {
-	if (!t->own[SCREEN_WARNINGS])
-		t->own[SCREEN_WARNINGS] = xcalloc(1, sizeof(struct list));
-	return t->own[SCREEN_WARNINGS];
-}
-
-static void release(struct tui *t)
-{
-	free(t->own[SCREEN_WARNINGS]);
-	t->own[SCREEN_WARNINGS] = NULL;
+	return tui_own(t, SCREEN_WARNINGS, sizeof(struct list));
 }
 
 static int detail_rows(int height)
@@ -187,5 +179,4 @@ const struct screen screen_warnings = {
 	.act = act,
 	.lines = lines,
 	.line_text = line_text,
-	.release = release,
 };

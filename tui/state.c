@@ -53,6 +53,13 @@ void tui_set_experiment(struct tui *t, size_t e)
 	t->shown++; /* each view's cursor starts over */
 }
 
+void *tui_own(struct tui *t, enum screen_id s, size_t size)
+{
+	if (!t->own[s])
+		t->own[s] = xcalloc(1, size);
+	return t->own[s];
+}
+
 struct explore *explore_of(struct tui *t)
 {
 	if (!t->ex)

@@ -617,9 +617,12 @@ out:
 	}
 	free(q);
 	screen_ask_release(&t.ask);
-	for (size_t s = 0; s < SCREEN__COUNT; s++)
+	for (size_t s = 0; s < SCREEN__COUNT; s++) {
 		if (screens[s]->release)
 			screens[s]->release(&t);
+		else
+			free(t.own[s]);
+	}
 	views_release(&t);
 	explore_release(&t);
 	if (t.index) {
