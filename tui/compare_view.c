@@ -19,6 +19,13 @@ static const struct experiment *current(const struct tui *t)
 	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 }
 
+int compare_is_row(const void *lines, size_t i)
+{
+	const struct cmp_line *l = (const struct cmp_line *)lines + i;
+
+	return l->kind == LINE_ROW || l->kind == LINE_GEO;
+}
+
 struct compare_view *compare_of(struct tui *t)
 {
 	struct compare_view *cv = t->own[SCREEN_COMPARE];

@@ -47,6 +47,9 @@ void compare_view_release(struct tui *t);
 /* The table and lines, built for the shown experiment, baseline and candidate (rebuilt when stale). */
 struct compare_view *compare_built(struct tui *t);
 
+/* For list_act_rows(): line i of a cmp_line array is a metric's row or a geomean, not a heading or the counts. */
+int compare_is_row(const void *lines, size_t i);
+
 /* Compare's lines for find and copy (tui/compare_lines.c). */
 struct list *compare_lines(struct tui *t);
 void compare_line_text(struct tui *t, size_t i, struct buf *out);

@@ -409,13 +409,3 @@ void tui_edited(struct tui *t)
 	tui_changed(t);
 	views_invalidate(t);
 }
-
-void tui_said_edit(struct tui *t, long id, const char *what)
-{
-	if (id > 0)
-		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
-	else
-		tui_message(t, "%s (not stored: a quick comparison)", what);
-}

@@ -489,14 +489,6 @@ static void jump(struct tui *t, struct compare_view *cv, int dir)
 	tui_message(t, "no significant change %s", dir > 0 ? "below" : "above");
 }
 
-/* For list_act_rows: a metric's row or a geomean, not a heading or the counts. */
-static int is_row(const void *lines, size_t i)
-{
-	const struct cmp_line *l = (const struct cmp_line *)lines + i;
-
-	return l->kind == LINE_ROW || l->kind == LINE_GEO;
-}
-
 static int act(struct tui *t, enum action a, int height)
 {
 	struct compare_view *cv = compare_built(t);
@@ -505,7 +497,7 @@ static int act(struct tui *t, enum action a, int height)
 
 	if (!e)
 		return ACT_IGNORED;
-	if (list_act_rows(&cv->list, a, table_height(height), is_row, cv->lines))
+	if (list_act_rows(&cv->list, a, table_height(height), compare_is_row, cv->lines))
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {

@@ -1,8 +1,9 @@
 /*
  * state.c - the small functions over the state the screens share (struct
- * tui in tui/screen.h): the status line's message, the list of
- * experiments, the experiment the views show, and the exploring state's
- * life. Every screen and helper calls these; they call no screen.
+ * tui in tui/screen.h): the status line's message and what an edit says
+ * there, the list of experiments, the experiment the views show, a
+ * screen's own state, the exploring state's life. Every screen and helper
+ * calls these; they call no screen.
  */
 #include "tui/explore.h"
 
@@ -58,6 +59,16 @@ void *tui_own(struct tui *t, enum screen_id s, size_t size)
 	if (!t->own[s])
 		t->own[s] = xcalloc(1, size);
 	return t->own[s];
+}
+
+void tui_said_edit(struct tui *t, long id, const char *what)
+{
+	if (id > 0)
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
+	else if (t->store)
+		tui_message(t, "already so: nothing recorded");
+	else
+		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
 struct explore *explore_of(struct tui *t)
