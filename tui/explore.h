@@ -1,8 +1,8 @@
 /*
- * explore.h - the state of the screens that go from a number down to its
- * bytes: Runs (the runs behind a compare row or cell) and Source (the text
- * a run was read from). One struct hangs off struct tui; each screen keeps
- * its part here and rebuilds what it shows from the model on each draw.
+ * explore.h - the state of the exploring keys that work across screens
+ * (find, the edits' targets, the rows' order) and of Paste: one struct
+ * off struct tui (t->ex); and the exploring functions the screens and
+ * tui.c share. The screens' own state is theirs (t->own[], tui/screen.h).
  */
 #ifndef BD_TUI_EXPLORE_H
 #define BD_TUI_EXPLORE_H

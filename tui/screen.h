@@ -89,8 +89,9 @@ struct tui {
 	/*
 	 * The experiment the views' state (base, cand, scroll) belongs to;
 	 * SIZE_MAX before any. A view opened on another experiment than the
-	 * cursor's resets that state first (tui_open_compare), so a view never
-	 * shows one experiment's variants against another's runs.
+	 * cursor's resets that state first (tui_set_experiment(), called by
+	 * tui.c when it opens a view), so a view never shows one experiment's
+	 * variants against another's runs.
 	 */
 	size_t view_exp;
 	const struct diag *warnings; /* the last import's, never NULL */
