@@ -9,6 +9,7 @@
 # - calls: X -> Y when X.o uses a symbol Y.o defines (nm over BUILD/tui/*.o,
 #   so a function pointer or a screen table counts as a call);
 # - includes: X -> Y when X.c or X.h includes "tui/Y.h".
+# No screen (screen_*.c) calls another: it asks tui.c for it (tui/ask.c).
 # A cycle is a strongly connected set of two files or more. The edges of
 # the cycles that remain are listed in tests/tui-tree.allow ("calls X Y",
 # "includes X Y"); an edge in a cycle that is not listed fails the check,
@@ -80,6 +81,12 @@ fi
 if [ -n "$gone" ]; then
 	echo "no longer on a cycle: take these lines out of $allow"
 	printf '%s\n' "$gone" | sed 's/^/  /'
+	status=1
+fi
+across=$(awk '$1 == "calls" && $2 ~ /^screen_/ && $3 ~ /^screen_/ { print "  " $2 ".c calls " $3 ".c" }' "$tmp/edges")
+if [ -n "$across" ]; then
+	echo "a screen calls another screen's functions (ask tui.c with screen_ask_*() instead):"
+	printf '%s\n' "$across"
 	status=1
 fi
 [ $status = 0 ] && echo "  TUI TREE  ok ($(grep -c . "$tmp/cyclic") edges on a cycle, all listed)"
