@@ -219,7 +219,7 @@ $(CLI_RUNS): run-cli/%: $(BIN) $(REPLAY)
 
 check-tui: $(TUI_RUNS)
 
-$(TUI_RUNS): run-tui/%: $(BIN)
+$(TUI_RUNS): run-tui/%: $(BIN) $(REPLAY)
 	@$(TEST_ENV) sh tests/tui/run.sh tests/tui/$*.sh
 
 $(SLOW_RUNS): run-slow/%: $(BIN) $(REPLAY)

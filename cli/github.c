@@ -29,8 +29,8 @@ int cli_is_thread_address(const char *arg)
 	return gh_parse_address(arg, &a) == 0 && stat(arg, &st) != 0;
 }
 
-/* BENCHDELTA_TIMEOUT: whole seconds, 1..3600; else the default. */
-static long timeout_setting(void)
+/* BENCHDELTA_TIMEOUT: whole seconds, 1..3600; else the default (said on `err`). */
+static long timeout_setting(FILE *err)
 {
 	const char *v = getenv("BENCHDELTA_TIMEOUT");
 	char *end;
@@ -40,7 +40,7 @@ static long timeout_setting(void)
 		return DEFAULT_TIMEOUT;
 	t = strtol(v, &end, 10);
 	if (*end || t < 1 || t > 3600) {
-		fprintf(stderr, "benchdelta: BENCHDELTA_TIMEOUT=%s is not a number of seconds (1-3600); "
+		fprintf(err, "benchdelta: BENCHDELTA_TIMEOUT=%s is not a number of seconds (1-3600); "
 			"using %d\n", v, DEFAULT_TIMEOUT);
 		return DEFAULT_TIMEOUT;
 	}
@@ -56,6 +56,7 @@ static int exit_code(enum gh_fail why)
 	case GH_UNAUTHORIZED:
 	case GH_FORBIDDEN:
 	case GH_BAD_ANSWER:
+	case GH_CANCELLED:
 		return BD_EXIT_INPUT;
 	case GH_RATE_LIMIT:
 	case GH_UNREACHABLE:
@@ -73,7 +74,7 @@ static int exit_code(enum gh_fail why)
  * read is a warning naming it; past GH_MAX_LINKS, one warning says how
  * many were left.
  */
-static void fetch_links(struct cli_thread *c, const struct gh_fetch_opts *o, const char *local)
+static void fetch_links(struct cli_thread *c, const struct gh_fetch_opts *o, const char *local, FILE *err)
 {
 	struct buf text = BUF_INIT, msg = BUF_INIT;
 	size_t cap = 0;
@@ -89,15 +90,20 @@ static void fetch_links(struct cli_thread *c, const struct gh_fetch_opts *o, con
 	}
 	c->link_body = xcalloc(c->nlinks ? c->nlinks : 1, sizeof(*c->link_body));
 	for (size_t i = 0; i < c->nlinks && i < GH_MAX_LINKS; i++) {
+		if (o->progress)
+			o->progress(o->progress_ctx, "links", i, c->nlinks < GH_MAX_LINKS ? c->nlinks : GH_MAX_LINKS);
+		if (o->cancel && *o->cancel)
+			break;
 		c->requests++;
 		if (gh_fetch_link(&c->links[i], o, &text, &msg) != GH_OK) {
-			fprintf(stderr, "benchdelta: warning: %s: %s\n", c->name, buf_str(&msg));
+			if (!(o->cancel && *o->cancel))
+				fprintf(err, "benchdelta: warning: %s: %s\n", c->name, buf_str(&msg));
 			continue;
 		}
 		c->link_body[i] = buf_detach(&text, NULL);
 	}
 	if (c->nlinks > GH_MAX_LINKS)
-		fprintf(stderr, "benchdelta: warning: %s: %zu more links to results not followed (at most %d)\n",
+		fprintf(err, "benchdelta: warning: %s: %zu more links to results not followed (at most %d)\n",
 			c->name, c->nlinks - GH_MAX_LINKS, GH_MAX_LINKS);
 	buf_release(&text);
 	buf_release(&msg);
@@ -105,7 +111,14 @@ static void fetch_links(struct cli_thread *c, const struct gh_fetch_opts *o, con
 
 int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cli_threads *th)
 {
-	long timeout = timeout_setting();
+	return cli_fetch_threads_ctl(args, n, no_token, follow, NULL, th);
+}
+
+int cli_fetch_threads_ctl(char **args, size_t n, int no_token, int follow, const struct cli_fetch_ctl *ctl,
+			  struct cli_threads *th)
+{
+	FILE *err = ctl && ctl->err ? ctl->err : stderr;
+	long timeout = timeout_setting(err);
 
 	th->v = xcalloc(n ? n : 1, sizeof(*th->v));
 	th->n = 0;
@@ -117,18 +130,24 @@ int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cl
 		enum gh_fail why;
 
 		if (gh_parse_address(args[i], &c->addr) < 0) {
-			fprintf(stderr, "benchdelta: %s: not an issue or pull request address\n", args[i]);
+			fprintf(err, "benchdelta: %s: not an issue or pull request address\n", args[i]);
 			cli_threads_release(th);
 			return BD_EXIT_USAGE;
 		}
 		gh_short_name(&c->addr, c->name, sizeof(c->name));
 		if (gh_access_find(&c->addr, no_token, &access, &msg) < 0) {
 			/* the token would go elsewhere: nothing is asked of anyone */
-			fprintf(stderr, "benchdelta: %s: %s\n", c->name, buf_str(&msg));
+			fprintf(err, "benchdelta: %s: %s\n", c->name, buf_str(&msg));
 			gh_access_release(&access);
 			buf_release(&msg);
 			cli_threads_release(th);
 			return BD_EXIT_INPUT;
+		}
+		memset(&o, 0, sizeof(o));
+		if (ctl) {
+			o.progress = ctl->progress;
+			o.progress_ctx = ctl->ctx;
+			o.cancel = ctl->cancel;
 		}
 		o.api = access.api;
 		o.auth = &access.auth;
@@ -140,7 +159,7 @@ int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cl
 		c->requests = c->t.requests;
 		th->n++;
 		if (why != GH_OK) {
-			fprintf(stderr, "benchdelta: %s\n", buf_str(&msg));
+			fprintf(err, "benchdelta: %s\n", buf_str(&msg));
 			gh_access_release(&access);
 			buf_release(&msg);
 			cli_threads_release(th);
@@ -152,7 +171,14 @@ int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cl
 
 			if (http_is_loopback(access.api))
 				http_origin(access.api, local, sizeof(local));
-			fetch_links(c, &o, local);
+			fetch_links(c, &o, local, err);
+			if (o.cancel && *o.cancel) {
+				fprintf(err, "benchdelta: %s: cancelled\n", c->name);
+				gh_access_release(&access);
+				buf_release(&msg);
+				cli_threads_release(th);
+				return exit_code(GH_CANCELLED);
+			}
 		}
 		gh_access_release(&access);
 		buf_release(&msg);

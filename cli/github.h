@@ -52,6 +52,23 @@ int cli_is_thread_address(const char *arg);
 int cli_fetch_threads(char **args, size_t n, int no_token, int follow, struct cli_threads *th);
 
 /*
+ * How a fetch is watched and said, for a caller that is not a command
+ * line (the TUI fetches on a thread of its own): `err` gets the lines
+ * cli_fetch_threads() prints on stderr (NULL: stderr); `progress` is
+ * told how far it is ("comments" 40 of 112, "links" 1 of 3; 0: unknown),
+ * on the fetching thread; setting *cancel stops it (the line says
+ * "cancelled"). Any field may be zero.
+ */
+struct cli_fetch_ctl {
+	FILE *err;
+	void (*progress)(void *ctx, const char *what, size_t done, size_t total);
+	void *ctx;
+	const _Atomic int *cancel;
+};
+int cli_fetch_threads_ctl(char **args, size_t n, int no_token, int follow, const struct cli_fetch_ctl *ctl,
+			  struct cli_threads *th);
+
+/*
  * Append the fetched texts to `in` (bodies are moved: the threads keep the
  * rest), each link's text after the thread's, with the link as its address.
  */

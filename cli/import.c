@@ -48,6 +48,7 @@ static int parse_set_variant(const char *arg, struct set_variant *out)
 	out->line = (uint32_t)line;
 	out->name = cli_clean_arg((char *)eq + 1);
 	out->run = 0; /* the whole block: the command line names blocks */
+	out->input = 0; /* of each text */
 	return 0;
 }
 

@@ -13,7 +13,108 @@
 #include "cli/input.h"
 #include "store/csvstore.h"
 #include "store/import.h"
+#include "tui/fetchjob.h"
 #include "tui/tui.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+/* `i` in the TUI with an issue's address: the thread fetched by import's own code (tui/fetchjob.h). */
+static void threads_free(void *owner)
+{
+	cli_threads_release(owner);
+	free(owner);
+}
+
+/* What a text of thread `c` is, for the plan's heading: "comment 3 by alice, 2024-04-28". */
+static void heading_of(const struct cli_thread *c, const struct import_origin *o, struct buf *b)
+{
+	size_t k = (size_t)(o - c->origins);
+	const struct gh_text *x;
+
+	buf_reset(b);
+	if (k >= c->t.ntexts) {
+		/* a link's text: where it was linked from */
+		size_t from = c->link_text[k - c->t.ntexts];
+
+		buf_addf(b, "%s (linked from ", c->links[k - c->t.ntexts].url);
+		if (from)
+			buf_addf(b, "comment %zu)", from);
+		else
+			buf_adds(b, "the description)");
+		return;
+	}
+	x = &c->t.texts[k];
+	if (!k)
+		buf_adds(b, "the description");
+	else
+		buf_addf(b, "%s %zu", x->review ? "review comment" : "comment", k);
+	if (*x->author)
+		buf_addf(b, " by %s", x->author);
+	if (*x->posted)
+		buf_addf(b, ", %.10s", x->posted);
+}
+
+static int tui_fetch(const char *arg, fetch_progress_fn progress, void *ctx, const _Atomic int *cancel,
+		     struct fetched *out, struct buf *msg)
+{
+	struct cli_threads *th = xcalloc(1, sizeof(*th));
+	struct cli_inputs in;
+	struct buf head = BUF_INIT;
+	char *args[1] = { (char *)arg }, *said = NULL, *line, *next;
+	size_t saidlen = 0;
+	FILE *err = open_memstream(&said, &saidlen);
+	struct cli_fetch_ctl ctl = { err, progress, ctx, cancel };
+	int rc;
+
+	if (!err) {
+		free(th);
+		buf_adds(msg, "cannot keep the fetch's messages (out of memory)");
+		return -1;
+	}
+	rc = cli_fetch_threads_ctl(args, 1, 0, 1, &ctl, th);
+	fclose(err);
+	/* what import prints on stderr: its warnings are the plan's, its failure the one line */
+	for (line = said; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!strncmp(line, "benchdelta: ", 12))
+			line += 12;
+		if (!strncmp(line, "warning: ", 9))
+			diag_warn(&out->warnings, NULL, 0, "%s", line + 9);
+		else if (*line)
+			buf_reset(msg), buf_adds(msg, line);
+		if (!next)
+			break;
+	}
+	free(said);
+	if (rc != BD_EXIT_OK) {
+		if (!msg->len)
+			buf_addf(msg, "%s: not fetched", arg);
+		threads_free(th);
+		return -1;
+	}
+	memset(&in, 0, sizeof(in));
+	cli_threads_to_inputs(th, &in);
+	out->name = xstrdup(th->v[0].name);
+	for (size_t i = 0; i < in.n; i++) {
+		heading_of(&th->v[0], in.v[i].origin, &head);
+		fetched_add(out, in.v[i].name, in.v[i].text, in.v[i].len, in.v[i].origin, buf_str(&head));
+	}
+	/* a screenshot where the results would be: said (as import says it) when nothing else is read */
+	for (size_t k = 0; k < th->v[0].t.ntexts; k++)
+		if (th->v[0].image_line[k])
+			diag_warn(&out->images, NULL, 0, "%s: results only as an image at %s line %u", th->v[0].name,
+				  *th->v[0].t.texts[k].address ? th->v[0].t.texts[k].address : th->v[0].t.address,
+				  th->v[0].image_line[k]);
+	free(in.v); /* (the texts are the fetched's now) */
+	buf_release(&head);
+	out->owner = th;
+	out->release_owner = threads_free;
+	return 0;
+}
+
+static const struct tui_fetcher fetcher = { cli_is_thread_address, tui_fetch };
 
 static int quick(struct cli *c, int argc, char **argv)
 {
@@ -22,7 +123,7 @@ static int quick(struct cli *c, int argc, char **argv)
 	struct cli_threads th = { NULL, 0 };
 	struct import_result res;
 	struct import_opts io = { NULL, NULL, NULL, 0 };
-	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL };
+	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL, &fetcher };
 	struct model m;
 	int rc;
 
@@ -127,6 +228,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 			last_import_warnings(&m, &d);
 		to.store = &st;
 		to.warnings = &d;
+		to.fetcher = &fetcher;
 		to.title = home_short(dir, title, sizeof(title));
 		if (tui_run(&m, &to) < 0)
 			rc = BD_EXIT_USAGE;

@@ -410,7 +410,11 @@ static void set_variants(struct model *m, struct import_result *res, const struc
 		int used = 0;
 
 		for (size_t i = 0; i < res->ninputs; i++) {
-			const char *target = set_target(m, res, i, o->set[k].line, o->set[k].run);
+			const char *target;
+
+			if (o->set[k].input && o->set[k].input != i + 1)
+				continue;
+			target = set_target(m, res, i, o->set[k].line, o->set[k].run);
 
 			if (target) {
 				model_add_override(m, "variant", target, o->set[k].name, now);

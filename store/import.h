@@ -43,6 +43,7 @@ struct set_variant {
 	uint32_t line;
 	const char *name;
 	uint32_t run;
+	uint32_t input; /* 1 + the one input it is of (the TUI's plan of a thread); 0: each text */
 };
 
 struct import_opts {

@@ -262,6 +262,8 @@ static void undo(struct tui *t)
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
 		return;
 	}
+	if (paste_undo_import(t))
+		return; /* the import just made, taken back whole */
 	if (store_undo(t->store, 0, 0, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);

@@ -15,8 +15,10 @@
 #include "store/import.h"
 #include "store/trace.h"
 #include "parsers/rx.h"
+#include "tui/fetchjob.h"
 #include "tui/list.h"
 #include "tui/order.h"
+#include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/arena.h"
 
@@ -30,18 +32,27 @@ struct find_state {
 };
 
 /* A line of the Paste screen's plan. */
-enum paste_line_kind { PL_BLOCK, PL_RUN, PL_WARNING };
+enum paste_line_kind { PL_BLOCK, PL_RUN, PL_WARNING, PL_TEXT };
 struct paste_line {
 	enum paste_line_kind kind;
-	size_t index; /* import item, plan run, or warning */
+	size_t index; /* import item, plan run, warning, or input (a text's heading) */
 };
 
 struct paste_state {
 	int collecting;            /* inside a paste */
 	int unbracketed;           /* ... that came without brackets, told by its speed */
 	int cr_seen;               /* the last byte came from a CR */
-	struct buf text;           /* what was pasted or read */
-	char name[256];            /* "paste", or the path typed */
+	int into_prompt;           /* a paste into the prompt of `i`: a line of it, when it is one */
+	struct buf text;           /* a paste as it arrives */
+	/* the texts planned: one for a paste, a file or standard input; a thread's, each under its heading */
+	struct fetched got;
+	struct fetchjob *job;      /* `i` fetching a thread or reading standard input, or NULL */
+	char progress[160];        /* how far the job is */
+	char failed[1024];         /* why the last `i` brought nothing (shown until the next) */
+	struct prompt_history hist; /* what was typed after `i` before (Up, Down) */
+	char **cands;              /* Tab: the paths that fit, when more than one (heap) */
+	size_t ncands;
+	char name[256];            /* "paste", the path typed, "OWNER/REPO#N" */
 	int planned;               /* dry and lines hold a dry run of text */
 	struct store_import_plan dry; /* the text imported against the store, not saved */
 	struct diag diag;          /* the dry run's warnings */
@@ -52,10 +63,16 @@ struct paste_state {
 	size_t nsets, sets_cap;
 	/* `u` in the plan: each fix's target and the name it had before (heap; NULL none) */
 	struct paste_undo {
-		uint32_t line, run;
+		uint32_t input, line, run;
 		char *before;
 	} *undo;
 	size_t nundo, undo_cap;
+	/* the last import from here, which `u` takes back while the store is as it left it */
+	char **imported;           /* its texts' hashes (heap) */
+	size_t nimported, imported_cap;
+	uint64_t imported_gen;     /* store_generation() after it */
+	char imported_what[300];   /* "bazelbuild/bazel#22197 (2 texts, 4 runs)" */
+	uint32_t pending_input;    /* 1 + the text of the block `e` asked about */
 	uint32_t pending_line;     /* the block (or run) `e` asked about */
 	uint32_t pending_run;      /* 0: the whole block at pending_line; k: its run LINE.k alone */
 	enum screen_id from;
@@ -121,6 +138,19 @@ void paste_end(struct tui *t);
 /* Keys while a paste arrives: 0 not taken, 1 taken (redraw), 2 taken (more to come, no redraw). */
 int paste_key(struct tui *t, wint_t ch, int is_code);
 void paste_release(struct paste_state *p);
+/*
+ * `u` right after an import from Paste, with the store as the import left
+ * it: the import's texts removed as one edit (`rm --import`, which `u`
+ * takes back in turn). 1 when it did (or said why not), 0 when `u` is the
+ * journal's undo.
+ */
+int paste_undo_import(struct tui *t);
+/* `i`'s fetch or read: look how far it is (tui.c, between keys); 1 when the screen should be drawn again. */
+int paste_poll(struct tui *t);
+/* 1 while `i` fetches or reads (tui.c then looks again soon rather than waiting for a key). */
+int paste_busy(const struct tui *t);
+/* The command line's fetch of a thread, for `i` (tui_opts.fetcher; NULL: paths only). */
+void paste_set_fetcher(const struct tui_fetcher *f);
 
 /* The Experiments list's, likewise (tui/experiments_lines.c). */
 struct list *experiments_lines(struct tui *t);

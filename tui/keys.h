@@ -50,7 +50,8 @@
 	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
 	X(HISTORY, "H", "Matrix, Compare, CPU, Sizes, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
-	X(IMPORT, "i", "import: paste a thread or type a path, see the plan, Enter imports")       \
+	X(IMPORT, "i", "import: paste a thread, or type a path (Tab), - or an issue's address "      \
+		       "(OWNER/REPO#N); see the plan, Enter imports, u takes it back")                \
 	X(ACROSS, "a", "Factors: the factor under the cursor in every experiment (forest plot)") \
 	X(TAG, "t", "Factors: set a variant's factors, FACTOR=LEVEL (recorded, undoable)") \
 	X(CROSS, "x", "Factors: pick a variant, then one of another experiment: compare them") \

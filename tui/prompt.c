@@ -28,6 +28,55 @@ void prompt_open(struct tui *t, const char *label, const char *initial, prompt_f
 		buf_adds(&p->text, initial);
 	p->done = done;
 	p->tab = tab;
+	p->hist = NULL;
+	free(p->typed);
+	p->typed = NULL;
+}
+
+void prompt_use_history(struct tui *t, struct prompt_history *h)
+{
+	struct prompt *p = t->prompt;
+
+	if (!p)
+		return;
+	p->hist = h;
+	p->hpos = h->n;
+}
+
+void prompt_history_release(struct prompt_history *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		free(h->v[i]);
+	free(h->v);
+	memset(h, 0, sizeof(*h));
+}
+
+/* Up (-1) or Down (+1): the entry before or after the one shown; past the last, what was typed. */
+static void recall(struct prompt *p, int step)
+{
+	struct prompt_history *h = p->hist;
+
+	if (!h || !h->n || (step < 0 && !p->hpos) || (step > 0 && p->hpos >= h->n))
+		return;
+	if (p->hpos == h->n) {
+		free(p->typed);
+		p->typed = xstrdup(buf_str(&p->text));
+	}
+	p->hpos = step < 0 ? p->hpos - 1 : p->hpos + 1;
+	buf_reset(&p->text);
+	buf_adds(&p->text, p->hpos < h->n ? h->v[p->hpos] : p->typed ? p->typed : "");
+}
+
+/* Enter: the text joins the history (not twice in a row, never empty). */
+static void remember(struct prompt *p)
+{
+	struct prompt_history *h = p->hist;
+	const char *s = buf_str(&p->text);
+
+	if (!h || !*s || (h->n && !strcmp(h->v[h->n - 1], s)))
+		return;
+	ALLOC_GROW(h->v, h->n + 1, h->cap);
+	h->v[h->n++] = xstrdup(s);
 }
 
 /* Erase the last character (a whole UTF-8 sequence). */
@@ -52,6 +101,8 @@ int prompt_key(struct tui *t, wint_t ch, int is_code)
 			erase_last(&p->text);
 		else if (ch == KEY_ENTER)
 			goto enter;
+		else if (ch == KEY_UP || ch == KEY_DOWN)
+			recall(p, ch == KEY_UP ? -1 : 1);
 		return 1; /* arrows and the like do nothing while typing */
 	}
 	switch (ch) {
@@ -88,6 +139,7 @@ int prompt_key(struct tui *t, wint_t ch, int is_code)
 	}
 enter:
 	p->active = 0;
+	remember(p);
 	if (p->done) {
 		/* the callback may open another prompt: hand it a copy */
 		char *text = xstrdup(buf_str(&p->text));
@@ -148,5 +200,6 @@ void prompt_set_text(struct tui *t, const char *text)
 void prompt_release(struct prompt *p)
 {
 	buf_release(&p->text);
+	free(p->typed);
 	memset(p, 0, sizeof(*p));
 }

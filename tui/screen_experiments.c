@@ -145,8 +145,12 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&t->exps, list_h);
 	if (!m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiments yet.", ROLE_NORMAL);
-		draw_text(top + 3, 2, COLS - 4, "Import logs with:  benchdelta import FILE...", ROLE_DIM);
-		draw_text(top + 4, 2, COLS - 4, "or compare files:  benchdelta a.txt b.txt", ROLE_DIM);
+		draw_text(top + 3, 2, COLS - 4, "Paste a thread here, or press i to import a file, -, an issue's",
+			  ROLE_NORMAL);
+		draw_text(top + 4, 2, COLS - 4, "address or OWNER/REPO#N. You see what would be imported first.",
+			  ROLE_NORMAL);
+		draw_text(top + 6, 2, COLS - 4, "From a shell:  benchdelta import FILE...|URL", ROLE_DIM);
+		draw_text(top + 7, 2, COLS - 4, "or compare files:  benchdelta a.txt b.txt", ROLE_DIM);
 		return;
 	}
 	draw_text(top, 1, name_w, experiments_header(t, hdr, sizeof(hdr)), ROLE_HEADER);

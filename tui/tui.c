@@ -434,7 +434,7 @@ static int is_paste(const struct tui *t, const struct key_queue *q)
 /* Restore the wait for a key: forever, or a look at the store every WATCH_MS. */
 static void wait_mode(const struct tui *t)
 {
-	timeout(t->store ? WATCH_MS : -1);
+	timeout(paste_busy(t) ? 100 : t->store ? WATCH_MS : -1); /* `i` fetching: its progress */
 }
 
 /*
@@ -504,6 +504,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		carry_out(&t, screen_ask_open(&t, SCREEN_MATRIX, 0));
 	t.prev = SCREEN_EXPERIMENTS;
 
+	paste_set_fetcher(o->fetcher);
 	watch_take(t.store, &t.watch);
 	if (start_curses() < 0)
 		return -1;
@@ -513,9 +514,12 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		int r, res, pasted;
 		enum action a;
 
+		dirty |= paste_poll(&t); /* `i` fetching: how far, or its plan */
+		carry_out(&t, 0);        /* ... which may ask for Paste */
 		if (dirty)
 			draw_all(&t);
 		dirty = 0;
+		wait_mode(&t);
 		r = next_key(&t, q, &ch, &pasted);
 		if (pasted) {
 			carry_out(&t, ACT_DONE); /* Paste shows the plan */

@@ -10,10 +10,14 @@
 #include "store/model.h"
 #include "util/diag.h"
 
+struct tui_fetcher;
+
 struct tui_opts {
 	struct store *store; /* where edits (the baseline) are recorded; NULL: not saved */
 	const char *title;   /* shown in the title bar: the store, or "quick comparison" */
 	const struct diag *warnings; /* the last import's, listed by W; NULL: none */
+	/* `i` with an issue's address fetches it with this (tui/fetchjob.h); NULL: paths only */
+	const struct tui_fetcher *fetcher;
 };
 
 /*

@@ -206,6 +206,7 @@ enum gh_fail gh_fetch_link(const struct gh_link *l, const struct gh_fetch_opts *
 	req.connect_timeout = o->connect_timeout;
 	req.timeout = o->timeout;
 	req.max_bytes = GH_MAX_LINK_BYTES;
+	req.cancel = o->cancel;
 	http_origin(l->raw, origin, sizeof(origin));
 	hf = http_get(&req, &res);
 	buf_release(&ua);

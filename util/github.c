@@ -422,6 +422,7 @@ static enum gh_fail get_json(struct fetch *f, const char *url, json_t **out, cha
 	req.connect_timeout = o->connect_timeout;
 	req.timeout = o->timeout;
 	req.max_bytes = GH_MAX_BYTES;
+	req.cancel = o->cancel;
 	url_host(url, host, sizeof(host));
 
 	f->requests++;
@@ -502,6 +503,9 @@ enum gh_fail gh_no_answer(enum http_fail why, const char *host, const char *erro
 	case HTTP_FAIL_TOO_BIG:
 		buf_addf(msg, "%s sent more than %u MiB for one page; not read", host, GH_MAX_BYTES >> 20);
 		return GH_BAD_ANSWER;
+	case HTTP_FAIL_CANCELLED:
+		buf_addf(msg, "cancelled");
+		return GH_CANCELLED;
 	case HTTP_FAIL_OTHER:
 		break;
 	}
@@ -567,10 +571,19 @@ static int seen_before(struct fetch *f, const char *url)
 	return 0;
 }
 
-/* Every page of a comment list, from `url` on, appended to t->texts. */
-static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thread *t, size_t *cap,
-				 int review)
+/* Tell the caller how far the fetch is (gh_fetch_opts.progress). */
+static void progress(const struct fetch *f, const char *what, size_t done, size_t total)
 {
+	if (f->o->progress)
+		f->o->progress(f->o->progress_ctx, what, done, total);
+}
+
+/* Every page of a comment list, from `url` on, appended to t->texts; `total` as the issue counts them (0: unknown). */
+static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thread *t, size_t *cap,
+				 int review, size_t total)
+{
+	size_t first = t->ntexts;
+
 	char *page = xstrdup(url);
 	enum gh_fail why = GH_OK;
 
@@ -602,6 +615,7 @@ static enum gh_fail get_comments(struct fetch *f, const char *url, struct gh_thr
 			if (json_is_object(c))
 				f->held += add_text(t, cap, c, review);
 		json_decref(arr);
+		progress(f, review ? "review comments" : "comments", t->ntexts - first, total);
 		free(page);
 		page = next;
 		if (page && f->held > GH_MAX_HELD) {
@@ -651,10 +665,11 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 	enum gh_fail why;
 	json_t *issue;
 	char *next;
-	size_t cap = 0;
+	size_t cap = 0, total;
 
 	memset(t, 0, sizeof(*t));
 	gh_short_name(a, name, sizeof(name));
+	progress(&f, "issue", 0, 0);
 	buf_addf(&url, "%s/repos/%s/%s/issues/%lu", o->api, a->owner, a->repo, a->number);
 	if ((why = get_json(&f, url.s, &issue, &next)) != GH_OK)
 		goto out;
@@ -668,18 +683,22 @@ enum gh_fail gh_fetch_thread(const struct gh_address *a, const struct gh_fetch_o
 	t->address = shown_field(issue, "html_url");
 	t->pull = a->pull || json_is_object(json_object_get(issue, "pull_request"));
 	f.held += add_text(t, &cap, issue, 0);
+	total = json_is_integer(json_object_get(issue, "comments")) &&
+			json_integer_value(json_object_get(issue, "comments")) > 0
+		? (size_t)json_integer_value(json_object_get(issue, "comments")) : 0;
 	json_decref(issue);
+	progress(&f, "comments", 0, total);
 
 	buf_reset(&url);
 	buf_addf(&url, "%s/repos/%s/%s/issues/%lu/comments?per_page=100", o->api, a->owner, a->repo,
 		 a->number);
-	if ((why = get_comments(&f, url.s, t, &cap, 0)) != GH_OK)
+	if ((why = get_comments(&f, url.s, t, &cap, 0, total)) != GH_OK)
 		goto out;
 	if (t->pull) {
 		buf_reset(&url);
 		buf_addf(&url, "%s/repos/%s/%s/pulls/%lu/comments?per_page=100", o->api, a->owner, a->repo,
 			 a->number);
-		if ((why = get_comments(&f, url.s, t, &cap, 1)) != GH_OK)
+		if ((why = get_comments(&f, url.s, t, &cap, 1, 0)) != GH_OK)
 			goto out;
 	}
 	sort_comments(t, 1);

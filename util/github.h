@@ -98,6 +98,7 @@ enum gh_fail {
 	GH_TIMEOUT,      /* a time bound passed */
 	GH_SERVER,       /* 5xx, or another status we do not expect */
 	GH_BAD_ANSWER,   /* not the JSON the API documents, or too large */
+	GH_CANCELLED,    /* the caller's *cancel was set (gh_fetch_opts) */
 };
 
 struct gh_fetch_opts {
@@ -107,6 +108,16 @@ struct gh_fetch_opts {
 	long connect_timeout;     /* seconds */
 	long timeout;             /* seconds per request */
 	const char *user_agent;   /* "benchdelta/VERSION" */
+	/*
+	 * Optional (zero: none). `progress`, called on the fetching thread
+	 * after each answer: `what` is "issue", "comments" or "review
+	 * comments", `done` the texts of it read so far, `total` how many the
+	 * issue says it has (0: unknown). Another thread stops the fetch by
+	 * setting *cancel (GH_CANCELLED, within about a second).
+	 */
+	void (*progress)(void *ctx, const char *what, size_t done, size_t total);
+	void *progress_ctx;
+	const _Atomic int *cancel;
 };
 
 /*

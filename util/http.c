@@ -15,7 +15,17 @@ struct sink {
 	struct http_response *res;
 	size_t max;
 	int too_big;
+	const _Atomic int *cancel;
 };
+
+/* libcurl's progress call (often, and at least once a second while it waits): nonzero stops it */
+static int on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+	const struct sink *s = arg;
+
+	(void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
+	return s->cancel && *s->cancel;
+}
 
 static size_t on_body(char *p, size_t size, size_t n, void *arg)
 {
@@ -256,7 +266,13 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 	s.res = res;
 	s.max = req->max_bytes;
 	s.too_big = 0;
+	s.cancel = req->cancel;
 
+	if (req->cancel) {
+		lc->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+		lc->easy_setopt(h, CURLOPT_XFERINFODATA, &s);
+		lc->easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+	}
 	lc->easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
 	lc->easy_setopt(h, CURLOPT_WRITEDATA, &s);
 	lc->easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
@@ -301,6 +317,9 @@ enum http_fail http_get(const struct http_request *req, struct http_response *re
 	free(url);
 	if (rc == CURLE_OK) {
 		/* the answer's status is known */
+	} else if (rc == CURLE_ABORTED_BY_CALLBACK || (s.cancel && *s.cancel)) {
+		why = HTTP_FAIL_CANCELLED;
+		snprintf(res->error, sizeof(res->error), "cancelled");
 	} else if (s.too_big) {
 		why = HTTP_FAIL_TOO_BIG;
 		snprintf(res->error, sizeof(res->error), "the answer is larger than %zu bytes",

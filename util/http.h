@@ -18,6 +18,7 @@ enum http_fail {
 	HTTP_FAIL_TLS,     /* TLS handshake or certificate failed */
 	HTTP_FAIL_TOO_BIG, /* the answer passed max_bytes */
 	HTTP_FAIL_OTHER,   /* anything else libcurl reports */
+	HTTP_FAIL_CANCELLED, /* *req->cancel became nonzero while it ran */
 };
 
 struct http_request {
@@ -28,6 +29,12 @@ struct http_request {
 	long connect_timeout;       /* seconds to make the connection */
 	long timeout;               /* seconds for the whole request, connection included */
 	size_t max_bytes;           /* the largest body accepted */
+	/*
+	 * Another thread sets *cancel (when not NULL) to stop the request: it
+	 * ends within about a second (libcurl's progress calls), as
+	 * HTTP_FAIL_CANCELLED.
+	 */
+	const _Atomic int *cancel;
 };
 
 struct http_response {

@@ -40,7 +40,7 @@ tui_keys Enter
 tui_wait '32-34  5 figures  variant "Release" (edited: override'
 tui_wait '50-52  5 figures  variant "Rathole Release + PGO-optimized" (label, line 48)'
 tui_keys Enter
-tui_wait "imported 8 runs, 40 figures, 1 edit; undo: benchdelta rm --import 95c500aeb215"
+tui_wait "imported 8 runs, 40 figures, 1 edit · u takes it back"
 tui_wait "Variants:    Release (baseline), Rathole Release + PGO-optimized"
 bd edits >"$TMP/edits" 2>&1
 grep -q 'import --set-variant  block at line 32 of .*[0-9a-f]\{12\}.* is variant "Release"' "$TMP/edits" ||
@@ -48,7 +48,7 @@ grep -q 'import --set-variant  block at line 32 of .*[0-9a-f]\{12\}.* is variant
 [ "$(bd list variants | grep -c "  Release  *4  \*")" = 1 ] || { bd list variants; fail "four runs should be Release, the baseline"; }
 # i: a path; the same text again is nothing new
 tui_keys i
-tui_wait "paste a thread, or a file to import: _"
+tui_wait "file, -, or issue address: _"
 tui_keys -l "samples/issues/seed-rathole.txt"
 tui_keys Enter
 tui_wait "samples/issues/seed-rathole.txt: 77 lines · this exact text is stored already"

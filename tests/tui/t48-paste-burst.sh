@@ -60,7 +60,7 @@ tui_keys '?'
 tui_wait "Keys ("
 paste # Help
 tui_keys i
-tui_wait "paste a thread, or a file to import: _"
+tui_wait "file, -, or issue address: _"
 paste # Paste, its path prompt open
 tui_keys 1
 tui_wait "EXPERIMENT"
