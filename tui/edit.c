@@ -262,8 +262,9 @@ static void undo(struct tui *t)
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
 		return;
 	}
-	if (paste_undo_import(t))
-		return; /* the import just made, taken back whole */
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (t->screens[s]->undo && t->screens[s]->undo(t))
+			return; /* the import just made, taken back whole */
 	if (store_undo(t->store, 0, 0, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);

@@ -153,6 +153,12 @@ struct screen {
 	int (*selected)(struct tui *t, long *run, const char **key, const char **exp);
 	/* Optional: an edit was recorded and the store read again (told to every screen). */
 	void (*edited)(struct tui *t, const struct tui_edit *e);
+	/*
+	 * Optional: `u` before the journal's undo, asked of every screen (Paste
+	 * takes back the import it just made). 1 when it took it (or said why
+	 * not), 0 when `u` is the journal's.
+	 */
+	int (*undo)(struct tui *t);
 };
 
 /* The screen shown now. */

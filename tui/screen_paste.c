@@ -1070,4 +1070,5 @@ const struct screen screen_paste = {
 	.act = act,
 	.open = open,
 	.lines = lines,
+	.undo = paste_undo_import,
 };
