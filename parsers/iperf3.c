@@ -266,6 +266,18 @@ static const char *const info_prefixes[] = {
  */
 static enum kind classify(const struct line *l)
 {
+	/*
+	 * Every kind's fixed words begin with one of these bytes (a tag's '[',
+	 * the rules' '-', the words' first letters, an elision's '.' or
+	 * U+2026): most lines of other outputs are told at their first byte.
+	 */
+	switch (l->indent < l->len ? l->s[l->indent] : 0) {
+	case '[': case '-': case 'T': case 'C': case 'A': case 'S': case 'i': case '.': case '\xe2':
+	case 'R': case 's': case 'r': case 'w':
+		break;
+	default:
+		return K_NONE;
+	}
 	if (bracket_tag(l))
 		return line_starts(l, "[ ID]") ? K_HEADER : K_TAGGED;
 	if (garbled_tag(l))

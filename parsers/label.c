@@ -114,45 +114,130 @@ static const struct wordset *wordset_of(const char *const *list)
 	return ws;
 }
 
-static int in_list(const char *w, size_t n, const char *const *list)
+/* A word as words() hands it: lower case, at most 47 bytes, and its hash (in_list()'s). */
+struct word {
+	const char *s;
+	size_t len;
+	uint32_t hash;
+};
+
+static int in_list_word(const struct word *w, const char *const *list)
 {
 	const struct wordset *ws = wordset_of(list);
 
 	if (!ws) {
 		for (; *list; list++)
-			if ((*list)[0] == w[0] && !strncmp(*list, w, n) && (*list)[n] == '\0')
+			if ((*list)[0] == w->s[0] && !strncmp(*list, w->s, w->len) && (*list)[w->len] == '\0')
 				return 1;
 		return 0;
 	}
-	for (unsigned h = hash_fnv1a(w, n) % WORDSET_SLOTS; ws->slot[h]; h = (h + 1) % WORDSET_SLOTS) {
+	for (unsigned h = w->hash % WORDSET_SLOTS; ws->slot[h]; h = (h + 1) % WORDSET_SLOTS) {
 		const char *e = list[ws->slot[h] - 1];
 
-		if (!strncmp(e, w, n) && e[n] == '\0')
+		if (!strncmp(e, w->s, w->len) && e[w->len] == '\0')
 			return 1;
 	}
 	return 0;
 }
 
-/* Call fn for each word of s (letters and digits, lower-cased into a small buffer). */
-static size_t words(const char *s, size_t n, int (*fn)(const char *w, size_t len, void *ctx),
-		    void *ctx, int *stop)
+static int in_list(const char *w, size_t n, const char *const *list)
 {
-	size_t count = 0, i = 0;
+	struct word x = { w, n, hash_fnv1a(w, n) };
+
+	return in_list_word(&x, list);
+}
+
+/*
+ * The words of a text, split once: a label candidate is asked for its
+ * words a dozen times (which list each is in, how many there are), and
+ * mostly of the same text, so the last few splits are kept by their text
+ * (each thread its own). A text longer than SPLIT_TEXT is split each time.
+ */
+#define SPLIT_TEXT 160
+#define SPLIT_WORDS (SPLIT_TEXT / 2 + 1)
+#define SPLITS 4
+
+struct split {
+	size_t n;                 /* the text's length; SIZE_MAX: an empty slot */
+	char text[SPLIT_TEXT];    /* the text */
+	char low[SPLIT_TEXT];     /* its words, lower-cased, one after the other */
+	size_t count;
+	struct word w[SPLIT_WORDS];
+};
+
+static _Thread_local struct split splits[SPLITS] = {
+	{ .n = SIZE_MAX }, { .n = SIZE_MAX }, { .n = SIZE_MAX }, { .n = SIZE_MAX },
+};
+static _Thread_local unsigned split_next;
+
+/* The next word of s[0..n) from *i on into w (at most cap - 1 bytes kept); its length, or 0 at the end. */
+static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap, size_t *len)
+{
+	size_t k = *i;
+
+	*len = 0;
+	while (k < n && !word_byte[(unsigned char)s[k]])
+		k++;
+	if (k >= n) {
+		*i = k;
+		return 0;
+	}
+	for (unsigned char c; k < n && ((c = word_byte[(unsigned char)s[k]]) || s[k] == '\''); k++)
+		if (*len + 1 < cap)
+			w[(*len)++] = (char)(c ? c : '\'');
+	*i = k;
+	return 1;
+}
+
+/* The split of s[0..n) (n <= SPLIT_TEXT): a kept one, or a new one in the oldest slot. */
+static const struct split *split_of(const char *s, size_t n)
+{
+	struct split *sp;
+	size_t i = 0, used = 0, len;
+
+	for (unsigned k = 0; k < SPLITS; k++)
+		if (splits[k].n == n && !memcmp(splits[k].text, s, n))
+			return &splits[k];
+	sp = &splits[split_next];
+	split_next = (split_next + 1) % SPLITS;
+	memcpy(sp->text, s, n);
+	sp->n = n;
+	sp->count = 0;
+	while (next_word(s, n, &i, sp->low + used, 48, &len)) {
+		struct word *w = &sp->w[sp->count++];
+
+		w->s = sp->low + used;
+		w->len = len;
+		w->hash = hash_fnv1a(w->s, len);
+		used += len;
+	}
+	return sp;
+}
+
+/* Call fn for each word of s (letters and digits, lower-cased); how many words s has (all of them when fn stops none). */
+static size_t words(const char *s, size_t n, int (*fn)(const struct word *w, void *ctx), void *ctx, int *stop)
+{
+	size_t count = 0, i = 0, len;
+	char buf[48];
 
 	*stop = 0;
-	while (i < n) {
-		char w[48];
-		size_t len = 0;
+	if (n <= SPLIT_TEXT) {
+		const struct split *sp = split_of(s, n);
 
-		while (i < n && !word_byte[(unsigned char)s[i]])
-			i++;
-		if (i >= n)
-			break;
-		for (unsigned char c; i < n && ((c = word_byte[(unsigned char)s[i]]) || s[i] == '\''); i++)
-			if (len + 1 < sizeof(w))
-				w[len++] = (char)(c ? c : '\'');
+		if (!fn)
+			return sp->count;
+		for (; count < sp->count; count++)
+			if (fn(&sp->w[count], ctx)) {
+				*stop = 1;
+				return count + 1;
+			}
+		return count;
+	}
+	while (next_word(s, n, &i, buf, sizeof(buf), &len)) {
+		struct word w = { buf, len, fn ? hash_fnv1a(buf, len) : 0 };
+
 		count++;
-		if (fn && fn(w, len, ctx)) {
+		if (fn && fn(&w, ctx)) {
 			*stop = 1;
 			break;
 		}
@@ -228,9 +313,9 @@ int label_build_word(const char *w, size_t n)
 	return word_in(w, n, build_words);
 }
 
-static int hit_list(const char *w, size_t len, void *ctx)
+static int hit_list(const struct word *w, void *ctx)
 {
-	return in_list(w, len, ctx);
+	return in_list_word(w, ctx);
 }
 
 struct all_in {
@@ -238,9 +323,11 @@ struct all_in {
 	int all, named;
 };
 
-static int check_all(const char *w, size_t len, void *ctx)
+static int check_all(const struct word *wd, void *ctx)
 {
 	struct all_in *a = ctx;
+	const char *w = wd->s;
+	size_t len = wd->len;
 
 	/* numbers may sit in an aside ("4 measurements"); "20G" or "100M" names something */
 	if (len && w[0] >= '0' && w[0] <= '9') {
@@ -252,7 +339,7 @@ static int check_all(const char *w, size_t len, void *ctx)
 			return 0;
 	}
 	a->named = 1;
-	if (!in_list(w, len, a->list)) {
+	if (!in_list_word(wd, a->list)) {
 		a->all = 0;
 		return 1;
 	}
@@ -287,19 +374,19 @@ struct tool_words {
 	int section, tool;
 };
 
-static int check_tool_word(const char *w, size_t len, void *ctx)
+static int check_tool_word(const struct word *w, void *ctx)
 {
 	struct tool_words *t = ctx;
 	char name[48];
 
-	if (in_list(w, len, section_words)) {
+	if (in_list_word(w, section_words)) {
 		t->section = 1;
 		return 0;
 	}
-	if (in_list(w, len, build_words)) /* "with BOLT": bolt is a format too */
+	if (in_list_word(w, build_words)) /* "with BOLT": bolt is a format too */
 		return 1;
-	memcpy(name, w, len); /* words() hands at most 47 bytes */
-	name[len] = '\0';
+	memcpy(name, w->s, w->len); /* words() hands at most 47 bytes */
+	name[w->len] = '\0';
 	if (fmt_from_name(name) > 0) {
 		t->tool = 1;
 		return 0;
@@ -398,7 +485,10 @@ static int may_match(const struct buf *t, int rx)
 				return 1;
 		return 0;
 	case RX_WITH:
-		return strpbrk(t->s, "0123456789") != NULL;
+		/* a count, and the word before it ("with 4 threads", "using", "at") */
+		return strpbrk(t->s, "0123456789") != NULL &&
+		       (text_contains_nocase(t->s, t->len, "with") || text_contains_nocase(t->s, t->len, "using") ||
+			text_contains_nocase(t->s, t->len, "at"));
 	}
 	return 1;
 }
@@ -667,10 +757,10 @@ static int sentence_tail(struct buf *b)
 static const char *const change_filler[] = { "this", "that", "my", "our", "your", "the", "with",
 					     "without", NULL };
 
-static int change_or_filler(const char *w, size_t len, void *ctx)
+static int change_or_filler(const struct word *w, void *ctx)
 {
 	(void)ctx;
-	return !in_list(w, len, change_words) && !in_list(w, len, change_filler);
+	return !in_list_word(w, change_words) && !in_list_word(w, change_filler);
 }
 
 /* "This PR", "with this patch": a marked label of a few words naming a change. */

@@ -694,13 +694,13 @@ static enum kind classify(const struct line *l)
 	 * dash), an arrow, " vs ", or a line short enough to be a figure
 	 * alone; and a digit.
 	 */
-	if (n - l->indent < 2 || n - l->indent > MAX_LINE)
-		return K_NONE;
+	if (n - l->indent < 2 || n - l->indent > MAX_LINE || e[-1] == ':')
+		return K_NONE; /* a label line ("Release + PGO build 5:") holds no figure of its own */
 	if (e - s > 24 && !memchr(s, ':', (size_t)(e - s)) && !memchr(s, '\xe2', (size_t)(e - s)) &&
 	    !memchr(s, '>', (size_t)(e - s)) && !find(s, e, " - ") && !find(s, e, " vs"))
 		return K_NONE;
-	if (e[-1] == ':' || !has_digit(s, e))
-		return K_NONE; /* a label line ("Release + PGO build 5:") holds no figure of its own */
+	if (!has_digit(s, e))
+		return K_NONE;
 	if ((k = read_line(l, NUM_MARK_UNDECIDED, &ll)) == K_NONE)
 		return K_NONE;
 	/* a line of figures that the parse would read nothing from stays prose (a label, a fact) */

@@ -3,6 +3,7 @@
  */
 #include "parsers/metrics.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,12 @@ static const char *const family_descs[] = { METRIC_FAMILIES(MF_DESC_) };
 
 /*
  * Rows without a '*', sorted by quantity for bsearch(), and the rows with
- * one, in table order. Built on first use, by each thread for itself.
+ * one, in table order. Built once, on first use by any thread, then only
+ * read (shared by every thread).
  */
-static _Thread_local const struct metric_def *exact[countof(rows)], *globs[countof(rows)];
-static _Thread_local size_t nexact, nglobs;
+static const struct metric_def *exact[countof(rows)], *globs[countof(rows)];
+static size_t nexact, nglobs;
+static pthread_once_t built = PTHREAD_ONCE_INIT;
 
 static int by_quantity(const void *a, const void *b)
 {
@@ -37,8 +40,6 @@ static int by_quantity(const void *a, const void *b)
 
 static void build(void)
 {
-	if (nexact || nglobs)
-		return;
 	for (size_t i = 0; i < countof(rows); i++) {
 		if (strchr(rows[i].quantity, '*'))
 			globs[nglobs++] = &rows[i];
@@ -94,7 +95,7 @@ static const struct metric_def *lookup_uncached(const char *quantity)
 {
 	const struct metric_def *const *hit;
 
-	build();
+	pthread_once(&built, build);
 	hit = bsearch(quantity, exact, nexact, sizeof(exact[0]), key_cmp);
 	if (hit)
 		return *hit;

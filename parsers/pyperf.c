@@ -303,6 +303,7 @@ struct parse {
 	char title[256];      /* pyperformance's "### name ###" above the line */
 	long last_changed;    /* the changed run of the last pair, for the verdict below it */
 	const char *names[2]; /* the files a pair without names compares */
+	char name_text[2][128]; /* where names[] point */
 	/* the table being read */
 	int ncols;
 	enum col col[MAX_COLS];
@@ -375,7 +376,7 @@ static long side(struct parse *ps, struct rx *p, char k, const struct line *l, c
 static void pair_names(struct parse *ps, const struct block *b)
 {
 	const char *cmd = b->context ? b->context : b->above;
-	static _Thread_local char words[2][128];
+	char (*words)[128] = ps->name_text;
 	int k = 0, seen = 0;
 
 	ps->names[0] = ps->names[1] = NULL;
@@ -396,7 +397,7 @@ static void pair_names(struct parse *ps, const struct block *b)
 			seen = (n == 10 && !memcmp(w, "compare_to", 10)) || (n == 7 && !memcmp(w, "compare", 7));
 			continue;
 		}
-		if (w[0] == '-' || n >= sizeof(words[0]))
+		if (w[0] == '-' || n >= sizeof(ps->name_text[0]))
 			continue;
 		/* pyperf shows a file by its name less ".json": "./py38.json" is py38 */
 		if (n > 2 && w[0] == '.' && (w[1] == '/' || w[1] == '\\'))

@@ -71,9 +71,14 @@ struct pipe {
 	int stop; /* the callback's non-zero value: the walker finds no more blocks */
 };
 
+/* A new batch, with room for the blocks it takes before it is handed over (no copies as it fills). */
 static struct batch *batch_new(void)
 {
-	return xcalloc(1, sizeof(struct batch));
+	struct batch *bt = xcalloc(1, sizeof(struct batch));
+
+	bt->cap = BATCH_BLOCKS;
+	bt->v = xmalloc(bt->cap * sizeof(*bt->v));
+	return bt;
 }
 
 static void batch_free(struct batch *bt)

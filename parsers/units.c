@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,15 +465,17 @@ static const struct unit_spelling spellings[] = {
 
 /*
  * The spellings by their first byte, in table order (the first that
- * matches wins), with each spelling's length and power of ten: built on
- * first use, by each thread for itself. A byte with more spellings than a
- * row holds is looked up in the whole table.
+ * matches wins), with each spelling's length and power of ten: built once,
+ * on first use by any thread, then only read (shared by every thread). A
+ * byte with more spellings than a row holds is looked up in the whole table.
  */
 #define BY_FIRST_MAX 24
-static _Thread_local unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
-static _Thread_local int by_first_built, by_first_full[256];
-static _Thread_local size_t spelling_len[countof(spellings)];
-static _Thread_local int spelling_exp[countof(spellings)];
+static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
+static int by_first_full[256];
+static size_t spelling_len[countof(spellings)];
+static int spelling_exp[countof(spellings)];
+static atomic_int by_first_built; /* set (release) once the tables are whole */
+static pthread_once_t by_first_once = PTHREAD_ONCE_INIT;
 
 /* The power of ten `f` is, or 0 when it is none of 1e-12 .. 1e12. */
 static int exponent_of(double f)
@@ -499,7 +502,7 @@ static void build_by_first(void)
 		else
 			by_first_full[c] = 1;
 	}
-	by_first_built = 1;
+	atomic_store_explicit(&by_first_built, 1, memory_order_release);
 }
 
 /* The row of spelling s[0..n), or -1. */
@@ -507,8 +510,8 @@ static long spelling_of(const char *s, size_t n)
 {
 	unsigned char c = n ? (unsigned char)s[0] : 0;
 
-	if (!by_first_built)
-		build_by_first();
+	if (!atomic_load_explicit(&by_first_built, memory_order_acquire))
+		pthread_once(&by_first_once, build_by_first);
 	if (n && !by_first_full[c]) {
 		for (size_t k = 0; k < nby_first[c]; k++) {
 			size_t i = by_first[c][k];

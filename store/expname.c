@@ -46,6 +46,7 @@ static const char *exp_of_run(const struct model *m, uint32_t r, uint32_t first_
  */
 struct index {
 	const struct model *m;
+	const struct stored_lookup *stored; /* the store's answers, or NULL */
 	struct strmap block; /* block key → run; made by index_blocks() */
 	int have_blocks;
 	struct strmap place; /* place_of(source) → run */
@@ -157,7 +158,7 @@ static const char *same_thread(const struct model *m, struct index *x,
 		if (!it->duplicate || !it->block)
 			continue;
 		/* stored runs come before every new one */
-		if (m->stored && m->stored->block(m->stored->ctx, it->block, &exp, &hash, &line)) {
+		if (x->stored && x->stored->block(x->stored->ctx, it->block, &exp, &hash, &line)) {
 			*why = "it repeats blocks stored there";
 			return exp;
 		}
@@ -167,8 +168,8 @@ static const char *same_thread(const struct model *m, struct index *x,
 		}
 	}
 	/* the first run read from this place: another text's, unless it is this input's own */
-	if (is_place(name) && m->stored) {
-		const char *exp = m->stored->place(m->stored->ctx, name);
+	if (is_place(name) && x->stored) {
+		const char *exp = x->stored->place(x->stored->ctx, name);
 
 		if (exp) {
 			*why = "it was read from the same place";
@@ -186,7 +187,8 @@ static const char *same_thread(const struct model *m, struct index *x,
 /* Has an experiment of the store, of the model or of a run named so far this name? */
 static int taken(const struct model *m, const struct index *x, const char *name)
 {
-	if (m->stored && m->stored->taken(m->stored->ctx, name))
+	(void)m;
+	if (x->stored && x->stored->taken(x->stored->ctx, name))
 		return 1;
 	return strmap_get(&x->names, name, NULL);
 }
@@ -259,7 +261,8 @@ static int runs_of(const struct index *x, long source, uint32_t *from, uint32_t 
 	return *to > *from;
 }
 
-void expname_assign(struct model *m, const struct import_input *in, size_t n,
+void expname_assign(struct model *m, const struct stored_lookup *stored,
+		    const struct import_input *in, size_t n,
 		    struct import_result *res, const struct import_opts *o, uint32_t first_run,
 		    const char *group)
 {
@@ -270,6 +273,7 @@ void expname_assign(struct model *m, const struct import_input *in, size_t n,
 
 	(void)in;
 	index_build(&x, m, res, first_run);
+	x.stored = stored;
 	/* untitled inputs are one group: it joins a thread one of them belongs to, else is new */
 	for (size_t i = 0; i < n && !group_exp && !o->experiment; i++) {
 		const char *why;

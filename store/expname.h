@@ -15,11 +15,14 @@
 /*
  * Set the experiment of runs [first_run, m->rs.nruns) (what import_texts()
  * added) and, per input, res->inputs[i].experiment and .exp_note. `group`
- * names the untitled inputs imported together. The stored runs must be
- * resolved (their effective experiment is what a new text may join).
+ * names the untitled inputs imported together. `stored` (or NULL) answers
+ * for the stored imports; stored runs in `m` (a quick import into a
+ * view's model) must be resolved: their effective experiment is what a
+ * new text may join.
  * Strings are arena-owned.
  */
-void expname_assign(struct model *m, const struct import_input *in, size_t n,
+void expname_assign(struct model *m, const struct stored_lookup *stored,
+		    const struct import_input *in, size_t n,
 		    struct import_result *res, const struct import_opts *o, uint32_t first_run,
 		    const char *group);
 

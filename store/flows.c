@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/batch.h"
 #include "store/catalog.h"
 #include "store/import_edits.h"
 #include "store/load.h"
 #include "store/loadexp.h"
 #include "store/storeindex.h"
+#include "store/stored.h"
 #include "store/write.h"
 #include "util/buf.h"
 #include "util/hash.h"
@@ -238,13 +240,10 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 
 /* ---- imports ---- */
 
-/* A dry run's measurements: counted per run, not kept (model.h: struct record_spool). */
-static const struct record_spool count_only = { NULL, NULL, NULL, NULL };
-
-/* Is an input's text stored (new runs, or all its blocks stored before: the text is kept)? */
-static int to_store(const struct import_input_result *ir)
+/* Does the writer write input `ir`'s text (batch.h: b->writes)? */
+static int to_store(const struct batch *b, const struct import_input_result *ir)
 {
-	return (ir->status == IMPORT_NEW || ir->status == IMPORT_ALL_DUP) && ir->source >= 0;
+	return ir->source >= 0 && b->writes[ir->source];
 }
 
 static void tell(const struct store_import_opts *o, int event, const struct store_import_plan *p,
@@ -261,22 +260,45 @@ static const char *input_name(const struct import_input *in)
 }
 
 /*
- * What the store knows, for an import: with the lock held and the index
- * fresh, the index answers (m->stored; *ix set), else the stored runs are
- * read (--set-variant may target stored blocks: it always reads them).
- * Returns 0, or -1 when the store cannot be read.
+ * What the store knows, for an import, beside its batch (whose model
+ * never holds a stored run): with the lock held and the index fresh, the
+ * index answers (*ix set). Else the stored runs are read into p->known;
+ * when they read clean a stale index is written from them (load_indexed())
+ * and then the index answers, else they do (stored.h), the journal read
+ * into the batch's model for its new runs. Returns 0, or -1
+ * when the store cannot be read.
  */
 static int read_store(struct store *st, const struct store_import_opts *o, size_t n,
 		      struct store_import_plan *p, struct storeindex_import **ix, struct diag *d)
 {
 	size_t said = d->n;
+	int locked = !o->dry && n > 0;
+	struct diag jd = DIAG_INIT;
 
-	if (!o->dry && !o->io.nset && n > 0)
-		*ix = storeindex_import_begin(st, &p->m);
-	if (!*ix && load_indexed(st, &p->m, 1, d) < 0)
+	p->clean = 1;
+	if (locked && (*ix = storeindex_import_begin(st, &p->m)))
+		return 0;
+	p->known = xcalloc(1, sizeof(*p->known));
+	stored_runs_init(p->known);
+	if (load_indexed(st, &p->known->m, 1, d) < 0) {
+		stored_runs_release(p->known);
+		free(p->known);
+		p->known = NULL;
 		return -1;
-	/* the index is written from this model at the end only when the store read clean */
-	p->clean = !p->m.damaged && d->n == said;
+	}
+	/* the index follows the import only when the store read clean */
+	p->clean = !p->known->m.damaged && d->n == said;
+	p->m.damaged = p->known->m.damaged;
+	if (locked && p->clean && (*ix = storeindex_import_begin(st, &p->m))) {
+		stored_runs_release(p->known);
+		free(p->known);
+		p->known = NULL;
+		return 0;
+	}
+	p->m.store_dir = arena_strdup(&p->m.arena, st->dir);
+	journal_load(st, &p->m, &jd); /* what it says, the load said */
+	diag_release(&jd);
+	model_resolve(&p->m);
 	return 0;
 }
 
@@ -287,14 +309,14 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
  */
 #define CATALOG_AT_IMPORT 100000 /* measurements */
 
-static void catalog_stored(struct store *st, struct store_import_plan *p)
+static void catalog_stored(struct store *st, const struct batch *b, struct store_import_plan *p)
 {
 	struct catalog *c = NULL;
 
 	for (size_t i = 0; i < p->res.ninputs; i++) {
 		const struct import_input_result *ir = &p->res.inputs[i];
 
-		if (!to_store(ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
+		if (!to_store(b, ir) || ir->not_stored || ir->nmeas > CATALOG_AT_IMPORT)
 			continue;
 		if (!c && !(c = catalog_open(st)))
 			return;
@@ -303,10 +325,28 @@ static void catalog_stored(struct store *st, struct store_import_plan *p)
 	catalog_close(c);
 }
 
+/*
+ * The index after an import that recorded a --set-variant edit: the
+ * edit may name stored imports, whose rows the index holds as they were,
+ * so it is not appended to but written anew from every stored run (what
+ * the next reader would do; the import read them all before it had an
+ * index to ask).
+ */
+static void index_after_edit(struct store *st)
+{
+	struct model all;
+	struct diag d = DIAG_INIT;
+
+	model_init(&all);
+	load_indexed(st, &all, 1, &d);
+	model_release(&all);
+	diag_release(&d);
+}
+
 /* Store each text the plan keeps; tell of each input. */
-static void write_texts(struct store *st, const struct import_input *in, size_t n,
-			const struct store_import_opts *o, struct store_import_plan *p, int stop,
-			struct diag *d)
+static void write_texts(struct store *st, const struct batch *b, const struct import_input *in,
+			size_t n, const struct store_import_opts *o, struct store_import_plan *p,
+			int stop, struct diag *d)
 {
 	for (size_t i = 0; i < p->res.ninputs && i < n; i++) {
 		struct import_input_result *ir = &p->res.inputs[i];
@@ -314,7 +354,7 @@ static void write_texts(struct store *st, const struct import_input *in, size_t 
 		p->at = i;
 		if (ir->status == IMPORT_EMPTY && !in[i].origin) /* a thread's line counts those */
 			diag_warn(d, input_name(&in[i]), 0, "no measurements found");
-		if (!o->dry && !stop && to_store(ir)) {
+		if (!o->dry && !stop && to_store(b, ir)) {
 			if (store_add_source(st, &p->m, (uint32_t)ir->source, d) < 0) {
 				ir->not_stored = 1; /* the summary does not say "imported" */
 				p->failed++;
@@ -332,16 +372,18 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 {
 	struct store st;
 	struct storeindex_import *ix = NULL;
-	struct storeindex_render *render = NULL;
-	int write = dir && !o->dry && n > 0, stop = 0;
+	struct batch b;
+	int write = dir && !o->dry && n > 0, stop = 0, whole;
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
 	if (!dir) { /* no store: the plan alone */
 		p->read = 1;
+		batch_init(&b, &p->m, &p->res, &o->io, d);
 		if (!o->keep)
-			p->m.spool = &count_only;
-		import_texts(&p->m, in, n, &o->io, &p->res, d);
+			batch_count_only(&b);
+		batch_run(&b, in, n);
+		batch_release(&b);
 		tell(o, STORE_IMPORT_PLANNED, p, d);
 		return 0;
 	}
@@ -361,15 +403,18 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	tell(o, STORE_IMPORT_READ, p, d);
 
 	/*
-	 * The measurements read leave memory block by block: written into the
-	 * new texts' measurements.csv as they come, or (a dry run) counted
-	 * only. --set-variant keeps them in memory.
+	 * The batch: the inputs through read → segment → parse → name →
+	 * experiment (batch.h). The measurements read leave memory block by
+	 * block: written into the new texts' measurements.csv as they come,
+	 * or (a dry run) counted only. --set-variant keeps them in memory.
 	 */
+	batch_init(&b, &p->m, &p->res, &o->io, d);
+	b.stored = ix ? storeindex_import_lookup(ix) : stored_runs_lookup(p->known, &st);
 	if (o->dry && !o->keep)
-		p->m.spool = &count_only;
-	else if (write && !o->io.nset && store_spool_begin(&st, &p->m, d) < 0)
+		batch_count_only(&b);
+	else if (write && !o->io.nset && batch_spool(&b, &st, d) < 0)
 		tell(o, STORE_IMPORT_READ, p, d); /* then they are kept, as before */
-	import_texts(&p->m, in, n, &o->io, &p->res, d);
+	batch_run(&b, in, n);
 	tell(o, STORE_IMPORT_PLANNED, p, d);
 
 	/*
@@ -383,30 +428,32 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 		stop = p->edit < 0; /* neither the edit nor the data */
 		tell(o, STORE_IMPORT_EDIT, p, d);
 	}
-	/* the index's part of what is stored is rendered beside the storing */
-	if (!o->dry && !stop && p->clean) {
-		unsigned char *will = xcalloc(p->m.nsources ? p->m.nsources : 1, 1);
-		int any = 0;
-
-		for (size_t i = 0; i < p->res.ninputs; i++)
-			if (to_store(&p->res.inputs[i]))
-				any = will[p->res.inputs[i].source] = 1;
-		if (any)
-			render = storeindex_render_begin(&p->m, ix, will);
-		free(will);
+	/*
+	 * The index's part of what is stored is rendered beside the storing:
+	 * appended to the index that answered, or, into a store that held no
+	 * import, the whole index (the batch's model is all of it).
+	 */
+	whole = !ix && p->known && !p->known->m.nsources && write;
+	if (((ix && p->edit <= 0) || whole) && !stop && p->clean)
+		batch_render_begin(&b, ix);
+	write_texts(&st, &b, in, n, o, p, stop, d);
+	/*
+	 * The store's index follows what was added (lock held: nothing else
+	 * changed it); without one that answered (a store that does not read
+	 * clean, an index that could not be written), it stays stale (its
+	 * stamps say so) and the next reader writes it.
+	 */
+	if (!stop && !p->failed && p->clean && p->stored) {
+		if (whole)
+			storeindex_refresh(&st, &p->m, &b.render);
+		else if (ix && p->edit <= 0)
+			storeindex_import_end(ix, &st, &p->m, &b.render);
+		else if (ix)
+			index_after_edit(&st);
 	}
-	write_texts(&st, in, n, o, p, stop, d);
-	/* the store's index follows what was added (lock held: nothing else changed it) */
-	if (!o->dry && !stop && !p->failed && p->clean && p->stored) {
-		if (ix)
-			storeindex_import_end(ix, &st, &p->m, &render);
-		else
-			storeindex_refresh(&st, &p->m, &render);
-	}
-	storeindex_render_release(render);
 	if (p->stored)
-		catalog_stored(&st, p);
-	store_spool_end(&st, &p->m);
+		catalog_stored(&st, &b, p);
+	batch_release(&b); /* its threads joined, its spool's leftovers removed */
 	store_close(&st);
 	return stop || p->failed ? -1 : 0;
 }
@@ -415,7 +462,11 @@ void store_import_release(struct store_import_plan *p)
 {
 	import_result_release(&p->res);
 	model_release(&p->m);
-	storeindex_import_release(p->ix); /* after the model: m->stored asks it */
+	storeindex_import_release(p->ix); /* after the model, whose strings point into it */
+	if (p->known) {
+		stored_runs_release(p->known);
+		free(p->known);
+	}
 	memset(p, 0, sizeof(*p));
 }
 

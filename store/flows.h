@@ -107,7 +107,7 @@ enum { STORE_IMPORT_READ, STORE_IMPORT_PLANNED, STORE_IMPORT_EDIT, STORE_IMPORT_
 
 /* An import: its plan (the model and what each input gave) and what was stored. */
 struct store_import_plan {
-	struct model m;          /* the import's working set, and what it was told of the store */
+	struct model m;          /* the import's working set (batch.h): its texts, and those the store has */
 	struct import_result res;
 	int read;                /* the store was read (0: it cannot be; nothing was planned) */
 	size_t said_read;        /* *d's entries once it was read (its damage; the parse's follow) */
@@ -118,6 +118,12 @@ struct store_import_plan {
 	size_t failed;           /* texts that could not be stored (each says why in *d) */
 	/* the index the import asked (strings of the plan point into it), until released */
 	struct storeindex_import *ix;
+	/*
+	 * or, when it could not answer, the stored runs read (stored.h: strings
+	 * of the plan point into them), until released; the model `m` never
+	 * holds them
+	 */
+	struct stored_runs *known;
 };
 
 /*

@@ -169,7 +169,7 @@ static int rebuild(struct fsck *f, const char *hash, const char *text_path, cons
 		char *body = buf_detach(&text, &len);
 
 		meta.len = len;
-		src = reparse_one(&m, &meta, ec.exp, body, len, &quiet);
+		src = reparse_one(&m, NULL, &meta, ec.exp, body, len, &quiet);
 	}
 	if (src >= 0)
 		rc = store_replace_source(f->st, &m, (uint32_t)src, f->d);

@@ -1,8 +1,11 @@
 /*
- * import.c - texts → segmenter → parsers → model; see import.h.
+ * import.c - one text's segment and parse stages of an import (batch.h):
+ * its blocks cut, keyed, checked against what the batch and the store
+ * hold, parsed into the batch's model, their naming evidence recorded and
+ * their measurements spooled; see import.h.
  *
  * Names are decided by store/naming.c in one pass, once every text is
- * read: the import hands it each block's runs and each text's legends.
+ * read (store/batch.c): this hands it each block's runs.
  */
 #include "store/import.h"
 
@@ -38,7 +41,9 @@ struct ctx {
 	size_t nocc, occ_cap;
 	struct naming *naming;
 	struct buf key_text; /* block_key()'s text, kept between blocks */
-	size_t meas_out;     /* measurements of this text handed to m->spool */
+	const struct record_spool *spool; /* the batch's (model.h), or NULL */
+	const struct stored_lookup *stored; /* the store's answers, or NULL */
+	size_t meas_out;     /* measurements of this text handed to the spool */
 	/*
 	 * m->blocks held keys before this text: only then can a block key of
 	 * this text (each one made once in it) be found there.
@@ -56,10 +61,6 @@ struct ctx {
 	size_t ntables, tables_cap;
 };
 
-static const char *display_name(const char *name)
-{
-	return strcmp(name, "-") ? name : "<stdin>";
-}
 
 /*
  * The key of a block: a hash of its format and cleaned lines. A block that
@@ -101,8 +102,8 @@ static void spool_block(struct model *m, struct ctx *c, const struct recset_mark
 {
 	struct recset *rs = &m->rs;
 
-	if (m->spool->take && (rs->nmeas > from->meas || rs->nseries > from->series))
-		m->spool->take(m->spool->ctx, m, c->source, from);
+	if (c->spool->take && (rs->nmeas > from->meas || rs->nseries > from->series))
+		c->spool->take(c->spool->ctx, m, c->source, from);
 	for (size_t i = from->meas; i < rs->nmeas; i++)
 		rs->runs[rs->meas[i].run].nmeas_out++;
 	c->meas_out += rs->nmeas - from->meas;
@@ -184,7 +185,7 @@ static int on_block(const struct block *b, void *arg)
 		return 0;
 	}
 	if ((c->blocks_before && strmap_get(&m->blocks, key, NULL)) ||
-	    (m->stored && m->stored->block(m->stored->ctx, key, NULL, NULL, NULL))) {
+	    (c->stored && c->stored->block(c->stored->ctx, key, NULL, NULL, NULL))) {
 		it->duplicate = 1;
 		c->res->inputs[c->input].ndup++;
 		return 0;
@@ -228,7 +229,7 @@ static int on_block(const struct block *b, void *arg)
 		return 0; /* spooled with the text's other tables once it is read (end_tables()) */
 	}
 	repeats_tool(c->rp, &m->rs, mark.meas, m->rs.nmeas);
-	if (m->spool)
+	if (c->spool)
 		spool_block(m, c, &mark);
 	return 0;
 }
@@ -286,267 +287,41 @@ static void end_tables(struct ctx *c, const struct recset_mark *mark)
 	}
 	for (size_t k = 0; k < c->ntables; k++)
 		table_metrics(m, &c->res->items[c->tables[k]], mark->meas);
-	if (m->spool && c->ntables)
+	if (c->spool && c->ntables)
 		spool_block(m, c, mark);
 }
 
-/* The experiment name of untitled inputs imported together: "a", "a vs b", "a vs b +3 more". */
-static const char *group_name(struct model *m, struct import_input *in, size_t n,
-			      const struct import_result *res)
+
+void import_text(struct import_text *t, const struct recset_mark *mark, struct seg_result *sr,
+		 struct diag *d)
 {
-	struct buf b = BUF_INIT;
-	size_t shown = 0, total = 0;
-	const char *name;
+	struct model *m = t->m;
+	const struct source *s = &m->sources[t->source];
+	struct ctx c;
 
-	for (size_t i = 0; i < n; i++) {
-		const struct source *s;
-
-		if (res->inputs[i].source < 0)
-			continue;
-		s = &m->sources[res->inputs[i].source];
-		if (*s->title)
-			continue;
-		total++;
-		if (shown < 3) {
-			char *stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
-
-			if (shown)
-				buf_adds(&b, " vs ");
-			buf_adds(&b, stem);
-			free(stem);
-			shown++;
-		}
-	}
-	if (total > shown)
-		buf_addf(&b, " +%zu more", total - shown);
-	name = clean_str(&m->arena, arena_strndup(&m->arena, buf_str(&b), b.len));
-	buf_release(&b);
-	return name;
-}
-
-/* A fetched text's provenance onto its source (arena copies). */
-static void source_origin(struct model *m, struct source *s, const struct import_origin *o)
-{
-	if (!o)
-		return;
-	s->title = o->title ? arena_strdup(&m->arena, o->title) : "";
-	s->author = o->author ? arena_strdup(&m->arena, o->author) : "";
-	s->posted = o->posted ? arena_strdup(&m->arena, o->posted) : "";
-	s->address = o->address ? arena_strdup(&m->arena, o->address) : "";
-	s->thread = o->thread ? arena_strdup(&m->arena, o->thread) : "";
-}
-
-/* The stored run of the block with this key, or -1. */
-static long run_of_block(const struct model *m, const char *key)
-{
-	for (size_t r = 0; r < m->rs.nruns; r++)
-		if (!strcmp(m->rs.runs[r].block, key))
-			return (long)r;
-	return -1;
-}
-
-/*
- * The target ("HASH:LINE") of --set-variant at `line` of input `i`: a block
- * of a new text or of the stored same text, or the stored block that a
- * duplicate block of it repeats; with `run_k`, the run "HASH:LINE.run_k"
- * of this text alone. NULL when no tool output is at that line.
- */
-static const char *set_target(struct model *m, const struct import_result *res, size_t i,
-			      uint32_t line, uint32_t run_k)
-{
-	const struct import_input_result *ir = &res->inputs[i];
-
-	if (run_k) {
-		/* one run alone: the one whose id is HASH:LINE.k */
-		for (size_t r = 0; ir->source >= 0 && r < m->rs.nruns; r++) {
-			const struct run *run = &m->rs.runs[r];
-			const char *dot = strrchr(run->id, '.');
-
-			if (run->source == (uint32_t)ir->source && run->first_line == line && dot &&
-			    strtoul(dot + 1, NULL, 10) == run_k)
-				return arena_printf(&m->arena, "%s:%u.%u", m->sources[ir->source].hash,
-						    (unsigned)line, (unsigned)run_k);
-		}
-		return NULL;
-	}
-	if (ir->status == IMPORT_NEW || ir->status == IMPORT_SAME_TEXT) {
-		for (size_t r = 0; r < m->rs.nruns; r++) {
-			const struct run *run = &m->rs.runs[r];
-
-			if (run->source == (uint32_t)ir->source && line >= run->first_line &&
-			    line <= run->last_line)
-				return arena_printf(&m->arena, "%s:%u", m->sources[ir->source].hash,
-						    (unsigned)line);
-		}
-	}
-	for (size_t k = 0; k < res->nitems; k++) {
-		const struct import_item *it = &res->items[k];
-		long r;
-
-		if (it->input != i || !it->duplicate || line < it->first_line || line > it->last_line)
-			continue;
-		if ((r = run_of_block(m, it->block)) < 0) {
-			const char *hash;
-			uint32_t at;
-
-			/* stored, not loaded: the index knows where */
-			if (m->stored && m->stored->block(m->stored->ctx, it->block, NULL, &hash, &at))
-				return arena_printf(&m->arena, "%s:%u", hash, (unsigned)at);
-			continue;
-		}
-		/* the stored block it repeats, wherever that text had it */
-		return arena_printf(&m->arena, "%s:%u", m->sources[m->rs.runs[r].source].hash,
-				    (unsigned)m->rs.runs[r].first_line);
-	}
-	return NULL;
-}
-
-/* --set-variant LINE=NAME: an override for the block at LINE of each text. */
-static void set_variants(struct model *m, struct import_result *res, const struct import_opts *o,
-			 const char *now, struct diag *d)
-{
-	res->overrides_from = m->noverrides;
-	for (size_t k = 0; k < o->nset; k++) {
-		int used = 0;
-
-		for (size_t i = 0; i < res->ninputs; i++) {
-			const char *target;
-
-			if (o->set[k].input && o->set[k].input != i + 1)
-				continue;
-			target = set_target(m, res, i, o->set[k].line, o->set[k].run);
-
-			if (target) {
-				model_add_override(m, "variant", target, o->set[k].name, now);
-				used = 1;
-			}
-		}
-		if (!used)
-			diag_warn(d, NULL, 0, "--set-variant %u=%s: no tool output at line %u; ignored",
-				  (unsigned)o->set[k].line, o->set[k].name, (unsigned)o->set[k].line);
-	}
-}
-
-void import_texts(struct model *m, struct import_input *in, size_t n,
-		  const struct import_opts *o, struct import_result *res, struct diag *d)
-{
-	uint32_t first_run = (uint32_t)m->rs.nruns;
-	struct recset_mark first_mark = recset_mark(&m->rs);
-	const char *now = model_now(m);
-	const char *group;
-	struct naming nm;
-	struct repeats rp = { 0 };
-
-	memset(res, 0, sizeof(*res));
-	naming_init(&nm, first_run);
-	res->inputs = xcalloc(n ? n : 1, sizeof(*res->inputs));
-	res->ninputs = n;
-	for (size_t i = 0; i < n; i++) {
-		struct import_input_result *ir = &res->inputs[i];
-		struct seg_result sr;
-		struct recset_mark mark = recset_mark(&m->rs);
-		struct ctx c;
-		char hash[HASH_HEX_LEN + 1];
-		struct source *s;
-		char *stem;
-
-		ir->source = -1;
-		if (in[i].hash[0]) {
-			memcpy(hash, in[i].hash, sizeof(hash));
-		} else {
-			hash_hex(in[i].text ? in[i].text : "", in[i].len, hash);
-			mapped_drop(in[i].text, in[i].len);
-		}
-		if (model_find_source(m, hash) >= 0 ||
-		    (m->stored && m->stored->source(m->stored->ctx, m, hash, &c.source))) {
-			ir->status = IMPORT_SAME_TEXT;
-			ir->source = model_find_source(m, hash);
-			mapped_free(in[i].text);
-			in[i].text = NULL;
-			continue;
-		}
-		memset(&c, 0, sizeof(c));
-		c.m = m;
-		c.res = res;
-		c.d = d;
-		c.input = (uint32_t)i;
-		c.naming = &nm;
-		c.blocks_before = m->blocks.n > 0;
-		c.keep_blocks = !o->last_import || i + 1 < n;
-		c.no_hand = o->no_hand;
-		c.name = display_name(in[i].name);
-		if (in[i].origin && in[i].origin->unnamed)
-			stem = xstrdup(in[i].origin->unnamed);
-		else
-			stem = strcmp(in[i].name, "-") ? path_stem_dup(in[i].name) : xstrdup("stdin");
-		c.input_variant = arena_strdup(&m->arena, stem);
-		free(stem);
-		c.source = model_add_source(m, hash, in[i].text, in[i].len);
-		in[i].text = NULL;
-		s = &m->sources[c.source];
-		s->name = arena_strdup(&m->arena, c.name);
-		s->imported = now;
-		s->flag_experiment = o->experiment ? arena_strdup(&m->arena, o->experiment) : "";
-		s->flag_variant = o->variant ? arena_strdup(&m->arena, o->variant) : "";
-		s->flag_no_hand = o->no_hand;
-		source_origin(m, s, in[i].origin);
-
-		repeats_reset(&rp);
-		c.rp = &rp;
-		seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c,
-				&sr, d);
-		end_tables(&c, &mark);
-		free(c.tables);
-		if (m->spool && m->spool->end_text)
-			m->spool->end_text(m->spool->ctx, m, c.source);
-		s = &m->sources[c.source];
-		if (!*s->title)
-			s->title = sr.title ? sr.title : "";
-		clean_sources(m, c.source); /* its name and title are names from now on */
-		s->nlines = sr.nlines;
-		for (size_t k = 0; k < sr.nfacts; k++) {
-			struct fact *f = recset_add_fact(&m->rs);
-
-			f->source = c.source;
-			f->key = sr.facts[k].key;
-			f->value = sr.facts[k].value;
-			f->line = sr.facts[k].line;
-		}
-		strmap_release(&c.seen);
-		free(c.occ);
-		buf_release(&c.key_text);
-
-		ir->nruns = m->rs.nruns - mark.runs;
-		ir->nmeas = m->rs.nmeas - mark.meas + c.meas_out;
-		if (ir->nruns) {
-			ir->status = IMPORT_NEW;
-		} else if (ir->ndup) {
-			ir->status = IMPORT_ALL_DUP;
-		} else {
-			/* nothing of it is kept: forget the source again */
-			recset_rollback(&m->rs, &mark);
-			naming_truncate(&nm, (uint32_t)mark.runs);
-			mapped_free(m->sources[c.source].text);
-			m->nsources--;
-			ir->status = IMPORT_EMPTY;
-			seg_result_release(&sr);
-			continue;
-		}
-		ir->source = c.source;
-		if (m->spool && m->spool->keep_text)
-			m->spool->keep_text(m->spool->ctx, m, c.source);
-		naming_legends(&nm, c.source, sr.legends, sr.nlegends);
-		seg_result_release(&sr);
-	}
-
-	repeats_release(&rp);
-	group = group_name(m, in, n, res);
-	expname_assign(m, in, n, res, o, first_run, group);
-	naming_finish(&nm, m, d);
-	naming_release(&nm);
-	clean_records(m, &first_mark);
-	set_variants(m, res, o, now, d);
-	model_resolve(m);
+	memset(&c, 0, sizeof(c));
+	c.m = m;
+	c.res = t->res;
+	c.d = d;
+	c.input = t->input;
+	c.source = t->source;
+	c.name = t->name;
+	c.input_variant = t->input_variant;
+	c.naming = t->naming;
+	c.blocks_before = m->blocks.n > 0;
+	c.keep_blocks = t->keep_blocks;
+	c.no_hand = t->o->no_hand;
+	c.rp = t->rp;
+	c.spool = t->spool;
+	c.stored = t->stored;
+	seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c, sr,
+			d);
+	end_tables(&c, mark);
+	free(c.tables);
+	strmap_release(&c.seen);
+	free(c.occ);
+	buf_release(&c.key_text);
+	t->meas_out = c.meas_out;
 }
 
 void import_result_release(struct import_result *res)

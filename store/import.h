@@ -1,8 +1,11 @@
 /*
  * import.h - the one place where segmenter, parsers and model meet: texts
- * in, runs in the model out. The CLI's `import`, the quick comparison and
- * the TUI's Paste screen all call import_texts(); storing is the caller's
- * next step (csvstore.c), so a dry run is an import that is not stored.
+ * in, runs in the model out. The CLI's `import` and the TUI's Paste go
+ * through store_import() (flows.h), the quick comparison and reparse call
+ * import_texts(); both run the one pipeline of store/batch.h. Storing is
+ * the caller's next step (write.h), so a dry run is an import that is not
+ * stored. import.c is the pipeline's segment and parse stages of one text
+ * (import_text()); batch.c the rest.
  */
 #ifndef BD_STORE_IMPORT_H
 #define BD_STORE_IMPORT_H
@@ -122,10 +125,46 @@ struct import_result {
  * already, name variants and experiments, record --set-variant fixes as
  * overrides, then model_resolve(). Warnings about the texts go to *d.
  * Sources added are marked unstored; the caller stores them and the new
- * overrides (or not, for a dry run or a quick comparison).
+ * overrides (or not, for a dry run or a quick comparison). A batch of its
+ * own (batch.h) run once, without a spool: the records stay in `m`.
+ * Defined in store/batch.c.
  */
 void import_texts(struct model *m, struct import_input *in, size_t n,
 		  const struct import_opts *o, struct import_result *res, struct diag *d);
 void import_result_release(struct import_result *res);
+
+/* ---- one text's segment and parse stages (store/batch.c runs them) ---- */
+
+struct naming;
+struct repeats;
+struct seg_result;
+
+struct import_text {
+	struct model *m;           /* the batch's model, holding the text as source `source` */
+	struct import_result *res; /* items are added to it; inputs[input].ndup counted */
+	struct naming *naming;     /* each block's naming evidence goes here */
+	struct repeats *rp;        /* the text's tool figures (reset for each text) */
+	const struct import_opts *o;
+	const struct record_spool *spool; /* takes each block's measurements (model.h), or NULL */
+	const struct stored_lookup *stored; /* the store's answers (model.h), or NULL */
+	uint32_t input, source;
+	const char *name;          /* the text's name in messages */
+	const char *input_variant; /* the variant of runs nothing names (arena) */
+	int keep_blocks;           /* put the text's block keys in m->blocks: a later text may ask */
+	size_t meas_out;           /* set: the text's measurements t->spool took */
+};
+
+/*
+ * Segment source t->source's text and parse its blocks into t->m: each
+ * block keyed (a repeat in the text, a block the model or t->stored holds
+ * already: no runs), parsed (on the walker's thread when it ran ahead:
+ * parsers/segpipe.h), its runs' ids set, its evidence given to t->naming,
+ * its measurements to t->spool; once the text is read its tables that
+ * repeat its tool figures give no runs (repeats.h). `mark` is where the
+ * text's records begin; *sr gets the segmenter's result (the caller
+ * releases it); warnings go to *d.
+ */
+void import_text(struct import_text *t, const struct recset_mark *mark, struct seg_result *sr,
+		 struct diag *d);
 
 #endif

@@ -495,6 +495,22 @@ static void count_unloaded(struct model *m, const uint32_t *exp_of)
 	free(exp_of_source);
 }
 
+long model_run_at(const struct model *m, uint32_t source, uint32_t line, uint32_t run_k)
+{
+	for (size_t r = 0; r < m->rs.nruns; r++) {
+		const struct run *run = &m->rs.runs[r];
+		const char *dot;
+
+		if (run->source != source)
+			continue;
+		if (!run_k ? line >= run->first_line && line <= run->last_line
+			   : run->first_line == line && (dot = strrchr(run->id, '.')) &&
+				     strtoul(dot + 1, NULL, 10) == run_k)
+			return (long)r;
+	}
+	return -1;
+}
+
 void model_split_sources(const struct model *m, unsigned char *split)
 {
 	const char **first = xcalloc(m->nsources ? m->nsources : 1, sizeof(*first));

@@ -132,9 +132,10 @@ struct edit_row; /* store/journal.h */
 struct model;
 
 /*
- * What an import needs to know of the stored imports when they are not
- * loaded into the model (storeindex.h keeps it): the callbacks answer
- * from the store's index. Strings returned live as long as `ctx`.
+ * What an import needs to know of the stored imports, which its model
+ * never holds: the callbacks answer from the store's index (storeindex.h)
+ * or from a model of the stored runs (stored.h). An import's batch asks
+ * them (batch.h: b->stored). Strings returned live as long as `ctx`.
  */
 struct stored_lookup {
 	void *ctx;
@@ -147,16 +148,21 @@ struct stored_lookup {
 	const char *(*place)(void *ctx, const char *place);
 	/* 1 when a stored experiment is called `name` */
 	int (*taken)(void *ctx, const char *name);
+	/*
+	 * 1 when stored text `hash` has a run at `line` (model_run_at()):
+	 * what --set-variant asks of a text imported again
+	 */
+	int (*line)(void *ctx, const char *hash, uint32_t line, uint32_t run_k);
 };
 
 /*
  * An import's measurements and series points leave memory block by block
- * (a large log holds millions): with m->spool set, import_texts() hands
- * each parsed block's, those of the record set from `from` on (its runs'
- * ids set), to `take` (NULL: they are only counted, as for a dry run),
+ * (a large log holds millions): with a spool (its batch's: batch.h), the
+ * import hands each parsed block's, those of the record set from `from`
+ * on (its runs' ids set), to `take` (NULL: they are only counted, as for a dry run),
  * then counts the measurements in their runs' nmeas_out and drops both
  * from the record set. `take` reads them and changes nothing; a write
- * that fails is its to remember and report (csvstore.h: store_spool_begin()).
+ * that fails is its to remember and report (write.h: store_spool_begin()).
  * `end_text` (or NULL) is told when a text's last block was read, and
  * `keep_text` (or NULL) when the import keeps the text after that (it
  * holds runs, new or already stored): the text stays in memory, unchanged,
@@ -191,8 +197,6 @@ struct model {
 	const char *selected;   /* store_snapshot(): that experiment's name (arena), or NULL */
 	uint64_t generation;    /* store_snapshot(): the store's generation when read (flows.h) */
 	unsigned long serial;   /* model_init()'s: no two models share one (0: not initialized) */
-	const struct stored_lookup *stored; /* stored imports not loaded: asked here; or NULL */
-	const struct record_spool *spool;   /* where an import's measurements go; or NULL (kept) */
 	const char *store_dir; /* where source texts can be read from; NULL when none */
 	/*
 	 * A snapshot of one metric (flows.h) holds each run's figure of it
@@ -243,6 +247,12 @@ void model_finish_experiments(struct model *m);
  * they are now (no record was added since the last model_resolve()).
  */
 int model_indexes_fresh(const struct model *m);
+/*
+ * The first run of source `source` that covers `line` (with run_k > 0:
+ * the one starting at `line` whose id ends ".run_k", the k-th run of its
+ * block), or -1.
+ */
+long model_run_at(const struct model *m, uint32_t source, uint32_t line, uint32_t run_k);
 /* split[s] = 1 when the runs of source s belong to more than one experiment (nsources bytes). */
 void model_split_sources(const struct model *m, unsigned char *split);
 /* The experiment of that name, or NULL. */

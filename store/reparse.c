@@ -11,6 +11,7 @@
 
 #include "parsers/names.h"
 #include "parsers/parser.h"
+#include "store/batch.h"
 #include "store/import.h"
 #include "util/mapped.h"
 #include "store/write.h"
@@ -35,13 +36,14 @@ static const char *thread_short(struct arena *a, const char *thread)
 	return n > 0 ? arena_printf(a, "%.*s#%d", owner_len, p, n) : NULL;
 }
 
-long reparse_one(struct model *m, const struct source *meta, const char *experiment, char *text,
-		 size_t len, struct diag *d)
+long reparse_one(struct model *m, const struct stored_lookup *stored, const struct source *meta,
+		 const char *experiment, char *text, size_t len, struct diag *d)
 {
 	struct import_origin o = { 0 };
 	struct import_input in = { 0 };
 	struct import_opts io = { 0 };
 	struct import_result res;
+	struct batch b;
 	uint32_t first = (uint32_t)m->rs.nruns;
 	struct source *s;
 	long src;
@@ -61,7 +63,10 @@ long reparse_one(struct model *m, const struct source *meta, const char *experim
 	io.experiment = *meta->flag_experiment ? meta->flag_experiment : NULL;
 	io.variant = *meta->flag_variant ? meta->flag_variant : NULL;
 	io.no_hand = meta->flag_no_hand;
-	import_texts(m, &in, 1, &io, &res, d);
+	batch_init(&b, m, &res, &io, d);
+	b.stored = stored;
+	batch_run(&b, &in, 1);
+	batch_release(&b);
 	src = res.inputs[0].source;
 	if (res.inputs[0].status == IMPORT_EMPTY || src < 0) {
 		/* nothing reads in it now: kept as an import without runs */
@@ -205,6 +210,7 @@ struct owners {
 	size_t ngot, got_cap;
 	struct arena keys;
 	uint32_t reading;     /* the old source being read again */
+	const struct stored_lookup *lookup; /* these answers, as the texts' batches ask them */
 };
 
 /*
@@ -296,7 +302,7 @@ static long read_again(struct model *old, uint32_t s, struct owners *o, struct m
 	mapped_free(old->sources[s].text); /* read once: the old reading keeps no text it is done with */
 	old->sources[s].text = NULL;
 	o->reading = s;
-	src = reparse_one(fresh, &old->sources[s], first_experiment(old, s), copy, len, &local);
+	src = reparse_one(fresh, o->lookup, &old->sources[s], first_experiment(old, s), copy, len, &local);
 	r->warnings += local.n;
 	r->texts++;
 	diag_release(&local);
@@ -329,10 +335,11 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 		  struct diag *d)
 {
 	struct owners o = { .old = old };
-	struct stored_lookup lookup = { &o, no_source, block_elsewhere, no_place, not_taken };
+	struct stored_lookup lookup = { &o, no_source, block_elsewhere, no_place, not_taken, NULL };
 	struct byrun ob;
 	int rc = 0;
 
+	o.lookup = &lookup;
 	memset(r, 0, sizeof(*r));
 	if (!model_indexes_fresh(old))
 		model_resolve(old);
@@ -353,7 +360,6 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 
 		model_init(&fresh);
 		fresh.store_dir = arena_strdup(&fresh.arena, st->dir);
-		fresh.stored = &lookup;
 		src = read_again(old, s, &o, &fresh, r, d);
 		if (src >= 0) {
 			byrun_build(&fb, fresh.rs.meas, fresh.rs.nmeas, sizeof(*fresh.rs.meas),
@@ -365,7 +371,6 @@ int reparse_store(struct store *st, struct model *old, int dry, struct reparse_r
 			else if (!dry)
 				r->written++;
 		}
-		fresh.stored = NULL;
 		model_release(&fresh);
 	}
 	byrun_release(&ob);

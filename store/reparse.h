@@ -47,10 +47,11 @@ void reparse_report_release(struct reparse_report *r);
 /*
  * Read one stored text alone (its data lost or damaged: fsck --repair):
  * `text` (adopted), named and flagged as `meta` says, into `m`, skipping
- * blocks `m` already holds. Returns the source's index in `m` (with no
- * runs when nothing in it reads), or -1.
+ * blocks `m` already holds and those `stored` (or NULL) says other texts
+ * hold (model.h: struct stored_lookup). Returns the source's index in `m`
+ * (with no runs when nothing in it reads), or -1.
  */
-long reparse_one(struct model *m, const struct source *meta, const char *experiment, char *text,
-		 size_t len, struct diag *d);
+long reparse_one(struct model *m, const struct stored_lookup *stored, const struct source *meta,
+		 const char *experiment, char *text, size_t len, struct diag *d);
 
 #endif

@@ -1351,6 +1351,23 @@ static int lk_taken(void *ctx, const char *name)
 	return ibin_name(&x->bin, name);
 }
 
+/* A run of stored text `hash` at `line`: its runs read (the one text a --set-variant imports again). */
+static int lk_line(void *ctx, const char *hash, uint32_t line, uint32_t run_k)
+{
+	struct storeindex_import *x = ctx;
+	struct model one;
+	struct diag d = DIAG_INIT;
+	long s;
+	int hit = 0;
+
+	model_init(&one);
+	if (store_load_import_raw(x->st, &one, hash, &d) == 0 && (s = model_find_source(&one, hash)) >= 0)
+		hit = model_run_at(&one, (uint32_t)s, line, run_k) >= 0;
+	diag_release(&d);
+	model_release(&one);
+	return hit;
+}
+
 /* ---- what an index adds, rendered (beside the storing, or when it is written) ---- */
 
 /* A model of fewer runs renders its index in a few milliseconds: no thread (and its memory) for it. */
@@ -1513,7 +1530,7 @@ struct storeindex_import *storeindex_import_begin(struct store *st, struct model
 	x->lookup.block = lk_block;
 	x->lookup.place = lk_place;
 	x->lookup.taken = lk_taken;
-	m->stored = &x->lookup;
+	x->lookup.line = lk_line;
 	return x;
 fail:
 	diag_release(&d);
@@ -1613,6 +1630,11 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	if (rootfd >= 0)
 		close(rootfd);
 	return rc;
+}
+
+const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x)
+{
+	return &x->lookup;
 }
 
 void storeindex_import_release(struct storeindex_import *x)

@@ -130,20 +130,22 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * An import against the index instead of the stored runs. With the lock
  * held, storeindex_import_begin() checks the quick and root stamps and
  * opens index.bin; when they hold it loads the journal into empty model
- * `m`, resolves it and sets m->stored to lookups in the index (the model
- * then holds only what the import adds), and returns the handle; else
- * NULL with `m` untouched (load the store's runs instead).
+ * `m`, resolves it and returns the handle, whose lookups in the index
+ * (storeindex_import_lookup()) the import asks instead of stored runs (the
+ * model then holds only what the import adds); else NULL with `m`
+ * untouched (load the store's runs instead).
  * storeindex_import_end() adds what `m` added and stored to both files
  * (a segment appended to each, the stamps advanced by the new entries; a
  * new base when the segments grow too large, or cannot be appended); call
  * it only when every new text was stored and no edit was recorded. storeindex_import_release() frees the
- * handle; m->stored must not be used after it.
+ * handle; its lookups must not be asked after it.
  */
 struct storeindex_import;
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m);
 /* `begun`: as storeindex_refresh()'s, from storeindex_render_begin() with this `x` (or NULL). */
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 			  const struct model *m, struct storeindex_render **begun);
+const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x);
 void storeindex_import_release(struct storeindex_import *x);
 
 /*

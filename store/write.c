@@ -603,7 +603,7 @@ static void temp_text_of(struct buf *out, const char *dir)
 #define TEXT_WRITER_MIN ((size_t)1 << 20)
 
 struct store_spool {
-	struct record_spool hook; /* m->spool */
+	struct record_spool hook; /* what store_spool_begin() returns */
 	char *data;             /* the store's data directory */
 	char *sources;          /* and its sources directory */
 	struct num_memo *nums;  /* the figures written lately (owned) */
@@ -748,7 +748,7 @@ static void spool_keep_text(void *ctx, struct model *m, uint32_t source)
 	buf_release(&path);
 }
 
-int store_spool_begin(struct store *st, struct model *m, struct diag *d)
+const struct record_spool *store_spool_begin(struct store *st, struct diag *d)
 {
 	struct store_spool *sp = xcalloc(1, sizeof(*sp));
 
@@ -758,7 +758,7 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 		free(sp->data);
 		free(sp->sources);
 		free(sp);
-		return -1;
+		return NULL;
 	}
 	remove_stale_temps(st);
 	sp->nums = xcalloc(1, sizeof(*sp->nums));
@@ -767,11 +767,10 @@ int store_spool_begin(struct store *st, struct model *m, struct diag *d)
 	sp->hook.end_text = spool_end_text;
 	sp->hook.keep_text = spool_keep_text;
 	st->spool = sp;
-	m->spool = &sp->hook;
-	return 0;
+	return &sp->hook;
 }
 
-void store_spool_end(struct store *st, struct model *m)
+void store_spool_end(struct store *st)
 {
 	struct store_spool *sp = st->spool;
 
@@ -789,8 +788,6 @@ void store_spool_end(struct store *st, struct model *m)
 		}
 		free(f->dir);
 	}
-	if (m->spool == &sp->hook)
-		m->spool = NULL;
 	free(sp->v);
 	free(sp->data);
 	free(sp->sources);

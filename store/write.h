@@ -30,12 +30,13 @@ int store_replace_source(struct store *st, struct model *m, uint32_t src, struct
  * series.csv are made, block by block, in the temporary directory its
  * store_add_source() then fills and moves into place (synced and closed
  * once the text is read), so a large import never holds them. Begin with
- * the store locked: it sets m->spool. A write that failed is reported by
- * store_add_source() of that text, which then stores nothing.
- * store_spool_end() removes what no store_add_source() took, and unsets
- * m->spool. Returns 0, or -1 with the reason in *d (nothing set).
+ * the store locked: it returns the hook the import hands its records to
+ * (an import's batch owns it: batch.h), or NULL with the reason in *d. A
+ * write that failed is reported by store_add_source() of that text, which
+ * then stores nothing. store_spool_end() joins the text writers it started
+ * and removes what no store_add_source() took; the hook is gone with it.
  */
-int store_spool_begin(struct store *st, struct model *m, struct diag *d);
-void store_spool_end(struct store *st, struct model *m);
+const struct record_spool *store_spool_begin(struct store *st, struct diag *d);
+void store_spool_end(struct store *st);
 
 #endif
