@@ -7,6 +7,8 @@
  * merge-variants and undo are), so `benchdelta edits` lists it and
  * `benchdelta undo` takes it back; in a quick comparison they change the
  * model only. Views keep showing what was edited, under its new name.
+ * B saves the view's baseline as the experiment's the same way, and every
+ * edit ends in tui_edited() (the store read again) and tui_said_edit().
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,48 +18,29 @@
 #include "tui/explore.h"
 #include "tui/find.h"
 #include "tui/loader.h"
+#include "tui/prompt.h"
 #include "tui/views.h"
 
-/* The run and variant an edit is about, from the screen shown. */
-static int target(struct tui *t, long *run, const char **key)
+/* The run, variant and experiment an edit is about: what the screen shown has selected. */
+static int target(struct tui *t, long *run, const char **key, const char **exp)
 {
-	struct explore *x = explore_of(t);
+	const struct screen *s = tui_screen(t);
 
 	*run = -1;
-	*key = NULL;
-	if (t->cur == SCREEN_RUNS && x->runs.list.cursor < x->runs.nlines) {
-		const struct runs_line *l = &x->runs.lines[x->runs.list.cursor];
-
-		*run = l->run;
-		*key = x->runs.keys[l->group];
-	} else if (t->cur == SCREEN_SOURCE && x->src.run >= 0 && x->src.text) {
-		*run = x->src.run;
-		*key = t->m->rs.runs[*run].eff_variant.key;
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
-static const char *exp_name(struct tui *t)
-{
-	const struct runs_state *rs = &explore_of(t)->runs;
-
-	if (t->cur == SCREEN_SOURCE && t->ex->src.run >= 0)
-		return t->m->rs.runs[t->ex->src.run].eff_experiment;
-	return rs->exp_name;
+	*key = *exp = NULL;
+	return s->selected ? s->selected(t, run, key, exp) : -1;
 }
 
 /*
  * After the edit was recorded and the store read again (tui_edited()):
- * the sides of the views that showed variant `from`, now shown as `to`,
- * show it under its new key (the view's choice of baseline stays with
- * it), and Runs shows the new key beside the old one (the old one shows
- * again if the edit is undone; rebuild() skips a key the experiment does
- * not have).
+ * the sides of the views that showed variant ed->from, now shown as
+ * ed->to, show it under its new key (the view's choice of baseline stays
+ * with it), and every screen that follows edits by name is told (Runs
+ * shows the new key beside the old one).
  */
-static void follow(struct tui *t, int base_was, int cand_was, const char *from, const char *to)
+static void follow(struct tui *t, int base_was, int cand_was, const struct tui_edit *ed)
 {
+	const char *to = ed->to;
 	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 	const struct variant_info *v = e && to ? model_variant(e, to) : NULL;
 
@@ -69,13 +52,10 @@ static void follow(struct tui *t, int base_was, int cand_was, const char *from, 
 		t->cand = v->key;
 	}
 	views_invalidate(t);
-	for (size_t g = 0; from && to && g < t->ex->runs.nkeys; g++)
-		if (!strcmp(t->ex->runs.keys[g], from)) {
-			runs_show_key(t, to, g + 1, t->ex->runs.scenarios[g]);
-			break;
-		}
-	t->ex->runs.valid = 0;
-	t->cmp_valid = 0;
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (t->screens[s]->edited)
+			t->screens[s]->edited(t, ed);
+	tui_changed(t);
 }
 
 /*
@@ -116,6 +96,7 @@ static void set_label(struct tui *t)
 	const struct run *r = &t->m->rs.runs[x->edit_run];
 	uint32_t first = r->first_line, last = r->last_line;
 	size_t n = 0;
+	char label[320];
 
 	/* the block: the runs parsed from the same block of the same text */
 	for (size_t i = 0; i < t->m->rs.nruns; i++) {
@@ -130,12 +111,11 @@ static void set_label(struct tui *t)
 			last = o->last_line;
 	}
 	if (x->edit_one || n == 1)
-		snprintf(x->prompt.label, sizeof(x->prompt.label), "variant of run %s%s: ", r->id,
-			 n > 1 ? " (Tab: its block)" : "");
+		snprintf(label, sizeof(label), "variant of run %s%s: ", r->id, n > 1 ? " (Tab: its block)" : "");
 	else
-		snprintf(x->prompt.label, sizeof(x->prompt.label),
-			 "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
+		snprintf(label, sizeof(label), "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
 			 (unsigned)first, (unsigned)last);
+	prompt_set_label(t, label);
 }
 
 static void set_tab(struct tui *t, const char *text)
@@ -174,12 +154,10 @@ static void set_typed(struct tui *t, const char *name)
 	snprintf(run_id, sizeof(run_id), "%s", r->id); /* r is the old model's: gone after the edit */
 	id = record(t, "set-variant", what.s, &row);
 	if (id >= 0) {
-		struct runs_state *rs = &x->runs;
+		/* the run moved to another variant: show that one too, the cursor staying on the run */
+		struct tui_edit ed = { .moved = model_variant_key(t->m, name), .run_id = run_id };
 
-		/* the run moved to another variant: show that one too */
-		runs_show_key(t, model_variant_key(t->m, name), rs->nkeys, NULL);
-		follow(t, 0, 0, NULL, NULL);
-		rs->want_run = trace_find_run(t->m, run_id); /* the cursor stays on the run edited */
+		follow(t, 0, 0, &ed);
 		tui_said_edit(t, id, what.s);
 	}
 	buf_release(&tg);
@@ -217,7 +195,9 @@ static void alias(struct tui *t, const char *command, const char *into)
 	cand_was = !strcmp(t->cand, from);
 	id = record(t, command, what.s, &row);
 	if (id >= 0) {
-		follow(t, base_was, cand_was, from, model_variant_key(t->m, into));
+		struct tui_edit ed = { .from = from, .to = model_variant_key(t->m, into) };
+
+		follow(t, base_was, cand_was, &ed);
 		/* the experiment is the title's: the status line names the variants alone */
 		buf_reset(&what);
 		buf_addf(&what, "\"%s\" shown as \"%s\"", vtext, into);
@@ -247,8 +227,7 @@ static void merge_tab(struct tui *t, const char *text)
 		const struct variant_info *v = &e->variants[(at + k) % n];
 
 		if (strcmp(v->key, x->edit_key)) {
-			buf_reset(&x->prompt.text);
-			buf_adds(&x->prompt.text, v->text);
+			prompt_set_text(t, v->text);
 			return;
 		}
 	}
@@ -263,9 +242,9 @@ static void merge_typed(struct tui *t, const char *name)
 		return;
 	}
 	if (*name && e && !model_variant(e, model_variant_key(t->m, name))) {
-		char label[sizeof(t->ex->prompt.label)];
+		char label[320];
 
-		snprintf(label, sizeof(label), "%s", t->ex->prompt.label);
+		snprintf(label, sizeof(label), "%s", prompt_label(t));
 		tui_message(t, "no variant \"%s\" here: Tab goes through them", name);
 		prompt_open(t, label, name, merge_typed, merge_tab);
 		return;
@@ -285,8 +264,9 @@ static void undo(struct tui *t)
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
 		return;
 	}
-	if (paste_undo_import(t))
-		return; /* the import just made, taken back whole */
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (t->screens[s]->undo && t->screens[s]->undo(t))
+			return; /* the import just made, taken back whole */
 	if (loader_undo(t, &info, &d) < 0) {
 		tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "nothing to undo");
 		diag_release(&d);
@@ -307,7 +287,7 @@ int edit_action(struct tui *t, enum action a)
 	struct explore *x = explore_of(t);
 	const struct experiment *e;
 	const struct variant_info *v;
-	const char *key;
+	const char *key, *exp;
 	long run;
 	char label[256];
 
@@ -315,7 +295,7 @@ int edit_action(struct tui *t, enum action a)
 		undo(t);
 		return ACT_DONE;
 	}
-	if (target(t, &run, &key) < 0) {
+	if (target(t, &run, &key, &exp) < 0) {
 		tui_message(t, "%s works on a run: open Runs (Enter on a row) or its Source", keys_names(a));
 		return ACT_DONE;
 	}
@@ -330,7 +310,7 @@ int edit_action(struct tui *t, enum action a)
 		set_label(t);
 		return ACT_DONE;
 	}
-	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp_name(t));
+	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp ? exp : "");
 	snprintf(x->edit_key, sizeof(x->edit_key), "%s", key);
 	e = model_experiment(t->m, x->edit_exp);
 	v = e ? model_variant(e, key) : NULL;
@@ -350,4 +330,93 @@ int edit_action(struct tui *t, enum action a)
 		prompt_open(t, label, NULL, merge_typed, merge_tab);
 	}
 	return ACT_DONE;
+}
+
+int tui_save_baseline(struct tui *t)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e ? model_variant(e, t->base) : NULL;
+	struct edit_row row = { 0 };
+	struct diag d = DIAG_INIT;
+	struct buf what = BUF_INIT;
+	char *name, *text;
+	long id = 0;
+
+	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
+		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
+		return -1;
+	}
+	if (!strcmp(v->key, e->baseline)) {
+		tui_message(t, "%s is the experiment's baseline already", v->text);
+		return 0;
+	}
+	name = xstrdup(e->name);
+	text = xstrdup(v->text);
+	buf_addf(&what, "baseline of \"%s\" is \"%s\"", name, text);
+	row.op = EDIT_BASELINE;
+	row.experiment = name;
+	row.value = v->key;
+	if (t->store) {
+		struct store_edit_op op = { "baseline", what.s, &row, 1 };
+
+		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui_edited() reads it */
+		if (id < 0)
+			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+		diag_release(&d);
+	} else {
+		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
+	}
+	if (id >= 0) {
+		tui_edited(t);
+		buf_reset(&what);
+		buf_addf(&what, "%s is the experiment's baseline", text);
+		tui_said_edit(t, id, what.s);
+	}
+	buf_release(&what);
+	free(name);
+	free(text);
+	return id < 0 ? -1 : 0;
+}
+
+void tui_edited(struct tui *t)
+{
+	if (t->store) {
+		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
+		if (explore_refresh(t) == LOADER_CANCELLED)
+			memset(&t->watch, 0, sizeof(t->watch));
+		return;
+	}
+	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
+	{
+		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
+		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
+		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
+
+		model_resolve(t->m);
+		t->exps.count = t->m->nexps;
+		for (size_t k = 0; name && k < t->m->nexps; k++) {
+			const struct experiment *x = &t->m->exps[k];
+			const struct variant_info *b, *c;
+
+			if (strcmp(x->name, name))
+				continue;
+			t->exps.cursor = k;
+			t->view_exp = k;
+			b = model_variant(x, base);
+			c = model_variant(x, cand);
+			t->base = followed || !b ? x->baseline : b->key;
+			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
+			if (!*t->cand)
+				for (size_t i = 0; i < x->nvariants; i++)
+					if (strcmp(x->variants[i].key, t->base)) {
+						t->cand = x->variants[i].key;
+						break;
+					}
+		}
+		free(name);
+		free(base);
+		free(cand);
+	}
+	tui_changed(t);
+	views_invalidate(t);
 }

@@ -11,7 +11,34 @@
 #include "parsers/names.h"
 #include "store/compare_md.h"
 #include "tui/explore.h"
+#include "tui/prompt.h"
 #include "util/text.h"
+
+/* The Experiments screen's own state (t->own[SCREEN_EXPERIMENTS]): its filter and what it shows. */
+struct exp_filter {
+	char exp_filter[256];   /* f: the list's filter, "" for none */
+	size_t *vis, nvis;      /* the experiments it shows */
+	size_t vis_top;         /* the first shown, as a position among them */
+	struct list shown;      /* find and the mouse move this cursor among them ... */
+	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
+	int shown_valid;
+};
+
+static struct exp_filter *filter_of(struct tui *t)
+{
+	return tui_own(t, SCREEN_EXPERIMENTS, sizeof(struct exp_filter));
+}
+
+void experiments_release(struct tui *t)
+{
+	struct exp_filter *x = t->own[SCREEN_EXPERIMENTS];
+
+	if (!x)
+		return;
+	free(x->vis);
+	free(x);
+	t->own[SCREEN_EXPERIMENTS] = NULL;
+}
 
 static void list_shown(struct tui *t);
 
@@ -22,7 +49,7 @@ static void list_shown(struct tui *t);
  */
 struct list *experiments_lines(struct tui *t)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 
 	t->exps.count = tui_list(t)->nexps;
 	if (!*x->exp_filter)
@@ -33,7 +60,7 @@ struct list *experiments_lines(struct tui *t)
 
 static void sync_shown(struct tui *t)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 
 	if (*x->exp_filter && x->shown_valid && x->shown.cursor < x->nvis &&
 	    x->shown.cursor != x->shown_was)
@@ -44,7 +71,7 @@ static void sync_shown(struct tui *t)
 void experiments_line_text(struct tui *t, size_t i, struct buf *out)
 {
 	const struct experiment *e;
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 
 	if (*x->exp_filter)
 		i = i < x->nvis ? x->vis[i] : tui_list(t)->nexps;
@@ -110,7 +137,8 @@ static int is_tool(const char *word, size_t n)
 
 int experiments_shown(struct tui *t, size_t i)
 {
-	const char *f = t->ex ? t->ex->exp_filter : "";
+	const struct exp_filter *x = t->own[SCREEN_EXPERIMENTS];
+	const char *f = x ? x->exp_filter : "";
 	const struct experiment *e = &tui_list(t)->exps[i];
 	struct buf tools = BUF_INIT;
 	int any_tool = 0, tool_ok = 0, ok = 1;
@@ -152,7 +180,7 @@ int experiments_shown(struct tui *t, size_t i)
 /* x->vis: the experiments the filter shows; x->shown: the cursor and top among them. */
 static void list_shown(struct tui *t)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 
 	free(x->vis);
 	x->vis = xmalloc((tui_list(t)->nexps ? tui_list(t)->nexps : 1) * sizeof(*x->vis));
@@ -173,7 +201,7 @@ static void list_shown(struct tui *t)
 
 size_t experiments_rows(struct tui *t, int height, size_t *rows)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 	size_t n = 0, pos = 0, h = height > 0 ? (size_t)height : 1;
 	int seen = 0;
 
@@ -210,7 +238,7 @@ size_t experiments_rows(struct tui *t, int height, size_t *rows)
 
 int experiments_filter_act(struct tui *t, enum action a, int height)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 	struct list l;
 
 	if (!*x->exp_filter)
@@ -229,7 +257,7 @@ int experiments_filter_act(struct tui *t, enum action a, int height)
 
 const char *experiments_header(struct tui *t, char *out, size_t size)
 {
-	struct explore *x = explore_of(t);
+	struct exp_filter *x = filter_of(t);
 	size_t n = 0;
 
 	if (!*x->exp_filter)
@@ -242,7 +270,7 @@ const char *experiments_header(struct tui *t, char *out, size_t size)
 
 static void filter_typed(struct tui *t, const char *text)
 {
-	struct explore *x = t->ex;
+	struct exp_filter *x = filter_of(t);
 
 	snprintf(x->exp_filter, sizeof(x->exp_filter), "%s", text + strspn(text, " "));
 	x->vis_top = 0;
@@ -257,6 +285,6 @@ int experiments_filter_open(struct tui *t)
 		return ACT_DONE;
 	}
 	prompt_open(t, "show (tools, 2026-11, >2026-11-15, <2026-12, words of the name): ",
-		    explore_of(t)->exp_filter, filter_typed, NULL);
+		    filter_of(t)->exp_filter, filter_typed, NULL);
 	return ACT_DONE;
 }

@@ -1,7 +1,7 @@
 /*
  * explore.c - where the exploring keys meet the event loop: the explore
- * state's life, keys for the open prompt, and the actions no screen took
- * (find, sort, filter, copy, edits, import, history) sent to their files.
+ * state's life, keys for the open prompt and a paste, and the mouse. The
+ * actions no screen took are tui/global.c's.
  */
 #define NCURSES_WIDECHAR 1
 #include "tui/explore.h"
@@ -9,33 +9,21 @@
 #include <curses.h>
 #include <stdlib.h>
 
-#include "tui/find.h"
-
-struct explore *explore_of(struct tui *t)
-{
-	if (!t->ex) {
-		t->ex = xcalloc(1, sizeof(*t->ex));
-		t->ex->src.run = -1;
-	}
-	return t->ex;
-}
+#include "tui/prompt.h"
 
 void explore_release(struct tui *t)
 {
 	struct explore *x = t->ex;
 
+	if (t->prompt) {
+		prompt_release(t->prompt);
+		free(t->prompt);
+		t->prompt = NULL;
+	}
 	if (!x)
 		return;
-	arena_release(&x->runs.arena);
-	free(x->runs.lines);
-	trace_index_release(&x->src.ix);
-	trace_records_release(&x->src.rec);
-	free(x->src.spans);
-	prompt_release(&x->prompt);
 	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
-	free(x->order);
-	free(x->vis);
 	free(x);
 	t->ex = NULL;
 }
@@ -50,11 +38,12 @@ void explore_terminal(int on)
 	}
 }
 
-/* Give the screen an action, then the global keys, as a key would. */
+/* Give the screen a movement or Enter, as a key would (what it asks waits in t->ask). */
 static void act(struct tui *t, enum action a)
 {
-	if (!(tui_screen(t)->act(t, a, LINES - 2) & ACT_DONE))
-		explore_action(t, a);
+	int res = tui_screen(t)->act(t, a, LINES - 2);
+
+	t->ask.bits |= (unsigned)res & (ACT_OPEN | ACT_SHOW);
 }
 
 /*
@@ -95,41 +84,6 @@ int explore_key(struct tui *t, wint_t ch, int is_code)
 	if (!r && is_code && ch == KEY_MOUSE)
 		r = mouse(t);
 	return r;
-}
-
-int explore_action(struct tui *t, enum action a)
-{
-	switch (a) {
-	case ACT_FIND:
-	case ACT_FIND_NEXT:
-	case ACT_FIND_PREV:
-		return find_action(t, a);
-	case ACT_SORT:
-	case ACT_HIDE_SAME:
-	case ACT_NEXT_SIG:
-	case ACT_PREV_SIG:
-		return sort_action(t, a);
-	case ACT_COPY:
-	case ACT_COPY_FILE:
-		return copy_action(t, a);
-	case ACT_SET_VARIANT:
-	case ACT_RENAME_VARIANT:
-	case ACT_MERGE_VARIANTS:
-	case ACT_UNDO:
-		return edit_action(t, a);
-	case ACT_FILTER:
-		return experiments_filter_open(t);
-	case ACT_HISTORY:
-		return history_action(t);
-	case ACT_IMPORT:
-		paste_open(t);
-		return ACT_DONE;
-	case ACT_SAVE_BASELINE:
-		tui_save_baseline(t);
-		return ACT_DONE;
-	default:
-		return ACT_IGNORED;
-	}
 }
 
 void explore_draw(struct tui *t)

@@ -1,8 +1,8 @@
 /*
- * explore.h - the state of the screens that go from a number down to its
- * bytes: Runs (the runs behind a compare row or cell) and Source (the text
- * a run was read from). One struct hangs off struct tui; each screen keeps
- * its part here and rebuilds what it shows from the model on each draw.
+ * explore.h - the state of the exploring keys that work across screens
+ * (find, the edits' targets, the rows' order) and of Paste: one struct
+ * off struct tui (t->ex); and the exploring functions the screens and
+ * tui.c share. The screens' own state is theirs (t->own[], tui/screen.h).
  */
 #ifndef BD_TUI_EXPLORE_H
 #define BD_TUI_EXPLORE_H
@@ -17,62 +17,14 @@
 #include "parsers/rx.h"
 #include "tui/fetchjob.h"
 #include "tui/list.h"
+#include "tui/order.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/arena.h"
 
-/* A line of the Runs screen: a variant's heading, or one of its runs. */
-struct runs_line {
-	int group;             /* index into runs_state.keys */
-	long run;              /* model run index; -1 for the heading */
-	struct run_figure fig; /* the run's figure for the quantity (runs only) */
-	unsigned notes;        /* bit (1 << kind) per kind of note the run has */
-};
 
-struct runs_state {
-	struct arena arena;       /* the strings below; reset on each open */
-	const char *exp_name;     /* looked up again after an edit rebuilt the experiments */
-	const char *subject, *quantity, *metric;
-	const char **keys;        /* the variants shown, in order */
-	const char **scenarios;   /* per variant: its runs' scenario, or NULL for any */
-	size_t nkeys;
-	struct runs_line *lines;
-	size_t nlines, lines_cap;
-	int valid;                /* lines match the model */
-	int history;              /* every experiment's runs, oldest import first (H) */
-	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
-	struct list list;
-	enum screen_id from;      /* where Esc goes */
-};
 
-struct source_state {
-	long run;                 /* the run whose bytes are marked */
-	uint32_t source;
-	struct line_index ix;     /* of the source's text */
-	const char *text;
-	size_t len;
-	uint32_t named[8];        /* lines that named the variant */
-	size_t nnamed;
-	struct run_records rec;
-	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
-	struct list list;         /* over the text's lines: cursor and top, 0-based */
-	int left;                 /* columns scrolled to the right */
-	int placed;               /* top was set for this run */
-	enum screen_id from;
-};
 
-/* How Compare orders its rows within each scenario: X(ENUM, shown as). */
-#define SORTS(X)                                                                                   \
-	X(TABLE, "")                                                                               \
-	X(NAME, "name")                                                                            \
-	X(DELTA, "\xce\x94")                                                                        \
-	X(ABS_DELTA, "|\xce\x94|")                                                                   \
-	X(P, "p")                                                                                  \
-	X(BETTER, "better")
-
-#define SORT_ENUM_(e, name) SORT_##e,
-enum sort_key { SORTS(SORT_ENUM_) SORT__COUNT };
-#undef SORT_ENUM_
 
 struct find_state {
 	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
@@ -127,26 +79,13 @@ struct paste_state {
 };
 
 struct explore {
-	struct runs_state runs;
-	struct source_state src;
-	struct prompt prompt;
 	struct find_state find;
 	struct paste_state paste;
 	long edit_run;          /* e: the run whose block (or itself, edit_one) gets a variant */
 	int edit_one;
 	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
 	char edit_key[512];
-	char exp_filter[256];   /* f: the Experiments list's filter, "" for none */
-	size_t *vis, nvis;      /* the experiments it shows */
-	size_t vis_top;         /* the first shown, as a position among them */
-	struct list shown;      /* find and the mouse move this cursor among them ... */
-	size_t shown_was;       /* ... from here; sync_shown() takes a move back */
-	int shown_valid;
-	enum sort_key sort;     /* Compare's row order */
-	int hide_same;          /* Compare and Matrix hide unchanged and untested rows */
-	char sort_variant[512]; /* Matrix: the variant whose change Δ, |Δ| and p sort by */
-	size_t *order;          /* Compare: the rows shown, in order (explore_row_order) */
-	size_t norder;
+	struct row_order order; /* Compare's and the Matrix's (tui/order.h) */
 };
 
 /*
@@ -154,17 +93,9 @@ struct explore {
  * when the key was taken (tui.c then redraws and waits for the next).
  */
 int explore_key(struct tui *t, wint_t ch, int is_code); /* 2: taken, more to come: no redraw */
-/* Actions no screen took: find, sort, filter, copy, edits, import, history. Returns ACT_DONE or ACT_IGNORED. */
-int explore_action(struct tui *t, enum action a);
 /* Draw over the finished screen: the prompt on the status line. */
 void explore_draw(struct tui *t);
 
-/*
- * Compare: the rows of t->cmp to show, in order (sorted within each
- * scenario by the sort key, unchanged and untested ones left out when
- * hidden). The array is owned by t->ex; valid until the next call.
- */
-const size_t *explore_row_order(struct tui *t, size_t *n);
 /*
  * Put `fresh` in place of the TUI's model (moved: `fresh` is left empty)
  * and carry every view's state over by name: the experiment, its baseline
@@ -207,7 +138,7 @@ int explore_load_metric(struct tui *t, const char *metric);
 void explore_terminal(int on);
 /* Paste (tui/screen_paste.c): bracketed paste on or off. */
 void paste_enable(int on);
-/* `i`: open Paste with a prompt for a path. */
+/* `i` (Paste's open()): a prompt for a path, over an empty plan. */
 void paste_open(struct tui *t);
 /*
  * A paste begins (its text then comes through paste_key()) and ends (the
@@ -233,14 +164,12 @@ int paste_busy(const struct tui *t);
 /* The command line's fetch of a thread, for `i` (tui_opts.fetcher; NULL: paths only). */
 void paste_set_fetcher(const struct tui_fetcher *f);
 
-/* Compare's lines for find and copy (tui/compare_lines.c). */
-struct list *compare_lines(struct tui *t);
-void compare_line_text(struct tui *t, size_t i, struct buf *out);
-void compare_markdown(struct tui *t, struct buf *out);
 /* The Experiments list's, likewise (tui/experiments_lines.c). */
 struct list *experiments_lines(struct tui *t);
 void experiments_line_text(struct tui *t, size_t i, struct buf *out);
 void experiments_markdown(struct tui *t, struct buf *out);
+/* The Experiments screen's own state (its filter), freed (the screen's release()). */
+void experiments_release(struct tui *t);
 /* f: the filter prompt; whether experiment i passes the filter. */
 int experiments_filter_open(struct tui *t);
 int experiments_shown(struct tui *t, size_t i);
@@ -250,30 +179,10 @@ size_t experiments_rows(struct tui *t, int height, size_t *rows);
 int experiments_filter_act(struct tui *t, enum action a, int height);
 /* The EXPERIMENT column's header, naming the filter. */
 const char *experiments_header(struct tui *t, char *out, size_t size);
-/* Compare: what the METRIC column header says ("METRIC", "METRIC by |Δ| · ~ hidden"). */
-const char *explore_metric_header(struct tui *t, char *out, size_t size);
 
 /* The explore state of t, created on first use; freed by explore_release(). */
 struct explore *explore_of(struct tui *t);
 void explore_release(struct tui *t);
 
-/*
- * Open Runs on experiment `exp`: the runs of variants keys[0..n) (copied)
- * with `subject` and `quantity`, each variant's in scenarios[i] (NULL:
- * any; the array itself may be NULL).
- */
-void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
-		   const char *const *scenarios, size_t n, const char *subject,
-		   const char *quantity);
-/* Runs shows variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
-void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario);
-/*
- * H: the runs of variants keys[0..n) in `scenario` (NULL: any) with
- * `subject` and `quantity` in every experiment, oldest first.
- */
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
-		      const char *subject, const char *quantity);
-/* Open Source on run `run` (a model run index). */
-void tui_open_source(struct tui *t, long run);
 
 #endif

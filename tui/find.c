@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tui/explore.h"
+#include "tui/prompt.h"
 #include "util/diag.h"
 
 static int has_upper(const char *s)

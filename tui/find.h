@@ -7,7 +7,6 @@
 #define BD_TUI_FIND_H
 
 #include "store/compare_matrix.h"
-#include "tui/explore.h"
 #include "tui/screen.h"
 
 int find_action(struct tui *t, enum action a);
@@ -16,40 +15,12 @@ int sort_action(struct tui *t, enum action a);
 int copy_action(struct tui *t, enum action a);
 /* e R m: set a variant, rename or merge variants (recorded); u: undo the latest edit. */
 int edit_action(struct tui *t, enum action a);
-/* H: the selected metric's values for its variant(s) in every experiment, oldest first. */
-int history_action(struct tui *t);
-/* The sort key of a row (NULL: none); NaN (no delta, no p) sorts last. */
-double sort_row_key(const struct cmp_row *r, enum sort_key k);
-/* A row to sort (sort_rows): its scenario, metric and sort_row_key(). */
-struct sort_row {
-	const char *scenario, *metric;
-	double key;
-	size_t index, rank; /* sort_rows' own */
-};
-/*
- * Sort rows[0..n) within their scenarios (kept together, in the order they
- * first come) by key `k`: the table's order, name (v[i].metric) or v[i].key
- * (NaN last); ties keep the table's order. v is parallel to rows, and
- * sort_rows' to use up.
- */
-void sort_rows(size_t *rows, struct sort_row *v, size_t n, enum sort_key k);
-/* What a sort key is shown as ("name", "|Δ|"; "" for the table's order). */
-const char *sort_name(enum sort_key k);
-
 /* The Matrix's o ~ ] [ (tui/matrix_keys.c); ACT_DONE when taken. */
 int matrix_sort_action(struct tui *t, enum action a);
 /* The Matrix's H: the row's metric for the baseline and the selected column's variant. */
 int matrix_history(struct tui *t);
 /* The Matrix's y Y: its rows as shown, through compare --matrix's Markdown writer. */
 void matrix_markdown(struct tui *t, struct buf *out);
-/*
- * The rows of matrix `x` to show, in order: sorted within each scenario
- * by the shared sort key (Δ and p of the sort variant's column), the rows
- * without a tested change left out while ~ hides them. Heap; *n set.
- */
-size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n);
-/* "rows by |Δ| of NAME · ~ hidden", or "" for the table's order with every row. */
-const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size);
 /*
  * CPU and Sizes (the one of them shown): their lines for find and the
  * mouse, their rows for y Y (tui/views_lines.c).

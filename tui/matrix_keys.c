@@ -18,65 +18,18 @@
 #include "tui/find.h"
 #include "tui/views.h"
 
-/* The column the order's Δ and p are read from: the recorded variant's, else the first candidate. */
-static size_t sort_column(struct tui *t, const struct cmp_matrix *x)
+/* The row under the cursor, for the view that opens next. */
+void matrix_remember_row(struct tui *t)
 {
-	const char *want = t->ex && t->ex->sort_variant[0] ? t->ex->sort_variant : t->cand;
+	const struct views *v = views_get(t);
+	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
 
-	for (size_t c = 1; c < x->ncols; c++)
-		if (!strcmp(x->keys[c], want))
-			return c;
-	return 1;
-}
+	if (ml && ml->kind == ML_ROW) {
+		const struct cmp_mrow *r = &v->mx.rows[ml->index];
 
-/* A row whose every candidate is unchanged or untested (hidden by ~). */
-static int same_everywhere(const struct cmp_mrow *r, size_t ncols)
-{
-	for (size_t c = 1; c < ncols; c++) {
-		const struct cmp_row *cr = r->cell[c - 1];
-
-		if (cr && cr->tested && cr->verdict != CMP_SAME)
-			return 0;
+		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
+			 r->quantity);
 	}
-	return 1;
-}
-
-size_t *matrix_row_order(struct tui *t, const struct cmp_matrix *x, size_t *n)
-{
-	struct explore *ex = explore_of(t);
-	size_t *order = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*order));
-	struct sort_row *s = xmalloc((x->nrows ? x->nrows : 1) * sizeof(*s));
-	size_t col = x->ncols > 1 ? sort_column(t, x) : 0;
-
-	*n = 0;
-	for (size_t i = 0; i < x->nrows; i++) {
-		const struct cmp_mrow *r = &x->rows[i];
-
-		if (ex->hide_same && x->ncols >= 2 && same_everywhere(r, x->ncols))
-			continue;
-		s[*n] = (struct sort_row){ .scenario = r->scenario, .metric = r->metric,
-					   .key = col ? sort_row_key(r->cell[col - 1], ex->sort) : NAN };
-		order[(*n)++] = i;
-	}
-	sort_rows(order, s, *n, ex->sort);
-	free(s);
-	return order;
-}
-
-const char *matrix_order_text(struct tui *t, const struct cmp_matrix *x, char *out, size_t size)
-{
-	struct explore *ex = explore_of(t);
-	size_t c = x->ncols > 1 ? sort_column(t, x) : 0;
-
-	out[0] = '\0';
-	if (ex->sort == SORT_NAME)
-		snprintf(out, size, "rows by name");
-	else if (ex->sort != SORT_TABLE && c)
-		snprintf(out, size, "rows by %s of %s", sort_name(ex->sort), cmp_matrix_name(x, c));
-	if (ex->hide_same)
-		snprintf(out + strlen(out), size - strlen(out), "%s~ hidden",
-			 out[0] ? " \xc2\xb7 " : "");
-	return out;
 }
 
 /* Rebuild the lines in the new order, the cursor staying on its metric. */
@@ -84,7 +37,7 @@ static void reorder(struct tui *t)
 {
 	matrix_remember_row(t);
 	views_invalidate(t);
-	t->cmp_valid = 0; /* Compare shares the order */
+	tui_changed(t); /* Compare shares the order */
 }
 
 /* ] [: the next (dir 1) or previous significant cell, reading row by row. */
@@ -121,18 +74,20 @@ int matrix_sort_action(struct tui *t, enum action a)
 
 	switch (a) {
 	case ACT_SORT:
-		ex->sort = (enum sort_key)((ex->sort + 1) % SORT__COUNT);
+		ex->order.sort = (enum sort_key)((ex->order.sort + 1) % SORT__COUNT);
 		if (v->col >= 1 && v->col < v->mx.ncols)
-			snprintf(ex->sort_variant, sizeof(ex->sort_variant), "%s", v->mx.keys[v->col]);
+			snprintf(ex->order.sort_variant, sizeof(ex->order.sort_variant), "%s", v->mx.keys[v->col]);
 		reorder(t);
 		v = views_get(t);
-		tui_message(t, "%s", *matrix_order_text(t, &v->mx, what, sizeof(what)) && ex->sort != SORT_TABLE
-					     ? what : "rows in the table's order");
+		if (!*matrix_order_text(&ex->order, t->cand, &v->mx, what, sizeof(what)) ||
+		    ex->order.sort == SORT_TABLE)
+			snprintf(what, sizeof(what), "rows in the table's order");
+		tui_message(t, "%s", what);
 		break;
 	case ACT_HIDE_SAME:
-		ex->hide_same = !ex->hide_same;
+		ex->order.hide_same = !ex->order.hide_same;
 		reorder(t);
-		tui_message(t, "%s", ex->hide_same ? "rows without a tested change hidden" : "every row shown");
+		tui_message(t, "%s", ex->order.hide_same ? "rows without a tested change hidden" : "every row shown");
 		break;
 	case ACT_NEXT_SIG:
 	case ACT_PREV_SIG:
@@ -159,8 +114,7 @@ int matrix_history(struct tui *t)
 	r = &v->mx.rows[ml->index];
 	keys[0] = v->mx.keys[0];
 	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
-	tui_open_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
-	return ACT_DONE;
+	return screen_ask_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
 }
 
 void matrix_markdown(struct tui *t, struct buf *out)

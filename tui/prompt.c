@@ -11,14 +11,16 @@
 #include <wctype.h>
 
 #include "tui/draw.h"
-#include "tui/explore.h"
+#include "util/util.h"
 #include "util/text.h"
 
 void prompt_open(struct tui *t, const char *label, const char *initial, prompt_fn done,
 		 prompt_fn tab)
 {
-	struct prompt *p = &explore_of(t)->prompt;
+	struct prompt *p = t->prompt;
 
+	if (!p)
+		p = t->prompt = xcalloc(1, sizeof(*p));
 	p->active = 1;
 	snprintf(p->label, sizeof(p->label), "%s", label);
 	buf_reset(&p->text);
@@ -33,8 +35,10 @@ void prompt_open(struct tui *t, const char *label, const char *initial, prompt_f
 
 void prompt_use_history(struct tui *t, struct prompt_history *h)
 {
-	struct prompt *p = &explore_of(t)->prompt;
+	struct prompt *p = t->prompt;
 
+	if (!p)
+		return;
 	p->hist = h;
 	p->hpos = h->n;
 }
@@ -88,7 +92,7 @@ static void erase_last(struct buf *b)
 
 int prompt_key(struct tui *t, wint_t ch, int is_code)
 {
-	struct prompt *p = t->ex ? &t->ex->prompt : NULL;
+	struct prompt *p = t->prompt;
 
 	if (!p || !p->active)
 		return 0;
@@ -148,7 +152,7 @@ enter:
 
 int prompt_draw(struct tui *t)
 {
-	struct prompt *p = t->ex ? &t->ex->prompt : NULL;
+	struct prompt *p = t->prompt;
 	int x;
 
 	if (!p || !p->active)
@@ -161,6 +165,36 @@ int prompt_draw(struct tui *t)
 	if (t->message[0] && x < COLS - 4) /* why the prompt is back (a bad pattern) */
 		draw_right(LINES - 1, x, COLS - x - 1, t->message, ROLE_DIM);
 	return 1;
+}
+
+int prompt_active(const struct tui *t)
+{
+	return t->prompt && t->prompt->active;
+}
+
+void prompt_close(struct tui *t)
+{
+	if (t->prompt)
+		t->prompt->active = 0;
+}
+
+void prompt_set_label(struct tui *t, const char *label)
+{
+	if (t->prompt)
+		snprintf(t->prompt->label, sizeof(t->prompt->label), "%s", label);
+}
+
+const char *prompt_label(const struct tui *t)
+{
+	return t->prompt ? t->prompt->label : "";
+}
+
+void prompt_set_text(struct tui *t, const char *text)
+{
+	if (t->prompt) {
+		buf_reset(&t->prompt->text);
+		buf_adds(&t->prompt->text, text);
+	}
 }
 
 void prompt_release(struct prompt *p)

@@ -5,7 +5,7 @@
  * printable characters are typed, Backspace erases, Ctrl-U clears, Tab
  * calls the owner's `tab` (when set), Up and Down recall what was entered
  * before (when the owner keeps a history), Enter calls `done` with the
- * text, Esc cancels.
+ * text, Esc cancels. It lives in t->prompt, made when first opened.
  */
 #ifndef BD_TUI_PROMPT_H
 #define BD_TUI_PROMPT_H
@@ -44,6 +44,14 @@ void prompt_history_release(struct prompt_history *h);
 int prompt_key(struct tui *t, wint_t ch, int is_code);
 /* Draw the prompt over the status line when it is open; returns 1 when it did. */
 int prompt_draw(struct tui *t);
+/* 1 while the prompt is open (it takes every key). */
+int prompt_active(const struct tui *t);
+/* Close it without calling `done` (a paste wins over a half-typed path). */
+void prompt_close(struct tui *t);
+/* The open prompt's label and text, changed by its owner (a Tab). */
+void prompt_set_label(struct tui *t, const char *label);
+const char *prompt_label(const struct tui *t);
+void prompt_set_text(struct tui *t, const char *text);
 void prompt_release(struct prompt *p);
 
 #endif

@@ -82,13 +82,12 @@ static void drop_index(struct tui *t)
 /* explore_adopt(), keeping the store's index as the list when `keep_index` (t->m is not the whole store). */
 static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
-	struct explore *x = explore_of(t);
-	char *exp = NULL, *base = NULL, *cand = NULL, *run = NULL, *cursor_run = NULL, *view_name = NULL;
+	char *exp = NULL, *base = NULL, *cand = NULL, *view_name = NULL;
 	char *base_run = NULL, *cand_run = NULL;
 	int had_view = t->view_exp < t->m->nexps;
 	int same_view = 0; /* the views show the experiment under the cursor */
 	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
-	struct list cmp_place = t->cmp_lines;
+	unsigned shown = t->shown;
 	size_t e;
 
 	if (t->exps.cursor < tui_list(t)->nexps)
@@ -102,10 +101,6 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		base_run = run_of(t->m, &t->m->exps[t->view_exp], t->base);
 		cand_run = run_of(t->m, &t->m->exps[t->view_exp], t->cand);
 	}
-	if (x->src.run >= 0 && (size_t)x->src.run < t->m->rs.nruns)
-		run = xstrdup(t->m->rs.runs[x->src.run].id);
-	if (x->runs.valid && x->runs.list.cursor < x->runs.nlines && x->runs.lines[x->runs.list.cursor].run >= 0)
-		cursor_run = xstrdup(t->m->rs.runs[x->runs.lines[x->runs.list.cursor].run].id);
 	model_release(t->m);
 	*t->m = *fresh;
 	memset(fresh, 0, sizeof(*fresh));
@@ -115,7 +110,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 
 	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	t->base = t->cand = "";
 	if (t->m->nexps) {
 		/* with the index kept, the experiment the views showed (t->m holds it whole) */
@@ -126,7 +121,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		if (same_view) {
 			/* the same experiment, perhaps at another index: each view keeps its place */
 			views_follow(t, e);
-			t->cmp_lines = cmp_place;
+			t->shown = shown; /* the same experiment: Compare keeps its cursor */
 		} else {
 			views_forget(t); /* nothing built from the old model is kept */
 		}
@@ -141,34 +136,11 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 				t->cand = c;
 		}
 	}
-	x->runs.valid = 0;
-	x->runs.want_run = cursor_run ? trace_find_run(t->m, cursor_run) : -1;
-	if (run) {
-		long r = trace_find_run(t->m, run);
-
-		trace_index_release(&x->src.ix);
-		trace_records_release(&x->src.rec);
-		x->src.text = NULL;
-		x->src.run = -1;
-		if (r >= 0) {
-			enum screen_id cur = t->cur, prev = t->prev, from = x->src.from;
-			struct list keep = x->src.list;
-
-			tui_open_source(t, r); /* reads the text and spans again */
-			t->cur = cur;
-			t->prev = prev;
-			x->src.from = from;
-			x->src.list = keep;
-			x->src.placed = 1;
-		}
-	}
 	if ((t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE) && !t->m->nexps)
 		t->cur = SCREEN_EXPERIMENTS;
 	free(exp);
 	free(base);
 	free(cand);
-	free(run);
-	free(cursor_run);
 	free(base_run);
 	free(cand_run);
 	free(view_name);
@@ -302,7 +274,6 @@ int explore_refresh(struct tui *t)
  */
 static void adopt_alone(struct tui *t, struct model *fresh)
 {
-	struct explore *x = explore_of(t);
 
 	if (!t->index) {
 		t->index = xmalloc(sizeof(*t->index));
@@ -314,15 +285,9 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
 	t->view_exp = SIZE_MAX;
-	t->cmp_valid = 0;
+	tui_changed(t);
 	t->base = t->cand = "";
 	views_forget(t);
-	x->runs.valid = 0;
-	x->runs.want_run = -1;
-	trace_index_release(&x->src.ix);
-	trace_records_release(&x->src.rec);
-	x->src.text = NULL;
-	x->src.run = -1;
 	if (t->cur == SCREEN_SOURCE || t->cur == SCREEN_RUNS)
 		t->cur = SCREEN_EXPERIMENTS;
 }

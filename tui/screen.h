@@ -1,7 +1,9 @@
 /*
  * screen.h - what every screen is: a name, the action that opens it, and
- * draw/act functions over the shared TUI state. Screens draw the whole body
- * from state and model; they never read keys or refresh (tui.c does).
+ * draw/act/open functions over the shared TUI state. Screens draw the
+ * whole body from state and model; they never read keys or refresh, and
+ * never open another screen: they ask tui.c, the dispatcher, with an
+ * act_result and t->ask (screen_ask_*() in tui/ask.c).
  */
 #ifndef BD_TUI_SCREEN_H
 #define BD_TUI_SCREEN_H
@@ -11,9 +13,12 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
-#include "tui/watch.h"
+#include "tui/stamp.h"
+#include "util/arena.h"
 #include "util/buf.h"
 #include "util/diag.h"
+
+struct prompt;
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
@@ -31,24 +36,38 @@ enum screen_id {
 	SCREEN__COUNT
 };
 
-/* What an act() did: bits. */
+/*
+ * What an act() did and what it asks of tui.c next: bits (htop's handler
+ * results). The arguments of an ACT_OPEN or ACT_SHOW are in t->ask, which
+ * the screen_ask_*() functions fill; what a prompt's callback or the mouse
+ * asks waits in t->ask.bits for tui.c, which carries out both after each
+ * key.
+ */
 enum act_result {
 	ACT_IGNORED = 0,
-	ACT_DONE = 1 << 0, /* handled; redraw */
+	ACT_DONE = 1 << 0,   /* handled; redraw */
+	ACT_OPEN = 1 << 1,   /* open t->ask.screen on t->ask's arguments (the screen's open()) */
+	ACT_SHOW = 1 << 2,   /* go back to t->ask.screen as it was left */
 };
 
-/* A line of the Compare table. */
-enum cmp_line_kind {
-	LINE_HEADING, /* a scenario, or "geomean": `text` */
-	LINE_ROW,     /* cmp row `index` */
-	LINE_GEO,     /* geometric mean `index` */
-	LINE_COUNTS,  /* improved / regressed / unchanged / untested */
-};
-
-struct cmp_line {
-	enum cmp_line_kind kind;
-	size_t index;
-	const char *text;
+/*
+ * A screen asked for, with what it opens on. The strings are copies in
+ * `arena` (what the asker pointed into may go: H reads the store again
+ * before Runs opens), released by tui.c once the request is carried out.
+ */
+struct screen_ask {
+	unsigned bits;          /* act_result bits asked outside an act() (a prompt, the mouse) */
+	enum screen_id screen;
+	enum screen_id from;    /* where the screen's Esc goes; the current screen unless said */
+	size_t exp;             /* a view: the listed experiment (tui_list(), SIZE_MAX: the shown one); Runs: t->m's */
+	int history;            /* Runs: H, the variants' runs in every experiment */
+	const char *metric;     /* H: the metric whose runs in other experiments are read first */
+	const char **keys, **scenarios; /* Runs: variants, each in its scenario (NULL: any) */
+	size_t n;
+	const char *subject, *quantity;
+	long run;               /* Source: the run (a model run index) */
+	unsigned line;          /* Source: the text's line to put the cursor on; 0 the run's block */
+	struct arena arena;
 };
 
 struct tui {
@@ -62,37 +81,48 @@ struct tui {
 	 */
 	struct model *index;
 	struct store *store;
-	struct store_watch watch; /* the store's files as the model was read (tui/watch.h) */
+	struct store_watch watch; /* the store's files as the model was read (tui/stamp.h) */
 	const char *title;
 	enum screen_id cur, prev;
+	const struct screen *const *screens; /* the screen table, by screen_id (tui.c's) */
 	struct list exps;   /* Experiments: cursor = selected experiment */
 	/*
 	 * The experiment the views' state (base, cand, scroll) belongs to;
 	 * SIZE_MAX before any. A view opened on another experiment than the
-	 * cursor's resets that state first (tui_open_compare), so a view never
-	 * shows one experiment's variants against another's runs.
+	 * cursor's resets that state first (tui_set_experiment(), called by
+	 * tui.c when it opens a view), so a view never shows one experiment's
+	 * variants against another's runs.
 	 */
 	size_t view_exp;
 	const struct diag *warnings; /* the last import's, never NULL */
-	struct list warn;
-	/* Compare */
-	const char *base, *cand; /* variant keys; cand "" when there is only one variant */
-	size_t cmp_exp;          /* the experiment the table was built for */
-	int cmp_valid;
-	struct cmp_table cmp;
-	struct cmp_line *lines;
-	size_t nlines, lines_cap;
-	struct list cmp_lines;
-	struct list help;
+	/* the views' pair: variant keys of view_exp; cand "" when there is only one variant */
+	const char *base, *cand;
+	/*
+	 * What a screen built from the shared state keeps is stale when these
+	 * moved: `gen` when the model was edited or replaced or the rows'
+	 * order or filter changed (tui_changed()), `shown` when another
+	 * experiment was set (tui_set_experiment(): cursors start over).
+	 */
+	unsigned gen, shown;
+	/* each screen's own state, by screen_id: only its files read it (NULL until used; release() frees it) */
+	void *own[SCREEN__COUNT];
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
-	struct explore *ex; /* Runs and Source (tui/explore.h); NULL until first used */
+	struct explore *ex; /* the exploring keys' state (tui/explore.h); NULL until first used */
+	struct prompt *prompt; /* the status line's prompt (tui/prompt.h); NULL until first opened */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
-	struct fxview *fx;  /* Factors (tui/factors_view.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
 	char keep_row[512];
 	/* the cursor's place in the list drawn, for the status line (tui_position()); "" none */
 	char pos[80], pos_brief[48];
+	struct screen_ask ask; /* what the last key asked of tui.c */
+};
+
+/* What an edit changed (tui/edit.c), for the screens that follow it by name. */
+struct tui_edit {
+	const char *from, *to; /* R, m: variant key `from` is shown as `to` now; NULL: not this */
+	const char *moved;     /* e: the key of the variant the run moved to; NULL: not this */
+	const char *run_id;    /* e: the run edited */
 };
 
 struct screen {
@@ -103,15 +133,41 @@ struct screen {
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */
 	int (*act)(struct tui *t, enum action a, int height);
+	/*
+	 * Optional: make the state it shows from `a` (tui.c then switches to
+	 * it). 0, or -1 when there is nothing to show (the reason in the
+	 * status line; the screen shown stays). Without it, a screen opens as
+	 * it was left.
+	 */
+	int (*open)(struct tui *t, const struct screen_ask *a);
 	/* Optional: find (/ n N) searches these lines and moves the list's cursor to a match. */
 	struct list *(*lines)(struct tui *t);
 	void (*line_text)(struct tui *t, size_t i, struct buf *out);
 	/* Optional: what y and Y copy, as GitHub Markdown. */
 	void (*markdown)(struct tui *t, struct buf *out);
+	/* Optional: free its state in t->own[] (at the end; without it, free() does). */
+	void (*release)(struct tui *t);
+	/*
+	 * Optional: what e, R and m edit here: the run under the cursor (a
+	 * model run index, -1 on a heading), its variant's key and experiment.
+	 * 0, or -1 when nothing is selected.
+	 */
+	int (*selected)(struct tui *t, long *run, const char **key, const char **exp);
+	/* Optional: an edit was recorded and the store read again (told to every screen). */
+	void (*edited)(struct tui *t, const struct tui_edit *e);
+	/*
+	 * Optional: `u` before the journal's undo, asked of every screen (Paste
+	 * takes back the import it just made). 1 when it took it (or said why
+	 * not), 0 when `u` is the journal's.
+	 */
+	int (*undo)(struct tui *t);
 };
 
 /* The screen shown now. */
-const struct screen *tui_screen(const struct tui *t);
+static inline const struct screen *tui_screen(const struct tui *t)
+{
+	return t->screens[t->cur];
+}
 
 extern const struct screen screen_experiments;
 extern const struct screen screen_matrix;
@@ -126,6 +182,43 @@ extern const struct screen screen_runs;
 extern const struct screen screen_source;
 extern const struct screen screen_paste;
 
+/*
+ * Ask tui.c for a screen (tui/ask.c). Each fills t->ask, copying what it
+ * is given, adds its bits to t->ask.bits and returns ACT_DONE with them.
+ */
+/*
+ * Open `s`: a view on listed experiment `exp` (an index into tui_list();
+ * SIZE_MAX: the one shown), another screen on its defaults (Paste).
+ */
+int screen_ask_open(struct tui *t, enum screen_id s, size_t exp);
+/* Go back to `s` as it was left. */
+int screen_ask_show(struct tui *t, enum screen_id s);
+/* Runs on experiment `exp` of t->m: variants keys[0..n), each in scenarios[i] (NULL: any). */
+int screen_ask_runs(struct tui *t, size_t exp, const char *const *keys, const char *const *scenarios,
+		    size_t n, const char *subject, const char *quantity);
+/* H: Runs on keys[0..n) in `scenario` (NULL: any) in every experiment, oldest first. */
+int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
+		       const char *subject, const char *quantity);
+/* Source on run `run` (a model run index), at text line `line` (0: the run's block). */
+int screen_ask_source(struct tui *t, long run, unsigned line);
+/* Free what t->ask holds and clear it. */
+void screen_ask_release(struct screen_ask *a);
+
+/*
+ * Screen s's own state, `size` bytes zeroed when first asked for; a
+ * screen without release() has it freed whole at the end.
+ */
+void *tui_own(struct tui *t, enum screen_id s, size_t size);
+
+/* What H says on a screen, or a line, that has no figure's history to show. */
+#define HISTORY_WHERE "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs"
+
+/* What the views built is stale: the model was edited or replaced, or the rows' order changed. */
+static inline void tui_changed(struct tui *t)
+{
+	t->gen++;
+}
+
 /* The model the Experiments list shows: t->index, or t->m. */
 const struct model *tui_list(const struct tui *t);
 /*
@@ -133,12 +226,6 @@ const struct model *tui_list(const struct tui *t);
  * candidate its defaults, scrolling reset; the list's cursor goes to it.
  */
 void tui_set_experiment(struct tui *t, size_t e);
-/*
- * Open listed experiment `e` (an index into tui_list()) in its first view,
- * the Matrix (baseline and candidate reset to the defaults), reading it
- * first when t->m does not hold it (explore_load_listed()).
- */
-void tui_open_compare(struct tui *t, size_t e);
 /*
  * Compare the shown experiment against variant `key` in every view (b):
  * the view's choice, not recorded; it stays through edits and reloads

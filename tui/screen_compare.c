@@ -13,8 +13,10 @@
 
 #include "parsers/units.h"
 #include "store/compare_text.h"
+#include "tui/compare_view.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/order.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/abbrev.h"
@@ -55,65 +57,14 @@ static const struct experiment *current(const struct tui *t)
 	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
 }
 
-static void add_line(struct tui *t, enum cmp_line_kind kind, size_t index, const char *text)
-{
-	ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
-	t->lines[t->nlines].kind = kind;
-	t->lines[t->nlines].index = index;
-	t->lines[t->nlines++].text = text;
-}
-
-static int is_row(const void *lines, size_t i);
-
-static void rebuild(struct tui *t)
-{
-	const struct experiment *e = current(t);
-	const char *scenario = NULL;
-	int several = 0;
-	const size_t *order;
-	size_t norder;
-
-	if (t->cmp_valid && t->cmp_exp == t->view_exp)
-		return;
-	cmp_release(&t->cmp);
-	t->nlines = 0;
-	if (!e)
-		return;
-	cmp_build(t->m, e, t->base, *t->cand ? t->cand : t->base, NULL, &t->cmp);
-	cmp_geomeans(&t->cmp, 1);
-	for (size_t i = 1; i < t->cmp.nrows; i++)
-		if (strcmp(t->cmp.rows[i].scenario, t->cmp.rows[0].scenario))
-			several = 1;
-	order = explore_row_order(t, &norder);
-	for (size_t k = 0; k < norder; k++) {
-		size_t i = order[k];
-		const char *s = t->cmp.rows[i].scenario;
-
-		if ((several || *s) && (!scenario || strcmp(scenario, s))) {
-			add_line(t, LINE_HEADING, 0, *s ? s : "(no scenario)");
-			scenario = s;
-		}
-		add_line(t, LINE_ROW, i, s);
-	}
-	if (t->cmp.ngeo)
-		add_line(t, LINE_HEADING, 0, "geomean");
-	for (size_t i = 0; i < t->cmp.ngeo; i++)
-		add_line(t, LINE_GEO, i, "");
-	if (*t->cand && t->cmp.nrows)
-		add_line(t, LINE_COUNTS, 0, "");
-	t->cmp_valid = 1;
-	t->cmp_exp = t->view_exp;
-	t->cmp_lines.count = t->nlines;
-	list_on_row(&t->cmp_lines, is_row, t->lines);
-}
-
 /* The row under the cursor, for the view that opens next (and for a flip). */
 static void remember_row(struct tui *t)
 {
-	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	struct compare_view *cv = compare_built(t);
+	const struct cmp_line *l = cv->list.cursor < cv->nlines ? &cv->lines[cv->list.cursor] : NULL;
 
 	if (l && l->kind == LINE_ROW) {
-		const struct cmp_row *r = &t->cmp.rows[l->index];
+		const struct cmp_row *r = &cv->cmp.rows[l->index];
 
 		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
 			 r->quantity);
@@ -123,20 +74,21 @@ static void remember_row(struct tui *t)
 /* Put the cursor on the row t->keep_row names, then forget it. */
 static void keep_row(struct tui *t)
 {
+	struct compare_view *cv = compare_built(t);
 	struct buf key = BUF_INIT;
 
 	if (!t->keep_row[0])
 		return;
-	for (size_t i = 0; i < t->nlines; i++) {
+	for (size_t i = 0; i < cv->nlines; i++) {
 		const struct cmp_row *r;
 
-		if (t->lines[i].kind != LINE_ROW)
+		if (cv->lines[i].kind != LINE_ROW)
 			continue;
-		r = &t->cmp.rows[t->lines[i].index];
+		r = &cv->cmp.rows[cv->lines[i].index];
 		buf_reset(&key);
 		buf_addf(&key, "%s\x1f%s\x1f%s", r->scenario, r->subject, r->quantity);
 		if (!strcmp(key.s, t->keep_row)) {
-			t->cmp_lines.cursor = i;
+			cv->list.cursor = i;
 			break;
 		}
 	}
@@ -268,7 +220,8 @@ static void draw_geo(const struct cmp_geomean *g, int y, const struct layout *L,
 static void draw_line(struct tui *t, const struct cmp_line *l, int y, const struct layout *L,
 		      int selected)
 {
-	const struct cmp_table *c = &t->cmp;
+	struct compare_view *cv = compare_built(t);
+	const struct cmp_table *c = &cv->cmp;
 
 	if (selected)
 		draw_fill(y, ROLE_SELECTED);
@@ -296,12 +249,13 @@ static void draw_line(struct tui *t, const struct cmp_line *l, int y, const stru
 /* What the selected line rests on: the test, the counts, the flags. */
 static void draw_detail(struct tui *t, int y)
 {
-	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	struct compare_view *cv = compare_built(t);
+	const struct cmp_line *l = cv->list.cursor < cv->nlines ? &cv->lines[cv->list.cursor] : NULL;
 	struct buf b = BUF_INIT;
 	char n[32], s1[32], s2[32], p[32];
 
 	if (l && l->kind == LINE_ROW && *t->cand) {
-		const struct cmp_row *r = &t->cmp.rows[l->index];
+		const struct cmp_row *r = &cv->cmp.rows[l->index];
 
 		buf_addf(&b, "%s: ", r->metric);
 		buf_adds(&b, cmp_text_method(r->method));
@@ -335,13 +289,13 @@ static void draw_detail(struct tui *t, int y)
 			buf_release(&w);
 		}
 	} else if (l && l->kind == LINE_GEO) {
-		const struct cmp_geomean *g = &t->cmp.geo[l->index];
+		const struct cmp_geomean *g = &cv->cmp.geo[l->index];
 
 		buf_addf(&b, "geometric mean of %s over the %zu rows both variants have", g->quantity,
 			 g->nrows);
 	} else if (*t->cand) {
 		buf_addf(&b, "~ no change beyond the noise (\xce\xb1 = %g, threshold %g%%) \xc2\xb7 ? untested",
-			 t->cmp.opts.alpha, t->cmp.opts.threshold);
+			 cv->cmp.opts.alpha, cv->cmp.opts.threshold);
 	}
 	draw_fields(y, 1, COLS - 2, buf_str(&b), ROLE_DIM);
 	buf_release(&b);
@@ -384,17 +338,18 @@ static void column_names(const struct experiment *e, const struct tui *t, int wi
 }
 
 /* Wide terminals: the figures' columns grow to the variants' names when the line has the room. */
-static void widen(const struct experiment *e, const struct tui *t, struct layout *L)
+static void widen(const struct experiment *e, const struct tui *t, const struct compare_view *cv,
+		  struct layout *L)
 {
 	int want = draw_width(variant_text(e, t->base)), used, room, metric = 10;
 
 	/* the metric column needs no more than its longest name */
-	for (size_t i = 0; i < t->cmp.nrows; i++)
-		if (draw_width(t->cmp.rows[i].metric) + L->indent > metric)
-			metric = draw_width(t->cmp.rows[i].metric) + L->indent;
-	for (size_t i = 0; i < t->cmp.ngeo; i++)
-		if (draw_width(t->cmp.geo[i].quantity) + L->indent > metric)
-			metric = draw_width(t->cmp.geo[i].quantity) + L->indent;
+	for (size_t i = 0; i < cv->cmp.nrows; i++)
+		if (draw_width(cv->cmp.rows[i].metric) + L->indent > metric)
+			metric = draw_width(cv->cmp.rows[i].metric) + L->indent;
+	for (size_t i = 0; i < cv->cmp.ngeo; i++)
+		if (draw_width(cv->cmp.geo[i].quantity) + L->indent > metric)
+			metric = draw_width(cv->cmp.geo[i].quantity) + L->indent;
 	if (*t->cand && draw_width(variant_text(e, t->cand)) > want)
 		want = draw_width(variant_text(e, t->cand));
 	if (want <= L->value)
@@ -413,13 +368,13 @@ static void widen(const struct experiment *e, const struct tui *t, struct layout
  * number cut to "20,172,458…" would read as another number), taking the
  * columns from the metric's while it keeps 8.
  */
-static void fit_figures(const struct tui *t, struct layout *L)
+static void fit_figures(const struct tui *t, const struct compare_view *cv, struct layout *L)
 {
 	int need = 0, more;
 	char v[64];
 
-	for (size_t i = 0; i < t->cmp.nrows; i++) {
-		const struct cmp_row *r = &t->cmp.rows[i];
+	for (size_t i = 0; i < cv->cmp.nrows; i++) {
+		const struct cmp_row *r = &cv->cmp.rows[i];
 		int w = draw_width(cmp_text_value(r->quantity, &r->base, r->unit, v, sizeof(v)));
 
 		if (w > need)
@@ -440,6 +395,7 @@ static void fit_figures(const struct tui *t, struct layout *L)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct compare_view *cv = compare_built(t);
 	char heads[2][128];
 	const struct experiment *e = current(t);
 	struct layout L = layout(height);
@@ -450,15 +406,14 @@ static void draw(struct tui *t, int top, int height)
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
 		return;
 	}
-	rebuild(t);
 	keep_row(t);
-	widen(e, t, &L);
-	fit_figures(t, &L);
+	widen(e, t, cv, &L);
+	fit_figures(t, cv, &L);
 	draw_header(t, e, top);
-	list_clamp(&t->cmp_lines, rows);
-	tui_position_list(t, "row", &t->cmp_lines, is_row, t->lines);
+	list_clamp(&cv->list, rows);
+	tui_position_list(t, "row", &cv->list, compare_is_row, cv->lines);
 	x = 1;
-	draw_text(top + 2, x, L.metric, explore_metric_header(t, ci, sizeof(ci)), ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, compare_order_header(&explore_of(t)->order, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	column_names(e, t, L.value, heads);
 	draw_right(top + 2, x, L.value, heads[0], ROLE_HEADER);
@@ -466,62 +421,89 @@ static void draw(struct tui *t, int top, int height)
 	if (*t->cand) {
 		draw_right(top + 2, x, L.value, heads[1], ROLE_HEADER);
 		x += L.value + 1;
-		snprintf(ci, sizeof(ci), "%g%% CI", (1 - t->cmp.opts.alpha) * 100);
+		snprintf(ci, sizeof(ci), "%g%% CI", (1 - cv->cmp.opts.alpha) * 100);
 		draw_change(top + 2, x, &L, "DELTA", ci, "P", ROLE_HEADER);
 	}
-	if (!t->nlines)
+	if (!cv->nlines)
 		draw_text(top + 4, 2, COLS - 4, "No measurements for these variants.", ROLE_DIM);
 	t->list_y = top + 3;
-	for (int i = 0; i < rows && t->cmp_lines.top + (size_t)i < t->nlines; i++) {
-		size_t k = t->cmp_lines.top + (size_t)i;
+	for (int i = 0; i < rows && cv->list.top + (size_t)i < cv->nlines; i++) {
+		size_t k = cv->list.top + (size_t)i;
 
-		draw_line(t, &t->lines[k], top + 3 + i, &L, k == t->cmp_lines.cursor);
+		draw_line(t, &cv->lines[k], top + 3 + i, &L, k == cv->list.cursor);
 	}
 	if (L.detail)
 		draw_detail(t, top + height - 1);
 }
 
 /* Enter on a row: the runs behind both of its figures. */
-static void open_runs(struct tui *t)
+static int open_runs(struct tui *t)
 {
-	const struct cmp_line *l = t->cmp_lines.cursor < t->nlines ? &t->lines[t->cmp_lines.cursor] : NULL;
+	struct compare_view *cv = compare_built(t);
+	const struct cmp_line *l = cv->list.cursor < cv->nlines ? &cv->lines[cv->list.cursor] : NULL;
 	const struct cmp_row *r;
 	const char *keys[2], *scen[2];
 
 	if (!l || l->kind != LINE_ROW) {
 		tui_message(t, "Enter on a metric's row shows the runs behind it");
-		return;
+		return ACT_DONE;
 	}
-	r = &t->cmp.rows[l->index];
+	r = &cv->cmp.rows[l->index];
 	keys[0] = t->base;
 	keys[1] = t->cand;
 	scen[0] = r->base.present ? r->base.scenario : r->scenario;
 	scen[1] = r->cand.present ? r->cand.scenario : r->scenario;
-	tui_open_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
+	return screen_ask_runs(t, t->view_exp, keys, scen, *t->cand ? 2 : 1, r->subject, r->quantity);
 }
 
-/* For list_act_rows: a metric's row or a geomean, not a heading or the counts. */
-static int is_row(const void *lines, size_t i)
+/* H: the row's metric for the baseline and the candidate in every experiment. */
+static int history(struct tui *t, const struct compare_view *cv)
 {
-	const struct cmp_line *l = (const struct cmp_line *)lines + i;
+	const struct cmp_line *l = cv->list.cursor < cv->nlines ? &cv->lines[cv->list.cursor] : NULL;
+	const struct cmp_row *r;
+	const char *keys[2] = { t->base, t->cand };
 
-	return l->kind == LINE_ROW || l->kind == LINE_GEO;
+	if (!l || l->kind != LINE_ROW) {
+		tui_message(t, "%s", HISTORY_WHERE);
+		return ACT_DONE;
+	}
+	r = &cv->cmp.rows[l->index];
+	return screen_ask_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
+}
+
+/* ] [: the cursor to the next (dir 1) or previous significant row. */
+static void jump(struct tui *t, struct compare_view *cv, int dir)
+{
+	struct list *l = &cv->list;
+
+	for (size_t k = 1; k <= cv->nlines; k++) {
+		size_t i;
+
+		if (dir > 0 ? l->cursor + k >= cv->nlines : k > l->cursor)
+			break;
+		i = dir > 0 ? l->cursor + k : l->cursor - k;
+		if (cv->lines[i].kind == LINE_ROW && cv->cmp.rows[cv->lines[i].index].significant) {
+			l->cursor = i;
+			return;
+		}
+	}
+	tui_message(t, "no significant change %s", dir > 0 ? "below" : "above");
 }
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct compare_view *cv = compare_built(t);
 	const struct experiment *e = current(t);
 	size_t i, n;
 
 	if (!e)
 		return ACT_IGNORED;
-	if (list_act_rows(&t->cmp_lines, a, table_height(height), is_row, t->lines))
+	if (list_act_rows(&cv->list, a, table_height(height), compare_is_row, cv->lines))
 		return ACT_DONE;
 	n = e->nvariants;
 	switch (a) {
 	case ACT_ENTER:
-		open_runs(t);
-		return ACT_DONE;
+		return open_runs(t);
 	case ACT_NEXT:
 	case ACT_PREV:
 		if (!*t->cand || n < 3) {
@@ -533,8 +515,7 @@ static int act(struct tui *t, enum action a, int height)
 			i = a == ACT_NEXT ? (i + 1) % n : (i + n - 1) % n;
 		while (!strcmp(e->variants[i].key, t->base));
 		remember_row(t); /* the cursor keeps its row */
-		t->cand = e->variants[i].key;
-		t->cmp_valid = 0;
+		t->cand = e->variants[i].key; /* Compare builds again for it */
 		return ACT_DONE;
 	case ACT_SWAP: {
 		const char *old = t->base;
@@ -544,12 +525,17 @@ static int act(struct tui *t, enum action a, int height)
 		remember_row(t);
 		t->base = t->cand;
 		t->cand = old;
-		t->cmp_valid = 0;
 		return ACT_DONE;
 	}
 	case ACT_BASELINE:
 		if (*t->cand)
 			tui_view_baseline(t, t->cand);
+		return ACT_DONE;
+	case ACT_HISTORY:
+		return history(t, cv);
+	case ACT_NEXT_SIG:
+	case ACT_PREV_SIG:
+		jump(t, cv, a == ACT_NEXT_SIG ? 1 : -1);
 		return ACT_DONE;
 	case ACT_SCREEN_MATRIX:
 		remember_row(t);
@@ -568,4 +554,5 @@ const struct screen screen_compare = {
 	.lines = compare_lines,
 	.line_text = compare_line_text,
 	.markdown = compare_markdown,
+	.release = compare_view_release,
 };

@@ -17,6 +17,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -332,6 +333,8 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->cpu_made)
 		make_lines(v);
+	if (a == ACT_HISTORY)
+		return views_history(t);
 	return list_act_rows(&v->cpu, a, table_height(height), views_line_is_row, v->cpu_lines) ? ACT_DONE : ACT_IGNORED;
 }
 

@@ -327,10 +327,8 @@ static int act(struct tui *t, enum action a, int height)
 	t->exps.count = tui_list(t)->nexps;
 	if (experiments_filter_act(t, a, list_h) || list_act(&t->exps, a, list_h))
 		return ACT_DONE;
-	if (a == ACT_ENTER && tui_list(t)->nexps) {
-		tui_open_compare(t, t->exps.cursor);
-		return ACT_DONE;
-	}
+	if (a == ACT_ENTER && tui_list(t)->nexps)
+		return screen_ask_open(t, SCREEN_MATRIX, t->exps.cursor);
 	if ((a == ACT_DELETE || a == ACT_RENAME) && t->m->nexps)
 		return manage(t, a);
 	return ACT_IGNORED;
@@ -344,4 +342,5 @@ const struct screen screen_experiments = {
 	.lines = experiments_lines,
 	.line_text = experiments_line_text,
 	.markdown = experiments_markdown,
+	.release = experiments_release,
 };

@@ -24,7 +24,6 @@
 #include "store/pairs.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
-#include "tui/factors_view.h"
 #include "tui/loader.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
@@ -78,18 +77,21 @@ struct fxview {
 	struct fx_effect cross_effects[8];
 };
 
+/* Factors' own state (t->own[SCREEN_FACTORS]), made on first use. */
 static struct fxview *view_of(struct tui *t)
 {
-	if (!t->fx) {
-		t->fx = xcalloc(1, sizeof(*t->fx));
-		t->fx->exp = SIZE_MAX;
+	struct fxview *v = t->own[SCREEN_FACTORS];
+
+	if (!v) {
+		v = t->own[SCREEN_FACTORS] = xcalloc(1, sizeof(*v));
+		v->exp = SIZE_MAX;
 	}
-	return t->fx;
+	return v;
 }
 
-void factors_view_release(struct tui *t)
+static void release(struct tui *t)
 {
-	struct fxview *v = t->fx;
+	struct fxview *v = t->own[SCREEN_FACTORS];
 
 	if (!v)
 		return;
@@ -100,7 +102,7 @@ void factors_view_release(struct tui *t)
 	free(v->lines);
 	free(v->alines);
 	free(v);
-	t->fx = NULL;
+	t->own[SCREEN_FACTORS] = NULL;
 }
 
 /* Make the lines again at the next draw. */
@@ -728,12 +730,10 @@ static int act(struct tui *t, enum action a, int height)
 
 			t->base = v->x.variants[p->base].key;
 			t->cand = v->x.variants[p->cand].key;
-			t->cmp_valid = 0;
-			t->prev = t->cur;
-			t->cur = SCREEN_COMPARE;
-		} else {
-			tui_message(t, "Enter opens a pair in Compare: put the cursor on one");
+			tui_changed(t);
+			return screen_ask_open(t, SCREEN_COMPARE, SIZE_MAX);
 		}
+		tui_message(t, "Enter opens a pair in Compare: put the cursor on one");
 		return ACT_DONE;
 	case ACT_ACROSS: {
 		const char *f = factor_at(v);
@@ -851,4 +851,5 @@ const struct screen screen_factors = {
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,
+	.release = release,
 };

@@ -11,6 +11,12 @@
 #include "tui/screen.h"
 #include "util/text.h"
 
+/* Help's own state: where its list is scrolled to (t->own[SCREEN_HELP]). */
+static struct list *list_of(struct tui *t)
+{
+	return tui_own(t, SCREEN_HELP, sizeof(struct list));
+}
+
 /* The help text of each action wraps under itself: the lines it takes in `width` columns. */
 static size_t help_lines(enum action a, int width)
 {
@@ -51,30 +57,29 @@ static size_t max_top(int rows)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct list *l = list_of(t);
 	int rows = height - 1, w = help_width();
 	size_t line = 0;
 
 	size_t all = total_lines();
 
-	if (t->help.top > max_top(rows))
-		t->help.top = max_top(rows);
+	if (l->top > max_top(rows))
+		l->top = max_top(rows);
 	if (rows > 0 && all > (size_t)rows) {
 		/* the lines shown, as less says them */
-		snprintf(t->pos, sizeof(t->pos), "lines %zu-%zu of %zu", t->help.top + 1, t->help.top + (size_t)rows,
-			 all);
-		snprintf(t->pos_brief, sizeof(t->pos_brief), "%zu-%zu/%zu", t->help.top + 1,
-			 t->help.top + (size_t)rows, all);
+		snprintf(t->pos, sizeof(t->pos), "lines %zu-%zu of %zu", l->top + 1, l->top + (size_t)rows, all);
+		snprintf(t->pos_brief, sizeof(t->pos_brief), "%zu-%zu/%zu", l->top + 1, l->top + (size_t)rows, all);
 	}
 	draw_text(top, 1, COLS - 2, "Keys (\xe2\x86\x91/\xe2\x86\x93 scroll, any other key goes back)", ROLE_HEADER);
-	for (int a = 1; a < ACT__COUNT && line < t->help.top + (size_t)rows; a++) {
+	for (int a = 1; a < ACT__COUNT && line < l->top + (size_t)rows; a++) {
 		const char *s = keys_help((enum action)a);
 		int first = 1;
 
 		do {
 			size_t n = text_piece(s, w);
 
-			if (line >= t->help.top) {
-				int y = top + 1 + (int)(line - t->help.top);
+			if (line >= l->top) {
+				int y = top + 1 + (int)(line - l->top);
 				char text[512];
 
 				if (first)
@@ -87,14 +92,14 @@ static void draw(struct tui *t, int top, int height)
 			s += n;
 			while (*s == ' ')
 				s++;
-		} while (*s && line < t->help.top + (size_t)rows);
+		} while (*s && line < l->top + (size_t)rows);
 	}
 }
 
 static int act(struct tui *t, enum action a, int height)
 {
 	size_t max = max_top(height - 1), page = height > 2 ? (size_t)height - 2 : 1;
-	size_t *top = &t->help.top;
+	size_t *top = &list_of(t)->top;
 
 	switch (a) {
 	case ACT_UP:

@@ -17,6 +17,7 @@
 #include "store/compare_text.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/order.h"
 #include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -353,7 +354,7 @@ static void draw(struct tui *t, int top, int height)
 		const char *mine = strcmp(t->base, t->m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
 
 		/* the hints give way to the rows' order and filter (o ~) when one is set */
-		if (*matrix_order_text(t, &v->mx, order, sizeof(order)))
+		if (*matrix_order_text(&explore_of(t)->order, t->cand, &v->mx, order, sizeof(order)))
 			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 %s", v->mx.ncols,
 				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine, order);
 		else
@@ -370,7 +371,7 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&v->rows, L.table);
 	tui_position_list(t, "row", &v->rows, is_row, v->lines);
 	t->list_y = y;
-	if (!v->nlines && t->ex && t->ex->hide_same && v->mx.nrows)
+	if (!v->nlines && t->ex && t->ex->order.hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
 	else if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
@@ -397,22 +398,8 @@ static void draw(struct tui *t, int top, int height)
 	free(L.colw);
 }
 
-/* The row under the cursor, for the view that opens next. */
-void matrix_remember_row(struct tui *t)
-{
-	const struct views *v = views_get(t);
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
-
-	if (ml && ml->kind == ML_ROW) {
-		const struct cmp_mrow *r = &v->mx.rows[ml->index];
-
-		snprintf(t->keep_row, sizeof(t->keep_row), "%s\x1f%s\x1f%s", r->scenario, r->subject,
-			 r->quantity);
-	}
-}
-
 /* Enter on a row: the runs behind the baseline's figure and the selected column's. */
-static void open_runs(struct tui *t, const struct views *v)
+static int open_runs(struct tui *t, const struct views *v)
 {
 	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
 	const struct cmp_mrow *r;
@@ -421,7 +408,7 @@ static void open_runs(struct tui *t, const struct views *v)
 
 	if (!ml || ml->kind != ML_ROW) {
 		tui_message(t, "Enter on a metric's row shows the runs behind it");
-		return;
+		return ACT_DONE;
 	}
 	r = &v->mx.rows[ml->index];
 	cr = v->col >= 1 ? r->cell[v->col - 1] : NULL;
@@ -429,7 +416,7 @@ static void open_runs(struct tui *t, const struct views *v)
 	scen[0] = r->base->present ? r->base->scenario : r->scenario;
 	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
 	scen[1] = cr && cr->cand.present ? cr->cand.scenario : r->scenario;
-	tui_open_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
+	return screen_ask_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
 }
 
 /* For list_act_rows: a metric's row or a geomean, not a scenario's heading. */
@@ -454,8 +441,7 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	switch (a) {
 	case ACT_ENTER:
-		open_runs(t, v);
-		return ACT_DONE;
+		return open_runs(t, v);
 	case ACT_NEXT:
 		if (v->col + 1 < v->mx.ncols)
 			v->col++;
@@ -471,11 +457,13 @@ static int act(struct tui *t, enum action a, int height)
 		}
 		tui_view_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
 		return ACT_DONE;
+	case ACT_HISTORY:
+		return matrix_history(t);
 	case ACT_SCREEN_COMPARE:
 		/* the pair view opens on the selected column and row */
 		if (v->col >= 1) {
 			t->cand = v->mx.keys[v->col];
-			t->cmp_valid = 0;
+			tui_changed(t);
 		}
 		matrix_remember_row(t);
 		return ACT_IGNORED;

@@ -28,6 +28,7 @@
 #include "tui/explore.h"
 #include "tui/loader.h"
 #include "tui/pathcomp.h"
+#include "tui/prompt.h"
 #include "util/fsutil.h"
 #include "util/github.h"
 #include "util/text.h"
@@ -240,8 +241,7 @@ static void start(struct tui *t, const char *name)
 
 	if (t->cur != SCREEN_PASTE) {
 		p->from = t->cur;
-		t->prev = t->cur;
-		t->cur = SCREEN_PASTE;
+		screen_ask_show(t, SCREEN_PASTE);
 	}
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	clear_plan(p);
@@ -373,8 +373,7 @@ static void path_tab(struct tui *t, const char *typed)
 		tui_message(t, "no file or folder begins so");
 	else if (n > 1)
 		tui_message(t, "%zu paths fit: type more, then Tab", n);
-	buf_reset(&explore_of(t)->prompt.text);
-	buf_adds(&explore_of(t)->prompt.text, buf_str(&out));
+	prompt_set_text(t, buf_str(&out));
 	buf_release(&out);
 }
 
@@ -386,11 +385,8 @@ void paste_open(struct tui *t)
 
 	if (p->job)
 		return; /* one at a time: the fetch is shown, Esc cancels it */
-	if (t->cur != SCREEN_PASTE) {
-		p->from = t->cur;
-		t->prev = t->cur;
-		t->cur = SCREEN_PASTE;
-	}
+	if (t->cur != SCREEN_PASTE)
+		p->from = t->cur; /* tui.c shows Paste after (its open()) */
 	clear_texts(p);
 	clear_cands(p);
 	prompt_open(t, PROMPT_LABEL, NULL, path_typed, path_tab);
@@ -401,7 +397,7 @@ void paste_begin(struct tui *t, int bracketed)
 {
 	struct paste_state *p = &explore_of(t)->paste;
 
-	if (t->ex->prompt.active && t->ex->prompt.done == path_typed && !p->job) {
+	if (prompt_active(t) && t->prompt->done == path_typed && !p->job) {
 		/* into the prompt of `i`, when it is one line (an address copied from a browser) */
 		p->into_prompt = 1;
 		buf_reset(&p->text);
@@ -409,7 +405,7 @@ void paste_begin(struct tui *t, int bracketed)
 		p->unbracketed = !bracketed;
 		return;
 	}
-	t->ex->prompt.active = 0; /* a paste wins over a half-typed path */
+	prompt_close(t); /* a paste wins over a half-typed path */
 	if (p->job) {
 		fetchjob_cancel(p->job); /* ... and over a fetch */
 		p->job = NULL;
@@ -444,11 +440,12 @@ void paste_end(struct tui *t)
 	if (p->into_prompt) {
 		p->into_prompt = 0;
 		if (one_line(&p->text, line, sizeof(line))) {
-			buf_adds(&t->ex->prompt.text, line); /* typed, as it were: Enter reads it */
+			if (t->prompt)
+				buf_adds(&t->prompt->text, line); /* typed, as it were: Enter reads it */
 			buf_reset(&p->text);
 			return;
 		}
-		t->ex->prompt.active = 0; /* lines: a paste to plan, not a path */
+		prompt_close(t); /* lines: a paste to plan, not a path */
 		start(t, "paste");
 	}
 	if (fetcher && one_line(&p->text, line, sizeof(line)) && fetcher->is_address(line)) {
@@ -661,8 +658,7 @@ static int import_quick(struct tui *t)
 	import_result_release(&res);
 	diag_release(&d);
 	t->exps.count = t->m->nexps;
-	t->cmp_valid = 0;
-	t->ex->runs.valid = 0;
+	tui_changed(t);
 	tui_message(t, "added %zu runs (not stored)", sum.nruns);
 	return 0;
 }
@@ -993,9 +989,8 @@ static int act(struct tui *t, enum action a, int height)
 			fetchjob_cancel(p->job);
 			p->job = NULL;
 			clear_texts(p);
-			t->cur = p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from;
 			tui_message(t, "cancelled: %s not fetched, nothing imported", p->name);
-			return ACT_DONE;
+			return screen_ask_show(t, p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from);
 		}
 		if (a == ACT_QUIT || a == ACT_REDRAW)
 			return ACT_IGNORED;
@@ -1016,8 +1011,7 @@ static int act(struct tui *t, enum action a, int height)
 		}
 		if (!(t->store ? import_stored(t) : import_quick(t))) {
 			clear_texts(p);
-			t->cur = SCREEN_EXPERIMENTS;
-			t->prev = SCREEN_EXPERIMENTS;
+			return screen_ask_show(t, SCREEN_EXPERIMENTS);
 		}
 		return ACT_DONE;
 	case ACT_SET_VARIANT: {
@@ -1060,12 +1054,19 @@ static int act(struct tui *t, enum action a, int height)
 		clear_texts(p);
 		clear_cands(p);
 		p->failed[0] = '\0';
-		t->cur = p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from;
 		tui_message(t, "nothing imported");
-		return ACT_DONE;
+		return screen_ask_show(t, p->from == SCREEN_PASTE ? SCREEN_EXPERIMENTS : p->from);
 	default:
 		return ACT_IGNORED;
 	}
+}
+
+/* i: the prompt for a path, over an empty plan. */
+static int open(struct tui *t, const struct screen_ask *a)
+{
+	(void)a;
+	paste_open(t);
+	return 0;
 }
 
 const struct screen screen_paste = {
@@ -1073,5 +1074,7 @@ const struct screen screen_paste = {
 	.opener = ACT_IMPORT,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
+	.undo = paste_undo_import,
 };

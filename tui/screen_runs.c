@@ -22,41 +22,103 @@
 #include "util/plot.h"
 #include "util/text.h"
 
-void tui_open_runs(struct tui *t, size_t exp, const char *const *keys,
-		   const char *const *scenarios, size_t n, const char *subject,
-		   const char *quantity)
-{
-	struct runs_state *rs = &explore_of(t)->runs;
-	struct buf metric = BUF_INIT;
+/* A line of the Runs screen: a variant's heading, or one of its runs. */
+struct runs_line {
+	int group;             /* index into runs_state.keys */
+	long run;              /* model run index; -1 for the heading */
+	struct run_figure fig; /* the run's figure for the quantity (runs only) */
+	unsigned notes;        /* bit (1 << kind) per kind of note the run has */
+};
 
-	if (exp >= t->m->nexps)
+/* Runs' own state (t->own[SCREEN_RUNS]). */
+struct runs_state {
+	struct arena arena;       /* the strings below; reset on each open */
+	const char *exp_name;     /* looked up again after an edit rebuilt the experiments */
+	const char *subject, *quantity, *metric;
+	const char **keys;        /* the variants shown, in order */
+	const char **scenarios;   /* per variant: its runs' scenario, or NULL for any */
+	size_t nkeys;
+	struct runs_line *lines;
+	size_t nlines, lines_cap;
+	int valid;                /* lines match the model ... */
+	unsigned gen;             /* ... as it was at t->gen */
+	int history;              /* every experiment's runs, oldest import first (H) */
+	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
+	char *cursor_id;          /* the id of the run under the cursor at the last draw, or the
+				     run an edit moved (heap): where the cursor goes in a model
+				     edited or read again */
+	struct list list;
+	enum screen_id from;      /* where Esc goes */
+};
+
+static struct runs_state *runs_of(struct tui *t)
+{
+	struct runs_state *rs = t->own[SCREEN_RUNS];
+
+	if (!rs) {
+		rs = t->own[SCREEN_RUNS] = xcalloc(1, sizeof(*rs));
+		rs->want_run = -1;
+		rs->gen = t->gen;
+	}
+	return rs;
+}
+
+static void release(struct tui *t)
+{
+	struct runs_state *rs = t->own[SCREEN_RUNS];
+
+	if (!rs)
 		return;
 	arena_release(&rs->arena);
+	free(rs->lines);
+	free(rs->cursor_id);
+	free(rs);
+	t->own[SCREEN_RUNS] = NULL;
+}
+
+/*
+ * Open on what `a` asks: the runs of variants a->keys with a->subject and
+ * a->quantity in experiment a->exp, or, for H (a->history), in every
+ * experiment (tui.c has read the metric's other runs first).
+ */
+static int open(struct tui *t, const struct screen_ask *a)
+{
+	struct runs_state *rs = runs_of(t);
+	enum screen_id from = a->from == SCREEN_RUNS && a->history ? rs->from : a->from;
+	size_t exp = a->history ? (t->exps.cursor < t->m->nexps ? t->exps.cursor : 0) : a->exp;
+	struct buf metric = BUF_INIT;
+	size_t n = a->n;
+
+	if (exp >= t->m->nexps)
+		return -1;
+	arena_release(&rs->arena);
 	rs->exp_name = arena_strdup(&rs->arena, t->m->exps[exp].name);
-	rs->subject = arena_strdup(&rs->arena, subject);
-	rs->quantity = arena_strdup(&rs->arena, quantity);
-	metric_name(&metric, subject, quantity, STAT_VALUE);
+	rs->subject = arena_strdup(&rs->arena, a->subject);
+	rs->quantity = arena_strdup(&rs->arena, a->quantity);
+	metric_name(&metric, a->subject, a->quantity, STAT_VALUE);
 	rs->metric = arena_strdup(&rs->arena, buf_str(&metric));
 	buf_release(&metric);
 	rs->nkeys = n;
 	rs->keys = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->keys));
 	rs->scenarios = arena_alloc(&rs->arena, (n ? n : 1) * sizeof(*rs->scenarios));
 	for (size_t i = 0; i < n; i++) {
-		rs->keys[i] = arena_strdup(&rs->arena, keys[i]);
-		rs->scenarios[i] = scenarios && scenarios[i] ? arena_strdup(&rs->arena, scenarios[i]) : NULL;
+		rs->keys[i] = arena_strdup(&rs->arena, a->keys[i]);
+		rs->scenarios[i] = a->scenarios[i] ? arena_strdup(&rs->arena, a->scenarios[i]) : NULL;
 	}
 	rs->valid = 0;
-	rs->history = 0;
+	rs->gen = t->gen; /* opened on the model as it is: the cursor starts at the top */
+	free(rs->cursor_id);
+	rs->cursor_id = NULL;
+	rs->history = a->history;
 	rs->want_run = -1;
 	memset(&rs->list, 0, sizeof(rs->list));
-	rs->from = t->cur;
-	t->prev = t->cur;
-	t->cur = SCREEN_RUNS;
+	rs->from = from;
+	return 0;
 }
 
-void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenario)
+/* Show variant `key` too, as group `at`, in `scenario` (NULL: any); nothing when it is shown already. */
+static void show_key(struct runs_state *rs, const char *key, size_t at, const char *scenario)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
 	const char **keys, **scen;
 
 	for (size_t g = 0; g < rs->nkeys; g++)
@@ -78,60 +140,20 @@ void runs_show_key(struct tui *t, const char *key, size_t at, const char *scenar
 	rs->valid = 0;
 }
 
-void tui_open_history(struct tui *t, const char *const *keys, size_t n, const char *scenario,
-		      const char *subject, const char *quantity)
-{
-	struct runs_state *rs = &explore_of(t)->runs;
-	enum screen_id from = t->cur == SCREEN_RUNS ? rs->from : t->cur;
-	const char **scen = xcalloc(n ? n : 1, sizeof(*scen));
-	struct arena a = { 0 };
-	struct buf metric = BUF_INIT;
-	const char **k = xcalloc(n ? n : 1, sizeof(*k));
-
-	/*
-	 * History spans experiments: with one experiment read alone, the other
-	 * runs of the metric are read first (their figures, from the catalog).
-	 * What it is given points into the model that goes: copied first.
-	 */
-	for (size_t i = 0; i < n; i++)
-		k[i] = arena_strdup(&a, keys[i]);
-	scenario = scenario ? arena_strdup(&a, scenario) : NULL;
-	subject = arena_strdup(&a, subject);
-	quantity = arena_strdup(&a, quantity);
-	metric_name(&metric, subject, quantity, STAT_VALUE);
-	if (t->index && explore_load_metric(t, buf_str(&metric)) < 0) {
-		buf_release(&metric);
-		arena_release(&a);
-		free(scen);
-		free(k);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		scen[i] = scenario;
-	/* opened like Runs, then told so */
-	tui_open_runs(t, t->exps.cursor < t->m->nexps ? t->exps.cursor : 0, k, scen, n, subject, quantity);
-	buf_release(&metric);
-	arena_release(&a);
-	free(scen);
-	free(k);
-	rs->history = 1;
-	rs->from = from;
-}
-
 static const struct experiment *experiment(struct tui *t)
 {
-	return t->ex->runs.history ? NULL : model_experiment(t->m, t->ex->runs.exp_name);
+	return runs_of(t)->history ? NULL : model_experiment(t->m, runs_of(t)->exp_name);
 }
 
 /* A group is shown when its variant is the experiment's (any, across experiments, in history). */
 static int group_shown(struct tui *t, const struct experiment *e, size_t g)
 {
-	return t->ex->runs.history || (e && model_variant(e, t->ex->runs.keys[g]));
+	return runs_of(t)->history || (e && model_variant(e, runs_of(t)->keys[g]));
 }
 
 static void add_line(struct tui *t, int group, long run)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	struct runs_line *l;
 
 	ALLOC_GROW(rs->lines, rs->nlines + 1, rs->lines_cap);
@@ -152,11 +174,14 @@ static void add_line(struct tui *t, int group, long run)
 
 static void rebuild(struct tui *t)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 
-	if (rs->valid)
+	if (rs->valid && rs->gen == t->gen)
 		return;
+	if (rs->gen != t->gen && rs->cursor_id) /* edited or read again: the cursor stays on its run */
+		rs->want_run = trace_find_run(t->m, rs->cursor_id);
+	rs->gen = t->gen;
 	rs->nlines = 0;
 	for (size_t g = 0; (e || rs->history) && g < rs->nkeys; g++) {
 		uint32_t *runs;
@@ -187,7 +212,7 @@ static void rebuild(struct tui *t)
 /* The values a group's strip plot shows: its runs' figures, or one run's own samples. */
 static size_t group_values(struct tui *t, int g, double **out, const char **what)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	size_t n = 0, cap = 0, runs = 0;
 	long only = -1;
 
@@ -225,7 +250,7 @@ static size_t group_values(struct tui *t, int g, double **out, const char **what
 /* The axis every group's strip shares: the smallest and largest value plotted. */
 static void axis(struct tui *t, double *lo, double *hi, enum unit *unit)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 
 	*lo = INFINITY;
 	*hi = -INFINITY;
@@ -272,7 +297,7 @@ static void source_lines(const struct model *m, const struct run *r, struct buf 
 
 static struct layout layout(struct tui *t)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 || rs->history ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
 	struct buf b = BUF_INIT;
 	int rest;
@@ -317,7 +342,7 @@ static struct layout layout(struct tui *t)
 /* The heading's text left of its plot: "Rathole Release (baseline)". */
 static void heading_name(struct tui *t, int g, struct buf *b)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	const struct variant_info *v = e ? model_variant(e, rs->keys[g]) : NULL;
 
@@ -338,7 +363,7 @@ static void heading_name(struct tui *t, int g, struct buf *b)
  */
 static double value_res(struct tui *t, double x)
 {
-	const struct runs_state *rs = &t->ex->runs;
+	const struct runs_state *rs = runs_of(t);
 
 	for (size_t i = 0; i < rs->nlines; i++)
 		if (rs->lines[i].run >= 0 && rs->lines[i].fig.present && rs->lines[i].fig.center == x)
@@ -366,7 +391,7 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 	buf_reset(&b);
 	buf_addf(&b, "%zu %s", n, what);
 	x = px + draw_text(y, px, COLS - px - 1, b.s, dim) + 1;
-	if (t->ex->runs.history) { /* a sparkline is scaled to its own values: label those */
+	if (runs_of(t)->history) { /* a sparkline is scaled to its own values: label those */
 		lo = INFINITY;
 		hi = -INFINITY;
 		for (size_t i = 0; i < n; i++) {
@@ -382,7 +407,7 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 	if (w > 40)
 		w = 40;
 	if (n && w >= 8 && isfinite(lo)) {
-		if (t->ex->runs.history) /* in time order: a sparkline, scaled to these values */
+		if (runs_of(t)->history) /* in time order: a sparkline, scaled to these values */
 			plot_sparkline(&plot, vals, n, w, plot_utf8());
 		else
 			plot_strip(&plot, vals, n, lo, hi, w, plot_utf8());
@@ -505,7 +530,7 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 	trace_text_variant(t->m, (uint32_t)ri, &b);
 	if (*r->eff_scenario)
 		buf_addf(&b, " \xc2\xb7 scenario: %s", r->eff_scenario);
-	if (t->ex->runs.history)
+	if (runs_of(t)->history)
 		buf_addf(&b, " \xc2\xb7 experiment: %s", r->eff_experiment);
 	draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
 	/* samples of this quantity, then every series, then notes, as many as fit */
@@ -517,7 +542,7 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		for (size_t i = 0; i < rec.nsamples; i++) {
 			const struct sample *sm = &t->m->rs.samples[rec.samples[i]];
 
-			if (strcmp(sm->quantity, t->ex->runs.quantity))
+			if (strcmp(sm->quantity, runs_of(t)->quantity))
 				continue;
 			ALLOC_GROW(v, n + 1, cap);
 			v[n++] = sm->value;
@@ -589,7 +614,7 @@ static int list_height(int height)
 /* " · history: 6 runs in 2 experiments, 2026-11-02 … 2026-12-01" */
 static void history_title(struct tui *t, size_t nruns, struct buf *b)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	const char *first = NULL, *last = NULL, **exps = xcalloc(nruns + 1, sizeof(*exps));
 	size_t nexps = 0;
 
@@ -620,7 +645,7 @@ static void history_title(struct tui *t, size_t nruns, struct buf *b)
 
 static void draw(struct tui *t, int top, int height)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
+	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	struct layout L;
 	int rows = list_height(height), x, px = 0;
@@ -637,6 +662,10 @@ static void draw(struct tui *t, int top, int height)
 	L = layout(t);
 	list_clamp(&rs->list, rows);
 	tui_position_list(t, "line", &rs->list, NULL, NULL);
+	free(rs->cursor_id);
+	rs->cursor_id = rs->list.cursor < rs->nlines && rs->lines[rs->list.cursor].run >= 0
+				? xstrdup(t->m->rs.runs[rs->lines[rs->list.cursor].run].id)
+				: NULL;
 	/* the groups' plots start in one column, so that their axes line up */
 	for (size_t g = 0; g < rs->nkeys; g++) {
 		struct buf h = BUF_INIT;
@@ -723,7 +752,7 @@ static void draw(struct tui *t, int top, int height)
  */
 static void set_baseline(struct tui *t)
 {
-	struct runs_state *rs = &t->ex->runs;
+	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	const struct variant_info *v;
 
@@ -750,9 +779,64 @@ static void set_baseline(struct tui *t)
 		rs->valid = 0;
 }
 
+/* H: the selected variant's runs of the quantity in every experiment. */
+static int history(struct tui *t)
+{
+	struct runs_state *rs = runs_of(t);
+	const char *key, *scen;
+
+	if (rs->history || rs->list.cursor >= rs->nlines) {
+		tui_message(t, "%s", HISTORY_WHERE);
+		return ACT_DONE;
+	}
+	key = model_variant_key(t->m, rs->keys[rs->lines[rs->list.cursor].group]);
+	scen = rs->scenarios[rs->lines[rs->list.cursor].group];
+	return screen_ask_history(t, &key, 1, scen, rs->subject, rs->quantity);
+}
+
+/* e R m: the run under the cursor (-1 on a heading), its variant, the experiment shown. */
+static int selected(struct tui *t, long *run, const char **key, const char **exp)
+{
+	struct runs_state *rs = runs_of(t);
+
+	rebuild(t);
+	if (rs->list.cursor >= rs->nlines)
+		return -1;
+	*run = rs->lines[rs->list.cursor].run;
+	*key = rs->keys[rs->lines[rs->list.cursor].group];
+	*exp = rs->exp_name;
+	return 0;
+}
+
+/*
+ * After an edit: a variant shown as another now shows beside the old one
+ * (the old one shows again if the edit is undone; rebuild() skips a key
+ * the experiment does not have); a run moved to another variant shows
+ * that one too, the cursor on the run.
+ */
+static void edited(struct tui *t, const struct tui_edit *ed)
+{
+	struct runs_state *rs = t->own[SCREEN_RUNS];
+
+	if (!rs)
+		return;
+	for (size_t g = 0; ed->from && ed->to && g < rs->nkeys; g++)
+		if (!strcmp(rs->keys[g], ed->from)) {
+			show_key(rs, ed->to, g + 1, rs->scenarios[g]);
+			break;
+		}
+	if (ed->moved)
+		show_key(rs, ed->moved, rs->nkeys, NULL);
+	if (ed->run_id) {
+		free(rs->cursor_id);
+		rs->cursor_id = xstrdup(ed->run_id);
+	}
+	rs->valid = 0;
+}
+
 static int act(struct tui *t, enum action a, int height)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
+	struct runs_state *rs = runs_of(t);
 
 	rebuild(t);
 	if (list_act(&rs->list, a, list_height(height)))
@@ -760,55 +844,24 @@ static int act(struct tui *t, enum action a, int height)
 	switch (a) {
 	case ACT_ENTER:
 		if (rs->list.cursor < rs->nlines && rs->lines[rs->list.cursor].run >= 0)
-			tui_open_source(t, rs->lines[rs->list.cursor].run);
-		else
-			tui_message(t, "select a run to see its source");
+			return screen_ask_source(t, rs->lines[rs->list.cursor].run, 0);
+		tui_message(t, "select a run to see its source");
 		return ACT_DONE;
 	case ACT_BACK:
-		t->cur = rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from;
-		return ACT_DONE;
+		return screen_ask_show(t, rs->from == SCREEN_RUNS ? SCREEN_COMPARE : rs->from);
 	case ACT_BASELINE:
 		set_baseline(t);
 		return ACT_DONE;
+	case ACT_HISTORY:
+		return history(t);
 	default:
 		return ACT_IGNORED;
 	}
 }
 
-int history_action(struct tui *t)
-{
-	struct runs_state *rs = &explore_of(t)->runs;
-
-	if (t->cur == SCREEN_MATRIX)
-		return matrix_history(t);
-	if (t->cur == SCREEN_CPU || t->cur == SCREEN_SIZES)
-		return views_history(t);
-	if (t->cur == SCREEN_COMPARE && t->cmp_lines.cursor < t->nlines &&
-	    t->lines[t->cmp_lines.cursor].kind == LINE_ROW) {
-		const struct cmp_row *r = &t->cmp.rows[t->lines[t->cmp_lines.cursor].index];
-		const char *keys[2] = { t->base, t->cand };
-
-		tui_open_history(t, keys, *t->cand ? 2 : 1, r->scenario, r->subject, r->quantity);
-	} else if (t->cur == SCREEN_RUNS && !rs->history && rs->list.cursor < rs->nlines) {
-		const char *key = rs->keys[rs->lines[rs->list.cursor].group];
-		const char *scen = rs->scenarios[rs->lines[rs->list.cursor].group];
-		char subject[512], quantity[512], scenario[512];
-
-		/* tui_open_runs() starts a new arena: copy what it is given from the old one */
-		snprintf(subject, sizeof(subject), "%s", rs->subject);
-		snprintf(quantity, sizeof(quantity), "%s", rs->quantity);
-		snprintf(scenario, sizeof(scenario), "%s", scen ? scen : "");
-		key = model_variant_key(t->m, key);
-		tui_open_history(t, &key, 1, scen ? scenario : NULL, subject, quantity);
-	} else {
-		tui_message(t, "H: on a row of Matrix or Compare, a figure of CPU or Sizes, or a variant of Runs");
-	}
-	return ACT_DONE;
-}
-
 static struct list *lines(struct tui *t)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
+	struct runs_state *rs = runs_of(t);
 
 	rebuild(t);
 	return &rs->list;
@@ -817,7 +870,7 @@ static struct list *lines(struct tui *t)
 /* A line as text: the heading's variant, or the run's id, figure, source lines and flags. */
 static void line_text(struct tui *t, size_t i, struct buf *out)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
+	struct runs_state *rs = runs_of(t);
 	const struct runs_line *l;
 	const struct run *r;
 	char v[48];
@@ -848,7 +901,7 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* The runs as a Markdown table: what y copies here. */
 static void markdown(struct tui *t, struct buf *out)
 {
-	struct runs_state *rs = &explore_of(t)->runs;
+	struct runs_state *rs = runs_of(t);
 
 	rebuild(t);
 	buf_addf(out, "**%s**\n\n", rs->metric);
@@ -894,7 +947,11 @@ const struct screen screen_runs = {
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,
+	.release = release,
+	.selected = selected,
+	.edited = edited,
 };

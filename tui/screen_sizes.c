@@ -19,6 +19,7 @@
 #include "parsers/units.h"
 #include "store/compare_text.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/find.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -363,6 +364,8 @@ static int act(struct tui *t, enum action a, int height)
 	v = views_get(t);
 	if (!v->size_made)
 		make_lines(v);
+	if (a == ACT_HISTORY)
+		return views_history(t);
 	return list_act_rows(&v->sizes, a, table_height(height), views_line_is_row, v->size_lines) ? ACT_DONE
 	                                                                                    : ACT_IGNORED;
 }

@@ -9,6 +9,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/names.h"
@@ -16,22 +17,54 @@
 #include "tui/explore.h"
 #include "util/text.h"
 
-void tui_open_source(struct tui *t, long run)
+/* Source's own state (t->own[SCREEN_SOURCE]): the run shown, its text, the place in it. */
+struct source_state {
+	long run;                 /* the run whose bytes are marked; -1 none */
+	char *run_id;             /* its id (heap): what finds it again in a model read anew */
+	unsigned gen;             /* t->gen when read */
+	uint32_t source;
+	struct line_index ix;     /* of the source's text */
+	const char *text;
+	size_t len;
+	uint32_t named[8];        /* lines that named the variant */
+	size_t nnamed;
+	struct run_records rec;
+	struct figure_span *spans; /* where each of rec's figures was read from (heap) */
+	struct list list;         /* over the text's lines: cursor and top, 0-based */
+	int left;                 /* columns scrolled to the right */
+	int placed;               /* top was set for this run */
+	enum screen_id from;
+};
+
+/* Drop the text shown (what pointed into the model). */
+static void forget(struct source_state *ss)
 {
-	struct source_state *ss = &explore_of(t)->src;
+	trace_index_release(&ss->ix);
+	trace_records_release(&ss->rec);
+	free(ss->spans);
+	ss->spans = NULL;
+	ss->text = NULL;
+	ss->run = -1;
+}
+
+/* Read run `run` of t->m into ss. 0, or -1 (said in the status line). */
+static int read_run(struct tui *t, struct source_state *ss, long run)
+{
 	const struct run *r;
 
 	if (run < 0 || (size_t)run >= t->m->rs.nruns)
-		return;
+		return -1;
 	r = &t->m->rs.runs[run];
-	trace_index_release(&ss->ix);
-	trace_records_release(&ss->rec);
+	forget(ss);
 	ss->run = run;
+	free(ss->run_id);
+	ss->run_id = xstrdup(r->id);
+	ss->gen = t->gen;
 	ss->source = r->source;
 	ss->text = model_source_text(t->m, r->source, &ss->len);
 	if (!ss->text) {
 		tui_message(t, "the text of %s is not in the store", t->m->sources[r->source].name);
-		return;
+		return -1;
 	}
 	trace_index_lines(&ss->ix, ss->text, ss->len);
 	trace_records(t->m, (uint32_t)run, &ss->rec);
@@ -40,9 +73,78 @@ void tui_open_source(struct tui *t, long run)
 	ss->nnamed = trace_variant_lines(t->m, (uint32_t)run, ss->named, countof(ss->named));
 	ss->left = 0;
 	ss->placed = 0;
-	ss->from = t->cur;
-	t->prev = t->cur;
-	t->cur = SCREEN_SOURCE;
+	return 0;
+}
+
+/*
+ * Source's state, made on first use; when the model was edited or read
+ * again since the text was read (t->gen), the same run is found by its id
+ * and read again, the place in the text kept (nothing shown when it is
+ * gone).
+ */
+static struct source_state *source_of(struct tui *t)
+{
+	struct source_state *ss = t->own[SCREEN_SOURCE];
+
+	if (!ss) {
+		ss = t->own[SCREEN_SOURCE] = xcalloc(1, sizeof(*ss));
+		ss->run = -1;
+		ss->gen = t->gen;
+	}
+	if (ss->gen != t->gen) {
+		struct list keep = ss->list;
+		int had = ss->text != NULL;
+
+		ss->gen = t->gen;
+		forget(ss);
+		if (had && ss->run_id && read_run(t, ss, trace_find_run(t->m, ss->run_id)) == 0) {
+			ss->list = keep;
+			ss->placed = 1;
+		}
+	}
+	return ss;
+}
+
+static void release(struct tui *t)
+{
+	struct source_state *ss = t->own[SCREEN_SOURCE];
+
+	if (!ss)
+		return;
+	forget(ss);
+	free(ss->run_id);
+	free(ss);
+	t->own[SCREEN_SOURCE] = NULL;
+}
+
+/* e: the run shown, and its variant. */
+static int selected(struct tui *t, long *run, const char **key, const char **exp)
+{
+	struct source_state *ss = source_of(t);
+
+	if (ss->run < 0 || !ss->text)
+		return -1;
+	*run = ss->run;
+	*key = t->m->rs.runs[ss->run].eff_variant.key;
+	*exp = t->m->rs.runs[ss->run].eff_experiment;
+	return 0;
+}
+
+/* Open on run a->run, at its block or at text line a->line (a warning's). */
+static int open(struct tui *t, const struct screen_ask *a)
+{
+	struct source_state *ss = source_of(t);
+
+	if (read_run(t, ss, a->run) < 0)
+		return -1;
+	ss->from = a->from;
+	if (a->line) {
+		ss->placed = 1;
+		ss->list.count = ss->ix.nlines;
+		ss->list.cursor = a->line - 1 < ss->ix.nlines ? a->line - 1 : 0;
+		ss->list.top = ss->list.cursor > 4 ? ss->list.cursor - 4 : 0;
+	}
+	return 0;
 }
 
 static int text_rows(int height)
@@ -153,7 +255,7 @@ static int json_paths(struct tui *t, const struct source_state *ss, struct buf *
 
 static void draw(struct tui *t, int top, int height)
 {
-	struct source_state *ss = &explore_of(t)->src;
+	struct source_state *ss = source_of(t);
 	const struct run *r;
 	const struct source *src;
 	int rows = text_rows(height), gutter;
@@ -211,7 +313,7 @@ static void draw(struct tui *t, int top, int height)
 
 static int act(struct tui *t, enum action a, int height)
 {
-	struct source_state *ss = &explore_of(t)->src;
+	struct source_state *ss = source_of(t);
 
 	ss->list.count = ss->ix.nlines;
 	if (list_act(&ss->list, a, text_rows(height)))
@@ -228,8 +330,7 @@ static int act(struct tui *t, enum action a, int height)
 		ss->left = 0;
 		return ACT_DONE;
 	case ACT_BACK:
-		t->cur = ss->from == SCREEN_SOURCE ? SCREEN_RUNS : ss->from;
-		return ACT_DONE;
+		return screen_ask_show(t, ss->from == SCREEN_SOURCE ? SCREEN_RUNS : ss->from);
 	default:
 		return ACT_IGNORED;
 	}
@@ -237,12 +338,12 @@ static int act(struct tui *t, enum action a, int height)
 
 static struct list *lines(struct tui *t)
 {
-	return &explore_of(t)->src.list;
+	return &source_of(t)->list;
 }
 
 static void line_text(struct tui *t, size_t i, struct buf *out)
 {
-	struct source_state *ss = &explore_of(t)->src;
+	struct source_state *ss = source_of(t);
 	size_t n;
 	const char *s = ss->text ? trace_line(&ss->ix, ss->text, (uint32_t)i + 1, &n) : NULL;
 
@@ -253,7 +354,7 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* The run's block, fenced, with where it came from: what y copies here. */
 static void markdown(struct tui *t, struct buf *out)
 {
-	struct source_state *ss = &explore_of(t)->src;
+	struct source_state *ss = source_of(t);
 	const struct run *r;
 
 	if (ss->run < 0 || !ss->text)
@@ -273,7 +374,10 @@ const struct screen screen_source = {
 	.opener = ACT_ENTER,
 	.draw = draw,
 	.act = act,
+	.open = open,
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,
+	.release = release,
+	.selected = selected,
 };

@@ -16,6 +16,12 @@
 #include "tui/screen.h"
 
 /* Rows under the list for the selected warning, whole. */
+/* Warnings' own state: where its list is scrolled to (t->own[SCREEN_WARNINGS]). */
+static struct list *list_of(struct tui *t)
+{
+	return tui_own(t, SCREEN_WARNINGS, sizeof(struct list));
+}
+
 static int detail_rows(int height)
 {
 	return height >= 14 ? 4 : 0;
@@ -44,14 +50,15 @@ static void place(const struct diag_entry *w, struct buf *b)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct list *l = list_of(t);
 	const struct diag *d = t->warnings;
 	int rows = list_rows(height), wplace = 0;
 	char head[128];
 	struct buf b = BUF_INIT;
 
-	t->warn.count = d->n;
-	list_clamp(&t->warn, rows);
-	tui_position_list(t, "warning", &t->warn, NULL, NULL);
+	l->count = d->n;
+	list_clamp(l, rows);
+	tui_position_list(t, "warning", l, NULL, NULL);
 	snprintf(head, sizeof(head), "%zu warning%s from the last import \xc2\xb7 Enter: its line in the text \xc2\xb7 Esc: back",
 		 d->n, d->n == 1 ? "" : "s");
 	draw_text(top, 1, COLS - 2, head, ROLE_HEADER);
@@ -69,9 +76,9 @@ static void draw(struct tui *t, int top, int height)
 	if (wplace > COLS / 3)
 		wplace = COLS / 3;
 	t->list_y = top + 1;
-	for (int i = 0; i < rows && t->warn.top + (size_t)i < d->n; i++) {
-		size_t k = t->warn.top + (size_t)i;
-		int sel = k == t->warn.cursor, y = top + 1 + i;
+	for (int i = 0; i < rows && l->top + (size_t)i < d->n; i++) {
+		size_t k = l->top + (size_t)i;
+		int sel = k == l->cursor, y = top + 1 + i;
 		enum color_role role = sel ? ROLE_SELECTED : d->v[k].level == DIAG_ERROR ? ROLE_WORSE : ROLE_NORMAL;
 
 		if (sel)
@@ -81,8 +88,8 @@ static void draw(struct tui *t, int top, int height)
 		draw_text_mid(y, 1, wplace, buf_str(&b), sel ? ROLE_SELECTED : ROLE_DIM);
 		draw_text(y, 1 + wplace + (wplace ? 2 : 0), COLS - 2 - wplace - 2, d->v[k].text, role);
 	}
-	if (detail_rows(height) && t->warn.cursor < d->n) {
-		char *s = diag_format_dup(&d->v[t->warn.cursor]);
+	if (detail_rows(height) && l->cursor < d->n) {
+		char *s = diag_format_dup(&d->v[l->cursor]);
 
 		draw_wrapped(top + height - detail_rows(height), 1, COLS - 2, detail_rows(height), s, ROLE_NORMAL);
 		free(s);
@@ -115,51 +122,45 @@ static long run_at(const struct model *m, const char *file, uint32_t line)
 }
 
 /* Enter: Source on the warning's text, the cursor on its line. */
-static void open_line(struct tui *t)
+static int open_line(struct tui *t)
 {
-	const struct diag_entry *w = t->warn.cursor < t->warnings->n ? &t->warnings->v[t->warn.cursor] : NULL;
-	struct source_state *ss;
+	struct list *l = list_of(t);
+	const struct diag_entry *w = l->cursor < t->warnings->n ? &t->warnings->v[l->cursor] : NULL;
 	long r;
 
 	if (!w || !w->file) {
 		tui_message(t, "this warning names no file");
-		return;
+		return ACT_DONE;
 	}
 	if ((t->m->summary || t->index) && explore_reload(t) < 0)
-		return; /* the list came from the index: the runs and texts are read now */
+		return ACT_DONE; /* the list came from the index: the runs and texts are read now */
 	r = run_at(t->m, w->file, w->line);
 	if (r < 0) {
 		tui_message(t, "no run was read from %s: its text is not shown here", base_name(w->file));
-		return;
+		return ACT_DONE;
 	}
-	tui_open_source(t, r);
-	ss = &explore_of(t)->src;
-	if (t->cur != SCREEN_SOURCE || !w->line)
-		return;
-	ss->from = SCREEN_WARNINGS;
-	ss->placed = 1;
-	ss->list.count = ss->ix.nlines;
-	ss->list.cursor = w->line - 1 < ss->ix.nlines ? w->line - 1 : 0;
-	ss->list.top = ss->list.cursor > 4 ? ss->list.cursor - 4 : 0;
+	return screen_ask_source(t, r, w->line);
 }
 
 static int act(struct tui *t, enum action a, int height)
 {
-	t->warn.count = t->warnings->n;
-	if (list_act(&t->warn, a, list_rows(height)))
+	struct list *l = list_of(t);
+
+	l->count = t->warnings->n;
+	if (list_act(l, a, list_rows(height)))
 		return ACT_DONE;
-	if (a == ACT_ENTER) {
-		open_line(t);
-		return ACT_DONE;
-	}
+	if (a == ACT_ENTER)
+		return open_line(t);
 	return ACT_IGNORED;
 }
 
 /* For find (/ n N) and the mouse: a line per warning, as drawn. */
 static struct list *lines(struct tui *t)
 {
-	t->warn.count = t->warnings->n;
-	return &t->warn;
+	struct list *l = list_of(t);
+
+	l->count = t->warnings->n;
+	return l;
 }
 
 static void line_text(struct tui *t, size_t i, struct buf *out)

@@ -19,10 +19,12 @@
 #include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
-#include "tui/factors_view.h"
+#include "tui/global.h"
 #include "tui/loader.h"
+#include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/views.h"
+#include "tui/watch.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/util.h"
@@ -58,11 +60,6 @@ static const struct screen *const screens[SCREEN__COUNT] = {
 	[SCREEN_PASTE] = &screen_paste,
 };
 
-const struct screen *tui_screen(const struct tui *t)
-{
-	return screens[t->cur];
-}
-
 static int curses_on;
 static SCREEN *term_screen;
 static FILE *tty_in;
@@ -76,184 +73,47 @@ static void leave_curses(void)
 	endwin();
 }
 
-void tui_message(struct tui *t, const char *fmt, ...)
+/*
+ * ACT_OPEN: open the screen `a` asks for. H first reads the metric's runs
+ * in the other experiments (when the TUI holds one experiment alone); a
+ * view on a listed experiment reads that experiment (its baseline and
+ * candidate the defaults); then the screen makes its state (open()).
+ * When any of these cannot, the screen shown stays (the reason is in the
+ * status line).
+ */
+static void open_screen(struct tui *t, const struct screen_ask *a)
 {
-	va_list ap;
+	const struct screen *s = screens[a->screen];
 
-	va_start(ap, fmt);
-	vsnprintf(t->message, sizeof(t->message), fmt, ap);
-	va_end(ap);
-}
-
-const struct model *tui_list(const struct tui *t)
-{
-	return t->index ? t->index : t->m;
-}
-
-void tui_set_experiment(struct tui *t, size_t e)
-{
-	const struct experiment *x;
-
-	if (e >= t->m->nexps)
+	if (a->history && t->index && explore_load_metric(t, a->metric) < 0)
 		return;
-	x = &t->m->exps[e];
-	if (!t->index) {
-		t->exps.cursor = e;
-	} else {
-		const struct experiment *listed = model_experiment(t->index, x->name);
+	if (s->per_exp && a->exp != SIZE_MAX) {
+		long v;
 
-		if (listed)
-			t->exps.cursor = (size_t)(listed - t->index->exps);
+		if (a->exp >= tui_list(t)->nexps)
+			return;
+		t->exps.cursor = a->exp;
+		if ((v = explore_load_listed(t)) < 0)
+			return;
+		tui_set_experiment(t, (size_t)v);
 	}
-	t->view_exp = e;
-	t->base = x->baseline;
-	t->cand = "";
-	for (size_t v = 0; v < x->nvariants; v++) {
-		if (strcmp(x->variants[v].key, t->base)) {
-			t->cand = x->variants[v].key;
-			break;
-		}
-	}
-	t->cmp_valid = 0;
-	memset(&t->cmp_lines, 0, sizeof(t->cmp_lines));
-}
-
-void tui_open_compare(struct tui *t, size_t e)
-{
-	long v;
-
-	if (e >= tui_list(t)->nexps)
+	if (s->open && s->open(t, a) < 0)
 		return;
-	t->exps.cursor = e;
-	if ((v = explore_load_listed(t)) < 0)
-		return;
-	tui_set_experiment(t, (size_t)v);
-	if (t->cur != SCREEN_MATRIX)
+	if (t->cur != a->screen) {
 		t->prev = t->cur;
-	t->cur = SCREEN_MATRIX;
+		t->cur = a->screen;
+	}
 }
 
-int tui_view_baseline(struct tui *t, const char *key)
+/* Do what a key's handlers asked (`res` and t->ask.bits): open a screen, or go back to one. */
+static void carry_out(struct tui *t, int res)
 {
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const struct variant_info *v = e ? model_variant(e, key) : NULL;
-	const char *old = t->base;
-
-	if (!v) {
-		tui_message(t, "not a variant of this experiment: baseline unchanged");
-		return -1;
-	}
-	t->base = v->key; /* the model's copy: the caller's may be another arena's */
-	if (!*t->cand || !strcmp(t->cand, t->base))
-		t->cand = old;
-	t->cmp_valid = 0;
-	views_invalidate(t);
-	if (!strcmp(t->base, e->baseline))
-		tui_message(t, "baseline: %s again (the experiment's)", v->text);
-	else
-		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
-	return 0;
-}
-
-int tui_save_baseline(struct tui *t)
-{
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
-	const struct variant_info *v = e ? model_variant(e, t->base) : NULL;
-	struct edit_row row = { 0 };
-	struct diag d = DIAG_INIT;
-	struct buf what = BUF_INIT;
-	char *name, *text;
-	long id = 0;
-
-	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
-		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
-		return -1;
-	}
-	if (!strcmp(v->key, e->baseline)) {
-		tui_message(t, "%s is the experiment's baseline already", v->text);
-		return 0;
-	}
-	name = xstrdup(e->name);
-	text = xstrdup(v->text);
-	buf_addf(&what, "baseline of \"%s\" is \"%s\"", name, text);
-	row.op = EDIT_BASELINE;
-	row.experiment = name;
-	row.value = v->key;
-	if (t->store) {
-		struct store_edit_op op = { "baseline", what.s, &row, 1 };
-
-		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui_edited() reads it */
-		if (id < 0)
-			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-		diag_release(&d);
-	} else {
-		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
-	}
-	if (id >= 0) {
-		tui_edited(t);
-		buf_reset(&what);
-		buf_addf(&what, "%s is the experiment's baseline", text);
-		tui_said_edit(t, id, what.s);
-	}
-	buf_release(&what);
-	free(name);
-	free(text);
-	return id < 0 ? -1 : 0;
-}
-
-void tui_edited(struct tui *t)
-{
-	if (t->store) {
-		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
-		if (explore_refresh(t) == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch));
-		return;
-	}
-	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
-	{
-		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
-		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
-		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
-
-		model_resolve(t->m);
-		t->exps.count = t->m->nexps;
-		for (size_t k = 0; name && k < t->m->nexps; k++) {
-			const struct experiment *x = &t->m->exps[k];
-			const struct variant_info *b, *c;
-
-			if (strcmp(x->name, name))
-				continue;
-			t->exps.cursor = k;
-			t->view_exp = k;
-			b = model_variant(x, base);
-			c = model_variant(x, cand);
-			t->base = followed || !b ? x->baseline : b->key;
-			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
-			if (!*t->cand)
-				for (size_t i = 0; i < x->nvariants; i++)
-					if (strcmp(x->variants[i].key, t->base)) {
-						t->cand = x->variants[i].key;
-						break;
-					}
-		}
-		free(name);
-		free(base);
-		free(cand);
-	}
-	t->cmp_valid = 0;
-	views_invalidate(t);
-	if (t->ex)
-		t->ex->runs.valid = 0;
-}
-
-void tui_said_edit(struct tui *t, long id, const char *what)
-{
-	if (id > 0)
-		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
-	else
-		tui_message(t, "%s (not stored: a quick comparison)", what);
+	res |= (int)t->ask.bits;
+	if (res & ACT_OPEN)
+		open_screen(t, &t->ask);
+	else if (res & ACT_SHOW)
+		t->cur = t->ask.screen;
+	screen_ask_release(&t->ask);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -505,7 +365,7 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
 	int on_list = t->cur == SCREEN_EXPERIMENTS || t->cur == SCREEN_HELP || t->cur == SCREEN_WARNINGS;
 
-	if (t->ex && (t->ex->prompt.active || t->ex->paste.collecting))
+	if (prompt_active(t) || (t->ex && t->ex->paste.collecting))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
 	case ACT_UNDO:
@@ -582,7 +442,7 @@ static int opens_text_prompt(wint_t ch)
  */
 static int is_paste(const struct tui *t, const struct key_queue *q)
 {
-	int lines = 0, blanks = 0, prompt = (t->ex && t->ex->prompt.active) || opens_text_prompt(q->k[0].ch);
+	int lines = 0, blanks = 0, prompt = prompt_active(t) || opens_text_prompt(q->k[0].ch);
 
 	if (q->n < PASTE_KEYS)
 		return 0;
@@ -663,8 +523,10 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.warnings = o->warnings ? o->warnings : &none;
 	t.exps.count = m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
-	if (m->nexps == 1)
-		tui_open_compare(&t, 0); /* one experiment: straight to its matrix */
+	t.ask.run = -1;
+	t.screens = screens;
+	if (m->nexps == 1) /* one experiment: straight to its matrix */
+		carry_out(&t, screen_ask_open(&t, SCREEN_MATRIX, 0));
 	t.prev = SCREEN_EXPERIMENTS;
 
 	paste_set_fetcher(o->fetcher);
@@ -678,12 +540,14 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		enum action a;
 
 		dirty |= paste_poll(&t); /* `i` fetching: how far, or its plan */
+		carry_out(&t, 0);        /* ... which may ask for Paste */
 		if (dirty)
 			draw_all(&t);
 		dirty = 0;
 		wait_mode(&t);
 		r = next_key(&t, q, &ch, &pasted);
 		if (pasted) {
+			carry_out(&t, ACT_DONE); /* Paste shows the plan */
 			dirty = 1;
 			continue;
 		}
@@ -703,17 +567,22 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		}
 		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
+			carry_out(&t, 0); /* a prompt's Enter, a double click, a paste's start */
 			continue;
 		}
 		a = keys_action(ch, r == KEY_CODE_YES);
 		dirty = 1;
 		res = a == ACT_NONE ? ACT_IGNORED : screens[t.cur]->act(&t, a, LINES - 2);
-		if (res & ACT_DONE)
+		if (res & ACT_DONE) {
+			carry_out(&t, res);
 			continue;
+		}
 		if (t.cur == SCREEN_HELP && (a = leave_help(&t, a)) != ACT_NONE)
 			res = screens[t.cur]->act(&t, a, LINES - 2);
-		if (res & ACT_DONE)
+		if (res & ACT_DONE) {
+			carry_out(&t, res);
 			continue;
+		}
 		if (a == ACT_NONE && r != KEY_CODE_YES && iswgraph(ch)) {
 			/* a key that does nothing here says so, never silence */
 			char mb[MB_LEN_MAX + 1] = "";
@@ -763,7 +632,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			clearok(curscr, TRUE);
 			break;
 		default:
-			explore_action(&t, a);
+			carry_out(&t, global_action(&t, a));
 			break;
 		}
 	}
@@ -779,10 +648,14 @@ out:
 		tty_in = NULL;
 	}
 	free(q);
-	cmp_release(&t.cmp);
+	screen_ask_release(&t.ask);
+	for (size_t s = 0; s < SCREEN__COUNT; s++) {
+		if (screens[s]->release)
+			screens[s]->release(&t);
+		else
+			free(t.own[s]);
+	}
 	views_release(&t);
-	factors_view_release(&t);
-	free(t.lines);
 	explore_release(&t);
 	if (t.index) {
 		/* ours: the caller releases `m`, which holds the experiment opened last */

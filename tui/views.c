@@ -15,7 +15,9 @@
 #include "store/compare_text.h"
 #include "store/trace.h"
 #include "tui/draw.h"
+#include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/order.h"
 #include "util/abbrev.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -255,7 +257,7 @@ static void build(struct tui *t, struct views *v)
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
 			several = 1;
-	order = matrix_row_order(t, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
+	order = matrix_row_order(&explore_of(t)->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
 	for (size_t j = 0; j < nshown; j++) {
 		size_t i = order[j];
 		const char *s = v->mx.rows[i].scenario;
@@ -408,4 +410,26 @@ char *views_row_label(const struct views *v, size_t c, int width, char *out, siz
 	else
 		snprintf(out, size, "%s %s%s", abbrev_letter(c, letter), views_name(v, c), c ? "" : " (baseline)");
 	return out;
+}
+
+int tui_view_baseline(struct tui *t, const char *key)
+{
+	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct variant_info *v = e ? model_variant(e, key) : NULL;
+	const char *old = t->base;
+
+	if (!v) {
+		tui_message(t, "not a variant of this experiment: baseline unchanged");
+		return -1;
+	}
+	t->base = v->key; /* the model's copy: the caller's may be another arena's */
+	if (!*t->cand || !strcmp(t->cand, t->base))
+		t->cand = old;
+	tui_changed(t);
+	views_invalidate(t);
+	if (!strcmp(t->base, e->baseline))
+		tui_message(t, "baseline: %s again (the experiment's)", v->text);
+	else
+		tui_message(t, "this view's baseline: %s \xc2\xb7 B saves it", v->text);
+	return 0;
 }

@@ -182,8 +182,7 @@ int views_history(struct tui *t)
 	r = &v->mx.rows[sel->row];
 	keys[0] = v->mx.keys[0];
 	keys[1] = sel->kind == VL_FIGURE && sel->col ? v->mx.keys[sel->col] : "";
-	tui_open_history(t, keys, *keys[1] ? 2 : 1, r->scenario, r->subject, r->quantity);
-	return ACT_DONE;
+	return screen_ask_history(t, keys, *keys[1] ? 2 : 1, r->scenario, r->subject, r->quantity);
 }
 
 int views_line_is_row(const void *lines, size_t i)

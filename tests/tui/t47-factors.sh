@@ -30,6 +30,10 @@ tui_expect factors-bbolt
 # Enter on a pair: Compare shows it
 tui_keys Down Down Down Down Down Down Down Down Enter
 tui_wait "candidate: Release + PGO optimization  (1 of 4)"
+# Esc: back to Factors, where Compare was asked for
+tui_keys Escape
+tui_wait "bolt · post-link optimization"
+tui_gone "candidate: Release + PGO optimization"
 tui_keys 7
 tui_wait "bolt · post-link optimization"
 

@@ -1,0 +1,93 @@
+#!/bin/sh
+# check-tui-tree.sh - the files of tui/ form a tree: no file calls (or
+# includes) one that calls it back, directly or through others.
+#
+#   sh tests/check-tui-tree.sh [BUILD]      check (make check-tree)
+#   sh tests/check-tui-tree.sh -v [BUILD]   print the graphs and the cycles
+#
+# Two graphs over the files of tui/ (a file is X.c with its X.h):
+# - calls: X -> Y when X.o uses a symbol Y.o defines (nm over BUILD/tui/*.o,
+#   so a function pointer or a screen table counts as a call);
+# - includes: X -> Y when X.c or X.h includes "tui/Y.h".
+# No screen (screen_*.c) calls another: it asks tui.c for it (tui/ask.c).
+# A cycle is a strongly connected set of two files or more. The edges of
+# the cycles that remain are listed in tests/tui-tree.allow ("calls X Y",
+# "includes X Y"); an edge in a cycle that is not listed fails the check,
+# and so does a listed edge that is no longer in a cycle (take it out: the
+# list only shrinks).
+cd "$(dirname "$0")/.." || exit 1
+verbose=
+[ "$1" = -v ] && { verbose=1; shift; }
+build=${1:-build}
+allow=tests/tui-tree.allow
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+for o in "$build"/tui/*.o; do
+	[ -f "$o" ] || { echo "check-tui-tree: no objects in $build/tui (build first)"; exit 1; }
+	f=$(basename "$o" .o)
+	nm --defined-only -g "$o" | awk -v f="$f" 'NF == 3 { print $3, f }' >>"$tmp/defs"
+	nm -u "$o" | awk -v f="$f" '{ print $NF, f }' >>"$tmp/uses"
+done
+sort -o "$tmp/defs" "$tmp/defs"
+sort -o "$tmp/uses" "$tmp/uses"
+join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 { print "calls", $2, $3 }' | sort -u >"$tmp/edges"
+
+for src in tui/*.[ch]; do
+	f=$(basename "$src"); f=${f%.?}
+	sed -n 's/^#include "tui\/\([^"]*\)\.h".*/\1/p' "$src" |
+		awk -v f="$f" '$1 != f { print "includes", f, $1 }'
+done | sort -u >>"$tmp/edges"
+
+# the edges that lie on a cycle (both ends reach each other), per graph
+awk '
+	{ g = $1; a = $2; b = $3; n[g, a] = 1; n[g, b] = 1; r[g, a, b] = 1; e[NR] = $0; gs[g] = 1
+	  if (!((g, a) in seen)) { seen[g, a] = 1; nodes[g] = nodes[g] " " a }
+	  if (!((g, b) in seen)) { seen[g, b] = 1; nodes[g] = nodes[g] " " b } }
+	END {
+		for (g in gs) {
+			k = split(nodes[g], v, " ")
+			for (m = 1; m <= k; m++)
+				for (i = 1; i <= k; i++)
+					if ((g, v[i], v[m]) in r)
+						for (j = 1; j <= k; j++)
+							if ((g, v[m], v[j]) in r) r[g, v[i], v[j]] = 1
+		}
+		for (i = 1; i <= NR; i++) {
+			split(e[i], p, " ")
+			if ((p[1], p[3], p[2]) in r) print e[i]
+		}
+	}' "$tmp/edges" | sort -u >"$tmp/cyclic"
+
+if [ -n "$verbose" ]; then
+	echo "== edges"; cat "$tmp/edges"
+	echo "== edges on a cycle"; cat "$tmp/cyclic"
+	for g in calls includes; do
+		files=$(awk -v g=$g '$1 == g { print $2; print $3 }' "$tmp/cyclic" | sort -u)
+		echo "== $g: $(printf '%s\n' $files | grep -c .) files on a cycle, $(grep -c "^$g " "$tmp/cyclic") edges:" $files
+	done
+fi
+
+grep -v '^#' "$allow" 2>/dev/null | grep . | sort -u >"$tmp/allow"
+new=$(comm -23 "$tmp/cyclic" "$tmp/allow")
+gone=$(comm -13 "$tmp/cyclic" "$tmp/allow")
+status=0
+if [ -n "$new" ]; then
+	echo "tui/ files call or include each other in a circle (a screen asks tui.c for another screen"
+	echo "with an act_result; a helper moves below the screens that share it):"
+	printf '%s\n' "$new" | sed 's/^calls \(.*\) \(.*\)/  \1.c calls \2.c/; s/^includes \(.*\) \(.*\)/  \1 includes tui\/\2.h/'
+	status=1
+fi
+if [ -n "$gone" ]; then
+	echo "no longer on a cycle: take these lines out of $allow"
+	printf '%s\n' "$gone" | sed 's/^/  /'
+	status=1
+fi
+across=$(awk '$1 == "calls" && $2 ~ /^screen_/ && $3 ~ /^screen_/ { print "  " $2 ".c calls " $3 ".c" }' "$tmp/edges")
+if [ -n "$across" ]; then
+	echo "a screen calls another screen's functions (ask tui.c with screen_ask_*() instead):"
+	printf '%s\n' "$across"
+	status=1
+fi
+[ $status = 0 ] && echo "  TUI TREE  ok ($(grep -c . "$tmp/cyclic") edges on a cycle, all listed)"
+exit $status

@@ -1,0 +1,79 @@
+/*
+ * state.c - the small functions over the state the screens share (struct
+ * tui in tui/screen.h): the status line's message and what an edit says
+ * there, the list of experiments, the experiment the views show, a
+ * screen's own state, the exploring state's life. Every screen and helper
+ * calls these; they call no screen.
+ */
+#include "tui/explore.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/util.h"
+
+void tui_message(struct tui *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->message, sizeof(t->message), fmt, ap);
+	va_end(ap);
+}
+
+const struct model *tui_list(const struct tui *t)
+{
+	return t->index ? t->index : t->m;
+}
+
+void tui_set_experiment(struct tui *t, size_t e)
+{
+	const struct experiment *x;
+
+	if (e >= t->m->nexps)
+		return;
+	x = &t->m->exps[e];
+	if (!t->index) {
+		t->exps.cursor = e;
+	} else {
+		const struct experiment *listed = model_experiment(t->index, x->name);
+
+		if (listed)
+			t->exps.cursor = (size_t)(listed - t->index->exps);
+	}
+	t->view_exp = e;
+	t->base = x->baseline;
+	t->cand = "";
+	for (size_t v = 0; v < x->nvariants; v++) {
+		if (strcmp(x->variants[v].key, t->base)) {
+			t->cand = x->variants[v].key;
+			break;
+		}
+	}
+	t->shown++; /* each view's cursor starts over */
+}
+
+void *tui_own(struct tui *t, enum screen_id s, size_t size)
+{
+	if (!t->own[s])
+		t->own[s] = xcalloc(1, size);
+	return t->own[s];
+}
+
+void tui_said_edit(struct tui *t, long id, const char *what)
+{
+	if (id > 0)
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
+	else if (t->store)
+		tui_message(t, "already so: nothing recorded");
+	else
+		tui_message(t, "%s (not stored: a quick comparison)", what);
+}
+
+struct explore *explore_of(struct tui *t)
+{
+	if (!t->ex)
+		t->ex = xcalloc(1, sizeof(*t->ex));
+	return t->ex;
+}
