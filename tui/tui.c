@@ -22,6 +22,7 @@
 #include "tui/global.h"
 #include "tui/loader.h"
 #include "tui/prompt.h"
+#include "tui/screen_paste.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "tui/watch.h"
@@ -70,6 +71,7 @@ static void leave_curses(void)
 		return;
 	curses_on = 0;
 	explore_terminal(0);
+	paste_enable(0);
 	endwin();
 }
 
@@ -321,6 +323,7 @@ static int start_curses(void)
 	curs_set(0);
 	color_init();
 	draw_init();
+	paste_enable(1);
 	explore_terminal(1);
 	return 0;
 }
@@ -365,11 +368,11 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
 	int on_list = t->cur == SCREEN_EXPERIMENTS || t->cur == SCREEN_HELP || t->cur == SCREEN_WARNINGS;
 
-	if (prompt_active(t) || (t->ex && t->ex->paste.collecting))
+	if (prompt_active(t) || (paste_collecting(t)))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
 	case ACT_UNDO:
-		if (t->ex && t->ex->paste.nimported)
+		if (paste_has_import(t))
 			return 0; /* it may take back a paste's import, planned on the whole store */
 		/* fall through */
 	case ACT_SAVE_BASELINE:
@@ -481,7 +484,7 @@ static int next_key(struct tui *t, struct key_queue *q, wint_t *ch, int *pasted)
 	}
 	q->n = q->head = 0;
 	r = get_wch(ch);
-	if (r != OK || (t->ex && t->ex->paste.collecting))
+	if (r != OK || (paste_collecting(t)))
 		return r; /* a key code, a timeout, or a bracketed paste arriving */
 	q->k[q->n].ch = *ch;
 	q->k[q->n++].code = 0;
@@ -565,7 +568,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			dirty = 1; /* Esc: the key is not done */
 			continue;
 		}
-		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
+		res = paste_key(&t, ch, r == KEY_CODE_YES); /* a paste's text, its markers */
+		if (res || (res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			carry_out(&t, 0); /* a prompt's Enter, a double click, a paste's start */
 			continue;
