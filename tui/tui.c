@@ -107,15 +107,27 @@ static void open_screen(struct tui *t, const struct screen_ask *a)
 	}
 }
 
-/* Do what a key's handlers asked (`res` and t->ask.bits): open a screen, or go back to one. */
+/*
+ * Do what a key's handlers asked (`res` and t->ask.bits): open a screen,
+ * or go back to one. A request to go back is moot once the screen that
+ * asked is no longer shown (a read of the store asks to leave Runs and
+ * Source when their runs went, and then a key opened another screen).
+ * What is asked while a screen opens (such a read) is carried out after.
+ */
 static void carry_out(struct tui *t, int res)
 {
-	res |= (int)t->ask.bits;
+	struct screen_ask a = t->ask;
+
+	res |= (int)a.bits;
+	memset(&t->ask, 0, sizeof(t->ask)); /* moved to `a`: asks made while opening go here */
+	t->ask.run = -1;
 	if (res & ACT_OPEN)
-		open_screen(t, &t->ask);
-	else if (res & ACT_SHOW)
-		t->cur = t->ask.screen;
-	screen_ask_release(&t->ask);
+		open_screen(t, &a);
+	else if ((res & ACT_SHOW) && a.from == t->cur)
+		t->cur = a.screen;
+	screen_ask_release(&a);
+	if (t->ask.bits)
+		carry_out(t, 0);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
