@@ -1,7 +1,7 @@
 /*
  * explore.c - where the exploring keys meet the event loop: the explore
- * state's life, keys for the open prompt and a paste, and the mouse. The
- * actions no screen took are tui/global.c's.
+ * state's life, keys for the open prompt, and the mouse. The actions no
+ * screen took are tui/global.c's.
  */
 #define NCURSES_WIDECHAR 1
 #include "tui/explore.h"
@@ -22,7 +22,6 @@ void explore_release(struct tui *t)
 	}
 	if (!x)
 		return;
-	paste_release(&x->paste);
 	rx_free(&x->find.rx, 1);
 	free(x);
 	t->ex = NULL;
@@ -30,7 +29,6 @@ void explore_release(struct tui *t)
 
 void explore_terminal(int on)
 {
-	paste_enable(on);
 	if (on) {
 		/* ncurses tells a click from a double click (mouseinterval) */
 		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED,
@@ -48,7 +46,7 @@ static void act(struct tui *t, enum action a)
 
 /*
  * A mouse event: a click on a line of the list selects it, a double click
- * opens it (Enter; not on Paste, where Enter imports), the wheel moves
+ * opens it (Enter; not where a screen says a click only selects), the wheel moves
  * three lines. Returns 1 when handled.
  */
 static int mouse(struct tui *t)
@@ -69,18 +67,16 @@ static int mouse(struct tui *t)
 	if (l->top + (size_t)(ev.y - t->list_y) >= l->count)
 		return 1;
 	l->cursor = l->top + (size_t)(ev.y - t->list_y);
-	/* Enter on the plan imports: a double click there only selects, never stores */
-	if ((ev.bstate & BUTTON1_DOUBLE_CLICKED) && t->cur != SCREEN_PASTE)
+	/* where Enter stores (Paste's plan), a double click only selects */
+	if ((ev.bstate & BUTTON1_DOUBLE_CLICKED) && !s->click_selects)
 		act(t, ACT_ENTER);
 	return 1;
 }
 
 int explore_key(struct tui *t, wint_t ch, int is_code)
 {
-	int r = paste_key(t, ch, is_code);
+	int r = prompt_key(t, ch, is_code);
 
-	if (!r)
-		r = prompt_key(t, ch, is_code);
 	if (!r && is_code && ch == KEY_MOUSE)
 		r = mouse(t);
 	return r;

@@ -9,6 +9,8 @@
 #include "store/compare_matrix.h"
 #include "tui/screen.h"
 
+struct views;
+
 int find_action(struct tui *t, enum action a);
 int sort_action(struct tui *t, enum action a);
 /* y: the screen's Markdown to the clipboard (OSC 52); Y: to a new file. */
@@ -26,6 +28,12 @@ void matrix_markdown(struct tui *t, struct buf *out);
  * mouse, their rows for y Y (tui/views_lines.c).
  */
 struct list *views_lines(struct tui *t);
+/*
+ * CPU's or Sizes' (`s`) own cursor over its lines, in t->own[s], made on
+ * first use; it starts over when `v` (views_get()'s) was built for another
+ * experiment since. Valid until the TUI ends.
+ */
+struct list *views_list(struct tui *t, enum screen_id s, const struct views *v);
 void views_line_text(struct tui *t, size_t i, struct buf *out);
 void views_markdown(struct tui *t, struct buf *out);
 /* CPU and Sizes: ] [ to the next or previous significant figure; H the selected figure's history. */

@@ -16,13 +16,37 @@
 #include "store/matrix_md.h"
 #include "tui/explore.h"
 #include "tui/find.h"
+#include "tui/matrix_view.h"
 #include "tui/views.h"
+
+struct matrix_state *matrix_state(struct tui *t, const struct views *v)
+{
+	struct matrix_state *ms = tui_own(t, SCREEN_MATRIX, sizeof(*ms));
+
+	if (ms->epoch != v->epoch) {
+		/* another experiment: the cursor on its first metric, not on a heading */
+		memset(&ms->rows, 0, sizeof(ms->rows));
+		for (size_t l = 0; l < v->nlines; l++)
+			if (v->lines[l].kind == ML_ROW) {
+				ms->rows.cursor = l;
+				break;
+			}
+		ms->col = 1;
+		ms->left = 1;
+		ms->epoch = v->epoch;
+	}
+	if (ms->col >= v->mx.ncols)
+		ms->col = v->mx.ncols > 1 ? 1 : 0;
+	ms->rows.count = v->nlines;
+	return ms;
+}
 
 /* The row under the cursor, for the view that opens next. */
 void matrix_remember_row(struct tui *t)
 {
 	const struct views *v = views_get(t);
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct matrix_state *ms = matrix_state(t, v);
+	const struct mline *ml = ms->rows.cursor < v->nlines ? &v->lines[ms->rows.cursor] : NULL;
 
 	if (ml && ml->kind == ML_ROW) {
 		const struct cmp_mrow *r = &v->mx.rows[ml->index];
@@ -43,7 +67,8 @@ static void reorder(struct tui *t)
 /* ] [: the next (dir 1) or previous significant cell, reading row by row. */
 static void jump(struct tui *t, struct views *v, int dir)
 {
-	size_t ncols = v->mx.ncols, at = v->rows.cursor * ncols + v->col, end = v->nlines * ncols;
+	struct matrix_state *ms = matrix_state(t, v);
+	size_t ncols = v->mx.ncols, at = ms->rows.cursor * ncols + ms->col, end = v->nlines * ncols;
 
 	for (size_t k = 1; ncols > 1 && k < end; k++) {
 		size_t p, l, c;
@@ -58,8 +83,8 @@ static void jump(struct tui *t, struct views *v, int dir)
 			continue;
 		r = v->mx.rows[v->lines[l].index].cell[c - 1];
 		if (r && r->significant) {
-			v->rows.cursor = l;
-			v->col = c;
+			ms->rows.cursor = l;
+			ms->col = c;
 			return;
 		}
 	}
@@ -70,13 +95,14 @@ int matrix_sort_action(struct tui *t, enum action a)
 {
 	struct explore *ex = explore_of(t);
 	struct views *v = views_get(t);
+	const struct matrix_state *ms = matrix_state(t, v);
 	char what[256];
 
 	switch (a) {
 	case ACT_SORT:
 		ex->order.sort = (enum sort_key)((ex->order.sort + 1) % SORT__COUNT);
-		if (v->col >= 1 && v->col < v->mx.ncols)
-			snprintf(ex->order.sort_variant, sizeof(ex->order.sort_variant), "%s", v->mx.keys[v->col]);
+		if (ms->col >= 1 && ms->col < v->mx.ncols)
+			snprintf(ex->order.sort_variant, sizeof(ex->order.sort_variant), "%s", v->mx.keys[ms->col]);
 		reorder(t);
 		v = views_get(t);
 		if (!*matrix_order_text(&ex->order, t->cand, &v->mx, what, sizeof(what)) ||
@@ -103,7 +129,8 @@ int matrix_sort_action(struct tui *t, enum action a)
 int matrix_history(struct tui *t)
 {
 	struct views *v = views_get(t);
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct matrix_state *ms = matrix_state(t, v);
+	const struct mline *ml = ms->rows.cursor < v->nlines ? &v->lines[ms->rows.cursor] : NULL;
 	const struct cmp_mrow *r;
 	const char *keys[2];
 
@@ -113,8 +140,8 @@ int matrix_history(struct tui *t)
 	}
 	r = &v->mx.rows[ml->index];
 	keys[0] = v->mx.keys[0];
-	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
-	return screen_ask_history(t, keys, v->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
+	keys[1] = ms->col >= 1 ? v->mx.keys[ms->col] : "";
+	return screen_ask_history(t, keys, ms->col >= 1 ? 2 : 1, r->scenario, r->subject, r->quantity);
 }
 
 void matrix_markdown(struct tui *t, struct buf *out)

@@ -17,6 +17,17 @@
 #include "tui/watch.h"
 #include "util/util.h"
 
+/*
+ * Runs and Source show runs of the model just replaced, which they cannot
+ * show now: ask tui.c for the Experiments list (carried out after the key,
+ * or before the next draw), unless a screen was asked for already.
+ */
+static void leave_runs(struct tui *t)
+{
+	if ((t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE) && !(t->ask.bits & (ACT_OPEN | ACT_SHOW)))
+		screen_ask_show(t, SCREEN_EXPERIMENTS);
+}
+
 /* The index of the experiment named `name` in m, or -1. */
 static long exp_at(const struct model *m, const char *name)
 {
@@ -136,8 +147,8 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 				t->cand = c;
 		}
 	}
-	if ((t->cur == SCREEN_RUNS || t->cur == SCREEN_SOURCE) && !t->m->nexps)
-		t->cur = SCREEN_EXPERIMENTS;
+	if (!t->m->nexps)
+		leave_runs(t);
 	free(exp);
 	free(base);
 	free(cand);
@@ -288,8 +299,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	tui_changed(t);
 	t->base = t->cand = "";
 	views_forget(t);
-	if (t->cur == SCREEN_SOURCE || t->cur == SCREEN_RUNS)
-		t->cur = SCREEN_EXPERIMENTS;
+	leave_runs(t);
 }
 
 long explore_load_listed(struct tui *t)

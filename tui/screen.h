@@ -129,6 +129,7 @@ struct screen {
 	const char *name;
 	enum action opener; /* the action that switches to it */
 	int per_exp;        /* it shows the experiment under the Experiments cursor */
+	int click_selects;  /* a double click selects and does not Enter (Enter stores here) */
 	/* Draw rows [top, top + height) of the screen. */
 	void (*draw)(struct tui *t, int top, int height);
 	/* React to an action; ACT_IGNORED lets the global keys have it. */

@@ -79,7 +79,7 @@ static void add(struct views *v, size_t *cap, enum vline_kind kind, size_t row, 
 	l->text = text;
 }
 
-static void make_lines(struct views *v)
+static void make_lines(struct views *v, struct list *pos)
 {
 	const char *scenario = NULL;
 	size_t cap = 0;
@@ -126,8 +126,8 @@ static void make_lines(struct views *v)
 			}
 		}
 	}
-	v->cpu.count = v->ncpu;
-	list_on_row(&v->cpu, views_line_is_row, v->cpu_lines);
+	pos->count = v->ncpu;
+	list_on_row(pos, views_line_is_row, v->cpu_lines);
 	v->cpu_made = 1;
 }
 
@@ -252,9 +252,9 @@ static void draw_line(const struct views *v, const struct vline *l, int y, int n
 	}
 }
 
-static void draw_detail(const struct views *v, int y)
+static void draw_detail(const struct views *v, const struct list *pos, int y)
 {
-	const struct vline *l = v->cpu.cursor < v->ncpu ? &v->cpu_lines[v->cpu.cursor] : NULL;
+	const struct vline *l = pos->cursor < v->ncpu ? &v->cpu_lines[pos->cursor] : NULL;
 	struct buf b = BUF_INIT;
 	char p[32], n[32];
 
@@ -286,6 +286,7 @@ static int table_height(int height)
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
+	struct list *pos;
 	int rows = table_height(height), namew;
 	char info[256];
 
@@ -294,8 +295,9 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	v = views_get(t);
+	pos = views_list(t, SCREEN_CPU, v);
 	if (!v->cpu_made)
-		make_lines(v);
+		make_lines(v, pos);
 	if (!v->ncpu) { /* no header, no legend about figures there are none of */
 		draw_text(top + 1, 2, COLS - 4,
 			  "No CPU figures: hyperfine, GNU time, perf stat and iperf3 -V print them.",
@@ -309,33 +311,35 @@ static void draw(struct tui *t, int top, int height)
 		snprintf(info, sizeof(info), "CPU figures of %zu variant%s against %s", v->mx.ncols,
 			 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0));
 	draw_fields(top, 1, COLS - 2, info, ROLE_DIM);
-	list_clamp(&v->cpu, rows);
-	tui_position_list(t, "row", &v->cpu, views_line_is_row, v->cpu_lines);
+	list_clamp(pos, rows);
+	tui_position_list(t, "row", pos, views_line_is_row, v->cpu_lines);
 	t->list_y = top + 1;
 
-	for (int i = 0; i < rows && v->cpu.top + (size_t)i < v->ncpu; i++) {
-		size_t k = v->cpu.top + (size_t)i;
+	for (int i = 0; i < rows && pos->top + (size_t)i < v->ncpu; i++) {
+		size_t k = pos->top + (size_t)i;
 
-		draw_line(v, &v->cpu_lines[k], top + 1 + i, namew, k == v->cpu.cursor);
+		draw_line(v, &v->cpu_lines[k], top + 1 + i, namew, k == pos->cursor);
 	}
 	if (height >= 12) {
 		views_legend(top + height - 2, "bars: each figure against the largest");
-		draw_detail(v, top + height - 1);
+		draw_detail(v, pos, top + height - 1);
 	}
 }
 
 static int act(struct tui *t, enum action a, int height)
 {
 	struct views *v;
+	struct list *pos;
 
 	if (t->view_exp >= t->m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
+	pos = views_list(t, SCREEN_CPU, v);
 	if (!v->cpu_made)
-		make_lines(v);
+		make_lines(v, pos);
 	if (a == ACT_HISTORY)
 		return views_history(t);
-	return list_act_rows(&v->cpu, a, table_height(height), views_line_is_row, v->cpu_lines) ? ACT_DONE : ACT_IGNORED;
+	return list_act_rows(pos, a, table_height(height), views_line_is_row, v->cpu_lines) ? ACT_DONE : ACT_IGNORED;
 }
 
 const struct screen screen_cpu = {

@@ -19,6 +19,7 @@
 #include "tui/explore.h"
 #include "tui/order.h"
 #include "tui/find.h"
+#include "tui/matrix_view.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "util/abbrev.h"
@@ -33,6 +34,7 @@ struct mlayout {
 	int *colw;          /* per column, heap */
 	enum head_mode mode;
 	size_t first, last; /* candidate columns shown: [first, last) */
+	size_t col;         /* the selected column (the Matrix's own state) */
 	int legend;         /* lines of the letters' legend */
 	int table;          /* lines of the table */
 	int foot;           /* lines of the marks' legend (and ¹'s) and the detail line; 0: none */
@@ -102,7 +104,7 @@ static int letters_legend(const struct views *v, int y, int cols, int max_lines)
 	return lines < max_lines ? lines : max_lines;
 }
 
-static struct mlayout layout(struct views *v, int height)
+static struct mlayout layout(struct views *v, struct matrix_state *ms, int height)
 {
 	struct mlayout L;
 	size_t n = v->mx.ncols;
@@ -137,25 +139,25 @@ static struct mlayout layout(struct views *v, int height)
 			L.colw[c] = col_width(v, c, L.mode);
 	}
 	/* what does not fit scrolls: the baseline stays, candidates from `left` on */
-	if (v->left < 1)
-		v->left = 1;
-	if (v->col >= 1 && v->col < v->left)
-		v->left = v->col;
+	if (ms->left < 1)
+		ms->left = 1;
+	if (ms->col >= 1 && ms->col < ms->left)
+		ms->left = ms->col;
 	for (;;) {
 		int used = L.colw[0] + GAP;
-		size_t c = v->left;
+		size_t c = ms->left;
 
 		while (c < n && used + L.colw[c] + GAP <= avail) {
 			used += L.colw[c] + GAP;
 			c++;
 		}
-		if (c == v->left && c < n)
+		if (c == ms->left && c < n)
 			c++; /* one column at least, cut at the edge */
-		L.first = v->left;
+		L.first = ms->left;
 		L.last = c;
-		if (v->col < L.last || v->left + 1 >= n)
+		if (ms->col < L.last || ms->left + 1 >= n)
 			break;
-		v->left++;
+		ms->left++;
 	}
 	/* scrolled to the right with room to spare: show more on the left */
 	while (L.first > 1) {
@@ -166,12 +168,13 @@ static struct mlayout layout(struct views *v, int height)
 		if (used > avail)
 			break;
 		L.first--;
-		v->left = L.first;
+		ms->left = L.first;
 	}
 	L.foot = height >= 12 ? 2 + (height >= 16 && cmp_matrix_one_run(&v->mx)) : 0;
 	/* every letter is named in full, however many lines that takes (up to half the screen) */
 	L.legend = L.mode == HEAD_LETTERS ? letters_legend(v, -1, COLS - 2, height / 2) : 0;
 	L.table = height - 2 - L.legend - L.foot;
+	L.col = ms->col;
 	return L;
 }
 
@@ -224,7 +227,7 @@ static void draw_columns(const struct views *v, const struct mlayout *L, size_t 
 			char letter[8];
 
 			draw_right(y, x, L->colw[c] < COLS - 1 - x ? L->colw[c] : COLS - 1 - x,
-				   head(v, c, L->mode, letter), c == v->col ? ROLE_SELECTED : ROLE_HEADER);
+				   head(v, c, L->mode, letter), c == L->col ? ROLE_SELECTED : ROLE_HEADER);
 		} else {
 			draw_cell(v, views_cell(v, l, c), c, y, x, L->colw[c], selected);
 		}
@@ -253,14 +256,15 @@ static void draw_line(const struct views *v, const struct mlayout *L, size_t l, 
 /* What the selected cell rests on: the variant, the test, the counts. */
 static void draw_detail(struct tui *t, const struct views *v, int y)
 {
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct matrix_state *ms = matrix_state(t, v);
+	const struct mline *ml = ms->rows.cursor < v->nlines ? &v->lines[ms->rows.cursor] : NULL;
 	struct buf b = BUF_INIT;
 	char n[32], p[32];
 
-	if (ml && ml->kind == ML_ROW && v->col >= 1) {
-		const struct cmp_row *r = v->mx.rows[ml->index].cell[v->col - 1];
+	if (ml && ml->kind == ML_ROW && ms->col >= 1) {
+		const struct cmp_row *r = v->mx.rows[ml->index].cell[ms->col - 1];
 
-		buf_addf(&b, "%s \xc2\xb7 %s: ", cmp_matrix_name(&v->mx, v->col), ml->text);
+		buf_addf(&b, "%s \xc2\xb7 %s: ", cmp_matrix_name(&v->mx, ms->col), ml->text);
 		if (!r || !r->cand.present) {
 			buf_adds(&b, "no figure");
 		} else if (!views_compared(&v->mx.rows[ml->index], v->mx.ncols - 1)) {
@@ -274,7 +278,7 @@ static void draw_detail(struct tui *t, const struct views *v, int y)
 				struct buf tool = BUF_INIT;
 
 				buf_adds(&b, "\xc2\xb9 one run a side");
-				if (views_tool_summary(t->m, &t->m->exps[t->view_exp], v->mx.keys[0], v->mx.keys[v->col], mr->scenario, mr->subject,
+				if (views_tool_summary(t->m, &t->m->exps[t->view_exp], v->mx.keys[0], v->mx.keys[ms->col], mr->scenario, mr->subject,
 						       mr->quantity, &tool))
 					buf_addf(&b, " \xc2\xb7 the tool: %s", tool.s);
 				buf_release(&tool);
@@ -292,12 +296,12 @@ static void draw_detail(struct tui *t, const struct views *v, int y)
 				cmp_text_flags(r->flags & ~(unsigned)(CMP_F_FEW | CMP_F_ONE_RUN), ", ", &b);
 			}
 		}
-	} else if (ml && ml->kind == ML_GEO && v->col >= 1) {
-		const struct cmp_geomean *g = v->mx.geo[ml->index].geo[v->col - 1];
+	} else if (ml && ml->kind == ML_GEO && ms->col >= 1) {
+		const struct cmp_geomean *g = v->mx.geo[ml->index].geo[ms->col - 1];
 
 		if (g)
 			buf_addf(&b, "%s \xc2\xb7 geometric mean of %s over the %zu rows every variant has; never tested",
-				 cmp_matrix_name(&v->mx, v->col), g->quantity, g->nrows);
+				 cmp_matrix_name(&v->mx, ms->col), g->quantity, g->nrows);
 	} else if (ml && ml->kind == ML_ROW) {
 		buf_addf(&b, "%s (baseline) \xc2\xb7 %s", cmp_matrix_name(&v->mx, 0), ml->text);
 	}
@@ -308,6 +312,7 @@ static void draw_detail(struct tui *t, const struct views *v, int y)
 /* Put the cursor on the row t->keep_row names (another view's), then forget it. */
 static void keep_row(struct tui *t, struct views *v)
 {
+	struct matrix_state *ms = matrix_state(t, v);
 	struct buf key = BUF_INIT;
 
 	if (!t->keep_row[0])
@@ -321,13 +326,13 @@ static void keep_row(struct tui *t, struct views *v)
 		buf_reset(&key);
 		buf_addf(&key, "%s\x1f%s\x1f%s", r->scenario, r->subject, r->quantity);
 		if (!strcmp(key.s, t->keep_row)) {
-			v->rows.cursor = l;
+			ms->rows.cursor = l;
 			break;
 		}
 	}
 	for (size_t c = 1; c < v->mx.ncols; c++)
 		if (*t->cand && !strcmp(v->mx.keys[c], t->cand))
-			v->col = c;
+			ms->col = c;
 	t->keep_row[0] = '\0';
 	buf_release(&key);
 }
@@ -336,6 +341,7 @@ static int is_row(const void *lines, size_t i);
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct matrix_state *ms;
 	struct views *v;
 	struct mlayout L;
 	char info[512];
@@ -346,8 +352,9 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	v = views_get(t);
+	ms = matrix_state(t, v);
 	keep_row(t, v);
-	L = layout(v, height);
+	L = layout(v, ms, height);
 	{
 		char order[256];
 		/* a baseline chosen in the view says so: the store's is another */
@@ -368,17 +375,17 @@ static void draw(struct tui *t, int top, int height)
 	draw_text(y, 1, L.metric, "METRIC", ROLE_HEADER);
 	draw_columns(v, &L, SIZE_MAX, y, 0);
 	y++;
-	list_clamp(&v->rows, L.table);
-	tui_position_list(t, "row", &v->rows, is_row, v->lines);
+	list_clamp(&ms->rows, L.table);
+	tui_position_list(t, "row", &ms->rows, is_row, v->lines);
 	t->list_y = y;
 	if (!v->nlines && t->ex && t->ex->order.hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
 	else if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
-	for (int i = 0; i < L.table && v->rows.top + (size_t)i < v->nlines; i++) {
-		size_t l = v->rows.top + (size_t)i;
+	for (int i = 0; i < L.table && ms->rows.top + (size_t)i < v->nlines; i++) {
+		size_t l = ms->rows.top + (size_t)i;
 
-		draw_line(v, &L, l, y + i, l == v->rows.cursor);
+		draw_line(v, &L, l, y + i, l == ms->rows.cursor);
 	}
 	if (L.foot) {
 		char legend[256];
@@ -401,7 +408,8 @@ static void draw(struct tui *t, int top, int height)
 /* Enter on a row: the runs behind the baseline's figure and the selected column's. */
 static int open_runs(struct tui *t, const struct views *v)
 {
-	const struct mline *ml = v->rows.cursor < v->nlines ? &v->lines[v->rows.cursor] : NULL;
+	const struct matrix_state *ms = matrix_state(t, v);
+	const struct mline *ml = ms->rows.cursor < v->nlines ? &v->lines[ms->rows.cursor] : NULL;
 	const struct cmp_mrow *r;
 	const struct cmp_row *cr;
 	const char *keys[2], *scen[2];
@@ -411,12 +419,12 @@ static int open_runs(struct tui *t, const struct views *v)
 		return ACT_DONE;
 	}
 	r = &v->mx.rows[ml->index];
-	cr = v->col >= 1 ? r->cell[v->col - 1] : NULL;
+	cr = ms->col >= 1 ? r->cell[ms->col - 1] : NULL;
 	keys[0] = v->mx.keys[0];
 	scen[0] = r->base->present ? r->base->scenario : r->scenario;
-	keys[1] = v->col >= 1 ? v->mx.keys[v->col] : "";
+	keys[1] = ms->col >= 1 ? v->mx.keys[ms->col] : "";
 	scen[1] = cr && cr->cand.present ? cr->cand.scenario : r->scenario;
-	return screen_ask_runs(t, t->view_exp, keys, scen, v->col >= 1 ? 2 : 1, r->subject, r->quantity);
+	return screen_ask_runs(t, t->view_exp, keys, scen, ms->col >= 1 ? 2 : 1, r->subject, r->quantity);
 }
 
 /* For list_act_rows: a metric's row or a geomean, not a scenario's heading. */
@@ -427,6 +435,7 @@ static int is_row(const void *lines, size_t i)
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct matrix_state *ms;
 	struct views *v;
 	struct mlayout L;
 	int table;
@@ -434,35 +443,36 @@ static int act(struct tui *t, enum action a, int height)
 	if (t->view_exp >= t->m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
-	L = layout(v, height);
+	ms = matrix_state(t, v);
+	L = layout(v, ms, height);
 	table = L.table;
 	free(L.colw);
-	if (list_act_rows(&v->rows, a, table, is_row, v->lines))
+	if (list_act_rows(&ms->rows, a, table, is_row, v->lines))
 		return ACT_DONE;
 	switch (a) {
 	case ACT_ENTER:
 		return open_runs(t, v);
 	case ACT_NEXT:
-		if (v->col + 1 < v->mx.ncols)
-			v->col++;
+		if (ms->col + 1 < v->mx.ncols)
+			ms->col++;
 		return ACT_DONE;
 	case ACT_PREV:
-		if (v->col)
-			v->col--;
+		if (ms->col)
+			ms->col--;
 		return ACT_DONE;
 	case ACT_BASELINE:
-		if (!v->col) {
+		if (!ms->col) {
 			tui_message(t, "select a variant's column with \xe2\x86\x90/\xe2\x86\x92 first");
 			return ACT_DONE;
 		}
-		tui_view_baseline(t, v->mx.keys[v->col]); /* the old baseline takes the column's place */
+		tui_view_baseline(t, v->mx.keys[ms->col]); /* the old baseline takes the column's place */
 		return ACT_DONE;
 	case ACT_HISTORY:
 		return matrix_history(t);
 	case ACT_SCREEN_COMPARE:
 		/* the pair view opens on the selected column and row */
-		if (v->col >= 1) {
-			t->cand = v->mx.keys[v->col];
+		if (ms->col >= 1) {
+			t->cand = v->mx.keys[ms->col];
 			tui_changed(t);
 		}
 		matrix_remember_row(t);
@@ -477,8 +487,7 @@ static struct list *lines(struct tui *t)
 {
 	struct views *v = views_get(t);
 
-	v->rows.count = v->nlines;
-	return &v->rows;
+	return &matrix_state(t, v)->rows; /* its count the lines' */
 }
 
 static void line_text(struct tui *t, size_t i, struct buf *out)

@@ -26,12 +26,68 @@
 #include "store/manage.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/fetchjob.h"
 #include "tui/loader.h"
 #include "tui/pathcomp.h"
 #include "tui/prompt.h"
+#include "tui/screen_paste.h"
 #include "util/fsutil.h"
 #include "util/github.h"
 #include "util/text.h"
+
+/* A line of the Paste screen's plan. */
+enum paste_line_kind { PL_BLOCK, PL_RUN, PL_WARNING, PL_TEXT };
+struct paste_line {
+	enum paste_line_kind kind;
+	size_t index; /* import item, plan run, warning, or input (a text's heading) */
+};
+
+/* Paste's own state (t->own[SCREEN_PASTE]): only this file reads it. */
+struct paste_state {
+	int collecting;            /* inside a paste */
+	int unbracketed;           /* ... that came without brackets, told by its speed */
+	int cr_seen;               /* the last byte came from a CR */
+	int into_prompt;           /* a paste into the prompt of `i`: a line of it, when it is one */
+	struct buf text;           /* a paste as it arrives */
+	/* the texts planned: one for a paste, a file or standard input; a thread's, each under its heading */
+	struct fetched got;
+	struct fetchjob *job;      /* `i` fetching a thread or reading standard input, or NULL */
+	char progress[160];        /* how far the job is */
+	char failed[1024];         /* why the last `i` brought nothing (shown until the next) */
+	struct prompt_history hist; /* what was typed after `i` before (Up, Down) */
+	char **cands;              /* Tab: the paths that fit, when more than one (heap) */
+	size_t ncands;
+	char name[256];            /* "paste", the path typed, "OWNER/REPO#N" */
+	int planned;               /* dry and lines hold a dry run of text */
+	struct store_import_plan dry; /* the text imported against the store, not saved */
+	struct diag diag;          /* the dry run's warnings */
+	struct paste_line *lines;
+	size_t nlines, lines_cap;
+	struct list list;
+	struct set_variant *sets;  /* fixes typed in the plan (names heap) */
+	size_t nsets, sets_cap;
+	/* `u` in the plan: each fix's target and the name it had before (heap; NULL none) */
+	struct paste_undo {
+		uint32_t input, line, run;
+		char *before;
+	} *undo;
+	size_t nundo, undo_cap;
+	/* the last import from here, which `u` takes back while the store is as it left it */
+	char **imported;           /* its texts' hashes (heap) */
+	size_t nimported, imported_cap;
+	uint64_t imported_gen;     /* store_generation() after it */
+	char imported_what[300];   /* "bazelbuild/bazel#22197 (2 texts, 4 runs)" */
+	uint32_t pending_input;    /* 1 + the text of the block `e` asked about */
+	uint32_t pending_line;     /* the block (or run) `e` asked about */
+	uint32_t pending_run;      /* 0: the whole block at pending_line; k: its run LINE.k alone */
+	enum screen_id from;
+};
+
+/* Paste's state, made on first use. */
+static struct paste_state *paste_of(struct tui *t)
+{
+	return tui_own(t, SCREEN_PASTE, sizeof(struct paste_state));
+}
 
 /* ncurses reports the bracketed-paste markers as these keys (define_key). */
 #define KEY_PASTE_BEGIN (KEY_MAX + 1)
@@ -50,7 +106,7 @@ void paste_enable(int on)
 
 static struct list *lines(struct tui *t)
 {
-	return &explore_of(t)->paste.list;
+	return &paste_of(t)->list;
 }
 
 static void clear_plan(struct paste_state *p)
@@ -97,8 +153,13 @@ static void forget_import(struct paste_state *p)
 	p->nimported = 0;
 }
 
-void paste_release(struct paste_state *p)
+/* Paste's state freed, a fetch under way cancelled (the screen's release()). */
+static void release(struct tui *t)
 {
+	struct paste_state *p = t->own[SCREEN_PASTE];
+
+	if (!p)
+		return;
 	if (p->job)
 		fetchjob_cancel(p->job);
 	clear_cands(p);
@@ -113,7 +174,8 @@ void paste_release(struct paste_state *p)
 	for (size_t i = 0; i < p->nundo; i++)
 		free(p->undo[i].before);
 	free(p->undo);
-	memset(p, 0, sizeof(*p));
+	free(p);
+	t->own[SCREEN_PASTE] = NULL;
 }
 
 static void add_line(struct paste_state *p, enum paste_line_kind kind, size_t index)
@@ -142,7 +204,7 @@ static void make_inputs(const struct paste_state *p, struct import_input *in)
  */
 static void plan(struct tui *t)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 0, 0 }, .dry = 1, .keep = 1 };
 	size_t said, last = SIZE_MAX;
@@ -237,7 +299,7 @@ static int plan_any(const struct paste_state *p)
 
 static void start(struct tui *t, const char *name)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 
 	if (t->cur != SCREEN_PASTE) {
 		p->from = t->cur;
@@ -271,7 +333,7 @@ static void one_text(struct paste_state *p, const char *name)
 static void failed(struct tui *t, const char *fmt, ...) BD_PRINTF(2, 3);
 static void failed(struct tui *t, const char *fmt, ...)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -283,7 +345,7 @@ static void failed(struct tui *t, const char *fmt, ...)
 /* `i` with `-` or an address: the read or fetch on its own thread; paste_poll() takes it up. */
 static void start_job(struct tui *t, const char *arg)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	struct buf msg = BUF_INIT;
 	struct gh_address a;
 	char name[420];
@@ -313,7 +375,7 @@ static int is_discussion(const char *s)
 /* What was typed after `i`: a path, `-`, or an issue's address; read (or fetched) and planned. */
 static void path_typed(struct tui *t, const char *typed)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	struct diag d = DIAG_INIT;
 	char path[4096];
 
@@ -363,7 +425,7 @@ static void path_typed(struct tui *t, const char *typed)
 /* Tab in the prompt of `i`: the path completed as far as it is one; the candidates shown when not. */
 static void path_tab(struct tui *t, const char *typed)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	struct buf out = BUF_INIT;
 	size_t n;
 
@@ -379,9 +441,10 @@ static void path_tab(struct tui *t, const char *typed)
 
 #define PROMPT_LABEL "file, -, or issue address: "
 
-void paste_open(struct tui *t)
+/* `i` (Paste's open()): a prompt for a path, over an empty plan. */
+static void paste_open(struct tui *t)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 
 	if (p->job)
 		return; /* one at a time: the fetch is shown, Esc cancels it */
@@ -395,7 +458,7 @@ void paste_open(struct tui *t)
 
 void paste_begin(struct tui *t, int bracketed)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 
 	if (prompt_active(t) && t->prompt->done == path_typed && !p->job) {
 		/* into the prompt of `i`, when it is one line (an address copied from a browser) */
@@ -433,7 +496,7 @@ static int one_line(const struct buf *b, char *out, size_t size)
 
 void paste_end(struct tui *t)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	char line[1024];
 
 	p->collecting = 0;
@@ -461,7 +524,23 @@ void paste_end(struct tui *t)
 
 int paste_busy(const struct tui *t)
 {
-	return t->ex && t->ex->paste.job;
+	const struct paste_state *p = t->own[SCREEN_PASTE];
+
+	return p && p->job;
+}
+
+int paste_collecting(const struct tui *t)
+{
+	const struct paste_state *p = t->own[SCREEN_PASTE];
+
+	return p && p->collecting;
+}
+
+int paste_has_import(const struct tui *t)
+{
+	const struct paste_state *p = t->own[SCREEN_PASTE];
+
+	return p && p->nimported;
 }
 
 int paste_poll(struct tui *t)
@@ -472,7 +551,7 @@ int paste_poll(struct tui *t)
 
 	if (!paste_busy(t))
 		return 0;
-	p = &t->ex->paste;
+	p = paste_of(t);
 	if (!fetchjob_poll(p->job, now, sizeof(now))) {
 		if (!strcmp(now, p->progress))
 			return 0;
@@ -499,7 +578,7 @@ int paste_poll(struct tui *t)
 
 int paste_key(struct tui *t, wint_t ch, int is_code)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	char mb[8];
 	mbstate_t st;
 	size_t n;
@@ -533,7 +612,7 @@ int paste_key(struct tui *t, wint_t ch, int is_code)
 /* Remember what `u` takes back: the texts an import stored. */
 static void remember_import(struct tui *t, const struct store_import_plan *done, const struct plan_sum *sum)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 
 	forget_import(p);
 	for (size_t i = 0; i < done->res.ninputs; i++) {
@@ -551,9 +630,15 @@ static void remember_import(struct tui *t, const struct store_import_plan *done,
 		snprintf(p->imported_what, sizeof(p->imported_what), "%s", p->name);
 }
 
-int paste_undo_import(struct tui *t)
+/*
+ * `u` right after an import from Paste, with the store as the import left
+ * it: the import's texts removed as one edit (`rm --import`, which `u`
+ * takes back in turn). 1 when it did (or said why not), 0 when `u` is the
+ * journal's undo (the screen's undo()).
+ */
+static int paste_undo_import(struct tui *t)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	struct edit_plan plan;
 	struct diag d = DIAG_INIT;
 	char what[400];
@@ -594,7 +679,7 @@ int paste_undo_import(struct tui *t)
 /* Store the plan's texts for good: the --set-variant fixes as one edit, then the data (store_import()). */
 static int import_stored(struct tui *t)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 	struct diag d = DIAG_INIT;
 	struct store_import_plan done;
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
@@ -644,7 +729,7 @@ static int import_stored(struct tui *t)
 /* A quick comparison has no store: the texts join the model in memory. */
 static int import_quick(struct tui *t)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
 	struct import_result res;
@@ -666,7 +751,7 @@ static int import_quick(struct tui *t)
 /* The dry run again after a fix, the cursor where it was. */
 static void replan(struct tui *t)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 	struct list keep = p->list;
 
 	plan(t);
@@ -722,7 +807,7 @@ static void set_fix(struct paste_state *p, uint32_t input, uint32_t line, uint32
 /* `e` in the plan: the variant of the block at this line, or of its run alone, as --set-variant LINE=NAME. */
 static void set_typed(struct tui *t, const char *name)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 
 	if (!*name || !p->pending_line)
 		return;
@@ -737,7 +822,7 @@ static void set_typed(struct tui *t, const char *name)
 /* `u` in the plan: the last fix taken back. */
 static void undo_fix(struct tui *t)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 	struct paste_undo *u;
 
 	if (!p->nundo) {
@@ -786,7 +871,7 @@ static int list_rows(int height)
 
 static void draw_line(struct tui *t, size_t k, int y, int selected)
 {
-	struct paste_state *p = &t->ex->paste;
+	struct paste_state *p = paste_of(t);
 	const struct paste_line *l = &p->lines[k];
 	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	struct buf b = BUF_INIT;
@@ -852,7 +937,7 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 
 static void draw(struct tui *t, int top, int height)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 	int rows = list_rows(height);
 	struct buf b = BUF_INIT;
 
@@ -981,7 +1066,7 @@ static void draw(struct tui *t, int top, int height)
 
 static int act(struct tui *t, enum action a, int height)
 {
-	struct paste_state *p = &explore_of(t)->paste;
+	struct paste_state *p = paste_of(t);
 
 	if (p->job) {
 		/* fetching: Esc gives it up; q still quits; the rest waits for the plan */
@@ -1072,9 +1157,11 @@ static int open(struct tui *t, const struct screen_ask *a)
 const struct screen screen_paste = {
 	.name = "Paste",
 	.opener = ACT_IMPORT,
+	.click_selects = 1,
 	.draw = draw,
 	.act = act,
 	.open = open,
 	.lines = lines,
 	.undo = paste_undo_import,
+	.release = release,
 };

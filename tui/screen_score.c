@@ -225,9 +225,33 @@ static void draw_sentence(const struct views *v, size_t c, int y, int lines)
 	buf_release(&b);
 }
 
+/* Scorecard's own state (t->own[SCREEN_SCORE]): the cursor over the variants. */
+struct score_state {
+	struct list pos;
+	unsigned epoch; /* the views' epoch the cursor belongs to */
+};
+
+/*
+ * The cursor for `v` (views_get()'s, built): on the first candidate when
+ * `v` was built for another experiment since; its count v's variants.
+ */
+static struct list *cursor(struct tui *t, const struct views *v)
+{
+	struct score_state *s = tui_own(t, SCREEN_SCORE, sizeof(*s));
+
+	if (s->epoch != v->epoch) {
+		memset(&s->pos, 0, sizeof(s->pos));
+		s->pos.cursor = v->mx.ncols > 1 ? 1 : 0;
+		s->epoch = v->epoch;
+	}
+	s->pos.count = v->mx.ncols;
+	return &s->pos;
+}
+
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
+	struct list *pos;
 	int shown[NCOL], namew, x, any = 0;
 
 	if (t->view_exp >= t->m->nexps) {
@@ -235,9 +259,9 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	v = views_get(t);
-	v->score.count = v->mx.ncols;
-	list_clamp(&v->score, height - 6);
-	tui_position_list(t, "variant", &v->score, NULL, NULL);
+	pos = cursor(t, v);
+	list_clamp(pos, height - 6);
+	tui_position_list(t, "variant", pos, NULL, NULL);
 	t->list_y = top + 2;
 	present(v, shown);
 	namew = name_width(v, shown);
@@ -252,10 +276,10 @@ static void draw(struct tui *t, int top, int height)
 		x += W_CELL + 1;
 		any = 1;
 	}
-	for (size_t i = 0; i < (size_t)(height - 6) && v->score.top + i < v->mx.ncols; i++) {
-		size_t c = v->score.top + i;
+	for (size_t i = 0; i < (size_t)(height - 6) && pos->top + i < v->mx.ncols; i++) {
+		size_t c = pos->top + i;
 
-		draw_row(v, c, top + 2 + (int)i, namew, shown, c == v->score.cursor);
+		draw_row(v, c, top + 2 + (int)i, namew, shown, c == pos->cursor);
 	}
 	if (!any)
 		draw_text(top + 3 + (int)v->mx.ncols, 2, COLS - 4,
@@ -267,7 +291,7 @@ static void draw(struct tui *t, int top, int height)
 			    : "\xe2\x9c\x93 \xe2\x9c\x97 all rows significant \xc2\xb7 \xe2\x9c\x93? \xe2\x9c\x97? not all significant "
 			      "\xc2\xb7 ~ within the noise",
 		    ROLE_DIM);
-	draw_sentence(v, v->score.cursor, top + height - 3, 3);
+	draw_sentence(v, pos->cursor, top + height - 3, 3);
 }
 
 static int act(struct tui *t, enum action a, int height)
@@ -277,8 +301,7 @@ static int act(struct tui *t, enum action a, int height)
 	if (t->view_exp >= t->m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
-	v->score.count = v->mx.ncols;
-	return list_act(&v->score, a, height - 6) ? ACT_DONE : ACT_IGNORED;
+	return list_act(cursor(t, v), a, height - 6) ? ACT_DONE : ACT_IGNORED;
 }
 
 /* For find (/ n N) and the mouse: a line per variant, by its name. */
@@ -289,8 +312,7 @@ static struct list *lines(struct tui *t)
 	if (t->view_exp >= t->m->nexps)
 		return NULL;
 	v = views_get(t);
-	v->score.count = v->mx.ncols;
-	return &v->score;
+	return cursor(t, v);
 }
 
 static void line_text(struct tui *t, size_t i, struct buf *out)

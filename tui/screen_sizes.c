@@ -79,7 +79,7 @@ static void add(struct views *v, size_t *cap, enum vline_kind kind, size_t row, 
 	l->text = text;
 }
 
-static void make_lines(struct views *v)
+static void make_lines(struct views *v, struct list *pos)
 {
 	struct sort_item *items = xcalloc(v->mx.nrows ? v->mx.nrows : 1, sizeof(*items));
 	size_t cap = 0;
@@ -107,8 +107,8 @@ static void make_lines(struct views *v)
 			add(v, &cap, VL_FIGURE, items[k].row, c, "");
 	}
 	free(items);
-	v->sizes.count = v->nsize;
-	list_on_row(&v->sizes, views_line_is_row, v->size_lines);
+	pos->count = v->nsize;
+	list_on_row(pos, views_line_is_row, v->size_lines);
 	v->size_made = 1;
 }
 
@@ -310,6 +310,7 @@ static int table_height(int height)
 static void draw(struct tui *t, int top, int height)
 {
 	struct views *v;
+	struct list *pos;
 	int rows = table_height(height), secw, bw;
 
 	if (t->view_exp >= t->m->nexps) {
@@ -317,8 +318,9 @@ static void draw(struct tui *t, int top, int height)
 		return;
 	}
 	v = views_get(t);
+	pos = views_list(t, SCREEN_SIZES, v);
 	if (!v->size_made)
-		make_lines(v);
+		make_lines(v, pos);
 	secw = section_width(v);
 	draw_text(top, 1, COLS - 2, "Bytes, each variant against the baseline; largest change first, total last", ROLE_DIM);
 	if (!v->nsize) {
@@ -336,13 +338,13 @@ static void draw(struct tui *t, int top, int height)
 	if (bar_half(3 + secw + 1 + (bw + 2) * 3 + W_DELTA + 1 + 3) >= 6)
 		bw++;
 	draw_columns(top + 1, secw, bw);
-	list_clamp(&v->sizes, rows);
-	tui_position_list(t, "row", &v->sizes, views_line_is_row, v->size_lines);
+	list_clamp(pos, rows);
+	tui_position_list(t, "row", pos, views_line_is_row, v->size_lines);
 	t->list_y = top + 2;
-	for (int i = 0; i < rows && v->sizes.top + (size_t)i < v->nsize; i++) {
-		size_t k = v->sizes.top + (size_t)i;
+	for (int i = 0; i < rows && pos->top + (size_t)i < v->nsize; i++) {
+		size_t k = pos->top + (size_t)i;
 		const struct vline *l = &v->size_lines[k];
-		int y = top + 2 + i, sel = k == v->sizes.cursor;
+		int y = top + 2 + i, sel = k == pos->cursor;
 
 		if (sel)
 			draw_fill(y, ROLE_SELECTED);
@@ -358,15 +360,17 @@ static void draw(struct tui *t, int top, int height)
 static int act(struct tui *t, enum action a, int height)
 {
 	struct views *v;
+	struct list *pos;
 
 	if (t->view_exp >= t->m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
+	pos = views_list(t, SCREEN_SIZES, v);
 	if (!v->size_made)
-		make_lines(v);
+		make_lines(v, pos);
 	if (a == ACT_HISTORY)
 		return views_history(t);
-	return list_act_rows(&v->sizes, a, table_height(height), views_line_is_row, v->size_lines) ? ACT_DONE
+	return list_act_rows(pos, a, table_height(height), views_line_is_row, v->size_lines) ? ACT_DONE
 	                                                                                    : ACT_IGNORED;
 }
 

@@ -22,6 +22,7 @@
 #include "tui/global.h"
 #include "tui/loader.h"
 #include "tui/prompt.h"
+#include "tui/screen_paste.h"
 #include "tui/screen.h"
 #include "tui/views.h"
 #include "tui/watch.h"
@@ -70,6 +71,7 @@ static void leave_curses(void)
 		return;
 	curses_on = 0;
 	explore_terminal(0);
+	paste_enable(0);
 	endwin();
 }
 
@@ -105,15 +107,27 @@ static void open_screen(struct tui *t, const struct screen_ask *a)
 	}
 }
 
-/* Do what a key's handlers asked (`res` and t->ask.bits): open a screen, or go back to one. */
+/*
+ * Do what a key's handlers asked (`res` and t->ask.bits): open a screen,
+ * or go back to one. A request to go back is moot once the screen that
+ * asked is no longer shown (a read of the store asks to leave Runs and
+ * Source when their runs went, and then a key opened another screen).
+ * What is asked while a screen opens (such a read) is carried out after.
+ */
 static void carry_out(struct tui *t, int res)
 {
-	res |= (int)t->ask.bits;
+	struct screen_ask a = t->ask;
+
+	res |= (int)a.bits;
+	memset(&t->ask, 0, sizeof(t->ask)); /* moved to `a`: asks made while opening go here */
+	t->ask.run = -1;
 	if (res & ACT_OPEN)
-		open_screen(t, &t->ask);
-	else if (res & ACT_SHOW)
-		t->cur = t->ask.screen;
-	screen_ask_release(&t->ask);
+		open_screen(t, &a);
+	else if ((res & ACT_SHOW) && a.from == t->cur)
+		t->cur = a.screen;
+	screen_ask_release(&a);
+	if (t->ask.bits)
+		carry_out(t, 0);
 }
 
 static void switch_to(struct tui *t, enum screen_id s)
@@ -321,6 +335,7 @@ static int start_curses(void)
 	curs_set(0);
 	color_init();
 	draw_init();
+	paste_enable(1);
 	explore_terminal(1);
 	return 0;
 }
@@ -365,11 +380,11 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 {
 	int on_list = t->cur == SCREEN_EXPERIMENTS || t->cur == SCREEN_HELP || t->cur == SCREEN_WARNINGS;
 
-	if (prompt_active(t) || (t->ex && t->ex->paste.collecting))
+	if (prompt_active(t) || (paste_collecting(t)))
 		return 1; /* typed into a prompt, or pasted: Paste reads the store itself */
 	switch (keys_action(ch, fn)) {
 	case ACT_UNDO:
-		if (t->ex && t->ex->paste.nimported)
+		if (paste_has_import(t))
 			return 0; /* it may take back a paste's import, planned on the whole store */
 		/* fall through */
 	case ACT_SAVE_BASELINE:
@@ -481,7 +496,7 @@ static int next_key(struct tui *t, struct key_queue *q, wint_t *ch, int *pasted)
 	}
 	q->n = q->head = 0;
 	r = get_wch(ch);
-	if (r != OK || (t->ex && t->ex->paste.collecting))
+	if (r != OK || (paste_collecting(t)))
 		return r; /* a key code, a timeout, or a bracketed paste arriving */
 	q->k[q->n].ch = *ch;
 	q->k[q->n++].code = 0;
@@ -565,7 +580,8 @@ int tui_run(struct model *m, const struct tui_opts *o)
 			dirty = 1; /* Esc: the key is not done */
 			continue;
 		}
-		if ((res = explore_key(&t, ch, r == KEY_CODE_YES))) {
+		res = paste_key(&t, ch, r == KEY_CODE_YES); /* a paste's text, its markers */
+		if (res || (res = explore_key(&t, ch, r == KEY_CODE_YES))) {
 			dirty = res == 1; /* 2: a paste is arriving, draw when it is in */
 			carry_out(&t, 0); /* a prompt's Enter, a double click, a paste's start */
 			continue;

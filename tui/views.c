@@ -289,19 +289,6 @@ static void build(struct tui *t, struct views *v)
 	v->trim = xcalloc(v->mx.ncols, sizeof(*v->trim));
 	v->trimmed = abbrev_trim(names, v->mx.ncols, v->trim);
 	free(names);
-	v->rows.count = v->nlines;
-	if (v->fresh) {
-		/* a new experiment: the cursor on its first metric, not on a heading */
-		for (size_t l = 0; l < v->nlines; l++)
-			if (v->lines[l].kind == ML_ROW) {
-				v->rows.cursor = l;
-				break;
-			}
-		v->score.cursor = v->mx.ncols > 1 ? 1 : 0;
-		v->fresh = 0;
-	}
-	if (v->col >= v->mx.ncols)
-		v->col = v->mx.ncols > 1 ? 1 : 0;
 	v->exp = t->view_exp;
 	v->base = t->base;
 	v->valid = 1;
@@ -318,15 +305,9 @@ struct views *views_get(struct tui *t)
 	if (t->view_exp >= t->m->nexps)
 		return v;
 	if (v->exp != t->view_exp) {
-		/* another experiment: its own cursor and columns */
-		memset(&v->rows, 0, sizeof(v->rows));
-		memset(&v->cpu, 0, sizeof(v->cpu));
-		memset(&v->sizes, 0, sizeof(v->sizes));
-		memset(&v->score, 0, sizeof(v->score));
-		v->col = 1; /* the first candidate: b and 3 act on it */
-		v->left = 1;
+		/* another experiment: every screen's cursor and columns start over */
+		v->epoch++;
 		v->valid = 0;
-		v->fresh = 1;
 	}
 	if (!v->valid || v->base != t->base)
 		build(t, v);

@@ -3,7 +3,9 @@
  * (Matrix, CPU, Sizes, Scorecard): one comparison matrix of the shown
  * experiment (store/compare_matrix.h), built once per experiment and
  * baseline, and the cells' texts made once from it, so that a redraw after
- * a key only lays out and draws. One struct hangs off struct tui.
+ * a key only lays out and draws. One struct hangs off struct tui (t->vw):
+ * the data the four screens share; each screen's cursor and scrolling are
+ * its own (t->own[]).
  */
 #ifndef BD_TUI_VIEWS_H
 #define BD_TUI_VIEWS_H
@@ -34,7 +36,12 @@ struct views {
 	size_t exp;           /* the experiment built for (SIZE_MAX: none) */
 	const char *base;     /* the baseline built for */
 	int valid;
-	int fresh;            /* built for another experiment before: cursors reset */
+	/*
+	 * Moves when the views were built for another experiment: each
+	 * screen's cursor (its own state, t->own[]) starts over when it sees
+	 * a value other than the one it kept.
+	 */
+	unsigned epoch;
 	struct cmp_matrix mx;
 	struct mline *lines;
 	size_t nlines, lines_cap;
@@ -43,12 +50,7 @@ struct views {
 	int metric_w;         /* the widest metric name with its indent */
 	char **trim;          /* names without what they share (abbrev_trim), per column */
 	int trimmed;          /* 1 when trim[] tells them apart and is shorter */
-	/* Matrix */
-	struct list rows;
-	size_t col;           /* selected column; 0 the baseline */
-	size_t left;          /* first candidate column shown when scrolled */
-	/* CPU, Sizes, Scorecard: their lines, made on first use after a build */
-	struct list cpu, sizes, score;
+	/* CPU and Sizes: their lines, made on first use after a build (their cursors are their own) */
 	struct vline *cpu_lines, *size_lines;
 	size_t ncpu, nsize;
 	int cpu_made, size_made;

@@ -5,7 +5,8 @@
  * restricted to the matrix rows the screen lists, in its order; and their
  * H (the history of the selected figure's metric) and ] [ (the next and
  * previous significant figure). The lines are the ones the screen made
- * when it drew (views.h).
+ * when it drew (views.h); the cursor over them is each screen's own
+ * (views_list()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,23 @@ static void rows_shown(const struct views *v, const struct vline *lines, size_t 
 	free(seen);
 }
 
+/* CPU's and Sizes' own state (t->own[SCREEN_CPU], t->own[SCREEN_SIZES]): the cursor over their lines. */
+struct vlist_state {
+	struct list pos;
+	unsigned epoch; /* the views' epoch the cursor belongs to */
+};
+
+struct list *views_list(struct tui *t, enum screen_id s, const struct views *v)
+{
+	struct vlist_state *st = tui_own(t, s, sizeof(*st));
+
+	if (st->epoch != v->epoch) {
+		memset(&st->pos, 0, sizeof(st->pos)); /* another experiment: the cursor starts over */
+		st->epoch = v->epoch;
+	}
+	return &st->pos;
+}
+
 /*
  * The list and lines of the CPU or Sizes screen shown now: NULL on another
  * screen or without an experiment; *n is 0 until the screen made its lines.
@@ -74,14 +92,14 @@ static struct list *shown(struct tui *t, struct views **v, const struct vline **
 			*lines = (*v)->cpu_lines;
 			*n = (*v)->ncpu;
 		}
-		return &(*v)->cpu;
+		return views_list(t, SCREEN_CPU, *v);
 	}
 	if (t->cur == SCREEN_SIZES) {
 		if ((*v)->size_made) {
 			*lines = (*v)->size_lines;
 			*n = (*v)->nsize;
 		}
-		return &(*v)->sizes;
+		return views_list(t, SCREEN_SIZES, *v);
 	}
 	return NULL;
 }

@@ -10,6 +10,7 @@
 #include "store/storeindex.h"
 #include "tui/explore.h"
 #include "tui/prompt.h"
+#include "tui/screen_paste.h"
 #include "util/buf.h"
 
 int watch_poll(struct tui *t)
@@ -17,7 +18,7 @@ int watch_poll(struct tui *t)
 	struct store_watch now;
 	int rc;
 
-	if (!t->store || prompt_active(t) || (t->ex && t->ex->paste.collecting))
+	if (!t->store || prompt_active(t) || (paste_collecting(t)))
 		return 0;
 	watch_take(t->store, &now);
 	if (watch_same(&now, &t->watch))
