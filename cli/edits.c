@@ -67,6 +67,20 @@ int cmd_edits(struct cli *c, int argc, char **argv)
 	return rc;
 }
 
+/*
+ * Undo edit `id` (0: the latest); the latest, undone for real, keeps the
+ * store's index fresh where it can (store_undo_fresh()).
+ */
+static int undo(struct store *st, uint32_t id, int dry, struct undo_info *u, struct diag *d)
+{
+	struct undo_info probe;
+	struct diag quiet = DIAG_INIT;
+	int latest = !dry && (!id || (store_undo(st, 0, 1, &probe, &quiet) == 0 && probe.undone == id));
+
+	diag_release(&quiet);
+	return latest ? store_undo_fresh(st, u, d) : store_undo(st, id, dry, u, d);
+}
+
 int cmd_undo(struct cli *c, int argc, char **argv)
 {
 	struct diag d = DIAG_INIT;
@@ -88,7 +102,7 @@ int cmd_undo(struct cli *c, int argc, char **argv)
 	}
 	dir = store_default_dir_dup(c->store);
 	rc = BD_EXIT_OK;
-	if (store_open(&st, dir, 0, &d) < 0 || store_undo(&st, (uint32_t)id, dry, &u, &d) < 0) {
+	if (store_open(&st, dir, 0, &d) < 0 || undo(&st, (uint32_t)id, dry, &u, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		fputs("benchdelta: undo: nothing changed\n", stderr);
 		rc = BD_EXIT_INPUT;

@@ -492,11 +492,91 @@ static int moves_only(const struct store_edit_op *op)
 	return op->n > 0;
 }
 
+/* 1 when every row of `rows[0..n)` removes an import (an rm). */
+static int removes_only(const struct edit_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].op != EDIT_REMOVE || !rows[i].target || !*rows[i].target)
+			return 0;
+	return n > 0;
+}
+
+/*
+ * 1 when summary `sum` (its journal) has a removal that an undo took
+ * back: then two imports may hold one block (one imported while the other
+ * was away), and which gives the index its entry is the load's to say.
+ */
+static int restored_ever(const struct model *sum)
+{
+	for (size_t i = 0; i < sum->nedits; i++)
+		if (sum->edits[i].op == EDIT_REMOVE && sum->edits[i].undone)
+			return 1;
+	return 0;
+}
+
+/*
+ * Under the lock (taken when not held, settled), whether the index is
+ * fresh, with the root stamp before the change: 1 when so (*sum then
+ * holds it), 0 when not, -1 when the lock or the settling fails.
+ */
+static int fresh_locked(struct store *st, int held, struct model *sum, uint64_t root[2], struct diag *d)
+{
+	if (!held && store_lock(st, d) < 0)
+		return -1;
+	if (journal_settle(st, d) < 0) {
+		if (!held)
+			store_unlock(st);
+		return -1;
+	}
+	return storeindex_load(st, sum, NULL) == 1 && storeindex_root(st, root) == 0;
+}
+
+/*
+ * An rm (every row removes an import): recorded under the lock; when the
+ * index was fresh before, it is written again without the removed imports
+ * (storeindex_removed()), else it is left stale as before.
+ */
+static long remove_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	struct model sum;
+	struct storeindex_gone *g = NULL;
+	uint64_t root[2];
+	int held = st->lock_fd >= 0, fresh;
+	long rc = -1;
+
+	model_init(&sum);
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
+		goto out;
+	if (fresh && !restored_ever(&sum)) {
+		const char **hashes = xmalloc(op->n * sizeof(*hashes));
+
+		for (size_t i = 0; i < op->n; i++)
+			hashes[i] = op->rows[i].target;
+		g = storeindex_gone_begin(st, hashes, op->n);
+		free(hashes);
+	}
+	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+	if (rc > 0 && g)
+		storeindex_removed(st, g, root); /* else left stale: the next reader reads the data */
+	storeindex_gone_release(g);
+	if (!held)
+		store_unlock(st);
+out:
+	model_release(&sum);
+	return rc;
+}
+
 long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
 	uint64_t root[2];
-	int refresh = moves_only(op) && storeindex_root(st, root) == 0;
-	long id = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+	int refresh;
+	long id;
+
+	if (removes_only(op->rows, op->n))
+		return remove_fresh(st, m, op, d);
+	refresh = moves_only(op) && storeindex_root(st, root) == 0;
+	id = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 
 	if (id > 0 && refresh) {
 		model_resolve(m); /* the edit in effect */
@@ -590,7 +670,46 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
 	const char *exp = one_experiment(op->rows, op->n);
 	struct change c = { m, op, 0, NULL };
 
+	if (removes_only(op->rows, op->n))
+		return remove_fresh(st, m, op, d);
 	return exp ? change_in(st, exp, &c, d) : store_edit(st, m, op, d);
+}
+
+/*
+ * The undo of rm `id` (its imports `hashes[0..n)`), under the lock; when
+ * the index was fresh before, the imports that came back are read alone
+ * and added to it (storeindex_restored()), else it is left stale.
+ */
+static int restore_fresh(struct store *st, uint32_t id, const char *const *hashes, size_t n,
+			 struct undo_info *out, struct diag *d)
+{
+	struct model sum, back;
+	struct undo_info probe;
+	struct diag quiet = DIAG_INIT;
+	uint64_t root[2];
+	int held = st->lock_fd >= 0, fresh, rc = -1;
+
+	model_init(&sum);
+	model_init(&back);
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
+		goto out;
+	/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
+	if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != id) {
+		fresh = 0;
+		id = 0;
+	}
+	rc = journal_undo(st, id, 0, out, d);
+	if (rc == 0 && fresh && store_load_imports(st, &back, hashes, n, &quiet) == 0 && !back.damaged &&
+	    !quiet.n)
+		storeindex_restored(st, &back, root); /* else left stale: the next reader reads the data */
+	if (!held)
+		store_unlock(st);
+out:
+	diag_release(&quiet);
+	model_release(&back);
+	model_release(&sum);
+	return rc;
 }
 
 int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
@@ -612,6 +731,17 @@ int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
 		c.undo_id = out->undone;
 	}
 	diag_release(&quiet);
+	if (!exp && n && removes_only(&j.edits[first], n)) {
+		const char **hashes = xmalloc(n * sizeof(*hashes));
+		int rc;
+
+		for (size_t i = 0; i < n; i++)
+			hashes[i] = j.edits[first + i].target;
+		rc = restore_fresh(st, c.undo_id, hashes, n, out, d);
+		free(hashes);
+		model_release(&j);
+		return rc;
+	}
 	if (!exp) {
 		model_release(&j);
 		return journal_undo(st, 0, 0, out, d);

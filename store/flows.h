@@ -161,7 +161,8 @@ long store_edit(struct store *st, struct model *m, const struct store_edit_op *o
  * a fresh index: storeindex_load()). When the edit only moves whole
  * imports (move, rename-experiment), the index is written again with the
  * edit in effect (storeindex_moved()), so that the next command finds it
- * fresh; `m` is then resolved with the edit.
+ * fresh; `m` is then resolved with the edit. An rm keeps it fresh as
+ * store_edit_fresh() does.
  */
 long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
 
@@ -175,7 +176,10 @@ int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, st
  * lock, when the index was fresh before, that experiment's imports are
  * read after the change and the index written again with them
  * (storeindex_moved()), so that the next reader reads the index and that
- * experiment instead of every import. Any other edit, or an index stale
+ * experiment instead of every import. An rm, and the undo of one, the
+ * same way: the removed imports' rows and entries go from the index
+ * (storeindex_removed()), or the imports that came back are read alone
+ * and added (storeindex_restored()). Any other edit, or an index stale
  * before: as store_edit() and store_undo() (the index goes stale).
  * Returns as they do.
  */

@@ -1018,8 +1018,25 @@ struct moved {
 	struct strmap first_exp; /* experiment → the first other import whose first run is in it (its chunk) */
 	struct strmap last_exp;  /* ... and the last */
 	uint32_t *next_exp;      /* a chunk → the next other import whose first run is in its experiment */
+	const struct storeindex_gone *g; /* imports removed (storeindex_removed()), or NULL */
+	const char **first;      /* a chunk → the experiment of its first run, or NULL (none, or removed) */
+	long *asked;             /* a chunk → its source in meta once asked, -1 before */
 	int ambiguous;
 };
+
+/* Imports about to be removed, as storeindex_gone_begin() found them. */
+struct storeindex_gone {
+	uint64_t full[2], quick[2]; /* their entries' parts of the stamps, before */
+	struct strmap hashes;       /* every one of them */
+	struct strmap places;       /* the places they come from */
+	struct model meta;          /* their sources, read before (the places point into it) */
+	size_t n;
+};
+
+static int is_gone(const struct moved *x, const char *hash)
+{
+	return x->g && strmap_get(&x->g->hashes, hash, NULL);
+}
 
 static int cmp_order(const char *imported_a, const char *hash_a, const char *imported_b, const char *hash_b)
 {
@@ -1032,7 +1049,7 @@ static void moved_block(void *ctx, const struct ibin_key *k, const char *exp, co
 {
 	struct moved *x = ctx;
 
-	if (!strmap_get(&x->touched, src, NULL))
+	if (!strmap_get(&x->touched, src, NULL) && !is_gone(x, src))
 		ibin_add_block_key(&x->b, k, exp, src, line); /* the touched imports' come from the model */
 }
 
@@ -1048,6 +1065,36 @@ static void moved_block(void *ctx, const struct ibin_key *k, const char *exp, co
  * say); if one comes from the place, the entry stays, else the touched
  * import's is rendered. Too many to ask: the refresh is given up.
  */
+/*
+ * A place a removed import comes from: its entry is that of the first
+ * other import from it with runs (in the order a load reads them), the
+ * experiment of its first run, or none. Every other import is asked in
+ * that order until one comes from it (a source.csv read each, remembered
+ * across places); one that cannot be asked gives the refresh up.
+ */
+static void gone_place(struct moved *x, const char *place)
+{
+	for (size_t c = 0; c < x->r->nc; c++) {
+		struct diag d = DIAG_INIT;
+		const char *p;
+
+		if (!x->first[c])
+			continue;
+		if (x->asked[c] < 0)
+			x->asked[c] = store_load_source_meta(x->st, &x->meta, x->r->c[c].hash, &d);
+		diag_release(&d);
+		if (x->asked[c] < 0) {
+			x->ambiguous = 1;
+			return;
+		}
+		p = expname_place(&x->meta.sources[x->asked[c]]);
+		if (p && !strcmp(p, place)) {
+			ibin_add_place(&x->b, place, x->first[c]);
+			return;
+		}
+	}
+}
+
 static void moved_place(void *ctx, const char *place, const char *exp)
 {
 	struct moved *x = ctx;
@@ -1055,6 +1102,10 @@ static void moved_place(void *ctx, const char *place, const char *exp)
 	uint32_t ti, c;
 	size_t asked = 0;
 
+	if (x->g && strmap_get(&x->g->places, place, NULL)) {
+		gone_place(x, place);
+		return;
+	}
 	if (!strmap_get(&x->tplace, place, &ti)) {
 		ibin_add_place(&x->b, place, exp);
 		return;
@@ -1084,10 +1135,46 @@ static void moved_source(void *ctx, const char *hash)
 {
 	struct moved *x = ctx;
 
-	ibin_add_source(&x->b, hash);
+	if (!is_gone(x, hash))
+		ibin_add_source(&x->b, hash);
 }
 
-int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2])
+/* The parts of data/'s entry `name` in the full and quick stamps, as storeindex_stamp() sums them. 0, or -1. */
+static int one_part(const struct store *st, const char *name, uint64_t full[2], uint64_t quick[2])
+{
+	int rootfd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), datafd, srcfd;
+
+	if (rootfd < 0)
+		return -1;
+	datafd = openat(rootfd, "data", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	srcfd = openat(rootfd, "sources", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	close(rootfd);
+	if (datafd < 0) {
+		if (srcfd >= 0)
+			close(srcfd);
+		return -1;
+	}
+	entry_parts(datafd, srcfd, name, full, quick);
+	close(datafd);
+	if (srcfd >= 0)
+		close(srcfd);
+	return 0;
+}
+
+static void sub128(uint64_t sum[2], const uint64_t v[2])
+{
+	sum[0] -= v[0];
+	sum[1] -= v[1];
+}
+
+/*
+ * storeindex_moved(), storeindex_removed() (`g`) and storeindex_restored()
+ * (`added`: the imports of `m` are new to the index) in one: the stamps
+ * the index must carry are those of the store now, less the parts of what
+ * came back, plus those of what went.
+ */
+static int rewrite(struct store *st, const struct model *m, const uint64_t root_before[2],
+		   const struct storeindex_gone *g, int added)
 {
 	static const char *const kind_name[] = { "S", "F", "W", "G", "V" };
 	struct storeindex_stamp now;
@@ -1102,7 +1189,8 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
 	size_t *nruns = xcalloc(m->nsources ? m->nsources : 1, sizeof(*nruns));
-	size_t rows = 0, ntouched = 0, found = 0, n = 0;
+	size_t rows = 0, ntouched = 0, found = 0, gfound = 0, n = 0;
+	uint64_t full[2], quick[2];
 	int rc = -1, opened = 0;
 
 	memset(&old, 0, sizeof(old));
@@ -1113,13 +1201,27 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 	x.st = st;
 	x.m = m;
 	x.r = &r;
+	x.g = g;
 	model_init(&x.meta);
 	ibin_builder_init(&x.b, NULL);
-	if (csvfile_read(st, &f) < 0)
+	if (csvfile_read(st, &f) < 0 || storeindex_stamp(st, &now) < 0)
 		goto out;
+	memcpy(full, now.full, sizeof(full));
+	memcpy(quick, now.quick, sizeof(quick));
+	if (g)
+		add128(full, g->full), add128(quick, g->quick);
+	for (uint32_t s = 0; added && s < m->nsources; s++) {
+		uint64_t pf[2], pq[2];
+
+		if (!m->sources[s].stored)
+			continue;
+		if (one_part(st, m->sources[s].hash, pf, pq) < 0)
+			goto out;
+		sub128(full, pf);
+		sub128(quick, pq);
+	}
 	/* the index of the store before the edit, and nothing else changed since */
-	if (storeindex_stamp(st, &now) < 0 || memcmp(f.stamp.full, now.full, sizeof(now.full)) ||
-	    memcmp(f.stamp.quick, now.quick, sizeof(now.quick)) ||
+	if (memcmp(f.stamp.full, full, sizeof(full)) || memcmp(f.stamp.quick, quick, sizeof(quick)) ||
 	    memcmp(f.stamp.root, root_before, sizeof(now.root)) ||
 	    !memcmp(now.root, root_before, sizeof(now.root)))
 		goto out;
@@ -1135,6 +1237,10 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 		qsort(r.c, r.nc, sizeof(*r.c), cmp_chunks);
 	}
 	x.next_exp = xmalloc((r.nc ? r.nc : 1) * sizeof(*x.next_exp));
+	x.first = xcalloc(r.nc ? r.nc : 1, sizeof(*x.first));
+	x.asked = xmalloc((r.nc ? r.nc : 1) * sizeof(*x.asked));
+	for (size_t c = 0; c < r.nc; c++)
+		x.asked[c] = -1;
 	for (uint32_t s = 0; s < m->nsources; s++)
 		if (m->sources[s].stored) {
 			take[s] = 1;
@@ -1146,8 +1252,13 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 	for (size_t c = 0; c < r.nc; c++) {
 		const char *first = NULL;
 
+		x.next_exp[c] = UINT32_MAX;
 		if (strmap_get(&x.touched, r.c[c].hash, NULL)) {
 			found++;
+			continue;
+		}
+		if (is_gone(&x, r.c[c].hash)) {
+			gfound++;
 			continue;
 		}
 		for (size_t i = r.c[c].first; i < r.c[c].end; i++) {
@@ -1168,7 +1279,7 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 					first = w->f[0];
 			}
 		}
-		x.next_exp[c] = UINT32_MAX;
+		x.first[c] = first;
 		if (first) {
 			uint32_t last;
 
@@ -1179,8 +1290,12 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
 			strmap_put(&x.last_exp, first, (uint32_t)c);
 		}
 	}
-	if (found != ntouched)
-		goto out; /* an import the index does not hold */
+	if (found != (added ? 0 : ntouched) || (g && gfound != g->n))
+		goto out; /* an import the index does not hold (or, come back, holds) */
+	/* a block that came back and is held by another import too: which holds it is the load's to say */
+	for (size_t i = 0; added && i < m->rs.nruns; i++)
+		if (m->rs.runs[i].block && ibin_block(&old, m->rs.runs[i].block, NULL, NULL, NULL) != 0)
+			goto out;
 	/* the places of the touched imports, each of the first of them (in the order a load reads them) */
 	for (size_t i = 0; i < m->rs.nruns; i++)
 		nruns[m->rs.runs[i].source]++;
@@ -1208,6 +1323,8 @@ out:
 	strmap_release(&x.first_exp);
 	strmap_release(&x.last_exp);
 	free(x.next_exp);
+	free(x.first);
+	free(x.asked);
 	model_release(&x.meta);
 	free(r.v);
 	free(r.c);
@@ -1219,6 +1336,68 @@ out:
 	free(order);
 	free(nruns);
 	return rc;
+}
+
+int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2])
+{
+	return rewrite(st, m, root_before, NULL, 0);
+}
+
+int storeindex_restored(struct store *st, const struct model *m, const uint64_t root_before[2])
+{
+	return rewrite(st, m, root_before, NULL, 1);
+}
+
+struct storeindex_gone *storeindex_gone_begin(struct store *st, const char *const *hashes, size_t n)
+{
+	struct storeindex_gone *g = xcalloc(1, sizeof(*g));
+
+	model_init(&g->meta);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t pf[2], pq[2];
+		struct diag d = DIAG_INIT;
+		long s;
+		const char *place;
+
+		if (strmap_get(&g->hashes, hashes[i], NULL))
+			continue;
+		s = store_load_source_meta(st, &g->meta, hashes[i], &d);
+		diag_release(&d);
+		if (s < 0 || one_part(st, hashes[i], pf, pq) < 0) {
+			storeindex_gone_release(g);
+			return NULL;
+		}
+		add128(g->full, pf);
+		add128(g->quick, pq);
+		strmap_put(&g->hashes, g->meta.sources[s].hash, 1);
+		if ((place = expname_place(&g->meta.sources[s])))
+			strmap_put(&g->places, arena_strdup(&g->meta.arena, place), 1);
+		g->n++;
+	}
+	return g;
+}
+
+int storeindex_removed(struct store *st, const struct storeindex_gone *g, const uint64_t root_before[2])
+{
+	struct model none;
+	int rc;
+
+	if (!g)
+		return -1;
+	model_init(&none);
+	rc = rewrite(st, &none, root_before, g, 0);
+	model_release(&none);
+	return rc;
+}
+
+void storeindex_gone_release(struct storeindex_gone *g)
+{
+	if (!g)
+		return;
+	strmap_release(&g->hashes);
+	strmap_release(&g->places);
+	model_release(&g->meta);
+	free(g);
 }
 
 /* ---- an import against the index ---- */

@@ -23,7 +23,8 @@
  * directory in place (reparse, fsck --repair) removes the index first.
  * A reader that finds other stamps, a torn file or none reads the data
  * instead, and writes a fresh index when nothing changed under its load.
- * An edit that moves whole imports writes it again (storeindex_moved()).
+ * An edit that moves whole imports writes it again (storeindex_moved()),
+ * and so do rm and its undo (storeindex_removed(), storeindex_restored()).
  * A crash can only leave it stale.
  *
  * Both files are written whole (a base) by a reader, by an import that
@@ -125,6 +126,27 @@ int storeindex_root(const struct store *st, uint64_t root[2]);
  * given up (the index stale, read again by the next command), else 0.
  */
 int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2]);
+
+/*
+ * rm and its undo, the same way. Before imports are removed (the lock
+ * held), storeindex_gone_begin() takes what the index will need of them:
+ * their parts of the stamps and the places they come from (NULL when one
+ * cannot be read: the index is left stale). Once the journal holds the
+ * removal, storeindex_removed() writes the index again without their rows
+ * and entries; a place one of them came from goes to the next other
+ * import from it (other imports' source.csv asked), or goes. After an
+ * undo that brought imports back, storeindex_restored() adds their rows
+ * and entries, rendered from `m` (those imports alone, read after the
+ * undo), as storeindex_moved() does; a block one of them holds that the
+ * index gives another import gives it up. Both check the stamps as
+ * storeindex_moved() does, with the parts of what went or came back; -1
+ * when given up (stale), else 0.
+ */
+struct storeindex_gone;
+struct storeindex_gone *storeindex_gone_begin(struct store *st, const char *const *hashes, size_t n);
+int storeindex_removed(struct store *st, const struct storeindex_gone *g, const uint64_t root_before[2]);
+void storeindex_gone_release(struct storeindex_gone *g);
+int storeindex_restored(struct store *st, const struct model *m, const uint64_t root_before[2]);
 
 /*
  * An import against the index instead of the stored runs. With the lock

@@ -18,6 +18,20 @@ readers() {
 		BENCHDELTA_STORE=$1 "$BD" $cmd 2>&1
 		echo "exit $?"
 	done >"$2"
+	# show of every run (ids from the data, so both stores are asked the same)
+	BENCHDELTA_STORE=$1 "$BD" list runs 2>/dev/null | awk 'NR > 1 && $1 ~ /^[0-9a-f]+:/ { print $1 }' |
+		while read -r id; do
+			echo "== show $id"
+			BENCHDELTA_STORE=$1 "$BD" show --ascii "$id" 2>&1
+			echo "exit $?"
+		done >>"$2"
+}
+# no_runs_read WHAT: `list` on the index reads no import's runs.csv (strace; skipped without it)
+no_runs_read() {
+	command -v strace >/dev/null || return 0
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -o "$T/opens" -e trace=open,openat \
+		"$BD" list >/dev/null 2>&1 || fail "$1: list under strace"
+	! grep -q 'runs\.csv' "$T/opens" || fail "$1: the next reader read the imports' runs"
 }
 # same_as_rebuilt WHAT: the readers print the same with the index as without it
 same_as_rebuilt() {
@@ -106,10 +120,43 @@ sed 's/fib_O2/fib_O4/' samples/hyperfine/o0-vs-o2.txt >"$T/fib.txt"
 imported "move of one import of two from one place, then a third" "$T/fib.txt"
 { cat samples/criterion/second.txt; echo; sed 's/fib_O2/fib_O6/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "the blocks of moved imports looked up" "$T/again.txt"
-# rm leaves the index stale (the data moves): still what the data says
+# rm and its undo write the index again without (with) the imports they move:
+# one import of three from one place (the first of them) removed, the place looked up after
+run rm --import "$fib"
+expect_rc 0 "rm --import of one of three from one place"
+no_runs_read "rm --import"
+fresh "rm --import of one of three from one place"
+same_as_rebuilt "rm --import of one of three from one place"
+sed 's/fib_O2/fib_O7/' samples/hyperfine/o0-vs-o2.txt >"$T/fib.txt"
+imported "rm --import, then its place again" "$T/fib.txt"
+run undo "$(awk -F'"' 'NR > 1 && $8 == "remove" { id = $2 } END { print id }' "$S/edits.csv")"
+expect_rc 0 "undo of rm --import by its id"
+no_runs_read "undo of rm --import"
+fresh "undo of rm --import"
+same_as_rebuilt "undo of rm --import"
+{ cat samples/criterion/second.txt; echo; sed 's/fib_O2/fib_O8/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
+imported "undo of rm --import, then blocks and its place looked up" "$T/again.txt"
+# after an undo of rm two imports may hold one block: rm leaves the index stale, still the data's
 run rm reno
-expect_rc 0 "rm"
-same_as_rebuilt "rm"
+expect_rc 0 "rm after an undo of rm"
+same_as_rebuilt "rm after an undo of rm"
+bd list
+fresh "rm after an undo of rm, read again"
+run undo
+expect_rc 0 "undo of rm"
+no_runs_read "undo of rm"
+fresh "undo of rm"
+same_as_rebuilt "undo of rm"
+{ cat samples/iperf3/reno.txt; echo; sed 's/fib_O2/fib_O9/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
+imported "undo of rm, then its blocks looked up" "$T/again.txt"
+run rm "fib again"
+expect_rc 0 "rm of an experiment of several imports"
+same_as_rebuilt "rm of an experiment of several imports"
+bd list
+run undo
+expect_rc 0 "undo of rm of several"
+fresh "undo of rm of several"
+same_as_rebuilt "undo of rm of several"
 
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
@@ -142,5 +189,46 @@ for which in index.bin index.csv; do
 	readers "$T/copy" "$T/without"
 	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "killed before $which: the readers differ from the data"; }
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
+done
+
+# rm and its undo killed the same way, on a store with no undone rm (whose index they write)
+S=$T/fresh
+export BENCHDELTA_STORE=$S
+bd import samples/hyperfine/o0-vs-o2.txt
+bd import samples/iperf3/reno.txt
+bd import samples/size/builds.txt
+bd list
+cp -a "$S" "$T/fresh.rm"
+BENCHDELTA_STORE=$T/fresh.rm bd list
+BENCHDELTA_STORE=$T/fresh.rm bd rm reno
+for edit in "rm reno" "undo"; do
+	from=$S
+	[ "$edit" = undo ] && from=$T/fresh.rm
+	for which in index.bin index.csv; do
+		rm -rf "$T/probe"
+		cp -a "$from" "$T/probe"
+		BENCHDELTA_STORE=$T/probe bd list
+		BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" $edit >/dev/null 2>&1 ||
+			fail "probe of the renames of $edit"
+		k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
+		[ -n "$k" ] || fail "$edit did not replace $which"
+		rm -rf "$T/killed"
+		cp -a "$from" "$T/killed"
+		BENCHDELTA_STORE=$T/killed bd list
+		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
+			"$BD" $edit >/dev/null 2>&1
+		[ $? -eq 137 ] || fail "$edit was not killed at the rename of $which"
+		readers "$T/killed" "$T/with"
+		rm -rf "$T/copy"
+		cp -a "$T/killed" "$T/copy"
+		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
+		readers "$T/copy" "$T/without"
+		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$edit killed before $which: the readers differ from the data"; }
+		if [ "$edit" = undo ]; then
+			grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back"
+		else
+			grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed"
+		fi
+	done
 done
 echo "ok $test_name"
