@@ -171,6 +171,7 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_O
 
 check-layers:
 	@sh tests/check-layers.sh
+	@sh tests/check-include-cycles.sh
 
 # the files of tui/ call each other in a tree (the objects' symbols: nm)
 check-tree: $(filter $(BUILD)/tui/%,$(LIB_OBJ))

@@ -6,7 +6,7 @@
 #ifndef BD_STORE_COMPARE_JUDGE_H
 #define BD_STORE_COMPARE_JUDGE_H
 
-#include "store/compare.h"
+#include "store/compare_row.h"
 
 /*
  * The stats whose printed resolution a judgement takes: those a run's

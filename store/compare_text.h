@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "store/compare.h"
+#include "store/compare_row.h"
 #include "util/buf.h"
 
 /*

@@ -17,7 +17,6 @@
 #include "parsers/parser.h"
 #include "parsers/segpipe.h"
 #include "store/clean.h"
-#include "store/expname.h"
 #include "store/naming.h"
 #include "store/repeats.h"
 #include "util/buf.h"

@@ -33,36 +33,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/indexbin_rec.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/strmap.h"
 
 #define INDEXBIN_FILE "index.bin"
-
-/* A block's key as the tables hold it. */
-struct ibin_key {
-	uint8_t h[10];
-	uint16_t occ;
-};
-
-struct ibin_block {
-	uint8_t h[10];
-	uint16_t occ;
-	uint32_t exp, src, line; /* pool offsets of the experiment and text hash; its first run's line */
-};
-
-struct ibin_place {
-	uint32_t place, exp; /* pool offsets */
-};
-
-/* A segment, in memory (pointers into struct ibin's segs buffer). */
-struct ibin_seg {
-	const struct ibin_block *blocks;
-	const uint32_t *names, *sources;
-	const struct ibin_place *places;
-	const char *pool;
-	uint64_t nblocks, nnames, nplaces, nsources, npool;
-};
 
 /* What a lookup of a block found (kept, so that asking again reads nothing). */
 struct ibin_found {

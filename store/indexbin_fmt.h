@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "store/indexbin.h"
+#include "store/indexbin_rec.h"
 
 #define BIN_MAGIC "bdindex2"
 #define SEG_MAGIC "bdindexs"

@@ -40,24 +40,7 @@ for src in tui/*.[ch]; do
 done | sort -u >>"$tmp/edges"
 
 # the edges that lie on a cycle (both ends reach each other), per graph
-awk '
-	{ g = $1; a = $2; b = $3; n[g, a] = 1; n[g, b] = 1; r[g, a, b] = 1; e[NR] = $0; gs[g] = 1
-	  if (!((g, a) in seen)) { seen[g, a] = 1; nodes[g] = nodes[g] " " a }
-	  if (!((g, b) in seen)) { seen[g, b] = 1; nodes[g] = nodes[g] " " b } }
-	END {
-		for (g in gs) {
-			k = split(nodes[g], v, " ")
-			for (m = 1; m <= k; m++)
-				for (i = 1; i <= k; i++)
-					if ((g, v[i], v[m]) in r)
-						for (j = 1; j <= k; j++)
-							if ((g, v[m], v[j]) in r) r[g, v[i], v[j]] = 1
-		}
-		for (i = 1; i <= NR; i++) {
-			split(e[i], p, " ")
-			if ((p[1], p[3], p[2]) in r) print e[i]
-		}
-	}' "$tmp/edges" | sort -u >"$tmp/cyclic"
+awk -f tests/cyclic-edges.awk "$tmp/edges" | sort -u >"$tmp/cyclic"
 
 if [ -n "$verbose" ]; then
 	echo "== edges"; cat "$tmp/edges"
