@@ -57,9 +57,10 @@ void explore_adopt(struct tui *t, struct model *fresh);
 int explore_reload(struct tui *t);
 /*
  * After an edit, an undo or another process's write: the store read
- * again as cheaply as it shows it. On the index with one experiment open,
- * the index (when fresh) and that experiment alone; else (or when that
- * does not read) explore_reload(). Returns as explore_reload() does.
+ * again as cheaply as it shows it. On the index with the list alone
+ * shown, the index again (when fresh); with one experiment open, the index
+ * (when fresh) and that experiment alone; else (or when that does not
+ * read) explore_reload(). Returns as explore_reload() does.
  */
 int explore_refresh(struct tui *t);
 /*

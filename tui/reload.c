@@ -217,7 +217,8 @@ int explore_reload(struct tui *t)
  * The store read again as the TUI on the index reads it: the index (fresh:
  * every writer keeps it so where it can, store_edit_fresh()) as the list,
  * and the experiment the views show alone (when it does not read alone,
- * the whole store, which store_snapshot() then reads). 1 when adopted, 0
+ * the whole store, which store_snapshot() then reads); when that one is
+ * gone from the index, the list alone. 1 when adopted, 0
  * when the index is stale or the read failed (nothing changed),
  * LOADER_CANCELLED.
  */
@@ -238,6 +239,15 @@ static int reload_indexed(struct tui *t)
 	if (storeindex_load(t->store, &sum, NULL) != 1) {
 		model_release(&sum);
 		return 0;
+	}
+	if (!model_experiment(&sum, t->m->selected)) {
+		/* the experiment open is gone (d, another process's rm): the list alone, as at the start */
+		watch_after_load(t->store, &before, &t->watch);
+		t->view_exp = SIZE_MAX; /* nothing the views built is carried over */
+		leave_runs(t);
+		adopt(t, &sum, 0);
+		model_release(&sum);
+		return 1;
 	}
 	name = xstrdup(t->m->selected);
 	sel.experiment = name;
@@ -266,11 +276,40 @@ static int reload_indexed(struct tui *t)
 	return rc;
 }
 
+/*
+ * The list alone read again from the index when only the list is shown
+ * (t->m the index's summary, nothing open): 1 when adopted, 0 when the
+ * index is stale (nothing changed).
+ */
+static int reload_list(struct tui *t)
+{
+	struct model fresh;
+	struct diag w = DIAG_INIT;
+	struct store_watch before;
+	int rc = 0;
+
+	if (!t->m->summary || t->index)
+		return 0;
+	model_init(&fresh);
+	watch_take(t->store, &before);
+	if (storeindex_load(t->store, &fresh, &w) == 1) {
+		watch_after_load(t->store, &before, &t->watch);
+		t->view_exp = SIZE_MAX; /* a summary holds no runs: nothing of a view is carried over */
+		explore_adopt(t, &fresh);
+		rc = 1;
+	}
+	model_release(&fresh);
+	diag_release(&w);
+	return rc;
+}
+
 int explore_refresh(struct tui *t)
 {
 	int rc;
 
 	if (!t->store)
+		return 0;
+	if (reload_list(t))
 		return 0;
 	rc = reload_indexed(t);
 	if (rc == LOADER_CANCELLED)

@@ -250,15 +250,67 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 	free(msg);
 }
 
+/*
+ * d on a store opened from its index (the list is the index's summary):
+ * experiment `name`'s imports read alone (the whole store when they do
+ * not read alone: store_snapshot()), the removal planned on them as `rm`
+ * plans it, recorded keeping the index fresh (store_edit_fresh()), and
+ * the list read again from the index (explore_refresh()); `msg` said.
+ */
+static void remove_listed(struct tui *t, const char *name, const char *msg)
+{
+	struct store_select sel = { 0 };
+	struct model one;
+	struct edit_plan p;
+	struct diag d = DIAG_INIT;
+	const struct experiment *e;
+	long id = -1;
+	int rc;
+
+	model_init(&one);
+	edit_plan_init(&p);
+	sel.experiment = name;
+	sel.summary = tui_list(t);
+	sel.generation = 1;
+	rc = loader_snapshot(t, &sel, NEED_RECORDS, &one, &d);
+	if (rc == LOADER_CANCELLED)
+		goto out; /* the loader said so: nothing removed */
+	if (rc == 0 && (e = model_experiment(&one, name)) && manage_plan_rm_experiment(&one, e, &p, &d) == 0) {
+		struct store_edit_op op = { p.command, buf_str(&p.what), p.rows, p.n };
+
+		id = loader_edit(t, NULL, &op, &d);
+	}
+	if (id < 0) {
+		tui_message(t, "not done: %s", d.n ? d.v[d.n - 1].text : "the experiment is gone");
+		goto out;
+	}
+	if (explore_refresh(t) == LOADER_CANCELLED)
+		memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
+	tui_said_edit(t, id, msg);
+out:
+	edit_plan_release(&p);
+	diag_release(&d);
+	model_release(&one);
+}
+
 /* The answer to "Remove ...?": "yes" or the experiment's name removes it, anything else nothing. */
 static void on_delete(struct tui *t, const char *answer)
 {
+	const struct model *list = tui_list(t);
 	struct edit_plan p;
 	struct diag d = DIAG_INIT;
 	char msg[128];
 
-	if (strcmp(answer, "yes") && strcmp(answer, t->m->exps[t->exps.cursor].name)) {
+	if (strcmp(answer, "yes") && strcmp(answer, list->exps[t->exps.cursor].name)) {
 		tui_message(t, "nothing removed: type yes or the experiment's name to remove it");
+		return;
+	}
+	snprintf(msg, sizeof(msg), "removed \"%.80s\"", list->exps[t->exps.cursor].name);
+	if (t->store && (t->index || t->m->summary)) {
+		char *name = xstrdup(list->exps[t->exps.cursor].name);
+
+		remove_listed(t, name, msg);
+		free(name);
 		return;
 	}
 	edit_plan_init(&p);
@@ -288,7 +340,7 @@ static void on_rename(struct tui *t, const char *name)
 /* d and r: a prompt first (the confirmation, the new name), then the edit. */
 static int manage(struct tui *t, enum action a)
 {
-	const struct experiment *e = &t->m->exps[t->exps.cursor];
+	const struct experiment *e = &tui_list(t)->exps[t->exps.cursor];
 	char label[320];
 
 	if (!t->store) {
@@ -329,7 +381,7 @@ static int act(struct tui *t, enum action a, int height)
 		return ACT_DONE;
 	if (a == ACT_ENTER && tui_list(t)->nexps)
 		return screen_ask_open(t, SCREEN_MATRIX, t->exps.cursor);
-	if ((a == ACT_DELETE || a == ACT_RENAME) && t->m->nexps)
+	if ((a == ACT_DELETE || a == ACT_RENAME) && tui_list(t)->nexps)
 		return manage(t, a);
 	return ACT_IGNORED;
 }

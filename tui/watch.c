@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "store/storeindex.h"
 #include "tui/explore.h"
 #include "tui/prompt.h"
 #include "tui/screen_paste.h"
@@ -24,24 +23,7 @@ int watch_poll(struct tui *t)
 	if (watch_same(&now, &t->watch))
 		return 0;
 	t->watch = now; /* a store that does not read is not read again at every tick */
-	if (t->m->summary && !t->index) {
-		/* only the list is shown: the index serves it as it did at the start */
-		struct model fresh;
-		struct diag w = DIAG_INIT;
-
-		model_init(&fresh);
-		if (storeindex_load(t->store, &fresh, &w) == 1) {
-			watch_after_load(t->store, &now, &t->watch);
-			explore_adopt(t, &fresh);
-			rc = 0;
-		} else {
-			rc = explore_reload(t);
-		}
-		model_release(&fresh);
-		diag_release(&w);
-	} else {
-		rc = explore_refresh(t);
-	}
+	rc = explore_refresh(t); /* the list alone: from the index, as at the start */
 	if (rc == 0)
 		tui_message(t, "the store changed (written by another benchdelta): shown as it is now");
 	return 1;

@@ -68,6 +68,12 @@ $T new-session -d -s k -x 120 -y 40 \
 	"env TERM=tmux-256color LC_ALL=C.UTF-8 TZ=UTC HOME=$tmp $BD --store $tmp/s; sleep 30"
 wait_for " EXPERIMENT " "$PROGRESS"
 echo "first_screen $(((t_first - t0) / 1000000)) $(((t_done - t0) / 1000000))"
+# d and u on the list the index gives, before anything read the whole store
+key index_remove_prompt "yes or its name" d
+typed "yes"
+key index_remove "removed" Enter
+key index_remove_undo "undid edit" u
+$T send-keys -t k g # the first row again, as the list was
 key down "experiment 2 of" Down
 $T send-keys -t k Up
 sleep 0.3

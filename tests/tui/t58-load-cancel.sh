@@ -43,8 +43,8 @@ tui_wait " EXPERIMENT "
 settled "$TMP/before"
 store_sum >"$TMP/store.before"
 
-# d removes the experiment: it reads the whole store first (four imports)
-tui_keys d
+# r renames the experiment: it reads the whole store first (four imports)
+tui_keys r
 tui_wait " of 4 · Esc: cancel"
 tui_keys x
 tui_wait "still reading: your keys wait for it, Esc: cancel"
@@ -54,8 +54,8 @@ settled "$TMP/after"
 diff -u "$TMP/before" "$TMP/after" || fail "the screen changed under a cancelled read"
 store_sum >"$TMP/store.after"
 cmp -s "$TMP/store.before" "$TMP/store.after" || fail "the store changed under a cancelled read"
-# the Esc cancelled the read, not d's question (never asked) and not the screen
-tui_snap | grep -qF "yes or its name" && fail "d went on after Esc"
+# the Esc cancelled the read, not r's question (never asked) and not the screen
+tui_snap | grep -qF "Rename to:" && fail "r went on after Esc"
 
 # a read let be ends: H shows the row's history across the store
 tui_keys Enter
