@@ -37,8 +37,8 @@ struct piped_block {
 	struct seg_parsed parsed;
 };
 
-struct batch {
-	struct batch *next;
+struct block_batch {
+	struct block_batch *next;
 	struct piped_block *v;
 	size_t n, cap, nlines;
 	/* the records of the blocks the walker parsed, one after another: their arrays grow once a batch */
@@ -58,30 +58,30 @@ struct pipe {
 	/* the walker's own */
 	struct arena arena; /* labels, the title, facts: moved to the caller's arena at the end */
 	struct diag diag;   /* its warnings not yet in a batch */
-	struct batch *filling;
+	struct block_batch *filling;
 	int rc;             /* seg_split_keep()'s */
 	int behind;         /* the caller was behind at the last hand-over */
 
 	/* shared, under `lock` */
 	pthread_mutex_t lock;
 	pthread_cond_t more, room;
-	struct batch *head, **tailp;
-	struct batch *spent; /* handed over, to be freed by the walker (whose arena of malloc they are in) */
+	struct block_batch *head, **tailp;
+	struct block_batch *spent; /* handed over, to be freed by the walker (whose arena of malloc they are in) */
 	size_t queued;
 	int stop; /* the callback's non-zero value: the walker finds no more blocks */
 };
 
 /* A new batch, with room for the blocks it takes before it is handed over (no copies as it fills). */
-static struct batch *batch_new(void)
+static struct block_batch *block_batch_new(void)
 {
-	struct batch *bt = xcalloc(1, sizeof(struct batch));
+	struct block_batch *bt = xcalloc(1, sizeof(struct block_batch));
 
 	bt->cap = BATCH_BLOCKS;
 	bt->v = xmalloc(bt->cap * sizeof(*bt->v));
 	return bt;
 }
 
-static void batch_free(struct batch *bt)
+static void block_batch_free(struct block_batch *bt)
 {
 	for (size_t i = 0; i < bt->n; i++) {
 		diag_release(&bt->v[i].before);
@@ -95,12 +95,12 @@ static void batch_free(struct batch *bt)
 }
 
 /* Free a list of batches linked by `next`. */
-static void batches_free(struct batch *bt)
+static void block_batches_free(struct block_batch *bt)
 {
 	while (bt) {
-		struct batch *next = bt->next;
+		struct block_batch *next = bt->next;
 
-		batch_free(bt);
+		block_batch_free(bt);
 		bt = next;
 	}
 }
@@ -111,9 +111,9 @@ static void batches_free(struct batch *bt)
  * allocated them: a free() from the caller's thread would wait on the
  * lock of the walker's malloc arena while the walker allocates.
  */
-static int push(struct pipe *p, struct batch *bt)
+static int push(struct pipe *p, struct block_batch *bt)
 {
-	struct batch *spent;
+	struct block_batch *spent;
 	int stop;
 
 	pthread_mutex_lock(&p->lock);
@@ -128,14 +128,14 @@ static int push(struct pipe *p, struct batch *bt)
 	p->spent = NULL;
 	pthread_cond_signal(&p->more);
 	pthread_mutex_unlock(&p->lock);
-	batches_free(spent);
+	block_batches_free(spent);
 	return stop;
 }
 
 /* Caller: give back `done` (the batch handed over before, or NULL); the next batch, waiting for it. */
-static struct batch *pop(struct pipe *p, struct batch *done)
+static struct block_batch *pop(struct pipe *p, struct block_batch *done)
 {
-	struct batch *bt;
+	struct block_batch *bt;
 
 	pthread_mutex_lock(&p->lock);
 	if (done) {
@@ -162,7 +162,7 @@ static int in_text(const struct pipe *p, const char *s)
 }
 
 /* Walker: parse the copied block as the callback would, into the batch's record set. */
-static void parse_ahead(struct pipe *p, struct batch *bt, struct piped_block *pb)
+static void parse_ahead(struct pipe *p, struct block_batch *bt, struct piped_block *pb)
 {
 	const struct parser *ps = parser_for(pb->b.fmt);
 
@@ -175,7 +175,7 @@ static void parse_ahead(struct pipe *p, struct batch *bt, struct piped_block *pb
 }
 
 /* Walker: the batch is full: its parsed blocks point at their records (bt->v moves no more). */
-static void batch_seal(struct batch *bt)
+static void batch_seal(struct block_batch *bt)
 {
 	for (size_t i = 0; i < bt->n; i++)
 		if (bt->v[i].parsed.rs)
@@ -186,7 +186,7 @@ static void batch_seal(struct batch *bt)
 static int take_block(const struct block *b, void *arg)
 {
 	struct pipe *p = arg;
-	struct batch *bt = p->filling ? p->filling : (p->filling = batch_new());
+	struct block_batch *bt = p->filling ? p->filling : (p->filling = block_batch_new());
 	struct piped_block *pb;
 	struct line *lines;
 
@@ -221,11 +221,11 @@ static int take_block(const struct block *b, void *arg)
 static void *walk(void *arg)
 {
 	struct pipe *p = arg;
-	struct batch *bt;
+	struct block_batch *bt;
 
 	rx_lane = 1;
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag);
-	bt = p->filling ? p->filling : batch_new();
+	bt = p->filling ? p->filling : block_batch_new();
 	p->filling = NULL;
 	batch_seal(bt);
 	diag_take(&bt->tail, &p->diag);
@@ -273,7 +273,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 {
 	struct pipe p;
 	pthread_t walker;
-	struct batch *done = NULL;
+	struct block_batch *done = NULL;
 	size_t dropped = 0, delivered = 0;
 	int rc = 0, last = 0;
 
@@ -296,7 +296,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		return seg_split(name, text, len, arena, fn, ctx, res, d);
 	}
 	while (!last) {
-		struct batch *bt = pop(&p, done);
+		struct block_batch *bt = pop(&p, done);
 
 		for (size_t i = 0; i < bt->n; i++) {
 			diag_take(d, &bt->v[i].before);
@@ -325,8 +325,8 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		done = bt;
 	}
 	pthread_join(walker, NULL);
-	batches_free(p.spent);
-	batch_free(done);
+	block_batches_free(p.spent);
+	block_batch_free(done);
 	pipe_release(&p);
 	arena_take(arena, &p.arena);
 	if (rc)
