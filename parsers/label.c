@@ -7,12 +7,14 @@
 #include "parsers/label.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/factors.h"
 #include "parsers/names.h"
 #include "util/hash.h"
 #include "util/text.h"
+#include "util/util.h"
 
 enum { RX_MODE, RX_SCENARIO_TAIL, RX_WITH, RX_RESULTS_FOR, RX_SUMMARY_TAG };
 
@@ -1366,28 +1368,41 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
  * failure is pending (it may be this line's), so that a failing line is
  * read (and reported) again. One slot a hash: a log's dozen recurring
  * captions and the lines that differ each time (a round's number) must
- * rarely meet in one, so there are many (about 140 KB a thread).
+ * rarely meet in one, so there are many (about 140 KB a parse context).
+ * A pure cache: a line is read the same with or without it.
  */
 #define LABEL_MEMO_SLOTS 256
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
-static _Thread_local struct label_memo {
-	uint32_t len; /* 0: empty slot */
-	int plain_ok;
-	char text[LABEL_MEMO_TEXT];
-	enum label_kind kind;
-	int marked, level, handle, build, summary, bare;
-	uint32_t variant_len, scenario_len;
-	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
-} label_memo[LABEL_MEMO_SLOTS];
+struct label_memo {
+	struct label_memo_slot {
+		uint32_t len; /* 0: empty slot */
+		int plain_ok;
+		char text[LABEL_MEMO_TEXT];
+		enum label_kind kind;
+		int marked, level, handle, build, summary, bare;
+		uint32_t variant_len, scenario_len;
+		char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
+	} slot[LABEL_MEMO_SLOTS];
+};
+
+struct label_memo *label_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct label_memo));
+}
+
+void label_memo_free(struct label_memo *lm)
+{
+	free(lm);
+}
 
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
-	struct label_memo *m;
+	struct label_memo_slot *m;
 	enum label_kind k;
 
-	if (n == 0 || n >= LABEL_MEMO_TEXT)
+	if (n == 0 || n >= LABEL_MEMO_TEXT || !out->memo)
 		return read_uncached(s, n, plain_ok, out);
-	m = &label_memo[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &out->memo->slot[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);

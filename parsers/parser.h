@@ -149,6 +149,9 @@ struct seg_parsed {
 	struct diag diag;
 };
 
+struct parse_ctx;
+struct doc_spans;
+
 /*
  * Where a parser writes. Runs get `source` as their source index. Parsers
  * add through the sink_* functions only, so that line spans and byte
@@ -163,6 +166,8 @@ struct sink {
 	const char *name;          /* the source's name, for warnings */
 	uint32_t source;
 	const struct block *block; /* the block being parsed */
+	struct parse_ctx *ctx;     /* the parsing thread's context (parse_ctx.h), or NULL */
+	struct doc_spans *json;    /* the JSON document a kind reads (json.c), or NULL */
 };
 
 /* Begin a run at line `first`: its fmt comes from the block; strings are "". Returns its index. */
@@ -248,10 +253,12 @@ struct parser;
 /*
  * Parse `b` with `p` into `rs`: runs get `source`, strings go to `arena`,
  * warnings (named `name`) to `d`, the parse's failed matches reported at
- * the end. What an import does with a block, on whichever thread.
+ * the end. What an import does with a block, on whichever thread: `pc` is
+ * that thread's parse context (NULL: none).
  */
 void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
-		struct arena *arena, struct diag *d, const char *name, uint32_t source);
+		struct arena *arena, struct diag *d, const char *name, uint32_t source,
+		struct parse_ctx *pc);
 
 /* A copy of l->s[off..off+n) in the sink's arena. */
 const char *sink_strndup(struct sink *s, const char *p, size_t n);

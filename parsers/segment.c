@@ -18,6 +18,7 @@
 #include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
+#include "parsers/parse_ctx.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
 #include "util/mapped.h"
@@ -1242,7 +1243,8 @@ static size_t container_prefix(struct container *cp, const char *raw, size_t n, 
 
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
-		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop)
+		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop,
+		 struct parse_ctx *pc)
 {
 	struct seg sg;
 	struct specials sp;
@@ -1259,6 +1261,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.fn = fn;
 	sg.ctx = ctx;
 	sg.res = res;
+	sg.lab.memo = sg.cand.memo = sg.pending.memo = pc ? pc->labels : NULL;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
 	sg.text = text;
@@ -1365,15 +1368,17 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 }
 
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
-	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+	      struct parse_ctx *pc)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 1);
+	return split(name, text, len, arena, fn, ctx, res, d, 1, pc);
 }
 
 int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
-		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+		   struct parse_ctx *pc)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 0);
+	return split(name, text, len, arena, fn, ctx, res, d, 0, pc);
 }
 
 void seg_result_release(struct seg_result *r)

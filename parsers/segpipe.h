@@ -46,6 +46,6 @@
  */
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
-		    struct diag *d);
+		    struct diag *d, struct parse_ctx *pc);
 
 #endif

@@ -10,6 +10,7 @@
 #include "parsers/clean.h"
 #include "parsers/metrics.h"
 #include "parsers/names.h"
+#include "parsers/parse_ctx.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -72,7 +73,7 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	m->quantity = quantity;
 	m->stat = stat;
 	m->unit = unit;
-	m->dir = metric_direction(quantity, stat);
+	m->dir = metric_direction_in(s->ctx ? &s->ctx->metrics : NULL, quantity, stat);
 	m->value = value;
 	m->n = n;
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
@@ -242,7 +243,8 @@ void sink_report_rx_failures(struct sink *s)
 }
 
 void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
-		struct arena *arena, struct diag *d, const char *name, uint32_t source)
+		struct arena *arena, struct diag *d, const char *name, uint32_t source,
+		struct parse_ctx *pc)
 {
 	struct sink s;
 
@@ -253,6 +255,7 @@ void sink_parse(const struct parser *p, const struct block *b, struct recset *rs
 	s.name = name;
 	s.source = source;
 	s.block = b;
+	s.ctx = pc;
 	p->parse(b, &s);
 	sink_report_rx_failures(&s);
 }

@@ -1,0 +1,25 @@
+/*
+ * parse_ctx.c - a parse's context, made and released; see parse_ctx.h.
+ */
+#include "parsers/parse_ctx.h"
+
+#include <stdlib.h>
+
+#include "parsers/label.h"
+#include "util/util.h"
+
+struct parse_ctx *parse_ctx_new(void)
+{
+	struct parse_ctx *pc = xcalloc(1, sizeof(*pc));
+
+	pc->labels = label_memo_new();
+	return pc;
+}
+
+void parse_ctx_free(struct parse_ctx *pc)
+{
+	if (!pc)
+		return;
+	label_memo_free(pc->labels);
+	free(pc);
+}

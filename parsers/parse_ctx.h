@@ -1,0 +1,31 @@
+/*
+ * parse_ctx.h - what one thread's parse keeps from one call to the next.
+ *
+ * Whoever runs a parse owns its context: the import pipeline makes one for
+ * the importing thread (store/batch.c) and segpipe.c one for its walker.
+ * A context is used by one thread at a time and released by its maker.
+ * The code that needs it reaches it through what it is handed already: a
+ * parser through its sink (sink->ctx), the segmenter through its own
+ * state, label_read() through the struct label it fills.
+ *
+ * Everything in it is a cache: a parse with a fresh context, or with none
+ * (NULL: unit tests, the naming pass), reads the same, only slower.
+ */
+#ifndef BD_PARSERS_PARSE_CTX_H
+#define BD_PARSERS_PARSE_CTX_H
+
+#include "parsers/metrics.h"
+
+struct label_memo;
+
+struct parse_ctx {
+	struct metric_memo metrics; /* metric lookups of the records written (metrics.h) */
+	struct label_memo *labels;  /* label_read()'s recent lines (label.h) */
+};
+
+/* A new, empty context; dies when memory runs out (as xcalloc). */
+struct parse_ctx *parse_ctx_new(void);
+/* Release `pc` (NULL is fine); no thread may be using it. */
+void parse_ctx_free(struct parse_ctx *pc);
+
+#endif
