@@ -6,6 +6,8 @@
  */
 #include "parsers/label.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,43 +79,85 @@ static int is_word_char(unsigned char c)
 
 /*
  * Word lists are asked once per word of every label candidate: each list
- * gets a small hash table of its words on first use (by the list's
- * address; each thread has tables of its own). A list too long for it is scanned.
+ * gets a small hash table of its words on first use, by the list's
+ * address (the lists are constant). Shared by every thread: a set is built
+ * once, under a lock, and published whole; it is read without one. A list
+ * too long for a set, or met when every set is taken, is scanned.
  */
-#define WORDSET_LISTS 32
+#define WORDSET_LISTS 48
 #define WORDSET_SLOTS 512
-static _Thread_local struct wordset {
+#define WORDSET_INDEX 128 /* a power of two, above WORDSET_LISTS */
+static struct wordset {
 	const char *const *list;
+	int scan;                     /* too long: the list is scanned */
 	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
 } wordsets[WORDSET_LISTS];
-static _Thread_local size_t nwordsets;
+static size_t nwordsets;                                  /* under wordsets_lock */
+static pthread_mutex_t wordsets_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(const struct wordset *) wordset_index[WORDSET_INDEX]; /* by list address: open addressing */
 
-static const struct wordset *wordset_of(const char *const *list)
+static unsigned wordset_home(const char *const *list)
 {
-	static _Thread_local const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
-	struct wordset *ws;
-	size_t count = 0;
+	return (unsigned)(((uint64_t)(uintptr_t)list * 0x9e3779b97f4a7c15ull) >> 57) & (WORDSET_INDEX - 1);
+}
 
-	if (last && last->list == list)
-		return last;
-	for (size_t i = 0; i < nwordsets; i++)
-		if (wordsets[i].list == list)
-			return last = &wordsets[i];
+/* The published set of `list` from its home slot on, or NULL; *free_at: the empty slot that ended the search. */
+static const struct wordset *wordset_find(const char *const *list, unsigned *free_at)
+{
+	unsigned k = wordset_home(list);
+
+	for (unsigned tries = 0; tries < WORDSET_INDEX; tries++, k = (k + 1) & (WORDSET_INDEX - 1)) {
+		const struct wordset *ws = atomic_load_explicit(&wordset_index[k], memory_order_acquire);
+
+		if (!ws) {
+			*free_at = k;
+			return NULL;
+		}
+		if (ws->list == list)
+			return ws;
+	}
+	*free_at = WORDSET_INDEX;
+	return NULL;
+}
+
+/* A miss: build the set of `list` under the lock, and publish it. */
+static const struct wordset *wordset_build(const char *const *list)
+{
+	struct wordset *ws = NULL;
+	const struct wordset *found;
+	size_t count = 0;
+	unsigned at;
+
+	pthread_mutex_lock(&wordsets_lock);
+	if ((found = wordset_find(list, &at)) || at == WORDSET_INDEX || nwordsets == WORDSET_LISTS)
+		goto out;
 	while (list[count])
 		count++;
-	if (nwordsets == WORDSET_LISTS || count * 2 > WORDSET_SLOTS)
-		return NULL;
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
-	last = ws;
-	for (size_t k = 0; k < count; k++) {
+	ws->scan = count * 2 > WORDSET_SLOTS;
+	for (size_t k = 0; !ws->scan && k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
 		while (ws->slot[h])
 			h = (h + 1) % WORDSET_SLOTS;
 		ws->slot[h] = (uint16_t)(k + 1);
 	}
-	return ws;
+	atomic_store_explicit(&wordset_index[at], ws, memory_order_release);
+	found = ws;
+out:
+	pthread_mutex_unlock(&wordsets_lock);
+	return found && !found->scan ? found : NULL;
+}
+
+static const struct wordset *wordset_of(const char *const *list)
+{
+	unsigned at;
+	const struct wordset *ws = wordset_find(list, &at);
+
+	if (ws)
+		return ws->scan ? NULL : ws;
+	return wordset_build(list);
 }
 
 /* A word as words() hands it: lower case, at most 47 bytes, and its hash (in_list()'s). */
