@@ -252,7 +252,8 @@ struct metric_def {
  * The row of a stored quantity, or NULL for a quantity no row names (a Go
  * custom metric, an unknown perf event). A perf event counted with
  * modifiers is its event's row ("cycles_u", from perf's "cycles:u", is
- * cycles). Pointers stay valid for ever.
+ * cycles). Pointers stay valid for ever. Thread-safe; it keeps no memo of
+ * its own (a parse asks through its context's: metric_lookup_in()).
  */
 const struct metric_def *metric_lookup(const char *quantity);
 /* The row of an id; NULL for METRIC_UNKNOWN or an id out of range. */

@@ -16,6 +16,17 @@ struct parse_ctx *parse_ctx_new(void)
 	return pc;
 }
 
+void parse_ctx_hold(struct parse_ctx *pc)
+{
+	if (atomic_exchange(&pc->held, 1))
+		die("a parse context is held by two threads at once");
+}
+
+void parse_ctx_let_go(struct parse_ctx *pc)
+{
+	atomic_store(&pc->held, 0);
+}
+
 void parse_ctx_free(struct parse_ctx *pc)
 {
 	if (!pc)

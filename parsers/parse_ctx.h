@@ -14,6 +14,8 @@
 #ifndef BD_PARSERS_PARSE_CTX_H
 #define BD_PARSERS_PARSE_CTX_H
 
+#include <stdatomic.h>
+
 #include "parsers/metrics.h"
 
 struct label_memo;
@@ -21,11 +23,21 @@ struct label_memo;
 struct parse_ctx {
 	struct metric_memo metrics; /* metric lookups of the records written (metrics.h) */
 	struct label_memo *labels;  /* label_read()'s recent lines (label.h) */
+	atomic_int held;            /* a thread holds it (parse_ctx_hold()) */
 };
 
 /* A new, empty context; dies when memory runs out (as xcalloc). */
 struct parse_ctx *parse_ctx_new(void);
 /* Release `pc` (NULL is fine); no thread may be using it. */
 void parse_ctx_free(struct parse_ctx *pc);
+/*
+ * The thread that uses `pc` holds it from before its first use to after
+ * its last (the maker, for the parses it runs). Two threads sharing one
+ * context would write each other's caches mid-read: holding a context
+ * another thread holds is a programming error, and dies saying so, on
+ * every run (tests/cli/t97-pipe.sh pipes every text both ways).
+ */
+void parse_ctx_hold(struct parse_ctx *pc);
+void parse_ctx_let_go(struct parse_ctx *pc);
 
 #endif

@@ -227,8 +227,10 @@ static void *walk(void *arg)
 
 	rx_lane = 1;
 	p->pc = parse_ctx_new();
+	parse_ctx_hold(p->pc);
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag,
 			       p->pc);
+	parse_ctx_let_go(p->pc);
 	parse_ctx_free(p->pc);
 	p->pc = NULL;
 	bt = p->filling ? p->filling : block_batch_new();

@@ -345,6 +345,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
 	struct parse_ctx *pc = parse_ctx_new();
 
+	parse_ctx_hold(pc);
 	res->inputs = xcalloc(n ? n : 1, sizeof(*res->inputs));
 	res->ninputs = n;
 	for (size_t i = 0; i < n; i++) {
@@ -375,6 +376,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 		seg_result_release(&sr);
 	}
 	repeats_release(&b->rp);
+	parse_ctx_let_go(pc);
 	parse_ctx_free(pc);
 	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
 	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
