@@ -579,13 +579,13 @@ static int count_parse(const char *s, size_t n, double *v)
 }
 
 /* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
-static int read_num(const struct rx *p, const char *name, const struct line *l, int count,
+static int read_num(const struct rx_thread *rx, const struct rx *p, const char *name, const struct line *l, int count,
 		    struct reading *r)
 {
 	struct reading t;
 
 	memset(&t, 0, sizeof(t));
-	if (!rx_named(p, name, &t.num, &t.n))
+	if (!rx_named(rx, p, name, &t.num, &t.n))
 		return -1;
 	if ((count ? count_parse(t.num, t.n, &t.v) : num_parse(t.num, t.n, &t.v)) < 0)
 		return -1;
@@ -610,17 +610,17 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	size_t vn;
 	double calls;
 
-	if (!rx_match(p, s, n)) {
+	if (!rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio banner line");
 		return;
 	}
-	if (rx_named(p, "ver", &v, &vn))
+	if (rx_named(ps->s->rx, p, "ver", &v, &vn))
 		fortio_version(ps->s, l, v, vn);
-	rx_optional(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
-	rx_optional(p, "url", &ps->shape.target, &ps->shape.target_len);
-	if (rx_named(p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
+	rx_optional(ps->s->rx, p, "qps", &ps->shape.qps, &ps->shape.qps_len);
+	rx_optional(ps->s->rx, p, "url", &ps->shape.target, &ps->shape.target_len);
+	if (rx_named(ps->s->rx, p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
 		ps->shape.calls = num_whole(calls);
-	rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+	rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_starting(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -630,7 +630,7 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 	size_t vn;
 	double x;
 
-	if (!rx_match(p, s, n) || !rx_named(p, "qps", &v, &vn) ||
+	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
 	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
 		damage(ps, l, "garbled fortio Starting line");
 		return;
@@ -639,14 +639,14 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 		ps->shape.qps = v;
 		ps->shape.qps_len = vn;
 	}
-	if (rx_named(p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
+	if (rx_named(ps->s->rx, p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
 		ps->shape.threads = num_whole(x);
 	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
-	if ((rx_named(p, "exactly", &v, &vn) || rx_named(p, "exactly2", &v, &vn)) &&
+	if ((rx_named(ps->s->rx, p, "exactly", &v, &vn) || rx_named(ps->s->rx, p, "exactly2", &v, &vn)) &&
 	    count_parse(v, vn, &x) == 0)
 		ps->shape.calls = num_whole(x);
 	if (!ps->shape.duration)
-		rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+		rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_ended(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -654,8 +654,8 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 	struct rx *p = &patterns[RX_ENDED];
 	struct reading calls, qps;
 
-	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
-	    read_num(p, "qps", l, 0, &qps) < 0) {
+	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
+	    read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
 	}
@@ -667,7 +667,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
 {
 	struct rx *p = &patterns[RX_COUNTER];
-	int match = rx_match(p, s, n);
+	int match = rx_match(ps->s->rx, p, s, n);
 	const char *v;
 	size_t vn;
 	struct reading count, avg, min;
@@ -675,10 +675,10 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	/* the rows and percentiles that follow are this counter's */
 	ps->section = k == K_AGG ? SEC_FUNC : SEC_OTHER;
 	if (k == K_AGG) {
-		if (match && rx_named(p, "nodata", &v, &vn))
+		if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 			return;
-		if (!match || read_num(p, "count", l, 1, &count) < 0 || read_num(p, "avg", l, 0, &avg) < 0 ||
-		    read_num(p, "min", l, 0, &min) < 0) {
+		if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0 || read_num(ps->s->rx, p, "avg", l, 0, &avg) < 0 ||
+		    read_num(ps->s->rx, p, "min", l, 0, &min) < 0) {
 			damage(ps, l, "garbled fortio Aggregated Function Time line");
 			return;
 		}
@@ -690,9 +690,9 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	}
 	if (!has_prefix(s, n, "Error cases :"))
 		return;
-	if (match && rx_named(p, "nodata", &v, &vn))
+	if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 		ps->no_errors = l;
-	else if (!match || read_num(p, "count", l, 1, &count) < 0)
+	else if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0)
 		damage(ps, l, "garbled fortio Error cases line");
 	else
 		ps->errors = count;
@@ -708,14 +708,14 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 
 	if (ps->section == SEC_OTHER)
 		return; /* the rows of the sleep, error or size histograms */
-	if (!rx_match(p, s, n)) {
+	if (!rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
-	has_a = rx_named(p, "a", &x, &xn);
-	if ((has_a && read_num(p, "a", l, 0, &a) < 0) || read_num(p, "b", l, 0, &b) < 0 ||
-	    read_num(p, "mid", l, 0, &mid) < 0 || read_num(p, "pct", l, 0, &pct) < 0 ||
-	    read_num(p, "n", l, 1, &count) < 0) {
+	has_a = rx_named(ps->s->rx, p, "a", &x, &xn);
+	if ((has_a && read_num(ps->s->rx, p, "a", l, 0, &a) < 0) || read_num(ps->s->rx, p, "b", l, 0, &b) < 0 ||
+	    read_num(ps->s->rx, p, "mid", l, 0, &mid) < 0 || read_num(ps->s->rx, p, "pct", l, 0, &pct) < 0 ||
+	    read_num(ps->s->rx, p, "n", l, 1, &count) < 0) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -731,7 +731,7 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!rx_match(p, s, n) || read_num(p, "p", l, 0, &pc) < 0 || read_num(p, "v", l, 0, &v) < 0) {
+	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "p", l, 0, &pc) < 0 || read_num(ps->s->rx, p, "v", l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
@@ -768,8 +768,8 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 	struct reading r;
 	double x;
 
-	if (!rx_match(p, s, n) || !rx_named(p, k == K_CODE ? "code" : "key", &key, &kn) ||
-	    read_num(p, "n", l, 1, &r) < 0 ||
+	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
+	    read_num(ps->s->rx, p, "n", l, 1, &r) < 0 ||
 	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
 		damage(ps, l, what[k]);
 		return;
@@ -784,8 +784,8 @@ static void on_done(struct parse *ps, const struct line *l, const char *s, size_
 	enum unit unit;
 
 	ps->done = 1; /* garbled or not, the run reached its end */
-	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
-	    read_num(p, "ms", l, 0, &ms) < 0 || read_num(p, "qps", l, 0, &qps) < 0 ||
+	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
+	    read_num(ps->s->rx, p, "ms", l, 0, &ms) < 0 || read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0 ||
 	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
 		damage(ps, l, "garbled fortio All done line");
 		return;

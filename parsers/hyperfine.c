@@ -216,20 +216,20 @@ struct parse {
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
 };
 
-static int group(const struct rx *p, const char *name, const char **v, size_t *n)
+static int group(const struct rx_thread *rx, const struct rx *p, const char *name, const char **v, size_t *n)
 {
-	return rx_named(p, name, v, n);
+	return rx_named(rx, p, name, v, n);
 }
 
 /* Parse the number in group `num` with the unit in group `unit`; -1 if either is missing or bad. */
-static int value_of(const struct rx *p, const char *num, const char *unit, double *out,
+static int value_of(const struct rx_thread *rx, const struct rx *p, const char *num, const char *unit, double *out,
 		    const char **at, size_t *at_len)
 {
 	const char *ns, *us;
 	size_t nn, un;
 	enum unit u;
 
-	if (!group(p, num, &ns, &nn) || !group(p, unit, &us, &un))
+	if (!group(rx, p, num, &ns, &nn) || !group(rx, p, unit, &us, &un))
 		return -1;
 	if (unit_value(ns, nn, us, un, &u, out) < 0)
 		return -1;
@@ -259,9 +259,9 @@ static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
 		struct reading *r = &out[i];
 
 		r->ok = 0;
-		if (!group(p, groups[i][0], &r->at, &r->at_len))
+		if (!group(ps->s->rx, p, groups[i][0], &r->at, &r->at_len))
 			continue;
-		if (value_of(p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
+		if (value_of(ps->s->rx, p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
 			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
 			ps->cur.damaged = 1;
 			return 0;
@@ -330,7 +330,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (!ps->cur.t.open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
@@ -340,7 +340,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	if (!ps->cur.t.open || ps->cur.has_time)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
-	ps->cur.single = !group(p, "sd", &s, &n);
+	ps->cur.single = !group(ps->s->rx, p, "sd", &s, &n);
 	if (!all_read(ps, l, p, time_groups, countof(time_groups), fig))
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MEAN);
@@ -365,13 +365,13 @@ static void on_range(struct parse *ps, const struct line *l)
 
 	if (!ps->cur.t.open)
 		return;
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
 		ps->cur.damaged = 1;
 		return;
 	}
 	ps->cur.has_range = 1;
-	if (group(p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
+	if (group(ps->s->rx, p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
 		return;
@@ -380,7 +380,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MIN);
 	emit(ps, l, &fig[1], "time", STAT_MAX);
-	if (group(p, "runs", &s, &n) && runs >= 1) {
+	if (group(ps->s->rx, p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
@@ -421,7 +421,7 @@ static void on_summary_line(struct parse *ps, const struct line *l, const char *
 	size_t n;
 	long run;
 
-	if (!rx_match(p, l->s, l->len) || !group(p, "cmd", &cmd, &n)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !group(ps->s->rx, p, "cmd", &cmd, &n)) {
 		sink_warn(ps->s, l, "garbled hyperfine summary line; not kept");
 		return;
 	}
@@ -450,7 +450,7 @@ static int parse(const struct block *b, struct sink *s)
 			continue;
 		switch (k = classify(l)) {
 		case K_BENCH:
-			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
+			if (!rx_match(s->rx, &patterns[RX_BENCH], l->s, l->len) || !group(s->rx, &patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
@@ -462,15 +462,15 @@ static int parse(const struct block *b, struct sink *s)
 			on_range(&ps, l);
 			break;
 		case K_WARNING:
-			if (ps.cur.t.open && rx_match(&patterns[RX_WARNING], l->s, l->len) &&
-			    group(&patterns[RX_WARNING], "text", &v, &n))
+			if (ps.cur.t.open && rx_match(s->rx, &patterns[RX_WARNING], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_WARNING], "text", &v, &n))
 				sink_note(s, ps.cur.run,
 					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
 					  "%.*s", (int)n, v);
 			break;
 		case K_ERROR:
-			if (ps.cur.t.open && rx_match(&patterns[RX_ERROR], l->s, l->len) &&
-			    group(&patterns[RX_ERROR], "text", &v, &n)) {
+			if (ps.cur.t.open && rx_match(s->rx, &patterns[RX_ERROR], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_ERROR], "text", &v, &n)) {
 				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
 				ps.cur.error = sink_strndup(s, v, n);
@@ -482,8 +482,8 @@ static int parse(const struct block *b, struct sink *s)
 			in_summary = 1;
 			break;
 		case K_RAN:
-			if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len) &&
-			    group(&patterns[RX_RAN], "cmd", &v, &n))
+			if (in_summary && rx_match(s->rx, &patterns[RX_RAN], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_RAN], "cmd", &v, &n))
 				ref = sink_strndup(s, v, n);
 			break;
 		case K_RATIO:
@@ -492,8 +492,8 @@ static int parse(const struct block *b, struct sink *s)
 				on_summary_line(&ps, l, ref, k);
 			break;
 		case K_NOTE:
-			if (!in_summary && ps.cur.t.open && rx_match(&patterns[RX_NOTE], l->s, l->len) &&
-			    group(&patterns[RX_NOTE], "text", &v, &n))
+			if (!in_summary && ps.cur.t.open && rx_match(s->rx, &patterns[RX_NOTE], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_NOTE], "text", &v, &n))
 				sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
 			break;
 		case K_NONE:

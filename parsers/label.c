@@ -540,7 +540,7 @@ static int may_match(const struct buf *t, int rx)
 }
 
 /* Move a trailing scenario phrase from `text` to `scenario`. */
-static void take_scenario(struct buf *text, struct buf *scenario)
+static void take_scenario(struct rx_thread *rx, struct buf *text, struct buf *scenario)
 {
 	static const int order[] = { RX_MODE, RX_SCENARIO_TAIL, RX_WITH };
 
@@ -549,13 +549,13 @@ static void take_scenario(struct buf *text, struct buf *scenario)
 		const char *s;
 		size_t n;
 
-		if (!text->len || !may_match(text, order[k]) || !rx_match(p, text->s, text->len) ||
-		    !rx_named(p, "s", &s, &n))
+		if (!text->len || !may_match(text, order[k]) || !rx_match(rx, p, text->s, text->len) ||
+		    !rx_named(rx, p, "s", &s, &n))
 			continue;
 		if (scenario->len)
 			buf_adds(scenario, ", ");
 		buf_add(scenario, s, n);
-		if (!rx_group(p, 0, &s, &n))
+		if (!rx_group(rx, p, 0, &s, &n))
 			continue; /* group 0 is the whole match: always there */
 		text->len = (size_t)(s - text->s);
 		text->s[text->len] = '\0';
@@ -1293,8 +1293,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->bare = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
-	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
-		if (!rx_named(sum, "t", &s, &n))
+	if (memchr(s, '<', n) && rx_match(out->rx, sum, s, n)) {
+		if (!rx_named(out->rx, sum, "t", &s, &n))
 			return LABEL_NONE;
 		marked = 1;
 		out->summary = 1;
@@ -1343,18 +1343,18 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	}
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
 	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
-	    rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
+	    rx_match(out->rx, &label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
 
-		if (!rx_group(&label_rx[RX_RESULTS_FOR], 0, &m, &mn))
+		if (!rx_group(out->rx, &label_rx[RX_RESULTS_FOR], 0, &m, &mn))
 			mn = 0; /* group 0 is the whole match: always there */
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}
 	trim_connectives(&out->variant);
 	quantity_test(&out->variant);
-	take_scenario(&out->variant, &out->scenario);
+	take_scenario(out->rx, &out->variant, &out->scenario);
 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
@@ -1464,7 +1464,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	k = read_uncached(s, n, plain_ok, out);
 	m->len = 0;
 	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
-	    !rx_failed()) {
+	    !rx_failed(out->rx)) {
 		m->len = (uint32_t)n;
 		m->plain_ok = !!plain_ok;
 		memcpy(m->text, s, n);

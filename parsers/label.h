@@ -45,6 +45,7 @@ struct label {
 	 * NULL: none): a cache, set by whoever owns the struct label.
 	 */
 	struct label_memo *memo;
+	struct rx_thread *rx; /* the reading thread's matcher (rx.h): set before label_read() */
 };
 
 /* An empty memo for struct label (made with its parse context: parse_ctx.h); NULL freed is fine. */

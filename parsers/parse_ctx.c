@@ -8,10 +8,11 @@
 #include "parsers/label.h"
 #include "util/util.h"
 
-struct parse_ctx *parse_ctx_new(void)
+struct parse_ctx *parse_ctx_new(unsigned lane)
 {
 	struct parse_ctx *pc = xcalloc(1, sizeof(*pc));
 
+	pc->rx.lane = lane;
 	pc->labels = label_memo_new();
 	return pc;
 }

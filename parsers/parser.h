@@ -167,6 +167,7 @@ struct sink {
 	uint32_t source;
 	const struct block *block; /* the block being parsed */
 	struct parse_ctx *ctx;     /* the parsing thread's context (parse_ctx.h), or NULL */
+	struct rx_thread *rx;      /* the parsing thread's matcher (rx.h): every match of a parse */
 	struct doc_spans *json;    /* the JSON document a kind reads (json.c), or NULL */
 };
 
@@ -292,6 +293,23 @@ _Static_assert(PARSERS_COUNT <= 256, "the segmenter keeps a parser's index in on
 	 }))
 
 /*
+ * Where a claim's state lives: `state` of every claim is a room's, so that
+ * a claim that matches patterns finds the walking thread's matcher beside
+ * it (claim_rx()). The segmenter keeps its rooms, their matcher set; a
+ * test that asks a claim makes one.
+ */
+struct claim_room {
+	struct rx_thread *rx; /* the walking thread's matcher (rx.h) */
+	_Alignas(max_align_t) unsigned char state[PARSER_STATE_MAX];
+};
+
+/* The matcher beside a claim's `state` (which is a struct claim_room's). */
+static inline struct rx_thread *claim_rx(void *state)
+{
+	return ((struct claim_room *)(void *)((unsigned char *)state - offsetof(struct claim_room, state)))->rx;
+}
+
+/*
  * The first bytes of a line that can begin with anything (a benchmark's
  * name): every printable ASCII byte, and the lead bytes of UTF-8. A
  * parser whose `starts` holds them is asked after the others, and its
@@ -335,7 +353,7 @@ struct parser {
 	 * its claim says. FMT_NONE otherwise, or NULL. `lines[0..n)` are the
 	 * block's lines so far, blank lines inside it included.
 	 */
-	enum fmt (*tool_table)(const struct line *lines, size_t n);
+	enum fmt (*tool_table)(struct rx_thread *rx, const struct line *lines, size_t n);
 	/*
 	 * A reader of what people type (a table, a size list). Its runs typed
 	 * by hand carry RUN_HAND, which is what `import --no-hand-written`
@@ -345,7 +363,8 @@ struct parser {
 	int hand;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
-	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a
+	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX) of a
+	 * struct claim_room (claim_rx(state): the matcher to match with): a
 	 * claim asked outside a block gets it zeroed, and what it writes there
 	 * while answering CLAIM_START is the new block's state; inside a block
 	 * the block's state is passed (JSON braces, Criterion's last id).

@@ -41,7 +41,10 @@ struct seg {
 
 	/* the open block */
 	const struct parser *open;
-	unsigned char state[PARSER_STATE_MAX];
+	struct claim_room claim; /* its claim state (claim.state) */
+	struct claim_room spare; /* a claim's state outside a block */
+	struct rx_thread *rx;    /* the walking thread's matcher: its context's, or own_rx */
+	struct rx_thread own_rx; /* without a context: lane 0 */
 	struct line *lines;
 	size_t nlines, lines_cap, ncontent; /* ncontent: lines up to the last non-blank one */
 	struct arena block_arena;           /* cleaned text of the open block's lines */
@@ -347,11 +350,11 @@ static int hand_over(struct seg *sg)
 
 	if (!sg->open || !sg->open->generic || !sg->open->tool_table || !sg->ncontent)
 		return 0;
-	f = sg->open->tool_table(sg->lines, sg->ncontent);
+	f = sg->open->tool_table(sg->rx, sg->lines, sg->ncontent);
 	if (f == FMT_NONE || !(p = parser_for(f)) || p->generic)
 		return 0;
 	sg->open = p;
-	memset(sg->state, 0, p->state_size);
+	memset(sg->claim.state, 0, p->state_size);
 	return 1;
 }
 
@@ -416,10 +419,10 @@ static void close_block(struct seg *sg)
 		 * walk's to report (read as prose), not the block's parse's: held
 		 * aside while the callback parses, whichever thread it runs on.
 		 */
-		holding = rx_take_failure(&held);
+		holding = rx_take_failure(sg->rx, &held);
 		rc = sg->fn(&b, sg->ctx);
 		if (holding)
-			rx_put_back_failure(&held);
+			rx_put_back_failure(sg->rx, &held);
 		if (rc)
 			sg->stopped = rc;
 	}
@@ -449,7 +452,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	close_block(sg);
 	sg->open = p;
 	sg->block_started = sg->after_author;
-	memcpy(sg->state, state, p->state_size);
+	memcpy(sg->claim.state, state, p->state_size);
 	/* the prose line right above (blank lines aside) may be the command that ran */
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
 		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
@@ -587,7 +590,7 @@ static void look_for_title(struct seg *sg, const struct line *l)
 		sg->title_done = 1;
 		return;
 	}
-	if (prose_title(l->s, l->len, &t)) {
+	if (prose_title(sg->rx, l->s, l->len, &t)) {
 		sg->res->title = arena_strndup(sg->arena, t.s, t.len);
 		sg->res->title_line = l->no;
 		sg->title_done = 1;
@@ -771,7 +774,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
 	look_for_title(sg, l);
-	if (prose_comment_header(l->s, l->len)) {
+	if (prose_comment_header(sg->rx, l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;
@@ -786,7 +789,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 		legend_scan(s, n, add_legend, &lc);
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
-	if (shaped && prose_env_heading(l->s, l->len)) {
+	if (shaped && prose_env_heading(sg->rx, l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
 		sg->pending_line = 0;
@@ -795,7 +798,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (sg->env) {
 		struct buf key = BUF_INIT, value = BUF_INIT;
 
-		if (prose_fact(l->s, l->len, &key, &value))
+		if (prose_fact(sg->rx, l->s, l->len, &key, &value))
 			add_fact(sg, key.s, value.s, value.len, l->no);
 		sg->env = 2;
 		buf_release(&key);
@@ -1003,7 +1006,7 @@ static int rule_only(const struct line *l)
 
 static void do_line(struct seg *sg, struct line *l)
 {
-	unsigned char tmp[PARSER_STATE_MAX];
+	unsigned char *tmp = sg->spare.state;
 	const char *s = l->s;
 	int blank;
 	uint32_t i = 0;
@@ -1076,7 +1079,7 @@ static void do_line(struct seg *sg, struct line *l)
 				 * "Benchmark hidden because not significant" under its
 				 * grid): the block was the tool's, and goes on.
 				 */
-				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->state) == CLAIM_BODY))
+				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
 					open_block(sg, p, tmp);
 				add_line(sg, l, 0);
 				sg->last_nonblank_line = l->no;
@@ -1086,10 +1089,10 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	if (sg->open) {
-		enum claim c = sg->open->claim(l, 1, sg->state);
+		enum claim c = sg->open->claim(l, 1, sg->claim.state);
 
 		if (c == CLAIM_NONE && hand_over(sg))
-			c = sg->open->claim(l, 1, sg->state);
+			c = sg->open->claim(l, 1, sg->claim.state);
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
@@ -1098,7 +1101,7 @@ static void do_line(struct seg *sg, struct line *l)
 			return;
 		}
 		if (c == CLAIM_START) {
-			memset(tmp, 0, sizeof(tmp));
+			memset(tmp, 0, sizeof(sg->spare.state));
 			if (sg->open->claim(l, 0, tmp) == CLAIM_START) {
 				const struct parser *p = sg->open;
 
@@ -1262,6 +1265,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.ctx = ctx;
 	sg.res = res;
 	sg.lab.memo = sg.cand.memo = sg.pending.memo = pc ? pc->labels : NULL;
+	sg.rx = pc ? &pc->rx : &sg.own_rx;
+	sg.claim.rx = sg.spare.rx = sg.lab.rx = sg.cand.rx = sg.pending.rx = sg.rx;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
 	sg.text = text;
@@ -1318,11 +1323,11 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.len = l.raw_len;
 		}
 		do_line(&sg, &l);
-		if (rx_failed()) {
+		if (rx_failed(sg.rx)) {
 			/* a claim's match failed (match limit, UTF error): the line went unclaimed */
 			struct rx_failure f;
 
-			rx_take_failure(&f);
+			rx_take_failure(sg.rx, &f);
 			diag_warn(d, name, l.no, "pattern \"%s\" could not be matched (%s): the line was read as prose",
 				  f.pattern, f.message);
 		}

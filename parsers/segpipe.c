@@ -225,8 +225,7 @@ static void *walk(void *arg)
 	struct pipe *p = arg;
 	struct block_batch *bt;
 
-	rx_lane = 1;
-	p->pc = parse_ctx_new();
+	p->pc = parse_ctx_new(1);
 	parse_ctx_hold(p->pc);
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag,
 			       p->pc);

@@ -18,9 +18,10 @@
  * and the segmenter's state; tables built once for every thread are
  * published whole (label.c's word sets, text_find()'s memo), or under a
  * lock where what they hand out outlives a thread. Each thread matches
- * with its own lane of every pattern (rx.h: still chosen by a
- * _Thread_local index), as do label.c's word splits. The callback, and so
- * the model and the store, runs on the caller's thread.
+ * with its own lane of every pattern: its context's matcher (rx.h) picks
+ * the lane and keeps the thread's failed matches; a claim finds it beside
+ * its state (claim_rx()). The callback, and so the model and the store,
+ * runs on the caller's thread.
  *
  * BENCHDELTA_PIPE_PARSE=walker has the walker parse every block, =caller
  * none (tests compare both with one thread).

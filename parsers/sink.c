@@ -233,7 +233,7 @@ void sink_report_rx_failures(struct sink *s)
 	const struct line *at = NULL;
 	struct rx_failure f;
 
-	if (!rx_take_failure(&f))
+	if (!rx_take_failure(s->rx, &f))
 		return;
 	for (uint32_t i = 0; b && i < b->n && !at; i++)
 		if (f.subject >= b->lines[i].s && f.subject <= b->lines[i].s + b->lines[i].len)
@@ -247,8 +247,11 @@ void sink_parse(const struct parser *p, const struct block *b, struct recset *rs
 		struct parse_ctx *pc)
 {
 	struct sink s;
+	struct rx_thread own; /* without a context: lane 0, the failures reported below */
 
 	memset(&s, 0, sizeof(s));
+	if (!pc)
+		memset(&own, 0, sizeof(own));
 	s.rs = rs;
 	s.arena = arena;
 	s.diag = d;
@@ -256,6 +259,7 @@ void sink_parse(const struct parser *p, const struct block *b, struct recset *rs
 	s.source = source;
 	s.block = b;
 	s.ctx = pc;
+	s.rx = pc ? &pc->rx : &own;
 	p->parse(b, &s);
 	sink_report_rx_failures(&s);
 }

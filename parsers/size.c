@@ -151,9 +151,9 @@ struct table {
 };
 
 /* A number group of the last row match, in the radix of its column. */
-static int column(const char *name, int radix, double *v, const char **at, size_t *len)
+static int column(const struct rx_thread *rx, const char *name, int radix, double *v, const char **at, size_t *len)
 {
-	return rx_named(&patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
+	return rx_named(rx, &patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
 }
 
 /* Skip a row that cannot be trusted: a warning naming it, and no run. */
@@ -171,18 +171,18 @@ static void on_row(struct table *t, const struct line *l)
 	size_t len[4], n, file_len, archive_len = 0;
 	uint32_t run;
 
-	if (!rx_match(&patterns[RX_ROW], l->s, l->len)) {
+	if (!rx_match(t->s->rx, &patterns[RX_ROW], l->s, l->len)) {
 		skip_row(t, l, "garbled size row");
 		return;
 	}
 	for (int i = 0; i < 4; i++) {
-		if (column(names[i], radix, &v[i], &at[i], &len[i]) < 0) {
+		if (column(t->s->rx, names[i], radix, &v[i], &at[i], &len[i]) < 0) {
 			skip_row(t, l, "garbled size row");
 			return;
 		}
 	}
 	/* dec (or oct) and hex are the same sum printed twice: a digit changed in transit shows */
-	if (column("hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
+	if (column(t->s->rx, "hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
 		skip_row(t, l, "garbled size row (its hex column is not its total)");
 		return;
 	}
@@ -190,7 +190,7 @@ static void on_row(struct table *t, const struct line *l)
 		skip_row(t, l, "garbled size row (text + data + bss is not its total)");
 		return;
 	}
-	if (!rx_named(&patterns[RX_ROW], "file", &file, &file_len)) {
+	if (!rx_named(t->s->rx, &patterns[RX_ROW], "file", &file, &file_len)) {
 		skip_row(t, l, "size row without its file name");
 		return;
 	}
@@ -203,8 +203,8 @@ static void on_row(struct table *t, const struct line *l)
 				  (int)len[3], at[3]);
 		return;
 	}
-	rx_optional(&patterns[RX_ROW], "archive", &archive, &archive_len);
-	rx_optional(&patterns[RX_ROW], "mark", &p, &n);
+	rx_optional(t->s->rx, &patterns[RX_ROW], "archive", &archive, &archive_len);
+	rx_optional(t->s->rx, &patterns[RX_ROW], "mark", &p, &n);
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
 	ALLOC_GROW(t->marks, (size_t)(run - t->first_run) + 1, t->marks_cap);

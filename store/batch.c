@@ -343,7 +343,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	struct model *m = b->m;
 	struct import_result *res = b->res;
 	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
-	struct parse_ctx *pc = parse_ctx_new();
+	struct parse_ctx *pc = parse_ctx_new(0);
 
 	parse_ctx_hold(pc);
 	res->inputs = xcalloc(n ? n : 1, sizeof(*res->inputs));
