@@ -321,7 +321,9 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 
 			for (size_t j = 0; j < countof(stat_words); j++)
 				if (strlen(stat_words[j].word) == k && !memcmp(stat_words[j].word, p, k)) {
-					*stat = stat_words[j].stat;
+					/* "mean ± σ": the figure is the mean, σ its spread beside it */
+					if (stat_words[j].stat != STAT_SD || *stat == STAT_VALUE || *stat == STAT_SD)
+						*stat = stat_words[j].stat;
 					is_stat = 1;
 				}
 			if (!is_stat) {

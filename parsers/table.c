@@ -832,7 +832,7 @@ static void classify_columns(struct tctx *t)
 				cl->names_quantity = 1;
 			cl->unit_only = own.len > 0;
 		}
-		if (cl->sub && (st == STAT_SD || text_find(cl->sub, cl->sub_n, "\xc2\xb1"))) {
+		if (cl->sub && (st == STAT_SD || (st != STAT_MEAN && st != STAT_MEDIAN && text_find(cl->sub, cl->sub_n, "\xc2\xb1")))) {
 			/* "±σ (ms)": the spread of the column before it that shares its words */
 			for (int k = c - 1; k > 0; k--)
 				if (t->col[k].kind == C_VALUE) {
@@ -908,9 +908,22 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, cons
  */
 static const char *build_of(struct tctx *t, const char *v, const char **quantity, enum stat_kind *st, enum unit u)
 {
-	const char *sp = v ? strrchr(v, ' ') : NULL, *q;
+	const char *sp = v ? strrchr(v, ' ') : NULL, *q, *open = v ? strrchr(v, '(') : NULL;
 	enum stat_kind s2;
+	size_t n = v ? strlen(v) : 0;
 
+	if (open && open > v && n && v[n - 1] == ')') {
+		/* "ReleaseFast Time (mean ± σ)": statistics' words in brackets say no build */
+		struct buf own = BUF_INIT;
+
+		if (!hand_quantity(open + 1, (size_t)(v + n - 1 - open - 1), &q, &s2, &own) && !own.len && s2 != STAT_VALUE) {
+			while (open > v && open[-1] == ' ')
+				open--;
+			v = sink_strndup(t->s, v, (size_t)(open - v));
+			sp = strrchr(v, ' ');
+		}
+		buf_release(&own);
+	}
 	if (!sp || sp == v)
 		return v;
 	if (!hand_quantity(sp + 1, strlen(sp + 1), &q, &s2, NULL))

@@ -733,6 +733,30 @@ static void test_spread(void **state)
 	assert_true(find_meas(&f->m, (uint32_t)r, "parse.time.stddev")->value == 0.0003);
 }
 
+/*
+ * Builds as columns whose headers also say "(mean ± σ)", cells "4.4 ms ± 2.4 ms":
+ * each figure is its build's mean with σ beside it, never a spread of the column
+ * before, and the build is named without the statistics' words.
+ */
+static void test_mean_sd_build_columns(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Command | `ReleaseFast` Time (mean \xc2\xb1 \xcf\x83) | `ReleaseSafe` Time (mean \xc2\xb1 \xcf\x83) |\n"
+			   "|---|---|---|\n"
+			   "| `zvm ls` | 657.9 ms \xc2\xb1 23.9 ms | 731.6 ms \xc2\xb1 33.9 ms |\n";
+	long r;
+
+	import_string(&f->m, "msd.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	r = find_run(&f->m, "ReleaseSafe", "zvm ls.time");
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time")->value == 0.7316);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time.stddev")->value == 0.0339);
+	r = find_run(&f->m, "ReleaseFast", "zvm ls.time");
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time")->value == 0.6579);
+}
+
 /* Import with options; the result's items are left in *res (release it). */
 static void import_opts_string(struct model *m, const char *name, const char *text, int no_hand,
 			       struct import_result *res, struct diag *d)
@@ -875,6 +899,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
+		T(test_mean_sd_build_columns),
 		T(test_no_outer_pipes),
 		T(test_grid),
 		T(test_box),
