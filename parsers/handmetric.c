@@ -58,6 +58,9 @@
 	X("average memory", "avg_rss", STAT_VALUE)                                                 \
 	X("instructions", "instructions", STAT_VALUE)                                              \
 	X("insns", "instructions", STAT_VALUE)                                                     \
+	X("instret", "instructions", STAT_VALUE)                                                   \
+	X("ir", "instructions", STAT_VALUE)                                                        \
+	X("total ir", "instructions", STAT_VALUE)                                                  \
 	X("cycles", "cycles", STAT_VALUE)                                                          \
 	X("branch misses", "branch_misses", STAT_VALUE)                                            \
 	X("cache misses", "cache_misses", STAT_VALUE)                                              \

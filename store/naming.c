@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/factors.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/names.h"
@@ -935,6 +936,20 @@ static void multi_across_blocks(struct pass *p)
 }
 
 /*
+ * Do labels a and b state the same build ("Benchmark aes with -O3" and
+ * "Benchmark qsort with -O3")? Then what tells them apart is what ran,
+ * and the names under them are the builds.
+ */
+static int same_build(const char *a, const char *b)
+{
+	struct factor_reading ra, rb;
+
+	factor_read(a, strlen(a), &ra);
+	factor_read(b, strlen(b), &rb);
+	return ra.nread && rb.nread && !memcmp(ra.level, rb.level, sizeof(ra.level));
+}
+
+/*
  * Does a block's label reach its runs? Always, unless the runs name
  * themselves (two size rows, two commands) — and even then when the same
  * names come again under another label: two size tables of the same files,
@@ -974,7 +989,7 @@ static void attach_labels(struct pass *p)
 		 */
 		if (at == UINT32_MAX || at == k || !strcmp(nm->runs[at].label, e->label))
 			continue;
-		if (e->build || nm->runs[at].build)
+		if ((e->build || nm->runs[at].build) && !same_build(nm->runs[at].label, e->label))
 			again[k] = again[at] = 1;
 		else
 			p->workload[k] = p->workload[at] = 1;
