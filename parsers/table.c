@@ -1010,14 +1010,37 @@ static void emit(struct tctx *t, const struct row *r, int c, const struct handnu
 	sink_txn_finish(t->s, &txn, r->l, NULL);
 }
 
-/* A derived column that two builds' figures recompute, checked against what it prints. */
-static void check_derived(struct tctx *t, const struct row *r, int c, const double *v, const double *res, int nv)
+/*
+ * The number a figure was printed as, before its unit ("2.26" of 2.26 ms
+ * under "Avg Latency (ms)"); NAN when its digits hold a comma.
+ */
+static double shown_value(const struct handnum *h)
+{
+	char b[64];
+	size_t k = 0;
+
+	if (!h->num || memchr(h->num, ',', h->num_len))
+		return NAN;
+	for (size_t i = 0; i < h->num_len && k + 1 < sizeof(b); i++)
+		if (h->num[i] != '_' && h->num[i] != ' ')
+			b[k++] = h->num[i];
+	b[k] = '\0';
+	return k ? strtod(b, NULL) : NAN;
+}
+
+/*
+ * A derived column that two builds' figures recompute, checked against
+ * what it prints; `shown` holds the figures as printed (a bare difference
+ * is in the unit the figures were printed in).
+ */
+static void check_derived(struct tctx *t, const struct row *r, int c, const double *v, const double *shown,
+			  const double *res, int nv)
 {
 	struct handnum h;
 	struct handnum_ctx ctx = { t->mark, NULL, 0, 0 };
 	const char *s;
 	size_t n;
-	double a, b, p, tol, cand[4];
+	double a, b, p, tol, cand[6];
 	int ncand = 0, ok = 0;
 
 	if (nv != 2 || c >= r->n || !(v[0] > 0) || !(v[1] > 0))
@@ -1050,6 +1073,13 @@ static void check_derived(struct tctx *t, const struct row *r, int c, const doub
 	} else if (h.unit == UNIT_NONE || h.unit == UNIT_COUNT) {
 		cand[ncand++] = b - a;
 		cand[ncand++] = a - b;
+		if (h.unit == UNIT_NONE && isfinite(shown[0]) && isfinite(shown[1]) && shown[0] > 0 &&
+		    fabs(shown[0] - a) > 1e-12 * a) {
+			/* "2.26 | 2.36 | -0.10" under "(ms)": the difference in the printed unit */
+			cand[ncand++] = shown[1] - shown[0];
+			cand[ncand++] = shown[0] - shown[1];
+			tol += (res[0] + res[1]) * shown[0] / a;
+		}
 		tol += res[0] + res[1];
 	} else {
 		return;
@@ -1341,7 +1371,7 @@ static int read_table(struct tctx *t)
 	}
 	for (size_t i = (size_t)first_data; i < g->n; i++) {
 		const struct row *r = &g->rows[i];
-		double vals[2], res[2];
+		double vals[2], shown[2], res[2];
 		int nv = 0;
 		const char *rowname = r->n ? name_text(t, r->c[0].s, r->c[0].n) : "";
 		const char *row_unit = NULL, *subject = NULL, *metric_words = NULL;
@@ -1360,8 +1390,9 @@ static int read_table(struct tctx *t)
 				subject = sink_strndup(t->s, rowname, (size_t)(comma - rowname));
 				metric_words = comma + 1;
 				metric_n = strlen(metric_words);
-			} else if (names_phrase(rowname, strlen(rowname))) {
-				/* "Binary Size", "Build time (s)": the row names a quantity, not a benchmark */
+			} else if (names_phrase(rowname, strlen(rowname)) || t->rows_say_metric) {
+				/* "Binary Size", "Build time (s)": the row names a quantity, not a benchmark;
+				 * so does any row under a first header "Metric" ("Total Events") */
 				metric_words = rowname;
 				metric_n = strlen(rowname);
 			} else {
@@ -1490,6 +1521,7 @@ static int read_table(struct tctx *t)
 			emitted++;
 			if (t->cols_are_builds && nv < 2) {
 				vals[nv] = pd->h.value;
+				shown[nv] = shown_value(&pd->h);
 				res[nv++] = resolution_of(&r->c[pd->c], &pd->h);
 			} else {
 				nv = 3;
@@ -1498,7 +1530,7 @@ static int read_table(struct tctx *t)
 		if (t->cols_are_builds)
 			for (int c = 1; c < t->ncols; c++)
 				if (t->col[c].kind == C_DERIVED)
-					check_derived(t, r, c, vals, res, nv);
+					check_derived(t, r, c, vals, shown, res, nv);
 	}
 	if (undecided)
 		sink_warn(t->s, where, "table: no unit and no word for one in %d cell%s (column \"%s\"); not read",

@@ -757,6 +757,31 @@ static void test_mean_sd_build_columns(void **state)
 	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time")->value == 0.6579);
 }
 
+/*
+ * Rows under a first header "Metric" name quantities, known or not: "Total
+ * Events" is a count of its own. A bare Difference is checked in the unit
+ * the figures were printed in ("-0.10" of 2.26 and 2.36 under "(ms)").
+ */
+static void test_metric_rows_and_difference(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Optimized | Standard | Difference |\n"
+			   "|---|---|---|---|\n"
+			   "| Total Events | 850074 | 811952 | +38122 events |\n"
+			   "| Avg Latency (ms) | 2.26 | 2.36 | -0.10 |\n";
+	const char *wrong = "| Metric | Optimized | Standard | Difference |\n"
+			    "|---|---|---|---|\n"
+			    "| Avg Latency (ms) | 2.26 | 2.36 | -0.50 |\n";
+
+	import_string(&f->m, "metric.md", text, &f->d);
+	assert_figure(&f->m, "Optimized", "total_events", 850074, RUN_HAND);
+	assert_figure(&f->m, "Standard", "total_events", 811952, RUN_HAND);
+	assert_figure(&f->m, "Standard", "latency.avg", 0.00236, RUN_HAND);
+	assert_false(has_warning(&f->d, 4, "disagrees"));
+	import_string(&f->m, "wrong.md", wrong, &f->d);
+	assert_true(has_warning(&f->d, 3, "derived column \"Difference\" disagrees"));
+}
+
 /* Import with options; the result's items are left in *res (release it). */
 static void import_opts_string(struct model *m, const char *name, const char *text, int no_hand,
 			       struct import_result *res, struct diag *d)
@@ -900,6 +925,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
 		T(test_mean_sd_build_columns),
+		T(test_metric_rows_and_difference),
 		T(test_no_outer_pipes),
 		T(test_grid),
 		T(test_box),
