@@ -369,6 +369,18 @@ const char *hand_quantity_of_spelling(const char *u, size_t n)
 {
 	if (n >= 2 && n <= 3 && !memcmp(u + n - 2, "Hz", 2) && (n == 2 || strchr("kKMG", u[0])))
 		return "frequency";
+	if (n <= 12) {
+		/* "25,866 rps", "980 req/s": a rate of requests is requests per second */
+		struct buf w = BUF_INIT;
+		const char *q = NULL;
+
+		normalize(u, n, &w);
+		for (size_t i = 0; i < countof(phrases) && !q && w.len; i++)
+			if (!strcmp(w.s, phrases[i].words) && !strcmp(phrases[i].quantity, "qps"))
+				q = phrases[i].quantity;
+		buf_release(&w);
+		return q;
+	}
 	return NULL;
 }
 

@@ -720,6 +720,7 @@ struct tctx {
 	int rows_are_builds;  /* the first column names the build */
 	int cols_are_builds;  /* value columns name builds */
 	int rows_say_metric;  /* the first header says its rows name a metric after a comma */
+	int corner;           /* the first header is empty: a grid of two kinds of build, maybe */
 	enum num_mark mark;
 	const struct bot_shape *bot; /* the bot that posted it, or NULL */
 };
@@ -1325,6 +1326,7 @@ static int read_table(struct tctx *t)
 		}
 		/* "Workload / metric": a row's name is "workload, metric" */
 		t->rows_say_metric = first_head && text_contains_nocase(first_head, first_n, "metric");
+		t->corner = !first_n;
 		if (repeats)
 			t->cols_are_builds = 0, t->rows_are_builds = 0;
 		else if (first_head && hand_build_header(first_head, first_n) &&
@@ -1374,7 +1376,7 @@ static int read_table(struct tctx *t)
 		double vals[2], shown[2], res[2];
 		int nv = 0;
 		const char *rowname = r->n ? name_text(t, r->c[0].s, r->c[0].n) : "";
-		const char *row_unit = NULL, *subject = NULL, *metric_words = NULL;
+		const char *row_unit = NULL, *subject = NULL, *metric_words = NULL, *row_build = NULL;
 		size_t row_unit_n = 0, metric_n = 0;
 
 		if (!r->n || r->divider)
@@ -1395,6 +1397,9 @@ static int read_table(struct tctx *t)
 				 * so does any row under a first header "Metric" ("Total Events") */
 				metric_words = rowname;
 				metric_n = strlen(rowname);
+			} else if (t->corner && label_names_build(rowname, strlen(rowname))) {
+				/* "| | no PGO | PGO |" over "| thin LTO |": each cell is a build of both */
+				row_build = rowname;
 			} else {
 				subject = rowname;
 			}
@@ -1477,6 +1482,13 @@ static int read_table(struct tctx *t)
 			if (t->cols_are_builds) {
 				pd->variant = cl->sub ? name_text(t, cl->sub, without_unit(cl->sub, cl->sub_n)) : NULL;
 				pd->variant = build_of(t, pd->variant, &quantity, &pd->st, pd->h.unit);
+				if (row_build && pd->variant) {
+					struct buf both = BUF_INIT;
+
+					buf_addf(&both, "%s, %s", row_build, pd->variant);
+					pd->variant = sink_strndup(t->s, both.s, both.len);
+					buf_release(&both);
+				}
 			} else if (t->rows_are_builds) {
 				pd->variant = rowname;
 			}

@@ -782,6 +782,25 @@ static void test_metric_rows_and_difference(void **state)
 	assert_true(has_warning(&f->d, 3, "derived column \"Difference\" disagrees"));
 }
 
+/*
+ * A grid of two kinds of build, its corner cell empty: thin or fat LTO as
+ * rows, PGO or not as columns; each cell is a build of both, and "rps"
+ * after a figure is requests per second.
+ */
+static void test_corner_grid_of_builds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| | no PGO | PGO |\n"
+			   "|---|---|---|\n"
+			   "| thin CU=16 | 25,866 rps (\xe2\x88\x92" "9.9%) | 34,579 rps (+20.5%) |\n"
+			   "| fat CU=1 | 28,700 rps (anchor) | 36,502 rps (**+29.0%**) |\n";
+
+	import_string(&f->m, "grid.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "thin CU=16, no PGO", "qps", 25866, RUN_HAND);
+	assert_figure(&f->m, "fat CU=1, PGO", "qps", 36502, RUN_HAND);
+}
+
 /* Import with options; the result's items are left in *res (release it). */
 static void import_opts_string(struct model *m, const char *name, const char *text, int no_hand,
 			       struct import_result *res, struct diag *d)
@@ -926,6 +945,7 @@ int main(void)
 		T(test_pipe),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
+		T(test_corner_grid_of_builds),
 		T(test_no_outer_pipes),
 		T(test_grid),
 		T(test_box),
