@@ -263,7 +263,8 @@ static const char *input_name(const struct import_input *in)
 /*
  * What the store knows, for an import, beside its batch (whose model
  * never holds a stored run): with the lock held and the index fresh, the
- * index answers (*ix set). Else the stored runs are read into p->known;
+ * index answers (*ix set), and so it does for a dry run (no lock) when
+ * its full stamp holds. Else the stored runs are read into p->known;
  * when they read clean a stale index is written from them (load_indexed())
  * and then the index answers, else they do (stored.h), the journal read
  * into the batch's model for its new runs. Returns 0, or -1
@@ -279,6 +280,8 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
 	p->clean = 1;
 	if (locked && (*ix = storeindex_import_begin(st, &p->m)))
 		return 0;
+	if (o->dry && n > 0 && (*ix = storeindex_import_peek(st, &p->m)))
+		return 0; /* a dry run asks a fresh index too, without the lock */
 	p->known = xcalloc(1, sizeof(*p->known));
 	stored_runs_init(p->known);
 	if (load_indexed(st, &p->known->m, 1, d) < 0) {

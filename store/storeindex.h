@@ -164,6 +164,12 @@ int storeindex_restored(struct store *st, const struct model *m, const uint64_t 
  */
 struct storeindex_import;
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m);
+/*
+ * The same for a dry run, without the lock: the full and root stamps
+ * checked (as a reader checks), index.csv opened read-only. Its handle
+ * answers lookups; storeindex_import_end() must not be called with it.
+ */
+struct storeindex_import *storeindex_import_peek(struct store *st, struct model *m);
 /* `begun`: as storeindex_refresh()'s, from storeindex_render_begin() with this `x` (or NULL). */
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 			  const struct model *m, struct storeindex_render **begun);
