@@ -330,21 +330,36 @@ static void catalog_stored(struct store *st, const struct batch *b, struct store
 }
 
 /*
- * The index after an import that recorded a --set-variant edit: the
- * edit may name stored imports, whose rows the index holds as they were,
- * so it is not appended to but written anew from every stored run (what
- * the next reader would do; the import read them all before it had an
- * index to ask).
+ * The index after an import that recorded a --set-variant edit, when it
+ * answered the import (fresh, the lock held since): the edit may name
+ * stored imports, whose rows the index holds as they were, so what was
+ * stored is appended with the stamps of before the edit, and then the
+ * imports the edit names are read alone (the edit in effect) and their
+ * rows written again (storeindex_import_end_edited()). Anything that does
+ * not hold leaves the index stale: the next reader reads the data.
  */
-static void index_after_edit(struct store *st)
+static void index_after_edit(struct store *st, struct storeindex_import *ix, const struct store_import_plan *p,
+			     const uint64_t root_before[2])
 {
-	struct model all;
-	struct diag d = DIAG_INIT;
+	size_t n = p->m.noverrides - p->res.overrides_from, k = 0;
+	char **hashes = xcalloc(n ? n : 1, sizeof(*hashes));
+	struct model touched;
+	struct diag quiet = DIAG_INIT;
 
-	model_init(&all);
-	load_indexed(st, &all, 1, &d);
-	model_release(&all);
-	diag_release(&d);
+	for (size_t i = p->res.overrides_from; i < p->m.noverrides; i++) {
+		const char *t = p->m.overrides[i].target, *colon = strrchr(t, ':');
+
+		hashes[k++] = colon ? xstrndup(t, (size_t)(colon - t)) : xstrdup(t);
+	}
+	model_init(&touched);
+	if (store_load_imports(st, &touched, (const char *const *)hashes, k, &quiet) == 0 && !touched.damaged &&
+	    !quiet.n)
+		storeindex_import_end_edited(ix, st, p->stored ? &p->m : NULL, root_before, &touched);
+	model_release(&touched);
+	diag_release(&quiet);
+	for (size_t i = 0; i < k; i++)
+		free(hashes[i]);
+	free(hashes);
 }
 
 /* Store each text the plan keeps; tell of each input. */
@@ -377,7 +392,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	struct store st;
 	struct storeindex_import *ix = NULL;
 	struct batch b;
-	int write = dir && !o->dry && n > 0, stop = 0, whole;
+	int write = dir && !o->dry && n > 0, stop = 0, whole, edit_fresh = 0;
+	uint64_t root_before[2];
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
@@ -428,6 +444,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * both, and running the command again records nothing twice.
 	 */
 	if (!o->dry && p->m.noverrides > p->res.overrides_from) {
+		edit_fresh = ix && storeindex_root(&st, root_before) == 0;
 		p->edit = import_record_sets(&st, &p->m, &p->res, d);
 		stop = p->edit < 0; /* neither the edit nor the data */
 		tell(o, STORE_IMPORT_EDIT, p, d);
@@ -447,13 +464,13 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * clean, an index that could not be written), it stays stale (its
 	 * stamps say so) and the next reader writes it.
 	 */
-	if (!stop && !p->failed && p->clean && p->stored) {
-		if (whole)
+	if (!stop && !p->failed && p->clean && (p->stored || p->edit > 0)) {
+		if (whole && p->stored)
 			storeindex_refresh(&st, &p->m, &b.render);
 		else if (ix && p->edit <= 0)
 			storeindex_import_end(ix, &st, &p->m, &b.render);
-		else if (ix)
-			index_after_edit(&st);
+		else if (ix && p->edit > 0 && edit_fresh)
+			index_after_edit(&st, ix, p, root_before);
 	}
 	if (p->stored)
 		catalog_stored(&st, &b, p);

@@ -1798,8 +1798,9 @@ static int rewrite_both(struct storeindex_import *x, struct ibin_builder *b, con
 	return rc;
 }
 
-int storeindex_import_end(struct storeindex_import *x, const struct store *st,
-			  const struct model *m, struct storeindex_render **begun)
+/* storeindex_import_end(), the root stamp `root` when not NULL (else the store's now). */
+static int import_end(struct storeindex_import *x, const struct store *st, const struct model *m,
+		      struct storeindex_render **begun, const uint64_t *root)
 {
 	struct storeindex_render *none = NULL;
 	struct storeindex_render *r = render_take(m, x, begun ? begun : &none);
@@ -1819,7 +1820,9 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 		add128(s.full, full);
 		add128(s.quick, quick);
 	}
-	if (rootfd >= 0)
+	if (root)
+		memcpy(s.root, root, sizeof(s.root));
+	else if (rootfd >= 0)
 		root_part(rootfd, s.root);
 	if (datafd < 0)
 		rc = -1;
@@ -1835,6 +1838,22 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	if (rootfd >= 0)
 		close(rootfd);
 	return rc;
+}
+
+int storeindex_import_end(struct storeindex_import *x, const struct store *st,
+			  const struct model *m, struct storeindex_render **begun)
+{
+	return import_end(x, st, m, begun, NULL);
+}
+
+int storeindex_import_end_edited(struct storeindex_import *x, struct store *st, const struct model *m,
+				 const uint64_t root_before[2], const struct model *touched)
+{
+	struct storeindex_render *none = NULL;
+
+	if (m && import_end(x, st, m, &none, root_before) < 0)
+		return -1;
+	return rewrite(st, touched, root_before, NULL, 0);
 }
 
 const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x)

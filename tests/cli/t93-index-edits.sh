@@ -158,6 +158,33 @@ expect_rc 0 "undo of rm of several"
 fresh "undo of rm of several"
 same_as_rebuilt "undo of rm of several"
 
+# an import that records a --set-variant edit keeps the index fresh, reading no stored import
+# but the one the edit names: a new text renamed, a stored one renamed again, both at once
+# stored_runs_read CMD...: how many imports stored before CMD it read the runs of (strace)
+stored_runs_read() {
+	ls "$S/data" >"$T/data.before"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -o "$T/opens" -e trace=open,openat \
+		"$BD" "$@" >"$T/out" 2>&1 || { cat "$T/out" >&2; fail "$*"; }
+	grep -o 'data/[0-9a-f]*/runs.csv' "$T/opens" | cut -d/ -f2 | sort -u | grep -cxF -f "$T/data.before"
+}
+for edit in "--set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt" \
+	"--set-variant 11=pgobolt samples/hyperfine/hand-new-us.txt" \
+	"-s 5=pgo2 samples/hyperfine/hand-new-us.txt samples/hyperfine/release.txt"; do
+	bd list
+	cp "$IX" "$T/ix.old"
+	if command -v strace >/dev/null; then
+		# shellcheck disable=SC2086
+		n=$(stored_runs_read import $edit)
+		[ "$n" -le 1 ] || fail "import $edit: read the runs of $n stored imports"
+	else
+		# shellcheck disable=SC2086
+		bd import $edit
+	fi
+	cmp -s "$IX" "$T/ix.old" && fail "import $edit: the index was not written again"
+	fresh "import $edit"
+	same_as_rebuilt "import $edit"
+done
+"$BD" list variants | grep -q pgo2 || fail "--set-variant: the stored text's variant not renamed"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -191,7 +218,8 @@ for which in index.bin index.csv; do
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
 done
 
-# rm and its undo killed the same way, on a store with no undone rm (whose index they write)
+# rm, its undo and an import that records a --set-variant edit killed the same way, on a
+# store with no undone rm (whose index they write)
 S=$T/fresh
 export BENCHDELTA_STORE=$S
 bd import samples/hyperfine/o0-vs-o2.txt
@@ -201,7 +229,7 @@ bd list
 cp -a "$S" "$T/fresh.rm"
 BENCHDELTA_STORE=$T/fresh.rm bd list
 BENCHDELTA_STORE=$T/fresh.rm bd rm reno
-for edit in "rm reno" "undo"; do
+for edit in "rm reno" "undo" "import --set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt"; do
 	from=$S
 	[ "$edit" = undo ] && from=$T/fresh.rm
 	for which in index.bin index.csv; do
@@ -218,17 +246,26 @@ for edit in "rm reno" "undo"; do
 		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
 			"$BD" $edit >/dev/null 2>&1
 		[ $? -eq 137 ] || fail "$edit was not killed at the rename of $which"
+		case $edit in
+		# what it stored was appended first, stamped as before the edit: stale, not wrong
+		import*)
+			grep -q '^"A"' "$T/killed/index.csv" || fail "$edit killed before its append"
+			cp "$T/killed/index.csv" "$T/ix.killed"
+			BENCHDELTA_STORE=$T/killed bd list
+			cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$edit killed before $which: the index read as fresh"
+			;;
+		esac
 		readers "$T/killed" "$T/with"
 		rm -rf "$T/copy"
 		cp -a "$T/killed" "$T/copy"
 		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
 		readers "$T/copy" "$T/without"
 		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$edit killed before $which: the readers differ from the data"; }
-		if [ "$edit" = undo ]; then
-			grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back"
-		else
-			grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed"
-		fi
+		case $edit in
+		undo) grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back" ;;
+		rm*) grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed" ;;
+		*) grep -q "boltpgo" "$T/with" || fail "import --set-variant killed before $which: no edit" ;;
+		esac
 	done
 done
 echo "ok $test_name"
