@@ -18,6 +18,7 @@
 #include "util/buf.h"
 #include "util/hash.h"
 #include "util/mapped.h"
+#include "util/strmap.h"
 #include "util/util.h"
 
 /* ---- snapshots ---- */
@@ -535,6 +536,51 @@ static int restored_ever(const struct model *sum)
 }
 
 /*
+ * 1 when imports `gone[0..n)` hold no block that an import once removed
+ * and brought back by an undo holds too (the journal of summary `sum`):
+ * only such a pair can hold one block (one imported while the other was
+ * away), so then the index's entry of each block of theirs names one of
+ * them or none other, and their removal may drop it. 0 when one holds
+ * such a block, is itself one brought back (its partner could be any
+ * import), or they do not read clean: the index is left stale.
+ */
+static int gone_blocks_alone(struct store *st, const struct model *sum, const char *const *gone, size_t n)
+{
+	struct strmap restored = STRMAP_INIT, keys = STRMAP_INIT;
+	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
+	struct model rm, gm;
+	struct diag quiet = DIAG_INIT;
+	size_t nback = 0;
+	int ok = 1;
+
+	for (size_t i = 0; i < sum->nedits; i++) {
+		const struct edit_row *r = &sum->edits[i];
+
+		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL))
+			back[nback++] = r->target;
+	}
+	for (size_t i = 0; i < n && ok; i++)
+		ok = !strmap_get(&restored, gone[i], NULL);
+	model_init(&rm);
+	model_init(&gm);
+	if (ok)
+		ok = store_load_imports(st, &rm, back, nback, &quiet) == 0 &&
+		     store_load_imports(st, &gm, gone, n, &quiet) == 0 && !rm.damaged && !gm.damaged && !quiet.n;
+	for (size_t i = 0; ok && i < rm.rs.nruns; i++)
+		if (rm.rs.runs[i].block)
+			strmap_put(&keys, rm.rs.runs[i].block, 1);
+	for (size_t i = 0; ok && i < gm.rs.nruns; i++)
+		ok = !gm.rs.runs[i].block || !strmap_get(&keys, gm.rs.runs[i].block, NULL);
+	strmap_release(&keys);
+	strmap_release(&restored);
+	model_release(&gm);
+	model_release(&rm);
+	diag_release(&quiet);
+	free(back);
+	return ok;
+}
+
+/*
  * Under the lock (taken when not held, settled), whether the index is
  * fresh, with the root stamp before the change: 1 when so (*sum then
  * holds it), 0 when not, -1 when the lock or the settling fails.
@@ -568,12 +614,13 @@ static long remove_fresh(struct store *st, struct model *m, const struct store_e
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	if (fresh && !restored_ever(&sum)) {
+	if (fresh) {
 		const char **hashes = xmalloc(op->n * sizeof(*hashes));
 
 		for (size_t i = 0; i < op->n; i++)
 			hashes[i] = op->rows[i].target;
-		g = storeindex_gone_begin(st, hashes, op->n);
+		if (!restored_ever(&sum) || gone_blocks_alone(st, &sum, hashes, op->n))
+			g = storeindex_gone_begin(st, hashes, op->n);
 		free(hashes);
 	}
 	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
