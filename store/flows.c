@@ -677,13 +677,97 @@ static const char *one_experiment(const struct edit_row *rows, size_t n)
 	return e;
 }
 
-/* A change of the journal alone: an edit or an undo (`edit` NULL). */
+/*
+ * A change of the journal alone: an edit or an undo (`edit` NULL) of
+ * edit `undo_id`, the latest in effect (`named` 0) or the one named
+ * (`named` 1: an older edit, or an undo, whose undo redoes what it took
+ * back).
+ */
 struct change {
 	struct model *m;
 	const struct store_edit_op *edit;
 	uint32_t undo_id;
 	struct undo_info *undone;
+	int named;
 };
+
+/* The rows of edit `id` in journal model `j`: their first, and how many (0: none). */
+static size_t edit_rows(const struct model *j, uint32_t id, size_t *first)
+{
+	size_t n = 0;
+
+	for (*first = 0; *first < j->nedits && j->edits[*first].id != id; (*first)++)
+		;
+	while (*first + n < j->nedits && j->edits[*first + n].id == id)
+		n++; /* an edit's rows are one run of the journal */
+	return n;
+}
+
+/* 1 when edit `id` of `j` moves imports (renames an experiment), or is an undo. */
+static int moves_or_undoes(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+
+	for (size_t i = first; i < first + n; i++)
+		if (j->edits[i].op == EDIT_EXPERIMENT || j->edits[i].op == EDIT_UNDO)
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 when nothing in journal `j` after the rows of edit `id` moves imports
+ * between experiments (a move, a renamed experiment, an undo of one), so
+ * that the experiment its rows name is still the one they change: the
+ * undo of an older one-experiment edit, or its redo, touches it alone.
+ */
+static int names_stay_after(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+	uint32_t t;
+
+	if (!n)
+		return 0;
+	for (size_t i = first + n; i < j->nedits; i++) {
+		const struct edit_row *r = &j->edits[i];
+
+		if (r->op == EDIT_EXPERIMENT)
+			return 0;
+		if (r->op == EDIT_UNDO && (!r->target || sscanf(r->target, "%u", &t) != 1 ||
+					   (t != id && moves_or_undoes(j, t))))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Is edit `c->undo_id` still the one an undo of `c` takes back, now that
+ * the lock is held? The latest in effect when `c` asked for it, else (an
+ * edit named) still one to undo, with the names of the experiments its
+ * rows (or, a redo, the rows it took back, `orig`) touch unchanged since
+ * (journal `j`).
+ */
+static int still_undoes(struct store *st, const struct change *c, const struct model *j, uint32_t orig)
+{
+	struct undo_info probe;
+	struct diag quiet = DIAG_INIT;
+	int ok = journal_undo(st, c->named ? c->undo_id : 0, 1, &probe, &quiet) == 0 &&
+		 probe.undone == c->undo_id && (!c->named || names_stay_after(j, orig));
+
+	diag_release(&quiet);
+	return ok;
+}
+
+/* The edit whose rows an undo of `id` acts on: `id`, or when it is an undo, the edit it took back. */
+static uint32_t original_of(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+	uint32_t t;
+
+	if (n == 1 && j->edits[first].op == EDIT_UNDO && j->edits[first].target &&
+	    sscanf(j->edits[first].target, "%u", &t) == 1)
+		return t;
+	return id;
+}
 
 /*
  * Change the journal (`c`), which touches experiment `exp` alone, under
@@ -709,16 +793,10 @@ static long change_in(struct store *st, const char *exp, struct change *c, struc
 		goto out;
 	}
 	fresh = storeindex_load(st, &sum, NULL) == 1 && storeindex_root(st, root) == 0;
-	if (!c->edit) {
-		/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
-		struct undo_info probe;
-		struct diag quiet = DIAG_INIT;
-
-		if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != c->undo_id) {
-			fresh = 0;
-			c->undo_id = 0;
-		}
-		diag_release(&quiet);
+	if (!c->edit && !still_undoes(st, c, &sum, c->named ? original_of(&sum, c->undo_id) : c->undo_id)) {
+		/* else the latest is undone, as asked (or the one named), the index left stale */
+		fresh = 0;
+		c->undo_id = c->named ? c->undo_id : 0;
 	}
 	rc = c->edit ? journal_record(st, c->m, c->edit->command, c->edit->what, c->edit->rows, c->edit->n, d)
 		     : journal_undo(st, c->undo_id, 0, c->undone, d);
@@ -747,7 +825,7 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
  * the index was fresh before, the imports that came back are read alone
  * and added to it (storeindex_restored()), else it is left stale.
  */
-static int restore_fresh(struct store *st, uint32_t id, const char *const *hashes, size_t n,
+static int restore_fresh(struct store *st, uint32_t id, int named, const char *const *hashes, size_t n,
 			 struct undo_info *out, struct diag *d)
 {
 	struct model sum, back;
@@ -761,10 +839,10 @@ static int restore_fresh(struct store *st, uint32_t id, const char *const *hashe
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
-	if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != id) {
+	/* still the latest edit (or still one to undo), now that the lock is held? else as asked */
+	if (journal_undo(st, named ? id : 0, 1, &probe, &quiet) < 0 || probe.undone != id || probe.redo) {
 		fresh = 0;
-		id = 0;
+		id = named ? id : 0;
 	}
 	rc = journal_undo(st, id, 0, out, d);
 	if (rc == 0 && fresh && store_load_imports(st, &back, hashes, n, &quiet) == 0 && !back.damaged &&
@@ -779,39 +857,38 @@ out:
 	return rc;
 }
 
-int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
+int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d)
 {
 	struct model j;
 	struct diag quiet = DIAG_INIT;
 	const char *exp = NULL;
-	struct change c = { NULL, NULL, 0, out };
+	struct change c = { NULL, NULL, 0, out, id != 0 };
 	size_t first = 0, n = 0;
+	int redo = 0;
 
-	/* the edit the undo takes back, and the experiment its rows touch */
+	/* the edit the undo takes back (a redo: the rows the undo it takes back took back), their experiment */
 	model_init(&j);
-	if (journal_undo(st, 0, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
-		while (first < j.nedits && j.edits[first].id != out->undone)
-			first++;
-		while (first + n < j.nedits && j.edits[first + n].id == out->undone)
-			n++; /* an edit's rows are one run of the journal */
+	if (journal_undo(st, id, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
+		redo = out->redo;
+		n = edit_rows(&j, redo ? original_of(&j, out->undone) : out->undone, &first);
 		exp = n ? one_experiment(&j.edits[first], n) : NULL;
 		c.undo_id = out->undone;
 	}
 	diag_release(&quiet);
-	if (!exp && n && removes_only(&j.edits[first], n)) {
+	if (!exp && n && !redo && removes_only(&j.edits[first], n)) {
 		const char **hashes = xmalloc(n * sizeof(*hashes));
 		int rc;
 
 		for (size_t i = 0; i < n; i++)
 			hashes[i] = j.edits[first + i].target;
-		rc = restore_fresh(st, c.undo_id, hashes, n, out, d);
+		rc = restore_fresh(st, c.undo_id, c.named, hashes, n, out, d);
 		free(hashes);
 		model_release(&j);
 		return rc;
 	}
 	if (!exp) {
 		model_release(&j);
-		return journal_undo(st, 0, 0, out, d);
+		return journal_undo(st, id, 0, out, d);
 	}
 	{
 		char *name = xstrdup(exp);
@@ -822,6 +899,11 @@ int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
 		free(name);
 		return rc < 0 ? -1 : 0;
 	}
+}
+
+int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
+{
+	return store_undo_id_fresh(st, 0, out, d);
 }
 
 int store_add_override(struct store *st, const char *kind, const char *target, const char *value,

@@ -218,6 +218,43 @@ for edit in "--set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt" \
 	same_as_rebuilt "import $edit"
 done
 "$BD" list variants | grep -q pgo2 || fail "--set-variant: the stored text's variant not renamed"
+# the undo of an older edit, and a redo (the undo of an undo), keep the index fresh when the
+# edit touched one experiment whose name nothing changed since, or removed imports
+last_edit() { awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv"; }
+run rename-variant -e "Two renamed" PGO PGO2
+expect_rc 0 "an alias to undo later"
+alias_edit=$(last_edit)
+bd import samples/criterion/bencher.txt
+run rm --import "$(import_id 'bencher.txt$')"
+expect_rc 0 "rm after the alias"
+rm_edit=$(last_edit)
+fresh "rm after the alias"
+run undo "$alias_edit"
+expect_rc 0 "undo of an older alias"
+fresh "undo of an older alias"
+same_as_rebuilt "undo of an older alias"
+"$BD" list variants | grep -q PGO2 && fail "undo of an older alias: still PGO2"
+run undo "$(last_edit)"
+expect_rc 0 "redo of the alias"
+expect_out "redid"
+fresh "redo of the alias"
+same_as_rebuilt "redo of the alias"
+"$BD" list variants | grep -q PGO2 || fail "redo of the alias: no PGO2"
+run undo "$rm_edit"
+expect_rc 0 "undo of an older rm"
+fresh "undo of an older rm"
+same_as_rebuilt "undo of an older rm"
+# an experiment renamed after the edit: its undo leaves the index stale, still the data's
+run rename-variant -e "Two renamed" PGO2 PGO3
+alias_edit=$(last_edit)
+run rename-experiment "Two renamed" "Two again"
+expect_rc 0 "rename after the alias"
+bd list
+run undo "$alias_edit"
+expect_rc 0 "undo of an alias whose experiment was renamed since"
+stale "undo of an alias whose experiment was renamed since"
+same_as_rebuilt "undo of an alias whose experiment was renamed since"
+bd rename-experiment "Two again" "Two renamed"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
