@@ -20,9 +20,25 @@
 #include "parsers/legend.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/mapped.h"
 #include "util/text.h"
 
+
+/*
+ * The lines every parser refused to start a block with, by their text: a
+ * log repeats its captions and sentences round after round ("Sizes of the
+ * builds:"), and a claim asked outside a block reads the line's text alone
+ * (parser.h), so a line refused once is refused again without asking the
+ * dozen or more parsers its first byte names. One line a slot, by a hash.
+ */
+#define REFUSED_SLOTS 128
+#define REFUSED_TEXT 120 /* longer lines are asked each time */
+
+struct refused {
+	uint32_t len; /* 0: empty */
+	char text[REFUSED_TEXT];
+};
 
 struct seg {
 	const char *name;
@@ -37,6 +53,7 @@ struct seg {
 	/* for each first byte, the parsers whose START lines can begin with it */
 	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
+	struct refused refused[REFUSED_SLOTS];
 
 	/* the open block */
 	const struct parser *open;
@@ -120,6 +137,29 @@ static void build_dispatch(struct seg *sg)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
 	}
+}
+
+/* The slot of the line's text in sg->refused, or NULL when the text is too long for one. */
+static struct refused *refused_slot(struct seg *sg, const struct line *l)
+{
+	if (l->len > REFUSED_TEXT)
+		return NULL;
+	return &sg->refused[hash_fnv1a(l->s, l->len) % REFUSED_SLOTS];
+}
+
+/* Did every parser refuse the text of `l` before? (`r`: its slot, or NULL) */
+static int refused_before(const struct refused *r, const struct line *l)
+{
+	return r && r->len == l->len && !memcmp(r->text, l->s, l->len);
+}
+
+/* Every parser refused `l`: keep its text, unless a pattern failed (the line is then asked again). */
+static void refuse(struct refused *r, const struct line *l)
+{
+	if (!r || rx_failed())
+		return;
+	memcpy(r->text, l->s, l->len);
+	r->len = l->len;
 }
 
 /* Words that make the line above a block the command that produced it. */
@@ -1118,7 +1158,10 @@ static void do_line(struct seg *sg, struct line *l)
 	int title = (b == '-' || b == '=') && setext_under_prose(sg, l) &&
 		    !sg->prev_prose_command;
 
-	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
+	struct refused *r = title ? NULL : refused_slot(sg, l);
+	int ask = !title && !refused_before(r, l); /* (a line refused before: no parser takes it) */
+
+	for (unsigned k = 0; k < sg->ndispatch[b] && ask; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
 		/*
@@ -1140,6 +1183,8 @@ static void do_line(struct seg *sg, struct line *l)
 			return;
 		}
 	}
+	if (ask)
+		refuse(r, l);
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;
