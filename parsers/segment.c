@@ -37,7 +37,21 @@
 
 struct refused {
 	uint32_t len; /* 0: empty */
+	/*
+	 * What prose_line() asked of the text and no state changes, once
+	 * asked (REFUSED_ASKED_x) and the answer (REFUSED_x): whether it is a
+	 * command, a comment's header, an environment heading, and that it
+	 * holds no legend.
+	 */
+	uint8_t asked, said;
 	char text[REFUSED_TEXT];
+};
+
+enum {
+	REFUSED_COMMAND = 1,
+	REFUSED_COMMENT = 2,
+	REFUSED_ENV = 4,
+	REFUSED_NO_LEGEND = 8,
 };
 
 struct seg {
@@ -54,6 +68,7 @@ struct seg {
 	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
 	struct refused refused[REFUSED_SLOTS];
+	struct refused *line_refused; /* the slot that holds the current line's text, or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -160,6 +175,29 @@ static void refuse(struct refused *r, const struct line *l)
 		return;
 	memcpy(r->text, l->s, l->len);
 	r->len = l->len;
+	r->asked = r->said = 0;
+}
+
+/*
+ * The answer of fn about the current line's text (its `what` bit): kept
+ * in the line's slot when it has one and no pattern failed in the asking
+ * (a failure is reported once for each line it happens on).
+ */
+static int line_fact(struct seg *sg, unsigned what, int (*fn)(const char *s, size_t n), const char *s,
+		     size_t n)
+{
+	struct refused *r = sg->line_refused;
+	int v;
+
+	if (r && (r->asked & what))
+		return (r->said & what) != 0;
+	v = fn(s, n);
+	if (r && !rx_failed()) {
+		r->asked |= (uint8_t)what;
+		if (v)
+			r->said |= (uint8_t)what;
+	}
+	return v;
 }
 
 /* Words that make the line above a block the command that produced it. */
@@ -810,22 +848,23 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
 	look_for_title(sg, l);
-	if (prose_comment_header(l->s, l->len)) {
+	if (line_fact(sg, REFUSED_COMMENT, prose_comment_header, l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;
 		sg->pending_line = 0;
 		return;
 	}
-	command = looks_like_command(s, n);
-	if (!command) {
+	command = line_fact(sg, REFUSED_COMMAND, looks_like_command, s, n);
+	if (!command && !(sg->line_refused && (sg->line_refused->asked & REFUSED_NO_LEGEND))) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
-		legend_scan(s, n, add_legend, &lc);
+		if (!legend_scan(s, n, add_legend, &lc) && sg->line_refused && !rx_failed())
+			sg->line_refused->asked |= REFUSED_NO_LEGEND; /* a text with none has none the next time */
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
-	if (shaped && prose_env_heading(l->s, l->len)) {
+	if (shaped && line_fact(sg, REFUSED_ENV, prose_env_heading, l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
 		sg->pending_line = 0;
@@ -1051,6 +1090,7 @@ static void do_line(struct seg *sg, struct line *l)
 		i++;
 	l->indent = i;
 	blank = i == l->len;
+	sg->line_refused = NULL;
 
 	if (blank) {
 		if (sg->open)
@@ -1185,6 +1225,7 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	if (ask)
 		refuse(r, l);
+	sg->line_refused = refused_before(r, l) ? r : NULL;
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;
@@ -1199,7 +1240,7 @@ static void do_line(struct seg *sg, struct line *l)
 	 * output: the command is no prose between them
 	 */
 	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
-	      looks_like_command(l->s + l->indent, l->len - l->indent)))
+	      line_fact(sg, REFUSED_COMMAND, looks_like_command, l->s + l->indent, l->len - l->indent)))
 		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
