@@ -26,32 +26,39 @@
 
 
 /*
- * The lines every parser refused to start a block with, by their text: a
- * log repeats its captions and sentences round after round ("Sizes of the
- * builds:"), and a claim asked outside a block reads the line's text alone
- * (parser.h), so a line refused once is refused again without asking the
- * dozen or more parsers its first byte names. One line a slot, by a hash.
+ * What the parsers answered, outside a block, of the lines asked last, by
+ * their text: a log repeats its captions, sentences and tools' first lines
+ * round after round ("Sizes of the builds:", "Benchmark 1: ./app run"),
+ * and a claim asked outside a block reads the line's text alone
+ * (parser.h). A line asked before goes straight to the parser that
+ * started a block with it, with the state its claim wrote, or to none,
+ * without asking again the dozen or more parsers its first byte names.
+ * One line a slot, by a hash.
  */
-#define REFUSED_SLOTS 128
-#define REFUSED_TEXT 120 /* longer lines are asked each time */
+#define ASKED_SLOTS 128
+#define ASKED_TEXT 120 /* longer lines are asked each time */
+#define ASKED_STATE 64 /* a claim state kept with its line, at most (larger ones: asked each time) */
 
-struct refused {
-	uint32_t len; /* 0: empty */
+struct asked {
+	uint32_t len;       /* 0: empty */
+	uint8_t starter;    /* the parser that started a block with it, its index + 1; 0: none did */
 	/*
-	 * What prose_line() asked of the text and no state changes, once
-	 * asked (REFUSED_ASKED_x) and the answer (REFUSED_x): whether it is a
-	 * command, a comment's header, an environment heading, and that it
-	 * holds no legend.
+	 * Of a line no parser took: what prose_line() asked of its text and
+	 * no state changes: the ASKED_x bits asked, and their answers in `said`
+	 * (a command, a comment's header, an environment heading, no legend).
 	 */
 	uint8_t asked, said;
-	char text[REFUSED_TEXT];
+	unsigned char state[ASKED_STATE]; /* the starter's claim state */
+	char text[ASKED_TEXT];
 };
 
+_Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in a byte");
+
 enum {
-	REFUSED_COMMAND = 1,
-	REFUSED_COMMENT = 2,
-	REFUSED_ENV = 4,
-	REFUSED_NO_LEGEND = 8,
+	ASKED_COMMAND = 1,
+	ASKED_COMMENT = 2,
+	ASKED_ENV = 4,
+	ASKED_NO_LEGEND = 8,
 };
 
 struct seg {
@@ -67,8 +74,8 @@ struct seg {
 	/* for each first byte, the parsers whose START lines can begin with it */
 	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
-	struct refused refused[REFUSED_SLOTS];
-	struct refused *line_refused; /* the slot that holds the current line's text, or NULL */
+	struct asked asked[ASKED_SLOTS];
+	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -154,28 +161,37 @@ static void build_dispatch(struct seg *sg)
 	}
 }
 
-/* The slot of the line's text in sg->refused, or NULL when the text is too long for one. */
-static struct refused *refused_slot(struct seg *sg, const struct line *l)
+/* The slot of the line's text in sg->asked, or NULL when the text is too long for one. */
+static struct asked *asked_slot(struct seg *sg, const struct line *l)
 {
-	if (l->len > REFUSED_TEXT)
+	if (l->len > ASKED_TEXT)
 		return NULL;
-	return &sg->refused[hash_fnv1a(l->s, l->len) % REFUSED_SLOTS];
+	return &sg->asked[hash_fnv1a(l->s, l->len) % ASKED_SLOTS];
 }
 
-/* Did every parser refuse the text of `l` before? (`r`: its slot, or NULL) */
-static int refused_before(const struct refused *r, const struct line *l)
+/* Was the text of `l` asked before? (`a`: its slot, or NULL) */
+static int asked_before(const struct asked *a, const struct line *l)
 {
-	return r && r->len == l->len && !memcmp(r->text, l->s, l->len);
+	return a && a->len == l->len && !memcmp(a->text, l->s, l->len);
 }
 
-/* Every parser refused `l`: keep its text, unless a pattern failed (the line is then asked again). */
-static void refuse(struct refused *r, const struct line *l)
+/*
+ * The parsers answered `l`: parser `starter` (index + 1, 0: none) started
+ * a block with it, its claim writing `state` of `size` bytes. Kept in the
+ * slot, unless a pattern failed (the line is then asked again, and the
+ * failure reported again) or the state is too large to keep.
+ */
+static void asked_keep(struct asked *a, const struct line *l, unsigned starter, const unsigned char *state,
+		       size_t size)
 {
-	if (!r || rx_failed())
+	if (!a || rx_failed() || size > ASKED_STATE)
 		return;
-	memcpy(r->text, l->s, l->len);
-	r->len = l->len;
-	r->asked = r->said = 0;
+	memcpy(a->text, l->s, l->len);
+	a->len = l->len;
+	a->starter = (uint8_t)starter;
+	a->asked = a->said = 0;
+	if (starter)
+		memcpy(a->state, state, size);
 }
 
 /*
@@ -186,16 +202,16 @@ static void refuse(struct refused *r, const struct line *l)
 static int line_fact(struct seg *sg, unsigned what, int (*fn)(const char *s, size_t n), const char *s,
 		     size_t n)
 {
-	struct refused *r = sg->line_refused;
+	struct asked *a = sg->line_asked;
 	int v;
 
-	if (r && (r->asked & what))
-		return (r->said & what) != 0;
+	if (a && (a->asked & what))
+		return (a->said & what) != 0;
 	v = fn(s, n);
-	if (r && !rx_failed()) {
-		r->asked |= (uint8_t)what;
+	if (a && !rx_failed()) {
+		a->asked |= (uint8_t)what;
 		if (v)
-			r->said |= (uint8_t)what;
+			a->said |= (uint8_t)what;
 	}
 	return v;
 }
@@ -848,23 +864,23 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
 	look_for_title(sg, l);
-	if (line_fact(sg, REFUSED_COMMENT, prose_comment_header, l->s, l->len)) {
+	if (line_fact(sg, ASKED_COMMENT, prose_comment_header, l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;
 		sg->pending_line = 0;
 		return;
 	}
-	command = line_fact(sg, REFUSED_COMMAND, looks_like_command, s, n);
-	if (!command && !(sg->line_refused && (sg->line_refused->asked & REFUSED_NO_LEGEND))) {
+	command = line_fact(sg, ASKED_COMMAND, looks_like_command, s, n);
+	if (!command && !(sg->line_asked && (sg->line_asked->asked & ASKED_NO_LEGEND))) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
-		if (!legend_scan(s, n, add_legend, &lc) && sg->line_refused && !rx_failed())
-			sg->line_refused->asked |= REFUSED_NO_LEGEND; /* a text with none has none the next time */
+		if (!legend_scan(s, n, add_legend, &lc) && sg->line_asked && !rx_failed())
+			sg->line_asked->asked |= ASKED_NO_LEGEND; /* a text with none has none the next time */
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
-	if (shaped && line_fact(sg, REFUSED_ENV, prose_env_heading, l->s, l->len)) {
+	if (shaped && line_fact(sg, ASKED_ENV, prose_env_heading, l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
 		sg->pending_line = 0;
@@ -1090,7 +1106,7 @@ static void do_line(struct seg *sg, struct line *l)
 		i++;
 	l->indent = i;
 	blank = i == l->len;
-	sg->line_refused = NULL;
+	sg->line_asked = NULL;
 
 	if (blank) {
 		if (sg->open)
@@ -1198,10 +1214,19 @@ static void do_line(struct seg *sg, struct line *l)
 	int title = (b == '-' || b == '=') && setext_under_prose(sg, l) &&
 		    !sg->prev_prose_command;
 
-	struct refused *r = title ? NULL : refused_slot(sg, l);
-	int ask = !title && !refused_before(r, l); /* (a line refused before: no parser takes it) */
+	struct asked *a = title ? NULL : asked_slot(sg, l);
+	const struct parser *starter = NULL;
+	int ask = !title;
 
-	for (unsigned k = 0; k < sg->ndispatch[b] && ask; k++) {
+	if (asked_before(a, l)) {
+		/* the answers of the line's first time */
+		ask = 0;
+		if (a->starter) {
+			starter = sg->parsers[a->starter - 1];
+			memcpy(tmp, a->state, starter->state_size);
+		}
+	}
+	for (unsigned k = 0; k < sg->ndispatch[b] && ask && !starter; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
 		/*
@@ -1213,19 +1238,23 @@ static void do_line(struct seg *sg, struct line *l)
 		else
 			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
-			settle_caption(sg, l);
-			sg->env = 0;
-			sg->title_done = sg->title_done || !sg->first_text_line;
-			open_block(sg, p, tmp);
-			add_line(sg, l, 0);
-			sg->last_nonblank_line = l->no;
-			sg->after_author = 0;
-			return;
+			starter = p;
+			asked_keep(a, l, sg->dispatch[b][k] + 1u, tmp, p->state_size);
 		}
 	}
+	if (starter) {
+		settle_caption(sg, l);
+		sg->env = 0;
+		sg->title_done = sg->title_done || !sg->first_text_line;
+		open_block(sg, starter, tmp);
+		add_line(sg, l, 0);
+		sg->last_nonblank_line = l->no;
+		sg->after_author = 0;
+		return;
+	}
 	if (ask)
-		refuse(r, l);
-	sg->line_refused = refused_before(r, l) ? r : NULL;
+		asked_keep(a, l, 0, NULL, 0);
+	sg->line_asked = asked_before(a, l) ? a : NULL;
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;
@@ -1240,7 +1269,7 @@ static void do_line(struct seg *sg, struct line *l)
 	 * output: the command is no prose between them
 	 */
 	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
-	      line_fact(sg, REFUSED_COMMAND, looks_like_command, l->s + l->indent, l->len - l->indent)))
+	      line_fact(sg, ASKED_COMMAND, looks_like_command, l->s + l->indent, l->len - l->indent)))
 		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
