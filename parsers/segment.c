@@ -1319,6 +1319,27 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
+/*
+ * The next '|' of the text, found by one memchr for all the lines before
+ * it: a container log's prefix ("web_1  | ") needs one, and most lines of
+ * most texts hold none.
+ */
+struct bars {
+	const char *next; /* the next bar at or after the line asked last, or the text's end */
+	const char *end;
+};
+
+/* Is there a '|' in [from, to)? Lines come in the text's order. */
+static int bar_in(struct bars *b, const char *from, const char *to)
+{
+	if (b->next < from) {
+		b->next = memchr(from, '|', (size_t)(b->end - from));
+		if (!b->next)
+			b->next = b->end;
+	}
+	return b->next < to;
+}
+
 /* The container log prefix of the lines read last (a copy: their pages may be given back). */
 struct container {
 	char prefix[80];
@@ -1362,6 +1383,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	struct seg sg;
 	struct specials sp;
 	struct container cp = { 0 };
+	struct bars bars = { len ? memchr(text, '|', len) : NULL, text + len };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
@@ -1380,6 +1402,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.text_len = len;
 	build_dispatch(&sg);
 	specials_init(&sp, text, len);
+	if (!bars.next)
+		bars.next = bars.end;
 
 	while (pos < len && !sg.stopped) {
 		const char *raw = text + pos;
@@ -1397,7 +1421,12 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.raw_len--;
 		if (l.raw_len && !(raw[0] == ' ' || raw[0] == '\t')) {
 			/* a container log's prefix: the line begins after it (its offsets too) */
-			size_t k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+			size_t k = 0;
+
+			if (bar_in(&bars, raw, raw + l.raw_len))
+				k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+			else
+				cp.len = 0; /* (no prefix without a bar) */
 
 			l.raw += k;
 			l.off += k;
