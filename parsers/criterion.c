@@ -207,15 +207,11 @@ static int result_like(const char *p, const char *end)
 	return units >= 2;
 }
 
-/* The one classifier the claim and the parse share. */
-static enum kind classify(const struct line *l)
+/* classify() of a line that is no progress line. */
+static enum kind classify_rest(const struct line *l)
 {
-	const char *p, *id;
-	size_t n;
+	const char *p = after_time(l);
 
-	if (progress_id(l, &id, &n))
-		return K_PROGRESS;
-	p = after_time(l);
 	if (p)
 		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
 	if (line_starts(l, "thrpt:"))
@@ -236,6 +232,15 @@ static enum kind classify(const struct line *l)
 		return K_OUTLIER;
 	return K_NONE;
 }
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
+{
+	const char *id;
+	size_t n;
+
+	return progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+}
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /*
@@ -250,7 +255,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	const char *id;
 	size_t n;
 	/* classify()'s first test, its id kept for remember() instead of read again */
-	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify(l);
+	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
 
 	switch (k) {
 	case K_PROGRESS:

@@ -148,8 +148,10 @@ static size_t title_prefix(const char *s, size_t n, size_t *tn)
 
 	if (!colon) /* most lines have no colon in their first bytes */
 		return 0;
-	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n; i++) {
-		if (s[i] == ':' && s[i + 1] == ' ' && s[i + 2] == ' ') {
+	/* from colon to colon (memchr again) */
+	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n;
+	     colon = memchr(s + i + 1, ':', lim - i - 1), i = colon ? (size_t)(colon - s) : lim) {
+		if (s[i + 1] == ' ' && s[i + 2] == ' ') {
 			if (s[0] == ' ' || s[0] == '\t')
 				return 0;
 			*tn = i;
