@@ -48,6 +48,17 @@ enum act_result {
 	ACT_DONE = 1 << 0,   /* handled; redraw */
 	ACT_OPEN = 1 << 1,   /* open t->ask.screen on t->ask's arguments (the screen's open()) */
 	ACT_SHOW = 1 << 2,   /* go back to t->ask.screen as it was left */
+	ACT_RELOAD = 1 << 3, /* read the store again first (t->ask.reload says how), then the rest */
+};
+
+/*
+ * How an ACT_RELOAD reads the store again (tui.c carries it out through
+ * reload.c, the one place that replaces the model; no screen calls it).
+ */
+enum reload_how {
+	RELOAD_WHOLE = 1, /* the whole store (an import, an import taken back, a removal) */
+	RELOAD_FRESH,     /* as cheaply as it is shown: the index again, the experiment open alone */
+	RELOAD_RECORDS,   /* the whole store, only when the model in hand is the index or one experiment */
 };
 
 /*
@@ -67,6 +78,11 @@ struct screen_ask {
 	const char *subject, *quantity;
 	long run;               /* Source: the run (a model run index) */
 	unsigned line;          /* Source: the text's line to put the cursor on; 0 the run's block */
+	const char *file;       /* Source: the run read from this file at `line` (not `run`); NULL: `run` */
+	/* ACT_RELOAD (kept by the screen_ask_*() calls that follow it): how, and the
+	   experiment to put the list's cursor on after it (NULL: where it was) */
+	enum reload_how reload;
+	const char *select;
 	struct arena arena;
 };
 
@@ -202,6 +218,16 @@ int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const c
 		       const char *subject, const char *quantity);
 /* Source on run `run` (a model run index), at text line `line` (0: the run's block). */
 int screen_ask_source(struct tui *t, long run, unsigned line);
+/* Source on the run read from `file` whose text holds `line` (the nearest run of that file). */
+int screen_ask_source_at(struct tui *t, const char *file, unsigned line);
+/*
+ * Read the store again (`how`) before what else the key asks, then put
+ * the list's cursor on experiment `select` (NULL: none). When the read
+ * fails or Esc cancels it, nothing else asked is done (the reason is in
+ * the status line). A message set before the request stays unless the
+ * read has something to say.
+ */
+int screen_ask_reload(struct tui *t, enum reload_how how, const char *select);
 /* Free what t->ask holds and clear it. */
 void screen_ask_release(struct screen_ask *a);
 

@@ -668,9 +668,8 @@ static int paste_undo_import(struct tui *t)
 	if (id <= 0) {
 		tui_message(t, "the import was not taken back: %s", d.n ? d.v[d.n - 1].text : "nothing to remove");
 	} else {
-		if (explore_reload(t) == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
 		tui_said_edit(t, id, what);
+		screen_ask_reload(t, RELOAD_WHOLE, NULL); /* tui.c reads the store again */
 	}
 	diag_release(&d);
 	return 1;
@@ -685,7 +684,7 @@ static int import_stored(struct tui *t)
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 1, 0 } };
 	struct plan_sum sum;
-	int rc = -1, reread;
+	int rc = -1;
 
 	make_inputs(p, in);
 	if (store_import(t->store->dir, in, p->got.n, &so, &done, &d) < 0) {
@@ -701,10 +700,9 @@ static int import_stored(struct tui *t)
 		rc = 0;
 		if (sum.nruns)
 			remember_import(t, &done, &sum);
-		reread = explore_reload(t);
-		if (reread == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
-		if (reread == 0) {
+		/* tui.c reads the store again (what it says when it cannot stands instead) */
+		screen_ask_reload(t, RELOAD_WHOLE, NULL);
+		{
 			if (!sum.nruns && done.edit > 0)
 				tui_message(t, "already imported: no runs added, its variants renamed by edit %ld "
 					    "\xc2\xb7 u undoes it", done.edit);

@@ -130,12 +130,46 @@ static int selected(struct tui *t, long *run, const char **key, const char **exp
 	return 0;
 }
 
-/* Open on run a->run, at its block or at text line a->line (a warning's). */
+/*
+ * The run to open a warning's text through: of the source named `file`,
+ * the one whose block holds `line`, else the last before it, else the
+ * first after it; -1 when no run was read from that text.
+ */
+static long run_at(const struct model *m, const char *file, uint32_t line)
+{
+	long before = -1, after = -1;
+
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		if (strcmp(m->sources[r->source].name, file))
+			continue;
+		if (line >= r->first_line && line <= r->last_line)
+			return (long)i;
+		if (r->first_line <= line && (before < 0 || r->first_line > m->rs.runs[before].first_line))
+			before = (long)i;
+		if (r->first_line > line && (after < 0 || r->first_line < m->rs.runs[after].first_line))
+			after = (long)i;
+	}
+	return before >= 0 ? before : after;
+}
+
+/*
+ * Open on run a->run, at its block or at text line a->line; or on the run
+ * read from a->file at a->line (a warning's).
+ */
 static int open(struct tui *t, const struct screen_ask *a)
 {
 	struct source_state *ss = source_of(t);
+	long run = a->file ? run_at(t->m, a->file, a->line) : a->run;
 
-	if (read_run(t, ss, a->run) < 0)
+	if (a->file && run < 0) {
+		const char *slash = strrchr(a->file, '/');
+
+		tui_message(t, "no run was read from %s: its text is not shown here", slash ? slash + 1 : a->file);
+		return -1;
+	}
+	if (read_run(t, ss, run) < 0)
 		return -1;
 	ss->from = a->from;
 	if (a->line) {
