@@ -417,6 +417,6 @@ void tui_edited(struct tui *t)
 		free(base);
 		free(cand);
 	}
-	tui_changed(t);
+	tui_snapshot_changed(t); /* the model resolved again: a new generation */
 	views_invalidate(t);
 }

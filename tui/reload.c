@@ -121,7 +121,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 
 	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
-	tui_changed(t);
+	tui_snapshot_changed(t); /* a new snapshot generation */
 	t->base = t->cand = "";
 	if (t->m->nexps) {
 		/* with the index kept, the experiment the views showed (t->m holds it whole) */
@@ -335,7 +335,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
 	t->view_exp = SIZE_MAX;
-	tui_changed(t);
+	tui_snapshot_changed(t); /* a new snapshot generation */
 	t->base = t->cand = "";
 	views_forget(t);
 	leave_runs(t);

@@ -86,8 +86,29 @@ struct screen_ask {
 	struct arena arena;
 };
 
+/*
+ * The snapshot the screens read (tui_snapshot()): store_snapshot()'s
+ * result (one experiment or the whole store, the journal applied), or a
+ * quick comparison's model, held as a unit with its generation. Only
+ * reload.c replaces it and only an edit changes it, each with a new
+ * generation (tui_snapshot_changed()); a screen keeps the generation what
+ * it built was read from and builds again when the current one differs
+ * (that is how every view stays true after an edit). `m` stays the same
+ * address across generations, but what it holds does not: keep names,
+ * never pointers into it, across a generation.
+ */
+struct tui_snapshot {
+	struct model *m;
+	unsigned gen;
+};
+
 struct tui {
-	struct model *m; /* what the screens show (see `index`) */
+	/*
+	 * The snapshot's model (see `index`): reload.c, edit.c and tui.c use
+	 * it; the screens read tui_snapshot() instead.
+	 */
+	struct model *m;
+	unsigned snap_gen; /* the snapshot's generation (tui_snapshot_changed()) */
 	/*
 	 * The store's index of every experiment while `m` holds one
 	 * experiment's imports alone (an Enter on a store opened from its
@@ -244,6 +265,25 @@ void *tui_own(struct tui *t, enum screen_id s, size_t size);
 static inline void tui_changed(struct tui *t)
 {
 	t->gen++;
+}
+
+/* The snapshot the screens show now, and its generation. */
+static inline struct tui_snapshot tui_snapshot(const struct tui *t)
+{
+	struct tui_snapshot s = { t->m, t->snap_gen };
+
+	return s;
+}
+
+/*
+ * The snapshot was replaced (reload.c) or edited in place (an edit in a
+ * quick comparison, a tag applied to the model): a new generation, and
+ * what the views built is stale too.
+ */
+static inline void tui_snapshot_changed(struct tui *t)
+{
+	t->snap_gen++;
+	tui_changed(t);
 }
 
 /* The model the Experiments list shows: t->index, or t->m. */

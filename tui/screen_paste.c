@@ -638,6 +638,7 @@ static void remember_import(struct tui *t, const struct store_import_plan *done,
  */
 static int paste_undo_import(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct paste_state *p = paste_of(t);
 	struct edit_plan plan;
 	struct diag d = DIAG_INIT;
@@ -653,9 +654,9 @@ static int paste_undo_import(struct tui *t)
 	}
 	edit_plan_init(&plan);
 	for (size_t i = 0; ok && i < p->nimported; i++) {
-		long src = manage_find_import(t->m, p->imported[i], &d);
+		long src = manage_find_import(snap.m, p->imported[i], &d);
 
-		ok = src >= 0 && manage_plan_rm_import(t->m, (uint32_t)src, &plan, &d) == 0;
+		ok = src >= 0 && manage_plan_rm_import(snap.m, (uint32_t)src, &plan, &d) == 0;
 	}
 	snprintf(what, sizeof(what), "import of %s taken back", p->imported_what);
 	if (ok) {
@@ -727,6 +728,7 @@ static int import_stored(struct tui *t)
 /* A quick comparison has no store: the texts join the model in memory. */
 static int import_quick(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
@@ -735,13 +737,13 @@ static int import_quick(struct tui *t)
 	struct diag d = DIAG_INIT;
 
 	make_inputs(p, in);
-	import_texts(t->m, in, p->got.n, &io, &res, &d);
+	import_texts(snap.m, in, p->got.n, &io, &res, &d);
 	plan_sum(&res, &sum);
 	free(in);
 	import_result_release(&res);
 	diag_release(&d);
-	t->exps.count = t->m->nexps;
-	tui_changed(t);
+	t->exps.count = snap.m->nexps;
+	tui_snapshot_changed(t); /* the texts joined the model */
 	tui_message(t, "added %zu runs (not stored)", sum.nruns);
 	return 0;
 }
