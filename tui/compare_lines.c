@@ -67,7 +67,7 @@ void compare_markdown(struct tui *t, struct buf *out)
 		return;
 	b = model_variant(e, t->base);
 	c = model_variant(e, t->cand);
-	order = compare_row_order(&explore_of(t)->order, t->cand, &cv->cmp, &n);
+	order = compare_row_order(&t->order, t->cand, &cv->cmp, &n);
 	cmp_markdown(&cv->cmp, b ? b->text : t->base, c ? c->text : t->cand, order, n, out);
 	cmp_markdown_legend(&cv->cmp, out);
 	free(order);

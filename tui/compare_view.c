@@ -88,7 +88,7 @@ struct compare_view *compare_built(struct tui *t)
 	for (size_t i = 1; i < cv->cmp.nrows; i++)
 		if (strcmp(cv->cmp.rows[i].scenario, cv->cmp.rows[0].scenario))
 			several = 1;
-	order = compare_row_order(&explore_of(t)->order, t->cand, &cv->cmp, &norder);
+	order = compare_row_order(&t->order, t->cand, &cv->cmp, &norder);
 	for (size_t k = 0; k < norder; k++) {
 		size_t i = order[k];
 		const char *s = cv->cmp.rows[i].scenario;

@@ -13,12 +13,15 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "tui/order.h"
 #include "tui/stamp.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
 struct prompt;
+struct find_state;
+struct edit_target;
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
@@ -145,7 +148,10 @@ struct tui {
 	void *own[SCREEN__COUNT];
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
-	struct explore *ex; /* the exploring keys' state (tui/explore.h); NULL until first used */
+	/* the order of Compare's and the Matrix's rows (o ~), one for both: the pair view keeps it */
+	struct row_order order;
+	struct find_state *find;  /* / n N: the last pattern (tui/find.c's); NULL until first used */
+	struct edit_target *edit; /* e R m: what their prompt edits (tui/edit.c's); NULL until first used */
 	struct prompt *prompt; /* the status line's prompt (tui/prompt.h); NULL until first opened */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */

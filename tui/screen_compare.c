@@ -416,7 +416,7 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&cv->list, rows);
 	tui_position_list(t, "row", &cv->list, compare_is_row, cv->lines);
 	x = 1;
-	draw_text(top + 2, x, L.metric, compare_order_header(&explore_of(t)->order, ci, sizeof(ci)), ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, compare_order_header(&t->order, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	column_names(e, t, L.value, heads);
 	draw_right(top + 2, x, L.value, heads[0], ROLE_HEADER);

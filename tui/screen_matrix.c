@@ -363,7 +363,7 @@ static void draw(struct tui *t, int top, int height)
 		const char *mine = strcmp(t->base, snap.m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
 
 		/* the hints give way to the rows' order and filter (o ~) when one is set */
-		if (*matrix_order_text(&explore_of(t)->order, t->cand, &v->mx, order, sizeof(order)))
+		if (*matrix_order_text(&t->order, t->cand, &v->mx, order, sizeof(order)))
 			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 %s", v->mx.ncols,
 				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine, order);
 		else
@@ -380,7 +380,7 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&ms->rows, L.table);
 	tui_position_list(t, "row", &ms->rows, is_row, v->lines);
 	t->list_y = y;
-	if (!v->nlines && t->ex && t->ex->order.hide_same && v->mx.nrows)
+	if (!v->nlines && t->order.hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
 	else if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);

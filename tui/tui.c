@@ -19,6 +19,7 @@
 #include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/find.h"
 #include "tui/global.h"
 #include "tui/loader.h"
 #include "tui/prompt.h"
@@ -712,6 +713,8 @@ out:
 	}
 	views_release(&t);
 	explore_release(&t);
+	find_release(&t);
+	edit_release(&t);
 	if (t.index) {
 		/* ours: the caller releases `m`, which holds the experiment opened last */
 		model_release(t.index);

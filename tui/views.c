@@ -257,7 +257,7 @@ static void build(struct tui *t, struct views *v)
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
 			several = 1;
-	order = matrix_row_order(&explore_of(t)->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
+	order = matrix_row_order(&t->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
 	for (size_t j = 0; j < nshown; j++) {
 		size_t i = order[j];
 		const char *s = v->mx.rows[i].scenario;
