@@ -95,7 +95,8 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
 	char *exp = NULL, *base = NULL, *cand = NULL, *view_name = NULL;
 	char *base_run = NULL, *cand_run = NULL;
-	int had_view = t->view_exp < t->m->nexps;
+	/* a summary (the index's list) holds no runs: no view's state to carry over */
+	int had_view = t->view_exp < t->m->nexps && !t->m->summary;
 	int same_view = 0; /* the views show the experiment under the cursor */
 	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
 	unsigned shown = t->shown;
