@@ -146,11 +146,12 @@ int matrix_history(struct tui *t)
 
 void matrix_markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v = views_get(t);
 	size_t *rows = xmalloc((v->nlines ? v->nlines : 1) * sizeof(*rows)), n = 0;
 	int geo = 0;
 
-	if (t->view_exp >= t->m->nexps || !v->nlines) {
+	if (t->view_exp >= snap.m->nexps || !v->nlines) {
 		free(rows);
 		return;
 	}
