@@ -1,0 +1,281 @@
+/*
+ * test_scan.c - each hand scanner (parsers/scan.h) agrees with the pattern
+ * it stands in for: on real lines, edge cases (odd spacing, units, damaged
+ * figures, rarer variants) and every one-byte mutation of them, a line the
+ * scanner accepts is matched by the pattern with the same span for every
+ * group, and the plain shapes are the scanner's (else it saves nothing).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/parser.h"
+#include "parsers/scan.h"
+#include "util/diag.h"
+
+extern const struct parser iperf3_parser;
+extern const struct parser criterion_parser;
+
+typedef int (*scanner)(struct rx *p, const char *s, size_t n);
+
+static struct rx *pattern_named(const struct parser *ps, const char *name)
+{
+	for (size_t i = 0; i < ps->nrx; i++)
+		if (!strcmp(ps->rx[i].name, name))
+			return &ps->rx[i];
+	fail_msg("no pattern %s", name);
+	return NULL;
+}
+
+#define MAX_GROUPS 40
+
+/*
+ * Run the scanner, then the pattern, on s[0..n): when the scanner accepts,
+ * the pattern must match with the same groups. Returns the scanner's answer.
+ */
+static int agree(struct rx *p, scanner scan, const char *s, size_t n)
+{
+	size_t from[MAX_GROUPS], len[MAX_GROUPS];
+	const char *g;
+	int took = scan(p, s, n);
+
+	assert_true(p->novector <= MAX_GROUPS);
+	if (!took)
+		return 0;
+	for (unsigned i = 0; i < p->novector; i++) {
+		from[i] = rx_group(p, i, &g, &len[i]) ? (size_t)(g - s) : SIZE_MAX;
+	}
+	if (!rx_match(p, s, n))
+		fail_msg("%s: the scanner reads a line the pattern does not match: \"%.*s\"", p->name, (int)n, s);
+	for (unsigned i = 0; i < p->novector; i++) {
+		size_t f = rx_group(p, i, &g, &len[MAX_GROUPS - 1]) ? (size_t)(g - s) : SIZE_MAX;
+
+		if (f != from[i] || (f != SIZE_MAX && len[MAX_GROUPS - 1] != len[i]))
+			fail_msg("%s: group %u differs on \"%.*s\": scanner %zu+%zu, pattern %zu+%zu", p->name, i,
+				 (int)n, s, from[i], len[i], f, len[MAX_GROUPS - 1]);
+	}
+	return 1;
+}
+
+/* Bytes a mutation puts in: blanks, figures, signs, units' letters, brackets, a stray UTF-8 byte. */
+static const char mutants[] = " \t\r\n.-+0159eKMGTBbsmn()[]%/:,|\xc2\xb1x";
+
+/* Each line of `lines`: the scanner's (`want` 1) or the pattern's alone (0), the pattern matching it or not (`match`). */
+static void agree_all(struct rx *p, scanner scan, const char *const *lines, size_t n, int want, int match)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (agree(p, scan, lines[i], strlen(lines[i])) != want)
+			fail_msg("%s: the scanner %s \"%s\"", p->name, want ? "leaves to the pattern" : "reads",
+				 lines[i]);
+		if (!want && rx_match(p, lines[i], strlen(lines[i])) != match)
+			fail_msg("%s: the pattern %s \"%s\"", p->name, match ? "does not match" : "matches", lines[i]);
+	}
+}
+
+/* Every line, and every deletion, replacement and insertion of one byte in it, through agree(). */
+static void agree_mutated(struct rx *p, scanner scan, const char *line)
+{
+	char buf[512];
+	size_t n = strlen(line);
+
+	assert_true(n + 2 < sizeof(buf));
+	agree(p, scan, line, n);
+	for (size_t at = 0; at <= n; at++) {
+		if (at < n) { /* delete */
+			memcpy(buf, line, at);
+			memcpy(buf + at, line + at + 1, n - at - 1);
+			agree(p, scan, buf, n - 1);
+		}
+		for (const char *m = mutants; *m; m++) {
+			if (at < n) { /* replace */
+				memcpy(buf, line, n);
+				buf[at] = *m;
+				agree(p, scan, buf, n);
+			}
+			memcpy(buf, line, at); /* insert */
+			buf[at] = *m;
+			memcpy(buf + at + 1, line + at, n - at);
+			agree(p, scan, buf, n + 1);
+		}
+	}
+}
+
+static int setup(void **state)
+{
+	struct diag d = DIAG_INIT;
+
+	(void)state;
+	if (parsers_init(&d) < 0)
+		return -1;
+	diag_release(&d);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	parsers_fini();
+	return 0;
+}
+
+static void test_iperf3_data(void **state)
+{
+	struct rx *p = pattern_named(&iperf3_parser, "iperf3 data");
+	/* the plain TCP shapes: the scanner's */
+	static const char *const plain[] = {
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0   820 KBytes       ",
+		"[  5]   0.00-10.00  sec  23.7 GBytes  20.4 Gbits/sec    0             sender",
+		"[  5]   0.00-10.04  sec  23.7 GBytes  20.3 Gbits/sec                  receiver",
+		"[SUM]   0.00-10.00  sec  5.49 GBytes  4.72 Gbits/sec   17             sender",
+		"[  4]   1.00-2.00   sec   112 MBytes   941 Mbits/sec    0    403 KBytes",
+		"[  5]   2.00-3.00   sec  1.00 GBytes  8.59 Gbits/sec    2   1.50 MBytes       ",
+		"[ 13]   0.00-1.00   sec  11.2 MBytes  94.0 Mbits/sec",
+		"[  5]   0.00-1.00   sec   108 MBytes   904 Mbits/sec    0   3.04 MBytes       (omitted)",
+		"[  5]   0.00-10.00  sec  1.10 GBytes   941 MBytes/sec    0             sender",
+		"[  5]   0.00-10.00  sec  0.00 Bytes  0.00 bits/sec                  sender",
+		"[  5]\t0.00-1.00\tsec\t2.37 GBytes\t20.4 Gbits/sec\t0\t820 KBytes",
+		"[  5]   0.00- 1.00  sec  2.37 GBytes  20.4 Gbits/sec",
+		"[  5]   0.00-1.00   sec  2.37 TBytes  20.4 Tbits/sec    0   820 KBytes  sender  (omitted)  ",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/secsender",
+	};
+	/* the pattern's alone: roles, UDP, "nan", other whitespace, a trailing newline */
+	static const char *const other[] = {
+		"[  5][TX-C]   0.00-1.00   sec  1.09 GBytes  9.39 Gbits/sec    0   1.37 MBytes       ",
+		"[  5]   0.00-10.00  sec  1.25 MBytes  1.05 Mbits/sec  0.006 ms  0/906 (0%)  receiver",
+		"[  5]   0.00-10.00  sec  1.25 MBytes  1.05 Mbits/sec  0 ms  0/906 (0%)  receiver",
+		"[  5]   0.00-0.00   sec  0.00 Bytes  nan bits/sec                  sender",
+		"[  5]   0.00-0.00   sec  inf Bytes  0.00 bits/sec",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec\r",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec\n",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec\v",
+	};
+	/* damaged: neither reads them */
+	static const char *const damaged[] = {
+		"[  5]   0.00-1.00   sec  2.3O GBytes  20.4 Gbits/sec    0   820 KBytes",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0   820 KBytesX",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0.5 820 KBytes",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0   820",
+		"[  5]   0.00-1.00   sec  2.37. GBytes  20.4 Gbits/sec",
+		"[  5]   0.00-1.00   sec  2.37 PBytes  20.4 Gbits/sec",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbit/sec",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0   820 KBytes  senders",
+		"[  5]   0-1   sec  2.37 GBytes  20.4 Gbits/sec",
+		"[  5 ]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec",
+		"[  5]   0.00-1.00   sec  2.37 GBytes  20.4 Gbits/sec    0ms",
+		"[  5]   0.00-1.00   sec",
+		"[",
+		"",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < countof(plain); i++) {
+		if (!agree(p, iperf3_scan_data, plain[i], strlen(plain[i])))
+			fail_msg("the scanner leaves a plain line to the pattern: \"%s\"", plain[i]);
+		agree_mutated(p, iperf3_scan_data, plain[i]);
+	}
+	for (size_t i = 0; i < countof(other); i++) {
+		assert_int_equal(agree(p, iperf3_scan_data, other[i], strlen(other[i])), 0);
+		assert_int_equal(rx_match(p, other[i], strlen(other[i])), 1);
+		agree_mutated(p, iperf3_scan_data, other[i]);
+	}
+	for (size_t i = 0; i < countof(damaged); i++) {
+		assert_int_equal(agree(p, iperf3_scan_data, damaged[i], strlen(damaged[i])), 0);
+		assert_int_equal(rx_match(p, damaged[i], strlen(damaged[i])), 0);
+		agree_mutated(p, iperf3_scan_data, damaged[i]);
+	}
+}
+
+static void test_criterion_time(void **state)
+{
+	struct rx *p = pattern_named(&criterion_parser, "criterion time");
+	static const char *const plain[] = {
+		"parse_1/case_1003307    time:   [123.45 ns 124.48 ns 125.52 ns]",
+		"fib 20                  time:   [26.029 us 26.251 us 26.505 us]",
+		"  group/bench/1024      time:   [1.2345 ms 1.2400 ms 1.2500 ms]  ",
+		"a time: [1 s 2 s 3 s]",
+		"x\ttime:\t[ 1.5 ps\t2 ps 3.25 ps ]",
+		"Fibonacci/Recursive     time:   [21.355 \xc2\xb5s 21.392 \xc2\xb5s 21.433 \xc2\xb5s]",
+		"Fibonacci/Recursive     time:   [21.355 \xce\xbcs 21.392 \xce\xbcs 21.433 \xce\xbcs]",
+	};
+	/* the pattern's alone: no id, a UTF-8 id, "time:" twice, a change line */
+	static const char *const other[] = {
+		"                        time:   [123.45 ns 124.48 ns 125.52 ns]",
+		"time: [1 ns 2 ns 3 ns]",
+		"caf\xc3\xa9/parse           time:   [1.0 ns 2.0 ns 3.0 ns]",
+		"a time: b time: [1 ns 2 ns 3 ns]",
+		"sort time:x time:   [1 ns 2 ns 3 ns]",
+		"bench\r time: [1 ns 2 ns 3 ns]",
+		"bench   time:   [1 ns 2 ns 3 ns]\n",
+	};
+	static const char *const damaged[] = {
+		"bench   time:   [-2.1% +0.5% +3.3%] (p = 0.58 > 0.05)",
+		"bench   time:   [1.2 ns 1.3 ns]",
+		"a time:[1 s 2 s 3 s]",
+		"bench   time:   [1.2 xs 1.3 ns 1.4 ns]",
+		"bench   time:   [1.2 ns 1.3 ns 1.4 ns",
+		"bench   time:   [1.2.3 ns 1.3 ns 1.4 ns]",
+		"bench   time:   [1,2 ns 1.3 ns 1.4 ns]",
+		"bench   time:   [1.2ns 1.3 ns 1.4 ns]",
+		"bench   time:   [1.2 ns 1.3 ns 1.4 ns] x",
+		"bench   thrpt:  [1.2 GiB/s 1.3 GiB/s 1.4 GiB/s]",
+		"bench\xc2   time:   [1 ns 2 ns 3 ns]",
+	};
+
+	(void)state;
+	agree_all(p, criterion_scan_time, plain, countof(plain), 1, 1);
+	agree_all(p, criterion_scan_time, other, countof(other), 0, 1);
+	agree_all(p, criterion_scan_time, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, criterion_scan_time, plain[i]);
+	for (size_t i = 0; i < countof(other); i++)
+		agree_mutated(p, criterion_scan_time, other[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, criterion_scan_time, damaged[i]);
+}
+
+static void test_criterion_collecting(void **state)
+{
+	struct rx *p = pattern_named(&criterion_parser, "criterion collecting");
+	static const char *const plain[] = {
+		"Benchmarking parse_1/case_1003307: Collecting 100 samples in estimated 5.0307 s (11k iterations)",
+		"Benchmarking fib 20: Collecting 100 samples in estimated 5.1 s (200k iterations)",
+		"  Benchmarking   x:\tCollecting  50\tsamples in estimated\t",
+		"Benchmarking :: Collecting 10 samples in estimated 1 s",
+	};
+	static const char *const other[] = {
+		"Benchmarking a: b: Collecting 100 samples in estimated 5.0 s",
+		"Benchmarking caf\xc3\xa9: Collecting 100 samples in estimated 5.0 s",
+		"Benchmarking x: Collecting 100 samples in estimated\r",
+	};
+	static const char *const damaged[] = {
+		"Benchmarking x: Collecting 1O0 samples in estimated 5.0 s",
+		"Benchmarking x: Collecting 100 samples in estimated",
+		"Benchmarking x: Warming up for 3.0000 s",
+		"Benchmarking : Collecting 100 samples in estimated 5.0 s",
+		"Benchmarking x:Collecting 100 samples in estimated 5.0 s",
+	};
+
+	(void)state;
+	agree_all(p, criterion_scan_collecting, plain, countof(plain), 1, 1);
+	agree_all(p, criterion_scan_collecting, other, countof(other), 0, 1);
+	agree_all(p, criterion_scan_collecting, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, criterion_scan_collecting, plain[i]);
+	for (size_t i = 0; i < countof(other); i++)
+		agree_mutated(p, criterion_scan_collecting, other[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_iperf3_data),
+		cmocka_unit_test(test_criterion_time),
+		cmocka_unit_test(test_criterion_collecting),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
