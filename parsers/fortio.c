@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "parsers/fortio.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -65,6 +66,97 @@ static struct rx patterns[] = {
 		      0 },
 	[RX_SLEEP] = { "fortio sleep warning", "^WARNING \\S+% of sleep were falling behind\\s*$", 0 },
 };
+
+/* The groups of RX_ROW and RX_TARGET, by number (tests/unit/test_scan.c holds them to the names). */
+enum { G_ROW_A = 1, G_ROW_B, G_ROW_MID, G_ROW_PCT, G_ROW_N };
+enum { G_TARGET_P = 1, G_TARGET_V };
+
+/*
+ * A token that ends in `mark` and then a blank ("99.31, ", "50% "): the
+ * pattern's "(\S+), " gives up the mark alone. The token's span without it
+ * in *from, *to.
+ */
+static int token_marked(const char **p, const char *e, char mark, const char **from, const char **to)
+{
+	*from = *p;
+	if (!scan_token(p, e) || *p - *from < 2 || (*p)[-1] != mark)
+		return 0;
+	*to = *p - 1;
+	return SCAN_LIT(p, e, " ");
+}
+
+/* The last token of a line and the blanks after it: the pattern's "(\S+?)\s*$". */
+static int token_last(const char **p, const char *e, const char **from, const char **to)
+{
+	*from = *p;
+	if (!scan_token(p, e))
+		return 0;
+	*to = *p;
+	scan_blanks(p, e);
+	return *p == e;
+}
+
+/*
+ * RX_ROW by hand (see scan.h): ">= 0.000121457 <= 0.001 , 0.000560729 ,
+ * 99.31, 99862" and "< 0.001 , ...", one blank between the fields as fortio
+ * prints them; anything else is the pattern's.
+ */
+int fortio_scan_row(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *a = NULL, *a_end = NULL, *b, *b_end, *mid, *mid_end, *pct, *pct_end, *c, *c_end;
+	PCRE2_SIZE *ov;
+
+	if (SCAN_LIT(&p, e, ">")) {
+		SCAN_LIT(&p, e, "=");
+		if (!SCAN_LIT(&p, e, " "))
+			return 0;
+		a = p;
+		if (!scan_token(&p, e))
+			return 0;
+		a_end = p;
+		if (!SCAN_LIT(&p, e, " "))
+			return 0;
+	}
+	if (!SCAN_LIT(&p, e, "<"))
+		return 0;
+	SCAN_LIT(&p, e, "=");
+	if (!SCAN_LIT(&p, e, " "))
+		return 0;
+	b = p;
+	if (!scan_token(&p, e))
+		return 0;
+	b_end = p;
+	if (!SCAN_LIT(&p, e, " , "))
+		return 0;
+	mid = p;
+	if (!scan_token(&p, e))
+		return 0;
+	mid_end = p;
+	if (!SCAN_LIT(&p, e, " , ") || !token_marked(&p, e, ',', &pct, &pct_end) || !token_last(&p, e, &c, &c_end))
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	if (a)
+		scan_set(ov, G_ROW_A, s, a, a_end);
+	scan_set(ov, G_ROW_B, s, b, b_end);
+	scan_set(ov, G_ROW_MID, s, mid, mid_end);
+	scan_set(ov, G_ROW_PCT, s, pct, pct_end);
+	scan_set(ov, G_ROW_N, s, c, c_end);
+	return 1;
+}
+
+/* RX_TARGET by hand: "# target 50% 0.000512345". */
+int fortio_scan_target(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *pc, *pc_end, *v, *v_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "# target ") || !token_marked(&p, e, '%', &pc, &pc_end) || !token_last(&p, e, &v, &v_end))
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, G_TARGET_P, s, pc, pc_end);
+	scan_set(ov, G_TARGET_V, s, v, v_end);
+	return 1;
+}
 
 void fortio_shape_init(struct fortio_shape *sh)
 {
@@ -708,7 +800,7 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 
 	if (ps->section == SEC_OTHER)
 		return; /* the rows of the sleep, error or size histograms */
-	if (!rx_match(p, s, n)) {
+	if (!fortio_scan_row(p, s, n) && !rx_match(p, s, n)) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -731,7 +823,8 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!rx_match(p, s, n) || read_num(p, "p", l, 0, &pc) < 0 || read_num(p, "v", l, 0, &v) < 0) {
+	if (!(fortio_scan_target(p, s, n) || rx_match(p, s, n)) || read_num(p, "p", l, 0, &pc) < 0 ||
+	    read_num(p, "v", l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}

@@ -97,6 +97,22 @@ SCAN_STEP int scan_number(const char **p, const char *e)
 	return *p == e || **p != '.';
 }
 
+/*
+ * \S+ where the scanners take it: printable ASCII bytes, one or more (the
+ * pattern's \S also reads UTF-8; a line holding such a byte is its).
+ */
+SCAN_STEP int scan_token(const char **p, const char *e)
+{
+	const char *q = *p;
+
+	while (q < e && *q > ' ' && *q < 0x7f)
+		q++;
+	if (q == *p)
+		return 0;
+	*p = q;
+	return 1;
+}
+
 /* The literal w (of length wn) at *p. */
 SCAN_STEP int scan_word(const char **p, const char *e, const char *w, size_t wn)
 {
@@ -133,5 +149,7 @@ SCAN_STEP void scan_set(PCRE2_SIZE *ov, unsigned g, const char *s, const char *f
 int iperf3_scan_data(struct rx *p, const char *s, size_t n);
 int criterion_scan_time(struct rx *p, const char *s, size_t n);
 int criterion_scan_collecting(struct rx *p, const char *s, size_t n);
+int fortio_scan_row(struct rx *p, const char *s, size_t n);
+int fortio_scan_target(struct rx *p, const char *s, size_t n);
 
 #endif
