@@ -11,6 +11,7 @@
 
 #include "parsers/cmdsplit.h"
 #include "parsers/parser.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/text.h"
 
@@ -57,6 +58,160 @@ static struct rx patterns[] = {
 	[RX_ERROR] = { "hyperfine error", "^\\s*Error:\\s*(?<text>.*?)\\s*$", 0 },
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
+
+/* The groups of RX_TIME and RX_RANGE, by number (tests/unit/test_scan.c holds them to the names). */
+enum { G_MEAN = 1, G_MU, G_SD, G_SU, G_USER, G_UU, G_SYS, G_YU };
+enum { G_MIN = 1, G_NU, G_MAX, G_XU, G_RUNS };
+
+/* UNIT at *p: s, ms, µs, μs, us, ns (no two begin alike). */
+static int scan_unit(const char **p, const char *e)
+{
+	const char *q = *p;
+
+	if (q < e && q[0] == 's')
+		return ++*p, 1;
+	if (e - q >= 2 && q[1] == 's' && (q[0] == 'm' || q[0] == 'u' || q[0] == 'n'))
+		return *p += 2, 1;
+	if (e - q >= 3 && q[2] == 's' && ((q[0] == '\xc2' && q[1] == '\xb5') || (q[0] == '\xce' && q[1] == '\xbc')))
+		return *p += 3, 1;
+	return 0;
+}
+
+/* PM: ±, +-, +/- */
+static int scan_pm(const char **p, const char *e)
+{
+	return SCAN_LIT(p, e, "\xc2\xb1") || SCAN_LIT(p, e, "+-") || SCAN_LIT(p, e, "+/-");
+}
+
+/* ELLIPSIS: … or ... */
+static int scan_ellipsis(const char **p, const char *e)
+{
+	return SCAN_LIT(p, e, "\xe2\x80\xa6") || SCAN_LIT(p, e, "...");
+}
+
+/* NUM\s*UNIT: the number's span in f[0], f[1], the unit's in f[2], f[3]. */
+static int scan_figure(const char **p, const char *e, const char **f)
+{
+	f[0] = *p;
+	if (!scan_number(p, e))
+		return 0;
+	f[1] = *p;
+	scan_blanks(p, e);
+	f[2] = *p;
+	if (!scan_unit(p, e))
+		return 0;
+	f[3] = *p;
+	return 1;
+}
+
+/*
+ * RX_TIME by hand (see scan.h): "  Time (mean ± σ):     12.3 ms ±   0.4 ms
+ * [User: 11.8 ms, System: 0.5 ms]" and its shorter forms, blanks and tabs
+ * between the words; anything else is the pattern's.
+ */
+int hyperfine_scan_time(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *f[16] = { NULL };
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Time") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "("))
+		return 0;
+	if (SCAN_LIT(&p, e, "mean")) {
+		scan_blanks(&p, e);
+		if (!scan_pm(&p, e))
+			return 0;
+		scan_blanks(&p, e);
+		if (!SCAN_LIT(&p, e, "\xcf\x83") && !SCAN_LIT(&p, e, "sd") && !SCAN_LIT(&p, e, "std"))
+			return 0;
+	} else if (SCAN_LIT(&p, e, "abs")) {
+		scan_blanks(&p, e);
+		if (!SCAN_LIT(&p, e, "\xe2\x89\xa1"))
+			return 0;
+	} else {
+		return 0;
+	}
+	if (!SCAN_LIT(&p, e, "):"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[0]))
+		return 0;
+	q = p;
+	if (scan_blanks(&q, e) && scan_pm(&q, e)) {
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[4]))
+			return 0;
+		p = q;
+	}
+	q = p;
+	if (scan_blanks(&q, e) && SCAN_LIT(&q, e, "[User:")) {
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[8]) || !SCAN_LIT(&q, e, ","))
+			return 0;
+		scan_blanks(&q, e);
+		if (!SCAN_LIT(&q, e, "System:"))
+			return 0;
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[12]) || !SCAN_LIT(&q, e, "]"))
+			return 0;
+		p = q;
+	}
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	for (unsigned g = 0; g < 8; g++)
+		if (f[2 * g])
+			scan_set(ov, G_MEAN + g, s, f[2 * g], f[2 * g + 1]);
+	return 1;
+}
+
+/* RX_RANGE by hand: "  Range (min … max):    12.0 ms …  13.1 ms    10 runs". */
+int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *f[8], *runs = NULL, *runs_end = NULL;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Range") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(min"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_ellipsis(&p, e))
+		return 0;
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "max):"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[0]))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_ellipsis(&p, e))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[4]))
+		return 0;
+	q = p;
+	if (scan_blanks(&q, e) && q < e && scan_is_digit(*q)) {
+		runs = q;
+		scan_digits(&q, e);
+		runs_end = q;
+		if (!scan_blanks(&q, e) || !SCAN_LIT(&q, e, "run"))
+			return 0;
+		SCAN_LIT(&q, e, "s");
+		p = q;
+	}
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, G_MIN, s, f[0], f[1]);
+	scan_set(ov, G_NU, s, f[2], f[3]);
+	scan_set(ov, G_MAX, s, f[4], f[5]);
+	scan_set(ov, G_XU, s, f[6], f[7]);
+	if (runs)
+		scan_set(ov, G_RUNS, s, runs, runs_end);
+	return 1;
+}
 
 /* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
@@ -330,7 +485,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!hyperfine_scan_time(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
 		if (!ps->cur.t.open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
@@ -365,7 +520,7 @@ static void on_range(struct parse *ps, const struct line *l)
 
 	if (!ps->cur.t.open)
 		return;
-	if (!rx_match(p, l->s, l->len)) {
+	if (!hyperfine_scan_range(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
 		ps->cur.damaged = 1;
 		return;

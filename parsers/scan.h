@@ -151,5 +151,7 @@ int criterion_scan_time(struct rx *p, const char *s, size_t n);
 int criterion_scan_collecting(struct rx *p, const char *s, size_t n);
 int fortio_scan_row(struct rx *p, const char *s, size_t n);
 int fortio_scan_target(struct rx *p, const char *s, size_t n);
+int hyperfine_scan_time(struct rx *p, const char *s, size_t n);
+int hyperfine_scan_range(struct rx *p, const char *s, size_t n);
 
 #endif

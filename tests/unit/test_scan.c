@@ -20,6 +20,7 @@
 extern const struct parser iperf3_parser;
 extern const struct parser criterion_parser;
 extern const struct parser fortio_parser;
+extern const struct parser hyperfine_parser;
 
 typedef int (*scanner)(struct rx *p, const char *s, size_t n);
 
@@ -352,6 +353,79 @@ static void test_fortio_target(void **state)
 		agree_mutated(p, fortio_scan_target, damaged[i]);
 }
 
+static void test_hyperfine_time(void **state)
+{
+	struct rx *p = pattern_named(&hyperfine_parser, "hyperfine time");
+	static const char *const plain[] = {
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms \xc2\xb1   0.4 ms    [User: 11.8 ms, System: 0.5 ms]",
+		"  Time (mean \xc2\xb1 \xcf\x83):      1.234 s \xc2\xb1  0.021 s    [User: 1.100 s, System: 0.120 s]",
+		"  Time (abs \xe2\x89\xa1):        5.1 ms               [User: 4.0 ms, System: 1.0 ms]",
+		"  Time (mean \xc2\xb1 \xcf\x83):     812.5 \xc2\xb5s \xc2\xb1  20.1 \xc2\xb5s",
+		"Time (mean +- sd): 3 us +/- 1 us",
+		"Time (mean+-std):3ns +-1ns [User:1ns,System:2ns]",
+		"\tTime\t(mean \xc2\xb1 \xcf\x83):\t4.1 \xce\xbcs\t\xc2\xb1 0.1 \xce\xbcs  ",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms",
+	};
+	static const char *const other[] = {
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms \xc2\xb1   0.4 ms\r",
+		"  Time (mean \xc2\xb1 \xcf\x83):\v12.3 ms",
+	};
+	static const char *const damaged[] = {
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 xs \xc2\xb1   0.4 ms",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms \xc2\xb1   0.4",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms \xc2\xb1   0.4 ms    [User: 11.8 ms System: 0.5 ms]",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms \xc2\xb1   0.4 ms    [User: 11.8 ms, System: 0.5 ms",
+		"  Time (mean \xc2\xb1 \xcf\x83):     1O.3 ms",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3. ms",
+		"  Time (mean):     12.3 ms",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 ms 0.4 ms",
+		"  Time (mean \xc2\xb1 \xcf\x83):     12.3 msx",
+		"Time (mean+-std):3ns+-1ns[User:1ns,System:2ns]",
+	};
+
+	(void)state;
+	agree_all(p, hyperfine_scan_time, plain, countof(plain), 1, 1);
+	agree_all(p, hyperfine_scan_time, other, countof(other), 0, 1);
+	agree_all(p, hyperfine_scan_time, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, hyperfine_scan_time, plain[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, hyperfine_scan_time, damaged[i]);
+}
+
+static void test_hyperfine_range(void **state)
+{
+	struct rx *p = pattern_named(&hyperfine_parser, "hyperfine range");
+	static const char *const plain[] = {
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ms    10 runs",
+		"  Range (min \xe2\x80\xa6 max):    1.201 s \xe2\x80\xa6  1.270 s    1 run",
+		"Range (min ... max): 3 us...4 us",
+		"Range (min...max):3\xc2\xb5s\xe2\x80\xa6" "4\xc2\xb5s\t7\truns\t",
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ns    10 run   ",
+	};
+	static const char *const other[] = {
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ms    10 runs\n",
+	};
+	static const char *const damaged[] = {
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ms    10",
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ms    10 runners",
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1 ms    ten runs",
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms \xe2\x80\xa6  13.1",
+		"  Range (min \xe2\x80\xa6 max):   12.0 ms  13.1 ms",
+		"  Range (min .. max):   12.0 ms .. 13.1 ms",
+		"  Range (min \xe2\x80\xa6 max):   12. ms \xe2\x80\xa6  13.1 ms",
+	};
+
+	(void)state;
+	agree_all(p, hyperfine_scan_range, plain, countof(plain), 1, 1);
+	agree_all(p, hyperfine_scan_range, other, countof(other), 0, 1);
+	agree_all(p, hyperfine_scan_range, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, hyperfine_scan_range, plain[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, hyperfine_scan_range, damaged[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +434,8 @@ int main(void)
 		cmocka_unit_test(test_criterion_collecting),
 		cmocka_unit_test(test_fortio_row),
 		cmocka_unit_test(test_fortio_target),
+		cmocka_unit_test(test_hyperfine_time),
+		cmocka_unit_test(test_hyperfine_range),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
