@@ -184,6 +184,35 @@ int iperf3_scan_data(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
+/*
+ * RX_HEADER by hand: "[ ID] Interval           Transfer     Bitrate
+ * Retr  Cwnd"; its cols are what follows the rate's heading, trailing
+ * blanks off. A line holding a byte other than printable ASCII, a blank
+ * or a tab is the pattern's.
+ */
+int iperf3_scan_header(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *cols, *cols_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "[ ID]"))
+		return 0;
+	SCAN_LIT(&p, e, "[Role]");
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "Interval") || !scan_blanks(&p, e) ||
+	    !SCAN_LIT(&p, e, "Transfer") || !scan_blanks(&p, e) ||
+	    !(SCAN_LIT(&p, e, "Bitrate") || SCAN_LIT(&p, e, "Bandwidth")))
+		return 0;
+	for (cols = cols_end = p; p < e; p++) {
+		if ((*p < ' ' && *p != '\t') || *p >= 0x7f)
+			return 0;
+		if (!scan_is_blank(*p))
+			cols_end = p + 1;
+	}
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, cols, cols_end);
+	return 1;
+}
+
 /* "[  5]", "[SUM]", "[ ID]" at the start of the line: the length of the tag, 0 when it is none. */
 static size_t bracket_tag(const struct line *l)
 {
@@ -916,7 +945,7 @@ static void on_header(struct parse *ps, const struct line *l)
 	const char *cols;
 	size_t n;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!iperf3_scan_header(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
 		if (ps->t.txn.open)
 			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
 		return;

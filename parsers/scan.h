@@ -147,11 +147,13 @@ SCAN_STEP void scan_set(PCRE2_SIZE *ov, unsigned g, const char *s, const char *f
  * `p` is the pattern the scanner stands in for.
  */
 int iperf3_scan_data(struct rx *p, const char *s, size_t n);
+int iperf3_scan_header(struct rx *p, const char *s, size_t n);
 int criterion_scan_time(struct rx *p, const char *s, size_t n);
 int criterion_scan_collecting(struct rx *p, const char *s, size_t n);
 int fortio_scan_row(struct rx *p, const char *s, size_t n);
 int fortio_scan_target(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_time(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_range(struct rx *p, const char *s, size_t n);
+int size_scan_row(struct rx *p, const char *s, size_t n);
 
 #endif

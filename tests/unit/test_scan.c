@@ -21,6 +21,7 @@ extern const struct parser iperf3_parser;
 extern const struct parser criterion_parser;
 extern const struct parser fortio_parser;
 extern const struct parser hyperfine_parser;
+extern const struct parser size_parser;
 
 typedef int (*scanner)(struct rx *p, const char *s, size_t n);
 
@@ -426,16 +427,90 @@ static void test_hyperfine_range(void **state)
 		agree_mutated(p, hyperfine_scan_range, damaged[i]);
 }
 
+static void test_iperf3_header(void **state)
+{
+	struct rx *p = pattern_named(&iperf3_parser, "iperf3 header");
+	static const char *const plain[] = {
+		"[ ID] Interval           Transfer     Bitrate         Retr  Cwnd",
+		"[ ID] Interval           Transfer     Bitrate         Retr",
+		"[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams",
+		"[ ID][Role] Interval           Transfer     Bitrate         Retr  Cwnd",
+		"[ ID] Interval           Transfer     Bitrate",
+		"[ ID] Interval           Transfer     Bitrate   \t ",
+		"[ ID]\tInterval\tTransfer\tBitrateX",
+	};
+	static const char *const other[] = {
+		"[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\r",
+		"[ ID] Interval           Transfer     Bitrate         D\xc3\xa9" "bit",
+	};
+	static const char *const damaged[] = {
+		"[ID] Interval           Transfer     Bitrate         Retr  Cwnd",
+		"[ ID] Interval           Transfer     Rate",
+		"[ ID]Interval           Transfer     Bitrate",
+		"[ ID] Interval Transfer",
+	};
+
+	(void)state;
+	agree_all(p, iperf3_scan_header, plain, countof(plain), 1, 1);
+	agree_all(p, iperf3_scan_header, other, countof(other), 0, 1);
+	agree_all(p, iperf3_scan_header, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, iperf3_scan_header, plain[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, iperf3_scan_header, damaged[i]);
+}
+
+static void test_size_row(void **state)
+{
+	struct rx *p = pattern_named(&size_parser, "size row");
+	static const char *const plain[] = {
+		" 100037\t   7000\t     56\t 107093\t  1a255\tapp_O0",
+		"  12345    678     90  13113   3339 build/my file.o  ",
+		"1 2 3 6 6 a",
+		"  57164\t   1888\t    144\t  59196\t   e73c\t(TOTALS)",
+		"  57164\t   1888\t    144\t  59196\t   E73C\tlib (x).o",
+	};
+	static const char *const other[] = {
+		"- 100037\t   7000\t     56\t 107093\t  1a255\tapp_O0",
+		"+ 100037\t   7000\t     56\t 107093\t  1a255\tapp_O0",
+		"  0x1869\t  0x1b58\t   0x38\t 107093\t  1a255\tapp_O0",
+		"   1234\t    56\t     8\t   1298\t    512\tbuf.o (ex libutil.a)",
+		"   1234\t    56\t     8\t   1298\t    512\tcaf\xc3\xa9.o",
+		"   1234\t    56\t     8\t   1298\t    512\tapp\r",
+	};
+	static const char *const damaged[] = {
+		"   1234\t    56\t     8\t   1298\t    512\t",
+		"   1234\t    56\t     8\t   1298\t    5g2\tapp",
+		"   12.4\t    56\t     8\t   1298\t    512\tapp",
+		"   1234\t    56\t     8\t   1298",
+		"   text\t   data\t    bss\t    dec\t    hex\tfilename",
+		"",
+	};
+
+	(void)state;
+	agree_all(p, size_scan_row, plain, countof(plain), 1, 1);
+	agree_all(p, size_scan_row, other, countof(other), 0, 1);
+	agree_all(p, size_scan_row, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, size_scan_row, plain[i]);
+	for (size_t i = 0; i < countof(other); i++)
+		agree_mutated(p, size_scan_row, other[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, size_scan_row, damaged[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_iperf3_data),
+		cmocka_unit_test(test_iperf3_header),
 		cmocka_unit_test(test_criterion_time),
 		cmocka_unit_test(test_criterion_collecting),
 		cmocka_unit_test(test_fortio_row),
 		cmocka_unit_test(test_fortio_target),
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
+		cmocka_unit_test(test_size_row),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
