@@ -213,6 +213,71 @@ int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
+/* A byte the scanners of free text leave to the pattern: a control byte but the tab, or UTF-8. */
+static int odd_byte(char c)
+{
+	return (c < ' ' && c != '\t') || c >= 0x7f;
+}
+
+/* The end of s[from..e) without its trailing blanks; NULL when it holds an odd_byte(). */
+static const char *text_end(const char *from, const char *e)
+{
+	const char *end = from;
+
+	for (const char *p = from; p < e; p++) {
+		if (odd_byte(*p))
+			return NULL;
+		if (!scan_is_blank(*p))
+			end = p + 1;
+	}
+	return end;
+}
+
+/* RX_BENCH by hand: "Benchmark 1: ./app --flag", "Benchmark #2: cmd". */
+int hyperfine_scan_bench(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *num, *num_end, *cmd, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Benchmark") || !scan_blanks(&p, e))
+		return 0;
+	SCAN_LIT(&p, e, "#");
+	num = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	num_end = p;
+	if (!SCAN_LIT(&p, e, ":"))
+		return 0;
+	scan_blanks(&p, e);
+	cmd = p;
+	if (!(cmd_end = text_end(cmd, e)))
+		return 0;
+	if (cmd_end == cmd) /* blanks alone: the pattern's \s* took them */
+		cmd = cmd_end = e;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, num, num_end);
+	scan_set(ov, 2, s, cmd, cmd_end);
+	return 1;
+}
+
+/* RX_RAN by hand: "  ./app_v1 run ran"; the command ends at the blanks before the last word. */
+int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *end, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!(end = text_end(p, e)) || end - p < 5 || memcmp(end - 3, "ran", 3) || !scan_is_blank(end[-4]))
+		return 0;
+	for (cmd_end = end - 4; scan_is_blank(cmd_end[-1]);)
+		cmd_end--;
+	if (cmd_end == p) /* nothing before "ran" but blanks */
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, p, cmd_end);
+	return 1;
+}
+
 /* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
 {
@@ -605,7 +670,9 @@ static int parse(const struct block *b, struct sink *s)
 			continue;
 		switch (k = classify(l)) {
 		case K_BENCH:
-			if (!rx_match(&patterns[RX_BENCH], l->s, l->len) || !group(&patterns[RX_BENCH], "cmd", &v, &n))
+			if (!(hyperfine_scan_bench(&patterns[RX_BENCH], l->s, l->len) ||
+			      rx_match(&patterns[RX_BENCH], l->s, l->len)) ||
+			    !group(&patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
@@ -637,7 +704,9 @@ static int parse(const struct block *b, struct sink *s)
 			in_summary = 1;
 			break;
 		case K_RAN:
-			if (in_summary && rx_match(&patterns[RX_RAN], l->s, l->len) &&
+			if (in_summary &&
+			    (hyperfine_scan_ran(&patterns[RX_RAN], l->s, l->len) ||
+			     rx_match(&patterns[RX_RAN], l->s, l->len)) &&
 			    group(&patterns[RX_RAN], "cmd", &v, &n))
 				ref = sink_strndup(s, v, n);
 			break;

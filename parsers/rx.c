@@ -157,8 +157,8 @@ PCRE2_SIZE *rx_scan_begin(struct rx *p, const char *s, size_t len)
 {
 	struct rx_lane *l = &p->lane[rx_lane];
 
-	for (uint32_t i = 0; i < 2 * p->novector; i++)
-		l->ov[i] = PCRE2_UNSET;
+	_Static_assert(PCRE2_UNSET == ~(PCRE2_SIZE)0, "PCRE2_UNSET is all ones");
+	memset(l->ov, 0xff, 2 * p->novector * sizeof(*l->ov));
 	l->ov[0] = 0;
 	l->ov[1] = len;
 	l->subject = s;

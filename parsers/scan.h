@@ -24,6 +24,7 @@
 #define BD_PARSERS_SCAN_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "parsers/rx.h"
@@ -46,13 +47,39 @@ SCAN_STEP int scan_is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* \s* : blanks, none or more. 1 when there was one at least. */
+/*
+ * \s* : blanks, none or more. 1 when there was one at least. Columns are
+ * padded with runs of blanks: eight bytes are compared at once where the
+ * byte order allows.
+ */
 SCAN_STEP int scan_blanks(const char **p, const char *e)
 {
 	const char *q = *p;
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (;;) {
+		uint64_t w;
+
+		if (e - q < 8) {
+			while (q < e && scan_is_blank(*q))
+				q++;
+			break;
+		}
+		memcpy(&w, q, 8);
+		w ^= 0x2020202020202020ull; /* a blank's byte becomes 0 */
+		if (w) {
+			q += __builtin_ctzll(w) / 8; /* to the first byte that is no blank */
+			if (*q != '\t')
+				break;
+			q++;
+		} else {
+			q += 8;
+		}
+	}
+#else
 	while (q < e && scan_is_blank(*q))
 		q++;
+#endif
 	if (q == *p)
 		return 0;
 	*p = q;
@@ -154,6 +181,8 @@ int fortio_scan_row(struct rx *p, const char *s, size_t n);
 int fortio_scan_target(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_time(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_range(struct rx *p, const char *s, size_t n);
+int hyperfine_scan_bench(struct rx *p, const char *s, size_t n);
+int hyperfine_scan_ran(struct rx *p, const char *s, size_t n);
 int size_scan_row(struct rx *p, const char *s, size_t n);
 
 #endif

@@ -499,6 +499,63 @@ static void test_size_row(void **state)
 		agree_mutated(p, size_scan_row, damaged[i]);
 }
 
+static void test_hyperfine_bench_ran(void **state)
+{
+	struct rx *b = pattern_named(&hyperfine_parser, "hyperfine benchmark");
+	struct rx *r = pattern_named(&hyperfine_parser, "hyperfine ran");
+	static const char *const bench_plain[] = {
+		"Benchmark 1: ./app_v1 run",
+		"Benchmark #12:   sleep 0.1  ",
+		"Benchmark 2:",
+		"Benchmark 3:   \t ",
+		"Benchmark\t4:\tmake -j 4 'all'\t",
+	};
+	static const char *const bench_other[] = {
+		"Benchmark 1: caf\xc3\xa9",
+		"Benchmark 1: ./app\r",
+	};
+	static const char *const bench_damaged[] = {
+		"Benchmark: ./app",
+		"Benchmark 1 ./app",
+		"Benchmark #x: ./app",
+		"Benchmark1: ./app",
+	};
+	static const char *const ran_plain[] = {
+		"  ./app_v1 run ran",
+		"./app ran   ",
+		"x\tran",
+		"  sleep 0.1 ran ran",
+		"a  \t ran\t",
+	};
+	static const char *const ran_other[] = {
+		"  caf\xc3\xa9 ran",
+		"  ran ran\r",
+		"  ran",
+		" x ran\n",
+	};
+	static const char *const ran_damaged[] = {
+		"  ./app_v1 run",
+		"  ./app_v1 run ran x",
+		"  ./app_v1 runran",
+		"ran",
+		"",
+	};
+
+	(void)state;
+	agree_all(b, hyperfine_scan_bench, bench_plain, countof(bench_plain), 1, 1);
+	agree_all(b, hyperfine_scan_bench, bench_other, countof(bench_other), 0, 1);
+	agree_all(b, hyperfine_scan_bench, bench_damaged, countof(bench_damaged), 0, 0);
+	for (size_t i = 0; i < countof(bench_plain); i++)
+		agree_mutated(b, hyperfine_scan_bench, bench_plain[i]);
+	agree_all(r, hyperfine_scan_ran, ran_plain, countof(ran_plain), 1, 1);
+	agree_all(r, hyperfine_scan_ran, ran_other, countof(ran_other), 0, 1);
+	agree_all(r, hyperfine_scan_ran, ran_damaged, countof(ran_damaged), 0, 0);
+	for (size_t i = 0; i < countof(ran_plain); i++)
+		agree_mutated(r, hyperfine_scan_ran, ran_plain[i]);
+	for (size_t i = 0; i < countof(ran_other); i++)
+		agree_mutated(r, hyperfine_scan_ran, ran_other[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -510,6 +567,7 @@ int main(void)
 		cmocka_unit_test(test_fortio_target),
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
+		cmocka_unit_test(test_hyperfine_bench_ran),
 		cmocka_unit_test(test_size_row),
 	};
 
