@@ -158,6 +158,111 @@ int fortio_scan_target(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
+/* A byte of free text the scanners leave to the pattern: a control byte but the tab, or UTF-8. */
+static int odd_byte(char c)
+{
+	return (c < ' ' && c != '\t') || c >= 0x7f;
+}
+
+/* " WORD " then a token: the token's span. */
+static int word_token(const char **p, const char *e, const char *w, size_t wn, const char **from, const char **to)
+{
+	if (!scan_word(p, e, w, wn))
+		return 0;
+	*from = *p;
+	if (!scan_token(p, e))
+		return 0;
+	*to = *p;
+	return 1;
+}
+
+/*
+ * RX_COUNTER by hand: "Aggregated Function Time : count 100 avg 0.0007
+ * +/- 0.0001 min 0.0001 max 0.004 sum 6.8" and "Error cases : no data".
+ * The name ends at the first " : ", which the rest must follow (else the
+ * pattern decides: a name may hold one).
+ */
+int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p, *f[6], *x, *x_end;
+	PCRE2_SIZE *ov;
+
+	if (n == 0 || s[0] == ' ' || s[0] == '\t' || odd_byte(s[0]))
+		return 0;
+	for (p = s + 1; e - p >= 3 && !(p[0] == ' ' && p[1] == ':' && p[2] == ' '); p++)
+		if (odd_byte(*p))
+			return 0;
+	if (e - p < 3)
+		return 0;
+	p += 3;
+	x = p;
+	if (SCAN_LIT(&p, e, "no data")) {
+		x_end = p;
+		scan_blanks(&p, e);
+		if (p != e)
+			return 0;
+		ov = rx_scan_begin(rx, s, n);
+		scan_set(ov, 4, s, x, x_end);
+		return 1;
+	}
+	if (!word_token(&p, e, "count ", 6, &f[0], &f[1]) || !word_token(&p, e, " avg ", 5, &f[2], &f[3]) ||
+	    !word_token(&p, e, " +/- ", 5, &x, &x_end) || !word_token(&p, e, " min ", 5, &f[4], &f[5]) ||
+	    !word_token(&p, e, " max ", 5, &x, &x_end) || !word_token(&p, e, " sum ", 5, &x, &x_end))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, f[0], f[1]);
+	scan_set(ov, 2, s, f[2], f[3]);
+	scan_set(ov, 3, s, f[4], f[5]);
+	return 1;
+}
+
+/* RX_ENDED by hand: "Ended after 10.0001s : 10000 calls. qps=999.9". */
+int fortio_scan_ended(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *x, *x_end, *c, *c_end, *q, *q_end;
+	PCRE2_SIZE *ov;
+
+	if (!word_token(&p, e, "Ended after ", 12, &x, &x_end) || !word_token(&p, e, " : ", 3, &c, &c_end) ||
+	    !word_token(&p, e, " calls. qps=", 12, &q, &q_end))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, c, c_end);
+	scan_set(ov, 2, s, q, q_end);
+	return 1;
+}
+
+/* RX_CODE by hand: "Code 200 : 10000 (100.0 %)". */
+int fortio_scan_code(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *c, *c_end, *v, *v_end, *x, *x_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Code") || !scan_blanks(&p, e))
+		return 0;
+	c = p;
+	if (!scan_token(&p, e))
+		return 0;
+	c_end = p;
+	if (!word_token(&p, e, " : ", 3, &v, &v_end))
+		return 0;
+	q = p; /* " (100.0 %)", or nothing */
+	if (word_token(&q, e, " (", 2, &x, &x_end) && SCAN_LIT(&q, e, " %)"))
+		p = q;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, c, c_end);
+	scan_set(ov, 2, s, v, v_end);
+	return 1;
+}
+
 void fortio_shape_init(struct fortio_shape *sh)
 {
 	memset(sh, 0, sizeof(*sh));
@@ -746,7 +851,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 	struct rx *p = &patterns[RX_ENDED];
 	struct reading calls, qps;
 
-	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
+	if (!(fortio_scan_ended(p, s, n) || rx_match(p, s, n)) || read_num(p, "calls", l, 1, &calls) < 0 ||
 	    read_num(p, "qps", l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
@@ -759,7 +864,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
 {
 	struct rx *p = &patterns[RX_COUNTER];
-	int match = rx_match(p, s, n);
+	int match = fortio_scan_counter(p, s, n) || rx_match(p, s, n);
 	const char *v;
 	size_t vn;
 	struct reading count, avg, min;
@@ -861,7 +966,8 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 	struct reading r;
 	double x;
 
-	if (!rx_match(p, s, n) || !rx_named(p, k == K_CODE ? "code" : "key", &key, &kn) ||
+	if (!((k == K_CODE && fortio_scan_code(p, s, n)) || rx_match(p, s, n)) ||
+	    !rx_named(p, k == K_CODE ? "code" : "key", &key, &kn) ||
 	    read_num(p, "n", l, 1, &r) < 0 ||
 	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
 		damage(ps, l, what[k]);

@@ -556,6 +556,81 @@ static void test_hyperfine_bench_ran(void **state)
 		agree_mutated(r, hyperfine_scan_ran, ran_other[i]);
 }
 
+static void test_fortio_counter_ended_code(void **state)
+{
+	struct rx *c = pattern_named(&fortio_parser, "fortio counter");
+	struct rx *en = pattern_named(&fortio_parser, "fortio ended");
+	struct rx *co = pattern_named(&fortio_parser, "fortio code");
+	static const char *const counter_plain[] = {
+		"Aggregated Function Time : count 10010 avg 0.00030123 +/- 0.0001342 min 0.000121457 max 0.004102331 sum "
+		"6.82574385",
+		"Error cases : no data",
+		"Sockets used : count 8 avg 1 +/- 0 min 1 max 1 sum 8  ",
+		"x : no data\t",
+		"Error cases : count 0 avg 0 +/- 0 min 0 max 0 sum 0",
+	};
+	static const char *const counter_other[] = {
+		"a : b : no data",
+		"caf\xc3\xa9 : no data",
+		"Error cases : no data\r",
+	};
+	static const char *const counter_damaged[] = {
+		" Error cases : no data",
+		"Error cases: no data",
+		"Error cases : count 8 avg 1 +/- 0 min 1 max 1",
+		"Error cases : count 8  avg 1 +/- 0 min 1 max 1 sum 8",
+		"Error cases : no data x",
+		" : no data",
+	};
+	static const char *const ended_plain[] = {
+		"Ended after 10.000123s : 10010 calls. qps=1000.9",
+		"Ended after 5s : 1 calls. qps=0.2  ",
+	};
+	static const char *const ended_damaged[] = {
+		"Ended after 10.000123s: 10010 calls. qps=1000.9",
+		"Ended after 10.000123s : 10010 calls qps=1000.9",
+		"Ended after 10.000123s : 10010 calls. qps=",
+		"Ended after 10.000123s : 10010 calls. qps=1 2",
+	};
+	static const char *const code_plain[] = {
+		"Code 200 : 10010 (100.0 %)",
+		"Code  -1 : 12 (0.1 %)  ",
+		"Code 503 : 7",
+		"Code\t200 : 5 (x %)",
+	};
+	static const char *const code_other[] = {
+		"Code 200 : 10010 (100.0 %)\n",
+		"Code 200 : 10010 (\xc2\xb5 %)",
+	};
+	static const char *const code_damaged[] = {
+		"Code 200 : 10010 (100.0%)",
+		"Code 200 : 10010 (",
+		"Code 200 : 10010 (100.0 %) x",
+		"Code 200: 10010",
+		"Code 200 :  10010",
+	};
+
+	(void)state;
+	agree_all(c, fortio_scan_counter, counter_plain, countof(counter_plain), 1, 1);
+	agree_all(c, fortio_scan_counter, counter_other, countof(counter_other), 0, 1);
+	agree_all(c, fortio_scan_counter, counter_damaged, countof(counter_damaged), 0, 0);
+	for (size_t i = 0; i < countof(counter_plain); i++)
+		agree_mutated(c, fortio_scan_counter, counter_plain[i]);
+	for (size_t i = 0; i < countof(counter_other); i++)
+		agree_mutated(c, fortio_scan_counter, counter_other[i]);
+	agree_all(en, fortio_scan_ended, ended_plain, countof(ended_plain), 1, 1);
+	agree_all(en, fortio_scan_ended, ended_damaged, countof(ended_damaged), 0, 0);
+	for (size_t i = 0; i < countof(ended_plain); i++)
+		agree_mutated(en, fortio_scan_ended, ended_plain[i]);
+	agree_all(co, fortio_scan_code, code_plain, countof(code_plain), 1, 1);
+	agree_all(co, fortio_scan_code, code_other, countof(code_other), 0, -1);
+	agree_all(co, fortio_scan_code, code_damaged, countof(code_damaged), 0, 0);
+	for (size_t i = 0; i < countof(code_plain); i++)
+		agree_mutated(co, fortio_scan_code, code_plain[i]);
+	for (size_t i = 0; i < countof(code_damaged); i++)
+		agree_mutated(co, fortio_scan_code, code_damaged[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -565,6 +640,7 @@ int main(void)
 		cmocka_unit_test(test_criterion_collecting),
 		cmocka_unit_test(test_fortio_row),
 		cmocka_unit_test(test_fortio_target),
+		cmocka_unit_test(test_fortio_counter_ended_code),
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
 		cmocka_unit_test(test_hyperfine_bench_ran),
