@@ -278,6 +278,51 @@ int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
+/*
+ * RX_CMP's first shape by hand: "    1.05 ± 0.02 times faster than ./app_v2";
+ * "2x faster than", "As fast (...) as" and anything unexpected are the
+ * pattern's.
+ */
+int hyperfine_scan_cmp(struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *r, *r_end, *sd = NULL, *sd_end = NULL, *dir, *dir_end, *cmd, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	r = p;
+	if (!scan_number(&p, e))
+		return 0;
+	r_end = q = p;
+	scan_blanks(&q, e);
+	if (scan_pm(&q, e)) {
+		scan_blanks(&q, e);
+		sd = q;
+		if (!scan_number(&q, e))
+			return 0;
+		sd_end = p = q;
+	}
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "times") || !scan_blanks(&p, e))
+		return 0;
+	dir = p;
+	if (!SCAN_LIT(&p, e, "faster") && !SCAN_LIT(&p, e, "slower"))
+		return 0;
+	dir_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "than") || !scan_blanks(&p, e))
+		return 0;
+	cmd = p;
+	if (!(cmd_end = text_end(cmd, e)))
+		return 0;
+	if (cmd_end == cmd) /* blanks alone: the pattern's \s+ took them */
+		cmd = cmd_end = e;
+	ov = rx_scan_begin(rx, s, n);
+	scan_set(ov, 1, s, r, r_end);
+	if (sd)
+		scan_set(ov, 2, s, sd, sd_end);
+	scan_set(ov, 3, s, dir, dir_end);
+	scan_set(ov, 7, s, cmd, cmd_end);
+	return 1;
+}
+
 /* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
 {
@@ -641,7 +686,8 @@ static void on_summary_line(struct parse *ps, const struct line *l, const char *
 	size_t n;
 	long run;
 
-	if (!rx_match(p, l->s, l->len) || !group(p, "cmd", &cmd, &n)) {
+	if (!((k == K_RATIO && hyperfine_scan_cmp(p, l->s, l->len)) || rx_match(p, l->s, l->len)) ||
+	    !group(p, "cmd", &cmd, &n)) {
 		sink_warn(ps->s, l, "garbled hyperfine summary line; not kept");
 		return;
 	}

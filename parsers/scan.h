@@ -186,6 +186,7 @@ int hyperfine_scan_time(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_range(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_bench(struct rx *p, const char *s, size_t n);
 int hyperfine_scan_ran(struct rx *p, const char *s, size_t n);
+int hyperfine_scan_cmp(struct rx *p, const char *s, size_t n);
 int size_scan_row(struct rx *p, const char *s, size_t n);
 
 #endif

@@ -631,6 +631,39 @@ static void test_fortio_counter_ended_code(void **state)
 		agree_mutated(co, fortio_scan_code, code_damaged[i]);
 }
 
+static void test_hyperfine_cmp(void **state)
+{
+	struct rx *p = pattern_named(&hyperfine_parser, "hyperfine comparison");
+	static const char *const plain[] = {
+		"    1.05 \xc2\xb1 0.02 times faster than ./app_v2 run",
+		"    2.10 times slower than 'sleep 0.1'  ",
+		"1+-0.5\ttimes\tfaster\tthan\tx",
+		"    3 +/- 1 times faster than  ",
+	};
+	static const char *const other[] = {
+		"    2x faster than ./app",
+		"    As fast (1.00 \xc2\xb1 0.01) as ./app",
+		"    1.05 times faster than caf\xc3\xa9",
+		"    1.05 times faster than ./app\r",
+	};
+	static const char *const damaged[] = {
+		"    1.05 \xc2\xb1 times faster than ./app",
+		"    1.05 times quicker than ./app",
+		"    1.05 times faster than",
+		"    1.05times faster than ./app",
+		"    times faster than ./app",
+	};
+
+	(void)state;
+	agree_all(p, hyperfine_scan_cmp, plain, countof(plain), 1, 1);
+	agree_all(p, hyperfine_scan_cmp, other, countof(other), 0, 1);
+	agree_all(p, hyperfine_scan_cmp, damaged, countof(damaged), 0, 0);
+	for (size_t i = 0; i < countof(plain); i++)
+		agree_mutated(p, hyperfine_scan_cmp, plain[i]);
+	for (size_t i = 0; i < countof(damaged); i++)
+		agree_mutated(p, hyperfine_scan_cmp, damaged[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +677,7 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
 		cmocka_unit_test(test_hyperfine_bench_ran),
+		cmocka_unit_test(test_hyperfine_cmp),
 		cmocka_unit_test(test_size_row),
 	};
 
