@@ -277,19 +277,29 @@ const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh)
 	char num[32];
 	double v;
 
-	if (sh->target)
-		buf_addf(&b, " %.*s", (int)sh->target_len, sh->target);
-	if (sh->threads >= 0)
-		buf_addf(&b, " -c %ld", sh->threads);
+	/* one per test: pieces, not printf */
+	if (sh->target) {
+		buf_addc(&b, ' ');
+		buf_add(&b, sh->target, strnlen(sh->target, sh->target_len)); /* as "%.*s" printed it */
+	}
+	if (sh->threads >= 0) {
+		buf_adds(&b, " -c ");
+		buf_add_decimal(&b, (unsigned long long)sh->threads);
+	}
 	if (sh->qps && ((sh->qps_len == 3 && !memcmp(sh->qps, "max", 3)) ||
 			(num_parse(sh->qps, sh->qps_len, &v) == 0 && v <= 0)))
 		buf_adds(&b, " -qps max");
-	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0)
-		buf_addf(&b, " -qps %s", num_exact(v, num));
-	if (sh->calls > 0)
-		buf_addf(&b, " -n %ld", sh->calls);
-	else if (sh->duration)
-		buf_addf(&b, " -t %.*s", (int)sh->duration_len, sh->duration);
+	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0) {
+		buf_adds(&b, " -qps ");
+		buf_adds(&b, num_exact(v, num));
+	}
+	if (sh->calls > 0) {
+		buf_adds(&b, " -n ");
+		buf_add_decimal(&b, (unsigned long long)sh->calls);
+	} else if (sh->duration) {
+		buf_adds(&b, " -t ");
+		buf_add(&b, sh->duration, strnlen(sh->duration, sh->duration_len));
+	}
 	out = b.len ? sink_strndup(s, b.s + 1, b.len - 1) : "";
 	buf_release(&b);
 	return out;
