@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/common.h"
 #include "cli/complete.h"
 
 #ifndef BD_VERSION
@@ -65,7 +66,7 @@ static const char usage[] =
 
 /* The commands, and what each reads of the store before it runs (cli_load()). */
 static const struct cli_command commands[] = {
-	{ "import", cmd_import, NEED_NONE },
+	{ "import", cmd_import, NEED_NONE, ARGS_PATHS },
 	{ "list", cmd_list, NEED_SUMMARY },
 	{ "export", cmd_export, NEED_RECORDS },
 	{ "rename-variant", cmd_rename_variant, NEED_NONE },
@@ -144,6 +145,9 @@ int main(int argc, char **argv)
 		for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++) {
 			if (!strcmp(argv[i], commands[k].name)) {
 				c.need = commands[k].need;
+				if (commands[k].args == ARGS_NAMES)
+					for (int a = i + 1; a < argc; a++)
+						cli_clean_arg(argv[a]);
 				return finish(&c, commands[k].run(&c, argc - i, argv + i));
 			}
 		}

@@ -37,6 +37,14 @@ struct cli_command {
 	const char *name;
 	int (*run)(struct cli *c, int argc, char **argv);
 	enum store_need need;
+	/*
+	 * ARGS_NAMES: every argument is a name, a number or an option, so
+	 * main.c cleans them all before the command runs (cli_clean_arg():
+	 * a name typed matches the name stored, and no error message echoes
+	 * a terminal escape). ARGS_PATHS: some arguments are files, left as
+	 * typed; the command cleans its names itself.
+	 */
+	enum { ARGS_NAMES, ARGS_PATHS } args;
 };
 
 int cmd_import(struct cli *c, int argc, char **argv);

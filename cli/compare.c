@@ -129,7 +129,7 @@ static int parse_args(struct cli *c, int argc, char **argv, struct args *a)
 			a->exp = optarg;
 			break;
 		case 'E':
-			a->cand_exp = cli_clean_arg(optarg);
+			a->cand_exp = optarg;
 			break;
 		case 'f':
 			a->fmt = optarg;

@@ -60,10 +60,10 @@ static int parse_args(struct cli *c, int argc, char **argv, struct factors_args 
 	while ((opt = getopt_long(argc, argv, "e:a:f:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
-			a->exp = cli_clean_arg(optarg);
+			a->exp = optarg;
 			break;
 		case 'a':
-			a->across = cli_clean_arg(optarg);
+			a->across = optarg;
 			break;
 		case 'f':
 			a->fmt = optarg;

@@ -198,8 +198,6 @@ int cmd_rm(struct cli *c, int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
-	for (int i = optind; i < argc; i++)
-		cli_clean_arg(argv[i]);
 	if (argc - optind != (import ? 0 : 1))
 		return cli_usage_error(c, "rm", import ? "--import takes the one import to remove"
 						       : "name one experiment to remove");
@@ -240,8 +238,6 @@ int cmd_rename_experiment(struct cli *c, int argc, char **argv)
 		return rc;
 	if (argc - optind != 2)
 		return cli_usage_error(c, "rename-experiment", "name the experiment and its new name");
-	cli_clean_arg(argv[optind]);
-	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
 	names.exp = argv[optind];
 	names.to = argv[optind + 1];
@@ -270,7 +266,6 @@ int cmd_move(struct cli *c, int argc, char **argv)
 		return rc;
 	if (argc - optind != 2)
 		return cli_usage_error(c, "move", "name the import and the experiment to put it in");
-	cli_clean_arg(argv[optind + 1]);
 	edit_plan_init(&p);
 	names.import = argv[optind];
 	names.to = argv[optind + 1];

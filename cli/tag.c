@@ -201,7 +201,7 @@ int cmd_tag(struct cli *c, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "e:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
-			exp = cli_clean_arg(optarg);
+			exp = optarg;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -212,7 +212,5 @@ int cmd_tag(struct cli *c, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_usage_error(c, "tag", "name the variant, then FACTOR=LEVEL...");
-	for (int i = optind; i < argc; i++)
-		cli_clean_arg(argv[i]);
 	return run(c, exp, argv[optind], argv + optind + 1, argc - optind - 1);
 }

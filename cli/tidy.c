@@ -170,10 +170,6 @@ static int run(struct cli *c, int argc, char **argv, const char *cmd, const char
 			return cli_usage_error(c, cmd, "unknown option");
 		}
 	}
-	for (int i = optind; i < argc; i++)
-		cli_clean_arg(argv[i]);
-	if (exp)
-		cli_clean_arg((char *)exp);
 	if (merge) {
 		if (argc - optind < 2)
 			return cli_usage_error(c, cmd, "name the variant to keep and those to merge into it");

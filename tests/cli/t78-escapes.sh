@@ -73,3 +73,21 @@ run edits
 check "edits"
 run list variants
 expect_out 'Rel?]0;x?'
+
+# names typed on the command line: an experiment named with an escape is
+# found by the same name typed, and a name that matches nothing is echoed
+# cleaned by every command that takes names
+run import -e "x${ESC}[31my" samples/issues/seed-rathole.txt
+expect_rc 0 "import -e with an escape"
+check "import -e"
+run list runs -e "x${ESC}[31my"
+expect_rc 0 "list runs -e finds the name as typed"
+check "list runs -e"
+expect_out 'x?[31my'
+bad="$ESC]0;pwned$(printf '\007')"
+for args in "show" "source" "rm" "undo" "list runs -e" "export -f csv -e" "compare -e" \
+	"history -V" "factors -e" "tag -e x" "rename-experiment x" "move 1"; do
+	# shellcheck disable=SC2086
+	run $args "$bad"
+	check "$args NAME"
+done
