@@ -58,16 +58,6 @@ static struct rx patterns[] = {
 enum { G_ID = 1, G_LO, G_LU, G_EST, G_EU, G_HI, G_HU };
 enum { G_COLLECTING_ID = 1, G_COLLECTING_N };
 
-/*
- * An id's byte the scanners leave to the pattern: a \s byte other than a
- * blank or a tab, or any byte of a UTF-8 sequence (the pattern's '.' reads
- * a valid one and stops at an invalid one).
- */
-static int other_space(char c)
-{
-	return c == '\n' || c == '\v' || c == '\f' || c == '\r' || (unsigned char)c >= 0x80;
-}
-
 /* TIME_UNIT at *p: its length, 0 when none. The pattern's order: "ms" before "s". */
 static size_t time_unit(const char *p, const char *e)
 {
@@ -106,7 +96,7 @@ static int scan_figure(const char **p, const char *e, int blanks1, const char **
  * pattern's id is the shortest that lets the rest match: it ends at the
  * blanks before the first "time:" that follows a blank, and the rest of the
  * line must be the triple, else the pattern decides. A line without an id,
- * or with an id's byte other_space() names, is the pattern's.
+ * or with an id's byte scan_is_odd() names, is the pattern's.
  */
 int criterion_scan_time(struct rx *rx, const char *s, size_t n)
 {
@@ -115,12 +105,12 @@ int criterion_scan_time(struct rx *rx, const char *s, size_t n)
 
 	scan_blanks(&p, e);
 	id = p;
-	if (p == e || other_space(*p) || (e - p >= 5 && !memcmp(p, "time:", 5)))
+	if (p == e || scan_is_odd(*p) || (e - p >= 5 && !memcmp(p, "time:", 5)))
 		return 0;
 	for (q = p + 1;; q++) {
 		if (e - q < 5)
 			return 0;
-		if (other_space(*q))
+		if (scan_is_odd(*q))
 			return 0;
 		if (scan_is_blank(q[-1]) && !memcmp(q, "time:", 5))
 			break;
@@ -164,10 +154,10 @@ int criterion_scan_collecting(struct rx *rx, const char *s, size_t n)
 	if (!SCAN_LIT(&p, e, "Benchmarking") || !scan_blanks(&p, e))
 		return 0;
 	id = p;
-	if (p == e || other_space(*p))
+	if (p == e || scan_is_odd(*p))
 		return 0;
 	for (p++; p < e && *p != ':'; p++)
-		if (other_space(*p))
+		if (scan_is_odd(*p))
 			return 0;
 	id_end = p;
 	if (!SCAN_LIT(&p, e, ":") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "Collecting") || !scan_blanks(&p, e))

@@ -158,12 +158,6 @@ int fortio_scan_target(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
-/* A byte of free text the scanners leave to the pattern: a control byte but the tab, or UTF-8. */
-static int odd_byte(char c)
-{
-	return (c < ' ' && c != '\t') || c >= 0x7f;
-}
-
 /* " WORD " then a token: the token's span. */
 static int word_token(const char **p, const char *e, const char *w, size_t wn, const char **from, const char **to)
 {
@@ -187,10 +181,10 @@ int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
 	const char *e = s + n, *p, *f[6], *x, *x_end;
 	PCRE2_SIZE *ov;
 
-	if (n == 0 || s[0] == ' ' || s[0] == '\t' || odd_byte(s[0]))
+	if (n == 0 || s[0] == ' ' || s[0] == '\t' || scan_is_odd(s[0]))
 		return 0;
 	for (p = s + 1; e - p >= 3 && !(p[0] == ' ' && p[1] == ':' && p[2] == ' '); p++)
-		if (odd_byte(*p))
+		if (scan_is_odd(*p))
 			return 0;
 	if (e - p < 3)
 		return 0;

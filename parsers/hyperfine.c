@@ -213,26 +213,6 @@ int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
 	return 1;
 }
 
-/* A byte the scanners of free text leave to the pattern: a control byte but the tab, or UTF-8. */
-static int odd_byte(char c)
-{
-	return (c < ' ' && c != '\t') || c >= 0x7f;
-}
-
-/* The end of s[from..e) without its trailing blanks; NULL when it holds an odd_byte(). */
-static const char *text_end(const char *from, const char *e)
-{
-	const char *end = from;
-
-	for (const char *p = from; p < e; p++) {
-		if (odd_byte(*p))
-			return NULL;
-		if (!scan_is_blank(*p))
-			end = p + 1;
-	}
-	return end;
-}
-
 /* RX_BENCH by hand: "Benchmark 1: ./app --flag", "Benchmark #2: cmd". */
 int hyperfine_scan_bench(struct rx *rx, const char *s, size_t n)
 {
@@ -250,7 +230,7 @@ int hyperfine_scan_bench(struct rx *rx, const char *s, size_t n)
 		return 0;
 	scan_blanks(&p, e);
 	cmd = p;
-	if (!(cmd_end = text_end(cmd, e)))
+	if (!(cmd_end = scan_text_end(cmd, e)))
 		return 0;
 	if (cmd_end == cmd) /* blanks alone: the pattern's \s* took them */
 		cmd = cmd_end = e;
@@ -267,7 +247,7 @@ int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
 	PCRE2_SIZE *ov;
 
 	scan_blanks(&p, e);
-	if (!(end = text_end(p, e)) || end - p < 5 || memcmp(end - 3, "ran", 3) || !scan_is_blank(end[-4]))
+	if (!(end = scan_text_end(p, e)) || end - p < 5 || memcmp(end - 3, "ran", 3) || !scan_is_blank(end[-4]))
 		return 0;
 	for (cmd_end = end - 4; scan_is_blank(cmd_end[-1]);)
 		cmd_end--;
@@ -310,7 +290,7 @@ int hyperfine_scan_cmp(struct rx *rx, const char *s, size_t n)
 	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "than") || !scan_blanks(&p, e))
 		return 0;
 	cmd = p;
-	if (!(cmd_end = text_end(cmd, e)))
+	if (!(cmd_end = scan_text_end(cmd, e)))
 		return 0;
 	if (cmd_end == cmd) /* blanks alone: the pattern's \s+ took them */
 		cmd = cmd_end = e;

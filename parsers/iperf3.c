@@ -202,12 +202,9 @@ int iperf3_scan_header(struct rx *rx, const char *s, size_t n)
 	    !SCAN_LIT(&p, e, "Transfer") || !scan_blanks(&p, e) ||
 	    !(SCAN_LIT(&p, e, "Bitrate") || SCAN_LIT(&p, e, "Bandwidth")))
 		return 0;
-	for (cols = cols_end = p; p < e; p++) {
-		if ((*p < ' ' && *p != '\t') || *p >= 0x7f)
-			return 0;
-		if (!scan_is_blank(*p))
-			cols_end = p + 1;
-	}
+	cols = p;
+	if (!(cols_end = scan_text_end(cols, e)))
+		return 0;
 	ov = rx_scan_begin(rx, s, n);
 	scan_set(ov, 1, s, cols, cols_end);
 	return 1;

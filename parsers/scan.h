@@ -86,6 +86,34 @@ SCAN_STEP int scan_blanks(const char **p, const char *e)
 	return 1;
 }
 
+/*
+ * A byte of free text (a name, a command) the scanners leave to the
+ * pattern: a control byte but the tab (a \s the scanners do not take, or
+ * a newline '.' stops at), or any byte of UTF-8 (the pattern's '.' reads a
+ * valid sequence and stops at an invalid one).
+ */
+SCAN_STEP int scan_is_odd(char c)
+{
+	return (c < ' ' && c != '\t') || c >= 0x7f;
+}
+
+/*
+ * Free text to the end of the line, the pattern's "(.*?)\s*$": the end of
+ * from..e without its trailing blanks, or NULL when it holds an odd byte.
+ */
+static inline const char *scan_text_end(const char *from, const char *e)
+{
+	const char *end = from;
+
+	for (const char *p = from; p < e; p++) {
+		if (scan_is_odd(*p))
+			return NULL;
+		if (!scan_is_blank(*p))
+			end = p + 1;
+	}
+	return end;
+}
+
 /* [0-9]+ */
 SCAN_STEP int scan_digits(const char **p, const char *e)
 {

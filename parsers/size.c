@@ -187,7 +187,7 @@ int size_scan_row(struct rx *rx, const char *s, size_t n)
 		return 0;
 	file = file_end = p;
 	for (; p < e; p++) {
-		if ((*p < ' ' && *p != '\t') || *p >= 0x7f)
+		if (scan_is_odd(*p))
 			return 0;
 		if (*p == '(' && e - p >= 3 && p[1] == 'e' && p[2] == 'x')
 			return 0;
