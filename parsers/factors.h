@@ -33,7 +33,8 @@
 	X(PANIC, "panic", "unwind|abort", "panic strategy")                                        \
 	X(STRIP, "strip", "no|yes", "symbols stripped")                                            \
 	X(DEBUGINFO, "debuginfo", "no|yes", "debug information")                                   \
-	X(PROFILE, "profile", "release|debug|relwithdebinfo|minsizerel", "build profile")          \
+	X(PROFILE, "profile", "release|debug|relwithdebinfo|minsizerel|releasefast|releasesafe|releasesmall", \
+	  "build profile")                                                                         \
 	X(SANITIZER, "sanitizer", "none|asan|ubsan|tsan|msan|yes", "sanitizers built in")          \
 	X(LINK, "link", "default|static|dynamic", "static or dynamic linking")                     \
 	X(LIBC, "libc", "default|glibc|musl", "C library")                                         \
@@ -166,6 +167,9 @@ enum factor_role { FW_WORD, FW_QUAL, FW_VALUE, FW_BASE, FW_LABEL, FW_FILLER };
 	X(PROFILE, "debug", "debug", WORD, L)                                                      \
 	X(PROFILE, "relwithdebinfo", "relwithdebinfo", WORD, _)                                    \
 	X(PROFILE, "minsizerel", "minsizerel", WORD, _)                                            \
+	X(PROFILE, "releasefast", "releasefast", WORD, L)                                          \
+	X(PROFILE, "releasesafe", "releasesafe", WORD, L)                                          \
+	X(PROFILE, "releasesmall", "releasesmall", WORD, L)                                        \
 	X(SANITIZER, "asan", "asan", WORD, L)                                                      \
 	X(SANITIZER, "ubsan", "ubsan", WORD, L)                                                    \
 	X(SANITIZER, "tsan", "tsan", WORD, L)                                                      \

@@ -58,6 +58,9 @@
 	X("average memory", "avg_rss", STAT_VALUE)                                                 \
 	X("instructions", "instructions", STAT_VALUE)                                              \
 	X("insns", "instructions", STAT_VALUE)                                                     \
+	X("instret", "instructions", STAT_VALUE)                                                   \
+	X("ir", "instructions", STAT_VALUE)                                                        \
+	X("total ir", "instructions", STAT_VALUE)                                                  \
 	X("cycles", "cycles", STAT_VALUE)                                                          \
 	X("branch misses", "branch_misses", STAT_VALUE)                                            \
 	X("cache misses", "cache_misses", STAT_VALUE)                                              \
@@ -321,7 +324,9 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 
 			for (size_t j = 0; j < countof(stat_words); j++)
 				if (strlen(stat_words[j].word) == k && !memcmp(stat_words[j].word, p, k)) {
-					*stat = stat_words[j].stat;
+					/* "mean ± σ": the figure is the mean, σ its spread beside it */
+					if (stat_words[j].stat != STAT_SD || *stat == STAT_VALUE || *stat == STAT_SD)
+						*stat = stat_words[j].stat;
 					is_stat = 1;
 				}
 			if (!is_stat) {
@@ -364,6 +369,18 @@ const char *hand_quantity_of_spelling(const char *u, size_t n)
 {
 	if (n >= 2 && n <= 3 && !memcmp(u + n - 2, "Hz", 2) && (n == 2 || strchr("kKMG", u[0])))
 		return "frequency";
+	if (n <= 12) {
+		/* "25,866 rps", "980 req/s": a rate of requests is requests per second */
+		struct buf w = BUF_INIT;
+		const char *q = NULL;
+
+		normalize(u, n, &w);
+		for (size_t i = 0; i < countof(phrases) && !q && w.len; i++)
+			if (!strcmp(w.s, phrases[i].words) && !strcmp(phrases[i].quantity, "qps"))
+				q = phrases[i].quantity;
+		buf_release(&w);
+		return q;
+	}
 	return NULL;
 }
 

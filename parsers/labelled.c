@@ -650,9 +650,17 @@ static int judge(const struct line *l, const struct lline *ll, int keys, struct 
 			if (names_no_build(v->words, wn))
 				return 0;
 		} else {
+			const char *sp = ll->qwords ? NULL : strrchr(v->words, ' ');
+
 			v->role = R_BUILD;
 			if (names_no_build(v->label, strlen(v->label)))
 				return 0;
+			/* "gcc instret: 283330319": the build, then the quantity's word */
+			if (sp && !strcmp(v->label, v->words) && label_names_build(v->words, (size_t)(sp - v->words)) &&
+			    hand_quantity(sp + 1, strlen(sp + 1), &q, &v->st, NULL)) {
+				key = 1;
+				v->label[sp - v->words] = '\0';
+			}
 		}
 		if (!key && !ll->qwords)
 			buf_reset(&v->own);

@@ -720,6 +720,7 @@ struct tctx {
 	int rows_are_builds;  /* the first column names the build */
 	int cols_are_builds;  /* value columns name builds */
 	int rows_say_metric;  /* the first header says its rows name a metric after a comma */
+	int corner;           /* the first header is empty: a grid of two kinds of build, maybe */
 	enum num_mark mark;
 	const struct bot_shape *bot; /* the bot that posted it, or NULL */
 };
@@ -832,7 +833,7 @@ static void classify_columns(struct tctx *t)
 				cl->names_quantity = 1;
 			cl->unit_only = own.len > 0;
 		}
-		if (cl->sub && (st == STAT_SD || text_find(cl->sub, cl->sub_n, "\xc2\xb1"))) {
+		if (cl->sub && (st == STAT_SD || (st != STAT_MEAN && st != STAT_MEDIAN && text_find(cl->sub, cl->sub_n, "\xc2\xb1")))) {
 			/* "±σ (ms)": the spread of the column before it that shares its words */
 			for (int k = c - 1; k > 0; k--)
 				if (t->col[k].kind == C_VALUE) {
@@ -908,9 +909,22 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, cons
  */
 static const char *build_of(struct tctx *t, const char *v, const char **quantity, enum stat_kind *st, enum unit u)
 {
-	const char *sp = v ? strrchr(v, ' ') : NULL, *q;
+	const char *sp = v ? strrchr(v, ' ') : NULL, *q, *open = v ? strrchr(v, '(') : NULL;
 	enum stat_kind s2;
+	size_t n = v ? strlen(v) : 0;
 
+	if (open && open > v && n && v[n - 1] == ')') {
+		/* "ReleaseFast Time (mean ± σ)": statistics' words in brackets say no build */
+		struct buf own = BUF_INIT;
+
+		if (!hand_quantity(open + 1, (size_t)(v + n - 1 - open - 1), &q, &s2, &own) && !own.len && s2 != STAT_VALUE) {
+			while (open > v && open[-1] == ' ')
+				open--;
+			v = sink_strndup(t->s, v, (size_t)(open - v));
+			sp = strrchr(v, ' ');
+		}
+		buf_release(&own);
+	}
 	if (!sp || sp == v)
 		return v;
 	if (!hand_quantity(sp + 1, strlen(sp + 1), &q, &s2, NULL))
@@ -997,14 +1011,37 @@ static void emit(struct tctx *t, const struct row *r, int c, const struct handnu
 	sink_txn_finish(t->s, &txn, r->l, NULL);
 }
 
-/* A derived column that two builds' figures recompute, checked against what it prints. */
-static void check_derived(struct tctx *t, const struct row *r, int c, const double *v, const double *res, int nv)
+/*
+ * The number a figure was printed as, before its unit ("2.26" of 2.26 ms
+ * under "Avg Latency (ms)"); NAN when its digits hold a comma.
+ */
+static double shown_value(const struct handnum *h)
+{
+	char b[64];
+	size_t k = 0;
+
+	if (!h->num || memchr(h->num, ',', h->num_len))
+		return NAN;
+	for (size_t i = 0; i < h->num_len && k + 1 < sizeof(b); i++)
+		if (h->num[i] != '_' && h->num[i] != ' ')
+			b[k++] = h->num[i];
+	b[k] = '\0';
+	return k ? strtod(b, NULL) : NAN;
+}
+
+/*
+ * A derived column that two builds' figures recompute, checked against
+ * what it prints; `shown` holds the figures as printed (a bare difference
+ * is in the unit the figures were printed in).
+ */
+static void check_derived(struct tctx *t, const struct row *r, int c, const double *v, const double *shown,
+			  const double *res, int nv)
 {
 	struct handnum h;
 	struct handnum_ctx ctx = { t->mark, NULL, 0, 0 };
 	const char *s;
 	size_t n;
-	double a, b, p, tol, cand[4];
+	double a, b, p, tol, cand[6];
 	int ncand = 0, ok = 0;
 
 	if (nv != 2 || c >= r->n || !(v[0] > 0) || !(v[1] > 0))
@@ -1037,6 +1074,13 @@ static void check_derived(struct tctx *t, const struct row *r, int c, const doub
 	} else if (h.unit == UNIT_NONE || h.unit == UNIT_COUNT) {
 		cand[ncand++] = b - a;
 		cand[ncand++] = a - b;
+		if (h.unit == UNIT_NONE && isfinite(shown[0]) && isfinite(shown[1]) && shown[0] > 0 &&
+		    fabs(shown[0] - a) > 1e-12 * a) {
+			/* "2.26 | 2.36 | -0.10" under "(ms)": the difference in the printed unit */
+			cand[ncand++] = shown[1] - shown[0];
+			cand[ncand++] = shown[0] - shown[1];
+			tol += (res[0] + res[1]) * shown[0] / a;
+		}
 		tol += res[0] + res[1];
 	} else {
 		return;
@@ -1282,6 +1326,7 @@ static int read_table(struct tctx *t)
 		}
 		/* "Workload / metric": a row's name is "workload, metric" */
 		t->rows_say_metric = first_head && text_contains_nocase(first_head, first_n, "metric");
+		t->corner = !first_n;
 		if (repeats)
 			t->cols_are_builds = 0, t->rows_are_builds = 0;
 		else if (first_head && hand_build_header(first_head, first_n) &&
@@ -1328,10 +1373,10 @@ static int read_table(struct tctx *t)
 	}
 	for (size_t i = (size_t)first_data; i < g->n; i++) {
 		const struct row *r = &g->rows[i];
-		double vals[2], res[2];
+		double vals[2], shown[2], res[2];
 		int nv = 0;
 		const char *rowname = r->n ? name_text(t, r->c[0].s, r->c[0].n) : "";
-		const char *row_unit = NULL, *subject = NULL, *metric_words = NULL;
+		const char *row_unit = NULL, *subject = NULL, *metric_words = NULL, *row_build = NULL;
 		size_t row_unit_n = 0, metric_n = 0;
 
 		if (!r->n || r->divider)
@@ -1347,10 +1392,14 @@ static int read_table(struct tctx *t)
 				subject = sink_strndup(t->s, rowname, (size_t)(comma - rowname));
 				metric_words = comma + 1;
 				metric_n = strlen(metric_words);
-			} else if (names_phrase(rowname, strlen(rowname))) {
-				/* "Binary Size", "Build time (s)": the row names a quantity, not a benchmark */
+			} else if (names_phrase(rowname, strlen(rowname)) || t->rows_say_metric) {
+				/* "Binary Size", "Build time (s)": the row names a quantity, not a benchmark;
+				 * so does any row under a first header "Metric" ("Total Events") */
 				metric_words = rowname;
 				metric_n = strlen(rowname);
+			} else if (t->corner && label_names_build(rowname, strlen(rowname))) {
+				/* "| | no PGO | PGO |" over "| thin LTO |": each cell is a build of both */
+				row_build = rowname;
 			} else {
 				subject = rowname;
 			}
@@ -1433,6 +1482,13 @@ static int read_table(struct tctx *t)
 			if (t->cols_are_builds) {
 				pd->variant = cl->sub ? name_text(t, cl->sub, without_unit(cl->sub, cl->sub_n)) : NULL;
 				pd->variant = build_of(t, pd->variant, &quantity, &pd->st, pd->h.unit);
+				if (row_build && pd->variant) {
+					struct buf both = BUF_INIT;
+
+					buf_addf(&both, "%s, %s", row_build, pd->variant);
+					pd->variant = sink_strndup(t->s, both.s, both.len);
+					buf_release(&both);
+				}
 			} else if (t->rows_are_builds) {
 				pd->variant = rowname;
 			}
@@ -1477,6 +1533,7 @@ static int read_table(struct tctx *t)
 			emitted++;
 			if (t->cols_are_builds && nv < 2) {
 				vals[nv] = pd->h.value;
+				shown[nv] = shown_value(&pd->h);
 				res[nv++] = resolution_of(&r->c[pd->c], &pd->h);
 			} else {
 				nv = 3;
@@ -1485,7 +1542,7 @@ static int read_table(struct tctx *t)
 		if (t->cols_are_builds)
 			for (int c = 1; c < t->ncols; c++)
 				if (t->col[c].kind == C_DERIVED)
-					check_derived(t, r, c, vals, res, nv);
+					check_derived(t, r, c, vals, shown, res, nv);
 	}
 	if (undecided)
 		sink_warn(t->s, where, "table: no unit and no word for one in %d cell%s (column \"%s\"); not read",

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "parsers/cmdsplit.h"
+#include "parsers/factors.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
 #include "parsers/names.h"
@@ -935,6 +936,43 @@ static void multi_across_blocks(struct pass *p)
 }
 
 /*
+ * Do labels a and b state the same build ("Benchmark aes with -O3" and
+ * "Benchmark qsort with -O3")? Then what tells them apart is what ran,
+ * and the names under them are the builds. `memo` keeps the labels read,
+ * by their text (a log repeats its labels).
+ */
+struct build_memo {
+	const char *label[64];
+	struct factor_reading r[64];
+};
+
+static const struct factor_reading *reading_of(struct build_memo *memo, const char *label)
+{
+	unsigned h = 2166136261u, i;
+
+	for (const char *c = label; *c; c++)
+		h = (h ^ (unsigned char)*c) * 16777619u;
+	i = h & 63;
+	if (!memo->label[i] || (memo->label[i] != label && strcmp(memo->label[i], label))) {
+		memo->label[i] = label;
+		factor_read(label, strlen(label), &memo->r[i]);
+	}
+	return &memo->r[i];
+}
+
+static int same_build(struct build_memo **memo, const char *a, const char *b)
+{
+	const struct factor_reading *ra, *rb;
+
+	if (!*memo)
+		*memo = xcalloc(1, sizeof(**memo));
+	ra = reading_of(*memo, a);
+	rb = reading_of(*memo, b);
+
+	return ra->nread && rb->nread && !memcmp(ra->level, rb->level, sizeof(ra->level));
+}
+
+/*
  * Does a block's label reach its runs? Always, unless the runs name
  * themselves (two size rows, two commands) — and even then when the same
  * names come again under another label: two size tables of the same files,
@@ -950,6 +988,7 @@ static void attach_labels(struct pass *p)
 	struct workload_group *by_block = NULL, *by_label = NULL;
 	const char *asked = NULL; /* the label asked last whether it names a build, and the answer */
 	int asked_builds = 0, titled = 0;
+	struct build_memo *memo = NULL;
 
 	multi_across_blocks(p);
 
@@ -974,7 +1013,8 @@ static void attach_labels(struct pass *p)
 		 */
 		if (at == UINT32_MAX || at == k || !strcmp(nm->runs[at].label, e->label))
 			continue;
-		if (e->build || nm->runs[at].build)
+		if ((e->build || nm->runs[at].build) &&
+		    !(e->build && nm->runs[at].build && same_build(&memo, nm->runs[at].label, e->label)))
 			again[k] = again[at] = 1;
 		else
 			p->workload[k] = p->workload[at] = 1;
@@ -1069,6 +1109,7 @@ static void attach_labels(struct pass *p)
 		}
 	}
 	free(again);
+	free(memo);
 	arena_release(&keys);
 }
 

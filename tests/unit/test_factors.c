@@ -193,7 +193,7 @@ static void test_lookup_and_levels(void **state)
 	assert_int_equal(factor_level_rank(FACTOR_COMPILER, "gcc 13"), -1);
 }
 
-/* label.c's build words are the table's rows marked L: the words it had before, no more, no fewer. */
+/* label.c's build words are the table's rows marked L: the words it had before (and Zig's build modes), no more, no fewer. */
 static void test_label_words(void **state)
 {
 	static const char *const before[] = {
@@ -204,7 +204,7 @@ static void test_label_words(void **state)
 		"main", "head", "old", "new", "gcc", "clang", "rustc", "msvc", "icc", "jemalloc", "mimalloc",
 		"tcmalloc", "glibc", "musl", "static", "dynamic", "stripped", "autofdo", "propeller", "fdo",
 		"asan", "ubsan", "tsan", "sanitized", "profiled", "avx2", "avx512", "sse4", "simd", "nightly",
-		"stable", "beta", "candidate", "reference",
+		"stable", "beta", "candidate", "reference", "releasefast", "releasesafe", "releasesmall",
 	};
 	size_t marked = 0;
 

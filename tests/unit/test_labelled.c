@@ -79,6 +79,31 @@ static void test_runs_on_a_line(void **state)
 }
 
 /* Keys that name quantities: one run per block, named by the label above it; a key again opens another. */
+/*
+ * "gcc instret: 283330319": a build, then a word for a count; under labels
+ * that state the same build for each program ("Benchmark aes with ... -O3"),
+ * the compilers are the builds, not the labels.
+ */
+static void test_build_then_count_word(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Benchmark aes with -march=rv32im and -O3\n"
+			   "  gcc instret:   283330319\n"
+			   "  clang instret: 271796365\n"
+			   "  clang/gcc: 95.00%\n"
+			   "Benchmark norx with -march=rv32im and -O3\n"
+			   "  gcc instret:   129801139\n"
+			   "  clang instret: 134429519\n"
+			   "  clang/gcc: 103.00%\n";
+
+	import_string(&f->m, "instret.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_nth(&f->m, "gcc", "instructions", 0, 283330319, RUN_HAND);
+	assert_nth(&f->m, "clang", "instructions", 1, 134429519, RUN_HAND);
+	assert_int_equal(find_meas(&f->m, (uint32_t)nth_run(&f->m, "gcc", "instructions", 1), "instructions")->unit,
+			 UNIT_COUNT);
+}
+
 static void test_keys_under_a_label(void **state)
 {
 	struct model_fixture *f = *state;
@@ -245,7 +270,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 	};
 

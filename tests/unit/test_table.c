@@ -733,6 +733,74 @@ static void test_spread(void **state)
 	assert_true(find_meas(&f->m, (uint32_t)r, "parse.time.stddev")->value == 0.0003);
 }
 
+/*
+ * Builds as columns whose headers also say "(mean ± σ)", cells "4.4 ms ± 2.4 ms":
+ * each figure is its build's mean with σ beside it, never a spread of the column
+ * before, and the build is named without the statistics' words.
+ */
+static void test_mean_sd_build_columns(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Command | `ReleaseFast` Time (mean \xc2\xb1 \xcf\x83) | `ReleaseSafe` Time (mean \xc2\xb1 \xcf\x83) |\n"
+			   "|---|---|---|\n"
+			   "| `zvm ls` | 657.9 ms \xc2\xb1 23.9 ms | 731.6 ms \xc2\xb1 33.9 ms |\n";
+	long r;
+
+	import_string(&f->m, "msd.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	r = find_run(&f->m, "ReleaseSafe", "zvm ls.time");
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time")->value == 0.7316);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time.stddev")->value == 0.0339);
+	r = find_run(&f->m, "ReleaseFast", "zvm ls.time");
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "zvm ls.time")->value == 0.6579);
+}
+
+/*
+ * Rows under a first header "Metric" name quantities, known or not: "Total
+ * Events" is a count of its own. A bare Difference is checked in the unit
+ * the figures were printed in ("-0.10" of 2.26 and 2.36 under "(ms)").
+ */
+static void test_metric_rows_and_difference(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Optimized | Standard | Difference |\n"
+			   "|---|---|---|---|\n"
+			   "| Total Events | 850074 | 811952 | +38122 events |\n"
+			   "| Avg Latency (ms) | 2.26 | 2.36 | -0.10 |\n";
+	const char *wrong = "| Metric | Optimized | Standard | Difference |\n"
+			    "|---|---|---|---|\n"
+			    "| Avg Latency (ms) | 2.26 | 2.36 | -0.50 |\n";
+
+	import_string(&f->m, "metric.md", text, &f->d);
+	assert_figure(&f->m, "Optimized", "total_events", 850074, RUN_HAND);
+	assert_figure(&f->m, "Standard", "total_events", 811952, RUN_HAND);
+	assert_figure(&f->m, "Standard", "latency.avg", 0.00236, RUN_HAND);
+	assert_false(has_warning(&f->d, 4, "disagrees"));
+	import_string(&f->m, "wrong.md", wrong, &f->d);
+	assert_true(has_warning(&f->d, 3, "derived column \"Difference\" disagrees"));
+}
+
+/*
+ * A grid of two kinds of build, its corner cell empty: thin or fat LTO as
+ * rows, PGO or not as columns; each cell is a build of both, and "rps"
+ * after a figure is requests per second.
+ */
+static void test_corner_grid_of_builds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| | no PGO | PGO |\n"
+			   "|---|---|---|\n"
+			   "| thin CU=16 | 25,866 rps (\xe2\x88\x92" "9.9%) | 34,579 rps (+20.5%) |\n"
+			   "| fat CU=1 | 28,700 rps (anchor) | 36,502 rps (**+29.0%**) |\n";
+
+	import_string(&f->m, "grid.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "thin CU=16, no PGO", "qps", 25866, RUN_HAND);
+	assert_figure(&f->m, "fat CU=1, PGO", "qps", 36502, RUN_HAND);
+}
+
 /* Import with options; the result's items are left in *res (release it). */
 static void import_opts_string(struct model *m, const char *name, const char *text, int no_hand,
 			       struct import_result *res, struct diag *d)
@@ -875,6 +943,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
+		T(test_mean_sd_build_columns),
+		T(test_metric_rows_and_difference),
+		T(test_corner_grid_of_builds),
 		T(test_no_outer_pipes),
 		T(test_grid),
 		T(test_box),
