@@ -153,6 +153,18 @@ int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t
 	return rx_group(p, (unsigned)i, s, len);
 }
 
+PCRE2_SIZE *rx_scan_begin(struct rx *p, const char *s, size_t len)
+{
+	struct rx_lane *l = &p->lane[rx_lane];
+
+	_Static_assert(PCRE2_UNSET == ~(PCRE2_SIZE)0, "PCRE2_UNSET is all ones");
+	memset(l->ov, 0xff, 2 * p->novector * sizeof(*l->ov));
+	l->ov[0] = 0;
+	l->ov[1] = len;
+	l->subject = s;
+	return l->ov;
+}
+
 void rx_optional(const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	if (!rx_named(p, name, s, len))
