@@ -68,17 +68,12 @@ int cmd_edits(struct cli *c, int argc, char **argv)
 }
 
 /*
- * Undo edit `id` (0: the latest); the latest, undone for real, keeps the
- * store's index fresh where it can (store_undo_fresh()).
+ * Undo edit `id` (0: the latest); undone for real, it keeps the store's
+ * index fresh where it can (store_undo_id_fresh()).
  */
 static int undo(struct store *st, uint32_t id, int dry, struct undo_info *u, struct diag *d)
 {
-	struct undo_info probe;
-	struct diag quiet = DIAG_INIT;
-	int latest = !dry && (!id || (store_undo(st, 0, 1, &probe, &quiet) == 0 && probe.undone == id));
-
-	diag_release(&quiet);
-	return latest ? store_undo_fresh(st, u, d) : store_undo(st, id, dry, u, d);
+	return dry ? store_undo(st, id, dry, u, d) : store_undo_id_fresh(st, id, u, d);
 }
 
 int cmd_undo(struct cli *c, int argc, char **argv)

@@ -2,9 +2,11 @@
  * tui.c - `benchdelta` and `benchdelta FILE...|-`: open the terminal UI on
  * the store, or on the named logs imported into one unsaved experiment.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -13,6 +15,7 @@
 #include "cli/input.h"
 #include "store/csvstore.h"
 #include "store/import.h"
+#include "store/progress.h"
 #include "tui/fetchjob.h"
 #include "tui/tui.h"
 #include "util/buf.h"
@@ -196,6 +199,84 @@ static const char *home_short(const char *dir, char *out, size_t size)
 	return out;
 }
 
+/* The first screen's read, on a thread of its own while its progress is shown. */
+struct first_read {
+	struct store *st;
+	const struct store_select *sel;
+	enum store_need need;
+	struct model *m;
+	struct diag *d;
+	int rc;
+	atomic_int over;
+};
+
+static void *first_read(void *arg)
+{
+	struct first_read *r = arg;
+
+	r->rc = store_snapshot(r->st, r->sel, r->need, r->m, r->d);
+	atomic_store(&r->over, 1);
+	return NULL;
+}
+
+/*
+ * store_snapshot() for the first screen. When the index does not answer
+ * (stale: every import is read) and stderr is a terminal, the read runs
+ * on a thread while a line there says how far it is ("reading import 310
+ * of 1000"), from the counts the loops that read every import report
+ * (store/progress.h), after the first 60 ms; the line is cleared before
+ * the screen opens. BENCHDELTA_TEST_LOAD_DELAY_MS slows each step, for
+ * the tests, as in the TUI's own reads.
+ */
+static int read_first(struct store *st, const struct store_select *sel, enum store_need need, struct model *m,
+		      struct diag *d)
+{
+	struct first_read r = { st, sel, need, m, d, 0, 0 };
+	struct store_progress p;
+	const char *delay = getenv("BENCHDELTA_TEST_LOAD_DELAY_MS");
+	long ms = delay && *delay ? strtol(delay, NULL, 10) : 0;
+	struct timespec tick = { 0, 20 * 1000000L };
+	pthread_t th;
+	int shown = 0, waited = 0;
+
+	if (!isatty(STDERR_FILENO) || st->progress)
+		return store_snapshot(st, sel, need, m, d);
+	memset(&p, 0, sizeof(p));
+	atomic_init(&p.phase, STORE_PHASE_NONE);
+	atomic_init(&p.done, 0);
+	atomic_init(&p.total, 0);
+	atomic_init(&p.cancel, 0);
+	p.delay_ms = ms > 0 && ms < 60000 ? (unsigned)ms : 0;
+	st->progress = &p;
+	if (pthread_create(&th, NULL, first_read, &r)) {
+		st->progress = NULL;
+		return store_snapshot(st, sel, need, m, d);
+	}
+	for (;;) {
+		size_t k, n;
+		int phase;
+
+		nanosleep(&tick, NULL);
+		waited += 20;
+		if (atomic_load(&r.over))
+			break;
+		phase = atomic_load(&p.phase);
+		k = atomic_load(&p.done);
+		n = atomic_load(&p.total);
+		if (waited < 60 || phase == STORE_PHASE_NONE || !n)
+			continue;
+		fprintf(stderr, "\rbenchdelta: %s %zu of %zu (the store's index is being written again)\033[K",
+			store_phase_name(phase), k < n ? k + 1 : n, n);
+		fflush(stderr);
+		shown = 1;
+	}
+	pthread_join(th, NULL);
+	st->progress = NULL;
+	if (shown)
+		fputs("\r\033[K", stderr);
+	return r.rc;
+}
+
 int cmd_tui(struct cli *c, int argc, char **argv)
 {
 	char title[4096];
@@ -219,7 +300,7 @@ int cmd_tui(struct cli *c, int argc, char **argv)
 	 */
 	sel.last_warnings = &d;
 	sel.generation = 1;
-	if (store_open(&st, dir, 0, &d) < 0 || store_snapshot(&st, &sel, c->need, &m, &d) < 0) {
+	if (store_open(&st, dir, 0, &d) < 0 || read_first(&st, &sel, c->need, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
 	} else {

@@ -9,6 +9,7 @@
  * samples"; that line starts a block, so the first benchmark has it too.
  */
 #include "parsers/bench.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -52,6 +53,128 @@ static struct rx patterns[] = {
 			    "in\\s+estimated\\s",
 			    0 },
 };
+
+/* The groups of RX_TIME and RX_COLLECTING, by number (tests/unit/test_scan.c holds them to the names). */
+enum { G_ID = 1, G_LO, G_LU, G_EST, G_EU, G_HI, G_HU };
+enum { G_COLLECTING_ID = 1, G_COLLECTING_N };
+
+/* TIME_UNIT at *p: its length, 0 when none. The pattern's order: "ms" before "s". */
+static size_t time_unit(const char *p, const char *e)
+{
+	if (e - p >= 2 && p[1] == 's' && (p[0] == 'p' || p[0] == 'n' || p[0] == 'u' || p[0] == 'm'))
+		return 2;
+	if (e - p >= 3 && p[2] == 's' && ((p[0] == '\xc2' && p[1] == '\xb5') || (p[0] == '\xce' && p[1] == '\xbc')))
+		return 3;
+	return p < e && p[0] == 's';
+}
+
+/* " NUM UNIT" of a triple: the number after blanks (\s*, or \s+ when `blanks1`), then \s+ and its unit. */
+static int scan_figure(const char **p, const char *e, int blanks1, const char **num, const char **num_end,
+		       const char **unit, const char **unit_end)
+{
+	size_t un;
+
+	if (!scan_blanks(p, e) && blanks1)
+		return 0;
+	*num = *p;
+	if (!scan_number(p, e))
+		return 0;
+	*num_end = *p;
+	if (!scan_blanks(p, e))
+		return 0;
+	*unit = *p;
+	un = time_unit(*p, e);
+	if (!un)
+		return 0;
+	*p += un;
+	*unit_end = *p;
+	return 1;
+}
+
+/*
+ * RX_TIME by hand (see scan.h): "ID   time:   [1.2 ns 1.3 ns 1.4 ns]". The
+ * pattern's id is the shortest that lets the rest match: it ends at the
+ * blanks before the first "time:" that follows a blank, and the rest of the
+ * line must be the triple, else the pattern decides. A line without an id,
+ * or with an id's byte scan_is_odd() names, is the pattern's.
+ */
+int criterion_scan_time(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *id, *id_end, *q, *f[12];
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	id = p;
+	if (p == e || scan_is_odd(*p) || (e - p >= 5 && !memcmp(p, "time:", 5)))
+		return 0;
+	for (q = p + 1;; q++) {
+		if (e - q < 5)
+			return 0;
+		if (scan_is_odd(*q))
+			return 0;
+		if (scan_is_blank(q[-1]) && !memcmp(q, "time:", 5))
+			break;
+	}
+	for (id_end = q; scan_is_blank(id_end[-1]);)
+		id_end--;
+	p = q + 5;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "["))
+		return 0;
+	if (!scan_figure(&p, e, 0, &f[0], &f[1], &f[2], &f[3]) || !scan_figure(&p, e, 1, &f[4], &f[5], &f[6], &f[7]) ||
+	    !scan_figure(&p, e, 1, &f[8], &f[9], &f[10], &f[11]))
+		return 0;
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "]"))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_ID, s, id, id_end);
+	scan_set(ov, G_LO, s, f[0], f[1]);
+	scan_set(ov, G_LU, s, f[2], f[3]);
+	scan_set(ov, G_EST, s, f[4], f[5]);
+	scan_set(ov, G_EU, s, f[6], f[7]);
+	scan_set(ov, G_HI, s, f[8], f[9]);
+	scan_set(ov, G_HU, s, f[10], f[11]);
+	return 1;
+}
+
+/*
+ * RX_COLLECTING by hand: "Benchmarking ID: Collecting 100 samples in
+ * estimated 5.0 s". The id ends at its first ':', which the rest must
+ * follow, else the pattern decides (an id may hold a ':').
+ */
+int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *id, *id_end, *num, *num_end;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Benchmarking") || !scan_blanks(&p, e))
+		return 0;
+	id = p;
+	if (p == e || scan_is_odd(*p))
+		return 0;
+	for (p++; p < e && *p != ':'; p++)
+		if (scan_is_odd(*p))
+			return 0;
+	id_end = p;
+	if (!SCAN_LIT(&p, e, ":") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "Collecting") || !scan_blanks(&p, e))
+		return 0;
+	num = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	num_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "samples") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "in") ||
+	    !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "estimated") || p == e || !scan_is_blank(*p))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	ov[1] = (PCRE2_SIZE)(p + 1 - s); /* the pattern ends at the blank after "estimated" */
+	scan_set(ov, G_COLLECTING_ID, s, id, id_end);
+	scan_set(ov, G_COLLECTING_N, s, num, num_end);
+	return 1;
+}
 
 static const char *const verdicts[] = {
 	"No change in performance detected.",
@@ -207,15 +330,11 @@ static int result_like(const char *p, const char *end)
 	return units >= 2;
 }
 
-/* The one classifier the claim and the parse share. */
-static enum kind classify(const struct line *l)
+/* classify() of a line that is no progress line. */
+static enum kind classify_rest(const struct line *l)
 {
-	const char *p, *id;
-	size_t n;
+	const char *p = after_time(l);
 
-	if (progress_id(l, &id, &n))
-		return K_PROGRESS;
-	p = after_time(l);
 	if (p)
 		return result_like(p, l->s + l->len) ? K_RESULT : K_TIME;
 	if (line_starts(l, "thrpt:"))
@@ -236,6 +355,15 @@ static enum kind classify(const struct line *l)
 		return K_OUTLIER;
 	return K_NONE;
 }
+
+/* The one classifier the claim and the parse share. */
+static enum kind classify(const struct line *l)
+{
+	const char *id;
+	size_t n;
+
+	return progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+}
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 /*
@@ -250,7 +378,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	const char *id;
 	size_t n;
 	/* classify()'s first test, its id kept for remember() instead of read again */
-	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify(l);
+	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
 
 	switch (k) {
 	case K_PROGRESS:
@@ -366,7 +494,8 @@ static void on_progress(struct parse *ps, const struct line *l)
 	ps->progress = id;
 	ps->progress_len = n;
 	/* most progress lines are other phases: the pattern's one fixed word first */
-	if (text_contains(l->s, l->len, "Collecting") && rx_match(ps->s->rx, p, l->s, l->len) && group(ps->s->rx, p, "n", &num, &nn) &&
+	if (text_contains(l->s, l->len, "Collecting") &&
+	    (criterion_scan_collecting(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) && group(ps->s->rx, p, "n", &num, &nn) &&
 	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
@@ -425,7 +554,7 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 	size_t n;
 	int garbled = 0;
 
-	if (!rx_match(ps->s->rx, &patterns[RX_TIME], l->s, l->len)) {
+	if (!criterion_scan_time(ps->s->rx, &patterns[RX_TIME], l->s, l->len) && !rx_match(ps->s->rx, &patterns[RX_TIME], l->s, l->len)) {
 		if (rx_match(ps->s->rx, &patterns[RX_CHANGE], l->s, l->len)) {
 			note_line(ps, NOTE_VERDICT, l, "change ");
 			return;

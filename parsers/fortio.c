@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "parsers/fortio.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -66,6 +67,196 @@ static struct rx patterns[] = {
 	[RX_SLEEP] = { "fortio sleep warning", "^WARNING \\S+% of sleep were falling behind\\s*$", 0 },
 };
 
+/* The groups of RX_ROW and RX_TARGET, by number (tests/unit/test_scan.c holds them to the names). */
+enum { G_ROW_A = 1, G_ROW_B, G_ROW_MID, G_ROW_PCT, G_ROW_N };
+enum { G_TARGET_P = 1, G_TARGET_V };
+
+/*
+ * A token that ends in `mark` and then a blank ("99.31, ", "50% "): the
+ * pattern's "(\S+), " gives up the mark alone. The token's span without it
+ * in *from, *to.
+ */
+static int token_marked(const char **p, const char *e, char mark, const char **from, const char **to)
+{
+	*from = *p;
+	if (!scan_token(p, e) || *p - *from < 2 || (*p)[-1] != mark)
+		return 0;
+	*to = *p - 1;
+	return SCAN_LIT(p, e, " ");
+}
+
+/* The last token of a line and the blanks after it: the pattern's "(\S+?)\s*$". */
+static int token_last(const char **p, const char *e, const char **from, const char **to)
+{
+	*from = *p;
+	if (!scan_token(p, e))
+		return 0;
+	*to = *p;
+	scan_blanks(p, e);
+	return *p == e;
+}
+
+/*
+ * RX_ROW by hand (see scan.h): ">= 0.000121457 <= 0.001 , 0.000560729 ,
+ * 99.31, 99862" and "< 0.001 , ...", one blank between the fields as fortio
+ * prints them; anything else is the pattern's.
+ */
+int fortio_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *a = NULL, *a_end = NULL, *b, *b_end, *mid, *mid_end, *pct, *pct_end, *c, *c_end;
+	PCRE2_SIZE *ov;
+
+	if (SCAN_LIT(&p, e, ">")) {
+		SCAN_LIT(&p, e, "=");
+		if (!SCAN_LIT(&p, e, " "))
+			return 0;
+		a = p;
+		if (!scan_token(&p, e))
+			return 0;
+		a_end = p;
+		if (!SCAN_LIT(&p, e, " "))
+			return 0;
+	}
+	if (!SCAN_LIT(&p, e, "<"))
+		return 0;
+	SCAN_LIT(&p, e, "=");
+	if (!SCAN_LIT(&p, e, " "))
+		return 0;
+	b = p;
+	if (!scan_token(&p, e))
+		return 0;
+	b_end = p;
+	if (!SCAN_LIT(&p, e, " , "))
+		return 0;
+	mid = p;
+	if (!scan_token(&p, e))
+		return 0;
+	mid_end = p;
+	if (!SCAN_LIT(&p, e, " , ") || !token_marked(&p, e, ',', &pct, &pct_end) || !token_last(&p, e, &c, &c_end))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	if (a)
+		scan_set(ov, G_ROW_A, s, a, a_end);
+	scan_set(ov, G_ROW_B, s, b, b_end);
+	scan_set(ov, G_ROW_MID, s, mid, mid_end);
+	scan_set(ov, G_ROW_PCT, s, pct, pct_end);
+	scan_set(ov, G_ROW_N, s, c, c_end);
+	return 1;
+}
+
+/* RX_TARGET by hand: "# target 50% 0.000512345". */
+int fortio_scan_target(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *pc, *pc_end, *v, *v_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "# target ") || !token_marked(&p, e, '%', &pc, &pc_end) || !token_last(&p, e, &v, &v_end))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_TARGET_P, s, pc, pc_end);
+	scan_set(ov, G_TARGET_V, s, v, v_end);
+	return 1;
+}
+
+/* " WORD " then a token: the token's span. */
+static int word_token(const char **p, const char *e, const char *w, size_t wn, const char **from, const char **to)
+{
+	if (!scan_word(p, e, w, wn))
+		return 0;
+	*from = *p;
+	if (!scan_token(p, e))
+		return 0;
+	*to = *p;
+	return 1;
+}
+
+/*
+ * RX_COUNTER by hand: "Aggregated Function Time : count 100 avg 0.0007
+ * +/- 0.0001 min 0.0001 max 0.004 sum 6.8" and "Error cases : no data".
+ * The name ends at the first " : ", which the rest must follow (else the
+ * pattern decides: a name may hold one).
+ */
+int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p, *f[6], *x, *x_end;
+	PCRE2_SIZE *ov;
+
+	if (n == 0 || s[0] == ' ' || s[0] == '\t' || scan_is_odd(s[0]))
+		return 0;
+	for (p = s + 1; e - p >= 3 && !(p[0] == ' ' && p[1] == ':' && p[2] == ' '); p++)
+		if (scan_is_odd(*p))
+			return 0;
+	if (e - p < 3)
+		return 0;
+	p += 3;
+	x = p;
+	if (SCAN_LIT(&p, e, "no data")) {
+		x_end = p;
+		scan_blanks(&p, e);
+		if (p != e)
+			return 0;
+		ov = rx_scan_begin(t, rx, s, n);
+		scan_set(ov, 4, s, x, x_end);
+		return 1;
+	}
+	if (!word_token(&p, e, "count ", 6, &f[0], &f[1]) || !word_token(&p, e, " avg ", 5, &f[2], &f[3]) ||
+	    !word_token(&p, e, " +/- ", 5, &x, &x_end) || !word_token(&p, e, " min ", 5, &f[4], &f[5]) ||
+	    !word_token(&p, e, " max ", 5, &x, &x_end) || !word_token(&p, e, " sum ", 5, &x, &x_end))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, f[0], f[1]);
+	scan_set(ov, 2, s, f[2], f[3]);
+	scan_set(ov, 3, s, f[4], f[5]);
+	return 1;
+}
+
+/* RX_ENDED by hand: "Ended after 10.0001s : 10000 calls. qps=999.9". */
+int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *x, *x_end, *c, *c_end, *q, *q_end;
+	PCRE2_SIZE *ov;
+
+	if (!word_token(&p, e, "Ended after ", 12, &x, &x_end) || !word_token(&p, e, " : ", 3, &c, &c_end) ||
+	    !word_token(&p, e, " calls. qps=", 12, &q, &q_end))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, c, c_end);
+	scan_set(ov, 2, s, q, q_end);
+	return 1;
+}
+
+/* RX_CODE by hand: "Code 200 : 10000 (100.0 %)". */
+int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *c, *c_end, *v, *v_end, *x, *x_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Code") || !scan_blanks(&p, e))
+		return 0;
+	c = p;
+	if (!scan_token(&p, e))
+		return 0;
+	c_end = p;
+	if (!word_token(&p, e, " : ", 3, &v, &v_end))
+		return 0;
+	q = p; /* " (100.0 %)", or nothing */
+	if (word_token(&q, e, " (", 2, &x, &x_end) && SCAN_LIT(&q, e, " %)"))
+		p = q;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, c, c_end);
+	scan_set(ov, 2, s, v, v_end);
+	return 1;
+}
+
 void fortio_shape_init(struct fortio_shape *sh)
 {
 	memset(sh, 0, sizeof(*sh));
@@ -80,19 +271,29 @@ const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh)
 	char num[32];
 	double v;
 
-	if (sh->target)
-		buf_addf(&b, " %.*s", (int)sh->target_len, sh->target);
-	if (sh->threads >= 0)
-		buf_addf(&b, " -c %ld", sh->threads);
+	/* one per test: pieces, not printf */
+	if (sh->target) {
+		buf_addc(&b, ' ');
+		buf_add(&b, sh->target, strnlen(sh->target, sh->target_len)); /* as "%.*s" printed it */
+	}
+	if (sh->threads >= 0) {
+		buf_adds(&b, " -c ");
+		buf_add_decimal(&b, (unsigned long long)sh->threads);
+	}
 	if (sh->qps && ((sh->qps_len == 3 && !memcmp(sh->qps, "max", 3)) ||
 			(num_parse(sh->qps, sh->qps_len, &v) == 0 && v <= 0)))
 		buf_adds(&b, " -qps max");
-	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0)
-		buf_addf(&b, " -qps %s", num_exact(v, num));
-	if (sh->calls > 0)
-		buf_addf(&b, " -n %ld", sh->calls);
-	else if (sh->duration)
-		buf_addf(&b, " -t %.*s", (int)sh->duration_len, sh->duration);
+	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0) {
+		buf_adds(&b, " -qps ");
+		buf_adds(&b, num_exact(v, num));
+	}
+	if (sh->calls > 0) {
+		buf_adds(&b, " -n ");
+		buf_add_decimal(&b, (unsigned long long)sh->calls);
+	} else if (sh->duration) {
+		buf_adds(&b, " -t ");
+		buf_add(&b, sh->duration, strnlen(sh->duration, sh->duration_len));
+	}
 	out = b.len ? sink_strndup(s, b.s + 1, b.len - 1) : "";
 	buf_release(&b);
 	return out;
@@ -654,7 +855,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 	struct rx *p = &patterns[RX_ENDED];
 	struct reading calls, qps;
 
-	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
+	if (!(fortio_scan_ended(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
 	    read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
@@ -667,7 +868,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
 {
 	struct rx *p = &patterns[RX_COUNTER];
-	int match = rx_match(ps->s->rx, p, s, n);
+	int match = fortio_scan_counter(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n);
 	const char *v;
 	size_t vn;
 	struct reading count, avg, min;
@@ -708,7 +909,7 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 
 	if (ps->section == SEC_OTHER)
 		return; /* the rows of the sleep, error or size histograms */
-	if (!rx_match(ps->s->rx, p, s, n)) {
+	if (!fortio_scan_row(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -731,7 +932,8 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "p", l, 0, &pc) < 0 || read_num(ps->s->rx, p, "v", l, 0, &v) < 0) {
+	if (!(fortio_scan_target(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "p", l, 0, &pc) < 0 ||
+	    read_num(ps->s->rx, p, "v", l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
@@ -768,7 +970,8 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 	struct reading r;
 	double x;
 
-	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
+	if (!((k == K_CODE && fortio_scan_code(ps->s->rx, p, s, n)) || rx_match(ps->s->rx, p, s, n)) ||
+	    !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
 	    read_num(ps->s->rx, p, "n", l, 1, &r) < 0 ||
 	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
 		damage(ps, l, what[k]);

@@ -11,6 +11,7 @@
 
 #include "parsers/cmdsplit.h"
 #include "parsers/parser.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/text.h"
 
@@ -57,6 +58,250 @@ static struct rx patterns[] = {
 	[RX_ERROR] = { "hyperfine error", "^\\s*Error:\\s*(?<text>.*?)\\s*$", 0 },
 	[RX_NOTE] = { "hyperfine note", "^\\s*Note:\\s*(?<text>.*?)\\s*$", 0 },
 };
+
+/* The groups of RX_TIME and RX_RANGE, by number (tests/unit/test_scan.c holds them to the names). */
+enum { G_MEAN = 1, G_MU, G_SD, G_SU, G_USER, G_UU, G_SYS, G_YU };
+enum { G_MIN = 1, G_NU, G_MAX, G_XU, G_RUNS };
+
+/* UNIT at *p: s, ms, µs, μs, us, ns (no two begin alike). */
+static int scan_unit(const char **p, const char *e)
+{
+	const char *q = *p;
+
+	if (q < e && q[0] == 's')
+		return ++*p, 1;
+	if (e - q >= 2 && q[1] == 's' && (q[0] == 'm' || q[0] == 'u' || q[0] == 'n'))
+		return *p += 2, 1;
+	if (e - q >= 3 && q[2] == 's' && ((q[0] == '\xc2' && q[1] == '\xb5') || (q[0] == '\xce' && q[1] == '\xbc')))
+		return *p += 3, 1;
+	return 0;
+}
+
+/* PM: ±, +-, +/- */
+static int scan_pm(const char **p, const char *e)
+{
+	return SCAN_LIT(p, e, "\xc2\xb1") || SCAN_LIT(p, e, "+-") || SCAN_LIT(p, e, "+/-");
+}
+
+/* ELLIPSIS: … or ... */
+static int scan_ellipsis(const char **p, const char *e)
+{
+	return SCAN_LIT(p, e, "\xe2\x80\xa6") || SCAN_LIT(p, e, "...");
+}
+
+/* NUM\s*UNIT: the number's span in f[0], f[1], the unit's in f[2], f[3]. */
+static int scan_figure(const char **p, const char *e, const char **f)
+{
+	f[0] = *p;
+	if (!scan_number(p, e))
+		return 0;
+	f[1] = *p;
+	scan_blanks(p, e);
+	f[2] = *p;
+	if (!scan_unit(p, e))
+		return 0;
+	f[3] = *p;
+	return 1;
+}
+
+/*
+ * RX_TIME by hand (see scan.h): "  Time (mean ± σ):     12.3 ms ±   0.4 ms
+ * [User: 11.8 ms, System: 0.5 ms]" and its shorter forms, blanks and tabs
+ * between the words; anything else is the pattern's.
+ */
+int hyperfine_scan_time(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *f[16] = { NULL };
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Time") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "("))
+		return 0;
+	if (SCAN_LIT(&p, e, "mean")) {
+		scan_blanks(&p, e);
+		if (!scan_pm(&p, e))
+			return 0;
+		scan_blanks(&p, e);
+		if (!SCAN_LIT(&p, e, "\xcf\x83") && !SCAN_LIT(&p, e, "sd") && !SCAN_LIT(&p, e, "std"))
+			return 0;
+	} else if (SCAN_LIT(&p, e, "abs")) {
+		scan_blanks(&p, e);
+		if (!SCAN_LIT(&p, e, "\xe2\x89\xa1"))
+			return 0;
+	} else {
+		return 0;
+	}
+	if (!SCAN_LIT(&p, e, "):"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[0]))
+		return 0;
+	q = p;
+	if (scan_blanks(&q, e) && scan_pm(&q, e)) {
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[4]))
+			return 0;
+		p = q;
+	}
+	q = p;
+	if (scan_blanks(&q, e) && SCAN_LIT(&q, e, "[User:")) {
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[8]) || !SCAN_LIT(&q, e, ","))
+			return 0;
+		scan_blanks(&q, e);
+		if (!SCAN_LIT(&q, e, "System:"))
+			return 0;
+		scan_blanks(&q, e);
+		if (!scan_figure(&q, e, &f[12]) || !SCAN_LIT(&q, e, "]"))
+			return 0;
+		p = q;
+	}
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	for (unsigned g = 0; g < 8; g++)
+		if (f[2 * g])
+			scan_set(ov, G_MEAN + g, s, f[2 * g], f[2 * g + 1]);
+	return 1;
+}
+
+/* RX_RANGE by hand: "  Range (min … max):    12.0 ms …  13.1 ms    10 runs". */
+int hyperfine_scan_range(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *f[8], *runs = NULL, *runs_end = NULL;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Range") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(min"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_ellipsis(&p, e))
+		return 0;
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "max):"))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[0]))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_ellipsis(&p, e))
+		return 0;
+	scan_blanks(&p, e);
+	if (!scan_figure(&p, e, &f[4]))
+		return 0;
+	q = p;
+	if (scan_blanks(&q, e) && q < e && scan_is_digit(*q)) {
+		runs = q;
+		scan_digits(&q, e);
+		runs_end = q;
+		if (!scan_blanks(&q, e) || !SCAN_LIT(&q, e, "run"))
+			return 0;
+		SCAN_LIT(&q, e, "s");
+		p = q;
+	}
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_MIN, s, f[0], f[1]);
+	scan_set(ov, G_NU, s, f[2], f[3]);
+	scan_set(ov, G_MAX, s, f[4], f[5]);
+	scan_set(ov, G_XU, s, f[6], f[7]);
+	if (runs)
+		scan_set(ov, G_RUNS, s, runs, runs_end);
+	return 1;
+}
+
+/* RX_BENCH by hand: "Benchmark 1: ./app --flag", "Benchmark #2: cmd". */
+int hyperfine_scan_bench(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *num, *num_end, *cmd, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Benchmark") || !scan_blanks(&p, e))
+		return 0;
+	SCAN_LIT(&p, e, "#");
+	num = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	num_end = p;
+	if (!SCAN_LIT(&p, e, ":"))
+		return 0;
+	scan_blanks(&p, e);
+	cmd = p;
+	if (!(cmd_end = scan_text_end(cmd, e)))
+		return 0;
+	if (cmd_end == cmd) /* blanks alone: the pattern's \s* took them */
+		cmd = cmd_end = e;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, num, num_end);
+	scan_set(ov, 2, s, cmd, cmd_end);
+	return 1;
+}
+
+/* RX_RAN by hand: "  ./app_v1 run ran"; the command ends at the blanks before the last word. */
+int hyperfine_scan_ran(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *end, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	if (!(end = scan_text_end(p, e)) || end - p < 5 || memcmp(end - 3, "ran", 3) || !scan_is_blank(end[-4]))
+		return 0;
+	for (cmd_end = end - 4; scan_is_blank(cmd_end[-1]);)
+		cmd_end--;
+	if (cmd_end == p) /* nothing before "ran" but blanks */
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, p, cmd_end);
+	return 1;
+}
+
+/*
+ * RX_CMP's first shape by hand: "    1.05 ± 0.02 times faster than ./app_v2";
+ * "2x faster than", "As fast (...) as" and anything unexpected are the
+ * pattern's.
+ */
+int hyperfine_scan_cmp(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *r, *r_end, *sd = NULL, *sd_end = NULL, *dir, *dir_end, *cmd, *cmd_end;
+	PCRE2_SIZE *ov;
+
+	scan_blanks(&p, e);
+	r = p;
+	if (!scan_number(&p, e))
+		return 0;
+	r_end = q = p;
+	scan_blanks(&q, e);
+	if (scan_pm(&q, e)) {
+		scan_blanks(&q, e);
+		sd = q;
+		if (!scan_number(&q, e))
+			return 0;
+		sd_end = p = q;
+	}
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "times") || !scan_blanks(&p, e))
+		return 0;
+	dir = p;
+	if (!SCAN_LIT(&p, e, "faster") && !SCAN_LIT(&p, e, "slower"))
+		return 0;
+	dir_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "than") || !scan_blanks(&p, e))
+		return 0;
+	cmd = p;
+	if (!(cmd_end = scan_text_end(cmd, e)))
+		return 0;
+	if (cmd_end == cmd) /* blanks alone: the pattern's \s+ took them */
+		cmd = cmd_end = e;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, r, r_end);
+	if (sd)
+		scan_set(ov, 2, s, sd, sd_end);
+	scan_set(ov, 3, s, dir, dir_end);
+	scan_set(ov, 7, s, cmd, cmd_end);
+	return 1;
+}
 
 /* "Benchmark 1:" or "Benchmark #1:" opens a new invocation; 2, 3, ... continue one. -1: no such line. */
 static int bench_number(const struct line *l)
@@ -330,7 +575,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
+	if (!hyperfine_scan_time(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (!ps->cur.t.open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
@@ -365,7 +610,7 @@ static void on_range(struct parse *ps, const struct line *l)
 
 	if (!ps->cur.t.open)
 		return;
-	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
+	if (!hyperfine_scan_range(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
 		ps->cur.damaged = 1;
 		return;
@@ -421,7 +666,8 @@ static void on_summary_line(struct parse *ps, const struct line *l, const char *
 	size_t n;
 	long run;
 
-	if (!rx_match(ps->s->rx, p, l->s, l->len) || !group(ps->s->rx, p, "cmd", &cmd, &n)) {
+	if (!((k == K_RATIO && hyperfine_scan_cmp(ps->s->rx, p, l->s, l->len)) || rx_match(ps->s->rx, p, l->s, l->len)) ||
+	    !group(ps->s->rx, p, "cmd", &cmd, &n)) {
 		sink_warn(ps->s, l, "garbled hyperfine summary line; not kept");
 		return;
 	}
@@ -450,7 +696,9 @@ static int parse(const struct block *b, struct sink *s)
 			continue;
 		switch (k = classify(l)) {
 		case K_BENCH:
-			if (!rx_match(s->rx, &patterns[RX_BENCH], l->s, l->len) || !group(s->rx, &patterns[RX_BENCH], "cmd", &v, &n))
+			if (!(hyperfine_scan_bench(s->rx, &patterns[RX_BENCH], l->s, l->len) ||
+			      rx_match(s->rx, &patterns[RX_BENCH], l->s, l->len)) ||
+			    !group(s->rx, &patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
@@ -482,7 +730,9 @@ static int parse(const struct block *b, struct sink *s)
 			in_summary = 1;
 			break;
 		case K_RAN:
-			if (in_summary && rx_match(s->rx, &patterns[RX_RAN], l->s, l->len) &&
+			if (in_summary &&
+			    (hyperfine_scan_ran(s->rx, &patterns[RX_RAN], l->s, l->len) ||
+			     rx_match(s->rx, &patterns[RX_RAN], l->s, l->len)) &&
 			    group(s->rx, &patterns[RX_RAN], "cmd", &v, &n))
 				ref = sink_strndup(s, v, n);
 			break;

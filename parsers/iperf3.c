@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "parsers/iperf3.h"
+#include "parsers/scan.h"
 #include "parsers/units.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -55,6 +56,159 @@ static struct rx patterns[] = {
 		      "^(?:snd_tcp_congestion|rcv_tcp_congestion|warning:)\\s*(?<text>.*?)\\s*$|"
 		      "datagrams received out-of-order", 0 },
 };
+
+/* RX_DATA's groups, by number (tests/unit/test_scan.c checks them against the names). */
+enum {
+	G_ID = 1, G_ROLE, G_SIDE, G_START, G_END, G_XFER, G_XFERU, G_RATE, G_RATEU, G_JITTER, G_LOST, G_TOTAL,
+	G_LOSTPCT, G_N, G_CWND, G_CWNDU, G_TAG, G_OMITTED,
+};
+
+/*
+ * RX_DATA's plain TCP shape, by hand (see scan.h): "[  5]   0.00-1.00   sec
+ * 2.37 GBytes  20.4 Gbits/sec    0   820 KBytes" and the summaries with
+ * "sender"/"receiver". Roles (--bidir), UDP's jitter and loss, "inf"/"nan"
+ * and anything unexpected are left to the pattern.
+ */
+int iperf3_scan_data(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *id, *id_end, *a, *a_end, *b, *b_end, *x, *x_end, *xu, *xu_end;
+	const char *r, *r_end, *ru, *ru_end, *nn = NULL, *nn_end = NULL, *c = NULL, *c_end = NULL;
+	const char *cu = NULL, *cu_end = NULL, *tag = NULL, *tag_end = NULL, *om = NULL, *om_end = NULL;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "["))
+		return 0;
+	scan_blanks(&p, e);
+	id = p;
+	if (!SCAN_LIT(&p, e, "SUM") && !scan_digits(&p, e))
+		return 0;
+	id_end = p;
+	if (!SCAN_LIT(&p, e, "]") || !scan_blanks(&p, e))
+		return 0;
+	a = p;
+	if (!scan_fixed(&p, e))
+		return 0;
+	a_end = p;
+	if (!SCAN_LIT(&p, e, "-"))
+		return 0;
+	scan_blanks(&p, e);
+	b = p;
+	if (!scan_fixed(&p, e))
+		return 0;
+	b_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "sec") || !scan_blanks(&p, e))
+		return 0;
+	x = p;
+	if (!scan_number(&p, e))
+		return 0;
+	x_end = p;
+	if (!scan_blanks(&p, e))
+		return 0;
+	xu = p;
+	if (!scan_kmgt(&p, e) || !SCAN_LIT(&p, e, "Bytes"))
+		return 0;
+	xu_end = p;
+	if (!scan_blanks(&p, e))
+		return 0;
+	r = p;
+	if (!scan_number(&p, e))
+		return 0;
+	r_end = p;
+	if (!scan_blanks(&p, e))
+		return 0;
+	ru = p;
+	scan_kmgt(&p, e);
+	if (!(p < e && *p == 'b' ? SCAN_LIT(&p, e, "bits") : SCAN_LIT(&p, e, "Bytes")) || !SCAN_LIT(&p, e, "/sec"))
+		return 0;
+	ru_end = p;
+	/* Retr, and Cwnd with its unit: a number after blanks (one followed by "ms" is UDP's jitter) */
+	nn = p;
+	if (scan_blanks(&nn, e) && nn < e && scan_is_digit(*nn)) {
+		const char *q = nn;
+
+		scan_digits(&q, e);
+		nn_end = q;
+		if (q < e && *q == '.')
+			return 0;
+		scan_blanks(&q, e);
+		if (e - q >= 2 && q[0] == 'm' && q[1] == 's')
+			return 0;
+		if (q > nn_end && q < e && scan_is_digit(*q)) {
+			c = q;
+			if (!scan_number(&q, e))
+				return 0;
+			c_end = q;
+			if (!scan_blanks(&q, e))
+				return 0;
+			cu = q;
+			if (!scan_kmgt(&q, e) || !SCAN_LIT(&q, e, "Bytes"))
+				return 0;
+			cu_end = q;
+		} else {
+			q = nn_end;
+		}
+		p = q;
+	}
+	/* \s*(sender|receiver)?\s*(\(omitted\))?\s*$ */
+	scan_blanks(&p, e);
+	tag = p;
+	if (SCAN_LIT(&p, e, "sender") || SCAN_LIT(&p, e, "receiver")) {
+		tag_end = p;
+		scan_blanks(&p, e);
+	}
+	om = p;
+	if (SCAN_LIT(&p, e, "(omitted)")) {
+		om_end = p;
+		scan_blanks(&p, e);
+	}
+	if (p != e)
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_ID, s, id, id_end);
+	scan_set(ov, G_START, s, a, a_end);
+	scan_set(ov, G_END, s, b, b_end);
+	scan_set(ov, G_XFER, s, x, x_end);
+	scan_set(ov, G_XFERU, s, xu, xu_end);
+	scan_set(ov, G_RATE, s, r, r_end);
+	scan_set(ov, G_RATEU, s, ru, ru_end);
+	if (nn_end)
+		scan_set(ov, G_N, s, nn, nn_end);
+	if (c_end) {
+		scan_set(ov, G_CWND, s, c, c_end);
+		scan_set(ov, G_CWNDU, s, cu, cu_end);
+	}
+	if (tag_end)
+		scan_set(ov, G_TAG, s, tag, tag_end);
+	if (om_end)
+		scan_set(ov, G_OMITTED, s, om, om_end);
+	return 1;
+}
+
+/*
+ * RX_HEADER by hand: "[ ID] Interval           Transfer     Bitrate
+ * Retr  Cwnd"; its cols are what follows the rate's heading, trailing
+ * blanks off. A line holding a byte other than printable ASCII, a blank
+ * or a tab is the pattern's.
+ */
+int iperf3_scan_header(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *cols, *cols_end;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "[ ID]"))
+		return 0;
+	SCAN_LIT(&p, e, "[Role]");
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "Interval") || !scan_blanks(&p, e) ||
+	    !SCAN_LIT(&p, e, "Transfer") || !scan_blanks(&p, e) ||
+	    !(SCAN_LIT(&p, e, "Bitrate") || SCAN_LIT(&p, e, "Bandwidth")))
+		return 0;
+	cols = p;
+	if (!(cols_end = scan_text_end(cols, e)))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, cols, cols_end);
+	return 1;
+}
 
 /* "[  5]", "[SUM]", "[ ID]" at the start of the line: the length of the tag, 0 when it is none. */
 static size_t bracket_tag(const struct line *l)
@@ -148,8 +302,10 @@ static size_t title_prefix(const char *s, size_t n, size_t *tn)
 
 	if (!colon) /* most lines have no colon in their first bytes */
 		return 0;
-	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n; i++) {
-		if (s[i] == ':' && s[i + 1] == ' ' && s[i + 2] == ' ') {
+	/* from colon to colon (memchr again) */
+	for (size_t i = (size_t)(colon - s); i < lim && i + 3 <= n;
+	     colon = memchr(s + i + 1, ':', lim - i - 1), i = colon ? (size_t)(colon - s) : lim) {
+		if (s[i + 1] == ' ' && s[i + 2] == ' ') {
 			if (s[0] == ' ' || s[0] == '\t')
 				return 0;
 			*tn = i;
@@ -734,7 +890,7 @@ static void on_data(struct parse *ps, const struct line *l)
 	size_t n;
 
 	/* every figure of the line reads, or none is used */
-	if (!rx_match(ps->s->rx, p, l->s, l->len) || !lost_share_reads(ps->s->rx, p)) {
+	if (!(iperf3_scan_data(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) || !lost_share_reads(ps->s->rx, p)) {
 		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
@@ -788,7 +944,7 @@ static void on_header(struct parse *ps, const struct line *l)
 	const char *cols;
 	size_t n;
 
-	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
+	if (!iperf3_scan_header(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (ps->t.txn.open)
 			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
 		return;

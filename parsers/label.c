@@ -517,11 +517,81 @@ static void cut_clause(struct buf *b)
 	}
 }
 
+/* Is c a blank as the patterns' \s is one (ASCII: no PCRE2_UCP)? */
+static int rx_blank(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Is s[0..n), read in ASCII, one of `words` in either case? */
+static int ascii_word_in(const char *s, size_t n, const char *const *words)
+{
+	char low[16];
+
+	if (!n || n > sizeof(low))
+		return 0; /* (no word of the lists is longer) */
+	for (size_t i = 0; i < n; i++)
+		low[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+	for (; *words; words++)
+		if ((*words)[0] == low[0] && !strncmp(*words, low, n) && !(*words)[n])
+			return 1;
+	return 0;
+}
+
+/*
+ * Can a scenario pattern that ends in one of `words` ("... server mode",
+ * "... on the write workload", "with 4 threads"), a ')' and blanks after
+ * it aside, match t? Its last word after a blank must be one of them. A
+ * byte outside ASCII in that word leaves it to the pattern (caseless, "ſ"
+ * is an "s").
+ */
+static int may_end_with(const struct buf *t, const char *const *words)
+{
+	size_t e = t->len, b;
+
+	while (e && rx_blank(t->s[e - 1]))
+		e--;
+	if (e && t->s[e - 1] == ')')
+		e--;
+	for (b = e; b && !rx_blank(t->s[b - 1]); b--)
+		if ((unsigned char)t->s[b - 1] >= 0x80)
+			return 1;
+	return ascii_word_in(t->s + b, e - b, words);
+}
+
+/*
+ * Can RX_RESULTS_FOR match s[0..n)? Its first word must be one of the
+ * pattern's heads, a blank after it; a byte outside ASCII leaves it to
+ * the pattern.
+ */
+static int may_be_results_for(const char *s, size_t n)
+{
+	static const char *const heads[] = { "result", "results", "numbers", "benchmark", "benchmarks",
+					     "measurement", "measurements", "output", "outputs", "timing",
+					     "timings", "figures", "summary", NULL };
+	size_t k = 0;
+
+	while (k < n && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z')))
+		k++;
+	if (k < n && (unsigned char)s[k] >= 0x80)
+		return 1;
+	return k < n && rx_blank(s[k]) && ascii_word_in(s, k, heads);
+}
+
 /* The words each scenario pattern needs: a cheap test before the pattern runs. */
 static int may_match(const struct buf *t, int rx)
 {
 	static const char *const tails[] = { "scenario", "workload", "benchmark", "test", "load", "case" };
+	static const char *const last_tails[] = { "scenario", "workload", "benchmark", "test", "load", "case", NULL };
+	static const char *const last_mode[] = { "mode", NULL };
+	static const char *const last_counted[] = { "thread", "threads", "connection", "connections", "client",
+						    "clients", "core", "cores", "stream", "streams", "job",
+						    "jobs", "worker", "workers", NULL };
 
+	/* first the word each pattern ends with, then the words it holds */
+	if ((rx == RX_MODE || rx == RX_SCENARIO_TAIL || rx == RX_WITH) &&
+	    !may_end_with(t, rx == RX_MODE ? last_mode : rx == RX_SCENARIO_TAIL ? last_tails : last_counted))
+		return 0;
 	switch (rx) {
 	case RX_MODE:
 		return text_contains_nocase(t->s, t->len, "mode");
@@ -1343,6 +1413,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	}
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
 	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
+	    may_be_results_for(out->variant.s, out->variant.len) &&
 	    rx_match(out->rx, &label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;

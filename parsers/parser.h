@@ -368,6 +368,8 @@ struct parser {
 	 * claim asked outside a block gets it zeroed, and what it writes there
 	 * while answering CLAIM_START is the new block's state; inside a block
 	 * the block's state is passed (JSON braces, Criterion's last id).
+	 * Outside a block the answer depends on the line's text alone (s,
+	 * len): the segmenter asks no parser again of a text all refused.
 	 */
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
 	size_t state_size; /* PARSER_STATE(type), or 0 */

@@ -154,6 +154,16 @@ static inline int BD_CHECK_RESULT rx_named(const struct rx_thread *t, const stru
 	return 0;
 }
 /*
+ * A hand scanner's match (parsers/scan.h) of `p` on s[0..len): every group
+ * unset, the whole match the subject; returns the lane's match vector, in
+ * which the scanner sets the groups it found (by number). rx_group and
+ * rx_named then read them as after an rx_match() that found those groups.
+ * A scanner that is unsure never calls it, and the caller matches the
+ * pattern instead.
+ */
+PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len);
+
+/*
  * A group that may be absent, where absence is a value: its span, or NULL
  * and 0. Every other lookup is rx_named's, and checked.
  */

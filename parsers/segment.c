@@ -21,9 +21,46 @@
 #include "parsers/parse_ctx.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/mapped.h"
 #include "util/text.h"
 
+
+/*
+ * What the parsers answered, outside a block, of the lines asked last, by
+ * their text: a log repeats its captions, sentences and tools' first lines
+ * round after round ("Sizes of the builds:", "Benchmark 1: ./app run"),
+ * and a claim asked outside a block reads the line's text alone
+ * (parser.h). A line asked before goes straight to the parser that
+ * started a block with it, with the state its claim wrote, or to none,
+ * without asking again the dozen or more parsers its first byte names.
+ * One line a slot, by a hash.
+ */
+#define ASKED_SLOTS 128
+#define ASKED_TEXT 120 /* longer lines are asked each time */
+#define ASKED_STATE 64 /* a claim state kept with its line, at most (larger ones: asked each time) */
+
+struct asked {
+	uint32_t len;       /* 0: empty */
+	uint8_t starter;    /* the parser that started a block with it, its index + 1; 0: none did */
+	/*
+	 * Of a line no parser took: what prose_line() asked of its text and
+	 * no state changes: the ASKED_x bits asked, and their answers in `said`
+	 * (a command, a comment's header, an environment heading, no legend).
+	 */
+	uint8_t asked, said;
+	unsigned char state[ASKED_STATE]; /* the starter's claim state */
+	char text[ASKED_TEXT];
+};
+
+_Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in a byte");
+
+enum {
+	ASKED_COMMAND = 1,
+	ASKED_COMMENT = 2,
+	ASKED_ENV = 4,
+	ASKED_NO_LEGEND = 8,
+};
 
 struct seg {
 	const char *name;
@@ -38,6 +75,8 @@ struct seg {
 	/* for each first byte, the parsers whose START lines can begin with it */
 	unsigned char dispatch[256][PARSERS_PER_BYTE];
 	unsigned char ndispatch[256];
+	struct asked asked[ASKED_SLOTS];
+	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -124,6 +163,61 @@ static void build_dispatch(struct seg *sg)
 				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
 		}
 	}
+}
+
+/* The slot of the line's text in sg->asked, or NULL when the text is too long for one. */
+static struct asked *asked_slot(struct seg *sg, const struct line *l)
+{
+	if (l->len > ASKED_TEXT)
+		return NULL;
+	return &sg->asked[hash_fnv1a(l->s, l->len) % ASKED_SLOTS];
+}
+
+/* Was the text of `l` asked before? (`a`: its slot, or NULL) */
+static int asked_before(const struct asked *a, const struct line *l)
+{
+	return a && a->len == l->len && !memcmp(a->text, l->s, l->len);
+}
+
+/*
+ * The parsers answered `l`: parser `starter` (index + 1, 0: none) started
+ * a block with it, its claim writing `state` of `size` bytes. Kept in the
+ * slot, unless a pattern failed (the line is then asked again, and the
+ * failure reported again) or the state is too large to keep.
+ */
+static void asked_keep(struct asked *a, const struct rx_thread *rx, const struct line *l, unsigned starter,
+		       const unsigned char *state, size_t size)
+{
+	if (!a || rx_failed(rx) || size > ASKED_STATE)
+		return;
+	memcpy(a->text, l->s, l->len);
+	a->len = l->len;
+	a->starter = (uint8_t)starter;
+	a->asked = a->said = 0;
+	if (starter)
+		memcpy(a->state, state, size);
+}
+
+/*
+ * The answer of fn about the current line's text (its `what` bit): kept
+ * in the line's slot when it has one and no pattern failed in the asking
+ * (a failure is reported once for each line it happens on).
+ */
+static int line_fact(struct seg *sg, unsigned what, int (*fn)(struct rx_thread *rx, const char *s, size_t n),
+		     const char *s, size_t n)
+{
+	struct asked *a = sg->line_asked;
+	int v;
+
+	if (a && (a->asked & what))
+		return (a->said & what) != 0;
+	v = fn(sg->rx, s, n);
+	if (a && !rx_failed(sg->rx)) {
+		a->asked |= (uint8_t)what;
+		if (v)
+			a->said |= (uint8_t)what;
+	}
+	return v;
 }
 
 /* Words that make the line above a block the command that produced it. */
@@ -334,6 +428,13 @@ static int looks_like_command(const char *s, size_t n)
 	}
 	/* ./prog args, a path to a binary */
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
+}
+
+/* looks_like_command() as line_fact() asks it (it matches no pattern). */
+static int command_fact(struct rx_thread *rx, const char *s, size_t n)
+{
+	(void)rx;
+	return looks_like_command(s, n);
 }
 
 /*
@@ -774,22 +875,23 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
 	look_for_title(sg, l);
-	if (prose_comment_header(sg->rx, l->s, l->len)) {
+	if (line_fact(sg, ASKED_COMMENT, prose_comment_header, l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;
 		sg->pending_line = 0;
 		return;
 	}
-	command = looks_like_command(s, n);
-	if (!command) {
+	command = line_fact(sg, ASKED_COMMAND, command_fact, s, n);
+	if (!command && !(sg->line_asked && (sg->line_asked->asked & ASKED_NO_LEGEND))) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
-		legend_scan(s, n, add_legend, &lc);
+		if (!legend_scan(s, n, add_legend, &lc) && sg->line_asked && !rx_failed(sg->rx))
+			sg->line_asked->asked |= ASKED_NO_LEGEND; /* a text with none has none the next time */
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
-	if (shaped && prose_env_heading(sg->rx, l->s, l->len)) {
+	if (shaped && line_fact(sg, ASKED_ENV, prose_env_heading, l->s, l->len)) {
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 1;
 		sg->pending_line = 0;
@@ -1015,6 +1117,7 @@ static void do_line(struct seg *sg, struct line *l)
 		i++;
 	l->indent = i;
 	blank = i == l->len;
+	sg->line_asked = NULL;
 
 	if (blank) {
 		if (sg->open)
@@ -1122,7 +1225,19 @@ static void do_line(struct seg *sg, struct line *l)
 	int title = (b == '-' || b == '=') && setext_under_prose(sg, l) &&
 		    !sg->prev_prose_command;
 
-	for (unsigned k = 0; k < sg->ndispatch[b] && !title; k++) {
+	struct asked *a = title ? NULL : asked_slot(sg, l);
+	const struct parser *starter = NULL;
+	int ask = !title;
+
+	if (asked_before(a, l)) {
+		/* the answers of the line's first time */
+		ask = 0;
+		if (a->starter) {
+			starter = sg->parsers[a->starter - 1];
+			memcpy(tmp, a->state, starter->state_size);
+		}
+	}
+	for (unsigned k = 0; k < sg->ndispatch[b] && ask && !starter; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
 
 		/*
@@ -1134,16 +1249,23 @@ static void do_line(struct seg *sg, struct line *l)
 		else
 			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
-			settle_caption(sg, l);
-			sg->env = 0;
-			sg->title_done = sg->title_done || !sg->first_text_line;
-			open_block(sg, p, tmp);
-			add_line(sg, l, 0);
-			sg->last_nonblank_line = l->no;
-			sg->after_author = 0;
-			return;
+			starter = p;
+			asked_keep(a, sg->rx, l, sg->dispatch[b][k] + 1u, tmp, p->state_size);
 		}
 	}
+	if (starter) {
+		settle_caption(sg, l);
+		sg->env = 0;
+		sg->title_done = sg->title_done || !sg->first_text_line;
+		open_block(sg, starter, tmp);
+		add_line(sg, l, 0);
+		sg->last_nonblank_line = l->no;
+		sg->after_author = 0;
+		return;
+	}
+	if (ask)
+		asked_keep(a, sg->rx, l, 0, NULL, 0);
+	sg->line_asked = asked_before(a, l) ? a : NULL;
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;
@@ -1158,7 +1280,7 @@ static void do_line(struct seg *sg, struct line *l)
 	 * output: the command is no prose between them
 	 */
 	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
-	      looks_like_command(l->s + l->indent, l->len - l->indent)))
+	      line_fact(sg, ASKED_COMMAND, command_fact, l->s + l->indent, l->len - l->indent)))
 		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
@@ -1208,6 +1330,27 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 	return 0;
 }
 
+/*
+ * The next '|' of the text, found by one memchr for all the lines before
+ * it: a container log's prefix ("web_1  | ") needs one, and most lines of
+ * most texts hold none.
+ */
+struct bars {
+	const char *next; /* the next bar at or after the line asked last, or the text's end */
+	const char *end;
+};
+
+/* Is there a '|' in [from, to)? Lines come in the text's order. */
+static int bar_in(struct bars *b, const char *from, const char *to)
+{
+	if (b->next < from) {
+		b->next = memchr(from, '|', (size_t)(b->end - from));
+		if (!b->next)
+			b->next = b->end;
+	}
+	return b->next < to;
+}
+
 /* The container log prefix of the lines read last (a copy: their pages may be given back). */
 struct container {
 	char prefix[80];
@@ -1252,6 +1395,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	struct seg sg;
 	struct specials sp;
 	struct container cp = { 0 };
+	struct bars bars = { len ? memchr(text, '|', len) : NULL, text + len };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
@@ -1273,6 +1417,8 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.text_len = len;
 	build_dispatch(&sg);
 	specials_init(&sp, text, len);
+	if (!bars.next)
+		bars.next = bars.end;
 
 	while (pos < len && !sg.stopped) {
 		const char *raw = text + pos;
@@ -1290,7 +1436,12 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.raw_len--;
 		if (l.raw_len && !(raw[0] == ' ' || raw[0] == '\t')) {
 			/* a container log's prefix: the line begins after it (its offsets too) */
-			size_t k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+			size_t k = 0;
+
+			if (bar_in(&bars, raw, raw + l.raw_len))
+				k = container_prefix(&cp, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+			else
+				cp.len = 0; /* (no prefix without a bar) */
 
 			l.raw += k;
 			l.off += k;

@@ -18,6 +18,7 @@
 #include "util/buf.h"
 #include "util/hash.h"
 #include "util/mapped.h"
+#include "util/strmap.h"
 #include "util/util.h"
 
 /* ---- snapshots ---- */
@@ -263,7 +264,8 @@ static const char *input_name(const struct import_input *in)
 /*
  * What the store knows, for an import, beside its batch (whose model
  * never holds a stored run): with the lock held and the index fresh, the
- * index answers (*ix set). Else the stored runs are read into p->known;
+ * index answers (*ix set), and so it does for a dry run (no lock) when
+ * its full stamp holds. Else the stored runs are read into p->known;
  * when they read clean a stale index is written from them (load_indexed())
  * and then the index answers, else they do (stored.h), the journal read
  * into the batch's model for its new runs. Returns 0, or -1
@@ -279,6 +281,8 @@ static int read_store(struct store *st, const struct store_import_opts *o, size_
 	p->clean = 1;
 	if (locked && (*ix = storeindex_import_begin(st, &p->m)))
 		return 0;
+	if (o->dry && n > 0 && (*ix = storeindex_import_peek(st, &p->m)))
+		return 0; /* a dry run asks a fresh index too, without the lock */
 	p->known = xcalloc(1, sizeof(*p->known));
 	stored_runs_init(p->known);
 	if (load_indexed(st, &p->known->m, 1, d) < 0) {
@@ -327,21 +331,36 @@ static void catalog_stored(struct store *st, const struct batch *b, struct store
 }
 
 /*
- * The index after an import that recorded a --set-variant edit: the
- * edit may name stored imports, whose rows the index holds as they were,
- * so it is not appended to but written anew from every stored run (what
- * the next reader would do; the import read them all before it had an
- * index to ask).
+ * The index after an import that recorded a --set-variant edit, when it
+ * answered the import (fresh, the lock held since): the edit may name
+ * stored imports, whose rows the index holds as they were, so what was
+ * stored is appended with the stamps of before the edit, and then the
+ * imports the edit names are read alone (the edit in effect) and their
+ * rows written again (storeindex_import_end_edited()). Anything that does
+ * not hold leaves the index stale: the next reader reads the data.
  */
-static void index_after_edit(struct store *st)
+static void index_after_edit(struct store *st, struct storeindex_import *ix, const struct store_import_plan *p,
+			     const uint64_t root_before[2])
 {
-	struct model all;
-	struct diag d = DIAG_INIT;
+	size_t n = p->m.noverrides - p->res.overrides_from, k = 0;
+	char **hashes = xcalloc(n ? n : 1, sizeof(*hashes));
+	struct model touched;
+	struct diag quiet = DIAG_INIT;
 
-	model_init(&all);
-	load_indexed(st, &all, 1, &d);
-	model_release(&all);
-	diag_release(&d);
+	for (size_t i = p->res.overrides_from; i < p->m.noverrides; i++) {
+		const char *t = p->m.overrides[i].target, *colon = strrchr(t, ':');
+
+		hashes[k++] = colon ? xstrndup(t, (size_t)(colon - t)) : xstrdup(t);
+	}
+	model_init(&touched);
+	if (store_load_imports(st, &touched, (const char *const *)hashes, k, &quiet) == 0 && !touched.damaged &&
+	    !quiet.n)
+		storeindex_import_end_edited(ix, st, p->stored ? &p->m : NULL, root_before, &touched);
+	model_release(&touched);
+	diag_release(&quiet);
+	for (size_t i = 0; i < k; i++)
+		free(hashes[i]);
+	free(hashes);
 }
 
 /* Store each text the plan keeps; tell of each input. */
@@ -374,7 +393,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	struct store st;
 	struct storeindex_import *ix = NULL;
 	struct batch b;
-	int write = dir && !o->dry && n > 0, stop = 0, whole;
+	int write = dir && !o->dry && n > 0, stop = 0, whole, edit_fresh = 0;
+	uint64_t root_before[2];
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
@@ -425,6 +445,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * both, and running the command again records nothing twice.
 	 */
 	if (!o->dry && p->m.noverrides > p->res.overrides_from) {
+		edit_fresh = ix && storeindex_root(&st, root_before) == 0;
 		p->edit = import_record_sets(&st, &p->m, &p->res, d);
 		stop = p->edit < 0; /* neither the edit nor the data */
 		tell(o, STORE_IMPORT_EDIT, p, d);
@@ -444,13 +465,13 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	 * clean, an index that could not be written), it stays stale (its
 	 * stamps say so) and the next reader writes it.
 	 */
-	if (!stop && !p->failed && p->clean && p->stored) {
-		if (whole)
+	if (!stop && !p->failed && p->clean && (p->stored || p->edit > 0)) {
+		if (whole && p->stored)
 			storeindex_refresh(&st, &p->m, &b.render);
 		else if (ix && p->edit <= 0)
 			storeindex_import_end(ix, &st, &p->m, &b.render);
-		else if (ix)
-			index_after_edit(&st);
+		else if (ix && p->edit > 0 && edit_fresh)
+			index_after_edit(&st, ix, p, root_before);
 	}
 	if (p->stored)
 		catalog_stored(&st, &b, p);
@@ -515,6 +536,51 @@ static int restored_ever(const struct model *sum)
 }
 
 /*
+ * 1 when imports `gone[0..n)` hold no block that an import once removed
+ * and brought back by an undo holds too (the journal of summary `sum`):
+ * only such a pair can hold one block (one imported while the other was
+ * away), so then the index's entry of each block of theirs names one of
+ * them or none other, and their removal may drop it. 0 when one holds
+ * such a block, is itself one brought back (its partner could be any
+ * import), or they do not read clean: the index is left stale.
+ */
+static int gone_blocks_alone(struct store *st, const struct model *sum, const char *const *gone, size_t n)
+{
+	struct strmap restored = STRMAP_INIT, keys = STRMAP_INIT;
+	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
+	struct model rm, gm;
+	struct diag quiet = DIAG_INIT;
+	size_t nback = 0;
+	int ok = 1;
+
+	for (size_t i = 0; i < sum->nedits; i++) {
+		const struct edit_row *r = &sum->edits[i];
+
+		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL))
+			back[nback++] = r->target;
+	}
+	for (size_t i = 0; i < n && ok; i++)
+		ok = !strmap_get(&restored, gone[i], NULL);
+	model_init(&rm);
+	model_init(&gm);
+	if (ok)
+		ok = store_load_imports(st, &rm, back, nback, &quiet) == 0 &&
+		     store_load_imports(st, &gm, gone, n, &quiet) == 0 && !rm.damaged && !gm.damaged && !quiet.n;
+	for (size_t i = 0; ok && i < rm.rs.nruns; i++)
+		if (rm.rs.runs[i].block)
+			strmap_put(&keys, rm.rs.runs[i].block, 1);
+	for (size_t i = 0; ok && i < gm.rs.nruns; i++)
+		ok = !gm.rs.runs[i].block || !strmap_get(&keys, gm.rs.runs[i].block, NULL);
+	strmap_release(&keys);
+	strmap_release(&restored);
+	model_release(&gm);
+	model_release(&rm);
+	diag_release(&quiet);
+	free(back);
+	return ok;
+}
+
+/*
  * Under the lock (taken when not held, settled), whether the index is
  * fresh, with the root stamp before the change: 1 when so (*sum then
  * holds it), 0 when not, -1 when the lock or the settling fails.
@@ -548,12 +614,13 @@ static long remove_fresh(struct store *st, struct model *m, const struct store_e
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	if (fresh && !restored_ever(&sum)) {
+	if (fresh) {
 		const char **hashes = xmalloc(op->n * sizeof(*hashes));
 
 		for (size_t i = 0; i < op->n; i++)
 			hashes[i] = op->rows[i].target;
-		g = storeindex_gone_begin(st, hashes, op->n);
+		if (!restored_ever(&sum) || gone_blocks_alone(st, &sum, hashes, op->n))
+			g = storeindex_gone_begin(st, hashes, op->n);
 		free(hashes);
 	}
 	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
@@ -610,13 +677,97 @@ static const char *one_experiment(const struct edit_row *rows, size_t n)
 	return e;
 }
 
-/* A change of the journal alone: an edit or an undo (`edit` NULL). */
+/*
+ * A change of the journal alone: an edit or an undo (`edit` NULL) of
+ * edit `undo_id`, the latest in effect (`named` 0) or the one named
+ * (`named` 1: an older edit, or an undo, whose undo redoes what it took
+ * back).
+ */
 struct change {
 	struct model *m;
 	const struct store_edit_op *edit;
 	uint32_t undo_id;
 	struct undo_info *undone;
+	int named;
 };
+
+/* The rows of edit `id` in journal model `j`: their first, and how many (0: none). */
+static size_t edit_rows(const struct model *j, uint32_t id, size_t *first)
+{
+	size_t n = 0;
+
+	for (*first = 0; *first < j->nedits && j->edits[*first].id != id; (*first)++)
+		;
+	while (*first + n < j->nedits && j->edits[*first + n].id == id)
+		n++; /* an edit's rows are one run of the journal */
+	return n;
+}
+
+/* 1 when edit `id` of `j` moves imports (renames an experiment), or is an undo. */
+static int moves_or_undoes(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+
+	for (size_t i = first; i < first + n; i++)
+		if (j->edits[i].op == EDIT_EXPERIMENT || j->edits[i].op == EDIT_UNDO)
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 when nothing in journal `j` after the rows of edit `id` moves imports
+ * between experiments (a move, a renamed experiment, an undo of one), so
+ * that the experiment its rows name is still the one they change: the
+ * undo of an older one-experiment edit, or its redo, touches it alone.
+ */
+static int names_stay_after(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+	uint32_t t;
+
+	if (!n)
+		return 0;
+	for (size_t i = first + n; i < j->nedits; i++) {
+		const struct edit_row *r = &j->edits[i];
+
+		if (r->op == EDIT_EXPERIMENT)
+			return 0;
+		if (r->op == EDIT_UNDO && (!r->target || sscanf(r->target, "%u", &t) != 1 ||
+					   (t != id && moves_or_undoes(j, t))))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Is edit `c->undo_id` still the one an undo of `c` takes back, now that
+ * the lock is held? The latest in effect when `c` asked for it, else (an
+ * edit named) still one to undo, with the names of the experiments its
+ * rows (or, a redo, the rows it took back, `orig`) touch unchanged since
+ * (journal `j`).
+ */
+static int still_undoes(struct store *st, const struct change *c, const struct model *j, uint32_t orig)
+{
+	struct undo_info probe;
+	struct diag quiet = DIAG_INIT;
+	int ok = journal_undo(st, c->named ? c->undo_id : 0, 1, &probe, &quiet) == 0 &&
+		 probe.undone == c->undo_id && (!c->named || names_stay_after(j, orig));
+
+	diag_release(&quiet);
+	return ok;
+}
+
+/* The edit whose rows an undo of `id` acts on: `id`, or when it is an undo, the edit it took back. */
+static uint32_t original_of(const struct model *j, uint32_t id)
+{
+	size_t first, n = edit_rows(j, id, &first);
+	uint32_t t;
+
+	if (n == 1 && j->edits[first].op == EDIT_UNDO && j->edits[first].target &&
+	    sscanf(j->edits[first].target, "%u", &t) == 1)
+		return t;
+	return id;
+}
 
 /*
  * Change the journal (`c`), which touches experiment `exp` alone, under
@@ -642,16 +793,10 @@ static long change_in(struct store *st, const char *exp, struct change *c, struc
 		goto out;
 	}
 	fresh = storeindex_load(st, &sum, NULL) == 1 && storeindex_root(st, root) == 0;
-	if (!c->edit) {
-		/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
-		struct undo_info probe;
-		struct diag quiet = DIAG_INIT;
-
-		if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != c->undo_id) {
-			fresh = 0;
-			c->undo_id = 0;
-		}
-		diag_release(&quiet);
+	if (!c->edit && !still_undoes(st, c, &sum, c->named ? original_of(&sum, c->undo_id) : c->undo_id)) {
+		/* else the latest is undone, as asked (or the one named), the index left stale */
+		fresh = 0;
+		c->undo_id = c->named ? c->undo_id : 0;
 	}
 	rc = c->edit ? journal_record(st, c->m, c->edit->command, c->edit->what, c->edit->rows, c->edit->n, d)
 		     : journal_undo(st, c->undo_id, 0, c->undone, d);
@@ -680,7 +825,7 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
  * the index was fresh before, the imports that came back are read alone
  * and added to it (storeindex_restored()), else it is left stale.
  */
-static int restore_fresh(struct store *st, uint32_t id, const char *const *hashes, size_t n,
+static int restore_fresh(struct store *st, uint32_t id, int named, const char *const *hashes, size_t n,
 			 struct undo_info *out, struct diag *d)
 {
 	struct model sum, back;
@@ -694,10 +839,10 @@ static int restore_fresh(struct store *st, uint32_t id, const char *const *hashe
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	/* still the latest edit, now that the lock is held? else the latest is undone, as asked */
-	if (journal_undo(st, 0, 1, &probe, &quiet) < 0 || probe.undone != id) {
+	/* still the latest edit (or still one to undo), now that the lock is held? else as asked */
+	if (journal_undo(st, named ? id : 0, 1, &probe, &quiet) < 0 || probe.undone != id || probe.redo) {
 		fresh = 0;
-		id = 0;
+		id = named ? id : 0;
 	}
 	rc = journal_undo(st, id, 0, out, d);
 	if (rc == 0 && fresh && store_load_imports(st, &back, hashes, n, &quiet) == 0 && !back.damaged &&
@@ -712,39 +857,38 @@ out:
 	return rc;
 }
 
-int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
+int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d)
 {
 	struct model j;
 	struct diag quiet = DIAG_INIT;
 	const char *exp = NULL;
-	struct change c = { NULL, NULL, 0, out };
+	struct change c = { NULL, NULL, 0, out, id != 0 };
 	size_t first = 0, n = 0;
+	int redo = 0;
 
-	/* the edit the undo takes back, and the experiment its rows touch */
+	/* the edit the undo takes back (a redo: the rows the undo it takes back took back), their experiment */
 	model_init(&j);
-	if (journal_undo(st, 0, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
-		while (first < j.nedits && j.edits[first].id != out->undone)
-			first++;
-		while (first + n < j.nedits && j.edits[first + n].id == out->undone)
-			n++; /* an edit's rows are one run of the journal */
+	if (journal_undo(st, id, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
+		redo = out->redo;
+		n = edit_rows(&j, redo ? original_of(&j, out->undone) : out->undone, &first);
 		exp = n ? one_experiment(&j.edits[first], n) : NULL;
 		c.undo_id = out->undone;
 	}
 	diag_release(&quiet);
-	if (!exp && n && removes_only(&j.edits[first], n)) {
+	if (!exp && n && !redo && removes_only(&j.edits[first], n)) {
 		const char **hashes = xmalloc(n * sizeof(*hashes));
 		int rc;
 
 		for (size_t i = 0; i < n; i++)
 			hashes[i] = j.edits[first + i].target;
-		rc = restore_fresh(st, c.undo_id, hashes, n, out, d);
+		rc = restore_fresh(st, c.undo_id, c.named, hashes, n, out, d);
 		free(hashes);
 		model_release(&j);
 		return rc;
 	}
 	if (!exp) {
 		model_release(&j);
-		return journal_undo(st, 0, 0, out, d);
+		return journal_undo(st, id, 0, out, d);
 	}
 	{
 		char *name = xstrdup(exp);
@@ -755,6 +899,11 @@ int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
 		free(name);
 		return rc < 0 ? -1 : 0;
 	}
+}
+
+int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)
+{
+	return store_undo_id_fresh(st, 0, out, d);
 }
 
 int store_add_override(struct store *st, const char *kind, const char *target, const char *value,

@@ -185,6 +185,13 @@ int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, st
  */
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
 int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d);
+/*
+ * store_undo_fresh() of edit `id` (0: the latest in effect): an older
+ * edit, or an undo (a redo), the same way when the rows it takes back (or
+ * puts back) touch one experiment whose name nothing since changed, or
+ * remove imports (their undo; the redo of an rm leaves the index stale).
+ */
+int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d);
 
 /*
  * Record one user edit of one row in the journal (store_edit()): kind

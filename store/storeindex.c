@@ -1422,8 +1422,8 @@ static void csvtail_close(struct csvtail *t)
 	t->fd = -1;
 }
 
-/* 0, or -1 (missing, torn, changed: t->fd closed). */
-static int csvtail_read(const struct store *st, struct csvtail *t)
+/* 0, or -1 (missing, torn, changed: t->fd closed). `readonly`: never opened to be appended to. */
+static int csvtail_read(const struct store *st, struct csvtail *t, int readonly)
 {
 	struct buf path = BUF_INIT, seg = BUF_INIT;
 	struct stat sb;
@@ -1435,9 +1435,9 @@ static int csvtail_read(const struct store *st, struct csvtail *t)
 	memset(t, 0, sizeof(*t));
 	buf_addf(&path, "%s/" STOREINDEX_FILE, st->dir);
 	/* never through a link: an index appended to is the store's own file (O_NOFOLLOW) */
-	t->fd = open(path.s, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	t->fd = readonly ? -1 : open(path.s, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	t->writable = t->fd >= 0;
-	if (t->fd < 0 && errno != ELOOP)
+	if (t->fd < 0 && (readonly || errno != ELOOP))
 		t->fd = open(path.s, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	buf_release(&path);
 	if (t->fd < 0 || fstat(t->fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size < 2)
@@ -1682,17 +1682,33 @@ int storeindex_refresh(const struct store *st, const struct model *m,
 	return write_rendered(st, m, &s, begun ? begun : &none);
 }
 
-struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m)
+/*
+ * Does the index x->csv read name the store now? With the lock, its quick
+ * and root stamps (data/ read once, temporary directories swept); without
+ * it (a dry run), its full and root stamps, as a reader checks, taken
+ * after index.csv was read: an import or edit since shows in them.
+ */
+static int tail_current(struct storeindex_import *x, int locked)
+{
+	struct storeindex_stamp now;
+
+	if (locked)
+		return quick_stamp(x->st, &now) == 0 &&
+		       !memcmp(x->csv.stamp.quick, now.quick, sizeof(now.quick)) &&
+		       !memcmp(x->csv.stamp.root, now.root, sizeof(now.root));
+	return storeindex_stamp(x->st, &now) == 0 &&
+	       !memcmp(x->csv.stamp.full, now.full, sizeof(now.full)) &&
+	       !memcmp(x->csv.stamp.root, now.root, sizeof(now.root));
+}
+
+static struct storeindex_import *import_begin(struct store *st, struct model *m, int locked)
 {
 	struct storeindex_import *x = xcalloc(1, sizeof(*x));
-	struct storeindex_stamp now;
 	struct diag d = DIAG_INIT;
 
 	x->st = st;
 	x->csv.fd = -1;
-	if (csvtail_read(st, &x->csv) < 0 || quick_stamp(st, &now) < 0 ||
-	    memcmp(x->csv.stamp.quick, now.quick, sizeof(now.quick)) ||
-	    memcmp(x->csv.stamp.root, now.root, sizeof(now.root)) ||
+	if (csvtail_read(st, &x->csv, !locked) < 0 || !tail_current(x, locked) ||
 	    ibin_open(&x->bin, st->dir, x->csv.token, x->csv.binlen) < 0)
 		goto fail;
 	m->store_dir = arena_strdup(&m->arena, st->dir);
@@ -1715,6 +1731,16 @@ fail:
 	diag_release(&d);
 	storeindex_import_release(x);
 	return NULL;
+}
+
+struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m)
+{
+	return import_begin(st, m, 1);
+}
+
+struct storeindex_import *storeindex_import_peek(struct store *st, struct model *m)
+{
+	return import_begin(st, m, 0);
 }
 
 /*
@@ -1772,8 +1798,9 @@ static int rewrite_both(struct storeindex_import *x, struct ibin_builder *b, con
 	return rc;
 }
 
-int storeindex_import_end(struct storeindex_import *x, const struct store *st,
-			  const struct model *m, struct storeindex_render **begun)
+/* storeindex_import_end(), the root stamp `root` when not NULL (else the store's now). */
+static int import_end(struct storeindex_import *x, const struct store *st, const struct model *m,
+		      struct storeindex_render **begun, const uint64_t *root)
 {
 	struct storeindex_render *none = NULL;
 	struct storeindex_render *r = render_take(m, x, begun ? begun : &none);
@@ -1793,7 +1820,9 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 		add128(s.full, full);
 		add128(s.quick, quick);
 	}
-	if (rootfd >= 0)
+	if (root)
+		memcpy(s.root, root, sizeof(s.root));
+	else if (rootfd >= 0)
 		root_part(rootfd, s.root);
 	if (datafd < 0)
 		rc = -1;
@@ -1809,6 +1838,22 @@ int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 	if (rootfd >= 0)
 		close(rootfd);
 	return rc;
+}
+
+int storeindex_import_end(struct storeindex_import *x, const struct store *st,
+			  const struct model *m, struct storeindex_render **begun)
+{
+	return import_end(x, st, m, begun, NULL);
+}
+
+int storeindex_import_end_edited(struct storeindex_import *x, struct store *st, const struct model *m,
+				 const uint64_t root_before[2], const struct model *touched)
+{
+	struct storeindex_render *none = NULL;
+
+	if (m && import_end(x, st, m, &none, root_before) < 0)
+		return -1;
+	return rewrite(st, touched, root_before, NULL, 0);
 }
 
 const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x)

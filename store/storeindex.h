@@ -164,9 +164,28 @@ int storeindex_restored(struct store *st, const struct model *m, const uint64_t 
  */
 struct storeindex_import;
 struct storeindex_import *storeindex_import_begin(struct store *st, struct model *m);
+/*
+ * The same for a dry run, without the lock: the full and root stamps
+ * checked (as a reader checks), index.csv opened read-only. Its handle
+ * answers lookups; storeindex_import_end() must not be called with it.
+ */
+struct storeindex_import *storeindex_import_peek(struct store *st, struct model *m);
 /* `begun`: as storeindex_refresh()'s, from storeindex_render_begin() with this `x` (or NULL). */
 int storeindex_import_end(struct storeindex_import *x, const struct store *st,
 			  const struct model *m, struct storeindex_render **begun);
+/*
+ * The same for an import that recorded an edit (--set-variant) once the
+ * lock was held and the index found fresh: `root_before`, the root stamp
+ * before the edit was recorded. What `m` (or NULL: nothing stored) added
+ * is appended with the stamps of the store before the edit, then the
+ * index is written again as storeindex_moved() writes it, the rows and
+ * entries of the imports of `touched` (every import the edit names, read
+ * after the texts were stored) rendered from it. A crash between the two
+ * leaves the old root stamp: stale, never a wrong fresh index. 0, or -1
+ * (stale).
+ */
+int storeindex_import_end_edited(struct storeindex_import *x, struct store *st, const struct model *m,
+				 const uint64_t root_before[2], const struct model *touched);
 const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x);
 void storeindex_import_release(struct storeindex_import *x);
 

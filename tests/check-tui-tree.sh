@@ -10,6 +10,8 @@
 #   so a function pointer or a screen table counts as a call);
 # - includes: X -> Y when X.c or X.h includes "tui/Y.h".
 # No screen (screen_*.c) calls another: it asks tui.c for it (tui/ask.c).
+# No screen reads the store again itself (calls reload.c): it asks tui.c
+# with ACT_RELOAD (screen_ask_reload()), and tui.c carries the read out.
 # A cycle is a strongly connected set of two files or more. The edges of
 # the cycles that remain are listed in tests/tui-tree.allow ("calls X Y",
 # "includes X Y"); an edge in a cycle that is not listed fails the check,
@@ -70,6 +72,12 @@ across=$(awk '$1 == "calls" && $2 ~ /^screen_/ && $3 ~ /^screen_/ { print "  " $
 if [ -n "$across" ]; then
 	echo "a screen calls another screen's functions (ask tui.c with screen_ask_*() instead):"
 	printf '%s\n' "$across"
+	status=1
+fi
+reloads=$(awk '$1 == "calls" && $2 ~ /^screen_/ && $3 == "reload" { print "  " $2 ".c calls reload.c" }' "$tmp/edges")
+if [ -n "$reloads" ]; then
+	echo "a screen reads the store again itself (ask tui.c with screen_ask_reload() instead):"
+	printf '%s\n' "$reloads"
 	status=1
 fi
 [ $status = 0 ] && echo "  TUI TREE  ok ($(grep -c . "$tmp/cyclic") edges on a cycle, all listed)"

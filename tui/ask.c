@@ -4,15 +4,27 @@
  * (the dispatcher, the only file that switches screens) to carry it out.
  * Screens call these; these call no screen.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/names.h"
 #include "tui/screen.h"
+#include "util/util.h"
 
-/* Start a request for `s` from the screen shown: what an earlier one held goes. */
+static const char *copy(struct screen_ask *a, const char *s)
+{
+	return s ? arena_strdup(&a->arena, s) : NULL;
+}
+
+/*
+ * Start a request for `s` from the screen shown: what an earlier one held
+ * goes, but for a read of the store asked (screen_ask_reload()).
+ */
 static struct screen_ask *ask(struct tui *t, enum screen_id s, unsigned bits)
 {
 	struct screen_ask *a = &t->ask;
+	enum reload_how how = a->bits & ACT_RELOAD ? a->reload : 0;
+	char *select = how && a->select ? xstrdup(a->select) : NULL;
 
 	arena_release(&a->arena);
 	memset(a, 0, sizeof(*a));
@@ -20,12 +32,13 @@ static struct screen_ask *ask(struct tui *t, enum screen_id s, unsigned bits)
 	a->from = t->cur;
 	a->run = -1;
 	a->bits = bits;
+	if (how) {
+		a->bits |= ACT_RELOAD;
+		a->reload = how;
+		a->select = copy(a, select);
+	}
+	free(select);
 	return a;
-}
-
-static const char *copy(struct screen_ask *a, const char *s)
-{
-	return s ? arena_strdup(&a->arena, s) : NULL;
 }
 
 int screen_ask_open(struct tui *t, enum screen_id s, size_t exp)
@@ -82,6 +95,29 @@ int screen_ask_source(struct tui *t, long run, unsigned line)
 	a->run = run;
 	a->line = line;
 	return ACT_DONE | ACT_OPEN;
+}
+
+int screen_ask_source_at(struct tui *t, const char *file, unsigned line)
+{
+	struct screen_ask *a = ask(t, SCREEN_SOURCE, ACT_OPEN);
+
+	a->file = copy(a, file);
+	a->line = line;
+	return ACT_DONE | ACT_OPEN | (int)(a->bits & ACT_RELOAD);
+}
+
+int screen_ask_reload(struct tui *t, enum reload_how how, const char *select)
+{
+	struct screen_ask *a = &t->ask;
+
+	if (!a->bits) { /* nothing asked yet: a request of its own */
+		screen_ask_release(a);
+		a->from = t->cur;
+	}
+	a->bits |= ACT_RELOAD;
+	a->reload = how;
+	a->select = copy(a, select);
+	return ACT_DONE | (int)a->bits;
 }
 
 void screen_ask_release(struct screen_ask *a)

@@ -58,8 +58,9 @@ void compare_line_text(struct tui *t, size_t i, struct buf *out)
 
 void compare_markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct compare_view *cv = compare_built(t);
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct experiment *e = t->view_exp < snap.m->nexps ? &snap.m->exps[t->view_exp] : NULL;
 	const struct variant_info *b, *c;
 	size_t n, *order;
 
@@ -67,7 +68,7 @@ void compare_markdown(struct tui *t, struct buf *out)
 		return;
 	b = model_variant(e, t->base);
 	c = model_variant(e, t->cand);
-	order = compare_row_order(&explore_of(t)->order, t->cand, &cv->cmp, &n);
+	order = compare_row_order(&t->order, t->cand, &cv->cmp, &n);
 	cmp_markdown(&cv->cmp, b ? b->text : t->base, c ? c->text : t->cand, order, n, out);
 	cmp_markdown_legend(&cv->cmp, out);
 	free(order);

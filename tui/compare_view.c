@@ -16,7 +16,9 @@
 
 static const struct experiment *current(const struct tui *t)
 {
-	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	struct tui_snapshot snap = tui_snapshot(t);
+
+	return t->view_exp < snap.m->nexps ? &snap.m->exps[t->view_exp] : NULL;
 }
 
 int compare_is_row(const void *lines, size_t i)
@@ -60,6 +62,7 @@ static void add_line(struct compare_view *cv, enum cmp_line_kind kind, size_t in
 
 struct compare_view *compare_built(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct compare_view *cv = compare_of(t);
 	const struct experiment *e = current(t);
 	const char *scenario = NULL;
@@ -83,12 +86,12 @@ struct compare_view *compare_built(struct tui *t)
 	cv->list.count = 0;
 	if (!e)
 		return cv;
-	cmp_build(t->m, e, t->base, *t->cand ? t->cand : t->base, NULL, &cv->cmp);
+	cmp_build(snap.m, e, t->base, *t->cand ? t->cand : t->base, NULL, &cv->cmp);
 	cmp_geomeans(&cv->cmp, 1);
 	for (size_t i = 1; i < cv->cmp.nrows; i++)
 		if (strcmp(cv->cmp.rows[i].scenario, cv->cmp.rows[0].scenario))
 			several = 1;
-	order = compare_row_order(&explore_of(t)->order, t->cand, &cv->cmp, &norder);
+	order = compare_row_order(&t->order, t->cand, &cv->cmp, &norder);
 	for (size_t k = 0; k < norder; k++) {
 		size_t i = order[k];
 		const char *s = cv->cmp.rows[i].scenario;

@@ -21,6 +21,27 @@
 #include "tui/prompt.h"
 #include "tui/views.h"
 
+/* What the open prompt of e, R or m edits (t->edit), kept from the key to the prompt's Enter. */
+struct edit_target {
+	long run;      /* e: the run whose block (or itself, `one`) gets a variant */
+	int one;
+	char exp[512]; /* R, m: the experiment and variant key renamed or merged */
+	char key[512];
+};
+
+static struct edit_target *edit_of(struct tui *t)
+{
+	if (!t->edit)
+		t->edit = xcalloc(1, sizeof(*t->edit));
+	return t->edit;
+}
+
+void edit_release(struct tui *t)
+{
+	free(t->edit);
+	t->edit = NULL;
+}
+
 /* The run, variant and experiment an edit is about: what the screen shown has selected. */
 static int target(struct tui *t, long *run, const char **key, const char **exp)
 {
@@ -92,8 +113,8 @@ static long record(struct tui *t, const char *command, const char *what, const s
 
 static void set_label(struct tui *t)
 {
-	struct explore *x = t->ex;
-	const struct run *r = &t->m->rs.runs[x->edit_run];
+	struct edit_target *x = edit_of(t);
+	const struct run *r = &t->m->rs.runs[x->run];
 	uint32_t first = r->first_line, last = r->last_line;
 	size_t n = 0;
 	char label[320];
@@ -110,7 +131,7 @@ static void set_label(struct tui *t)
 		if (o->last_line > last)
 			last = o->last_line;
 	}
-	if (x->edit_one || n == 1)
+	if (x->one || n == 1)
 		snprintf(label, sizeof(label), "variant of run %s%s: ", r->id, n > 1 ? " (Tab: its block)" : "");
 	else
 		snprintf(label, sizeof(label), "variant of the %zu runs of lines %u-%u (Tab: this run only): ", n,
@@ -121,14 +142,14 @@ static void set_label(struct tui *t)
 static void set_tab(struct tui *t, const char *text)
 {
 	(void)text;
-	t->ex->edit_one = !t->ex->edit_one;
+	edit_of(t)->one = !edit_of(t)->one;
 	set_label(t);
 }
 
 static void set_typed(struct tui *t, const char *name)
 {
-	struct explore *x = t->ex;
-	const struct run *r = &t->m->rs.runs[x->edit_run];
+	struct edit_target *x = edit_of(t);
+	const struct run *r = &t->m->rs.runs[x->run];
 	const struct source *s = &t->m->sources[r->source];
 	const char *dot = strrchr(r->id, '.');
 	struct edit_row row = { 0 };
@@ -139,11 +160,11 @@ static void set_typed(struct tui *t, const char *name)
 	if (!*name)
 		return;
 	/* the block's first line, or the run alone by the end of its id */
-	if (x->edit_one && dot)
+	if (x->one && dot)
 		buf_addf(&tg, "%s:%u%s", s->hash, (unsigned)r->first_line, dot);
 	else
 		buf_addf(&tg, "%s:%u", s->hash, (unsigned)r->first_line);
-	if (x->edit_one)
+	if (x->one)
 		buf_addf(&what, "run %s is variant \"%s\"", r->id, name);
 	else
 		buf_addf(&what, "block at line %u of %.12s is variant \"%s\"", (unsigned)r->first_line,
@@ -168,9 +189,9 @@ static void set_typed(struct tui *t, const char *name)
 
 static void alias(struct tui *t, const char *command, const char *into)
 {
-	struct explore *x = t->ex;
-	const struct experiment *e = model_experiment(t->m, x->edit_exp);
-	const struct variant_info *v = e ? model_variant(e, x->edit_key) : NULL;
+	struct edit_target *x = edit_of(t);
+	const struct experiment *e = model_experiment(t->m, x->exp);
+	const struct variant_info *v = e ? model_variant(e, x->key) : NULL;
 	struct edit_row row = { 0 };
 	struct buf what = BUF_INIT;
 	char exp[512], from[512], vtext[512];
@@ -179,8 +200,8 @@ static void alias(struct tui *t, const char *command, const char *into)
 
 	if (!*into || !v)
 		return;
-	snprintf(exp, sizeof(exp), "%s", x->edit_exp);
-	snprintf(from, sizeof(from), "%s", x->edit_key);
+	snprintf(exp, sizeof(exp), "%s", x->exp);
+	snprintf(from, sizeof(from), "%s", x->key);
 	if (!strcmp(model_variant_key(t->m, into), from)) {
 		tui_message(t, "that is its name already");
 		return;
@@ -214,8 +235,8 @@ static void rename_typed(struct tui *t, const char *name)
 /* Tab in the merge prompt: the experiment's next other variant. */
 static void merge_tab(struct tui *t, const char *text)
 {
-	struct explore *x = t->ex;
-	const struct experiment *e = model_experiment(t->m, x->edit_exp);
+	struct edit_target *x = edit_of(t);
+	const struct experiment *e = model_experiment(t->m, x->exp);
 	size_t n, at = 0;
 
 	if (!e || (n = e->nvariants) < 2)
@@ -226,7 +247,7 @@ static void merge_tab(struct tui *t, const char *text)
 	for (size_t k = 0; k < n; k++) {
 		const struct variant_info *v = &e->variants[(at + k) % n];
 
-		if (strcmp(v->key, x->edit_key)) {
+		if (strcmp(v->key, x->key)) {
 			prompt_set_text(t, v->text);
 			return;
 		}
@@ -235,7 +256,7 @@ static void merge_tab(struct tui *t, const char *text)
 
 static void merge_typed(struct tui *t, const char *name)
 {
-	const struct experiment *e = model_experiment(t->m, t->ex->edit_exp);
+	const struct experiment *e = model_experiment(t->m, edit_of(t)->exp);
 
 	if (!*name) {
 		tui_message(t, "nothing merged: name the variant to merge into (Tab: the variants)");
@@ -284,7 +305,7 @@ static void undo(struct tui *t)
 
 int edit_action(struct tui *t, enum action a)
 {
-	struct explore *x = explore_of(t);
+	struct edit_target *x = edit_of(t);
 	const struct experiment *e;
 	const struct variant_info *v;
 	const char *key, *exp;
@@ -304,15 +325,15 @@ int edit_action(struct tui *t, enum action a)
 			tui_message(t, "select a run: e sets the variant of its block");
 			return ACT_DONE;
 		}
-		x->edit_run = run;
-		x->edit_one = 0;
+		x->run = run;
+		x->one = 0;
 		prompt_open(t, "", NULL, set_typed, set_tab);
 		set_label(t);
 		return ACT_DONE;
 	}
-	snprintf(x->edit_exp, sizeof(x->edit_exp), "%s", exp ? exp : "");
-	snprintf(x->edit_key, sizeof(x->edit_key), "%s", key);
-	e = model_experiment(t->m, x->edit_exp);
+	snprintf(x->exp, sizeof(x->exp), "%s", exp ? exp : "");
+	snprintf(x->key, sizeof(x->key), "%s", key);
+	e = model_experiment(t->m, x->exp);
 	v = e ? model_variant(e, key) : NULL;
 	if (!v) {
 		tui_message(t, "this variant has no runs here");
@@ -417,6 +438,6 @@ void tui_edited(struct tui *t)
 		free(base);
 		free(cand);
 	}
-	tui_changed(t);
+	tui_snapshot_changed(t); /* the model resolved again: a new generation */
 	views_invalidate(t);
 }

@@ -1,6 +1,6 @@
 /*
- * explore.c - where the exploring keys meet the event loop: the explore
- * state's life, keys for the open prompt, and the mouse. The actions no
+ * explore.c - where the exploring keys meet the event loop: the prompt's
+ * life, keys for the open prompt, and the mouse. The actions no
  * screen took are tui/global.c's.
  */
 #define NCURSES_WIDECHAR 1
@@ -13,18 +13,11 @@
 
 void explore_release(struct tui *t)
 {
-	struct explore *x = t->ex;
-
 	if (t->prompt) {
 		prompt_release(t->prompt);
 		free(t->prompt);
 		t->prompt = NULL;
 	}
-	if (!x)
-		return;
-	rx_free(&x->find.rx, 1);
-	free(x);
-	t->ex = NULL;
 }
 
 void explore_terminal(int on)

@@ -1,7 +1,10 @@
 /*
- * explore.h - the state of the exploring keys that work across screens
- * (find, the edits' targets, the rows' order): one struct off struct tui
- * (t->ex); and the exploring functions the screens and tui.c share. The screens' own state is theirs (t->own[], tui/screen.h).
+ * explore.h - the exploring functions the screens and tui.c share: the
+ * prompt's and the mouse's keys, the store read again (tui/reload.c), the
+ * Experiments list's lines. The screens' own state is theirs (t->own[],
+ * tui/screen.h); what several share is in struct tui: the rows' order
+ * (t->order), find's pattern (t->find, tui/find.c), the edits' target
+ * (t->edit, tui/edit.c).
  */
 #ifndef BD_TUI_EXPLORE_H
 #define BD_TUI_EXPLORE_H
@@ -13,26 +16,11 @@
 #include "store/flows.h"
 #include "store/import.h"
 #include "store/trace.h"
-#include "parsers/rx.h"
 #include "tui/list.h"
 #include "tui/order.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "util/arena.h"
-
-struct find_state {
-	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
-	char pattern[256];
-};
-
-struct explore {
-	struct find_state find;
-	long edit_run;          /* e: the run whose block (or itself, edit_one) gets a variant */
-	int edit_one;
-	char edit_exp[512];     /* R, m: the experiment and variant key renamed or merged */
-	char edit_key[512];
-	struct row_order order; /* Compare's and the Matrix's (tui/order.h) */
-};
 
 /*
  * Keys before the key table (after a paste's, tui/screen_paste.h): the
@@ -100,8 +88,7 @@ int experiments_filter_act(struct tui *t, enum action a, int height);
 /* The EXPERIMENT column's header, naming the filter. */
 const char *experiments_header(struct tui *t, char *out, size_t size);
 
-/* The explore state of t, created on first use; freed by explore_release(). */
-struct explore *explore_of(struct tui *t);
+/* The prompt's state, freed (at the end). */
 void explore_release(struct tui *t);
 
 

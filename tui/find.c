@@ -10,9 +10,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/rx.h"
 #include "tui/explore.h"
 #include "tui/prompt.h"
 #include "util/diag.h"
+#include "util/util.h"
+
+/* The last pattern of / (t->find), kept for n and N. */
+struct find_state {
+	struct rx rx;           /* the pattern, compiled; rx.code NULL when none */
+	char pattern[256];
+};
+
+static struct find_state *find_of(struct tui *t)
+{
+	if (!t->find)
+		t->find = xcalloc(1, sizeof(*t->find));
+	return t->find;
+}
+
+void find_release(struct tui *t)
+{
+	if (!t->find)
+		return;
+	rx_free(&t->find->rx, 1);
+	free(t->find);
+	t->find = NULL;
+}
 
 static int has_upper(const char *s)
 {
@@ -26,7 +50,7 @@ static int has_upper(const char *s)
 static int step(struct tui *t, int dir)
 {
 	const struct screen *s = tui_screen(t);
-	struct find_state *f = &t->ex->find;
+	struct find_state *f = find_of(t);
 	struct list *l = s->lines ? s->lines(t) : NULL;
 	struct buf b = BUF_INIT;
 	struct rx_thread own = { 0 }; /* lane 0: the TUI's thread parses nothing meanwhile */
@@ -75,7 +99,7 @@ static int step(struct tui *t, int dir)
 
 static void search(struct tui *t, const char *pattern)
 {
-	struct find_state *f = &t->ex->find;
+	struct find_state *f = find_of(t);
 	struct diag d = DIAG_INIT;
 
 	if (!*pattern) {
@@ -101,7 +125,7 @@ static void search(struct tui *t, const char *pattern)
 
 int find_action(struct tui *t, enum action a)
 {
-	struct find_state *f = &explore_of(t)->find;
+	struct find_state *f = find_of(t);
 
 	if (a == ACT_FIND) {
 		if (!tui_screen(t)->lines) {

@@ -12,6 +12,9 @@
 struct views;
 
 int find_action(struct tui *t, enum action a);
+/* Free find's pattern (t->find) and the edits' target (t->edit), at the end. */
+void find_release(struct tui *t);
+void edit_release(struct tui *t);
 int sort_action(struct tui *t, enum action a);
 /* y: the screen's Markdown to the clipboard (OSC 52); Y: to a new file. */
 int copy_action(struct tui *t, enum action a);

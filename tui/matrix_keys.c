@@ -93,27 +93,27 @@ static void jump(struct tui *t, struct views *v, int dir)
 
 int matrix_sort_action(struct tui *t, enum action a)
 {
-	struct explore *ex = explore_of(t);
+	struct row_order *o = &t->order;
 	struct views *v = views_get(t);
 	const struct matrix_state *ms = matrix_state(t, v);
 	char what[256];
 
 	switch (a) {
 	case ACT_SORT:
-		ex->order.sort = (enum sort_key)((ex->order.sort + 1) % SORT__COUNT);
+		o->sort = (enum sort_key)((o->sort + 1) % SORT__COUNT);
 		if (ms->col >= 1 && ms->col < v->mx.ncols)
-			snprintf(ex->order.sort_variant, sizeof(ex->order.sort_variant), "%s", v->mx.keys[ms->col]);
+			snprintf(o->sort_variant, sizeof(o->sort_variant), "%s", v->mx.keys[ms->col]);
 		reorder(t);
 		v = views_get(t);
-		if (!*matrix_order_text(&ex->order, t->cand, &v->mx, what, sizeof(what)) ||
-		    ex->order.sort == SORT_TABLE)
+		if (!*matrix_order_text(o, t->cand, &v->mx, what, sizeof(what)) ||
+		    o->sort == SORT_TABLE)
 			snprintf(what, sizeof(what), "rows in the table's order");
 		tui_message(t, "%s", what);
 		break;
 	case ACT_HIDE_SAME:
-		ex->order.hide_same = !ex->order.hide_same;
+		o->hide_same = !o->hide_same;
 		reorder(t);
-		tui_message(t, "%s", ex->order.hide_same ? "rows without a tested change hidden" : "every row shown");
+		tui_message(t, "%s", o->hide_same ? "rows without a tested change hidden" : "every row shown");
 		break;
 	case ACT_NEXT_SIG:
 	case ACT_PREV_SIG:
@@ -146,11 +146,12 @@ int matrix_history(struct tui *t)
 
 void matrix_markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v = views_get(t);
 	size_t *rows = xmalloc((v->nlines ? v->nlines : 1) * sizeof(*rows)), n = 0;
 	int geo = 0;
 
-	if (t->view_exp >= t->m->nexps || !v->nlines) {
+	if (t->view_exp >= snap.m->nexps || !v->nlines) {
 		free(rows);
 		return;
 	}

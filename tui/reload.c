@@ -95,7 +95,8 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 {
 	char *exp = NULL, *base = NULL, *cand = NULL, *view_name = NULL;
 	char *base_run = NULL, *cand_run = NULL;
-	int had_view = t->view_exp < t->m->nexps;
+	/* a summary (the index's list) holds no runs: no view's state to carry over */
+	int had_view = t->view_exp < t->m->nexps && !t->m->summary;
 	int same_view = 0; /* the views show the experiment under the cursor */
 	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
 	unsigned shown = t->shown;
@@ -121,7 +122,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 
 	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
-	tui_changed(t);
+	tui_snapshot_changed(t); /* a new snapshot generation */
 	t->base = t->cand = "";
 	if (t->m->nexps) {
 		/* with the index kept, the experiment the views showed (t->m holds it whole) */
@@ -335,7 +336,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	memset(fresh, 0, sizeof(*fresh));
 	model_init(fresh);
 	t->view_exp = SIZE_MAX;
-	tui_changed(t);
+	tui_snapshot_changed(t); /* a new snapshot generation */
 	t->base = t->cand = "";
 	views_forget(t);
 	leave_runs(t);

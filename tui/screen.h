@@ -13,12 +13,15 @@
 #include "store/model.h"
 #include "tui/keys.h"
 #include "tui/list.h"
+#include "tui/order.h"
 #include "tui/stamp.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
 struct prompt;
+struct find_state;
+struct edit_target;
 
 enum screen_id {
 	SCREEN_EXPERIMENTS,
@@ -48,6 +51,17 @@ enum act_result {
 	ACT_DONE = 1 << 0,   /* handled; redraw */
 	ACT_OPEN = 1 << 1,   /* open t->ask.screen on t->ask's arguments (the screen's open()) */
 	ACT_SHOW = 1 << 2,   /* go back to t->ask.screen as it was left */
+	ACT_RELOAD = 1 << 3, /* read the store again first (t->ask.reload says how), then the rest */
+};
+
+/*
+ * How an ACT_RELOAD reads the store again (tui.c carries it out through
+ * reload.c, the one place that replaces the model; no screen calls it).
+ */
+enum reload_how {
+	RELOAD_WHOLE = 1, /* the whole store (an import, an import taken back, a removal) */
+	RELOAD_FRESH,     /* as cheaply as it is shown: the index again, the experiment open alone */
+	RELOAD_RECORDS,   /* the whole store, only when the model in hand is the index or one experiment */
 };
 
 /*
@@ -67,11 +81,37 @@ struct screen_ask {
 	const char *subject, *quantity;
 	long run;               /* Source: the run (a model run index) */
 	unsigned line;          /* Source: the text's line to put the cursor on; 0 the run's block */
+	const char *file;       /* Source: the run read from this file at `line` (not `run`); NULL: `run` */
+	/* ACT_RELOAD (kept by the screen_ask_*() calls that follow it): how, and the
+	   experiment to put the list's cursor on after it (NULL: where it was) */
+	enum reload_how reload;
+	const char *select;
 	struct arena arena;
 };
 
+/*
+ * The snapshot the screens read (tui_snapshot()): store_snapshot()'s
+ * result (one experiment or the whole store, the journal applied), or a
+ * quick comparison's model, held as a unit with its generation. Only
+ * reload.c replaces it and only an edit changes it, each with a new
+ * generation (tui_snapshot_changed()); a screen keeps the generation what
+ * it built was read from and builds again when the current one differs
+ * (that is how every view stays true after an edit). `m` stays the same
+ * address across generations, but what it holds does not: keep names,
+ * never pointers into it, across a generation.
+ */
+struct tui_snapshot {
+	struct model *m;
+	unsigned gen;
+};
+
 struct tui {
-	struct model *m; /* what the screens show (see `index`) */
+	/*
+	 * The snapshot's model (see `index`): reload.c, edit.c and tui.c use
+	 * it; the screens read tui_snapshot() instead.
+	 */
+	struct model *m;
+	unsigned snap_gen; /* the snapshot's generation (tui_snapshot_changed()) */
 	/*
 	 * The store's index of every experiment while `m` holds one
 	 * experiment's imports alone (an Enter on a store opened from its
@@ -108,7 +148,10 @@ struct tui {
 	void *own[SCREEN__COUNT];
 	char message[256]; /* shown in the status line until the next key */
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
-	struct explore *ex; /* the exploring keys' state (tui/explore.h); NULL until first used */
+	/* the order of Compare's and the Matrix's rows (o ~), one for both: the pair view keeps it */
+	struct row_order order;
+	struct find_state *find;  /* / n N: the last pattern (tui/find.c's); NULL until first used */
+	struct edit_target *edit; /* e R m: what their prompt edits (tui/edit.c's); NULL until first used */
 	struct prompt *prompt; /* the status line's prompt (tui/prompt.h); NULL until first opened */
 	struct views *vw;   /* Matrix, CPU, Sizes, Scorecard (tui/views.h); NULL until first used */
 	/* a row to put the cursor on when a view opens: "scenario\x1fsubject\x1fquantity", or "" */
@@ -202,6 +245,16 @@ int screen_ask_history(struct tui *t, const char *const *keys, size_t n, const c
 		       const char *subject, const char *quantity);
 /* Source on run `run` (a model run index), at text line `line` (0: the run's block). */
 int screen_ask_source(struct tui *t, long run, unsigned line);
+/* Source on the run read from `file` whose text holds `line` (the nearest run of that file). */
+int screen_ask_source_at(struct tui *t, const char *file, unsigned line);
+/*
+ * Read the store again (`how`) before what else the key asks, then put
+ * the list's cursor on experiment `select` (NULL: none). When the read
+ * fails or Esc cancels it, nothing else asked is done (the reason is in
+ * the status line). A message set before the request stays unless the
+ * read has something to say.
+ */
+int screen_ask_reload(struct tui *t, enum reload_how how, const char *select);
 /* Free what t->ask holds and clear it. */
 void screen_ask_release(struct screen_ask *a);
 
@@ -218,6 +271,25 @@ void *tui_own(struct tui *t, enum screen_id s, size_t size);
 static inline void tui_changed(struct tui *t)
 {
 	t->gen++;
+}
+
+/* The snapshot the screens show now, and its generation. */
+static inline struct tui_snapshot tui_snapshot(const struct tui *t)
+{
+	struct tui_snapshot s = { t->m, t->snap_gen };
+
+	return s;
+}
+
+/*
+ * The snapshot was replaced (reload.c) or edited in place (an edit in a
+ * quick comparison, a tag applied to the model): a new generation, and
+ * what the views built is stale too.
+ */
+static inline void tui_snapshot_changed(struct tui *t)
+{
+	t->snap_gen++;
+	tui_changed(t);
 }
 
 /* The model the Experiments list shows: t->index, or t->m. */

@@ -54,7 +54,9 @@ static struct layout layout(int height)
 
 static const struct experiment *current(const struct tui *t)
 {
-	return t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	struct tui_snapshot snap = tui_snapshot(t);
+
+	return t->view_exp < snap.m->nexps ? &snap.m->exps[t->view_exp] : NULL;
 }
 
 /* The row under the cursor, for the view that opens next (and for a flip). */
@@ -249,6 +251,7 @@ static void draw_line(struct tui *t, const struct cmp_line *l, int y, const stru
 /* What the selected line rests on: the test, the counts, the flags. */
 static void draw_detail(struct tui *t, int y)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct compare_view *cv = compare_built(t);
 	const struct cmp_line *l = cv->list.cursor < cv->nlines ? &cv->lines[cv->list.cursor] : NULL;
 	struct buf b = BUF_INIT;
@@ -282,7 +285,7 @@ static void draw_detail(struct tui *t, int y)
 			struct buf w = BUF_INIT, tool = BUF_INIT;
 
 			buf_adds(&w, "\xc2\xb9 tested within one run a side");
-			if (views_tool_summary(t->m, current(t), t->base, t->cand, r->scenario, r->subject, r->quantity, &tool))
+			if (views_tool_summary(snap.m, current(t), t->base, t->cand, r->scenario, r->subject, r->quantity, &tool))
 				buf_addf(&w, " \xc2\xb7 the tool: %s", tool.s);
 			buf_release(&tool);
 			draw_fields(y - 1, 1, COLS - 2, buf_str(&w), ROLE_DIM);
@@ -413,7 +416,7 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&cv->list, rows);
 	tui_position_list(t, "row", &cv->list, compare_is_row, cv->lines);
 	x = 1;
-	draw_text(top + 2, x, L.metric, compare_order_header(&explore_of(t)->order, ci, sizeof(ci)), ROLE_HEADER);
+	draw_text(top + 2, x, L.metric, compare_order_header(&t->order, ci, sizeof(ci)), ROLE_HEADER);
 	x += L.metric + 1;
 	column_names(e, t, L.value, heads);
 	draw_right(top + 2, x, L.value, heads[0], ROLE_HEADER);

@@ -285,12 +285,13 @@ static int table_height(int height)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 	struct list *pos;
 	int rows = table_height(height), namew;
 	char info[256];
 
-	if (t->view_exp >= t->m->nexps) {
+	if (t->view_exp >= snap.m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
 		return;
 	}
@@ -328,10 +329,11 @@ static void draw(struct tui *t, int top, int height)
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 	struct list *pos;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
 	pos = views_list(t, SCREEN_CPU, v);

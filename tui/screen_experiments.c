@@ -225,9 +225,9 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * Commit a planned edit of the selected experiment, reload, select the
- * experiment called `select` when there is one, and say `done` (with the
- * edit's number).
+ * Commit a planned edit of the selected experiment, say `done` (with the
+ * edit's number) and ask tui.c to read the store again, then select the
+ * experiment called `select` when there is one.
  */
 static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag *d,
 		   const char *select, const char *done)
@@ -239,12 +239,9 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
 	if (id < 0) {
 		tui_message(t, "not done: %s", d->n ? d->v[d->n - 1].text : "error");
 	} else {
-		if (explore_reload(t) == LOADER_CANCELLED) /* a removed import's records leave the model */
-			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
-		for (size_t e = 0; e < t->m->nexps; e++)
-			if (!strcmp(t->m->exps[e].name, name))
-				t->exps.cursor = e;
 		tui_said_edit(t, id, msg);
+		/* a removed import's records leave the model: tui.c reads the store again */
+		screen_ask_reload(t, RELOAD_WHOLE, *name ? name : NULL);
 	}
 	free(name);
 	free(msg);
@@ -255,7 +252,7 @@ static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag 
  * experiment `name`'s imports read alone (the whole store when they do
  * not read alone: store_snapshot()), the removal planned on them as `rm`
  * plans it, recorded keeping the index fresh (store_edit_fresh()), and
- * the list read again from the index (explore_refresh()); `msg` said.
+ * the list read again from the index (asked of tui.c: RELOAD_FRESH); `msg` said.
  */
 static void remove_listed(struct tui *t, const char *name, const char *msg)
 {
@@ -284,9 +281,8 @@ static void remove_listed(struct tui *t, const char *name, const char *msg)
 		tui_message(t, "not done: %s", d.n ? d.v[d.n - 1].text : "the experiment is gone");
 		goto out;
 	}
-	if (explore_refresh(t) == LOADER_CANCELLED)
-		memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
 	tui_said_edit(t, id, msg);
+	screen_ask_reload(t, RELOAD_FRESH, NULL); /* the list again, from the index */
 out:
 	edit_plan_release(&p);
 	diag_release(&d);

@@ -53,11 +53,10 @@ struct fline {
 };
 
 struct fxview {
-	/* what the lines were made from: the experiment (its name: a reload renumbers), the model, its edits */
+	/* what the lines were made from: the experiment (its name: a reload renumbers), the snapshot's generation */
 	size_t exp;
 	char exp_name[512];
-	unsigned long serial;
-	size_t nedits;
+	unsigned gen;
 	int valid;
 	struct fx_exp x;
 	struct fline *lines;
@@ -124,9 +123,10 @@ static void add(struct fline **lines, size_t *n, size_t *cap, enum fline_kind ki
 /* The lines of the experiment shown, made again when it or the model changed. */
 static void build(struct tui *t, struct fxview *v)
 {
-	const struct experiment *e = &t->m->exps[t->view_exp];
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct experiment *e = &snap.m->exps[t->view_exp];
 
-	if (v->valid && v->exp == t->view_exp && v->serial == t->m->serial && v->nedits == t->m->nedits)
+	if (v->valid && v->exp == t->view_exp && v->gen == snap.gen)
 		return;
 	if (v->valid)
 		fx_release(&v->x);
@@ -136,11 +136,10 @@ static void build(struct tui *t, struct fxview *v)
 	}
 	snprintf(v->exp_name, sizeof(v->exp_name), "%s", e->name);
 	v->exp = t->view_exp;
-	v->serial = t->m->serial;
-	v->nedits = t->m->nedits;
+	v->gen = snap.gen;
 	v->valid = 1;
-	fx_read(t->m, e, &v->x);
-	fx_measure(t->m, e, NULL, &v->x);
+	fx_read(snap.m, e, &v->x);
+	fx_measure(snap.m, e, NULL, &v->x);
 	v->nlines = 0;
 	if (v->crossed) {
 		add(&v->lines, &v->nlines, &v->cap, FL_CROSS, 0, 0, NULL);
@@ -507,10 +506,11 @@ static int is_row(const void *lines, size_t i);
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct fxview *v;
 	int namew = 8;
 
-	if (t->view_exp >= t->m->nexps) {
+	if (t->view_exp >= snap.m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
 		return;
 	}
@@ -553,8 +553,9 @@ static void draw(struct tui *t, int top, int height)
 /* t on a variant: its factors as the user says; "pgo=optimized lto=" */
 static void tag_typed(struct tui *t, const char *text)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct fxview *v = view_of(t);
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	const struct experiment *e = t->view_exp < snap.m->nexps ? &snap.m->exps[t->view_exp] : NULL;
 	const struct fline *l = v->list.cursor < v->nlines ? &v->lines[v->list.cursor] : NULL;
 	struct edit_row rows[16];
 	struct arena a = ARENA_INIT;
@@ -614,7 +615,7 @@ static void tag_typed(struct tui *t, const char *text)
 			 what.s, e->name);
 		struct store_edit_op op = { "tag", line, rows, n };
 
-		id = loader_edit(t, t->m, &op, &d);
+		id = loader_edit(t, snap.m, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)
@@ -630,10 +631,11 @@ static void tag_typed(struct tui *t, const char *text)
 			char factor[64];
 
 			snprintf(factor, sizeof(factor), "%.*s", (int)(eq - rows[i].value), rows[i].value);
-			model_add_tag(t->m, e->name, rows[i].target, factor, eq + 1, model_now(t->m));
+			model_add_tag(snap.m, e->name, rows[i].target, factor, eq + 1, model_now(snap.m));
 		}
 		tui_message(t, "%s tagged %s (not stored)", v->x.variants[l->index].text, what.s);
 	}
+	tui_snapshot_changed(t); /* the model holds the tags: every view reads it again */
 	invalidate(v);
 out:
 	buf_release(&what);
@@ -643,7 +645,8 @@ out:
 /* x: pick a variant, or compare the one picked in another experiment with this one. */
 static void cross(struct tui *t, struct fxview *v, size_t var)
 {
-	const struct experiment *e = &t->m->exps[t->view_exp], *pe;
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct experiment *e = &snap.m->exps[t->view_exp], *pe;
 	const struct fx_variant *fv = &v->x.variants[var];
 	struct experiment pair;
 
@@ -654,13 +657,13 @@ static void cross(struct tui *t, struct fxview *v, size_t var)
 		tui_message(t, "picked %s: x on a variant of another experiment compares them", fv->text);
 		return;
 	}
-	if (!(pe = model_experiment(t->m, v->pick_exp)) ||
-	    model_pair_experiment(t->m, pe, v->pick_key, e, fv->key, &pair) < 0) {
+	if (!(pe = model_experiment(snap.m, v->pick_exp)) ||
+	    model_pair_experiment(snap.m, pe, v->pick_key, e, fv->key, &pair) < 0) {
 		tui_message(t, "the variant picked is gone: pick again");
 		v->pick_key[0] = '\0';
 		return;
 	}
-	fx_pair_effects(t->m, &pair, pair.variants[0].key, pair.variants[1].key, NULL, v->cross_effects);
+	fx_pair_effects(snap.m, &pair, pair.variants[0].key, pair.variants[1].key, NULL, v->cross_effects);
 	snprintf(v->cross_title, sizeof(v->cross_title), "%.400s \xe2\x86\x92 %.400s, across two experiments",
 		 v->pick_text, fv->text);
 	snprintf(v->cross_note, sizeof(v->cross_note),
@@ -703,10 +706,11 @@ static int across_loaded(struct tui *t, struct fxview *v, struct diag *d)
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct fxview *v;
 	const struct fline *l;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return ACT_IGNORED;
 	v = view_of(t);
 	if (v->across) {
@@ -746,7 +750,7 @@ static int act(struct tui *t, enum action a, int height)
 		}
 		snprintf(v->factor, sizeof(v->factor), "%s", f);
 		if ((rc = t->store ? across_loaded(t, v, &d)
-				   : fx_across_model(t->m, v->factor, "", 0, NULL, &v->ax)) < 0) {
+				   : fx_across_model(snap.m, v->factor, "", 0, NULL, &v->ax)) < 0) {
 			if (rc != LOADER_CANCELLED) /* else the loader said so */
 				tui_message(t, "%s", d.n ? d.v[d.n - 1].text : "the store could not be read");
 			fx_across_release(&v->ax);
@@ -785,9 +789,10 @@ static int act(struct tui *t, enum action a, int height)
 /* For find (/ n N) and the mouse. */
 static struct list *lines(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct fxview *v;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return NULL;
 	v = view_of(t);
 	if (v->across)
@@ -828,10 +833,11 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* y Y: the experiment's pairs, or the factor across the store, as GitHub Markdown. */
 static void markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct fxview *v;
 	const struct cmp_opts o = CMP_OPTS_INIT;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return;
 	v = view_of(t);
 	if (v->across) {

@@ -256,6 +256,7 @@ static void draw_line(const struct views *v, const struct mlayout *L, size_t l, 
 /* What the selected cell rests on: the variant, the test, the counts. */
 static void draw_detail(struct tui *t, const struct views *v, int y)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	const struct matrix_state *ms = matrix_state(t, v);
 	const struct mline *ml = ms->rows.cursor < v->nlines ? &v->lines[ms->rows.cursor] : NULL;
 	struct buf b = BUF_INIT;
@@ -278,7 +279,7 @@ static void draw_detail(struct tui *t, const struct views *v, int y)
 				struct buf tool = BUF_INIT;
 
 				buf_adds(&b, "\xc2\xb9 one run a side");
-				if (views_tool_summary(t->m, &t->m->exps[t->view_exp], v->mx.keys[0], v->mx.keys[ms->col], mr->scenario, mr->subject,
+				if (views_tool_summary(snap.m, &snap.m->exps[t->view_exp], v->mx.keys[0], v->mx.keys[ms->col], mr->scenario, mr->subject,
 						       mr->quantity, &tool))
 					buf_addf(&b, " \xc2\xb7 the tool: %s", tool.s);
 				buf_release(&tool);
@@ -341,13 +342,14 @@ static int is_row(const void *lines, size_t i);
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct matrix_state *ms;
 	struct views *v;
 	struct mlayout L;
 	char info[512];
 	int y;
 
-	if (t->view_exp >= t->m->nexps) {
+	if (t->view_exp >= snap.m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
 		return;
 	}
@@ -358,10 +360,10 @@ static void draw(struct tui *t, int top, int height)
 	{
 		char order[256];
 		/* a baseline chosen in the view says so: the store's is another */
-		const char *mine = strcmp(t->base, t->m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
+		const char *mine = strcmp(t->base, snap.m->exps[t->view_exp].baseline) ? " (this view; B saves)" : "";
 
 		/* the hints give way to the rows' order and filter (o ~) when one is set */
-		if (*matrix_order_text(&explore_of(t)->order, t->cand, &v->mx, order, sizeof(order)))
+		if (*matrix_order_text(&t->order, t->cand, &v->mx, order, sizeof(order)))
 			snprintf(info, sizeof(info), "%zu variant%s \xc2\xb7 baseline %s%s \xc2\xb7 %s", v->mx.ncols,
 				 v->mx.ncols == 1 ? "" : "s", cmp_matrix_name(&v->mx, 0), mine, order);
 		else
@@ -378,7 +380,7 @@ static void draw(struct tui *t, int top, int height)
 	list_clamp(&ms->rows, L.table);
 	tui_position_list(t, "row", &ms->rows, is_row, v->lines);
 	t->list_y = y;
-	if (!v->nlines && t->ex && t->ex->order.hide_same && v->mx.nrows)
+	if (!v->nlines && t->order.hide_same && v->mx.nrows)
 		draw_text(y + 1, 2, COLS - 4, "No row has a tested change: ~ shows them all.", ROLE_DIM);
 	else if (!v->nlines)
 		draw_text(y + 1, 2, COLS - 4, "No measurements in this experiment.", ROLE_DIM);
@@ -435,12 +437,13 @@ static int is_row(const void *lines, size_t i)
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct matrix_state *ms;
 	struct views *v;
 	struct mlayout L;
 	int table;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
 	ms = matrix_state(t, v);

@@ -638,6 +638,7 @@ static void remember_import(struct tui *t, const struct store_import_plan *done,
  */
 static int paste_undo_import(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct paste_state *p = paste_of(t);
 	struct edit_plan plan;
 	struct diag d = DIAG_INIT;
@@ -653,9 +654,9 @@ static int paste_undo_import(struct tui *t)
 	}
 	edit_plan_init(&plan);
 	for (size_t i = 0; ok && i < p->nimported; i++) {
-		long src = manage_find_import(t->m, p->imported[i], &d);
+		long src = manage_find_import(snap.m, p->imported[i], &d);
 
-		ok = src >= 0 && manage_plan_rm_import(t->m, (uint32_t)src, &plan, &d) == 0;
+		ok = src >= 0 && manage_plan_rm_import(snap.m, (uint32_t)src, &plan, &d) == 0;
 	}
 	snprintf(what, sizeof(what), "import of %s taken back", p->imported_what);
 	if (ok) {
@@ -668,9 +669,8 @@ static int paste_undo_import(struct tui *t)
 	if (id <= 0) {
 		tui_message(t, "the import was not taken back: %s", d.n ? d.v[d.n - 1].text : "nothing to remove");
 	} else {
-		if (explore_reload(t) == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
 		tui_said_edit(t, id, what);
+		screen_ask_reload(t, RELOAD_WHOLE, NULL); /* tui.c reads the store again */
 	}
 	diag_release(&d);
 	return 1;
@@ -685,7 +685,7 @@ static int import_stored(struct tui *t)
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 1, 0 } };
 	struct plan_sum sum;
-	int rc = -1, reread;
+	int rc = -1;
 
 	make_inputs(p, in);
 	if (store_import(t->store->dir, in, p->got.n, &so, &done, &d) < 0) {
@@ -701,10 +701,9 @@ static int import_stored(struct tui *t)
 		rc = 0;
 		if (sum.nruns)
 			remember_import(t, &done, &sum);
-		reread = explore_reload(t);
-		if (reread == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch)); /* Esc: read at the next pause */
-		if (reread == 0) {
+		/* tui.c reads the store again (what it says when it cannot stands instead) */
+		screen_ask_reload(t, RELOAD_WHOLE, NULL);
+		{
 			if (!sum.nruns && done.edit > 0)
 				tui_message(t, "already imported: no runs added, its variants renamed by edit %ld "
 					    "\xc2\xb7 u undoes it", done.edit);
@@ -729,6 +728,7 @@ static int import_stored(struct tui *t)
 /* A quick comparison has no store: the texts join the model in memory. */
 static int import_quick(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
@@ -737,13 +737,13 @@ static int import_quick(struct tui *t)
 	struct diag d = DIAG_INIT;
 
 	make_inputs(p, in);
-	import_texts(t->m, in, p->got.n, &io, &res, &d);
+	import_texts(snap.m, in, p->got.n, &io, &res, &d);
 	plan_sum(&res, &sum);
 	free(in);
 	import_result_release(&res);
 	diag_release(&d);
-	t->exps.count = t->m->nexps;
-	tui_changed(t);
+	t->exps.count = snap.m->nexps;
+	tui_snapshot_changed(t); /* the texts joined the model */
 	tui_message(t, "added %zu runs (not stored)", sum.nruns);
 	return 0;
 }

@@ -41,7 +41,7 @@ struct runs_state {
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model ... */
-	unsigned gen;             /* ... as it was at t->gen */
+	unsigned gen;             /* ... of this snapshot generation (tui_snapshot()) */
 	int history;              /* every experiment's runs, oldest import first (H) */
 	long want_run;            /* put the cursor on this run at the next rebuild; -1 none */
 	char *cursor_id;          /* the id of the run under the cursor at the last draw, or the
@@ -58,7 +58,7 @@ static struct runs_state *runs_of(struct tui *t)
 	if (!rs) {
 		rs = t->own[SCREEN_RUNS] = xcalloc(1, sizeof(*rs));
 		rs->want_run = -1;
-		rs->gen = t->gen;
+		rs->gen = tui_snapshot(t).gen;
 	}
 	return rs;
 }
@@ -83,16 +83,17 @@ static void release(struct tui *t)
  */
 static int open(struct tui *t, const struct screen_ask *a)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	enum screen_id from = a->from == SCREEN_RUNS && a->history ? rs->from : a->from;
-	size_t exp = a->history ? (t->exps.cursor < t->m->nexps ? t->exps.cursor : 0) : a->exp;
+	size_t exp = a->history ? (t->exps.cursor < snap.m->nexps ? t->exps.cursor : 0) : a->exp;
 	struct buf metric = BUF_INIT;
 	size_t n = a->n;
 
-	if (exp >= t->m->nexps)
+	if (exp >= snap.m->nexps)
 		return -1;
 	arena_release(&rs->arena);
-	rs->exp_name = arena_strdup(&rs->arena, t->m->exps[exp].name);
+	rs->exp_name = arena_strdup(&rs->arena, snap.m->exps[exp].name);
 	rs->subject = arena_strdup(&rs->arena, a->subject);
 	rs->quantity = arena_strdup(&rs->arena, a->quantity);
 	metric_name(&metric, a->subject, a->quantity, STAT_VALUE);
@@ -106,7 +107,7 @@ static int open(struct tui *t, const struct screen_ask *a)
 		rs->scenarios[i] = a->scenarios[i] ? arena_strdup(&rs->arena, a->scenarios[i]) : NULL;
 	}
 	rs->valid = 0;
-	rs->gen = t->gen; /* opened on the model as it is: the cursor starts at the top */
+	rs->gen = tui_snapshot(t).gen; /* opened on the model as it is: the cursor starts at the top */
 	free(rs->cursor_id);
 	rs->cursor_id = NULL;
 	rs->history = a->history;
@@ -142,7 +143,9 @@ static void show_key(struct runs_state *rs, const char *key, size_t at, const ch
 
 static const struct experiment *experiment(struct tui *t)
 {
-	return runs_of(t)->history ? NULL : model_experiment(t->m, runs_of(t)->exp_name);
+	struct tui_snapshot snap = tui_snapshot(t);
+
+	return runs_of(t)->history ? NULL : model_experiment(snap.m, runs_of(t)->exp_name);
 }
 
 /* A group is shown when its variant is the experiment's (any, across experiments, in history). */
@@ -153,6 +156,7 @@ static int group_shown(struct tui *t, const struct experiment *e, size_t g)
 
 static void add_line(struct tui *t, int group, long run)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	struct runs_line *l;
 
@@ -164,35 +168,36 @@ static void add_line(struct tui *t, int group, long run)
 	if (run >= 0) {
 		struct run_records rec;
 
-		trace_records(t->m, (uint32_t)run, &rec);
-		trace_run_figure(t->m, (uint32_t)run, rs->quantity, &l->fig);
+		trace_records(snap.m, (uint32_t)run, &rec);
+		trace_run_figure(snap.m, (uint32_t)run, rs->quantity, &l->fig);
 		for (size_t i = 0; i < rec.nnotes; i++)
-			l->notes |= 1u << t->m->rs.notes[rec.notes[i]].kind;
+			l->notes |= 1u << snap.m->rs.notes[rec.notes[i]].kind;
 		trace_records_release(&rec);
 	}
 }
 
 static void rebuild(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 
-	if (rs->valid && rs->gen == t->gen)
+	if (rs->valid && rs->gen == snap.gen)
 		return;
-	if (rs->gen != t->gen && rs->cursor_id) /* edited or read again: the cursor stays on its run */
-		rs->want_run = trace_find_run(t->m, rs->cursor_id);
-	rs->gen = t->gen;
+	if (rs->gen != snap.gen && rs->cursor_id) /* edited or read again: the cursor stays on its run */
+		rs->want_run = trace_find_run(snap.m, rs->cursor_id);
+	rs->gen = snap.gen;
 	rs->nlines = 0;
 	for (size_t g = 0; (e || rs->history) && g < rs->nkeys; g++) {
 		uint32_t *runs;
 		size_t n;
 
 		if (rs->history) {
-			n = trace_history(t->m, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
+			n = trace_history(snap.m, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
 		} else if (!model_variant(e, rs->keys[g])) {
 			continue; /* gone: renamed, merged, or an edit undone */
 		} else {
-			n = trace_runs(t->m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
+			n = trace_runs(snap.m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
 				       &runs);
 		}
 
@@ -212,6 +217,7 @@ static void rebuild(struct tui *t)
 /* The values a group's strip plot shows: its runs' figures, or one run's own samples. */
 static size_t group_values(struct tui *t, int g, double **out, const char **what)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	size_t n = 0, cap = 0, runs = 0;
 	long only = -1;
@@ -224,8 +230,8 @@ static size_t group_values(struct tui *t, int g, double **out, const char **what
 		only = rs->lines[i].run;
 	}
 	if (runs == 1) {
-		for (size_t i = 0; i < t->m->rs.nsamples; i++) {
-			const struct sample *s = &t->m->rs.samples[i];
+		for (size_t i = 0; i < snap.m->rs.nsamples; i++) {
+			const struct sample *s = &snap.m->rs.samples[i];
 
 			if (s->run == (uint32_t)only && !strcmp(s->quantity, rs->quantity)) {
 				ALLOC_GROW(*out, n + 1, cap);
@@ -297,6 +303,7 @@ static void source_lines(const struct model *m, const struct run *r, struct buf 
 
 static struct layout layout(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	struct layout l = { 4, 12, 0, 0, 12, COLS >= 120 || rs->history ? 20 : 0 }; /* "2026-01-01 00:00 UTC" */
 	struct buf b = BUF_INIT;
@@ -308,12 +315,12 @@ static struct layout layout(struct tui *t)
 
 		if (rs->lines[i].run < 0)
 			continue;
-		r = &t->m->rs.runs[rs->lines[i].run];
+		r = &snap.m->rs.runs[rs->lines[i].run];
 		w = text_width(r->id, strlen(r->id));
 		if (w > l.id)
 			l.id = w;
 		buf_reset(&b);
-		source_lines(t->m, r, &b);
+		source_lines(snap.m, r, &b);
 		w = text_width(b.s, b.len);
 		if (w > l.source)
 			l.source = w;
@@ -342,6 +349,7 @@ static struct layout layout(struct tui *t)
 /* The heading's text left of its plot: "Rathole Release (baseline)". */
 static void heading_name(struct tui *t, int g, struct buf *b)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	const struct variant_info *v = e ? model_variant(e, rs->keys[g]) : NULL;
@@ -351,7 +359,7 @@ static void heading_name(struct tui *t, int g, struct buf *b)
 	/* in history, the name as its latest run spells it */
 	for (size_t i = rs->nlines; !text && i-- > 0;)
 		if (rs->lines[i].group == g && rs->lines[i].run >= 0)
-			text = t->m->rs.runs[rs->lines[i].run].eff_variant.text;
+			text = snap.m->rs.runs[rs->lines[i].run].eff_variant.text;
 	buf_adds(b, text ? text : rs->keys[g]);
 	if (e && !strcmp(rs->keys[g], e->baseline))
 		buf_adds(b, " (baseline)");
@@ -363,11 +371,12 @@ static void heading_name(struct tui *t, int g, struct buf *b)
  */
 static double value_res(struct tui *t, double x)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	const struct runs_state *rs = runs_of(t);
 
 	for (size_t i = 0; i < rs->nlines; i++)
 		if (rs->lines[i].run >= 0 && rs->lines[i].fig.present && rs->lines[i].fig.center == x)
-			return trace_center_res(t->m, &rs->lines[i].fig);
+			return trace_center_res(snap.m, &rs->lines[i].fig);
 	return 0;
 }
 
@@ -429,8 +438,9 @@ static void draw_heading(struct tui *t, int g, int y, int px, int selected, doub
 static void draw_run(struct tui *t, const struct runs_line *line, int y, int selected,
 		     const struct layout *L)
 {
-	const struct run *r = &t->m->rs.runs[line->run];
-	const struct source *s = &t->m->sources[r->source];
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct run *r = &snap.m->rs.runs[line->run];
+	const struct source *s = &snap.m->sources[r->source];
 	const struct run_figure *f = &line->fig;
 	enum color_role role = selected ? ROLE_SELECTED : ROLE_NORMAL;
 	struct buf b = BUF_INIT;
@@ -443,7 +453,7 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 	x += L->id + 1;
 	draw_right(y, x, L->value,
 		   f->present && isfinite(f->center)
-			   ? unit_format_res(f->center, f->unit, trace_center_res(t->m, f), v, sizeof(v))
+			   ? unit_format_res(f->center, f->unit, trace_center_res(snap.m, f), v, sizeof(v))
 			   : "-",
 		   role);
 	x += L->value + 1;
@@ -463,7 +473,7 @@ static void draw_run(struct tui *t, const struct runs_line *line, int y, int sel
 		x += L->spread + 1;
 		buf_reset(&b);
 	}
-	source_lines(t->m, r, &b);
+	source_lines(snap.m, r, &b);
 	draw_text_mid(y, x, L->source, b.s, role); /* its :LINES always show */
 	x += L->source + 1;
 	if (L->when) {
@@ -509,14 +519,15 @@ static int detail_rows(int height)
 /* The selected run: where it is from, what named it, its samples, series and notes. */
 static void draw_detail(struct tui *t, long ri, int y, int rows)
 {
-	const struct run *r = &t->m->rs.runs[ri];
-	const struct source *s = &t->m->sources[r->source];
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct run *r = &snap.m->rs.runs[ri];
+	const struct source *s = &snap.m->sources[r->source];
 	struct run_records rec;
 	struct buf b = BUF_INIT;
 	char when[32], a[48], z[48];
 	int end = y + rows;
 
-	trace_records(t->m, (uint32_t)ri, &rec);
+	trace_records(snap.m, (uint32_t)ri, &rec);
 	buf_addf(&b, "%s \xc2\xb7 %s \xc2\xb7 imported %s \xc2\xb7 %s:%u-%u", r->id, fmt_name(r->fmt),
 		 trace_text_when(s->imported, when, sizeof(when)), s->name, (unsigned)r->first_line,
 		 (unsigned)r->last_line);
@@ -527,7 +538,7 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		draw_text(y++, 1, COLS - 2, b.s, ROLE_NORMAL);
 	buf_reset(&b);
 	buf_adds(&b, "variant: ");
-	trace_text_variant(t->m, (uint32_t)ri, &b);
+	trace_text_variant(snap.m, (uint32_t)ri, &b);
 	if (*r->eff_scenario)
 		buf_addf(&b, " \xc2\xb7 scenario: %s", r->eff_scenario);
 	if (runs_of(t)->history)
@@ -540,7 +551,7 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		enum unit u = UNIT_NONE;
 
 		for (size_t i = 0; i < rec.nsamples; i++) {
-			const struct sample *sm = &t->m->rs.samples[rec.samples[i]];
+			const struct sample *sm = &snap.m->rs.samples[rec.samples[i]];
 
 			if (strcmp(sm->quantity, runs_of(t)->quantity))
 				continue;
@@ -565,15 +576,15 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		free(v);
 	}
 	for (size_t i = 0; i < rec.nseries && y < end; i++) {
-		const struct series_point *first = &t->m->rs.series[rec.series[i]];
+		const struct series_point *first = &snap.m->rs.series[rec.series[i]];
 		double *v = NULL, lo = INFINITY, hi = -INFINITY;
 		size_t n = 0, cap = 0, j = i;
 		struct buf p = BUF_INIT;
 
-		if (i && !strcmp(t->m->rs.series[rec.series[i - 1]].name, first->name))
+		if (i && !strcmp(snap.m->rs.series[rec.series[i - 1]].name, first->name))
 			continue;
-		for (; j < rec.nseries && !strcmp(t->m->rs.series[rec.series[j]].name, first->name); j++) {
-			double yv = t->m->rs.series[rec.series[j]].y;
+		for (; j < rec.nseries && !strcmp(snap.m->rs.series[rec.series[j]].name, first->name); j++) {
+			double yv = snap.m->rs.series[rec.series[j]].y;
 
 			ALLOC_GROW(v, n + 1, cap);
 			v[n++] = yv;
@@ -591,7 +602,7 @@ static void draw_detail(struct tui *t, long ri, int y, int rows)
 		free(v);
 	}
 	for (size_t i = 0; i < rec.nnotes && y < end; i++) {
-		const struct note *no = &t->m->rs.notes[rec.notes[i]];
+		const struct note *no = &snap.m->rs.notes[rec.notes[i]];
 
 		buf_reset(&b);
 		if (no->line)
@@ -614,6 +625,7 @@ static int list_height(int height)
 /* " · history: 6 runs in 2 experiments, 2026-11-02 … 2026-12-01" */
 static void history_title(struct tui *t, size_t nruns, struct buf *b)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const char *first = NULL, *last = NULL, **exps = xcalloc(nruns + 1, sizeof(*exps));
 	size_t nexps = 0;
@@ -625,8 +637,8 @@ static void history_title(struct tui *t, size_t nruns, struct buf *b)
 
 		if (rs->lines[i].run < 0)
 			continue;
-		r = &t->m->rs.runs[rs->lines[i].run];
-		when = t->m->sources[r->source].imported;
+		r = &snap.m->rs.runs[rs->lines[i].run];
+		when = snap.m->sources[r->source].imported;
 		if (!first || strcmp(when, first) < 0)
 			first = when;
 		if (!last || strcmp(when, last) > 0)
@@ -645,6 +657,7 @@ static void history_title(struct tui *t, size_t nruns, struct buf *b)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	struct layout L;
@@ -664,7 +677,7 @@ static void draw(struct tui *t, int top, int height)
 	tui_position_list(t, "line", &rs->list, NULL, NULL);
 	free(rs->cursor_id);
 	rs->cursor_id = rs->list.cursor < rs->nlines && rs->lines[rs->list.cursor].run >= 0
-				? xstrdup(t->m->rs.runs[rs->lines[rs->list.cursor].run].id)
+				? xstrdup(snap.m->rs.runs[rs->lines[rs->list.cursor].run].id)
 				: NULL;
 	/* the groups' plots start in one column, so that their axes line up */
 	for (size_t g = 0; g < rs->nkeys; g++) {
@@ -752,6 +765,7 @@ static void draw(struct tui *t, int top, int height)
  */
 static void set_baseline(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const struct experiment *e = experiment(t);
 	const struct variant_info *v;
@@ -769,12 +783,12 @@ static void set_baseline(struct tui *t)
 		tui_message(t, "not a variant of this experiment: baseline unchanged");
 		return;
 	}
-	if (t->view_exp == (size_t)(e - t->m->exps) && !strcmp(v->key, t->base)) {
+	if (t->view_exp == (size_t)(e - snap.m->exps) && !strcmp(v->key, t->base)) {
 		tui_message(t, "%s is the baseline already", v->text);
 		return;
 	}
-	if (t->view_exp != (size_t)(e - t->m->exps))
-		tui_set_experiment(t, (size_t)(e - t->m->exps));
+	if (t->view_exp != (size_t)(e - snap.m->exps))
+		tui_set_experiment(t, (size_t)(e - snap.m->exps));
 	if (tui_view_baseline(t, v->key) == 0)
 		rs->valid = 0;
 }
@@ -782,6 +796,7 @@ static void set_baseline(struct tui *t)
 /* H: the selected variant's runs of the quantity in every experiment. */
 static int history(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const char *key, *scen;
 
@@ -789,7 +804,7 @@ static int history(struct tui *t)
 		tui_message(t, "%s", HISTORY_WHERE);
 		return ACT_DONE;
 	}
-	key = model_variant_key(t->m, rs->keys[rs->lines[rs->list.cursor].group]);
+	key = model_variant_key(snap.m, rs->keys[rs->lines[rs->list.cursor].group]);
 	scen = rs->scenarios[rs->lines[rs->list.cursor].group];
 	return screen_ask_history(t, &key, 1, scen, rs->subject, rs->quantity);
 }
@@ -870,6 +885,7 @@ static struct list *lines(struct tui *t)
 /* A line as text: the heading's variant, or the run's id, figure, source lines and flags. */
 static void line_text(struct tui *t, size_t i, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 	const struct runs_line *l;
 	const struct run *r;
@@ -882,12 +898,12 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 		heading_name(t, l->group, out);
 		return;
 	}
-	r = &t->m->rs.runs[l->run];
+	r = &snap.m->rs.runs[l->run];
 	buf_addf(out, "%s %s ", r->id,
 		 l->fig.present && isfinite(l->fig.center)
-			 ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(t->m, &l->fig), v, sizeof(v))
+			 ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(snap.m, &l->fig), v, sizeof(v))
 			 : "-");
-	source_lines(t->m, r, out);
+	source_lines(snap.m, r, out);
 	if (r->flags) {
 		buf_addc(out, ' ');
 		run_flags_words(out, r->flags, " ");
@@ -901,6 +917,7 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* The runs as a Markdown table: what y copies here. */
 static void markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct runs_state *rs = runs_of(t);
 
 	rebuild(t);
@@ -921,9 +938,9 @@ static void markdown(struct tui *t, struct buf *out)
 			continue;
 		heading_name(t, l->group, &cell);
 		md_cell(out, cell.s);
-		md_cell(out, t->m->rs.runs[l->run].id);
+		md_cell(out, snap.m->rs.runs[l->run].id);
 		md_cell(out, l->fig.present && isfinite(l->fig.center)
-				     ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(t->m, &l->fig), v,
+				     ? unit_format_res(l->fig.center, l->fig.unit, trace_center_res(snap.m, &l->fig), v,
 						       sizeof(v))
 				     : "");
 		if (l->fig.n)
@@ -935,7 +952,7 @@ static void markdown(struct tui *t, struct buf *out)
 		trace_text_spread(&l->fig, &cell);
 		md_cell(out, buf_str(&cell));
 		buf_reset(&cell);
-		source_lines(t->m, &t->m->rs.runs[l->run], &cell);
+		source_lines(snap.m, &snap.m->rs.runs[l->run], &cell);
 		md_cell(out, cell.s);
 		buf_adds(out, "|\n");
 		buf_release(&cell);

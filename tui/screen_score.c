@@ -250,11 +250,12 @@ static struct list *cursor(struct tui *t, const struct views *v)
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 	struct list *pos;
 	int shown[NCOL], namew, x, any = 0;
 
-	if (t->view_exp >= t->m->nexps) {
+	if (t->view_exp >= snap.m->nexps) {
 		draw_text(top + 1, 2, COLS - 4, "No experiment selected.", ROLE_NORMAL);
 		return;
 	}
@@ -296,9 +297,10 @@ static void draw(struct tui *t, int top, int height)
 
 static int act(struct tui *t, enum action a, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return ACT_IGNORED;
 	v = views_get(t);
 	return list_act(cursor(t, v), a, height - 6) ? ACT_DONE : ACT_IGNORED;
@@ -307,9 +309,10 @@ static int act(struct tui *t, enum action a, int height)
 /* For find (/ n N) and the mouse: a line per variant, by its name. */
 static struct list *lines(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return NULL;
 	v = views_get(t);
 	return cursor(t, v);
@@ -326,17 +329,18 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* y Y: the scorecard as a GitHub table, a row per candidate, each summary with its rows. */
 static void markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v;
 	int shown[NCOL];
 
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return;
 	v = views_get(t);
 	if (v->mx.ncols < 2)
 		return;
 	present(v, shown);
 	buf_adds(out, "**");
-	md_text(out, t->m->exps[t->view_exp].name);
+	md_text(out, snap.m->exps[t->view_exp].name);
 	buf_adds(out, "**: each variant against ");
 	md_text(out, cmp_matrix_name(&v->mx, 0));
 	buf_adds(out, " (the geometric mean of each family's changes)\n\n| variant |");

@@ -21,7 +21,7 @@
 struct source_state {
 	long run;                 /* the run whose bytes are marked; -1 none */
 	char *run_id;             /* its id (heap): what finds it again in a model read anew */
-	unsigned gen;             /* t->gen when read */
+	unsigned gen;             /* the snapshot's generation when read */
 	uint32_t source;
 	struct line_index ix;     /* of the source's text */
 	const char *text;
@@ -47,30 +47,31 @@ static void forget(struct source_state *ss)
 	ss->run = -1;
 }
 
-/* Read run `run` of t->m into ss. 0, or -1 (said in the status line). */
+/* Read run `run` of the snapshot into ss. 0, or -1 (said in the status line). */
 static int read_run(struct tui *t, struct source_state *ss, long run)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	const struct run *r;
 
-	if (run < 0 || (size_t)run >= t->m->rs.nruns)
+	if (run < 0 || (size_t)run >= snap.m->rs.nruns)
 		return -1;
-	r = &t->m->rs.runs[run];
+	r = &snap.m->rs.runs[run];
 	forget(ss);
 	ss->run = run;
 	free(ss->run_id);
 	ss->run_id = xstrdup(r->id);
-	ss->gen = t->gen;
+	ss->gen = tui_snapshot(t).gen;
 	ss->source = r->source;
-	ss->text = model_source_text(t->m, r->source, &ss->len);
+	ss->text = model_source_text(snap.m, r->source, &ss->len);
 	if (!ss->text) {
-		tui_message(t, "the text of %s is not in the store", t->m->sources[r->source].name);
+		tui_message(t, "the text of %s is not in the store", snap.m->sources[r->source].name);
 		return -1;
 	}
 	trace_index_lines(&ss->ix, ss->text, ss->len);
-	trace_records(t->m, (uint32_t)run, &ss->rec);
+	trace_records(snap.m, (uint32_t)run, &ss->rec);
 	free(ss->spans);
-	ss->spans = trace_spans(t->m, (uint32_t)run, &ss->rec);
-	ss->nnamed = trace_variant_lines(t->m, (uint32_t)run, ss->named, countof(ss->named));
+	ss->spans = trace_spans(snap.m, (uint32_t)run, &ss->rec);
+	ss->nnamed = trace_variant_lines(snap.m, (uint32_t)run, ss->named, countof(ss->named));
 	ss->left = 0;
 	ss->placed = 0;
 	return 0;
@@ -78,26 +79,27 @@ static int read_run(struct tui *t, struct source_state *ss, long run)
 
 /*
  * Source's state, made on first use; when the model was edited or read
- * again since the text was read (t->gen), the same run is found by its id
+ * again since the text was read (a new snapshot generation), the same run is found by its id
  * and read again, the place in the text kept (nothing shown when it is
  * gone).
  */
 static struct source_state *source_of(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct source_state *ss = t->own[SCREEN_SOURCE];
 
 	if (!ss) {
 		ss = t->own[SCREEN_SOURCE] = xcalloc(1, sizeof(*ss));
 		ss->run = -1;
-		ss->gen = t->gen;
+		ss->gen = snap.gen;
 	}
-	if (ss->gen != t->gen) {
+	if (ss->gen != snap.gen) {
 		struct list keep = ss->list;
 		int had = ss->text != NULL;
 
-		ss->gen = t->gen;
+		ss->gen = snap.gen;
 		forget(ss);
-		if (had && ss->run_id && read_run(t, ss, trace_find_run(t->m, ss->run_id)) == 0) {
+		if (had && ss->run_id && read_run(t, ss, trace_find_run(snap.m, ss->run_id)) == 0) {
 			ss->list = keep;
 			ss->placed = 1;
 		}
@@ -120,22 +122,58 @@ static void release(struct tui *t)
 /* e: the run shown, and its variant. */
 static int selected(struct tui *t, long *run, const char **key, const char **exp)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct source_state *ss = source_of(t);
 
 	if (ss->run < 0 || !ss->text)
 		return -1;
 	*run = ss->run;
-	*key = t->m->rs.runs[ss->run].eff_variant.key;
-	*exp = t->m->rs.runs[ss->run].eff_experiment;
+	*key = snap.m->rs.runs[ss->run].eff_variant.key;
+	*exp = snap.m->rs.runs[ss->run].eff_experiment;
 	return 0;
 }
 
-/* Open on run a->run, at its block or at text line a->line (a warning's). */
+/*
+ * The run to open a warning's text through: of the source named `file`,
+ * the one whose block holds `line`, else the last before it, else the
+ * first after it; -1 when no run was read from that text.
+ */
+static long run_at(const struct model *m, const char *file, uint32_t line)
+{
+	long before = -1, after = -1;
+
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+
+		if (strcmp(m->sources[r->source].name, file))
+			continue;
+		if (line >= r->first_line && line <= r->last_line)
+			return (long)i;
+		if (r->first_line <= line && (before < 0 || r->first_line > m->rs.runs[before].first_line))
+			before = (long)i;
+		if (r->first_line > line && (after < 0 || r->first_line < m->rs.runs[after].first_line))
+			after = (long)i;
+	}
+	return before >= 0 ? before : after;
+}
+
+/*
+ * Open on run a->run, at its block or at text line a->line; or on the run
+ * read from a->file at a->line (a warning's).
+ */
 static int open(struct tui *t, const struct screen_ask *a)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct source_state *ss = source_of(t);
+	long run = a->file ? run_at(snap.m, a->file, a->line) : a->run;
 
-	if (read_run(t, ss, a->run) < 0)
+	if (a->file && run < 0) {
+		const char *slash = strrchr(a->file, '/');
+
+		tui_message(t, "no run was read from %s: its text is not shown here", slash ? slash + 1 : a->file);
+		return -1;
+	}
+	if (read_run(t, ss, run) < 0)
 		return -1;
 	ss->from = a->from;
 	if (a->line) {
@@ -236,6 +274,7 @@ static void draw_text_line(struct tui *t, struct source_state *ss, int y, int x,
 /* "results[1].mean: time mean" for each figure on the cursor's line found by its value; 1 when any. */
 static int json_paths(struct tui *t, const struct source_state *ss, struct buf *b)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	size_t n, at;
 	const char *s = trace_line(&ss->ix, ss->text, (uint32_t)ss->list.cursor + 1, &n);
 
@@ -244,7 +283,7 @@ static int json_paths(struct tui *t, const struct source_state *ss, struct buf *
 	at = (size_t)(s - ss->text);
 	for (size_t i = 0; i < ss->rec.nmeas; i++) {
 		const struct figure_span *sp = &ss->spans[i];
-		const struct measurement *me = &t->m->rs.meas[ss->rec.meas[i]];
+		const struct measurement *me = &snap.m->rs.meas[ss->rec.meas[i]];
 
 		if (!*sp->path || sp->offset < at || sp->offset >= at + n)
 			continue;
@@ -255,6 +294,7 @@ static int json_paths(struct tui *t, const struct source_state *ss, struct buf *
 
 static void draw(struct tui *t, int top, int height)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct source_state *ss = source_of(t);
 	const struct run *r;
 	const struct source *src;
@@ -262,12 +302,12 @@ static void draw(struct tui *t, int top, int height)
 	struct buf b = BUF_INIT;
 	char num[16];
 
-	if (ss->run < 0 || (size_t)ss->run >= t->m->rs.nruns || !ss->text) {
+	if (ss->run < 0 || (size_t)ss->run >= snap.m->rs.nruns || !ss->text) {
 		draw_text(top + 1, 2, COLS - 4, "No source to show.", ROLE_NORMAL);
 		return;
 	}
-	r = &t->m->rs.runs[ss->run];
-	src = &t->m->sources[ss->source];
+	r = &snap.m->rs.runs[ss->run];
+	src = &snap.m->sources[ss->source];
 	if (!ss->placed)
 		place(ss, r, rows);
 	ss->list.count = ss->ix.nlines;
@@ -354,13 +394,14 @@ static void line_text(struct tui *t, size_t i, struct buf *out)
 /* The run's block, fenced, with where it came from: what y copies here. */
 static void markdown(struct tui *t, struct buf *out)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct source_state *ss = source_of(t);
 	const struct run *r;
 
 	if (ss->run < 0 || !ss->text)
 		return;
-	r = &t->m->rs.runs[ss->run];
-	buf_addf(out, "%s, lines %u-%u:\n\n```\n", t->m->sources[ss->source].name,
+	r = &snap.m->rs.runs[ss->run];
+	buf_addf(out, "%s, lines %u-%u:\n\n```\n", snap.m->sources[ss->source].name,
 		 (unsigned)r->first_line, (unsigned)r->last_line);
 	for (uint32_t l = r->first_line; l <= r->last_line; l++) {
 		line_text(t, l - 1, out);

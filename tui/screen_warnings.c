@@ -97,49 +97,18 @@ static void draw(struct tui *t, int top, int height)
 	buf_release(&b);
 }
 
-/*
- * The run to open a warning's text through: of the source named `file`,
- * the one whose block holds `line`, else the last before it, else the
- * first after it; -1 when no run was read from that text.
- */
-static long run_at(const struct model *m, const char *file, uint32_t line)
-{
-	long before = -1, after = -1;
-
-	for (size_t i = 0; i < m->rs.nruns; i++) {
-		const struct run *r = &m->rs.runs[i];
-
-		if (strcmp(m->sources[r->source].name, file))
-			continue;
-		if (line >= r->first_line && line <= r->last_line)
-			return (long)i;
-		if (r->first_line <= line && (before < 0 || r->first_line > m->rs.runs[before].first_line))
-			before = (long)i;
-		if (r->first_line > line && (after < 0 || r->first_line < m->rs.runs[after].first_line))
-			after = (long)i;
-	}
-	return before >= 0 ? before : after;
-}
-
 /* Enter: Source on the warning's text, the cursor on its line. */
 static int open_line(struct tui *t)
 {
 	struct list *l = list_of(t);
 	const struct diag_entry *w = l->cursor < t->warnings->n ? &t->warnings->v[l->cursor] : NULL;
-	long r;
-
 	if (!w || !w->file) {
 		tui_message(t, "this warning names no file");
 		return ACT_DONE;
 	}
-	if ((t->m->summary || t->index) && explore_reload(t) < 0)
-		return ACT_DONE; /* the list came from the index: the runs and texts are read now */
-	r = run_at(t->m, w->file, w->line);
-	if (r < 0) {
-		tui_message(t, "no run was read from %s: its text is not shown here", base_name(w->file));
-		return ACT_DONE;
-	}
-	return screen_ask_source(t, r, w->line);
+	/* when the list came from the index, tui.c reads the runs and texts first */
+	screen_ask_reload(t, RELOAD_RECORDS, NULL);
+	return screen_ask_source_at(t, w->file, w->line);
 }
 
 static int act(struct tui *t, enum action a, int height)

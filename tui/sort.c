@@ -17,7 +17,7 @@
 
 int sort_action(struct tui *t, enum action a)
 {
-	struct explore *x = explore_of(t);
+	struct row_order *o = &t->order;
 
 	if (t->cur == SCREEN_MATRIX)
 		return matrix_sort_action(t, a);
@@ -30,20 +30,20 @@ int sort_action(struct tui *t, enum action a)
 	}
 	switch (a) {
 	case ACT_SORT:
-		x->order.sort = (enum sort_key)((x->order.sort + 1) % SORT__COUNT);
-		snprintf(x->order.sort_variant, sizeof(x->order.sort_variant), "%s", t->cand);
+		o->sort = (enum sort_key)((o->sort + 1) % SORT__COUNT);
+		snprintf(o->sort_variant, sizeof(o->sort_variant), "%s", t->cand);
 		tui_changed(t);
 		views_invalidate(t); /* the Matrix shares the order */
-		if (x->order.sort == SORT_TABLE)
+		if (o->sort == SORT_TABLE)
 			tui_message(t, "rows in the table's order");
 		else
-			tui_message(t, "rows by %s", sort_name(x->order.sort));
+			tui_message(t, "rows by %s", sort_name(o->sort));
 		break;
 	case ACT_HIDE_SAME:
-		x->order.hide_same = !x->order.hide_same;
+		o->hide_same = !o->hide_same;
 		tui_changed(t);
 		views_invalidate(t);
-		tui_message(t, "%s", x->order.hide_same ? "unchanged and untested rows hidden" : "every row shown");
+		tui_message(t, "%s", o->hide_same ? "unchanged and untested rows hidden" : "every row shown");
 		break;
 	default:
 		return ACT_IGNORED;

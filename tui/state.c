@@ -2,7 +2,7 @@
  * state.c - the small functions over the state the screens share (struct
  * tui in tui/screen.h): the status line's message and what an edit says
  * there, the list of experiments, the experiment the views show, a
- * screen's own state, the exploring state's life. Every screen and helper
+ * screen's own state. Every screen and helper
  * calls these; they call no screen.
  */
 #include "tui/explore.h"
@@ -71,9 +71,3 @@ void tui_said_edit(struct tui *t, long id, const char *what)
 		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
-struct explore *explore_of(struct tui *t)
-{
-	if (!t->ex)
-		t->ex = xcalloc(1, sizeof(*t->ex));
-	return t->ex;
-}

@@ -19,6 +19,7 @@
 #include "store/flows.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
+#include "tui/find.h"
 #include "tui/global.h"
 #include "tui/loader.h"
 #include "tui/prompt.h"
@@ -108,8 +109,40 @@ static void open_screen(struct tui *t, const struct screen_ask *a)
 }
 
 /*
- * Do what a key's handlers asked (`res` and t->ask.bits): open a screen,
- * or go back to one. A request to go back is moot once the screen that
+ * ACT_RELOAD: read the store again as `a` asks (tui/reload.c), then put
+ * the list's cursor on the experiment it names. After Esc the watcher
+ * reads what an edit changed at the next pause. 0, or -1 (the reason in
+ * the status line).
+ */
+static int reload(struct tui *t, const struct screen_ask *a)
+{
+	const struct model *list;
+	int rc = 0;
+
+	switch (a->reload) {
+	case RELOAD_WHOLE:
+		rc = explore_reload(t);
+		break;
+	case RELOAD_FRESH:
+		rc = explore_refresh(t);
+		break;
+	case RELOAD_RECORDS:
+		if (t->m->summary || t->index)
+			rc = explore_reload(t);
+		break;
+	}
+	if (rc == LOADER_CANCELLED && a->reload != RELOAD_RECORDS)
+		memset(&t->watch, 0, sizeof(t->watch)); /* the store changed: read at the next pause */
+	list = tui_list(t);
+	for (size_t e = 0; rc == 0 && a->select && e < list->nexps; e++)
+		if (!strcmp(list->exps[e].name, a->select))
+			t->exps.cursor = e;
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * Do what a key's handlers asked (`res` and t->ask.bits): read the store
+ * again, open a screen, or go back to one. A request to go back is moot once the screen that
  * asked is no longer shown (a read of the store asks to leave Runs and
  * Source when their runs went, and then a key opened another screen).
  * What is asked while a screen opens (such a read) is carried out after.
@@ -121,6 +154,8 @@ static void carry_out(struct tui *t, int res)
 	res |= (int)a.bits;
 	memset(&t->ask, 0, sizeof(t->ask)); /* moved to `a`: asks made while opening go here */
 	t->ask.run = -1;
+	if ((res & ACT_RELOAD) && reload(t, &a) < 0)
+		res &= ~ACT_OPEN; /* said why; what it opens would show the old model */
 	if (res & ACT_OPEN)
 		open_screen(t, &a);
 	else if ((res & ACT_SHOW) && a.from == t->cur)
@@ -678,6 +713,8 @@ out:
 	}
 	views_release(&t);
 	explore_release(&t);
+	find_release(&t);
+	edit_release(&t);
 	if (t.index) {
 		/* ours: the caller releases `m`, which holds the experiment opened last */
 		model_release(t.index);

@@ -246,18 +246,19 @@ static void widths(struct views *v)
 
 static void build(struct tui *t, struct views *v)
 {
-	const struct experiment *e = &t->m->exps[t->view_exp];
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct experiment *e = &snap.m->exps[t->view_exp];
 	const char *scenario = NULL;
 	const char **names;
 	size_t *order, nshown;
 	int several = 0;
 
 	free_built(v);
-	cmp_matrix_build(t->m, e, t->base, NULL, &v->mx);
+	cmp_matrix_build(snap.m, e, t->base, NULL, &v->mx);
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
 			several = 1;
-	order = matrix_row_order(&explore_of(t)->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
+	order = matrix_row_order(&t->order, t->cand, &v->mx, &nshown); /* o and ~ (tui/matrix_keys.c) */
 	for (size_t j = 0; j < nshown; j++) {
 		size_t i = order[j];
 		const char *s = v->mx.rows[i].scenario;
@@ -296,13 +297,14 @@ static void build(struct tui *t, struct views *v)
 
 struct views *views_get(struct tui *t)
 {
+	struct tui_snapshot snap = tui_snapshot(t);
 	struct views *v = t->vw;
 
 	if (!v) {
 		v = t->vw = xcalloc(1, sizeof(*v));
 		v->exp = SIZE_MAX;
 	}
-	if (t->view_exp >= t->m->nexps)
+	if (t->view_exp >= snap.m->nexps)
 		return v;
 	if (v->exp != t->view_exp) {
 		/* another experiment: every screen's cursor and columns start over */
@@ -395,7 +397,8 @@ char *views_row_label(const struct views *v, size_t c, int width, char *out, siz
 
 int tui_view_baseline(struct tui *t, const char *key)
 {
-	const struct experiment *e = t->view_exp < t->m->nexps ? &t->m->exps[t->view_exp] : NULL;
+	struct tui_snapshot snap = tui_snapshot(t);
+	const struct experiment *e = t->view_exp < snap.m->nexps ? &snap.m->exps[t->view_exp] : NULL;
 	const struct variant_info *v = e ? model_variant(e, key) : NULL;
 	const char *old = t->base;
 

@@ -82,7 +82,9 @@ struct list *views_list(struct tui *t, enum screen_id s, const struct views *v)
  */
 static struct list *shown(struct tui *t, struct views **v, const struct vline **lines, size_t *n)
 {
-	*v = t->view_exp < t->m->nexps ? views_get(t) : NULL;
+	struct tui_snapshot snap = tui_snapshot(t);
+
+	*v = t->view_exp < snap.m->nexps ? views_get(t) : NULL;
 	*lines = NULL;
 	*n = 0;
 	if (!*v)

@@ -87,6 +87,16 @@ expect_out 'into experiment "rel" (the same thread: '
 both import -e hand-damaged samples/perf/hand-damaged.txt
 both import samples/hyperfine/o0-vs-o2.txt
 expect_out 'already imported'
+# a dry run asks a fresh index too, without the lock: it reads no stored runs and plans the same
+if command -v strace >/dev/null 2>&1; then
+	TRACE=1 both import -n "$T/projB/thread-v2.md" samples/hyperfine/o0-vs-o2.txt samples/iperf3/reno.txt
+	grep -q 'index.bin' "$T/trace" || fail "the dry run did not read index.bin"
+	if read_stored; then fail "a dry run read stored runs with a fresh index"; fi
+fi
+mkdir -p "$T/y/projB"
+sed 's/1\.204 s/5.404 s/; s/1\.131 s/5.231 s/' samples/issues/thread-v1.md >"$T/y/projB/thread.md"
+both import -n "$T/projB/thread-v2.md" "$T/y/projB/thread.md" samples/perf/hand-damaged.txt
+expect_out 'into experiment "Try BOLT on the tokenizer (3)" (new: '
 
 # a renamed experiment: its thread still joins it, another with the old title is not merged
 both rename-experiment "Try BOLT on the tokenizer (projB)" "tokenizer, project B"
@@ -94,6 +104,8 @@ both rename-experiment "Try BOLT on the tokenizer (projB)" "tokenizer, project B
 	cat "$T/projB/thread-v2.md"
 	printf '\nOne more comment:\n\nBenchmark 1: ./tok --fast\n  Time (mean ± σ):      7.7 ms ±   0.1 ms    [User: 7.0 ms, System: 0.5 ms]\n  Range (min … max):     7.5 ms …   8.0 ms    30 runs\n'
 } >"$T/projB/thread-v3.md"
+both import -n "$T/projB/thread-v3.md"
+expect_out '"tokenizer, project B" (the same thread'
 both import "$T/projB/thread-v3.md"
 expect_out 'into experiment "tokenizer, project B" (the same thread'
 sed 's/1\.204 s/4.404 s/; s/1\.131 s/4.231 s/' samples/issues/thread-v1.md >"$T/projA/other.md"

@@ -136,12 +136,12 @@ fresh "undo of rm --import"
 same_as_rebuilt "undo of rm --import"
 { cat samples/criterion/second.txt; echo; sed 's/fib_O2/fib_O8/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "undo of rm --import, then blocks and its place looked up" "$T/again.txt"
-# after an undo of rm two imports may hold one block: rm leaves the index stale, still the data's
+# after an undo of rm two imports may hold one block, one brought back and one imported while
+# it was away: an rm of imports that share no block with one brought back keeps the index fresh
 run rm reno
 expect_rc 0 "rm after an undo of rm"
+fresh "rm after an undo of rm"
 same_as_rebuilt "rm after an undo of rm"
-bd list
-fresh "rm after an undo of rm, read again"
 run undo
 expect_rc 0 "undo of rm"
 no_runs_read "undo of rm"
@@ -149,6 +149,39 @@ fresh "undo of rm"
 same_as_rebuilt "undo of rm"
 { cat samples/iperf3/reno.txt; echo; sed 's/fib_O2/fib_O9/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "undo of rm, then its blocks looked up" "$T/again.txt"
+# ... else (the pair's blocks; or one brought back, whose partner could be any import) stale
+stale() {
+	cp "$IX" "$T/ix.before"
+	bd list
+	cmp -s "$IX" "$T/ix.before" && fail "$1: the index read as fresh"
+	fresh "$1, read again"
+}
+sed 's/fib_O2/fib_O10/' samples/hyperfine/o0-vs-o2.txt >"$T/away.txt"
+bd import "$T/away.txt"
+away=$(import_id 'away.txt$')
+run rm --import "$away"
+expect_rc 0 "rm of the import to bring back"
+{ cat "$T/away.txt"; echo; cat samples/hyperfine/single-run.txt; } >"$T/while.txt"
+bd import "$T/while.txt"
+while_id=$(import_id 'while.txt$')
+run undo
+expect_rc 0 "undo of rm, its block held by another since"
+same_as_rebuilt "undo of rm, its block held by another since"
+bd list
+run rm --import "$while_id"
+expect_rc 0 "rm of an import sharing a block with one brought back"
+stale "rm of an import sharing a block with one brought back"
+same_as_rebuilt "rm of an import sharing a block with one brought back"
+run undo
+expect_rc 0 "undo of the rm of the pair's import"
+bd list
+run rm --import "$away"
+expect_rc 0 "rm of an import brought back"
+stale "rm of an import brought back"
+same_as_rebuilt "rm of an import brought back"
+run undo
+expect_rc 0 "undo of the rm of an import brought back"
+bd list
 run rm "fib again"
 expect_rc 0 "rm of an experiment of several imports"
 same_as_rebuilt "rm of an experiment of several imports"
@@ -158,6 +191,70 @@ expect_rc 0 "undo of rm of several"
 fresh "undo of rm of several"
 same_as_rebuilt "undo of rm of several"
 
+# an import that records a --set-variant edit keeps the index fresh, reading no stored import
+# but the one the edit names: a new text renamed, a stored one renamed again, both at once
+# stored_runs_read CMD...: how many imports stored before CMD it read the runs of (strace)
+stored_runs_read() {
+	ls "$S/data" >"$T/data.before"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -o "$T/opens" -e trace=open,openat \
+		"$BD" "$@" >"$T/out" 2>&1 || { cat "$T/out" >&2; fail "$*"; }
+	grep -o 'data/[0-9a-f]*/runs.csv' "$T/opens" | cut -d/ -f2 | sort -u | grep -cxF -f "$T/data.before"
+}
+for edit in "--set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt" \
+	"--set-variant 11=pgobolt samples/hyperfine/hand-new-us.txt" \
+	"-s 5=pgo2 samples/hyperfine/hand-new-us.txt samples/hyperfine/release.txt"; do
+	bd list
+	cp "$IX" "$T/ix.old"
+	if command -v strace >/dev/null; then
+		# shellcheck disable=SC2086
+		n=$(stored_runs_read import $edit)
+		[ "$n" -le 1 ] || fail "import $edit: read the runs of $n stored imports"
+	else
+		# shellcheck disable=SC2086
+		bd import $edit
+	fi
+	cmp -s "$IX" "$T/ix.old" && fail "import $edit: the index was not written again"
+	fresh "import $edit"
+	same_as_rebuilt "import $edit"
+done
+"$BD" list variants | grep -q pgo2 || fail "--set-variant: the stored text's variant not renamed"
+# the undo of an older edit, and a redo (the undo of an undo), keep the index fresh when the
+# edit touched one experiment whose name nothing changed since, or removed imports
+last_edit() { awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv"; }
+run rename-variant -e "Two renamed" PGO PGO2
+expect_rc 0 "an alias to undo later"
+alias_edit=$(last_edit)
+bd import samples/criterion/bencher.txt
+run rm --import "$(import_id 'bencher.txt$')"
+expect_rc 0 "rm after the alias"
+rm_edit=$(last_edit)
+fresh "rm after the alias"
+run undo "$alias_edit"
+expect_rc 0 "undo of an older alias"
+fresh "undo of an older alias"
+same_as_rebuilt "undo of an older alias"
+"$BD" list variants | grep -q PGO2 && fail "undo of an older alias: still PGO2"
+run undo "$(last_edit)"
+expect_rc 0 "redo of the alias"
+expect_out "redid"
+fresh "redo of the alias"
+same_as_rebuilt "redo of the alias"
+"$BD" list variants | grep -q PGO2 || fail "redo of the alias: no PGO2"
+run undo "$rm_edit"
+expect_rc 0 "undo of an older rm"
+fresh "undo of an older rm"
+same_as_rebuilt "undo of an older rm"
+# an experiment renamed after the edit: its undo leaves the index stale, still the data's
+run rename-variant -e "Two renamed" PGO2 PGO3
+alias_edit=$(last_edit)
+run rename-experiment "Two renamed" "Two again"
+expect_rc 0 "rename after the alias"
+bd list
+run undo "$alias_edit"
+expect_rc 0 "undo of an alias whose experiment was renamed since"
+stale "undo of an alias whose experiment was renamed since"
+same_as_rebuilt "undo of an alias whose experiment was renamed since"
+bd rename-experiment "Two again" "Two renamed"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -191,7 +288,8 @@ for which in index.bin index.csv; do
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
 done
 
-# rm and its undo killed the same way, on a store with no undone rm (whose index they write)
+# rm, its undo and an import that records a --set-variant edit killed the same way, on a
+# store with no undone rm (whose index they write)
 S=$T/fresh
 export BENCHDELTA_STORE=$S
 bd import samples/hyperfine/o0-vs-o2.txt
@@ -201,7 +299,7 @@ bd list
 cp -a "$S" "$T/fresh.rm"
 BENCHDELTA_STORE=$T/fresh.rm bd list
 BENCHDELTA_STORE=$T/fresh.rm bd rm reno
-for edit in "rm reno" "undo"; do
+for edit in "rm reno" "undo" "import --set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt"; do
 	from=$S
 	[ "$edit" = undo ] && from=$T/fresh.rm
 	for which in index.bin index.csv; do
@@ -218,17 +316,26 @@ for edit in "rm reno" "undo"; do
 		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
 			"$BD" $edit >/dev/null 2>&1
 		[ $? -eq 137 ] || fail "$edit was not killed at the rename of $which"
+		case $edit in
+		# what it stored was appended first, stamped as before the edit: stale, not wrong
+		import*)
+			grep -q '^"A"' "$T/killed/index.csv" || fail "$edit killed before its append"
+			cp "$T/killed/index.csv" "$T/ix.killed"
+			BENCHDELTA_STORE=$T/killed bd list
+			cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$edit killed before $which: the index read as fresh"
+			;;
+		esac
 		readers "$T/killed" "$T/with"
 		rm -rf "$T/copy"
 		cp -a "$T/killed" "$T/copy"
 		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
 		readers "$T/copy" "$T/without"
 		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$edit killed before $which: the readers differ from the data"; }
-		if [ "$edit" = undo ]; then
-			grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back"
-		else
-			grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed"
-		fi
+		case $edit in
+		undo) grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back" ;;
+		rm*) grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed" ;;
+		*) grep -q "boltpgo" "$T/with" || fail "import --set-variant killed before $which: no edit" ;;
+		esac
 	done
 done
 echo "ok $test_name"

@@ -48,5 +48,11 @@ tui_start 100 24 -- ""
 tui_wait "W 2 warnings"
 tui_keys W
 tui_wait "damaged-thread.md:15: warning: garbled hyperfine Time line skipped"
+# Enter: the store's runs and texts are read (the list came from the index), then Source on the line
+tui_keys Enter
+tui_wait "lines 11-30 of 33 · run 0ebe6a38e91e:14.1 (hyperfine, lines 14-16)"
+tui_wait "15 >   Time (mean ± σ):     8l.4 ms"
+tui_keys Escape
+tui_wait "2 warnings from the last import"
 tui_keys q
 tui_gone "warnings"

@@ -155,6 +155,27 @@ static void test_scenarios_and_sections(void **state)
 	check_read("Apache License 2.0", 1, LABEL_SECTION, "", "");
 }
 
+/*
+ * The scenario patterns and "Results for" are asked only of a text whose
+ * last (or first) word can match them: the cheap test must let through
+ * every text they read, whatever its case, blanks and closing bracket.
+ */
+static void test_patterns_asked_where_they_match(void **state)
+{
+	(void)state;
+	check_read("PGO on the write workload:", 0, LABEL_VARIANT, "PGO", "write workload");
+	check_read("Release on the HTTP benchmark)  ", 1, LABEL_VARIANT, "Release", "http benchmark");
+	check_read("Release (client MODE):", 0, LABEL_VARIANT, "Release", "client mode");
+	check_read("PGO on the read TEST:", 0, LABEL_VARIANT, "PGO", "read test");
+	check_read("BOLT at 16 cores:", 0, LABEL_VARIANT, "BOLT", "16 cores");
+	check_read("PGO using 2 jobs", 1, LABEL_VARIANT, "PGO", "2 jobs");
+	check_read("RESULTS  for PGO:", 0, LABEL_VARIANT, "PGO", "");
+	check_read("Results\tfor the LTO build:", 0, LABEL_VARIANT, "LTO build", "");
+	check_read("Output for PGO", 1, LABEL_VARIANT, "PGO", "");
+	/* no blank after the head: the words stay */
+	check_read("Benchmarks: for PGO", 1, LABEL_VARIANT, "Benchmarks: for PGO", "");
+}
+
 static void test_prose_is_not_a_label(void **state)
 {
 	(void)state;
@@ -240,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text), cmocka_unit_test(test_outlines_specs_changes),
 		cmocka_unit_test(test_scenarios_and_sections),
+		cmocka_unit_test(test_patterns_asked_where_they_match),
 		cmocka_unit_test(test_prose_is_not_a_label),
 		cmocka_unit_test(test_cmdsplit),
 	};
