@@ -105,9 +105,9 @@ static void on_result(struct sink *s, const struct line *l)
 	double rate, moe, count;
 	uint32_t run;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
-	    !rx_named(p, "ops", &ops, &on) || !rx_named(p, "rme", &rme, &rn) ||
-	    !rx_named(p, "runs", &runs, &un) || num_parse_grouped(ops, on, ',', &rate) < 0 ||
+	if (!rx_match(s->rx, p, l->s, l->len) || !rx_named(s->rx, p, "name", &name, &nn) ||
+	    !rx_named(s->rx, p, "ops", &ops, &on) || !rx_named(s->rx, p, "rme", &rme, &rn) ||
+	    !rx_named(s->rx, p, "runs", &runs, &un) || num_parse_grouped(ops, on, ',', &rate) < 0 ||
 	    num_parse(rme, rn, &moe) < 0 || num_parse(runs, un, &count) < 0 || count < 1 ||
 	    count > UINT32_MAX) {
 		bench_lost(s, l, "garbled benchmark.js result line");
@@ -127,8 +127,8 @@ static void on_fastest(struct sink *s, const struct line *l, uint32_t first_run)
 	const char *what, *names;
 	size_t wn, nn;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "what", &what, &wn) ||
-	    !rx_named(p, "names", &names, &nn))
+	if (!rx_match(s->rx, p, l->s, l->len) || !rx_named(s->rx, p, "what", &what, &wn) ||
+	    !rx_named(s->rx, p, "names", &names, &nn))
 		return;
 	for (uint32_t i = first_run; i < s->rs->nruns; i++) {
 		const char *subject = s->rs->runs[i].subject;

@@ -115,11 +115,11 @@ static void on_line(struct parse *ps, const struct line *l, int is_write)
 		begin(ps, l);
 	if (!is_write)
 		ps->has_read = 1;
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "time", &time, &tn) ||
-	    !rx_named(p, "per", &per, &pn) || !rx_named(p, "rate", &rate, &rn) ||
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "time", &time, &tn) ||
+	    !rx_named(ps->s->rx, p, "per", &per, &pn) || !rx_named(ps->s->rx, p, "rate", &rate, &rn) ||
 	    unit_duration(time, tn, &t) < 0 || unit_duration(per, pn, &per_op) < 0 ||
 	    num_parse(rate, rn, &r) < 0 ||
-	    (rx_named(p, "ops", &ops, &on) && num_parse(ops, on, &count) < 0)) {
+	    (rx_named(ps->s->rx, p, "ops", &ops, &on) && num_parse(ops, on, &count) < 0)) {
 		sink_damage(ps->s, (uint32_t)ps->run, l,
 			    is_write ? "garbled bolt Write line" : "garbled bolt Read line");
 		return;
@@ -129,7 +129,7 @@ static void on_line(struct parse *ps, const struct line *l, int is_write)
 	sink_measure(ps->s, (uint32_t)ps->run, q[1], STAT_VALUE, UNIT_SECOND, per_op, 0, l, per,
 		     pn);
 	sink_measure(ps->s, (uint32_t)ps->run, q[2], STAT_VALUE, UNIT_PER_S, r, 0, l, rate, rn);
-	if (rx_named(p, "ops", &ops, &on))
+	if (rx_named(ps->s->rx, p, "ops", &ops, &on))
 		sink_measure(ps->s, (uint32_t)ps->run, q[3], STAT_VALUE, UNIT_COUNT, count, 0, l, ops,
 			     on);
 }

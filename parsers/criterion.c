@@ -98,7 +98,7 @@ static int scan_figure(const char **p, const char *e, int blanks1, const char **
  * line must be the triple, else the pattern decides. A line without an id,
  * or with an id's byte scan_is_odd() names, is the pattern's.
  */
-int criterion_scan_time(struct rx *rx, const char *s, size_t n)
+int criterion_scan_time(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *id, *id_end, *q, *f[12];
 	PCRE2_SIZE *ov;
@@ -129,7 +129,7 @@ int criterion_scan_time(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, G_ID, s, id, id_end);
 	scan_set(ov, G_LO, s, f[0], f[1]);
 	scan_set(ov, G_LU, s, f[2], f[3]);
@@ -145,7 +145,7 @@ int criterion_scan_time(struct rx *rx, const char *s, size_t n)
  * estimated 5.0 s". The id ends at its first ':', which the rest must
  * follow, else the pattern decides (an id may hold a ':').
  */
-int criterion_scan_collecting(struct rx *rx, const char *s, size_t n)
+int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *id, *id_end, *num, *num_end;
 	PCRE2_SIZE *ov;
@@ -169,7 +169,7 @@ int criterion_scan_collecting(struct rx *rx, const char *s, size_t n)
 	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "samples") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "in") ||
 	    !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "estimated") || p == e || !scan_is_blank(*p))
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	ov[1] = (PCRE2_SIZE)(p + 1 - s); /* the pattern ends at the blank after "estimated" */
 	scan_set(ov, G_COLLECTING_ID, s, id, id_end);
 	scan_set(ov, G_COLLECTING_N, s, num, num_end);
@@ -382,7 +382,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 	switch (k) {
 	case K_PROGRESS:
-		if (!in_block && !rx_match(&patterns[RX_COLLECTING], l->s, l->len))
+		if (!in_block && !rx_match(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len))
 			return CLAIM_NONE;
 		remember(st, id, n);
 		return in_block ? CLAIM_BODY : CLAIM_START;
@@ -407,9 +407,9 @@ struct parse {
 	uint32_t n;             /* the current benchmark's sample count, 0 when unknown */
 };
 
-static int group(const struct rx *p, const char *name, const char **v, size_t *n)
+static int group(const struct rx_thread *rx, const struct rx *p, const char *name, const char **v, size_t *n)
 {
-	return rx_named(p, name, v, n);
+	return rx_named(rx, p, name, v, n);
 }
 
 /*
@@ -428,7 +428,7 @@ static int triple(struct parse *ps, const struct line *l, const struct rx *p, co
 	double v[3];
 
 	for (size_t i = 0; i < countof(parts); i++)
-		if (!group(p, parts[i].num, &num[i], &nn[i]) || !group(p, parts[i].unit, &unit[i], &un[i]) ||
+		if (!group(ps->s->rx, p, parts[i].num, &num[i], &nn[i]) || !group(ps->s->rx, p, parts[i].unit, &unit[i], &un[i]) ||
 		    unit_value(num[i], nn[i], unit[i], un[i], &u[i], &v[i]) < 0)
 			return -1;
 	/* the values read above, as bench_figure() would read them again */
@@ -495,7 +495,7 @@ static void on_progress(struct parse *ps, const struct line *l)
 	ps->progress_len = n;
 	/* most progress lines are other phases: the pattern's one fixed word first */
 	if (text_contains(l->s, l->len, "Collecting") &&
-	    (criterion_scan_collecting(p, l->s, l->len) || rx_match(p, l->s, l->len)) && group(p, "n", &num, &nn) &&
+	    (criterion_scan_collecting(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) && group(ps->s->rx, p, "n", &num, &nn) &&
 	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
@@ -554,19 +554,19 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 	size_t n;
 	int garbled = 0;
 
-	if (!criterion_scan_time(&patterns[RX_TIME], l->s, l->len) && !rx_match(&patterns[RX_TIME], l->s, l->len)) {
-		if (rx_match(&patterns[RX_CHANGE], l->s, l->len)) {
+	if (!criterion_scan_time(ps->s->rx, &patterns[RX_TIME], l->s, l->len) && !rx_match(ps->s->rx, &patterns[RX_TIME], l->s, l->len)) {
+		if (rx_match(ps->s->rx, &patterns[RX_CHANGE], l->s, l->len)) {
 			note_line(ps, NOTE_VERDICT, l, "change ");
 			return;
 		}
 		/* its figures are lost, but whose they were is still known */
 		garbled = 1;
 		p = &patterns[RX_ID];
-		if (!rx_match(&patterns[RX_ID], l->s, l->len))
+		if (!rx_match(ps->s->rx, &patterns[RX_ID], l->s, l->len))
 			p = NULL;
 	}
 	/* the id is on this line, alone on the line above, or above the block */
-	if (!(p && group(p, "id", &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
+	if (!(p && group(ps->s->rx, p, "id", &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
 	    !(i == 0 && id_above(b, &id, &n)) && !(i == 0 && no_id(b, l, garbled) && (id = "", n = 0, 1))) {
 		finish(ps);
 		if (garbled)
@@ -592,10 +592,10 @@ static void on_thrpt(struct parse *ps, const struct line *l)
 
 	if (ps->run < 0)
 		return;
-	if (rx_match(p, l->s, l->len)) {
+	if (rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (triple(ps, l, p, "throughput") < 0)
 			sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion thrpt line with an unknown unit");
-	} else if (rx_match(&patterns[RX_CHANGE], l->s, l->len)) {
+	} else if (rx_match(ps->s->rx, &patterns[RX_CHANGE], l->s, l->len)) {
 		note_line(ps, NOTE_VERDICT, l, "change ");
 	} else {
 		sink_damage(ps->s, (uint32_t)ps->run, l, "garbled Criterion thrpt line");
@@ -610,7 +610,7 @@ static void on_found(struct parse *ps, const struct line *l)
 	double samples;
 
 	flush_outliers(ps);
-	if (ps->run < 0 || !rx_match(p, l->s, l->len))
+	if (ps->run < 0 || !rx_match(ps->s->rx, p, l->s, l->len))
 		return;
 	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
 	ps->outliers_at = l;
@@ -620,7 +620,7 @@ static void on_found(struct parse *ps, const struct line *l)
 	 * count too; it stands only when no "Collecting N samples" was in view
 	 * (output pasted without its progress lines).
 	 */
-	if (!ps->n && group(p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0)
+	if (!ps->n && group(ps->s->rx, p, "m", &m, &mn) && num_parse(m, mn, &samples) == 0)
 		ps->n = num_count(samples);
 }
 
@@ -652,7 +652,7 @@ static int parse(const struct block *b, struct sink *s)
 			on_found(&ps, l);
 			break;
 		case K_OUTLIER:
-			if (ps.outliers.len && rx_match(&patterns[RX_OUTLIER], l->s, l->len)) {
+			if (ps.outliers.len && rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len)) {
 				buf_adds(&ps.outliers, "; ");
 				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
 				sink_run_end(s, (uint32_t)ps.run, l);
@@ -660,7 +660,7 @@ static int parse(const struct block *b, struct sink *s)
 			break;
 		case K_CHANGE:
 			/* alone, it heads the time and thrpt change lines below it */
-			if (rx_match(&patterns[RX_CHANGE], l->s, l->len))
+			if (rx_match(s->rx, &patterns[RX_CHANGE], l->s, l->len))
 				note_line(&ps, NOTE_VERDICT, l, "");
 			break;
 		case K_VERDICT:

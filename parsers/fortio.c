@@ -101,7 +101,7 @@ static int token_last(const char **p, const char *e, const char **from, const ch
  * 99.31, 99862" and "< 0.001 , ...", one blank between the fields as fortio
  * prints them; anything else is the pattern's.
  */
-int fortio_scan_row(struct rx *rx, const char *s, size_t n)
+int fortio_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *a = NULL, *a_end = NULL, *b, *b_end, *mid, *mid_end, *pct, *pct_end, *c, *c_end;
 	PCRE2_SIZE *ov;
@@ -134,7 +134,7 @@ int fortio_scan_row(struct rx *rx, const char *s, size_t n)
 	mid_end = p;
 	if (!SCAN_LIT(&p, e, " , ") || !token_marked(&p, e, ',', &pct, &pct_end) || !token_last(&p, e, &c, &c_end))
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	if (a)
 		scan_set(ov, G_ROW_A, s, a, a_end);
 	scan_set(ov, G_ROW_B, s, b, b_end);
@@ -145,14 +145,14 @@ int fortio_scan_row(struct rx *rx, const char *s, size_t n)
 }
 
 /* RX_TARGET by hand: "# target 50% 0.000512345". */
-int fortio_scan_target(struct rx *rx, const char *s, size_t n)
+int fortio_scan_target(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *pc, *pc_end, *v, *v_end;
 	PCRE2_SIZE *ov;
 
 	if (!SCAN_LIT(&p, e, "# target ") || !token_marked(&p, e, '%', &pc, &pc_end) || !token_last(&p, e, &v, &v_end))
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, G_TARGET_P, s, pc, pc_end);
 	scan_set(ov, G_TARGET_V, s, v, v_end);
 	return 1;
@@ -176,7 +176,7 @@ static int word_token(const char **p, const char *e, const char *w, size_t wn, c
  * The name ends at the first " : ", which the rest must follow (else the
  * pattern decides: a name may hold one).
  */
-int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
+int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p, *f[6], *x, *x_end;
 	PCRE2_SIZE *ov;
@@ -195,7 +195,7 @@ int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
 		scan_blanks(&p, e);
 		if (p != e)
 			return 0;
-		ov = rx_scan_begin(rx, s, n);
+		ov = rx_scan_begin(t, rx, s, n);
 		scan_set(ov, 4, s, x, x_end);
 		return 1;
 	}
@@ -206,7 +206,7 @@ int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, f[0], f[1]);
 	scan_set(ov, 2, s, f[2], f[3]);
 	scan_set(ov, 3, s, f[4], f[5]);
@@ -214,7 +214,7 @@ int fortio_scan_counter(struct rx *rx, const char *s, size_t n)
 }
 
 /* RX_ENDED by hand: "Ended after 10.0001s : 10000 calls. qps=999.9". */
-int fortio_scan_ended(struct rx *rx, const char *s, size_t n)
+int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *x, *x_end, *c, *c_end, *q, *q_end;
 	PCRE2_SIZE *ov;
@@ -225,14 +225,14 @@ int fortio_scan_ended(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, c, c_end);
 	scan_set(ov, 2, s, q, q_end);
 	return 1;
 }
 
 /* RX_CODE by hand: "Code 200 : 10000 (100.0 %)". */
-int fortio_scan_code(struct rx *rx, const char *s, size_t n)
+int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *q, *c, *c_end, *v, *v_end, *x, *x_end;
 	PCRE2_SIZE *ov;
@@ -251,7 +251,7 @@ int fortio_scan_code(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, c, c_end);
 	scan_set(ov, 2, s, v, v_end);
 	return 1;
@@ -780,13 +780,13 @@ static int count_parse(const char *s, size_t n, double *v)
 }
 
 /* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
-static int read_num(const struct rx *p, const char *name, const struct line *l, int count,
+static int read_num(const struct rx_thread *rx, const struct rx *p, const char *name, const struct line *l, int count,
 		    struct reading *r)
 {
 	struct reading t;
 
 	memset(&t, 0, sizeof(t));
-	if (!rx_named(p, name, &t.num, &t.n))
+	if (!rx_named(rx, p, name, &t.num, &t.n))
 		return -1;
 	if ((count ? count_parse(t.num, t.n, &t.v) : num_parse(t.num, t.n, &t.v)) < 0)
 		return -1;
@@ -811,17 +811,17 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	size_t vn;
 	double calls;
 
-	if (!rx_match(p, s, n)) {
+	if (!rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio banner line");
 		return;
 	}
-	if (rx_named(p, "ver", &v, &vn))
+	if (rx_named(ps->s->rx, p, "ver", &v, &vn))
 		fortio_version(ps->s, l, v, vn);
-	rx_optional(p, "qps", &ps->shape.qps, &ps->shape.qps_len);
-	rx_optional(p, "url", &ps->shape.target, &ps->shape.target_len);
-	if (rx_named(p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
+	rx_optional(ps->s->rx, p, "qps", &ps->shape.qps, &ps->shape.qps_len);
+	rx_optional(ps->s->rx, p, "url", &ps->shape.target, &ps->shape.target_len);
+	if (rx_named(ps->s->rx, p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
 		ps->shape.calls = num_whole(calls);
-	rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+	rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_starting(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -831,7 +831,7 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 	size_t vn;
 	double x;
 
-	if (!rx_match(p, s, n) || !rx_named(p, "qps", &v, &vn) ||
+	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
 	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
 		damage(ps, l, "garbled fortio Starting line");
 		return;
@@ -840,14 +840,14 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 		ps->shape.qps = v;
 		ps->shape.qps_len = vn;
 	}
-	if (rx_named(p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
+	if (rx_named(ps->s->rx, p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
 		ps->shape.threads = num_whole(x);
 	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
-	if ((rx_named(p, "exactly", &v, &vn) || rx_named(p, "exactly2", &v, &vn)) &&
+	if ((rx_named(ps->s->rx, p, "exactly", &v, &vn) || rx_named(ps->s->rx, p, "exactly2", &v, &vn)) &&
 	    count_parse(v, vn, &x) == 0)
 		ps->shape.calls = num_whole(x);
 	if (!ps->shape.duration)
-		rx_optional(p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+		rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
 }
 
 static void on_ended(struct parse *ps, const struct line *l, const char *s, size_t n)
@@ -855,8 +855,8 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 	struct rx *p = &patterns[RX_ENDED];
 	struct reading calls, qps;
 
-	if (!(fortio_scan_ended(p, s, n) || rx_match(p, s, n)) || read_num(p, "calls", l, 1, &calls) < 0 ||
-	    read_num(p, "qps", l, 0, &qps) < 0) {
+	if (!(fortio_scan_ended(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
+	    read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
 	}
@@ -868,7 +868,7 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
 {
 	struct rx *p = &patterns[RX_COUNTER];
-	int match = fortio_scan_counter(p, s, n) || rx_match(p, s, n);
+	int match = fortio_scan_counter(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n);
 	const char *v;
 	size_t vn;
 	struct reading count, avg, min;
@@ -876,10 +876,10 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	/* the rows and percentiles that follow are this counter's */
 	ps->section = k == K_AGG ? SEC_FUNC : SEC_OTHER;
 	if (k == K_AGG) {
-		if (match && rx_named(p, "nodata", &v, &vn))
+		if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 			return;
-		if (!match || read_num(p, "count", l, 1, &count) < 0 || read_num(p, "avg", l, 0, &avg) < 0 ||
-		    read_num(p, "min", l, 0, &min) < 0) {
+		if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0 || read_num(ps->s->rx, p, "avg", l, 0, &avg) < 0 ||
+		    read_num(ps->s->rx, p, "min", l, 0, &min) < 0) {
 			damage(ps, l, "garbled fortio Aggregated Function Time line");
 			return;
 		}
@@ -891,9 +891,9 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	}
 	if (!has_prefix(s, n, "Error cases :"))
 		return;
-	if (match && rx_named(p, "nodata", &v, &vn))
+	if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 		ps->no_errors = l;
-	else if (!match || read_num(p, "count", l, 1, &count) < 0)
+	else if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0)
 		damage(ps, l, "garbled fortio Error cases line");
 	else
 		ps->errors = count;
@@ -909,14 +909,14 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 
 	if (ps->section == SEC_OTHER)
 		return; /* the rows of the sleep, error or size histograms */
-	if (!fortio_scan_row(p, s, n) && !rx_match(p, s, n)) {
+	if (!fortio_scan_row(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
-	has_a = rx_named(p, "a", &x, &xn);
-	if ((has_a && read_num(p, "a", l, 0, &a) < 0) || read_num(p, "b", l, 0, &b) < 0 ||
-	    read_num(p, "mid", l, 0, &mid) < 0 || read_num(p, "pct", l, 0, &pct) < 0 ||
-	    read_num(p, "n", l, 1, &count) < 0) {
+	has_a = rx_named(ps->s->rx, p, "a", &x, &xn);
+	if ((has_a && read_num(ps->s->rx, p, "a", l, 0, &a) < 0) || read_num(ps->s->rx, p, "b", l, 0, &b) < 0 ||
+	    read_num(ps->s->rx, p, "mid", l, 0, &mid) < 0 || read_num(ps->s->rx, p, "pct", l, 0, &pct) < 0 ||
+	    read_num(ps->s->rx, p, "n", l, 1, &count) < 0) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -932,8 +932,8 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!(fortio_scan_target(p, s, n) || rx_match(p, s, n)) || read_num(p, "p", l, 0, &pc) < 0 ||
-	    read_num(p, "v", l, 0, &v) < 0) {
+	if (!(fortio_scan_target(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "p", l, 0, &pc) < 0 ||
+	    read_num(ps->s->rx, p, "v", l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
@@ -970,9 +970,9 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 	struct reading r;
 	double x;
 
-	if (!((k == K_CODE && fortio_scan_code(p, s, n)) || rx_match(p, s, n)) ||
-	    !rx_named(p, k == K_CODE ? "code" : "key", &key, &kn) ||
-	    read_num(p, "n", l, 1, &r) < 0 ||
+	if (!((k == K_CODE && fortio_scan_code(ps->s->rx, p, s, n)) || rx_match(ps->s->rx, p, s, n)) ||
+	    !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
+	    read_num(ps->s->rx, p, "n", l, 1, &r) < 0 ||
 	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
 		damage(ps, l, what[k]);
 		return;
@@ -987,8 +987,8 @@ static void on_done(struct parse *ps, const struct line *l, const char *s, size_
 	enum unit unit;
 
 	ps->done = 1; /* garbled or not, the run reached its end */
-	if (!rx_match(p, s, n) || read_num(p, "calls", l, 1, &calls) < 0 ||
-	    read_num(p, "ms", l, 0, &ms) < 0 || read_num(p, "qps", l, 0, &qps) < 0 ||
+	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
+	    read_num(ps->s->rx, p, "ms", l, 0, &ms) < 0 || read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0 ||
 	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
 		damage(ps, l, "garbled fortio All done line");
 		return;

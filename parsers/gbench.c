@@ -247,7 +247,7 @@ static int aggregate_of(const char *name, size_t n, size_t *base)
  * stands before its ratios, which may hold blanks), for comparing
  * neighbours. Matches the line: earlier matches' groups are gone.
  */
-static int row_name(const struct line *l, enum kind k, const char **name, size_t *n)
+static int row_name(struct rx_thread *rx, const struct line *l, enum kind k, const char **name, size_t *n)
 {
 	const char *w[1];
 	size_t wn[1];
@@ -256,7 +256,7 @@ static int row_name(const struct line *l, enum kind k, const char **name, size_t
 	if (classify(l) != k)
 		return 0;
 	if (k == K_CMP_ROW)
-		return rx_match(r, l->s + l->indent, l->len - l->indent) && rx_named(r, "name", name, n);
+		return rx_match(rx, r, l->s + l->indent, l->len - l->indent) && rx_named(rx, r, "name", name, n);
 	if (words(l, w, wn, 1) < 1)
 		return 0;
 	*name = w[0], *n = wn[0];
@@ -264,7 +264,8 @@ static int row_name(const struct line *l, enum kind k, const char **name, size_t
 }
 
 /* Is the plain row i (of kind k) one of several of its name (repetitions), next to each other? */
-static int repeated(const struct block *b, uint32_t i, enum kind kind, const char *name, size_t n)
+static int repeated(struct rx_thread *rx, const struct block *b, uint32_t i, enum kind kind, const char *name,
+		    size_t n)
 {
 	const char *o;
 	size_t on, base;
@@ -272,7 +273,7 @@ static int repeated(const struct block *b, uint32_t i, enum kind kind, const cha
 	for (int d = -1; d <= 1; d += 2) {
 		long k = (long)i + d;
 
-		if (k < 0 || k >= (long)b->n || !row_name(&b->lines[k], kind, &o, &on))
+		if (k < 0 || k >= (long)b->n || !row_name(rx, &b->lines[k], kind, &o, &on))
 			continue;
 		if (same_word(o, on, name, n))
 			return 1;
@@ -399,15 +400,15 @@ static void on_row(struct gb *p, uint32_t i, const struct line *l)
 	long run;
 	static const enum stat_kind stat_of[] = { [3] = STAT_MEAN, [4] = STAT_MEDIAN, [5] = STAT_SD };
 
-	if (!rx_match(r, l->s + l->indent, l->len - l->indent) || !rx_named(r, "name", &name, &nn) ||
-	    !rx_named(r, "t", &t, &tn) || !rx_named(r, "tu", &tu, &tun) || !rx_named(r, "c", &c, &cn) ||
-	    !rx_named(r, "cu", &cu, &cun)) {
+	if (!rx_match(p->s->rx, r, l->s + l->indent, l->len - l->indent) || !rx_named(p->s->rx, r, "name", &name, &nn) ||
+	    !rx_named(p->s->rx, r, "t", &t, &tn) || !rx_named(p->s->rx, r, "tu", &tu, &tun) || !rx_named(p->s->rx, r, "c", &c, &cn) ||
+	    !rx_named(p->s->rx, r, "cu", &cu, &cun)) {
 		bench_lost(p->s, l, "garbled Google Benchmark row");
 		return;
 	}
-	if (rx_named(r, "it", &it, &itn) && num_parse(it, itn, &iv) < 0)
+	if (rx_named(p->s->rx, r, "it", &it, &itn) && num_parse(it, itn, &iv) < 0)
 		it = NULL, itn = 0;
-	if (!rx_named(r, "rest", &rest, &rn))
+	if (!rx_named(p->s->rx, r, "rest", &rest, &rn))
 		rest = "", rn = 0;
 	agg = aggregate_of(name, nn, &base);
 	if ((agg != 6 && (unit_value(t, tn, tu, tun, &u, &tv) < 0 || unit_value(c, cn, cu, cun, &u, &cv) < 0)) ||
@@ -416,7 +417,7 @@ static void on_row(struct gb *p, uint32_t i, const struct line *l)
 		bench_lost(p->s, l, "garbled Google Benchmark row");
 		return;
 	}
-	rep = !agg && repeated(p->b, i, K_ROW, name, nn);
+	rep = !agg && repeated(p->s->rx, p->b, i, K_ROW, name, nn);
 	run = table_run(p, name, agg ? base : nn);
 	if (run < 0 || (!agg && !rep)) {
 		run = bench_run(p->s, l, name, agg ? base : nn);
@@ -593,13 +594,13 @@ static void on_cmp_row(struct gb *p, uint32_t i, const struct line *l)
 				  (int)(line_end(l) - l->indent), l->s + l->indent);
 		return;
 	}
-	if (!rx_match(r, l->s + l->indent, l->len - l->indent) || !rx_named(r, "name", &name, &nn) ||
-	    !rx_named(r, "dt", &dt, &dtn) || !rx_named(r, "dc", &dc, &dcn)) {
+	if (!rx_match(p->s->rx, r, l->s + l->indent, l->len - l->indent) || !rx_named(p->s->rx, r, "name", &name, &nn) ||
+	    !rx_named(p->s->rx, r, "dt", &dt, &dtn) || !rx_named(p->s->rx, r, "dc", &dc, &dcn)) {
 		bench_lost(p->s, l, "garbled compare.py row");
 		return;
 	}
 	for (int k = 0; k < 4; k++)
-		if (!rx_named(r, g[k], &f[k], &fn[k]) || num_parse(f[k], fn[k], &v[k]) < 0) {
+		if (!rx_named(p->s->rx, r, g[k], &f[k], &fn[k]) || num_parse(f[k], fn[k], &v[k]) < 0) {
 			bench_lost(p->s, l, "garbled compare.py row");
 			return;
 		}
@@ -608,7 +609,7 @@ static void on_cmp_row(struct gb *p, uint32_t i, const struct line *l)
 		return;
 	}
 	agg = aggregate_of(name, nn, &base);
-	rep = !agg && repeated(p->b, i, K_CMP_ROW, name, nn); /* (the match of this row is gone) */
+	rep = !agg && repeated(p->s->rx, p->b, i, K_CMP_ROW, name, nn); /* (the match of this row is gone) */
 	for (int side = 0; side < 2; side++) {
 		char own[512];
 		size_t on = side_name(p, side, name, base, own, sizeof(own));
@@ -681,8 +682,8 @@ static void on_comparing(struct gb *p, const struct line *l)
 
 	p->name[0] = "old";
 	p->name[1] = "new";
-	if (!rx_match(r, l->s + l->indent, line_end(l) - l->indent) || !rx_named(r, "a", &a, &an) ||
-	    !rx_named(r, "b", &b, &bn) || same_word(a, an, b, bn))
+	if (!rx_match(p->s->rx, r, l->s + l->indent, line_end(l) - l->indent) || !rx_named(p->s->rx, r, "a", &a, &an) ||
+	    !rx_named(p->s->rx, r, "b", &b, &bn) || same_word(a, an, b, bn))
 		return;
 	p->name[0] = sink_strndup(p->s, a, an);
 	p->name[1] = sink_strndup(p->s, b, bn);

@@ -56,7 +56,7 @@ static void sample(struct sink *s, uint32_t run, const char *quantity, uint32_t 
 	enum unit u;
 	double x;
 
-	if (!(t = json_text(v, &tn)) || unit_value(t, tn, unit, strlen(unit), &u, &x) < 0) {
+	if (!(t = json_text(s, v, &tn)) || unit_value(t, tn, unit, strlen(unit), &u, &x) < 0) {
 		unit_value("1", 1, unit, strlen(unit), &u, &x);
 		x *= json_number_value(v);
 	}
@@ -98,13 +98,13 @@ static void context(struct sink *s, json_t *ctx, const struct line *at)
 
 	for (i = 0; i < countof(strings); i++) {
 		const char *v = json_str(ctx, strings[i].key);
-		const struct line *l = json_line(json_object_get(ctx, strings[i].key));
+		const struct line *l = json_line(s, json_object_get(ctx, strings[i].key));
 
 		if (v && *v)
 			sink_fact(s, l ? l : at, strings[i].fact, v);
 	}
 	if (json_number(ctx, "num_cpus", &cpus) == 0 && json_number(ctx, "mhz_per_cpu", &mhz) == 0) {
-		const struct line *l = json_line(json_object_get(ctx, "num_cpus"));
+		const struct line *l = json_line(s, json_object_get(ctx, "num_cpus"));
 
 		/* as the console prints it: "Run on (8 X 4000 MHz CPU s)" */
 		snprintf(buf, sizeof(buf), "%.0f X %.0f MHz CPU s", cpus, mhz);
@@ -116,7 +116,7 @@ static void context(struct sink *s, json_t *ctx, const struct line *at)
 	json_array_foreach(caches, i, c) {
 		const char *type = json_str(c, "type");
 		double level, size, sharing;
-		const struct line *l = json_line(json_object_get(c, "size"));
+		const struct line *l = json_line(s, json_object_get(c, "size"));
 
 		if (!type || json_number(c, "level", &level) < 0 || json_number(c, "size", &size) < 0)
 			continue;
@@ -274,7 +274,7 @@ static void entry(struct sink *s, uint32_t from, json_t *list, size_t i, const s
 {
 	json_t *e = json_array_get(list, i), *rt = json_object_get(e, "real_time"), *ct = json_object_get(e, "cpu_time");
 	const char *unit = time_unit(e), *label = json_str(e, "label"), *why;
-	const struct line *l = json_line(json_object_get(e, "name"));
+	const struct line *l = json_line(s, json_object_get(e, "name"));
 	struct what w;
 	double reps = 0;
 	uint32_t run, n;
@@ -313,8 +313,8 @@ static void entry(struct sink *s, uint32_t from, json_t *list, size_t i, const s
 				k += s->rs->samples[m].run == run && !strcmp(s->rs->samples[m].quantity, "time_per_op");
 		sample(s, run, "time_per_op", k, rt, unit);
 		sample(s, run, "cpu_time_per_op", k, ct, unit);
-		if (json_line(ct))
-			sink_run_end(s, run, json_line(ct));
+		if (json_line(s, ct))
+			sink_run_end(s, run, json_line(s, ct));
 		return;
 	}
 	json_number(e, "repetitions", &reps);

@@ -196,8 +196,8 @@ static void on_result(struct sink *s, const struct line *l, const char *suffix)
 	uint32_t run;
 	double v;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
-	    !rx_named(p, "n", &iters, &in) || !rx_named(p, "rest", &rest, &rn) ||
+	if (!rx_match(s->rx, p, l->s, l->len) || !rx_named(s->rx, p, "name", &name, &nn) ||
+	    !rx_named(s->rx, p, "n", &iters, &in) || !rx_named(s->rx, p, "rest", &rest, &rn) ||
 	    num_parse(iters, in, &v) < 0) {
 		bench_lost(s, l, "garbled Go benchmark line");
 		return;
@@ -244,13 +244,13 @@ static int parse(const struct block *b, struct sink *s)
 		if (classify(l) == K_RESULT) {
 			on_result(s, l, suffix);
 			log_run = -1;
-		} else if (rx_match(&patterns[RX_HEADER], l->s, l->len)) {
-			if (rx_named(&patterns[RX_HEADER], "key", &k, &kn) &&
-			    rx_named(&patterns[RX_HEADER], "value", &v, &vn))
+		} else if (rx_match(s->rx, &patterns[RX_HEADER], l->s, l->len)) {
+			if (rx_named(s->rx, &patterns[RX_HEADER], "key", &k, &kn) &&
+			    rx_named(s->rx, &patterns[RX_HEADER], "value", &v, &vn))
 				sink_fact(s, l, sink_strndup(s, k, kn), sink_strndup(s, v, vn));
-		} else if (rx_match(&patterns[RX_REPORT], l->s, l->len)) {
-			if (!rx_named(&patterns[RX_REPORT], "what", &k, &kn) ||
-			    !rx_named(&patterns[RX_REPORT], "name", &v, &vn))
+		} else if (rx_match(s->rx, &patterns[RX_REPORT], l->s, l->len)) {
+			if (!rx_named(s->rx, &patterns[RX_REPORT], "what", &k, &kn) ||
+			    !rx_named(s->rx, &patterns[RX_REPORT], "name", &v, &vn))
 				continue;
 			log_run = *k == 'B' ? run_named(s, first_run, v, without_suffix(v, vn, suffix)) : -1;
 			if (*k == 'F')

@@ -109,7 +109,7 @@ static int scan_figure(const char **p, const char *e, const char **f)
  * [User: 11.8 ms, System: 0.5 ms]" and its shorter forms, blanks and tabs
  * between the words; anything else is the pattern's.
  */
-int hyperfine_scan_time(struct rx *rx, const char *s, size_t n)
+int hyperfine_scan_time(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *q, *f[16] = { NULL };
 	PCRE2_SIZE *ov;
@@ -159,7 +159,7 @@ int hyperfine_scan_time(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	for (unsigned g = 0; g < 8; g++)
 		if (f[2 * g])
 			scan_set(ov, G_MEAN + g, s, f[2 * g], f[2 * g + 1]);
@@ -167,7 +167,7 @@ int hyperfine_scan_time(struct rx *rx, const char *s, size_t n)
 }
 
 /* RX_RANGE by hand: "  Range (min … max):    12.0 ms …  13.1 ms    10 runs". */
-int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
+int hyperfine_scan_range(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *q, *f[8], *runs = NULL, *runs_end = NULL;
 	PCRE2_SIZE *ov;
@@ -203,7 +203,7 @@ int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, G_MIN, s, f[0], f[1]);
 	scan_set(ov, G_NU, s, f[2], f[3]);
 	scan_set(ov, G_MAX, s, f[4], f[5]);
@@ -214,7 +214,7 @@ int hyperfine_scan_range(struct rx *rx, const char *s, size_t n)
 }
 
 /* RX_BENCH by hand: "Benchmark 1: ./app --flag", "Benchmark #2: cmd". */
-int hyperfine_scan_bench(struct rx *rx, const char *s, size_t n)
+int hyperfine_scan_bench(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *num, *num_end, *cmd, *cmd_end;
 	PCRE2_SIZE *ov;
@@ -234,14 +234,14 @@ int hyperfine_scan_bench(struct rx *rx, const char *s, size_t n)
 		return 0;
 	if (cmd_end == cmd) /* blanks alone: the pattern's \s* took them */
 		cmd = cmd_end = e;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, num, num_end);
 	scan_set(ov, 2, s, cmd, cmd_end);
 	return 1;
 }
 
 /* RX_RAN by hand: "  ./app_v1 run ran"; the command ends at the blanks before the last word. */
-int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
+int hyperfine_scan_ran(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *end, *cmd_end;
 	PCRE2_SIZE *ov;
@@ -253,7 +253,7 @@ int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
 		cmd_end--;
 	if (cmd_end == p) /* nothing before "ran" but blanks */
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, p, cmd_end);
 	return 1;
 }
@@ -263,7 +263,7 @@ int hyperfine_scan_ran(struct rx *rx, const char *s, size_t n)
  * "2x faster than", "As fast (...) as" and anything unexpected are the
  * pattern's.
  */
-int hyperfine_scan_cmp(struct rx *rx, const char *s, size_t n)
+int hyperfine_scan_cmp(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *q, *r, *r_end, *sd = NULL, *sd_end = NULL, *dir, *dir_end, *cmd, *cmd_end;
 	PCRE2_SIZE *ov;
@@ -294,7 +294,7 @@ int hyperfine_scan_cmp(struct rx *rx, const char *s, size_t n)
 		return 0;
 	if (cmd_end == cmd) /* blanks alone: the pattern's \s+ took them */
 		cmd = cmd_end = e;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, r, r_end);
 	if (sd)
 		scan_set(ov, 2, s, sd, sd_end);
@@ -461,20 +461,20 @@ struct parse {
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
 };
 
-static int group(const struct rx *p, const char *name, const char **v, size_t *n)
+static int group(const struct rx_thread *rx, const struct rx *p, const char *name, const char **v, size_t *n)
 {
-	return rx_named(p, name, v, n);
+	return rx_named(rx, p, name, v, n);
 }
 
 /* Parse the number in group `num` with the unit in group `unit`; -1 if either is missing or bad. */
-static int value_of(const struct rx *p, const char *num, const char *unit, double *out,
+static int value_of(const struct rx_thread *rx, const struct rx *p, const char *num, const char *unit, double *out,
 		    const char **at, size_t *at_len)
 {
 	const char *ns, *us;
 	size_t nn, un;
 	enum unit u;
 
-	if (!group(p, num, &ns, &nn) || !group(p, unit, &us, &un))
+	if (!group(rx, p, num, &ns, &nn) || !group(rx, p, unit, &us, &un))
 		return -1;
 	if (unit_value(ns, nn, us, un, &u, out) < 0)
 		return -1;
@@ -504,9 +504,9 @@ static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
 		struct reading *r = &out[i];
 
 		r->ok = 0;
-		if (!group(p, groups[i][0], &r->at, &r->at_len))
+		if (!group(ps->s->rx, p, groups[i][0], &r->at, &r->at_len))
 			continue;
-		if (value_of(p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
+		if (value_of(ps->s->rx, p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
 			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
 			ps->cur.damaged = 1;
 			return 0;
@@ -575,7 +575,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	const char *s;
 	size_t n;
 
-	if (!hyperfine_scan_time(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
+	if (!hyperfine_scan_time(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (!ps->cur.t.open)
 			begin(ps, l, "", 0);
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Time line");
@@ -585,7 +585,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	if (!ps->cur.t.open || ps->cur.has_time)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
-	ps->cur.single = !group(p, "sd", &s, &n);
+	ps->cur.single = !group(ps->s->rx, p, "sd", &s, &n);
 	if (!all_read(ps, l, p, time_groups, countof(time_groups), fig))
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MEAN);
@@ -610,13 +610,13 @@ static void on_range(struct parse *ps, const struct line *l)
 
 	if (!ps->cur.t.open)
 		return;
-	if (!hyperfine_scan_range(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
+	if (!hyperfine_scan_range(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled hyperfine Range line");
 		ps->cur.damaged = 1;
 		return;
 	}
 	ps->cur.has_range = 1;
-	if (group(p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
+	if (group(ps->s->rx, p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
 		return;
@@ -625,7 +625,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MIN);
 	emit(ps, l, &fig[1], "time", STAT_MAX);
-	if (group(p, "runs", &s, &n) && runs >= 1) {
+	if (group(ps->s->rx, p, "runs", &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,
@@ -666,8 +666,8 @@ static void on_summary_line(struct parse *ps, const struct line *l, const char *
 	size_t n;
 	long run;
 
-	if (!((k == K_RATIO && hyperfine_scan_cmp(p, l->s, l->len)) || rx_match(p, l->s, l->len)) ||
-	    !group(p, "cmd", &cmd, &n)) {
+	if (!((k == K_RATIO && hyperfine_scan_cmp(ps->s->rx, p, l->s, l->len)) || rx_match(ps->s->rx, p, l->s, l->len)) ||
+	    !group(ps->s->rx, p, "cmd", &cmd, &n)) {
 		sink_warn(ps->s, l, "garbled hyperfine summary line; not kept");
 		return;
 	}
@@ -696,9 +696,9 @@ static int parse(const struct block *b, struct sink *s)
 			continue;
 		switch (k = classify(l)) {
 		case K_BENCH:
-			if (!(hyperfine_scan_bench(&patterns[RX_BENCH], l->s, l->len) ||
-			      rx_match(&patterns[RX_BENCH], l->s, l->len)) ||
-			    !group(&patterns[RX_BENCH], "cmd", &v, &n))
+			if (!(hyperfine_scan_bench(s->rx, &patterns[RX_BENCH], l->s, l->len) ||
+			      rx_match(s->rx, &patterns[RX_BENCH], l->s, l->len)) ||
+			    !group(s->rx, &patterns[RX_BENCH], "cmd", &v, &n))
 				v = "", n = 0;
 			begin(&ps, l, v, n);
 			in_summary = 0;
@@ -710,15 +710,15 @@ static int parse(const struct block *b, struct sink *s)
 			on_range(&ps, l);
 			break;
 		case K_WARNING:
-			if (ps.cur.t.open && rx_match(&patterns[RX_WARNING], l->s, l->len) &&
-			    group(&patterns[RX_WARNING], "text", &v, &n))
+			if (ps.cur.t.open && rx_match(s->rx, &patterns[RX_WARNING], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_WARNING], "text", &v, &n))
 				sink_note(s, ps.cur.run,
 					  text_contains(v, n, "outliers") ? NOTE_OUTLIERS : NOTE_WARNING, l,
 					  "%.*s", (int)n, v);
 			break;
 		case K_ERROR:
-			if (ps.cur.t.open && rx_match(&patterns[RX_ERROR], l->s, l->len) &&
-			    group(&patterns[RX_ERROR], "text", &v, &n)) {
+			if (ps.cur.t.open && rx_match(s->rx, &patterns[RX_ERROR], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_ERROR], "text", &v, &n)) {
 				sink_note(s, ps.cur.run, NOTE_ERROR, l, "%.*s", (int)n, v);
 				s->rs->runs[ps.cur.run].flags |= RUN_FAILED;
 				ps.cur.error = sink_strndup(s, v, n);
@@ -731,9 +731,9 @@ static int parse(const struct block *b, struct sink *s)
 			break;
 		case K_RAN:
 			if (in_summary &&
-			    (hyperfine_scan_ran(&patterns[RX_RAN], l->s, l->len) ||
-			     rx_match(&patterns[RX_RAN], l->s, l->len)) &&
-			    group(&patterns[RX_RAN], "cmd", &v, &n))
+			    (hyperfine_scan_ran(s->rx, &patterns[RX_RAN], l->s, l->len) ||
+			     rx_match(s->rx, &patterns[RX_RAN], l->s, l->len)) &&
+			    group(s->rx, &patterns[RX_RAN], "cmd", &v, &n))
 				ref = sink_strndup(s, v, n);
 			break;
 		case K_RATIO:
@@ -742,8 +742,8 @@ static int parse(const struct block *b, struct sink *s)
 				on_summary_line(&ps, l, ref, k);
 			break;
 		case K_NOTE:
-			if (!in_summary && ps.cur.t.open && rx_match(&patterns[RX_NOTE], l->s, l->len) &&
-			    group(&patterns[RX_NOTE], "text", &v, &n))
+			if (!in_summary && ps.cur.t.open && rx_match(s->rx, &patterns[RX_NOTE], l->s, l->len) &&
+			    group(s->rx, &patterns[RX_NOTE], "text", &v, &n))
 				sink_note(s, ps.cur.run, NOTE_INFO, l, "%.*s", (int)n, v);
 			break;
 		case K_NONE:

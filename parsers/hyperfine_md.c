@@ -139,7 +139,7 @@ struct table {
 	int n;
 };
 
-static int read_header(const struct line *l, struct table *t)
+static int read_header(struct rx_thread *rx, const struct line *l, struct table *t)
 {
 	struct cell cells[MAX_CELLS];
 	struct rx *p = &patterns[RX_HEAD];
@@ -153,9 +153,9 @@ static int read_header(const struct line *l, struct table *t)
 
 		t->kind[i] = COL_OTHER;
 		t->unit[i].n = 0;
-		if (!rx_match(p, cells[i].s, cells[i].n) || !rx_named(p, "name", &name, &nn))
+		if (!rx_match(rx, p, cells[i].s, cells[i].n) || !rx_named(rx, p, "name", &name, &nn))
 			continue;
-		if (rx_named(p, "unit", &unit, &un)) {
+		if (rx_named(rx, p, "unit", &unit, &un)) {
 			t->unit[i].s = unit;
 			t->unit[i].n = un;
 		}
@@ -179,12 +179,12 @@ static int read_header(const struct line *l, struct table *t)
 	return 0;
 }
 
-static int has_group(const struct rx *p, const char *name)
+static int has_group(const struct rx_thread *rx, const struct rx *p, const char *name)
 {
 	const char *s;
 	size_t n;
 
-	return rx_named(p, name, &s, &n);
+	return rx_named(rx, p, name, &s, &n);
 }
 
 /* A figure of a matched value or range cell, in column `col`'s unit; -1 when it does not convert. */
@@ -197,7 +197,7 @@ static int figure(struct sink *s, uint32_t run, const struct line *l, const stru
 	enum unit u;
 	double v;
 
-	if (!rx_named(p, group, &num, &n))
+	if (!rx_named(s->rx, p, group, &num, &n))
 		return 0; /* an optional part that is absent (no ± for a single run) */
 	if (unit_value(num, n, t->unit[col].s, t->unit[col].n, &u, &v) < 0 || u != UNIT_SECOND)
 		return -1;
@@ -225,7 +225,7 @@ static int row_figures(struct sink *s, uint32_t run, const struct line *l, const
 
 		switch (t->kind[i]) {
 		case COL_MEAN:
-			if (!rx_match(v, cells[i].s, cells[i].n))
+			if (!rx_match(s->rx, v, cells[i].s, cells[i].n))
 				return -1;
 			rc = figure(s, run, l, t, i, v, "v", "time", STAT_MEAN, dry);
 			if (rc == 0)
@@ -235,7 +235,7 @@ static int row_figures(struct sink *s, uint32_t run, const struct line *l, const
 		case COL_MAX:
 		case COL_USER:
 		case COL_SYSTEM:
-			if (!rx_match(v, cells[i].s, cells[i].n) || has_group(v, "sd"))
+			if (!rx_match(s->rx, v, cells[i].s, cells[i].n) || has_group(s->rx, v, "sd"))
 				return -1;
 			for (size_t k = 0; k < countof(simple); k++)
 				if (simple[k].kind == t->kind[i])
@@ -246,7 +246,7 @@ static int row_figures(struct sink *s, uint32_t run, const struct line *l, const
 						    dry);
 			break;
 		case COL_RANGE:
-			if (!rx_match(r, cells[i].s, cells[i].n))
+			if (!rx_match(s->rx, r, cells[i].s, cells[i].n))
 				return -1;
 			rc = figure(s, run, l, t, i, r, "a", "time", STAT_MIN, dry);
 			if (rc == 0)
@@ -291,7 +291,7 @@ static int parse(const struct block *b, struct sink *s)
 	uint32_t first_run = (uint32_t)s->rs->nruns;
 	int cmd = -1;
 
-	if (read_header(&b->lines[0], &t) < 0) {
+	if (read_header(s->rx, &b->lines[0], &t) < 0) {
 		sink_warn(s, &b->lines[0], "hyperfine markdown header cannot be read; table skipped");
 		return 0;
 	}

@@ -69,7 +69,7 @@ enum {
  * "sender"/"receiver". Roles (--bidir), UDP's jitter and loss, "inf"/"nan"
  * and anything unexpected are left to the pattern.
  */
-int iperf3_scan_data(struct rx *rx, const char *s, size_t n)
+int iperf3_scan_data(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *id, *id_end, *a, *a_end, *b, *b_end, *x, *x_end, *xu, *xu_end;
 	const char *r, *r_end, *ru, *ru_end, *nn = NULL, *nn_end = NULL, *c = NULL, *c_end = NULL;
@@ -163,7 +163,7 @@ int iperf3_scan_data(struct rx *rx, const char *s, size_t n)
 	}
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, G_ID, s, id, id_end);
 	scan_set(ov, G_START, s, a, a_end);
 	scan_set(ov, G_END, s, b, b_end);
@@ -190,7 +190,7 @@ int iperf3_scan_data(struct rx *rx, const char *s, size_t n)
  * blanks off. A line holding a byte other than printable ASCII, a blank
  * or a tab is the pattern's.
  */
-int iperf3_scan_header(struct rx *rx, const char *s, size_t n)
+int iperf3_scan_header(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *cols, *cols_end;
 	PCRE2_SIZE *ov;
@@ -205,7 +205,7 @@ int iperf3_scan_header(struct rx *rx, const char *s, size_t n)
 	cols = p;
 	if (!(cols_end = scan_text_end(cols, e)))
 		return 0;
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, cols, cols_end);
 	return 1;
 }
@@ -562,12 +562,12 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 }
 
 /* The direction of a data line: 0 client → server (or no roles), 1 server → client (--bidir). */
-static int direction_of(const struct rx *p)
+static int direction_of(const struct rx_thread *rx, const struct rx *p)
 {
 	const char *role, *side;
 	size_t rn, sn;
 
-	if (!rx_named(p, "role", &role, &rn) || !rx_named(p, "side", &side, &sn))
+	if (!rx_named(rx, p, "role", &role, &rn) || !rx_named(rx, p, "side", &side, &sn))
 		return 0;
 	/* TX-S (the server transmits) and RX-C (the client receives) are server to client */
 	return (role[0] == 'T') == (side[0] == 'S');
@@ -675,9 +675,9 @@ static int rate_or_size(const struct field *num, const struct field *unit, doubl
 }
 
 /* A named group of the last match as a field (s NULL when it did not take part). */
-static void take(const struct rx *p, const char *name, struct field *f)
+static void take(const struct rx_thread *rx, const struct rx *p, const char *name, struct field *f)
 {
-	if (!rx_named(p, name, &f->s, &f->n))
+	if (!rx_named(rx, p, name, &f->s, &f->n))
 		f->s = NULL, f->n = 0;
 }
 
@@ -857,12 +857,12 @@ static int repeats(const struct test *t, const struct data_line *d)
  * iperf3 3.0 - 3.1 servers print the role they did not play as
  * "0.00 Bytes  0.00 bits/sec ... sender": a placeholder, not a measurement.
  */
-static int is_placeholder(const struct rx *p)
+static int is_placeholder(const struct rx_thread *rx, const struct rx *p)
 {
 	const char *x, *r;
 	size_t xn, rn;
 
-	return rx_named(p, "xfer", &x, &xn) && rx_named(p, "rate", &r, &rn) && xn == 4 &&
+	return rx_named(rx, p, "xfer", &x, &xn) && rx_named(rx, p, "rate", &r, &rn) && xn == 4 &&
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
 }
 
@@ -870,13 +870,13 @@ static int is_placeholder(const struct rx *p)
  * The lost share is matched loosely, for iperf3 prints "nan" or "-nan" when
  * nothing was sent: anything else that is not a number is a garbled line.
  */
-static int lost_share_reads(const struct rx *p)
+static int lost_share_reads(const struct rx_thread *rx, const struct rx *p)
 {
 	const char *s;
 	size_t n;
 	double v;
 
-	if (!rx_named(p, "lostpct", &s, &n))
+	if (!rx_named(rx, p, "lostpct", &s, &n))
 		return 1;
 	return num_parse(s, n, &v) == 0 || (n == 3 && !memcmp(s, "nan", 3)) ||
 	       (n == 4 && !memcmp(s, "-nan", 4));
@@ -890,41 +890,41 @@ static void on_data(struct parse *ps, const struct line *l)
 	size_t n;
 
 	/* every figure of the line reads, or none is used */
-	if (!(iperf3_scan_data(p, l->s, l->len) || rx_match(p, l->s, l->len)) || !lost_share_reads(p)) {
+	if (!(iperf3_scan_data(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) || !lost_share_reads(ps->s->rx, p)) {
 		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
 		return;
 	}
 	memset(&d, 0, sizeof(d));
-	if (!rx_named(p, "id", &s, &n) || !rx_named(p, "start", &d.start.s, &d.start.n) ||
-	    !rx_named(p, "end", &d.end.s, &d.end.n) || !rx_named(p, "rate", &d.rate.s, &d.rate.n) ||
-	    !rx_named(p, "rateu", &d.rate_unit.s, &d.rate_unit.n)) {
+	if (!rx_named(ps->s->rx, p, "id", &s, &n) || !rx_named(ps->s->rx, p, "start", &d.start.s, &d.start.n) ||
+	    !rx_named(ps->s->rx, p, "end", &d.end.s, &d.end.n) || !rx_named(ps->s->rx, p, "rate", &d.rate.s, &d.rate.n) ||
+	    !rx_named(ps->s->rx, p, "rateu", &d.rate_unit.s, &d.rate_unit.n)) {
 		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
 		return;
 	}
 	d.l = l;
-	d.dir = direction_of(p);
+	d.dir = direction_of(ps->s->rx, p);
 	d.sum = s[0] == 'S';
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
-	d.role = rx_named(p, "tag", &s, &n) ? s[0] == 'r' : -1;
-	d.omitted = rx_named(p, "omitted", &s, &n);
-	if (rx_named(p, "jitter", &s, &n)) {
+	d.role = rx_named(ps->s->rx, p, "tag", &s, &n) ? s[0] == 'r' : -1;
+	d.omitted = rx_named(ps->s->rx, p, "omitted", &s, &n);
+	if (rx_named(ps->s->rx, p, "jitter", &s, &n)) {
 		ps->t.udp = 1;
 		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
 		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
 			d.role = 1;
 	}
 	if (d.role >= 0) { /* a summary: its fields are read when the test ends */
-		take(p, "xfer", &d.xfer);
-		take(p, "xferu", &d.xfer_unit);
-		take(p, "n", &d.n);
-		take(p, "jitter", &d.jitter);
-		take(p, "lostpct", &d.lostpct);
+		take(ps->s->rx, p, "xfer", &d.xfer);
+		take(ps->s->rx, p, "xferu", &d.xfer_unit);
+		take(ps->s->rx, p, "n", &d.n);
+		take(ps->s->rx, p, "jitter", &d.jitter);
+		take(ps->s->rx, p, "lostpct", &d.lostpct);
 	}
-	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(p))
+	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(ps->s->rx, p))
 		return;
 	/* a new test pasted right after the previous one's summary, without its header */
 	if (!ps->t.txn.open || (ps->t.nsummary && (d.role < 0 || repeats(&ps->t, &d))))
@@ -944,7 +944,7 @@ static void on_header(struct parse *ps, const struct line *l)
 	const char *cols;
 	size_t n;
 
-	if (!iperf3_scan_header(p, l->s, l->len) && !rx_match(p, l->s, l->len)) {
+	if (!iperf3_scan_header(ps->s->rx, p, l->s, l->len) && !rx_match(ps->s->rx, p, l->s, l->len)) {
 		if (ps->t.txn.open)
 			sink_damage(ps->s, ps->t.run, l, "garbled iperf3 header line");
 		return;
@@ -954,7 +954,7 @@ static void on_header(struct parse *ps, const struct line *l)
 		begin(ps, l, SIDE_UNKNOWN);
 	/* the header iperf3 prints again after the last "- - -" opens the summary */
 	ps->t.summary |= ps->after_rule;
-	rx_optional(p, "cols", &cols, &n);
+	rx_optional(ps->s->rx, p, "cols", &cols, &n);
 	if (cols && (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams")))
 		ps->t.udp = 1;
 	if (text_contains(l->s, l->len, "[Role]"))
@@ -971,12 +971,12 @@ static void on_cpu(struct parse *ps, const struct line *l)
 
 	if (!ps->t.txn.open)
 		return;
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
 		return;
 	}
 	/* both shares read, or neither is kept */
-	if (!rx_named(p, "local", &s, &n) || num_parse(s, n, &v) < 0 || !rx_named(p, "remote", &r, &rn) ||
+	if (!rx_named(ps->s->rx, p, "local", &s, &n) || num_parse(s, n, &v) < 0 || !rx_named(ps->s->rx, p, "remote", &r, &rn) ||
 	    num_parse(r, rn, &rv) < 0) {
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 CPU line");
 		return;
@@ -1007,19 +1007,19 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	const char *v;
 	size_t n;
 
-	if (starts_bare(l, "iperf ") && rx_match(p = &patterns[RX_VERSION], l->s, l->len)) {
-		if (rx_named(p, "v", &v, &n))
+	if (starts_bare(l, "iperf ") && rx_match(ps->s->rx, p = &patterns[RX_VERSION], l->s, l->len)) {
+		if (rx_named(ps->s->rx, p, "v", &v, &n))
 			sink_fact(s, l, "iperf3", sink_strndup(s, v, n));
 		return;
 	}
-	if (prev && starts_bare(prev, "iperf ") && rx_match(&patterns[RX_VERSION], prev->s, prev->len)) {
+	if (prev && starts_bare(prev, "iperf ") && rx_match(ps->s->rx, &patterns[RX_VERSION], prev->s, prev->len)) {
 		/* -V: the system line after the version */
 		sink_fact(s, l, "system", sink_strndup(s, l->s + l->indent, l->len - l->indent));
 		return;
 	}
-	if (starts_bare(l, "iperf3: ") && rx_match(p = &patterns[RX_ERROR], l->s, l->len)) {
+	if (starts_bare(l, "iperf3: ") && rx_match(ps->s->rx, p = &patterns[RX_ERROR], l->s, l->len)) {
 		/* said even when no test started: "unable to connect" is all a log may hold */
-		if (!rx_named(p, "text", &v, &n))
+		if (!rx_named(ps->s->rx, p, "text", &v, &n))
 			v = "error", n = 5;
 		sink_warn(s, l, "iperf3 %.*s", (int)n, v);
 		if (ps->t.txn.open) {
@@ -1035,13 +1035,13 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 		ps->t.connections++;
 	} else if (line_starts(l, "Reverse mode")) {
 		ps->t.reverse = 1;
-	} else if (starts_bare(l, "Starting Test:") && rx_match(p = &patterns[RX_STARTING], l->s, l->len)) {
+	} else if (starts_bare(l, "Starting Test:") && rx_match(ps->s->rx, p = &patterns[RX_STARTING], l->s, l->len)) {
 		double streams;
 
-		ps->t.udp = rx_named(p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);
-		if (rx_named(p, "streams", &v, &n) && num_parse(v, n, &streams) == 0)
+		ps->t.udp = rx_named(ps->s->rx, p, "proto", &v, &n) && n == 3 && !memcmp(v, "UDP", 3);
+		if (rx_named(ps->s->rx, p, "streams", &v, &n) && num_parse(v, n, &streams) == 0)
 			ps->t.streams = (int)streams;
-	} else if (rx_match(p = &patterns[RX_NOTE], l->s, l->len)) {
+	} else if (rx_match(ps->s->rx, p = &patterns[RX_NOTE], l->s, l->len)) {
 		sink_note(s, ps->t.run, NOTE_INFO, l, "%.*s", (int)(l->len - l->indent), l->s + l->indent);
 	} else if (line_starts(l, "Server output:")) {
 		ps->t.in_server_output = 1;

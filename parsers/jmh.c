@@ -373,8 +373,8 @@ static void on_iteration(struct jmh *p, const struct line *l)
 
 	if (p->log_run < 0)
 		return;
-	if (!rx_match(r, l->s + l->indent, l->len - l->indent) || !rx_named(r, "v", &v, &vn) ||
-	    !rx_named(r, "unit", &u, &un) || jmh_num(v, vn, &x) < 0 || jmh_unit(u, un, &q, &unit, &f) < 0 || !q) {
+	if (!rx_match(p->s->rx, r, l->s + l->indent, l->len - l->indent) || !rx_named(p->s->rx, r, "v", &v, &vn) ||
+	    !rx_named(p->s->rx, r, "unit", &u, &un) || jmh_num(v, vn, &x) < 0 || jmh_unit(u, un, &q, &unit, &f) < 0 || !q) {
 		sink_damage(p->s, (uint32_t)p->log_run, l, "garbled JMH iteration line");
 		p->iters++; /* it counts in the result's n all the same */
 		return;
@@ -391,7 +391,7 @@ static void on_result(struct jmh *p, const struct line *l)
 	size_t nn;
 
 	p->result_run = -1;
-	if (p->log_run < 0 || !rx_match(r, l->s, l->len) || !rx_named(r, "name", &name, &nn))
+	if (p->log_run < 0 || !rx_match(p->s->rx, r, l->s, l->len) || !rx_named(p->s->rx, r, "name", &name, &nn))
 		return;
 	p->result_run = p->log_run;
 	p->result_quantity = NULL;
@@ -453,8 +453,8 @@ static void on_detail(struct jmh *p, const struct line *l)
 		return;
 	run = (uint32_t)p->result_run;
 	if (text_contains(l->s, l->len, PM "(99.9%)")) {
-		if (!rx_match(m, l->s, l->len) || !rx_named(m, "v", &v, &vn) || !rx_named(m, "err", &e, &en) ||
-		    !rx_named(m, "unit", &u, &un) ||
+		if (!rx_match(p->s->rx, m, l->s, l->len) || !rx_named(p->s->rx, m, "v", &v, &vn) || !rx_named(p->s->rx, m, "err", &e, &en) ||
+		    !rx_named(p->s->rx, m, "unit", &u, &un) ||
 		    figure(p, run, l, p->result_quantity, p->result_known, p->result_stat, v, vn, u, un, p->iters, 1) <
 			    0 ||
 		    (jmh_num(e, en, &(double){ 0 }) < 0 && !(en == 3 && !memcmp(e, "NaN", 3)))) {
@@ -468,10 +468,10 @@ static void on_detail(struct jmh *p, const struct line *l)
 		/* the unit is the mean's, on the line above */
 		const struct line *above = l - 1;
 
-		if (!rx_match(m, above->s, above->len) || !rx_named(m, "unit", &u, &un))
+		if (!rx_match(p->s->rx, m, above->s, above->len) || !rx_named(p->s->rx, m, "unit", &u, &un))
 			return;
-		if (!rx_match(r, l->s, l->len) || !rx_named(r, "min", &mn, &mnn) || !rx_named(r, "max", &mx, &mxn) ||
-		    !rx_named(r, "sd", &sd, &sdn) ||
+		if (!rx_match(p->s->rx, r, l->s, l->len) || !rx_named(p->s->rx, r, "min", &mn, &mnn) || !rx_named(p->s->rx, r, "max", &mx, &mxn) ||
+		    !rx_named(p->s->rx, r, "sd", &sd, &sdn) ||
 		    figure(p, run, l, p->result_quantity, p->result_known, STAT_MIN, mn, mnn, u, un, p->iters, 1) < 0 ||
 		    figure(p, run, l, p->result_quantity, p->result_known, STAT_MAX, mx, mxn, u, un, p->iters, 1) < 0 ||
 		    figure(p, run, l, p->result_quantity, p->result_known, STAT_SD, sd, sdn, u, un, p->iters, 1) < 0) {
@@ -547,23 +547,23 @@ static void on_row(struct jmh *p, const struct line *l)
 	int known = 1, has_err, approx = 0;
 	double v;
 
-	if (!rx_match(r, l->s + l->indent, l->len - l->indent) || !rx_named(r, "name", &name, &nn) ||
-	    !rx_named(r, "unit", &unit, &un)) {
+	if (!rx_match(p->s->rx, r, l->s + l->indent, l->len - l->indent) || !rx_named(p->s->rx, r, "name", &name, &nn) ||
+	    !rx_named(p->s->rx, r, "unit", &unit, &un)) {
 		bench_lost(p->s, l, "garbled JMH row");
 		return;
 	}
-	if (!rx_named(r, "params", &params, &pn))
+	if (!rx_named(p->s->rx, r, "params", &params, &pn))
 		params = "", pn = 0;
-	if (rx_named(r, "cnt", &cnt, &cn) && num_parse(cnt, cn, &v) == 0)
+	if (rx_named(p->s->rx, r, "cnt", &cnt, &cn) && num_parse(cnt, cn, &v) == 0)
 		n = num_count(v);
-	if (!rx_named(r, "score", &score, &sn)) {
-		approx = rx_named(r, "approx", &score, &sn);
+	if (!rx_named(p->s->rx, r, "score", &score, &sn)) {
+		approx = rx_named(p->s->rx, r, "approx", &score, &sn);
 		if (!approx) {
 			bench_lost(p->s, l, "garbled JMH row");
 			return;
 		}
 	}
-	has_err = rx_named(r, "err", &err, &en);
+	has_err = rx_named(p->s->rx, r, "err", &err, &en);
 	colon = memchr(name, ':', nn);
 	subject = row_subject(p, name, colon ? (size_t)(colon - name) : nn, params, pn);
 	if (colon) {

@@ -90,8 +90,6 @@ struct doc_spans {
 	json_t *nodes[JSON_SPAN_DEPTH]; /* while walking: the container at each depth */
 };
 
-/* The document a kind's parse() reads (json_measure): set around that call only. */
-static _Thread_local struct doc_spans *current;
 
 static int add_span(const struct json_step *path, int depth, size_t off, size_t len, int container,
 		    void *arg)
@@ -149,9 +147,13 @@ static void spans_release(struct doc_spans *d)
 	free(d->v);
 }
 
-/* The span of scalar `v` of the document being parsed, or NULL; with *line its block line (index). */
-static const struct number_span *span_of(const json_t *v, uint32_t *line)
+/*
+ * The span of scalar `v` of the document being parsed (s->json: set around
+ * a kind's parse() only), or NULL; with *line its block line (index).
+ */
+static const struct number_span *span_of(const struct sink *s, const json_t *v, uint32_t *line)
 {
+	const struct doc_spans *current = s->json;
 	struct number_span want = { v, 0, 0 };
 	const struct number_span *sp;
 	uint32_t lo = 0, hi;
@@ -173,20 +175,21 @@ static const struct number_span *span_of(const json_t *v, uint32_t *line)
 	return sp;
 }
 
-const struct line *json_line(const json_t *v)
+const struct line *json_line(const struct sink *s, const json_t *v)
 {
 	uint32_t i;
 
-	return span_of(v, &i) ? &current->b->lines[i] : NULL;
+	return span_of(s, v, &i) ? &s->json->b->lines[i] : NULL;
 }
 
 /* The text scalar `v` was read from, inside its line (*l), or NULL when it is not on one line. */
-static const char *text_of(const json_t *v, const struct line **l, size_t *len)
+static const char *text_of(const struct sink *s, const json_t *v, const struct line **l, size_t *len)
 {
+	const struct doc_spans *current = s->json;
 	const struct number_span *sp;
 	uint32_t i;
 
-	if (!(sp = span_of(v, &i)))
+	if (!(sp = span_of(s, v, &i)))
 		return NULL;
 	*l = &current->b->lines[i];
 	if (sp->off + sp->len > current->line_start[i] + (*l)->len)
@@ -195,11 +198,11 @@ static const char *text_of(const json_t *v, const struct line **l, size_t *len)
 	return (*l)->s + (sp->off - current->line_start[i]);
 }
 
-const char *json_text(const json_t *v, size_t *len)
+const char *json_text(const struct sink *s, const json_t *v, size_t *len)
 {
 	const struct line *l;
 
-	return json_is_number(v) ? text_of(v, &l, len) : NULL;
+	return json_is_number(v) ? text_of(s, v, &l, len) : NULL;
 }
 
 int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, const char *quantity,
@@ -212,7 +215,7 @@ int json_measure(struct sink *s, uint32_t run, json_t *obj, const char *key, con
 
 	if (!json_is_number(v))
 		return -1;
-	num = text_of(v, &l, &num_len);
+	num = text_of(s, v, &l, &num_len);
 	sink_measure(s, run, quantity, stat, unit, json_number_value(v) * scale, n, num ? l : NULL, num,
 		     num_len);
 	return 0;
@@ -230,7 +233,7 @@ int json_measure_in(struct sink *s, uint32_t run, json_t *obj, const char *key, 
 
 	if (!json_is_number(v) || unit_value("1", 1, unit_word, un, &unit, &one) < 0)
 		return -1;
-	num = text_of(v, &l, &num_len);
+	num = text_of(s, v, &l, &num_len);
 	if (!num || unit_value(num, num_len, unit_word, un, &unit, &x) < 0)
 		x = json_number_value(v) * one;
 	sink_measure(s, run, quantity, stat, unit, x, n, num ? l : NULL, num, num_len);
@@ -355,9 +358,9 @@ static int parse(const struct block *b, struct sink *s)
 		struct doc_spans spans;
 
 		spans_build(&spans, b, &text, doc);
-		current = &spans;
+		s->json = &spans;
 		n = kind->parse(doc, b, s);
-		current = NULL;
+		s->json = NULL;
 		spans_release(&spans);
 	}
 	if (repaired) {

@@ -49,17 +49,18 @@ int json_measure_in(struct sink *s, uint32_t run, json_t *obj, const char *key, 
 		    enum stat_kind stat, const char *unit_word, uint32_t n);
 
 /*
- * The text a number node of the document being parsed was read from (not
- * NUL-terminated; *len bytes), or NULL. Only from a kind's parse().
+ * The text a number node of the document being parsed (s->json) was read
+ * from (not NUL-terminated; *len bytes), or NULL. Only from a kind's
+ * parse(), with the sink it was given.
  */
-const char *json_text(const json_t *v, size_t *len);
+const char *json_text(const struct sink *s, const json_t *v, size_t *len);
 
 /*
  * The block line a number or string node of the document being parsed
  * stands on (a member of a node the kind was given), or NULL. Only from a
  * kind's parse(); valid as long as the block.
  */
-const struct line *json_line(const json_t *v);
+const struct line *json_line(const struct sink *s, const json_t *v);
 
 /* Helpers for kinds: a number member as a double: 0, or -1 (*out untouched) when absent or not a number. */
 int json_number(json_t *obj, const char *key, double *out);

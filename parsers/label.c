@@ -6,13 +6,17 @@
  */
 #include "parsers/label.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/factors.h"
 #include "parsers/names.h"
 #include "util/hash.h"
 #include "util/text.h"
+#include "util/util.h"
 
 enum { RX_MODE, RX_SCENARIO_TAIL, RX_WITH, RX_RESULTS_FOR, RX_SUMMARY_TAG };
 
@@ -75,43 +79,85 @@ static int is_word_char(unsigned char c)
 
 /*
  * Word lists are asked once per word of every label candidate: each list
- * gets a small hash table of its words on first use (by the list's
- * address; each thread has tables of its own). A list too long for it is scanned.
+ * gets a small hash table of its words on first use, by the list's
+ * address (the lists are constant). Shared by every thread: a set is built
+ * once, under a lock, and published whole; it is read without one. A list
+ * too long for a set, or met when every set is taken, is scanned.
  */
-#define WORDSET_LISTS 32
+#define WORDSET_LISTS 48
 #define WORDSET_SLOTS 512
-static _Thread_local struct wordset {
+#define WORDSET_INDEX 128 /* a power of two, above WORDSET_LISTS */
+static struct wordset {
 	const char *const *list;
+	int scan;                     /* too long: the list is scanned */
 	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
 } wordsets[WORDSET_LISTS];
-static _Thread_local size_t nwordsets;
+static size_t nwordsets;                                  /* under wordsets_lock */
+static pthread_mutex_t wordsets_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(const struct wordset *) wordset_index[WORDSET_INDEX]; /* by list address: open addressing */
 
-static const struct wordset *wordset_of(const char *const *list)
+static unsigned wordset_home(const char *const *list)
 {
-	static _Thread_local const struct wordset *last; /* the set asked for last: a word walk asks one list per word */
-	struct wordset *ws;
-	size_t count = 0;
+	return (unsigned)(((uint64_t)(uintptr_t)list * 0x9e3779b97f4a7c15ull) >> 57) & (WORDSET_INDEX - 1);
+}
 
-	if (last && last->list == list)
-		return last;
-	for (size_t i = 0; i < nwordsets; i++)
-		if (wordsets[i].list == list)
-			return last = &wordsets[i];
+/* The published set of `list` from its home slot on, or NULL; *free_at: the empty slot that ended the search. */
+static const struct wordset *wordset_find(const char *const *list, unsigned *free_at)
+{
+	unsigned k = wordset_home(list);
+
+	for (unsigned tries = 0; tries < WORDSET_INDEX; tries++, k = (k + 1) & (WORDSET_INDEX - 1)) {
+		const struct wordset *ws = atomic_load_explicit(&wordset_index[k], memory_order_acquire);
+
+		if (!ws) {
+			*free_at = k;
+			return NULL;
+		}
+		if (ws->list == list)
+			return ws;
+	}
+	*free_at = WORDSET_INDEX;
+	return NULL;
+}
+
+/* A miss: build the set of `list` under the lock, and publish it. */
+static const struct wordset *wordset_build(const char *const *list)
+{
+	struct wordset *ws = NULL;
+	const struct wordset *found;
+	size_t count = 0;
+	unsigned at;
+
+	pthread_mutex_lock(&wordsets_lock);
+	if ((found = wordset_find(list, &at)) || at == WORDSET_INDEX || nwordsets == WORDSET_LISTS)
+		goto out;
 	while (list[count])
 		count++;
-	if (nwordsets == WORDSET_LISTS || count * 2 > WORDSET_SLOTS)
-		return NULL;
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
-	last = ws;
-	for (size_t k = 0; k < count; k++) {
+	ws->scan = count * 2 > WORDSET_SLOTS;
+	for (size_t k = 0; !ws->scan && k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
 		while (ws->slot[h])
 			h = (h + 1) % WORDSET_SLOTS;
 		ws->slot[h] = (uint16_t)(k + 1);
 	}
-	return ws;
+	atomic_store_explicit(&wordset_index[at], ws, memory_order_release);
+	found = ws;
+out:
+	pthread_mutex_unlock(&wordsets_lock);
+	return found && !found->scan ? found : NULL;
+}
+
+static const struct wordset *wordset_of(const char *const *list)
+{
+	unsigned at;
+	const struct wordset *ws = wordset_find(list, &at);
+
+	if (ws)
+		return ws->scan ? NULL : ws;
+	return wordset_build(list);
 }
 
 /* A word as words() hands it: lower case, at most 47 bytes, and its hash (in_list()'s). */
@@ -564,7 +610,7 @@ static int may_match(const struct buf *t, int rx)
 }
 
 /* Move a trailing scenario phrase from `text` to `scenario`. */
-static void take_scenario(struct buf *text, struct buf *scenario)
+static void take_scenario(struct rx_thread *rx, struct buf *text, struct buf *scenario)
 {
 	static const int order[] = { RX_MODE, RX_SCENARIO_TAIL, RX_WITH };
 
@@ -573,13 +619,13 @@ static void take_scenario(struct buf *text, struct buf *scenario)
 		const char *s;
 		size_t n;
 
-		if (!text->len || !may_match(text, order[k]) || !rx_match(p, text->s, text->len) ||
-		    !rx_named(p, "s", &s, &n))
+		if (!text->len || !may_match(text, order[k]) || !rx_match(rx, p, text->s, text->len) ||
+		    !rx_named(rx, p, "s", &s, &n))
 			continue;
 		if (scenario->len)
 			buf_adds(scenario, ", ");
 		buf_add(scenario, s, n);
-		if (!rx_group(p, 0, &s, &n))
+		if (!rx_group(rx, p, 0, &s, &n))
 			continue; /* group 0 is the whole match: always there */
 		text->len = (size_t)(s - text->s);
 		text->s[text->len] = '\0';
@@ -1317,8 +1363,8 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->bare = 0;
 	if (n > 160 || never_label(s, n))
 		return LABEL_NONE;
-	if (memchr(s, '<', n) && rx_match(sum, s, n)) {
-		if (!rx_named(sum, "t", &s, &n))
+	if (memchr(s, '<', n) && rx_match(out->rx, sum, s, n)) {
+		if (!rx_named(out->rx, sum, "t", &s, &n))
 			return LABEL_NONE;
 		marked = 1;
 		out->summary = 1;
@@ -1368,18 +1414,18 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
 	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
 	    may_be_results_for(out->variant.s, out->variant.len) &&
-	    rx_match(&label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
+	    rx_match(out->rx, &label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
 
-		if (!rx_group(&label_rx[RX_RESULTS_FOR], 0, &m, &mn))
+		if (!rx_group(out->rx, &label_rx[RX_RESULTS_FOR], 0, &m, &mn))
 			mn = 0; /* group 0 is the whole match: always there */
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}
 	trim_connectives(&out->variant);
 	quantity_test(&out->variant);
-	take_scenario(&out->variant, &out->scenario);
+	take_scenario(out->rx, &out->variant, &out->scenario);
 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
@@ -1437,28 +1483,41 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
  * failure is pending (it may be this line's), so that a failing line is
  * read (and reported) again. One slot a hash: a log's dozen recurring
  * captions and the lines that differ each time (a round's number) must
- * rarely meet in one, so there are many (about 140 KB a thread).
+ * rarely meet in one, so there are many (about 140 KB a parse context).
+ * A pure cache: a line is read the same with or without it.
  */
 #define LABEL_MEMO_SLOTS 256
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
-static _Thread_local struct label_memo {
-	uint32_t len; /* 0: empty slot */
-	int plain_ok;
-	char text[LABEL_MEMO_TEXT];
-	enum label_kind kind;
-	int marked, level, handle, build, summary, bare;
-	uint32_t variant_len, scenario_len;
-	char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
-} label_memo[LABEL_MEMO_SLOTS];
+struct label_memo {
+	struct label_memo_slot {
+		uint32_t len; /* 0: empty slot */
+		int plain_ok;
+		char text[LABEL_MEMO_TEXT];
+		enum label_kind kind;
+		int marked, level, handle, build, summary, bare;
+		uint32_t variant_len, scenario_len;
+		char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
+	} slot[LABEL_MEMO_SLOTS];
+};
+
+struct label_memo *label_memo_new(void)
+{
+	return xcalloc(1, sizeof(struct label_memo));
+}
+
+void label_memo_free(struct label_memo *lm)
+{
+	free(lm);
+}
 
 enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *out)
 {
-	struct label_memo *m;
+	struct label_memo_slot *m;
 	enum label_kind k;
 
-	if (n == 0 || n >= LABEL_MEMO_TEXT)
+	if (n == 0 || n >= LABEL_MEMO_TEXT || !out->memo)
 		return read_uncached(s, n, plain_ok, out);
-	m = &label_memo[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &out->memo->slot[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);
@@ -1476,7 +1535,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	k = read_uncached(s, n, plain_ok, out);
 	m->len = 0;
 	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
-	    !rx_failed()) {
+	    !rx_failed(out->rx)) {
 		m->len = (uint32_t)n;
 		m->plain_ok = !!plain_ok;
 		memcpy(m->text, s, n);

@@ -40,7 +40,17 @@ struct label {
 	int bare;
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
+	/*
+	 * What label_read() made of recent lines (the parse context's, or
+	 * NULL: none): a cache, set by whoever owns the struct label.
+	 */
+	struct label_memo *memo;
+	struct rx_thread *rx; /* the reading thread's matcher (rx.h): set before label_read() */
 };
+
+/* An empty memo for struct label (made with its parse context: parse_ctx.h); NULL freed is fine. */
+struct label_memo *label_memo_new(void);
+void label_memo_free(struct label_memo *lm);
 
 /*
  * Read a prose line (`s[0..n)`, cleaned, with its indentation). `plain_ok`

@@ -75,7 +75,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
  * "test result:" line. A block that is libtest's by neither sign and has
  * such an id is Criterion's.
  */
-static int is_criterion_bencher(const struct block *b)
+static int is_criterion_bencher(struct rx_thread *rx, const struct block *b)
 {
 	struct rx *p = &patterns[RX_BENCH];
 	int criterion_id = 0;
@@ -89,7 +89,7 @@ static int is_criterion_bencher(const struct block *b)
 
 		if (line_starts(l, "test result:"))
 			return 0;
-		if (classify(l) == K_BENCH && rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &n) &&
+		if (classify(l) == K_BENCH && rx_match(rx, p, l->s, l->len) && rx_named(rx, p, "name", &name, &n) &&
 		    (memchr(name, ' ', n) || memchr(name, '/', n)))
 			criterion_id = 1;
 	}
@@ -104,8 +104,8 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 	struct sink_txn t;
 	uint32_t run;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) ||
-	    !rx_named(p, "v", &v, &vn) || !rx_named(p, "u", &u, &un) || !rx_named(p, "dev", &dev, &dn)) {
+	if (!rx_match(s->rx, p, l->s, l->len) || !rx_named(s->rx, p, "name", &name, &nn) ||
+	    !rx_named(s->rx, p, "v", &v, &vn) || !rx_named(s->rx, p, "u", &u, &un) || !rx_named(s->rx, p, "dev", &dev, &dn)) {
 		bench_lost(s, l, "garbled libtest bench line");
 		return;
 	}
@@ -113,7 +113,7 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 	/* every figure of the line, or none */
 	if (bench_figure(s, run, "time_per_op", STAT_VALUE, l, v, vn, ',', u, un) < 0 ||
 	    bench_figure(s, run, "time_per_op", bencher ? STAT_SD : STAT_RANGE, l, dev, dn, ',', u, un) < 0 ||
-	    (rx_named(p, "mbs", &mbs, &mn) &&
+	    (rx_named(s->rx, p, "mbs", &mbs, &mn) &&
 	     bench_figure(s, run, "throughput", STAT_VALUE, l, mbs, mn, ',', "MB/s", 4) < 0)) {
 		sink_txn_rollback(s, &t);
 		bench_lost(s, l, "garbled libtest bench line");
@@ -125,7 +125,7 @@ static void on_bench(struct sink *s, const struct line *l, int bencher)
 static int parse(const struct block *b, struct sink *s)
 {
 	uint32_t first_run = (uint32_t)s->rs->nruns;
-	int bencher = is_criterion_bencher(b);
+	int bencher = is_criterion_bencher(s->rx, b);
 
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];

@@ -105,83 +105,70 @@ static const struct metric_def *lookup_uncached(const char *quantity)
 	return perf_modified(quantity);
 }
 
-/*
- * The answers for recent quantities, by a hash of the name: a parse asks
- * for the same few quantities once per measurement. A name too long for a
- * slot is looked up every time.
- */
-#define LOOKUP_SLOTS 256
-#define LOOKUP_NAME 48
-static _Thread_local struct {
-	char name[LOOKUP_NAME];
-	const struct metric_def *def;
-} cache[LOOKUP_SLOTS];
-
-static const struct metric_def *lookup_by_name(const char *quantity)
+/* The answer by name, from the memo's slot for it (a name too long for a slot is looked up every time). */
+static const struct metric_def *lookup_by_name(struct metric_memo *mm, const char *quantity)
 {
 	unsigned h;
 	size_t n;
 
-	n = strnlen(quantity, LOOKUP_NAME);
-	if (n >= LOOKUP_NAME || n == 0)
+	n = strnlen(quantity, METRIC_MEMO_NAME);
+	if (n >= METRIC_MEMO_NAME || n == 0)
 		return lookup_uncached(quantity);
-	h = hash_fnv1a(quantity, n) % LOOKUP_SLOTS;
-	if (strcmp(cache[h].name, quantity)) {
-		memcpy(cache[h].name, quantity, n + 1);
-		cache[h].def = lookup_uncached(quantity);
+	h = hash_fnv1a(quantity, n) % METRIC_MEMO_SLOTS;
+	if (strcmp(mm->by_name[h].name, quantity)) {
+		memcpy(mm->by_name[h].name, quantity, n + 1);
+		mm->by_name[h].def = lookup_uncached(quantity);
 	}
-	return cache[h].def;
+	return mm->by_name[h].def;
 }
 
-/*
- * In front of it, the answers by the name's address: most names are
- * literals, asked once per measurement. A hit is checked against the name
- * kept (an address may hold another name by now), which costs a strcmp and
- * spares the length and the hash.
- */
-#define BY_ADDRESS_SETS 64 /* of two slots: a parse's few literals rarely meet three to a set */
-static _Thread_local struct {
-	const char *at;
-	char name[LOOKUP_NAME];
-	const struct metric_def *def;
-} by_address[BY_ADDRESS_SETS][2];
-static _Thread_local unsigned char by_address_next[BY_ADDRESS_SETS]; /* the slot of a set a miss replaces */
-
-/* A miss by address: the answer by name, kept at slot `a`. Out of line, so that a hit stays a few instructions. */
+/* A miss by address: the answer by name, kept at set `a`. Out of line, so that a hit stays a few instructions. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static const struct metric_def *lookup_miss(const char *quantity, unsigned a)
+static const struct metric_def *lookup_miss(struct metric_memo *mm, const char *quantity, unsigned a)
 {
-	const struct metric_def *def = lookup_by_name(quantity);
+	const struct metric_def *def = lookup_by_name(mm, quantity);
 
-	if (strnlen(quantity, LOOKUP_NAME) < LOOKUP_NAME) {
-		unsigned w = by_address_next[a];
+	if (strnlen(quantity, METRIC_MEMO_NAME) < METRIC_MEMO_NAME) {
+		unsigned w = mm->next[a];
 
-		by_address_next[a] = (unsigned char)!w;
-		by_address[a][w].at = quantity;
-		strcpy(by_address[a][w].name, quantity);
-		by_address[a][w].def = def;
+		mm->next[a] = (unsigned char)!w;
+		mm->by_address[a][w].at = quantity;
+		strcpy(mm->by_address[a][w].name, quantity);
+		mm->by_address[a][w].def = def;
 	}
 	return def;
 }
 
-static const struct metric_def *lookup(const char *quantity)
+/*
+ * By the name's address first: a hit is checked against the name kept (an
+ * address may hold another name by now), which costs a strcmp and spares
+ * the length and the hash.
+ */
+static const struct metric_def *lookup(struct metric_memo *mm, const char *quantity)
 {
 	unsigned a;
 
 	if (!quantity)
 		return NULL;
-	a = (unsigned)(((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 58) % BY_ADDRESS_SETS;
+	if (!mm)
+		return lookup_uncached(quantity);
+	a = (unsigned)(((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 58) % METRIC_MEMO_SETS;
 	for (unsigned w = 0; w < 2; w++)
-		if (by_address[a][w].at == quantity && !strcmp(by_address[a][w].name, quantity))
-			return by_address[a][w].def;
-	return lookup_miss(quantity, a);
+		if (mm->by_address[a][w].at == quantity && !strcmp(mm->by_address[a][w].name, quantity))
+			return mm->by_address[a][w].def;
+	return lookup_miss(mm, quantity, a);
+}
+
+const struct metric_def *metric_lookup_in(struct metric_memo *mm, const char *quantity)
+{
+	return lookup(mm, quantity);
 }
 
 const struct metric_def *metric_lookup(const char *quantity)
 {
-	return lookup(quantity);
+	return lookup(NULL, quantity);
 }
 
 const struct metric_def *metric_def(enum metric_id id)
@@ -198,15 +185,20 @@ enum metric_family metric_family(const char *quantity)
 	return m ? m->family : MF_NONE;
 }
 
-enum direction metric_direction(const char *quantity, enum stat_kind stat)
+enum direction metric_direction_in(struct metric_memo *mm, const char *quantity, enum stat_kind stat)
 {
 	const struct metric_def *m;
 
 	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999 ||
 	    stat == STAT_REL_DEV || stat == STAT_REL_CI || stat == STAT_SEM)
 		return DIR_NONE;
-	m = lookup(quantity);
+	m = lookup(mm, quantity);
 	return m ? m->dir : DIR_NONE;
+}
+
+enum direction metric_direction(const char *quantity, enum stat_kind stat)
+{
+	return metric_direction_in(NULL, quantity, stat);
 }
 
 const char *metric_family_name(enum metric_family f)

@@ -252,7 +252,8 @@ struct metric_def {
  * The row of a stored quantity, or NULL for a quantity no row names (a Go
  * custom metric, an unknown perf event). A perf event counted with
  * modifiers is its event's row ("cycles_u", from perf's "cycles:u", is
- * cycles). Pointers stay valid for ever.
+ * cycles). Pointers stay valid for ever. Thread-safe; it keeps no memo of
+ * its own (a parse asks through its context's: metric_lookup_in()).
  */
 const struct metric_def *metric_lookup(const char *quantity);
 /* The row of an id; NULL for METRIC_UNKNOWN or an id out of range. */
@@ -265,6 +266,34 @@ enum metric_family metric_family(const char *quantity);
  * a quantity no row names.
  */
 enum direction metric_direction(const char *quantity, enum stat_kind stat);
+
+/*
+ * Recent answers of metric_lookup(), kept by whoever runs a parse (struct
+ * parse_ctx, parsers/parse_ctx.h): a parse asks for the same few
+ * quantities once per measurement. A pure cache: zeroed is empty, and an
+ * empty one (or none) gives the same answers, only slower. One thread
+ * uses a memo at a time.
+ */
+#define METRIC_MEMO_NAME 48 /* a longer name is looked up every time */
+#define METRIC_MEMO_SLOTS 256
+#define METRIC_MEMO_SETS 64 /* of two slots: a parse's few literals rarely meet three to a set */
+struct metric_memo {
+	/* by a hash of the name */
+	struct {
+		char name[METRIC_MEMO_NAME];
+		const struct metric_def *def;
+	} by_name[METRIC_MEMO_SLOTS];
+	/* in front of it, by the name's address (most names are literals) */
+	struct {
+		const char *at;
+		char name[METRIC_MEMO_NAME];
+		const struct metric_def *def;
+	} by_address[METRIC_MEMO_SETS][2];
+	unsigned char next[METRIC_MEMO_SETS]; /* the slot of a set a miss replaces */
+};
+/* metric_lookup() and metric_direction() through memo `mm` (NULL: none). */
+const struct metric_def *metric_lookup_in(struct metric_memo *mm, const char *quantity);
+enum direction metric_direction_in(struct metric_memo *mm, const char *quantity, enum stat_kind stat);
 /* A family's name ("cpu") and description. */
 const char *metric_family_name(enum metric_family f);
 const char *metric_family_description(enum metric_family f);

@@ -149,6 +149,9 @@ struct seg_parsed {
 	struct diag diag;
 };
 
+struct parse_ctx;
+struct doc_spans;
+
 /*
  * Where a parser writes. Runs get `source` as their source index. Parsers
  * add through the sink_* functions only, so that line spans and byte
@@ -163,6 +166,9 @@ struct sink {
 	const char *name;          /* the source's name, for warnings */
 	uint32_t source;
 	const struct block *block; /* the block being parsed */
+	struct parse_ctx *ctx;     /* the parsing thread's context (parse_ctx.h), or NULL */
+	struct rx_thread *rx;      /* the parsing thread's matcher (rx.h): every match of a parse */
+	struct doc_spans *json;    /* the JSON document a kind reads (json.c), or NULL */
 };
 
 /* Begin a run at line `first`: its fmt comes from the block; strings are "". Returns its index. */
@@ -248,10 +254,12 @@ struct parser;
 /*
  * Parse `b` with `p` into `rs`: runs get `source`, strings go to `arena`,
  * warnings (named `name`) to `d`, the parse's failed matches reported at
- * the end. What an import does with a block, on whichever thread.
+ * the end. What an import does with a block, on whichever thread: `pc` is
+ * that thread's parse context (NULL: none).
  */
 void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
-		struct arena *arena, struct diag *d, const char *name, uint32_t source);
+		struct arena *arena, struct diag *d, const char *name, uint32_t source,
+		struct parse_ctx *pc);
 
 /* A copy of l->s[off..off+n) in the sink's arena. */
 const char *sink_strndup(struct sink *s, const char *p, size_t n);
@@ -283,6 +291,23 @@ _Static_assert(PARSERS_COUNT <= 256, "the segmenter keeps a parser's index in on
 		 _Static_assert(sizeof(type) <= PARSER_STATE_MAX, "claim state over PARSER_STATE_MAX"); \
 		 int unused;                                                                       \
 	 }))
+
+/*
+ * Where a claim's state lives: `state` of every claim is a room's, so that
+ * a claim that matches patterns finds the walking thread's matcher beside
+ * it (claim_rx()). The segmenter keeps its rooms, their matcher set; a
+ * test that asks a claim makes one.
+ */
+struct claim_room {
+	struct rx_thread *rx; /* the walking thread's matcher (rx.h) */
+	_Alignas(max_align_t) unsigned char state[PARSER_STATE_MAX];
+};
+
+/* The matcher beside a claim's `state` (which is a struct claim_room's). */
+static inline struct rx_thread *claim_rx(void *state)
+{
+	return ((struct claim_room *)(void *)((unsigned char *)state - offsetof(struct claim_room, state)))->rx;
+}
 
 /*
  * The first bytes of a line that can begin with anything (a benchmark's
@@ -328,7 +353,7 @@ struct parser {
 	 * its claim says. FMT_NONE otherwise, or NULL. `lines[0..n)` are the
 	 * block's lines so far, blank lines inside it included.
 	 */
-	enum fmt (*tool_table)(const struct line *lines, size_t n);
+	enum fmt (*tool_table)(struct rx_thread *rx, const struct line *lines, size_t n);
 	/*
 	 * A reader of what people type (a table, a size list). Its runs typed
 	 * by hand carry RUN_HAND, which is what `import --no-hand-written`
@@ -338,7 +363,8 @@ struct parser {
 	int hand;
 	/*
 	 * Is `l` this format's? `in_block` is 1 when a block of this format is
-	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX): a
+	 * open. `state` is `state_size` bytes (at most PARSER_STATE_MAX) of a
+	 * struct claim_room (claim_rx(state): the matcher to match with): a
 	 * claim asked outside a block gets it zeroed, and what it writes there
 	 * while answering CLAIM_START is the new block's state; inside a block
 	 * the block's state is passed (JSON braces, Criterion's last id).

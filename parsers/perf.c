@@ -142,7 +142,7 @@ struct claim_state {
  * 146.88 +- ..."), or a counter line with perf's padding and its spread
  * ("3,723,554        context-switches      ( +-  0.56% )").
  */
-static int headerless_start(const struct line *l, enum phase *phase)
+static int headerless_start(struct rx_thread *rx, const struct line *l, enum phase *phase)
 {
 	size_t end = line_end(l);
 	enum kind k;
@@ -152,7 +152,7 @@ static int headerless_start(const struct line *l, enum phase *phase)
 		return 0;
 	k = classify(l);
 	if (k == K_ELAPSED) {
-		if (!rx_match(&patterns[RX_ELAPSED], l->s, l->len))
+		if (!rx_match(rx, &patterns[RX_ELAPSED], l->s, l->len))
 			return 0;
 		*phase = text_contains(l->s, l->len, "+-") ? PH_DONE : PH_FOOTER;
 		return 1;
@@ -160,7 +160,7 @@ static int headerless_start(const struct line *l, enum phase *phase)
 	/* a counter whole enough to stand for perf: its value, padding, event and spread */
 	if (k != K_COUNTER || !char_is_digit(l->s[l->indent]) ||
 	    !text_contains(l->s + l->indent, l->len - l->indent, "  ") ||
-	    !text_contains(l->s, l->len, "( +-") || !rx_match(&patterns[RX_COUNTER], l->s, l->len))
+	    !text_contains(l->s, l->len, "( +-") || !rx_match(rx, &patterns[RX_COUNTER], l->s, l->len))
 		return 0;
 	*phase = PH_COUNTERS;
 	return 1;
@@ -181,7 +181,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 			st->phase = PH_COUNTERS;
 			return CLAIM_START;
 		}
-		return headerless_start(l, &st->phase) ? CLAIM_START : CLAIM_NONE;
+		return headerless_start(claim_rx(state), l, &st->phase) ? CLAIM_START : CLAIM_NONE;
 	}
 	k = classify(l);
 	if (k == K_HEADER) {
@@ -216,11 +216,11 @@ struct parse {
 	int headerless;    /* the open run began without the table's header */
 };
 
-static struct perf_span group(const struct rx *p, const char *name)
+static struct perf_span group(const struct rx_thread *rx, const struct rx *p, const char *name)
 {
 	struct perf_span sp = { NULL, 0 };
 
-	if (!rx_named(p, name, &sp.s, &sp.n))
+	if (!rx_named(rx, p, name, &sp.s, &sp.n))
 		sp.s = NULL;
 	return sp;
 }
@@ -237,32 +237,32 @@ static int on_counter(struct parse *ps, const struct line *l, const struct line 
 	struct perf_counter c;
 	int wrapped = 0;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat line");
 		return 0;
 	}
 	memset(&c, 0, sizeof(c));
 	c.localized = 1;
-	c.value = group(p, "value");
-	c.event = group(p, "event4");
+	c.value = group(ps->s->rx, p, "value");
+	c.event = group(ps->s->rx, p, "event4");
 	if (c.event.s) {
-		c.unit = group(p, "unit4"); /* perf 4.x: "task-clock (msec)" */
+		c.unit = group(ps->s->rx, p, "unit4"); /* perf 4.x: "task-clock (msec)" */
 	} else {
-		c.event = group(p, "event");
-		c.unit = group(p, "unit");
+		c.event = group(ps->s->rx, p, "event");
+		c.unit = group(ps->s->rx, p, "unit");
 	}
-	c.noise = group(p, "noise");
-	c.share = group(p, "share");
-	c.mval = group(p, "mval");
-	c.munit = group(p, "munit");
+	c.noise = group(ps->s->rx, p, "noise");
+	c.share = group(ps->s->rx, p, "share");
+	c.mval = group(ps->s->rx, p, "mval");
+	c.munit = group(ps->s->rx, p, "munit");
 	if (next && c.mval.s && !c.noise.s && !c.share.s && next->indent < next->len &&
-	    classify(next) == K_WRAPPED && rx_match(&patterns[RX_WRAPPED], next->s, next->len)) {
+	    classify(next) == K_WRAPPED && rx_match(ps->s->rx, &patterns[RX_WRAPPED], next->s, next->len)) {
 		struct rx *w = &patterns[RX_WRAPPED];
 
 		c.cont = next;
-		c.munit2 = group(w, "words");
-		c.noise = group(w, "noise");
-		c.share = group(w, "share");
+		c.munit2 = group(ps->s->rx, w, "words");
+		c.noise = group(ps->s->rx, w, "noise");
+		c.share = group(ps->s->rx, w, "share");
 		c.noise_on_cont = c.noise.s != NULL;
 		c.share_on_cont = c.share.s != NULL;
 		wrapped = 1;
@@ -288,13 +288,13 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	double v, rel = 0, unused;
 
 	ps->elapsed = 1;
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
 		return;
 	}
-	value = group(p, "value");
-	noise = group(p, "noise");
-	sem = group(p, "sem");
+	value = group(ps->s->rx, p, "value");
+	noise = group(ps->s->rx, p, "noise");
+	sem = group(ps->s->rx, p, "sem");
 	if (seconds(&value, &v) < 0 || (noise.s && seconds(&noise, &rel) < 0) ||
 	    (sem.s && seconds(&sem, &unused) < 0)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat elapsed line");
@@ -302,7 +302,7 @@ static void on_elapsed(struct parse *ps, const struct line *l)
 	}
 	sink_measure(ps->s, ps->run, "wall_time", STAT_VALUE, UNIT_SECOND, v, ps->n, l,
 		     value.s, value.n);
-	label = group(p, "label");
+	label = group(ps->s->rx, p, "label");
 	if (label.s) {
 		/* "mm-unstable++: 147.45 +- 13.39 seconds time elapsed": the build, written on the line */
 		struct run *r = &ps->s->rs->runs[ps->run];
@@ -326,18 +326,18 @@ static void on_user_sys(struct parse *ps, const struct line *l)
 	struct perf_span value, which;
 	double v;
 
-	if (!rx_match(p, l->s, l->len) || (value = group(p, "value"), seconds(&value, &v) < 0)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || (value = group(ps->s->rx, p, "value"), seconds(&value, &v) < 0)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat user/sys line");
 		return;
 	}
-	which = group(p, "which");
+	which = group(ps->s->rx, p, "which");
 	sink_measure(ps->s, ps->run, *which.s == 'u' ? "user_time" : "system_time", STAT_VALUE,
 		     UNIT_SECOND, v, ps->n, l, value.s, value.n);
 }
 
 static void on_table_row(struct parse *ps, const struct line *l)
 {
-	struct perf_span value = group(&patterns[RX_TABLE_ROW], "value");
+	struct perf_span value = group(ps->s->rx, &patterns[RX_TABLE_ROW], "value");
 	double v;
 
 	if (seconds(&value, &v) < 0) {
@@ -357,12 +357,12 @@ static void on_header(struct parse *ps, const struct line *l)
 	double n;
 
 	ps->n = 1;
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled perf stat header");
 		return;
 	}
-	target = group(p, "target");
-	runs = group(p, "runs");
+	target = group(ps->s->rx, p, "target");
+	runs = group(ps->s->rx, p, "runs");
 	if (runs.s && num_parse(runs.s, runs.n, &n) == 0 && n >= 1 && n < 4e9)
 		ps->n = (uint32_t)n;
 	/* 'CMD'; 'system wide', 'CPU(s) 0-3', process id '123' are targets, not commands */
@@ -442,7 +442,7 @@ static int parse(const struct block *b, struct sink *s)
 			enum phase ph;
 
 			/* a fragment: each elapsed line closes its run ("A: 9.5 ... elapsed", "B: ...") */
-			if (!headerless_start(l, &ph))
+			if (!headerless_start(s->rx, l, &ph))
 				continue;
 			begin_headerless(&ps, l);
 		}
@@ -459,7 +459,7 @@ static int parse(const struct block *b, struct sink *s)
 			 */
 			sink_damage(s, ps.run, l, "last line of a cut-off perf stat output");
 			ps.cut = 1;
-		} else if (k == K_TABLE_ROW && rx_match(&patterns[RX_TABLE_ROW], l->s, l->len)) {
+		} else if (k == K_TABLE_ROW && rx_match(s->rx, &patterns[RX_TABLE_ROW], l->s, l->len)) {
 			on_table_row(&ps, l);
 		} else {
 			/* a garbled --table row or footer line included: reported */

@@ -194,8 +194,8 @@ static void latency(struct parse *ps, const struct line *l)
 	struct figs fs;
 
 	figs_init(&fs);
-	if (rx_match(p, l->s, l->len) && rx_named(p, "what", &what, &wn) && rx_named(p, "v", &v, &vn) &&
-	    rx_named(p, "u", &u, &un))
+	if (rx_match(ps->s->rx, p, l->s, l->len) && rx_named(ps->s->rx, p, "what", &what, &wn) && rx_named(ps->s->rx, p, "v", &v, &vn) &&
+	    rx_named(ps->s->rx, p, "u", &u, &un))
 		figs_unit(&fs, "latency", what[0] == 'a' ? STAT_MEAN : STAT_SD, v, vn, u, un);
 	else
 		fs.bad = 1;
@@ -227,12 +227,12 @@ static void figure(struct parse *ps, const struct line *l, int rx, const char *q
 	struct figs fs;
 
 	figs_init(&fs);
-	if (!rx_match(p, l->s, l->len) || !(rx_named(p, "v", &v, &vn) || rx_named(p, "n", &v, &vn)))
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !(rx_named(ps->s->rx, p, "v", &v, &vn) || rx_named(ps->s->rx, p, "n", &v, &vn)))
 		fs.bad = 1;
-	else if (rx_named(p, "u", &u, &un))
+	else if (rx_named(ps->s->rx, p, "u", &u, &un))
 		figs_unit(&fs, q, STAT_VALUE, v, vn, u, un);
 	else
-		figs_plain(&fs, rx == RX_TPS && rx_named(p, "with", &u, &un) ? "qps_with_connections" : q, STAT_VALUE,
+		figs_plain(&fs, rx == RX_TPS && rx_named(ps->s->rx, p, "with", &u, &un) ? "qps_with_connections" : q, STAT_VALUE,
 			   v, vn, plain, 1);
 	if (figs_commit(&fs, ps->s, ps->run, l, 0) < 0) {
 		sink_damage(ps->s, ps->run, l, what);
@@ -273,7 +273,7 @@ static void progress(struct parse *ps, const struct line *l)
 	size_t tn, pn;
 	double x, y;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "t", &t, &tn) || !rx_named(p, "tps", &tps, &pn) ||
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "t", &t, &tn) || !rx_named(ps->s->rx, p, "tps", &tps, &pn) ||
 	    num_parse(t, tn, &x) < 0 || num_parse(tps, pn, &y) < 0) {
 		sink_damage(ps->s, ps->run, l, "garbled pgbench progress line");
 		return;
@@ -291,7 +291,7 @@ static void statement(struct parse *ps, const struct line *l)
 
 	figs_init(&fs);
 	snprintf(q, sizeof(q), "statement.%u", ++ps->statements);
-	if (rx_match(p, l->s, l->len) && rx_named(p, "v", &v, &vn) && rx_named(p, "sql", &sql, &sn))
+	if (rx_match(ps->s->rx, p, l->s, l->len) && rx_named(ps->s->rx, p, "v", &v, &vn) && rx_named(ps->s->rx, p, "sql", &sql, &sn))
 		figs_unit(&fs, sink_strndup(ps->s, q, strlen(q)), STAT_VALUE, v, vn, "ms", 2);
 	else
 		fs.bad = 1;

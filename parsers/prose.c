@@ -63,7 +63,7 @@ struct rx prose_rx[] = {
 };
 const size_t prose_nrx = sizeof(prose_rx) / sizeof(prose_rx[0]);
 
-int prose_comment_header(const char *s, size_t n)
+int prose_comment_header(struct rx_thread *rx, const char *s, size_t n)
 {
 	size_t i = 0;
 
@@ -92,7 +92,7 @@ int prose_comment_header(const char *s, size_t n)
 		if (!found)
 			return 0;
 	}
-	return rx_match(&prose_rx[RX_COMMENT], s, n);
+	return rx_match(rx, &prose_rx[RX_COMMENT], s, n);
 }
 
 /*
@@ -110,12 +110,12 @@ static int may_end_env_heading(const char *s, size_t n)
 	return n && ((unsigned char)s[n - 1] >= 0x80 || strchr("tvpemcsnoTVPEMCSNO", s[n - 1]));
 }
 
-int prose_env_heading(const char *s, size_t n)
+int prose_env_heading(struct rx_thread *rx, const char *s, size_t n)
 {
 	if (n >= 64)
 		return 0;
 	return may_end_env_heading(s, n) && text_words(s, n, 6) <= 6 &&
-	       rx_match(&prose_rx[RX_ENV_HEADING], s, n);
+	       rx_match(rx, &prose_rx[RX_ENV_HEADING], s, n);
 }
 
 /* The line without indentation, bullet and trailing blanks. */
@@ -149,7 +149,7 @@ static int sentence(const char *s, size_t n)
 	return k == n || text_words(s, k, 4) > 3;
 }
 
-int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
+int prose_fact(struct rx_thread *rx, const char *s, size_t n, struct buf *key, struct buf *value)
 {
 	static const struct {
 		int rx;
@@ -164,14 +164,14 @@ int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
 	strip_bullet(&s, &n);
 	if (!n || n > 300)
 		return 0;
-	if (rx_match(&prose_rx[RX_COMMIT], s, n) &&
-	    (rx_named(&prose_rx[RX_COMMIT], "v", &v, &vn) || rx_named(&prose_rx[RX_COMMIT], "w", &v, &vn))) {
+	if (rx_match(rx, &prose_rx[RX_COMMIT], s, n) &&
+	    (rx_named(rx, &prose_rx[RX_COMMIT], "v", &v, &vn) || rx_named(rx, &prose_rx[RX_COMMIT], "w", &v, &vn))) {
 		buf_adds(key, "commit");
 		buf_add(value, v, vn);
 		return 1;
 	}
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		if (rx_match(&prose_rx[kinds[k].rx], s, n)) {
+		if (rx_match(rx, &prose_rx[kinds[k].rx], s, n)) {
 			buf_adds(key, kinds[k].key);
 			buf_add(value, s, n);
 			return 1;
@@ -184,7 +184,7 @@ int prose_fact(const char *s, size_t n, struct buf *key, struct buf *value)
 	return 1;
 }
 
-int prose_title(const char *s, size_t n, struct buf *out)
+int prose_title(struct rx_thread *rx, const char *s, size_t n, struct buf *out)
 {
 	static const int order[] = { RX_GH_TITLE, RX_PAGE_TITLE, RX_MAIL_TITLE };
 
@@ -193,7 +193,7 @@ int prose_title(const char *s, size_t n, struct buf *out)
 		const char *t;
 		size_t tn;
 
-		if (n < 300 && rx_match(p, s, n) && rx_named(p, "t", &t, &tn)) {
+		if (n < 300 && rx_match(rx, p, s, n) && rx_named(rx, p, "t", &t, &tn)) {
 			buf_add(out, t, tn);
 			return 1;
 		}

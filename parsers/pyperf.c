@@ -359,7 +359,7 @@ static long side(struct parse *ps, struct rx *p, char k, const struct line *l, c
 	uint32_t run;
 
 	for (int i = 0; i < 4; i++)
-		if (!rx_named(p, g[i], &f[i], &n[i]))
+		if (!rx_named(ps->s->rx, p, g[i], &f[i], &n[i]))
 			return -1;
 	run = bench_begin(ps->s, &t, l, name, nn);
 	if (figure(ps, run, stat, l, f[0], n[0], f[1], n[1]) < 0 ||
@@ -424,24 +424,24 @@ static void on_pair(struct parse *ps, const struct line *l, enum kind k)
 	struct recset_mark mark;
 	long a, b;
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		bench_lost(ps->s, l, k == K_DASH ? "garbled pyperf comparison line" : "garbled pyperf result line");
 		return;
 	}
-	if (rx_named(p, "name", &name, &nn) == 0)
+	if (rx_named(ps->s->rx, p, "name", &name, &nn) == 0)
 		name = ps->title, nn = strlen(ps->title);
-	if (k == K_RESULT && rx_named(p, "stat", &stat, &sn) && *stat == 'M' && stat[1] == 'e' && stat[2] == 'd')
+	if (k == K_RESULT && rx_named(ps->s->rx, p, "stat", &stat, &sn) && *stat == 'M' && stat[1] == 'e' && stat[2] == 'd')
 		st = STAT_MEDIAN;
-	if (k == K_RESULT && !rx_named(p, "m2", &verdict, &vn)) {
+	if (k == K_RESULT && !rx_named(ps->s->rx, p, "m2", &verdict, &vn)) {
 		/* a single result: one run, named by what surrounds it */
 		if (side(ps, p, '1', l, name, nn, NULL, 0, st) < 0)
 			bench_lost(ps->s, l, "garbled pyperf result line");
 		return;
 	}
 	if (k == K_RESULT) {
-		if (!rx_named(p, "f1", &f1, &n1))
+		if (!rx_named(ps->s->rx, p, "f1", &f1, &n1))
 			f1 = NULL, n1 = 0;
-		if (!rx_named(p, "f2", &f2, &n2))
+		if (!rx_named(ps->s->rx, p, "f2", &f2, &n2))
 			f2 = NULL, n2 = 0;
 	}
 	if (!f1 && ps->names[0])
@@ -457,7 +457,7 @@ static void on_pair(struct parse *ps, const struct line *l, enum kind k)
 		return;
 	}
 	ps->last_changed = b;
-	if (rx_named(p, "verdict", &verdict, &vn))
+	if (rx_named(ps->s->rx, p, "verdict", &verdict, &vn))
 		sink_note(ps->s, (uint32_t)b, NOTE_VERDICT, l, "pyperf: %.*s than %.*s", (int)vn, verdict,
 			  (int)n1, f1);
 }
@@ -523,7 +523,7 @@ static void on_row(struct parse *ps, const struct line *l)
 		}
 		if (!c[i].n || (c[i].n == 15 && !memcmp(c[i].s, "not significant", 15)))
 			continue; /* pyperf hides a value that differs not significantly */
-		if (!rx_match(p, c[i].s, c[i].n) || !rx_named(p, "m", &m, &mn) || !rx_named(p, "u", &u, &un)) {
+		if (!rx_match(ps->s->rx, p, c[i].s, c[i].n) || !rx_named(ps->s->rx, p, "m", &m, &mn) || !rx_named(ps->s->rx, p, "u", &u, &un)) {
 			ok = 0;
 			break;
 		}
@@ -536,7 +536,7 @@ static void on_row(struct parse *ps, const struct line *l)
 		sink_txn_finish(ps->s, &t, l, NULL);
 		name_run(ps, run, ps->head[i].s, ps->head[i].n, ps->head_line);
 		runs[i] = run;
-		if (rx_named(p, "verdict", &v, &vn))
+		if (rx_named(ps->s->rx, p, "verdict", &v, &vn))
 			sink_note(ps->s, run, NOTE_VERDICT, l, "pyperf: %.*s than %.*s", (int)vn, v,
 				  (int)ps->head[1].n, ps->head[1].s);
 	}
@@ -594,7 +594,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		switch (classify(l)) {
 		case K_TITLE:
-			if (rx_match(p, l->s, l->len) && rx_named(p, "name", &t, &tn) && tn < sizeof(ps.title))
+			if (rx_match(s->rx, p, l->s, l->len) && rx_named(s->rx, p, "name", &t, &tn) && tn < sizeof(ps.title))
 				memcpy(ps.title, t, tn), ps.title[tn] = '\0';
 			break;
 		case K_RESULT:

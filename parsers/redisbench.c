@@ -259,7 +259,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		if (in_block && !st->csv)
 			return CLAIM_BODY;
 		st->csv = 0;
-		return rx_match(&patterns[RX_QUIET], s, n) ? CLAIM_START : CLAIM_NONE;
+		return rx_match(claim_rx(state), &patterns[RX_QUIET], s, n) ? CLAIM_START : CLAIM_NONE;
 	case K_WARNING:
 		return CLAIM_BODY;
 	default:
@@ -331,12 +331,12 @@ static void on_quiet(struct parse *ps, const struct line *l)
 	struct figs fs;
 
 	figs_init(&fs);
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "name", &name, &nn) || !rx_named(p, "rps", &rps, &rn)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "name", &name, &nn) || !rx_named(ps->s->rx, p, "rps", &rps, &rn)) {
 		damage(ps, l, "garbled redis-benchmark line");
 		return;
 	}
 	figs_plain(&fs, "qps", STAT_VALUE, rps, rn, UNIT_PER_S, 1);
-	if (rx_named(p, "rest", &rest, &restn)) {
+	if (rx_named(ps->s->rx, p, "rest", &rest, &restn)) {
 		/* ", p50=2.551 msec, p99=..." */
 		for (const char *c = rest, *end = rest + restn; c < end;) {
 			const char *pc = c + 3, *eq = memchr(pc, '=', (size_t)(end - pc)), *v, *sp;
@@ -374,7 +374,7 @@ static void on_completed(struct parse *ps, const struct line *l)
 	figs_init(&fs);
 	if (!ps->t.open)
 		begin(ps, l, "", 0);
-	if (rx_match(p, l->s, l->len) && rx_named(p, "n", &n, &nn) && rx_named(p, "t", &t, &tn)) {
+	if (rx_match(ps->s->rx, p, l->s, l->len) && rx_named(ps->s->rx, p, "n", &n, &nn) && rx_named(ps->s->rx, p, "t", &t, &tn)) {
 		figs_plain(&fs, "calls", STAT_VALUE, n, nn, UNIT_COUNT, 1);
 		figs_unit(&fs, "wall_time", STAT_VALUE, t, tn, "seconds", 7);
 		if (!fs.bad && num_parse(n, nn, &v) == 0)
@@ -396,7 +396,7 @@ static void on_rps(struct parse *ps, const struct line *l)
 	figs_init(&fs);
 	if (!ps->t.open)
 		begin(ps, l, "", 0);
-	if (rx_match(p, l->s, l->len) && rx_named(p, "rps", &v, &vn))
+	if (rx_match(ps->s->rx, p, l->s, l->len) && rx_named(ps->s->rx, p, "rps", &v, &vn))
 		figs_plain(&fs, "qps", STAT_VALUE, v, vn, UNIT_PER_S, 1);
 	else
 		fs.bad = 1;
@@ -414,7 +414,7 @@ static void on_dist(struct parse *ps, const struct line *l)
 
 	if (!ps->t.open || ps->cumulative)
 		return; /* a distribution without its test, or the histogram of the cumulative one */
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "pct", &pc, &pn) || !rx_named(p, "v", &v, &vn) ||
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "pct", &pc, &pn) || !rx_named(ps->s->rx, p, "v", &v, &vn) ||
 	    num_parse(pc, pn, &x) < 0 || unit_value(v, vn, "ms", 2, &u, &y) < 0) {
 		sink_damage(ps->s, ps->run, l, "garbled redis-benchmark distribution line");
 		return;
@@ -505,7 +505,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		switch (classify(l)) {
 		case K_BANNER:
-			if (rx_match(p, l->s, l->len) && rx_named(p, "name", &name, &nn))
+			if (rx_match(s->rx, p, l->s, l->len) && rx_named(s->rx, p, "name", &name, &nn))
 				begin(&ps, l, name, nn);
 			else
 				damage(&ps, l, "garbled redis-benchmark banner");

@@ -7,12 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-_Thread_local unsigned rx_lane;
-
-/* this thread's failures since its last take; the first is in `failure` */
-static _Thread_local struct rx_failure failure;
-static _Thread_local unsigned long failed;
-
 /* A lane's match data for a compiled pattern; 0, or -1 when memory runs out. */
 static int make_lane(struct rx *p, unsigned lane)
 {
@@ -85,9 +79,9 @@ void rx_free(struct rx *t, size_t n)
 	}
 }
 
-int rx_match(struct rx *p, const char *s, size_t len)
+int rx_match(struct rx_thread *t, struct rx *p, const char *s, size_t len)
 {
-	struct rx_lane *l = &p->lane[rx_lane];
+	struct rx_lane *l = &p->lane[t->lane];
 	int rc;
 
 	try_jit(p); /* done already on a second thread (rx_prepare_lane()) */
@@ -97,21 +91,21 @@ int rx_match(struct rx *p, const char *s, size_t len)
 	l->subject = s;
 	if (rc >= 0)
 		return 1;
-	if (rc != PCRE2_ERROR_NOMATCH && failed++ == 0) {
+	if (rc != PCRE2_ERROR_NOMATCH && t->failed++ == 0) {
 		PCRE2_UCHAR msg[96];
 
 		if (pcre2_get_error_message(rc, msg, sizeof(msg)) < 0)
 			snprintf((char *)msg, sizeof(msg), "PCRE2 error %d", rc);
-		failure.pattern = p->name;
-		failure.subject = s;
-		snprintf(failure.message, sizeof(failure.message), "%s", (char *)msg);
+		t->failure.pattern = p->name;
+		t->failure.subject = s;
+		snprintf(t->failure.message, sizeof(t->failure.message), "%s", (char *)msg);
 	}
 	return 0;
 }
 
-int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
+int rx_group(const struct rx_thread *t, const struct rx *p, unsigned i, const char **s, size_t *len)
 {
-	const struct rx_lane *l = &p->lane[rx_lane];
+	const struct rx_lane *l = &p->lane[t->lane];
 	const PCRE2_SIZE *ov = l->ov;
 
 	*s = NULL;
@@ -123,10 +117,11 @@ int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len)
 	return 1;
 }
 
-int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len)
+int rx_named_lookup(const struct rx_thread *t, const struct rx *p, const char *name, const char **s,
+		    size_t *len)
 {
 	/* the cache is not part of the pattern's value */
-	struct rx_lane *q = (struct rx_lane *)&p->lane[rx_lane];
+	struct rx_lane *q = (struct rx_lane *)&p->lane[t->lane];
 	unsigned home = rx_name_home(name), k = home;
 	int i;
 
@@ -150,12 +145,12 @@ int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t
 		*len = 0;
 		return 0;
 	}
-	return rx_group(p, (unsigned)i, s, len);
+	return rx_group(t, p, (unsigned)i, s, len);
 }
 
-PCRE2_SIZE *rx_scan_begin(struct rx *p, const char *s, size_t len)
+PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len)
 {
-	struct rx_lane *l = &p->lane[rx_lane];
+	struct rx_lane *l = &p->lane[t->lane];
 
 	_Static_assert(PCRE2_UNSET == ~(PCRE2_SIZE)0, "PCRE2_UNSET is all ones");
 	memset(l->ov, 0xff, 2 * p->novector * sizeof(*l->ov));
@@ -165,31 +160,26 @@ PCRE2_SIZE *rx_scan_begin(struct rx *p, const char *s, size_t len)
 	return l->ov;
 }
 
-void rx_optional(const struct rx *p, const char *name, const char **s, size_t *len)
+void rx_optional(const struct rx_thread *t, const struct rx *p, const char *name, const char **s, size_t *len)
 {
-	if (!rx_named(p, name, s, len))
+	if (!rx_named(t, p, name, s, len))
 		*s = NULL, *len = 0;
 }
 
-int rx_failed(void)
+int rx_take_failure(struct rx_thread *t, struct rx_failure *f)
 {
-	return failed > 0;
-}
-
-int rx_take_failure(struct rx_failure *f)
-{
-	if (!failed)
+	if (!t->failed)
 		return 0;
-	*f = failure;
-	f->count = (unsigned long)failed;
-	failed = 0;
+	*f = t->failure;
+	f->count = (unsigned long)t->failed;
+	t->failed = 0;
 	return 1;
 }
 
-void rx_put_back_failure(const struct rx_failure *f)
+void rx_put_back_failure(struct rx_thread *t, const struct rx_failure *f)
 {
-	unsigned long since = failed;
+	unsigned long since = t->failed;
 
-	failure = *f;
-	failed = f->count + since;
+	t->failure = *f;
+	t->failed = f->count + since;
 }

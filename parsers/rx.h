@@ -8,8 +8,9 @@
  *
  * Two threads may match the same patterns (parsers/segpipe.c): each has its
  * lane of match data, last subject and group-number cache, chosen by the
- * thread's rx_lane. A second lane is made, and every pattern JIT-compiled,
- * by rx_prepare_lane() before a second thread starts; from then on the
+ * struct rx_thread it matches with (its parse context's: parse_ctx.h).
+ * A second lane is made, and every pattern JIT-compiled, by
+ * rx_prepare_lane() before a second thread starts; from then on the
  * tables are read only, but for each thread's own lane.
  *
  * Patterns are UTF-8 and tolerate invalid UTF-8 in the subject
@@ -54,8 +55,27 @@ struct rx {
 	struct rx_lane lane[RX_LANES];
 };
 
-/* This thread's lane: 0 unless the thread set it (segpipe.c's walker sets 1). */
-extern _Thread_local unsigned rx_lane;
+
+/* A match that failed for another reason than "no match". */
+struct rx_failure {
+	const char *pattern; /* the pattern's name */
+	const char *subject; /* the text it was matched against (a line's), valid while that is */
+	char message[96];    /* PCRE2's words for it */
+	unsigned long count; /* failures since the last take, this one included */
+};
+
+/*
+ * One thread's matching: the lane of every pattern it uses (0, or 1 for
+ * segpipe.c's walker) and its failed matches since the last take. Part of
+ * the thread's parse context (parse_ctx.h); zeroed is lane 0, no failure.
+ * Every function below that takes one needs one (a caller without a
+ * context, as the TUI's search, keeps its own zeroed one).
+ */
+struct rx_thread {
+	unsigned lane;
+	struct rx_failure failure; /* the first failure since the last take */
+	unsigned long failed;      /* failures since the last take */
+};
 
 /* Compile `n` patterns. A bad pattern is a programming error: -1 with the PCRE2 message in *d. */
 int rx_compile(struct rx *t, size_t n, struct diag *d);
@@ -72,40 +92,38 @@ void rx_free(struct rx *t, size_t n);
  * 0, so that the line is never read in part, and is recorded as a failure
  * for rx_take_failure(): it is an error to report, not a "no match".
  */
-int rx_match(struct rx *p, const char *s, size_t len);
-
-/* A match that failed for another reason than "no match". */
-struct rx_failure {
-	const char *pattern; /* the pattern's name */
-	const char *subject; /* the text it was matched against (a line's), valid while that is */
-	char message[96];    /* PCRE2's words for it */
-	unsigned long count; /* failures since the last take, this one included */
-};
-/*
- * This thread's failures since its last call: 1 and the first of them in
- * *f (the others are dropped), or 0 when there was none. rx_failed() tells without
- * taking, cheaply.
- */
-int rx_take_failure(struct rx_failure *f);
-int rx_failed(void);
-/*
- * Give back a failure rx_take_failure() took, as this thread's first (the
- * count adds to failures since): a caller that runs other matches before
- * its own report holds its failure aside meanwhile.
- */
-void rx_put_back_failure(const struct rx_failure *f);
+int rx_match(struct rx_thread *t, struct rx *p, const char *s, size_t len);
 
 /*
- * Capture group `i` of the last match: 1 and its span, or 0 (span NULL, 0)
- * when it did not take part.
+ * t's failures since its last take: 1 and the first of them in *f (the
+ * others are dropped), or 0 when there was none. rx_failed() tells
+ * without taking, cheaply.
  */
-int rx_group(const struct rx *p, unsigned i, const char **s, size_t *len) BD_CHECK_RESULT;
+int rx_take_failure(struct rx_thread *t, struct rx_failure *f);
+static inline int rx_failed(const struct rx_thread *t)
+{
+	return t->failed > 0;
+}
+/*
+ * Give back a failure rx_take_failure() took, as t's first (the count
+ * adds to failures since): a caller that runs other matches before its
+ * own report holds its failure aside meanwhile.
+ */
+void rx_put_back_failure(struct rx_thread *t, const struct rx_failure *f);
+
+/*
+ * Capture group `i` of t's last match of `p`: 1 and its span, or 0 (span
+ * NULL, 0) when it did not take part.
+ */
+int rx_group(const struct rx_thread *t, const struct rx *p, unsigned i, const char **s,
+	     size_t *len) BD_CHECK_RESULT;
 /*
  * The same by group name. `name` must be a string literal: numbers are
  * cached by its address. A name the pattern lacks is a programming error
  * that returns 0, as a group that did not take part does.
  */
-int rx_named_lookup(const struct rx *p, const char *name, const char **s, size_t *len) BD_CHECK_RESULT;
+int rx_named_lookup(const struct rx_thread *t, const struct rx *p, const char *name, const char **s,
+		    size_t *len) BD_CHECK_RESULT;
 
 /* A name's first slot in the cache: its address, multiplied (Fibonacci hashing). */
 static inline unsigned rx_name_home(const char *name)
@@ -117,14 +135,15 @@ static inline unsigned rx_name_home(const char *name)
  * rx_named_lookup(), with the common case inline: the name cached in its
  * first slot (its group set or not). Called for every figure of every line.
  */
-static inline int BD_CHECK_RESULT rx_named(const struct rx *p, const char *name, const char **s, size_t *len)
+static inline int BD_CHECK_RESULT rx_named(const struct rx_thread *t, const struct rx *p, const char *name,
+					    const char **s, size_t *len)
 {
-	const struct rx_lane *l = &p->lane[rx_lane];
+	const struct rx_lane *l = &p->lane[t->lane];
 	unsigned h = rx_name_home(name);
 	int i = l->numbers[h];
 
 	if (l->names[h] != name)
-		return rx_named_lookup(p, name, s, len);
+		return rx_named_lookup(t, p, name, s, len);
 	if (i >= 0 && (unsigned)i < p->novector && l->ov[2 * i] != PCRE2_UNSET) {
 		*s = l->subject + l->ov[2 * i];
 		*len = l->ov[2 * i + 1] - l->ov[2 * i];
@@ -142,12 +161,12 @@ static inline int BD_CHECK_RESULT rx_named(const struct rx *p, const char *name,
  * A scanner that is unsure never calls it, and the caller matches the
  * pattern instead.
  */
-PCRE2_SIZE *rx_scan_begin(struct rx *p, const char *s, size_t len);
+PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len);
 
 /*
  * A group that may be absent, where absence is a value: its span, or NULL
  * and 0. Every other lookup is rx_named's, and checked.
  */
-void rx_optional(const struct rx *p, const char *name, const char **s, size_t *len);
+void rx_optional(const struct rx_thread *t, const struct rx *p, const char *name, const char **s, size_t *len);
 
 #endif

@@ -217,20 +217,20 @@ SCAN_STEP void scan_set(PCRE2_SIZE *ov, unsigned g, const char *s, const char *f
  * The scanners, one per pattern: 1 and the groups set, or 0 (see above).
  * `p` is the pattern the scanner stands in for.
  */
-int iperf3_scan_data(struct rx *p, const char *s, size_t n);
-int iperf3_scan_header(struct rx *p, const char *s, size_t n);
-int criterion_scan_time(struct rx *p, const char *s, size_t n);
-int criterion_scan_collecting(struct rx *p, const char *s, size_t n);
-int fortio_scan_row(struct rx *p, const char *s, size_t n);
-int fortio_scan_target(struct rx *p, const char *s, size_t n);
-int fortio_scan_counter(struct rx *p, const char *s, size_t n);
-int fortio_scan_ended(struct rx *p, const char *s, size_t n);
-int fortio_scan_code(struct rx *p, const char *s, size_t n);
-int hyperfine_scan_time(struct rx *p, const char *s, size_t n);
-int hyperfine_scan_range(struct rx *p, const char *s, size_t n);
-int hyperfine_scan_bench(struct rx *p, const char *s, size_t n);
-int hyperfine_scan_ran(struct rx *p, const char *s, size_t n);
-int hyperfine_scan_cmp(struct rx *p, const char *s, size_t n);
-int size_scan_row(struct rx *p, const char *s, size_t n);
+int iperf3_scan_data(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int iperf3_scan_header(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_collecting(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_row(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_target(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_counter(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_ended(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_code(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int hyperfine_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int hyperfine_scan_range(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int hyperfine_scan_bench(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int hyperfine_scan_ran(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int hyperfine_scan_cmp(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int size_scan_row(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 
 #endif

@@ -18,6 +18,7 @@
 #include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
+#include "parsers/parse_ctx.h"
 #include "parsers/prose.h"
 #include "util/buf.h"
 #include "util/hash.h"
@@ -79,7 +80,10 @@ struct seg {
 
 	/* the open block */
 	const struct parser *open;
-	unsigned char state[PARSER_STATE_MAX];
+	struct claim_room claim; /* its claim state (claim.state) */
+	struct claim_room spare; /* a claim's state outside a block */
+	struct rx_thread *rx;    /* the walking thread's matcher: its context's, or own_rx */
+	struct rx_thread own_rx; /* without a context: lane 0 */
 	struct line *lines;
 	size_t nlines, lines_cap, ncontent; /* ncontent: lines up to the last non-blank one */
 	struct arena block_arena;           /* cleaned text of the open block's lines */
@@ -181,10 +185,10 @@ static int asked_before(const struct asked *a, const struct line *l)
  * slot, unless a pattern failed (the line is then asked again, and the
  * failure reported again) or the state is too large to keep.
  */
-static void asked_keep(struct asked *a, const struct line *l, unsigned starter, const unsigned char *state,
-		       size_t size)
+static void asked_keep(struct asked *a, const struct rx_thread *rx, const struct line *l, unsigned starter,
+		       const unsigned char *state, size_t size)
 {
-	if (!a || rx_failed() || size > ASKED_STATE)
+	if (!a || rx_failed(rx) || size > ASKED_STATE)
 		return;
 	memcpy(a->text, l->s, l->len);
 	a->len = l->len;
@@ -199,16 +203,16 @@ static void asked_keep(struct asked *a, const struct line *l, unsigned starter, 
  * in the line's slot when it has one and no pattern failed in the asking
  * (a failure is reported once for each line it happens on).
  */
-static int line_fact(struct seg *sg, unsigned what, int (*fn)(const char *s, size_t n), const char *s,
-		     size_t n)
+static int line_fact(struct seg *sg, unsigned what, int (*fn)(struct rx_thread *rx, const char *s, size_t n),
+		     const char *s, size_t n)
 {
 	struct asked *a = sg->line_asked;
 	int v;
 
 	if (a && (a->asked & what))
 		return (a->said & what) != 0;
-	v = fn(s, n);
-	if (a && !rx_failed()) {
+	v = fn(sg->rx, s, n);
+	if (a && !rx_failed(sg->rx)) {
 		a->asked |= (uint8_t)what;
 		if (v)
 			a->said |= (uint8_t)what;
@@ -426,6 +430,13 @@ static int looks_like_command(const char *s, size_t n)
 	return w - i > 2 && s[i] == '.' && s[i + 1] == '/';
 }
 
+/* looks_like_command() as line_fact() asks it (it matches no pattern). */
+static int command_fact(struct rx_thread *rx, const char *s, size_t n)
+{
+	(void)rx;
+	return looks_like_command(s, n);
+}
+
 /*
  * The open block of a generic reader that is a tool's table after all
  * (struct parser's tool_table: its cells carry the tool's marks) becomes
@@ -440,11 +451,11 @@ static int hand_over(struct seg *sg)
 
 	if (!sg->open || !sg->open->generic || !sg->open->tool_table || !sg->ncontent)
 		return 0;
-	f = sg->open->tool_table(sg->lines, sg->ncontent);
+	f = sg->open->tool_table(sg->rx, sg->lines, sg->ncontent);
 	if (f == FMT_NONE || !(p = parser_for(f)) || p->generic)
 		return 0;
 	sg->open = p;
-	memset(sg->state, 0, p->state_size);
+	memset(sg->claim.state, 0, p->state_size);
 	return 1;
 }
 
@@ -509,10 +520,10 @@ static void close_block(struct seg *sg)
 		 * walk's to report (read as prose), not the block's parse's: held
 		 * aside while the callback parses, whichever thread it runs on.
 		 */
-		holding = rx_take_failure(&held);
+		holding = rx_take_failure(sg->rx, &held);
 		rc = sg->fn(&b, sg->ctx);
 		if (holding)
-			rx_put_back_failure(&held);
+			rx_put_back_failure(sg->rx, &held);
 		if (rc)
 			sg->stopped = rc;
 	}
@@ -542,7 +553,7 @@ static void open_block(struct seg *sg, const struct parser *p, const unsigned ch
 	close_block(sg);
 	sg->open = p;
 	sg->block_started = sg->after_author;
-	memcpy(sg->state, state, p->state_size);
+	memcpy(sg->claim.state, state, p->state_size);
 	/* the prose line right above (blank lines aside) may be the command that ran */
 	if (sg->prev_prose.len && sg->prev_prose_line == sg->last_nonblank_line) {
 		buf_add(&sg->above, sg->prev_prose.s, sg->prev_prose.len);
@@ -680,7 +691,7 @@ static void look_for_title(struct seg *sg, const struct line *l)
 		sg->title_done = 1;
 		return;
 	}
-	if (prose_title(l->s, l->len, &t)) {
+	if (prose_title(sg->rx, l->s, l->len, &t)) {
 		sg->res->title = arena_strndup(sg->arena, t.s, t.len);
 		sg->res->title_line = l->no;
 		sg->title_done = 1;
@@ -871,12 +882,12 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->pending_line = 0;
 		return;
 	}
-	command = line_fact(sg, ASKED_COMMAND, looks_like_command, s, n);
+	command = line_fact(sg, ASKED_COMMAND, command_fact, s, n);
 	if (!command && !(sg->line_asked && (sg->line_asked->asked & ASKED_NO_LEGEND))) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		struct legend_ctx lc = { sg, l->no };
 
-		if (!legend_scan(s, n, add_legend, &lc) && sg->line_asked && !rx_failed())
+		if (!legend_scan(s, n, add_legend, &lc) && sg->line_asked && !rx_failed(sg->rx))
 			sg->line_asked->asked |= ASKED_NO_LEGEND; /* a text with none has none the next time */
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
@@ -889,7 +900,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (sg->env) {
 		struct buf key = BUF_INIT, value = BUF_INIT;
 
-		if (prose_fact(l->s, l->len, &key, &value))
+		if (prose_fact(sg->rx, l->s, l->len, &key, &value))
 			add_fact(sg, key.s, value.s, value.len, l->no);
 		sg->env = 2;
 		buf_release(&key);
@@ -1097,7 +1108,7 @@ static int rule_only(const struct line *l)
 
 static void do_line(struct seg *sg, struct line *l)
 {
-	unsigned char tmp[PARSER_STATE_MAX];
+	unsigned char *tmp = sg->spare.state;
 	const char *s = l->s;
 	int blank;
 	uint32_t i = 0;
@@ -1171,7 +1182,7 @@ static void do_line(struct seg *sg, struct line *l)
 				 * "Benchmark hidden because not significant" under its
 				 * grid): the block was the tool's, and goes on.
 				 */
-				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->state) == CLAIM_BODY))
+				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
 					open_block(sg, p, tmp);
 				add_line(sg, l, 0);
 				sg->last_nonblank_line = l->no;
@@ -1181,10 +1192,10 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	if (sg->open) {
-		enum claim c = sg->open->claim(l, 1, sg->state);
+		enum claim c = sg->open->claim(l, 1, sg->claim.state);
 
 		if (c == CLAIM_NONE && hand_over(sg))
-			c = sg->open->claim(l, 1, sg->state);
+			c = sg->open->claim(l, 1, sg->claim.state);
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
@@ -1193,7 +1204,7 @@ static void do_line(struct seg *sg, struct line *l)
 			return;
 		}
 		if (c == CLAIM_START) {
-			memset(tmp, 0, sizeof(tmp));
+			memset(tmp, 0, sizeof(sg->spare.state));
 			if (sg->open->claim(l, 0, tmp) == CLAIM_START) {
 				const struct parser *p = sg->open;
 
@@ -1239,7 +1250,7 @@ static void do_line(struct seg *sg, struct line *l)
 			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			starter = p;
-			asked_keep(a, l, sg->dispatch[b][k] + 1u, tmp, p->state_size);
+			asked_keep(a, sg->rx, l, sg->dispatch[b][k] + 1u, tmp, p->state_size);
 		}
 	}
 	if (starter) {
@@ -1253,7 +1264,7 @@ static void do_line(struct seg *sg, struct line *l)
 		return;
 	}
 	if (ask)
-		asked_keep(a, l, 0, NULL, 0);
+		asked_keep(a, sg->rx, l, 0, NULL, 0);
 	sg->line_asked = asked_before(a, l) ? a : NULL;
 	sg->ending = 1;
 	close_block(sg);
@@ -1269,7 +1280,7 @@ static void do_line(struct seg *sg, struct line *l)
 	 * output: the command is no prose between them
 	 */
 	if (!(sg->pending_line && sg->pending_line + 1 == l->no && sg->pending.kind == LABEL_VARIANT &&
-	      line_fact(sg, ASKED_COMMAND, looks_like_command, l->s + l->indent, l->len - l->indent)))
+	      line_fact(sg, ASKED_COMMAND, command_fact, l->s + l->indent, l->len - l->indent)))
 		settle_pending(sg, 0);
 	prose_line(sg, l);
 	if (is_rule(l))
@@ -1378,7 +1389,8 @@ static size_t container_prefix(struct container *cp, const char *raw, size_t n, 
 
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
-		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop)
+		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop,
+		 struct parse_ctx *pc)
 {
 	struct seg sg;
 	struct specials sp;
@@ -1396,6 +1408,9 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.fn = fn;
 	sg.ctx = ctx;
 	sg.res = res;
+	sg.lab.memo = sg.cand.memo = sg.pending.memo = pc ? pc->labels : NULL;
+	sg.rx = pc ? &pc->rx : &sg.own_rx;
+	sg.claim.rx = sg.spare.rx = sg.lab.rx = sg.cand.rx = sg.pending.rx = sg.rx;
 	sg.parsers = parsers_all(&sg.nparsers);
 	sg.prev_blank = 1; /* the first line stands at the top */
 	sg.text = text;
@@ -1459,11 +1474,11 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.len = l.raw_len;
 		}
 		do_line(&sg, &l);
-		if (rx_failed()) {
+		if (rx_failed(sg.rx)) {
 			/* a claim's match failed (match limit, UTF error): the line went unclaimed */
 			struct rx_failure f;
 
-			rx_take_failure(&f);
+			rx_take_failure(sg.rx, &f);
 			diag_warn(d, name, l.no, "pattern \"%s\" could not be matched (%s): the line was read as prose",
 				  f.pattern, f.message);
 		}
@@ -1509,15 +1524,17 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 }
 
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
-	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+	      struct parse_ctx *pc)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 1);
+	return split(name, text, len, arena, fn, ctx, res, d, 1, pc);
 }
 
 int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
-		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d)
+		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+		   struct parse_ctx *pc)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 0);
+	return split(name, text, len, arena, fn, ctx, res, d, 0, pc);
 }
 
 void seg_result_release(struct seg_result *r)

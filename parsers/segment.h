@@ -52,11 +52,13 @@ struct seg_result {
  * Walk `text` (`len` bytes, any content: NULs and invalid UTF-8 are
  * tolerated) and call `fn` for every block. `name` names the text in
  * warnings. Labels and the title are copied into `arena`; the block's lines
- * are valid during the callback only. Returns 0, or the callback's non-zero
- * value.
+ * are valid during the callback only. The walk keeps what it caches in
+ * `pc`, the walking thread's parse context (parse_ctx.h; NULL: none).
+ * Returns 0, or the callback's non-zero value.
  */
 int seg_split(const char *name, const char *text, size_t len, struct arena *arena,
-	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
+	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+	      struct parse_ctx *pc);
 
 /*
  * seg_split(), except that a mapped text's pages are never given back
@@ -64,7 +66,8 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
  * walk has gone past them (segpipe.h).
  */
 int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
-		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d);
+		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
+		   struct parse_ctx *pc);
 
 void seg_result_release(struct seg_result *r);
 

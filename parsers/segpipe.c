@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parsers/parse_ctx.h"
 #include "parsers/parser.h"
 #include "parsers/rx.h"
 #include "util/mapped.h"
@@ -61,6 +62,7 @@ struct pipe {
 	struct block_batch *filling;
 	int rc;             /* seg_split_keep()'s */
 	int behind;         /* the caller was behind at the last hand-over */
+	struct parse_ctx *pc; /* its parse context, for the walk and the blocks it parses */
 
 	/* shared, under `lock` */
 	pthread_mutex_t lock;
@@ -169,7 +171,7 @@ static void parse_ahead(struct pipe *p, struct block_batch *bt, struct piped_blo
 	if (!ps)
 		return;
 	pb->parsed.from = recset_mark(&bt->rs);
-	sink_parse(ps, &pb->b, &bt->rs, &p->arena, &pb->parsed.diag, p->name, p->source);
+	sink_parse(ps, &pb->b, &bt->rs, &p->arena, &pb->parsed.diag, p->name, p->source, p->pc);
 	pb->parsed.to = recset_mark(&bt->rs);
 	pb->parsed.rs = &bt->rs;
 }
@@ -223,8 +225,13 @@ static void *walk(void *arg)
 	struct pipe *p = arg;
 	struct block_batch *bt;
 
-	rx_lane = 1;
-	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag);
+	p->pc = parse_ctx_new(1);
+	parse_ctx_hold(p->pc);
+	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag,
+			       p->pc);
+	parse_ctx_let_go(p->pc);
+	parse_ctx_free(p->pc);
+	p->pc = NULL;
 	bt = p->filling ? p->filling : block_batch_new();
 	p->filling = NULL;
 	batch_seal(bt);
@@ -269,7 +276,7 @@ static size_t pipe_min(void)
 
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
-		    struct diag *d)
+		    struct diag *d, struct parse_ctx *pc)
 {
 	struct pipe p;
 	pthread_t walker;
@@ -279,7 +286,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 
 	if (len < pipe_min() || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
 	    parsers_prepare_second_thread() < 0)
-		return seg_split(name, text, len, arena, fn, ctx, res, d);
+		return seg_split(name, text, len, arena, fn, ctx, res, d, pc);
 	memset(&p, 0, sizeof(p));
 	p.name = name;
 	p.text = text;
@@ -293,7 +300,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	pthread_cond_init(&p.room, NULL);
 	if (pthread_create(&walker, NULL, walk, &p)) {
 		pipe_release(&p);
-		return seg_split(name, text, len, arena, fn, ctx, res, d);
+		return seg_split(name, text, len, arena, fn, ctx, res, d, pc);
 	}
 	while (!last) {
 		struct block_batch *bt = pop(&p, done);

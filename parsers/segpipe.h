@@ -12,10 +12,16 @@
  * label.c, legend.c, prose.c, every parser's claim() and, while the caller
  * is behind, parse() of the blocks it finds, into a record set of the
  * block's own (struct seg_parsed: the callback appends it where it would
- * have parsed). What the walk and the parsers keep between calls is kept
- * per thread (_Thread_local), or under a lock where it outlives a thread;
- * each thread matches with its own lane of every pattern (rx.h). The
- * callback, and so the model and the store, runs on the caller's thread.
+ * have parsed). What the walk and the parsers keep between calls is in a
+ * parse context (parse_ctx.h) of the thread's own: the walker makes its
+ * own, the caller passes its own as `pc`, each reached through the sink
+ * and the segmenter's state; tables built once for every thread are
+ * published whole (label.c's word sets, text_find()'s memo), or under a
+ * lock where what they hand out outlives a thread. Each thread matches
+ * with its own lane of every pattern: its context's matcher (rx.h) picks
+ * the lane and keeps the thread's failed matches; a claim finds it beside
+ * its state (claim_rx()). The callback, and so the model and the store,
+ * runs on the caller's thread.
  *
  * BENCHDELTA_PIPE_PARSE=walker has the walker parse every block, =caller
  * none (tests compare both with one thread).
@@ -39,13 +45,14 @@
  * `d` in the order seg_split() gives them. A block parsed already has
  * b->parsed, its runs with `source` and its strings in `arena`; the
  * callback takes its records and warnings (diag_take()), or leaves them
- * to be freed. When `fn` stops the walk, the
+ * to be freed. `pc` is the caller's parse context (NULL: none), the
+ * walker's is its own. When `fn` stops the walk, the
  * walker may have read on to its next block: warnings it gave on the way
  * are kept, blocks it found are not handed over. Falls back to seg_split()
  * when a thread cannot be had.
  */
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
-		    struct diag *d);
+		    struct diag *d, struct parse_ctx *pc);
 
 #endif

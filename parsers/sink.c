@@ -10,6 +10,7 @@
 #include "parsers/clean.h"
 #include "parsers/metrics.h"
 #include "parsers/names.h"
+#include "parsers/parse_ctx.h"
 #include "util/buf.h"
 #include "util/text.h"
 
@@ -72,7 +73,7 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	m->quantity = quantity;
 	m->stat = stat;
 	m->unit = unit;
-	m->dir = metric_direction(quantity, stat);
+	m->dir = metric_direction_in(s->ctx ? &s->ctx->metrics : NULL, quantity, stat);
 	m->value = value;
 	m->n = n;
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
@@ -232,7 +233,7 @@ void sink_report_rx_failures(struct sink *s)
 	const struct line *at = NULL;
 	struct rx_failure f;
 
-	if (!rx_take_failure(&f))
+	if (!rx_take_failure(s->rx, &f))
 		return;
 	for (uint32_t i = 0; b && i < b->n && !at; i++)
 		if (f.subject >= b->lines[i].s && f.subject <= b->lines[i].s + b->lines[i].len)
@@ -242,17 +243,23 @@ void sink_report_rx_failures(struct sink *s)
 }
 
 void sink_parse(const struct parser *p, const struct block *b, struct recset *rs,
-		struct arena *arena, struct diag *d, const char *name, uint32_t source)
+		struct arena *arena, struct diag *d, const char *name, uint32_t source,
+		struct parse_ctx *pc)
 {
 	struct sink s;
+	struct rx_thread own; /* without a context: lane 0, the failures reported below */
 
 	memset(&s, 0, sizeof(s));
+	if (!pc)
+		memset(&own, 0, sizeof(own));
 	s.rs = rs;
 	s.arena = arena;
 	s.diag = d;
 	s.name = name;
 	s.source = source;
 	s.block = b;
+	s.ctx = pc;
+	s.rx = pc ? &pc->rx : &own;
 	p->parse(b, &s);
 	sink_report_rx_failures(&s);
 }

@@ -152,9 +152,9 @@ struct table {
 };
 
 /* A number group of the last row match, in the radix of its column. */
-static int column(const char *name, int radix, double *v, const char **at, size_t *len)
+static int column(const struct rx_thread *rx, const char *name, int radix, double *v, const char **at, size_t *len)
 {
-	return rx_named(&patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
+	return rx_named(rx, &patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
 }
 
 /* RX_ROW's groups, by number (tests/unit/test_scan.c holds them to the names). */
@@ -165,7 +165,7 @@ enum { G_MARK = 1, G_TEXT, G_DATA, G_BSS, G_DEC, G_HEX, G_FILE, G_ARCHIVE };
  * decimal columns and a file name of printable ASCII. A diff's marker, 0x
  * figures, an archive member ("(ex"), any other byte are the pattern's.
  */
-int size_scan_row(struct rx *rx, const char *s, size_t n)
+int size_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
 	const char *e = s + n, *p = s, *f[12], *file, *file_end;
 	PCRE2_SIZE *ov;
@@ -194,7 +194,7 @@ int size_scan_row(struct rx *rx, const char *s, size_t n)
 		if (!scan_is_blank(*p))
 			file_end = p + 1;
 	}
-	ov = rx_scan_begin(rx, s, n);
+	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, G_TEXT, s, f[0], f[1]);
 	scan_set(ov, G_DATA, s, f[2], f[3]);
 	scan_set(ov, G_BSS, s, f[4], f[5]);
@@ -219,18 +219,18 @@ static void on_row(struct table *t, const struct line *l)
 	size_t len[4], n, file_len, archive_len = 0;
 	uint32_t run;
 
-	if (!size_scan_row(&patterns[RX_ROW], l->s, l->len) && !rx_match(&patterns[RX_ROW], l->s, l->len)) {
+	if (!size_scan_row(t->s->rx, &patterns[RX_ROW], l->s, l->len) && !rx_match(t->s->rx, &patterns[RX_ROW], l->s, l->len)) {
 		skip_row(t, l, "garbled size row");
 		return;
 	}
 	for (int i = 0; i < 4; i++) {
-		if (column(names[i], radix, &v[i], &at[i], &len[i]) < 0) {
+		if (column(t->s->rx, names[i], radix, &v[i], &at[i], &len[i]) < 0) {
 			skip_row(t, l, "garbled size row");
 			return;
 		}
 	}
 	/* dec (or oct) and hex are the same sum printed twice: a digit changed in transit shows */
-	if (column("hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
+	if (column(t->s->rx, "hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
 		skip_row(t, l, "garbled size row (its hex column is not its total)");
 		return;
 	}
@@ -238,7 +238,7 @@ static void on_row(struct table *t, const struct line *l)
 		skip_row(t, l, "garbled size row (text + data + bss is not its total)");
 		return;
 	}
-	if (!rx_named(&patterns[RX_ROW], "file", &file, &file_len)) {
+	if (!rx_named(t->s->rx, &patterns[RX_ROW], "file", &file, &file_len)) {
 		skip_row(t, l, "size row without its file name");
 		return;
 	}
@@ -251,8 +251,8 @@ static void on_row(struct table *t, const struct line *l)
 				  (int)len[3], at[3]);
 		return;
 	}
-	rx_optional(&patterns[RX_ROW], "archive", &archive, &archive_len);
-	rx_optional(&patterns[RX_ROW], "mark", &p, &n);
+	rx_optional(t->s->rx, &patterns[RX_ROW], "archive", &archive, &archive_len);
+	rx_optional(t->s->rx, &patterns[RX_ROW], "mark", &p, &n);
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
 	ALLOC_GROW(t->marks, (size_t)(run - t->first_run) + 1, t->marks_cap);

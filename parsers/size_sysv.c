@@ -204,9 +204,9 @@ static void begin(struct parse *ps, const struct line *title, const struct line 
 	memset(f, 0, sizeof(*f));
 	f->run = sink_txn_begin(ps->s, &f->t, title ? title : header);
 	sink_run_end(ps->s, f->run, header);
-	if (title && rx_match(&patterns[RX_TITLE], title->s, title->len) &&
-	    rx_named(&patterns[RX_TITLE], "file", &file, &file_len)) {
-		rx_optional(&patterns[RX_TITLE], "archive", &archive, &archive_len);
+	if (title && rx_match(ps->s->rx, &patterns[RX_TITLE], title->s, title->len) &&
+	    rx_named(ps->s->rx, &patterns[RX_TITLE], "file", &file, &file_len)) {
+		rx_optional(ps->s->rx, &patterns[RX_TITLE], "archive", &archive, &archive_len);
 		size_name_run(ps->s, &ps->names, f->run, file, file_len, archive, archive_len);
 	}
 }
@@ -219,8 +219,8 @@ static void on_section(struct parse *ps, const struct line *l)
 	double v;
 	struct buf q = BUF_INIT;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "size", &num, &n) ||
-	    !rx_named(p, "name", &name, &name_len) || size_number(num, n, 0, &v) < 0) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "size", &num, &n) ||
+	    !rx_named(ps->s->rx, p, "name", &name, &name_len) || size_number(num, n, 0, &v) < 0) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled size -A section row");
 		return;
 	}
@@ -240,7 +240,7 @@ static void on_total(struct parse *ps, const struct line *l)
 	size_t n;
 	double v;
 
-	if (!rx_match(p, l->s, l->len) || !rx_named(p, "size", &num, &n) ||
+	if (!rx_match(ps->s->rx, p, l->s, l->len) || !rx_named(ps->s->rx, p, "size", &num, &n) ||
 	    size_number(num, n, 0, &v) < 0) {
 		sink_damage(ps->s, ps->cur.run, l, "garbled size -A Total line");
 		return;

@@ -346,22 +346,22 @@ static void on_item(struct sink *s, const struct line *l, enum kind k, struct si
 	uint32_t run;
 	int by_path = 0;
 
-	if (!rx_match(p, l->s, l->len) ||
-	    !(rx_named(p, "num", &num, &kn) || (k == K_LS && rx_named(p, "xnum", &num, &kn))) ||
-	    (k != K_LS && !rx_named(p, "unit", &unit, &un))) {
+	if (!rx_match(s->rx, p, l->s, l->len) ||
+	    !(rx_named(s->rx, p, "num", &num, &kn) || (k == K_LS && rx_named(s->rx, p, "xnum", &num, &kn))) ||
+	    (k != K_LS && !rx_named(s->rx, p, "unit", &unit, &un))) {
 		sink_warn(s, l, "garbled size list item skipped");
 		return;
 	}
 	if (k != K_LS) {
-		if (!rx_named(p, "name", &name, &nn)) {
+		if (!rx_named(s->rx, p, "name", &name, &nn)) {
 			sink_warn(s, l, "garbled size list item skipped");
 			return;
 		}
-	} else if (!rx_named(p, "comment", &name, &nn) || !nn) {
+	} else if (!rx_named(s->rx, p, "comment", &name, &nn) || !nn) {
 		/* an `ls -l` line is named by its comment ("# lto"), else by its path, the last word */
 		const char *w;
 
-		if (!rx_named(p, "rest", &name, &nn)) {
+		if (!rx_named(s->rx, p, "rest", &name, &nn)) {
 			sink_warn(s, l, "garbled size list item skipped");
 			return;
 		}
@@ -371,7 +371,7 @@ static void on_item(struct sink *s, const struct line *l, enum kind k, struct si
 		name = w;
 		by_path = 1;
 	}
-	if (k == K_LS && (rx_named(p, "hu", &hu, &hn) || rx_named(p, "xhu", &hu, &hn)) && hn == 1 &&
+	if (k == K_LS && (rx_named(s->rx, p, "hu", &hu, &hn) || rx_named(s->rx, p, "xhu", &hu, &hn)) && hn == 1 &&
 	    kn - 1 < sizeof(plain)) {
 		/* ls -lh: the number before the letter, its decimal mark a point */
 		for (size_t i = 0; i + 1 < kn; i++)

@@ -171,7 +171,7 @@ static int first_head_is(const struct line *l, const char *head)
 }
 
 /* struct parser's tool_table: the tool of TOOL_TABLES whose header and marks the block has, or FMT_NONE. */
-static enum fmt tool_table(const struct line *lines, size_t n)
+static enum fmt tool_table(struct rx_thread *rx, const struct line *lines, size_t n)
 {
 	size_t h = 0;
 
@@ -181,7 +181,7 @@ static enum fmt tool_table(const struct line *lines, size_t n)
 		if (!first_head_is(&lines[h], tool_heads[k]))
 			continue;
 		for (size_t i = h + 1; i < n; i++)
-			if (classify(&lines[i]) == K_ROW && rx_match(&tool_marks[k], lines[i].s, lines[i].len))
+			if (classify(&lines[i]) == K_ROW && rx_match(rx, &tool_marks[k], lines[i].s, lines[i].len))
 				return tool_fmts[k];
 	}
 	return FMT_NONE;

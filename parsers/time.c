@@ -425,7 +425,7 @@ static void on_status(struct parse *ps, const struct line *l)
 	struct rx *p = &patterns[RX_STATUS];
 	struct run *r = &ps->s->rs->runs[ps->run];
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled GNU time status line");
 		return;
 	}
@@ -454,7 +454,7 @@ static void on_default(struct parse *ps, const struct line *l, int which)
 
 	struct reading r[7];
 
-	if (!rx_match(p, l->s, l->len)) {
+	if (!rx_match(ps->s->rx, p, l->s, l->len)) {
 		sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 		return;
 	}
@@ -465,7 +465,7 @@ static void on_default(struct parse *ps, const struct line *l, int which)
 		size_t n;
 
 		/* the percent sign follows the group in this format */
-		if (!rx_named(p, groups[i][0], &v, &n) ||
+		if (!rx_named(ps->s->rx, p, groups[i][0], &v, &n) ||
 		    read_field(f, v, f->kind == F_PERCENT ? n + 1 : n, &r[i]) < 0) {
 			sink_damage(ps->s, ps->run, l, "garbled GNU time line");
 			return;
@@ -484,8 +484,8 @@ static void on_verbose(struct parse *ps, const struct line *l)
 	double status;
 	struct reading r;
 
-	if (rx_match(p, l->s, l->len) && rx_named(p, "label", &label, &label_len) &&
-	    rx_named(p, "value", &v, &n))
+	if (rx_match(ps->s->rx, p, l->s, l->len) && rx_named(ps->s->rx, p, "label", &label, &label_len) &&
+	    rx_named(ps->s->rx, p, "value", &v, &n))
 		f = field_of(label, label_len);
 	if (!f) {
 		sink_damage(ps->s, ps->run, l, "unrecognized GNU time -v line");
@@ -536,16 +536,16 @@ static void on_shell(struct parse *ps, const struct line *l)
 	int k = -1;
 	double x;
 
-	if (rx_match(p, l->s, l->len)) {
-		if (rx_named(p, "ms", &at, &at_len)) {
+	if (rx_match(ps->s->rx, p, l->s, l->len)) {
+		if (rx_named(ps->s->rx, p, "ms", &at, &at_len)) {
 			k = clock_parse(at, at_len, &x);
-		} else if (rx_named(p, "p", &at, &at_len)) {
+		} else if (rx_named(ps->s->rx, p, "p", &at, &at_len)) {
 			k = num_unlocalize(at, at_len, 1, plain, sizeof(plain));
 			if (k >= 0)
 				k = num_parse(plain, (size_t)k, &x);
 		}
 	}
-	if (k >= 0 && !rx_named(p, "name", &name, &name_len))
+	if (k >= 0 && !rx_named(ps->s->rx, p, "name", &name, &name_len))
 		k = -1;
 	if (k < 0) {
 		sink_damage(ps->s, ps->run, l, "garbled time line");

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/parse_ctx.h"
 #include "parsers/segment.h"
 #include "store/clean.h"
 #include "store/expname.h"
@@ -341,7 +342,10 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 {
 	struct model *m = b->m;
 	struct import_result *res = b->res;
+	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
+	struct parse_ctx *pc = parse_ctx_new(0);
 
+	parse_ctx_hold(pc);
 	res->inputs = xcalloc(n ? n : 1, sizeof(*res->inputs));
 	res->ninputs = n;
 	for (size_t i = 0; i < n; i++) {
@@ -365,12 +369,15 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 		t.name = display_name(in[i].name);
 		t.input_variant = unnamed_variant(m, &in[i]);
 		t.keep_blocks = !b->o->last_import || i + 1 < n;
+		t.pc = pc;
 		repeats_reset(&b->rp);
 		import_text(&t, &mark, &sr, b->d);
 		end_text(b, i, t.source, &mark, t.meas_out, &sr);
 		seg_result_release(&sr);
 	}
 	repeats_release(&b->rp);
+	parse_ctx_let_go(pc);
+	parse_ctx_free(pc);
 	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
 	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
 	/* name: decided once over the batch, its evidence gathered per block above */

@@ -42,6 +42,7 @@ struct ctx {
 	struct buf key_text; /* block_key()'s text, kept between blocks */
 	const struct record_spool *spool; /* the batch's (model.h), or NULL */
 	const struct stored_lookup *stored; /* the store's answers, or NULL */
+	struct parse_ctx *pc; /* this thread's parse context (t->pc) */
 	size_t meas_out;     /* measurements of this text handed to the spool */
 	/*
 	 * m->blocks held keys before this text: only then can a block key of
@@ -197,7 +198,8 @@ static int on_block(const struct block *b, void *arg)
 		recset_append_range(&m->rs, b->parsed->rs, &b->parsed->from, &b->parsed->to);
 		diag_take(c->no_hand ? &parse_d : c->d, &b->parsed->diag);
 	} else {
-		sink_parse(p, b, &m->rs, &m->arena, c->no_hand ? &parse_d : c->d, c->name, c->source);
+		sink_parse(p, b, &m->rs, &m->arena, c->no_hand ? &parse_d : c->d, c->name, c->source,
+			   c->pc);
 	}
 	if (c->no_hand)
 		leave_out_hand(c, p, b, from, &mark, &parse_d);
@@ -313,8 +315,9 @@ void import_text(struct import_text *t, const struct recset_mark *mark, struct s
 	c.rp = t->rp;
 	c.spool = t->spool;
 	c.stored = t->stored;
+	c.pc = t->pc;
 	seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c, sr,
-			d);
+			d, c.pc);
 	end_tables(&c, mark);
 	free(c.tables);
 	strmap_release(&c.seen);

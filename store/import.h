@@ -136,6 +136,7 @@ void import_result_release(struct import_result *res);
 /* ---- one text's segment and parse stages (store/batch.c runs them) ---- */
 
 struct naming;
+struct parse_ctx;
 struct repeats;
 struct seg_result;
 
@@ -152,6 +153,7 @@ struct import_text {
 	const char *input_variant; /* the variant of runs nothing names (arena) */
 	int keep_blocks;           /* put the text's block keys in m->blocks: a later text may ask */
 	size_t meas_out;           /* set: the text's measurements t->spool took */
+	struct parse_ctx *pc;      /* the importing thread's parse context (parsers/parse_ctx.h) */
 };
 
 /*

@@ -1604,7 +1604,8 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 {
 	struct naming *nm = p->nm;
 	struct model *m = p->m;
-	struct label lab = { 0 };
+	struct rx_thread rx = { 0 }; /* lane 0, the importing thread's (a walker matches with lane 1) */
+	struct label lab = { .rx = &rx };
 	const char **names = NULL;
 	size_t names_cap = 0;
 	struct strmap captions = STRMAP_INIT; /* the lines of the group asked, each once */

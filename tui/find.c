@@ -53,6 +53,7 @@ static int step(struct tui *t, int dir)
 	struct find_state *f = find_of(t);
 	struct list *l = s->lines ? s->lines(t) : NULL;
 	struct buf b = BUF_INIT;
+	struct rx_thread own = { 0 }; /* lane 0: the TUI's thread parses nothing meanwhile */
 	size_t *hit = NULL, nhits = 0, cap = 0, j;
 	int wrapped = 0;
 
@@ -63,7 +64,7 @@ static int step(struct tui *t, int dir)
 	for (size_t k = 0; k < l->count; k++) {
 		buf_reset(&b);
 		s->line_text(t, k, &b);
-		if (rx_match(&f->rx, buf_str(&b), b.len)) {
+		if (rx_match(&own, &f->rx, buf_str(&b), b.len)) {
 			ALLOC_GROW(hit, nhits + 1, cap);
 			hit[nhits++] = k;
 		}

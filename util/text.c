@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <wchar.h>
@@ -262,27 +263,31 @@ static size_t rarest_byte(const char *needle, size_t k)
 
 /*
  * The rarest byte of recent needles, by the needle's address and length:
- * most needles are literals, asked again and again. A slot may answer for
- * another string of that length at that address by now: any byte of the
+ * most needles are literals, asked again and again. A pure cache, shared
+ * by every thread: a slot is one atomic word, the upper bits of a hash of
+ * the needle's address and length above the byte's index. A slot may
+ * answer for another needle (a string of that length at that address by
+ * now, a hash that collides, another thread's write): any byte of the
  * needle finds the same first match (only the number of tries differs), so
- * a stale answer is still a right one. Each thread has slots of its own.
+ * any index below the needle's length is a right answer, and a bigger one
+ * is never used.
  */
 #define RARE_SLOTS 64
-static _Thread_local struct {
-	const char *needle;
-	size_t len, at;
-} rare_memo[RARE_SLOTS];
+#define RARE_INDEX 0xffu /* the index's bits (RARE_WITHIN fits) */
+static _Atomic uint64_t rare_memo[RARE_SLOTS];
 
 static size_t rare_at(const char *needle, size_t k)
 {
-	size_t h = (size_t)(((uint64_t)(uintptr_t)needle * 0x9e3779b97f4a7c15ull) >> 58) % RARE_SLOTS;
+	uint64_t key = ((uint64_t)(uintptr_t)needle ^ ((uint64_t)k << 48)) * 0x9e3779b97f4a7c15ull;
+	_Atomic uint64_t *slot = &rare_memo[key >> 58];
+	uint64_t v = atomic_load_explicit(slot, memory_order_relaxed);
+	size_t at;
 
-	if (rare_memo[h].needle != needle || rare_memo[h].len != k) {
-		rare_memo[h].needle = needle;
-		rare_memo[h].len = k;
-		rare_memo[h].at = rarest_byte(needle, k);
-	}
-	return rare_memo[h].at;
+	if ((v & ~(uint64_t)RARE_INDEX) == (key & ~(uint64_t)RARE_INDEX) && (v & RARE_INDEX) < k)
+		return (size_t)(v & RARE_INDEX);
+	at = rarest_byte(needle, k);
+	atomic_store_explicit(slot, (key & ~(uint64_t)RARE_INDEX) | at, memory_order_relaxed);
+	return at;
 }
 
 const char *text_find(const char *s, size_t n, const char *needle)

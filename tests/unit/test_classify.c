@@ -55,11 +55,13 @@ static void kind_is(enum fmt f, const char *text, const char *kind)
 static int starts(enum fmt f, const char *text)
 {
 	const struct parser *p = parser_of(f);
-	unsigned char state[PARSER_STATE_MAX];
+	struct claim_room room;
+	struct rx_thread rx = { 0 };
 	struct line l = line_of(text);
 
-	memset(state, 0, sizeof(state));
-	return p->claim(&l, 0, state) == CLAIM_START;
+	memset(&room, 0, sizeof(room));
+	room.rx = &rx;
+	return p->claim(&l, 0, room.state) == CLAIM_START;
 }
 
 /* A near-miss: not the format's line, and no block starts with it. */

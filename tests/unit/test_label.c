@@ -44,7 +44,8 @@ static void test_keys(void **state)
 static void check_read(const char *line, int plain_ok, enum label_kind kind, const char *variant,
 		       const char *scenario)
 {
-	struct label l = { 0 };
+	struct rx_thread rx = { 0 };
+	struct label l = { .rx = &rx };
 	enum label_kind got = label_read(line, strlen(line), plain_ok, &l);
 
 	if (got != kind)
@@ -60,7 +61,8 @@ static void check_read(const char *line, int plain_ok, enum label_kind kind, con
 
 static void test_bare_line_keeps_text(void **state)
 {
-	struct label l = { 0 };
+	struct rx_thread rx = { 0 };
+	struct label l = { .rx = &rx };
 
 	(void)state;
 	/* a bare short line naming no build is a section, its text kept for a fence caption */

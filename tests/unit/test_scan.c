@@ -23,7 +23,7 @@ extern const struct parser fortio_parser;
 extern const struct parser hyperfine_parser;
 extern const struct parser size_parser;
 
-typedef int (*scanner)(struct rx *p, const char *s, size_t n);
+typedef int (*scanner)(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 
 static struct rx *pattern_named(const struct parser *ps, const char *name)
 {
@@ -33,6 +33,9 @@ static struct rx *pattern_named(const struct parser *ps, const char *name)
 	fail_msg("no pattern %s", name);
 	return NULL;
 }
+
+/* the matcher every scanner and pattern here uses: lane 0, one thread */
+static struct rx_thread th;
 
 #define MAX_GROUPS 40
 
@@ -44,18 +47,18 @@ static int agree(struct rx *p, scanner scan, const char *s, size_t n)
 {
 	size_t from[MAX_GROUPS], len[MAX_GROUPS];
 	const char *g;
-	int took = scan(p, s, n);
+	int took = scan(&th, p, s, n);
 
 	assert_true(p->novector <= MAX_GROUPS);
 	if (!took)
 		return 0;
 	for (unsigned i = 0; i < p->novector; i++) {
-		from[i] = rx_group(p, i, &g, &len[i]) ? (size_t)(g - s) : SIZE_MAX;
+		from[i] = rx_group(&th, p, i, &g, &len[i]) ? (size_t)(g - s) : SIZE_MAX;
 	}
-	if (!rx_match(p, s, n))
+	if (!rx_match(&th, p, s, n))
 		fail_msg("%s: the scanner reads a line the pattern does not match: \"%.*s\"", p->name, (int)n, s);
 	for (unsigned i = 0; i < p->novector; i++) {
-		size_t f = rx_group(p, i, &g, &len[MAX_GROUPS - 1]) ? (size_t)(g - s) : SIZE_MAX;
+		size_t f = rx_group(&th, p, i, &g, &len[MAX_GROUPS - 1]) ? (size_t)(g - s) : SIZE_MAX;
 
 		if (f != from[i] || (f != SIZE_MAX && len[MAX_GROUPS - 1] != len[i]))
 			fail_msg("%s: group %u differs on \"%.*s\": scanner %zu+%zu, pattern %zu+%zu", p->name, i,
@@ -106,7 +109,7 @@ static void agree_all(struct rx *p, scanner scan, const char *const *lines, size
 		if (agree(p, scan, lines[i], strlen(lines[i])) != want)
 			fail_msg("%s: the scanner %s \"%s\"", p->name, want ? "leaves to the pattern" : "reads",
 				 lines[i]);
-		if (!want && match >= 0 && rx_match(p, lines[i], strlen(lines[i])) != match)
+		if (!want && match >= 0 && rx_match(&th, p, lines[i], strlen(lines[i])) != match)
 			fail_msg("%s: the pattern %s \"%s\"", p->name, match ? "does not match" : "matches", lines[i]);
 		agree_mutated(p, scan, lines[i]);
 	}
