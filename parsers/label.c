@@ -196,8 +196,10 @@ static int in_list(const char *w, size_t n, const char *const *list)
 /*
  * The words of a text, split once: a label candidate is asked for its
  * words a dozen times (which list each is in, how many there are), and
- * mostly of the same text, so the last few splits are kept by their text
- * (each thread its own). A text longer than SPLIT_TEXT is split each time.
+ * mostly of the same text, so the last few splits are kept by their text,
+ * in the label memo of the struct label being read (its parse context's:
+ * each thread its own). A text longer than SPLIT_TEXT, or read without a
+ * memo (NULL splits), is split each time: the same words, only slower.
  */
 #define SPLIT_TEXT 160
 #define SPLIT_WORDS (SPLIT_TEXT / 2 + 1)
@@ -211,10 +213,11 @@ struct split {
 	struct word w[SPLIT_WORDS];
 };
 
-static _Thread_local struct split splits[SPLITS] = {
-	{ .n = SIZE_MAX }, { .n = SIZE_MAX }, { .n = SIZE_MAX }, { .n = SIZE_MAX },
+/* The last SPLITS splits (label_memo_new() marks every slot empty). */
+struct word_splits {
+	struct split slot[SPLITS];
+	unsigned next; /* the oldest slot: the next one taken */
 };
-static _Thread_local unsigned split_next;
 
 /* The next word of s[0..n) from *i on into w (at most cap - 1 bytes kept); its length, or 0 at the end. */
 static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap, size_t *len)
@@ -235,17 +238,17 @@ static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap,
 	return 1;
 }
 
-/* The split of s[0..n) (n <= SPLIT_TEXT): a kept one, or a new one in the oldest slot. */
-static const struct split *split_of(const char *s, size_t n)
+/* The split of s[0..n) (n <= SPLIT_TEXT): one kept in *splits, or a new one in its oldest slot. */
+static const struct split *split_of(struct word_splits *splits, const char *s, size_t n)
 {
 	struct split *sp;
 	size_t i = 0, used = 0, len;
 
 	for (unsigned k = 0; k < SPLITS; k++)
-		if (splits[k].n == n && !memcmp(splits[k].text, s, n))
-			return &splits[k];
-	sp = &splits[split_next];
-	split_next = (split_next + 1) % SPLITS;
+		if (splits->slot[k].n == n && !memcmp(splits->slot[k].text, s, n))
+			return &splits->slot[k];
+	sp = &splits->slot[splits->next];
+	splits->next = (splits->next + 1) % SPLITS;
 	memcpy(sp->text, s, n);
 	sp->n = n;
 	sp->count = 0;
@@ -260,15 +263,19 @@ static const struct split *split_of(const char *s, size_t n)
 	return sp;
 }
 
-/* Call fn for each word of s (letters and digits, lower-cased); how many words s has (all of them when fn stops none). */
-static size_t words(const char *s, size_t n, int (*fn)(const struct word *w, void *ctx), void *ctx, int *stop)
+/*
+ * Call fn for each word of s (letters and digits, lower-cased); how many
+ * words s has (all of them when fn stops none). `splits`: the kept splits
+ * (the label memo's), or NULL to split s here.
+ */
+static size_t words(struct word_splits *splits, const char *s, size_t n, int (*fn)(const struct word *w, void *ctx), void *ctx, int *stop)
 {
 	size_t count = 0, i = 0, len;
 	char buf[48];
 
 	*stop = 0;
-	if (n <= SPLIT_TEXT) {
-		const struct split *sp = split_of(s, n);
+	if (splits && n <= SPLIT_TEXT) {
+		const struct split *sp = split_of(splits, s, n);
 
 		if (!fn)
 			return sp->count;
@@ -392,26 +399,26 @@ static int check_all(const struct word *wd, void *ctx)
 	return 0;
 }
 
-static int any_word(const char *s, size_t n, const char *const *list)
+static int any_word(struct word_splits *splits, const char *s, size_t n, const char *const *list)
 {
 	int stop;
 
-	words(s, n, hit_list, (void *)list, &stop);
+	words(splits, s, n, hit_list, (void *)list, &stop);
 	return stop;
 }
 
 int label_names_build(const char *s, size_t n)
 {
-	return any_word(s, n, build_words);
+	return any_word(NULL, s, n, build_words); /* no memo at hand: split here */
 }
 
-static int all_words(const char *s, size_t n, const char *const *list)
+static int all_words(struct word_splits *splits, const char *s, size_t n, const char *const *list)
 {
 	struct all_in a = { list, 1, 0 };
 	int stop;
 
 	/* numbers alone ("2017-07-24") are in no list */
-	if (!words(s, n, check_all, &a, &stop))
+	if (!words(splits, s, n, check_all, &a, &stop))
 		return 0;
 	return a.all && a.named;
 }
@@ -441,17 +448,17 @@ static int check_tool_word(const struct word *w, void *ctx)
 }
 
 /* "K6 Output", "wrk results": a tool's name among the words that organise a report names no build. */
-static int tool_section(const char *s, size_t n)
+static int tool_section(struct word_splits *splits, const char *s, size_t n)
 {
 	struct tool_words t = { 0, 0 };
 	int stop;
 
-	words(s, n, check_tool_word, &t, &stop);
+	words(splits, s, n, check_tool_word, &t, &stop);
 	return !stop && t.section && t.tool;
 }
 
 /* Remove "(just for reference)"-like asides, anywhere in the text. */
-static void drop_asides(struct buf *b)
+static void drop_asides(struct word_splits *splits, struct buf *b)
 {
 	for (size_t i = 0; i < b->len; i++) {
 		char *close;
@@ -461,8 +468,8 @@ static void drop_asides(struct buf *b)
 			continue;
 		end = (size_t)(close - b->s) + 1;
 		/* an aside: only aside words, or a whole sentence ("(the log got cut)") */
-		if (!all_words(b->s + i + 1, end - i - 2, aside_words) &&
-		    !any_word(b->s + i + 1, end - i - 2, prose_words))
+		if (!all_words(splits, b->s + i + 1, end - i - 2, aside_words) &&
+		    !any_word(splits, b->s + i + 1, end - i - 2, prose_words))
 			continue;
 		/* "(before)" alone names the build; "(as mentioned before)" is an aside */
 		if (label_build_word(b->s + i + 1, end - i - 2))
@@ -495,7 +502,7 @@ static void tidy(struct buf *b)
 }
 
 /* "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma that follows a build. */
-static void cut_clause(struct buf *b)
+static void cut_clause(struct word_splits *splits, struct buf *b)
 {
 	const char *comma = NULL;
 	int depth = 0;
@@ -510,7 +517,7 @@ static void cut_clause(struct buf *b)
 			comma = b->s + i;
 	}
 
-	if (comma && any_word(b->s, (size_t)(comma - b->s), build_words)) {
+	if (comma && any_word(splits, b->s, (size_t)(comma - b->s), build_words)) {
 		b->len = (size_t)(comma - b->s);
 		b->s[b->len] = '\0';
 		tidy(b);
@@ -825,7 +832,7 @@ static const char *const change_words[] = {
  * phrase is short, holds no prose word and names a build or a change.
  * Returns 1 with *b cut to the phrase.
  */
-static int sentence_tail(struct buf *b)
+static int sentence_tail(struct word_splits *splits, struct buf *b)
 {
 	static const char *const heads[] = { "with", "without", "using", "before", "after", NULL };
 	size_t at = (size_t)-1;
@@ -855,12 +862,12 @@ static int sentence_tail(struct buf *b)
 
 		size_t hl = 0;
 
-		nw = words(t, tn, NULL, NULL, &stop);
+		nw = words(splits, t, tn, NULL, NULL, &stop);
 		/* "before"/"after" name builds only with what they are before or after: "after a restart" names none */
 		if ((tn > 6 && !strncasecmp_ascii(t, "after ", 6)) || (tn > 7 && !strncasecmp_ascii(t, "before ", 7)))
 			hl = t[0] == 'a' || t[0] == 'A' ? 6 : 7;
-		if (nw < 2 || nw > 5 || any_word(t, tn, prose_words) ||
-		    !(any_word(t + hl, tn - hl, build_words) || any_word(t + hl, tn - hl, change_words)))
+		if (nw < 2 || nw > 5 || any_word(splits, t, tn, prose_words) ||
+		    !(any_word(splits, t + hl, tn - hl, build_words) || any_word(splits, t + hl, tn - hl, change_words)))
 			return 0;
 		memmove(b->s, t, tn);
 		b->len = tn;
@@ -880,12 +887,12 @@ static int change_or_filler(const struct word *w, void *ctx)
 }
 
 /* "This PR", "with this patch": a marked label of a few words naming a change. */
-static int change_label(const struct buf *b)
+static int change_label(struct word_splits *splits, const struct buf *b)
 {
 	int stop;
-	size_t nw = words(b->s, b->len, change_or_filler, NULL, &stop);
+	size_t nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
 
-	return !stop && nw <= 4 && any_word(b->s, b->len, change_words);
+	return !stop && nw <= 4 && any_word(splits, b->s, b->len, change_words);
 }
 
 /*
@@ -927,7 +934,7 @@ static int change_target(const char *s, size_t n)
  * quotes and a closing verb ("gives") dropped, when it is one to three
  * words. Returns 1 with *b cut to it.
  */
-static int from_to(struct buf *b)
+static int from_to(struct word_splits *splits, struct buf *b)
 {
 	static const char *const verbs[] = { "gives", "gave", "yields", "results", "shows", NULL };
 	const char *from = NULL, *to = NULL, *t;
@@ -961,8 +968,8 @@ static int from_to(struct buf *b)
 	}
 	t = out.s;
 	tn = out.len;
-	nw = tn ? words(t, tn, NULL, NULL, &stop) : 0;
-	if (nw < 1 || nw > 3 || any_word(t, tn, prose_words)) {
+	nw = tn ? words(splits, t, tn, NULL, NULL, &stop) : 0;
+	if (nw < 1 || nw > 3 || any_word(splits, t, tn, prose_words)) {
 		buf_release(&out);
 		return 0;
 	}
@@ -1128,7 +1135,7 @@ static const char *const ordinal_words[] = {
  * "Run 2: with BOLT" → "with BOLT", "Run 2" → "": a counting head (ordinal
  * words and a number) before ": " or alone goes. Returns 1 when it went.
  */
-static int cut_ordinal(struct buf *b)
+static int cut_ordinal(struct word_splits *splits, struct buf *b)
 {
 	const char *colon = b->len ? text_find(b->s, b->len, ": ") : NULL;
 	size_t head = colon ? (size_t)(colon - b->s) : b->len;
@@ -1136,7 +1143,7 @@ static int cut_ordinal(struct buf *b)
 
 	for (size_t i = 0; i < head; i++)
 		digit |= b->s[i] >= '0' && b->s[i] <= '9';
-	if (!digit || !head || !all_words(b->s, head, ordinal_words) || !is_word_char((unsigned char)b->s[0]))
+	if (!digit || !head || !all_words(splits, b->s, head, ordinal_words) || !is_word_char((unsigned char)b->s[0]))
 		return 0;
 	if (!colon) {
 		b->len = 0;
@@ -1220,7 +1227,7 @@ static int ends_colon(const char *s, size_t n)
  * holds a quantity ("a 1G test": the rate compared). Only asked of a text
  * that names no build.
  */
-static int names_test(const char *s, size_t n)
+static int names_test(struct word_splits *splits, const char *s, size_t n)
 {
 	static const char *const test_words[] = { "test", "tests", "benchmark", "benchmarks", NULL };
 	static const char *const conditions[] = { "on", "in", "at", "with", "without", "under", "over",
@@ -1230,7 +1237,7 @@ static int names_test(const char *s, size_t n)
 
 	if (strpbrk(s, "0123456789") || text_find(s, n, "\xe5\x9c\xa8") || /* 在: at, on */
 	    text_find(s, n, "\xe8\xbf\x9b\xe8\xa1\x8c") ||              /* 进行: carry out */
-	    any_word(s, n, conditions))
+	    any_word(splits, s, n, conditions))
 		return 0;
 
 	while (n && is_space(s[n - 1]))
@@ -1260,7 +1267,7 @@ static int names_test(const char *s, size_t n)
  * the name, not part of it. Removes a tail after " - ", ": " or "(" that
  * holds a digit and a percentage, a factor or a word of comparison.
  */
-static void drop_outcome(struct buf *b)
+static void drop_outcome(struct word_splits *splits, struct buf *b)
 {
 	static const char *const outcome[] = { "loss", "faster", "slower", "better", "worse", "improvement",
 					       "regression", "speedup", "smaller", "larger", "bigger", "gain", NULL };
@@ -1272,7 +1279,7 @@ static void drop_outcome(struct buf *b)
 			cut = i;
 	if (cut == b->len || !strpbrk(b->s + cut, "0123456789"))
 		return;
-	if (!memchr(b->s + cut, '%', b->len - cut) && !any_word(b->s + cut, b->len - cut, outcome) &&
+	if (!memchr(b->s + cut, '%', b->len - cut) && !any_word(splits, b->s + cut, b->len - cut, outcome) &&
 	    !text_contains(b->s + cut, b->len - cut, "x "))
 		return;
 	b->len = cut;
@@ -1295,7 +1302,7 @@ static void drop_head(struct buf *b, size_t k)
  * defconfig (before)" → "x86_64 defconfig (before)"; an article before a
  * quantity ("a 1G test") goes too.
  */
-static void trim_connectives(struct buf *b)
+static void trim_connectives(struct word_splits *splits, struct buf *b)
 {
 	static const char *const lead_in[] = { "for", "instance", "example", "also", "then", "next",
 					       "finally", "similarly", "here", "now", "so", "e", "g", "first",
@@ -1304,7 +1311,7 @@ static void trim_connectives(struct buf *b)
 	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int again = 1;
 
-	if (comma && comma > b->s && all_words(b->s, (size_t)(comma - b->s), lead_in))
+	if (comma && comma > b->s && all_words(splits, b->s, (size_t)(comma - b->s), lead_in))
 		drop_head(b, (size_t)(comma - b->s) + 1);
 	while (again) {
 		size_t w = 0;
@@ -1344,7 +1351,9 @@ static void quantity_test(struct buf *b)
 	}
 }
 
-static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, struct label *out)
+/* label_read() without its memo of lines; `splits`: the memo's kept splits, or NULL. */
+static enum label_kind read_uncached(struct word_splits *splits, const char *s, size_t n, int plain_ok,
+				    struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
 	int marked;
@@ -1375,7 +1384,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	out->marked = marked;
 	if (!n || (!marked && !plain_ok))
 		return LABEL_NONE;
-	nwords = words(s, n, NULL, NULL, &stop);
+	nwords = words(splits, s, n, NULL, NULL, &stop);
 	if (nwords == 0 || (nwords > (marked ? 14u : 7u) && !(marked && ends_colon(s0, n0))))
 		return LABEL_NONE;
 	if (!marked && strchr(".?!,;", s[n - 1]))
@@ -1386,16 +1395,16 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		if (s[i] != '`')
 			buf_addc(&out->variant, s[i]);
 	/* a long sentence ending with a colon: only its end may be a label ("…gives, typically, before the change:") */
-	if (nwords > 14u && !sentence_tail(&out->variant)) {
+	if (nwords > 14u && !sentence_tail(splits, &out->variant)) {
 		buf_reset(&out->variant);
 		return LABEL_NONE;
 	}
-	drop_asides(&out->variant);
+	drop_asides(splits, &out->variant);
 	tidy(&out->variant);
-	drop_outcome(&out->variant);
-	cut_clause(&out->variant);
+	drop_outcome(splits, &out->variant);
+	cut_clause(splits, &out->variant);
 	cut_outline_number(&out->variant);
-	if (((cut_ordinal(&out->variant) && !out->variant.len) ||
+	if (((cut_ordinal(splits, &out->variant) && !out->variant.len) ||
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
@@ -1405,9 +1414,9 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if ((marked && from_to(&out->variant)) || !any_word(out->variant.s, out->variant.len, prose_words)) {
+	if ((marked && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, prose_words)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
-	} else if (!(marked && (change_label(&out->variant) || sentence_tail(&out->variant)))) {
+	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
@@ -1423,16 +1432,16 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		memmove(out->variant.s, out->variant.s + mn, out->variant.len - mn + 1);
 		out->variant.len -= mn;
 	}
-	trim_connectives(&out->variant);
+	trim_connectives(splits, &out->variant);
 	quantity_test(&out->variant);
 	take_scenario(out->rx, &out->variant, &out->scenario);
 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
-	if (marked && names_test(out->variant.s, out->variant.len) &&
-	    !any_word(out->variant.s, out->variant.len, build_words) &&
-	    !any_word(out->variant.s, out->variant.len, change_words) &&
-	    !all_words(out->variant.s, out->variant.len, section_words)) {
+	if (marked && names_test(splits, out->variant.s, out->variant.len) &&
+	    !any_word(splits, out->variant.s, out->variant.len, build_words) &&
+	    !any_word(splits, out->variant.s, out->variant.len, change_words) &&
+	    !all_words(splits, out->variant.s, out->variant.len, section_words)) {
 		/* "## TCP bandwidth test": what was measured, not a build */
 		if (out->scenario.len)
 			buf_adds(&out->scenario, ", ");
@@ -1440,7 +1449,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SCENARIO;
 	}
-	if (all_words(out->variant.s, out->variant.len, section_words) || tool_section(out->variant.s, out->variant.len) ||
+	if (all_words(splits, out->variant.s, out->variant.len, section_words) || tool_section(splits, out->variant.s, out->variant.len) ||
 	    dated_section(out->variant.s, out->variant.len) ||
 	    spec_heading(out->variant.s, out->variant.len)) {
 		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
@@ -1449,18 +1458,18 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 	}
 	/* a long line ending a sentence with a colon: its end names the build ("...processes before the patch:") */
 	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
-		sentence_tail(&out->variant);
+		sentence_tail(splits, &out->variant);
 	/* the text no longer changes: whether it names a build is asked once */
-	names_build = any_word(out->variant.s, out->variant.len, build_words) ||
+	names_build = any_word(splits, out->variant.s, out->variant.len, build_words) ||
 		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
-	    !(marked && ends_colon(s0, n0) && sentence_tail(&out->variant))) {
+	    !(marked && ends_colon(s0, n0) && sentence_tail(splits, &out->variant))) {
 		/* a long line that names no build is a caption, not a variant (its end may be one) */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
-	if (!marked && !names_build && !change_label(&out->variant)) {
+	if (!marked && !names_build && !change_label(splits, &out->variant)) {
 		/* a bare short line without a build word: a heading, not a variant (its text kept: bare) */
 		if (out->scenario.len) {
 			buf_reset(&out->variant);
@@ -1469,7 +1478,7 @@ static enum label_kind read_uncached(const char *s, size_t n, int plain_ok, stru
 		out->bare = 1;
 		return out->kind = LABEL_SECTION;
 	}
-	out->build = names_build || any_word(out->variant.s, out->variant.len, change_words);
+	out->build = names_build || any_word(splits, out->variant.s, out->variant.len, change_words);
 	/* "alice:": one word that names no build may be who wrote what follows */
 	out->handle = !out->level && text_words(out->variant.s, out->variant.len, 2) == 1 &&
 		      !names_build && !strpbrk(out->variant.s, "0123456789");
@@ -1498,11 +1507,16 @@ struct label_memo {
 		uint32_t variant_len, scenario_len;
 		char variant[LABEL_MEMO_TEXT], scenario[LABEL_MEMO_TEXT];
 	} slot[LABEL_MEMO_SLOTS];
+	struct word_splits splits; /* words()'s last splits, of any line read (read_uncached()) */
 };
 
 struct label_memo *label_memo_new(void)
 {
-	return xcalloc(1, sizeof(struct label_memo));
+	struct label_memo *lm = xcalloc(1, sizeof(struct label_memo));
+
+	for (unsigned k = 0; k < SPLITS; k++)
+		lm->splits.slot[k].n = SIZE_MAX;
+	return lm;
 }
 
 void label_memo_free(struct label_memo *lm)
@@ -1515,8 +1529,10 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 	struct label_memo_slot *m;
 	enum label_kind k;
 
-	if (n == 0 || n >= LABEL_MEMO_TEXT || !out->memo)
-		return read_uncached(s, n, plain_ok, out);
+	if (!out->memo)
+		return read_uncached(NULL, s, n, plain_ok, out);
+	if (n == 0 || n >= LABEL_MEMO_TEXT)
+		return read_uncached(&out->memo->splits, s, n, plain_ok, out);
 	m = &out->memo->slot[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
@@ -1532,7 +1548,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		out->bare = m->bare;
 		return m->kind;
 	}
-	k = read_uncached(s, n, plain_ok, out);
+	k = read_uncached(&out->memo->splits, s, n, plain_ok, out);
 	m->len = 0;
 	if (out->variant.len < LABEL_MEMO_TEXT && out->scenario.len < LABEL_MEMO_TEXT &&
 	    !rx_failed(out->rx)) {

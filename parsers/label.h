@@ -41,8 +41,9 @@ struct label {
 	struct buf variant;  /* the variant's text, asides and scenario words removed */
 	struct buf scenario; /* "server mode", or empty */
 	/*
-	 * What label_read() made of recent lines (the parse context's, or
-	 * NULL: none): a cache, set by whoever owns the struct label.
+	 * What label_read() made of recent lines, and its last word splits
+	 * (the parse context's, or NULL: none): a cache, set by whoever owns
+	 * the struct label.
 	 */
 	struct label_memo *memo;
 	struct rx_thread *rx; /* the reading thread's matcher (rx.h): set before label_read() */

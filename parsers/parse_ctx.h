@@ -26,7 +26,7 @@ struct label_memo;
 struct parse_ctx {
 	struct rx_thread rx;        /* its lane of every pattern, its failed matches (rx.h) */
 	struct metric_memo metrics; /* metric lookups of the records written (metrics.h) */
-	struct label_memo *labels;  /* label_read()'s recent lines (label.h) */
+	struct label_memo *labels;  /* label_read()'s recent lines and word splits (label.h) */
 	atomic_int held;            /* a thread holds it (parse_ctx_hold()) */
 };
 

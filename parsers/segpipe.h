@@ -13,7 +13,8 @@
  * is behind, parse() of the blocks it finds, into a record set of the
  * block's own (struct seg_parsed: the callback appends it where it would
  * have parsed). What the walk and the parsers keep between calls is in a
- * parse context (parse_ctx.h) of the thread's own: the walker makes its
+ * parse context (parse_ctx.h) of the thread's own, none of it
+ * _Thread_local (label.c's word splits too): the walker makes its
  * own, the caller passes its own as `pc`, each reached through the sink
  * and the segmenter's state; tables built once for every thread are
  * published whole (label.c's word sets, text_find()'s memo), or under a

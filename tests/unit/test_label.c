@@ -41,12 +41,44 @@ static void test_keys(void **state)
 	check_key("Релиз", "Релиз"); /* only ASCII is folded: keys must not depend on the locale */
 }
 
+/*
+ * One memo for every line read here, as a parse context keeps one for a
+ * whole text: its word splits are kept from line to line, and a line must
+ * read the same through them as without a memo.
+ */
+static struct label_memo *shared_memo;
+
+static void check_same_with_memo(const char *line, int plain_ok, const struct label *plain)
+{
+	struct rx_thread rx = { 0 };
+	struct label m = { .rx = &rx };
+
+	if (!shared_memo)
+		shared_memo = label_memo_new();
+	m.memo = shared_memo;
+	for (int pass = 0; pass < 2; pass++) { /* read, then from the memo */
+		enum label_kind got = label_read(line, strlen(line), plain_ok, &m);
+
+		if (got != plain->kind || strcmp(buf_str(&m.variant), buf_str(&plain->variant)) ||
+		    strcmp(buf_str(&m.scenario), buf_str(&plain->scenario)) || m.marked != plain->marked ||
+		    m.level != plain->level || m.handle != plain->handle || m.build != plain->build ||
+		    m.summary != plain->summary || m.bare != plain->bare)
+			fail_msg("\"%s\" (pass %d): kind %d, variant \"%s\", scenario \"%s\" with a memo; "
+				 "kind %d, variant \"%s\", scenario \"%s\" without",
+				 line, pass, got, buf_str(&m.variant), buf_str(&m.scenario), plain->kind,
+				 buf_str(&plain->variant), buf_str(&plain->scenario));
+	}
+	label_release(&m);
+}
+
 static void check_read(const char *line, int plain_ok, enum label_kind kind, const char *variant,
 		       const char *scenario)
 {
 	struct rx_thread rx = { 0 };
 	struct label l = { .rx = &rx };
 	enum label_kind got = label_read(line, strlen(line), plain_ok, &l);
+
+	check_same_with_memo(line, plain_ok, &l);
 
 	if (got != kind)
 		fail_msg("\"%s\": kind %d, want %d (variant \"%s\", scenario \"%s\")", line, got, kind,
@@ -255,6 +287,13 @@ static int init(void **state)
 	return 0;
 }
 
+static int fini(void **state)
+{
+	(void)state;
+	label_memo_free(shared_memo);
+	return 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,5 +305,5 @@ int main(void)
 		cmocka_unit_test(test_cmdsplit),
 	};
 
-	return cmocka_run_group_tests(tests, init, NULL);
+	return cmocka_run_group_tests(tests, init, fini);
 }
