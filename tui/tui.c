@@ -137,6 +137,7 @@ static int reload(struct tui *t, const struct screen_ask *a)
 	for (size_t e = 0; rc == 0 && a->select && e < list->nexps; e++)
 		if (!strcmp(list->exps[e].name, a->select))
 			t->exps.cursor = e;
+	edit_read(t, rc); /* an edit by key followed now, on the store as read */
 	return rc < 0 ? -1 : 0;
 }
 
