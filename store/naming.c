@@ -274,11 +274,35 @@ static const char *num_key(struct buf *b, uint32_t n, const char *s)
 	return b->s;
 }
 
+/* A legend's name: its length's bit (min(len, 63)) and its first byte's (bit c % 64 of word c / 64). */
+static void legend_bits(const char *name, uint64_t *len_bit, unsigned *word, uint64_t *first_bit)
+{
+	size_t n = strlen(name);
+	unsigned char c = (unsigned char)name[0];
+
+	*len_bit = (uint64_t)1 << (n < 63 ? n : 63);
+	*word = c / 64;
+	*first_bit = (uint64_t)1 << (c % 64);
+}
+
+/* May a legend give `name`? A filter: 0 says no legend does (naming.h: legend_lens). */
+static int legend_may_be(const struct naming *nm, const char *name)
+{
+	uint64_t len_bit, first_bit;
+	unsigned w;
+
+	legend_bits(name, &len_bit, &w, &first_bit);
+	return (nm->legend_lens & len_bit) && (nm->legend_first[w] & first_bit);
+}
+
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n)
 {
 	struct buf key = BUF_INIT;
 
 	for (size_t k = 0; k < n; k++) {
+		uint64_t len_bit, first_bit;
+		unsigned w;
+
 		/* the key is copied only when it is new: the first legend of a name in a text holds */
 		if (strmap_get(&nm->legends, num_key(&key, source, g[k].name), NULL))
 			continue;
@@ -286,6 +310,9 @@ void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend 
 		ALLOC_GROW(nm->desc_line, nm->ndesc + 1, nm->desc_line_cap);
 		nm->desc_line[nm->ndesc] = g[k].line;
 		nm->desc[nm->ndesc++] = g[k].desc;
+		legend_bits(g[k].name, &len_bit, &w, &first_bit);
+		nm->legend_lens |= len_bit;
+		nm->legend_first[w] |= first_bit;
 		strmap_put(&nm->legends, arena_strndup(&nm->arena, key.s, key.len), (uint32_t)nm->ndesc);
 	}
 	buf_release(&key);
@@ -297,7 +324,7 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 {
 	uint32_t at;
 
-	if (!nm->ndesc || !*name)
+	if (!nm->ndesc || !*name || !legend_may_be(nm, name))
 		return NULL;
 	if (!strmap_get(&nm->legends, num_key(scratch, source, name), &at))
 		return NULL;

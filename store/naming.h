@@ -56,6 +56,12 @@ struct naming {
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
 	size_t ndesc, desc_cap, desc_line_cap;
+	/*
+	 * What a legend's name may be, to pass over the many names no legend
+	 * gives without making their key: the lengths (bit min(len, 63)) and
+	 * the first bytes (bit b of word b / 64) of every legend's name
+	 */
+	uint64_t legend_lens, legend_first[4];
 	struct arena arena;      /* the legends' keys, the captions */
 	const char *last_caption; /* the caption copied last, in arena */
 	/*
