@@ -810,6 +810,87 @@ out:
 	return rc;
 }
 
+/* Add `hash` to `v[0..*n)` unless it is there already. */
+static void add_once(const char ***v, size_t *n, size_t *cap, const char *hash)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], hash))
+			return;
+	ALLOC_GROW(*v, *n + 1, *cap);
+	(*v)[(*n)++] = hash;
+}
+
+/*
+ * Into empty `m`, under the lock, what a moves-only edit `op` touches, as
+ * `move` loads it (load_touched() in cli/manage.c): the imports its rows
+ * move, and those of each experiment they go into that exists (index
+ * summary `sum`), each read whole. 1 when `m` holds them read clean; 0
+ * when not (`m` then to release).
+ */
+static int load_moved(struct store *st, const struct model *sum, const struct store_edit_op *op,
+		      struct model *m)
+{
+	struct diag quiet = DIAG_INIT;
+	const char **hashes = NULL;
+	size_t n = 0, cap = 0;
+	int ok;
+
+	for (size_t i = 0; i < op->n; i++) {
+		const struct edit_row *r = &op->rows[i];
+		const struct experiment *e;
+
+		if (r->op != EDIT_EXPERIMENT || !r->target || !*r->target)
+			continue;
+		add_once(&hashes, &n, &cap, r->target);
+		if (r->value && (e = model_experiment(sum, r->value)))
+			for (size_t k = 0; k < e->nsources; k++)
+				add_once(&hashes, &n, &cap, sum->sources[e->sources[k]].hash);
+	}
+	ok = n && store_load_imports(st, m, hashes, n, &quiet) == 0 && !m->damaged && !quiet.n;
+	free(hashes);
+	diag_release(&quiet);
+	return ok;
+}
+
+/*
+ * An edit that moves whole imports between experiments (a rename): under
+ * the lock, when the index is fresh, the imports it touches read alone
+ * (load_moved()) and the edit recorded by store_edit_touched(), which
+ * writes the index again with it; else store_edit() (the index stale).
+ */
+static long move_fresh(struct store *st, const struct store_edit_op *op, struct diag *d)
+{
+	struct model sum, touched;
+	uint64_t root[2];
+	int held = st->lock_fd >= 0, fresh;
+	long rc = -1;
+
+	model_init(&sum);
+	model_init(&touched);
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
+		goto out;
+	if (fresh && load_moved(st, &sum, op, &touched))
+		rc = store_edit_touched(st, &touched, op, d);
+	else
+		rc = store_edit(st, NULL, op, d);
+	if (!held)
+		store_unlock(st);
+out:
+	model_release(&touched);
+	model_release(&sum);
+	return rc;
+}
+
+/* 1 when a row of `op` moves an import to another experiment. */
+static int moves_imports(const struct store_edit_op *op)
+{
+	for (size_t i = 0; i < op->n; i++)
+		if (op->rows[i].op == EDIT_EXPERIMENT)
+			return 1;
+	return 0;
+}
+
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
 	const char *exp = one_experiment(op->rows, op->n);
@@ -817,6 +898,8 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
 
 	if (removes_only(op->rows, op->n))
 		return remove_fresh(st, m, op, d);
+	if (!m && moves_only(op) && moves_imports(op))
+		return move_fresh(st, op, d);
 	return exp ? change_in(st, exp, &c, d) : store_edit(st, m, op, d);
 }
 

@@ -179,8 +179,12 @@ int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, st
  * experiment instead of every import. An rm, and the undo of one, the
  * same way: the removed imports' rows and entries go from the index
  * (storeindex_removed()), or the imports that came back are read alone
- * and added (storeindex_restored()). Any other edit, or an index stale
- * before: as store_edit() and store_undo() (the index goes stale).
+ * and added (storeindex_restored()). An edit that moves whole imports
+ * (a renamed experiment), given no `m`: the imports it moves and those of
+ * the experiments they go into read under the lock, and recorded as
+ * store_edit_touched() records it (the index written again with it). Any
+ * other edit, or an index stale before: as store_edit() and store_undo()
+ * (the index goes stale).
  * Returns as they do.
  */
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);

@@ -7,8 +7,11 @@
  * merge-variants and undo are), so `benchdelta edits` lists it and
  * `benchdelta undo` takes it back; in a quick comparison they change the
  * model only. Views keep showing what was edited, under its new name.
- * B saves the view's baseline as the experiment's the same way, and every
- * edit ends in tui_edited() (the store read again) and tui_said_edit().
+ * B saves the view's baseline as the experiment's the same way. Every
+ * edit recorded in the store asks tui.c to read it again (ACT_RELOAD,
+ * RELOAD_FRESH) and is followed once it is read (edit_read(): the views'
+ * sides, the screens' edited(), the status line); in a quick comparison
+ * the model is resolved (tui_edited()) and followed at once.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +30,17 @@ struct edit_target {
 	int one;
 	char exp[512]; /* R, m: the experiment and variant key renamed or merged */
 	char key[512];
+	/*
+	 * An edit recorded, to follow once the store is read again
+	 * (edit_read()), kept by name: which ('e', 'a' for R and m, 'B', 'u';
+	 * 0 none), its id, the sides that showed the variant, the variant's
+	 * old key and new text, the run moved, what the status line says.
+	 */
+	int pending;
+	long id;
+	int base_was, cand_was;
+	char from[512], into[512], run_id[128], said[1100];
+	struct undo_info undone;
 };
 
 static struct edit_target *edit_of(struct tui *t)
@@ -53,7 +67,7 @@ static int target(struct tui *t, long *run, const char **key, const char **exp)
 }
 
 /*
- * After the edit was recorded and the store read again (tui_edited()):
+ * After the edit was recorded and the store read again (edit_read()):
  * the sides of the views that showed variant ed->from, now shown as
  * ed->to, show it under its new key (the view's choice of baseline stays
  * with it), and every screen that follows edits by name is told (Runs
@@ -79,9 +93,56 @@ static void follow(struct tui *t, int base_was, int cand_was, const struct tui_e
 	tui_changed(t);
 }
 
+/* What follows edit x->pending, the store read again (`rc` explore_refresh()'s) or the model resolved. */
+static void followed(struct tui *t, struct edit_target *x, int rc)
+{
+	int kind = x->pending;
+
+	x->pending = 0;
+	if (kind == 'e') {
+		/* the run moved to another variant: show that one too, the cursor staying on the run */
+		struct tui_edit ed = { .moved = model_variant_key(t->m, x->into), .run_id = x->run_id };
+
+		follow(t, 0, 0, &ed);
+	} else if (kind == 'a') {
+		struct tui_edit ed = { .from = x->from, .to = model_variant_key(t->m, x->into) };
+
+		follow(t, x->base_was, x->cand_was, &ed);
+	}
+	if (kind == 'u' && rc == 0)
+		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s",
+			    (unsigned)x->undone.undone, (unsigned)x->undone.id, x->undone.what);
+	else if (kind == 'u' && rc == LOADER_CANCELLED)
+		tui_message(t, "undid edit %u \xc2\xb7 the views catch up at the next pause",
+			    (unsigned)x->undone.undone);
+	else if (kind && kind != 'u')
+		tui_said_edit(t, x->id, x->said);
+}
+
 /*
- * Record one edit (journal when there is a store, else the model only),
- * then show the store as it is now (tui_edited()). Returns the edit's id
+ * Edit `kind` recorded (x holds what follows it): with a store, tui.c is
+ * asked to read it again (ACT_RELOAD) and edit_read() follows it after
+ * the read; a quick comparison's model is resolved and followed here.
+ */
+static void after(struct tui *t, int kind)
+{
+	struct edit_target *x = edit_of(t);
+
+	x->pending = kind;
+	tui_edited(t);
+	if (!t->store)
+		followed(t, x, 0);
+}
+
+void edit_read(struct tui *t, int rc)
+{
+	if (t->edit && t->edit->pending)
+		followed(t, t->edit, rc);
+}
+
+/*
+ * Record one edit (journal when there is a store, else the model only);
+ * the caller then says what follows it (after()). Returns the edit's id
  * (0 in a quick comparison, or when it repeated one in effect), or -1 with
  * the message shown and nothing changed.
  */
@@ -93,7 +154,7 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	if (t->store) {
 		struct store_edit_op op = { command, what, row, 1 };
 
-		id = loader_edit(t, NULL, &op, &d); /* the store is read again after (tui_edited()) */
+		id = loader_edit(t, NULL, &op, &d); /* the store is read again after (after()) */
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -105,7 +166,6 @@ static long record(struct tui *t, const char *command, const char *what, const s
 	} else {
 		model_add_alias(t->m, row->experiment, row->target, row->value, model_now(t->m));
 	}
-	tui_edited(t);
 	return id;
 }
 
@@ -154,7 +214,6 @@ static void set_typed(struct tui *t, const char *name)
 	const char *dot = strrchr(r->id, '.');
 	struct edit_row row = { 0 };
 	struct buf tg = BUF_INIT, what = BUF_INIT;
-	char run_id[128];
 	long id;
 
 	if (!*name)
@@ -172,14 +231,13 @@ static void set_typed(struct tui *t, const char *name)
 	row.op = EDIT_VARIANT;
 	row.target = tg.s;
 	row.value = name;
-	snprintf(run_id, sizeof(run_id), "%s", r->id); /* r is the old model's: gone after the edit */
+	snprintf(x->run_id, sizeof(x->run_id), "%s", r->id); /* r is the old model's: gone after the read */
+	snprintf(x->into, sizeof(x->into), "%s", name);
+	snprintf(x->said, sizeof(x->said), "%s", what.s);
 	id = record(t, "set-variant", what.s, &row);
 	if (id >= 0) {
-		/* the run moved to another variant: show that one too, the cursor staying on the run */
-		struct tui_edit ed = { .moved = model_variant_key(t->m, name), .run_id = run_id };
-
-		follow(t, 0, 0, &ed);
-		tui_said_edit(t, id, what.s);
+		x->id = id;
+		after(t, 'e');
 	}
 	buf_release(&tg);
 	buf_release(&what);
@@ -195,7 +253,6 @@ static void alias(struct tui *t, const char *command, const char *into)
 	struct edit_row row = { 0 };
 	struct buf what = BUF_INIT;
 	char exp[512], from[512], vtext[512];
-	int base_was, cand_was;
 	long id;
 
 	if (!*into || !v)
@@ -212,17 +269,16 @@ static void alias(struct tui *t, const char *command, const char *into)
 	row.target = from;
 	row.value = into;
 	snprintf(vtext, sizeof(vtext), "%s", v->text);
-	base_was = !strcmp(t->base, from);
-	cand_was = !strcmp(t->cand, from);
+	x->base_was = !strcmp(t->base, from);
+	x->cand_was = !strcmp(t->cand, from);
+	snprintf(x->from, sizeof(x->from), "%s", from);
+	snprintf(x->into, sizeof(x->into), "%s", into);
+	/* the experiment is the title's: the status line names the variants alone */
+	snprintf(x->said, sizeof(x->said), "\"%s\" shown as \"%s\"", vtext, into);
 	id = record(t, command, what.s, &row);
 	if (id >= 0) {
-		struct tui_edit ed = { .from = from, .to = model_variant_key(t->m, into) };
-
-		follow(t, base_was, cand_was, &ed);
-		/* the experiment is the title's: the status line names the variants alone */
-		buf_reset(&what);
-		buf_addf(&what, "\"%s\" shown as \"%s\"", vtext, into);
-		tui_said_edit(t, id, what.s);
+		x->id = id;
+		after(t, 'a');
 	}
 	buf_release(&what);
 }
@@ -279,7 +335,6 @@ static void undo(struct tui *t)
 {
 	struct undo_info info;
 	struct diag d = DIAG_INIT;
-	int rc;
 
 	if (!t->store) {
 		tui_message(t, "nothing to undo: a quick comparison records no edits");
@@ -294,13 +349,8 @@ static void undo(struct tui *t)
 		return;
 	}
 	diag_release(&d);
-	if ((rc = explore_refresh(t)) == 0) {
-		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s", (unsigned)info.undone,
-			    (unsigned)info.id, info.what);
-	} else if (rc == LOADER_CANCELLED) {
-		memset(&t->watch, 0, sizeof(t->watch)); /* read at the next pause */
-		tui_message(t, "undid edit %u \xc2\xb7 the views catch up at the next pause", (unsigned)info.undone);
-	}
+	edit_of(t)->undone = info;
+	after(t, 'u'); /* the store read again; after Esc, the watcher reads it at the next pause */
 }
 
 int edit_action(struct tui *t, enum action a)
@@ -380,7 +430,7 @@ int tui_save_baseline(struct tui *t)
 	if (t->store) {
 		struct store_edit_op op = { "baseline", what.s, &row, 1 };
 
-		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui_edited() reads it */
+		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui.c reads it (after()) */
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
@@ -388,10 +438,11 @@ int tui_save_baseline(struct tui *t)
 		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
 	}
 	if (id >= 0) {
-		tui_edited(t);
-		buf_reset(&what);
-		buf_addf(&what, "%s is the experiment's baseline", text);
-		tui_said_edit(t, id, what.s);
+		struct edit_target *x = edit_of(t);
+
+		snprintf(x->said, sizeof(x->said), "%s is the experiment's baseline", text);
+		x->id = id;
+		after(t, 'B');
 	}
 	buf_release(&what);
 	free(name);
@@ -402,9 +453,8 @@ int tui_save_baseline(struct tui *t)
 void tui_edited(struct tui *t)
 {
 	if (t->store) {
-		/* says why when it cannot; after Esc, the watcher reads it at the next pause */
-		if (explore_refresh(t) == LOADER_CANCELLED)
-			memset(&t->watch, 0, sizeof(t->watch));
+		/* tui.c reads it (explore_refresh()), says why when it cannot, then edit_read() */
+		screen_ask_reload(t, RELOAD_FRESH, NULL);
 		return;
 	}
 	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */

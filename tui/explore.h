@@ -46,7 +46,8 @@ int explore_reload(struct tui *t);
 /*
  * After an edit, an undo or another process's write: the store read
  * again as cheaply as it shows it. On the index with the list alone
- * shown, the index again (when fresh); with one experiment open, the index
+ * shown, or the whole store with the Experiments list on screen, the
+ * index again (when fresh); with one experiment open, the index
  * (when fresh) and that experiment alone; else (or when that does not
  * read) explore_reload(). Returns as explore_reload() does.
  */

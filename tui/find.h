@@ -20,6 +20,13 @@ int sort_action(struct tui *t, enum action a);
 int copy_action(struct tui *t, enum action a);
 /* e R m: set a variant, rename or merge variants (recorded); u: undo the latest edit. */
 int edit_action(struct tui *t, enum action a);
+/*
+ * After tui.c read the store again (ACT_RELOAD; `rc` what explore_refresh()
+ * or explore_reload() returned): an edit of e R m B u recorded before the
+ * read is followed now (the views' sides, every screen's edited(), the
+ * status line). Nothing when none waits.
+ */
+void edit_read(struct tui *t, int rc);
 /* The Matrix's o ~ ] [ (tui/matrix_keys.c); ACT_DONE when taken. */
 int matrix_sort_action(struct tui *t, enum action a);
 /* The Matrix's H: the row's metric for the baseline and the selected column's variant. */

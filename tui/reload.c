@@ -279,8 +279,9 @@ static int reload_indexed(struct tui *t)
 
 /*
  * The list alone read again from the index when only the list is shown
- * (t->m the index's summary, nothing open): 1 when adopted, 0 when the
- * index is stale (nothing changed).
+ * (t->m the index's summary, nothing open; or the whole store with the
+ * Experiments list on screen, which the index's summary serves as at the
+ * start): 1 when adopted, 0 when the index is stale (nothing changed).
  */
 static int reload_list(struct tui *t)
 {
@@ -289,7 +290,7 @@ static int reload_list(struct tui *t)
 	struct store_watch before;
 	int rc = 0;
 
-	if (!t->m->summary || t->index)
+	if (t->index || (!t->m->summary && t->cur != SCREEN_EXPERIMENTS))
 		return 0;
 	model_init(&fresh);
 	watch_take(t->store, &before);

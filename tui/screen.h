@@ -309,13 +309,15 @@ void tui_set_experiment(struct tui *t, size_t e);
 int tui_view_baseline(struct tui *t, const char *key);
 /*
  * B: record the view's baseline as the experiment's (an edit of the
- * store's journal, or of the model in a quick comparison), then reload.
+ * store's journal, or of the model in a quick comparison), then read
+ * again (asked of tui.c: ACT_RELOAD).
  * Returns 0, or -1 with the reason in the status line and nothing changed.
  */
 int tui_save_baseline(struct tui *t);
 /*
  * After an edit or an undo: every view shows the store as it is now (read
- * again; in a quick comparison, the model resolved again), keeping the
+ * again: asked of tui.c, ACT_RELOAD; in a quick comparison, the model
+ * resolved again here), keeping the
  * experiment, its candidate and a baseline chosen in the view by name; a
  * view that followed the experiment's baseline follows it still.
  */

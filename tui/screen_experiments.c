@@ -225,36 +225,16 @@ static void draw(struct tui *t, int top, int height)
 }
 
 /*
- * Commit a planned edit of the selected experiment, say `done` (with the
- * edit's number) and ask tui.c to read the store again, then select the
- * experiment called `select` when there is one.
+ * d and r on a store: listed experiment `name`'s imports read alone (the
+ * whole store when they do not read alone: store_snapshot()), the removal
+ * (`to` NULL) or the rename to `to` planned on them as `rm` and
+ * `rename-experiment` plan it, recorded keeping the index fresh
+ * (store_edit_fresh(): an rm's imports leave it, a rename's imports are
+ * read under the lock and written again), and the list read again from
+ * the index (asked of tui.c: RELOAD_FRESH), its cursor on `to` when
+ * renamed; `msg` said with the edit's number.
  */
-static void commit(struct tui *t, struct edit_plan *p, int planned, struct diag *d,
-		   const char *select, const char *done)
-{
-	long id = planned == 0 ? manage_commit(t->store, p, d) : -1;
-	char *name = xstrdup(select ? select : "");
-	char *msg = xstrdup(done);
-
-	if (id < 0) {
-		tui_message(t, "not done: %s", d->n ? d->v[d->n - 1].text : "error");
-	} else {
-		tui_said_edit(t, id, msg);
-		/* a removed import's records leave the model: tui.c reads the store again */
-		screen_ask_reload(t, RELOAD_WHOLE, *name ? name : NULL);
-	}
-	free(name);
-	free(msg);
-}
-
-/*
- * d on a store opened from its index (the list is the index's summary):
- * experiment `name`'s imports read alone (the whole store when they do
- * not read alone: store_snapshot()), the removal planned on them as `rm`
- * plans it, recorded keeping the index fresh (store_edit_fresh()), and
- * the list read again from the index (asked of tui.c: RELOAD_FRESH); `msg` said.
- */
-static void remove_listed(struct tui *t, const char *name, const char *msg)
+static void edit_listed(struct tui *t, const char *name, const char *to, const char *msg)
 {
 	struct store_select sel = { 0 };
 	struct model one;
@@ -262,7 +242,7 @@ static void remove_listed(struct tui *t, const char *name, const char *msg)
 	struct diag d = DIAG_INIT;
 	const struct experiment *e;
 	long id = -1;
-	int rc;
+	int rc, planned = -1;
 
 	model_init(&one);
 	edit_plan_init(&p);
@@ -271,8 +251,10 @@ static void remove_listed(struct tui *t, const char *name, const char *msg)
 	sel.generation = 1;
 	rc = loader_snapshot(t, &sel, NEED_RECORDS, &one, &d);
 	if (rc == LOADER_CANCELLED)
-		goto out; /* the loader said so: nothing removed */
-	if (rc == 0 && (e = model_experiment(&one, name)) && manage_plan_rm_experiment(&one, e, &p, &d) == 0) {
+		goto out; /* the loader said so: nothing changed */
+	if (rc == 0 && (e = model_experiment(&one, name)))
+		planned = to ? manage_plan_rename(&one, e, to, &p, &d) : manage_plan_rm_experiment(&one, e, &p, &d);
+	if (planned == 0) {
 		struct store_edit_op op = { p.command, buf_str(&p.what), p.rows, p.n };
 
 		id = loader_edit(t, NULL, &op, &d);
@@ -282,7 +264,7 @@ static void remove_listed(struct tui *t, const char *name, const char *msg)
 		goto out;
 	}
 	tui_said_edit(t, id, msg);
-	screen_ask_reload(t, RELOAD_FRESH, NULL); /* the list again, from the index */
+	screen_ask_reload(t, RELOAD_FRESH, to); /* the list again, from the index */
 out:
 	edit_plan_release(&p);
 	diag_release(&d);
@@ -293,44 +275,41 @@ out:
 static void on_delete(struct tui *t, const char *answer)
 {
 	const struct model *list = tui_list(t);
-	struct edit_plan p;
-	struct diag d = DIAG_INIT;
 	char msg[128];
+	char *name;
 
+	if (!t->store || t->exps.cursor >= list->nexps)
+		return; /* manage() asked only on a store's list */
 	if (strcmp(answer, "yes") && strcmp(answer, list->exps[t->exps.cursor].name)) {
 		tui_message(t, "nothing removed: type yes or the experiment's name to remove it");
 		return;
 	}
-	snprintf(msg, sizeof(msg), "removed \"%.80s\"", list->exps[t->exps.cursor].name);
-	if (t->store && (t->index || t->m->summary)) {
-		char *name = xstrdup(list->exps[t->exps.cursor].name);
-
-		remove_listed(t, name, msg);
-		free(name);
-		return;
-	}
-	edit_plan_init(&p);
-	snprintf(msg, sizeof(msg), "removed \"%.80s\"", t->m->exps[t->exps.cursor].name);
-	commit(t, &p, manage_plan_rm_experiment(t->m, &t->m->exps[t->exps.cursor], &p, &d), &d, NULL,
-	       msg);
-	edit_plan_release(&p);
-	diag_release(&d);
+	name = xstrdup(list->exps[t->exps.cursor].name);
+	snprintf(msg, sizeof(msg), "removed \"%.80s\"", name);
+	edit_listed(t, name, NULL, msg);
+	free(name);
 }
 
-static void on_rename(struct tui *t, const char *name)
+/* The answer to "Rename to:": the experiment renamed, unless the name is taken. */
+static void on_rename(struct tui *t, const char *to)
 {
-	struct edit_plan p;
-	struct diag d = DIAG_INIT;
+	const struct model *list = tui_list(t);
+	char *name;
 
-	if (!strcmp(name, t->m->exps[t->exps.cursor].name)) {
+	if (!t->store || t->exps.cursor >= list->nexps)
+		return; /* manage() asked only on a store's list */
+	if (!strcmp(to, list->exps[t->exps.cursor].name)) {
 		tui_message(t, "name unchanged");
 		return;
 	}
-	edit_plan_init(&p);
-	commit(t, &p, manage_plan_rename(t->m, &t->m->exps[t->exps.cursor], name, &p, &d), &d, name,
-	       "renamed");
-	edit_plan_release(&p);
-	diag_release(&d);
+	/* the list knows every name (the index, or the whole store): one experiment read alone does not */
+	if (*to && model_experiment(list, to)) {
+		tui_message(t, "not done: experiment \"%s\" exists; to put imports into it use 'benchdelta move'", to);
+		return;
+	}
+	name = xstrdup(list->exps[t->exps.cursor].name);
+	edit_listed(t, name, to, "renamed");
+	free(name);
 }
 
 /* d and r: a prompt first (the confirmation, the new name), then the edit. */

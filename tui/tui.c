@@ -137,6 +137,7 @@ static int reload(struct tui *t, const struct screen_ask *a)
 	for (size_t e = 0; rc == 0 && a->select && e < list->nexps; e++)
 		if (!strcmp(list->exps[e].name, a->select))
 			t->exps.cursor = e;
+	edit_read(t, rc); /* an edit by key followed now, on the store as read */
 	return rc < 0 ? -1 : 0;
 }
 
@@ -406,11 +407,12 @@ static enum action leave_help(struct tui *t, enum action a)
  * view's key there reads that experiment alone (explore_load_listed()).
  * That experiment alone (t->index set) serves its views too, and H, which
  * reads the metric's other runs itself (their figures, from the catalog:
- * explore_load_metric()). What edits the store (e, R, m, and r on the
- * list) reads the whole store first; B, t and u in a view of that
- * experiment need only it (the index kept fresh: store_edit_fresh()). d
- * on the list reads the experiment it removes alone, as `rm` does, and u
- * there reads the index again (store_undo_fresh(), explore_refresh()). 1
+ * explore_load_metric()). What edits the store (e, R, m) reads the whole
+ * store first; B, t and u in a view of that experiment need only it (the
+ * index kept fresh: store_edit_fresh()). d and r on the list read the
+ * experiment they remove or rename alone, as `rm` and `rename-experiment`
+ * do, and u there reads the index again (store_undo_fresh(),
+ * explore_refresh()). 1
  * when the key needs nothing more.
  */
 static int model_will_do(const struct tui *t, wint_t ch, int fn)
@@ -431,11 +433,12 @@ static int model_will_do(const struct tui *t, wint_t ch, int fn)
 		/* the experiment a view shows is all they read (store_edit_fresh(), store_undo_fresh()) */
 		return t->index && !on_list;
 	case ACT_DELETE:
-		return t->cur == SCREEN_EXPERIMENTS; /* it reads that experiment alone (remove_listed()) */
+	case ACT_RENAME:
+		/* they read that experiment alone (edit_listed() in screen_experiments.c) */
+		return t->cur == SCREEN_EXPERIMENTS;
 	case ACT_SET_VARIANT:
 	case ACT_RENAME_VARIANT:
 	case ACT_MERGE_VARIANTS:
-	case ACT_RENAME:
 	case ACT_CROSS:
 		return 0;
 	case ACT_ENTER:

@@ -38,13 +38,11 @@ tui_keys 3
 tui_wait "still reading: your keys wait for it, Esc: cancel"
 tui_wait "benchdelta · Compare"
 tui_gone "Esc: cancel"
-tui_keys 1
-tui_wait " EXPERIMENT "
 settled "$TMP/before"
 store_sum >"$TMP/store.before"
 
-# r renames the experiment: it reads the whole store first (four imports)
-tui_keys r
+# R renames a variant: it reads the whole store first (four imports)
+tui_keys R
 tui_wait " of 4 · Esc: cancel"
 tui_keys x
 tui_wait "still reading: your keys wait for it, Esc: cancel"
@@ -54,10 +52,12 @@ settled "$TMP/after"
 diff -u "$TMP/before" "$TMP/after" || fail "the screen changed under a cancelled read"
 store_sum >"$TMP/store.after"
 cmp -s "$TMP/store.before" "$TMP/store.after" || fail "the store changed under a cancelled read"
-# the Esc cancelled the read, not r's question (never asked) and not the screen
-tui_snap | grep -qF "Rename to:" && fail "r went on after Esc"
+# the Esc cancelled the read, not R's question (never asked) and not the screen
+tui_snap | grep -qF "\" to: " && fail "R went on after Esc"
 
 # a read let be ends: H shows the row's history across the store
+tui_keys 1
+tui_wait " EXPERIMENT "
 tui_keys Enter
 tui_wait "benchdelta · Matrix"
 tui_gone "Esc: cancel"
@@ -87,9 +87,7 @@ fi
 store_sum >"$TMP/store.before"
 
 # q during a read cancels it and quits
-tui_keys 1
-tui_wait " EXPERIMENT "
-tui_keys r
+tui_keys R
 tui_wait " of 4 · Esc: cancel"
 tui_keys q
 tui_gone "benchdelta · "
