@@ -4,8 +4,9 @@
  * The walker copies each block it finds (its lines, and the strings that
  * live only as long as the walk's callback) into a batch, with the
  * warnings it gave since the block before, and parses it too while the
- * caller is behind (the queue held two batches or more at the last
- * hand-over), into one record set for the batch's blocks; full batches
+ * caller is behind (the queue was full at the last hand-over, so that
+ * the walker would wait for room), into one record set for the batch's
+ * blocks; full batches
  * go through a short queue to the caller's thread, which hands the blocks
  * to the callback in order and gives the text's pages back behind them.
  * Spent batches go back to the walker, which frees what it allocated.
@@ -27,7 +28,7 @@
 #define BATCH_LINES 4096 /* a batch is handed over when its blocks hold this many lines */
 #define BATCH_BLOCKS 256 /* or this many blocks */
 #define QUEUE_MAX 4      /* batches waiting at most: the walker waits for room */
-#define BEHIND 2         /* batches waiting that say the caller is behind */
+#define BEHIND QUEUE_MAX /* batches waiting that say the caller is behind: a full queue */
 
 enum who_parses { PARSE_SHARED, PARSE_WALKER, PARSE_CALLER };
 
