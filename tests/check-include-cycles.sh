@@ -13,6 +13,7 @@
 # on a cycle that is not listed fails the check, and so does a listed edge
 # no longer on one (take it out: the list only shrinks).
 cd "$(dirname "$0")/.." || exit 1
+. tests/allow-list.sh
 verbose=
 [ "$1" = -v ] && verbose=1
 allow=tests/include-cycles.allow
@@ -36,9 +37,7 @@ if [ -n "$verbose" ]; then
 	cat "$tmp/cyclic"
 fi
 
-grep -v '^#' "$allow" 2>/dev/null | grep . | sort -u >"$tmp/allow"
-new=$(comm -23 "$tmp/cyclic" "$tmp/allow")
-gone=$(comm -13 "$tmp/cyclic" "$tmp/allow")
+allow_diff "$tmp/cyclic" "$allow"
 status=0
 if [ -n "$new" ]; then
 	echo "modules include each other in a circle (move what both need to the lower one,"
@@ -46,10 +45,6 @@ if [ -n "$new" ]; then
 	printf '%s\n' "$new" | sed 's/^\([^ ]*\) \([^ ]*\) \([^ ]*\)$/  \1\/\2 includes \1\/\3.h/'
 	status=1
 fi
-if [ -n "$gone" ]; then
-	echo "no longer on a cycle: take these lines out of $allow"
-	printf '%s\n' "$gone" | sed 's/^/  /'
-	status=1
-fi
+allow_gone "$allow" || status=1
 [ $status = 0 ] && echo "  INCLUDE CYCLES  ok ($(grep -c . "$tmp/cyclic") edges on a cycle, all listed)"
 exit $status

@@ -18,6 +18,7 @@
 # and so does a listed edge that is no longer in a cycle (take it out: the
 # list only shrinks).
 cd "$(dirname "$0")/.." || exit 1
+. tests/allow-list.sh
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
 build=${1:-build}
@@ -53,9 +54,7 @@ if [ -n "$verbose" ]; then
 	done
 fi
 
-grep -v '^#' "$allow" 2>/dev/null | grep . | sort -u >"$tmp/allow"
-new=$(comm -23 "$tmp/cyclic" "$tmp/allow")
-gone=$(comm -13 "$tmp/cyclic" "$tmp/allow")
+allow_diff "$tmp/cyclic" "$allow"
 status=0
 if [ -n "$new" ]; then
 	echo "tui/ files call or include each other in a circle (a screen asks tui.c for another screen"
@@ -63,11 +62,7 @@ if [ -n "$new" ]; then
 	printf '%s\n' "$new" | sed 's/^calls \(.*\) \(.*\)/  \1.c calls \2.c/; s/^includes \(.*\) \(.*\)/  \1 includes tui\/\2.h/'
 	status=1
 fi
-if [ -n "$gone" ]; then
-	echo "no longer on a cycle: take these lines out of $allow"
-	printf '%s\n' "$gone" | sed 's/^/  /'
-	status=1
-fi
+allow_gone "$allow" || status=1
 across=$(awk '$1 == "calls" && $2 ~ /^screen_/ && $3 ~ /^screen_/ { print "  " $2 ".c calls " $3 ".c" }' "$tmp/edges")
 if [ -n "$across" ]; then
 	echo "a screen calls another screen's functions (ask tui.c with screen_ask_*() instead):"
