@@ -341,9 +341,9 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 				model_release(t->index);
 		}
 	}
-	snapshot_release(old);
 	t->view_exp = SIZE_MAX;
-	t->base = t->cand = "";
+	t->base = t->cand = ""; /* (they pointed into the old one) */
+	snapshot_release(old);
 	views_forget(t);
 	leave_runs(t);
 }
