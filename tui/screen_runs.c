@@ -770,7 +770,7 @@ static void draw(struct tui *t, int top, int height)
 	if (rs->history)
 		history_title(t, nruns, &b);
 	else
-		buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
+		buf_addf(&b, " \xc2\xb7 %zu run%s \xc2\xb7 %s", nruns, nruns == 1 ? "" : "s", e->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	buf_release(&b);
 	x = 3;
