@@ -11,7 +11,7 @@
 #    text stays (read again from the new snapshot, the old one let go),
 #    and Runs behind it names the variant as the store now does.
 # 3. A quick comparison (no store): t tags the one snapshot in place, a
-#    new generation every screen follows.
+#    new generation every screen follows; B the same (the list follows).
 # Under ASan (make check-san), a screen reading the old snapshot after
 # it went would fail here.
 . "$(dirname "$0")/lib.sh"
@@ -75,4 +75,12 @@ tui_wait "relay_release tagged alloc=jemalloc (not stored)"
 tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 2 7
 tui_wait "relay_release               alloc=jemalloc* · relay"
+tui_keys 3
+tui_wait "candidate: relay_lto"
+tui_keys b B
+tui_wait "relay_lto is the experiment's baseline (not stored: a quick comparison)"
+tui_keys 7
+tui_wait "relay_release               alloc=jemalloc* · relay"
+tui_keys 1
+tui_wait "Variants:    relay_release, relay_lto (baseline), relay_release_pgo"
 echo "ok $test_name"
