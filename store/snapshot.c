@@ -74,6 +74,8 @@ struct model *snapshot_edit(struct snapshot *s)
 
 void snapshot_unmake(struct snapshot *s, struct model *out)
 {
+	if (s->refs != 1)
+		die("a snapshot taken apart while another holds it");
 	*out = s->m;
 	free(s);
 }

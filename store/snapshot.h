@@ -52,7 +52,11 @@ struct model *snapshot_model(struct snapshot *s);
  * another holds it too: then nothing changed.
  */
 struct model *snapshot_edit(struct snapshot *s);
-/* The sole holder takes the model back out (into `out`, which it then owns); `s` is freed. */
+/*
+ * The sole holder takes the model back out (into `out`, which it then
+ * owns); `s` is freed. Asked while another holds it: a programming error,
+ * the program stops with a message.
+ */
 void snapshot_unmake(struct snapshot *s, struct model *out);
 
 #endif

@@ -162,12 +162,11 @@ static long record(struct tui *t, const char *command, const char *what, const s
 			return -1;
 		}
 		diag_release(&d);
-	} else if (!(m = tui_snapshot_edit(t))) {
-		tui_message(t, "not changed: the comparison is busy");
-		return -1;
 	} else if (row->op == EDIT_VARIANT) {
+		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
 		model_add_override(m, "variant", row->target, row->value, model_now(m));
 	} else {
+		m = tui_snapshot_edit(t);
 		model_add_alias(m, row->experiment, row->target, row->value, model_now(m));
 	}
 	return id;
@@ -439,11 +438,9 @@ int tui_save_baseline(struct tui *t)
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
-	} else if ((m = tui_snapshot_edit(t))) {
-		model_add_override(m, "baseline", name, row.value, model_now(m));
 	} else {
-		tui_message(t, "baseline not changed: the comparison is busy");
-		id = -1;
+		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
+		model_add_override(m, "baseline", name, row.value, model_now(m));
 	}
 	if (id >= 0) {
 		struct edit_target *x = edit_of(t);

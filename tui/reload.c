@@ -331,15 +331,8 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 
 	if (!t->index) {
 		t->index = xmalloc(sizeof(*t->index));
-		if (snapshot_holders(old) == 1) {
-			snapshot_unmake(old, t->index); /* the summary the list showed, moved */
-			old = NULL;
-		} else {
-			/* held elsewhere still (a screen that did not let go): the list read again */
-			model_init(t->index);
-			if (storeindex_load(t->store, t->index, NULL) != 1)
-				model_release(t->index);
-		}
+		snapshot_unmake(old, t->index); /* the summary the list showed, moved (held here alone) */
+		old = NULL;
 	}
 	t->view_exp = SIZE_MAX;
 	t->base = t->cand = ""; /* (they pointed into the old one) */

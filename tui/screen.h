@@ -308,16 +308,17 @@ void tui_snapshot_let_go(struct snapshot **held);
 /*
  * Make `fresh` (emptied) the snapshot shown, a new generation; every
  * screen and the views are told first (swapped()), so that nothing but
- * the caller holds the old one, which is returned: the caller reads what
+ * the caller holds the old one (a screen that still holds it is a
+ * programming error: the program stops), which is returned: the caller reads what
  * it carries over by name from it, then releases it
  * (snapshot_release()), or takes its model (snapshot_unmake()).
  */
 struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh);
 /*
- * A quick comparison's edit or paste: its one snapshot, to change in
- * place, a new generation (the screens told first, as above); the caller
- * resolves it after. NULL, with nothing changed, when a store is behind
- * it (a new snapshot is read instead) or something still holds it.
+ * A quick comparison's edit or paste (t->store NULL): its one snapshot,
+ * to change in place, a new generation (the screens told first, as
+ * above); the caller resolves it after. With a store behind it, a new
+ * snapshot is read instead: asking this then is a programming error.
  */
 struct model *tui_snapshot_edit(struct tui *t);
 

@@ -647,10 +647,7 @@ static void tag_typed(struct tui *t, const char *text)
 		struct model *m;
 
 		snprintf(said, sizeof(said), "%s tagged %s (not stored)", v->x.variants[l->index].text, what.s);
-		if (!(m = tui_snapshot_edit(t))) { /* the screens let go of it: `v` holds no pointer now */
-			tui_message(t, "nothing tagged: the comparison is busy");
-			goto out;
-		}
+		m = tui_snapshot_edit(t); /* the screens let go of it: `v` holds no pointer now */
 		for (size_t i = 0; i < n; i++) {
 			const char *eq = strchr(rows[i].value, '=');
 			char factor[64];

@@ -736,11 +736,6 @@ static int import_quick(struct tui *t)
 	struct plan_sum sum;
 	struct diag d = DIAG_INIT;
 
-	if (!m) {
-		free(in);
-		tui_message(t, "nothing added: the comparison is busy");
-		return -1;
-	}
 	make_inputs(p, in);
 	import_texts(m, in, p->got.n, &io, &res, &d);
 	plan_sum(&res, &sum);

@@ -98,8 +98,11 @@ struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh)
 {
 	struct snapshot *old = t->snap;
 
-	if (old)
+	if (old) {
 		tell_swapped(t);
+		if (snapshot_holders(old) != 1) /* what bounds the TUI to two snapshots at once */
+			die("a screen holds a snapshot it was told to let go");
+	}
 	t->snap = snapshot_make(fresh);
 	t->m = snapshot_model(t->snap);
 	tui_changed(t);
@@ -111,10 +114,10 @@ struct model *tui_snapshot_edit(struct tui *t)
 	struct model *m;
 
 	if (t->store)
-		return NULL;
+		die("a stored snapshot changed in place");
 	tell_swapped(t);
 	if (!(m = snapshot_edit(t->snap)))
-		return NULL;
+		die("a screen holds a snapshot it was told to let go");
 	tui_changed(t);
 	return m;
 }
