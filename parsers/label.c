@@ -1533,7 +1533,7 @@ enum label_kind label_read(const char *s, size_t n, int plain_ok, struct label *
 		return read_uncached(NULL, s, n, plain_ok, out);
 	if (n == 0 || n >= LABEL_MEMO_TEXT)
 		return read_uncached(&out->memo->splits, s, n, plain_ok, out);
-	m = &out->memo->slot[(hash_fnv1a(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
+	m = &out->memo->slot[(hash_line(s, n) ^ (unsigned)!!plain_ok) % LABEL_MEMO_SLOTS];
 	if (m->len == n && m->plain_ok == !!plain_ok && !memcmp(m->text, s, n)) {
 		buf_reset(&out->variant);
 		buf_add(&out->variant, m->variant, m->variant_len);

@@ -170,7 +170,7 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
 {
 	if (l->len > ASKED_TEXT)
 		return NULL;
-	return &sg->asked[hash_fnv1a(l->s, l->len) % ASKED_SLOTS];
+	return &sg->asked[hash_line(l->s, l->len) % ASKED_SLOTS];
 }
 
 /* Was the text of `l` asked before? (`a`: its slot, or NULL) */
