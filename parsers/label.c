@@ -1492,10 +1492,13 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
  * failure is pending (it may be this line's), so that a failing line is
  * read (and reported) again. One slot a hash: a log's dozen recurring
  * captions and the lines that differ each time (a round's number) must
- * rarely meet in one, so there are many (about 140 KB a parse context).
+ * rarely meet in one, so there are many (about 550 KB a parse context,
+ * calloc'd: a slot's pages are touched when it is first used). With 256,
+ * a caption that comes back every seventh round of the bench log was
+ * pushed out by the rounds' new lines one time in four.
  * A pure cache: a line is read the same with or without it.
  */
-#define LABEL_MEMO_SLOTS 256
+#define LABEL_MEMO_SLOTS 1024
 #define LABEL_MEMO_TEXT 161 /* label_read() reads lines of up to 160 bytes */
 struct label_memo {
 	struct label_memo_slot {

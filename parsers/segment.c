@@ -34,9 +34,11 @@
  * (parser.h). A line asked before goes straight to the parser that
  * started a block with it, with the state its claim wrote, or to none,
  * without asking again the dozen or more parsers its first byte names.
- * One line a slot, by a hash.
+ * One line a slot, by a hash; many slots (about 100 KB of the walk's
+ * state), so that the lines that differ each time (a round's number)
+ * rarely push out a caption that comes back only every few rounds.
  */
-#define ASKED_SLOTS 128
+#define ASKED_SLOTS 512
 #define ASKED_TEXT 120 /* longer lines are asked each time */
 #define ASKED_STATE 64 /* a claim state kept with its line, at most (larger ones: asked each time) */
 
