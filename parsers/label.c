@@ -842,7 +842,8 @@ static int sentence_tail(struct word_splits *splits, struct buf *b)
 
 		while (j < b->len && is_word_char((unsigned char)b->s[j]))
 			j++;
-		if (j > i && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+		/* the heads are of 4 to 7 letters, starting with a, b, u or w: most words are none */
+		if (j - i >= 4 && j - i <= 7 && strchr("abuwABUW", b->s[i]) && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
 			char w[16];
 			size_t k;
 
