@@ -198,6 +198,26 @@ static void test_vs_and_values(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* A rate of simulated time under a build's label ("1.83668 ns/day") is a throughput, never a time of 1.8 ns. */
+static void test_sim_rate(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "And with the clang build:\n"
+			   "```\n"
+			   "Integrated 617 steps in 58.0492 seconds\n"
+			   "1.83668 ns/day\n"
+			   "```\n";
+	long r;
+
+	import_string(&f->m, "rate.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 1);
+	r = nth_run(&f->m, f->m.rs.runs[0].variant.text, "throughput", 0);
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "throughput")->value == 1.83668);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "throughput")->unit, UNIT_NS_PER_DAY);
+	assert_null(find_meas(&f->m, (uint32_t)r, "time"));
+}
+
 /* Never figures: prose, settings, facts, percentages, ratios, chains, a program's listing. */
 static void test_not_read(void **state)
 {
@@ -272,6 +292,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
+		T(test_sim_rate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
