@@ -344,6 +344,19 @@ static void reset(struct lline *out)
 	out->nfig = 0;
 }
 
+/* A cheap first look for arrow_in(): a '>', or a U+2190..U+21FF or U+27C0..U+27FF arrow's lead bytes. */
+static int may_hold_arrow(const char *s, const char *e)
+{
+	const char *p;
+
+	if (memchr(s, '>', (size_t)(e - s)))
+		return 1;
+	for (p = s; (p = memchr(p, '\xe2', (size_t)(e - p))) && p + 1 < e; p++)
+		if ((unsigned char)p[1] == 0x86 || (unsigned char)p[1] == 0x9f)
+			return 1;
+	return 0;
+}
+
 /*
  * "LABEL FIG -> FIG" with no ':' after the label: the figure before the
  * arrow is the last one or two words before it ("`867,908,059`", "12.1
@@ -443,7 +456,7 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 		reset(out);
 	}
 	/* "GCC `867,908,059` -> `716,371,674`", "Clang 22 - `72,627,442` -> ...": a label, blanks, then an arrow's figures */
-	if ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' && label_then_arrow(s, end, mark, out))
+	if ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' && may_hold_arrow(s, end) && label_then_arrow(s, end, mark, out))
 		return out->kind = K_LABELLED;
 	/* no label: arrows, or a figure alone on a short line */
 	if (end - s > 24 && !memchr(s, '>', (size_t)(end - s)) && !memchr(s, '\xe2', (size_t)(end - s)))
