@@ -167,6 +167,8 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(OP_TIME, "*.time", UNIT_SECOND, DIR_LOWER, MF_TIME, "time of all operations (bolt)")     \
 	X(OP_TIME_PER_OP, "*.time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per operation (bolt)") \
 	X(OPS_PER_SEC, "*ops_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "operations per second") \
+	X(FREE_PER_SEC, "free_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                     \
+	  "objects freed per second by the consumer threads (xmalloc-test)")                       \
 	X(OPS, "*.ops", UNIT_COUNT, DIR_NONE, MF_COUNT, "operations done (bolt)")                  \
 	/* GNU size */                                                                             \
 	X(TEXT, "text", UNIT_BYTE, DIR_LOWER, MF_SIZE, "code and read-only data (size)")           \

@@ -88,6 +88,8 @@
 	  parser, cargo_benchcmp)                                                                   \
 	X(BENCHSTAT_CSV, "benchstat-csv", "benchstat -format csv (v2) and -csv (v1) tables", parser, \
 	  benchstat_csv)                                                                            \
+	X(XMALLOC, "xmalloc-test", "mimalloc-bench's xmalloc-test result line (rtime, free/sec)", parser, \
+	  xmalloc)                                                                                 \
 	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
 	  parser, table)                                                                           \
 	X(LABELLED, "labelled", "numbers labelled by hand in prose and lists (PGO: 10.1 s, A -> B)", \
