@@ -734,8 +734,14 @@ static int judge(const struct line *l, const struct lline *ll, int keys, const c
 		return 0;
 	}
 	if (!q && !v->own.len && !(q = hand_quantity_of_unit(ll->fig[0].h.unit))) {
-		if (ll->join == J_ARROW && above_q && ll->fig[0].h.unit == UNIT_NONE) {
-			q = above_q, key = 1; /* the line above names what the arrow's figures count */
+		/*
+		 * the line above names what the arrow's figures count, when they
+		 * are counts of that size ("Clang 15 -> 16", "8 -> 16" threads:
+		 * versions and settings, never figures)
+		 */
+		if (ll->join == J_ARROW && above_q && ll->fig[0].h.unit == UNIT_NONE && ll->fig[0].h.value >= 1000 &&
+		    ll->fig[1].h.value >= 1000) {
+			q = above_q, key = 1;
 		} else {
 			/* "cmd:`strip`: 39163592 (39M)": a size, by the author's rounding of it */
 			if (ll->nfig != 1 || ll->fig[0].h.unit != UNIT_NONE || !rounded_size_note(l, &ll->fig[0].h))

@@ -199,7 +199,12 @@ static void test_arrows_quantity_above(void **state)
 			   "\n"
 			   "The Ir and the cycles went down:\n"
 			   "\n"
-			   "GCC `716,371,674` -> `697,909,948`\n";
+			   "GCC `716,371,674` -> `697,909,948`\n"
+			   "\n"
+			   "The Ir went down after the upgrade:\n"
+			   "\n"
+			   "Clang 15 -> 16\n"
+			   "threads 8 -> 16\n";
 	long r;
 
 	import_string(&f->m, "above.md", text, &f->d);
