@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -32,7 +33,8 @@
 #include "util/strmap.h"
 
 #define INDEX_MAGIC "benchdelta-index"
-#define INDEX_FORMAT "4"
+/* the layout's number; the file also carries names_stamp() (index_format()) */
+#define INDEX_FORMAT "5"
 
 /* ---- stamps ---- */
 
@@ -390,14 +392,21 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 	free(g);
 }
 
+/* What the head row says of the layout: INDEX_FORMAT and the names' stamp (its formats are kept as bits of record.h's enum). */
+static void index_format(char out[24])
+{
+	snprintf(out, 24, "%s.%08" PRIx32, INDEX_FORMAT, names_stamp());
+}
+
 static void head_row(struct buf *out, const struct storeindex_stamp *s, const char token[33])
 {
-	char full[33], quick[33], root[33];
+	char full[33], quick[33], root[33], format[24];
 
 	hex64x2(full, s->full);
 	hex64x2(quick, s->quick);
 	hex64x2(root, s->root);
-	const char *f[] = { INDEX_MAGIC, INDEX_FORMAT, full, quick, root, token };
+	index_format(format);
+	const char *f[] = { INDEX_MAGIC, format, full, quick, root, token };
 	csvio_row(out, f, countof(f));
 }
 
@@ -596,9 +605,11 @@ static int row_fields(const char *s, size_t len, struct fields *x)
 static int head_fields(const char *s, size_t len, struct storeindex_stamp *stamp, char token[33])
 {
 	struct fields x;
+	char format[24];
 
+	index_format(format);
 	if (row_fields(s, len, &x) < 0 || x.n != 6 || strcmp(x.v[0], INDEX_MAGIC) ||
-	    strcmp(x.v[1], INDEX_FORMAT) || parse64x2(x.v[2], stamp->full) < 0 ||
+	    strcmp(x.v[1], format) || parse64x2(x.v[2], stamp->full) < 0 ||
 	    parse64x2(x.v[3], stamp->quick) < 0 || parse64x2(x.v[4], stamp->root) < 0 ||
 	    strlen(x.v[5]) != 32 || strspn(x.v[5], "0123456789abcdef") != 32)
 		return -1;

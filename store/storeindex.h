@@ -35,7 +35,10 @@
  * replaced by a rename, never cut, so a reader's mapping stays whole.
  *
  * index.csv rows (every field quoted, as the store's other files):
- *   "benchdelta-index","4",FULL,QUICK,ROOT,TOKEN
+ *   "benchdelta-index",FORMAT,FULL,QUICK,ROOT,TOKEN
+ *                                      FORMAT "5.STAMP": the layout and
+ *                                      names_stamp() in 8 hex digits (the
+ *                                      formats are bits of record.h's enum)
  *   "S",HASH,IMPORTED,NAME             one per import (in any order)
  *   "F",KEY,VALUE,LINE                 its facts (the environment it states)
  *   "W",KIND,LINE,TEXT                 its warnings (notes of kind damage,
