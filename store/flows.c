@@ -12,6 +12,7 @@
 #include "store/import_edits.h"
 #include "store/load.h"
 #include "store/loadexp.h"
+#include "store/manage.h"
 #include "store/storeindex.h"
 #include "store/stored.h"
 #include "store/write.h"
@@ -853,10 +854,42 @@ static int load_moved(struct store *st, const struct model *sum, const struct st
 }
 
 /*
+ * A rename (`op`, planned on its experiment read alone) checked again
+ * under the lock: -1 (why in *d) when its new name is an experiment's now
+ * (another process made it since the plan: the rename would merge the
+ * two), asked of the fresh index's summary `sum` or, stale (`fresh` 0),
+ * of the stored runs read whole; 0 when it is free, or `op` is no rename.
+ */
+static int new_name_free(struct store *st, const struct model *sum, int fresh, const struct store_edit_op *op,
+			 struct diag *d)
+{
+	const char *to = NULL;
+	struct model all;
+	int taken;
+
+	if (strcmp(op->command, "rename-experiment"))
+		return 0;
+	for (size_t i = 0; i < op->n && !to; i++)
+		if (op->rows[i].op == EDIT_EXPERIMENT)
+			to = op->rows[i].value;
+	if (!to)
+		return 0;
+	if (fresh)
+		return model_experiment(sum, to) ? diag_error(d, NULL, 0, MANAGE_RENAME_TAKEN, to) : 0;
+	model_init(&all);
+	taken = store_load_runs(st, &all, d);
+	if (taken == 0 && model_experiment(&all, to))
+		taken = diag_error(d, NULL, 0, MANAGE_RENAME_TAKEN, to);
+	model_release(&all);
+	return taken < 0 ? -1 : 0;
+}
+
+/*
  * An edit that moves whole imports between experiments (a rename): under
- * the lock, when the index is fresh, the imports it touches read alone
- * (load_moved()) and the edit recorded by store_edit_touched(), which
- * writes the index again with it; else store_edit() (the index stale).
+ * the lock, its new name checked again (new_name_free()); when the index
+ * is fresh, the imports it touches read alone (load_moved()) and the edit
+ * recorded by store_edit_touched(), which writes the index again with it;
+ * else store_edit() (the index stale).
  */
 static long move_fresh(struct store *st, const struct store_edit_op *op, struct diag *d)
 {
@@ -870,7 +903,9 @@ static long move_fresh(struct store *st, const struct store_edit_op *op, struct 
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	if (fresh && load_moved(st, &sum, op, &touched))
+	if (new_name_free(st, &sum, fresh, op, d) < 0)
+		rc = -1;
+	else if (fresh && load_moved(st, &sum, op, &touched))
 		rc = store_edit_touched(st, &touched, op, d);
 	else
 		rc = store_edit(st, NULL, op, d);
