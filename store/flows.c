@@ -524,32 +524,24 @@ static int removes_only(const struct edit_row *rows, size_t n)
 }
 
 /*
- * 1 when summary `sum` (its journal) has a removal that an undo took
- * back: then two imports may hold one block (one imported while the other
- * was away), and which gives the index its entry is the load's to say.
+ * What storeindex_removed() needs to drop imports `gone[0..n)` from the
+ * fresh index whose summary is `sum` (its journal), taken before they go
+ * (storeindex_gone_begin()), or NULL when it cannot follow their removal.
+ * Two imports may hold one block when the journal holds a removal that an
+ * undo took back: one brought back, the other imported while it was
+ * away. So an import never removed can share a block only with imports
+ * brought back: those still here are read into `heirs` (empty; left so
+ * when the journal has no such removal), and storeindex_removed() gives
+ * the index's entry of a block a removed import held to the first of
+ * them that holds it, in the order a load reads them. NULL when one of
+ * `gone` was itself brought back (its partner could be any import), or
+ * the imports brought back do not read clean.
  */
-static int restored_ever(const struct model *sum)
+static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
+					  size_t n, struct model *heirs)
 {
-	for (size_t i = 0; i < sum->nedits; i++)
-		if (sum->edits[i].op == EDIT_REMOVE && sum->edits[i].undone)
-			return 1;
-	return 0;
-}
-
-/*
- * 1 when imports `gone[0..n)` hold no block that an import once removed
- * and brought back by an undo holds too (the journal of summary `sum`):
- * only such a pair can hold one block (one imported while the other was
- * away), so then the index's entry of each block of theirs names one of
- * them or none other, and their removal may drop it. 0 when one holds
- * such a block, is itself one brought back (its partner could be any
- * import), or they do not read clean: the index is left stale.
- */
-static int gone_blocks_alone(struct store *st, const struct model *sum, const char *const *gone, size_t n)
-{
-	struct strmap restored = STRMAP_INIT, keys = STRMAP_INIT;
+	struct strmap restored = STRMAP_INIT;
 	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
-	struct model rm, gm;
 	struct diag quiet = DIAG_INIT;
 	size_t nback = 0;
 	int ok = 1;
@@ -557,28 +549,18 @@ static int gone_blocks_alone(struct store *st, const struct model *sum, const ch
 	for (size_t i = 0; i < sum->nedits; i++) {
 		const struct edit_row *r = &sum->edits[i];
 
-		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL))
+		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL) &&
+		    !journal_removed(sum, r->target))
 			back[nback++] = r->target;
 	}
 	for (size_t i = 0; i < n && ok; i++)
 		ok = !strmap_get(&restored, gone[i], NULL);
-	model_init(&rm);
-	model_init(&gm);
-	if (ok)
-		ok = store_load_imports(st, &rm, back, nback, &quiet) == 0 &&
-		     store_load_imports(st, &gm, gone, n, &quiet) == 0 && !rm.damaged && !gm.damaged && !quiet.n;
-	for (size_t i = 0; ok && i < rm.rs.nruns; i++)
-		if (rm.rs.runs[i].block)
-			strmap_put(&keys, rm.rs.runs[i].block, 1);
-	for (size_t i = 0; ok && i < gm.rs.nruns; i++)
-		ok = !gm.rs.runs[i].block || !strmap_get(&keys, gm.rs.runs[i].block, NULL);
-	strmap_release(&keys);
+	if (ok && nback)
+		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
-	model_release(&gm);
-	model_release(&rm);
 	diag_release(&quiet);
 	free(back);
-	return ok;
+	return ok ? storeindex_gone_begin(st, gone, n) : NULL;
 }
 
 /*
@@ -601,17 +583,18 @@ static int fresh_locked(struct store *st, int held, struct model *sum, uint64_t 
 /*
  * An rm (every row removes an import): recorded under the lock; when the
  * index was fresh before, it is written again without the removed imports
- * (storeindex_removed()), else it is left stale as before.
+ * (gone_fresh(), storeindex_removed()), else it is left stale as before.
  */
 static long remove_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
-	struct model sum;
+	struct model sum, heirs;
 	struct storeindex_gone *g = NULL;
 	uint64_t root[2];
 	int held = st->lock_fd >= 0, fresh;
 	long rc = -1;
 
 	model_init(&sum);
+	model_init(&heirs);
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
@@ -620,17 +603,17 @@ static long remove_fresh(struct store *st, struct model *m, const struct store_e
 
 		for (size_t i = 0; i < op->n; i++)
 			hashes[i] = op->rows[i].target;
-		if (!restored_ever(&sum) || gone_blocks_alone(st, &sum, hashes, op->n))
-			g = storeindex_gone_begin(st, hashes, op->n);
+		g = gone_fresh(st, &sum, hashes, op->n, &heirs);
 		free(hashes);
 	}
 	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 	if (rc > 0 && g)
-		storeindex_removed(st, g, root); /* else left stale: the next reader reads the data */
+		storeindex_removed(st, g, &heirs, root); /* else left stale: the next reader reads the data */
 	storeindex_gone_release(g);
 	if (!held)
 		store_unlock(st);
 out:
+	model_release(&heirs);
 	model_release(&sum);
 	return rc;
 }
