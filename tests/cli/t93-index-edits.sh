@@ -269,9 +269,73 @@ expect_rc 0 "rename after the alias"
 bd list
 run undo "$alias_edit"
 expect_rc 0 "undo of an alias whose experiment was renamed since"
-stale "undo of an alias whose experiment was renamed since"
+no_runs_read "undo of an alias whose experiment was renamed since"
+fresh "undo of an alias whose experiment was renamed since"
 same_as_rebuilt "undo of an alias whose experiment was renamed since"
 bd rename-experiment "Two again" "Two renamed"
+# the undo and redo of a move and of a rename keep it fresh: the imports moved and every
+# import of the experiments they leave and join are read after the change
+# changed WHAT: the next reader reads the index alone, and the index is the data's
+changed() {
+	expect_rc 0 "$1"
+	no_runs_read "$1"
+	fresh "$1"
+	same_as_rebuilt "$1"
+}
+bd list
+reno=$(import_id 'reno.txt$')
+[ -n "$reno" ] || fail "no reno import"
+run move "$reno" "Two renamed"
+changed "a move to undo"
+run undo
+changed "undo of a move"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of a move: not moved back"
+run undo "$(last_edit)"
+changed "redo of a move"
+expect_out "redid"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" || fail "redo of a move: not moved again"
+run undo "$(last_edit)"
+changed "undo of the redo of a move"
+run rename-experiment "Two renamed" "Two moved"
+changed "a rename to undo"
+run undo
+changed "undo of a rename"
+"$BD" list | grep -q "^Two renamed" || fail "undo of a rename: the old name is not back"
+run undo "$(last_edit)"
+changed "redo of a rename"
+"$BD" list | grep -q "^Two moved" || fail "redo of a rename: the new name is not back"
+run undo "$(last_edit)"
+changed "undo of the redo of a rename"
+# an older move undone, and an older alias of an experiment an import moved into since
+run move "$reno" "Two renamed"
+changed "an older move"
+move_edit=$(last_edit)
+run rename-variant -e "Two renamed" PGO3 PGO5
+expect_rc 0 "an alias after the move"
+bd list # (the CLI's alias leaves the index stale: read again)
+alias_edit=$(last_edit)
+other=$("$BD" list imports | awk 'NR > 1 && !/Two renamed/ { print $1; exit }')
+run move "$other" "Two renamed"
+changed "a move after the alias"
+run undo "$alias_edit"
+changed "undo of an alias with a move into its experiment after it"
+run undo "$move_edit"
+changed "undo of an older move"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of an older move: not moved back"
+# the redo of an rm: what it removes again was brought back (its partner could be any
+# import), so the index is left stale, and still the data's
+sed 's/fib_O2/fib_O12/' samples/hyperfine/o0-vs-o2.txt >"$T/redo.txt"
+bd import "$T/redo.txt"
+run rm --import "$(import_id 'redo.txt$')"
+changed "an rm to redo"
+run undo
+changed "undo of an rm to redo"
+run undo "$(last_edit)"
+expect_rc 0 "redo of an rm"
+stale "redo of an rm"
+same_as_rebuilt "redo of an rm"
+run undo "$(last_edit)"
+changed "undo of the redo of an rm"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
