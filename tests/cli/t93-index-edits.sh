@@ -5,7 +5,9 @@
 # does not write it again), and every reader prints what it prints with
 # the index removed (rebuilt from the data). A kill after the journal is
 # written and before either index file is replaced (strace) leaves an
-# index that reads as stale, never a wrong fresh one.
+# index that reads as stale, never a wrong fresh one. The undo and redo of moves and
+# renames, and an rm whose shared block goes to an import brought back, the same.
+# check-slow: every new kill point (BD_SLOW), not only the undo of a move
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -182,6 +184,7 @@ run undo
 expect_rc 0 "undo of rm, its block held by another since"
 same_as_rebuilt "undo of rm, its block held by another since"
 bd list
+cp -a "$S" "$T/k.heirs" # (for the kills below)
 run rm --import "$while_id"
 expect_rc 0 "rm of an import sharing a block with one brought back"
 no_runs_read "rm of an import sharing a block with one brought back"
@@ -287,10 +290,13 @@ reno=$(import_id 'reno.txt$')
 [ -n "$reno" ] || fail "no reno import"
 run move "$reno" "Two renamed"
 changed "a move to undo"
+cp -a "$S" "$T/k.move"
 run undo
 changed "undo of a move"
 "$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of a move: not moved back"
-run undo "$(last_edit)"
+cp -a "$S" "$T/k.redo"
+redo_edit=$(last_edit)
+run undo "$redo_edit"
 changed "redo of a move"
 expect_out "redid"
 "$BD" list imports | grep "^$reno" | grep -q "Two renamed" || fail "redo of a move: not moved again"
@@ -298,6 +304,7 @@ run undo "$(last_edit)"
 changed "undo of the redo of a move"
 run rename-experiment "Two renamed" "Two moved"
 changed "a rename to undo"
+cp -a "$S" "$T/k.rename"
 run undo
 changed "undo of a rename"
 "$BD" list | grep -q "^Two renamed" || fail "undo of a rename: the old name is not back"
@@ -317,6 +324,7 @@ alias_edit=$(last_edit)
 other=$("$BD" list imports | awk 'NR > 1 && !/Two renamed/ { print $1; exit }')
 run move "$other" "Two renamed"
 changed "a move after the alias"
+cp -a "$S" "$T/k.alias"
 run undo "$alias_edit"
 changed "undo of an alias with a move into its experiment after it"
 run undo "$move_edit"
@@ -368,6 +376,50 @@ for which in index.bin index.csv; do
 	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "killed before $which: the readers differ from the data"; }
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
 done
+
+# the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
+# an rm whose shared block goes to one brought back, killed the same way (check-slow: all)
+# kill_between WHAT FROM CMD...: CMD on a copy of store FROM killed before it replaces
+# index.bin, then index.csv: the journal holds the edit, the index reads stale, and the
+# readers print what the data says
+kill_between() {
+	what=$1
+	from=$2
+	shift 2
+	for which in index.bin index.csv; do
+		rm -rf "$T/probe"
+		cp -a "$from" "$T/probe"
+		BENCHDELTA_STORE=$T/probe bd list
+		BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
+			fail "probe of the renames of $what"
+		k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
+		[ -n "$k" ] || fail "$what did not replace $which"
+		rm -rf "$T/killed"
+		cp -a "$from" "$T/killed"
+		BENCHDELTA_STORE=$T/killed bd list
+		cp "$T/killed/edits.csv" "$T/journal.before"
+		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
+			"$BD" "$@" >/dev/null 2>&1
+		[ $? -eq 137 ] || fail "$what was not killed at the rename of $which"
+		cmp -s "$T/killed/edits.csv" "$T/journal.before" && fail "$what killed before $which: not in the journal"
+		cp "$T/killed/index.csv" "$T/ix.killed"
+		BENCHDELTA_STORE=$T/killed bd list
+		cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$what killed before $which: the index read as fresh"
+		readers "$T/killed" "$T/with"
+		rm -rf "$T/copy"
+		cp -a "$T/killed" "$T/copy"
+		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
+		readers "$T/copy" "$T/without"
+		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$what killed before $which: the readers differ from the data"; }
+	done
+}
+kill_between "undo of a move" "$T/k.move" undo
+if [ -n "${BD_SLOW:-}" ]; then
+	kill_between "redo of a move" "$T/k.redo" undo "$redo_edit"
+	kill_between "undo of a rename" "$T/k.rename" undo
+	kill_between "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit"
+	kill_between "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id"
+fi
 
 # rm, its undo and an import that records a --set-variant edit killed the same way, on a
 # store with no undone rm (whose index they write)
