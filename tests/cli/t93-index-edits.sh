@@ -7,7 +7,8 @@
 # written and before either index file is replaced (strace) leaves an
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
 # renames, and an rm whose shared block goes to an import brought back, the same.
-# check-slow: every new kill point (BD_SLOW), not only the undo of a move
+# check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
+# and of an rm whose block goes to an heir (BD_SLOW); the quick tier kills the undo of a move
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -351,75 +352,63 @@ if ! command -v strace >/dev/null; then
 fi
 # (the leak check of a sanitizer build does not run under a tracer)
 noleak="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-bd list
-fresh "before the kills"
-for which in index.bin index.csv; do
+# kill_at WHICH WHAT FROM CMD...: CMD on a copy of store FROM ($T/killed, its index made fresh
+# first: a copy's is stale, its files' identities) killed before it replaces WHICH (index.bin
+# or index.csv): the journal holds the edit, the next `list` finds the index stale, and the
+# readers print ($T/with) what they print with the index removed; $T/ix.killed is the
+# index.csv the kill left
+kill_at() {
+	which=$1
+	what=$2
+	from=$3
+	shift 3
 	rm -rf "$T/probe"
-	cp -a "$S" "$T/probe"
-	BENCHDELTA_STORE=$T/probe bd list # a copy's index is stale (its files' identities): made fresh
-	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" rename-experiment "Two renamed" "Two $which" >/dev/null 2>&1 ||
-		fail "probe of the renames"
+	cp -a "$from" "$T/probe"
+	BENCHDELTA_STORE=$T/probe bd list
+	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
+		fail "probe of the renames of $what"
 	k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-	[ -n "$k" ] || fail "the edit did not replace $which"
+	[ -n "$k" ] || fail "$what did not replace $which"
 	rm -rf "$T/killed"
-	cp -a "$S" "$T/killed"
+	cp -a "$from" "$T/killed"
 	BENCHDELTA_STORE=$T/killed bd list
+	cp "$T/killed/edits.csv" "$T/journal.before" 2>/dev/null || : >"$T/journal.before"
 	BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-		"$BD" rename-experiment "Two renamed" "Two $which" >/dev/null 2>&1
-	[ $? -eq 137 ] || fail "the edit was not killed at the rename of $which"
-	grep -q "Two $which" "$T/killed/edits.csv" || fail "killed before $which: the edit is not in the journal"
+		"$BD" "$@" >/dev/null 2>&1
+	[ $? -eq 137 ] || fail "$what was not killed at the rename of $which"
+	[ -f "$T/killed/edits.csv" ] && ! cmp -s "$T/killed/edits.csv" "$T/journal.before" ||
+		fail "$what killed before $which: not in the journal"
+	cp "$T/killed/index.csv" "$T/ix.killed"
+	BENCHDELTA_STORE=$T/killed bd list
+	cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$what killed before $which: the index read as fresh"
 	readers "$T/killed" "$T/with"
 	rm -rf "$T/copy"
 	cp -a "$T/killed" "$T/copy"
 	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
 	readers "$T/copy" "$T/without"
-	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "killed before $which: the readers differ from the data"; }
+	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$what killed before $which: the readers differ from the data"; }
+}
+bd list
+fresh "before the kills"
+for which in index.bin index.csv; do
+	kill_at $which "rename-experiment" "$S" rename-experiment "Two renamed" "Two $which"
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
 done
-
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
-# an rm whose shared block goes to one brought back, killed the same way (check-slow: all)
-# kill_between WHAT FROM CMD...: CMD on a copy of store FROM killed before it replaces
-# index.bin, then index.csv: the journal holds the edit, the index reads stale, and the
-# readers print what the data says
-kill_between() {
-	what=$1
-	from=$2
-	shift 2
-	for which in index.bin index.csv; do
-		rm -rf "$T/probe"
-		cp -a "$from" "$T/probe"
-		BENCHDELTA_STORE=$T/probe bd list
-		BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
-			fail "probe of the renames of $what"
-		k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-		[ -n "$k" ] || fail "$what did not replace $which"
-		rm -rf "$T/killed"
-		cp -a "$from" "$T/killed"
-		BENCHDELTA_STORE=$T/killed bd list
-		cp "$T/killed/edits.csv" "$T/journal.before"
-		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-			"$BD" "$@" >/dev/null 2>&1
-		[ $? -eq 137 ] || fail "$what was not killed at the rename of $which"
-		cmp -s "$T/killed/edits.csv" "$T/journal.before" && fail "$what killed before $which: not in the journal"
-		cp "$T/killed/index.csv" "$T/ix.killed"
-		BENCHDELTA_STORE=$T/killed bd list
-		cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$what killed before $which: the index read as fresh"
-		readers "$T/killed" "$T/with"
-		rm -rf "$T/copy"
-		cp -a "$T/killed" "$T/copy"
-		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-		readers "$T/copy" "$T/without"
-		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$what killed before $which: the readers differ from the data"; }
+# an rm whose shared block goes to one brought back (check-slow: all but the first)
+kills="move"
+[ -z "${BD_SLOW:-}" ] || kills="move redo rename alias heirs"
+for which in index.bin index.csv; do
+	for kill in $kills; do
+		case $kill in
+		move) kill_at $which "undo of a move" "$T/k.move" undo ;;
+		redo) kill_at $which "redo of a move" "$T/k.redo" undo "$redo_edit" ;;
+		rename) kill_at $which "undo of a rename" "$T/k.rename" undo ;;
+		alias) kill_at $which "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit" ;;
+		heirs) kill_at $which "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id" ;;
+		esac
 	done
-}
-kill_between "undo of a move" "$T/k.move" undo
-if [ -n "${BD_SLOW:-}" ]; then
-	kill_between "redo of a move" "$T/k.redo" undo "$redo_edit"
-	kill_between "undo of a rename" "$T/k.rename" undo
-	kill_between "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit"
-	kill_between "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id"
-fi
+done
 
 # rm, its undo and an import that records a --set-variant edit killed the same way, on a
 # store with no undone rm (whose index they write)
@@ -436,34 +425,12 @@ for edit in "rm reno" "undo" "import --set-variant 11=boltpgo samples/hyperfine/
 	from=$S
 	[ "$edit" = undo ] && from=$T/fresh.rm
 	for which in index.bin index.csv; do
-		rm -rf "$T/probe"
-		cp -a "$from" "$T/probe"
-		BENCHDELTA_STORE=$T/probe bd list
-		BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" $edit >/dev/null 2>&1 ||
-			fail "probe of the renames of $edit"
-		k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-		[ -n "$k" ] || fail "$edit did not replace $which"
-		rm -rf "$T/killed"
-		cp -a "$from" "$T/killed"
-		BENCHDELTA_STORE=$T/killed bd list
-		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-			"$BD" $edit >/dev/null 2>&1
-		[ $? -eq 137 ] || fail "$edit was not killed at the rename of $which"
+		# shellcheck disable=SC2086
+		kill_at $which "$edit" "$from" $edit
 		case $edit in
 		# what it stored was appended first, stamped as before the edit: stale, not wrong
-		import*)
-			grep -q '^"A"' "$T/killed/index.csv" || fail "$edit killed before its append"
-			cp "$T/killed/index.csv" "$T/ix.killed"
-			BENCHDELTA_STORE=$T/killed bd list
-			cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$edit killed before $which: the index read as fresh"
-			;;
+		import*) grep -q '^"A"' "$T/ix.killed" || fail "$edit killed before its append" ;;
 		esac
-		readers "$T/killed" "$T/with"
-		rm -rf "$T/copy"
-		cp -a "$T/killed" "$T/copy"
-		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-		readers "$T/copy" "$T/without"
-		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$edit killed before $which: the readers differ from the data"; }
 		case $edit in
 		undo) grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back" ;;
 		rm*) grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed" ;;

@@ -57,6 +57,24 @@ static void load(struct model *m)
 	diag_release(&d);
 }
 
+/* Open a new store at `dir` into *st holding samples `paths[0..n)`, one import each. */
+static void open_with(struct store *st, const char *const *paths, size_t n)
+{
+	struct model m;
+	struct diag d = DIAG_INIT;
+
+	model_init(&m);
+	assert_int_equal(store_open(st, dir, 1, &d), 0);
+	assert_int_equal(store_lock(st, &d), 0);
+	for (size_t i = 0; i < n; i++)
+		import_sample(&m, paths[i], &d);
+	for (uint32_t i = 0; i < n; i++)
+		assert_int_equal(store_add_source(st, &m, i, &d), 0);
+	store_unlock(st);
+	model_release(&m);
+	diag_release(&d);
+}
+
 static const char *baseline_of(const struct model *m)
 {
 	return m->nexps ? m->exps[0].baseline : "";
@@ -72,14 +90,7 @@ static void test_record_undo_redo(void **state)
 	long id;
 
 	(void)state;
-	model_init(&m);
-	assert_int_equal(store_open(&st, dir, 1, &d), 0);
-	assert_int_equal(store_lock(&st, &d), 0);
-	import_sample(&m, "samples/hyperfine/o0-vs-o2.txt", &d);
-	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
-	store_unlock(&st);
-	model_release(&m);
-
+	open_with(&st, (const char *const[]){ "samples/hyperfine/o0-vs-o2.txt" }, 1);
 	load(&m);
 	assert_string_equal(baseline_of(&m), "fib o0");
 	row.op = EDIT_BASELINE;
@@ -131,14 +142,7 @@ static void test_remove_and_return(void **state)
 	char hash[HASH_HEX_LEN + 1];
 
 	(void)state;
-	model_init(&m);
-	assert_int_equal(store_open(&st, dir, 1, &d), 0);
-	assert_int_equal(store_lock(&st, &d), 0);
-	import_sample(&m, "samples/hyperfine/hand-relative.txt", &d);
-	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
-	store_unlock(&st);
-	model_release(&m);
-
+	open_with(&st, (const char *const[]){ "samples/hyperfine/hand-relative.txt" }, 1);
 	load(&m);
 	snprintf(hash, sizeof(hash), "%s", m.sources[0].hash);
 	edit_plan_init(&p);
@@ -182,22 +186,16 @@ static void test_rename_name_taken_since(void **state)
 	struct diag d = DIAG_INIT;
 	struct edit_plan p;
 	struct store_select sel = { 0 };
-	char a[HASH_HEX_LEN + 1], b[HASH_HEX_LEN + 1];
+	const struct experiment *e;
+	char b[HASH_HEX_LEN + 1];
 
 	(void)state;
-	model_init(&m);
-	assert_int_equal(store_open(&st, dir, 1, &d), 0);
-	assert_int_equal(store_lock(&st, &d), 0);
-	import_sample(&m, "samples/hyperfine/o0-vs-o2.txt", &d);
-	import_sample(&m, "samples/hyperfine/hand-relative.txt", &d);
-	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
-	assert_int_equal(store_add_source(&st, &m, 1, &d), 0);
-	store_unlock(&st);
-	snprintf(a, sizeof(a), "%s", m.sources[0].hash);
-	snprintf(b, sizeof(b), "%s", m.sources[1].hash);
-	model_release(&m);
-
+	open_with(&st, (const char *const[]){ "samples/hyperfine/o0-vs-o2.txt", "samples/hyperfine/hand-relative.txt" },
+		  2);
 	load(&m);
+	e = model_experiment(&m, "hand-relative");
+	assert_non_null(e);
+	snprintf(b, sizeof(b), "%s", m.sources[e->sources[0]].hash);
 	edit_plan_init(&p);
 	assert_int_equal(manage_plan_rename(&m, model_experiment(&m, "o0-vs-o2"), "taken", &p, &d), 0);
 	/* another process: the other import moved into a new experiment of that name */
@@ -222,7 +220,6 @@ static void test_rename_name_taken_since(void **state)
 	assert_non_null(model_experiment(&m, "o0-vs-o2"));
 	assert_int_equal(model_experiment(&m, "taken")->nsources, 1);
 	assert_string_equal(m.sources[model_experiment(&m, "taken")->sources[0]].hash, b);
-	(void)a;
 	model_release(&m);
 	store_close(&st);
 	diag_release(&d);
