@@ -43,6 +43,8 @@ void naming_truncate(struct naming *nm, uint32_t to)
 {
 	if (to >= nm->first && to - nm->first < nm->n)
 		nm->n = to - nm->first;
+	if (nm->ahead > nm->n)
+		nm->ahead = (uint32_t)nm->n;
 }
 
 void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
@@ -59,6 +61,47 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
 	nm->n -= hi - lo;
+	if (nm->ahead > hi)
+		nm->ahead -= (uint32_t)(hi - lo);
+	else if (nm->ahead > lo)
+		nm->ahead = (uint32_t)lo;
+}
+
+void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
+{
+	const struct run *r = &m->rs.runs[nm->first + k];
+	struct naming_run *e = &nm->runs[k];
+	/* runs that name themselves keep their own name; else a label names them, else their source */
+	const char *t = *r->variant.text && (e->multi || !e->label) ? r->variant.text
+			: e->label                                     ? e->label
+									: e->input;
+
+	const char *key;
+
+	/* (a block's runs share their label: one key for them) */
+	if (k && nm->runs[k - 1].key_text == t && t) {
+		e->key_text = t;
+		e->key = nm->runs[k - 1].key;
+		return;
+	}
+	/* a name with a control character is left to the pass, and to clean_records() */
+	if (!t || text_has_control(t, strlen(t)))
+		return;
+	key = model_variant_key(m, t);
+	if (text_has_control(key, strlen(key)))
+		return;
+	e->key_text = t;
+	e->key = key;
+}
+
+int naming_name_known(const struct naming *nm, const struct model *m, size_t r)
+{
+	const struct naming_run *e;
+
+	if (r < nm->first || r - nm->first >= nm->ahead)
+		return 0;
+	e = &nm->runs[r - nm->first];
+	return e->key_text && m->rs.runs[r].variant.text == e->key_text && m->rs.runs[r].variant.key == e->key;
 }
 
 const char *naming_label(const struct naming *nm, uint32_t r)
@@ -242,6 +285,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
+		e->key_text = e->key = NULL;
 		if (e->command && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
 			const char *rest;
@@ -1878,9 +1922,12 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		r->variant.key = keyed && keyed->variant.text == r->variant.text
-					 ? keyed->variant.key
-					 : model_variant_key(m, r->variant.text);
+		if (keyed && keyed->variant.text == r->variant.text)
+			r->variant.key = keyed->variant.key;
+		else if (k < nm->ahead && e->key_text == r->variant.text)
+			r->variant.key = e->key; /* worked out during the walk */
+		else
+			r->variant.key = model_variant_key(m, r->variant.text);
 		keyed = r;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||

@@ -45,6 +45,14 @@ struct naming_run {
 	 * large import does not read each run's command string again.
 	 */
 	uint8_t command;
+	/*
+	 * Worked out while the walk went on (naming_run_ahead()): the name the
+	 * run will most likely be given (its block's label, the name its data
+	 * proposed, its source's) and that name's variant key, both free of
+	 * control characters; the pass uses the key when it decides the same
+	 * string. NULL both: not asked, or not clean.
+	 */
+	const char *key_text, *key;
 };
 
 struct naming {
@@ -52,6 +60,7 @@ struct naming {
 	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
 	uint32_t nblocks;
+	uint32_t ahead;          /* runs from `first` naming_run_ahead() has seen (fewer than n) */
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
@@ -81,6 +90,19 @@ void naming_init(struct naming *nm, uint32_t first_run);
  */
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
 		  uint32_t to, const char *input_variant);
+/*
+ * The per-run part of the pass done ahead, for run first + k (k < n,
+ * recorded by naming_block()): the variant key of the name it will most
+ * likely be given. The importing thread calls it while it waits for the
+ * walk (store/batch.c); whether it did changes no decision, only what the
+ * pass has left to work out.
+ */
+void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k);
+/*
+ * Are run `r`'s variant text and key (naming_finish() done) the name and
+ * key naming_run_ahead() worked out, both without a control character?
+ */
+int naming_name_known(const struct naming *nm, const struct model *m, size_t r);
 /* Record the legends the segmenter read in source `source` (strings must outlive nm). */
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
