@@ -31,6 +31,7 @@ void naming_init(struct naming *nm, uint32_t first_run)
 void naming_release(struct naming *nm)
 {
 	free(nm->runs);
+	free(nm->keys);
 	free(nm->desc);
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
@@ -61,16 +62,19 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
 	nm->n -= hi - lo;
-	if (nm->ahead > hi)
+	if (nm->ahead > hi) {
+		memmove(nm->keys + lo, nm->keys + hi, (nm->ahead - hi) * sizeof(*nm->keys));
 		nm->ahead -= (uint32_t)(hi - lo);
-	else if (nm->ahead > lo)
+	} else if (nm->ahead > lo) {
 		nm->ahead = (uint32_t)lo;
+	}
 }
 
 void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 {
 	const struct run *r = &m->rs.runs[nm->first + k];
-	struct naming_run *e = &nm->runs[k];
+	const struct naming_run *e = &nm->runs[k];
+	struct naming_key *nk;
 	/* runs that name themselves keep their own name; else a label names them, else their source */
 	const char *t = *r->variant.text && (e->multi || !e->label) ? r->variant.text
 			: e->label                                     ? e->label
@@ -78,10 +82,12 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 
 	const char *key;
 
+	ALLOC_GROW(nm->keys, (size_t)k + 1, nm->keys_cap);
+	nk = &nm->keys[k];
+	nk->text = nk->key = NULL;
 	/* (a block's runs share their label: one key for them) */
-	if (k && nm->runs[k - 1].key_text == t && t) {
-		e->key_text = t;
-		e->key = nm->runs[k - 1].key;
+	if (k && nm->keys[k - 1].text == t && t) {
+		*nk = nm->keys[k - 1];
 		return;
 	}
 	/* a name with a control character is left to the pass, and to clean_records() */
@@ -90,18 +96,18 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 	key = model_variant_key(m, t);
 	if (text_has_control(key, strlen(key)))
 		return;
-	e->key_text = t;
-	e->key = key;
+	nk->text = t;
+	nk->key = key;
 }
 
 int naming_name_known(const struct naming *nm, const struct model *m, size_t r)
 {
-	const struct naming_run *e;
+	const struct naming_key *nk;
 
 	if (r < nm->first || r - nm->first >= nm->ahead)
 		return 0;
-	e = &nm->runs[r - nm->first];
-	return e->key_text && m->rs.runs[r].variant.text == e->key_text && m->rs.runs[r].variant.key == e->key;
+	nk = &nm->keys[r - nm->first];
+	return nk->text && m->rs.runs[r].variant.text == nk->text && m->rs.runs[r].variant.key == nk->key;
 }
 
 const char *naming_label(const struct naming *nm, uint32_t r)
@@ -285,7 +291,6 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		e->build = (uint8_t)b->label_build;
 		e->command = *r->command != '\0';
-		e->key_text = e->key = NULL;
 		if (e->command && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
 			const char *rest;
@@ -1924,8 +1929,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
 		if (keyed && keyed->variant.text == r->variant.text)
 			r->variant.key = keyed->variant.key;
-		else if (k < nm->ahead && e->key_text == r->variant.text)
-			r->variant.key = e->key; /* worked out during the walk */
+		else if (k < nm->ahead && nm->keys[k].text == r->variant.text)
+			r->variant.key = nm->keys[k].key; /* worked out during the walk */
 		else
 			r->variant.key = model_variant_key(m, r->variant.text);
 		keyed = r;

@@ -45,14 +45,17 @@ struct naming_run {
 	 * large import does not read each run's command string again.
 	 */
 	uint8_t command;
-	/*
-	 * Worked out while the walk went on (naming_run_ahead()): the name the
-	 * run will most likely be given (its block's label, the name its data
-	 * proposed, its source's) and that name's variant key, both free of
-	 * control characters; the pass uses the key when it decides the same
-	 * string. NULL both: not asked, or not clean.
-	 */
-	const char *key_text, *key;
+};
+
+/*
+ * Worked out for a run while the walk went on (naming_run_ahead()): the
+ * name it will most likely be given (its block's label, the name its data
+ * proposed, its source's) and that name's variant key, both free of
+ * control characters; the pass uses the key when it decides the same
+ * string. NULL both: not clean.
+ */
+struct naming_key {
+	const char *text, *key;
 };
 
 struct naming {
@@ -60,7 +63,14 @@ struct naming {
 	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
 	uint32_t nblocks;
-	uint32_t ahead;          /* runs from `first` naming_run_ahead() has seen (fewer than n) */
+	/*
+	 * Runs from `first` naming_run_ahead() has seen (at most n), and what
+	 * it found for each: an array of its own, not in `runs`, which the
+	 * pass's many passes over the runs then read without it
+	 */
+	uint32_t ahead;
+	struct naming_key *keys;
+	size_t keys_cap;
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
