@@ -11,7 +11,11 @@
  *   store_snapshot  what a reader needs (enum store_need) of what it
  *                   selects: the index when it can say, else the data
  *
- * A snapshot is a model (model.h) the caller owns and releases whole. Its
+ * A snapshot is a model (model.h) the caller owns and releases whole; once
+ * readers share it, it is never changed (an edit is recorded in the
+ * journal, and the next snapshot has it). A command reads one for its run; a reader that
+ * keeps several, one replacing another (the TUI), makes each a struct
+ * snapshot (snapshot.h), shared by its holders and freed by the last. Its
  * `generation`, when asked for, is store_generation() when it was read: a
  * reader that compares it with the store's now knows whether an edit or
  * an import came since (every writer changes it).

@@ -47,9 +47,22 @@ void compare_view_release(struct tui *t)
 	if (!cv)
 		return;
 	cmp_release(&cv->cmp);
+	tui_snapshot_let_go(&cv->held);
 	free(cv->lines);
 	free(cv);
 	t->own[SCREEN_COMPARE] = NULL;
+}
+
+void compare_view_swapped(struct tui *t)
+{
+	struct compare_view *cv = t->own[SCREEN_COMPARE];
+
+	if (!cv)
+		return;
+	cmp_release(&cv->cmp);
+	cv->nlines = 0;
+	cv->exp = SIZE_MAX; /* built again when shown; the cursor stays (cv->shown) */
+	tui_snapshot_let_go(&cv->held);
 }
 
 static void add_line(struct compare_view *cv, enum cmp_line_kind kind, size_t index, const char *text)
@@ -86,6 +99,7 @@ struct compare_view *compare_built(struct tui *t)
 	cv->list.count = 0;
 	if (!e)
 		return cv;
+	tui_snapshot_hold(t, &cv->held);
 	cmp_build(snap.m, e, t->base, *t->cand ? t->cand : t->base, NULL, &cv->cmp);
 	cmp_geomeans(&cv->cmp, 1);
 	for (size_t i = 1; i < cv->cmp.nrows; i++)

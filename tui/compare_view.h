@@ -35,7 +35,8 @@ struct compare_view {
 	const char *base, *cand; /* t->base, t->cand */
 	unsigned gen;            /* t->gen */
 	unsigned shown;          /* t->shown: the cursor starts over when it differs */
-	struct cmp_table cmp;
+	struct cmp_table cmp;    /* points into the snapshot held in `held` */
+	struct snapshot *held;
 	struct cmp_line *lines;
 	size_t nlines, lines_cap;
 	struct list list;
@@ -44,6 +45,8 @@ struct compare_view {
 /* Compare's state, made on first use; compare_view_release() frees it (the screen's release()). */
 struct compare_view *compare_of(struct tui *t);
 void compare_view_release(struct tui *t);
+/* The snapshot moves: the table goes with the old one (the screen's swapped()). */
+void compare_view_swapped(struct tui *t);
 /* The table and lines, built for the shown experiment, baseline and candidate (rebuilt when stale). */
 struct compare_view *compare_built(struct tui *t);
 

@@ -149,12 +149,13 @@ void edit_read(struct tui *t, int rc)
 static long record(struct tui *t, const char *command, const char *what, const struct edit_row *row)
 {
 	struct diag d = DIAG_INIT;
+	struct model *m;
 	long id = 0;
 
 	if (t->store) {
 		struct store_edit_op op = { command, what, row, 1 };
 
-		id = loader_edit(t, NULL, &op, &d); /* the store is read again after (after()) */
+		id = loader_edit(t, &op, &d); /* the store is read again after (after()) */
 		if (id < 0) {
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 			diag_release(&d);
@@ -162,9 +163,11 @@ static long record(struct tui *t, const char *command, const char *what, const s
 		}
 		diag_release(&d);
 	} else if (row->op == EDIT_VARIANT) {
-		model_add_override(t->m, "variant", row->target, row->value, model_now(t->m));
+		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
+		model_add_override(m, "variant", row->target, row->value, model_now(m));
 	} else {
-		model_add_alias(t->m, row->experiment, row->target, row->value, model_now(t->m));
+		m = tui_snapshot_edit(t);
+		model_add_alias(m, row->experiment, row->target, row->value, model_now(m));
 	}
 	return id;
 }
@@ -410,6 +413,7 @@ int tui_save_baseline(struct tui *t)
 	struct edit_row row = { 0 };
 	struct diag d = DIAG_INIT;
 	struct buf what = BUF_INIT;
+	struct model *m;
 	char *name, *text;
 	long id = 0;
 
@@ -430,12 +434,13 @@ int tui_save_baseline(struct tui *t)
 	if (t->store) {
 		struct store_edit_op op = { "baseline", what.s, &row, 1 };
 
-		id = loader_edit(t, NULL, &op, &d); /* the index kept fresh: tui.c reads it (after()) */
+		id = loader_edit(t, &op, &d); /* the index kept fresh: tui.c reads it (after()) */
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
 	} else {
-		model_add_override(t->m, "baseline", name, v->key, model_now(t->m));
+		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
+		model_add_override(m, "baseline", name, row.value, model_now(m));
 	}
 	if (id >= 0) {
 		struct edit_target *x = edit_of(t);
@@ -488,6 +493,6 @@ void tui_edited(struct tui *t)
 		free(base);
 		free(cand);
 	}
-	tui_snapshot_changed(t); /* the model resolved again: a new generation */
+	tui_changed(t); /* the model resolved again (its generation moved with the edit) */
 	views_invalidate(t);
 }

@@ -238,7 +238,6 @@ int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_ne
 
 struct edit {
 	struct store *st;
-	struct model *m;
 	const struct store_edit_op *op;
 	struct undo_info *undone;
 	struct diag *d;
@@ -250,15 +249,15 @@ static int edit_run(void *ctx)
 	struct edit *e = ctx;
 
 	if (e->op)
-		e->id = store_edit_fresh(e->st, e->m, e->op, e->d);
+		e->id = store_edit_fresh(e->st, NULL, e->op, e->d);
 	else
 		e->id = store_undo_fresh(e->st, e->undone, e->d);
 	return 0;
 }
 
-long loader_edit(struct tui *t, struct model *m, const struct store_edit_op *op, struct diag *d)
+long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d)
 {
-	struct edit e = { t->store, m, op, NULL, d, -1 };
+	struct edit e = { t->store, op, NULL, d, -1 };
 
 	run(t, edit_run, &e, 0);
 	return e.id;
@@ -266,7 +265,7 @@ long loader_edit(struct tui *t, struct model *m, const struct store_edit_op *op,
 
 int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
 {
-	struct edit e = { t->store, NULL, NULL, out, d, -1 };
+	struct edit e = { t->store, NULL, out, d, -1 };
 
 	run(t, edit_run, &e, 0);
 	return (int)e.id;

@@ -1,8 +1,10 @@
 /*
- * reload.c - the TUI's model replaced: after an import or an undo changed
- * the store, by the store as it is now, with every view's state carried
- * over by name (the experiment, its baseline and candidate, the run whose
- * source is shown), never by a pointer into the old model; and, on a store
+ * reload.c - the TUI's snapshot replaced: after an import, an edit or an
+ * undo changed the store, by a new snapshot of the store as it is now
+ * (tui_snapshot_put(): a new generation; the old one goes whole once the
+ * state it held is carried over), with every view's state carried over by
+ * name (the experiment, its baseline and candidate, the run whose source
+ * is shown), never by a pointer into the old model; and, on a store
  * opened from its index, by the one experiment the list opens.
  */
 #include <stdio.h>
@@ -100,6 +102,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 	int same_view = 0; /* the views show the experiment under the cursor */
 	int followed = 0;  /* the view's baseline was the experiment's: it follows the store's */
 	unsigned shown = t->shown;
+	struct snapshot *old;
 	size_t e;
 
 	if (t->exps.cursor < tui_list(t)->nexps)
@@ -113,16 +116,12 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 		base_run = run_of(t->m, &t->m->exps[t->view_exp], t->base);
 		cand_run = run_of(t->m, &t->m->exps[t->view_exp], t->cand);
 	}
-	model_release(t->m);
-	*t->m = *fresh;
-	memset(fresh, 0, sizeof(*fresh));
-	model_init(fresh);
+	old = tui_snapshot_put(t, fresh); /* a new generation; the old one held here alone */
 	if (!keep_index)
 		drop_index(t);
 
 	t->exps.count = tui_list(t)->nexps;
 	t->view_exp = SIZE_MAX;
-	tui_snapshot_changed(t); /* a new snapshot generation */
 	t->base = t->cand = "";
 	if (t->m->nexps) {
 		/* with the index kept, the experiment the views showed (t->m holds it whole) */
@@ -156,6 +155,7 @@ static void adopt(struct tui *t, struct model *fresh, int keep_index)
 	free(base_run);
 	free(cand_run);
 	free(view_name);
+	snapshot_release(old); /* nothing else holds it: freed whole */
 }
 
 void explore_adopt(struct tui *t, struct model *fresh)
@@ -320,25 +320,23 @@ int explore_refresh(struct tui *t)
 }
 
 /*
- * Put `fresh` (one experiment's imports) in place of t->m, keeping the
- * store's index as the list; what pointed into the old model goes: the
- * views' sides and tables, Runs' lines and the text Source showed.
+ * Put `fresh` (one experiment's imports) in place of the snapshot shown,
+ * keeping the store's index as the list (the summary shown until now
+ * becomes it); what pointed into the old snapshot goes: the views' sides
+ * and tables, Runs' lines and the text Source showed.
  */
 static void adopt_alone(struct tui *t, struct model *fresh)
 {
+	struct snapshot *old = tui_snapshot_put(t, fresh);
 
 	if (!t->index) {
 		t->index = xmalloc(sizeof(*t->index));
-		*t->index = *t->m; /* the summary the list showed, moved */
-	} else {
-		model_release(t->m);
+		snapshot_unmake(old, t->index); /* the summary the list showed, moved (held here alone) */
+		old = NULL;
 	}
-	*t->m = *fresh;
-	memset(fresh, 0, sizeof(*fresh));
-	model_init(fresh);
 	t->view_exp = SIZE_MAX;
-	tui_snapshot_changed(t); /* a new snapshot generation */
-	t->base = t->cand = "";
+	t->base = t->cand = ""; /* (they pointed into the old one) */
+	snapshot_release(old);
 	views_forget(t);
 	leave_runs(t);
 }

@@ -11,6 +11,7 @@
 #include "store/compare.h"
 #include "store/csvstore.h"
 #include "store/model.h"
+#include "store/snapshot.h"
 #include "tui/keys.h"
 #include "tui/list.h"
 #include "tui/order.h"
@@ -92,13 +93,19 @@ struct screen_ask {
 /*
  * The snapshot the screens read (tui_snapshot()): store_snapshot()'s
  * result (one experiment or the whole store, the journal applied), or a
- * quick comparison's model, held as a unit with its generation. Only
- * reload.c replaces it and only an edit changes it, each with a new
- * generation (tui_snapshot_changed()); a screen keeps the generation what
- * it built was read from and builds again when the current one differs
- * (that is how every view stays true after an edit). `m` stays the same
- * address across generations, but what it holds does not: keep names,
- * never pointers into it, across a generation.
+ * quick comparison's model, one object (store/snapshot.h) with its
+ * generation. It is read only: a read of the store, an edit or an import
+ * gives a new one, put in place by tui_snapshot_put() (reload.c alone),
+ * and the old one goes as a unit once nothing holds it. A screen that
+ * keeps pointers into the model (Compare's table, Factors' pairs,
+ * Source's text, the views' matrix) holds the snapshot it built them from
+ * (tui_snapshot_hold()) and lets go of both in its swapped(), which
+ * tui_snapshot_put() calls before it lets the old one go: at most two
+ * snapshots are alive, during a swap, and one after it. A screen that
+ * keeps names (Runs: run ids, variant keys) builds again when the
+ * generation moved. A quick comparison, with no store behind it, changes
+ * its one snapshot in place (tui_snapshot_edit(): the screens let go
+ * first, and it gets a new generation).
  */
 struct tui_snapshot {
 	struct model *m;
@@ -107,11 +114,13 @@ struct tui_snapshot {
 
 struct tui {
 	/*
-	 * The snapshot's model (see `index`): reload.c, edit.c and tui.c use
-	 * it; the screens read tui_snapshot() instead.
+	 * The snapshot shown (held: tui.c's reference), and its model (`m`,
+	 * snapshot_model(snap), see `index`), both set by tui_snapshot_put()
+	 * alone: reload.c, edit.c and tui.c use `m`; the screens read
+	 * tui_snapshot() instead.
 	 */
+	struct snapshot *snap;
 	struct model *m;
-	unsigned snap_gen; /* the snapshot's generation (tui_snapshot_changed()) */
 	/*
 	 * The store's index of every experiment while `m` holds one
 	 * experiment's imports alone (an Enter on a store opened from its
@@ -200,6 +209,13 @@ struct screen {
 	/* Optional: an edit was recorded and the store read again (told to every screen). */
 	void (*edited)(struct tui *t, const struct tui_edit *e);
 	/*
+	 * Optional: the snapshot moves to a new generation (read anew, or a
+	 * quick comparison changed in place): let go of every pointer into
+	 * the model and of the snapshot held with them (names may stay, to
+	 * find things again). Told to every screen before the old one goes.
+	 */
+	void (*swapped)(struct tui *t);
+	/*
 	 * Optional: `u` before the journal's undo, asked of every screen (Paste
 	 * takes back the import it just made). 1 when it took it (or said why
 	 * not), 0 when `u` is the journal's.
@@ -276,21 +292,35 @@ static inline void tui_changed(struct tui *t)
 /* The snapshot the screens show now, and its generation. */
 static inline struct tui_snapshot tui_snapshot(const struct tui *t)
 {
-	struct tui_snapshot s = { t->m, t->snap_gen };
+	struct tui_snapshot s = { t->m, snapshot_generation(t->snap) };
 
 	return s;
 }
 
 /*
- * The snapshot was replaced (reload.c) or edited in place (an edit in a
- * quick comparison, a tag applied to the model): a new generation, and
- * what the views built is stale too.
+ * Hold the snapshot shown, for what a screen builds from it: `*held` (the
+ * one it held before, or NULL) is let go and the current one held in its
+ * place. Let go with tui_snapshot_let_go() in the screen's swapped() and
+ * release().
  */
-static inline void tui_snapshot_changed(struct tui *t)
-{
-	t->snap_gen++;
-	tui_changed(t);
-}
+void tui_snapshot_hold(struct tui *t, struct snapshot **held);
+void tui_snapshot_let_go(struct snapshot **held);
+/*
+ * Make `fresh` (emptied) the snapshot shown, a new generation; every
+ * screen and the views are told first (swapped()), so that nothing but
+ * the caller holds the old one (a screen that still holds it is a
+ * programming error: the program stops), which is returned: the caller reads what
+ * it carries over by name from it, then releases it
+ * (snapshot_release()), or takes its model (snapshot_unmake()).
+ */
+struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh);
+/*
+ * A quick comparison's edit or paste (t->store NULL): its one snapshot,
+ * to change in place, a new generation (the screens told first, as
+ * above); the caller resolves it after. With a store behind it, a new
+ * snapshot is read instead: asking this then is a programming error.
+ */
+struct model *tui_snapshot_edit(struct tui *t);
 
 /* The model the Experiments list shows: t->index, or t->m. */
 const struct model *tui_list(const struct tui *t);

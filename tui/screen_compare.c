@@ -558,4 +558,5 @@ const struct screen screen_compare = {
 	.line_text = compare_line_text,
 	.markdown = compare_markdown,
 	.release = compare_view_release,
+	.swapped = compare_view_swapped,
 };

@@ -353,4 +353,5 @@ const struct screen screen_cpu = {
 	.lines = views_lines,
 	.line_text = views_line_text,
 	.markdown = views_markdown,
+	.swapped = views_swapped,
 };

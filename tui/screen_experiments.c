@@ -257,7 +257,7 @@ static void edit_listed(struct tui *t, const char *name, const char *to, const c
 	if (planned == 0) {
 		struct store_edit_op op = { p.command, buf_str(&p.what), p.rows, p.n };
 
-		id = loader_edit(t, NULL, &op, &d);
+		id = loader_edit(t, &op, &d);
 	}
 	if (id < 0) {
 		tui_message(t, "not done: %s", d.n ? d.v[d.n - 1].text : "the experiment is gone");

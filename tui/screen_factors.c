@@ -58,7 +58,8 @@ struct fxview {
 	char exp_name[512];
 	unsigned gen;
 	int valid;
-	struct fx_exp x;
+	struct fx_exp x;            /* points into the snapshot held in `held` */
+	struct snapshot *held;
 	struct fline *lines;
 	size_t nlines, cap;
 	struct list list;
@@ -96,6 +97,7 @@ static void release(struct tui *t)
 		return;
 	if (v->valid)
 		fx_release(&v->x);
+	tui_snapshot_let_go(&v->held);
 	if (v->across)
 		fx_across_release(&v->ax);
 	free(v->lines);
@@ -110,6 +112,18 @@ static void invalidate(struct fxview *v)
 	if (v->valid)
 		fx_release(&v->x);
 	v->valid = 0;
+}
+
+/* A new snapshot: the pairs and the lines over them go, with the old one (the cursor stays). */
+static void swapped(struct tui *t)
+{
+	struct fxview *v = t->own[SCREEN_FACTORS];
+
+	if (!v)
+		return;
+	invalidate(v);
+	v->nlines = 0;
+	tui_snapshot_let_go(&v->held);
 }
 
 static void add(struct fline **lines, size_t *n, size_t *cap, enum fline_kind kind, size_t index,
@@ -138,6 +152,7 @@ static void build(struct tui *t, struct fxview *v)
 	v->exp = t->view_exp;
 	v->gen = snap.gen;
 	v->valid = 1;
+	tui_snapshot_hold(t, &v->held);
 	fx_read(snap.m, e, &v->x);
 	fx_measure(snap.m, e, NULL, &v->x);
 	v->nlines = 0;
@@ -599,7 +614,7 @@ static void tag_typed(struct tui *t, const char *text)
 		memset(&rows[n], 0, sizeof(rows[n]));
 		rows[n].op = EDIT_TAG;
 		rows[n].experiment = e->name;
-		rows[n].target = v->x.variants[l->index].key;
+		rows[n].target = arena_strdup(&a, v->x.variants[l->index].key); /* v->x goes with a swap */
 		rows[n].value = arena_printf(&a, "%s=%s", f >= 0 ? factor_name((enum factor_id)f) : name, level);
 		buf_addf(&what, "%s%s", n ? " " : "", rows[n].value);
 		n++;
@@ -615,28 +630,33 @@ static void tag_typed(struct tui *t, const char *text)
 			 what.s, e->name);
 		struct store_edit_op op = { "tag", line, rows, n };
 
-		id = loader_edit(t, snap.m, &op, &d);
+		/* the journal alone: the snapshot shown is never changed, a new one is read */
+		id = loader_edit(t, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)
 			tui_message(t, "already so: nothing recorded");
 		else
 			tui_message(t, "edit %ld: %s tagged %s (u undoes)", id, v->x.variants[l->index].text, what.s);
-		if (id > 0)
-			watch_take(t->store, &t->watch); /* the model has the edit: no other writer's */
+		if (id > 0) /* every screen shows the store as it is now, this edit and any other writer's */
+			screen_ask_reload(t, RELOAD_FRESH, NULL);
 		diag_release(&d);
 	} else {
+		/* a quick comparison: its one snapshot changed in place, a new generation */
+		char said[1100];
+		struct model *m;
+
+		snprintf(said, sizeof(said), "%s tagged %s (not stored)", v->x.variants[l->index].text, what.s);
+		m = tui_snapshot_edit(t); /* the screens let go of it: `v` holds no pointer now */
 		for (size_t i = 0; i < n; i++) {
 			const char *eq = strchr(rows[i].value, '=');
 			char factor[64];
 
 			snprintf(factor, sizeof(factor), "%.*s", (int)(eq - rows[i].value), rows[i].value);
-			model_add_tag(snap.m, e->name, rows[i].target, factor, eq + 1, model_now(snap.m));
+			model_add_tag(m, e->name, rows[i].target, factor, eq + 1, model_now(m));
 		}
-		tui_message(t, "%s tagged %s (not stored)", v->x.variants[l->index].text, what.s);
+		tui_message(t, "%s", said);
 	}
-	tui_snapshot_changed(t); /* the model holds the tags: every view reads it again */
-	invalidate(v);
 out:
 	buf_release(&what);
 	arena_release(&a);
@@ -858,4 +878,5 @@ const struct screen screen_factors = {
 	.line_text = line_text,
 	.markdown = markdown,
 	.release = release,
+	.swapped = swapped,
 };

@@ -510,4 +510,5 @@ const struct screen screen_matrix = {
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = matrix_markdown,
+	.swapped = views_swapped,
 };

@@ -728,7 +728,7 @@ static int import_stored(struct tui *t)
 /* A quick comparison has no store: the texts join the model in memory. */
 static int import_quick(struct tui *t)
 {
-	struct tui_snapshot snap = tui_snapshot(t);
+	struct model *m = tui_snapshot_edit(t); /* its one snapshot, a new generation */
 	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
@@ -737,13 +737,12 @@ static int import_quick(struct tui *t)
 	struct diag d = DIAG_INIT;
 
 	make_inputs(p, in);
-	import_texts(snap.m, in, p->got.n, &io, &res, &d);
+	import_texts(m, in, p->got.n, &io, &res, &d);
 	plan_sum(&res, &sum);
 	free(in);
 	import_result_release(&res);
 	diag_release(&d);
-	t->exps.count = snap.m->nexps;
-	tui_snapshot_changed(t); /* the texts joined the model */
+	t->exps.count = m->nexps;
 	tui_message(t, "added %zu runs (not stored)", sum.nruns);
 	return 0;
 }

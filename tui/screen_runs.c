@@ -38,6 +38,15 @@ struct runs_state {
 	const char **keys;        /* the variants shown, in order */
 	const char **scenarios;   /* per variant: its runs' scenario, or NULL for any */
 	size_t nkeys;
+	/*
+	 * The variants shown when the snapshot last moved (swapped()), each
+	 * with the id of a run it showed: what finds a variant again under
+	 * the name it has now, when another process renamed it.
+	 */
+	struct kept_run {
+		const char *key, *run;
+	} *kept;
+	size_t nkept;
 	struct runs_line *lines;
 	size_t nlines, lines_cap;
 	int valid;                /* lines match the model ... */
@@ -93,6 +102,8 @@ static int open(struct tui *t, const struct screen_ask *a)
 	if (exp >= snap.m->nexps)
 		return -1;
 	arena_release(&rs->arena);
+	rs->kept = NULL;
+	rs->nkept = 0;
 	rs->exp_name = arena_strdup(&rs->arena, snap.m->exps[exp].name);
 	rs->subject = arena_strdup(&rs->arena, a->subject);
 	rs->quantity = arena_strdup(&rs->arena, a->quantity);
@@ -176,6 +187,56 @@ static void add_line(struct tui *t, int group, long run)
 	}
 }
 
+/*
+ * The snapshot moves: keep, by id, a run of each variant shown (the lines
+ * were built from the snapshot still shown), for rebuild() to find a
+ * variant another process renamed. Runs holds no pointer into the model.
+ */
+static void swapped(struct tui *t)
+{
+	struct tui_snapshot snap = tui_snapshot(t);
+	struct runs_state *rs = t->own[SCREEN_RUNS];
+
+	if (!rs || !rs->valid || rs->gen != snap.gen || rs->history || !rs->nkeys)
+		return; /* (lines of an older snapshot: what was kept then stays) */
+	rs->kept = arena_alloc(&rs->arena, rs->nkeys * sizeof(*rs->kept));
+	rs->nkept = 0;
+	for (size_t i = 0; i < rs->nlines; i++) {
+		const struct runs_line *l = &rs->lines[i];
+
+		if (l->run >= 0 && (size_t)l->run < snap.m->rs.nruns && (size_t)l->group < rs->nkeys &&
+		    (!rs->nkept || rs->kept[rs->nkept - 1].key != rs->keys[l->group])) {
+			rs->kept[rs->nkept].key = rs->keys[l->group];
+			rs->kept[rs->nkept++].run = arena_strdup(&rs->arena, snap.m->rs.runs[l->run].id);
+		}
+	}
+}
+
+/*
+ * Variant `g`, gone by its key, under the key its run kept by swapped()
+ * has now in `e` (a rename or a merge by another process), put in
+ * rs->keys[g]; NULL when that run is gone too, left `e`, or its variant
+ * is shown already.
+ */
+static const char *renamed(struct runs_state *rs, const struct model *m, const struct experiment *e, size_t g)
+{
+	const char *key = NULL;
+	long r = -1;
+
+	for (size_t k = 0; k < rs->nkept && r < 0; k++)
+		if (!strcmp(rs->kept[k].key, rs->keys[g]))
+			r = trace_find_run(m, rs->kept[k].run);
+	if (r < 0 || strcmp(m->rs.runs[r].eff_experiment, e->name))
+		return NULL;
+	key = m->rs.runs[r].eff_variant.key;
+	if (!model_variant(e, key))
+		return NULL;
+	for (size_t k = 0; k < rs->nkeys; k++)
+		if (k != g && !strcmp(rs->keys[k], key))
+			return NULL;
+	return rs->keys[g] = arena_strdup(&rs->arena, key);
+}
+
 static void rebuild(struct tui *t)
 {
 	struct tui_snapshot snap = tui_snapshot(t);
@@ -194,8 +255,8 @@ static void rebuild(struct tui *t)
 
 		if (rs->history) {
 			n = trace_history(snap.m, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity, &runs);
-		} else if (!model_variant(e, rs->keys[g])) {
-			continue; /* gone: renamed, merged, or an edit undone */
+		} else if (!model_variant(e, rs->keys[g]) && !renamed(rs, snap.m, e, g)) {
+			continue; /* gone: merged into one shown, or an edit undone */
 		} else {
 			n = trace_runs(snap.m, e, rs->keys[g], rs->scenarios[g], rs->subject, rs->quantity,
 				       &runs);
@@ -208,6 +269,7 @@ static void rebuild(struct tui *t)
 	}
 	rs->list.count = rs->nlines;
 	rs->valid = 1;
+	rs->nkept = 0;
 	for (size_t i = 0; rs->want_run >= 0 && i < rs->nlines; i++)
 		if (rs->lines[i].run == rs->want_run)
 			rs->list.cursor = i;
@@ -708,7 +770,7 @@ static void draw(struct tui *t, int top, int height)
 	if (rs->history)
 		history_title(t, nruns, &b);
 	else
-		buf_addf(&b, " \xc2\xb7 %zu runs \xc2\xb7 %s", nruns, e->name);
+		buf_addf(&b, " \xc2\xb7 %zu run%s \xc2\xb7 %s", nruns, nruns == 1 ? "" : "s", e->name);
 	draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	buf_release(&b);
 	x = 3;
@@ -971,4 +1033,5 @@ const struct screen screen_runs = {
 	.release = release,
 	.selected = selected,
 	.edited = edited,
+	.swapped = swapped,
 };

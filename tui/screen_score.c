@@ -386,4 +386,5 @@ const struct screen screen_score = {
 	.lines = lines,
 	.line_text = line_text,
 	.markdown = markdown,
+	.swapped = views_swapped,
 };

@@ -385,4 +385,5 @@ const struct screen screen_sizes = {
 	.lines = views_lines,
 	.line_text = views_line_text,
 	.markdown = views_markdown,
+	.swapped = views_swapped,
 };

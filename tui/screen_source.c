@@ -24,7 +24,9 @@ struct source_state {
 	unsigned gen;             /* the snapshot's generation when read */
 	uint32_t source;
 	struct line_index ix;     /* of the source's text */
-	const char *text;
+	const char *text;         /* the model's, in the snapshot held in `held` */
+	struct snapshot *held;
+	int again;                /* a text was shown when the snapshot moved: read its run again */
 	size_t len;
 	uint32_t named[8];        /* lines that named the variant */
 	size_t nnamed;
@@ -45,6 +47,7 @@ static void forget(struct source_state *ss)
 	ss->spans = NULL;
 	ss->text = NULL;
 	ss->run = -1;
+	tui_snapshot_let_go(&ss->held);
 }
 
 /* Read run `run` of the snapshot into ss. 0, or -1 (said in the status line). */
@@ -62,6 +65,7 @@ static int read_run(struct tui *t, struct source_state *ss, long run)
 	ss->run_id = xstrdup(r->id);
 	ss->gen = tui_snapshot(t).gen;
 	ss->source = r->source;
+	tui_snapshot_hold(t, &ss->held);
 	ss->text = model_source_text(snap.m, r->source, &ss->len);
 	if (!ss->text) {
 		tui_message(t, "the text of %s is not in the store", snap.m->sources[r->source].name);
@@ -95,9 +99,10 @@ static struct source_state *source_of(struct tui *t)
 	}
 	if (ss->gen != snap.gen) {
 		struct list keep = ss->list;
-		int had = ss->text != NULL;
+		int had = ss->text != NULL || ss->again;
 
 		ss->gen = snap.gen;
+		ss->again = 0;
 		forget(ss);
 		if (had && ss->run_id && read_run(t, ss, trace_find_run(snap.m, ss->run_id)) == 0) {
 			ss->list = keep;
@@ -105,6 +110,17 @@ static struct source_state *source_of(struct tui *t)
 		}
 	}
 	return ss;
+}
+
+/* A new snapshot: the text goes with the old one; the run is read again by its id when shown. */
+static void swapped(struct tui *t)
+{
+	struct source_state *ss = t->own[SCREEN_SOURCE];
+
+	if (!ss)
+		return;
+	ss->again |= ss->text != NULL;
+	forget(ss);
 }
 
 static void release(struct tui *t)
@@ -421,4 +437,5 @@ const struct screen screen_source = {
 	.markdown = markdown,
 	.release = release,
 	.selected = selected,
+	.swapped = swapped,
 };

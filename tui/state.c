@@ -71,3 +71,53 @@ void tui_said_edit(struct tui *t, long id, const char *what)
 		tui_message(t, "%s (not stored: a quick comparison)", what);
 }
 
+
+void tui_snapshot_hold(struct tui *t, struct snapshot **held)
+{
+	struct snapshot *was = *held;
+
+	*held = snapshot_hold(t->snap);
+	snapshot_release(was);
+}
+
+void tui_snapshot_let_go(struct snapshot **held)
+{
+	snapshot_release(*held);
+	*held = NULL;
+}
+
+/* The snapshot moves: every screen lets go of what it built from the one shown. */
+static void tell_swapped(struct tui *t)
+{
+	for (size_t s = 0; s < SCREEN__COUNT; s++)
+		if (t->screens[s]->swapped)
+			t->screens[s]->swapped(t);
+}
+
+struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh)
+{
+	struct snapshot *old = t->snap;
+
+	if (old) {
+		tell_swapped(t);
+		if (snapshot_holders(old) != 1) /* what bounds the TUI to two snapshots at once */
+			die("a screen holds a snapshot it was told to let go");
+	}
+	t->snap = snapshot_make(fresh);
+	t->m = snapshot_model(t->snap);
+	tui_changed(t);
+	return old;
+}
+
+struct model *tui_snapshot_edit(struct tui *t)
+{
+	struct model *m;
+
+	if (t->store)
+		die("a stored snapshot changed in place");
+	tell_swapped(t);
+	if (!(m = snapshot_edit(t->snap)))
+		die("a screen holds a snapshot it was told to let go");
+	tui_changed(t);
+	return m;
+}

@@ -566,6 +566,17 @@ static int next_key(struct tui *t, struct key_queue *q, wint_t *ch, int *pasted)
 	return ERR;
 }
 
+/* The snapshot shown last back into `m`, the caller's (every screen let go of it; else it is released). */
+static void give_back(struct tui *t, struct model *m)
+{
+	if (snapshot_holders(t->snap) == 1)
+		snapshot_unmake(t->snap, m);
+	else
+		snapshot_release(t->snap);
+	t->snap = NULL;
+	t->m = NULL;
+}
+
 int tui_run(struct model *m, const struct tui_opts *o)
 {
 	struct key_queue *q = xcalloc(1, sizeof(*q));
@@ -573,24 +584,26 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	struct tui t;
 
 	memset(&t, 0, sizeof(t));
-	t.m = m;
+	t.screens = screens;
+	tui_snapshot_put(&t, m); /* the first snapshot: `m` is the TUI's until it ends */
 	t.store = o->store;
 	t.title = o->title ? o->title : "";
 	t.base = t.cand = "";
 	t.view_exp = SIZE_MAX;
 	t.warnings = o->warnings ? o->warnings : &none;
-	t.exps.count = m->nexps;
+	t.exps.count = t.m->nexps;
 	t.cur = SCREEN_EXPERIMENTS;
 	t.ask.run = -1;
-	t.screens = screens;
-	if (m->nexps == 1) /* one experiment: straight to its matrix */
+	if (t.m->nexps == 1) /* one experiment: straight to its matrix */
 		carry_out(&t, screen_ask_open(&t, SCREEN_MATRIX, 0));
 	t.prev = SCREEN_EXPERIMENTS;
 
 	paste_set_fetcher(o->fetcher);
 	watch_take(t.store, &t.watch);
-	if (start_curses() < 0)
+	if (start_curses() < 0) {
+		give_back(&t, m);
 		return -1;
+	}
 	wait_mode(&t); /* while no key comes, look whether another process wrote the store */
 	for (int dirty = 1;;) {
 		wint_t ch;
@@ -723,5 +736,6 @@ out:
 		model_release(t.index);
 		free(t.index);
 	}
+	give_back(&t, m);
 	return 0;
 }

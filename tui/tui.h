@@ -23,6 +23,8 @@ struct tui_opts {
 /*
  * Run the TUI until the user quits. When standard input is not a terminal
  * (the logs came through a pipe) the keyboard is read from /dev/tty.
+ * `m` is moved into the TUI's first snapshot (store/snapshot.h) and, at
+ * the end, holds the snapshot shown last (the caller releases it).
  * Returns 0, or -1 with a message on stderr when no terminal can be used.
  */
 int tui_run(struct model *m, const struct tui_opts *o);

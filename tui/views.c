@@ -254,6 +254,7 @@ static void build(struct tui *t, struct views *v)
 	int several = 0;
 
 	free_built(v);
+	tui_snapshot_hold(t, &v->held);
 	cmp_matrix_build(snap.m, e, t->base, NULL, &v->mx);
 	for (size_t i = 1; i < v->mx.nrows; i++)
 		if (strcmp(v->mx.rows[i].scenario, v->mx.rows[0].scenario))
@@ -338,11 +339,20 @@ void views_follow(struct tui *t, size_t e)
 	}
 }
 
+void views_swapped(struct tui *t)
+{
+	if (!t->vw)
+		return;
+	free_built(t->vw);
+	tui_snapshot_let_go(&t->vw->held);
+}
+
 void views_release(struct tui *t)
 {
 	if (!t->vw)
 		return;
 	free_built(t->vw);
+	tui_snapshot_let_go(&t->vw->held);
 	free(t->vw->lines);
 	free(t->vw);
 	t->vw = NULL;

@@ -36,6 +36,7 @@ struct views {
 	size_t exp;           /* the experiment built for (SIZE_MAX: none) */
 	const char *base;     /* the baseline built for */
 	int valid;
+	struct snapshot *held; /* the snapshot `mx` and the lines point into, held while built */
 	/*
 	 * Moves when the views were built for another experiment: each
 	 * screen's cursor (its own state, t->own[]) starts over when it sees
@@ -80,6 +81,8 @@ void views_invalidate(struct tui *t);
 void views_forget(struct tui *t);
 /* The experiment shown is now index `e` of a reloaded t->m: keep cursor and columns, rebuild. */
 void views_follow(struct tui *t, size_t e);
+/* The snapshot moves: what was built goes with the old one (Matrix's, CPU's, Sizes' and Scorecard's swapped()). */
+void views_swapped(struct tui *t);
 void views_release(struct tui *t);
 /* The name of column c as the views show it in a row: without what every name shares when that tells them apart. */
 const char *views_name(const struct views *v, size_t c);
