@@ -34,9 +34,11 @@
  * (parser.h). A line asked before goes straight to the parser that
  * started a block with it, with the state its claim wrote, or to none,
  * without asking again the dozen or more parsers its first byte names.
- * One line a slot, by a hash.
+ * One line a slot, by a hash; many slots (about 100 KB of the walk's
+ * state), so that the lines that differ each time (a round's number)
+ * rarely push out a caption that comes back only every few rounds.
  */
-#define ASKED_SLOTS 128
+#define ASKED_SLOTS 512
 #define ASKED_TEXT 120 /* longer lines are asked each time */
 #define ASKED_STATE 64 /* a claim state kept with its line, at most (larger ones: asked each time) */
 
@@ -68,6 +70,7 @@ struct seg {
 	struct diag *diag;
 	seg_block_fn fn;
 	void *ctx;
+	seg_legend_fn legends; /* where the prose lines that may state legends go, or NULL: read here */
 	struct seg_result *res;
 
 	const struct parser *const *parsers;
@@ -170,7 +173,7 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
 {
 	if (l->len > ASKED_TEXT)
 		return NULL;
-	return &sg->asked[hash_fnv1a(l->s, l->len) % ASKED_SLOTS];
+	return &sg->asked[hash_line(l->s, l->len) % ASKED_SLOTS];
 }
 
 /* Was the text of `l` asked before? (`a`: its slot, or NULL) */
@@ -663,21 +666,29 @@ static void add_fact(struct seg *sg, const char *key, const char *value, size_t 
 }
 
 struct legend_ctx {
-	struct seg *sg;
+	struct seg_result *res;
+	struct arena *arena;
 	uint32_t line;
 };
 
 static void add_legend(void *arg, const char *name, size_t nn, const char *desc, size_t dn)
 {
 	struct legend_ctx *c = arg;
-	struct seg_result *r = c->sg->res;
+	struct seg_result *r = c->res;
 	struct seg_legend *g;
 
 	ALLOC_GROW(r->legends, r->nlegends + 1, r->legends_cap);
 	g = &r->legends[r->nlegends++];
-	g->name = arena_strndup(c->sg->arena, name, nn);
-	g->desc = arena_strndup(c->sg->arena, desc, dn);
+	g->name = arena_strndup(c->arena, name, nn);
+	g->desc = arena_strndup(c->arena, desc, dn);
 	g->line = c->line;
+}
+
+size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char *s, size_t n, uint32_t line)
+{
+	struct legend_ctx lc = { res, arena, line };
+
+	return legend_scan(s, n, add_legend, &lc);
 }
 
 /* A title stated outright in the first lines, or the first line of a text that reads as one. */
@@ -885,9 +896,9 @@ static void prose_line(struct seg *sg, const struct line *l)
 	command = line_fact(sg, ASKED_COMMAND, command_fact, s, n);
 	if (!command && !(sg->line_asked && (sg->line_asked->asked & ASKED_NO_LEGEND))) {
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
-		struct legend_ctx lc = { sg, l->no };
-
-		if (!legend_scan(s, n, add_legend, &lc) && sg->line_asked && !rx_failed(sg->rx))
+		if (sg->legends)
+			sg->legends(sg->ctx, s, n, l->no); /* read by the receiver (seg_split_keep()) */
+		else if (!seg_read_legends(sg->res, sg->arena, s, n, l->no) && sg->line_asked && !rx_failed(sg->rx))
 			sg->line_asked->asked |= ASKED_NO_LEGEND; /* a text with none has none the next time */
 	}
 	shaped = label_shaped(sg, s, n); /* asked twice below, of the same line and state */
@@ -1390,7 +1401,7 @@ static size_t container_prefix(struct container *cp, const char *raw, size_t n, 
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
 		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop,
-		 struct parse_ctx *pc)
+		 struct parse_ctx *pc, seg_legend_fn legends)
 {
 	struct seg sg;
 	struct specials sp;
@@ -1407,6 +1418,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.diag = d;
 	sg.fn = fn;
 	sg.ctx = ctx;
+	sg.legends = legends;
 	sg.res = res;
 	sg.lab.memo = sg.cand.memo = sg.pending.memo = pc ? pc->labels : NULL;
 	sg.rx = pc ? &pc->rx : &sg.own_rx;
@@ -1527,14 +1539,14 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	      seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
 	      struct parse_ctx *pc)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 1, pc);
+	return split(name, text, len, arena, fn, ctx, res, d, 1, pc, NULL);
 }
 
 int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
 		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
-		   struct parse_ctx *pc)
+		   struct parse_ctx *pc, seg_legend_fn legends)
 {
-	return split(name, text, len, arena, fn, ctx, res, d, 0, pc);
+	return split(name, text, len, arena, fn, ctx, res, d, 0, pc, legends);
 }
 
 void seg_result_release(struct seg_result *r)

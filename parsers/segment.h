@@ -61,13 +61,32 @@ int seg_split(const char *name, const char *text, size_t len, struct arena *aren
 	      struct parse_ctx *pc);
 
 /*
+ * Where a walk sends the prose lines that may state legends instead of
+ * reading them itself: s[0..n) is line `line`'s text (valid during the
+ * call only), `ctx` the block callback's. Lines come in the text's order;
+ * whoever receives them reads each with seg_read_legends(), in that order,
+ * into the walk's seg_result. Nothing the walk decides depends on a
+ * legend, so they may be read on another thread (segpipe.h).
+ */
+typedef void (*seg_legend_fn)(void *ctx, const char *s, size_t n, uint32_t line);
+
+/*
  * seg_split(), except that a mapped text's pages are never given back
  * (util/mapped.h): for a caller that reads the blocks' lines after the
- * walk has gone past them (segpipe.h).
+ * walk has gone past them (segpipe.h). With `legends` (non-NULL) the
+ * prose lines that may state legends go there, unread; res->legends is
+ * then the receiver's to fill, and the walk never touches it after its
+ * start.
  */
 int seg_split_keep(const char *name, const char *text, size_t len, struct arena *arena,
 		   seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d,
-		   struct parse_ctx *pc);
+		   struct parse_ctx *pc, seg_legend_fn legends);
+
+/*
+ * Read the legends prose line `line` (its text s[0..n)) states into
+ * res->legends, their strings copied into `arena`; how many it held.
+ */
+size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char *s, size_t n, uint32_t line);
 
 void seg_result_release(struct seg_result *r);
 

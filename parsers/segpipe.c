@@ -8,7 +8,8 @@
  * the walker would wait for room), into one record set for the batch's
  * blocks; full batches
  * go through a short queue to the caller's thread, which hands the blocks
- * to the callback in order and gives the text's pages back behind them.
+ * to the callback in order, reads the legends of the prose lines the
+ * batch carries, and gives the text's pages back behind them.
  * Spent batches go back to the walker, which frees what it allocated.
  * While no batch waits, the caller's thread does the caller's own work of
  * later stages (seg_idle_fn) a step at a time instead of sleeping.
@@ -24,6 +25,7 @@
 #include "parsers/parse_ctx.h"
 #include "parsers/parser.h"
 #include "parsers/rx.h"
+#include "util/hash.h"
 #include "util/mapped.h"
 #include "util/util.h"
 
@@ -41,10 +43,18 @@ struct piped_block {
 	struct seg_parsed parsed;
 };
 
+/* A prose line the walker left for the caller to read its legends from (seg_split_keep()). */
+struct legend_line {
+	const char *s; /* in the batch's arena */
+	uint32_t n, line;
+};
+
 struct block_batch {
 	struct block_batch *next;
 	struct piped_block *v;
 	size_t n, cap, nlines;
+	struct legend_line *legends; /* in the text's order, read by the caller */
+	size_t nlegends, legends_cap;
 	/* the records of the blocks the walker parsed, one after another: their arrays grow once a batch */
 	struct recset rs;
 	struct arena arena;
@@ -81,6 +91,36 @@ struct pipe {
 	int stop; /* the callback's non-zero value: the walker finds no more blocks */
 };
 
+/*
+ * The caller's memory of prose lines that stated no legend, by their text
+ * (a log repeats its captions round after round): legend_scan() reads a
+ * line's text alone, so such a line states none the next time either.
+ * One line a slot, by a hash; longer lines are read each time.
+ */
+#define NO_LEGEND_SLOTS 128
+#define NO_LEGEND_TEXT 120
+
+struct no_legend {
+	struct {
+		uint32_t len; /* 0: empty */
+		char text[NO_LEGEND_TEXT];
+	} slot[NO_LEGEND_SLOTS];
+};
+
+/* Read the legends of s[0..n) (line `line`) into res, unless it is known to state none. */
+static void read_legends(struct no_legend *nl, struct seg_result *res, struct arena *arena, const char *s,
+			 size_t n, uint32_t line)
+{
+	unsigned k = n && n <= NO_LEGEND_TEXT ? (unsigned)(hash_line(s, n) % NO_LEGEND_SLOTS) : NO_LEGEND_SLOTS;
+
+	if (k < NO_LEGEND_SLOTS && nl->slot[k].len == n && !memcmp(nl->slot[k].text, s, n))
+		return;
+	if (!seg_read_legends(res, arena, s, n, line) && k < NO_LEGEND_SLOTS) {
+		memcpy(nl->slot[k].text, s, n);
+		nl->slot[k].len = (uint32_t)n;
+	}
+}
+
 /* A new batch, with room for the blocks it takes before it is handed over (no copies as it fills). */
 static struct block_batch *block_batch_new(void)
 {
@@ -99,6 +139,7 @@ static void block_batch_free(struct block_batch *bt)
 	}
 	recset_release(&bt->rs);
 	free(bt->v);
+	free(bt->legends);
 	arena_release(&bt->arena);
 	diag_release(&bt->tail);
 	free(bt);
@@ -203,6 +244,24 @@ static void batch_seal(struct block_batch *bt)
 			bt->v[i].b.parsed = &bt->v[i].parsed;
 }
 
+/*
+ * Walker: a prose line that may state legends, copied into the filling
+ * batch: the caller reads it (seg_read_legends()), whose thread waits for
+ * the walk more than it works.
+ */
+static void take_legend_line(void *arg, const char *s, size_t n, uint32_t line)
+{
+	struct pipe *p = arg;
+	struct block_batch *bt = p->filling ? p->filling : (p->filling = block_batch_new());
+	struct legend_line *g;
+
+	ALLOC_GROW(bt->legends, bt->nlegends + 1, bt->legends_cap);
+	g = &bt->legends[bt->nlegends++];
+	g->s = arena_strndup(&bt->arena, s, n);
+	g->n = (uint32_t)n;
+	g->line = line;
+}
+
 /* Walker: seg_split's callback, a copy of `b` into the filling batch. */
 static int take_block(const struct block *b, void *arg)
 {
@@ -247,7 +306,7 @@ static void *walk(void *arg)
 	p->pc = parse_ctx_new(1);
 	parse_ctx_hold(p->pc);
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag,
-			       p->pc);
+			       p->pc, take_legend_line);
 	parse_ctx_let_go(p->pc);
 	parse_ctx_free(p->pc);
 	p->pc = NULL;
@@ -300,6 +359,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	struct pipe p;
 	pthread_t walker;
 	struct block_batch *done = NULL;
+	struct no_legend *nl;
 	size_t dropped = 0, delivered = 0;
 	int rc = 0, last = 0;
 
@@ -323,6 +383,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		pipe_release(&p);
 		return seg_split(name, text, len, arena, fn, ctx, res, d, pc);
 	}
+	nl = xcalloc(1, sizeof(*nl));
 	while (!last) {
 		struct block_batch *bt = pop(&p, done);
 
@@ -348,12 +409,16 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 				dropped = end;
 			}
 		}
+		/* the legends of the batch's prose, in the text's order (every batch: as one thread reads them) */
+		for (size_t i = 0; i < bt->nlegends; i++)
+			read_legends(nl, res, arena, bt->legends[i].s, bt->legends[i].n, bt->legends[i].line);
 		diag_take(d, &bt->tail);
 		p.idle_more = p.idle != NULL; /* the blocks handed over may have given it work */
 		last = bt->last;
 		done = bt;
 	}
 	pthread_join(walker, NULL);
+	free(nl);
 	block_batches_free(p.spent);
 	block_batch_free(done);
 	pipe_release(&p);

@@ -9,10 +9,12 @@
  * not depend on which path read it.
  *
  * What runs where: the walker's thread runs the segmenter, the cleaners,
- * label.c, legend.c, prose.c, every parser's claim() and, while the caller
- * is behind, parse() of the blocks it finds, into a record set of the
+ * label.c, prose.c, every parser's claim() and, while the caller is
+ * behind, parse() of the blocks it finds, into a record set of the
  * block's own (struct seg_parsed: the callback appends it where it would
- * have parsed). What the walk and the parsers keep between calls is in a
+ * have parsed). The legends of the prose (legend.c) are read on the
+ * caller's thread, batch by batch in the text's order: nothing the walk
+ * decides depends on them, and the caller waits for the walk. What the walk and the parsers keep between calls is in a
  * parse context (parse_ctx.h) of the thread's own, none of it
  * _Thread_local (label.c's word splits too): the walker makes its
  * own, the caller passes its own as `pc`, each reached through the sink

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "parsers/segpipe.h"
 
 #define HF(cmd, mean)                                                                              \
 	"Benchmark 1: " cmd "\n"                                                                   \
@@ -177,6 +178,59 @@ static void test_nul_bytes_in_prose(void **state)
 	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
 }
 
+static int count_block(const struct block *b, void *ctx)
+{
+	(void)b;
+	++*(size_t *)ctx;
+	return 0;
+}
+
+/*
+ * The piped walk leaves the prose's legends to the importing thread
+ * (segpipe.h), batch by batch: the same legends, lines and order as one
+ * thread reads, over more blocks than a batch holds. The same legend line
+ * again is read again (the no-legend memory must not skip it), a line
+ * stating none and coming back is read as none.
+ */
+static void test_piped_legends(void **state)
+{
+	struct buf text = BUF_INIT;
+	struct seg_result one, piped;
+	struct arena a1 = ARENA_INIT, a2 = ARENA_INIT;
+	struct diag d1 = DIAG_INIT, d2 = DIAG_INIT;
+	size_t n1 = 0, n2 = 0;
+
+	(void)state;
+	assert_int_equal(parsers_init(&d1), 0);
+	for (int r = 0; r < 700; r++) {
+		buf_addf(&text, "Round %d: app_a is the Release build and app_b the PGO-optimized one.\n\n", r);
+		buf_adds(&text, "app_c is the LTO build.\n\nNothing to see in this line at all.\n\n");
+		buf_adds(&text, HF("./app_a x", "5.0") "\n");
+	}
+	buf_adds(&text, "app_z is the BOLT build, after the last block.\n");
+	assert_int_equal(seg_split("t.md", text.s, text.len, &a1, count_block, &n1, &one, &d1, NULL), 0);
+	setenv("BENCHDELTA_PIPE_MIN", "0", 1);
+	assert_int_equal(seg_split_piped("t.md", text.s, text.len, 0, &a2, count_block, &n2, &piped, &d2, NULL), 0);
+	unsetenv("BENCHDELTA_PIPE_MIN");
+	assert_int_equal(n1, 700);
+	assert_int_equal(n2, 700);
+	assert_int_equal(one.nlegends, 3 * 700 + 1);
+	assert_int_equal(piped.nlegends, one.nlegends);
+	for (size_t i = 0; i < one.nlegends; i++) {
+		assert_string_equal(piped.legends[i].name, one.legends[i].name);
+		assert_string_equal(piped.legends[i].desc, one.legends[i].desc);
+		assert_int_equal(piped.legends[i].line, one.legends[i].line);
+	}
+	assert_string_equal(piped.legends[one.nlegends - 1].name, "app_z");
+	seg_result_release(&one);
+	seg_result_release(&piped);
+	arena_release(&a1);
+	arena_release(&a2);
+	diag_release(&d1);
+	diag_release(&d2);
+	buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +243,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test(test_piped_legends),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
