@@ -361,6 +361,7 @@ const char *hand_quantity_of_unit(enum unit u)
 	case UNIT_BYTE: return "file_size";
 	case UNIT_PER_S: return "ops_per_sec";
 	case UNIT_BYTE_PER_S: return "throughput";
+	case UNIT_NS_PER_DAY: return "throughput";
 	default: return NULL;
 	}
 }

@@ -344,6 +344,66 @@ static void reset(struct lline *out)
 	out->nfig = 0;
 }
 
+/* A cheap first look for arrow_in(): a '>', or a U+2190..U+21FF or U+27C0..U+27FF arrow's lead bytes. */
+static int may_hold_arrow(const char *s, const char *e)
+{
+	const char *p;
+
+	if (memchr(s, '>', (size_t)(e - s)))
+		return 1;
+	for (p = s; (p = memchr(p, '\xe2', (size_t)(e - p))) && p + 1 < e; p++)
+		if ((unsigned char)p[1] == 0x86 || (unsigned char)p[1] == 0x9f)
+			return 1;
+	return 0;
+}
+
+/*
+ * "LABEL FIG -> FIG" with no ':' after the label: the figure before the
+ * arrow is the last one or two words before it ("`867,908,059`", "12.1
+ * MB"), the label the words before that, a dash after it dropped
+ * ("Clang 22 -"). Fills *out and returns 1 when the line reads whole so.
+ */
+static int label_then_arrow(const char *s, const char *end, enum num_mark mark, struct lline *out)
+{
+	size_t alen;
+	const char *a = arrow_in(s, end, &alen);
+
+	if (!a || a - s < 3)
+		return 0;
+	for (int k = 1; k <= 2; k++) {
+		const char *f = a, *le;
+
+		while (f > s && is_blank(f[-1]))
+			f--;
+		for (int w = 0; w < k && f > s; w++) {
+			while (f > s && !is_blank(f[-1]))
+				f--;
+			if (w + 1 < k)
+				while (f > s && is_blank(f[-1]))
+					f--;
+		}
+		le = f;
+		while (le > s && is_blank(le[-1]))
+			le--;
+		if (le == s || le == f)
+			continue;
+		/* "Clang 22 - 72 -> 67": the dash ends the label */
+		if (le - s > 2 && le[-1] == '-' && is_blank(le[-2]))
+			for (le -= 2; le > s && is_blank(le[-1]); le--)
+				;
+		if (!label_shape(s, le) || memchr(s, ':', (size_t)(le - s)))
+			continue;
+		reset(out);
+		if (read_values(f, end, mark, out) && out->join == J_ARROW) {
+			out->label = s;
+			out->label_n = (size_t)(le - s);
+			return 1;
+		}
+	}
+	reset(out);
+	return 0;
+}
+
 /*
  * Read line `l` (the parse's decimal mark `mark`; the claim passes
  * UNDECIDED) into *out. Returns its kind; K_NONE when it is none of the
@@ -395,6 +455,9 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 		}
 		reset(out);
 	}
+	/* "GCC `867,908,059` -> `716,371,674`", "Clang 22 - `72,627,442` -> ...": a label, blanks, then an arrow's figures */
+	if ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' && may_hold_arrow(s, end) && label_then_arrow(s, end, mark, out))
+		return out->kind = K_LABELLED;
 	/* no label: arrows, or a figure alone on a short line */
 	if (end - s > 24 && !memchr(s, '>', (size_t)(end - s)) && !memchr(s, '\xe2', (size_t)(end - s)))
 		return K_NONE;
@@ -605,12 +668,15 @@ struct verdict {
 /*
  * Does line `l`, read as `ll`, give figures, and as what? `keys` says the
  * block has keys naming quantities (then an unknown key is one too:
- * "cmd:`strip`" under "Binary Size"). Fills *v (its `own` buffer is the
+ * "cmd:`strip`" under "Binary Size"); `above_q`, when not NULL, is the
+ * quantity the prose line above the block names, which counts an arrow's
+ * bare figures ("Total Ir ...", then "GCC `867,908,059` -> `716,371,674`").
+ * Fills *v (its `own` buffer is the
  * caller's to release) and returns 1, or 0 when the line reads nothing: a
  * derived label, a setting or a fact of the machine, a figure without a
  * unit and no word for one, a figure whose decimal mark is open.
  */
-static int judge(const struct line *l, const struct lline *ll, int keys, struct verdict *v)
+static int judge(const struct line *l, const struct lline *ll, int keys, const char *above_q, struct verdict *v)
 {
 	const char *q = NULL;
 	int key = 0;
@@ -668,10 +734,20 @@ static int judge(const struct line *l, const struct lline *ll, int keys, struct 
 		return 0;
 	}
 	if (!q && !v->own.len && !(q = hand_quantity_of_unit(ll->fig[0].h.unit))) {
-		/* "cmd:`strip`: 39163592 (39M)": a size, by the author's rounding of it */
-		if (ll->nfig != 1 || ll->fig[0].h.unit != UNIT_NONE || !rounded_size_note(l, &ll->fig[0].h))
-			return 0;
-		q = "file_size";
+		/*
+		 * the line above names what the arrow's figures count, when they
+		 * are counts of that size ("Clang 15 -> 16", "8 -> 16" threads:
+		 * versions and settings, never figures)
+		 */
+		if (ll->join == J_ARROW && above_q && ll->fig[0].h.unit == UNIT_NONE && ll->fig[0].h.value >= 1000 &&
+		    ll->fig[1].h.value >= 1000) {
+			q = above_q, key = 1;
+		} else {
+			/* "cmd:`strip`: 39163592 (39M)": a size, by the author's rounding of it */
+			if (ll->nfig != 1 || ll->fig[0].h.unit != UNIT_NONE || !rounded_size_note(l, &ll->fig[0].h))
+				return 0;
+			q = "file_size";
+		}
 	}
 	v->q = q;
 	for (int i = 0; i < ll->nfig; i++)
@@ -682,6 +758,13 @@ static int judge(const struct line *l, const struct lline *ll, int keys, struct 
 			return 0;
 	return 1;
 }
+
+/*
+ * At claim time the line above the block is not known: an arrow of bare
+ * whole numbers is claimed as if that line named a count, and the parse
+ * reads it only when the line above does name one (quantity_above()).
+ */
+#define CLAIM_ABOVE_Q "instructions"
 
 /*
  * The one classifier of claim and parse: by the line's fixed parts (a
@@ -715,7 +798,8 @@ static enum kind classify(const struct line *l)
 	{
 		struct verdict v = { .own = BUF_INIT }; /* (zeroed only here: most lines leave above) */
 
-		ok = ll.fig[0].ambiguous || judge(l, &ll, 0, &v);
+		ok = ll.fig[0].ambiguous || judge(l, &ll, 0, NULL, &v) ||
+		     (ll.join == J_ARROW && judge(l, &ll, 0, CLAIM_ABOVE_Q, &v));
 		buf_release(&v.own);
 	}
 	return ok ? k : K_NONE;
@@ -737,6 +821,7 @@ struct pctx {
 	struct sink_txn kv;       /* the open run of a key/value block's lines */
 	const char *kv_q[16];     /* the quantities it has */
 	size_t kv_n;
+	const char *above_q;      /* the one quantity the prose line above the block names, or NULL */
 	int warned_mark;
 };
 
@@ -767,9 +852,12 @@ static void measure(struct sink *s, uint32_t run, const struct line *l, const ch
 		sink_measure(s, run, q, STAT_SD, u, h->spread, 0, l, h->spread_num, h->spread_len);
 }
 
-/* One run of one figure, named `variant` (NULL: the label above names it), about `subject`. */
-static void one_run(struct pctx *c, const struct line *l, const char *variant, const char *subject, const char *q,
-		    enum stat_kind st, const struct handnum *h, enum unit u)
+/*
+ * One run of one figure, named `variant` (NULL: the label above names it),
+ * about `subject`, under `scenario` (NULL: none of its own).
+ */
+static void one_run(struct pctx *c, const struct line *l, const char *variant, const char *subject,
+		    const char *scenario, const char *q, enum stat_kind st, const struct handnum *h, enum unit u)
 {
 	struct sink_txn txn = { 0 };
 	uint32_t run = sink_txn_begin(c->s, &txn, l);
@@ -779,6 +867,8 @@ static void one_run(struct pctx *c, const struct line *l, const char *variant, c
 		rr->variant.text = variant;
 		rr->variant.origin = VO_LABEL;
 	}
+	if (scenario)
+		rr->scenario = scenario;
 	rr->subject = subject ? subject : "";
 	measure(c->s, run, l, q, st, h, u);
 	flag_run(c->s, run, l, h);
@@ -825,7 +915,7 @@ static int block_has_keys(struct pctx *c)
 
 		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED)
 			continue;
-		keys = judge(&c->b->lines[i], &ll, 0, &v) && v.role == R_KEY;
+		keys = judge(&c->b->lines[i], &ll, 0, NULL, &v) && v.role == R_KEY;
 	}
 	buf_release(&v.own);
 	return keys;
@@ -846,7 +936,7 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 				sink_warn(c->s, l, "labelled figures whose decimal mark the text leaves open: not read");
 			return;
 		}
-	if ((k == K_VALUE && !c->b->label) || !judge(l, &ll, keys, &v))
+	if ((k == K_VALUE && !c->b->label) || !judge(l, &ll, keys, c->above_q, &v))
 		goto out;
 	q = v.q ? v.q : sink_strndup(c->s, v.own.s, v.own.len);
 	if (v.subject)
@@ -854,12 +944,20 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 	if (v.role == R_BUILD)
 		variant = sink_strndup(c->s, v.label, strlen(v.label));
 	if (ll.join == J_ARROW) {
-		/* the builds before and after; a build's label is then what was measured */
+		/*
+		 * the builds before and after; a build's label is then what was
+		 * measured, or, when it names a build of its own ("GCC", "Clang
+		 * 22"), what stays the same across before and after
+		 */
+		const char *scenario = NULL;
+
 		kv_close(c, l);
-		if (variant)
+		if (variant && label_names_build(variant, strlen(variant)))
+			scenario = variant;
+		else if (variant)
 			subject = variant;
-		one_run(c, l, "before", subject, q, v.st, &ll.fig[0].h, v.unit[0]);
-		one_run(c, l, "after", subject, q, v.st, &ll.fig[1].h, v.unit[1]);
+		one_run(c, l, "before", subject, scenario, q, v.st, &ll.fig[0].h, v.unit[0]);
+		one_run(c, l, "after", subject, scenario, q, v.st, &ll.fig[1].h, v.unit[1]);
 		goto out;
 	}
 	if (ll.join == J_VS) {
@@ -880,7 +978,7 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 			goto out;
 		kv_close(c, l);
 		for (int i = 0; i < n; i++)
-			one_run(c, l, names[i], NULL, q, v.st, &ll.fig[i].h, v.unit[i]);
+			one_run(c, l, names[i], NULL, NULL, q, v.st, &ll.fig[i].h, v.unit[i]);
 		goto out;
 	}
 	if (v.role == R_KEY && ll.nfig == 1) {
@@ -889,7 +987,7 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 	}
 	kv_close(c, l);
 	for (int i = 0; i < ll.nfig; i++)
-		one_run(c, l, variant, v.role == R_KEY ? subject : NULL, q, v.st, &ll.fig[i].h, v.unit[i]);
+		one_run(c, l, variant, v.role == R_KEY ? subject : NULL, NULL, q, v.st, &ll.fig[i].h, v.unit[i]);
 out:
 	buf_release(&v.own);
 }
@@ -929,6 +1027,56 @@ static int program_output(const struct block *b)
 	return 0;
 }
 
+/*
+ * The one quantity a prose line names that bare whole numbers can be
+ * counted in ("This also lowers the Ir in the parent process", "Total Ir
+ * based on ..."): a phrase of handmetric.c of at most three words whose
+ * metric counts things or bytes. NULL when the line names none, or more
+ * than one, or is too long to be a caption.
+ */
+static const char *quantity_above(const char *a)
+{
+	const char *found = NULL, *p, *end;
+
+	if (!a || strlen(a) > MAX_LINE)
+		return NULL;
+	end = a + strlen(a);
+	for (p = a; p < end;) {
+		const char *hit = NULL, *next = NULL;
+
+		while (p < end && is_blank(*p))
+			p++;
+		if (p >= end)
+			break;
+		/* the longest phrase from this word on: "Total Ir" before "Total" */
+		for (int k = 3; k >= 1 && !hit; k--) {
+			const char *e = p, *q;
+			enum stat_kind st;
+			const struct metric_def *m;
+
+			for (int w = 0; w < k && e < end; w++) {
+				while (e < end && is_blank(*e))
+					e++;
+				while (e < end && !is_blank(*e))
+					e++;
+			}
+			if (hand_quantity(p, (size_t)(e - p), &q, &st, NULL) && st == STAT_VALUE &&
+			    (m = metric_lookup(q)) && (m->unit == UNIT_COUNT || m->unit == UNIT_BYTE))
+				hit = q, next = e;
+		}
+		if (hit) {
+			if (found && strcmp(found, hit))
+				return NULL;
+			found = hit;
+			p = next;
+			continue;
+		}
+		while (p < end && !is_blank(*p))
+			p++;
+	}
+	return found;
+}
+
 static int parse(const struct block *b, struct sink *s)
 {
 	struct pctx c;
@@ -942,6 +1090,7 @@ static int parse(const struct block *b, struct sink *s)
 	if (program_output(b))
 		return 0;
 	keys = block_has_keys(&c);
+	c.above_q = quantity_above(b->above);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].len > b->lines[i].indent)
 			on_line(&c, &b->lines[i], keys);

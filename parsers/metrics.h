@@ -160,13 +160,15 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	/* harnesses: Criterion, libtest, Go; bolt-style write./read. */                           \
 	X(TIME_PER_OP, "time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per iteration")       \
 	X(THROUGHPUT, "throughput", UNIT_ANY, DIR_HIGHER, MF_THROUGHPUT,                           \
-	  "bytes or elements per second (B/s or 1/s)")                                             \
+	  "bytes or elements per second (B/s or 1/s), or time simulated per day of computing (ns/day)") \
 	X(BYTES_PER_OP, "bytes_per_op", UNIT_BYTE, DIR_LOWER, MF_MEMORY, "bytes allocated per iteration (Go)") \
 	X(ALLOCS_PER_OP, "allocs_per_op", UNIT_COUNT, DIR_LOWER, MF_MEMORY, "allocations per iteration (Go)") \
 	X(ITERATIONS, "iterations", UNIT_COUNT, DIR_NONE, MF_COUNT, "iterations the harness ran (Go)") \
 	X(OP_TIME, "*.time", UNIT_SECOND, DIR_LOWER, MF_TIME, "time of all operations (bolt)")     \
 	X(OP_TIME_PER_OP, "*.time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per operation (bolt)") \
 	X(OPS_PER_SEC, "*ops_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "operations per second") \
+	X(FREE_PER_SEC, "free_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                     \
+	  "objects freed per second by the consumer threads (xmalloc-test)")                       \
 	X(OPS, "*.ops", UNIT_COUNT, DIR_NONE, MF_COUNT, "operations done (bolt)")                  \
 	/* GNU size */                                                                             \
 	X(TEXT, "text", UNIT_BYTE, DIR_LOWER, MF_SIZE, "code and read-only data (size)")           \

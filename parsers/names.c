@@ -5,6 +5,9 @@
 
 #include <string.h>
 
+#include "util/hash.h"
+#include "util/util.h"
+
 #define NAME2_(e, name) name,
 #define NAME3_(e, name, x) name,
 #define SUFFIX_(e, name, suffix) suffix,
@@ -129,4 +132,34 @@ unsigned run_flags_from_words(const char *s)
 		if (strstr(s, run_flag_words[i].word))
 			f |= run_flag_words[i].flag;
 	return f;
+}
+
+static void stamp_table(struct buf *b, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		buf_adds(b, names[i]);
+		buf_addc(b, '\0');
+	}
+	buf_addc(b, '\n');
+}
+
+uint32_t names_stamp(void)
+{
+	struct buf b = BUF_INIT;
+	uint64_t h[2];
+
+	stamp_table(&b, fmt_names, countof(fmt_names));
+	stamp_table(&b, vorigin_names, countof(vorigin_names));
+	stamp_table(&b, stat_names, countof(stat_names));
+	stamp_table(&b, unit_names, countof(unit_names));
+	stamp_table(&b, dir_names, countof(dir_names));
+	stamp_table(&b, note_names, countof(note_names));
+	for (size_t i = 0; i < countof(run_flag_words); i++) {
+		buf_addf(&b, "%u", run_flag_words[i].flag);
+		buf_adds(&b, run_flag_words[i].word);
+		buf_addc(&b, '\0');
+	}
+	hash_128(b.s, b.len, h);
+	buf_release(&b);
+	return (uint32_t)(h[0] >> 32);
 }

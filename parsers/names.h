@@ -7,6 +7,7 @@
 #define BD_PARSERS_NAMES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "parsers/record.h"
 #include "util/buf.h"
@@ -43,6 +44,15 @@ void fmt_tools(struct buf *out, unsigned long fmts);
  */
 void run_flags_words(struct buf *out, unsigned flags, const char *sep);
 unsigned run_flags_from_words(const char *s);
+
+/*
+ * A stamp of every table above, names and order: the store's caches that
+ * keep these enums as numbers (index.csv's formats, catalog.db's runs and
+ * figures) are written with it, and one written by a binary whose tables
+ * differ (a format, unit or flag added in the middle) is made anew from
+ * the CSV shards instead of being read with its numbers shifted.
+ */
+uint32_t names_stamp(void);
 
 /* Append the export metric name [SUBJECT.]QUANTITY[.SUFFIX] of a measurement to *out. */
 void metric_name(struct buf *out, const char *subject, const char *quantity, enum stat_kind stat);

@@ -88,6 +88,8 @@
 	  parser, cargo_benchcmp)                                                                   \
 	X(BENCHSTAT_CSV, "benchstat-csv", "benchstat -format csv (v2) and -csv (v1) tables", parser, \
 	  benchstat_csv)                                                                            \
+	X(XMALLOC, "xmalloc-test", "mimalloc-bench's xmalloc-test result line (rtime, free/sec)", parser, \
+	  xmalloc)                                                                                 \
 	X(TABLE, "table", "a table typed by hand or posted by a bot (Markdown, ASCII, box, HTML)", \
 	  parser, table)                                                                           \
 	X(LABELLED, "labelled", "numbers labelled by hand in prose and lists (PGO: 10.1 s, A -> B)", \
@@ -162,7 +164,10 @@ enum vorigin { VORIGINS(VO_ENUM_) VO__COUNT };
 enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
 #undef STAT_ENUM_
 
-/* SI units of stored values: X(ENUM, name). CPUS: CPUs busy on average (perf's "CPUs utilized"). */
+/*
+ * SI units of stored values: X(ENUM, name). CPUS: CPUs busy on average (perf's "CPUs utilized").
+ * NS_PER_DAY: nanoseconds simulated per day of computing (molecular dynamics), a rate kept as printed.
+ */
 #define UNITS(X)                                                                                   \
 	X(NONE, "")                                                                                \
 	X(SECOND, "s")                                                                             \
@@ -172,7 +177,8 @@ enum stat_kind { STATS(STAT_ENUM_) STAT__COUNT };
 	X(PER_S, "1/s")                                                                            \
 	X(PERCENT, "%")                                                                            \
 	X(COUNT, "count")                                                                          \
-	X(CPUS, "CPUs")
+	X(CPUS, "CPUs")                                                                            \
+	X(NS_PER_DAY, "ns/day")
 
 #define UNIT_ENUM_(e, name) UNIT_##e,
 enum unit { UNITS(UNIT_ENUM_) UNIT__COUNT };

@@ -781,6 +781,42 @@ static int cell_figure(struct tctx *t, const struct row *r, int c, const char *u
 	return handnum_read(s, n, &ctx, h);
 }
 
+/*
+ * Why cell s[0..n), which has digits, gives no figure, in words for the
+ * user, written to out[0..size): two figures joined by '/' ("53129.6250/
+ * 620.02" under "avg/stddev"), a number and a word that is no unit we
+ * know ("12 furlongs"), or digits that are not one number ("1.2.3",
+ * "0.00O281").
+ */
+static void cell_trouble(const char *s, size_t n, char *out, size_t size)
+{
+	const char *e = s + n, *p, *slash;
+
+	while (s < e && (*s == ' ' || *s == '*' || *s == '`' || *s == '~'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '*' || e[-1] == '`'))
+		e--;
+	slash = memchr(s, '/', (size_t)(e - s));
+	if (slash && slash > s && slash + 1 < e && char_is_digit(slash[-1]) && char_is_digit(slash[1]) &&
+	    char_is_digit(*s)) {
+		snprintf(out, size, "holds two figures joined by '/'; a cell is read as one figure");
+		return;
+	}
+	for (p = s; p < e && (char_is_digit(*p) || *p == '.' || *p == ',' || *p == '+' || *p == '-'); p++)
+		;
+	if (p > s && p < e && *p == ' ') {
+		const char *w = p + 1, *we = w;
+
+		while (we < e && *we != ' ')
+			we++;
+		if (we > w && ((*w | 0x20) >= 'a' && (*w | 0x20) <= 'z')) {
+			snprintf(out, size, "is in \"%.*s\", a unit benchdelta does not know", (int)(we - w), w);
+			return;
+		}
+	}
+	snprintf(out, size, "does not read as one number (a mistyped digit?)");
+}
+
 /* The unit a column's header gives (its own words, else its group's), or 0. */
 static int column_unit(const struct column *cl, const char **u, size_t *un)
 {
@@ -1511,9 +1547,11 @@ static int read_table(struct tctx *t)
 			npend++;
 		}
 		if (garbled) {
-			sink_warn(t->s, garbled->l ? garbled->l : r->l,
-				  "garbled table row: cell \"%.*s\" is no figure; the row is not read", (int)garbled->n,
-				  garbled->s);
+			char why_not[96];
+
+			cell_trouble(garbled->s, garbled->n, why_not, sizeof(why_not));
+			sink_warn(t->s, garbled->l ? garbled->l : r->l, "table row \"%.*s\" not read: its cell \"%.*s\" %s",
+				  r->n ? (int)r->c[0].n : 0, r->n ? r->c[0].s : "", (int)garbled->n, garbled->s, why_not);
 			continue;
 		}
 		for (int k = 0; k < npend; k++) {

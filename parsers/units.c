@@ -459,6 +459,11 @@ static const struct unit_spelling spellings[] = {
 	{ "Kelem/s", UNIT_PER_S, 1e3 },
 	{ "Melem/s", UNIT_PER_S, 1e6 },
 	{ "Gelem/s", UNIT_PER_S, 1e9 },
+	/* simulated time per day of computing (OpenMM, GROMACS, NAMD) */
+	{ "ns/day", UNIT_NS_PER_DAY, 1 },
+	{ "\xc2\xb5s/day", UNIT_NS_PER_DAY, 1e3 },
+	{ "\xce\xbcs/day", UNIT_NS_PER_DAY, 1e3 },
+	{ "us/day", UNIT_NS_PER_DAY, 1e3 },
 	/* other */
 	{ "%", UNIT_PERCENT, 1 },
 };
@@ -700,6 +705,9 @@ static const struct prefix rate_prefixes[] = {
 static const struct prefix cpus_prefixes[] = {
 	{ 1, "CPUs" }, { 0, NULL },
 };
+static const struct prefix sim_rate_prefixes[] = {
+	{ 1e3, "\xc2\xb5s/day" }, { 1, "ns/day" }, { 0, NULL },
+};
 static const struct prefix count_prefixes[] = {
 	{ 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" }, { 0, NULL },
 };
@@ -714,6 +722,7 @@ static const struct prefix *prefixes_for(enum unit u)
 	case UNIT_PER_S: return rate_prefixes;
 	case UNIT_COUNT: return count_prefixes;
 	case UNIT_CPUS: return cpus_prefixes;
+	case UNIT_NS_PER_DAY: return sim_rate_prefixes;
 	default: return NULL;
 	}
 }

@@ -165,23 +165,34 @@ static int user_version(sqlite3 *db)
 	return v;
 }
 
+/*
+ * The version a catalog is written with: CATALOG_SCHEMA in the high bits,
+ * names_stamp()'s low 24 bits below (runs and figures keep formats, units
+ * and origins as record.h's numbers, so another binary's tables make it
+ * another version).
+ */
+static int catalog_version(void)
+{
+	return CATALOG_SCHEMA << 24 | (int)(names_stamp() & 0xffffff);
+}
+
 /* Open and set up the file; its tables made when new, made anew when of another version. 0, or an SQLite error. */
 static int setup(sqlite3 *db)
 {
 	char sql[64];
-	int rc, v;
+	int rc, v, version = catalog_version();
 
 	sqlite3_busy_timeout(db, 10000);
 	if ((rc = exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")) != SQLITE_OK)
 		return rc;
 	if ((v = user_version(db)) < 0)
 		return SQLITE_CORRUPT;
-	if (v == CATALOG_SCHEMA)
+	if (v == version)
 		return SQLITE_OK;
 	if ((rc = exec(db, "BEGIN IMMEDIATE")) != SQLITE_OK)
 		return rc;
-	if (user_version(db) != CATALOG_SCHEMA) {
-		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", CATALOG_SCHEMA);
+	if (user_version(db) != version) {
+		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", version);
 		if ((rc = exec(db, "DROP TABLE IF EXISTS imports; DROP TABLE IF EXISTS figures;"
 					   " DROP TABLE IF EXISTS effects;")) ||
 		    (rc = exec(db, schema)) || (rc = exec(db, sql))) {

@@ -12,6 +12,7 @@
 #include "store/import_edits.h"
 #include "store/load.h"
 #include "store/loadexp.h"
+#include "store/manage.h"
 #include "store/storeindex.h"
 #include "store/stored.h"
 #include "store/write.h"
@@ -523,32 +524,24 @@ static int removes_only(const struct edit_row *rows, size_t n)
 }
 
 /*
- * 1 when summary `sum` (its journal) has a removal that an undo took
- * back: then two imports may hold one block (one imported while the other
- * was away), and which gives the index its entry is the load's to say.
+ * What storeindex_removed() needs to drop imports `gone[0..n)` from the
+ * fresh index whose summary is `sum` (its journal), taken before they go
+ * (storeindex_gone_begin()), or NULL when it cannot follow their removal.
+ * Two imports may hold one block when the journal holds a removal that an
+ * undo took back: one brought back, the other imported while it was
+ * away. So an import never removed can share a block only with imports
+ * brought back: those still here are read into `heirs` (empty; left so
+ * when the journal has no such removal), and storeindex_removed() gives
+ * the index's entry of a block a removed import held to the first of
+ * them that holds it, in the order a load reads them. NULL when one of
+ * `gone` was itself brought back (its partner could be any import), or
+ * the imports brought back do not read clean.
  */
-static int restored_ever(const struct model *sum)
+static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
+					  size_t n, struct model *heirs)
 {
-	for (size_t i = 0; i < sum->nedits; i++)
-		if (sum->edits[i].op == EDIT_REMOVE && sum->edits[i].undone)
-			return 1;
-	return 0;
-}
-
-/*
- * 1 when imports `gone[0..n)` hold no block that an import once removed
- * and brought back by an undo holds too (the journal of summary `sum`):
- * only such a pair can hold one block (one imported while the other was
- * away), so then the index's entry of each block of theirs names one of
- * them or none other, and their removal may drop it. 0 when one holds
- * such a block, is itself one brought back (its partner could be any
- * import), or they do not read clean: the index is left stale.
- */
-static int gone_blocks_alone(struct store *st, const struct model *sum, const char *const *gone, size_t n)
-{
-	struct strmap restored = STRMAP_INIT, keys = STRMAP_INIT;
+	struct strmap restored = STRMAP_INIT;
 	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
-	struct model rm, gm;
 	struct diag quiet = DIAG_INIT;
 	size_t nback = 0;
 	int ok = 1;
@@ -556,28 +549,18 @@ static int gone_blocks_alone(struct store *st, const struct model *sum, const ch
 	for (size_t i = 0; i < sum->nedits; i++) {
 		const struct edit_row *r = &sum->edits[i];
 
-		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL))
+		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL) &&
+		    !journal_removed(sum, r->target))
 			back[nback++] = r->target;
 	}
 	for (size_t i = 0; i < n && ok; i++)
 		ok = !strmap_get(&restored, gone[i], NULL);
-	model_init(&rm);
-	model_init(&gm);
-	if (ok)
-		ok = store_load_imports(st, &rm, back, nback, &quiet) == 0 &&
-		     store_load_imports(st, &gm, gone, n, &quiet) == 0 && !rm.damaged && !gm.damaged && !quiet.n;
-	for (size_t i = 0; ok && i < rm.rs.nruns; i++)
-		if (rm.rs.runs[i].block)
-			strmap_put(&keys, rm.rs.runs[i].block, 1);
-	for (size_t i = 0; ok && i < gm.rs.nruns; i++)
-		ok = !gm.rs.runs[i].block || !strmap_get(&keys, gm.rs.runs[i].block, NULL);
-	strmap_release(&keys);
+	if (ok && nback)
+		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
-	model_release(&gm);
-	model_release(&rm);
 	diag_release(&quiet);
 	free(back);
-	return ok;
+	return ok ? storeindex_gone_begin(st, gone, n) : NULL;
 }
 
 /*
@@ -600,17 +583,18 @@ static int fresh_locked(struct store *st, int held, struct model *sum, uint64_t 
 /*
  * An rm (every row removes an import): recorded under the lock; when the
  * index was fresh before, it is written again without the removed imports
- * (storeindex_removed()), else it is left stale as before.
+ * (gone_fresh(), storeindex_removed()), else it is left stale as before.
  */
 static long remove_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
-	struct model sum;
+	struct model sum, heirs;
 	struct storeindex_gone *g = NULL;
 	uint64_t root[2];
 	int held = st->lock_fd >= 0, fresh;
 	long rc = -1;
 
 	model_init(&sum);
+	model_init(&heirs);
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
@@ -619,17 +603,17 @@ static long remove_fresh(struct store *st, struct model *m, const struct store_e
 
 		for (size_t i = 0; i < op->n; i++)
 			hashes[i] = op->rows[i].target;
-		if (!restored_ever(&sum) || gone_blocks_alone(st, &sum, hashes, op->n))
-			g = storeindex_gone_begin(st, hashes, op->n);
+		g = gone_fresh(st, &sum, hashes, op->n, &heirs);
 		free(hashes);
 	}
 	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 	if (rc > 0 && g)
-		storeindex_removed(st, g, root); /* else left stale: the next reader reads the data */
+		storeindex_removed(st, g, &heirs, root); /* else left stale: the next reader reads the data */
 	storeindex_gone_release(g);
 	if (!held)
 		store_unlock(st);
 out:
+	model_release(&heirs);
 	model_release(&sum);
 	return rc;
 }
@@ -678,135 +662,34 @@ static const char *one_experiment(const struct edit_row *rows, size_t n)
 }
 
 /*
- * A change of the journal alone: an edit or an undo (`edit` NULL) of
- * edit `undo_id`, the latest in effect (`named` 0) or the one named
- * (`named` 1: an older edit, or an undo, whose undo redoes what it took
- * back).
+ * Edit `op` (recorded into `m`, when given), which touches experiment
+ * `exp` alone, under the lock; when the index was fresh before, write it
+ * again with that experiment's imports read after the edit
+ * (storeindex_moved()), so that the next reader finds it fresh instead of
+ * reading every import. The edit's id, 0, or -1 (as store_edit()).
  */
-struct change {
-	struct model *m;
-	const struct store_edit_op *edit;
-	uint32_t undo_id;
-	struct undo_info *undone;
-	int named;
-};
-
-/* The rows of edit `id` in journal model `j`: their first, and how many (0: none). */
-static size_t edit_rows(const struct model *j, uint32_t id, size_t *first)
-{
-	size_t n = 0;
-
-	for (*first = 0; *first < j->nedits && j->edits[*first].id != id; (*first)++)
-		;
-	while (*first + n < j->nedits && j->edits[*first + n].id == id)
-		n++; /* an edit's rows are one run of the journal */
-	return n;
-}
-
-/* 1 when edit `id` of `j` moves imports (renames an experiment), or is an undo. */
-static int moves_or_undoes(const struct model *j, uint32_t id)
-{
-	size_t first, n = edit_rows(j, id, &first);
-
-	for (size_t i = first; i < first + n; i++)
-		if (j->edits[i].op == EDIT_EXPERIMENT || j->edits[i].op == EDIT_UNDO)
-			return 1;
-	return 0;
-}
-
-/*
- * 1 when nothing in journal `j` after the rows of edit `id` moves imports
- * between experiments (a move, a renamed experiment, an undo of one), so
- * that the experiment its rows name is still the one they change: the
- * undo of an older one-experiment edit, or its redo, touches it alone.
- */
-static int names_stay_after(const struct model *j, uint32_t id)
-{
-	size_t first, n = edit_rows(j, id, &first);
-	uint32_t t;
-
-	if (!n)
-		return 0;
-	for (size_t i = first + n; i < j->nedits; i++) {
-		const struct edit_row *r = &j->edits[i];
-
-		if (r->op == EDIT_EXPERIMENT)
-			return 0;
-		if (r->op == EDIT_UNDO && (!r->target || sscanf(r->target, "%u", &t) != 1 ||
-					   (t != id && moves_or_undoes(j, t))))
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * Is edit `c->undo_id` still the one an undo of `c` takes back, now that
- * the lock is held? The latest in effect when `c` asked for it, else (an
- * edit named) still one to undo, with the names of the experiments its
- * rows (or, a redo, the rows it took back, `orig`) touch unchanged since
- * (journal `j`).
- */
-static int still_undoes(struct store *st, const struct change *c, const struct model *j, uint32_t orig)
-{
-	struct undo_info probe;
-	struct diag quiet = DIAG_INIT;
-	int ok = journal_undo(st, c->named ? c->undo_id : 0, 1, &probe, &quiet) == 0 &&
-		 probe.undone == c->undo_id && (!c->named || names_stay_after(j, orig));
-
-	diag_release(&quiet);
-	return ok;
-}
-
-/* The edit whose rows an undo of `id` acts on: `id`, or when it is an undo, the edit it took back. */
-static uint32_t original_of(const struct model *j, uint32_t id)
-{
-	size_t first, n = edit_rows(j, id, &first);
-	uint32_t t;
-
-	if (n == 1 && j->edits[first].op == EDIT_UNDO && j->edits[first].target &&
-	    sscanf(j->edits[first].target, "%u", &t) == 1)
-		return t;
-	return id;
-}
-
-/*
- * Change the journal (`c`), which touches experiment `exp` alone, under
- * the lock; when the index was fresh before, write it again with that
- * experiment's imports read after the change (storeindex_moved()), so that
- * the next reader finds it fresh instead of reading every import. The
- * change's result (an edit's id, an undo's 0), or -1.
- */
-static long change_in(struct store *st, const char *exp, struct change *c, struct diag *d)
+static long change_in(struct store *st, const char *exp, struct model *m, const struct store_edit_op *op,
+		      struct diag *d)
 {
 	struct model sum, one;
 	uint64_t root[2];
 	const struct experiment *e;
 	int held = st->lock_fd >= 0, fresh;
-	long rc;
+	long rc = -1;
 
-	if (!held && store_lock(st, d) < 0)
-		return -1;
 	model_init(&sum);
 	model_init(&one);
-	if (journal_settle(st, d) < 0) {
-		rc = -1;
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
 		goto out;
-	}
-	fresh = storeindex_load(st, &sum, NULL) == 1 && storeindex_root(st, root) == 0;
-	if (!c->edit && !still_undoes(st, c, &sum, c->named ? original_of(&sum, c->undo_id) : c->undo_id)) {
-		/* else the latest is undone, as asked (or the one named), the index left stale */
-		fresh = 0;
-		c->undo_id = c->named ? c->undo_id : 0;
-	}
-	rc = c->edit ? journal_record(st, c->m, c->edit->command, c->edit->what, c->edit->rows, c->edit->n, d)
-		     : journal_undo(st, c->undo_id, 0, c->undone, d);
+	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 	if (rc >= 0 && fresh && (e = model_experiment(&sum, exp)) && store_load_experiment(st, &sum, e, &one))
 		storeindex_moved(st, &one, root); /* else left stale: the next reader reads the data */
+	if (!held)
+		store_unlock(st);
 out:
 	model_release(&one);
 	model_release(&sum);
-	if (!held)
-		store_unlock(st);
 	return rc;
 }
 
@@ -853,10 +736,42 @@ static int load_moved(struct store *st, const struct model *sum, const struct st
 }
 
 /*
+ * A rename (`op`, planned on its experiment read alone) checked again
+ * under the lock: -1 (why in *d) when its new name is an experiment's now
+ * (another process made it since the plan: the rename would merge the
+ * two), asked of the fresh index's summary `sum` or, stale (`fresh` 0),
+ * of the stored runs read whole; 0 when it is free, or `op` is no rename.
+ */
+static int new_name_free(struct store *st, const struct model *sum, int fresh, const struct store_edit_op *op,
+			 struct diag *d)
+{
+	const char *to = NULL;
+	struct model all;
+	int taken;
+
+	if (strcmp(op->command, "rename-experiment"))
+		return 0;
+	for (size_t i = 0; i < op->n && !to; i++)
+		if (op->rows[i].op == EDIT_EXPERIMENT)
+			to = op->rows[i].value;
+	if (!to)
+		return 0;
+	if (fresh)
+		return model_experiment(sum, to) ? diag_error(d, NULL, 0, MANAGE_RENAME_TAKEN, to) : 0;
+	model_init(&all);
+	taken = store_load_runs(st, &all, d);
+	if (taken == 0 && model_experiment(&all, to))
+		taken = diag_error(d, NULL, 0, MANAGE_RENAME_TAKEN, to);
+	model_release(&all);
+	return taken < 0 ? -1 : 0;
+}
+
+/*
  * An edit that moves whole imports between experiments (a rename): under
- * the lock, when the index is fresh, the imports it touches read alone
- * (load_moved()) and the edit recorded by store_edit_touched(), which
- * writes the index again with it; else store_edit() (the index stale).
+ * the lock, its new name checked again (new_name_free()); when the index
+ * is fresh, the imports it touches read alone (load_moved()) and the edit
+ * recorded by store_edit_touched(), which writes the index again with it;
+ * else store_edit() (the index stale).
  */
 static long move_fresh(struct store *st, const struct store_edit_op *op, struct diag *d)
 {
@@ -870,7 +785,9 @@ static long move_fresh(struct store *st, const struct store_edit_op *op, struct 
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	if (fresh && load_moved(st, &sum, op, &touched))
+	if (new_name_free(st, &sum, fresh, op, d) < 0)
+		rc = -1;
+	else if (fresh && load_moved(st, &sum, op, &touched))
 		rc = store_edit_touched(st, &touched, op, d);
 	else
 		rc = store_edit(st, NULL, op, d);
@@ -894,94 +811,190 @@ static int moves_imports(const struct store_edit_op *op)
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
 	const char *exp = one_experiment(op->rows, op->n);
-	struct change c = { m, op, 0, NULL };
 
 	if (removes_only(op->rows, op->n))
 		return remove_fresh(st, m, op, d);
 	if (!m && moves_only(op) && moves_imports(op))
 		return move_fresh(st, op, d);
-	return exp ? change_in(st, exp, &c, d) : store_edit(st, m, op, d);
+	return exp ? change_in(st, exp, m, op, d) : store_edit(st, m, op, d);
+}
+
+/* 1 when row `r` moves an import to a named experiment, or sets what a named experiment shows. */
+static int shifts_row(const struct edit_row *r)
+{
+	if (r->op == EDIT_EXPERIMENT)
+		return r->target && *r->target && r->value && *r->value;
+	return (r->op == EDIT_BASELINE || r->op == EDIT_TAG || r->op == EDIT_ALIAS) && r->experiment &&
+	       *r->experiment;
+}
+
+/* What an undo changes of what is in effect (undo_effect()). */
+enum undo_kind {
+	UNDO_OTHER,    /* anything else, or nothing: the index is left stale */
+	UNDO_RESTORES, /* removals taken back: their imports come back */
+	UNDO_REMOVES,  /* removals in effect again (a redo of an rm) */
+	UNDO_SHIFTS,   /* moves of whole imports, settings of named experiments */
+};
+
+/*
+ * The rows of journal `j` (a summary's edits, marked as loaded) that an
+ * undo of edit `undone` takes out of effect or puts back: the undo row
+ * added to a copy and the copy marked again, as the journal marks it (so
+ * a redo, or the undo of a redo, finds the rows of the edit at the bottom
+ * of the chain). *rows (heap, the caller frees; pointers into `j`) gets
+ * them, *n how many; returns what they do.
+ */
+static enum undo_kind undo_effect(const struct model *j, uint32_t undone, const struct edit_row ***rows,
+				  size_t *n)
+{
+	struct edit_row *w = xcalloc(j->nedits + 1, sizeof(*w));
+	char target[16];
+	uint32_t top = 0;
+	size_t back = 0, again = 0, shifts = 0;
+
+	for (size_t i = 0; i < j->nedits; i++) {
+		w[i] = j->edits[i];
+		top = w[i].id > top ? w[i].id : top;
+	}
+	snprintf(target, sizeof(target), "%u", (unsigned)undone);
+	w[j->nedits].id = top + 1;
+	w[j->nedits].op = EDIT_UNDO;
+	w[j->nedits].target = target;
+	journal_mark_undone(w, j->nedits + 1);
+	*rows = xmalloc((j->nedits ? j->nedits : 1) * sizeof(**rows));
+	*n = 0;
+	for (size_t i = 0; i < j->nedits; i++) {
+		const struct edit_row *r = &j->edits[i];
+
+		if (r->op == EDIT_UNDO || !w[i].undone == !r->undone)
+			continue;
+		(*rows)[(*n)++] = r;
+		if (r->op == EDIT_REMOVE && r->target && *r->target)
+			*(w[i].undone ? &back : &again) += 1;
+		else if (shifts_row(r))
+			shifts++;
+	}
+	free(w);
+	if (!*n)
+		return UNDO_OTHER;
+	return back == *n ? UNDO_RESTORES : again == *n ? UNDO_REMOVES : shifts == *n ? UNDO_SHIFTS : UNDO_OTHER;
 }
 
 /*
- * The undo of rm `id` (its imports `hashes[0..n)`), under the lock; when
- * the index was fresh before, the imports that came back are read alone
- * and added to it (storeindex_restored()), else it is left stale.
+ * After an undo whose rows[0..n) move whole imports or set what named
+ * experiments show (UNDO_SHIFTS), with the lock held since the index was
+ * found fresh (summary `sum`, root stamp `root` before): every import of
+ * every experiment whose imports or settings the rows change (those they
+ * name, those the moved imports were in, `sum`, and are in now, those
+ * imports read again) read after the undo, and the index written again
+ * with them (storeindex_moved()), as a move writes it. 0, or -1 when they
+ * do not read clean or the index cannot follow (it is left stale).
  */
-static int restore_fresh(struct store *st, uint32_t id, int named, const char *const *hashes, size_t n,
-			 struct undo_info *out, struct diag *d)
+static int shifted(struct store *st, const struct model *sum, const uint64_t root[2],
+		   const struct edit_row *const *rows, size_t n)
+{
+	struct strmap exps = STRMAP_INIT, moved = STRMAP_INIT;
+	struct model now, touched;
+	struct diag quiet = DIAG_INIT;
+	const char **hashes = NULL;
+	size_t nh = 0, cap = 0;
+	int ok = 1;
+
+	model_init(&now);
+	model_init(&touched);
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i]->op != EDIT_EXPERIMENT) {
+			strmap_put(&exps, rows[i]->experiment, 1);
+			continue;
+		}
+		strmap_put(&exps, rows[i]->value, 1);
+		if (strmap_put_new(&moved, rows[i]->target, 1, NULL))
+			add_once(&hashes, &nh, &cap, rows[i]->target);
+	}
+	if (nh) /* where the moved imports are now */
+		ok = store_load_imports(st, &now, hashes, nh, &quiet) == 0 && !now.damaged && !quiet.n;
+	for (size_t i = 0; ok && i < now.rs.nruns; i++)
+		strmap_put(&exps, now.rs.runs[i].eff_experiment, 1);
+	/* every import of those experiments, and of those the moved imports were in */
+	for (size_t e = 0; ok && e < sum->nexps; e++) {
+		const struct experiment *x = &sum->exps[e];
+		int hit = strmap_get(&exps, x->name, NULL);
+
+		for (size_t k = 0; !hit && k < x->nsources; k++)
+			hit = strmap_get(&moved, sum->sources[x->sources[k]].hash, NULL);
+		for (size_t k = 0; hit && k < x->nsources; k++)
+			add_once(&hashes, &nh, &cap, sum->sources[x->sources[k]].hash);
+	}
+	if (ok && nh)
+		ok = store_load_imports(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
+	ok = ok && storeindex_moved(st, &touched, root) == 0;
+	strmap_release(&exps);
+	strmap_release(&moved);
+	model_release(&touched);
+	model_release(&now);
+	diag_release(&quiet);
+	free(hashes);
+	return ok ? 0 : -1;
+}
+
+/* The imports rows[0..n) name (their targets), heap (the caller frees). */
+static const char **row_targets(const struct edit_row *const *rows, size_t n)
+{
+	const char **hashes = xmalloc((n ? n : 1) * sizeof(*hashes));
+
+	for (size_t i = 0; i < n; i++)
+		hashes[i] = rows[i]->target;
+	return hashes;
+}
+
+int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d)
 {
 	struct model sum, back;
 	struct undo_info probe;
 	struct diag quiet = DIAG_INIT;
+	const struct edit_row **rows = NULL;
+	const char **hashes = NULL;
+	struct storeindex_gone *g = NULL;
+	enum undo_kind kind = UNDO_OTHER;
 	uint64_t root[2];
+	size_t n = 0;
 	int held = st->lock_fd >= 0, fresh, rc = -1;
 
+	/* nothing to undo (no journal: no lock file made), no such edit: said as the undo says it */
+	if (journal_undo(st, id, 1, &probe, &quiet) < 0) {
+		diag_release(&quiet);
+		return journal_undo(st, id, 0, out, d);
+	}
 	model_init(&sum);
 	model_init(&back);
 	fresh = fresh_locked(st, held, &sum, root, d);
 	if (fresh < 0)
 		goto out;
-	/* still the latest edit (or still one to undo), now that the lock is held? else as asked */
-	if (journal_undo(st, named ? id : 0, 1, &probe, &quiet) < 0 || probe.undone != id || probe.redo) {
-		fresh = 0;
-		id = named ? id : 0;
-	}
+	/* what the undo changes, asked again under the lock (it is what the undo will do) */
+	if (fresh && journal_undo(st, id, 1, &probe, &quiet) == 0)
+		kind = undo_effect(&sum, probe.undone, &rows, &n);
+	hashes = row_targets(rows, n);
+	if (kind == UNDO_REMOVES)
+		g = gone_fresh(st, &sum, hashes, n, &back);
 	rc = journal_undo(st, id, 0, out, d);
-	if (rc == 0 && fresh && store_load_imports(st, &back, hashes, n, &quiet) == 0 && !back.damaged &&
-	    !quiet.n)
-		storeindex_restored(st, &back, root); /* else left stale: the next reader reads the data */
+	/* else left stale: the next reader reads the data */
+	if (rc == 0 && kind == UNDO_RESTORES && store_load_imports(st, &back, hashes, n, &quiet) == 0 &&
+	    !back.damaged && !quiet.n)
+		storeindex_restored(st, &back, root);
+	else if (rc == 0 && g)
+		storeindex_removed(st, g, &back, root);
+	else if (rc == 0 && kind == UNDO_SHIFTS)
+		shifted(st, &sum, root, rows, n);
 	if (!held)
 		store_unlock(st);
 out:
+	storeindex_gone_release(g);
 	diag_release(&quiet);
 	model_release(&back);
 	model_release(&sum);
+	free(rows);
+	free(hashes);
 	return rc;
-}
-
-int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d)
-{
-	struct model j;
-	struct diag quiet = DIAG_INIT;
-	const char *exp = NULL;
-	struct change c = { NULL, NULL, 0, out, id != 0 };
-	size_t first = 0, n = 0;
-	int redo = 0;
-
-	/* the edit the undo takes back (a redo: the rows the undo it takes back took back), their experiment */
-	model_init(&j);
-	if (journal_undo(st, id, 1, out, &quiet) == 0 && journal_load(st, &j, &quiet) == 0) {
-		redo = out->redo;
-		n = edit_rows(&j, redo ? original_of(&j, out->undone) : out->undone, &first);
-		exp = n ? one_experiment(&j.edits[first], n) : NULL;
-		c.undo_id = out->undone;
-	}
-	diag_release(&quiet);
-	if (!exp && n && !redo && removes_only(&j.edits[first], n)) {
-		const char **hashes = xmalloc(n * sizeof(*hashes));
-		int rc;
-
-		for (size_t i = 0; i < n; i++)
-			hashes[i] = j.edits[first + i].target;
-		rc = restore_fresh(st, c.undo_id, c.named, hashes, n, out, d);
-		free(hashes);
-		model_release(&j);
-		return rc;
-	}
-	if (!exp) {
-		model_release(&j);
-		return journal_undo(st, id, 0, out, d);
-	}
-	{
-		char *name = xstrdup(exp);
-		long rc;
-
-		model_release(&j);
-		rc = change_in(st, name, &c, d);
-		free(name);
-		return rc < 0 ? -1 : 0;
-	}
 }
 
 int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d)

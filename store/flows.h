@@ -176,28 +176,37 @@ int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, st
 /*
  * store_edit() and store_undo() of the latest edit that keep the index
  * fresh where the edit touches one experiment alone (its baseline, a
- * variant's tags or alias in it; an undo of such an edit): under the
- * lock, when the index was fresh before, that experiment's imports are
- * read after the change and the index written again with them
- * (storeindex_moved()), so that the next reader reads the index and that
- * experiment instead of every import. An rm, and the undo of one, the
- * same way: the removed imports' rows and entries go from the index
- * (storeindex_removed()), or the imports that came back are read alone
- * and added (storeindex_restored()). An edit that moves whole imports
- * (a renamed experiment), given no `m`: the imports it moves and those of
- * the experiments they go into read under the lock, and recorded as
- * store_edit_touched() records it (the index written again with it). Any
- * other edit, or an index stale before: as store_edit() and store_undo()
- * (the index goes stale).
+ * variant's tags or alias in it): under the lock, when the index was
+ * fresh before, that experiment's imports are read after the change and
+ * the index written again with them (storeindex_moved()), so that the
+ * next reader reads the index and that experiment instead of every
+ * import. An rm the same way: the removed imports' rows and entries go
+ * from the index (storeindex_removed(); a block one shared with an
+ * import brought back by an undo goes to that one). An edit that moves
+ * whole imports (a renamed experiment), given no `m`: its new name asked
+ * again under the lock (taken since: refused), the imports it moves and
+ * those of the experiments they go into read under the lock, and
+ * recorded as store_edit_touched() records it (the index written again
+ * with it). Any other edit, or an index stale before: as store_edit()
+ * (the index goes stale). The undo: store_undo_id_fresh().
  * Returns as they do.
  */
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
 int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d);
 /*
  * store_undo_fresh() of edit `id` (0: the latest in effect): an older
- * edit, or an undo (a redo), the same way when the rows it takes back (or
- * puts back) touch one experiment whose name nothing since changed, or
- * remove imports (their undo; the redo of an rm leaves the index stale).
+ * edit, or an undo (a redo), the same way. What it changes is the rows
+ * whose effect it turns off or on again (a redo: those of the edit its
+ * undo took back), found under the lock: when they all move whole
+ * imports or set what named experiments show (a move, a rename, a
+ * baseline, tags, an alias in one experiment), every import of every
+ * experiment they name, or that the moved imports leave or join, is read
+ * after the undo and the index written again with them
+ * (storeindex_moved()); when they are removals taken back, the imports
+ * that came back are added (storeindex_restored()). Removals put in
+ * effect again (the redo of an rm: what it removes was brought back, and
+ * could share a block with any import), anything else, or a stale index:
+ * left stale.
  */
 int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d);
 

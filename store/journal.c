@@ -335,6 +335,11 @@ static void mark_undone(struct edit_row *r, size_t n)
 	}
 }
 
+void journal_mark_undone(struct edit_row *rows, size_t n)
+{
+	mark_undone(rows, n);
+}
+
 static void apply_row(struct model *m, const struct edit_row *r, size_t index)
 {
 	switch (r->op) {

@@ -79,6 +79,13 @@ struct edit_row {
 int journal_load(const struct store *st, struct model *m, struct diag *d);
 
 /*
+ * Mark which of rows[0..n) an undo in effect takes back (`undone`,
+ * `undone_by`), as journal_load() marks them: a caller that adds an undo
+ * row to a copy of a journal's rows learns what that undo would change.
+ */
+void journal_mark_undone(struct edit_row *rows, size_t n);
+
+/*
  * The instance of import `hash` that an edit in effect removed, or NULL
  * when it is not removed. The loader skips a data directory whose instance
  * matches (a later re-import of the same text has another instance).

@@ -113,9 +113,7 @@ int manage_plan_rename(const struct model *m, const struct experiment *e, const 
 	if (!strcmp(e->name, to))
 		return diag_error(d, NULL, 0, "experiment \"%s\" has that name already", to);
 	if (model_experiment(m, to))
-		return diag_error(d, NULL, 0,
-				  "experiment \"%s\" exists; to put imports into it use 'benchdelta move'",
-				  to);
+		return diag_error(d, NULL, 0, MANAGE_RENAME_TAKEN, to);
 	for (size_t k = 0; k < e->nsources; k++) {
 		size_t outside, n = runs_of(m, e->sources[k], e->name, &outside);
 

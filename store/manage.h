@@ -34,6 +34,9 @@ int manage_plan_rm_experiment(const struct model *m, const struct experiment *e,
 			      struct edit_plan *p, struct diag *d);
 int manage_plan_rm_import(const struct model *m, uint32_t src, struct edit_plan *p, struct diag *d);
 
+/* Why a rename to `to` (the %s) is refused when an experiment has that name. */
+#define MANAGE_RENAME_TAKEN "experiment \"%s\" exists; to put imports into it use 'benchdelta move'"
+
 /*
  * Plan renaming experiment `e` to `to`: its imports go to `to`, and its
  * baseline and the variant renames made in it follow. `to` must be new

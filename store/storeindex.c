@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -32,7 +33,8 @@
 #include "util/strmap.h"
 
 #define INDEX_MAGIC "benchdelta-index"
-#define INDEX_FORMAT "4"
+/* the layout's number; the file also carries names_stamp() (index_format()) */
+#define INDEX_FORMAT "5"
 
 /* ---- stamps ---- */
 
@@ -390,14 +392,21 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 	free(g);
 }
 
+/* What the head row says of the layout: INDEX_FORMAT and the names' stamp (its formats are kept as bits of record.h's enum). */
+static void index_format(char out[24])
+{
+	snprintf(out, 24, "%s.%08" PRIx32, INDEX_FORMAT, names_stamp());
+}
+
 static void head_row(struct buf *out, const struct storeindex_stamp *s, const char token[33])
 {
-	char full[33], quick[33], root[33];
+	char full[33], quick[33], root[33], format[24];
 
 	hex64x2(full, s->full);
 	hex64x2(quick, s->quick);
 	hex64x2(root, s->root);
-	const char *f[] = { INDEX_MAGIC, INDEX_FORMAT, full, quick, root, token };
+	index_format(format);
+	const char *f[] = { INDEX_MAGIC, format, full, quick, root, token };
 	csvio_row(out, f, countof(f));
 }
 
@@ -596,9 +605,11 @@ static int row_fields(const char *s, size_t len, struct fields *x)
 static int head_fields(const char *s, size_t len, struct storeindex_stamp *stamp, char token[33])
 {
 	struct fields x;
+	char format[24];
 
+	index_format(format);
 	if (row_fields(s, len, &x) < 0 || x.n != 6 || strcmp(x.v[0], INDEX_MAGIC) ||
-	    strcmp(x.v[1], INDEX_FORMAT) || parse64x2(x.v[2], stamp->full) < 0 ||
+	    strcmp(x.v[1], format) || parse64x2(x.v[2], stamp->full) < 0 ||
 	    parse64x2(x.v[3], stamp->quick) < 0 || parse64x2(x.v[4], stamp->root) < 0 ||
 	    strlen(x.v[5]) != 32 || strspn(x.v[5], "0123456789abcdef") != 32)
 		return -1;
@@ -1168,13 +1179,44 @@ static void sub128(uint64_t sum[2], const uint64_t v[2])
 }
 
 /*
- * storeindex_moved(), storeindex_removed() (`g`) and storeindex_restored()
+ * The entries of blocks the removed imports held (old index.bin `old`)
+ * that imports brought back (`h`, read whole) hold too: each goes to the
+ * first of them in the order a load reads them, to its first run of the
+ * block (as render_model() and builder_add() give it).
+ */
+static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h)
+{
+	uint32_t *order = xmalloc((h->nsources ? h->nsources : 1) * sizeof(*order));
+	struct byrun by;
+
+	for (uint32_t s = 0; s < h->nsources; s++)
+		order[s] = s;
+	qsort_r(order, h->nsources, sizeof(*order), cmp_source_order, (void *)h);
+	byrun_build(&by, h->rs.runs, h->rs.nruns, sizeof(*h->rs.runs), offsetof(struct run, source), h->nsources);
+	for (size_t i = 0; i < h->nsources; i++) {
+		uint32_t s = order[i];
+
+		for (size_t k = by.start[s]; k < by.start[s + 1]; k++) {
+			const struct run *r = &h->rs.runs[by.order[k]];
+			const char *src;
+
+			if (r->block && ibin_block(old, r->block, NULL, &src, NULL) == 1 && is_gone(x, src))
+				ibin_add_block(&x->b, r->block, r->eff_experiment, h->sources[s].hash, r->first_line);
+		}
+	}
+	byrun_release(&by);
+	free(order);
+}
+
+/*
+ * storeindex_moved(), storeindex_removed() (`g`, and the imports brought
+ * back that may hold their blocks too, `heirs`) and storeindex_restored()
  * (`added`: the imports of `m` are new to the index) in one: the stamps
  * the index must carry are those of the store now, less the parts of what
  * came back, plus those of what went.
  */
 static int rewrite(struct store *st, const struct model *m, const uint64_t root_before[2],
-		   const struct storeindex_gone *g, int added)
+		   const struct storeindex_gone *g, const struct model *heirs, int added)
 {
 	static const char *const kind_name[] = { "S", "F", "W", "G", "V" };
 	struct storeindex_stamp now;
@@ -1312,6 +1354,8 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	v.source = moved_source;
 	if (ibin_each(&old, &v) < 0 || x.ambiguous)
 		goto out; /* left stale: the next command reads the data */
+	if (heirs)
+		heir_blocks(&x, &old, heirs);
 	render_model(m, take, &csv, &x.b, &rows);
 	rc = write_both(st, &x.b, NULL, NULL, 0, &csv, rows + 1, &now);
 out:
@@ -1340,12 +1384,12 @@ out:
 
 int storeindex_moved(struct store *st, const struct model *m, const uint64_t root_before[2])
 {
-	return rewrite(st, m, root_before, NULL, 0);
+	return rewrite(st, m, root_before, NULL, NULL, 0);
 }
 
 int storeindex_restored(struct store *st, const struct model *m, const uint64_t root_before[2])
 {
-	return rewrite(st, m, root_before, NULL, 1);
+	return rewrite(st, m, root_before, NULL, NULL, 1);
 }
 
 struct storeindex_gone *storeindex_gone_begin(struct store *st, const char *const *hashes, size_t n)
@@ -1377,7 +1421,8 @@ struct storeindex_gone *storeindex_gone_begin(struct store *st, const char *cons
 	return g;
 }
 
-int storeindex_removed(struct store *st, const struct storeindex_gone *g, const uint64_t root_before[2])
+int storeindex_removed(struct store *st, const struct storeindex_gone *g, const struct model *heirs,
+		       const uint64_t root_before[2])
 {
 	struct model none;
 	int rc;
@@ -1385,7 +1430,7 @@ int storeindex_removed(struct store *st, const struct storeindex_gone *g, const 
 	if (!g)
 		return -1;
 	model_init(&none);
-	rc = rewrite(st, &none, root_before, g, 0);
+	rc = rewrite(st, &none, root_before, g, heirs, 0);
 	model_release(&none);
 	return rc;
 }
@@ -1853,7 +1898,7 @@ int storeindex_import_end_edited(struct storeindex_import *x, struct store *st, 
 
 	if (m && import_end(x, st, m, &none, root_before) < 0)
 		return -1;
-	return rewrite(st, touched, root_before, NULL, 0);
+	return rewrite(st, touched, root_before, NULL, NULL, 0);
 }
 
 const struct stored_lookup *storeindex_import_lookup(struct storeindex_import *x)

@@ -35,7 +35,10 @@
  * replaced by a rename, never cut, so a reader's mapping stays whole.
  *
  * index.csv rows (every field quoted, as the store's other files):
- *   "benchdelta-index","4",FULL,QUICK,ROOT,TOKEN
+ *   "benchdelta-index",FORMAT,FULL,QUICK,ROOT,TOKEN
+ *                                      FORMAT "5.STAMP": the layout and
+ *                                      names_stamp() in 8 hex digits (the
+ *                                      formats are bits of record.h's enum)
  *   "S",HASH,IMPORTED,NAME             one per import (in any order)
  *   "F",KEY,VALUE,LINE                 its facts (the environment it states)
  *   "W",KIND,LINE,TEXT                 its warnings (notes of kind damage,
@@ -134,7 +137,10 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * cannot be read: the index is left stale). Once the journal holds the
  * removal, storeindex_removed() writes the index again without their rows
  * and entries; a place one of them came from goes to the next other
- * import from it (other imports' source.csv asked), or goes. After an
+ * import from it (other imports' source.csv asked), or goes; a block one
+ * of them held goes to the first of `heirs` (imports brought back by an
+ * undo, read whole, or NULL: none) that holds it too, in the order a load
+ * reads them, or goes. After an
  * undo that brought imports back, storeindex_restored() adds their rows
  * and entries, rendered from `m` (those imports alone, read after the
  * undo), as storeindex_moved() does; a block one of them holds that the
@@ -144,7 +150,8 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  */
 struct storeindex_gone;
 struct storeindex_gone *storeindex_gone_begin(struct store *st, const char *const *hashes, size_t n);
-int storeindex_removed(struct store *st, const struct storeindex_gone *g, const uint64_t root_before[2]);
+int storeindex_removed(struct store *st, const struct storeindex_gone *g, const struct model *heirs,
+		       const uint64_t root_before[2]);
 void storeindex_gone_release(struct storeindex_gone *g);
 int storeindex_restored(struct store *st, const struct model *m, const uint64_t root_before[2]);
 

@@ -5,7 +5,10 @@
 # does not write it again), and every reader prints what it prints with
 # the index removed (rebuilt from the data). A kill after the journal is
 # written and before either index file is replaced (strace) leaves an
-# index that reads as stale, never a wrong fresh one.
+# index that reads as stale, never a wrong fresh one. The undo and redo of moves and
+# renames, and an rm whose shared block goes to an import brought back, the same.
+# check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
+# and of an rm whose block goes to an heir (BD_SLOW); the quick tier kills the undo of a move
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -149,7 +152,9 @@ fresh "undo of rm"
 same_as_rebuilt "undo of rm"
 { cat samples/iperf3/reno.txt; echo; sed 's/fib_O2/fib_O9/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "undo of rm, then its blocks looked up" "$T/again.txt"
-# ... else (the pair's blocks; or one brought back, whose partner could be any import) stale
+# ... and of an import that shares a block with one brought back too: the block's entry goes
+# to the one brought back; an rm of one brought back (its partner could be any import) and the
+# redo of an rm (those it removes again were brought back) leave it stale
 stale() {
 	cp "$IX" "$T/ix.before"
 	bd list
@@ -161,17 +166,33 @@ bd import "$T/away.txt"
 away=$(import_id 'away.txt$')
 run rm --import "$away"
 expect_rc 0 "rm of the import to bring back"
-{ cat "$T/away.txt"; echo; cat samples/hyperfine/single-run.txt; } >"$T/while.txt"
+# the import made while it was away sorts first (one import time, so by hash): the shared
+# block's entry is its own, and goes to the one brought back when it is removed
+first_of() { printf '%s\n%s\n' "$1" "$2" | LC_ALL=C sort | head -1; }
+k=0
+while :; do
+	{ cat "$T/away.txt"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$T/while.txt"
+	rm -rf "$T/idprobe"
+	BENCHDELTA_STORE=$T/idprobe bd import "$T/while.txt"
+	w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk '/while.txt$/ { print $1 }')
+	[ "$(first_of "$w" "$away")" = "$w" ] && break
+	k=$((k + 1))
+	[ $k -lt 64 ] || fail "no text imported while away sorts first"
+done
 bd import "$T/while.txt"
 while_id=$(import_id 'while.txt$')
 run undo
 expect_rc 0 "undo of rm, its block held by another since"
 same_as_rebuilt "undo of rm, its block held by another since"
 bd list
+cp -a "$S" "$T/k.heirs" # (for the kills below)
 run rm --import "$while_id"
 expect_rc 0 "rm of an import sharing a block with one brought back"
-stale "rm of an import sharing a block with one brought back"
+no_runs_read "rm of an import sharing a block with one brought back"
+fresh "rm of an import sharing a block with one brought back"
 same_as_rebuilt "rm of an import sharing a block with one brought back"
+{ cat "$T/away.txt"; echo; sed 's/fib_O2/fib_O11/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
+imported "rm of an import sharing a block, then the block looked up" "$T/again.txt"
 run undo
 expect_rc 0 "undo of the rm of the pair's import"
 bd list
@@ -252,9 +273,78 @@ expect_rc 0 "rename after the alias"
 bd list
 run undo "$alias_edit"
 expect_rc 0 "undo of an alias whose experiment was renamed since"
-stale "undo of an alias whose experiment was renamed since"
+no_runs_read "undo of an alias whose experiment was renamed since"
+fresh "undo of an alias whose experiment was renamed since"
 same_as_rebuilt "undo of an alias whose experiment was renamed since"
 bd rename-experiment "Two again" "Two renamed"
+# the undo and redo of a move and of a rename keep it fresh: the imports moved and every
+# import of the experiments they leave and join are read after the change
+# changed WHAT: the next reader reads the index alone, and the index is the data's
+changed() {
+	expect_rc 0 "$1"
+	no_runs_read "$1"
+	fresh "$1"
+	same_as_rebuilt "$1"
+}
+bd list
+reno=$(import_id 'reno.txt$')
+[ -n "$reno" ] || fail "no reno import"
+run move "$reno" "Two renamed"
+changed "a move to undo"
+cp -a "$S" "$T/k.move"
+run undo
+changed "undo of a move"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of a move: not moved back"
+cp -a "$S" "$T/k.redo"
+redo_edit=$(last_edit)
+run undo "$redo_edit"
+changed "redo of a move"
+expect_out "redid"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" || fail "redo of a move: not moved again"
+run undo "$(last_edit)"
+changed "undo of the redo of a move"
+run rename-experiment "Two renamed" "Two moved"
+changed "a rename to undo"
+cp -a "$S" "$T/k.rename"
+run undo
+changed "undo of a rename"
+"$BD" list | grep -q "^Two renamed" || fail "undo of a rename: the old name is not back"
+run undo "$(last_edit)"
+changed "redo of a rename"
+"$BD" list | grep -q "^Two moved" || fail "redo of a rename: the new name is not back"
+run undo "$(last_edit)"
+changed "undo of the redo of a rename"
+# an older move undone, and an older alias of an experiment an import moved into since
+run move "$reno" "Two renamed"
+changed "an older move"
+move_edit=$(last_edit)
+run rename-variant -e "Two renamed" PGO3 PGO5
+expect_rc 0 "an alias after the move"
+bd list # (the CLI's alias leaves the index stale: read again)
+alias_edit=$(last_edit)
+other=$("$BD" list imports | awk 'NR > 1 && !/Two renamed/ { print $1; exit }')
+run move "$other" "Two renamed"
+changed "a move after the alias"
+cp -a "$S" "$T/k.alias"
+run undo "$alias_edit"
+changed "undo of an alias with a move into its experiment after it"
+run undo "$move_edit"
+changed "undo of an older move"
+"$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of an older move: not moved back"
+# the redo of an rm: what it removes again was brought back (its partner could be any
+# import), so the index is left stale, and still the data's
+sed 's/fib_O2/fib_O12/' samples/hyperfine/o0-vs-o2.txt >"$T/redo.txt"
+bd import "$T/redo.txt"
+run rm --import "$(import_id 'redo.txt$')"
+changed "an rm to redo"
+run undo
+changed "undo of an rm to redo"
+run undo "$(last_edit)"
+expect_rc 0 "redo of an rm"
+stale "redo of an rm"
+same_as_rebuilt "redo of an rm"
+run undo "$(last_edit)"
+changed "undo of the redo of an rm"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -262,30 +352,62 @@ if ! command -v strace >/dev/null; then
 fi
 # (the leak check of a sanitizer build does not run under a tracer)
 noleak="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-bd list
-fresh "before the kills"
-for which in index.bin index.csv; do
+# kill_at WHICH WHAT FROM CMD...: CMD on a copy of store FROM ($T/killed, its index made fresh
+# first: a copy's is stale, its files' identities) killed before it replaces WHICH (index.bin
+# or index.csv): the journal holds the edit, the next `list` finds the index stale, and the
+# readers print ($T/with) what they print with the index removed; $T/ix.killed is the
+# index.csv the kill left
+kill_at() {
+	which=$1
+	what=$2
+	from=$3
+	shift 3
 	rm -rf "$T/probe"
-	cp -a "$S" "$T/probe"
-	BENCHDELTA_STORE=$T/probe bd list # a copy's index is stale (its files' identities): made fresh
-	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" rename-experiment "Two renamed" "Two $which" >/dev/null 2>&1 ||
-		fail "probe of the renames"
+	cp -a "$from" "$T/probe"
+	BENCHDELTA_STORE=$T/probe bd list
+	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
+		fail "probe of the renames of $what"
 	k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-	[ -n "$k" ] || fail "the edit did not replace $which"
+	[ -n "$k" ] || fail "$what did not replace $which"
 	rm -rf "$T/killed"
-	cp -a "$S" "$T/killed"
+	cp -a "$from" "$T/killed"
 	BENCHDELTA_STORE=$T/killed bd list
+	cp "$T/killed/edits.csv" "$T/journal.before" 2>/dev/null || : >"$T/journal.before"
 	BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-		"$BD" rename-experiment "Two renamed" "Two $which" >/dev/null 2>&1
-	[ $? -eq 137 ] || fail "the edit was not killed at the rename of $which"
-	grep -q "Two $which" "$T/killed/edits.csv" || fail "killed before $which: the edit is not in the journal"
+		"$BD" "$@" >/dev/null 2>&1
+	[ $? -eq 137 ] || fail "$what was not killed at the rename of $which"
+	[ -f "$T/killed/edits.csv" ] && ! cmp -s "$T/killed/edits.csv" "$T/journal.before" ||
+		fail "$what killed before $which: not in the journal"
+	cp "$T/killed/index.csv" "$T/ix.killed"
+	BENCHDELTA_STORE=$T/killed bd list
+	cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$what killed before $which: the index read as fresh"
 	readers "$T/killed" "$T/with"
 	rm -rf "$T/copy"
 	cp -a "$T/killed" "$T/copy"
 	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
 	readers "$T/copy" "$T/without"
-	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "killed before $which: the readers differ from the data"; }
+	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$what killed before $which: the readers differ from the data"; }
+}
+bd list
+fresh "before the kills"
+for which in index.bin index.csv; do
+	kill_at $which "rename-experiment" "$S" rename-experiment "Two renamed" "Two $which"
 	grep -q "Two $which" "$T/with" || fail "killed before $which: the readers miss the edit"
+done
+# the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
+# an rm whose shared block goes to one brought back (check-slow: all but the first)
+kills="move"
+[ -z "${BD_SLOW:-}" ] || kills="move redo rename alias heirs"
+for which in index.bin index.csv; do
+	for kill in $kills; do
+		case $kill in
+		move) kill_at $which "undo of a move" "$T/k.move" undo ;;
+		redo) kill_at $which "redo of a move" "$T/k.redo" undo "$redo_edit" ;;
+		rename) kill_at $which "undo of a rename" "$T/k.rename" undo ;;
+		alias) kill_at $which "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit" ;;
+		heirs) kill_at $which "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id" ;;
+		esac
+	done
 done
 
 # rm, its undo and an import that records a --set-variant edit killed the same way, on a
@@ -303,34 +425,12 @@ for edit in "rm reno" "undo" "import --set-variant 11=boltpgo samples/hyperfine/
 	from=$S
 	[ "$edit" = undo ] && from=$T/fresh.rm
 	for which in index.bin index.csv; do
-		rm -rf "$T/probe"
-		cp -a "$from" "$T/probe"
-		BENCHDELTA_STORE=$T/probe bd list
-		BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" $edit >/dev/null 2>&1 ||
-			fail "probe of the renames of $edit"
-		k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-		[ -n "$k" ] || fail "$edit did not replace $which"
-		rm -rf "$T/killed"
-		cp -a "$from" "$T/killed"
-		BENCHDELTA_STORE=$T/killed bd list
-		BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-			"$BD" $edit >/dev/null 2>&1
-		[ $? -eq 137 ] || fail "$edit was not killed at the rename of $which"
+		# shellcheck disable=SC2086
+		kill_at $which "$edit" "$from" $edit
 		case $edit in
 		# what it stored was appended first, stamped as before the edit: stale, not wrong
-		import*)
-			grep -q '^"A"' "$T/killed/index.csv" || fail "$edit killed before its append"
-			cp "$T/killed/index.csv" "$T/ix.killed"
-			BENCHDELTA_STORE=$T/killed bd list
-			cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$edit killed before $which: the index read as fresh"
-			;;
+		import*) grep -q '^"A"' "$T/ix.killed" || fail "$edit killed before its append" ;;
 		esac
-		readers "$T/killed" "$T/with"
-		rm -rf "$T/copy"
-		cp -a "$T/killed" "$T/copy"
-		rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-		readers "$T/copy" "$T/without"
-		cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$edit killed before $which: the readers differ from the data"; }
 		case $edit in
 		undo) grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back" ;;
 		rm*) grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed" ;;

@@ -33,7 +33,7 @@ for f in samples/hyperfine/o0-vs-o2.txt samples/iperf3/reno.txt samples/size/bui
 	expect_rc 0 "import $f"
 done
 [ -s "$IX" ] || fail "no index after an import"
-head -1 "$IX" | grep -q '^"benchdelta-index","4"\(,"[0-9a-f]\{32\}"\)\{4\}$' || fail "index head: $(head -1 "$IX")"
+head -1 "$IX" | grep -q '^"benchdelta-index","5\.[0-9a-f]\{8\}"\(,"[0-9a-f]\{32\}"\)\{4\}$' || fail "index head: $(head -1 "$IX")"
 # the last row ends the base, or a segment an import appended (naming where it starts)
 tail -1 "$IX" | grep -q '^"end","[0-9]*","[0-9a-f]\{32\}"\(,"[0-9]*"\)\{0,1\}$' || fail "index end: $(tail -1 "$IX")"
 check_all o0-vs-o2

@@ -2,7 +2,8 @@
 # d and r on an Experiments list already read whole (a start on a stale
 # index reads every import, and writes the index again) read only the
 # experiment they remove or rename, never the whole store again: the
-# edit is recorded keeping the index fresh, the list read back from it.
+# edit is recorded keeping the index fresh, the list read back from it;
+# u takes the rename back the same way.
 # After each, the list shows the truth (the store's `list`), and the index
 # is fresh (`list` leaves it as it is) and says what the data says (a copy
 # without it lists the same). BENCHDELTA_TEST_LOAD_DELAY_MS makes each
@@ -83,6 +84,21 @@ tui_keys -l "llrt renamed"
 tui_keys Enter
 tui_wait 'not done: experiment "llrt renamed" exi'
 list | cmp -s - "$TMP/list.r" || fail "a rename onto a listed name changed the store"
+
+# u on the list takes the rename back, the index kept fresh (the undo reads the imports it
+# moves back alone, never the whole store), and r renames it again
+tui_keys u
+wait_no_whole "undid edit"
+list | grep -qF -- "$old" || fail "u did not bring \"$old\" back"
+list | grep -q "^llrt renamed " && fail "u left \"llrt renamed\" listed"
+fresh "u of r on the list"
+tui_keys End
+tui_wait "From:        samples/issues/seed-llrt.txt"
+tui_prompt r "Rename to: $old"
+tui_keys C-u
+tui_keys -l "llrt renamed"
+tui_keys Enter
+wait_no_whole "u undoes it · renamed"
 
 # Enter opens the renamed experiment, read alone from the index kept fresh
 tui_keys End

@@ -427,6 +427,11 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_BOLT, "# Write-ahead log");
 	not_claimed(FMT_BOLT, "# Write speed");
 
+	kind_is(FMT_XMALLOC, "rtime: 15.258, free/sec: 6.554 M", "result");
+	kind_is(FMT_XMALLOC, "rtime: 15.258, free/sec: 6.5S4 M", "result");
+	not_claimed(FMT_XMALLOC, "rtime: 15.258");
+	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
+
 	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,160 ns/iter (+/- 29) = 56496 MB/s", "bench");
 	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,1O0 ns/iter (+/- 29) = 56496 MB/s", "bench");
 	kind_is(FMT_LIBTEST, "test a_plain_test ... ignored", "test");

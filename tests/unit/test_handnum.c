@@ -99,6 +99,8 @@ static const struct num_case cases[] = {
 	{ "8,935", D, "iterations/s", 0, OK, 8935, UNIT_PER_S, 0, "8,935", NAN },
 	{ "257 kB/min", U, NULL, 0, NONE, 0, 0, 0, NULL, NAN }, /* bytes a minute: no rate of things counted */
 	{ "3 ms/MB", U, NULL, 0, NONE, 0, 0, 0, NULL, NAN },
+	/* simulated time per day of computing: a rate, never a time per "day" of work */
+	{ "1.83668 ns/day", D, NULL, 0, OK, 1.83668, UNIT_NS_PER_DAY, 0, "1.83668", NAN },
 	/* durations */
 	{ "8m 25s", U, NULL, 0, OK, 505, UNIT_SECOND, 0, "8m 25s", NAN },
 	{ "7m 05s", U, NULL, 0, OK, 425, UNIT_SECOND, 0, "7m 05s", NAN },

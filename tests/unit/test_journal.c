@@ -1,6 +1,7 @@
 /*
  * test_journal.c - the edit journal's contract (record, undo, redo, the
- * removal of an import and its return), the manifest's row count, UTF-16
+ * removal of an import and its return, a rename refused under the lock
+ * when its new name was taken since), the manifest's row count, UTF-16
  * input, and the cleaning of control characters out of names.
  */
 #include <setjmp.h>
@@ -14,11 +15,13 @@
 
 #include "helpers.h"
 #include "store/csvstore.h"
+#include "store/flows.h"
 #include "store/load.h"
 #include "store/write.h"
 #include "store/journal.h"
 #include "store/manage.h"
 #include "store/manifest.h"
+#include "store/storeindex.h"
 #include "util/fsutil.h"
 #include "util/text.h"
 #include "util/textin.h"
@@ -54,6 +57,24 @@ static void load(struct model *m)
 	diag_release(&d);
 }
 
+/* Open a new store at `dir` into *st holding samples `paths[0..n)`, one import each. */
+static void open_with(struct store *st, const char *const *paths, size_t n)
+{
+	struct model m;
+	struct diag d = DIAG_INIT;
+
+	model_init(&m);
+	assert_int_equal(store_open(st, dir, 1, &d), 0);
+	assert_int_equal(store_lock(st, &d), 0);
+	for (size_t i = 0; i < n; i++)
+		import_sample(&m, paths[i], &d);
+	for (uint32_t i = 0; i < n; i++)
+		assert_int_equal(store_add_source(st, &m, i, &d), 0);
+	store_unlock(st);
+	model_release(&m);
+	diag_release(&d);
+}
+
 static const char *baseline_of(const struct model *m)
 {
 	return m->nexps ? m->exps[0].baseline : "";
@@ -69,14 +90,7 @@ static void test_record_undo_redo(void **state)
 	long id;
 
 	(void)state;
-	model_init(&m);
-	assert_int_equal(store_open(&st, dir, 1, &d), 0);
-	assert_int_equal(store_lock(&st, &d), 0);
-	import_sample(&m, "samples/hyperfine/o0-vs-o2.txt", &d);
-	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
-	store_unlock(&st);
-	model_release(&m);
-
+	open_with(&st, (const char *const[]){ "samples/hyperfine/o0-vs-o2.txt" }, 1);
 	load(&m);
 	assert_string_equal(baseline_of(&m), "fib o0");
 	row.op = EDIT_BASELINE;
@@ -128,14 +142,7 @@ static void test_remove_and_return(void **state)
 	char hash[HASH_HEX_LEN + 1];
 
 	(void)state;
-	model_init(&m);
-	assert_int_equal(store_open(&st, dir, 1, &d), 0);
-	assert_int_equal(store_lock(&st, &d), 0);
-	import_sample(&m, "samples/hyperfine/hand-relative.txt", &d);
-	assert_int_equal(store_add_source(&st, &m, 0, &d), 0);
-	store_unlock(&st);
-	model_release(&m);
-
+	open_with(&st, (const char *const[]){ "samples/hyperfine/hand-relative.txt" }, 1);
 	load(&m);
 	snprintf(hash, sizeof(hash), "%s", m.sources[0].hash);
 	edit_plan_init(&p);
@@ -162,6 +169,58 @@ static void test_remove_and_return(void **state)
 	model_release(&m);
 	snprintf(path, sizeof(path), "%s/removed", dir);
 	assert_false(path_exists(path));
+	store_close(&st);
+	diag_release(&d);
+}
+
+/*
+ * A rename planned on its experiment read alone (the TUI's r on the list)
+ * and recorded by store_edit_fresh(): when another process has given the
+ * new name to an experiment since, the rename is refused under the lock
+ * (it would merge the two), whether the index is stale or fresh.
+ */
+static void test_rename_name_taken_since(void **state)
+{
+	struct model m;
+	struct store st;
+	struct diag d = DIAG_INIT;
+	struct edit_plan p;
+	struct store_select sel = { 0 };
+	const struct experiment *e;
+	char b[HASH_HEX_LEN + 1];
+
+	(void)state;
+	open_with(&st, (const char *const[]){ "samples/hyperfine/o0-vs-o2.txt", "samples/hyperfine/hand-relative.txt" },
+		  2);
+	load(&m);
+	e = model_experiment(&m, "hand-relative");
+	assert_non_null(e);
+	snprintf(b, sizeof(b), "%s", m.sources[e->sources[0]].hash);
+	edit_plan_init(&p);
+	assert_int_equal(manage_plan_rename(&m, model_experiment(&m, "o0-vs-o2"), "taken", &p, &d), 0);
+	/* another process: the other import moved into a new experiment of that name */
+	assert_int_equal(store_add_override(&st, "experiment", b, "taken", NULL, &d), 0);
+	for (int fresh = 0; fresh < 2; fresh++) {
+		struct store_edit_op op = { p.command, buf_str(&p.what), p.rows, p.n };
+		struct model sum;
+
+		model_init(&sum);
+		if (fresh) /* a reader writes the index again */
+			assert_int_equal(store_snapshot(&st, &sel, NEED_SUMMARY, &sum, &d), 0);
+		model_release(&sum);
+		model_init(&sum);
+		assert_int_equal(storeindex_load(&st, &sum, NULL), fresh);
+		model_release(&sum);
+		assert_int_equal(store_edit_fresh(&st, NULL, &op, &d), -1);
+		assert_non_null(strstr(d.v[d.n - 1].text, "experiment \"taken\" exists"));
+	}
+	edit_plan_release(&p);
+	model_release(&m);
+	load(&m);
+	assert_non_null(model_experiment(&m, "o0-vs-o2"));
+	assert_int_equal(model_experiment(&m, "taken")->nsources, 1);
+	assert_string_equal(m.sources[model_experiment(&m, "taken")->sources[0]].hash, b);
+	model_release(&m);
 	store_close(&st);
 	diag_release(&d);
 }
@@ -252,6 +311,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_record_undo_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_and_return, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rename_name_taken_since, setup, teardown),
 		cmocka_unit_test(test_manifest_rows),
 		cmocka_unit_test(test_manifest_rows_blocks),
 		cmocka_unit_test(test_utf16),

@@ -181,6 +181,43 @@ static void test_arrows(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * Arrows of bare whole numbers after a build's name, the quantity named
+ * only by the prose line above ("Total Ir ..."): counted in it, the name
+ * kept as the scenario. Under a line naming no count, or two, nothing.
+ */
+static void test_arrows_quantity_above(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Total Ir based on `cli/threadexecutor.cpp` using a `-O2` build\n"
+			   "\n"
+			   "GCC `867,908,059` -> `716,371,674`\n"
+			   "Clang 22 - `753,475,386` -> `660,183,226`\n"
+			   "\n"
+			   "Unrelated, but I tried `-O3` on top of this quickly:\n"
+			   "GCC `716,371,674` -> `697,909,948`\n"
+			   "\n"
+			   "The Ir and the cycles went down:\n"
+			   "\n"
+			   "GCC `716,371,674` -> `697,909,948`\n"
+			   "\n"
+			   "The Ir went down after the upgrade:\n"
+			   "\n"
+			   "Clang 15 -> 16\n"
+			   "threads 8 -> 16\n";
+	long r;
+
+	import_string(&f->m, "above.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 4);
+	assert_nth(&f->m, "before", "instructions", 0, 867908059, RUN_HAND);
+	assert_nth(&f->m, "after", "instructions", 0, 716371674, RUN_HAND);
+	assert_nth(&f->m, "before", "instructions", 1, 753475386, RUN_HAND);
+	assert_nth(&f->m, "after", "instructions", 1, 660183226, RUN_HAND);
+	r = nth_run(&f->m, "after", "instructions", 1);
+	assert_string_equal(f->m.rs.runs[r].scenario, "Clang 22");
+	assert_string_equal(f->m.rs.runs[nth_run(&f->m, "before", "instructions", 0)].scenario, "GCC");
+}
+
 /* "A vs B: x vs y" names two builds; a figure alone under a label is that build's. */
 static void test_vs_and_values(void **state)
 {
@@ -196,6 +233,26 @@ static void test_vs_and_values(void **state)
 	assert_nth(&f->m, "clang", "time", 0, 9.8, RUN_HAND);
 	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 4);
 	assert_int_equal(f->d.n, 0);
+}
+
+/* A rate of simulated time under a build's label ("1.83668 ns/day") is a throughput, never a time of 1.8 ns. */
+static void test_sim_rate(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "And with the clang build:\n"
+			   "```\n"
+			   "Integrated 617 steps in 58.0492 seconds\n"
+			   "1.83668 ns/day\n"
+			   "```\n";
+	long r;
+
+	import_string(&f->m, "rate.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 1);
+	r = nth_run(&f->m, f->m.rs.runs[0].variant.text, "throughput", 0);
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "throughput")->value == 1.83668);
+	assert_int_equal(find_meas(&f->m, (uint32_t)r, "throughput")->unit, UNIT_NS_PER_DAY);
+	assert_null(find_meas(&f->m, (uint32_t)r, "time"));
 }
 
 /* Never figures: prose, settings, facts, percentages, ratios, chains, a program's listing. */
@@ -272,6 +329,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
+		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

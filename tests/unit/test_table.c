@@ -937,6 +937,31 @@ static void test_no_hand_per_run(void **state)
 	import_result_release(&res);
 }
 
+/*
+ * A row whose cell gives no figure is not read, and the warning says what
+ * is wrong with the cell: two figures joined by '/' (sysbench's
+ * "avg/stddev" copied into a table), a unit nobody here knows, digits
+ * that are not one number. The other rows read.
+ */
+static void test_unread_cell_explained(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Metric | Optimized | Standard |\n"
+			   "|---|---|---|\n"
+			   "| Total Events | 850074 | 811952 |\n"
+			   "| Events (avg/stddev) | 53129.6250/620.02 | 50747.0000/584.61 |\n"
+			   "| Startup | 12 furlongs | 13 furlongs |\n"
+			   "| Avg Latency (ms) | 2.2.6 | 2.36 |\n";
+
+	import_string(&f->m, "why.md", text, &f->d);
+	assert_figure(&f->m, "Optimized", "total_events", 850074, RUN_HAND);
+	assert_true(has_warning(&f->d, 4, "table row \"Events (avg/stddev)\" not read: its cell \"53129.6250/620.02\" "
+					  "holds two figures joined by '/'"));
+	assert_true(has_warning(&f->d, 5, "its cell \"12 furlongs\" is in \"furlongs\", a unit benchdelta does not know"));
+	assert_true(has_warning(&f->d, 6, "its cell \"2.2.6\" does not read as one number"));
+	assert_false(has_warning(&f->d, 4, "garbled"));
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -976,6 +1001,7 @@ int main(void)
 		T(test_repeats_not),
 		T(test_no_hand),
 		T(test_no_hand_per_run),
+		T(test_unread_cell_explained),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

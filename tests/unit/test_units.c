@@ -297,6 +297,9 @@ static void test_format(void **state)
 	check_format(20172458, UNIT_BYTE, "19.2 MiB");
 	check_format(10000, UNIT_COUNT, "10000");
 	check_format(12.5, UNIT_PERCENT, "12.5 %");
+	/* simulated time per day: kept in ns/day, shown in µs/day from a thousand on */
+	check_format(5.528, UNIT_NS_PER_DAY, "5.53 ns/day");
+	check_format(1446.63, UNIT_NS_PER_DAY, "1.45 \xc2\xb5s/day");
 	check_format(-0.0035, UNIT_SECOND, "-3.50 ms");
 	/* past the largest prefix: the unit itself, with an exponent, never digits cut before it */
 	check_format(1.7e308, UNIT_SECOND, "1.7e+308 s");
