@@ -109,18 +109,19 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 	char *dir = store_default_dir_dup(c->store);
 	struct edit_row *rows = xcalloc((size_t)nspecs + 1, sizeof(*rows));
 	struct buf what = BUF_INIT;
-	const char *key;
+	const char *key, *only_name;
 	size_t holders = 0;
-	int rc = BD_EXIT_OK;
+	int rc = BD_EXIT_OK, clean;
 	long id;
 
 	model_init(&m);
 	if (store_open(&st, dir, 0, &d) < 0 || (nspecs && (store_lock(&st, &d) < 0 || journal_settle(&st, &d) < 0)) ||
-	    store_load_runs(&st, &m, &d) < 0) {
+	    store_snapshot(&st, NULL, NEED_RUNS, &m, &d) < 0) {
 		diag_print(&d, 0, stderr);
 		rc = BD_EXIT_INPUT;
 		goto out;
 	}
+	clean = !d.n && !m.damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	c->damaged |= m.damaged;
@@ -128,6 +129,7 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 		rc = BD_EXIT_USAGE;
 		goto out;
 	}
+	only_name = only ? only->name : NULL;
 	key = model_variant_key(&m, variant);
 	for (size_t e = 0; e < m.nexps; e++)
 		if ((!only || only == &m.exps[e]) && model_variant(&m.exps[e], key))
@@ -163,8 +165,12 @@ static int run(struct cli *c, const char *exp, const char *variant, char **specs
 			 *rows[0].experiment ? "in \"" : "everywhere", rows[0].experiment,
 			 *rows[0].experiment ? "\"" : "");
 		op.what = line.s;
-		id = store_edit(&st, &m, &op, &d);
+		/* every import read under the lock: the index written again with the edit (`m`
+		 * resolved again: its experiments are new) */
+		id = clean ? store_edit_loaded(&st, &m, &op, &d) : store_edit(&st, &m, &op, &d);
 		buf_release(&line);
+		if (only_name)
+			only = model_experiment(&m, only_name);
 	}
 	diag_print(&d, 0, stderr);
 	if (id < 0) {

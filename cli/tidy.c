@@ -60,7 +60,7 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	struct edit_row *rows = xcalloc((size_t)nfrom + 1, sizeof(*rows));
 	struct buf what = BUF_INIT, said = BUF_INIT;
 	size_t nrows = 0;
-	int rc = BD_EXIT_OK;
+	int rc = BD_EXIT_OK, clean;
 
 	model_init(&m);
 	if (store_open(&st, dir, 0, &d) < 0 || store_lock(&st, &d) < 0 ||
@@ -69,6 +69,7 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 		rc = BD_EXIT_INPUT;
 		goto out;
 	}
+	clean = !d.n && !m.damaged;
 	diag_print(&d, 0, stderr);
 	diag_release(&d);
 	c->damaged |= m.damaged;
@@ -124,7 +125,8 @@ static int record(struct cli *c, const char *cmd, const char *exp_name, char **f
 	}
 	if (nrows) {
 		struct store_edit_op op = { cmd, what.s, rows, nrows };
-		long id = store_edit(&st, &m, &op, &d);
+		/* every import read under the lock: the index written again with the edit */
+		long id = clean ? store_edit_loaded(&st, &m, &op, &d) : store_edit(&st, &m, &op, &d);
 
 		diag_print(&d, 0, stderr);
 		if (id < 0) {

@@ -11,6 +11,8 @@
  * to the callback in order, reads the legends of the prose lines the
  * batch carries, and gives the text's pages back behind them.
  * Spent batches go back to the walker, which frees what it allocated.
+ * While no batch waits, the caller's thread does the caller's own work of
+ * later stages (seg_idle_fn) a step at a time instead of sleeping.
  */
 #include "parsers/segpipe.h"
 
@@ -74,6 +76,11 @@ struct pipe {
 	int rc;             /* seg_split_keep()'s */
 	int behind;         /* the caller was behind at the last hand-over */
 	struct parse_ctx *pc; /* its parse context, for the walk and the blocks it parses */
+
+	/* the caller's own */
+	seg_idle_fn idle;   /* its work while no batch waits, or NULL */
+	void *idle_ctx;
+	int idle_more;      /* idle() may have more to do */
 
 	/* shared, under `lock` */
 	pthread_mutex_t lock;
@@ -176,7 +183,11 @@ static int push(struct pipe *p, struct block_batch *bt)
 	return stop;
 }
 
-/* Caller: give back `done` (the batch handed over before, or NULL); the next batch, waiting for it. */
+/*
+ * Caller: give back `done` (the batch handed over before, or NULL); the
+ * next batch, waiting for it — doing the caller's idle work meanwhile, a
+ * step at a time, with the lock let go.
+ */
 static struct block_batch *pop(struct pipe *p, struct block_batch *done)
 {
 	struct block_batch *bt;
@@ -186,8 +197,15 @@ static struct block_batch *pop(struct pipe *p, struct block_batch *done)
 		done->next = p->spent;
 		p->spent = done;
 	}
-	while (!p->head)
+	while (!p->head) {
+		if (p->idle_more) {
+			pthread_mutex_unlock(&p->lock);
+			p->idle_more = p->idle(p->idle_ctx);
+			pthread_mutex_lock(&p->lock);
+			continue;
+		}
 		pthread_cond_wait(&p->more, &p->lock);
+	}
 	bt = p->head;
 	p->head = bt->next;
 	if (!p->head)
@@ -336,7 +354,7 @@ static size_t pipe_min(void)
 
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
-		    struct diag *d, struct parse_ctx *pc)
+		    struct diag *d, struct parse_ctx *pc, seg_idle_fn idle, void *idle_ctx)
 {
 	struct pipe p;
 	pthread_t walker;
@@ -354,6 +372,8 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	p.len = len;
 	p.source = source;
 	p.who = who_parses();
+	p.idle = idle;
+	p.idle_ctx = idle_ctx;
 	p.res = res;
 	p.tailp = &p.head;
 	pthread_mutex_init(&p.lock, NULL);
@@ -393,6 +413,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		for (size_t i = 0; i < bt->nlegends; i++)
 			read_legends(nl, res, arena, bt->legends[i].s, bt->legends[i].n, bt->legends[i].line);
 		diag_take(d, &bt->tail);
+		p.idle_more = p.idle != NULL; /* the blocks handed over may have given it work */
 		last = bt->last;
 		done = bt;
 	}

@@ -43,19 +43,29 @@
 #define SEGPIPE_MIN ((size_t)1 << 20)
 
 /*
+ * The caller's own work for while it would wait for the walker (the
+ * pipeline's later stages done per batch: store/batch.c), called on the
+ * caller's thread with `ctx` when no batch is waiting: one short step;
+ * returns non-zero when it did something and may have more. It is asked
+ * again once a batch has been handed to `fn`. It must not depend on being
+ * called: seg_split() (one thread) never calls it.
+ */
+typedef int (*seg_idle_fn)(void *ctx);
+
+/*
  * seg_split()'s contract, on one thread or two: `fn` is called on the
  * caller's thread; labels and the title are in `arena`, the warnings in
  * `d` in the order seg_split() gives them. A block parsed already has
  * b->parsed, its runs with `source` and its strings in `arena`; the
  * callback takes its records and warnings (diag_take()), or leaves them
  * to be freed. `pc` is the caller's parse context (NULL: none), the
- * walker's is its own. When `fn` stops the walk, the
+ * walker's is its own. `idle` (NULL: none) runs while the caller waits. When `fn` stops the walk, the
  * walker may have read on to its next block: warnings it gave on the way
  * are kept, blocks it found are not handed over. Falls back to seg_split()
  * when a thread cannot be had.
  */
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
-		    struct diag *d, struct parse_ctx *pc);
+		    struct diag *d, struct parse_ctx *pc, seg_idle_fn idle, void *idle_ctx);
 
 #endif

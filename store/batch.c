@@ -338,6 +338,37 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 	naming_legends(&b->naming, source, sr->legends, sr->nlegends);
 }
 
+#define AHEAD_STEP 64 /* runs done ahead in one step: the next batch is not kept waiting long */
+
+/*
+ * seg_idle_fn: the per-run work of the later stages for the next runs
+ * recorded (naming_block() done), while the importing thread waits for
+ * the walk; 1 when it did some.
+ */
+static int batch_ahead(void *arg)
+{
+	struct batch *b = arg;
+	struct naming *nm = &b->naming;
+	uint32_t k = nm->ahead, end = (uint32_t)(nm->n - k > AHEAD_STEP ? k + AHEAD_STEP : nm->n);
+
+	if (k >= end)
+		return 0;
+	for (; k < end; k++) {
+		naming_run_ahead(nm, b->m, k);
+		clean_run_ahead(b->m, &b->clean, nm->first + k);
+	}
+	nm->ahead = end;
+	return 1;
+}
+
+/* clean_ahead.known: the naming pass's answer (naming_name_known()). */
+static int name_known(const void *arg, size_t r)
+{
+	const struct batch *b = arg;
+
+	return naming_name_known(&b->naming, b->m, r);
+}
+
 void batch_run(struct batch *b, struct import_input *in, size_t n)
 {
 	struct model *m = b->m;
@@ -370,6 +401,8 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 		t.input_variant = unnamed_variant(m, &in[i]);
 		t.keep_blocks = !b->o->last_import || i + 1 < n;
 		t.pc = pc;
+		t.idle = batch_ahead;
+		t.idle_arg = b;
 		repeats_reset(&b->rp);
 		import_text(&t, &mark, &sr, b->d);
 		end_text(b, i, t.source, &mark, t.meas_out, &sr);
@@ -382,8 +415,11 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
 	/* name: decided once over the batch, its evidence gathered per block above */
 	naming_finish(&b->naming, m, b->d);
+	b->clean.to = b->first_mark.runs + b->naming.ahead; /* (runs removed since moved it down) */
+	b->clean.known = name_known;
+	b->clean.known_ctx = b;
+	clean_records_after(m, &b->first_mark, &b->clean);
 	naming_release(&b->naming); /* spent: not held while the texts are written */
-	clean_records(m, &b->first_mark);
 	set_variants(m, b->stored, res, b->o, b->now, b->d);
 	model_resolve(m);
 	settle_writes(b);

@@ -18,6 +18,13 @@
  *               line up per experiment), the --set-variant fixes become
  *               overrides, and the model is resolved
  *
+ * What of the stages after the parse is per run and fixed once a block is
+ * recorded (the variant key of the name a run will most likely get, its
+ * subject cleaned, its command looked at) is done ahead, a step at a time,
+ * by the importing thread while it waits for the walker's next blocks
+ * (segpipe.h: seg_idle_fn); the decisions at the end use it and do the
+ * rest. Their result does not depend on how much was done ahead.
+ *
  * The batch owns what the pipeline needs while it runs and after, until
  * its texts are written: the naming evidence, a text's tool figures, the
  * spool (store/write.h: each new text's measurements.csv and series.csv
@@ -37,6 +44,7 @@
 #ifndef BD_STORE_BATCH_H
 #define BD_STORE_BATCH_H
 
+#include "store/clean.h"
 #include "store/csvstore.h"
 #include "store/import.h"
 #include "store/naming.h"
@@ -53,6 +61,7 @@ struct batch {
 	/* the pipeline's own, released by batch_release() */
 	struct naming naming;      /* each block's naming evidence, decided once */
 	struct repeats rp;         /* the tool figures of the text being read */
+	struct clean_ahead clean;  /* what was cleaned of the runs while the walk went on */
 	/*
 	 * What the store knows (model.h: the index, or a model of the stored
 	 * runs: stored.h), or NULL: none. The caller sets it before batch_run().

@@ -48,10 +48,27 @@ static const char *clean_seen(struct arena *a, struct seen *sn, const char *s)
 #define CLEAN(field) ((field) = clean_str(&m->arena, (field)))
 #define CLEAN_SEEN(field) ((field) = clean_seen(&m->arena, &seen, (field)))
 
+void clean_run_ahead(struct model *m, struct clean_ahead *a, size_t r)
+{
+	struct run *run = &m->rs.runs[r];
+
+	run->subject = clean_str(&m->arena, run->subject);
+	if (run->command != a->last_command) {
+		a->last_command = run->command;
+		a->commands_dirty |= text_has_control(run->command, strlen(run->command));
+	}
+}
+
 void clean_records(struct model *m, const struct recset_mark *from)
+{
+	clean_records_after(m, from, NULL);
+}
+
+void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a)
 {
 	struct recset *rs = &m->rs;
 	struct seen seen;
+	size_t ahead = a ? a->to : from->runs;
 
 	memset(&seen, 0, sizeof(seen));
 
@@ -61,12 +78,17 @@ void clean_records(struct model *m, const struct recset_mark *from)
 		const char *text = r->variant.text;
 
 		CLEAN_SEEN(r->experiment);
-		CLEAN_SEEN(r->variant.text);
-		if (r->variant.text != text) /* the key of what is shown */
-			r->variant.key = model_variant_key(m, r->variant.text);
-		CLEAN_SEEN(r->variant.key);
+		if (i >= ahead || !a->known || !a->known(a->known_ctx, i)) {
+			CLEAN_SEEN(r->variant.text);
+			if (r->variant.text != text) /* the key of what is shown */
+				r->variant.key = model_variant_key(m, r->variant.text);
+			CLEAN_SEEN(r->variant.key);
+		}
 		CLEAN_SEEN(r->scenario);
-		CLEAN_SEEN(r->subject);
+		if (i < ahead && !a->commands_dirty)
+			continue; /* (subject and command looked at during the walk) */
+		if (i >= ahead)
+			CLEAN_SEEN(r->subject);
 		CLEAN_SEEN(r->command);
 	}
 	for (size_t i = from->meas; i < rs->nmeas; i++)

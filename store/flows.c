@@ -618,23 +618,43 @@ out:
 	return rc;
 }
 
-long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+/* 1 when a row of `op` removes an import, or undoes an edit (data/ or what follows changes). */
+static int removes_any(const struct store_edit_op *op)
+{
+	for (size_t i = 0; i < op->n; i++)
+		if (op->rows[i].op == EDIT_REMOVE || op->rows[i].op == EDIT_UNDO)
+			return 1;
+	return 0;
+}
+
+/*
+ * `op` recorded into `m`, which holds (read under the lock) every import
+ * the edit touches; with `refresh`, the index written again from `m` with
+ * the edit in effect (storeindex_moved(): the index of the store before
+ * the edit, and nothing else changed since, or it is left stale).
+ */
+static long record_rendered(struct store *st, struct model *m, const struct store_edit_op *op, int refresh,
+			    struct diag *d)
 {
 	uint64_t root[2];
-	int refresh;
 	long id;
 
-	if (removes_only(op->rows, op->n))
-		return remove_fresh(st, m, op, d);
-	refresh = moves_only(op) && storeindex_root(st, root) == 0;
+	refresh = refresh && storeindex_root(st, root) == 0;
 	id = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
-
 	if (id > 0 && refresh) {
 		model_resolve(m); /* the edit in effect */
 		storeindex_moved(st, m, root);
 	}
 	return id;
 }
+
+long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	if (removes_only(op->rows, op->n))
+		return remove_fresh(st, m, op, d);
+	return record_rendered(st, m, op, moves_only(op), d);
+}
+
 
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d)
 {
@@ -691,6 +711,15 @@ out:
 	model_release(&one);
 	model_release(&sum);
 	return rc;
+}
+
+long store_edit_loaded(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	const char *exp = one_experiment(op->rows, op->n);
+
+	if (exp && st->lock_fd >= 0) /* that experiment read again alone: less to render than `m` */
+		return change_in(st, exp, m, op, d);
+	return record_rendered(st, m, op, st->lock_fd >= 0 && !m->damaged && !removes_any(op), d);
 }
 
 /* Add `hash` to `v[0..*n)` unless it is there already. */

@@ -170,6 +170,19 @@ long store_edit(struct store *st, struct model *m, const struct store_edit_op *o
  */
 long store_edit_touched(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
 
+/*
+ * store_edit() by a command that holds the lock since it read `m` with
+ * every stored import's runs, clean (store_load_runs(), store_snapshot()
+ * of NEED_RUNS; the CLI's tag, rename-variant and merge-variants): the
+ * edit may touch any experiment (an alias or tags in every experiment
+ * holding a variant), and `m` holds them all, so when the index was fresh
+ * before it is written again from `m` with the edit in effect
+ * (storeindex_moved(), every import rendered anew); `m` is then resolved.
+ * A damaged `m`, the lock not held, or rows that remove or undo: as
+ * store_edit() (the index stale). Returns as store_edit().
+ */
+long store_edit_loaded(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
+
 /* Undo edit `id` (0: the latest in effect), or with `dry` only say what it would undo (journal_undo()). */
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d);
 

@@ -317,7 +317,7 @@ void import_text(struct import_text *t, const struct recset_mark *mark, struct s
 	c.stored = t->stored;
 	c.pc = t->pc;
 	seg_split_piped(c.name, s->text ? s->text : "", s->len, c.source, &m->arena, on_block, &c, sr,
-			d, c.pc);
+			d, c.pc, t->idle, t->idle_arg);
 	end_tables(&c, mark);
 	free(c.tables);
 	strmap_release(&c.seen);

@@ -154,6 +154,12 @@ struct import_text {
 	int keep_blocks;           /* put the text's block keys in m->blocks: a later text may ask */
 	size_t meas_out;           /* set: the text's measurements t->spool took */
 	struct parse_ctx *pc;      /* the importing thread's parse context (parsers/parse_ctx.h) */
+	/*
+	 * The batch's work for while the importing thread waits for the walk
+	 * (parsers/segpipe.h: seg_idle_fn), or NULL: none.
+	 */
+	int (*idle)(void *arg);
+	void *idle_arg;
 };
 
 /*

@@ -31,6 +31,7 @@ void naming_init(struct naming *nm, uint32_t first_run)
 void naming_release(struct naming *nm)
 {
 	free(nm->runs);
+	free(nm->keys);
 	free(nm->desc);
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
@@ -43,6 +44,8 @@ void naming_truncate(struct naming *nm, uint32_t to)
 {
 	if (to >= nm->first && to - nm->first < nm->n)
 		nm->n = to - nm->first;
+	if (nm->ahead > nm->n)
+		nm->ahead = (uint32_t)nm->n;
 }
 
 void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
@@ -59,6 +62,52 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
 	nm->n -= hi - lo;
+	if (nm->ahead > hi) {
+		memmove(nm->keys + lo, nm->keys + hi, (nm->ahead - hi) * sizeof(*nm->keys));
+		nm->ahead -= (uint32_t)(hi - lo);
+	} else if (nm->ahead > lo) {
+		nm->ahead = (uint32_t)lo;
+	}
+}
+
+void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
+{
+	const struct run *r = &m->rs.runs[nm->first + k];
+	const struct naming_run *e = &nm->runs[k];
+	struct naming_key *nk;
+	/* runs that name themselves keep their own name; else a label names them, else their source */
+	const char *t = *r->variant.text && (e->multi || !e->label) ? r->variant.text
+			: e->label                                     ? e->label
+									: e->input;
+
+	const char *key;
+
+	ALLOC_GROW(nm->keys, (size_t)k + 1, nm->keys_cap);
+	nk = &nm->keys[k];
+	nk->text = nk->key = NULL;
+	/* (a block's runs share their label: one key for them) */
+	if (k && nm->keys[k - 1].text == t && t) {
+		*nk = nm->keys[k - 1];
+		return;
+	}
+	/* a name with a control character is left to the pass, and to clean_records() */
+	if (!t || text_has_control(t, strlen(t)))
+		return;
+	key = model_variant_key(m, t);
+	if (text_has_control(key, strlen(key)))
+		return;
+	nk->text = t;
+	nk->key = key;
+}
+
+int naming_name_known(const struct naming *nm, const struct model *m, size_t r)
+{
+	const struct naming_key *nk;
+
+	if (r < nm->first || r - nm->first >= nm->ahead)
+		return 0;
+	nk = &nm->keys[r - nm->first];
+	return nk->text && m->rs.runs[r].variant.text == nk->text && m->rs.runs[r].variant.key == nk->key;
 }
 
 const char *naming_label(const struct naming *nm, uint32_t r)
@@ -1878,9 +1927,12 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		r->variant.key = keyed && keyed->variant.text == r->variant.text
-					 ? keyed->variant.key
-					 : model_variant_key(m, r->variant.text);
+		if (keyed && keyed->variant.text == r->variant.text)
+			r->variant.key = keyed->variant.key;
+		else if (k < nm->ahead && nm->keys[k].text == r->variant.text)
+			r->variant.key = nm->keys[k].key; /* worked out during the walk */
+		else
+			r->variant.key = model_variant_key(m, r->variant.text);
 		keyed = r;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||

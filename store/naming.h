@@ -47,11 +47,30 @@ struct naming_run {
 	uint8_t command;
 };
 
+/*
+ * Worked out for a run while the walk went on (naming_run_ahead()): the
+ * name it will most likely be given (its block's label, the name its data
+ * proposed, its source's) and that name's variant key, both free of
+ * control characters; the pass uses the key when it decides the same
+ * string. NULL both: not clean.
+ */
+struct naming_key {
+	const char *text, *key;
+};
+
 struct naming {
 	uint32_t first;          /* the import's first run */
 	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
 	uint32_t nblocks;
+	/*
+	 * Runs from `first` naming_run_ahead() has seen (at most n), and what
+	 * it found for each: an array of its own, not in `runs`, which the
+	 * pass's many passes over the runs then read without it
+	 */
+	uint32_t ahead;
+	struct naming_key *keys;
+	size_t keys_cap;
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
@@ -81,6 +100,19 @@ void naming_init(struct naming *nm, uint32_t first_run);
  */
 void naming_block(struct naming *nm, struct model *m, const struct block *b, uint32_t from,
 		  uint32_t to, const char *input_variant);
+/*
+ * The per-run part of the pass done ahead, for run first + k (k < n,
+ * recorded by naming_block()): the variant key of the name it will most
+ * likely be given. The importing thread calls it while it waits for the
+ * walk (store/batch.c); whether it did changes no decision, only what the
+ * pass has left to work out.
+ */
+void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k);
+/*
+ * Are run `r`'s variant text and key (naming_finish() done) the name and
+ * key naming_run_ahead() worked out, both without a control character?
+ */
+int naming_name_known(const struct naming *nm, const struct model *m, size_t r);
 /* Record the legends the segmenter read in source `source` (strings must outlive nm). */
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */

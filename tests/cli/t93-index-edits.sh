@@ -6,9 +6,11 @@
 # the index removed (rebuilt from the data). A kill after the journal is
 # written and before either index file is replaced (strace) leaves an
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
-# renames, and an rm whose shared block goes to an import brought back, the same.
+# renames, an rm whose shared block goes to an import brought back, and the CLI's
+# rename-variant, merge-variants and tag (in one experiment or in every one), the same.
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
-# and of an rm whose block goes to an heir (BD_SLOW); the quick tier kills the undo of a move
+# of an rm whose block goes to an heir, of tag and merge-variants (BD_SLOW); the quick
+# tier kills the undo of a move and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -319,8 +321,7 @@ run move "$reno" "Two renamed"
 changed "an older move"
 move_edit=$(last_edit)
 run rename-variant -e "Two renamed" PGO3 PGO5
-expect_rc 0 "an alias after the move"
-bd list # (the CLI's alias leaves the index stale: read again)
+changed "an alias after the move"
 alias_edit=$(last_edit)
 other=$("$BD" list imports | awk 'NR > 1 && !/Two renamed/ { print $1; exit }')
 run move "$other" "Two renamed"
@@ -345,6 +346,25 @@ stale "redo of an rm"
 same_as_rebuilt "redo of an rm"
 run undo "$(last_edit)"
 changed "undo of the redo of an rm"
+# the CLI's rename-variant, merge-variants and tag read every import under the lock: the
+# index is written again from what they read, with the edit in effect
+run rename-variant -e "Two renamed" fib_O6 fib_O6b
+changed "rename-variant in one experiment"
+"$BD" list variants | grep -q "fib_O6b" || fail "rename-variant -e: no fib_O6b"
+cp -a "$S" "$T/k.tidy"
+run rename-variant fib_O0 fib_base
+changed "rename-variant in every experiment"
+[ "$("$BD" list variants | grep -c " fib_base ")" -ge 5 ] || fail "rename-variant: not in every experiment"
+run merge-variants -e "fib again" fib_O2 fib_O8 fib_O5
+changed "merge-variants in one experiment"
+"$BD" list variants | grep "^fib again" | grep -q "fib_O8" && fail "merge-variants: fib_O8 still listed"
+run tag fib_base pgo=use
+changed "tag in every experiment"
+run tag -e reno reno lto=thin
+changed "tag in one experiment"
+"$BD" tag -e reno reno | grep -q "lto" || fail "tag -e: its factor not shown after"
+run undo
+changed "undo of a tag in one experiment"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -396,8 +416,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move"
-[ -z "${BD_SLOW:-}" ] || kills="move redo rename alias heirs"
+kills="move tidy"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy redo rename alias heirs tag merge"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -406,6 +426,9 @@ for which in index.bin index.csv; do
 		rename) kill_at $which "undo of a rename" "$T/k.rename" undo ;;
 		alias) kill_at $which "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit" ;;
 		heirs) kill_at $which "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id" ;;
+		tidy) kill_at $which "rename-variant in every experiment" "$T/k.tidy" rename-variant fib_O0 fib_base ;;
+		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
+		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
 		esac
 	done
 done

@@ -14,10 +14,16 @@ caller() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=caller "$@"; }
 shared() { env BENCHDELTA_PIPE_MIN=0 "$@"; }
 
 awk -f tests/bench/gen.awk -v mode=mixed -v kb=300 -v seed=21 >"$T/mixed.log"
+# the same with control characters in labels, commands and benchmark names:
+# what the importing thread cleans and keys while it waits for the walk
+# (store/batch.c) must come out as when the names are cleaned at the end
+sed 's/app_v1/app\tv1/; s/Release + PGO/Release \x01+ PGO/; s/parse_2/parse\x7f2/' "$T/mixed.log" >"$T/control.log"
+grep -q "$(printf 'parse\1772')" "$T/control.log" || fail "no control character in the generated log"
 find tests/corpus/cases samples -type f | sort >"$T/files"
 echo "$T/mixed.log" >>"$T/files"
+echo "$T/control.log" >>"$T/files"
 [ "$(wc -l <"$T/files")" -gt 100 ] || fail "too few texts to compare: $(wc -l <"$T/files")"
-awk -v every="$(trials 4 1)" 'NR % every == 0 || /mixed.log$/' "$T/files" >"$T/each"
+awk -v every="$(trials 4 1)" 'NR % every == 0 || /(mixed|control).log$/' "$T/files" >"$T/each"
 
 # the dry run's plan and warnings, text by text
 while read -r f; do
@@ -33,6 +39,9 @@ while read -r f; do
 	done
 done <"$T/each"
 grep -q 'fact (fortio)' "$T/one" || fail "the mixed log's fortio version is not one fact"
+one "$BD" import -n "$T/control.log" >"$T/one" 2>&1
+grep -q 'variant "Release ?+ PGO build 1"' "$T/one" || fail "a label's control character is not cleaned"
+grep -q 'benchmark "parse?2/' "$T/one" || fail "a benchmark name's control character is not cleaned"
 
 # all of them imported together (one experiment, names decided across texts): the same store
 for how in one walker caller shared; do
@@ -40,6 +49,8 @@ for how in one walker caller shared; do
 	BENCHDELTA_STORE="$T/s.$how" $how "$BD" import -e all $(cat "$T/files") >"$T/plan.$how" 2>&1 ||
 		{ cat "$T/plan.$how" >&2; fail "the import failed ($how)"; }
 	BENCHDELTA_STORE="$T/s.$how" "$BD" export -f tsv >"$T/export.$how" || fail "export ($how)"
+	# the runs as stored, their commands and benchmark names too
+	(cd "$T/s.$how" && find data -name runs.csv | sort | xargs cat) >"$T/runs.$how"
 done
 [ "$(wc -l <"$T/export.one")" -gt 1000 ] || fail "too little stored: $(wc -l <"$T/export.one") rows"
 for how in walker caller shared; do
@@ -50,6 +61,10 @@ for how in walker caller shared; do
 	cmp -s "$T/export.one" "$T/export.$how" || {
 		diff "$T/export.one" "$T/export.$how" | head -5 >&2
 		fail "the stored measurements differ when piped ($how parses)"
+	}
+	cmp -s "$T/runs.one" "$T/runs.$how" || {
+		diff "$T/runs.one" "$T/runs.$how" | head -5 >&2
+		fail "the stored runs differ when piped ($how parses)"
 	}
 done
 exit 0

@@ -210,7 +210,7 @@ static void test_piped_legends(void **state)
 	buf_adds(&text, "app_z is the BOLT build, after the last block.\n");
 	assert_int_equal(seg_split("t.md", text.s, text.len, &a1, count_block, &n1, &one, &d1, NULL), 0);
 	setenv("BENCHDELTA_PIPE_MIN", "0", 1);
-	assert_int_equal(seg_split_piped("t.md", text.s, text.len, 0, &a2, count_block, &n2, &piped, &d2, NULL), 0);
+	assert_int_equal(seg_split_piped("t.md", text.s, text.len, 0, &a2, count_block, &n2, &piped, &d2, NULL, NULL, NULL), 0);
 	unsetenv("BENCHDELTA_PIPE_MIN");
 	assert_int_equal(n1, 700);
 	assert_int_equal(n2, 700);
