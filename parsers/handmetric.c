@@ -313,6 +313,17 @@ int hand_quantity(const char *s, size_t n, const char **quantity, enum stat_kind
 		if (pq)
 			*quantity = pq, found = 1;
 	}
+	if (!found && w.len) {
+		/* "RSS at slot 3,440", "latency at 64 threads": a quantity, then the point it was taken at */
+		const char *at = strstr(w.s, " at ");
+
+		for (size_t i = 0; at && i < countof(phrases) && !found; i++)
+			if (phrases[i].stat == STAT_VALUE && strlen(phrases[i].words) == (size_t)(at - w.s) &&
+			    !memcmp(w.s, phrases[i].words, (size_t)(at - w.s))) {
+				*quantity = phrases[i].quantity;
+				found = 1;
+			}
+	}
 	if (!found && own && w.len) {
 		/* a name of its own: the words, a statistic's word aside */
 		const char *p = w.s, *e = w.s + w.len;

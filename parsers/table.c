@@ -718,6 +718,7 @@ struct tctx {
 	struct column col[MAX_COLS];
 	int ncols;
 	int rows_are_builds;  /* the first column names the build */
+	int build_col;        /* a later column of words under a kind of build ("| node | allocator |"), or 0 */
 	int cols_are_builds;  /* value columns name builds */
 	int rows_say_metric;  /* the first header says its rows name a metric after a comma */
 	int corner;           /* the first header is empty: a grid of two kinds of build, maybe */
@@ -1400,6 +1401,19 @@ static int read_table(struct tctx *t)
 		if (!cl->figures && !ambiguous)
 			cl->kind = C_TEXT;
 	}
+	/*
+	 * "| node | allocator | RSS |": a column of words under a kind of build
+	 * names each row's build; the first column then names the benchmark
+	 * when its header says so, and is left out when not (a host, a replica)
+	 */
+	t->build_col = 0;
+	for (int c = 1; c < t->ncols && !t->build_col; c++)
+		if (t->col[c].kind == C_TEXT && t->col[c].sub && t->col[0].sub &&
+		    hand_build_kind_header(t->col[c].sub, t->col[c].sub_n) &&
+		    !hand_build_header(t->col[0].sub, t->col[0].sub_n))
+			t->build_col = c;
+	if (t->build_col)
+		t->rows_are_builds = 1, t->cols_are_builds = 0;
 	if (ambiguous) {
 		sink_warn(t->s, where, "table: %d figure%s read%s one way with a decimal comma and another with a "
 			  "decimal point, and the text does not say which it uses (%s); nothing read",
@@ -1525,6 +1539,14 @@ static int read_table(struct tctx *t)
 					pd->variant = sink_strndup(t->s, both.s, both.len);
 					buf_release(&both);
 				}
+			} else if (t->build_col && t->build_col < r->n && r->c[t->build_col].n) {
+				const char *bs = r->c[t->build_col].s;
+				size_t bn = r->c[t->build_col].n;
+
+				unwrap(&bs, &bn);
+				pd->variant = name_text(t, bs, bn);
+				if (hand_subject_header(t->col[0].sub, t->col[0].sub_n))
+					pd->subject = rowname;
 			} else if (t->rows_are_builds) {
 				pd->variant = rowname;
 			}

@@ -962,6 +962,33 @@ static void test_unread_cell_explained(void **state)
 	assert_false(has_warning(&f->d, 4, "garbled"));
 }
 
+/*
+ * A column of words under a kind of build after the first ("| node |
+ * allocator |") names each row's build, the first column the benchmark
+ * when its header says so; "RSS at slot 3,440" is resident memory taken
+ * at a point, never a build's name nor a file's size.
+ */
+static void test_build_kind_column(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| node | allocator | RSS at slot 3,440 |\n"
+			   "|---|---|---|\n"
+			   "| **gean_0** | **jemalloc** | **448 MB** |\n"
+			   "| gean_1 | glibc | 1,150 MB |\n"
+			   "\n"
+			   "| benchmark | compiler | time |\n"
+			   "|---|---|---|\n"
+			   "| parse | gcc | 4.1 s |\n"
+			   "| parse | clang | 3.9 s |\n";
+
+	import_string(&f->m, "kindcol.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_figure(&f->m, "jemalloc", "max_rss", 448e6, RUN_HAND);
+	assert_figure(&f->m, "glibc", "max_rss", 1150e6, RUN_HAND);
+	assert_figure(&f->m, "gcc", "parse.time", 4.1, RUN_HAND);
+	assert_figure(&f->m, "clang", "parse.time", 3.9, RUN_HAND);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -985,6 +1012,7 @@ int main(void)
 		T(test_work_units),
 		T(test_rows_are_builds),
 		T(test_rows_are_build_kinds),
+		T(test_build_kind_column),
 		T(test_relative_spread),
 		T(test_ratio_column_checked),
 		T(test_key_figures),
