@@ -24,6 +24,12 @@ else
 fi
 [ -n "$cases" ] || { echo "corpus: no cases in $dir/cases" >&2; exit 1; }
 
+# the METRICS rows (pattern, unit, family), to tell a wrong quantity from
+# a spelling of the right one
+sed -n 's/^[ \t]*X([A-Z0-9_]*, "\([^"]*\)", \([A-Z_]*\), [A-Z_]*, \(MF_[A-Z]*\).*/\1\t\2\t\3/p' \
+	parsers/metrics.h >"$tmp/metrics"
+[ -s "$tmp/metrics" ] || { echo "corpus: no METRICS rows in parsers/metrics.h" >&2; exit 1; }
+
 status=0
 : >"$tmp/results"
 for name in $cases; do
@@ -47,7 +53,7 @@ for name in $cases; do
 		BENCHDELTA_STORE=$store "$BENCHDELTA" export -f json 2>>"$out/$name.import" |
 			awk -f "$dir/json2rows.awk" >"$tmp/rows"
 	fi
-	awk -v name="$name" -f "$dir/score.awk" "$input" "$truth" "$tmp/rows" \
+	awk -v name="$name" -v metrics="$tmp/metrics" -f "$dir/score.awk" "$input" "$truth" "$tmp/rows" \
 		>>"$tmp/results" 2>"$out/$name.log"
 	rc=$?
 	if [ $rc -ne 0 ]; then
@@ -67,16 +73,17 @@ function f1(tp, fp, fn,   p, r) {
 	return p + r ? sprintf("%.3f", 2 * p * r / (p + r)) : "0.000"
 }
 function line(label, v) {
-	printf "%-40s %5d/%-5d %-6s %5d %4d/%-4d %-6s %-6s %4d/%-4d %s\n", label, \
-		V[v, "vf"], V[v, "vt"], ratio(V[v, "vf"], V[v, "vt"]), V[v, "w"], \
+	printf "%-40s %5d/%-5d %-6s %5d %4d %4d/%-4d %-6s %-6s %4d/%-4d %s\n", label, \
+		V[v, "vf"], V[v, "vt"], ratio(V[v, "vf"], V[v, "vt"]), V[v, "w"], V[v, "q"], \
 		V[v, "rf"], V[v, "rt"], ratio(V[v, "rf"], V[v, "rt"]), \
 		f1(V[v, "tp"], V[v, "fp"], V[v, "fn"]), V[v, "lh"], V[v, "lt"], ratio(V[v, "lh"], V[v, "lt"])
 }
 function add(v) {
 	V[v, "vf"] += $2; V[v, "vt"] += $3; V[v, "w"] += $4; V[v, "rf"] += $5; V[v, "rt"] += $6
 	V[v, "tp"] += $7; V[v, "fp"] += $8; V[v, "fn"] += $9; V[v, "lh"] += $10; V[v, "lt"] += $11
+	V[v, "q"] += $13
 }
-BEGIN { printf "%-40s %-11s %-6s %5s %-9s %-6s %-6s %-9s %s\n", "case", "values", "recall", "wrong", "runs", "recall", "F1", "labels", "" }
+BEGIN { printf "%-40s %-11s %-6s %5s %4s %-9s %-6s %-6s %-9s %s\n", "case", "values", "recall", "wrong", "qty", "runs", "recall", "F1", "labels", "" }
 {
 	n++; add($1); names[n] = $1
 	k = split($12, s, /[ ,]+/)
