@@ -46,7 +46,8 @@ function row(q,   r) {
 # unit and family of its METRICS row: the name itself or a shorter dotted
 # tail of it (a subject dropped), then the same without its last part (a
 # statistic: .mean, .sd, .max), then with perf modifiers dropped (_u, _k);
-# "" when no row names it (a custom metric, an unknown perf event)
+# "" when no row names it (a custom metric, an unknown perf event); a
+# name ending in a spread's word is another quantity than its figure
 function quantity(m,   c, n, k, x, s, pass, key) {
 	if (m in qmemo) return qmemo[m]
 	n = split(m, c, ".")
@@ -59,11 +60,14 @@ function quantity(m,   c, n, k, x, s, pass, key) {
 			key = row(s)
 		}
 	}
+	# a spread (.stddev, .rel_sd, .error...) is never the figure it spreads
+	if (key != "" && c[n] ~ SPREAD) key = key " spread"
 	return qmemo[m] = key
 }
 BEGIN {
 	FS = "\t"; file = 0
 	PERF_MODIFIERS = "ukhIGHpPSDWe"
+	SPREAD = "^(sd|stddev|std|stdev|rel_sd|dev|rel_dev|ci|rel_ci|error|stderr|range|mad|iqr)$"
 	while (metrics != "" && (getline l < metrics) > 0) {
 		split(l, f, "\t"); nm++; mpat[nm] = f[1]; mkey[nm] = f[2] " " f[3]
 	}
