@@ -26,8 +26,7 @@ fi
 
 # the METRICS rows (pattern, unit, family), to tell a wrong quantity from
 # a spelling of the right one
-sed -n 's/^[ \t]*X([A-Z0-9_]*, "\([^"]*\)", \([A-Z_]*\), [A-Z_]*, \(MF_[A-Z]*\).*/\1\t\2\t\3/p' \
-	parsers/metrics.h >"$tmp/metrics"
+sed -n -f "$dir/metrics.sed" parsers/metrics.h >"$tmp/metrics"
 [ -s "$tmp/metrics" ] || { echo "corpus: no METRICS rows in parsers/metrics.h" >&2; exit 1; }
 
 status=0

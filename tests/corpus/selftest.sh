@@ -8,8 +8,7 @@ dir=tests/corpus
 case=gean-allocator-column-rss-bold
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-sed -n 's/^[ \t]*X([A-Z0-9_]*, "\([^"]*\)", \([A-Z_]*\), [A-Z_]*, \(MF_[A-Z]*\).*/\1\t\2\t\3/p' \
-	parsers/metrics.h >"$tmp/metrics"
+sed -n -f "$dir/metrics.sed" parsers/metrics.h >"$tmp/metrics"
 fail=0
 # expect WHAT FOUND WRONG QTY: score the rows on standard input
 expect() {
