@@ -533,31 +533,42 @@ static int removes_only(const struct edit_row *rows, size_t n)
  * brought back: those still here are read into `heirs` (empty; left so
  * when the journal has no such removal), and storeindex_removed() gives
  * the index's entry of a block a removed import held to the first of
- * them that holds it, in the order a load reads them. NULL when one of
- * `gone` was itself brought back (its partner could be any import), or
- * the imports brought back do not read clean.
+ * them that holds it, in the order a load reads them (none of `gone`
+ * among them). One of `gone` that was itself brought back may go so only
+ * when the index says no other import held its blocks when it came back
+ * (its source's `alone`, storeindex_restored()): an import since stored
+ * none of them (they were here), and one brought back since that held one
+ * left the index stale, which drops the saying. NULL when one of `gone`
+ * was brought back without it (its partner could be any import), or the
+ * imports brought back do not read clean.
  */
 static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
 					  size_t n, struct model *heirs)
 {
-	struct strmap restored = STRMAP_INIT;
+	struct strmap restored = STRMAP_INIT, going = STRMAP_INIT;
 	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
 	struct diag quiet = DIAG_INIT;
 	size_t nback = 0;
 	int ok = 1;
 
+	for (size_t i = 0; i < n; i++)
+		strmap_put(&going, gone[i], 1);
 	for (size_t i = 0; i < sum->nedits; i++) {
 		const struct edit_row *r = &sum->edits[i];
 
 		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL) &&
-		    !journal_removed(sum, r->target))
+		    !journal_removed(sum, r->target) && !strmap_get(&going, r->target, NULL))
 			back[nback++] = r->target;
 	}
-	for (size_t i = 0; i < n && ok; i++)
-		ok = !strmap_get(&restored, gone[i], NULL);
+	for (size_t i = 0; i < n && ok; i++) {
+		long s = strmap_get(&restored, gone[i], NULL) ? model_find_source(sum, gone[i]) : -1;
+
+		ok = !strmap_get(&restored, gone[i], NULL) || (s >= 0 && sum->sources[s].alone);
+	}
 	if (ok && nback)
 		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
+	strmap_release(&going);
 	diag_release(&quiet);
 	free(back);
 	return ok ? storeindex_gone_begin(st, gone, n) : NULL;
@@ -1008,8 +1019,11 @@ int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, st
 	rc = journal_undo(st, id, 0, out, d);
 	/* else left stale: the next reader reads the data */
 	if (rc == 0 && kind == UNDO_RESTORES && store_load_imports(st, &back, hashes, n, &quiet) == 0 &&
-	    !back.damaged && !quiet.n)
+	    !back.damaged && !quiet.n) {
+		for (size_t s = 0; s < back.nsources; s++)
+			back.sources[s].alone = back.sources[s].stored; /* kept only when no block is shared */
 		storeindex_restored(st, &back, root);
+	}
 	else if (rc == 0 && g)
 		storeindex_removed(st, g, &back, root);
 	else if (rc == 0 && kind == UNDO_SHIFTS)

@@ -305,9 +305,14 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 
 	{
 		const char *f[] = { "S", src->hash, src->imported, src->name };
+		const char *l[] = { "L", "alone" };
 
 		csvio_row(out, f, countof(f));
 		(*rows)++;
+		if (src->alone) { /* no other import holds its blocks (storeindex_restored()) */
+			csvio_row(out, l, countof(l));
+			(*rows)++;
+		}
 	}
 	for (size_t i = 0; i < m->rs.nfacts; i++) {
 		const struct fact *ft = &m->rs.facts[i];
@@ -768,7 +773,7 @@ static int keep_row(char **f, size_t n, size_t row, void *ctx)
 	static const struct {
 		char kind;
 		size_t n;
-	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'W', 4 }, { 'G', 5 }, { 'V', 4 } };
+	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'W', 4 }, { 'G', 5 }, { 'V', 4 }, { 'L', 2 } };
 	struct row *x;
 	size_t k;
 
@@ -908,6 +913,8 @@ static int gather(struct model *m, struct rows *r, struct diag *warnings)
 				ALLOC_GROW(e->src, e->nsrc + 1, e->srccap);
 				e->src[e->nsrc++] = (uint32_t)source;
 				cur = at;
+			} else if (w->kind == 'L') {
+				m->sources[source].alone = 1;
 			} else if (cur >= 0) { /* 'V' */
 				struct exp_acc *e = &x[cur];
 
@@ -1025,6 +1032,7 @@ struct moved {
 	struct ibin_builder b;
 	struct rows *r;
 	struct strmap touched;   /* hash → its source in m */
+	struct strmap blocks;    /* added imports: a block → the source in m holding it */
 	struct strmap tplace;    /* a touched import's place → the first touched source from it */
 	struct strmap first_exp; /* experiment → the first other import whose first run is in it (its chunk) */
 	struct strmap last_exp;  /* ... and the last */
@@ -1218,7 +1226,7 @@ static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h
 static int rewrite(struct store *st, const struct model *m, const uint64_t root_before[2],
 		   const struct storeindex_gone *g, const struct model *heirs, int added)
 {
-	static const char *const kind_name[] = { "S", "F", "W", "G", "V" };
+	static const char *const kind_name[] = { "S", "F", "W", "G", "V", "L" };
 	struct storeindex_stamp now;
 	struct csvfile f;
 	struct ibin old;
@@ -1311,9 +1319,9 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 			while (k < countof(kind_name) && kind_name[k][0] != w->kind)
 				k++;
 			fl[0] = kind_name[k];
-			for (size_t j = 0; j < (w->kind == 'G' ? 4u : 3u); j++)
+			for (size_t j = 0; j < (w->kind == 'G' ? 4u : w->kind == 'L' ? 1u : 3u); j++)
 				fl[j + 1] = w->f[j];
-			csvio_row(&csv, fl, w->kind == 'G' ? 5 : 4);
+			csvio_row(&csv, fl, w->kind == 'G' ? 5 : w->kind == 'L' ? 2 : 4);
 			rows++;
 			if (w->kind == 'G') {
 				ibin_add_name(&x.b, w->f[0]);
@@ -1334,10 +1342,18 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	}
 	if (found != (added ? 0 : ntouched) || (g && gfound != g->n))
 		goto out; /* an import the index does not hold (or, come back, holds) */
-	/* a block that came back and is held by another import too: which holds it is the load's to say */
-	for (size_t i = 0; added && i < m->rs.nruns; i++)
-		if (m->rs.runs[i].block && ibin_block(&old, m->rs.runs[i].block, NULL, NULL, NULL) != 0)
+	/*
+	 * a block that came back and is held by another import too (or by two
+	 * of those that came back): which holds it is the load's to say
+	 */
+	for (size_t i = 0; added && i < m->rs.nruns; i++) {
+		const struct run *u = &m->rs.runs[i];
+		uint32_t was;
+
+		if (u->block && (ibin_block(&old, u->block, NULL, NULL, NULL) != 0 ||
+				 (!strmap_put_new(&x.blocks, u->block, u->source, &was) && was != u->source)))
 			goto out;
+	}
 	/* the places of the touched imports, each of the first of them (in the order a load reads them) */
 	for (size_t i = 0; i < m->rs.nruns; i++)
 		nruns[m->rs.runs[i].source]++;
@@ -1363,6 +1379,7 @@ out:
 		ibin_close(&old);
 	ibin_builder_release(&x.b);
 	strmap_release(&x.touched);
+	strmap_release(&x.blocks);
 	strmap_release(&x.tplace);
 	strmap_release(&x.first_exp);
 	strmap_release(&x.last_exp);

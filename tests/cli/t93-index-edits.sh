@@ -205,6 +205,15 @@ same_as_rebuilt "rm of an import brought back"
 run undo
 expect_rc 0 "undo of the rm of an import brought back"
 bd list
+# its redo: the undo found a block of it held by another import, so the index is left stale
+run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
+expect_rc 0 "redo of an rm whose undo found a block shared"
+stale "redo of an rm whose undo found a block shared"
+same_as_rebuilt "redo of an rm whose undo found a block shared"
+"$BD" list imports | grep -q 'away.txt$' && fail "redo of an rm whose undo found a block shared: still listed"
+run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
+expect_rc 0 "undo of the redo of an rm whose undo found a block shared"
+bd list
 run rm "fib again"
 expect_rc 0 "rm of an experiment of several imports"
 same_as_rebuilt "rm of an experiment of several imports"
@@ -332,18 +341,23 @@ changed "undo of an alias with a move into its experiment after it"
 run undo "$move_edit"
 changed "undo of an older move"
 "$BD" list imports | grep "^$reno" | grep -q "Two renamed" && fail "undo of an older move: not moved back"
-# the redo of an rm: what it removes again was brought back (its partner could be any
-# import), so the index is left stale, and still the data's
+# the redo of an rm: what it removes again was brought back by an undo that found none of
+# its blocks held by another import (the index says so, and an import since keeps the
+# saying), so no other holds them now: the index is written again without it
 sed 's/fib_O2/fib_O12/' samples/hyperfine/o0-vs-o2.txt >"$T/redo.txt"
 bd import "$T/redo.txt"
 run rm --import "$(import_id 'redo.txt$')"
 changed "an rm to redo"
+cp -a "$S" "$T/k.rmredo"
 run undo
 changed "undo of an rm to redo"
-run undo "$(last_edit)"
-expect_rc 0 "redo of an rm"
-stale "redo of an rm"
-same_as_rebuilt "redo of an rm"
+rmredo_edit=$(last_edit)
+grep -q '^"\{0,1\}L"\{0,1\},' "$IX" || fail "undo of an rm to redo: the index does not say it came back alone"
+sed 's/fib_O2/fib_O13/' samples/hyperfine/o0-vs-o2.txt >"$T/between.txt"
+imported "an import between the undo of an rm and its redo" "$T/between.txt"
+run undo "$rmredo_edit"
+changed "redo of an rm"
+"$BD" list imports | grep -q 'redo.txt$' && fail "redo of an rm: the import is still listed"
 run undo "$(last_edit)"
 changed "undo of the redo of an rm"
 # the CLI's rename-variant, merge-variants and tag read every import under the lock: the
@@ -385,6 +399,8 @@ kill_at() {
 	rm -rf "$T/probe"
 	cp -a "$from" "$T/probe"
 	BENCHDELTA_STORE=$T/probe bd list
+	# shellcheck disable=SC2086
+	[ -z "${kill_prep:-}" ] || BENCHDELTA_STORE=$T/probe bd $kill_prep
 	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
 		fail "probe of the renames of $what"
 	k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
@@ -392,6 +408,8 @@ kill_at() {
 	rm -rf "$T/killed"
 	cp -a "$from" "$T/killed"
 	BENCHDELTA_STORE=$T/killed bd list
+	# shellcheck disable=SC2086
+	[ -z "${kill_prep:-}" ] || BENCHDELTA_STORE=$T/killed bd $kill_prep
 	cp "$T/killed/edits.csv" "$T/journal.before" 2>/dev/null || : >"$T/journal.before"
 	BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
 		"$BD" "$@" >/dev/null 2>&1
@@ -416,8 +434,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy redo rename alias heirs tag merge"
+kills="move tidy rmredo"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo redo rename alias heirs tag merge"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -425,6 +443,10 @@ for which in index.bin index.csv; do
 		redo) kill_at $which "redo of a move" "$T/k.redo" undo "$redo_edit" ;;
 		rename) kill_at $which "undo of a rename" "$T/k.rename" undo ;;
 		alias) kill_at $which "undo of an alias with a move after it" "$T/k.alias" undo "$alias_edit" ;;
+		rmredo) # the undo first, on the copy whose index is fresh (a copy's own is rebuilt)
+			kill_prep=undo
+			kill_at $which "redo of an rm" "$T/k.rmredo" undo "$rmredo_edit"
+			kill_prep= ;;
 		heirs) kill_at $which "rm of an import sharing a block with one brought back" "$T/k.heirs" rm --import "$while_id" ;;
 		tidy) kill_at $which "rename-variant in every experiment" "$T/k.tidy" rename-variant fib_O0 fib_base ;;
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
