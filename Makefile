@@ -230,6 +230,7 @@ $(SLOW_RUNS): run-slow/%: $(BIN) $(REPLAY)
 # the corpus of real threads: no case may fall below its floor (tests/corpus/FLOORS)
 check-corpus: $(BIN)
 	@echo "  CORPUS  tests/corpus"
+	@$(TEST_ENV) sh tests/corpus/selftest.sh >/dev/null
 	@out=$$($(TEST_ENV) CHECK=1 CORPUS_OUT=$(BUILD)/corpus sh tests/corpus/score.sh 2>&1) || { echo "$$out"; exit 1; }
 
 corpus: $(BIN)

@@ -1,11 +1,13 @@
 # score.awk - score one corpus case: what benchdelta read against the
 # hand-checked truth.
-#   awk -v name=CASE -f score.awk CASE-TEXT CASE.truth ROWS
+#   awk -v name=CASE -v metrics=TABLE -f score.awk CASE-TEXT CASE.truth ROWS
 # CASE-TEXT: the case as imported; CASE.truth: the ground truth (format in
-# README.md); ROWS: json2rows.awk's output for the import of CASE-TEXT.
+# README.md); ROWS: json2rows.awk's output for the import of CASE-TEXT;
+# TABLE: the METRICS rows of parsers/metrics.h, one "pattern unit family"
+# a line (tabs), which tell a wrong quantity from a spelling (README.md).
 # Prints one tab-separated result line:
 #   name values_found values_total wrong runs_found runs_total tp fp fn
-#   label_hits label_total shapes
+#   label_hits label_total shapes qty_wrong
 # and, on standard error, every miss, wrong number and truth defect (a
 # truth row whose printed text is not on its line ends the run: exit 2).
 function norm(s) {
@@ -28,7 +30,48 @@ function anysame(v, tv,   n, alt, x) {
 	for (x = 1; x <= n; x++) if (same(v, alt[x])) return 1
 	return 0
 }
-BEGIN { FS = "\t"; file = 0 }
+# does `s` match METRICS pattern `p` (a '*' stands for any text)?
+function glob(s, p,   re) {
+	re = p
+	gsub(/[.+?()|{}^$\[\]\\]/, "\\\\&", re)
+	gsub(/\*/, ".*", re)
+	return s ~ ("^" re "$")
+}
+# the first METRICS row matching `q`, as "unit family", or ""
+function row(q,   r) {
+	for (r = 1; r <= nm; r++) if (glob(q, mpat[r])) return mkey[r]
+	return ""
+}
+# the quantity of an export metric name [SUBJECT.]QUANTITY[.SUFFIX], as the
+# unit and family of its METRICS row: the name itself or a shorter dotted
+# tail of it (a subject dropped), then the same without its last part (a
+# statistic: .mean, .sd, .max), then with perf modifiers dropped (_u, _k);
+# "" when no row names it (a custom metric, an unknown perf event); a
+# name ending in a spread's word is another quantity than its figure
+function quantity(m,   c, n, k, x, s, pass, key) {
+	if (m in qmemo) return qmemo[m]
+	n = split(m, c, ".")
+	key = ""
+	for (pass = 1; pass <= 3 && key == ""; pass++) {
+		for (k = 1; k <= n - (pass == 2) && key == ""; k++) {
+			s = c[k]
+			for (x = k + 1; x <= n - (pass == 2); x++) s = s "." c[x]
+			if (pass == 3) sub("_[" PERF_MODIFIERS "]+$", "", s)
+			key = row(s)
+		}
+	}
+	# a spread (.stddev, .rel_sd, .error...) is never the figure it spreads
+	if (key != "" && c[n] ~ SPREAD) key = key " spread"
+	return qmemo[m] = key
+}
+BEGIN {
+	FS = "\t"; file = 0
+	PERF_MODIFIERS = "ukhIGHpPSDWe"
+	SPREAD = "^(sd|stddev|std|stdev|rel_sd|dev|rel_dev|ci|rel_ci|error|stderr|range|mad|iqr)$"
+	while (metrics != "" && (getline l < metrics) > 0) {
+		split(l, f, "\t"); nm++; mpat[nm] = f[1]; mkey[nm] = f[2] " " f[3]
+	}
+}
 FNR == 1 { file++ }
 file == 1 { text[FNR] = $0; next }
 file == 2 {
@@ -70,12 +113,25 @@ END {
 	}
 	# wrong numbers: a value read that the truth does not have at that place
 	# (the same value under another metric name is a miss, not a wrong number)
-	wrong = 0
+	# A value found there under a name of another quantity is a wrong
+	# quantity: the export's name is a METRICS row whose unit or family
+	# differs from that of every truth figure of that value there
+	wrong = qwrong = 0
 	for (j = 1; j <= no; j++) {
 		if (used[j]) continue
-		here = 0
-		for (i = 1; i <= nt; i++)
-			if (tline[i] >= ofirst[j] && tline[i] <= olast[j] && anysame(oval[j], tval[i])) { here = 1; break }
+		here = 0; sameq = 0; first = 0
+		oq = quantity(ometric[j])
+		for (i = 1; i <= nt; i++) {
+			if (tline[i] < ofirst[j] || tline[i] > olast[j] || !anysame(oval[j], tval[i])) continue
+			here = 1
+			if (!first) first = i
+			if (oq == "" || quantity(tmetric[i]) == oq) sameq = 1
+		}
+		if (here && !sameq) {
+			qwrong++
+			printf "%s: QTY     line %d  %s = %s (run %s), the truth's %s (%s)\n", name, tline[first], ometric[j], oval[j], orun[j], tmetric[first], tprint[first] > "/dev/stderr"
+			continue
+		}
 		if (here) {
 			printf "%s: misnamed lines %d-%d  %s = %s\n", name, ofirst[j], olast[j], ometric[j], oval[j] > "/dev/stderr"
 			continue
@@ -128,5 +184,5 @@ END {
 		if (hit) hits++
 		else printf "%s: label   run %s: exported \"%s\", the author's \"%s\"\n", name, runs[r], ovariant[outof[runs[r]]], v > "/dev/stderr"
 	}
-	printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", name, found, nt, wrong, rfound, nr, tp, fp, fn, hits, ltotal, shapes
+	printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\n", name, found, nt, wrong, rfound, nr, tp, fp, fn, hits, ltotal, shapes, qwrong
 }
