@@ -666,7 +666,6 @@ long store_edit_touched(struct store *st, struct model *m, const struct store_ed
 	return record_rendered(st, m, op, moves_only(op), d);
 }
 
-
 int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, struct diag *d)
 {
 	return journal_undo(st, id, dry, out, d);

@@ -756,6 +756,7 @@ struct rows {
 	struct model *m;
 	struct row {
 		char kind;
+		unsigned nf; /* fields after the kind */
 		const char *f[4];
 	} *v;
 	size_t n, cap;
@@ -786,6 +787,7 @@ static int keep_row(char **f, size_t n, size_t row, void *ctx)
 	ALLOC_GROW(r->v, r->n + 1, r->cap);
 	x = &r->v[r->n];
 	x->kind = kinds[k].kind;
+	x->nf = (unsigned)(n - 1);
 	for (size_t i = 1; i < n; i++)
 		x->f[i - 1] = arena_strdup(&r->m->arena, f[i]);
 	if (x->kind == 'S') {
@@ -1226,7 +1228,6 @@ static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h
 static int rewrite(struct store *st, const struct model *m, const uint64_t root_before[2],
 		   const struct storeindex_gone *g, const struct model *heirs, int added)
 {
-	static const char *const kind_name[] = { "S", "F", "W", "G", "V", "L" };
 	struct storeindex_stamp now;
 	struct csvfile f;
 	struct ibin old;
@@ -1313,15 +1314,12 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 		}
 		for (size_t i = r.c[c].first; i < r.c[c].end; i++) {
 			const struct row *w = &r.v[i];
-			const char *fl[5] = { NULL };
-			size_t k = 0;
+			const char kind[2] = { w->kind, '\0' };
+			const char *fl[5] = { kind };
 
-			while (k < countof(kind_name) && kind_name[k][0] != w->kind)
-				k++;
-			fl[0] = kind_name[k];
-			for (size_t j = 0; j < (w->kind == 'G' ? 4u : w->kind == 'L' ? 1u : 3u); j++)
+			for (size_t j = 0; j < w->nf; j++)
 				fl[j + 1] = w->f[j];
-			csvio_row(&csv, fl, w->kind == 'G' ? 5 : w->kind == 'L' ? 2 : 4);
+			csvio_row(&csv, fl, w->nf + 1);
 			rows++;
 			if (w->kind == 'G') {
 				ibin_add_name(&x.b, w->f[0]);
