@@ -460,16 +460,20 @@ static void close_block(struct seg *sg)
 	hand_over(sg);
 	if (sg->nlines && !sg->stopped) {
 		base = sg->lines[0].indent;
+		memset(&b, 0, sizeof(b));
+		b.quoted = 1;
 		for (size_t i = 0; i < sg->nlines; i++) {
 			struct line *l = &sg->lines[i];
 			uint32_t cut = l->indent < base ? l->indent : base;
 
+			/* (a block all of whose lines are quoted, blank ones aside, is a quote) */
+			if (!l->quoted && l->indent < l->len)
+				b.quoted = 0;
 			l->s += cut;
 			l->len -= cut;
 			l->indent -= cut;
 			l->cut += cut;
 		}
-		memset(&b, 0, sizeof(b));
 		b.fmt = sg->open->fmt;
 		b.lines = sg->lines;
 		b.n = (uint32_t)sg->nlines;
@@ -480,10 +484,6 @@ static void close_block(struct seg *sg)
 		b.label_build = sg->label_build;
 		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
-		b.quoted = 1;
-		for (size_t i = 0; i < sg->nlines; i++)
-			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
-				b.quoted = 0;
 		b.ended = sg->ending;
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
@@ -1135,7 +1135,8 @@ static void do_line(struct seg *sg, struct line *l)
 			sg->label = sg->label_scenario = NULL;
 		sg->handle_line = 0;
 	}
-	if (is_fence(l) || is_html_structure(l)) {
+	/* (a fence or a tag begins with one of three bytes: most lines are told there) */
+	if ((s[i] == '`' || s[i] == '~' || s[i] == '<') && (is_fence(l) || is_html_structure(l))) {
 		/* a fence ends a block but keeps the label and the command above it */
 		sg->ending = 1;
 		close_block(sg);
