@@ -19,6 +19,7 @@ static void first_bytes(const struct parser *p, unsigned char seen[256])
 
 void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n)
 {
+	static const char ones[] = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff";
 	unsigned char seen[256];
 	size_t nw = 0;
 
@@ -50,6 +51,8 @@ void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n
 				}
 				d->words[nw].w = *w;
 				d->words[nw].n = (uint32_t)strlen(*w);
+				dispatch_head(*w, d->words[nw].n, d->words[nw].head);
+				dispatch_head(ones, d->words[nw].n < 16 ? d->words[nw].n : 16, d->words[nw].head_mask);
 				d->words[nw].bit = (uint64_t)1 << k;
 				nw++;
 			}

@@ -24,10 +24,23 @@
 #define DISPATCH_WORDS 512
 
 struct dispatch_word {
+	/* its first 16 bytes (fewer: masked), as dispatch_head() loads a line's */
+	uint64_t head[2], head_mask[2];
 	const char *w;
 	uint32_t n;
 	uint64_t bit; /* the row position of its parser, as a bit */
 };
+
+/* The first bytes of s[0..n), at most 16, in two words (the rest zero). */
+static inline void dispatch_head(const char *s, size_t n, uint64_t h[2])
+{
+	h[0] = h[1] = 0;
+	if (n >= 16)
+		memcpy(h, s, 16);
+	else
+		for (size_t i = 0; i < n; i++)
+			((unsigned char *)h)[i] = (unsigned char)s[i];
+}
 
 struct dispatch {
 	/* for each first byte, the parsers whose START lines can begin with it, in the registry's order */
@@ -54,13 +67,17 @@ void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n
 static inline uint64_t dispatch_mask(const struct dispatch *d, const char *s, size_t n)
 {
 	unsigned char b = (unsigned char)s[0];
-	uint64_t m = ~d->worded[b];
+	uint64_t m = ~d->worded[b], h[2];
 
+	if (d->first[b] == d->first[b + 1])
+		return m;
+	dispatch_head(s, n, h);
 	for (unsigned k = d->first[b]; k < d->first[b + 1]; k++) {
 		const struct dispatch_word *w = &d->words[k];
 
-		/* (the first byte is the row's; most words differ at the second) */
-		if (w->n <= n && (w->n < 2 || w->w[1] == s[1]) && !memcmp(w->w, s, w->n))
+		/* (sixteen bytes at a time: most words are no longer) */
+		if (w->n <= n && (h[0] & w->head_mask[0]) == w->head[0] && (h[1] & w->head_mask[1]) == w->head[1] &&
+		    (w->n <= 16 || !memcmp(w->w + 16, s + 16, w->n - 16)))
 			m |= w->bit;
 	}
 	return m;
