@@ -385,7 +385,11 @@ static int looks_like_command(const char *s, size_t n)
 		i++;
 	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
 		return 1;
-	if (prompt_arrow_len(s, n) || user_host_prompt_len(s + i, n - i))
+	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
+		;
+	/* (a prompt "user@host:~$ " has its '@' in the first word, past its first byte: most lines none) */
+	if (prompt_arrow_len(s, n) ||
+	    (w - i > 1 && memchr(s + i + 1, '@', (w - i < 128 ? w - i : 128) - 1) && user_host_prompt_len(s + i, n - i)))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
 	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ') {
@@ -396,9 +400,9 @@ static int looks_like_command(const char *s, size_t n)
 			    ((s[k + 2] >= 'a' && s[k + 2] <= 'z') || (s[k + 2] >= 'A' && s[k + 2] <= 'Z') || s[k + 2] == '-') &&
 			    s[n - 1] != ':')
 				return 1;
+		for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
+			;
 	}
-	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
-		;
 	if (w > i && is_command_word(s + i, w - i)) {
 		/*
 		 * A wrapped sentence that goes on with a command's name ("time from
