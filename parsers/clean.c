@@ -423,7 +423,11 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 int clean_needed_shape(const char *raw, size_t n)
 {
 	size_t i = 0;
+	unsigned char c0 = n ? (unsigned char)raw[0] : 0;
 
+	/* a line that begins with a letter (most lines) can need it only for its end */
+	if ((c0 | 0x20) >= 'a' && (c0 | 0x20) <= 'z')
+		return raw[n - 1] == ']' && residue_start(raw, 0, n) != n;
 	while (i < n && (raw[i] == ' ' || raw[i] == '\t'))
 		i++;
 	if (i < n && (raw[i] == '>' || (raw[i] == '/' && comment_marker(raw, n))))
