@@ -378,7 +378,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	const char *id;
 	size_t n;
 	/* classify()'s first test, its id kept for remember() instead of read again */
-	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+	enum kind k = claim_said(state, progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l));
 
 	switch (k) {
 	case K_PROGRESS:
@@ -640,7 +640,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		switch (classify(l)) {
+		switch ((enum kind)LINE_KIND(l, classify)) {
 		case K_PROGRESS:
 			on_progress(&ps, l);
 			break;

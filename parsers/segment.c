@@ -448,6 +448,9 @@ static int hand_over(struct seg *sg)
 		return 0;
 	sg->open = p;
 	memset(sg->claim.state, 0, p->state_size);
+	/* the kinds the lines were told were the generic reader's */
+	for (size_t i = 0; i < sg->nlines; i++)
+		sg->lines[i].kind = 0;
 	return 1;
 }
 
@@ -534,6 +537,7 @@ static void add_line(struct seg *sg, const struct line *l, int blank)
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
+	d->kind = 0;
 	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
@@ -1194,13 +1198,19 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	if (sg->open) {
-		enum claim c = sg->open->claim(l, 1, sg->claim.state);
+		enum claim c;
 
-		if (c == CLAIM_NONE && hand_over(sg))
+		sg->claim.said = 0;
+		c = sg->open->claim(l, 1, sg->claim.state);
+		if (c == CLAIM_NONE && hand_over(sg)) {
+			sg->claim.said = 0;
 			c = sg->open->claim(l, 1, sg->claim.state);
+		}
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
+			/* the kind the claim told, for the parse (LINE_KIND()) */
+			sg->lines[sg->nlines - 1].kind = sg->claim.said;
 			sg->last_nonblank_line = l->no;
 			sg->after_author = 0;
 			return;

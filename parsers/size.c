@@ -131,7 +131,7 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k = claim_said(state, classify(l));
 
 	if (k == K_HEADER)
 		return CLAIM_START;
@@ -305,7 +305,7 @@ static int parse(const struct block *b, struct sink *s)
 	t.names.first_run = t.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
-		enum kind k = classify(l);
+		enum kind k = LINE_KIND(l, classify);
 
 		if (k == K_HEADER)
 			is_header(l, &t.octal);
