@@ -416,6 +416,16 @@ struct parser {
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
 	size_t state_size; /* PARSER_STATE(type), or 0 */
 	/*
+	 * Its claim outside a block reads the values of a line's figures, not
+	 * only where its digits and zeros stand ("size: 0" is no size, "N
+	 * (52M)" a size by the rounding): asked of every line. Any other
+	 * parser's claim answers the same of lines that differ only in their
+	 * digits past the first 16 bytes, a zero staying a zero, and is not
+	 * asked again of a line of a shape it refused (segment.c's shapes;
+	 * test_dispatch checks it on every sample and corpus line).
+	 */
+	int claim_reads_values;
+	/*
 	 * The parser's one line classifier, which its claim and its parse both
 	 * use: what `l` is by the format's fixed words, never by its digits, so
 	 * that a line whose figures are garbled or cut keeps its kind and is

@@ -25,6 +25,8 @@
 struct tally {
 	size_t lines, starts, gated_starts, left_out;
 	size_t told, told_fmt[FMT__COUNT]; /* block lines whose kind the claim told */
+	size_t shaped;                     /* claims asked again of lines of a line's shape */
+	size_t unshaped;                   /* of them, answered otherwise */
 	const char *path;                  /* the file being walked */
 };
 
@@ -41,6 +43,48 @@ static void line_at(struct line *l, const char *s, size_t n)
 	l->no = 1;
 	l->raw = s;
 	l->raw_len = l->len;
+}
+
+/*
+ * The segmenter does not ask a parser again of a line of a shape it
+ * refused, unless its claim reads figures' values (segment.c's shapes):
+ * lines whose digits past the first 16 bytes differ, zeros kept, get
+ * p's answer to `l`. Three such lines: each digit 1-9 the next one (9
+ * wraps to 1), every one 9, every one 1.
+ */
+static void check_shapes(const struct parser *p, const struct line *l, int started, const char *name, size_t no,
+			 struct tally *t)
+{
+	char v[4096];
+	struct claim_room room;
+	struct rx_thread rx = { 0 };
+	struct line lv;
+	size_t keep = l->indent + 16;
+
+	if (p->claim_reads_values || l->len <= keep || l->len > sizeof(v))
+		return;
+	for (int way = 0; way < 3; way++) {
+		int moved = 0;
+
+		memcpy(v, l->s, l->len);
+		for (size_t j = keep; j < l->len; j++) {
+			if (!char_is_digit(v[j]) || v[j] == '0')
+				continue;
+			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+			moved = 1;
+		}
+		if (!moved)
+			return;
+		line_at(&lv, v, l->len);
+		memset(&room, 0, sizeof(room));
+		room.rx = &rx;
+		t->shaped++;
+		if ((p->claim(&lv, 0, room.state) == CLAIM_START) != started)
+			print_message("%s:%zu: %s %s \"%.*s\" but %s \"%.*s\", a line of its shape: set its claim_reads_values\n",
+				 name, no, fmt_name(p->fmt), started ? "starts a block with" : "refuses", (int)l->len, l->s,
+				 started ? "refuses" : "starts one with", (int)l->len, v), t->unshaped++;
+		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	}
 }
 
 /*
@@ -72,6 +116,7 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 		room.rx = &rx;
 		started = p->claim(&l, 0, room.state) == CLAIM_START;
 		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+		check_shapes(p, &l, started, name, no, t);
 		t->starts += started;
 		if (!p->words)
 			continue;
@@ -163,12 +208,14 @@ static void test_no_start_left_out(void **state)
 	registry_table(&d);
 	files = check_tree(&d, "../../samples", 1, &t, check_file);
 	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
-	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out\n", files, t.lines, t.starts, t.gated_starts, t.left_out);
+	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
 	assert_true(t.gated_starts > 500);
 	assert_true(t.left_out > t.lines / 4);
+	assert_true(t.shaped > t.lines);
+	assert_int_equal(t.unshaped, 0);
 }
 
 /* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */
