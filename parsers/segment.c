@@ -1284,6 +1284,7 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;
+
 	/* a line of a shape no parser took is asked of the parsers that read figures' values only */
 	char shape[ASKED_TEXT];
 	struct shaped *sh = NULL;

@@ -4,7 +4,9 @@
  * not have started a block with. Every line of every sample and corpus
  * case, cleaned as the segmenter cleans it, is asked of every parser as
  * the segmenter asked before the table (all parsers of its first byte);
- * each START must come from a parser the table asks. And every line of a
+ * each START must come from a parser the table asks, and every parser
+ * that does not read figures' values must answer the same of lines of
+ * the line's shape (segment.c's shapes). And every line of a
  * block whose kind the claim told (struct line's `kind`, which the parse
  * takes instead of classifying again) has the kind the parser's
  * classifier gives it as the parse sees it.
