@@ -373,6 +373,13 @@ static void apply_row(struct model *m, const struct edit_row *r, size_t index)
 	}
 }
 
+void journal_apply(struct model *m)
+{
+	for (size_t i = 0; i < m->nedits; i++)
+		if (!m->edits[i].undone)
+			apply_row(m, &m->edits[i], i);
+}
+
 int journal_load(const struct store *st, struct model *m, struct diag *d)
 {
 	struct jfile j = { 0 };
@@ -385,9 +392,7 @@ int journal_load(const struct store *st, struct model *m, struct diag *d)
 	m->edits = j.rows;
 	m->nedits = j.n;
 	m->edits_cap = j.cap;
-	for (size_t i = 0; i < m->nedits; i++)
-		if (!m->edits[i].undone)
-			apply_row(m, &m->edits[i], i);
+	journal_apply(m);
 	if (rc < 0)
 		m->damaged = 1;
 	return rc;
@@ -818,6 +823,15 @@ static int is_repeat(const struct jfile *j, const struct edit_row *r)
 		return 0;
 	l = latest(j, r->op, r->experiment, r->target);
 	return l && !strcmp(l->value, r->value);
+}
+
+int journal_repeats(const struct edit_row *rows, size_t n, const struct edit_row *r)
+{
+	struct jfile j = { 0 };
+
+	j.rows = (struct edit_row *)rows; /* read only: is_repeat() changes nothing */
+	j.n = n;
+	return is_repeat(&j, r);
 }
 
 long journal_record(struct store *st, struct model *m, const char *command, const char *what,
