@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "store/progress.h"
+#include "store/quick.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
 
@@ -259,6 +260,8 @@ long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d)
 {
 	struct edit e = { t->store, op, NULL, d, -1 };
 
+	if (!t->store) /* a quick comparison: its journal in memory, at once */
+		return quick_edit(t->quick, op);
 	run(t, edit_run, &e, 0);
 	return e.id;
 }
@@ -267,6 +270,8 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
 {
 	struct edit e = { t->store, NULL, out, d, -1 };
 
+	if (!t->store)
+		return quick_undo(t->quick, out, d);
 	run(t, edit_run, &e, 0);
 	return (int)e.id;
 }

@@ -35,9 +35,10 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx);
  * store_edit_fresh() and store_undo_fresh() (flows.h: they write the
  * journal and the index again) on the loader's thread, their line shown
  * after 60 ms as a read's is; Esc and q do not stop a write half way
- * (the line says it is a moment). Return as those do. t->store set.
- * The snapshot shown is not changed: the caller asks for a new one
- * (screen_ask_reload()).
+ * (the line says it is a moment). Return as those do. In a quick
+ * comparison (no t->store), quick_edit() and quick_undo() of its journal
+ * in memory (store/quick.h) instead, at once. The snapshot shown is not
+ * changed: the caller asks for a new one (screen_ask_reload()).
  */
 long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d);
 int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);

@@ -1,6 +1,7 @@
 /*
  * reload.c - the TUI's snapshot replaced: after an import, an edit or an
- * undo changed the store, by a new snapshot of the store as it is now
+ * undo changed the store (or a quick comparison's texts and journal in
+ * memory, store/quick.h), by a new snapshot of the store as it is now
  * (tui_snapshot_put(): a new generation; the old one goes whole once the
  * state it held is carried over), with every view's state carried over by
  * name (the experiment, its baseline and candidate, the run whose source
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "store/flows.h"
+#include "store/quick.h"
 #include "store/storeindex.h"
 #include "tui/explore.h"
 #include "tui/loader.h"
@@ -196,9 +198,16 @@ int explore_reload(struct tui *t)
 	struct store_watch before;
 	int rc;
 
-	if (!t->store)
+	if (!t->store && !t->quick)
 		return 0;
 	model_init(&fresh);
+	if (!t->store) {
+		/* a quick comparison: its texts read again with its journal (store/quick.h) */
+		quick_snapshot(t->quick, &fresh, NULL);
+		explore_adopt(t, &fresh);
+		model_release(&fresh);
+		return 0;
+	}
 	watch_take(t->store, &before);
 	if ((rc = loader_snapshot(t, &whole, NEED_RECORDS, &fresh, &d)) < 0) {
 		if (rc != LOADER_CANCELLED) /* else the loader said so */
@@ -310,7 +319,7 @@ int explore_refresh(struct tui *t)
 	int rc;
 
 	if (!t->store)
-		return 0;
+		return explore_reload(t); /* a quick comparison: nothing cheaper */
 	if (reload_list(t))
 		return 0;
 	rc = reload_indexed(t);

@@ -103,9 +103,8 @@ struct screen_ask {
  * tui_snapshot_put() calls before it lets the old one go: at most two
  * snapshots are alive, during a swap, and one after it. A screen that
  * keeps names (Runs: run ids, variant keys) builds again when the
- * generation moved. A quick comparison, with no store behind it, changes
- * its one snapshot in place (tui_snapshot_edit(): the screens let go
- * first, and it gets a new generation).
+ * generation moved. A quick comparison is read the same way, from its
+ * texts and its journal in memory (store/quick.h).
  */
 struct tui_snapshot {
 	struct model *m;
@@ -130,6 +129,12 @@ struct tui {
 	 */
 	struct model *index;
 	struct store *store;
+	/*
+	 * A quick comparison (no store): its texts and journal in memory
+	 * (store/quick.h), read again into a new snapshot after each edit,
+	 * undo or paste (reload.c); NULL with a store.
+	 */
+	struct quick *quick;
 	struct store_watch watch; /* the store's files as the model was read (tui/stamp.h) */
 	const char *title;
 	enum screen_id cur, prev;
@@ -314,13 +319,6 @@ void tui_snapshot_let_go(struct snapshot **held);
  * (snapshot_release()), or takes its model (snapshot_unmake()).
  */
 struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh);
-/*
- * A quick comparison's edit or paste (t->store NULL): its one snapshot,
- * to change in place, a new generation (the screens told first, as
- * above); the caller resolves it after. With a store behind it, a new
- * snapshot is read instead: asking this then is a programming error.
- */
-struct model *tui_snapshot_edit(struct tui *t);
 
 /* The model the Experiments list shows: t->index, or t->m. */
 const struct model *tui_list(const struct tui *t);

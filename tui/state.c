@@ -64,11 +64,10 @@ void *tui_own(struct tui *t, enum screen_id s, size_t size)
 void tui_said_edit(struct tui *t, long id, const char *what)
 {
 	if (id > 0)
-		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s%s", id, what,
+			    t->store ? "" : " (not stored: a quick comparison)");
 	else
-		tui_message(t, "%s (not stored: a quick comparison)", what);
+		tui_message(t, "already so: nothing recorded");
 }
 
 
@@ -107,17 +106,4 @@ struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh)
 	t->m = snapshot_model(t->snap);
 	tui_changed(t);
 	return old;
-}
-
-struct model *tui_snapshot_edit(struct tui *t)
-{
-	struct model *m;
-
-	if (t->store)
-		die("a stored snapshot changed in place");
-	tell_swapped(t);
-	if (!(m = snapshot_edit(t->snap)))
-		die("a screen holds a snapshot it was told to let go");
-	tui_changed(t);
-	return m;
 }

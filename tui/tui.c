@@ -587,6 +587,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.screens = screens;
 	tui_snapshot_put(&t, m); /* the first snapshot: `m` is the TUI's until it ends */
 	t.store = o->store;
+	t.quick = o->store ? NULL : o->quick;
 	t.title = o->title ? o->title : "";
 	t.base = t.cand = "";
 	t.view_exp = SIZE_MAX;
