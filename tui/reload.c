@@ -87,10 +87,7 @@ static const char *now_key(struct model *m, const struct experiment *e, const ch
 /* The whole store is in t->m now: the list reads it again. */
 static void drop_index(struct tui *t)
 {
-	if (!t->index)
-		return;
-	model_release(t->index);
-	free(t->index);
+	snapshot_release(t->index); /* (NULL: none) */
 	t->index = NULL;
 }
 
@@ -176,7 +173,7 @@ int explore_load_metric(struct tui *t, const char *metric)
 		return t->store && (t->index || t->m->summary) ? explore_reload(t) : 0;
 	sel.experiment = t->m->selected;
 	sel.metric = metric;
-	sel.summary = t->index;
+	sel.summary = tui_list(t);
 	sel.generation = 1;
 	model_init(&fresh);
 	rc = loader_snapshot(t, &sel, NEED_FIGURES, &fresh, &d);
@@ -266,9 +263,8 @@ static int reload_indexed(struct tui *t)
 	rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d);
 	if (rc == 0 && fresh.partial) {
 		watch_after_load(t->store, &before, &t->watch);
-		model_release(t->index);
-		*t->index = sum; /* the list as the store is now */
-		model_init(&sum);
+		snapshot_release(t->index);
+		t->index = snapshot_make(&sum); /* the list as the store is now: a new one, the old let go whole */
 		adopt(t, &fresh, 1);
 		rc = 1;
 	} else if (rc == 0) {
@@ -339,8 +335,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	struct snapshot *old = tui_snapshot_put(t, fresh);
 
 	if (!t->index) {
-		t->index = xmalloc(sizeof(*t->index));
-		snapshot_unmake(old, t->index); /* the summary the list showed, moved (held here alone) */
+		t->index = old; /* the summary the list showed: now the list's snapshot, held here */
 		old = NULL;
 	}
 	t->view_exp = SIZE_MAX;

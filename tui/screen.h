@@ -124,10 +124,14 @@ struct tui {
 	 * The store's index of every experiment while `m` holds one
 	 * experiment's imports alone (an Enter on a store opened from its
 	 * index reads that experiment, not the whole store); NULL when `m` is
-	 * the whole store, or the index itself (m->summary). The Experiments
-	 * list reads tui_list(): exps.cursor indexes it, view_exp indexes `m`.
+	 * the whole store, or the index itself (m->summary). A snapshot as
+	 * `snap` is (held: tui.c's reference), never changed: reload.c puts a
+	 * new one in its place whole and lets the old go, so a screen that
+	 * holds it (snapshot_hold()) may keep pointers into it. The
+	 * Experiments list reads tui_list_snapshot(): exps.cursor indexes it,
+	 * view_exp indexes `m`.
 	 */
-	struct model *index;
+	struct snapshot *index;
 	struct store *store;
 	/*
 	 * A quick comparison (no store): its texts and journal in memory
@@ -320,7 +324,13 @@ void tui_snapshot_let_go(struct snapshot **held);
  */
 struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh);
 
-/* The model the Experiments list shows: t->index, or t->m. */
+/*
+ * The snapshot the Experiments list shows: the store's index (t->index)
+ * while one experiment is open, else the one shown (t->snap). Valid
+ * until the next read of the store, or while held (snapshot_hold()).
+ */
+struct snapshot *tui_list_snapshot(const struct tui *t);
+/* Its model. */
 const struct model *tui_list(const struct tui *t);
 /*
  * Make experiment `e` of t->m the experiment of the views: baseline and

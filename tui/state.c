@@ -22,9 +22,14 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
+struct snapshot *tui_list_snapshot(const struct tui *t)
+{
+	return t->index ? t->index : t->snap;
+}
+
 const struct model *tui_list(const struct tui *t)
 {
-	return t->index ? t->index : t->m;
+	return snapshot_model(tui_list_snapshot(t));
 }
 
 void tui_set_experiment(struct tui *t, size_t e)
@@ -37,10 +42,11 @@ void tui_set_experiment(struct tui *t, size_t e)
 	if (!t->index) {
 		t->exps.cursor = e;
 	} else {
-		const struct experiment *listed = model_experiment(t->index, x->name);
+		const struct model *list = tui_list(t);
+		const struct experiment *listed = model_experiment(list, x->name);
 
 		if (listed)
-			t->exps.cursor = (size_t)(listed - t->index->exps);
+			t->exps.cursor = (size_t)(listed - list->exps);
 	}
 	t->view_exp = e;
 	t->base = x->baseline;

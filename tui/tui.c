@@ -732,11 +732,7 @@ out:
 	explore_release(&t);
 	find_release(&t);
 	edit_release(&t);
-	if (t.index) {
-		/* ours: the caller releases `m`, which holds the experiment opened last */
-		model_release(t.index);
-		free(t.index);
-	}
+	snapshot_release(t.index); /* ours: the caller releases `m`, which holds the experiment opened last */
 	give_back(&t, m);
 	return 0;
 }
