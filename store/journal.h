@@ -79,6 +79,12 @@ struct edit_row {
 int journal_load(const struct store *st, struct model *m, struct diag *d);
 
 /*
+ * Append a copy of `r` to m->edits, its strings copied into m's arena
+ * (not applied). Returns the copy: valid until the next row is added.
+ */
+struct edit_row *journal_add_row(struct model *m, const struct edit_row *r);
+
+/*
  * Add the rows of m->edits in effect (`undone` marked) to the model's
  * overrides, aliases, tags and removals, as journal_load() does after
  * reading them (model_resolve() after). A quick comparison's journal in

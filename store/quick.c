@@ -192,32 +192,14 @@ int quick_undo(struct quick *q, struct undo_info *out, struct diag *d)
 	return 0;
 }
 
-/* The journal into m->edits (strings in m's arena), applied. */
-static void apply_journal(const struct quick *q, struct model *m)
-{
-	m->edits = xcalloc(q->nedits ? q->nedits : 1, sizeof(*m->edits));
-	m->nedits = m->edits_cap = q->nedits;
-	for (size_t i = 0; i < q->nedits; i++) {
-		struct edit_row *r = &m->edits[i];
-
-		*r = q->edits[i];
-		r->created = arena_strdup(&m->arena, r->created);
-		r->command = arena_strdup(&m->arena, r->command);
-		r->what = arena_strdup(&m->arena, r->what);
-		r->experiment = arena_strdup(&m->arena, r->experiment);
-		r->target = arena_strdup(&m->arena, r->target);
-		r->value = arena_strdup(&m->arena, r->value);
-	}
-	journal_apply(m);
-}
-
 void quick_snapshot(const struct quick *q, struct model *m, struct diag *d)
 {
 	struct diag scratch = DIAG_INIT;
 
 	/* the edits first, as a store's load reads its journal before its data: each import resolves with them */
-	free(m->edits);
-	apply_journal(q, m);
+	for (size_t i = 0; i < q->nedits; i++)
+		journal_add_row(m, &q->edits[i]);
+	journal_apply(m);
 	for (size_t k = 0; k < q->nimports; k++) {
 		const struct quick_import *x = &q->imports[k];
 		struct import_input *in = xcalloc(x->n ? x->n : 1, sizeof(*in));
