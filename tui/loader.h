@@ -43,6 +43,14 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx);
 long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d);
 int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);
 
+/*
+ * A quick comparison's snapshot (quick_snapshot() of t->quick into empty
+ * model `m`) on the loader's thread, as a read of the store is, its line
+ * shown after 60 ms; Esc and q do not stop it (its edit is in its
+ * journal already, and no watcher would read it later): they wait.
+ */
+void loader_quick(struct tui *t, struct model *m);
+
 /* store_snapshot() through loader_run(): its value, or LOADER_CANCELLED (`m` then to release). */
 int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_need need,
 		    struct model *m, struct diag *d);

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "store/flows.h"
-#include "store/quick.h"
 #include "store/storeindex.h"
 #include "tui/explore.h"
 #include "tui/loader.h"
@@ -199,8 +198,8 @@ int explore_reload(struct tui *t)
 		return 0;
 	model_init(&fresh);
 	if (!t->store) {
-		/* a quick comparison: its texts read again with its journal (store/quick.h) */
-		quick_snapshot(t->quick, &fresh, NULL);
+		/* a quick comparison: its texts and journal read again (store/quick.h), on the loader's thread */
+		loader_quick(t, &fresh);
 		explore_adopt(t, &fresh);
 		model_release(&fresh);
 		return 0;
