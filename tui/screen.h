@@ -218,8 +218,8 @@ struct screen {
 	/* Optional: an edit was recorded and the store read again (told to every screen). */
 	void (*edited)(struct tui *t, const struct tui_edit *e);
 	/*
-	 * Optional: the snapshot moves to a new generation (read anew, or a
-	 * quick comparison changed in place): let go of every pointer into
+	 * Optional: the snapshot moves to a new generation (the store or a
+	 * quick comparison read anew): let go of every pointer into
 	 * the model and of the snapshot held with them (names may stay, to
 	 * find things again). Told to every screen before the old one goes.
 	 */
