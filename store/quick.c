@@ -106,6 +106,15 @@ void quick_add(struct quick *q, struct import_input *in, size_t n, const struct 
 	q->gen++;
 }
 
+int quick_holds(const struct quick *q, const char *text, size_t len)
+{
+	for (size_t k = 0; k < q->nimports; k++)
+		for (size_t i = 0; i < q->imports[k].n; i++)
+			if (q->imports[k].in[i].len == len && !memcmp(q->imports[k].in[i].text, text, len))
+				return 1;
+	return 0;
+}
+
 int quick_drop_last(struct quick *q)
 {
 	if (q->nimports < 2)

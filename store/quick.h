@@ -36,6 +36,8 @@ void quick_free(struct quick *q);
  * names, origins and --set-variant fixes are copied.
  */
 void quick_add(struct quick *q, struct import_input *in, size_t n, const struct import_opts *o);
+/* 1 when one of its imports holds exactly text[0..len) (a paste of it adds nothing). */
+int quick_holds(const struct quick *q, const char *text, size_t len);
 /* Take back the latest import (a paste): 0, or -1 when there is only the first. */
 int quick_drop_last(struct quick *q);
 /* How many imports it holds (the first, then one per paste kept). */

@@ -748,7 +748,15 @@ static int import_quick(struct tui *t)
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
 	struct plan_sum sum;
+	size_t fresh = 0;
 
+	for (size_t i = 0; i < p->got.n; i++)
+		fresh += !quick_holds(t->quick, p->got.v[i].text, p->got.v[i].len);
+	if (!fresh) { /* (the plan, made against no texts, could not say so) */
+		free(in);
+		tui_message(t, "already in this comparison: nothing added");
+		return 0;
+	}
 	make_inputs(p, in);
 	quick_add(t->quick, in, p->got.n, &io);
 	free(in);

@@ -9,7 +9,8 @@
 #    "nothing to undo: a quick comparison records no edits"); every
 #    screen shows the old name and the same figures; u again: nothing.
 # 3. e sets a block's variant and u takes it back, B the same.
-# 4. A paste joins the quick comparison as a new snapshot; u right after
+# 4. A paste joins the quick comparison as a new snapshot (its own text
+#    again adds nothing); u right after
 #    takes it back, and the next u the edit before it (ids as a store's
 #    journal gives them: an undo is an edit too).
 # Under ASan (make check-san), a screen reading a snapshot after it went
@@ -79,7 +80,14 @@ tui_keys u
 tui_wait "undid edit 4"
 tui_wait "Variants:    musl, Rathole Release + PGO-optimized (baseline)"
 
-# 4. a paste, taken back by the u right after it; then edit 3
+# 4. a paste, taken back by the u right after it; then edit 3; the
+#    comparison's own text pasted again adds nothing
+$T load-buffer -b p samples/issues/seed-rathole.txt
+$T paste-buffer -p -b p -t t
+tui_wait "paste: 77 lines · would import 8 runs, 40 figures"
+tui_keys Enter
+tui_wait "already in this comparison: nothing added"
+tui_wait "experiment 1 of 1"
 $T load-buffer -b p samples/hyperfine/hand-new-us.txt
 $T paste-buffer -p -b p -t t
 tui_wait "paste: 18 lines · would import 3 runs, 21 figures"

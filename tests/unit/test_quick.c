@@ -2,7 +2,8 @@
  * test_quick.c - a quick comparison kept in memory (store/quick.c): each
  * snapshot is read from its texts and journal, a new model; an edit
  * changes the next snapshot and never one read before; an undo gives the
- * first one's names back; a paste is an import of its own, dropped whole;
+ * first one's names back; a paste is an import of its own, dropped whole,
+ * and a text it holds is known byte for byte;
  * snapshots and the quick comparison are freed in any order (ASan).
  */
 #include <setjmp.h>
@@ -153,6 +154,9 @@ static void test_paste_is_an_import_dropped_whole(void **state)
 		assert_int_equal(quick_edit(q, &op), 0);
 		assert_int_equal(quick_generation(q), g);
 	}
+	assert_true(quick_holds(q, three, strlen(three)));
+	assert_false(quick_holds(q, three, strlen(three) - 1));
+	assert_false(quick_holds(q, size, strlen(size)));
 	in.text = xstrdup(size);
 	in.len = strlen(size);
 	assert_int_equal(quick_drop_last(q), -1); /* the first import stays */
