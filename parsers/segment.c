@@ -65,16 +65,15 @@ _Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in 
  * Warming up for 3.0000 s", "iperf3 to the test box, try 17:") miss the
  * asked lines above each time, and each was read through by every reader
  * of lines that begin with any letter. A line's shape is its text with
- * each digit after its first SHAPE_KEEP bytes (those the dispatch reads)
- * made '1', or '0' for a zero. A claim outside a block answers the same
- * of two lines of one shape, unless its parser says it reads the values
- * of figures (struct parser's `claim_reads_values`): a line of a shape
- * no parser took is asked of those parsers only. test_dispatch checks
+ * each digit past the bytes the first-word table reads digit for digit
+ * (dispatch.h's digits_read: 16) made '1', or '0' for a zero. A claim
+ * outside a block answers the same of two lines of one shape, unless its
+ * parser says it reads the values of figures (struct parser's
+ * `claim_reads_values`): a line of a shape no parser took is asked of
+ * those parsers only. test_dispatch checks
  * every other parser's claim on every sample and corpus line against
  * lines of its shape.
  */
-#define SHAPE_KEEP 16
-
 struct shaped {
 	uint32_t len; /* 0: empty */
 	char text[ASKED_TEXT];
@@ -1293,7 +1292,7 @@ static void do_line(struct seg *sg, struct line *l)
 	if (ask && a) {
 		if (!sg->shaped)
 			sg->shaped = xcalloc(ASKED_SLOTS, sizeof(*sg->shaped));
-		line_shape(l->s, l->len, i + SHAPE_KEEP, shape);
+		line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
 		sh = &sg->shaped[hash_line(shape, l->len) % ASKED_SLOTS];
 		shape_seen = sh->len == l->len && !memcmp(sh->text, shape, l->len);
 	}
