@@ -420,9 +420,10 @@ struct parser {
 	 * only where its digits and zeros stand ("size: 0" is no size, "N
 	 * (52M)" a size by the rounding): asked of every line. Any other
 	 * parser's claim answers the same of lines that differ only in their
-	 * digits past the first 16 bytes, a zero staying a zero, and is not
-	 * asked again of a line of a shape it refused (segment.c's shapes;
-	 * test_dispatch checks it on every sample and corpus line).
+	 * digits past the bytes the first-word table reads (dispatch.h's
+	 * digits_read), a zero staying a zero, and is not asked again of a
+	 * line of a shape it refused (segment.c's shapes; test_dispatch
+	 * checks it on every sample and corpus line).
 	 */
 	int claim_reads_values;
 	/*
