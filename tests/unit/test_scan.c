@@ -572,6 +572,38 @@ static void test_fortio_counter_ended_code(void **state)
 	agree_all(co, fortio_scan_code, code_damaged, countof(code_damaged), 0, 0);
 }
 
+/* "All done": with and without the warmup, and the shapes the pattern reads another way or not at all. */
+static void test_fortio_done(void **state)
+{
+	struct rx *d = pattern_named(&fortio_parser, "fortio all done");
+	static const char *const done_plain[] = {
+		"All done 10040 calls (plus 8 warmup) 0.341 ms avg, 1003.5 qps",
+		"All done 100 calls 60.588 ms avg, 16.5 qps",
+		"All done 10010 calls (plus 4 warmup) 9.982 ms avg, 1000.9 qps  ",
+		"All done 5 calls 1.2e+03 ms avg, 0.1 qps\t",
+	};
+	static const char *const done_other[] = {
+		/* the warmup's shape broken: \S+ reads "(plus" where the rest allows */
+		"All done 10 calls (plus x warmup) 1 ms avg, 2 qps",
+		"All done 10 calls (plus 8 warmup)  1 ms avg, 2 qps",
+		"All done 10 calls 0.3\xc2\xb5 ms avg, 2 qps",
+		"All done 10 calls 1 ms avg, 2 qps\r",
+	};
+	static const char *const done_damaged[] = {
+		"All done 10 calls 1 ms avg 2 qps",
+		"All done 10 calls  1 ms avg, 2 qps",
+		"All done 10 calls 1 ms avg, 2 qps x",
+		"All done 10 calls 1 ms avg, 2",
+		"All done  calls 1 ms avg, 2 qps",
+		"All  done 10 calls 1 ms avg, 2 qps",
+	};
+
+	(void)state;
+	agree_all(d, fortio_scan_done, done_plain, countof(done_plain), 1, 1);
+	agree_all(d, fortio_scan_done, done_other, countof(done_other), 0, -1);
+	agree_all(d, fortio_scan_done, done_damaged, countof(done_damaged), 0, 0);
+}
+
 static void test_hyperfine_cmp(void **state)
 {
 	struct rx *p = pattern_named(&hyperfine_parser, "hyperfine comparison");
@@ -611,6 +643,7 @@ int main(void)
 		cmocka_unit_test(test_fortio_row),
 		cmocka_unit_test(test_fortio_target),
 		cmocka_unit_test(test_fortio_counter_ended_code),
+		cmocka_unit_test(test_fortio_done),
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
 		cmocka_unit_test(test_hyperfine_bench_ran),
