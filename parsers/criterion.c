@@ -176,6 +176,59 @@ int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const ch
 	return 1;
 }
 
+/* NUM "%)": a percentage and its closing bracket. */
+static int percent_closed(const char **p, const char *e)
+{
+	if (!scan_digits(p, e))
+		return 0;
+	if (*p < e && **p == '.') {
+		++*p;
+		if (!scan_digits(p, e))
+			return 0;
+	}
+	return SCAN_LIT(p, e, "%)");
+}
+
+/* RX_FOUND by hand: "Found 3 outliers among 100 measurements (3.00%)"; its group m. */
+int criterion_scan_found(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *m, *m_end;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Found") || !scan_blanks(&p, e) || !scan_digits(&p, e) || !scan_blanks(&p, e) ||
+	    !SCAN_LIT(&p, e, "outliers") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "among") || !scan_blanks(&p, e))
+		return 0;
+	m = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	m_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "measurements") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") ||
+	    !percent_closed(&p, e))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	scan_set(rx_scan_begin(t, rx, s, n), 1, s, m, m_end);
+	return 1;
+}
+
+/* RX_OUTLIER by hand: "  3 (3.00%) high mild" (no group). */
+int criterion_scan_outlier(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s;
+
+	scan_blanks(&p, e);
+	if (!scan_digits(&p, e) || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") || !percent_closed(&p, e) ||
+	    !scan_blanks(&p, e) || !(SCAN_LIT(&p, e, "low") || SCAN_LIT(&p, e, "high")) || !scan_blanks(&p, e) ||
+	    !(SCAN_LIT(&p, e, "mild") || SCAN_LIT(&p, e, "severe")))
+		return 0;
+	scan_blanks(&p, e);
+	if (p != e)
+		return 0;
+	rx_scan_begin(t, rx, s, n);
+	return 1;
+}
+
 static const char *const verdicts[] = {
 	"No change in performance detected.",
 	"Change within noise threshold.",
@@ -610,7 +663,7 @@ static void on_found(struct parse *ps, const struct line *l)
 	double samples;
 
 	flush_outliers(ps);
-	if (ps->run < 0 || !rx_match(ps->s->rx, p, l->s, l->len))
+	if (ps->run < 0 || !(criterion_scan_found(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)))
 		return;
 	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
 	ps->outliers_at = l;
@@ -652,7 +705,8 @@ static int parse(const struct block *b, struct sink *s)
 			on_found(&ps, l);
 			break;
 		case K_OUTLIER:
-			if (ps.outliers.len && rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len)) {
+			if (ps.outliers.len && (criterion_scan_outlier(s->rx, &patterns[RX_OUTLIER], l->s, l->len) ||
+						 rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len))) {
 				buf_adds(&ps.outliers, "; ");
 				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
 				sink_run_end(s, (uint32_t)ps.run, l);

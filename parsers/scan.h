@@ -221,6 +221,8 @@ int iperf3_scan_data(const struct rx_thread *t, struct rx *p, const char *s, siz
 int iperf3_scan_header(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int criterion_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int criterion_scan_collecting(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_found(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_outlier(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_row(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_target(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_counter(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
