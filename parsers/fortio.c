@@ -803,10 +803,7 @@ static void damage(struct parse *ps, const struct line *l, const char *what)
 /* A whole number (a count); -1 otherwise. */
 static int count_parse(const char *s, size_t n, double *v)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!char_is_digit(s[i]))
-			return -1;
-	return num_parse(s, n, v);
+	return num_parse_digits(s, n, v);
 }
 
 /* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
