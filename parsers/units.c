@@ -534,9 +534,14 @@ static long spelling_of(const char *s, size_t n)
 		pthread_once(&by_first_once, build_by_first);
 	if (n && !by_first_full[c]) {
 		for (size_t k = 0; k < nby_first[c]; k++) {
-			size_t i = by_first[c][k];
+			size_t i = by_first[c][k], j;
 
-			if (spelling_len[i] == n && !memcmp(spellings[i].text, s, n))
+			if (spelling_len[i] != n)
+				continue;
+			/* a spelling is a few bytes, its first already equal: no call to memcmp */
+			for (j = 1; j < n && spellings[i].text[j] == s[j]; j++)
+				;
+			if (j == n)
 				return (long)i;
 		}
 		return -1;
