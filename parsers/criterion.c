@@ -532,16 +532,17 @@ static void begin(struct parse *ps, const struct line *l, const char *id, size_t
 		ps->n = ps->collected;
 }
 
-/* "Benchmarking ID: Collecting N samples ...": N is the sample count of ID's figures. */
-static void on_progress(struct parse *ps, const struct line *l)
+/*
+ * "Benchmarking ID: Collecting N samples ...": N is the sample count of
+ * ID's figures. `id` is the line's progress_id(), which classified it.
+ */
+static void on_progress(struct parse *ps, const struct line *l, const char *id, size_t n)
 {
 	struct rx *p = &patterns[RX_COLLECTING];
-	const char *id, *num;
-	size_t n, nn;
+	const char *num;
+	size_t nn;
 	double v;
 
-	if (!progress_id(l, &id, &n))
-		return;
 	if (ps->progress_len != n || memcmp(ps->progress, id, n))
 		ps->collected = 0;
 	ps->progress = id;
@@ -687,12 +688,15 @@ static int parse(const struct block *b, struct sink *s)
 	ps.run = -1;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		const char *id;
+		size_t n;
 
 		if (l->indent == l->len)
 			continue;
-		switch (classify(l)) {
+		/* classify(), keeping a progress line's id for on_progress() */
+		switch (progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l)) {
 		case K_PROGRESS:
-			on_progress(&ps, l);
+			on_progress(&ps, l, id, n);
 			break;
 		case K_RESULT:
 		case K_TIME:
