@@ -610,9 +610,12 @@ struct test {
 	size_t title_len;
 };
 
+#define FEW_DATA_LINES 16 /* a test's data lines kept on the stack (a 10 s test has 12) */
+
 struct parse {
 	struct sink *s;
 	struct test t;
+	struct data_line *few; /* FEW_DATA_LINES of them: t.lines while they suffice */
 	int after_rule; /* the last line was a "- - -" separator: a header after it opens the summary */
 	uint32_t first_run;
 };
@@ -813,7 +816,8 @@ static void finish(struct parse *ps, const struct line *last)
 			has_receiver |= d->role == 1;
 		}
 	}
-	free(t->lines);
+	if (t->lines != ps->few)
+		free(t->lines);
 	t->lines = NULL;
 	/* a failed test said why; a garbled line of it was named, and still no summary */
 	if (!sink_txn_nmeas(ps->s, &t->txn) && !t->failed)
@@ -864,6 +868,23 @@ static int is_placeholder(const struct rx_thread *rx, const struct rx *p)
 
 	return rx_named(rx, p, "xfer", &x, &xn) && rx_named(rx, p, "rate", &r, &rn) && xn == 4 &&
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
+}
+
+/* Keep data line `d` in the open test: on the stack's few first, then on the heap. */
+static void add_data_line(struct parse *ps, const struct data_line *d)
+{
+	struct test *t = &ps->t;
+
+	if (!t->lines) {
+		t->lines = ps->few;
+		t->lines_cap = FEW_DATA_LINES;
+	} else if (t->nlines == t->lines_cap && t->lines == ps->few) {
+		t->lines = xmalloc(2 * FEW_DATA_LINES * sizeof(*t->lines));
+		memcpy(t->lines, ps->few, FEW_DATA_LINES * sizeof(*t->lines));
+		t->lines_cap = 2 * FEW_DATA_LINES;
+	}
+	ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
+	t->lines[t->nlines++] = *d;
 }
 
 /*
@@ -933,8 +954,7 @@ static void on_data(struct parse *ps, const struct line *l)
 		ps->t.nsummary++;
 	if (d.role == 0 && d.dir == 0 && ps->t.side == SIDE_SERVER)
 		ps->t.reverse = 1; /* the server sent: the client ran -R */
-	ALLOC_GROW(ps->t.lines, ps->t.nlines + 1, ps->t.lines_cap);
-	ps->t.lines[ps->t.nlines++] = d;
+	add_data_line(ps, &d);
 	sink_run_end(ps->s, ps->t.run, l);
 }
 
@@ -1110,9 +1130,11 @@ static int parse(const struct block *b, struct sink *s)
 	struct parse ps;
 	const struct line *prev = NULL;
 	struct line *bare = xmalloc(b->n * sizeof(*bare));
+	struct data_line few[FEW_DATA_LINES];
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
+	ps.few = few;
 	ps.first_run = (uint32_t)s->rs->nruns;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &bare[i];
