@@ -750,6 +750,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
+#define FEW_NAMED 8 /* percentiles or return codes of a run kept on parse()'s stack (fortio prints 5 and 1) */
+
 /* A number as printed, kept until the run ends, when the best reading of each metric is chosen. */
 struct reading {
 	const struct line *l;
@@ -784,6 +786,7 @@ struct parse {
 	int has_codes;
 	struct named_reading *pct, *codes;
 	size_t npct, pct_cap, ncodes, codes_cap;
+	struct named_reading *few_pct, *few_codes; /* parse()'s arrays that pct and codes start in */
 	uint32_t series_index;
 	const struct line *suspect;     /* the last line of a cut-off run, when it ends in a number */
 	const struct line *log_warning; /* the first warning or error log line */
@@ -825,10 +828,11 @@ static int read_num(const struct rx_thread *rx, const struct rx *p, const char *
 	return 0;
 }
 
-static void add_named(struct named_reading **v, size_t *n, size_t *cap, const char *quantity,
-		      const struct reading *r)
+/* Add to *v (of *n, *cap), which starts in `few` (FEW_NAMED of them, parse()'s); see ALLOC_GROW_FEW. */
+static void add_named(struct named_reading **v, size_t *n, size_t *cap, struct named_reading *few,
+		      const char *quantity, const struct reading *r)
 {
-	ALLOC_GROW(*v, *n + 1, *cap);
+	ALLOC_GROW_FEW(*v, *n + 1, *cap, few, FEW_NAMED);
 	(*v)[*n].quantity = quantity;
 	(*v)[(*n)++].r = *r;
 }
@@ -966,7 +970,7 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
-	add_named(&ps->pct, &ps->npct, &ps->pct_cap, fortio_percentile_quantity(ps->s, pc.v), &v);
+	add_named(&ps->pct, &ps->npct, &ps->pct_cap, ps->few_pct, fortio_percentile_quantity(ps->s, pc.v), &v);
 }
 
 /* One return code and its count; failures count as errors. */
@@ -977,7 +981,7 @@ static void code(struct parse *ps, const struct line *l, const char *key, size_t
 
 	ps->has_codes = 1;
 	if (q)
-		add_named(&ps->codes, &ps->ncodes, &ps->codes_cap, q, r);
+		add_named(&ps->codes, &ps->ncodes, &ps->codes_cap, ps->few_codes, q, r);
 	else /* an error text as the key: "read udp ...: i/o timeout" */
 		sink_note(ps->s, ps->run, NOTE_WARNING, l, "%.*s: %.0f calls", (int)kn, key, r->v);
 	if (!fortio_code_ok(key, kn)) {
@@ -1198,23 +1202,29 @@ static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
 	uint32_t from = (uint32_t)s->rs->nruns;
-
-	unsigned char *kind = xmalloc(b->n);
+	struct named_reading few_pct[FEW_NAMED], few_codes[FEW_NAMED];
+	unsigned char few_kinds[64]; /* a test's lines; a longer block's kinds go to the heap */
+	unsigned char *kind = b->n <= sizeof(few_kinds) ? few_kinds : xmalloc(b->n);
 
 	/* each line's kind once, for the look for a cut line and for the reading */
 	for (uint32_t i = 0; i < b->n; i++)
 		kind[i] = (unsigned char)classify(&b->lines[i]);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
+	ps.few_pct = few_pct;
+	ps.few_codes = few_codes;
 	ps.suspect = suspect_line(b, kind);
 	fortio_shape_init(&ps.shape);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].indent < b->lines[i].len)
 			line(&ps, &b->lines[i], (enum kind)kind[i]);
 	finish(&ps, &b->lines[b->n - 1]);
-	free(kind);
-	free(ps.pct);
-	free(ps.codes);
+	if (kind != few_kinds)
+		free(kind);
+	if (ps.pct != few_pct)
+		free(ps.pct);
+	if (ps.codes != few_codes)
+		free(ps.codes);
 	return (int)(s->rs->nruns - from);
 }
 

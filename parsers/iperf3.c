@@ -870,23 +870,6 @@ static int is_placeholder(const struct rx_thread *rx, const struct rx *p)
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
 }
 
-/* Keep data line `d` in the open test: on the stack's few first, then on the heap. */
-static void add_data_line(struct parse *ps, const struct data_line *d)
-{
-	struct test *t = &ps->t;
-
-	if (!t->lines) {
-		t->lines = ps->few;
-		t->lines_cap = FEW_DATA_LINES;
-	} else if (t->nlines == t->lines_cap && t->lines == ps->few) {
-		t->lines = xmalloc(2 * FEW_DATA_LINES * sizeof(*t->lines));
-		memcpy(t->lines, ps->few, FEW_DATA_LINES * sizeof(*t->lines));
-		t->lines_cap = 2 * FEW_DATA_LINES;
-	}
-	ALLOC_GROW(t->lines, t->nlines + 1, t->lines_cap);
-	t->lines[t->nlines++] = *d;
-}
-
 /*
  * The lost share is matched loosely, for iperf3 prints "nan" or "-nan" when
  * nothing was sent: anything else that is not a number is a garbled line.
@@ -954,7 +937,8 @@ static void on_data(struct parse *ps, const struct line *l)
 		ps->t.nsummary++;
 	if (d.role == 0 && d.dir == 0 && ps->t.side == SIDE_SERVER)
 		ps->t.reverse = 1; /* the server sent: the client ran -R */
-	add_data_line(ps, &d);
+	ALLOC_GROW_FEW(ps->t.lines, ps->t.nlines + 1, ps->t.lines_cap, ps->few, FEW_DATA_LINES);
+	ps->t.lines[ps->t.nlines++] = d;
 	sink_run_end(ps->s, ps->t.run, l);
 }
 
