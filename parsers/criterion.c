@@ -452,8 +452,14 @@ struct parse {
 	struct sink *s;
 	struct sink_txn t;      /* the current benchmark's run */
 	long run;               /* its index, -1 before the first */
-	struct buf outliers;    /* the outlier report being gathered */
+	/*
+	 * The outlier report being gathered: its "Found" line (NULL when none
+	 * is) and the class lines after it, joined by "; " into one note when
+	 * the report ends. The first few class lines are kept in few_classes.
+	 */
 	const struct line *outliers_at;
+	const struct line **classes, *few_classes[8];
+	size_t nclasses, classes_cap;
 	const char *progress;   /* the id of the last "Benchmarking" line, and its length */
 	size_t progress_len;
 	uint32_t collected;     /* its "Collecting N samples", 0 when none */
@@ -500,11 +506,47 @@ static void note_line(struct parse *ps, enum note_kind kind, const struct line *
 	sink_run_end(ps->s, (uint32_t)ps->run, l);
 }
 
+/* Line `l`'s text after its indentation, at the end of b. */
+static void add_text(struct buf *b, const struct line *l)
+{
+	buf_add(b, l->s + l->indent, l->len - l->indent);
+}
+
 static void flush_outliers(struct parse *ps)
 {
-	if (ps->outliers.len && ps->run >= 0)
-		sink_note(ps->s, (uint32_t)ps->run, NOTE_OUTLIERS, ps->outliers_at, "%s", ps->outliers.s);
-	buf_reset(&ps->outliers);
+	if (ps->outliers_at && ps->run >= 0) {
+		char few[512]; /* most reports: joined here, not on the heap */
+		struct buf b = BUF_INIT;
+		const struct line *l = ps->outliers_at;
+		size_t len = l->len - l->indent;
+
+		for (size_t i = 0; i < ps->nclasses; i++)
+			len += 2 + ps->classes[i]->len - ps->classes[i]->indent;
+		if (len < sizeof(few)) {
+			char *p = few;
+
+			memcpy(p, l->s + l->indent, l->len - l->indent);
+			p += l->len - l->indent;
+			for (size_t i = 0; i < ps->nclasses; i++) {
+				l = ps->classes[i];
+				memcpy(p, "; ", 2);
+				memcpy(p + 2, l->s + l->indent, l->len - l->indent);
+				p += 2 + l->len - l->indent;
+			}
+			*p = '\0';
+		} else {
+			add_text(&b, l);
+			for (size_t i = 0; i < ps->nclasses; i++) {
+				buf_adds(&b, "; ");
+				add_text(&b, ps->classes[i]);
+			}
+		}
+		/* "%s": the text stops at a NUL byte of a line, as it always did */
+		sink_note(ps->s, (uint32_t)ps->run, NOTE_OUTLIERS, ps->outliers_at, "%s", b.s ? b.s : few);
+		buf_release(&b);
+	}
+	ps->outliers_at = NULL;
+	ps->nclasses = 0;
 }
 
 /*
@@ -666,7 +708,6 @@ static void on_found(struct parse *ps, const struct line *l)
 	flush_outliers(ps);
 	if (ps->run < 0 || !(criterion_scan_found(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)))
 		return;
-	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
 	ps->outliers_at = l;
 	sink_run_end(ps->s, (uint32_t)ps->run, l);
 	/*
@@ -709,10 +750,11 @@ static int parse(const struct block *b, struct sink *s)
 			on_found(&ps, l);
 			break;
 		case K_OUTLIER:
-			if (ps.outliers.len && (criterion_scan_outlier(s->rx, &patterns[RX_OUTLIER], l->s, l->len) ||
-						 rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len))) {
-				buf_adds(&ps.outliers, "; ");
-				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
+			if (ps.outliers_at && (criterion_scan_outlier(s->rx, &patterns[RX_OUTLIER], l->s, l->len) ||
+					       rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len))) {
+				ALLOC_GROW_FEW(ps.classes, ps.nclasses + 1, ps.classes_cap, ps.few_classes,
+					       countof(ps.few_classes));
+				ps.classes[ps.nclasses++] = l;
 				sink_run_end(s, (uint32_t)ps.run, l);
 			}
 			break;
@@ -734,7 +776,8 @@ static int parse(const struct block *b, struct sink *s)
 		}
 	}
 	finish(&ps);
-	buf_release(&ps.outliers);
+	if (ps.classes != ps.few_classes)
+		free(ps.classes);
 	return (int)(s->rs->nruns - first_run);
 }
 
