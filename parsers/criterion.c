@@ -179,14 +179,7 @@ int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const ch
 /* NUM "%)": a percentage and its closing bracket. */
 static int percent_closed(const char **p, const char *e)
 {
-	if (!scan_digits(p, e))
-		return 0;
-	if (*p < e && **p == '.') {
-		++*p;
-		if (!scan_digits(p, e))
-			return 0;
-	}
-	return SCAN_LIT(p, e, "%)");
+	return scan_decimal(p, e) && SCAN_LIT(p, e, "%)");
 }
 
 /* RX_FOUND by hand: "Found 3 outliers among 100 measurements (3.00%)"; its group m. */
@@ -203,10 +196,7 @@ int criterion_scan_found(const struct rx_thread *t, struct rx *rx, const char *s
 		return 0;
 	m_end = p;
 	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "measurements") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") ||
-	    !percent_closed(&p, e))
-		return 0;
-	scan_blanks(&p, e);
-	if (p != e)
+	    !percent_closed(&p, e) || !scan_end(&p, e))
 		return 0;
 	scan_set(rx_scan_begin(t, rx, s, n), 1, s, m, m_end);
 	return 1;
@@ -220,10 +210,7 @@ int criterion_scan_outlier(const struct rx_thread *t, struct rx *rx, const char 
 	scan_blanks(&p, e);
 	if (!scan_digits(&p, e) || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") || !percent_closed(&p, e) ||
 	    !scan_blanks(&p, e) || !(SCAN_LIT(&p, e, "low") || SCAN_LIT(&p, e, "high")) || !scan_blanks(&p, e) ||
-	    !(SCAN_LIT(&p, e, "mild") || SCAN_LIT(&p, e, "severe")))
-		return 0;
-	scan_blanks(&p, e);
-	if (p != e)
+	    !(SCAN_LIT(&p, e, "mild") || SCAN_LIT(&p, e, "severe")) || !scan_end(&p, e))
 		return 0;
 	rx_scan_begin(t, rx, s, n);
 	return 1;

@@ -249,10 +249,7 @@ int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, si
 	if (!scan_token(&p, e))
 		return 0;
 	ms_end = p;
-	if (!word_token(&p, e, " ms avg, ", 9, &q, &q_end) || !SCAN_LIT(&p, e, " qps"))
-		return 0;
-	scan_blanks(&p, e);
-	if (p != e)
+	if (!word_token(&p, e, " ms avg, ", 9, &q, &q_end) || !SCAN_LIT(&p, e, " qps") || !scan_end(&p, e))
 		return 0;
 	ov = rx_scan_begin(t, rx, s, n);
 	scan_set(ov, 1, s, c, c_end);
