@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/label.h"
 #include "store/batch.h"
 #include "store/catalog.h"
 #include "store/import_edits.h"
@@ -858,13 +859,27 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
 	return exp ? change_in(st, exp, m, op, d) : store_edit(st, m, op, d);
 }
 
-/* 1 when row `r` moves an import to a named experiment, or sets what a named experiment shows. */
+/* The import a row of kind EDIT_VARIANT names (its target HASH:LINE[.K]): the hash's length, or 0. */
+static size_t variant_import(const struct edit_row *r)
+{
+	size_t len = r->target ? strcspn(r->target, ":") : 0;
+
+	return r->op == EDIT_VARIANT && len == HASH_HEX_LEN && r->target[len] == ':' ? len : 0;
+}
+
+/*
+ * 1 when row `r` moves an import to a named experiment, sets what a named
+ * experiment shows, names a variant in every experiment (an alias, a tag)
+ * or a block's variant in one import (shifted() follows each).
+ */
 static int shifts_row(const struct edit_row *r)
 {
 	if (r->op == EDIT_EXPERIMENT)
 		return r->target && *r->target && r->value && *r->value;
+	if (r->op == EDIT_VARIANT)
+		return variant_import(r) > 0;
 	return (r->op == EDIT_BASELINE || r->op == EDIT_TAG || r->op == EDIT_ALIAS) && r->experiment &&
-	       *r->experiment;
+	       (*r->experiment || r->op != EDIT_BASELINE);
 }
 
 /* What an undo changes of what is in effect (undo_effect()). */
@@ -920,14 +935,61 @@ static enum undo_kind undo_effect(const struct model *j, uint32_t undone, const 
 }
 
 /*
- * After an undo whose rows[0..n) move whole imports or set what named
- * experiments show (UNDO_SHIFTS), with the lock held since the index was
- * found fresh (summary `sum`, root stamp `root` before): every import of
- * every experiment whose imports or settings the rows change (those they
- * name, those the moved imports were in, `sum`, and are in now, those
- * imports read again) read after the undo, and the index written again
- * with them (storeindex_moved()), as a move writes it. 0, or -1 when they
- * do not read clean or the index cannot follow (it is left stale).
+ * Into `exps`, each experiment of summary `sum` holding a variant that
+ * alias row `a` (set in every experiment) may have taken, or may take,
+ * its runs from or to: its key, its new name's, and every name the
+ * journal's aliases take those to (of any experiment, in effect or not:
+ * more experiments read than the alias touches, never fewer). Names are
+ * kept in `ar`.
+ */
+static void alias_holders(const struct model *sum, const struct edit_row *a, struct strmap *exps,
+			  struct arena *ar)
+{
+	struct strmap keys = STRMAP_INIT;
+	struct buf k = BUF_INIT;
+	int grew = 1;
+
+	strmap_put(&keys, a->target, 1);
+	variant_key(a->value, strlen(a->value), &k);
+	strmap_put(&keys, arena_strndup(ar, buf_str(&k), k.len), 1);
+	while (grew) { /* the aliases, in any order, until they take the keys nowhere new */
+		grew = 0;
+		for (size_t i = 0; i < sum->nedits; i++) {
+			const struct edit_row *r = &sum->edits[i];
+
+			if (r->op != EDIT_ALIAS || !r->target || !r->value || !strmap_get(&keys, r->target, NULL))
+				continue;
+			buf_reset(&k);
+			variant_key(r->value, strlen(r->value), &k);
+			if (!strmap_get(&keys, buf_str(&k), NULL)) {
+				strmap_put(&keys, arena_strndup(ar, buf_str(&k), k.len), 1);
+				grew = 1;
+			}
+		}
+	}
+	for (size_t e = 0; e < sum->nexps; e++)
+		for (size_t v = 0; v < sum->exps[e].nvariants; v++)
+			if (strmap_get(&keys, sum->exps[e].variants[v].key, NULL)) {
+				strmap_put(exps, sum->exps[e].name, 1);
+				break;
+			}
+	strmap_release(&keys);
+	buf_release(&k);
+}
+
+/*
+ * After an undo whose rows[0..n) move whole imports, set what named
+ * experiments show or name variants (UNDO_SHIFTS), with the lock held
+ * since the index was found fresh (summary `sum`, root stamp `root`
+ * before): every import of every experiment whose imports or settings the
+ * rows change (those they name, those the moved imports were in, `sum`,
+ * and are in now, those imports read again; for an alias in every
+ * experiment, those holding the variants it may rename: alias_holders()),
+ * and each import a block's variant names, read after the undo, and the
+ * index written again with them (storeindex_moved()), as a move writes
+ * it. A tag in every experiment changes no row: the index is stamped
+ * again. 0, or -1 when they do not read clean or the index cannot follow
+ * (it is left stale).
  */
 static int shifted(struct store *st, const struct model *sum, const uint64_t root[2],
 		   const struct edit_row *const *rows, size_t n)
@@ -935,13 +997,22 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 	struct strmap exps = STRMAP_INIT, moved = STRMAP_INIT;
 	struct model now, touched;
 	struct diag quiet = DIAG_INIT;
-	const char **hashes = NULL;
-	size_t nh = 0, cap = 0;
+	struct arena ar = ARENA_INIT;
+	const char **hashes = NULL, **named = NULL;
+	size_t nh = 0, cap = 0, nn = 0, ncap = 0, len;
 	int ok = 1;
 
 	model_init(&now);
 	model_init(&touched);
 	for (size_t i = 0; i < n; i++) {
+		if ((len = variant_import(rows[i]))) { /* that import's runs alone change */
+			add_once(&named, &nn, &ncap, arena_strndup(&ar, rows[i]->target, len));
+			continue;
+		}
+		if (rows[i]->op == EDIT_ALIAS && !*rows[i]->experiment) {
+			alias_holders(sum, rows[i], &exps, &ar);
+			continue;
+		}
 		if (rows[i]->op != EDIT_EXPERIMENT) {
 			strmap_put(&exps, rows[i]->experiment, 1);
 			continue;
@@ -964,6 +1035,8 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 		for (size_t k = 0; hit && k < x->nsources; k++)
 			add_once(&hashes, &nh, &cap, sum->sources[x->sources[k]].hash);
 	}
+	for (size_t i = 0; i < nn; i++)
+		add_once(&hashes, &nh, &cap, named[i]);
 	if (ok && nh)
 		ok = store_load_imports(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
 	ok = ok && storeindex_moved(st, &touched, root) == 0;
@@ -972,7 +1045,9 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 	model_release(&touched);
 	model_release(&now);
 	diag_release(&quiet);
+	arena_release(&ar);
 	free(hashes);
+	free(named);
 	return ok ? 0 : -1;
 }
 

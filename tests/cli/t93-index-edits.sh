@@ -7,10 +7,12 @@
 # written and before either index file is replaced (strace) leaves an
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
 # renames, an rm whose shared block goes to an import brought back, and the CLI's
-# rename-variant, merge-variants and tag (in one experiment or in every one), the same.
+# rename-variant, merge-variants and tag (in one experiment or in every one), the same;
+# so are the undo and redo of those in every experiment and of --set-variant.
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
-# of an rm whose block goes to an heir, of tag and merge-variants (BD_SLOW); the quick
-# tier kills the undo of a move and a rename-variant in every experiment
+# of an rm whose block goes to an heir, of tag and merge-variants, of a rename-variant in
+# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant
+# and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -379,6 +381,60 @@ changed "tag in one experiment"
 "$BD" tag -e reno reno | grep -q "lto" || fail "tag -e: its factor not shown after"
 run undo
 changed "undo of a tag in one experiment"
+# the undo and redo of an alias, a merge and a tag set in every experiment: the imports of each
+# experiment holding a variant the aliases name are read again (a tag is the journal's alone)
+run rename-variant fib_base fib_zero
+changed "rename-variant in every experiment, to undo"
+cp -a "$S" "$T/k.aliasall"
+aliasall_edit=$(last_edit)
+run undo
+changed "undo of rename-variant in every experiment"
+"$BD" list variants | grep -q " fib_zero " && fail "undo of rename-variant in every experiment: still fib_zero"
+run undo "$(last_edit)"
+changed "redo of rename-variant in every experiment"
+[ "$("$BD" list variants | grep -c " fib_zero ")" -ge 5 ] || fail "redo of rename-variant: not in every experiment"
+run rename-variant fib_zero fib_nil
+changed "a rename of the renamed variant"
+run undo "$aliasall_edit"
+changed "undo of an older rename-variant in every experiment, renamed again since"
+"$BD" list variants | grep -q " fib_nil " && fail "undo of an older rename-variant: fib_nil still shown"
+run undo "$(last_edit)"
+changed "redo of an older rename-variant in every experiment"
+run merge-variants fib_nil fib_O2
+changed "merge-variants in every experiment, to undo"
+run undo
+changed "undo of merge-variants in every experiment"
+"$BD" list variants | grep -q " fib_O2 " || fail "undo of merge-variants: no fib_O2"
+run tag fib_nil pgo=none
+changed "a tag in every experiment, to undo"
+run undo
+changed "undo of a tag in every experiment"
+"$BD" tag fib_nil | grep -q "pgo=none" && fail "undo of a tag in every experiment: its factor still shown"
+run undo "$(last_edit)"
+changed "redo of a tag in every experiment"
+# the undo and redo of --set-variant (a new text's block, and a stored one's): the imports it
+# names are read again
+bd list
+run import --set-variant 11=boltpgo2 samples/hyperfine/hand-new-us.txt
+expect_rc 0 "--set-variant of a stored block, to undo"
+fresh "--set-variant of a stored block, to undo"
+cp -a "$S" "$T/k.setvar"
+setvar_edit=$(last_edit)
+run undo
+changed "undo of --set-variant"
+"$BD" list variants | grep -q "boltpgo2" && fail "undo of --set-variant: boltpgo2 still shown"
+run undo "$(last_edit)"
+changed "redo of --set-variant"
+"$BD" list variants | grep -q "boltpgo2" || fail "redo of --set-variant: no boltpgo2"
+sed 's/fib_O2/fib_O14/' samples/hyperfine/o0-vs-o2.txt >"$T/setvar.txt"
+run import -s 1=fib_pgo "$T/setvar.txt"
+expect_rc 0 "--set-variant of a new text, to undo"
+fresh "--set-variant of a new text, to undo"
+run undo
+changed "undo of --set-variant of a new text"
+"$BD" list variants | grep -q "fib_pgo" && fail "undo of --set-variant of a new text: fib_pgo still shown"
+run undo "$setvar_edit"
+changed "undo of an older --set-variant"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -434,8 +490,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy rmredo"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo redo rename alias heirs tag merge"
+kills="move tidy rmredo setvar"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar redo rename alias heirs tag merge aliasall"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -451,6 +507,8 @@ for which in index.bin index.csv; do
 		tidy) kill_at $which "rename-variant in every experiment" "$T/k.tidy" rename-variant fib_O0 fib_base ;;
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
 		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
+		setvar) kill_at $which "undo of --set-variant" "$T/k.setvar" undo ;;
+		aliasall) kill_at $which "undo of rename-variant in every experiment" "$T/k.aliasall" undo ;;
 		esac
 	done
 done
