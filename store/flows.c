@@ -49,8 +49,10 @@ static int load_indexed(struct store *st, struct model *m, int runs_only, struct
 	int rc = runs_only ? store_load_runs(st, m, d) : store_load(st, m, d);
 
 	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, &after) == 0 &&
-	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after))
+	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after)) {
+		storeindex_mark_shared(m); /* what an rm of an import brought back needs */
 		storeindex_write(st, m, &after);
+	}
 	return rc;
 }
 
@@ -536,20 +538,23 @@ static int removes_only(const struct edit_row *rows, size_t n)
  * the index's entry of a block a removed import held to the first of
  * them that holds it, in the order a load reads them (none of `gone`
  * among them). One of `gone` that was itself brought back may go so only
- * when the index says no other import held its blocks when it came back
- * (its source's `alone`, storeindex_restored()): an import since stored
- * none of them (they were here), and one brought back since that held one
- * left the index stale, which drops the saying. NULL when one of `gone`
- * was brought back without it (its partner could be any import), or the
- * imports brought back do not read clean.
+ * when the index says which other imports held its blocks when it came
+ * back or when the index was last written whole: none (its source's
+ * `alone`, storeindex_restored()), or those of its `shares`
+ * (storeindex_mark_shared()), which join the heirs; an import since
+ * stored none of them (they were here), and one brought back since that
+ * held one left the index stale, which drops the saying. NULL when one
+ * of `gone` was brought back without it (its partner could be any
+ * import), or the heirs do not read clean.
  */
 static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
 					  size_t n, struct model *heirs)
 {
-	struct strmap restored = STRMAP_INIT, going = STRMAP_INIT;
-	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
+	struct strmap restored = STRMAP_INIT, going = STRMAP_INIT, heir = STRMAP_INIT;
+	struct arena a = ARENA_INIT;
+	const char **back = NULL;
 	struct diag quiet = DIAG_INIT;
-	size_t nback = 0;
+	size_t nback = 0, cap = 0;
 	int ok = 1;
 
 	for (size_t i = 0; i < n; i++)
@@ -558,18 +563,33 @@ static struct storeindex_gone *gone_fresh(struct store *st, const struct model *
 		const struct edit_row *r = &sum->edits[i];
 
 		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL) &&
-		    !journal_removed(sum, r->target) && !strmap_get(&going, r->target, NULL))
+		    !journal_removed(sum, r->target) && !strmap_get(&going, r->target, NULL) &&
+		    strmap_put_new(&heir, r->target, 1, NULL)) {
+			ALLOC_GROW(back, nback + 1, cap);
 			back[nback++] = r->target;
+		}
 	}
 	for (size_t i = 0; i < n && ok; i++) {
 		long s = strmap_get(&restored, gone[i], NULL) ? model_find_source(sum, gone[i]) : -1;
+		const char *w;
 
-		ok = !strmap_get(&restored, gone[i], NULL) || (s >= 0 && sum->sources[s].alone);
+		ok = !strmap_get(&restored, gone[i], NULL) || (s >= 0 && (sum->sources[s].alone || sum->sources[s].shares));
+		/* the imports the index says hold its blocks too, still here and staying */
+		for (w = s >= 0 ? sum->sources[s].shares : NULL; ok && w && *w; w += w[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN) {
+			const char *h = arena_strndup(&a, w, HASH_HEX_LEN);
+
+			if (model_find_source(sum, h) < 0 || strmap_get(&going, h, NULL) || !strmap_put_new(&heir, h, 1, NULL))
+				continue;
+			ALLOC_GROW(back, nback + 1, cap);
+			back[nback++] = h;
+		}
 	}
 	if (ok && nback)
 		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
 	strmap_release(&going);
+	strmap_release(&heir);
+	arena_release(&a);
 	diag_release(&quiet);
 	free(back);
 	return ok ? storeindex_gone_begin(st, gone, n) : NULL;
