@@ -868,6 +868,63 @@ static int moves_imports(const struct store_edit_op *op)
 	return 0;
 }
 
+/* The import a row of kind EDIT_VARIANT names (its target HASH:LINE[.K]): the hash's length, or 0. */
+static size_t variant_import(const struct edit_row *r)
+{
+	size_t len = r->target ? strcspn(r->target, ":") : 0;
+
+	return r->op == EDIT_VARIANT && len == HASH_HEX_LEN && r->target[len] == ':' ? len : 0;
+}
+
+/* 1 when every row of `op` sets the variant of a block (or run) of an import it names. */
+static int variants_only(const struct store_edit_op *op)
+{
+	for (size_t i = 0; i < op->n; i++)
+		if (!variant_import(&op->rows[i]))
+			return 0;
+	return op->n > 0;
+}
+
+/*
+ * Edit `op`, whose rows set blocks' variants (variants_only(): the TUI's
+ * e), under the lock; when the index was fresh before, the imports they
+ * name read after the edit and the index written again with them
+ * (storeindex_moved()), as change_in() does for an experiment: a block's
+ * variant changes only its import's rows. The edit's id, 0, or -1.
+ */
+static long variants_in(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	struct model sum, named;
+	struct diag quiet = DIAG_INIT;
+	struct arena ar = ARENA_INIT;
+	const char **hashes = NULL;
+	size_t nh = 0, cap = 0;
+	uint64_t root[2];
+	int held = st->lock_fd >= 0, fresh;
+	long rc = -1;
+
+	model_init(&sum);
+	model_init(&named);
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
+		goto out;
+	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+	for (size_t i = 0; i < op->n; i++)
+		add_once(&hashes, &nh, &cap, arena_strndup(&ar, op->rows[i].target, variant_import(&op->rows[i])));
+	if (rc > 0 && fresh && store_load_imports(st, &named, hashes, nh, &quiet) == 0 && !named.damaged &&
+	    !quiet.n)
+		storeindex_moved(st, &named, root); /* else left stale: the next reader reads the data */
+	if (!held)
+		store_unlock(st);
+out:
+	model_release(&named);
+	model_release(&sum);
+	diag_release(&quiet);
+	arena_release(&ar);
+	free(hashes);
+	return rc;
+}
+
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
 	const char *exp = one_experiment(op->rows, op->n);
@@ -876,15 +933,9 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
 		return remove_fresh(st, m, op, d);
 	if (!m && moves_only(op) && moves_imports(op))
 		return move_fresh(st, op, d);
+	if (variants_only(op))
+		return variants_in(st, m, op, d);
 	return exp ? change_in(st, exp, m, op, d) : store_edit(st, m, op, d);
-}
-
-/* The import a row of kind EDIT_VARIANT names (its target HASH:LINE[.K]): the hash's length, or 0. */
-static size_t variant_import(const struct edit_row *r)
-{
-	size_t len = r->target ? strcspn(r->target, ":") : 0;
-
-	return r->op == EDIT_VARIANT && len == HASH_HEX_LEN && r->target[len] == ':' ? len : 0;
 }
 
 /*
