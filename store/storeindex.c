@@ -1270,8 +1270,11 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
 	size_t *nruns = xcalloc(m->nsources ? m->nsources : 1, sizeof(*nruns));
+	const struct row **mark = xcalloc(m->nsources ? m->nsources : 1, sizeof(*mark));
 	size_t rows = 0, ntouched = 0, found = 0, gfound = 0, n = 0;
 	uint64_t full[2], quick[2];
+	struct model view;
+	uint32_t t;
 	int rc = -1, opened = 0;
 
 	memset(&old, 0, sizeof(old));
@@ -1334,7 +1337,11 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 		const char *first = NULL;
 
 		x.next_exp[c] = UINT32_MAX;
-		if (strmap_get(&x.touched, r.c[c].hash, NULL)) {
+		if (strmap_get(&x.touched, r.c[c].hash, &t)) {
+			/* what its "L" row said stays true: the edit stores or removes no block */
+			for (size_t i = r.c[c].first; i < r.c[c].end; i++)
+				if (r.v[i].kind == 'L')
+					mark[t] = &r.v[i];
 			found++;
 			continue;
 		}
@@ -1400,7 +1407,21 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 		goto out; /* left stale: the next command reads the data */
 	if (heirs)
 		heir_blocks(&x, &old, heirs);
-	render_model(m, take, &csv, &x.b, &rows);
+	/* the touched imports rendered with their "L" rows as they were (a shallow view of `m`) */
+	view = *m;
+	view.sources = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*view.sources));
+	if (m->nsources)
+		memcpy(view.sources, m->sources, m->nsources * sizeof(*view.sources));
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct source *src = &view.sources[s];
+
+		if (!mark[s] || src->alone || src->shares)
+			continue;
+		src->alone = mark[s]->nf == 1;
+		src->shares = mark[s]->nf == 2 ? mark[s]->f[1] : NULL;
+	}
+	render_model(&view, take, &csv, &x.b, &rows);
+	free(view.sources);
 	rc = write_both(st, &x.b, NULL, NULL, 0, &csv, rows + 1, &now);
 out:
 	if (opened)
@@ -1424,6 +1445,7 @@ out:
 	free(take);
 	free(order);
 	free(nruns);
+	free(mark);
 	return rc;
 }
 

@@ -161,11 +161,12 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * undo), as storeindex_moved() does; a block one of them holds that the
  * index gives another import, or that two of them hold, gives it up. An
  * import of `m` whose `alone` is set gets an "L" row beside its own: no
- * other import held its blocks when it came back. Every rewrite copies
- * the row with the import's other rows; a rewrite that renders the import
- * again from its data drops it (the index then only says less), a rebuild
- * says it again (storeindex_mark_shared()). gone_fresh() (flows.c) lets
- * an rm, or the redo of one, remove such an import with the index kept. Both check the stamps as
+ * other import held its blocks when it came back. Every rewrite keeps
+ * the row, also one that renders the import again from `m` (a move, an
+ * alias, a variant: they store or remove no block), unless `m` says
+ * otherwise of it; a rebuild says it again (storeindex_mark_shared()).
+ * gone_fresh() (flows.c) lets an rm, or the redo of one, remove such an
+ * import with the index kept. Both check the stamps as
  * storeindex_moved() does, with the parts of what went or came back; -1
  * when given up (stale), else 0.
  */

@@ -383,6 +383,31 @@ changed "redo of an rm"
 "$BD" list imports | grep -q 'redo.txt$' && fail "redo of an rm: the import is still listed"
 run undo "$(last_edit)"
 changed "undo of the redo of an rm"
+# edits that render the import brought back again (a tag in every experiment renders every
+# import, an alias in its experiment that experiment's, a rename the imports it moves) keep
+# what the index says of it
+restore_edit=$(last_edit)
+run tag fib_O0 pgo=gen
+changed "a tag in every experiment, an import brought back alone"
+tag_edit=$(last_edit)
+redo_exp=$("$BD" list imports | awk '/redo.txt$/ { print $4 }')
+run rename-variant -e "$redo_exp" fib_O12 fib_O12b
+changed "an alias in the experiment of an import brought back alone"
+alias_edit=$(last_edit)
+run rename-experiment "$redo_exp" "redo renamed"
+changed "a rename of the experiment of an import brought back alone"
+rename_edit=$(last_edit)
+grep -q '^"\{0,1\}L"\{0,1\},' "$IX" || fail "edits after an undo of an rm: the index no longer says it came back alone"
+run undo "$restore_edit"
+changed "redo of an rm after edits that render the import again"
+run undo "$(last_edit)"
+changed "undo of that redo"
+run undo "$rename_edit"
+changed "undo of the rename after the redo"
+run undo "$alias_edit"
+changed "undo of the alias after the redo"
+run undo "$tag_edit"
+changed "undo of the tag after the redo"
 # the CLI's rename-variant, merge-variants and tag read every import under the lock: the
 # index is written again from what they read, with the edit in effect
 run rename-variant -e "Two renamed" fib_O6 fib_O6b
