@@ -585,7 +585,7 @@ static struct storeindex_gone *gone_fresh(struct store *st, const struct model *
 		}
 	}
 	if (ok && nback)
-		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
+		ok = store_load_imports_runs(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
 	strmap_release(&going);
 	strmap_release(&heir);
@@ -911,7 +911,7 @@ static long variants_in(struct store *st, struct model *m, const struct store_ed
 	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
 	for (size_t i = 0; i < op->n; i++)
 		add_once(&hashes, &nh, &cap, arena_strndup(&ar, op->rows[i].target, variant_import(&op->rows[i])));
-	if (rc > 0 && fresh && store_load_imports(st, &named, hashes, nh, &quiet) == 0 && !named.damaged &&
+	if (rc > 0 && fresh && store_load_imports_runs(st, &named, hashes, nh, &quiet) == 0 && !named.damaged &&
 	    !quiet.n)
 		storeindex_moved(st, &named, root); /* else left stale: the next reader reads the data */
 	if (!held)
@@ -1093,7 +1093,7 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 			add_once(&hashes, &nh, &cap, rows[i]->target);
 	}
 	if (nh) /* where the moved imports are now */
-		ok = store_load_imports(st, &now, hashes, nh, &quiet) == 0 && !now.damaged && !quiet.n;
+		ok = store_load_imports_runs(st, &now, hashes, nh, &quiet) == 0 && !now.damaged && !quiet.n;
 	for (size_t i = 0; ok && i < now.rs.nruns; i++)
 		strmap_put(&exps, now.rs.runs[i].eff_experiment, 1);
 	/* every import of those experiments, and of those the moved imports were in */
@@ -1109,7 +1109,7 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 	for (size_t i = 0; i < nn; i++)
 		add_once(&hashes, &nh, &cap, named[i]);
 	if (ok && nh)
-		ok = store_load_imports(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
+		ok = store_load_imports_runs(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
 	ok = ok && storeindex_moved(st, &touched, root) == 0;
 	strmap_release(&exps);
 	strmap_release(&moved);
