@@ -174,16 +174,24 @@ expect_rc 0 "rm of the import to bring back"
 # the import made while it was away sorts first (one import time, so by hash): the shared
 # block's entry is its own, and goes to the one brought back when it is removed
 first_of() { printf '%s\n%s\n' "$1" "$2" | LC_ALL=C sort | head -1; }
-k=0
-while :; do
-	{ cat "$T/away.txt"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$T/while.txt"
-	rm -rf "$T/idprobe"
-	BENCHDELTA_STORE=$T/idprobe bd import "$T/while.txt"
-	w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk '/while.txt$/ { print $1 }')
-	[ "$(first_of "$w" "$away")" = "$w" ] && break
-	k=$((k + 1))
-	[ $k -lt 64 ] || fail "no text imported while away sorts first"
-done
+# sharing FROM OTHER WHICH OUT: into OUT, FROM's text, another block and a number told apart
+# until its import sorts WHICH ("first" or "after") against import OTHER
+sharing() {
+	k=0
+	while :; do
+		{ cat "$1"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$4"
+		rm -rf "$T/idprobe"
+		BENCHDELTA_STORE=$T/idprobe bd import "$4"
+		w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk 'NR == 2 { print $1 }')
+		case $3 in
+		first) [ "$(first_of "$w" "$2")" = "$w" ] && break ;;
+		*) [ "$(first_of "$w" "$2")" = "$2" ] && break ;;
+		esac
+		k=$((k + 1))
+		[ $k -lt 64 ] || fail "no text imported while away sorts $3"
+	done
+}
+sharing "$T/away.txt" "$away" first "$T/while.txt"
 bd import "$T/while.txt"
 while_id=$(import_id 'while.txt$')
 run undo
@@ -223,16 +231,7 @@ bd import "$T/back.txt"
 back=$(import_id 'back.txt$')
 run rm --import "$back"
 expect_rc 0 "rm of an import to bring back, sorting first"
-k=0
-while :; do
-	{ cat "$T/back.txt"; echo; cat samples/hyperfine/single-run.txt; echo "(w$k)"; } >"$T/meanwhile.txt"
-	rm -rf "$T/idprobe"
-	BENCHDELTA_STORE=$T/idprobe bd import "$T/meanwhile.txt"
-	w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk '/meanwhile.txt$/ { print $1 }')
-	[ "$(first_of "$w" "$back")" = "$back" ] && break
-	k=$((k + 1))
-	[ $k -lt 64 ] || fail "no text imported while away sorts after"
-done
+sharing "$T/back.txt" "$back" after "$T/meanwhile.txt"
 bd import "$T/meanwhile.txt"
 run undo
 expect_rc 0 "undo of rm, its block held by one sorting after"
@@ -429,15 +428,20 @@ run undo
 changed "undo of a tag in one experiment"
 # the undo and redo of an alias, a merge and a tag set in every experiment: the imports of each
 # experiment holding a variant the aliases name are read again (a tag is the journal's alone)
+# undo_redo WHAT NAME: the latest edit undone, then redone, each fresh; NAME listed after the redo alone
+undo_redo() {
+	run undo
+	changed "undo of $1"
+	"$BD" list variants | grep -q -- "$2" && fail "undo of $1: $2 still shown"
+	run undo "$(last_edit)"
+	changed "redo of $1"
+	"$BD" list variants | grep -q -- "$2" || fail "redo of $1: no $2"
+}
 run rename-variant fib_base fib_zero
 changed "rename-variant in every experiment, to undo"
 cp -a "$S" "$T/k.aliasall"
 aliasall_edit=$(last_edit)
-run undo
-changed "undo of rename-variant in every experiment"
-"$BD" list variants | grep -q " fib_zero " && fail "undo of rename-variant in every experiment: still fib_zero"
-run undo "$(last_edit)"
-changed "redo of rename-variant in every experiment"
+undo_redo "rename-variant in every experiment" " fib_zero "
 [ "$("$BD" list variants | grep -c " fib_zero ")" -ge 5 ] || fail "redo of rename-variant: not in every experiment"
 run rename-variant fib_zero fib_nil
 changed "a rename of the renamed variant"
@@ -466,12 +470,7 @@ expect_rc 0 "--set-variant of a stored block, to undo"
 fresh "--set-variant of a stored block, to undo"
 cp -a "$S" "$T/k.setvar"
 setvar_edit=$(last_edit)
-run undo
-changed "undo of --set-variant"
-"$BD" list variants | grep -q "boltpgo2" && fail "undo of --set-variant: boltpgo2 still shown"
-run undo "$(last_edit)"
-changed "redo of --set-variant"
-"$BD" list variants | grep -q "boltpgo2" || fail "redo of --set-variant: no boltpgo2"
+undo_redo "--set-variant" "boltpgo2"
 sed 's/fib_O2/fib_O14/' samples/hyperfine/o0-vs-o2.txt >"$T/setvar.txt"
 run import -s 1=fib_pgo "$T/setvar.txt"
 expect_rc 0 "--set-variant of a new text, to undo"
