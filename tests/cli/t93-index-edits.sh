@@ -385,27 +385,27 @@ changed "undo of the redo of an rm"
 # edits that render the import brought back again (a tag in every experiment renders every
 # import, an alias in its experiment that experiment's, a rename the imports it moves) keep
 # what the index says of it
-restore_edit=$(last_edit)
+back_restore=$(last_edit)
 run tag fib_O0 pgo=gen
 changed "a tag in every experiment, an import brought back alone"
-tag_edit=$(last_edit)
+back_tag=$(last_edit)
 redo_exp=$("$BD" list imports | awk '/redo.txt$/ { print $4 }')
 run rename-variant -e "$redo_exp" fib_O12 fib_O12b
 changed "an alias in the experiment of an import brought back alone"
-alias_edit=$(last_edit)
+back_alias=$(last_edit)
 run rename-experiment "$redo_exp" "redo renamed"
 changed "a rename of the experiment of an import brought back alone"
-rename_edit=$(last_edit)
+back_rename=$(last_edit)
 grep -q '^"\{0,1\}L"\{0,1\},' "$IX" || fail "edits after an undo of an rm: the index no longer says it came back alone"
-run undo "$restore_edit"
+run undo "$back_restore"
 changed "redo of an rm after edits that render the import again"
 run undo "$(last_edit)"
 changed "undo of that redo"
-run undo "$rename_edit"
+run undo "$back_rename"
 changed "undo of the rename after the redo"
-run undo "$alias_edit"
+run undo "$back_alias"
 changed "undo of the alias after the redo"
-run undo "$tag_edit"
+run undo "$back_tag"
 changed "undo of the tag after the redo"
 # the CLI's rename-variant, merge-variants and tag read every import under the lock: the
 # index is written again from what they read, with the edit in effect
