@@ -264,6 +264,27 @@ static const struct split *split_of(struct word_splits *splits, const char *s, s
 }
 
 /*
+ * How many words next_word() finds in s[0..n): runs that start with a
+ * word byte and go on over word bytes and apostrophes. Counted without
+ * copying a word or hashing it.
+ */
+static size_t count_words(const char *s, size_t n)
+{
+	size_t count = 0;
+	int in = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if (word_byte[c])
+			count += !in, in = 1;
+		else if (c != '\'')
+			in = 0;
+	}
+	return count;
+}
+
+/*
  * Call fn for each word of s (letters and digits, lower-cased); how many
  * words s has (all of them when fn stops none). `splits`: the kept splits
  * (the label memo's), or NULL to split s here.
@@ -1357,7 +1378,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 				    struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
-	int marked;
+	int marked = 0, level = 0, summary;
 	const char *s0 = s;
 	size_t nwords, n0 = n;
 	int stop, names_build;
@@ -1371,17 +1392,36 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	out->build = 0;
 	out->summary = 0;
 	out->bare = 0;
-	if (n > 160 || never_label(s, n))
+	if (n > 160)
 		return LABEL_NONE;
-	if (memchr(s, '<', n) && rx_match(out->rx, sum, s, n)) {
+	/*
+	 * The gate: a line no mark makes a label (no '<' for a <summary>
+	 * either) reads as nothing unless it stands alone, short, and ends
+	 * without a sentence's punctuation. Such a line reads as nothing
+	 * with every field clear whatever never_label() says, so it is
+	 * turned away before the passes below.
+	 */
+	summary = memchr(s, '<', n) != NULL;
+	if (!summary) {
+		size_t words_n;
+
+		marked = unmark(&s, &n, &level);
+		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n)) == 0 || words_n > 7 ||
+				strchr(".?!,;", s[n - 1])))
+			return LABEL_NONE;
+	}
+	if (never_label(s0, n0))
+		return LABEL_NONE;
+	if (summary && rx_match(out->rx, sum, s, n)) {
 		if (!rx_named(out->rx, sum, "t", &s, &n))
 			return LABEL_NONE;
 		marked = 1;
 		out->summary = 1;
 		trim(&s, &n);
-	} else {
-		marked = unmark(&s, &n, &out->level);
+	} else if (summary) {
+		marked = unmark(&s, &n, &level);
 	}
+	out->level = level;
 	out->marked = marked;
 	if (!n || (!marked && !plain_ok))
 		return LABEL_NONE;
