@@ -90,6 +90,7 @@ static int is_word_char(unsigned char c)
 static struct wordset {
 	const char *const *list;
 	int scan;                     /* too long: the list is scanned */
+	size_t longest;               /* the length of its longest word */
 	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
 } wordsets[WORDSET_LISTS];
 static size_t nwordsets;                                  /* under wordsets_lock */
@@ -136,6 +137,9 @@ static const struct wordset *wordset_build(const char *const *list)
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
 	ws->scan = count * 2 > WORDSET_SLOTS;
+	for (size_t k = 0; k < count; k++)
+		if (strlen(list[k]) > ws->longest)
+			ws->longest = strlen(list[k]);
 	for (size_t k = 0; !ws->scan && k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
@@ -194,10 +198,9 @@ enum {
 static void wordtab_ready(void);
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash);
 
-static int in_list_word(const struct word *w, const char *const *list)
+/* Is w in `list`, whose set is ws (wordset_of(list): NULL to scan the list)? */
+static int in_wordset(const struct wordset *ws, const char *const *list, const struct word *w)
 {
-	const struct wordset *ws = wordset_of(list);
-
 	if (!ws) {
 		for (; *list; list++)
 			if ((*list)[0] == w->s[0] && !strncmp(*list, w->s, w->len) && (*list)[w->len] == '\0')
@@ -211,6 +214,11 @@ static int in_list_word(const struct word *w, const char *const *list)
 			return 1;
 	}
 	return 0;
+}
+
+static int in_list_word(const struct word *w, const char *const *list)
+{
+	return in_wordset(wordset_of(list), list, w);
 }
 
 static int in_list(const char *w, size_t n, const char *const *list)
@@ -427,13 +435,19 @@ static const char *const aside_words[] = {
 /* Is w[0..n) a word of `list` (lower-case words), in any case? */
 static int word_in(const char *w, size_t n, const char *const *list)
 {
+	const struct wordset *ws;
+	struct word x;
 	char low[32];
 
 	if (!n || n >= sizeof(low))
 		return 0;
+	ws = wordset_of(list);
+	if (ws && n > ws->longest)
+		return 0; /* longer than every word of the list */
 	for (size_t i = 0; i < n; i++)
 		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
-	return in_list(low, n, list);
+	x = (struct word){ low, n, hash_fnv1a(low, n), 0 };
+	return in_wordset(ws, list, &x);
 }
 
 int label_build_word(const char *w, size_t n)
@@ -938,7 +952,8 @@ static int sentence_tail(struct word_splits *splits, struct buf *b)
 		while (j < b->len && is_word_char((unsigned char)b->s[j]))
 			j++;
 		/* the heads are of 4 to 7 letters, starting with a, b, u or w: most words are none */
-		if (j - i >= 4 && j - i <= 7 && strchr("abuwABUW", b->s[i]) && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+		if (j - i >= 4 && j - i <= 7 && ((b->s[i] | 0x20) == 'a' || (b->s[i] | 0x20) == 'b' || (b->s[i] | 0x20) == 'u' ||
+						  (b->s[i] | 0x20) == 'w') && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
 			char w[16];
 			size_t k;
 
@@ -1039,8 +1054,8 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	struct buf out = BUF_INIT;
 
 	for (size_t i = 0; i + 4 <= b->len; i++) {
-		if (i && is_word_char((unsigned char)b->s[i - 1]))
-			continue;
+		if (((b->s[i] | 0x20) != 'f' && (b->s[i] | 0x20) != 't') || (i && is_word_char((unsigned char)b->s[i - 1])))
+			continue; /* (neither "from " nor "to " starts here) */
 		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
 			from = b->s + i;
 		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
@@ -1501,6 +1516,7 @@ static void quantity_test(struct buf *b)
 static struct wordtab_slot {
 	const char *w; /* NULL: empty */
 	size_t len;
+	uint32_t hash; /* hash_fnv1a() of w */
 	unsigned lists;
 } wordtab[WORDTAB_SLOTS];
 static pthread_once_t wordtab_once = PTHREAD_ONCE_INIT;
@@ -1515,6 +1531,7 @@ static void wordtab_add(const char *w, unsigned bit)
 		h = (h + 1) & (WORDTAB_SLOTS - 1);
 	wordtab[h].w = w;
 	wordtab[h].len = len;
+	wordtab[h].hash = hash_fnv1a(w, len);
 	wordtab[h].lists |= bit;
 }
 
@@ -1553,7 +1570,7 @@ static void wordtab_ready(void)
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash)
 {
 	for (unsigned h = hash & (WORDTAB_SLOTS - 1); wordtab[h].w; h = (h + 1) & (WORDTAB_SLOTS - 1))
-		if (wordtab[h].len == n && wordtab[h].w[0] == w[0] && !memcmp(wordtab[h].w, w, n))
+		if (wordtab[h].hash == hash && wordtab[h].len == n && !memcmp(wordtab[h].w, w, n))
 			return wordtab[h].lists;
 	return 0;
 }
