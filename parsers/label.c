@@ -69,6 +69,15 @@ static const unsigned char word_byte[256] = {
 	['a'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
 	[0x80] = W16(0x80), W16(0x90), W16(0xa0), W16(0xb0), W16(0xc0), W16(0xd0), W16(0xe0), W16(0xf0),
 };
+
+/* Each byte as it is kept inside a word (next_word()): word_byte's, and the apostrophe. */
+static const unsigned char split_byte[256] = {
+	['\''] = '\'', ['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['A'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	['a'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	[0x80] = W16(0x80), W16(0x90), W16(0xa0), W16(0xb0), W16(0xc0), W16(0xd0), W16(0xe0), W16(0xf0),
+};
 #undef W16
 #undef W4
 
@@ -305,9 +314,8 @@ static const struct split *split_of(struct word_splits *splits, const char *s, s
 			break;
 		w = &sp->w[sp->count++];
 		w->s = sp->low + used;
-		for (; k < n && ((c = word_byte[(unsigned char)s[k]]) || s[k] == '\''); k++)
+		for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++)
 			if (len < 47) {
-				c = c ? c : '\'';
 				sp->low[used + len++] = (char)c;
 				h = (h ^ c) * 16777619u;
 			}
