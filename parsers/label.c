@@ -644,13 +644,6 @@ static int ascii_word_in(const char *s, size_t n, const char *const *words)
 	return 0;
 }
 
-/*
- * Can a scenario pattern that ends in one of `words` ("... server mode",
- * "... on the write workload", "with 4 threads"), a ')' and blanks after
- * it aside, match t? Its last word after a blank must be one of them. A
- * byte outside ASCII in that word leaves it to the pattern (caseless, "ſ"
- * is an "s").
- */
 struct last_word {
 	size_t b, e; /* t->s[b..e): the last word */
 	int wide;    /* it holds a byte outside ASCII */
@@ -675,6 +668,13 @@ static void last_word(const struct buf *t, struct last_word *lw)
 	lw->e = e;
 }
 
+/*
+ * Can a scenario pattern that ends in one of `words` ("... server mode",
+ * "... on the write workload", "with 4 threads"), a ')' and blanks after
+ * it aside, match t? Its last word after a blank (lw) must be one of
+ * them. A byte outside ASCII in that word leaves it to the pattern
+ * (caseless, "ſ" is an "s").
+ */
 static int may_end_with(const struct buf *t, const struct last_word *lw, const char *const *words)
 {
 	return lw->wide || ascii_word_in(t->s + lw->b, lw->e - lw->b, words);
