@@ -473,9 +473,16 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - from);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = {
+	"This is ApacheBench,", "Time ", "Transfer rate:", "Benchmarking ", "Server ", "Document Path:",
+	"Complete requests:", "Concurrency Level:", "Connection Times (ms)", "Requests per second:",
+	"Percentage of the requests", "min", NULL
+};
+
 const struct parser ab_parser = {
 	.fmt = FMT_AB,
-	.starts = "TBSDCRPm",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

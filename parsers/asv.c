@@ -702,9 +702,14 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - ps.first_run);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = {
+	"before", "BENCHMARK", "Benchmarks that ", "All benchmarks:", "|", "[", "\xc2", NULL
+};
+
 const struct parser asv_parser = {
 	.fmt = FMT_ASV,
-	.starts = "bBA|[\xc2",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

@@ -1023,9 +1023,12 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - first_run);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "|", "BenchmarkDotNet", "// * Summary *", "M", "T", NULL };
+
 const struct parser bdn_parser = {
 	.fmt = FMT_BDN,
-	.starts = "|B/MT",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

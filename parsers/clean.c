@@ -276,13 +276,13 @@ static int clean_special(unsigned char c)
  * markers, a comment's marker or a terminal copy's residue). Sets *quoted
  * as clean() does.
  */
-static void clean_bounds(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
+static void clean_bounds(const char *raw, size_t n, size_t *from, size_t *to, int *quoted, int no_cr)
 {
 	size_t i = 0;
 	const char *cr;
 
-	/* a terminal overwrite: only the text after the last CR is visible */
-	while ((cr = memchr(raw + i, '\r', n - i)))
+	/* a terminal overwrite: only the text after the last CR is visible (no_cr: the caller knows of none) */
+	while (!no_cr && (cr = memchr(raw + i, '\r', n - i)))
 		i = (size_t)(cr - raw) + 1;
 	i += clean_ci_prefix(raw + i, n - i);
 	n = residue_start(raw, i, n);
@@ -331,7 +331,7 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 {
 	size_t i, produced = 0;
 
-	clean_bounds(raw, n, &i, &n, quoted);
+	clean_bounds(raw, n, &i, &n, quoted, 0);
 	while (i < n) {
 		unsigned char c = (unsigned char)raw[i];
 		size_t skip = 0;
@@ -423,7 +423,11 @@ static size_t clean(const char *raw, size_t n, struct buf *out, size_t stop, int
 int clean_needed_shape(const char *raw, size_t n)
 {
 	size_t i = 0;
+	unsigned char c0 = n ? (unsigned char)raw[0] : 0;
 
+	/* a line that begins with a letter (most lines) can need it only for its end */
+	if ((c0 | 0x20) >= 'a' && (c0 | 0x20) <= 'z')
+		return raw[n - 1] == ']' && residue_start(raw, 0, n) != n;
 	while (i < n && (raw[i] == ' ' || raw[i] == '\t'))
 		i++;
 	if (i < n && (raw[i] == '>' || (raw[i] == '/' && comment_marker(raw, n))))
@@ -444,12 +448,12 @@ size_t clean_line(const char *raw, size_t n, struct buf *out, int *quoted)
 
 void clean_trim(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
 {
-	clean_bounds(raw, n, from, to, quoted);
+	clean_bounds(raw, n, from, to, quoted, 1);
 }
 
 int clean_span(const char *raw, size_t n, size_t *from, size_t *to, int *quoted)
 {
-	clean_bounds(raw, n, from, to, quoted);
+	clean_bounds(raw, n, from, to, quoted, 0);
 	for (size_t i = *from; i < *to; i++)
 		if (clean_special((unsigned char)raw[i]))
 			return 0;

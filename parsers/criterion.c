@@ -382,7 +382,10 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 
 	switch (k) {
 	case K_PROGRESS:
-		if (!in_block && !rx_match(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len))
+		/* (as on_progress() reads it: the pattern's one fixed word, then the scan before the pattern) */
+		if (!in_block && (!text_contains(l->s, l->len, "Collecting") ||
+				  !(criterion_scan_collecting(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len) ||
+				    rx_match(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len))))
 			return CLAIM_NONE;
 		remember(st, id, n);
 		return in_block ? CLAIM_BODY : CLAIM_START;

@@ -771,9 +771,12 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - p.first_run);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "RUNNING: ", "Run on (", "Comparing ", "Benchmark", NULL };
+
 const struct parser gbench_parser = {
 	.fmt = FMT_GBENCH,
-	.starts = "RBC",
+	.words = start_words,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

@@ -264,9 +264,12 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - first_run);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "goos:", "Benchmark", NULL };
+
 const struct parser gotest_parser = {
 	.fmt = FMT_GOTEST,
-	.starts = "gB",
+	.words = start_words,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

@@ -52,9 +52,12 @@ static int parse(const struct block *b, struct sink *s)
 	return heysum_parse(b, s, FMT_HEY, "hey");
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "Summary:", "Total:", NULL };
+
 const struct parser hey_parser = {
 	.fmt = FMT_HEY,
-	.starts = "ST",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

@@ -756,9 +756,12 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - ps.first_run);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "Benchmark ", "Benchmark\t", "Time (", "Time  (", NULL };
+
 const struct parser hyperfine_parser = {
 	.fmt = FMT_HYPERFINE,
-	.starts = "BT",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,

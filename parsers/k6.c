@@ -387,9 +387,12 @@ static int parse(const struct block *b, struct sink *s)
 	return lg_end_block(s, &t, calls, &b->lines[b->n - 1], "k6 summary without a readable figure", from, "k6");
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "http_req", "iteration", "data_", "checks", "vus", NULL };
+
 const struct parser k6_parser = {
 	.fmt = FMT_K6,
-	.starts = "hdicv",
+	.words = start_words,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

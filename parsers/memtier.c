@@ -276,9 +276,15 @@ static int parse(const struct block *b, struct sink *s)
 	return (int)(s->rs->nruns - first);
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = {
+	"ALL STATS", "AGGREGATED AVERAGE RESULTS", "BEST RUN RESULTS", "WORST RUN RESULTS", "Type ",
+	NULL
+};
+
 const struct parser memtier_parser = {
 	.fmt = FMT_MEMTIER,
-	.starts = "ABTW",
+	.words = start_words,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

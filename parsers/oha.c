@@ -35,9 +35,12 @@ static int parse(const struct block *b, struct sink *s)
 	return heysum_parse(b, s, FMT_OHA, "oha");
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = { "Success rate:", NULL };
+
 const struct parser oha_parser = {
 	.fmt = FMT_OHA,
-	.starts = "S",
+	.words = start_words,
 	.claim = claim,
 	.state_size = 0,
 	.classify = classify_hook,

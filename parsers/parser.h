@@ -337,6 +337,18 @@ struct parser {
 	 */
 	const char *starts;
 	/*
+	 * Or, for a parser whose START lines begin with fixed words (outside a
+	 * block, "Benchmark ", "Time ("): those words, NULL-terminated, in
+	 * place of `starts` (which is then NULL; its first bytes are the
+	 * words'). The segmenter asks it outside a block only of a line whose
+	 * text after the indentation begins with one of them, byte for byte as
+	 * line_starts() compares: a claim that starts a block with a line that
+	 * begins otherwise is a bug (test_dispatch finds it on every sample).
+	 * Inside its block the parser is asked of every line. Not for a
+	 * generic reader.
+	 */
+	const char *const *words;
+	/*
 	 * A reader of what people type (tables, lists), not of one tool's
 	 * output: asked after every specific parser for a line's first byte,
 	 * and, while its block is open, a line that a specific parser starts

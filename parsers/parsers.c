@@ -2,6 +2,7 @@
  * parsers.c - the registry of parsers, made from the FORMATS table:
  * patterns compiled once, the segmenter's limits checked.
  */
+#include "parsers/dispatch.h"
 #include "parsers/label.h"
 #include "parsers/names.h"
 #include "parsers/parser.h"
@@ -52,10 +53,22 @@ static struct {
  */
 static int check_limits(struct diag *d)
 {
-	for (size_t i = 0; i < countof(all); i++)
+	size_t words = 0;
+
+	for (size_t i = 0; i < countof(all); i++) {
 		if (all[i]->state_size > PARSER_STATE_MAX)
 			return diag_error(d, NULL, 0, "parser %s needs %zu bytes of claim state (at most %d)",
 					  fmt_name(all[i]->fmt), all[i]->state_size, PARSER_STATE_MAX);
+		/* first words in place of first bytes, never both; no generic reader's */
+		if (!all[i]->words == !all[i]->starts || (all[i]->words && all[i]->generic))
+			return diag_error(d, NULL, 0, "parser %s needs first bytes or first words (one of them)",
+					  fmt_name(all[i]->fmt));
+		for (const char *const *w = all[i]->words; w && *w; w++, words++)
+			if (!**w)
+				return diag_error(d, NULL, 0, "parser %s names an empty first word", fmt_name(all[i]->fmt));
+	}
+	if (words > DISPATCH_WORDS)
+		return diag_error(d, NULL, 0, "the parsers name %zu first words (at most %d)", words, DISPATCH_WORDS);
 	return 0;
 }
 
@@ -65,7 +78,7 @@ static void order(void)
 
 	for (int late = 0; late < 2; late++)
 		for (size_t i = 0; i < countof(table); i++)
-			if ((strlen(table[i]->starts) >= CATCH_ALL_STARTS || table[i]->generic) == late)
+			if (((table[i]->starts && strlen(table[i]->starts) >= CATCH_ALL_STARTS) || table[i]->generic) == late)
 				all[k++] = table[i];
 	for (size_t i = countof(table); i-- > 0;)
 		by_fmt[table[i]->fmt] = table[i]; /* the first of a format wins, as a walk of the table finds */

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "parsers/clean.h"
+#include "parsers/dispatch.h"
 #include "parsers/handnum.h"
 #include "parsers/label.h"
 #include "parsers/legend.h"
@@ -75,9 +76,7 @@ struct seg {
 
 	const struct parser *const *parsers;
 	size_t nparsers;
-	/* for each first byte, the parsers whose START lines can begin with it */
-	unsigned char dispatch[256][PARSERS_PER_BYTE];
-	unsigned char ndispatch[256];
+	struct dispatch dispatch; /* the parsers to ask of a line, by its first byte and word */
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
 
@@ -153,20 +152,6 @@ struct seg {
 	int block_started;   /* the open block began after prose or a fence */
 	int after_author;    /* the last non-blank line was prose or a fence (not tool output) */
 };
-
-static void build_dispatch(struct seg *sg)
-{
-	memset(sg->ndispatch, 0, sizeof(sg->ndispatch));
-	for (size_t p = 0; p < sg->nparsers; p++) {
-		for (const char *c = sg->parsers[p]->starts; *c; c++) {
-			unsigned char b = (unsigned char)*c;
-
-			/* a row holds every parser (parser.h asserts it) */
-			if (sg->ndispatch[b] < PARSERS_PER_BYTE)
-				sg->dispatch[b][sg->ndispatch[b]++] = (unsigned char)p;
-		}
-	}
-}
 
 /* The slot of the line's text in sg->asked, or NULL when the text is too long for one. */
 static struct asked *asked_slot(struct seg *sg, const struct line *l)
@@ -400,7 +385,11 @@ static int looks_like_command(const char *s, size_t n)
 		i++;
 	if (i + 1 < n && s[i] == '$' && s[i + 1] == ' ')
 		return 1;
-	if (prompt_arrow_len(s, n) || user_host_prompt_len(s + i, n - i))
+	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
+		;
+	/* (a prompt "user@host:~$ " has its '@' in the first word, past its first byte: most lines none) */
+	if (prompt_arrow_len(s, n) ||
+	    (w - i > 1 && memchr(s + i + 1, '@', (w - i < 128 ? w - i : 128) - 1) && user_host_prompt_len(s + i, n - i)))
 		return 1;
 	/* "# ./app" is a root prompt, "# Results" a Markdown heading: look at the word */
 	if (i + 1 < n && s[i] == '#' && s[i + 1] == ' ') {
@@ -411,9 +400,9 @@ static int looks_like_command(const char *s, size_t n)
 			    ((s[k + 2] >= 'a' && s[k + 2] <= 'z') || (s[k + 2] >= 'A' && s[k + 2] <= 'Z') || s[k + 2] == '-') &&
 			    s[n - 1] != ':')
 				return 1;
+		for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
+			;
 	}
-	for (w = i; w < n && s[w] != ' ' && s[w] != '\t'; w++)
-		;
 	if (w > i && is_command_word(s + i, w - i)) {
 		/*
 		 * A wrapped sentence that goes on with a command's name ("time from
@@ -475,16 +464,20 @@ static void close_block(struct seg *sg)
 	hand_over(sg);
 	if (sg->nlines && !sg->stopped) {
 		base = sg->lines[0].indent;
+		memset(&b, 0, sizeof(b));
+		b.quoted = 1;
 		for (size_t i = 0; i < sg->nlines; i++) {
 			struct line *l = &sg->lines[i];
 			uint32_t cut = l->indent < base ? l->indent : base;
 
+			/* (a block all of whose lines are quoted, blank ones aside, is a quote) */
+			if (!l->quoted && l->indent < l->len)
+				b.quoted = 0;
 			l->s += cut;
 			l->len -= cut;
 			l->indent -= cut;
 			l->cut += cut;
 		}
-		memset(&b, 0, sizeof(b));
 		b.fmt = sg->open->fmt;
 		b.lines = sg->lines;
 		b.n = (uint32_t)sg->nlines;
@@ -495,10 +488,6 @@ static void close_block(struct seg *sg)
 		b.label_build = sg->label_build;
 		b.scenario = sg->label_scenario ? sg->label_scenario : sg->scenario;
 		b.context = sg->context.len ? sg->context.s : NULL;
-		b.quoted = 1;
-		for (size_t i = 0; i < sg->nlines; i++)
-			if (!sg->lines[i].quoted && sg->lines[i].indent < sg->lines[i].len)
-				b.quoted = 0;
 		b.ended = sg->ending;
 		b.started = sg->block_started;
 		b.above = sg->above_line ? buf_str(&sg->above) : NULL;
@@ -1150,7 +1139,8 @@ static void do_line(struct seg *sg, struct line *l)
 			sg->label = sg->label_scenario = NULL;
 		sg->handle_line = 0;
 	}
-	if (is_fence(l) || is_html_structure(l)) {
+	/* (a fence or a tag begins with one of three bytes: most lines are told there) */
+	if ((s[i] == '`' || s[i] == '~' || s[i] == '<') && (is_fence(l) || is_html_structure(l))) {
 		/* a fence ends a block but keeps the label and the command above it */
 		sg->ending = 1;
 		close_block(sg);
@@ -1180,11 +1170,12 @@ static void do_line(struct seg *sg, struct line *l)
 		 * stay the typed table's).
 		 */
 		unsigned char b0 = (unsigned char)s[i];
+		uint64_t asks = dispatch_mask(&sg->dispatch, s + i, l->len - i);
 
-		for (unsigned k = 0; k < sg->ndispatch[b0]; k++) {
-			const struct parser *p = sg->parsers[sg->dispatch[b0][k]];
+		for (unsigned k = 0; k < sg->dispatch.nrow[b0]; k++) {
+			const struct parser *p = sg->parsers[sg->dispatch.row[b0][k]];
 
-			if (p->generic)
+			if (p->generic || !dispatch_asks(asks, k))
 				continue;
 			memset(tmp, 0, p->state_size);
 			if (p->claim(l, 0, tmp) == CLAIM_START) {
@@ -1248,9 +1239,13 @@ static void do_line(struct seg *sg, struct line *l)
 			memcpy(tmp, a->state, starter->state_size);
 		}
 	}
-	for (unsigned k = 0; k < sg->ndispatch[b] && ask && !starter; k++) {
-		const struct parser *p = sg->parsers[sg->dispatch[b][k]];
+	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;
 
+	for (unsigned k = 0; k < sg->dispatch.nrow[b] && ask && !starter; k++) {
+		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
+
+		if (!dispatch_asks(asks, k))
+			continue; /* its first words are not the line's */
 		/*
 		 * a claim is asked of most lines: zero only what it reads, most
 		 * states in two stores rather than a call
@@ -1261,7 +1256,7 @@ static void do_line(struct seg *sg, struct line *l)
 			memset(tmp, 0, p->state_size);
 		if (p->claim(l, 0, tmp) == CLAIM_START) {
 			starter = p;
-			asked_keep(a, sg->rx, l, sg->dispatch[b][k] + 1u, tmp, p->state_size);
+			asked_keep(a, sg->rx, l, sg->dispatch.row[b][k] + 1u, tmp, p->state_size);
 		}
 	}
 	if (starter) {
@@ -1427,7 +1422,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.prev_blank = 1; /* the first line stands at the top */
 	sg.text = text;
 	sg.text_len = len;
-	build_dispatch(&sg);
+	dispatch_build(&sg.dispatch, sg.parsers, sg.nparsers);
 	specials_init(&sp, text, len);
 	if (!bars.next)
 		bars.next = bars.end;

@@ -281,9 +281,14 @@ static int parse(const struct block *b, struct sink *s)
 	return lg_end_block(s, &t, calls, &b->lines[b->n - 1], "vegeta report without a readable figure", from, "vegeta");
 }
 
+/* The first words of a line that starts a block outside one (the claim's own). */
+static const char *const start_words[] = {
+	"Requests", "Duration", "Latencies", "Bytes In", "Bytes Out", "Success", "Status Codes", NULL
+};
+
 const struct parser vegeta_parser = {
 	.fmt = FMT_VEGETA,
-	.starts = "RDLBS",
+	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
