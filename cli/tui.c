@@ -16,6 +16,7 @@
 #include "store/csvstore.h"
 #include "store/import.h"
 #include "store/progress.h"
+#include "store/quick.h"
 #include "tui/fetchjob.h"
 #include "tui/tui.h"
 #include "util/buf.h"
@@ -124,9 +125,8 @@ static int quick(struct cli *c, int argc, char **argv)
 	struct diag d = DIAG_INIT;
 	struct cli_inputs in;
 	struct cli_threads th = { NULL, 0 };
-	struct import_result res;
 	struct import_opts io = { NULL, NULL, NULL, 0 };
-	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL, &fetcher };
+	struct tui_opts to = { NULL, "quick comparison (not stored)", NULL, &fetcher, NULL };
 	struct model m;
 	int rc;
 
@@ -137,8 +137,11 @@ static int quick(struct cli *c, int argc, char **argv)
 		diag_release(&d);
 		return rc;
 	}
+	/* the texts kept with the edits to come, each snapshot read from them as from a store (quick.h) */
+	to.quick = quick_new();
+	quick_add(to.quick, in.v, in.n, &io);
 	model_init(&m);
-	import_texts(&m, in.v, in.n, &io, &res, &d);
+	quick_snapshot(to.quick, &m, &d);
 	diag_print(&d, 0, stderr);
 	to.warnings = &d;
 	if (!m.rs.nruns) {
@@ -150,11 +153,11 @@ static int quick(struct cli *c, int argc, char **argv)
 	} else if (tui_run(&m, &to) < 0) {
 		rc = BD_EXIT_USAGE;
 	}
-	import_result_release(&res);
 	cli_inputs_release(&in);
 	cli_threads_release(&th);
 	diag_release(&d);
 	model_release(&m);
+	quick_free(to.quick);
 	return rc;
 }
 

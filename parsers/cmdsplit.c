@@ -384,13 +384,16 @@ static int split_once(const char *const *cmds, size_t n, struct arena *a, const 
 void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 {
 	size_t n = rs->nruns > from ? rs->nruns - from : 0;
+	/* a block's few runs (hyperfine's two or three): arrays on the stack, not the heap */
+	const char *few_cmds[16] = { 0 }, *few_variants[16] = { 0 };
+	int few = n <= countof(few_cmds);
 	const char **cmds, **variants, *scenario;
 	int all_known = 1;
 
 	if (n == 0)
 		return;
-	cmds = xcalloc(n, sizeof(*cmds));
-	variants = xcalloc(n, sizeof(*variants));
+	cmds = few ? few_cmds : xcalloc(n, sizeof(*cmds));
+	variants = few ? few_variants : xcalloc(n, sizeof(*variants));
 	for (size_t i = 0; i < n; i++) {
 		cmds[i] = rs->runs[from + i].command;
 		if (!*cmds[i])
@@ -409,8 +412,10 @@ void cmd_propose(struct recset *rs, uint32_t from, struct arena *a)
 		for (size_t i = 0; i < n; i++)
 			rs->runs[from + i].scenario = rs->runs[from + i].command;
 	}
-	free(cmds);
-	free(variants);
+	if (!few) {
+		free(cmds);
+		free(variants);
+	}
 }
 
 int cmd_align(const char *const *cmds, const size_t *group, size_t n, size_t ngroups,

@@ -176,6 +176,46 @@ int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const ch
 	return 1;
 }
 
+/* NUM "%)": a percentage and its closing bracket. */
+static int percent_closed(const char **p, const char *e)
+{
+	return scan_decimal(p, e) && SCAN_LIT(p, e, "%)");
+}
+
+/* RX_FOUND by hand: "Found 3 outliers among 100 measurements (3.00%)"; its group m. */
+int criterion_scan_found(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *m, *m_end;
+
+	scan_blanks(&p, e);
+	if (!SCAN_LIT(&p, e, "Found") || !scan_blanks(&p, e) || !scan_digits(&p, e) || !scan_blanks(&p, e) ||
+	    !SCAN_LIT(&p, e, "outliers") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "among") || !scan_blanks(&p, e))
+		return 0;
+	m = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	m_end = p;
+	if (!scan_blanks(&p, e) || !SCAN_LIT(&p, e, "measurements") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") ||
+	    !percent_closed(&p, e) || !scan_end(&p, e))
+		return 0;
+	scan_set(rx_scan_begin(t, rx, s, n), 1, s, m, m_end);
+	return 1;
+}
+
+/* RX_OUTLIER by hand: "  3 (3.00%) high mild" (no group). */
+int criterion_scan_outlier(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s;
+
+	scan_blanks(&p, e);
+	if (!scan_digits(&p, e) || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "(") || !percent_closed(&p, e) ||
+	    !scan_blanks(&p, e) || !(SCAN_LIT(&p, e, "low") || SCAN_LIT(&p, e, "high")) || !scan_blanks(&p, e) ||
+	    !(SCAN_LIT(&p, e, "mild") || SCAN_LIT(&p, e, "severe")) || !scan_end(&p, e))
+		return 0;
+	rx_scan_begin(t, rx, s, n);
+	return 1;
+}
+
 static const char *const verdicts[] = {
 	"No change in performance detected.",
 	"Change within noise threshold.",
@@ -402,8 +442,14 @@ struct parse {
 	struct sink *s;
 	struct sink_txn t;      /* the current benchmark's run */
 	long run;               /* its index, -1 before the first */
-	struct buf outliers;    /* the outlier report being gathered */
+	/*
+	 * The outlier report being gathered: its "Found" line (NULL when none
+	 * is) and the class lines after it, joined by "; " into one note when
+	 * the report ends. The first few class lines are kept in few_classes.
+	 */
 	const struct line *outliers_at;
+	const struct line **classes, *few_classes[8];
+	size_t nclasses, classes_cap;
 	const char *progress;   /* the id of the last "Benchmarking" line, and its length */
 	size_t progress_len;
 	uint32_t collected;     /* its "Collecting N samples", 0 when none */
@@ -450,11 +496,47 @@ static void note_line(struct parse *ps, enum note_kind kind, const struct line *
 	sink_run_end(ps->s, (uint32_t)ps->run, l);
 }
 
+/* Line `l`'s text after its indentation, at the end of b. */
+static void add_text(struct buf *b, const struct line *l)
+{
+	buf_add(b, l->s + l->indent, l->len - l->indent);
+}
+
 static void flush_outliers(struct parse *ps)
 {
-	if (ps->outliers.len && ps->run >= 0)
-		sink_note(ps->s, (uint32_t)ps->run, NOTE_OUTLIERS, ps->outliers_at, "%s", ps->outliers.s);
-	buf_reset(&ps->outliers);
+	if (ps->outliers_at && ps->run >= 0) {
+		char few[512]; /* most reports: joined here, not on the heap */
+		struct buf b = BUF_INIT;
+		const struct line *l = ps->outliers_at;
+		size_t len = l->len - l->indent;
+
+		for (size_t i = 0; i < ps->nclasses; i++)
+			len += 2 + ps->classes[i]->len - ps->classes[i]->indent;
+		if (len < sizeof(few)) {
+			char *p = few;
+
+			memcpy(p, l->s + l->indent, l->len - l->indent);
+			p += l->len - l->indent;
+			for (size_t i = 0; i < ps->nclasses; i++) {
+				l = ps->classes[i];
+				memcpy(p, "; ", 2);
+				memcpy(p + 2, l->s + l->indent, l->len - l->indent);
+				p += 2 + l->len - l->indent;
+			}
+			*p = '\0';
+		} else {
+			add_text(&b, l);
+			for (size_t i = 0; i < ps->nclasses; i++) {
+				buf_adds(&b, "; ");
+				add_text(&b, ps->classes[i]);
+			}
+		}
+		/* "%s": the text stops at a NUL byte of a line, as it always did */
+		sink_note(ps->s, (uint32_t)ps->run, NOTE_OUTLIERS, ps->outliers_at, "%s", b.s ? b.s : few);
+		buf_release(&b);
+	}
+	ps->outliers_at = NULL;
+	ps->nclasses = 0;
 }
 
 /*
@@ -482,16 +564,17 @@ static void begin(struct parse *ps, const struct line *l, const char *id, size_t
 		ps->n = ps->collected;
 }
 
-/* "Benchmarking ID: Collecting N samples ...": N is the sample count of ID's figures. */
-static void on_progress(struct parse *ps, const struct line *l)
+/*
+ * "Benchmarking ID: Collecting N samples ...": N is the sample count of
+ * ID's figures. `id` is the line's progress_id(), which classified it.
+ */
+static void on_progress(struct parse *ps, const struct line *l, const char *id, size_t n)
 {
 	struct rx *p = &patterns[RX_COLLECTING];
-	const char *id, *num;
-	size_t n, nn;
+	const char *num;
+	size_t nn;
 	double v;
 
-	if (!progress_id(l, &id, &n))
-		return;
 	if (ps->progress_len != n || memcmp(ps->progress, id, n))
 		ps->collected = 0;
 	ps->progress = id;
@@ -613,9 +696,8 @@ static void on_found(struct parse *ps, const struct line *l)
 	double samples;
 
 	flush_outliers(ps);
-	if (ps->run < 0 || !rx_match(ps->s->rx, p, l->s, l->len))
+	if (ps->run < 0 || !(criterion_scan_found(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)))
 		return;
-	buf_add(&ps->outliers, l->s + l->indent, l->len - l->indent);
 	ps->outliers_at = l;
 	sink_run_end(ps->s, (uint32_t)ps->run, l);
 	/*
@@ -637,12 +719,15 @@ static int parse(const struct block *b, struct sink *s)
 	ps.run = -1;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
+		const char *id;
+		size_t n;
 
 		if (l->indent == l->len)
 			continue;
-		switch (classify(l)) {
+		/* classify(), keeping a progress line's id for on_progress() */
+		switch (progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l)) {
 		case K_PROGRESS:
-			on_progress(&ps, l);
+			on_progress(&ps, l, id, n);
 			break;
 		case K_RESULT:
 		case K_TIME:
@@ -655,9 +740,11 @@ static int parse(const struct block *b, struct sink *s)
 			on_found(&ps, l);
 			break;
 		case K_OUTLIER:
-			if (ps.outliers.len && rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len)) {
-				buf_adds(&ps.outliers, "; ");
-				buf_add(&ps.outliers, l->s + l->indent, l->len - l->indent);
+			if (ps.outliers_at && (criterion_scan_outlier(s->rx, &patterns[RX_OUTLIER], l->s, l->len) ||
+					       rx_match(s->rx, &patterns[RX_OUTLIER], l->s, l->len))) {
+				ALLOC_GROW_FEW(ps.classes, ps.nclasses + 1, ps.classes_cap, ps.few_classes,
+					       countof(ps.few_classes));
+				ps.classes[ps.nclasses++] = l;
 				sink_run_end(s, (uint32_t)ps.run, l);
 			}
 			break;
@@ -679,7 +766,8 @@ static int parse(const struct block *b, struct sink *s)
 		}
 	}
 	finish(&ps);
-	buf_release(&ps.outliers);
+	if (ps.classes != ps.few_classes)
+		free(ps.classes);
 	return (int)(s->rs->nruns - first_run);
 }
 

@@ -231,6 +231,33 @@ int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, s
 	return 1;
 }
 
+/*
+ * RX_DONE by hand: "All done 10040 calls (plus 8 warmup) 0.341 ms avg,
+ * 1003.5 qps", with or without the warmup. A line whose "(plus" part the
+ * rest does not follow is the pattern's (it may read it another way).
+ */
+int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *c, *c_end, *ms, *ms_end, *q, *q_end;
+	PCRE2_SIZE *ov;
+
+	if (!word_token(&p, e, "All done ", 9, &c, &c_end) || !SCAN_LIT(&p, e, " calls "))
+		return 0;
+	if (SCAN_LIT(&p, e, "(plus ") && !(scan_digits(&p, e) && SCAN_LIT(&p, e, " warmup) ")))
+		return 0;
+	ms = p;
+	if (!scan_token(&p, e))
+		return 0;
+	ms_end = p;
+	if (!word_token(&p, e, " ms avg, ", 9, &q, &q_end) || !SCAN_LIT(&p, e, " qps") || !scan_end(&p, e))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, 1, s, c, c_end);
+	scan_set(ov, 2, s, ms, ms_end);
+	scan_set(ov, 3, s, q, q_end);
+	return 1;
+}
+
 /* RX_CODE by hand: "Code 200 : 10000 (100.0 %)". */
 int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
@@ -424,8 +451,10 @@ const char *fortio_code_quantity(struct sink *s, const char *key, size_t n)
 	}
 	if ((!number && !name) || n > 32)
 		return NULL;
-	snprintf(buf, sizeof(buf), "code.%.*s", (int)n, key);
-	return sink_strndup(s, buf, strlen(buf));
+	/* "code.%.*s" by hand: the key is digits or capitals, no NUL to stop at */
+	memcpy(buf, "code.", 5);
+	memcpy(buf + 5, key, n);
+	return sink_strndup(s, buf, 5 + n);
 }
 
 int fortio_code_ok(const char *key, size_t n)
@@ -718,6 +747,8 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
+#define FEW_NAMED 8 /* percentiles or return codes of a run kept on parse()'s stack (fortio prints 5 and 1) */
+
 /* A number as printed, kept until the run ends, when the best reading of each metric is chosen. */
 struct reading {
 	const struct line *l;
@@ -752,6 +783,7 @@ struct parse {
 	int has_codes;
 	struct named_reading *pct, *codes;
 	size_t npct, pct_cap, ncodes, codes_cap;
+	struct named_reading *few_pct, *few_codes; /* parse()'s arrays that pct and codes start in */
 	uint32_t series_index;
 	const struct line *suspect;     /* the last line of a cut-off run, when it ends in a number */
 	const struct line *log_warning; /* the first warning or error log line */
@@ -773,10 +805,7 @@ static void damage(struct parse *ps, const struct line *l, const char *what)
 /* A whole number (a count); -1 otherwise. */
 static int count_parse(const char *s, size_t n, double *v)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!char_is_digit(s[i]))
-			return -1;
-	return num_parse(s, n, v);
+	return num_parse_digits(s, n, v);
 }
 
 /* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
@@ -796,10 +825,11 @@ static int read_num(const struct rx_thread *rx, const struct rx *p, const char *
 	return 0;
 }
 
-static void add_named(struct named_reading **v, size_t *n, size_t *cap, const char *quantity,
-		      const struct reading *r)
+/* Add to *v (of *n, *cap), which starts in `few` (FEW_NAMED of them, parse()'s); see ALLOC_GROW_FEW. */
+static void add_named(struct named_reading **v, size_t *n, size_t *cap, struct named_reading *few,
+		      const char *quantity, const struct reading *r)
 {
-	ALLOC_GROW(*v, *n + 1, *cap);
+	ALLOC_GROW_FEW(*v, *n + 1, *cap, few, FEW_NAMED);
 	(*v)[*n].quantity = quantity;
 	(*v)[(*n)++].r = *r;
 }
@@ -937,7 +967,7 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
-	add_named(&ps->pct, &ps->npct, &ps->pct_cap, fortio_percentile_quantity(ps->s, pc.v), &v);
+	add_named(&ps->pct, &ps->npct, &ps->pct_cap, ps->few_pct, fortio_percentile_quantity(ps->s, pc.v), &v);
 }
 
 /* One return code and its count; failures count as errors. */
@@ -948,7 +978,7 @@ static void code(struct parse *ps, const struct line *l, const char *key, size_t
 
 	ps->has_codes = 1;
 	if (q)
-		add_named(&ps->codes, &ps->ncodes, &ps->codes_cap, q, r);
+		add_named(&ps->codes, &ps->ncodes, &ps->codes_cap, ps->few_codes, q, r);
 	else /* an error text as the key: "read udp ...: i/o timeout" */
 		sink_note(ps->s, ps->run, NOTE_WARNING, l, "%.*s: %.0f calls", (int)kn, key, r->v);
 	if (!fortio_code_ok(key, kn)) {
@@ -987,8 +1017,8 @@ static void on_done(struct parse *ps, const struct line *l, const char *s, size_
 	enum unit unit;
 
 	ps->done = 1; /* garbled or not, the run reached its end */
-	if (!rx_match(ps->s->rx, p, s, n) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
-	    read_num(ps->s->rx, p, "ms", l, 0, &ms) < 0 || read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0 ||
+	if (!(fortio_scan_done(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
+	    read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 || read_num(ps->s->rx, p, "ms", l, 0, &ms) < 0 || read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0 ||
 	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
 		damage(ps, l, "garbled fortio All done line");
 		return;
@@ -1169,23 +1199,29 @@ static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
 	uint32_t from = (uint32_t)s->rs->nruns;
-
-	unsigned char *kind = xmalloc(b->n);
+	struct named_reading few_pct[FEW_NAMED], few_codes[FEW_NAMED];
+	unsigned char few_kinds[64]; /* a test's lines; a longer block's kinds go to the heap */
+	unsigned char *kind = b->n <= sizeof(few_kinds) ? few_kinds : xmalloc(b->n);
 
 	/* each line's kind once, for the look for a cut line and for the reading */
 	for (uint32_t i = 0; i < b->n; i++)
 		kind[i] = (unsigned char)classify(&b->lines[i]);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
+	ps.few_pct = few_pct;
+	ps.few_codes = few_codes;
 	ps.suspect = suspect_line(b, kind);
 	fortio_shape_init(&ps.shape);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].indent < b->lines[i].len)
 			line(&ps, &b->lines[i], (enum kind)kind[i]);
 	finish(&ps, &b->lines[b->n - 1]);
-	free(kind);
-	free(ps.pct);
-	free(ps.codes);
+	if (kind != few_kinds)
+		free(kind);
+	if (ps.pct != few_pct)
+		free(ps.pct);
+	if (ps.codes != few_codes)
+		free(ps.codes);
 	return (int)(s->rs->nruns - from);
 }
 

@@ -610,9 +610,12 @@ struct test {
 	size_t title_len;
 };
 
+#define FEW_DATA_LINES 16 /* a test's data lines kept on the stack (a 10 s test has 12) */
+
 struct parse {
 	struct sink *s;
 	struct test t;
+	struct data_line *few; /* FEW_DATA_LINES of them: t.lines while they suffice */
 	int after_rule; /* the last line was a "- - -" separator: a header after it opens the summary */
 	uint32_t first_run;
 };
@@ -813,7 +816,8 @@ static void finish(struct parse *ps, const struct line *last)
 			has_receiver |= d->role == 1;
 		}
 	}
-	free(t->lines);
+	if (t->lines != ps->few)
+		free(t->lines);
 	t->lines = NULL;
 	/* a failed test said why; a garbled line of it was named, and still no summary */
 	if (!sink_txn_nmeas(ps->s, &t->txn) && !t->failed)
@@ -933,7 +937,7 @@ static void on_data(struct parse *ps, const struct line *l)
 		ps->t.nsummary++;
 	if (d.role == 0 && d.dir == 0 && ps->t.side == SIDE_SERVER)
 		ps->t.reverse = 1; /* the server sent: the client ran -R */
-	ALLOC_GROW(ps->t.lines, ps->t.nlines + 1, ps->t.lines_cap);
+	ALLOC_GROW_FEW(ps->t.lines, ps->t.nlines + 1, ps->t.lines_cap, ps->few, FEW_DATA_LINES);
 	ps->t.lines[ps->t.nlines++] = d;
 	sink_run_end(ps->s, ps->t.run, l);
 }
@@ -1110,9 +1114,11 @@ static int parse(const struct block *b, struct sink *s)
 	struct parse ps;
 	const struct line *prev = NULL;
 	struct line *bare = xmalloc(b->n * sizeof(*bare));
+	struct data_line few[FEW_DATA_LINES];
 
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
+	ps.few = few;
 	ps.first_run = (uint32_t)s->rs->nruns;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &bare[i];

@@ -136,11 +136,8 @@ SCAN_STEP int scan_fixed(const char **p, const char *e)
 	return scan_digits(p, e);
 }
 
-/*
- * [0-9]+(?:\.[0-9]+)? where the byte after it may be no '.' (the pattern
- * would read the number otherwise, or backtrack into it).
- */
-SCAN_STEP int scan_number(const char **p, const char *e)
+/* [0-9]+(?:\.[0-9]+)? where what follows decides the rest (a '%', a unit). */
+SCAN_STEP int scan_decimal(const char **p, const char *e)
 {
 	if (!scan_digits(p, e))
 		return 0;
@@ -149,7 +146,23 @@ SCAN_STEP int scan_number(const char **p, const char *e)
 		if (!scan_digits(p, e))
 			return 0;
 	}
-	return *p == e || **p != '.';
+	return 1;
+}
+
+/*
+ * [0-9]+(?:\.[0-9]+)? where the byte after it may be no '.' (the pattern
+ * would read the number otherwise, or backtrack into it).
+ */
+SCAN_STEP int scan_number(const char **p, const char *e)
+{
+	return scan_decimal(p, e) && (*p == e || **p != '.');
+}
+
+/* \s*$ : blanks to the end of the line, none or more. */
+SCAN_STEP int scan_end(const char **p, const char *e)
+{
+	scan_blanks(p, e);
+	return *p == e;
 }
 
 /*
@@ -221,11 +234,14 @@ int iperf3_scan_data(const struct rx_thread *t, struct rx *p, const char *s, siz
 int iperf3_scan_header(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int criterion_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int criterion_scan_collecting(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_found(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int criterion_scan_outlier(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_row(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_target(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_counter(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_ended(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_code(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_done(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int hyperfine_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int hyperfine_scan_range(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int hyperfine_scan_bench(const struct rx_thread *t, struct rx *p, const char *s, size_t n);

@@ -12,6 +12,7 @@
 #include "parsers/names.h"
 #include "parsers/parse_ctx.h"
 #include "util/buf.h"
+#include "util/fmt.h"
 #include "util/text.h"
 
 uint32_t sink_run_as(struct sink *s, const struct line *first, enum fmt fmt)
@@ -77,9 +78,17 @@ void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_
 	m->value = value;
 	m->n = n;
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
-		uint64_t a = clean_source_offset(l, (size_t)(num - l->s));
-		/* numbers end in a plain ASCII byte: one past it is the end */
-		uint64_t b = clean_source_offset(l, (size_t)(num - l->s) + num_len - 1) + 1;
+		uint64_t a, b;
+
+		if (l->s - l->cut == l->raw || l->contiguous) {
+			/* clean_source_offset()'s two first cases inline (most lines): a shift */
+			a = l->off + (uint64_t)(l->s - l->cut - l->raw) + (size_t)(num - l->s) + l->cut;
+			b = a + num_len;
+		} else {
+			a = clean_source_offset(l, (size_t)(num - l->s));
+			/* numbers end in a plain ASCII byte: one past it is the end */
+			b = clean_source_offset(l, (size_t)(num - l->s) + num_len - 1) + 1;
+		}
 
 		m->offset = a;
 		m->length = (uint32_t)(b - a);
@@ -143,16 +152,26 @@ void sink_note(struct sink *s, uint32_t run, enum note_kind kind, const struct l
 {
 	struct buf b = BUF_INIT;
 	struct note *nt;
+	char tmp[256]; /* most notes: formatted here, with no allocation of their own */
+	const char *text = tmp;
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
-	buf_vaddf(&b, fmt, ap);
+	n = fmt_simple(tmp, sizeof(tmp), fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		va_start(ap, fmt);
+		buf_vaddf(&b, fmt, ap);
+		va_end(ap);
+		text = buf_str(&b);
+		n = (int)b.len;
+	}
 	nt = recset_add_note(s->rs);
 	nt->run = run;
 	nt->kind = kind;
 	nt->line = l ? l->no : 0;
-	nt->text = arena_strndup(s->arena, buf_str(&b), b.len);
+	nt->text = arena_strndup(s->arena, text, (size_t)n);
 	buf_release(&b);
 }
 

@@ -47,8 +47,10 @@ static size_t word_len(const struct line *l, size_t at)
 static int is_header(const struct line *l, int *octal)
 {
 	static const char *const words[] = { "text", "data", "bss", "dec", "hex", "filename" };
+	static const size_t lens[] = { 4, 4, 3, 3, 3, 8 };
 	size_t i = l->indent, end = line_end(l);
 
+	_Static_assert(countof(lens) == countof(words), "a length for every word");
 	for (size_t w = 0; w < countof(words); w++) {
 		size_t n;
 
@@ -57,7 +59,7 @@ static int is_header(const struct line *l, int *octal)
 		n = word_len(l, i);
 		if (w == 3 && n == 3 && !memcmp(l->s + i, "oct", 3))
 			*octal = 1;
-		else if (n != strlen(words[w]) || memcmp(l->s + i, words[w], n))
+		else if (n != lens[w] || memcmp(l->s + i, words[w], n))
 			return 0;
 		else if (w == 3)
 			*octal = 0;
@@ -305,10 +307,12 @@ static int parse(const struct block *b, struct sink *s)
 	t.names.first_run = t.first_run;
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
-		enum kind k = classify(l);
+		int octal;
+		/* classify(), which reads a header's words: its radix kept, not read again */
+		enum kind k = line_starts(l, "text") ? (is_header(l, &octal) ? K_HEADER : K_NONE) : classify(l);
 
 		if (k == K_HEADER)
-			is_header(l, &t.octal);
+			t.octal = octal;
 		else if (k == K_ROW || k == K_TOTALS)
 			on_row(&t, l);
 	}

@@ -77,13 +77,32 @@ void size_name_run(struct sink *s, struct size_names *names, uint32_t run, const
 	names->v[names->n++].path = sink_strndup(s, path, path_len);
 }
 
+/*
+ * The first of the rows kept so far (cmds[0..k), their runs in runs[]) whose
+ * file name is `name`, by a scan: a few rows need no map.
+ */
+static int first_of_name(const struct sink *s, const uint32_t *runs, size_t k, const char *name, uint32_t *at)
+{
+	for (size_t j = 0; j < k; j++)
+		if (!strcmp(s->rs->runs[runs[j]].variant.text, name)) {
+			*at = (uint32_t)j;
+			return 1;
+		}
+	return 0;
+}
+
+#define SIZE_FEW_ROWS 16 /* up to this many runs, the arrays are on the stack and the names scanned */
+
 void size_names_finish(struct sink *s, struct size_names *names)
 {
 	size_t nruns = s->rs->nruns > names->first_run ? s->rs->nruns - names->first_run : 0;
-	const char **paths = xcalloc(nruns ? nruns : 1, sizeof(*paths));
-	const char **cmds = xcalloc(nruns ? nruns : 1, sizeof(*cmds));
-	const char **variants = xcalloc(nruns ? nruns : 1, sizeof(*variants));
-	uint32_t *runs = xcalloc(nruns ? nruns : 1, sizeof(*runs));
+	int few = nruns <= SIZE_FEW_ROWS;
+	const char *few_paths[SIZE_FEW_ROWS] = { 0 }, *few_cmds[SIZE_FEW_ROWS], *few_variants[SIZE_FEW_ROWS];
+	uint32_t few_runs[SIZE_FEW_ROWS];
+	const char **paths = few ? few_paths : xcalloc(nruns, sizeof(*paths));
+	const char **cmds = few ? few_cmds : xcalloc(nruns, sizeof(*cmds));
+	const char **variants = few ? few_variants : xcalloc(nruns, sizeof(*variants));
+	uint32_t *runs = few ? few_runs : xcalloc(nruns, sizeof(*runs));
 	struct strmap first = STRMAP_INIT; /* a file name → the first of its rows (in cmds) */
 	size_t k = 0;
 	int clash = 0;
@@ -104,7 +123,10 @@ void size_names_finish(struct sink *s, struct size_names *names)
 		 * differs from the first of its name's (a map, not every row
 		 * before: `size` of a large tree prints tens of thousands).
 		 */
-		if (!clash && !strmap_put_new(&first, r->variant.text, (uint32_t)k, &at) && strcmp(cmds[at], paths[i]))
+		if (!clash &&
+		    (few ? first_of_name(s, runs, k, r->variant.text, &at)
+			 : !strmap_put_new(&first, r->variant.text, (uint32_t)k, &at)) &&
+		    strcmp(cmds[at], paths[i]))
 			clash = 1;
 		runs[k] = names->first_run + (uint32_t)i;
 		cmds[k++] = paths[i];
@@ -113,10 +135,12 @@ void size_names_finish(struct sink *s, struct size_names *names)
 		for (size_t j = 0; j < k; j++)
 			s->rs->runs[runs[j]].variant.text = variants[j];
 	strmap_release(&first);
-	free(paths);
-	free(cmds);
-	free(variants);
-	free(runs);
+	if (!few) {
+		free(paths);
+		free(cmds);
+		free(variants);
+		free(runs);
+	}
 	free(names->v);
 	memset(names, 0, sizeof(*names));
 }

@@ -193,6 +193,21 @@ int num_parse(const char *s, size_t n, double *out)
 	return decimal(s, n, 0, out);
 }
 
+int num_parse_digits(const char *s, size_t n, double *out)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!char_is_digit(s[i]))
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (n == 0 || n > 15) /* none, or more than a double holds exactly: num_parse's */
+		return num_parse(s, n, out);
+	*out = (double)v;
+	return 0;
+}
+
 /*
  * Copy s[0..n) into tmp without the `sep` bytes between digit groups.
  * Returns the copy's length, or -1 when a separator is not between two
@@ -519,9 +534,14 @@ static long spelling_of(const char *s, size_t n)
 		pthread_once(&by_first_once, build_by_first);
 	if (n && !by_first_full[c]) {
 		for (size_t k = 0; k < nby_first[c]; k++) {
-			size_t i = by_first[c][k];
+			size_t i = by_first[c][k], j;
 
-			if (spelling_len[i] == n && !memcmp(spellings[i].text, s, n))
+			if (spelling_len[i] != n)
+				continue;
+			/* a spelling is a few bytes, its first already equal: no call to memcmp */
+			for (j = 1; j < n && spellings[i].text[j] == s[j]; j++)
+				;
+			if (j == n)
 				return (long)i;
 		}
 		return -1;

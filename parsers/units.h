@@ -16,6 +16,12 @@
  * of the number ("0.00O281" is an error, never 0.00).
  */
 int num_parse(const char *s, size_t n, double *out);
+/*
+ * A count: s[0..n) of digits only ("12", never "1.5" or "+3"), read as
+ * num_parse() reads it; -1 for anything else. Up to 15 digits the value
+ * is taken as the digits go (exact), without a second pass.
+ */
+int num_parse_digits(const char *s, size_t n, double *out);
 /* The same, skipping `sep` between digit groups ("1,234,567" with ','). */
 int num_parse_grouped(const char *s, size_t n, char sep, double *out);
 /*

@@ -173,7 +173,7 @@ void batch_init(struct batch *b, struct model *m, struct import_result *res,
 	b->d = d;
 	b->first_run = (uint32_t)m->rs.nruns;
 	b->first_mark = recset_mark(&m->rs);
-	b->now = model_now(m);
+	b->now = o->imported ? arena_strdup(&m->arena, o->imported) : model_now(m);
 	naming_init(&b->naming, b->first_run);
 }
 

@@ -66,6 +66,11 @@ struct import_opts {
 	 * a warning; tool output only, an `ls -l` line of a size list too.
 	 */
 	int no_hand;
+	/*
+	 * The time of the import (ISO 8601 UTC) its sources keep, or NULL:
+	 * now. A quick comparison's texts read again keep the time they came.
+	 */
+	const char *imported;
 };
 
 enum import_status {

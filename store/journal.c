@@ -373,6 +373,29 @@ static void apply_row(struct model *m, const struct edit_row *r, size_t index)
 	}
 }
 
+struct edit_row *journal_add_row(struct model *m, const struct edit_row *r)
+{
+	struct edit_row *k;
+
+	ALLOC_GROW(m->edits, m->nedits + 1, m->edits_cap);
+	k = &m->edits[m->nedits++];
+	*k = *r;
+	k->created = arena_strdup(&m->arena, r->created);
+	k->command = arena_strdup(&m->arena, r->command);
+	k->what = arena_strdup(&m->arena, r->what);
+	k->experiment = arena_strdup(&m->arena, r->experiment);
+	k->target = arena_strdup(&m->arena, r->target);
+	k->value = arena_strdup(&m->arena, r->value);
+	return k;
+}
+
+void journal_apply(struct model *m)
+{
+	for (size_t i = 0; i < m->nedits; i++)
+		if (!m->edits[i].undone)
+			apply_row(m, &m->edits[i], i);
+}
+
 int journal_load(const struct store *st, struct model *m, struct diag *d)
 {
 	struct jfile j = { 0 };
@@ -385,9 +408,7 @@ int journal_load(const struct store *st, struct model *m, struct diag *d)
 	m->edits = j.rows;
 	m->nedits = j.n;
 	m->edits_cap = j.cap;
-	for (size_t i = 0; i < m->nedits; i++)
-		if (!m->edits[i].undone)
-			apply_row(m, &m->edits[i], i);
+	journal_apply(m);
 	if (rc < 0)
 		m->damaged = 1;
 	return rc;
@@ -820,6 +841,15 @@ static int is_repeat(const struct jfile *j, const struct edit_row *r)
 	return l && !strcmp(l->value, r->value);
 }
 
+int journal_repeats(const struct edit_row *rows, size_t n, const struct edit_row *r)
+{
+	struct jfile j = { 0 };
+
+	j.rows = (struct edit_row *)rows; /* read only: is_repeat() changes nothing */
+	j.n = n;
+	return is_repeat(&j, r);
+}
+
 long journal_record(struct store *st, struct model *m, const char *command, const char *what,
 		    const struct edit_row *rows, size_t n, struct diag *d)
 {
@@ -866,22 +896,8 @@ long journal_record(struct store *st, struct model *m, const char *command, cons
 		if (j.rows[i].op == EDIT_REMOVE && put_away(st, &j.rows[i], 0, d) < 0)
 			diag_warn(d, NULL, 0, "edit %u: files not yet moved; the next write will", (unsigned)id);
 	sync_dirs(st, d);
-	if (m) {
-		for (size_t i = first; i < j.n; i++) {
-			struct edit_row *r;
-
-			ALLOC_GROW(m->edits, m->nedits + 1, m->edits_cap);
-			r = &m->edits[m->nedits++];
-			*r = j.rows[i];
-			r->created = arena_strdup(&m->arena, r->created);
-			r->command = arena_strdup(&m->arena, r->command);
-			r->what = arena_strdup(&m->arena, r->what);
-			r->experiment = arena_strdup(&m->arena, r->experiment);
-			r->target = arena_strdup(&m->arena, r->target);
-			r->value = arena_strdup(&m->arena, r->value);
-			apply_row(m, r, m->nedits - 1);
-		}
-	}
+	for (size_t i = first; m && i < j.n; i++)
+		apply_row(m, journal_add_row(m, &j.rows[i]), m->nedits - 1);
 out:
 	if (!had)
 		store_unlock(st);

@@ -79,6 +79,26 @@ struct edit_row {
 int journal_load(const struct store *st, struct model *m, struct diag *d);
 
 /*
+ * Append a copy of `r` to m->edits, its strings copied into m's arena
+ * (not applied). Returns the copy: valid until the next row is added.
+ */
+struct edit_row *journal_add_row(struct model *m, const struct edit_row *r);
+
+/*
+ * Add the rows of m->edits in effect (`undone` marked) to the model's
+ * overrides, aliases, tags and removals, as journal_load() does after
+ * reading them (model_resolve() after). A quick comparison's journal in
+ * memory (quick.h) is applied the same way.
+ */
+void journal_apply(struct model *m);
+
+/*
+ * 1 when row `r` changes nothing: rows[0..n) (`undone` marked) have the
+ * same value in effect for its key (what journal_record() drops).
+ */
+int journal_repeats(const struct edit_row *rows, size_t n, const struct edit_row *r);
+
+/*
  * Mark which of rows[0..n) an undo in effect takes back (`undone`,
  * `undone_by`), as journal_load() marks them: a caller that adds an undo
  * row to a copy of a journal's rows learns what that undo would change.

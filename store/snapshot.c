@@ -64,14 +64,6 @@ struct model *snapshot_model(struct snapshot *s)
 	return &s->m;
 }
 
-struct model *snapshot_edit(struct snapshot *s)
-{
-	if (s->refs != 1)
-		return NULL;
-	s->gen = next_generation();
-	return &s->m;
-}
-
 void snapshot_unmake(struct snapshot *s, struct model *out)
 {
 	if (s->refs != 1)

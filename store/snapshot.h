@@ -9,10 +9,8 @@
  * holder holds it. The model is read only once made: an edit, an import
  * or another read makes a new snapshot (a new generation) that replaces
  * it for readers to come, and the old one goes when its last holder lets
- * it go. The one exception is snapshot_edit(): the sole holder of a
- * snapshot no store is behind (a quick comparison, whose model is the only
- * copy of its texts) may change it in place, and that gives it a new
- * generation, as a new snapshot would have.
+ * it go. A quick comparison's too: it is read again from its texts and
+ * its journal in memory (quick.h), never changed in place.
  *
  * A holder is one thread at a time: references are counted without locks
  * (the TUI makes, holds and releases them on its own thread; the loader's
@@ -37,7 +35,7 @@ struct snapshot *snapshot_hold(struct snapshot *s);
 void snapshot_release(struct snapshot *s);
 /* How many hold `s` now. */
 unsigned snapshot_holders(const struct snapshot *s);
-/* Its generation: different in every snapshot this process made, and after each snapshot_edit(). */
+/* Its generation: different in every snapshot this process made. */
 unsigned snapshot_generation(const struct snapshot *s);
 /*
  * What it holds, to read. The pointer is `struct model *` because the
@@ -45,13 +43,6 @@ unsigned snapshot_generation(const struct snapshot *s);
  * change nothing a reader sees. Valid while the caller holds `s`.
  */
 struct model *snapshot_model(struct snapshot *s);
-/*
- * The model to change in place, for the sole holder of a snapshot no
- * store is behind: a new generation is given to `s` at once (whatever the
- * caller then changes, it calls model_resolve() itself). NULL when
- * another holds it too: then nothing changed.
- */
-struct model *snapshot_edit(struct snapshot *s);
 /*
  * The sole holder takes the model back out (into `out`, which it then
  * owns); `s` is freed. Asked while another holds it: a programming error,

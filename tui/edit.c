@@ -5,13 +5,14 @@
  * through the experiment's variants), `u` undoes the latest edit. Each is
  * one edit of the store's journal (as --set-variant, rename-variant,
  * merge-variants and undo are), so `benchdelta edits` lists it and
- * `benchdelta undo` takes it back; in a quick comparison they change the
- * model only. Views keep showing what was edited, under its new name.
- * B saves the view's baseline as the experiment's the same way. Every
- * edit recorded in the store asks tui.c to read it again (ACT_RELOAD,
- * RELOAD_FRESH) and is followed once it is read (edit_read(): the views'
- * sides, the screens' edited(), the status line); in a quick comparison
- * the model is resolved (tui_edited()) and followed at once.
+ * `benchdelta undo` takes it back; in a quick comparison, one edit of its
+ * journal in memory (store/quick.h), which u takes back too. Views keep
+ * showing what was edited, under its new name. B saves the view's
+ * baseline as the experiment's the same way. Every edit asks tui.c to
+ * read a new snapshot (ACT_RELOAD, RELOAD_FRESH: the store, or the quick
+ * comparison's texts with its journal) and is followed once it is read
+ * (edit_read(): the views' sides, the screens' edited(), the status
+ * line). The snapshot shown is never changed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,7 +110,10 @@ static void followed(struct tui *t, struct edit_target *x, int rc)
 
 		follow(t, x->base_was, x->cand_was, &ed);
 	}
-	if (kind == 'u' && rc == 0)
+	if (kind == 'u' && rc == 0 && !t->store) /* no command reaches a quick comparison's journal */
+		tui_message(t, "undid edit %u \xc2\xb7 %s (not stored: a quick comparison)",
+			    (unsigned)x->undone.undone, x->undone.what);
+	else if (kind == 'u' && rc == 0)
 		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s",
 			    (unsigned)x->undone.undone, (unsigned)x->undone.id, x->undone.what);
 	else if (kind == 'u' && rc == LOADER_CANCELLED)
@@ -120,9 +124,8 @@ static void followed(struct tui *t, struct edit_target *x, int rc)
 }
 
 /*
- * Edit `kind` recorded (x holds what follows it): with a store, tui.c is
- * asked to read it again (ACT_RELOAD) and edit_read() follows it after
- * the read; a quick comparison's model is resolved and followed here.
+ * Edit `kind` recorded (x holds what follows it): tui.c is asked to read
+ * a new snapshot (ACT_RELOAD) and edit_read() follows it after the read.
  */
 static void after(struct tui *t, int kind)
 {
@@ -130,8 +133,6 @@ static void after(struct tui *t, int kind)
 
 	x->pending = kind;
 	tui_edited(t);
-	if (!t->store)
-		followed(t, x, 0);
 }
 
 void edit_read(struct tui *t, int rc)
@@ -141,34 +142,21 @@ void edit_read(struct tui *t, int rc)
 }
 
 /*
- * Record one edit (journal when there is a store, else the model only);
- * the caller then says what follows it (after()). Returns the edit's id
- * (0 in a quick comparison, or when it repeated one in effect), or -1 with
- * the message shown and nothing changed.
+ * Record one edit in the journal: the store's, or a quick comparison's in
+ * memory; the caller then says what follows it (after()). Returns the
+ * edit's id (0 when it repeated one in effect), or -1 with the message
+ * shown and nothing changed.
  */
 static long record(struct tui *t, const char *command, const char *what, const struct edit_row *row)
 {
+	struct store_edit_op op = { command, what, row, 1 };
 	struct diag d = DIAG_INIT;
-	struct model *m;
-	long id = 0;
+	long id;
 
-	if (t->store) {
-		struct store_edit_op op = { command, what, row, 1 };
-
-		id = loader_edit(t, &op, &d); /* the store is read again after (after()) */
-		if (id < 0) {
-			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
-			diag_release(&d);
-			return -1;
-		}
-		diag_release(&d);
-	} else if (row->op == EDIT_VARIANT) {
-		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
-		model_add_override(m, "variant", row->target, row->value, model_now(m));
-	} else {
-		m = tui_snapshot_edit(t);
-		model_add_alias(m, row->experiment, row->target, row->value, model_now(m));
-	}
+	id = loader_edit(t, &op, &d); /* a new snapshot is read after (after()) */
+	if (id < 0)
+		tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
+	diag_release(&d);
 	return id;
 }
 
@@ -339,10 +327,6 @@ static void undo(struct tui *t)
 	struct undo_info info;
 	struct diag d = DIAG_INIT;
 
-	if (!t->store) {
-		tui_message(t, "nothing to undo: a quick comparison records no edits");
-		return;
-	}
 	for (size_t s = 0; s < SCREEN__COUNT; s++)
 		if (t->screens[s]->undo && t->screens[s]->undo(t))
 			return; /* the import just made, taken back whole */
@@ -413,9 +397,8 @@ int tui_save_baseline(struct tui *t)
 	struct edit_row row = { 0 };
 	struct diag d = DIAG_INIT;
 	struct buf what = BUF_INIT;
-	struct model *m;
 	char *name, *text;
-	long id = 0;
+	long id;
 
 	if (!v || (!tui_screen(t)->per_exp && t->cur != SCREEN_RUNS)) {
 		tui_message(t, "B saves the baseline of the experiment a view shows: open one first");
@@ -431,16 +414,13 @@ int tui_save_baseline(struct tui *t)
 	row.op = EDIT_BASELINE;
 	row.experiment = name;
 	row.value = v->key;
-	if (t->store) {
+	{
 		struct store_edit_op op = { "baseline", what.s, &row, 1 };
 
 		id = loader_edit(t, &op, &d); /* the index kept fresh: tui.c reads it (after()) */
 		if (id < 0)
 			tui_message(t, "baseline not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		diag_release(&d);
-	} else {
-		m = tui_snapshot_edit(t); /* a quick comparison's one snapshot, a new generation */
-		model_add_override(m, "baseline", name, row.value, model_now(m));
 	}
 	if (id >= 0) {
 		struct edit_target *x = edit_of(t);
@@ -457,42 +437,6 @@ int tui_save_baseline(struct tui *t)
 
 void tui_edited(struct tui *t)
 {
-	if (t->store) {
-		/* tui.c reads it (explore_refresh()), says why when it cannot, then edit_read() */
-		screen_ask_reload(t, RELOAD_FRESH, NULL);
-		return;
-	}
-	/* a quick comparison: the edit is in the model, whose experiments are rebuilt */
-	{
-		char *name = t->view_exp < t->m->nexps ? xstrdup(t->m->exps[t->view_exp].name) : NULL;
-		char *base = name ? xstrdup(t->base) : NULL, *cand = name ? xstrdup(t->cand) : NULL;
-		int followed = name && !strcmp(t->base, t->m->exps[t->view_exp].baseline);
-
-		model_resolve(t->m);
-		t->exps.count = t->m->nexps;
-		for (size_t k = 0; name && k < t->m->nexps; k++) {
-			const struct experiment *x = &t->m->exps[k];
-			const struct variant_info *b, *c;
-
-			if (strcmp(x->name, name))
-				continue;
-			t->exps.cursor = k;
-			t->view_exp = k;
-			b = model_variant(x, base);
-			c = model_variant(x, cand);
-			t->base = followed || !b ? x->baseline : b->key;
-			t->cand = c && strcmp(c->key, t->base) ? c->key : "";
-			if (!*t->cand)
-				for (size_t i = 0; i < x->nvariants; i++)
-					if (strcmp(x->variants[i].key, t->base)) {
-						t->cand = x->variants[i].key;
-						break;
-					}
-		}
-		free(name);
-		free(base);
-		free(cand);
-	}
-	tui_changed(t); /* the model resolved again (its generation moved with the edit) */
-	views_invalidate(t);
+	/* tui.c reads it (explore_refresh()), says why when it cannot, then edit_read() */
+	screen_ask_reload(t, RELOAD_FRESH, NULL);
 }

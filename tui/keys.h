@@ -47,7 +47,7 @@
 	X(SET_VARIANT, "e", "Runs, Source, Paste: set the variant of the block (Tab: of the run)")  \
 	X(RENAME_VARIANT, "R", "Runs: rename the selected variant (recorded, undoable)")                   \
 	X(MERGE_VARIANTS, "m", "Runs: merge the selected variant into another (recorded, undoable)")        \
-	X(UNDO, "u", "undo the latest edit of the store (as benchdelta undo)")                     \
+	X(UNDO, "u", "undo the latest edit (in a store, as benchdelta undo)")                      \
 	X(HISTORY, "H", "Matrix, Compare, CPU, Sizes, Runs: the metric's values for the variants in every experiment, oldest first") \
 	X(FILTER, "f", "Experiments: show only some tools, import dates (2026-11, >2026-11-15) or names") \
 	X(IMPORT, "i", "import: paste a thread, or type a path (Tab), - or an issue's address "      \

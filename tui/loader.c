@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "store/progress.h"
+#include "store/quick.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
 
@@ -95,18 +96,24 @@ static void grouped(char *out, size_t cap, size_t n)
 	out[k] = '\0';
 }
 
+/* What run() runs: a read Esc cancels, a write, a quick comparison read again (neither stops half way). */
+enum job_kind { JOB_READ, JOB_WRITE, JOB_QUICK };
+
 /*
  * The status line while the read goes on: what it does, step K of N, and
  * what a key does now (`said`: a key other than Esc was pressed). The
  * screen above stays as it was drawn.
  */
-static void draw_progress(const struct store_progress *p, int cancellable, int cancelling, int said)
+static void draw_progress(const struct store_progress *p, enum job_kind kind, int cancelling, int said)
 {
 	char line[256], done[32], total[32];
 	size_t k = atomic_load(&p->done), n = atomic_load(&p->total);
 	int phase = atomic_load(&p->phase);
 
-	if (!cancellable) {
+	if (kind == JOB_QUICK) {
+		snprintf(line, sizeof(line), "reading the texts again with the edits%s",
+			 said ? " \xc2\xb7 your keys wait for it" : "");
+	} else if (kind == JOB_WRITE) {
 		snprintf(line, sizeof(line), "recording the edit%s",
 			 said ? " \xc2\xb7 it cannot be stopped half way: a moment" : "");
 	} else if (cancelling) {
@@ -127,10 +134,16 @@ static void draw_progress(const struct store_progress *p, int cancellable, int c
 	refresh();
 }
 
-/* loader_run(), or with `cancellable` 0 a write that Esc and q do not stop (they wait). */
-static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
+/*
+ * loader_run() (JOB_READ), or a job that Esc and q do not stop (they
+ * wait): a write, or a quick comparison read again, whose progress
+ * nothing counts (`p` is then no store's).
+ */
+static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, enum job_kind kind)
 {
-	struct store_progress p;
+	struct store_progress p, *unused = NULL;
+	struct store_progress **slot = t->store ? &t->store->progress : kind == JOB_QUICK ? &unused : NULL;
+	int cancellable = kind == JOB_READ;
 	struct job j;
 	pthread_t th;
 	int delay, cancelling = 0, said = 0, quit = 0, rc;
@@ -140,7 +153,7 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 	} ahead[TYPE_AHEAD];
 	size_t nahead = 0;
 
-	if (!t->store || t->store->progress)
+	if (!slot || *slot)
 		return fn(ctx); /* no store, or a read already under way: this is part of it */
 	memset(&p, 0, sizeof(p));
 	atomic_init(&p.phase, STORE_PHASE_NONE);
@@ -153,9 +166,9 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 	j.ctx = ctx;
 	pthread_mutex_init(&j.lock, NULL);
 	pthread_cond_init(&j.cond, NULL);
-	t->store->progress = &p;
+	*slot = &p;
 	if (pthread_create(&th, NULL, work, &j)) {
-		t->store->progress = NULL;
+		*slot = NULL;
 		pthread_mutex_destroy(&j.lock);
 		pthread_cond_destroy(&j.cond);
 		return fn(ctx); /* no thread to be had: the read waits here, as it did */
@@ -168,7 +181,7 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 			wint_t ch;
 			int r;
 
-			draw_progress(&p, cancellable, cancelling, said);
+			draw_progress(&p, kind, cancelling, said);
 			r = get_wch(&ch);
 			if (r == ERR || (r == KEY_CODE_YES && ch == KEY_RESIZE))
 				continue; /* a new size is drawn whole when the read is over */
@@ -187,7 +200,7 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 		timeout(delay);
 	}
 	pthread_join(th, NULL);
-	t->store->progress = NULL;
+	*slot = NULL;
 	pthread_mutex_destroy(&j.lock);
 	pthread_cond_destroy(&j.cond);
 	rc = j.rc;
@@ -210,7 +223,7 @@ static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, int cancellable)
 
 int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx)
 {
-	return run(t, fn, ctx, 1);
+	return run(t, fn, ctx, JOB_READ);
 }
 
 struct snap {
@@ -259,7 +272,9 @@ long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d)
 {
 	struct edit e = { t->store, op, NULL, d, -1 };
 
-	run(t, edit_run, &e, 0);
+	if (!t->store) /* a quick comparison: its journal in memory, at once */
+		return quick_edit(t->quick, op);
+	run(t, edit_run, &e, JOB_WRITE);
 	return e.id;
 }
 
@@ -267,6 +282,28 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
 {
 	struct edit e = { t->store, NULL, out, d, -1 };
 
-	run(t, edit_run, &e, 0);
+	if (!t->store)
+		return quick_undo(t->quick, out, d);
+	run(t, edit_run, &e, JOB_WRITE);
 	return (int)e.id;
+}
+
+struct quick_read {
+	const struct quick *q;
+	struct model *m;
+};
+
+static int quick_run(void *ctx)
+{
+	struct quick_read *r = ctx;
+
+	quick_snapshot(r->q, r->m, NULL);
+	return 0;
+}
+
+void loader_quick(struct tui *t, struct model *m)
+{
+	struct quick_read r = { t->quick, m };
+
+	run(t, quick_run, &r, JOB_QUICK);
 }

@@ -35,12 +35,21 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx);
  * store_edit_fresh() and store_undo_fresh() (flows.h: they write the
  * journal and the index again) on the loader's thread, their line shown
  * after 60 ms as a read's is; Esc and q do not stop a write half way
- * (the line says it is a moment). Return as those do. t->store set.
- * The snapshot shown is not changed: the caller asks for a new one
- * (screen_ask_reload()).
+ * (the line says it is a moment). Return as those do. In a quick
+ * comparison (no t->store), quick_edit() and quick_undo() of its journal
+ * in memory (store/quick.h) instead, at once. The snapshot shown is not
+ * changed: the caller asks for a new one (screen_ask_reload()).
  */
 long loader_edit(struct tui *t, const struct store_edit_op *op, struct diag *d);
 int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);
+
+/*
+ * A quick comparison's snapshot (quick_snapshot() of t->quick into empty
+ * model `m`) on the loader's thread, as a read of the store is, its line
+ * shown after 60 ms; Esc and q do not stop it (its edit is in its
+ * journal already, and no watcher would read it later): they wait.
+ */
+void loader_quick(struct tui *t, struct model *m);
 
 /* store_snapshot() through loader_run(): its value, or LOADER_CANCELLED (`m` then to release). */
 int loader_snapshot(struct tui *t, const struct store_select *sel, enum store_need need,

@@ -1,6 +1,7 @@
 /*
  * reload.c - the TUI's snapshot replaced: after an import, an edit or an
- * undo changed the store, by a new snapshot of the store as it is now
+ * undo changed the store (or a quick comparison's texts and journal in
+ * memory, store/quick.h), by a new snapshot of the store as it is now
  * (tui_snapshot_put(): a new generation; the old one goes whole once the
  * state it held is carried over), with every view's state carried over by
  * name (the experiment, its baseline and candidate, the run whose source
@@ -85,10 +86,7 @@ static const char *now_key(struct model *m, const struct experiment *e, const ch
 /* The whole store is in t->m now: the list reads it again. */
 static void drop_index(struct tui *t)
 {
-	if (!t->index)
-		return;
-	model_release(t->index);
-	free(t->index);
+	snapshot_release(t->index); /* (NULL: none) */
 	t->index = NULL;
 }
 
@@ -174,7 +172,7 @@ int explore_load_metric(struct tui *t, const char *metric)
 		return t->store && (t->index || t->m->summary) ? explore_reload(t) : 0;
 	sel.experiment = t->m->selected;
 	sel.metric = metric;
-	sel.summary = t->index;
+	sel.summary = tui_list(t);
 	sel.generation = 1;
 	model_init(&fresh);
 	rc = loader_snapshot(t, &sel, NEED_FIGURES, &fresh, &d);
@@ -196,9 +194,16 @@ int explore_reload(struct tui *t)
 	struct store_watch before;
 	int rc;
 
-	if (!t->store)
+	if (!t->store && !t->quick)
 		return 0;
 	model_init(&fresh);
+	if (!t->store) {
+		/* a quick comparison: its texts and journal read again (store/quick.h), on the loader's thread */
+		loader_quick(t, &fresh);
+		explore_adopt(t, &fresh);
+		model_release(&fresh);
+		return 0;
+	}
 	watch_take(t->store, &before);
 	if ((rc = loader_snapshot(t, &whole, NEED_RECORDS, &fresh, &d)) < 0) {
 		if (rc != LOADER_CANCELLED) /* else the loader said so */
@@ -257,9 +262,8 @@ static int reload_indexed(struct tui *t)
 	rc = loader_snapshot(t, &sel, NEED_RECORDS, &fresh, &d);
 	if (rc == 0 && fresh.partial) {
 		watch_after_load(t->store, &before, &t->watch);
-		model_release(t->index);
-		*t->index = sum; /* the list as the store is now */
-		model_init(&sum);
+		snapshot_release(t->index);
+		t->index = snapshot_make(&sum); /* the list as the store is now: a new one, the old let go whole */
 		adopt(t, &fresh, 1);
 		rc = 1;
 	} else if (rc == 0) {
@@ -310,7 +314,7 @@ int explore_refresh(struct tui *t)
 	int rc;
 
 	if (!t->store)
-		return 0;
+		return explore_reload(t); /* a quick comparison: nothing cheaper */
 	if (reload_list(t))
 		return 0;
 	rc = reload_indexed(t);
@@ -330,8 +334,7 @@ static void adopt_alone(struct tui *t, struct model *fresh)
 	struct snapshot *old = tui_snapshot_put(t, fresh);
 
 	if (!t->index) {
-		t->index = xmalloc(sizeof(*t->index));
-		snapshot_unmake(old, t->index); /* the summary the list showed, moved (held here alone) */
+		t->index = old; /* the summary the list showed: now the list's snapshot, held here */
 		old = NULL;
 	}
 	t->view_exp = SIZE_MAX;

@@ -103,9 +103,8 @@ struct screen_ask {
  * tui_snapshot_put() calls before it lets the old one go: at most two
  * snapshots are alive, during a swap, and one after it. A screen that
  * keeps names (Runs: run ids, variant keys) builds again when the
- * generation moved. A quick comparison, with no store behind it, changes
- * its one snapshot in place (tui_snapshot_edit(): the screens let go
- * first, and it gets a new generation).
+ * generation moved. A quick comparison is read the same way, from its
+ * texts and its journal in memory (store/quick.h).
  */
 struct tui_snapshot {
 	struct model *m;
@@ -125,11 +124,21 @@ struct tui {
 	 * The store's index of every experiment while `m` holds one
 	 * experiment's imports alone (an Enter on a store opened from its
 	 * index reads that experiment, not the whole store); NULL when `m` is
-	 * the whole store, or the index itself (m->summary). The Experiments
-	 * list reads tui_list(): exps.cursor indexes it, view_exp indexes `m`.
+	 * the whole store, or the index itself (m->summary). A snapshot as
+	 * `snap` is (held: tui.c's reference), never changed: reload.c puts a
+	 * new one in its place whole and lets the old go, so a screen that
+	 * holds it (snapshot_hold()) may keep pointers into it. The
+	 * Experiments list reads tui_list_snapshot(): exps.cursor indexes it,
+	 * view_exp indexes `m`.
 	 */
-	struct model *index;
+	struct snapshot *index;
 	struct store *store;
+	/*
+	 * A quick comparison (no store): its texts and journal in memory
+	 * (store/quick.h), read again into a new snapshot after each edit,
+	 * undo or paste (reload.c); NULL with a store.
+	 */
+	struct quick *quick;
 	struct store_watch watch; /* the store's files as the model was read (tui/stamp.h) */
 	const char *title;
 	enum screen_id cur, prev;
@@ -209,8 +218,8 @@ struct screen {
 	/* Optional: an edit was recorded and the store read again (told to every screen). */
 	void (*edited)(struct tui *t, const struct tui_edit *e);
 	/*
-	 * Optional: the snapshot moves to a new generation (read anew, or a
-	 * quick comparison changed in place): let go of every pointer into
+	 * Optional: the snapshot moves to a new generation (the store or a
+	 * quick comparison read anew): let go of every pointer into
 	 * the model and of the snapshot held with them (names may stay, to
 	 * find things again). Told to every screen before the old one goes.
 	 */
@@ -314,15 +323,14 @@ void tui_snapshot_let_go(struct snapshot **held);
  * (snapshot_release()), or takes its model (snapshot_unmake()).
  */
 struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh);
-/*
- * A quick comparison's edit or paste (t->store NULL): its one snapshot,
- * to change in place, a new generation (the screens told first, as
- * above); the caller resolves it after. With a store behind it, a new
- * snapshot is read instead: asking this then is a programming error.
- */
-struct model *tui_snapshot_edit(struct tui *t);
 
-/* The model the Experiments list shows: t->index, or t->m. */
+/*
+ * The snapshot the Experiments list shows: the store's index (t->index)
+ * while one experiment is open, else the one shown (t->snap). Valid
+ * until the next read of the store, or while held (snapshot_hold()).
+ */
+struct snapshot *tui_list_snapshot(const struct tui *t);
+/* Its model. */
 const struct model *tui_list(const struct tui *t);
 /*
  * Make experiment `e` of t->m the experiment of the views: baseline and

@@ -621,7 +621,7 @@ static void tag_typed(struct tui *t, const char *text)
 	}
 	if (!n)
 		goto out;
-	if (t->store) {
+	{
 		struct diag d = DIAG_INIT;
 		char line[1024];
 		long id;
@@ -630,32 +630,18 @@ static void tag_typed(struct tui *t, const char *text)
 			 what.s, e->name);
 		struct store_edit_op op = { "tag", line, rows, n };
 
-		/* the journal alone: the snapshot shown is never changed, a new one is read */
+		/* the journal alone (the store's, or a quick comparison's): a new snapshot is read */
 		id = loader_edit(t, &op, &d);
 		if (id < 0)
 			tui_message(t, "not saved: %s", d.n ? d.v[d.n - 1].text : "error");
 		else if (id == 0)
 			tui_message(t, "already so: nothing recorded");
 		else
-			tui_message(t, "edit %ld: %s tagged %s (u undoes)", id, v->x.variants[l->index].text, what.s);
+			tui_message(t, "edit %ld: %s tagged %s (u undoes%s)", id, v->x.variants[l->index].text, what.s,
+				    t->store ? "" : "; not stored");
 		if (id > 0) /* every screen shows the store as it is now, this edit and any other writer's */
 			screen_ask_reload(t, RELOAD_FRESH, NULL);
 		diag_release(&d);
-	} else {
-		/* a quick comparison: its one snapshot changed in place, a new generation */
-		char said[1100];
-		struct model *m;
-
-		snprintf(said, sizeof(said), "%s tagged %s (not stored)", v->x.variants[l->index].text, what.s);
-		m = tui_snapshot_edit(t); /* the screens let go of it: `v` holds no pointer now */
-		for (size_t i = 0; i < n; i++) {
-			const char *eq = strchr(rows[i].value, '=');
-			char factor[64];
-
-			snprintf(factor, sizeof(factor), "%.*s", (int)(eq - rows[i].value), rows[i].value);
-			model_add_tag(m, e->name, rows[i].target, factor, eq + 1, model_now(m));
-		}
-		tui_message(t, "%s", said);
 	}
 out:
 	buf_release(&what);

@@ -24,6 +24,7 @@
 #include "parsers/names.h"
 #include "store/flows.h"
 #include "store/manage.h"
+#include "store/quick.h"
 #include "tui/draw.h"
 #include "tui/explore.h"
 #include "tui/fetchjob.h"
@@ -75,7 +76,7 @@ struct paste_state {
 	/* the last import from here, which `u` takes back while the store is as it left it */
 	char **imported;           /* its texts' hashes (heap) */
 	size_t nimported, imported_cap;
-	uint64_t imported_gen;     /* store_generation() after it */
+	uint64_t imported_gen;     /* store_generation() after it (a quick comparison's: quick_generation()) */
 	char imported_what[300];   /* "bazelbuild/bazel#22197 (2 texts, 4 runs)" */
 	uint32_t pending_input;    /* 1 + the text of the block `e` asked about */
 	uint32_t pending_line;     /* the block (or run) `e` asked about */
@@ -646,8 +647,19 @@ static int paste_undo_import(struct tui *t)
 	long id = -1;
 	int ok = 1;
 
-	if (!p->nimported || !t->store)
+	if (!p->nimported)
 		return 0;
+	if (!t->store) {
+		/* a quick comparison's paste: its texts dropped, while nothing came after them */
+		int dropped = quick_generation(t->quick) == p->imported_gen && quick_drop_last(t->quick) == 0;
+
+		if (dropped) {
+			tui_message(t, "import of %s taken back (not stored: a quick comparison)", p->imported_what);
+			screen_ask_reload(t, RELOAD_WHOLE, NULL); /* a new snapshot without them */
+		}
+		forget_import(p);
+		return dropped;
+	}
 	if (store_generation(t->store) != p->imported_gen) {
 		forget_import(p); /* the store changed since: `u` is the journal's */
 		return 0;
@@ -725,25 +737,37 @@ static int import_stored(struct tui *t)
 	return rc;
 }
 
-/* A quick comparison has no store: the texts join the model in memory. */
+/*
+ * A quick comparison has no store: the texts join its imports in memory
+ * (store/quick.h) and tui.c reads a new snapshot with them; `u` right
+ * after takes them back.
+ */
 static int import_quick(struct tui *t)
 {
-	struct model *m = tui_snapshot_edit(t); /* its one snapshot, a new generation */
 	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct import_opts io = { NULL, NULL, p->sets, p->nsets, 0, 0 };
-	struct import_result res;
 	struct plan_sum sum;
-	struct diag d = DIAG_INIT;
+	size_t fresh = 0;
 
+	for (size_t i = 0; i < p->got.n; i++)
+		fresh += !quick_holds(t->quick, p->got.v[i].text, p->got.v[i].len);
+	if (!fresh) { /* (the plan, made against no texts, could not say so) */
+		free(in);
+		tui_message(t, "already in this comparison: nothing added");
+		return 0;
+	}
 	make_inputs(p, in);
-	import_texts(m, in, p->got.n, &io, &res, &d);
-	plan_sum(&res, &sum);
+	quick_add(t->quick, in, p->got.n, &io);
 	free(in);
-	import_result_release(&res);
-	diag_release(&d);
-	t->exps.count = m->nexps;
-	tui_message(t, "added %zu runs (not stored)", sum.nruns);
+	plan_sum(&p->dry.res, &sum); /* the plan shown: planned against no store, as read now */
+	forget_import(p);
+	ALLOC_GROW(p->imported, p->nimported + 1, p->imported_cap);
+	p->imported[p->nimported++] = xstrdup(p->name);
+	p->imported_gen = quick_generation(t->quick);
+	snprintf(p->imported_what, sizeof(p->imported_what), "%s", p->name);
+	screen_ask_reload(t, RELOAD_WHOLE, NULL);
+	tui_message(t, "added %zu runs (not stored) \xc2\xb7 u takes them back", sum.nruns);
 	return 0;
 }
 

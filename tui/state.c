@@ -22,9 +22,14 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	va_end(ap);
 }
 
+struct snapshot *tui_list_snapshot(const struct tui *t)
+{
+	return t->index ? t->index : t->snap;
+}
+
 const struct model *tui_list(const struct tui *t)
 {
-	return t->index ? t->index : t->m;
+	return snapshot_model(tui_list_snapshot(t));
 }
 
 void tui_set_experiment(struct tui *t, size_t e)
@@ -37,10 +42,11 @@ void tui_set_experiment(struct tui *t, size_t e)
 	if (!t->index) {
 		t->exps.cursor = e;
 	} else {
-		const struct experiment *listed = model_experiment(t->index, x->name);
+		const struct model *list = tui_list(t);
+		const struct experiment *listed = model_experiment(list, x->name);
 
 		if (listed)
-			t->exps.cursor = (size_t)(listed - t->index->exps);
+			t->exps.cursor = (size_t)(listed - list->exps);
 	}
 	t->view_exp = e;
 	t->base = x->baseline;
@@ -64,11 +70,10 @@ void *tui_own(struct tui *t, enum screen_id s, size_t size)
 void tui_said_edit(struct tui *t, long id, const char *what)
 {
 	if (id > 0)
-		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s", id, what);
-	else if (t->store)
-		tui_message(t, "already so: nothing recorded");
+		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s%s", id, what,
+			    t->store ? "" : " (not stored: a quick comparison)");
 	else
-		tui_message(t, "%s (not stored: a quick comparison)", what);
+		tui_message(t, "already so: nothing recorded");
 }
 
 
@@ -107,17 +112,4 @@ struct snapshot *tui_snapshot_put(struct tui *t, struct model *fresh)
 	t->m = snapshot_model(t->snap);
 	tui_changed(t);
 	return old;
-}
-
-struct model *tui_snapshot_edit(struct tui *t)
-{
-	struct model *m;
-
-	if (t->store)
-		die("a stored snapshot changed in place");
-	tell_swapped(t);
-	if (!(m = snapshot_edit(t->snap)))
-		die("a screen holds a snapshot it was told to let go");
-	tui_changed(t);
-	return m;
 }

@@ -587,6 +587,7 @@ int tui_run(struct model *m, const struct tui_opts *o)
 	t.screens = screens;
 	tui_snapshot_put(&t, m); /* the first snapshot: `m` is the TUI's until it ends */
 	t.store = o->store;
+	t.quick = o->store ? NULL : o->quick;
 	t.title = o->title ? o->title : "";
 	t.base = t.cand = "";
 	t.view_exp = SIZE_MAX;
@@ -731,11 +732,7 @@ out:
 	explore_release(&t);
 	find_release(&t);
 	edit_release(&t);
-	if (t.index) {
-		/* ours: the caller releases `m`, which holds the experiment opened last */
-		model_release(t.index);
-		free(t.index);
-	}
+	snapshot_release(t.index); /* ours: the caller releases `m`, which holds the experiment opened last */
 	give_back(&t, m);
 	return 0;
 }

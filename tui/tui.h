@@ -8,6 +8,7 @@
 
 #include "store/csvstore.h"
 #include "store/model.h"
+#include "store/quick.h"
 #include "util/diag.h"
 
 struct tui_fetcher;
@@ -18,6 +19,11 @@ struct tui_opts {
 	const struct diag *warnings; /* the last import's, listed by W; NULL: none */
 	/* `i` with an issue's address fetches it with this (tui/fetchjob.h); NULL: paths only */
 	const struct tui_fetcher *fetcher;
+	/*
+	 * A quick comparison (store NULL): what `m` was read from, read again
+	 * after each edit (store/quick.h; the caller's, kept until it ends)
+	 */
+	struct quick *quick;
 };
 
 /*

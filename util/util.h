@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdnoreturn.h>
+#include <string.h> /* memcpy, for ALLOC_GROW_FEW */
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -48,6 +49,29 @@ void die_set_hook(void (*hook)(void));
 				grow_ = (need);                                \
 			(ptr) = xrealloc((ptr), grow_ * sizeof(*(ptr)));       \
 			(cap) = grow_;                                         \
+		}                                                              \
+	} while (0)
+
+/*
+ * ALLOC_GROW for an array that starts in `few`, a caller's array of `nfew`
+ * elements (on its stack): `ptr` NULL (nothing yet) becomes `few`, and
+ * only past nfew elements moves to the heap (copied). The caller frees
+ * `ptr` only when it is not `few`.
+ */
+#define ALLOC_GROW_FEW(ptr, need, cap, few, nfew)                               \
+	do {                                                                   \
+		if ((size_t)(need) > (cap)) {                                  \
+			if (!(ptr) && (size_t)(need) <= (size_t)(nfew)) {      \
+				(ptr) = (few);                                 \
+				(cap) = (nfew);                                \
+			} else if ((ptr) == (few)) {                           \
+				size_t grow_ = (cap) * 2 < (size_t)(need) ? (size_t)(need) : (cap) * 2; \
+				(ptr) = xmalloc(grow_ * sizeof(*(ptr)));       \
+				memcpy((ptr), (few), (cap) * sizeof(*(ptr)));  \
+				(cap) = grow_;                                 \
+			} else {                                               \
+				ALLOC_GROW(ptr, need, cap);                    \
+			}                                                      \
 		}                                                              \
 	} while (0)
 

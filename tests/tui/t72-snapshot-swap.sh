@@ -10,8 +10,9 @@
 # 2. Source shows a run's text; another process renames its variant: the
 #    text stays (read again from the new snapshot, the old one let go),
 #    and Runs behind it names the variant as the store now does.
-# 3. A quick comparison (no store): t tags the one snapshot in place, a
-#    new generation every screen follows; B the same (the list follows).
+# 3. A quick comparison (no store): t records the tag in its journal in
+#    memory and a new snapshot is read, which every screen follows; B the
+#    same (the list follows).
 # Under ASan (make check-san), a screen reading the old snapshot after
 # it went would fail here.
 . "$(dirname "$0")/lib.sh"
@@ -71,14 +72,14 @@ tui_keys g t
 tui_wait 'tag "relay_release" (FACTOR=LEVEL'
 tui_keys -l "alloc=jemalloc"
 tui_keys Enter
-tui_wait "relay_release tagged alloc=jemalloc (not stored)"
+tui_wait "edit 1: relay_release tagged alloc=jemalloc (u undoes; not stored)"
 tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 2 7
 tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 3
 tui_wait "candidate: relay_lto"
 tui_keys b B
-tui_wait "relay_lto is the experiment's baseline (not stored: a quick comparison)"
+tui_wait "edit 2 · u undoes it · relay_lto is the…eline (not stored: a quick comparison)"
 tui_keys 7
 tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 1

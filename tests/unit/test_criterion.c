@@ -19,6 +19,44 @@ static int is_number(const char *s, size_t n)
 	return num_parse(s, n, &v);
 }
 
+/*
+ * An outlier report is one note, its lines joined by "; ", however long:
+ * ten class lines (past the eight the parse keeps on its stack) and, in a
+ * second run, padded ones past 512 bytes of text.
+ */
+static void test_long_outlier_reports(void **state)
+{
+	struct model_fixture *f = *state;
+	struct buf text = BUF_INIT, want = BUF_INIT, got = BUF_INIT;
+	const char *pad = "                                                  ";
+
+	for (int run = 0; run < 2; run++) {
+		buf_addf(&text, "bench_%d                 time:   [1.0000 ns 1.1000 ns 1.2000 ns]\n", run);
+		buf_adds(&text, "Found 10 outliers among 100 measurements (10.00%)\n");
+		for (int i = 0; i < 10; i++)
+			buf_addf(&text, "  1 (1.00%%) %s %s%s\n", i % 2 ? "high" : "low", i % 4 < 2 ? "mild" : "severe",
+				 run ? pad : "");
+		buf_adds(&text, "\n");
+	}
+	import_string(&f->m, "long.txt", text.s, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	for (int run = 0; run < 2; run++) {
+		buf_reset(&want);
+		buf_adds(&want, "Found 10 outliers among 100 measurements (10.00%)");
+		for (int i = 0; i < 10; i++)
+			buf_addf(&want, "; 1 (1.00%%) %s %s%s", i % 2 ? "high" : "low", i % 4 < 2 ? "mild" : "severe",
+				 run ? pad : "");
+		buf_adds(&want, "\n");
+		buf_reset(&got);
+		assert_int_equal(notes_of(&f->m, (uint32_t)run, NOTE_OUTLIERS, &got), 1);
+		assert_true(run == 0 ? want.len < 512 : want.len > 512);
+		assert_string_equal(got.s, want.s);
+	}
+	buf_release(&text);
+	buf_release(&want);
+	buf_release(&got);
+}
+
 static void test_new_shapes(void **state)
 {
 	struct model_fixture *f = *state;
@@ -268,6 +306,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_sample_count, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_new_shapes, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_long_outlier_reports, model_fixture_setup,
+						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_first_run, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_comparison, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_real_color_and_verbose, model_fixture_setup, model_fixture_teardown),

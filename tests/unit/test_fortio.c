@@ -160,6 +160,47 @@ static void test_exact_http(void **state)
 	assert_false(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
 }
 
+/*
+ * More than the parse keeps on its stack: twelve percentiles (-p), ten
+ * return codes and a block of more than 64 lines (fortio's log lines
+ * belong to the run) go on to the heap, every one still read.
+ */
+static void test_many_percentiles_codes_lines(void **state)
+{
+	struct model_fixture *f = *state;
+	static const char *const pct[] = { "10", "20", "30", "40", "50", "60", "70", "80", "90", "99", "99.9", "99.99" };
+	struct buf b = BUF_INIT;
+	char name[32];
+
+	buf_adds(&b, "Fortio 1.60.3 running at 100 queries per second, 2->2 procs, for 10s: http://127.0.0.1:8080/echo\n"
+		     "Starting at 100 qps with 2 thread(s) [gomax 2] for 10s : 500 calls each (total 1000)\n");
+	for (int i = 0; i < 70; i++)
+		buf_addf(&b, "20:01:%02d I http_client.go:%d> log line %d of the run\n", i % 60, 100 + i, i);
+	buf_adds(&b, "Ended after 10.0s : 1000 calls. qps=100\n"
+		     "Aggregated Function Time : count 1000 avg 0.0005 +/- 0.0001 min 0.0001 max 0.002 sum 0.5\n"
+		     "# range, mid point, percentile, count\n"
+		     ">= 0.0001 <= 0.002 , 0.00105 , 100.00, 1000\n");
+	for (size_t i = 0; i < countof(pct); i++)
+		buf_addf(&b, "# target %s%% 0.000%zu\n", pct[i], 100 + i);
+	buf_adds(&b, "Error cases : no data\n");
+	for (int c = 0; c < 10; c++)
+		buf_addf(&b, "Code %d : %d (10.0 %%)\n", 200 + c, 100);
+	buf_adds(&b, "All done 1000 calls (plus 2 warmup) 0.500 ms avg, 100.0 qps\n");
+	import_string(&f->m, "many.txt", b.s, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	for (size_t i = 0; i < countof(pct); i++) {
+		snprintf(name, sizeof(name), "latency.p%s", pct[i]);
+		assert_value(&f->m, 0, name, (100.0 + (double)i) / 1000000);
+	}
+	for (int c = 0; c < 10; c++) {
+		snprintf(name, sizeof(name), "code.%d", 200 + c);
+		assert_value(&f->m, 0, name, 100);
+	}
+	assert_int_equal(f->m.rs.runs[0].first_line, 1);
+	assert_int_equal(f->m.rs.runs[0].last_line, 2 + 70 + 4 + 12 + 1 + 10 + 1);
+	buf_release(&b);
+}
+
 static void test_fallbacks(void **state)
 {
 	struct model_fixture *f = *state;
@@ -622,6 +663,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_exact_http, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_many_percentiles_codes_lines, model_fixture_setup,
+						model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_fallbacks, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_udp_sections, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_http_errors, model_fixture_setup, model_fixture_teardown),

@@ -572,6 +572,87 @@ static void test_fortio_counter_ended_code(void **state)
 	agree_all(co, fortio_scan_code, code_damaged, countof(code_damaged), 0, 0);
 }
 
+/* "All done": with and without the warmup, and the shapes the pattern reads another way or not at all. */
+static void test_fortio_done(void **state)
+{
+	struct rx *d = pattern_named(&fortio_parser, "fortio all done");
+	static const char *const done_plain[] = {
+		"All done 10040 calls (plus 8 warmup) 0.341 ms avg, 1003.5 qps",
+		"All done 100 calls 60.588 ms avg, 16.5 qps",
+		"All done 10010 calls (plus 4 warmup) 9.982 ms avg, 1000.9 qps  ",
+		"All done 5 calls 1.2e+03 ms avg, 0.1 qps\t",
+	};
+	static const char *const done_other[] = {
+		/* the warmup's shape broken: \S+ reads "(plus" where the rest allows */
+		"All done 10 calls (plus x warmup) 1 ms avg, 2 qps",
+		"All done 10 calls (plus 8 warmup)  1 ms avg, 2 qps",
+		"All done 10 calls 0.3\xc2\xb5 ms avg, 2 qps",
+		"All done 10 calls 1 ms avg, 2 qps\r",
+	};
+	static const char *const done_damaged[] = {
+		"All done 10 calls 1 ms avg 2 qps",
+		"All done 10 calls  1 ms avg, 2 qps",
+		"All done 10 calls 1 ms avg, 2 qps x",
+		"All done 10 calls 1 ms avg, 2",
+		"All done  calls 1 ms avg, 2 qps",
+		"All  done 10 calls 1 ms avg, 2 qps",
+	};
+
+	(void)state;
+	agree_all(d, fortio_scan_done, done_plain, countof(done_plain), 1, 1);
+	agree_all(d, fortio_scan_done, done_other, countof(done_other), 0, -1);
+	agree_all(d, fortio_scan_done, done_damaged, countof(done_damaged), 0, 0);
+}
+
+/* Criterion's outlier summary and its classes. */
+static void test_criterion_outliers(void **state)
+{
+	struct rx *f = pattern_named(&criterion_parser, "criterion outliers");
+	struct rx *o = pattern_named(&criterion_parser, "criterion outlier class");
+	static const char *const found_plain[] = {
+		"Found 1 outliers among 100 measurements (1.00%)",
+		"Found 12 outliers among 100 measurements (12.00%)",
+		"  Found\t3  outliers among 50 measurements (6%)  ",
+	};
+	static const char *const found_other[] = {
+		"Found 1 outliers among 100 measurements (1.00%)\r",
+		"Found 1 outliers among 100 measurements\xc2\xa0(1.00%)",
+	};
+	static const char *const found_damaged[] = {
+		"Found 1 outliers among 100 measurements (1.00 %)",
+		"Found 1 outliers among 100 measurements (1.%)",
+		"Found 1 outliers among 100 measurements",
+		"Found outliers among 100 measurements (1.00%)",
+		"Found 1 outliers among 100 measurements (1.00%) x",
+		"Found 1 outlier among 100 measurements (1.00%)",
+	};
+	static const char *const class_plain[] = {
+		"  1 (1.00%) high mild",
+		"  3 (3.00%) low severe",
+		"2 (2%)\thigh   severe  ",
+	};
+	static const char *const class_other[] = {
+		"  1 (1.00%) high mild\n",
+		"  1 (1.00%) high\xc2\xa0mild",
+	};
+	static const char *const class_damaged[] = {
+		"  1 (1.00%) high",
+		"  1 (1.00%) higher mild",
+		"  1 (1.00%) high mildly",
+		"  1 (1.00%)high mild",
+		"  (1.00%) high mild",
+		"  1 (1.00) high mild",
+	};
+
+	(void)state;
+	agree_all(f, criterion_scan_found, found_plain, countof(found_plain), 1, 1);
+	agree_all(f, criterion_scan_found, found_other, countof(found_other), 0, -1);
+	agree_all(f, criterion_scan_found, found_damaged, countof(found_damaged), 0, 0);
+	agree_all(o, criterion_scan_outlier, class_plain, countof(class_plain), 1, 1);
+	agree_all(o, criterion_scan_outlier, class_other, countof(class_other), 0, -1);
+	agree_all(o, criterion_scan_outlier, class_damaged, countof(class_damaged), 0, 0);
+}
+
 static void test_hyperfine_cmp(void **state)
 {
 	struct rx *p = pattern_named(&hyperfine_parser, "hyperfine comparison");
@@ -611,6 +692,8 @@ int main(void)
 		cmocka_unit_test(test_fortio_row),
 		cmocka_unit_test(test_fortio_target),
 		cmocka_unit_test(test_fortio_counter_ended_code),
+		cmocka_unit_test(test_fortio_done),
+		cmocka_unit_test(test_criterion_outliers),
 		cmocka_unit_test(test_hyperfine_time),
 		cmocka_unit_test(test_hyperfine_range),
 		cmocka_unit_test(test_hyperfine_bench_ran),

@@ -535,6 +535,53 @@ static void test_decimal_matches_strtod(void **state)
 	}
 }
 
+/*
+ * num_parse_digits() is a count's fast path: on digits only it must give
+ * num_parse()'s value bit for bit (lengths 1 to 20, around the 15 digits
+ * it takes itself, leading zeros, 2^53 and its neighbours), and refuse
+ * what is not digits only even where num_parse() reads it.
+ */
+static void test_parse_digits(void **state)
+{
+	static const char *const numbers[] = {
+		"0", "7", "00", "0009", "10", "99", "4294967295", "4294967296", "999999999999999",
+		"1000000000000000", "000000000000001", "0000000000000001", "9007199254740991",
+		"9007199254740992", "9007199254740993", "123456789012345", "1234567890123456",
+		"12345678901234567890", "99999999999999999999",
+	};
+	static const char *const refused[] = {
+		"", "1.5", "+3", "-3", "1e3", " 1", "1 ", "0x10", "1,000", "12a", ".5", "5.",
+		"\xd9\xa3",
+	};
+	char text[32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
+		double a, b;
+
+		assert_int_equal(num_parse_digits(numbers[i], strlen(numbers[i]), &a), 0);
+		assert_int_equal(num_parse(numbers[i], strlen(numbers[i]), &b), 0);
+		if (memcmp(&a, &b, sizeof(a)))
+			fail_msg("num_parse_digits(\"%s\") = %.17g, num_parse: %.17g", numbers[i], a, b);
+	}
+	for (int len = 1; len <= 20; len++)
+		for (int d = 0; d < 10; d++) {
+			double a, b;
+
+			for (int k = 0; k < len; k++)
+				text[k] = (char)('0' + (k == len - 1 ? d : (k * 3 + d + len) % 10));
+			assert_int_equal(num_parse_digits(text, (size_t)len, &a), 0);
+			assert_int_equal(num_parse(text, (size_t)len, &b), 0);
+			if (memcmp(&a, &b, sizeof(a)))
+				fail_msg("num_parse_digits(\"%.*s\") = %.17g, num_parse: %.17g", len, text, a, b);
+		}
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		double v;
+
+		assert_int_equal(num_parse_digits(refused[i], strlen(refused[i]), &v), -1);
+	}
+}
+
 static void test_counts(void **state)
 {
 	(void)state;
@@ -656,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_fmt_double_short_matches_printf),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
+		cmocka_unit_test(test_parse_digits),
 		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
 	};
 
