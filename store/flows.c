@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsers/label.h"
 #include "store/batch.h"
 #include "store/catalog.h"
 #include "store/import_edits.h"
@@ -48,8 +49,10 @@ static int load_indexed(struct store *st, struct model *m, int runs_only, struct
 	int rc = runs_only ? store_load_runs(st, m, d) : store_load(st, m, d);
 
 	if (rc == 0 && stamped && !m->damaged && d->n == said && storeindex_stamp(st, &after) == 0 &&
-	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after))
+	    storeindex_stamp_equal(&before, &after) && !storeindex_fresh(st, &after)) {
+		storeindex_mark_shared(m); /* what an rm of an import brought back needs */
 		storeindex_write(st, m, &after);
+	}
 	return rc;
 }
 
@@ -535,20 +538,23 @@ static int removes_only(const struct edit_row *rows, size_t n)
  * the index's entry of a block a removed import held to the first of
  * them that holds it, in the order a load reads them (none of `gone`
  * among them). One of `gone` that was itself brought back may go so only
- * when the index says no other import held its blocks when it came back
- * (its source's `alone`, storeindex_restored()): an import since stored
- * none of them (they were here), and one brought back since that held one
- * left the index stale, which drops the saying. NULL when one of `gone`
- * was brought back without it (its partner could be any import), or the
- * imports brought back do not read clean.
+ * when the index says which other imports held its blocks when it came
+ * back or when the index was last written whole: none (its source's
+ * `alone`, storeindex_restored()), or those of its `shares`
+ * (storeindex_mark_shared()), which join the heirs; an import since
+ * stored none of them (they were here), and one brought back since that
+ * held one left the index stale, which drops the saying. NULL when one
+ * of `gone` was brought back without it (its partner could be any
+ * import), or the heirs do not read clean.
  */
 static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
 					  size_t n, struct model *heirs)
 {
-	struct strmap restored = STRMAP_INIT, going = STRMAP_INIT;
-	const char **back = xmalloc((sum->nedits ? sum->nedits : 1) * sizeof(*back));
+	struct strmap restored = STRMAP_INIT, going = STRMAP_INIT, heir = STRMAP_INIT;
+	struct arena a = ARENA_INIT;
+	const char **back = NULL;
 	struct diag quiet = DIAG_INIT;
-	size_t nback = 0;
+	size_t nback = 0, cap = 0;
 	int ok = 1;
 
 	for (size_t i = 0; i < n; i++)
@@ -557,18 +563,33 @@ static struct storeindex_gone *gone_fresh(struct store *st, const struct model *
 		const struct edit_row *r = &sum->edits[i];
 
 		if (r->op == EDIT_REMOVE && r->undone && r->target && strmap_put_new(&restored, r->target, 1, NULL) &&
-		    !journal_removed(sum, r->target) && !strmap_get(&going, r->target, NULL))
+		    !journal_removed(sum, r->target) && !strmap_get(&going, r->target, NULL) &&
+		    strmap_put_new(&heir, r->target, 1, NULL)) {
+			ALLOC_GROW(back, nback + 1, cap);
 			back[nback++] = r->target;
+		}
 	}
 	for (size_t i = 0; i < n && ok; i++) {
 		long s = strmap_get(&restored, gone[i], NULL) ? model_find_source(sum, gone[i]) : -1;
+		const char *w;
 
-		ok = !strmap_get(&restored, gone[i], NULL) || (s >= 0 && sum->sources[s].alone);
+		ok = !strmap_get(&restored, gone[i], NULL) || (s >= 0 && (sum->sources[s].alone || sum->sources[s].shares));
+		/* the imports the index says hold its blocks too, still here and staying */
+		for (w = s >= 0 ? sum->sources[s].shares : NULL; ok && w && *w; w += w[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN) {
+			const char *h = arena_strndup(&a, w, HASH_HEX_LEN);
+
+			if (model_find_source(sum, h) < 0 || strmap_get(&going, h, NULL) || !strmap_put_new(&heir, h, 1, NULL))
+				continue;
+			ALLOC_GROW(back, nback + 1, cap);
+			back[nback++] = h;
+		}
 	}
 	if (ok && nback)
-		ok = store_load_imports(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
+		ok = store_load_imports_runs(st, heirs, back, nback, &quiet) == 0 && !heirs->damaged && !quiet.n;
 	strmap_release(&restored);
 	strmap_release(&going);
+	strmap_release(&heir);
+	arena_release(&a);
 	diag_release(&quiet);
 	free(back);
 	return ok ? storeindex_gone_begin(st, gone, n) : NULL;
@@ -847,6 +868,63 @@ static int moves_imports(const struct store_edit_op *op)
 	return 0;
 }
 
+/* The import a row of kind EDIT_VARIANT names (its target HASH:LINE[.K]): the hash's length, or 0. */
+static size_t variant_import(const struct edit_row *r)
+{
+	size_t len = r->target ? strcspn(r->target, ":") : 0;
+
+	return r->op == EDIT_VARIANT && len == HASH_HEX_LEN && r->target[len] == ':' ? len : 0;
+}
+
+/* 1 when every row of `op` sets the variant of a block (or run) of an import it names. */
+static int variants_only(const struct store_edit_op *op)
+{
+	for (size_t i = 0; i < op->n; i++)
+		if (!variant_import(&op->rows[i]))
+			return 0;
+	return op->n > 0;
+}
+
+/*
+ * Edit `op`, whose rows set blocks' variants (variants_only(): the TUI's
+ * e), under the lock; when the index was fresh before, the imports they
+ * name read after the edit and the index written again with them
+ * (storeindex_moved()), as change_in() does for an experiment: a block's
+ * variant changes only its import's rows. The edit's id, 0, or -1.
+ */
+static long variants_in(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
+{
+	struct model sum, named;
+	struct diag quiet = DIAG_INIT;
+	struct arena ar = ARENA_INIT;
+	const char **hashes = NULL;
+	size_t nh = 0, cap = 0;
+	uint64_t root[2];
+	int held = st->lock_fd >= 0, fresh;
+	long rc = -1;
+
+	model_init(&sum);
+	model_init(&named);
+	fresh = fresh_locked(st, held, &sum, root, d);
+	if (fresh < 0)
+		goto out;
+	rc = journal_record(st, m, op->command, op->what, op->rows, op->n, d);
+	for (size_t i = 0; i < op->n; i++)
+		add_once(&hashes, &nh, &cap, arena_strndup(&ar, op->rows[i].target, variant_import(&op->rows[i])));
+	if (rc > 0 && fresh && store_load_imports_runs(st, &named, hashes, nh, &quiet) == 0 && !named.damaged &&
+	    !quiet.n)
+		storeindex_moved(st, &named, root); /* else left stale: the next reader reads the data */
+	if (!held)
+		store_unlock(st);
+out:
+	model_release(&named);
+	model_release(&sum);
+	diag_release(&quiet);
+	arena_release(&ar);
+	free(hashes);
+	return rc;
+}
+
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d)
 {
 	const char *exp = one_experiment(op->rows, op->n);
@@ -855,16 +933,24 @@ long store_edit_fresh(struct store *st, struct model *m, const struct store_edit
 		return remove_fresh(st, m, op, d);
 	if (!m && moves_only(op) && moves_imports(op))
 		return move_fresh(st, op, d);
+	if (variants_only(op))
+		return variants_in(st, m, op, d);
 	return exp ? change_in(st, exp, m, op, d) : store_edit(st, m, op, d);
 }
 
-/* 1 when row `r` moves an import to a named experiment, or sets what a named experiment shows. */
+/*
+ * 1 when row `r` moves an import to a named experiment, sets what a named
+ * experiment shows, names a variant in every experiment (an alias, a tag)
+ * or a block's variant in one import (shifted() follows each).
+ */
 static int shifts_row(const struct edit_row *r)
 {
 	if (r->op == EDIT_EXPERIMENT)
 		return r->target && *r->target && r->value && *r->value;
+	if (r->op == EDIT_VARIANT)
+		return variant_import(r) > 0;
 	return (r->op == EDIT_BASELINE || r->op == EDIT_TAG || r->op == EDIT_ALIAS) && r->experiment &&
-	       *r->experiment;
+	       (*r->experiment || r->op != EDIT_BASELINE);
 }
 
 /* What an undo changes of what is in effect (undo_effect()). */
@@ -920,14 +1006,61 @@ static enum undo_kind undo_effect(const struct model *j, uint32_t undone, const 
 }
 
 /*
- * After an undo whose rows[0..n) move whole imports or set what named
- * experiments show (UNDO_SHIFTS), with the lock held since the index was
- * found fresh (summary `sum`, root stamp `root` before): every import of
- * every experiment whose imports or settings the rows change (those they
- * name, those the moved imports were in, `sum`, and are in now, those
- * imports read again) read after the undo, and the index written again
- * with them (storeindex_moved()), as a move writes it. 0, or -1 when they
- * do not read clean or the index cannot follow (it is left stale).
+ * Into `exps`, each experiment of summary `sum` holding a variant that
+ * alias row `a` (set in every experiment) may have taken, or may take,
+ * its runs from or to: its key, its new name's, and every name the
+ * journal's aliases take those to (of any experiment, in effect or not:
+ * more experiments read than the alias touches, never fewer). Names are
+ * kept in `ar`.
+ */
+static void alias_holders(const struct model *sum, const struct edit_row *a, struct strmap *exps,
+			  struct arena *ar)
+{
+	struct strmap keys = STRMAP_INIT;
+	struct buf k = BUF_INIT;
+	int grew = 1;
+
+	strmap_put(&keys, a->target, 1);
+	variant_key(a->value, strlen(a->value), &k);
+	strmap_put(&keys, arena_strndup(ar, buf_str(&k), k.len), 1);
+	while (grew) { /* the aliases, in any order, until they take the keys nowhere new */
+		grew = 0;
+		for (size_t i = 0; i < sum->nedits; i++) {
+			const struct edit_row *r = &sum->edits[i];
+
+			if (r->op != EDIT_ALIAS || !r->target || !r->value || !strmap_get(&keys, r->target, NULL))
+				continue;
+			buf_reset(&k);
+			variant_key(r->value, strlen(r->value), &k);
+			if (!strmap_get(&keys, buf_str(&k), NULL)) {
+				strmap_put(&keys, arena_strndup(ar, buf_str(&k), k.len), 1);
+				grew = 1;
+			}
+		}
+	}
+	for (size_t e = 0; e < sum->nexps; e++)
+		for (size_t v = 0; v < sum->exps[e].nvariants; v++)
+			if (strmap_get(&keys, sum->exps[e].variants[v].key, NULL)) {
+				strmap_put(exps, sum->exps[e].name, 1);
+				break;
+			}
+	strmap_release(&keys);
+	buf_release(&k);
+}
+
+/*
+ * After an undo whose rows[0..n) move whole imports, set what named
+ * experiments show or name variants (UNDO_SHIFTS), with the lock held
+ * since the index was found fresh (summary `sum`, root stamp `root`
+ * before): every import of every experiment whose imports or settings the
+ * rows change (those they name, those the moved imports were in, `sum`,
+ * and are in now, those imports read again; for an alias in every
+ * experiment, those holding the variants it may rename: alias_holders()),
+ * and each import a block's variant names, read after the undo, and the
+ * index written again with them (storeindex_moved()), as a move writes
+ * it. A tag in every experiment changes no row: the index is stamped
+ * again. 0, or -1 when they do not read clean or the index cannot follow
+ * (it is left stale).
  */
 static int shifted(struct store *st, const struct model *sum, const uint64_t root[2],
 		   const struct edit_row *const *rows, size_t n)
@@ -935,13 +1068,22 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 	struct strmap exps = STRMAP_INIT, moved = STRMAP_INIT;
 	struct model now, touched;
 	struct diag quiet = DIAG_INIT;
-	const char **hashes = NULL;
-	size_t nh = 0, cap = 0;
+	struct arena ar = ARENA_INIT;
+	const char **hashes = NULL, **named = NULL;
+	size_t nh = 0, cap = 0, nn = 0, ncap = 0, len;
 	int ok = 1;
 
 	model_init(&now);
 	model_init(&touched);
 	for (size_t i = 0; i < n; i++) {
+		if ((len = variant_import(rows[i]))) { /* that import's runs alone change */
+			add_once(&named, &nn, &ncap, arena_strndup(&ar, rows[i]->target, len));
+			continue;
+		}
+		if (rows[i]->op == EDIT_ALIAS && !*rows[i]->experiment) {
+			alias_holders(sum, rows[i], &exps, &ar);
+			continue;
+		}
 		if (rows[i]->op != EDIT_EXPERIMENT) {
 			strmap_put(&exps, rows[i]->experiment, 1);
 			continue;
@@ -951,7 +1093,7 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 			add_once(&hashes, &nh, &cap, rows[i]->target);
 	}
 	if (nh) /* where the moved imports are now */
-		ok = store_load_imports(st, &now, hashes, nh, &quiet) == 0 && !now.damaged && !quiet.n;
+		ok = store_load_imports_runs(st, &now, hashes, nh, &quiet) == 0 && !now.damaged && !quiet.n;
 	for (size_t i = 0; ok && i < now.rs.nruns; i++)
 		strmap_put(&exps, now.rs.runs[i].eff_experiment, 1);
 	/* every import of those experiments, and of those the moved imports were in */
@@ -964,15 +1106,19 @@ static int shifted(struct store *st, const struct model *sum, const uint64_t roo
 		for (size_t k = 0; hit && k < x->nsources; k++)
 			add_once(&hashes, &nh, &cap, sum->sources[x->sources[k]].hash);
 	}
+	for (size_t i = 0; i < nn; i++)
+		add_once(&hashes, &nh, &cap, named[i]);
 	if (ok && nh)
-		ok = store_load_imports(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
+		ok = store_load_imports_runs(st, &touched, hashes, nh, &quiet) == 0 && !touched.damaged && !quiet.n;
 	ok = ok && storeindex_moved(st, &touched, root) == 0;
 	strmap_release(&exps);
 	strmap_release(&moved);
 	model_release(&touched);
 	model_release(&now);
 	diag_release(&quiet);
+	arena_release(&ar);
 	free(hashes);
+	free(named);
 	return ok ? 0 : -1;
 }
 

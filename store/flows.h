@@ -200,8 +200,10 @@ int store_undo(struct store *st, uint32_t id, int dry, struct undo_info *out, st
  * again under the lock (taken since: refused), the imports it moves and
  * those of the experiments they go into read under the lock, and
  * recorded as store_edit_touched() records it (the index written again
- * with it). Any other edit, or an index stale before: as store_edit()
- * (the index goes stale). The undo: store_undo_id_fresh().
+ * with it). An edit that sets blocks' variants (the TUI's e): the imports
+ * it names read after it, the index written again with them. Any other
+ * edit, or an index stale before: as store_edit() (the index goes
+ * stale). The undo: store_undo_id_fresh().
  * Returns as they do.
  */
 long store_edit_fresh(struct store *st, struct model *m, const struct store_edit_op *op, struct diag *d);
@@ -215,11 +217,14 @@ int store_undo_fresh(struct store *st, struct undo_info *out, struct diag *d);
  * baseline, tags, an alias in one experiment), every import of every
  * experiment they name, or that the moved imports leave or join, is read
  * after the undo and the index written again with them
- * (storeindex_moved()); when they are removals taken back, the imports
- * that came back are added (storeindex_restored()). Removals put in
- * effect again (the redo of an rm: what it removes was brought back, and
- * could share a block with any import), anything else, or a stale index:
- * left stale.
+ * (storeindex_moved()); so for an alias in every experiment (the
+ * experiments holding the variants it may rename), a block's variant
+ * (its import) and a tag in every experiment (no import: the index
+ * stamped again). When they are removals taken back, the imports that
+ * came back are added (storeindex_restored()); removals put in effect
+ * again (the redo of an rm) as an rm, when the index says which imports
+ * share the blocks of those brought back. Anything else, or a stale
+ * index: left stale.
  */
 int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, struct diag *d);
 

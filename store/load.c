@@ -513,17 +513,29 @@ long store_load_source_meta(struct store *st, struct model *m, const char *hash,
 	return (long)src;
 }
 
-int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
-		       struct diag *d)
+static int load_only(struct store *st, struct model *m, const char *const *hashes, size_t n, int runs_only,
+		     struct diag *d)
 {
 	struct strmap only = STRMAP_INIT;
 	int rc;
 
 	for (size_t i = 0; i < n; i++)
 		strmap_put(&only, hashes[i], 1);
-	rc = load_dirs(st, m, 0, &only, 0, d);
+	rc = load_dirs(st, m, runs_only, &only, 0, d);
 	strmap_release(&only);
 	return rc;
+}
+
+int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
+		       struct diag *d)
+{
+	return load_only(st, m, hashes, n, 0, d);
+}
+
+int store_load_imports_runs(struct store *st, struct model *m, const char *const *hashes, size_t n,
+			    struct diag *d)
+{
+	return load_only(st, m, hashes, n, 1, d);
 }
 
 int store_load_import_raw(struct store *st, struct model *m, const char *hash, struct diag *d)

@@ -34,6 +34,9 @@ int store_load_runs(struct store *st, struct model *m, struct diag *d);
  */
 int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
 		       struct diag *d);
+/* store_load_imports() as store_load_runs() reads (runs_only): what the index renders of them. */
+int store_load_imports_runs(struct store *st, struct model *m, const char *const *hashes, size_t n,
+			    struct diag *d);
 
 /*
  * store_load_imports() of import `hash` alone, as its files are: without

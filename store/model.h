@@ -39,6 +39,7 @@ struct source {
 	int stored;                  /* 1 when it is in the store */
 	int figures_only;            /* its runs came with one metric's figures, no records (flows.h) */
 	int alone;                   /* index: brought back by an undo when no other import held its blocks (storeindex.h) */
+	const char *shares;          /* index: brought back, the imports holding its blocks too, ' '-separated, or NULL */
 	size_t meas_unloaded;        /* its measurements left on disk by store_load_runs() */
 	char *text;                  /* owned (heap or a mapping: util/mapped.h); NULL until model_source_text() */
 	size_t len;

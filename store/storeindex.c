@@ -306,11 +306,15 @@ static void render_source(struct buf *out, const struct model *m, uint32_t s, co
 	{
 		const char *f[] = { "S", src->hash, src->imported, src->name };
 		const char *l[] = { "L", "alone" };
+		const char *w[] = { "L", "with", src->shares };
 
 		csvio_row(out, f, countof(f));
 		(*rows)++;
 		if (src->alone) { /* no other import holds its blocks (storeindex_restored()) */
 			csvio_row(out, l, countof(l));
+			(*rows)++;
+		} else if (src->shares) { /* these do (storeindex_mark_shared()) */
+			csvio_row(out, w, countof(w));
 			(*rows)++;
 		}
 	}
@@ -774,7 +778,7 @@ static int keep_row(char **f, size_t n, size_t row, void *ctx)
 	static const struct {
 		char kind;
 		size_t n;
-	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'W', 4 }, { 'G', 5 }, { 'V', 4 }, { 'L', 2 } };
+	} kinds[] = { { 'S', 4 }, { 'F', 4 }, { 'W', 4 }, { 'G', 5 }, { 'V', 4 }, { 'L', 2 }, { 'L', 3 } };
 	struct row *x;
 	size_t k;
 
@@ -821,6 +825,26 @@ static int parse_size(const char *s, size_t *out)
 		return -1;
 	*out = (size_t)v;
 	return 0;
+}
+
+/* 1 when `s` is one or more import hashes, each followed by one ' ' but the last. */
+static int hashes_ok(const char *s)
+{
+	char one[HASH_HEX_LEN + 1];
+
+	for (;;) {
+		size_t n = strcspn(s, " ");
+
+		if (n != HASH_HEX_LEN)
+			return 0;
+		memcpy(one, s, n);
+		one[n] = '\0';
+		if (!hash_is_hex(one))
+			return 0;
+		if (!s[n])
+			return 1;
+		s += n + 1;
+	}
 }
 
 /* An experiment being gathered from the rows. */
@@ -915,8 +939,14 @@ static int gather(struct model *m, struct rows *r, struct diag *warnings)
 				ALLOC_GROW(e->src, e->nsrc + 1, e->srccap);
 				e->src[e->nsrc++] = (uint32_t)source;
 				cur = at;
-			} else if (w->kind == 'L') {
+			} else if (w->kind == 'L' && w->nf == 1) {
 				m->sources[source].alone = 1;
+			} else if (w->kind == 'L') {
+				if (strcmp(w->f[0], "with") || !hashes_ok(w->f[1])) {
+					bad = 1;
+					break;
+				}
+				m->sources[source].shares = w->f[1];
 			} else if (cur >= 0) { /* 'V' */
 				struct exp_acc *e = &x[cur];
 
@@ -1240,8 +1270,11 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	unsigned char *take = xcalloc(m->nsources ? m->nsources : 1, 1);
 	uint32_t *order = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*order));
 	size_t *nruns = xcalloc(m->nsources ? m->nsources : 1, sizeof(*nruns));
+	const struct row **mark = xcalloc(m->nsources ? m->nsources : 1, sizeof(*mark));
 	size_t rows = 0, ntouched = 0, found = 0, gfound = 0, n = 0;
 	uint64_t full[2], quick[2];
+	struct model view;
+	uint32_t t;
 	int rc = -1, opened = 0;
 
 	memset(&old, 0, sizeof(old));
@@ -1304,7 +1337,11 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 		const char *first = NULL;
 
 		x.next_exp[c] = UINT32_MAX;
-		if (strmap_get(&x.touched, r.c[c].hash, NULL)) {
+		if (strmap_get(&x.touched, r.c[c].hash, &t)) {
+			/* what its "L" row said stays true: the edit stores or removes no block */
+			for (size_t i = r.c[c].first; i < r.c[c].end; i++)
+				if (r.v[i].kind == 'L')
+					mark[t] = &r.v[i];
 			found++;
 			continue;
 		}
@@ -1370,7 +1407,21 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 		goto out; /* left stale: the next command reads the data */
 	if (heirs)
 		heir_blocks(&x, &old, heirs);
-	render_model(m, take, &csv, &x.b, &rows);
+	/* the touched imports rendered with their "L" rows as they were (a shallow view of `m`) */
+	view = *m;
+	view.sources = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*view.sources));
+	if (m->nsources)
+		memcpy(view.sources, m->sources, m->nsources * sizeof(*view.sources));
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		struct source *src = &view.sources[s];
+
+		if (!mark[s] || src->alone || src->shares)
+			continue;
+		src->alone = mark[s]->nf == 1;
+		src->shares = mark[s]->nf == 2 ? mark[s]->f[1] : NULL;
+	}
+	render_model(&view, take, &csv, &x.b, &rows);
+	free(view.sources);
 	rc = write_both(st, &x.b, NULL, NULL, 0, &csv, rows + 1, &now);
 out:
 	if (opened)
@@ -1394,6 +1445,7 @@ out:
 	free(take);
 	free(order);
 	free(nruns);
+	free(mark);
 	return rc;
 }
 
@@ -1721,6 +1773,90 @@ static int write_rendered(const struct store *st, const struct model *m,
 
 	storeindex_render_release(r);
 	return rc;
+}
+
+/* A block and an import holding it (storeindex_mark_shared()). */
+struct held {
+	const char *block;
+	uint32_t source;
+};
+
+static int cmp_held(const void *a, const void *b)
+{
+	const struct held *x = a, *y = b;
+	int c = strcmp(x->block, y->block);
+
+	return c ? c : (x->source > y->source) - (x->source < y->source);
+}
+
+void storeindex_mark_shared(struct model *m)
+{
+	struct strmap back = STRMAP_INIT, first = STRMAP_INIT, seen = STRMAP_INIT;
+	struct buf key = BUF_INIT, *with;
+	struct held *h = NULL;
+	size_t nh = 0, cap = 0;
+
+	for (size_t i = 0; i < m->nedits; i++) {
+		const struct edit_row *r = &m->edits[i];
+		long s;
+
+		if (r->op == EDIT_REMOVE && r->undone && r->target && (s = model_find_source(m, r->target)) >= 0 &&
+		    m->sources[s].stored)
+			strmap_put(&back, m->sources[s].hash, (uint32_t)s);
+	}
+	if (!back.n) {
+		strmap_release(&back);
+		return;
+	}
+	/* each block's first holder; a later other holder puts both in h (sorted, then once each) */
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *r = &m->rs.runs[i];
+		uint32_t was;
+
+		if (!r->block || strmap_put_new(&first, r->block, r->source, &was) || was == r->source)
+			continue;
+		ALLOC_GROW(h, nh + 2, cap);
+		h[nh++] = (struct held){ r->block, was };
+		h[nh++] = (struct held){ r->block, r->source };
+	}
+	if (nh)
+		qsort(h, nh, sizeof(*h), cmp_held);
+	/* each import brought back: every other holder of a block it holds, once */
+	with = xcalloc(m->nsources ? m->nsources : 1, sizeof(*with));
+	for (size_t g = 0, end; g < nh; g = end) {
+		for (end = g + 1; end < nh && !strcmp(h[end].block, h[g].block); end++)
+			;
+		for (size_t i = g; i < end; i++) {
+			const char *x = m->sources[h[i].source].hash;
+
+			if ((i > g && h[i].source == h[i - 1].source) || !strmap_get(&back, x, NULL))
+				continue;
+			for (size_t k = g; k < end; k++) {
+				const char *o = m->sources[h[k].source].hash;
+
+				if (h[k].source == h[i].source || (k > g && h[k].source == h[k - 1].source))
+					continue;
+				buf_reset(&key);
+				buf_addf(&key, "%s %s", x, o);
+				if (strmap_put_new(&seen, arena_strndup(&m->arena, key.s, key.len), 1, NULL))
+					buf_addf(&with[h[i].source], "%s%s", with[h[i].source].len ? " " : "", o);
+			}
+		}
+	}
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		if (!strmap_get(&back, m->sources[s].hash, NULL))
+			continue;
+		m->sources[s].alone = !with[s].len;
+		m->sources[s].shares = with[s].len ? arena_strndup(&m->arena, with[s].s, with[s].len) : NULL;
+	}
+	for (uint32_t s = 0; s < m->nsources; s++)
+		buf_release(&with[s]);
+	free(with);
+	free(h);
+	buf_release(&key);
+	strmap_release(&back);
+	strmap_release(&first);
+	strmap_release(&seen);
 }
 
 int storeindex_write(const struct store *st, const struct model *m,

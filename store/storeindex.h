@@ -46,6 +46,10 @@
  *   "G",EXPERIMENT,RUNS,MEASUREMENTS,FORMATS
  *                                      the runs it gave an experiment
  *   "V",KEY,TEXT,RUNS                  their variants, in order of appearance
+ *   "L","alone"                        after its "S" row: brought back by an
+ *                                      undo, no other import holds its blocks
+ *   "L","with",HASHES                  ... or these imports (' '-separated)
+ *                                      hold some of them too
  *   "end",ROWS,CHECKSUM                XXH3 of every byte before this row
  * then a segment per import appended since:
  *   "A",FULL,QUICK,ROOT,BINLEN         the stamps with it, and the length of
@@ -87,6 +91,17 @@ int storeindex_stamp_equal(const struct storeindex_stamp *a, const struct storei
  */
 int storeindex_write(const struct store *st, const struct model *m,
 		     const struct storeindex_stamp *s);
+/*
+ * Before storeindex_write() of `m` (every stored import's runs and the
+ * journal loaded): each import the journal's undone removals brought back
+ * gets what its "L" row says, `alone` (no other import of `m` holds one of
+ * its blocks) or `shares` (those that do, in m's arena). Only two imports
+ * of which one was brought back can hold one block (an import stores no
+ * block of one present), so an rm of it (gone_fresh() in flows.c) asks
+ * those alone which now holds a block it held, and the saying stays true
+ * until an undo brings back another holder, which leaves the index stale.
+ */
+void storeindex_mark_shared(struct model *m);
 /*
  * storeindex_write() with the stamp of the store now (a writer holding the
  * lock). With *begun (storeindex_render_begin() with no import handle),
@@ -146,11 +161,12 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * undo), as storeindex_moved() does; a block one of them holds that the
  * index gives another import, or that two of them hold, gives it up. An
  * import of `m` whose `alone` is set gets an "L" row beside its own: no
- * other import held its blocks when it came back. Every rewrite copies
- * the row with the import's other rows; a rebuild, or a rewrite that
- * renders the import again from its data, drops it (the index then only
- * says less). gone_fresh() (flows.c) lets an rm, or the redo of one,
- * remove such an import with the index kept. Both check the stamps as
+ * other import held its blocks when it came back. Every rewrite keeps
+ * the row, also one that renders the import again from `m` (a move, an
+ * alias, a variant: they store or remove no block), unless `m` says
+ * otherwise of it; a rebuild says it again (storeindex_mark_shared()).
+ * gone_fresh() (flows.c) lets an rm, or the redo of one, remove such an
+ * import with the index kept. Both check the stamps as
  * storeindex_moved() does, with the parts of what went or came back; -1
  * when given up (stale), else 0.
  */

@@ -7,10 +7,12 @@
 # written and before either index file is replaced (strace) leaves an
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
 # renames, an rm whose shared block goes to an import brought back, and the CLI's
-# rename-variant, merge-variants and tag (in one experiment or in every one), the same.
+# rename-variant, merge-variants and tag (in one experiment or in every one), the same;
+# so are the undo and redo of those in every experiment and of --set-variant.
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
-# of an rm whose block goes to an heir, of tag and merge-variants (BD_SLOW); the quick
-# tier kills the undo of a move and a rename-variant in every experiment
+# of an rm whose block goes to an heir, of tag and merge-variants, of a rename-variant in
+# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant
+# and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -155,13 +157,14 @@ same_as_rebuilt "undo of rm"
 { cat samples/iperf3/reno.txt; echo; sed 's/fib_O2/fib_O9/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "undo of rm, then its blocks looked up" "$T/again.txt"
 # ... and of an import that shares a block with one brought back too: the block's entry goes
-# to the one brought back; an rm of one brought back (its partner could be any import) and the
-# redo of an rm (those it removes again were brought back) leave it stale
-stale() {
-	cp "$IX" "$T/ix.before"
-	bd list
-	cmp -s "$IX" "$T/ix.before" && fail "$1: the index read as fresh"
-	fresh "$1, read again"
+# to the one brought back; an rm of one brought back, and the redo of an rm, to the imports the
+# index says hold its blocks too
+# changed WHAT: the next reader reads the index alone, and the index is the data's
+changed() {
+	expect_rc 0 "$1"
+	no_runs_read "$1"
+	fresh "$1"
+	same_as_rebuilt "$1"
 }
 sed 's/fib_O2/fib_O10/' samples/hyperfine/o0-vs-o2.txt >"$T/away.txt"
 bd import "$T/away.txt"
@@ -171,16 +174,24 @@ expect_rc 0 "rm of the import to bring back"
 # the import made while it was away sorts first (one import time, so by hash): the shared
 # block's entry is its own, and goes to the one brought back when it is removed
 first_of() { printf '%s\n%s\n' "$1" "$2" | LC_ALL=C sort | head -1; }
-k=0
-while :; do
-	{ cat "$T/away.txt"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$T/while.txt"
-	rm -rf "$T/idprobe"
-	BENCHDELTA_STORE=$T/idprobe bd import "$T/while.txt"
-	w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk '/while.txt$/ { print $1 }')
-	[ "$(first_of "$w" "$away")" = "$w" ] && break
-	k=$((k + 1))
-	[ $k -lt 64 ] || fail "no text imported while away sorts first"
-done
+# sharing FROM OTHER WHICH OUT: into OUT, FROM's text, another block and a number told apart
+# until its import sorts WHICH ("first" or "after") against import OTHER
+sharing() {
+	k=0
+	while :; do
+		{ cat "$1"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$4"
+		rm -rf "$T/idprobe"
+		BENCHDELTA_STORE=$T/idprobe bd import "$4"
+		w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk 'NR == 2 { print $1 }')
+		case $3 in
+		first) [ "$(first_of "$w" "$2")" = "$w" ] && break ;;
+		*) [ "$(first_of "$w" "$2")" = "$2" ] && break ;;
+		esac
+		k=$((k + 1))
+		[ $k -lt 64 ] || fail "no text imported while away sorts $3"
+	done
+}
+sharing "$T/away.txt" "$away" first "$T/while.txt"
 bd import "$T/while.txt"
 while_id=$(import_id 'while.txt$')
 run undo
@@ -198,21 +209,39 @@ imported "rm of an import sharing a block, then the block looked up" "$T/again.t
 run undo
 expect_rc 0 "undo of the rm of the pair's import"
 bd list
+# an rm of an import brought back by an undo that found a shared block: the index written whole
+# since says which imports hold its blocks too ("L","with"), and they are the heirs
+grep -q '^"\{0,1\}L"\{0,1\},"\{0,1\}with' "$IX" || fail "an index written whole: no import said to share a block"
 run rm --import "$away"
-expect_rc 0 "rm of an import brought back"
-stale "rm of an import brought back"
-same_as_rebuilt "rm of an import brought back"
+changed "rm of an import brought back by an undo that found a shared block"
 run undo
 expect_rc 0 "undo of the rm of an import brought back"
 bd list
 # its redo: the undo found a block of it held by another import, so the index is left stale
 run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
-expect_rc 0 "redo of an rm whose undo found a block shared"
-stale "redo of an rm whose undo found a block shared"
-same_as_rebuilt "redo of an rm whose undo found a block shared"
+changed "redo of an rm whose undo found a block shared"
 "$BD" list imports | grep -q 'away.txt$' && fail "redo of an rm whose undo found a block shared: still listed"
 run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
 expect_rc 0 "undo of the redo of an rm whose undo found a block shared"
+bd list
+# the same where the import brought back sorts first: its block's entry goes to the import
+# made while it was away
+sed 's/fib_O2/fib_O15/' samples/hyperfine/o0-vs-o2.txt >"$T/back.txt"
+bd import "$T/back.txt"
+back=$(import_id 'back.txt$')
+run rm --import "$back"
+expect_rc 0 "rm of an import to bring back, sorting first"
+sharing "$T/back.txt" "$back" after "$T/meanwhile.txt"
+bd import "$T/meanwhile.txt"
+run undo
+expect_rc 0 "undo of rm, its block held by one sorting after"
+bd list
+run rm --import "$back"
+changed "rm of an import brought back, its shared block's entry to the one made while it was away"
+{ cat "$T/back.txt"; echo; sed 's/fib_O2/fib_O16/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
+imported "rm of an import brought back, then its shared block looked up" "$T/again.txt"
+run undo
+expect_rc 0 "undo of the rm of an import sorting first"
 bd list
 run rm "fib again"
 expect_rc 0 "rm of an experiment of several imports"
@@ -290,13 +319,6 @@ same_as_rebuilt "undo of an alias whose experiment was renamed since"
 bd rename-experiment "Two again" "Two renamed"
 # the undo and redo of a move and of a rename keep it fresh: the imports moved and every
 # import of the experiments they leave and join are read after the change
-# changed WHAT: the next reader reads the index alone, and the index is the data's
-changed() {
-	expect_rc 0 "$1"
-	no_runs_read "$1"
-	fresh "$1"
-	same_as_rebuilt "$1"
-}
 bd list
 reno=$(import_id 'reno.txt$')
 [ -n "$reno" ] || fail "no reno import"
@@ -360,6 +382,31 @@ changed "redo of an rm"
 "$BD" list imports | grep -q 'redo.txt$' && fail "redo of an rm: the import is still listed"
 run undo "$(last_edit)"
 changed "undo of the redo of an rm"
+# edits that render the import brought back again (a tag in every experiment renders every
+# import, an alias in its experiment that experiment's, a rename the imports it moves) keep
+# what the index says of it
+back_restore=$(last_edit)
+run tag fib_O0 pgo=gen
+changed "a tag in every experiment, an import brought back alone"
+back_tag=$(last_edit)
+redo_exp=$("$BD" list imports | awk '/redo.txt$/ { print $4 }')
+run rename-variant -e "$redo_exp" fib_O12 fib_O12b
+changed "an alias in the experiment of an import brought back alone"
+back_alias=$(last_edit)
+run rename-experiment "$redo_exp" "redo renamed"
+changed "a rename of the experiment of an import brought back alone"
+back_rename=$(last_edit)
+grep -q '^"\{0,1\}L"\{0,1\},' "$IX" || fail "edits after an undo of an rm: the index no longer says it came back alone"
+run undo "$back_restore"
+changed "redo of an rm after edits that render the import again"
+run undo "$(last_edit)"
+changed "undo of that redo"
+run undo "$back_rename"
+changed "undo of the rename after the redo"
+run undo "$back_alias"
+changed "undo of the alias after the redo"
+run undo "$back_tag"
+changed "undo of the tag after the redo"
 # the CLI's rename-variant, merge-variants and tag read every import under the lock: the
 # index is written again from what they read, with the edit in effect
 run rename-variant -e "Two renamed" fib_O6 fib_O6b
@@ -379,6 +426,60 @@ changed "tag in one experiment"
 "$BD" tag -e reno reno | grep -q "lto" || fail "tag -e: its factor not shown after"
 run undo
 changed "undo of a tag in one experiment"
+# the undo and redo of an alias, a merge and a tag set in every experiment: the imports of each
+# experiment holding a variant the aliases name are read again (a tag is the journal's alone)
+# undo_redo WHAT NAME: the latest edit undone, then redone, each fresh; NAME listed after the redo alone
+undo_redo() {
+	run undo
+	changed "undo of $1"
+	"$BD" list variants | grep -q -- "$2" && fail "undo of $1: $2 still shown"
+	run undo "$(last_edit)"
+	changed "redo of $1"
+	"$BD" list variants | grep -q -- "$2" || fail "redo of $1: no $2"
+}
+run rename-variant fib_base fib_zero
+changed "rename-variant in every experiment, to undo"
+cp -a "$S" "$T/k.aliasall"
+aliasall_edit=$(last_edit)
+undo_redo "rename-variant in every experiment" " fib_zero "
+[ "$("$BD" list variants | grep -c " fib_zero ")" -ge 5 ] || fail "redo of rename-variant: not in every experiment"
+run rename-variant fib_zero fib_nil
+changed "a rename of the renamed variant"
+run undo "$aliasall_edit"
+changed "undo of an older rename-variant in every experiment, renamed again since"
+"$BD" list variants | grep -q " fib_nil " && fail "undo of an older rename-variant: fib_nil still shown"
+run undo "$(last_edit)"
+changed "redo of an older rename-variant in every experiment"
+run merge-variants fib_nil fib_O2
+changed "merge-variants in every experiment, to undo"
+run undo
+changed "undo of merge-variants in every experiment"
+"$BD" list variants | grep -q " fib_O2 " || fail "undo of merge-variants: no fib_O2"
+run tag fib_nil pgo=none
+changed "a tag in every experiment, to undo"
+run undo
+changed "undo of a tag in every experiment"
+"$BD" tag fib_nil | grep -q "pgo=none" && fail "undo of a tag in every experiment: its factor still shown"
+run undo "$(last_edit)"
+changed "redo of a tag in every experiment"
+# the undo and redo of --set-variant (a new text's block, and a stored one's): the imports it
+# names are read again
+bd list
+run import --set-variant 11=boltpgo2 samples/hyperfine/hand-new-us.txt
+expect_rc 0 "--set-variant of a stored block, to undo"
+fresh "--set-variant of a stored block, to undo"
+cp -a "$S" "$T/k.setvar"
+setvar_edit=$(last_edit)
+undo_redo "--set-variant" "boltpgo2"
+sed 's/fib_O2/fib_O14/' samples/hyperfine/o0-vs-o2.txt >"$T/setvar.txt"
+run import -s 1=fib_pgo "$T/setvar.txt"
+expect_rc 0 "--set-variant of a new text, to undo"
+fresh "--set-variant of a new text, to undo"
+run undo
+changed "undo of --set-variant of a new text"
+"$BD" list variants | grep -q "fib_pgo" && fail "undo of --set-variant of a new text: fib_pgo still shown"
+run undo "$setvar_edit"
+changed "undo of an older --set-variant"
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -434,8 +535,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy rmredo"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo redo rename alias heirs tag merge"
+kills="move tidy rmredo setvar"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar redo rename alias heirs tag merge aliasall"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -451,6 +552,8 @@ for which in index.bin index.csv; do
 		tidy) kill_at $which "rename-variant in every experiment" "$T/k.tidy" rename-variant fib_O0 fib_base ;;
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
 		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
+		setvar) kill_at $which "undo of --set-variant" "$T/k.setvar" undo ;;
+		aliasall) kill_at $which "undo of rename-variant in every experiment" "$T/k.aliasall" undo ;;
 		esac
 	done
 done

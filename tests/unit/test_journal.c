@@ -1,7 +1,8 @@
 /*
  * test_journal.c - the edit journal's contract (record, undo, redo, the
  * removal of an import and its return, a rename refused under the lock
- * when its new name was taken since), the manifest's row count, UTF-16
+ * when its new name was taken since, a block's variant set and undone
+ * with the index kept fresh), the manifest's row count, UTF-16
  * input, and the cleaning of control characters out of names.
  */
 #include <setjmp.h>
@@ -225,6 +226,74 @@ static void test_rename_name_taken_since(void **state)
 	diag_release(&d);
 }
 
+/* 1 when some experiment of `m` has a variant of key `key`. */
+static int has_variant(const struct model *m, const char *key)
+{
+	for (size_t e = 0; e < m->nexps; e++)
+		if (model_variant(&m->exps[e], key))
+			return 1;
+	return 0;
+}
+
+/*
+ * A block's variant set by store_edit_fresh() (the TUI's e), taken back
+ * and put back by store_undo_id_fresh(), on a store whose index is fresh:
+ * after each the index still answers (storeindex_load()), and its
+ * experiments and variants are those a load of the data gives.
+ */
+static void test_block_variant_fresh(void **state)
+{
+	struct model m, sum;
+	struct store st;
+	struct diag d = DIAG_INIT;
+	struct store_select sel = { 0 };
+	struct undo_info u;
+	struct edit_row row = { 0 };
+	struct store_edit_op op = { "set-variant", "block is variant \"tuned\"", &row, 1 };
+	char target[HASH_HEX_LEN + 32];
+
+	(void)state;
+	open_with(&st, (const char *const[]){ "samples/hyperfine/o0-vs-o2.txt", "samples/hyperfine/hand-relative.txt" },
+		  2);
+	load(&m);
+	snprintf(target, sizeof(target), "%s:%u", m.sources[m.rs.runs[0].source].hash,
+		 (unsigned)m.rs.runs[0].first_line);
+	model_release(&m);
+	model_init(&sum);
+	assert_int_equal(store_snapshot(&st, &sel, NEED_SUMMARY, &sum, &d), 0); /* a reader writes the index */
+	model_release(&sum);
+	row.op = EDIT_VARIANT;
+	row.target = target;
+	row.value = "tuned";
+	for (int step = 0; step < 3; step++) {
+		if (step == 0)
+			assert_true(store_edit_fresh(&st, NULL, &op, &d) > 0);
+		else
+			assert_int_equal(store_undo_id_fresh(&st, step == 1 ? 0 : u.id, &u, &d), 0);
+		model_init(&sum);
+		assert_int_equal(storeindex_load(&st, &sum, NULL), 1);
+		load(&m);
+		assert_int_equal(has_variant(&m, "tuned"), step != 1);
+		assert_int_equal(sum.nexps, m.nexps);
+		for (size_t e = 0; e < m.nexps; e++) {
+			const struct experiment *x = model_experiment(&sum, m.exps[e].name);
+
+			assert_non_null(x);
+			assert_int_equal(x->nvariants, m.exps[e].nvariants);
+			for (size_t v = 0; v < m.exps[e].nvariants; v++) {
+				const struct variant_info *vi = model_variant(x, m.exps[e].variants[v].key);
+
+				assert_non_null(vi);
+				assert_int_equal(vi->nruns, m.exps[e].variants[v].nruns);
+			}
+		}
+		model_release(&m);
+		model_release(&sum);
+	}
+	store_close(&st);
+	diag_release(&d);
+}
+
 static void test_manifest_rows(void **state)
 {
 	static const char two[] = "\"a\",\"b\"\n\"c\",\"d\"\n";
@@ -312,6 +381,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_record_undo_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_remove_and_return, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rename_name_taken_since, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_block_variant_fresh, setup, teardown),
 		cmocka_unit_test(test_manifest_rows),
 		cmocka_unit_test(test_manifest_rows_blocks),
 		cmocka_unit_test(test_utf16),
