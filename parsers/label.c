@@ -69,6 +69,15 @@ static const unsigned char word_byte[256] = {
 	['a'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
 	[0x80] = W16(0x80), W16(0x90), W16(0xa0), W16(0xb0), W16(0xc0), W16(0xd0), W16(0xe0), W16(0xf0),
 };
+
+/* Each byte as it is kept inside a word (next_word()): word_byte's, and the apostrophe. */
+static const unsigned char split_byte[256] = {
+	['\''] = '\'', ['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['A'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	['a'] = W16('a'), W4('q'), W4('u'), 'y', 'z',
+	[0x80] = W16(0x80), W16(0x90), W16(0xa0), W16(0xb0), W16(0xc0), W16(0xd0), W16(0xe0), W16(0xf0),
+};
 #undef W16
 #undef W4
 
@@ -90,6 +99,7 @@ static int is_word_char(unsigned char c)
 static struct wordset {
 	const char *const *list;
 	int scan;                     /* too long: the list is scanned */
+	size_t longest;               /* the length of its longest word */
 	uint16_t slot[WORDSET_SLOTS]; /* index + 1 into list; 0: empty */
 } wordsets[WORDSET_LISTS];
 static size_t nwordsets;                                  /* under wordsets_lock */
@@ -136,6 +146,9 @@ static const struct wordset *wordset_build(const char *const *list)
 	ws = &wordsets[nwordsets++];
 	ws->list = list;
 	ws->scan = count * 2 > WORDSET_SLOTS;
+	for (size_t k = 0; k < count; k++)
+		if (strlen(list[k]) > ws->longest)
+			ws->longest = strlen(list[k]);
 	for (size_t k = 0; !ws->scan && k < count; k++) {
 		unsigned h = hash_fnv1a(list[k], strlen(list[k])) % WORDSET_SLOTS;
 
@@ -160,17 +173,43 @@ static const struct wordset *wordset_of(const char *const *list)
 	return wordset_build(list);
 }
 
-/* A word as words() hands it: lower case, at most 47 bytes, and its hash (in_list()'s). */
+/*
+ * A word as words() hands it: lower case, at most 47 bytes, its hash
+ * (in_list()'s), and the lists of the word table it is in (WL_ bits).
+ */
 struct word {
 	const char *s;
 	size_t len;
 	uint32_t hash;
+	unsigned lists;
 };
 
-static int in_list_word(const struct word *w, const char *const *list)
-{
-	const struct wordset *ws = wordset_of(list);
+/*
+ * The lists asked of every word of a candidate (any_word(), all_words()
+ * and the callbacks of words()), one bit each: a word's bits are found
+ * once, when its text is split (wordtab_lists(): one table of every list's
+ * words), and asking a list of it is a bit test.
+ */
+enum {
+	WL_PROSE = 1u << 0,     /* prose_words */
+	WL_SECTION = 1u << 1,   /* section_words */
+	WL_BUILD = 1u << 2,     /* build_words */
+	WL_ASIDE = 1u << 3,     /* aside_words */
+	WL_CHANGE = 1u << 4,    /* change_words */
+	WL_FILLER = 1u << 5,    /* change_filler */
+	WL_ORDINAL = 1u << 6,   /* ordinal_words */
+	WL_LEAD_IN = 1u << 7,   /* lead_in_words */
+	WL_CONDITION = 1u << 8, /* condition_words */
+	WL_OUTCOME = 1u << 9,   /* outcome_words */
+	WL_FORMAT = 1u << 10,   /* a format's name (fmt_from_name()) */
+};
 
+static void wordtab_ready(void);
+static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash);
+
+/* Is w in `list`, whose set is ws (wordset_of(list): NULL to scan the list)? */
+static int in_wordset(const struct wordset *ws, const char *const *list, const struct word *w)
+{
 	if (!ws) {
 		for (; *list; list++)
 			if ((*list)[0] == w->s[0] && !strncmp(*list, w->s, w->len) && (*list)[w->len] == '\0')
@@ -184,6 +223,11 @@ static int in_list_word(const struct word *w, const char *const *list)
 			return 1;
 	}
 	return 0;
+}
+
+static int in_list_word(const struct word *w, const char *const *list)
+{
+	return in_wordset(wordset_of(list), list, w);
 }
 
 static int in_list(const char *w, size_t n, const char *const *list)
@@ -238,29 +282,70 @@ static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap,
 	return 1;
 }
 
-/* The split of s[0..n) (n <= SPLIT_TEXT): one kept in *splits, or a new one in its oldest slot. */
+/*
+ * The split of s[0..n) (n <= SPLIT_TEXT): one kept in *splits, or a new
+ * one in its oldest slot. Its words are next_word()'s (at most 47 bytes
+ * kept of each), each hashed as it is copied and given its lists.
+ */
 static const struct split *split_of(struct word_splits *splits, const char *s, size_t n)
 {
 	struct split *sp;
-	size_t i = 0, used = 0, len;
+	size_t k = 0, used = 0;
 
-	for (unsigned k = 0; k < SPLITS; k++)
-		if (splits->slot[k].n == n && !memcmp(splits->slot[k].text, s, n))
-			return &splits->slot[k];
+	for (unsigned j = 0; j < SPLITS; j++)
+		if (splits->slot[j].n == n && (!n || splits->slot[j].text[n - 1] == s[n - 1]) &&
+		    !memcmp(splits->slot[j].text, s, n))
+			return &splits->slot[j];
 	sp = &splits->slot[splits->next];
 	splits->next = (splits->next + 1) % SPLITS;
 	memcpy(sp->text, s, n);
 	sp->n = n;
 	sp->count = 0;
-	while (next_word(s, n, &i, sp->low + used, 48, &len)) {
-		struct word *w = &sp->w[sp->count++];
+	wordtab_ready();
+	for (;;) {
+		struct word *w;
+		uint32_t h = 2166136261u; /* hash_fnv1a()'s, byte by byte */
+		size_t len = 0;
+		unsigned char c;
 
+		while (k < n && !word_byte[(unsigned char)s[k]])
+			k++;
+		if (k >= n)
+			break;
+		w = &sp->w[sp->count++];
 		w->s = sp->low + used;
+		for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++)
+			if (len < 47) {
+				sp->low[used + len++] = (char)c;
+				h = (h ^ c) * 16777619u;
+			}
 		w->len = len;
-		w->hash = hash_fnv1a(w->s, len);
+		w->hash = h;
+		w->lists = wordtab_lists(w->s, len, h);
 		used += len;
 	}
 	return sp;
+}
+
+/*
+ * How many words next_word() finds in s[0..n): runs that start with a
+ * word byte and go on over word bytes and apostrophes. Counted without
+ * copying a word or hashing it.
+ */
+static size_t count_words(const char *s, size_t n)
+{
+	size_t count = 0;
+	int in = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if (word_byte[c])
+			count += !in, in = 1;
+		else if (c != '\'')
+			in = 0;
+	}
+	return count;
 }
 
 /*
@@ -287,7 +372,13 @@ static size_t words(struct word_splits *splits, const char *s, size_t n, int (*f
 		return count;
 	}
 	while (next_word(s, n, &i, buf, sizeof(buf), &len)) {
-		struct word w = { buf, len, fn ? hash_fnv1a(buf, len) : 0 };
+		struct word w = { buf, len, 0, 0 };
+
+		if (fn) {
+			w.hash = hash_fnv1a(buf, len);
+			wordtab_ready();
+			w.lists = wordtab_lists(buf, len, w.hash);
+		}
 
 		count++;
 		if (fn && fn(&w, ctx)) {
@@ -352,13 +443,19 @@ static const char *const aside_words[] = {
 /* Is w[0..n) a word of `list` (lower-case words), in any case? */
 static int word_in(const char *w, size_t n, const char *const *list)
 {
+	const struct wordset *ws;
+	struct word x;
 	char low[32];
 
 	if (!n || n >= sizeof(low))
 		return 0;
+	ws = wordset_of(list);
+	if (ws && n > ws->longest)
+		return 0; /* longer than every word of the list */
 	for (size_t i = 0; i < n; i++)
 		low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
-	return in_list(low, n, list);
+	x = (struct word){ low, n, hash_fnv1a(low, n), 0 };
+	return in_wordset(ws, list, &x);
 }
 
 int label_build_word(const char *w, size_t n)
@@ -368,11 +465,11 @@ int label_build_word(const char *w, size_t n)
 
 static int hit_list(const struct word *w, void *ctx)
 {
-	return in_list_word(w, ctx);
+	return (w->lists & *(const unsigned *)ctx) != 0;
 }
 
 struct all_in {
-	const char *const *list;
+	unsigned list; /* a WL_ bit */
 	int all, named;
 };
 
@@ -392,27 +489,29 @@ static int check_all(const struct word *wd, void *ctx)
 			return 0;
 	}
 	a->named = 1;
-	if (!in_list_word(wd, a->list)) {
+	if (!(wd->lists & a->list)) {
 		a->all = 0;
 		return 1;
 	}
 	return 0;
 }
 
-static int any_word(struct word_splits *splits, const char *s, size_t n, const char *const *list)
+/* Is a word of s[0..n) in the list of WL_ bit `list`? */
+static int any_word(struct word_splits *splits, const char *s, size_t n, unsigned list)
 {
 	int stop;
 
-	words(splits, s, n, hit_list, (void *)list, &stop);
+	words(splits, s, n, hit_list, &list, &stop);
 	return stop;
 }
 
 int label_names_build(const char *s, size_t n)
 {
-	return any_word(NULL, s, n, build_words); /* no memo at hand: split here */
+	return any_word(NULL, s, n, WL_BUILD); /* no memo at hand: split here */
 }
 
-static int all_words(struct word_splits *splits, const char *s, size_t n, const char *const *list)
+/* Are the words of s[0..n) in the list of WL_ bit `list`, numbers aside, one at least? */
+static int all_words(struct word_splits *splits, const char *s, size_t n, unsigned list)
 {
 	struct all_in a = { list, 1, 0 };
 	int stop;
@@ -430,17 +529,14 @@ struct tool_words {
 static int check_tool_word(const struct word *w, void *ctx)
 {
 	struct tool_words *t = ctx;
-	char name[48];
 
-	if (in_list_word(w, section_words)) {
+	if (w->lists & WL_SECTION) {
 		t->section = 1;
 		return 0;
 	}
-	if (in_list_word(w, build_words)) /* "with BOLT": bolt is a format too */
+	if (w->lists & WL_BUILD) /* "with BOLT": bolt is a format too */
 		return 1;
-	memcpy(name, w->s, w->len); /* words() hands at most 47 bytes */
-	name[w->len] = '\0';
-	if (fmt_from_name(name) > 0) {
+	if (w->lists & WL_FORMAT) {
 		t->tool = 1;
 		return 0;
 	}
@@ -468,8 +564,8 @@ static void drop_asides(struct word_splits *splits, struct buf *b)
 			continue;
 		end = (size_t)(close - b->s) + 1;
 		/* an aside: only aside words, or a whole sentence ("(the log got cut)") */
-		if (!all_words(splits, b->s + i + 1, end - i - 2, aside_words) &&
-		    !any_word(splits, b->s + i + 1, end - i - 2, prose_words))
+		if (!all_words(splits, b->s + i + 1, end - i - 2, WL_ASIDE) &&
+		    !any_word(splits, b->s + i + 1, end - i - 2, WL_PROSE))
 			continue;
 		/* "(before)" alone names the build; "(as mentioned before)" is an aside */
 		if (label_build_word(b->s + i + 1, end - i - 2))
@@ -484,9 +580,12 @@ static void drop_asides(struct word_splits *splits, struct buf *b)
 /* Collapse blanks, trim, and drop dangling punctuation left by removals. */
 static void tidy(struct buf *b)
 {
-	size_t k = 0;
+	size_t i = 0, k;
 
-	for (size_t i = 0; i < b->len; i++) {
+	/* up to the first tab or blank that goes, the text stays as it is */
+	while (i < b->len && b->s[i] != '\t' && !(b->s[i] == ' ' && (i == 0 || b->s[i - 1] == ' ')))
+		i++;
+	for (k = i; i < b->len; i++) {
 		char c = b->s[i] == '\t' ? ' ' : b->s[i];
 
 		if (c == ' ' && (k == 0 || b->s[k - 1] == ' '))
@@ -517,7 +616,7 @@ static void cut_clause(struct word_splits *splits, struct buf *b)
 			comma = b->s + i;
 	}
 
-	if (comma && any_word(splits, b->s, (size_t)(comma - b->s), build_words)) {
+	if (comma && any_word(splits, b->s, (size_t)(comma - b->s), WL_BUILD)) {
 		b->len = (size_t)(comma - b->s);
 		b->s[b->len] = '\0';
 		tidy(b);
@@ -545,14 +644,13 @@ static int ascii_word_in(const char *s, size_t n, const char *const *words)
 	return 0;
 }
 
-/*
- * Can a scenario pattern that ends in one of `words` ("... server mode",
- * "... on the write workload", "with 4 threads"), a ')' and blanks after
- * it aside, match t? Its last word after a blank must be one of them. A
- * byte outside ASCII in that word leaves it to the pattern (caseless, "ſ"
- * is an "s").
- */
-static int may_end_with(const struct buf *t, const char *const *words)
+struct last_word {
+	size_t b, e; /* t->s[b..e): the last word */
+	int wide;    /* it holds a byte outside ASCII */
+};
+
+/* The last word of t as may_end_with() asks it: found once for the three patterns. */
+static void last_word(const struct buf *t, struct last_word *lw)
 {
 	size_t e = t->len, b;
 
@@ -560,10 +658,26 @@ static int may_end_with(const struct buf *t, const char *const *words)
 		e--;
 	if (e && t->s[e - 1] == ')')
 		e--;
+	lw->wide = 0;
 	for (b = e; b && !rx_blank(t->s[b - 1]); b--)
-		if ((unsigned char)t->s[b - 1] >= 0x80)
-			return 1;
-	return ascii_word_in(t->s + b, e - b, words);
+		if ((unsigned char)t->s[b - 1] >= 0x80) {
+			lw->wide = 1;
+			break;
+		}
+	lw->b = b;
+	lw->e = e;
+}
+
+/*
+ * Can a scenario pattern that ends in one of `words` ("... server mode",
+ * "... on the write workload", "with 4 threads"), a ')' and blanks after
+ * it aside, match t? Its last word after a blank (lw) must be one of
+ * them. A byte outside ASCII in that word leaves it to the pattern
+ * (caseless, "ſ" is an "s").
+ */
+static int may_end_with(const struct buf *t, const struct last_word *lw, const char *const *words)
+{
+	return lw->wide || ascii_word_in(t->s + lw->b, lw->e - lw->b, words);
 }
 
 /*
@@ -585,8 +699,8 @@ static int may_be_results_for(const char *s, size_t n)
 	return k < n && rx_blank(s[k]) && ascii_word_in(s, k, heads);
 }
 
-/* The words each scenario pattern needs: a cheap test before the pattern runs. */
-static int may_match(const struct buf *t, int rx)
+/* The words each scenario pattern needs: a cheap test before the pattern runs; `lw`: t's last word. */
+static int may_match(const struct buf *t, const struct last_word *lw, int rx)
 {
 	static const char *const tails[] = { "scenario", "workload", "benchmark", "test", "load", "case" };
 	static const char *const last_tails[] = { "scenario", "workload", "benchmark", "test", "load", "case", NULL };
@@ -597,7 +711,7 @@ static int may_match(const struct buf *t, int rx)
 
 	/* first the word each pattern ends with, then the words it holds */
 	if ((rx == RX_MODE || rx == RX_SCENARIO_TAIL || rx == RX_WITH) &&
-	    !may_end_with(t, rx == RX_MODE ? last_mode : rx == RX_SCENARIO_TAIL ? last_tails : last_counted))
+	    !may_end_with(t, lw, rx == RX_MODE ? last_mode : rx == RX_SCENARIO_TAIL ? last_tails : last_counted))
 		return 0;
 	switch (rx) {
 	case RX_MODE:
@@ -620,13 +734,15 @@ static int may_match(const struct buf *t, int rx)
 static void take_scenario(struct rx_thread *rx, struct buf *text, struct buf *scenario)
 {
 	static const int order[] = { RX_MODE, RX_SCENARIO_TAIL, RX_WITH };
+	struct last_word lw;
 
+	last_word(text, &lw);
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		struct rx *p = &label_rx[order[k]];
 		const char *s;
 		size_t n;
 
-		if (!text->len || !may_match(text, order[k]) || !rx_match(rx, p, text->s, text->len) ||
+		if (!text->len || !may_match(text, &lw, order[k]) || !rx_match(rx, p, text->s, text->len) ||
 		    !rx_named(rx, p, "s", &s, &n))
 			continue;
 		if (scenario->len)
@@ -637,6 +753,7 @@ static void take_scenario(struct rx_thread *rx, struct buf *text, struct buf *sc
 		text->len = (size_t)(s - text->s);
 		text->s[text->len] = '\0';
 		tidy(text);
+		last_word(text, &lw);
 	}
 	/* a scenario is matched case-insensitively: keep its words in lower case */
 	for (size_t i = 0; i < scenario->len; i++)
@@ -712,7 +829,7 @@ static int unbanner(const char **s, size_t *n)
 	size_t lead = 0, tail = 0;
 	char c;
 
-	for (const char *const *a = arrows; *a; a++) {
+	for (const char *const *a = arrows; *n && ((*s)[0] == '-' || (*s)[0] == '=' || (*s)[0] == '>') && *a; a++) {
 		size_t k = strlen(*a);
 
 		if (*n > k && !memcmp(*s, *a, k)) {
@@ -843,7 +960,8 @@ static int sentence_tail(struct word_splits *splits, struct buf *b)
 		while (j < b->len && is_word_char((unsigned char)b->s[j]))
 			j++;
 		/* the heads are of 4 to 7 letters, starting with a, b, u or w: most words are none */
-		if (j - i >= 4 && j - i <= 7 && strchr("abuwABUW", b->s[i]) && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+		if (j - i >= 4 && j - i <= 7 && ((b->s[i] | 0x20) == 'a' || (b->s[i] | 0x20) == 'b' || (b->s[i] | 0x20) == 'u' ||
+						  (b->s[i] | 0x20) == 'w') && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
 			char w[16];
 			size_t k;
 
@@ -867,8 +985,8 @@ static int sentence_tail(struct word_splits *splits, struct buf *b)
 		/* "before"/"after" name builds only with what they are before or after: "after a restart" names none */
 		if ((tn > 6 && !strncasecmp_ascii(t, "after ", 6)) || (tn > 7 && !strncasecmp_ascii(t, "before ", 7)))
 			hl = t[0] == 'a' || t[0] == 'A' ? 6 : 7;
-		if (nw < 2 || nw > 5 || any_word(splits, t, tn, prose_words) ||
-		    !(any_word(splits, t + hl, tn - hl, build_words) || any_word(splits, t + hl, tn - hl, change_words)))
+		if (nw < 2 || nw > 5 || any_word(splits, t, tn, WL_PROSE) ||
+		    !(any_word(splits, t + hl, tn - hl, WL_BUILD) || any_word(splits, t + hl, tn - hl, WL_CHANGE)))
 			return 0;
 		memmove(b->s, t, tn);
 		b->len = tn;
@@ -884,7 +1002,7 @@ static const char *const change_filler[] = { "this", "that", "my", "our", "your"
 static int change_or_filler(const struct word *w, void *ctx)
 {
 	(void)ctx;
-	return !in_list_word(w, change_words) && !in_list_word(w, change_filler);
+	return !(w->lists & (WL_CHANGE | WL_FILLER));
 }
 
 /* "This PR", "with this patch": a marked label of a few words naming a change. */
@@ -893,7 +1011,7 @@ static int change_label(struct word_splits *splits, const struct buf *b)
 	int stop;
 	size_t nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
 
-	return !stop && nw <= 4 && any_word(splits, b->s, b->len, change_words);
+	return !stop && nw <= 4 && any_word(splits, b->s, b->len, WL_CHANGE);
 }
 
 /*
@@ -944,8 +1062,8 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	struct buf out = BUF_INIT;
 
 	for (size_t i = 0; i + 4 <= b->len; i++) {
-		if (i && is_word_char((unsigned char)b->s[i - 1]))
-			continue;
+		if (((b->s[i] | 0x20) != 'f' && (b->s[i] | 0x20) != 't') || (i && is_word_char((unsigned char)b->s[i - 1])))
+			continue; /* (neither "from " nor "to " starts here) */
 		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
 			from = b->s + i;
 		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
@@ -970,7 +1088,7 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	t = out.s;
 	tn = out.len;
 	nw = tn ? words(splits, t, tn, NULL, NULL, &stop) : 0;
-	if (nw < 1 || nw > 3 || any_word(splits, t, tn, prose_words)) {
+	if (nw < 1 || nw > 3 || any_word(splits, t, tn, WL_PROSE)) {
 		buf_release(&out);
 		return 0;
 	}
@@ -981,11 +1099,42 @@ static int from_to(struct word_splits *splits, struct buf *b)
 }
 
 /*
+ * Bytes whose absence from a line lets the reader skip a search for them:
+ * the classes of the line's bytes (line_classes()), found in one pass. What
+ * the reader cuts from the line later holds none the line did not.
+ */
+enum {
+	HAS_PAREN = 1 << 0,  /* '(' */
+	HAS_COMMA = 1 << 1,  /* ',' */
+	HAS_DIGIT = 1 << 2,  /* '0'-'9' */
+	HAS_TICK = 1 << 3,   /* '`' */
+	HAS_EQUALS = 1 << 4, /* '=' */
+	HAS_BRACE = 1 << 5,  /* '{', '}' */
+	HAS_COLON = 1 << 6,  /* ':' */
+	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
+};
+static const unsigned char byte_class[256] = {
+	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
+	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F,
+	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
+	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
+};
+
+static unsigned line_classes(const char *s, size_t n)
+{
+	unsigned has = 0;
+
+	for (size_t i = 0; i < n; i++)
+		has |= byte_class[(unsigned char)s[i]];
+	return has;
+}
+
+/*
  * Lines that look like labels and never are: `perf report`'s header
  * comments ("# Samples: 10K of event 'cycles'"), and code ("main():",
- * "impl Foo {", "std::sort:").
+ * "impl Foo {", "std::sort:"). `has`: line_classes() of s[0..n).
  */
-static int never_label(const char *s, size_t n)
+static int never_label(const char *s, size_t n, unsigned has)
 {
 	static const char *const perf_report[] = {
 		"Samples:", "Event count", "Overhead", "Children", "Total Lost", "To display",
@@ -1011,11 +1160,12 @@ static int never_label(const char *s, size_t n)
 	if ((n >= 5 && !memcmp(s + n - 5, "wrote", 5)) || (n >= 6 && !memcmp(s + n - 6, "writes", 6)))
 		return 1;
 	/* "Итоговый tps = 406.261459": a result stated, not a name ("k=v" glued is a setting) */
-	for (const char *e = text_find(s, n, " = "); e; e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
+	for (const char *e = has & HAS_EQUALS ? text_find(s, n, " = ") : NULL; e;
+	     e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
 		if (e + 3 < s + n && ((e[3] >= '0' && e[3] <= '9') || (e[3] == '-' && e + 4 < s + n && e[4] >= '0' && e[4] <= '9')))
 			return 1;
-	return text_contains(s, n, "()") || text_contains(s, n, "::") || memchr(s, '{', n) ||
-	       memchr(s, '}', n) || (n && s[n - 1] == ';');
+	return ((has & HAS_PAREN) && text_contains(s, n, "()")) || ((has & HAS_COLON) && text_contains(s, n, "::")) ||
+	       ((has & HAS_BRACE) && (memchr(s, '{', n) || memchr(s, '}', n))) || (n && s[n - 1] == ';');
 }
 
 static int is_month(const char *w, size_t n)
@@ -1142,9 +1292,9 @@ static int cut_ordinal(struct word_splits *splits, struct buf *b)
 	size_t head = colon ? (size_t)(colon - b->s) : b->len;
 	int digit = 0;
 
-	for (size_t i = 0; i < head; i++)
-		digit |= b->s[i] >= '0' && b->s[i] <= '9';
-	if (!digit || !head || !all_words(splits, b->s, head, ordinal_words) || !is_word_char((unsigned char)b->s[0]))
+	for (size_t i = 0; i < head && !digit; i++)
+		digit = b->s[i] >= '0' && b->s[i] <= '9';
+	if (!digit || !head || !all_words(splits, b->s, head, WL_ORDINAL) || !is_word_char((unsigned char)b->s[0]))
 		return 0;
 	if (!colon) {
 		b->len = 0;
@@ -1219,6 +1369,12 @@ static int ends_colon(const char *s, size_t n)
 	return n && s[n - 1] == ':';
 }
 
+/* Words that say where or with what a test ran (names_test()). */
+static const char *const condition_words[] = {
+	"on", "in", "at", "with", "without", "under", "over", "across", "between", "using", "via",
+	"from", "to", NULL,
+};
+
 /*
  * Does the text name a test rather than a build: a bare noun phrase whose
  * last word, a bracketed aside after it aside, is "test" or "benchmark"
@@ -1231,14 +1387,12 @@ static int ends_colon(const char *s, size_t n)
 static int names_test(struct word_splits *splits, const char *s, size_t n)
 {
 	static const char *const test_words[] = { "test", "tests", "benchmark", "benchmarks", NULL };
-	static const char *const conditions[] = { "on", "in", "at", "with", "without", "under", "over",
-						  "across", "between", "using", "via", "from", "to", NULL };
 	static const char cjk_test[] = "\xe6\xb5\x8b\xe8\xaf\x95"; /* 测试 */
 	size_t w;
 
 	if (strpbrk(s, "0123456789") || text_find(s, n, "\xe5\x9c\xa8") || /* 在: at, on */
 	    text_find(s, n, "\xe8\xbf\x9b\xe8\xa1\x8c") ||              /* 进行: carry out */
-	    any_word(splits, s, n, conditions))
+	    any_word(splits, s, n, WL_CONDITION))
 		return 0;
 
 	while (n && is_space(s[n - 1]))
@@ -1263,6 +1417,12 @@ static int names_test(struct word_splits *splits, const char *s, size_t n)
 	return word_in(s + w, n - w, test_words);
 }
 
+/* Words of a comparison's outcome (drop_outcome()). */
+static const char *const outcome_words[] = {
+	"loss", "faster", "slower", "better", "worse", "improvement", "regression", "speedup",
+	"smaller", "larger", "bigger", "gain", NULL,
+};
+
 /*
  * "Results - 55% loss", "Ruff (19.8x faster)": a figure of the outcome after
  * the name, not part of it. Removes a tail after " - ", ": " or "(" that
@@ -1270,8 +1430,6 @@ static int names_test(struct word_splits *splits, const char *s, size_t n)
  */
 static void drop_outcome(struct word_splits *splits, struct buf *b)
 {
-	static const char *const outcome[] = { "loss", "faster", "slower", "better", "worse", "improvement",
-					       "regression", "speedup", "smaller", "larger", "bigger", "gain", NULL };
 	size_t cut = b->len;
 
 	for (size_t i = 0; i + 2 < b->len; i++)
@@ -1280,7 +1438,7 @@ static void drop_outcome(struct word_splits *splits, struct buf *b)
 			cut = i;
 	if (cut == b->len || !strpbrk(b->s + cut, "0123456789"))
 		return;
-	if (!memchr(b->s + cut, '%', b->len - cut) && !any_word(splits, b->s + cut, b->len - cut, outcome) &&
+	if (!memchr(b->s + cut, '%', b->len - cut) && !any_word(splits, b->s + cut, b->len - cut, WL_OUTCOME) &&
 	    !text_contains(b->s + cut, b->len - cut, "x "))
 		return;
 	b->len = cut;
@@ -1297,6 +1455,12 @@ static void drop_head(struct buf *b, size_t k)
 	b->len -= k;
 }
 
+/* Words that lead into a label before a comma (trim_connectives()). */
+static const char *const lead_in_words[] = {
+	"for", "instance", "example", "also", "then", "next", "finally", "similarly", "here",
+	"now", "so", "e", "g", "first", "second", "third", "last", NULL,
+};
+
 /*
  * What leads into a label without naming anything: "For instance, a 1G
  * test" → "a 1G test", "and a 20G test" → "a 20G test", "For x86_64
@@ -1305,14 +1469,11 @@ static void drop_head(struct buf *b, size_t k)
  */
 static void trim_connectives(struct word_splits *splits, struct buf *b)
 {
-	static const char *const lead_in[] = { "for", "instance", "example", "also", "then", "next",
-					       "finally", "similarly", "here", "now", "so", "e", "g", "first",
-					       "second", "third", "last", NULL };
 	static const char *const joins[] = { "and", "or", "then", "also", "for", NULL };
 	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int again = 1;
 
-	if (comma && comma > b->s && all_words(splits, b->s, (size_t)(comma - b->s), lead_in))
+	if (comma && comma > b->s && all_words(splits, b->s, (size_t)(comma - b->s), WL_LEAD_IN))
 		drop_head(b, (size_t)(comma - b->s) + 1);
 	while (again) {
 		size_t w = 0;
@@ -1352,12 +1513,83 @@ static void quantity_test(struct buf *b)
 	}
 }
 
+/*
+ * The word table behind struct word's `lists`: every word of the lists
+ * with a WL_ bit, and every format's name, each with the bits of the
+ * lists that hold it. Built once, before the first word is asked of it
+ * (pthread_once: the reading threads share it), and read without a lock.
+ * A word is in a list here exactly when in_list_word() finds it there.
+ */
+#define WORDTAB_SLOTS 2048 /* a power of two, over twice the words (396 at this writing) */
+static struct wordtab_slot {
+	const char *w; /* NULL: empty */
+	size_t len;
+	uint32_t hash; /* hash_fnv1a() of w */
+	unsigned lists;
+} wordtab[WORDTAB_SLOTS];
+static pthread_once_t wordtab_once = PTHREAD_ONCE_INIT;
+static atomic_int wordtab_built; /* set, with release, once the table is whole */
+
+static void wordtab_add(const char *w, unsigned bit)
+{
+	size_t len = strlen(w);
+	unsigned h = hash_fnv1a(w, len) & (WORDTAB_SLOTS - 1);
+
+	while (wordtab[h].w && (wordtab[h].len != len || memcmp(wordtab[h].w, w, len)))
+		h = (h + 1) & (WORDTAB_SLOTS - 1);
+	wordtab[h].w = w;
+	wordtab[h].len = len;
+	wordtab[h].hash = hash_fnv1a(w, len);
+	wordtab[h].lists |= bit;
+}
+
+static void wordtab_build(void)
+{
+	static const struct {
+		const char *const *list;
+		unsigned bit;
+	} lists[] = {
+		{ prose_words, WL_PROSE },       { section_words, WL_SECTION },     { build_words, WL_BUILD },
+		{ aside_words, WL_ASIDE },       { change_words, WL_CHANGE },       { change_filler, WL_FILLER },
+		{ ordinal_words, WL_ORDINAL },   { lead_in_words, WL_LEAD_IN },     { condition_words, WL_CONDITION },
+		{ outcome_words, WL_OUTCOME },
+	};
+
+	for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); k++)
+		for (const char *const *w = lists[k].list; *w; w++)
+			wordtab_add(*w, lists[k].bit);
+	for (int f = FMT_NONE + 1; f < FMT__COUNT; f++)
+		if (fmt_from_name(fmt_name((enum fmt)f)) > 0) /* as check_tool_word() asks ("none" is none) */
+			wordtab_add(fmt_name((enum fmt)f), WL_FORMAT);
+	atomic_store_explicit(&wordtab_built, 1, memory_order_release);
+}
+
+/* The word table, built (once) before it is read. */
+static void wordtab_ready(void)
+{
+	if (!atomic_load_explicit(&wordtab_built, memory_order_acquire))
+		pthread_once(&wordtab_once, wordtab_build);
+}
+
+/*
+ * The WL_ bits of the word w[0..n) (lower case, as words() hands it);
+ * `hash`: its hash_fnv1a(). The table must be ready (wordtab_ready()).
+ */
+static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash)
+{
+	for (unsigned h = hash & (WORDTAB_SLOTS - 1); wordtab[h].w; h = (h + 1) & (WORDTAB_SLOTS - 1))
+		if (wordtab[h].hash == hash && wordtab[h].len == n && !memcmp(wordtab[h].w, w, n))
+			return wordtab[h].lists;
+	return 0;
+}
+
 /* label_read() without its memo of lines; `splits`: the memo's kept splits, or NULL. */
 static enum label_kind read_uncached(struct word_splits *splits, const char *s, size_t n, int plain_ok,
 				    struct label *out)
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
-	int marked;
+	int marked = 0, level = 0, summary;
+	unsigned has;
 	const char *s0 = s;
 	size_t nwords, n0 = n;
 	int stop, names_build;
@@ -1371,17 +1603,37 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	out->build = 0;
 	out->summary = 0;
 	out->bare = 0;
-	if (n > 160 || never_label(s, n))
+	if (n > 160)
 		return LABEL_NONE;
-	if (memchr(s, '<', n) && rx_match(out->rx, sum, s, n)) {
+	/*
+	 * The gate: a line no mark makes a label (no '<' for a <summary>
+	 * either) reads as nothing unless it stands alone, short, and ends
+	 * without a sentence's punctuation. Such a line reads as nothing
+	 * with every field clear whatever never_label() says, so it is
+	 * turned away before the passes below.
+	 */
+	summary = memchr(s, '<', n) != NULL;
+	if (!summary) {
+		size_t words_n;
+
+		marked = unmark(&s, &n, &level);
+		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n)) == 0 || words_n > 7 ||
+				strchr(".?!,;", s[n - 1])))
+			return LABEL_NONE;
+	}
+	has = line_classes(s0, n0); /* every text below is cut from the line: it holds no byte the line does not */
+	if (never_label(s0, n0, has))
+		return LABEL_NONE;
+	if (summary && rx_match(out->rx, sum, s, n)) {
 		if (!rx_named(out->rx, sum, "t", &s, &n))
 			return LABEL_NONE;
 		marked = 1;
 		out->summary = 1;
 		trim(&s, &n);
-	} else {
-		marked = unmark(&s, &n, &out->level);
+	} else if (summary) {
+		marked = unmark(&s, &n, &level);
 	}
+	out->level = level;
 	out->marked = marked;
 	if (!n || (!marked && !plain_ok))
 		return LABEL_NONE;
@@ -1392,20 +1644,27 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return LABEL_NONE;
 
 	/* code marks around a name: "`master`" is master */
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != '`')
-			buf_addc(&out->variant, s[i]);
+	if (!(has & HAS_TICK))
+		buf_add(&out->variant, s, n);
+	else
+		for (size_t i = 0; i < n; i++)
+			if (s[i] != '`')
+				buf_addc(&out->variant, s[i]);
 	/* a long sentence ending with a colon: only its end may be a label ("…gives, typically, before the change:") */
 	if (nwords > 14u && !sentence_tail(splits, &out->variant)) {
 		buf_reset(&out->variant);
 		return LABEL_NONE;
 	}
-	drop_asides(splits, &out->variant);
+	/* (each step below changes nothing in a text without the bytes it looks for) */
+	if (has & HAS_PAREN)
+		drop_asides(splits, &out->variant);
 	tidy(&out->variant);
-	drop_outcome(splits, &out->variant);
-	cut_clause(splits, &out->variant);
+	if (has & HAS_DIGIT)
+		drop_outcome(splits, &out->variant);
+	if (has & HAS_COMMA)
+		cut_clause(splits, &out->variant);
 	cut_outline_number(&out->variant);
-	if (((cut_ordinal(splits, &out->variant) && !out->variant.len) ||
+	if ((((has & HAS_DIGIT) && cut_ordinal(splits, &out->variant) && !out->variant.len) ||
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
@@ -1415,7 +1674,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if ((marked && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, prose_words)) {
+	if ((marked && (has & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
 	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant)))) {
 		buf_reset(&out->variant);
@@ -1440,9 +1699,9 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	if (!out->variant.len)
 		return out->kind = out->scenario.len ? LABEL_SCENARIO : LABEL_SECTION;
 	if (marked && names_test(splits, out->variant.s, out->variant.len) &&
-	    !any_word(splits, out->variant.s, out->variant.len, build_words) &&
-	    !any_word(splits, out->variant.s, out->variant.len, change_words) &&
-	    !all_words(splits, out->variant.s, out->variant.len, section_words)) {
+	    !any_word(splits, out->variant.s, out->variant.len, WL_BUILD) &&
+	    !any_word(splits, out->variant.s, out->variant.len, WL_CHANGE) &&
+	    !all_words(splits, out->variant.s, out->variant.len, WL_SECTION)) {
 		/* "## TCP bandwidth test": what was measured, not a build */
 		if (out->scenario.len)
 			buf_adds(&out->scenario, ", ");
@@ -1450,7 +1709,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SCENARIO;
 	}
-	if (all_words(splits, out->variant.s, out->variant.len, section_words) || tool_section(splits, out->variant.s, out->variant.len) ||
+	if (all_words(splits, out->variant.s, out->variant.len, WL_SECTION) || tool_section(splits, out->variant.s, out->variant.len) ||
 	    dated_section(out->variant.s, out->variant.len) ||
 	    spec_heading(out->variant.s, out->variant.len)) {
 		/* "Results", "Test environment", "K6 Output"; "Server" of "Server mode" went to the scenario */
@@ -1461,7 +1720,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
 		sentence_tail(splits, &out->variant);
 	/* the text no longer changes: whether it names a build is asked once */
-	names_build = any_word(splits, out->variant.s, out->variant.len, build_words) ||
+	names_build = any_word(splits, out->variant.s, out->variant.len, WL_BUILD) ||
 		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
@@ -1479,7 +1738,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		out->bare = 1;
 		return out->kind = LABEL_SECTION;
 	}
-	out->build = names_build || any_word(splits, out->variant.s, out->variant.len, change_words);
+	out->build = names_build || any_word(splits, out->variant.s, out->variant.len, WL_CHANGE);
 	/* "alice:": one word that names no build may be who wrote what follows */
 	out->handle = !out->level && text_words(out->variant.s, out->variant.len, 2) == 1 &&
 		      !names_build && !strpbrk(out->variant.s, "0123456789");
