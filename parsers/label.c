@@ -1530,6 +1530,13 @@ static struct wordtab_slot {
 static pthread_once_t wordtab_once = PTHREAD_ONCE_INIT;
 static atomic_int wordtab_built; /* set, with release, once the table is whole */
 
+/* Every word of every list, and every format's name, fit with room to spare: wordtab_add() probes for an empty slot. */
+_Static_assert(countof(prose_words) + countof(section_words) + countof(build_words) + countof(aside_words) +
+		       countof(change_words) + countof(change_filler) + countof(ordinal_words) +
+		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) + FMT__COUNT <=
+	       WORDTAB_SLOTS / 2,
+	       "the word table stays at most half full");
+
 static void wordtab_add(const char *w, unsigned bit)
 {
 	size_t len = strlen(w);
