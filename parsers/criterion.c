@@ -418,7 +418,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	const char *id;
 	size_t n;
 	/* classify()'s first test, its id kept for remember() instead of read again */
-	enum kind k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+	enum kind k = claim_said(state, progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l));
 
 	switch (k) {
 	case K_PROGRESS:
@@ -721,11 +721,16 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &b->lines[i];
 		const char *id;
 		size_t n;
+		enum kind k;
 
 		if (l->indent == l->len)
 			continue;
-		/* classify(), keeping a progress line's id for on_progress() */
-		switch (progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l)) {
+		/* the kind the claim told (LINE_KIND()), else classify(); a progress line's id kept for on_progress() */
+		if (l->kind && l->kind - 1u != K_PROGRESS)
+			k = (enum kind)(l->kind - 1u);
+		else
+			k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+		switch (k) {
 		case K_PROGRESS:
 			on_progress(&ps, l, id, n);
 			break;

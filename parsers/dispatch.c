@@ -59,6 +59,11 @@ void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n
 		}
 	}
 	d->first[256] = (uint16_t)nw;
+	d->digits_read = 16;
+	for (size_t k = 0; k < nw; k++)
+		for (size_t j = 16; j < d->words[k].n; j++)
+			if (d->words[k].w[j] >= '0' && d->words[k].w[j] <= '9' && d->digits_read < d->words[k].n)
+				d->digits_read = d->words[k].n;
 }
 
 int dispatch_word_of(const struct parser *p, const char *s, size_t n)

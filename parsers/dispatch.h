@@ -50,6 +50,13 @@ struct dispatch {
 	/* the words that begin with byte b: words[first[b] .. first[b + 1]) */
 	uint16_t first[257];
 	struct dispatch_word words[DISPATCH_WORDS];
+	/*
+	 * How many bytes of a line's text (after its indentation) the table
+	 * reads digit for digit: 16, or the length of a longer word that
+	 * holds a digit past its 16th byte. Two lines whose digits differ
+	 * only past it get the same mask (segment.c's shapes rely on it).
+	 */
+	size_t digits_read;
 };
 
 /*

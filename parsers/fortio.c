@@ -724,7 +724,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	struct claim_state *st = state;
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent;
-	enum kind k = classify(l);
+	enum kind k = claim_said(state, classify(l));
 	int iplist = st->iplist;
 	unsigned results = st->seen & ~SEEN(K_LOG);
 
@@ -1205,7 +1205,7 @@ static int parse(const struct block *b, struct sink *s)
 
 	/* each line's kind once, for the look for a cut line and for the reading */
 	for (uint32_t i = 0; i < b->n; i++)
-		kind[i] = (unsigned char)classify(&b->lines[i]);
+		kind[i] = (unsigned char)LINE_KIND(&b->lines[i], classify);
 	memset(&ps, 0, sizeof(ps));
 	ps.s = s;
 	ps.few_pct = few_pct;

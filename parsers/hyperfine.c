@@ -418,7 +418,7 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k = claim_said(state, classify(l));
 
 	switch (k) {
 	case K_NONE:
@@ -694,7 +694,7 @@ static int parse(const struct block *b, struct sink *s)
 
 		if (l->indent == l->len)
 			continue;
-		switch (k = classify(l)) {
+		switch (k = (enum kind)LINE_KIND(l, classify)) {
 		case K_BENCH:
 			if (!(hyperfine_scan_bench(s->rx, &patterns[RX_BENCH], l->s, l->len) ||
 			      rx_match(s->rx, &patterns[RX_BENCH], l->s, l->len)) ||

@@ -479,7 +479,7 @@ PARSER_CLASSIFIER(classify_line, kinds, K__COUNT);
 
 static enum claim claim_bare(const struct line *l, int in_block, struct claim_state *st)
 {
-	enum kind k = classify(l);
+	enum kind k = claim_said(st, classify(l));
 	int after_version = st->after_version;
 
 	st->after_version = 0;
@@ -1133,7 +1133,7 @@ static int parse(const struct block *b, struct sink *s)
 		}
 		if (l->indent == l->len)
 			continue;
-		k = classify(l);
+		k = LINE_KIND(l, classify);
 		if (k == K_CONNECTING) {
 			begin(&ps, l, SIDE_CLIENT);
 		} else if (k == K_DONE) {

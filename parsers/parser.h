@@ -36,7 +36,22 @@ struct line {
 	 * raw (s - cut is where the cleaned text starts there), as valid as raw.
 	 */
 	uint8_t contiguous;
+	/*
+	 * What the claim of the block's parser classified the line as while
+	 * the block was open (its classify()'s kind + 1, told by
+	 * claim_said()); 0 when not known. The parse takes it through
+	 * LINE_KIND() instead of classifying the line again.
+	 */
+	uint8_t kind;
 };
+
+/*
+ * The kind of block line `l` by the parser's classifier `fn`: the one its
+ * claim told (struct line's `kind`), else fn(l). For a parse's lines only,
+ * and only of a parser whose claim tells the kind of the same line with
+ * the same classifier (test_dispatch checks every sample and corpus line).
+ */
+#define LINE_KIND(l, fn) ((l)->kind ? (unsigned)((l)->kind - 1u) : (unsigned)fn(l))
 
 /* Length of l->s without its trailing blanks (never less than l->indent). */
 static inline size_t line_end(const struct line *l)
@@ -300,6 +315,8 @@ _Static_assert(PARSERS_COUNT <= 256, "the segmenter keeps a parser's index in on
  */
 struct claim_room {
 	struct rx_thread *rx; /* the walking thread's matcher (rx.h) */
+	/* the kind + 1 a claim told of the line it was asked (claim_said()), 0: none; zeroed by the asker */
+	uint8_t said;
 	_Alignas(max_align_t) unsigned char state[PARSER_STATE_MAX];
 };
 
@@ -307,6 +324,19 @@ struct claim_room {
 static inline struct rx_thread *claim_rx(void *state)
 {
 	return ((struct claim_room *)(void *)((unsigned char *)state - offsetof(struct claim_room, state)))->rx;
+}
+
+/*
+ * A claim tells the segmenter the kind its classifier (struct parser's
+ * `classify`, exactly as that hook would answer for `l`) gave the line it
+ * is asked: kept with the line in its block for the parse (LINE_KIND()).
+ * Returns `kind`. A kind past 254 is not kept.
+ */
+static inline unsigned claim_said(void *state, unsigned kind)
+{
+	((struct claim_room *)(void *)((unsigned char *)state - offsetof(struct claim_room, state)))->said =
+		(uint8_t)(kind < UINT8_MAX ? kind + 1 : 0);
+	return kind;
 }
 
 /*
@@ -385,6 +415,17 @@ struct parser {
 	 */
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
 	size_t state_size; /* PARSER_STATE(type), or 0 */
+	/*
+	 * Its claim outside a block reads the values of a line's figures, not
+	 * only where its digits and zeros stand ("size: 0" is no size, "N
+	 * (52M)" a size by the rounding): asked of every line. Any other
+	 * parser's claim answers the same of lines that differ only in their
+	 * digits past the bytes the first-word table reads (dispatch.h's
+	 * digits_read), a zero staying a zero, and is not asked again of a
+	 * line of a shape it refused (segment.c's shapes; test_dispatch
+	 * checks it on every sample and corpus line).
+	 */
+	int claim_reads_values;
 	/*
 	 * The parser's one line classifier, which its claim and its parse both
 	 * use: what `l` is by the format's fixed words, never by its digits, so

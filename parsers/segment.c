@@ -25,6 +25,7 @@
 #include "util/hash.h"
 #include "util/mapped.h"
 #include "util/text.h"
+#include "util/util.h"
 
 
 /*
@@ -58,6 +59,26 @@ struct asked {
 
 _Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in a byte");
 
+/*
+ * The shapes of the lines no parser took, outside a block: a log's lines
+ * that come back with another number ("Benchmarking parse_1/case_17:
+ * Warming up for 3.0000 s", "iperf3 to the test box, try 17:") miss the
+ * asked lines above each time, and each was read through by every reader
+ * of lines that begin with any letter. A line's shape is its text with
+ * each digit past the bytes the first-word table reads digit for digit
+ * (dispatch.h's digits_read: 16) made '1', or '0' for a zero. A claim
+ * outside a block answers the same of two lines of one shape, unless its
+ * parser says it reads the values of figures (struct parser's
+ * `claim_reads_values`): a line of a shape no parser took is asked of
+ * those parsers only. test_dispatch checks
+ * every other parser's claim on every sample and corpus line against
+ * lines of its shape.
+ */
+struct shaped {
+	uint32_t len; /* 0: empty */
+	char text[ASKED_TEXT];
+};
+
 enum {
 	ASKED_COMMAND = 1,
 	ASKED_COMMENT = 2,
@@ -79,6 +100,7 @@ struct seg {
 	struct dispatch dispatch; /* the parsers to ask of a line, by its first byte and word */
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
+	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -159,6 +181,17 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
 	if (l->len > ASKED_TEXT)
 		return NULL;
 	return &sg->asked[hash_line(l->s, l->len) % ASKED_SLOTS];
+}
+
+/*
+ * The shape of the line text s[0..n) (n <= ASKED_TEXT) in out: digits
+ * after the first `keep` bytes made '1', zeros '0'.
+ */
+static void line_shape(const char *s, size_t n, size_t keep, char *out)
+{
+	memcpy(out, s, n < keep ? n : keep);
+	for (size_t j = keep; j < n; j++)
+		out[j] = char_is_digit(s[j]) ? (s[j] == '0' ? '0' : '1') : s[j];
 }
 
 /* Was the text of `l` asked before? (`a`: its slot, or NULL) */
@@ -448,6 +481,9 @@ static int hand_over(struct seg *sg)
 		return 0;
 	sg->open = p;
 	memset(sg->claim.state, 0, p->state_size);
+	/* the kinds the lines were told were the generic reader's */
+	for (size_t i = 0; i < sg->nlines; i++)
+		sg->lines[i].kind = 0;
 	return 1;
 }
 
@@ -534,6 +570,7 @@ static void add_line(struct seg *sg, const struct line *l, int blank)
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
+	d->kind = 0;
 	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
@@ -1194,13 +1231,19 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 	}
 	if (sg->open) {
-		enum claim c = sg->open->claim(l, 1, sg->claim.state);
+		enum claim c;
 
-		if (c == CLAIM_NONE && hand_over(sg))
+		sg->claim.said = 0;
+		c = sg->open->claim(l, 1, sg->claim.state);
+		if (c == CLAIM_NONE && hand_over(sg)) {
+			sg->claim.said = 0;
 			c = sg->open->claim(l, 1, sg->claim.state);
+		}
 
 		if (c == CLAIM_BODY) {
 			add_line(sg, l, 0);
+			/* the kind the claim told, for the parse (LINE_KIND()) */
+			sg->lines[sg->nlines - 1].kind = sg->claim.said;
 			sg->last_nonblank_line = l->no;
 			sg->after_author = 0;
 			return;
@@ -1241,11 +1284,25 @@ static void do_line(struct seg *sg, struct line *l)
 	}
 	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;
 
+	/* a line of a shape no parser took is asked of the parsers that read figures' values only */
+	char shape[ASKED_TEXT];
+	struct shaped *sh = NULL;
+	int shape_seen = 0;
+
+	if (ask && a) {
+		if (!sg->shaped)
+			sg->shaped = xcalloc(ASKED_SLOTS, sizeof(*sg->shaped));
+		line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
+		sh = &sg->shaped[hash_line(shape, l->len) % ASKED_SLOTS];
+		shape_seen = sh->len == l->len && !memcmp(sh->text, shape, l->len);
+	}
 	for (unsigned k = 0; k < sg->dispatch.nrow[b] && ask && !starter; k++) {
 		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
 
 		if (!dispatch_asks(asks, k))
 			continue; /* its first words are not the line's */
+		if (shape_seen && !p->claim_reads_values)
+			continue; /* it refused a line of this shape */
 		/*
 		 * a claim is asked of most lines: zero only what it reads, most
 		 * states in two stores rather than a call
@@ -1269,8 +1326,13 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->after_author = 0;
 		return;
 	}
-	if (ask)
+	if (ask) {
 		asked_keep(a, sg->rx, l, 0, NULL, 0);
+		if (sh && !shape_seen && !rx_failed(sg->rx)) {
+			memcpy(sh->text, shape, l->len);
+			sh->len = l->len;
+		}
+	}
 	sg->line_asked = asked_before(a, l) ? a : NULL;
 	sg->ending = 1;
 	close_block(sg);
@@ -1516,6 +1578,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	}
 
 	free(sg.lines);
+	free(sg.shaped);
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);

@@ -133,7 +133,7 @@ struct claim_state {
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
 	struct claim_state *st = state;
-	enum kind k = classify(l);
+	enum kind k = claim_said(state, classify(l));
 
 	if (k == K_HEADER)
 		return CLAIM_START;
@@ -308,8 +308,13 @@ static int parse(const struct block *b, struct sink *s)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct line *l = &b->lines[i];
 		int octal;
-		/* classify(), which reads a header's words: its radix kept, not read again */
-		enum kind k = line_starts(l, "text") ? (is_header(l, &octal) ? K_HEADER : K_NONE) : classify(l);
+		enum kind k;
+
+		/* the kind the claim told (LINE_KIND()), else classify(), which reads a header's words: its radix kept */
+		if (l->kind && l->kind - 1u != K_HEADER)
+			k = (enum kind)(l->kind - 1u);
+		else
+			k = line_starts(l, "text") ? (is_header(l, &octal) ? K_HEADER : K_NONE) : classify(l);
 
 		if (k == K_HEADER)
 			t.octal = octal;

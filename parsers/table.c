@@ -1742,6 +1742,7 @@ const struct parser table_parser = {
 	.tool_table = tool_table,
 	.hand = 1,
 	.claim = claim,
+	.claim_reads_values = 1, /* its keys and figures ("Status Codes  [code:count]  200:95") read values */
 	.state_size = PARSER_STATE(struct claim_state),
 	.classify = classify_hook,
 	.kinds = kinds,

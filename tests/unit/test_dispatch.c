@@ -4,7 +4,12 @@
  * not have started a block with. Every line of every sample and corpus
  * case, cleaned as the segmenter cleans it, is asked of every parser as
  * the segmenter asked before the table (all parsers of its first byte);
- * each START must come from a parser the table asks.
+ * each START must come from a parser the table asks, and every parser
+ * that does not read figures' values must answer the same of lines of
+ * the line's shape (segment.c's shapes). And every line of a
+ * block whose kind the claim told (struct line's `kind`, which the parse
+ * takes instead of classifying again) has the kind the parser's
+ * classifier gives it as the parse sees it.
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -17,10 +22,17 @@
 #include "parsers/clean.h"
 #include "parsers/dispatch.h"
 #include "parsers/parser.h"
+#include "parsers/segment.h"
 
 struct tally {
 	size_t lines, starts, gated_starts, left_out;
+	size_t told, told_fmt[FMT__COUNT]; /* block lines whose kind the claim told */
+	size_t shaped;                     /* claims asked again of lines of a line's shape */
+	size_t unshaped;                   /* of them, answered otherwise */
+	const char *path;                  /* the file being walked */
 };
+
+typedef void (*file_fn)(const struct dispatch *d, const char *path, struct tally *t);
 
 /* A cleaned line, its indentation counted, as do_line() hands it to a claim. */
 static void line_at(struct line *l, const char *s, size_t n)
@@ -33,6 +45,49 @@ static void line_at(struct line *l, const char *s, size_t n)
 	l->no = 1;
 	l->raw = s;
 	l->raw_len = l->len;
+}
+
+/*
+ * The segmenter does not ask a parser again of a line of a shape it
+ * refused, unless its claim reads figures' values (segment.c's shapes):
+ * lines whose digits past the bytes the table reads differ (the first
+ * 16: dispatch.h's digits_read), zeros kept, get
+ * p's answer to `l`. Three such lines: each digit 1-9 the next one (9
+ * wraps to 1), every one 9, every one 1.
+ */
+static void check_shapes(const struct dispatch *d, const struct parser *p, const struct line *l, int started,
+			 const char *name, size_t no, struct tally *t)
+{
+	char v[4096];
+	struct claim_room room;
+	struct rx_thread rx = { 0 };
+	struct line lv;
+	size_t keep = l->indent + d->digits_read;
+
+	if (p->claim_reads_values || l->len <= keep || l->len > sizeof(v))
+		return;
+	for (int way = 0; way < 3; way++) {
+		int moved = 0;
+
+		memcpy(v, l->s, l->len);
+		for (size_t j = keep; j < l->len; j++) {
+			if (!char_is_digit(v[j]) || v[j] == '0')
+				continue;
+			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+			moved = 1;
+		}
+		if (!moved)
+			return;
+		line_at(&lv, v, l->len);
+		memset(&room, 0, sizeof(room));
+		room.rx = &rx;
+		t->shaped++;
+		if ((p->claim(&lv, 0, room.state) == CLAIM_START) != started)
+			print_message("%s:%zu: %s %s \"%.*s\" but %s \"%.*s\", a line of its shape: set its claim_reads_values\n",
+				 name, no, fmt_name(p->fmt), started ? "starts a block with" : "refuses", (int)l->len, l->s,
+				 started ? "refuses" : "starts one with", (int)l->len, v), t->unshaped++;
+		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	}
 }
 
 /*
@@ -64,6 +119,7 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 		room.rx = &rx;
 		started = p->claim(&l, 0, room.state) == CLAIM_START;
 		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+		check_shapes(d, p, &l, started, name, no, t);
 		t->starts += started;
 		if (!p->words)
 			continue;
@@ -107,7 +163,7 @@ static void check_file(const struct dispatch *d, const char *path, struct tally 
 }
 
 /* Every regular file under dir (one level of folders below it too). */
-static size_t check_tree(const struct dispatch *d, const char *dir, int depth, struct tally *t)
+static size_t check_tree(const struct dispatch *d, const char *dir, int depth, struct tally *t, file_fn fn)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *e;
@@ -125,9 +181,9 @@ static size_t check_tree(const struct dispatch *d, const char *dir, int depth, s
 		if ((sub = opendir(p.s))) {
 			closedir(sub);
 			if (depth)
-				files += check_tree(d, p.s, depth - 1, t);
+				files += check_tree(d, p.s, depth - 1, t, fn);
 		} else {
-			check_file(d, p.s, t);
+			fn(d, p.s, t);
 			files++;
 		}
 		buf_release(&p);
@@ -153,14 +209,81 @@ static void test_no_start_left_out(void **state)
 
 	(void)state;
 	registry_table(&d);
-	files = check_tree(&d, "../../samples", 1, &t);
-	files += check_tree(&d, "../corpus/cases", 0, &t);
-	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out\n", files, t.lines, t.starts, t.gated_starts, t.left_out);
+	files = check_tree(&d, "../../samples", 1, &t, check_file);
+	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
+	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
 	assert_true(t.gated_starts > 500);
 	assert_true(t.left_out > t.lines / 4);
+	assert_true(t.shaped > t.lines);
+	assert_int_equal(t.unshaped, 0);
+}
+
+/* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */
+static int check_told(const struct block *b, void *ctx)
+{
+	struct tally *t = ctx;
+	const struct parser *p = parser_for(b->fmt);
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+
+		if (!l->kind)
+			continue;
+		if (!p || !p->classify)
+			fail_msg("%s:%u: a %s line told kind %u, which its parser cannot classify", t->path, l->no,
+				 fmt_name(b->fmt), l->kind - 1u);
+		if (p->classify(l) != l->kind - 1u)
+			fail_msg("%s:%u: %s's claim told kind %s of \"%.*s\", its classifier says %s", t->path, l->no,
+				 fmt_name(b->fmt), l->kind - 1u < p->nkinds ? p->kinds[l->kind - 1u] : "?", (int)l->len,
+				 l->s, p->kinds[p->classify(l)]);
+		t->told++;
+		t->told_fmt[b->fmt]++;
+	}
+	return 0;
+}
+
+/* The file at `path` walked by the segmenter, each block's told kinds checked. */
+static void walk_file(const struct dispatch *d, const char *path, struct tally *t)
+{
+	struct buf text = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct diag dg = DIAG_INIT;
+	struct seg_result res;
+
+	(void)d;
+	if (file_read(path, &text, &dg) < 0)
+		fail_msg("cannot read %s", path);
+	t->path = path;
+	seg_split(path, text.s ? text.s : "", text.len, &a, check_told, t, &res, &dg, NULL);
+	seg_result_release(&res);
+	arena_release(&a);
+	buf_release(&text);
+	diag_release(&dg);
+}
+
+/*
+ * The samples and the corpus's threads walked: the kinds the claims tell
+ * the parse are their classifiers' (a claim that told another kind, or
+ * told one of a line it classified otherwise, fails here).
+ */
+static void test_told_kinds(void **state)
+{
+	static const enum fmt told[] = { FMT_CRITERION, FMT_IPERF3, FMT_FORTIO, FMT_SIZE, FMT_HYPERFINE };
+	struct tally t = { 0 };
+	size_t files;
+
+	(void)state;
+	files = check_tree(NULL, "../../samples", 1, &t, walk_file);
+	files += check_tree(NULL, "../corpus/cases", 0, &t, walk_file);
+	print_message("%zu files, %zu block lines of a told kind (criterion %zu, iperf3 %zu, fortio %zu, size %zu, hyperfine %zu)\n", files, t.told, t.told_fmt[FMT_CRITERION], t.told_fmt[FMT_IPERF3], t.told_fmt[FMT_FORTIO], t.told_fmt[FMT_SIZE], t.told_fmt[FMT_HYPERFINE]);
+	assert_true(files > 500);
+	assert_true(t.told > 1000);
+	/* (each parser that tells its kinds told some) */
+	for (size_t i = 0; i < countof(told); i++)
+		assert_true(t.told_fmt[told[i]] > 20);
 }
 
 /* Parsers that name no words keep their first bytes; those that do are asked by their words. */
@@ -206,6 +329,8 @@ static void test_registry_words(void **state)
 		k++;
 	assert_true(k < d.nrow['B']);
 	assert_true(dispatch_asks(dispatch_mask(&d, "Benchmark 1: ./app", 18), k));
+	/* no word holds a digit past its 16th byte today: the shapes keep 16 bytes */
+	assert_int_equal(d.digits_read, 16);
 	assert_false(dispatch_asks(dispatch_mask(&d, "Benchmarking parse_1/x", 22), k));
 }
 
@@ -215,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_words_gate),
 		cmocka_unit_test(test_registry_words),
 		cmocka_unit_test(test_no_start_left_out),
+		cmocka_unit_test(test_told_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -185,6 +185,54 @@ static int count_block(const struct block *b, void *ctx)
 	return 0;
 }
 
+/* The first line of each block, its format kept beside it. */
+struct firsts {
+	uint32_t line[8];
+	enum fmt fmt[8];
+	size_t n;
+};
+
+static int first_lines(const struct block *b, void *ctx)
+{
+	struct firsts *f = ctx;
+
+	if (f->n < 8) {
+		f->line[f->n] = b->lines[0].no;
+		f->fmt[f->n++] = b->fmt;
+	}
+	return 0;
+}
+
+/*
+ * A line of the shape of one no parser took (another number, a zero kept
+ * a zero) is asked again of the readers of figures' values: "39174613
+ * (41M)" is no size by its rounding, "39163592 (39M)" is one, and the
+ * shapes (segment.c) do not hide it. Lines of a refused shape are
+ * refused again; a line of another shape (a zero for a digit) is asked.
+ */
+static void test_shapes_ask_value_readers(void **state)
+{
+	static const char text[] = "cmd:`strip`: 39174613 (41M)\n\n"
+				   "Some notes on round 1000004: the machine was quiet, turbo was off\n\n"
+				   "cmd:`strip`: 39163592 (39M)\n\n"
+				   "Some notes on round 1000005: the machine was quiet, turbo was off\n\n"
+				   "Some notes on round 1000006: the machine was quiet, turbo was off\n";
+	struct firsts f = { .n = 0 };
+	struct seg_result res;
+	struct arena a = ARENA_INIT;
+	struct diag d = DIAG_INIT;
+
+	(void)state;
+	assert_int_equal(parsers_init(&d), 0);
+	assert_int_equal(seg_split("t.md", text, sizeof(text) - 1, &a, first_lines, &f, &res, &d, NULL), 0);
+	assert_int_equal(f.n, 1);
+	assert_int_equal(f.line[0], 5);
+	assert_int_equal(f.fmt[0], FMT_LABELLED);
+	seg_result_release(&res);
+	arena_release(&a);
+	diag_release(&d);
+}
+
 /*
  * The piped walk leaves the prose's legends to the importing thread
  * (segpipe.h), batch by batch: the same legends, lines and order as one
@@ -244,6 +292,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_piped_legends),
+		cmocka_unit_test(test_shapes_ask_value_readers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
