@@ -111,7 +111,7 @@ static void followed(struct tui *t, struct edit_target *x, int rc)
 		follow(t, x->base_was, x->cand_was, &ed);
 	}
 	if (kind == 'u' && rc == 0 && !t->store) /* no command reaches a quick comparison's journal */
-		tui_message(t, "undid edit %u \xc2\xb7 %s (not stored: a quick comparison)",
+		tui_message(t, "undid edit %u \xc2\xb7 %s (not stored)",
 			    (unsigned)x->undone.undone, x->undone.what);
 	else if (kind == 'u' && rc == 0)
 		tui_message(t, "undid edit %u \xc2\xb7 redo: benchdelta undo %u \xc2\xb7 %s",

@@ -654,7 +654,7 @@ static int paste_undo_import(struct tui *t)
 		int dropped = quick_generation(t->quick) == p->imported_gen && quick_drop_last(t->quick) == 0;
 
 		if (dropped) {
-			tui_message(t, "import of %s taken back (not stored: a quick comparison)", p->imported_what);
+			tui_message(t, "import of %s taken back (not stored)", p->imported_what);
 			screen_ask_reload(t, RELOAD_WHOLE, NULL); /* a new snapshot without them */
 		}
 		forget_import(p);

@@ -71,7 +71,7 @@ void tui_said_edit(struct tui *t, long id, const char *what)
 {
 	if (id > 0)
 		tui_message(t, "edit %ld \xc2\xb7 u undoes it \xc2\xb7 %s%s", id, what,
-			    t->store ? "" : " (not stored: a quick comparison)");
+			    t->store ? "" : " (not stored)");
 	else
 		tui_message(t, "already so: nothing recorded");
 }

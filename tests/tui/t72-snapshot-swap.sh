@@ -79,7 +79,7 @@ tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 3
 tui_wait "candidate: relay_lto"
 tui_keys b B
-tui_wait "edit 2 · u undoes it · relay_lto is the…eline (not stored: a quick comparison)"
+tui_wait "edit 2 · u undoes it · relay_lto is the experiment's baseline (not stored)"
 tui_keys 7
 tui_wait "relay_release               alloc=jemalloc* · relay"
 tui_keys 1

@@ -31,7 +31,7 @@ tui_prompt R 'rename "Rathole Release" to: Rathole Release'
 tui_keys C-u
 tui_keys -l "glibc build"
 tui_keys Enter
-tui_wait "edit 1 · u undoes it · \"Rathole Release…uild\" (not stored: a quick comparison)"
+tui_wait "edit 1 · u undoes it · \"Rathole Release\" shown as \"glibc build\" (not stored)"
 tui_wait "glibc build                            4 runs"
 tui_gone "Rathole Release (baseline)"
 tui_keys 3
@@ -43,7 +43,7 @@ tui_wait "   sender.transfer        44.0 GiB ±0.32%          45.0 GiB ±0.61%  
 
 # 2. u: the rename taken back on every screen
 tui_keys u
-tui_wait "undid edit 1 · variant \"Rathole Release…BOLT\" (not stored: a quick comparison)"
+tui_wait "undid edit 1 · variant \"Rathole Release…tion (PGO) and LLVM BOLT\" (not stored)"
 tui_wait " METRIC                   Rathole Release  Rathole Release + PGO-optimized"
 tui_wait "   sender.transfer        44.0 GiB ±0.32%          45.0 GiB ±0.61%   +2% ✓"
 tui_keys 3
@@ -60,7 +60,7 @@ tui_wait "95c500aeb215:32.1     43.9 GiB seed-rathole.txt:32-34"
 tui_prompt e "variant of the 4 runs of lines 32-46 (Tab: this run only): "
 tui_keys -l "musl"
 tui_keys Enter
-tui_wait "edit 3 · u undoes it · block at line 32…musl\" (not stored: a quick comparison)"
+tui_wait "edit 3 · u undoes it · block at line 32…0aeb215 is variant \"musl\" (not stored)"
 tui_wait "   95c500aeb215:32.1     43.9 GiB seed-rathole.txt:32-34 edited"
 tui_wait "variant: musl (edited: override; parsed as Rathole Release from label"
 tui_keys 3
@@ -72,7 +72,7 @@ tui_wait "Rathole Release + PGO-optimized is the experiment's baseline already"
 tui_keys b
 tui_wait "baseline:  musl  (this view"
 tui_keys B
-tui_wait "edit 4 · u undoes it · musl is the expe…eline (not stored: a quick comparison)"
+tui_wait "edit 4 · u undoes it · musl is the experiment's baseline (not stored)"
 tui_wait "   sender.transfer       44.0 GiB    45.0 GiB      +2%   ±1.2%   0.029  better"
 tui_keys 1
 tui_wait "Variants:    musl (baseline), Rathole Release + PGO-optimized"
@@ -96,7 +96,7 @@ tui_wait "added 3 runs (not stored) · u takes them back"
 tui_wait "experiment 1 of 2"
 tui_wait "hyperfine"
 tui_keys u
-tui_wait "import of paste taken back (not stored: a quick comparison)"
+tui_wait "import of paste taken back (not stored)"
 tui_wait "experiment 1 of 1"
 tui_gone "hyperfine"
 tui_keys u
