@@ -216,9 +216,7 @@ void quick_snapshot(const struct quick *q, struct model *m, struct diag *d)
 
 		for (size_t i = 0; i < x->n; i++) {
 			in[i] = x->in[i];
-			in[i].text = xmalloc(x->in[i].len + 1); /* the snapshot's own copy, adopted by the import */
-			memcpy(in[i].text, x->in[i].text, x->in[i].len);
-			in[i].text[x->in[i].len] = '\0';
+			in[i].text = xstrndup(x->in[i].text, x->in[i].len); /* the snapshot's own, adopted by the import */
 		}
 		import_texts(m, in, x->n, &x->o, &res, d ? d : &scratch);
 		import_result_release(&res);
