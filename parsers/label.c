@@ -330,9 +330,10 @@ static const struct split *split_of(struct word_splits *splits, const char *s, s
 /*
  * How many words next_word() finds in s[0..n): runs that start with a
  * word byte and go on over word bytes and apostrophes. Counted without
- * copying a word or hashing it.
+ * copying a word or hashing it; the count stops at `limit` + 1 (0: no
+ * limit).
  */
-static size_t count_words(const char *s, size_t n)
+static size_t count_words(const char *s, size_t n, size_t limit)
 {
 	size_t count = 0;
 	int in = 0;
@@ -340,10 +341,13 @@ static size_t count_words(const char *s, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		unsigned char c = (unsigned char)s[k];
 
-		if (word_byte[c])
-			count += !in, in = 1;
-		else if (c != '\'')
+		if (word_byte[c]) {
+			if (!in && ++count > limit && limit)
+				break;
+			in = 1;
+		} else if (c != '\'') {
 			in = 0;
+		}
 	}
 	return count;
 }
@@ -582,9 +586,14 @@ static void tidy(struct buf *b)
 {
 	size_t i = 0, k;
 
-	/* up to the first tab or blank that goes, the text stays as it is */
-	while (i < b->len && b->s[i] != '\t' && !(b->s[i] == ' ' && (i == 0 || b->s[i - 1] == ' ')))
+	/* up to the first tab or blank that goes, the text stays as it is (bytes over ' ' pass first) */
+	for (;;) {
+		while (i < b->len && (unsigned char)b->s[i] > ' ')
+			i++;
+		if (i >= b->len || b->s[i] == '\t' || (b->s[i] == ' ' && (i == 0 || b->s[i - 1] == ' ')))
+			break;
 		i++;
+	}
 	for (k = i; i < b->len; i++) {
 		char c = b->s[i] == '\t' ? ' ' : b->s[i];
 
@@ -1047,6 +1056,18 @@ static int change_target(const char *s, size_t n)
 	return k == 2 || word_in(w[0], wn[0], lead);
 }
 
+/* Where the ASCII letter `low` (lower case) or its capital is first in s[0..n) from `i` on; n if nowhere. */
+static size_t next_letter(const char *s, size_t n, size_t i, char low)
+{
+	const char *a, *b;
+
+	if (i >= n)
+		return n;
+	a = memchr(s + i, low, n - i);
+	b = memchr(s + i, low - 'a' + 'A', a ? (size_t)(a - s) - i : n - i);
+	return b ? (size_t)(b - s) : a ? (size_t)(a - s) : n;
+}
+
 /*
  * "going from thin to fat gives" → "fat": what a change went to is what
  * was measured. The phrase after the last "to" that follows a "from", its
@@ -1061,12 +1082,18 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	int stop;
 	struct buf out = BUF_INIT;
 
-	for (size_t i = 0; i + 4 <= b->len; i++) {
-		if (((b->s[i] | 0x20) != 'f' && (b->s[i] | 0x20) != 't') || (i && is_word_char((unsigned char)b->s[i - 1])))
-			continue; /* (neither "from " nor "to " starts here) */
-		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
+	/* the first "from " that starts a word; then the last "to " after it */
+	size_t i = 0;
+
+	for (; i + 4 <= b->len && !from; i++) {
+		i = next_letter(b->s, b->len, i, 'f');
+		if (i + 4 <= b->len && (!i || !is_word_char((unsigned char)b->s[i - 1])) &&
+		    !strncasecmp_ascii(b->s + i, "from ", 5))
 			from = b->s + i;
-		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
+	}
+	for (; from && i + 4 <= b->len; i++) {
+		i = next_letter(b->s, b->len, i, 't');
+		if (i + 4 <= b->len && !is_word_char((unsigned char)b->s[i - 1]) && !strncasecmp_ascii(b->s + i, "to ", 3))
 			to = b->s + i + 3;
 	}
 	if (!to)
@@ -1101,7 +1128,8 @@ static int from_to(struct word_splits *splits, struct buf *b)
 /*
  * Bytes whose absence from a line lets the reader skip a search for them:
  * the classes of the line's bytes (line_classes()), found in one pass. What
- * the reader cuts from the line later holds none the line did not.
+ * the reader cuts from the line later holds none the line did not; nor
+ * any the text left of it after its marks did not (read_uncached()).
  */
 enum {
 	HAS_PAREN = 1 << 0,  /* '(' */
@@ -1112,10 +1140,11 @@ enum {
 	HAS_BRACE = 1 << 5,  /* '{', '}' */
 	HAS_COLON = 1 << 6,  /* ':' */
 	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
+	HAS_DASH = 1 << 8,   /* '-' */
 };
-static const unsigned char byte_class[256] = {
+static const unsigned short byte_class[256] = {
 	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
-	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F,
+	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F, ['-'] = HAS_DASH,
 	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
 	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
 };
@@ -1127,6 +1156,17 @@ static unsigned line_classes(const char *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		has |= byte_class[(unsigned char)s[i]];
 	return has;
+}
+
+/* Does s[0..n) hold the byte a followed by the byte b ("()", "::")? */
+static int holds_pair(const char *s, size_t n, char a, char b)
+{
+	const char *end = s + n;
+
+	for (const char *p = memchr(s, a, n); p && p + 1 < end; p = memchr(p + 1, a, (size_t)(end - p - 1)))
+		if (p[1] == b)
+			return 1;
+	return 0;
 }
 
 /*
@@ -1164,7 +1204,7 @@ static int never_label(const char *s, size_t n, unsigned has)
 	     e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
 		if (e + 3 < s + n && ((e[3] >= '0' && e[3] <= '9') || (e[3] == '-' && e + 4 < s + n && e[4] >= '0' && e[4] <= '9')))
 			return 1;
-	return ((has & HAS_PAREN) && text_contains(s, n, "()")) || ((has & HAS_COLON) && text_contains(s, n, "::")) ||
+	return ((has & HAS_PAREN) && holds_pair(s, n, '(', ')')) || ((has & HAS_COLON) && holds_pair(s, n, ':', ':')) ||
 	       ((has & HAS_BRACE) && (memchr(s, '{', n) || memchr(s, '}', n))) || (n && s[n - 1] == ';');
 }
 
@@ -1285,10 +1325,11 @@ static const char *const ordinal_words[] = {
 /*
  * "Run 2: with BOLT" → "with BOLT", "Run 2" → "": a counting head (ordinal
  * words and a number) before ": " or alone goes. Returns 1 when it went.
+ * `has`: line_classes() of a text *b was cut from (no ':' in it: no ": ").
  */
-static int cut_ordinal(struct word_splits *splits, struct buf *b)
+static int cut_ordinal(struct word_splits *splits, struct buf *b, unsigned has)
 {
-	const char *colon = b->len ? text_find(b->s, b->len, ": ") : NULL;
+	const char *colon = b->len && (has & HAS_COLON) ? text_find(b->s, b->len, ": ") : NULL;
 	size_t head = colon ? (size_t)(colon - b->s) : b->len;
 	int digit = 0;
 
@@ -1596,7 +1637,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
 	int marked = 0, level = 0, summary;
-	unsigned has;
+	unsigned has, hasv; /* line_classes() of the line, and of the text its marks leave */
 	const char *s0 = s;
 	size_t nwords, n0 = n;
 	int stop, names_build;
@@ -1624,11 +1665,18 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		size_t words_n;
 
 		marked = unmark(&s, &n, &level);
-		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n)) == 0 || words_n > 7 ||
+		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n, 7)) == 0 || words_n > 7 ||
 				strchr(".?!,;", s[n - 1])))
 			return LABEL_NONE;
 	}
-	has = line_classes(s0, n0); /* every text below is cut from the line: it holds no byte the line does not */
+	/* every text below is cut from the line: it holds no byte the line does not */
+	if (!summary) {
+		/* and from the text unmark() left, which is s0's bytes [s - s0, s - s0 + n): no byte it does not */
+		hasv = line_classes(s, n);
+		has = hasv | line_classes(s0, (size_t)(s - s0)) | line_classes(s + n, n0 - (size_t)(s - s0) - n);
+	} else {
+		hasv = has = line_classes(s0, n0);
+	}
 	if (never_label(s0, n0, has))
 		return LABEL_NONE;
 	if (summary && rx_match(out->rx, sum, s, n)) {
@@ -1651,7 +1699,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return LABEL_NONE;
 
 	/* code marks around a name: "`master`" is master */
-	if (!(has & HAS_TICK))
+	if (!(hasv & HAS_TICK))
 		buf_add(&out->variant, s, n);
 	else
 		for (size_t i = 0; i < n; i++)
@@ -1663,15 +1711,16 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return LABEL_NONE;
 	}
 	/* (each step below changes nothing in a text without the bytes it looks for) */
-	if (has & HAS_PAREN)
+	if (hasv & HAS_PAREN)
 		drop_asides(splits, &out->variant);
 	tidy(&out->variant);
-	if (has & HAS_DIGIT)
+	/* an outcome follows " - ", " : " or "(" */
+	if ((hasv & HAS_DIGIT) && (hasv & (HAS_DASH | HAS_COLON | HAS_PAREN)))
 		drop_outcome(splits, &out->variant);
-	if (has & HAS_COMMA)
+	if (hasv & HAS_COMMA)
 		cut_clause(splits, &out->variant);
 	cut_outline_number(&out->variant);
-	if ((((has & HAS_DIGIT) && cut_ordinal(splits, &out->variant) && !out->variant.len) ||
+	if ((((hasv & HAS_DIGIT) && cut_ordinal(splits, &out->variant, hasv) && !out->variant.len) ||
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
@@ -1681,7 +1730,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if ((marked && (has & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
+	if ((marked && (hasv & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
 	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant)))) {
 		buf_reset(&out->variant);
