@@ -255,6 +255,10 @@ struct split {
 	char low[SPLIT_TEXT];     /* its words, lower-cased, one after the other */
 	size_t count;
 	struct word w[SPLIT_WORDS];
+	uint8_t end[SPLIT_WORDS]; /* where each word ends in text (its last byte + 1) */
+	unsigned any;             /* the WL_ bits of any word (any_word()) */
+	unsigned all;             /* the WL_ bits every word but numbers has (all_words()) */
+	int named;                /* a word that is no number is there */
 };
 
 /* The last SPLITS splits (label_memo_new() marks every slot empty). */
@@ -282,48 +286,91 @@ static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap,
 	return 1;
 }
 
+/* Is the word w[0..n) (as words() hands it) a number: digits only? (check_all()'s test) */
+static int number_word(const char *w, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && w[i] >= '0' && w[i] <= '9')
+		i++;
+	return n && i == n;
+}
+
 /*
  * The split of s[0..n) (n <= SPLIT_TEXT): one kept in *splits, or a new
  * one in its oldest slot. Its words are next_word()'s (at most 47 bytes
  * kept of each), each hashed as it is copied and given its lists.
+ * *count: how many of its words are s's. A kept split of a longer text
+ * that s begins may serve as well, when the byte after s in it is no part
+ * of a word (then s's words are its first ones, each whole).
  */
-static const struct split *split_of(struct word_splits *splits, const char *s, size_t n)
+static const struct split *split_find(struct word_splits *splits, const char *s, size_t n, size_t *count)
 {
 	struct split *sp;
 	size_t k = 0, used = 0;
 
 	for (unsigned j = 0; j < SPLITS; j++)
 		if (splits->slot[j].n == n && (!n || splits->slot[j].text[n - 1] == s[n - 1]) &&
-		    !memcmp(splits->slot[j].text, s, n))
+		    !memcmp(splits->slot[j].text, s, n)) {
+			*count = splits->slot[j].count;
 			return &splits->slot[j];
+		}
+	for (unsigned j = 0; j < SPLITS; j++) {
+		sp = &splits->slot[j];
+		if (sp->n != SIZE_MAX && sp->n > n && !split_byte[(unsigned char)sp->text[n]] && !memcmp(sp->text, s, n)) {
+			for (k = 0; k < sp->count && sp->end[k] <= n; k++)
+				;
+			*count = k;
+			return sp;
+		}
+	}
 	sp = &splits->slot[splits->next];
 	splits->next = (splits->next + 1) % SPLITS;
 	memcpy(sp->text, s, n);
 	sp->n = n;
-	sp->count = 0;
 	wordtab_ready();
-	for (;;) {
-		struct word *w;
-		uint32_t h = 2166136261u; /* hash_fnv1a()'s, byte by byte */
-		size_t len = 0;
-		unsigned char c;
+	{
+		/* (kept in locals while bytes are stored: a char store may alias any field of *sp) */
+		char *low = sp->low;
+		size_t nw = 0;
+		unsigned any = 0, all = ~0u;
+		int named = 0;
 
-		while (k < n && !word_byte[(unsigned char)s[k]])
-			k++;
-		if (k >= n)
-			break;
-		w = &sp->w[sp->count++];
-		w->s = sp->low + used;
-		for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++)
-			if (len < 47) {
-				sp->low[used + len++] = (char)c;
-				h = (h ^ c) * 16777619u;
+		for (;;) {
+			struct word *w;
+			uint32_t h = 2166136261u; /* hash_fnv1a()'s, byte by byte */
+			size_t len = 0, len_kept;
+			unsigned char c;
+
+			while (k < n && !word_byte[(unsigned char)s[k]])
+				k++;
+			if (k >= n)
+				break;
+			for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++, len++)
+				if (len < 47) {
+					low[used + len] = (char)c;
+					h = (h ^ c) * 16777619u;
+				}
+			len_kept = len < 47 ? len : 47;
+			w = &sp->w[nw];
+			w->s = low + used;
+			w->len = len_kept;
+			w->hash = h;
+			w->lists = wordtab_lists(w->s, len_kept, h);
+			sp->end[nw++] = (uint8_t)k;
+			any |= w->lists;
+			if (!number_word(w->s, len_kept)) {
+				all &= w->lists;
+				named = 1;
 			}
-		w->len = len;
-		w->hash = h;
-		w->lists = wordtab_lists(w->s, len, h);
-		used += len;
+			used += len_kept;
+		}
+		sp->count = nw;
+		sp->any = any;
+		sp->all = all;
+		sp->named = named;
 	}
+	*count = sp->count;
 	return sp;
 }
 
@@ -364,11 +411,12 @@ static size_t words(struct word_splits *splits, const char *s, size_t n, int (*f
 
 	*stop = 0;
 	if (splits && n <= SPLIT_TEXT) {
-		const struct split *sp = split_of(splits, s, n);
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
 
 		if (!fn)
-			return sp->count;
-		for (; count < sp->count; count++)
+			return of;
+		for (; count < of; count++)
 			if (fn(&sp->w[count], ctx)) {
 				*stop = 1;
 				return count + 1;
@@ -505,6 +553,17 @@ static int any_word(struct word_splits *splits, const char *s, size_t n, unsigne
 {
 	int stop;
 
+	if (splits && n <= SPLIT_TEXT) {
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
+
+		if (of == sp->count)
+			return (sp->any & list) != 0; /* (the bits of its words, found as it was split) */
+		for (size_t k = 0; k < of; k++)
+			if (sp->w[k].lists & list)
+				return 1;
+		return 0;
+	}
 	words(splits, s, n, hit_list, &list, &stop);
 	return stop;
 }
@@ -520,6 +579,22 @@ static int all_words(struct word_splits *splits, const char *s, size_t n, unsign
 	struct all_in a = { list, 1, 0 };
 	int stop;
 
+	if (splits && n <= SPLIT_TEXT) {
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
+
+		int named = 0;
+
+		if (of == sp->count)
+			return sp->named && (sp->all & list) == list; /* (found as it was split) */
+		for (size_t k = 0; k < of; k++)
+			if (!number_word(sp->w[k].s, sp->w[k].len)) {
+				if (!(sp->w[k].lists & list))
+					return 0;
+				named = 1;
+			}
+		return named;
+	}
 	/* numbers alone ("2017-07-24") are in no list */
 	if (!words(splits, s, n, check_all, &a, &stop))
 		return 0;
@@ -586,13 +661,21 @@ static void tidy(struct buf *b)
 {
 	size_t i = 0, k;
 
-	/* up to the first tab or blank that goes, the text stays as it is (bytes over ' ' pass first) */
-	for (;;) {
-		while (i < b->len && (unsigned char)b->s[i] > ' ')
-			i++;
-		if (i >= b->len || b->s[i] == '\t' || (b->s[i] == ' ' && (i == 0 || b->s[i - 1] == ' ')))
-			break;
-		i++;
+	/* up to the first tab or blank that goes, the text stays as it is (found blank by blank) */
+	if (b->len) {
+		const char *t = b->s, *tab = memchr(t, '\t', b->len), *sp = t;
+		size_t end = tab ? (size_t)(tab - t) : b->len;
+
+		i = end;
+		while ((sp = memchr(sp, ' ', end - (size_t)(sp - t)))) {
+			size_t at = (size_t)(sp - t);
+
+			if (at == 0 || t[at - 1] == ' ') {
+				i = at;
+				break;
+			}
+			sp++;
+		}
 	}
 	for (k = i; i < b->len; i++) {
 		char c = b->s[i] == '\t' ? ' ' : b->s[i];
@@ -667,12 +750,20 @@ static void last_word(const struct buf *t, struct last_word *lw)
 		e--;
 	if (e && t->s[e - 1] == ')')
 		e--;
-	lw->wide = 0;
-	for (b = e; b && !rx_blank(t->s[b - 1]); b--)
-		if ((unsigned char)t->s[b - 1] >= 0x80) {
-			lw->wide = 1;
-			break;
-		}
+	/* back to a blank (1, as rx_blank() tells it) or a byte outside ASCII (2) */
+#define R4(v) v, v, v, v
+#define R16(v) R4(v), R4(v), R4(v), R4(v)
+	static const unsigned char stop[256] = {
+		[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
+		[0x80] = R16(2), R16(2), R16(2), R16(2), R16(2), R16(2), R16(2), R16(2),
+	};
+#undef R16
+#undef R4
+	const unsigned char *s = (const unsigned char *)t->s;
+
+	for (b = e; b && !stop[s[b - 1]]; b--)
+		;
+	lw->wide = b && stop[s[b - 1]] == 2;
 	lw->b = b;
 	lw->e = e;
 }
