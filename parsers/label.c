@@ -377,8 +377,7 @@ static const struct split *split_find(struct word_splits *splits, const char *s,
 /*
  * How many words next_word() finds in s[0..n): runs that start with a
  * word byte and go on over word bytes and apostrophes. Counted without
- * copying a word or hashing it; the count stops at `limit` + 1 (0: no
- * limit).
+ * copying a word or hashing it; the count stops at `limit` + 1.
  */
 static size_t count_words(const char *s, size_t n, size_t limit)
 {
@@ -389,7 +388,7 @@ static size_t count_words(const char *s, size_t n, size_t limit)
 		unsigned char c = (unsigned char)s[k];
 
 		if (word_byte[c]) {
-			if (!in && ++count > limit && limit)
+			if (!in && ++count > limit)
 				break;
 			in = 1;
 		} else if (c != '\'') {
@@ -695,10 +694,14 @@ static void tidy(struct buf *b)
 /* "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma that follows a build. */
 static void cut_clause(struct word_splits *splits, struct buf *b)
 {
-	const char *comma = NULL;
+	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int depth = 0;
 
 	/* a comma inside brackets does not cut: "Release (cargo build --release, thin LTO)" */
+	if (!comma)
+		return;
+	if (memchr(b->s, '(', (size_t)(comma - b->s)) || memchr(b->s, '[', (size_t)(comma - b->s)))
+		comma = NULL; /* (brackets before it: walked below) */
 	for (size_t i = 0; i < b->len && !comma; i++) {
 		if (b->s[i] == '(' || b->s[i] == '[')
 			depth++;
@@ -1052,21 +1055,22 @@ static const char *const change_words[] = {
 static int sentence_tail(struct word_splits *splits, struct buf *b)
 {
 	static const char *const heads[] = { "with", "without", "using", "before", "after", NULL };
-	size_t at = (size_t)-1;
+	const unsigned char *bs = (const unsigned char *)b->s;
+	size_t at = (size_t)-1, len = b->len;
 
-	for (size_t i = 0; i < b->len;) {
+	for (size_t i = 0; i < len;) {
 		size_t j = i;
 
-		while (j < b->len && is_word_char((unsigned char)b->s[j]))
+		while (j < len && word_byte[bs[j]])
 			j++;
 		/* the heads are of 4 to 7 letters, starting with a, b, u or w: most words are none */
-		if (j - i >= 4 && j - i <= 7 && ((b->s[i] | 0x20) == 'a' || (b->s[i] | 0x20) == 'b' || (b->s[i] | 0x20) == 'u' ||
-						  (b->s[i] | 0x20) == 'w') && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+		if (j - i >= 4 && j - i <= 7 && ((bs[i] | 0x20) == 'a' || (bs[i] | 0x20) == 'b' || (bs[i] | 0x20) == 'u' ||
+						  (bs[i] | 0x20) == 'w') && (!i || !word_byte[bs[i - 1]])) {
 			char w[16];
 			size_t k;
 
 			for (k = 0; k < j - i && k + 1 < sizeof(w); k++)
-				w[k] = (char)(b->s[i + k] >= 'A' && b->s[i + k] <= 'Z' ? b->s[i + k] - 'A' + 'a' : b->s[i + k]);
+				w[k] = (char)(bs[i + k] >= 'A' && bs[i + k] <= 'Z' ? bs[i + k] - 'A' + 'a' : bs[i + k]);
 			if (k == j - i && in_list(w, k, heads))
 				at = i;
 		}
@@ -1128,6 +1132,9 @@ static int change_target(const char *s, size_t n)
 	const char *w[4];
 	size_t wn[4], k = 0;
 
+	/* the first word is a "to" word or a lead: it begins with t, i or a (a byte that is no word's is the loop's) */
+	if (n && is_word_char((unsigned char)s[0]) && !strchr("tiaTIA", s[0]))
+		return 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 
@@ -1759,10 +1766,11 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n, 7)) == 0 || words_n > 7 ||
 				strchr(".?!,;", s[n - 1])))
 			return LABEL_NONE;
-	}
-	/* every text below is cut from the line: it holds no byte the line does not */
-	if (!summary) {
-		/* and from the text unmark() left, which is s0's bytes [s - s0, s - s0 + n): no byte it does not */
+		/*
+		 * every text below is cut from the line: it holds no byte the
+		 * line does not; and from the text unmark() left, s0's bytes
+		 * [s - s0, s - s0 + n) (hasv): no byte it does not
+		 */
 		hasv = line_classes(s, n);
 		has = hasv | line_classes(s0, (size_t)(s - s0)) | line_classes(s + n, n0 - (size_t)(s - s0) - n);
 	} else {
