@@ -202,6 +202,7 @@ enum {
 	WL_CONDITION = 1u << 8, /* condition_words */
 	WL_OUTCOME = 1u << 9,   /* outcome_words */
 	WL_FORMAT = 1u << 10,   /* a format's name (fmt_from_name()) */
+	WL_TAIL_HEAD = 1u << 11, /* tail_heads: where sentence_tail() may cut */
 };
 
 static void wordtab_ready(void);
@@ -265,6 +266,7 @@ struct split {
 struct word_splits {
 	struct split slot[SPLITS];
 	unsigned next; /* the oldest slot: the next one taken */
+	unsigned last; /* the slot last found or made: asked first (a text is asked of a dozen times in a row) */
 };
 
 /* The next word of s[0..n) from *i on into w (at most cap - 1 bytes kept); its length, or 0 at the end. */
@@ -306,12 +308,17 @@ static int number_word(const char *w, size_t n)
  */
 static const struct split *split_find(struct word_splits *splits, const char *s, size_t n, size_t *count)
 {
-	struct split *sp;
+	struct split *sp = &splits->slot[splits->last];
 	size_t k = 0, used = 0;
 
+	if (sp->n == n && (!n || sp->text[n - 1] == s[n - 1]) && !memcmp(sp->text, s, n)) {
+		*count = sp->count;
+		return sp;
+	}
 	for (unsigned j = 0; j < SPLITS; j++)
 		if (splits->slot[j].n == n && (!n || splits->slot[j].text[n - 1] == s[n - 1]) &&
 		    !memcmp(splits->slot[j].text, s, n)) {
+			splits->last = j;
 			*count = splits->slot[j].count;
 			return &splits->slot[j];
 		}
@@ -324,6 +331,7 @@ static const struct split *split_find(struct word_splits *splits, const char *s,
 			return sp;
 		}
 	}
+	splits->last = splits->next;
 	sp = &splits->slot[splits->next];
 	splits->next = (splits->next + 1) % SPLITS;
 	memcpy(sp->text, s, n);
@@ -1046,17 +1054,67 @@ static const char *const change_words[] = {
 };
 
 /*
+ * Bytes whose absence from a line lets the reader skip a search for them:
+ * the classes of the line's bytes (line_classes()), found in one pass. What
+ * the reader cuts from the line later holds none the line did not; nor
+ * any the text left of it after its marks did not (read_uncached()).
+ */
+enum {
+	HAS_PAREN = 1 << 0,  /* '(' */
+	HAS_COMMA = 1 << 1,  /* ',' */
+	HAS_DIGIT = 1 << 2,  /* '0'-'9' */
+	HAS_TICK = 1 << 3,   /* '`' */
+	HAS_EQUALS = 1 << 4, /* '=' */
+	HAS_BRACE = 1 << 5,  /* '{', '}' */
+	HAS_COLON = 1 << 6,  /* ':' */
+	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
+	HAS_DASH = 1 << 8,   /* '-' */
+	HAS_APOSTROPHE = 1 << 9, /* '\'' */
+};
+static const unsigned short byte_class[256] = {
+	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
+	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F, ['-'] = HAS_DASH, ['\''] = HAS_APOSTROPHE,
+	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
+	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
+};
+
+static unsigned line_classes(const char *s, size_t n)
+{
+	unsigned has = 0;
+
+	for (size_t i = 0; i < n; i++)
+		has |= byte_class[(unsigned char)s[i]];
+	return has;
+}
+
+/* The words a label at the end of a sentence starts with (sentence_tail()). */
+static const char *const tail_heads[] = { "with", "without", "using", "before", "after", NULL };
+
+/*
  * "…and with the patch applied" → "with the patch applied": a label at the
  * end of a sentence, from its last "with"/"without"/"using"/"before"/"after"
  * on ("…gives, typically, before the change"), when that
  * phrase is short, holds no prose word and names a build or a change.
- * Returns 1 with *b cut to the phrase.
+ * Returns 1 with *b cut to the phrase. `has`: line_classes() of a text *b
+ * was cut from.
  */
-static int sentence_tail(struct word_splits *splits, struct buf *b)
+static int sentence_tail(struct word_splits *splits, struct buf *b, unsigned has)
 {
-	static const char *const heads[] = { "with", "without", "using", "before", "after", NULL };
 	const unsigned char *bs = (const unsigned char *)b->s;
 	size_t at = (size_t)-1, len = b->len;
+
+	/*
+	 * A head is a run of word bytes: a word of the split, or a part of
+	 * one between apostrophes. Without an apostrophe, a text whose split
+	 * holds no head has none.
+	 */
+	if (splits && len <= SPLIT_TEXT && !(has & HAS_APOSTROPHE)) {
+		size_t of;
+		const struct split *sp = split_find(splits, b->s, len, &of);
+
+		if (of == sp->count && !(sp->any & WL_TAIL_HEAD))
+			return 0;
+	}
 
 	for (size_t i = 0; i < len;) {
 		size_t j = i;
@@ -1071,7 +1129,7 @@ static int sentence_tail(struct word_splits *splits, struct buf *b)
 
 			for (k = 0; k < j - i && k + 1 < sizeof(w); k++)
 				w[k] = (char)(bs[i + k] >= 'A' && bs[i + k] <= 'Z' ? bs[i + k] - 'A' + 'a' : bs[i + k]);
-			if (k == j - i && in_list(w, k, heads))
+			if (k == j - i && in_list(w, k, tail_heads))
 				at = i;
 		}
 		i = j > i ? j : i + 1;
@@ -1123,17 +1181,22 @@ static int change_label(struct word_splits *splits, const struct buf *b)
  * pointed at ("This PR changes this:"). It names nothing, but what the
  * label above named stops here: a section. At most three words, a
  * "to"/"into" (after "and" or "then") and a demonstrative to end.
+ * `splits`: the memo's kept splits, or NULL.
  */
-static int change_target(const char *s, size_t n)
+static int change_target(struct word_splits *splits, const char *s, size_t n)
 {
 	static const char *const lead[] = { "and", "then", NULL };
 	static const char *const to[] = { "to", "into", NULL };
 	static const char *const pointer[] = { "this", "that", "these", "those", NULL };
 	const char *w[4];
 	size_t wn[4], k = 0;
+	int stop;
 
 	/* the first word is a "to" word or a lead: it begins with t, i or a (a byte that is no word's is the loop's) */
 	if (n && is_word_char((unsigned char)s[0]) && !strchr("tiaTIA", s[0]))
+		return 0;
+	/* at most three runs of word bytes: a word of the split holds one at least */
+	if (splits && n <= SPLIT_TEXT && words(splits, s, n, NULL, NULL, &stop) > 3)
 		return 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -1221,39 +1284,6 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	buf_add(b, t, tn);
 	buf_release(&out);
 	return 1;
-}
-
-/*
- * Bytes whose absence from a line lets the reader skip a search for them:
- * the classes of the line's bytes (line_classes()), found in one pass. What
- * the reader cuts from the line later holds none the line did not; nor
- * any the text left of it after its marks did not (read_uncached()).
- */
-enum {
-	HAS_PAREN = 1 << 0,  /* '(' */
-	HAS_COMMA = 1 << 1,  /* ',' */
-	HAS_DIGIT = 1 << 2,  /* '0'-'9' */
-	HAS_TICK = 1 << 3,   /* '`' */
-	HAS_EQUALS = 1 << 4, /* '=' */
-	HAS_BRACE = 1 << 5,  /* '{', '}' */
-	HAS_COLON = 1 << 6,  /* ':' */
-	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
-	HAS_DASH = 1 << 8,   /* '-' */
-};
-static const unsigned short byte_class[256] = {
-	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
-	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F, ['-'] = HAS_DASH,
-	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
-	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
-};
-
-static unsigned line_classes(const char *s, size_t n)
-{
-	unsigned has = 0;
-
-	for (size_t i = 0; i < n; i++)
-		has |= byte_class[(unsigned char)s[i]];
-	return has;
 }
 
 /* Does s[0..n) hold the byte a followed by the byte b ("()", "::")? */
@@ -1672,7 +1702,8 @@ static atomic_int wordtab_built; /* set, with release, once the table is whole *
 /* Every word of every list, and every format's name, fit with room to spare: wordtab_add() probes for an empty slot. */
 _Static_assert(countof(prose_words) + countof(section_words) + countof(build_words) + countof(aside_words) +
 		       countof(change_words) + countof(change_filler) + countof(ordinal_words) +
-		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) + FMT__COUNT <=
+		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) +
+		       countof(tail_heads) + FMT__COUNT <=
 	       WORDTAB_SLOTS / 2,
 	       "the word table stays at most half full");
 
@@ -1698,7 +1729,7 @@ static void wordtab_build(void)
 		{ prose_words, WL_PROSE },       { section_words, WL_SECTION },     { build_words, WL_BUILD },
 		{ aside_words, WL_ASIDE },       { change_words, WL_CHANGE },       { change_filler, WL_FILLER },
 		{ ordinal_words, WL_ORDINAL },   { lead_in_words, WL_LEAD_IN },     { condition_words, WL_CONDITION },
-		{ outcome_words, WL_OUTCOME },
+		{ outcome_words, WL_OUTCOME },   { tail_heads, WL_TAIL_HEAD },
 	};
 
 	for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); k++)
@@ -1805,7 +1836,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 			if (s[i] != '`')
 				buf_addc(&out->variant, s[i]);
 	/* a long sentence ending with a colon: only its end may be a label ("…gives, typically, before the change:") */
-	if (nwords > 14u && !sentence_tail(splits, &out->variant)) {
+	if (nwords > 14u && !sentence_tail(splits, &out->variant, hasv)) {
 		buf_reset(&out->variant);
 		return LABEL_NONE;
 	}
@@ -1824,14 +1855,14 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	}
-	if (marked && ends_colon(s0, n0) && change_target(s, n)) {
+	if (marked && ends_colon(s0, n0) && change_target(splits, s, n)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
 	if ((marked && (hasv & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
-	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant)))) {
+	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant, hasv)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
@@ -1873,13 +1904,13 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	}
 	/* a long line ending a sentence with a colon: its end names the build ("...processes before the patch:") */
 	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
-		sentence_tail(splits, &out->variant);
+		sentence_tail(splits, &out->variant, hasv);
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(splits, out->variant.s, out->variant.len, WL_BUILD) ||
 		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
-	    !(marked && ends_colon(s0, n0) && sentence_tail(splits, &out->variant))) {
+	    !(marked && ends_colon(s0, n0) && sentence_tail(splits, &out->variant, hasv))) {
 		/* a long line that names no build is a caption, not a variant (its end may be one) */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
