@@ -1461,9 +1461,12 @@ static int cut_ordinal(struct word_splits *splits, struct buf *b, unsigned has)
 	size_t head = colon ? (size_t)(colon - b->s) : b->len;
 	int digit = 0;
 
+	/* (the words first: most heads hold a word that counts nothing) */
+	if (!head || !all_words(splits, b->s, head, WL_ORDINAL) || !is_word_char((unsigned char)b->s[0]))
+		return 0;
 	for (size_t i = 0; i < head && !digit; i++)
 		digit = b->s[i] >= '0' && b->s[i] <= '9';
-	if (!digit || !head || !all_words(splits, b->s, head, WL_ORDINAL) || !is_word_char((unsigned char)b->s[0]))
+	if (!digit)
 		return 0;
 	if (!colon) {
 		b->len = 0;
