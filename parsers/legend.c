@@ -204,16 +204,22 @@ static int describe(const char *p, const char *end, int after_and, const char **
 
 	if (!sep)
 		return 0;
-	/* up to a comma, semicolon, full stop, bracket, " and NAME" or the line's end */
-	for (; e < end; e++) {
+	/* up to a comma, semicolon, full stop, bracket, " and NAME" or the line's end; its words (as text_words() counts them) on the way */
+	for (int blank = 1; e < end; e++) {
 		unsigned char stop = desc_stop[(unsigned char)*e];
 
 		if (stop == 1 || (stop == 2 && (e + 1 == end || e[1] == ' ')) ||
 		    (stop == 3 && starts_with(e, (size_t)(end - e), " and ")))
 			break;
+		if (*e == ' ' || *e == '\t') {
+			blank = 1;
+		} else if (blank) {
+			blank = 0;
+			if (++words > 6)
+				return 0;
+		}
 	}
-	words = text_words(d, (size_t)(e - d), 6);
-	if (!words || words > 6)
+	if (!words)
 		return 0;
 	/*
 	 * a description that runs on ("`baseline`: statically typed, the
@@ -313,6 +319,18 @@ static int describe_before(const char *s, const char *at, const char *end, const
 }
 
 /*
+ * The bytes after a blank that a separator begins with (separator()), a
+ * join (" and ", " called ", " named ": NUL too, as strchr("acn", c) found
+ * it), or " the ".
+ */
+enum { AFTER_SEPARATOR = 1, AFTER_JOIN = 2, AFTER_THE = 4 };
+static const unsigned char after_blank[256] = {
+	['i'] = AFTER_SEPARATOR, ['-'] = AFTER_SEPARATOR, [0xe2] = AFTER_SEPARATOR, ['='] = AFTER_SEPARATOR,
+	['m'] = AFTER_SEPARATOR, ['s'] = AFTER_SEPARATOR, ['r'] = AFTER_SEPARATOR,
+	['a'] = AFTER_JOIN, ['c'] = AFTER_JOIN, ['n'] = AFTER_JOIN, ['\0'] = AFTER_JOIN, ['t'] = AFTER_THE,
+};
+
+/*
  * Where the line may first hold a legend: the first place of a separator
  * where a description starts (separator()), of " and " (before "Y the B"),
  * or of " called "/" named " (describe_before()); n when it holds none.
@@ -322,11 +340,6 @@ static int describe_before(const char *s, const char *at, const char *end, const
 static size_t first_hint(const char *s, size_t n)
 {
 	static const char *const joins[] = { " and ", " called ", " named ", NULL };
-	/* the bytes after a blank that a separator (1) or a join (2) begins with: NUL as strchr("acn", c) found it */
-	static const unsigned char after_blank[256] = {
-		['i'] = 1, ['-'] = 1, [0xe2] = 1, ['='] = 1, ['m'] = 1, ['s'] = 1, ['r'] = 1,
-		['a'] = 2, ['c'] = 2, ['n'] = 2, ['\0'] = 2,
-	};
 
 	for (size_t i = 0; i + 1 < n; i++) {
 		unsigned char next;
@@ -336,9 +349,9 @@ static size_t first_hint(const char *s, size_t n)
 				return i;
 			continue;
 		}
-		if (s[i] != ' ' || !(next = after_blank[(unsigned char)s[i + 1]]))
+		if (s[i] != ' ' || !(next = after_blank[(unsigned char)s[i + 1]] & (AFTER_SEPARATOR | AFTER_JOIN)))
 			continue;
-		if (next == 1 ? separator(s + i, n - i) != 0 : starts_with(s + i, n - i, joins[0]) ||
+		if (next == AFTER_SEPARATOR ? separator(s + i, n - i) != 0 : starts_with(s + i, n - i, joins[0]) ||
 		    starts_with(s + i, n - i, joins[1]) || starts_with(s + i, n - i, joins[2]))
 			return i;
 	}
@@ -400,6 +413,8 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		/* describe()'s first test before the name is looked at: most words are followed by none */
 		if (e == end || (*e != ' ' && *e != ':'))
 			continue; /* (every separator, and " the ", starts with one of them) */
+		if (*e == ' ' && (e + 1 == end || !(after_blank[(unsigned char)e[1]] & (AFTER_SEPARATOR | AFTER_THE))))
+			continue; /* (nor with the byte after the blank) */
 		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
 		if (!separator(e, (size_t)(end - e)) && !(after_and && starts_with(e, (size_t)(end - e), " the ")))
 			continue;
