@@ -207,6 +207,7 @@ enum {
 
 static void wordtab_ready(void);
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash);
+static int wordtab_numbers; /* a word of the table is a number (number_word()): set before the table is published */
 
 /* Is w in `list`, whose set is ws (wordset_of(list): NULL to scan the list)? */
 static int in_wordset(const struct wordset *ws, const char *const *list, const struct word *w)
@@ -367,7 +368,8 @@ static const struct split *split_find(struct word_splits *splits, const char *s,
 			w->lists = wordtab_lists(w->s, len_kept, h);
 			sp->end[nw++] = (uint8_t)k;
 			any |= w->lists;
-			if (!number_word(w->s, len_kept)) {
+			/* (a word of a list is no number, unless the table holds one) */
+			if ((w->lists && !wordtab_numbers) || !number_word(w->s, len_kept)) {
 				all &= w->lists;
 				named = 1;
 			}
@@ -1721,6 +1723,7 @@ static void wordtab_add(const char *w, unsigned bit)
 	wordtab[h].len = len;
 	wordtab[h].hash = hash_fnv1a(w, len);
 	wordtab[h].lists |= bit;
+	wordtab_numbers |= number_word(w, len);
 }
 
 static void wordtab_build(void)
@@ -1758,8 +1761,14 @@ static void wordtab_ready(void)
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash)
 {
 	for (unsigned h = hash & (WORDTAB_SLOTS - 1); wordtab[h].w; h = (h + 1) & (WORDTAB_SLOTS - 1))
-		if (wordtab[h].hash == hash && wordtab[h].len == n && !memcmp(wordtab[h].w, w, n))
-			return wordtab[h].lists;
+		if (wordtab[h].hash == hash && wordtab[h].len == n) {
+			size_t i = 0;
+
+			while (i < n && wordtab[h].w[i] == w[i]) /* (short words: no call to memcmp()) */
+				i++;
+			if (i == n)
+				return wordtab[h].lists;
+		}
 	return 0;
 }
 
