@@ -1655,18 +1655,18 @@ static void trim_connectives(struct word_splits *splits, struct buf *b)
 		again = 0;
 		while (w < b->len && is_word_char((unsigned char)b->s[w]) && (unsigned char)b->s[w] < 0x80)
 			w++;
-		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
+		if (!w || w >= b->len || !is_space(b->s[w]))
 			break;
-		if (word_in(b->s, w, joins)) {
-			drop_head(b, w);
-			again = 1;
-		}
-		/* "a 1G test": an article before a number */
-		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
-		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
-			drop_head(b, w);
-			again = 1;
-		}
+		/* a join ("and", of at most four letters), or "a 1G test": an article before a number */
+		if (!(w <= 4 && word_in(b->s, w, joins)) &&
+		    !((w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) && w + 1 < b->len &&
+		      b->s[w + 1] >= '0' && b->s[w + 1] <= '9'))
+			break;
+		/* (asked last: the head goes only when another word stays) */
+		if (text_words(b->s, b->len, 3) < 2)
+			break;
+		drop_head(b, w);
+		again = 1;
 	}
 }
 
