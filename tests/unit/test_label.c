@@ -211,6 +211,24 @@ static void test_patterns_asked_where_they_match(void **state)
 	check_read("Benchmarks: for PGO", 1, LABEL_VARIANT, "Benchmarks: for PGO", "");
 }
 
+/*
+ * The word splits a memo keeps: a text that begins a kept one is read
+ * from the kept one's words only where a word ends ("Results" after
+ * "Resultsx", with a memo: the memo's reads are held to the plain ones),
+ * and a sentence's tail is looked for between apostrophes too ("it'with").
+ */
+static void test_kept_splits(void **state)
+{
+	(void)state;
+	check_read("Resultsx", 1, LABEL_SECTION, NULL, "");
+	check_read("Results", 1, LABEL_SECTION, NULL, "");
+	check_read("LTO buildsx", 1, LABEL_VARIANT, "LTO buildsx", "");
+	check_read("LTO builds, as JSON:", 0, LABEL_VARIANT, "LTO builds", "");
+	check_read("we ran it'with LTO:", 0, LABEL_VARIANT, "with LTO", "");
+	check_read("we ran it with LTO:", 0, LABEL_VARIANT, "with LTO", "");
+	check_read("we ran it'without:", 0, LABEL_NONE, "", "");
+}
+
 static void test_prose_is_not_a_label(void **state)
 {
 	(void)state;
@@ -473,6 +491,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_patterns_asked_where_they_match),
 		cmocka_unit_test(test_prose_is_not_a_label),
+		cmocka_unit_test(test_kept_splits),
 		cmocka_unit_test(test_cmdsplit),
 		cmocka_unit_test(test_reads_as_before),
 	};
