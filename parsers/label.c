@@ -203,6 +203,7 @@ enum {
 	WL_OUTCOME = 1u << 9,   /* outcome_words */
 	WL_FORMAT = 1u << 10,   /* a format's name (fmt_from_name()) */
 	WL_TAIL_HEAD = 1u << 11, /* tail_heads: where sentence_tail() may cut */
+	WL_RESULTS_HEAD = 1u << 12, /* results_heads: RX_RESULTS_FOR's first words */
 };
 
 static void wordtab_ready(void);
@@ -793,23 +794,28 @@ static int may_end_with(const struct buf *t, const struct last_word *lw, const c
 	return lw->wide || ascii_word_in(t->s + lw->b, lw->e - lw->b, words);
 }
 
+/* The heads of RX_RESULTS_FOR ("Results for ..."): may_be_results_for(). */
+static const char *const results_heads[] = { "result", "results", "numbers", "benchmark", "benchmarks",
+					     "measurement", "measurements", "output", "outputs", "timing",
+					     "timings", "figures", "summary", NULL };
+
 /*
  * Can RX_RESULTS_FOR match s[0..n)? Its first word must be one of the
  * pattern's heads, a blank after it; a byte outside ASCII leaves it to
- * the pattern.
+ * the pattern. `splits`: the memo's kept splits, or NULL. (A run of
+ * ASCII letters at the start, a blank after it, is the first word of the
+ * split: when no word of the split is a head, it is none.)
  */
-static int may_be_results_for(const char *s, size_t n)
+static int may_be_results_for(struct word_splits *splits, const char *s, size_t n)
 {
-	static const char *const heads[] = { "result", "results", "numbers", "benchmark", "benchmarks",
-					     "measurement", "measurements", "output", "outputs", "timing",
-					     "timings", "figures", "summary", NULL };
 	size_t k = 0;
 
 	while (k < n && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z')))
 		k++;
 	if (k < n && (unsigned char)s[k] >= 0x80)
 		return 1;
-	return k < n && rx_blank(s[k]) && ascii_word_in(s, k, heads);
+	return k < n && rx_blank(s[k]) && (!splits || n > SPLIT_TEXT || any_word(splits, s, n, WL_RESULTS_HEAD)) &&
+	       ascii_word_in(s, k, results_heads);
 }
 
 /* The words each scenario pattern needs: a cheap test before the pattern runs; `lw`: t's last word. */
@@ -1708,7 +1714,7 @@ static atomic_int wordtab_built; /* set, with release, once the table is whole *
 _Static_assert(countof(prose_words) + countof(section_words) + countof(build_words) + countof(aside_words) +
 		       countof(change_words) + countof(change_filler) + countof(ordinal_words) +
 		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) +
-		       countof(tail_heads) + FMT__COUNT <=
+		       countof(tail_heads) + countof(results_heads) + FMT__COUNT <=
 	       WORDTAB_SLOTS / 2,
 	       "the word table stays at most half full");
 
@@ -1735,7 +1741,7 @@ static void wordtab_build(void)
 		{ prose_words, WL_PROSE },       { section_words, WL_SECTION },     { build_words, WL_BUILD },
 		{ aside_words, WL_ASIDE },       { change_words, WL_CHANGE },       { change_filler, WL_FILLER },
 		{ ordinal_words, WL_ORDINAL },   { lead_in_words, WL_LEAD_IN },     { condition_words, WL_CONDITION },
-		{ outcome_words, WL_OUTCOME },   { tail_heads, WL_TAIL_HEAD },
+		{ outcome_words, WL_OUTCOME },   { tail_heads, WL_TAIL_HEAD },     { results_heads, WL_RESULTS_HEAD },
 	};
 
 	for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); k++)
@@ -1880,7 +1886,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	}
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
 	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
-	    may_be_results_for(out->variant.s, out->variant.len) &&
+	    may_be_results_for(splits, out->variant.s, out->variant.len) &&
 	    rx_match(out->rx, &label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
