@@ -356,12 +356,17 @@ static const struct split *split_find(struct word_splits *splits, const char *s,
 				k++;
 			if (k >= n)
 				break;
-			for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++, len++)
-				if (len < 47) {
-					low[used + len] = (char)c;
-					h = (h ^ c) * 16777619u;
-				}
+			/* every byte is stored (the words' bytes fit in low: they are at most n) and hashed */
+			for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++, len++) {
+				low[used + len] = (char)c;
+				h = (h ^ c) * 16777619u;
+			}
 			len_kept = len < 47 ? len : 47;
+			if (len > len_kept) { /* a long word: 47 bytes kept, and hashed */
+				h = 2166136261u;
+				for (size_t i = 0; i < len_kept; i++)
+					h = (h ^ (unsigned char)low[used + i]) * 16777619u;
+			}
 			w = &sp->w[nw];
 			w->s = low + used;
 			w->len = len_kept;
@@ -638,6 +643,9 @@ static int tool_section(struct word_splits *splits, const char *s, size_t n)
 	struct tool_words t = { 0, 0 };
 	int stop;
 
+	/* it needs a section's word and a format's name: the bits of a kept split tell first */
+	if (!any_word(splits, s, n, WL_SECTION) || !any_word(splits, s, n, WL_FORMAT))
+		return 0;
 	words(splits, s, n, check_tool_word, &t, &stop);
 	return !stop && t.section && t.tool;
 }
@@ -1179,9 +1187,12 @@ static int change_or_filler(const struct word *w, void *ctx)
 static int change_label(struct word_splits *splits, const struct buf *b)
 {
 	int stop;
-	size_t nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
+	size_t nw;
 
-	return !stop && nw <= 4 && any_word(splits, b->s, b->len, WL_CHANGE);
+	if (!any_word(splits, b->s, b->len, WL_CHANGE)) /* (asked first: a bit of a kept split) */
+		return 0;
+	nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
+	return !stop && nw <= 4;
 }
 
 /*
