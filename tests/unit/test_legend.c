@@ -17,38 +17,7 @@
 #include "parsers/legend.h"
 #include "util/buf.h"
 
-/* A field of the table: '\\', '|' and control bytes escaped, so that a field never holds a tab. */
-static void escape(struct buf *out, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\\' || c == '|')
-			buf_addc(out, '\\'), buf_addc(out, (char)c);
-		else if (c < 0x20 || c == 0x7f)
-			buf_addf(out, "\\x%02x", c);
-		else
-			buf_addc(out, (char)c);
-	}
-}
-
-/* The field's text back (the inverse of escape()). */
-static void unescape(struct buf *out, const char *s, size_t n)
-{
-	buf_reset(out);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] != '\\' || i + 1 == n) {
-			buf_addc(out, s[i]);
-		} else if (s[i + 1] == 'x' && i + 3 < n) {
-			char hex[3] = { s[i + 2], s[i + 3], 0 };
-
-			buf_addc(out, (char)strtol(hex, NULL, 16));
-			i += 3;
-		} else {
-			buf_addc(out, s[++i]);
-		}
-	}
-}
+#include "table_field.h"
 
 /* Each legend as "\tNAME|DESC" (escaped), in the order legend_scan() gave them. */
 static void add_answer(void *ctx, const char *name, size_t name_len, const char *desc, size_t desc_len)
@@ -56,9 +25,9 @@ static void add_answer(void *ctx, const char *name, size_t name_len, const char 
 	struct buf *row = ctx;
 
 	buf_addc(row, '\t');
-	escape(row, name, name_len);
+	table_field_escape(row, name, name_len);
 	buf_addc(row, '|');
-	escape(row, desc, desc_len);
+	table_field_escape(row, desc, desc_len);
 }
 
 /* A line's answers: "\t-" when it states none, else its legends; the count legend_scan() returned must match. */
@@ -128,7 +97,7 @@ static void test_states_as_before(void **state)
 			text[--len] = '\0';
 		if (!(tab = strchr(text, '\t')))
 			continue; /* the header: no tab */
-		unescape(&line, text, (size_t)(tab - text));
+		table_field_unescape(&line, text, (size_t)(tab - text));
 		buf_reset(&row);
 		answers(line.s ? line.s : "", line.len, &row);
 		if (strcmp(buf_str(&row), tab))
@@ -156,7 +125,7 @@ static int write_table(void)
 		if (text[len - 1] == '\n')
 			text[--len] = '\0';
 		buf_reset(&row);
-		escape(&row, text, (size_t)len);
+		table_field_escape(&row, text, (size_t)len);
 		answers(text, (size_t)len, &row);
 		puts(buf_str(&row));
 	}
