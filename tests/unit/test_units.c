@@ -598,6 +598,38 @@ static void check_against_reference(const char *s, size_t n)
 }
 
 /*
+ * Spellings of every length the lookup compares in its own way (one to
+ * three bytes, four to seven, eight to sixteen, UTF-8), and the same with
+ * any one byte changed, or the last left off: found, and not.
+ */
+static void test_spelling_lookup(void **state)
+{
+	static const char *const known[] = { "%",	"s",	   "ms",     "\xc2\xb5s", "sec",      "KiB",
+					     "secs",   "KiB/s",	   "Mbit/s", "ns/day",     "Gbits/sec", "KBytes/sec",
+					     "Kelem/s", "seconds", "milliseconds" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		size_t n = strlen(known[i]);
+		char changed[32];
+		enum unit u;
+		double f;
+
+		if (unit_lookup(known[i], n, &u, &f) != 0)
+			fail_msg("\"%s\" not found", known[i]);
+		for (size_t k = 0; k < n; k++) {
+			memcpy(changed, known[i], n);
+			changed[k] ^= 0x20; /* a letter's case, a digit or sign made another byte */
+			if (unit_lookup(changed, n, &u, &f) == 0)
+				fail_msg("\"%.*s\" found (from \"%s\")", (int)n, changed, known[i]);
+		}
+		/* one byte short ("secs" less its 's' is "sec") */
+		if (n > 1 && unit_lookup(known[i], n - 1, &u, &f) == 0 && strcmp(known[i], "secs"))
+			fail_msg("\"%.*s\" found", (int)n - 1, known[i]);
+	}
+}
+
+/*
  * num_parse() against its grammar and strtod, bit for bit: every length
  * of digit run before and after the point up to 24 (past the 19 digits
  * the quick path takes, and across the 8-byte steps a word-wise reader
@@ -832,6 +864,7 @@ int main(void)
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
 		cmocka_unit_test(test_decimal_against_grammar),
+		cmocka_unit_test(test_spelling_lookup),
 		cmocka_unit_test(test_parse_digits),
 		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
 	};
