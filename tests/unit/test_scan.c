@@ -682,6 +682,23 @@ static void test_hyperfine_cmp(void **state)
 	agree_all(p, hyperfine_scan_cmp, damaged, countof(damaged), 0, 0);
 }
 
+/*
+ * Criterion's thrpt line has no scanner to agree with, and its parse reads
+ * the TRIPLE's groups by number from "lo" on (criterion.c's G_THRPT_LO, 1;
+ * the time line's are held to the names by its scanner above): the names
+ * at the numbers the parse reads.
+ */
+static void test_criterion_thrpt_numbers(void **state)
+{
+	static const char *const names[] = { "lo", "lu", "est", "eu", "hi", "hu" };
+	struct rx *p = pattern_named(&criterion_parser, "criterion throughput");
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		if (pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)names[i]) != 1 + i)
+			fail_msg("criterion throughput: group %s is not number %d", names[i], 1 + i);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -699,6 +716,7 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_bench_ran),
 		cmocka_unit_test(test_hyperfine_cmp),
 		cmocka_unit_test(test_size_row),
+		cmocka_unit_test(test_criterion_thrpt_numbers),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
