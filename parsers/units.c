@@ -231,9 +231,11 @@ int num_parse_digits(const char *s, size_t n, double *out)
 	uint64_t v = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!char_is_digit(s[i]))
+		unsigned d = (unsigned)(unsigned char)s[i] - '0'; /* one test: a digit is 0-9 after it */
+
+		if (d > 9)
 			return -1;
-		v = v * 10 + (uint64_t)(s[i] - '0');
+		v = v * 10 + d;
 	}
 	if (n == 0 || n > 15) /* none, or more than a double holds exactly: num_parse's */
 		return num_parse(s, n, out);
