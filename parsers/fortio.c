@@ -74,6 +74,8 @@ enum { G_ENDED_CALLS = 1, G_ENDED_QPS };
 enum { G_COUNTER_COUNT = 1, G_COUNTER_AVG, G_COUNTER_MIN, G_COUNTER_NODATA };
 enum { G_DONE_CALLS = 1, G_DONE_MS, G_DONE_QPS };
 enum { G_CODE_CODE = 1, G_CODE_N };
+enum { G_BANNER_VER = 1, G_BANNER_QPS, G_BANNER_CALLS, G_BANNER_DUR, G_BANNER_URL };
+enum { G_STARTING_QPS = 1, G_STARTING_THREADS, G_STARTING_EXACTLY, G_STARTING_EXACTLY2, G_STARTING_DUR };
 
 /*
  * A token that ends in `mark` and then a blank ("99.31, ", "50% "): the
@@ -259,6 +261,124 @@ int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, si
 	scan_set(ov, G_DONE_CALLS, s, c, c_end);
 	scan_set(ov, G_DONE_MS, s, ms, ms_end);
 	scan_set(ov, G_DONE_QPS, s, q, q_end);
+	return 1;
+}
+
+/* A token, \S+, that ends where the pattern's would: at a blank or the end (any other byte is the pattern's). */
+static int token_whole(const char **p, const char *e)
+{
+	return scan_token(p, e) && (*p == e || scan_is_blank(**p));
+}
+
+/*
+ * RX_BANNER by hand: "Fortio 1.60.3 running at 1004 queries per second,
+ * 2->2 procs, for 10s: http://127.0.0.1:8080/echo", with "for N calls" or
+ * "until interrupted" in place of the duration. A banner without its
+ * version, or of another shape, is the pattern's.
+ */
+int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *ver, *ver_end, *q, *q_end, *c = NULL, *c_end = NULL, *d = NULL, *d_end = NULL;
+	const char *u, *u_end, *x;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Fortio "))
+		return 0;
+	ver = p;
+	if (!token_whole(&p, e))
+		return 0;
+	ver_end = p;
+	if (!SCAN_LIT(&p, e, " running at "))
+		return 0;
+	q = p;
+	if (!token_whole(&p, e))
+		return 0;
+	q_end = p;
+	if (!SCAN_LIT(&p, e, " queries per second, ") || !token_whole(&p, e) || !SCAN_LIT(&p, e, " procs, "))
+		return 0;
+	if (SCAN_LIT(&p, e, "for ")) {
+		/* "N calls" when it reads so; else the duration is the token up to its ": " */
+		x = p;
+		if (scan_digits(&x, e) && SCAN_LIT(&x, e, " calls")) {
+			c = p;
+			c_end = x - 6;
+			p = x;
+		} else {
+			d = p;
+			if (!token_whole(&p, e) || p - d < 2 || p[-1] != ':')
+				return 0;
+			d_end = --p;
+		}
+	} else if (!SCAN_LIT(&p, e, "until interrupted")) {
+		return 0;
+	}
+	if (!SCAN_LIT(&p, e, ": "))
+		return 0;
+	u = p;
+	if (!scan_token(&p, e))
+		return 0;
+	u_end = p;
+	if (!scan_end(&p, e))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_BANNER_VER, s, ver, ver_end);
+	scan_set(ov, G_BANNER_QPS, s, q, q_end);
+	if (c)
+		scan_set(ov, G_BANNER_CALLS, s, c, c_end);
+	if (d)
+		scan_set(ov, G_BANNER_DUR, s, d, d_end);
+	scan_set(ov, G_BANNER_URL, s, u, u_end);
+	return 1;
+}
+
+/*
+ * RX_STARTING by hand: "Starting at 1004 qps with 8 thread(s) [gomax 2]
+ * for 10s : 1255 calls each (total 10040)", and its other tails in the
+ * pattern's order: " for exactly N calls", " : exactly N,", " for DUR",
+ * " until interrupted", or none (the pattern ends after "]" then).
+ */
+int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *q_end, *th, *th_end, *x, *v = NULL, *v_end = NULL;
+	unsigned g = 0;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Starting at "))
+		return 0;
+	q = p;
+	if (!token_whole(&p, e))
+		return 0;
+	q_end = p;
+	if (!SCAN_LIT(&p, e, " qps with "))
+		return 0;
+	th = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	th_end = p;
+	if (!SCAN_LIT(&p, e, " thread(s) [gomax ") || !scan_digits(&p, e) || !SCAN_LIT(&p, e, "]"))
+		return 0;
+	x = p;
+	if (SCAN_LIT(&x, e, " for exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, " calls"))) {
+		g = G_STARTING_EXACTLY;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " : exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, ","))) {
+		g = G_STARTING_EXACTLY2;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " for ") && (v = x, token_whole(&x, e))) {
+		g = G_STARTING_DUR;
+		v_end = x;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " for ") && x < e && !scan_is_blank(*x)) {
+		return 0; /* a duration of bytes the scanners leave to the pattern */
+	} else if (x = p, SCAN_LIT(&x, e, " until interrupted")) {
+		p = x;
+	}
+	ov = rx_scan_begin(t, rx, s, n);
+	ov[1] = (PCRE2_SIZE)(p - s); /* the pattern is not anchored at the end */
+	scan_set(ov, G_STARTING_QPS, s, q, q_end);
+	scan_set(ov, G_STARTING_THREADS, s, th, th_end);
+	if (g)
+		scan_set(ov, g, s, v, v_end);
 	return 1;
 }
 
@@ -854,7 +974,7 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	size_t vn;
 	double calls;
 
-	if (!rx_match(ps->s->rx, p, s, n)) {
+	if (!fortio_scan_banner(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio banner line");
 		return;
 	}
@@ -874,7 +994,8 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 	size_t vn;
 	double x;
 
-	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
+	if (!(fortio_scan_starting(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
+	    !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
 	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
 		damage(ps, l, "garbled fortio Starting line");
 		return;
