@@ -22,7 +22,7 @@
 #include "store/model.h"
 
 /* What is known about one run of the import before names are decided. */
-/* (Wide fields first: 40 bytes, not 48, for each run of a large import.) */
+/* (Wide fields first: 56 bytes, not 64, for each run of a large import.) */
 struct naming_run {
 	const char *label;    /* the label governing its block, or NULL */
 	const char *scenario; /* the scenario a label or heading above names, or NULL */
@@ -30,6 +30,11 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	/*
+	 * Its run's source, kept here: the passes that go over the runs of a
+	 * large import by source then read this array, not every run again.
+	 */
+	uint32_t source;
 	/*
 	 * The prose line right above its block or its block's fence, below
 	 * the label (block.caption, in nm->arena), or NULL; and its line.
