@@ -32,6 +32,8 @@ void naming_release(struct naming *nm)
 {
 	free(nm->runs);
 	free(nm->keys);
+	free(nm->proposal);
+	free(nm->prop_origin);
 	free(nm->desc);
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
@@ -61,6 +63,8 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 	if (hi > nm->n)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	memmove(nm->proposal + lo, nm->proposal + hi, (nm->n - hi) * sizeof(*nm->proposal));
+	memmove(nm->prop_origin + lo, nm->prop_origin + hi, (nm->n - hi) * sizeof(*nm->prop_origin));
 	nm->n -= hi - lo;
 	if (nm->ahead > hi) {
 		memmove(nm->keys + lo, nm->keys + hi, (nm->ahead - hi) * sizeof(*nm->keys));
@@ -276,8 +280,22 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
 		ALLOC_GROW(nm->runs, (size_t)(i - nm->first) + 1, nm->cap);
-		while (nm->n <= (size_t)(i - nm->first))
+		ALLOC_GROW(nm->proposal, (size_t)(i - nm->first) + 1, nm->proposal_cap);
+		ALLOC_GROW(nm->prop_origin, (size_t)(i - nm->first) + 1, nm->prop_origin_cap);
+		while (nm->n <= (size_t)(i - nm->first)) {
+			nm->proposal[nm->n] = NULL;
+			nm->prop_origin[nm->n] = (enum vorigin)0;
 			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
+		}
+		/* what the parser proposed (naming_finish()'s evidence; nothing renames a run before it) */
+		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
+		     r->variant.origin == VO_LABEL) && *r->variant.text) {
+			nm->proposal[i - nm->first] = r->variant.text;
+			nm->prop_origin[i - nm->first] = r->variant.origin;
+		} else {
+			nm->proposal[i - nm->first] = NULL;
+			nm->prop_origin[i - nm->first] = (enum vorigin)0;
+		}
 		e = &nm->runs[i - nm->first];
 		e->label = b->label;
 		e->scenario = b->scenario;
@@ -1820,8 +1838,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 	lineup.last = UINT32_MAX;
 	p.nm = nm;
 	p.m = m;
-	p.proposal = xcalloc(n ? n : 1, sizeof(*p.proposal));
-	p.prop_origin = xcalloc(n ? n : 1, sizeof(*p.prop_origin));
+	p.proposal = nm->proposal; /* (taken with each block: naming_block()) */
+	p.prop_origin = nm->prop_origin;
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
 	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
@@ -1831,16 +1849,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
 	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
 
-	/* the evidence: what the parsers proposed, and which labels reach their runs */
-	for (uint32_t k = 0; k < n; k++) {
-		const struct run *r = &m->rs.runs[first + k];
-
-		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
-		     r->variant.origin == VO_LABEL) && *r->variant.text) {
-			p.proposal[k] = r->variant.text;
-			p.prop_origin[k] = r->variant.origin;
-		}
-	}
+	/* the evidence: which labels reach their runs */
 	attach_labels(&p);
 	tool_headings(&p, d);
 	labels_by_command(&p);
@@ -1954,8 +1963,6 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 	free(renamable);
 	free(names);
 	free(cmd1);
-	free(p.proposal);
-	free(p.prop_origin);
 	free(p.words);
 	free(p.built);
 	free(p.attached);

@@ -76,6 +76,15 @@ struct naming {
 	uint32_t ahead;
 	struct naming_key *keys;
 	size_t keys_cap;
+	/*
+	 * Per run from `first` (as `runs`): the name its parser proposed from
+	 * its data (a label, a command, a file name; NULL: none) and its
+	 * origin, taken as its block is recorded, while the run is in the
+	 * cache, for naming_finish()'s rows (which may set one aside: NULL).
+	 */
+	const char **proposal;
+	enum vorigin *prop_origin;
+	size_t proposal_cap, prop_origin_cap;
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
