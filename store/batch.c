@@ -369,10 +369,17 @@ static int name_known(const void *arg, size_t r)
 	return naming_name_known(&b->naming, b->m, r);
 }
 
+/* naming_then_fn: run r is named; cleaned now (clean_run()), in order. */
+static void clean_named(void *ctx, size_t r)
+{
+	clean_run(ctx, r);
+}
+
 void batch_run(struct batch *b, struct import_input *in, size_t n)
 {
 	struct model *m = b->m;
 	struct import_result *res = b->res;
+	struct clean_runs cr;
 	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
 	struct parse_ctx *pc = parse_ctx_new(0);
 
@@ -413,12 +420,16 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	parse_ctx_free(pc);
 	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
 	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
-	/* name: decided once over the batch, its evidence gathered per block above */
-	naming_finish(&b->naming, m, b->d);
+	/*
+	 * name: decided once over the batch, its evidence gathered per block
+	 * above; each run cleaned as soon as it is named (clean.h), the rest after
+	 */
 	b->clean.to = b->first_mark.runs + b->naming.ahead; /* (runs removed since moved it down) */
 	b->clean.known = name_known;
 	b->clean.known_ctx = b;
-	clean_records_after(m, &b->first_mark, &b->clean);
+	clean_runs_begin(&cr, m, &b->first_mark, &b->clean);
+	naming_finish(&b->naming, m, b->d, clean_named, &cr);
+	clean_runs_end(&cr, &b->first_mark);
 	naming_release(&b->naming); /* spent: not held while the texts are written */
 	set_variants(m, b->stored, res, b->o, b->now, b->d);
 	model_resolve(m);

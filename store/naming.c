@@ -1821,7 +1821,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	label_release(&lab);
 }
 
-void naming_finish(struct naming *nm, struct model *m, struct diag *d)
+void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
 	unsigned char *renamable = xcalloc(n ? n : 1, 1);
@@ -1914,7 +1914,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;
-	const struct run *keyed = NULL; /* the run before: the same variant string has the same key */
+	/* the run before's variant and key, as decided: the same variant string has the same key */
+	const char *keyed_text = NULL, *keyed_key = NULL;
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -1948,17 +1949,20 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		if (keyed && keyed->variant.text == r->variant.text)
-			r->variant.key = keyed->variant.key;
+		if (keyed_text && keyed_text == r->variant.text)
+			r->variant.key = keyed_key;
 		else if (k < nm->ahead && nm->keys[k].text == r->variant.text)
 			r->variant.key = nm->keys[k].key; /* worked out during the walk */
 		else
 			r->variant.key = model_variant_key(m, r->variant.text);
-		keyed = r;
+		keyed_text = r->variant.text;
+		keyed_key = r->variant.key;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)
 			r->name_line = r->variant.origin == VO_COMMAND ? nm->runs[k].cmd_line : 0;
+		if (then) /* decided: nothing below changes it */
+			then(then_ctx, first + k);
 	}
 	free(renamable);
 	free(names);

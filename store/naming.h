@@ -139,9 +139,14 @@ const char *naming_label(const struct naming *nm, uint32_t r);
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a
  * label and a legend of the same text), the stronger one names it and a
- * warning naming both goes to `d` (NULL: none).
+ * warning naming both goes to `d` (NULL: none). `then` (NULL: none) is
+ * called with `then_ctx` and each run (its index in the model, in order,
+ * from the first; the runs of the import the naming state recorded) once
+ * the pass will change it no more, while it is in the cache: the next
+ * stage's work on it (store/batch.c cleans it) costs no pass of its own.
  */
-void naming_finish(struct naming *nm, struct model *m, struct diag *d);
+typedef void (*naming_then_fn)(void *ctx, size_t r);
+void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx);
 void naming_release(struct naming *nm);
 
 #endif
