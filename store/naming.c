@@ -269,6 +269,11 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		}
 	}
 	cmd_lines = shared_span_lines(b, runs, from, to);
+	if (to > from) { /* room for the block's runs, made once */
+		ALLOC_GROW(nm->runs, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
+		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
+	}
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
 		struct naming_run *e;
@@ -279,9 +284,6 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		 */
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
-		ALLOC_GROW(nm->runs, (size_t)(i - nm->first) + 1, nm->cap);
-		ALLOC_GROW(nm->proposal, (size_t)(i - nm->first) + 1, nm->proposal_cap);
-		ALLOC_GROW(nm->prop_origin, (size_t)(i - nm->first) + 1, nm->prop_origin_cap);
 		while (nm->n <= (size_t)(i - nm->first)) {
 			nm->proposal[nm->n] = NULL;
 			nm->prop_origin[nm->n] = (enum vorigin)0;
