@@ -118,7 +118,7 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 struct plan_src {
 	const struct model *m;
 	const struct import_result *res;
-	const size_t *nmeas;
+	const size_t *nmeas; /* per run; NULL: the run index counts them (model_meas_of_run()) */
 };
 
 /*
@@ -173,7 +173,8 @@ static void format_items(const struct plan_src *ps, size_t from, size_t to, stru
 				fmt_of = run->fmt;
 				fmt = piece(fmt_name(fmt_of));
 			}
-			run_line(out, name, fmt, run, ps->nmeas[r], it->metrics ? it->metrics[r - it->run_from] : NULL);
+			run_line(out, name, fmt, run, ps->nmeas ? ps->nmeas[r] : model_meas_of_run(m, r),
+				 it->metrics ? it->metrics[r - it->run_from] : NULL);
 		}
 	}
 }
@@ -292,7 +293,8 @@ static int print_split(const struct plan_src *ps, FILE *fp)
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
-	size_t *nmeas = model_meas_per_run(m);
+	/* (with the run index fresh, as model_resolve() leaves it, no pass over the runs to count) */
+	size_t *nmeas = model_indexes_fresh(m) ? NULL : model_meas_per_run(m);
 	struct plan_src ps = { m, res, nmeas };
 	struct buf line = BUF_INIT;
 

@@ -102,7 +102,7 @@ size_t *model_meas_per_run(const struct model *m)
 
 	if (model_indexes_fresh(m)) { /* the run index model_resolve() left counts them already */
 		for (size_t r = 0; r < m->rs.nruns; r++)
-			n[r] = m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
+			n[r] = model_meas_of_run(m, r);
 		return n;
 	}
 	for (size_t i = 0; i < m->rs.nmeas; i++)
