@@ -316,9 +316,21 @@ void plan_summary(const struct model *m, const struct import_result *res,
 
 	byrun_build(&facts, m->rs.facts, m->rs.nfacts, sizeof(*m->rs.facts), offsetof(struct fact, source),
 		    m->nsources);
-	for (size_t r = m->rs.nruns; r-- > 0;)
-		if (*m->rs.runs[r].eff_experiment)
-			first_exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
+	if (model_indexes_fresh(m)) {
+		/* each input's source's runs, ascending, up to the first that names one (not a pass over all runs) */
+		for (size_t i = 0; i < res->ninputs; i++) {
+			long s = res->inputs[i].source;
+
+			for (uint32_t k = s < 0 ? 0 : m->runs_by_source.start[s];
+			     s >= 0 && !first_exp[s] && k < m->runs_by_source.start[s + 1]; k++)
+				if (*m->rs.runs[m->runs_by_source.order[k]].eff_experiment)
+					first_exp[s] = m->rs.runs[m->runs_by_source.order[k]].eff_experiment;
+		}
+	} else {
+		for (size_t r = m->rs.nruns; r-- > 0;)
+			if (*m->rs.runs[r].eff_experiment)
+				first_exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
+	}
 	for (size_t i = 0; i < res->ninputs; i++) {
 		const struct import_input_result *ir = &res->inputs[i];
 		const char *name = input_name(in, (uint32_t)i);
