@@ -187,10 +187,28 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
  * The shape of the line text s[0..n) (n <= ASKED_TEXT) in out: digits
  * after the first `keep` bytes made '1', zeros '0'.
  */
-static void line_shape(const char *s, size_t n, size_t keep, char *out)
+void seg_line_shape(const char *s, size_t n, size_t keep, char *out)
 {
-	memcpy(out, s, n < keep ? n : keep);
-	for (size_t j = keep; j < n; j++)
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t j = n < keep ? n : keep;
+
+	memcpy(out, s, j);
+	/*
+	 * eight bytes at a time: a byte '1' to '9' (below 0x80, at least 0x31,
+	 * under 0x3a) made '1'; no carry crosses bytes, as each sum stays
+	 * under 0x100 once the high bits are off
+	 */
+	for (; j + 8 <= n; j += 8) {
+		uint64_t w, low, m;
+
+		memcpy(&w, s + j, 8);
+		low = w & ~highs;
+		m = (low + ones * (0x80 - 0x31)) & ~(low + ones * (0x80 - 0x3a)) & ~w & highs;
+		m = (m >> 7) * 0xff;
+		w = (w & ~m) | (ones * '1' & m);
+		memcpy(out + j, &w, 8);
+	}
+	for (; j < n; j++)
 		out[j] = char_is_digit(s[j]) ? (s[j] == '0' ? '0' : '1') : s[j];
 }
 
@@ -1292,17 +1310,20 @@ static void do_line(struct seg *sg, struct line *l)
 	if (ask && a) {
 		if (!sg->shaped)
 			sg->shaped = xcalloc(ASKED_SLOTS, sizeof(*sg->shaped));
-		line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
+		seg_line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
 		sh = &sg->shaped[hash_line(shape, l->len) % ASKED_SLOTS];
 		shape_seen = sh->len == l->len && !memcmp(sh->text, shape, l->len);
 	}
-	for (unsigned k = 0; k < sg->dispatch.nrow[b] && ask && !starter; k++) {
+	/* of a shape refused before, the row's positions whose claim reads values (dispatch.h), in order */
+	const unsigned char *positions = shape_seen ? sg->dispatch.valued[b] : NULL;
+	unsigned npositions = shape_seen ? sg->dispatch.nvalued[b] : sg->dispatch.nrow[b];
+
+	for (unsigned j = 0; j < npositions && ask && !starter; j++) {
+		unsigned k = positions ? positions[j] : j;
 		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
 
 		if (!dispatch_asks(asks, k))
 			continue; /* its first words are not the line's */
-		if (shape_seen && !p->claim_reads_values)
-			continue; /* it refused a line of this shape */
 		/*
 		 * a claim is asked of most lines: zero only what it reads, most
 		 * states in two stores rather than a call

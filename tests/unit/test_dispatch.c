@@ -90,6 +90,21 @@ static void check_shapes(const struct dispatch *d, const struct parser *p, const
 	}
 }
 
+/* Does seg_line_shape() of s[0..n) (n <= 4096) keep `keep` bytes and make each later digit 1-9 '1'? */
+static int shape_right(const char *s, size_t n, size_t keep)
+{
+	char out[4096];
+
+	seg_line_shape(s, n, keep, out);
+	for (size_t j = 0; j < n; j++) {
+		char want = j < keep || !char_is_digit(s[j]) ? s[j] : s[j] == '0' ? '0' : '1';
+
+		if (out[j] != want)
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * Ask the line s[0..n) of every parser its first byte names, ungated;
  * fail when one starts a block that the table would not have asked.
@@ -109,6 +124,8 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 	if (l.indent == l.len)
 		return;
 	t->lines++;
+	if (n <= 4096 && !shape_right(s, n, l.indent + d->digits_read))
+		fail_msg("%s:%zu: the shape of \"%.*s\" is not its digits made 1", name, no, (int)n, s);
 	b = (unsigned char)l.s[l.indent];
 	asks = dispatch_mask(d, l.s + l.indent, l.len - l.indent);
 	for (unsigned k = 0; k < d->nrow[b]; k++) {
@@ -286,12 +303,35 @@ static void test_told_kinds(void **state)
 		assert_true(t.told_fmt[told[i]] > 20);
 }
 
+/*
+ * A line's shape (seg_line_shape(), read eight bytes at a time): every
+ * byte value at every place of a word, beside digits, UTF-8 and bytes
+ * next to '0' and '9' ('/', ':'), for each count of bytes kept.
+ */
+static void test_line_shape(void **state)
+{
+	char s[40];
+
+	(void)state;
+	for (unsigned v = 0; v < 256; v++)
+		for (size_t at = 0; at < 24; at++) {
+			for (size_t j = 0; j < sizeof(s); j++)
+				s[j] = "09/:a1\xc2\xb5" "8 "[(j * 7 + v) % 10];
+			s[at] = (char)v;
+			for (size_t keep = 0; keep < 20; keep += 3)
+				for (size_t n = at + 1; n <= sizeof(s); n += 5)
+					if (!shape_right(s, n, keep))
+						fail_msg("byte %u at %zu, %zu bytes, %zu kept: shape wrong", v, at, n, keep);
+		}
+}
+
 /* Parsers that name no words keep their first bytes; those that do are asked by their words. */
 static void test_words_gate(void **state)
 {
 	static const char *const foo_words[] = { "Foo ", "Fo(", NULL };
 	static struct dispatch d;
-	struct parser any = { .starts = "FB" }, foo = { .words = foo_words }, late = { .starts = "F" };
+	struct parser any = { .starts = "FB" }, foo = { .words = foo_words },
+		      late = { .starts = "F", .claim_reads_values = 1 };
 	const struct parser *ps[] = { &any, &foo, &late };
 	uint64_t m;
 
@@ -300,6 +340,10 @@ static void test_words_gate(void **state)
 	assert_int_equal(d.nrow['F'], 3);
 	assert_int_equal(d.nrow['B'], 1);
 	assert_int_equal(d.row['F'][1], 1);
+	/* a line of a shape refused before is asked of the row's value readers only */
+	assert_int_equal(d.nvalued['F'], 1);
+	assert_int_equal(d.valued['F'][0], 2);
+	assert_int_equal(d.nvalued['B'], 0);
 	m = dispatch_mask(&d, "Foo bar", 7);
 	assert_true(dispatch_asks(m, 0) && dispatch_asks(m, 1) && dispatch_asks(m, 2));
 	m = dispatch_mask(&d, "Fo(x)", 5);
@@ -329,6 +373,18 @@ static void test_registry_words(void **state)
 		k++;
 	assert_true(k < d.nrow['B']);
 	assert_true(dispatch_asks(dispatch_mask(&d, "Benchmark 1: ./app", 18), k));
+	/* each row's value readers are the positions whose parser says so, in order */
+	for (unsigned b = 0; b < 256; b++) {
+		unsigned v = 0;
+
+		for (unsigned j = 0; j < d.nrow[b]; j++)
+			if (ps[d.row[b][j]]->claim_reads_values) {
+				assert_true(v < d.nvalued[b]);
+				assert_int_equal(d.valued[b][v++], j);
+			}
+		assert_int_equal(v, d.nvalued[b]);
+	}
+	assert_true(d.nvalued['L'] >= 1);
 	/* no word holds a digit past its 16th byte today: the shapes keep 16 bytes */
 	assert_int_equal(d.digits_read, 16);
 	assert_false(dispatch_asks(dispatch_mask(&d, "Benchmarking parse_1/x", 22), k));
@@ -337,6 +393,7 @@ static void test_registry_words(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_line_shape),
 		cmocka_unit_test(test_words_gate),
 		cmocka_unit_test(test_registry_words),
 		cmocka_unit_test(test_no_start_left_out),
