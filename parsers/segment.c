@@ -581,14 +581,15 @@ static void close_block(struct seg *sg)
 	sg->above_line = 0;
 }
 
-static void add_line(struct seg *sg, const struct line *l, int blank)
+/* Add `l` to the open block, with the kind its claim told (0: none); a blank line ends no content. */
+static inline void add_line(struct seg *sg, const struct line *l, int blank, uint8_t kind)
 {
 	struct line *d;
 
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
-	d->kind = 0;
+	d->kind = kind;
 	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
@@ -1176,7 +1177,7 @@ static void do_line(struct seg *sg, struct line *l)
 
 	if (blank) {
 		if (sg->open)
-			add_line(sg, l, 1);
+			add_line(sg, l, 1, 0);
 		settle_pending(sg, 1);
 		if (sg->env == 2)
 			sg->env = 0; /* the environment section ends with its paragraph */
@@ -1241,7 +1242,7 @@ static void do_line(struct seg *sg, struct line *l)
 				 */
 				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
 					open_block(sg, p, tmp);
-				add_line(sg, l, 0);
+				add_line(sg, l, 0, 0);
 				sg->last_nonblank_line = l->no;
 				sg->after_author = 0;
 				return;
@@ -1259,9 +1260,8 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 
 		if (c == CLAIM_BODY) {
-			add_line(sg, l, 0);
-			/* the kind the claim told, for the parse (LINE_KIND()) */
-			sg->lines[sg->nlines - 1].kind = sg->claim.said;
+			/* with the kind the claim told, for the parse (LINE_KIND()) */
+			add_line(sg, l, 0, sg->claim.said);
 			sg->last_nonblank_line = l->no;
 			sg->after_author = 0;
 			return;
@@ -1272,7 +1272,7 @@ static void do_line(struct seg *sg, struct line *l)
 				const struct parser *p = sg->open;
 
 				open_block(sg, p, tmp);
-				add_line(sg, l, 0);
+				add_line(sg, l, 0, 0);
 				sg->last_nonblank_line = l->no;
 				sg->after_author = 0;
 				return;
@@ -1342,7 +1342,7 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->env = 0;
 		sg->title_done = sg->title_done || !sg->first_text_line;
 		open_block(sg, starter, tmp);
-		add_line(sg, l, 0);
+		add_line(sg, l, 0, 0);
 		sg->last_nonblank_line = l->no;
 		sg->after_author = 0;
 		return;
