@@ -79,6 +79,22 @@ struct shaped {
 	char text[ASKED_TEXT];
 };
 
+/*
+ * The shapes (as above) of prose lines the label reader read as nothing
+ * (LABEL_NONE) where no caption could begin ("iperf3 to the test box,
+ * try 17:"): a line of such a shape, read with the same `plain_ok`, is
+ * nothing again, its reading skipped. The reader tells labels by their
+ * words, marks and where digits stand, not by digits' values;
+ * test_dispatch checks it on every sample and corpus line. `summary` is
+ * the one field of the reading besides its kind that is read after a line
+ * read as nothing (label_rank(), through a setting line's label).
+ */
+struct none_shape {
+	uint32_t len; /* 0: empty */
+	uint8_t plain_ok, summary;
+	char text[ASKED_TEXT];
+};
+
 enum {
 	ASKED_COMMAND = 1,
 	ASKED_COMMENT = 2,
@@ -101,6 +117,7 @@ struct seg {
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
 	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
+	struct none_shape *none_shapes; /* ASKED_SLOTS shapes of lines read as no label (the same), or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -854,9 +871,33 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 {
 	size_t b = bullet_len(s, n), e = n;
 	struct buf t = BUF_INIT;
-	int lone, ok;
+	int lone, ok, plain = bare_ok(sg), may_caption;
+	char shape[ASKED_TEXT];
+	struct none_shape *ns = NULL;
 
-	label_read(l->s, l->len, bare_ok(sg), &sg->lab);
+	/* (computed before the reading now: it reads neither) */
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	lone = b && sg->bullet_line != sg->last_nonblank_line;
+	may_caption = lone || (e > 2 && s[0] == '(' && s[e - 1] == ')');
+	if (!may_caption && l->len <= ASKED_TEXT) {
+		/* a shape read as nothing before is nothing again */
+		if (!sg->none_shapes)
+			sg->none_shapes = xcalloc(ASKED_SLOTS, sizeof(*sg->none_shapes));
+		seg_line_shape(l->s, l->len, l->indent + sg->dispatch.digits_read, shape);
+		ns = &sg->none_shapes[(hash_line(shape, l->len) ^ (unsigned)plain) % ASKED_SLOTS];
+		if (ns->len == l->len && ns->plain_ok == plain && !memcmp(ns->text, shape, l->len)) {
+			sg->lab.kind = LABEL_NONE;
+			sg->lab.summary = ns->summary;
+			return 0;
+		}
+	}
+	if (label_read(l->s, l->len, plain, &sg->lab) == LABEL_NONE && ns && !rx_failed(sg->rx)) {
+		memcpy(ns->text, shape, l->len);
+		ns->len = l->len;
+		ns->plain_ok = (uint8_t)plain;
+		ns->summary = (uint8_t)!!sg->lab.summary;
+	}
 	/*
 	 * A comment inside a fence that reads "key: value" ("# OS Type:
 	 * linux", "# DB Version: 15") states a fact of a configuration file,
@@ -867,10 +908,7 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 		sg->lab.kind = LABEL_NONE;
 	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
 		return 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-		e--;
-	lone = b && sg->bullet_line != sg->last_nonblank_line;
-	if (!lone && !(e > 2 && s[0] == '(' && s[e - 1] == ')'))
+	if (!may_caption)
 		return 0;
 	if (!b) /* the parentheses go */
 		b = 1, e--;
@@ -1600,6 +1638,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 
 	free(sg.lines);
 	free(sg.shaped);
+	free(sg.none_shapes);
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);

@@ -21,6 +21,7 @@
 #include "helpers.h"
 #include "parsers/clean.h"
 #include "parsers/dispatch.h"
+#include "parsers/label.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
 
@@ -29,6 +30,8 @@ struct tally {
 	size_t told, told_fmt[FMT__COUNT]; /* block lines whose kind the claim told */
 	size_t shaped;                     /* claims asked again of lines of a line's shape */
 	size_t unshaped;                   /* of them, answered otherwise */
+	size_t label_shaped;               /* lines read as no label, read again in their shape */
+	size_t label_unshaped;             /* of them, read otherwise */
 	const char *path;                  /* the file being walked */
 };
 
@@ -106,6 +109,52 @@ static int shape_right(const char *s, size_t n, size_t keep)
 }
 
 /*
+ * The walk does not read a prose line as a label again when a line of its
+ * shape (the same as the claims', seg_line_shape()) was read as nothing
+ * with the same `plain_ok` (segment.c's none_shapes): a line read as
+ * nothing must read as nothing, with the same `summary`, in each of the
+ * three lines of its shape check_shapes() makes.
+ */
+static void check_label_shapes(const struct dispatch *d, const struct line *l, const char *name, size_t no,
+			       struct tally *t)
+{
+	char v[4096];
+	struct rx_thread rx = { 0 };
+	struct label lab = { .rx = &rx };
+	size_t keep = l->indent + d->digits_read;
+
+	if (l->len <= keep || l->len > 120)
+		return; /* (the walk keeps shapes of lines up to 120 bytes) */
+	for (int plain = 0; plain < 2; plain++) {
+		int summary;
+
+		if (label_read(l->s, l->len, plain, &lab) != LABEL_NONE || rx_failed(&rx))
+			break;
+		summary = !!lab.summary;
+		for (int way = 0; way < 3; way++) {
+			int moved = 0;
+
+			memcpy(v, l->s, l->len);
+			for (size_t j = keep; j < l->len; j++) {
+				if (!char_is_digit(v[j]) || v[j] == '0')
+					continue;
+				v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+				moved = 1;
+			}
+			if (!moved)
+				break;
+			t->label_shaped++;
+			if (label_read(v, l->len, plain, &lab) != LABEL_NONE || !!lab.summary != summary)
+				print_message("%s:%zu: \"%.*s\" reads as no label but \"%.*s\", a line of its shape, as one\n",
+					      name, no, (int)l->len, l->s, (int)l->len, v), t->label_unshaped++;
+		}
+		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	}
+	rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	label_release(&lab);
+}
+
+/*
  * Ask the line s[0..n) of every parser its first byte names, ungated;
  * fail when one starts a block that the table would not have asked.
  */
@@ -126,6 +175,7 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 	t->lines++;
 	if (n <= 4096 && !shape_right(s, n, l.indent + d->digits_read))
 		fail_msg("%s:%zu: the shape of \"%.*s\" is not its digits made 1", name, no, (int)n, s);
+	check_label_shapes(d, &l, name, no, t);
 	b = (unsigned char)l.s[l.indent];
 	asks = dispatch_mask(d, l.s + l.indent, l.len - l.indent);
 	for (unsigned k = 0; k < d->nrow[b]; k++) {
@@ -228,7 +278,7 @@ static void test_no_start_left_out(void **state)
 	registry_table(&d);
 	files = check_tree(&d, "../../samples", 1, &t, check_file);
 	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
-	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped);
+	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape, %zu label readings of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped, t.label_shaped);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
@@ -236,6 +286,8 @@ static void test_no_start_left_out(void **state)
 	assert_true(t.left_out > t.lines / 4);
 	assert_true(t.shaped > t.lines);
 	assert_int_equal(t.unshaped, 0);
+	assert_true(t.label_shaped > 1000);
+	assert_int_equal(t.label_unshaped, 0);
 }
 
 /* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */
