@@ -76,6 +76,13 @@ _Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in 
  */
 struct shaped {
 	uint32_t len; /* 0: empty */
+	/*
+	 * What prose_line() asked of a line of the shape, as struct asked's
+	 * bits (a command, a comment's header, an environment heading: each
+	 * told by words and where digits stand, test_dispatch checks it; never
+	 * ASKED_NO_LEGEND, as legends hold values)
+	 */
+	uint8_t asked, said;
 	char text[ASKED_TEXT];
 };
 
@@ -116,6 +123,7 @@ struct seg {
 	struct dispatch dispatch; /* the parsers to ask of a line, by its first byte and word */
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
+	struct shaped *line_shaped; /* the slot that holds the current line's shape (the same), or NULL */
 	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
 	struct none_shape *none_shapes; /* ASKED_SLOTS shapes of lines read as no label (the same), or NULL */
 
@@ -263,18 +271,30 @@ static int line_fact(struct seg *sg, unsigned what, int (*fn)(struct rx_thread *
 		     const char *s, size_t n)
 {
 	struct asked *a = sg->line_asked;
+	struct shaped *sh = sg->line_shaped;
 	int v;
 
 	if (a && (a->asked & what))
 		return (a->said & what) != 0;
-	v = fn(sg->rx, s, n);
-	if (a && !rx_failed(sg->rx)) {
+	if (sh && (sh->asked & what))
+		v = (sh->said & what) != 0; /* a line of its shape was asked */
+	else
+		v = fn(sg->rx, s, n);
+	if (rx_failed(sg->rx))
+		return v;
+	if (a) {
 		a->asked |= (uint8_t)what;
 		if (v)
 			a->said |= (uint8_t)what;
 	}
+	if (sh) {
+		sh->asked |= (uint8_t)what;
+		if (v)
+			sh->said |= (uint8_t)what;
+	}
 	return v;
 }
+
 
 /* Words that make the line above a block the command that produced it. */
 #define CW(w) { w, sizeof(w) - 1 }
@@ -496,6 +516,12 @@ static int command_fact(struct rx_thread *rx, const char *s, size_t n)
 	(void)rx;
 	return looks_like_command(s, n);
 }
+int seg_line_facts(struct rx_thread *rx, const char *s, size_t n, size_t indent)
+{
+	return command_fact(rx, s + indent, n - indent) | prose_comment_header(rx, s, n) << 1 |
+	       prose_env_heading(rx, s, n) << 2;
+}
+
 
 /*
  * The open block of a generic reader that is a tool's table after all
@@ -1212,6 +1238,7 @@ static void do_line(struct seg *sg, struct line *l)
 	l->indent = i;
 	blank = i == l->len;
 	sg->line_asked = NULL;
+	sg->line_shaped = NULL;
 
 	if (blank) {
 		if (sg->open)
@@ -1390,9 +1417,11 @@ static void do_line(struct seg *sg, struct line *l)
 		if (sh && !shape_seen && !rx_failed(sg->rx)) {
 			memcpy(sh->text, shape, l->len);
 			sh->len = l->len;
+			sh->asked = sh->said = 0;
 		}
 	}
 	sg->line_asked = asked_before(a, l) ? a : NULL;
+	sg->line_shaped = sh && sh->len == l->len && !memcmp(sh->text, shape, l->len) ? sh : NULL;
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;

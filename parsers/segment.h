@@ -95,6 +95,13 @@ size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char 
  */
 void seg_line_shape(const char *s, size_t n, size_t keep, char *out);
 
+/*
+ * What the walk asks of a prose line s[0..n) (indentation `indent`) and
+ * keeps for lines of its shape: bit 0 it is a command, bit 1 a comment's
+ * header (prose.h), bit 2 an environment heading. For tests.
+ */
+int seg_line_facts(struct rx_thread *rx, const char *s, size_t n, size_t indent);
+
 void seg_result_release(struct seg_result *r);
 
 #endif

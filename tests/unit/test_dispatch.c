@@ -32,6 +32,7 @@ struct tally {
 	size_t unshaped;                   /* of them, answered otherwise */
 	size_t label_shaped;               /* lines read as no label, read again in their shape */
 	size_t label_unshaped;             /* of them, read otherwise */
+	size_t fact_shaped, fact_unshaped; /* the same for the walk's facts of a prose line (seg_line_facts()) */
 	const char *path;                  /* the file being walked */
 };
 
@@ -155,6 +156,44 @@ static void check_label_shapes(const struct dispatch *d, const struct line *l, c
 }
 
 /*
+ * The facts the walk asks of a prose line (a command, a comment's header,
+ * an environment heading: seg_line_facts()) are kept for lines of its
+ * shape (segment.c's struct shaped): each of the three lines of its shape
+ * check_shapes() makes must have the line's facts.
+ */
+static void check_fact_shapes(const struct dispatch *d, const struct line *l, const char *name, size_t no,
+			      struct tally *t)
+{
+	char v[4096];
+	struct rx_thread rx = { 0 };
+	size_t keep = l->indent + d->digits_read;
+	int facts;
+
+	if (l->len <= keep || l->len > 120)
+		return; /* (the walk keeps shapes of lines up to 120 bytes) */
+	facts = seg_line_facts(&rx, l->s, l->len, l->indent);
+	for (int way = 0; way < 3 && !rx_failed(&rx); way++) {
+		int moved = 0;
+
+		memcpy(v, l->s, l->len);
+		for (size_t j = keep; j < l->len; j++) {
+			if (!char_is_digit(v[j]) || v[j] == '0')
+				continue;
+			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+			moved = 1;
+		}
+		if (!moved)
+			break;
+		t->fact_shaped++;
+		if (seg_line_facts(&rx, v, l->len, l->indent) != facts)
+			print_message("%s:%zu: \"%.*s\" has facts %d but \"%.*s\", a line of its shape, %d\n", name, no,
+				      (int)l->len, l->s, facts, (int)l->len, v, seg_line_facts(&rx, v, l->len, l->indent)),
+				t->fact_unshaped++;
+	}
+	rx_take_failure(&rx, &(struct rx_failure){ 0 });
+}
+
+/*
  * Ask the line s[0..n) of every parser its first byte names, ungated;
  * fail when one starts a block that the table would not have asked.
  */
@@ -176,6 +215,7 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 	if (n <= 4096 && !shape_right(s, n, l.indent + d->digits_read))
 		fail_msg("%s:%zu: the shape of \"%.*s\" is not its digits made 1", name, no, (int)n, s);
 	check_label_shapes(d, &l, name, no, t);
+	check_fact_shapes(d, &l, name, no, t);
 	b = (unsigned char)l.s[l.indent];
 	asks = dispatch_mask(d, l.s + l.indent, l.len - l.indent);
 	for (unsigned k = 0; k < d->nrow[b]; k++) {
@@ -278,7 +318,7 @@ static void test_no_start_left_out(void **state)
 	registry_table(&d);
 	files = check_tree(&d, "../../samples", 1, &t, check_file);
 	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
-	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape, %zu label readings of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped, t.label_shaped);
+	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape, %zu label readings and %zu facts of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped, t.label_shaped, t.fact_shaped);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
@@ -288,6 +328,8 @@ static void test_no_start_left_out(void **state)
 	assert_int_equal(t.unshaped, 0);
 	assert_true(t.label_shaped > 1000);
 	assert_int_equal(t.label_unshaped, 0);
+	assert_true(t.fact_shaped > 1000);
+	assert_int_equal(t.fact_unshaped, 0);
 }
 
 /* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */
