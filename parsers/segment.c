@@ -124,6 +124,10 @@ struct seg {
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
 	struct shaped *line_shaped; /* the slot that holds the current line's shape (the same), or NULL */
+	/* the current line's shape (seg_line_shape()) and its hash, once made (shape_made) */
+	char shape[ASKED_TEXT];
+	uint64_t shape_hash;
+	int shape_made;
 	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
 	struct none_shape *none_shapes; /* ASKED_SLOTS shapes of lines read as no label (the same), or NULL */
 
@@ -235,6 +239,16 @@ void seg_line_shape(const char *s, size_t n, size_t keep, char *out)
 	}
 	for (; j < n; j++)
 		out[j] = char_is_digit(s[j]) ? (s[j] == '0' ? '0' : '1') : s[j];
+}
+
+/* The current line's shape in sg->shape and its hash, made once a line (l->len <= ASKED_TEXT). */
+static void line_shape_made(struct seg *sg, const struct line *l)
+{
+	if (sg->shape_made)
+		return;
+	seg_line_shape(l->s, l->len, l->indent + sg->dispatch.digits_read, sg->shape);
+	sg->shape_hash = hash_line(sg->shape, l->len);
+	sg->shape_made = 1;
 }
 
 /* Was the text of `l` asked before? (`a`: its slot, or NULL) */
@@ -568,8 +582,11 @@ static void close_block(struct seg *sg)
 			uint32_t cut = l->indent < base ? l->indent : base;
 
 			/* (a block all of whose lines are quoted, blank ones aside, is a quote) */
-			if (!l->quoted && l->indent < l->len)
+			if (!l->quoted && l->indent < l->len) {
 				b.quoted = 0;
+				if (!base)
+					break; /* nothing to cut, and the block is no quote */
+			}
 			l->s += cut;
 			l->len -= cut;
 			l->indent -= cut;
@@ -898,7 +915,6 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	size_t b = bullet_len(s, n), e = n;
 	struct buf t = BUF_INIT;
 	int lone, ok, plain = bare_ok(sg), may_caption;
-	char shape[ASKED_TEXT];
 	struct none_shape *ns = NULL;
 
 	/* (computed before the reading now: it reads neither) */
@@ -910,16 +926,16 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 		/* a shape read as nothing before is nothing again */
 		if (!sg->none_shapes)
 			sg->none_shapes = xcalloc(ASKED_SLOTS, sizeof(*sg->none_shapes));
-		seg_line_shape(l->s, l->len, l->indent + sg->dispatch.digits_read, shape);
-		ns = &sg->none_shapes[(hash_line(shape, l->len) ^ (unsigned)plain) % ASKED_SLOTS];
-		if (ns->len == l->len && ns->plain_ok == plain && !memcmp(ns->text, shape, l->len)) {
+		line_shape_made(sg, l);
+		ns = &sg->none_shapes[(sg->shape_hash ^ (unsigned)plain) % ASKED_SLOTS];
+		if (ns->len == l->len && ns->plain_ok == plain && !memcmp(ns->text, sg->shape, l->len)) {
 			sg->lab.kind = LABEL_NONE;
 			sg->lab.summary = ns->summary;
 			return 0;
 		}
 	}
 	if (label_read(l->s, l->len, plain, &sg->lab) == LABEL_NONE && ns && !rx_failed(sg->rx)) {
-		memcpy(ns->text, shape, l->len);
+		memcpy(ns->text, sg->shape, l->len);
 		ns->len = l->len;
 		ns->plain_ok = (uint8_t)plain;
 		ns->summary = (uint8_t)!!sg->lab.summary;
@@ -1239,6 +1255,7 @@ static void do_line(struct seg *sg, struct line *l)
 	blank = i == l->len;
 	sg->line_asked = NULL;
 	sg->line_shaped = NULL;
+	sg->shape_made = 0;
 
 	if (blank) {
 		if (sg->open)
@@ -1368,15 +1385,15 @@ static void do_line(struct seg *sg, struct line *l)
 	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;
 
 	/* a line of a shape no parser took is asked of the parsers that read figures' values only */
-	char shape[ASKED_TEXT];
+	const char *shape = sg->shape;
 	struct shaped *sh = NULL;
 	int shape_seen = 0;
 
 	if (ask && a) {
 		if (!sg->shaped)
 			sg->shaped = xcalloc(ASKED_SLOTS, sizeof(*sg->shaped));
-		seg_line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
-		sh = &sg->shaped[hash_line(shape, l->len) % ASKED_SLOTS];
+		line_shape_made(sg, l);
+		sh = &sg->shaped[sg->shape_hash % ASKED_SLOTS];
 		shape_seen = sh->len == l->len && !memcmp(sh->text, shape, l->len);
 	}
 	/* of a shape refused before, the row's positions whose claim reads values (dispatch.h), in order */
