@@ -52,6 +52,25 @@ static void line_at(struct line *l, const char *s, size_t n)
 }
 
 /*
+ * Line `l` of the shape way `way` (0, 1, 2) in v[0..l->len): each digit 1-9
+ * past `keep` bytes the next one (9 wraps to 1), every one 9, every one 1
+ * (zeros kept). 0 when the line has no such digit (no other line of its shape).
+ */
+static int shape_variant(const struct line *l, size_t keep, int way, char *v)
+{
+	int moved = 0;
+
+	memcpy(v, l->s, l->len);
+	for (size_t j = keep; j < l->len; j++) {
+		if (!char_is_digit(v[j]) || v[j] == '0')
+			continue;
+		v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+		moved = 1;
+	}
+	return moved;
+}
+
+/*
  * The segmenter does not ask a parser again of a line of a shape it
  * refused, unless its claim reads figures' values (segment.c's shapes):
  * lines whose digits past the bytes the table reads differ (the first
@@ -71,16 +90,7 @@ static void check_shapes(const struct dispatch *d, const struct parser *p, const
 	if (p->claim_reads_values || l->len <= keep || l->len > sizeof(v))
 		return;
 	for (int way = 0; way < 3; way++) {
-		int moved = 0;
-
-		memcpy(v, l->s, l->len);
-		for (size_t j = keep; j < l->len; j++) {
-			if (!char_is_digit(v[j]) || v[j] == '0')
-				continue;
-			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
-			moved = 1;
-		}
-		if (!moved)
+		if (!shape_variant(l, keep, way, v))
 			return;
 		line_at(&lv, v, l->len);
 		memset(&room, 0, sizeof(room));
@@ -133,16 +143,7 @@ static void check_label_shapes(const struct dispatch *d, const struct line *l, c
 			break;
 		summary = !!lab.summary;
 		for (int way = 0; way < 3; way++) {
-			int moved = 0;
-
-			memcpy(v, l->s, l->len);
-			for (size_t j = keep; j < l->len; j++) {
-				if (!char_is_digit(v[j]) || v[j] == '0')
-					continue;
-				v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
-				moved = 1;
-			}
-			if (!moved)
+			if (!shape_variant(l, keep, way, v))
 				break;
 			t->label_shaped++;
 			if (label_read(v, l->len, plain, &lab) != LABEL_NONE || !!lab.summary != summary)
@@ -173,16 +174,7 @@ static void check_fact_shapes(const struct dispatch *d, const struct line *l, co
 		return; /* (the walk keeps shapes of lines up to 120 bytes) */
 	facts = seg_line_facts(&rx, l->s, l->len, l->indent);
 	for (int way = 0; way < 3 && !rx_failed(&rx); way++) {
-		int moved = 0;
-
-		memcpy(v, l->s, l->len);
-		for (size_t j = keep; j < l->len; j++) {
-			if (!char_is_digit(v[j]) || v[j] == '0')
-				continue;
-			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
-			moved = 1;
-		}
-		if (!moved)
+		if (!shape_variant(l, keep, way, v))
 			break;
 		t->fact_shaped++;
 		if (seg_line_facts(&rx, v, l->len, l->indent) != facts)
