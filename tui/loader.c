@@ -289,7 +289,7 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
 }
 
 struct quick_read {
-	const struct quick *q;
+	struct quick *q;
 	struct model *m;
 };
 
