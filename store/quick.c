@@ -274,6 +274,11 @@ static void read_base(struct quick *q, struct diag *d)
 	q->base = b;
 }
 
+int quick_reads_texts(const struct quick *q)
+{
+	return !q->base;
+}
+
 void quick_snapshot(struct quick *q, struct model *m, struct diag *d)
 {
 	const struct model *from;

@@ -67,6 +67,9 @@ long quick_edit(struct quick *q, const struct store_edit_op *op);
  */
 int quick_undo(struct quick *q, struct undo_info *out, struct diag *d);
 
+/* 1 when the next quick_snapshot() parses the texts (the imports changed since the last), 0 when it shares them. */
+int quick_reads_texts(const struct quick *q);
+
 /*
  * Fill empty model `m` (model_init()'s): the records of every import, the
  * journal's rows in effect applied, resolved. The texts are parsed when

@@ -151,7 +151,7 @@ static void forget_import(struct paste_state *p)
 		free(p->imported[i]);
 	free(p->imported);
 	p->imported = NULL;
-	p->nimported = 0;
+	p->nimported = p->imported_cap = 0;
 }
 
 /* Paste's state freed, a fetch under way cancelled (the screen's release()). */
