@@ -1176,7 +1176,7 @@ int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, st
 	if (rc == 0 && kind == UNDO_RESTORES && store_load_imports(st, &back, hashes, n, &quiet) == 0 &&
 	    !back.damaged && !quiet.n) {
 		for (size_t s = 0; s < back.nsources; s++)
-			back.sources[s].alone = back.sources[s].stored; /* kept only when no block is shared */
+			back.sources[s].alone = back.sources[s].stored; /* (one sharing a block: "with", storeindex.h) */
 		storeindex_restored(st, &back, root);
 	}
 	else if (rc == 0 && g)
