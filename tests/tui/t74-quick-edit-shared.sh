@@ -15,17 +15,8 @@
 . "$(dirname "$0")/lib.sh"
 
 reread="reading the texts again with the edits"
-# wait_no_reread TEXT: poll until TEXT shows, failing if the line of a
-# read of the texts shows first
-wait_no_reread() {
-	n=0
-	until tui_snap >"$TMP/snap" && grep -qF -- "$1" "$TMP/snap"; do
-		grep -qF -- "$reread" "$TMP/snap" && fail "the texts read again before \"$1\""
-		n=$((n + 1))
-		[ $n -gt 400 ] && fail "\"$1\" never appeared"
-		sleep 0.02
-	done
-}
+# wait_no_reread TEXT: poll until TEXT shows, failing if the line of a read of the texts shows first
+wait_no_reread() { tui_wait_no_whole "$1" "$reread" "the texts read again"; }
 figures="   sender.transfer       44.0 GiB    45.0 GiB      +2%   ±1.2%   0.029  better"
 tui_start 80 24 BENCHDELTA_TEST_LOAD_DELAY_MS=400 -- samples/issues/seed-rathole.txt
 tui_wait "2 variants · baseline Rathole Release"

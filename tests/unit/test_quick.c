@@ -70,17 +70,24 @@ static const char *variant_text(struct model *m, const char *name)
 	return v ? v->text : NULL;
 }
 
+/* Record one edit of one row, said as `what`. */
+static long edit_one(struct quick *q, enum edit_op op, const char *exp, const char *target, const char *value,
+		     const char *what)
+{
+	struct edit_row row = { 0 };
+	struct store_edit_op e = { "edit", what, &row, 1 };
+
+	row.op = op;
+	row.experiment = exp;
+	row.target = target;
+	row.value = value;
+	return quick_edit(q, &e);
+}
+
 /* R in the TUI: variant key `from` of experiment `exp` shown as `to`. */
 static long rename_variant(struct quick *q, const char *exp, const char *from, const char *to)
 {
-	struct edit_row row = { 0 };
-	struct store_edit_op op = { "rename-variant", "a rename", &row, 1 };
-
-	row.op = EDIT_ALIAS;
-	row.experiment = exp;
-	row.target = from;
-	row.value = to;
-	return quick_edit(q, &op);
+	return edit_one(q, EDIT_ALIAS, exp, from, to, "a rename");
 }
 
 static void test_edit_reads_a_new_snapshot(void **state)
@@ -191,19 +198,6 @@ static const char size_text[] = "   text\t   data\t    bss\t    dec\t    hex\tfi
 				 " 100000\t  10000\t   1000\t 111000\t  1b198\tapp_release\n"
 				 " 120000\t  10000\t   1000\t 131000\t  1ffb8\tapp_lto\n";
 
-/* Record one edit of one row. */
-static long edit_one(struct quick *q, enum edit_op op, const char *exp, const char *target, const char *value)
-{
-	struct edit_row row = { 0 };
-	struct store_edit_op e = { "edit", "an edit", &row, 1 };
-
-	row.op = op;
-	row.experiment = exp;
-	row.target = target;
-	row.value = value;
-	return quick_edit(q, &e);
-}
-
 /* `a` and `b` name every run, experiment, variant and baseline alike. */
 static void assert_same_names(const struct model *a, const struct model *b)
 {
@@ -284,11 +278,11 @@ static void test_edit_shares_and_names_as_a_parse(void **state)
 	/* a rename, a block's variant, a baseline, a tag, a move of the paste, then an undo */
 	assert_true(rename_variant(q, bench, model_variant_key(a, "app_release"), "glibc") > 0);
 	snprintf(target, sizeof(target), "%s:5.2", a->sources[0].hash); /* one run of the block */
-	assert_true(edit_one(q, EDIT_VARIANT, "", target, "musl") > 0);
-	assert_true(edit_one(q, EDIT_BASELINE, bench, bench, model_variant_key(a, "musl")) > 0);
-	assert_true(edit_one(q, EDIT_TAG, "", model_variant_key(a, "glibc"), "libc=glibc") > 0);
-	assert_true(edit_one(q, EDIT_EXPERIMENT, "", size_hash, "size moved") > 0);
-	assert_true(edit_one(q, EDIT_ALIAS, sizes, model_variant_key(a, "app_lto"), "lto") > 0);
+	assert_true(edit_one(q, EDIT_VARIANT, "", target, "musl", "an edit") > 0);
+	assert_true(edit_one(q, EDIT_BASELINE, bench, bench, model_variant_key(a, "musl"), "an edit") > 0);
+	assert_true(edit_one(q, EDIT_TAG, "", model_variant_key(a, "glibc"), "libc=glibc", "a tag") > 0);
+	assert_true(edit_one(q, EDIT_EXPERIMENT, "", size_hash, "size moved", "an edit") > 0);
+	assert_true(edit_one(q, EDIT_ALIAS, sizes, model_variant_key(a, "app_lto"), "lto", "an edit") > 0);
 	assert_int_equal(quick_undo(q, &u, &d), 0); /* the last alias goes again */
 	b = read_one(q);
 	/* the records and the texts read once, the runs b's own */
