@@ -67,10 +67,12 @@ void model_derive(struct model *m, const struct model *from, struct model_shared
 	sh->refs++;
 	m->rs = from->rs; /* the arrays of every record but the runs: read where they are */
 	m->rs.runs = xmalloc((nruns ? nruns : 1) * sizeof(*m->rs.runs));
-	memcpy(m->rs.runs, from->rs.runs, nruns * sizeof(*m->rs.runs));
+	if (nruns) /* (an empty model's arrays are NULL) */
+		memcpy(m->rs.runs, from->rs.runs, nruns * sizeof(*m->rs.runs));
 	m->rs.runs_cap = nruns;
 	m->sources = xmalloc((nsources ? nsources : 1) * sizeof(*m->sources));
-	memcpy(m->sources, from->sources, nsources * sizeof(*m->sources));
+	if (nsources)
+		memcpy(m->sources, from->sources, nsources * sizeof(*m->sources));
 	m->nsources = m->sources_cap = nsources;
 	m->store_dir = from->store_dir;
 }
