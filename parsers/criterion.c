@@ -54,8 +54,13 @@ static struct rx patterns[] = {
 			    0 },
 };
 
-/* The groups of RX_TIME and RX_COLLECTING, by number (tests/unit/test_scan.c holds them to the names). */
+/*
+ * The groups of RX_TIME and RX_COLLECTING, by number (tests/unit/test_scan.c
+ * holds them to the names). RX_THRPT's TRIPLE, with no id before it, has
+ * the same groups one lower: G_THRPT_LO.
+ */
 enum { G_ID = 1, G_LO, G_LU, G_EST, G_EU, G_HI, G_HU };
+enum { G_THRPT_LO = 1 };
 enum { G_COLLECTING_ID = 1, G_COLLECTING_N };
 
 /* TIME_UNIT at *p: its length, 0 when none. The pattern's order: "ms" before "s". */
@@ -462,22 +467,24 @@ static int group(const struct rx_thread *rx, const struct rx *p, const char *nam
 }
 
 /*
- * The three figures of `quantity` from a matched TRIPLE, all or none: -1
- * (nothing added) when a unit is not one units.c knows.
+ * The three figures of `quantity` from a matched TRIPLE whose "lo" group
+ * is number `lo` (the others follow it: lu, est, eu, hi, hu), all or
+ * none: -1 (nothing added) when a unit is not one units.c knows.
  */
-static int triple(struct parse *ps, const struct line *l, const struct rx *p, const char *quantity)
+static int triple(struct parse *ps, const struct line *l, const struct rx *p, unsigned lo, const char *quantity)
 {
 	static const struct {
-		const char *num, *unit;
+		unsigned num; /* from `lo`: the number; its unit is the next group */
 		enum stat_kind stat;
-	} parts[] = { { "est", "eu", STAT_EST }, { "lo", "lu", STAT_LOWER }, { "hi", "hu", STAT_UPPER } };
+	} parts[] = { { G_EST - G_LO, STAT_EST }, { 0, STAT_LOWER }, { G_HI - G_LO, STAT_UPPER } };
 	const char *num[3], *unit[3];
 	size_t nn[3], un[3];
 	enum unit u[3];
 	double v[3];
 
 	for (size_t i = 0; i < countof(parts); i++)
-		if (!group(ps->s->rx, p, parts[i].num, &num[i], &nn[i]) || !group(ps->s->rx, p, parts[i].unit, &unit[i], &un[i]) ||
+		if (!rx_group(ps->s->rx, p, lo + parts[i].num, &num[i], &nn[i]) ||
+		    !rx_group(ps->s->rx, p, lo + parts[i].num + 1, &unit[i], &un[i]) ||
 		    unit_value(num[i], nn[i], unit[i], un[i], &u[i], &v[i]) < 0)
 			return -1;
 	/* the values read above, as bench_figure() would read them again */
@@ -581,7 +588,7 @@ static void on_progress(struct parse *ps, const struct line *l, const char *id, 
 	ps->progress_len = n;
 	/* most progress lines are other phases: the pattern's one fixed word first */
 	if (text_contains(l->s, l->len, "Collecting") &&
-	    (criterion_scan_collecting(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) && group(ps->s->rx, p, "n", &num, &nn) &&
+	    (criterion_scan_collecting(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) && rx_group(ps->s->rx, p, G_COLLECTING_N, &num, &nn) &&
 	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
@@ -652,7 +659,7 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 			p = NULL;
 	}
 	/* the id is on this line, alone on the line above, or above the block */
-	if (!(p && group(ps->s->rx, p, "id", &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
+	if (!(p && rx_group(ps->s->rx, p, G_ID, &id, &n)) && !(inside = id_inside(ps, b, i, &id, &n)) &&
 	    !(i == 0 && id_above(b, &id, &n)) && !(i == 0 && no_id(b, l, garbled) && (id = "", n = 0, 1))) {
 		finish(ps);
 		if (garbled)
@@ -668,7 +675,7 @@ static void on_time(struct parse *ps, const struct block *b, const struct line *
 		ps->s->rs->runs[ps->run].first_line = inside->no;
 	if (garbled)
 		sink_damage(ps->s, (uint32_t)ps->run, l, "garbled Criterion time line");
-	else if (triple(ps, l, p, "time_per_op") < 0)
+	else if (triple(ps, l, p, G_LO, "time_per_op") < 0)
 		sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion time line with an unknown unit");
 }
 
@@ -679,7 +686,7 @@ static void on_thrpt(struct parse *ps, const struct line *l)
 	if (ps->run < 0)
 		return;
 	if (rx_match(ps->s->rx, p, l->s, l->len)) {
-		if (triple(ps, l, p, "throughput") < 0)
+		if (triple(ps, l, p, G_THRPT_LO, "throughput") < 0)
 			sink_damage(ps->s, (uint32_t)ps->run, l, "Criterion thrpt line with an unknown unit");
 	} else if (rx_match(ps->s->rx, &patterns[RX_CHANGE], l->s, l->len)) {
 		note_line(ps, NOTE_VERDICT, l, "change ");

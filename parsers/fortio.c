@@ -67,9 +67,15 @@ static struct rx patterns[] = {
 	[RX_SLEEP] = { "fortio sleep warning", "^WARNING \\S+% of sleep were falling behind\\s*$", 0 },
 };
 
-/* The groups of RX_ROW and RX_TARGET, by number (tests/unit/test_scan.c holds them to the names). */
+/* The groups of the scanned patterns, by number (tests/unit/test_scan.c holds them to the names). */
 enum { G_ROW_A = 1, G_ROW_B, G_ROW_MID, G_ROW_PCT, G_ROW_N };
 enum { G_TARGET_P = 1, G_TARGET_V };
+enum { G_ENDED_CALLS = 1, G_ENDED_QPS };
+enum { G_COUNTER_COUNT = 1, G_COUNTER_AVG, G_COUNTER_MIN, G_COUNTER_NODATA };
+enum { G_DONE_CALLS = 1, G_DONE_MS, G_DONE_QPS };
+enum { G_CODE_CODE = 1, G_CODE_N };
+enum { G_BANNER_VER = 1, G_BANNER_QPS, G_BANNER_CALLS, G_BANNER_DUR, G_BANNER_URL };
+enum { G_STARTING_QPS = 1, G_STARTING_THREADS, G_STARTING_EXACTLY, G_STARTING_EXACTLY2, G_STARTING_DUR };
 
 /*
  * A token that ends in `mark` and then a blank ("99.31, ", "50% "): the
@@ -196,7 +202,7 @@ int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s,
 		if (p != e)
 			return 0;
 		ov = rx_scan_begin(t, rx, s, n);
-		scan_set(ov, 4, s, x, x_end);
+		scan_set(ov, G_COUNTER_NODATA, s, x, x_end);
 		return 1;
 	}
 	if (!word_token(&p, e, "count ", 6, &f[0], &f[1]) || !word_token(&p, e, " avg ", 5, &f[2], &f[3]) ||
@@ -207,9 +213,9 @@ int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s,
 	if (p != e)
 		return 0;
 	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, 1, s, f[0], f[1]);
-	scan_set(ov, 2, s, f[2], f[3]);
-	scan_set(ov, 3, s, f[4], f[5]);
+	scan_set(ov, G_COUNTER_COUNT, s, f[0], f[1]);
+	scan_set(ov, G_COUNTER_AVG, s, f[2], f[3]);
+	scan_set(ov, G_COUNTER_MIN, s, f[4], f[5]);
 	return 1;
 }
 
@@ -226,8 +232,8 @@ int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, s
 	if (p != e)
 		return 0;
 	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, 1, s, c, c_end);
-	scan_set(ov, 2, s, q, q_end);
+	scan_set(ov, G_ENDED_CALLS, s, c, c_end);
+	scan_set(ov, G_ENDED_QPS, s, q, q_end);
 	return 1;
 }
 
@@ -252,9 +258,127 @@ int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, si
 	if (!word_token(&p, e, " ms avg, ", 9, &q, &q_end) || !SCAN_LIT(&p, e, " qps") || !scan_end(&p, e))
 		return 0;
 	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, 1, s, c, c_end);
-	scan_set(ov, 2, s, ms, ms_end);
-	scan_set(ov, 3, s, q, q_end);
+	scan_set(ov, G_DONE_CALLS, s, c, c_end);
+	scan_set(ov, G_DONE_MS, s, ms, ms_end);
+	scan_set(ov, G_DONE_QPS, s, q, q_end);
+	return 1;
+}
+
+/* A token, \S+, that ends where the pattern's would: at a blank or the end (any other byte is the pattern's). */
+static int token_whole(const char **p, const char *e)
+{
+	return scan_token(p, e) && (*p == e || scan_is_blank(**p));
+}
+
+/*
+ * RX_BANNER by hand: "Fortio 1.60.3 running at 1004 queries per second,
+ * 2->2 procs, for 10s: http://127.0.0.1:8080/echo", with "for N calls" or
+ * "until interrupted" in place of the duration. A banner without its
+ * version, or of another shape, is the pattern's.
+ */
+int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *ver, *ver_end, *q, *q_end, *c = NULL, *c_end = NULL, *d = NULL, *d_end = NULL;
+	const char *u, *u_end, *x;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Fortio "))
+		return 0;
+	ver = p;
+	if (!token_whole(&p, e))
+		return 0;
+	ver_end = p;
+	if (!SCAN_LIT(&p, e, " running at "))
+		return 0;
+	q = p;
+	if (!token_whole(&p, e))
+		return 0;
+	q_end = p;
+	if (!SCAN_LIT(&p, e, " queries per second, ") || !token_whole(&p, e) || !SCAN_LIT(&p, e, " procs, "))
+		return 0;
+	if (SCAN_LIT(&p, e, "for ")) {
+		/* "N calls" when it reads so; else the duration is the token up to its ": " */
+		x = p;
+		if (scan_digits(&x, e) && SCAN_LIT(&x, e, " calls")) {
+			c = p;
+			c_end = x - 6;
+			p = x;
+		} else {
+			d = p;
+			if (!token_whole(&p, e) || p - d < 2 || p[-1] != ':')
+				return 0;
+			d_end = --p;
+		}
+	} else if (!SCAN_LIT(&p, e, "until interrupted")) {
+		return 0;
+	}
+	if (!SCAN_LIT(&p, e, ": "))
+		return 0;
+	u = p;
+	if (!scan_token(&p, e))
+		return 0;
+	u_end = p;
+	if (!scan_end(&p, e))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	scan_set(ov, G_BANNER_VER, s, ver, ver_end);
+	scan_set(ov, G_BANNER_QPS, s, q, q_end);
+	if (c)
+		scan_set(ov, G_BANNER_CALLS, s, c, c_end);
+	if (d)
+		scan_set(ov, G_BANNER_DUR, s, d, d_end);
+	scan_set(ov, G_BANNER_URL, s, u, u_end);
+	return 1;
+}
+
+/*
+ * RX_STARTING by hand: "Starting at 1004 qps with 8 thread(s) [gomax 2]
+ * for 10s : 1255 calls each (total 10040)", and its other tails in the
+ * pattern's order: " for exactly N calls", " : exactly N,", " for DUR",
+ * " until interrupted", or none (the pattern ends after "]" then).
+ */
+int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	const char *e = s + n, *p = s, *q, *q_end, *th, *th_end, *x, *v = NULL, *v_end = NULL;
+	unsigned g = 0;
+	PCRE2_SIZE *ov;
+
+	if (!SCAN_LIT(&p, e, "Starting at "))
+		return 0;
+	q = p;
+	if (!token_whole(&p, e))
+		return 0;
+	q_end = p;
+	if (!SCAN_LIT(&p, e, " qps with "))
+		return 0;
+	th = p;
+	if (!scan_digits(&p, e))
+		return 0;
+	th_end = p;
+	if (!SCAN_LIT(&p, e, " thread(s) [gomax ") || !scan_digits(&p, e) || !SCAN_LIT(&p, e, "]"))
+		return 0;
+	x = p;
+	if (SCAN_LIT(&x, e, " for exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, " calls"))) {
+		g = G_STARTING_EXACTLY;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " : exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, ","))) {
+		g = G_STARTING_EXACTLY2;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " for ") && (v = x, token_whole(&x, e))) {
+		g = G_STARTING_DUR;
+		v_end = x;
+		p = x;
+	} else if (x = p, SCAN_LIT(&x, e, " for ") && x < e && !scan_is_blank(*x)) {
+		return 0; /* a duration of bytes the scanners leave to the pattern */
+	} else if (x = p, SCAN_LIT(&x, e, " until interrupted")) {
+		p = x;
+	}
+	ov = rx_scan_begin(t, rx, s, n);
+	ov[1] = (PCRE2_SIZE)(p - s); /* the pattern is not anchored at the end */
+	scan_set(ov, G_STARTING_QPS, s, q, q_end);
+	scan_set(ov, G_STARTING_THREADS, s, th, th_end);
+	if (g)
+		scan_set(ov, g, s, v, v_end);
 	return 1;
 }
 
@@ -279,8 +403,8 @@ int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, si
 	if (p != e)
 		return 0;
 	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, 1, s, c, c_end);
-	scan_set(ov, 2, s, v, v_end);
+	scan_set(ov, G_CODE_CODE, s, c, c_end);
+	scan_set(ov, G_CODE_N, s, v, v_end);
 	return 1;
 }
 
@@ -808,21 +932,30 @@ static int count_parse(const char *s, size_t n, double *v)
 	return num_parse_digits(s, n, v);
 }
 
-/* Keep group `name` of `p` as a reading; -1 when it is not a number (the line is garbled). */
-static int read_num(const struct rx_thread *rx, const struct rx *p, const char *name, const struct line *l, int count,
-		    struct reading *r)
+/* Keep num[0..n) as a reading; -1 when it is not a number (the line is garbled). */
+static int read_span(const char *num, size_t n, const struct line *l, int count, struct reading *r)
 {
 	struct reading t;
 
 	memset(&t, 0, sizeof(t));
-	if (!rx_named(rx, p, name, &t.num, &t.n))
-		return -1;
+	t.num = num;
+	t.n = n;
 	if ((count ? count_parse(t.num, t.n, &t.v) : num_parse(t.num, t.n, &t.v)) < 0)
 		return -1;
 	t.l = l;
 	t.set = 1;
 	*r = t;
 	return 0;
+}
+
+/* Keep group `g` of `p` (by number: the enums above) as a reading; -1 when it is absent or not a number. */
+static int read_num(const struct rx_thread *rx, const struct rx *p, unsigned g, const struct line *l, int count,
+		    struct reading *r)
+{
+	const char *num;
+	size_t n;
+
+	return rx_group(rx, p, g, &num, &n) ? read_span(num, n, l, count, r) : -1;
 }
 
 /* Add to *v (of *n, *cap), which starts in `few` (FEW_NAMED of them, parse()'s); see ALLOC_GROW_FEW. */
@@ -841,7 +974,7 @@ static void on_banner(struct parse *ps, const struct line *l, const char *s, siz
 	size_t vn;
 	double calls;
 
-	if (!rx_match(ps->s->rx, p, s, n)) {
+	if (!fortio_scan_banner(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
 		damage(ps, l, "garbled fortio banner line");
 		return;
 	}
@@ -861,7 +994,8 @@ static void on_starting(struct parse *ps, const struct line *l, const char *s, s
 	size_t vn;
 	double x;
 
-	if (!rx_match(ps->s->rx, p, s, n) || !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
+	if (!(fortio_scan_starting(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
+	    !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
 	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
 		damage(ps, l, "garbled fortio Starting line");
 		return;
@@ -885,8 +1019,8 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 	struct rx *p = &patterns[RX_ENDED];
 	struct reading calls, qps;
 
-	if (!(fortio_scan_ended(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 ||
-	    read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0) {
+	if (!(fortio_scan_ended(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, G_ENDED_CALLS, l, 1, &calls) < 0 ||
+	    read_num(ps->s->rx, p, G_ENDED_QPS, l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
 	}
@@ -908,8 +1042,8 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	if (k == K_AGG) {
 		if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 			return;
-		if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0 || read_num(ps->s->rx, p, "avg", l, 0, &avg) < 0 ||
-		    read_num(ps->s->rx, p, "min", l, 0, &min) < 0) {
+		if (!match || read_num(ps->s->rx, p, G_COUNTER_COUNT, l, 1, &count) < 0 ||
+		    read_num(ps->s->rx, p, G_COUNTER_AVG, l, 0, &avg) < 0 || read_num(ps->s->rx, p, G_COUNTER_MIN, l, 0, &min) < 0) {
 			damage(ps, l, "garbled fortio Aggregated Function Time line");
 			return;
 		}
@@ -923,7 +1057,7 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 		return;
 	if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
 		ps->no_errors = l;
-	else if (!match || read_num(ps->s->rx, p, "count", l, 1, &count) < 0)
+	else if (!match || read_num(ps->s->rx, p, G_COUNTER_COUNT, l, 1, &count) < 0)
 		damage(ps, l, "garbled fortio Error cases line");
 	else
 		ps->errors = count;
@@ -943,10 +1077,10 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
-	has_a = rx_named(ps->s->rx, p, "a", &x, &xn);
-	if ((has_a && read_num(ps->s->rx, p, "a", l, 0, &a) < 0) || read_num(ps->s->rx, p, "b", l, 0, &b) < 0 ||
-	    read_num(ps->s->rx, p, "mid", l, 0, &mid) < 0 || read_num(ps->s->rx, p, "pct", l, 0, &pct) < 0 ||
-	    read_num(ps->s->rx, p, "n", l, 1, &count) < 0) {
+	has_a = rx_group(ps->s->rx, p, G_ROW_A, &x, &xn);
+	if ((has_a && read_span(x, xn, l, 0, &a) < 0) || read_num(ps->s->rx, p, G_ROW_B, l, 0, &b) < 0 ||
+	    read_num(ps->s->rx, p, G_ROW_MID, l, 0, &mid) < 0 || read_num(ps->s->rx, p, G_ROW_PCT, l, 0, &pct) < 0 ||
+	    read_num(ps->s->rx, p, G_ROW_N, l, 1, &count) < 0) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -962,8 +1096,8 @@ static void on_target(struct parse *ps, const struct line *l, const char *s, siz
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!(fortio_scan_target(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, "p", l, 0, &pc) < 0 ||
-	    read_num(ps->s->rx, p, "v", l, 0, &v) < 0) {
+	if (!(fortio_scan_target(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, G_TARGET_P, l, 0, &pc) < 0 ||
+	    read_num(ps->s->rx, p, G_TARGET_V, l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
@@ -995,14 +1129,14 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 					    [K_ECHO] = "garbled fortio echo result line",
 					    [K_GRPC] = "garbled fortio gRPC result line" };
 	struct rx *p = &patterns[which[k]];
-	const char *key;
-	size_t kn;
+	const char *key, *v;
+	size_t kn, vn;
 	struct reading r;
 	double x;
 
 	if (!((k == K_CODE && fortio_scan_code(ps->s->rx, p, s, n)) || rx_match(ps->s->rx, p, s, n)) ||
 	    !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
-	    read_num(ps->s->rx, p, "n", l, 1, &r) < 0 ||
+	    !rx_named(ps->s->rx, p, "n", &v, &vn) || read_span(v, vn, l, 1, &r) < 0 ||
 	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
 		damage(ps, l, what[k]);
 		return;
@@ -1018,7 +1152,8 @@ static void on_done(struct parse *ps, const struct line *l, const char *s, size_
 
 	ps->done = 1; /* garbled or not, the run reached its end */
 	if (!(fortio_scan_done(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
-	    read_num(ps->s->rx, p, "calls", l, 1, &calls) < 0 || read_num(ps->s->rx, p, "ms", l, 0, &ms) < 0 || read_num(ps->s->rx, p, "qps", l, 0, &qps) < 0 ||
+	    read_num(ps->s->rx, p, G_DONE_CALLS, l, 1, &calls) < 0 || read_num(ps->s->rx, p, G_DONE_MS, l, 0, &ms) < 0 ||
+	    read_num(ps->s->rx, p, G_DONE_QPS, l, 0, &qps) < 0 ||
 	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
 		damage(ps, l, "garbled fortio All done line");
 		return;

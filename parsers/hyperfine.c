@@ -466,21 +466,17 @@ static int group(const struct rx_thread *rx, const struct rx *p, const char *nam
 	return rx_named(rx, p, name, v, n);
 }
 
-/* Parse the number in group `num` with the unit in group `unit`; -1 if either is missing or bad. */
-static int value_of(const struct rx_thread *rx, const struct rx *p, const char *num, const char *unit, double *out,
-		    const char **at, size_t *at_len)
+/* Parse the number ns[0..nn) with the unit in group `unit` (by number); -1 if the unit is missing or either is bad. */
+static int value_of(const struct rx_thread *rx, const struct rx *p, const char *ns, size_t nn, unsigned unit,
+		    double *out)
 {
-	const char *ns, *us;
-	size_t nn, un;
+	const char *us;
+	size_t un;
 	enum unit u;
 
-	if (!group(rx, p, num, &ns, &nn) || !group(rx, p, unit, &us, &un))
+	if (!rx_group(rx, p, unit, &us, &un))
 		return -1;
-	if (unit_value(ns, nn, us, un, &u, out) < 0)
-		return -1;
-	*at = ns;
-	*at_len = nn;
-	return 0;
+	return unit_value(ns, nn, us, un, &u, out) < 0 ? -1 : 0;
 }
 
 /* A figure all_read() read: its value and printed number, when it was printed. */
@@ -498,15 +494,15 @@ struct reading {
  * are kept in out[i] for emit(), read once.
  */
 static int all_read(struct parse *ps, const struct line *l, const struct rx *p,
-		    const char *const groups[][2], size_t n, struct reading *out)
+		    const unsigned groups[][2], size_t n, struct reading *out)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct reading *r = &out[i];
 
 		r->ok = 0;
-		if (!group(ps->s->rx, p, groups[i][0], &r->at, &r->at_len))
+		if (!rx_group(ps->s->rx, p, groups[i][0], &r->at, &r->at_len))
 			continue;
-		if (value_of(ps->s->rx, p, groups[i][0], groups[i][1], &r->v, &r->at, &r->at_len) < 0) {
+		if (value_of(ps->s->rx, p, r->at, r->at_len, groups[i][1], &r->v) < 0) {
 			sink_damage(ps->s, ps->cur.run, l, "unreadable hyperfine number");
 			ps->cur.damaged = 1;
 			return 0;
@@ -565,8 +561,9 @@ static void begin(struct parse *ps, const struct line *l, const char *cmd, size_
 	ps->s->rs->runs[ps->cur.run].command = sink_strndup(ps->s, cmd, cmd_len);
 }
 
-static const char *const time_groups[][2] = { { "mean", "mu" }, { "sd", "su" }, { "user", "uu" }, { "sys", "yu" } };
-static const char *const range_groups[][2] = { { "min", "nu" }, { "max", "xu" } };
+/* the figures of RX_TIME and RX_RANGE and their units, by group number */
+static const unsigned time_groups[][2] = { { G_MEAN, G_MU }, { G_SD, G_SU }, { G_USER, G_UU }, { G_SYS, G_YU } };
+static const unsigned range_groups[][2] = { { G_MIN, G_NU }, { G_MAX, G_XU } };
 
 static void on_time(struct parse *ps, const struct line *l)
 {
@@ -585,7 +582,7 @@ static void on_time(struct parse *ps, const struct line *l)
 	if (!ps->cur.t.open || ps->cur.has_time)
 		begin(ps, l, "", 0); /* figures pasted without their "Benchmark" line */
 	ps->cur.has_time = 1;
-	ps->cur.single = !group(ps->s->rx, p, "sd", &s, &n);
+	ps->cur.single = !rx_group(ps->s->rx, p, G_SD, &s, &n);
 	if (!all_read(ps, l, p, time_groups, countof(time_groups), fig))
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MEAN);
@@ -616,7 +613,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	}
 	ps->cur.has_range = 1;
-	if (group(ps->s->rx, p, "runs", &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
+	if (rx_group(ps->s->rx, p, G_RUNS, &s, &n) && (num_parse(s, n, &runs) < 0 || runs > UINT32_MAX)) {
 		sink_damage(ps->s, ps->cur.run, l, "implausible hyperfine run count");
 		ps->cur.damaged = 1;
 		return;
@@ -625,7 +622,7 @@ static void on_range(struct parse *ps, const struct line *l)
 		return;
 	emit(ps, l, &fig[0], "time", STAT_MIN);
 	emit(ps, l, &fig[1], "time", STAT_MAX);
-	if (group(ps->s->rx, p, "runs", &s, &n) && runs >= 1) {
+	if (rx_group(ps->s->rx, p, G_RUNS, &s, &n) && runs >= 1) {
 		for (size_t i = ps->cur.t.mark.meas; i < ps->s->rs->nmeas; i++)
 			ps->s->rs->meas[i].n = (uint32_t)runs;
 		sink_measure(ps->s, ps->cur.run, "runs", STAT_VALUE, UNIT_COUNT, runs,

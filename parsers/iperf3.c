@@ -567,7 +567,7 @@ static int direction_of(const struct rx_thread *rx, const struct rx *p)
 	const char *role, *side;
 	size_t rn, sn;
 
-	if (!rx_named(rx, p, "role", &role, &rn) || !rx_named(rx, p, "side", &side, &sn))
+	if (!rx_group(rx, p, G_ROLE, &role, &rn) || !rx_group(rx, p, G_SIDE, &side, &sn))
 		return 0;
 	/* TX-S (the server transmits) and RX-C (the client receives) are server to client */
 	return (role[0] == 'T') == (side[0] == 'S');
@@ -677,10 +677,10 @@ static int rate_or_size(const struct field *num, const struct field *unit, doubl
 	return 0;
 }
 
-/* A named group of the last match as a field (s NULL when it did not take part). */
-static void take(const struct rx_thread *rx, const struct rx *p, const char *name, struct field *f)
+/* Group g of the last match as a field (s NULL when it did not take part). */
+static void take(const struct rx_thread *rx, const struct rx *p, unsigned g, struct field *f)
 {
-	if (!rx_named(rx, p, name, &f->s, &f->n))
+	if (!rx_group(rx, p, g, &f->s, &f->n))
 		f->s = NULL, f->n = 0;
 }
 
@@ -866,7 +866,7 @@ static int is_placeholder(const struct rx_thread *rx, const struct rx *p)
 	const char *x, *r;
 	size_t xn, rn;
 
-	return rx_named(rx, p, "xfer", &x, &xn) && rx_named(rx, p, "rate", &r, &rn) && xn == 4 &&
+	return rx_group(rx, p, G_XFER, &x, &xn) && rx_group(rx, p, G_RATE, &r, &rn) && xn == 4 &&
 	       !memcmp(x, "0.00", 4) && rn == 4 && !memcmp(r, "0.00", 4);
 }
 
@@ -880,7 +880,7 @@ static int lost_share_reads(const struct rx_thread *rx, const struct rx *p)
 	size_t n;
 	double v;
 
-	if (!rx_named(rx, p, "lostpct", &s, &n))
+	if (!rx_group(rx, p, G_LOSTPCT, &s, &n))
 		return 1;
 	return num_parse(s, n, &v) == 0 || (n == 3 && !memcmp(s, "nan", 3)) ||
 	       (n == 4 && !memcmp(s, "-nan", 4));
@@ -901,9 +901,9 @@ static void on_data(struct parse *ps, const struct line *l)
 		return;
 	}
 	memset(&d, 0, sizeof(d));
-	if (!rx_named(ps->s->rx, p, "id", &s, &n) || !rx_named(ps->s->rx, p, "start", &d.start.s, &d.start.n) ||
-	    !rx_named(ps->s->rx, p, "end", &d.end.s, &d.end.n) || !rx_named(ps->s->rx, p, "rate", &d.rate.s, &d.rate.n) ||
-	    !rx_named(ps->s->rx, p, "rateu", &d.rate_unit.s, &d.rate_unit.n)) {
+	if (!rx_group(ps->s->rx, p, G_ID, &s, &n) || !rx_group(ps->s->rx, p, G_START, &d.start.s, &d.start.n) ||
+	    !rx_group(ps->s->rx, p, G_END, &d.end.s, &d.end.n) || !rx_group(ps->s->rx, p, G_RATE, &d.rate.s, &d.rate.n) ||
+	    !rx_group(ps->s->rx, p, G_RATEU, &d.rate_unit.s, &d.rate_unit.n)) {
 		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
@@ -913,20 +913,20 @@ static void on_data(struct parse *ps, const struct line *l)
 	d.dir = direction_of(ps->s->rx, p);
 	d.sum = s[0] == 'S';
 	memcpy(d.id, s, n < sizeof(d.id) ? n : sizeof(d.id) - 1);
-	d.role = rx_named(ps->s->rx, p, "tag", &s, &n) ? s[0] == 'r' : -1;
-	d.omitted = rx_named(ps->s->rx, p, "omitted", &s, &n);
-	if (rx_named(ps->s->rx, p, "jitter", &s, &n)) {
+	d.role = rx_group(ps->s->rx, p, G_TAG, &s, &n) ? s[0] == 'r' : -1;
+	d.omitted = rx_group(ps->s->rx, p, G_OMITTED, &s, &n);
+	if (rx_group(ps->s->rx, p, G_JITTER, &s, &n)) {
 		ps->t.udp = 1;
 		/* iperf3 3.0 - 3.1: the UDP summary's line has no role; it is the receiver's */
 		if (d.role < 0 && ps->t.txn.open && ps->t.summary)
 			d.role = 1;
 	}
 	if (d.role >= 0) { /* a summary: its fields are read when the test ends */
-		take(ps->s->rx, p, "xfer", &d.xfer);
-		take(ps->s->rx, p, "xferu", &d.xfer_unit);
-		take(ps->s->rx, p, "n", &d.n);
-		take(ps->s->rx, p, "jitter", &d.jitter);
-		take(ps->s->rx, p, "lostpct", &d.lostpct);
+		take(ps->s->rx, p, G_XFER, &d.xfer);
+		take(ps->s->rx, p, G_XFERU, &d.xfer_unit);
+		take(ps->s->rx, p, G_N, &d.n);
+		take(ps->s->rx, p, G_JITTER, &d.jitter);
+		take(ps->s->rx, p, G_LOSTPCT, &d.lostpct);
 	}
 	if (d.role == 0 && ps->t.txn.open && ps->t.side == SIDE_SERVER && is_placeholder(ps->s->rx, p))
 		return;

@@ -187,13 +187,9 @@ enum metric_family metric_family(const char *quantity)
 
 enum direction metric_direction_in(struct metric_memo *mm, const char *quantity, enum stat_kind stat)
 {
-	const struct metric_def *m;
-
-	if (stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999 ||
-	    stat == STAT_REL_DEV || stat == STAT_REL_CI || stat == STAT_SEM)
+	if (metric_stat_is_spread(stat))
 		return DIR_NONE;
-	m = lookup(mm, quantity);
-	return m ? m->dir : DIR_NONE;
+	return metric_def_direction(lookup(mm, quantity), stat);
 }
 
 enum direction metric_direction(const char *quantity, enum stat_kind stat)

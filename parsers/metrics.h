@@ -296,6 +296,17 @@ struct metric_memo {
 /* metric_lookup() and metric_direction() through memo `mm` (NULL: none). */
 const struct metric_def *metric_lookup_in(struct metric_memo *mm, const char *quantity);
 enum direction metric_direction_in(struct metric_memo *mm, const char *quantity, enum stat_kind stat);
+/* A spread (SD, range, error...): a figure of that kind has no direction. */
+static inline int metric_stat_is_spread(enum stat_kind stat)
+{
+	return stat == STAT_SD || stat == STAT_RANGE || stat == STAT_REL_SD || stat == STAT_ERR999 ||
+	       stat == STAT_REL_DEV || stat == STAT_REL_CI || stat == STAT_SEM;
+}
+/* The direction of a figure of kind `stat` of row `m` (NULL: no row), as metric_direction() gives it. */
+static inline enum direction metric_def_direction(const struct metric_def *m, enum stat_kind stat)
+{
+	return !m || metric_stat_is_spread(stat) ? DIR_NONE : m->dir;
+}
 /* A family's name ("cpu") and description. */
 const char *metric_family_name(enum metric_family f);
 const char *metric_family_description(enum metric_family f);

@@ -166,6 +166,19 @@ struct seg_parsed {
 
 struct parse_ctx;
 struct doc_spans;
+struct metric_def;
+
+/*
+ * The METRICS rows of the quantities a sink measured, by the quantity's
+ * address (sink_measure): within one parse an address holds one text (a
+ * literal, or a string of the arena), so a hit needs no comparison of
+ * names. Direct-mapped; zeroed is empty.
+ */
+#define SINK_METRIC_SLOTS 16 /* a power of two */
+struct sink_metric {
+	const char *at;
+	const struct metric_def *def;
+};
 
 /*
  * Where a parser writes. Runs get `source` as their source index. Parsers
@@ -184,6 +197,7 @@ struct sink {
 	struct parse_ctx *ctx;     /* the parsing thread's context (parse_ctx.h), or NULL */
 	struct rx_thread *rx;      /* the parsing thread's matcher (rx.h): every match of a parse */
 	struct doc_spans *json;    /* the JSON document a kind reads (json.c), or NULL */
+	struct sink_metric metrics[SINK_METRIC_SLOTS]; /* zeroed with the sink */
 };
 
 /* Begin a run at line `first`: its fmt comes from the block; strings are "". Returns its index. */

@@ -103,20 +103,6 @@ int rx_match(struct rx_thread *t, struct rx *p, const char *s, size_t len)
 	return 0;
 }
 
-int rx_group(const struct rx_thread *t, const struct rx *p, unsigned i, const char **s, size_t *len)
-{
-	const struct rx_lane *l = &p->lane[t->lane];
-	const PCRE2_SIZE *ov = l->ov;
-
-	*s = NULL;
-	*len = 0;
-	if (i >= p->novector || ov[2 * i] == PCRE2_UNSET)
-		return 0;
-	*s = l->subject + ov[2 * i];
-	*len = ov[2 * i + 1] - ov[2 * i];
-	return 1;
-}
-
 int rx_named_lookup(const struct rx_thread *t, const struct rx *p, const char *name, const char **s,
 		    size_t *len)
 {

@@ -241,6 +241,8 @@ int fortio_scan_target(const struct rx_thread *t, struct rx *p, const char *s, s
 int fortio_scan_counter(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_ended(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_code(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_banner(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
+int fortio_scan_starting(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int fortio_scan_done(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int hyperfine_scan_time(const struct rx_thread *t, struct rx *p, const char *s, size_t n);
 int hyperfine_scan_range(const struct rx_thread *t, struct rx *p, const char *s, size_t n);

@@ -55,28 +55,60 @@ static const struct line *where(const struct sink *s, const struct line *l)
 	return l ? l : s->block && s->block->n ? &s->block->lines[0] : NULL;
 }
 
+/* A value no tool prints, reported and not kept: out of sink_measure()'s line, its frame and calls rare. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static void measure_dropped(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
+			    enum unit unit, double value, const struct line *l)
+{
+	sink_warn(s, where(s, l), "%s %s of %g%s%s: no tool prints that; dropped", quantity,
+		  stat_name(stat), value, *unit_name(unit) ? " " : "", unit_name(unit));
+	sink_note(s, run, NOTE_DAMAGE, where(s, l), "%s %s dropped: %g is not a value a tool prints",
+		  quantity, stat_name(stat), value);
+}
+
+/*
+ * The METRICS row of `quantity`, from the sink's slots by its address (see
+ * struct sink_metric), else from the thread's memo, then kept in its slot.
+ */
+static const struct metric_def *metric_of(struct sink *s, const char *quantity)
+{
+	struct sink_metric *slot =
+		&s->metrics[((uint64_t)(uintptr_t)quantity * 0x9e3779b97f4a7c15ull) >> 60 & (SINK_METRIC_SLOTS - 1)];
+
+	if (slot->at != quantity || !quantity) {
+		slot->def = metric_lookup_in(s->ctx ? &s->ctx->metrics : NULL, quantity);
+		slot->at = quantity;
+	}
+	return slot->def;
+}
+
 void sink_measure(struct sink *s, uint32_t run, const char *quantity, enum stat_kind stat,
 		  enum unit unit, double value, uint32_t n,
 		  const struct line *l, const char *num, size_t num_len)
 {
+	struct recset *rs = s->rs;
 	struct measurement *m;
 
 	if (impossible(unit, value)) {
-		sink_warn(s, where(s, l), "%s %s of %g%s%s: no tool prints that; dropped", quantity,
-			  stat_name(stat), value, *unit_name(unit) ? " " : "", unit_name(unit));
-		sink_note(s, run, NOTE_DAMAGE, where(s, l), "%s %s dropped: %g is not a value a tool prints",
-			  quantity, stat_name(stat), value);
+		measure_dropped(s, run, quantity, stat, unit, value, l);
 		return;
 	}
-	m = recset_add_meas(s->rs);
-
-	m->run = run;
-	m->quantity = quantity;
-	m->stat = stat;
-	m->unit = unit;
-	m->dir = metric_direction_in(s->ctx ? &s->ctx->metrics : NULL, quantity, stat);
-	m->value = value;
-	m->n = n;
+	if (rs->nmeas < rs->meas_cap)
+		m = &rs->meas[rs->nmeas++];
+	else
+		m = recset_add_meas(rs);
+	/* every field, the others zeroed: what recset_add_meas() gives, filled */
+	*m = (struct measurement){
+		.quantity = quantity,
+		.value = value,
+		.run = run,
+		.stat = stat,
+		.unit = unit,
+		.dir = metric_stat_is_spread(stat) ? DIR_NONE : metric_def_direction(metric_of(s, quantity), stat),
+		.n = n,
+	};
 	if (l && num && num_len && num >= l->s && num + num_len <= l->s + l->len) {
 		uint64_t a, b;
 

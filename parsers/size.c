@@ -153,14 +153,14 @@ struct table {
 	size_t nmarks, marks_cap;
 };
 
-/* A number group of the last row match, in the radix of its column. */
-static int column(const struct rx_thread *rx, const char *name, int radix, double *v, const char **at, size_t *len)
-{
-	return rx_named(rx, &patterns[RX_ROW], name, at, len) ? size_number(*at, *len, radix, v) : -1;
-}
-
 /* RX_ROW's groups, by number (tests/unit/test_scan.c holds them to the names). */
 enum { G_MARK = 1, G_TEXT, G_DATA, G_BSS, G_DEC, G_HEX, G_FILE, G_ARCHIVE };
+
+/* Number group `g` of the last row match, in the radix of its column. */
+static int column(const struct rx_thread *rx, unsigned g, int radix, double *v, const char **at, size_t *len)
+{
+	return rx_group(rx, &patterns[RX_ROW], g, at, len) ? size_number(*at, *len, radix, v) : -1;
+}
 
 /*
  * RX_ROW by hand (see scan.h): "   1234\t    56\t     8\t   1298\t    512\tapp.o",
@@ -214,7 +214,8 @@ static void skip_row(struct table *t, const struct line *l, const char *what)
 
 static void on_row(struct table *t, const struct line *l)
 {
-	static const char *const names[] = { "text", "data", "bss", "dec" };
+	static const char *const names[] = { "text", "data", "bss", "dec" }; /* the quantities */
+	static const unsigned columns[] = { G_TEXT, G_DATA, G_BSS, G_DEC };   /* their groups */
 	int radix = t->octal ? 8 : 10;
 	double v[4], hex;
 	const char *at[4], *p, *file, *archive = NULL;
@@ -226,13 +227,13 @@ static void on_row(struct table *t, const struct line *l)
 		return;
 	}
 	for (int i = 0; i < 4; i++) {
-		if (column(t->s->rx, names[i], radix, &v[i], &at[i], &len[i]) < 0) {
+		if (column(t->s->rx, columns[i], radix, &v[i], &at[i], &len[i]) < 0) {
 			skip_row(t, l, "garbled size row");
 			return;
 		}
 	}
 	/* dec (or oct) and hex are the same sum printed twice: a digit changed in transit shows */
-	if (column(t->s->rx, "hex", 16, &hex, &p, &n) < 0 || hex != v[3]) {
+	if (column(t->s->rx, G_HEX, 16, &hex, &p, &n) < 0 || hex != v[3]) {
 		skip_row(t, l, "garbled size row (its hex column is not its total)");
 		return;
 	}
@@ -240,7 +241,7 @@ static void on_row(struct table *t, const struct line *l)
 		skip_row(t, l, "garbled size row (text + data + bss is not its total)");
 		return;
 	}
-	if (!rx_named(t->s->rx, &patterns[RX_ROW], "file", &file, &file_len)) {
+	if (!rx_group(t->s->rx, &patterns[RX_ROW], G_FILE, &file, &file_len)) {
 		skip_row(t, l, "size row without its file name");
 		return;
 	}

@@ -157,7 +157,40 @@ static int decimal_any(const char *s, size_t n, int scale, double *out)
  * and is accumulated, as decimal_any() does, in a loop without its
  * bookkeeping; anything else is decimal_any()'s.
  */
-static int decimal(const char *s, size_t n, int scale, double *out)
+/*
+ * The digits of s[i..n) onto *mant (wrapping past 19 of them: the caller
+ * then leaves the number to decimal_any()); where they end. A byte is a
+ * digit when it less '0' is at most 9 unsigned: one test, where
+ * char_is_digit() and the subtraction made two; two digits a step while
+ * two are left.
+ */
+static inline size_t digit_run(const char *s, size_t i, size_t n, uint64_t *mant)
+{
+	uint64_t m = *mant;
+
+	for (; i + 1 < n; i += 2) {
+		unsigned a = (unsigned)(unsigned char)s[i] - '0', b = (unsigned)(unsigned char)s[i + 1] - '0';
+
+		if (a > 9)
+			goto out;
+		if (b > 9) {
+			m = m * 10 + a;
+			i++;
+			goto out;
+		}
+		m = m * 100 + a * 10 + b;
+	}
+	if (i < n && (unsigned)(unsigned char)s[i] - '0' <= 9)
+		m = m * 10 + ((unsigned)(unsigned char)s[i++] - '0');
+out:
+	*mant = m;
+	return i;
+}
+
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* its callers are the figures' paths: no call, no frame of its own */
+#endif
+static inline int decimal(const char *s, size_t n, int scale, double *out)
 {
 	uint64_t mant = 0;
 	size_t i = 0, nd, from;
@@ -167,12 +200,12 @@ static int decimal(const char *s, size_t n, int scale, double *out)
 		return -1;
 	if (s[i] == '+' || s[i] == '-')
 		neg = s[i++] == '-';
-	for (from = i; i < n && char_is_digit(s[i]); i++)
-		mant = mant * 10 + (uint64_t)(s[i] - '0');
+	from = i;
+	i = digit_run(s, i, n, &mant);
 	nd = i - from;
 	if (i < n && s[i] == '.') {
-		for (from = ++i; i < n && char_is_digit(s[i]); i++)
-			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		from = ++i;
+		i = digit_run(s, i, n, &mant);
 		frac = (int)(i - from);
 		nd += i - from;
 	}
@@ -198,9 +231,11 @@ int num_parse_digits(const char *s, size_t n, double *out)
 	uint64_t v = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!char_is_digit(s[i]))
+		unsigned d = (unsigned)(unsigned char)s[i] - '0'; /* one test: a digit is 0-9 after it */
+
+		if (d > 9)
 			return -1;
-		v = v * 10 + (uint64_t)(s[i] - '0');
+		v = v * 10 + d;
 	}
 	if (n == 0 || n > 15) /* none, or more than a double holds exactly: num_parse's */
 		return num_parse(s, n, out);
@@ -484,18 +519,28 @@ static const struct unit_spelling spellings[] = {
 };
 
 /*
- * The spellings by their first byte, in table order (the first that
- * matches wins), with each spelling's length and power of ten: built once,
- * on first use by any thread, then only read (shared by every thread). A
- * byte with more spellings than a row holds is looked up in the whole table.
+ * The spellings in a hash table by their length and first and last bytes
+ * (open addressing, row + 1 in each slot, 0 empty), with each spelling's
+ * length and power of ten: built once, on first use by any thread, then
+ * only read (shared by every thread). A spelling the table holds twice is
+ * entered once, its first row: the first that matches wins, as in a walk
+ * of the table.
  */
-#define BY_FIRST_MAX 24
-static unsigned char by_first[256][BY_FIRST_MAX], nby_first[256];
-static int by_first_full[256];
+#define SPELLING_SLOTS 512 /* a power of two, several times the rows */
+static unsigned char spelling_slot[SPELLING_SLOTS];
 static size_t spelling_len[countof(spellings)];
 static int spelling_exp[countof(spellings)];
-static atomic_int by_first_built; /* set (release) once the tables are whole */
-static pthread_once_t by_first_once = PTHREAD_ONCE_INIT;
+static atomic_int spellings_built; /* set (release) once the tables are whole */
+static pthread_once_t spellings_once = PTHREAD_ONCE_INIT;
+
+_Static_assert(countof(spellings) < UCHAR_MAX, "a slot holds a row + 1 in a byte");
+_Static_assert(countof(spellings) * 4 <= SPELLING_SLOTS, "the table stays sparse");
+
+static unsigned spelling_home(const char *s, size_t n)
+{
+	return ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u + (unsigned)n * 131u) &
+	       (SPELLING_SLOTS - 1);
+}
 
 /* The power of ten `f` is, or 0 when it is none of 1e-12 .. 1e12. */
 static int exponent_of(double f)
@@ -510,46 +555,46 @@ static int exponent_of(double f)
 	return 0;
 }
 
-static void build_by_first(void)
+/* The row in slot chain of s[0..n) whose text it is, or -1 (the tables built). */
+static long spelling_in_table(const char *s, size_t n)
+{
+	for (unsigned h = spelling_home(s, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1)) {
+		size_t i = spelling_slot[h] - 1u, j;
+
+		if (spelling_len[i] != n)
+			continue;
+		/* a spelling is a few bytes: no call to memcmp */
+		for (j = 0; j < n && spellings[i].text[j] == s[j]; j++)
+			;
+		if (j == n)
+			return (long)i;
+	}
+	return -1;
+}
+
+static void build_spellings(void)
 {
 	for (size_t i = 0; i < countof(spellings); i++) {
-		unsigned char c = (unsigned char)spellings[i].text[0];
+		size_t n = strlen(spellings[i].text);
+		unsigned h;
 
-		spelling_len[i] = strlen(spellings[i].text);
+		spelling_len[i] = n;
 		spelling_exp[i] = exponent_of(spellings[i].factor);
-		if (nby_first[c] < BY_FIRST_MAX && i <= UCHAR_MAX)
-			by_first[c][nby_first[c]++] = (unsigned char)i;
-		else
-			by_first_full[c] = 1;
+		if (spelling_in_table(spellings[i].text, n) >= 0)
+			continue; /* an earlier row spells it */
+		for (h = spelling_home(spellings[i].text, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1))
+			;
+		spelling_slot[h] = (unsigned char)(i + 1);
 	}
-	atomic_store_explicit(&by_first_built, 1, memory_order_release);
+	atomic_store_explicit(&spellings_built, 1, memory_order_release);
 }
 
 /* The row of spelling s[0..n), or -1. */
 static long spelling_of(const char *s, size_t n)
 {
-	unsigned char c = n ? (unsigned char)s[0] : 0;
-
-	if (!atomic_load_explicit(&by_first_built, memory_order_acquire))
-		pthread_once(&by_first_once, build_by_first);
-	if (n && !by_first_full[c]) {
-		for (size_t k = 0; k < nby_first[c]; k++) {
-			size_t i = by_first[c][k], j;
-
-			if (spelling_len[i] != n)
-				continue;
-			/* a spelling is a few bytes, its first already equal: no call to memcmp */
-			for (j = 1; j < n && spellings[i].text[j] == s[j]; j++)
-				;
-			if (j == n)
-				return (long)i;
-		}
-		return -1;
-	}
-	for (size_t i = 0; i < countof(spellings); i++)
-		if (spelling_len[i] == n && !memcmp(spellings[i].text, s, n))
-			return (long)i;
-	return -1;
+	if (!atomic_load_explicit(&spellings_built, memory_order_acquire))
+		pthread_once(&spellings_once, build_spellings);
+	return n ? spelling_in_table(s, n) : -1;
 }
 
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)

@@ -604,6 +604,65 @@ static void test_fortio_done(void **state)
 	agree_all(d, fortio_scan_done, done_damaged, countof(done_damaged), 0, 0);
 }
 
+/* fortio's banner and Starting lines, in every tail the patterns know. */
+static void test_fortio_banner_starting(void **state)
+{
+	struct rx *b = pattern_named(&fortio_parser, "fortio banner");
+	struct rx *st = pattern_named(&fortio_parser, "fortio starting");
+	static const char *const banner_plain[] = {
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s: http://127.0.0.1:8080/echo",
+		"Fortio 1.60.3 running at 0 queries per second, 2->2 procs, for 1000 calls: tcp://10.1.0.7:8078",
+		"Fortio 1.3.1 running at 8 queries per second, 16->16 procs, until interrupted: http://x/ \t",
+		"Fortio 1.60.3 running at -1 queries per second, 2->2 procs, for 1m:30s: grpc://h:1",
+		"Fortio 1.60.3 running at 5 queries per second, 2->2 procs, for 10: http://x",
+	};
+	static const char *const banner_other[] = {
+		/* no version, a duration or URL the scanners leave to the pattern */
+		"Fortio running at 1004 queries per second, 2->2 procs, for 10s: http://127.0.0.1:8080/echo",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10\xc2\xb5s: http://x",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s: http://x/\xc3\xa9",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s: http://x\r",
+	};
+	static const char *const banner_damaged[] = {
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s http://x",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 1000 calls http://x",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for : http://x",
+		"Fortio 1.60.3 running at 1004 queries per second, for 10s: http://x",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s: http://x y",
+		"Fortio 1.60.3 running at 1004 queries per second, 2->2 procs, for 10s: ",
+	};
+	static const char *const starting_plain[] = {
+		"Starting at 1004 qps with 8 thread(s) [gomax 2] for 10s : 1255 calls each (total 10040)",
+		"Starting at max qps with 2 thread(s) [gomax 2] for exactly 1000 calls (500 per thread + 0)",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] : exactly 100, 25 calls each (total 100 + 0)",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] until interrupted",
+		"Starting at 8 qps with 4 thread(s) [gomax 16]",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] for exactly x calls",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] for exactly 10 callz",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] for  10s",
+		"Starting at 8 qps with 4 thread(s) [gomax 16]; then",
+	};
+	static const char *const starting_other[] = {
+		"Starting at 8 qps with 4 thread(s) [gomax 16] for 10\xc2\xb5s",
+		"Starting at 8 qps with 4 thread(s) [gomax 16] for 10s\r",
+		"Starting at 8\xc2\xb5 qps with 4 thread(s) [gomax 16] for 10s",
+	};
+	static const char *const starting_damaged[] = {
+		"Starting at 8 qps with x thread(s) [gomax 16] for 10s",
+		"Starting at  qps with 4 thread(s) [gomax 16] for 10s",
+		"Starting at 8 qps with 4 threads [gomax 16] for 10s",
+		"Starting at 8 qps with 4 thread(s) [gomax ] for 10s",
+	};
+
+	(void)state;
+	agree_all(b, fortio_scan_banner, banner_plain, countof(banner_plain), 1, 1);
+	agree_all(b, fortio_scan_banner, banner_other, countof(banner_other), 0, -1);
+	agree_all(b, fortio_scan_banner, banner_damaged, countof(banner_damaged), 0, 0);
+	agree_all(st, fortio_scan_starting, starting_plain, countof(starting_plain), 1, 1);
+	agree_all(st, fortio_scan_starting, starting_other, countof(starting_other), 0, -1);
+	agree_all(st, fortio_scan_starting, starting_damaged, countof(starting_damaged), 0, 0);
+}
+
 /* Criterion's outlier summary and its classes. */
 static void test_criterion_outliers(void **state)
 {
@@ -682,6 +741,23 @@ static void test_hyperfine_cmp(void **state)
 	agree_all(p, hyperfine_scan_cmp, damaged, countof(damaged), 0, 0);
 }
 
+/*
+ * Criterion's thrpt line has no scanner to agree with, and its parse reads
+ * the TRIPLE's groups by number from "lo" on (criterion.c's G_THRPT_LO, 1;
+ * the time line's are held to the names by its scanner above): the names
+ * at the numbers the parse reads.
+ */
+static void test_criterion_thrpt_numbers(void **state)
+{
+	static const char *const names[] = { "lo", "lu", "est", "eu", "hi", "hu" };
+	struct rx *p = pattern_named(&criterion_parser, "criterion throughput");
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		if (pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)names[i]) != 1 + i)
+			fail_msg("criterion throughput: group %s is not number %d", names[i], 1 + i);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -699,6 +775,8 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_bench_ran),
 		cmocka_unit_test(test_hyperfine_cmp),
 		cmocka_unit_test(test_size_row),
+		cmocka_unit_test(test_criterion_thrpt_numbers),
+		cmocka_unit_test(test_fortio_banner_starting),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

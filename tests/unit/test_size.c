@@ -261,6 +261,19 @@ static void test_size_number(void **state)
 	assert_int_equal(size_number("1f", 2, 10, &v), -1);
 	assert_int_equal(size_number("", 0, 10, &v), -1);
 	assert_int_equal(size_number("9007199254740993", 16, 10, &v), -1);
+	/* a decimal column of up to 15 digits is read in one quick loop: the same answers */
+	assert_int_equal(size_number("999999999999999", 15, 10, &v), 0);
+	assert_true(v == 999999999999999.0);
+	assert_int_equal(size_number("9007199254740992", 16, 10, &v), 0);
+	assert_true(v == 9007199254740992.0);
+	assert_int_equal(size_number("000000000000012", 15, 10, &v), 0);
+	assert_true(v == 12);
+	assert_int_equal(size_number("12:", 3, 10, &v), -1);
+	assert_int_equal(size_number("12/", 3, 10, &v), -1);
+	assert_int_equal(size_number("1 2", 3, 10, &v), -1);
+	assert_int_equal(size_number("12a", 3, 10, &v), -1);
+	assert_int_equal(size_number("-12", 3, 10, &v), -1);
+	assert_int_equal(size_number("12\xff", 3, 10, &v), -1);
 }
 
 static void test_sysv_exact(void **state)

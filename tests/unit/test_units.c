@@ -536,6 +536,166 @@ static void test_decimal_matches_strtod(void **state)
 }
 
 /*
+ * What num_parse() must answer for s[0..n), written from its contract
+ * (decimal_any()'s grammar, strtod's value): 0 and the value for
+ * [+-]digits[.digits][e[+-]digits] (digits on one side of the point at
+ * least) whole and finite, in less than 64 bytes; -1 otherwise.
+ */
+static int reference_decimal(const char *s, size_t n, double *out)
+{
+	char tmp[80];
+	size_t i = 0, digits = 0, edigits = 0;
+	double v;
+
+	if (n == 0 || n >= 64)
+		return -1;
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (!digits)
+		return -1;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			edigits++;
+		if (!edigits)
+			return -1;
+	}
+	if (i != n)
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	v = strtod(tmp, NULL);
+	if (!isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* num_parse() and unit_value() in ms of s[0..n) against the reference, verdict and bits. */
+static void check_against_reference(const char *s, size_t n)
+{
+	double a = 0, b = 0;
+	int ra = num_parse(s, n, &a), rb = reference_decimal(s, n, &b);
+	char scaled[96];
+	enum unit u;
+
+	if (ra != rb || (ra == 0 && memcmp(&a, &b, sizeof(a))))
+		fail_msg("num_parse(\"%.*s\") = %d, %.17g; want %d, %.17g", (int)n, s, ra, a, rb, b);
+	if (rb < 0 || memchr(s, 'e', n) || memchr(s, 'E', n))
+		return;
+	/* in a unit of 1e-3: the text read with e-3 appended, rounded once */
+	snprintf(scaled, sizeof(scaled), "%.*se-3", (int)n, s);
+	b = strtod(scaled, NULL);
+	if (unit_value(s, n, "ms", 2, &u, &a) < 0 || memcmp(&a, &b, sizeof(a)))
+		fail_msg("\"%.*s ms\" = %.17g; strtod(\"%s\") = %.17g", (int)n, s, a, scaled, b);
+}
+
+/*
+ * Spellings of every length the lookup compares in its own way (one to
+ * three bytes, four to seven, eight to sixteen, UTF-8), and the same with
+ * any one byte changed, or the last left off: found, and not.
+ */
+static void test_spelling_lookup(void **state)
+{
+	static const char *const known[] = { "%",	"s",	   "ms",     "\xc2\xb5s", "sec",      "KiB",
+					     "secs",   "KiB/s",	   "Mbit/s", "ns/day",     "Gbits/sec", "KBytes/sec",
+					     "Kelem/s", "seconds", "milliseconds" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		size_t n = strlen(known[i]);
+		char changed[32];
+		enum unit u;
+		double f;
+
+		if (unit_lookup(known[i], n, &u, &f) != 0)
+			fail_msg("\"%s\" not found", known[i]);
+		for (size_t k = 0; k < n; k++) {
+			memcpy(changed, known[i], n);
+			changed[k] ^= 0x20; /* a letter's case, a digit or sign made another byte */
+			if (unit_lookup(changed, n, &u, &f) == 0)
+				fail_msg("\"%.*s\" found (from \"%s\")", (int)n, changed, known[i]);
+		}
+		/* one byte short ("secs" less its 's' is "sec") */
+		if (n > 1 && unit_lookup(known[i], n - 1, &u, &f) == 0 && strcmp(known[i], "secs"))
+			fail_msg("\"%.*s\" found", (int)n - 1, known[i]);
+	}
+}
+
+/*
+ * num_parse() against its grammar and strtod, bit for bit: every length
+ * of digit run before and after the point up to 24 (past the 19 digits
+ * the quick path takes, and across the 8-byte steps a word-wise reader
+ * would take), leading zeros, signs, and each byte of such spans replaced
+ * by a byte that ends a run (a point, an 'e', a blank, a NUL, the bytes
+ * next to the digits, UTF-8 and 0xfa-0xff). Each is read from a buffer
+ * cut right after the span (ASan sees any byte read past it).
+ */
+static void test_decimal_against_grammar(void **state)
+{
+	static const char odd[] = { '.', 'e', 'E', '-', '+', ' ', '\0', '/', ':', 'x', ',', '\x80', '\xc2',
+				    '\xfa', '\xff', '0', '9' };
+	unsigned seed = 4242;
+	char text[64];
+
+	(void)state;
+	for (int sign = 0; sign < 3; sign++)
+		for (int whole = 0; whole <= 24; whole++)
+			for (int point = 0; point < 2; point++)
+				for (int frac = 0; frac <= (point ? 24 : 0); frac++)
+					for (int zeros = 0; zeros < 2; zeros++) {
+						size_t n = 0;
+						char *heap;
+
+						if (sign)
+							text[n++] = sign == 1 ? '-' : '+';
+						for (int d = 0; d < whole; d++) {
+							seed = seed * 1103515245u + 12345u;
+							text[n++] = zeros && d < whole / 2 ? '0' : (char)('0' + (seed >> 16) % 10);
+						}
+						if (point)
+							text[n++] = '.';
+						for (int d = 0; d < frac; d++) {
+							seed = seed * 1103515245u + 12345u;
+							text[n++] = zeros && d < frac / 2 ? '0' : (char)('0' + (seed >> 16) % 10);
+						}
+						heap = malloc(n ? n : 1);
+						assert_non_null(heap);
+						memcpy(heap, text, n);
+						check_against_reference(heap, n);
+						for (size_t at = 0; at < n; at++) {
+							char was = heap[at];
+
+							for (size_t k = 0; k < sizeof(odd); k++) {
+								heap[at] = odd[k];
+								check_against_reference(heap, n);
+							}
+							heap[at] = was;
+						}
+						free(heap);
+					}
+	/* by hand: the edges named */
+	check_against_reference("00000000000000000001", 20);
+	check_against_reference("12345678.", 9);
+	check_against_reference(".12345678", 9);
+	check_against_reference("-.000000001", 11);
+	check_against_reference("9007199254740993", 16);   /* 2^53 + 1: strtod's */
+	check_against_reference("9007199254740992.0", 18); /* 2^53 */
+	check_against_reference("1234567890123456789", 19);
+	check_against_reference("12345678901234567890", 20);
+	check_against_reference("0.0000000000000000000000001", 27);
+	check_against_reference("12345678e5", 10);
+	check_against_reference("1234567\xfa" "9", 9);
+}
+
+/*
  * num_parse_digits() is a count's fast path: on digits only it must give
  * num_parse()'s value bit for bit (lengths 1 to 20, around the 15 digits
  * it takes itself, leading zeros, 2^53 and its neighbours), and refuse
@@ -703,6 +863,8 @@ int main(void)
 		cmocka_unit_test(test_fmt_double_short_matches_printf),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_decimal_matches_strtod),
+		cmocka_unit_test(test_decimal_against_grammar),
+		cmocka_unit_test(test_spelling_lookup),
 		cmocka_unit_test(test_parse_digits),
 		cmocka_unit_test(test_locale_proof), /* last: it changes the locale */
 	};
