@@ -402,9 +402,19 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
-	if (!dir) { /* no store: the plan alone */
+	if (!dir) { /* no store: the plan alone, against the runs held when there are */
 		p->read = 1;
 		batch_init(&b, &p->m, &p->res, &o->io, d);
+		if (o->held) {
+			p->known = xcalloc(1, sizeof(*p->known));
+			stored_runs_init(p->known);
+			p->known->m = *o->held; /* (the model init left there holds nothing) */
+			model_init(o->held);
+			for (size_t i = 0; i < p->known->m.nedits; i++)
+				journal_add_row(&p->m, &p->known->m.edits[i]);
+			journal_apply(&p->m);
+			b.stored = stored_runs_lookup(p->known, NULL);
+		}
 		if (!o->keep)
 			batch_count_only(&b);
 		batch_run(&b, in, n);
@@ -1166,7 +1176,7 @@ int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, st
 	if (rc == 0 && kind == UNDO_RESTORES && store_load_imports(st, &back, hashes, n, &quiet) == 0 &&
 	    !back.damaged && !quiet.n) {
 		for (size_t s = 0; s < back.nsources; s++)
-			back.sources[s].alone = back.sources[s].stored; /* kept only when no block is shared */
+			back.sources[s].alone = back.sources[s].stored; /* (one sharing a block: "with", storeindex.h) */
 		storeindex_restored(st, &back, root);
 	}
 	else if (rc == 0 && g)

@@ -104,6 +104,16 @@ struct store_import_opts {
 	 */
 	void (*told)(void *ctx, int event, const struct store_import_plan *p, struct diag *d);
 	void *ctx;
+	/*
+	 * With no store (dir NULL), or NULL: the runs already held instead (a
+	 * quick comparison's snapshot, quick.h), adopted (left empty,
+	 * model_init()'s): the plan asks them as a store's stored runs
+	 * (stored.h: a block they hold is a duplicate, a text they hold the
+	 * same text, the experiment a block or place is in joined), and its
+	 * new runs resolve with their journal, as read_store() plans against
+	 * a store.
+	 */
+	struct model *held;
 };
 
 /* The events of store_import_opts.told (`p->at` is the input of STORE_IMPORT_INPUT). */
@@ -133,7 +143,7 @@ struct store_import_plan {
 /*
  * Import `n` inputs (adopted, as import_texts() adopts them) into the store
  * at `dir` (made when missing, unless dry), or plan them with o->dry (dir
- * NULL: against no store, as a quick comparison reads them).
+ * NULL: against no store, or the runs o->held holds).
  * `p` is filled (release it with store_import_release()). Returns 0 when
  * everything planned was stored (or, dry, planned), -1 otherwise (the
  * store could not be read: p->read is 0; the edit was refused; a text was

@@ -37,7 +37,7 @@ static void release_indexes(struct model *m)
 
 void model_release(struct model *m)
 {
-	for (size_t i = 0; i < m->nsources; i++)
+	for (size_t i = 0; !m->shared && i < m->nsources; i++)
 		mapped_free(m->sources[i].text);
 	free(m->sources);
 	free(m->overrides);
@@ -47,11 +47,34 @@ void model_release(struct model *m)
 	free(m->figs);
 	free(m->fig_quantity);
 	strmap_release(&m->removed);
-	recset_release(&m->rs);
+	if (m->shared)
+		free(m->rs.runs); /* the rest is m->shared's */
+	else
+		recset_release(&m->rs);
 	release_indexes(m);
 	strmap_release(&m->blocks);
 	arena_release(&m->arena);
+	if (m->shared && !--m->shared->refs)
+		m->shared->free(m->shared);
 	memset(m, 0, sizeof(*m));
+}
+
+void model_derive(struct model *m, const struct model *from, struct model_shared *sh)
+{
+	size_t nruns = from->rs.nruns, nsources = from->nsources;
+
+	m->shared = sh;
+	sh->refs++;
+	m->rs = from->rs; /* the arrays of every record but the runs: read where they are */
+	m->rs.runs = xmalloc((nruns ? nruns : 1) * sizeof(*m->rs.runs));
+	if (nruns) /* (an empty model's arrays are NULL) */
+		memcpy(m->rs.runs, from->rs.runs, nruns * sizeof(*m->rs.runs));
+	m->rs.runs_cap = nruns;
+	m->sources = xmalloc((nsources ? nsources : 1) * sizeof(*m->sources));
+	if (nsources)
+		memcpy(m->sources, from->sources, nsources * sizeof(*m->sources));
+	m->nsources = m->sources_cap = nsources;
+	m->store_dir = from->store_dir;
 }
 
 uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t len)

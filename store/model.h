@@ -177,6 +177,18 @@ struct record_spool {
 	void (*keep_text)(void *ctx, struct model *m, uint32_t source);
 };
 
+/*
+ * What models share and none changes: the parsed records of a quick
+ * comparison, read by each of its generations (store/quick.h). Its maker
+ * sets `refs` to the references it hands out and `free` to what frees
+ * it; model_release() of a model holding it lets go of one, the last
+ * calls `free`.
+ */
+struct model_shared {
+	unsigned long refs;
+	void (*free)(struct model_shared *s);
+};
+
 struct model {
 	struct arena arena;
 	struct source *sources;
@@ -207,6 +219,12 @@ struct model {
 	 */
 	struct run_figure *figs;
 	const char **fig_quantity;
+	/*
+	 * NULL, or what this model reads without owning it (model_derive()):
+	 * its records but the runs (rs.meas, samples, series, notes, facts),
+	 * the strings of its records and sources, and its sources' texts.
+	 */
+	struct model_shared *shared;
 	/* derived */
 	struct experiment *exps;
 	size_t nexps;
@@ -218,6 +236,17 @@ struct model {
 
 void model_init(struct model *m);
 void model_release(struct model *m);
+
+/*
+ * Fill empty model `m` (model_init()'s) with the records of `from`, which
+ * `sh` keeps alive (one reference taken: m->shared): its runs and sources
+ * are copied, their strings, its other records and its sources' texts
+ * read where they are, none of them copied. Nothing else comes over (no
+ * edits, no overrides, no experiments): the caller adds the edits and
+ * calls model_resolve(), which writes only m's own runs. Neither m nor
+ * `from` may add records afterwards (both read the same arrays).
+ */
+void model_derive(struct model *m, const struct model *from, struct model_shared *sh);
 
 /* Add a source (zeroed, strings ""), return its index. `text` (heap, or NULL) is adopted. */
 uint32_t model_add_source(struct model *m, const char *hash, char *text, size_t len);

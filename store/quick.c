@@ -19,8 +19,20 @@ struct quick_import {
 	struct import_opts o;
 };
 
+/*
+ * The imports read (every text parsed, with the journal in effect then),
+ * shared by the generations derived from it (model_derive()) and by the
+ * quick comparison while its imports stay these: freed by the last.
+ */
+struct quick_base {
+	struct model_shared sh; /* first: what a generation holds is this */
+	struct model m;
+	size_t overrides_from; /* m.overrides from here on came with the imports (--set-variant) */
+};
+
 struct quick {
 	struct arena arena; /* every string kept but the texts */
+	struct quick_base *base; /* the imports as read (one reference), or NULL until read again */
 	struct quick_import *imports;
 	size_t nimports, imports_cap;
 	struct edit_row *edits; /* the journal, `undone` marked */
@@ -34,6 +46,22 @@ struct quick *quick_new(void)
 	return xcalloc(1, sizeof(struct quick));
 }
 
+static void base_free(struct model_shared *sh)
+{
+	struct quick_base *b = (struct quick_base *)sh;
+
+	model_release(&b->m);
+	free(b);
+}
+
+/* The imports changed: the next snapshot reads them again. */
+static void let_base_go(struct quick *q)
+{
+	if (q->base && !--q->base->sh.refs)
+		base_free(&q->base->sh);
+	q->base = NULL;
+}
+
 static void import_release(struct quick_import *x)
 {
 	for (size_t i = 0; i < x->n; i++)
@@ -45,6 +73,7 @@ void quick_free(struct quick *q)
 {
 	if (!q)
 		return;
+	let_base_go(q);
 	for (size_t i = 0; i < q->nimports; i++)
 		import_release(&q->imports[i]);
 	free(q->imports);
@@ -103,6 +132,7 @@ void quick_add(struct quick *q, struct import_input *in, size_t n, const struct 
 	x->o.set = set;
 	model_now_iso(now);
 	x->o.imported = keep(q, o->imported ? o->imported : now);
+	let_base_go(q);
 	q->gen++;
 }
 
@@ -119,6 +149,7 @@ int quick_drop_last(struct quick *q)
 {
 	if (q->nimports < 2)
 		return -1;
+	let_base_go(q);
 	import_release(&q->imports[--q->nimports]);
 	q->gen++;
 	return 0;
@@ -201,14 +232,31 @@ int quick_undo(struct quick *q, struct undo_info *out, struct diag *d)
 	return 0;
 }
 
-void quick_snapshot(const struct quick *q, struct model *m, struct diag *d)
+/* The journal's rows into empty model `m`, those in effect applied (overrides, aliases, tags). */
+static void add_journal(const struct quick *q, struct model *m)
 {
-	struct diag scratch = DIAG_INIT;
-
-	/* the edits first, as a store's load reads its journal before its data: each import resolves with them */
 	for (size_t i = 0; i < q->nedits; i++)
 		journal_add_row(m, &q->edits[i]);
 	journal_apply(m);
+}
+
+/*
+ * q->base: every import read again, in order, the journal applied first
+ * (as a store's load reads its journal before its data: each import
+ * resolves with it, and a paste joins the experiment the edits made).
+ * Each text is read where the quick comparison holds it (mapped_hold():
+ * one more owner, no copy).
+ */
+static void read_base(struct quick *q, struct diag *d)
+{
+	struct quick_base *b = xcalloc(1, sizeof(*b));
+	struct diag scratch = DIAG_INIT;
+
+	b->sh.refs = 1; /* the quick comparison's */
+	b->sh.free = base_free;
+	model_init(&b->m);
+	add_journal(q, &b->m);
+	b->overrides_from = b->m.noverrides;
 	for (size_t k = 0; k < q->nimports; k++) {
 		const struct quick_import *x = &q->imports[k];
 		struct import_input *in = xcalloc(x->n ? x->n : 1, sizeof(*in));
@@ -216,13 +264,33 @@ void quick_snapshot(const struct quick *q, struct model *m, struct diag *d)
 
 		for (size_t i = 0; i < x->n; i++) {
 			in[i] = x->in[i];
-			in[i].text = xstrndup(x->in[i].text, x->in[i].len); /* the snapshot's own, adopted by the import */
+			in[i].text = mapped_hold(x->in[i].text, x->in[i].len); /* the import's owner, adopted */
 		}
-		import_texts(m, in, x->n, &x->o, &res, d ? d : &scratch);
+		import_texts(&b->m, in, x->n, &x->o, &res, d ? d : &scratch);
 		import_result_release(&res);
 		free(in);
 	}
-	if (!q->nimports)
-		model_resolve(m);
 	diag_release(&scratch);
+	q->base = b;
+}
+
+int quick_reads_texts(const struct quick *q)
+{
+	return !q->base;
+}
+
+void quick_snapshot(struct quick *q, struct model *m, struct diag *d)
+{
+	const struct model *from;
+
+	if (!q->base)
+		read_base(q, d);
+	from = &q->base->m;
+	/* the records as read; the journal as it is now; the imports' own fixes after it, as they came */
+	model_derive(m, from, &q->base->sh);
+	add_journal(q, m);
+	for (size_t k = q->base->overrides_from; k < from->noverrides; k++)
+		model_add_override(m, from->overrides[k].kind, from->overrides[k].target, from->overrides[k].value,
+				   from->overrides[k].created);
+	model_resolve(m);
 }

@@ -2,22 +2,31 @@
  * quick.h - a quick comparison (`benchdelta FILE...`) as a store kept in
  * memory: the texts it was given and those pasted since, each import with
  * its options, and a journal of the edits made since, none of it written
- * anywhere. A snapshot of it is read as a stored one is (flows.h): into a
- * new model, the texts imported again in their order with the time they
- * came, the journal's rows in effect applied (journal_apply()), resolved.
- * So an edit or an undo of a quick comparison is a row of its journal and
- * a new snapshot, as in a store, and a snapshot is never changed once
- * made: one path for stored and unstored edits.
+ * anywhere. A snapshot of it is read as a stored one is (flows.h): a new
+ * model, the journal's rows in effect applied (journal_apply()) over the
+ * records the texts gave, resolved. So an edit or an undo of a quick
+ * comparison is a row of its journal and a new snapshot, as in a store,
+ * and a snapshot is never changed once made: one path for stored and
+ * unstored edits.
  *
- * What it costs: each snapshot parses every text again (an edit of a
- * quick comparison of a 100 MB log waits as long as its first screen).
- * A copy of the model would not parse, but would have to follow every
- * field of every record by hand (model.h holds some forty strings) and
- * would give the quick comparison no undo.
+ * What it costs: the texts are parsed when the imports change (the first
+ * snapshot, and the first after a paste or its drop): every import again,
+ * in order, with the time it came and the journal in effect then, as a
+ * store's load reads them. Those records (model_derive()) are shared by
+ * every snapshot read until the imports change again: an edit or an undo
+ * copies the runs alone (their effective names are its own) and resolves
+ * them with the journal as it is now, so it costs a resolve, not a parse.
+ * As a store keeps its runs' experiments as imported, a paste keeps the
+ * experiment it joined when it came through later edits (until the texts
+ * are read again).
  *
  * Who owns what: the quick comparison owns the texts it adopted and
- * copies of everything else it is handed; a snapshot owns copies of the
- * texts (model_release() frees them). One thread at a time.
+ * copies of everything else it is handed. The records read from the texts
+ * are held by reference, by the quick comparison while its imports stay
+ * the same and by each snapshot read from them (model.h: m->shared); the
+ * texts by whoever reads them too (util/mapped.h: mapped_hold()): each is
+ * held once in memory, freed when the last holder lets go, in any order.
+ * One thread at a time.
  */
 #ifndef BD_STORE_QUICK_H
 #define BD_STORE_QUICK_H
@@ -58,11 +67,17 @@ long quick_edit(struct quick *q, const struct store_edit_op *op);
  */
 int quick_undo(struct quick *q, struct undo_info *out, struct diag *d);
 
+/* 1 when the next quick_snapshot() parses the texts (the imports changed since the last), 0 when it shares them. */
+int quick_reads_texts(const struct quick *q);
+
 /*
- * Fill empty model `m` (model_init()'s): every import again, in order,
- * with the journal's rows in effect. The texts' warnings go to *d (NULL:
- * dropped), as each import said them. The caller owns `m`.
+ * Fill empty model `m` (model_init()'s): the records of every import, the
+ * journal's rows in effect applied, resolved. The texts are parsed when
+ * the imports changed since the last snapshot (else their records are
+ * shared, above); their warnings go to *d then (NULL: dropped), as each
+ * import said them. The caller owns `m` (model_release() lets go of what
+ * it shares).
  */
-void quick_snapshot(const struct quick *q, struct model *m, struct diag *d);
+void quick_snapshot(struct quick *q, struct model *m, struct diag *d);
 
 #endif

@@ -54,10 +54,16 @@ static int ask_source(void *ctx, struct model *m, const char *hash, uint32_t *so
 {
 	struct stored_runs *k = ctx;
 	struct diag d = DIAG_INIT;
-	long s = -1;
+	long s = -1, at = model_find_source(&k->m, hash);
 
-	if (model_find_source(&k->m, hash) >= 0)
+	if (at >= 0 && !k->st) { /* runs held in memory (a quick comparison's): its description is there */
+		s = model_add_source(m, hash, NULL, 0);
+		m->sources[s] = k->m.sources[at];
+		m->sources[s].text = NULL;
+		m->sources[s].len = 0;
+	} else if (at >= 0) {
 		s = store_load_source_meta(k->st, m, hash, &d);
+	}
 	diag_release(&d);
 	if (s < 0)
 		return 0;

@@ -25,7 +25,9 @@ void stored_runs_init(struct stored_runs *k);
 /*
  * The lookup over k->m, once it holds the stored runs; `st` is asked for
  * a stored text's description (it must stay open while the lookup is
- * asked). Strings it returns live as long as `k`.
+ * asked), or NULL: k->m holds runs of no store (a quick comparison's),
+ * and its own sources describe the texts. Strings it returns live as
+ * long as `k`.
  */
 const struct stored_lookup *stored_runs_lookup(struct stored_runs *k, struct store *st);
 void stored_runs_release(struct stored_runs *k);

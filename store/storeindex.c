@@ -1248,6 +1248,85 @@ static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h
 	free(order);
 }
 
+/* A block an import brought back holds (`source`, in the model) that import `with` held already. */
+struct shared_block {
+	const char *block, *with;
+	uint32_t source;
+};
+
+/*
+ * storeindex_restored(): the first run `u` of a block of an import
+ * brought back (of x->m) whose entry in the old index is import
+ * `holder`'s. Kept fresh when `holder` is an import the index lists
+ * without an "L" row (never brought back: it and u's import are the
+ * block's only holders, as each import stores only blocks no import
+ * present holds). The entry is the first of the two in the order a load
+ * reads them: u's is added now, before the old entries are copied (the
+ * builder keeps the first of a key), when it comes first. `holder` joins
+ * what u's import shares (*v). 0, or -1: left stale.
+ */
+static int restored_share(struct moved *x, const struct run *u, const char *holder, struct shared_block **v,
+			  size_t *n, size_t *cap)
+{
+	const struct source *s = &x->m->sources[u->source];
+	const struct chunk *c = NULL;
+
+	for (size_t i = 0; i < x->r->nc && !c; i++)
+		if (!strcmp(x->r->c[i].hash, holder))
+			c = &x->r->c[i];
+	if (!c || !strcmp(holder, s->hash))
+		return -1;
+	for (size_t i = c->first; i < c->end; i++)
+		if (x->r->v[i].kind == 'L')
+			return -1; /* brought back itself: what it shares is the load's to say */
+	if (cmp_order(s->imported, s->hash, c->imported, c->hash) < 0) {
+		ibin_add_name(&x->b, u->eff_experiment);
+		ibin_add_block(&x->b, u->block, u->eff_experiment, s->hash, u->first_line);
+	}
+	ALLOC_GROW(*v, *n + 1, *cap);
+	(*v)[(*n)++] = (struct shared_block){ u->block, c->hash, u->source };
+	return 0;
+}
+
+static int cmp_shared(const void *a, const void *b)
+{
+	const struct shared_block *x = a, *y = b;
+	int c = (x->source > y->source) - (x->source < y->source);
+
+	return c ? c : strcmp(x->block, y->block);
+}
+
+/*
+ * What each import of `m` brought back shares (restored_share()), as
+ * storeindex_mark_shared() words it for the "L" row: the other holders,
+ * each once, in the order of the blocks' keys. An array of m->nsources
+ * (NULL: none shares), strings in x->meta's arena; NULL when none does.
+ */
+static const char **shared_lists(struct moved *x, const struct model *m, struct shared_block *v, size_t n)
+{
+	const char **with;
+	struct buf b = BUF_INIT;
+
+	if (!n)
+		return NULL;
+	with = xcalloc(m->nsources ? m->nsources : 1, sizeof(*with));
+	qsort(v, n, sizeof(*v), cmp_shared);
+	for (size_t i = 0, end; i < n; i = end) {
+		buf_reset(&b);
+		for (end = i; end < n && v[end].source == v[i].source; end++) {
+			int seen = 0;
+
+			for (size_t k = i; k < end && !seen; k++)
+				seen = !strcmp(v[k].with, v[end].with);
+			if (!seen)
+				buf_addf(&b, "%s%s", b.len ? " " : "", v[end].with);
+		}
+		with[v[i].source] = arena_strndup(&x->meta.arena, b.s, b.len);
+	}
+	buf_release(&b);
+	return with;
+}
+
 /*
  * storeindex_moved(), storeindex_removed() (`g`, and the imports brought
  * back that may hold their blocks too, `heirs`) and storeindex_restored()
@@ -1274,6 +1353,9 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	size_t rows = 0, ntouched = 0, found = 0, gfound = 0, n = 0;
 	uint64_t full[2], quick[2];
 	struct model view;
+	struct shared_block *shared = NULL;
+	size_t nshared = 0, shared_cap = 0;
+	const char **with = NULL;
 	uint32_t t;
 	int rc = -1, opened = 0;
 
@@ -1378,17 +1460,27 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	if (found != (added ? 0 : ntouched) || (g && gfound != g->n))
 		goto out; /* an import the index does not hold (or, come back, holds) */
 	/*
-	 * a block that came back and is held by another import too (or by two
-	 * of those that came back): which holds it is the load's to say
+	 * a block that came back and is held by another import too: the entry
+	 * is the first holder's (restored_share()); held by two of those that
+	 * came back, which holds it is the load's to say
 	 */
 	for (size_t i = 0; added && i < m->rs.nruns; i++) {
 		const struct run *u = &m->rs.runs[i];
+		const char *holder;
 		uint32_t was;
 
-		if (u->block && (ibin_block(&old, u->block, NULL, NULL, NULL) != 0 ||
-				 (!strmap_put_new(&x.blocks, u->block, u->source, &was) && was != u->source)))
+		if (!u->block)
+			continue;
+		if (!strmap_put_new(&x.blocks, u->block, u->source, &was)) {
+			if (was != u->source)
+				goto out;
+			continue; /* (its first run of the block was asked) */
+		}
+		if (ibin_block(&old, u->block, NULL, &holder, NULL) &&
+		    restored_share(&x, u, holder, &shared, &nshared, &shared_cap) < 0)
 			goto out;
 	}
+	with = shared_lists(&x, m, shared, nshared);
 	/* the places of the touched imports, each of the first of them (in the order a load reads them) */
 	for (size_t i = 0; i < m->rs.nruns; i++)
 		nruns[m->rs.runs[i].source]++;
@@ -1415,6 +1507,10 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	for (uint32_t s = 0; s < m->nsources; s++) {
 		struct source *src = &view.sources[s];
 
+		if (with && with[s]) { /* came back holding blocks others hold: as a rebuild says it */
+			src->alone = 0;
+			src->shares = with[s];
+		}
 		if (!mark[s] || src->alone || src->shares)
 			continue;
 		src->alone = mark[s]->nf == 1;
@@ -1446,6 +1542,8 @@ out:
 	free(order);
 	free(nruns);
 	free(mark);
+	free(shared);
+	free(with);
 	return rc;
 }
 

@@ -159,9 +159,13 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * undo that brought imports back, storeindex_restored() adds their rows
  * and entries, rendered from `m` (those imports alone, read after the
  * undo), as storeindex_moved() does; a block one of them holds that the
- * index gives another import, or that two of them hold, gives it up. An
- * import of `m` whose `alone` is set gets an "L" row beside its own: no
- * other import held its blocks when it came back. Every rewrite keeps
+ * index gives another import goes to the first of the two in the order a
+ * load reads them, and the one brought back gets the "L","with" row a
+ * rebuild gives it (storeindex_mark_shared()), unless that other import
+ * was brought back itself (an "L" row: who else holds the block the index
+ * cannot say) or two of them hold it: then it gives up. An import of `m`
+ * whose `alone` is set (and that shares no block) gets an "L","alone"
+ * row beside its own: no other import held its blocks when it came back. Every rewrite keeps
  * the row, also one that renders the import again from `m` (a move, an
  * alias, a variant: they store or remove no block), unless `m` says
  * otherwise of it; a rebuild says it again (storeindex_mark_shared()).

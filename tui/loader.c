@@ -96,8 +96,11 @@ static void grouped(char *out, size_t cap, size_t n)
 	out[k] = '\0';
 }
 
-/* What run() runs: a read Esc cancels, a write, a quick comparison read again (neither stops half way). */
-enum job_kind { JOB_READ, JOB_WRITE, JOB_QUICK };
+/*
+ * What run() runs: a read Esc cancels, a write, a quick comparison's texts
+ * read again or its edits applied to the runs read (neither stops half way).
+ */
+enum job_kind { JOB_READ, JOB_WRITE, JOB_QUICK, JOB_QUICK_EDITS };
 
 /*
  * The status line while the read goes on: what it does, step K of N, and
@@ -110,8 +113,9 @@ static void draw_progress(const struct store_progress *p, enum job_kind kind, in
 	size_t k = atomic_load(&p->done), n = atomic_load(&p->total);
 	int phase = atomic_load(&p->phase);
 
-	if (kind == JOB_QUICK) {
-		snprintf(line, sizeof(line), "reading the texts again with the edits%s",
+	if (kind == JOB_QUICK || kind == JOB_QUICK_EDITS) {
+		snprintf(line, sizeof(line), "%s%s",
+			 kind == JOB_QUICK ? "reading the texts again with the edits" : "applying the edits",
 			 said ? " \xc2\xb7 your keys wait for it" : "");
 	} else if (kind == JOB_WRITE) {
 		snprintf(line, sizeof(line), "recording the edit%s",
@@ -142,7 +146,8 @@ static void draw_progress(const struct store_progress *p, enum job_kind kind, in
 static int run(struct tui *t, int (*fn)(void *ctx), void *ctx, enum job_kind kind)
 {
 	struct store_progress p, *unused = NULL;
-	struct store_progress **slot = t->store ? &t->store->progress : kind == JOB_QUICK ? &unused : NULL;
+	int quick = kind == JOB_QUICK || kind == JOB_QUICK_EDITS;
+	struct store_progress **slot = t->store ? &t->store->progress : quick ? &unused : NULL;
 	int cancellable = kind == JOB_READ;
 	struct job j;
 	pthread_t th;
@@ -289,21 +294,28 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d)
 }
 
 struct quick_read {
-	const struct quick *q;
+	struct quick *q;
 	struct model *m;
+	unsigned delay_ms; /* the test hook's, for a read of the texts */
 };
 
 static int quick_run(void *ctx)
 {
 	struct quick_read *r = ctx;
 
+	if (r->delay_ms) { /* the texts read again: one step, which the test hook makes wait */
+		struct timespec ts = { (time_t)(r->delay_ms / 1000), (long)(r->delay_ms % 1000) * 1000000L };
+
+		nanosleep(&ts, NULL);
+	}
 	quick_snapshot(r->q, r->m, NULL);
 	return 0;
 }
 
 void loader_quick(struct tui *t, struct model *m)
 {
-	struct quick_read r = { t->quick, m };
+	int texts = quick_reads_texts(t->quick);
+	struct quick_read r = { t->quick, m, texts ? test_delay() : 0 };
 
-	run(t, quick_run, &r, JOB_QUICK);
+	run(t, quick_run, &r, texts ? JOB_QUICK : JOB_QUICK_EDITS);
 }

@@ -46,8 +46,10 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);
 /*
  * A quick comparison's snapshot (quick_snapshot() of t->quick into empty
  * model `m`) on the loader's thread, as a read of the store is, its line
- * shown after 60 ms; Esc and q do not stop it (its edit is in its
- * journal already, and no watcher would read it later): they wait.
+ * shown after 60 ms ("reading the texts again with the edits" when its
+ * imports changed, else "applying the edits"); Esc and q do not stop it
+ * (its edit is in its journal already, and no watcher would read it
+ * later): they wait. The test hook makes a read of the texts one step.
  */
 void loader_quick(struct tui *t, struct model *m);
 

@@ -151,7 +151,7 @@ static void forget_import(struct paste_state *p)
 		free(p->imported[i]);
 	free(p->imported);
 	p->imported = NULL;
-	p->nimported = 0;
+	p->nimported = p->imported_cap = 0;
 }
 
 /* Paste's state freed, a fetch under way cancelled (the screen's release()). */
@@ -186,6 +186,17 @@ static void add_line(struct paste_state *p, enum paste_line_kind kind, size_t in
 	p->lines[p->nlines++].index = index;
 }
 
+/*
+ * Where what the plan skips is held, a store or a quick comparison: as
+ * "is ... already" says it (`before` 0), or as "... before" does (1).
+ */
+static const char *held_where(const struct tui *t, int before)
+{
+	if (t->store)
+		return before ? "stored before" : "stored";
+	return before ? "already in this comparison" : "in this comparison";
+}
+
 /* The texts planned as import inputs (copies: store_import() adopts them); `in` holds got.n. */
 static void make_inputs(const struct paste_state *p, struct import_input *in)
 {
@@ -208,10 +219,17 @@ static void plan(struct tui *t)
 	struct paste_state *p = paste_of(t);
 	struct import_input *in = xcalloc(p->got.n ? p->got.n : 1, sizeof(*in));
 	struct store_import_opts so = { .io = { NULL, NULL, p->sets, p->nsets, 0, 0 }, .dry = 1, .keep = 1 };
+	struct model held;
 	size_t said, last = SIZE_MAX;
 
 	clear_plan(p);
 	make_inputs(p, in);
+	if (!t->store && t->quick) {
+		/* a quick comparison: planned against the runs it holds, as against a store's (flows.h) */
+		model_init(&held);
+		quick_snapshot(t->quick, &held, NULL);
+		so.held = &held;
+	}
 	if (store_import(t->store ? t->store->dir : NULL, in, p->got.n, &so, &p->dry, &p->diag) < 0 &&
 	    !p->dry.read) {
 		free(in);
@@ -221,6 +239,8 @@ static void plan(struct tui *t)
 		return;
 	}
 	free(in);
+	if (so.held)
+		model_release(&held); /* (adopted by the plan: nothing left) */
 	/* the store's own damage is not this paste's: the fetch's warnings and the parse's alone */
 	said = p->dry.said_read;
 	{
@@ -908,7 +928,7 @@ static void draw_line(struct tui *t, size_t k, int y, int selected)
 		buf_addf(&b, "lines %u-%u  %s", (unsigned)it->first_line, (unsigned)it->last_line,
 			 fmt_name(it->fmt));
 		if (it->duplicate)
-			buf_adds(&b, "  stored before: skipped");
+			buf_addf(&b, "  %s: skipped", held_where(t, 1));
 		else if (it->repeat_of)
 			buf_addf(&b, "  repeats the block at line %u: skipped", (unsigned)it->repeat_of);
 		else if (it->run_to == it->run_from)
@@ -1036,17 +1056,17 @@ static void draw(struct tui *t, int top, int height)
 			buf_addf(&b, "would import %zu run%s, %zu figure%s", sum.nruns, sum.nruns == 1 ? "" : "s",
 				 sum.nmeas, sum.nmeas == 1 ? "" : "s");
 		else if (sum.same && p->got.n == 1)
-			buf_adds(&b, "this exact text is stored already: nothing to import");
+			buf_addf(&b, "this exact text is %s already: nothing to import", held_where(t, 0));
 		else if (sum.same && !sum.alldup)
-			buf_adds(&b, "these texts are stored already: nothing to import");
+			buf_addf(&b, "these texts are %s already: nothing to import", held_where(t, 0));
 		else if (sum.same || sum.alldup)
-			buf_adds(&b, "every block is stored already: nothing to import");
+			buf_addf(&b, "every block is %s already: nothing to import", held_where(t, 0));
 		else
 			buf_adds(&b, "no measurements found");
 		if (p->got.n > 1)
 			buf_addf(&b, " from %zu of %zu texts", p->got.n - sum.empty, p->got.n);
 		if (sum.ndup)
-			buf_addf(&b, " (%zu blocks stored before)", sum.ndup);
+			buf_addf(&b, " (%zu block%s %s)", sum.ndup, sum.ndup == 1 ? "" : "s", held_where(t, 1));
 		draw_text(top, 1, COLS - 2, b.s, ROLE_HIGHLIGHT);
 	}
 	for (size_t i = 0; i < p->dry.res.nitems; i++) {

@@ -15,6 +15,8 @@ static struct mapping {
 	char *p;
 	size_t len;
 	int fd; /* the file it was mapped from (mapped_keep_source()), or -1 */
+	int heap;       /* a heap text mapped_hold() remembers: never unmapped nor dropped */
+	unsigned holds; /* owners besides the first (mapped_hold()) */
 } *maps;
 static size_t nmaps, maps_cap, nsources;
 
@@ -24,6 +26,8 @@ void mapped_add(char *p, size_t len)
 	maps[nmaps].p = p;
 	maps[nmaps].len = len;
 	maps[nmaps].fd = -1;
+	maps[nmaps].heap = 0;
+	maps[nmaps].holds = 0;
 	nmaps++;
 }
 
@@ -53,7 +57,7 @@ void mapped_keep_source(const char *p, int fd)
 {
 	struct mapping *mp = find(p);
 
-	if (!mp || mp->p != p || mp->fd >= 0 || nsources >= MAPPED_SOURCES_MAX)
+	if (!mp || mp->p != p || mp->heap || mp->fd >= 0 || nsources >= MAPPED_SOURCES_MAX)
 		return;
 	if ((mp->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) >= 0)
 		nsources++;
@@ -69,6 +73,23 @@ int mapped_source(const void *p, size_t n, long long *off)
 	return mp->fd;
 }
 
+char *mapped_hold(char *text, size_t len)
+{
+	struct mapping *mp;
+
+	if (!text)
+		return NULL;
+	mp = find(text);
+	if (!mp || mp->p != text) {
+		/* a heap text: remembered (at least a byte long, so that find() meets it) */
+		mapped_add(text, len ? len : 1);
+		mp = &maps[nmaps - 1];
+		mp->heap = 1;
+	}
+	mp->holds++;
+	return text;
+}
+
 void mapped_free(char *text)
 {
 	struct mapping *mp;
@@ -77,6 +98,15 @@ void mapped_free(char *text)
 		return;
 	mp = find(text);
 	if (!mp || mp->p != text) {
+		free(text);
+		return;
+	}
+	if (mp->holds) {
+		mp->holds--;
+		return;
+	}
+	if (mp->heap) {
+		*mp = maps[--nmaps];
 		free(text);
 		return;
 	}
@@ -93,7 +123,7 @@ void mapped_drop(const char *p, size_t n)
 	const struct mapping *mp = nmaps ? find(p) : NULL;
 	uintptr_t page, from, to;
 
-	if (!mp || !n)
+	if (!mp || mp->heap || !n)
 		return;
 	if (n > (size_t)(mp->p + mp->len - p))
 		n = (size_t)(mp->p + mp->len - p);

@@ -46,7 +46,21 @@ void mapped_keep_source(const char *p, int fd);
  */
 int mapped_source(const void *p, size_t n, long long *off);
 
-/* Release a text: unmapped if mapped_add() named it, else free()d. NULL does nothing. */
+/*
+ * One more owner of text [text, text+len), a mapping or a heap text
+ * (returned; NULL stays NULL): each owner lets go with mapped_free(), and
+ * the last one frees it. So several models read one text without a copy
+ * (a quick comparison's generations: store/quick.h). A heap text held so
+ * is remembered until its last owner lets go; mapped_drop() and
+ * mapped_source() leave it alone.
+ */
+char *mapped_hold(char *text, size_t len);
+
+/*
+ * Release a text: unmapped if mapped_add() named it, else free()d; one
+ * owner less when mapped_hold() gave it more (the last frees it). NULL
+ * does nothing.
+ */
 void mapped_free(char *text);
 
 /*

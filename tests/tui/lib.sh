@@ -45,13 +45,14 @@ tui_wait() {
 		sleep 0.05
 	done
 }
-# tui_wait_no_whole TEXT WHOLE: poll until TEXT shows, failing if a progress
-# line matching the ERE WHOLE (" of 4 · Esc: cancel": a read of every
-# import) shows first; the screen of each poll is left in $TMP/snap
+# tui_wait_no_whole TEXT WHOLE [WHAT]: poll until TEXT shows, failing if a
+# progress line matching the ERE WHOLE (" of 4 · Esc: cancel": a read of
+# every import; WHAT names it, "a read of the whole store" unless given)
+# shows first; the screen of each poll is left in $TMP/snap
 tui_wait_no_whole() {
 	n=0
 	until tui_snap >"$TMP/snap" && grep -qF -- "$1" "$TMP/snap"; do
-		grep -qE -- "$2" "$TMP/snap" && fail "a read of the whole store before \"$1\""
+		grep -qE -- "$2" "$TMP/snap" && fail "${3:-a read of the whole store} before \"$1\""
 		n=$((n + 1))
 		[ $n -gt 400 ] && fail "\"$1\" never appeared"
 		sleep 0.02

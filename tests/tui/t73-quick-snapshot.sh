@@ -10,7 +10,7 @@
 #    screen shows the old name and the same figures; u again: nothing.
 # 3. e sets a block's variant and u takes it back, B the same.
 # 4. A paste joins the quick comparison as a new snapshot (its own text
-#    again adds nothing); u right after
+#    again adds nothing, and its plan says so); u right after
 #    takes it back, and the next u the edit before it (ids as a store's
 #    journal gives them: an undo is an edit too).
 # Under ASan (make check-san), a screen reading a snapshot after it went
@@ -84,9 +84,11 @@ tui_wait "Variants:    musl, Rathole Release + PGO-optimized (baseline)"
 #    comparison's own text pasted again adds nothing
 $T load-buffer -b p samples/issues/seed-rathole.txt
 $T paste-buffer -p -b p -t t
-tui_wait "paste: 77 lines · would import 8 runs, 40 figures"
+tui_wait "paste: 77 lines · this exact text is in this comparison already"
+tui_wait "Esc: back (nothing to import)"
 tui_keys Enter
-tui_wait "already in this comparison: nothing added"
+tui_wait "nothing to import"
+tui_keys Escape
 tui_wait "experiment 1 of 1"
 $T load-buffer -b p samples/hyperfine/hand-new-us.txt
 $T paste-buffer -p -b p -t t
