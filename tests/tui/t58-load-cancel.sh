@@ -28,7 +28,7 @@ settled() {
 	done
 }
 
-tui_start 100 30 BENCHDELTA_TEST_LOAD_DELAY_MS=150 -- ""
+tui_start 100 30 BENCHDELTA_TEST_LOAD_DELAY_MS=500 -- ""
 tui_wait "Profile-Guided Optimization (PGO) benchmarks"
 # Enter reads the experiment's import alone: one import, slow here, then its Matrix
 # (a key typed meanwhile acts once it is in: 3 opens Compare)
