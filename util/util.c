@@ -15,6 +15,10 @@
 /* An allocation this large is asked to be backed by huge pages (advise_huge()). */
 #define HUGE_MIN ((size_t)2 << 20)
 
+#if defined(__linux__) && !defined(MADV_COLLAPSE)
+#define MADV_COLLAPSE 25 /* Linux 6.1; older kernels refuse it (EINVAL), which is ignored */
+#endif
+
 static void (*die_hook)(void);
 
 void die_set_hook(void (*hook)(void))
@@ -49,7 +53,7 @@ noreturn void die(const char *fmt, ...)
  * chunk inside the heap only has its pages flagged. Nothing changes but
  * how the kernel backs the memory, and a refusal is ignored.
  */
-static void advise_huge(void *p, size_t n)
+static void advise_huge(void *p, size_t n, int fresh)
 {
 #ifdef MADV_HUGEPAGE
 	static size_t page;
@@ -65,9 +69,20 @@ static void advise_huge(void *p, size_t n)
 	from = (uintptr_t)p & ~(uintptr_t)(page - 1);
 	to = ((uintptr_t)p + n + page - 1) & ~(uintptr_t)(page - 1);
 	(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#ifdef MADV_COLLAPSE
+	/*
+	 * glibc wrote the new mapping's header before the advice came: its
+	 * first huge page's worth is mapped by small pages from then on. A
+	 * fresh block has nothing of the caller's there yet; made a huge page
+	 * now, in one step, it is not faulted in 511 times.
+	 */
+	if (fresh && (to - from) % HUGE_MIN == 0 && from % HUGE_MIN == 0)
+		(void)madvise((void *)from, HUGE_MIN, MADV_COLLAPSE);
+#endif
 #else
 	(void)p;
 	(void)n;
+	(void)fresh;
 #endif
 }
 
@@ -110,7 +125,7 @@ void *xmalloc(size_t n)
 
 	if (!p)
 		die("out of memory (%zu bytes)", n);
-	advise_huge(p, n);
+	advise_huge(p, n, 1);
 	return p;
 }
 
@@ -126,7 +141,7 @@ void *xcalloc(size_t n, size_t size)
 	if (!p)
 		die("out of memory (%zu x %zu bytes)", n, size);
 	if (size && n <= SIZE_MAX / size)
-		advise_huge(p, n * size);
+		advise_huge(p, n * size, 1);
 	return p;
 }
 
@@ -136,7 +151,7 @@ void *xrealloc(void *p, size_t n)
 	p = realloc(p, n ? n : 1);
 	if (!p)
 		die("out of memory (%zu bytes)", n);
-	advise_huge(p, n);
+	advise_huge(p, n, 0);
 	return p;
 }
 
