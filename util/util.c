@@ -148,6 +148,24 @@ void *xcalloc(size_t n, size_t size)
 void *xrealloc(void *p, size_t n)
 {
 	n = huge_size(n);
+#ifdef __GLIBC__
+	if (p && n >= HUGE_MIN) {
+		size_t had = malloc_usable_size(p);
+
+		/*
+		 * A block of the heap grown past a huge page: realloc() would
+		 * copy it into a new mapping before it could be advised, page
+		 * by page. Into a fresh one, advised first, instead.
+		 */
+		if (had < HUGE_MIN - 4096) {
+			void *q = xmalloc(n);
+
+			memcpy(q, p, had < n ? had : n);
+			free(p);
+			return q;
+		}
+	}
+#endif
 	p = realloc(p, n ? n : 1);
 	if (!p)
 		die("out of memory (%zu bytes)", n);
