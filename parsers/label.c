@@ -202,10 +202,13 @@ enum {
 	WL_CONDITION = 1u << 8, /* condition_words */
 	WL_OUTCOME = 1u << 9,   /* outcome_words */
 	WL_FORMAT = 1u << 10,   /* a format's name (fmt_from_name()) */
+	WL_TAIL_HEAD = 1u << 11, /* tail_heads: where sentence_tail() may cut */
+	WL_RESULTS_HEAD = 1u << 12, /* results_heads: RX_RESULTS_FOR's first words */
 };
 
 static void wordtab_ready(void);
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash);
+static int wordtab_numbers; /* a word of the table is a number (number_word()): set before the table is published */
 
 /* Is w in `list`, whose set is ws (wordset_of(list): NULL to scan the list)? */
 static int in_wordset(const struct wordset *ws, const char *const *list, const struct word *w)
@@ -255,12 +258,17 @@ struct split {
 	char low[SPLIT_TEXT];     /* its words, lower-cased, one after the other */
 	size_t count;
 	struct word w[SPLIT_WORDS];
+	uint8_t end[SPLIT_WORDS]; /* where each word ends in text (its last byte + 1) */
+	unsigned any;             /* the WL_ bits of any word (any_word()) */
+	unsigned all;             /* the WL_ bits every word but numbers has (all_words()) */
+	int named;                /* a word that is no number is there */
 };
 
 /* The last SPLITS splits (label_memo_new() marks every slot empty). */
 struct word_splits {
 	struct split slot[SPLITS];
 	unsigned next; /* the oldest slot: the next one taken */
+	unsigned last; /* the slot last found or made: asked first (a text is asked of a dozen times in a row) */
 };
 
 /* The next word of s[0..n) from *i on into w (at most cap - 1 bytes kept); its length, or 0 at the end. */
@@ -282,57 +290,112 @@ static size_t next_word(const char *s, size_t n, size_t *i, char *w, size_t cap,
 	return 1;
 }
 
+/* Is the word w[0..n) (as words() hands it) a number: digits only? (check_all()'s test) */
+static int number_word(const char *w, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && w[i] >= '0' && w[i] <= '9')
+		i++;
+	return n && i == n;
+}
+
 /*
  * The split of s[0..n) (n <= SPLIT_TEXT): one kept in *splits, or a new
  * one in its oldest slot. Its words are next_word()'s (at most 47 bytes
  * kept of each), each hashed as it is copied and given its lists.
+ * *count: how many of its words are s's. A kept split of a longer text
+ * that s begins may serve as well, when the byte after s in it is no part
+ * of a word (then s's words are its first ones, each whole).
  */
-static const struct split *split_of(struct word_splits *splits, const char *s, size_t n)
+static const struct split *split_find(struct word_splits *splits, const char *s, size_t n, size_t *count)
 {
-	struct split *sp;
+	struct split *sp = &splits->slot[splits->last];
 	size_t k = 0, used = 0;
 
+	if (sp->n == n && (!n || sp->text[n - 1] == s[n - 1]) && !memcmp(sp->text, s, n)) {
+		*count = sp->count;
+		return sp;
+	}
 	for (unsigned j = 0; j < SPLITS; j++)
 		if (splits->slot[j].n == n && (!n || splits->slot[j].text[n - 1] == s[n - 1]) &&
-		    !memcmp(splits->slot[j].text, s, n))
+		    !memcmp(splits->slot[j].text, s, n)) {
+			splits->last = j;
+			*count = splits->slot[j].count;
 			return &splits->slot[j];
+		}
+	for (unsigned j = 0; j < SPLITS; j++) {
+		sp = &splits->slot[j];
+		if (sp->n != SIZE_MAX && sp->n > n && !split_byte[(unsigned char)sp->text[n]] && !memcmp(sp->text, s, n)) {
+			for (k = 0; k < sp->count && sp->end[k] <= n; k++)
+				;
+			*count = k;
+			return sp;
+		}
+	}
+	splits->last = splits->next;
 	sp = &splits->slot[splits->next];
 	splits->next = (splits->next + 1) % SPLITS;
 	memcpy(sp->text, s, n);
 	sp->n = n;
-	sp->count = 0;
 	wordtab_ready();
-	for (;;) {
-		struct word *w;
-		uint32_t h = 2166136261u; /* hash_fnv1a()'s, byte by byte */
-		size_t len = 0;
-		unsigned char c;
+	{
+		/* (kept in locals while bytes are stored: a char store may alias any field of *sp) */
+		char *low = sp->low;
+		size_t nw = 0;
+		unsigned any = 0, all = ~0u;
+		int named = 0;
 
-		while (k < n && !word_byte[(unsigned char)s[k]])
-			k++;
-		if (k >= n)
-			break;
-		w = &sp->w[sp->count++];
-		w->s = sp->low + used;
-		for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++)
-			if (len < 47) {
-				sp->low[used + len++] = (char)c;
+		for (;;) {
+			struct word *w;
+			uint32_t h = 2166136261u; /* hash_fnv1a()'s, byte by byte */
+			size_t len = 0, len_kept;
+			unsigned char c;
+
+			while (k < n && !word_byte[(unsigned char)s[k]])
+				k++;
+			if (k >= n)
+				break;
+			/* every byte is stored (the words' bytes fit in low: they are at most n) and hashed */
+			for (; k < n && (c = split_byte[(unsigned char)s[k]]); k++, len++) {
+				low[used + len] = (char)c;
 				h = (h ^ c) * 16777619u;
 			}
-		w->len = len;
-		w->hash = h;
-		w->lists = wordtab_lists(w->s, len, h);
-		used += len;
+			len_kept = len < 47 ? len : 47;
+			if (len > len_kept) { /* a long word: 47 bytes kept, and hashed */
+				h = 2166136261u;
+				for (size_t i = 0; i < len_kept; i++)
+					h = (h ^ (unsigned char)low[used + i]) * 16777619u;
+			}
+			w = &sp->w[nw];
+			w->s = low + used;
+			w->len = len_kept;
+			w->hash = h;
+			w->lists = wordtab_lists(w->s, len_kept, h);
+			sp->end[nw++] = (uint8_t)k;
+			any |= w->lists;
+			/* (a word of a list is no number, unless the table holds one) */
+			if ((w->lists && !wordtab_numbers) || !number_word(w->s, len_kept)) {
+				all &= w->lists;
+				named = 1;
+			}
+			used += len_kept;
+		}
+		sp->count = nw;
+		sp->any = any;
+		sp->all = all;
+		sp->named = named;
 	}
+	*count = sp->count;
 	return sp;
 }
 
 /*
  * How many words next_word() finds in s[0..n): runs that start with a
  * word byte and go on over word bytes and apostrophes. Counted without
- * copying a word or hashing it.
+ * copying a word or hashing it; the count stops at `limit` + 1.
  */
-static size_t count_words(const char *s, size_t n)
+static size_t count_words(const char *s, size_t n, size_t limit)
 {
 	size_t count = 0;
 	int in = 0;
@@ -340,10 +403,13 @@ static size_t count_words(const char *s, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		unsigned char c = (unsigned char)s[k];
 
-		if (word_byte[c])
-			count += !in, in = 1;
-		else if (c != '\'')
+		if (word_byte[c]) {
+			if (!in && ++count > limit)
+				break;
+			in = 1;
+		} else if (c != '\'') {
 			in = 0;
+		}
 	}
 	return count;
 }
@@ -360,11 +426,12 @@ static size_t words(struct word_splits *splits, const char *s, size_t n, int (*f
 
 	*stop = 0;
 	if (splits && n <= SPLIT_TEXT) {
-		const struct split *sp = split_of(splits, s, n);
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
 
 		if (!fn)
-			return sp->count;
-		for (; count < sp->count; count++)
+			return of;
+		for (; count < of; count++)
 			if (fn(&sp->w[count], ctx)) {
 				*stop = 1;
 				return count + 1;
@@ -501,6 +568,17 @@ static int any_word(struct word_splits *splits, const char *s, size_t n, unsigne
 {
 	int stop;
 
+	if (splits && n <= SPLIT_TEXT) {
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
+
+		if (of == sp->count)
+			return (sp->any & list) != 0; /* (the bits of its words, found as it was split) */
+		for (size_t k = 0; k < of; k++)
+			if (sp->w[k].lists & list)
+				return 1;
+		return 0;
+	}
 	words(splits, s, n, hit_list, &list, &stop);
 	return stop;
 }
@@ -516,6 +594,22 @@ static int all_words(struct word_splits *splits, const char *s, size_t n, unsign
 	struct all_in a = { list, 1, 0 };
 	int stop;
 
+	if (splits && n <= SPLIT_TEXT) {
+		size_t of;
+		const struct split *sp = split_find(splits, s, n, &of);
+
+		int named = 0;
+
+		if (of == sp->count)
+			return sp->named && (sp->all & list) == list; /* (found as it was split) */
+		for (size_t k = 0; k < of; k++)
+			if (!number_word(sp->w[k].s, sp->w[k].len)) {
+				if (!(sp->w[k].lists & list))
+					return 0;
+				named = 1;
+			}
+		return named;
+	}
 	/* numbers alone ("2017-07-24") are in no list */
 	if (!words(splits, s, n, check_all, &a, &stop))
 		return 0;
@@ -549,6 +643,9 @@ static int tool_section(struct word_splits *splits, const char *s, size_t n)
 	struct tool_words t = { 0, 0 };
 	int stop;
 
+	/* it needs a section's word and a format's name: the bits of a kept split tell first */
+	if (!any_word(splits, s, n, WL_SECTION) || !any_word(splits, s, n, WL_FORMAT))
+		return 0;
 	words(splits, s, n, check_tool_word, &t, &stop);
 	return !stop && t.section && t.tool;
 }
@@ -582,9 +679,22 @@ static void tidy(struct buf *b)
 {
 	size_t i = 0, k;
 
-	/* up to the first tab or blank that goes, the text stays as it is */
-	while (i < b->len && b->s[i] != '\t' && !(b->s[i] == ' ' && (i == 0 || b->s[i - 1] == ' ')))
-		i++;
+	/* up to the first tab or blank that goes, the text stays as it is (found blank by blank) */
+	if (b->len) {
+		const char *t = b->s, *tab = memchr(t, '\t', b->len), *sp = t;
+		size_t end = tab ? (size_t)(tab - t) : b->len;
+
+		i = end;
+		while ((sp = memchr(sp, ' ', end - (size_t)(sp - t)))) {
+			size_t at = (size_t)(sp - t);
+
+			if (at == 0 || t[at - 1] == ' ') {
+				i = at;
+				break;
+			}
+			sp++;
+		}
+	}
 	for (k = i; i < b->len; i++) {
 		char c = b->s[i] == '\t' ? ' ' : b->s[i];
 
@@ -603,10 +713,14 @@ static void tidy(struct buf *b)
 /* "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma that follows a build. */
 static void cut_clause(struct word_splits *splits, struct buf *b)
 {
-	const char *comma = NULL;
+	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int depth = 0;
 
 	/* a comma inside brackets does not cut: "Release (cargo build --release, thin LTO)" */
+	if (!comma)
+		return;
+	if (memchr(b->s, '(', (size_t)(comma - b->s)) || memchr(b->s, '[', (size_t)(comma - b->s)))
+		comma = NULL; /* (brackets before it: walked below) */
 	for (size_t i = 0; i < b->len && !comma; i++) {
 		if (b->s[i] == '(' || b->s[i] == '[')
 			depth++;
@@ -658,12 +772,20 @@ static void last_word(const struct buf *t, struct last_word *lw)
 		e--;
 	if (e && t->s[e - 1] == ')')
 		e--;
-	lw->wide = 0;
-	for (b = e; b && !rx_blank(t->s[b - 1]); b--)
-		if ((unsigned char)t->s[b - 1] >= 0x80) {
-			lw->wide = 1;
-			break;
-		}
+	/* back to a blank (1, as rx_blank() tells it) or a byte outside ASCII (2) */
+#define R4(v) v, v, v, v
+#define R16(v) R4(v), R4(v), R4(v), R4(v)
+	static const unsigned char stop[256] = {
+		[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\v'] = 1, ['\f'] = 1, ['\r'] = 1,
+		[0x80] = R16(2), R16(2), R16(2), R16(2), R16(2), R16(2), R16(2), R16(2),
+	};
+#undef R16
+#undef R4
+	const unsigned char *s = (const unsigned char *)t->s;
+
+	for (b = e; b && !stop[s[b - 1]]; b--)
+		;
+	lw->wide = b && stop[s[b - 1]] == 2;
 	lw->b = b;
 	lw->e = e;
 }
@@ -680,23 +802,28 @@ static int may_end_with(const struct buf *t, const struct last_word *lw, const c
 	return lw->wide || ascii_word_in(t->s + lw->b, lw->e - lw->b, words);
 }
 
+/* The heads of RX_RESULTS_FOR ("Results for ..."): may_be_results_for(). */
+static const char *const results_heads[] = { "result", "results", "numbers", "benchmark", "benchmarks",
+					     "measurement", "measurements", "output", "outputs", "timing",
+					     "timings", "figures", "summary", NULL };
+
 /*
  * Can RX_RESULTS_FOR match s[0..n)? Its first word must be one of the
  * pattern's heads, a blank after it; a byte outside ASCII leaves it to
- * the pattern.
+ * the pattern. `splits`: the memo's kept splits, or NULL. (A run of
+ * ASCII letters at the start, a blank after it, is the first word of the
+ * split: when no word of the split is a head, it is none.)
  */
-static int may_be_results_for(const char *s, size_t n)
+static int may_be_results_for(struct word_splits *splits, const char *s, size_t n)
 {
-	static const char *const heads[] = { "result", "results", "numbers", "benchmark", "benchmarks",
-					     "measurement", "measurements", "output", "outputs", "timing",
-					     "timings", "figures", "summary", NULL };
 	size_t k = 0;
 
 	while (k < n && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z')))
 		k++;
 	if (k < n && (unsigned char)s[k] >= 0x80)
 		return 1;
-	return k < n && rx_blank(s[k]) && ascii_word_in(s, k, heads);
+	return k < n && rx_blank(s[k]) && (!splits || n > SPLIT_TEXT || any_word(splits, s, n, WL_RESULTS_HEAD)) &&
+	       ascii_word_in(s, k, results_heads);
 }
 
 /* The words each scenario pattern needs: a cheap test before the pattern runs; `lw`: t's last word. */
@@ -943,31 +1070,82 @@ static const char *const change_words[] = {
 };
 
 /*
+ * Bytes whose absence from a line lets the reader skip a search for them:
+ * the classes of the line's bytes (line_classes()), found in one pass. What
+ * the reader cuts from the line later holds none the line did not; nor
+ * any the text left of it after its marks did not (read_uncached()).
+ */
+enum {
+	HAS_PAREN = 1 << 0,  /* '(' */
+	HAS_COMMA = 1 << 1,  /* ',' */
+	HAS_DIGIT = 1 << 2,  /* '0'-'9' */
+	HAS_TICK = 1 << 3,   /* '`' */
+	HAS_EQUALS = 1 << 4, /* '=' */
+	HAS_BRACE = 1 << 5,  /* '{', '}' */
+	HAS_COLON = 1 << 6,  /* ':' */
+	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
+	HAS_DASH = 1 << 8,   /* '-' */
+	HAS_APOSTROPHE = 1 << 9, /* '\'' */
+};
+static const unsigned short byte_class[256] = {
+	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
+	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F, ['-'] = HAS_DASH, ['\''] = HAS_APOSTROPHE,
+	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
+	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
+};
+
+static unsigned line_classes(const char *s, size_t n)
+{
+	unsigned has = 0;
+
+	for (size_t i = 0; i < n; i++)
+		has |= byte_class[(unsigned char)s[i]];
+	return has;
+}
+
+/* The words a label at the end of a sentence starts with (sentence_tail()). */
+static const char *const tail_heads[] = { "with", "without", "using", "before", "after", NULL };
+
+/*
  * "…and with the patch applied" → "with the patch applied": a label at the
  * end of a sentence, from its last "with"/"without"/"using"/"before"/"after"
  * on ("…gives, typically, before the change"), when that
  * phrase is short, holds no prose word and names a build or a change.
- * Returns 1 with *b cut to the phrase.
+ * Returns 1 with *b cut to the phrase. `has`: line_classes() of a text *b
+ * was cut from.
  */
-static int sentence_tail(struct word_splits *splits, struct buf *b)
+static int sentence_tail(struct word_splits *splits, struct buf *b, unsigned has)
 {
-	static const char *const heads[] = { "with", "without", "using", "before", "after", NULL };
-	size_t at = (size_t)-1;
+	const unsigned char *bs = (const unsigned char *)b->s;
+	size_t at = (size_t)-1, len = b->len;
 
-	for (size_t i = 0; i < b->len;) {
+	/*
+	 * A head is a run of word bytes: a word of the split, or a part of
+	 * one between apostrophes. Without an apostrophe, a text whose split
+	 * holds no head has none.
+	 */
+	if (splits && len <= SPLIT_TEXT && !(has & HAS_APOSTROPHE)) {
+		size_t of;
+		const struct split *sp = split_find(splits, b->s, len, &of);
+
+		if (of == sp->count && !(sp->any & WL_TAIL_HEAD))
+			return 0;
+	}
+
+	for (size_t i = 0; i < len;) {
 		size_t j = i;
 
-		while (j < b->len && is_word_char((unsigned char)b->s[j]))
+		while (j < len && word_byte[bs[j]])
 			j++;
 		/* the heads are of 4 to 7 letters, starting with a, b, u or w: most words are none */
-		if (j - i >= 4 && j - i <= 7 && ((b->s[i] | 0x20) == 'a' || (b->s[i] | 0x20) == 'b' || (b->s[i] | 0x20) == 'u' ||
-						  (b->s[i] | 0x20) == 'w') && (!i || !is_word_char((unsigned char)b->s[i - 1]))) {
+		if (j - i >= 4 && j - i <= 7 && ((bs[i] | 0x20) == 'a' || (bs[i] | 0x20) == 'b' || (bs[i] | 0x20) == 'u' ||
+						  (bs[i] | 0x20) == 'w') && (!i || !word_byte[bs[i - 1]])) {
 			char w[16];
 			size_t k;
 
 			for (k = 0; k < j - i && k + 1 < sizeof(w); k++)
-				w[k] = (char)(b->s[i + k] >= 'A' && b->s[i + k] <= 'Z' ? b->s[i + k] - 'A' + 'a' : b->s[i + k]);
-			if (k == j - i && in_list(w, k, heads))
+				w[k] = (char)(bs[i + k] >= 'A' && bs[i + k] <= 'Z' ? bs[i + k] - 'A' + 'a' : bs[i + k]);
+			if (k == j - i && in_list(w, k, tail_heads))
 				at = i;
 		}
 		i = j > i ? j : i + 1;
@@ -1009,9 +1187,12 @@ static int change_or_filler(const struct word *w, void *ctx)
 static int change_label(struct word_splits *splits, const struct buf *b)
 {
 	int stop;
-	size_t nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
+	size_t nw;
 
-	return !stop && nw <= 4 && any_word(splits, b->s, b->len, WL_CHANGE);
+	if (!any_word(splits, b->s, b->len, WL_CHANGE)) /* (asked first: a bit of a kept split) */
+		return 0;
+	nw = words(splits, b->s, b->len, change_or_filler, NULL, &stop);
+	return !stop && nw <= 4;
 }
 
 /*
@@ -1019,15 +1200,23 @@ static int change_label(struct word_splits *splits, const struct buf *b)
  * pointed at ("This PR changes this:"). It names nothing, but what the
  * label above named stops here: a section. At most three words, a
  * "to"/"into" (after "and" or "then") and a demonstrative to end.
+ * `splits`: the memo's kept splits, or NULL.
  */
-static int change_target(const char *s, size_t n)
+static int change_target(struct word_splits *splits, const char *s, size_t n)
 {
 	static const char *const lead[] = { "and", "then", NULL };
 	static const char *const to[] = { "to", "into", NULL };
 	static const char *const pointer[] = { "this", "that", "these", "those", NULL };
 	const char *w[4];
 	size_t wn[4], k = 0;
+	int stop;
 
+	/* the first word is a "to" word or a lead: it begins with t, i or a (a byte that is no word's is the loop's) */
+	if (n && is_word_char((unsigned char)s[0]) && !strchr("tiaTIA", s[0]))
+		return 0;
+	/* at most three runs of word bytes: a word of the split holds one at least */
+	if (splits && n <= SPLIT_TEXT && words(splits, s, n, NULL, NULL, &stop) > 3)
+		return 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 
@@ -1047,6 +1236,18 @@ static int change_target(const char *s, size_t n)
 	return k == 2 || word_in(w[0], wn[0], lead);
 }
 
+/* Where the ASCII letter `low` (lower case) or its capital is first in s[0..n) from `i` on; n if nowhere. */
+static size_t next_letter(const char *s, size_t n, size_t i, char low)
+{
+	const char *a, *b;
+
+	if (i >= n)
+		return n;
+	a = memchr(s + i, low, n - i);
+	b = memchr(s + i, low - 'a' + 'A', a ? (size_t)(a - s) - i : n - i);
+	return b ? (size_t)(b - s) : a ? (size_t)(a - s) : n;
+}
+
 /*
  * "going from thin to fat gives" → "fat": what a change went to is what
  * was measured. The phrase after the last "to" that follows a "from", its
@@ -1061,12 +1262,18 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	int stop;
 	struct buf out = BUF_INIT;
 
-	for (size_t i = 0; i + 4 <= b->len; i++) {
-		if (((b->s[i] | 0x20) != 'f' && (b->s[i] | 0x20) != 't') || (i && is_word_char((unsigned char)b->s[i - 1])))
-			continue; /* (neither "from " nor "to " starts here) */
-		if (!from && !strncasecmp_ascii(b->s + i, "from ", 5))
+	/* the first "from " that starts a word; then the last "to " after it */
+	size_t i = 0;
+
+	for (; i + 4 <= b->len && !from; i++) {
+		i = next_letter(b->s, b->len, i, 'f');
+		if (i + 4 <= b->len && (!i || !is_word_char((unsigned char)b->s[i - 1])) &&
+		    !strncasecmp_ascii(b->s + i, "from ", 5))
 			from = b->s + i;
-		else if (from && !strncasecmp_ascii(b->s + i, "to ", 3))
+	}
+	for (; from && i + 4 <= b->len; i++) {
+		i = next_letter(b->s, b->len, i, 't');
+		if (i + 4 <= b->len && !is_word_char((unsigned char)b->s[i - 1]) && !strncasecmp_ascii(b->s + i, "to ", 3))
 			to = b->s + i + 3;
 	}
 	if (!to)
@@ -1098,35 +1305,15 @@ static int from_to(struct word_splits *splits, struct buf *b)
 	return 1;
 }
 
-/*
- * Bytes whose absence from a line lets the reader skip a search for them:
- * the classes of the line's bytes (line_classes()), found in one pass. What
- * the reader cuts from the line later holds none the line did not.
- */
-enum {
-	HAS_PAREN = 1 << 0,  /* '(' */
-	HAS_COMMA = 1 << 1,  /* ',' */
-	HAS_DIGIT = 1 << 2,  /* '0'-'9' */
-	HAS_TICK = 1 << 3,   /* '`' */
-	HAS_EQUALS = 1 << 4, /* '=' */
-	HAS_BRACE = 1 << 5,  /* '{', '}' */
-	HAS_COLON = 1 << 6,  /* ':' */
-	HAS_F = 1 << 7,      /* 'f', 'F' (of "from") */
-};
-static const unsigned char byte_class[256] = {
-	['('] = HAS_PAREN, [','] = HAS_COMMA, ['`'] = HAS_TICK, ['='] = HAS_EQUALS,
-	['{'] = HAS_BRACE, ['}'] = HAS_BRACE, [':'] = HAS_COLON, ['f'] = HAS_F, ['F'] = HAS_F,
-	['0'] = HAS_DIGIT, ['1'] = HAS_DIGIT, ['2'] = HAS_DIGIT, ['3'] = HAS_DIGIT, ['4'] = HAS_DIGIT,
-	['5'] = HAS_DIGIT, ['6'] = HAS_DIGIT, ['7'] = HAS_DIGIT, ['8'] = HAS_DIGIT, ['9'] = HAS_DIGIT,
-};
-
-static unsigned line_classes(const char *s, size_t n)
+/* Does s[0..n) hold the byte a followed by the byte b ("()", "::")? */
+static int holds_pair(const char *s, size_t n, char a, char b)
 {
-	unsigned has = 0;
+	const char *end = s + n;
 
-	for (size_t i = 0; i < n; i++)
-		has |= byte_class[(unsigned char)s[i]];
-	return has;
+	for (const char *p = memchr(s, a, n); p && p + 1 < end; p = memchr(p + 1, a, (size_t)(end - p - 1)))
+		if (p[1] == b)
+			return 1;
+	return 0;
 }
 
 /*
@@ -1164,7 +1351,7 @@ static int never_label(const char *s, size_t n, unsigned has)
 	     e = text_find(e + 3, n - (size_t)(e + 3 - s), " = "))
 		if (e + 3 < s + n && ((e[3] >= '0' && e[3] <= '9') || (e[3] == '-' && e + 4 < s + n && e[4] >= '0' && e[4] <= '9')))
 			return 1;
-	return ((has & HAS_PAREN) && text_contains(s, n, "()")) || ((has & HAS_COLON) && text_contains(s, n, "::")) ||
+	return ((has & HAS_PAREN) && holds_pair(s, n, '(', ')')) || ((has & HAS_COLON) && holds_pair(s, n, ':', ':')) ||
 	       ((has & HAS_BRACE) && (memchr(s, '{', n) || memchr(s, '}', n))) || (n && s[n - 1] == ';');
 }
 
@@ -1285,16 +1472,20 @@ static const char *const ordinal_words[] = {
 /*
  * "Run 2: with BOLT" → "with BOLT", "Run 2" → "": a counting head (ordinal
  * words and a number) before ": " or alone goes. Returns 1 when it went.
+ * `has`: line_classes() of a text *b was cut from (no ':' in it: no ": ").
  */
-static int cut_ordinal(struct word_splits *splits, struct buf *b)
+static int cut_ordinal(struct word_splits *splits, struct buf *b, unsigned has)
 {
-	const char *colon = b->len ? text_find(b->s, b->len, ": ") : NULL;
+	const char *colon = b->len && (has & HAS_COLON) ? text_find(b->s, b->len, ": ") : NULL;
 	size_t head = colon ? (size_t)(colon - b->s) : b->len;
 	int digit = 0;
 
+	/* (the words first: most heads hold a word that counts nothing) */
+	if (!head || !all_words(splits, b->s, head, WL_ORDINAL) || !is_word_char((unsigned char)b->s[0]))
+		return 0;
 	for (size_t i = 0; i < head && !digit; i++)
 		digit = b->s[i] >= '0' && b->s[i] <= '9';
-	if (!digit || !head || !all_words(splits, b->s, head, WL_ORDINAL) || !is_word_char((unsigned char)b->s[0]))
+	if (!digit)
 		return 0;
 	if (!colon) {
 		b->len = 0;
@@ -1481,18 +1672,18 @@ static void trim_connectives(struct word_splits *splits, struct buf *b)
 		again = 0;
 		while (w < b->len && is_word_char((unsigned char)b->s[w]) && (unsigned char)b->s[w] < 0x80)
 			w++;
-		if (!w || w >= b->len || !is_space(b->s[w]) || text_words(b->s, b->len, 3) < 2)
+		if (!w || w >= b->len || !is_space(b->s[w]))
 			break;
-		if (word_in(b->s, w, joins)) {
-			drop_head(b, w);
-			again = 1;
-		}
-		/* "a 1G test": an article before a number */
-		if (!again && (w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) &&
-		    w + 1 < b->len && b->s[w + 1] >= '0' && b->s[w + 1] <= '9') {
-			drop_head(b, w);
-			again = 1;
-		}
+		/* a join ("and", of at most four letters), or "a 1G test": an article before a number */
+		if (!(w <= 4 && word_in(b->s, w, joins)) &&
+		    !((w == 1 || w == 2) && !strncasecmp_ascii(b->s, w == 1 ? "a" : "an", w) && w + 1 < b->len &&
+		      b->s[w + 1] >= '0' && b->s[w + 1] <= '9'))
+			break;
+		/* (asked last: the head goes only when another word stays) */
+		if (text_words(b->s, b->len, 3) < 2)
+			break;
+		drop_head(b, w);
+		again = 1;
 	}
 }
 
@@ -1533,7 +1724,8 @@ static atomic_int wordtab_built; /* set, with release, once the table is whole *
 /* Every word of every list, and every format's name, fit with room to spare: wordtab_add() probes for an empty slot. */
 _Static_assert(countof(prose_words) + countof(section_words) + countof(build_words) + countof(aside_words) +
 		       countof(change_words) + countof(change_filler) + countof(ordinal_words) +
-		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) + FMT__COUNT <=
+		       countof(lead_in_words) + countof(condition_words) + countof(outcome_words) +
+		       countof(tail_heads) + countof(results_heads) + FMT__COUNT <=
 	       WORDTAB_SLOTS / 2,
 	       "the word table stays at most half full");
 
@@ -1548,6 +1740,7 @@ static void wordtab_add(const char *w, unsigned bit)
 	wordtab[h].len = len;
 	wordtab[h].hash = hash_fnv1a(w, len);
 	wordtab[h].lists |= bit;
+	wordtab_numbers |= number_word(w, len);
 }
 
 static void wordtab_build(void)
@@ -1559,7 +1752,7 @@ static void wordtab_build(void)
 		{ prose_words, WL_PROSE },       { section_words, WL_SECTION },     { build_words, WL_BUILD },
 		{ aside_words, WL_ASIDE },       { change_words, WL_CHANGE },       { change_filler, WL_FILLER },
 		{ ordinal_words, WL_ORDINAL },   { lead_in_words, WL_LEAD_IN },     { condition_words, WL_CONDITION },
-		{ outcome_words, WL_OUTCOME },
+		{ outcome_words, WL_OUTCOME },   { tail_heads, WL_TAIL_HEAD },     { results_heads, WL_RESULTS_HEAD },
 	};
 
 	for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); k++)
@@ -1585,8 +1778,14 @@ static void wordtab_ready(void)
 static unsigned wordtab_lists(const char *w, size_t n, uint32_t hash)
 {
 	for (unsigned h = hash & (WORDTAB_SLOTS - 1); wordtab[h].w; h = (h + 1) & (WORDTAB_SLOTS - 1))
-		if (wordtab[h].hash == hash && wordtab[h].len == n && !memcmp(wordtab[h].w, w, n))
-			return wordtab[h].lists;
+		if (wordtab[h].hash == hash && wordtab[h].len == n) {
+			size_t i = 0;
+
+			while (i < n && wordtab[h].w[i] == w[i]) /* (short words: no call to memcmp()) */
+				i++;
+			if (i == n)
+				return wordtab[h].lists;
+		}
 	return 0;
 }
 
@@ -1596,7 +1795,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 {
 	struct rx *sum = &label_rx[RX_SUMMARY_TAG];
 	int marked = 0, level = 0, summary;
-	unsigned has;
+	unsigned has, hasv; /* line_classes() of the line, and of the text its marks leave */
 	const char *s0 = s;
 	size_t nwords, n0 = n;
 	int stop, names_build;
@@ -1624,11 +1823,19 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		size_t words_n;
 
 		marked = unmark(&s, &n, &level);
-		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n)) == 0 || words_n > 7 ||
+		if (!marked && (!n || !plain_ok || (words_n = count_words(s, n, 7)) == 0 || words_n > 7 ||
 				strchr(".?!,;", s[n - 1])))
 			return LABEL_NONE;
+		/*
+		 * every text below is cut from the line: it holds no byte the
+		 * line does not; and from the text unmark() left, s0's bytes
+		 * [s - s0, s - s0 + n) (hasv): no byte it does not
+		 */
+		hasv = line_classes(s, n);
+		has = hasv | line_classes(s0, (size_t)(s - s0)) | line_classes(s + n, n0 - (size_t)(s - s0) - n);
+	} else {
+		hasv = has = line_classes(s0, n0);
 	}
-	has = line_classes(s0, n0); /* every text below is cut from the line: it holds no byte the line does not */
 	if (never_label(s0, n0, has))
 		return LABEL_NONE;
 	if (summary && rx_match(out->rx, sum, s, n)) {
@@ -1651,45 +1858,46 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		return LABEL_NONE;
 
 	/* code marks around a name: "`master`" is master */
-	if (!(has & HAS_TICK))
+	if (!(hasv & HAS_TICK))
 		buf_add(&out->variant, s, n);
 	else
 		for (size_t i = 0; i < n; i++)
 			if (s[i] != '`')
 				buf_addc(&out->variant, s[i]);
 	/* a long sentence ending with a colon: only its end may be a label ("…gives, typically, before the change:") */
-	if (nwords > 14u && !sentence_tail(splits, &out->variant)) {
+	if (nwords > 14u && !sentence_tail(splits, &out->variant, hasv)) {
 		buf_reset(&out->variant);
 		return LABEL_NONE;
 	}
 	/* (each step below changes nothing in a text without the bytes it looks for) */
-	if (has & HAS_PAREN)
+	if (hasv & HAS_PAREN)
 		drop_asides(splits, &out->variant);
 	tidy(&out->variant);
-	if (has & HAS_DIGIT)
+	/* an outcome follows " - ", " : " or "(" */
+	if ((hasv & HAS_DIGIT) && (hasv & (HAS_DASH | HAS_COLON | HAS_PAREN)))
 		drop_outcome(splits, &out->variant);
-	if (has & HAS_COMMA)
+	if (hasv & HAS_COMMA)
 		cut_clause(splits, &out->variant);
 	cut_outline_number(&out->variant);
-	if ((((has & HAS_DIGIT) && cut_ordinal(splits, &out->variant) && !out->variant.len) ||
+	if ((((hasv & HAS_DIGIT) && cut_ordinal(splits, &out->variant, hasv) && !out->variant.len) ||
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	}
-	if (marked && ends_colon(s0, n0) && change_target(s, n)) {
+	if (marked && ends_colon(s0, n0) && change_target(splits, s, n)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_SECTION; /* "to this:" */
 	}
 	/* a sentence is never a label (but its end may be one): decided before the patterns run */
-	if ((marked && (has & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
+	if ((marked && (hasv & HAS_F) && from_to(splits, &out->variant)) || !any_word(splits, out->variant.s, out->variant.len, WL_PROSE)) {
 		/* a label, or the end of a change a sentence names ("from thin to fat") */
-	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant)))) {
+	} else if (!(marked && (change_label(splits, &out->variant) || sentence_tail(splits, &out->variant, hasv)))) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;
 	}
 	/* the pattern is anchored on a word that begins with one of these letters, in either case */
 	if (out->variant.len && strchr("rnbmotfsRNBMOTFS", out->variant.s[0]) &&
-	    may_be_results_for(out->variant.s, out->variant.len) &&
+	    may_be_results_for(splits, out->variant.s, out->variant.len) &&
 	    rx_match(out->rx, &label_rx[RX_RESULTS_FOR], out->variant.s, out->variant.len)) {
 		const char *m;
 		size_t mn;
@@ -1725,13 +1933,13 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	}
 	/* a long line ending a sentence with a colon: its end names the build ("...processes before the patch:") */
 	if (marked && !out->level && ends_colon(s0, n0) && text_words(out->variant.s, out->variant.len, 6) > 5)
-		sentence_tail(splits, &out->variant);
+		sentence_tail(splits, &out->variant, hasv);
 	/* the text no longer changes: whether it names a build is asked once */
 	names_build = any_word(splits, out->variant.s, out->variant.len, WL_BUILD) ||
 		      text_is_commit_hash(out->variant.s, out->variant.len); /* the build of that commit */
 	/* (words between blanks: "v4.8.4" and "CONFIG_X86_5LEVEL=y" are one each) */
 	if (!names_build && !out->level && text_words(out->variant.s, out->variant.len, 6) > 5 &&
-	    !(marked && ends_colon(s0, n0) && sentence_tail(splits, &out->variant))) {
+	    !(marked && ends_colon(s0, n0) && sentence_tail(splits, &out->variant, hasv))) {
 		/* a long line that names no build is a caption, not a variant (its end may be one) */
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE;

@@ -79,10 +79,16 @@ static size_t separator(const char *s, size_t n)
 	}
 }
 
-static int word_is(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
+/* A word of a list, with its length. */
+struct lword {
+	const char *w;
+	size_t n;
+};
+#define LW(lit) { lit, sizeof(lit) - 1 }
 
+/* Is s[0..n) the word w[0..k) (lower case), in any case? */
+static int word_is_n(const char *s, size_t n, const char *w, size_t k)
+{
 	if (n != k)
 		return 0;
 	for (size_t i = 0; i < k; i++) {
@@ -94,50 +100,67 @@ static int word_is(const char *s, size_t n, const char *w)
 	return 1;
 }
 
-/* "usual Release version" → "Release"; "the PGO-optimized one" → "PGO-optimized". */
-static void clean_description(const char *s, size_t n, struct buf *out)
+static int word_is(const char *s, size_t n, const char *w)
 {
-	static const char *const lead[] = { "the", "a", "an", "usual", "regular", "plain", "normal",
-					    "standard", "our", "my", NULL };
-	static const char *const trail[] = { "version", "build", "binary", "one", "variant",
-					     "executable", NULL };
+	return word_is_n(s, n, w, strlen(w));
+}
+
+/* The bytes clean_description() strips from a description's start, and from its end (NUL too, as strchr() found it). */
+static const unsigned char strip_head[256] = { ['\0'] = 1, [' '] = 1, ['"'] = 1, ['\''] = 1, ['`'] = 1, ['*'] = 1, ['-'] = 1 };
+static const unsigned char strip_tail[256] = { ['\0'] = 1, [' '] = 1, ['"'] = 1, ['\''] = 1, ['`'] = 1, ['*'] = 1, [','] = 1 };
+
+/*
+ * "usual Release version" → "Release"; "the PGO-optimized one" → "PGO-optimized".
+ * The description is a part of s[0..n): its span is left in *s, *n.
+ */
+static void clean_description(const char **sp, size_t *np)
+{
+	static const struct lword lead[] = { LW("the"), LW("a"), LW("an"), LW("usual"), LW("regular"),
+					     LW("plain"), LW("normal"), LW("standard"), LW("our"), LW("my") };
+	static const struct lword trail[] = { LW("version"), LW("build"), LW("binary"), LW("one"),
+					      LW("variant"), LW("executable") };
+	const char *s = *sp;
+	size_t n = *np;
 	int changed = 1;
 
-	while (n && strchr(" \"'`*-", *s))
+	while (n && strip_head[(unsigned char)*s])
 		s++, n--;
-	while (n && strchr(" \"'`*,", s[n - 1]))
+	while (n && strip_tail[(unsigned char)s[n - 1]])
 		n--;
 	while (changed) {
 		changed = 0;
-		for (const char *const *w = lead; *w; w++) {
-			size_t k = strlen(*w);
+		for (size_t j = 0; j < sizeof(lead) / sizeof(lead[0]); j++) {
+			size_t k = lead[j].n;
 
-			if (n > k + 1 && word_is(s, k, *w) && s[k] == ' ') {
+			if (n > k + 1 && s[k] == ' ' && word_is_n(s, k, lead[j].w, k)) {
 				s += k + 1;
 				n -= k + 1;
 				changed = 1;
 			}
 		}
-		for (const char *const *w = trail; *w; w++) {
-			size_t k = strlen(*w);
+		for (size_t j = 0; j < sizeof(trail) / sizeof(trail[0]); j++) {
+			size_t k = trail[j].n;
 
-			if (n > k + 1 && word_is(s + n - k, k, *w) && s[n - k - 1] == ' ') {
+			if (n > k + 1 && s[n - k - 1] == ' ' && word_is_n(s + n - k, k, trail[j].w, k)) {
 				n -= k + 1;
 				changed = 1;
 			}
 		}
 	}
-	buf_add(out, s, n);
+	*sp = s;
+	*np = n;
 }
 
 /* "`symlink-dir` is this one": a word that points, and names nothing. */
 static int pointer_word(const char *s, size_t n)
 {
-	static const char *const words[] = { "this", "that", "it", "these", "those", "mine", "ours",
-					     "here", "there", NULL };
+	static const struct lword words[] = { LW("this"), LW("that"), LW("it"), LW("these"), LW("those"),
+					      LW("mine"), LW("ours"), LW("here"), LW("there") };
 
-	for (const char *const *w = words; *w; w++)
-		if (word_is(s, n, *w))
+	if (n < 2 || n > 5)
+		return 0; /* (no word of the list is shorter or longer) */
+	for (size_t j = 0; j < sizeof(words) / sizeof(words[0]); j++)
+		if (word_is_n(s, n, words[j].w, words[j].n))
 			return 1;
 	return 0;
 }
@@ -159,11 +182,19 @@ static int quantity(const char *s, size_t n)
 }
 
 /*
- * The description after a name that ends at `p` (the line ends at `end`)
- * into *out; 0 when there is none. `after_and`: the name follows " and ",
- * where "X is the A and Y the B" lets " the " join Y to its description.
+ * The bytes that end a description: ',', ';', ')', '(', a newline, NUL (as
+ * strchr() found it), and '.' before a blank or the end (2); a blank may
+ * start " and " (3).
  */
-static int describe(const char *p, const char *end, int after_and, struct buf *out)
+static const unsigned char desc_stop[256] = { ['\0'] = 1, [','] = 1, [';'] = 1, [')'] = 1, ['('] = 1, ['\n'] = 1, ['.'] = 2, [' '] = 3 };
+
+/*
+ * The description after a name that ends at `p` (the line ends at `end`):
+ * its span, a part of the line, in *desc, *desc_len; 0 when there is none.
+ * `after_and`: the name follows " and ", where "X is the A and Y the B"
+ * lets " the " join Y to its description.
+ */
+static int describe(const char *p, const char *end, int after_and, const char **desc, size_t *desc_len)
 {
 	size_t sep = separator(p, (size_t)(end - p)), words = 0;
 
@@ -173,21 +204,37 @@ static int describe(const char *p, const char *end, int after_and, struct buf *o
 
 	if (!sep)
 		return 0;
-	/* up to a comma, semicolon, full stop, bracket, " and NAME" or the line's end */
-	while (e < end && !strchr(",;)(\n", *e) && !(*e == '.' && (e + 1 == end || e[1] == ' ')) &&
-	       !(*e == ' ' && starts_with(e, (size_t)(end - e), " and ")))
-		e++;
-	words = text_words(d, (size_t)(e - d), 6);
-	if (!words || words > 6)
+	/* up to a comma, semicolon, full stop, bracket, " and NAME" or the line's end; its words (as text_words() counts them) on the way */
+	for (int blank = 1; e < end; e++) {
+		unsigned char stop = desc_stop[(unsigned char)*e];
+
+		if (stop == 1 || (stop == 2 && (e + 1 == end || e[1] == ' ')) ||
+		    (stop == 3 && starts_with(e, (size_t)(end - e), " and ")))
+			break;
+		if (*e == ' ' || *e == '\t') {
+			blank = 1;
+		} else if (blank) {
+			blank = 0;
+			if (++words > 6)
+				return 0;
+		}
+	}
+	if (!words)
 		return 0;
-	/* a description that runs on ("`baseline`: statically typed, the population in ...") explains, it does not name */
-	if (text_words(d, (size_t)(end - d), 11) > 10)
+	/*
+	 * a description that runs on ("`baseline`: statically typed, the
+	 * population in ...") explains, it does not name (up to the line's
+	 * end, what was counted to its end is at most 6 words)
+	 */
+	if (e < end && text_words(d, (size_t)(end - d), 11) > 10)
 		return 0;
-	clean_description(d, (size_t)(e - d), out);
+	*desc = d;
+	*desc_len = (size_t)(e - d);
+	clean_description(desc, desc_len);
 	/* "ruff_old: 89a8c313a15c…": the commit it was built from is a version, not a name */
-	if (text_is_commit_hash(out->s, out->len) || quantity(out->s, out->len) || pointer_word(out->s, out->len))
-		buf_reset(out);
-	return out->len > 0;
+	if (text_is_commit_hash(*desc, *desc_len) || quantity(*desc, *desc_len) || pointer_word(*desc, *desc_len))
+		return 0;
+	return *desc_len > 0;
 }
 
 /* A name's base: "./bin/app_pgo" → "app_pgo"; a trailing '.' or '-' of the sentence goes. */
@@ -214,10 +261,10 @@ static int has_letter(const char *s, size_t n)
 /*
  * "Default Release, binary called `app_z`": a description before
  * "[binary|executable|build] called|named NAME". Returns 1 with the
- * name's span and the description in *desc.
+ * name's span and the description's (a part of the line) in *desc, *desc_len.
  */
 static int describe_before(const char *s, const char *at, const char *end, const char **name,
-			   size_t *name_len, struct buf *desc)
+			   size_t *name_len, const char **desc, size_t *desc_len)
 {
 	static const char *const joins[] = { " called ", " named ", NULL };
 	static const char *const nouns[] = { "binary", "executable", "build", "file", "the", "a", NULL };
@@ -264,46 +311,79 @@ static int describe_before(const char *s, const char *at, const char *end, const
 			b++;
 		if (text_words(b, (size_t)(d - b), 6) > 5 || d == b)
 			return 0;
-		clean_description(b, (size_t)(d - b), desc);
+		*desc = b;
+		*desc_len = (size_t)(d - b);
+		clean_description(desc, desc_len);
 	}
-	return desc->len > 0 && *name_len > 0;
+	return *desc_len > 0 && *name_len > 0;
 }
 
 /*
- * Can the line hold a legend at all? Each one needs a separator where a
- * description starts (separator()), " and " (before "Y the B"), or
- * " called "/" named " (describe_before()): one pass finds whether any is
- * there.
+ * The bytes after a blank that a separator begins with (separator()), a
+ * join (" and ", " called ", " named ": NUL too, as strchr("acn", c) found
+ * it), or " the ".
  */
-static int may_hold_legend(const char *s, size_t n)
+enum { AFTER_SEPARATOR = 1, AFTER_JOIN = 2, AFTER_THE = 4 };
+static const unsigned char after_blank[256] = {
+	['i'] = AFTER_SEPARATOR, ['-'] = AFTER_SEPARATOR, [0xe2] = AFTER_SEPARATOR, ['='] = AFTER_SEPARATOR,
+	['m'] = AFTER_SEPARATOR, ['s'] = AFTER_SEPARATOR, ['r'] = AFTER_SEPARATOR,
+	['a'] = AFTER_JOIN, ['c'] = AFTER_JOIN, ['n'] = AFTER_JOIN, ['\0'] = AFTER_JOIN, ['t'] = AFTER_THE,
+};
+
+/*
+ * Where the line may first hold a legend: the first place of a separator
+ * where a description starts (separator()), of " and " (before "Y the B"),
+ * or of " called "/" named " (describe_before()); n when it holds none.
+ * One pass: most lines hold none, and the legends a line holds are all
+ * at or after this place (legend_scan() starts there).
+ */
+static size_t first_hint(const char *s, size_t n)
 {
 	static const char *const joins[] = { " and ", " called ", " named ", NULL };
 
 	for (size_t i = 0; i + 1 < n; i++) {
-		if (s[i] != ' ' && s[i] != ':')
+		unsigned char next;
+
+		if (s[i] == ':') {
+			if (s[i + 1] == ' ') /* separator(): ": " */
+				return i;
 			continue;
-		if (separator(s + i, n - i))
-			return 1;
-		/* the joins' first letters (and the NUL strchr("acn", c) found) */
-		if (s[i] != ' ' || !(s[i + 1] == 'a' || s[i + 1] == 'c' || s[i + 1] == 'n' || s[i + 1] == '\0'))
+		}
+		if (s[i] != ' ' || !(next = after_blank[(unsigned char)s[i + 1]] & (AFTER_SEPARATOR | AFTER_JOIN)))
 			continue;
-		for (const char *const *j = joins; *j; j++)
-			if (starts_with(s + i, n - i, *j))
-				return 1;
+		if (next == AFTER_SEPARATOR ? separator(s + i, n - i) != 0 : starts_with(s + i, n - i, joins[0]) ||
+		    starts_with(s + i, n - i, joins[1]) || starts_with(s + i, n - i, joins[2]))
+			return i;
 	}
-	return 0;
+	return n;
+}
+
+/* A closing quote or backtick between a name and its separator (and NUL, as strchr("`\"'*", c) found it). */
+static int closing_mark(char c)
+{
+	return c == '`' || c == '"' || c == '\'' || c == '*' || c == '\0';
 }
 
 size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 {
-	struct buf desc = BUF_INIT;
-	const char *end = s + n;
-	size_t found = 0;
+	const char *end = s + n, *desc;
+	size_t found = 0, desc_len;
 
-	if (!may_hold_legend(s, n))
+	size_t hint = first_hint(s, n);
+	const char *from = s + hint;
+
+	if (hint == n)
 		return 0;
-
-	for (const char *p = s; p < end;) {
+	/*
+	 * Start at the name that may end at the first hint (back over its
+	 * closing marks and its bytes): a name that ends before it has no
+	 * separator after it, and " and " before a name is a hint itself.
+	 */
+	while (from > s && closing_mark(from[-1]))
+		from--;
+	while (from > s && ident_char((unsigned char)from[-1]))
+		from--;
+	for (const char *p = from; p < end;) {
 		const char *t = p, *e, *name;
 		size_t name_len;
 		int after_and;
@@ -311,10 +391,10 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		if (!ident_char((unsigned char)*p) || (p > s && ident_char((unsigned char)p[-1]))) {
 			/* describe_before()'s own first test, before the reset: most bytes are no " called " */
 			if (*p == ' ' && end - p >= 2 && (p[1] == 'c' || p[1] == 'n') &&
-			    (buf_reset(&desc), describe_before(s, p, end, &name, &name_len, &desc))) {
+			    describe_before(s, p, end, &name, &name_len, &desc, &desc_len)) {
 				base_name(&name, &name_len);
 				if (name_len >= 2 && has_letter(name, name_len)) {
-					fn(ctx, name, name_len, desc.s, desc.len);
+					fn(ctx, name, name_len, desc, desc_len);
 					found++;
 				}
 			}
@@ -328,22 +408,24 @@ size_t legend_scan(const char *s, size_t n, legend_fn fn, void *ctx)
 		name = t;
 		name_len = (size_t)(e - t);
 		/* a closing quote or backtick sits between a name and its separator */
-		while (e < end && (*e == '`' || *e == '"' || *e == '\'' || *e == '*' || *e == '\0')) /* strchr("`\"'*", *e) */
+		while (e < end && closing_mark(*e))
 			e++;
-		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
 		/* describe()'s first test before the name is looked at: most words are followed by none */
+		if (e == end || (*e != ' ' && *e != ':'))
+			continue; /* (every separator, and " the ", starts with one of them) */
+		if (*e == ' ' && (e + 1 == end || !(after_blank[(unsigned char)e[1]] & (AFTER_SEPARATOR | AFTER_THE))))
+			continue; /* (nor with the byte after the blank) */
+		after_and = t - s >= 5 && !memcmp(t - 5, " and ", 5);
 		if (!separator(e, (size_t)(end - e)) && !(after_and && starts_with(e, (size_t)(end - e), " the ")))
 			continue;
 		base_name(&name, &name_len);
 		if (name_len < 2 || !has_letter(name, name_len))
 			continue;
-		buf_reset(&desc);
-		if (describe(e, end, after_and, &desc)) {
-			fn(ctx, name, name_len, desc.s, desc.len);
+		if (describe(e, end, after_and, &desc, &desc_len)) {
+			fn(ctx, name, name_len, desc, desc_len);
 			found++;
 		}
 	}
-	buf_release(&desc);
 	return found;
 }
 

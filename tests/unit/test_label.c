@@ -17,6 +17,8 @@
 #include "parsers/parser.h"
 #include "util/buf.h"
 
+#include "table_field.h"
+
 static void check_key(const char *text, const char *want)
 {
 	struct buf b = BUF_INIT;
@@ -211,6 +213,24 @@ static void test_patterns_asked_where_they_match(void **state)
 	check_read("Benchmarks: for PGO", 1, LABEL_VARIANT, "Benchmarks: for PGO", "");
 }
 
+/*
+ * The word splits a memo keeps: a text that begins a kept one is read
+ * from the kept one's words only where a word ends ("Results" after
+ * "Resultsx", with a memo: the memo's reads are held to the plain ones),
+ * and a sentence's tail is looked for between apostrophes too ("it'with").
+ */
+static void test_kept_splits(void **state)
+{
+	(void)state;
+	check_read("Resultsx", 1, LABEL_SECTION, NULL, "");
+	check_read("Results", 1, LABEL_SECTION, NULL, "");
+	check_read("LTO buildsx", 1, LABEL_VARIANT, "LTO buildsx", "");
+	check_read("LTO builds, as JSON:", 0, LABEL_VARIANT, "LTO builds", "");
+	check_read("we ran it'with LTO:", 0, LABEL_VARIANT, "with LTO", "");
+	check_read("we ran it with LTO:", 0, LABEL_VARIANT, "with LTO", "");
+	check_read("we ran it'without:", 0, LABEL_NONE, "", "");
+}
+
 static void test_prose_is_not_a_label(void **state)
 {
 	(void)state;
@@ -246,39 +266,6 @@ static void form_of(const char *line, size_t n, int k, struct buf *in, int *plai
 	*plain_ok = k != 1;
 }
 
-/* Bytes a table field cannot hold as they are: '\\', a tab, '|', control bytes. */
-static void escape(struct buf *out, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\\' || c == '|')
-			buf_addc(out, '\\'), buf_addc(out, (char)c);
-		else if (c < 0x20 || c == 0x7f)
-			buf_addf(out, "\\x%02x", c);
-		else
-			buf_addc(out, (char)c);
-	}
-}
-
-/* The field's text back (the inverse of escape()). */
-static void unescape(struct buf *out, const char *s, size_t n)
-{
-	buf_reset(out);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] != '\\' || i + 1 == n) {
-			buf_addc(out, s[i]);
-		} else if (s[i + 1] == 'x' && i + 3 < n) {
-			char hex[3] = { s[i + 2], s[i + 3], 0 };
-
-			buf_addc(out, (char)strtol(hex, NULL, 16));
-			i += 3;
-		} else {
-			buf_addc(out, s[++i]);
-		}
-	}
-}
-
 /* One read as a table field: "-" for a line that reads as nothing at all, else its every field. */
 static void answer(struct buf *out, enum label_kind k, const struct label *l)
 {
@@ -289,9 +276,9 @@ static void answer(struct buf *out, enum label_kind k, const struct label *l)
 		return;
 	}
 	buf_addf(out, "%d%d%d%d%d%d%d|", (int)k, l->marked, l->level, l->handle, l->build, l->summary, l->bare);
-	escape(out, l->variant.s, l->variant.len);
+	table_field_escape(out, l->variant.s, l->variant.len);
 	buf_addc(out, '|');
-	escape(out, l->scenario.s, l->scenario.len);
+	table_field_escape(out, l->scenario.s, l->scenario.len);
 }
 
 /* The four answers to a line, as a table row's fields after the line ("=": as the field before). */
@@ -347,7 +334,7 @@ static void test_reads_as_before(void **state)
 			text[--len] = '\0';
 		if (!(tab = strchr(text, '\t')))
 			continue; /* the header: no tab */
-		unescape(&line, text, (size_t)(tab - text));
+		table_field_unescape(&line, text, (size_t)(tab - text));
 		for (int k = 0; k < 2; k++) {
 			buf_reset(&row);
 			row_answers(line.s, line.len, &l[k], &row);
@@ -385,7 +372,7 @@ static int write_table(void)
 		if (text[len - 1] == '\n')
 			text[--len] = '\0';
 		buf_reset(&row);
-		escape(&row, text, (size_t)len);
+		table_field_escape(&row, text, (size_t)len);
 		row_answers(text, (size_t)len, &l, &row);
 		puts(buf_str(&row));
 	}
@@ -473,6 +460,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_patterns_asked_where_they_match),
 		cmocka_unit_test(test_prose_is_not_a_label),
+		cmocka_unit_test(test_kept_splits),
 		cmocka_unit_test(test_cmdsplit),
 		cmocka_unit_test(test_reads_as_before),
 	};
