@@ -3,6 +3,7 @@
  */
 #include "cli/plan.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "parsers/names.h"
 #include "util/buf.h"
 #include "util/fmt.h"
+#include "util/spread.h"
 #include "util/text.h"
 
 /* The input's name as given, made safe to print (text_clean). Valid until the next call. */
@@ -112,38 +114,50 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 	b->len = (size_t)(w - b->s);
 }
 
-void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
-{
-	size_t *nmeas = model_meas_per_run(m);
-	struct buf line = BUF_INIT;
+/* What the plan's lines are made of, shared by the threads that format them (read only). */
+struct plan_src {
+	const struct model *m;
+	const struct import_result *res;
+	const size_t *nmeas; /* per run; NULL: the run index counts them (model_meas_of_run()) */
+};
 
-	for (size_t i = 0; i < res->nitems; i++) {
+/*
+ * The lines of items [from, to) onto *out; with `fp`, written out in
+ * pieces of PLAN_PIECE bytes as they fill (else all kept in *out).
+ */
+static void format_items(const struct plan_src *ps, size_t from, size_t to, struct buf *out, FILE *fp)
+{
+	const struct model *m = ps->m;
+	const struct import_result *res = ps->res;
+	struct piece fmt = { NULL, 0 };
+	enum fmt fmt_of = FMT_NONE;
+
+	for (size_t i = from; i < to; i++) {
 		const struct import_item *it = &res->items[i];
 		const struct source *s;
 		long src = res->inputs[it->input].source;
-		struct piece name, fmt = { NULL, 0 };
-		enum fmt fmt_of = FMT_NONE;
+		struct piece name;
 
-		if (line.len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
-			fwrite(line.s, 1, line.len, fp);
-			buf_reset(&line);
+		if (fp && out->len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
+			fwrite(out->s, 1, out->len, fp);
+			buf_reset(out);
 		}
 		if (src < 0)
 			continue;
 		s = &m->sources[src];
 		if (it->repeat_of) {
-			buf_addf(&line, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
+			buf_addf(out, "%s:%u-%u  %s  repeats line %u (a quote?); skipped\n", s->name,
 				 (unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
 				 (unsigned)it->repeat_of);
 			continue;
 		}
 		if (it->duplicate) {
-			buf_addf(&line, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
+			buf_addf(out, "%s:%u-%u  %s  already stored\n", s->name, (unsigned)it->first_line,
 				 (unsigned)it->last_line, fmt_name(it->fmt));
 			continue;
 		}
 		if (it->repeats != FMT_NONE) {
-			buf_addf(&line, "%s:%u-%u  %s  repeats the %s results %s; skipped\n", s->name,
+			buf_addf(out, "%s:%u-%u  %s  repeats the %s results %s; skipped\n", s->name,
 				 (unsigned)it->first_line, (unsigned)it->last_line, fmt_name(it->fmt),
 				 fmt_name(it->repeats), it->repeats_where < 0 ? "above" : it->repeats_where > 0 ? "below" : "around it");
 			continue;
@@ -159,11 +173,136 @@ void plan_print(const struct model *m, const struct import_result *res, FILE *fp
 				fmt_of = run->fmt;
 				fmt = piece(fmt_name(fmt_of));
 			}
-			run_line(&line, name, fmt, run, nmeas[r], it->metrics ? it->metrics[r - it->run_from] : NULL);
+			run_line(out, name, fmt, run, ps->nmeas ? ps->nmeas[r] : model_meas_of_run(m, r),
+				 it->metrics ? it->metrics[r - it->run_from] : NULL);
 		}
 	}
-	if (line.len)
-		fwrite(line.s, 1, line.len, fp);
+}
+
+/*
+ * A large plan is formatted by two threads, a part of about PART_RUNS runs
+ * at a time: the caller formats the even parts and writes every part in
+ * order, a second thread formats the odd ones into slots the caller empties
+ * (it runs at most two parts ahead). The bytes written are the same.
+ */
+#define PART_RUNS 1024
+#define PLAN_LINE_GUESS 96 /* bytes of a run's line, to weigh a plan against spread_worth() */
+
+struct plan_split {
+	const struct plan_src *ps;
+	size_t *cut; /* part k is items [cut[k], cut[k + 1]) */
+	size_t nparts;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct {
+		struct buf b;
+		int full;
+	} slot[2];        /* odd part k in slot[(k / 2) % 2] */
+};
+
+static void *format_odd(void *arg)
+{
+	struct plan_split *sp = arg;
+
+	for (size_t k = 1; k < sp->nparts; k += 2) {
+		struct buf *b = &sp->slot[(k / 2) % 2].b;
+
+		pthread_mutex_lock(&sp->lock);
+		while (sp->slot[(k / 2) % 2].full)
+			pthread_cond_wait(&sp->changed, &sp->lock);
+		pthread_mutex_unlock(&sp->lock);
+		buf_reset(b);
+		format_items(sp->ps, sp->cut[k], sp->cut[k + 1], b, NULL);
+		pthread_mutex_lock(&sp->lock);
+		sp->slot[(k / 2) % 2].full = 1;
+		pthread_cond_broadcast(&sp->changed);
+		pthread_mutex_unlock(&sp->lock);
+	}
+	return NULL;
+}
+
+/* The items cut into parts of about PART_RUNS runs (one part: not worth a thread); the caller frees *cut. */
+static size_t cut_parts(const struct import_result *res, size_t **cut)
+{
+	size_t n = 0, cap = 0, runs = 0;
+
+	*cut = NULL;
+	ALLOC_GROW(*cut, n + 1, cap);
+	(*cut)[n++] = 0;
+	for (size_t i = 0; i < res->nitems; i++) {
+		runs += res->items[i].run_to - res->items[i].run_from + 1;
+		if (runs >= PART_RUNS && i + 1 < res->nitems) {
+			ALLOC_GROW(*cut, n + 1, cap);
+			(*cut)[n++] = i + 1;
+			runs = 0;
+		}
+	}
+	ALLOC_GROW(*cut, n + 1, cap);
+	(*cut)[n++] = res->nitems;
+	return n - 1;
+}
+
+/* plan_print() over two threads; 0 when no thread could be had (nothing written then). */
+static int print_split(const struct plan_src *ps, FILE *fp)
+{
+	struct plan_split sp;
+	pthread_t th;
+	struct buf own = BUF_INIT;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.ps = ps;
+	sp.nparts = cut_parts(ps->res, &sp.cut);
+	if (sp.nparts < 2) {
+		free(sp.cut);
+		return 0;
+	}
+	pthread_mutex_init(&sp.lock, NULL);
+	pthread_cond_init(&sp.changed, NULL);
+	if (pthread_create(&th, NULL, format_odd, &sp)) {
+		pthread_cond_destroy(&sp.changed);
+		pthread_mutex_destroy(&sp.lock);
+		free(sp.cut);
+		return 0;
+	}
+	for (size_t k = 0; k < sp.nparts; k++) {
+		if (!(k % 2)) {
+			buf_reset(&own);
+			format_items(ps, sp.cut[k], sp.cut[k + 1], &own, NULL);
+			fwrite(own.s, 1, own.len, fp);
+			continue;
+		}
+		pthread_mutex_lock(&sp.lock);
+		while (!sp.slot[(k / 2) % 2].full)
+			pthread_cond_wait(&sp.changed, &sp.lock);
+		pthread_mutex_unlock(&sp.lock);
+		fwrite(sp.slot[(k / 2) % 2].b.s, 1, sp.slot[(k / 2) % 2].b.len, fp);
+		pthread_mutex_lock(&sp.lock);
+		sp.slot[(k / 2) % 2].full = 0;
+		pthread_cond_broadcast(&sp.changed);
+		pthread_mutex_unlock(&sp.lock);
+	}
+	pthread_join(th, NULL);
+	pthread_cond_destroy(&sp.changed);
+	pthread_mutex_destroy(&sp.lock);
+	buf_release(&own);
+	buf_release(&sp.slot[0].b);
+	buf_release(&sp.slot[1].b);
+	free(sp.cut);
+	return 1;
+}
+
+void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
+{
+	/* (with the run index fresh, as model_resolve() leaves it, no pass over the runs to count) */
+	size_t *nmeas = model_indexes_fresh(m) ? NULL : model_meas_per_run(m);
+	struct plan_src ps = { m, res, nmeas };
+	struct buf line = BUF_INIT;
+
+	if (!spread_worth(m->rs.nruns * PLAN_LINE_GUESS) || !print_split(&ps, fp)) {
+		format_items(&ps, 0, res->nitems, &line, fp);
+		if (line.len)
+			fwrite(line.s, 1, line.len, fp);
+	}
 	buf_release(&line);
 	free(nmeas);
 }
@@ -177,9 +316,21 @@ void plan_summary(const struct model *m, const struct import_result *res,
 
 	byrun_build(&facts, m->rs.facts, m->rs.nfacts, sizeof(*m->rs.facts), offsetof(struct fact, source),
 		    m->nsources);
-	for (size_t r = m->rs.nruns; r-- > 0;)
-		if (*m->rs.runs[r].eff_experiment)
-			first_exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
+	if (model_indexes_fresh(m)) {
+		/* each input's source's runs, ascending, up to the first that names one (not a pass over all runs) */
+		for (size_t i = 0; i < res->ninputs; i++) {
+			long s = res->inputs[i].source;
+
+			for (uint32_t k = s < 0 ? 0 : m->runs_by_source.start[s];
+			     s >= 0 && !first_exp[s] && k < m->runs_by_source.start[s + 1]; k++)
+				if (*m->rs.runs[m->runs_by_source.order[k]].eff_experiment)
+					first_exp[s] = m->rs.runs[m->runs_by_source.order[k]].eff_experiment;
+		}
+	} else {
+		for (size_t r = m->rs.nruns; r-- > 0;)
+			if (*m->rs.runs[r].eff_experiment)
+				first_exp[m->rs.runs[r].source] = m->rs.runs[r].eff_experiment;
+	}
 	for (size_t i = 0; i < res->ninputs; i++) {
 		const struct import_input_result *ir = &res->inputs[i];
 		const char *name = input_name(in, (uint32_t)i);

@@ -375,6 +375,17 @@ static int result_like(const char *p, const char *end)
 	return units >= 2;
 }
 
+/* Does `l` hold "%) low " or "%) high " (an outlier class)? One look at each '%'. */
+static int outlier_class(const struct line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+
+	for (; (p = memchr(p, '%', (size_t)(end - p))); p++)
+		if ((end - p >= 7 && !memcmp(p, "%) low ", 7)) || (end - p >= 8 && !memcmp(p, "%) high ", 8)))
+			return 1;
+	return 0;
+}
+
 /* classify() of a line that is no progress line. */
 static enum kind classify_rest(const struct line *l)
 {
@@ -395,8 +406,7 @@ static enum kind classify_rest(const struct line *l)
 	if (starts_any(l, chatter, countof(chatter)))
 		return K_CHATTER;
 	/* "  1 (10.00%) high mild" */
-	if (char_is_digit(l->s[l->indent]) && (text_contains(l->s, l->len, "%) low ") ||
-					  text_contains(l->s, l->len, "%) high ")))
+	if (char_is_digit(l->s[l->indent]) && outlier_class(l))
 		return K_OUTLIER;
 	return K_NONE;
 }

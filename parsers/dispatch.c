@@ -25,6 +25,7 @@ void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n
 
 	memset(d->nrow, 0, sizeof(d->nrow));
 	memset(d->worded, 0, sizeof(d->worded));
+	memset(d->nvalued, 0, sizeof(d->nvalued));
 	for (size_t p = 0; p < n; p++) {
 		first_bytes(ps[p], seen);
 		for (unsigned b = 0; b < 256; b++) {
@@ -33,6 +34,8 @@ void dispatch_build(struct dispatch *d, const struct parser *const *ps, size_t n
 				continue;
 			if (ps[p]->words && d->nrow[b] < DISPATCH_GATED)
 				d->worded[b] |= (uint64_t)1 << d->nrow[b];
+			if (ps[p]->claim_reads_values)
+				d->valued[b][d->nvalued[b]++] = d->nrow[b];
 			d->row[b][d->nrow[b]++] = (unsigned char)p;
 		}
 	}

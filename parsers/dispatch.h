@@ -47,6 +47,9 @@ struct dispatch {
 	unsigned char row[256][PARSERS_PER_BYTE];
 	unsigned char nrow[256];
 	uint64_t worded[256]; /* the positions of a row whose parser names its first words */
+	/* the positions of row b whose parser's claim reads figures' values: valued[b][0 .. nvalued[b]), ascending */
+	unsigned char valued[256][PARSERS_PER_BYTE];
+	unsigned char nvalued[256];
 	/* the words that begin with byte b: words[first[b] .. first[b + 1]) */
 	uint16_t first[257];
 	struct dispatch_word words[DISPATCH_WORDS];

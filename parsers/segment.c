@@ -76,6 +76,29 @@ _Static_assert(PARSERS_COUNT < UINT8_MAX, "a slot keeps a parser's index + 1 in 
  */
 struct shaped {
 	uint32_t len; /* 0: empty */
+	/*
+	 * What prose_line() asked of a line of the shape, as struct asked's
+	 * bits (a command, a comment's header, an environment heading: each
+	 * told by words and where digits stand, test_dispatch checks it; never
+	 * ASKED_NO_LEGEND, as legends hold values)
+	 */
+	uint8_t asked, said;
+	char text[ASKED_TEXT];
+};
+
+/*
+ * The shapes (as above) of prose lines the label reader read as nothing
+ * (LABEL_NONE) where no caption could begin ("iperf3 to the test box,
+ * try 17:"): a line of such a shape, read with the same `plain_ok`, is
+ * nothing again, its reading skipped. The reader tells labels by their
+ * words, marks and where digits stand, not by digits' values;
+ * test_dispatch checks it on every sample and corpus line. `summary` is
+ * the one field of the reading besides its kind that is read after a line
+ * read as nothing (label_rank(), through a setting line's label).
+ */
+struct none_shape {
+	uint32_t len; /* 0: empty */
+	uint8_t plain_ok, summary;
 	char text[ASKED_TEXT];
 };
 
@@ -100,7 +123,13 @@ struct seg {
 	struct dispatch dispatch; /* the parsers to ask of a line, by its first byte and word */
 	struct asked asked[ASKED_SLOTS];
 	struct asked *line_asked; /* the slot that holds the current line's text (no parser took it), or NULL */
+	struct shaped *line_shaped; /* the slot that holds the current line's shape (the same), or NULL */
+	/* the current line's shape (seg_line_shape()) and its hash, once made (shape_made) */
+	char shape[ASKED_TEXT];
+	uint64_t shape_hash;
+	int shape_made;
 	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
+	struct none_shape *none_shapes; /* ASKED_SLOTS shapes of lines read as no label (the same), or NULL */
 
 	/* the open block */
 	const struct parser *open;
@@ -187,11 +216,39 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
  * The shape of the line text s[0..n) (n <= ASKED_TEXT) in out: digits
  * after the first `keep` bytes made '1', zeros '0'.
  */
-static void line_shape(const char *s, size_t n, size_t keep, char *out)
+void seg_line_shape(const char *s, size_t n, size_t keep, char *out)
 {
-	memcpy(out, s, n < keep ? n : keep);
-	for (size_t j = keep; j < n; j++)
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t j = n < keep ? n : keep;
+
+	memcpy(out, s, j);
+	/*
+	 * eight bytes at a time: a byte '1' to '9' (below 0x80, at least 0x31,
+	 * under 0x3a) made '1'; no carry crosses bytes, as each sum stays
+	 * under 0x100 once the high bits are off
+	 */
+	for (; j + 8 <= n; j += 8) {
+		uint64_t w, low, m;
+
+		memcpy(&w, s + j, 8);
+		low = w & ~highs;
+		m = (low + ones * (0x80 - 0x31)) & ~(low + ones * (0x80 - 0x3a)) & ~w & highs;
+		m = (m >> 7) * 0xff;
+		w = (w & ~m) | (ones * '1' & m);
+		memcpy(out + j, &w, 8);
+	}
+	for (; j < n; j++)
 		out[j] = char_is_digit(s[j]) ? (s[j] == '0' ? '0' : '1') : s[j];
+}
+
+/* The current line's shape in sg->shape and its hash, made once a line (l->len <= ASKED_TEXT). */
+static void line_shape_made(struct seg *sg, const struct line *l)
+{
+	if (sg->shape_made)
+		return;
+	seg_line_shape(l->s, l->len, l->indent + sg->dispatch.digits_read, sg->shape);
+	sg->shape_hash = hash_line(sg->shape, l->len);
+	sg->shape_made = 1;
 }
 
 /* Was the text of `l` asked before? (`a`: its slot, or NULL) */
@@ -228,18 +285,30 @@ static int line_fact(struct seg *sg, unsigned what, int (*fn)(struct rx_thread *
 		     const char *s, size_t n)
 {
 	struct asked *a = sg->line_asked;
+	struct shaped *sh = sg->line_shaped;
 	int v;
 
 	if (a && (a->asked & what))
 		return (a->said & what) != 0;
-	v = fn(sg->rx, s, n);
-	if (a && !rx_failed(sg->rx)) {
+	if (sh && (sh->asked & what))
+		v = (sh->said & what) != 0; /* a line of its shape was asked */
+	else
+		v = fn(sg->rx, s, n);
+	if (rx_failed(sg->rx))
+		return v;
+	if (a) {
 		a->asked |= (uint8_t)what;
 		if (v)
 			a->said |= (uint8_t)what;
 	}
+	if (sh) {
+		sh->asked |= (uint8_t)what;
+		if (v)
+			sh->said |= (uint8_t)what;
+	}
 	return v;
 }
+
 
 /* Words that make the line above a block the command that produced it. */
 #define CW(w) { w, sizeof(w) - 1 }
@@ -461,6 +530,12 @@ static int command_fact(struct rx_thread *rx, const char *s, size_t n)
 	(void)rx;
 	return looks_like_command(s, n);
 }
+int seg_line_facts(struct rx_thread *rx, const char *s, size_t n, size_t indent)
+{
+	return command_fact(rx, s + indent, n - indent) | prose_comment_header(rx, s, n) << 1 |
+	       prose_env_heading(rx, s, n) << 2;
+}
+
 
 /*
  * The open block of a generic reader that is a tool's table after all
@@ -507,8 +582,11 @@ static void close_block(struct seg *sg)
 			uint32_t cut = l->indent < base ? l->indent : base;
 
 			/* (a block all of whose lines are quoted, blank ones aside, is a quote) */
-			if (!l->quoted && l->indent < l->len)
+			if (!l->quoted && l->indent < l->len) {
 				b.quoted = 0;
+				if (!base)
+					break; /* nothing to cut, and the block is no quote */
+			}
 			l->s += cut;
 			l->len -= cut;
 			l->indent -= cut;
@@ -563,14 +641,15 @@ static void close_block(struct seg *sg)
 	sg->above_line = 0;
 }
 
-static void add_line(struct seg *sg, const struct line *l, int blank)
+/* Add `l` to the open block, with the kind its claim told (0: none); a blank line ends no content. */
+static inline void add_line(struct seg *sg, const struct line *l, int blank, uint8_t kind)
 {
 	struct line *d;
 
 	ALLOC_GROW(sg->lines, sg->nlines + 1, sg->lines_cap);
 	d = &sg->lines[sg->nlines++];
 	*d = *l;
-	d->kind = 0;
+	d->kind = kind;
 	if (l->s != l->raw && !l->contiguous) /* cleaned text lives in the scratch buffer: keep a copy */
 		d->s = arena_strndup(&sg->block_arena, l->s, l->len);
 	if (!blank)
@@ -835,9 +914,32 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 {
 	size_t b = bullet_len(s, n), e = n;
 	struct buf t = BUF_INIT;
-	int lone, ok;
+	int lone, ok, plain = bare_ok(sg), may_caption;
+	struct none_shape *ns = NULL;
 
-	label_read(l->s, l->len, bare_ok(sg), &sg->lab);
+	/* (computed before the reading now: it reads neither) */
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	lone = b && sg->bullet_line != sg->last_nonblank_line;
+	may_caption = lone || (e > 2 && s[0] == '(' && s[e - 1] == ')');
+	if (!may_caption && l->len <= ASKED_TEXT) {
+		/* a shape read as nothing before is nothing again */
+		if (!sg->none_shapes)
+			sg->none_shapes = xcalloc(ASKED_SLOTS, sizeof(*sg->none_shapes));
+		line_shape_made(sg, l);
+		ns = &sg->none_shapes[(sg->shape_hash ^ (unsigned)plain) % ASKED_SLOTS];
+		if (ns->len == l->len && ns->plain_ok == plain && !memcmp(ns->text, sg->shape, l->len)) {
+			sg->lab.kind = LABEL_NONE;
+			sg->lab.summary = ns->summary;
+			return 0;
+		}
+	}
+	if (label_read(l->s, l->len, plain, &sg->lab) == LABEL_NONE && ns && !rx_failed(sg->rx)) {
+		memcpy(ns->text, sg->shape, l->len);
+		ns->len = l->len;
+		ns->plain_ok = (uint8_t)plain;
+		ns->summary = (uint8_t)!!sg->lab.summary;
+	}
 	/*
 	 * A comment inside a fence that reads "key: value" ("# OS Type:
 	 * linux", "# DB Version: 15") states a fact of a configuration file,
@@ -848,10 +950,7 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 		sg->lab.kind = LABEL_NONE;
 	if (sg->lab.kind == LABEL_VARIANT || sg->lab.kind == LABEL_SCENARIO)
 		return 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-		e--;
-	lone = b && sg->bullet_line != sg->last_nonblank_line;
-	if (!lone && !(e > 2 && s[0] == '(' && s[e - 1] == ')'))
+	if (!may_caption)
 		return 0;
 	if (!b) /* the parentheses go */
 		b = 1, e--;
@@ -1155,10 +1254,12 @@ static void do_line(struct seg *sg, struct line *l)
 	l->indent = i;
 	blank = i == l->len;
 	sg->line_asked = NULL;
+	sg->line_shaped = NULL;
+	sg->shape_made = 0;
 
 	if (blank) {
 		if (sg->open)
-			add_line(sg, l, 1);
+			add_line(sg, l, 1, 0);
 		settle_pending(sg, 1);
 		if (sg->env == 2)
 			sg->env = 0; /* the environment section ends with its paragraph */
@@ -1223,7 +1324,7 @@ static void do_line(struct seg *sg, struct line *l)
 				 */
 				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
 					open_block(sg, p, tmp);
-				add_line(sg, l, 0);
+				add_line(sg, l, 0, 0);
 				sg->last_nonblank_line = l->no;
 				sg->after_author = 0;
 				return;
@@ -1241,9 +1342,8 @@ static void do_line(struct seg *sg, struct line *l)
 		}
 
 		if (c == CLAIM_BODY) {
-			add_line(sg, l, 0);
-			/* the kind the claim told, for the parse (LINE_KIND()) */
-			sg->lines[sg->nlines - 1].kind = sg->claim.said;
+			/* with the kind the claim told, for the parse (LINE_KIND()) */
+			add_line(sg, l, 0, sg->claim.said);
 			sg->last_nonblank_line = l->no;
 			sg->after_author = 0;
 			return;
@@ -1254,7 +1354,7 @@ static void do_line(struct seg *sg, struct line *l)
 				const struct parser *p = sg->open;
 
 				open_block(sg, p, tmp);
-				add_line(sg, l, 0);
+				add_line(sg, l, 0, 0);
 				sg->last_nonblank_line = l->no;
 				sg->after_author = 0;
 				return;
@@ -1285,24 +1385,27 @@ static void do_line(struct seg *sg, struct line *l)
 	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;
 
 	/* a line of a shape no parser took is asked of the parsers that read figures' values only */
-	char shape[ASKED_TEXT];
+	const char *shape = sg->shape;
 	struct shaped *sh = NULL;
 	int shape_seen = 0;
 
 	if (ask && a) {
 		if (!sg->shaped)
 			sg->shaped = xcalloc(ASKED_SLOTS, sizeof(*sg->shaped));
-		line_shape(l->s, l->len, i + sg->dispatch.digits_read, shape);
-		sh = &sg->shaped[hash_line(shape, l->len) % ASKED_SLOTS];
+		line_shape_made(sg, l);
+		sh = &sg->shaped[sg->shape_hash % ASKED_SLOTS];
 		shape_seen = sh->len == l->len && !memcmp(sh->text, shape, l->len);
 	}
-	for (unsigned k = 0; k < sg->dispatch.nrow[b] && ask && !starter; k++) {
+	/* of a shape refused before, the row's positions whose claim reads values (dispatch.h), in order */
+	const unsigned char *positions = shape_seen ? sg->dispatch.valued[b] : NULL;
+	unsigned npositions = shape_seen ? sg->dispatch.nvalued[b] : sg->dispatch.nrow[b];
+
+	for (unsigned j = 0; j < npositions && ask && !starter; j++) {
+		unsigned k = positions ? positions[j] : j;
 		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
 
 		if (!dispatch_asks(asks, k))
 			continue; /* its first words are not the line's */
-		if (shape_seen && !p->claim_reads_values)
-			continue; /* it refused a line of this shape */
 		/*
 		 * a claim is asked of most lines: zero only what it reads, most
 		 * states in two stores rather than a call
@@ -1321,7 +1424,7 @@ static void do_line(struct seg *sg, struct line *l)
 		sg->env = 0;
 		sg->title_done = sg->title_done || !sg->first_text_line;
 		open_block(sg, starter, tmp);
-		add_line(sg, l, 0);
+		add_line(sg, l, 0, 0);
 		sg->last_nonblank_line = l->no;
 		sg->after_author = 0;
 		return;
@@ -1331,9 +1434,11 @@ static void do_line(struct seg *sg, struct line *l)
 		if (sh && !shape_seen && !rx_failed(sg->rx)) {
 			memcpy(sh->text, shape, l->len);
 			sh->len = l->len;
+			sh->asked = sh->said = 0;
 		}
 	}
 	sg->line_asked = asked_before(a, l) ? a : NULL;
+	sg->line_shaped = sh && sh->len == l->len && !memcmp(sh->text, shape, l->len) ? sh : NULL;
 	sg->ending = 1;
 	close_block(sg);
 	sg->ending = 0;
@@ -1579,6 +1684,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 
 	free(sg.lines);
 	free(sg.shaped);
+	free(sg.none_shapes);
 	arena_release(&sg.block_arena);
 	buf_release(&sg.prev_prose);
 	buf_release(&sg.context);

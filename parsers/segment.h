@@ -88,6 +88,20 @@ int seg_split_keep(const char *name, const char *text, size_t len, struct arena 
  */
 size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char *s, size_t n, uint32_t line);
 
+/*
+ * The shape the walk keeps of a line no parser took (segment.c): the text
+ * s[0..n) in out[0..n), each digit '1' to '9' after the first `keep`
+ * bytes made '1' (zeros and every other byte kept).
+ */
+void seg_line_shape(const char *s, size_t n, size_t keep, char *out);
+
+/*
+ * What the walk asks of a prose line s[0..n) (indentation `indent`) and
+ * keeps for lines of its shape: bit 0 it is a command, bit 1 a comment's
+ * header (prose.h), bit 2 an environment heading. For tests.
+ */
+int seg_line_facts(struct rx_thread *rx, const char *s, size_t n, size_t indent);
+
 void seg_result_release(struct seg_result *r);
 
 #endif

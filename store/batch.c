@@ -5,6 +5,7 @@
  */
 #include "store/batch.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "util/fsutil.h"
 #include "util/hash.h"
 #include "util/mapped.h"
+#include "util/spread.h"
 
 static const char *display_name(const char *name)
 {
@@ -335,7 +337,54 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 	ir->source = source;
 	if (b->spool && b->spool->keep_text)
 		b->spool->keep_text(b->spool->ctx, m, source);
-	naming_legends(&b->naming, source, sr->legends, sr->nlegends);
+	/* its legends, for the naming pass (legends_to_naming()): the array taken over */
+	ALLOC_GROW(b->legends, b->nlegends + 1, b->legends_cap);
+	b->legends[b->nlegends].source = source;
+	b->legends[b->nlegends].v = sr->legends;
+	b->legends[b->nlegends++].n = sr->nlegends;
+	sr->legends = NULL;
+	sr->nlegends = sr->legends_cap = 0;
+}
+
+/* The kept texts' legends to the naming evidence, in the texts' order (a thread's body: arg is the batch). */
+static void *legends_to_naming(void *arg)
+{
+	struct batch *b = arg;
+
+	for (size_t k = 0; k < b->nlegends; k++)
+		naming_legends(&b->naming, b->legends[k].source, b->legends[k].v, b->legends[k].n);
+	return NULL;
+}
+
+/* A legend's share of the bytes that make a second thread worth it (util/spread.h). */
+#define LEGEND_BYTES 64
+
+/*
+ * The experiments' names (expname.c) and, beside them on a second thread
+ * when there are many, the legends to the naming evidence: neither reads
+ * what the other writes (the model's runs and arena; the naming state).
+ */
+static void name_experiments(struct batch *b, struct import_input *in, size_t n)
+{
+	struct model *m = b->m;
+	size_t all = 0;
+	pthread_t th;
+	int beside;
+
+	for (size_t k = 0; k < b->nlegends; k++)
+		all += b->legends[k].n;
+	beside = all && spread_worth(all * LEGEND_BYTES) && !pthread_create(&th, NULL, legends_to_naming, b);
+	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
+	expname_assign(m, b->stored, in, n, b->res, b->o, b->first_run, group_name(m, in, n, b->res));
+	if (beside)
+		pthread_join(th, NULL);
+	else
+		legends_to_naming(b);
+	for (size_t k = 0; k < b->nlegends; k++)
+		free(b->legends[k].v);
+	free(b->legends);
+	b->legends = NULL;
+	b->nlegends = b->legends_cap = 0;
 }
 
 #define AHEAD_STEP 64 /* runs done ahead in one step: the next batch is not kept waiting long */
@@ -369,10 +418,17 @@ static int name_known(const void *arg, size_t r)
 	return naming_name_known(&b->naming, b->m, r);
 }
 
+/* naming_then_fn: run r is named; cleaned now (clean_run()), in order. */
+static void clean_named(void *ctx, size_t r)
+{
+	clean_run(ctx, r);
+}
+
 void batch_run(struct batch *b, struct import_input *in, size_t n)
 {
 	struct model *m = b->m;
 	struct import_result *res = b->res;
+	struct clean_runs cr;
 	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
 	struct parse_ctx *pc = parse_ctx_new(0);
 
@@ -411,14 +467,17 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	repeats_release(&b->rp);
 	parse_ctx_let_go(pc);
 	parse_ctx_free(pc);
-	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
-	expname_assign(m, b->stored, in, n, res, b->o, b->first_run, group_name(m, in, n, res));
-	/* name: decided once over the batch, its evidence gathered per block above */
-	naming_finish(&b->naming, m, b->d);
+	name_experiments(b, in, n);
+	/*
+	 * name: decided once over the batch, its evidence gathered per block
+	 * above; each run cleaned as soon as it is named (clean.h), the rest after
+	 */
 	b->clean.to = b->first_mark.runs + b->naming.ahead; /* (runs removed since moved it down) */
 	b->clean.known = name_known;
 	b->clean.known_ctx = b;
-	clean_records_after(m, &b->first_mark, &b->clean);
+	clean_runs_begin(&cr, m, &b->first_mark, &b->clean);
+	naming_finish(&b->naming, m, b->d, clean_named, &cr);
+	clean_runs_end(&cr, &b->first_mark);
 	naming_release(&b->naming); /* spent: not held while the texts are written */
 	set_variants(m, b->stored, res, b->o, b->now, b->d);
 	model_resolve(m);

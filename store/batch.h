@@ -82,6 +82,17 @@ struct batch {
 	uint32_t first_run;        /* the model's runs before the batch's */
 	struct recset_mark first_mark;
 	const char *now;           /* the time of the import (arena) */
+	/*
+	 * Each kept text's legends (the segmenter's array, taken over; its
+	 * strings the model's), handed to the naming pass once the texts are
+	 * read: beside the experiments' names, on a thread of their own.
+	 */
+	struct batch_legends {
+		uint32_t source;
+		struct seg_legend *v;
+		size_t n;
+	} *legends;
+	size_t nlegends, legends_cap;
 };
 
 /*

@@ -25,28 +25,23 @@ const char *clean_str(struct arena *a, const char *s)
 /*
  * clean_str() of the strings seen last, by their address: records share a
  * few strings (a parser's quantity names, a block's label), each looked at
- * once. Valid for one clean_records() call, while the strings live.
+ * once. Valid for one pass (struct clean_runs), while the strings live.
  */
-#define SEEN_SLOTS 64
-struct seen {
-	const char *in[SEEN_SLOTS], *out[SEEN_SLOTS];
-};
-
-static const char *clean_seen(struct arena *a, struct seen *sn, const char *s)
+static const char *clean_seen(struct arena *a, struct clean_runs *c, const char *s)
 {
-	size_t h = ((uintptr_t)s >> 3) % SEEN_SLOTS;
+	size_t h = ((uintptr_t)s >> 3) % CLEAN_SEEN_SLOTS;
 
 	if (!s)
 		return s;
-	if (sn->in[h] != s) {
-		sn->in[h] = s;
-		sn->out[h] = clean_str(a, s);
+	if (c->in[h] != s) {
+		c->in[h] = s;
+		c->out[h] = clean_str(a, s);
 	}
-	return sn->out[h];
+	return c->out[h];
 }
 
 #define CLEAN(field) ((field) = clean_str(&m->arena, (field)))
-#define CLEAN_SEEN(field) ((field) = clean_seen(&m->arena, &seen, (field)))
+#define CLEAN_SEEN(field) ((field) = clean_seen(&m->arena, c, (field)))
 
 void clean_run_ahead(struct model *m, struct clean_ahead *a, size_t r)
 {
@@ -64,33 +59,46 @@ void clean_records(struct model *m, const struct recset_mark *from)
 	clean_records_after(m, from, NULL);
 }
 
-void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a)
+void clean_runs_begin(struct clean_runs *c, struct model *m, const struct recset_mark *from,
+		      const struct clean_ahead *a)
 {
-	struct recset *rs = &m->rs;
-	struct seen seen;
-	size_t ahead = a ? a->to : from->runs;
+	memset(c, 0, sizeof(*c));
+	c->m = m;
+	c->a = a;
+	c->ahead = a ? a->to : from->runs;
+	c->next = from->runs;
+}
 
-	memset(&seen, 0, sizeof(seen));
+void clean_run(struct clean_runs *c, size_t i)
+{
+	struct model *m = c->m;
+	const struct clean_ahead *a = c->a;
+	struct run *r = &m->rs.runs[i];
+	const char *text = r->variant.text;
 
-	for (size_t i = from->runs; i < rs->nruns; i++) {
-		struct run *r = &rs->runs[i];
-
-		const char *text = r->variant.text;
-
-		CLEAN_SEEN(r->experiment);
-		if (i >= ahead || !a->known || !a->known(a->known_ctx, i)) {
-			CLEAN_SEEN(r->variant.text);
-			if (r->variant.text != text) /* the key of what is shown */
-				r->variant.key = model_variant_key(m, r->variant.text);
-			CLEAN_SEEN(r->variant.key);
-		}
-		CLEAN_SEEN(r->scenario);
-		if (i < ahead && !a->commands_dirty)
-			continue; /* (subject and command looked at during the walk) */
-		if (i >= ahead)
-			CLEAN_SEEN(r->subject);
-		CLEAN_SEEN(r->command);
+	c->next = i + 1;
+	CLEAN_SEEN(r->experiment);
+	if (i >= c->ahead || !a->known || !a->known(a->known_ctx, i)) {
+		CLEAN_SEEN(r->variant.text);
+		if (r->variant.text != text) /* the key of what is shown */
+			r->variant.key = model_variant_key(m, r->variant.text);
+		CLEAN_SEEN(r->variant.key);
 	}
+	CLEAN_SEEN(r->scenario);
+	if (i < c->ahead && !a->commands_dirty)
+		return; /* (subject and command looked at during the walk) */
+	if (i >= c->ahead)
+		CLEAN_SEEN(r->subject);
+	CLEAN_SEEN(r->command);
+}
+
+void clean_runs_end(struct clean_runs *c, const struct recset_mark *from)
+{
+	struct model *m = c->m;
+	struct recset *rs = &m->rs;
+
+	for (size_t i = c->next; i < rs->nruns; i++)
+		clean_run(c, i);
 	for (size_t i = from->meas; i < rs->nmeas; i++)
 		CLEAN_SEEN(rs->meas[i].quantity);
 	for (size_t i = from->samples; i < rs->nsamples; i++)
@@ -103,6 +111,14 @@ void clean_records_after(struct model *m, const struct recset_mark *from, const 
 		CLEAN(rs->facts[i].key);
 		CLEAN(rs->facts[i].value);
 	}
+}
+
+void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a)
+{
+	struct clean_runs c;
+
+	clean_runs_begin(&c, m, from, a);
+	clean_runs_end(&c, from);
 }
 
 void clean_sources(struct model *m, size_t from)

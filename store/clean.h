@@ -50,6 +50,28 @@ void clean_run_ahead(struct model *m, struct clean_ahead *a, size_t r);
  */
 void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a);
 
+/*
+ * clean_records_after() a run at a time, for a pass that has each run in
+ * hand anyway (store/naming.h: naming_finish()'s `then`): begin, then
+ * clean_run() of runs from->runs, from->runs + 1, ... in order (each once
+ * nothing will change it again), then clean_runs_end() for the runs not
+ * given and the other records. The result is clean_records_after()'s.
+ * `a` (NULL: none) must outlive the pass.
+ */
+#define CLEAN_SEEN_SLOTS 64
+struct clean_runs {
+	struct model *m;
+	const struct clean_ahead *a;
+	size_t ahead; /* runs before it had clean_run_ahead() */
+	size_t next;  /* the run clean_run() takes next */
+	/* clean_str() of the strings seen last, by address: records share a few (quantity names, labels) */
+	const char *in[CLEAN_SEEN_SLOTS], *out[CLEAN_SEEN_SLOTS];
+};
+void clean_runs_begin(struct clean_runs *c, struct model *m, const struct recset_mark *from,
+		      const struct clean_ahead *a);
+void clean_run(struct clean_runs *c, size_t r);
+void clean_runs_end(struct clean_runs *c, const struct recset_mark *from);
+
 /* Clean the strings of sources [from, m->nsources) and of the user's edits. */
 void clean_sources(struct model *m, size_t from);
 

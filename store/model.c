@@ -102,7 +102,7 @@ size_t *model_meas_per_run(const struct model *m)
 
 	if (model_indexes_fresh(m)) { /* the run index model_resolve() left counts them already */
 		for (size_t r = 0; r < m->rs.nruns; r++)
-			n[r] = m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
+			n[r] = model_meas_of_run(m, r);
 		return n;
 	}
 	for (size_t i = 0; i < m->rs.nmeas; i++)
@@ -250,6 +250,9 @@ struct resolve_ctx {
 	const char **key;
 	size_t nkeys, keys_cap;
 	struct arena scratch;
+	/* the source asked last and its first override (+ 1; 0 none): a block's runs share one */
+	uint32_t asked_source, asked_first;
+	int asked;
 };
 
 static void resolve_ctx_init(struct resolve_ctx *c, const struct model *m)
@@ -317,8 +320,15 @@ static void resolve_run(struct model *m, struct resolve_ctx *c, uint32_t i, uint
 		r->eff_variant.key = variant_key_of(m, c, s->flag_variant);
 		r->eff_variant.origin = VO_FLAG;
 	}
-	/* the overrides of this run's source, in the order they were made */
-	strmap_get(&c->by_source, s->hash, &k1);
+	/* the overrides of this run's source, in the order they were made (asked once a source: a hash a run adds up) */
+	if (!c->asked || c->asked_source != r->source) {
+		c->asked = 1;
+		c->asked_source = r->source;
+		c->asked_first = 0;
+		if (m->noverrides)
+			strmap_get(&c->by_source, s->hash, &c->asked_first);
+	}
+	k1 = c->asked_first;
 	for (; k1; k1 = c->next[k1 - 1]) {
 		const struct override *o = &m->overrides[k1 - 1];
 

@@ -279,6 +279,14 @@ const struct variant_info *model_variant(const struct experiment *e, const char 
  * Heap array of m->rs.nruns counts (at least one), the caller frees it.
  */
 size_t *model_meas_per_run(const struct model *m);
+/*
+ * Run r's count of the same, from the run index: only while
+ * model_indexes_fresh() (a pass that reads each run anyway needs no array).
+ */
+static inline size_t model_meas_of_run(const struct model *m, size_t r)
+{
+	return m->meas_by_run.start[r + 1] - m->meas_by_run.start[r] + m->rs.runs[r].nmeas_out;
+}
 
 /*
  * An experiment of two variants of two experiments of `m` (a rerun a

@@ -32,6 +32,8 @@ void naming_release(struct naming *nm)
 {
 	free(nm->runs);
 	free(nm->keys);
+	free(nm->proposal);
+	free(nm->prop_origin);
 	free(nm->desc);
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
@@ -61,6 +63,8 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 	if (hi > nm->n)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	memmove(nm->proposal + lo, nm->proposal + hi, (nm->n - hi) * sizeof(*nm->proposal));
+	memmove(nm->prop_origin + lo, nm->prop_origin + hi, (nm->n - hi) * sizeof(*nm->prop_origin));
 	nm->n -= hi - lo;
 	if (nm->ahead > hi) {
 		memmove(nm->keys + lo, nm->keys + hi, (nm->ahead - hi) * sizeof(*nm->keys));
@@ -265,6 +269,11 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		}
 	}
 	cmd_lines = shared_span_lines(b, runs, from, to);
+	if (to > from) { /* room for the block's runs, made once */
+		ALLOC_GROW(nm->runs, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
+		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
+	}
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
 		struct naming_run *e;
@@ -275,14 +284,26 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		 */
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
-		ALLOC_GROW(nm->runs, (size_t)(i - nm->first) + 1, nm->cap);
-		while (nm->n <= (size_t)(i - nm->first))
+		while (nm->n <= (size_t)(i - nm->first)) {
+			nm->proposal[nm->n] = NULL;
+			nm->prop_origin[nm->n] = (enum vorigin)0;
 			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
+		}
+		/* what the parser proposed (naming_finish()'s evidence; nothing renames a run before it) */
+		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
+		     r->variant.origin == VO_LABEL) && *r->variant.text) {
+			nm->proposal[i - nm->first] = r->variant.text;
+			nm->prop_origin[i - nm->first] = r->variant.origin;
+		} else {
+			nm->proposal[i - nm->first] = NULL;
+			nm->prop_origin[i - nm->first] = (enum vorigin)0;
+		}
 		e = &nm->runs[i - nm->first];
 		e->label = b->label;
 		e->scenario = b->scenario;
 		e->input = input_variant;
 		e->block = block;
+		e->source = r->source;
 		e->multi = (uint8_t)multi;
 		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
@@ -541,44 +562,78 @@ static int align_each_text(struct model *m, uint32_t first, const struct bucket 
 	return lined_up;
 }
 
-/* Line up each bucket; where unrelated files imported together do not line up, each text alone. */
-static void align_buckets(struct model *m, uint32_t first, struct bucket *b, size_t nb,
-			  const unsigned char *renamable)
-{
-	/* the runs in no bucket with no scenario, by experiment and tool (lining up changes none of them) */
-	unsigned char *in_bucket = xcalloc(m->rs.nruns - first + 1, 1);
-	struct strmap lone = STRMAP_INIT;
-	struct arena keys = ARENA_INIT;
-	struct buf key = BUF_INIT;
+/*
+ * The runs to line up, put in buckets by experiment and tool as the pass
+ * decides them (alignable() ones), and the experiments and tools of the
+ * runs in no bucket that have no scenario (lining up changes none of
+ * them): gathered in the pass that decides, which reads each run anyway.
+ */
+struct lineup {
+	struct bucket *b;
+	size_t nb, cap;
+	struct strmap seen;  /* "experiment \x1f tool" -> bucket */
+	uint32_t last, at;   /* the run put in a bucket last, and its bucket */
+	struct strmap lone;  /* the keys of runs in no bucket without a scenario */
+	struct arena keys;   /* lone's keys */
+	struct buf key;
 	/* per format, the experiment (its string) whose key was put last: a text's runs share one */
-	const char *put[FMT__COUNT] = { NULL };
+	const char *put[FMT__COUNT];
+};
 
-	for (size_t k = 0; k < nb; k++)
-		for (size_t a = 0; a < b[k].n; a++)
-			in_bucket[b[k].idx[a] - first] = 1;
-	for (uint32_t i = first; i < m->rs.nruns; i++) {
-		const struct run *r = &m->rs.runs[i];
+/* Run r, in no bucket: its key among the lone ones when it has no scenario. */
+static void lineup_lone(struct lineup *l, const struct run *r)
+{
+	/*
+	 * A run of an experiment and format put already has its key in:
+	 * asked first, it spares reading most scenarios.
+	 */
+	if (l->put[r->fmt] == r->experiment || *r->scenario)
+		return;
+	l->put[r->fmt] = r->experiment;
+	if (!strmap_get(&l->lone, tool_key(&l->key, r), NULL))
+		strmap_put(&l->lone, arena_strdup(&l->keys, l->key.s), 1);
+}
 
-		/*
-		 * A run of an experiment and format put already has its key in:
-		 * asked first, it spares reading most scenarios.
-		 */
-		if (in_bucket[i - first] || put[r->fmt] == r->experiment || *r->scenario)
-			continue;
-		put[r->fmt] = r->experiment;
-		if (!strmap_get(&lone, tool_key(&key, r), NULL))
-			strmap_put(&lone, arena_strdup(&keys, key.s), 1);
+/* Run i (decided) into its bucket, or its key among the lone ones. */
+static void lineup_add(struct model *m, struct lineup *l, const struct naming_run *e, uint32_t i)
+{
+	const struct run *r = &m->rs.runs[i];
+
+	if (!alignable(r, e)) {
+		lineup_lone(l, r);
+		return;
 	}
-	free(in_bucket);
-	for (size_t k = 0; k < nb; k++) {
-		int lined_up = align(m, first, b[k].idx, b[k].n, renamable) == 0 ||
-			       align_each_text(m, first, &b[k], renamable);
-
-		join_unscoped(m, &b[k], &lone, &key, lined_up);
+	/* the bucket of the last run put in one, when this run has its experiment and format */
+	if (l->last == UINT32_MAX || r->experiment != m->rs.runs[l->last].experiment ||
+	    r->fmt != m->rs.runs[l->last].fmt) {
+		if (!strmap_get(&l->seen, tool_key(&l->key, r), &l->at)) {
+			ALLOC_GROW(l->b, l->nb + 1, l->cap);
+			memset(&l->b[l->nb], 0, sizeof(l->b[l->nb]));
+			l->at = (uint32_t)l->nb++;
+			strmap_put(&l->seen, arena_strdup(&m->arena, l->key.s), l->at);
+		}
 	}
-	strmap_release(&lone);
-	arena_release(&keys);
-	buf_release(&key);
+	l->last = i;
+	ALLOC_GROW(l->b[l->at].idx, l->b[l->at].n + 1, l->b[l->at].cap);
+	l->b[l->at].idx[l->b[l->at].n++] = i;
+}
+
+/* Line up each bucket; where unrelated files imported together do not line up, each text alone. Frees l's. */
+static void align_buckets(struct model *m, uint32_t first, struct lineup *l, const unsigned char *renamable)
+{
+	for (size_t k = 0; k < l->nb; k++) {
+		int lined_up = align(m, first, l->b[k].idx, l->b[k].n, renamable) == 0 ||
+			       align_each_text(m, first, &l->b[k], renamable);
+
+		join_unscoped(m, &l->b[k], &l->lone, &l->key, lined_up);
+	}
+	for (size_t k = 0; k < l->nb; k++)
+		free(l->b[k].idx);
+	free(l->b);
+	strmap_release(&l->seen);
+	strmap_release(&l->lone);
+	arena_release(&l->keys);
+	buf_release(&l->key);
 }
 
 /* Is every word of `part` a word of `whole`? (A scenario cut out of a command.) */
@@ -987,7 +1042,7 @@ static void multi_across_blocks(struct pass *p)
 		/* a label that names a build ("With LTO:") still names what its outputs size */
 		if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
 			continue;
-		source = p->m->rs.runs[nm->first + k].source;
+		source = e->source;
 		/* the key is the source and the label's address: a block's runs share it */
 		if (last != UINT32_MAX && last_source == source && nm->runs[last].label == e->label) {
 			first[k] = first[last];
@@ -1074,7 +1129,7 @@ static void attach_labels(struct pass *p)
 
 		if (e->label && e->multi && p->proposal[k])
 			first[k] = first_with_key(
-				&seen, &keys, num_key(&p->scratch, p->m->rs.runs[nm->first + k].source, p->proposal[k]),
+				&seen, &keys, num_key(&p->scratch, e->source, p->proposal[k]),
 				k);
 	}
 	strmap_release(&seen);
@@ -1636,7 +1691,7 @@ static void tool_headings(struct pass *p, struct diag *d)
 
 		ok = ok && (tool || (f && strstr(ra->command, f)));
 		for (b = a + 1; b < nm->n && nm->runs[b].label_line == ea->label_line &&
-				m->rs.runs[nm->first + b].source == ra->source;
+				nm->runs[b].source == ea->source;
 		     b++) {
 			const struct run *r = &m->rs.runs[nm->first + b];
 
@@ -1688,12 +1743,12 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 
 	for (uint32_t a = 0, b; a < n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
-		uint32_t src = m->rs.runs[nm->first + a].source, blocks = 0, distinct = 0;
+		uint32_t src = ea->source, blocks = 0, distinct = 0;
 		size_t skip = (size_t)-1;
 		int ok = 1;
 
 		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
-				m->rs.runs[nm->first + b].source == src;)
+				nm->runs[b].source == src;)
 			b++;
 		strmap_release(&captions);
 		for (uint32_t k = a; ok && k < b; k++) {
@@ -1768,26 +1823,25 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	label_release(&lab);
 }
 
-void naming_finish(struct naming *nm, struct model *m, struct diag *d)
+void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx)
 {
 	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
 	unsigned char *renamable = xcalloc(n ? n : 1, 1);
 	unsigned char *names = xcalloc(m->nsources ? m->nsources : 1, 1);
 	const char **cmd1 = xcalloc(m->nsources ? m->nsources : 1, sizeof(*cmd1));
-	struct strmap seen = STRMAP_INIT;
-	struct bucket *buckets = NULL;
-	size_t nbuckets = 0, bcap = 0;
-	struct buf key = BUF_INIT;
+	struct lineup lineup;
 	struct pass p;
 	size_t ninput = 0; /* runs the first decisions named after their source */
 
 	if (n > nm->n)
 		n = (uint32_t)nm->n;
 	memset(&p, 0, sizeof(p));
+	memset(&lineup, 0, sizeof(lineup));
+	lineup.last = UINT32_MAX;
 	p.nm = nm;
 	p.m = m;
-	p.proposal = xcalloc(n ? n : 1, sizeof(*p.proposal));
-	p.prop_origin = xcalloc(n ? n : 1, sizeof(*p.prop_origin));
+	p.proposal = nm->proposal; /* (taken with each block: naming_block()) */
+	p.prop_origin = nm->prop_origin;
 	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
 	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
 	p.attached = xcalloc(n ? n : 1, 1);
@@ -1797,16 +1851,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
 	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
 
-	/* the evidence: what the parsers proposed, and which labels reach their runs */
-	for (uint32_t k = 0; k < n; k++) {
-		const struct run *r = &m->rs.runs[first + k];
-
-		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
-		     r->variant.origin == VO_LABEL) && *r->variant.text) {
-			p.proposal[k] = r->variant.text;
-			p.prop_origin[k] = r->variant.origin;
-		}
-	}
+	/* the evidence: which labels reach their runs */
 	attach_labels(&p);
 	tool_headings(&p, d);
 	labels_by_command(&p);
@@ -1824,8 +1869,10 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 
 		decide(&p, k);
 		ninput += r->variant.origin == VO_INPUT;
+		renamable[k] = r->variant.origin == VO_INPUT; /* (when its text names some: below) */
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
+		lineup_add(m, &lineup, &nm->runs[k], first + k);
 		if (!nm->runs[k].command)
 			continue;
 		if (!cmd1[r->source])
@@ -1833,36 +1880,12 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		else if (!names[r->source] && cmd1[r->source] != r->command && strcmp(cmd1[r->source], r->command))
 			names[r->source] = 1; /* (a text already known to name some needs no comparison) */
 	}
-	/* the runs those words may rename, and the buckets of runs to line up, in one pass */
-	for (uint32_t i = first, last = UINT32_MAX, at = 0; i < first + n; i++) {
-		const struct run *r = &m->rs.runs[i];
-
-		renamable[i - first] = r->variant.origin == VO_INPUT && names[r->source];
-		if (!alignable(r, &nm->runs[i - first]))
-			continue;
-		/* the bucket of the last run put in one, when this run has its experiment and format */
-		if (last != UINT32_MAX && r->experiment == m->rs.runs[last].experiment &&
-		    r->fmt == m->rs.runs[last].fmt) {
-			last = i;
-			ALLOC_GROW(buckets[at].idx, buckets[at].n + 1, buckets[at].cap);
-			buckets[at].idx[buckets[at].n++] = i;
-			continue;
-		}
-		last = i;
-		if (!strmap_get(&seen, tool_key(&key, r), &at)) {
-			ALLOC_GROW(buckets, nbuckets + 1, bcap);
-			memset(&buckets[nbuckets], 0, sizeof(buckets[nbuckets]));
-			at = (uint32_t)nbuckets++;
-			strmap_put(&seen, arena_strdup(&m->arena, key.s), at);
-		}
-		ALLOC_GROW(buckets[at].idx, buckets[at].n + 1, buckets[at].cap);
-		buckets[at].idx[buckets[at].n++] = i;
-	}
-	align_buckets(m, first, buckets, nbuckets, renamable);
-	for (size_t k = 0; k < nbuckets; k++)
-		free(buckets[k].idx);
-	free(buckets);
-	buf_release(&key);
+	for (uint32_t i = first + n; i < m->rs.nruns; i++) /* (none the import recorded: in no bucket) */
+		lineup_lone(&lineup, &m->rs.runs[i]);
+	/* the runs those words may rename */
+	for (uint32_t k = 0; k < n; k++)
+		renamable[k] = renamable[k] && names[nm->runs[k].source];
+	align_buckets(m, first, &lineup, renamable);
 
 	/*
 	 * What follows renames runs still named after their source, and
@@ -1893,7 +1916,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 
 	/* the last scenario joined to a heading's, and from what: the next run's is often the same */
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;
-	const struct run *keyed = NULL; /* the run before: the same variant string has the same key */
+	/* the run before's variant and key, as decided: the same variant string has the same key */
+	const char *keyed_text = NULL, *keyed_key = NULL;
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -1927,24 +1951,24 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d)
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		if (keyed && keyed->variant.text == r->variant.text)
-			r->variant.key = keyed->variant.key;
+		if (keyed_text && keyed_text == r->variant.text)
+			r->variant.key = keyed_key;
 		else if (k < nm->ahead && nm->keys[k].text == r->variant.text)
 			r->variant.key = nm->keys[k].key; /* worked out during the walk */
 		else
 			r->variant.key = model_variant_key(m, r->variant.text);
-		keyed = r;
+		keyed_text = r->variant.text;
+		keyed_key = r->variant.key;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)
 			r->name_line = r->variant.origin == VO_COMMAND ? nm->runs[k].cmd_line : 0;
+		if (then) /* decided: nothing below changes it */
+			then(then_ctx, first + k);
 	}
-	strmap_release(&seen);
 	free(renamable);
 	free(names);
 	free(cmd1);
-	free(p.proposal);
-	free(p.prop_origin);
 	free(p.words);
 	free(p.built);
 	free(p.attached);

@@ -22,7 +22,7 @@
 #include "store/model.h"
 
 /* What is known about one run of the import before names are decided. */
-/* (Wide fields first: 40 bytes, not 48, for each run of a large import.) */
+/* (Wide fields first: 56 bytes, not 64, for each run of a large import.) */
 struct naming_run {
 	const char *label;    /* the label governing its block, or NULL */
 	const char *scenario; /* the scenario a label or heading above names, or NULL */
@@ -30,6 +30,11 @@ struct naming_run {
 	uint32_t block;       /* its block's number in the import */
 	uint32_t label_line;  /* the label's line, 0 when none */
 	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
+	/*
+	 * Its run's source, kept here: the passes that go over the runs of a
+	 * large import by source then read this array, not every run again.
+	 */
+	uint32_t source;
 	/*
 	 * The prose line right above its block or its block's fence, below
 	 * the label (block.caption, in nm->arena), or NULL; and its line.
@@ -71,6 +76,15 @@ struct naming {
 	uint32_t ahead;
 	struct naming_key *keys;
 	size_t keys_cap;
+	/*
+	 * Per run from `first` (as `runs`): the name its parser proposed from
+	 * its data (a label, a command, a file name; NULL: none) and its
+	 * origin, taken as its block is recorded, while the run is in the
+	 * cache, for naming_finish()'s rows (which may set one aside: NULL).
+	 */
+	const char **proposal;
+	enum vorigin *prop_origin;
+	size_t proposal_cap, prop_origin_cap;
 	struct strmap legends;   /* "<source>\x1f<name>" → 1 + index in desc */
 	const char **desc;
 	uint32_t *desc_line;     /* the line of each legend */
@@ -125,9 +139,14 @@ const char *naming_label(const struct naming *nm, uint32_t r);
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a
  * label and a legend of the same text), the stronger one names it and a
- * warning naming both goes to `d` (NULL: none).
+ * warning naming both goes to `d` (NULL: none). `then` (NULL: none) is
+ * called with `then_ctx` and each run (its index in the model, in order,
+ * from the first; the runs of the import the naming state recorded) once
+ * the pass will change it no more, while it is in the cache: the next
+ * stage's work on it (store/batch.c cleans it) costs no pass of its own.
  */
-void naming_finish(struct naming *nm, struct model *m, struct diag *d);
+typedef void (*naming_then_fn)(void *ctx, size_t r);
+void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx);
 void naming_release(struct naming *nm);
 
 #endif

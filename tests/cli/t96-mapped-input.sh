@@ -31,6 +31,9 @@ same_import() {
 		diff "$T/out.file" "$T/out.stdin.named" | head -5 >&2
 		fail "$1: the plans differ"
 	}
+	# under the same hash (the mapped text's is taken on a second thread, util/textin.c)
+	[ "$(ls "$T/s.$1.file/sources")" = "$(ls "$T/s.$1.stdin/sources")" ] ||
+		fail "$1: the mapped file and stdin stored the text under different hashes"
 	# the source text is stored whole
 	cmp -s "$2" "$(ls "$T/s.$1.file"/sources/* | head -1)" || fail "$1: the stored text differs from the file"
 }
@@ -79,6 +82,20 @@ done
 	{ tail -3 "$T/err" >&2; fail "60 texts in one import under 40 open files"; }
 [ "$(ls "$T/s.many/data" | wc -l)" -eq 60 ] || fail "not every one of 60 texts was stored"
 ls -a "$T/s.many/data" | grep -q '^\.tmp-' && fail "a temporary directory is left by the 60 texts"
+
+# NULs and invalid UTF-8 in a large file, one byte before a piece of 256 KiB ends and two
+# across its end: found while a second thread hashes the text (util/textin.c), said as
+# on one thread and as when the text is read from stdin
+{ head -c 262143 "$T/big.log"; printf '\000'; head -c 524287 "$T/big.log" | tail -c 262142
+  printf '\342\202'; cat "$T/big.log"; printf 'tail \377\n'; } >"$T/defects.log"
+BENCHDELTA_STORE="$T/s.def" "$BD" import -n "$T/defects.log" >"$T/def.two" 2>&1
+BENCHDELTA_STORE="$T/s.def" BENCHDELTA_PIPE_MIN=999999999999 "$BD" import -n "$T/defects.log" >"$T/def.one" 2>&1
+BENCHDELTA_STORE="$T/s.def" "$BD" import -n - <"$T/defects.log" 2>&1 | sed "s|<stdin>|$T/defects.log|g" |
+	grep 'read on as text' >"$T/def.stdin"
+grep -q 'defects.log:[0-9]*: warning: 1 NUL byte at offset 262143; 3 bytes of invalid UTF-8 at offsets 524286, 524287, [0-9]*; read on as text' \
+	"$T/def.two" || { head -3 "$T/def.two" >&2; fail "the defects of a large file, hashed beside, are not said"; }
+cmp -s "$T/def.two" "$T/def.one" || fail "a large file's defects and plan differ on one thread"
+grep 'read on as text' "$T/def.two" | cmp -s - "$T/def.stdin" || fail "a large file's defects differ from stdin's"
 
 # a size that is a whole number of pages: read, not mapped, with the same result
 page=$(getconf PAGESIZE)

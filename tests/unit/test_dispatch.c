@@ -21,6 +21,7 @@
 #include "helpers.h"
 #include "parsers/clean.h"
 #include "parsers/dispatch.h"
+#include "parsers/label.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
 
@@ -29,6 +30,9 @@ struct tally {
 	size_t told, told_fmt[FMT__COUNT]; /* block lines whose kind the claim told */
 	size_t shaped;                     /* claims asked again of lines of a line's shape */
 	size_t unshaped;                   /* of them, answered otherwise */
+	size_t label_shaped;               /* lines read as no label, read again in their shape */
+	size_t label_unshaped;             /* of them, read otherwise */
+	size_t fact_shaped, fact_unshaped; /* the same for the walk's facts of a prose line (seg_line_facts()) */
 	const char *path;                  /* the file being walked */
 };
 
@@ -45,6 +49,25 @@ static void line_at(struct line *l, const char *s, size_t n)
 	l->no = 1;
 	l->raw = s;
 	l->raw_len = l->len;
+}
+
+/*
+ * Line `l` of the shape way `way` (0, 1, 2) in v[0..l->len): each digit 1-9
+ * past `keep` bytes the next one (9 wraps to 1), every one 9, every one 1
+ * (zeros kept). 0 when the line has no such digit (no other line of its shape).
+ */
+static int shape_variant(const struct line *l, size_t keep, int way, char *v)
+{
+	int moved = 0;
+
+	memcpy(v, l->s, l->len);
+	for (size_t j = keep; j < l->len; j++) {
+		if (!char_is_digit(v[j]) || v[j] == '0')
+			continue;
+		v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
+		moved = 1;
+	}
+	return moved;
 }
 
 /*
@@ -67,16 +90,7 @@ static void check_shapes(const struct dispatch *d, const struct parser *p, const
 	if (p->claim_reads_values || l->len <= keep || l->len > sizeof(v))
 		return;
 	for (int way = 0; way < 3; way++) {
-		int moved = 0;
-
-		memcpy(v, l->s, l->len);
-		for (size_t j = keep; j < l->len; j++) {
-			if (!char_is_digit(v[j]) || v[j] == '0')
-				continue;
-			v[j] = way == 0 ? (char)(v[j] == '9' ? '1' : v[j] + 1) : way == 1 ? '9' : '1';
-			moved = 1;
-		}
-		if (!moved)
+		if (!shape_variant(l, keep, way, v))
 			return;
 		line_at(&lv, v, l->len);
 		memset(&room, 0, sizeof(room));
@@ -88,6 +102,87 @@ static void check_shapes(const struct dispatch *d, const struct parser *p, const
 				 started ? "refuses" : "starts one with", (int)l->len, v), t->unshaped++;
 		rx_take_failure(&rx, &(struct rx_failure){ 0 });
 	}
+}
+
+/* Does seg_line_shape() of s[0..n) (n <= 4096) keep `keep` bytes and make each later digit 1-9 '1'? */
+static int shape_right(const char *s, size_t n, size_t keep)
+{
+	char out[4096];
+
+	seg_line_shape(s, n, keep, out);
+	for (size_t j = 0; j < n; j++) {
+		char want = j < keep || !char_is_digit(s[j]) ? s[j] : s[j] == '0' ? '0' : '1';
+
+		if (out[j] != want)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The walk does not read a prose line as a label again when a line of its
+ * shape (the same as the claims', seg_line_shape()) was read as nothing
+ * with the same `plain_ok` (segment.c's none_shapes): a line read as
+ * nothing must read as nothing, with the same `summary`, in each of the
+ * three lines of its shape check_shapes() makes.
+ */
+static void check_label_shapes(const struct dispatch *d, const struct line *l, const char *name, size_t no,
+			       struct tally *t)
+{
+	char v[4096];
+	struct rx_thread rx = { 0 };
+	struct label lab = { .rx = &rx };
+	size_t keep = l->indent + d->digits_read;
+
+	if (l->len <= keep || l->len > 120)
+		return; /* (the walk keeps shapes of lines up to 120 bytes) */
+	for (int plain = 0; plain < 2; plain++) {
+		int summary;
+
+		if (label_read(l->s, l->len, plain, &lab) != LABEL_NONE || rx_failed(&rx))
+			break;
+		summary = !!lab.summary;
+		for (int way = 0; way < 3; way++) {
+			if (!shape_variant(l, keep, way, v))
+				break;
+			t->label_shaped++;
+			if (label_read(v, l->len, plain, &lab) != LABEL_NONE || !!lab.summary != summary)
+				print_message("%s:%zu: \"%.*s\" reads as no label but \"%.*s\", a line of its shape, as one\n",
+					      name, no, (int)l->len, l->s, (int)l->len, v), t->label_unshaped++;
+		}
+		rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	}
+	rx_take_failure(&rx, &(struct rx_failure){ 0 });
+	label_release(&lab);
+}
+
+/*
+ * The facts the walk asks of a prose line (a command, a comment's header,
+ * an environment heading: seg_line_facts()) are kept for lines of its
+ * shape (segment.c's struct shaped): each of the three lines of its shape
+ * check_shapes() makes must have the line's facts.
+ */
+static void check_fact_shapes(const struct dispatch *d, const struct line *l, const char *name, size_t no,
+			      struct tally *t)
+{
+	char v[4096];
+	struct rx_thread rx = { 0 };
+	size_t keep = l->indent + d->digits_read;
+	int facts;
+
+	if (l->len <= keep || l->len > 120)
+		return; /* (the walk keeps shapes of lines up to 120 bytes) */
+	facts = seg_line_facts(&rx, l->s, l->len, l->indent);
+	for (int way = 0; way < 3 && !rx_failed(&rx); way++) {
+		if (!shape_variant(l, keep, way, v))
+			break;
+		t->fact_shaped++;
+		if (seg_line_facts(&rx, v, l->len, l->indent) != facts)
+			print_message("%s:%zu: \"%.*s\" has facts %d but \"%.*s\", a line of its shape, %d\n", name, no,
+				      (int)l->len, l->s, facts, (int)l->len, v, seg_line_facts(&rx, v, l->len, l->indent)),
+				t->fact_unshaped++;
+	}
+	rx_take_failure(&rx, &(struct rx_failure){ 0 });
 }
 
 /*
@@ -109,6 +204,10 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 	if (l.indent == l.len)
 		return;
 	t->lines++;
+	if (n <= 4096 && !shape_right(s, n, l.indent + d->digits_read))
+		fail_msg("%s:%zu: the shape of \"%.*s\" is not its digits made 1", name, no, (int)n, s);
+	check_label_shapes(d, &l, name, no, t);
+	check_fact_shapes(d, &l, name, no, t);
 	b = (unsigned char)l.s[l.indent];
 	asks = dispatch_mask(d, l.s + l.indent, l.len - l.indent);
 	for (unsigned k = 0; k < d->nrow[b]; k++) {
@@ -211,7 +310,7 @@ static void test_no_start_left_out(void **state)
 	registry_table(&d);
 	files = check_tree(&d, "../../samples", 1, &t, check_file);
 	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
-	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped);
+	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape, %zu label readings and %zu facts of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped, t.label_shaped, t.fact_shaped);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
@@ -219,6 +318,10 @@ static void test_no_start_left_out(void **state)
 	assert_true(t.left_out > t.lines / 4);
 	assert_true(t.shaped > t.lines);
 	assert_int_equal(t.unshaped, 0);
+	assert_true(t.label_shaped > 1000);
+	assert_int_equal(t.label_unshaped, 0);
+	assert_true(t.fact_shaped > 1000);
+	assert_int_equal(t.fact_unshaped, 0);
 }
 
 /* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */
@@ -286,12 +389,35 @@ static void test_told_kinds(void **state)
 		assert_true(t.told_fmt[told[i]] > 20);
 }
 
+/*
+ * A line's shape (seg_line_shape(), read eight bytes at a time): every
+ * byte value at every place of a word, beside digits, UTF-8 and bytes
+ * next to '0' and '9' ('/', ':'), for each count of bytes kept.
+ */
+static void test_line_shape(void **state)
+{
+	char s[40];
+
+	(void)state;
+	for (unsigned v = 0; v < 256; v++)
+		for (size_t at = 0; at < 24; at++) {
+			for (size_t j = 0; j < sizeof(s); j++)
+				s[j] = "09/:a1\xc2\xb5" "8 "[(j * 7 + v) % 10];
+			s[at] = (char)v;
+			for (size_t keep = 0; keep < 20; keep += 3)
+				for (size_t n = at + 1; n <= sizeof(s); n += 5)
+					if (!shape_right(s, n, keep))
+						fail_msg("byte %u at %zu, %zu bytes, %zu kept: shape wrong", v, at, n, keep);
+		}
+}
+
 /* Parsers that name no words keep their first bytes; those that do are asked by their words. */
 static void test_words_gate(void **state)
 {
 	static const char *const foo_words[] = { "Foo ", "Fo(", NULL };
 	static struct dispatch d;
-	struct parser any = { .starts = "FB" }, foo = { .words = foo_words }, late = { .starts = "F" };
+	struct parser any = { .starts = "FB" }, foo = { .words = foo_words },
+		      late = { .starts = "F", .claim_reads_values = 1 };
 	const struct parser *ps[] = { &any, &foo, &late };
 	uint64_t m;
 
@@ -300,6 +426,10 @@ static void test_words_gate(void **state)
 	assert_int_equal(d.nrow['F'], 3);
 	assert_int_equal(d.nrow['B'], 1);
 	assert_int_equal(d.row['F'][1], 1);
+	/* a line of a shape refused before is asked of the row's value readers only */
+	assert_int_equal(d.nvalued['F'], 1);
+	assert_int_equal(d.valued['F'][0], 2);
+	assert_int_equal(d.nvalued['B'], 0);
 	m = dispatch_mask(&d, "Foo bar", 7);
 	assert_true(dispatch_asks(m, 0) && dispatch_asks(m, 1) && dispatch_asks(m, 2));
 	m = dispatch_mask(&d, "Fo(x)", 5);
@@ -329,6 +459,18 @@ static void test_registry_words(void **state)
 		k++;
 	assert_true(k < d.nrow['B']);
 	assert_true(dispatch_asks(dispatch_mask(&d, "Benchmark 1: ./app", 18), k));
+	/* each row's value readers are the positions whose parser says so, in order */
+	for (unsigned b = 0; b < 256; b++) {
+		unsigned v = 0;
+
+		for (unsigned j = 0; j < d.nrow[b]; j++)
+			if (ps[d.row[b][j]]->claim_reads_values) {
+				assert_true(v < d.nvalued[b]);
+				assert_int_equal(d.valued[b][v++], j);
+			}
+		assert_int_equal(v, d.nvalued[b]);
+	}
+	assert_true(d.nvalued['L'] >= 1);
 	/* no word holds a digit past its 16th byte today: the shapes keep 16 bytes */
 	assert_int_equal(d.digits_read, 16);
 	assert_false(dispatch_asks(dispatch_mask(&d, "Benchmarking parse_1/x", 22), k));
@@ -337,6 +479,7 @@ static void test_registry_words(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_line_shape),
 		cmocka_unit_test(test_words_gate),
 		cmocka_unit_test(test_registry_words),
 		cmocka_unit_test(test_no_start_left_out),

@@ -233,6 +233,79 @@ static void test_shapes_ask_value_readers(void **state)
 	diag_release(&d);
 }
 
+/* Each block line's place in the text: it starts after a newline (or at 0) and ends at one (or the end). */
+struct ends {
+	const char *text;
+	size_t len, lines;
+};
+
+static int check_ends(const struct block *b, void *ctx)
+{
+	struct ends *e = ctx;
+
+	for (uint32_t i = 0; i < b->n; i++) {
+		const struct line *l = &b->lines[i];
+		size_t end = (size_t)l->off + l->raw_len;
+
+		assert_true(l->off == 0 || e->text[l->off - 1] == '\n');
+		assert_true(end == e->len || e->text[end] == '\n');
+		assert_null(memchr(l->raw, '\n', l->raw_len));
+		e->lines++;
+	}
+	return 0;
+}
+
+/*
+ * Where the walk finds lines: lines of 0 to 200 bytes, short and blank
+ * lines at the end, the text cut at every place of its last bytes (ending
+ * with a newline and without). Every line is counted and each block
+ * line's bytes are its own.
+ */
+static void test_line_ends(void **state)
+{
+	struct buf text = BUF_INIT;
+	struct diag d = DIAG_INIT;
+
+	(void)state;
+	assert_int_equal(parsers_init(&d), 0);
+	for (size_t cut = 0; cut < 140; cut += 1) {
+		struct ends e = { 0 };
+		struct seg_result res;
+		struct arena a = ARENA_INIT;
+		size_t want = 0;
+
+		buf_reset(&text);
+		buf_adds(&text, "   text\t   data\t    bss\t    dec\t    hex\tfilename\n");
+		for (size_t pad = 0; pad <= 200; pad += 7) {
+			for (size_t k = 0; k < pad % 97; k++)
+				buf_addc(&text, ' ');
+			buf_addf(&text, "%zu\t 7000\t 56\t %zu\t 1a2c4\tapp_%zu\n", 100148 + pad, 107204 + pad, pad);
+			if (pad % 3 == 0)
+				buf_addc(&text, '\n');
+		}
+		for (size_t k = 0; k < 64 + cut % 70; k++)
+			buf_addc(&text, k % 10 == 9 ? ' ' : 'x');
+		buf_addc(&text, '\n');
+		/* short and blank lines in the last window */
+		for (size_t k = 0; k < cut % 9; k++)
+			buf_adds(&text, k % 2 ? "\n" : "ab\n");
+		/* the text cut at every place of its last bytes */
+		text.len -= cut % 67;
+		for (size_t i = 0; i < text.len; i++)
+			want += text.s[i] == '\n';
+		want += text.len && text.s[text.len - 1] != '\n';
+		e.text = text.s;
+		e.len = text.len;
+		assert_int_equal(seg_split("t.txt", text.s, text.len, &a, check_ends, &e, &res, &d, NULL), 0);
+		assert_int_equal(res.nlines, want);
+		assert_true(e.lines > 20);
+		seg_result_release(&res);
+		arena_release(&a);
+	}
+	buf_release(&text);
+	diag_release(&d);
+}
+
 /*
  * The piped walk leaves the prose's legends to the importing thread
  * (segpipe.h), batch by batch: the same legends, lines and order as one
@@ -292,6 +365,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_piped_legends),
+		cmocka_unit_test(test_line_ends),
 		cmocka_unit_test(test_shapes_ask_value_readers),
 	};
 
