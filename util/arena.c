@@ -13,15 +13,6 @@
 
 #define CHUNK_SIZE (64 * 1024)
 #define FIRST_CHUNK 1024
-/*
- * An arena that has handed out BIG_AFTER bytes (the model's, with every
- * run's id and key: tens of MB in a large import) goes on in chunks of
- * BIG_CHUNK, header included: the size xmalloc() maps as two whole huge
- * pages (util.c), faulted in 2 MiB at a time. Smaller arenas (a batch's,
- * a parse's) keep their 64 KiB chunks from the heap.
- */
-#define BIG_AFTER ((size_t)2 << 20)
-#define BIG_CHUNK ((size_t)(4 << 20) - 32)
 
 struct arena_chunk {
 	struct arena_chunk *next;
@@ -45,9 +36,6 @@ static void *bump(struct arena *a, size_t n, size_t align)
 	if (!c || at > c->size || c->size - at < n) {
 		/* chunks double from FIRST_CHUNK: an arena of a few keys costs no 64 KiB */
 		size_t grow = c ? (c->size < CHUNK_SIZE / 2 ? c->size * 2 : CHUNK_SIZE) : FIRST_CHUNK;
-
-		if (a->used >= BIG_AFTER)
-			grow = BIG_CHUNK - sizeof(*c);
 		size_t size = n > grow / 4 ? (n > grow ? n : grow) : grow;
 
 		c = xmalloc(sizeof(*c) + size);
