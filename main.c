@@ -105,6 +105,7 @@ int main(int argc, char **argv)
 	struct cli c = { NULL, "benchdelta" };
 	int i = 1;
 
+	mem_setup();
 	/* the user's locale for characters; numbers are read and written the C way */
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");

@@ -22,6 +22,12 @@
 #define BD_CHECK_RESULT
 #endif
 
+/*
+ * Tune malloc for the large arrays an import builds (util.c): call once,
+ * first thing, before any thread starts. Changes no result, only where
+ * and how memory is mapped.
+ */
+void mem_setup(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
