@@ -20,13 +20,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "parsers/parse_ctx.h"
 #include "parsers/parser.h"
 #include "parsers/rx.h"
 #include "util/hash.h"
 #include "util/mapped.h"
+#include "util/spread.h"
 #include "util/util.h"
 
 #define BATCH_LINES 4096 /* a batch is handed over when its blocks hold this many lines */
@@ -339,19 +339,6 @@ static enum who_parses who_parses(void)
 	return PARSE_SHARED;
 }
 
-/* BENCHDELTA_PIPE_MIN, or SEGPIPE_MIN. */
-static size_t pipe_min(void)
-{
-	const char *v = getenv("BENCHDELTA_PIPE_MIN");
-	char *end;
-	unsigned long long n;
-
-	if (!v || !*v)
-		return SEGPIPE_MIN;
-	n = strtoull(v, &end, 10);
-	return *end ? SEGPIPE_MIN : (size_t)n;
-}
-
 int seg_split_piped(const char *name, const char *text, size_t len, uint32_t source,
 		    struct arena *arena, seg_block_fn fn, void *ctx, struct seg_result *res,
 		    struct diag *d, struct parse_ctx *pc, seg_idle_fn idle, void *idle_ctx)
@@ -363,8 +350,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	size_t dropped = 0, delivered = 0;
 	int rc = 0, last = 0;
 
-	if (len < pipe_min() || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
-	    parsers_prepare_second_thread() < 0)
+	if (!spread_worth(len) || parsers_prepare_second_thread() < 0)
 		return seg_split(name, text, len, arena, fn, ctx, res, d, pc);
 	memset(&p, 0, sizeof(p));
 	p.name = name;

@@ -35,12 +35,11 @@
 #include "parsers/segment.h"
 
 /*
- * Texts of this many bytes and more are walked on a second thread (on a
- * machine of two or more cores); smaller ones cost less than the thread's
- * start. BENCHDELTA_PIPE_MIN (bytes) moves the bound: 0 pipes every text,
- * a number above any text's size none.
+ * Texts large enough by util/spread.h's bound (1 MiB, or
+ * BENCHDELTA_PIPE_MIN bytes: 0 pipes every text, a number above any
+ * text's size none) are walked on a second thread, on a machine of two
+ * or more cores; smaller ones cost less than the thread's start.
  */
-#define SEGPIPE_MIN ((size_t)1 << 20)
 
 /*
  * The caller's own work for while it would wait for the walker (the

@@ -1,10 +1,10 @@
 /*
- * spread.h - whether a large piece of an import's serial work (hashing a
- * text, formatting a plan) is split over a second thread. The bound is
- * parsers/segpipe.h's for the walk: BENCHDELTA_PIPE_MIN bytes (0: always,
- * a number above any size: never), else SPREAD_MIN; and never on a
- * machine of one core. Splitting never changes a result, only which
- * thread computes it.
+ * spread.h - whether a large piece of an import's work is split over a
+ * second thread: walking a text (parsers/segpipe.h), hashing it,
+ * formatting a plan. From BENCHDELTA_PIPE_MIN bytes (0: always, a number
+ * above any size: never), else SPREAD_MIN; never on a machine of one
+ * core. The one place that decides it; splitting never changes a result,
+ * only which thread computes it.
  */
 #ifndef BD_UTIL_SPREAD_H
 #define BD_UTIL_SPREAD_H
