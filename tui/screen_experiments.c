@@ -182,7 +182,7 @@ static void draw(struct tui *t, int top, int height)
 		int x = 1 + name_w + 1 + W_VARIANTS + 1 + W_RUNS + 2;
 
 		draw_text(top, x, W_TOOLS, "TOOLS", ROLE_HEADER);
-		draw_text(top, x + W_TOOLS + 1, W_DATE, "IMPORTED", ROLE_HEADER);
+		draw_text(top, x + W_TOOLS + 1, W_DATE, t->store ? "IMPORTED" : "READ", ROLE_HEADER);
 	}
 	t->list_y = top + 1;
 	rows = xmalloc((size_t)(list_h > 0 ? list_h : 1) * sizeof(*rows));

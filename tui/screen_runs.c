@@ -789,7 +789,8 @@ static void draw(struct tui *t, int top, int height)
 	draw_text(top + 1, x, L.source, "SOURCE LINES", ROLE_HEADER);
 	x += L.source + 1;
 	if (L.when) {
-		draw_text(top + 1, x, L.when, "IMPORTED", ROLE_HEADER);
+		/* a quick comparison's texts were read, not imported: the time is of the reading */
+		draw_text(top + 1, x, L.when, t->store ? "IMPORTED" : "READ", ROLE_HEADER);
 		x += L.when + 1;
 	}
 	draw_text(top + 1, x, COLS - x - 1, "FLAGS", ROLE_HEADER);

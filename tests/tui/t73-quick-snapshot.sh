@@ -107,5 +107,15 @@ tui_wait "Variants:    Rathole Release (baseline), Rathole Release + PGO-optimiz
 tui_keys 2
 tui_wait " METRIC                   Rathole Release  Rathole Release + PGO-optimized"
 tui_wait "   sender.transfer        44.0 GiB ±0.32%          45.0 GiB ±0.61%   +2% ✓"
+
+# 5. wide enough for the time column: the texts were read, not imported
+tui_resize 200 40
+tui_keys 1
+tui_wait " TOOLS "
+tui_snap | grep -Eq " TOOLS +READ$" || fail "Experiments of a quick comparison: no READ column"
+tui_keys 2 Down Enter
+tui_wait "SOURCE LINES"
+tui_snap | grep -Eq "SOURCE LINES +READ +FLAGS$" || fail "Runs of a quick comparison: no READ column"
+tui_snap | grep -q "IMPORTED" && fail "a quick comparison says IMPORTED"
 tui_stop
 echo "ok $test_name"
