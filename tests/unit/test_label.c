@@ -306,6 +306,28 @@ static void row_answers(const char *line, size_t n, struct label *l, struct buf 
 	buf_release(&prev);
 }
 
+/* The readers a table's rows are read again with, and how many rows read as something. */
+struct table_reads {
+	struct label l[2]; /* with a memo, as the segmenter reads; without */
+	size_t taken;
+};
+
+static void check_row(const struct buf *line, const char *want, void *ctx)
+{
+	struct table_reads *r = ctx;
+	struct buf row = BUF_INIT;
+
+	for (int k = 0; k < 2; k++) {
+		buf_reset(&row);
+		row_answers(line->s, line->len, &r->l[k], &row);
+		if (strcmp(buf_str(&row), want))
+			fail_msg("\"%s\" reads (%s a memo)\n  %s\nwhere it read\n  %s", buf_str(line),
+				 k ? "without" : "with", buf_str(&row) + 1, want + 1);
+	}
+	r->taken += strcmp(want, "\t-\t-\t-\t-") != 0;
+	buf_release(&row);
+}
+
 /*
  * label_lines.table: what the reader read, before its one-pass rewrite,
  * of every line of the samples and the corpus's threads (up to 170 bytes)
@@ -318,42 +340,24 @@ static void test_reads_as_before(void **state)
 {
 	FILE *fp = fopen("label_lines.table", "r");
 	struct rx_thread rx = { 0 };
-	struct label l[2] = { { .rx = &rx }, { .rx = &rx } }; /* with a memo, as the segmenter reads; without */
-	struct buf row = BUF_INIT, line = BUF_INIT;
-	char *text = NULL;
-	size_t cap = 0, rows = 0, taken = 0;
-	ssize_t len;
+	struct table_reads r = { { { .rx = &rx }, { .rx = &rx } }, 0 };
+	size_t rows;
 
 	(void)state;
 	assert_non_null(fp);
-	l[0].memo = label_memo_new();
-	while ((len = getline(&text, &cap, fp)) > 0) {
-		const char *tab;
-
-		if (text[len - 1] == '\n')
-			text[--len] = '\0';
-		if (!(tab = strchr(text, '\t')))
-			continue; /* the header: no tab */
-		table_field_unescape(&line, text, (size_t)(tab - text));
-		for (int k = 0; k < 2; k++) {
-			buf_reset(&row);
-			row_answers(line.s, line.len, &l[k], &row);
-			if (strcmp(buf_str(&row), tab))
-				fail_msg("\"%s\" reads (%s a memo)\n  %s\nwhere it read\n  %s", buf_str(&line),
-					 k ? "without" : "with", buf_str(&row) + 1, tab + 1);
-		}
-		rows++;
-		taken += strcmp(tab, "\t-\t-\t-\t-") != 0;
-	}
+	r.l[0].memo = label_memo_new();
+	rows = table_rows(fp, check_row, &r);
 	/* the table is whole: thousands of lines, thousands of them read as something */
-	assert_true(rows > 7000 && taken > 2500);
-	free(text);
+	assert_true(rows > 7000 && r.taken > 2500);
 	fclose(fp);
-	buf_release(&row);
-	buf_release(&line);
-	label_memo_free(l[0].memo);
-	label_release(&l[0]);
-	label_release(&l[1]);
+	label_memo_free(r.l[0].memo);
+	label_release(&r.l[0]);
+	label_release(&r.l[1]);
+}
+
+static void read_row(const char *s, size_t n, struct buf *row, void *ctx)
+{
+	row_answers(s, n, ctx, row);
 }
 
 /* `test_label --write-table < lines`: the table's rows, as the reader reads them now. */
@@ -361,23 +365,11 @@ static int write_table(void)
 {
 	struct rx_thread rx = { 0 };
 	struct label l = { .rx = &rx };
-	struct buf row = BUF_INIT;
-	char *text = NULL;
-	size_t cap = 0, np;
-	ssize_t len;
+	size_t np;
 
 	parsers_all(&np);
 	l.memo = label_memo_new();
-	while ((len = getline(&text, &cap, stdin)) > 0) {
-		if (text[len - 1] == '\n')
-			text[--len] = '\0';
-		buf_reset(&row);
-		table_field_escape(&row, text, (size_t)len);
-		row_answers(text, (size_t)len, &l, &row);
-		puts(buf_str(&row));
-	}
-	free(text);
-	buf_release(&row);
+	table_write(read_row, &l);
 	label_release(&l);
 	label_memo_free(l.memo);
 	return 0;

@@ -73,6 +73,19 @@ static void test_kinds(void **state)
 	check_legends("", "\t-");
 }
 
+/* A row of the table read again; ctx: the count of rows that state a legend. */
+static void check_row(const struct buf *line, const char *want, void *ctx)
+{
+	size_t *stated = ctx;
+	struct buf row = BUF_INIT;
+
+	answers(line->s ? line->s : "", line->len, &row);
+	if (strcmp(buf_str(&row), want))
+		fail_msg("\"%s\" states\n  %s\nwhere it stated\n  %s", buf_str(line), buf_str(&row) + 1, want + 1);
+	*stated += strcmp(want, "\t-") != 0;
+	buf_release(&row);
+}
+
 /*
  * legend_lines.table: what the reader stated, before it was made cheaper,
  * of every distinct line of the samples and the corpus's threads that
@@ -83,54 +96,26 @@ static void test_kinds(void **state)
 static void test_states_as_before(void **state)
 {
 	FILE *fp = fopen("legend_lines.table", "r");
-	struct buf row = BUF_INIT, line = BUF_INIT;
-	char *text = NULL;
-	size_t cap = 0, rows = 0, stated = 0;
-	ssize_t len;
+	size_t rows, stated = 0;
 
 	(void)state;
 	assert_non_null(fp);
-	while ((len = getline(&text, &cap, fp)) > 0) {
-		const char *tab;
-
-		if (text[len - 1] == '\n')
-			text[--len] = '\0';
-		if (!(tab = strchr(text, '\t')))
-			continue; /* the header: no tab */
-		table_field_unescape(&line, text, (size_t)(tab - text));
-		buf_reset(&row);
-		answers(line.s ? line.s : "", line.len, &row);
-		if (strcmp(buf_str(&row), tab))
-			fail_msg("\"%s\" states\n  %s\nwhere it stated\n  %s", buf_str(&line), buf_str(&row) + 1, tab + 1);
-		rows++;
-		stated += strcmp(tab, "\t-") != 0;
-	}
+	rows = table_rows(fp, check_row, &stated);
 	/* the table is whole: thousands of lines, hundreds of them stating legends */
 	assert_true(rows > 3000 && stated > 300);
-	free(text);
 	fclose(fp);
-	buf_release(&row);
-	buf_release(&line);
+}
+
+static void read_row(const char *s, size_t n, struct buf *row, void *ctx)
+{
+	(void)ctx;
+	answers(s, n, row);
 }
 
 /* `test_legend --write-table < lines`: the table's rows, as the reader states them now. */
 static int write_table(void)
 {
-	struct buf row = BUF_INIT;
-	char *text = NULL;
-	size_t cap = 0;
-	ssize_t len;
-
-	while ((len = getline(&text, &cap, stdin)) > 0) {
-		if (text[len - 1] == '\n')
-			text[--len] = '\0';
-		buf_reset(&row);
-		table_field_escape(&row, text, (size_t)len);
-		answers(text, (size_t)len, &row);
-		puts(buf_str(&row));
-	}
-	free(text);
-	buf_release(&row);
+	table_write(read_row, NULL);
 	return 0;
 }
 
