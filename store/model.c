@@ -178,44 +178,62 @@ void model_add_tag(struct model *m, const char *experiment, const char *variant,
 
 /*
  * The keys of recent variant texts, by a hash of the text: an import asks
- * for the same few texts once per run. Texts (and keys) too long for a
+ * for the same few texts once per run. A hash picks a set of VKEY_WAYS
+ * slots, a new text taking them in turn, so that two texts of one
+ * import whose hashes meet do not push each other out at every run (one
+ * arena copy of the key each time: thousands for the 100 MB bench log's
+ * fifteen variants with one slot a hash). Texts (and keys) too long for a
  * slot are worked out every time. Only the importing thread reaches the
- * model (the segmenter's own thread never does: parsers/segpipe.h). A slot also
- * keeps the key's copy in the arena of the model that asked last (by its
- * serial, which no other model has), handed out again to that model
- * instead of a copy per run.
+ * model (the segmenter's own thread never does: parsers/segpipe.h). A
+ * slot also keeps the key's copy in the arena of the model that asked
+ * last (by its serial, which no other model has), handed out again to
+ * that model instead of a copy per run.
  */
-#define VKEY_SLOTS 64
+#define VKEY_SETS 64
+#define VKEY_WAYS 4
 #define VKEY_LEN 64
-static struct {
+static struct vkey_slot {
 	char text[VKEY_LEN], key[VKEY_LEN];
 	size_t key_len;
 	unsigned long serial; /* the model whose arena holds `copy` (0: none) */
 	const char *copy;
-} vkeys[VKEY_SLOTS];
+} vkeys[VKEY_SETS][VKEY_WAYS];
+static unsigned char vkey_next[VKEY_SETS]; /* the way of its set a new text takes next */
+
+/* The slot holding `text` (n bytes, cacheable), or NULL. */
+static struct vkey_slot *vkey_find(unsigned set, const char *text, size_t n)
+{
+	for (unsigned w = 0; w < VKEY_WAYS; w++)
+		if (!memcmp(vkeys[set][w].text, text, n + 1))
+			return &vkeys[set][w];
+	return NULL;
+}
 
 const char *model_variant_key(struct model *m, const char *text)
 {
 	struct buf b = BUF_INIT;
 	const char *k;
 	size_t n = strlen(text);
-	unsigned h = hash_fnv1a(text, n) % VKEY_SLOTS;
+	unsigned set = hash_fnv1a(text, n) % VKEY_SETS;
+	int cacheable = n && n < VKEY_LEN;
+	struct vkey_slot *v = cacheable ? vkey_find(set, text, n) : NULL;
 
-	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text)) {
-		if (!m->serial || vkeys[h].serial != m->serial) {
-			vkeys[h].copy = arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
-			vkeys[h].serial = m->serial;
+	if (v) {
+		if (!m->serial || v->serial != m->serial) {
+			v->copy = arena_strndup(&m->arena, v->key, v->key_len);
+			v->serial = m->serial;
 		}
-		return vkeys[h].copy;
+		return v->copy;
 	}
 	variant_key(text, n, &b);
 	k = arena_strndup(&m->arena, buf_str(&b), b.len);
-	if (n && n < VKEY_LEN && b.len < VKEY_LEN) {
-		memcpy(vkeys[h].text, text, n + 1);
-		memcpy(vkeys[h].key, buf_str(&b), b.len + 1);
-		vkeys[h].key_len = b.len;
-		vkeys[h].serial = m->serial;
-		vkeys[h].copy = k;
+	if (cacheable && b.len < VKEY_LEN) {
+		v = &vkeys[set][vkey_next[set]++ % VKEY_WAYS];
+		memcpy(v->text, text, n + 1);
+		memcpy(v->key, buf_str(&b), b.len + 1);
+		v->key_len = b.len;
+		v->serial = m->serial;
+		v->copy = k;
 	}
 	buf_release(&b);
 	return k;
