@@ -772,12 +772,19 @@ static void exps_release(struct exps_build *x)
 
 void model_resolve(struct model *m)
 {
+	model_resolve_told(m, NULL, NULL);
+}
+
+#define RESOLVED_STEP 1024 /* runs resolved between two calls of model_resolve_told()'s `done` */
+
+void model_resolve_told(struct model *m, void (*done)(void *ctx, size_t upto), void *ctx)
+{
 	struct strmap exp_index = STRMAP_INIT;
 	size_t nruns = m->rs.nruns;
 	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
 	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
 	uint32_t *src_of = xcalloc(nruns ? nruns : 1, sizeof(*src_of));   /* its source (build_indexes()) */
-	size_t i = 0;
+	size_t i = 0, told = 0;
 	struct resolve_ctx rc;
 	struct exps_build x;
 
@@ -819,6 +826,8 @@ void model_resolve(struct model *m)
 			exps_file(&x, m, (uint32_t)k, exp_of, slot_of);
 		}
 		i = j + 1;
+		if (done && (i - told >= RESOLVED_STEP || i == nruns))
+			done(ctx, told = i);
 	}
 	resolve_ctx_release(&rc);
 	exps_lay(m, &x, exp_of, slot_of);
