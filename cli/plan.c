@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,7 +340,7 @@ void plan_resolved(struct plan_job *j, size_t upto)
 
 void plan_end(struct plan_job *j)
 {
-	plan_resolved(j, j->ps.m->rs.nruns);
+	plan_resolved(j, SIZE_MAX); /* every run final, whatever a part asked */
 	format_parts(j); /* the caller takes parts too, until none is left */
 	pthread_join(j->th, NULL);
 	job_free(j);
