@@ -1248,6 +1248,29 @@ static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h
 	free(order);
 }
 
+/*
+ * storeindex_removed(): the holders an "L","with" row names less the
+ * imports gone (as a rebuild says it: those staying hold what they held),
+ * in x->meta's arena; "" when none is left (the row says "alone").
+ */
+static const char *with_staying(struct moved *x, const char *list)
+{
+	struct buf b = BUF_INIT;
+	const char *out;
+
+	for (const char *w = list; *w; w += w[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN) {
+		char h[HASH_HEX_LEN + 1];
+
+		memcpy(h, w, HASH_HEX_LEN);
+		h[HASH_HEX_LEN] = '\0';
+		if (!is_gone(x, h))
+			buf_addf(&b, "%s%s", b.len ? " " : "", h);
+	}
+	out = arena_strndup(&x->meta.arena, b.s ? b.s : "", b.len);
+	buf_release(&b);
+	return out;
+}
+
 /* A block an import brought back holds (`source`, in the model) that import `with` held already. */
 struct shared_block {
 	const char *block, *with;
@@ -1438,7 +1461,15 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 
 			for (size_t j = 0; j < w->nf; j++)
 				fl[j + 1] = w->f[j];
-			csvio_row(&csv, fl, w->nf + 1);
+			if (w->kind == 'L' && g && w->nf == 2) { /* who else holds its blocks: some went */
+				const char *held = with_staying(&x, w->f[1]);
+
+				fl[1] = *held ? "with" : "alone";
+				fl[2] = held;
+				csvio_row(&csv, fl, *held ? 3 : 2);
+			} else {
+				csvio_row(&csv, fl, w->nf + 1);
+			}
 			rows++;
 			if (w->kind == 'G') {
 				ibin_add_name(&x.b, w->f[0]);

@@ -155,7 +155,8 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * import from it (other imports' source.csv asked), or goes; a block one
  * of them held goes to the first of `heirs` (imports brought back by an
  * undo, read whole, or NULL: none) that holds it too, in the order a load
- * reads them, or goes. After an
+ * reads them, or goes; an "L","with" row of an import staying names the
+ * removed no more ("alone" when it named only those). After an
  * undo that brought imports back, storeindex_restored() adds their rows
  * and entries, rendered from `m` (those imports alone, read after the
  * undo), as storeindex_moved() does; a block one of them holds that the

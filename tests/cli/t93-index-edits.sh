@@ -215,6 +215,7 @@ expect_rc 0 "rm of an import sharing a block with one brought back"
 no_runs_read "rm of an import sharing a block with one brought back"
 fresh "rm of an import sharing a block with one brought back"
 same_as_rebuilt "rm of an import sharing a block with one brought back"
+rows_as_rebuilt "rm of an import sharing a block with one brought back"
 { cat "$T/away.txt"; echo; sed 's/fib_O2/fib_O11/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "rm of an import sharing a block, then the block looked up" "$T/again.txt"
 run undo
