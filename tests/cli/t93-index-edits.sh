@@ -15,8 +15,8 @@
 # so are the undo and redo of those in every experiment and of --set-variant.
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
 # of an rm whose block goes to an heir, of tag and merge-variants, of a rename-variant in
-# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant
-# and a rename-variant in every experiment
+# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant,
+# of an rm whose block one brought back holds, and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -532,6 +532,10 @@ for order in first after; do
 	exact "case a ($order): undo of the rm of C, its block held by D"
 	run rm --import "$d"
 	exact "case a ($order): rm of D, its block held by C brought back"
+	if [ $order = first ]; then # (for the kills below)
+		cp -a "$S" "$T/k.sharedundo"
+		sharedundo_edit=$(remove_id "$dfull")
+	fi
 	run undo "$(remove_id "$dfull")"
 	exact "case a ($order): undo of the rm of D, its block held by C brought back"
 	run rm --import "$c"
@@ -642,8 +646,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy rmredo setvar"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar redo rename alias heirs tag merge aliasall"
+kills="move tidy rmredo setvar sharedundo"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar sharedundo redo rename alias heirs tag merge aliasall"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -660,6 +664,8 @@ for which in index.bin index.csv; do
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
 		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
 		setvar) kill_at $which "undo of --set-variant" "$T/k.setvar" undo ;;
+		sharedundo) kill_at $which "undo of an rm, its block held by one brought back" "$T/k.sharedundo" \
+			undo "$sharedundo_edit" ;;
 		aliasall) kill_at $which "undo of rename-variant in every experiment" "$T/k.aliasall" undo ;;
 		esac
 	done
