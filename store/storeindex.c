@@ -1261,6 +1261,17 @@ static const struct row *l_row(const struct rows *r, size_t c)
 	return NULL;
 }
 
+/* The next hash of list *w (hashes_ok()) into h, *w moved past it: 1, or 0 at its end. */
+static int next_listed(const char **w, char h[HASH_HEX_LEN + 1])
+{
+	if (!**w)
+		return 0;
+	memcpy(h, *w, HASH_HEX_LEN);
+	h[HASH_HEX_LEN] = '\0';
+	*w += (*w)[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN;
+	return 1;
+}
+
 /*
  * storeindex_removed(): the holders an "L","with" row names less the
  * imports gone (as a rebuild says it: those staying hold what they held),
@@ -1271,17 +1282,13 @@ static const char *with_staying(struct moved *x, const char *list)
 {
 	struct buf b = BUF_INIT;
 	const char *out;
+	char h[HASH_HEX_LEN + 1];
 
 	if (!hashes_ok(list))
 		return NULL;
-	for (const char *w = list; *w; w += w[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN) {
-		char h[HASH_HEX_LEN + 1];
-
-		memcpy(h, w, HASH_HEX_LEN);
-		h[HASH_HEX_LEN] = '\0';
+	while (next_listed(&list, h))
 		if (!is_gone(x, h))
 			buf_addf(&b, "%s%s", b.len ? " " : "", h);
-	}
 	out = arena_strndup(&x->meta.arena, b.s ? b.s : "", b.len);
 	buf_release(&b);
 	return out;
@@ -1334,6 +1341,8 @@ static int read_kin(struct moved *x, struct ibin *old, const struct strmap *chun
 
 	for (size_t c = 0; c < x->r->nc; c++) {
 		const struct row *l = l_row(x->r, c);
+		const char *w = l && l->nf == 2 ? l->f[1] : "";
+		char h[HASH_HEX_LEN + 1];
 
 		if (!l)
 			continue;
@@ -1342,14 +1351,9 @@ static int read_kin(struct moved *x, struct ibin *old, const struct strmap *chun
 			break;
 		}
 		candidate(&seen, &a, &v, &n, &cap, x->r->c[c].hash);
-		for (const char *w = l->nf == 2 ? l->f[1] : ""; *w; w += w[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN) {
-			char h[HASH_HEX_LEN + 1];
-
-			memcpy(h, w, HASH_HEX_LEN);
-			h[HASH_HEX_LEN] = '\0';
+		while (next_listed(&w, h))
 			if (strmap_get(chunks, h, NULL)) /* (an older index may name one gone) */
 				candidate(&seen, &a, &v, &n, &cap, h);
-		}
 	}
 	for (size_t i = 0; i < x->m->rs.nruns && rc == 0; i++) {
 		const struct run *u = &x->m->rs.runs[i];
@@ -1362,9 +1366,9 @@ static int read_kin(struct moved *x, struct ibin *old, const struct strmap *chun
 				rc = -1;
 		}
 	}
-	if (rc == 0 && n)
-		rc = store_load_imports_runs(x->st, &x->kin, v, n, &quiet) == 0 && !x->kin.damaged && !quiet.n &&
-				     x->kin.nsources == n ? 0 : -1;
+	if (rc == 0 && n && (store_load_imports_runs(x->st, &x->kin, v, n, &quiet) < 0 || x->kin.damaged ||
+			     quiet.n || x->kin.nsources != n))
+		rc = -1; /* one does not read clean, or is gone */
 	strmap_release(&seen);
 	arena_release(&a);
 	diag_release(&quiet);
