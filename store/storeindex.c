@@ -1065,7 +1065,7 @@ struct moved {
 	struct ibin_builder b;
 	struct rows *r;
 	struct strmap touched;   /* hash → its source in m */
-	struct strmap blocks;    /* added imports: a block → the source in m holding it */
+	struct strmap blocks;    /* added imports: a block whose entry one of them gives (its source in m) */
 	struct strmap tplace;    /* a touched import's place → the first touched source from it */
 	struct strmap first_exp; /* experiment → the first other import whose first run is in it (its chunk) */
 	struct strmap last_exp;  /* ... and the last */
