@@ -2027,8 +2027,10 @@ void storeindex_mark_shared(struct model *m)
 		const struct edit_row *r = &m->edits[i];
 		long s;
 
+		/* (the instance it removed: a text imported again after an rm in effect is not brought back) */
 		if (r->op == EDIT_REMOVE && r->undone && r->target && (s = model_find_source(m, r->target)) >= 0 &&
-		    m->sources[s].stored && !back[s]) {
+		    m->sources[s].stored && !back[s] &&
+		    !strcmp(r->value ? r->value : "", m->sources[s].instance ? m->sources[s].instance : "")) {
 			back[s] = 1;
 			nback++;
 		}
