@@ -555,8 +555,9 @@ static int removes_only(const struct edit_row *rows, size_t n)
  * blocks, storeindex_removed() drops one removed; an import since stored
  * none of them: they were here), as a rebuild says it
  * (storeindex_mark_shared()). NULL when one of `gone` was brought back
- * without it (an index written before the row; its partner could be any
- * import), or the heirs do not read clean.
+ * without it (an index written before the row, or a text imported anew
+ * after an undone rm of it, which the index cannot tell apart: its
+ * partner could be any import), or the heirs do not read clean.
  */
 static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
 					  size_t n, struct model *heirs)

@@ -94,7 +94,8 @@ int storeindex_write(const struct store *st, const struct model *m,
 /*
  * Before storeindex_write() of `m` (every stored import's runs and the
  * journal loaded): each import the journal's undone removals brought back
- * gets what its "L" row says, `alone` (no other import of `m` holds one of
+ * (the instance one removed: a text imported anew after it is not) gets
+ * what its "L" row says, `alone` (no other import of `m` holds one of
  * its blocks) or `shares` (those that do, in m's arena; sharers.h gives
  * their order). A block's holders are at most one import never brought
  * back and any brought back (an import stores no block of one present),
