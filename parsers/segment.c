@@ -1696,7 +1696,12 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 		l.raw_len = (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n);
 		if (n && raw[n - 1] == '\r')
 			l.raw_len--;
-		if (l.raw_len && !(raw[0] == ' ' || raw[0] == '\t')) {
+		if (!l.raw_len) {
+			/* an empty line (a sixth of most logs): no prefix, nothing to clean */
+			l.s = raw;
+			goto read;
+		}
+		if (!(raw[0] == ' ' || raw[0] == '\t')) {
 			/* a container log's prefix: the line begins after it (its offsets too) */
 			size_t k = 0;
 
@@ -1710,7 +1715,10 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.raw_len -= (uint32_t)k;
 			raw += k;
 		}
-		shape = clean_needed_shape(raw, l.raw_len);
+		/* (clean_needed_shape()'s first test inline: a line that begins with a letter needs it only for a ']' at its end) */
+		shape = l.raw_len && ((unsigned char)raw[0] | 0x20) >= 'a' && ((unsigned char)raw[0] | 0x20) <= 'z'
+				? raw[l.raw_len - 1] == ']' && clean_needed_shape(raw, l.raw_len)
+				: clean_needed_shape(raw, l.raw_len);
 		special = special_before(&sp, raw, raw + l.raw_len);
 		if (shape || special) {
 			int quoted = 0;
@@ -1735,6 +1743,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.s = raw;
 			l.len = l.raw_len;
 		}
+read:
 		do_line(&sg, &l);
 		if (rx_failed(sg.rx)) {
 			/* a claim's match failed (match limit, UTF error): the line went unclaimed */
