@@ -801,6 +801,11 @@ size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char 
 #define LEGEND_KEEP 4 /* legends a slot keeps of a line (a line with more is read each time) */
 
 struct seg_legend_memo {
+	/* lines that stated none, by their text: a log's captions come back as they were (no shape to make) */
+	struct {
+		uint32_t len; /* 0: empty */
+		char text[SEG_LEGEND_TEXT];
+	} none[LEGEND_SLOTS];
 	struct {
 		uint32_t len;   /* 0: empty */
 		uint8_t n;      /* the legends a line of the shape states */
@@ -852,10 +857,13 @@ size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, 
 	struct legend_ctx lc = { res, arena, line };
 	struct legend_spans ls = { &lc, s, s + n, 0, 0, { { 0 } } };
 	char shape[SEG_LEGEND_TEXT];
-	unsigned k;
+	unsigned k, t;
 
 	if (!n || n > SEG_LEGEND_TEXT)
 		return seg_read_legends(res, arena, s, n, line);
+	t = (unsigned)(hash_line(s, n) % LEGEND_SLOTS);
+	if (m->none[t].len == n && !memcmp(m->none[t].text, s, n))
+		return 0;
 	seg_line_shape(s, n, 0, shape);
 	k = (unsigned)(hash_line(shape, n) % LEGEND_SLOTS);
 	if (m->slot[k].len == n && !memcmp(m->slot[k].shape, shape, n)) {
@@ -863,14 +871,19 @@ size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, 
 
 		for (unsigned i = 0; i < m->slot[k].n; i++)
 			add_legend(&lc, s + sp[i][0], sp[i][1], s + sp[i][2], sp[i][3]);
-		return m->slot[k].n;
+		ls.n = m->slot[k].n;
+	} else {
+		legend_scan(s, n, add_legend_span, &ls);
+		if (!ls.apart && ls.n <= LEGEND_KEEP) {
+			memcpy(m->slot[k].shape, shape, n);
+			m->slot[k].len = (uint32_t)n;
+			m->slot[k].n = (uint8_t)ls.n;
+			memcpy(m->slot[k].span, ls.span, sizeof(ls.span));
+		}
 	}
-	legend_scan(s, n, add_legend_span, &ls);
-	if (!ls.apart && ls.n <= LEGEND_KEEP) {
-		memcpy(m->slot[k].shape, shape, n);
-		m->slot[k].len = (uint32_t)n;
-		m->slot[k].n = (uint8_t)ls.n;
-		memcpy(m->slot[k].span, ls.span, sizeof(ls.span));
+	if (!ls.n) {
+		memcpy(m->none[t].text, s, n);
+		m->none[t].len = (uint32_t)n;
 	}
 	return ls.n;
 }

@@ -89,8 +89,10 @@ int seg_split_keep(const char *name, const char *text, size_t len, struct arena 
 size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char *s, size_t n, uint32_t line);
 
 /*
- * What a reader of legends remembers of the prose lines it read, by their
- * shape: the text with every digit '1' to '9' made '1' (zeros kept;
+ * What a reader of legends remembers of the prose lines it read: those
+ * that stated none by their text (a log's captions come back as they
+ * were), and every one by its shape: the text with every digit '1' to
+ * '9' made '1' (zeros kept;
  * seg_line_shape() keeping no byte), and where in it the legends stood.
  * legend_scan() tells names, separators and descriptions by words, marks
  * and byte classes, never by a digit's value, so a line of a shape read
