@@ -57,6 +57,8 @@ struct telling {
 	struct cli *c;
 	size_t said;  /* the messages printed so far */
 	long unsaid;  /* the --set-variant edit, left for the summary to say */
+	struct plan_job *plan; /* the plan begun as the runs were resolved, or NULL */
+	int resolving;         /* STORE_IMPORT_RESOLVED was told (the plan begun then, if at all) */
 };
 
 /* Does every input repeat a text stored before (so that an edit renames, and adds nothing)? */
@@ -89,9 +91,22 @@ static void told(void *ctx, int event, const struct store_import_plan *p, struct
 		t->c->damaged |= p->m.damaged;
 		say(t, d);
 		break;
+	case STORE_IMPORT_RESOLVED: /* the runs' lines written while the rest is resolved */
+		if (!t->resolving) {
+			t->resolving = 1;
+			say(t, d); /* (the parse's warnings first, as ever) */
+			t->plan = plan_begin(&p->m, &p->res, stdout);
+		}
+		if (t->plan)
+			plan_resolved(t->plan, p->resolved);
+		break;
 	case STORE_IMPORT_PLANNED:
 		say(t, d);
-		plan_print(&p->m, &p->res, stdout);
+		if (t->plan)
+			plan_end(t->plan);
+		else
+			plan_print(&p->m, &p->res, stdout);
+		t->plan = NULL;
 		break;
 	case STORE_IMPORT_EDIT:
 		say(t, d);
@@ -129,7 +144,7 @@ int cmd_import(struct cli *c, int argc, char **argv)
 	struct cli_inputs in;
 	struct cli_threads th = { NULL, 0 };
 	struct store_import_plan p;
-	struct telling tl = { c, 0, 0 };
+	struct telling tl = { c, 0, 0, NULL, 0 };
 	char *dir;
 	int dry = 0, opt, rc = BD_EXIT_OK;
 	int no_token = 0, follow = 1;

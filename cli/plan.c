@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,8 +119,21 @@ static void run_line(struct buf *b, struct piece name, struct piece fmt, const s
 struct plan_src {
 	const struct model *m;
 	const struct import_result *res;
-	const size_t *nmeas; /* per run; NULL: the run index counts them (model_meas_of_run()) */
+	/*
+	 * per run; NULL: the run index counts them (model_meas_of_run()),
+	 * or with `out_only` the runs alone (no measurement in memory)
+	 */
+	const size_t *nmeas;
+	int out_only;
 };
+
+/* Run r's measurements, as ps counts them. */
+static size_t meas_of(const struct plan_src *ps, uint32_t r)
+{
+	if (ps->nmeas)
+		return ps->nmeas[r];
+	return ps->out_only ? ps->m->rs.runs[r].nmeas_out : model_meas_of_run(ps->m, r);
+}
 
 /*
  * The lines of items [from, to) onto *out; with `fp`, written out in
@@ -173,136 +187,183 @@ static void format_items(const struct plan_src *ps, size_t from, size_t to, stru
 				fmt_of = run->fmt;
 				fmt = piece(fmt_name(fmt_of));
 			}
-			run_line(out, name, fmt, run, ps->nmeas ? ps->nmeas[r] : model_meas_of_run(m, r),
-				 it->metrics ? it->metrics[r - it->run_from] : NULL);
+			run_line(out, name, fmt, run, meas_of(ps, r), it->metrics ? it->metrics[r - it->run_from] : NULL);
 		}
 	}
 }
 
 /*
- * A large plan is formatted by two threads, a part of about PART_RUNS runs
- * at a time: the caller formats the even parts and writes every part in
- * order, a second thread formats the odd ones into slots the caller empties
- * (it runs at most two parts ahead). The bytes written are the same.
+ * A large plan is formatted by two threads, a part of about PART_RUNS
+ * runs at a time: each takes the next part, formats it into a buffer of
+ * its own and writes it once every part before it is written, so the
+ * bytes written are the same. A part waits until the runs it shows are
+ * final (plan_resolved()): the second thread begins while the model is
+ * still being resolved, the caller joins it at plan_end().
  */
 #define PART_RUNS 1024
 #define PLAN_LINE_GUESS 96 /* bytes of a run's line, to weigh a plan against spread_worth() */
 
-struct plan_split {
-	const struct plan_src *ps;
-	size_t *cut; /* part k is items [cut[k], cut[k + 1]) */
+struct plan_job {
+	struct plan_src ps;
+	size_t *own_nmeas; /* ps.nmeas when the job counted them (heap), else NULL */
+	FILE *fp;
+	size_t *cut;    /* part k is items [cut[k], cut[k + 1]) */
+	uint32_t *need; /* part k shows runs below need[k] */
 	size_t nparts;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
-	struct {
-		struct buf b;
-		int full;
-	} slot[2];        /* odd part k in slot[(k / 2) % 2] */
+	size_t resolved; /* runs [0, resolved) are final */
+	size_t next;     /* the part taken next */
+	size_t written;  /* parts written */
+	pthread_t th;
 };
 
-static void *format_odd(void *arg)
+/* Format and write parts as they come, until none is left (a thread's body: arg is the job). */
+static void *format_parts(void *arg)
 {
-	struct plan_split *sp = arg;
+	struct plan_job *j = arg;
+	struct buf b = BUF_INIT;
 
-	for (size_t k = 1; k < sp->nparts; k += 2) {
-		struct buf *b = &sp->slot[(k / 2) % 2].b;
+	for (;;) {
+		size_t k;
 
-		pthread_mutex_lock(&sp->lock);
-		while (sp->slot[(k / 2) % 2].full)
-			pthread_cond_wait(&sp->changed, &sp->lock);
-		pthread_mutex_unlock(&sp->lock);
-		buf_reset(b);
-		format_items(sp->ps, sp->cut[k], sp->cut[k + 1], b, NULL);
-		pthread_mutex_lock(&sp->lock);
-		sp->slot[(k / 2) % 2].full = 1;
-		pthread_cond_broadcast(&sp->changed);
-		pthread_mutex_unlock(&sp->lock);
+		pthread_mutex_lock(&j->lock);
+		k = j->next < j->nparts ? j->next++ : j->nparts;
+		while (k < j->nparts && j->resolved < j->need[k])
+			pthread_cond_wait(&j->changed, &j->lock);
+		pthread_mutex_unlock(&j->lock);
+		if (k == j->nparts)
+			break;
+		buf_reset(&b);
+		format_items(&j->ps, j->cut[k], j->cut[k + 1], &b, NULL);
+		pthread_mutex_lock(&j->lock);
+		while (j->written != k)
+			pthread_cond_wait(&j->changed, &j->lock);
+		pthread_mutex_unlock(&j->lock);
+		if (b.len)
+			fwrite(b.s, 1, b.len, j->fp);
+		pthread_mutex_lock(&j->lock);
+		j->written++;
+		pthread_cond_broadcast(&j->changed);
+		pthread_mutex_unlock(&j->lock);
 	}
+	buf_release(&b);
 	return NULL;
 }
 
-/* The items cut into parts of about PART_RUNS runs (one part: not worth a thread); the caller frees *cut. */
-static size_t cut_parts(const struct import_result *res, size_t **cut)
+/* The items cut into parts of about PART_RUNS runs, and the runs each shows (*need); the caller frees both. */
+static size_t cut_parts(const struct import_result *res, size_t **cut, uint32_t **need)
 {
-	size_t n = 0, cap = 0, runs = 0;
+	size_t n = 0, cap = 0, ncap = 0, runs = 0;
+	uint32_t top = 0;
 
 	*cut = NULL;
+	*need = NULL;
 	ALLOC_GROW(*cut, n + 1, cap);
 	(*cut)[n++] = 0;
 	for (size_t i = 0; i < res->nitems; i++) {
 		runs += res->items[i].run_to - res->items[i].run_from + 1;
+		if (res->items[i].run_to > top)
+			top = res->items[i].run_to;
 		if (runs >= PART_RUNS && i + 1 < res->nitems) {
 			ALLOC_GROW(*cut, n + 1, cap);
+			ALLOC_GROW(*need, n, ncap);
+			(*need)[n - 1] = top;
 			(*cut)[n++] = i + 1;
 			runs = 0;
 		}
 	}
 	ALLOC_GROW(*cut, n + 1, cap);
+	ALLOC_GROW(*need, n, ncap);
+	(*need)[n - 1] = top;
 	(*cut)[n++] = res->nitems;
 	return n - 1;
 }
 
-/* plan_print() over two threads; 0 when no thread could be had (nothing written then). */
-static int print_split(const struct plan_src *ps, FILE *fp)
+static void job_free(struct plan_job *j)
 {
-	struct plan_split sp;
-	pthread_t th;
-	struct buf own = BUF_INIT;
+	pthread_cond_destroy(&j->changed);
+	pthread_mutex_destroy(&j->lock);
+	free(j->own_nmeas);
+	free(j->cut);
+	free(j->need);
+	free(j);
+}
 
-	memset(&sp, 0, sizeof(sp));
-	sp.ps = ps;
-	sp.nparts = cut_parts(ps->res, &sp.cut);
-	if (sp.nparts < 2) {
-		free(sp.cut);
-		return 0;
+/*
+ * A job over two threads, its second begun, or NULL when the plan is not
+ * worth one (or none could be had). Each run's measurements come from the
+ * run index only when `index_ok` (it is fresh and stays so); else they
+ * are counted here, or read off the runs when none is in memory.
+ */
+static struct plan_job *job_begin(const struct model *m, const struct import_result *res, FILE *fp,
+				  int index_ok)
+{
+	struct plan_job *j;
+
+	if (!spread_worth(m->rs.nruns * PLAN_LINE_GUESS))
+		return NULL;
+	j = xcalloc(1, sizeof(*j));
+	j->ps.m = m;
+	j->ps.res = res;
+	j->fp = fp;
+	j->nparts = cut_parts(res, &j->cut, &j->need);
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->changed, NULL);
+	if (j->nparts < 2) { /* one part: not worth a thread */
+		job_free(j);
+		return NULL;
 	}
-	pthread_mutex_init(&sp.lock, NULL);
-	pthread_cond_init(&sp.changed, NULL);
-	if (pthread_create(&th, NULL, format_odd, &sp)) {
-		pthread_cond_destroy(&sp.changed);
-		pthread_mutex_destroy(&sp.lock);
-		free(sp.cut);
-		return 0;
+	if (!index_ok && m->rs.nmeas)
+		j->ps.nmeas = j->own_nmeas = model_meas_per_run(m);
+	else if (!index_ok)
+		j->ps.out_only = 1;
+	if (pthread_create(&j->th, NULL, format_parts, j)) {
+		job_free(j);
+		return NULL;
 	}
-	for (size_t k = 0; k < sp.nparts; k++) {
-		if (!(k % 2)) {
-			buf_reset(&own);
-			format_items(ps, sp.cut[k], sp.cut[k + 1], &own, NULL);
-			fwrite(own.s, 1, own.len, fp);
-			continue;
-		}
-		pthread_mutex_lock(&sp.lock);
-		while (!sp.slot[(k / 2) % 2].full)
-			pthread_cond_wait(&sp.changed, &sp.lock);
-		pthread_mutex_unlock(&sp.lock);
-		fwrite(sp.slot[(k / 2) % 2].b.s, 1, sp.slot[(k / 2) % 2].b.len, fp);
-		pthread_mutex_lock(&sp.lock);
-		sp.slot[(k / 2) % 2].full = 0;
-		pthread_cond_broadcast(&sp.changed);
-		pthread_mutex_unlock(&sp.lock);
-	}
-	pthread_join(th, NULL);
-	pthread_cond_destroy(&sp.changed);
-	pthread_mutex_destroy(&sp.lock);
-	buf_release(&own);
-	buf_release(&sp.slot[0].b);
-	buf_release(&sp.slot[1].b);
-	free(sp.cut);
-	return 1;
+	return j;
+}
+
+struct plan_job *plan_begin(const struct model *m, const struct import_result *res, FILE *fp)
+{
+	return job_begin(m, res, fp, 0);
+}
+
+void plan_resolved(struct plan_job *j, size_t upto)
+{
+	pthread_mutex_lock(&j->lock);
+	j->resolved = upto;
+	pthread_cond_broadcast(&j->changed);
+	pthread_mutex_unlock(&j->lock);
+}
+
+void plan_end(struct plan_job *j)
+{
+	plan_resolved(j, SIZE_MAX); /* every run final, whatever a part asked */
+	format_parts(j); /* the caller takes parts too, until none is left */
+	pthread_join(j->th, NULL);
+	job_free(j);
 }
 
 void plan_print(const struct model *m, const struct import_result *res, FILE *fp)
 {
 	/* (with the run index fresh, as model_resolve() leaves it, no pass over the runs to count) */
-	size_t *nmeas = model_indexes_fresh(m) ? NULL : model_meas_per_run(m);
-	struct plan_src ps = { m, res, nmeas };
+	int fresh = model_indexes_fresh(m);
+	struct plan_job *j = job_begin(m, res, fp, fresh);
+	size_t *nmeas;
+	struct plan_src ps = { m, res, NULL, 0 };
 	struct buf line = BUF_INIT;
 
-	if (!spread_worth(m->rs.nruns * PLAN_LINE_GUESS) || !print_split(&ps, fp)) {
-		format_items(&ps, 0, res->nitems, &line, fp);
-		if (line.len)
-			fwrite(line.s, 1, line.len, fp);
+	if (j) {
+		plan_end(j);
+		return;
 	}
+	nmeas = fresh ? NULL : model_meas_per_run(m);
+	ps.nmeas = nmeas;
+	format_items(&ps, 0, res->nitems, &line, fp);
+	if (line.len)
+		fwrite(line.s, 1, line.len, fp);
 	buf_release(&line);
 	free(nmeas);
 }

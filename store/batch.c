@@ -480,7 +480,7 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	clean_runs_end(&cr, &b->first_mark);
 	naming_release(&b->naming); /* spent: not held while the texts are written */
 	set_variants(m, b->stored, res, b->o, b->now, b->d);
-	model_resolve(m);
+	model_resolve_told(m, b->resolved, b->resolved_ctx);
 	settle_writes(b);
 }
 

@@ -72,6 +72,13 @@ struct batch {
 	struct store *spool_st;    /* the store the spool writes into, or NULL (none begun) */
 	struct storeindex_render *render; /* the index's part rendered beside the writes, or NULL */
 	/*
+	 * Told as the model is resolved, the last stage (model.h:
+	 * model_resolve_told()'s `done`, with its rules for what may be read
+	 * meanwhile), or NULL. The caller sets it before batch_run().
+	 */
+	void (*resolved)(void *ctx, size_t upto);
+	void *resolved_ctx;
+	/*
 	 * What the writer writes (set by batch_run()): writes[s] is 1 for each
 	 * source s of the model the import stores (new runs, or every block
 	 * stored before: the text is kept); nwrites of them. Heap, m->nsources

@@ -62,14 +62,57 @@ struct index {
 };
 
 /*
- * The index, in one pass over the runs (a million of them are read from
- * memory once, not three times); the runs from first_run on lose their
- * experiment, which expname_assign() gives them again.
+ * Each input's runs as spans, without reading a run: the batch appends a
+ * text's runs after the last text's, in the inputs' order, and never moves
+ * them afterwards (store/batch.c, end_text(): res->inputs[i].nruns of them,
+ * from where the text began), so input i's new source holds runs [from[s],
+ * to[s]) counted from first_run. 1 when the counts add up to the model's
+ * runs, each input that has runs is a new text of its own source, and each
+ * span's ends hold its source; else 0 (nothing set), and index_build()
+ * reads every run instead. On 1 every run from first_run is in the span
+ * of an input expname_assign() names, so none is left without a name.
+ */
+static int spans_from_counts(struct index *x, const struct model *m, const struct import_result *res,
+			     uint32_t first_run)
+{
+	uint32_t nruns = (uint32_t)m->rs.nruns;
+	size_t at = first_run;
+
+	for (size_t i = 0; i < res->ninputs; i++) {
+		const struct import_input_result *ir = &res->inputs[i];
+		uint32_t s;
+
+		if (!ir->nruns)
+			continue;
+		if (ir->source < 0 || ir->status != IMPORT_NEW || ir->nruns > nruns - at ||
+		    x->from[ir->source] != nruns)
+			goto none;
+		s = (uint32_t)ir->source;
+		if (m->rs.runs[at].source != s || m->rs.runs[at + ir->nruns - 1].source != s)
+			goto none;
+		x->from[s] = (uint32_t)at;
+		x->to[s] = (uint32_t)(at + ir->nruns);
+		at += ir->nruns;
+	}
+	if (at == nruns)
+		return 1;
+none:
+	for (uint32_t s = 0; s < m->nsources; s++)
+		x->from[s] = x->to[s] = nruns;
+	return 0;
+}
+
+/*
+ * The index: each place's first run from the runs before first_run and
+ * the spans of the inputs' runs (spans_from_counts()); where the spans
+ * cannot be had, in one pass over the runs (a million of them are read
+ * from memory once, not three times), in which the runs from first_run
+ * on lose their experiment, which expname_assign() gives them again.
  */
 static void index_build(struct index *x, struct model *m, const struct import_result *res,
 			uint32_t first_run)
 {
-	uint32_t nruns = (uint32_t)m->rs.nruns;
+	uint32_t nruns = (uint32_t)m->rs.nruns, scan_to = nruns;
 
 	memset(x, 0, sizeof(*x));
 	x->m = m;
@@ -81,7 +124,9 @@ static void index_build(struct index *x, struct model *m, const struct import_re
 		x->from[s] = x->to[s] = nruns; /* none: where runs_of()'s search ended */
 	for (size_t e = 0; e < m->nexps; e++)
 		strmap_put_new(&x->names, m->exps[e].name, 1, NULL);
-	for (uint32_t r = 0; r < nruns; r++) {
+	if (spans_from_counts(x, m, res, first_run))
+		scan_to = first_run;
+	for (uint32_t r = 0; r < scan_to; r++) {
 		struct run *run = &m->rs.runs[r];
 		uint32_t s = run->source;
 		const char *place;
@@ -104,6 +149,16 @@ static void index_build(struct index *x, struct model *m, const struct import_re
 		place = place_of(&m->sources[s]);
 		if (is_place(place))
 			strmap_put_new(&x->place, place, r, NULL);
+	}
+	/* with the spans: each one's first run, in the runs' order (they follow one another) */
+	for (size_t i = 0; scan_to < nruns && i < res->ninputs; i++) {
+		const char *place;
+
+		if (!res->inputs[i].nruns)
+			continue;
+		place = place_of(&m->sources[res->inputs[i].source]);
+		if (is_place(place))
+			strmap_put_new(&x->place, place, x->from[res->inputs[i].source], NULL);
 	}
 }
 

@@ -259,6 +259,22 @@ static void tell(const struct store_import_opts *o, int event, const struct stor
 		o->told(o->ctx, event, p, d);
 }
 
+/* What batch.resolved tells with: the import's options, plan and warnings. */
+struct resolving {
+	const struct store_import_opts *o;
+	struct store_import_plan *p;
+	struct diag *d;
+};
+
+/* batch.resolved: runs [0, upto) of the plan's model are final (STORE_IMPORT_RESOLVED). */
+static void told_resolved(void *ctx, size_t upto)
+{
+	struct resolving *r = ctx;
+
+	r->p->resolved = upto;
+	tell(r->o, STORE_IMPORT_RESOLVED, r->p, r->d);
+}
+
 /* The name an input is reported by. */
 static const char *input_name(const struct import_input *in)
 {
@@ -399,6 +415,7 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 	struct batch b;
 	int write = dir && !o->dry && n > 0, stop = 0, whole, edit_fresh = 0;
 	uint64_t root_before[2];
+	struct resolving rv = { o, p, d };
 
 	memset(p, 0, sizeof(*p));
 	model_init(&p->m);
@@ -417,6 +434,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 		}
 		if (!o->keep)
 			batch_count_only(&b);
+		if (o->told)
+			b.resolved = told_resolved, b.resolved_ctx = &rv;
 		batch_run(&b, in, n);
 		batch_release(&b);
 		tell(o, STORE_IMPORT_PLANNED, p, d);
@@ -449,6 +468,8 @@ int store_import(const char *dir, struct import_input *in, size_t n,
 		batch_count_only(&b);
 	else if (write && !o->io.nset && batch_spool(&b, &st, d) < 0)
 		tell(o, STORE_IMPORT_READ, p, d); /* then they are kept, as before */
+	if (o->told)
+		b.resolved = told_resolved, b.resolved_ctx = &rv;
 	batch_run(&b, in, n);
 	tell(o, STORE_IMPORT_PLANNED, p, d);
 

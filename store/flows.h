@@ -116,8 +116,18 @@ struct store_import_opts {
 	struct model *held;
 };
 
-/* The events of store_import_opts.told (`p->at` is the input of STORE_IMPORT_INPUT). */
-enum { STORE_IMPORT_READ, STORE_IMPORT_PLANNED, STORE_IMPORT_EDIT, STORE_IMPORT_INPUT };
+/*
+ * The events of store_import_opts.told (`p->at` is the input of
+ * STORE_IMPORT_INPUT). STORE_IMPORT_RESOLVED comes, before PLANNED, as
+ * the plan's model is resolved: runs [0, p->resolved) of p->m are final
+ * (model.h: model_resolve_told(), with what else may be read meanwhile:
+ * those runs, the sources, p->res, which is final too), so that a plan's
+ * lines may be made on another thread while the rest is; *d holds every
+ * warning of the parse already. Until PLANNED nothing else of p->m may
+ * be read, and a thread that reads it must be done by the end of the
+ * PLANNED event.
+ */
+enum { STORE_IMPORT_READ, STORE_IMPORT_RESOLVED, STORE_IMPORT_PLANNED, STORE_IMPORT_EDIT, STORE_IMPORT_INPUT };
 
 /* An import: its plan (the model and what each input gave) and what was stored. */
 struct store_import_plan {
@@ -128,6 +138,7 @@ struct store_import_plan {
 	int clean;               /* it read without a warning: the index follows the import */
 	long edit;               /* the --set-variant edit: its id, 0 none, -1 refused (nothing stored) */
 	size_t at;               /* the input told of last (STORE_IMPORT_INPUT) */
+	size_t resolved;         /* the runs of m final so far (STORE_IMPORT_RESOLVED) */
 	size_t stored;           /* texts stored */
 	size_t failed;           /* texts that could not be stored (each says why in *d) */
 	/* the index the import asked (strings of the plan point into it), until released */

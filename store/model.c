@@ -178,44 +178,62 @@ void model_add_tag(struct model *m, const char *experiment, const char *variant,
 
 /*
  * The keys of recent variant texts, by a hash of the text: an import asks
- * for the same few texts once per run. Texts (and keys) too long for a
+ * for the same few texts once per run. A hash picks a set of VKEY_WAYS
+ * slots, a new text taking them in turn, so that two texts of one
+ * import whose hashes meet do not push each other out at every run (one
+ * arena copy of the key each time: thousands for the 100 MB bench log's
+ * fifteen variants with one slot a hash). Texts (and keys) too long for a
  * slot are worked out every time. Only the importing thread reaches the
- * model (the segmenter's own thread never does: parsers/segpipe.h). A slot also
- * keeps the key's copy in the arena of the model that asked last (by its
- * serial, which no other model has), handed out again to that model
- * instead of a copy per run.
+ * model (the segmenter's own thread never does: parsers/segpipe.h). A
+ * slot also keeps the key's copy in the arena of the model that asked
+ * last (by its serial, which no other model has), handed out again to
+ * that model instead of a copy per run.
  */
-#define VKEY_SLOTS 64
+#define VKEY_SETS 64
+#define VKEY_WAYS 4
 #define VKEY_LEN 64
-static struct {
+static struct vkey_slot {
 	char text[VKEY_LEN], key[VKEY_LEN];
 	size_t key_len;
 	unsigned long serial; /* the model whose arena holds `copy` (0: none) */
 	const char *copy;
-} vkeys[VKEY_SLOTS];
+} vkeys[VKEY_SETS][VKEY_WAYS];
+static unsigned char vkey_next[VKEY_SETS]; /* the way of its set a new text takes next */
+
+/* The slot holding `text` (n bytes, cacheable), or NULL. */
+static struct vkey_slot *vkey_find(unsigned set, const char *text, size_t n)
+{
+	for (unsigned w = 0; w < VKEY_WAYS; w++)
+		if (!memcmp(vkeys[set][w].text, text, n + 1))
+			return &vkeys[set][w];
+	return NULL;
+}
 
 const char *model_variant_key(struct model *m, const char *text)
 {
 	struct buf b = BUF_INIT;
 	const char *k;
 	size_t n = strlen(text);
-	unsigned h = hash_fnv1a(text, n) % VKEY_SLOTS;
+	unsigned set = hash_fnv1a(text, n) % VKEY_SETS;
+	int cacheable = n && n < VKEY_LEN;
+	struct vkey_slot *v = cacheable ? vkey_find(set, text, n) : NULL;
 
-	if (n && n < VKEY_LEN && !strcmp(vkeys[h].text, text)) {
-		if (!m->serial || vkeys[h].serial != m->serial) {
-			vkeys[h].copy = arena_strndup(&m->arena, vkeys[h].key, vkeys[h].key_len);
-			vkeys[h].serial = m->serial;
+	if (v) {
+		if (!m->serial || v->serial != m->serial) {
+			v->copy = arena_strndup(&m->arena, v->key, v->key_len);
+			v->serial = m->serial;
 		}
-		return vkeys[h].copy;
+		return v->copy;
 	}
 	variant_key(text, n, &b);
 	k = arena_strndup(&m->arena, buf_str(&b), b.len);
-	if (n && n < VKEY_LEN && b.len < VKEY_LEN) {
-		memcpy(vkeys[h].text, text, n + 1);
-		memcpy(vkeys[h].key, buf_str(&b), b.len + 1);
-		vkeys[h].key_len = b.len;
-		vkeys[h].serial = m->serial;
-		vkeys[h].copy = k;
+	if (cacheable && b.len < VKEY_LEN) {
+		v = &vkeys[set][vkey_next[set]++ % VKEY_WAYS];
+		memcpy(v->text, text, n + 1);
+		memcpy(v->key, buf_str(&b), b.len + 1);
+		v->key_len = b.len;
+		v->serial = m->serial;
+		v->copy = k;
 	}
 	buf_release(&b);
 	return k;
@@ -469,8 +487,12 @@ static int cmp_experiments(const void *a, const void *b)
 	return c ? c : strcasecmp(x->name, y->name);
 }
 
-/* Records by run and runs by source, for readers of one run or one source (compare, store). */
-static void build_indexes(struct model *m)
+/*
+ * Records by run and runs by source, for readers of one run or one source
+ * (compare, store); src_of[r] is run r's source (model_resolve()'s copy:
+ * the runs themselves are not read again).
+ */
+static void build_indexes(struct model *m, const uint32_t *src_of)
 {
 	const struct recset *rs = &m->rs;
 
@@ -483,8 +505,7 @@ static void build_indexes(struct model *m)
 		    offsetof(struct note, run), rs->nruns);
 	byrun_build(&m->series_by_run, rs->series, rs->nseries, sizeof(*rs->series),
 		    offsetof(struct series_point, run), rs->nruns);
-	byrun_build(&m->runs_by_source, rs->runs, rs->nruns, sizeof(*rs->runs),
-		    offsetof(struct run, source), m->nsources);
+	byrun_build(&m->runs_by_source, src_of, rs->nruns, sizeof(*src_of), 0, m->nsources);
 	m->byrun_nruns = rs->nruns;
 	m->byrun_nmeas = rs->nmeas;
 	m->byrun_nsamples = rs->nsamples;
@@ -508,14 +529,14 @@ int model_indexes_fresh(const struct model *m)
  * source whose runs went to several experiments is not counted here; the
  * loader reads its measurements instead (model_split_sources).
  */
-static void count_unloaded(struct model *m, const uint32_t *exp_of)
+static void count_unloaded(struct model *m, const uint32_t *exp_of, const uint32_t *src_of)
 {
 	long *exp_of_source = xmalloc((m->nsources ? m->nsources : 1) * sizeof(*exp_of_source));
 
 	for (size_t s = 0; s < m->nsources; s++)
 		exp_of_source[s] = -1;
 	for (size_t i = 0; i < m->rs.nruns; i++) {
-		long *x = &exp_of_source[m->rs.runs[i].source];
+		long *x = &exp_of_source[src_of[i]];
 
 		if (*x == -1)
 			*x = (long)exp_of[i];
@@ -588,29 +609,195 @@ void model_finish_experiments(struct model *m)
 
 #define RECENT_VARIANTS 64
 
-void model_resolve(struct model *m)
-{
-	struct strmap exp_index = STRMAP_INIT, vindex = STRMAP_INIT;
-	struct buf vkey = BUF_INIT;
-	size_t nruns = m->rs.nruns;
-	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
-	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
-	size_t i = 0;
-	struct resolve_ctx rc;
-	/* the variant slots of recent key strings, by address (valid for this call: the arrays stay) */
+/*
+ * The experiments as model_resolve() files each run, in the one pass that
+ * resolves it: grown on the heap (an experiment's variants and sources;
+ * its runs only counted) and laid into the arena once every run is filed
+ * (exps_lay()). Owned by the pass; exps_release() frees what is left.
+ */
+struct exps_build {
+	struct experiment *v; /* by number, as exp_index numbers them */
+	size_t n, cap;
+	struct {
+		size_t variants, sources;
+	} *room;              /* per experiment: the room in its variants, in its sources */
+	size_t room_cap;
+	struct strmap vindex; /* "EXP\x1fKEY" → the variant's slot in EXP */
+	struct buf vkey;
+	const char *last_key; /* the run before's variant key and experiment */
+	uint32_t last_exp;
+	/* the variant slots of recent key strings, by address (valid for this call: the strings stay) */
 	struct {
 		const char *key;
 		uint32_t exp, slot;
 	} recent[RECENT_VARIANTS];
+};
 
-	memset(recent, 0, sizeof(recent));
+/* A new experiment, the next number, with nothing filed yet. */
+static void exps_add(struct exps_build *x)
+{
+	ALLOC_GROW(x->v, x->n + 1, x->cap);
+	ALLOC_GROW(x->room, x->n + 1, x->room_cap);
+	memset(&x->v[x->n], 0, sizeof(x->v[x->n]));
+	x->v[x->n].imported = "";
+	x->room[x->n].variants = x->room[x->n].sources = 0;
+	x->n++;
+}
+
+/*
+ * Run i (resolved) filed under experiment exp_of[i]: its variant (a map,
+ * not a scan: a store may hold thousands; the run before's, then a recent
+ * one of the same key string, asked first), its slot into slot_of[i], and
+ * what the experiment counts of it. Reads run i alone.
+ */
+static void exps_file(struct exps_build *x, struct model *m, uint32_t i, const uint32_t *exp_of,
+		      uint32_t *slot_of)
+{
+	uint32_t ex = exp_of[i];
+	struct experiment *e = &x->v[ex];
+	const struct run *r = &m->rs.runs[i];
+	const char *when = m->sources[r->source].imported;
+	uint32_t at, src = r->source, slot = UINT32_MAX;
+	/* (the address's bits mixed: keys copied far apart in the arena may share their low bits) */
+	size_t seen_at = (size_t)(((uint64_t)(uintptr_t)r->eff_variant.key * 0x9e3779b97f4a7c15u) >> 58) %
+			 RECENT_VARIANTS;
+
+	if (i && ex == x->last_exp && r->eff_variant.key == x->last_key) {
+		slot = slot_of[i - 1];
+	} else if (x->recent[seen_at].key && x->recent[seen_at].key == r->eff_variant.key &&
+		   x->recent[seen_at].exp == ex) {
+		slot = x->recent[seen_at].slot;
+	} else {
+		buf_reset(&x->vkey);
+		variant_slot_key(&x->vkey, ex, r->eff_variant.key);
+		if (strmap_get(&x->vindex, x->vkey.s, &at))
+			slot = at;
+	}
+	e->name = r->eff_experiment;
+	e->nruns++;
+	e->fmts |= 1ul << r->fmt;
+	if (when != e->imported && strcmp(when, e->imported) > 0)
+		e->imported = when;
+	if (slot == UINT32_MAX) {
+		struct variant_info *vi;
+
+		strmap_put(&x->vindex, arena_strndup(&m->arena, x->vkey.s, x->vkey.len), (uint32_t)e->nvariants);
+		ALLOC_GROW(e->variants, e->nvariants + 1, x->room[ex].variants);
+		slot = (uint32_t)e->nvariants++;
+		vi = &e->variants[slot];
+		vi->key = r->eff_variant.key;
+		vi->text = r->eff_variant.text;
+		vi->nruns = 0;
+		vi->runs = NULL;
+	}
+	slot_of[i] = slot;
+	x->recent[seen_at].key = x->last_key = r->eff_variant.key;
+	x->recent[seen_at].exp = x->last_exp = ex;
+	x->recent[seen_at].slot = slot;
+	e->variants[slot].nruns++;
+	e->nmeas += r->nmeas_out; /* an import's, written out as read (struct record_spool) */
+	/* runs of one source are contiguous: a new source shows at a change */
+	if (!e->nsources || e->sources[e->nsources - 1] != src) {
+		size_t k = 0;
+
+		while (k < e->nsources && e->sources[k] != src)
+			k++;
+		if (k == e->nsources) {
+			ALLOC_GROW(e->sources, e->nsources + 1, x->room[ex].sources);
+			e->sources[e->nsources++] = src;
+		}
+	}
+}
+
+/* A heap array of n elements of `size` copied into the arena (n may be 0), the heap's freed. */
+static void *to_arena(struct model *m, void *heap, size_t n, size_t size)
+{
+	void *a = arena_alloc(&m->arena, (n ? n : 1) * size);
+
+	if (n)
+		memcpy(a, heap, n * size);
+	else
+		memset(a, 0, size);
+	free(heap);
+	return a;
+}
+
+/*
+ * The experiments filed into m->exps, in the arena: their variants and
+ * sources moved there, their runs and each variant's runs (ascending)
+ * listed from exp_of and slot_of, no run read again.
+ */
+static void exps_lay(struct model *m, struct exps_build *x, const uint32_t *exp_of, const uint32_t *slot_of)
+{
+	size_t nruns = m->rs.nruns;
+
+	m->nexps = x->n;
+	m->exps = to_arena(m, x->v, x->n, sizeof(*x->v));
+	x->v = NULL;
+	x->n = x->cap = 0;
+	for (size_t e = 0; e < m->nexps; e++) {
+		struct experiment *ex = &m->exps[e];
+
+		ex->runs = arena_alloc(&m->arena, (ex->nruns ? ex->nruns : 1) * sizeof(uint32_t));
+		ex->nruns = 0;
+		ex->variants = to_arena(m, ex->variants, ex->nvariants, sizeof(*ex->variants));
+		ex->sources = to_arena(m, ex->sources, ex->nsources, sizeof(*ex->sources));
+		for (size_t v = 0; v < ex->nvariants; v++) {
+			struct variant_info *vi = &ex->variants[v];
+
+			vi->runs = arena_alloc(&m->arena, (vi->nruns ? vi->nruns : 1) * sizeof(uint32_t));
+			vi->nruns = 0;
+		}
+	}
+	for (size_t i = 0; i < nruns; i++) {
+		struct experiment *ex = &m->exps[exp_of[i]];
+		struct variant_info *vi = &ex->variants[slot_of[i]];
+
+		ex->runs[ex->nruns++] = (uint32_t)i;
+		vi->runs[vi->nruns++] = (uint32_t)i;
+	}
+}
+
+static void exps_release(struct exps_build *x)
+{
+	for (size_t e = 0; e < x->n; e++) {
+		free(x->v[e].variants);
+		free(x->v[e].sources);
+	}
+	free(x->v);
+	free(x->room);
+	strmap_release(&x->vindex);
+	buf_release(&x->vkey);
+}
+
+void model_resolve(struct model *m)
+{
+	model_resolve_told(m, NULL, NULL);
+}
+
+#define RESOLVED_STEP 1024 /* runs resolved between two calls of model_resolve_told()'s `done` */
+
+void model_resolve_told(struct model *m, void (*done)(void *ctx, size_t upto), void *ctx)
+{
+	struct strmap exp_index = STRMAP_INIT;
+	size_t nruns = m->rs.nruns;
+	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
+	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
+	uint32_t *src_of = xcalloc(nruns ? nruns : 1, sizeof(*src_of));   /* its source (build_indexes()) */
+	size_t i = 0, told = 0;
+	struct resolve_ctx rc;
+	struct exps_build x;
+
+	memset(&x, 0, sizeof(x));
 	resolve_ctx_init(&rc, m);
 	m->nexps = 0;
 	m->exps = NULL;
 	/*
 	 * Runs of one block are contiguous: find each block's span, then resolve
-	 * its runs, and number their experiments as they come (the same pass:
-	 * a pass over a million runs reads them all from memory again).
+	 * its runs, number their experiments as they come and file each under
+	 * its experiment's variants, all in one pass: a pass over a million
+	 * runs reads them all from memory again (what follows reads exp_of,
+	 * slot_of and src_of, not the runs).
 	 */
 	while (i < nruns) {
 		size_t j = i;
@@ -627,110 +814,34 @@ void model_resolve(struct model *m)
 			uint32_t e;
 
 			resolve_run(m, &rc, (uint32_t)k, first, last);
+			src_of[k] = m->rs.runs[k].source;
 			/* the runs of a text mostly share one experiment's string: asked of the map once */
 			if (k && m->rs.runs[k].eff_experiment == m->rs.runs[k - 1].eff_experiment) {
 				exp_of[k] = exp_of[k - 1];
-				continue;
+			} else {
+				if (strmap_put_new(&exp_index, m->rs.runs[k].eff_experiment, (uint32_t)x.n, &e))
+					exps_add(&x), e = (uint32_t)(x.n - 1);
+				exp_of[k] = e;
 			}
-			if (strmap_put_new(&exp_index, m->rs.runs[k].eff_experiment, (uint32_t)m->nexps, &e))
-				e = (uint32_t)m->nexps++;
-			exp_of[k] = e;
+			exps_file(&x, m, (uint32_t)k, exp_of, slot_of);
 		}
 		i = j + 1;
+		if (done && (i - told >= RESOLVED_STEP || i == nruns))
+			done(ctx, told = i);
 	}
 	resolve_ctx_release(&rc);
-
-	m->exps = arena_alloc(&m->arena, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
-	memset(m->exps, 0, (m->nexps ? m->nexps : 1) * sizeof(*m->exps));
-	for (i = 0; i < nruns; i++)
-		m->exps[exp_of[i]].nruns++;
-	for (size_t e = 0; e < m->nexps; e++) {
-		m->exps[e].runs = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
-		/* at most one variant per run */
-		m->exps[e].variants = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(struct variant_info));
-		m->exps[e].sources = arena_alloc(&m->arena, m->exps[e].nruns * sizeof(uint32_t));
-		m->exps[e].nruns = 0;
-		m->exps[e].imported = "";
-	}
-	/* each run's variant, its measurements written out as read and its source, in one pass */
-	for (i = 0; i < nruns; i++) {
-		struct experiment *e = &m->exps[exp_of[i]];
-		const struct run *r = &m->rs.runs[i];
-		struct variant_info *vi = NULL;
-		const char *when = m->sources[r->source].imported;
-		uint32_t at, src = r->source;
-
-		/*
-		 * A map, not a scan: a store may hold thousands of variants. The
-		 * run before's, then a recent one of the same key string, asked first.
-		 */
-		size_t seen_at = ((uintptr_t)r->eff_variant.key >> 3) % RECENT_VARIANTS;
-
-		if (i && exp_of[i] == exp_of[i - 1] && r->eff_variant.key == r[-1].eff_variant.key) {
-			vi = &e->variants[slot_of[i - 1]];
-		} else if (recent[seen_at].key && recent[seen_at].key == r->eff_variant.key &&
-			   recent[seen_at].exp == exp_of[i]) {
-			vi = &e->variants[recent[seen_at].slot];
-		} else {
-			buf_reset(&vkey);
-			variant_slot_key(&vkey, exp_of[i], r->eff_variant.key);
-			if (strmap_get(&vindex, vkey.s, &at))
-				vi = &e->variants[at];
-		}
-
-		e->name = r->eff_experiment;
-		e->runs[e->nruns++] = (uint32_t)i;
-		e->fmts |= 1ul << r->fmt;
-		if (when != e->imported && strcmp(when, e->imported) > 0)
-			e->imported = when;
-		if (!vi) {
-			strmap_put(&vindex, arena_strndup(&m->arena, vkey.s, vkey.len), (uint32_t)e->nvariants);
-			vi = &e->variants[e->nvariants++];
-			vi->key = r->eff_variant.key;
-			vi->text = r->eff_variant.text;
-			vi->nruns = 0;
-		}
-		slot_of[i] = (uint32_t)(vi - e->variants);
-		recent[seen_at].key = r->eff_variant.key;
-		recent[seen_at].exp = exp_of[i];
-		recent[seen_at].slot = slot_of[i];
-		vi->nruns++;
-		e->nmeas += r->nmeas_out; /* an import's, written out as read (struct record_spool) */
-		/* runs of one source are contiguous: a new source shows at a change */
-		if (!e->nsources || e->sources[e->nsources - 1] != src) {
-			size_t k = 0;
-
-			while (k < e->nsources && e->sources[k] != src)
-				k++;
-			if (k == e->nsources)
-				e->sources[e->nsources++] = src;
-		}
-	}
-	/* each variant's runs, ascending: a comparison reads two variants, not the experiment */
-	for (size_t e = 0; e < m->nexps; e++) {
-		for (size_t v = 0; v < m->exps[e].nvariants; v++) {
-			struct variant_info *vi = &m->exps[e].variants[v];
-
-			vi->runs = arena_alloc(&m->arena, (vi->nruns ? vi->nruns : 1) * sizeof(uint32_t));
-			vi->nruns = 0;
-		}
-	}
-	for (i = 0; i < nruns; i++) {
-		struct variant_info *vi = &m->exps[exp_of[i]].variants[slot_of[i]];
-
-		vi->runs[vi->nruns++] = (uint32_t)i;
-	}
+	exps_lay(m, &x, exp_of, slot_of);
 	for (i = 0; i < m->rs.nmeas; i++)
 		m->exps[exp_of[m->rs.meas[i].run]].nmeas++;
 	if (m->runs_only)
-		count_unloaded(m, exp_of);
-	build_indexes(m);
+		count_unloaded(m, exp_of, src_of);
+	build_indexes(m, src_of);
 	model_finish_experiments(m);
+	exps_release(&x);
 	strmap_release(&exp_index);
-	strmap_release(&vindex);
-	buf_release(&vkey);
 	free(exp_of);
 	free(slot_of);
+	free(src_of);
 }
 
 const struct experiment *model_experiment(const struct model *m, const char *name)

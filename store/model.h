@@ -268,6 +268,16 @@ void model_add_tag(struct model *m, const char *experiment, const char *variant,
 /* Compute effective fields and the experiment list. Call after any change. */
 void model_resolve(struct model *m);
 /*
+ * model_resolve(), telling `done` (when not NULL) as it goes, on the
+ * calling thread: done(ctx, upto) once runs [0, upto) have their
+ * effective fields for good, at least every thousand runs and last with
+ * every run. From then on nothing in the call writes those runs, the
+ * sources or the records, so another thread may read them while the
+ * call goes on; the experiments and the by-run indexes (model_indexes_fresh())
+ * are being made until it returns, and nothing else may be read of `m`.
+ */
+void model_resolve_told(struct model *m, void (*done)(void *ctx, size_t upto), void *ctx);
+/*
  * The experiments' variant lookup tables and default baselines, then their
  * order (latest import first): the end of model_resolve(), for a model
  * whose m->exps were filled another way (storeindex_load()).
