@@ -346,45 +346,48 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 	sr->nlegends = sr->legends_cap = 0;
 }
 
-/* The kept texts' legends to the naming evidence, in the texts' order (a thread's body: arg is the batch). */
-static void *legends_to_naming(void *arg)
+/* The kept texts' legends to the naming evidence, in the texts' order. */
+static void legends_to_naming(struct batch *b)
 {
-	struct batch *b = arg;
-
 	for (size_t k = 0; k < b->nlegends; k++)
 		naming_legends(&b->naming, b->legends[k].source, b->legends[k].v, b->legends[k].n);
-	return NULL;
-}
-
-/* A legend's share of the bytes that make a second thread worth it (util/spread.h). */
-#define LEGEND_BYTES 64
-
-/*
- * The experiments' names (expname.c) and, beside them on a second thread
- * when there are many, the legends to the naming evidence: neither reads
- * what the other writes (the model's runs and arena; the naming state).
- */
-static void name_experiments(struct batch *b, struct import_input *in, size_t n)
-{
-	struct model *m = b->m;
-	size_t all = 0;
-	pthread_t th;
-	int beside;
-
-	for (size_t k = 0; k < b->nlegends; k++)
-		all += b->legends[k].n;
-	beside = all && spread_worth(all * LEGEND_BYTES) && !pthread_create(&th, NULL, legends_to_naming, b);
-	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
-	expname_assign(m, b->stored, in, n, b->res, b->o, b->first_run, group_name(m, in, n, b->res));
-	if (beside)
-		pthread_join(th, NULL);
-	else
-		legends_to_naming(b);
 	for (size_t k = 0; k < b->nlegends; k++)
 		free(b->legends[k].v);
 	free(b->legends);
 	b->legends = NULL;
 	b->nlegends = b->legends_cap = 0;
+}
+
+/* The naming evidence that needs no experiment (naming_gather()): a thread's body, arg is the batch. */
+static void *gather_naming(void *arg)
+{
+	struct batch *b = arg;
+
+	naming_gather(&b->naming, b->m);
+	return NULL;
+}
+
+/* A run's share of the bytes that make a second thread worth it for that evidence (util/spread.h). */
+#define RUN_BYTES 64
+
+/*
+ * The experiments' names (expname.c) and the legends to the naming
+ * evidence, and beside them on a second thread when the runs are many,
+ * the naming evidence that needs every run but no experiment: neither
+ * side writes what the other reads (naming.h: naming_gather()).
+ */
+static void name_experiments(struct batch *b, struct import_input *in, size_t n)
+{
+	struct model *m = b->m;
+	pthread_t th;
+	int beside;
+
+	beside = spread_worth(b->naming.n * RUN_BYTES) && !pthread_create(&th, NULL, gather_naming, b);
+	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
+	expname_assign(m, b->stored, in, n, b->res, b->o, b->first_run, group_name(m, in, n, b->res));
+	legends_to_naming(b);
+	if (beside)
+		pthread_join(th, NULL);
 }
 
 #define AHEAD_STEP 64 /* runs done ahead in one step: the next batch is not kept waiting long */

@@ -28,6 +28,9 @@ void naming_init(struct naming *nm, uint32_t first_run)
 	nm->first = first_run;
 }
 
+struct naming_evidence;
+static void evidence_free(struct naming_evidence *ev);
+
 void naming_release(struct naming *nm)
 {
 	free(nm->runs);
@@ -38,6 +41,7 @@ void naming_release(struct naming *nm)
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
 	free(nm->env_sources);
+	evidence_free(nm->evidence);
 	arena_release(&nm->arena);
 	memset(nm, 0, sizeof(*nm));
 }
@@ -674,6 +678,11 @@ static int words_within(const char *part, const char *whole)
 struct pass {
 	struct naming *nm;
 	struct model *m;
+	/*
+	 * Where the strings the pass makes for runs go: the model's arena,
+	 * or while naming_gather() runs, the evidence's own (naming.h)
+	 */
+	struct arena *strings;
 	struct buf scratch;
 	const char **proposal;    /* per run: the parser's name from the data, or NULL */
 	enum vorigin *prop_origin;
@@ -1411,8 +1420,8 @@ static void env_builds(struct pass *p)
 		p->env[k] = 1;
 		buf_reset(&name);
 		if (cmd_build_env(r->command, &name, &rest) && !p->proposal[k])
-			p->words[k] = arena_strndup(&m->arena, name.s, name.len);
-		r->scenario = arena_strdup(&m->arena, rest);
+			p->words[k] = arena_strndup(p->strings, name.s, name.len);
+		r->scenario = arena_strdup(p->strings, rest);
 	}
 	buf_release(&name);
 }
@@ -1657,7 +1666,7 @@ static int workload_names(struct pass *p, uint32_t a, uint32_t b, const char *fi
 		}
 		ok = out.len > 0;
 		if (ok)
-			names[k - a] = arena_strndup(&p->m->arena, out.s, out.len);
+			names[k - a] = arena_strndup(p->strings, out.s, out.len);
 		differ |= ok && k > a && strcmp(names[k - a], names[0]);
 	}
 	ok = ok && differ;
@@ -1823,39 +1832,115 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	label_release(&lab);
 }
 
+/*
+ * What naming_gather() found, held for naming_finish(): the pass with the
+ * evidence of its first passes, over `n` runs; the strings those made
+ * (the model's once naming_finish() takes them) and their warnings.
+ */
+struct naming_evidence {
+	struct pass p;
+	uint32_t n;
+	struct arena strings;
+	struct diag warnings;
+};
+
+/* The runs of the import the pass decides: those recorded, from the first. */
+static uint32_t pass_runs(const struct naming *nm, const struct model *m)
+{
+	uint32_t n = (uint32_t)(m->rs.nruns - nm->first);
+
+	return n > nm->n ? (uint32_t)nm->n : n;
+}
+
+/* The pass over runs [nm->first, + n), its per-run arrays zeroed (pass_release() frees them). */
+static void pass_begin(struct pass *p, struct naming *nm, struct model *m, uint32_t n)
+{
+	memset(p, 0, sizeof(*p));
+	p->nm = nm;
+	p->m = m;
+	p->strings = &m->arena;
+	p->proposal = nm->proposal; /* (taken with each block: naming_block()) */
+	p->prop_origin = nm->prop_origin;
+	p->words = xcalloc(n ? n : 1, sizeof(*p->words));
+	p->built = xcalloc(n ? n : 1, sizeof(*p->built));
+	p->attached = xcalloc(n ? n : 1, 1);
+	p->env = xcalloc(n ? n : 1, 1);
+	p->workload = xcalloc(n ? n : 1, 1);
+	p->same_cmd = xcalloc(n ? n : 1, sizeof(*p->same_cmd));
+	p->same_cmd_line = xcalloc(n ? n : 1, sizeof(*p->same_cmd_line));
+	p->line_origin = xcalloc(n ? n : 1, sizeof(*p->line_origin));
+}
+
+static void pass_release(struct pass *p)
+{
+	free(p->words);
+	free(p->built);
+	free(p->attached);
+	free(p->env);
+	free(p->workload);
+	free(p->same_cmd);
+	free(p->same_cmd_line);
+	free(p->line_origin);
+	free(p->conflicts);
+	for (size_t k = 0; k < countof(p->progs); k++) {
+		buf_release(&p->progs[k].cmd);
+		buf_release(&p->progs[k].prog);
+	}
+	buf_release(&p->scratch);
+}
+
+static void evidence_free(struct naming_evidence *ev)
+{
+	if (!ev)
+		return;
+	pass_release(&ev->p);
+	arena_release(&ev->strings);
+	diag_release(&ev->warnings);
+	free(ev);
+}
+
+void naming_gather(struct naming *nm, struct model *m)
+{
+	struct naming_evidence *ev;
+
+	if (nm->evidence)
+		return;
+	ev = xcalloc(1, sizeof(*ev));
+	ev->n = pass_runs(nm, m);
+	pass_begin(&ev->p, nm, m, ev->n);
+	ev->p.strings = &ev->strings; /* (the model's arena is the experiments' meanwhile) */
+	/* the evidence: which labels reach their runs */
+	attach_labels(&ev->p);
+	tool_headings(&ev->p, &ev->warnings);
+	labels_by_command(&ev->p);
+	env_builds(&ev->p);
+	nm->evidence = ev;
+}
+
 void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx)
 {
-	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
-	unsigned char *renamable = xcalloc(n ? n : 1, 1);
-	unsigned char *names = xcalloc(m->nsources ? m->nsources : 1, 1);
+	uint32_t first = nm->first, n;
+	unsigned char *renamable, *names = xcalloc(m->nsources ? m->nsources : 1, 1);
 	const char **cmd1 = xcalloc(m->nsources ? m->nsources : 1, sizeof(*cmd1));
+	struct naming_evidence *ev;
 	struct lineup lineup;
 	struct pass p;
 	size_t ninput = 0; /* runs the first decisions named after their source */
 
-	if (n > nm->n)
-		n = (uint32_t)nm->n;
-	memset(&p, 0, sizeof(p));
+	naming_gather(nm, m); /* (when the import has not had it done beside the experiments' names) */
+	ev = nm->evidence;
+	nm->evidence = NULL;
+	p = ev->p; /* (the pass's arrays are taken over) */
+	n = ev->n;
+	arena_take(&m->arena, &ev->strings); /* the strings the evidence gave runs live as the model's */
+	p.strings = &m->arena;
+	if (d) /* (in the order they were found: before the pass's own) */
+		diag_take(d, &ev->warnings);
+	diag_release(&ev->warnings);
+	free(ev);
+	renamable = xcalloc(n ? n : 1, 1);
 	memset(&lineup, 0, sizeof(lineup));
 	lineup.last = UINT32_MAX;
-	p.nm = nm;
-	p.m = m;
-	p.proposal = nm->proposal; /* (taken with each block: naming_block()) */
-	p.prop_origin = nm->prop_origin;
-	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
-	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
-	p.attached = xcalloc(n ? n : 1, 1);
-	p.env = xcalloc(n ? n : 1, 1);
-	p.workload = xcalloc(n ? n : 1, 1);
-	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
-	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
-	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
-
-	/* the evidence: which labels reach their runs */
-	attach_labels(&p);
-	tool_headings(&p, d);
-	labels_by_command(&p);
-	env_builds(&p);
 
 	/*
 	 * The pass without the words of commands, which need every run named
@@ -1969,19 +2054,6 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 	free(renamable);
 	free(names);
 	free(cmd1);
-	free(p.words);
-	free(p.built);
-	free(p.attached);
-	free(p.env);
-	free(p.workload);
-	free(p.same_cmd);
-	free(p.same_cmd_line);
-	free(p.line_origin);
 	report_conflicts(&p, d);
-	free(p.conflicts);
-	for (size_t k = 0; k < countof(p.progs); k++) {
-		buf_release(&p.progs[k].cmd);
-		buf_release(&p.progs[k].prog);
-	}
-	buf_release(&p.scratch);
+	pass_release(&p);
 }

@@ -12,7 +12,9 @@
  *   5. the source's name
  *
  * The import hands over evidence as it goes (naming_block per block,
- * naming_legends per text) and decides once, in naming_finish().
+ * naming_legends per text), gathers what needs every run but no
+ * experiment (naming_gather, beside the experiments' names) and decides
+ * once, in naming_finish().
  */
 #ifndef BD_STORE_NAMING_H
 #define BD_STORE_NAMING_H
@@ -104,6 +106,8 @@ struct naming {
 	 */
 	unsigned char *env_sources;
 	size_t env_cap;
+	/* naming_gather()'s findings, until naming_finish() takes them (NULL: none) */
+	struct naming_evidence *evidence;
 };
 
 void naming_init(struct naming *nm, uint32_t first_run);
@@ -135,6 +139,20 @@ void naming_truncate(struct naming *nm, uint32_t to);
 void naming_remove(struct naming *nm, uint32_t a, uint32_t b);
 /* The label governing run `r`'s block (naming_block()), or NULL. */
 const char *naming_label(const struct naming *nm, uint32_t r);
+/*
+ * The evidence over the import's runs that the experiments' names do not
+ * change: which labels reach their runs (a label over runs that name
+ * themselves, the same names under another label, a heading that is the
+ * tool's name), the labels of commands run elsewhere, the build
+ * variables of commands. Kept in nm for naming_finish(), which does it
+ * itself when it was not done. Call it once every run is recorded and
+ * none will be removed. It reads the runs and sources of m and writes
+ * only the runs' scenarios, nm, and memory of its own (never m's arena
+ * nor a diag): a second thread may run it while the importing thread
+ * names the experiments (expname_assign(), which writes the runs'
+ * experiments) and hands over the legends (naming_legends()).
+ */
+void naming_gather(struct naming *nm, struct model *m);
 /*
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a
