@@ -34,6 +34,7 @@ static void evidence_free(struct naming_evidence *ev);
 void naming_release(struct naming *nm)
 {
 	free(nm->runs);
+	free(nm->flags);
 	free(nm->keys);
 	free(nm->proposal);
 	free(nm->prop_origin);
@@ -67,6 +68,7 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 	if (hi > nm->n)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	memmove(nm->flags + lo, nm->flags + hi, nm->n - hi);
 	memmove(nm->proposal + lo, nm->proposal + hi, (nm->n - hi) * sizeof(*nm->proposal));
 	memmove(nm->prop_origin + lo, nm->prop_origin + hi, (nm->n - hi) * sizeof(*nm->prop_origin));
 	nm->n -= hi - lo;
@@ -84,7 +86,7 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 	const struct naming_run *e = &nm->runs[k];
 	struct naming_key *nk;
 	/* runs that name themselves keep their own name; else a label names them, else their source */
-	const char *t = *r->variant.text && (e->multi || !e->label) ? r->variant.text
+	const char *t = *r->variant.text && ((nm->flags[k] & NF_MULTI) || !e->label) ? r->variant.text
 			: e->label                                     ? e->label
 									: e->input;
 
@@ -275,12 +277,14 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	cmd_lines = shared_span_lines(b, runs, from, to);
 	if (to > from) { /* room for the block's runs, made once */
 		ALLOC_GROW(nm->runs, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->flags, (size_t)(to - nm->first), nm->flags_cap);
 		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
 		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
 	}
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
 		struct naming_run *e;
+		unsigned f;
 
 		/*
 		 * A run named after its command, or a row of a table of files
@@ -289,6 +293,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
 		while (nm->n <= (size_t)(i - nm->first)) {
+			nm->flags[nm->n] = 0;
 			nm->proposal[nm->n] = NULL;
 			nm->prop_origin[nm->n] = (enum vorigin)0;
 			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
@@ -303,20 +308,20 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->prop_origin[i - nm->first] = (enum vorigin)0;
 		}
 		e = &nm->runs[i - nm->first];
+		f = (nm->proposal[i - nm->first] ? NF_PROPOSAL : 0) | (b->label ? NF_LABEL : 0) |
+		    (multi ? NF_MULTI : 0) | (b->label_heading ? NF_HEADING : 0) |
+		    (b->label_build ? NF_BUILD : 0) | (*r->command ? NF_COMMAND : 0);
+		nm->flags[i - nm->first] = (unsigned char)f;
 		e->label = b->label;
 		e->scenario = b->scenario;
 		e->input = input_variant;
 		e->block = block;
 		e->source = r->source;
-		e->multi = (uint8_t)multi;
-		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
 		e->caption = caption;
 		e->caption_line = caption ? b->caption_line : 0;
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
-		e->build = (uint8_t)b->label_build;
-		e->command = *r->command != '\0';
-		if (e->command && !env_source(nm, r->source)) {
+		if ((f & NF_COMMAND) && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
 			const char *rest;
 
@@ -406,9 +411,10 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 	return nm->desc[at - 1];
 }
 
-static int alignable(const struct run *r, const struct naming_run *e)
+/* Is run r (flags f) one to line up with the other runs of its experiment and tool? */
+static int alignable(const struct run *r, unsigned f)
 {
-	return e->command && r->variant.origin != VO_COMMAND &&
+	return (f & NF_COMMAND) && r->variant.origin != VO_COMMAND &&
 	       (r->scenario == r->command || !strcmp(r->scenario, r->command));
 }
 
@@ -599,11 +605,11 @@ static void lineup_lone(struct lineup *l, const struct run *r)
 }
 
 /* Run i (decided) into its bucket, or its key among the lone ones. */
-static void lineup_add(struct model *m, struct lineup *l, const struct naming_run *e, uint32_t i)
+static void lineup_add(struct model *m, struct lineup *l, unsigned f, uint32_t i)
 {
 	const struct run *r = &m->rs.runs[i];
 
-	if (!alignable(r, e)) {
+	if (!alignable(r, f)) {
 		lineup_lone(l, r);
 		return;
 	}
@@ -1041,16 +1047,20 @@ static void multi_across_blocks(struct pass *p)
 	struct naming *nm = p->nm;
 	struct arena keys = ARENA_INIT;
 	struct strmap seen = STRMAP_INIT;
-	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
-	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0;
+	unsigned char *differ;
+	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0, lo = UINT32_MAX, hi = 0;
 
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
 		uint32_t source;
 
 		/* a label that names a build ("With LTO:") still names what its outputs size */
-		if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+		if ((nm->flags[k] & (NF_LABEL | NF_MULTI | NF_BUILD | NF_PROPOSAL)) != (NF_LABEL | NF_PROPOSAL) ||
+		    p->prop_origin[k] == VO_LABEL)
 			continue;
+		if (lo == UINT32_MAX)
+			lo = k;
+		hi = k + 1;
 		source = e->source;
 		/* the key is the source and the label's address: a block's runs share it */
 		if (last != UINT32_MAX && last_source == source && nm->runs[last].label == e->label) {
@@ -1064,12 +1074,14 @@ static void multi_across_blocks(struct pass *p)
 		last_source = source;
 	}
 	strmap_release(&seen);
-	for (uint32_t k = 0; k < nm->n; k++)
+	/* (the runs with a key are [lo, hi)'s: none, in most imports) */
+	differ = xcalloc(hi > lo ? hi - lo : 1, 1);
+	for (uint32_t k = lo; k < hi; k++)
 		if (first[k] != UINT32_MAX && strcmp(p->proposal[first[k]], p->proposal[k]))
-			differ[first[k]] = 1;
-	for (uint32_t k = 0; k < nm->n; k++)
-		if (first[k] != UINT32_MAX && differ[first[k]])
-			nm->runs[k].multi = 1;
+			differ[first[k] - lo] = 1;
+	for (uint32_t k = lo; k < hi; k++)
+		if (first[k] != UINT32_MAX && differ[first[k] - lo])
+			nm->flags[k] |= NF_MULTI;
 	free(first);
 	free(differ);
 	arena_release(&keys);
@@ -1133,28 +1145,28 @@ static void attach_labels(struct pass *p)
 	multi_across_blocks(p);
 
 	first = no_keys((uint32_t)nm->n);
-	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
-
-		if (e->label && e->multi && p->proposal[k])
+	for (uint32_t k = 0; k < nm->n; k++)
+		if ((nm->flags[k] & (NF_LABEL | NF_MULTI | NF_PROPOSAL)) == (NF_LABEL | NF_MULTI | NF_PROPOSAL))
 			first[k] = first_with_key(
-				&seen, &keys, num_key(&p->scratch, e->source, p->proposal[k]),
+				&seen, &keys, num_key(&p->scratch, nm->runs[k].source, p->proposal[k]),
 				k);
-	}
 	strmap_release(&seen);
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const struct naming_run *e;
 		uint32_t at = first[k];
 
+		if (at == UINT32_MAX || at == k)
+			continue;
+		e = &nm->runs[k];
 		/*
 		 * Only labels that name builds take over: under "trio.txt:"
 		 * and "PDM:" the same four binaries are builds measured on
 		 * two workloads, not two builds of the same things.
 		 */
-		if (at == UINT32_MAX || at == k || !strcmp(nm->runs[at].label, e->label))
+		if (!strcmp(nm->runs[at].label, e->label))
 			continue;
-		if ((e->build || nm->runs[at].build) &&
-		    !(e->build && nm->runs[at].build && same_build(&memo, nm->runs[at].label, e->label)))
+		if (((nm->flags[k] | nm->flags[at]) & NF_BUILD) &&
+		    !((nm->flags[k] & nm->flags[at] & NF_BUILD) && same_build(&memo, nm->runs[at].label, e->label)))
 			again[k] = again[at] = 1;
 		else
 			p->workload[k] = p->workload[at] = 1;
@@ -1182,8 +1194,9 @@ static void attach_labels(struct pass *p)
 		for (uint32_t k = 0; any && k < nm->n; k++) {
 			const struct naming_run *e = &nm->runs[k];
 
-			if (!again[k] && e->label && e->multi && p->proposal[k] && e->block < nm->nblocks &&
-			    blk[e->block])
+			if (!again[k] &&
+			    (nm->flags[k] & (NF_LABEL | NF_MULTI | NF_PROPOSAL)) == (NF_LABEL | NF_MULTI | NF_PROPOSAL) &&
+			    e->block < nm->nblocks && blk[e->block])
 				again[k] = 1;
 		}
 		free(blk);
@@ -1197,10 +1210,12 @@ static void attach_labels(struct pass *p)
 	 * run, it made a text of many such sections quadratic.)
 	 */
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const unsigned want = NF_LABEL | NF_MULTI | NF_HEADING | NF_PROPOSAL;
+		const struct naming_run *e;
 
-		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k])
+		if ((nm->flags[k] & want) != want || again[k])
 			continue;
+		e = &nm->runs[k];
 		if (e->label != asked) { /* (a block's runs share their label) */
 			asked = e->label;
 			asked_builds = label_names_build(e->label, strlen(e->label));
@@ -1233,7 +1248,7 @@ static void attach_labels(struct pass *p)
 		struct run *r;
 		const char *title;
 
-		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		p->attached[k] = (nm->flags[k] & NF_LABEL) && (!(nm->flags[k] & NF_MULTI) || again[k]);
 		if (!again[k] && !(p->attached[k] && titled))
 			continue; /* (nothing below reads the run) */
 		r = &p->m->rs.runs[nm->first + k];
@@ -1246,6 +1261,7 @@ static void attach_labels(struct pass *p)
 			/* the file or command that was the name is what stays the same */
 			r->scenario = *r->command ? r->command : p->proposal[k];
 			p->proposal[k] = NULL;
+			nm->flags[k] &= (unsigned char)~NF_PROPOSAL;
 		}
 	}
 	free(again);
@@ -1283,7 +1299,7 @@ static void lone_builds(struct pass *p)
 		uint32_t s;
 
 		/* a plain log's file name is its author's label; a thread's is only where it was saved */
-		if (r->variant.origin != VO_INPUT || !p->nm->runs[k].command || !*m->sources[r->source].title ||
+		if (r->variant.origin != VO_INPUT || !(p->nm->flags[k] & NF_COMMAND) || !*m->sources[r->source].title ||
 		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
 			continue;
 		buf_reset(&b);
@@ -1313,21 +1329,23 @@ static void labels_by_command(struct pass *p)
 
 	/* the labelled runs' commands are gathered only for a run that may take one (a scan, not a map) */
 	for (uint32_t k = 0; k < nm->n && !wanted; k++)
-		wanted = nm->runs[k].command && !p->attached[k] && nm->runs[k].multi;
+		wanted = (nm->flags[k] & (NF_COMMAND | NF_MULTI)) == (NF_COMMAND | NF_MULTI) && !p->attached[k];
 	if (!wanted)
 		return;
 	label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
 	line = xcalloc(nm->n ? nm->n : 1, sizeof(*line));
-	for (int pass = 0; pass < 2; pass++) {
+	/* (with no labelled run's command gathered, no run takes one) */
+	for (int pass = 0; pass < 2 && (pass == 0 || nlabel); pass++) {
 		for (uint32_t k = 0; k < nm->n; k++) {
-			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const struct run *r;
 			const char *key;
 			uint32_t at;
 
 			/* only a comparison's runs, told apart by their commands, take it */
-			if (!nm->runs[k].command || (pass == 0) != (p->attached[k] != 0) ||
-			    (pass == 1 && !nm->runs[k].multi))
+			if (!(nm->flags[k] & NF_COMMAND) || (pass == 0) != (p->attached[k] != 0) ||
+			    (pass == 1 && !(nm->flags[k] & NF_MULTI)))
 				continue;
+			r = &p->m->rs.runs[nm->first + k];
 			/* the key is copied only when the map keeps it: most commands come again */
 			key = num_key(&p->scratch, r->source, r->command);
 			if (pass == 1) {
@@ -1371,7 +1389,7 @@ static void same_program(struct pass *p)
 			uint32_t at;
 
 			/* variables before a command name its build, not its program */
-			if (!p->nm->runs[k].command || p->env[k] ||
+			if (!(p->nm->flags[k] & NF_COMMAND) || p->env[k] ||
 			    (pass == 0 ? r->variant.origin != VO_COMMAND
 				       : r->variant.origin != VO_INPUT || p->words[k]))
 				continue;
@@ -1415,7 +1433,7 @@ static void env_builds(struct pass *p)
 		struct run *r = &m->rs.runs[p->nm->first + k];
 		const char *rest = r->command;
 
-		if (!p->nm->runs[k].command || !env_source(p->nm, r->source) || strcmp(r->scenario, r->command))
+		if (!(p->nm->flags[k] & NF_COMMAND) || !env_source(p->nm, r->source) || strcmp(r->scenario, r->command))
 			continue;
 		p->env[k] = 1;
 		buf_reset(&name);
@@ -1693,7 +1711,8 @@ static void tool_headings(struct pass *p, struct diag *d)
 	for (uint32_t a = 0, b; a < nm->n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
 		const struct run *ra = &m->rs.runs[nm->first + a];
-		int differ = 0, ok = ea->label && p->attached[a] && ea->command, tool = ok && names_tool(ea->label, ra->fmt);
+		int differ = 0, ok = ea->label && p->attached[a] && (nm->flags[a] & NF_COMMAND),
+		    tool = ok && names_tool(ea->label, ra->fmt);
 		size_t fn = 0;
 		const char *file = ok && !tool ? label_file(ea->label, &fn) : NULL;
 		char *f = file ? xstrndup(file, fn) : NULL;
@@ -1704,7 +1723,8 @@ static void tool_headings(struct pass *p, struct diag *d)
 		     b++) {
 			const struct run *r = &m->rs.runs[nm->first + b];
 
-			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt && (tool || strstr(r->command, f));
+			ok = ok && p->attached[b] && (nm->flags[b] & NF_COMMAND) && r->fmt == ra->fmt &&
+			     (tool || strstr(r->command, f));
 			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
 		}
 		/* a label naming the file: the commands less that workload name the runs */
@@ -1767,7 +1787,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 			int seen = 0;
 
 			/* runs the label names, or with no label, runs still named after their source */
-			ok = e->caption && !e->multi &&
+			ok = e->caption && !(nm->flags[k] & NF_MULTI) &&
 			     (e->label ? r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label)
 				       : r->variant.origin == VO_INPUT);
 			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
@@ -1957,8 +1977,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		renamable[k] = r->variant.origin == VO_INPUT; /* (when its text names some: below) */
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
-		lineup_add(m, &lineup, &nm->runs[k], first + k);
-		if (!nm->runs[k].command)
+		lineup_add(m, &lineup, nm->flags[k], first + k);
+		if (!(nm->flags[k] & NF_COMMAND))
 			continue;
 		if (!cmd1[r->source])
 			cmd1[r->source] = r->command;
@@ -2013,7 +2033,9 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		 * A label that names no build, over runs that name themselves
 		 * ("First, trio.txt:" over four binaries), says what they ran on.
 		 */
-		const char *on = p.workload[k] && e->label && !e->build && e->multi && !p.attached[k] &&
+		const char *on = p.workload[k] &&
+					 (nm->flags[k] & (NF_LABEL | NF_BUILD | NF_MULTI)) == (NF_LABEL | NF_MULTI) &&
+					 !p.attached[k] &&
 					 r->variant.origin != VO_LABEL && strcmp(r->variant.text, e->label) &&
 					 strcmp(m->sources[r->source].title, e->label)
 				 ? e->label

@@ -43,15 +43,21 @@ struct naming_run {
 	 */
 	const char *caption;
 	uint32_t caption_line;
-	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
-	uint8_t heading;      /* the label is a section's heading */
-	uint8_t build;        /* the label holds a build word or a change */
-	/*
-	 * Its run has a command (*run->command): asked by every pass of
-	 * naming_finish(), kept here beside the rest so that a pass over a
-	 * large import does not read each run's command string again.
-	 */
-	uint8_t command;
+};
+
+/*
+ * What each pass over the import's runs asks of a run first, one byte a
+ * run (struct naming: flags): a pass over 300 k runs reads 300 kB of
+ * these, not 17 MB of naming_run, and the naming_run (and run) of only
+ * the runs it works on.
+ */
+enum naming_flag {
+	NF_LABEL = 1,      /* a label governs its block (naming_run.label is not NULL) */
+	NF_MULTI = 2,      /* its block's runs propose two names or more (size rows, commands) */
+	NF_HEADING = 4,    /* the label is a section's heading */
+	NF_BUILD = 8,      /* the label holds a build word or a change */
+	NF_COMMAND = 16,   /* its run has a command (*run->command) */
+	NF_PROPOSAL = 32,  /* its parser proposed a name (struct naming: proposal, not NULL) */
 };
 
 /*
@@ -69,6 +75,8 @@ struct naming {
 	uint32_t first;          /* the import's first run */
 	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
+	unsigned char *flags;    /* per run from `first` (as `runs`): enum naming_flag */
+	size_t flags_cap;
 	uint32_t nblocks;
 	/*
 	 * Runs from `first` naming_run_ahead() has seen (at most n), and what
