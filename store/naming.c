@@ -233,6 +233,14 @@ static uint32_t *shared_span_lines(const struct block *b, const struct run *runs
 	return line;
 }
 
+/*
+ * How many runs ahead of the one it works on a pass over the import's
+ * runs asks for what it will read of them (BD_PREFETCH): after the walk
+ * few of their entries and strings are still in a cache, and a pass that
+ * waits for each in turn spends most of its time waiting.
+ */
+#define PREFETCH_RUNS 16
+
 /* Does a command of source s's runs set build variables (naming.h: env_sources)? */
 static int env_source(const struct naming *nm, uint32_t s)
 {
@@ -1145,16 +1153,28 @@ static void attach_labels(struct pass *p)
 	multi_across_blocks(p);
 
 	first = no_keys((uint32_t)nm->n);
-	for (uint32_t k = 0; k < nm->n; k++)
-		if ((nm->flags[k] & (NF_LABEL | NF_MULTI | NF_PROPOSAL)) == (NF_LABEL | NF_MULTI | NF_PROPOSAL))
+	for (uint32_t k = 0; k < nm->n; k++) {
+		const unsigned want = NF_LABEL | NF_MULTI | NF_PROPOSAL;
+
+		if (k + PREFETCH_RUNS < nm->n && (nm->flags[k + PREFETCH_RUNS] & want) == want) {
+			BD_PREFETCH(p->proposal[k + PREFETCH_RUNS]);
+			BD_PREFETCH(&nm->runs[k + PREFETCH_RUNS]);
+		}
+		if ((nm->flags[k] & want) == want)
 			first[k] = first_with_key(
 				&seen, &keys, num_key(&p->scratch, nm->runs[k].source, p->proposal[k]),
 				k);
+	}
 	strmap_release(&seen);
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e;
 		uint32_t at = first[k];
 
+		/* (the entry of a run two steps ahead; one step ahead, its label, which the entry holds) */
+		if (k + 2 * PREFETCH_RUNS < nm->n && first[k + 2 * PREFETCH_RUNS] != UINT32_MAX)
+			BD_PREFETCH(&nm->runs[k + 2 * PREFETCH_RUNS]);
+		if (k + PREFETCH_RUNS < nm->n && first[k + PREFETCH_RUNS] != UINT32_MAX)
+			BD_PREFETCH(nm->runs[k + PREFETCH_RUNS].label);
 		if (at == UINT32_MAX || at == k)
 			continue;
 		e = &nm->runs[k];
