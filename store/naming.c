@@ -1099,17 +1099,28 @@ static void multi_across_blocks(struct pass *p)
  * Do labels a and b state the same build ("Benchmark aes with -O3" and
  * "Benchmark qsort with -O3")? Then what tells them apart is what ran,
  * and the names under them are the builds. `memo` keeps the labels read,
- * by their text (a log repeats its labels).
+ * by their text (a log repeats its labels), and the two asked last by
+ * their address (the label of a name's first run, asked beside each
+ * other's; a block's runs share theirs), each with its slot and what the
+ * slot held then: while it holds that still, the reading is the label's.
  */
 struct build_memo {
 	const char *label[64];
 	struct factor_reading r[64];
+	struct {
+		const char *label, *held;
+		unsigned slot;
+	} last[2];
+	unsigned next; /* the entry of `last` to fill next */
 };
 
 static const struct factor_reading *reading_of(struct build_memo *memo, const char *label)
 {
 	unsigned h = 2166136261u, i;
 
+	for (unsigned k = 0; k < countof(memo->last); k++)
+		if (memo->last[k].label == label && memo->label[memo->last[k].slot] == memo->last[k].held)
+			return &memo->r[memo->last[k].slot];
 	for (const char *c = label; *c; c++)
 		h = (h ^ (unsigned char)*c) * 16777619u;
 	i = h & 63;
@@ -1117,6 +1128,10 @@ static const struct factor_reading *reading_of(struct build_memo *memo, const ch
 		memo->label[i] = label;
 		factor_read(label, strlen(label), &memo->r[i]);
 	}
+	memo->last[memo->next].label = label;
+	memo->last[memo->next].held = memo->label[i];
+	memo->last[memo->next].slot = i;
+	memo->next = (memo->next + 1) % countof(memo->last);
 	return &memo->r[i];
 }
 
