@@ -74,7 +74,7 @@ MAIN_OBJ := $(BUILD)/main.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check check-all check-fuzz-replay check-unit check-golden check-cli check-tui check-man check-layers check-tree \
+.PHONY: all check check-all check-fuzz-replay check-unit check-golden check-cli check-tui check-man check-layers check-tree check-portable \
         check-corpus corpus corpus-update check-san golden-update demo bench samples install uninstall clean deps fuzz \
         man
 .DELETE_ON_ERROR:
@@ -150,7 +150,7 @@ check:
 	@$(MAKE) --no-print-directory $(PARALLEL) check-all
 
 check-all: $(GOLDEN_RUNS) check-cli check-unit check-tui check-locale check-corpus check-fuzz-replay \
-	check-layers check-tree check-man
+	check-layers check-tree check-man check-portable
 	@echo "all tests passed ($(BIN))"
 
 check-slow:
@@ -172,6 +172,10 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/replay.c tests/fuzz/fuzz_import.c $(LIB_O
 check-layers:
 	@sh tests/check-layers.sh
 	@sh tests/check-include-cycles.sh
+
+# util/util.c builds without glibc's <malloc.h> and Linux's huge pages
+check-portable:
+	@CC="$(CC)" sh tests/check-portable.sh
 
 # the files of tui/ call each other in a tree (the objects' symbols: nm)
 check-tree: $(filter $(BUILD)/tui/%,$(LIB_OBJ))

@@ -89,6 +89,30 @@ int seg_split_keep(const char *name, const char *text, size_t len, struct arena 
 size_t seg_read_legends(struct seg_result *res, struct arena *arena, const char *s, size_t n, uint32_t line);
 
 /*
+ * What a reader of legends remembers of the prose lines it read: those
+ * that stated none by their text (a log's captions come back as they
+ * were), and every one by its shape: the text with every digit '1' to
+ * '9' made '1' (zeros kept;
+ * seg_line_shape() keeping no byte), and where in it the legends stood.
+ * legend_scan() tells names, separators and descriptions by words, marks
+ * and byte classes, never by a digit's value, so a line of a shape read
+ * before states legends at the same places (none, or "Benchmarking
+ * parse_1/case_17: Warming up for 3.0000 s" every round of a log), each
+ * taken from the line's own text. test_dispatch checks it on every sample
+ * and corpus line. Lines longer than SEG_LEGEND_TEXT are read each time.
+ * Owned by its reader: seg_legend_memo_new() (heap), seg_legend_memo_free().
+ */
+#define SEG_LEGEND_TEXT 120
+struct seg_legend_memo;
+
+struct seg_legend_memo *seg_legend_memo_new(void);
+void seg_legend_memo_free(struct seg_legend_memo *m);
+
+/* seg_read_legends(), from `m`'s memory when a line of the shape of s[0..n) was read before. */
+size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, struct arena *arena,
+			     const char *s, size_t n, uint32_t line);
+
+/*
  * The shape the walk keeps of a line no parser took (segment.c): the text
  * s[0..n) in out[0..n), each digit '1' to '9' after the first `keep`
  * bytes made '1' (zeros and every other byte kept).

@@ -24,7 +24,6 @@
 #include "parsers/parse_ctx.h"
 #include "parsers/parser.h"
 #include "parsers/rx.h"
-#include "util/hash.h"
 #include "util/mapped.h"
 #include "util/spread.h"
 #include "util/util.h"
@@ -90,36 +89,6 @@ struct pipe {
 	size_t queued;
 	int stop; /* the callback's non-zero value: the walker finds no more blocks */
 };
-
-/*
- * The caller's memory of prose lines that stated no legend, by their text
- * (a log repeats its captions round after round): legend_scan() reads a
- * line's text alone, so such a line states none the next time either.
- * One line a slot, by a hash; longer lines are read each time.
- */
-#define NO_LEGEND_SLOTS 128
-#define NO_LEGEND_TEXT 120
-
-struct no_legend {
-	struct {
-		uint32_t len; /* 0: empty */
-		char text[NO_LEGEND_TEXT];
-	} slot[NO_LEGEND_SLOTS];
-};
-
-/* Read the legends of s[0..n) (line `line`) into res, unless it is known to state none. */
-static void read_legends(struct no_legend *nl, struct seg_result *res, struct arena *arena, const char *s,
-			 size_t n, uint32_t line)
-{
-	unsigned k = n && n <= NO_LEGEND_TEXT ? (unsigned)(hash_line(s, n) % NO_LEGEND_SLOTS) : NO_LEGEND_SLOTS;
-
-	if (k < NO_LEGEND_SLOTS && nl->slot[k].len == n && !memcmp(nl->slot[k].text, s, n))
-		return;
-	if (!seg_read_legends(res, arena, s, n, line) && k < NO_LEGEND_SLOTS) {
-		memcpy(nl->slot[k].text, s, n);
-		nl->slot[k].len = (uint32_t)n;
-	}
-}
 
 /* A new batch, with room for the blocks it takes before it is handed over (no copies as it fills). */
 static struct block_batch *block_batch_new(void)
@@ -346,7 +315,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	struct pipe p;
 	pthread_t walker;
 	struct block_batch *done = NULL;
-	struct no_legend *nl;
+	struct seg_legend_memo *nl;
 	size_t dropped = 0, delivered = 0;
 	int rc = 0, last = 0;
 
@@ -369,7 +338,7 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		pipe_release(&p);
 		return seg_split(name, text, len, arena, fn, ctx, res, d, pc);
 	}
-	nl = xcalloc(1, sizeof(*nl));
+	nl = seg_legend_memo_new();
 	while (!last) {
 		struct block_batch *bt = pop(&p, done);
 
@@ -397,14 +366,14 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 		}
 		/* the legends of the batch's prose, in the text's order (every batch: as one thread reads them) */
 		for (size_t i = 0; i < bt->nlegends; i++)
-			read_legends(nl, res, arena, bt->legends[i].s, bt->legends[i].n, bt->legends[i].line);
+			seg_read_legends_memo(nl, res, arena, bt->legends[i].s, bt->legends[i].n, bt->legends[i].line);
 		diag_take(d, &bt->tail);
 		p.idle_more = p.idle != NULL; /* the blocks handed over may have given it work */
 		last = bt->last;
 		done = bt;
 	}
 	pthread_join(walker, NULL);
-	free(nl);
+	seg_legend_memo_free(nl);
 	block_batches_free(p.spent);
 	block_batch_free(done);
 	pipe_release(&p);

@@ -549,13 +549,15 @@ static int removes_only(const struct edit_row *rows, size_t n)
  * them that holds it, in the order a load reads them (none of `gone`
  * among them). One of `gone` that was itself brought back may go so only
  * when the index says which other imports held its blocks when it came
- * back or when the index was last written whole: none (its source's
- * `alone`, storeindex_restored()), or those of its `shares`
- * (storeindex_mark_shared()), which join the heirs; an import since
- * stored none of them (they were here), and one brought back since that
- * held one left the index stale, which drops the saying. NULL when one
- * of `gone` was brought back without it (its partner could be any
- * import), or the heirs do not read clean.
+ * back: none (its source's `alone`), or those of its `shares`, which
+ * join the heirs. The index keeps the saying true (storeindex_restored()
+ * adds an import brought back since to the rows of those holding its
+ * blocks, storeindex_removed() drops one removed; an import since stored
+ * none of them: they were here), as a rebuild says it
+ * (storeindex_mark_shared()). NULL when one of `gone` was brought back
+ * without it (an index written before the row, or a text imported anew
+ * after an undone rm of it, which the index cannot tell apart: its
+ * partner could be any import), or the heirs do not read clean.
  */
 static struct storeindex_gone *gone_fresh(struct store *st, const struct model *sum, const char *const *gone,
 					  size_t n, struct model *heirs)
@@ -1174,11 +1176,8 @@ int store_undo_id_fresh(struct store *st, uint32_t id, struct undo_info *out, st
 	rc = journal_undo(st, id, 0, out, d);
 	/* else left stale: the next reader reads the data */
 	if (rc == 0 && kind == UNDO_RESTORES && store_load_imports(st, &back, hashes, n, &quiet) == 0 &&
-	    !back.damaged && !quiet.n) {
-		for (size_t s = 0; s < back.nsources; s++)
-			back.sources[s].alone = back.sources[s].stored; /* (one sharing a block: "with", storeindex.h) */
+	    !back.damaged && !quiet.n)
 		storeindex_restored(st, &back, root);
-	}
 	else if (rc == 0 && g)
 		storeindex_removed(st, g, &back, root);
 	else if (rc == 0 && kind == UNDO_SHIFTS)

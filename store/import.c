@@ -62,6 +62,12 @@ struct ctx {
 };
 
 
+/* Where block line `l`'s raw line ends in the source: right before its newline, when no CR ends it. */
+static inline const char *line_raw_end(const struct line *l)
+{
+	return l->raw + l->raw_len;
+}
+
 /*
  * The key of a block: a hash of its format and cleaned lines. A block that
  * repeats one seen earlier in the same text gets its occurrence appended
@@ -76,9 +82,20 @@ static const char *block_key(struct ctx *c, const struct block *b, uint32_t *fir
 
 	buf_reset(text);
 	buf_adds(text, fmt_name(b->fmt));
-	for (uint32_t i = 0; i < b->n; i++) {
+	for (uint32_t i = 0, j; i < b->n; i = j) {
+		const char *from = b->lines[i].s, *to = from + b->lines[i].len;
+
+		/*
+		 * the lines that follow it in the source, one newline apart, their
+		 * text the whole of their raw lines (most of a block), are the
+		 * source's bytes from its start to their end: one copy for them all
+		 */
+		for (j = i + 1; j < b->n && to == line_raw_end(&b->lines[j - 1]) && b->lines[j].s == b->lines[j].raw &&
+				b->lines[j].raw == to + 1;
+		     j++)
+			to = b->lines[j].s + b->lines[j].len;
 		buf_addc(text, '\n');
-		buf_add(text, b->lines[i].s, b->lines[i].len);
+		buf_add(text, from, (size_t)(to - from));
 	}
 	hash_hex(text->s, text->len, hex);
 	hex[20] = '\0';

@@ -25,6 +25,7 @@
 #include "store/indexbin.h"
 #include "store/journal.h"
 #include "store/load.h"
+#include "store/sharers.h"
 #include "util/buf.h"
 #include "util/csvio.h"
 #include "util/fsutil.h"
@@ -1064,7 +1065,7 @@ struct moved {
 	struct ibin_builder b;
 	struct rows *r;
 	struct strmap touched;   /* hash → its source in m */
-	struct strmap blocks;    /* added imports: a block → the source in m holding it */
+	struct strmap blocks;    /* added imports: a block whose entry one of them gives (its source in m) */
 	struct strmap tplace;    /* a touched import's place → the first touched source from it */
 	struct strmap first_exp; /* experiment → the first other import whose first run is in it (its chunk) */
 	struct strmap last_exp;  /* ... and the last */
@@ -1072,6 +1073,9 @@ struct moved {
 	const struct storeindex_gone *g; /* imports removed (storeindex_removed()), or NULL */
 	const char **first;      /* a chunk → the experiment of its first run, or NULL (none, or removed) */
 	long *asked;             /* a chunk → its source in meta once asked, -1 before */
+	const char **lrow;       /* a chunk → the holders its "L" row names now ("": alone), or NULL: as it was */
+	const char **with;       /* added imports: a source of m → the holders its "L" row names (NULL: alone) */
+	struct model kin;        /* added imports: the other holders of their blocks, runs read */
 	int ambiguous;
 };
 
@@ -1248,83 +1252,221 @@ static void heir_blocks(struct moved *x, struct ibin *old, const struct model *h
 	free(order);
 }
 
-/* A block an import brought back holds (`source`, in the model) that import `with` held already. */
-struct shared_block {
-	const char *block, *with;
+/* Chunk `c`'s "L" row, or NULL (never brought back). */
+static const struct row *l_row(const struct rows *r, size_t c)
+{
+	for (size_t i = r->c[c].first; i < r->c[c].end; i++)
+		if (r->v[i].kind == 'L')
+			return &r->v[i];
+	return NULL;
+}
+
+/* The next hash of list *w (hashes_ok()) into h, *w moved past it: 1, or 0 at its end. */
+static int next_listed(const char **w, char h[HASH_HEX_LEN + 1])
+{
+	if (!**w)
+		return 0;
+	memcpy(h, *w, HASH_HEX_LEN);
+	h[HASH_HEX_LEN] = '\0';
+	*w += (*w)[HASH_HEX_LEN] ? HASH_HEX_LEN + 1 : HASH_HEX_LEN;
+	return 1;
+}
+
+/*
+ * storeindex_removed(): the holders an "L","with" row names less the
+ * imports gone (as a rebuild says it: those staying hold what they held),
+ * in x->meta's arena; "" when none is left (the row says "alone"); NULL
+ * when the row does not read (kept as it is).
+ */
+static const char *with_staying(struct moved *x, const char *list)
+{
+	struct buf b = BUF_INIT;
+	const char *out;
+	char h[HASH_HEX_LEN + 1];
+
+	if (!hashes_ok(list))
+		return NULL;
+	while (next_listed(&list, h))
+		if (!is_gone(x, h))
+			buf_addf(&b, "%s%s", b.len ? " " : "", h);
+	out = arena_strndup(&x->meta.arena, b.s ? b.s : "", b.len);
+	buf_release(&b);
+	return out;
+}
+
+/* An import ranked in the order a load reads them: of x->kin (`added` 0) or of x->m. */
+struct ranked {
+	const struct source *src;
 	uint32_t source;
+	int added;
 };
 
-/*
- * storeindex_restored(): the first run `u` of a block of an import
- * brought back (of x->m) whose entry in the old index is import
- * `holder`'s. Kept fresh when `holder` is an import the index lists
- * without an "L" row (never brought back: it and u's import are the
- * block's only holders, as each import stores only blocks no import
- * present holds). The entry is the first of the two in the order a load
- * reads them: u's is added now, before the old entries are copied (the
- * builder keeps the first of a key), when it comes first. `holder` joins
- * what u's import shares (*v). 0, or -1: left stale.
- */
-static int restored_share(struct moved *x, const struct run *u, const char *holder, struct shared_block **v,
-			  size_t *n, size_t *cap)
+static int cmp_ranked(const void *a, const void *b)
 {
-	const struct source *s = &x->m->sources[u->source];
-	const struct chunk *c = NULL;
+	const struct ranked *x = a, *y = b;
 
-	for (size_t i = 0; i < x->r->nc && !c; i++)
-		if (!strcmp(x->r->c[i].hash, holder))
-			c = &x->r->c[i];
-	if (!c || !strcmp(holder, s->hash))
-		return -1;
-	for (size_t i = c->first; i < c->end; i++)
-		if (x->r->v[i].kind == 'L')
-			return -1; /* brought back itself: what it shares is the load's to say */
-	if (cmp_order(s->imported, s->hash, c->imported, c->hash) < 0) {
-		ibin_add_name(&x->b, u->eff_experiment);
-		ibin_add_block(&x->b, u->block, u->eff_experiment, s->hash, u->first_line);
-	}
+	return cmp_order(x->src->imported, x->src->hash, y->src->imported, y->src->hash);
+}
+
+/* Adds import `hash` to the candidates (*v, each once in `seen`). */
+static void candidate(struct strmap *seen, struct arena *a, const char ***v, size_t *n, size_t *cap, const char *hash)
+{
+	if (strmap_get(seen, hash, NULL))
+		return;
+	hash = arena_strdup(a, hash);
+	strmap_put(seen, hash, 1);
 	ALLOC_GROW(*v, *n + 1, *cap);
-	(*v)[(*n)++] = (struct shared_block){ u->block, c->hash, u->source };
-	return 0;
-}
-
-static int cmp_shared(const void *a, const void *b)
-{
-	const struct shared_block *x = a, *y = b;
-	int c = (x->source > y->source) - (x->source < y->source);
-
-	return c ? c : strcmp(x->block, y->block);
+	(*v)[(*n)++] = hash;
 }
 
 /*
- * What each import of `m` brought back shares (restored_share()), as
- * storeindex_mark_shared() words it for the "L" row: the other holders,
- * each once, in the order of the blocks' keys. An array of m->nsources
- * (NULL: none shares), strings in x->meta's arena; NULL when none does.
+ * storeindex_restored(): the other holders of the blocks of the imports
+ * brought back (x->m), read (their runs) into x->kin. A block has at most
+ * one holder never brought back (an import stores no block one present
+ * holds); the old index gives each block to its first holder, and an
+ * import brought back before (an "L" row) names every other holder of its
+ * blocks. So the candidates are the first holders of their blocks, every
+ * import with an "L" row and those their rows name: the imports brought
+ * back are few, and so are those sharing their blocks. 0, or -1: one
+ * does not read clean, or the old index gives a block to none it lists.
  */
-static const char **shared_lists(struct moved *x, const struct model *m, struct shared_block *v, size_t n)
+static int read_kin(struct moved *x, struct ibin *old, const struct strmap *chunks)
 {
-	const char **with;
-	struct buf b = BUF_INIT;
+	struct strmap seen = STRMAP_INIT;
+	struct arena a = ARENA_INIT;
+	struct diag quiet = DIAG_INIT;
+	const char **v = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
 
-	if (!n)
-		return NULL;
-	with = xcalloc(m->nsources ? m->nsources : 1, sizeof(*with));
-	qsort(v, n, sizeof(*v), cmp_shared);
-	for (size_t i = 0, end; i < n; i = end) {
-		buf_reset(&b);
-		for (end = i; end < n && v[end].source == v[i].source; end++) {
-			int seen = 0;
+	for (size_t c = 0; c < x->r->nc; c++) {
+		const struct row *l = l_row(x->r, c);
+		const char *w = l && l->nf == 2 ? l->f[1] : "";
+		char h[HASH_HEX_LEN + 1];
 
-			for (size_t k = i; k < end && !seen; k++)
-				seen = !strcmp(v[k].with, v[end].with);
-			if (!seen)
-				buf_addf(&b, "%s%s", b.len ? " " : "", v[end].with);
+		if (!l)
+			continue;
+		if (l->nf == 2 && !hashes_ok(l->f[1])) {
+			rc = -1;
+			break;
 		}
-		with[v[i].source] = arena_strndup(&x->meta.arena, b.s, b.len);
+		candidate(&seen, &a, &v, &n, &cap, x->r->c[c].hash);
+		while (next_listed(&w, h))
+			if (strmap_get(chunks, h, NULL)) /* (an older index may name one gone) */
+				candidate(&seen, &a, &v, &n, &cap, h);
 	}
-	buf_release(&b);
-	return with;
+	for (size_t i = 0; i < x->m->rs.nruns && rc == 0; i++) {
+		const struct run *u = &x->m->rs.runs[i];
+		const char *holder;
+
+		if (u->block && ibin_block(old, u->block, NULL, &holder, NULL) == 1) {
+			if (strmap_get(chunks, holder, NULL))
+				candidate(&seen, &a, &v, &n, &cap, holder);
+			else
+				rc = -1;
+		}
+	}
+	if (rc == 0 && n && (store_load_imports_runs(x->st, &x->kin, v, n, &quiet) < 0 || x->kin.damaged ||
+			     quiet.n || x->kin.nsources != n))
+		rc = -1; /* one does not read clean, or is gone */
+	strmap_release(&seen);
+	arena_release(&a);
+	diag_release(&quiet);
+	free(v);
+	return rc;
+}
+
+/*
+ * storeindex_restored(): what the imports brought back (x->m) share, as a
+ * rebuild says it (storeindex_mark_shared()), from their runs and x->kin's
+ * (read_kin()): each one's "L" row (x->with), the "L" row of each import
+ * brought back before (x->lrow), and a block whose first holder in the
+ * order a load reads them is one of x->m added to the builder now, from
+ * its first run of it (before the old entries are copied: the builder
+ * keeps the first of a key). 0, or -1: left stale.
+ */
+static int restored_sharers(struct moved *x, struct ibin *old, const struct strmap *chunks)
+{
+	const struct model *m = x->m, *k = &x->kin;
+	size_t n = 0, nh = 0, hcap = 0;
+	struct ranked *rk;
+	uint32_t *rank_m, *rank_k;
+	unsigned char *back;
+	const char **names;
+	struct buf *with;
+	struct sharer_hold *h = NULL;
+	struct strmap first = STRMAP_INIT;
+
+	if (read_kin(x, old, chunks) < 0)
+		return -1;
+	rk = xmalloc((k->nsources + m->nsources + 1) * sizeof(*rk));
+	for (uint32_t s = 0; s < k->nsources; s++)
+		rk[n++] = (struct ranked){ &k->sources[s], s, 0 };
+	for (uint32_t s = 0; s < m->nsources; s++)
+		if (m->sources[s].stored)
+			rk[n++] = (struct ranked){ &m->sources[s], s, 1 };
+	qsort(rk, n, sizeof(*rk), cmp_ranked);
+	rank_m = xcalloc(m->nsources + 1, sizeof(*rank_m));
+	rank_k = xcalloc(k->nsources + 1, sizeof(*rank_k));
+	back = xcalloc(n + 1, 1);
+	names = xmalloc((n + 1) * sizeof(*names));
+	with = xcalloc(n + 1, sizeof(*with));
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t c;
+
+		names[i] = rk[i].src->hash;
+		if (rk[i].added)
+			rank_m[rk[i].source] = i;
+		else
+			rank_k[rk[i].source] = i;
+		back[i] = rk[i].added || (strmap_get(chunks, names[i], &c) && l_row(x->r, c));
+	}
+	for (size_t i = 0; i < k->rs.nruns; i++)
+		if (k->rs.runs[i].block) {
+			ALLOC_GROW(h, nh + 1, hcap);
+			h[nh++] = (struct sharer_hold){ k->rs.runs[i].block, rank_k[k->rs.runs[i].source] };
+		}
+	for (size_t i = 0; i < m->rs.nruns; i++)
+		if (m->rs.runs[i].block && m->sources[m->rs.runs[i].source].stored) {
+			ALLOC_GROW(h, nh + 1, hcap);
+			h[nh++] = (struct sharer_hold){ m->rs.runs[i].block, rank_m[m->rs.runs[i].source] };
+		}
+	sharers_with(h, nh, back, names, n, with);
+	/* h is sorted now: each block's first holder leads its holders */
+	for (size_t i = 0; i < nh; i++)
+		if (!i || strcmp(h[i].block, h[i - 1].block))
+			strmap_put(&first, h[i].block, h[i].rank);
+	x->with = xcalloc(m->nsources + 1, sizeof(*x->with));
+	x->lrow = xcalloc(x->r->nc + 1, sizeof(*x->lrow));
+	for (uint32_t i = 0; i < n; i++) {
+		const char *w = arena_strndup(&x->meta.arena, with[i].s ? with[i].s : "", with[i].len);
+		uint32_t c;
+
+		if (rk[i].added)
+			x->with[rk[i].source] = with[i].len ? w : NULL;
+		else if (back[i] && strmap_get(chunks, names[i], &c))
+			x->lrow[c] = w;
+		buf_release(&with[i]);
+	}
+	for (size_t i = 0; i < m->rs.nruns; i++) {
+		const struct run *u = &m->rs.runs[i];
+		uint32_t r;
+
+		if (u->block && m->sources[u->source].stored && strmap_get(&first, u->block, &r) &&
+		    r == rank_m[u->source] && strmap_put_new(&x->blocks, u->block, u->source, NULL)) {
+			ibin_add_name(&x->b, u->eff_experiment);
+			ibin_add_block(&x->b, u->block, u->eff_experiment, m->sources[u->source].hash, u->first_line);
+		}
+	}
+	strmap_release(&first);
+	free(h);
+	free(with);
+	free(names);
+	free(back);
+	free(rank_k);
+	free(rank_m);
+	free(rk);
+	return 0;
 }
 
 /*
@@ -1353,9 +1495,7 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	size_t rows = 0, ntouched = 0, found = 0, gfound = 0, n = 0;
 	uint64_t full[2], quick[2];
 	struct model view;
-	struct shared_block *shared = NULL;
-	size_t nshared = 0, shared_cap = 0;
-	const char **with = NULL;
+	struct strmap chunks = STRMAP_INIT;
 	uint32_t t;
 	int rc = -1, opened = 0;
 
@@ -1369,6 +1509,7 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	x.r = &r;
 	x.g = g;
 	model_init(&x.meta);
+	model_init(&x.kin);
 	ibin_builder_init(&x.b, NULL);
 	if (csvfile_read(st, &f) < 0 || storeindex_stamp(st, &now) < 0)
 		goto out;
@@ -1414,6 +1555,11 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 			strmap_put(&x.touched, m->sources[s].hash, s);
 			ntouched++;
 		}
+	for (size_t c = 0; c < r.nc; c++)
+		strmap_put(&chunks, r.c[c].hash, (uint32_t)c);
+	/* imports that came back: what they and those brought back before share, as a rebuild says it */
+	if (added && restored_sharers(&x, &old, &chunks) < 0)
+		goto out;
 	/* the other imports' rows as they were, their experiments, the first of each */
 	for (size_t c = 0; c < r.nc; c++) {
 		const char *first = NULL;
@@ -1438,7 +1584,18 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 
 			for (size_t j = 0; j < w->nf; j++)
 				fl[j + 1] = w->f[j];
-			csvio_row(&csv, fl, w->nf + 1);
+			if (w->kind == 'L') { /* who else holds its blocks: some came back, or went */
+				const char *held = x.lrow && x.lrow[c] ? x.lrow[c]
+						   : g && w->nf == 2 ? with_staying(&x, w->f[1]) : NULL;
+
+				if (held) {
+					fl[1] = *held ? "with" : "alone";
+					fl[2] = held;
+				}
+				csvio_row(&csv, fl, held && *held ? 3 : held ? 2 : w->nf + 1);
+			} else {
+				csvio_row(&csv, fl, w->nf + 1);
+			}
 			rows++;
 			if (w->kind == 'G') {
 				ibin_add_name(&x.b, w->f[0]);
@@ -1459,28 +1616,6 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	}
 	if (found != (added ? 0 : ntouched) || (g && gfound != g->n))
 		goto out; /* an import the index does not hold (or, come back, holds) */
-	/*
-	 * a block that came back and is held by another import too: the entry
-	 * is the first holder's (restored_share()); held by two of those that
-	 * came back, which holds it is the load's to say
-	 */
-	for (size_t i = 0; added && i < m->rs.nruns; i++) {
-		const struct run *u = &m->rs.runs[i];
-		const char *holder;
-		uint32_t was;
-
-		if (!u->block)
-			continue;
-		if (!strmap_put_new(&x.blocks, u->block, u->source, &was)) {
-			if (was != u->source)
-				goto out;
-			continue; /* (its first run of the block was asked) */
-		}
-		if (ibin_block(&old, u->block, NULL, &holder, NULL) &&
-		    restored_share(&x, u, holder, &shared, &nshared, &shared_cap) < 0)
-			goto out;
-	}
-	with = shared_lists(&x, m, shared, nshared);
 	/* the places of the touched imports, each of the first of them (in the order a load reads them) */
 	for (size_t i = 0; i < m->rs.nruns; i++)
 		nruns[m->rs.runs[i].source]++;
@@ -1507,9 +1642,10 @@ static int rewrite(struct store *st, const struct model *m, const uint64_t root_
 	for (uint32_t s = 0; s < m->nsources; s++) {
 		struct source *src = &view.sources[s];
 
-		if (with && with[s]) { /* came back holding blocks others hold: as a rebuild says it */
-			src->alone = 0;
-			src->shares = with[s];
+		if (added) { /* came back: as a rebuild says it */
+			src->alone = !x.with[s];
+			src->shares = x.with[s];
+			continue;
 		}
 		if (!mark[s] || src->alone || src->shares)
 			continue;
@@ -1531,6 +1667,9 @@ out:
 	free(x.next_exp);
 	free(x.first);
 	free(x.asked);
+	free(x.lrow);
+	free(x.with);
+	model_release(&x.kin);
 	model_release(&x.meta);
 	free(r.v);
 	free(r.c);
@@ -1542,8 +1681,7 @@ out:
 	free(order);
 	free(nruns);
 	free(mark);
-	free(shared);
-	free(with);
+	strmap_release(&chunks);
 	return rc;
 }
 
@@ -1873,40 +2011,35 @@ static int write_rendered(const struct store *st, const struct model *m,
 	return rc;
 }
 
-/* A block and an import holding it (storeindex_mark_shared()). */
-struct held {
-	const char *block;
-	uint32_t source;
-};
-
-static int cmp_held(const void *a, const void *b)
-{
-	const struct held *x = a, *y = b;
-	int c = strcmp(x->block, y->block);
-
-	return c ? c : (x->source > y->source) - (x->source < y->source);
-}
-
 void storeindex_mark_shared(struct model *m)
 {
-	struct strmap back = STRMAP_INIT, first = STRMAP_INIT, seen = STRMAP_INIT;
-	struct buf key = BUF_INIT, *with;
-	struct held *h = NULL;
-	size_t nh = 0, cap = 0;
+	struct strmap first = STRMAP_INIT;
+	unsigned char *back;
+	const char **names;
+	struct buf *with;
+	struct sharer_hold *h = NULL;
+	size_t nh = 0, cap = 0, nback = 0;
 
+	if (!m->nsources)
+		return;
+	back = xcalloc(m->nsources, 1);
 	for (size_t i = 0; i < m->nedits; i++) {
 		const struct edit_row *r = &m->edits[i];
 		long s;
 
+		/* (the instance it removed: a text imported again after an rm in effect is not brought back) */
 		if (r->op == EDIT_REMOVE && r->undone && r->target && (s = model_find_source(m, r->target)) >= 0 &&
-		    m->sources[s].stored)
-			strmap_put(&back, m->sources[s].hash, (uint32_t)s);
+		    m->sources[s].stored && !back[s] &&
+		    !strcmp(r->value ? r->value : "", m->sources[s].instance ? m->sources[s].instance : "")) {
+			back[s] = 1;
+			nback++;
+		}
 	}
-	if (!back.n) {
-		strmap_release(&back);
+	if (!nback) {
+		free(back);
 		return;
 	}
-	/* each block's first holder; a later other holder puts both in h (sorted, then once each) */
+	/* each block's first holder; a later other holder puts both in h (a load's order: the sources') */
 	for (size_t i = 0; i < m->rs.nruns; i++) {
 		const struct run *r = &m->rs.runs[i];
 		uint32_t was;
@@ -1914,47 +2047,26 @@ void storeindex_mark_shared(struct model *m)
 		if (!r->block || strmap_put_new(&first, r->block, r->source, &was) || was == r->source)
 			continue;
 		ALLOC_GROW(h, nh + 2, cap);
-		h[nh++] = (struct held){ r->block, was };
-		h[nh++] = (struct held){ r->block, r->source };
+		h[nh++] = (struct sharer_hold){ r->block, was };
+		h[nh++] = (struct sharer_hold){ r->block, r->source };
 	}
-	if (nh)
-		qsort(h, nh, sizeof(*h), cmp_held);
-	/* each import brought back: every other holder of a block it holds, once */
-	with = xcalloc(m->nsources ? m->nsources : 1, sizeof(*with));
-	for (size_t g = 0, end; g < nh; g = end) {
-		for (end = g + 1; end < nh && !strcmp(h[end].block, h[g].block); end++)
-			;
-		for (size_t i = g; i < end; i++) {
-			const char *x = m->sources[h[i].source].hash;
-
-			if ((i > g && h[i].source == h[i - 1].source) || !strmap_get(&back, x, NULL))
-				continue;
-			for (size_t k = g; k < end; k++) {
-				const char *o = m->sources[h[k].source].hash;
-
-				if (h[k].source == h[i].source || (k > g && h[k].source == h[k - 1].source))
-					continue;
-				buf_reset(&key);
-				buf_addf(&key, "%s %s", x, o);
-				if (strmap_put_new(&seen, arena_strndup(&m->arena, key.s, key.len), 1, NULL))
-					buf_addf(&with[h[i].source], "%s%s", with[h[i].source].len ? " " : "", o);
-			}
-		}
-	}
-	for (uint32_t s = 0; s < m->nsources; s++) {
-		if (!strmap_get(&back, m->sources[s].hash, NULL))
-			continue;
-		m->sources[s].alone = !with[s].len;
-		m->sources[s].shares = with[s].len ? arena_strndup(&m->arena, with[s].s, with[s].len) : NULL;
-	}
+	names = xmalloc(m->nsources * sizeof(*names));
+	with = xcalloc(m->nsources, sizeof(*with));
 	for (uint32_t s = 0; s < m->nsources; s++)
+		names[s] = m->sources[s].hash;
+	sharers_with(h, nh, back, names, m->nsources, with);
+	for (uint32_t s = 0; s < m->nsources; s++) {
+		if (back[s]) {
+			m->sources[s].alone = !with[s].len;
+			m->sources[s].shares = with[s].len ? arena_strndup(&m->arena, with[s].s, with[s].len) : NULL;
+		}
 		buf_release(&with[s]);
+	}
 	free(with);
+	free(names);
+	free(back);
 	free(h);
-	buf_release(&key);
-	strmap_release(&back);
 	strmap_release(&first);
-	strmap_release(&seen);
 }
 
 int storeindex_write(const struct store *st, const struct model *m,

@@ -94,12 +94,16 @@ int storeindex_write(const struct store *st, const struct model *m,
 /*
  * Before storeindex_write() of `m` (every stored import's runs and the
  * journal loaded): each import the journal's undone removals brought back
- * gets what its "L" row says, `alone` (no other import of `m` holds one of
- * its blocks) or `shares` (those that do, in m's arena). Only two imports
- * of which one was brought back can hold one block (an import stores no
- * block of one present), so an rm of it (gone_fresh() in flows.c) asks
- * those alone which now holds a block it held, and the saying stays true
- * until an undo brings back another holder, which leaves the index stale.
+ * (the instance one removed: a text imported anew after it is not) gets
+ * what its "L" row says, `alone` (no other import of `m` holds one of
+ * its blocks) or `shares` (those that do, in m's arena; sharers.h gives
+ * their order). A block's holders are at most one import never brought
+ * back and any brought back (an import stores no block of one present),
+ * so an rm of one brought back (gone_fresh() in flows.c) asks those its
+ * row names and those brought back which now holds a block it held. The
+ * rows stay as a rebuild writes them: an undo that brings back another
+ * holder, and an rm of one, write them again (storeindex_restored(),
+ * storeindex_removed()).
  */
 void storeindex_mark_shared(struct model *m);
 /*
@@ -155,17 +159,17 @@ int storeindex_moved(struct store *st, const struct model *m, const uint64_t roo
  * import from it (other imports' source.csv asked), or goes; a block one
  * of them held goes to the first of `heirs` (imports brought back by an
  * undo, read whole, or NULL: none) that holds it too, in the order a load
- * reads them, or goes. After an
- * undo that brought imports back, storeindex_restored() adds their rows
- * and entries, rendered from `m` (those imports alone, read after the
- * undo), as storeindex_moved() does; a block one of them holds that the
- * index gives another import goes to the first of the two in the order a
- * load reads them, and the one brought back gets the "L","with" row a
- * rebuild gives it (storeindex_mark_shared()), unless that other import
- * was brought back itself (an "L" row: who else holds the block the index
- * cannot say) or two of them hold it: then it gives up. An import of `m`
- * whose `alone` is set (and that shares no block) gets an "L","alone"
- * row beside its own: no other import held its blocks when it came back. Every rewrite keeps
+ * reads them, or goes; an "L","with" row of an import staying names the
+ * removed no more ("alone" when it named only those). After an undo that
+ * brought imports back, storeindex_restored() adds their rows and
+ * entries, rendered from `m` (those imports alone, read after the undo),
+ * as storeindex_moved() does. The other holders of their blocks are read
+ * (their runs): the imports the index gives those blocks to, every import
+ * with an "L" row and those the rows name. A block goes to its first
+ * holder in the order a load reads them; each import of `m`, and each
+ * with an "L" row, gets the "L" row a rebuild gives it
+ * (storeindex_mark_shared()): "alone", or "with" the others holding its
+ * blocks. Every rewrite keeps
  * the row, also one that renders the import again from `m` (a move, an
  * alias, a variant: they store or remove no block), unless `m` says
  * otherwise of it; a rebuild says it again (storeindex_mark_shared()).

@@ -6,11 +6,18 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+/*
+ * glibc's (its <features.h> came with the headers above): mallopt() and
+ * malloc_usable_size(), asked only under __GLIBC__ below. Elsewhere the
+ * header may be missing or refuse to be included; nothing here needs it.
+ */
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* An allocation this large is asked to be backed by huge pages (advise_huge()). */
 #define HUGE_MIN ((size_t)2 << 20)
@@ -78,6 +85,8 @@ static void advise_huge(void *p, size_t n, int fresh)
 	 */
 	if (fresh && (to - from) % HUGE_MIN == 0 && from % HUGE_MIN == 0)
 		(void)madvise((void *)from, HUGE_MIN, MADV_COLLAPSE);
+#else
+	(void)fresh;
 #endif
 #else
 	(void)p;
@@ -102,7 +111,7 @@ static size_t huge_size(size_t n)
 
 void mem_setup(void)
 {
-#ifdef M_MMAP_THRESHOLD
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
 	/*
 	 * Requests of a huge page or more always get mappings of their own
 	 * (huge_size(), advise_huge()). glibc would otherwise raise the

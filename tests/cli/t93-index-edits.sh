@@ -8,13 +8,16 @@
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
 # renames, an rm whose shared block goes to an import brought back, the undo of an rm
 # whose import's block an import made since holds (its entry and "L" rows as a
-# rebuild's), and the CLI's
+# rebuild's), an undo bringing back a block an import brought back itself holds, or
+# two holders of one block at once, an rm of one of a pair (its partner's "L" row
+# then names it no more), a text imported again after its rm was undone and done again
+# (no "L" row: not brought back), and the CLI's
 # rename-variant, merge-variants and tag (in one experiment or in every one), the same;
 # so are the undo and redo of those in every experiment and of --set-variant.
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
 # of an rm whose block goes to an heir, of tag and merge-variants, of a rename-variant in
-# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant
-# and a rename-variant in every experiment
+# every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant,
+# of an rm whose block one brought back holds, and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
@@ -169,12 +172,13 @@ changed() {
 	same_as_rebuilt "$1"
 }
 # rows_as_rebuilt WHAT: index.csv holds the rows a rebuild writes (its "L" rows too), in any order
+# (the rows of the segments imports appended among them)
 rows_as_rebuilt() {
 	rm -rf "$T/copy"
 	cp -a "$S" "$T/copy"
 	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
 	BENCHDELTA_STORE=$T/copy "$BD" list >/dev/null 2>&1 || fail "$1: list of a copy"
-	sed '1d;$d' "$IX" | sort >"$T/rows.with"
+	sed '1d;$d' "$IX" | grep -v '^"A",\|^"end",' | sort >"$T/rows.with" # (an import's segments)
 	sed '1d;$d' "$T/copy/index.csv" | sort >"$T/rows.without"
 	cmp -s "$T/rows.with" "$T/rows.without" || { diff "$T/rows.with" "$T/rows.without" >&2; fail "$1: the index's rows differ from a rebuild's"; }
 }
@@ -215,26 +219,27 @@ expect_rc 0 "rm of an import sharing a block with one brought back"
 no_runs_read "rm of an import sharing a block with one brought back"
 fresh "rm of an import sharing a block with one brought back"
 same_as_rebuilt "rm of an import sharing a block with one brought back"
+rows_as_rebuilt "rm of an import sharing a block with one brought back"
 { cat "$T/away.txt"; echo; sed 's/fib_O2/fib_O11/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "rm of an import sharing a block, then the block looked up" "$T/again.txt"
 run undo
-expect_rc 0 "undo of the rm of the pair's import"
-bd list
+changed "undo of the rm of the pair's import"
+rows_as_rebuilt "undo of the rm of the pair's import"
 # an rm of an import brought back by an undo that found a shared block: the index written whole
 # since says which imports hold its blocks too ("L","with"), and they are the heirs
 grep -q '^"\{0,1\}L"\{0,1\},"\{0,1\}with' "$IX" || fail "an index written whole: no import said to share a block"
 run rm --import "$away"
 changed "rm of an import brought back by an undo that found a shared block"
 run undo
-expect_rc 0 "undo of the rm of an import brought back"
-bd list
-# its redo: the undo found a block of it held by an import brought back itself (left stale)
+changed "undo of the rm of an import brought back"
+rows_as_rebuilt "undo of the rm of an import brought back"
+# its redo: the undo found a block of it held by an import brought back itself
 run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
 changed "redo of an rm whose undo found a block shared"
 "$BD" list imports | grep -q 'away.txt$' && fail "redo of an rm whose undo found a block shared: still listed"
 run undo "$(awk -F'"' 'NR > 1 && $2 != "" { id = $2 } END { print id }' "$S/edits.csv")"
-expect_rc 0 "undo of the redo of an rm whose undo found a block shared"
-bd list
+changed "undo of the redo of an rm whose undo found a block shared"
+rows_as_rebuilt "undo of the redo of an rm whose undo found a block shared"
 # the same where the import brought back sorts first: its block's entry goes to the import
 # made while it was away
 sed 's/fib_O2/fib_O15/' samples/hyperfine/o0-vs-o2.txt >"$T/back.txt"
@@ -252,8 +257,8 @@ changed "rm of an import brought back, its shared block's entry to the one made 
 { cat "$T/back.txt"; echo; sed 's/fib_O2/fib_O16/' samples/hyperfine/o0-vs-o2.txt; } >"$T/again.txt"
 imported "rm of an import brought back, then its shared block looked up" "$T/again.txt"
 run undo
-expect_rc 0 "undo of the rm of an import sorting first"
-bd list
+changed "undo of the rm of an import sorting first"
+rows_as_rebuilt "undo of the rm of an import sorting first"
 run rm "fib again"
 expect_rc 0 "rm of an experiment of several imports"
 same_as_rebuilt "rm of an experiment of several imports"
@@ -491,6 +496,117 @@ changed "undo of --set-variant of a new text"
 "$BD" list variants | grep -q "fib_pgo" && fail "undo of --set-variant of a new text: fib_pgo still shown"
 run undo "$setvar_edit"
 changed "undo of an older --set-variant"
+# shared blocks after undos, each on a store of its own: the undo of an rm whose block an
+# import brought back itself holds (case a), two imports holding one block brought back by
+# one undo (case b), a block held by one brought back and one never removed when a third
+# comes back (case c); and the rm of one of a pair, whose partner's "L" row then says it
+# holds its blocks alone (as a rebuild says it). Each in both orders of the pair.
+# remove_id HASH: the id of the latest removal of import HASH
+remove_id() { awk -F'"' -v h="$1" 'NR > 1 && $8 == "remove" && $12 == h { id = $2 } END { print id }' "$S/edits.csv"; }
+full_id() { awk -F'"' -v h="$1" '$2 == "S" && index($4, h) == 1 { print $4 }' "$IX" | head -1; }
+# on_store NAME: a fresh store of that name for what follows
+on_store() {
+	S=$T/$1
+	IX=$S/index.csv
+	export BENCHDELTA_STORE=$S
+}
+# exact WHAT: the next reader reads the index alone, as a rebuild would write it
+exact() {
+	changed "$1"
+	rows_as_rebuilt "$1"
+}
+for order in first after; do
+	# case a: C removed, D imported with C's block, C brought back, D removed and brought back
+	on_store "case-a-$order"
+	sed "s/fib_O2/fib_Oa$order/" samples/hyperfine/o0-vs-o2.txt >"$T/c.txt"
+	bd import samples/iperf3/reno.txt
+	bd import "$T/c.txt"
+	bd list
+	c=$(import_id 'c.txt$')
+	cfull=$(full_id "$c")
+	run rm --import "$c"
+	exact "case a ($order): rm of the import to bring back"
+	sharing "$T/c.txt" "$c" $order "$T/d.txt"
+	bd import "$T/d.txt"
+	d=$(import_id 'd.txt$')
+	dfull=$(full_id "$d")
+	run undo "$(remove_id "$cfull")"
+	exact "case a ($order): undo of the rm of C, its block held by D"
+	run rm --import "$d"
+	exact "case a ($order): rm of D, its block held by C brought back"
+	if [ $order = first ]; then # (for the kills below)
+		cp -a "$S" "$T/k.sharedundo"
+		sharedundo_edit=$(remove_id "$dfull")
+	fi
+	run undo "$(remove_id "$dfull")"
+	exact "case a ($order): undo of the rm of D, its block held by C brought back"
+	run rm --import "$c"
+	exact "case a ($order): rm of C after both came back"
+	run undo
+	exact "case a ($order): undo of that rm"
+	# case b: A removed, B imported with A's block, A brought back, both removed by one rm and
+	# brought back by one undo
+	on_store "case-b-$order"
+	sed "s/fib_O2/fib_Ob$order/" samples/hyperfine/o0-vs-o2.txt >"$T/a.txt"
+	bd import samples/iperf3/reno.txt
+	bd import -e Pair "$T/a.txt"
+	bd list
+	a=$(import_id 'a.txt$')
+	run rm --import "$a"
+	exact "case b ($order): rm of the import to bring back"
+	sharing "$T/a.txt" "$a" $order "$T/b.txt"
+	bd import -e Pair "$T/b.txt"
+	run undo
+	exact "case b ($order): undo of the rm of A, its block held by B"
+	run rm Pair
+	exact "case b ($order): rm of both"
+	run undo
+	exact "case b ($order): undo of the rm of both"
+	"$BD" list imports | grep -c 'Pair' | grep -qx 2 || fail "case b ($order): not both back"
+	# case c: E (with a block of D) removed, H imported with it, E brought back, then D
+	on_store "case-c-$order"
+	sed "s/fib_O2/fib_Oc$order/" samples/hyperfine/o0-vs-o2.txt >"$T/d.txt"
+	bd import "$T/d.txt"
+	bd list
+	d=$(import_id 'd.txt$')
+	dfull=$(full_id "$d")
+	run rm --import "$d"
+	exact "case c ($order): rm of D"
+	sharing "$T/d.txt" "$d" $order "$T/e.txt"
+	bd import "$T/e.txt"
+	e=$(import_id 'e.txt$')
+	efull=$(full_id "$e")
+	run rm --import "$e"
+	exact "case c ($order): rm of E"
+	{ cat "$T/d.txt"; echo; cat samples/iperf3/reno.txt; } >"$T/h.txt"
+	bd import "$T/h.txt"
+	h=$(import_id 'h.txt$')
+	run undo "$(remove_id "$efull")"
+	exact "case c ($order): undo of the rm of E, a block held by H"
+	run undo "$(remove_id "$dfull")"
+	exact "case c ($order): undo of the rm of D, its block held by E and H"
+	run rm --import "$h"
+	exact "case c ($order): rm of H, its block held by D and E brought back"
+	run rm --import "$e"
+	exact "case c ($order): rm of E, D left alone"
+	run undo
+	exact "case c ($order): undo of the rm of E"
+done
+# a text imported again after an rm, its undo and an rm again is not brought back: no "L" row
+on_store "case-d"
+sed "s/fib_O2/fib_Od/" samples/hyperfine/o0-vs-o2.txt >"$T/again.txt"
+bd import "$T/again.txt"
+bd list
+again=$(import_id 'again.txt$')
+run rm --import "$again"
+exact "case d: rm"
+run undo
+exact "case d: undo of the rm"
+run rm --import "$again"
+exact "case d: rm again"
+run import "$T/again.txt"
+exact "case d: the text imported again"
+on_store store
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
@@ -546,8 +662,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy rmredo setvar"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar redo rename alias heirs tag merge aliasall"
+kills="move tidy rmredo setvar sharedundo"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar sharedundo redo rename alias heirs tag merge aliasall"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -564,6 +680,8 @@ for which in index.bin index.csv; do
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
 		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
 		setvar) kill_at $which "undo of --set-variant" "$T/k.setvar" undo ;;
+		sharedundo) kill_at $which "undo of an rm, its block held by one brought back" "$T/k.sharedundo" \
+			undo "$sharedundo_edit" ;;
 		aliasall) kill_at $which "undo of rename-variant in every experiment" "$T/k.aliasall" undo ;;
 		esac
 	done

@@ -22,6 +22,7 @@
 #include "parsers/clean.h"
 #include "parsers/dispatch.h"
 #include "parsers/label.h"
+#include "parsers/legend.h"
 #include "parsers/parser.h"
 #include "parsers/segment.h"
 
@@ -33,6 +34,8 @@ struct tally {
 	size_t label_shaped;               /* lines read as no label, read again in their shape */
 	size_t label_unshaped;             /* of them, read otherwise */
 	size_t fact_shaped, fact_unshaped; /* the same for the walk's facts of a prose line (seg_line_facts()) */
+	size_t legend_shaped, legend_unshaped; /* the same for the legends a prose line states (legend_scan()) */
+	size_t legend_lines;                   /* lines that state one */
 	const char *path;                  /* the file being walked */
 };
 
@@ -185,6 +188,59 @@ static void check_fact_shapes(const struct dispatch *d, const struct line *l, co
 	rx_take_failure(&rx, &(struct rx_failure){ 0 });
 }
 
+/* The places of the legends legend_scan() finds in a line: up to 8 of them, and how many. */
+struct legend_places {
+	const char *s;
+	size_t n;
+	size_t at[8][4];
+};
+
+static void legend_place(void *arg, const char *name, size_t nn, const char *desc, size_t dn)
+{
+	struct legend_places *lp = arg;
+
+	if (lp->n < 8) {
+		lp->at[lp->n][0] = (size_t)(name - lp->s);
+		lp->at[lp->n][1] = nn;
+		lp->at[lp->n][2] = (size_t)(desc - lp->s);
+		lp->at[lp->n][3] = dn;
+	}
+	lp->n++;
+}
+
+/*
+ * The legends a prose line states are remembered by its shape with every
+ * digit made '1' (segment.h's seg_read_legends_memo()): each of the three
+ * lines of its shape (every digit past its indentation) must state as many
+ * legends, at the same places.
+ */
+static void check_legend_shapes(const struct line *l, const char *name, size_t no, struct tally *t)
+{
+	struct line bare = *l;
+	char v[4096];
+	struct legend_places first = { 0 }, other;
+
+	bare.s = l->s + l->indent;
+	bare.len = l->len - l->indent;
+	if (bare.len > SEG_LEGEND_TEXT)
+		return; /* (read each time) */
+	first.s = bare.s;
+	legend_scan(bare.s, bare.len, legend_place, &first);
+	t->legend_lines += first.n > 0;
+	for (int way = 0; way < 3; way++) {
+		if (!shape_variant(&bare, 0, way, v))
+			break;
+		t->legend_shaped++;
+		memset(&other, 0, sizeof(other));
+		other.s = v;
+		legend_scan(v, bare.len, legend_place, &other);
+		if (other.n != first.n || memcmp(other.at, first.at, sizeof(first.at)))
+			print_message("%s:%zu: \"%.*s\" states %zu legends but \"%.*s\", a line of its shape, %zu or elsewhere\n",
+				      name, no, (int)bare.len, bare.s, first.n, (int)bare.len, v, other.n),
+				t->legend_unshaped++;
+	}
+}
+
 /*
  * Ask the line s[0..n) of every parser its first byte names, ungated;
  * fail when one starts a block that the table would not have asked.
@@ -208,6 +264,7 @@ static void check_line(const struct dispatch *d, const char *name, size_t no, co
 		fail_msg("%s:%zu: the shape of \"%.*s\" is not its digits made 1", name, no, (int)n, s);
 	check_label_shapes(d, &l, name, no, t);
 	check_fact_shapes(d, &l, name, no, t);
+	check_legend_shapes(&l, name, no, t);
 	b = (unsigned char)l.s[l.indent];
 	asks = dispatch_mask(d, l.s + l.indent, l.len - l.indent);
 	for (unsigned k = 0; k < d->nrow[b]; k++) {
@@ -311,6 +368,7 @@ static void test_no_start_left_out(void **state)
 	files = check_tree(&d, "../../samples", 1, &t, check_file);
 	files += check_tree(&d, "../corpus/cases", 0, &t, check_file);
 	print_message("%zu files, %zu lines, %zu starts (%zu by parsers with words), %zu asks left out, %zu claims of lines of a shape, %zu label readings and %zu facts of lines of a shape\n", files, t.lines, t.starts, t.gated_starts, t.left_out, t.shaped, t.label_shaped, t.fact_shaped);
+	print_message("%zu legend readings of lines of a shape (%zu lines state legends)\n", t.legend_shaped, t.legend_lines);
 	/* (the test reads what it should: many files, lines, blocks, and lines the table leaves out) */
 	assert_true(files > 500);
 	assert_true(t.lines > 20000);
@@ -322,6 +380,9 @@ static void test_no_start_left_out(void **state)
 	assert_int_equal(t.label_unshaped, 0);
 	assert_true(t.fact_shaped > 1000);
 	assert_int_equal(t.fact_unshaped, 0);
+	assert_true(t.legend_shaped > 1000);
+	assert_true(t.legend_lines > 50);
+	assert_int_equal(t.legend_unshaped, 0);
 }
 
 /* Each line of block `b` whose kind its claim told: the kind its parser's classifier gives it. */

@@ -311,7 +311,8 @@ static void test_line_ends(void **state)
  * (segpipe.h), batch by batch: the same legends, lines and order as one
  * thread reads, over more blocks than a batch holds. The same legend line
  * again is read again (the no-legend memory must not skip it), a line
- * stating none and coming back is read as none.
+ * stating none and coming back is read as none, and a line of a shape
+ * read before (another round's number) states its own names.
  */
 static void test_piped_legends(void **state)
 {
@@ -324,7 +325,7 @@ static void test_piped_legends(void **state)
 	(void)state;
 	assert_int_equal(parsers_init(&d1), 0);
 	for (int r = 0; r < 700; r++) {
-		buf_addf(&text, "Round %d: app_a is the Release build and app_b the PGO-optimized one.\n\n", r);
+		buf_addf(&text, "Round %d: app_%03d is the Release build and app_b the PGO-optimized one.\n\n", r, r);
 		buf_adds(&text, "app_c is the LTO build.\n\nNothing to see in this line at all.\n\n");
 		buf_adds(&text, HF("./app_a x", "5.0") "\n");
 	}
@@ -343,6 +344,14 @@ static void test_piped_legends(void **state)
 		assert_int_equal(piped.legends[i].line, one.legends[i].line);
 	}
 	assert_string_equal(piped.legends[one.nlegends - 1].name, "app_z");
+	for (int r = 0; r < 700; r++) {
+		char want[16];
+
+		snprintf(want, sizeof(want), "app_%03d", r);
+		assert_string_equal(one.legends[3 * r].name, want);
+		assert_string_equal(one.legends[3 * r + 1].name, "app_b");
+		assert_string_equal(one.legends[3 * r + 1].desc, "PGO-optimized");
+	}
 	seg_result_release(&one);
 	seg_result_release(&piped);
 	arena_release(&a1);
