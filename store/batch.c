@@ -346,45 +346,48 @@ static void end_text(struct batch *b, size_t i, uint32_t source, const struct re
 	sr->nlegends = sr->legends_cap = 0;
 }
 
-/* The kept texts' legends to the naming evidence, in the texts' order (a thread's body: arg is the batch). */
-static void *legends_to_naming(void *arg)
+/* The kept texts' legends to the naming evidence, in the texts' order. */
+static void legends_to_naming(struct batch *b)
 {
-	struct batch *b = arg;
-
 	for (size_t k = 0; k < b->nlegends; k++)
 		naming_legends(&b->naming, b->legends[k].source, b->legends[k].v, b->legends[k].n);
-	return NULL;
-}
-
-/* A legend's share of the bytes that make a second thread worth it (util/spread.h). */
-#define LEGEND_BYTES 64
-
-/*
- * The experiments' names (expname.c) and, beside them on a second thread
- * when there are many, the legends to the naming evidence: neither reads
- * what the other writes (the model's runs and arena; the naming state).
- */
-static void name_experiments(struct batch *b, struct import_input *in, size_t n)
-{
-	struct model *m = b->m;
-	size_t all = 0;
-	pthread_t th;
-	int beside;
-
-	for (size_t k = 0; k < b->nlegends; k++)
-		all += b->legends[k].n;
-	beside = all && spread_worth(all * LEGEND_BYTES) && !pthread_create(&th, NULL, legends_to_naming, b);
-	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
-	expname_assign(m, b->stored, in, n, b->res, b->o, b->first_run, group_name(m, in, n, b->res));
-	if (beside)
-		pthread_join(th, NULL);
-	else
-		legends_to_naming(b);
 	for (size_t k = 0; k < b->nlegends; k++)
 		free(b->legends[k].v);
 	free(b->legends);
 	b->legends = NULL;
 	b->nlegends = b->legends_cap = 0;
+}
+
+/* The naming evidence that needs no experiment (naming_gather()): a thread's body, arg is the batch. */
+static void *gather_naming(void *arg)
+{
+	struct batch *b = arg;
+
+	naming_gather(&b->naming, b->m);
+	return NULL;
+}
+
+/* A run's share of the bytes that make a second thread worth it for that evidence (util/spread.h). */
+#define RUN_BYTES 64
+
+/*
+ * The experiments' names (expname.c) and the legends to the naming
+ * evidence, and beside them on a second thread when the runs are many,
+ * the naming evidence that needs every run but no experiment: neither
+ * side writes what the other reads (naming.h: naming_gather()).
+ */
+static void name_experiments(struct batch *b, struct import_input *in, size_t n)
+{
+	struct model *m = b->m;
+	pthread_t th;
+	int beside;
+
+	beside = spread_worth(b->naming.n * RUN_BYTES) && !pthread_create(&th, NULL, gather_naming, b);
+	/* experiment: what each text joins (stored runs resolved: what a new text may join) */
+	expname_assign(m, b->stored, in, n, b->res, b->o, b->first_run, group_name(m, in, n, b->res));
+	legends_to_naming(b);
+	if (beside)
+		pthread_join(th, NULL);
 }
 
 #define AHEAD_STEP 64 /* runs done ahead in one step: the next batch is not kept waiting long */
@@ -418,6 +421,31 @@ static int name_known(const void *arg, size_t r)
 	return naming_name_known(&b->naming, b->m, r);
 }
 
+/* The records but runs an import added, cleaned on a second thread (clean_other_records()). */
+struct others_job {
+	struct recset *rs;
+	const struct recset_mark *from;
+	struct arena arena; /* the clean copies, the model's once the thread is joined */
+};
+
+static void *clean_others_job(void *arg)
+{
+	struct others_job *j = arg;
+
+	clean_other_records(j->rs, j->from, &j->arena);
+	return NULL;
+}
+
+/* A record's share of the bytes that make that thread worth it (util/spread.h). */
+#define RECORD_BYTES 16
+
+/* The records but runs added since `from` (what clean_other_records() reads). */
+static size_t other_records(const struct recset *rs, const struct recset_mark *from)
+{
+	return (rs->nmeas - from->meas) + (rs->nsamples - from->samples) + (rs->nseries - from->series) +
+	       (rs->nnotes - from->notes) + (rs->nfacts - from->facts);
+}
+
 /* naming_then_fn: run r is named; cleaned now (clean_run()), in order. */
 static void clean_named(void *ctx, size_t r)
 {
@@ -429,6 +457,9 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	struct model *m = b->m;
 	struct import_result *res = b->res;
 	struct clean_runs cr;
+	struct others_job others = { &m->rs, &b->first_mark, ARENA_INIT };
+	pthread_t th;
+	int beside;
 	/* what this thread's parse keeps between blocks and texts (the walker makes its own) */
 	struct parse_ctx *pc = parse_ctx_new(0);
 
@@ -470,14 +501,24 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	name_experiments(b, in, n);
 	/*
 	 * name: decided once over the batch, its evidence gathered per block
-	 * above; each run cleaned as soon as it is named (clean.h), the rest after
+	 * above; each run cleaned as soon as it is named (clean.h), the rest
+	 * after, and beside the pass when they are many, the records but
+	 * runs, which the pass neither reads nor writes
 	 */
 	b->clean.to = b->first_mark.runs + b->naming.ahead; /* (runs removed since moved it down) */
 	b->clean.known = name_known;
 	b->clean.known_ctx = b;
 	clean_runs_begin(&cr, m, &b->first_mark, &b->clean);
+	beside = spread_worth(other_records(&m->rs, &b->first_mark) * RECORD_BYTES) &&
+		 !pthread_create(&th, NULL, clean_others_job, &others);
 	naming_finish(&b->naming, m, b->d, clean_named, &cr);
-	clean_runs_end(&cr, &b->first_mark);
+	if (beside) {
+		pthread_join(th, NULL);
+		arena_take(&m->arena, &others.arena);
+		clean_runs_rest(&cr);
+	} else {
+		clean_runs_end(&cr, &b->first_mark);
+	}
 	naming_release(&b->naming); /* spent: not held while the texts are written */
 	set_variants(m, b->stored, res, b->o, b->now, b->d);
 	model_resolve_told(m, b->resolved, b->resolved_ctx);

@@ -92,7 +92,7 @@ struct batch {
 	/*
 	 * Each kept text's legends (the segmenter's array, taken over; its
 	 * strings the model's), handed to the naming pass once the texts are
-	 * read: beside the experiments' names, on a thread of their own.
+	 * read and the experiments named.
 	 */
 	struct batch_legends {
 		uint32_t source;

@@ -92,25 +92,42 @@ void clean_run(struct clean_runs *c, size_t i)
 	CLEAN_SEEN(r->command);
 }
 
+void clean_runs_rest(struct clean_runs *c)
+{
+	for (size_t i = c->next; i < c->m->rs.nruns; i++)
+		clean_run(c, i);
+}
+
+/* The records but runs from `from` on, new copies in arena `a`, by the memory of c. */
+static void clean_others(struct recset *rs, const struct recset_mark *from, struct arena *a,
+			 struct clean_runs *c)
+{
+	for (size_t i = from->meas; i < rs->nmeas; i++)
+		rs->meas[i].quantity = clean_seen(a, c, rs->meas[i].quantity);
+	for (size_t i = from->samples; i < rs->nsamples; i++)
+		rs->samples[i].quantity = clean_seen(a, c, rs->samples[i].quantity);
+	for (size_t i = from->series; i < rs->nseries; i++)
+		rs->series[i].name = clean_seen(a, c, rs->series[i].name);
+	for (size_t i = from->notes; i < rs->nnotes; i++)
+		rs->notes[i].text = clean_str(a, rs->notes[i].text);
+	for (size_t i = from->facts; i < rs->nfacts; i++) {
+		rs->facts[i].key = clean_str(a, rs->facts[i].key);
+		rs->facts[i].value = clean_str(a, rs->facts[i].value);
+	}
+}
+
 void clean_runs_end(struct clean_runs *c, const struct recset_mark *from)
 {
-	struct model *m = c->m;
-	struct recset *rs = &m->rs;
+	clean_runs_rest(c);
+	clean_others(&c->m->rs, from, &c->m->arena, c);
+}
 
-	for (size_t i = c->next; i < rs->nruns; i++)
-		clean_run(c, i);
-	for (size_t i = from->meas; i < rs->nmeas; i++)
-		CLEAN_SEEN(rs->meas[i].quantity);
-	for (size_t i = from->samples; i < rs->nsamples; i++)
-		CLEAN_SEEN(rs->samples[i].quantity);
-	for (size_t i = from->series; i < rs->nseries; i++)
-		CLEAN_SEEN(rs->series[i].name);
-	for (size_t i = from->notes; i < rs->nnotes; i++)
-		CLEAN(rs->notes[i].text);
-	for (size_t i = from->facts; i < rs->nfacts; i++) {
-		CLEAN(rs->facts[i].key);
-		CLEAN(rs->facts[i].value);
-	}
+void clean_other_records(struct recset *rs, const struct recset_mark *from, struct arena *a)
+{
+	struct clean_runs c;
+
+	memset(&c, 0, sizeof(c)); /* (only its memory of strings seen is used) */
+	clean_others(rs, from, a, &c);
 }
 
 void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a)

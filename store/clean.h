@@ -71,6 +71,19 @@ void clean_runs_begin(struct clean_runs *c, struct model *m, const struct recset
 		      const struct clean_ahead *a);
 void clean_run(struct clean_runs *c, size_t r);
 void clean_runs_end(struct clean_runs *c, const struct recset_mark *from);
+/*
+ * clean_runs_end() in two parts, for a caller that has the second done
+ * beside the pass: clean_runs_rest() the runs not given, and
+ * clean_other_records() the records from `from` on that are not runs
+ * (measurements' and samples' quantities, series' names, notes, facts),
+ * their clean copies in arena `a` (the caller's: the model's arena, or
+ * one of a second thread's own, moved into it after with arena_take()).
+ * clean_other_records() reads and writes those records alone: a second
+ * thread may run it while nothing else reads or writes them. Both done,
+ * the result is clean_runs_end()'s.
+ */
+void clean_runs_rest(struct clean_runs *c);
+void clean_other_records(struct recset *rs, const struct recset_mark *from, struct arena *a);
 
 /* Clean the strings of sources [from, m->nsources) and of the user's edits. */
 void clean_sources(struct model *m, size_t from);

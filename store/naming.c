@@ -28,9 +28,13 @@ void naming_init(struct naming *nm, uint32_t first_run)
 	nm->first = first_run;
 }
 
+struct naming_evidence;
+static void evidence_free(struct naming_evidence *ev);
+
 void naming_release(struct naming *nm)
 {
 	free(nm->runs);
+	free(nm->flags);
 	free(nm->keys);
 	free(nm->proposal);
 	free(nm->prop_origin);
@@ -38,6 +42,7 @@ void naming_release(struct naming *nm)
 	strmap_release(&nm->legends);
 	free(nm->desc_line);
 	free(nm->env_sources);
+	evidence_free(nm->evidence);
 	arena_release(&nm->arena);
 	memset(nm, 0, sizeof(*nm));
 }
@@ -63,6 +68,7 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 	if (hi > nm->n)
 		hi = nm->n;
 	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	memmove(nm->flags + lo, nm->flags + hi, nm->n - hi);
 	memmove(nm->proposal + lo, nm->proposal + hi, (nm->n - hi) * sizeof(*nm->proposal));
 	memmove(nm->prop_origin + lo, nm->prop_origin + hi, (nm->n - hi) * sizeof(*nm->prop_origin));
 	nm->n -= hi - lo;
@@ -80,7 +86,7 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 	const struct naming_run *e = &nm->runs[k];
 	struct naming_key *nk;
 	/* runs that name themselves keep their own name; else a label names them, else their source */
-	const char *t = *r->variant.text && (e->multi || !e->label) ? r->variant.text
+	const char *t = *r->variant.text && ((nm->flags[k] & NF_MULTI) || !e->label) ? r->variant.text
 			: e->label                                     ? e->label
 									: e->input;
 
@@ -227,6 +233,14 @@ static uint32_t *shared_span_lines(const struct block *b, const struct run *runs
 	return line;
 }
 
+/*
+ * How many runs ahead of the one it works on a pass over the import's
+ * runs asks for what it will read of them (BD_PREFETCH): after the walk
+ * few of their entries and strings are still in a cache, and a pass that
+ * waits for each in turn spends most of its time waiting.
+ */
+#define PREFETCH_RUNS 16
+
 /* Does a command of source s's runs set build variables (naming.h: env_sources)? */
 static int env_source(const struct naming *nm, uint32_t s)
 {
@@ -271,12 +285,14 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	cmd_lines = shared_span_lines(b, runs, from, to);
 	if (to > from) { /* room for the block's runs, made once */
 		ALLOC_GROW(nm->runs, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->flags, (size_t)(to - nm->first), nm->flags_cap);
 		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
 		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
 	}
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
 		struct naming_run *e;
+		unsigned f;
 
 		/*
 		 * A run named after its command, or a row of a table of files
@@ -285,6 +301,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
 		while (nm->n <= (size_t)(i - nm->first)) {
+			nm->flags[nm->n] = 0;
 			nm->proposal[nm->n] = NULL;
 			nm->prop_origin[nm->n] = (enum vorigin)0;
 			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
@@ -299,20 +316,20 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->prop_origin[i - nm->first] = (enum vorigin)0;
 		}
 		e = &nm->runs[i - nm->first];
+		f = (nm->proposal[i - nm->first] ? NF_PROPOSAL : 0) | (b->label ? NF_LABEL : 0) |
+		    (multi ? NF_MULTI : 0) | (b->label_heading ? NF_HEADING : 0) |
+		    (b->label_build ? NF_BUILD : 0) | (*r->command ? NF_COMMAND : 0);
+		nm->flags[i - nm->first] = (unsigned char)f;
 		e->label = b->label;
 		e->scenario = b->scenario;
 		e->input = input_variant;
 		e->block = block;
 		e->source = r->source;
-		e->multi = (uint8_t)multi;
-		e->heading = (uint8_t)b->label_heading;
 		e->label_line = b->label_line;
 		e->caption = caption;
 		e->caption_line = caption ? b->caption_line : 0;
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
-		e->build = (uint8_t)b->label_build;
-		e->command = *r->command != '\0';
-		if (e->command && !env_source(nm, r->source)) {
+		if ((f & NF_COMMAND) && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
 			const char *rest;
 
@@ -402,9 +419,10 @@ static const char *legend_of(const struct naming *nm, uint32_t source, const cha
 	return nm->desc[at - 1];
 }
 
-static int alignable(const struct run *r, const struct naming_run *e)
+/* Is run r (flags f) one to line up with the other runs of its experiment and tool? */
+static int alignable(const struct run *r, unsigned f)
 {
-	return e->command && r->variant.origin != VO_COMMAND &&
+	return (f & NF_COMMAND) && r->variant.origin != VO_COMMAND &&
 	       (r->scenario == r->command || !strcmp(r->scenario, r->command));
 }
 
@@ -595,11 +613,11 @@ static void lineup_lone(struct lineup *l, const struct run *r)
 }
 
 /* Run i (decided) into its bucket, or its key among the lone ones. */
-static void lineup_add(struct model *m, struct lineup *l, const struct naming_run *e, uint32_t i)
+static void lineup_add(struct model *m, struct lineup *l, unsigned f, uint32_t i)
 {
 	const struct run *r = &m->rs.runs[i];
 
-	if (!alignable(r, e)) {
+	if (!alignable(r, f)) {
 		lineup_lone(l, r);
 		return;
 	}
@@ -674,6 +692,11 @@ static int words_within(const char *part, const char *whole)
 struct pass {
 	struct naming *nm;
 	struct model *m;
+	/*
+	 * Where the strings the pass makes for runs go: the model's arena,
+	 * or while naming_gather() runs, the evidence's own (naming.h)
+	 */
+	struct arena *strings;
 	struct buf scratch;
 	const char **proposal;    /* per run: the parser's name from the data, or NULL */
 	enum vorigin *prop_origin;
@@ -1032,16 +1055,20 @@ static void multi_across_blocks(struct pass *p)
 	struct naming *nm = p->nm;
 	struct arena keys = ARENA_INIT;
 	struct strmap seen = STRMAP_INIT;
-	unsigned char *differ = xcalloc(nm->n ? nm->n : 1, 1);
-	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0;
+	unsigned char *differ;
+	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0, lo = UINT32_MAX, hi = 0;
 
 	for (uint32_t k = 0; k < nm->n; k++) {
 		const struct naming_run *e = &nm->runs[k];
 		uint32_t source;
 
 		/* a label that names a build ("With LTO:") still names what its outputs size */
-		if (!e->label || e->multi || e->build || !p->proposal[k] || p->prop_origin[k] == VO_LABEL)
+		if ((nm->flags[k] & (NF_LABEL | NF_MULTI | NF_BUILD | NF_PROPOSAL)) != (NF_LABEL | NF_PROPOSAL) ||
+		    p->prop_origin[k] == VO_LABEL)
 			continue;
+		if (lo == UINT32_MAX)
+			lo = k;
+		hi = k + 1;
 		source = e->source;
 		/* the key is the source and the label's address: a block's runs share it */
 		if (last != UINT32_MAX && last_source == source && nm->runs[last].label == e->label) {
@@ -1055,12 +1082,14 @@ static void multi_across_blocks(struct pass *p)
 		last_source = source;
 	}
 	strmap_release(&seen);
-	for (uint32_t k = 0; k < nm->n; k++)
+	/* (the runs with a key are [lo, hi)'s: none, in most imports) */
+	differ = xcalloc(hi > lo ? hi - lo : 1, 1);
+	for (uint32_t k = lo; k < hi; k++)
 		if (first[k] != UINT32_MAX && strcmp(p->proposal[first[k]], p->proposal[k]))
-			differ[first[k]] = 1;
-	for (uint32_t k = 0; k < nm->n; k++)
-		if (first[k] != UINT32_MAX && differ[first[k]])
-			nm->runs[k].multi = 1;
+			differ[first[k] - lo] = 1;
+	for (uint32_t k = lo; k < hi; k++)
+		if (first[k] != UINT32_MAX && differ[first[k] - lo])
+			nm->flags[k] |= NF_MULTI;
 	free(first);
 	free(differ);
 	arena_release(&keys);
@@ -1070,17 +1099,28 @@ static void multi_across_blocks(struct pass *p)
  * Do labels a and b state the same build ("Benchmark aes with -O3" and
  * "Benchmark qsort with -O3")? Then what tells them apart is what ran,
  * and the names under them are the builds. `memo` keeps the labels read,
- * by their text (a log repeats its labels).
+ * by their text (a log repeats its labels), and the two asked last by
+ * their address (the label of a name's first run, asked beside each
+ * other's; a block's runs share theirs), each with its slot and what the
+ * slot held then: while it holds that still, the reading is the label's.
  */
 struct build_memo {
 	const char *label[64];
 	struct factor_reading r[64];
+	struct {
+		const char *label, *held;
+		unsigned slot;
+	} last[2];
+	unsigned next; /* the entry of `last` to fill next */
 };
 
 static const struct factor_reading *reading_of(struct build_memo *memo, const char *label)
 {
 	unsigned h = 2166136261u, i;
 
+	for (unsigned k = 0; k < countof(memo->last); k++)
+		if (memo->last[k].label == label && memo->label[memo->last[k].slot] == memo->last[k].held)
+			return &memo->r[memo->last[k].slot];
 	for (const char *c = label; *c; c++)
 		h = (h ^ (unsigned char)*c) * 16777619u;
 	i = h & 63;
@@ -1088,6 +1128,10 @@ static const struct factor_reading *reading_of(struct build_memo *memo, const ch
 		memo->label[i] = label;
 		factor_read(label, strlen(label), &memo->r[i]);
 	}
+	memo->last[memo->next].label = label;
+	memo->last[memo->next].held = memo->label[i];
+	memo->last[memo->next].slot = i;
+	memo->next = (memo->next + 1) % countof(memo->last);
 	return &memo->r[i];
 }
 
@@ -1125,27 +1169,39 @@ static void attach_labels(struct pass *p)
 
 	first = no_keys((uint32_t)nm->n);
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const unsigned want = NF_LABEL | NF_MULTI | NF_PROPOSAL;
 
-		if (e->label && e->multi && p->proposal[k])
+		if (k + PREFETCH_RUNS < nm->n && (nm->flags[k + PREFETCH_RUNS] & want) == want) {
+			BD_PREFETCH(p->proposal[k + PREFETCH_RUNS]);
+			BD_PREFETCH(&nm->runs[k + PREFETCH_RUNS]);
+		}
+		if ((nm->flags[k] & want) == want)
 			first[k] = first_with_key(
-				&seen, &keys, num_key(&p->scratch, e->source, p->proposal[k]),
+				&seen, &keys, num_key(&p->scratch, nm->runs[k].source, p->proposal[k]),
 				k);
 	}
 	strmap_release(&seen);
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const struct naming_run *e;
 		uint32_t at = first[k];
 
+		/* (the entry of a run two steps ahead; one step ahead, its label, which the entry holds) */
+		if (k + 2 * PREFETCH_RUNS < nm->n && first[k + 2 * PREFETCH_RUNS] != UINT32_MAX)
+			BD_PREFETCH(&nm->runs[k + 2 * PREFETCH_RUNS]);
+		if (k + PREFETCH_RUNS < nm->n && first[k + PREFETCH_RUNS] != UINT32_MAX)
+			BD_PREFETCH(nm->runs[k + PREFETCH_RUNS].label);
+		if (at == UINT32_MAX || at == k)
+			continue;
+		e = &nm->runs[k];
 		/*
 		 * Only labels that name builds take over: under "trio.txt:"
 		 * and "PDM:" the same four binaries are builds measured on
 		 * two workloads, not two builds of the same things.
 		 */
-		if (at == UINT32_MAX || at == k || !strcmp(nm->runs[at].label, e->label))
+		if (!strcmp(nm->runs[at].label, e->label))
 			continue;
-		if ((e->build || nm->runs[at].build) &&
-		    !(e->build && nm->runs[at].build && same_build(&memo, nm->runs[at].label, e->label)))
+		if (((nm->flags[k] | nm->flags[at]) & NF_BUILD) &&
+		    !((nm->flags[k] & nm->flags[at] & NF_BUILD) && same_build(&memo, nm->runs[at].label, e->label)))
 			again[k] = again[at] = 1;
 		else
 			p->workload[k] = p->workload[at] = 1;
@@ -1173,8 +1229,9 @@ static void attach_labels(struct pass *p)
 		for (uint32_t k = 0; any && k < nm->n; k++) {
 			const struct naming_run *e = &nm->runs[k];
 
-			if (!again[k] && e->label && e->multi && p->proposal[k] && e->block < nm->nblocks &&
-			    blk[e->block])
+			if (!again[k] &&
+			    (nm->flags[k] & (NF_LABEL | NF_MULTI | NF_PROPOSAL)) == (NF_LABEL | NF_MULTI | NF_PROPOSAL) &&
+			    e->block < nm->nblocks && blk[e->block])
 				again[k] = 1;
 		}
 		free(blk);
@@ -1188,10 +1245,12 @@ static void attach_labels(struct pass *p)
 	 * run, it made a text of many such sections quadratic.)
 	 */
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const unsigned want = NF_LABEL | NF_MULTI | NF_HEADING | NF_PROPOSAL;
+		const struct naming_run *e;
 
-		if (!e->label || !e->multi || !e->heading || again[k] || !p->proposal[k])
+		if ((nm->flags[k] & want) != want || again[k])
 			continue;
+		e = &nm->runs[k];
 		if (e->label != asked) { /* (a block's runs share their label) */
 			asked = e->label;
 			asked_builds = label_names_build(e->label, strlen(e->label));
@@ -1224,7 +1283,7 @@ static void attach_labels(struct pass *p)
 		struct run *r;
 		const char *title;
 
-		p->attached[k] = nm->runs[k].label && (!nm->runs[k].multi || again[k]);
+		p->attached[k] = (nm->flags[k] & NF_LABEL) && (!(nm->flags[k] & NF_MULTI) || again[k]);
 		if (!again[k] && !(p->attached[k] && titled))
 			continue; /* (nothing below reads the run) */
 		r = &p->m->rs.runs[nm->first + k];
@@ -1237,6 +1296,7 @@ static void attach_labels(struct pass *p)
 			/* the file or command that was the name is what stays the same */
 			r->scenario = *r->command ? r->command : p->proposal[k];
 			p->proposal[k] = NULL;
+			nm->flags[k] &= (unsigned char)~NF_PROPOSAL;
 		}
 	}
 	free(again);
@@ -1274,7 +1334,7 @@ static void lone_builds(struct pass *p)
 		uint32_t s;
 
 		/* a plain log's file name is its author's label; a thread's is only where it was saved */
-		if (r->variant.origin != VO_INPUT || !p->nm->runs[k].command || !*m->sources[r->source].title ||
+		if (r->variant.origin != VO_INPUT || !(p->nm->flags[k] & NF_COMMAND) || !*m->sources[r->source].title ||
 		    (strmap_get(&src, r->experiment, &s) && s == UINT32_MAX))
 			continue;
 		buf_reset(&b);
@@ -1304,21 +1364,23 @@ static void labels_by_command(struct pass *p)
 
 	/* the labelled runs' commands are gathered only for a run that may take one (a scan, not a map) */
 	for (uint32_t k = 0; k < nm->n && !wanted; k++)
-		wanted = nm->runs[k].command && !p->attached[k] && nm->runs[k].multi;
+		wanted = (nm->flags[k] & (NF_COMMAND | NF_MULTI)) == (NF_COMMAND | NF_MULTI) && !p->attached[k];
 	if (!wanted)
 		return;
 	label = xcalloc(nm->n ? nm->n : 1, sizeof(*label));
 	line = xcalloc(nm->n ? nm->n : 1, sizeof(*line));
-	for (int pass = 0; pass < 2; pass++) {
+	/* (with no labelled run's command gathered, no run takes one) */
+	for (int pass = 0; pass < 2 && (pass == 0 || nlabel); pass++) {
 		for (uint32_t k = 0; k < nm->n; k++) {
-			const struct run *r = &p->m->rs.runs[nm->first + k];
+			const struct run *r;
 			const char *key;
 			uint32_t at;
 
 			/* only a comparison's runs, told apart by their commands, take it */
-			if (!nm->runs[k].command || (pass == 0) != (p->attached[k] != 0) ||
-			    (pass == 1 && !nm->runs[k].multi))
+			if (!(nm->flags[k] & NF_COMMAND) || (pass == 0) != (p->attached[k] != 0) ||
+			    (pass == 1 && !(nm->flags[k] & NF_MULTI)))
 				continue;
+			r = &p->m->rs.runs[nm->first + k];
 			/* the key is copied only when the map keeps it: most commands come again */
 			key = num_key(&p->scratch, r->source, r->command);
 			if (pass == 1) {
@@ -1362,7 +1424,7 @@ static void same_program(struct pass *p)
 			uint32_t at;
 
 			/* variables before a command name its build, not its program */
-			if (!p->nm->runs[k].command || p->env[k] ||
+			if (!(p->nm->flags[k] & NF_COMMAND) || p->env[k] ||
 			    (pass == 0 ? r->variant.origin != VO_COMMAND
 				       : r->variant.origin != VO_INPUT || p->words[k]))
 				continue;
@@ -1406,13 +1468,13 @@ static void env_builds(struct pass *p)
 		struct run *r = &m->rs.runs[p->nm->first + k];
 		const char *rest = r->command;
 
-		if (!p->nm->runs[k].command || !env_source(p->nm, r->source) || strcmp(r->scenario, r->command))
+		if (!(p->nm->flags[k] & NF_COMMAND) || !env_source(p->nm, r->source) || strcmp(r->scenario, r->command))
 			continue;
 		p->env[k] = 1;
 		buf_reset(&name);
 		if (cmd_build_env(r->command, &name, &rest) && !p->proposal[k])
-			p->words[k] = arena_strndup(&m->arena, name.s, name.len);
-		r->scenario = arena_strdup(&m->arena, rest);
+			p->words[k] = arena_strndup(p->strings, name.s, name.len);
+		r->scenario = arena_strdup(p->strings, rest);
 	}
 	buf_release(&name);
 }
@@ -1657,7 +1719,7 @@ static int workload_names(struct pass *p, uint32_t a, uint32_t b, const char *fi
 		}
 		ok = out.len > 0;
 		if (ok)
-			names[k - a] = arena_strndup(&p->m->arena, out.s, out.len);
+			names[k - a] = arena_strndup(p->strings, out.s, out.len);
 		differ |= ok && k > a && strcmp(names[k - a], names[0]);
 	}
 	ok = ok && differ;
@@ -1684,7 +1746,8 @@ static void tool_headings(struct pass *p, struct diag *d)
 	for (uint32_t a = 0, b; a < nm->n; a = b) {
 		const struct naming_run *ea = &nm->runs[a];
 		const struct run *ra = &m->rs.runs[nm->first + a];
-		int differ = 0, ok = ea->label && p->attached[a] && ea->command, tool = ok && names_tool(ea->label, ra->fmt);
+		int differ = 0, ok = ea->label && p->attached[a] && (nm->flags[a] & NF_COMMAND),
+		    tool = ok && names_tool(ea->label, ra->fmt);
 		size_t fn = 0;
 		const char *file = ok && !tool ? label_file(ea->label, &fn) : NULL;
 		char *f = file ? xstrndup(file, fn) : NULL;
@@ -1695,7 +1758,8 @@ static void tool_headings(struct pass *p, struct diag *d)
 		     b++) {
 			const struct run *r = &m->rs.runs[nm->first + b];
 
-			ok = ok && p->attached[b] && nm->runs[b].command && r->fmt == ra->fmt && (tool || strstr(r->command, f));
+			ok = ok && p->attached[b] && (nm->flags[b] & NF_COMMAND) && r->fmt == ra->fmt &&
+			     (tool || strstr(r->command, f));
 			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
 		}
 		/* a label naming the file: the commands less that workload name the runs */
@@ -1758,7 +1822,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 			int seen = 0;
 
 			/* runs the label names, or with no label, runs still named after their source */
-			ok = e->caption && !e->multi &&
+			ok = e->caption && !(nm->flags[k] & NF_MULTI) &&
 			     (e->label ? r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label)
 				       : r->variant.origin == VO_INPUT);
 			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
@@ -1823,39 +1887,115 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	label_release(&lab);
 }
 
+/*
+ * What naming_gather() found, held for naming_finish(): the pass with the
+ * evidence of its first passes, over `n` runs; the strings those made
+ * (the model's once naming_finish() takes them) and their warnings.
+ */
+struct naming_evidence {
+	struct pass p;
+	uint32_t n;
+	struct arena strings;
+	struct diag warnings;
+};
+
+/* The runs of the import the pass decides: those recorded, from the first. */
+static uint32_t pass_runs(const struct naming *nm, const struct model *m)
+{
+	uint32_t n = (uint32_t)(m->rs.nruns - nm->first);
+
+	return n > nm->n ? (uint32_t)nm->n : n;
+}
+
+/* The pass over runs [nm->first, + n), its per-run arrays zeroed (pass_release() frees them). */
+static void pass_begin(struct pass *p, struct naming *nm, struct model *m, uint32_t n)
+{
+	memset(p, 0, sizeof(*p));
+	p->nm = nm;
+	p->m = m;
+	p->strings = &m->arena;
+	p->proposal = nm->proposal; /* (taken with each block: naming_block()) */
+	p->prop_origin = nm->prop_origin;
+	p->words = xcalloc(n ? n : 1, sizeof(*p->words));
+	p->built = xcalloc(n ? n : 1, sizeof(*p->built));
+	p->attached = xcalloc(n ? n : 1, 1);
+	p->env = xcalloc(n ? n : 1, 1);
+	p->workload = xcalloc(n ? n : 1, 1);
+	p->same_cmd = xcalloc(n ? n : 1, sizeof(*p->same_cmd));
+	p->same_cmd_line = xcalloc(n ? n : 1, sizeof(*p->same_cmd_line));
+	p->line_origin = xcalloc(n ? n : 1, sizeof(*p->line_origin));
+}
+
+static void pass_release(struct pass *p)
+{
+	free(p->words);
+	free(p->built);
+	free(p->attached);
+	free(p->env);
+	free(p->workload);
+	free(p->same_cmd);
+	free(p->same_cmd_line);
+	free(p->line_origin);
+	free(p->conflicts);
+	for (size_t k = 0; k < countof(p->progs); k++) {
+		buf_release(&p->progs[k].cmd);
+		buf_release(&p->progs[k].prog);
+	}
+	buf_release(&p->scratch);
+}
+
+static void evidence_free(struct naming_evidence *ev)
+{
+	if (!ev)
+		return;
+	pass_release(&ev->p);
+	arena_release(&ev->strings);
+	diag_release(&ev->warnings);
+	free(ev);
+}
+
+void naming_gather(struct naming *nm, struct model *m)
+{
+	struct naming_evidence *ev;
+
+	if (nm->evidence)
+		return;
+	ev = xcalloc(1, sizeof(*ev));
+	ev->n = pass_runs(nm, m);
+	pass_begin(&ev->p, nm, m, ev->n);
+	ev->p.strings = &ev->strings; /* (the model's arena is the experiments' meanwhile) */
+	/* the evidence: which labels reach their runs */
+	attach_labels(&ev->p);
+	tool_headings(&ev->p, &ev->warnings);
+	labels_by_command(&ev->p);
+	env_builds(&ev->p);
+	nm->evidence = ev;
+}
+
 void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx)
 {
-	uint32_t first = nm->first, n = (uint32_t)(m->rs.nruns - first);
-	unsigned char *renamable = xcalloc(n ? n : 1, 1);
-	unsigned char *names = xcalloc(m->nsources ? m->nsources : 1, 1);
+	uint32_t first = nm->first, n;
+	unsigned char *renamable, *names = xcalloc(m->nsources ? m->nsources : 1, 1);
 	const char **cmd1 = xcalloc(m->nsources ? m->nsources : 1, sizeof(*cmd1));
+	struct naming_evidence *ev;
 	struct lineup lineup;
 	struct pass p;
 	size_t ninput = 0; /* runs the first decisions named after their source */
 
-	if (n > nm->n)
-		n = (uint32_t)nm->n;
-	memset(&p, 0, sizeof(p));
+	naming_gather(nm, m); /* (when the import has not had it done beside the experiments' names) */
+	ev = nm->evidence;
+	nm->evidence = NULL;
+	p = ev->p; /* (the pass's arrays are taken over) */
+	n = ev->n;
+	arena_take(&m->arena, &ev->strings); /* the strings the evidence gave runs live as the model's */
+	p.strings = &m->arena;
+	if (d) /* (in the order they were found: before the pass's own) */
+		diag_take(d, &ev->warnings);
+	diag_release(&ev->warnings);
+	free(ev);
+	renamable = xcalloc(n ? n : 1, 1);
 	memset(&lineup, 0, sizeof(lineup));
 	lineup.last = UINT32_MAX;
-	p.nm = nm;
-	p.m = m;
-	p.proposal = nm->proposal; /* (taken with each block: naming_block()) */
-	p.prop_origin = nm->prop_origin;
-	p.words = xcalloc(n ? n : 1, sizeof(*p.words));
-	p.built = xcalloc(n ? n : 1, sizeof(*p.built));
-	p.attached = xcalloc(n ? n : 1, 1);
-	p.env = xcalloc(n ? n : 1, 1);
-	p.workload = xcalloc(n ? n : 1, 1);
-	p.same_cmd = xcalloc(n ? n : 1, sizeof(*p.same_cmd));
-	p.same_cmd_line = xcalloc(n ? n : 1, sizeof(*p.same_cmd_line));
-	p.line_origin = xcalloc(n ? n : 1, sizeof(*p.line_origin));
-
-	/* the evidence: which labels reach their runs */
-	attach_labels(&p);
-	tool_headings(&p, d);
-	labels_by_command(&p);
-	env_builds(&p);
 
 	/*
 	 * The pass without the words of commands, which need every run named
@@ -1872,8 +2012,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		renamable[k] = r->variant.origin == VO_INPUT; /* (when its text names some: below) */
 		if (r->variant.origin != VO_INPUT && r->variant.origin != VO_NONE)
 			names[r->source] = 1;
-		lineup_add(m, &lineup, &nm->runs[k], first + k);
-		if (!nm->runs[k].command)
+		lineup_add(m, &lineup, nm->flags[k], first + k);
+		if (!(nm->flags[k] & NF_COMMAND))
 			continue;
 		if (!cmd1[r->source])
 			cmd1[r->source] = r->command;
@@ -1928,7 +2068,9 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		 * A label that names no build, over runs that name themselves
 		 * ("First, trio.txt:" over four binaries), says what they ran on.
 		 */
-		const char *on = p.workload[k] && e->label && !e->build && e->multi && !p.attached[k] &&
+		const char *on = p.workload[k] &&
+					 (nm->flags[k] & (NF_LABEL | NF_BUILD | NF_MULTI)) == (NF_LABEL | NF_MULTI) &&
+					 !p.attached[k] &&
 					 r->variant.origin != VO_LABEL && strcmp(r->variant.text, e->label) &&
 					 strcmp(m->sources[r->source].title, e->label)
 				 ? e->label
@@ -1969,19 +2111,6 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 	free(renamable);
 	free(names);
 	free(cmd1);
-	free(p.words);
-	free(p.built);
-	free(p.attached);
-	free(p.env);
-	free(p.workload);
-	free(p.same_cmd);
-	free(p.same_cmd_line);
-	free(p.line_origin);
 	report_conflicts(&p, d);
-	free(p.conflicts);
-	for (size_t k = 0; k < countof(p.progs); k++) {
-		buf_release(&p.progs[k].cmd);
-		buf_release(&p.progs[k].prog);
-	}
-	buf_release(&p.scratch);
+	pass_release(&p);
 }

@@ -12,7 +12,9 @@
  *   5. the source's name
  *
  * The import hands over evidence as it goes (naming_block per block,
- * naming_legends per text) and decides once, in naming_finish().
+ * naming_legends per text), gathers what needs every run but no
+ * experiment (naming_gather, beside the experiments' names) and decides
+ * once, in naming_finish().
  */
 #ifndef BD_STORE_NAMING_H
 #define BD_STORE_NAMING_H
@@ -41,15 +43,21 @@ struct naming_run {
 	 */
 	const char *caption;
 	uint32_t caption_line;
-	uint8_t multi;        /* its block's runs propose two names or more (size rows, commands) */
-	uint8_t heading;      /* the label is a section's heading */
-	uint8_t build;        /* the label holds a build word or a change */
-	/*
-	 * Its run has a command (*run->command): asked by every pass of
-	 * naming_finish(), kept here beside the rest so that a pass over a
-	 * large import does not read each run's command string again.
-	 */
-	uint8_t command;
+};
+
+/*
+ * What each pass over the import's runs asks of a run first, one byte a
+ * run (struct naming: flags): a pass over 300 k runs reads 300 kB of
+ * these, not 17 MB of naming_run, and the naming_run (and run) of only
+ * the runs it works on.
+ */
+enum naming_flag {
+	NF_LABEL = 1,      /* a label governs its block (naming_run.label is not NULL) */
+	NF_MULTI = 2,      /* its block's runs propose two names or more (size rows, commands) */
+	NF_HEADING = 4,    /* the label is a section's heading */
+	NF_BUILD = 8,      /* the label holds a build word or a change */
+	NF_COMMAND = 16,   /* its run has a command (*run->command) */
+	NF_PROPOSAL = 32,  /* its parser proposed a name (struct naming: proposal, not NULL) */
 };
 
 /*
@@ -67,6 +75,8 @@ struct naming {
 	uint32_t first;          /* the import's first run */
 	struct naming_run *runs; /* per run from `first` */
 	size_t n, cap;
+	unsigned char *flags;    /* per run from `first` (as `runs`): enum naming_flag */
+	size_t flags_cap;
 	uint32_t nblocks;
 	/*
 	 * Runs from `first` naming_run_ahead() has seen (at most n), and what
@@ -104,6 +114,8 @@ struct naming {
 	 */
 	unsigned char *env_sources;
 	size_t env_cap;
+	/* naming_gather()'s findings, until naming_finish() takes them (NULL: none) */
+	struct naming_evidence *evidence;
 };
 
 void naming_init(struct naming *nm, uint32_t first_run);
@@ -135,6 +147,20 @@ void naming_truncate(struct naming *nm, uint32_t to);
 void naming_remove(struct naming *nm, uint32_t a, uint32_t b);
 /* The label governing run `r`'s block (naming_block()), or NULL. */
 const char *naming_label(const struct naming *nm, uint32_t r);
+/*
+ * The evidence over the import's runs that the experiments' names do not
+ * change: which labels reach their runs (a label over runs that name
+ * themselves, the same names under another label, a heading that is the
+ * tool's name), the labels of commands run elsewhere, the build
+ * variables of commands. Kept in nm for naming_finish(), which does it
+ * itself when it was not done. Call it once every run is recorded and
+ * none will be removed. It reads the runs and sources of m and writes
+ * only the runs' scenarios, nm, and memory of its own (never m's arena
+ * nor a diag): a second thread may run it while the importing thread
+ * names the experiments (expname_assign(), which writes the runs'
+ * experiments) and hands over the legends (naming_legends()).
+ */
+void naming_gather(struct naming *nm, struct model *m);
 /*
  * Decide every run's variant and scenario by the precedence, and set its
  * variant key. Where two pieces of evidence name a run differently (a
