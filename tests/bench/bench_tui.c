@@ -19,6 +19,7 @@
 #include "store/csvstore.h"
 #include "store/load.h"
 #include "store/model.h"
+#include "store/snapshot.h"
 #include "tui/draw.h"
 #include "tui/screen.h"
 #include "tui/views.h"
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
 	static const struct diag none = DIAG_INIT;
 	struct diag d = DIAG_INIT;
 	struct store st;
-	struct model m;
+	struct model m, *mp;
 	struct tui t;
 	FILE *out, *in;
 	SCREEN *scr;
@@ -87,7 +88,9 @@ int main(int argc, char **argv)
 	set_term(scr);
 	draw_init();
 	memset(&t, 0, sizeof(t));
-	t.m = &m;
+	/* the TUI reads a snapshot (tui/state.c: tui_snapshot_put()); m is left empty */
+	t.snap = snapshot_make(&m);
+	t.m = mp = snapshot_model(t.snap);
 	t.title = argv[1];
 	t.base = t.cand = "";
 	t.view_exp = SIZE_MAX;
@@ -105,7 +108,7 @@ int main(int argc, char **argv)
 		struct cmp_matrix x;
 
 		t0 = now_ms();
-		cmp_matrix_build(&m, &m.exps[0], NULL, NULL, &x);
+		cmp_matrix_build(mp, &mp->exps[0], NULL, NULL, &x);
 		engine = now_ms() - t0;
 		cmp_matrix_release(&x);
 	}
@@ -134,8 +137,8 @@ int main(int argc, char **argv)
 	{
 		struct views *v = t.vw;
 
-		printf("matrix: %zu experiment(s), the first with %zu variants, %zu rows, %zu runs\n", m.nexps,
-		       v->mx.ncols, v->mx.nrows, m.exps[0].nruns);
+		printf("matrix: %zu experiment(s), the first with %zu variants, %zu rows, %zu runs\n", mp->nexps,
+		       v->mx.ncols, v->mx.nrows, mp->exps[0].nruns);
 	}
 	printf("  store load      %8.1f ms CPU (not part of the view)\n", load);
 	printf("  open Matrix     %8.1f ms CPU at %dx%d (build, cells, first frame); goal <= 50 ms\n", open, cols, rows);
@@ -145,7 +148,7 @@ int main(int argc, char **argv)
 	printf("  redraw per key  %8.3f ms CPU mean, %.3f ms worst, %d keys; goal <= 2 ms\n", keys / nkeys, worst, nkeys);
 	views_release(&t);
 	store_close(&st);
-	model_release(&m);
+	snapshot_release(t.snap);
 	diag_release(&d);
 	return 0;
 }
