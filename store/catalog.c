@@ -805,12 +805,20 @@ long catalog_imports_like(struct catalog *c, const char *prefix,
 
 /* ---- reading ---- */
 
-/* One import as the catalog keeps it, decoded into a model's arena. */
+/*
+ * One import as the catalog keeps it, decoded: its source's strings in
+ * the arena that keeps them (a model's), its string table in `strings`'
+ * arena; where that is another, scratch one, only the strings of what is
+ * kept are copied into `keep` (kept_of()), so that reading one metric's
+ * runs of many imports does not keep every run's strings of each.
+ */
 struct kept {
 	char hash[HASH_HEX_LEN + 1];
 	struct source src;
 	const char **strings;
 	uint32_t nstrings;
+	struct arena *keep; /* NULL: `strings` are kept already */
+	const char **kept;  /* per string, its copy in `keep` once asked (heap), when `keep` */
 	uint32_t nruns;
 	uint32_t *fields;      /* RUN_FIELDS a run, as put_runs() wrote them (heap) */
 	uint32_t nnotes;
@@ -843,8 +851,13 @@ static int decode_source(const void *p, size_t n, struct source *s, struct arena
 	return r.bad ? -1 : 0;
 }
 
-/* Read import `hash`'s row into *k (its strings into `a`). 0; 1 when it is damaged or not kept; -1 on error. */
-static int fetch(struct catalog *c, const char *hash, struct kept *k, struct arena *a)
+/*
+ * Read import `hash`'s row into *k: its string table into `a`, its
+ * source's strings into `keep` (NULL: into `a` too, and every string is
+ * kept there). 0; 1 when it is damaged or not kept; -1 on error. The
+ * caller frees k's heap arrays (kept_free()) whatever it returns.
+ */
+static int fetch(struct catalog *c, const char *hash, struct kept *k, struct arena *a, struct arena *keep)
 {
 	sqlite3_stmt *q;
 	int rc;
@@ -860,7 +873,7 @@ static int fetch(struct catalog *c, const char *hash, struct kept *k, struct are
 		sqlite3_finalize(q);
 		return rc == SQLITE_ROW || rc == SQLITE_DONE ? 1 : -1;
 	}
-	rc = decode_source(sqlite3_column_blob(q, 1), (size_t)sqlite3_column_bytes(q, 1), &k->src, a);
+	rc = decode_source(sqlite3_column_blob(q, 1), (size_t)sqlite3_column_bytes(q, 1), &k->src, keep ? keep : a);
 	if (rc == 0) {
 		size_t n = (size_t)sqlite3_column_bytes(q, 2);
 		struct rd r = { sqlite3_column_blob(q, 2), n, 0, 0 };
@@ -873,6 +886,10 @@ static int fetch(struct catalog *c, const char *hash, struct kept *k, struct are
 		k->strings = rc == 0 ? arena_alloc(a, (k->nstrings ? k->nstrings : 1) * sizeof(*k->strings)) : NULL;
 		for (uint32_t i = 0; rc == 0 && i < k->nstrings; i++)
 			k->strings[i] = get_str(&r, a);
+		if (rc == 0 && keep && keep != a) {
+			k->keep = keep;
+			k->kept = xcalloc(k->nstrings ? k->nstrings : 1, sizeof(*k->kept));
+		}
 		k->nruns = get_u32(&r);
 		if (r.bad || k->nruns > n)
 			rc = -1;
@@ -916,8 +933,27 @@ static const char *string_of(const struct kept *k, uint32_t i, int *bad)
 	return k->strings[i];
 }
 
+/* String i as the model keeps it: string_of(), copied into k->keep on its first use. */
+static const char *kept_of(struct kept *k, uint32_t i, int *bad)
+{
+	if (i >= k->nstrings || !k->keep)
+		return string_of(k, i, bad);
+	if (!k->kept[i])
+		k->kept[i] = arena_strdup(k->keep, k->strings[i]);
+	return k->kept[i];
+}
+
+/* The heap arrays of k (fetch()'s), whatever fetch() returned. */
+static void kept_free(struct kept *k)
+{
+	free(k->fields);
+	free(k->notes);
+	free(k->note_at);
+	free(k->kept);
+}
+
 /* Run `seq` of import `k` into a new run of `m` for source `src`. 0, or -1 when the blob does not read. */
-static int add_run(struct model *m, const struct kept *k, uint32_t seq, uint32_t src)
+static int add_run(struct model *m, struct kept *k, uint32_t seq, uint32_t src)
 {
 	const uint32_t *v = k->fields + (size_t)seq * RUN_FIELDS;
 	struct run *run;
@@ -930,19 +966,19 @@ static int add_run(struct model *m, const struct kept *k, uint32_t seq, uint32_t
 
 		run = &m->rs.runs[at];
 	}
-	run->id = string_of(k, v[0], &bad);
+	run->id = kept_of(k, v[0], &bad);
 	run->source = src;
 	run->fmt = (enum fmt)v[1];
 	run->first_line = v[2];
 	run->last_line = v[3];
-	run->block = string_of(k, v[4], &bad);
-	run->experiment = string_of(k, v[5], &bad);
-	run->variant.text = string_of(k, v[6], &bad);
-	run->variant.key = string_of(k, v[7], &bad);
+	run->block = kept_of(k, v[4], &bad);
+	run->experiment = kept_of(k, v[5], &bad);
+	run->variant.text = kept_of(k, v[6], &bad);
+	run->variant.key = kept_of(k, v[7], &bad);
 	run->variant.origin = (enum vorigin)v[8];
-	run->scenario = string_of(k, v[9], &bad);
-	run->subject = string_of(k, v[10], &bad);
-	run->command = string_of(k, v[11], &bad);
+	run->scenario = kept_of(k, v[9], &bad);
+	run->subject = kept_of(k, v[10], &bad);
+	run->command = kept_of(k, v[11], &bad);
 	run->flags = v[12];
 	run->name_line = v[13];
 	run->nmeas_out = v[14]; /* its measurements, left on disk */
@@ -957,7 +993,7 @@ static int add_run(struct model *m, const struct kept *k, uint32_t seq, uint32_t
 		no->run = at;
 		no->kind = (enum note_kind)x[1];
 		no->line = x[2];
-		no->text = string_of(k, x[3], &bad);
+		no->text = kept_of(k, x[3], &bad);
 	}
 	return bad ? -1 : 0;
 }
@@ -1061,13 +1097,14 @@ static int add_import(struct catalog *c, struct model *m, struct found *x, size_
 	const char **quantity = NULL;
 	unsigned char *need = NULL;
 	struct strmap blocks = STRMAP_INIT;
+	struct arena scratch = ARENA_INIT; /* the import's string table: what its kept runs use is copied */
 	uint32_t src;
 	int rc;
 
 	memset(&k, 0, sizeof(k));
 	if (model_find_source(m, x->hash) >= 0)
 		return 0; /* read whole already */
-	rc = fetch(c, x->hash, &k, &m->arena);
+	rc = fetch(c, x->hash, &k, &scratch, &m->arena);
 	if (rc != 0)
 		goto out;
 	{
@@ -1146,9 +1183,8 @@ static int add_import(struct catalog *c, struct model *m, struct found *x, size_
 	}
 out:
 	strmap_release(&blocks);
-	free(k.fields);
-	free(k.notes);
-	free(k.note_at);
+	kept_free(&k);
+	arena_release(&scratch);
 	free(fig);
 	free(quantity);
 	free(need);
@@ -1315,18 +1351,14 @@ long catalog_summaries(struct catalog *c, struct store *st,
 
 		ALLOC_GROW(k, n + 1, cap);
 		first = xrealloc(first, cap * sizeof(*first));
-		if (fetch(c, hash, &k[n], &m.arena) != 0) {
-			free(k[n].fields);
-			free(k[n].notes);
-			free(k[n].note_at);
+		if (fetch(c, hash, &k[n], &m.arena, NULL) != 0) {
+			kept_free(&k[n]);
 			rc = -1;
 			break;
 		}
 		gone = journal_removed(&m, hash);
 		if (gone && !strcmp(gone, k[n].src.instance)) {
-			free(k[n].fields);
-			free(k[n].notes);
-			free(k[n].note_at);
+			kept_free(&k[n]);
 			continue;
 		}
 		src = model_add_source(&m, hash, NULL, 0);
@@ -1392,9 +1424,7 @@ long catalog_summaries(struct catalog *c, struct store *st,
 	if (rc == 0)
 		rc = (long)s.n;
 	for (size_t i = 0; i < n; i++) {
-		free(k[i].fields);
-		free(k[i].notes);
-		free(k[i].note_at);
+		kept_free(&k[i]);
 	}
 	free(k);
 	free(first);
