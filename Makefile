@@ -111,7 +111,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-con
 # tests/cli/t*.sh, tests/tui/t*.sh, samples/*/): nothing to list here.
 #   check       every test once, the crash and concurrency trials few
 #   check-slow  the tests that say "# check-slow:" again with BD_SLOW=1:
-#               their trials in full number
+#               their trials in full number; and make bench's TUI harness
+#               run once (check-bench-tui), so that it keeps up with the TUI
 #   check-san   under ASan+UBSan, the tests that exercise memory: unit,
 #               fuzz replay (every sample whole, cut and flipped through
 #               the import), CLI, TUI, corpus; not the goldens and the
@@ -143,7 +144,7 @@ GOLDEN_SETS := $(sort $(filter-out src,$(notdir $(patsubst %/,%,$(dir $(wildcard
 GOLDEN_RUNS := $(call LONG_FIRST,$(GOLDEN_SETS:%=run-golden/%))
 LOCALE_RUNS := $(GOLDEN_SETS:%=run-locale/%) run-locale-compare
 
-.PHONY: check-slow check-memory check-locale $(UNIT_RUNS) $(CLI_RUNS) $(TUI_RUNS) $(SLOW_RUNS) \
+.PHONY: check-slow check-bench-tui check-memory check-locale $(UNIT_RUNS) $(CLI_RUNS) $(TUI_RUNS) $(SLOW_RUNS) \
 	$(GOLDEN_RUNS) $(LOCALE_RUNS)
 
 check:
@@ -154,8 +155,13 @@ check-all: $(GOLDEN_RUNS) check-cli check-unit check-tui check-locale check-corp
 	@echo "all tests passed ($(BIN))"
 
 check-slow:
-	@$(MAKE) --no-print-directory $(PARALLEL) $(SLOW_RUNS)
+	@$(MAKE) --no-print-directory $(PARALLEL) $(SLOW_RUNS) check-bench-tui
 	@echo "slow tests passed ($(BIN))"
+
+# make bench's TUI harness still runs against the TUI's state (its figures are not judged here)
+check-bench-tui: $(BIN) $(BUILD)/bench_tui
+	@echo "  BENCH   tests/bench/matrix.sh"
+	@sh tests/bench/matrix.sh $(BIN) $(BUILD)/bench_tui >/dev/null
 
 # The fuzz target over the samples and tests/fuzz/corpus/ (whole, cut, flipped):
 # under check-san this is the corpus replayed with ASan and UBSan.
