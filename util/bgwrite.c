@@ -40,7 +40,7 @@ struct bgwrite *bgwrite_start(const char *path, const void *p, size_t n)
 	w->path = xstrdup(path);
 	w->p = p;
 	w->n = n;
-	/* the registry of mappings is the caller's thread's: asked here, not on the writer's */
+	/* the file to copy from, when p is a mapped text that kept one (mapped.h) */
 	w->from = n ? mapped_source(p, n, &w->off) : -1;
 	if (pthread_create(&w->thread, NULL, write_it, w)) {
 		free(w->path);

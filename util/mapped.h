@@ -9,6 +9,10 @@
  *
  * Every owner of an input text (the inputs, the model's sources) releases
  * it with mapped_free(), which frees a heap text and unmaps a mapped one.
+ *
+ * Any thread may call any of these: the registry is locked for each call,
+ * whose madvise() or munmap() is made under the lock, so no thread gives
+ * back pages of a range another thread has just unmapped.
  */
 #ifndef BD_UTIL_MAPPED_H
 #define BD_UTIL_MAPPED_H
@@ -41,8 +45,6 @@ void mapped_keep_source(const char *p, int fd);
  * The file that [p, p+n) is mapped from, when mapped_keep_source() kept
  * it: a descriptor, valid until that text is mapped_free()d (the caller
  * does not close it), with p's offset in the file in *off. -1 otherwise.
- * The registry is not locked: ask it on the thread that maps and frees
- * texts (a writer thread is handed the answer, util/bgwrite.c).
  */
 int mapped_source(const void *p, size_t n, long long *off);
 
