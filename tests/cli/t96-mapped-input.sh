@@ -10,6 +10,9 @@
 awk -f tests/bench/gen.awk -v mode=mixed -v kb=5000 -v seed=11 >"$T/big.log"
 [ "$(wc -c <"$T/big.log")" -ge 4194304 ] || fail "the generated log is under 4 MiB"
 
+# said FILE: what an import printed but its plan's lines (which may be thousands), for a failure
+said() { grep -v ' measurements$' "$1" | head -20 >&2; }
+
 # same_import NAME FILE: FILE imported by name and from stdin export the same
 same_import() {
 	BENCHDELTA_STORE="$T/s.$1.file" "$BD" import -e "$1" "$2" >"$T/out.file" 2>"$T/err.file" ||
@@ -36,6 +39,7 @@ same_import() {
 		fail "$1: the mapped file and stdin stored the text under different hashes"
 	# the source text is stored whole
 	cmp -s "$2" "$(ls "$T/s.$1.file"/sources/* | head -1)" || fail "$1: the stored text differs from the file"
+	rm -rf "$T/s.$1.stdin" # (each store of the large text takes 17 MB: kept only while needed)
 }
 
 same_import big "$T/big.log"
@@ -47,6 +51,7 @@ if command -v strace >/dev/null 2>&1; then
 		fail "the traced import failed"
 	grep -q 'copy_file_range(' "$T/trace" || fail "the mapped text was not copied from its file"
 	cmp -s "$T/big.log" "$(ls "$T/s.traced"/sources/* | head -1)" || fail "the copied text differs from the file"
+	rm -rf "$T/s.traced"
 fi
 # a text on another file system (a tmpfs, where there is one): the kernel may refuse to copy
 # across (EXDEV), and the text is written from its pages instead; stored whole either way
@@ -54,9 +59,9 @@ if [ -d /dev/shm ] && shm=$(mktemp -d /dev/shm/bd-t96.XXXXXX 2>/dev/null); then
 	trap 'rm -rf "$T" "$shm"' EXIT INT TERM
 	cp "$T/big.log" "$shm/big.log"
 	BENCHDELTA_STORE="$T/s.shm" "$BD" import -e big "$shm/big.log" >"$T/out" 2>&1 ||
-		{ cat "$T/out" >&2; fail "the import of a text on /dev/shm failed"; }
+		{ said "$T/out"; fail "the import of a text on /dev/shm failed"; }
 	cmp -s "$T/big.log" "$(ls "$T/s.shm"/sources/* | head -1)" || fail "the text from /dev/shm was not stored whole"
-	rm -rf "$shm"
+	rm -rf "$shm" "$T/s.shm"
 fi
 # the measurements were written as they were read (csvstore.h: the spool): no directory of it is left
 ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left in data/"
@@ -64,11 +69,12 @@ ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is
 [ -z "$(find "$T/s.big.file/data" -name text)" ] || fail "a copy of the text is left in data/"
 BENCHDELTA_STORE="$T/s.big.file" "$BD" fsck >"$T/out" 2>&1 || { cat "$T/out" >&2; fail "fsck after the large import"; }
 # a repeat adds nothing and leaves nothing behind either
-BENCHDELTA_STORE="$T/s.big.file" "$BD" import -e big "$T/big.log" >"$T/out" 2>&1 || fail "re-import failed"
+BENCHDELTA_STORE="$T/s.big.file" "$BD" import -e big "$T/big.log" >"$T/out" 2>&1 || { said "$T/out"; fail "re-import failed"; }
 grep -q 'already imported (the same text); nothing added' "$T/out" || { cat "$T/out" >&2; fail "re-import added something"; }
 ls -a "$T/s.big.file/data" | grep -q '^\.tmp-' && fail "a temporary directory is left by the repeat"
 runs=$(BENCHDELTA_STORE="$T/s.big.file" "$BD" list -e big | awk 'NR == 2 { print $4 }')
 [ "${runs:-0}" -gt 1000 ] || fail "only ${runs:-0} runs read from the mapped log"
+rm -rf "$T/s.big.file"
 
 # many texts in one import: each one's spooled files are closed once it is read, so
 # a low limit of open files is enough, and each text is stored
@@ -96,12 +102,14 @@ grep -q 'defects.log:[0-9]*: warning: 1 NUL byte at offset 262143; 3 bytes of in
 	"$T/def.two" || { head -3 "$T/def.two" >&2; fail "the defects of a large file, hashed beside, are not said"; }
 cmp -s "$T/def.two" "$T/def.one" || fail "a large file's defects and plan differ on one thread"
 grep 'read on as text' "$T/def.two" | cmp -s - "$T/def.stdin" || fail "a large file's defects differ from stdin's"
+rm -f "$T/defects.log"
 
 # a size that is a whole number of pages: read, not mapped, with the same result
 page=$(getconf PAGESIZE)
 size=$(wc -c <"$T/big.log")
 head -c $((size / page * page)) "$T/big.log" >"$T/paged.log"
 same_import paged "$T/paged.log"
+rm -rf "$T/paged.log" "$T/s.paged.file"
 
 # lone CR line endings in a large file: rewritten as line ends
 tr '\n' '\r' <"$T/big.log" >"$T/mac.log"
@@ -109,6 +117,7 @@ run import -n "$T/mac.log"
 expect_rc 0 "lone CR, large"
 expect_err 'mac.log: note: lone CR line endings read as line ends'
 expect_re 'would import .*mac.log: [0-9]{4,} runs'
+rm -f "$T/mac.log"
 
 # UTF-16 of a large file: converted
 if command -v iconv >/dev/null; then
