@@ -31,6 +31,8 @@ int store_load_runs(struct store *st, struct model *m, struct diag *d);
  * store_load() of the imports `hashes[0..n)` alone (hashes not stored, or
  * removed, are none), resolved on their own: what an experiment whose
  * imports are known (storeindex.h) needs, without the rest of the store.
+ * One import named is looked up alone; several are met in a read of
+ * data/'s list (every import's name).
  */
 int store_load_imports(struct store *st, struct model *m, const char *const *hashes, size_t n,
 		       struct diag *d);

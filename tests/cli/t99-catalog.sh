@@ -75,6 +75,16 @@ if command -v strace >/dev/null 2>&1; then
 		strace -f -e trace=openat -o "$T/trace" "$BD" --store "$A" show "$(head -1 "$T/r")" >/dev/null 2>&1
 	[ "$(grep -o 'data/[0-9a-f]*/measurements.csv' "$T/trace" | sort -u | wc -l)" -eq 1 ] ||
 		fail "show read other imports than its run's"
+	# an import lists data/ once (opendir(): the index's stamp); the catalog's read
+	# of what it stored looks that one import up alone (on a copy: A stays as it is)
+	cp -r "$A" "$T/c"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -e trace=openat -o "$T/trace" "$BD" --store "$T/c" import samples/hyperfine/color.txt \
+		>/dev/null 2>&1 || fail "the traced import failed"
+	grep -q 'catalog.db' "$T/trace" || fail "the import did not add to the catalog"
+	[ "$(grep -c '/data", O_RDONLY|O_NONBLOCK' "$T/trace")" -eq 1 ] ||
+		fail "the import listed data/'s entries $(grep -c '/data", O_RDONLY|O_NONBLOCK' "$T/trace") times, not once"
+	rm -rf "$T/c"
 fi
 
 # edits: the answers follow the journal (the catalog is not read again for them)
