@@ -8,6 +8,8 @@
 #ifndef BD_TUI_SCREEN_H
 #define BD_TUI_SCREEN_H
 
+#include <time.h>
+
 #include "store/compare.h"
 #include "store/csvstore.h"
 #include "store/model.h"
@@ -165,6 +167,12 @@ struct tui {
 	/* each screen's own state, by screen_id: only its files read it (NULL until used; release() frees it) */
 	void *own[SCREEN__COUNT];
 	char message[256]; /* shown in the status line until the next key */
+	/*
+	 * When the key being handled was read (CLOCK_MONOTONIC), set by tui.c's
+	 * loop; zero while none is (a look at the store between keys). The
+	 * loader's quiet spell counts from it (loader.c: quiet_ms()).
+	 */
+	struct timespec key_at;
 	int list_y; /* the screen row of the first line of the list drawn, set by draw(); -1: none (no mouse) */
 	/* the order of Compare's and the Matrix's rows (o ~), one for both: the pair view keeps it */
 	struct row_order order;

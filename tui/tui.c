@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -618,6 +619,10 @@ int tui_run(struct model *m, const struct tui_opts *o)
 		dirty = 0;
 		wait_mode(&t);
 		r = next_key(&t, q, &ch, &pasted);
+		if (r == ERR)
+			memset(&t.key_at, 0, sizeof(t.key_at));
+		else
+			clock_gettime(CLOCK_MONOTONIC, &t.key_at);
 		if (pasted) {
 			carry_out(&t, ACT_DONE); /* Paste shows the plan */
 			dirty = 1;
