@@ -1644,22 +1644,39 @@ static int special_before(struct specials *sp, const char *from, const char *to)
 /*
  * The next '|' of the text, found by one memchr for all the lines before
  * it: a container log's prefix ("web_1  | ") needs one, and most lines of
- * most texts hold none.
+ * most texts hold none. The search looks BAR_WINDOW bytes ahead at most:
+ * in a text without a bar, one search to its end would read (and map)
+ * all of it before the first line is walked.
  */
+#define BAR_WINDOW 65536
+
 struct bars {
-	const char *next; /* the next bar at or after the line asked last, or the text's end */
+	/*
+	 * The first bar at or after the line asked last, or the byte where
+	 * the search stopped (no bar before it); the text at first.
+	 */
+	const char *next;
 	const char *end;
 };
 
 /* Is there a '|' in [from, to)? Lines come in the text's order. */
 static int bar_in(struct bars *b, const char *from, const char *to)
 {
-	if (b->next < from) {
-		b->next = memchr(from, '|', (size_t)(b->end - from));
-		if (!b->next)
-			b->next = b->end;
+	for (;;) {
+		size_t n;
+		const char *hit;
+
+		if (b->next >= from) {
+			if (b->next >= to)
+				return 0;
+			if (*b->next == '|')
+				return 1;
+			from = b->next; /* the search stopped inside the line: on from there */
+		}
+		n = (size_t)(b->end - from) < BAR_WINDOW ? (size_t)(b->end - from) : BAR_WINDOW;
+		hit = memchr(from, '|', n);
+		b->next = hit ? hit : from + n;
 	}
-	return b->next < to;
 }
 
 /* The container log prefix of the lines read last (a copy: their pages may be given back). */
@@ -1706,7 +1723,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	struct seg sg;
 	struct specials sp;
 	struct container cp = { 0 };
-	struct bars bars = { len ? memchr(text, '|', len) : NULL, text + len };
+	struct bars bars = { text, text + len };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
 	uint32_t no = 0;
@@ -1729,8 +1746,6 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	sg.text_len = len;
 	dispatch_build(&sg.dispatch, sg.parsers, sg.nparsers);
 	specials_init(&sp, text, len);
-	if (!bars.next)
-		bars.next = bars.end;
 
 	while (pos < len && !sg.stopped) {
 		const char *raw = text + pos;

@@ -361,6 +361,56 @@ static void test_piped_legends(void **state)
 	buf_release(&text);
 }
 
+/*
+ * A container log's prefix ("web_1  | ") is dropped wherever the first bar
+ * of the text stands: on a line where the bar search's first window
+ * (segment.c: 64 KiB from the first line) ends, before its bar, and after
+ * many lines without one.
+ */
+static void test_container_prefix_far_into_text(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *wrk = "```\n"
+			  "web_1  | Running 30s test @ http://127.0.0.1:8080/bob\n"
+			  "web_1  |   2 threads and 400 connections\n"
+			  "web_1  |   Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+			  "web_1  |     Latency   178.93ms   82.78ms   1.22s    93.71%\n"
+			  "web_1  |     Req/Sec     1.14k   269.76     2.62k    72.08%\n"
+			  "web_1  |   67249 requests in 30.05s, 569.60MB read\n"
+			  "web_1  | Requests/sec:   2238.05\n"
+			  "web_1  | Transfer/sec:     18.96MB\n"
+			  "```\n";
+
+	for (int k = 0; k < 2; k++) {
+		struct buf text = BUF_INIT;
+		int found = 0;
+
+		if (k == 0) {
+			/* the window [0, 65536) ends in the first prefixed line (at 65535), before its bar */
+			buf_adds(&text, "a\n");
+			for (int i = 0; i < 65528; i++)
+				buf_addc(&text, 'x');
+			buf_adds(&text, "\n");
+		} else {
+			for (int i = 0; i < 3000; i++)
+				buf_addf(&text, "Line %d of notes, with no bar on it at all.\n", i);
+			buf_addc(&text, '\n');
+		}
+		buf_adds(&text, wrk);
+		model_release(&f->m);
+		model_init(&f->m);
+		import_string(&f->m, "compose.md", buf_str(&text), &f->d);
+		assert_int_equal(f->m.rs.nruns, 1);
+		assert_int_equal(f->m.rs.runs[0].fmt, FMT_WRK);
+		/* from the "Running 30s test" line on */
+		assert_int_equal(f->m.rs.runs[0].first_line, k == 0 ? 4 : 3003);
+		for (size_t i = 0; i < f->m.rs.nmeas; i++)
+			found |= f->m.rs.meas[i].value == 2238.05;
+		assert_true(found);
+		buf_release(&text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +423,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_container_prefix_far_into_text, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_piped_legends),
 		cmocka_unit_test(test_line_ends),
 		cmocka_unit_test(test_shapes_ask_value_readers),
