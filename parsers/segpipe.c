@@ -6,11 +6,14 @@
  * warnings it gave since the block before, and parses it too while the
  * caller is behind (the queue was full at the last hand-over, so that
  * the walker would wait for room), into one record set for the batch's
- * blocks; full batches
+ * blocks. Full batches
  * go through a short queue to the caller's thread, which hands the blocks
  * to the callback in order, reads the legends of the prose lines the
  * batch carries, and gives the text's pages back behind them.
  * Spent batches go back to the walker, which frees what it allocated.
+ * While the walker waits for room, it parses the blocks of the batches
+ * queued, the last one first, one block at a time: time it would spend
+ * asleep, where the caller is the slower of the two.
  * While no batch waits, the caller's thread does the caller's own work of
  * later stages (seg_idle_fn) a step at a time instead of sleeping.
  */
@@ -33,7 +36,12 @@
 #define QUEUE_MAX 4      /* batches waiting at most: the walker waits for room */
 #define BEHIND QUEUE_MAX /* batches waiting that say the caller is behind: a full queue */
 
-enum who_parses { PARSE_SHARED, PARSE_WALKER, PARSE_CALLER };
+/*
+ * PARSE_QUEUED, for tests: the walker hands each block over alone, waits
+ * while one is queued and parses only the blocks of batches queued, the
+ * next one's too: the caller often meets a batch the walker is parsing.
+ */
+enum who_parses { PARSE_SHARED, PARSE_WALKER, PARSE_CALLER, PARSE_QUEUED };
 
 struct piped_block {
 	struct block b;     /* lines and context strings in the batch's arena */
@@ -59,6 +67,9 @@ struct block_batch {
 	struct arena arena;
 	struct diag tail; /* the last batch: the warnings after its last block */
 	int last;         /* the walk is over */
+	/* queued: the walker parses block `ahead` on (under the pipe's lock; see push()) */
+	size_t ahead;
+	int busy;
 };
 
 struct pipe {
@@ -125,6 +136,8 @@ static void block_batches_free(struct block_batch *bt)
 	}
 }
 
+static int parse_waiting(struct pipe *p);
+
 /*
  * Walker: queue `bt` (waiting for room); the callback's stop value, or 0.
  * The batches the caller is done with are freed here, on the thread that
@@ -137,8 +150,9 @@ static int push(struct pipe *p, struct block_batch *bt)
 	int stop;
 
 	pthread_mutex_lock(&p->lock);
-	while (p->queued >= QUEUE_MAX && !p->stop)
-		pthread_cond_wait(&p->room, &p->lock);
+	while (p->queued >= (p->who == PARSE_QUEUED ? 1 : QUEUE_MAX) && !p->stop)
+		if (!parse_waiting(p))
+			pthread_cond_wait(&p->room, &p->lock);
 	*p->tailp = bt;
 	p->tailp = &bt->next;
 	p->queued++;
@@ -166,7 +180,7 @@ static struct block_batch *pop(struct pipe *p, struct block_batch *done)
 		done->next = p->spent;
 		p->spent = done;
 	}
-	while (!p->head) {
+	while (!p->head || p->head->busy) {
 		if (p->idle_more) {
 			pthread_mutex_unlock(&p->lock);
 			p->idle_more = p->idle(p->idle_ctx);
@@ -203,6 +217,39 @@ static void parse_ahead(struct pipe *p, struct block_batch *bt, struct piped_blo
 	sink_parse(ps, &pb->b, &bt->rs, &p->arena, &pb->parsed.diag, p->name, p->source, p->pc);
 	pb->parsed.to = recset_mark(&bt->rs);
 	pb->parsed.rs = &bt->rs;
+}
+
+/*
+ * Walker, waiting for room with the pipe locked: parse the next block not
+ * parsed of the batch queued last that has one, but the one the caller
+ * takes next, with the lock let go meanwhile (the batch is `busy`: the
+ * caller does not take it before it is done). Returns 0 when there is
+ * none to parse (then the walker sleeps).
+ */
+static int parse_waiting(struct pipe *p)
+{
+	struct block_batch *bt = NULL;
+	struct piped_block *pb;
+
+	if (p->who == PARSE_CALLER || !p->head)
+		return 0;
+	for (struct block_batch *q = p->who == PARSE_QUEUED ? p->head : p->head->next; q; q = q->next) {
+		while (q->ahead < q->n && q->v[q->ahead].parsed.rs)
+			q->ahead++;
+		if (q->ahead < q->n)
+			bt = q;
+	}
+	if (!bt)
+		return 0;
+	pb = &bt->v[bt->ahead++];
+	bt->busy = 1;
+	pthread_mutex_unlock(&p->lock);
+	parse_ahead(p, bt, pb);
+	pb->b.parsed = &pb->parsed; /* (the batch is sealed: its blocks move no more) */
+	pthread_mutex_lock(&p->lock);
+	bt->busy = 0;
+	pthread_cond_signal(&p->more); /* a caller may be waiting for it */
+	return 1;
 }
 
 /* Walker: the batch is full: its parsed blocks point at their records (bt->v moves no more). */
@@ -260,7 +307,7 @@ static int take_block(const struct block *b, void *arg)
 	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
 		parse_ahead(p, bt, pb);
 	bt->nlines += b->n;
-	if (bt->nlines < BATCH_LINES && bt->n < BATCH_BLOCKS)
+	if (bt->nlines < BATCH_LINES && bt->n < BATCH_BLOCKS && p->who != PARSE_QUEUED)
 		return 0;
 	p->filling = NULL;
 	batch_seal(bt);
@@ -276,15 +323,15 @@ static void *walk(void *arg)
 	parse_ctx_hold(p->pc);
 	p->rc = seg_split_keep(p->name, p->text, p->len, &p->arena, take_block, p, p->res, &p->diag,
 			       p->pc, take_legend_line);
-	parse_ctx_let_go(p->pc);
-	parse_ctx_free(p->pc);
-	p->pc = NULL;
 	bt = p->filling ? p->filling : block_batch_new();
 	p->filling = NULL;
 	batch_seal(bt);
 	diag_take(&bt->tail, &p->diag);
 	bt->last = 1;
-	push(p, bt);
+	push(p, bt); /* (which may parse queued blocks, with the walker's context) */
+	parse_ctx_let_go(p->pc);
+	parse_ctx_free(p->pc);
+	p->pc = NULL;
 	return NULL;
 }
 
@@ -305,6 +352,8 @@ static enum who_parses who_parses(void)
 		return PARSE_WALKER;
 	if (v && !strcmp(v, "caller"))
 		return PARSE_CALLER;
+	if (v && !strcmp(v, "queued"))
+		return PARSE_QUEUED;
 	return PARSE_SHARED;
 }
 

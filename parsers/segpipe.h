@@ -10,7 +10,8 @@
  *
  * What runs where: the walker's thread runs the segmenter, the cleaners,
  * label.c, prose.c, every parser's claim() and, while the caller is
- * behind, parse() of the blocks it finds, into a record set of the
+ * behind, parse() of the blocks it finds and, while it waits for room in
+ * the queue, of blocks of the batches queued, into a record set of the
  * block's own (struct seg_parsed: the callback appends it where it would
  * have parsed). The legends of the prose (legend.c) are read on the
  * caller's thread, batch by batch in the text's order: nothing the walk
@@ -27,7 +28,8 @@
  * runs on the caller's thread.
  *
  * BENCHDELTA_PIPE_PARSE=walker has the walker parse every block, =caller
- * none (tests compare both with one thread).
+ * none, =queued only blocks of the batches queued, one batch queued at a
+ * time (tests compare each with one thread).
  */
 #ifndef BD_PARSERS_SEGPIPE_H
 #define BD_PARSERS_SEGPIPE_H

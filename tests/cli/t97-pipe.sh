@@ -4,13 +4,15 @@
 # import must say and store what one thread does, byte for byte: every
 # corpus case and sample, and a generated log of every tool, read on one
 # thread, then piped with the walker parsing every block, with the
-# importing thread parsing every block, and shared as it comes.
+# importing thread parsing every block, with the walker parsing the blocks
+# of the batch the importing thread takes next, and shared as it comes.
 # check-slow: every text's dry run each way (every fourth text's in check)
 . "$(dirname "$0")/lib.sh"
 
 one() { env BENCHDELTA_PIPE_MIN=999999999999 "$@"; }
 walker() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=walker "$@"; }
 caller() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=caller "$@"; }
+queued() { env BENCHDELTA_PIPE_MIN=0 BENCHDELTA_PIPE_PARSE=queued "$@"; }
 shared() { env BENCHDELTA_PIPE_MIN=0 "$@"; }
 
 awk -f tests/bench/gen.awk -v mode=mixed -v kb=300 -v seed=21 >"$T/mixed.log"
@@ -29,7 +31,7 @@ awk -v every="$(trials 4 1)" 'NR % every == 0 || /(mixed|control).log$/' "$T/fil
 while read -r f; do
 	one "$BD" import -n "$f" >"$T/one" 2>&1
 	echo "exit $?" >>"$T/one"
-	for how in walker caller shared; do
+	for how in walker caller queued shared; do
 		$how "$BD" import -n "$f" >"$T/$how" 2>&1
 		echo "exit $?" >>"$T/$how"
 		cmp -s "$T/one" "$T/$how" || {
@@ -44,7 +46,7 @@ grep -q 'variant "Release ?+ PGO build 1"' "$T/one" || fail "a label's control c
 grep -q 'benchmark "parse?2/' "$T/one" || fail "a benchmark name's control character is not cleaned"
 
 # all of them imported together (one experiment, names decided across texts): the same store
-for how in one walker caller shared; do
+for how in one walker caller queued shared; do
 	# shellcheck disable=SC2046 # one argument per file
 	BENCHDELTA_STORE="$T/s.$how" $how "$BD" import -e all $(cat "$T/files") >"$T/plan.$how" 2>&1 ||
 		{ cat "$T/plan.$how" >&2; fail "the import failed ($how)"; }
@@ -53,7 +55,7 @@ for how in one walker caller shared; do
 	(cd "$T/s.$how" && find data -name runs.csv | sort | xargs cat) >"$T/runs.$how"
 done
 [ "$(wc -l <"$T/export.one")" -gt 1000 ] || fail "too little stored: $(wc -l <"$T/export.one") rows"
-for how in walker caller shared; do
+for how in walker caller queued shared; do
 	cmp -s "$T/plan.one" "$T/plan.$how" || {
 		diff "$T/plan.one" "$T/plan.$how" | head -5 >&2
 		fail "the import's plan differs when piped ($how parses)"
