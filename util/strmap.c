@@ -8,9 +8,14 @@
 
 #include "util/util.h"
 
+/*
+ * 16 bytes: four slots to a cache line. The hash's low 32 bits are kept,
+ * enough to place a key in a map of up to 2^32 slots and to skip most
+ * keys that differ without reading them.
+ */
 struct strmap_slot {
 	const char *key; /* NULL: empty */
-	uint64_t hash;
+	uint32_t hash;
 	uint32_t value;
 };
 
@@ -41,7 +46,7 @@ static uint64_t hash_str(const char *s)
 	return h ^ (h >> 32);
 }
 
-static struct strmap_slot *find(const struct strmap *m, const char *key, uint64_t h)
+static struct strmap_slot *find(const struct strmap *m, const char *key, uint32_t h)
 {
 	size_t mask = m->cap - 1, i = (size_t)h & mask;
 
@@ -77,7 +82,7 @@ static void grow(struct strmap *m)
 
 void strmap_put(struct strmap *m, const char *key, uint32_t value)
 {
-	uint64_t h = hash_str(key);
+	uint32_t h = (uint32_t)hash_str(key);
 	struct strmap_slot *s;
 
 	if ((m->n + 1) * 4 > m->cap * 3)
@@ -93,7 +98,7 @@ void strmap_put(struct strmap *m, const char *key, uint32_t value)
 
 int strmap_put_new(struct strmap *m, const char *key, uint32_t value, uint32_t *old)
 {
-	uint64_t h = hash_str(key);
+	uint32_t h = (uint32_t)hash_str(key);
 	struct strmap_slot *s = m->cap ? find(m, key, h) : NULL;
 
 	if (s && s->key) {
@@ -119,7 +124,7 @@ int strmap_get(const struct strmap *m, const char *key, uint32_t *value)
 
 	if (!m->cap)
 		return 0;
-	s = find(m, key, hash_str(key));
+	s = find(m, key, (uint32_t)hash_str(key));
 	if (!s->key)
 		return 0;
 	if (value)
