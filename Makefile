@@ -290,9 +290,9 @@ demo: $(BIN)
 	done; true
 	@BENCHDELTA_STORE=$(BUILD)/demo-store $(BIN)
 
-bench: $(BIN) $(BUILD)/bench_tui $(BUILD)/bench_catalog
+bench: $(BIN) $(BUILD)/bench_tui $(BUILD)/bench_catalog $(BUILD)/bench_cores
 	@sh scripts/deps.sh bench
-	@sh tests/bench/run.sh $(BIN) $(BUILD)/bench_catalog
+	@sh tests/bench/run.sh $(BIN) $(BUILD)/bench_catalog $(BUILD)/bench_cores
 	@sh tests/bench/matrix.sh $(BIN) $(BUILD)/bench_tui
 
 # the catalog's summaries of a whole store (tests/bench/bench_catalog.c)
@@ -300,6 +300,11 @@ $(BUILD)/bench_catalog: tests/bench/bench_catalog.c $(LIB_OBJ) $(BUILD)/config.m
 	@echo "  CC      $<"
 	$(Q)$(CC) -I. $(CPPFLAGS) $(PKG_CFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) \
 		$(PKG_LIBS) $(LDLIBS)
+
+# whether two cores are free while the bench runs (tests/bench/bench_cores.c)
+$(BUILD)/bench_cores: tests/bench/bench_cores.c $(BUILD)/config.mk
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(BD_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # the Matrix's open and redraw times (tests/bench/bench_tui.c)
 $(BUILD)/bench_tui: tests/bench/bench_tui.c $(LIB_OBJ) $(BUILD)/config.mk

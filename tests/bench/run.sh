@@ -21,6 +21,7 @@
 set -eu
 BD=${1:-./benchdelta}
 BCAT=${2:-} # tests/bench/bench_catalog.c: the catalog's summaries (make bench builds it)
+BCORES=${3:-} # tests/bench/bench_cores.c: whether two cores are free (make bench builds it)
 MB=${BENCH_MB:-100}
 EXPS=${BENCH_EXPS:-1000}
 WIDE=${BENCH_WIDE:-8000}
@@ -125,6 +126,8 @@ rx='^\[\s*\d+\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+\s+\w+\s+[\d.]+\s+\w+/sec.*(sender
 # largest command alone.
 round=0
 while [ $round -le "$ROUNDS" ]; do
+	# two threads' share of the machine right before the two-thread parse
+	if [ -n "$BCORES" ]; then "$BCORES" >"$tmp/cores.$round"; else echo "?" >"$tmp/cores.$round"; fi
 	t grep.$round pcre2grep -c "$rx" "$tmp/big.log"
 	t parse.$round "$BD" import -n "$tmp/big.log"
 	t parse4.$round "$BD" import -n "$tmp/quarter.log"
@@ -366,6 +369,14 @@ fi
 echo
 echo "input: $size bytes; $nmeas measurements in the big experiment; open store: $EXPS experiments, $openmeas measurements"
 echo "(the lines of goals 1 to 3: the median of $ROUNDS rounds after a warm-up, all listed below the table)"
+k=0
+cores=
+while [ $k -le "$ROUNDS" ]; do
+	cores="$cores $(cat "$tmp/cores.$k")"
+	k=$((k + 1))
+done
+echo "two cores: a CPU loop on two threads at once took${cores} times its time on one, round by round,"
+echo "the warm-up first (1.00: both cores free; the walk of goals 1 and 2 runs on two threads, pcre2grep on one)"
 echo
 row "what" "figure" "goal" "met"
 row "---" "---" "---" "---"
