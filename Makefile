@@ -134,7 +134,8 @@ SLOW_TESTS := $(shell grep -l '^\# check-slow:' $(CLI_TESTS) $(TUI_TESTS) 2>/dev
 # the longest first, so that the last to finish is a short one
 LONG_FIRST = $(filter $(LONG),$(1)) $(filter-out $(LONG),$(1))
 LONG := run-cli/t97-pipe run-cli/t80-first-import run-cli/t83-crash run-cli/t91-index-import \
-	run-cli/t93-store-index run-cli/t96-mapped-input run-golden/hyperfine run-golden/issues
+	run-cli/t93-index-edits run-cli/t93-index-shared run-cli/t93-store-index run-cli/t96-mapped-input \
+	run-golden/hyperfine run-golden/issues
 CLI_RUNS := $(call LONG_FIRST,$(CLI_TESTS:tests/cli/%.sh=run-cli/%))
 TUI_RUNS := $(TUI_TESTS:tests/tui/%.sh=run-tui/%)
 SLOW_RUNS := $(patsubst tests/%.sh,run-slow/%,$(SLOW_TESTS))

@@ -8,74 +8,19 @@
 # index that reads as stale, never a wrong fresh one. The undo and redo of moves and
 # renames, an rm whose shared block goes to an import brought back, the undo of an rm
 # whose import's block an import made since holds (its entry and "L" rows as a
-# rebuild's), an undo bringing back a block an import brought back itself holds, or
-# two holders of one block at once, an rm of one of a pair (its partner's "L" row
-# then names it no more), a text imported again after its rm was undone and done again
-# (no "L" row: not brought back), and the CLI's
+# rebuild's), and the CLI's
 # rename-variant, merge-variants and tag (in one experiment or in every one), the same;
-# so are the undo and redo of those in every experiment and of --set-variant.
+# so are the undo and redo of those in every experiment and of --set-variant. (The cases
+# of blocks shared after undos, each on a store of its own: t93-index-shared.sh.)
 # check-slow: the kills of the redo of a move, the undo of a rename and of an alias,
 # of an rm whose block goes to an heir, of tag and merge-variants, of a rename-variant in
 # every experiment (BD_SLOW); the quick tier kills the undo of a move, of --set-variant,
-# of an rm whose block one brought back holds, and a rename-variant in every experiment
+# of an rm redone, and a rename-variant in every experiment
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/indexlib.sh"
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
 
-bd() { "$BD" "$@" >/dev/null 2>&1 || fail "$*"; }
-# readers DIR OUT: what the readers print of store DIR
-readers() {
-	for cmd in "list" "list variants" "list imports" "list runs" "export"; do
-		echo "== $cmd"
-		BENCHDELTA_STORE=$1 "$BD" $cmd 2>&1
-		echo "exit $?"
-	done >"$2"
-	# show of every run (ids from the data, so both stores are asked the same)
-	BENCHDELTA_STORE=$1 "$BD" list runs 2>/dev/null | awk 'NR > 1 && $1 ~ /^[0-9a-f]+:/ { print $1 }' |
-		while read -r id; do
-			echo "== show $id"
-			BENCHDELTA_STORE=$1 "$BD" show --ascii "$id" 2>&1
-			echo "exit $?"
-		done >>"$2"
-}
-# no_runs_read WHAT: `list` on the index reads no import's runs.csv (strace; skipped without it)
-no_runs_read() {
-	command -v strace >/dev/null || return 0
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -o "$T/opens" -e trace=open,openat \
-		"$BD" list >/dev/null 2>&1 || fail "$1: list under strace"
-	! grep -q 'runs\.csv' "$T/opens" || fail "$1: the next reader read the imports' runs"
-}
-# same_as_rebuilt WHAT: the readers print the same with the index as without it
-same_as_rebuilt() {
-	rm -rf "$T/copy"
-	cp -a "$S" "$T/copy"
-	readers "$S" "$T/with"
-	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-	readers "$T/copy" "$T/without"
-	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$1: the index differs from the data"; }
-}
-# imported WHAT FILE: FILE imported into the store and into a copy without the index (an
-# import looks its blocks and places up in index.bin) gives the same store to the readers
-imported() {
-	rm -rf "$T/copy"
-	cp -a "$S" "$T/copy"
-	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-	"$BD" import "$2" >"$T/imp.with" 2>&1
-	BENCHDELTA_STORE=$T/copy "$BD" import "$2" >"$T/imp.without" 2>&1
-	grep -q 'into experiment' "$T/imp.with" || { cat "$T/imp.with" >&2; fail "$1: nothing imported"; }
-	cmp -s "$T/imp.with" "$T/imp.without" || { diff "$T/imp.with" "$T/imp.without" >&2; fail "$1: the import differs with the index"; }
-	readers "$S" "$T/with"
-	readers "$T/copy" "$T/without"
-	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$1: the store after the import differs with the index"; }
-	bd list
-}
-# fresh WHAT: `list` reads the index as it is (a stale one is written again, with a new token)
-fresh() {
-	cp "$IX" "$T/ix.before"
-	bd list
-	cmp -s "$IX" "$T/ix.before" || fail "$1: the index was stale after it"
-}
-import_id() { "$BD" list imports | awk -v f="$1" '$NF ~ f { print $1 }'; }
 
 bd import samples/hyperfine/o0-vs-o2.txt
 bd import samples/iperf3/reno.txt
@@ -164,24 +109,6 @@ imported "undo of rm, then its blocks looked up" "$T/again.txt"
 # ... and of an import that shares a block with one brought back too: the block's entry goes
 # to the one brought back; an rm of one brought back, and the redo of an rm, to the imports the
 # index says hold its blocks too
-# changed WHAT: the next reader reads the index alone, and the index is the data's
-changed() {
-	expect_rc 0 "$1"
-	no_runs_read "$1"
-	fresh "$1"
-	same_as_rebuilt "$1"
-}
-# rows_as_rebuilt WHAT: index.csv holds the rows a rebuild writes (its "L" rows too), in any order
-# (the rows of the segments imports appended among them)
-rows_as_rebuilt() {
-	rm -rf "$T/copy"
-	cp -a "$S" "$T/copy"
-	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-	BENCHDELTA_STORE=$T/copy "$BD" list >/dev/null 2>&1 || fail "$1: list of a copy"
-	sed '1d;$d' "$IX" | grep -v '^"A",\|^"end",' | sort >"$T/rows.with" # (an import's segments)
-	sed '1d;$d' "$T/copy/index.csv" | sort >"$T/rows.without"
-	cmp -s "$T/rows.with" "$T/rows.without" || { diff "$T/rows.with" "$T/rows.without" >&2; fail "$1: the index's rows differ from a rebuild's"; }
-}
 sed 's/fib_O2/fib_O10/' samples/hyperfine/o0-vs-o2.txt >"$T/away.txt"
 bd import "$T/away.txt"
 away=$(import_id 'away.txt$')
@@ -189,24 +116,6 @@ run rm --import "$away"
 expect_rc 0 "rm of the import to bring back"
 # the import made while it was away sorts first (one import time, so by hash): the shared
 # block's entry is its own, and goes to the one brought back when it is removed
-first_of() { printf '%s\n%s\n' "$1" "$2" | LC_ALL=C sort | head -1; }
-# sharing FROM OTHER WHICH OUT: into OUT, FROM's text, another block and a number told apart
-# until its import sorts WHICH ("first" or "after") against import OTHER
-sharing() {
-	k=0
-	while :; do
-		{ cat "$1"; echo; cat samples/hyperfine/single-run.txt; [ $k -eq 0 ] || echo "($k)"; } >"$4"
-		rm -rf "$T/idprobe"
-		BENCHDELTA_STORE=$T/idprobe bd import "$4"
-		w=$(BENCHDELTA_STORE=$T/idprobe "$BD" list imports | awk 'NR == 2 { print $1 }')
-		case $3 in
-		first) [ "$(first_of "$w" "$2")" = "$w" ] && break ;;
-		*) [ "$(first_of "$w" "$2")" = "$2" ] && break ;;
-		esac
-		k=$((k + 1))
-		[ $k -lt 64 ] || fail "no text imported while away sorts $3"
-	done
-}
 sharing "$T/away.txt" "$away" first "$T/while.txt"
 bd import "$T/while.txt"
 while_id=$(import_id 'while.txt$')
@@ -496,164 +405,11 @@ changed "undo of --set-variant of a new text"
 "$BD" list variants | grep -q "fib_pgo" && fail "undo of --set-variant of a new text: fib_pgo still shown"
 run undo "$setvar_edit"
 changed "undo of an older --set-variant"
-# shared blocks after undos, each on a store of its own: the undo of an rm whose block an
-# import brought back itself holds (case a), two imports holding one block brought back by
-# one undo (case b), a block held by one brought back and one never removed when a third
-# comes back (case c); and the rm of one of a pair, whose partner's "L" row then says it
-# holds its blocks alone (as a rebuild says it). Each in both orders of the pair.
-# remove_id HASH: the id of the latest removal of import HASH
-remove_id() { awk -F'"' -v h="$1" 'NR > 1 && $8 == "remove" && $12 == h { id = $2 } END { print id }' "$S/edits.csv"; }
-full_id() { awk -F'"' -v h="$1" '$2 == "S" && index($4, h) == 1 { print $4 }' "$IX" | head -1; }
-# on_store NAME: a fresh store of that name for what follows
-on_store() {
-	S=$T/$1
-	IX=$S/index.csv
-	export BENCHDELTA_STORE=$S
-}
-# exact WHAT: the next reader reads the index alone, as a rebuild would write it
-exact() {
-	changed "$1"
-	rows_as_rebuilt "$1"
-}
-for order in first after; do
-	# case a: C removed, D imported with C's block, C brought back, D removed and brought back
-	on_store "case-a-$order"
-	sed "s/fib_O2/fib_Oa$order/" samples/hyperfine/o0-vs-o2.txt >"$T/c.txt"
-	bd import samples/iperf3/reno.txt
-	bd import "$T/c.txt"
-	bd list
-	c=$(import_id 'c.txt$')
-	cfull=$(full_id "$c")
-	run rm --import "$c"
-	exact "case a ($order): rm of the import to bring back"
-	sharing "$T/c.txt" "$c" $order "$T/d.txt"
-	bd import "$T/d.txt"
-	d=$(import_id 'd.txt$')
-	dfull=$(full_id "$d")
-	run undo "$(remove_id "$cfull")"
-	exact "case a ($order): undo of the rm of C, its block held by D"
-	run rm --import "$d"
-	exact "case a ($order): rm of D, its block held by C brought back"
-	if [ $order = first ]; then # (for the kills below)
-		cp -a "$S" "$T/k.sharedundo"
-		sharedundo_edit=$(remove_id "$dfull")
-	fi
-	run undo "$(remove_id "$dfull")"
-	exact "case a ($order): undo of the rm of D, its block held by C brought back"
-	run rm --import "$c"
-	exact "case a ($order): rm of C after both came back"
-	run undo
-	exact "case a ($order): undo of that rm"
-	# case b: A removed, B imported with A's block, A brought back, both removed by one rm and
-	# brought back by one undo
-	on_store "case-b-$order"
-	sed "s/fib_O2/fib_Ob$order/" samples/hyperfine/o0-vs-o2.txt >"$T/a.txt"
-	bd import samples/iperf3/reno.txt
-	bd import -e Pair "$T/a.txt"
-	bd list
-	a=$(import_id 'a.txt$')
-	run rm --import "$a"
-	exact "case b ($order): rm of the import to bring back"
-	sharing "$T/a.txt" "$a" $order "$T/b.txt"
-	bd import -e Pair "$T/b.txt"
-	run undo
-	exact "case b ($order): undo of the rm of A, its block held by B"
-	run rm Pair
-	exact "case b ($order): rm of both"
-	run undo
-	exact "case b ($order): undo of the rm of both"
-	"$BD" list imports | grep -c 'Pair' | grep -qx 2 || fail "case b ($order): not both back"
-	# case c: E (with a block of D) removed, H imported with it, E brought back, then D
-	on_store "case-c-$order"
-	sed "s/fib_O2/fib_Oc$order/" samples/hyperfine/o0-vs-o2.txt >"$T/d.txt"
-	bd import "$T/d.txt"
-	bd list
-	d=$(import_id 'd.txt$')
-	dfull=$(full_id "$d")
-	run rm --import "$d"
-	exact "case c ($order): rm of D"
-	sharing "$T/d.txt" "$d" $order "$T/e.txt"
-	bd import "$T/e.txt"
-	e=$(import_id 'e.txt$')
-	efull=$(full_id "$e")
-	run rm --import "$e"
-	exact "case c ($order): rm of E"
-	{ cat "$T/d.txt"; echo; cat samples/iperf3/reno.txt; } >"$T/h.txt"
-	bd import "$T/h.txt"
-	h=$(import_id 'h.txt$')
-	run undo "$(remove_id "$efull")"
-	exact "case c ($order): undo of the rm of E, a block held by H"
-	run undo "$(remove_id "$dfull")"
-	exact "case c ($order): undo of the rm of D, its block held by E and H"
-	run rm --import "$h"
-	exact "case c ($order): rm of H, its block held by D and E brought back"
-	run rm --import "$e"
-	exact "case c ($order): rm of E, D left alone"
-	run undo
-	exact "case c ($order): undo of the rm of E"
-done
-# a text imported again after an rm, its undo and an rm again is not brought back: no "L" row
-on_store "case-d"
-sed "s/fib_O2/fib_Od/" samples/hyperfine/o0-vs-o2.txt >"$T/again.txt"
-bd import "$T/again.txt"
-bd list
-again=$(import_id 'again.txt$')
-run rm --import "$again"
-exact "case d: rm"
-run undo
-exact "case d: undo of the rm"
-run rm --import "$again"
-exact "case d: rm again"
-run import "$T/again.txt"
-exact "case d: the text imported again"
-on_store store
 # killed after the journal is written, before index.bin or index.csv is replaced
 if ! command -v strace >/dev/null; then
 	echo "SKIP $test_name: kills at chosen calls (strace is not installed)"
 	exit 0
 fi
-# (the leak check of a sanitizer build does not run under a tracer)
-noleak="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-# kill_at WHICH WHAT FROM CMD...: CMD on a copy of store FROM ($T/killed, its index made fresh
-# first: a copy's is stale, its files' identities) killed before it replaces WHICH (index.bin
-# or index.csv): the journal holds the edit, the next `list` finds the index stale, and the
-# readers print ($T/with) what they print with the index removed; $T/ix.killed is the
-# index.csv the kill left
-kill_at() {
-	which=$1
-	what=$2
-	from=$3
-	shift 3
-	rm -rf "$T/probe"
-	cp -a "$from" "$T/probe"
-	BENCHDELTA_STORE=$T/probe bd list
-	# shellcheck disable=SC2086
-	[ -z "${kill_prep:-}" ] || BENCHDELTA_STORE=$T/probe bd $kill_prep
-	BENCHDELTA_STORE=$T/probe ASAN_OPTIONS="$noleak" strace -f -o "$T/trace" -e trace=rename "$BD" "$@" >/dev/null 2>&1 ||
-		fail "probe of the renames of $what"
-	k=$(grep 'rename(' "$T/trace" | grep -n "/$which\")" | head -1 | cut -d: -f1)
-	[ -n "$k" ] || fail "$what did not replace $which"
-	rm -rf "$T/killed"
-	cp -a "$from" "$T/killed"
-	BENCHDELTA_STORE=$T/killed bd list
-	# shellcheck disable=SC2086
-	[ -z "${kill_prep:-}" ] || BENCHDELTA_STORE=$T/killed bd $kill_prep
-	cp "$T/killed/edits.csv" "$T/journal.before" 2>/dev/null || : >"$T/journal.before"
-	BENCHDELTA_STORE=$T/killed ASAN_OPTIONS="$noleak" strace -f -o /dev/null -e "inject=rename:signal=SIGKILL:when=$k" \
-		"$BD" "$@" >/dev/null 2>&1
-	[ $? -eq 137 ] || fail "$what was not killed at the rename of $which"
-	[ -f "$T/killed/edits.csv" ] && ! cmp -s "$T/killed/edits.csv" "$T/journal.before" ||
-		fail "$what killed before $which: not in the journal"
-	cp "$T/killed/index.csv" "$T/ix.killed"
-	BENCHDELTA_STORE=$T/killed bd list
-	cmp -s "$T/killed/index.csv" "$T/ix.killed" && fail "$what killed before $which: the index read as fresh"
-	readers "$T/killed" "$T/with"
-	rm -rf "$T/copy"
-	cp -a "$T/killed" "$T/copy"
-	rm -f "$T/copy/index.csv" "$T/copy/index.bin"
-	readers "$T/copy" "$T/without"
-	cmp -s "$T/with" "$T/without" || { diff "$T/with" "$T/without" >&2; fail "$what killed before $which: the readers differ from the data"; }
-}
 bd list
 fresh "before the kills"
 for which in index.bin index.csv; do
@@ -662,8 +418,8 @@ for which in index.bin index.csv; do
 done
 # the undo and redo of a move, the undo of a rename and of an alias with a move after it, and
 # an rm whose shared block goes to one brought back (check-slow: all but the first)
-kills="move tidy rmredo setvar sharedundo"
-[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar sharedundo redo rename alias heirs tag merge aliasall"
+kills="move tidy rmredo setvar"
+[ -z "${BD_SLOW:-}" ] || kills="move tidy rmredo setvar redo rename alias heirs tag merge aliasall"
 for which in index.bin index.csv; do
 	for kill in $kills; do
 		case $kill in
@@ -680,39 +436,9 @@ for which in index.bin index.csv; do
 		tag) kill_at $which "tag in every experiment" "$T/k.tidy" tag fib_O0 pgo=use ;;
 		merge) kill_at $which "merge-variants" "$T/k.tidy" merge-variants -e "fib again" fib_O2 fib_O8 fib_O5 ;;
 		setvar) kill_at $which "undo of --set-variant" "$T/k.setvar" undo ;;
-		sharedundo) kill_at $which "undo of an rm, its block held by one brought back" "$T/k.sharedundo" \
-			undo "$sharedundo_edit" ;;
 		aliasall) kill_at $which "undo of rename-variant in every experiment" "$T/k.aliasall" undo ;;
 		esac
 	done
 done
 
-# rm, its undo and an import that records a --set-variant edit killed the same way, on a
-# store with no undone rm (whose index they write)
-S=$T/fresh
-export BENCHDELTA_STORE=$S
-bd import samples/hyperfine/o0-vs-o2.txt
-bd import samples/iperf3/reno.txt
-bd import samples/size/builds.txt
-bd list
-cp -a "$S" "$T/fresh.rm"
-BENCHDELTA_STORE=$T/fresh.rm bd list
-BENCHDELTA_STORE=$T/fresh.rm bd rm reno
-for edit in "rm reno" "undo" "import --set-variant 11=boltpgo samples/hyperfine/hand-new-us.txt"; do
-	from=$S
-	[ "$edit" = undo ] && from=$T/fresh.rm
-	for which in index.bin index.csv; do
-		# shellcheck disable=SC2086
-		kill_at $which "$edit" "$from" $edit
-		case $edit in
-		# what it stored was appended first, stamped as before the edit: stale, not wrong
-		import*) grep -q '^"A"' "$T/ix.killed" || fail "$edit killed before its append" ;;
-		esac
-		case $edit in
-		undo) grep -q "^reno " "$T/with" || fail "undo killed before $which: reno is not back" ;;
-		rm*) grep -q "^reno " "$T/with" && fail "rm killed before $which: reno is still listed" ;;
-		*) grep -q "boltpgo" "$T/with" || fail "import --set-variant killed before $which: no edit" ;;
-		esac
-	done
-done
 echo "ok $test_name"
