@@ -78,6 +78,8 @@ struct pipe {
 	uint32_t source;
 	struct seg_result *res;
 	enum who_parses who;
+	/* from `who`, once: batches waiting at most, blocks a batch is handed over at */
+	size_t queue_max, batch_blocks;
 
 	/* the walker's own */
 	struct arena arena; /* labels, the title, facts: moved to the caller's arena at the end */
@@ -150,7 +152,7 @@ static int push(struct pipe *p, struct block_batch *bt)
 	int stop;
 
 	pthread_mutex_lock(&p->lock);
-	while (p->queued >= (p->who == PARSE_QUEUED ? 1 : QUEUE_MAX) && !p->stop)
+	while (p->queued >= p->queue_max && !p->stop)
 		if (!parse_waiting(p))
 			pthread_cond_wait(&p->room, &p->lock);
 	*p->tailp = bt;
@@ -307,7 +309,7 @@ static int take_block(const struct block *b, void *arg)
 	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
 		parse_ahead(p, bt, pb);
 	bt->nlines += b->n;
-	if (bt->nlines < BATCH_LINES && bt->n < BATCH_BLOCKS && p->who != PARSE_QUEUED)
+	if (bt->nlines < BATCH_LINES && bt->n < p->batch_blocks)
 		return 0;
 	p->filling = NULL;
 	batch_seal(bt);
@@ -376,6 +378,8 @@ int seg_split_piped(const char *name, const char *text, size_t len, uint32_t sou
 	p.len = len;
 	p.source = source;
 	p.who = who_parses();
+	p.queue_max = p.who == PARSE_QUEUED ? 1 : QUEUE_MAX;
+	p.batch_blocks = p.who == PARSE_QUEUED ? 1 : BATCH_BLOCKS;
 	p.idle = idle;
 	p.idle_ctx = idle_ctx;
 	p.res = res;

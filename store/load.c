@@ -552,6 +552,7 @@ struct walk {
 static int walk_open(struct walk *w, const char *data, const char *one)
 {
 	struct stat sb;
+	struct buf p = BUF_INIT;
 
 	memset(w, 0, sizeof(*w));
 	if (!one)
@@ -562,15 +563,11 @@ static int walk_open(struct walk *w, const char *data, const char *one)
 		errno = ENOTDIR;
 		return -1;
 	}
-	{
-		struct buf p = BUF_INIT;
-
-		buf_addf(&p, "%s/%s", data, one);
-		/* an entry a read of data/ would list: there, or there but not to be looked at */
-		if (lstat(p.s, &sb) == 0 || errno != ENOENT)
-			w->one = one;
-		buf_release(&p);
-	}
+	/* an entry a read of data/ would list: there, or there but not to be looked at */
+	buf_addf(&p, "%s/%s", data, one);
+	if (lstat(p.s, &sb) == 0 || errno != ENOENT)
+		w->one = one;
+	buf_release(&p);
 	return 0;
 }
 

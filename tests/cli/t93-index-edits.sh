@@ -21,7 +21,6 @@
 S=$BENCHDELTA_STORE
 IX=$S/index.csv
 
-
 bd import samples/hyperfine/o0-vs-o2.txt
 bd import samples/iperf3/reno.txt
 bd import samples/size/builds.txt
