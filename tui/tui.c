@@ -34,7 +34,12 @@
 
 #define MIN_COLS 40
 #define MIN_LINES 10
-#define WATCH_MS 500
+/*
+ * How often, while no key comes, the TUI looks whether another process
+ * wrote the store: three stat()s, so often enough that an import in
+ * another terminal shows within a few tenths of a second.
+ */
+#define WATCH_MS 200
 /*
  * Keys that come closer together than this are one burst: no one types
  * two keys within 3 ms (a held key repeats every 30 ms or more), but a

@@ -99,7 +99,7 @@ key rename_prompt "Rename to:" r
 $T send-keys -t k C-u
 typed "Renamed zero"
 key rename "renamed" Enter
-# another process writes the store: the TUI sees it at its next look (every 0.5 s)
+# another process writes the store: the TUI sees it at its next look (every 0.2 s)
 BENCHDELTA_STORE=$tmp/s "$BD" rename-experiment "Experiment 101: the build flags" "Experiment 101 elsewhere" >/dev/null 2>&1
 t0=$(now)
 wait_for "written by another benchdelta" "$PROGRESS"
