@@ -91,6 +91,29 @@ static int has_mode(const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * "# Benchmark: org.example.Bench.x": JMH names the benchmark by its
+ * class and method, one word with a dot. A Markdown heading "# Benchmark:"
+ * or "# Benchmark: results" is an author's, not JMH's.
+ */
+static int benchmark_line(const struct line *l)
+{
+	const char *s = l->s + l->indent, *end = l->s + l->len, *w;
+	static const char head[] = "# Benchmark:";
+
+	if (!line_starts(l, head))
+		return 0;
+	for (s += sizeof(head) - 1; s < end && (*s == ' ' || *s == '\t'); s++)
+		;
+	for (w = s; s < end && *s != ' ' && *s != '\t'; s++)
+		;
+	if (s == w || !memchr(w, '.', (size_t)(s - w)))
+		return 0;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s == end;
+}
+
 static enum kind classify(const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -101,7 +124,7 @@ static enum kind classify(const struct line *l)
 	if (*s == '#') {
 		if (line_starts(l, "# JMH version:"))
 			return K_JMH;
-		if (line_starts(l, "# Benchmark:"))
+		if (benchmark_line(l))
 			return K_BENCHMARK;
 		if (line_starts(l, "# Parameters:"))
 			return K_PARAMS;
@@ -151,7 +174,7 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 		 * NAME" are neither, and "Benchmark " is a header only with its
 		 * " Mode" (hyperfine's "Benchmark 1: ..." has none)
 		 */
-		if (n < 4 || (*s == '#' ? !line_starts(l, "# JMH version") && !line_starts(l, "# Benchmark:")
+		if (n < 4 || (*s == '#' ? !line_starts(l, "# JMH version") && !benchmark_line(l)
 			      : *s == 'B' ? !line_starts(l, "Benchmark") || line_starts(l, "Benchmarking ") ||
 						    (line_starts(l, "Benchmark ") && !text_contains(s, n, " Mode"))
 					  : !memchr(s, 0xc2, n) || !text_contains(s, n, PM)))

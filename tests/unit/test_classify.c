@@ -498,6 +498,10 @@ static void test_jvm_dotnet_cpp(void **state)
 	assert_false(starts(FMT_JMH, "Iteration   1: 328515.504 ops/s"));
 	not_claimed(FMT_JMH, "Benchmarks were run in avgt mode on a quiet machine");
 	not_claimed(FMT_JMH, "# Results");
+	/* an author's Markdown heading: JMH's names a class's method, one word with a dot */
+	not_claimed(FMT_JMH, "# Benchmark:");
+	not_claimed(FMT_JMH, "# Benchmark: results on my laptop");
+	kind_is(FMT_JMH, "# Benchmark: Bench.parse  ", "benchmark");
 
 	kind_is(FMT_GBENCH, "Run on (8 X 4000 MHz CPU s)", "context");
 	kind_is(FMT_GBENCH, "Load Average: 0.33, 0.60, 0.53", "context");
