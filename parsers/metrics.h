@@ -178,6 +178,8 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(SECTION, "section.*", UNIT_BYTE, DIR_LOWER, MF_SIZE, "one section (size -A)")            \
 	X(TOTAL, "total", UNIT_BYTE, DIR_LOWER, MF_SIZE, "all sections (size -A)")              \
 	X(FILE_SIZE, "file_size", UNIT_BYTE, DIR_LOWER, MF_SIZE, "a binary's size, written by hand") \
+	X(COMPRESSED_SIZE, "compressed_size", UNIT_BYTE, DIR_LOWER, MF_SIZE,                       \
+	  "the output files' size once compressed with zlib (emscripten's benchmarks)")             \
 	/* BenchmarkDotNet, JMH, Google Benchmark (time_per_op, ops_per_sec, bytes_per_op above) */ \
 	X(CPU_TIME_PER_OP, "cpu_time_per_op", UNIT_SECOND, DIR_LOWER, MF_CPU,                      \
 	  "CPU time per iteration (Google Benchmark's CPU column)")                                 \

@@ -432,6 +432,21 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_XMALLOC, "rtime: 15.258");
 	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
 
+	kind_is(FMT_EMBENCH, "test_havlak (test_benchmark.benchmark) ... ", "test");
+	kind_is(FMT_EMBENCH, "[1/2] test_emcc_noop (test_benchmark.benchmark.test_emcc_noop) ...", "test");
+	kind_is(FMT_EMBENCH, "     dlmalloc: mean: 1.911 (+-0.009) secs  median: 1.905  range: 1.899-1.922  "
+			     "(noise: 0.492%)  (3 runs) ", "result");
+	kind_is(FMT_EMBENCH, "     dlmalloc: mean: 1.9l1 (+-0.009) secs  median: 1.905  range: 1.899-1.922  "
+			     "(noise: 0.492%)  (3 runs) ", "result");
+	kind_is(FMT_EMBENCH, "        size:    81799, compressed:    29554 ", "size");
+	kind_is(FMT_EMBENCH, "Running Emscripten benchmarks... [ ignoring compilation ]", "suite");
+	assert_true(starts(FMT_EMBENCH, "        clang: mean: 0.062 (+-0.001) secs  median: 0.062  range: "
+					"0.060-0.063  (noise: 2.354%)  (5 runs)"));
+	assert_false(starts(FMT_EMBENCH, "        size:    81799, compressed:    29554"));
+	assert_false(starts(FMT_EMBENCH, "ok"));
+	not_claimed(FMT_EMBENCH, "Note: mean: the average of five runs");
+	not_claimed(FMT_EMBENCH, "test_havlak fails on sm ...");
+
 	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,160 ns/iter (+/- 29) = 56496 MB/s", "bench");
 	kind_is(FMT_LIBTEST, "test copy_64k    ... bench:       1,1O0 ns/iter (+/- 29) = 56496 MB/s", "bench");
 	kind_is(FMT_LIBTEST, "test a_plain_test ... ignored", "test");
