@@ -432,6 +432,18 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_XMALLOC, "rtime: 15.258");
 	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
 
+	kind_is(FMT_POOP, "Benchmark 1 (11 runs): zig-out/bin/symmetric c", "benchmark");
+	kind_is(FMT_POOP, "  measurement          mean \xc2\xb1 \xcf\x83            min \xe2\x80\xa6 max           outliers",
+		"header");
+	kind_is(FMT_POOP, "  wall_time           494ms \xc2\xb1 22.9ms     465ms \xe2\x80\xa6  539ms          0 ( 0%)        0%",
+		"row");
+	kind_is(FMT_POOP, "  wall_time           4g4ms \xc2\xb1 22.9ms     465ms \xe2\x80\xa6  539ms          0 ( 0%)        0%",
+		"row");
+	assert_true(starts(FMT_POOP, "Benchmark 2 (12 runs): zig-out/bin/symmetric smp"));
+	assert_false(starts(FMT_POOP, "Benchmark 1: ./app"));
+	assert_false(starts(FMT_POOP, "  wall_time           494ms \xc2\xb1 22.9ms     465ms \xe2\x80\xa6  539ms          0 ( 0%)"));
+	not_claimed(FMT_POOP, "Benchmark 1 (the slow one) ran twice");
+
 	kind_is(FMT_EMBENCH, "test_havlak (test_benchmark.benchmark) ... ", "test");
 	kind_is(FMT_EMBENCH, "[1/2] test_emcc_noop (test_benchmark.benchmark.test_emcc_noop) ...", "test");
 	kind_is(FMT_EMBENCH, "     dlmalloc: mean: 1.911 (+-0.009) secs  median: 1.905  range: 1.899-1.922  "
