@@ -343,6 +343,15 @@ static const char *const kinds[] = { "none", "benchmark", "time", "range", "warn
 				     "note", "summary", "ran", "ratio", "relative" };
 
 /*
+ * Julia's BenchmarkTools prints "Time  (mean ± σ):" and "Range (min … max):"
+ * too, with its GC column after a "┊": its lines (btools.c), not these.
+ */
+static int gc_column(const struct line *l)
+{
+	return text_contains(l->s + l->indent, l->len - l->indent, "\xe2\x94\x8a GC (");
+}
+
+/*
  * The one classifier the claim and the parse share. The benchmark's
  * number is part of its "Benchmark N:" words (it is no figure); a Time or
  * Range line is one by its label, whatever its figures say, so one garbled
@@ -358,11 +367,11 @@ static enum kind classify(const struct line *l)
 		return bench_number(l) >= 0 ? K_BENCH : K_NONE;
 	case 'T':
 		if (line_starts(l, "Time (") || line_starts(l, "Time  ("))
-			return K_TIME;
+			return gc_column(l) ? K_NONE : K_TIME;
 		break;
 	case 'R':
 		if (line_starts(l, "Range ("))
-			return K_RANGE;
+			return gc_column(l) ? K_NONE : K_RANGE;
 		if (line_starts(l, "Relative speed comparison"))
 			return K_SUMMARY;
 		break;

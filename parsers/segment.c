@@ -432,18 +432,23 @@ static int setting_line(const char *s, size_t n, struct buf *out)
 /*
  * The bytes of a prompt arrow at the start of s[0..n) and the blanks
  * around it, or 0: the arrows of zsh's themes and of starship and pure
- * ("➜  hey http://...", "❯ oha ..."). A line that starts with one is a
- * command; the command is what follows it.
+ * ("➜  hey http://...", "❯ oha ..."), and the Julia REPL's prompt
+ * ("julia> @btime f($x)"). A line that starts with one is a command; the
+ * command is what follows it.
  */
 static size_t prompt_arrow_len(const char *s, size_t n)
 {
-	size_t i = 0;
+	size_t i = 0, k;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (n - i <= 4 || (memcmp(s + i, "\xe2\x9e\x9c ", 4) && memcmp(s + i, "\xe2\x9d\xaf ", 4)))
+	if (n - i > 7 && !memcmp(s + i, "julia> ", 7))
+		k = 7;
+	else if (n - i > 4 && (!memcmp(s + i, "\xe2\x9e\x9c ", 4) || !memcmp(s + i, "\xe2\x9d\xaf ", 4)))
+		k = 4;
+	else
 		return 0;
-	for (i += 4; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+	for (i += k; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
 		;
 	return i < n ? i : 0;
 }

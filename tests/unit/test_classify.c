@@ -432,6 +432,17 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_XMALLOC, "rtime: 15.258");
 	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
 
+	kind_is(FMT_BTOOLS, "BenchmarkTools.Trial: 10000 samples with 10 evaluations.", "trial");
+	kind_is(FMT_BTOOLS, " Time  (mean \xc2\xb1 \xcf\x83):   1.243 \xce\xbcs \xc2\xb1 98.615 ns  \xe2\x94\x8a GC (mean \xc2\xb1 "
+			    "\xcf\x83):  0.00% \xc2\xb1 0.00%", "mean");
+	kind_is(FMT_BTOOLS, "  611.243 ns (0 allocations: 0 bytes)", "btime");
+	kind_is(FMT_BTOOLS, "  minimum time:     461.400 ms (0.00% GC)", "old");
+	assert_false(starts(FMT_BTOOLS, "  minimum time:     461.400 ms (0.00% GC)"));
+	not_claimed(FMT_BTOOLS, "3 allocations in the hot loop (see below)");
+	/* hyperfine's Time line has no GC column after a "┊" */
+	not_claimed(FMT_HYPERFINE, " Time  (mean \xc2\xb1 \xcf\x83):   1.243 \xce\xbcs \xc2\xb1 98.615 ns  \xe2\x94\x8a GC (mean "
+				   "\xc2\xb1 \xcf\x83):  0.00% \xc2\xb1 0.00%");
+
 	kind_is(FMT_POOP, "Benchmark 1 (11 runs): zig-out/bin/symmetric c", "benchmark");
 	kind_is(FMT_POOP, "  measurement          mean \xc2\xb1 \xcf\x83            min \xe2\x80\xa6 max           outliers",
 		"header");
