@@ -159,6 +159,14 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	  "system CPU time of the shell (fish.) or of its child processes (external.)")            \
 	/* harnesses: Criterion, libtest, Go; bolt-style write./read. */                           \
 	X(TIME_PER_OP, "time_per_op", UNIT_SECOND, DIR_LOWER, MF_TIME, "time per iteration")       \
+	X(TIME_PER_UNIT, "time_per_*", UNIT_SECOND, DIR_LOWER, MF_TIME,                            \
+	  "time per unit of work a harness names (nanobench's ns/byte: time_per_byte)")             \
+	X(INSTRUCTIONS_PER, "instructions_per_*", UNIT_COUNT, DIR_LOWER, MF_CPU,                    \
+	  "instructions retired per operation or unit of work (nanobench's ins/op)")                \
+	X(CYCLES_PER, "cycles_per_*", UNIT_COUNT, DIR_LOWER, MF_CPU,                                \
+	  "CPU cycles per operation or unit of work (nanobench's cyc/op)")                          \
+	X(BRANCHES_PER, "branches_per_*", UNIT_COUNT, DIR_NONE, MF_CPU,                             \
+	  "branches per operation or unit of work (nanobench's bra/op)")                            \
 	X(THROUGHPUT, "throughput", UNIT_ANY, DIR_HIGHER, MF_THROUGHPUT,                           \
 	  "bytes or elements per second (B/s or 1/s), or time simulated per day of computing (ns/day)") \
 	X(BYTES_PER_OP, "bytes_per_op", UNIT_BYTE, DIR_LOWER, MF_MEMORY, "bytes allocated per iteration (Go)") \

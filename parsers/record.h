@@ -90,6 +90,8 @@
 	  benchstat_csv)                                                                            \
 	X(XMALLOC, "xmalloc-test", "mimalloc-bench's xmalloc-test result line (rtime, free/sec)", parser, \
 	  xmalloc)                                                                                 \
+	X(NANOBENCH, "nanobench", "nanobench's Markdown tables (ns/op, op/s, err%, ins/op ... benchmark)", parser, \
+	  nanobench)                                                                                \
 	X(BTOOLS, "benchmarktools", "Julia's BenchmarkTools: @benchmark's trial, @btime's and @time's lines", \
 	  parser, btools)                                                                           \
 	X(POOP, "poop", "poop's report (Benchmark N (R runs): CMD, then mean ± σ, min … max per measurement)", \

@@ -432,6 +432,13 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_XMALLOC, "rtime: 15.258");
 	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
 
+	kind_is(FMT_NANOBENCH, "|               ns/op |                op/s |    err% |     total | benchmark", "header");
+	kind_is(FMT_NANOBENCH, "|             ns/byte |              byte/s |    err% |     total | benchmark", "header");
+	kind_is(FMT_NANOBENCH, "|            2,6g7.43 |          370,723.39 |    0.4% |      0.01 | `Base58CheckEncode`", "row");
+	assert_true(starts(FMT_NANOBENCH, "| relative |               ns/op |                op/s |    err% |     total | benchmark"));
+	assert_false(starts(FMT_NANOBENCH, "|            2,697.43 |          370,723.39 |    0.4% |      0.01 | `Base58CheckEncode`"));
+	not_claimed(FMT_NANOBENCH, "| Benchmark | Release | err% |");
+
 	kind_is(FMT_BTOOLS, "BenchmarkTools.Trial: 10000 samples with 10 evaluations.", "trial");
 	kind_is(FMT_BTOOLS, " Time  (mean \xc2\xb1 \xcf\x83):   1.243 \xce\xbcs \xc2\xb1 98.615 ns  \xe2\x94\x8a GC (mean \xc2\xb1 "
 			    "\xcf\x83):  0.00% \xc2\xb1 0.00%", "mean");
