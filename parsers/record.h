@@ -90,6 +90,8 @@
 	  benchstat_csv)                                                                            \
 	X(XMALLOC, "xmalloc-test", "mimalloc-bench's xmalloc-test result line (rtime, free/sec)", parser, \
 	  xmalloc)                                                                                 \
+	X(DIVAN, "divan", "divan's tree of Rust benchmarks (fastest, slowest, median, mean, samples)", parser, \
+	  divan)                                                                                    \
 	X(NANOBENCH, "nanobench", "nanobench's Markdown tables (ns/op, op/s, err%, ins/op ... benchmark)", parser, \
 	  nanobench)                                                                                \
 	X(BTOOLS, "benchmarktools", "Julia's BenchmarkTools: @benchmark's trial, @btime's and @time's lines", \

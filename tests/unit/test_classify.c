@@ -432,6 +432,15 @@ static void test_harnesses(void **state)
 	not_claimed(FMT_XMALLOC, "rtime: 15.258");
 	not_claimed(FMT_XMALLOC, "Total 33110000 freed in 5.00 seconds. 6.62M free/second");
 
+	kind_is(FMT_DIVAN, "Timer precision: 20 ns", "precision");
+	kind_is(FMT_DIVAN, "parse   fastest       \xe2\x94\x82 slowest       \xe2\x94\x82 median        \xe2\x94\x82 mean  "
+			   "\xe2\x94\x82 samples \xe2\x94\x82 iters", "header");
+	kind_is(FMT_DIVAN, "\xe2\x94\x9c\xe2\x94\x80 json_large   1.2O8 ms \xe2\x94\x82 1.911 ms \xe2\x94\x82 1.263 ms "
+			   "\xe2\x94\x82 1.291 ms \xe2\x94\x82 100 \xe2\x94\x82 100", "row");
+	assert_true(starts(FMT_DIVAN, "Timer precision: 41 ns"));
+	assert_false(starts(FMT_DIVAN, "\xe2\x94\x9c\xe2\x94\x80 json_large   1.208 ms \xe2\x94\x82 1.911 ms"));
+	not_claimed(FMT_DIVAN, "The fastest run was 3 ms");
+
 	kind_is(FMT_NANOBENCH, "|               ns/op |                op/s |    err% |     total | benchmark", "header");
 	kind_is(FMT_NANOBENCH, "|             ns/byte |              byte/s |    err% |     total | benchmark", "header");
 	kind_is(FMT_NANOBENCH, "|            2,6g7.43 |          370,723.39 |    0.4% |      0.01 | `Base58CheckEncode`", "row");
