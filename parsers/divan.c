@@ -155,7 +155,7 @@ struct parse {
 static void on_row(struct parse *p, const struct line *l)
 {
 	static const enum stat_kind stats[] = { STAT_MIN, STAT_MAX, STAT_MEDIAN, STAT_MEAN };
-	const char *s = l->s + l->indent, *end = l->s + line_end(l), *name, *name_end, *first_bar;
+	const char *s = l->s + l->indent, *end = l->s + line_end(l), *name, *name_end, *first_bar, *gap;
 	size_t pre;
 	int depth, branch;
 	struct cells c;
@@ -173,35 +173,19 @@ static void on_row(struct parse *p, const struct line *l)
 	first_bar = text_find(s + pre, (size_t)(end - s - pre), BAR);
 	if (!first_bar)
 		return;
-	/* the name, then two blanks or more and the fastest figure (none in a group's row) */
+	/* the name, then two blanks or more and the fastest figure: none in a group's row */
 	name = s + pre;
 	name_end = first_bar;
 	while (name_end > name && name_end[-1] == ' ')
 		name_end--;
-	split_cells(first_bar + 3, end, &c);
-	{
-		const char *gap = text_find(name, (size_t)(name_end - name), "  ");
-
-		if (gap) {
-			/* the fastest figure stands after the name: a cell of its own */
-			const char *f = gap;
-
-			while (f < name_end && *f == ' ')
-				f++;
-			memmove(&c.s[1], &c.s[0], sizeof(c.s[0]) * (size_t)(c.count < 7 ? c.count : 7));
-			memmove(&c.n[1], &c.n[0], sizeof(c.n[0]) * (size_t)(c.count < 7 ? c.count : 7));
-			c.s[0] = f, c.n[0] = (size_t)(name_end - f);
-			c.count = c.count < 7 ? c.count + 1 : 8;
-			name_end = gap;
-		} else {
-			/* a group: its cells are empty */
-			buf_reset(&p->path[depth - 1]);
-			buf_add(&p->path[depth - 1], name, (size_t)(name_end - name));
-			return;
-		}
-	}
+	gap = text_find(name, (size_t)(name_end - name), "  ");
 	buf_reset(&p->path[depth - 1]);
-	buf_add(&p->path[depth - 1], name, (size_t)(name_end - name));
+	buf_add(&p->path[depth - 1], name, (size_t)((gap ? gap : name_end) - name));
+	if (!gap)
+		return; /* a group: its name heads the rows under it */
+	while (*gap == ' ')
+		gap++;
+	split_cells(gap, end, &c); /* fastest, slowest, median, mean, samples, iters */
 	if (c.count < 5) {
 		bench_lost(p->s, l, "divan row cut short");
 		return;

@@ -117,28 +117,33 @@ static enum claim claim(const struct line *l, int in_block, void *state)
  */
 static int figure(const char *s, size_t n, enum unit unit, double *v, size_t *num_len)
 {
-	size_t k = 0;
-	const char *prefix;
+	/* poop's one-letter prefixes, as num_scale() spells them: times, then counts and bytes */
+	static const char *const time_prefix[][2] = { { "n", "n" }, { "u", "\xc2\xb5" }, { "m", "m" }, { "k", "k" } };
+	static const char *const count_prefix[][2] = { { "K", "k" }, { "M", "M" }, { "G", "G" }, { "T", "T" } };
+	const char *const (*table)[2] = unit == UNIT_SECOND ? time_prefix : count_prefix;
+	const char *prefix = NULL, *p = s;
+	size_t k = 0, rest;
 
 	while (k < n && (char_is_digit(s[k]) || s[k] == '.'))
 		k++;
 	if (!k)
 		return -1;
 	*num_len = k;
-	s += k, n -= k;
+	p += k, rest = n - k;
+	/* the unit's own letter after the prefix: a time's 's', bytes' 'B' (old releases printed none) */
 	if (unit == UNIT_SECOND) {
-		if (!n || s[n - 1] != 's')
+		if (!rest || p[rest - 1] != 's')
 			return -1;
-		n--;
-		prefix = !n ? "" : n == 1 && *s == 'n' ? "n" : n == 1 && *s == 'u' ? "\xc2\xb5"
-			: n == 1 && *s == 'm' ? "m" : n == 1 && *s == 'k' ? "k" : NULL;
-	} else {
-		if (unit == UNIT_BYTE && n && s[n - 1] == 'B')
-			n--;
-		prefix = !n ? "" : n == 1 && *s == 'K' ? "k" : n == 1 && strchr("MGT", *s) ? (*s == 'M' ? "M" : *s == 'G' ? "G" : "T")
-			: NULL;
+		rest--;
+	} else if (unit == UNIT_BYTE && rest && p[rest - 1] == 'B') {
+		rest--;
 	}
-	return prefix ? num_scale(s - k, k, prefix, strlen(prefix), v) : -1;
+	if (!rest)
+		prefix = "";
+	for (size_t i = 0; rest == 1 && i < 4; i++)
+		if (*p == table[i][0][0])
+			prefix = table[i][1];
+	return prefix ? num_scale(s, k, prefix, strlen(prefix), v) : -1;
 }
 
 struct parse {
