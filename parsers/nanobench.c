@@ -268,16 +268,15 @@ static void read_row(struct sink *s, const struct line *l, const struct table *t
 	name = tick + 1, nn = (size_t)(close - tick - 1);
 	if (tick > c.s[c.count - 1])
 		mark = c.s[c.count - 1];
-	for (int i = 0; i < c.count; i++)
-		if (t->col[i] == COL_CONTEXT && c.n[i]) {
-			buf_addf(&scenario, "%s%s %.*s", scenario.len ? ", " : "", t->context[i], (int)c.n[i], c.s[i]);
-		}
 	/* a row is one run: a figure garbled anywhere on it, and nothing of it is read */
 	for (int i = 0; i < c.count; i++)
 		if (t->col[i] != COL_NAME && t->col[i] != COL_CONTEXT && !figure_cell(c.s[i], c.n[i])) {
 			sink_lost(s, l, "garbled nanobench row");
 			return;
 		}
+	for (int i = 0; i < c.count; i++)
+		if (t->col[i] == COL_CONTEXT && c.n[i])
+			buf_addf(&scenario, "%s%s %.*s", scenario.len ? ", " : "", t->context[i], (int)c.n[i], c.s[i]);
 	run = bench_begin(s, &txn, l, name, nn);
 	if (scenario.len)
 		s->rs->runs[run].scenario = sink_strndup(s, scenario.s, scenario.len);
