@@ -18,7 +18,8 @@
  * bytes)", is a run of its own: the minimum time_per_op, and the same
  * memory figures; @time's, "0.000004 seconds (1 allocation: 16 bytes)",
  * the time of one call (time) and its memory (its allocations scaled as
- * printed: "3.38 k allocations"). Each run is named by what stands above it:
+ * printed: "3.38 k allocations"). A comment an author wrote after such a
+ * line ("... compilation time) # v1.8") names the build it ran on. Each run is named by what stands above it:
  * the REPL's prompt with the expression ("julia> @benchmark sum($x)"), a
  * label. The GC percentages are not stored (a share of the time, not a
  * figure of the program's own), nor the histogram.
@@ -66,7 +67,7 @@ static struct rx patterns[] = {
 			   "^\\s*(?<what>samples|evals/sample|allocs estimate):\\s*(?<v>[0-9]+)\\s*$", 0 },
 	[RX_OLD_MEMORY] = { "BenchmarkTools old memory", "^\\s*memory estimate:\\s*" FIG("mem") "\\s*$", 0 },
 	[RX_BTIME] = { "@btime line", "^\\s*" FIG("t") "\\s+\\((?<allocs>[0-9]+(?:\\.[0-9]+)?)(?: (?<ak>[kMGT]))? allocations?:\\s*"
-		       FIG("mem") "(?<rest>[^)]*)\\)\\s*$", 0 },
+		       FIG("mem") "(?<rest>[^)]*)\\)\\s*(?:#\\s*(?<note>\\S.*?))?\\s*$", 0 },
 };
 
 /* What a line of BenchmarkTools' display is, by its fixed words alone (never by its digits). */
@@ -117,9 +118,15 @@ static int histogram_line(const char *s, size_t n)
  */
 static int btime_line(const char *s, size_t n)
 {
-	const char *end = s + n, *p = s, *open;
+	const char *end = s + n, *p = s, *open, *hash;
 	int words = 1;
 
+	/* a comment after it ("... 99.72% compilation time) # v1.8"): the line ends at its parenthesis */
+	if (n > 3 && (hash = memchr(s, '#', n)) != NULL && hash > s + 1 && hash[-1] == ' ') {
+		for (end = hash; end > s && end[-1] == ' ';)
+			end--;
+		n = (size_t)(end - s);
+	}
 	if (n < 20 || !char_is_digit(*s) || s[n - 1] != ')' || !(open = text_find(s, n, " (")))
 		return 0;
 	for (; p < open; p++)
@@ -369,6 +376,18 @@ static void on_btime(struct parse *p, const struct line *l)
 		return;
 	}
 	at_time = un == 7 && !memcmp(u, "seconds", 7);
+	{
+		/* a comment after the line names what ran it ("# v1.8"): the author's name for the build */
+		const char *note;
+		size_t nn;
+
+		if (rx_named(p->s->rx, rx, "note", &note, &nn) && nn) {
+			struct run *r = &p->s->rs->runs[run];
+
+			r->variant.text = sink_strndup(p->s, note, nn);
+			r->variant.origin = VO_LABEL;
+		}
+	}
 	if (figure(p, rx, run, "t", "tu", at_time ? "time" : "time_per_op", at_time ? STAT_VALUE : STAT_MIN, UNIT_SECOND, l) < 0 ||
 	    figure(p, rx, run, "mem", "memu", "bytes_per_op", STAT_VALUE, UNIT_BYTE, l) < 0 ||
 	    allocations(p, rx, run, "allocs_per_op", l) < 0) {

@@ -87,6 +87,24 @@ static void test_old_display_and_lines(void **state)
 	assert_true(has_warning(&f->d, 19, "garbled @btime line"));
 }
 
+/* A comment after an @time line names the build it ran on; a line without one keeps the usual naming. */
+static void test_trailing_comment(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "julia> @time @eval JSON3.read(str, Entity)\n"
+			   "  1.609497 seconds (1.47 M allocations: 58.016 MiB, 1.92% gc time, 99.72% compilation time) # v1.8\n"
+			   "  1.152540 seconds (1.80 M allocations: 80.174 MiB, 4.05% gc time, 99.52% compilation time) # v1.9\n"
+			   "```\n";
+
+	import_string(&f->m, "x.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_string_equal(f->m.rs.runs[0].eff_variant.text, "v1.8");
+	assert_string_equal(f->m.rs.runs[1].eff_variant.text, "v1.9");
+	assert_true(find_meas(&f->m, 1, "time")->value == 1.152540);
+	assert_true(find_meas(&f->m, 1, "allocs_per_op")->value == 1800000);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, model_fixture_setup, model_fixture_teardown)
 
 int main(void)
@@ -94,6 +112,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_trial),
 		T(test_old_display_and_lines),
+		T(test_trailing_comment),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
