@@ -89,11 +89,9 @@ static const char *const kinds[] = { "none", "trial", "range", "median", "mean",
 static const char *const old_words[] = { "memory estimate:", "allocs estimate:", "minimum time:", "median time:",
 					 "mean time:",       "maximum time:",    "samples:",      "evals/sample:" };
 
-/* A line of the histogram: its bars (U+2581..U+2588), blanks, "┊", an arrow; or its axis line. */
+/* A line of the histogram's bars (U+2581..U+2588), blanks, "┊" and an arrow. */
 static int histogram_line(const char *s, size_t n)
 {
-	if (text_contains(s, n, "Histogram: "))
-		return 1;
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
 
@@ -168,7 +166,9 @@ static enum kind classify(const struct line *l)
 			return k == 0 && text_contains(s, n, "allocs estimate:") ? K_MEMORY : K_OLD;
 	if (btime_line(s, n))
 		return K_BTIME;
-	if ((unsigned char)*s == 0xe2 || text_contains(s, n, "Histogram: "))
+	if (text_contains(s, n, "Histogram: "))
+		return K_OTHER; /* the histogram's axis */
+	if ((unsigned char)*s == 0xe2)
 		return histogram_line(s, n) ? K_OTHER : K_NONE;
 	if (n >= 4 && s[0] == '-' && strspn(s, "-") == n)
 		return K_OTHER; /* the old display's rules */

@@ -178,7 +178,7 @@ enum col {
 struct table {
 	enum col col[MAX_COLS];
 	const char *quantity[MAX_COLS]; /* COL_TIME, COL_COUNT: as stored */
-	const char *prefix[MAX_COLS];   /* COL_TIME: num_scale()'s prefix */
+	const char *prefix[MAX_COLS];   /* COL_TIME: num_scale()'s prefix; COL_COUNT: "" */
 	const char *context[MAX_COLS];  /* COL_CONTEXT: the header's words */
 	int ncols;
 };
@@ -224,6 +224,7 @@ static void read_header(struct sink *s, const struct line *l, struct table *t)
 			for (size_t k = 0; k < countof(counters); k++)
 				if (c.n[i] > 4 && !memcmp(c.s[i], counters[k].head, 4)) {
 					t->col[i] = COL_COUNT;
+					t->prefix[i] = ""; /* a count as printed */
 					t->quantity[i] = c.n[i] == 6 && !memcmp(c.s[i] + 4, "op", 2)
 								 ? (k == 0 ? "instructions_per_op" : k == 1 ? "cycles_per_op" : "branches_per_op")
 								 : per_unit(s, counters[k].what, c.s[i] + 4, c.n[i] - 4);
@@ -290,15 +291,14 @@ static void read_row(struct sink *s, const struct line *l, const struct table *t
 		case COL_TIME:
 		case COL_COUNT: {
 			char digits[64];
-			size_t k = 0;
+			size_t k = 0, j;
 
-			/* digits grouped by ',' as nanobench prints them */
-			for (size_t j = 0; j < c.n[i] && k + 1 < sizeof(digits); j++)
+			/* the digits without nanobench's ',' between groups (figure_cell() checked the grouping) */
+			for (j = 0; j < c.n[i] && k + 1 < sizeof(digits); j++)
 				if (c.s[i][j] != ',')
 					digits[k++] = c.s[i][j];
-			if (num_parse_grouped(c.s[i], c.n[i], ',', &v) < 0 ||
-			    (t->col[i] == COL_TIME && num_scale(digits, k, t->prefix[i], strlen(t->prefix[i]), &v) < 0)) {
-				sink_damage(s, run, l, "garbled nanobench row"); /* (a grouping num_scale() refuses) */
+			if (j < c.n[i] || num_scale(digits, k, t->prefix[i], strlen(t->prefix[i]), &v) < 0) {
+				sink_damage(s, run, l, "garbled nanobench row");
 				continue;
 			}
 			sink_measure(s, run, t->quantity[i], STAT_MEDIAN, t->col[i] == COL_TIME ? UNIT_SECOND : UNIT_COUNT, v, 0,
