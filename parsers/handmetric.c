@@ -396,6 +396,19 @@ const char *hand_quantity_of_spelling(const char *u, size_t n)
 	return NULL;
 }
 
+const char *hand_quantity_after(const char *after, const char *end)
+{
+	const char *e;
+
+	if (!after)
+		return NULL;
+	while (after < end && *after == ' ')
+		after++;
+	for (e = after; e < end && *e && !strchr(" |(,;\n", *e); e++)
+		;
+	return e > after ? hand_quantity_of_spelling(after, (size_t)(e - after)) : NULL;
+}
+
 int hand_per_second(const char *s, size_t n)
 {
 	static const char *const secs[] = { "s", "sec", "secs", "second", "seconds" };

@@ -29,9 +29,16 @@ const char *hand_quantity_of_unit(enum unit u);
 
 /*
  * The quantity a unit's spelling u[0..n) says more about than its SI unit
- * does: "frequency" for Hz, kHz, MHz, GHz; NULL otherwise.
+ * does: "frequency" for Hz, kHz, MHz, GHz; "qps" for a rate of requests
+ * ("rps", "req/s", "RPS"); NULL otherwise.
  */
 const char *hand_quantity_of_spelling(const char *u, size_t n);
+/*
+ * hand_quantity_of_spelling() of the word after a printed figure's digits:
+ * `after` points just past them, `end` ends the text (blanks skipped; the
+ * word ends at a blank, '|', '(', ',', ';' or `end`).
+ */
+const char *hand_quantity_after(const char *after, const char *end);
 
 /* Do the words s[0..n) say "per second" ("Bytes/Sec", "Req/s", "ops per second")? */
 int hand_per_second(const char *s, size_t n);

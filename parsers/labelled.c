@@ -616,7 +616,7 @@ static enum unit unit_for(const struct line *l, const char *q, const struct hand
 	}
 	if (h->value != floor(h->value) && !(m && m->unit == UNIT_COUNT))
 		return UNIT__COUNT;
-	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT) && key)
+	if (key && (metric_bare_unit(m) == UNIT_BYTE || metric_bare_unit(m) == UNIT_COUNT))
 		return m->unit;
 	if (rounded_size_note(l, h))
 		return UNIT_BYTE;
@@ -733,6 +733,8 @@ static int judge(const struct line *l, const struct lline *ll, int keys, const c
 	} else if (ll->kind == K_LABELLED) {
 		return 0;
 	}
+	if (!q && !v->own.len && ll->fig[0].h.num)
+		q = hand_quantity_after(ll->fig[0].h.num + ll->fig[0].h.num_len, l->s + l->len);
 	if (!q && !v->own.len && !(q = hand_quantity_of_unit(ll->fig[0].h.unit))) {
 		/*
 		 * the line above names what the arrow's figures count, when they

@@ -178,6 +178,25 @@ const struct metric_def *metric_def(enum metric_id id)
 	return &rows[id - 1];
 }
 
+enum unit metric_bare_unit(const struct metric_def *m)
+{
+	if (!m)
+		return UNIT_NONE;
+	switch (m->id) {
+	case METRIC_MAX_RSS:
+	case METRIC_AVG_RSS:
+	case METRIC_HAND_RSS:
+	case METRIC_AVG_SHARED_TEXT:
+	case METRIC_AVG_UNSHARED_DATA:
+	case METRIC_AVG_STACK:
+	case METRIC_AVG_TOTAL:
+		return UNIT_NONE;
+	default:
+		break;
+	}
+	return m->unit == UNIT_BYTE || m->unit == UNIT_COUNT || m->unit == UNIT_PER_S ? m->unit : UNIT_NONE;
+}
+
 enum metric_family metric_family(const char *quantity)
 {
 	const struct metric_def *m = metric_lookup(quantity);

@@ -270,6 +270,14 @@ struct metric_def {
 const struct metric_def *metric_lookup(const char *quantity);
 /* The row of an id; NULL for METRIC_UNKNOWN or an id out of range. */
 const struct metric_def *metric_def(enum metric_id id);
+/*
+ * The unit a figure of row m printed with no unit is in: the row's own for
+ * a count, a rate per second and a size in bytes ("Binary size 12,186,704");
+ * UNIT_NONE for a resident size (max_rss, *_rss, time's averages), which
+ * time, ps and /proc print in KiB as often as others print bytes, and for
+ * every other quantity (a time needs its unit). m may be NULL (UNIT_NONE).
+ */
+enum unit metric_bare_unit(const struct metric_def *m);
 /* The family a view shows `quantity` in; MF_NONE when no row names it. */
 enum metric_family metric_family(const char *quantity);
 /*

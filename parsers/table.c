@@ -888,17 +888,18 @@ static void classify_columns(struct tctx *t)
 
 /*
  * A figure printed without a unit: what its quantity's METRICS row says
- * it is in (bytes, a count, a rate per second), or a count for a whole number of a quantity
- * no row names. 0 when that cannot be told (a time without its unit).
+ * it is in (metric_bare_unit()), or a count for a whole number of a quantity
+ * no row names. 0 when that cannot be told (a time or a resident size
+ * without its unit).
  */
 static int metric_unit_fixed(const char *quantity, struct handnum *h)
 {
 	const struct metric_def *m = metric_lookup(quantity);
 	int whole = h->value == floor(h->value);
 
-	if (m && (m->unit == UNIT_BYTE || m->unit == UNIT_COUNT || m->unit == UNIT_PER_S)) {
+	if (metric_bare_unit(m) != UNIT_NONE) {
 		/* a rate's row ("qps", "ops_per_sec") is per second by its name */
-		h->unit = m->unit;
+		h->unit = metric_bare_unit(m);
 		return 1;
 	}
 	if (!m && whole && h->unit == UNIT_NONE) {
@@ -917,7 +918,7 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, cons
 			       const char *hu, size_t hun, enum stat_kind *st, struct buf *own)
 {
 	enum unit u = h->unit;
-	const char *q = NULL, *p = h->num ? h->num + h->num_len : NULL, *e;
+	const char *q = NULL, *p = h->num ? h->num + h->num_len : NULL;
 
 	*st = STAT_VALUE;
 	if (words && n && hand_quantity(words, n, &q, st, own))
@@ -928,11 +929,7 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, cons
 	}
 	if (t->bot)
 		return t->bot->quantity;
-	while (p && *p == ' ')
-		p++;
-	for (e = p; e && *e && *e != ' ' && *e != '|' && *e != '(' && *e != '\n'; e++)
-		;
-	if (p && e > p && (q = hand_quantity_of_spelling(p, (size_t)(e - p))) != NULL)
+	if (p && (q = hand_quantity_after(p, p + strnlen(p, 32))) != NULL)
 		return q;
 	if (hu && (q = hand_quantity_of_spelling(hu, hun)) != NULL)
 		return q;

@@ -154,6 +154,22 @@ static void test_builds(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/* A rate's unit word says what it counts: "RPS" and "req/s" are requests, "ops/s" operations. */
+static void test_rate_words(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Results:\n"
+			   "- Release: ~8800 RPS\n"
+			   "- Release + PGO: 9300 req/s\n"
+			   "- Release + BOLT: 9100 ops/s\n";
+
+	import_string(&f->m, "rates.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 3);
+	assert_nth(&f->m, "Release", "qps", 0, 8800, RUN_HAND | RUN_APPROX);
+	assert_nth(&f->m, "Release + PGO", "qps", 0, 9300, RUN_HAND);
+	assert_nth(&f->m, "Release + BOLT", "ops_per_sec", 0, 9100, RUN_HAND);
+}
+
 /* Arrows: the builds before and after; the key names the quantity, its code span the file. */
 static void test_arrows(void **state)
 {
@@ -327,7 +343,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};

@@ -242,6 +242,26 @@ static void test_aligned(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * A resident size printed bare is in no unit we can tell (time -v and ps
+ * print KiB): its column is not read, and a warning says why; a file's
+ * size printed bare is in bytes.
+ */
+static void test_bare_rss_not_read(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| build | time | max RSS | binary size |\n"
+			   "| --- | --- | --- | --- |\n"
+			   "| glibc | 225.1 sec | 1075208 | 12,186,704 |\n"
+			   "| mimalloc | 188.6 sec | 1105584 | 11,904,112 |\n";
+
+	import_string(&f->m, "rss.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 4);
+	for (size_t r = 0; r < f->m.rs.nruns; r++)
+		assert_null(find_meas(&f->m, (uint32_t)r, "max_rss"));
+	assert_true(has_warning(&f->d, 1, "no unit and no word for one in 2 cells (column \"max RSS\")"));
+}
+
 /* Aligned figures with no unit anywhere: nothing, and one warning saying why; prose with gaps stays prose. */
 static void test_aligned_not_read(void **state)
 {
@@ -995,6 +1015,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
+		T(test_bare_rss_not_read),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
 		T(test_corner_grid_of_builds),
