@@ -1173,9 +1173,9 @@ static int sentence_tail(struct word_splits *splits, struct buf *b, unsigned has
 	return 1;
 }
 
-/* Words a short label naming a change may hold beside it: "This PR", "With this patch". */
+/* Words a short label naming a change may hold beside it: "This PR", "With this patch", "On this branch". */
 static const char *const change_filler[] = { "this", "that", "my", "our", "your", "the", "with",
-					     "without", NULL };
+					     "without", "on", "in", NULL };
 
 static int change_or_filler(const struct word *w, void *ctx)
 {
@@ -1536,6 +1536,45 @@ static int glued_ordinal(const char *s, size_t n)
 	return d && d < n && word_in(s, d, ordinal_words);
 }
 
+size_t label_repetition_stem(const char *s, size_t n)
+{
+	static const char *const counts[] = { "run", "rerun", "try", "attempt", "trial", "round", NULL };
+	size_t e = n, d, b, k;
+	int paren = 0;
+
+	while (e && s[e - 1] == ' ')
+		e--;
+	if (e && s[e - 1] == ')')
+		paren = 1, e--;
+	for (d = e; d && s[d - 1] >= '0' && s[d - 1] <= '9';)
+		d--;
+	if (d == e || e - d > 3 || d < 2 || s[d - 1] != ' ')
+		return n;
+	for (b = d - 1; b && ((s[b - 1] | 0x20) >= 'a' && (s[b - 1] | 0x20) <= 'z');)
+		b--;
+	if (b == d - 1 || !b || !word_in(s + b, d - 1 - b, counts))
+		return n;
+	/* before the word: a blank, after "(" when a ")" closes the count, or after "," or " -" */
+	k = b;
+	if (paren) {
+		if (s[k - 1] != '(')
+			return n;
+		k--;
+	} else if (s[k - 1] != ' ') {
+		return n;
+	}
+	while (k && s[k - 1] == ' ')
+		k--;
+	if (!paren && k && (s[k - 1] == ',' || (s[k - 1] == '-' && k >= 2 && s[k - 2] == ' ')))
+		k--;
+	while (k && s[k - 1] == ' ')
+		k--;
+	for (size_t i = 0; i < k; i++)
+		if (is_word_char((unsigned char)s[i]))
+			return k;
+	return n;
+}
+
 /*
  * "RK3399 Spec", "Test machine specs": the heading of a machine's
  * description (its last word says so), whatever names the machine.
@@ -1883,6 +1922,10 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 	     glued_ordinal(out->variant.s, out->variant.len)) && !out->level && ends_colon(s0, n0)) {
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
+	}
+	if (hasv & HAS_DIGIT) {
+		out->variant.len = label_repetition_stem(out->variant.s, out->variant.len);
+		out->variant.s[out->variant.len] = '\0';
 	}
 	if (marked && ends_colon(s0, n0) && change_target(splits, s, n)) {
 		buf_reset(&out->variant);

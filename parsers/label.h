@@ -73,6 +73,14 @@ void label_release(struct label *l);
  */
 void variant_key(const char *s, size_t n, struct buf *out);
 
+/*
+ * The length of s[0..n) without a count of repetitions at its end: "glibc
+ * 2.30 run 1", "PGO (run 2)", "LTO, try 3", "mimalloc - attempt 2" each
+ * name the build before the count. n when there is none, or when no word
+ * would be left before it ("Run 2" alone counts; label_read() drops it).
+ */
+size_t label_repetition_stem(const char *s, size_t n);
+
 /* Does s[0..n) hold a word that names a build ("app_lto" does, "train_large" does not)? */
 int label_names_build(const char *s, size_t n);
 

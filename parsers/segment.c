@@ -474,6 +474,43 @@ static size_t user_host_prompt_len(const char *s, size_t n)
 	return i < n ? i : 0;
 }
 
+/*
+ * "$ # old", "# # this PR", "user@host:~$ # with LTO": a prompt that runs
+ * nothing but a comment is the author's note on what the prompt runs
+ * next, as a fence's "# PGO" line is. Sets the comment's text (its '#'
+ * marks and blanks gone); returns 1.
+ */
+static int prompt_comment(const char *s, size_t n, const char **note, size_t *note_len)
+{
+	size_t i = 0, p;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i + 3 >= n || !memchr(s + i, '#', n - i)) /* (most lines: no '#' at all) */
+		return 0;
+	if (s[i + 1] == ' ' && (s[i] == '$' || s[i] == '#' || s[i] == '%'))
+		p = 2;
+	else if (!(p = prompt_arrow_len(s + i, n - i)) && !(p = user_host_prompt_len(s + i, n - i)))
+		return 0;
+	for (i += p; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i >= n || s[i] != '#')
+		return 0;
+	while (i < n && s[i] == '#')
+		i++;
+	if (i >= n || (s[i] != ' ' && s[i] != '\t')) /* "$ #!/bin/sh", "$ #1": no comment's blank */
+		return 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == ':'))
+		n--;
+	if (n <= i)
+		return 0;
+	*note = s + i;
+	*note_len = n - i;
+	return 1;
+}
+
 /* The bytes of a shell's syntax in a command's arguments (and NUL, where strchr() stopped). */
 static const unsigned char shell_byte[256] = {
 	[0] = 1,   ['-'] = 1, ['/'] = 1, ['.'] = 1,  ['='] = 1, ['|'] = 1,
@@ -1168,7 +1205,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 		sg->lab.build = 1;
 		apply_label(sg, &sg->lab, l->no);
 		sg->prev_prose_read = 1;
-	} else if (tool_note(s, n, &note, &note_len)) {
+	} else if (tool_note(s, n, &note, &note_len) || prompt_comment(s, n, &note, &note_len)) {
 		struct buf b = BUF_INIT;
 
 		/* read the note as the label it is, marked by the colon it stands for */

@@ -1010,6 +1010,10 @@ static void emit(struct tctx *t, const struct row *r, int c, const struct handnu
 
 	if (variant && *variant) {
 		uint32_t named = from_header ? t->g.header_line : r->c[0].l ? r->c[0].l->no : r->l->no;
+		size_t vn = strlen(variant), stem = label_repetition_stem(variant, vn);
+
+		if (stem < vn) /* "glibc run 2": a repetition of build "glibc" */
+			variant = sink_strndup(t->s, variant, stem);
 
 		rr->variant.text = variant;
 		rr->variant.origin = VO_LABEL;

@@ -133,10 +133,34 @@ static void test_outlines_specs_changes(void **state)
 	check_read("pool_recycle=300:", 1, LABEL_VARIANT, "pool_recycle=300", "");
 	/* a bare line naming a change names a build */
 	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
+	check_read("On this branch:", 0, LABEL_VARIANT, "On this branch", "");
+	/* a count of repetitions after a build names the build */
+	check_read("glibc 2.30 run 1:", 0, LABEL_VARIANT, "glibc 2.30", "");
+	check_read("**PGO (run 2)**", 0, LABEL_VARIANT, "PGO", "");
+	check_read("mimalloc - attempt 3:", 0, LABEL_VARIANT, "mimalloc", "");
+	check_read("In my branch:", 0, LABEL_VARIANT, "In my branch", "");
 	/* what a change went to, pointed at ("to this:"): it ends the reach of "This PR changes this:" */
 	check_read("to this:", 0, LABEL_SECTION, NULL, "");
 	check_read("into this:", 1, LABEL_SECTION, NULL, "");
 	check_read("This PR changes this:", 0, LABEL_VARIANT, "This PR changes this", "");
+}
+
+static void test_repetition_stem(void **state)
+{
+	static const struct {
+		const char *in;
+		size_t stem;
+	} cases[] = {
+		{ "glibc 2.30 run 1", 10 }, { "PGO (run 2)", 3 },  { "LTO, try 3", 3 },   { "x - attempt 2", 1 },
+		{ "Run 2", 5 },             { "pre-run 1", 9 },    { "PGO run", 7 },      { "config 2", 8 },
+		{ "PGO #2", 6 },            { "LTO run 1234", 12 }, { "bolt rerun 2 ", 4 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (label_repetition_stem(cases[i].in, strlen(cases[i].in)) != cases[i].stem)
+			fail_msg("\"%s\": stem %zu, want %zu", cases[i].in,
+				 label_repetition_stem(cases[i].in, strlen(cases[i].in)), cases[i].stem);
 }
 
 static void test_variant_labels(void **state)
@@ -447,7 +471,7 @@ static int fini(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_keys), cmocka_unit_test(test_repetition_stem),
 		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text), cmocka_unit_test(test_outlines_specs_changes),
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_patterns_asked_where_they_match),
