@@ -46,8 +46,13 @@ enum kind {
 
 static const char *const kinds[] = { "none", "labelled", "arrow", "value" };
 
-/* How a line's figures are joined. */
-enum join { J_ONE, J_LIST, J_ARROW, J_VS };
+/*
+ * How a line's figures are joined: one; runs of one quantity ("188s 190s",
+ * "1.2 s; 1.3 s"); before and after; builds side by side ("10 s vs 12 s");
+ * quantities of one run, each in a unit of its own ("3.04 seconds, 9.357
+ * MB/s").
+ */
+enum join { J_ONE, J_LIST, J_ARROW, J_VS, J_UNITS };
 
 struct fig {
 	struct handnum h;
@@ -181,6 +186,53 @@ static int ends_in_particle(const char *s, const char *e)
  * The figures of a line's value part s..e. Returns 1 when the whole part
  * reads (out->fig, nfig, join, qwords set), else 0.
  */
+/*
+ * "3.0420 seconds,   9.357 MB/s (normalized:   2.457 KB/s)": figures
+ * after ", " each in a unit no other has, a note in brackets after one
+ * left unread. Fills out (J_UNITS) and returns 1; 0 for anything else (a
+ * figure without a unit, two of one unit, words).
+ */
+static int units_list(const char *s, const char *e, enum num_mark mark, struct lline *out)
+{
+	const char *p = s;
+
+	if (!find(s, e, ", "))
+		return 0;
+	out->nfig = 0;
+	while (p < e) {
+		const char *q = find(p, e, ", "), *fe, *open;
+		struct fig *f = &out->fig[out->nfig];
+
+		if (!q)
+			q = e;
+		fe = q;
+		trim(&p, &fe);
+		if (fe > p && fe[-1] == ')' && (open = memchr(p, '(', (size_t)(fe - p))) && open > p) {
+			fe = open; /* the note in brackets: not a figure of this run */
+			trim(&p, &fe);
+		}
+		if (out->nfig == MAX_FIGS || !read_fig(p, fe, mark, NULL, 0, f))
+			return out->nfig = 0;
+		if (f->ambiguous) {
+			/* "9.259 MB/s" in a text whose mark is open: its unit, read either way, still counts */
+			if (!read_fig(p, fe, NUM_MARK_DOT, NULL, 0, f))
+				return out->nfig = 0;
+			f->ambiguous = 1;
+		}
+		if (f->h.unit == UNIT_NONE || f->h.unit == UNIT_COUNT)
+			return out->nfig = 0;
+		for (int k = 0; k < out->nfig; k++)
+			if (out->fig[k].h.unit == f->h.unit)
+				return out->nfig = 0;
+		out->nfig++;
+		p = q == e ? e : q + 2;
+	}
+	if (out->nfig < 2)
+		return out->nfig = 0;
+	out->join = J_UNITS;
+	return 1;
+}
+
 static int read_values(const char *s, const char *e, enum num_mark mark, struct lline *out)
 {
 	const char *p, *eq;
@@ -250,6 +302,8 @@ static int read_values(const char *s, const char *e, enum num_mark mark, struct 
 		out->join = J_ONE;
 		return 1;
 	}
+	if (units_list(s, e, mark, out))
+		return 1;
 	/* "188s 190s 189s", then maybe "average~=189s": each word a figure with its unit */
 	for (p = s; p < e && out->nfig < MAX_FIGS;) {
 		const char *w = p, *we;
@@ -663,6 +717,7 @@ struct verdict {
 	struct buf own;                /* a quantity named by the words themselves ("total_run_time") */
 	enum stat_kind st;
 	enum unit unit[MAX_FIGS];      /* each figure's stored unit */
+	const char *qs[MAX_FIGS];      /* J_UNITS: each figure's quantity (a literal) */
 };
 
 /*
@@ -733,6 +788,22 @@ static int judge(const struct line *l, const struct lline *ll, int keys, const c
 	} else if (ll->kind == K_LABELLED) {
 		return 0;
 	}
+	if (ll->join == J_UNITS) {
+		/* each figure's unit names its quantity; a key naming one names none of them */
+		if (v->role == R_KEY || q || v->own.len)
+			return 0;
+		for (int i = 0; i < ll->nfig; i++) {
+			const struct handnum *h = &ll->fig[i].h;
+
+			if (!(v->qs[i] = hand_quantity_after(h->num + h->num_len, l->s + l->len)) &&
+			    !(v->qs[i] = hand_quantity_of_unit(h->unit)))
+				return 0;
+			if (!(h->value != 0) || (v->unit[i] = unit_for(l, v->qs[i], h, 1)) == UNIT__COUNT)
+				return 0;
+		}
+		v->q = v->qs[0];
+		return 1;
+	}
 	if (!q && !v->own.len && ll->fig[0].h.num)
 		q = hand_quantity_after(ll->fig[0].h.num + ll->fig[0].h.num_len, l->s + l->len);
 	if (!q && !v->own.len && !(q = hand_quantity_of_unit(ll->fig[0].h.unit))) {
@@ -800,7 +871,10 @@ static enum kind classify(const struct line *l)
 	{
 		struct verdict v = { .own = BUF_INIT }; /* (zeroed only here: most lines leave above) */
 
-		ok = ll.fig[0].ambiguous || judge(l, &ll, 0, NULL, &v) ||
+		ok = 0;
+		for (int i = 0; i < ll.nfig && !ok; i++)
+			ok = ll.fig[i].ambiguous; /* (the parse reads it by the text's mark, or warns) */
+		ok = ok || judge(l, &ll, 0, NULL, &v) ||
 		     (ll.join == J_ARROW && judge(l, &ll, 0, CLAIM_ABOVE_Q, &v));
 		buf_release(&v.own);
 	}
@@ -874,6 +948,25 @@ static void one_run(struct pctx *c, const struct line *l, const char *variant, c
 	rr->subject = subject ? subject : "";
 	measure(c->s, run, l, q, st, h, u);
 	flag_run(c->s, run, l, h);
+	sink_txn_finish(c->s, &txn, l, NULL);
+}
+
+/* One run of a line's figures of several quantities (J_UNITS), named `variant` (NULL: the label above). */
+static void units_run(struct pctx *c, const struct line *l, const char *variant, const struct lline *ll,
+		      const struct verdict *v)
+{
+	struct sink_txn txn = { 0 };
+	uint32_t run = sink_txn_begin(c->s, &txn, l);
+	struct run *rr = &c->s->rs->runs[run];
+
+	if (variant && *variant) {
+		rr->variant.text = variant;
+		rr->variant.origin = VO_LABEL;
+	}
+	rr->subject = "";
+	for (int i = 0; i < ll->nfig; i++)
+		measure(c->s, run, l, v->qs[i], v->st, &ll->fig[i].h, v->unit[i]);
+	flag_run(c->s, run, l, &ll->fig[0].h);
 	sink_txn_finish(c->s, &txn, l, NULL);
 }
 
@@ -981,6 +1074,11 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 		kv_close(c, l);
 		for (int i = 0; i < n; i++)
 			one_run(c, l, names[i], NULL, NULL, q, v.st, &ll.fig[i].h, v.unit[i]);
+		goto out;
+	}
+	if (ll.join == J_UNITS) {
+		kv_close(c, l);
+		units_run(c, l, variant, &ll, &v);
 		goto out;
 	}
 	if (v.role == R_KEY && ll.nfig == 1) {

@@ -154,6 +154,39 @@ static void test_builds(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * A key's figures in units of their own, after ", ": quantities of one
+ * run, a note in brackets unread; two of one unit, or one without a
+ * unit, read nothing.
+ */
+static void test_units_of_one_run(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Without mimalloc:\n"
+			   "\n"
+			   "  many_lines:   3.0420 seconds,   9.357 MB/s (normalized:   2.457 KB/s)\n"
+			   "  long_lines:   1.0080 seconds,  29.630 MB/s (normalized:   7.780 KB/s)\n"
+			   "\n"
+			   "With mimalloc:\n"
+			   "\n"
+			   "  many_lines:   3.0456 seconds,   9.259 MB/s\n"
+			   "  long_lines:   1.0202 seconds,  26.622 MB/s\n";
+	const char *not_units = "Results:\n"
+				"\n"
+				"- PGO: 3.1 s, 3.2 s\n"
+				"- LTO: 3.1 s, 12 files\n";
+
+	import_string(&f->m, "units.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+	assert_nth(&f->m, "Without mimalloc", "time", 0, 3.042, RUN_HAND);
+	assert_nth(&f->m, "Without mimalloc", "throughput", 1, 29.630e6, RUN_HAND);
+	assert_nth(&f->m, "With mimalloc", "throughput", 0, 9.259e6, RUN_HAND);
+	/* one run holds both figures of a line */
+	assert_non_null(find_meas(&f->m, (uint32_t)nth_run(&f->m, "Without mimalloc", "time", 0), "throughput"));
+	import_string(&f->m, "not.md", not_units, &f->d);
+	assert_int_equal(f->m.rs.nruns, 4);
+}
+
 /* A rate's unit word says what it counts: "RPS" and "req/s" are requests, "ops/s" operations. */
 static void test_rate_words(void **state)
 {
@@ -343,7 +376,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_units_of_one_run), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
