@@ -1317,9 +1317,31 @@ static int holds_pair(const char *s, size_t n, char a, char b)
 }
 
 /*
+ * cargo's status line before a test binary's output: "Running
+ * target/release/deps/01_default-e8a3ee34fccb9d17" (cargo before 1.59),
+ * "Running benches/parse.rs (target/release/deps/parse-0f1b...)" or
+ * "Running unittests src/lib.rs (...)": the binary cargo built, in a
+ * build directory, never the author's name for a build. s[0..n) starts
+ * at the line's first word.
+ */
+static int cargo_running(const char *s, size_t n)
+{
+	size_t e;
+
+	if (n < 16 || memcmp(s, "Running ", 8))
+		return 0;
+	s += 8, n -= 8;
+	for (e = 0; e < n && s[e] != ' '; e++)
+		;
+	return text_find(s, e, "target/") || text_find(s, e, "/deps/") || (e == 9 && !memcmp(s, "unittests", 9)) ||
+	       (e > 11 && !memcmp(s, "benches/", 8) && !memcmp(s + e - 3, ".rs", 3));
+}
+
+/*
  * Lines that look like labels and never are: `perf report`'s header
- * comments ("# Samples: 10K of event 'cycles'"), and code ("main():",
- * "impl Foo {", "std::sort:"). `has`: line_classes() of s[0..n).
+ * comments ("# Samples: 10K of event 'cycles'"), code ("main():",
+ * "impl Foo {", "std::sort:"), cargo's "Running" lines (cargo_running()).
+ * `has`: line_classes() of s[0..n).
  */
 static int never_label(const char *s, size_t n, unsigned has)
 {
@@ -1341,6 +1363,8 @@ static int never_label(const char *s, size_t n, unsigned has)
 			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
 				return 1;
 	}
+	if (s[i] == 'R' && cargo_running(s + i, n - i))
+		return 1;
 	/* "Linux <list@example.org> wrote:": who wrote the quote below */
 	while (n && (is_space(s[n - 1]) || s[n - 1] == ':'))
 		n--;

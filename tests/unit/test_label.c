@@ -134,6 +134,10 @@ static void test_outlines_specs_changes(void **state)
 	/* a bare line naming a change names a build */
 	check_read("With the patch", 1, LABEL_VARIANT, "With the patch", "");
 	check_read("On this branch:", 0, LABEL_VARIANT, "On this branch", "");
+	/* cargo's status line names the test binary it runs, never a build */
+	check_read("Running target/release/deps/01_default-e8a3ee34fccb9d17", 1, LABEL_NONE, "", "");
+	check_read("Running benches/parse.rs (target/release/deps/parse-0f1b2c3d4e5f6a7b)", 1, LABEL_NONE, "", "");
+	check_read("Running with PGO:", 0, LABEL_VARIANT, "Running with PGO", "");
 	/* a count of repetitions after a build names the build */
 	check_read("glibc 2.30 run 1:", 0, LABEL_VARIANT, "glibc 2.30", "");
 	check_read("**PGO (run 2)**", 0, LABEL_VARIANT, "PGO", "");
