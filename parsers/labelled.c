@@ -795,7 +795,7 @@ static int judge(const struct line *l, const struct lline *ll, int keys, const c
 		for (int i = 0; i < ll->nfig; i++) {
 			const struct handnum *h = &ll->fig[i].h;
 
-			if (!(v->qs[i] = hand_quantity_after(h->num + h->num_len, l->s + l->len)) &&
+			if (!(v->qs[i] = h->num ? hand_quantity_after(h->num + h->num_len, l->s + l->len) : NULL) &&
 			    !(v->qs[i] = hand_quantity_of_unit(h->unit)))
 				return 0;
 			if (!(h->value != 0) || (v->unit[i] = unit_for(l, v->qs[i], h, 1)) == UNIT__COUNT)

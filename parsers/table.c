@@ -912,10 +912,11 @@ static int metric_unit_fixed(const char *quantity, struct handnum *h)
 /*
  * The quantity and statistic of a value: its column's words, else the
  * row's, else its unit (the spelling it was written in, the figure's own
- * after its digits or else the header's `hu`: Hz is a frequency).
+ * after its digits or else the header's `hu`: Hz is a frequency). `end`
+ * ends the cell h was read from.
  */
 static const char *quantity_of(struct tctx *t, const char *words, size_t n, const struct handnum *h,
-			       const char *hu, size_t hun, enum stat_kind *st, struct buf *own)
+			       const char *end, const char *hu, size_t hun, enum stat_kind *st, struct buf *own)
 {
 	enum unit u = h->unit;
 	const char *q = NULL, *p = h->num ? h->num + h->num_len : NULL;
@@ -929,7 +930,7 @@ static const char *quantity_of(struct tctx *t, const char *words, size_t n, cons
 	}
 	if (t->bot)
 		return t->bot->quantity;
-	if (p && (q = hand_quantity_after(p, p + strnlen(p, 32))) != NULL)
+	if (p && end && (q = hand_quantity_after(p, end)) != NULL)
 		return q;
 	if (hu && (q = hand_quantity_of_spelling(hu, hun)) != NULL)
 		return q;
@@ -1509,7 +1510,7 @@ static int read_table(struct tctx *t)
 				/* "Bytes/Sec | 7.7 MB": a size per second is a throughput */
 				if (pd->h.unit == UNIT_BYTE && w && wn && hand_per_second(w, wn))
 					pd->h.unit = UNIT_BYTE_PER_S;
-				quantity = quantity_of(t, w, wn, &pd->h, u, un, &st, &own);
+				quantity = quantity_of(t, w, wn, &pd->h, r->c[c].s + r->c[c].n, u, un, &st, &own);
 				if (pd->h.unit == UNIT_BYTE_PER_S && is_size_quantity(quantity))
 					quantity = "throughput";
 			}
