@@ -121,7 +121,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/config.mk $(BUILD)/test-con
 # the recorded-answers HTTP server the import-by-address tests talk to
 REPLAY := $(BUILD)/tests/http/replay
 
-TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY))
+# SAN_ENV: BD_SAN=1 under check-san, where a test may ask the same code in fewer processes
+TEST_ENV := BENCHDELTA=$(abspath $(BIN)) LC_ALL=C.UTF-8 TZ=UTC BD_REPLAY=$(abspath $(REPLAY)) $(SAN_ENV)
 
 # one job per CPU unless -j was given; each test's output in one piece
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -276,7 +277,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 
 check-san:
 	@$(MAKE) --no-print-directory $(PARALLEL) BUILD=build-san BIN=build-san/benchdelta \
-		CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-memory
+		CFLAGS="-O1 -g $(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" SAN_ENV=BD_SAN=1 check-memory
 
 check-memory: check-cli check-unit check-tui check-corpus check-fuzz-replay
 	@echo "memory tests passed ($(BIN))"
