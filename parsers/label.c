@@ -1337,11 +1337,41 @@ static int cargo_running(const char *s, size_t n)
 	       (e > 11 && !memcmp(s, "benches/", 8) && !memcmp(s + e - 3, ".rs", 3));
 }
 
+int label_elision_mark(const char *s, size_t n)
+{
+	static const char *const words[] = { "snip", "snipped", "cut", "trimmed", "elided", "omitted",
+					     "truncated", "skipped", "redacted", NULL };
+	size_t b = 0, e = n, w;
+	int wrapped = 0;
+
+	while (e && is_space(s[e - 1]))
+		e--;
+	if (e < 4 || e > 48)
+		return 0;
+	while (b < e && strchr("[(<-=8", s[b]))
+		wrapped |= s[b++] != '8';
+	while (e > b && strchr("])>-=", s[e - 1]))
+		e--;
+	while (b < e && is_space(s[b]))
+		b++;
+	while (e > b && (is_space(s[e - 1]) || s[e - 1] == '.'))
+		e--;
+	if (e <= b)
+		return 0;
+	/* the last word counts: "snip", "output omitted", "12 lines skipped" */
+	for (w = e; w > b && !is_space(s[w - 1]);)
+		w--;
+	if (!in_list(s + w, e - w, words))
+		return 0;
+	return wrapped || (w == b && e - b >= 4 && !memcmp(s + b, "snip", 4));
+}
+
 /*
  * Lines that look like labels and never are: `perf report`'s header
  * comments ("# Samples: 10K of event 'cycles'"), code ("main():",
- * "impl Foo {", "std::sort:"), cargo's "Running" lines (cargo_running()).
- * `has`: line_classes() of s[0..n).
+ * "impl Foo {", "std::sort:"), cargo's "Running" lines (cargo_running()),
+ * an author's mark of a cut (label_elision_mark()). `has`: line_classes() of
+ * s[0..n).
  */
 static int never_label(const char *s, size_t n, unsigned has)
 {
@@ -1363,7 +1393,7 @@ static int never_label(const char *s, size_t n, unsigned has)
 			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
 				return 1;
 	}
-	if (s[i] == 'R' && cargo_running(s + i, n - i))
+	if ((s[i] == 'R' && cargo_running(s + i, n - i)) || label_elision_mark(s + i, n - i))
 		return 1;
 	/* "Linux <list@example.org> wrote:": who wrote the quote below */
 	while (n && (is_space(s[n - 1]) || s[n - 1] == ':'))

@@ -81,6 +81,14 @@ void variant_key(const char *s, size_t n, struct buf *out);
  */
 size_t label_repetition_stem(const char *s, size_t n);
 
+/*
+ * Is s[0..n) (from its first word) an author's mark of a cut: "[snip]",
+ * "<snip>", "-- snip --", "[cut]", "(output omitted)", "[12 lines
+ * skipped]"? It names nothing, and what a label above it named goes on
+ * below it.
+ */
+int label_elision_mark(const char *s, size_t n);
+
 /* Does s[0..n) hold a word that names a build ("app_lto" does, "train_large" does not)? */
 int label_names_build(const char *s, size_t n);
 

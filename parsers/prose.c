@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "parsers/label.h"
 #include "util/text.h"
 
 enum {
@@ -71,6 +72,8 @@ int prose_comment_header(struct rx_thread *rx, const char *s, size_t n)
 		i++;
 	if (n >= 120 || i == n)
 		return 0;
+	if (s[i] == '[' && label_elision_mark(s + i, n - i))
+		return 0; /* "[snip]": an author's cut, not "[user]" */
 	/*
 	 * Most prose lines are none of these: "[user]", "--", "author:", or a
 	 * verb as the second or third word ("user commented", "Open user opened").

@@ -1153,7 +1153,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 	if (!sg->res->nblocks && sg->first_text_line && l->no > sg->first_text_line && is_sentence(s, n))
 		sg->sentences++;
 	look_for_title(sg, l);
-	if (line_fact(sg, ASKED_COMMENT, prose_comment_header, l->s, l->len)) {
+	/* (inside a fence, "[snip]" and "--" are the output's: no comment begins there) */
+	if (!sg->in_fence && line_fact(sg, ASKED_COMMENT, prose_comment_header, l->s, l->len)) {
 		/* a new comment: what the previous one labelled does not reach into it */
 		sg->label = sg->label_scenario = sg->scenario = NULL;
 		sg->env = 0;

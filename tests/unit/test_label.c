@@ -167,6 +167,22 @@ static void test_repetition_stem(void **state)
 				 label_repetition_stem(cases[i].in, strlen(cases[i].in)), cases[i].stem);
 }
 
+static void test_elision_marks(void **state)
+{
+	static const char *const marks[] = { "[snip]", "<snip>", "-- snip --", "[cut]", "(output omitted)",
+					     "[12 lines skipped]", "8<--- snip ---", "snip", "[... truncated ...]" };
+	static const char *const not_marks[] = { "[PGO]", "cut", "Output omitted here for brevity", "[user]",
+						 "Release (LTO, cut)" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (!label_elision_mark(marks[i], strlen(marks[i])))
+			fail_msg("\"%s\" is no mark of a cut", marks[i]);
+	for (size_t i = 0; i < sizeof(not_marks) / sizeof(not_marks[0]); i++)
+		if (label_elision_mark(not_marks[i], strlen(not_marks[i])))
+			fail_msg("\"%s\" read as a mark of a cut", not_marks[i]);
+}
+
 static void test_variant_labels(void **state)
 {
 	(void)state;
@@ -475,7 +491,7 @@ static int fini(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_keys), cmocka_unit_test(test_repetition_stem),
+		cmocka_unit_test(test_keys), cmocka_unit_test(test_repetition_stem), cmocka_unit_test(test_elision_marks),
 		cmocka_unit_test(test_variant_labels), cmocka_unit_test(test_bare_line_keeps_text), cmocka_unit_test(test_outlines_specs_changes),
 		cmocka_unit_test(test_scenarios_and_sections),
 		cmocka_unit_test(test_patterns_asked_where_they_match),

@@ -173,6 +173,15 @@ static void test_test_headings(void **state)
 }
 
 /* A tool's name with a note in brackets names the output: the note is the label, not a command. */
+/* An author's cut between a label and its output ("[snip]") is no new comment: the label reaches the output. */
+static void test_cut_inside_fence(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "Using Apple Clang:\n```\n$ hyperfine ./p\n[snip]\n" HF("./p", "5.0") "```\n"),
+			    "Using Apple Clang");
+}
+
 /* A prompt that runs only a comment: the comment names the run the next command makes. */
 static void test_prompt_comments(void **state)
 {
@@ -728,7 +737,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_tool_note), T(test_test_headings),
+		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
