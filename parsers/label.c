@@ -710,9 +710,17 @@ static void tidy(struct buf *b)
 		b->s[k] = '\0';
 }
 
-/* "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma that follows a build. */
+static int ascii_word_in(const char *s, size_t n, const char *const *words);
+
+/*
+ * "ThinLTO, as JSON from the export" → "ThinLTO": a clause after a comma
+ * that follows a build, unless the clause is a setting of the build, in
+ * at most four words from "with", "no", "new"...: "Before (8521dc91),
+ * with LTO enabled", "Instrumentation attached, no intrinsics".
+ */
 static void cut_clause(struct word_splits *splits, struct buf *b)
 {
+	static const char *const setting_leads[] = { "with", "without", "no", "new", "old", "plus", "w/", "w/o", NULL };
 	const char *comma = b->len ? memchr(b->s, ',', b->len) : NULL;
 	int depth = 0;
 
@@ -731,6 +739,14 @@ static void cut_clause(struct word_splits *splits, struct buf *b)
 	}
 
 	if (comma && any_word(splits, b->s, (size_t)(comma - b->s), WL_BUILD)) {
+		const char *r = comma + 1, *e = b->s + b->len, *w;
+
+		while (r < e && *r == ' ')
+			r++;
+		for (w = r; w < e && *w != ' ';)
+			w++;
+		if (w > r && ascii_word_in(r, (size_t)(w - r), setting_leads) && count_words(r, (size_t)(e - r), 5) <= 4)
+			return;
 		b->len = (size_t)(comma - b->s);
 		b->s[b->len] = '\0';
 		tidy(b);

@@ -126,6 +126,11 @@ static void test_outlines_specs_changes(void **state)
 	check_read("Test machine specs", 1, LABEL_SECTION, NULL, "");
 	/* a dotted version or a setting is one word: not a long caption */
 	check_read("node v4.8.4, 1mb sample:", 1, LABEL_VARIANT, "node v4.8.4, 1mb sample", "");
+	/* a clause after a build's comma goes, unless it tells more of the build */
+	check_read("**ThinLTO, as JSON from the export:**", 0, LABEL_VARIANT, "ThinLTO", "");
+	check_read("## Release build, with LTO", 0, LABEL_VARIANT, "Release build, with LTO", "");
+	check_read("Release against PGO, with `__assume(0)` left as it is:", 0, LABEL_VARIANT, "Release against PGO", "");
+	check_read("# Instrumentation attached, no intrinsics", 0, LABEL_VARIANT, "Instrumentation attached, no intrinsics", "");
 	check_read("Ubuntu 16.04 / Linux 4.4.0:", 1, LABEL_VARIANT, "Ubuntu 16.04 / Linux 4.4.0", "");
 	check_read("CONFIG_X86_5LEVEL=y + the patch:", 1, LABEL_VARIANT, "CONFIG_X86_5LEVEL=y + the patch", "");
 	/* a result stated with " = " and a number is no name; a glued setting is one */
