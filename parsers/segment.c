@@ -1758,6 +1758,46 @@ static size_t container_prefix(struct container *cp, const char *raw, size_t n, 
 	return k;
 }
 
+/*
+ * The number `nl -ba` or `cat -n` puts before a line ("     1\t+----"):
+ * its bytes, the number in *num; 0 when raw[0..n) has none.
+ */
+static size_t line_number_len(const char *raw, size_t n, unsigned long *num)
+{
+	size_t i = 0, d;
+
+	while (i < n && i < 7 && raw[i] == ' ')
+		i++;
+	for (d = i, *num = 0; i < n && i - d < 7 && raw[i] >= '0' && raw[i] <= '9'; i++)
+		*num = *num * 10 + (unsigned long)(raw[i] - '0');
+	/* right-aligned in six columns, as both print it (a TSV's first column is not) */
+	return i > d && i < n && raw[i] == '\t' && (i == 6 || (i > 6 && d == 0)) ? i + 1 : 0;
+}
+
+/*
+ * Bytes of a line number to drop at the start of raw[0..n) (a listing
+ * piped through `nl -ba` or `cat -n`): only where the line before carried
+ * the number before it or the next line (at `next`, up to `end`) carries
+ * the one after, so that a lone line that looks numbered (a TSV row) keeps
+ * its bytes. *last: the number of the line before, 0 when it had none.
+ */
+static size_t numbered_prefix(unsigned long *last, const char *raw, size_t n, const char *next, const char *end)
+{
+	unsigned long v, w;
+	size_t k = line_number_len(raw, n, &v);
+
+	if (k && !(*last && v == *last + 1) && next) {
+		const char *nl = memchr(next, '\n', (size_t)(end - next));
+
+		if (!line_number_len(next, nl ? (size_t)(nl - next) : (size_t)(end - next), &w) || w != v + 1)
+			k = 0;
+	} else if (k && !(*last && v == *last + 1)) {
+		k = 0;
+	}
+	*last = k ? v : 0;
+	return k;
+}
+
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
 		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop,
@@ -1766,6 +1806,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	struct seg sg;
 	struct specials sp;
 	struct container cp = { 0 };
+	unsigned long numbered = 0; /* the line number `nl -ba` put before the line before, or 0 */
 	struct bars bars = { text, text + len };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
@@ -1822,6 +1863,21 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.off += k;
 			l.raw_len -= (uint32_t)k;
 			raw += k;
+		}
+		if ((raw[0] == ' ' || (raw[0] >= '0' && raw[0] <= '9')) && l.raw_len > 2) {
+			/* a listing's line numbers ("     1\t"): the line begins after them */
+			size_t k = numbered_prefix(&numbered, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
+
+			l.raw += k;
+			l.off += k;
+			l.raw_len -= (uint32_t)k;
+			raw += k;
+			if (!l.raw_len) {
+				l.s = raw; /* an empty line, numbered */
+				goto read;
+			}
+		} else if (numbered) {
+			numbered = 0;
 		}
 		/* (clean_needed_shape()'s first test inline: a line that begins with a letter needs it only for a ']' at its end) */
 		shape = l.raw_len && ((unsigned char)raw[0] | 0x20) >= 'a' && ((unsigned char)raw[0] | 0x20) <= 'z'

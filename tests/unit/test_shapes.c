@@ -182,6 +182,19 @@ static void test_cut_inside_fence(void **state)
 			    "Using Apple Clang");
 }
 
+/* A listing piped through `nl -ba` (or `cat -n`): read as if its line numbers were not there. */
+static void test_numbered_listing(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "PGO:\n```\n"
+					   "     1\tBenchmark 1: ./p\n"
+					   "     2\t  Time (mean \xc2\xb1 \xcf\x83):     5.0 ms \xc2\xb1   0.1 ms    [User: 1.0 ms, System: 0.1 ms]\n"
+					   "     3\t  Range (min \xe2\x80\xa6 max):    1.0 ms \xe2\x80\xa6   9.0 ms    10 runs\n"
+					   "```\n"),
+			    "PGO");
+}
+
 /* A prompt that runs only a comment: the comment names the run the next command makes. */
 static void test_prompt_comments(void **state)
 {
@@ -737,7 +750,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_tool_note), T(test_test_headings),
+		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
