@@ -475,8 +475,9 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 	if (s >= end)
 		return K_NONE;
 	dashes = (memchr(s, '-', (size_t)(end - s)) && find(s, end, " -")) ||
-		 (memchr(s, '\xe2', (size_t)(end - s)) && find(s, end, " \xe2\x80"));
-	/* "LABEL: values", "**LABEL:** values", "**LABEL**: values", "LABEL - values" */
+		 (memchr(s, '\xe2', (size_t)(end - s)) && find(s, end, " \xe2\x80")) ||
+		 (memchr(s, '>', (size_t)(end - s)) && find(s, end, "> "));
+	/* "LABEL: values", "**LABEL:** values", "**LABEL**: values", "LABEL - values", "LABEL -> value" */
 	for (p = s; p < end; p++) {
 		const char *v, *le;
 		int dash = 0;
@@ -490,6 +491,8 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 				v++;
 		} else if (*p == ' ' && end - p > 3 && p[1] == '-' && p[2] == ' ') {
 			v = p + 2, dash = 1;
+		} else if (*p == ' ' && end - p > 4 && (p[1] == '-' || p[1] == '=') && p[2] == '>' && p[3] == ' ') {
+			v = p + 3, dash = 2; /* "WIth PGO -> 8m 23s": an arrow from a build to its one figure */
 		} else if (*p == ' ' && end - p > 5 && (unsigned char)p[1] == 0xe2 && (unsigned char)p[2] == 0x80 &&
 			   ((unsigned char)p[3] == 0x93 || (unsigned char)p[3] == 0x94) && p[4] == ' ') {
 			v = p + 4, dash = 1;
@@ -502,7 +505,7 @@ static enum kind read_line(const struct line *l, enum num_mark mark, struct llin
 			continue;
 		if (!label_shape(s, le))
 			continue;
-		if (read_values(v, end, mark, out)) {
+		if (read_values(v, end, mark, out) && (dash != 2 || out->join == J_ONE)) {
 			out->label = s;
 			out->label_n = (size_t)(le - s);
 			return out->kind = K_LABELLED;

@@ -187,6 +187,21 @@ static void test_units_of_one_run(void **state)
 	assert_int_equal(f->m.rs.nruns, 4);
 }
 
+/* "LABEL -> FIGURE": an arrow from a build to its one figure; an arrow between figures stays before and after. */
+static void test_arrow_from_build(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Build times:\n"
+			   "\n"
+			   "WIth PGO -> 8m 23s\n"
+			   "Without PGO => 8m 42s\n";
+
+	import_string(&f->m, "arrow.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_nth(&f->m, "WIth PGO", "time", 0, 503, RUN_HAND);
+	assert_nth(&f->m, "Without PGO", "time", 0, 522, RUN_HAND);
+}
+
 /* A rate's unit word says what it counts: "RPS" and "req/s" are requests, "ops/s" operations. */
 static void test_rate_words(void **state)
 {
@@ -376,7 +391,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_units_of_one_run), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
