@@ -1383,10 +1383,38 @@ int label_elision_mark(const char *s, size_t n)
 }
 
 /*
+ * A build tool's progress line: ninja's "[4790/4790] Linking CXX executable
+ * bin/clang", CMake's makefiles' "[ 45%] Building CXX object ...". What it
+ * builds is a step of a build, never the name of one. s[0..n) starts at the
+ * line's first word.
+ */
+static int build_progress(const char *s, size_t n)
+{
+	size_t i = 1, d;
+
+	if (n < 6 || s[0] != '[')
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9';)
+		i++;
+	if (i == d || i + 2 >= n)
+		return 0;
+	if (s[i] == '%')
+		return s[i + 1] == ']' && s[i + 2] == ' ';
+	if (s[i] != '/')
+		return 0;
+	for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9';)
+		i++;
+	return i > d && i + 1 < n && s[i] == ']' && s[i + 1] == ' ';
+}
+
+/*
  * Lines that look like labels and never are: `perf report`'s header
  * comments ("# Samples: 10K of event 'cycles'"), code ("main():",
  * "impl Foo {", "std::sort:"), cargo's "Running" lines (cargo_running()),
- * an author's mark of a cut (label_elision_mark()). `has`: line_classes() of
+ * a build tool's progress (build_progress()), an author's mark of a cut
+ * (label_elision_mark()). `has`: line_classes() of
  * s[0..n).
  */
 static int never_label(const char *s, size_t n, unsigned has)
@@ -1409,7 +1437,8 @@ static int never_label(const char *s, size_t n, unsigned has)
 			if (n - i >= strlen(*p) && !memcmp(s + i, *p, strlen(*p)))
 				return 1;
 	}
-	if ((s[i] == 'R' && cargo_running(s + i, n - i)) || label_elision_mark(s + i, n - i))
+	if ((s[i] == 'R' && cargo_running(s + i, n - i)) || label_elision_mark(s + i, n - i) ||
+	    (s[i] == '[' && build_progress(s + i, n - i)))
 		return 1;
 	/* "Linux <list@example.org> wrote:": who wrote the quote below */
 	while (n && (is_space(s[n - 1]) || s[n - 1] == ':'))

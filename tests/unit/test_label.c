@@ -143,6 +143,10 @@ static void test_outlines_specs_changes(void **state)
 	check_read("Running target/release/deps/01_default-e8a3ee34fccb9d17", 1, LABEL_NONE, "", "");
 	check_read("Running benches/parse.rs (target/release/deps/parse-0f1b2c3d4e5f6a7b)", 1, LABEL_NONE, "", "");
 	check_read("Running with PGO:", 0, LABEL_VARIANT, "Running with PGO", "");
+	/* a build tool's progress names a step of a build, never a build */
+	check_read("[4790/4790] Linking CXX executable bin/clang", 1, LABEL_NONE, "", "");
+	check_read("[ 45%] Building CXX object lib/Support/CMakeFiles/LLVMSupport.dir/APInt.cpp.o", 1, LABEL_NONE, "", "");
+	check_read("[PGO] build", 1, LABEL_VARIANT, "[PGO] build", "");
 	/* a count of repetitions after a build names the build */
 	check_read("glibc 2.30 run 1:", 0, LABEL_VARIANT, "glibc 2.30", "");
 	check_read("**PGO (run 2)**", 0, LABEL_VARIANT, "PGO", "");
