@@ -932,14 +932,14 @@ static void measure(struct sink *s, uint32_t run, const struct line *l, const ch
 }
 
 /*
- * One run of one figure, named `variant` (NULL: the label above names it),
- * about `subject`, under `scenario` (NULL: none of its own).
+ * A run begun at line l in *txn (the caller measures and finishes it),
+ * named `variant` (NULL: the label above names it), about `subject`, under
+ * `scenario` (NULL: none of its own).
  */
-static void one_run(struct pctx *c, const struct line *l, const char *variant, const char *subject,
-		    const char *scenario, const char *q, enum stat_kind st, const struct handnum *h, enum unit u)
+static uint32_t named_run(struct pctx *c, const struct line *l, struct sink_txn *txn, const char *variant,
+			  const char *subject, const char *scenario)
 {
-	struct sink_txn txn = { 0 };
-	uint32_t run = sink_txn_begin(c->s, &txn, l);
+	uint32_t run = sink_txn_begin(c->s, txn, l);
 	struct run *rr = &c->s->rs->runs[run];
 
 	if (variant && *variant) {
@@ -949,6 +949,16 @@ static void one_run(struct pctx *c, const struct line *l, const char *variant, c
 	if (scenario)
 		rr->scenario = scenario;
 	rr->subject = subject ? subject : "";
+	return run;
+}
+
+/* One run of one figure (named_run()'s names). */
+static void one_run(struct pctx *c, const struct line *l, const char *variant, const char *subject,
+		    const char *scenario, const char *q, enum stat_kind st, const struct handnum *h, enum unit u)
+{
+	struct sink_txn txn = { 0 };
+	uint32_t run = named_run(c, l, &txn, variant, subject, scenario);
+
 	measure(c->s, run, l, q, st, h, u);
 	flag_run(c->s, run, l, h);
 	sink_txn_finish(c->s, &txn, l, NULL);
@@ -959,14 +969,8 @@ static void units_run(struct pctx *c, const struct line *l, const char *variant,
 		      const struct verdict *v)
 {
 	struct sink_txn txn = { 0 };
-	uint32_t run = sink_txn_begin(c->s, &txn, l);
-	struct run *rr = &c->s->rs->runs[run];
+	uint32_t run = named_run(c, l, &txn, variant, NULL, NULL);
 
-	if (variant && *variant) {
-		rr->variant.text = variant;
-		rr->variant.origin = VO_LABEL;
-	}
-	rr->subject = "";
 	for (int i = 0; i < ll->nfig; i++)
 		measure(c->s, run, l, v->qs[i], v->st, &ll->fig[i].h, v->unit[i]);
 	flag_run(c->s, run, l, &ll->fig[0].h);
