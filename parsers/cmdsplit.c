@@ -237,6 +237,28 @@ static void short_paths(const char **variants, size_t n, struct arena *a)
 	}
 }
 
+/*
+ * Is the word at `at` of each command a qualifier that needs the words it
+ * qualifies ("With ThinLTO cache" beside "Without ThinLTO cache", "PGO on"
+ * beside "PGO off")? Then it names no build alone.
+ */
+static int all_qualifiers(const struct words *cw, size_t n, size_t at)
+{
+	static const char *const qualifiers[] = { "with", "without", "no", "w/", "w/o", "on", "off", "enabled",
+						  "disabled", "enable", "disable", "yes", "true", "false" };
+
+	for (size_t c = 0; c < n; c++) {
+		size_t k = 0;
+
+		while (k < countof(qualifiers) && !(strlen(qualifiers[k]) == cw[c].len[at] &&
+						     !strncasecmp(qualifiers[k], cw[c].w[at], cw[c].len[at])))
+			k++;
+		if (k == countof(qualifiers))
+			return 0;
+	}
+	return 1;
+}
+
 int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **variants,
 	      const char **scenario)
 {
@@ -271,6 +293,17 @@ int cmd_split(const char *const *cmds, size_t n, struct arena *a, const char **v
 		free(cw);
 		free(lim);
 		return -1;
+	}
+	if (one_word && all_qualifiers(cw, n, pre)) {
+		/* "With ThinLTO cache" and "Without ThinLTO cache": each whole names its build */
+		for (size_t c = 0; c < n; c++)
+			variants[c] = arena_strndup(a, cmds[c], strlen(cmds[c]));
+		*scenario = arena_strndup(a, "", 0);
+		for (size_t c = 0; c < n; c++)
+			free_words(&cw[c]);
+		free(cw);
+		free(lim);
+		return 0;
 	}
 	if (!one_word && binaries_differ(cw, n, pre, suf) && split_paths(cw, n, pre, a, variants) == 0) {
 		/* "../ruff/target/release/ruff format ." vs "../ruff/ruff-main format ../airflow" */

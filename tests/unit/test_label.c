@@ -460,6 +460,9 @@ static void test_cmdsplit(void **state)
 	check_split("app --fast in", "app --small in", "--fast", "--small", "app in");
 	check_split("app in", "app --lto in", "app in", "--lto", "app in");
 	check_split("./app 28", "./app 30", NULL, NULL, NULL); /* a parameter scan */
+	/* a qualifier names no build alone: each whole name does */
+	check_split("With ThinLTO cache", "Without ThinLTO cache", "With ThinLTO cache", "Without ThinLTO cache", "");
+	check_split("PGO on", "PGO off", "PGO on", "PGO off", "");
 	check_split("same cmd", "same cmd", NULL, NULL, NULL);
 	check_split("grep -r foo .", "rg foo .", "grep -r", "rg", "foo .");
 	/* two binaries, their arguments written two ways: the binaries name the builds */
