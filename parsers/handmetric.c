@@ -89,6 +89,7 @@
 	X("latency", "latency.avg", STAT_VALUE)                                                    \
 	X("avg latency", "latency.avg", STAT_VALUE)                                                \
 	X("mean latency", "latency.avg", STAT_VALUE)                                               \
+	X("average latency", "latency.avg", STAT_VALUE)                                            \
 	X("p50", "latency.p50", STAT_VALUE)                                                        \
 	X("p75", "latency.p75", STAT_VALUE)                                                        \
 	X("p90", "latency.p90", STAT_VALUE)                                                        \
