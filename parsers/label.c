@@ -2022,7 +2022,7 @@ static enum label_kind read_uncached(struct word_splits *splits, const char *s, 
 		buf_reset(&out->variant);
 		return out->kind = LABEL_NONE; /* "Run 2:" counts repetitions of what is labelled already */
 	}
-	if (hasv & HAS_DIGIT) {
+	if ((hasv & HAS_DIGIT) && out->variant.len) {
 		out->variant.len = label_repetition_stem(out->variant.s, out->variant.len);
 		out->variant.s[out->variant.len] = '\0';
 	}

@@ -1864,7 +1864,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			l.raw_len -= (uint32_t)k;
 			raw += k;
 		}
-		if ((raw[0] == ' ' || (raw[0] >= '0' && raw[0] <= '9')) && l.raw_len > 2) {
+		if (l.raw_len > 2 && (raw[0] == ' ' || (raw[0] >= '0' && raw[0] <= '9'))) {
 			/* a listing's line numbers ("     1\t"): the line begins after them */
 			size_t k = numbered_prefix(&numbered, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
 
