@@ -809,6 +809,24 @@ static void test_metric_rows_and_difference(void **state)
 }
 
 /*
+ * "| AMI Build | TPCB-like | select-only |": a first header naming a kind
+ * of build makes the rows builds; "| Release build | With lto | Without |"
+ * names a build whose columns are what was done to it.
+ */
+static void test_build_kind_first_header(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| AMI Build | TPCB-like | select-only |\n"
+			   "|---|---|---|\n"
+			   "| `15.1.0.75` | 150.57 ms | 6.59 ms |\n"
+			   "| `15.1.0.86-rc1` | 112.69 ms | 6.61 ms |\n";
+
+	import_string(&f->m, "ami.md", text, &f->d);
+	assert_true(find_run(&f->m, "15.1.0.75", "tpcb_like") >= 0);
+	assert_true(find_run(&f->m, "15.1.0.86-rc1", "select_only") >= 0);
+}
+
+/*
  * A grid of two kinds of build, its corner cell empty: thin or fat LTO as
  * rows, PGO or not as columns; each cell is a build of both, and "rps"
  * after a figure is requests per second.
@@ -1022,6 +1040,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
 		T(test_bare_rss_not_read),
+		T(test_build_kind_first_header),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
 		T(test_corner_grid_of_builds),
