@@ -1933,11 +1933,14 @@ read:
 	res->nlines = no;
 	/*
 	 * No title stated: the first line, when it stands alone at the top of a
-	 * text that reads as an issue's (sentences before the tool output).
+	 * text that reads as an issue's (sentences before the tool output). A
+	 * bare line ending as a sentence does is one; a "# " heading is a title
+	 * even so ("# cpython: Use optimizations, for a 25% speedup."), unless a
+	 * colon ends it.
 	 */
 	if (!res->title && sg.first_text_line && sg.first_text_line <= 3 && sg.first_text_alone &&
 	    (sg.sentences || sg.first_text_h1) && sg.first_text.len && sg.first_text.len <= 160 &&
-	    res->nblocks && no > 5 && !strchr(".:?!", sg.first_text.s[sg.first_text.len - 1]) &&
+	    res->nblocks && no > 5 && !strchr(sg.first_text_h1 ? ":" : ".:?!", sg.first_text.s[sg.first_text.len - 1]) &&
 	    !looks_like_command(sg.first_text.s, sg.first_text.len)) {
 		res->title = arena_strndup(arena, sg.first_text.s, sg.first_text.len);
 		res->title_line = sg.first_text_line;

@@ -41,6 +41,12 @@ static void test_titles(void **state)
 	import_string(&f->m, "logs/c.txt", HF("./c", "5.0"), &f->d);
 	assert_string_equal(f->m.sources[2].title, "");
 	assert_string_equal(f->m.rs.runs[2].experiment, "c");
+
+	/* a "# " heading at the top is a title even ending as a sentence; a bare line is not */
+	import_string(&f->m, "d.md", "# Use optimizations, for a 25% speedup.\n\nuser commented\n\nWe tried it.\n\nRelease:\n\n" HF("./d", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[3].title, "Use optimizations, for a 25% speedup.");
+	import_string(&f->m, "e.md", "Use optimizations, for a 25% speedup.\n\nuser commented\n\nWe tried it.\n\nRelease:\n\n" HF("./e", "5.0"), &f->d);
+	assert_string_equal(f->m.sources[4].title, "");
 }
 
 static void test_comment_boundary_ends_label(void **state)
