@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "parsers/label.h"
 #include "util/util.h"
 
 /*
@@ -498,6 +499,21 @@ int hand_build_header(const char *s, size_t n)
 					     "type", "version", "versions", "flags", "options" };
 
 	return phrase_in(s, n, words, countof(words), 0);
+}
+
+int hand_named_build_header(const char *s, size_t n)
+{
+	static const char *const build_kinds[] = { "build", "builds", "version", "versions" };
+	const char *sp = memchr(s, ' ', n);
+	size_t tail;
+
+	if (!sp || sp == s || memchr(sp + 1, ' ', n - (size_t)(sp + 1 - s)) || label_build_word(s, (size_t)(sp - s)))
+		return 0;
+	tail = n - (size_t)(sp + 1 - s);
+	for (size_t k = 0; k < countof(build_kinds); k++)
+		if (strlen(build_kinds[k]) == tail && !strncasecmp(build_kinds[k], sp + 1, tail))
+			return 1;
+	return 0;
 }
 
 int hand_build_kind_header(const char *s, size_t n)

@@ -51,6 +51,13 @@ int hand_repeat(const char *s, size_t n);
 
 /* Do the words s[0..n) head a column of builds (build, variant, config, profile, allocator, compiler...)? */
 int hand_build_header(const char *s, size_t n);
+/*
+ * "AMI Build", "Python version": a head of one word and the kind of build
+ * it is, so the rows below are builds of that kind; not "Release build",
+ * whose first word names a build of its own (the columns are then what was
+ * done to it). In any case.
+ */
+int hand_named_build_header(const char *s, size_t n);
 
 /*
  * Do the words s[0..n) name a kind of build (compiler, toolchain,

@@ -1364,9 +1364,10 @@ int label_elision_mark(const char *s, size_t n)
 		e--;
 	if (e < 4 || e > 48)
 		return 0;
-	while (b < e && strchr("[(<-=8", s[b]))
+	/* (strchr() finds a NUL in any set: none is asked of) */
+	while (b < e && s[b] && strchr("[(<-=8", s[b]))
 		wrapped |= s[b++] != '8';
-	while (e > b && strchr("])>-=", s[e - 1]))
+	while (e > b && s[e - 1] && strchr("])>-=", s[e - 1]))
 		e--;
 	while (b < e && is_space(s[b]))
 		b++;

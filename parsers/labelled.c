@@ -201,8 +201,11 @@ static int units_list(const char *s, const char *e, enum num_mark mark, struct l
 	out->nfig = 0;
 	while (p < e) {
 		const char *q = find(p, e, ", "), *fe, *open;
-		struct fig *f = &out->fig[out->nfig];
+		struct fig *f;
 
+		if (out->nfig == MAX_FIGS)
+			return out->nfig = 0;
+		f = &out->fig[out->nfig];
 		if (!q)
 			q = e;
 		fe = q;
@@ -211,7 +214,7 @@ static int units_list(const char *s, const char *e, enum num_mark mark, struct l
 			fe = open; /* the note in brackets: not a figure of this run */
 			trim(&p, &fe);
 		}
-		if (out->nfig == MAX_FIGS || !read_fig(p, fe, mark, NULL, 0, f))
+		if (!read_fig(p, fe, mark, NULL, 0, f))
 			return out->nfig = 0;
 		if (f->ambiguous) {
 			/* "9.259 MB/s" in a text whose mark is open: its unit, read either way, still counts */
@@ -665,6 +668,7 @@ static int rounded_size_note(const struct line *l, const struct handnum *h)
 static enum unit unit_for(const struct line *l, const char *q, const struct handnum *h, int key)
 {
 	const struct metric_def *m = metric_lookup(q);
+	enum unit bare = metric_bare_unit(m);
 
 	if (h->unit != UNIT_NONE) {
 		if (m && m->unit != UNIT_ANY && m->unit != h->unit)
@@ -673,8 +677,8 @@ static enum unit unit_for(const struct line *l, const char *q, const struct hand
 	}
 	if (h->value != floor(h->value) && !(m && m->unit == UNIT_COUNT))
 		return UNIT__COUNT;
-	if (key && (metric_bare_unit(m) == UNIT_BYTE || metric_bare_unit(m) == UNIT_COUNT))
-		return m->unit;
+	if (key && (bare == UNIT_BYTE || bare == UNIT_COUNT))
+		return bare;
 	if (rounded_size_note(l, h))
 		return UNIT_BYTE;
 	return UNIT__COUNT;

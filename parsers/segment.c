@@ -1798,6 +1798,15 @@ static size_t numbered_prefix(unsigned long *last, const char *raw, size_t n, co
 	return k;
 }
 
+/* The line begins k bytes later (a prefix of its source's: its offsets too); *raw follows. */
+static void drop_prefix(struct line *l, const char **raw, size_t k)
+{
+	l->raw += k;
+	l->off += k;
+	l->raw_len -= (uint32_t)k;
+	*raw += k;
+}
+
 /* seg_split(), and with `drop` the mapped text's pages given back behind the walk. */
 static int split(const char *name, const char *text, size_t len, struct arena *arena,
 		 seg_block_fn fn, void *ctx, struct seg_result *res, struct diag *d, int drop,
@@ -1859,19 +1868,11 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			else
 				cp.len = 0; /* (no prefix without a bar) */
 
-			l.raw += k;
-			l.off += k;
-			l.raw_len -= (uint32_t)k;
-			raw += k;
+			drop_prefix(&l, &raw, k);
 		}
 		if (l.raw_len > 2 && (raw[0] == ' ' || (raw[0] >= '0' && raw[0] <= '9'))) {
 			/* a listing's line numbers ("     1\t"): the line begins after them */
-			size_t k = numbered_prefix(&numbered, raw, l.raw_len, nl ? nl + 1 : NULL, text + len);
-
-			l.raw += k;
-			l.off += k;
-			l.raw_len -= (uint32_t)k;
-			raw += k;
+			drop_prefix(&l, &raw, numbered_prefix(&numbered, raw, l.raw_len, nl ? nl + 1 : NULL, text + len));
 			if (!l.raw_len) {
 				l.s = raw; /* an empty line, numbered */
 				goto read;

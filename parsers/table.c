@@ -971,27 +971,6 @@ static const char *build_of(struct tctx *t, const char *v, const char **quantity
 	return sink_strndup(t->s, v, (size_t)(sp - v));
 }
 
-/*
- * "AMI Build", "Python version": a first header of one word and the kind
- * of build it is, so the rows below are builds of that kind; not "Release
- * build", whose first word names a build of its own (the columns are
- * then what was done to it).
- */
-static int named_build_header(const char *s, size_t n)
-{
-	static const char *const build_kinds[] = { "build", "builds", "version", "versions" };
-	const char *sp = memchr(s, ' ', n);
-	size_t tail;
-
-	if (!sp || sp == s || memchr(sp + 1, ' ', n - (size_t)(sp + 1 - s)) || label_build_word(s, (size_t)(sp - s)))
-		return 0;
-	tail = n - (size_t)(sp + 1 - s);
-	for (size_t k = 0; k < countof(build_kinds); k++)
-		if (strlen(build_kinds[k]) == tail && !strncasecmp(build_kinds[k], sp + 1, tail))
-			return 1;
-	return 0;
-}
-
 /* A build's name as the author wrote it, without emphasis or code marks. */
 static const char *name_text(struct tctx *t, const char *s, size_t n)
 {
@@ -1389,7 +1368,7 @@ static int read_table(struct tctx *t)
 		t->corner = !first_n;
 		if (repeats)
 			t->cols_are_builds = 0, t->rows_are_builds = 0;
-		else if (first_head && (hand_build_header(first_head, first_n) || named_build_header(first_head, first_n)) &&
+		else if (first_head && (hand_build_header(first_head, first_n) || hand_named_build_header(first_head, first_n)) &&
 			 (hand_build_kind_header(first_head, first_n) || !(heads_build == values && !named)))
 			/*
 			 * "| Build | Startup |": the rows are the builds, unless the heads
