@@ -665,7 +665,8 @@ int handnum_header_unit(const char *s, size_t n, const char **unit, size_t *unit
 
 		while (w > s && w[-1] != ' ')
 			w--;
-		if ((w == s || memchr(w, '/', (size_t)(end - w))) && unit_hand(w, (size_t)(end - w), &un, &f) == 0 &&
+		/* a header of one letter ("A", "B", a row "b") names a build or a case, not bytes or seconds */
+		if ((w == s || memchr(w, '/', (size_t)(end - w))) && end - w > 1 && unit_hand(w, (size_t)(end - w), &un, &f) == 0 &&
 		    un != UNIT_PERCENT) {
 			*unit = w;
 			*unit_len = (size_t)(end - w);

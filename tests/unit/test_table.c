@@ -262,6 +262,33 @@ static void test_bare_rss_not_read(void **state)
 	assert_true(has_warning(&f->d, 1, "no unit and no word for one in 2 cells (column \"max RSS\")"));
 }
 
+/*
+ * "| A | B |": one letter heads a build's column, never a unit (B is not
+ * bytes); a row named "b" does not make its bare figures bytes either.
+ */
+static void test_letter_builds(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| Benchmark | A | B |\n"
+			   "|---|---|---|\n"
+			   "| parse | 614 ms | 537 ms |\n"
+			   "| b | 783 ms | 706 ms |\n"
+			   "\n"
+			   "Counts:\n"
+			   "\n"
+			   "| Case | A | B |\n"
+			   "|---|---|---|\n"
+			   "| b | 783 | 706 |\n";
+
+	import_string(&f->m, "ab.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 4);
+	assert_figure(&f->m, "A", "parse.time", 0.614, RUN_HAND);
+	assert_figure(&f->m, "B", "parse.time", 0.537, RUN_HAND);
+	assert_figure(&f->m, "A", "b.time", 0.783, RUN_HAND);
+	assert_figure(&f->m, "B", "b.time", 0.706, RUN_HAND);
+	assert_true(has_warning(&f->d, 8, "no unit and no word for one in 2 cells (column \"A\")"));
+}
+
 /* Aligned figures with no unit anywhere: nothing, and one warning saying why; prose with gaps stays prose. */
 static void test_aligned_not_read(void **state)
 {
@@ -1040,6 +1067,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_pipe),
 		T(test_bare_rss_not_read),
+		T(test_letter_builds),
 		T(test_build_kind_first_header),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
