@@ -685,14 +685,15 @@ static enum unit unit_for(const struct line *l, const char *q, const struct hand
 }
 
 /*
- * Do the words s[0..n) end in words that name a quantity ("total run
- * time", "peak memory")? Words before a figure that do not ("Warming up
- * for 500.00 ms") are a sentence, not a label of it.
+ * The quantity the last one or two words of s[0..n) name ("Child user",
+ * "Processing time", "high-water RSS"), the longer phrase first, with
+ * words before them; NULL when they name none. *stat (when not NULL)
+ * gets its statistic.
  */
-static int ends_in_quantity(const char *s, size_t n)
+static const char *tail_quantity(const char *s, size_t n, enum stat_kind *stat)
 {
-	const char *q;
-	enum stat_kind st;
+	const char *q = NULL, *found = NULL;
+	enum stat_kind st, found_st = STAT_VALUE;
 	int words = 0;
 
 	for (size_t i = n; i-- > 0;) {
@@ -700,10 +701,22 @@ static int ends_in_quantity(const char *s, size_t n)
 			if (++words > 2)
 				break;
 			if (hand_quantity(s + i, n - i, &q, &st, NULL))
-				return 1;
+				found = q, found_st = st;
 		}
 	}
-	return 0;
+	if (stat)
+		*stat = found_st;
+	return found;
+}
+
+/*
+ * Do the words s[0..n) end in words that name a quantity ("total run
+ * time", "peak memory")? Words before a figure that do not ("Warming up
+ * for 500.00 ms") are a sentence, not a label of it.
+ */
+static int ends_in_quantity(const char *s, size_t n)
+{
+	return tail_quantity(s, n, NULL) != NULL;
 }
 
 /* What a line's label makes of its figures. */
@@ -730,7 +743,10 @@ struct verdict {
 /*
  * Does line `l`, read as `ll`, give figures, and as what? `keys` says the
  * block has keys naming quantities (then an unknown key is one too:
- * "cmd:`strip`" under "Binary Size"); `above_q`, when not NULL, is the
+ * "cmd:`strip`" under "Binary Size"); `under_label` that a build's label
+ * governs the block, or that its keys end in words of several quantities
+ * (then words ending in a quantity's name one: "Child user"); `above_q`,
+ * when not NULL, is the
  * quantity the prose line above the block names, which counts an arrow's
  * bare figures ("Total Ir ...", then "GCC `867,908,059` -> `716,371,674`").
  * Fills *v (its `own` buffer is the
@@ -738,7 +754,8 @@ struct verdict {
  * derived label, a setting or a fact of the machine, a figure without a
  * unit and no word for one, a figure whose decimal mark is open.
  */
-static int judge(const struct line *l, const struct lline *ll, int keys, const char *above_q, struct verdict *v)
+static int judge(const struct line *l, const struct lline *ll, int keys, int under_label, const char *above_q,
+		 struct verdict *v)
 {
 	const char *q = NULL;
 	int key = 0;
@@ -777,6 +794,15 @@ static int judge(const struct line *l, const struct lline *ll, int keys, const c
 			v->role = R_KEY, key = 1;
 			if (names_no_build(v->words, wn))
 				return 0;
+		} else if (!ll->qwords && under_label && !label_names_build(v->words, wn) &&
+			   (q = tail_quantity(v->words, wn, &v->st)) != NULL) {
+			/*
+			 * "Child user: 9731.020 s", "Processing time (w/o IO): 25 ms"
+			 * under a build's label: words that end in a quantity's
+			 * name a kind of it, not a build
+			 */
+			v->role = R_KEY, key = 1;
+			buf_reset(&v->own);
 		} else {
 			const char *sp = ll->qwords ? NULL : strrchr(v->words, ' ');
 
@@ -881,8 +907,8 @@ static enum kind classify(const struct line *l)
 		ok = 0;
 		for (int i = 0; i < ll.nfig && !ok; i++)
 			ok = ll.fig[i].ambiguous; /* (the parse reads it by the text's mark, or warns) */
-		ok = ok || judge(l, &ll, 0, NULL, &v) ||
-		     (ll.join == J_ARROW && judge(l, &ll, 0, CLAIM_ABOVE_Q, &v));
+		ok = ok || judge(l, &ll, 0, 0, NULL, &v) ||
+		     (ll.join == J_ARROW && judge(l, &ll, 0, 0, CLAIM_ABOVE_Q, &v));
 		buf_release(&v.own);
 	}
 	return ok ? k : K_NONE;
@@ -905,6 +931,7 @@ struct pctx {
 	const char *kv_q[16];     /* the quantities it has */
 	size_t kv_n;
 	const char *above_q;      /* the one quantity the prose line above the block names, or NULL */
+	int tail_keys;            /* labels ending in a quantity's words are keys (judge()'s under_label) */
 	int warned_mark;
 };
 
@@ -1021,10 +1048,39 @@ static int block_has_keys(struct pctx *c)
 
 		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED)
 			continue;
-		keys = judge(&c->b->lines[i], &ll, 0, NULL, &v) && v.role == R_KEY;
+		keys = judge(&c->b->lines[i], &ll, 0, 0, NULL, &v) && v.role == R_KEY;
 	}
 	buf_release(&v.own);
 	return keys;
+}
+
+/*
+ * Do the block's labels end in words of two quantities or more ("Child
+ * user:", "Child sys :", "Child wall:")? Then they are a report's keys,
+ * not builds, whatever label governs the block (builds side by side
+ * share one quantity: "Zig time:", "C time:").
+ */
+static int block_has_tail_keys(struct pctx *c)
+{
+	const char *first = NULL;
+
+	for (uint32_t i = 0; i < c->b->n; i++) {
+		struct lline ll;
+		char words[MAX_LABEL];
+		const char *q;
+		size_t wn;
+
+		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED || !ll.label_n || ll.qwords)
+			continue;
+		label_text(ll.label, ll.label_n, words, sizeof(words));
+		wn = strlen(words);
+		if (!wn || label_names_build(words, wn) || !(q = tail_quantity(words, wn, NULL)))
+			continue;
+		if (first && strcmp(first, q))
+			return 1;
+		first = q;
+	}
+	return 0;
 }
 
 static void on_line(struct pctx *c, const struct line *l, int keys)
@@ -1042,7 +1098,7 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 				sink_warn(c->s, l, "labelled figures whose decimal mark the text leaves open: not read");
 			return;
 		}
-	if ((k == K_VALUE && !c->b->label) || !judge(l, &ll, keys, c->above_q, &v))
+	if ((k == K_VALUE && !c->b->label) || !judge(l, &ll, keys, c->tail_keys, c->above_q, &v))
 		goto out;
 	q = v.q ? v.q : sink_strndup(c->s, v.own.s, v.own.len);
 	if (v.subject)
@@ -1202,6 +1258,7 @@ static int parse(const struct block *b, struct sink *s)
 		return 0;
 	keys = block_has_keys(&c);
 	c.above_q = quantity_above(b->above);
+	c.tail_keys = b->label != NULL || block_has_tail_keys(&c);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].len > b->lines[i].indent)
 			on_line(&c, &b->lines[i], keys);

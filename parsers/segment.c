@@ -1255,17 +1255,43 @@ static void prose_line(struct seg *sg, const struct line *l)
 
 /*
  * A bare short line right above an output inside a fence (the fence's
- * first words, "psycopg c pool_recycle=300" over the load test it names)
- * is that output's caption: it names it even without a build word, where
+ * first words, "psycopg c pool_recycle=300" over the load test it names),
+ * or a release's number right above one outside a fence, is that
+ * output's caption: it names it even without a build word, where
  * standing alone in the prose it would be a section's heading.
  */
+/* A release's number alone: "v1.7.x", "0.13.0", "v4.13-rc2" (a 'v', a digit, a '.', no blank). */
+static int version_caption(const char *s, size_t n)
+{
+	size_t i = 0;
+	int dot = 0;
+
+	if (n > 24)
+		return 0;
+	if (i < n && (s[i] == 'v' || s[i] == 'V'))
+		i++;
+	if (i >= n || !char_is_digit(s[i]))
+		return 0;
+	for (; i < n; i++) {
+		if (s[i] == '.')
+			dot = 1;
+		else if (!char_is_digit(s[i]) && !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') && s[i] != '-' && s[i] != '+')
+			return 0;
+	}
+	return dot;
+}
+
 static void fence_caption(const struct seg *sg, struct label *lab, uint32_t line, const struct line *l)
 {
 	/*
 	 * The fence's first line only, and not one the output continues (a
-	 * Criterion id alone above its indented "time:" line is the parser's)
+	 * Criterion id alone above its indented "time:" line is the parser's);
+	 * outside a fence, a release's number alone right above the output
+	 * ("v1.7.x" over cgmemtime's report)
 	 */
-	if (!sg->in_fence || line != sg->fence_line + 1 || line != sg->prev_prose_line ||
+	if (!((sg->in_fence && line == sg->fence_line + 1) ||
+	      (!sg->in_fence && version_caption(lab->variant.s, lab->variant.len))) ||
+	    line != sg->prev_prose_line ||
 	    l->indent > sg->prev_prose_indent || lab->kind != LABEL_SECTION || !lab->bare || !lab->variant.len)
 		return;
 	/* nor the output's own header: go test -v prints the name the next line begins with */

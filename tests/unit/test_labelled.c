@@ -129,6 +129,46 @@ static void test_keys_under_a_label(void **state)
 	assert_int_equal(f->d.n, 0);
 }
 
+/*
+ * Keys whose last words name a quantity ("Child user", "Processing time")
+ * are keys, not builds: under a build's label, or when the block's keys
+ * end in two quantities or more. A release's number alone right above
+ * the report names it.
+ */
+static void test_keys_ending_in_quantity(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "What came out:\n"
+			   "\n"
+			   "v1.7.x\n"
+			   "Child user: 9731.020 s\n"
+			   "Child sys :  280.320 s\n"
+			   "Child wall:  286.761 s\n"
+			   "Child high-water RSS                    :   11339504 KiB\n"
+			   "\n"
+			   "v1.6.x\n"
+			   "Child user: 7424.805 s\n"
+			   "Child sys :  228.109 s\n"
+			   "\n"
+			   "This PR:\n"
+			   "\n"
+			   "Processing time (w/o IO): 25 ms\n";
+	long r;
+
+	import_string(&f->m, "cgmemtime.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 3);
+	r = nth_run(&f->m, "v1.7.x", "user_time", 0);
+	assert_true(r >= 0);
+	assert_true(find_meas(&f->m, (uint32_t)r, "user_time")->value == 9731.02);
+	assert_true(find_meas(&f->m, (uint32_t)r, "system_time")->value == 280.32);
+	assert_true(find_meas(&f->m, (uint32_t)r, "wall_time")->value == 286.761);
+	assert_true(find_meas(&f->m, (uint32_t)r, "max_rss")->value == 11339504.0 * 1024);
+	assert_nth(&f->m, "v1.6.x", "system_time", 0, 228.109, RUN_HAND);
+	assert_nth(&f->m, "This PR", "time", 0, 0.025, RUN_HAND);
+	assert_int_equal(nth_run(&f->m, "Child user", "time", 0), -1);
+	assert_int_equal(nth_run(&f->m, "Processing time", "time", 0), -1);
+}
+
 /* A build and its figure (a bullet of sizes is the size list's): bullets, a dash, emphasis, a full stop, a unit the quantity's words name. */
 static void test_builds(void **state)
 {
@@ -391,7 +431,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_keys_ending_in_quantity), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
