@@ -711,6 +711,22 @@ struct bot_shape {
 static const struct bot_shape bot_shapes[] = { BOT_SHAPES(BOT_ROW_) };
 #undef BOT_ROW_
 
+/*
+ * Tools whose tables print KB, MB and GB for 1024, 1024² and 1024³ bytes:
+ * X(the first header's cell, the last header's cell). GNU ld's
+ * --print-memory-usage prints a size in KB only when it is a multiple of
+ * 1024 ("Memory region  Used Size  Region Size  %age Used").
+ */
+#define BINARY_KB_TABLES(X) X("Memory region", "%age Used")
+
+struct binary_kb_table {
+	const char *first, *last;
+};
+
+#define BINARY_KB_ROW_(f, l) { f, l },
+static const struct binary_kb_table binary_kb_tables[] = { BINARY_KB_TABLES(BINARY_KB_ROW_) };
+#undef BINARY_KB_ROW_
+
 struct tctx {
 	const struct block *b;
 	struct sink *s;
@@ -724,6 +740,7 @@ struct tctx {
 	int corner;           /* the first header is empty: a grid of two kinds of build, maybe */
 	enum num_mark mark;
 	const struct bot_shape *bot; /* the bot that posted it, or NULL */
+	int binary_kb;               /* a tool's table whose KB is 1024 bytes (BINARY_KB_TABLES) */
 };
 
 /* Header text of column c from the header rows (a group spans the columns under it). */
@@ -762,6 +779,37 @@ static void column_heads(struct tctx *t)
 		}
 		buf_add(&cl->head, cl->sub ? cl->sub : "", cl->sub ? cl->sub_n : 0);
 	}
+}
+
+/* Is the table one of BINARY_KB_TABLES, by its header's first and last cells? */
+static int binary_kb_table(const struct tctx *t)
+{
+	const struct column *first = &t->col[0], *last = &t->col[t->ncols - 1];
+
+	for (size_t k = 0; k < countof(binary_kb_tables); k++)
+		if (first->sub && last->sub && first->sub_n == strlen(binary_kb_tables[k].first) &&
+		    last->sub_n == strlen(binary_kb_tables[k].last) &&
+		    !memcmp(first->sub, binary_kb_tables[k].first, first->sub_n) &&
+		    !memcmp(last->sub, binary_kb_tables[k].last, last->sub_n))
+			return 1;
+	return 0;
+}
+
+/*
+ * A size read from a cell ending at `end` in "KB", "MB" or "GB" (powers
+ * of 1000 to units.c) made powers of 1024, for a tool that means them so.
+ */
+static void binary_kb(struct handnum *h, const char *end)
+{
+	static const char prefix[] = "KMG";
+	const char *p = h->num + h->num_len, *k;
+
+	while (p < end && *p == ' ')
+		p++;
+	if (h->unit != UNIT_BYTE || end - p < 2 || p[1] != 'B' || !(k = memchr(prefix, p[0], 3)))
+		return;
+	for (const char *q = prefix; q <= k; q++)
+		h->value = h->value / 1000 * 1024; /* (exact for the whole numbers such tools print) */
 }
 
 /* The figure of row r, column c; 0, or HANDNUM_* (and nothing set) otherwise. */
@@ -1337,6 +1385,7 @@ static int read_table(struct tctx *t)
 	if (t->ncols < 2 || (size_t)first_data >= g->n)
 		return 0;
 	column_heads(t);
+	t->binary_kb = binary_kb_table(t);
 	classify_columns(t);
 	ratio_columns(t);
 	{
@@ -1497,6 +1546,8 @@ static int read_table(struct tctx *t)
 					buf_release(&tmp);
 				}
 				rc = cell_figure(t, r, c, u, un, size, &pd->h);
+				if (rc == 0 && t->binary_kb)
+					binary_kb(&pd->h, r->c[c].s + r->c[c].n);
 				if (rc == 1)
 					continue;
 				if (rc < 0) {

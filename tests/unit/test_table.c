@@ -289,6 +289,43 @@ static void test_letter_builds(void **state)
 	assert_true(has_warning(&f->d, 8, "no unit and no word for one in 2 cells (column \"A\")"));
 }
 
+/*
+ * GNU ld's --print-memory-usage: its KB and MB are 1024 and 1024² bytes
+ * (it prints KB only for a multiple of 1024); a typed table's KB stays
+ * 1000 bytes.
+ */
+/* The figure `metric` of the run its row names (the label above later makes the row a scenario). */
+static double ld_figure(const struct model *m, const char *row, const char *metric)
+{
+	long r = find_run(m, row, metric);
+
+	return r < 0 ? -1 : find_meas(m, (uint32_t)r, metric)->value;
+}
+
+static void test_ld_memory_usage(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "With lto:\n"
+			   "```\n"
+			   "Memory region         Used Size  Region Size  %age Used\n"
+			   "    m_interrupts:          1 KB         1 KB    100.00%\n"
+			   "          m_text:       37280 B       463 KB      7.86%\n"
+			   "           FLASH:        2 MB         8 MB     25.00%\n"
+			   "```\n"
+			   "\n"
+			   "| Region | Used Size |\n"
+			   "|---|---|\n"
+			   "| text | 463 KB |\n";
+
+	import_string(&f->m, "ld.md", text, &f->d);
+	assert_true(ld_figure(&f->m, "m_interrupts:", "used_size") == 1024);
+	assert_true(ld_figure(&f->m, "m_text:", "used_size") == 37280);
+	assert_true(ld_figure(&f->m, "m_text:", "region_size") == 463 * 1024);
+	assert_true(ld_figure(&f->m, "FLASH:", "used_size") == 2 * MI);
+	assert_true(ld_figure(&f->m, "FLASH:", "region_size") == 8 * MI);
+	assert_figure(&f->m, "text", "used_size", 463000, RUN_HAND);
+}
+
 /* Aligned figures with no unit anywhere: nothing, and one warning saying why; prose with gaps stays prose. */
 static void test_aligned_not_read(void **state)
 {
@@ -1068,6 +1105,7 @@ int main(void)
 		T(test_pipe),
 		T(test_bare_rss_not_read),
 		T(test_letter_builds),
+		T(test_ld_memory_usage),
 		T(test_build_kind_first_header),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
