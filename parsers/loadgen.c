@@ -151,3 +151,46 @@ int lg_end_block(struct sink *s, struct sink_txn *t, double calls, const struct 
 		lg_command(s, r, tool, NULL, 0);
 	return (int)(s->rs->nruns - from);
 }
+
+size_t lg_num_len(const char *t, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (char_is_digit(t[i]) || t[i] == '.'))
+		i++;
+	return i;
+}
+
+int lg_time_suffix(const char *t, size_t n, size_t *nl, double *v)
+{
+	size_t k = lg_num_len(t, n);
+	enum unit u;
+	const char *unit = t + k;
+	size_t un = n - k;
+
+	*nl = k;
+	if (un == 1 && unit[0] == 'm')
+		unit = "min", un = 3;
+	if (!k || (!(un == 1 && unit[0] == 's') && !(un == 2 && (!memcmp(unit, "us", 2) || !memcmp(unit, "ms", 2))) &&
+		   !(un == 3 && !memcmp(unit, "min", 3)) && !(un == 1 && unit[0] == 'h')))
+		return -1;
+	return unit_value(t, k, unit, un, &u, v);
+}
+
+int lg_bytes_1024(const char *t, size_t n, size_t *nl, double *v)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char prefix[] = "KMGTP";
+	size_t k = lg_num_len(t, n), un = n - k;
+	const char *p;
+	enum unit u;
+
+	*nl = k;
+	if (!k || !un || t[n - 1] != 'B' || un > 2)
+		return -1;
+	if (un == 1)
+		return unit_value(t, k, "B", 1, &u, v);
+	if (!(p = memchr(prefix, t[k], sizeof(prefix) - 1)) || p - prefix > 3)
+		return -1;
+	return unit_value(t, k, units[p - prefix + 1], 3, &u, v);
+}

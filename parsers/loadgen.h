@@ -1,6 +1,6 @@
 /*
  * loadgen.h - what the readers of HTTP load generators share (wrk, ab,
- * hey and oha, vegeta, k6, h2load): one line's figures read all or none,
+ * hey and oha, vegeta, k6, h2load, bombardier): one line's figures read all or none,
  * the names of latency percentiles, the request count that a run's latency
  * figures summarize, and the command or target that names a run.
  *
@@ -82,6 +82,20 @@ void lg_command(struct sink *s, uint32_t run, const char *tool, const char *targ
  */
 int lg_end_block(struct sink *s, struct sink_txn *t, double calls, const struct line *last, const char *empty,
 		 uint32_t from, const char *tool);
+
+/* The length of the number ("635.91") that token t[0..n) begins with: where its unit begins. */
+size_t lg_num_len(const char *t, size_t n);
+/*
+ * A time printed with its unit glued on, as wrk and bombardier print it:
+ * "635.91us", "3.67ms", "1.20s", "1.00m" (minutes), "2.00h". Sets *nl to
+ * the number's length and *v to seconds; 0, or -1 when it does not read.
+ */
+int lg_time_suffix(const char *t, size_t n, size_t *nl, double *v);
+/*
+ * A size in 1024-based units glued on, as wrk and bombardier print it:
+ * "0.00B", "26.16KB" (KiB), "17.76GB" (GiB). As lg_time_suffix(), in bytes.
+ */
+int lg_bytes_1024(const char *t, size_t n, size_t *nl, double *v);
 
 /*
  * Does `s[0..n)` start with `prefix`? Inline, the first byte tested

@@ -99,17 +99,19 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	X(CPU_LOCAL, "cpu.local", UNIT_PERCENT, DIR_LOWER, MF_CPU, "CPU use of this host (iperf3)") \
 	X(CPU_REMOTE, "cpu.remote", UNIT_PERCENT, DIR_LOWER, MF_CPU, "CPU use of the peer (iperf3)") \
 	/* fortio */                                                                               \
-	X(QPS, "qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "requests per second (fortio, wrk, ab, hey, oha, vegeta, k6, h2load)")       \
+	X(QPS, "qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT, "requests per second (fortio, wrk, ab, hey, oha, vegeta, k6, h2load, bombardier)")       \
 	X(LATENCY_AVG, "latency.avg", UNIT_SECOND, DIR_LOWER, MF_LATENCY, "mean request latency (fortio)") \
 	X(LATENCY_PCT, "latency.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                           \
 	  "request latency percentile: p50, p99, p99.9 (fortio)")                                  \
 	X(CALLS, "calls", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests made (fortio)")                \
 	X(ERRORS, "errors", UNIT_COUNT, DIR_LOWER, MF_COUNT, "requests that failed (fortio)")      \
 	X(CODE, "code.*", UNIT_COUNT, DIR_NONE, MF_COUNT, "requests per return code (fortio)")     \
-	/* HTTP load generators: wrk, ab, hey, oha, vegeta, k6, h2load (with qps, calls, errors,  \
+	/* HTTP load generators: wrk, ab, hey, oha, vegeta, k6, h2load, bombardier (with qps, calls, errors, \
 	   code.* and latency.p* above) */                                                         \
 	X(LATENCY, "latency", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                                  \
 	  "request latency: mean, stddev, min, max, median (load generators)")                     \
+	X(LATENCY_2XX_PCT, "latency_2xx.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                   \
+	  "latency percentile of the 2xx responses alone (bombardier's Latency Distribution (2xx))") \
 	X(ERRORS_KIND, "errors.*", UNIT_COUNT, DIR_LOWER, MF_COUNT,                                \
 	  "failures of one kind: errors.connect, errors.timeout, errors.status (non-2xx)")        \
 	X(THREAD_QPS, "thread_qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                         \

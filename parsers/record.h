@@ -69,6 +69,7 @@
 	X(VEGETA, "vegeta", "vegeta report text output", parser, vegeta)                            \
 	X(K6, "k6", "k6's end-of-test summary", parser, k6)                                         \
 	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)                         \
+	X(BOMBARDIER, "bombardier", "bombardier's plain-text report", parser, bombardier)           \
 	X(REDIS_BENCHMARK, "redis-benchmark", "redis-benchmark (full report, -q, --csv)", parser,     \
 	  redisbench)                                                                              \
 	X(PGBENCH, "pgbench", "pgbench's summary", parser, pgbench)                                \

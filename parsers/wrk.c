@@ -196,38 +196,11 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	return CLAIM_BODY;
 }
 
-/* The number at the start of a token and where its unit begins. */
-static size_t num_len(const char *t, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (char_is_digit(t[i]) || t[i] == '.'))
-		i++;
-	return i;
-}
-
-/* wrk's time "635.91us", "1.20s", "1.00m" (minutes), "2.00h" → seconds. */
-static int wrk_time(const char *t, size_t n, size_t *nl, double *v)
-{
-	size_t k = num_len(t, n);
-	enum unit u;
-	const char *unit = t + k;
-	size_t un = n - k;
-
-	*nl = k;
-	if (un == 1 && unit[0] == 'm')
-		unit = "min", un = 3;
-	if (!k || (!(un == 1 && unit[0] == 's') && !(un == 2 && (!memcmp(unit, "us", 2) || !memcmp(unit, "ms", 2))) &&
-		   !(un == 3 && !memcmp(unit, "min", 3)) && !(un == 1 && unit[0] == 'h')))
-		return -1;
-	return unit_value(t, k, unit, un, &u, v);
-}
-
 /* wrk's metric "56.20k", "4.00" → a plain number (k, M, G, T: powers of 1000). */
 static int wrk_metric(const char *t, size_t n, size_t *nl, double *v)
 {
 	static const char prefix[] = "kMGTP";
-	size_t k = num_len(t, n);
+	size_t k = lg_num_len(t, n);
 	const char *p;
 	double x;
 
@@ -244,25 +217,6 @@ static int wrk_metric(const char *t, size_t n, size_t *nl, double *v)
 		x *= 1000;
 	*v = x;
 	return 0;
-}
-
-/* wrk's bytes "26.16KB", "17.76GB", "0.00B": 1024-based. */
-static int wrk_bytes(const char *t, size_t n, size_t *nl, double *v)
-{
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	static const char prefix[] = "KMGTP";
-	size_t k = num_len(t, n), un = n - k;
-	const char *p;
-	enum unit u;
-
-	*nl = k;
-	if (!k || !un || t[n - 1] != 'B' || un > 2)
-		return -1;
-	if (un == 1)
-		return unit_value(t, k, "B", 1, &u, v);
-	if (!(p = memchr(prefix, t[k], sizeof(prefix) - 1)) || p - prefix > 3)
-		return -1;
-	return unit_value(t, k, units[p - prefix + 1], 3, &u, v);
 }
 
 struct parse {
@@ -340,7 +294,7 @@ static void on_stats(struct parse *ps, const struct line *l, enum kind k)
 	if (nt != 5 || len[4] < 2 || tok[4][len[4] - 1] != '%' || num_parse(tok[4], len[4] - 1, &share) < 0)
 		ll.bad = 1;
 	for (size_t i = 0; i < 3 && !ll.bad; i++) {
-		int rc = k == K_LATENCY ? wrk_time(tok[i + 1], len[i + 1], &nl, &v)
+		int rc = k == K_LATENCY ? lg_time_suffix(tok[i + 1], len[i + 1], &nl, &v)
 					: wrk_metric(tok[i + 1], len[i + 1], &nl, &v);
 
 		lg_value(&ll, q, stats[i], k == K_LATENCY ? UNIT_SECOND : UNIT_PER_S, v, tok[i + 1], nl, rc == 0);
@@ -359,7 +313,7 @@ static void on_pct(struct parse *ps, const struct line *l)
 	struct lg_line ll;
 	double v = 0;
 	size_t nt = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, tok, len, 3);
-	int ok = nt == 2 && wrk_time(tok[1], len[1], &nl, &v) == 0;
+	int ok = nt == 2 && lg_time_suffix(tok[1], len[1], &nl, &v) == 0;
 
 	lg_line_init(&ll, l);
 	lg_value(&ll, ok ? lg_percentile(ps->s, tok[0], len[0] - 1) : NULL, STAT_VALUE, UNIT_SECOND, v, tok[1],
@@ -383,9 +337,9 @@ static void on_requests(struct parse *ps, const struct line *l)
 		return;
 	}
 	lg_count(&ll, "calls", tok[0], len[0], 0);
-	ok = wrk_time(tok[3], len[3] - 1, &nl, &v) == 0;
+	ok = lg_time_suffix(tok[3], len[3] - 1, &nl, &v) == 0;
 	lg_value(&ll, "wall_time", STAT_VALUE, UNIT_SECOND, v, tok[3], nl, ok);
-	ok = wrk_bytes(tok[4], len[4], &nl, &v) == 0;
+	ok = lg_bytes_1024(tok[4], len[4], &nl, &v) == 0;
 	lg_value(&ll, "bytes_received", STAT_VALUE, UNIT_BYTE, v, tok[4], nl, ok);
 	if (lg_emit(ps->s, ps->run, &ll, "garbled wrk requests line") == 0)
 		ps->requests = ll.f[0].v;
@@ -434,7 +388,7 @@ static void on_total(struct parse *ps, const struct line *l, enum kind k)
 		lg_fig(&ll, "qps", STAT_VALUE, tok[0], len[0], NULL, 0, UNIT_PER_S);
 		ps->has_rps = 1;
 	} else if (k == K_TPS) {
-		int ok = wrk_bytes(tok[0], len[0], &nl, &v) == 0;
+		int ok = lg_bytes_1024(tok[0], len[0], &nl, &v) == 0;
 
 		/* bytes per second, printed as bytes */
 		lg_value(&ll, "throughput", STAT_VALUE, UNIT_BYTE_PER_S, v, tok[0], nl, ok);

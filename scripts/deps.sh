@@ -58,7 +58,8 @@ fio              cmd:fio
 '
 # Not packaged in Debian (bookworm), so `make samples` has no script for
 # them and their samples are real outputs from public threads: wrk2, oha,
-# vegeta, k6, memtier_benchmark, bloaty, benchstat, pyperf, asv,
+# vegeta, k6, bombardier (Debian's package of that name is a game),
+# memtier_benchmark, bloaty, benchstat, pyperf, asv,
 # BenchmarkDotNet (NuGet) and JMH (Maven). Debian does package Google
 # Benchmark's compare.py (libbenchmark-tools), pytest-benchmark
 # (python3-pytest-benchmark) and benchmark.js (node-benchmark), but their

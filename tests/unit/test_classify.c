@@ -847,6 +847,17 @@ static void test_load_generators(void **state)
 	kind_is(FMT_H2LOAD, "req/s           :    1311.65     1311.65     1311.65        0.00   100.00%", "row");
 	assert_true(starts(FMT_H2LOAD, "starting benchmark..."));
 	assert_false(starts(FMT_H2LOAD, "finished in time for the release"));
+
+	kind_is(FMT_BOMBARDIER, "Statistics        Avg      Stdev        Max", "header");
+	kind_is(FMT_BOMBARDIER, "  Reqs/sec      2195.55     302.63    2600.64", "reqs/sec");
+	kind_is(FMT_BOMBARDIER, "  Latency        3.67ms    3O.53ms      1.02s", "latency");
+	kind_is(FMT_BOMBARDIER, "  Latency Distribution (2xx)", "distribution");
+	kind_is(FMT_BOMBARDIER, "     99%    10.69ms", "percentile");
+	kind_is(FMT_BOMBARDIER, "    1xx - 0, 2xx - 11, 3xx - 0, 4xx - 0, 5xx - 11009", "codes");
+	kind_is(FMT_BOMBARDIER, " 10000000 / 10000000 [=======] 100.00% 37s Done!", "progress");
+	kind_is(FMT_BOMBARDIER, "  Throughput:   513.10KB/s", "throughput");
+	assert_true(starts(FMT_BOMBARDIER, "Bombarding http://localhost:8080 for 10s using 125 connection(s)"));
+	assert_false(starts(FMT_BOMBARDIER, "Statistics of the build"));
 }
 
 static void test_system_benchmarks(void **state)

@@ -583,6 +583,63 @@ static void test_h2load(void **state)
 	assert_int_equal(must_find(&f->m, 0, "latency.mean")->n, 10);
 }
 
+/*
+ * bombardier: its Statistics rows, -l's distributions (one named in
+ * brackets), the codes, its 1024-based KB and its "m" (minutes); the
+ * progress bar and the Errors lines kept, not read; a bare throughput is
+ * bytes; a second report begins a second run.
+ */
+static void test_bombardier(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Bombarding http://ya.ru for 10s using 200 connections\n"
+			   "[=========================================================================] 10s Done!\n"
+			   "Statistics        Avg      Stdev        Max\n"
+			   "  Reqs/sec      6607.00     524.56       7109\n"
+			   "  Latency       29.86ms   522.34us      1.50m\n"
+			   "  Latency Distribution (Total)\n"
+			   "     50%    28.00ms\n"
+			   "     99%    48.00ms\n"
+			   "  Latency Distribution (2xx)\n"
+			   "     99%      1.01s\n"
+			   "  HTTP codes:\n"
+			   "    1xx - 0, 2xx - 0, 3xx - 66561, 4xx - 0, 5xx - 0\n"
+			   "    others - 5\n"
+			   "  Errors:\n"
+			   "    dialing to the given TCP address timed out - 5\n"
+			   "  Throughput:   513.10KB/s\n"
+			   "\n"
+			   "Statistics        Avg      Stdev        Max\n"
+			   "  Reqs/sec         1.00       0.00       1.00\n"
+			   "  Latency        1.2O0s     0.00us      1.20s\n"
+			   "  HTTP codes:\n"
+			   "    1xx - 0, 2xx - 1, 3xx - 0, 4xx - 0, 5xx - 0\n"
+			   "    others - 0\n"
+			   "  Throughput:   123.45/s\n";
+
+	import_string(&f->m, "bombardier.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 2);
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_BOMBARDIER);
+	assert_meas(&f->m, 0, "qps.mean", 6607, UNIT_PER_S, DIR_HIGHER);
+	assert_exact(&f->m, 0, "qps.max", 7109);
+	assert_meas(&f->m, 0, "latency.mean", 29.86e-3, UNIT_SECOND, DIR_LOWER);
+	assert_exact(&f->m, 0, "latency.stddev", 522.34e-6);
+	assert_exact(&f->m, 0, "latency.max", 90);
+	assert_exact(&f->m, 0, "latency.p50", 28e-3);
+	assert_exact(&f->m, 0, "latency.p99", 48e-3);
+	assert_exact(&f->m, 0, "latency_2xx.p99", 1.01);
+	assert_exact(&f->m, 0, "code.3xx", 66561);
+	assert_exact(&f->m, 0, "code.others", 5);
+	assert_meas(&f->m, 0, "throughput", 513.10 * 1024, UNIT_BYTE_PER_S, DIR_HIGHER);
+	assert_int_equal(f->m.rs.runs[0].first_line, 1);
+	assert_int_equal(f->m.rs.runs[0].last_line, 16);
+	/* the second report: a garbled Latency row reads nothing and says so; the rest reads */
+	assert_null(find_meas(&f->m, 1, "latency.mean"));
+	assert_true(has_warning(&f->d, 20, "garbled bombardier Latency line"));
+	assert_exact(&f->m, 1, "code.2xx", 1);
+	assert_meas(&f->m, 1, "throughput", 123.45, UNIT_BYTE_PER_S, DIR_HIGHER);
+}
+
 /* Before nghttp2 1.0: no timeout count, and the traffic as bare byte counts. */
 static void test_h2load_old(void **state)
 {
@@ -682,6 +739,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_k6_custom, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_h2load_old, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_bombardier, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
