@@ -712,6 +712,7 @@ const struct parser asv_parser = {
 	.words = start_words,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.claim_state_line = 1,
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

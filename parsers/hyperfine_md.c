@@ -325,6 +325,7 @@ const struct parser hyperfine_md_parser = {
 	.starts = "|",
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.claim_state_line = 1,
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

@@ -430,6 +430,13 @@ struct parser {
 	enum claim (*claim)(const struct line *l, int in_block, void *state);
 	size_t state_size; /* PARSER_STATE(type), or 0 */
 	/*
+	 * The state its claim writes with CLAIM_START holds the line's number
+	 * (a table that a gap after its last line ends): the segmenter, which
+	 * keeps a line's first answer for the text's later copies of it, asks
+	 * this claim again of each copy.
+	 */
+	int claim_state_line;
+	/*
 	 * Its claim outside a block reads the values of a line's figures, not
 	 * only where its digits and zeros stand ("size: 0" is no size, "N
 	 * (52M)" a size by the rounding): asked of every line. Any other

@@ -626,6 +626,7 @@ const struct parser pyperf_parser = {
 	.starts = PARSER_STARTS_PRINTABLE,
 	.claim = claim,
 	.state_size = PARSER_STATE(struct claim_state),
+	.claim_state_line = 1,
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

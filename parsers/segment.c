@@ -1587,6 +1587,12 @@ static void do_line(struct seg *sg, struct line *l)
 		if (a->starter) {
 			starter = sg->parsers[a->starter - 1];
 			memcpy(tmp, a->state, starter->state_size);
+			/* a state that holds the line's number is this line's, not the first time's */
+			if (starter->claim_state_line) {
+				memset(tmp, 0, starter->state_size);
+				if (starter->claim(l, 0, tmp) != CLAIM_START)
+					starter = NULL, ask = 1;
+			}
 		}
 	}
 	uint64_t asks = ask ? dispatch_mask(&sg->dispatch, s + i, l->len - i) : 0;

@@ -1797,6 +1797,7 @@ const struct parser table_parser = {
 	.claim = claim,
 	.claim_reads_values = 1, /* its keys and figures ("Status Codes  [code:count]  200:95") read values */
 	.state_size = PARSER_STATE(struct claim_state),
+	.claim_state_line = 1,
 	.classify = classify_hook,
 	.kinds = kinds,
 	.nkinds = countof(kinds),

@@ -195,6 +195,25 @@ static void test_numbered_listing(void **state)
 			    "PGO");
 }
 
+/*
+ * Two hyperfine Markdown tables of the same header, each under its label:
+ * the second header, asked before, starts a block whose rows follow it
+ * (the claim's state is this line's, not the first header's).
+ */
+static void test_second_table_same_header(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *table = "| Command | Mean [s] | Min [s] | Max [s] | Relative |\n"
+			    "|:---|---:|---:|---:|---:|\n"
+			    "| `make 4.2.1` | 124.912 \xc2\xb1 0.233 | 124.520 | 125.331 | 1.02 \xc2\xb1 0.00 |\n"
+			    "| `make 4.3` | 122.696 \xc2\xb1 0.177 | 122.425 | 123.124 | 1.00 |\n";
+	char text[1024];
+
+	snprintf(text, sizeof(text), "Clang 11.0.0:\n\n%s\nGCC 10.1.0:\n\n%s", table, table);
+	assert_string_equal(variants_of(f, text), "Clang 11.0.0|Clang 11.0.0|GCC 10.1.0|GCC 10.1.0");
+	assert_int_equal(f->m.rs.nruns, 4);
+}
+
 /* A prompt that runs only a comment: the comment names the run the next command makes. */
 static void test_prompt_comments(void **state)
 {
@@ -750,7 +769,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_tool_note), T(test_test_headings),
+		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_second_table_same_header), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
