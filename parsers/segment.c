@@ -1830,6 +1830,43 @@ static size_t numbered_prefix(unsigned long *last, const char *raw, size_t n, co
 	return k;
 }
 
+/*
+ * Does raw[0..n), a "# " comment inside a fence, hold a tool's first line
+ * ("# Running 1m test @ http://localhost/"): an output pasted as a
+ * script's comments? Asked of the tools' claims alone (a typed table or a
+ * labelled figure in a comment is a comment), outside any block.
+ */
+static int commented_tool(struct seg *sg, const char *raw, size_t n)
+{
+	struct line tl;
+	unsigned char b;
+	uint64_t asks;
+	uint32_t i = 0;
+
+	if (n < 4 || raw[0] != '#' || raw[1] != ' ')
+		return 0;
+	memset(&tl, 0, sizeof(tl));
+	tl.s = tl.raw = raw + 2;
+	tl.len = tl.raw_len = (uint32_t)(n - 2);
+	while (i < tl.len && (tl.s[i] == ' ' || tl.s[i] == '\t'))
+		i++;
+	if (i >= tl.len)
+		return 0;
+	tl.indent = i;
+	b = (unsigned char)tl.s[i];
+	asks = dispatch_mask(&sg->dispatch, tl.s + i, tl.len - i);
+	for (unsigned k = 0; k < sg->dispatch.nrow[b]; k++) {
+		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
+
+		if (p->generic || !dispatch_asks(asks, k))
+			continue;
+		memset(sg->spare.state, 0, p->state_size);
+		if (p->claim(&tl, 0, sg->spare.state) == CLAIM_START)
+			return 1;
+	}
+	return 0;
+}
+
 /* The line begins k bytes later (a prefix of its source's: its offsets too); *raw follows. */
 static void drop_prefix(struct line *l, const char **raw, size_t k)
 {
@@ -1848,6 +1885,7 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 	struct specials sp;
 	struct container cp = { 0 };
 	unsigned long numbered = 0; /* the line number `nl -ba` put before the line before, or 0 */
+	int commented = 0; /* the line before was a tool's output pasted as "# " comments (commented_tool()) */
 	struct bars bars = { text, text + len };
 	struct buf scratch = BUF_INIT;
 	size_t pos = 0, dropped = 0;
@@ -1911,6 +1949,17 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 			}
 		} else if (numbered) {
 			numbered = 0;
+		}
+		if (raw[0] == '#' && sg.in_fence && (commented || commented_tool(&sg, raw, l.raw_len))) {
+			/* an output pasted as comments: from the tool's first line on, each loses its "# " */
+			commented = 1;
+			drop_prefix(&l, &raw, l.raw_len > 1 && raw[1] == ' ' ? 2 : 1);
+			if (!l.raw_len) {
+				l.s = raw;
+				goto read;
+			}
+		} else {
+			commented = 0;
 		}
 		/* (clean_needed_shape()'s first test inline: a line that begins with a letter needs it only for a ']' at its end) */
 		shape = l.raw_len && ((unsigned char)raw[0] | 0x20) >= 'a' && ((unsigned char)raw[0] | 0x20) <= 'z'

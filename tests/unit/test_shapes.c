@@ -214,6 +214,36 @@ static void test_second_table_same_header(void **state)
 	assert_int_equal(f->m.rs.nruns, 4);
 }
 
+/*
+ * A tool's output pasted as a script's comments inside a fence: from its
+ * first line on ("# Running 1m test @"), each line is read without its
+ * "# "; a comment above it stays a comment.
+ */
+static void test_commented_output(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "**v2.28.0**\n"
+			   "\n"
+			   "```sh\n"
+			   "# RAM ~6.6/6.8MB\n"
+			   "wrk -c100 -t4 -d1m --latency http://localhost/index.html\n"
+			   "# Running 1m test @ http://localhost/index.html\n"
+			   "#   4 threads and 100 connections\n"
+			   "#   Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+			   "#     Latency     2.02ms    1.24ms  28.34ms   74.09%\n"
+			   "#     Req/Sec    12.31k     1.26k   21.35k    73.20%\n"
+			   "#   2942017 requests in 1.00m, 2.10GB read\n"
+			   "# Requests/sec:  48969.73\n"
+			   "# Transfer/sec:     35.82MB\n"
+			   "```\n";
+
+	assert_string_equal(variants_of(f, text), "v2.28.0");
+	assert_int_equal(f->m.rs.runs[0].fmt, FMT_WRK);
+	assert_int_equal(f->m.rs.runs[0].first_line, 6);
+	assert_true(find_meas(&f->m, 0, "qps")->value == 48969.73);
+	assert_true(find_meas(&f->m, 0, "latency.max")->value == 28.34e-3);
+}
+
 /* A prompt that runs only a comment: the comment names the run the next command makes. */
 static void test_prompt_comments(void **state)
 {
@@ -769,7 +799,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_second_table_same_header), T(test_tool_note), T(test_test_headings),
+		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_second_table_same_header), T(test_commented_output), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
