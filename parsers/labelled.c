@@ -738,6 +738,7 @@ struct verdict {
 	enum stat_kind st;
 	enum unit unit[MAX_FIGS];      /* each figure's stored unit */
 	const char *qs[MAX_FIGS];      /* J_UNITS: each figure's quantity (a literal) */
+	int by_unit;                   /* `q` is what the figure's unit alone says ("time" for "12m54s") */
 };
 
 /*
@@ -762,6 +763,7 @@ static int judge(const struct line *l, const struct lline *ll, int keys, int und
 
 	v->role = R_NONE;
 	v->q = NULL;
+	v->by_unit = 0;
 	v->st = STAT_VALUE;
 	v->subject = NULL, v->subject_n = 0;
 	buf_reset(&v->own);
@@ -837,9 +839,11 @@ static int judge(const struct line *l, const struct lline *ll, int keys, int und
 		v->q = v->qs[0];
 		return 1;
 	}
+	v->by_unit = !q && !v->own.len;
 	if (!q && !v->own.len && ll->fig[0].h.num)
 		q = hand_quantity_after(ll->fig[0].h.num + ll->fig[0].h.num_len, l->s + l->len);
 	if (!q && !v->own.len && !(q = hand_quantity_of_unit(ll->fig[0].h.unit))) {
+		v->by_unit = 0;
 		/*
 		 * the line above names what the arrow's figures count, when they
 		 * are counts of that size ("Clang 15 -> 16", "8 -> 16" threads:
@@ -931,6 +935,7 @@ struct pctx {
 	const char *kv_q[16];     /* the quantities it has */
 	size_t kv_n;
 	const char *above_q;      /* the one quantity the prose line above the block names, or NULL */
+	const char *caption_q;    /* the quantity a caption above the block names alone (caption_quantity()), or NULL */
 	int tail_keys;            /* labels ending in a quantity's words are keys (judge()'s under_label) */
 	int warned_mark;
 };
@@ -1100,6 +1105,9 @@ static void on_line(struct pctx *c, const struct line *l, int keys)
 		}
 	if ((k == K_VALUE && !c->b->label) || !judge(l, &ll, keys, c->tail_keys, c->above_q, &v))
 		goto out;
+	if (v.by_unit && c->caption_q && ll.join != J_UNITS && v.q && metric_lookup(v.q) && metric_lookup(c->caption_q) &&
+	    metric_lookup(v.q)->unit == metric_lookup(c->caption_q)->unit)
+		v.q = c->caption_q; /* "Build time:" over "main: 12m54.051s" */
 	q = v.q ? v.q : sink_strndup(c->s, v.own.s, v.own.len);
 	if (v.subject)
 		subject = sink_strndup(c->s, v.subject, v.subject_n);
@@ -1201,6 +1209,28 @@ static int program_output(const struct block *b)
  * metric counts things or bytes. NULL when the line names none, or more
  * than one, or is too long to be a caption.
  */
+static const char *quantity_above(const char *a);
+
+/*
+ * The quantity a caption right above the block names alone, of at most
+ * three words and maybe a colon ("Build time:", "binary size:", "Peak
+ * memory"): its figures, whose units alone would say "time" or
+ * "file_size", are of it ("Build time:" over "main: 12m54.051s"). NULL
+ * when the line is no such caption.
+ */
+static const char *caption_quantity(const char *a)
+{
+	const char *q;
+	enum stat_kind st;
+	size_t n = a ? strlen(a) : 0;
+
+	while (n && (a[n - 1] == ':' || is_blank(a[n - 1])))
+		n--;
+	if (!n || n > MAX_LABEL || text_words(a, n, 4) > 3 || has_digit(a, a + n))
+		return NULL;
+	return hand_quantity(a, n, &q, &st, NULL) && st == STAT_VALUE ? q : NULL;
+}
+
 static const char *quantity_above(const char *a)
 {
 	const char *found = NULL, *p, *end;
@@ -1258,6 +1288,7 @@ static int parse(const struct block *b, struct sink *s)
 		return 0;
 	keys = block_has_keys(&c);
 	c.above_q = quantity_above(b->above);
+	c.caption_q = caption_quantity(b->above);
 	c.tail_keys = b->label != NULL || block_has_tail_keys(&c);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].len > b->lines[i].indent)

@@ -169,6 +169,30 @@ static void test_keys_ending_in_quantity(void **state)
 	assert_int_equal(nth_run(&f->m, "Processing time", "time", 0), -1);
 }
 
+/*
+ * A caption of a quantity alone right above builds and their figures
+ * ("Build time:") names what the figures' units alone would call a time;
+ * one that names no quantity leaves them a time.
+ */
+static void test_caption_names_quantity(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "Build time:\n"
+			   "main: 12m54.051s\n"
+			   "lto: 13m27.746s\n"
+			   "\n"
+			   "Results:\n"
+			   "main: 5.524 s\n"
+			   "lto: 5.192 s\n";
+
+	import_string(&f->m, "caption.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 4);
+	assert_nth(&f->m, "main", "build_time", 0, 774.051, RUN_HAND);
+	assert_nth(&f->m, "lto", "build_time", 0, 807.746, RUN_HAND);
+	assert_nth(&f->m, "main", "time", 0, 5.524, RUN_HAND);
+	assert_int_equal(nth_run(&f->m, "main", "time", 1), -1);
+}
+
 /* A build and its figure (a bullet of sizes is the size list's): bullets, a dash, emphasis, a full stop, a unit the quantity's words name. */
 static void test_builds(void **state)
 {
@@ -431,7 +455,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_keys_ending_in_quantity), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_keys_ending_in_quantity), T(test_caption_names_quantity), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
