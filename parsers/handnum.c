@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/parser.h"
 #include "parsers/units.h"
@@ -665,8 +666,13 @@ int handnum_header_unit(const char *s, size_t n, const char **unit, size_t *unit
 
 		while (w > s && w[-1] != ' ')
 			w--;
-		/* a header of one letter ("A", "B", a row "b") names a build or a case, not bytes or seconds */
-		if ((w == s || memchr(w, '/', (size_t)(end - w))) && end - w > 1 && unit_hand(w, (size_t)(end - w), &un, &f) == 0 &&
+		/*
+		 * a header of one letter ("A", "B", a row "b") names a build or a
+		 * case, not bytes or seconds; "min" alone is a minimum's row or
+		 * column beside "max" and "avg" (minutes are "(min)")
+		 */
+		if ((w == s || memchr(w, '/', (size_t)(end - w))) && end - w > 1 &&
+		    !(w == s && end - w == 3 && !strncasecmp(w, "min", 3)) && unit_hand(w, (size_t)(end - w), &un, &f) == 0 &&
 		    un != UNIT_PERCENT) {
 			*unit = w;
 			*unit_len = (size_t)(end - w);

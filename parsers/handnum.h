@@ -89,7 +89,8 @@ int handnum_read(const char *s, size_t n, const struct handnum_ctx *ctx, struct 
  * The unit written in a header or a row name: "Time (ms)", "size [KiB]",
  * "ops/s", "binary size (bytes)", "Runtime (sec)". Sets the unit's
  * spelling inside s and returns 1, or 0 when none is written. "(ms/iter)"
- * gives "ms". A header of one letter is a name ("| A | B |"), never a unit.
+ * gives "ms". A header of one letter is a name ("| A | B |"), never a unit,
+ * and "min" alone is a minimum ("(min)" is minutes).
  */
 int handnum_header_unit(const char *s, size_t n, const char **unit, size_t *unit_len);
 

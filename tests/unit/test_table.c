@@ -289,6 +289,28 @@ static void test_letter_builds(void **state)
 	assert_true(has_warning(&f->d, 8, "no unit and no word for one in 2 cells (column \"A\")"));
 }
 
+/* A row "min" beside "avg" and "max" is a minimum, not minutes; "(min)" in a header is minutes. */
+static void test_min_row_not_minutes(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "|     | local      | docker |\n"
+			   "|-----|------------|--------|\n"
+			   "| avg | 0.79917586 | 0.89829016 |\n"
+			   "| min | 0.78087375 | 0.86344007 |\n"
+			   "| max | 0.89824817 | 0.99477790 |\n"
+			   "\n"
+			   "Build:\n"
+			   "\n"
+			   "| Project | Build (min) |\n"
+			   "|---|---|\n"
+			   "| gcc | 12 |\n";
+
+	import_string(&f->m, "min.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_TABLE), 1);
+	assert_figure(&f->m, "min", "gcc.build_time", 720, RUN_HAND);
+	assert_true(has_warning(&f->d, 1, "no unit and no word for one"));
+}
+
 /*
  * GNU ld's --print-memory-usage: its KB and MB are 1024 and 1024² bytes
  * (it prints KB only for a multiple of 1024); a typed table's KB stays
@@ -1106,6 +1128,7 @@ int main(void)
 		T(test_bare_rss_not_read),
 		T(test_letter_builds),
 		T(test_ld_memory_usage),
+		T(test_min_row_not_minutes),
 		T(test_build_kind_first_header),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
