@@ -307,9 +307,9 @@ static int read_values(const char *s, const char *e, enum num_mark mark, struct 
 	}
 	if (units_list(s, e, mark, out))
 		return 1;
-	/* "188s 190s 189s", then maybe "average~=189s": each word a figure with its unit */
+	/* "188s 190s 189s", "9.16s, 8.47s, 8.23s", then maybe "average~=189s": each word a figure with its unit */
 	for (p = s; p < e && out->nfig < MAX_FIGS;) {
-		const char *w = p, *we;
+		const char *w = p, *we, *fe;
 
 		while (w < e && is_blank(*w))
 			w++;
@@ -321,7 +321,9 @@ static int read_values(const char *s, const char *e, enum num_mark mark, struct 
 			p = e;
 			break;
 		}
-		if (!read_fig(w, we, mark, NULL, 0, &out->fig[out->nfig]) || out->fig[out->nfig].ambiguous ||
+		/* a comma before the blank separates runs (a decimal comma has a digit after it) */
+		fe = we < e && we - w > 1 && we[-1] == ',' ? we - 1 : we;
+		if (!read_fig(w, fe, mark, NULL, 0, &out->fig[out->nfig]) || out->fig[out->nfig].ambiguous ||
 		    out->fig[out->nfig].h.unit == UNIT_NONE) {
 			out->nfig = 0;
 			break;

@@ -169,6 +169,22 @@ static void test_keys_ending_in_quantity(void **state)
 	assert_int_equal(nth_run(&f->m, "Processing time", "time", 0), -1);
 }
 
+/* Runs of a build joined by ", " ("default: 9.16s, 8.47s, 8.23s"): a run each. */
+static void test_runs_joined_by_commas(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```bash\n"
+			   "default: 9.16s, 8.47s, 8.23s\n"
+			   "lld:     4.78s, 4.80s, 4.86s\n"
+			   "```\n";
+
+	import_string(&f->m, "commas.md", text, &f->d);
+	assert_int_equal(runs_of(&f->m, FMT_LABELLED), 6);
+	assert_nth(&f->m, "default", "time", 0, 9.16, RUN_HAND);
+	assert_nth(&f->m, "default", "time", 2, 8.23, RUN_HAND);
+	assert_nth(&f->m, "lld", "time", 1, 4.80, RUN_HAND);
+}
+
 /*
  * A caption of a quantity alone right above builds and their figures
  * ("Build time:") names what the figures' units alone would call a time;
@@ -455,7 +471,7 @@ static void test_repeats_tool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_keys_ending_in_quantity), T(test_caption_names_quantity), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
+		T(test_runs_on_a_line), T(test_build_then_count_word), T(test_keys_under_a_label), T(test_keys_ending_in_quantity), T(test_caption_names_quantity), T(test_runs_joined_by_commas), T(test_builds), T(test_rate_words), T(test_arrow_from_build), T(test_units_of_one_run), T(test_arrows),
 		T(test_vs_and_values),	T(test_not_read),	    T(test_open_mark), T(test_repeats_tool),
 		T(test_sim_rate), T(test_arrows_quantity_above),
 	};
