@@ -112,6 +112,11 @@ enum metric_family { METRIC_FAMILIES(MF_ENUM_) MF__COUNT };
 	  "request latency: mean, stddev, min, max, median (load generators)")                     \
 	X(LATENCY_2XX_PCT, "latency_2xx.p*", UNIT_SECOND, DIR_LOWER, MF_LATENCY,                   \
 	  "latency percentile of the 2xx responses alone (bombardier's Latency Distribution (2xx))") \
+	/* databases */                                                                            \
+	X(ROWS_PER_SEC, "rows_per_sec", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                     \
+	  "rows a query read per second (clickhouse-client)")                                      \
+	X(PEAK_MEMORY, "peak_memory", UNIT_BYTE, DIR_LOWER, MF_MEMORY,                              \
+	  "memory a query held at its peak (clickhouse-client)")                                   \
 	X(ERRORS_KIND, "errors.*", UNIT_COUNT, DIR_LOWER, MF_COUNT,                                \
 	  "failures of one kind: errors.connect, errors.timeout, errors.status (non-2xx)")        \
 	X(THREAD_QPS, "thread_qps", UNIT_PER_S, DIR_HIGHER, MF_THROUGHPUT,                         \

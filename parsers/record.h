@@ -70,6 +70,7 @@
 	X(K6, "k6", "k6's end-of-test summary", parser, k6)                                         \
 	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)                         \
 	X(BOMBARDIER, "bombardier", "bombardier's plain-text report", parser, bombardier)           \
+	X(CLICKHOUSE, "clickhouse", "clickhouse-client's summary of a query", parser, clickhouse)   \
 	X(REDIS_BENCHMARK, "redis-benchmark", "redis-benchmark (full report, -q, --csv)", parser,     \
 	  redisbench)                                                                              \
 	X(PGBENCH, "pgbench", "pgbench's summary", parser, pgbench)                                \

@@ -858,6 +858,14 @@ static void test_load_generators(void **state)
 	kind_is(FMT_BOMBARDIER, "  Throughput:   513.10KB/s", "throughput");
 	assert_true(starts(FMT_BOMBARDIER, "Bombarding http://localhost:8080 for 10s using 125 connection(s)"));
 	assert_false(starts(FMT_BOMBARDIER, "Statistics of the build"));
+
+	kind_is(FMT_CLICKHOUSE, "1 rows in set. Elapsed: 4.933 sec. Processed 100.00 billion rows, 100.00 GB "
+				"(20.27 billion rows/s., 20.27 GB/s.)", "summary");
+	kind_is(FMT_CLICKHOUSE, "1 row in set. Elapsed: 7.3z8 sec.", "summary");
+	kind_is(FMT_CLICKHOUSE, "Peak memory usage: 9.52 KiB.", "peak memory");
+	assert_true(starts(FMT_CLICKHOUSE, "0 rows in set. Elapsed: 0.002 sec."));
+	assert_false(starts(FMT_CLICKHOUSE, "Peak memory usage: 9.52 KiB."));
+	not_claimed(FMT_CLICKHOUSE, "3 rows in set, and the fourth was slow");
 }
 
 static void test_system_benchmarks(void **state)
