@@ -1135,6 +1135,31 @@ static int fence_item(struct seg *sg, uint32_t line, const char *s, size_t n)
 	return ok;
 }
 
+/*
+ * "-- before" inside a fence: an SQL or Lua comment over the session it
+ * runs, naming its build as "# before" would. Only a short note with a
+ * build's word and no setting (cmake's "-- Configuring done" and "--
+ * Build files have been written to: ..." are the tool's own). Applies
+ * the label and returns 1, or 0.
+ */
+static int fence_dash_comment(struct seg *sg, uint32_t line, const char *s, size_t n)
+{
+	struct buf b = BUF_INIT;
+	int ok;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n < 4 || s[0] != '-' || s[1] != '-' || s[2] != ' ' || memchr(s, ':', n) || text_words(s + 3, n - 3, 4) > 3)
+		return 0;
+	buf_add(&b, s + 3, n - 3);
+	buf_addc(&b, ':');
+	ok = label_read(b.s, b.len, 1, &sg->lab) == LABEL_VARIANT && sg->lab.build;
+	if (ok)
+		apply_label(sg, &sg->lab, line);
+	buf_release(&b);
+	return ok;
+}
+
 /* The walk's memory of the legends of prose lines it read (made when first needed). */
 static struct seg_legend_memo *legend_memo(struct seg *sg)
 {
@@ -1217,6 +1242,8 @@ static void prose_line(struct seg *sg, const struct line *l)
 			sg->prev_prose_read = 1;
 		}
 		buf_release(&b);
+	} else if (sg->in_fence && n > 3 && s[0] == '-' && fence_dash_comment(sg, l->no, s, n)) {
+		sg->prev_prose_read = 1;
 	} else if (!shaped || command) {
 		/* "$ hyperfine ./app_release": the command above the output, not a label */
 		sg->prev_prose_read = command;

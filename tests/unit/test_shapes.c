@@ -244,6 +244,24 @@ static void test_commented_output(void **state)
 	assert_true(find_meas(&f->m, 0, "latency.max")->value == 28.34e-3);
 }
 
+/*
+ * "-- before" and "-- after" inside a fence (SQL comments over a client's
+ * sessions) name what follows them as "# before" would; cmake's "--
+ * Configuring done" names nothing.
+ */
+static void test_dash_comments(void **state)
+{
+	struct model_fixture *f = *state;
+
+	assert_string_equal(variants_of(f, "```\n-- before \nSELECT 1\n\n"
+					   "1 rows in set. Elapsed: 4.933 sec.\n\n"
+					   "-- after \nSELECT 1\n\n"
+					   "1 rows in set. Elapsed: 3.964 sec.\n```\n"),
+			    "before|after");
+	/* (the input's name, "t", as with no line above) */
+	assert_string_equal(variants_of(f, "```\n-- Configuring done\n$ hyperfine ./p\n" HF("./p", "5.0") "```\n"), "t");
+}
+
 /* A prompt that runs only a comment: the comment names the run the next command makes. */
 static void test_prompt_comments(void **state)
 {
@@ -799,7 +817,7 @@ int main(void)
 		T(test_script_banners),       T(test_ci_prefixes),	     T(test_terminal_residue),
 		T(test_rules_and_changes),    T(test_sub_heading_is_scenario), T(test_lone_binary_build),
 		T(test_iperf3_old_udp),       T(test_fragments),		     T(test_from_to_and_title),
-		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_second_table_same_header), T(test_commented_output), T(test_tool_note), T(test_test_headings),
+		T(test_size_list),	      T(test_code_comments), T(test_prompt_comments), T(test_cut_inside_fence), T(test_numbered_listing), T(test_second_table_same_header), T(test_commented_output), T(test_dash_comments), T(test_tool_note), T(test_test_headings),
 		T(test_titles_arrows_summaries), T(test_container_prefixes), T(test_fence_caption),
 		T(test_bullet_and_paren_captions), T(test_intro_line_and_root_prompt),
 		T(test_fence_config_comments), T(test_label_over_prompt), T(test_sibling_captions),
