@@ -504,8 +504,13 @@ const struct parser *const *parsers_all(size_t *n);
  * vegeta, k6, h2load, zsh and fish time, redis-benchmark, memtier,
  * pgbench, sysbench, fio, du, bloaty, objdump -h), hand-made tables and
  * labelled numbers, perf modifiers, container log prefixes, and the
- * naming pass as evidence.
+ * naming pass as evidence. 5: what fresh threads showed: bombardier and
+ * clickhouse-client, GNU ld's and bombardier's KB read as 1024 bytes, a
+ * "min" row and a header "B" no unit, columns "A" and "B" builds,
+ * cgmemtime's keys and a release's number as labels, runs joined by ", ",
+ * captions of quantities, outputs pasted as "# " comments, SQL comments
+ * as labels, and a second hyperfine table under the same header read.
  */
-#define PARSERS_GENERATION 4
+#define PARSERS_GENERATION 5
 
 #endif
