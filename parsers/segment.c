@@ -701,6 +701,19 @@ static inline void add_line(struct seg *sg, const struct line *l, int blank, uin
 
 static void open_block(struct seg *sg, const struct parser *p, const unsigned char *state)
 {
+	if (sg->open && sg->open->fmt == FMT_TABLE && sg->ncontent == 1 && sg->lines[0].no == sg->last_nonblank_line) {
+		/*
+		 * a typed table's lone head right above a tool's output ("  MOLD:
+		 * LLD  GOLD" over the shell's time rows) is that output's line
+		 * above, as a line of prose would be
+		 */
+		const struct line *h = &sg->lines[0];
+
+		buf_reset(&sg->prev_prose);
+		buf_add(&sg->prev_prose, h->s + h->indent, h->len - h->indent);
+		sg->prev_prose_line = h->no;
+		sg->prev_prose_command = 0;
+	}
 	close_block(sg);
 	sg->open = p;
 	sg->block_started = sg->after_author;

@@ -156,22 +156,30 @@ static int is_default2(const struct line *l)
 }
 
 /*
- * "real 0.10", "real<TAB>0m0.110s": `word`, blanks, then one more word
- * with a digit in it, a garbled one included ("real 2 builds were faster"
- * and "real world" are prose).
+ * "real 0.10", "real<TAB>0m0.110s", "real 0m22.948s  0m24.104s" (runs
+ * side by side): `word`, blanks, then words each with a digit in it, a
+ * garbled one included ("real 2 builds were faster" and "real world" are
+ * prose). Returns how many words, 0 for none of these.
  */
 static int is_shell(const struct line *l, const char *word)
 {
 	size_t n = strlen(word), i = l->indent + n, end = line_end(l);
-	int digit = 0;
+	int words = 0;
 
 	if (!line_starts(l, word) || i >= end || (l->s[i] != ' ' && l->s[i] != '\t'))
 		return 0;
-	while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
-		i++;
-	for (; i < end && l->s[i] != ' ' && l->s[i] != '\t'; i++)
-		digit |= char_is_digit(l->s[i]);
-	return digit && i == end;
+	while (i < end) {
+		int digit = 0;
+
+		while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
+			i++;
+		for (; i < end && l->s[i] != ' ' && l->s[i] != '\t'; i++)
+			digit |= char_is_digit(l->s[i]);
+		if (!digit)
+			return 0;
+		words++;
+	}
+	return words;
 }
 
 /* What a line of a timed command's report is, by its fixed words (never by its digits). */
@@ -526,6 +534,84 @@ static void on_verbose(struct parse *ps, const struct line *l)
 		add_reading(ps, l, &r);
 }
 
+/* One figure of a real/user/sys line: "0.10" (-p), "0m0.110s" (bash), with the locale's decimal mark; -1 when it does not read. */
+static int shell_figure(const char *at, size_t n, double *x)
+{
+	char plain[64];
+	int k;
+
+	if (n && at[n - 1] == 's' && memchr(at, 'm', n))
+		return clock_parse(at, n, x);
+	k = num_unlocalize(at, n, 1, plain, sizeof(plain));
+	return k >= 0 ? num_parse(plain, (size_t)k, x) : -1;
+}
+
+/*
+ * The shell's real/user/sys lines from b->lines[i] on with `cols` figures
+ * each (runs side by side: "real 0m22.948s 0m24.104s ..."): a run per
+ * column, named by the line above the block when it holds one word per
+ * column ("     MOLD:      LLD          GOLD"). A line whose figures do not
+ * all read is damaged and gives no figure. Returns the index of the last
+ * line taken.
+ */
+static uint32_t on_shell_columns(struct parse *ps, const struct block *b, uint32_t i, int cols)
+{
+	enum { MAX_COLS = 16 };
+	struct sink *s = ps->s;
+	const char *names[MAX_COLS], *fig[3][MAX_COLS];
+	size_t names_len[MAX_COLS], fig_len[3][MAX_COLS], nnames = 0;
+	double val[3][MAX_COLS];
+	const struct line *ln[3] = { NULL, NULL, NULL };
+	uint32_t j = i;
+
+	if (cols > MAX_COLS)
+		cols = MAX_COLS;
+	if (b->above)
+		nnames = text_split_words(b->above, strlen(b->above), 0, names, names_len, MAX_COLS);
+	for (; j < b->n; j++) {
+		const struct line *l = &b->lines[j];
+		enum kind k = l->indent == l->len ? K_NONE : classify(l);
+		const char *w[MAX_COLS + 1];
+		size_t wl[MAX_COLS + 1], nw;
+		int slot = k == K_REAL ? 0 : k == K_USER ? 1 : k == K_SYS ? 2 : -1;
+
+		if (slot < 0 || is_shell(l, k == K_REAL ? "real" : k == K_USER ? "user" : "sys") != cols || ln[slot])
+			break;
+		nw = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, w, wl, MAX_COLS + 1);
+		ln[slot] = l;
+		for (int c = 0; c < cols && ln[slot]; c++) {
+			fig[slot][c] = w[c + 1], fig_len[slot][c] = wl[c + 1];
+			if ((size_t)c + 1 >= nw || shell_figure(w[c + 1], wl[c + 1], &val[slot][c]) < 0) {
+				sink_damage(s, ps->run, l, "garbled time line");
+				ln[slot] = NULL;
+			}
+		}
+	}
+	for (int c = 0; c < cols; c++) {
+		uint32_t run = sink_txn_begin(s, &ps->t, &b->lines[i]);
+
+		if (nnames == (size_t)cols) {
+			size_t nl = names_len[c];
+
+			while (nl && names[c][nl - 1] == ':')
+				nl--;
+			if (nl) {
+				s->rs->runs[run].variant.text = sink_strndup(s, names[c], nl);
+				s->rs->runs[run].variant.origin = VO_LABEL;
+				s->rs->runs[run].name_line = b->above_line;
+			}
+		}
+		for (int slot = 0; slot < 3; slot++)
+			if (ln[slot]) {
+				sink_run_end(s, run, ln[slot]);
+				sink_measure(s, run, slot == 0 ? "wall_time" : slot == 1 ? "user_time" : "system_time",
+					     STAT_VALUE, UNIT_SECOND, val[slot][c], 1, ln[slot], fig[slot][c], fig_len[slot][c]);
+			}
+		sink_txn_finish(s, &ps->t, &b->lines[j - 1], "time output without a single figure (cut off?)");
+	}
+	return j - 1;
+}
+
 /* real/user/sys: "0.10" (-p), "0m0.110s" (bash), with the locale's decimal mark. */
 static void on_shell(struct parse *ps, const struct line *l)
 {
@@ -605,6 +691,19 @@ static int parse(const struct block *b, struct sink *s)
 		if (l->indent == l->len)
 			continue;
 		k = classify(l);
+		if (k == K_REAL || k == K_USER || k == K_SYS) {
+			int cols = is_shell(l, k == K_REAL ? "real" : k == K_USER ? "user" : "sys");
+
+			if (cols > 1) {
+				/* runs side by side: a run a column, and the lines after it that share the columns */
+				if (ps.t.open)
+					finish(&ps, prev);
+				i = on_shell_columns(&ps, b, i, cols);
+				prev = &b->lines[i];
+				ps.done = 1;
+				continue;
+			}
+		}
 		if (!ps.t.open || (ps.done && opens(l, k, &shape)))
 			begin(&ps, l, prev);
 		prev = l;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "fixture.h"
@@ -179,6 +180,43 @@ static void test_shell_keyword(void **state)
 	assert_string_equal(f->m.rs.runs[2].variant.text, "LTO (de_DE)");
 	assert_int_equal(count_meas(&f->m, 2), 3);
 	assert_int_equal(f->d.n, 0);
+}
+
+/*
+ * The shell's rows with runs side by side: a run a column, named by a head
+ * of one word a column right above ("MOLD:  LLD  GOLD"), else by the label
+ * above the block; a row whose figures do not all read gives none.
+ */
+static void test_shell_columns(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "```\n"
+			   "     MOLD:      LLD          GOLD\n"
+			   "real 0m0,259s   0m0,457s     0m1,290s\n"
+			   "user 0m0,039s   0m0,494s     0m1,090s\n"
+			   "sys  0m0,012s   0m0,173s     0m0,202s\n"
+			   "```\n"
+			   "\n"
+			   "```\n"
+			   "Default linker\n"
+			   "\n"
+			   "real    0m22.948s  0m24.104s\n"
+			   "user    0m16.643s  0m1x.525s\n"
+			   "sys     0m3.070s   0m2.835s\n"
+			   "```\n";
+
+	import_string(&f->m, "cols.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 5);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "MOLD");
+	assert_string_equal(f->m.rs.runs[2].variant.text, "GOLD");
+	assert_value(&f->m, 0, "wall_time", 0.259);
+	assert_value(&f->m, 1, "user_time", 0.494);
+	assert_value(&f->m, 2, "system_time", 0.202);
+	assert_true(!strncmp(f->m.rs.runs[3].variant.text, "Default", 7)); /* (the label above the block) */
+	assert_value(&f->m, 4, "wall_time", 24.104);
+	assert_null(find_meas(&f->m, 4, "user_time"));
+	assert_int_equal(count_meas(&f->m, 3), 2);
+	assert_true(has_warning(&f->d, 12, "garbled time line"));
 }
 
 static void test_damage(void **state)
@@ -368,6 +406,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_damage, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_damage_after_figures, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_cut_and_prose, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_shell_columns, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_clock_parse),
 		cmocka_unit_test_setup_teardown(test_real_samples, model_fixture_setup, model_fixture_teardown),
 	};
