@@ -71,6 +71,7 @@
 	X(H2LOAD, "h2load", "h2load (nghttp2) text output", parser, h2load)                         \
 	X(BOMBARDIER, "bombardier", "bombardier's plain-text report", parser, bombardier)           \
 	X(CLICKHOUSE, "clickhouse", "clickhouse-client's summary of a query", parser, clickhouse)   \
+	X(WEB_TOOLING, "web-tooling", "the Web Tooling Benchmark's report", parser, webtooling)      \
 	X(REDIS_BENCHMARK, "redis-benchmark", "redis-benchmark (full report, -q, --csv)", parser,     \
 	  redisbench)                                                                              \
 	X(PGBENCH, "pgbench", "pgbench's summary", parser, pgbench)                                \
