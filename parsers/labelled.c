@@ -1211,28 +1211,6 @@ static int program_output(const struct block *b)
  * metric counts things or bytes. NULL when the line names none, or more
  * than one, or is too long to be a caption.
  */
-static const char *quantity_above(const char *a);
-
-/*
- * The quantity a caption right above the block names alone, of at most
- * three words and maybe a colon ("Build time:", "binary size:", "Peak
- * memory"): its figures, whose units alone would say "time" or
- * "file_size", are of it ("Build time:" over "main: 12m54.051s"). NULL
- * when the line is no such caption.
- */
-static const char *caption_quantity(const char *a)
-{
-	const char *q;
-	enum stat_kind st;
-	size_t n = a ? strlen(a) : 0;
-
-	while (n && (a[n - 1] == ':' || is_blank(a[n - 1])))
-		n--;
-	if (!n || n > MAX_LABEL || text_words(a, n, 4) > 3 || has_digit(a, a + n))
-		return NULL;
-	return hand_quantity(a, n, &q, &st, NULL) && st == STAT_VALUE ? q : NULL;
-}
-
 static const char *quantity_above(const char *a)
 {
 	const char *found = NULL, *p, *end;
@@ -1274,6 +1252,26 @@ static const char *quantity_above(const char *a)
 			p++;
 	}
 	return found;
+}
+
+/*
+ * The quantity a caption right above the block names alone, of at most
+ * three words and maybe a colon ("Build time:", "binary size:", "Peak
+ * memory"): its figures, whose units alone would say "time" or
+ * "file_size", are of it ("Build time:" over "main: 12m54.051s"). NULL
+ * when the line is no such caption.
+ */
+static const char *caption_quantity(const char *a)
+{
+	const char *q;
+	enum stat_kind st;
+	size_t n = a ? strlen(a) : 0;
+
+	while (n && (a[n - 1] == ':' || is_blank(a[n - 1])))
+		n--;
+	if (!n || n > MAX_LABEL || text_words(a, n, 4) > 3 || has_digit(a, a + n))
+		return NULL;
+	return hand_quantity(a, n, &q, &st, NULL) && st == STAT_VALUE ? q : NULL;
 }
 
 static int parse(const struct block *b, struct sink *s)

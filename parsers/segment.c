@@ -1293,13 +1293,6 @@ static void prose_line(struct seg *sg, const struct line *l)
 	sg->prev_prose_alone = sg->after_blank;
 }
 
-/*
- * A bare short line right above an output inside a fence (the fence's
- * first words, "psycopg c pool_recycle=300" over the load test it names),
- * or a release's number right above one outside a fence, is that
- * output's caption: it names it even without a build word, where
- * standing alone in the prose it would be a section's heading.
- */
 /* A release's number alone: "v1.7.x", "0.13.0", "v4.13-rc2" (a 'v', a digit, a '.', no blank). */
 static int version_caption(const char *s, size_t n)
 {
@@ -1321,6 +1314,13 @@ static int version_caption(const char *s, size_t n)
 	return dot;
 }
 
+/*
+ * A bare short line right above an output inside a fence (the fence's
+ * first words, "psycopg c pool_recycle=300" over the load test it names),
+ * or a release's number right above one outside a fence, is that
+ * output's caption: it names it even without a build word, where
+ * standing alone in the prose it would be a section's heading.
+ */
 static void fence_caption(const struct seg *sg, struct label *lab, uint32_t line, const struct line *l)
 {
 	/*

@@ -558,16 +558,16 @@ static uint32_t on_shell_columns(struct parse *ps, const struct block *b, uint32
 {
 	enum { MAX_COLS = 16 };
 	struct sink *s = ps->s;
-	const char *names[MAX_COLS], *fig[3][MAX_COLS];
-	size_t names_len[MAX_COLS], fig_len[3][MAX_COLS], nnames = 0;
+	const char *names[MAX_COLS + 1], *fig[3][MAX_COLS];
+	size_t names_len[MAX_COLS + 1], fig_len[3][MAX_COLS], nnames = 0;
 	double val[3][MAX_COLS];
-	const struct line *ln[3] = { NULL, NULL, NULL };
-	uint32_t j = i;
+	const struct line *ln[3] = { NULL, NULL, NULL }, *bad[3] = { NULL, NULL, NULL };
+	uint32_t j = i, first_run = (uint32_t)s->rs->nruns;
 
 	if (cols > MAX_COLS)
 		cols = MAX_COLS;
 	if (b->above)
-		nnames = text_split_words(b->above, strlen(b->above), 0, names, names_len, MAX_COLS);
+		nnames = text_split_words(b->above, strlen(b->above), 0, names, names_len, MAX_COLS + 1);
 	for (; j < b->n; j++) {
 		const struct line *l = &b->lines[j];
 		enum kind k = l->indent == l->len ? K_NONE : classify(l);
@@ -575,14 +575,15 @@ static uint32_t on_shell_columns(struct parse *ps, const struct block *b, uint32
 		size_t wl[MAX_COLS + 1], nw;
 		int slot = k == K_REAL ? 0 : k == K_USER ? 1 : k == K_SYS ? 2 : -1;
 
-		if (slot < 0 || is_shell(l, k == K_REAL ? "real" : k == K_USER ? "user" : "sys") != cols || ln[slot])
+		if (slot < 0 || is_shell(l, k == K_REAL ? "real" : k == K_USER ? "user" : "sys") != cols || ln[slot] ||
+		    bad[slot])
 			break;
 		nw = text_split_words(l->s + l->indent, line_end(l) - l->indent, 0, w, wl, MAX_COLS + 1);
 		ln[slot] = l;
 		for (int c = 0; c < cols && ln[slot]; c++) {
 			fig[slot][c] = w[c + 1], fig_len[slot][c] = wl[c + 1];
 			if ((size_t)c + 1 >= nw || shell_figure(w[c + 1], wl[c + 1], &val[slot][c]) < 0) {
-				sink_damage(s, ps->run, l, "garbled time line");
+				bad[slot] = l; /* reported once the columns' runs are made */
 				ln[slot] = NULL;
 			}
 		}
@@ -609,6 +610,11 @@ static uint32_t on_shell_columns(struct parse *ps, const struct block *b, uint32
 			}
 		sink_txn_finish(s, &ps->t, &b->lines[j - 1], "time output without a single figure (cut off?)");
 	}
+	for (int slot = 0; slot < 3; slot++)
+		if (bad[slot] && s->rs->nruns > first_run)
+			sink_damage(s, first_run, bad[slot], "garbled time line");
+		else if (bad[slot])
+			sink_warn(s, bad[slot], "garbled time line");
 	return j - 1;
 }
 

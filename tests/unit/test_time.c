@@ -217,6 +217,9 @@ static void test_shell_columns(void **state)
 	assert_null(find_meas(&f->m, 4, "user_time"));
 	assert_int_equal(count_meas(&f->m, 3), 2);
 	assert_true(has_warning(&f->d, 12, "garbled time line"));
+	/* the damage is the second block's first column's, never a run of the block before */
+	assert_false(f->m.rs.runs[0].flags & RUN_INCOMPLETE);
+	assert_true(f->m.rs.runs[3].flags & RUN_INCOMPLETE);
 }
 
 static void test_damage(void **state)
