@@ -1990,8 +1990,12 @@ static int split(const char *name, const char *text, size_t len, struct arena *a
 		} else if (numbered) {
 			numbered = 0;
 		}
-		if (raw[0] == '#' && sg.in_fence && (commented || commented_tool(&sg, raw, l.raw_len))) {
-			/* an output pasted as comments: from the tool's first line on, each loses its "# " */
+		if (raw[0] == '#' && sg.in_fence && (commented || (!sg.open && commented_tool(&sg, raw, l.raw_len)))) {
+			/*
+			 * an output pasted as comments: from the tool's first line on,
+			 * each loses its "# " (asked outside a block only: fortio's
+			 * "# target 99% ..." lines are its own)
+			 */
 			commented = 1;
 			drop_prefix(&l, &raw, l.raw_len > 1 && raw[1] == ' ' ? 2 : 1);
 			if (!l.raw_len) {
