@@ -27,6 +27,13 @@
 	X("real", "wall_time", STAT_VALUE)                                                         \
 	X("user", "user_time", STAT_VALUE)                                                         \
 	X("sys", "system_time", STAT_VALUE)                                                        \
+	X("real time", "wall_time", STAT_VALUE)                                                    \
+	X("user time", "user_time", STAT_VALUE)                                                    \
+	X("sys time", "system_time", STAT_VALUE)                                                   \
+	X("system time", "system_time", STAT_VALUE)                                                \
+	X("time real", "wall_time", STAT_VALUE) /* "time (real)": the shell's line it was copied from */ \
+	X("time user", "user_time", STAT_VALUE)                                                    \
+	X("time sys", "system_time", STAT_VALUE)                                                   \
 	X("mean", "time", STAT_MEAN)                                                               \
 	X("median", "time", STAT_MEDIAN)                                                           \
 	X("min", "time", STAT_MIN)                                                                 \
@@ -174,6 +181,13 @@ static size_t percentile_at(const char *s, size_t n, const char **whole, size_t 
  * in brackets. A percentile is written "p50" ("Latency (50%)", "99th",
  * "P99.9" as "p99 9"), a "second" after a '/' is "s" ("Req/Sec" is "req s").
  */
+/* "real", "user", "sys": the words of the shell's time lines, which a header keeps in brackets */
+static int shell_time_word(const char *s, size_t n)
+{
+	return (n == 4 && !strncasecmp(s, "real", 4)) || (n == 4 && !strncasecmp(s, "user", 4)) ||
+	       (n == 3 && !strncasecmp(s, "sys", 3));
+}
+
 static void normalize(const char *s, size_t n, struct buf *out)
 {
 	size_t end = n;
@@ -189,9 +203,13 @@ static void normalize(const char *s, size_t n, struct buf *out)
 				const char *w, *f;
 				size_t wn, fn;
 
-				/* "(ms)", "[KiB]": a unit, not a word; "(lto=thin)" and "(50%)" stay */
+				/*
+				 * "(ms)", "[KiB]": a unit, not a word; "(lto=thin)", "(50%)"
+				 * and the shell's "(real)", "(user)", "(sys)" stay
+				 */
 				if (end - k <= 12 && !memchr(s + k, ' ', end - 1 - k) && !memchr(s + k, '=', end - 1 - k) &&
-				    percentile_at(s + k, end - 1 - k, &w, &wn, &f, &fn) != end - 1 - k)
+				    percentile_at(s + k, end - 1 - k, &w, &wn, &f, &fn) != end - 1 - k &&
+				    !shell_time_word(s + k, end - 1 - k))
 					end = k - 1;
 				break;
 			}

@@ -289,6 +289,21 @@ static void test_letter_builds(void **state)
 	assert_true(has_warning(&f->d, 8, "no unit and no word for one in 2 cells (column \"A\")"));
 }
 
+/* "time (real)", "user time": the shell's words name wall, user and system time; "(ms)" is still a unit. */
+static void test_shell_time_heads(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "| compiler | time (real) | user time | time (sys) | run (ms) |\n"
+			   "|--------|--------|--------|--------|--------|\n"
+			   "| gcc-13 | 2m15.365s | 1m0.5s | 5.2s | 12 |\n";
+
+	import_string(&f->m, "shell.md", text, &f->d);
+	assert_figure(&f->m, "gcc-13", "wall_time", 135.365, RUN_HAND);
+	assert_figure(&f->m, "gcc-13", "user_time", 60.5, RUN_HAND);
+	assert_figure(&f->m, "gcc-13", "system_time", 5.2, RUN_HAND);
+	assert_figure(&f->m, "gcc-13", "run", 0.012, RUN_HAND);
+}
+
 /* A row "min" beside "avg" and "max" is a minimum, not minutes; "(min)" in a header is minutes. */
 static void test_min_row_not_minutes(void **state)
 {
@@ -1129,6 +1144,7 @@ int main(void)
 		T(test_letter_builds),
 		T(test_ld_memory_usage),
 		T(test_min_row_not_minutes),
+		T(test_shell_time_heads),
 		T(test_build_kind_first_header),
 		T(test_mean_sd_build_columns),
 		T(test_metric_rows_and_difference),
