@@ -1044,50 +1044,43 @@ static void kv_add(struct pctx *c, const struct line *l, const char *q, enum sta
 	c->kv_q[c->kv_n++] = q;
 }
 
-/* Does any line of the block have a key that names a quantity ("Build Time", "Binary Size")? */
-static int block_has_keys(struct pctx *c)
+/*
+ * What the block's keys are, read in one pass over its lines: *keys,
+ * whether any line has a key that names a quantity ("Build Time",
+ * "Binary Size"); *tail_keys, whether a build's label governs the block
+ * or its labels end in words of two quantities or more ("Child user:",
+ * "Child sys :", "Child wall:"): then they are a report's keys, not
+ * builds (builds side by side share one quantity: "Zig time:", "C
+ * time:").
+ */
+static void block_keys(struct pctx *c, int *keys, int *tail_keys)
 {
 	struct verdict v = { .own = BUF_INIT };
-	int keys = 0;
-
-	for (uint32_t i = 0; i < c->b->n && !keys; i++) {
-		struct lline ll;
-
-		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED)
-			continue;
-		keys = judge(&c->b->lines[i], &ll, 0, 0, NULL, &v) && v.role == R_KEY;
-	}
-	buf_release(&v.own);
-	return keys;
-}
-
-/*
- * Do the block's labels end in words of two quantities or more ("Child
- * user:", "Child sys :", "Child wall:")? Then they are a report's keys,
- * not builds, whatever label governs the block (builds side by side
- * share one quantity: "Zig time:", "C time:").
- */
-static int block_has_tail_keys(struct pctx *c)
-{
 	const char *first = NULL;
 
-	for (uint32_t i = 0; i < c->b->n; i++) {
+	*keys = 0;
+	*tail_keys = c->b->label != NULL;
+	for (uint32_t i = 0; i < c->b->n && !(*keys && *tail_keys); i++) {
 		struct lline ll;
 		char words[MAX_LABEL];
 		const char *q;
 		size_t wn;
 
-		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED || !ll.label_n || ll.qwords)
+		if (read_line(&c->b->lines[i], c->mark, &ll) != K_LABELLED)
+			continue;
+		if (!*keys)
+			*keys = judge(&c->b->lines[i], &ll, 0, 0, NULL, &v) && v.role == R_KEY;
+		if (*tail_keys || !ll.label_n || ll.qwords)
 			continue;
 		label_text(ll.label, ll.label_n, words, sizeof(words));
 		wn = strlen(words);
 		if (!wn || label_names_build(words, wn) || !(q = tail_quantity(words, wn, NULL)))
 			continue;
 		if (first && strcmp(first, q))
-			return 1;
+			*tail_keys = 1;
 		first = q;
 	}
-	return 0;
+	buf_release(&v.own);
 }
 
 static void on_line(struct pctx *c, const struct line *l, int keys)
@@ -1286,10 +1279,9 @@ static int parse(const struct block *b, struct sink *s)
 	c.mark = (enum num_mark)b->num_mark;
 	if (program_output(b))
 		return 0;
-	keys = block_has_keys(&c);
+	block_keys(&c, &keys, &c.tail_keys);
 	c.above_q = quantity_above(b->above);
 	c.caption_q = caption_quantity(b->above);
-	c.tail_keys = b->label != NULL || block_has_tail_keys(&c);
 	for (uint32_t i = 0; i < b->n; i++)
 		if (b->lines[i].len > b->lines[i].indent)
 			on_line(&c, &b->lines[i], keys);

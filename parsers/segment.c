@@ -1489,6 +1489,28 @@ static int rule_only(const struct line *l)
 	return 1;
 }
 
+/*
+ * The tool (no generic reader) whose claim starts a block with `l`, its
+ * text from l->s[from] on, asked outside a block: its state written to
+ * `state` (the segmenter's spare room); NULL when none does.
+ */
+static const struct parser *tool_starting(struct seg *sg, const struct line *l, uint32_t from, unsigned char *state)
+{
+	unsigned char b = (unsigned char)l->s[from];
+	uint64_t asks = dispatch_mask(&sg->dispatch, l->s + from, l->len - from);
+
+	for (unsigned k = 0; k < sg->dispatch.nrow[b]; k++) {
+		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
+
+		if (p->generic || !dispatch_asks(asks, k))
+			continue;
+		memset(state, 0, p->state_size);
+		if (p->claim(l, 0, state) == CLAIM_START)
+			return p;
+	}
+	return NULL;
+}
+
 static void do_line(struct seg *sg, struct line *l)
 {
 	unsigned char *tmp = sg->spare.state;
@@ -1554,28 +1576,20 @@ static void do_line(struct seg *sg, struct line *l)
 		 * dashes, and a line the typed table's own rows start otherwise,
 		 * stay the typed table's).
 		 */
-		unsigned char b0 = (unsigned char)s[i];
-		uint64_t asks = dispatch_mask(&sg->dispatch, s + i, l->len - i);
+		const struct parser *p = tool_starting(sg, l, i, tmp);
 
-		for (unsigned k = 0; k < sg->dispatch.nrow[b0]; k++) {
-			const struct parser *p = sg->parsers[sg->dispatch.row[b0][k]];
-
-			if (p->generic || !dispatch_asks(asks, k))
-				continue;
-			memset(tmp, 0, p->state_size);
-			if (p->claim(l, 0, tmp) == CLAIM_START) {
-				/*
-				 * The tool's line under the tool's own table (pyperf's
-				 * "Benchmark hidden because not significant" under its
-				 * grid): the block was the tool's, and goes on.
-				 */
-				if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
-					open_block(sg, p, tmp);
-				add_line(sg, l, 0, 0);
-				sg->last_nonblank_line = l->no;
-				sg->after_author = 0;
-				return;
-			}
+		if (p) {
+			/*
+			 * The tool's line under the tool's own table (pyperf's
+			 * "Benchmark hidden because not significant" under its
+			 * grid): the block was the tool's, and goes on.
+			 */
+			if (!(hand_over(sg) && sg->open == p && p->claim(l, 1, sg->claim.state) == CLAIM_BODY))
+				open_block(sg, p, tmp);
+			add_line(sg, l, 0, 0);
+			sg->last_nonblank_line = l->no;
+			sg->after_author = 0;
+			return;
 		}
 	}
 	if (sg->open) {
@@ -1879,8 +1893,6 @@ static size_t numbered_prefix(unsigned long *last, const char *raw, size_t n, co
 static int commented_tool(struct seg *sg, const char *raw, size_t n)
 {
 	struct line tl;
-	unsigned char b;
-	uint64_t asks;
 	uint32_t i = 0;
 
 	if (n < 4 || raw[0] != '#' || raw[1] != ' ')
@@ -1893,18 +1905,7 @@ static int commented_tool(struct seg *sg, const char *raw, size_t n)
 	if (i >= tl.len)
 		return 0;
 	tl.indent = i;
-	b = (unsigned char)tl.s[i];
-	asks = dispatch_mask(&sg->dispatch, tl.s + i, tl.len - i);
-	for (unsigned k = 0; k < sg->dispatch.nrow[b]; k++) {
-		const struct parser *p = sg->parsers[sg->dispatch.row[b][k]];
-
-		if (p->generic || !dispatch_asks(asks, k))
-			continue;
-		memset(sg->spare.state, 0, p->state_size);
-		if (p->claim(&tl, 0, sg->spare.state) == CLAIM_START)
-			return 1;
-	}
-	return 0;
+	return tool_starting(sg, &tl, i, sg->spare.state) != NULL;
 }
 
 /* The line begins k bytes later (a prefix of its source's: its offsets too); *raw follows. */

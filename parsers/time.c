@@ -624,19 +624,12 @@ static void on_shell(struct parse *ps, const struct line *l)
 	struct rx *p = &patterns[RX_SHELL];
 	const char *name, *at;
 	size_t name_len, at_len;
-	char plain[64];
 	int k = -1;
 	double x;
 
-	if (rx_match(ps->s->rx, p, l->s, l->len)) {
-		if (rx_named(ps->s->rx, p, "ms", &at, &at_len)) {
-			k = clock_parse(at, at_len, &x);
-		} else if (rx_named(ps->s->rx, p, "p", &at, &at_len)) {
-			k = num_unlocalize(at, at_len, 1, plain, sizeof(plain));
-			if (k >= 0)
-				k = num_parse(plain, (size_t)k, &x);
-		}
-	}
+	if (rx_match(ps->s->rx, p, l->s, l->len) &&
+	    (rx_named(ps->s->rx, p, "ms", &at, &at_len) || rx_named(ps->s->rx, p, "p", &at, &at_len)))
+		k = shell_figure(at, at_len, &x);
 	if (k >= 0 && !rx_named(ps->s->rx, p, "name", &name, &name_len))
 		k = -1;
 	if (k < 0) {
