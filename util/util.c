@@ -125,6 +125,17 @@ void mem_setup(void)
 #endif
 }
 
+size_t alloc_grown(size_t cap, size_t need, size_t size)
+{
+	size_t grow = cap < 8 ? 8 : cap * 2;
+
+	if (grow < need)
+		grow = need;
+	if (size && grow * size > HUGE_MIN / 2 && grow * size < HUGE_MIN)
+		grow = HUGE_MIN / size;
+	return grow;
+}
+
 void *xmalloc(size_t n)
 {
 	void *p;

@@ -50,6 +50,17 @@ noreturn void die(const char *fmt, ...) BD_PRINTF(1, 2);
 void die_set_hook(void (*hook)(void));
 
 /*
+ * The capacity ALLOC_GROW gives an array of `cap` elements of `size` bytes
+ * that must hold `need`: twice as many (8 at first), or `need` when more.
+ * One that would pass 1 MiB goes straight to 2 MiB instead: from there it
+ * is a mapping of its own (xrealloc(), mem_setup()), which grows by
+ * mremap() without a copy, where each doubling on the heap copied the
+ * whole array and faulted in the pages of the new block. The pages of the
+ * room not yet used are never touched.
+ */
+size_t alloc_grown(size_t cap, size_t need, size_t size);
+
+/*
  * Grow a dynamic array so that it holds at least `need` elements:
  *   ALLOC_GROW(runs, n + 1, runs_cap);
  * `ptr` is reallocated (never NULL afterwards), `cap` updated.
@@ -57,9 +68,7 @@ void die_set_hook(void (*hook)(void));
 #define ALLOC_GROW(ptr, need, cap)                                             \
 	do {                                                                   \
 		if ((size_t)(need) > (cap)) {                                  \
-			size_t grow_ = (cap) < 8 ? 8 : (cap) * 2;              \
-			if (grow_ < (size_t)(need))                            \
-				grow_ = (need);                                \
+			size_t grow_ = alloc_grown((cap), (need), sizeof(*(ptr))); \
 			(ptr) = xrealloc((ptr), grow_ * sizeof(*(ptr)));       \
 			(cap) = grow_;                                         \
 		}                                                              \
