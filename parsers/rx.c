@@ -134,18 +134,6 @@ int rx_named_lookup(const struct rx_thread *t, const struct rx *p, const char *n
 	return rx_group(t, p, (unsigned)i, s, len);
 }
 
-PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len)
-{
-	struct rx_lane *l = &p->lane[t->lane];
-
-	_Static_assert(PCRE2_UNSET == ~(PCRE2_SIZE)0, "PCRE2_UNSET is all ones");
-	memset(l->ov, 0xff, 2 * p->novector * sizeof(*l->ov));
-	l->ov[0] = 0;
-	l->ov[1] = len;
-	l->subject = s;
-	return l->ov;
-}
-
 void rx_optional(const struct rx_thread *t, const struct rx *p, const char *name, const char **s, size_t *len)
 {
 	if (!rx_named(t, p, name, s, len))

@@ -23,6 +23,7 @@
 #include <pcre2.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "util/diag.h"
 
@@ -183,7 +184,18 @@ static inline int BD_CHECK_RESULT rx_named(const struct rx_thread *t, const stru
  * A scanner that is unsure never calls it, and the caller matches the
  * pattern instead.
  */
-PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len);
+static inline PCRE2_SIZE *rx_scan_begin(const struct rx_thread *t, struct rx *p, const char *s, size_t len)
+{
+	struct rx_lane *l = &p->lane[t->lane];
+
+	_Static_assert(PCRE2_UNSET == ~(PCRE2_SIZE)0, "PCRE2_UNSET is all ones");
+	/* inline: every hand scanner's match comes here, and a call cost about what the stores do */
+	memset(l->ov, 0xff, 2 * p->novector * sizeof(*l->ov));
+	l->ov[0] = 0;
+	l->ov[1] = len;
+	l->subject = s;
+	return l->ov;
+}
 
 /*
  * A group that may be absent, where absence is a value: its span, or NULL

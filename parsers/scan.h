@@ -68,7 +68,7 @@ SCAN_STEP int scan_blanks(const char **p, const char *e)
 		memcpy(&w, q, 8);
 		w ^= 0x2020202020202020ull; /* a blank's byte becomes 0 */
 		if (w) {
-			q += __builtin_ctzll(w) / 8; /* to the first byte that is no blank */
+			q += (unsigned)__builtin_ctzll(w) >> 3; /* to the first byte that is no blank */
 			if (*q != '\t')
 				break;
 			q++;
@@ -94,7 +94,8 @@ SCAN_STEP int scan_blanks(const char **p, const char *e)
  */
 SCAN_STEP int scan_is_odd(char c)
 {
-	return (c < ' ' && c != '\t') || c >= 0x7f;
+	/* outside ' '..'~' (one unsigned comparison, whatever the sign of char), and no tab */
+	return (unsigned char)(c - ' ') > '~' - ' ' && c != '\t';
 }
 
 /*
@@ -173,38 +174,87 @@ SCAN_STEP int scan_token(const char **p, const char *e)
 {
 	const char *q = *p;
 
-	while (q < e && *q > ' ' && *q < 0x7f)
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/*
+	 * Eight bytes a step (a figure of ten digits or more is common): a byte
+	 * ends the token when its bit 7 is set, or its low seven bits are below
+	 * '!' (+0x5f leaves bit 7 clear) or '~' + 1 (+0x01 sets it). No sum
+	 * carries into the next byte, so each byte's bit 7 tells of that byte
+	 * alone.
+	 */
+	while (e - q >= 8) {
+		uint64_t w, x, end;
+
+		memcpy(&w, q, 8);
+		x = w & 0x7f7f7f7f7f7f7f7full;
+		end = (w | ~(x + 0x5f5f5f5f5f5f5f5full) | (x + 0x0101010101010101ull)) & 0x8080808080808080ull;
+		if (end) {
+			q += (unsigned)__builtin_ctzll(end) >> 3;
+			goto done;
+		}
+		q += 8;
+	}
+#endif
+	while (q < e && (unsigned char)(*q - '!') <= '~' - '!') /* '!'..'~': one unsigned comparison */
 		q++;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+done:
+#endif
 	if (q == *p)
 		return 0;
 	*p = q;
 	return 1;
 }
 
+/*
+ * a[0..n) and b[0..n) hold the same bytes: compared a word at a time, two
+ * loads that overlap where n is no multiple of the width (never a byte
+ * outside the spans). With n a constant and b a literal, as from
+ * SCAN_LIT, the branches and b's words fold away: a few instructions.
+ */
+SCAN_STEP int scan_same(const char *a, const char *b, size_t n)
+{
+	uint64_t x8, y8;
+	uint32_t x4, y4;
+	uint16_t x2, y2;
+
+	if (n >= 8) {
+		for (size_t k = 0; k + 8 < n; k += 8) {
+			memcpy(&x8, a + k, 8);
+			memcpy(&y8, b + k, 8);
+			if (x8 != y8)
+				return 0;
+		}
+		memcpy(&x8, a + n - 8, 8);
+		memcpy(&y8, b + n - 8, 8);
+		return x8 == y8;
+	}
+	if (n >= 4) {
+		memcpy(&x4, a, 4);
+		memcpy(&y4, b, 4);
+		if (x4 != y4)
+			return 0;
+		memcpy(&x4, a + n - 4, 4);
+		memcpy(&y4, b + n - 4, 4);
+		return x4 == y4;
+	}
+	if (n >= 2) {
+		memcpy(&x2, a, 2);
+		memcpy(&y2, b, 2);
+		if (x2 != y2)
+			return 0;
+		memcpy(&x2, a + n - 2, 2);
+		memcpy(&y2, b + n - 2, 2);
+		return x2 == y2;
+	}
+	return n == 0 || a[0] == b[0];
+}
+
 /* The literal w (of length wn) at *p. */
 SCAN_STEP int scan_word(const char **p, const char *e, const char *w, size_t wn)
 {
-	size_t k = 0;
-
-	if ((size_t)(e - *p) < wn)
+	if ((size_t)(e - *p) < wn || !scan_same(*p, w, wn))
 		return 0;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* the literal's first eight bytes at once: its bytes fold into a constant */
-	if (e - *p >= 8) {
-		uint64_t have, want = 0;
-		size_t head = wn < 8 ? wn : 8;
-		uint64_t mask = head == 8 ? ~0ull : (1ull << (8 * head)) - 1;
-
-		memcpy(&have, *p, 8);
-		memcpy(&want, w, head);
-		if ((have & mask) != want)
-			return 0;
-		k = head;
-	}
-#endif
-	for (; k < wn; k++)
-		if ((*p)[k] != w[k])
-			return 0;
 	*p += wn;
 	return 1;
 }

@@ -42,30 +42,21 @@ static size_t word_len(const struct line *l, size_t at)
 
 /*
  * The header's words, "text data bss dec hex filename" (size -o prints
- * "oct" for "dec"): 1 when `l` is it, and *octal says which.
+ * "oct" for "dec"), blanks between them: 1 when `l` is it, and *octal
+ * says which.
  */
 static int is_header(const struct line *l, int *octal)
 {
-	static const char *const words[] = { "text", "data", "bss", "dec", "hex", "filename" };
-	static const size_t lens[] = { 4, 4, 3, 3, 3, 8 };
-	size_t i = l->indent, end = line_end(l);
+	const char *p = l->s + l->indent, *e = l->s + line_end(l);
 
-	_Static_assert(countof(lens) == countof(words), "a length for every word");
-	for (size_t w = 0; w < countof(words); w++) {
-		size_t n;
-
-		while (i < end && (l->s[i] == ' ' || l->s[i] == '\t'))
-			i++;
-		n = word_len(l, i);
-		if (w == 3 && n == 3 && !memcmp(l->s + i, "oct", 3))
-			*octal = 1;
-		else if (n != lens[w] || memcmp(l->s + i, words[w], n))
-			return 0;
-		else if (w == 3)
-			*octal = 0;
-		i += n;
-	}
-	return i == end;
+	if (!SCAN_LIT(&p, e, "text") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "data") || !scan_blanks(&p, e) ||
+	    !SCAN_LIT(&p, e, "bss") || !scan_blanks(&p, e))
+		return 0;
+	*octal = SCAN_LIT(&p, e, "oct");
+	if ((!*octal && !SCAN_LIT(&p, e, "dec")) || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "hex") ||
+	    !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "filename"))
+		return 0;
+	return p == e;
 }
 
 /*
@@ -79,9 +70,10 @@ static int looks_like_row(const struct line *l)
 {
 	size_t i = l->indent, end = line_end(l), tabs = 0, words = 0, numbers = 0;
 	int first_digit = char_is_digit(l->s[l->indent]);
+	size_t enough = first_digit ? 1 : 4; /* the tabs that make a row: one after a first number */
 
 	/* the tabs by memchr (vector code): most lines asked have none */
-	for (const char *p = l->s, *e = l->s + l->len; tabs < 4 && (p = memchr(p, '\t', (size_t)(e - p))); p++)
+	for (const char *p = l->s, *e = l->s + l->len; tabs < enough && (p = memchr(p, '\t', (size_t)(e - p))); p++)
 		tabs++;
 	if (tabs >= 4 || (first_digit && tabs))
 		return 1;
@@ -149,8 +141,9 @@ struct table {
 	int octal;          /* size -o: text, data, bss and the fourth column in octal */
 	uint32_t first_run; /* runs of this block are [first_run, nruns) */
 	struct size_names names;
-	char *marks;        /* per run of the block: its diff marker, or 0 */
+	char *marks;        /* per run of the block: its diff marker, or 0 (few_marks, else on the heap) */
 	size_t nmarks, marks_cap;
+	char few_marks[64]; /* a table of a few dozen rows allocates nothing */
 };
 
 /* RX_ROW's groups, by number (tests/unit/test_scan.c holds them to the names). */
@@ -218,9 +211,10 @@ static void on_row(struct table *t, const struct line *l)
 	static const unsigned columns[] = { G_TEXT, G_DATA, G_BSS, G_DEC };   /* their groups */
 	int radix = t->octal ? 8 : 10;
 	double v[4], hex;
-	const char *at[4], *p, *file, *archive = NULL;
-	size_t len[4], n, file_len, archive_len = 0;
+	const char *at[4], *p, *file, *archive;
+	size_t len[4], n, file_len, archive_len;
 	uint32_t run;
+	char mark;
 
 	if (!size_scan_row(t->s->rx, &patterns[RX_ROW], l->s, l->len) && !rx_match(t->s->rx, &patterns[RX_ROW], l->s, l->len)) {
 		skip_row(t, l, "garbled size row");
@@ -254,14 +248,16 @@ static void on_row(struct table *t, const struct line *l)
 				  (int)len[3], at[3]);
 		return;
 	}
-	rx_optional(t->s->rx, &patterns[RX_ROW], "archive", &archive, &archive_len);
-	rx_optional(t->s->rx, &patterns[RX_ROW], "mark", &p, &n);
+	/* the optional groups by number too, as the others (absent: NULL and 0) */
+	if (!rx_group(t->s->rx, &patterns[RX_ROW], G_ARCHIVE, &archive, &archive_len))
+		archive = NULL;
+	mark = rx_group(t->s->rx, &patterns[RX_ROW], G_MARK, &p, &n) ? *p : 0;
 	run = sink_run(t->s, l);
 	size_name_run(t->s, &t->names, run, file, file_len, archive, archive_len);
-	ALLOC_GROW(t->marks, (size_t)(run - t->first_run) + 1, t->marks_cap);
+	ALLOC_GROW_FEW(t->marks, (size_t)(run - t->first_run) + 1, t->marks_cap, t->few_marks, sizeof(t->few_marks));
 	while (t->nmarks <= (size_t)(run - t->first_run))
 		t->marks[t->nmarks++] = 0;
-	t->marks[run - t->first_run] = n ? *p : 0;
+	t->marks[run - t->first_run] = mark;
 	for (int i = 0; i < 4; i++)
 		sink_measure(t->s, run, names[i], STAT_VALUE, UNIT_BYTE, v[i], 0, l, at[i],
 			     len[i]);
@@ -324,7 +320,8 @@ static int parse(const struct block *b, struct sink *s)
 	}
 	size_names_finish(s, &t.names);
 	name_diff(&t);
-	free(t.marks);
+	if (t.marks != t.few_marks)
+		free(t.marks);
 	return (int)(s->rs->nruns - t.first_run);
 }
 

@@ -76,17 +76,19 @@ void size_name_run(struct sink *s, struct size_names *names, uint32_t run, const
 	struct run *r = &s->rs->runs[run];
 	const char *path = archive ? archive : file;
 	size_t path_len = archive ? archive_len : file_len, n = path_len;
-	const char *name = base_name(path, &n);
+	const char *name = base_name(path, &n), *kept;
 
 	if (!n)
 		return;
-	r->variant.text = sink_strndup(s, name, n);
+	/* the name ends the path: one copy holds both */
+	kept = sink_strndup(s, path, path_len);
+	r->variant.text = kept + (name - path);
 	r->variant.origin = VO_FILENAME;
 	if (archive)
 		r->scenario = sink_strndup(s, file, file_len);
 	ALLOC_GROW(names->v, names->n + 1, names->cap);
 	names->v[names->n].run = run;
-	names->v[names->n++].path = sink_strndup(s, path, path_len);
+	names->v[names->n++].path = kept;
 }
 
 /*
