@@ -21,11 +21,38 @@ struct arena_chunk {
 };
 
 /*
+ * A new chunk that has room for `n` bytes, made the current one (or, a big
+ * one-off, put behind it). Out of line: bump() inlined is the few
+ * instructions of the common case alone, a string's copy (millions of them
+ * in a large import) the most of its cost.
+ */
+static __attribute__((noinline, cold)) struct arena_chunk *new_chunk(struct arena *a, size_t n)
+{
+	struct arena_chunk *c = a->head;
+	/* chunks double from FIRST_CHUNK: an arena of a few keys costs no 64 KiB */
+	size_t grow = c ? (c->size < CHUNK_SIZE / 2 ? c->size * 2 : CHUNK_SIZE) : FIRST_CHUNK;
+	size_t size = n > grow / 4 ? (n > grow ? n : grow) : grow;
+
+	c = xmalloc(sizeof(*c) + size);
+	c->size = size;
+	c->used = 0;
+	if (size == n && a->head) {
+		/* a big one-off: keep filling the current chunk afterwards */
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
+		c->next = a->head;
+		a->head = c;
+	}
+	return c;
+}
+
+/*
  * `n` bytes at a multiple of `align` (a power of two) in the current chunk,
  * or in a new one. Strings ask for no alignment: a run's id or a key of 22
  * bytes then takes 23, not 32, and a large import keeps millions of them.
  */
-static void *bump(struct arena *a, size_t n, size_t align)
+static inline void *bump(struct arena *a, size_t n, size_t align)
 {
 	struct arena_chunk *c = a->head;
 	size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
@@ -34,22 +61,8 @@ static void *bump(struct arena *a, size_t n, size_t align)
 	if (!n)
 		n = 1;
 	if (!c || at > c->size || c->size - at < n) {
-		/* chunks double from FIRST_CHUNK: an arena of a few keys costs no 64 KiB */
-		size_t grow = c ? (c->size < CHUNK_SIZE / 2 ? c->size * 2 : CHUNK_SIZE) : FIRST_CHUNK;
-		size_t size = n > grow / 4 ? (n > grow ? n : grow) : grow;
-
-		c = xmalloc(sizeof(*c) + size);
-		c->size = size;
-		c->used = 0;
+		c = new_chunk(a, n);
 		at = 0;
-		if (size == n && a->head) {
-			/* a big one-off: keep filling the current chunk afterwards */
-			c->next = a->head->next;
-			a->head->next = c;
-		} else {
-			c->next = a->head;
-			a->head = c;
-		}
 	}
 	p = c->mem + at;
 	c->used = at + n;

@@ -134,42 +134,80 @@ static void offsets(struct buf *b, const size_t *at, size_t n, size_t total)
 		buf_addf(b, " and %zu more", total - n);
 }
 
-/* 1 when the 8 bytes at s hold a NUL or a byte >= 0x80: the only bytes textin_defects looks at. */
-static int word_suspect(const char *s)
-{
-	uint64_t w;
+/*
+ * Where the first byte that may be a defect's (a NUL or a byte >= 0x80:
+ * the only bytes textin_defects looks at) is among the SUSPECT_SPAN at s:
+ * its offset, or SUSPECT_SPAN when all are plain ASCII. With SSE2 (every
+ * x86-64) each byte less one, saturating as a signed byte, is negative
+ * exactly for those: the eight vectors' signs joined say whether any is
+ * there, one branch for the 128 bytes, and the first sign set says where.
+ * Elsewhere sixteen words, each tested as a whole first.
+ */
+#define SUSPECT_SPAN 128
 
-	memcpy(&w, s, 8);
-	return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) || (w & 0x8080808080808080ull);
+#if defined(__SSE2__) && defined(__GNUC__)
+static __m128i less_one(const char *s)
+{
+	return _mm_subs_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), _mm_set1_epi8(1));
 }
 
-/*
- * The same for 32 bytes, one branch: with SSE2 (every x86-64) two vectors,
- * a NUL made a set high bit by a compare, and the high bits taken at once;
- * elsewhere the four words' tests joined.
- */
-#if defined(__SSE2__)
-static int block_suspect(const char *s)
+/* The signs of four vectors as 64 bits, the first vector's lowest. */
+static uint64_t signs(__m128i a, __m128i b, __m128i c, __m128i d)
 {
-	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
-	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
-	__m128i z = _mm_setzero_si128();
+	return (uint64_t)(unsigned)_mm_movemask_epi8(a) | (uint64_t)(unsigned)_mm_movemask_epi8(b) << 16 |
+	       (uint64_t)(unsigned)_mm_movemask_epi8(c) << 32 | (uint64_t)(unsigned)_mm_movemask_epi8(d) << 48;
+}
 
-	a = _mm_or_si128(a, _mm_cmpeq_epi8(a, z));
-	b = _mm_or_si128(b, _mm_cmpeq_epi8(b, z));
-	return _mm_movemask_epi8(_mm_or_si128(a, b)) != 0;
+static size_t first_suspect(const char *s)
+{
+	__m128i a = less_one(s), b = less_one(s + 16), c = less_one(s + 32), d = less_one(s + 48);
+	__m128i e = less_one(s + 64), f = less_one(s + 80), g = less_one(s + 96), h = less_one(s + 112);
+	__m128i low = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+	__m128i high = _mm_or_si128(_mm_or_si128(e, f), _mm_or_si128(g, h));
+	uint64_t m;
+
+	if (!_mm_movemask_epi8(_mm_or_si128(low, high)))
+		return SUSPECT_SPAN;
+	m = signs(a, b, c, d);
+	return m ? (size_t)__builtin_ctzll(m) : 64 + (size_t)__builtin_ctzll(signs(e, f, g, h));
 }
 #else
-static int block_suspect(const char *s)
+static size_t first_suspect(const char *s)
 {
-	uint64_t w[4], any = 0;
+	for (size_t at = 0; at < SUSPECT_SPAN; at += 8) {
+		uint64_t w;
 
-	memcpy(w, s, sizeof(w));
-	for (int k = 0; k < 4; k++)
-		any |= ((w[k] - 0x0101010101010101ull) & ~w[k]) | w[k];
-	return (any & 0x8080808080808080ull) != 0;
+		memcpy(&w, s + at, 8);
+		if (!((((w - 0x0101010101010101ull) & ~w) | w) & 0x8080808080808080ull))
+			continue;
+		while (s[at] && (unsigned char)s[at] < 0x80)
+			at++;
+		return at;
+	}
+	return SUSPECT_SPAN;
 }
 #endif
+
+/*
+ * The length of the character at s[0] (a byte >= 0x80) when it is valid
+ * UTF-8, else 1, as text_char_len() says: the two- and three-byte ones
+ * (µ, ±, ×, …, →, accented letters: most of what a log holds past ASCII)
+ * are read here, without the call. Such a one is valid when its lead byte
+ * starts no overlong form (0xc2 to 0xdf, 0xe1 to 0xef) and continuation
+ * bytes follow; 0xe0 and 0xed, whose second byte is bounded (overlong
+ * forms, surrogates), and four-byte ones go to the call.
+ */
+static size_t char_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (u[0] >= 0xc2 && u[0] <= 0xdf && n >= 2 && (u[1] & 0xc0) == 0x80)
+		return 2;
+	if (u[0] >= 0xe1 && u[0] <= 0xef && u[0] != 0xed && n >= 3 && (u[1] & 0xc0) == 0x80 &&
+	    (u[2] & 0xc0) == 0x80)
+		return 3;
+	return text_char_len(s, n);
+}
 
 /* What the defect scan found so far: it may go over a text a piece at a time. */
 struct defects {
@@ -190,18 +228,12 @@ static size_t defects_scan(struct defects *f, const char *s, size_t n, size_t fr
 		unsigned char c = (unsigned char)s[i];
 		size_t k;
 
-		/* plain ASCII (most of a log) is skipped 64, 32, then eight bytes at a time */
-		if (c && c < 0x80 && i + 32 <= n && !block_suspect(s + i)) {
-			i += 32;
-			while (i + 64 <= n && i < to && !block_suspect(s + i) && !block_suspect(s + i + 32))
-				i += 64;
+		/* plain ASCII (most of a log) is skipped to the next byte that may be a defect's, a span a step */
+		if (c && c < 0x80) {
+			i += i + SUSPECT_SPAN <= n ? first_suspect(s + i) : 1;
 			continue;
 		}
-		if (c && c < 0x80 && i + 8 <= n && !word_suspect(s + i)) {
-			i += 8;
-			continue;
-		}
-		k = c < 0x80 ? 1 : text_char_len(s + i, n - i);
+		k = c < 0x80 ? 1 : char_len(s + i, n - i);
 		if (c == '\0' || (c >= 0x80 && k == 1)) {
 			size_t *cnt = c ? &f->nbad : &f->nnul;
 			size_t *at = c ? f->bad : f->nul;
