@@ -73,16 +73,65 @@ enum { G_TARGET_P = 1, G_TARGET_V };
 enum { G_ENDED_CALLS = 1, G_ENDED_QPS };
 enum { G_COUNTER_COUNT = 1, G_COUNTER_AVG, G_COUNTER_MIN, G_COUNTER_NODATA };
 enum { G_DONE_CALLS = 1, G_DONE_MS, G_DONE_QPS };
-enum { G_CODE_CODE = 1, G_CODE_N };
+enum { G_CODE_CODE = 1, G_CODE_N }; /* also RX_ECHO's and RX_GRPC's key and count */
 enum { G_BANNER_VER = 1, G_BANNER_QPS, G_BANNER_CALLS, G_BANNER_DUR, G_BANNER_URL };
 enum { G_STARTING_QPS = 1, G_STARTING_THREADS, G_STARTING_EXACTLY, G_STARTING_EXACTLY2, G_STARTING_DUR };
+
+/*
+ * A line's groups by number (the enums above; 0 is the whole match), each
+ * span NULL where its group took no part. A scanner fills them, and the
+ * parse reads its figures there whoever read the line: the match vector is
+ * written only for the scanners' callers outside this file
+ * (fortio_scan_*(), tests/unit/test_scan.c), and a line left to the pattern
+ * has its groups copied out of the match (match()). Cleared, set and read
+ * back, the vector cost about a thousand instructions a test.
+ */
+#define NGROUPS 6 /* the whole match and five groups at most */
+struct groups {
+	const char *s[NGROUPS];
+	size_t n[NGROUPS];
+};
+
+/* A scanner: 1 and g's groups set, or 0 (the line is the pattern's). */
+typedef int scanner_fn(const char *s, size_t n, struct groups *g);
+
+/* No group yet, the whole line the match. */
+static void groups_begin(struct groups *g, const char *s, size_t n)
+{
+	memset(g, 0, sizeof(*g));
+	g->s[0] = s;
+	g->n[0] = n;
+}
+
+static void group_set(struct groups *g, unsigned i, const char *from, const char *to)
+{
+	g->s[i] = from;
+	g->n[i] = (size_t)(to - from);
+}
+
+/* What a scanner read, as the match of `rx` it stands in for (scan.h). */
+static int scanned(const struct rx_thread *t, struct rx *rx, const char *s, size_t n, scanner_fn *scan)
+{
+	struct groups g;
+	PCRE2_SIZE *ov;
+
+	groups_begin(&g, s, n);
+	if (!scan(s, n, &g))
+		return 0;
+	ov = rx_scan_begin(t, rx, s, n);
+	ov[1] = g.n[0];
+	for (unsigned i = 1; i < NGROUPS; i++)
+		if (g.s[i])
+			scan_set(ov, i, s, g.s[i], g.s[i] + g.n[i]);
+	return 1;
+}
 
 /*
  * A token that ends in `mark` and then a blank ("99.31, ", "50% "): the
  * pattern's "(\S+), " gives up the mark alone. The token's span without it
  * in *from, *to.
  */
-static int token_marked(const char **p, const char *e, char mark, const char **from, const char **to)
+SCAN_STEP int token_marked(const char **p, const char *e, char mark, const char **from, const char **to)
 {
 	*from = *p;
 	if (!scan_token(p, e) || *p - *from < 2 || (*p)[-1] != mark)
@@ -92,7 +141,7 @@ static int token_marked(const char **p, const char *e, char mark, const char **f
 }
 
 /* The last token of a line and the blanks after it: the pattern's "(\S+?)\s*$". */
-static int token_last(const char **p, const char *e, const char **from, const char **to)
+SCAN_STEP int token_last(const char **p, const char *e, const char **from, const char **to)
 {
 	*from = *p;
 	if (!scan_token(p, e))
@@ -107,10 +156,9 @@ static int token_last(const char **p, const char *e, const char **from, const ch
  * 99.31, 99862" and "< 0.001 , ...", one blank between the fields as fortio
  * prints them; anything else is the pattern's.
  */
-int fortio_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int row_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *a = NULL, *a_end = NULL, *b, *b_end, *mid, *mid_end, *pct, *pct_end, *c, *c_end;
-	PCRE2_SIZE *ov;
 
 	if (SCAN_LIT(&p, e, ">")) {
 		SCAN_LIT(&p, e, "=");
@@ -140,32 +188,44 @@ int fortio_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, siz
 	mid_end = p;
 	if (!SCAN_LIT(&p, e, " , ") || !token_marked(&p, e, ',', &pct, &pct_end) || !token_last(&p, e, &c, &c_end))
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
 	if (a)
-		scan_set(ov, G_ROW_A, s, a, a_end);
-	scan_set(ov, G_ROW_B, s, b, b_end);
-	scan_set(ov, G_ROW_MID, s, mid, mid_end);
-	scan_set(ov, G_ROW_PCT, s, pct, pct_end);
-	scan_set(ov, G_ROW_N, s, c, c_end);
+		group_set(g, G_ROW_A, a, a_end);
+	group_set(g, G_ROW_B, b, b_end);
+	group_set(g, G_ROW_MID, mid, mid_end);
+	group_set(g, G_ROW_PCT, pct, pct_end);
+	group_set(g, G_ROW_N, c, c_end);
 	return 1;
+}
+
+int fortio_scan_row(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, row_groups);
 }
 
 /* RX_TARGET by hand: "# target 50% 0.000512345". */
-int fortio_scan_target(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int target_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *pc, *pc_end, *v, *v_end;
-	PCRE2_SIZE *ov;
 
 	if (!SCAN_LIT(&p, e, "# target ") || !token_marked(&p, e, '%', &pc, &pc_end) || !token_last(&p, e, &v, &v_end))
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_TARGET_P, s, pc, pc_end);
-	scan_set(ov, G_TARGET_V, s, v, v_end);
+	group_set(g, G_TARGET_P, pc, pc_end);
+	group_set(g, G_TARGET_V, v, v_end);
 	return 1;
 }
 
-/* " WORD " then a token: the token's span. */
-static int word_token(const char **p, const char *e, const char *w, size_t wn, const char **from, const char **to)
+int fortio_scan_target(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, target_groups);
+}
+
+/*
+ * " WORD " then a token: the token's span. Inlined, as the steps of
+ * scan.h are: the word is then a literal, whose bytes scan_word() folds
+ * into a constant (a call took its bytes from memory, some 130
+ * instructions a word).
+ */
+SCAN_STEP int word_token(const char **p, const char *e, const char *w, size_t wn, const char **from, const char **to)
 {
 	if (!scan_word(p, e, w, wn))
 		return 0;
@@ -182,10 +242,9 @@ static int word_token(const char **p, const char *e, const char *w, size_t wn, c
  * The name ends at the first " : ", which the rest must follow (else the
  * pattern decides: a name may hold one).
  */
-int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int counter_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p, *f[6], *x, *x_end;
-	PCRE2_SIZE *ov;
 
 	if (n == 0 || s[0] == ' ' || s[0] == '\t' || scan_is_odd(s[0]))
 		return 0;
@@ -201,8 +260,7 @@ int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s,
 		scan_blanks(&p, e);
 		if (p != e)
 			return 0;
-		ov = rx_scan_begin(t, rx, s, n);
-		scan_set(ov, G_COUNTER_NODATA, s, x, x_end);
+		group_set(g, G_COUNTER_NODATA, x, x_end);
 		return 1;
 	}
 	if (!word_token(&p, e, "count ", 6, &f[0], &f[1]) || !word_token(&p, e, " avg ", 5, &f[2], &f[3]) ||
@@ -212,18 +270,21 @@ int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s,
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_COUNTER_COUNT, s, f[0], f[1]);
-	scan_set(ov, G_COUNTER_AVG, s, f[2], f[3]);
-	scan_set(ov, G_COUNTER_MIN, s, f[4], f[5]);
+	group_set(g, G_COUNTER_COUNT, f[0], f[1]);
+	group_set(g, G_COUNTER_AVG, f[2], f[3]);
+	group_set(g, G_COUNTER_MIN, f[4], f[5]);
 	return 1;
 }
 
+int fortio_scan_counter(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, counter_groups);
+}
+
 /* RX_ENDED by hand: "Ended after 10.0001s : 10000 calls. qps=999.9". */
-int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int ended_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *x, *x_end, *c, *c_end, *q, *q_end;
-	PCRE2_SIZE *ov;
 
 	if (!word_token(&p, e, "Ended after ", 12, &x, &x_end) || !word_token(&p, e, " : ", 3, &c, &c_end) ||
 	    !word_token(&p, e, " calls. qps=", 12, &q, &q_end))
@@ -231,10 +292,14 @@ int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, s
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_ENDED_CALLS, s, c, c_end);
-	scan_set(ov, G_ENDED_QPS, s, q, q_end);
+	group_set(g, G_ENDED_CALLS, c, c_end);
+	group_set(g, G_ENDED_QPS, q, q_end);
 	return 1;
+}
+
+int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, ended_groups);
 }
 
 /*
@@ -242,10 +307,9 @@ int fortio_scan_ended(const struct rx_thread *t, struct rx *rx, const char *s, s
  * 1003.5 qps", with or without the warmup. A line whose "(plus" part the
  * rest does not follow is the pattern's (it may read it another way).
  */
-int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int done_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *c, *c_end, *ms, *ms_end, *q, *q_end;
-	PCRE2_SIZE *ov;
 
 	if (!word_token(&p, e, "All done ", 9, &c, &c_end) || !SCAN_LIT(&p, e, " calls "))
 		return 0;
@@ -257,15 +321,19 @@ int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, si
 	ms_end = p;
 	if (!word_token(&p, e, " ms avg, ", 9, &q, &q_end) || !SCAN_LIT(&p, e, " qps") || !scan_end(&p, e))
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_DONE_CALLS, s, c, c_end);
-	scan_set(ov, G_DONE_MS, s, ms, ms_end);
-	scan_set(ov, G_DONE_QPS, s, q, q_end);
+	group_set(g, G_DONE_CALLS, c, c_end);
+	group_set(g, G_DONE_MS, ms, ms_end);
+	group_set(g, G_DONE_QPS, q, q_end);
 	return 1;
 }
 
+int fortio_scan_done(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, done_groups);
+}
+
 /* A token, \S+, that ends where the pattern's would: at a blank or the end (any other byte is the pattern's). */
-static int token_whole(const char **p, const char *e)
+SCAN_STEP int token_whole(const char **p, const char *e)
 {
 	return scan_token(p, e) && (*p == e || scan_is_blank(**p));
 }
@@ -276,11 +344,10 @@ static int token_whole(const char **p, const char *e)
  * "until interrupted" in place of the duration. A banner without its
  * version, or of another shape, is the pattern's.
  */
-int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int banner_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *ver, *ver_end, *q, *q_end, *c = NULL, *c_end = NULL, *d = NULL, *d_end = NULL;
 	const char *u, *u_end, *x;
-	PCRE2_SIZE *ov;
 
 	if (!SCAN_LIT(&p, e, "Fortio "))
 		return 0;
@@ -320,15 +387,19 @@ int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, 
 	u_end = p;
 	if (!scan_end(&p, e))
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_BANNER_VER, s, ver, ver_end);
-	scan_set(ov, G_BANNER_QPS, s, q, q_end);
+	group_set(g, G_BANNER_VER, ver, ver_end);
+	group_set(g, G_BANNER_QPS, q, q_end);
 	if (c)
-		scan_set(ov, G_BANNER_CALLS, s, c, c_end);
+		group_set(g, G_BANNER_CALLS, c, c_end);
 	if (d)
-		scan_set(ov, G_BANNER_DUR, s, d, d_end);
-	scan_set(ov, G_BANNER_URL, s, u, u_end);
+		group_set(g, G_BANNER_DUR, d, d_end);
+	group_set(g, G_BANNER_URL, u, u_end);
 	return 1;
+}
+
+int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, banner_groups);
 }
 
 /*
@@ -337,11 +408,10 @@ int fortio_scan_banner(const struct rx_thread *t, struct rx *rx, const char *s, 
  * pattern's order: " for exactly N calls", " : exactly N,", " for DUR",
  * " until interrupted", or none (the pattern ends after "]" then).
  */
-int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int starting_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *q, *q_end, *th, *th_end, *x, *v = NULL, *v_end = NULL;
-	unsigned g = 0;
-	PCRE2_SIZE *ov;
+	unsigned tail = 0;
 
 	if (!SCAN_LIT(&p, e, "Starting at "))
 		return 0;
@@ -359,13 +429,13 @@ int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s
 		return 0;
 	x = p;
 	if (SCAN_LIT(&x, e, " for exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, " calls"))) {
-		g = G_STARTING_EXACTLY;
+		tail = G_STARTING_EXACTLY;
 		p = x;
 	} else if (x = p, SCAN_LIT(&x, e, " : exactly ") && (v = x, scan_digits(&x, e)) && (v_end = x, SCAN_LIT(&x, e, ","))) {
-		g = G_STARTING_EXACTLY2;
+		tail = G_STARTING_EXACTLY2;
 		p = x;
 	} else if (x = p, SCAN_LIT(&x, e, " for ") && (v = x, token_whole(&x, e))) {
-		g = G_STARTING_DUR;
+		tail = G_STARTING_DUR;
 		v_end = x;
 		p = x;
 	} else if (x = p, SCAN_LIT(&x, e, " for ") && x < e && !scan_is_blank(*x)) {
@@ -373,20 +443,23 @@ int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s
 	} else if (x = p, SCAN_LIT(&x, e, " until interrupted")) {
 		p = x;
 	}
-	ov = rx_scan_begin(t, rx, s, n);
-	ov[1] = (PCRE2_SIZE)(p - s); /* the pattern is not anchored at the end */
-	scan_set(ov, G_STARTING_QPS, s, q, q_end);
-	scan_set(ov, G_STARTING_THREADS, s, th, th_end);
-	if (g)
-		scan_set(ov, g, s, v, v_end);
+	group_set(g, 0, s, p); /* the pattern is not anchored at the end */
+	group_set(g, G_STARTING_QPS, q, q_end);
+	group_set(g, G_STARTING_THREADS, th, th_end);
+	if (tail)
+		group_set(g, tail, v, v_end);
 	return 1;
 }
 
+int fortio_scan_starting(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, starting_groups);
+}
+
 /* RX_CODE by hand: "Code 200 : 10000 (100.0 %)". */
-int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+static int code_groups(const char *s, size_t n, struct groups *g)
 {
 	const char *e = s + n, *p = s, *q, *c, *c_end, *v, *v_end, *x, *x_end;
-	PCRE2_SIZE *ov;
 
 	if (!SCAN_LIT(&p, e, "Code") || !scan_blanks(&p, e))
 		return 0;
@@ -402,10 +475,14 @@ int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, si
 	scan_blanks(&p, e);
 	if (p != e)
 		return 0;
-	ov = rx_scan_begin(t, rx, s, n);
-	scan_set(ov, G_CODE_CODE, s, c, c_end);
-	scan_set(ov, G_CODE_N, s, v, v_end);
+	group_set(g, G_CODE_CODE, c, c_end);
+	group_set(g, G_CODE_N, v, v_end);
 	return 1;
+}
+
+int fortio_scan_code(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
+{
+	return scanned(t, rx, s, n, code_groups);
 }
 
 void fortio_shape_init(struct fortio_shape *sh)
@@ -413,6 +490,21 @@ void fortio_shape_init(struct fortio_shape *sh)
 	memset(sh, 0, sizeof(*sh));
 	sh->threads = -1;
 	sh->calls = -1;
+}
+
+/*
+ * num_exact() of a positive v, onto b. A whole number below 1e15 (the qps
+ * people ask for: "1000", "1e+06") is its digits there: 15 significant
+ * digits hold it exactly and %.15g prints no exponent below 1e15. So its
+ * digits are written as an integer's, without the search for the shortest
+ * text.
+ */
+static void add_exact(struct buf *b, double v, char num[32])
+{
+	if (v < 1e15 && v == (double)(unsigned long long)v)
+		buf_add_decimal(b, (unsigned long long)v);
+	else
+		buf_adds(b, num_exact(v, num));
 }
 
 const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh)
@@ -431,12 +523,15 @@ const char *fortio_scenario(struct sink *s, const struct fortio_shape *sh)
 		buf_adds(&b, " -c ");
 		buf_add_decimal(&b, (unsigned long long)sh->threads);
 	}
-	if (sh->qps && ((sh->qps_len == 3 && !memcmp(sh->qps, "max", 3)) ||
-			(num_parse(sh->qps, sh->qps_len, &v) == 0 && v <= 0)))
-		buf_adds(&b, " -qps max");
-	else if (sh->qps && num_parse(sh->qps, sh->qps_len, &v) == 0) {
-		buf_adds(&b, " -qps ");
-		buf_adds(&b, num_exact(v, num));
+	if (sh->qps) {
+		int reads = num_parse(sh->qps, sh->qps_len, &v) == 0;
+
+		if ((sh->qps_len == 3 && !memcmp(sh->qps, "max", 3)) || (reads && v <= 0)) {
+			buf_adds(&b, " -qps max");
+		} else if (reads) {
+			buf_adds(&b, " -qps ");
+			add_exact(&b, v, num);
+		}
 	}
 	if (sh->calls > 0) {
 		buf_adds(&b, " -n ");
@@ -932,30 +1027,46 @@ static int count_parse(const char *s, size_t n, double *v)
 	return num_parse_digits(s, n, v);
 }
 
-/* Keep num[0..n) as a reading; -1 when it is not a number (the line is garbled). */
+/*
+ * Keep num[0..n) as a reading; -1 when it is not a number (the line is
+ * garbled), and *r is then not to be used (every caller drops the line's
+ * readings on a -1: no copy of them kept aside meanwhile).
+ */
 static int read_span(const char *num, size_t n, const struct line *l, int count, struct reading *r)
 {
-	struct reading t;
-
-	memset(&t, 0, sizeof(t));
-	t.num = num;
-	t.n = n;
-	if ((count ? count_parse(t.num, t.n, &t.v) : num_parse(t.num, t.n, &t.v)) < 0)
-		return -1;
-	t.l = l;
-	t.set = 1;
-	*r = t;
-	return 0;
+	r->l = l;
+	r->num = num;
+	r->n = n;
+	r->count = 0;
+	r->set = 1;
+	return (count ? count_parse(num, n, &r->v) : num_parse(num, n, &r->v)) < 0 ? -1 : 0;
 }
 
-/* Keep group `g` of `p` (by number: the enums above) as a reading; -1 when it is absent or not a number. */
-static int read_num(const struct rx_thread *rx, const struct rx *p, unsigned g, const struct line *l, int count,
-		    struct reading *r)
+/* Keep group `i` of g as a reading, as read_span() does; -1 when it is absent or not a number. */
+static int read_num(const struct groups *g, unsigned i, const struct line *l, int count, struct reading *r)
 {
-	const char *num;
-	size_t n;
+	return g->s[i] ? read_span(g->s[i], g->n[i], l, count, r) : -1;
+}
 
-	return rx_group(rx, p, g, &num, &n) ? read_span(num, n, l, count, r) : -1;
+/*
+ * The groups of line s[0..n) of pattern p: its scanner's (`scan`, when it
+ * has one), else the pattern's match copied out; 0 when neither reads it.
+ */
+static int match(struct parse *ps, struct rx *p, scanner_fn *scan, const char *s, size_t n, struct groups *g)
+{
+	groups_begin(g, s, n);
+	if (scan && scan(s, n, g))
+		return 1;
+	if (!rx_match(ps->s->rx, p, s, n))
+		return 0;
+	for (unsigned i = 1; i < NGROUPS; i++) {
+		const char *from;
+		size_t len;
+
+		if (rx_group(ps->s->rx, p, i, &from, &len))
+			group_set(g, i, from, from + len);
+	}
+	return 1;
 }
 
 /* Add to *v (of *n, *cap), which starts in `few` (FEW_NAMED of them, parse()'s); see ALLOC_GROW_FEW. */
@@ -969,58 +1080,68 @@ static void add_named(struct named_reading **v, size_t *n, size_t *cap, struct n
 
 static void on_banner(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_BANNER];
-	const char *v;
-	size_t vn;
+	struct groups g;
 	double calls;
 
-	if (!fortio_scan_banner(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
+	if (!match(ps, &patterns[RX_BANNER], banner_groups, s, n, &g)) {
 		damage(ps, l, "garbled fortio banner line");
 		return;
 	}
-	if (rx_named(ps->s->rx, p, "ver", &v, &vn))
-		fortio_version(ps->s, l, v, vn);
-	rx_optional(ps->s->rx, p, "qps", &ps->shape.qps, &ps->shape.qps_len);
-	rx_optional(ps->s->rx, p, "url", &ps->shape.target, &ps->shape.target_len);
-	if (rx_named(ps->s->rx, p, "calls", &v, &vn) && count_parse(v, vn, &calls) == 0)
+	if (g.s[G_BANNER_VER])
+		fortio_version(ps->s, l, g.s[G_BANNER_VER], g.n[G_BANNER_VER]);
+	/* NULL and 0 where the banner does not say */
+	ps->shape.qps = g.s[G_BANNER_QPS];
+	ps->shape.qps_len = g.n[G_BANNER_QPS];
+	ps->shape.target = g.s[G_BANNER_URL];
+	ps->shape.target_len = g.n[G_BANNER_URL];
+	if (g.s[G_BANNER_CALLS] && count_parse(g.s[G_BANNER_CALLS], g.n[G_BANNER_CALLS], &calls) == 0)
 		ps->shape.calls = num_whole(calls);
-	rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+	ps->shape.duration = g.s[G_BANNER_DUR];
+	ps->shape.duration_len = g.n[G_BANNER_DUR];
+}
+
+/* A requested qps that reads: "max" or a number (NULL: none was printed). */
+static int qps_reads(const char *v, size_t n)
+{
+	double x;
+
+	return v && ((n == 3 && !memcmp(v, "max", 3)) || num_parse(v, n, &x) == 0);
 }
 
 static void on_starting(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_STARTING];
-	const char *v;
-	size_t vn;
+	struct groups g;
+	unsigned exactly;
 	double x;
 
-	if (!(fortio_scan_starting(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
-	    !rx_named(ps->s->rx, p, "qps", &v, &vn) ||
-	    !((vn == 3 && !memcmp(v, "max", 3)) || num_parse(v, vn, &x) == 0)) {
+	if (!match(ps, &patterns[RX_STARTING], starting_groups, s, n, &g) ||
+	    !qps_reads(g.s[G_STARTING_QPS], g.n[G_STARTING_QPS])) {
 		damage(ps, l, "garbled fortio Starting line");
 		return;
 	}
 	if (!ps->shape.qps) {
-		ps->shape.qps = v;
-		ps->shape.qps_len = vn;
+		ps->shape.qps = g.s[G_STARTING_QPS];
+		ps->shape.qps_len = g.n[G_STARTING_QPS];
 	}
-	if (rx_named(ps->s->rx, p, "threads", &v, &vn) && count_parse(v, vn, &x) == 0)
+	if (g.s[G_STARTING_THREADS] && count_parse(g.s[G_STARTING_THREADS], g.n[G_STARTING_THREADS], &x) == 0)
 		ps->shape.threads = num_whole(x);
 	/* "-n" wins over the duration the banner of fortio 0.6 printed anyway */
-	if ((rx_named(ps->s->rx, p, "exactly", &v, &vn) || rx_named(ps->s->rx, p, "exactly2", &v, &vn)) &&
-	    count_parse(v, vn, &x) == 0)
+	exactly = g.s[G_STARTING_EXACTLY] ? G_STARTING_EXACTLY : G_STARTING_EXACTLY2;
+	if (g.s[exactly] && count_parse(g.s[exactly], g.n[exactly], &x) == 0)
 		ps->shape.calls = num_whole(x);
-	if (!ps->shape.duration)
-		rx_optional(ps->s->rx, p, "dur", &ps->shape.duration, &ps->shape.duration_len);
+	if (!ps->shape.duration) {
+		ps->shape.duration = g.s[G_STARTING_DUR];
+		ps->shape.duration_len = g.n[G_STARTING_DUR];
+	}
 }
 
 static void on_ended(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_ENDED];
+	struct groups g;
 	struct reading calls, qps;
 
-	if (!(fortio_scan_ended(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, G_ENDED_CALLS, l, 1, &calls) < 0 ||
-	    read_num(ps->s->rx, p, G_ENDED_QPS, l, 0, &qps) < 0) {
+	if (!match(ps, &patterns[RX_ENDED], ended_groups, s, n, &g) || read_num(&g, G_ENDED_CALLS, l, 1, &calls) < 0 ||
+	    read_num(&g, G_ENDED_QPS, l, 0, &qps) < 0) {
 		damage(ps, l, "garbled fortio Ended line");
 		return;
 	}
@@ -1031,19 +1152,17 @@ static void on_ended(struct parse *ps, const struct line *l, const char *s, size
 /* "Aggregated Function Time : count ...", "Error cases : ...", and the counters no metric comes from. */
 static void on_counter(struct parse *ps, const struct line *l, const char *s, size_t n, enum kind k)
 {
-	struct rx *p = &patterns[RX_COUNTER];
-	int match = fortio_scan_counter(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n);
-	const char *v;
-	size_t vn;
+	struct groups g;
+	int matched = match(ps, &patterns[RX_COUNTER], counter_groups, s, n, &g);
 	struct reading count, avg, min;
 
 	/* the rows and percentiles that follow are this counter's */
 	ps->section = k == K_AGG ? SEC_FUNC : SEC_OTHER;
 	if (k == K_AGG) {
-		if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
+		if (matched && g.s[G_COUNTER_NODATA])
 			return;
-		if (!match || read_num(ps->s->rx, p, G_COUNTER_COUNT, l, 1, &count) < 0 ||
-		    read_num(ps->s->rx, p, G_COUNTER_AVG, l, 0, &avg) < 0 || read_num(ps->s->rx, p, G_COUNTER_MIN, l, 0, &min) < 0) {
+		if (!matched || read_num(&g, G_COUNTER_COUNT, l, 1, &count) < 0 ||
+		    read_num(&g, G_COUNTER_AVG, l, 0, &avg) < 0 || read_num(&g, G_COUNTER_MIN, l, 0, &min) < 0) {
 			damage(ps, l, "garbled fortio Aggregated Function Time line");
 			return;
 		}
@@ -1055,9 +1174,9 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 	}
 	if (!has_prefix(s, n, "Error cases :"))
 		return;
-	if (match && rx_named(ps->s->rx, p, "nodata", &v, &vn))
+	if (matched && g.s[G_COUNTER_NODATA])
 		ps->no_errors = l;
-	else if (!match || read_num(ps->s->rx, p, G_COUNTER_COUNT, l, 1, &count) < 0)
+	else if (!matched || read_num(&g, G_COUNTER_COUNT, l, 1, &count) < 0)
 		damage(ps, l, "garbled fortio Error cases line");
 	else
 		ps->errors = count;
@@ -1065,22 +1184,20 @@ static void on_counter(struct parse *ps, const struct line *l, const char *s, si
 
 static void on_row(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_ROW];
+	struct groups g;
 	struct reading a, b, mid, pct, count;
-	const char *x;
-	size_t xn;
 	int has_a;
 
 	if (ps->section == SEC_OTHER)
 		return; /* the rows of the sleep, error or size histograms */
-	if (!fortio_scan_row(ps->s->rx, p, s, n) && !rx_match(ps->s->rx, p, s, n)) {
+	if (!match(ps, &patterns[RX_ROW], row_groups, s, n, &g)) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
-	has_a = rx_group(ps->s->rx, p, G_ROW_A, &x, &xn);
-	if ((has_a && read_span(x, xn, l, 0, &a) < 0) || read_num(ps->s->rx, p, G_ROW_B, l, 0, &b) < 0 ||
-	    read_num(ps->s->rx, p, G_ROW_MID, l, 0, &mid) < 0 || read_num(ps->s->rx, p, G_ROW_PCT, l, 0, &pct) < 0 ||
-	    read_num(ps->s->rx, p, G_ROW_N, l, 1, &count) < 0) {
+	has_a = g.s[G_ROW_A] != NULL;
+	if ((has_a && read_num(&g, G_ROW_A, l, 0, &a) < 0) || read_num(&g, G_ROW_B, l, 0, &b) < 0 ||
+	    read_num(&g, G_ROW_MID, l, 0, &mid) < 0 || read_num(&g, G_ROW_PCT, l, 0, &pct) < 0 ||
+	    read_num(&g, G_ROW_N, l, 1, &count) < 0) {
 		damage(ps, l, "garbled fortio histogram row");
 		return;
 	}
@@ -1091,13 +1208,13 @@ static void on_row(struct parse *ps, const struct line *l, const char *s, size_t
 
 static void on_target(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_TARGET];
+	struct groups g;
 	struct reading pc, v;
 
 	if (ps->section == SEC_OTHER)
 		return; /* the percentiles of the sleep or error histograms */
-	if (!(fortio_scan_target(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) || read_num(ps->s->rx, p, G_TARGET_P, l, 0, &pc) < 0 ||
-	    read_num(ps->s->rx, p, G_TARGET_V, l, 0, &v) < 0) {
+	if (!match(ps, &patterns[RX_TARGET], target_groups, s, n, &g) || read_num(&g, G_TARGET_P, l, 0, &pc) < 0 ||
+	    read_num(&g, G_TARGET_V, l, 0, &v) < 0) {
 		damage(ps, l, "garbled fortio percentile line");
 		return;
 	}
@@ -1128,32 +1245,28 @@ static void on_code(struct parse *ps, const struct line *l, const char *s, size_
 	static const char *const what[] = { [K_CODE] = "garbled fortio Code line",
 					    [K_ECHO] = "garbled fortio echo result line",
 					    [K_GRPC] = "garbled fortio gRPC result line" };
-	struct rx *p = &patterns[which[k]];
-	const char *key, *v;
-	size_t kn, vn;
+	struct groups g;
 	struct reading r;
 	double x;
 
-	if (!((k == K_CODE && fortio_scan_code(ps->s->rx, p, s, n)) || rx_match(ps->s->rx, p, s, n)) ||
-	    !rx_named(ps->s->rx, p, k == K_CODE ? "code" : "key", &key, &kn) ||
-	    !rx_named(ps->s->rx, p, "n", &v, &vn) || read_span(v, vn, l, 1, &r) < 0 ||
-	    (k == K_CODE && num_parse(key, kn, &x) < 0)) {
+	if (!match(ps, &patterns[which[k]], k == K_CODE ? code_groups : NULL, s, n, &g) || !g.s[G_CODE_CODE] ||
+	    read_num(&g, G_CODE_N, l, 1, &r) < 0 ||
+	    (k == K_CODE && num_parse(g.s[G_CODE_CODE], g.n[G_CODE_CODE], &x) < 0)) {
 		damage(ps, l, what[k]);
 		return;
 	}
-	code(ps, l, key, kn, &r);
+	code(ps, l, g.s[G_CODE_CODE], g.n[G_CODE_CODE], &r);
 }
 
 static void on_done(struct parse *ps, const struct line *l, const char *s, size_t n)
 {
-	struct rx *p = &patterns[RX_DONE];
+	struct groups g;
 	struct reading calls, ms, qps;
 	enum unit unit;
 
 	ps->done = 1; /* garbled or not, the run reached its end */
-	if (!(fortio_scan_done(ps->s->rx, p, s, n) || rx_match(ps->s->rx, p, s, n)) ||
-	    read_num(ps->s->rx, p, G_DONE_CALLS, l, 1, &calls) < 0 || read_num(ps->s->rx, p, G_DONE_MS, l, 0, &ms) < 0 ||
-	    read_num(ps->s->rx, p, G_DONE_QPS, l, 0, &qps) < 0 ||
+	if (!match(ps, &patterns[RX_DONE], done_groups, s, n, &g) || read_num(&g, G_DONE_CALLS, l, 1, &calls) < 0 ||
+	    read_num(&g, G_DONE_MS, l, 0, &ms) < 0 || read_num(&g, G_DONE_QPS, l, 0, &qps) < 0 ||
 	    unit_value(ms.num, ms.n, "ms", 2, &unit, &ms.v) < 0) {
 		damage(ps, l, "garbled fortio All done line");
 		return;
