@@ -319,21 +319,22 @@ static size_t title_prefix(const char *s, size_t n, size_t *tn)
  * `l` without the prefix --timestamps and -T put before every line, in
  * *out: the same text, shifted (out->cut counts the prefix, so offsets
  * still map to the source). Returns 1 when there was a prefix; its title
- * (-T) in *title (NULL when none).
+ * (-T) in *title (NULL when none). Returns 0, *out and *title untouched,
+ * when there was none.
  */
-static int strip_prefix(const struct line *l, struct line *out, const char **title, size_t *title_len)
+static int strip_found(const struct line *l, struct line *out, const char **title, size_t *title_len)
 {
 	const char *s = l->s + l->indent;
 	size_t n = l->len - l->indent, ts, tt, tn = 0;
 
-	*out = *l;
-	*title = NULL;
 	ts = ctime_prefix(s, n);
 	if (!ts)
 		ts = numeric_prefix(s, n);
 	tt = title_prefix(s + ts, n - ts, &tn);
 	if (!ts && !tt)
 		return 0;
+	*out = *l;
+	*title = NULL;
 	if (tt) {
 		*title = s + ts;
 		*title_len = tn;
@@ -344,6 +345,23 @@ static int strip_prefix(const struct line *l, struct line *out, const char **tit
 	for (out->indent = 0; out->indent < out->len && (out->s[out->indent] == ' ' || out->s[out->indent] == '\t');)
 		out->indent++;
 	return 1;
+}
+
+/*
+ * strip_found(), asked only of a line that may have a prefix: a date
+ * begins with an upper-case letter, a numeric stamp with a digit, and
+ * otherwise only a title is left, whose colon title_prefix() looks for
+ * first. The claim and the parse ask every line of a block; most are
+ * told by their first byte and that memchr, inline, without the call.
+ */
+static inline int strip_prefix(const struct line *l, struct line *out, const char **title, size_t *title_len)
+{
+	const char *s = l->s + l->indent;
+	size_t n = l->len - l->indent;
+
+	if (n < 2 || (!is_upper(s[0]) && !char_is_digit(s[0]) && !memchr(s + 1, ':', (n < 64 ? n : 64) - 1)))
+		return 0;
+	return strip_found(l, out, title, title_len);
 }
 
 struct claim_state {
@@ -886,7 +904,11 @@ static int lost_share_reads(const struct rx_thread *rx, const struct rx *p)
 	       (n == 4 && !memcmp(s, "-nan", 4));
 }
 
-static void on_data(struct parse *ps, const struct line *l)
+/*
+ * A data line: `scanned` when iperf3_scan_data() read it already (its
+ * groups are set), else the pattern is asked.
+ */
+static void on_data(struct parse *ps, const struct line *l, int scanned)
 {
 	struct rx *p = &patterns[RX_DATA];
 	struct data_line d;
@@ -894,7 +916,7 @@ static void on_data(struct parse *ps, const struct line *l)
 	size_t n;
 
 	/* every figure of the line reads, or none is used */
-	if (!(iperf3_scan_data(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) || !lost_share_reads(ps->s->rx, p)) {
+	if (!(scanned || rx_match(ps->s->rx, p, l->s, l->len)) || !lost_share_reads(ps->s->rx, p)) {
 		if (!ps->t.txn.open)
 			begin(ps, l, SIDE_UNKNOWN);
 		sink_damage(ps->s, ps->t.run, l, "garbled iperf3 line");
@@ -942,6 +964,16 @@ static void on_data(struct parse *ps, const struct line *l)
 	sink_run_end(ps->s, ps->t.run, l);
 }
 
+/*
+ * text_contains(s, n, w), where `b` is a byte of `w` that the usual lines
+ * lack: a memchr (vector code) for it answers most of them without the
+ * search's setup.
+ */
+static int holds(const char *s, size_t n, char b, const char *w)
+{
+	return memchr(s, b, n) && text_contains(s, n, w);
+}
+
 static void on_header(struct parse *ps, const struct line *l)
 {
 	struct rx *p = &patterns[RX_HEADER];
@@ -959,9 +991,9 @@ static void on_header(struct parse *ps, const struct line *l)
 	/* the header iperf3 prints again after the last "- - -" opens the summary */
 	ps->t.summary |= ps->after_rule;
 	rx_optional(ps->s->rx, p, "cols", &cols, &n);
-	if (cols && (text_contains(cols, n, "Jitter") || text_contains(cols, n, "Datagrams")))
+	if (cols && (holds(cols, n, 'J', "Jitter") || holds(cols, n, 'D', "Datagrams")))
 		ps->t.udp = 1;
-	if (text_contains(l->s, l->len, "[Role]"))
+	if (holds(l->s, l->len, 'o', "[Role]"))
 		ps->t.bidir = 1;
 	sink_run_end(ps->s, ps->t.run, l);
 }
@@ -1003,8 +1035,21 @@ static int starts_bare(const struct line *l, const char *w)
 	return l->len >= n && !memcmp(l->s, w, n);
 }
 
-/* Lines outside the data: connections, -V details, errors, notes. */
-static void on_other(struct parse *ps, const struct line *l, const struct line *prev)
+/* The phrases that tell a bracketed line that is no data line, found by phrases(). */
+enum {
+	PH_TAGGED = 1, /* always set: the line has a "[..]" tag */
+	PH_SENT = 2,        /* " Sent " */
+	PH_DATAGRAMS = 4,   /* " datagrams" */
+	PH_LOCAL = 8,       /* " local " */
+	PH_NO_STATS = 16,   /* "statistics not available" */
+	PH_OUT_OF_ORDER = 32, /* "out-of-order" */
+};
+
+/*
+ * Lines outside the data: connections, -V details, errors, notes. `ph`:
+ * the phrases() of a tagged line, 0 for any other.
+ */
+static void on_other(struct parse *ps, const struct line *l, const struct line *prev, unsigned ph)
 {
 	struct sink *s = ps->s;
 	struct rx *p;
@@ -1035,7 +1080,8 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 	if (!ps->t.txn.open)
 		return;
-	if (bracket_tag(l) && text_contains(l->s, l->len, " local ")) {
+	/* a line with a "[  5]" tag is K_TAGGED (the "[ ID]" header is on_header()'s): its phrases are known */
+	if ((ph & PH_LOCAL) && bracket_tag(l)) {
 		ps->t.connections++;
 	} else if (line_starts(l, "Reverse mode")) {
 		ps->t.reverse = 1;
@@ -1053,66 +1099,36 @@ static void on_other(struct parse *ps, const struct line *l, const struct line *
 	}
 }
 
-/* The phrases that tell a bracketed line that is no data line, found by phrases(). */
-enum {
-	PH_TAGGED = 1, /* always set: the line has a "[..]" tag */
-	PH_SENT = 2,        /* " Sent " */
-	PH_DATAGRAMS = 4,   /* " datagrams" */
-	PH_LOCAL = 8,       /* " local " */
-	PH_NO_STATS = 16,   /* "statistics not available" */
-	PH_OUT_OF_ORDER = 32, /* "out-of-order" */
-};
-
-static int phrase_at(const char *p, const char *end, const char *w, size_t n)
-{
-	return (size_t)(end - p) >= n && !memcmp(p, w, n);
-}
-
-/* Which of the phrases the line holds: one pass over it, where one search per phrase took five. */
+/*
+ * Which of the phrases the line holds. Each is looked for by a byte of it
+ * that a data line seldom has ('S', 'g', 'l', 'v', 'f'), which holds()
+ * finds absent at once: a connection line ("[  5] local ...") costs one
+ * search, where a walk of its every byte cost several.
+ */
 static unsigned phrases(const struct line *l)
 {
-	const char *p = l->s, *end = l->s + l->len;
+	const char *s = l->s;
+	size_t n = l->len;
 	unsigned found = PH_TAGGED;
 
-	/*
-	 * Each phrase holds an 'S', a 'g', an 'l' or an 'f' (Sent, datagrams,
-	 * local and available, out-of): an interval's line has none of them,
-	 * which four memchr (vector code) tell faster than the walk below.
-	 */
-	if (!memchr(p, 'S', l->len) && !memchr(p, 'g', l->len) && !memchr(p, 'l', l->len) && !memchr(p, 'f', l->len))
-		return found;
-	for (; p < end; p++) {
-		switch (*p) {
-		case ' ':
-			/* the byte after the blank tells which phrase may start here: data lines are mostly blanks */
-			if (p + 1 == end)
-				break;
-			if (p[1] == 'S' && phrase_at(p, end, " Sent ", 6))
-				found |= PH_SENT;
-			else if (p[1] == 'd' && phrase_at(p, end, " datagrams", 10))
-				found |= PH_DATAGRAMS;
-			else if (p[1] == 'l' && phrase_at(p, end, " local ", 7))
-				found |= PH_LOCAL;
-			break;
-		case 's':
-			if (phrase_at(p, end, "statistics not available", 24))
-				found |= PH_NO_STATS;
-			break;
-		case 'o':
-			if (phrase_at(p, end, "out-of-order", 12))
-				found |= PH_OUT_OF_ORDER;
-			break;
-		default:
-			break;
-		}
-	}
+	if (holds(s, n, 'S', " Sent "))
+		found |= PH_SENT;
+	if (holds(s, n, 'g', " datagrams"))
+		found |= PH_DATAGRAMS;
+	if (holds(s, n, 'l', " local "))
+		found |= PH_LOCAL;
+	if (holds(s, n, 'v', "statistics not available"))
+		found |= PH_NO_STATS;
+	if (holds(s, n, 'f', "out-of-order"))
+		found |= PH_OUT_OF_ORDER;
 	return found;
 }
 
 static int parse(const struct block *b, struct sink *s)
 {
 	struct parse ps;
-	const struct line *prev = NULL;
+	const struct line *prev = NULL, *last = NULL;
+	/* the lines that had a prefix, without it */
 	struct line *bare = xmalloc(b->n * sizeof(*bare));
 	struct data_line few[FEW_DATA_LINES];
 
@@ -1121,16 +1137,20 @@ static int parse(const struct block *b, struct sink *s)
 	ps.few = few;
 	ps.first_run = (uint32_t)s->rs->nruns;
 	for (uint32_t i = 0; i < b->n; i++) {
-		const struct line *l = &bare[i];
+		const struct line *l = &b->lines[i];
 		const char *title;
 		size_t tn;
 		enum kind k;
 		unsigned ph = 0;
 
-		if (strip_prefix(&b->lines[i], &bare[i], &title, &tn) && title && ps.t.txn.open && !ps.t.title) {
-			ps.t.title = title;
-			ps.t.title_len = tn;
+		if (strip_prefix(l, &bare[i], &title, &tn)) {
+			l = &bare[i];
+			if (title && ps.t.txn.open && !ps.t.title) {
+				ps.t.title = title;
+				ps.t.title_len = tn;
+			}
 		}
+		last = l;
 		if (l->indent == l->len)
 			continue;
 		k = LINE_KIND(l, classify);
@@ -1153,22 +1173,30 @@ static int parse(const struct block *b, struct sink *s)
 			ps.after_rule = 1;
 			prev = l;
 			continue;
+		} else if (k == K_TAGGED && iperf3_scan_data(s->rx, &patterns[RX_DATA], l->s, l->len)) {
+			/*
+			 * The plain interval or summary, most tagged lines, read before
+			 * phrases() is asked: a line the scanner reads holds figures,
+			 * units, "sender", "receiver" and "(omitted)", never one of its
+			 * phrases, so it would have come to on_data() all the same.
+			 */
+			on_data(&ps, l, 1);
 		} else if (k == K_TAGGED && (ph = phrases(l), (ph & PH_SENT) && (ph & PH_DATAGRAMS))) {
 			/* "[  4] Sent 159 datagrams": what the summary's Total says */
 		} else if (k == K_HEADER) {
 			on_header(&ps, l);
 		} else if (k == K_TAGGED && !(ph & (PH_LOCAL | PH_NO_STATS | PH_OUT_OF_ORDER))) {
 			/* an interval or a summary; not a connection line or a stream's note */
-			on_data(&ps, l);
+			on_data(&ps, l, 0);
 		} else if (k == K_CPU) {
 			on_cpu(&ps, l);
 		} else {
-			on_other(&ps, l, prev);
+			on_other(&ps, l, prev, ph);
 		}
 		ps.after_rule = 0;
 		prev = l;
 	}
-	finish(&ps, &bare[b->n - 1]);
+	finish(&ps, last);
 	free(bare);
 	return (int)(s->rs->nruns - ps.first_run);
 }
