@@ -97,6 +97,43 @@ static int scan_figure(const char **p, const char *e, int blanks1, const char **
 }
 
 /*
+ * May one of the eight bytes at p be one scan_is_odd() names: under 0x20
+ * or over 0x7e? Exact for "none" (a borrow or a carry across bytes starts
+ * at a byte out of range itself); a tab, no odd byte, is flagged too.
+ */
+static int word_may_be_odd(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return ((((w - ones * 0x20) & ~w) | ((w + ones) | w)) & highs) != 0;
+}
+
+/*
+ * Does [p, e) hold a byte scan_is_odd() names? The scanners ask it of an
+ * id once memchr() found where the id ends, rather than each byte beside
+ * the test for that end: eight bytes at a time (the last word ends at e,
+ * over bytes of the one before), then byte by byte from a word that may
+ * hold one.
+ */
+static int has_odd(const char *p, const char *e)
+{
+	if (e - p >= 8) {
+		const char *last = e - 8;
+
+		while (p < last && !word_may_be_odd(p))
+			p += 8;
+		if (p >= last && !word_may_be_odd(last))
+			return 0;
+	}
+	for (; p < e; p++)
+		if (scan_is_odd(*p))
+			return 1;
+	return 0;
+}
+
+/*
  * RX_TIME by hand (see scan.h): "ID   time:   [1.2 ns 1.3 ns 1.4 ns]". The
  * pattern's id is the shortest that lets the rest match: it ends at the
  * blanks before the first "time:" that follows a blank, and the rest of the
@@ -105,21 +142,27 @@ static int scan_figure(const char **p, const char *e, int blanks1, const char **
  */
 int criterion_scan_time(const struct rx_thread *t, struct rx *rx, const char *s, size_t n)
 {
-	const char *e = s + n, *p = s, *id, *id_end, *q, *f[12];
+	const char *e = s + n, *p = s, *id, *id_end, *q, *c, *f[12];
 	PCRE2_SIZE *ov;
 
 	scan_blanks(&p, e);
 	id = p;
-	if (p == e || scan_is_odd(*p) || (e - p >= 5 && !memcmp(p, "time:", 5)))
+	/* (shorter than the id's first byte, a blank and "time:", the line is none) */
+	if (e - p < 7 || scan_is_odd(*p) || !memcmp(p, "time:", 5))
 		return 0;
-	for (q = p + 1;; q++) {
-		if (e - q < 5)
-			return 0;
-		if (scan_is_odd(*q))
-			return 0;
-		if (scan_is_blank(q[-1]) && !memcmp(q, "time:", 5))
+	/*
+	 * The first "time:" after a blank found at its ':' (memchr() looks at
+	 * the colons alone), then the id's bytes before it asked for an odd
+	 * one: as a walk that stops at the first odd byte or "time:" would.
+	 */
+	for (c = p + 6; c < e && (c = memchr(c, ':', (size_t)(e - c))); c++)
+		if (scan_is_blank(c[-5]) && !memcmp(c - 4, "time", 4))
 			break;
-	}
+	if (!c || c == e)
+		return 0;
+	q = c - 4;
+	if (has_odd(p + 1, q))
+		return 0;
 	for (id_end = q; scan_is_blank(id_end[-1]);)
 		id_end--;
 	p = q + 5;
@@ -159,11 +202,8 @@ int criterion_scan_collecting(const struct rx_thread *t, struct rx *rx, const ch
 	if (!SCAN_LIT(&p, e, "Benchmarking") || !scan_blanks(&p, e))
 		return 0;
 	id = p;
-	if (p == e || scan_is_odd(*p))
+	if (p == e || scan_is_odd(*p) || !(p = memchr(p + 1, ':', (size_t)(e - p - 1))) || has_odd(id + 1, p))
 		return 0;
-	for (p++; p < e && *p != ':'; p++)
-		if (scan_is_odd(*p))
-			return 0;
 	id_end = p;
 	if (!SCAN_LIT(&p, e, ":") || !scan_blanks(&p, e) || !SCAN_LIT(&p, e, "Collecting") || !scan_blanks(&p, e))
 		return 0;
@@ -273,15 +313,39 @@ struct claim_state {
 	char id[CLAIM_ID_MAX];
 };
 
-/* The id of a "Benchmarking ID" or "Benchmarking ID: Phase..." line; 0 when `l` is none. */
-static int progress_id(const struct line *l, const char **id, size_t *n)
+/* The phase a "Benchmarking ID: Phase..." line reports; PHASE_NONE for the id alone. */
+enum phase { PHASE_NONE, PHASE_WARMING, PHASE_COLLECTING, PHASE_ANALYZING, PHASE_COMPLETE };
+
+/*
+ * The phase whose words stand at the ':' at p, PHASE_NONE when none does.
+ * Each compared with its own literal length, which the compiler turns into
+ * a few loads and compares instead of a call of memcmp() per phase.
+ */
+static enum phase phase_at(const char *p, const char *end)
 {
-#define PHASE(text) { text, sizeof(text) - 1 }
-	static const struct {
-		const char *text;
-		size_t len;
-	} phases[] = { PHASE(": Warming up"), PHASE(": Collecting "), PHASE(": Analyzing"), PHASE(": Complete") };
-#undef PHASE
+	size_t n = (size_t)(end - p);
+
+#define AT(text) (n >= sizeof(text) - 1 && !memcmp(p, text, sizeof(text) - 1))
+	if (n < 3 || p[1] != ' ')
+		return PHASE_NONE;
+	if (AT(": Warming up"))
+		return PHASE_WARMING;
+	if (AT(": Collecting "))
+		return PHASE_COLLECTING;
+	if (AT(": Analyzing"))
+		return PHASE_ANALYZING;
+	if (AT(": Complete"))
+		return PHASE_COMPLETE;
+#undef AT
+	return PHASE_NONE;
+}
+
+/*
+ * The id of a "Benchmarking ID" or "Benchmarking ID: Phase..." line, and
+ * its phase in *phase; 0 when `l` is none.
+ */
+static int progress_id(const struct line *l, const char **id, size_t *n, enum phase *phase)
+{
 	const char *s, *end;
 
 	if (!line_starts(l, "Benchmarking "))
@@ -290,13 +354,13 @@ static int progress_id(const struct line *l, const char **id, size_t *n)
 	end = l->s + line_end(l);
 	*id = s;
 	*n = (size_t)(end - s);
+	*phase = PHASE_NONE;
 	/* every phase starts with ':': look only at the colons */
 	for (const char *p = s; p < end && (p = memchr(p, ':', (size_t)(end - p))); p++)
-		for (size_t k = 0; k < countof(phases); k++)
-			if ((size_t)(end - p) >= phases[k].len && !memcmp(p, phases[k].text, phases[k].len)) {
-				*n = (size_t)(p - s);
-				return *n > 0;
-			}
+		if ((*phase = phase_at(p, end)) != PHASE_NONE) {
+			*n = (size_t)(p - s);
+			return *n > 0;
+		}
 	return *n > 0;
 }
 
@@ -416,10 +480,26 @@ static enum kind classify(const struct line *l)
 {
 	const char *id;
 	size_t n;
+	enum phase phase;
 
-	return progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+	return progress_id(l, &id, &n, &phase) ? K_PROGRESS : classify_rest(l);
 }
 PARSER_CLASSIFIER(classify, kinds, K__COUNT);
+
+/*
+ * Is `l`, a progress line of `phase`, a "Benchmarking ID: Collecting N
+ * samples" line (RX_COLLECTING matched, by `rx`)? The claim and the parse
+ * read it alike. Most progress lines are other phases: the pattern's one
+ * fixed word first, known to be there when progress_id() read it as the
+ * phase; then the scan, then the pattern.
+ */
+static int collecting(struct rx_thread *rx, const struct line *l, enum phase phase)
+{
+	struct rx *p = &patterns[RX_COLLECTING];
+
+	return (phase == PHASE_COLLECTING || text_contains(l->s, l->len, "Collecting")) &&
+	       (criterion_scan_collecting(rx, p, l->s, l->len) || rx_match(rx, p, l->s, l->len));
+}
 
 /*
  * A result line or a "Benchmarking ID: Collecting N samples" line starts
@@ -432,15 +512,13 @@ static enum claim claim(const struct line *l, int in_block, void *state)
 	struct claim_state *st = state;
 	const char *id;
 	size_t n;
+	enum phase phase;
 	/* classify()'s first test, its id kept for remember() instead of read again */
-	enum kind k = claim_said(state, progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l));
+	enum kind k = claim_said(state, progress_id(l, &id, &n, &phase) ? K_PROGRESS : classify_rest(l));
 
 	switch (k) {
 	case K_PROGRESS:
-		/* (as on_progress() reads it: the pattern's one fixed word, then the scan before the pattern) */
-		if (!in_block && (!text_contains(l->s, l->len, "Collecting") ||
-				  !(criterion_scan_collecting(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len) ||
-				    rx_match(claim_rx(state), &patterns[RX_COLLECTING], l->s, l->len))))
+		if (!in_block && !collecting(claim_rx(state), l, phase))
 			return CLAIM_NONE;
 		remember(st, id, n);
 		return in_block ? CLAIM_BODY : CLAIM_START;
@@ -583,9 +661,10 @@ static void begin(struct parse *ps, const struct line *l, const char *id, size_t
 
 /*
  * "Benchmarking ID: Collecting N samples ...": N is the sample count of
- * ID's figures. `id` is the line's progress_id(), which classified it.
+ * ID's figures. `id` and `phase` are the line's progress_id(), which
+ * classified it.
  */
-static void on_progress(struct parse *ps, const struct line *l, const char *id, size_t n)
+static void on_progress(struct parse *ps, const struct line *l, const char *id, size_t n, enum phase phase)
 {
 	struct rx *p = &patterns[RX_COLLECTING];
 	const char *num;
@@ -596,9 +675,7 @@ static void on_progress(struct parse *ps, const struct line *l, const char *id, 
 		ps->collected = 0;
 	ps->progress = id;
 	ps->progress_len = n;
-	/* most progress lines are other phases: the pattern's one fixed word first */
-	if (text_contains(l->s, l->len, "Collecting") &&
-	    (criterion_scan_collecting(ps->s->rx, p, l->s, l->len) || rx_match(ps->s->rx, p, l->s, l->len)) && rx_group(ps->s->rx, p, G_COLLECTING_N, &num, &nn) &&
+	if (collecting(ps->s->rx, l, phase) && rx_group(ps->s->rx, p, G_COLLECTING_N, &num, &nn) &&
 	    num_parse(num, nn, &v) == 0)
 		ps->collected = num_count(v);
 }
@@ -738,18 +815,19 @@ static int parse(const struct block *b, struct sink *s)
 		const struct line *l = &b->lines[i];
 		const char *id;
 		size_t n;
+		enum phase phase;
 		enum kind k;
 
 		if (l->indent == l->len)
 			continue;
-		/* the kind the claim told (LINE_KIND()), else classify(); a progress line's id kept for on_progress() */
+		/* the kind the claim told (LINE_KIND()), else classify(); a progress line's id and phase kept for on_progress() */
 		if (l->kind && l->kind - 1u != K_PROGRESS)
 			k = (enum kind)(l->kind - 1u);
 		else
-			k = progress_id(l, &id, &n) ? K_PROGRESS : classify_rest(l);
+			k = progress_id(l, &id, &n, &phase) ? K_PROGRESS : classify_rest(l);
 		switch (k) {
 		case K_PROGRESS:
-			on_progress(&ps, l, id, n);
+			on_progress(&ps, l, id, n, phase);
 			break;
 		case K_RESULT:
 		case K_TIME:
