@@ -19,6 +19,7 @@
  * pass decides), the others leave it to the label above the block.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -96,6 +97,22 @@ static void unwrap(const char **s, const char **e)
 
 static int has_digit(const char *s, const char *e)
 {
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+
+	/*
+	 * asked of most prose lines, where digits are few: eight bytes at a
+	 * time, a digit a byte below 0x80 that is at least '0' (its low seven
+	 * bits plus 0x50 reach the high bit) and under ':' (plus 0x46 do
+	 * not); no carry crosses bytes, as each sum stays under 0x100
+	 */
+	for (; e - s >= 8; s += 8) {
+		uint64_t w, low;
+
+		memcpy(&w, s, 8);
+		low = w & ~highs;
+		if ((low + ones * (0x80 - '0')) & ~(low + ones * (0x80 - ':')) & ~w & highs)
+			return 1;
+	}
 	for (; s < e; s++)
 		if (char_is_digit(*s))
 			return 1;
@@ -358,17 +375,12 @@ words:
 /* Is s..e a label: a few words, not a sentence, no markup of its own? */
 static int label_shape(const char *s, const char *e)
 {
-	int words = 0;
-
 	unwrap(&s, &e);
 	if (s >= e || e - s > MAX_LABEL || e[-1] == '.' || e[-1] == '?' || e[-1] == '!' || e[-1] == ',')
 		return 0;
 	if (*s == '|' || *s == '#' || *s == '<' || *s == '[' || *s == '>' || *s == '$')
 		return 0;
-	for (const char *p = s; p < e; p++)
-		if (!is_blank(*p) && (p == s || is_blank(p[-1])))
-			words++;
-	return words <= 8;
+	return text_words(s, (size_t)(e - s), 8) <= 8; /* (words between blanks, counted to nine at most) */
 }
 
 /* The text after a bullet ("- ", "* ", "+ ", "• ", "1. ", "1) "), or after the indentation. */

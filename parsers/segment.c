@@ -1852,9 +1852,18 @@ static size_t line_number_len(const char *raw, size_t n, unsigned long *num)
 {
 	size_t i = 0, d;
 
+	/*
+	 * the tab ends the sixth column (blanks, then 1 to 6 digits) or the
+	 * seventh (7 digits, no blank): most lines that begin with a blank or
+	 * a digit (an indented output, a row of figures: all are asked) have
+	 * neither, and are told here without reading their digits
+	 */
+	*num = 0;
+	if (n < 7 || (raw[6] != '\t' && !(n > 7 && raw[7] == '\t' && raw[0] >= '0' && raw[0] <= '9')))
+		return 0;
 	while (i < n && i < 7 && raw[i] == ' ')
 		i++;
-	for (d = i, *num = 0; i < n && i - d < 7 && raw[i] >= '0' && raw[i] <= '9'; i++)
+	for (d = i; i < n && i - d < 7 && raw[i] >= '0' && raw[i] <= '9'; i++)
 		*num = *num * 10 + (unsigned long)(raw[i] - '0');
 	/* right-aligned in six columns, as both print it (a TSV's first column is not) */
 	return i > d && i < n && raw[i] == '\t' && (i == 6 || (i > 6 && d == 0)) ? i + 1 : 0;
