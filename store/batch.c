@@ -418,7 +418,7 @@ static int name_known(const void *arg, size_t r)
 {
 	const struct batch *b = arg;
 
-	return naming_name_known(&b->naming, b->m, r);
+	return naming_name_known(&b->naming, r);
 }
 
 /* The records but runs an import added, cleaned on a second thread (clean_other_records()). */

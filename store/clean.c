@@ -78,7 +78,7 @@ void clean_run(struct clean_runs *c, size_t i)
 
 	c->next = i + 1;
 	CLEAN_SEEN(r->experiment);
-	if (i >= c->ahead || !a->known || !a->known(a->known_ctx, i)) {
+	if (!a || !a->known || !a->known(a->known_ctx, i)) {
 		CLEAN_SEEN(r->variant.text);
 		if (r->variant.text != text) /* the key of what is shown */
 			r->variant.key = model_variant_key(m, r->variant.text);

@@ -20,15 +20,17 @@ void clean_records(struct model *m, const struct recset_mark *from);
 /*
  * What an import cleaned of its runs while the walk went on, from its
  * first run on (zeroed: nothing): the strings fixed once a block is
- * recorded. Owned by the caller; the strings it points at are the model's.
+ * recorded; and what the naming pass knows clean. Owned by the caller;
+ * the strings it points at are the model's.
  */
 struct clean_ahead {
 	size_t to;          /* runs [from, to) had clean_run_ahead(): set by the caller */
 	int commands_dirty; /* one of their commands holds a control character */
 	const char *last_command; /* the command looked at last (a block's runs share it) */
 	/*
-	 * known(known_ctx, r): run r's variant text and key were found clean
-	 * during the walk (store/naming.h: naming_name_known()); NULL: none.
+	 * known(known_ctx, r): run r's variant text and key, as named, are
+	 * known to be clean (store/naming.h: naming_name_known()), any run of
+	 * the import, not only those before `to`; NULL: none.
 	 */
 	int (*known)(const void *known_ctx, size_t r);
 	const void *known_ctx;
@@ -45,7 +47,7 @@ void clean_run_ahead(struct model *m, struct clean_ahead *a, size_t r);
 /*
  * clean_records(), but what `a` says was done ahead of runs [from->runs,
  * a->to) is not done again: their subjects, their commands when none was
- * dirty, their variant texts and keys a->known() knows. The result is
+ * dirty; nor the variant texts and keys a->known() knows. The result is
  * clean_records()'s.
  */
 void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a);

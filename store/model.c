@@ -187,7 +187,9 @@ void model_add_tag(struct model *m, const char *experiment, const char *variant,
  * model (the segmenter's own thread never does: parsers/segpipe.h). A
  * slot also keeps the key's copy in the arena of the model that asked
  * last (by its serial, which no other model has), handed out again to
- * that model instead of a copy per run.
+ * that model instead of a copy per run, and whether the text and the key
+ * are free of control characters (what cleaning the runs' names asks of
+ * each run: store/clean.h), a fact of the text alone like its key.
  */
 #define VKEY_SETS 64
 #define VKEY_WAYS 4
@@ -195,6 +197,7 @@ void model_add_tag(struct model *m, const char *experiment, const char *variant,
 static struct vkey_slot {
 	char text[VKEY_LEN], key[VKEY_LEN];
 	size_t key_len;
+	int clean; /* neither text nor key holds a control character */
 	unsigned long serial; /* the model whose arena holds `copy` (0: none) */
 	const char *copy;
 } vkeys[VKEY_SETS][VKEY_WAYS];
@@ -209,12 +212,13 @@ static struct vkey_slot *vkey_find(unsigned set, const char *text, size_t n)
 	return NULL;
 }
 
-const char *model_variant_key(struct model *m, const char *text)
+const char *model_variant_key_clean(struct model *m, const char *text, int *clean)
 {
 	struct buf b = BUF_INIT;
 	const char *k;
 	size_t n = strlen(text);
-	unsigned set = hash_fnv1a(text, n) % VKEY_SETS;
+	/* (hash_line(): a few dozen instructions for a name, where FNV-1a takes four or five a byte) */
+	unsigned set = (unsigned)(hash_line(text, n) % VKEY_SETS);
 	int cacheable = n && n < VKEY_LEN;
 	struct vkey_slot *v = cacheable ? vkey_find(set, text, n) : NULL;
 
@@ -223,20 +227,31 @@ const char *model_variant_key(struct model *m, const char *text)
 			v->copy = arena_strndup(&m->arena, v->key, v->key_len);
 			v->serial = m->serial;
 		}
+		*clean = v->clean;
 		return v->copy;
 	}
 	variant_key(text, n, &b);
 	k = arena_strndup(&m->arena, buf_str(&b), b.len);
+	/* (a look at both, small beside making the key) */
+	*clean = !text_has_control(text, n) && !text_has_control(k, b.len);
 	if (cacheable && b.len < VKEY_LEN) {
 		v = &vkeys[set][vkey_next[set]++ % VKEY_WAYS];
 		memcpy(v->text, text, n + 1);
 		memcpy(v->key, buf_str(&b), b.len + 1);
 		v->key_len = b.len;
+		v->clean = *clean;
 		v->serial = m->serial;
 		v->copy = k;
 	}
 	buf_release(&b);
 	return k;
+}
+
+const char *model_variant_key(struct model *m, const char *text)
+{
+	int clean;
+
+	return model_variant_key_clean(m, text, &clean);
 }
 
 void model_now_iso(char out[32])

@@ -342,6 +342,12 @@ int model_pair_experiment(struct model *m, const struct experiment *a, const cha
 
 /* The arena-owned key of a variant text (the same copy again for a text asked for lately: never written to). */
 const char *model_variant_key(struct model *m, const char *text);
+/*
+ * model_variant_key(), and *clean set to 1 when neither `text` nor its key
+ * holds a control character (text_has_control()), else 0: known without
+ * a look at either for a text asked for lately.
+ */
+const char *model_variant_key_clean(struct model *m, const char *text, int *clean);
 
 
 /* The current time as ISO 8601 UTC, arena-owned (SOURCE_DATE_EPOCH honoured, for tests). */

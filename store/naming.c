@@ -91,6 +91,7 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 									: e->input;
 
 	const char *key;
+	int clean;
 
 	ALLOC_GROW(nm->keys, (size_t)k + 1, nm->keys_cap);
 	nk = &nm->keys[k];
@@ -100,24 +101,19 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 		*nk = nm->keys[k - 1];
 		return;
 	}
-	/* a name with a control character is left to the pass, and to clean_records() */
-	if (!t || text_has_control(t, strlen(t)))
+	if (!t)
 		return;
-	key = model_variant_key(m, t);
-	if (text_has_control(key, strlen(key)))
+	key = model_variant_key_clean(m, t, &clean);
+	/* a name with a control character is left to the pass, and to clean_records() */
+	if (!clean)
 		return;
 	nk->text = t;
 	nk->key = key;
 }
 
-int naming_name_known(const struct naming *nm, const struct model *m, size_t r)
+int naming_name_known(const struct naming *nm, size_t r)
 {
-	const struct naming_key *nk;
-
-	if (r < nm->first || r - nm->first >= nm->ahead)
-		return 0;
-	nk = &nm->keys[r - nm->first];
-	return nk->text && m->rs.runs[r].variant.text == nk->text && m->rs.runs[r].variant.key == nk->key;
+	return r >= nm->first && r - nm->first < nm->n && (nm->flags[r - nm->first] & NF_CLEAN_NAME);
 }
 
 const char *naming_label(const struct naming *nm, uint32_t r)
@@ -2058,6 +2054,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 	const char *joined_bs = NULL, *joined_from = NULL, *joined_cmd = NULL, *joined = NULL;
 	/* the run before's variant and key, as decided: the same variant string has the same key */
 	const char *keyed_text = NULL, *keyed_key = NULL;
+	int keyed_clean = 0;
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
@@ -2093,14 +2090,22 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		}
 		if (on)
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
-		if (keyed_text && keyed_text == r->variant.text)
+		/*
+		 * its key, and whether text and key are free of control
+		 * characters (NF_CLEAN_NAME: the cleaning then reads neither)
+		 */
+		if (keyed_text && keyed_text == r->variant.text) {
 			r->variant.key = keyed_key;
-		else if (k < nm->ahead && nm->keys[k].text == r->variant.text)
-			r->variant.key = nm->keys[k].key; /* worked out during the walk */
-		else
-			r->variant.key = model_variant_key(m, r->variant.text);
+		} else if (k < nm->ahead && nm->keys[k].text && nm->keys[k].text == r->variant.text) {
+			r->variant.key = nm->keys[k].key; /* worked out during the walk, both found clean */
+			keyed_clean = 1;
+		} else {
+			r->variant.key = model_variant_key_clean(m, r->variant.text, &keyed_clean);
+		}
 		keyed_text = r->variant.text;
 		keyed_key = r->variant.key;
+		if (keyed_clean)
+			nm->flags[k] |= NF_CLEAN_NAME;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)

@@ -58,6 +58,12 @@ enum naming_flag {
 	NF_BUILD = 8,      /* the label holds a build word or a change */
 	NF_COMMAND = 16,   /* its run has a command (*run->command) */
 	NF_PROPOSAL = 32,  /* its parser proposed a name (struct naming: proposal, not NULL) */
+	/*
+	 * Set by naming_finish() once it decided the run's name: the variant
+	 * text and key it gave the run hold no control character
+	 * (naming_name_known())
+	 */
+	NF_CLEAN_NAME = 64,
 };
 
 /*
@@ -135,10 +141,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
  */
 void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k);
 /*
- * Are run `r`'s variant text and key (naming_finish() done) the name and
- * key naming_run_ahead() worked out, both without a control character?
+ * Are run `r`'s variant text and key, as naming_finish() gave them, known
+ * to hold no control character (NF_CLEAN_NAME)? 0 before it decided the run.
  */
-int naming_name_known(const struct naming *nm, const struct model *m, size_t r);
+int naming_name_known(const struct naming *nm, size_t r);
 /* Record the legends the segmenter read in source `source` (strings must outlive nm). */
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */

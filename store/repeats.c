@@ -30,7 +30,13 @@ void repeats_tool(struct repeats *rp, const struct recset *rs, size_t from, size
 		return;
 	if (to - from > REPEATS_MAX - rp->n)
 		to = from + (REPEATS_MAX - rp->n);
-	ALLOC_GROW(rp->figs, rp->n + (to - from), rp->cap);
+	/*
+	 * Room for all REPEATS_MAX at once (1 MiB, its pages touched only as
+	 * they fill): grown as it filled, a large text's figures were copied
+	 * again at each doubling, about as many bytes as were recorded.
+	 */
+	if (!rp->figs)
+		rp->figs = xmalloc(REPEATS_MAX * sizeof(*rp->figs));
 	for (size_t i = from; i < to; i++) {
 		const struct measurement *me = &rs->meas[i];
 

@@ -32,8 +32,8 @@ struct repeats {
 		double value;  /* SI */
 		uint32_t run;
 		uint32_t unit; /* enum unit */
-	} *figs;
-	size_t n, cap;
+	} *figs; /* room for REPEATS_MAX, or NULL: none recorded yet */
+	size_t n;
 };
 
 /* Forget the figures of the text before (a new text starts). */
