@@ -128,6 +128,9 @@ struct seg {
 	char shape[ASKED_TEXT];
 	uint64_t shape_hash;
 	int shape_made;
+	/* the hash of the current line's text, once made (text_hashed): its asked slot's, its legends' */
+	uint64_t text_hash;
+	int text_hashed;
 	struct shaped *shaped;    /* ASKED_SLOTS shapes no parser took (heap, made when first needed), or NULL */
 	struct none_shape *none_shapes; /* ASKED_SLOTS shapes of lines read as no label (the same), or NULL */
 	struct seg_legend_memo *legend_memo; /* the legends of prose lines read here, or NULL */
@@ -205,12 +208,22 @@ struct seg {
 	int after_author;    /* the last non-blank line was prose or a fence (not tool output) */
 };
 
+/* hash_line() of the current line's text l->s[0..len), made once a line. */
+static uint64_t line_text_hash(struct seg *sg, const struct line *l)
+{
+	if (!sg->text_hashed) {
+		sg->text_hash = hash_line(l->s, l->len);
+		sg->text_hashed = 1;
+	}
+	return sg->text_hash;
+}
+
 /* The slot of the line's text in sg->asked, or NULL when the text is too long for one. */
 static struct asked *asked_slot(struct seg *sg, const struct line *l)
 {
 	if (l->len > ASKED_TEXT)
 		return NULL;
-	return &sg->asked[hash_line(l->s, l->len) % ASKED_SLOTS];
+	return &sg->asked[line_text_hash(sg, l) % ASKED_SLOTS];
 }
 
 /*
@@ -906,21 +919,24 @@ static void add_legend_span(void *arg, const char *name, size_t nn, const char *
 	add_legend(ls->lc, name, nn, desc, dn);
 }
 
-size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, struct arena *arena,
-			     const char *s, size_t n, uint32_t line)
+/* Does `m` know s[0..n) (its slot in m->none: t) as a text that states no legend? */
+static int legends_none_known(const struct seg_legend_memo *m, const char *s, size_t n, unsigned t)
+{
+	return m->none[t].len == n && !memcmp(m->none[t].text, s, n);
+}
+
+/*
+ * seg_read_legends_memo() past the texts known to state none: s[0..n)
+ * (0 < n <= SEG_LEGEND_TEXT) has `shape` (its hash shape_hash) and its
+ * slot in m->none is t.
+ */
+static size_t legends_shaped(struct seg_legend_memo *m, struct seg_result *res, struct arena *arena, const char *s,
+			     size_t n, uint32_t line, unsigned t, const char *shape, uint64_t shape_hash)
 {
 	struct legend_ctx lc = { res, arena, line };
 	struct legend_spans ls = { &lc, s, s + n, 0, 0, { { 0 } } };
-	char shape[SEG_LEGEND_TEXT];
-	unsigned k, t;
+	unsigned k = (unsigned)(shape_hash % LEGEND_SLOTS);
 
-	if (!n || n > SEG_LEGEND_TEXT)
-		return seg_read_legends(res, arena, s, n, line);
-	t = (unsigned)(hash_line(s, n) % LEGEND_SLOTS);
-	if (m->none[t].len == n && !memcmp(m->none[t].text, s, n))
-		return 0;
-	seg_line_shape(s, n, 0, shape);
-	k = (unsigned)(hash_line(shape, n) % LEGEND_SLOTS);
 	if (m->slot[k].len == n && !memcmp(m->slot[k].shape, shape, n)) {
 		const uint8_t(*sp)[4] = m->slot[k].span;
 
@@ -941,6 +957,21 @@ size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, 
 		m->none[t].len = (uint32_t)n;
 	}
 	return ls.n;
+}
+
+size_t seg_read_legends_memo(struct seg_legend_memo *m, struct seg_result *res, struct arena *arena,
+			     const char *s, size_t n, uint32_t line)
+{
+	char shape[SEG_LEGEND_TEXT];
+	unsigned t;
+
+	if (!n || n > SEG_LEGEND_TEXT)
+		return seg_read_legends(res, arena, s, n, line);
+	t = (unsigned)(hash_line(s, n) % LEGEND_SLOTS);
+	if (legends_none_known(m, s, n, t))
+		return 0;
+	seg_line_shape(s, n, 0, shape);
+	return legends_shaped(m, res, arena, s, n, line, t, shape, hash_line(shape, n));
 }
 
 /* A title stated outright in the first lines, or the first line of a text that reads as one. */
@@ -1181,6 +1212,30 @@ static struct seg_legend_memo *legend_memo(struct seg *sg)
 	return sg->legend_memo;
 }
 
+/*
+ * seg_read_legends_memo() of the prose line `l`, its text s[0..n) past
+ * its indentation. A line without indentation is keyed by what the walk
+ * makes of it anyway: its text's hash, and its shape (line_shape_made()),
+ * whose first bytes keep their digits. That key is finer than the memo's
+ * own shape (no byte kept): lines of one such shape are of one memo shape
+ * too, and a slot of either kind answers only for lines of its memo shape
+ * (making a shape of a shape changes nothing), so every answer is one
+ * legend_scan() gives.
+ */
+static size_t read_legends(struct seg *sg, const struct line *l, const char *s, size_t n)
+{
+	struct seg_legend_memo *m = legend_memo(sg);
+	unsigned t;
+
+	if (l->indent || !n || n > SEG_LEGEND_TEXT || n > ASKED_TEXT)
+		return seg_read_legends_memo(m, sg->res, sg->arena, s, n, l->no);
+	t = (unsigned)(line_text_hash(sg, l) % LEGEND_SLOTS);
+	if (legends_none_known(m, s, n, t))
+		return 0;
+	line_shape_made(sg, l);
+	return legends_shaped(m, sg->res, sg->arena, s, n, l->no, t, sg->shape, sg->shape_hash);
+}
+
 static void prose_line(struct seg *sg, const struct line *l)
 {
 	const char *s = l->s + l->indent;
@@ -1204,7 +1259,7 @@ static void prose_line(struct seg *sg, const struct line *l)
 		/* a command line ("$ hyperfine -L m a,b -- 'x {m}'") holds no legend */
 		if (sg->legends)
 			sg->legends(sg->ctx, s, n, l->no); /* read by the receiver (seg_split_keep()) */
-		else if (!seg_read_legends_memo(legend_memo(sg), sg->res, sg->arena, s, n, l->no) && sg->line_asked &&
+		else if (!read_legends(sg, l, s, n) && sg->line_asked &&
 			 !rx_failed(sg->rx))
 			sg->line_asked->asked |= ASKED_NO_LEGEND; /* a text with none has none the next time */
 	}
@@ -1525,6 +1580,7 @@ static void do_line(struct seg *sg, struct line *l)
 	sg->line_asked = NULL;
 	sg->line_shaped = NULL;
 	sg->shape_made = 0;
+	sg->text_hashed = 0;
 
 	if (blank) {
 		if (sg->open)
