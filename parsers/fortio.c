@@ -659,6 +659,38 @@ const char *fortio_percentile_quantity(struct sink *s, double p)
 	return name;
 }
 
+/*
+ * Name `q` (q[0..n), "code.200") as a string made once: the same few codes
+ * recur block after block, and a name kept at one address is found by the
+ * metric lookups' memos by that address (a copy per block is a miss there
+ * every time). As for the percentiles, the names are never freed and are
+ * shared by every thread (a lock: they outlive a thread); past the table,
+ * a copy in the sink's arena.
+ */
+static const char *kept_code_name(struct sink *s, const char *q, size_t n)
+{
+	static struct {
+		size_t len;
+		char name[40];
+	} made[16];
+	static size_t nmade;
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	const char *name = NULL;
+
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nmade && !name; i++)
+		if (made[i].len == n && !memcmp(made[i].name, q, n))
+			name = made[i].name;
+	if (!name && nmade < countof(made) && n < sizeof(made[0].name)) {
+		made[nmade].len = n;
+		memcpy(made[nmade].name, q, n);
+		made[nmade].name[n] = '\0';
+		name = made[nmade++].name;
+	}
+	pthread_mutex_unlock(&lock);
+	return name ? name : sink_strndup(s, q, n);
+}
+
 const char *fortio_code_quantity(struct sink *s, const char *key, size_t n)
 {
 	int number = n > 0, name = n > 0 && key[0] >= 'A' && key[0] <= 'Z';
@@ -673,7 +705,7 @@ const char *fortio_code_quantity(struct sink *s, const char *key, size_t n)
 	/* "code.%.*s" by hand: the key is digits or capitals, no NUL to stop at */
 	memcpy(buf, "code.", 5);
 	memcpy(buf + 5, key, n);
-	return sink_strndup(s, buf, 5 + n);
+	return kept_code_name(s, buf, 5 + n);
 }
 
 int fortio_code_ok(const char *key, size_t n)

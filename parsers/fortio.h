@@ -57,7 +57,9 @@ const char *fortio_percentile_quantity(struct sink *s, double p);
 /*
  * A return code as a quantity: "code.200", "code.-1", "code.OK",
  * "code.SERVING"; NULL for a key that is an error message (TCP/UDP echo
- * runs count failures by their error text). A copy in the sink's arena.
+ * runs count failures by their error text). Made once for the first
+ * codes seen (static), else a copy in the sink's arena; valid at least as
+ * long as that arena.
  */
 const char *fortio_code_quantity(struct sink *s, const char *key, size_t n);
 

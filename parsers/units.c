@@ -519,26 +519,61 @@ static const struct unit_spelling spellings[] = {
 };
 
 /*
- * The spellings in a hash table by their length and first and last bytes
- * (open addressing, row + 1 in each slot, 0 empty), with each spelling's
- * length and power of ten: built once, on first use by any thread, then
- * only read (shared by every thread). A spelling the table holds twice is
- * entered once, its first row: the first that matches wins, as in a walk
- * of the table.
+ * The spellings in a hash table by their key (below; open addressing, row
+ * + 1 in each slot, 0 empty), with each spelling's key, length and power
+ * of ten: built once, on first use by any thread, then only read (shared
+ * by every thread). A spelling the table holds twice is entered once, its
+ * first row: the first that matches wins, as in a walk of the table.
  */
 #define SPELLING_SLOTS 512 /* a power of two, several times the rows */
+#define SPELLING_MAX 16    /* the longest spelling a key holds (build_spellings() checks the rows) */
+struct spelling_key {
+	uint64_t lo, hi;
+};
 static unsigned char spelling_slot[SPELLING_SLOTS];
-static size_t spelling_len[countof(spellings)];
-static int spelling_exp[countof(spellings)];
+static struct {
+	struct spelling_key key;
+	size_t len;
+	int exp;
+} spelling_row[countof(spellings)];
 static atomic_int spellings_built; /* set (release) once the tables are whole */
 static pthread_once_t spellings_once = PTHREAD_ONCE_INIT;
 
 _Static_assert(countof(spellings) < UCHAR_MAX, "a slot holds a row + 1 in a byte");
 _Static_assert(countof(spellings) * 4 <= SPELLING_SLOTS, "the table stays sparse");
 
-static unsigned spelling_home(const char *s, size_t n)
+/*
+ * s[0..n) (1 <= n <= SPELLING_MAX) in two words, loaded from both ends
+ * (8 bytes each from 8 bytes up, 4 from 4 up; below, the first, middle
+ * and last bytes). The loads of one length cover every byte, each at the
+ * same place, so two texts of one length have one key exactly when they
+ * are the same: a comparison of two words where a loop of bytes cost
+ * several instructions a byte.
+ */
+static inline struct spelling_key spelling_key(const char *s, size_t n)
 {
-	return ((unsigned)(unsigned char)s[0] * 31u + (unsigned)(unsigned char)s[n - 1] * 7u + (unsigned)n * 131u) &
+	struct spelling_key k = { 0, 0 };
+
+	if (n >= 8) {
+		memcpy(&k.lo, s, 8);
+		memcpy(&k.hi, s + n - 8, 8);
+	} else if (n >= 4) {
+		uint32_t a, b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		k.lo = a;
+		k.hi = b;
+	} else {
+		k.lo = (unsigned char)s[0] | (unsigned)(unsigned char)s[n / 2] << 8 |
+		       (unsigned)(unsigned char)s[n - 1] << 16;
+	}
+	return k;
+}
+
+static unsigned spelling_home(struct spelling_key k, size_t n)
+{
+	return (unsigned)(((k.lo ^ (k.hi + n) * 0xff51afd7ed558ccdull) * 0x9e3779b97f4a7c15ull) >> 55) &
 	       (SPELLING_SLOTS - 1);
 }
 
@@ -555,18 +590,13 @@ static int exponent_of(double f)
 	return 0;
 }
 
-/* The row in slot chain of s[0..n) whose text it is, or -1 (the tables built). */
-static long spelling_in_table(const char *s, size_t n)
+/* The row in the slot chain of key `k` (a text of n bytes) that spells it, or -1 (the tables built). */
+static inline long spelling_in_table(struct spelling_key k, size_t n)
 {
-	for (unsigned h = spelling_home(s, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1)) {
-		size_t i = spelling_slot[h] - 1u, j;
+	for (unsigned h = spelling_home(k, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1)) {
+		size_t i = spelling_slot[h] - 1u;
 
-		if (spelling_len[i] != n)
-			continue;
-		/* a spelling is a few bytes: no call to memcmp */
-		for (j = 0; j < n && spellings[i].text[j] == s[j]; j++)
-			;
-		if (j == n)
+		if (spelling_row[i].key.lo == k.lo && spelling_row[i].key.hi == k.hi && spelling_row[i].len == n)
 			return (long)i;
 	}
 	return -1;
@@ -576,13 +606,18 @@ static void build_spellings(void)
 {
 	for (size_t i = 0; i < countof(spellings); i++) {
 		size_t n = strlen(spellings[i].text);
+		struct spelling_key k;
 		unsigned h;
 
-		spelling_len[i] = n;
-		spelling_exp[i] = exponent_of(spellings[i].factor);
-		if (spelling_in_table(spellings[i].text, n) >= 0)
+		if (n == 0 || n > SPELLING_MAX)
+			die("unit spelling \"%s\": a key holds 1 to %d bytes", spellings[i].text, SPELLING_MAX);
+		k = spelling_key(spellings[i].text, n);
+		spelling_row[i].key = k;
+		spelling_row[i].len = n;
+		spelling_row[i].exp = exponent_of(spellings[i].factor);
+		if (spelling_in_table(k, n) >= 0)
 			continue; /* an earlier row spells it */
-		for (h = spelling_home(spellings[i].text, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1))
+		for (h = spelling_home(k, n); spelling_slot[h]; h = (h + 1) & (SPELLING_SLOTS - 1))
 			;
 		spelling_slot[h] = (unsigned char)(i + 1);
 	}
@@ -590,11 +625,14 @@ static void build_spellings(void)
 }
 
 /* The row of spelling s[0..n), or -1. */
-static long spelling_of(const char *s, size_t n)
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* on the figures' paths: the key in registers, no call */
+#endif
+static inline long spelling_of(const char *s, size_t n)
 {
 	if (!atomic_load_explicit(&spellings_built, memory_order_acquire))
 		pthread_once(&spellings_once, build_spellings);
-	return n ? spelling_in_table(s, n) : -1;
+	return n && n <= SPELLING_MAX ? spelling_in_table(spelling_key(s, n), n) : -1;
 }
 
 int unit_lookup(const char *s, size_t n, enum unit *unit, double *factor)
@@ -680,7 +718,7 @@ int unit_value(const char *num, size_t num_len, const char *u, size_t u_len, enu
 		return -1;
 	*unit = spellings[i].unit;
 	/* "4.9" ms is 4.9e-3 s exactly rounded, where 4.9 * 1e-3 is 0.004900000000000001 */
-	e = spelling_exp[i];
+	e = spelling_row[i].exp;
 	if (decimal(num, num_len, e, &v) < 0)
 		return -1;
 	*value = e ? v : v * spellings[i].factor; /* 1024-based factors are powers of two: exact */
