@@ -43,6 +43,25 @@ static struct piece piece(const char *s)
 	return p;
 }
 
+/*
+ * The pieces of the line before, by address: a block's runs, and the
+ * blocks of a text, mostly point at the same strings (the source's name,
+ * a variant's text, a scenario, the names of the origins), whose lengths
+ * are then not taken again. A string is not changed while its plan is
+ * printed, so the same address is the same length. Each format_items()
+ * keeps its own (a thread's part of the plan).
+ */
+struct piece_memo {
+	struct piece name, variant, origin, scenario, subject;
+};
+
+static struct piece piece_memo(struct piece *last, const char *s)
+{
+	if (s != last->s)
+		*last = piece(s);
+	return *last;
+}
+
 #define LIT(w, lit) (memcpy((w), (lit), sizeof(lit) - 1), (w) + sizeof(lit) - 1)
 #define PUT(w, pc) (memcpy((w), (pc).s, (pc).n), (w) + (pc).n)
 
@@ -51,20 +70,23 @@ static struct piece piece(const char *s)
  * millions of lines, each a dozen pieces, so the pieces' lengths are taken
  * first and the bytes copied without a check each.
  */
-static void run_line(struct buf *b, struct piece name, struct piece fmt, const struct run *run, size_t n,
+static void run_line(struct buf *b, struct piece_memo *pm, struct piece fmt, const struct run *run, size_t n,
 		     const char *metric_of)
 {
-	struct piece variant = piece(run->eff_variant.text), origin = piece(vorigin_name(run->eff_variant.origin));
-	struct piece scenario = piece(run->eff_scenario), subject = piece(run->subject);
-	struct piece metric = { NULL, 0 };
+	struct piece name = pm->name, variant = piece_memo(&pm->variant, run->eff_variant.text);
+	struct piece origin = piece_memo(&pm->origin, vorigin_name(run->eff_variant.origin));
+	struct piece scenario = piece_memo(&pm->scenario, run->eff_scenario);
+	struct piece subject = piece_memo(&pm->subject, run->subject), metric = { NULL, 0 };
 	int line_no = run->name_line && run->eff_variant.origin == run->variant.origin;
+	size_t need;
 	char *w;
 
 	if (metric_of) /* a table's run: one figure, named here */
 		metric = piece(metric_of);
 	/* the pieces, four numbers, and the literals below (147 bytes together; buf_grow() adds the NUL) */
-	buf_grow(b, name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + metric.n + 4 * FMT_DECIMAL_MAX +
-			    160);
+	need = name.n + fmt.n + variant.n + origin.n + scenario.n + subject.n + metric.n + 4 * FMT_DECIMAL_MAX + 160;
+	if (b->cap - b->len <= need) /* (as buf_add() asks: most lines fit in the room left) */
+		buf_grow(b, need);
 	w = b->s + b->len;
 	w = PUT(w, name);
 	*w++ = ':';
@@ -144,13 +166,13 @@ static void format_items(const struct plan_src *ps, size_t from, size_t to, stru
 	const struct model *m = ps->m;
 	const struct import_result *res = ps->res;
 	struct piece fmt = { NULL, 0 };
+	struct piece_memo pm = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
 	enum fmt fmt_of = FMT_NONE;
 
 	for (size_t i = from; i < to; i++) {
 		const struct import_item *it = &res->items[i];
 		const struct source *s;
 		long src = res->inputs[it->input].source;
-		struct piece name;
 
 		if (fp && out->len >= PLAN_PIECE) { /* written in pieces, not a few lines at a time */
 			fwrite(out->s, 1, out->len, fp);
@@ -179,7 +201,7 @@ static void format_items(const struct plan_src *ps, size_t from, size_t to, stru
 		/* a block that gave nothing was prose after all, or its warnings said why */
 		if (it->run_from == it->run_to)
 			continue;
-		name = piece(s->name);
+		piece_memo(&pm.name, s->name);
 		for (uint32_t r = it->run_from; r < it->run_to; r++) {
 			const struct run *run = &m->rs.runs[r];
 
@@ -187,7 +209,7 @@ static void format_items(const struct plan_src *ps, size_t from, size_t to, stru
 				fmt_of = run->fmt;
 				fmt = piece(fmt_name(fmt_of));
 			}
-			run_line(out, name, fmt, run, meas_of(ps, r), it->metrics ? it->metrics[r - it->run_from] : NULL);
+			run_line(out, &pm, fmt, run, meas_of(ps, r), it->metrics ? it->metrics[r - it->run_from] : NULL);
 		}
 	}
 }

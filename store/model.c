@@ -796,9 +796,10 @@ void model_resolve_told(struct model *m, void (*done)(void *ctx, size_t upto), v
 {
 	struct strmap exp_index = STRMAP_INIT;
 	size_t nruns = m->rs.nruns;
-	uint32_t *exp_of = xcalloc(nruns ? nruns : 1, sizeof(*exp_of));
-	uint32_t *slot_of = xcalloc(nruns ? nruns : 1, sizeof(*slot_of)); /* its variant in its experiment */
-	uint32_t *src_of = xcalloc(nruns ? nruns : 1, sizeof(*src_of));   /* its source (build_indexes()) */
+	/* (not zeroed: the pass below sets each run's entry of all three before any is read) */
+	uint32_t *exp_of = xmalloc((nruns ? nruns : 1) * sizeof(*exp_of));
+	uint32_t *slot_of = xmalloc((nruns ? nruns : 1) * sizeof(*slot_of)); /* its variant in its experiment */
+	uint32_t *src_of = xmalloc((nruns ? nruns : 1) * sizeof(*src_of));   /* its source (build_indexes()) */
 	size_t i = 0, told = 0;
 	struct resolve_ctx rc;
 	struct exps_build x;

@@ -22,7 +22,11 @@ int fmt_simple(char *out, size_t cap, const char *fmt, va_list ap);
 /* Room for any unsigned long long in decimal. */
 #define FMT_DECIMAL_MAX 24
 
-/* `v` in decimal, as "%llu" prints it, at the start of out (not NUL-terminated); its length. */
+/*
+ * `v` in decimal, as "%llu" prints it, at the start of out (not
+ * NUL-terminated); its length. The bytes of out past the digits may be
+ * written too (all FMT_DECIMAL_MAX are the callee's).
+ */
 size_t fmt_decimal(char out[FMT_DECIMAL_MAX], unsigned long long v);
 
 /* Room for what fmt_double_short() writes: "-0.000" and 15 digits, or "-", 15 digits, "." and "e-08". */

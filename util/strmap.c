@@ -36,9 +36,20 @@ static uint64_t hash_str(const char *s)
 		h = (h ^ w) * k;
 		h ^= h >> 31;
 	}
-	if (n) {
-		w = 0;
-		memcpy(&w, s, n);
+	/*
+	 * The last 1 to 7 bytes without a copy of a variable length (a call):
+	 * 4 to 7 as two words of 4 that overlap, 1 to 3 as the first, middle
+	 * and last byte. Either covers every byte, and the length is mixed in.
+	 */
+	if (n >= 4) {
+		uint32_t lo, hi;
+
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + n - 4, 4);
+		h = (h ^ (lo | (uint64_t)hi << 32)) * k;
+	} else if (n) {
+		w = (unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8 |
+		    (uint64_t)(unsigned char)s[n - 1] << 16;
 		h = (h ^ w) * k;
 	}
 	h ^= h >> 29;
