@@ -413,14 +413,6 @@ static int batch_ahead(void *arg)
 	return 1;
 }
 
-/* clean_ahead.known: the naming pass's answer (naming_name_known()). */
-static int name_known(const void *arg, size_t r)
-{
-	const struct batch *b = arg;
-
-	return naming_name_known(&b->naming, r);
-}
-
 /* The records but runs an import added, cleaned on a second thread (clean_other_records()). */
 struct others_job {
 	struct recset *rs;
@@ -447,9 +439,9 @@ static size_t other_records(const struct recset *rs, const struct recset_mark *f
 }
 
 /* naming_then_fn: run r is named; cleaned now (clean_run()), in order. */
-static void clean_named(void *ctx, size_t r)
+static void clean_named(void *ctx, size_t r, int name_clean)
 {
-	clean_run(ctx, r);
+	clean_run(ctx, r, name_clean);
 }
 
 void batch_run(struct batch *b, struct import_input *in, size_t n)
@@ -506,8 +498,6 @@ void batch_run(struct batch *b, struct import_input *in, size_t n)
 	 * runs, which the pass neither reads nor writes
 	 */
 	b->clean.to = b->first_mark.runs + b->naming.ahead; /* (runs removed since moved it down) */
-	b->clean.known = name_known;
-	b->clean.known_ctx = b;
 	clean_runs_begin(&cr, m, &b->first_mark, &b->clean);
 	beside = spread_worth(other_records(&m->rs, &b->first_mark) * RECORD_BYTES) &&
 		 !pthread_create(&th, NULL, clean_others_job, &others);

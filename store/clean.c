@@ -69,7 +69,7 @@ void clean_runs_begin(struct clean_runs *c, struct model *m, const struct recset
 	c->next = from->runs;
 }
 
-void clean_run(struct clean_runs *c, size_t i)
+void clean_run(struct clean_runs *c, size_t i, int name_clean)
 {
 	struct model *m = c->m;
 	const struct clean_ahead *a = c->a;
@@ -78,7 +78,7 @@ void clean_run(struct clean_runs *c, size_t i)
 
 	c->next = i + 1;
 	CLEAN_SEEN(r->experiment);
-	if (!a || !a->known || !a->known(a->known_ctx, i)) {
+	if (!name_clean) {
 		CLEAN_SEEN(r->variant.text);
 		if (r->variant.text != text) /* the key of what is shown */
 			r->variant.key = model_variant_key(m, r->variant.text);
@@ -95,7 +95,7 @@ void clean_run(struct clean_runs *c, size_t i)
 void clean_runs_rest(struct clean_runs *c)
 {
 	for (size_t i = c->next; i < c->m->rs.nruns; i++)
-		clean_run(c, i);
+		clean_run(c, i, 0);
 }
 
 /* The records but runs from `from` on, new copies in arena `a`, by the memory of c. */

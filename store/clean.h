@@ -20,20 +20,12 @@ void clean_records(struct model *m, const struct recset_mark *from);
 /*
  * What an import cleaned of its runs while the walk went on, from its
  * first run on (zeroed: nothing): the strings fixed once a block is
- * recorded; and what the naming pass knows clean. Owned by the caller;
- * the strings it points at are the model's.
+ * recorded. Owned by the caller; the strings it points at are the model's.
  */
 struct clean_ahead {
 	size_t to;          /* runs [from, to) had clean_run_ahead(): set by the caller */
 	int commands_dirty; /* one of their commands holds a control character */
 	const char *last_command; /* the command looked at last (a block's runs share it) */
-	/*
-	 * known(known_ctx, r): run r's variant text and key, as named, are
-	 * known to be clean (store/naming.h: naming_name_known()), any run of
-	 * the import, not only those before `to`; NULL: none.
-	 */
-	int (*known)(const void *known_ctx, size_t r);
-	const void *known_ctx;
 };
 
 /*
@@ -47,8 +39,7 @@ void clean_run_ahead(struct model *m, struct clean_ahead *a, size_t r);
 /*
  * clean_records(), but what `a` says was done ahead of runs [from->runs,
  * a->to) is not done again: their subjects, their commands when none was
- * dirty; nor the variant texts and keys a->known() knows. The result is
- * clean_records()'s.
+ * dirty. The result is clean_records()'s.
  */
 void clean_records_after(struct model *m, const struct recset_mark *from, const struct clean_ahead *a);
 
@@ -58,7 +49,9 @@ void clean_records_after(struct model *m, const struct recset_mark *from, const 
  * clean_run() of runs from->runs, from->runs + 1, ... in order (each once
  * nothing will change it again), then clean_runs_end() for the runs not
  * given and the other records. The result is clean_records_after()'s.
- * `a` (NULL: none) must outlive the pass.
+ * `a` (NULL: none) must outlive the pass. clean_run()'s `name_clean`:
+ * the pass knows the run's variant text and key hold no control
+ * character (store/naming.h: naming_then_fn), and neither is read.
  */
 #define CLEAN_SEEN_SLOTS 64
 struct clean_runs {
@@ -71,7 +64,7 @@ struct clean_runs {
 };
 void clean_runs_begin(struct clean_runs *c, struct model *m, const struct recset_mark *from,
 		      const struct clean_ahead *a);
-void clean_run(struct clean_runs *c, size_t r);
+void clean_run(struct clean_runs *c, size_t r, int name_clean);
 void clean_runs_end(struct clean_runs *c, const struct recset_mark *from);
 /*
  * clean_runs_end() in two parts, for a caller that has the second done

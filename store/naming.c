@@ -111,11 +111,6 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 	nk->key = key;
 }
 
-int naming_name_known(const struct naming *nm, size_t r)
-{
-	return r >= nm->first && r - nm->first < nm->n && (nm->flags[r - nm->first] & NF_CLEAN_NAME);
-}
-
 const char *naming_label(const struct naming *nm, uint32_t r)
 {
 	return r >= nm->first && r - nm->first < nm->n ? nm->runs[r - nm->first].label : NULL;
@@ -253,6 +248,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	const char *context = NULL; /* the block's command line, one copy for its runs */
 	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
+	/* what the block's runs share, their entries' and flags' (asked of b once, not for each run) */
+	struct naming_run shared;
+	const unsigned block_flags = (b->label ? NF_LABEL : 0) | (multi ? NF_MULTI : 0) |
+				     (b->label_heading ? NF_HEADING : 0) | (b->label_build ? NF_BUILD : 0);
 
 	if (b->caption && b->caption_line > b->label_line) {
 		/* one copy for blocks under the same line (a log repeats its captions) */
@@ -284,7 +283,24 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		ALLOC_GROW(nm->flags, (size_t)(to - nm->first), nm->flags_cap);
 		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
 		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
+		/* runs recorded before these without a block (none, as a rule): no evidence */
+		for (; nm->n < (size_t)(from - nm->first); nm->n++) {
+			nm->flags[nm->n] = 0;
+			nm->proposal[nm->n] = NULL;
+			nm->prop_origin[nm->n] = (enum vorigin)0;
+			memset(&nm->runs[nm->n], 0, sizeof(*nm->runs));
+		}
+		if (nm->n < (size_t)(to - nm->first))
+			nm->n = to - nm->first; /* (each entry of the block's runs is set whole below) */
 	}
+	memset(&shared, 0, sizeof(shared));
+	shared.label = b->label;
+	shared.scenario = b->scenario;
+	shared.input = input_variant;
+	shared.block = block;
+	shared.label_line = b->label_line;
+	shared.caption = caption;
+	shared.caption_line = caption ? b->caption_line : 0;
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
 		struct naming_run *e;
@@ -296,12 +312,6 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 		 */
 		if (!*r->scenario && r->variant.origin != VO_COMMAND && !files)
 			r->scenario = r->command;
-		while (nm->n <= (size_t)(i - nm->first)) {
-			nm->flags[nm->n] = 0;
-			nm->proposal[nm->n] = NULL;
-			nm->prop_origin[nm->n] = (enum vorigin)0;
-			memset(&nm->runs[nm->n++], 0, sizeof(*nm->runs));
-		}
 		/* what the parser proposed (naming_finish()'s evidence; nothing renames a run before it) */
 		if ((r->variant.origin == VO_COMMAND || r->variant.origin == VO_FILENAME ||
 		     r->variant.origin == VO_LABEL) && *r->variant.text) {
@@ -312,18 +322,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->prop_origin[i - nm->first] = (enum vorigin)0;
 		}
 		e = &nm->runs[i - nm->first];
-		f = (nm->proposal[i - nm->first] ? NF_PROPOSAL : 0) | (b->label ? NF_LABEL : 0) |
-		    (multi ? NF_MULTI : 0) | (b->label_heading ? NF_HEADING : 0) |
-		    (b->label_build ? NF_BUILD : 0) | (*r->command ? NF_COMMAND : 0);
+		f = block_flags | (nm->proposal[i - nm->first] ? NF_PROPOSAL : 0) | (*r->command ? NF_COMMAND : 0);
 		nm->flags[i - nm->first] = (unsigned char)f;
-		e->label = b->label;
-		e->scenario = b->scenario;
-		e->input = input_variant;
-		e->block = block;
+		*e = shared;
 		e->source = r->source;
-		e->label_line = b->label_line;
-		e->caption = caption;
-		e->caption_line = caption ? b->caption_line : 0;
 		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		if ((f & NF_COMMAND) && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
@@ -825,6 +827,9 @@ static const char *row_input(struct pass *p, uint32_t k)
 	return p->nm->runs[k].input;
 }
 
+/* The rows of naming_rules, by their place in it. */
+enum { ROW_LABEL, ROW_LEGEND, ROW_WORDS, ROW_FILE, ROW_INPUT };
+
 /*
  * The precedence, strongest first. Row 1 (the user's override, -V) is not
  * here: model_resolve() applies it on load, over what this pass decided,
@@ -836,20 +841,20 @@ static const struct naming_rule {
 	const char *evidence;
 	const char *test; /* tests/unit/test_naming.c */
 } naming_rules[] = {
-	{ VO_LABEL, row_label, "a label attached to the block", "test_row_label" },
-	{ VO_LEGEND, row_legend, "a legend naming the run's binary or file", "test_row_legend" },
-	{ VO_COMMAND, row_words, "the words that tell the commands apart", "test_row_words" },
-	{ VO_FILENAME, row_file, "a size row's file name", "test_row_file" },
-	{ VO_INPUT, row_input, "the source's name", "test_row_input" },
+	[ROW_LABEL] = { VO_LABEL, row_label, "a label attached to the block", "test_row_label" },
+	[ROW_LEGEND] = { VO_LEGEND, row_legend, "a legend naming the run's binary or file", "test_row_legend" },
+	[ROW_WORDS] = { VO_COMMAND, row_words, "the words that tell the commands apart", "test_row_words" },
+	[ROW_FILE] = { VO_FILENAME, row_file, "a size row's file name", "test_row_file" },
+	[ROW_INPUT] = { VO_INPUT, row_input, "the source's name", "test_row_input" },
 };
 
 /*
- * The evidence rows `from`.. have for run `k`: the first row with a name
- * fills *ev and its index is returned; countof(naming_rules) when none.
+ * The evidence rows [from, to) have for run `k`: the first row with a
+ * name fills *ev and its index is returned; `to` when none.
  */
-static size_t evidence_from(struct pass *p, uint32_t k, size_t from, struct evidence *ev)
+static size_t evidence_from(struct pass *p, uint32_t k, size_t from, size_t to, struct evidence *ev)
 {
-	for (size_t i = from; i < countof(naming_rules); i++) {
+	for (size_t i = from; i < to; i++) {
 		const char *name;
 
 		p->line = 0;
@@ -861,7 +866,7 @@ static size_t evidence_from(struct pass *p, uint32_t k, size_t from, struct evid
 			return i;
 		}
 	}
-	return countof(naming_rules);
+	return to;
 }
 
 /* Do two names differ as names of a variant (variant_key(): "Release build" is "release")? */
@@ -889,7 +894,7 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 {
 	struct run *r = &p->m->rs.runs[p->nm->first + k];
 	struct evidence ev, other;
-	size_t i = evidence_from(p, k, 0, &ev);
+	size_t i = evidence_from(p, k, 0, countof(naming_rules), &ev);
 
 	if (i == countof(naming_rules))
 		return r->variant.origin;
@@ -897,9 +902,12 @@ static enum vorigin decide(struct pass *p, uint32_t k)
 	r->variant.origin = ev.origin;
 	r->name_line = ev.line;
 	p->line_origin[k] = ev.origin;
-	/* (legends are asked again only in texts that have some) */
-	if (ev.origin == VO_LABEL && p->nm->ndesc && evidence_from(p, k, i + 1, &other) < countof(naming_rules) &&
-	    other.origin == VO_LEGEND && p->legend_of_run) {
+	/*
+	 * (legends are asked again only in texts that have some; and only
+	 * the rows down to the legend's: a row below it names no legend)
+	 */
+	if (ev.origin == VO_LABEL && p->nm->ndesc &&
+	    evidence_from(p, k, i + 1, ROW_LEGEND + 1, &other) == ROW_LEGEND && p->legend_of_run) {
 		/* (an agreement is kept too: it shows a legend shared by runs of different labels) */
 		ALLOC_GROW(p->conflicts, p->nconflicts + 1, p->conflicts_cap);
 		p->conflicts[p->nconflicts].run = k;
@@ -2092,7 +2100,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 			r->scenario = *r->scenario ? arena_printf(&m->arena, "%s, %s", on, r->scenario) : on;
 		/*
 		 * its key, and whether text and key are free of control
-		 * characters (NF_CLEAN_NAME: the cleaning then reads neither)
+		 * characters (`then` is told: the cleaning then reads neither)
 		 */
 		if (keyed_text && keyed_text == r->variant.text) {
 			r->variant.key = keyed_key;
@@ -2104,14 +2112,12 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		}
 		keyed_text = r->variant.text;
 		keyed_key = r->variant.key;
-		if (keyed_clean)
-			nm->flags[k] |= NF_CLEAN_NAME;
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)
 			r->name_line = r->variant.origin == VO_COMMAND ? nm->runs[k].cmd_line : 0;
 		if (then) /* decided: nothing below changes it */
-			then(then_ctx, first + k);
+			then(then_ctx, first + k, keyed_clean);
 	}
 	free(renamable);
 	free(names);

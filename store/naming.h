@@ -58,12 +58,6 @@ enum naming_flag {
 	NF_BUILD = 8,      /* the label holds a build word or a change */
 	NF_COMMAND = 16,   /* its run has a command (*run->command) */
 	NF_PROPOSAL = 32,  /* its parser proposed a name (struct naming: proposal, not NULL) */
-	/*
-	 * Set by naming_finish() once it decided the run's name: the variant
-	 * text and key it gave the run hold no control character
-	 * (naming_name_known())
-	 */
-	NF_CLEAN_NAME = 64,
 };
 
 /*
@@ -140,11 +134,6 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
  * pass has left to work out.
  */
 void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k);
-/*
- * Are run `r`'s variant text and key, as naming_finish() gave them, known
- * to hold no control character (NF_CLEAN_NAME)? 0 before it decided the run.
- */
-int naming_name_known(const struct naming *nm, size_t r);
 /* Record the legends the segmenter read in source `source` (strings must outlive nm). */
 void naming_legends(struct naming *nm, uint32_t source, const struct seg_legend *g, size_t n);
 /* Forget runs from `to` on (their source was dropped). */
@@ -176,8 +165,10 @@ void naming_gather(struct naming *nm, struct model *m);
  * from the first; the runs of the import the naming state recorded) once
  * the pass will change it no more, while it is in the cache: the next
  * stage's work on it (store/batch.c cleans it) costs no pass of its own.
+ * `name_clean` says the variant text and key the pass gave it are known
+ * to hold no control character (0: not known).
  */
-typedef void (*naming_then_fn)(void *ctx, size_t r);
+typedef void (*naming_then_fn)(void *ctx, size_t r, int name_clean);
 void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_then_fn then, void *then_ctx);
 void naming_release(struct naming *nm);
 
