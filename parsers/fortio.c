@@ -626,68 +626,79 @@ void fortio_version(struct sink *s, const struct line *l, const char *v, size_t 
 	s->rs->facts[s->rs->nfacts - 1].once = 1;
 }
 
-const char *fortio_percentile_quantity(struct sink *s, double p)
-{
-	/*
-	 * The same few percentiles block after block: their names are made once
-	 * (never freed), for every thread (a lock: the names outlive a thread).
-	 */
-	static struct {
-		double p;
-		char name[32];
-	} made[16];
-	static size_t nmade;
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	const char *name = NULL;
-	char buf[48];
+/*
+ * Names made once for the whole process, each found by a key of a few
+ * bytes (a percentile's double, a return code's name itself): the same few
+ * recur block after block, and a name kept at one address is found by the
+ * metric lookups' memos by that address, where a copy per block missed
+ * there every time. Never freed, shared by every thread (a lock: the names
+ * outlive a thread); a full table keeps no more, and its caller copies the
+ * name into the sink's arena instead.
+ */
+#define KEPT_MAX 16
+#define KEPT_LEN 40
+struct kept_names {
+	pthread_mutex_t lock;
+	size_t n;
+	struct {
+		size_t klen;
+		char key[KEPT_LEN], name[KEPT_LEN];
+	} e[KEPT_MAX];
+};
 
-	pthread_mutex_lock(&lock);
-	for (size_t i = 0; i < nmade && !name; i++)
-		if (!memcmp(&made[i].p, &p, sizeof(p)))
-			name = made[i].name;
-	if (!name) {
-		snprintf(buf, sizeof(buf), "latency.p%g", p);
-		if (nmade < countof(made) && strlen(buf) < sizeof(made[0].name)) {
-			made[nmade].p = p;
-			memcpy(made[nmade].name, buf, strlen(buf) + 1);
-			name = made[nmade++].name;
-		} else {
-			name = sink_strndup(s, buf, strlen(buf));
-		}
-	}
-	pthread_mutex_unlock(&lock);
-	return name;
+/* The name kept under key[0..klen), or NULL. Call with t->lock held. */
+static const char *kept_find(const struct kept_names *t, const void *key, size_t klen)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->e[i].klen == klen && !memcmp(t->e[i].key, key, klen))
+			return t->e[i].name;
+	return NULL;
 }
 
-/*
- * Name `q` (q[0..n), "code.200") as a string made once: the same few codes
- * recur block after block, and a name kept at one address is found by the
- * metric lookups' memos by that address (a copy per block is a miss there
- * every time). As for the percentiles, the names are never freed and are
- * shared by every thread (a lock: they outlive a thread); past the table,
- * a copy in the sink's arena.
- */
+/* Keep `name` under key[0..klen); the kept copy, or NULL when there is no room. Call with t->lock held. */
+static const char *kept_add(struct kept_names *t, const void *key, size_t klen, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (t->n == KEPT_MAX || klen > KEPT_LEN || n >= KEPT_LEN)
+		return NULL;
+	t->e[t->n].klen = klen;
+	memcpy(t->e[t->n].key, key, klen);
+	memcpy(t->e[t->n].name, name, n + 1);
+	return t->e[t->n++].name;
+}
+
+const char *fortio_percentile_quantity(struct sink *s, double p)
+{
+	static struct kept_names made = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	const char *name;
+	char buf[48];
+
+	pthread_mutex_lock(&made.lock);
+	name = kept_find(&made, &p, sizeof(p));
+	if (!name) {
+		snprintf(buf, sizeof(buf), "latency.p%g", p);
+		name = kept_add(&made, &p, sizeof(p), buf);
+	}
+	pthread_mutex_unlock(&made.lock);
+	return name ? name : sink_strndup(s, buf, strlen(buf));
+}
+
+/* The name q[0..n) ("code.200"), kept once (struct kept_names) or a copy in the sink's arena. */
 static const char *kept_code_name(struct sink *s, const char *q, size_t n)
 {
-	static struct {
-		size_t len;
-		char name[40];
-	} made[16];
-	static size_t nmade;
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	const char *name = NULL;
+	static struct kept_names made = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	const char *name;
+	char buf[KEPT_LEN];
 
-	pthread_mutex_lock(&lock);
-	for (size_t i = 0; i < nmade && !name; i++)
-		if (made[i].len == n && !memcmp(made[i].name, q, n))
-			name = made[i].name;
-	if (!name && nmade < countof(made) && n < sizeof(made[0].name)) {
-		made[nmade].len = n;
-		memcpy(made[nmade].name, q, n);
-		made[nmade].name[n] = '\0';
-		name = made[nmade++].name;
+	pthread_mutex_lock(&made.lock);
+	name = kept_find(&made, q, n);
+	if (!name && n < sizeof(buf)) {
+		memcpy(buf, q, n);
+		buf[n] = '\0';
+		name = kept_add(&made, q, n, buf);
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&made.lock);
 	return name ? name : sink_strndup(s, q, n);
 }
 
