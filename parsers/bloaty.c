@@ -146,12 +146,8 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 /* A table starts at its header; its rule, rows and filter line continue it. */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
-
 	(void)state;
-	if (k == K_HEAD)
-		return CLAIM_START;
-	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
+	return claim_from_kind(classify(l), K_HEAD, in_block);
 }
 
 /* What the command says: the file (the new one of a diff), the old one, the data source. */

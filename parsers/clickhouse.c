@@ -54,12 +54,8 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 /* A query's summary begins a block; its peak memory line, right under it, goes on with it. */
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
-
 	(void)state;
-	if (k == K_SUMMARY)
-		return CLAIM_START;
-	return in_block && k == K_PEAK ? CLAIM_BODY : CLAIM_NONE;
+	return claim_from_kind(classify(l), K_SUMMARY, in_block);
 }
 
 /* "20.27 billion" (two words) or "17.97" (one) at tok[*i]: a count; *i moves past it. */

@@ -97,17 +97,15 @@ static int scan_figure(const char **p, const char *e, int blanks1, const char **
 }
 
 /*
- * May one of the eight bytes at p be one scan_is_odd() names: under 0x20
- * or over 0x7e? Exact for "none" (a borrow or a carry across bytes starts
- * at a byte out of range itself); a tab, no odd byte, is flagged too.
+ * May one of the eight bytes at p be one scan_is_odd() names (under 0x20
+ * or over 0x7e)? Exact for "none"; a tab, no odd byte, is flagged too.
  */
 static int word_may_be_odd(const char *p)
 {
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
 	uint64_t w;
 
 	memcpy(&w, p, 8);
-	return ((((w - ones * 0x20) & ~w) | ((w + ones) | w)) & highs) != 0;
+	return text_word_may_be_unprintable(w);
 }
 
 /*

@@ -97,20 +97,12 @@ static void unwrap(const char **s, const char **e)
 
 static int has_digit(const char *s, const char *e)
 {
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-
-	/*
-	 * asked of most prose lines, where digits are few: eight bytes at a
-	 * time, a digit a byte below 0x80 that is at least '0' (its low seven
-	 * bits plus 0x50 reach the high bit) and under ':' (plus 0x46 do
-	 * not); no carry crosses bytes, as each sum stays under 0x100
-	 */
+	/* asked of most prose lines, where digits are few: eight bytes at a time */
 	for (; e - s >= 8; s += 8) {
-		uint64_t w, low;
+		uint64_t w;
 
 		memcpy(&w, s, 8);
-		low = w & ~highs;
-		if ((low + ones * (0x80 - '0')) & ~(low + ones * (0x80 - ':')) & ~w & highs)
+		if (text_word_in(w, '0', '9'))
 			return 1;
 	}
 	for (; s < e; s++)

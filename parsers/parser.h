@@ -372,6 +372,18 @@ enum claim {
 	CLAIM_START, /* begins a block (and ends an open one of this format) */
 };
 
+/*
+ * The claim of a format whose block starts at a line of kind `start` and
+ * goes on with any line of another of its kinds (K_NONE, 0, is none):
+ * CLAIM_START at `start`, CLAIM_BODY inside a block, else CLAIM_NONE.
+ */
+static inline enum claim claim_from_kind(unsigned kind, unsigned start, int in_block)
+{
+	if (kind == start)
+		return CLAIM_START;
+	return in_block && kind != 0 ? CLAIM_BODY : CLAIM_NONE;
+}
+
 struct parser {
 	enum fmt fmt;
 	/*

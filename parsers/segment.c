@@ -232,21 +232,16 @@ static struct asked *asked_slot(struct seg *sg, const struct line *l)
  */
 void seg_line_shape(const char *s, size_t n, size_t keep, char *out)
 {
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	const uint64_t ones = 0x0101010101010101ull;
 	size_t j = n < keep ? n : keep;
 
 	memcpy(out, s, j);
-	/*
-	 * eight bytes at a time: a byte '1' to '9' (below 0x80, at least 0x31,
-	 * under 0x3a) made '1'; no carry crosses bytes, as each sum stays
-	 * under 0x100 once the high bits are off
-	 */
+	/* eight bytes at a time: a byte '1' to '9' made '1' */
 	for (; j + 8 <= n; j += 8) {
-		uint64_t w, low, m;
+		uint64_t w, m;
 
 		memcpy(&w, s + j, 8);
-		low = w & ~highs;
-		m = (low + ones * (0x80 - 0x31)) & ~(low + ones * (0x80 - 0x3a)) & ~w & highs;
+		m = text_word_in(w, '1', '9');
 		m = (m >> 7) * 0xff;
 		w = (w & ~m) | (ones * '1' & m);
 		memcpy(out + j, &w, 8);

@@ -67,12 +67,8 @@ PARSER_CLASSIFIER(classify, kinds, K__COUNT);
 
 static enum claim claim(const struct line *l, int in_block, void *state)
 {
-	enum kind k = classify(l);
-
 	(void)state;
-	if (k == K_HEADER)
-		return CLAIM_START;
-	return in_block && k != K_NONE ? CLAIM_BODY : CLAIM_NONE;
+	return claim_from_kind(classify(l), K_HEADER, in_block);
 }
 
 /* "  babel:  7.42 runs/sec  ±6.67%" */

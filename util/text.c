@@ -57,20 +57,6 @@ static int is_control(unsigned cp)
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
 }
 
-/*
- * 1 when one of the 8 bytes in `w` may be outside printable ASCII (0x20 to
- * 0x7e): exact for "all printable", while a borrow may flag a printable byte
- * next to one that is not, which the byte-wise path then reads.
- */
-static int word_may_have_unprintable(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-	uint64_t below = (w - ones * 0x20) & ~w; /* a byte under 0x20 */
-	uint64_t above = (w + ones * (0x7f - 0x7e)) | w; /* a byte over 0x7e (or high bit set) */
-
-	return ((below | above) & highs) != 0;
-}
-
 int text_has_control(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
@@ -79,7 +65,7 @@ int text_has_control(const char *s, size_t n)
 		uint64_t w;
 
 		/* printable ASCII, the most of any text: eight bytes at a time */
-		if (n - i >= 8 && (memcpy(&w, s + i, 8), !word_may_have_unprintable(w))) {
+		if (n - i >= 8 && (memcpy(&w, s + i, 8), !text_word_may_be_unprintable(w))) {
 			i += 8;
 			continue;
 		}

@@ -7,8 +7,39 @@
 #define BD_UTIL_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/buf.h"
+
+/*
+ * Word-at-a-time tests of eight bytes `w` (loaded with memcpy), for the
+ * scans that skip plain ASCII fast.
+ *
+ * text_word_in(): the high bit of each byte that lies in [lo, hi] (both
+ * below 0x80), of no other: exact, since with the high bits off no sum
+ * carries across bytes (a byte of '0' to '9': lo '0', hi '9').
+ */
+static inline uint64_t text_word_in(uint64_t w, unsigned lo, unsigned hi)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t low = w & ~highs;
+
+	return (low + ones * (0x80 - lo)) & ~(low + ones * (0x80 - hi - 1)) & ~w & highs;
+}
+
+/*
+ * text_word_may_be_unprintable(): may a byte be outside printable ASCII
+ * (0x20 to 0x7e)? Exact for "all printable"; a borrow or carry may flag a
+ * printable byte beside one that is not, which a byte-wise pass then reads.
+ */
+static inline int text_word_may_be_unprintable(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	uint64_t below = (w - ones * 0x20) & ~w; /* a byte under 0x20 */
+	uint64_t above = (w + ones) | w;         /* a byte over 0x7e (or its high bit set) */
+
+	return ((below | above) & highs) != 0;
+}
 
 /* Columns `s[0..n)` takes on a terminal. */
 int text_width(const char *s, size_t n);
