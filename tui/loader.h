@@ -1,6 +1,6 @@
 /*
  * loader.h - a read of the store that may be long, run on a thread of its
- * own while the screen stays live. A read that answers within 60 ms is
+ * own while the screen stays live. A read that answers within 40 ms is
  * waited for and shows nothing (no flicker); a longer one shows its
  * progress on the status line ("reading import 412 of 1,000 · Esc:
  * cancel") from real counts (store/progress.h), over the screen as it was.
@@ -34,7 +34,7 @@ int loader_run(struct tui *t, int (*fn)(void *ctx), void *ctx);
 /*
  * store_edit_fresh() and store_undo_fresh() (flows.h: they write the
  * journal and the index again) on the loader's thread, their line shown
- * after 60 ms as a read's is; Esc and q do not stop a write half way
+ * after 40 ms as a read's is; Esc and q do not stop a write half way
  * (the line says it is a moment). Return as those do. In a quick
  * comparison (no t->store), quick_edit() and quick_undo() of its journal
  * in memory (store/quick.h) instead, at once. The snapshot shown is not
@@ -46,7 +46,7 @@ int loader_undo(struct tui *t, struct undo_info *out, struct diag *d);
 /*
  * A quick comparison's snapshot (quick_snapshot() of t->quick into empty
  * model `m`) on the loader's thread, as a read of the store is, its line
- * shown after 60 ms ("reading the texts again with the edits" when its
+ * shown after 40 ms ("reading the texts again with the edits" when its
  * imports changed, else "applying the edits"); Esc and q do not stop it
  * (its edit is in its journal already, and no watcher would read it
  * later): they wait. The test hook makes a read of the texts one step.
