@@ -42,10 +42,12 @@ struct gather {
 	size_t ngrp, grp_cap;
 	const struct run *grp_run; /* the run whose group is grp_at */
 	size_t grp_at;
+	struct arena stats; /* the figures' `more` (compare_judge.h) */
 };
 
 #define GATHER_INIT(m, t)                                                                          \
-	{ (m), (t), STRMAP_INIT, BUF_INIT, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, STRMAP_INIT, NULL, 0, 0, NULL, 0 }
+	{ (m), (t), STRMAP_INIT, BUF_INIT, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, STRMAP_INIT, NULL, 0, 0, NULL, 0, \
+	  ARENA_INIT }
 
 static void gather_release(struct gather *g, int own_samples)
 {
@@ -62,6 +64,7 @@ static void gather_release(struct gather *g, int own_samples)
 		free(g->grp[i].rows);
 	free(g->grp);
 	strmap_release(&g->groups);
+	arena_release(&g->stats);
 }
 
 /* Room for the per-row metadata of rows [0, n). */
@@ -164,11 +167,25 @@ static struct cmp_fig *fig_for(struct gather *g, size_t first, size_t row, uint3
 	f->run = run;
 	f->scenario = g->m->rs.runs[run].eff_scenario;
 	f->flags = flags;
-	for (int s = 0; s < STAT__COUNT; s++)
-		f->v[s] = NAN;
-	for (int s = 0; s < CMP_RES_SLOTS; s++)
-		f->res[s] = NAN;
 	return f;
+}
+
+/* Give figure f stat k's figure and resolution (in place while it is its only stat). */
+static void fig_set(struct gather *g, struct cmp_fig *f, unsigned k, struct cmp_stat st)
+{
+	if (!f->more && (!f->have || f->first_stat == k)) {
+		f->first = st;
+		f->first_stat = (uint8_t)k;
+	} else {
+		if (!f->more) {
+			f->more = arena_alloc(&g->stats, STAT__COUNT * sizeof(*f->more));
+			for (int s = 0; s < STAT__COUNT; s++)
+				f->more[s] = (struct cmp_stat){ NAN, NAN };
+			f->more[f->first_stat] = f->first;
+		}
+		f->more[k] = st;
+	}
+	f->have |= (uint16_t)(1u << k);
 }
 
 /* The data-quality flags a run brings to every row it is in. */
@@ -251,12 +268,12 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 
 		if (stat >= STAT__COUNT)
 			continue; /* (no store holds one: a bound the compiler can see) */
-		if (isnan(f->v[stat])) {
-			int slot = cmp_res_slot((enum stat_kind)stat);
+		if (isnan(cmp_fig_v(f, (enum stat_kind)stat))) {
+			struct cmp_stat st = { me->value, NAN };
 
-			f->v[stat] = me->value;
-			if (slot >= 0) /* (the only resolutions a judgement takes) */
-				f->res[slot] = resolution_of(g, r, me);
+			if (cmp_res_slot((enum stat_kind)stat) >= 0) /* (the only resolutions a judgement takes) */
+				st.res = resolution_of(g, r, me);
+			fig_set(g, f, stat, st);
 		}
 		if (me->n > f->n)
 			f->n = me->n;
@@ -628,6 +645,7 @@ void cmp_build_against(const struct cmp_base *b, const char *cand, struct cmp_ta
 	g.nfigs = ncand = gc.nfigs;
 	gc.figs = NULL;
 	gc.nfigs = gc.figs_cap = 0;
+	arena_take(&g.stats, &gc.stats); /* (the baseline's stay gb's, as long as b) */
 	gather_release(&gc, 1);
 	cmp_release(&tc);
 	strmap_release(&touched);

@@ -19,7 +19,7 @@ static int center_stat(const struct cmp_fig *f)
 	static const enum stat_kind order[] = { STAT_MEAN, STAT_EST, STAT_VALUE, STAT_MEDIAN };
 
 	for (size_t i = 0; i < countof(order); i++)
-		if (!isnan(f->v[order[i]]))
+		if (!isnan(cmp_fig_v(f, order[i])))
 			return (int)order[i];
 	return -1;
 }
@@ -31,7 +31,7 @@ static double center_of(const struct cmp_fig *f)
 	int k = center_stat(f);
 
 	if (k >= 0)
-		return f->v[k];
+		return cmp_fig_v(f, (enum stat_kind)k);
 	if (f->nsamples) {
 		stats_summarize(f->samples, f->nsamples, &s);
 		return s.mean;
@@ -42,9 +42,7 @@ static double center_of(const struct cmp_fig *f)
 /* Half a unit of the last printed digit of stat k of a run (one of cmp_res_slot()'s); NaN unknown. */
 static double fig_res(const struct cmp_fig *f, enum stat_kind k)
 {
-	int slot = cmp_res_slot(k);
-
-	return slot >= 0 ? f->res[slot] : NAN;
+	return cmp_res_slot(k) >= 0 ? cmp_fig_res(f, k) : NAN;
 }
 
 /* Half a unit of the last printed digit of a run's center; 0 for raw samples or when unknown. */
@@ -97,8 +95,11 @@ static double spread(const struct cmp_side *s)
 /* A side made of one run's printed figures. */
 static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, double level)
 {
-	const double *v = f->v;
+	double v[STAT__COUNT];
 	double res; /* a spread's printed resolution */
+
+	for (int k = 0; k < STAT__COUNT; k++)
+		v[k] = cmp_fig_v(f, (enum stat_kind)k);
 
 	s->present = 1;
 	s->n = f->n;
@@ -258,8 +259,8 @@ static void judge_runs(struct cmp_row *r, const struct cmp_fig *const *b, size_t
 /* Did the tool print an interval of a run's center (Criterion's bounds, benchstat v2's "± x%")? */
 static int has_interval(const struct cmp_fig *f)
 {
-	return (!isnan(f->v[STAT_LOWER]) && !isnan(f->v[STAT_UPPER])) ||
-	       (!isnan(f->v[STAT_REL_CI]) && isnan(f->v[STAT_MEAN]));
+	return (!isnan(cmp_fig_v(f, STAT_LOWER)) && !isnan(cmp_fig_v(f, STAT_UPPER))) ||
+	       (!isnan(cmp_fig_v(f, STAT_REL_CI)) && isnan(cmp_fig_v(f, STAT_MEAN)));
 }
 
 /*

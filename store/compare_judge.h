@@ -6,12 +6,16 @@
 #ifndef BD_STORE_COMPARE_JUDGE_H
 #define BD_STORE_COMPARE_JUDGE_H
 
+#include <math.h>
+#include <stdint.h>
+
 #include "store/compare_row.h"
 
 /*
  * The stats whose printed resolution a judgement takes: those a run's
- * center may be (center_stat() in compare_judge.c) and the spreads. Each
- * has a slot in cmp_fig.res; cmp_res_slot() gives it, -1 for the others.
+ * center may be (center_stat() in compare_judge.c) and the spreads;
+ * cmp_res_slot() gives each a number, -1 for the others (whose cmp_stat.res
+ * stays NaN).
  */
 #define CMP_RES_SLOTS 10
 static inline int cmp_res_slot(enum stat_kind k)
@@ -42,20 +46,53 @@ static inline int cmp_res_slot(enum stat_kind k)
 	}
 }
 
-/* One run's figures for one row (a comparison holds one per run and row: kept small). */
+/*
+ * A run's figure of one stat, and half a unit of its last printed digit
+ * (parsers/resolution.h) for the stats of cmp_res_slot(); NaN unknown.
+ */
+struct cmp_stat {
+	double v, res;
+};
+
+/*
+ * One run's figures for one row. A comparison holds one per run and row
+ * (a million for an iperf3 log of 100 MB), and most hold one stat: that
+ * one is kept in place; a figure with a second one has every stat's in
+ * `more` (STAT__COUNT of them, in its gathering's arena, which lives as
+ * long as the figure is read).
+ */
 struct cmp_fig {
 	const char *scenario; /* the run's */
 	double *samples;      /* heap, the run's raw values of the quantity, or NULL */
 	size_t nsamples, samples_cap;
-	double v[STAT__COUNT]; /* the run's figure of each stat; NaN when it has none */
-	/* half a unit of the last printed digit of the stats of cmp_res_slot() (parsers/resolution.h); NaN unknown */
-	double res[CMP_RES_SLOTS];
+	struct cmp_stat first; /* stat `first_stat`'s, when `more` is NULL */
+	struct cmp_stat *more;
+	uint16_t have;        /* bit k: stat k was given (its figure may still be NaN) */
+	uint8_t first_stat;
+	uint8_t cand;         /* 0: a baseline run; 1: a candidate run */
 	uint32_t row;
 	uint32_t run;
 	uint32_t n;           /* how many values the figures summarize (the largest n given); 0 unknown */
 	unsigned flags;       /* CMP_F_* of the run */
-	uint8_t cand;         /* 0: a baseline run; 1: a candidate run */
 };
+
+_Static_assert(STAT__COUNT <= 16, "cmp_fig.have holds a bit per stat");
+
+/* The run's figure of stat k; NaN when it has none. */
+static inline double cmp_fig_v(const struct cmp_fig *f, enum stat_kind k)
+{
+	if (!(f->have >> k & 1))
+		return NAN;
+	return f->more ? f->more[k].v : f->first.v;
+}
+
+/* Half a unit of the last printed digit of its stat k (one of cmp_res_slot()'s); NaN unknown. */
+static inline double cmp_fig_res(const struct cmp_fig *f, enum stat_kind k)
+{
+	if (!(f->have >> k & 1))
+		return NAN;
+	return f->more ? f->more[k].res : f->first.res;
+}
 
 /*
  * Fill the sides, method, delta, interval, p-value and `need` of row `r`
