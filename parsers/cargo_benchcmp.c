@@ -90,23 +90,30 @@ struct parse {
 	const char *scenario;
 };
 
-/* The header's two names: what stands before each of the first two "ns/iter". */
+/*
+ * The header's two names: what stands before each of the first two
+ * "ns/iter". -1 when it has not two: then no header is in effect (the
+ * rows below warn), not one name of it with the variants of none.
+ */
 static int on_header(struct parse *ps, const struct line *l)
 {
 	struct cmp_tok t[MAX_TOKS];
 	size_t nt = comparer_tokens(l, l->indent, t, MAX_TOKS), from = 1, k = 0;
 
+	ps->names[0] = ps->names[1] = NULL;
 	for (size_t i = 1; i < nt && i < MAX_TOKS && k < 2; i++) {
 		if (!word_is(&t[i], "ns/iter"))
 			continue;
 		if (i == from)
-			return -1;
+			break;
 		ps->names[k] = t[from].s;
 		ps->lens[k++] = (size_t)(t[i - 1].s + t[i - 1].n - t[from].s);
 		from = i + 1;
 	}
-	if (k < 2)
+	if (k < 2) {
+		ps->names[0] = ps->names[1] = NULL;
 		return -1;
+	}
 	comparer_names(ps->s, ps->names, ps->lens, 2, ps->variants, &ps->scenario);
 	ps->name_line = l->no;
 	return 0;

@@ -314,7 +314,7 @@ uint32_t comparer_run(struct sink *s, struct sink_txn *t, const struct line *l, 
 	struct run *r = &s->rs->runs[run];
 
 	r->subject = sink_strndup(s, name, n);
-	if (*variant) {
+	if (variant && *variant) {
 		r->variant.text = variant;
 		r->variant.origin = VO_LABEL;
 		r->name_line = name_line;

@@ -96,7 +96,7 @@ int comparer_counts(const char *text, size_t n, uint32_t *base, uint32_t *cand);
 /*
  * Begin a run of benchmark `name` (copied) at line `l` inside transaction
  * `t`, the column's name proposed as its variant (origin label, `name_line`
- * the line that named it, 0 for the run's own; "" proposes none) and
+ * the line that named it, 0 for the run's own; "" or NULL proposes none) and
  * `scenario` ("" for none) set. A comparer's runs have no command: it ran none.
  */
 uint32_t comparer_run(struct sink *s, struct sink_txn *t, const struct line *l, const char *name,
