@@ -25,7 +25,7 @@
  * job's: a key that reads, then writes (a remove: the experiment read
  * alone, then the edit recorded), shows the write's line 40 ms after the
  * key, not 40 ms after the read ended (the bench: 91-107 ms, then under).
- * At 60 ms the edits' lines reached the screen 74-89 ms after the key,
+ * At 60 ms the edits' lines reached the screen 71-95 ms after the key,
  * and 104 ms in a slow spell of the machine: 40 leaves the terminal and
  * a busy machine half the 100 ms.
  */
