@@ -473,6 +473,8 @@ static void read_html(const struct block *b, struct grid *g)
 							die("out of memory");
 						c = &r->c[r->n++];
 						*c = cur;
+						if (!c->s)
+							c->s = ""; /* an empty cell (<td></td>): its text is empty, never NULL */
 						if (pieces > 1)
 							c->l = NULL; /* split by tags: not one printed stretch */
 						c->x0 = c->x1 = r->n - 1;
