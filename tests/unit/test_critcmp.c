@@ -151,10 +151,32 @@ static void test_cargo_benchcmp_damage(void **state)
 	assert_int_equal(f->d.n, 2);
 }
 
+/*
+ * A header whose columns' "ns/iter" are damaged, but for the diff's, names
+ * one column: no header is in effect, so its rows are skipped with a
+ * warning each, and none is read under the one name (libFuzzer found the
+ * import crashing on it).
+ */
+static void test_cargo_benchcmp_one_name(void **state)
+{
+	struct model_fixture *f = *state;
+	static const char text[] =
+		" name                 dense:: n!/iter      dense_boxed:: ns/M-Aiter  diff ns/iter  diff %  speedup \n"
+		" ac_one_byte          354 (28248 MB/s)     349 (28653 MB/s)                     -5   -1.41%   x 1.01 \n"
+		" ac_two_bytes         355 (28169 MB/s)     350 (28571 MB/s)                     -5   -1.41%   x 1.01 \n";
+
+	import_string(&f->m, "cb.txt", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+	assert_true(has_warning(&f->d, 1, "cargo benchcmp header without two names; its rows skipped"));
+	assert_true(has_warning(&f->d, 2, "cargo benchcmp row without its table's header; skipped"));
+	assert_true(has_warning(&f->d, 3, "cargo benchcmp row without its table's header; skipped"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_critcmp_values, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_cargo_benchcmp_one_name, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_critcmp_missing_column, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_critcmp_html, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_critcmp_damage, model_fixture_setup, model_fixture_teardown),

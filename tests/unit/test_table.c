@@ -174,6 +174,25 @@ static void test_html(void **state)
 	assert_figure(&f->m, "main", "q2.time", 3.25, RUN_HAND);
 }
 
+/*
+ * An HTML row whose first cell is empty (<td></td>) below the header: its
+ * name is the empty string, read as any other (libFuzzer found the
+ * import crashing on a NULL one).
+ */
+static void test_html_empty_first_cell(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *text = "<table>\n"
+			   "<tr><th>Query</th><th>main (s)</th><th>PR (s)</th></tr>\n"
+			   "<tr><td>q1</td><td>12.5</td><td>11.9</td></tr>\n"
+			   "<tr><td></td><td>3.25</td><td>3.30</td></tr>\n"
+			   "</table>\n";
+
+	import_string(&f->m, "html.md", text, &f->d);
+	assert_figure(&f->m, "main", "q1.time", 12.5, RUN_HAND);
+	assert_figure(&f->m, "PR", "q1.time", 11.9, RUN_HAND);
+}
+
 /* Rows marked + and - in a diff fence (a comparison script's summary): read as rows. */
 static void test_diff_marks(void **state)
 {
@@ -1153,6 +1172,7 @@ int main(void)
 		T(test_grid),
 		T(test_box),
 		T(test_html),
+		T(test_html_empty_first_cell),
 		T(test_diff_marks),
 		T(test_details),
 		T(test_diff_pairs),
