@@ -104,6 +104,8 @@ void comparer_names(struct sink *s, const char *const *in, const size_t *lens, s
 	int all;
 
 	*scenario = "";
+	if (!n)
+		return; /* (a header naming no column: "name \ time/op" alone) */
 	if (n > countof(from)) {
 		for (size_t i = 0; i < n; i++)
 			out[i] = sink_strndup(s, in[i], lens[i]);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fixture.h"
+#include "parsers/comparer.h"
 
 #define BAR "\xe2\x94\x82"
 #define PM "\xc2\xb1"
@@ -342,6 +343,27 @@ static void test_v1_damage(void **state)
 	assert_int_equal(f->d.n, 4);
 }
 
+/*
+ * "name \ time/op" with no file after the metric names no column: its
+ * rows are skipped with a warning, and comparer_names() is asked of no
+ * name (libFuzzer found it reading the first of none: an ASan SEGV).
+ */
+static void test_v1_header_no_files(void **state)
+{
+	struct model_fixture *f = *state;
+	const char *out[1] = { "untouched" }, *scenario = NULL;
+
+	comparer_names(NULL, NULL, NULL, 0, out, &scenario);
+	assert_string_equal(scenario, "");
+	assert_string_equal(out[0], "untouched");
+	import_string(&f->m, "v1.txt",
+		      "name \\ time/op\n"
+		      "CRC32/size=15-8  915ns ± 1%  920ns ± 0%\n",
+		      &f->d);
+	assert_int_equal(f->m.rs.nruns, 0);
+	assert_true(has_warning(&f->d, 2, "benchstat row without its table's header; skipped"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +378,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_v1_old_new, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v1_one_and_many, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_v1_damage, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_v1_header_no_files, model_fixture_setup, model_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
