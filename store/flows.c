@@ -25,15 +25,29 @@
 
 /* ---- snapshots ---- */
 
+/* The generation stamp `s` says (store_generation()). */
+static uint64_t generation_of(const struct storeindex_stamp *s)
+{
+	uint64_t h[2];
+
+	hash_128(s, sizeof(*s), h);
+	return h[0] ^ h[1];
+}
+
 uint64_t store_generation(const struct store *st)
 {
 	struct storeindex_stamp s;
-	uint64_t h[2];
 
 	if (storeindex_stamp(st, &s) < 0)
 		return 0;
-	hash_128(&s, sizeof(s), h);
-	return h[0] ^ h[1];
+	return generation_of(&s);
+}
+
+/* storeindex_load() against stamp `now` when the caller took one (NULL: it is taken). */
+static int index_load(struct store *st, const struct storeindex_stamp *now, struct model *m,
+		      struct diag *last_warnings)
+{
+	return now ? storeindex_load_at(st, now, m, last_warnings) : storeindex_load(st, m, last_warnings);
 }
 
 /*
@@ -60,9 +74,10 @@ static int load_indexed(struct store *st, struct model *m, int runs_only, struct
  * The experiment `sel` names, read alone into empty `m` from the imports
  * the index names for it. 1 when `m` holds it so; 0 when the index is
  * stale, names none or several, or they do not read clean (`m` left
- * empty).
+ * empty). The index is judged against stamp `now` (NULL: one is taken).
  */
-static int load_alone(struct store *st, const struct store_select *sel, struct model *m)
+static int load_alone(struct store *st, const struct store_select *sel, const struct storeindex_stamp *now,
+		      struct model *m)
 {
 	struct model own;
 	const struct model *sum = sel->summary;
@@ -71,7 +86,7 @@ static int load_alone(struct store *st, const struct store_select *sel, struct m
 	int ok = 0;
 
 	model_init(&own);
-	if (!sum && storeindex_load(st, &own, NULL) == 1)
+	if (!sum && index_load(st, now, &own, NULL) == 1)
 		sum = &own;
 	if (sum) {
 		e = sel->fuzzy ? model_match_experiment(sum, sel->experiment, &hits)
@@ -167,11 +182,11 @@ static const char *keep(struct model *m, const char *s)
  * of that experiment needs to show the metric's history. 1 when so, else
  * 0 (`m` empty).
  */
-static int load_alone_and_figures(struct store *st, const struct store_select *sel, struct model *m,
-				  struct diag *d)
+static int load_alone_and_figures(struct store *st, const struct store_select *sel,
+				  const struct storeindex_stamp *now, struct model *m, struct diag *d)
 {
 	/* the other imports' runs join the model the experiment was read into (catalog_metric()) */
-	if (!load_alone(st, sel, m))
+	if (!load_alone(st, sel, now, m))
 		return 0;
 	if (load_figures(st, sel, m, d))
 		return 1;
@@ -186,11 +201,12 @@ static int load_alone_and_figures(struct store *st, const struct store_select *s
  * the index is not fresh or lists one experiment only (opened at once:
  * it is read whole).
  */
-static int browse_index(struct store *st, struct model *m, struct diag *last_warnings)
+static int browse_index(struct store *st, const struct storeindex_stamp *now, struct model *m,
+			struct diag *last_warnings)
 {
 	struct diag warned = DIAG_INIT;
 
-	if (storeindex_load(st, m, &warned) != 1)
+	if (index_load(st, now, m, &warned) != 1)
 		return 0;
 	if (m->nexps <= 1) {
 		model_release(m);
@@ -208,36 +224,41 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 		   struct model *m, struct diag *d)
 {
 	static const struct store_select all = { 0 };
+	struct storeindex_stamp stamp, *now = NULL;
 	int rc = 0;
 
 	if (!sel)
 		sel = &all;
-	if (sel->generation) /* before the read: a writer meanwhile shows as a change */
-		m->generation = store_generation(st);
+	if (sel->generation) {
+		/* before the read: a writer meanwhile shows as a change; the index is judged by the same stamp */
+		m->generation = 0;
+		if (storeindex_stamp(st, &stamp) == 0)
+			m->generation = generation_of(now = &stamp);
+	}
 	switch (need) {
 	case NEED_NONE:
 		break;
 	case NEED_SUMMARY:
-		if (storeindex_load(st, m, NULL) != 1) /* fresh: no import's files are read */
+		if (index_load(st, now, m, NULL) != 1) /* fresh: no import's files are read */
 			rc = load_indexed(st, m, 1, d);
 		break;
 	case NEED_RUNS:
 		rc = load_indexed(st, m, 1, d);
 		break;
 	case NEED_RECORDS:
-		if (sel->experiment && load_alone(st, sel, m))
+		if (sel->experiment && load_alone(st, sel, now, m))
 			m->partial = 1, m->selected = keep(m, sel->experiment);
 		else if (!(sel->nruns && load_runs_imports(st, sel, m, d)))
 			rc = load_indexed(st, m, 0, d);
 		break;
 	case NEED_FIGURES:
-		if (sel->metric && sel->experiment && load_alone_and_figures(st, sel, m, d))
+		if (sel->metric && sel->experiment && load_alone_and_figures(st, sel, now, m, d))
 			m->partial = 1, m->selected = keep(m, sel->experiment);
 		else if (!(sel->metric && !sel->experiment && load_figures(st, sel, m, d)))
 			rc = load_indexed(st, m, 0, d);
 		break;
 	case NEED_BROWSE:
-		if (!browse_index(st, m, sel->last_warnings))
+		if (!browse_index(st, now, m, sel->last_warnings))
 			rc = load_indexed(st, m, 0, d);
 		break;
 	}

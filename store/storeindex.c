@@ -1002,19 +1002,26 @@ static int gather(struct model *m, struct rows *r, struct diag *warnings)
 int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings)
 {
 	struct storeindex_stamp now;
+
+	if (storeindex_stamp(st, &now) < 0)
+		return 0;
+	return storeindex_load_at(st, &now, m, last_warnings);
+}
+
+int storeindex_load_at(struct store *st, const struct storeindex_stamp *now, struct model *m,
+		       struct diag *last_warnings)
+{
 	struct csvfile f;
 	struct rows r;
 	struct diag local = DIAG_INIT, warned = DIAG_INIT;
 	int rc = 0;
 
-	if (storeindex_stamp(st, &now) < 0)
-		return 0;
 	if (csvfile_read(st, &f) < 0)
 		return 0;
 	memset(&r, 0, sizeof(r));
 	r.m = m;
-	if (memcmp(f.stamp.full, now.full, sizeof(now.full)) ||
-	    memcmp(f.stamp.root, now.root, sizeof(now.root)))
+	if (memcmp(f.stamp.full, now->full, sizeof(now->full)) ||
+	    memcmp(f.stamp.root, now->root, sizeof(now->root)))
 		goto out; /* stale: the caller loads the store */
 	for (size_t i = 0; i < f.nrows; i++)
 		if (csvio_parse(STOREINDEX_FILE, f.text + f.rows[i].off, f.rows[i].len, keep_row, &r, &local) != 0 ||

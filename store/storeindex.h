@@ -133,6 +133,13 @@ void storeindex_remove(const struct store *st);
  * added: load the store instead, which says what is wrong).
  */
 int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings);
+/*
+ * The same, the index's freshness judged against stamp `now`, which the
+ * caller took right before (a snapshot's generation is of the same stamp:
+ * one stat of every import's files, not two).
+ */
+int storeindex_load_at(struct store *st, const struct storeindex_stamp *now, struct model *m,
+		       struct diag *last_warnings);
 
 /* The root stamp of the store now (VERSION and the journal), taken before an edit. 0, or -1. */
 int storeindex_root(const struct store *st, uint64_t root[2]);
