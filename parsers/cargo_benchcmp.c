@@ -100,7 +100,6 @@ static int on_header(struct parse *ps, const struct line *l)
 	struct cmp_tok t[MAX_TOKS];
 	size_t nt = comparer_tokens(l, l->indent, t, MAX_TOKS), from = 1, k = 0;
 
-	ps->names[0] = ps->names[1] = NULL;
 	for (size_t i = 1; i < nt && i < MAX_TOKS && k < 2; i++) {
 		if (!word_is(&t[i], "ns/iter"))
 			continue;

@@ -271,7 +271,7 @@ static void gather_run(struct gather *g, uint32_t ri, int cand, const struct byr
 		if (isnan(cmp_fig_v(f, (enum stat_kind)stat))) {
 			struct cmp_stat st = { me->value, NAN };
 
-			if (cmp_res_slot((enum stat_kind)stat) >= 0) /* (the only resolutions a judgement takes) */
+			if (cmp_takes_res((enum stat_kind)stat)) /* (the only resolutions a judgement takes) */
 				st.res = resolution_of(g, r, me);
 			fig_set(g, f, stat, st);
 		}

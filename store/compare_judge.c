@@ -39,17 +39,11 @@ static double center_of(const struct cmp_fig *f)
 	return NAN;
 }
 
-/* Half a unit of the last printed digit of stat k of a run (one of cmp_res_slot()'s); NaN unknown. */
-static double fig_res(const struct cmp_fig *f, enum stat_kind k)
-{
-	return cmp_res_slot(k) >= 0 ? cmp_fig_res(f, k) : NAN;
-}
-
 /* Half a unit of the last printed digit of a run's center; 0 for raw samples or when unknown. */
 static double center_res(const struct cmp_fig *f)
 {
 	int k = center_stat(f);
-	double res = k >= 0 ? fig_res(f, (enum stat_kind)k) : NAN;
+	double res = k >= 0 ? cmp_fig_res(f, (enum stat_kind)k) : NAN;
 
 	return res > 0 ? res : 0;
 }
@@ -110,7 +104,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 	s->max = v[STAT_MAX];
 	s->res = center_res(f);
 	s->sd = v[STAT_SD];
-	res = fig_res(f, STAT_SD);
+	res = cmp_fig_res(f, STAT_SD);
 	s->sd_res = res > 0 ? res : 0;
 	/*
 	 * The only relative spread we read is perf stat -r's "( +- x% )", and
@@ -121,7 +115,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = fabs(s->center) / 100 * sqrt((double)f->n);
 
 		s->sd = v[STAT_REL_SD] * k;
-		res = fig_res(f, STAT_REL_SD);
+		res = cmp_fig_res(f, STAT_REL_SD);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
 	/*
@@ -133,7 +127,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = stats_sd_from_ci(1, (double)f->n, 0.999);
 
 		s->sd = v[STAT_ERR999] * k;
-		res = fig_res(f, STAT_ERR999);
+		res = cmp_fig_res(f, STAT_ERR999);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
 	/* A standard error of the mean (BenchmarkDotNet's StdErr) is σ/√n. */
@@ -141,7 +135,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = sqrt((double)f->n);
 
 		s->sd = v[STAT_SEM] * k;
-		res = fig_res(f, STAT_SEM);
+		res = cmp_fig_res(f, STAT_SEM);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
 	/*
@@ -152,7 +146,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		double k = fabs(s->center) / 100 * sqrt((double)f->n / (double)(f->n - 1));
 
 		s->sd = v[STAT_REL_DEV] * k;
-		res = fig_res(f, STAT_REL_DEV);
+		res = cmp_fig_res(f, STAT_REL_DEV);
 		s->sd_res = res > 0 ? res * k : 0;
 	}
 	if (!isnan(v[STAT_LOWER]) && !isnan(v[STAT_UPPER])) {
@@ -164,7 +158,7 @@ static void side_from_summary(struct cmp_side *s, const struct cmp_fig *f, doubl
 		 * median, so the interval lies within center ∓ x%; widened by
 		 * what the printed digits of both figures leave open.
 		 */
-		double half = (v[STAT_REL_CI] + (fig_res(f, STAT_REL_CI) > 0 ? fig_res(f, STAT_REL_CI) : 0)) / 100 *
+		double half = (v[STAT_REL_CI] + (cmp_fig_res(f, STAT_REL_CI) > 0 ? cmp_fig_res(f, STAT_REL_CI) : 0)) / 100 *
 			      fabs(s->center) + s->res;
 
 		s->lo = s->center - half;

@@ -12,43 +12,32 @@
 #include "store/compare_row.h"
 
 /*
- * The stats whose printed resolution a judgement takes: those a run's
- * center may be (center_stat() in compare_judge.c) and the spreads;
- * cmp_res_slot() gives each a number, -1 for the others (whose cmp_stat.res
- * stays NaN).
+ * Whether a judgement takes the printed resolution of stat k: the stats a
+ * run's center may be (center_stat() in compare_judge.c) and the spreads.
+ * The others' cmp_stat.res stays NaN.
  */
-#define CMP_RES_SLOTS 10
-static inline int cmp_res_slot(enum stat_kind k)
+static inline int cmp_takes_res(enum stat_kind k)
 {
 	switch (k) {
 	case STAT_MEAN:
-		return 0;
 	case STAT_EST:
-		return 1;
 	case STAT_VALUE:
-		return 2;
 	case STAT_MEDIAN:
-		return 3;
 	case STAT_SD:
-		return 4;
 	case STAT_REL_SD:
-		return 5;
 	case STAT_ERR999:
-		return 6;
 	case STAT_REL_DEV:
-		return 7;
 	case STAT_REL_CI:
-		return 8;
 	case STAT_SEM:
-		return 9;
+		return 1;
 	default:
-		return -1;
+		return 0;
 	}
 }
 
 /*
  * A run's figure of one stat, and half a unit of its last printed digit
- * (parsers/resolution.h) for the stats of cmp_res_slot(); NaN unknown.
+ * (parsers/resolution.h) for the stats of cmp_takes_res(); NaN unknown.
  */
 struct cmp_stat {
 	double v, res;
@@ -86,7 +75,7 @@ static inline double cmp_fig_v(const struct cmp_fig *f, enum stat_kind k)
 	return f->more ? f->more[k].v : f->first.v;
 }
 
-/* Half a unit of the last printed digit of its stat k (one of cmp_res_slot()'s); NaN unknown. */
+/* Half a unit of the last printed digit of its stat k; NaN unknown or not one of cmp_takes_res(). */
 static inline double cmp_fig_res(const struct cmp_fig *f, enum stat_kind k)
 {
 	if (!(f->have >> k & 1))

@@ -43,12 +43,6 @@ uint64_t store_generation(const struct store *st)
 	return generation_of(&s);
 }
 
-/* storeindex_load() against stamp `now` when the caller took one (NULL: it is taken). */
-static int index_load(struct store *st, const struct storeindex_stamp *now, struct model *m,
-		      struct diag *last_warnings)
-{
-	return now ? storeindex_load_at(st, now, m, last_warnings) : storeindex_load(st, m, last_warnings);
-}
 
 /*
  * store_load() (or with `runs_only` store_load_runs()), and the index
@@ -86,7 +80,7 @@ static int load_alone(struct store *st, const struct store_select *sel, const st
 	int ok = 0;
 
 	model_init(&own);
-	if (!sum && index_load(st, now, &own, NULL) == 1)
+	if (!sum && storeindex_load_at(st, now, &own, NULL) == 1)
 		sum = &own;
 	if (sum) {
 		e = sel->fuzzy ? model_match_experiment(sum, sel->experiment, &hits)
@@ -206,7 +200,7 @@ static int browse_index(struct store *st, const struct storeindex_stamp *now, st
 {
 	struct diag warned = DIAG_INIT;
 
-	if (index_load(st, now, m, &warned) != 1)
+	if (storeindex_load_at(st, now, m, &warned) != 1)
 		return 0;
 	if (m->nexps <= 1) {
 		model_release(m);
@@ -239,7 +233,7 @@ int store_snapshot(struct store *st, const struct store_select *sel, enum store_
 	case NEED_NONE:
 		break;
 	case NEED_SUMMARY:
-		if (index_load(st, now, m, NULL) != 1) /* fresh: no import's files are read */
+		if (storeindex_load_at(st, now, m, NULL) != 1) /* fresh: no import's files are read */
 			rc = load_indexed(st, m, 1, d);
 		break;
 	case NEED_RUNS:

@@ -1001,21 +1001,23 @@ static int gather(struct model *m, struct rows *r, struct diag *warnings)
 
 int storeindex_load(struct store *st, struct model *m, struct diag *last_warnings)
 {
-	struct storeindex_stamp now;
-
-	if (storeindex_stamp(st, &now) < 0)
-		return 0;
-	return storeindex_load_at(st, &now, m, last_warnings);
+	return storeindex_load_at(st, NULL, m, last_warnings);
 }
 
 int storeindex_load_at(struct store *st, const struct storeindex_stamp *now, struct model *m,
 		       struct diag *last_warnings)
 {
+	struct storeindex_stamp taken;
 	struct csvfile f;
 	struct rows r;
 	struct diag local = DIAG_INIT, warned = DIAG_INIT;
 	int rc = 0;
 
+	if (!now) {
+		if (storeindex_stamp(st, &taken) < 0)
+			return 0;
+		now = &taken;
+	}
 	if (csvfile_read(st, &f) < 0)
 		return 0;
 	memset(&r, 0, sizeof(r));

@@ -136,7 +136,7 @@ int storeindex_load(struct store *st, struct model *m, struct diag *last_warning
 /*
  * The same, the index's freshness judged against stamp `now`, which the
  * caller took right before (a snapshot's generation is of the same stamp:
- * one stat of every import's files, not two).
+ * one stat of every import's files, not two); NULL: it is taken here.
  */
 int storeindex_load_at(struct store *st, const struct storeindex_stamp *now, struct model *m,
 		       struct diag *last_warnings);
