@@ -1,9 +1,8 @@
 /*
- * test_alloc.c - the allocation wrappers' large blocks (huge pages asked
- * for, sizes rounded, a heap block grown into a fresh mapping) keep what
- * was written and hand out what was asked; an arena that has grown past
- * its small chunks keeps every string it handed out, also once taken by
- * another arena.
+ * test_alloc.c - the allocation wrappers' large blocks (mappings of their
+ * own, a heap block grown into a fresh mapping) keep what was written and
+ * hand out what was asked; an arena that has grown past its small chunks
+ * keeps every string it handed out, also once taken by another arena.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,7 +63,7 @@ static void test_grown_array_keeps_its_bytes(void **state)
 	free(p);
 }
 
-/* Sizes on either side of a huge page, fresh and zeroed; every byte asked for is there. */
+/* Sizes on either side of 2 MiB (a mapping of its own), fresh and zeroed; every byte asked for is there. */
 static void test_large_blocks_hold_what_was_asked(void **state)
 {
 	static const size_t sizes[] = { 2 * MIB - 4097, 2 * MIB - 33, 2 * MIB - 32, 2 * MIB - 1, 2 * MIB,
