@@ -33,7 +33,9 @@ static void evidence_free(struct naming_evidence *ev);
 
 void naming_release(struct naming *nm)
 {
-	free(nm->runs);
+	free(nm->run_block);
+	free(nm->cmd_line);
+	free(nm->blocks);
 	free(nm->flags);
 	free(nm->keys);
 	free(nm->proposal);
@@ -67,7 +69,8 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 		return;
 	if (hi > nm->n)
 		hi = nm->n;
-	memmove(nm->runs + lo, nm->runs + hi, (nm->n - hi) * sizeof(*nm->runs));
+	memmove(nm->run_block + lo, nm->run_block + hi, (nm->n - hi) * sizeof(*nm->run_block));
+	memmove(nm->cmd_line + lo, nm->cmd_line + hi, (nm->n - hi) * sizeof(*nm->cmd_line));
 	memmove(nm->flags + lo, nm->flags + hi, nm->n - hi);
 	memmove(nm->proposal + lo, nm->proposal + hi, (nm->n - hi) * sizeof(*nm->proposal));
 	memmove(nm->prop_origin + lo, nm->prop_origin + hi, (nm->n - hi) * sizeof(*nm->prop_origin));
@@ -83,7 +86,7 @@ void naming_remove(struct naming *nm, uint32_t a, uint32_t b)
 void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 {
 	const struct run *r = &m->rs.runs[nm->first + k];
-	const struct naming_run *e = &nm->runs[k];
+	const struct naming_run *e = naming_entry(nm, k);
 	struct naming_key *nk;
 	/* runs that name themselves keep their own name; else a label names them, else their source */
 	const char *t = *r->variant.text && ((nm->flags[k] & NF_MULTI) || !e->label) ? r->variant.text
@@ -113,7 +116,7 @@ void naming_run_ahead(struct naming *nm, struct model *m, uint32_t k)
 
 const char *naming_label(const struct naming *nm, uint32_t r)
 {
-	return r >= nm->first && r - nm->first < nm->n ? nm->runs[r - nm->first].label : NULL;
+	return r >= nm->first && r - nm->first < nm->n ? naming_entry(nm, r - nm->first)->label : NULL;
 }
 
 static size_t distinct_variants(const struct run *runs, uint32_t from, uint32_t to)
@@ -248,8 +251,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	const char *context = NULL; /* the block's command line, one copy for its runs */
 	const char *caption = NULL; /* the line right above it, under its label: one copy */
 	uint32_t *cmd_lines;
-	/* what the block's runs share, their entries' and flags' (asked of b once, not for each run) */
-	struct naming_run shared;
+	/* what the block's runs share: their entry, and their flags (asked of b once, not for each run) */
+	struct naming_run *shared;
 	const unsigned block_flags = (b->label ? NF_LABEL : 0) | (multi ? NF_MULTI : 0) |
 				     (b->label_heading ? NF_HEADING : 0) | (b->label_build ? NF_BUILD : 0);
 
@@ -279,7 +282,8 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 	}
 	cmd_lines = shared_span_lines(b, runs, from, to);
 	if (to > from) { /* room for the block's runs, made once */
-		ALLOC_GROW(nm->runs, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->run_block, (size_t)(to - nm->first), nm->cap);
+		ALLOC_GROW(nm->cmd_line, (size_t)(to - nm->first), nm->cmd_line_cap);
 		ALLOC_GROW(nm->flags, (size_t)(to - nm->first), nm->flags_cap);
 		ALLOC_GROW(nm->proposal, (size_t)(to - nm->first), nm->proposal_cap);
 		ALLOC_GROW(nm->prop_origin, (size_t)(to - nm->first), nm->prop_origin_cap);
@@ -288,22 +292,26 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->flags[nm->n] = 0;
 			nm->proposal[nm->n] = NULL;
 			nm->prop_origin[nm->n] = (enum vorigin)0;
-			memset(&nm->runs[nm->n], 0, sizeof(*nm->runs));
+			nm->run_block[nm->n] = NAMING_NO_BLOCK;
+			nm->cmd_line[nm->n] = 0;
 		}
 		if (nm->n < (size_t)(to - nm->first))
 			nm->n = to - nm->first; /* (each entry of the block's runs is set whole below) */
 	}
-	memset(&shared, 0, sizeof(shared));
-	shared.label = b->label;
-	shared.scenario = b->scenario;
-	shared.input = input_variant;
-	shared.block = block;
-	shared.label_line = b->label_line;
-	shared.caption = caption;
-	shared.caption_line = caption ? b->caption_line : 0;
+	/* the block's entry, at its number (a block without runs has one too) */
+	ALLOC_GROW(nm->blocks, (size_t)block + 1, nm->blocks_cap);
+	shared = &nm->blocks[block];
+	memset(shared, 0, sizeof(*shared));
+	shared->label = b->label;
+	shared->scenario = b->scenario;
+	shared->input = input_variant;
+	shared->block = block;
+	shared->label_line = b->label_line;
+	shared->caption = caption;
+	shared->caption_line = caption ? b->caption_line : 0;
+	shared->source = to > from ? runs[from].source : 0;
 	for (uint32_t i = from; i < to; i++) {
 		struct run *r = &runs[i];
-		struct naming_run *e;
 		unsigned f;
 
 		/*
@@ -321,12 +329,10 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->proposal[i - nm->first] = NULL;
 			nm->prop_origin[i - nm->first] = (enum vorigin)0;
 		}
-		e = &nm->runs[i - nm->first];
 		f = block_flags | (nm->proposal[i - nm->first] ? NF_PROPOSAL : 0) | (*r->command ? NF_COMMAND : 0);
 		nm->flags[i - nm->first] = (unsigned char)f;
-		*e = shared;
-		e->source = r->source;
-		e->cmd_line = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
+		nm->run_block[i - nm->first] = block;
+		nm->cmd_line[i - nm->first] = cmd_lines ? cmd_lines[i - from] : command_line(b, r);
 		if ((f & NF_COMMAND) && !env_source(nm, r->source)) {
 			struct buf name = BUF_INIT; /* (filled only when the command sets some) */
 			const char *rest;
@@ -757,8 +763,8 @@ static const char *row_label(struct pass *p, uint32_t k)
 		p->line = r->name_line ? r->name_line : r->first_line;
 		return p->proposal[k];
 	}
-	p->line = p->attached[k] ? p->nm->runs[k].label_line : p->same_cmd_line[k];
-	return p->attached[k] ? p->nm->runs[k].label : p->same_cmd[k];
+	p->line = p->attached[k] ? naming_entry(p->nm, k)->label_line : p->same_cmd_line[k];
+	return p->attached[k] ? naming_entry(p->nm, k)->label : p->same_cmd[k];
 }
 
 /* Row 3: a legend of the name the run's data gave it, or of the program it ran. */
@@ -808,7 +814,7 @@ static const char *row_legend(struct pass *p, uint32_t k)
  */
 static const char *row_words(struct pass *p, uint32_t k)
 {
-	p->line = p->nm->runs[k].cmd_line;
+	p->line = p->nm->cmd_line[k];
 	if (p->proposal[k] && p->prop_origin[k] == VO_COMMAND)
 		return p->proposal[k];
 	return p->words[k] ? p->words[k] : p->built[k];
@@ -824,7 +830,7 @@ static const char *row_file(struct pass *p, uint32_t k)
 /* Row 5: the source's name. */
 static const char *row_input(struct pass *p, uint32_t k)
 {
-	return p->nm->runs[k].input;
+	return naming_entry(p->nm, k)->input;
 }
 
 /* The rows of naming_rules, by their place in it. */
@@ -1063,7 +1069,7 @@ static void multi_across_blocks(struct pass *p)
 	uint32_t *first = no_keys((uint32_t)nm->n), last = UINT32_MAX, last_source = 0, lo = UINT32_MAX, hi = 0;
 
 	for (uint32_t k = 0; k < nm->n; k++) {
-		const struct naming_run *e = &nm->runs[k];
+		const struct naming_run *e = naming_entry(nm, k);
 		uint32_t source;
 
 		/* a label that names a build ("With LTO:") still names what its outputs size */
@@ -1075,7 +1081,7 @@ static void multi_across_blocks(struct pass *p)
 		hi = k + 1;
 		source = e->source;
 		/* the key is the source and the label's address: a block's runs share it */
-		if (last != UINT32_MAX && last_source == source && nm->runs[last].label == e->label) {
+		if (last != UINT32_MAX && last_source == source && naming_entry(nm, last)->label == e->label) {
 			first[k] = first[last];
 		} else {
 			buf_reset(&p->scratch);
@@ -1177,11 +1183,11 @@ static void attach_labels(struct pass *p)
 
 		if (k + PREFETCH_RUNS < nm->n && (nm->flags[k + PREFETCH_RUNS] & want) == want) {
 			BD_PREFETCH(p->proposal[k + PREFETCH_RUNS]);
-			BD_PREFETCH(&nm->runs[k + PREFETCH_RUNS]);
+			BD_PREFETCH(naming_entry(nm, k + PREFETCH_RUNS));
 		}
 		if ((nm->flags[k] & want) == want)
 			first[k] = first_with_key(
-				&seen, &keys, num_key(&p->scratch, nm->runs[k].source, p->proposal[k]),
+				&seen, &keys, num_key(&p->scratch, naming_entry(nm, k)->source, p->proposal[k]),
 				k);
 	}
 	strmap_release(&seen);
@@ -1191,21 +1197,21 @@ static void attach_labels(struct pass *p)
 
 		/* (the entry of a run two steps ahead; one step ahead, its label, which the entry holds) */
 		if (k + 2 * PREFETCH_RUNS < nm->n && first[k + 2 * PREFETCH_RUNS] != UINT32_MAX)
-			BD_PREFETCH(&nm->runs[k + 2 * PREFETCH_RUNS]);
+			BD_PREFETCH(naming_entry(nm, k + 2 * PREFETCH_RUNS));
 		if (k + PREFETCH_RUNS < nm->n && first[k + PREFETCH_RUNS] != UINT32_MAX)
-			BD_PREFETCH(nm->runs[k + PREFETCH_RUNS].label);
+			BD_PREFETCH(naming_entry(nm, k + PREFETCH_RUNS)->label);
 		if (at == UINT32_MAX || at == k)
 			continue;
-		e = &nm->runs[k];
+		e = naming_entry(nm, k);
 		/*
 		 * Only labels that name builds take over: under "trio.txt:"
 		 * and "PDM:" the same four binaries are builds measured on
 		 * two workloads, not two builds of the same things.
 		 */
-		if (!strcmp(nm->runs[at].label, e->label))
+		if (!strcmp(naming_entry(nm, at)->label, e->label))
 			continue;
 		if (((nm->flags[k] | nm->flags[at]) & NF_BUILD) &&
-		    !((nm->flags[k] & nm->flags[at] & NF_BUILD) && same_build(&memo, nm->runs[at].label, e->label)))
+		    !((nm->flags[k] & nm->flags[at] & NF_BUILD) && same_build(&memo, naming_entry(nm, at)->label, e->label)))
 			again[k] = again[at] = 1;
 		else
 			p->workload[k] = p->workload[at] = 1;
@@ -1228,10 +1234,10 @@ static void attach_labels(struct pass *p)
 		int any = 0;
 
 		for (uint32_t k = 0; k < nm->n; k++)
-			if (again[k] && nm->runs[k].block < nm->nblocks)
-				blk[nm->runs[k].block] = 1, any = 1;
+			if (again[k] && naming_entry(nm, k)->block < nm->nblocks)
+				blk[naming_entry(nm, k)->block] = 1, any = 1;
 		for (uint32_t k = 0; any && k < nm->n; k++) {
-			const struct naming_run *e = &nm->runs[k];
+			const struct naming_run *e = naming_entry(nm, k);
 
 			if (!again[k] &&
 			    (nm->flags[k] & (NF_LABEL | NF_MULTI | NF_PROPOSAL)) == (NF_LABEL | NF_MULTI | NF_PROPOSAL) &&
@@ -1254,7 +1260,7 @@ static void attach_labels(struct pass *p)
 
 		if ((nm->flags[k] & want) != want || again[k])
 			continue;
-		e = &nm->runs[k];
+		e = naming_entry(nm, k);
 		if (e->label != asked) { /* (a block's runs share their label) */
 			asked = e->label;
 			asked_builds = label_names_build(e->label, strlen(e->label));
@@ -1265,10 +1271,10 @@ static void attach_labels(struct pass *p)
 			uintptr_t *of = xcalloc(nm->n ? nm->n : 1, sizeof(*of));
 
 			for (uint32_t j = 0; j < nm->n; j++)
-				of[j] = nm->runs[j].block;
+				of[j] = naming_entry(nm, j)->block;
 			by_block = workload_groups(p->proposal, of, nm->n, &block_group);
 			for (uint32_t j = 0; j < nm->n; j++)
-				of[j] = (uintptr_t)nm->runs[j].label;
+				of[j] = (uintptr_t)naming_entry(nm, j)->label;
 			by_label = workload_groups(p->proposal, of, nm->n, &label_group);
 			free(of);
 		}
@@ -1293,7 +1299,7 @@ static void attach_labels(struct pass *p)
 		r = &p->m->rs.runs[nm->first + k];
 		title = p->m->sources[r->source].title;
 		/* the text's title heading ("# opt: Enable LTO for release builds") names the experiment */
-		if (p->attached[k] && *title && !strcmp(title, nm->runs[k].label) &&
+		if (p->attached[k] && *title && !strcmp(title, naming_entry(nm, k)->label) &&
 		    text_words(title, strlen(title), 5) >= 5)
 			p->attached[k] = 0;
 		if (again[k]) {
@@ -1394,9 +1400,9 @@ static void labels_by_command(struct pass *p)
 				}
 			} else if (!strmap_get(&cmds, key, &at)) {
 				strmap_put(&cmds, arena_strdup(&keys, key), (uint32_t)nlabel);
-				line[nlabel] = nm->runs[k].label_line;
-				label[nlabel++] = nm->runs[k].label;
-			} else if (label[at] && strcmp(label[at], nm->runs[k].label)) {
+				line[nlabel] = naming_entry(nm, k)->label_line;
+				label[nlabel++] = naming_entry(nm, k)->label;
+			} else if (label[at] && strcmp(label[at], naming_entry(nm, k)->label)) {
 				label[at] = NULL; /* "Before:" and "After:" ran it: it names nothing */
 			}
 		}
@@ -1748,7 +1754,7 @@ static void tool_headings(struct pass *p, struct diag *d)
 	struct model *m = p->m;
 
 	for (uint32_t a = 0, b; a < nm->n; a = b) {
-		const struct naming_run *ea = &nm->runs[a];
+		const struct naming_run *ea = naming_entry(nm, a);
 		const struct run *ra = &m->rs.runs[nm->first + a];
 		int differ = 0, ok = ea->label && p->attached[a] && (nm->flags[a] & NF_COMMAND),
 		    tool = ok && names_tool(ea->label, ra->fmt);
@@ -1757,14 +1763,14 @@ static void tool_headings(struct pass *p, struct diag *d)
 		char *f = file ? xstrndup(file, fn) : NULL;
 
 		ok = ok && (tool || (f && strstr(ra->command, f)));
-		for (b = a + 1; b < nm->n && nm->runs[b].label_line == ea->label_line &&
-				nm->runs[b].source == ea->source;
+		for (b = a + 1; b < nm->n && naming_entry(nm, b)->label_line == ea->label_line &&
+				naming_entry(nm, b)->source == ea->source;
 		     b++) {
 			const struct run *r = &m->rs.runs[nm->first + b];
 
 			ok = ok && p->attached[b] && (nm->flags[b] & NF_COMMAND) && r->fmt == ra->fmt &&
 			     (tool || strstr(r->command, f));
-			differ |= ok && nm->runs[b].block != ea->block && strcmp(r->command, ra->command);
+			differ |= ok && naming_entry(nm, b)->block != ea->block && strcmp(r->command, ra->command);
 		}
 		/* a label naming the file: the commands less that workload name the runs */
 		ok = ok && differ && (tool || workload_names(p, a, b, file, fn));
@@ -1782,9 +1788,11 @@ static void tool_headings(struct pass *p, struct diag *d)
 				  "commands differ: the commands name them, the label is their scenario",
 				  ea->label, ea->label_line);
 		for (uint32_t k = a; k < b; k++) {
+			struct naming_run *e = naming_entry_mut(nm, k);
+
 			p->attached[k] = 0;
-			if (!nm->runs[k].scenario)
-				nm->runs[k].scenario = nm->runs[k].label;
+			if (!e->scenario)
+				e->scenario = e->label;
 		}
 	}
 }
@@ -1810,17 +1818,17 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 	struct strmap captions = STRMAP_INIT; /* the lines of the group asked, each once */
 
 	for (uint32_t a = 0, b; a < n; a = b) {
-		const struct naming_run *ea = &nm->runs[a];
+		const struct naming_run *ea = naming_entry(nm, a);
 		uint32_t src = ea->source, blocks = 0, distinct = 0;
 		size_t skip = (size_t)-1;
 		int ok = 1;
 
-		for (b = a + 1; b < n && nm->runs[b].label_line == ea->label_line &&
-				nm->runs[b].source == src;)
+		for (b = a + 1; b < n && naming_entry(nm, b)->label_line == ea->label_line &&
+				naming_entry(nm, b)->source == src;)
 			b++;
 		strmap_release(&captions);
 		for (uint32_t k = a; ok && k < b; k++) {
-			const struct naming_run *e = &nm->runs[k];
+			const struct naming_run *e = naming_entry(nm, k);
 			const struct run *r = &m->rs.runs[nm->first + k];
 
 			int seen = 0;
@@ -1829,7 +1837,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 			ok = e->caption && !(nm->flags[k] & NF_MULTI) &&
 			     (e->label ? r->variant.origin == VO_LABEL && !strcmp(r->variant.text, e->label)
 				       : r->variant.origin == VO_INPUT);
-			if (!ok || (k > a && e->block == nm->runs[k - 1].block))
+			if (!ok || (k > a && e->block == naming_entry(nm, k - 1)->block))
 				continue;
 			blocks++;
 			/* the same line again names the same build */
@@ -1852,7 +1860,7 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 			else {
 				/* the words every caption so far begins with */
 				size_t i = 0, w = 0;
-				const char *c0 = nm->runs[a].caption;
+				const char *c0 = naming_entry(nm, a)->caption;
 
 				while (i < skip && c0[i] && c0[i] == e->caption[i])
 					if (c0[i++] == ' ')
@@ -1865,14 +1873,14 @@ static void sibling_captions(struct pass *p, uint32_t n, struct diag *d)
 		/* every output's name first: a line that is nothing but what the others share leaves the group as it is */
 		ALLOC_GROW(names, (size_t)(b - a), names_cap);
 		for (uint32_t k = a; ok && k < b; k++)
-			ok = (names[k - a] = k > a && nm->runs[k].block == nm->runs[k - 1].block
+			ok = (names[k - a] = k > a && naming_entry(nm, k)->block == naming_entry(nm, k - 1)->block
 						    ? names[k - a - 1]
-						    : caption_name(p, nm->runs[k].caption, skip)) != NULL;
+						    : caption_name(p, naming_entry(nm, k)->caption, skip)) != NULL;
 		for (uint32_t k = a; ok && k < b; k++) {
-			struct naming_run *e = &nm->runs[k];
+			struct naming_run *e = naming_entry_mut(nm, k);
 			struct run *r = &m->rs.runs[nm->first + k];
 
-			if (e->label && !(k > a && e->block == nm->runs[k - 1].block) && d)
+			if (e->label && !(k > a && e->block == naming_entry(nm, k - 1)->block) && d)
 				diag_warn(d, m->sources[r->source].name, e->caption_line,
 					  "the line \"%s\" (line %u) and the label \"%s\" (line %u) name this output "
 					  "differently; the line right above it names it (the label reaches %u outputs "
@@ -2028,7 +2036,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		lineup_lone(&lineup, &m->rs.runs[i]);
 	/* the runs those words may rename */
 	for (uint32_t k = 0; k < n; k++)
-		renamable[k] = renamable[k] && names[nm->runs[k].source];
+		renamable[k] = renamable[k] && names[naming_entry(nm, k)->source];
 	align_buckets(m, first, &lineup, renamable);
 
 	/*
@@ -2066,8 +2074,8 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct run *r = &m->rs.runs[first + k];
-		const char *bs = nm->runs[k].scenario;
-		const struct naming_run *e = &nm->runs[k];
+		const char *bs = naming_entry(nm, k)->scenario;
+		const struct naming_run *e = naming_entry(nm, k);
 
 		/*
 		 * A label that names no build, over runs that name themselves
@@ -2115,7 +2123,7 @@ void naming_finish(struct naming *nm, struct model *m, struct diag *d, naming_th
 		/* named by the words of commands after its row had named it (align): that command's line */
 		if (r->variant.origin != p.line_origin[k] || r->variant.origin == VO_INPUT ||
 		    r->variant.origin == VO_NONE)
-			r->name_line = r->variant.origin == VO_COMMAND ? nm->runs[k].cmd_line : 0;
+			r->name_line = r->variant.origin == VO_COMMAND ? nm->cmd_line[k] : 0;
 		if (then) /* decided: nothing below changes it */
 			then(then_ctx, first + k, keyed_clean);
 	}

@@ -23,26 +23,27 @@
 #include "parsers/segment.h"
 #include "store/model.h"
 
-/* What is known about one run of the import before names are decided. */
-/* (Wide fields first: 56 bytes, not 64, for each run of a large import.) */
+/*
+ * What is known about the runs of one block of the import before names
+ * are decided: one entry a block, which its runs share (naming_entry()).
+ */
 struct naming_run {
-	const char *label;    /* the label governing its block, or NULL */
+	const char *label;    /* the label governing the block, or NULL */
 	const char *scenario; /* the scenario a label or heading above names, or NULL */
 	const char *input;    /* the name of its source ("release" for release.txt) */
-	uint32_t block;       /* its block's number in the import */
-	uint32_t label_line;  /* the label's line, 0 when none */
-	uint32_t cmd_line;    /* the line its command was read from (in its span, or above the block), or 0 */
 	/*
-	 * Its run's source, kept here: the passes that go over the runs of a
-	 * large import by source then read this array, not every run again.
-	 */
-	uint32_t source;
-	/*
-	 * The prose line right above its block or its block's fence, below
-	 * the label (block.caption, in nm->arena), or NULL; and its line.
+	 * The prose line right above the block or its fence, below the
+	 * label (block.caption, in nm->arena), or NULL; and its line.
 	 */
 	const char *caption;
 	uint32_t caption_line;
+	uint32_t block;       /* the block's number in the import: its index in nm->blocks */
+	uint32_t label_line;  /* the label's line, 0 when none */
+	/*
+	 * Its runs' source, kept here: the passes that go over the runs of a
+	 * large import by source then read this array, not every run again.
+	 */
+	uint32_t source;
 };
 
 /*
@@ -73,8 +74,17 @@ struct naming_key {
 
 struct naming {
 	uint32_t first;          /* the import's first run */
-	struct naming_run *runs; /* per run from `first` */
-	size_t n, cap;
+	/*
+	 * Per run from `first`: the index of its block's entry in `blocks`
+	 * (NAMING_NO_BLOCK: `none`), and the line its command was read from
+	 * (in its span, or above the block), or 0. A block's runs share its
+	 * entry: 8 bytes a run, not an entry of 48 for each.
+	 */
+	uint32_t *run_block, *cmd_line;
+	size_t n, cap, cmd_line_cap;
+	struct naming_run *blocks; /* per block recorded (nblocks of them) */
+	size_t blocks_cap;
+	struct naming_run none;    /* the entry of a run recorded without a block: all zero */
 	unsigned char *flags;    /* per run from `first` (as `runs`): enum naming_flag */
 	size_t flags_cap;
 	uint32_t nblocks;
@@ -117,6 +127,24 @@ struct naming {
 	/* naming_gather()'s findings, until naming_finish() takes them (NULL: none) */
 	struct naming_evidence *evidence;
 };
+
+#define NAMING_NO_BLOCK UINT32_MAX
+
+/* The entry of run first + k's block (k < nm->n); valid until the next naming_block(). */
+static inline const struct naming_run *naming_entry(const struct naming *nm, size_t k)
+{
+	uint32_t b = nm->run_block[k];
+
+	return b == NAMING_NO_BLOCK ? &nm->none : &nm->blocks[b];
+}
+
+/* The same, to change: what is set there is set for every run of the block. */
+static inline struct naming_run *naming_entry_mut(struct naming *nm, size_t k)
+{
+	uint32_t b = nm->run_block[k];
+
+	return b == NAMING_NO_BLOCK ? &nm->none : &nm->blocks[b];
+}
 
 void naming_init(struct naming *nm, uint32_t first_run);
 /*
