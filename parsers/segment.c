@@ -1127,6 +1127,8 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 		return 0;
 	if (!b) /* the parentheses go */
 		b = 1, e--;
+	if (e <= b) /* a bullet with nothing after it but blanks ("\u2022  ") */
+		return 0;
 	/* a setting in a bullet ("- threads: 4") is a fact of what is measured, not a name */
 	if (e > b && text_find(s + b, e - b - 1, ": "))
 		return 0;

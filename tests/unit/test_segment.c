@@ -184,6 +184,17 @@ static void test_nul_bytes_in_prose(void **state)
 	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
 }
 
+static void test_empty_bullet(void **state)
+{
+	struct model_fixture *f = *state;
+	/* found by fuzzing: a bullet with nothing after it but blanks, under a line of prose */
+	const char *text = "Results\n\xe2\x80\xa2  \n\nRelease:\n\n" HF("./q", "5.0");
+
+	import_string(&f->m, "bullet.md", text, &f->d);
+	assert_int_equal(f->m.rs.nruns, 1);
+	assert_string_equal(f->m.rs.runs[0].variant.text, "Release");
+}
+
 static int count_block(const struct block *b, void *ctx)
 {
 	(void)b;
@@ -429,6 +440,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_fences_and_html, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_nul_bytes_in_prose, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_quoted_repeat_skipped, model_fixture_setup, model_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_empty_bullet, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_container_prefix_far_into_text, model_fixture_setup, model_fixture_teardown),
 		cmocka_unit_test(test_piped_legends),
 		cmocka_unit_test(test_line_ends),
