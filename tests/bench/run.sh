@@ -18,6 +18,8 @@
 #                one round not counted (the warm-up): the commands alternate
 #                round by round, and each line shows the median time and the
 #                largest peak RSS of its counted rounds
+#   BENCH_PAUSE  seconds of pause before each round of the parse after a
+#                pause (default 5)
 set -eu
 BD=${1:-./benchdelta}
 BCAT=${2:-} # tests/bench/bench_catalog.c: the catalog's summaries (make bench builds it)
@@ -27,6 +29,7 @@ EXPS=${BENCH_EXPS:-1000}
 WIDE=${BENCH_WIDE:-8000}
 SECTIONS=${BENCH_SECTIONS:-16000}
 ROUNDS=${BENCH_ROUNDS:-3}
+PAUSE=${BENCH_PAUSE:-5}
 cd "$(dirname "$0")/../.."
 BD=$(cd "$(dirname "$BD")" && pwd)/$(basename "$BD")
 GEN=$(pwd)/tests/bench/gen.awk
@@ -141,6 +144,20 @@ done
 for name in grep parse parse4 import import4 compare compare4; do
 	settle $name
 done
+# The parse again after a pause, as a user runs it: a machine left idle for
+# a few seconds may take back free memory (a VM's balloon reports it to the
+# host), and the first touches of what the parse writes then cost more
+# (RESULTS.md: huge pages). pcre2grep right before it, as in the rounds
+# above. Shown beside the bound's line, which stays the goal's.
+round=0
+while [ $round -le "$ROUNDS" ]; do
+	sleep "$PAUSE"
+	t pgrep.$round pcre2grep -c "$rx" "$tmp/big.log"
+	t pparse.$round "$BD" import -n "$tmp/big.log"
+	round=$((round + 1))
+done
+settle pgrep
+settle pparse
 nmeas=$("$BD" --store "$tmp/s.big" list -e big 2>/dev/null | awk 'NR == 2 { print $5 }')
 
 # variants (hyperfine) and benchmarks (Criterion) of one experiment, and texts of one
@@ -382,6 +399,8 @@ row "what" "figure" "goal" "met"
 row "---" "---" "---" "---"
 r=$(ratio "$(secs grep)" "$(secs parse)")
 row "1 parse: pcre2grep -c time / import -n time ($(secs grep) s / $(secs parse) s)" "$r×" "≥ 0.33×" "$(atleast "$r" 0.33)"
+r=$(ratio "$(secs pgrep)" "$(secs pparse)")
+row "1 the same after a pause of $PAUSE s, as a user runs it ($(secs pgrep) s / $(secs pparse) s)" "$r×" "(the line above is the goal's)" "-"
 r=$(ratio "$(secs grep)" "$(secs import)")
 row "2 import: pcre2grep -c time / import time ($(secs grep) s / $(secs import) s)" "$r×" "≥ 0.15×" "$(atleast "$r" 0.15)"
 row "2 import: peak RSS for $MB MB" "$(mib import) MB" "≤ 150 MB at 100 MB" "$(atmost "$(mib import)" 150)"
@@ -467,8 +486,8 @@ if [ $vd_ok = 1 ]; then
 fi
 echo
 echo "rounds, ms (in order; the first is the warm-up):"
-all grep parse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 |
-all grep parse parse4 import import4 compare compare4 hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 \
+all grep parse pgrep pparse parse4 import import4 compare compare4 ed_rm ed_undo ed_rename ed_move ed_stale fsck \
+	hf1 hf4 hfc1 hfc4 cr1 cr4 crc1 crc4 texts1 texts4 sec1 sec4 tim1 tim4 rows1 rows4 hfj1 hfj4 \
 	fx_o3 fx_none fx_pgo fx_list fx_edit rruns rshow rsource rhist rexport rcompare rp1 rp4 |
 	sed 's/^/  /'
 
