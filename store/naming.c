@@ -296,7 +296,7 @@ void naming_block(struct naming *nm, struct model *m, const struct block *b, uin
 			nm->cmd_line[nm->n] = 0;
 		}
 		if (nm->n < (size_t)(to - nm->first))
-			nm->n = to - nm->first; /* (each entry of the block's runs is set whole below) */
+			nm->n = to - nm->first; /* (each run's block and command line are set below) */
 	}
 	/* the block's entry, at its number (a block without runs has one too) */
 	ALLOC_GROW(nm->blocks, (size_t)block + 1, nm->blocks_cap);

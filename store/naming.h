@@ -49,8 +49,8 @@ struct naming_run {
 /*
  * What each pass over the import's runs asks of a run first, one byte a
  * run (struct naming: flags): a pass over 300 k runs reads 300 kB of
- * these, not 17 MB of naming_run, and the naming_run (and run) of only
- * the runs it works on.
+ * these, not every run's block index and entry, and the entry (and run)
+ * of only the runs it works on.
  */
 enum naming_flag {
 	NF_LABEL = 1,      /* a label governs its block (naming_run.label is not NULL) */
@@ -85,7 +85,7 @@ struct naming {
 	struct naming_run *blocks; /* per block recorded (nblocks of them) */
 	size_t blocks_cap;
 	struct naming_run none;    /* the entry of a run recorded without a block: all zero */
-	unsigned char *flags;    /* per run from `first` (as `runs`): enum naming_flag */
+	unsigned char *flags;    /* per run from `first` (as `run_block`): enum naming_flag */
 	size_t flags_cap;
 	uint32_t nblocks;
 	/*
@@ -97,10 +97,11 @@ struct naming {
 	struct naming_key *keys;
 	size_t keys_cap;
 	/*
-	 * Per run from `first` (as `runs`): the name its parser proposed from
-	 * its data (a label, a command, a file name; NULL: none) and its
-	 * origin, taken as its block is recorded, while the run is in the
-	 * cache, for naming_finish()'s rows (which may set one aside: NULL).
+	 * Per run from `first` (as `run_block`): the name its parser
+	 * proposed from its data (a label, a command, a file name; NULL:
+	 * none) and its origin, taken as its block is recorded, while the
+	 * run is in the cache, for naming_finish()'s rows (which may set one
+	 * aside: NULL).
 	 */
 	const char **proposal;
 	enum vorigin *prop_origin;
