@@ -1130,7 +1130,7 @@ static int caption_candidate(struct seg *sg, const struct line *l, const char *s
 	if (e <= b) /* a bullet with nothing after it but blanks ("\u2022  ") */
 		return 0;
 	/* a setting in a bullet ("- threads: 4") is a fact of what is measured, not a name */
-	if (e > b && text_find(s + b, e - b - 1, ": "))
+	if (text_find(s + b, e - b - 1, ": "))
 		return 0;
 	buf_add(&t, s + b, e - b);
 	if (t.len && t.s[t.len - 1] != ':')

@@ -43,7 +43,6 @@ uint64_t store_generation(const struct store *st)
 	return generation_of(&s);
 }
 
-
 /*
  * store_load() (or with `runs_only` store_load_runs()), and the index
  * (storeindex.h) written when it is stale and nothing changed under the

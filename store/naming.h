@@ -142,9 +142,7 @@ static inline const struct naming_run *naming_entry(const struct naming *nm, siz
 /* The same, to change: what is set there is set for every run of the block. */
 static inline struct naming_run *naming_entry_mut(struct naming *nm, size_t k)
 {
-	uint32_t b = nm->run_block[k];
-
-	return b == NAMING_NO_BLOCK ? &nm->none : &nm->blocks[b];
+	return (struct naming_run *)naming_entry(nm, k); /* (nm is not const here) */
 }
 
 void naming_init(struct naming *nm, uint32_t first_run);

@@ -4,6 +4,7 @@
 #include "util/buf.h"
 #include "util/fmt.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,9 @@ void buf_grow(struct buf *b, size_t extra)
 {
 	size_t need = b->len + extra + 1;
 
+	/* a length that wrapped around (a caller's end before its start) is no room to make */
+	if (extra >= SIZE_MAX - b->len)
+		die("out of memory (a buffer of %zu + %zu bytes)", b->len, extra);
 	if (need <= b->cap)
 		return;
 	if (need < b->cap * 2)
