@@ -70,6 +70,8 @@ struct block_batch {
 	/* queued: the walker parses block `ahead` on (under the pipe's lock; see push()) */
 	size_t ahead;
 	int busy;
+	/* the walker's: some block has warnings (then the caller may have left some to free) */
+	int warned;
 };
 
 struct pipe {
@@ -113,9 +115,13 @@ static struct block_batch *block_batch_new(void)
 	return bt;
 }
 
+/*
+ * Its blocks' warnings are read only when some block had any: the caller
+ * read those lines last, and a line in another core's cache costs a miss.
+ */
 static void block_batch_free(struct block_batch *bt)
 {
-	for (size_t i = 0; i < bt->n; i++) {
+	for (size_t i = 0; bt->warned && i < bt->n; i++) {
 		diag_release(&bt->v[i].before);
 		diag_release(&bt->v[i].parsed.diag);
 	}
@@ -217,6 +223,7 @@ static void parse_ahead(struct pipe *p, struct block_batch *bt, struct piped_blo
 		return;
 	pb->parsed.from = recset_mark(&bt->rs);
 	sink_parse(ps, &pb->b, &bt->rs, &p->arena, &pb->parsed.diag, p->name, p->source, p->pc);
+	bt->warned |= pb->parsed.diag.v != NULL;
 	pb->parsed.to = recset_mark(&bt->rs);
 	pb->parsed.rs = &bt->rs;
 }
@@ -306,6 +313,7 @@ static int take_block(const struct block *b, void *arg)
 	if (b->caption)
 		pb->b.caption = b->caption == b->above ? pb->b.above : arena_strdup(&bt->arena, b->caption);
 	diag_take(&pb->before, &p->diag);
+	bt->warned |= pb->before.v != NULL;
 	if (p->who == PARSE_WALKER || (p->who == PARSE_SHARED && p->behind))
 		parse_ahead(p, bt, pb);
 	bt->nlines += b->n;

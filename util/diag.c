@@ -88,6 +88,8 @@ void diag_print(const struct diag *d, size_t from, FILE *fp)
 
 void diag_take(struct diag *dst, struct diag *src)
 {
+	if (!src->n && !src->v && !src->errors)
+		return; /* (not written: it may be another thread's, read once) */
 	for (size_t i = 0; i < src->n; i++) {
 		ALLOC_GROW(dst->v, dst->n + 1, dst->cap);
 		dst->v[dst->n++] = src->v[i];
