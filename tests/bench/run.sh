@@ -55,6 +55,10 @@ t() {
 	t1=$(date +%s%N)
 	echo "$(((t1 - t0) / 1000000)) $(tail -1 "$tmp/rss.$name")" >"$tmp/t.$name"
 }
+# cores NAME: "share round-trip" of two threads now in $tmp/NAME (bench_cores.c), "? ?" without it
+cores() {
+	if [ -n "$BCORES" ]; then "$BCORES" >"$tmp/$1"; else echo "? ?" >"$tmp/$1"; fi
+}
 # settle NAME: t.NAME from t.NAME.1 .. t.NAME.$ROUNDS, the median time (the
 # lower middle one of an even count) and the largest peak RSS
 settle() {
@@ -129,8 +133,8 @@ rx='^\[\s*\d+\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+\s+\w+\s+[\d.]+\s+\w+/sec.*(sender
 # largest command alone.
 round=0
 while [ $round -le "$ROUNDS" ]; do
-	# two threads' share of the machine right before the two-thread parse
-	if [ -n "$BCORES" ]; then "$BCORES" >"$tmp/cores.$round"; else echo "?" >"$tmp/cores.$round"; fi
+	# two threads' share of the machine, and how far apart, right before the two-thread parse
+	cores cores.$round
 	t grep.$round pcre2grep -c "$rx" "$tmp/big.log"
 	t parse.$round "$BD" import -n "$tmp/big.log"
 	t parse4.$round "$BD" import -n "$tmp/quarter.log"
@@ -151,6 +155,7 @@ done
 # above. Shown beside the bound's line, which stays the goal's.
 round=0
 while [ $round -le "$ROUNDS" ]; do
+	cores pcores.$round # (before the pause, which it would end)
 	sleep "$PAUSE"
 	t pgrep.$round pcre2grep -c "$rx" "$tmp/big.log"
 	t pparse.$round "$BD" import -n "$tmp/big.log"
@@ -387,13 +392,22 @@ echo
 echo "input: $size bytes; $nmeas measurements in the big experiment; open store: $EXPS experiments, $openmeas measurements"
 echo "(the lines of goals 1 to 3: the median of $ROUNDS rounds after a warm-up, all listed below the table)"
 k=0
-cores=
+share=
+trip=
+ptrip=
 while [ $k -le "$ROUNDS" ]; do
-	cores="$cores $(cat "$tmp/cores.$k")"
+	read -r a b <"$tmp/cores.$k"
+	share="$share $a"
+	trip="$trip $b"
+	read -r a b <"$tmp/pcores.$k"
+	ptrip="$ptrip $b"
 	k=$((k + 1))
 done
-echo "two cores: a CPU loop on two threads at once took${cores} times its time on one, round by round,"
-echo "the warm-up first (1.00: both cores free; the walk of goals 1 and 2 runs on two threads, pcre2grep on one)"
+echo "two cores: a CPU loop on two threads at once took${share} times its time on one, round by round,"
+echo "the warm-up first (1.00: both cores free; the walk of goals 1 and 2 runs on two threads, pcre2grep on one);"
+echo "a cache line went from one thread to the other and back in${trip} ns (after the pause:${ptrip}):"
+echo "some 60 when the two cores share a cache, several hundred when the host runs them apart, where the"
+echo "parse, whose walk hands every block to the other thread, takes about a fifth longer (RESULTS.md)"
 echo
 row "what" "figure" "goal" "met"
 row "---" "---" "---" "---"
