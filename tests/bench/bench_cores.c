@@ -11,8 +11,8 @@
  * that share a cache hand it over in tens of nanoseconds; a virtual
  * machine's two cores that the host runs on different dies (or sockets)
  * take several times that, and the walk, which hands every block it finds
- * to the other thread, slows by about a fifth there (RESULTS.md: two cores
- * near, two cores far), where pcre2grep, on one core, does not.
+ * to the other thread, slows by about a fifth there (RESULTS.md: the slow
+ * spells explained), where pcre2grep, on one core, does not.
  *
  * Prints the ratio (two decimals), a blank and the round trip (whole ns,
  * or "-" when the two threads did not run at once).

@@ -155,10 +155,10 @@ done
 # above. Shown beside the bound's line, which stays the goal's.
 round=0
 while [ $round -le "$ROUNDS" ]; do
-	cores pcores.$round # (before the pause, which it would end)
 	sleep "$PAUSE"
 	t pgrep.$round pcre2grep -c "$rx" "$tmp/big.log"
 	t pparse.$round "$BD" import -n "$tmp/big.log"
+	cores pcores.$round # (after the parse: before it, it would end the pause)
 	round=$((round + 1))
 done
 settle pgrep
@@ -405,7 +405,7 @@ while [ $k -le "$ROUNDS" ]; do
 done
 echo "two cores: a CPU loop on two threads at once took${share} times its time on one, round by round,"
 echo "the warm-up first (1.00: both cores free; the walk of goals 1 and 2 runs on two threads, pcre2grep on one);"
-echo "a cache line went from one thread to the other and back in${trip} ns (after the pause:${ptrip}):"
+echo "a cache line went from one thread to the other and back in${trip} ns (right after each parse after a pause:${ptrip}):"
 echo "some 60 when the two cores share a cache, several hundred when the host runs them apart, where the"
 echo "parse, whose walk hands every block to the other thread, takes about a fifth longer (RESULTS.md)"
 echo
