@@ -73,7 +73,7 @@ static void *answer(void *arg)
 static double round_trip_ns(void)
 {
 	pthread_t th;
-	double t0, ms = 0;
+	double t0, ms;
 	unsigned i;
 
 	atomic_store(&ball, 0);
@@ -84,7 +84,7 @@ static double round_trip_ns(void)
 		atomic_store_explicit(&ball, 2 * i + 1, memory_order_release);
 		while (atomic_load_explicit(&ball, memory_order_acquire) != 2 * i + 2)
 			;
-		if (i % 1024 == 0 && (ms = now_ms() - t0) > TRIPS_MS)
+		if (i % 1024 == 0 && now_ms() - t0 > TRIPS_MS)
 			break;
 	}
 	ms = now_ms() - t0;
